@@ -1,0 +1,70 @@
+// Resource operations over the client, addressed by the declarative descriptions.
+// Bodies are passed through as given: validation happens before (schemas/resource.ts).
+
+import { ProtocolError } from '../errors.js';
+import {
+  type ApiVersion,
+  type ResourceDef,
+  collectionUrlPath,
+  recordUrlPath,
+} from '../resources/definitions.js';
+import { type ApiClient, isObject } from './client.js';
+
+export type ApiRecord = Record<string, unknown>;
+
+/** A `{ data: [...] }` body as the server sent it (for `--json`) and its records. */
+export interface DataResult {
+  body: Record<string, unknown>;
+  records: ApiRecord[];
+}
+
+export interface Address {
+  def: ResourceDef;
+  version: ApiVersion;
+  /** The parent's id for nested resources (prices: inventoryId; bookings: eventId). */
+  parentId?: number;
+}
+
+export class ResourceApi {
+  constructor(readonly client: ApiClient) {}
+
+  async list(at: Address): Promise<DataResult> {
+    return this.data('GET', collectionUrlPath(at.def, at.version, at.parentId));
+  }
+
+  async get(at: Address, id: number): Promise<DataResult> {
+    return this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
+  }
+
+  async create(at: Address, body: ApiRecord): Promise<DataResult> {
+    return this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
+  }
+
+  async update(at: Address, id: number, body: ApiRecord): Promise<DataResult> {
+    return this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
+  }
+
+  /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
+  async remove(at: Address, id: number): Promise<{ id: number }> {
+    const path = recordUrlPath(at.def, at.version, id, at.parentId);
+    const response = await this.client.request('DELETE', path, { expect: 'id' });
+    if (response.body === undefined) return { id };
+    if (!isObject(response.body) || response.body.id === undefined) {
+      throw new ProtocolError(`the server's answer to DELETE ${path} has no "id": ${response.text.slice(0, 120)}`);
+    }
+    return { id: Number(response.body.id) };
+  }
+
+  private async data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
+    const response = await this.client.request(method, path, { body, expect: 'data' });
+    const envelope = response.body as Record<string, unknown>;
+    return { body: envelope, records: envelope.data as ApiRecord[] };
+  }
+}
+
+/** The single record of a get/create/update answer. */
+export function single(result: DataResult, what: string): ApiRecord {
+  const record = result.records[0];
+  if (!record) throw new ProtocolError(`the server answered with an empty "data" array for ${what}`);
+  return record;
+}

@@ -1,0 +1,116 @@
+// Typed errors, mapped to exit codes in exactly one place (exitCodeFor).
+
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  network: 5,
+  partial: 6,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export class RentalsError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.error;
+}
+
+/** A wrong flag, a missing argument, a bad combination: nothing was sent. */
+export class UsageError extends RentalsError {
+  override readonly exitCode = ExitCode.usage;
+}
+
+export interface FieldIssue {
+  /** API field name (or `file:line:column` context for bulk input). */
+  field: string;
+  /** The rule that was broken, phrased to follow the field name: "must be ≥ 0". */
+  message: string;
+  /** The offending value, as given. */
+  value?: unknown;
+}
+
+/** Input broke a limit of the reference: nothing was sent. */
+export class ValidationError extends RentalsError {
+  override readonly exitCode = ExitCode.usage;
+  constructor(
+    readonly issues: FieldIssue[],
+    readonly context?: string,
+  ) {
+    super(formatIssues(issues, context));
+  }
+}
+
+export function formatIssue(issue: FieldIssue): string {
+  const shown = issue.value === undefined ? '' : ` (got ${formatValue(issue.value)})`;
+  return `${issue.field}: ${issue.message}${shown}`;
+}
+
+function formatIssues(issues: FieldIssue[], context?: string): string {
+  const head = context ? `invalid ${context}` : 'invalid input';
+  if (issues.length === 1) return `${head}: ${formatIssue(issues[0]!)}`;
+  return `${head}:\n${issues.map((i) => `  - ${formatIssue(i)}`).join('\n')}`;
+}
+
+function formatValue(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Missing credentials, 401, 403. */
+export class AuthError extends RentalsError {
+  override readonly exitCode = ExitCode.auth;
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Any non-2xx answer from the API that has no more specific class. */
+export class ApiError extends RentalsError {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override readonly exitCode = ExitCode.notFound;
+}
+
+/** A 2xx answer that breaks the response conventions (not JSON, no `data` array). */
+export class ProtocolError extends RentalsError {}
+
+/** Connection refused, reset, DNS failure, timeout: the server could not be reached or did not answer. */
+export class NetworkError extends RentalsError {
+  override readonly exitCode = ExitCode.network;
+  constructor(
+    message: string,
+    readonly code?: string,
+    /** True when the request may have reached the server (its outcome is unknown). */
+    readonly requestSent = false,
+  ) {
+    super(message);
+  }
+}
+
+export class TimeoutError extends NetworkError {}
+
+/** Some rows of a bulk operation did not apply. */
+export class PartialFailureError extends RentalsError {
+  override readonly exitCode = ExitCode.partial;
+}
+
+/** The user said no at a prompt, or pressed Ctrl-C at one. */
+export class CancelledError extends RentalsError {
+  override readonly exitCode = ExitCode.error;
+}
+
+export function exitCodeFor(error: unknown): ExitCodeValue {
+  if (error instanceof RentalsError) return error.exitCode;
+  return ExitCode.error;
+}

@@ -1,0 +1,1 @@
+declare const __RENTALS_VERSION__: string;

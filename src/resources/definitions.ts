@@ -1,0 +1,352 @@
+// One declarative description of each resource of the API. It drives the CLI's commands and
+// flags, the zod schemas (src/schemas), the output columns and the sandbox's routes.
+// Plain data on purpose: importing it costs nothing at startup (no zod here).
+
+export type ApiVersion = 'v1' | 'v2';
+export type FieldKind = 'id' | 'int' | 'decimal' | 'bool' | 'string' | 'datetime';
+export type LinkRel = 'self' | 'edit' | 'delete' | 'add' | 'web';
+export type Verb = 'list' | 'get' | 'add' | 'update' | 'delete';
+export type ResourceName =
+  | 'rentalBlocks'
+  | 'inventory'
+  | 'categories'
+  | 'prices'
+  | 'events'
+  | 'bookings'
+  | 'statuses';
+
+export const MAX_ID = 2147483647;
+export const MAX_INT = 2147483647;
+
+export interface FieldDef {
+  /** The API's field name, e.g. `quantityAvailable`. The CLI flag is its kebab-case. */
+  name: string;
+  kind: FieldKind;
+  /** Required in create and update bodies. */
+  required?: boolean;
+  /** Maximum string length (kind `string`). */
+  max?: number;
+  /** Only in responses (`id` on create); never taken from flags. */
+  responseOnly?: boolean;
+  /** The resource whose id this field holds (referential integrity; name resolution). */
+  references?: ResourceName;
+  /** One-line help for the flag. */
+  description: string;
+  /** Short flag aliases, without dashes (`item` for `--item`). */
+  aliases?: string[];
+  /** For a bool field: a flag that sets the opposite value (`inactive` for `active`). */
+  inverseFlag?: string;
+}
+
+export interface ParentDef {
+  /** Path parameter and body field, e.g. `inventoryId`. */
+  field: string;
+  resource: ResourceName;
+}
+
+export interface ResourceDef {
+  name: ResourceName;
+  /** CLI group name, e.g. `rental-blocks`. */
+  command: string;
+  /** Extra group names (`blocks`). */
+  commandAliases?: string[];
+  /** Human names. */
+  singular: string;
+  plural: string;
+  summary: string;
+  versions: ApiVersion[];
+  /** Path of the collection under the version prefix; `{field}` is the parent's id. */
+  collectionPath: string;
+  parent?: ParentDef;
+  verbs: Verb[];
+  /** Link relations each record carries (reference, "Response conventions"). */
+  links: LinkRel[];
+  fields: FieldDef[];
+  /** Default table columns. */
+  columns: string[];
+  /** Values a new record gets when neither a flag nor the file gives them. */
+  createDefaults?: Record<string, unknown>;
+  /** A field that names a record for people (used by name resolution, confirmations). */
+  labelField?: string;
+}
+
+const id: FieldDef = { name: 'id', kind: 'id', responseOnly: true, description: 'record id' };
+const readWrite: Verb[] = ['list', 'get', 'add', 'update', 'delete'];
+const readOnly: Verb[] = ['list', 'get'];
+
+const eventString = (name: string, max: number, description: string): FieldDef => ({
+  name,
+  kind: 'string',
+  max,
+  description,
+});
+const amount = (name: string, description: string): FieldDef => ({ name, kind: 'decimal', description });
+
+export const resources: Record<ResourceName, ResourceDef> = {
+  rentalBlocks: {
+    name: 'rentalBlocks',
+    command: 'rental-blocks',
+    commandAliases: ['blocks'],
+    singular: 'rental block',
+    plural: 'rental blocks',
+    summary: 'Rental blocks: the standard pricing windows (read-only)',
+    versions: ['v1', 'v2'],
+    collectionPath: 'rentalblocks',
+    verbs: readOnly,
+    links: ['self'],
+    fields: [
+      id,
+      { name: 'pricingType', kind: 'string', description: 'label of the pricing window' },
+      { name: 'active', kind: 'bool', description: 'whether the block is in use' },
+    ],
+    columns: ['id', 'pricingType', 'active'],
+    labelField: 'pricingType',
+  },
+  inventory: {
+    name: 'inventory',
+    command: 'inventory',
+    commandAliases: ['items'],
+    singular: 'inventory item',
+    plural: 'inventory items',
+    summary: 'Inventory items: the assets the company rents out',
+    versions: ['v1', 'v2'],
+    collectionPath: 'inventory',
+    verbs: readWrite,
+    links: ['self', 'edit', 'delete', 'add'],
+    fields: [
+      id,
+      { name: 'name', kind: 'string', required: true, description: 'name or description of the item' },
+      {
+        name: 'quantityAvailable',
+        kind: 'int',
+        required: true,
+        description: 'units owned (integer ≥ 0)',
+        aliases: ['qty'],
+      },
+      {
+        name: 'active',
+        kind: 'bool',
+        required: true,
+        description: 'available for new events (default on add: true)',
+        inverseFlag: 'inactive',
+      },
+    ],
+    columns: ['id', 'name', 'quantityAvailable', 'active'],
+    createDefaults: { active: 1 },
+    labelField: 'name',
+  },
+  categories: {
+    name: 'categories',
+    command: 'categories',
+    commandAliases: ['category'],
+    singular: 'inventory category',
+    plural: 'inventory categories',
+    summary: 'Inventory categories (v2)',
+    versions: ['v2'],
+    collectionPath: 'inventorycategory',
+    verbs: readWrite,
+    links: ['self', 'edit', 'delete', 'add'],
+    fields: [
+      id,
+      { name: 'name', kind: 'string', required: true, description: 'name of the category' },
+      {
+        name: 'inactive',
+        kind: 'bool',
+        required: true,
+        description: 'category is inactive (default on add: false)',
+        inverseFlag: 'active',
+      },
+    ],
+    columns: ['id', 'name', 'inactive'],
+    createDefaults: { inactive: 0 },
+    labelField: 'name',
+  },
+  prices: {
+    name: 'prices',
+    command: 'prices',
+    commandAliases: ['pricing'],
+    singular: 'inventory price',
+    plural: 'inventory prices',
+    summary: 'Inventory prices: the unit price of an item for a rental block (v1)',
+    versions: ['v1'],
+    collectionPath: 'inventory/{inventoryId}/pricing',
+    parent: { field: 'inventoryId', resource: 'inventory' },
+    verbs: readWrite,
+    links: ['self', 'edit', 'delete', 'add'],
+    fields: [
+      id,
+      {
+        name: 'inventoryId',
+        kind: 'id',
+        required: true,
+        references: 'inventory',
+        description: 'the inventory item',
+        aliases: ['item'],
+      },
+      {
+        name: 'rentalBlockId',
+        kind: 'id',
+        required: true,
+        references: 'rentalBlocks',
+        description: 'the rental block',
+        aliases: ['block'],
+      },
+      { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
+    ],
+    columns: ['id', 'inventoryId', 'rentalBlockId', 'price'],
+  },
+  events: {
+    name: 'events',
+    command: 'events',
+    commandAliases: ['event'],
+    singular: 'event',
+    plural: 'events',
+    summary: 'Events: the core record of the calendar (v1)',
+    versions: ['v1'],
+    collectionPath: 'events',
+    verbs: readWrite,
+    links: ['self', 'edit', 'delete', 'add', 'web'],
+    fields: [
+      id,
+      {
+        name: 'eventStatusId',
+        kind: 'id',
+        required: true,
+        references: 'statuses',
+        description: 'event status id or name (e.g. Confirmed)',
+        aliases: ['status'],
+      },
+      {
+        name: 'rentalBlockId',
+        kind: 'id',
+        required: true,
+        references: 'rentalBlocks',
+        description: 'the rental block',
+        aliases: ['block'],
+      },
+      { name: 'startDate', kind: 'datetime', required: true, description: 'event start', aliases: ['start'] },
+      { name: 'endDate', kind: 'datetime', required: true, description: 'event end', aliases: ['end'] },
+      {
+        name: 'dropoffDate',
+        kind: 'datetime',
+        required: true,
+        description: 'inventory drop off (default on add: the start date)',
+      },
+      {
+        name: 'teardownDate',
+        kind: 'datetime',
+        required: true,
+        description: 'tear down (default on add: the end date)',
+      },
+      {
+        name: 'pickupDate',
+        kind: 'datetime',
+        required: true,
+        description: 'inventory pickup (default on add: the end date)',
+      },
+      { name: 'eventName', kind: 'string', required: true, max: 100, description: 'name of the event', aliases: ['name'] },
+      eventString('eventAddress1', 255, 'event address, line 1'),
+      eventString('eventAddress2', 255, 'event address, line 2'),
+      eventString('eventCity', 255, 'event city'),
+      eventString('eventState', 50, 'event state'),
+      eventString('eventPostalCode', 50, 'event postal code'),
+      eventString('eventContacts', 4000, 'event contacts'),
+      eventString('eventSpecialRequirements', 4000, 'special requirements'),
+      eventString('customerName', 255, 'customer name'),
+      eventString('customerAddress1', 255, 'customer address, line 1'),
+      eventString('customerAddress2', 255, 'customer address, line 2'),
+      eventString('customerCity', 255, 'customer city'),
+      eventString('customerState', 50, 'customer state'),
+      eventString('customerPostalCode', 50, 'customer postal code'),
+      eventString('customerContacts', 4000, 'customer contacts'),
+      amount('amountDeposit', 'deposit amount'),
+      amount('amountDelivery', 'delivery amount'),
+      amount('amountLabor', 'labor amount'),
+      amount('amountMisc', 'miscellaneous amount'),
+      amount('amountDiscount', 'discount amount'),
+      amount('amountSalesTax', 'sales tax amount'),
+      { name: 'cancelDate', kind: 'datetime', description: 'cancellation date, if cancelled' },
+      eventString('cancelReason', 4000, 'internal notes about the cancellation'),
+      eventString('internalNotes', 4000, 'internal notes that appear on no report'),
+    ],
+    columns: ['id', 'eventName', 'eventStatusId', 'startDate', 'endDate', 'customerName', 'eventCity', 'cancelDate'],
+    labelField: 'eventName',
+  },
+  bookings: {
+    name: 'bookings',
+    command: 'bookings',
+    commandAliases: ['booking'],
+    singular: 'booking',
+    plural: 'bookings',
+    summary: 'Bookings: the inventory booked for an event (event inventory)',
+    versions: ['v1', 'v2'],
+    collectionPath: 'events/{eventId}/inventory',
+    parent: { field: 'eventId', resource: 'events' },
+    verbs: readWrite,
+    links: ['self', 'edit', 'delete', 'add'],
+    fields: [
+      id,
+      { name: 'eventId', kind: 'id', required: true, references: 'events', description: 'the event', aliases: ['event'] },
+      {
+        name: 'inventoryId',
+        kind: 'id',
+        required: true,
+        references: 'inventory',
+        description: 'the inventory item',
+        aliases: ['item'],
+      },
+      { name: 'quantity', kind: 'int', required: true, description: 'units rented (integer ≥ 0)', aliases: ['qty'] },
+      { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
+    ],
+    columns: ['id', 'eventId', 'inventoryId', 'quantity', 'price'],
+  },
+  statuses: {
+    name: 'statuses',
+    command: 'statuses',
+    commandAliases: ['status'],
+    singular: 'event status',
+    plural: 'event statuses',
+    summary: 'Event statuses such as Quoted and Confirmed (v2, read-only)',
+    versions: ['v2'],
+    collectionPath: 'status',
+    verbs: readOnly,
+    links: ['self'],
+    fields: [id, { name: 'statusType', kind: 'string', description: 'name of the status' }],
+    columns: ['id', 'statusType'],
+    labelField: 'statusType',
+  },
+};
+
+export const resourceList: ResourceDef[] = Object.values(resources);
+
+/** The fields a create or update body carries (everything but response-only ones). */
+export function writableFields(def: ResourceDef): FieldDef[] {
+  return def.fields.filter((f) => !f.responseOnly);
+}
+
+export function fieldByName(def: ResourceDef, name: string): FieldDef | undefined {
+  return def.fields.find((f) => f.name === name);
+}
+
+/** `quantityAvailable` → `quantity-available`, `eventAddress1` → `event-address1`. */
+export function kebabCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+export function defaultVersion(def: ResourceDef): ApiVersion {
+  return def.versions.includes('v2') ? 'v2' : def.versions[0]!;
+}
+
+/** `/v1/inventory/7/pricing` for a collection; add an id for a record. */
+export function collectionUrlPath(def: ResourceDef, version: ApiVersion, parentId?: number): string {
+  let path = def.collectionPath;
+  if (def.parent) {
+    if (parentId === undefined) throw new Error(`${def.plural} need a ${def.parent.field}`);
+    path = path.replace(`{${def.parent.field}}`, String(parentId));
+  }
+  return `/${version}/${path}`;
+}
+
+export function recordUrlPath(def: ResourceDef, version: ApiVersion, recordId: number, parentId?: number): string {
+  return `${collectionUrlPath(def, version, parentId)}/${recordId}`;
+}

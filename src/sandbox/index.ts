@@ -1,0 +1,2 @@
+// Placeholder entry; the sandbox is being built (issue 3).
+export {};

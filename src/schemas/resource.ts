@@ -1,0 +1,103 @@
+// zod schemas per resource, built from the declarative descriptions and shared by the CLI and
+// the sandbox. Strict when we send (the reference's limits); tolerant when we read.
+// zod is heavy to load: only import this module through a dynamic import() on paths that need it.
+
+import { z } from 'zod';
+import { ValidationError, type FieldIssue } from '../errors.js';
+import { type FieldDef, type ResourceDef, writableFields } from '../resources/definitions.js';
+import { parseFieldValue, readFieldValue } from './values.js';
+
+export type WriteMode = 'create' | 'update';
+export type ApiRecord = Record<string, unknown>;
+
+export interface WriteSchemaOptions {
+  /** Fields we do not know: the CLI rejects them (a typo should not vanish); the sandbox ignores them. */
+  unknownFields: 'reject' | 'ignore';
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+function fieldSchema(field: FieldDef, required: boolean): z.ZodType<unknown> {
+  return z.unknown().transform((value, ctx) => {
+    if (isBlank(value)) {
+      if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
+      return null;
+    }
+    const parsed = parseFieldValue(field, value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.rule, input: value });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+}
+
+const cache = new Map<string, z.ZodType<ApiRecord>>();
+
+/** The body of a POST (create) or PUT (update, which also carries `id`). */
+export function writeSchema(def: ResourceDef, mode: WriteMode, options: WriteSchemaOptions): z.ZodType<ApiRecord> {
+  const key = `${def.name}:${mode}:${options.unknownFields}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const shape: Record<string, z.ZodType<unknown>> = {};
+  if (mode === 'update') shape.id = fieldSchema({ name: 'id', kind: 'id', description: 'id' }, true);
+  for (const field of writableFields(def)) shape[field.name] = fieldSchema(field, field.required === true);
+  const base = z.object(shape);
+  const schema = (options.unknownFields === 'reject' ? base.strict() : base.strip()) as unknown as z.ZodType<ApiRecord>;
+  cache.set(key, schema);
+  return schema;
+}
+
+/**
+ * Validates a body and returns it in canonical form (numbers as numbers, flags as 1/0,
+ * datetimes as YYYY-MM-DDTHH:MM:SS, absent optional fields as null), or throws a ValidationError
+ * listing every broken rule at once. `Links` is dropped: it is response-only.
+ */
+export function validateWrite(
+  def: ResourceDef,
+  body: ApiRecord,
+  mode: WriteMode,
+  options: WriteSchemaOptions = { unknownFields: 'reject' },
+): ApiRecord {
+  const { Links: _links, ...rest } = body;
+  const result = writeSchema(def, mode, options).safeParse(rest);
+  if (result.success) return result.data;
+  throw new ValidationError(issuesFromZod(result.error, rest), def.singular);
+}
+
+export function issuesFromZod(error: z.ZodError, input: ApiRecord): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) issues.push({ field: key, message: 'is not a field of this resource' });
+      continue;
+    }
+    const field = issue.path.map(String).join('.') || '(body)';
+    const value = issue.path.length === 1 ? input[String(issue.path[0])] : undefined;
+    issues.push({ field, message: issue.message, value: value === undefined || value === null ? undefined : value });
+  }
+  return issues;
+}
+
+/** A record as read from a server: known fields normalised, unknown fields kept, missing ones null. */
+export function recordSchema(def: ResourceDef): z.ZodType<ApiRecord> {
+  const key = `${def.name}:read`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const shape: Record<string, z.ZodType<unknown>> = {};
+  for (const field of def.fields) shape[field.name] = z.unknown().transform((v) => readFieldValue(field, v));
+  const schema = z.looseObject(shape) as unknown as z.ZodType<ApiRecord>;
+  cache.set(key, schema);
+  return schema;
+}
+
+/** Normalises the records of a `{ data: [...] }` body for display; never throws on odd field values. */
+export function readRecords(def: ResourceDef, records: ApiRecord[]): ApiRecord[] {
+  const schema = recordSchema(def);
+  return records.map((record) => {
+    const result = schema.safeParse(record);
+    return result.success ? result.data : record;
+  });
+}

@@ -1,0 +1,150 @@
+// Value rules from the reference's Limits, as plain functions: the zod schemas (schemas/resource.ts),
+// the CLI's flag parsing and the bulk parsers all use these, so one rule reads the same everywhere.
+// Each returns the canonical value to send, or a Rule describing what was broken.
+
+import { MAX_ID, MAX_INT, type FieldDef } from '../resources/definitions.js';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; rule: string };
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = (rule: string): Parsed<never> => ({ ok: false, rule });
+
+const INTEGER = /^[+]?\d+$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+const CURRENCY = /\p{Sc}/u;
+
+function integerIn(value: unknown, min: number, max: number, what: string): Parsed<number> {
+  const rule = `must be ${what} from ${min} to ${max}`;
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && INTEGER.test(value.trim())) n = Number(value.trim());
+  else if (typeof value === 'string' && /^-\d+$/.test(value.trim())) return fail(rule);
+  else return fail(rule);
+  if (!Number.isInteger(n) || n < min || n > max) return fail(rule);
+  return ok(n);
+}
+
+/** Ids: integers 1..2147483647 (number or numeric string). */
+export const parseId = (value: unknown): Parsed<number> => integerIn(value, 1, MAX_ID, 'an integer id');
+
+/** quantity, quantityAvailable: integers 0..2147483647. */
+export const parseCount = (value: unknown): Parsed<number> => integerIn(value, 0, MAX_INT, 'an integer');
+
+/** Prices and amounts: decimals ≥ 0, no commas, no currency symbols. */
+export function parseDecimal(value: unknown): Parsed<number> {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return fail('must be a decimal number');
+    if (value < 0) return fail('must be ≥ 0');
+    return ok(value);
+  }
+  if (typeof value !== 'string') return fail('must be a decimal number');
+  const text = value.trim();
+  if (text.includes(',')) return fail('must be a plain decimal without commas (write 1200.50, not 1,200.50)');
+  if (CURRENCY.test(text)) return fail('must be a plain decimal without currency symbols (write 12, not $12)');
+  if (/^-\s*\d/.test(text)) return fail('must be ≥ 0');
+  if (!DECIMAL.test(text)) return fail('must be a decimal number such as 12 or 12.50');
+  return ok(Number(text));
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'y', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'n', 'off']);
+
+/** Flags: true/false/1/0/yes/no in; 1/0 out (the vendor's convention). */
+export function parseBool(value: unknown): Parsed<0 | 1> {
+  if (value === true || value === 1) return ok(1);
+  if (value === false || value === 0) return ok(0);
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (TRUE.has(word)) return ok(1);
+    if (FALSE.has(word)) return ok(0);
+  }
+  return fail('must be true or false (also 1/0, yes/no)');
+}
+
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
+
+/**
+ * Datetimes: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS[.fff]]`.
+ * Sent as `YYYY-MM-DDTHH:MM:SS` (the form of the reference's examples); the fraction is dropped.
+ */
+export function parseDatetime(value: unknown): Parsed<string> {
+  const rule = 'must be a date or datetime: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or YYYY-MM-DDTHH:MM:SS';
+  if (typeof value !== 'string') return fail(rule);
+  const m = DATETIME.exec(value.trim());
+  if (!m) return fail(rule);
+  const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12) return fail(`${rule}; month ${mo} does not exist`);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > daysInMonth) return fail(`${rule}; ${y}-${mo} has no day ${d}`);
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return fail(`${rule}; the time is out of range`);
+  return ok(`${y}-${mo}-${d}T${h}:${mi}:${s}`);
+}
+
+export function parseText(value: unknown, max: number | undefined, required: boolean): Parsed<string> {
+  if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
+  if (typeof value !== 'string') return fail('must be text');
+  if (required && value.trim() === '') return fail('must not be empty');
+  if (max !== undefined && [...value].length > max) {
+    return fail(`must be at most ${max} characters (has ${[...value].length})`);
+  }
+  return ok(value);
+}
+
+/** The strict rule of a field, for a value that is present (not undefined/null). */
+export function parseFieldValue(field: FieldDef, value: unknown): Parsed<unknown> {
+  switch (field.kind) {
+    case 'id':
+      return parseId(value);
+    case 'int':
+      return parseCount(value);
+    case 'decimal':
+      return parseDecimal(value);
+    case 'bool':
+      return parseBool(value);
+    case 'datetime':
+      return parseDatetime(value);
+    case 'string':
+      return parseText(value, field.max, field.required === true);
+  }
+}
+
+// ---- Tolerant reading: what a real server might send back ----
+
+/** 1/0/true/false/"1"/"0"/"true"/"false" → boolean; anything else unchanged. */
+export function readBool(value: unknown): unknown {
+  const parsed = parseBool(value);
+  return parsed.ok ? parsed.value === 1 : value;
+}
+
+/** Numbers and numeric strings → number; anything else unchanged. */
+export function readNumber(value: unknown): unknown {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return value;
+}
+
+/** Datetimes with or without `.000`, with a space or a T → `YYYY-MM-DDTHH:MM:SS`; else unchanged. */
+export function readDatetime(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.replace(/(Z|[+-]00:?00)$/, '');
+  const parsed = parseDatetime(trimmed);
+  return parsed.ok ? parsed.value : value;
+}
+
+export function readFieldValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (field.kind) {
+    case 'id':
+    case 'int':
+    case 'decimal':
+      return readNumber(value);
+    case 'bool':
+      return readBool(value);
+    case 'datetime':
+      return readDatetime(value);
+    case 'string':
+      return value;
+  }
+}
