@@ -1,1 +1,50 @@
-export function run(): void {}
+// Entry point: main(argv, context) returns an exit code; bin/rentals.js only calls run().
+
+import { CommanderError } from 'commander';
+import { ExitCode, RentalsError, ValidationError, exitCodeFor } from './errors.js';
+import type { RunState } from './cli/command.js';
+import type { Context } from './cli/context.js';
+import { buildProgram } from './cli/program.js';
+
+export async function main(argv: string[], ctx: Context): Promise<number> {
+  const state: RunState = { exitCode: ExitCode.ok };
+  const program = buildProgram({ ctx, state });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return state.exitCode;
+  } catch (error) {
+    return report(error, ctx, argv.includes('--debug'));
+  }
+}
+
+function report(error: unknown, ctx: Context, debug: boolean): number {
+  if (error instanceof CommanderError) {
+    // commander has already printed its message; help and version are not errors.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  const stderr = ctx.term.stderr;
+  if (error instanceof RentalsError) {
+    const hint = error instanceof ValidationError ? '\nNothing was sent.' : '';
+    stderr.write(`error: ${error.message}${hint}\n`);
+    if (debug && error.stack) stderr.write(`${error.stack}\n`);
+    return exitCodeFor(error);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`error: ${message}\n`);
+  if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+  else stderr.write('(unexpected error; run again with --debug for details)\n');
+  return ExitCode.error;
+}
+
+export function run(): void {
+  // `rentals … | head -1` closes the pipe early: that is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  void (async () => {
+    const { processContext } = await import('./cli/context.js');
+    process.exitCode = await main(process.argv.slice(2), await processContext());
+  })();
+}

@@ -148,3 +148,12 @@ export function readFieldValue(field: FieldDef, value: unknown): unknown {
       return value;
   }
 }
+
+/** A record as read from a server: known fields normalised, unknown fields kept, missing known ones null.
+ * Plain code rather than zod so that list/get output never pays for loading zod; the zod
+ * recordSchema (schemas/resource.ts) wraps the same per-field rules. */
+export function readRecord(fields: FieldDef[], record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  for (const field of fields) out[field.name] = readFieldValue(field, record[field.name]);
+  return out;
+}

@@ -1,0 +1,22 @@
+// Opens a URL in the user's browser with the platform's opener, detached.
+
+import { spawn } from 'node:child_process';
+import { RentalsError } from '../errors.js';
+
+export function openerFor(platform: NodeJS.Platform): { command: string; args: (url: string) => string[] } {
+  if (platform === 'darwin') return { command: 'open', args: (url) => [url] };
+  if (platform === 'win32') return { command: 'cmd', args: (url) => ['/c', 'start', '""', url] };
+  return { command: 'xdg-open', args: (url) => [url] };
+}
+
+export function openBrowser(url: string, platform: NodeJS.Platform): Promise<void> {
+  const { command, args } = openerFor(platform);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args(url), { stdio: 'ignore', detached: true });
+    child.once('error', () => reject(new RentalsError(`could not start ${command} to open the browser; open ${url} yourself`)));
+    child.once('spawn', () => {
+      child.unref();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,53 @@
+// `rentals api <METHOD> <path>`: a raw authenticated call for what the commands do not cover.
+
+import type { Command } from 'commander';
+import type { HttpMethod } from '../../api/client.js';
+import { UsageError } from '../../errors.js';
+import { type Registrar, action, examples } from '../command.js';
+import { parseJsonText, readInput } from '../input.js';
+import type { Session } from '../session.js';
+
+const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+export interface ApiCallOptions {
+  method: string;
+  path: string;
+  data?: string;
+  file?: string;
+}
+
+export async function runApiCall(session: Session, options: ApiCallOptions): Promise<void> {
+  const method = options.method.toUpperCase() as HttpMethod;
+  if (!METHODS.includes(method)) throw new UsageError(`unknown method ${JSON.stringify(options.method)} (use ${METHODS.join(', ')})`);
+  if (!options.path.startsWith('/')) throw new UsageError(`the path must start with / (e.g. /v2/status), got ${JSON.stringify(options.path)}`);
+  if (options.data !== undefined && options.file !== undefined) throw new UsageError('give the body with --data or --file, not both');
+  let body: unknown;
+  if (options.data !== undefined) body = parseJsonText(options.data, '--data');
+  if (options.file !== undefined) body = parseJsonText(await readInput(options.file, session.ctx.term.stdin), options.file === '-' ? 'standard input' : options.file);
+  const response = await session.httpClient().request(method, options.path, { body, expect: 'any' });
+  if (response.body !== undefined) await session.printer.json(response.body);
+  else if (response.text !== '') await session.printer.text(response.text);
+}
+
+export function registerApi(program: Command, reg: Registrar): void {
+  const api = program
+    .command('api <method> <path>')
+    .description('Make an authenticated request to any API path and print the response body')
+    .option('--data <json>', 'request body as a JSON string')
+    .option('--file <path>', 'request body from a JSON file ("-" for stdin)');
+  examples(api, [
+    'rentals api GET /v2/status',
+    "rentals api PUT /v1/inventory/7 --data '{\"id\":7,\"name\":\"Tent\",\"quantityAvailable\":3,\"active\":1}'",
+    "rentals api GET /v1/events | jq '.data | length'",
+  ]);
+  api.action(
+    action(reg, async (session, options, [method, path]) => {
+      await runApiCall(session, {
+        method: method!,
+        path: path!,
+        data: options.data as string | undefined,
+        file: options.file as string | undefined,
+      });
+    }),
+  );
+}

@@ -1,0 +1,162 @@
+// `rentals auth login|status|logout`. Tokens never come from a flag (shell history, `ps`):
+// from stdin (--with-token), a hidden prompt, a file (--token-file) or client credentials.
+
+import type { Command } from 'commander';
+import { authorize, expiryFrom } from '../../api/authorize.js';
+import { ApiClient } from '../../api/client.js';
+import { maskSecret } from '../../config/settings.js';
+import { updateProfile } from '../../config/store.js';
+import { AuthError, ExitCode, UsageError } from '../../errors.js';
+import { type Registrar, action, examples } from '../command.js';
+import { readStream } from '../input.js';
+import type { Session } from '../session.js';
+
+export interface LoginOptions {
+  withToken?: boolean;
+  clientId?: string;
+  withSecret?: boolean;
+  verify?: boolean;
+}
+
+async function readSecret(session: Session, fromStdin: boolean, flag: string, question: string): Promise<string> {
+  const { term } = session.ctx;
+  let secret: string;
+  if (fromStdin) secret = (await readStream(term.stdin)).trim();
+  else if (term.stdinIsTTY) secret = (await session.ctx.promptSecret(question)).trim();
+  else throw new UsageError(`no terminal to ask on: pipe it to standard input with ${flag}`);
+  if (!secret) throw new UsageError(`${fromStdin ? 'standard input' : 'the answer'} was empty`);
+  return secret;
+}
+
+export async function runLogin(session: Session, options: LoginOptions): Promise<void> {
+  const { settings, printer } = session;
+  const baseUrl = settings.baseUrl.value;
+  if (!baseUrl) throw new UsageError('give the API address: rentals auth login --base-url https://api.example.com …');
+  const profileName = settings.profileName.value!;
+  const anonymous = session.newClient(baseUrl, undefined, false);
+  let saved: Record<string, string | undefined>;
+  if (options.clientId) {
+    if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
+    const secret = await readSecret(session, options.withSecret === true, '--with-secret', 'Client secret: ');
+    const issued = await authorize(anonymous, options.clientId, secret);
+    saved = {
+      token: issued.accessToken,
+      tokenExpiresAt: expiryFrom(issued, session.ctx.now()),
+      clientId: options.clientId,
+      clientSecret: secret,
+    };
+  } else {
+    const token = await readSecret(session, options.withToken === true, '--with-token', 'Access token: ');
+    if (options.verify !== false) await verifyToken(session, baseUrl, token);
+    saved = { token, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
+  }
+  anonymous.close();
+  const path = await updateProfile(settings.configDir, profileName, (profile) => ({
+    ...profile,
+    baseUrl,
+    webUrl: settings.webUrl.value ?? profile.webUrl,
+    ...saved,
+  }));
+  const expiry = saved.tokenExpiresAt ? `; the token expires at ${saved.tokenExpiresAt} and renews itself` : '';
+  printer.info(`Logged in to ${baseUrl} as profile "${profileName}"${expiry}.\nSaved to ${path} (mode 0600).`);
+}
+
+async function verifyToken(session: Session, baseUrl: string, token: string): Promise<void> {
+  const client = new ApiClient({
+    baseUrl,
+    auth: { getToken: async () => token },
+    timeoutMs: session.settings.timeoutMs.value,
+    retries: session.settings.retries.value,
+  });
+  try {
+    await client.get('/v2/rentalblocks');
+  } catch (error) {
+    if (error instanceof AuthError) throw new AuthError(`${baseUrl} refused this token (HTTP ${error.status ?? '401'}); nothing was saved`, error.status);
+    throw error;
+  } finally {
+    client.close();
+  }
+}
+
+export async function runStatus(session: Session): Promise<number> {
+  const { settings, printer } = session;
+  const { profile } = settings;
+  const canRenew = Boolean(profile.clientId && profile.clientSecret);
+  const rows: Array<[string, string, string]> = [
+    ['profile', settings.profileName.value!, settings.profileName.origin],
+    ['base URL', settings.baseUrl.value ?? '(not set)', settings.baseUrl.origin],
+    ['web URL', settings.webUrl.value ?? '(not set)', settings.webUrl.origin],
+    ['token', maskSecret(settings.token.value), settings.token.origin],
+  ];
+  if (settings.token.source === 'profile' && profile.tokenExpiresAt) {
+    const expired = Date.parse(profile.tokenExpiresAt) <= session.ctx.now();
+    rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);
+  }
+  if (profile.clientId) rows.push(['client id', profile.clientId, `profile "${settings.profileName.value}"`]);
+  if (canRenew) rows.push(['client secret', maskSecret(profile.clientSecret), 'renews the token when it expires']);
+  const { env } = session.ctx;
+  rows.push(['config dir', settings.configDir, env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default']);
+  const ready = Boolean(settings.baseUrl.value && (settings.token.value || canRenew));
+  if (session.format === 'json' || session.format === 'ndjson') {
+    const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));
+    await printer.text(JSON.stringify({ ready, ...out }, null, 2));
+  } else {
+    const width = Math.max(...rows.map(([k]) => k.length));
+    await printer.text(rows.map(([k, v, o]) => `${k.padEnd(width)}  ${v}${o && o !== 'not set' ? `  (from ${o})` : ''}`).join('\n'));
+  }
+  if (!ready) {
+    printer.warn('Not ready: a base URL and a token are needed. Run `rentals auth login --help`.');
+    return ExitCode.auth;
+  }
+  return ExitCode.ok;
+}
+
+export async function runLogout(session: Session): Promise<void> {
+  const { settings, printer } = session;
+  const name = settings.profileName.value!;
+  if (!settings.profile.token && !settings.profile.clientSecret) {
+    printer.info(`Profile "${name}" holds no token; nothing to do.`);
+    return;
+  }
+  await updateProfile(settings.configDir, name, (profile) => ({
+    ...profile,
+    token: undefined,
+    tokenExpiresAt: undefined,
+    clientId: undefined,
+    clientSecret: undefined,
+  }));
+  printer.info(`Logged out of profile "${name}": its token and client credentials are removed.`);
+  if (settings.token.source === 'env') printer.warn('Note: RENTALS_TOKEN is still set in this environment.');
+}
+
+export function registerAuth(program: Command, reg: Registrar): void {
+  const auth = program.command('auth').description('Log in, see where settings come from, log out');
+  const login = auth
+    .command('login')
+    .description('Store the API address and an access token (or client credentials) in a profile')
+    .option('--with-token', 'read the access token from standard input')
+    .option('--client-id <id>', 'get tokens from /authorize with this client id (the secret is asked for)')
+    .option('--with-secret', 'with --client-id: read the client secret from standard input')
+    .option('--skip-verify', 'store the token without checking it against the API');
+  examples(login, [
+    'rentals auth login --base-url https://api.example.com --with-token < token.txt',
+    'rentals auth login --base-url https://api.example.com --client-id my-app',
+    'rentals auth login --profile staging --base-url https://staging.example.com --web-url https://app.example.com',
+  ]);
+  login.action(
+    action(reg, async (session, options) =>
+      runLogin(session, {
+        withToken: options.withToken === true,
+        clientId: options.clientId as string | undefined,
+        withSecret: options.withSecret === true,
+        verify: options.skipVerify !== true,
+      }),
+    ),
+  );
+  const status = auth.command('status').description('Show each setting and where it comes from (the token masked)');
+  examples(status, ['rentals auth status', 'rentals auth status --profile staging --json']);
+  status.action(action(reg, (session) => runStatus(session)));
+  const logout = auth.command('logout').description("Remove the profile's token and client credentials");
+  examples(logout, ['rentals auth logout', 'rentals auth logout --profile staging']);
+  logout.action(action(reg, (session) => runLogout(session)));
+}

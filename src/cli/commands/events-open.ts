@@ -1,0 +1,39 @@
+// `rentals events open <id>`: the event's page in the web application.
+
+import type { Command } from 'commander';
+import { single } from '../../api/resource-api.js';
+import { RentalsError } from '../../errors.js';
+import { resources } from '../../resources/definitions.js';
+import { type Registrar, action, examples } from '../command.js';
+import { parseIdArgument } from '../resource/run.js';
+import type { Session } from '../session.js';
+
+export interface OpenOptions {
+  id: number;
+  browser: boolean;
+}
+
+export async function runEventsOpen(session: Session, options: OpenOptions): Promise<void> {
+  const def = resources.events;
+  const record = single(await session.api().get({ def, version: 'v1' }, options.id), `event ${options.id}`);
+  const links = Array.isArray(record.Links) ? (record.Links as Array<Record<string, unknown>>) : [];
+  let url = links.find((l) => l.rel === 'web' && typeof l.href === 'string')?.href as string | undefined;
+  const webUrl = session.settings.webUrl.value;
+  if (!url && webUrl) url = `${webUrl.replace(/\/+$/, '')}/event/edit/${options.id}`;
+  if (!url) throw new RentalsError(`event ${options.id} has no web link; set the web URL (--web-url, RENTALS_WEB_URL)`);
+  await session.printer.text(url);
+  if (options.browser) await session.ctx.openBrowser(url);
+}
+
+export function registerEventsOpen(events: Command, reg: Registrar): void {
+  const open = events
+    .command('open <id>')
+    .description("Print the event's web link (and open it with --browser)")
+    .option('--browser', 'open the link in the default browser');
+  examples(open, ['rentals events open 12', 'rentals events open 12 --browser']);
+  open.action(
+    action(reg, async (session, options, [id]) => {
+      await runEventsOpen(session, { id: parseIdArgument(id), browser: options.browser === true });
+    }),
+  );
+}

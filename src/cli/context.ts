@@ -1,0 +1,67 @@
+// Everything a command touches outside itself, injected: streams and whether they are TTYs,
+// the environment, the clock, prompts, the browser. Nothing in src/cli reaches for `process`.
+
+import type { Readable, Writable } from 'node:stream';
+
+export interface Terminal {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width for tables; 0 when unknown. */
+  columns: number;
+}
+
+export interface Context {
+  term: Terminal;
+  env: Record<string, string | undefined>;
+  homedir: string;
+  now: () => number;
+  /** Reads a line from the terminal without echoing it. */
+  promptSecret: (question: string) => Promise<string>;
+  /** Asks a yes/no question on the terminal; default no. */
+  confirm: (question: string) => Promise<boolean>;
+  openBrowser: (url: string) => Promise<void>;
+  /** Registers a handler for SIGINT/SIGTERM; returns a function that removes it. */
+  onInterrupt: (handler: () => void) => () => void;
+}
+
+/** The context of a real process. */
+export async function processContext(): Promise<Context> {
+  const { homedir } = await import('node:os');
+  const { promptSecret, confirm } = await import('./prompt.js');
+  const stdout = process.stdout;
+  const stderr = process.stderr;
+  const stdin = process.stdin;
+  const term: Terminal = {
+    stdout,
+    stderr,
+    stdin,
+    stdoutIsTTY: stdout.isTTY === true,
+    stderrIsTTY: stderr.isTTY === true,
+    stdinIsTTY: stdin.isTTY === true,
+    columns: stdout.columns ?? 0,
+  };
+  return {
+    term,
+    env: process.env,
+    homedir: homedir(),
+    now: () => Date.now(),
+    promptSecret: (question) => promptSecret(term, question),
+    confirm: (question) => confirm(term, question),
+    openBrowser: async (url) => {
+      const { openBrowser } = await import('./browser.js');
+      await openBrowser(url, process.platform);
+    },
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      process.on('SIGTERM', handler);
+      return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+      };
+    },
+  };
+}

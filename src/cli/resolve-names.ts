@@ -1,0 +1,63 @@
+// Id fields that reference a resource with a human label also accept that label:
+// `--event-status-id Confirmed`, `--rental-block-id Weekend`, `--inventory-id "Tent 20x20"`.
+// Resolved through the referenced resource's list endpoint, once per resource per run.
+
+import type { ResourceApi } from '../api/resource-api.js';
+import { ValidationError, type FieldIssue } from '../errors.js';
+import { type FieldDef, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
+
+const NUMERIC = /^\s*\d+\s*$/;
+
+export function needsResolution(field: FieldDef, value: unknown): boolean {
+  if (field.kind !== 'id' || !field.references || typeof value !== 'string' || NUMERIC.test(value)) return false;
+  return resources[field.references].labelField !== undefined && value.trim() !== '';
+}
+
+export class NameResolver {
+  private readonly cache = new Map<ResourceName, Promise<Array<Record<string, unknown>>>>();
+
+  constructor(private readonly api: () => ResourceApi) {}
+
+  /** Replaces labels by ids in `body`; collects every unresolvable one into a ValidationError. */
+  async resolve(def: ResourceDef, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const issues: FieldIssue[] = [];
+    const out = { ...body };
+    for (const field of def.fields) {
+      const value = body[field.name];
+      if (!needsResolution(field, value)) continue;
+      const result = await this.lookup(field.references!, String(value));
+      if (typeof result === 'number') out[field.name] = result;
+      else issues.push({ field: field.name, message: result, value });
+    }
+    if (issues.length > 0) throw new ValidationError(issues, def.singular);
+    return out;
+  }
+
+  /** The id whose label is `label` (case-insensitive), or a message saying why there is none. */
+  async lookup(target: ResourceName, label: string): Promise<number | string> {
+    const def = resources[target];
+    const labelField = def.labelField!;
+    const records = await this.records(target);
+    const wanted = label.trim().toLowerCase();
+    const matches = records.filter((r) => String(r[labelField] ?? '').trim().toLowerCase() === wanted);
+    if (matches.length === 1) return Number(matches[0]!.id);
+    if (matches.length > 1) {
+      return `${matches.length} ${def.plural} are named ${JSON.stringify(label)} (ids ${matches.map((m) => m.id).join(', ')}); give the id`;
+    }
+    const known = records.slice(0, 12).map((r) => `${String(r[labelField])} (${String(r.id)})`);
+    const more = records.length > 12 ? ', …' : '';
+    return `no ${def.singular} is named ${JSON.stringify(label)}${known.length ? `; known: ${known.join(', ')}${more}` : ''}`;
+  }
+
+  private records(target: ResourceName): Promise<Array<Record<string, unknown>>> {
+    let pending = this.cache.get(target);
+    if (!pending) {
+      const def = resources[target];
+      pending = this.api()
+        .list({ def, version: defaultVersion(def) })
+        .then((r) => r.records);
+      this.cache.set(target, pending);
+    }
+    return pending;
+  }
+}

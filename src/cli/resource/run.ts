@@ -1,0 +1,198 @@
+// The run functions of the generic verbs (list, get, add, update, delete). They take plain
+// options, not commander objects, so tests can call them directly with a fake session.
+
+import { bearer, redactHeaders } from '../../api/client.js';
+import { type Address, type DataResult, single } from '../../api/resource-api.js';
+import { UsageError, ValidationError } from '../../errors.js';
+import type { RecordView } from '../../output/printer.js';
+import {
+  type ApiVersion,
+  type ResourceDef,
+  collectionUrlPath,
+  fieldByName,
+  recordUrlPath,
+  writableFields,
+} from '../../resources/definitions.js';
+import { parseId, readRecord } from '../../schemas/values.js';
+import { NameResolver } from '../resolve-names.js';
+import type { Session } from '../session.js';
+
+export interface WriteInput {
+  /** Fields from `--file`, by API name. */
+  file?: Record<string, unknown>;
+  /** Fields from flags, by API name (flags override the file). */
+  flags: Record<string, unknown>;
+  dryRun?: boolean;
+}
+
+export function parseIdArgument(value: string | undefined, name = 'id'): number {
+  const parsed = parseId(value ?? '');
+  if (!parsed.ok) throw new ValidationError([{ field: name, message: parsed.rule, value }]);
+  return parsed.value;
+}
+
+export function chooseVersion(def: ResourceDef, requested: string | undefined): ApiVersion {
+  if (requested === undefined) return def.versions.includes('v2') ? 'v2' : def.versions[0]!;
+  if (requested !== 'v1' && requested !== 'v2') throw new UsageError(`--api-version must be v1 or v2 (got ${JSON.stringify(requested)})`);
+  if (!def.versions.includes(requested)) {
+    throw new UsageError(`${def.plural} exist only in ${def.versions.join(' and ')} of the API; --api-version ${requested} is not available`);
+  }
+  return requested;
+}
+
+/** The parent id of a nested resource (prices: inventoryId; bookings: eventId), names resolved. */
+export async function resolveParentId(
+  session: Session,
+  def: ResourceDef,
+  given: unknown,
+  resolver: NameResolver,
+): Promise<number | undefined> {
+  if (!def.parent) return undefined;
+  const flag = `--${def.parent.field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  if (given === undefined || given === null || given === '') throw new UsageError(`${def.plural} belong to a parent: ${flag} <id> is required`);
+  const resolved = await resolver.resolve(def, { [def.parent.field]: given });
+  return parseIdArgument(String(resolved[def.parent.field]), def.parent.field);
+}
+
+export function recordView(def: ResourceDef, result: DataResult): RecordView {
+  return {
+    body: result.body,
+    rows: result.records.map((r) => readRecord(def.fields, r)),
+    columns: def.columns,
+    knownColumns: [...def.fields.map((f) => f.name), 'Links'],
+  };
+}
+
+export function checkFieldNames(session: Session, view: RecordView): void {
+  const fields = session.printer.options.fields;
+  if (!fields || !view.knownColumns) return;
+  const present = new Set([...view.knownColumns, ...view.rows.flatMap((r) => Object.keys(r))]);
+  const unknown = fields.filter((f) => !present.has(f));
+  if (unknown.length > 0) {
+    throw new UsageError(`--fields: unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')} (known: ${view.knownColumns.join(', ')})`);
+  }
+}
+
+export async function printRecords(session: Session, def: ResourceDef, result: DataResult): Promise<void> {
+  const view = recordView(def, result);
+  checkFieldNames(session, view);
+  await session.printer.records(view);
+}
+
+export async function runList(session: Session, at: Address): Promise<void> {
+  await printRecords(session, at.def, await session.api().list(at));
+}
+
+export async function runGet(session: Session, at: Address, id: number): Promise<void> {
+  await printRecords(session, at.def, await session.api().get(at, id));
+}
+
+/** Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end. */
+function applyCreateDefaults(def: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...(def.createDefaults ?? {}), ...body };
+  if (def.name === 'events') {
+    out.dropoffDate ??= out.startDate;
+    out.teardownDate ??= out.endDate;
+    out.pickupDate ??= out.endDate;
+  }
+  return out;
+}
+
+async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<Record<string, unknown>> {
+  const { validateWrite } = await import('../../schemas/resource.js');
+  return validateWrite(def, body, mode);
+}
+
+export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
+  const resolver = new NameResolver(() => session.api());
+  let body: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
+  const parentId = await resolveParentId(session, def, def.parent ? body[def.parent.field] : undefined, resolver);
+  if (def.parent) body[def.parent.field] = parentId;
+  body = applyCreateDefaults(def, await resolver.resolve(def, body));
+  const canonical = await validated(def, body, 'create');
+  const at: Address = { def, version, parentId };
+  if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
+  await printRecords(session, def, await session.api().create(at, canonical));
+}
+
+export async function runUpdate(
+  session: Session,
+  def: ResourceDef,
+  version: ApiVersion,
+  id: number,
+  input: WriteInput,
+  parentGiven: unknown,
+): Promise<void> {
+  const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
+  delete changes.Links;
+  if (changes.id !== undefined && String(changes.id) !== String(id)) {
+    throw new UsageError(`the body's id ${JSON.stringify(changes.id)} is not the id being updated (${id})`);
+  }
+  delete changes.id;
+  if (Object.keys(changes).length === 0) {
+    throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
+  }
+  const resolver = new NameResolver(() => session.api());
+  const parentId = await resolveParentId(session, def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
+  const at: Address = { def, version, parentId };
+  const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));
+  const base: Record<string, unknown> = { id };
+  for (const field of writableFields(def)) base[field.name] = current[field.name];
+  const unknown = Object.keys(changes).filter((k) => !fieldByName(def, k));
+  const merged = await resolver.resolve(def, { ...base, ...changes });
+  for (const key of unknown) merged[key] = changes[key];
+  const canonical = await validated(def, merged, 'update');
+  if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
+  await printRecords(session, def, await session.api().update(at, id, canonical));
+}
+
+export interface DeleteInput {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export async function runDelete(session: Session, at: Address, id: number, input: DeleteInput): Promise<void> {
+  const path = recordUrlPath(at.def, at.version, id, at.parentId);
+  if (input.dryRun) return printDryRun(session, 'DELETE', path, undefined);
+  const { term } = session.ctx;
+  if (!input.yes) {
+    if (!term.stdinIsTTY || !term.stderrIsTTY) {
+      throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
+    }
+    const label = await describeRecord(session, at, id);
+    if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) {
+      session.printer.info('Nothing deleted.');
+      return;
+    }
+  }
+  const result = await session.api().remove(at, id);
+  if (session.format === 'json' || session.format === 'ndjson') {
+    await session.printer.text(JSON.stringify(result));
+  } else {
+    session.printer.info(`Deleted ${at.def.singular} ${result.id}.`);
+  }
+}
+
+async function describeRecord(session: Session, at: Address, id: number): Promise<string> {
+  const labelField = at.def.labelField;
+  if (!labelField) return '';
+  const record = single(await session.api().get(at, id), `${at.def.singular} ${id}`);
+  return record[labelField] ? ` (${String(record[labelField])})` : '';
+}
+
+/** `--dry-run`: the request that would be sent, secrets redacted; nothing is sent. */
+export async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
+  const client = session.newClient(session.requireBaseUrl(), undefined, false);
+  const url = client.url(path).href;
+  const headers: Record<string, string> = { accept: 'application/json', authorization: bearer('x') };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const shown = redactHeaders(headers);
+  if (session.format === 'json' || session.format === 'ndjson') {
+    await session.printer.text(JSON.stringify({ dryRun: true, method, url, headers: shown, body: body ?? null }, null, 2));
+    return;
+  }
+  const lines = [`${method} ${url}`, ...Object.entries(shown).map(([k, v]) => `${k}: ${v}`)];
+  if (body !== undefined) lines.push('', JSON.stringify(body, null, 2));
+  await session.printer.text(lines.join('\n'));
+  session.printer.info('Dry run: nothing was sent.');
+}

@@ -1,0 +1,158 @@
+// One invocation's lazily built dependencies (settings, printer, HTTP client), from the
+// global flags and the injected context. Commands ask for what they need; nothing more loads.
+
+import { ApiClient, type RequestLogEntry } from '../api/client.js';
+import { ResourceApi } from '../api/resource-api.js';
+import { StoredCredentials, missingCredentialsMessage } from '../config/credentials.js';
+import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
+import { AuthError, UsageError } from '../errors.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
+import { Printer } from '../output/printer.js';
+import type { Context } from './context.js';
+
+export interface GlobalOptions extends GlobalFlags {
+  output?: string;
+  json?: boolean;
+  fields?: string;
+  color?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  debug?: boolean;
+}
+
+export class Session {
+  private client?: ApiClient;
+  private credentials?: StoredCredentials;
+
+  private constructor(
+    readonly ctx: Context,
+    readonly globals: GlobalOptions,
+    readonly settings: Settings,
+    readonly printer: Printer,
+  ) {}
+
+  static async create(ctx: Context, globals: GlobalOptions): Promise<Session> {
+    const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
+    const printer = new Printer(ctx.term, {
+      format: chooseFormat(globals, settings, ctx.term.stdoutIsTTY),
+      fields: parseFieldList(globals.fields),
+      color: colorEnabled(globals, ctx),
+      quiet: globals.quiet === true,
+    });
+    return new Session(ctx, globals, settings, printer);
+  }
+
+  get format(): OutputFormat {
+    return this.printer.options.format;
+  }
+
+  /** The base URL, or exit 3 with how to set it. */
+  requireBaseUrl(): string {
+    const baseUrl = this.settings.baseUrl.value;
+    if (!baseUrl) {
+      const missing: Array<'base URL' | 'access token'> = ['base URL'];
+      if (!this.settings.token.value && !this.hasClientCredentials()) missing.push('access token');
+      throw new AuthError(missingCredentialsMessage(this.settings, missing));
+    }
+    return baseUrl;
+  }
+
+  hasClientCredentials(): boolean {
+    return Boolean(this.settings.profile.clientId && this.settings.profile.clientSecret);
+  }
+
+  /** The authenticated client; fails with exit 3 before any request when credentials are missing. */
+  api(): ResourceApi {
+    return new ResourceApi(this.httpClient());
+  }
+
+  httpClient(options: { maxSockets?: number } = {}): ApiClient {
+    if (this.client) return this.client;
+    const baseUrl = this.requireBaseUrl();
+    if (!this.settings.token.value && !this.hasClientCredentials()) {
+      throw new AuthError(missingCredentialsMessage(this.settings, ['access token']));
+    }
+    this.credentials = new StoredCredentials(this.settings, this.ctx.now);
+    this.client = this.newClient(baseUrl, options.maxSockets);
+    this.credentials.attach(this.client);
+    return this.client;
+  }
+
+  /** A client without credentials (auth login checks a token before storing it). */
+  newClient(baseUrl: string, maxSockets?: number, withCredentials = true): ApiClient {
+    const verbose = this.globals.verbose === true || this.globals.debug === true;
+    return new ApiClient({
+      baseUrl,
+      auth: withCredentials ? this.credentials : undefined,
+      timeoutMs: this.settings.timeoutMs.value,
+      retries: this.settings.retries.value,
+      debug: this.globals.debug === true,
+      maxSockets,
+      log: verbose ? (entry) => this.ctx.term.stderr.write(formatLogEntry(entry)) : undefined,
+    });
+  }
+
+  close(): void {
+    this.client?.close();
+  }
+}
+
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): OutputFormat {
+  if (globals.json) return 'json';
+  const chosen = globals.output ?? settings.output.value;
+  if (chosen !== undefined) {
+    if (!OUTPUT_FORMATS.includes(chosen as OutputFormat)) {
+      const origin = globals.output !== undefined ? '--output' : settings.output.origin;
+      throw new UsageError(`${origin}: unknown output format ${JSON.stringify(chosen)} (use ${OUTPUT_FORMATS.join(', ')})`);
+    }
+    return chosen as OutputFormat;
+  }
+  return stdoutIsTTY ? 'table' : 'tsv';
+}
+
+function colorEnabled(globals: GlobalOptions, ctx: Context): boolean {
+  if (globals.color === false) return false;
+  if (ctx.env.NO_COLOR) return false;
+  const force = ctx.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  return ctx.term.stdoutIsTTY;
+}
+
+export function parseFieldList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const fields = value
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (fields.length === 0) throw new UsageError('--fields: give a comma-separated list of field names');
+  return fields;
+}
+
+const SECRET_KEY = /token|secret|password|authorization/i;
+
+/** Removes secrets from a JSON body before it is shown by --debug. */
+export function redactBody(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return text;
+  try {
+    return JSON.stringify(JSON.parse(text, (key, value: unknown) => (SECRET_KEY.test(key) && value ? '[redacted]' : value)));
+  } catch {
+    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+  }
+}
+
+export function formatLogEntry(entry: RequestLogEntry): string {
+  const outcome = entry.status !== undefined ? String(entry.status) : `failed: ${entry.error ?? 'unknown error'}`;
+  const retry = entry.attempt > 1 ? ` (attempt ${entry.attempt})` : '';
+  const lines = [`* ${entry.method} ${entry.url} → ${outcome} in ${entry.ms} ms${retry}`];
+  if (entry.requestHeaders) {
+    for (const [k, v] of Object.entries(entry.requestHeaders)) lines.push(`> ${k}: ${v}`);
+    const body = redactBody(entry.requestBody);
+    if (body) lines.push(`> ${body}`);
+  }
+  if (entry.responseHeaders) {
+    for (const [k, v] of Object.entries(entry.responseHeaders)) lines.push(`< ${k}: ${String(v)}`);
+    const body = redactBody(entry.responseBody);
+    if (body) lines.push(`< ${body}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,91 @@
+// The config file: profiles of settings and credentials, written atomically with mode 0600
+// in a 0700 directory, because it holds access tokens and client secrets.
+
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { RentalsError } from '../errors.js';
+
+export interface Profile {
+  baseUrl?: string;
+  webUrl?: string;
+  token?: string;
+  /** ISO time at which `token` stops working (from /authorize's expires_in). */
+  tokenExpiresAt?: string;
+  clientId?: string;
+  clientSecret?: string;
+  output?: string;
+  timeout?: string;
+  retries?: string;
+}
+
+export interface ConfigFile {
+  /** The profile used when neither --profile nor RENTALS_PROFILE names one. */
+  currentProfile?: string;
+  profiles: Record<string, Profile>;
+}
+
+export const CONFIG_FILE_NAME = 'config.json';
+
+/** `$RENTALS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/rentals`, else `~/.config/rentals`. */
+export function configDir(env: Record<string, string | undefined>, homedir: string): string {
+  if (env.RENTALS_CONFIG_DIR) return env.RENTALS_CONFIG_DIR;
+  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'rentals');
+  return join(homedir, '.config', 'rentals');
+}
+
+export async function readConfig(dir: string): Promise<ConfigFile> {
+  const path = join(dir, CONFIG_FILE_NAME);
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw new RentalsError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<ConfigFile>;
+    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+    return { ...parsed, profiles: typeof parsed.profiles === 'object' && parsed.profiles ? parsed.profiles : {} };
+  } catch (error) {
+    throw new RentalsError(`${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+  }
+}
+
+/** Writes the whole file atomically: temp file (0600) + fsync + rename. */
+export async function writeConfig(dir: string, config: ConfigFile): Promise<string> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fs.chmod(dir, 0o700).catch(() => undefined);
+  const path = join(dir, CONFIG_FILE_NAME);
+  const temp = join(dir, `.${CONFIG_FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
+  const handle = await fs.open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temp, path);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  return path;
+}
+
+/** Reads, changes one profile, writes back. */
+export async function updateProfile(
+  dir: string,
+  name: string,
+  change: (profile: Profile) => Profile | undefined,
+): Promise<string> {
+  const config = await readConfig(dir);
+  const next = change({ ...(config.profiles[name] ?? {}) });
+  if (next === undefined) delete config.profiles[name];
+  else config.profiles[name] = dropUndefined(next);
+  return writeConfig(dir, config);
+}
+
+function dropUndefined(profile: Profile): Profile {
+  return Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined)) as Profile;
+}
