@@ -3,6 +3,7 @@
 // in chunks that are only loaded by the dynamic import() of the paths that need them.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -21,4 +22,22 @@ await build({
   // cli-table3 is CommonJS and calls require(); give the ESM bundle a real one.
   banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [lazyChildProcessInCommander()],
 });
+
+// commander requires node:child_process at load time for executable subcommands, which rentals
+// never uses; loading it costs ~10 ms of every start. Defer it to the (never taken) spawn call.
+function lazyChildProcessInCommander() {
+  return {
+    name: 'lazy-child-process-in-commander',
+    setup(b) {
+      b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const eager = "const childProcess = require('node:child_process');";
+        if (!source.includes(eager)) throw new Error('commander changed: update the lazy child_process patch in scripts/build.mjs');
+        const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+        return { contents: source.replace(eager, lazy), loader: 'js' };
+      });
+    },
+  };
+}
