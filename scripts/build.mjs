@@ -2,14 +2,19 @@
 // Code splitting keeps heavy modules (zod, cli-table3, the sandbox, the bulk engine)
 // in chunks that are only loaded by the dynamic import() of the paths that need them.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a build never leaves a half-written dist/ under a running
+// `rentals` (the test suites spawn bin/rentals.js while other builds may run).
+const dist = new URL('../dist', import.meta.url);
+const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
+const retired = new URL(`../.dist-old-${process.pid}`, import.meta.url);
+rmSync(staging, { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
-  outdir: 'dist',
+  outdir: staging.pathname,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -24,6 +29,13 @@ await build({
   logLevel: 'warning',
   plugins: [lazyChildProcessInCommander()],
 });
+try {
+  renameSync(dist, retired);
+} catch (error) {
+  if (error.code !== 'ENOENT') throw error;
+}
+renameSync(staging, dist);
+rmSync(retired, { recursive: true, force: true });
 
 // commander requires node:child_process at load time for executable subcommands, which rentals
 // never uses; loading it costs ~10 ms of every start. Defer it to the (never taken) spawn call.
