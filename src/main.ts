@@ -8,7 +8,7 @@ import { buildProgram } from './cli/program.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
-  const program = buildProgram({ ctx, state });
+  const program = buildProgram({ ctx, state }, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;

@@ -4,6 +4,7 @@
 
 import { Command, Option } from 'commander';
 import { resourceList, resources } from '../resources/definitions.js';
+import { resourceDescription } from './resource/register.js';
 import type { Registrar } from './command.js';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
@@ -28,7 +29,25 @@ Environment:
   RENTALS_CONFIG_DIR   config directory (default $XDG_CONFIG_HOME/rentals or ~/.config/rentals)
   RENTALS_OUTPUT       default output format; NO_COLOR / FORCE_COLOR  colour`;
 
-export function buildProgram(reg: Registrar): Command {
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--web-url', '--token-file', '--timeout', '--retries', '-o', '--output', '--fields']);
+
+/** The command word of argv (`events` in `rentals --json events list`), or undefined. */
+export function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-')) return arg;
+    if (VALUE_OPTIONS.has(arg)) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The command tree. With `argv`, only the group it names is built in full and the others are
+ * placeholders with their description (enough for help and suggestions): building every flag of
+ * every group is wasted work on each of the thousands of starts a script makes.
+ */
+export function buildProgram(reg: Registrar, argv?: string[]): Command {
   const { term } = reg.ctx;
   const program = new Command('rentals')
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
@@ -55,7 +74,14 @@ export function buildProgram(reg: Registrar): Command {
     .option('--debug', 'like --verbose, with headers and bodies (secrets redacted)')
     .addHelpText('after', `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n\nExamples:\n  $ rentals sandbox --seed\n  $ rentals events list\n  $ rentals inventory add --name "Tent 20x20" --quantity-available 4\n  $ rentals events list --json | jq '.data[] | {id, eventName}'\n`);
 
+  const word = argv ? commandWord(argv) : undefined;
+  const full = (names: string[]) => word === undefined || names.includes(word) || word === 'help';
   for (const def of resourceList) {
+    const names = [def.command, ...(def.commandAliases ?? [])];
+    if (!full(names)) {
+      program.command(def.command).description(resourceDescription(def)).aliases(def.commandAliases ?? []);
+      continue;
+    }
     const group = registerResource(program, reg, def);
     if (def === resources.events) registerEventsOpen(group, reg);
   }

@@ -55,10 +55,14 @@ function addParentOption(command: Command, def: ResourceDef): void {
   if (field) addFieldOption(command, field, true);
 }
 
+export function resourceDescription(def: ResourceDef): string {
+  return `${def.summary} [API ${def.versions.join(', ')}]`;
+}
+
 export function registerResource(program: Command, reg: Registrar, def: ResourceDef): Command {
   const group = program
     .command(def.command)
-    .description(`${def.summary} [API ${def.versions.join(', ')}]`)
+    .description(resourceDescription(def))
     .aliases(def.commandAliases ?? []);
   const p = parentFlag(def);
   const bin = `rentals ${def.command}`;
