@@ -1,0 +1,51 @@
+// Request bodies of writes: JSON only (415 otherwise), at most 1 MiB (413), well-formed (400).
+
+import type { IncomingMessage } from 'node:http';
+import { HttpError, badRequest } from './errors.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+  requireJsonContentType(req.headers['content-type']);
+  const text = await readText(req, limit);
+  if (text.trim() === '') throw badRequest('invalid_json', 'the body is empty; send a JSON object');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw badRequest('invalid_json', `the body is not valid JSON: ${reason}`);
+  }
+}
+
+function requireJsonContentType(header: string | undefined): void {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/json') return;
+  const got = header ? `got ${JSON.stringify(header)}` : 'none was given';
+  throw new HttpError(415, 'unsupported_media_type', `the body must be JSON with Content-Type: application/json (${got})`);
+}
+
+function tooLarge(limit: number): HttpError {
+  // The rest of an oversized body is not read: the connection is closed after the answer.
+  return new HttpError(413, 'payload_too_large', `the body is larger than ${limit} bytes`, undefined, { connection: 'close' });
+}
+
+function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

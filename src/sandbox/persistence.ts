@@ -1,0 +1,204 @@
+// Durability of changes. In memory by default; with a data file:
+//   <file>               the snapshot (snapshot.ts)
+//   <file>.journal       changes since the snapshot, one checksummed line each (journal.ts)
+//   <file>.journal.next  exists only while a snapshot is being taken: changes made meanwhile
+//   <file>.lock          the pid of the sandbox using the files (lock.ts)
+// At startup the snapshot is loaded, the journals replayed (entries the snapshot already holds are
+// skipped by seq) and everything folded into a fresh snapshot. At run time a change is applied to
+// memory, then appended to the journal; its answer waits for the fsync. When the journal passes
+// a size, a new snapshot is taken while writes go on in `.journal.next`, which then replaces it.
+
+import { readFile, rename, rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { resources } from '../resources/definitions.js';
+import { DataFileError, openPrivate, syncDirectory } from './files.js';
+import { Journal, type JournalEntry, decodeJournal } from './journal.js';
+import { type FileLock, lockDataFile } from './lock.js';
+import { readSnapshot, writeSnapshot } from './snapshot.js';
+import { type Change, type Store, persistedResources } from './store.js';
+
+export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
+
+export interface Durability {
+  /** Makes a change that was just applied to the store durable; resolves once it is. */
+  record(change: Change): Promise<void>;
+  /** Resolves once every change recorded so far is durable. */
+  settled(): Promise<void>;
+  /** Set once the data files can no longer be written; from then on no request is served. */
+  readonly failure: Error | undefined;
+  close(): Promise<void>;
+}
+
+export const inMemory: Durability = {
+  record: () => Promise.resolve(),
+  settled: () => Promise.resolve(),
+  failure: undefined,
+  close: () => Promise.resolve(),
+};
+
+export interface DataFileOptions {
+  /** Runs after recovery, before the startup snapshot; returns true when it changed the store (seeding). */
+  prepare?: (store: Store) => boolean;
+  compactAfterBytes?: number;
+  /** Where a failed background snapshot is reported. */
+  log?: (message: string) => void;
+}
+
+interface Paths {
+  snapshot: string;
+  journal: string;
+  next: string;
+  dir: string;
+}
+
+export class DataFiles implements Durability {
+  private compacting?: Promise<void>;
+  private closing = false;
+
+  private constructor(
+    private readonly paths: Paths,
+    private readonly store: Store,
+    private readonly journal: Journal,
+    private readonly lock: FileLock,
+    private readonly compactAfterBytes: number,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  static async open(file: string, store: Store, options: DataFileOptions = {}): Promise<DataFiles> {
+    const snapshotPath = resolve(file);
+    const paths: Paths = {
+      snapshot: snapshotPath,
+      journal: `${snapshotPath}.journal`,
+      next: `${snapshotPath}.journal.next`,
+      dir: dirname(snapshotPath),
+    };
+    const lock = await lockDataFile(snapshotPath);
+    try {
+      const recovered = await recover(paths, store);
+      const prepared = options.prepare?.(store) ?? false;
+      if (recovered.changed || prepared) await writeSnapshot(paths.snapshot, { image: store.capture(), seq: recovered.seq });
+      const handle = await openPrivate(paths.journal, 'w');
+      await rm(paths.next, { force: true });
+      await syncDirectory(paths.dir);
+      let files: DataFiles | undefined;
+      const journal = new Journal(handle, recovered.seq, () => files?.compactWhenDue());
+      files = new DataFiles(
+        paths,
+        store,
+        journal,
+        lock,
+        options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+        options.log ?? (() => {}),
+      );
+      return files;
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  get failure(): Error | undefined {
+    return this.journal.failed;
+  }
+
+  record(change: Change): Promise<void> {
+    return this.journal.append(change);
+  }
+
+  settled(): Promise<void> {
+    return this.journal.settled();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.compacting;
+    await this.journal.close();
+    await this.lock.release();
+  }
+
+  private compactWhenDue(): void {
+    if (this.compacting || this.closing || this.journal.bytes < this.compactAfterBytes) return;
+    this.compacting = this.compact()
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        const failure = new Error(`the snapshot of ${this.paths.snapshot} could not be written: ${reason}`);
+        this.log(`${failure.message}; no further writes are accepted`);
+        // `.journal.next` may hold acknowledged changes by now: stop rather than risk losing them.
+        this.journal.fail(failure);
+      })
+      .finally(() => {
+        this.compacting = undefined;
+      });
+  }
+
+  private async compact(): Promise<void> {
+    const next = await openPrivate(this.paths.next, 'w');
+    await syncDirectory(this.paths.dir);
+    // Taken in the same tick as the switch: every change after this seq lands in `.journal.next`.
+    const snapshot = { image: this.store.capture(), seq: this.journal.lastSeq };
+    const previous = await this.journal.switchTo(next);
+    await previous.close();
+    await writeSnapshot(this.paths.snapshot, snapshot);
+    await rename(this.paths.next, this.paths.journal);
+    await syncDirectory(this.paths.dir);
+  }
+}
+
+interface Recovered {
+  seq: number;
+  /** The journals held changes the snapshot lacks (or there is no snapshot): write a new one. */
+  changed: boolean;
+}
+
+/** Loads the snapshot and replays the journals into the store, or throws DataFileError without touching a file. */
+async function recover(paths: Paths, store: Store): Promise<Recovered> {
+  const snapshot = await readSnapshot(paths.snapshot);
+  if (snapshot) store.load(snapshot.image);
+  let seq = snapshot?.seq ?? 0;
+  let changed = snapshot === undefined;
+  const journals = await readJournals([paths.journal, paths.next]);
+  for (const { file, entries } of journals) {
+    for (const { entry, line } of entries) {
+      if (entry.seq <= seq) continue;
+      if (entry.seq !== seq + 1) {
+        throw new DataFileError(`the journal ${file} is inconsistent at line ${line}: entry ${entry.seq} follows ${seq}`);
+      }
+      if (!isWritable(entry)) throw new DataFileError(`the journal ${file} is corrupt at line ${line} (unknown resource)`);
+      store.apply(entry);
+      seq = entry.seq;
+      changed = true;
+    }
+  }
+  return { seq, changed };
+}
+
+interface ReadJournal {
+  file: string;
+  entries: { entry: JournalEntry; line: number }[];
+  tornLine?: number;
+}
+
+/** The journals that exist, in order. Only the very last line of the last one may be torn. */
+async function readJournals(files: string[]): Promise<ReadJournal[]> {
+  const found: ReadJournal[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    const earlier = found.at(-1);
+    const decoded = { file, ...decodeJournal(text, file) };
+    if (earlier?.tornLine !== undefined && decoded.entries.length > 0) {
+      throw new DataFileError(`the journal ${earlier.file} is corrupt at line ${earlier.tornLine} (a bad entry before the last one)`);
+    }
+    found.push(decoded);
+  }
+  return found;
+}
+
+function isWritable(entry: JournalEntry): boolean {
+  return persistedResources.includes(entry.resource) && resources[entry.resource].verbs.includes('add');
+}

@@ -1,0 +1,95 @@
+// Starts a sandbox: a local, stateful implementation of the whole API.
+
+import { randomUUID } from 'node:crypto';
+import { createApp } from './app.js';
+import { Auth } from './auth.js';
+import { Operations } from './operations.js';
+import { DataFiles, type Durability, inMemory } from './persistence.js';
+import { baseImage, seedDemoData } from './seed.js';
+import { serve } from './server.js';
+import { Store } from './store.js';
+
+export interface SandboxOptions {
+  /** Interface to bind; 127.0.0.1 unless asked. */
+  host?: string;
+  /** 0 takes a free port. */
+  port?: number;
+  /** The fixed access token (never expires); generated when not given. */
+  token?: string;
+  /** Data file; in memory when not given. */
+  data?: string;
+  /** Load the demo dataset into an empty store. */
+  seed?: boolean;
+  /** Base of the events' `web` links (`{webUrl}/event/edit/<id>`); the sandbox's own address by default. */
+  webUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Lifetime of tokens issued by /authorize. */
+  tokenTtlSeconds?: number;
+  now?: () => number;
+  /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
+  compactAfterBytes?: number;
+  /** Unexpected errors (never sent to clients); stderr by default. */
+  log?: (message: string) => void;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  port: number;
+  token: string;
+  clientId: string;
+  clientSecret: string;
+  /** Stops accepting, finishes in-flight requests, makes every write durable, closes the files. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => process.stderr.write(`rentals sandbox: ${message}\n`));
+  const credentials = {
+    token: options.token ?? randomUUID(),
+    clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
+    clientSecret: options.clientSecret ?? randomUUID(),
+  };
+  const store = new Store();
+  store.load(baseImage());
+  const seed = (target: Store) => options.seed === true && seedDemoData(target, now());
+  let durability: Durability = inMemory;
+  if (options.data) {
+    durability = await DataFiles.open(options.data, store, { prepare: seed, compactAfterBytes: options.compactAfterBytes, log });
+  } else {
+    seed(store);
+  }
+  const auth = new Auth({ ...credentials, tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, now });
+  let port = options.port ?? 0;
+  const app = createApp({
+    operations: new Operations(store, durability),
+    durability,
+    auth,
+    webUrl: options.webUrl,
+    fallbackOrigin: () => `http://${hostForUrl(host)}:${port}`,
+  });
+  const server = await serve(app, host, port, log).catch(async (error: unknown) => {
+    await durability.close();
+    throw error;
+  });
+  port = server.port;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${hostForUrl(host)}:${port}`,
+    port,
+    ...credentials,
+    close: () => (closed ??= server.close().then(() => durability.close())),
+  };
+}
+
+/** An address clients can connect to: a wildcard bind is reached through loopback; IPv6 in brackets. */
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
