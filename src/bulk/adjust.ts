@@ -1,0 +1,73 @@
+// `adjust`: an across-the-board change (--percent or --amount, --round) of the money field of the
+// records that match the filters, planned like an import whose rows are the live records.
+
+import type { Draft } from './draft.js';
+import type { LiveIndex, LiveRecord } from './live.js';
+import { type BulkContext, loadLive, loadLookups } from './loading.js';
+import type { Lookups } from './lookups.js';
+import { type Adjustment, type Money, adjust, moneyToNumber, money } from './money.js';
+import { type Plan, planDrafts } from './plan.js';
+import { type RowSpec, moneyFields, parentField, scopeField } from './spec.js';
+import type { Ids } from './values.js';
+
+export interface AdjustOptions {
+  adjustment: Adjustment;
+  /** --round step; without it the exact result stands. */
+  round?: Money;
+  /** Only records whose field is one of these ids: `{ inventoryId: [3, 4], rentalBlockId: [2] }`. */
+  filter?: Record<string, readonly number[]>;
+  maxChange?: Money;
+  scope?: Ids;
+  /** --resume: only these records (id → its line in the earlier report). */
+  only?: ReadonlyMap<number, number>;
+  /** For the plan's `source`: the command line that asked for it. */
+  source?: string;
+}
+
+export interface PlannedAdjust {
+  plan: Plan;
+  live: LiveIndex;
+  lookups: Lookups;
+}
+
+export async function planAdjust(spec: RowSpec, ctx: BulkContext, options: AdjustOptions): Promise<PlannedAdjust> {
+  const [target] = moneyFields(spec);
+  if (!target) throw new Error(`${spec.def.plural} have no decimal field to adjust`);
+  const lookups = await loadLookups(spec, ctx);
+  const live = await loadLive(spec, ctx, parentsToAdjust(spec, lookups, options));
+  const records = live.sorted().filter((r) => matches(r, options));
+  const drafts = records.map((record, index): Draft => {
+    const line = options.only?.get(record.id) ?? index + 1;
+    const draft: Draft = { line, id: record.id, key: {}, names: {}, values: {}, issues: [] };
+    const old = record.values[target];
+    const result = old === undefined ? undefined : adjust(money(old), options.adjustment, options.round);
+    if (!result) draft.issues.push({ line, field: target, rule: 'has no value to adjust' });
+    else if (!result.ok) draft.issues.push({ line, field: target, rule: result.rule, value: old });
+    else draft.values[target] = moneyToNumber(result.value);
+    return draft;
+  });
+  const { plan } = planDrafts(spec, drafts, live, lookups, {
+    source: options.source ?? 'adjust',
+    scope: options.scope,
+    maxChange: options.maxChange,
+    now: ctx.now,
+  });
+  return { plan, live, lookups };
+}
+
+function parentsToAdjust(spec: RowSpec, lookups: Lookups, options: AdjustOptions): number[] {
+  const parent = parentField(spec);
+  if (parent === undefined) return [];
+  const scoped = scopeField(spec) === parent ? options.scope?.[parent] : undefined;
+  if (scoped !== undefined) return [scoped];
+  const chosen = options.filter?.[parent];
+  if (chosen) return [...chosen];
+  const all = lookups[spec.def.parent!.resource];
+  if (!all) throw new Error(`adjusting every ${spec.def.singular} needs the ${spec.def.parent!.resource} lookup`);
+  return all.ids();
+}
+
+function matches(record: LiveRecord, options: AdjustOptions): boolean {
+  if (options.only && !options.only.has(record.id)) return false;
+  return Object.entries(options.filter ?? {}).every(([name, ids]) => ids.includes(record.values[name] as number));
+}

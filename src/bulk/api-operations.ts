@@ -1,0 +1,63 @@
+// The runner's operations over the API. `current` answers from the planning snapshot when the
+// plan was just made from it (import, adjust: no second read), or from a fresh listing of the row's
+// parent, fetched once per parent when the run reaches it (apply, undo: the plan may be old).
+
+import { type ApiRecord, single } from '../api/resource-api.js';
+import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
+import { type BulkContext, addressOf, listRecords } from './loading.js';
+import type { PlanRow } from './plan.js';
+import type { RowOperations } from './runner.js';
+import { type RowSpec, bodyFields, parentField } from './spec.js';
+
+export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIndex): RowOperations {
+  const parent = parentField(spec);
+  const listings = new Map<number | undefined, Promise<LiveIndex>>();
+  const parentOf = (row: PlanRow): number | undefined => {
+    if (parent === undefined) return undefined;
+    const id = row.ids[parent];
+    if (id === undefined) throw new Error(`line ${row.line}: the plan row has no ${parent}`);
+    return id;
+  };
+  const locate = (index: LiveIndex, row: PlanRow): LiveRecord | undefined =>
+    index.find(row.ids, { ...row.old, ...row.new });
+  const received = (records: ApiRecord[], what: string): LiveRecord => {
+    const record = toLiveRecord(spec, single({ body: {}, records }, what));
+    if (!record) throw new Error(`the server's answer to ${what} has no id`);
+    return record;
+  };
+
+  return {
+    async current(row) {
+      if (snapshot) return locate(snapshot, row);
+      const parentId = parentOf(row);
+      let listing = listings.get(parentId);
+      if (!listing) {
+        listing = listRecords(spec, ctx, parentId);
+        listings.set(parentId, listing);
+      }
+      return locate(await listing, row);
+    },
+    async find(row) {
+      return locate(await listRecords(spec, ctx, parentOf(row)), row);
+    },
+    async create(row) {
+      const body = pickBody(spec, { ...row.ids, ...row.new });
+      const { records } = await ctx.api.create(addressOf(spec.def, ctx, parentOf(row)), body);
+      return received(records, `creating the ${spec.def.singular} of line ${row.line}`);
+    },
+    async update(row, current) {
+      const body = { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) };
+      const { records } = await ctx.api.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body);
+      return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
+    },
+    async remove(row, current) {
+      await ctx.api.remove(addressOf(spec.def, ctx, parentOf(row)), current.id);
+    },
+  };
+}
+
+function pickBody(spec: RowSpec, values: ApiRecord): ApiRecord {
+  const body: ApiRecord = {};
+  for (const name of bodyFields(spec)) if (values[name] !== undefined) body[name] = values[name];
+  return body;
+}

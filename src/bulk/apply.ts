@@ -1,0 +1,37 @@
+// Executing a plan against the API: the runner with the API's operations and the run's options.
+
+import { apiOperations } from './api-operations.js';
+import type { LiveIndex } from './live.js';
+import type { BulkContext } from './loading.js';
+import type { Plan } from './plan.js';
+import type { ReportLine } from './report.js';
+import { type Progress, type RunSummary, runPlan } from './runner.js';
+import type { RowSpec } from './spec.js';
+
+export interface ApplyOptions {
+  /**
+   * The live records the plan was just made from (import, adjust, set): rows are checked against
+   * them without a second read. Without it (apply of a plan file, undo) each parent's records are
+   * read afresh when the run reaches its first row, and every write is checked against them.
+   */
+  snapshot?: LiveIndex;
+  /** --resume: lines that already applied are not run again (their report lines are carried). */
+  skipLines?: ReadonlySet<number> | ReadonlyMap<number, unknown>;
+  onLine?: (line: ReportLine) => void;
+  onProgress?: (progress: Progress) => void;
+}
+
+export async function applyPlan(spec: RowSpec, plan: Plan, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
+  if (plan.resource !== spec.def.name) throw new Error(`a plan for ${plan.resource} cannot be applied as ${spec.def.plural}`);
+  const skip = options.skipLines;
+  const rows = skip ? plan.rows.filter((row) => !skip.has(row.line)) : plan.rows;
+  return runPlan(rows, {
+    spec,
+    ops: apiOperations(spec, ctx, options.snapshot),
+    concurrency: ctx.concurrency,
+    signal: ctx.signal,
+    now: ctx.now,
+    onLine: options.onLine,
+    onProgress: options.onProgress,
+  });
+}

@@ -1,0 +1,114 @@
+// `import`: read a file, check every row, resolve names, read the live records the rows name and
+// plan. Nothing is written here; `applyPlan` does that.
+
+import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.js';
+import { type OpenedInput, columnNumbers } from './input/index.js';
+import type { RowIssue } from './issues.js';
+import type { LiveIndex } from './live.js';
+import { type BulkContext, loadLive, loadLookups } from './loading.js';
+import type { Lookups } from './lookups.js';
+import type { Money } from './money.js';
+import { type Plan, planDrafts } from './plan.js';
+import type { ReportLine } from './report.js';
+import { type RowSpec, parentField } from './spec.js';
+import type { Ids } from './values.js';
+
+export interface ImportOptions {
+  /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
+  scope?: Ids;
+  /** --max-change, in percent. */
+  maxChange?: Money;
+  /** --resume: the lines that already applied (from `resumeFrom`); checked against the file, not planned. */
+  carried?: ReadonlyMap<number, ReportLine>;
+}
+
+export interface PlannedImport {
+  plan: Plan;
+  /** Every problem of every row and of the file, in line order; empty when all rows are valid. */
+  issues: RowIssue[];
+  /** What the plan was made against: the snapshot `applyPlan` checks rows with. */
+  live: LiveIndex;
+  lookups: Lookups;
+}
+
+export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<PlannedImport> {
+  const scope = options.scope ?? {};
+  const lookupsLoading = loadLookups(spec, ctx);
+  lookupsLoading.catch(() => undefined); // awaited below; not an unhandled rejection while the input is read
+  let columns: Map<string, number> | undefined;
+  const columnOf = (name: string): number | undefined => {
+    const header = input.columns();
+    if (!header) return undefined;
+    columns ??= columnNumbers(header);
+    return columns.get(name);
+  };
+  const draftContext: DraftContext = { spec, columnOf, scope };
+
+  const drafts: Draft[] = [];
+  const fileIssues: RowIssue[] = [];
+  for await (const row of input.rows) {
+    const draft = readDraft(row, draftContext);
+    const previous = options.carried?.get(row.line);
+    if (previous) fileIssues.push(...checkCarried(draft, previous));
+    else drafts.push(draft);
+  }
+  fileIssues.push(...input.issues());
+  const header = headerIssues(spec, input.columns());
+
+  const lookups = await lookupsLoading;
+  for (const draft of drafts) if (draft.issues.length === 0) resolveNames(draft, spec, lookups, columnOf);
+  const live = await loadLive(spec, ctx, parentsToRead(spec, drafts, lookups, scope));
+  const { plan, issues } = planDrafts(spec, drafts, live, lookups, {
+    source: input.file,
+    scope,
+    maxChange: options.maxChange,
+    now: ctx.now,
+    columnOf,
+  });
+  // A header without the columns that matter makes every row invalid: say that once.
+  const all = header.length > 0 ? [...fileIssues, ...header] : [...fileIssues, ...issues];
+  return { plan, issues: all.sort((a, b) => a.line - b.line), live, lookups };
+}
+
+/** The parents whose records the rows may name: every one when a row gives only an id. */
+function parentsToRead(spec: RowSpec, drafts: readonly Draft[], lookups: Lookups, scope: Ids): number[] {
+  const parent = parentField(spec);
+  if (parent === undefined) return [];
+  if (scope[parent] !== undefined) return [scope[parent]];
+  const valid = drafts.filter((d) => d.issues.length === 0);
+  if (valid.some((d) => d.key[parent] === undefined)) {
+    const all = lookups[spec.def.parent!.resource];
+    if (!all) throw new Error(`finding ${spec.def.plural} by id alone needs the ${spec.def.parent!.resource} lookup`);
+    return all.ids();
+  }
+  return [...new Set(valid.map((d) => d.key[parent] as number))];
+}
+
+function headerIssues(spec: RowSpec, columns: readonly string[] | undefined): RowIssue[] {
+  if (!columns) return [];
+  const issues: RowIssue[] = [];
+  const identity = ['id', ...spec.key, ...spec.names.map((n) => n.column)];
+  if (!identity.some((c) => columns.includes(c))) {
+    issues.push({ line: 1, rule: `the header (first line) has none of the columns ${identity.join(', ')}: a header row is required` });
+  }
+  if (!spec.values.some((c) => columns.includes(c))) {
+    issues.push({ line: 1, rule: `the header (first line) has none of the columns ${spec.values.join(', ')}: nothing to set` });
+  }
+  return issues;
+}
+
+/** On --resume, an applied line of the report must still be the same record in the file. */
+function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
+  const given: Record<string, unknown> = { id: draft.id, ...draft.key };
+  const differs = Object.entries(previous.ids).find(([name, id]) => typeof given[name] === 'number' && given[name] !== id);
+  if (!differs) return [];
+  const [name, id] = differs;
+  return [
+    {
+      line: draft.line,
+      field: name,
+      rule: `the report says line ${draft.line} set ${name} ${id}: is the report from this file?`,
+      value: given[name],
+    },
+  ];
+}

@@ -1,0 +1,172 @@
+// RFC 4180 CSV, incrementally: quoted fields with commas, doubled quotes and line breaks inside;
+// CRLF, LF or CR line ends (also split across chunks); the first non-blank record is the header.
+// Lenient where spreadsheets are sloppy: a stray quote inside an unquoted field is kept as text,
+// and text after a closing quote is appended (as Python's csv module does).
+
+import type { InputIssue, InputRow, RecordParser } from './types.js';
+
+const COMMA = 44;
+const QUOTE = 34;
+const CR = 13;
+const LF = 10;
+
+const enum State {
+  FieldStart,
+  Unquoted,
+  Quoted,
+  QuoteInQuoted,
+}
+
+export class CsvParser implements RecordParser {
+  readonly issues: InputIssue[] = [];
+  columns?: string[];
+  private state = State.FieldStart;
+  private line = 1;
+  private recordLine = 1;
+  private recordStarted = false;
+  private lastWasCR = false;
+  private field = '';
+  private fields: string[] = [];
+
+  push(text: string, emit: (row: InputRow) => void): void {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (this.state === State.Quoted) {
+        i = this.scanQuoted(text, i);
+        continue;
+      }
+      if (c === LF && this.lastWasCR) {
+        // the LF of a CRLF whose CR already ended the line (and the record, outside quotes)
+        this.lastWasCR = false;
+        i++;
+        continue;
+      }
+      if (!this.recordStarted) {
+        this.recordStarted = true;
+        this.recordLine = this.line;
+      }
+      this.lastWasCR = c === CR;
+      if (c === COMMA) {
+        this.endField();
+        i++;
+      } else if (c === CR || c === LF) {
+        this.line++;
+        this.endRecord(emit);
+        i++;
+      } else if (this.state === State.FieldStart && c === QUOTE) {
+        this.state = State.Quoted;
+        i++;
+      } else if (this.state === State.QuoteInQuoted && c === QUOTE) {
+        this.field += '"';
+        this.state = State.Quoted;
+        i++;
+      } else {
+        i = this.scanUnquoted(text, i);
+      }
+    }
+  }
+
+  end(emit: (row: InputRow) => void): void {
+    if (this.state === State.Quoted) {
+      emit({ line: this.recordLine, values: {}, problem: 'a quoted field that starts in this record is never closed' });
+      return;
+    }
+    if (this.recordStarted) this.endRecord(emit);
+    if (!this.columns) this.issues.push({ line: 1, rule: 'the input is empty: a header row is required' });
+  }
+
+  /** Ordinary characters up to the next comma or line end. */
+  private scanUnquoted(text: string, start: number): number {
+    let j = start;
+    while (j < text.length) {
+      const d = text.charCodeAt(j);
+      if (d === COMMA || d === CR || d === LF) break;
+      j++;
+    }
+    this.field += text.slice(start, j);
+    this.state = State.Unquoted;
+    return j;
+  }
+
+  /** Inside quotes up to the next quote; line breaks are kept in the field and counted. */
+  private scanQuoted(text: string, start: number): number {
+    let j = start;
+    while (j < text.length) {
+      const d = text.charCodeAt(j);
+      if (d === QUOTE) break;
+      if (d === CR || (d === LF && !this.lastWasCR)) this.line++;
+      this.lastWasCR = d === CR;
+      j++;
+    }
+    this.field += text.slice(start, j);
+    if (j < text.length) {
+      this.state = State.QuoteInQuoted;
+      this.lastWasCR = false;
+      j++;
+    }
+    return j;
+  }
+
+  private endField(): void {
+    this.fields.push(this.field);
+    this.field = '';
+    this.state = State.FieldStart;
+  }
+
+  private endRecord(emit: (row: InputRow) => void): void {
+    this.endField();
+    const fields = this.fields;
+    this.fields = [];
+    this.recordStarted = false;
+    if (fields.every((f) => f.trim() === '')) return; // a blank line, or a spreadsheet's row of empty cells
+    if (!this.columns) {
+      this.readHeader(fields);
+      return;
+    }
+    emit(this.row(fields));
+  }
+
+  private readHeader(fields: string[]): void {
+    this.columns = fields.map((f) => f.trim());
+    const seen = new Map<string, number>();
+    this.columns.forEach((name, index) => {
+      if (name === '') return;
+      const first = seen.get(name);
+      if (first !== undefined) {
+        this.issues.push({
+          line: this.recordLine,
+          rule: `the header names column ${JSON.stringify(name)} twice (columns ${first + 1} and ${index + 1})`,
+        });
+      } else seen.set(name, index);
+    });
+  }
+
+  private row(fields: string[]): InputRow {
+    const columns = this.columns!;
+    const values: Record<string, unknown> = {};
+    const count = Math.min(fields.length, columns.length);
+    for (let k = 0; k < count; k++) {
+      const name = columns[k]!;
+      if (name !== '') values[name] = fields[k];
+    }
+    const extra = fields.slice(columns.length);
+    const ragged = fields.length < columns.length || extra.some((f) => f !== '');
+    if (!ragged) return { line: this.recordLine, values };
+    return {
+      line: this.recordLine,
+      values,
+      problem: `has ${fields.length} fields, the header has ${columns.length} (is a comma inside a value not quoted?)`,
+    };
+  }
+}
+
+/** The 1-based column number of each header name, for positions in messages. */
+export function columnNumbers(columns: readonly string[]): Map<string, number> {
+  const numbers = new Map<string, number>();
+  columns.forEach((name, index) => {
+    if (name !== '' && !numbers.has(name)) numbers.set(name, index + 1);
+  });
+  return numbers;
+}

@@ -1,0 +1,126 @@
+// Reading bulk input: CSV, NDJSON or a JSON array, chosen by the caller or by the content's first
+// character. Rows stream out as they are parsed, so a large file never sits in memory twice.
+
+import { CsvParser } from './csv.js';
+import { JsonArrayParser, NdjsonParser } from './json.js';
+import type { InputFormat, InputIssue, InputRow, RecordParser } from './types.js';
+
+export type { InputFormat, InputIssue, InputRow } from './types.js';
+export { INPUT_FORMATS } from './types.js';
+export { columnNumbers } from './csv.js';
+
+export interface InputOptions {
+  /** Name used in messages (`prices.csv`, `(stdin)`). */
+  file: string;
+  /** Overrides detection. */
+  format?: InputFormat;
+}
+
+export interface OpenedInput {
+  file: string;
+  format: InputFormat;
+  rows: AsyncIterable<InputRow>;
+  /** The CSV header, once the first rows have been read. */
+  columns(): readonly string[] | undefined;
+  /** Problems that are not one row's; complete once `rows` is exhausted. */
+  issues(): readonly InputIssue[];
+}
+
+/** `[` → json, `{` → ndjson, anything else → csv (judged on the first non-blank character). */
+export function detectFormat(text: string): InputFormat {
+  const first = text.trimStart()[0];
+  if (first === '[') return 'json';
+  if (first === '{') return 'ndjson';
+  return 'csv';
+}
+
+function createParser(format: InputFormat): RecordParser {
+  if (format === 'json') return new JsonArrayParser();
+  if (format === 'ndjson') return new NdjsonParser();
+  return new CsvParser();
+}
+
+async function* decode(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  let first = true;
+  for await (const chunk of chunks) {
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (first && text.length > 0) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // UTF-8 byte order mark
+      first = false;
+    }
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** Opens a stream (a file's or stdin's chunks) for reading rows. */
+export async function openInput(chunks: AsyncIterable<string | Uint8Array>, options: InputOptions): Promise<OpenedInput> {
+  const texts = decode(chunks)[Symbol.asyncIterator]();
+  // Read just far enough to see the first non-blank character.
+  const head: string[] = [];
+  let done = false;
+  while (!options.format) {
+    const next = await texts.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    if (next.value.trim() !== '') break;
+  }
+  const format = options.format ?? detectFormat(head.join(''));
+  const parser = createParser(format);
+  async function* rows(): AsyncGenerator<InputRow> {
+    const batch: InputRow[] = [];
+    const emit = (row: InputRow): void => {
+      batch.push(row);
+    };
+    const feed = function* (text: string | undefined): Generator<InputRow> {
+      if (text === undefined) parser.end(emit);
+      else parser.push(text, emit);
+      yield* batch;
+      batch.length = 0;
+    };
+    for (const text of head) yield* feed(text);
+    while (!done) {
+      const next = await texts.next();
+      if (next.done) break;
+      yield* feed(next.value);
+    }
+    yield* feed(undefined);
+  }
+  return {
+    file: options.file,
+    format,
+    rows: rows(),
+    columns: () => parser.columns,
+    issues: () => parser.issues,
+  };
+}
+
+/** The whole of a small input at once (tests, `prices set`, a plan built in memory). */
+export function parseInputText(
+  text: string,
+  options: InputOptions,
+): { format: InputFormat; rows: InputRow[]; columns?: readonly string[]; issues: readonly InputIssue[] } {
+  const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const format = options.format ?? detectFormat(clean);
+  const parser = createParser(format);
+  const rows: InputRow[] = [];
+  const emit = (row: InputRow): void => {
+    rows.push(row);
+  };
+  parser.push(clean, emit);
+  parser.end(emit);
+  return { format, rows, columns: parser.columns, issues: parser.issues };
+}
+
+/** An OpenedInput over rows already in memory (for `prices set` and tests). */
+export function inputFromRows(file: string, rows: InputRow[], columns?: readonly string[]): OpenedInput {
+  async function* iterate(): AsyncGenerator<InputRow> {
+    yield* rows;
+  }
+  return { file, format: 'json', rows: iterate(), columns: () => columns, issues: () => [] };
+}

@@ -1,0 +1,41 @@
+// Problems found in bulk input, with their place: `prices.csv:14:5 price: must be … (got "1,200")`.
+
+import { type FieldIssue, ValidationError, formatIssue } from '../errors.js';
+
+export interface RowIssue {
+  line: number;
+  /** CSV column number, when the input has columns. */
+  column?: number;
+  /** Column or key name the rule is about; absent for a problem of the whole record. */
+  field?: string;
+  rule: string;
+  /** The offending value, as given. */
+  value?: unknown;
+}
+
+/** The errors module's issue, with the place in the field slot, so one formatter serves all. */
+export function toFieldIssue(file: string, issue: RowIssue): FieldIssue {
+  const place = `${file}:${issue.line}${issue.column === undefined ? '' : `:${issue.column}`}`;
+  return {
+    field: issue.field === undefined ? place : `${place} ${issue.field}`,
+    message: issue.rule,
+    value: issue.value,
+  };
+}
+
+export function formatRowIssue(file: string, issue: RowIssue): string {
+  return formatIssue(toFieldIssue(file, issue));
+}
+
+/** One line for a report's `error`: the rules of a row, without its place (the line says it). */
+export function describeIssues(issues: readonly RowIssue[]): string {
+  return issues.map((i) => (i.field === undefined ? i.rule : formatIssue({ field: i.field, message: i.rule, value: i.value }))).join('; ');
+}
+
+/** Every issue at once, as the error the CLI maps to its exit code (nothing was sent). */
+export function validationError(file: string, issues: readonly RowIssue[]): ValidationError {
+  return new ValidationError(
+    issues.map((i) => toFieldIssue(file, i)),
+    file,
+  );
+}

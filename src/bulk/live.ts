@@ -1,0 +1,98 @@
+// The records as the server has them, indexed by id and by the spec's key, in the bulk value form.
+
+import { type RowSpec, field, parentField } from './spec.js';
+import { type Ids, type Scalar, type Values, readLiveValue } from './values.js';
+
+export interface LiveRecord {
+  id: number;
+  /** Every field of the resource (but id), normalised: what a PUT body is merged from. */
+  values: Values;
+}
+
+export class LiveIndex {
+  private readonly byId = new Map<number, LiveRecord>();
+  private readonly byKey = new Map<string, LiveRecord[]>();
+
+  constructor(readonly spec: RowSpec) {}
+
+  /** Adds the records of one listing; `parentId` fills the parent field when a server omits it. */
+  add(records: Iterable<Record<string, unknown>>, parentId?: number): this {
+    const parent = parentField(this.spec);
+    for (const raw of records) {
+      const record = toLiveRecord(this.spec, raw);
+      if (!record) continue;
+      if (parent !== undefined && parentId !== undefined && record.values[parent] === undefined) {
+        record.values[parent] = parentId;
+      }
+      this.byId.set(record.id, record);
+      const key = keyString(this.spec, record.values);
+      if (key === undefined) continue;
+      const list = this.byKey.get(key);
+      if (list) list.push(record);
+      else this.byKey.set(key, [record]);
+    }
+    return this;
+  }
+
+  get(id: number): LiveRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Records whose key fields equal these (several when the key is not unique on the server). */
+  withKey(values: Values): LiveRecord[] {
+    const key = keyString(this.spec, values);
+    return key === undefined ? [] : (this.byKey.get(key) ?? []);
+  }
+
+  /** The record a plan or report row names: by id when it has one, else by its key. */
+  find(ids: Ids, values: Values): LiveRecord | undefined {
+    if (ids.id !== undefined) return this.get(ids.id);
+    const matches = this.withKey({ ...values, ...ids });
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  records(): IterableIterator<LiveRecord> {
+    return this.byId.values();
+  }
+
+  /** By key fields (numbers numerically, text alphabetically), then id. */
+  sorted(): LiveRecord[] {
+    const key = this.spec.key;
+    return [...this.byId.values()].sort((a, b) => {
+      for (const name of key) {
+        const x = a.values[name];
+        const y = b.values[name];
+        if (x === y) continue;
+        return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      }
+      return a.id - b.id;
+    });
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+}
+
+export function toLiveRecord(spec: RowSpec, raw: Record<string, unknown>): LiveRecord | undefined {
+  const id = Number(raw.id);
+  if (!Number.isInteger(id)) return undefined;
+  const values: Values = {};
+  for (const f of spec.def.fields) {
+    if (f.name === 'id') continue;
+    const value = readLiveValue(f, raw[f.name]);
+    if (value !== undefined) values[f.name] = value;
+  }
+  return { id, values };
+}
+
+/** The key fields' values joined; undefined when one is missing. */
+export function keyString(spec: RowSpec, values: Record<string, Scalar | undefined>): string | undefined {
+  const parts: string[] = [];
+  for (const name of spec.key) {
+    const value = values[name];
+    if (value === undefined) return undefined;
+    parts.push(field(spec, name).kind === 'string' ? String(value).trim() : String(value));
+  }
+  return parts.join('\u0000');
+}

@@ -1,0 +1,65 @@
+// Reading what the server has: the name lookups and the live records a plan is made against.
+// Nested resources are listed parent by parent (prices: one GET per item), with bounded concurrency.
+
+import type { Address, ApiRecord } from '../api/resource-api.js';
+import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
+import { LiveIndex } from './live.js';
+import { type Lookups, NameIndex } from './lookups.js';
+import { DEFAULT_CONCURRENCY, mapLimit } from './pool.js';
+import type { RowSpec } from './spec.js';
+
+/** The requests the engine makes; `ResourceApi` is one, tests use an in-memory fake. */
+export interface BulkApi {
+  list(at: Address): Promise<{ records: ApiRecord[] }>;
+  create(at: Address, body: ApiRecord): Promise<{ records: ApiRecord[] }>;
+  update(at: Address, id: number, body: ApiRecord): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number): Promise<{ id: number }>;
+}
+
+export interface BulkContext {
+  api: BulkApi;
+  /** The API version to prefer; a resource that lacks it uses its own default. */
+  version?: ApiVersion;
+  /** Requests in flight at once (listing and writing); default 8. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** Milliseconds since the epoch (plan timestamps, rates). */
+  now?: () => number;
+}
+
+export function addressOf(def: ResourceDef, ctx: Pick<BulkContext, 'version'>, parentId?: number): Address {
+  const version = ctx.version && def.versions.includes(ctx.version) ? ctx.version : defaultVersion(def);
+  return parentId === undefined ? { def, version } : { def, version, parentId };
+}
+
+/** The lookups the spec's name columns need (prices: inventory and rental blocks). */
+export async function loadLookups(spec: RowSpec, ctx: BulkContext): Promise<Lookups> {
+  const needed = [...new Set(spec.names.map((n) => n.resource))];
+  const lists = await Promise.all(needed.map((name) => ctx.api.list(addressOf(resources[name], ctx))));
+  const lookups: Lookups = {};
+  needed.forEach((name, index) => {
+    lookups[name] = new NameIndex(resources[name], lists[index]!.records);
+  });
+  return lookups;
+}
+
+/** One parent's records, or the whole collection of a resource without a parent. */
+export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: number): Promise<LiveIndex> {
+  const { records } = await ctx.api.list(addressOf(spec.def, ctx, parentId));
+  return new LiveIndex(spec).add(records, parentId);
+}
+
+/** The live records under these parents (ignored for a resource without a parent). */
+export async function loadLive(spec: RowSpec, ctx: BulkContext, parents: readonly number[] = []): Promise<LiveIndex> {
+  if (!spec.def.parent) return listRecords(spec, ctx);
+  const index = new LiveIndex(spec);
+  await mapLimit(
+    parents,
+    ctx.concurrency ?? DEFAULT_CONCURRENCY,
+    async (parentId) => {
+      index.add((await ctx.api.list(addressOf(spec.def, ctx, parentId))).records, parentId);
+    },
+    ctx.signal,
+  );
+  return index;
+}

@@ -1,0 +1,257 @@
+// What each row would do against the live records: create, update (old → new), unchanged,
+// invalid or refused (--max-change). A plan is plain JSON data: it can be written to a file,
+// read back and applied later, when every write first checks that "old" is still true.
+
+import type { ResourceName } from '../resources/definitions.js';
+import type { Draft } from './draft.js';
+import { type RowIssue, describeIssues } from './issues.js';
+import { type LiveIndex, type LiveRecord, keyString } from './live.js';
+import { type Lookups, ambiguous } from './lookups.js';
+import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from './money.js';
+import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.js';
+import { type Ids, type Scalar, type Values, sameValue } from './values.js';
+
+export const PLAN_VERSION = 1;
+
+export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'invalid' | 'refused';
+export const PLAN_ACTIONS: readonly PlanAction[] = ['create', 'update', 'delete', 'unchanged', 'invalid', 'refused'];
+
+export interface PlanRow {
+  /** The input line (or ordinal, for adjust) the row comes from. */
+  line: number;
+  action: PlanAction;
+  ids: Ids;
+  /** For people: `Tent 20x20 / Weekend`. */
+  label?: string;
+  /** The fields the row changes, as they are (update, delete, unchanged); null for create and invalid. */
+  old: Values | null;
+  /** The same fields as they will be (create: the whole body); null for delete and invalid. */
+  new: Values | null;
+  /** Why the row is invalid or refused. */
+  error?: string;
+}
+
+export type PlanTotals = Record<PlanAction, number>;
+
+export interface Plan {
+  version: typeof PLAN_VERSION;
+  resource: ResourceName;
+  createdAt: string;
+  /** Where the rows came from: a file name, `adjust --percent 5`, `undo of report.ndjson`. */
+  source: string;
+  /** Fields fixed for the whole run (`{ eventId: 12 }`). */
+  scope: Ids;
+  totals: PlanTotals;
+  rows: PlanRow[];
+}
+
+export interface PlanOptions {
+  /** Refuse rows that move a price by more than this many percent. */
+  maxChange?: Money;
+  source: string;
+  scope?: Ids;
+  now?: () => number;
+  /** The column number of a name in the input (CSV), for positions in messages. */
+  columnOf?: (name: string) => number | undefined;
+}
+
+interface Planner {
+  spec: RowSpec;
+  live: LiveIndex;
+  lookups: Lookups;
+  options: PlanOptions;
+  scope: Ids;
+  /** record → the first line that sets it */
+  claimed: Map<string, number>;
+}
+
+export function emptyTotals(): PlanTotals {
+  return { create: 0, update: 0, delete: 0, unchanged: 0, invalid: 0, refused: 0 };
+}
+
+export function totalsOf(rows: Iterable<PlanRow>): PlanTotals {
+  const totals = emptyTotals();
+  for (const row of rows) totals[row.action]++;
+  return totals;
+}
+
+export function newPlan(spec: RowSpec, rows: PlanRow[], options: PlanOptions): Plan {
+  return {
+    version: PLAN_VERSION,
+    resource: spec.def.name,
+    createdAt: new Date((options.now ?? Date.now)()).toISOString(),
+    source: options.source,
+    scope: options.scope ?? {},
+    totals: totalsOf(rows),
+    rows,
+  };
+}
+
+/**
+ * Plans drafts (names already resolved) against the live records. Returns the plan and every
+ * issue of every row, in line order; invalid rows stay in the plan with their error.
+ */
+export function planDrafts(
+  spec: RowSpec,
+  drafts: readonly Draft[],
+  live: LiveIndex,
+  lookups: Lookups,
+  options: PlanOptions,
+): { plan: Plan; issues: RowIssue[] } {
+  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: new Map() };
+  const issues: RowIssue[] = [];
+  const rows = drafts.map((draft) => {
+    const row = planDraft(planner, draft);
+    issues.push(...draft.issues);
+    return row;
+  });
+  return { plan: newPlan(spec, rows, options), issues };
+}
+
+function planDraft(planner: Planner, draft: Draft): PlanRow {
+  const { spec, lookups, options, claimed } = planner;
+  if (draft.issues.length > 0) return invalidRow(planner, draft);
+  const record = matchRecord(planner, draft);
+  if (draft.issues.length > 0) return invalidRow(planner, draft);
+
+  const identity = record ? `#${record.id}` : `+${keyString(spec, draft.key)}`;
+  const first = claimed.get(identity);
+  if (first !== undefined) {
+    addIssue(planner, draft, undefined, `sets the same ${spec.def.singular} as line ${first}; a file may set each once`);
+    return invalidRow(planner, draft);
+  }
+  claimed.set(identity, draft.line);
+
+  if (!record) return createRow(planner, draft);
+  const ids = idsOf(spec, record.id, record.values);
+  const label = labelOf(spec, { ...draft.key, ...record.values }, lookups);
+  const changed = Object.keys(draft.values).filter((f) => !sameValue(field(spec, f), record.values[f], draft.values[f]));
+  if (changed.length === 0) {
+    const current = pick(record.values, Object.keys(draft.values));
+    return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
+  }
+  const row: PlanRow = {
+    line: draft.line,
+    action: 'update',
+    ids,
+    label,
+    old: pick(record.values, changed),
+    new: pick(draft.values, changed),
+  };
+  const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : undefined;
+  return refusal ? { ...row, action: 'refused', error: refusal } : row;
+}
+
+/** The live record a valid draft names, or undefined for a new one; a problem becomes an issue. */
+function matchRecord(planner: Planner, draft: Draft): LiveRecord | undefined {
+  const { spec, live } = planner;
+  if (draft.id !== undefined) {
+    const record = live.get(draft.id);
+    if (!record) {
+      addIssue(planner, draft, 'id', `no ${spec.def.singular} has this id`, draft.id);
+      return undefined;
+    }
+    for (const name of spec.key) {
+      if (spec.values.includes(name) || draft.key[name] === undefined) continue;
+      if (!sameValue(field(spec, name), record.values[name], draft.key[name])) {
+        const rule = `${spec.def.singular} ${draft.id} has ${name} ${String(record.values[name])}`;
+        addIssue(planner, draft, name, rule, draft.key[name]);
+      }
+    }
+    return record;
+  }
+  const matches = live.withKey(draft.key);
+  if (matches.length <= 1) return matches[0];
+  const ids = matches.map((m) => m.id);
+  const [only] = spec.key;
+  const byName = spec.key.length === 1 && field(spec, only!).kind === 'string';
+  const rule = byName
+    ? ambiguous(spec.def, String(draft.key[only!]), ids)
+    : `${matches.length} ${spec.def.plural} match ${describeKey(spec, draft.key)}: ids ${ids.join(', ')} (give the id instead)`;
+  addIssue(planner, draft, byName ? only : undefined, rule);
+  return undefined;
+}
+
+function createRow(planner: Planner, draft: Draft): PlanRow {
+  const { spec, scope, lookups } = planner;
+  const defaults = (spec.def.createDefaults ?? {}) as Values;
+  const body: Values = {};
+  for (const name of bodyFields(spec)) {
+    const value = draft.values[name] ?? draft.key[name] ?? scope[name] ?? defaults[name];
+    if (value !== undefined) body[name] = value;
+    else if (field(spec, name).required) {
+      addIssue(planner, draft, name, `is required to create a new ${spec.def.singular} (none matches ${describeKey(spec, draft.key)})`);
+    }
+  }
+  if (draft.issues.length > 0) return invalidRow(planner, draft);
+  const ids = idsOf(spec, undefined, body);
+  const valuesOnly = pick(body, Object.keys(body).filter((f) => !(f in ids)));
+  return { line: draft.line, action: 'create', ids, label: labelOf(spec, body, lookups), old: null, new: valuesOnly };
+}
+
+function addIssue(planner: Planner, draft: Draft, name: string | undefined, rule: string, value?: unknown): void {
+  const column = name === undefined ? undefined : planner.options.columnOf?.(name);
+  draft.issues.push({ line: draft.line, column, field: name, rule, value });
+}
+
+function invalidRow(planner: Planner, draft: Draft): PlanRow {
+  const { spec, scope, lookups } = planner;
+  const ids = idsOf(spec, draft.id, { ...scope, ...draft.key });
+  const named = { ...draft.names, ...draft.key }; // names as written where they did not resolve
+  const label = spec.key.every((k) => named[k] !== undefined) ? labelOf(spec, named, lookups) : undefined;
+  return { line: draft.line, action: 'invalid', ids, label, old: null, new: null, error: describeIssues(draft.issues) };
+}
+
+function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefined {
+  for (const name of moneyFields(spec)) {
+    const before = row.old?.[name];
+    const after = row.new?.[name];
+    if (before === undefined || after === undefined) continue;
+    if (exceedsChange(money(before), money(after), maxChange)) {
+      const change = formatChangePercent(money(before), money(after));
+      return `${name}: changes by ${change}, more than --max-change ${formatMoney(maxChange)}%`;
+    }
+  }
+  return undefined;
+}
+
+export function idsOf(spec: RowSpec, id: number | undefined, values: Record<string, Scalar | undefined>): Ids {
+  const ids: Ids = {};
+  if (id !== undefined) ids.id = id;
+  for (const name of idFields(spec)) {
+    const value = values[name];
+    if (name !== 'id' && typeof value === 'number') ids[name] = value;
+  }
+  return ids;
+}
+
+/** `Tent 20x20 / Weekend`: the key fields by their names where a lookup knows them. */
+export function labelOf(spec: RowSpec, values: Record<string, Scalar | undefined>, lookups: Lookups): string {
+  return spec.key
+    .map((name) => {
+      const value = values[name];
+      const column = spec.names.find((n) => n.field === name);
+      const label = column && typeof value === 'number' ? lookups[column.resource]?.label(value) : undefined;
+      return label ?? (typeof value === 'string' ? value : `${name} ${String(value)}`);
+    })
+    .join(' / ');
+}
+
+function describeKey(spec: RowSpec, key: Values): string {
+  return spec.key.map((name) => `${name} ${JSON.stringify(key[name])}`).join(', ');
+}
+
+function pick(values: Values, names: readonly string[]): Values {
+  const picked: Values = {};
+  for (const name of names) {
+    const value = values[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+/** Whether the live record still has these values (the check before every write). */
+export function hasValues(spec: RowSpec, record: LiveRecord, values: Values | null): boolean {
+  if (!values) return true;
+  return Object.keys(values).every((name) => sameValue(field(spec, name), record.values[name], values[name]));
+}

@@ -1,0 +1,162 @@
+// The report of a run: NDJSON, one line per input row, in input order:
+//   {"line":14,"action":"update","outcome":"updated","ids":{"id":55,"inventoryId":3,"rentalBlockId":2},
+//    "label":"Tent 20x20 / Weekend","old":{"price":120},"new":{"price":126}}
+// Read back, it drives --resume (re-run every row that did not apply) and --undo (put back what
+// the run changed).
+
+import { type InputRow, openInput } from './input/index.js';
+import { type RowIssue, validationError } from './issues.js';
+import { type Plan, type PlanAction, type PlanRow, newPlan } from './plan.js';
+import { checkRowShape } from './plan-file.js';
+import { type RowSpec, parentField } from './spec.js';
+import type { Ids, Values } from './values.js';
+
+export type Outcome =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'unchanged'
+  | 'stale'
+  | 'failed'
+  | 'invalid'
+  | 'refused'
+  | 'not_run';
+
+export const OUTCOMES: readonly Outcome[] = [
+  'created',
+  'updated',
+  'deleted',
+  'unchanged',
+  'stale',
+  'failed',
+  'invalid',
+  'refused',
+  'not_run',
+];
+
+/** Outcomes after which the row needs nothing more: the server has what the row asked for. */
+export const APPLIED: ReadonlySet<Outcome> = new Set(['created', 'updated', 'deleted', 'unchanged']);
+
+export interface ReportLine {
+  line: number;
+  action: PlanAction;
+  outcome: Outcome;
+  /** With the new record's id for `created`. */
+  ids: Ids;
+  label?: string;
+  old: Values | null;
+  new: Values | null;
+  error?: string;
+}
+
+export function emptyCounts(): Record<Outcome, number> {
+  return Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+}
+
+export function reportLine(row: PlanRow, outcome: Outcome, id?: number, error?: string): ReportLine {
+  const line: ReportLine = {
+    line: row.line,
+    action: row.action,
+    outcome,
+    ids: id === undefined ? row.ids : { id, ...row.ids },
+    label: row.label,
+    old: row.old,
+    new: row.new,
+  };
+  const why = error ?? row.error;
+  if (why !== undefined) line.error = why;
+  return line;
+}
+
+export function formatReportLine(line: ReportLine): string {
+  return `${JSON.stringify(line)}\n`;
+}
+
+/** Reads a report (a stream of its chunks); every malformed line is reported at once. */
+export async function readReport(
+  chunks: AsyncIterable<string | Uint8Array>,
+  file: string,
+  spec: RowSpec,
+): Promise<ReportLine[]> {
+  const input = await openInput(chunks, { file, format: 'ndjson' });
+  const lines: ReportLine[] = [];
+  const issues: RowIssue[] = [];
+  for await (const row of input.rows) {
+    const problem = row.problem ?? checkReportLine(row, spec);
+    if (problem) issues.push({ line: row.line, rule: problem });
+    else lines.push(row.values as unknown as ReportLine);
+  }
+  if (issues.length > 0) throw validationError(file, issues);
+  return lines;
+}
+
+function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {
+  if (!OUTCOMES.includes(row.values.outcome as Outcome)) return `has an unknown outcome ${JSON.stringify(row.values.outcome)}`;
+  return checkRowShape(row.values, spec);
+}
+
+/**
+ * --resume: the lines that applied are carried into the new report unchanged; every other row
+ * (failed, not_run, stale, invalid, refused, or missing from a report cut short) runs again,
+ * planned afresh against the live records. A stale row is so re-planned, never forced.
+ */
+export function resumeFrom(lines: readonly ReportLine[]): {
+  /** line → its applied report line. */
+  carried: Map<number, ReportLine>;
+  /** Record id → line, of the rows to run again that name a record (what `adjust --resume` re-plans). */
+  retryIds: Map<number, number>;
+} {
+  const carried = new Map<number, ReportLine>();
+  const retryIds = new Map<number, number>();
+  for (const line of lines) {
+    if (APPLIED.has(line.outcome)) carried.set(line.line, line);
+    else if (line.ids.id !== undefined) retryIds.set(line.ids.id, line.line);
+  }
+  return { carried, retryIds };
+}
+
+/**
+ * Merges carried lines into a run's lines (both in line order), so the report after a resume is
+ * again one line per input row: what --undo then needs.
+ */
+export function mergeCarried(carried: Iterable<ReportLine>, write: (line: ReportLine) => void): {
+  write: (line: ReportLine) => void;
+  end: () => void;
+} {
+  const pending = [...carried].sort((a, b) => a.line - b.line);
+  let next = 0;
+  const flushBefore = (line: number): void => {
+    while (next < pending.length && pending[next]!.line < line) write(pending[next++]!);
+  };
+  return {
+    write: (line) => {
+      flushBefore(line.line);
+      write(line);
+    },
+    end: () => flushBefore(Number.POSITIVE_INFINITY),
+  };
+}
+
+/**
+ * --undo: a plan that puts back what a report's run changed. updated → update back to "old";
+ * created → delete the created record; deleted → create it again from "old". Applied like any
+ * plan: a record changed since the report (its values are no longer the report's "new") is stale.
+ */
+export function undoPlan(spec: RowSpec, lines: readonly ReportLine[], options: { file: string; now?: () => number }): Plan {
+  const parent = parentField(spec);
+  const rows: PlanRow[] = [];
+  for (const line of lines) {
+    const base = { line: line.line, ids: line.ids, label: line.label };
+    if (line.outcome === 'updated') rows.push({ ...base, action: 'update', old: line.new, new: line.old });
+    else if (line.outcome === 'created') rows.push({ ...base, action: 'delete', old: line.new, new: null });
+    else if (line.outcome === 'deleted') {
+      const { id: _gone, ...ids } = line.ids;
+      rows.push({ ...base, ids, action: 'create', old: null, new: line.old });
+    }
+  }
+  const unaddressable = parent === undefined ? undefined : rows.find((r) => r.ids[parent] === undefined);
+  if (unaddressable) {
+    throw validationError(options.file, [{ line: unaddressable.line, field: 'ids', rule: `has no ${parent}: the record cannot be addressed` }]);
+  }
+  return newPlan(spec, rows, { source: `undo of ${options.file}`, now: options.now });
+}

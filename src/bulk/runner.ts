@@ -1,0 +1,182 @@
+// Executes a plan's rows with bounded concurrency. Before each write the record is looked up and
+// compared with the plan's "old": a record someone else changed is `stale`, never overwritten.
+// A POST whose outcome is unknown is followed by a lookup, so a retry never creates a duplicate.
+
+import { AuthError, NetworkError } from '../errors.js';
+import type { LiveRecord } from './live.js';
+import { type PlanRow, hasValues } from './plan.js';
+import { DEFAULT_CONCURRENCY, runPool } from './pool.js';
+import { APPLIED, type Outcome, type ReportLine, emptyCounts, reportLine } from './report.js';
+import type { RowSpec } from './spec.js';
+
+/** The requests a run makes; `apiOperations` builds them over the HTTP client, tests fake them. */
+export interface RowOperations {
+  /** The record as it is now, for the check before a write; undefined when there is none. */
+  current(row: PlanRow): Promise<LiveRecord | undefined>;
+  /** A fresh lookup after a POST whose outcome is unknown (never from a cache). */
+  find(row: PlanRow): Promise<LiveRecord | undefined>;
+  create(row: PlanRow): Promise<LiveRecord>;
+  update(row: PlanRow, current: LiveRecord): Promise<LiveRecord>;
+  remove(row: PlanRow, current: LiveRecord): Promise<void>;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  failed: number;
+  elapsedMs: number;
+  /** Rows per second so far. */
+  rate: number;
+  /** Estimated time left; undefined until there is a rate. */
+  etaMs?: number;
+}
+
+export interface RunOptions {
+  spec: RowSpec;
+  ops: RowOperations;
+  concurrency?: number;
+  /** Ctrl-C: no new row starts, rows in flight finish, the rest are `not_run`. */
+  signal?: AbortSignal;
+  /** Milliseconds, for rate and ETA. */
+  now?: () => number;
+  /** Every row's outcome, in plan order (the report). */
+  onLine?: (line: ReportLine) => void;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface RunSummary {
+  total: number;
+  counts: Record<Outcome, number>;
+  /** Every row applied (created, updated, deleted or unchanged). */
+  complete: boolean;
+  /** Stopped by the signal. */
+  aborted: boolean;
+  /** Stopped by an error no further row could get past (credentials refused). */
+  stoppedBy?: string;
+  elapsedMs: number;
+}
+
+interface Result {
+  outcome: Outcome;
+  /** The id of a created record. */
+  id?: number;
+  error?: string;
+}
+
+const NO_REQUEST: Partial<Record<PlanRow['action'], Outcome>> = {
+  unchanged: 'unchanged',
+  invalid: 'invalid',
+  refused: 'refused',
+};
+
+export async function runPlan(rows: readonly PlanRow[], options: RunOptions): Promise<RunSummary> {
+  const now = options.now ?? (() => performance.now());
+  const startedAt = now();
+  const counts = emptyCounts();
+  let stoppedBy: string | undefined;
+  let done = 0;
+
+  // Outcomes arrive out of order; the report gets them in plan order, holding only the gap.
+  const waiting = new Map<number, ReportLine>();
+  let flushed = 0;
+  const finish = (index: number, result: Result): void => {
+    const row = rows[index]!;
+    counts[result.outcome]++;
+    done++;
+    waiting.set(index, reportLine(row, result.outcome, result.id, result.error));
+    while (waiting.has(flushed)) {
+      options.onLine?.(waiting.get(flushed)!);
+      waiting.delete(flushed++);
+    }
+    if (options.onProgress) {
+      const elapsedMs = now() - startedAt;
+      const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+      const etaMs = rate > 0 ? ((rows.length - done) * 1000) / rate : undefined;
+      options.onProgress({ done, total: rows.length, failed: counts.failed, elapsedMs, rate, etaMs });
+    }
+  };
+
+  const started = await runPool(
+    rows.length,
+    options.concurrency ?? DEFAULT_CONCURRENCY,
+    async (index) => {
+      const result = await execute(rows[index]!, options).catch((error: unknown): Result => {
+        if (error instanceof AuthError) stoppedBy ??= error.message;
+        return { outcome: 'failed', error: messageOf(error) };
+      });
+      finish(index, result);
+    },
+    () => options.signal?.aborted === true || stoppedBy !== undefined,
+  );
+  for (let index = started; index < rows.length; index++) {
+    finish(index, { outcome: NO_REQUEST[rows[index]!.action] ?? 'not_run' });
+  }
+  let applied = 0;
+  for (const outcome of APPLIED) applied += counts[outcome];
+  return {
+    total: rows.length,
+    counts,
+    complete: applied === rows.length,
+    aborted: options.signal?.aborted === true,
+    stoppedBy,
+    elapsedMs: now() - startedAt,
+  };
+}
+
+async function execute(row: PlanRow, { spec, ops }: RunOptions): Promise<Result> {
+  const settled = NO_REQUEST[row.action];
+  if (settled) return { outcome: settled };
+  const current = await ops.current(row);
+  const what = spec.def.singular;
+  switch (row.action) {
+    case 'create': {
+      if (!current) return create(row, { spec, ops });
+      if (hasValues(spec, current, row.new)) return { outcome: 'unchanged', id: current.id };
+      return { outcome: 'stale', error: `${what} ${current.id} with this key was created since the plan, with other values` };
+    }
+    case 'update': {
+      if (!current) return { outcome: 'stale', error: `the ${what} no longer exists` };
+      if (hasValues(spec, current, row.new)) return { outcome: 'unchanged' };
+      if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
+      await ops.update(row, current);
+      return { outcome: 'updated' };
+    }
+    case 'delete': {
+      if (!current) return { outcome: 'unchanged' };
+      if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
+      await ops.remove(row, current);
+      return { outcome: 'deleted' };
+    }
+    default:
+      throw new Error(`unknown plan action ${JSON.stringify(row.action)}`);
+  }
+}
+
+async function create(row: PlanRow, { spec, ops }: Pick<RunOptions, 'spec' | 'ops'>): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const created = await ops.create(row);
+      return { outcome: 'created', id: created.id };
+    } catch (error) {
+      if (!(error instanceof NetworkError && error.requestSent)) throw error;
+      // The POST may have reached the server: look before sending it again.
+      const found = await ops.find(row);
+      if (found) {
+        return hasValues(spec, found, row.new)
+          ? { outcome: 'created', id: found.id }
+          : { outcome: 'stale', error: `${spec.def.singular} ${found.id} with this key appeared meanwhile, with other values` };
+      }
+      if (attempt >= 2) throw error;
+    }
+  }
+}
+
+function staleMessage(spec: RowSpec, row: PlanRow, current: LiveRecord): string {
+  const changed = Object.keys(row.old ?? {}).filter((name) => !hasValues(spec, current, { [name]: row.old![name]! }));
+  const parts = changed.map((name) => `${name} is now ${String(current.values[name])}, the plan expected ${String(row.old![name])}`);
+  return `changed since the plan: ${parts.join('; ')}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,369 @@
+// The engine end to end over an in-memory API: import, apply of a plan file, resume, undo,
+// export round trip, adjust. Assertions are on the fake server's state, not only on outcomes.
+
+import { describe, expect, it } from 'vitest';
+import { planAdjust } from '../../src/bulk/adjust.js';
+import { applyPlan } from '../../src/bulk/apply.js';
+import { exportRecords } from '../../src/bulk/export.js';
+import { planImport } from '../../src/bulk/import.js';
+import { inputFromRows } from '../../src/bulk/input/index.js';
+import { money } from '../../src/bulk/money.js';
+import { parsePlan, serializePlan } from '../../src/bulk/plan-file.js';
+import { type ReportLine, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from '../../src/bulk/report.js';
+import { priceRows } from '../../src/bulk/spec.js';
+import { ValidationError } from '../../src/errors.js';
+import { type Fault, FakeApi } from './fake-api.js';
+import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
+
+type Options = Parameters<typeof planText>[2] & { signal?: AbortSignal; concurrency?: number; stopAfter?: number };
+
+async function importText(api: FakeApi, text: string, options: Options = {}) {
+  const planned = await planText(api, text, { ...options, context: { concurrency: options.concurrency } });
+  const lines: ReportLine[] = [];
+  const controller = new AbortController();
+  const carried = options.carried ?? new Map();
+  const sink = mergeCarried(carried.values(), (line) => lines.push(line));
+  const summary = await applyPlan(priceRows, planned.plan, contextFor(api, { signal: controller.signal, concurrency: options.concurrency }), {
+    snapshot: planned.live,
+    onLine: (line) => {
+      sink.write(line);
+      if (options.stopAfter !== undefined && lines.length >= options.stopAfter) controller.abort();
+    },
+  });
+  sink.end();
+  return { planned, summary, lines, report: lines.map(formatReportLine).join('') };
+}
+
+/** The first POST goes wrong this way; the rest go through. */
+function failFirstPost(api: FakeApi, fault: Fault): void {
+  let posts = 0;
+  api.fault = (call) => (call.method === 'POST' && ++posts === 1 ? fault : undefined);
+}
+
+function csvOf(rows: Record<string, unknown>[], columns: readonly string[]): string {
+  const cell = (v: unknown): string => {
+    const text = v === null || v === undefined ? '' : String(v);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n');
+}
+
+/** Every price of items 1..items, blocks 1 and 2, set to f(item, block). */
+function priceFile(items: number, f: (item: number, block: number) => string): string {
+  const lines = ['inventoryId,rentalBlockId,price'];
+  for (let item = 1; item <= items; item++) for (const block of [1, 2]) lines.push(`${item},${block},${f(item, block)}`);
+  return lines.join('\n');
+}
+
+describe('import', () => {
+  it('10,000 rows apply exactly; a second run changes nothing', async () => {
+    const api = FakeApi.catalogue(5_000);
+    const target = (item: number, block: number) => `${item}.${block}5`;
+    const first = await importText(api, priceFile(5_000, target));
+    expect(first.summary.counts.updated).toBe(10_000);
+    expect(first.summary.complete).toBe(true);
+    expect(first.lines).toHaveLength(10_000);
+    expect(api.count('PUT')).toBe(10_000);
+    expect(api.count('POST')).toBe(0);
+    expect(api.maxInFlight).toBeLessThanOrEqual(8);
+    for (const price of api.tables.prices!.values()) {
+      expect(price.price).toBe(Number(target(price.inventoryId as number, price.rentalBlockId as number)));
+    }
+
+    api.calls.length = 0;
+    const second = await importText(api, priceFile(5_000, target));
+    expect(second.summary.counts.unchanged).toBe(10_000);
+    expect(api.count('PUT') + api.count('POST') + api.count('DELETE')).toBe(0);
+  });
+
+  it('writes at most `concurrency` requests at a time, and uses them', async () => {
+    const api = FakeApi.catalogue(30);
+    api.latencyMs = 2;
+    await importText(api, priceFile(30, () => '1'), { concurrency: 5 });
+    expect(api.maxInFlight).toBe(5);
+  });
+
+  it('planning alone (--dry-run) and a file with an invalid row send no write', async () => {
+    const api = FakeApi.catalogue(3);
+    const { plan, issues } = await planText(api, `${priceFile(3, () => '9')}\n1,1,"1,200"`);
+    expect(plan.totals.update).toBe(6);
+    expect(issues).toHaveLength(1);
+    expect(api.calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+
+  it('creates prices that do not exist; a lost POST answer makes no duplicate', async () => {
+    const api = FakeApi.catalogue(2);
+    api.seed('rentalBlocks', [{ id: 3, pricingType: 'Month', active: 1 }]);
+    failFirstPost(api, 'lost-response');
+    const { lines } = await importText(api, 'inventoryId,rentalBlockId,price\n1,3,300\n2,3,301\n');
+    expect(lines.map((l) => l.outcome)).toEqual(['created', 'created']);
+    expect(api.count('POST')).toBe(2); // the lost one was found, not sent again
+    const month = [...api.tables.prices!.values()].filter((p) => p.rentalBlockId === 3);
+    expect(month.map((p) => [p.inventoryId, p.price])).toEqual([
+      [1, 300],
+      [2, 301],
+    ]);
+    expect(lines[0]!.ids.id).toBe(month[0]!.id);
+  });
+
+  it('a POST lost before the server acted is sent again, once', async () => {
+    const api = FakeApi.catalogue(1);
+    api.seed('rentalBlocks', [{ id: 3, pricingType: 'Month', active: 1 }]);
+    failFirstPost(api, 'lost-request');
+    const { lines } = await importText(api, 'inventoryId,rentalBlockId,price\n1,3,300\n');
+    expect(lines[0]!.outcome).toBe('created');
+    expect(api.count('POST')).toBe(2);
+    expect(api.price(1, 3)).toBe(300);
+  });
+});
+
+describe('set: a one-row import from flags', () => {
+  it('unchanged sends nothing, different PUTs, missing POSTs', async () => {
+    const api = FakeApi.catalogue(1);
+    api.seed('rentalBlocks', [{ id: 3, pricingType: 'Month', active: 1 }]);
+    const set = async (rentalBlockId: number, price: string) => {
+      const input = inputFromRows('(flags)', [{ line: 1, values: { inventoryId: 1, rentalBlockId, price } }]);
+      const planned = await planImport(priceRows, input, contextFor(api));
+      const summary = await applyPlan(priceRows, planned.plan, contextFor(api), { snapshot: planned.live });
+      return Object.entries(summary.counts).filter(([, n]) => n > 0);
+    };
+    expect(await set(1, '1.10')).toEqual([['unchanged', 1]]);
+    expect(await set(1, '7')).toEqual([['updated', 1]]);
+    expect(await set(3, '9')).toEqual([['created', 1]]);
+    expect([api.count('PUT'), api.count('POST')]).toEqual([1, 1]);
+    expect([api.price(1, 1), api.price(1, 3)]).toEqual([7, 9]);
+  });
+});
+
+describe('plan file and apply', () => {
+  it('a price changed by someone else since the plan is stale and kept', async () => {
+    const api = FakeApi.catalogue(3);
+    const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
+    const file = serializePlan(plan);
+    expect(file.trimEnd().split('\n')).toHaveLength(plan.rows.length + 3); // a row per line
+    api.seed('prices', [{ id: 21, inventoryId: 2, rentalBlockId: 1, price: 55 }]); // someone else
+    api.calls.length = 0;
+
+    const lines: ReportLine[] = [];
+    const summary = await applyPlan(priceRows, parsePlan(file, 'plan.json', priceRows), contextFor(api), { onLine: (l) => lines.push(l) });
+    expect(lines.find((l) => l.ids.id === 21)).toMatchObject({
+      outcome: 'stale',
+      error: 'changed since the plan: price is now 55, the plan expected 2.1',
+    });
+    expect(api.price(2, 1)).toBe(55);
+    expect(summary.counts).toMatchObject({ updated: 5, stale: 1 });
+    expect(summary.complete).toBe(false);
+    expect(api.count('GET', 'prices')).toBe(3); // each item read afresh once, right before its rows
+
+    // Applying the same plan again: done rows are unchanged, the stale one is still stale.
+    const again = await applyPlan(priceRows, parsePlan(file, 'plan.json', priceRows), contextFor(api));
+    expect(again.counts).toMatchObject({ unchanged: 5, stale: 1 });
+  });
+
+  it('refuses a plan for another resource, another version, or with broken rows', () => {
+    const plan = { version: 1, resource: 'inventory', rows: [] };
+    expect(() => parsePlan(JSON.stringify(plan), 'p.json', priceRows)).toThrow('p.json: is a plan for inventory, not for inventory prices');
+    expect(() => parsePlan(JSON.stringify({ ...plan, version: 2 }), 'p.json', priceRows)).toThrow(/plan version 2/);
+    expect(() => parsePlan('nope', 'p.json', priceRows)).toThrow(/not JSON/);
+    const broken = {
+      version: 1,
+      resource: 'prices',
+      rows: [
+        { line: 1, action: 'update', ids: { id: 1 }, old: null, new: { price: 1 } },
+        { line: 2, action: 'fly', ids: {}, old: null, new: null },
+        { line: 3, action: 'create', ids: { eventId: 4 }, old: null, new: { price: 1 } },
+      ],
+    };
+    let error: unknown;
+    try {
+      parsePlan(JSON.stringify(broken), 'p.json', priceRows);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'p.json rows[0]: a row that will update needs "old"',
+      'p.json rows[1]: has an unknown action "fly"',
+      'p.json rows[2]: has ids eventId, which inventory prices do not have: is it from another command?',
+    ]);
+  });
+});
+
+describe('resume', () => {
+  it('after a run stopped halfway, re-runs only what did not apply; the merged report covers every row', async () => {
+    const api = FakeApi.catalogue(500);
+    const file = priceFile(500, (item, block) => `${item}.${block}9`);
+    const first = await importText(api, file, { stopAfter: 400 });
+    expect(first.summary.aborted).toBe(true);
+    const applied = first.summary.counts.updated;
+    expect(applied).toBeGreaterThanOrEqual(400);
+    expect(first.summary.counts.not_run).toBe(1_000 - applied);
+    expect(first.lines).toHaveLength(1_000);
+
+    const report = await readReport(textChunks(first.report), 'report.ndjson', priceRows);
+    const { carried } = resumeFrom(report);
+    api.calls.length = 0;
+    const second = await importText(api, file, { carried });
+    expect(api.count('PUT')).toBe(1_000 - applied);
+    expect(second.lines).toHaveLength(1_000);
+    expect(second.lines.map((l) => l.line)).toEqual(first.lines.map((l) => l.line));
+    expect(second.lines.every((l) => l.outcome === 'updated')).toBe(true);
+    for (let item = 1; item <= 500; item++) expect(api.price(item, 2)).toBe(Number(`${item}.29`));
+  });
+
+  it('re-plans failed and stale rows against the live state', async () => {
+    const api = FakeApi.catalogue(2);
+    const report = [
+      { line: 2, action: 'update', outcome: 'failed', ids: { id: 11, inventoryId: 1, rentalBlockId: 1 }, old: { price: 1.1 }, new: { price: 5 }, error: 'HTTP 503' },
+      { line: 3, action: 'update', outcome: 'updated', ids: { id: 12, inventoryId: 1, rentalBlockId: 2 }, old: { price: 1.2 }, new: { price: 6 } },
+      { line: 4, action: 'update', outcome: 'stale', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, old: { price: 9 }, new: { price: 7 } },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    const { carried } = resumeFrom(await readReport(textChunks(report), 'r.ndjson', priceRows));
+    const { lines } = await importText(api, 'inventoryId,rentalBlockId,price\n1,1,5\n1,2,6\n2,1,7\n', { carried });
+    expect(lines.map((l) => [l.line, l.outcome, l.old])).toEqual([
+      [2, 'updated', { price: 1.1 }],
+      [3, 'updated', { price: 1.2 }], // carried from the report, not run
+      [4, 'updated', { price: 2.1 }], // "old" is what the server has now
+    ]);
+    expect(api.count('PUT')).toBe(2);
+  });
+
+  it('a report that does not belong to the file is refused', async () => {
+    const api = FakeApi.catalogue(2);
+    const report = JSON.stringify({ line: 2, action: 'update', outcome: 'updated', ids: { id: 11, inventoryId: 1, rentalBlockId: 1 }, old: { price: 1 }, new: { price: 2 } });
+    const { carried } = resumeFrom(await readReport(textChunks(report), 'r.ndjson', priceRows));
+    const { messages } = await planText(api, 'inventoryId,rentalBlockId,price\n2,1,5\n', { carried });
+    expect(messages).toEqual(['prices.csv:2 inventoryId: the report says line 2 set inventoryId 1: is the report from this file? (got 2)']);
+  });
+
+  it('readReport names every malformed line', async () => {
+    const text = ['{"line":1,"action":"update","outcome":"done","ids":{},"old":null,"new":null}', 'not json', '{"line":3,"action":"update","outcome":"updated","ids":{"eventId":2},"old":null,"new":null}'].join('\n');
+    await expect(readReport(textChunks(text), 'r.ndjson', priceRows)).rejects.toThrow(
+      [
+        'invalid r.ndjson:',
+        '  - r.ndjson:1: has an unknown outcome "done"',
+        `  - r.ndjson:2: is not valid JSON: ${jsonError('not json')}`,
+        '  - r.ndjson:3: has ids eventId, which inventory prices do not have: is it from another command?',
+      ].join('\n'),
+    );
+  });
+});
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
+
+describe('undo', () => {
+  it('puts back updated prices and deletes created ones; a price changed since is stale', async () => {
+    const api = FakeApi.catalogue(3);
+    api.seed('rentalBlocks', [{ id: 3, pricingType: 'Month', active: 1 }]);
+    const before = new Map([...api.tables.prices!].map(([id, p]) => [id, p.price]));
+    const run = await importText(api, 'inventoryId,rentalBlockId,price\n1,1,50\n2,1,60\n3,3,70\n3,2,3.2\n');
+    expect(run.lines.map((l) => l.outcome)).toEqual(['updated', 'updated', 'created', 'unchanged']);
+    api.seed('prices', [{ id: 21, inventoryId: 2, rentalBlockId: 1, price: 61 }]); // someone else, after the run
+
+    const report = await readReport(textChunks(run.report), 'run.ndjson', priceRows);
+    const plan = undoPlan(priceRows, report, { file: 'run.ndjson' });
+    expect(plan.rows.map((r) => [r.line, r.action, r.old, r.new])).toEqual([
+      [2, 'update', { price: 50 }, { price: 1.1 }],
+      [3, 'update', { price: 60 }, { price: 2.1 }],
+      [4, 'delete', { price: 70 }, null],
+    ]);
+    const lines: ReportLine[] = [];
+    await applyPlan(priceRows, plan, contextFor(api), { onLine: (l) => lines.push(l) });
+    expect(lines.map((l) => l.outcome)).toEqual(['updated', 'stale', 'deleted']);
+    expect(api.price(1, 1)).toBe(before.get(11));
+    expect(api.price(2, 1)).toBe(61);
+    expect(api.price(3, 3)).toBeUndefined();
+
+    // Undoing the undo's report brings back what the undo removed.
+    const undoReport = await readReport(textChunks(lines.map(formatReportLine).join('')), 'undo.ndjson', priceRows);
+    await applyPlan(priceRows, undoPlan(priceRows, undoReport, { file: 'undo.ndjson' }), contextFor(api));
+    expect(api.price(1, 1)).toBe(50);
+    expect(api.price(3, 3)).toBe(70);
+  });
+});
+
+describe('export → spreadsheet → import', () => {
+  it('round-trips: names with commas and quotes, extra columns added by the spreadsheet', async () => {
+    const api = FakeApi.catalogue(3);
+    api.seed('inventory', [{ id: 2, name: 'Tent, "large"', quantityAvailable: 1, active: 1 }]);
+    const rows = await exportRecords(priceRows, contextFor(api));
+    expect(Object.keys(rows[0]!)).toEqual(PRICE_HEADER.split(','));
+    expect(rows[2]).toEqual({ inventoryId: 2, inventoryName: 'Tent, "large"', rentalBlockId: 1, pricingType: 'Weekend', price: 2.1, id: 21 });
+    const edited = rows.map((r, i) => ({ ...r, price: i === 2 ? 2.5 : r.price, note: 'checked' }));
+    const text = `\uFEFF${csvOf(edited, [...PRICE_HEADER.split(','), 'note'])}\r\n\r\n`;
+    const { lines } = await importText(api, text);
+    expect(lines.map((l) => l.outcome)).toEqual(['unchanged', 'unchanged', 'updated', 'unchanged', 'unchanged', 'unchanged']);
+    expect(api.price(2, 1)).toBe(2.5);
+  });
+
+  it('--inventory-id limits the items read', async () => {
+    const api = FakeApi.catalogue(4);
+    const rows = await exportRecords(priceRows, contextFor(api), { parents: [3] });
+    expect(rows.map((r) => r.id)).toEqual([31, 32]);
+    expect(api.count('GET', 'prices')).toBe(1);
+  });
+});
+
+describe('adjust', () => {
+  it('+5% with round 0.01 on the chosen block: 19.99 → 20.99', async () => {
+    const api = FakeApi.catalogue(3, (item, block) => (block === 1 ? 19.99 : item * 10));
+    const { plan, live } = await planAdjust(priceRows, contextFor(api), {
+      adjustment: { kind: 'percent', by: money('5') },
+      round: money('0.01'),
+      filter: { rentalBlockId: [1] },
+    });
+    expect(plan.rows.map((r) => [r.line, r.action, r.label, r.old, r.new])).toEqual([
+      [1, 'update', 'Item 1 / Weekend', { price: 19.99 }, { price: 20.99 }],
+      [2, 'update', 'Item 2 / Weekend', { price: 19.99 }, { price: 20.99 }],
+      [3, 'update', 'Item 3 / Weekend', { price: 19.99 }, { price: 20.99 }],
+    ]);
+    await applyPlan(priceRows, plan, contextFor(api), { snapshot: live });
+    expect(api.price(2, 1)).toBe(20.99);
+    expect(api.price(2, 2)).toBe(20);
+  });
+
+  it('below 0 is invalid; --max-change refuses; unchanged when rounding keeps the price', async () => {
+    const api = FakeApi.catalogue(3, (item) => [0, 5, 100, 3][item]!);
+    const { plan } = await planAdjust(priceRows, contextFor(api), {
+      adjustment: { kind: 'amount', by: money('-10') },
+      filter: { inventoryId: [1, 2] },
+      maxChange: money('50'),
+    });
+    expect(api.count('GET', 'prices')).toBe(2);
+    expect(plan.rows.map((r) => [r.action, r.error])).toEqual([
+      ['invalid', 'price: would go below 0 (5 - 10 = -5) (got 5)'],
+      ['invalid', 'price: would go below 0 (5 - 10 = -5) (got 5)'],
+      ['update', undefined],
+      ['update', undefined],
+    ]);
+    const big = await planAdjust(priceRows, contextFor(api), { adjustment: { kind: 'percent', by: money('60') }, filter: { inventoryId: [2] }, maxChange: money('50') });
+    expect(big.plan.rows[0]).toMatchObject({ action: 'refused', error: 'price: changes by +60.0%, more than --max-change 50%' });
+    const tiny = await planAdjust(priceRows, contextFor(api), { adjustment: { kind: 'percent', by: money('0.1') }, round: money('1'), filter: { inventoryId: [1] } });
+    expect(tiny.plan.rows.map((r) => r.action)).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('--resume re-adjusts only the records whose rows did not apply, from their live price', async () => {
+    const api = FakeApi.catalogue(2, () => 10);
+    const report = [
+      { line: 1, action: 'update', outcome: 'updated', ids: { id: 11, inventoryId: 1, rentalBlockId: 1 }, old: { price: 10 }, new: { price: 11 } },
+      { line: 2, action: 'update', outcome: 'not_run', ids: { id: 12, inventoryId: 1, rentalBlockId: 2 }, old: { price: 10 }, new: { price: 11 } },
+      { line: 3, action: 'update', outcome: 'stale', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, old: { price: 10 }, new: { price: 11 } },
+    ];
+    api.seed('prices', [{ id: 21, inventoryId: 2, rentalBlockId: 1, price: 20 }]);
+    const { retryIds } = resumeFrom(report as ReportLine[]);
+    const { plan } = await planAdjust(priceRows, contextFor(api), { adjustment: { kind: 'percent', by: money('10') }, only: retryIds });
+    expect(plan.rows.map((r) => [r.line, r.ids.id, r.new])).toEqual([
+      [2, 12, { price: 11 }],
+      [3, 21, { price: 22 }],
+    ]);
+  });
+});

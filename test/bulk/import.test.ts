@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { money } from '../../src/bulk/money.js';
+import { bookingRows, inventoryRows } from '../../src/bulk/spec.js';
+import { FakeApi } from './fake-api.js';
+import { PRICE_HEADER, planText } from './helpers.js';
+
+// FakeApi.catalogue(n): items 1..n named "Item i", blocks 1 Weekend / 2 Week, price id i*10+block = i + block/10.
+
+describe('prices import: validation, all at once, with positions', () => {
+  it('rejects 1,200 and $12 naming file, line, column and rule', async () => {
+    const api = FakeApi.catalogue(3);
+    const text = [
+      PRICE_HEADER,
+      '1,Item 1,1,Weekend,5,11',
+      '2,Item 2,1,Weekend,"1,200",21',
+      '3,Item 3,1,Weekend,$12,31',
+      '3,Item 3,2,Week,-4,32',
+      '3,Item 3,2,Week,abc,32',
+    ].join('\n');
+    const { messages, plan } = await planText(api, text);
+    expect(messages).toEqual([
+      'prices.csv:3:5 price: must be a plain decimal without commas (write 1200.50, not 1,200.50) (got "1,200")',
+      'prices.csv:4:5 price: must be a plain decimal without currency symbols (write 12, not $12) (got "$12")',
+      'prices.csv:5:5 price: must be ≥ 0 (got "-4")',
+      'prices.csv:6:5 price: must be a decimal number such as 12 or 12.50 (got "abc")',
+    ]);
+    expect(plan.totals).toMatchObject({ unchanged: 0, update: 1, invalid: 4 });
+    expect(plan.rows[1]).toMatchObject({ line: 3, action: 'invalid', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 } });
+    expect(plan.rows[1]!.error).toMatch(/^price: must be a plain decimal without commas/);
+  });
+
+  it('checks ids, names and the row as a whole', async () => {
+    const api = FakeApi.catalogue(3).seed('inventory', [
+      { id: 40, name: 'Tent', quantityAvailable: 1, active: 1 },
+      { id: 9, name: 'Tent', quantityAvailable: 1, active: 1 },
+    ]);
+    const text = [
+      'inventoryId,inventoryName,rentalBlockId,pricingType,price,id,notes',
+      '0,,1,,5,,',
+      ',Nope,,Weekend,5,,',
+      ',Tent,,Weekend,5,,',
+      ',Item 1,,Daily,5,,',
+      '999,,1,,5,,',
+      '1,,7,,5,,',
+      ',,,,5,,just a note',
+      '1,,1,,,,',
+      '1,,1,,5,12345,',
+      '2,,1,,5,11,',
+    ].join('\n');
+    const { messages } = await planText(api, text);
+    expect(messages).toEqual([
+      'prices.csv:2:1 inventoryId: must be an integer id from 1 to 2147483647 (got "0")',
+      'prices.csv:3:2 inventoryName: no inventory item named "Nope" (got "Nope")',
+      'prices.csv:4:2 inventoryName: 2 inventory items are named "Tent": ids 9, 40 (give the id instead) (got "Tent")',
+      'prices.csv:5:4 pricingType: no rental block named "Daily" (got "Daily")',
+      'prices.csv:6:1 inventoryId: no inventory item has this id (got 999)',
+      'prices.csv:7:3 rentalBlockId: no rental block has this id (got 7)',
+      'prices.csv:8: does not say which inventory price: give id, or inventoryId and rentalBlockId (or inventoryName and pricingType)',
+      'prices.csv:9: sets nothing: give price',
+      'prices.csv:10:6 id: no inventory price has this id (got 12345)',
+      'prices.csv:11:1 inventoryId: inventory price 11 has inventoryId 1 (got 2)',
+    ]);
+  });
+
+  it('a file may set each price once', async () => {
+    const text = [PRICE_HEADER, '1,,1,,5,', ',Item 1,,Weekend,6,', ',,,,7,11'].join('\n');
+    const { messages, plan } = await planText(FakeApi.catalogue(2), text);
+    expect(messages).toEqual([
+      'prices.csv:3: sets the same inventory price as line 2; a file may set each once',
+      'prices.csv:4: sets the same inventory price as line 2; a file may set each once',
+    ]);
+    expect(plan.rows.map((r) => r.action)).toEqual(['update', 'invalid', 'invalid']);
+  });
+
+  it('says once that a header is missing, instead of once per row', async () => {
+    const { messages } = await planText(FakeApi.catalogue(2), '1,2,5\n2,1,6\n');
+    expect(messages).toEqual([
+      'prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required',
+      'prices.csv:1: the header (first line) has none of the columns price: nothing to set',
+    ]);
+  });
+
+  it('ragged rows and bad JSON lines are invalid rows with their line', async () => {
+    const { messages } = await planText(FakeApi.catalogue(2), 'inventoryId,rentalBlockId,price\n1,1\n');
+    expect(messages).toEqual(['prices.csv:2: has 2 fields, the header has 3 (is a comma inside a value not quoted?)']);
+    const json = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":\n', { file: 'p.ndjson' });
+    expect(json.messages[0]).toMatch(/^p\.ndjson:2: is not valid JSON/);
+  });
+});
+
+describe('prices import: planning', () => {
+  it('update (old → new), unchanged, create; unknown columns ignored; numbers compared exactly', async () => {
+    const api = FakeApi.catalogue(3);
+    api.seed('inventory', [{ id: 4, name: 'Tent 20x20', quantityAvailable: 1, active: 1 }]);
+    const text = [
+      'inventoryName,pricingType,price,comment',
+      'Item 1,Weekend,1.10,same as 1.1', // unchanged
+      'Item 2,Weekend,2.5,',
+      '"Tent 20x20",Week,126,new',
+    ].join('\r\n');
+    const { plan, issues } = await planText(api, text);
+    expect(issues).toEqual([]);
+    expect(plan.rows).toEqual([
+      { line: 2, action: 'unchanged', ids: { id: 11, inventoryId: 1, rentalBlockId: 1 }, label: 'Item 1 / Weekend', old: { price: 1.1 }, new: { price: 1.1 } },
+      { line: 3, action: 'update', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, label: 'Item 2 / Weekend', old: { price: 2.1 }, new: { price: 2.5 } },
+      { line: 4, action: 'create', ids: { inventoryId: 4, rentalBlockId: 2 }, label: 'Tent 20x20 / Week', old: null, new: { price: 126 } },
+    ]);
+    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0 });
+    expect(plan).toMatchObject({ version: 1, resource: 'prices', source: 'prices.csv', createdAt: '2026-11-22T08:00:00.000Z' });
+  });
+
+  it('reads only the items the rows name; rows with only an id read every item', async () => {
+    const api = FakeApi.catalogue(5);
+    await planText(api, 'inventoryId,rentalBlockId,price\n2,1,9\n2,2,9\n4,1,9\n');
+    expect(api.calls.filter((c) => c.resource === 'prices').map((c) => c.parentId)).toEqual([2, 4]);
+    const fresh = FakeApi.catalogue(5);
+    const { plan } = await planText(fresh, 'id,price\n32,9\n');
+    expect(fresh.count('GET', 'prices')).toBe(5);
+    expect(plan.rows[0]).toMatchObject({ action: 'update', ids: { id: 32, inventoryId: 3, rentalBlockId: 2 } });
+  });
+
+  it('--max-change refuses rows that move a price too far', async () => {
+    const api = FakeApi.catalogue(0).seed('inventory', [{ id: 1, name: 'A', quantityAvailable: 1, active: 1 }]);
+    api.seed('rentalBlocks', [{ id: 1, pricingType: 'Weekend', active: 1 }]);
+    api.seed('prices', [{ id: 5, inventoryId: 1, rentalBlockId: 1, price: 100 }]);
+    const ok = await planText(api, 'id,price\n5,110\n', { maxChange: money('10') });
+    expect(ok.plan.rows[0]!.action).toBe('update');
+    const refused = await planText(api, 'id,price\n5,110.01\n', { maxChange: money('10') });
+    expect(refused.plan.rows[0]).toMatchObject({ action: 'refused', error: 'price: changes by +10.0%, more than --max-change 10%' });
+    expect(refused.issues).toEqual([]);
+  });
+
+  it('JSON numbers are taken as they are; NDJSON and JSON arrays plan the same as CSV', async () => {
+    const api = FakeApi.catalogue(2);
+    const ndjson = await planText(api, '{"inventoryId":1,"rentalBlockId":1,"price":1.1}\n{"inventoryId":2,"rentalBlockId":1,"price":2.2000000000000002}\n', { file: 'p.ndjson' });
+    expect(ndjson.plan.rows.map((r) => [r.action, r.new])).toEqual([
+      ['unchanged', { price: 1.1 }],
+      ['update', { price: 2.2000000000000002 }],
+    ]);
+    const json = await planText(api, '[{"id": 11, "price": "7"}]', { file: 'p.json' });
+    expect(json.plan.rows[0]).toMatchObject({ action: 'update', old: { price: 1.1 }, new: { price: 7 } });
+  });
+});
+
+describe('inventory import (upsert by id or name)', () => {
+  const api = () =>
+    new FakeApi().seed('inventory', [
+      { id: 1, name: 'Tent', quantityAvailable: 4, active: 1 },
+      { id: 2, name: 'Chair', quantityAvailable: 100, active: true },
+      { id: 3, name: 'Chair', quantityAvailable: 50, active: 0 },
+    ]);
+
+  it('finds by name without an id, renames with one, creates with defaults', async () => {
+    const text = ['name,quantityAvailable,active,id', 'Tent,6,,', 'Stool,,,3', 'Table,20,,', 'Stool,,no,', 'Bench,1,,1'].join('\n');
+    const { plan, messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });
+    expect(plan.rows.slice(0, 3)).toEqual([
+      { line: 2, action: 'update', ids: { id: 1 }, label: 'Tent', old: { quantityAvailable: 4 }, new: { quantityAvailable: 6 } },
+      { line: 3, action: 'update', ids: { id: 3 }, label: 'Chair', old: { name: 'Chair' }, new: { name: 'Stool' } },
+      { line: 4, action: 'create', ids: {}, label: 'Table', old: null, new: { name: 'Table', quantityAvailable: 20, active: 1 } },
+    ]);
+    expect(messages).toEqual([
+      'inv.csv:5:2 quantityAvailable: is required to create a new inventory item (none matches name "Stool")',
+      'inv.csv:6: sets the same inventory item as line 2; a file may set each once',
+    ]);
+  });
+
+  it('an ambiguous name, a row that sets nothing, flags compared as 1/0', async () => {
+    const text = ['name,active', 'Chair,yes', 'Tent,', 'Tent,true'].join('\n');
+    const { plan, messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });
+    expect(messages).toEqual([
+      'inv.csv:2:1 name: 2 inventory items are named "Chair": ids 2, 3 (give the id instead)',
+      'inv.csv:3: sets nothing: give one of quantityAvailable, active',
+    ]);
+    expect(plan.rows[2]).toMatchObject({ action: 'unchanged', old: { active: 1 } });
+  });
+});
+
+describe('bookings import (one event)', () => {
+  const api = () =>
+    new FakeApi()
+      .seed('events', [{ id: 7 }, { id: 8 }])
+      .seed('inventory', [
+        { id: 1, name: 'Tent', quantityAvailable: 4, active: 1 },
+        { id: 2, name: 'Chair', quantityAvailable: 100, active: 1 },
+      ])
+      .seed('bookings', [
+        { id: 70, eventId: 7, inventoryId: 1, quantity: 2, price: '150.00' },
+        { id: 80, eventId: 8, inventoryId: 2, quantity: 9, price: 1 },
+      ]);
+
+  it('is scoped to --event-id; rows name the item by id or name', async () => {
+    const text = ['inventoryName,quantity,price,eventId', 'Tent,3,150,', 'Chair,10,2.5,7', 'Chair,1,1,8', 'Tent,,,'].join('\n');
+    const { plan, messages } = await planText(api(), text, { spec: bookingRows, scope: { eventId: 7 }, file: 'b.csv' });
+    expect(plan.rows[0]).toEqual({
+      line: 2,
+      action: 'update',
+      ids: { id: 70, inventoryId: 1, eventId: 7 },
+      label: 'Tent',
+      old: { quantity: 2 },
+      new: { quantity: 3 },
+    });
+    expect(plan.rows[1]).toMatchObject({ action: 'create', ids: { inventoryId: 2, eventId: 7 }, new: { quantity: 10, price: 2.5 } });
+    expect(messages).toEqual([
+      'b.csv:4:4 eventId: this import is for eventId 7 (got "8")',
+      'b.csv:5: sets nothing: give one of quantity, price',
+    ]);
+  });
+
+  it('a new booking needs quantity and price', async () => {
+    const { messages } = await planText(api(), 'inventoryId,quantity\n2,5\n', { spec: bookingRows, scope: { eventId: 7 }, file: 'b.csv' });
+    expect(messages).toEqual(['b.csv:2 price: is required to create a new booking (none matches inventoryId 2)']);
+  });
+});
