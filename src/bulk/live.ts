@@ -51,10 +51,6 @@ export class LiveIndex {
     return matches.length === 1 ? matches[0] : undefined;
   }
 
-  records(): IterableIterator<LiveRecord> {
-    return this.byId.values();
-  }
-
   /** By key fields (numbers numerically, text alphabetically), then id. */
   sorted(): LiveRecord[] {
     const key = this.spec.key;
@@ -67,10 +63,6 @@ export class LiveIndex {
       }
       return a.id - b.id;
     });
-  }
-
-  get size(): number {
-    return this.byId.size;
   }
 }
 

@@ -13,8 +13,6 @@ export type Adjustment = { kind: 'percent'; by: Money } | { kind: 'amount'; by: 
 
 export type MoneyResult = { ok: true; value: Money } | { ok: false; rule: string };
 
-export const ZERO: Money = { units: 0n, scale: 0 };
-
 /** The steps `--round` offers; any positive decimal works. */
 export const ROUND_STEPS = ['0.01', '0.05', '0.5', '1'] as const;
 
