@@ -81,6 +81,22 @@ const eventString = (name: string, max: number, description: string): FieldDef =
   description,
 });
 const amount = (name: string, description: string): FieldDef => ({ name, kind: 'decimal', description });
+const inventoryRef: FieldDef = {
+  name: 'inventoryId',
+  kind: 'id',
+  required: true,
+  references: 'inventory',
+  description: 'the inventory item (id or name)',
+  aliases: ['item'],
+};
+const rentalBlockRef: FieldDef = {
+  name: 'rentalBlockId',
+  kind: 'id',
+  required: true,
+  references: 'rentalBlocks',
+  description: 'the rental block (id or name, e.g. Weekend)',
+  aliases: ['block'],
+};
 
 export const resources: Record<ResourceName, ResourceDef> = {
   rentalBlocks: {
@@ -175,22 +191,8 @@ export const resources: Record<ResourceName, ResourceDef> = {
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
       id,
-      {
-        name: 'inventoryId',
-        kind: 'id',
-        required: true,
-        references: 'inventory',
-        description: 'the inventory item',
-        aliases: ['item'],
-      },
-      {
-        name: 'rentalBlockId',
-        kind: 'id',
-        required: true,
-        references: 'rentalBlocks',
-        description: 'the rental block',
-        aliases: ['block'],
-      },
+      inventoryRef,
+      rentalBlockRef,
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
     ],
     columns: ['id', 'inventoryId', 'rentalBlockId', 'price'],
@@ -216,14 +218,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
         description: 'event status id or name (e.g. Confirmed)',
         aliases: ['status'],
       },
-      {
-        name: 'rentalBlockId',
-        kind: 'id',
-        required: true,
-        references: 'rentalBlocks',
-        description: 'the rental block',
-        aliases: ['block'],
-      },
+      rentalBlockRef,
       { name: 'startDate', kind: 'datetime', required: true, description: 'event start', aliases: ['start'] },
       { name: 'endDate', kind: 'datetime', required: true, description: 'event end', aliases: ['end'] },
       {
@@ -287,14 +282,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
     fields: [
       id,
       { name: 'eventId', kind: 'id', required: true, references: 'events', description: 'the event', aliases: ['event'] },
-      {
-        name: 'inventoryId',
-        kind: 'id',
-        required: true,
-        references: 'inventory',
-        description: 'the inventory item',
-        aliases: ['item'],
-      },
+      inventoryRef,
       { name: 'quantity', kind: 'int', required: true, description: 'units rented (integer ≥ 0)', aliases: ['qty'] },
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
     ],
