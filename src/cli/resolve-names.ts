@@ -6,7 +6,8 @@ import type { ResourceApi } from '../api/resource-api.js';
 import { ValidationError, type FieldIssue } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 
-const NUMERIC = /^\s*\d+\s*$/;
+/** Number-like values (`7`, `-1`, `1.5`) are ids to validate, never names to look up. */
+const NUMERIC = /^\s*[-+]?\d*\.?\d+\s*$/;
 
 export function needsResolution(field: FieldDef, value: unknown): boolean {
   if (field.kind !== 'id' || !field.references || typeof value !== 'string' || NUMERIC.test(value)) return false;

@@ -20,7 +20,8 @@ function isBlank(value: unknown): boolean {
 }
 
 function fieldSchema(field: FieldDef, required: boolean): z.ZodType<unknown> {
-  return z.unknown().transform((value, ctx) => {
+  // optional(): zod 4 rejects an absent key unless its schema is optional; absence is judged below.
+  return z.unknown().optional().transform((value, ctx) => {
     if (isBlank(value)) {
       if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
       return null;
@@ -87,7 +88,7 @@ export function recordSchema(def: ResourceDef): z.ZodType<ApiRecord> {
   const cached = cache.get(key);
   if (cached) return cached;
   const shape: Record<string, z.ZodType<unknown>> = {};
-  for (const field of def.fields) shape[field.name] = z.unknown().transform((v) => readFieldValue(field, v));
+  for (const field of def.fields) shape[field.name] = z.unknown().optional().transform((v) => readFieldValue(field, v));
   const schema = z.looseObject(shape) as unknown as z.ZodType<ApiRecord>;
   cache.set(key, schema);
   return schema;

@@ -131,6 +131,7 @@ export async function runLogout(session: Session): Promise<void> {
 
 export function registerAuth(program: Command, reg: Registrar): void {
   const auth = program.command('auth').description('Log in, see where settings come from, log out');
+  examples(auth, ['rentals auth login --base-url https://api.example.com --with-token < token.txt', 'rentals auth status']);
   const login = auth
     .command('login')
     .description('Store the API address and an access token (or client credentials) in a profile')

@@ -60,6 +60,7 @@ export async function runConfigSet(session: Session, name: string, value: string
 
 export function registerConfig(program: Command, reg: Registrar): void {
   const config = program.command('config').description('Read and change the settings of a profile');
+  examples(config, ['rentals config list', 'rentals config set output json']);
   const list = config.command('list').alias('ls').description("List the profile's settings");
   examples(list, ['rentals config list', 'rentals config list --profile staging']);
   list.action(action(reg, (session) => runConfigList(session)));

@@ -66,6 +66,7 @@ export function registerResource(program: Command, reg: Registrar, def: Resource
     .aliases(def.commandAliases ?? []);
   const p = parentFlag(def);
   const bin = `rentals ${def.command}`;
+  examples(group, [`${bin} list${p}`, `${bin} get 3${p} --json`]);
 
   if (def.verbs.includes('list')) {
     const list = versionOption(group.command('list').aliases(VERB_ALIASES.list).description(`List ${def.plural}`), def);

@@ -3,7 +3,7 @@
 
 import { bearer, redactHeaders } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
-import { UsageError, ValidationError } from '../../errors.js';
+import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
 import type { RecordView } from '../../output/printer.js';
 import {
   type ApiVersion,
@@ -13,8 +13,8 @@ import {
   recordUrlPath,
   writableFields,
 } from '../../resources/definitions.js';
-import { parseId, readRecord } from '../../schemas/values.js';
-import { NameResolver } from '../resolve-names.js';
+import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
+import { NameResolver, needsResolution } from '../resolve-names.js';
 import type { Session } from '../session.js';
 
 export interface WriteInput {
@@ -98,6 +98,18 @@ function applyCreateDefaults(def: ResourceDef, body: Record<string, unknown>): R
   return out;
 }
 
+/** The rule of each value given, checked before any request (even a name lookup or the read of update). */
+function checkGivenValues(def: ResourceDef, values: Record<string, unknown>): void {
+  const issues: FieldIssue[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = fieldByName(def, name);
+    if (!field || value === undefined || value === null || needsResolution(field, value)) continue;
+    const parsed = parseFieldValue(field, value);
+    if (!parsed.ok) issues.push({ field: name, message: parsed.rule, value });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, def.singular);
+}
+
 async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<Record<string, unknown>> {
   const { validateWrite } = await import('../../schemas/resource.js');
   return validateWrite(def, body, mode);
@@ -106,6 +118,7 @@ async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
   const resolver = new NameResolver(() => session.api());
   let body: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
+  checkGivenValues(def, body);
   const parentId = await resolveParentId(session, def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
@@ -132,6 +145,7 @@ export async function runUpdate(
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
   }
+  checkGivenValues(def, changes);
   const resolver = new NameResolver(() => session.api());
   const parentId = await resolveParentId(session, def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };

@@ -1,0 +1,489 @@
+// Settings, credentials and the config file: auth login/status/logout, config list/get/set/unset,
+// precedence flags > env > profile, --profile, missing settings, and token renewal via /authorize.
+
+import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nock from 'nock';
+import { describe, expect, test } from 'vitest';
+import { type ConfigFile, type Profile, readConfig, writeConfig } from '../../src/config/store.js';
+import { API, TOKEN, api, envelope, expectNothingSent, useNock } from '../helpers/api.js';
+import { FIXED_NOW, type FakeContext, type FakeOptions, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
+
+useNock();
+
+const CLIENT_ID = 'my-app';
+const CLIENT_SECRET = 'client-secret-5e6f7a8b9c0d';
+const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+const FRESH = 'fresh-access-token-0123456789abcdef';
+const OLD = 'old-access-token-fedcba9876543210';
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A fake context whose config file already holds these profiles. */
+async function configured(profiles: Record<string, Profile>, options: FakeOptions & Partial<ConfigFile> = {}): Promise<FakeContext> {
+  const fake = fakeContext(options);
+  await writeConfig(fake.configDir, { currentProfile: options.currentProfile, profiles });
+  return fake;
+}
+
+function secretsIn(text: string, ...secrets: string[]): string[] {
+  return secrets.flatMap((s) => [s, Buffer.from(s).toString('base64')]).filter((s) => text.includes(s));
+}
+
+const rentalBlocks = envelope([{ id: 1, pricingType: 'Daily', active: 1 }]);
+
+describe('auth login --with-token', () => {
+  test('verifies the token, writes the profile 0600 in a 0700 dir, never prints the token', async () => {
+    const scope = api().get('/v2/rentalblocks').reply(200, rentalBlocks);
+    const result = await runCli(['auth', 'login', '--base-url', API, '--web-url', 'http://web.test', '--with-token'], { stdin: `${TOKEN}\n` });
+    expect(result.code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+    const { configDir } = result.fake;
+    const file = join(configDir, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(configDir).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { default: { baseUrl: API, webUrl: 'http://web.test', token: TOKEN } },
+    });
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`Logged in to ${API} as profile "default".\nSaved to ${file} (mode 0600).\n`);
+    expect(secretsIn(result.stdout + result.stderr, TOKEN)).toEqual([]);
+  });
+
+  test('an existing looser file and directory are tightened; no temp file is left behind', async () => {
+    const fake = fakeContext({ stdin: TOKEN });
+    mkdirSync(fake.configDir, { mode: 0o755 });
+    chmodSync(fake.configDir, 0o755);
+    writeFileSync(join(fake.configDir, 'config.json'), '{"profiles":{"other":{"output":"csv"}}}', { mode: 0o644 });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--with-token', '--skip-verify'], fake);
+    expect(result.code).toBe(0);
+    expect(statSync(fake.configDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(fake.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(fake.configDir)).toEqual(['config.json']);
+    expect((await readConfig(fake.configDir)).profiles).toEqual({ other: { output: 'csv' }, default: { baseUrl: API, token: TOKEN } });
+  });
+
+  test('a refused token is not saved (exit 3)', async () => {
+    const scope = api().get('/v2/rentalblocks').reply(401, { message: 'invalid token' });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--with-token'], { stdin: TOKEN });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(`error: ${API} refused this token (HTTP 401); nothing was saved\n`);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--skip-verify stores without a request', async () => {
+    const result = await runCli(['auth', 'login', '--base-url', API, '--with-token', '--skip-verify', '--profile', 'ci'], { stdin: TOKEN });
+    expect(result.code).toBe(0);
+    expect((await readConfig(result.fake.configDir)).profiles.ci).toEqual({ baseUrl: API, token: TOKEN });
+    expectNothingSent();
+  });
+
+  test('on a TTY without --with-token: a hidden prompt', async () => {
+    const scope = api().get('/v2/rentalblocks').reply(200, rentalBlocks);
+    const result = await runCli(['auth', 'login', '--base-url', API], { tty: true, promptAnswers: [TOKEN] });
+    expect(result.code).toBe(0);
+    expect(result.fake.prompts).toEqual(['Access token: ']);
+    expect((await readConfig(result.fake.configDir)).profiles.default?.token).toBe(TOKEN);
+    expect(secretsIn(result.stdout + result.stderr, TOKEN)).toEqual([]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test.each<[string, string[], FakeOptions, string]>([
+    ['no terminal and no --with-token', ['--base-url', API], {}, 'error: no terminal to ask on: pipe it to standard input with --with-token\n'],
+    ['empty standard input', ['--base-url', API, '--with-token'], { stdin: '\n' }, 'error: standard input was empty\n'],
+    ['no base URL', ['--with-token'], { stdin: TOKEN }, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
+    ['--client-id with --with-token', ['--base-url', API, '--with-token', '--client-id', 'x'], { stdin: TOKEN }, 'error: --with-token and --client-id exclude each other\n'],
+  ])('%s → exit 2, nothing sent', async (_name, argv, options, message) => {
+    const result = await runCli(['auth', 'login', ...argv], options);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(message);
+    expectNothingSent();
+  });
+
+  test('no flag takes the token itself', async () => {
+    const result = await runCli(['auth', 'login', '--base-url', API, '--token', TOKEN]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("error: unknown option '--token'");
+    expectNothingSent();
+  });
+});
+
+describe('auth login --client-id', () => {
+  test('--with-secret: GET /authorize with Basic auth; stores the token, its expiry and the client credentials', async () => {
+    const scope = nock(API, { reqheaders: { authorization: BASIC }, badheaders: [] })
+      .get('/authorize')
+      .reply(200, { access_token: FRESH, token_type: 'bearer', expires_in: 3600, refresh_token: 'r' });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret'], { stdin: `${CLIENT_SECRET}\n` });
+    expect(result.stderr).toContain(`the token expires at ${iso(FIXED_NOW + 3600_000)} and renews itself`);
+    expect(result.code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+    const file = join(result.fake.configDir, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({
+      baseUrl: API,
+      token: FRESH,
+      tokenExpiresAt: iso(FIXED_NOW + 3600_000),
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    expect(secretsIn(result.stdout + result.stderr, FRESH, CLIENT_SECRET)).toEqual([]);
+  });
+
+  test('--debug shows the /authorize exchange with the secret and the tokens redacted', async () => {
+    const scope = nock(API).get('/authorize').reply(200, { access_token: FRESH, expires_in: 3600, refresh_token: 'refresh-abcdef-123456' });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret', '--debug'], { stdin: CLIENT_SECRET });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^\* GET http:\/\/api\.test\/authorize → 200 in \d+ ms\n/);
+    expect(result.stderr).toContain('> authorization: Basic [redacted]\n');
+    expect(result.stderr).toContain('"access_token":"[redacted]"');
+    expect(secretsIn(result.stdout + result.stderr, FRESH, CLIENT_SECRET, `${CLIENT_ID}:${CLIENT_SECRET}`, 'refresh-abcdef-123456')).toEqual([]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('on a TTY the secret is asked for, hidden', async () => {
+    const scope = nock(API, { reqheaders: { authorization: BASIC } }).get('/authorize').reply(200, { access_token: FRESH, expires_in: 60 });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID], { tty: true, promptAnswers: [CLIENT_SECRET] });
+    expect(result.code).toBe(0);
+    expect(result.fake.prompts).toEqual(['Client secret: ']);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('refused credentials → exit 3, nothing saved', async () => {
+    const scope = nock(API).get('/authorize').reply(401, { error: 'invalid_client' });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret'], { stdin: 'wrong' });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(`error: the client id or secret was refused by ${API}/authorize\n`);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('an /authorize answer without access_token is a clear error (exit 1)', async () => {
+    const scope = nock(API).get('/authorize').reply(200, { token_type: 'bearer' });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret'], { stdin: CLIENT_SECRET });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: the answer of /authorize has no access_token\n');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('auth status and logout', () => {
+  test('shows each setting and its source, the token masked', async () => {
+    const fake = await configured({ default: { baseUrl: API, token: TOKEN, webUrl: 'http://web.test' } });
+    const result = await runCli(['auth', 'status'], fake);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        'profile     default  (from default)',
+        `base URL    ${API}  (from profile "default")`,
+        'web URL     http://web.test  (from profile "default")',
+        `token       ****${TOKEN.slice(-4)}  (from profile "default")`,
+        `config dir  ${fake.configDir}  (from RENTALS_CONFIG_DIR)`,
+        '',
+      ].join('\n'),
+    );
+    expect(secretsIn(result.stdout + result.stderr, TOKEN)).toEqual([]);
+    expectNothingSent();
+  });
+
+  test('with client credentials: the expiry and the masked secret', async () => {
+    const fake = await configured({
+      default: { baseUrl: API, token: FRESH, tokenExpiresAt: iso(FIXED_NOW - 1000), clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    });
+    const result = await runCli(['auth', 'status', '--json'], fake);
+    expect(result.code).toBe(0);
+    const status = JSON.parse(result.stdout) as Record<string, { value: string; from: string }> & { ready: boolean };
+    expect(status.ready).toBe(true);
+    expect(status.tokenExpires!.value).toBe(`${iso(FIXED_NOW - 1000)} (expired)`);
+    expect(status.clientId!.value).toBe(CLIENT_ID);
+    expect(status.clientSecret!.value).toBe(`****${CLIENT_SECRET.slice(-4)}`);
+    expect(secretsIn(result.stdout + result.stderr, FRESH, CLIENT_SECRET)).toEqual([]);
+  });
+
+  test('not configured → exit 3 with a hint', async () => {
+    const result = await runCli(['auth', 'status']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('base URL    (not set)');
+    expect(result.stdout).toContain('token       (not set)');
+    expect(result.stderr).toBe('Not ready: a base URL and a token are needed. Run `rentals auth login --help`.\n');
+  });
+
+  test('short tokens are fully masked', async () => {
+    const result = await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API, RENTALS_TOKEN: 'short' } });
+    expect(result.stdout).toContain('token       ****  (from RENTALS_TOKEN)');
+    expect(result.stdout).not.toContain('short');
+  });
+
+  test('logout removes the token and client credentials, keeps the rest', async () => {
+    const fake = await configured({
+      default: { baseUrl: API, token: FRESH, tokenExpiresAt: iso(FIXED_NOW), clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, output: 'csv' },
+    });
+    const result = await runCli(['auth', 'logout'], fake);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Logged out of profile "default": its token and client credentials are removed.\n');
+    expect((await readConfig(fake.configDir)).profiles.default).toEqual({ baseUrl: API, output: 'csv' });
+    expect((await runCli(['auth', 'status'], fake)).code).toBe(3);
+    const again = await runCli(['auth', 'logout'], fake);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('Profile "default" holds no token; nothing to do.\n');
+  });
+
+  test('logout warns when RENTALS_TOKEN still provides one', async () => {
+    const fake = await configured({ default: { baseUrl: API, token: OLD } }, { env: { RENTALS_TOKEN: TOKEN } });
+    const result = await runCli(['auth', 'logout'], fake);
+    expect(result.stderr).toContain('Note: RENTALS_TOKEN is still set in this environment.');
+  });
+});
+
+describe('config list/get/set/unset', () => {
+  test('set, get, list and unset round-trip through the config file (0600)', async () => {
+    const fake = fakeContext();
+    expect((await runCli(['config', 'set', 'base-url', API], fake)).code).toBe(0);
+    expect((await runCli(['config', 'set', 'output', 'csv'], fake)).code).toBe(0);
+    const set = await runCli(['config', 'set', 'timeout', '2.5'], fake);
+    expect(set.stderr).toBe(`Set timeout in profile "default" (${join(fake.configDir, 'config.json')}).\n`);
+    expect(statSync(join(fake.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect((await runCli(['config', 'get', 'base-url'], fake)).stdout).toBe(`${API}\n`);
+    // output csv is now the profile's default format, so list prints csv.
+    expect((await runCli(['config', 'list'], fake)).stdout).toBe(
+      `key,value\nbase-url,${API}\nweb-url,\noutput,csv\ntimeout,2.5\nretries,\ntoken,\n`,
+    );
+    expect((await runCli(['config', 'unset', 'output'], fake)).code).toBe(0);
+    expect((await runCli(['config', 'get', 'output'], fake)).stdout).toBe('');
+    expect((await runCli(['config', 'ls', '--json'], fake)).stdout).toContain('"profile": "default"');
+  });
+
+  test('--profile picks the profile that config changes', async () => {
+    const fake = await configured({ default: { output: 'csv' } });
+    expect((await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], fake)).code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles).toEqual({ default: { output: 'csv' }, ci: { output: 'json' } });
+    expect((await runCli(['config', 'get', 'output', '--profile', 'ci'], fake)).stdout).toBe('json\n');
+  });
+
+  test('config list masks the token', async () => {
+    const fake = await configured({ default: { baseUrl: API, token: TOKEN } });
+    const result = await runCli(['config', 'list'], fake);
+    expect(result.stdout).toContain(`token\t****${TOKEN.slice(-4)}\n`);
+    expect(secretsIn(result.stdout, TOKEN)).toEqual([]);
+  });
+
+  test.each([
+    [['config', 'set', 'token', 'abc'], 'error: token is not set with config (it would land in your shell history); use rentals auth login\n'],
+    [['config', 'set', 'client-secret', 'abc'], 'error: client-secret is not set with config (it would land in your shell history); use rentals auth login\n'],
+    [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timeout, retries)\n'],
+    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be a URL such as https://api.example.com (got "api.example.com")\n'],
+    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must start with http:// or https:// (got "ftp://x")\n'],
+    [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
+    [['config', 'set', 'timeout', '0'], 'error: timeout must be a number of seconds > 0 (got "0")\n'],
+    [['config', 'set', 'retries', '-1'], 'error: retries must be a whole number ≥ 0 (got "-1")\n'],
+  ])('%j → exit 2, nothing written', async (argv, message) => {
+    const result = await runCli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(message);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+  });
+
+  test('a config file that is not JSON is reported, not a crash', async () => {
+    const fake = fakeContext();
+    await writeConfig(fake.configDir, { profiles: {} });
+    writeFileSync(join(fake.configDir, 'config.json'), '{ not json');
+    const result = await runCli(['auth', 'status'], fake);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: .*config\.json is not valid JSON \(.*\); fix or remove it\n$/);
+  });
+});
+
+describe('precedence: flags > environment > profile', () => {
+  const hosts = { flag: 'http://flag.test', env: 'http://env.test', profile: 'http://profile.test' };
+
+  test('the base URL from each source, and where the request goes', async () => {
+    const fake = await configured({ default: { baseUrl: hosts.profile, token: TOKEN } }, { env: { RENTALS_BASE_URL: hosts.env } });
+    const scopes = Object.values(hosts).map((host) => nock(host).get('/v2/status').reply(200, envelope([])));
+    expect((await runCli(['statuses', 'list', '--base-url', hosts.flag], fake)).code).toBe(0);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, false, false]);
+    expect((await runCli(['statuses', 'list'], fake)).code).toBe(0);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, false]);
+    expect((await runCli(['statuses', 'list'], { home: fake.home })).code).toBe(0);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+    const status = await runCli(['auth', 'status', '--base-url', hosts.flag], fake);
+    expect(status.stdout).toContain(`base URL    ${hosts.flag}  (from --base-url)`);
+    expect((await runCli(['auth', 'status'], fake)).stdout).toContain(`base URL    ${hosts.env}  (from RENTALS_BASE_URL)`);
+    const profileOnly = await runCli(['auth', 'status'], { home: fake.home });
+    expect(profileOnly.stdout).toContain(`base URL    ${hosts.profile}  (from profile "default")`);
+  });
+
+  test('the token: --token-file > RENTALS_TOKEN > profile', async () => {
+    const file = join(tempDir(), 'token.txt');
+    writeFileSync(file, `${TOKEN}\n`);
+    const fake = await configured({ default: { baseUrl: API, token: OLD } }, { env: { RENTALS_TOKEN: 'env-token-value-1234567' } });
+    const bearerOf = (t: string) => `bearer ${Buffer.from(t).toString('base64')}`;
+    const scope = nock(API, { reqheaders: { authorization: bearerOf(TOKEN) } }).get('/v2/status').reply(200, envelope([]));
+    expect((await runCli(['statuses', 'list', '--token-file', file], fake)).code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+    const envScope = nock(API, { reqheaders: { authorization: bearerOf('env-token-value-1234567') } }).get('/v2/status').reply(200, envelope([]));
+    expect((await runCli(['statuses', 'list'], fake)).code).toBe(0);
+    expect(envScope.isDone()).toBe(true);
+    const profileScope = nock(API, { reqheaders: { authorization: bearerOf(OLD) } }).get('/v2/status').reply(200, envelope([]));
+    expect((await runCli(['statuses', 'list'], { home: fake.home })).code).toBe(0);
+    expect(profileScope.isDone()).toBe(true);
+  });
+
+  test('an unreadable --token-file is a usage error', async () => {
+    const result = await runCli(['statuses', 'list', '--token-file', '/nonexistent/token'], { env: { RENTALS_BASE_URL: API } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --token-file /nonexistent/token: ENOENT\n');
+    expectNothingSent();
+  });
+
+  test('--profile > RENTALS_PROFILE > the current profile of the file', async () => {
+    const profiles = {
+      default: { baseUrl: 'http://default.test', token: TOKEN },
+      staging: { baseUrl: 'http://staging.test', token: TOKEN },
+      work: { baseUrl: 'http://work.test', token: TOKEN },
+    };
+    const fake = await configured(profiles, { currentProfile: 'work', env: { RENTALS_PROFILE: 'staging' } });
+    expect((await runCli(['auth', 'status', '--profile', 'default'], fake)).stdout).toContain('profile     default  (from --profile)\nbase URL    http://default.test');
+    expect((await runCli(['auth', 'status'], fake)).stdout).toContain('profile     staging  (from RENTALS_PROFILE)\nbase URL    http://staging.test');
+    expect((await runCli(['auth', 'status'], { home: fake.home })).stdout).toContain('profile     work  (from config file)\nbase URL    http://work.test');
+    const scope = nock('http://staging.test').get('/v2/status').reply(200, envelope([]));
+    expect((await runCli(['statuses', 'list'], fake)).code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--timeout and --retries are checked', async () => {
+    const fake = fakeContext({ env: { RENTALS_BASE_URL: API, RENTALS_TOKEN: TOKEN } });
+    const timeout = await runCli(['statuses', 'list', '--timeout', 'soon'], fake);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toBe('error: --timeout: timeout must be a number of seconds > 0 (got "soon")\n');
+    const retries = await runCli(['statuses', 'list', '--retries', '1.5'], fake);
+    expect(retries.code).toBe(2);
+    expect(retries.stderr).toBe('error: --retries: retries must be a whole number ≥ 0 (got "1.5")\n');
+    expectNothingSent();
+  });
+});
+
+describe('missing settings', () => {
+  test.each<[string, Record<string, string>, string]>([
+    ['no base URL and no token', {}, 'no base URL and no access token is set (profile "default").'],
+    ['no token', { RENTALS_BASE_URL: API }, 'no access token is set (profile "default").'],
+    ['no base URL', { RENTALS_TOKEN: TOKEN }, 'no base URL is set (profile "default").'],
+  ])('%s → exit 3 with how to set them, nothing sent', async (_name, env, head) => {
+    const result = await runCli(['inventory', 'list'], { env });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      [
+        `error: ${head}`,
+        'Set them with one of:',
+        '  rentals auth login --base-url https://api.example.com --with-token < token.txt',
+        '  rentals auth login --base-url https://api.example.com --client-id <id>   (asks for the secret)',
+        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN=<access token>',
+        'Or try everything locally: rentals sandbox --seed',
+        '',
+      ].join('\n'),
+    );
+    expectNothingSent();
+  });
+
+  test('the hint names a non-default profile', async () => {
+    const result = await runCli(['inventory', 'list', '--profile', 'staging']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('rentals auth login --profile staging --base-url');
+  });
+});
+
+describe('token renewal with stored client credentials', () => {
+  const credentials: Profile = { baseUrl: API, token: OLD, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
+  const bearerOf = (t: string) => `bearer ${Buffer.from(t).toString('base64')}`;
+
+  test('a 401 gets one new token from /authorize and the request is retried transparently; the token is saved', async () => {
+    const fake = await configured({ default: { ...credentials, tokenExpiresAt: iso(FIXED_NOW + 600_000) } });
+    const stale = nock(API, { reqheaders: { authorization: bearerOf(OLD) } }).get('/v2/inventory').reply(401, { message: 'expired' });
+    const authorize = nock(API, { reqheaders: { authorization: BASIC } }).get('/authorize').reply(200, { access_token: FRESH, expires_in: 3600 });
+    const fresh = nock(API, { reqheaders: { authorization: bearerOf(FRESH) } })
+      .get('/v2/inventory')
+      .reply(200, envelope([{ id: 1, name: 'Tent', quantityAvailable: 1, active: 1 }]));
+    const result = await runCli(['inventory', 'list'], fake);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('1\tTent\t1\ttrue\n');
+    expect([stale.isDone(), authorize.isDone(), fresh.isDone()]).toEqual([true, true, true]);
+    const saved = (await readConfig(fake.configDir)).profiles.default!;
+    expect(saved.token).toBe(FRESH);
+    expect(saved.tokenExpiresAt).toBe(iso(FIXED_NOW + 3600_000));
+    expect(saved.clientSecret).toBe(CLIENT_SECRET);
+    expect(statSync(join(fake.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+
+  test('an expired stored token is renewed before the request', async () => {
+    const fake = await configured({ default: { ...credentials, tokenExpiresAt: iso(FIXED_NOW - 1) } });
+    const authorize = nock(API, { reqheaders: { authorization: BASIC } }).get('/authorize').reply(200, { access_token: FRESH, expires_in: 3600 });
+    const fresh = nock(API, { reqheaders: { authorization: bearerOf(FRESH) } }).get('/v2/status').reply(200, envelope([]));
+    const result = await runCli(['statuses', 'list', '--verbose'], fake);
+    expect(result.code).toBe(0);
+    expect(authorize.isDone() && fresh.isDone()).toBe(true);
+    // /authorize first, then the request: no request ever went out with the expired token.
+    expect(result.stderr).toMatch(/^\* GET http:\/\/api\.test\/authorize → 200 in \d+ ms\n\* GET http:\/\/api\.test\/v2\/status → 200 in \d+ ms\n$/);
+    expect((await readConfig(fake.configDir)).profiles.default!.token).toBe(FRESH);
+    expectNothingSent();
+  });
+
+  test('a token about to expire (within a minute) is renewed too', async () => {
+    const fake = await configured({ default: { ...credentials, tokenExpiresAt: iso(FIXED_NOW + 30_000) } });
+    const authorize = nock(API).get('/authorize').reply(200, { access_token: FRESH, expires_in: 3600 });
+    const fresh = nock(API, { reqheaders: { authorization: bearerOf(FRESH) } }).get('/v2/status').reply(200, envelope([]));
+    expect((await runCli(['statuses', 'list'], fake)).code).toBe(0);
+    expect(authorize.isDone() && fresh.isDone()).toBe(true);
+  });
+
+  test('a second 401 after renewal is reported (exit 3): one renewal only', async () => {
+    const fake = await configured({ default: credentials });
+    const scope = nock(API)
+      .get('/v2/status')
+      .reply(401, { message: 'no' })
+      .get('/authorize')
+      .reply(200, { access_token: FRESH, expires_in: 3600 })
+      .get('/v2/status')
+      .reply(401, { message: 'still no' });
+    const result = await runCli(['statuses', 'list'], fake);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('error: GET /v2/status: HTTP 401 Unauthorized: still no');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('a 401 without client credentials → exit 3 and no /authorize', async () => {
+    const fake = await configured({ default: { baseUrl: API, token: OLD } });
+    const scope = nock(API).get('/v2/status').reply(401, { message: 'revoked' });
+    const result = await runCli(['statuses', 'list'], fake);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(
+      'error: GET /v2/status: HTTP 401 Unauthorized: revoked\nThe access token was refused; check it with `rentals auth status` or log in again with `rentals auth login`.\n',
+    );
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('client credentials without a token: a token is fetched first', async () => {
+    const fake = await configured({ default: { baseUrl: API, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } });
+    const scope = nock(API)
+      .get('/authorize')
+      .reply(200, { access_token: FRESH })
+      .get('/v2/status')
+      .matchHeader('authorization', bearerOf(FRESH))
+      .reply(200, envelope([]));
+    expect((await runCli(['statuses', 'list'], fake)).code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+    expect((await readConfig(fake.configDir)).profiles.default).toMatchObject({ token: FRESH });
+  });
+
+  test('the raw token and its base64 never show, with --debug, through renewal', async () => {
+    const fake = await configured({ default: { ...credentials, tokenExpiresAt: iso(FIXED_NOW - 1) } });
+    nock(API).get('/authorize').reply(200, { access_token: FRESH, expires_in: 3600 });
+    nock(API).get('/v2/status').reply(200, envelope([]));
+    const result = await runCli(['statuses', 'list', '--debug'], fake);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('> authorization: Basic [redacted]');
+    expect(result.stderr).toContain('"access_token":"[redacted]"');
+    expect(secretsIn(result.stdout + result.stderr, FRESH, OLD, CLIENT_SECRET, `${CLIENT_ID}:${CLIENT_SECRET}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,506 @@
+// The write commands and the tool's own commands at the argv → stdout/stderr/exit code level:
+// delete confirmation, --dry-run, update's read-modify-write, --file, event date defaults,
+// names resolved to ids, events open, api, --verbose and --debug (with secret-leak checks).
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { resources } from '../../src/resources/definitions.js';
+import {
+  API,
+  TOKEN,
+  TOKEN_B64,
+  WEB,
+  api,
+  envelope,
+  exactBody,
+  expectNothingSent,
+  sampleRecord,
+  useNock,
+  withApi,
+} from '../helpers/api.js';
+import { type CliResult, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
+import { eventAddArgs } from '../helpers/fixtures.js';
+
+useNock();
+
+const tent = { id: 3, name: 'Tent', quantityAvailable: '4', active: 1, Links: [] };
+const statuses = envelope([
+  { id: 1, statusType: 'Quoted' },
+  { id: 2, statusType: 'Confirmed' },
+]);
+const blocks = envelope([
+  { id: 1, pricingType: 'Daily', active: 1 },
+  { id: 2, pricingType: 'Weekend', active: false },
+]);
+
+/** The event fields every create body carries, optional ones null. */
+function eventBody(values: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of resources.events.fields) if (field.name !== 'id') body[field.name] = null;
+  return { ...body, ...values };
+}
+
+function expectNoSecrets(...results: CliResult[]): void {
+  for (const { stdout, stderr } of results) {
+    for (const secret of [TOKEN, TOKEN_B64]) {
+      expect(stdout).not.toContain(secret);
+      expect(stderr).not.toContain(secret);
+    }
+  }
+}
+
+describe('delete', () => {
+  test('without a TTY and without --yes: exit 2, a message saying so, nothing sent', async () => {
+    const result = await runCli(['inventory', 'delete', '3'], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: deleting needs confirmation: pass --yes to delete inventory item 3 without a prompt\n');
+    expectNothingSent();
+  });
+
+  test('stdin a TTY but stderr piped still needs --yes', async () => {
+    const result = await runCli(['inventory', 'delete', '3'], withApi({ stdinIsTTY: true, stderrIsTTY: false, stdoutIsTTY: true }));
+    expect(result.code).toBe(2);
+    expectNothingSent();
+  });
+
+  test('--yes --json prints { "id": N }', async () => {
+    const scope = api().delete('/v1/events/12').reply(200, { id: 12 });
+    const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ id: 12 });
+    expect(result.stderr).toBe('');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--yes without --json: one line of confirmation on stderr, nothing on stdout', async () => {
+    const scope = api().delete('/v2/events/7/inventory/40').reply(200, { id: 40 });
+    const result = await runCli(['bookings', 'delete', '40', '--event-id', '7', '--yes'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('Deleted booking 40.\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('an empty DELETE answer still reports the id', async () => {
+    const scope = api().delete('/v2/inventory/3').reply(204);
+    const result = await runCli(['inventory', 'delete', '3', '--yes', '--json'], withApi());
+    expect(JSON.parse(result.stdout)).toEqual({ id: 3 });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a DELETE answer without an id is a protocol error', async () => {
+    const scope = api().delete('/v2/inventory/3').reply(200, { ok: true });
+    const result = await runCli(['inventory', 'delete', '3', '--yes'], withApi());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: the server\'s answer to DELETE /v2/inventory/3 has no "id": {"ok":true}\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('on a TTY it asks, naming the record; yes deletes', async () => {
+    const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { id: 3 });
+    const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: true }));
+    expect(result.code).toBe(0);
+    expect(result.fake.confirms).toEqual(['Delete inventory item 3 (Tent)?']);
+    expect(result.stderr).toBe('Deleted inventory item 3.\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('on a TTY, no deletes nothing', async () => {
+    const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
+    const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: false }));
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Nothing deleted.\n');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('--dry-run prints the request and sends nothing, no confirmation needed', async () => {
+    const result = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('DELETE http://api.test/v1/inventory/7/pricing/31\naccept: application/json\nauthorization: bearer [redacted]\n');
+    expect(result.stderr).toBe('Dry run: nothing was sent.\n');
+    expectNothingSent();
+  });
+});
+
+describe('--dry-run on writes', () => {
+  test('add: method, URL, redacted headers and the canonical body; nothing sent', async () => {
+    const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'POST http://api.test/v2/inventory\naccept: application/json\nauthorization: bearer [redacted]\ncontent-type: application/json\n\n' +
+        '{\n  "name": "Tent",\n  "quantityAvailable": 4,\n  "active": 1\n}\n',
+    );
+    expect(result.stderr).toBe('Dry run: nothing was sent.\n');
+    expectNothingSent();
+    expectNoSecrets(result);
+  });
+
+  test('--json: a JSON description of the request', async () => {
+    const result = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '--json'], withApi());
+    expect(JSON.parse(result.stdout)).toEqual({
+      dryRun: true,
+      method: 'POST',
+      url: 'http://api.test/v2/inventorycategory',
+      headers: { accept: 'application/json', authorization: 'bearer [redacted]', 'content-type': 'application/json' },
+      body: { name: 'Tents', inactive: 0 },
+    });
+    expectNothingSent();
+  });
+
+  test('update --dry-run reads the record (GET) but does not PUT', async () => {
+    const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
+    const result = await runCli(['inventory', 'update', '3', '--inactive', '--dry-run', '--json'], withApi());
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ method: 'PUT', url: 'http://api.test/v2/inventory/3', body: { id: 3, name: 'Tent', quantityAvailable: 4, active: 0 } });
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+});
+
+describe('update: read, change only what is given, PUT the whole record', () => {
+  test('an event: every other field is kept as read (normalised), the changed ones replaced', async () => {
+    const current = sampleRecord(resources.events, 12, {
+      eventName: 'Smith wedding',
+      customerName: 'Ann Smith',
+      amountDeposit: '150.00',
+      startDate: '2026-06-12 14:00:00',
+      cancelDate: null,
+    });
+    const expected: Record<string, unknown> = { id: 12 };
+    for (const field of resources.events.fields) {
+      if (field.name === 'id') continue;
+      const value = current[field.name];
+      if (field.kind === 'decimal') expected[field.name] = value === null ? null : Number(value);
+      else if (field.kind === 'datetime') expected[field.name] = typeof value === 'string' ? value.replace('.000', '').replace(' ', 'T') : null;
+      else expected[field.name] = value;
+    }
+    expected.cancelDate = '2026-05-01T00:00:00';
+    expected.cancelReason = 'Customer postponed';
+    const scope = api()
+      .get('/v1/events/12')
+      .reply(200, envelope([current]))
+      .put('/v1/events/12', exactBody(expected))
+      .reply(200, envelope([{ ...current, cancelDate: '2026-05-01T00:00:00.000', cancelReason: 'Customer postponed' }]));
+    const result = await runCli(['events', 'update', '12', '--cancel-date', '2026-05-01', '--cancel-reason', 'Customer postponed', '--fields', 'id,cancelDate,cancelReason'], withApi());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('12\t2026-05-01T00:00:00\tCustomer postponed\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('nothing to change is a usage error before any request', async () => {
+    const result = await runCli(['inventory', 'update', '3'], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: nothing to change: give at least one field flag (see --help) or --file\n');
+    expectNothingSent();
+  });
+
+  test('--file - takes the output of get --json (the envelope), flags override it', async () => {
+    const piped = JSON.stringify(envelope([{ ...tent, name: 'Big tent', quantityAvailable: 9 }]));
+    const scope = api()
+      .get('/v2/inventory/3')
+      .reply(200, envelope([tent]))
+      .put('/v2/inventory/3', { id: 3, name: 'Big tent', quantityAvailable: 10, active: 1 })
+      .reply(200, envelope([{ ...tent, name: 'Big tent', quantityAvailable: 10 }]));
+    const result = await runCli(['inventory', 'update', '3', '--file', '-', '--quantity-available', '10'], withApi({ stdin: piped }));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('3\tBig tent\t10\ttrue\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test("a body whose id is not the record's is refused", async () => {
+    const result = await runCli(['inventory', 'update', '3', '--file', '-'], withApi({ stdin: '{"id": 4, "name": "x"}' }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: the body\'s id 4 is not the id being updated (3)\n');
+    expectNothingSent();
+  });
+
+  test('a 404 on the read is exit 4 and nothing is PUT', async () => {
+    const scope = api().get('/v2/inventory/99').reply(404, { message: 'Inventory item not found' });
+    const result = await runCli(['inventory', 'update', '99', '--name', 'x'], withApi());
+    expect(result.code).toBe(4);
+    expect(result.stderr).toBe('error: GET /v2/inventory/99: HTTP 404 Not Found: Inventory item not found\n');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+});
+
+describe('add with --file', () => {
+  test('a JSON file gives the body; flags override its fields', async () => {
+    const file = join(tempDir(), 'item.json');
+    writeFileSync(file, JSON.stringify({ name: 'From file', quantityAvailable: 2, active: false }));
+    const scope = api()
+      .post('/v2/inventory', { name: 'From flag', quantityAvailable: 2, active: 0 })
+      .reply(201, envelope([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]));
+    const result = await runCli(['inventory', 'add', '--file', file, '--name', 'From flag'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('8\tFrom flag\t2\tfalse\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test.each([
+    ['a missing file', ['--file', '/nonexistent/item.json'], undefined, 'error: --file /nonexistent/item.json: no such file\n'],
+    ['invalid JSON', ['--file', '-'], '{name:', /^error: standard input is not valid JSON: /],
+    ['a JSON array', ['--file', '-'], '[1]', 'error: standard input must hold one JSON object (the request body)\n'],
+  ])('%s → exit 2, nothing sent', async (_name, argv, stdin, message) => {
+    const result = await runCli(['inventory', 'add', ...argv], withApi({ stdin }));
+    expect(result.code).toBe(2);
+    if (typeof message === 'string') expect(result.stderr).toBe(message);
+    else expect(result.stderr).toMatch(message);
+    expectNothingSent();
+  });
+});
+
+describe('events: date defaults and names resolved to ids', () => {
+  const created = envelope([{ id: 30, eventName: 'Smith wedding', Links: [] }]);
+
+  test('dropoff defaults to the start; teardown and pickup to the end', async () => {
+    const scope = api()
+      .post(
+        '/v1/events',
+        exactBody(eventBody({
+          eventStatusId: 2,
+          rentalBlockId: 1,
+          eventName: 'Smith wedding',
+          startDate: '2026-06-12T14:00:00',
+          endDate: '2026-06-13T01:00:00',
+          dropoffDate: '2026-06-12T14:00:00',
+          teardownDate: '2026-06-13T01:00:00',
+          pickupDate: '2026-06-13T01:00:00',
+        })),
+      )
+      .reply(201, created);
+    const result = await runCli(
+      ['events', 'add', '--name', 'Smith wedding', '--status', '2', '--block', '1', '--start', '2026-06-12 14:00', '--end', '2026-06-13 01:00'],
+      withApi(),
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('given dates win over the defaults', async () => {
+    const result = await runCli(
+      eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
+      withApi(),
+    );
+    expect(JSON.parse(result.stdout).body).toMatchObject({
+      startDate: '2026-06-12T00:00:00',
+      dropoffDate: '2026-06-11T16:00:00',
+      teardownDate: '2026-06-13T19:00:00',
+      pickupDate: '2026-06-14T08:00:00',
+    });
+    expectNothingSent();
+  });
+
+  test('the defaults are documented in --help', async () => {
+    const result = await runCli(['events', 'add', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--dropoff-date defaults to --start-date; --teardown-date and --pickup-date default to --end-date');
+  });
+
+  test('--event-status-id Confirmed is resolved through /v2/status; --rental-block-id Weekend through /v2/rentalblocks', async () => {
+    const scope = api()
+      .get('/v2/status')
+      .reply(200, statuses)
+      .get('/v2/rentalblocks')
+      .reply(200, blocks)
+      .post('/v1/events', (body: Record<string, unknown>) => body.eventStatusId === 2 && body.rentalBlockId === 2)
+      .reply(201, created);
+    const result = await runCli(eventAddArgs('--event-status-id', 'confirmed', '--rental-block-id', 'Weekend'), withApi());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('an unknown status name → exit 2 listing the known ones; nothing is POSTed', async () => {
+    const scope = api().get('/v2/status').reply(200, statuses);
+    const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: invalid event: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
+    );
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('the parent of a nested resource may be named too, and is looked up once', async () => {
+    const scope = api()
+      .get('/v1/events')
+      .reply(200, envelope([{ id: 12, eventName: 'Smith wedding' }]))
+      .get('/v2/inventory')
+      .reply(200, envelope([tent]))
+      .post('/v2/events/12/inventory', { eventId: 12, inventoryId: 3, quantity: 2, price: 150 })
+      .reply(201, envelope([{ id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 }]));
+    const result = await runCli(['bookings', 'add', '--event', 'Smith wedding', '--item', 'tent', '--qty', '2', '--price', '150'], withApi());
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('40\t12\t3\t2\t150\n');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('events open', () => {
+  const event = { id: 12, eventName: 'Smith wedding', Links: [{ rel: 'web', method: 'GET', href: `${WEB}/event/edit/12` }] };
+
+  test("prints the event's web link", async () => {
+    const scope = api().get('/v1/events/12').reply(200, envelope([event]));
+    const result = await runCli(['events', 'open', '12'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${WEB}/event/edit/12\n`);
+    expect(result.fake.opened).toEqual([]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--browser also opens it', async () => {
+    const scope = api().get('/v1/events/12').reply(200, envelope([event]));
+    const result = await runCli(['events', 'open', '12', '--browser'], withApi());
+    expect(result.fake.opened).toEqual([`${WEB}/event/edit/12`]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('an unexpected failure (the opener crashing) is one line and a hint, no stack trace', async () => {
+    const scope = api().get('/v1/events/12').reply(200, envelope([event]));
+    const fake = fakeContext(withApi());
+    fake.ctx.openBrowser = async () => {
+      throw new TypeError('spawn exploded');
+    };
+    const result = await runCli(['events', 'open', '12', '--browser'], fake);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(`${WEB}/event/edit/12\n`);
+    expect(result.stderr).toBe('error: spawn exploded\n(unexpected error; run again with --debug for details)\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('without a web link the web URL setting builds one; without either it is an error', async () => {
+    const scope = api().get('/v1/events/12').twice().reply(200, envelope([{ id: 12, Links: [] }]));
+    const built = await runCli(['events', 'open', '12', '--web-url', 'https://app.example.com/'], withApi());
+    expect(built.stdout).toBe('https://app.example.com/event/edit/12\n');
+    const none = await runCli(['events', 'open', '12'], withApi());
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe('error: event 12 has no web link; set the web URL (--web-url, RENTALS_WEB_URL)\n');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('api <METHOD> <path>', () => {
+  test('api GET /v2/status prints the body', async () => {
+    const scope = api().get('/v2/status').reply(200, statuses);
+    const result = await runCli(['api', 'GET', '/v2/status'], withApi());
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(statuses);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('the statuses group covers both status operations', async () => {
+    const scope = api().get('/v2/status').reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
+    expect((await runCli(['statuses', 'list'], withApi())).stdout).toBe('1\tQuoted\n2\tConfirmed\n');
+    expect((await runCli(['status', 'get', '2'], withApi())).stdout).toBe('2\tConfirmed\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a body from --data, any method, lower case accepted', async () => {
+    const scope = api().put('/v1/inventory/7', { id: 7, name: 'Tent' }).reply(200, envelope([{ id: 7 }]));
+    const result = await runCli(['api', 'put', '/v1/inventory/7', '--data', '{"id":7,"name":"Tent"}'], withApi());
+    expect(result.code).toBe(0);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a non-JSON answer is printed as text', async () => {
+    const scope = api().get('/v2/ping').reply(200, 'pong');
+    const result = await runCli(['api', 'GET', '/v2/ping'], withApi());
+    expect(result.stdout).toBe('pong\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('errors keep their exit codes', async () => {
+    const scope = api().get('/v2/nothing').reply(404, { message: 'no route' });
+    const result = await runCli(['api', 'GET', '/v2/nothing'], withApi());
+    expect(result.code).toBe(4);
+    expect(result.stderr).toBe('error: GET /v2/nothing: HTTP 404 Not Found: no route\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test.each([
+    [['api', 'FETCH', '/v2/status'], 'error: unknown method "FETCH" (use GET, POST, PUT, DELETE, PATCH)\n'],
+    [['api', 'GET', 'v2/status'], 'error: the path must start with / (e.g. /v2/status), got "v2/status"\n'],
+    [['api', 'POST', '/v2/x', '--data', '{'], /^error: --data is not valid JSON/],
+    [['api', 'POST', '/v2/x', '--data', '{}', '--file', 'b.json'], 'error: give the body with --data or --file, not both\n'],
+  ])('%j → exit 2, nothing sent', async (argv, message) => {
+    const result = await runCli(argv, withApi());
+    expect(result.code).toBe(2);
+    if (typeof message === 'string') expect(result.stderr).toBe(message);
+    else expect(result.stderr).toMatch(message);
+    expectNothingSent();
+  });
+});
+
+describe('--verbose and --debug', () => {
+  test('--verbose: one line per request on stderr with method, URL, status and ms', async () => {
+    const scope = api()
+      .get('/v2/inventory/3')
+      .reply(200, envelope([tent]))
+      .put('/v2/inventory/3')
+      .reply(200, envelope([tent]));
+    const result = await runCli(['inventory', 'update', '3', '--name', 'Tent', '--verbose'], withApi());
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\* GET http:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
+    expect(lines[1]).toMatch(/^\* PUT http:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
+    expect(result.stdout).toBe('3\tTent\t4\ttrue\n');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--verbose shows each attempt of a retried request', async () => {
+    const scope = api().get('/v2/status').reply(503, '', { 'Retry-After': '0' }).get('/v2/status').reply(200, statuses);
+    const result = await runCli(['statuses', 'list', '--verbose'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^\* GET http:\/\/api\.test\/v2\/status → 503 in \d+ ms\n\* GET http:\/\/api\.test\/v2\/status → 200 in \d+ ms \(attempt 2\)\n$/);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--debug: headers and bodies, Authorization redacted, the token nowhere', async () => {
+    const scope = api()
+      .post('/v2/inventory', { name: 'Tent', quantityAvailable: 4, active: 1 })
+      .reply(201, envelope([{ id: 3, name: 'Tent', quantityAvailable: 4, active: 1 }]), { 'X-Request-Id': 'abc123' });
+    const result = await runCli(['inventory', 'add', '--name', 'Tent', '--quantity-available', '4', '--debug'], withApi());
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^\* POST http:\/\/api\.test\/v2\/inventory → 201 in \d+ ms\n/);
+    expect(result.stderr).toContain('> authorization: bearer [redacted]\n');
+    expect(result.stderr).toContain('> content-type: application/json\n');
+    expect(result.stderr).toContain('> {"name":"Tent","quantityAvailable":4,"active":1}\n');
+    expect(result.stderr).toContain('< x-request-id: abc123\n');
+    expect(result.stderr).toContain('< {"data":[{"id":3,"name":"Tent","quantityAvailable":4,"active":1}]}\n');
+    expectNoSecrets(result);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--debug on a failure: no token in the error report either', async () => {
+    const scope = api().get('/v2/inventory').reply(401, { message: 'bad token' });
+    const result = await runCli(['inventory', 'list', '--debug'], withApi());
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('error: GET /v2/inventory: HTTP 401 Unauthorized: bad token');
+    expectNoSecrets(result);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('--debug redacts secrets in bodies (e.g. tokens echoed by a server)', async () => {
+    const scope = api().get('/v2/status').reply(200, { data: [], access_token: TOKEN, note: `bearer ${TOKEN_B64}` });
+    const result = await runCli(['api', 'GET', '/v2/status', '--debug'], withApi());
+    expect(result.stderr).toContain('"access_token":"[redacted]"');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('the base URL is printed as configured; the token never', async () => {
+    const scope = api().get('/v2/inventory').reply(200, envelope([tent]));
+    const results = [await runCli(['inventory', 'list', '--verbose', '-o', 'json'], withApi({ tty: true }))];
+    results.push(await runCli(['auth', 'status'], withApi()));
+    results.push(await runCli(['inventory', 'add', '--name', 'x', '--qty', '1', '--dry-run', '--debug'], withApi()));
+    expect(results[0]!.stderr).toContain(`* GET ${API}/v2/inventory → 200`);
+    expectNoSecrets(...results);
+    expect(scope.isDone()).toBe(true);
+  });
+});

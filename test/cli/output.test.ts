@@ -1,0 +1,250 @@
+// Output at the argv → stdout/stderr/exit code level: table on a TTY, tsv when piped, csv, json,
+// ndjson, --fields, colour rules, and the tolerant reading of what the server sent.
+
+import { describe, expect, test } from 'vitest';
+import { api, envelope, expectNothingSent, useNock, withApi } from '../helpers/api.js';
+import { type FakeOptions, runCli } from '../helpers/fake-context.js';
+
+useNock();
+
+const ESC = '\u001b[';
+
+/** Records as a server might send them: the reference's integers, booleans and numeric strings mixed. */
+const items = [
+  {
+    id: 1,
+    name: 'Tent 20x20',
+    quantityAvailable: 4,
+    active: 1,
+    Links: [{ rel: 'self', method: 'GET', href: 'http://api.test/v2/inventory/1' }],
+  },
+  { id: '2', name: 'Chair, white', quantityAvailable: '0', active: '0', Links: [] },
+  { id: 3, name: 'Heater\t"big"', quantityAvailable: 12, active: true, Links: [] },
+  { id: 4, name: 'Old stage', quantityAvailable: 1, active: false, Links: [] },
+];
+
+const events = [
+  {
+    id: 12,
+    eventName: 'Smith wedding',
+    eventStatusId: '2',
+    startDate: '2026-06-12T14:00:00.000',
+    endDate: '2026-06-13T00:00:00',
+    customerName: 'Ann Smith',
+    eventCity: 'Springfield',
+    cancelDate: null,
+    amountDeposit: '150.00',
+    Links: [{ rel: 'web', method: 'GET', href: 'http://web.test/event/edit/12' }],
+  },
+  {
+    id: 13,
+    eventName: 'Fair',
+    eventStatusId: 1,
+    startDate: '2026-07-01 09:30:00',
+    endDate: '2026-07-01T18:00:00.000',
+    customerName: null,
+    eventCity: null,
+    cancelDate: '2026-05-01T00:00:00.000',
+    amountDeposit: 0,
+    Links: [],
+  },
+];
+
+async function list(argv: string[], options: FakeOptions = {}, body: unknown = envelope(items)) {
+  const scope = api().get('/v2/inventory').reply(200, body as Record<string, unknown>);
+  const result = await runCli(['inventory', 'list', ...argv], withApi(options));
+  expect(scope.isDone()).toBe(true);
+  return result;
+}
+
+async function listEvents(argv: string[], options: FakeOptions = {}) {
+  const scope = api().get('/v1/events').reply(200, envelope(events));
+  const result = await runCli(['events', 'list', ...argv], withApi(options));
+  expect(scope.isDone()).toBe(true);
+  return result;
+}
+
+describe('piped (not a TTY): tsv, no header, no colour', () => {
+  test('one line per record, default columns, values normalised', async () => {
+    const result = await list([]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('1\tTent 20x20\t4\ttrue\n2\tChair, white\t0\tfalse\n3\tHeater "big"\t12\ttrue\n4\tOld stage\t1\tfalse\n');
+  });
+
+  test('datetimes with and without .000 or with a space are read alike; numeric strings become numbers', async () => {
+    const result = await listEvents([]);
+    expect(result.stdout).toBe(
+      '12\tSmith wedding\t2\t2026-06-12T14:00:00\t2026-06-13T00:00:00\tAnn Smith\tSpringfield\t\n' +
+        '13\tFair\t1\t2026-07-01T09:30:00\t2026-07-01T18:00:00\t\t\t2026-05-01T00:00:00\n',
+    );
+  });
+
+  test('-o tsv on a TTY is still tsv without colour', async () => {
+    const result = await list(['-o', 'tsv'], { tty: true });
+    expect(result.stdout.split('\n')[0]).toBe('1\tTent 20x20\t4\ttrue');
+    expect(result.stdout).not.toContain(ESC);
+  });
+
+  test('an empty list prints nothing (and no header)', async () => {
+    const result = await list([], {}, envelope([]));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('on a TTY: a table with the useful columns', () => {
+  test('header row, yes/no for flags, no Links column', async () => {
+    const result = await list([], { tty: true, env: { NO_COLOR: '1' } });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^│ id +│ name +│ quantityAvailable +│ active +│$/);
+    expect(lines[2]).toMatch(/^│ 1 +│ Tent 20x20 +│ 4 +│ yes +│$/);
+    expect(lines[3]).toMatch(/^│ 2 +│ Chair, white +│ 0 +│ no +│$/);
+    expect(result.stdout).not.toContain('Links');
+    expect(result.stdout).not.toContain('http://api.test');
+  });
+
+  test('datetimes are shown without seconds noise, dates without midnight', async () => {
+    const result = await listEvents([], { tty: true, env: { NO_COLOR: '1' } });
+    const row12 = result.stdout.split('\n').find((l) => l.includes('Smith wedding'))!;
+    expect(row12).toMatch(/│ 2026-06-12 14:00 +│ 2026-06-13 +│ Ann Smith/);
+    const row13 = result.stdout.split('\n').find((l) => l.includes('Fair'))!;
+    expect(row13).toMatch(/│ 2026-07-01 09:30 +│ 2026-07-01 18:00 +│ +│ +│ 2026-05-01 +│$/);
+  });
+
+  test('an empty list says so on stderr', async () => {
+    const result = await list([], { tty: true }, envelope([]));
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('No records.\n');
+  });
+});
+
+describe('colour', () => {
+  test('on by default on a TTY', async () => {
+    const result = await list([], { tty: true });
+    expect(result.stdout).toContain(`${ESC}1m${ESC}36mid`);
+    expect(result.stdout).toContain(`${ESC}32myes`);
+  });
+
+  test.each<[string, string[], FakeOptions]>([
+    ['NO_COLOR', [], { tty: true, env: { NO_COLOR: '1' } }],
+    ['--no-color', ['--no-color'], { tty: true }],
+    ['FORCE_COLOR=0', [], { tty: true, env: { FORCE_COLOR: '0' } }],
+    ['not a TTY (-o table)', ['-o', 'table'], {}],
+  ])('off with %s', async (_name, argv, options) => {
+    const result = await list(argv, options);
+    expect(result.stdout).toContain('│ id ');
+    expect(result.stdout).not.toContain(ESC);
+  });
+
+  test('FORCE_COLOR turns it on when not a TTY', async () => {
+    const result = await list(['-o', 'table'], { env: { FORCE_COLOR: '1' } });
+    expect(result.stdout).toContain(`${ESC}32myes`);
+  });
+
+  test('NO_COLOR wins over FORCE_COLOR', async () => {
+    const result = await list(['-o', 'table'], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } });
+    expect(result.stdout).not.toContain(ESC);
+  });
+});
+
+describe('csv, json, ndjson, --fields', () => {
+  test('-o csv: a header row and RFC 4180 quoting', async () => {
+    const result = await list(['-o', 'csv']);
+    expect(result.stdout).toBe(
+      'id,name,quantityAvailable,active\n1,Tent 20x20,4,true\n2,"Chair, white",0,false\n3,"Heater\t""big""",12,true\n4,Old stage,1,false\n',
+    );
+  });
+
+  test('--json prints the body exactly as sent, Links and raw values included', async () => {
+    const body = envelope(items);
+    const result = await list(['--json'], { tty: true }, body);
+    expect(JSON.parse(result.stdout)).toEqual(body);
+    expect(result.stdout).toContain('"quantityAvailable": "0"');
+    expect(result.stdout).toContain('"href": "http://api.test/v2/inventory/1"');
+    const again = await list(['-o', 'json'], {}, body);
+    expect(again.stdout).toBe(result.stdout);
+  });
+
+  test('--json ignores --fields: the body is the body', async () => {
+    const result = await list(['--json', '--fields', 'id'], {});
+    expect(JSON.parse(result.stdout)).toEqual(envelope(items));
+  });
+
+  test('ndjson: one normalised record per line, Links kept', async () => {
+    const result = await list(['-o', 'ndjson']);
+    const lines = result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toEqual({ id: 2, name: 'Chair, white', quantityAvailable: 0, active: false, Links: [] });
+    expect(lines[0]!.Links).toEqual(items[0]!.Links);
+  });
+
+  test('--fields picks and orders columns in tsv, csv, table and ndjson', async () => {
+    expect((await list(['--fields', 'name,id'])).stdout.split('\n')[0]).toBe('Tent 20x20\t1');
+    expect((await list(['-o', 'csv', '--fields', 'active,name'])).stdout.split('\n').slice(0, 2)).toEqual(['active,name', 'true,Tent 20x20']);
+    expect(JSON.parse((await list(['-o', 'ndjson', '--fields', 'id,active'])).stdout.split('\n')[0]!)).toEqual({ id: 1, active: true });
+    const table = (await list(['--fields', 'name'], { tty: true, env: { NO_COLOR: '1' } })).stdout;
+    expect(table).toContain('│ name ');
+    expect(table).not.toContain('quantityAvailable');
+  });
+
+  test('--fields may name fields outside the default columns', async () => {
+    const result = await listEvents(['--fields', 'id,amountDeposit']);
+    expect(result.stdout).toBe('12\t150\n13\t0\n');
+  });
+
+  test('--fields with an unknown field is a usage error that lists the known ones', async () => {
+    const result = await list(['--fields', 'id,colour']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: --fields: unknown field "colour" (known: id, name, quantityAvailable, active, Links)\n');
+  });
+
+  test('an unknown output format is a usage error before any request', async () => {
+    const result = await runCli(['inventory', 'list', '-o', 'xml'], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv)\n');
+    expectNothingSent();
+  });
+
+  test('RENTALS_OUTPUT sets the default format; -o overrides it', async () => {
+    expect((await list([], { env: { RENTALS_OUTPUT: 'csv' } })).stdout.split('\n')[0]).toBe('id,name,quantityAvailable,active');
+    expect((await list(['-o', 'tsv'], { env: { RENTALS_OUTPUT: 'csv' } })).stdout.split('\n')[0]).toBe('1\tTent 20x20\t4\ttrue');
+  });
+
+  test('a single record (get) prints one row', async () => {
+    const scope = api().get('/v2/inventory/2').reply(200, envelope([items[1]!]));
+    const result = await runCli(['inventory', 'get', '2', '-o', 'csv'], withApi());
+    expect(result.stdout).toBe('id,name,quantityAvailable,active\n2,"Chair, white",0,false\n');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('global flags before the command word', () => {
+  test.each([
+    [['-o', 'csv', 'inventory', 'list']],
+    [['--output', 'csv', '--no-color', 'inventory', 'ls']],
+    [['--fields', 'id,name,quantityAvailable,active', '-o', 'csv', 'items', 'list']],
+    [['--timeout=5', '--retries', '0', '-o', 'csv', 'inventory', 'list']],
+  ])('%j', async (argv) => {
+    const scope = api().get('/v2/inventory').reply(200, envelope(items));
+    const result = await runCli(argv, withApi());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('id,name,quantityAvailable,active');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('--quiet', () => {
+  test('silences notices, never data', async () => {
+    const result = await list(['--quiet'], { tty: true }, envelope([]));
+    expect(result.stderr).toBe('');
+    const deleted = api().delete('/v2/inventory/4').reply(200, { id: 4 });
+    const quiet = await runCli(['inventory', 'delete', '4', '--yes', '-q'], withApi());
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(deleted.isDone()).toBe(true);
+  });
+});

@@ -1,0 +1,109 @@
+// nock at the client boundary: only the fake host api.test (and 127.0.0.1) may be reached,
+// every request nothing intercepts is recorded, and sample records come from the descriptions.
+
+import nock from 'nock';
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { ApiVersion, ResourceDef } from '../../src/resources/definitions.js';
+import type { FakeOptions } from './fake-context.js';
+
+export const API = 'http://api.test';
+export const WEB = 'http://web.test';
+/** Long enough for maskSecret to show its last four characters. */
+export const TOKEN = 'tok-4f1d2c9e-secret-value-9a8b';
+export const TOKEN_B64 = Buffer.from(TOKEN, 'utf8').toString('base64');
+
+/** An environment with the base URL and token set (and nothing from the real process). */
+export function apiEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return { RENTALS_BASE_URL: API, RENTALS_TOKEN: TOKEN, ...extra };
+}
+
+/** Options for runCli/fakeContext with credentials in the environment; piped (not a TTY) unless told. */
+export function withApi(options: FakeOptions = {}): FakeOptions {
+  return { ...options, env: apiEnv(options.env) };
+}
+
+const unmatched: string[] = [];
+const onNoMatch = (req: { method?: string; path?: string; href?: string; options?: { href?: string } }): void => {
+  unmatched.push(`${req.method ?? '?'} ${req.href ?? req.options?.href ?? req.path ?? '?'}`);
+};
+
+/**
+ * Call at the top of a test file: no real network, and after each test every interceptor must
+ * have been used (a test that means to leave one unused removes it itself); nock is then reset.
+ */
+export function useNock(): void {
+  beforeEach(() => {
+    unmatched.length = 0;
+    nock.disableNetConnect();
+    nock.enableNetConnect('127.0.0.1');
+    nock.emitter.on('no match', onNoMatch);
+  });
+  afterEach(() => {
+    const pending = nock.pendingMocks();
+    nock.emitter.off('no match', onNoMatch);
+    nock.abortPendingRequests();
+    nock.cleanAll();
+    nock.enableNetConnect();
+    expect(pending, 'interceptors left unused').toEqual([]);
+  });
+}
+
+/** Requests that reached nock without an interceptor (they fail: net connect is disabled). */
+export function unmatchedRequests(): string[] {
+  return [...unmatched];
+}
+
+/** Asserts that no HTTP request left the process: no interceptor remains used and none was missed. */
+export function expectNothingSent(): void {
+  expect(unmatchedRequests()).toEqual([]);
+}
+
+/**
+ * A socket error for `replyWithError`. nock 14 mishandles a plain `{ code }` object there
+ * (nock/nock#2829: an unhandled TypeError inside @mswjs/interceptors); an Error instance works.
+ */
+export function socketError(code: string, message = code): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** `nock(API)` with the header checks every authenticated request must pass. */
+export function api(): nock.Scope {
+  return nock(API, { reqheaders: { authorization: `bearer ${TOKEN_B64}` } });
+}
+
+/** A request body nock must see exactly (deep equality of the parsed JSON). */
+export function exactBody(body: Record<string, unknown>): nock.DataMatcherMap {
+  return body as nock.DataMatcherMap;
+}
+
+export function envelope(records: Array<Record<string, unknown>>): { data: Array<Record<string, unknown>> } {
+  return { data: records };
+}
+
+/** Links of a record as the reference describes them. */
+export function links(def: ResourceDef, version: ApiVersion, path: string): Array<Record<string, string>> {
+  const methods = { self: 'GET', edit: 'PUT', delete: 'DELETE', add: 'POST', web: 'GET' } as const;
+  return def.links.map((rel) => ({
+    rel,
+    method: methods[rel],
+    href: rel === 'web' ? `${WEB}/event/edit/${path.split('/').pop() ?? ''}` : `${API}/${version}${path}`,
+  }));
+}
+
+/**
+ * A record of `def` as a server would send it, in the tolerant forms the CLI must read:
+ * flags as 1, decimals as numeric strings, datetimes with `.000`.
+ */
+export function sampleRecord(def: ResourceDef, id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    if (field.name === 'id') record.id = id;
+    else if (field.kind === 'id') record[field.name] = 2;
+    else if (field.kind === 'int') record[field.name] = 5;
+    else if (field.kind === 'decimal') record[field.name] = field.required ? '12.50' : null;
+    else if (field.kind === 'bool') record[field.name] = 1;
+    else if (field.kind === 'datetime') record[field.name] = field.required ? '2026-06-12T14:00:00.000' : null;
+    else record[field.name] = field.required || !field.max ? `${field.name} value` : null;
+  }
+  return { ...record, ...overrides };
+}
