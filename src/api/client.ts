@@ -15,7 +15,9 @@ import {
   NotFoundError,
   ProtocolError,
   TimeoutError,
+  UsageError,
 } from '../errors.js';
+import { stripControl } from '../output/sanitize.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -52,6 +54,8 @@ export interface ClientOptions {
   debug?: boolean;
   /** Sockets per origin; the bulk runner raises it to its concurrency. */
   maxSockets?: number;
+  /** Answers larger than this are refused (default MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -83,6 +87,8 @@ const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8_000;
 const RETRY_AFTER_CAP_MS = 60_000;
+/** Larger answers are refused rather than buffered: no list of this API comes near it. */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 type HttpModule = typeof import('node:http');
 type Agent = import('node:http').Agent;
@@ -91,10 +97,23 @@ export function bearer(token: string): string {
   return `bearer ${Buffer.from(token, 'utf8').toString('base64')}`;
 }
 
+/** A URL for messages and logs: never the userinfo (`user:pass@`) a base URL may carry. */
+export function displayUrl(url: URL): string {
+  if (!url.username && !url.password) return url.href;
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    out[k] = k.toLowerCase() === 'authorization' ? `${v.split(' ')[0]} [redacted]` : v;
+    const name = k.toLowerCase();
+    if (name === 'authorization' || name === 'proxy-authorization') out[k] = `${v.split(' ')[0]} [redacted]`;
+    else out[k] = SECRET_HEADERS.has(name) ? '[redacted]' : v;
   }
   return out;
 }
@@ -154,14 +173,14 @@ export class ApiClient {
           continue;
         }
       }
+      const wait = retryAfterMs(response.headers['retry-after']);
       if (retryable && RETRYABLE_STATUS.has(status) && attempt <= this.retries) {
-        const wait = retryAfterMs(response.headers['retry-after']);
         if (wait === undefined || wait <= RETRY_AFTER_CAP_MS) {
           await this.sleep(wait ?? this.backoff(attempt));
           continue;
         }
       }
-      return interpret(method, url, response, options.expect ?? 'json');
+      return interpret(method, url, response, options.expect ?? 'json', wait);
     }
   }
 
@@ -169,12 +188,20 @@ export class ApiClient {
     return this.request('GET', path, { expect: 'data', ...options });
   }
 
+  /** What a request would look like (for --dry-run): its URL and headers, secrets redacted. */
+  async describe(method: HttpMethod, path: string, body?: unknown): Promise<{ url: string; headers: Record<string, string> }> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = await this.headers(payload, { anonymous: !this.options.auth });
+    if (!headers.authorization) headers.authorization = bearer('token');
+    return { url: displayUrl(this.url(path)), headers: redactHeaders(headers) };
+  }
+
   /** Closes idle keep-alive sockets so the process can exit at once. */
   close(): void {
     this.agent?.destroy();
   }
 
-  /** Exponential backoff with full jitter: a random wait in [0, min(cap, base·2^(attempt-1))]. */
+  /** Exponential backoff with jitter: a random wait in [ceiling/2, ceiling], ceiling = min(cap, base·2^(attempt-1)). */
   backoff(attempt: number): number {
     const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
@@ -215,7 +242,7 @@ export class ApiClient {
       const debug = this.options.debug === true;
       this.options.log({
         method,
-        url: url.href,
+        url: displayUrl(url),
         ms: Math.round(performance.now() - started),
         attempt,
         ...(debug ? { requestHeaders: redactHeaders(headers), requestBody: payload } : {}),
@@ -235,8 +262,11 @@ export class ApiClient {
       };
       const req = http.request(url, { method, headers, agent });
       const timer = setTimeout(() => {
+        const unsure = sent && !RETRYABLE_METHODS.has(method)
+          ? '; the request was sent and may have been applied: check (e.g. with list) before repeating it'
+          : '';
         const error = new TimeoutError(
-          `${method} ${url.href} timed out after ${this.timeoutMs} ms (raise it with --timeout)`,
+          `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${unsure}`,
           'ETIMEDOUT',
           sent,
         );
@@ -252,7 +282,21 @@ export class ApiClient {
       });
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+          if (size > limit) {
+            const error = new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`);
+            settled = true;
+            clearTimeout(timer);
+            chunks.length = 0;
+            req.destroy();
+            reject(error);
+            return;
+          }
+          chunks.push(chunk);
+        });
         res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true)));
         res.on('end', () => {
           if (settled) return;
@@ -274,15 +318,19 @@ interface RawResponse {
   text: string;
 }
 
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+
 function parseBaseUrl(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new AuthError(`the base URL ${JSON.stringify(value)} is not a URL (expected e.g. https://api.example.com)`);
+    throw new UsageError(`the base URL ${JSON.stringify(value)} is not a URL (expected e.g. https://api.example.com)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AuthError(`the base URL must start with http:// or https:// (got ${url.protocol})`);
+    throw new UsageError(`the base URL must start with http:// or https:// (got ${url.protocol})`);
   }
   return url;
 }
@@ -314,11 +362,28 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
   return Math.max(0, date - now);
 }
 
-function interpret(method: string, url: URL, response: RawResponse, expect: NonNullable<RequestOptions['expect']>): ApiResponse {
+function interpret(
+  method: string,
+  url: URL,
+  response: RawResponse,
+  expect: NonNullable<RequestOptions['expect']>,
+  retryAfter: number | undefined,
+): ApiResponse {
   const { status, headers, text } = response;
   const where = `${method} ${url.pathname}`;
   const parsed = parseJson(text);
-  if (status < 200 || status >= 300) throw errorForStatus(where, status, text, parsed);
+  if (status >= 300 && status < 400) {
+    const location = typeof headers.location === 'string' ? ` to ${stripControl(headers.location)}` : '';
+    throw new ApiError(`${where}: HTTP ${status} redirect${location}; redirects are not followed: check the base URL`, status);
+  }
+  if (status < 200 || status >= 300) {
+    const error = errorForStatus(where, status, text, parsed);
+    if (retryAfter !== undefined && RETRYABLE_STATUS.has(status)) {
+      error.message += `
+The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
+    }
+    throw error;
+  }
   if (expect === 'any') return { status, headers, body: parsed.ok ? parsed.value : undefined, text };
   if (text.trim() === '' && expect === 'id') return { status, headers, body: undefined, text };
   if (!parsed.ok) {
@@ -391,7 +456,8 @@ export function errorMessageFromBody(body: unknown): string | undefined {
 
 function errorForStatus(where: string, status: number, text: string, parsed: { ok: boolean; value?: unknown }): Error {
   const label = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
-  const fromJson = parsed.ok ? errorMessageFromBody(parsed.value) : undefined;
+  const fromJsonRaw = parsed.ok ? errorMessageFromBody(parsed.value) : undefined;
+  const fromJson = fromJsonRaw === undefined ? undefined : stripControl(fromJsonRaw);
   const detail = fromJson ?? (text.trim() ? snippet(text) : 'no body');
   const message = `${where}: ${label}: ${detail}`;
   const body = parsed.ok ? parsed.value : text;
@@ -405,7 +471,7 @@ function errorForStatus(where: string, status: number, text: string, parsed: { o
 
 /** A short, single-line excerpt of a body: tags stripped, whitespace folded. */
 export function snippet(text: string, max = 160): string {
-  const folded = text
+  const folded = stripControl(text)
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')

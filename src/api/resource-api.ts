@@ -8,7 +8,7 @@ import {
   collectionUrlPath,
   recordUrlPath,
 } from '../resources/definitions.js';
-import { type ApiClient, isObject } from './client.js';
+import { type ApiClient, isObject, snippet } from './client.js';
 
 export type ApiRecord = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ export class ResourceApi {
     const response = await this.client.request('DELETE', path, { expect: 'id' });
     if (response.body === undefined) return { id };
     if (!isObject(response.body) || response.body.id === undefined) {
-      throw new ProtocolError(`the server's answer to DELETE ${path} has no "id": ${response.text.slice(0, 120)}`);
+      throw new ProtocolError(`the server's answer to DELETE ${path} has no "id": ${snippet(response.text)}`);
     }
     return { id: Number(response.body.id) };
   }

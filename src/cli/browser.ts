@@ -5,7 +5,8 @@ import { RentalsError } from '../errors.js';
 
 export function openerFor(platform: NodeJS.Platform): { command: string; args: (url: string) => string[] } {
   if (platform === 'darwin') return { command: 'open', args: (url) => [url] };
-  if (platform === 'win32') return { command: 'cmd', args: (url) => ['/c', 'start', '""', url] };
+  // Not `cmd /c start`: cmd would interpret & and | inside the URL.
+  if (platform === 'win32') return { command: 'rundll32', args: (url) => ['url.dll,FileProtocolHandler', url] };
   return { command: 'xdg-open', args: (url) => [url] };
 }
 

@@ -1,31 +1,48 @@
 // Reading what the user hands over: `--file <path|->` JSON bodies, stdin text.
 
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { describeJsonError } from '../json-error.js';
 
-export async function readStream(stream: Readable): Promise<string> {
+/** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */
+export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
+
+export async function readStream(stream: Readable, where = 'standard input'): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_INPUT_BYTES) {
+      stream.destroy();
+      throw new UsageError(`${where} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; a request body cannot be that large`);
+    }
+    chunks.push(buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The text of a file, or of stdin for `-`. */
 export async function readInput(path: string, stdin: Readable, flag = '--file'): Promise<string> {
   if (path === '-') return readStream(stdin);
+  let stream;
   try {
-    return await readFile(path, 'utf8');
+    stream = createReadStream(path);
+    await new Promise<void>((resolve, reject) => stream!.once('open', () => resolve()).once('error', reject));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`);
   }
+  return readStream(stream, `${flag} ${path}`);
 }
 
 export function parseJsonText(text: string, where: string): unknown {
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(json);
   } catch (error) {
-    throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${where} is not valid JSON: ${describeJsonError(error, json)}`);
   }
 }
 
@@ -33,7 +50,10 @@ export function parseJsonText(text: string, where: string): unknown {
 export async function readJsonObject(path: string, stdin: Readable): Promise<Record<string, unknown>> {
   const where = path === '-' ? 'standard input' : path;
   let value = parseJsonText(await readInput(path, stdin), where);
-  if (isEnvelope(value)) value = value.data[0];
+  if (isEnvelope(value)) {
+    if (value.data.length !== 1) throw new UsageError(`${where} holds ${value.data.length} records in "data"; give one`);
+    value = value.data[0];
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError(`${where} must hold one JSON object (the request body)`);
   }
@@ -43,5 +63,5 @@ export async function readJsonObject(path: string, stdin: Readable): Promise<Rec
 function isEnvelope(value: unknown): value is { data: unknown[] } {
   if (typeof value !== 'object' || value === null) return false;
   const data = (value as { data?: unknown }).data;
-  return Array.isArray(data) && data.length === 1 && Object.keys(value).length === 1;
+  return Array.isArray(data) && Object.keys(value).length === 1;
 }

@@ -1,10 +1,11 @@
 // One invocation's lazily built dependencies (settings, printer, HTTP client), from the
 // global flags and the injected context. Commands ask for what they need; nothing more loads.
 
-import { ApiClient, type RequestLogEntry } from '../api/client.js';
+import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
 import { ResourceApi } from '../api/resource-api.js';
 import { StoredCredentials, missingCredentialsMessage } from '../config/credentials.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
+import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
@@ -33,8 +34,10 @@ export class Session {
 
   static async create(ctx: Context, globals: GlobalOptions): Promise<Session> {
     const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
+    const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
+    for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     const printer = new Printer(ctx.term, {
-      format: chooseFormat(globals, settings, ctx.term.stdoutIsTTY),
+      format,
       fields: parseFieldList(globals.fields),
       color: colorEnabled(globals, ctx),
       quiet: globals.quiet === true,
@@ -58,7 +61,7 @@ export class Session {
   }
 
   hasClientCredentials(): boolean {
-    return Boolean(this.settings.profile.clientId && this.settings.profile.clientSecret);
+    return hasClientCredentials(this.settings.profile);
   }
 
   /** The authenticated client; fails with exit 3 before any request when credentials are missing. */
@@ -78,12 +81,12 @@ export class Session {
     return this.client;
   }
 
-  /** A client without credentials (auth login checks a token before storing it). */
-  newClient(baseUrl: string, maxSockets?: number, withCredentials = true): ApiClient {
+  /** A client with the session's settings; `auth` false for none (/authorize), or a provider of its own (auth login's check). */
+  newClient(baseUrl: string, maxSockets?: number, auth: TokenProvider | boolean = true): ApiClient {
     const verbose = this.globals.verbose === true || this.globals.debug === true;
     return new ApiClient({
       baseUrl,
-      auth: withCredentials ? this.credentials : undefined,
+      auth: auth === true ? this.credentials : auth === false ? undefined : auth,
       timeoutMs: this.settings.timeoutMs.value,
       retries: this.settings.retries.value,
       debug: this.globals.debug === true,
@@ -101,11 +104,11 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
   if (globals.json) return 'json';
   const chosen = globals.output ?? settings.output.value;
   if (chosen !== undefined) {
-    if (!OUTPUT_FORMATS.includes(chosen as OutputFormat)) {
-      const origin = globals.output !== undefined ? '--output' : settings.output.origin;
-      throw new UsageError(`${origin}: unknown output format ${JSON.stringify(chosen)} (use ${OUTPUT_FORMATS.join(', ')})`);
-    }
-    return chosen as OutputFormat;
+    if (OUTPUT_FORMATS.includes(chosen as OutputFormat)) return chosen as OutputFormat;
+    const origin = globals.output !== undefined ? '--output' : settings.output.origin;
+    const problem = `${origin}: unknown output format ${JSON.stringify(chosen)} (use ${OUTPUT_FORMATS.join(', ')})`;
+    if (globals.output !== undefined) throw new UsageError(problem);
+    settings.warnings.push(`warning: ${problem}; using the default`);
   }
   return stdoutIsTTY ? 'table' : 'tsv';
 }
@@ -136,7 +139,8 @@ export function redactBody(text: string | undefined): string | undefined {
   try {
     return JSON.stringify(JSON.parse(text, (key, value: unknown) => (SECRET_KEY.test(key) && value ? '[redacted]' : value)));
   } catch {
-    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    const redacted = text.replace(/((?:access_|refresh_)?token|secret|password)=[^&\s]*/gi, '$1=[redacted]');
+    return redacted.length > 2000 ? `${redacted.slice(0, 2000)}…` : redacted;
   }
 }
 

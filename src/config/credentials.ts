@@ -5,9 +5,9 @@ import { type IssuedToken, authorize, expiryFrom } from '../api/authorize.js';
 import type { ApiClient, TokenProvider } from '../api/client.js';
 import { AuthError } from '../errors.js';
 import type { Settings } from './settings.js';
-import { updateProfile } from './store.js';
+import { hasClientCredentials, updateProfile } from './store.js';
 
-/** Renew this long before the stated expiry, so a token does not die mid-request. */
+/** Renew this long before the stated expiry (at most half the token's life), so a token does not die mid-request. */
 const EXPIRY_SKEW_MS = 60_000;
 
 export function missingCredentialsMessage(settings: Settings, missing: Array<'base URL' | 'access token'>): string {
@@ -26,7 +26,10 @@ export function missingCredentialsMessage(settings: Settings, missing: Array<'ba
 export class StoredCredentials implements TokenProvider {
   private token: string | undefined;
   private expiresAt: number | undefined;
+  private lifetimeMs: number | undefined;
   private client?: ApiClient;
+  /** One renewal at a time: concurrent requests that need a token wait for the same one. */
+  private renewing?: Promise<string>;
 
   constructor(
     private readonly settings: Settings,
@@ -35,6 +38,8 @@ export class StoredCredentials implements TokenProvider {
     this.token = settings.token.value;
     const stated = settings.token.source === 'profile' ? settings.profile.tokenExpiresAt : undefined;
     this.expiresAt = stated ? Date.parse(stated) : undefined;
+    const issued = settings.token.source === 'profile' ? settings.profile.tokenIssuedAt : undefined;
+    this.lifetimeMs = issued && this.expiresAt ? this.expiresAt - Date.parse(issued) : undefined;
   }
 
   /** The client that /authorize calls go through (set once the client exists). */
@@ -43,11 +48,13 @@ export class StoredCredentials implements TokenProvider {
   }
 
   get canRenew(): boolean {
-    return Boolean(this.settings.profile.clientId && this.settings.profile.clientSecret);
+    return hasClientCredentials(this.settings.profile);
   }
 
   async getToken(): Promise<string> {
-    const expired = this.expiresAt !== undefined && this.now() >= this.expiresAt - EXPIRY_SKEW_MS;
+    if (this.renewing) return this.renewing;
+    const skew = Math.min(EXPIRY_SKEW_MS, this.lifetimeMs === undefined ? EXPIRY_SKEW_MS : this.lifetimeMs / 2);
+    const expired = this.expiresAt !== undefined && this.now() >= this.expiresAt - skew;
     if ((this.token === undefined || expired) && this.canRenew) return this.renew();
     if (this.token === undefined) throw new AuthError(missingCredentialsMessage(this.settings, ['access token']));
     return this.token;
@@ -57,16 +64,26 @@ export class StoredCredentials implements TokenProvider {
     return this.canRenew ? this.renew() : undefined;
   }
 
-  private async renew(): Promise<string> {
+  private renew(): Promise<string> {
+    this.renewing ??= this.obtain().finally(() => {
+      this.renewing = undefined;
+    });
+    return this.renewing;
+  }
+
+  private async obtain(): Promise<string> {
     if (!this.client) throw new Error('StoredCredentials used before attach()');
     const { clientId, clientSecret } = this.settings.profile;
     const issued: IssuedToken = await authorize(this.client, clientId!, clientSecret!);
     this.token = issued.accessToken;
-    const expiresAt = expiryFrom(issued, this.now());
+    const issuedAt = this.now();
+    const expiresAt = expiryFrom(issued, issuedAt);
     this.expiresAt = expiresAt ? Date.parse(expiresAt) : undefined;
+    this.lifetimeMs = issued.expiresIn === undefined ? undefined : issued.expiresIn * 1000;
     await updateProfile(this.settings.configDir, this.settings.profileName.value!, (profile) => ({
       ...profile,
       token: issued.accessToken,
+      tokenIssuedAt: new Date(issuedAt).toISOString(),
       tokenExpiresAt: expiresAt,
     }));
     return issued.accessToken;

@@ -2,6 +2,7 @@
 // in the config file > defaults. `rentals auth status` shows the result.
 
 import { readFile } from 'node:fs/promises';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../api/client.js';
 import { UsageError } from '../errors.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
@@ -35,11 +36,14 @@ export interface Settings {
   timeoutMs: Setting<number>;
   retries: Setting<number>;
   output: Setting<string>;
+  /** Settings from the environment or a profile that were unusable and replaced by defaults. */
+  warnings: string[];
 }
 
 export const DEFAULT_PROFILE = 'default';
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-export const DEFAULT_RETRIES = 3;
+export const DEFAULT_TIMEOUT_SECONDS = DEFAULT_TIMEOUT_MS / 1000;
+const MAX_TIMEOUT_SECONDS = 86_400;
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 function pick<T>(candidates: Array<[T | undefined, Source, string]>): Setting<T> {
   for (const [value, source, origin] of candidates) {
@@ -62,7 +66,11 @@ export async function resolveSettings(
     [DEFAULT_PROFILE, 'default', 'default'],
   ]);
   const name = profileName.value!;
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(`${profileName.origin}: a profile name is letters, digits, ".", "_" or "-", at most 64 (got ${JSON.stringify(name)})`);
+  }
   const profile = config.profiles[name] ?? {};
+  const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
   const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile) : undefined;
   return {
@@ -85,39 +93,56 @@ export async function resolveSettings(
       [env.RENTALS_TOKEN, 'env', 'RENTALS_TOKEN'],
       [profile.token, 'profile', inProfile],
     ]),
-    timeoutMs: numberSetting('timeout', [
+    timeoutMs: numberSetting(TIMEOUT, [
       [flags.timeout, 'flag', '--timeout'],
       [env.RENTALS_TIMEOUT, 'env', 'RENTALS_TIMEOUT'],
       [profile.timeout, 'profile', inProfile],
-      [String(DEFAULT_TIMEOUT_SECONDS), 'default', 'default'],
-    ], (seconds) => Math.round(seconds * 1000)),
-    retries: numberSetting('retries', [
+    ], warnings),
+    retries: numberSetting(RETRIES, [
       [flags.retries, 'flag', '--retries'],
       [env.RENTALS_RETRIES, 'env', 'RENTALS_RETRIES'],
       [profile.retries, 'profile', inProfile],
-      [String(DEFAULT_RETRIES), 'default', 'default'],
-    ], (n) => n, true),
+    ], warnings),
     output: pick([
       [env.RENTALS_OUTPUT, 'env', 'RENTALS_OUTPUT'],
       [profile.output, 'profile', inProfile],
     ]),
+    warnings,
   };
 }
 
-function numberSetting(
-  name: string,
-  candidates: Array<[string | undefined, Source, string]>,
-  convert: (n: number) => number,
-  integer = false,
-): Setting<number> {
+interface NumberRule {
+  name: string;
+  rule: string;
+  /** The value to use, or undefined when `n` breaks the rule. */
+  convert: (n: number) => number | undefined;
+  fallback: number;
+}
+
+const TIMEOUT: NumberRule = {
+  name: 'timeout',
+  rule: `a number of seconds from 0.001 to ${MAX_TIMEOUT_SECONDS}`,
+  convert: (s) => (s > 0 && s <= MAX_TIMEOUT_SECONDS ? Math.max(1, Math.round(s * 1000)) : undefined),
+  fallback: DEFAULT_TIMEOUT_MS,
+};
+const RETRIES: NumberRule = {
+  name: 'retries',
+  rule: 'a whole number from 0 to 10',
+  convert: (n) => (Number.isInteger(n) && n <= 10 ? n : undefined),
+  fallback: DEFAULT_RETRIES,
+};
+
+/** A bad flag is a usage error; a bad environment or profile value is a warning and the default,
+ * so that it never blocks `rentals config set` — the command that would fix it. */
+function numberSetting(rule: NumberRule, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<number> {
   const chosen = pick(candidates);
-  const n = Number(chosen.value);
-  const valid = chosen.value !== undefined && /^\d+(\.\d+)?$/.test(chosen.value) && (!integer || Number.isInteger(n));
-  if (!valid || (!integer && n <= 0)) {
-    const rule = integer ? 'a whole number ≥ 0' : 'a number of seconds > 0';
-    throw new UsageError(`${chosen.origin}: ${name} must be ${rule} (got ${JSON.stringify(chosen.value)})`);
-  }
-  return { value: convert(n), source: chosen.source, origin: chosen.origin };
+  if (chosen.value === undefined) return { value: rule.fallback, source: 'default', origin: 'default' };
+  const value = /^\d+(\.\d+)?$/.test(chosen.value.trim()) ? rule.convert(Number(chosen.value)) : undefined;
+  if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin };
+  const problem = `${chosen.origin}: ${rule.name} must be ${rule.rule} (got ${JSON.stringify(chosen.value)})`;
+  if (chosen.source === 'flag') throw new UsageError(problem);
+  warnings.push(`warning: ${problem}; using the default`);
+  return { value: rule.fallback, source: 'default', origin: 'default' };
 }
 
 async function readTokenFile(path: string): Promise<string> {

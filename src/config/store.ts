@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { RentalsError } from '../errors.js';
+import { describeJsonError } from '../json-error.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -11,6 +12,8 @@ export interface Profile {
   token?: string;
   /** ISO time at which `token` stops working (from /authorize's expires_in). */
   tokenExpiresAt?: string;
+  /** ISO time at which `token` was issued (to renew short-lived tokens in proportion). */
+  tokenIssuedAt?: string;
   clientId?: string;
   clientSecret?: string;
   output?: string;
@@ -42,34 +45,50 @@ export async function readConfig(dir: string): Promise<ConfigFile> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw new RentalsError(`cannot read ${path}: ${(error as Error).message}`);
   }
+  let parsed: Partial<ConfigFile>;
   try {
-    const parsed = JSON.parse(text) as Partial<ConfigFile>;
-    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-    return { ...parsed, profiles: typeof parsed.profiles === 'object' && parsed.profiles ? parsed.profiles : {} };
+    parsed = JSON.parse(text) as Partial<ConfigFile>;
   } catch (error) {
-    throw new RentalsError(`${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+    throw new RentalsError(`${path} is not valid JSON (${describeJsonError(error, text)}); fix or remove it`);
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new RentalsError(`${path} must hold a JSON object; fix or remove it`);
+  }
+  // A null-prototype map: a profile named like an Object.prototype member is just a key.
+  const profiles = Object.assign(Object.create(null) as Record<string, Profile>, isObject(parsed.profiles) ? parsed.profiles : {});
+  return { ...parsed, profiles };
 }
 
-/** Writes the whole file atomically: temp file (0600) + fsync + rename. */
+function isObject(value: unknown): value is Record<string, Profile> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function hasClientCredentials(profile: Profile): boolean {
+  return Boolean(profile.clientId && profile.clientSecret);
+}
+
+/** Writes the whole file atomically: temp file (0600) + fsync + rename + fsync of the directory. */
 export async function writeConfig(dir: string, config: ConfigFile): Promise<string> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   await fs.chmod(dir, 0o700).catch(() => undefined);
   const path = join(dir, CONFIG_FILE_NAME);
   const temp = join(dir, `.${CONFIG_FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
-  const handle = await fs.open(temp, 'wx', 0o600);
   try {
-    await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await fs.open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(temp, path);
   } catch (error) {
     await fs.rm(temp, { force: true });
-    throw error;
+    throw new RentalsError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  const directory = await fs.open(dir, 'r').catch(() => undefined);
+  await directory?.sync().catch(() => undefined);
+  await directory?.close();
   return path;
 }
 

@@ -1,5 +1,7 @@
 // Turning records into rows of cells, and rows into tsv/csv text. Pure functions.
 
+import { stripControl } from './sanitize.js';
+
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
 export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
 
@@ -9,7 +11,7 @@ export type Row = Record<string, unknown>;
 export function machineCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return stripControl(String(value));
 }
 
 /** A cell for people: yes/no, datetimes without seconds noise, nothing for null. */
@@ -19,7 +21,7 @@ export function humanCell(value: unknown): string {
   if (typeof value === 'string') {
     const datetime = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00$/.exec(value);
     if (datetime) return datetime[2] === '00:00' ? datetime[1]! : `${datetime[1]} ${datetime[2]}`;
-    return value;
+    return stripControl(value);
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

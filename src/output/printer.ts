@@ -25,23 +25,11 @@ export interface RecordView {
 
 export interface ColorPalette {
   header: (text: string) => string;
-  dim: (text: string) => string;
   yes: (text: string) => string;
   no: (text: string) => string;
-  error: (text: string) => string;
-  warn: (text: string) => string;
-  success: (text: string) => string;
 }
 
-const plain: ColorPalette = {
-  header: (t) => t,
-  dim: (t) => t,
-  yes: (t) => t,
-  no: (t) => t,
-  error: (t) => t,
-  warn: (t) => t,
-  success: (t) => t,
-};
+const plain: ColorPalette = { header: (t) => t, yes: (t) => t, no: (t) => t };
 
 export class Printer {
   constructor(
@@ -59,7 +47,10 @@ export class Printer {
 
   async records(view: RecordView): Promise<void> {
     const { format } = this.options;
-    if (format === 'json') return this.json(view.body);
+    if (format === 'json') {
+      if (this.options.fields) this.info('note: --fields does not apply to -o json, which prints the body as sent; use -o ndjson to pick fields');
+      return this.json(view.body);
+    }
     const columns = this.options.fields ?? view.columns;
     if (format === 'ndjson') {
       const lines = view.rows.map((row) => JSON.stringify(this.options.fields ? pickFields(row, columns) : row));
@@ -95,15 +86,7 @@ export class Printer {
     if (!this.options.color) return plain;
     const { Chalk } = await import('chalk');
     const chalk = new Chalk({ level: 1 });
-    return {
-      header: (t) => chalk.bold.cyan(t),
-      dim: (t) => chalk.dim(t),
-      yes: (t) => chalk.green(t),
-      no: (t) => chalk.dim(t),
-      error: (t) => chalk.red(t),
-      warn: (t) => chalk.yellow(t),
-      success: (t) => chalk.green(t),
-    };
+    return { header: (t) => chalk.bold.cyan(t), yes: (t) => chalk.green(t), no: (t) => chalk.dim(t) };
   }
 
   private async table(rows: Row[], columns: string[]): Promise<void> {
@@ -135,6 +118,6 @@ export class Printer {
 }
 
 function truncate(text: string, max: number): string {
-  const oneLine = text.replace(/\s*\n\s*/g, ' ');
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+  const chars = [...text.replace(/\s*\n\s*/g, ' ')];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }

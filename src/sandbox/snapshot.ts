@@ -11,6 +11,7 @@ import { validateWrite } from '../schemas/resource.js';
 import { ValidationError, formatIssue } from '../errors.js';
 import { DataFileError, openPrivate, syncDirectory, writeFully } from './files.js';
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
+import { describeJsonError } from '../json-error.js';
 
 const FORMAT = 'rentals-sandbox';
 const VERSION = 1;
@@ -110,14 +111,6 @@ function canonicalRecord(name: ResourceName, record: unknown, where: string, fai
     if (!(error instanceof ValidationError)) throw error;
     throw fail(`has an invalid ${where}: ${error.issues.map(formatIssue).join('; ')}`);
   }
-}
-
-function describeJsonError(error: unknown, text: string): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /at position (\d+)/.exec(message);
-  if (!position) return message;
-  const line = text.slice(0, Number(position[1])).split('\n').length;
-  return `line ${line}: ${message.replace(/ in JSON at position \d+.*$/, '')}`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

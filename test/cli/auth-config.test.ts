@@ -122,6 +122,7 @@ describe('auth login --client-id', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({
       baseUrl: API,
       token: FRESH,
+      tokenIssuedAt: iso(FIXED_NOW),
       tokenExpiresAt: iso(FIXED_NOW + 3600_000),
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
@@ -353,10 +354,10 @@ describe('precedence: flags > environment > profile', () => {
     const fake = fakeContext({ env: { RENTALS_BASE_URL: API, RENTALS_TOKEN: TOKEN } });
     const timeout = await runCli(['statuses', 'list', '--timeout', 'soon'], fake);
     expect(timeout.code).toBe(2);
-    expect(timeout.stderr).toBe('error: --timeout: timeout must be a number of seconds > 0 (got "soon")\n');
+    expect(timeout.stderr).toBe('error: --timeout: timeout must be a number of seconds from 0.001 to 86400 (got "soon")\n');
     const retries = await runCli(['statuses', 'list', '--retries', '1.5'], fake);
     expect(retries.code).toBe(2);
-    expect(retries.stderr).toBe('error: --retries: retries must be a whole number ≥ 0 (got "1.5")\n');
+    expect(retries.stderr).toBe('error: --retries: retries must be a whole number from 0 to 10 (got "1.5")\n');
     expectNothingSent();
   });
 });

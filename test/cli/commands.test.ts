@@ -94,7 +94,7 @@ describe('delete', () => {
     const scope = api().delete('/v2/inventory/3').reply(200, { ok: true });
     const result = await runCli(['inventory', 'delete', '3', '--yes'], withApi());
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: the server\'s answer to DELETE /v2/inventory/3 has no "id": {"ok":true}\n');
+    expect(result.stderr).toBe('error: the server\'s answer to DELETE /v2/inventory/3 has no "id": "{\\"ok\\":true}"\n');
     expect(scope.isDone()).toBe(true);
   });
 

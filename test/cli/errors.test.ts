@@ -118,9 +118,9 @@ describe('network failures and timeouts → exit 5', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  test('a base URL that is not a URL → exit 3 before any request', async () => {
+  test('a base URL that is not a URL → exit 2 (bad input) before any request', async () => {
     const result = await runCli(['inventory', 'list'], withApi({ env: { RENTALS_BASE_URL: 'api.example.com' } }));
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: the base URL "api.example.com" is not a URL (expected e.g. https://api.example.com)\n');
     expectNothingSent();
   });

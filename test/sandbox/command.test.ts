@@ -64,7 +64,7 @@ describe('rentals sandbox', () => {
     const [, url] = await run.waitFor(/^Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/m);
     await run.waitFor(/Press Ctrl-C to stop/);
     expect(run.stdout()).toContain(`  export RENTALS_BASE_URL=${url}\n  export RENTALS_TOKEN=flag-token\n`);
-    expect(run.stdout()).toContain('rentals auth login --client-id cid --client-secret csecret');
+    expect(run.stdout()).toContain(`printf %s 'csecret' | rentals auth login --base-url ${url} --client-id cid --with-secret`);
     expect((await call(url!, 'GET', '/v1/rentalblocks', { token: 'flag-token' })).status).toBe(200);
     run.kill('SIGTERM');
     expect(await run.exit).toBe(0);

@@ -164,7 +164,7 @@ describe('damaged files', () => {
     await writeFile(file, broken);
     const journalBefore = await bytesOf(journal());
     await expect(startSandbox({ port: 0, data: file, token: TOKEN })).rejects.toThrow(
-      new RegExp(`^the data file ${file} is not valid JSON \\(line 5: `),
+      new RegExp(`^the data file ${file} is not valid JSON \\(.* at line 5, column \\d+\\)`),
     );
     expect(await readFile(file, 'utf8')).toBe(broken);
     expect(await bytesOf(journal())).toEqual(journalBefore);

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
+import { stripControl } from '../../output/sanitize.js';
 import { type Registrar, action, examples } from '../command.js';
 import { parseJsonText, readInput } from '../input.js';
 import type { Session } from '../session.js';
@@ -21,12 +22,18 @@ export async function runApiCall(session: Session, options: ApiCallOptions): Pro
   if (!METHODS.includes(method)) throw new UsageError(`unknown method ${JSON.stringify(options.method)} (use ${METHODS.join(', ')})`);
   if (!options.path.startsWith('/')) throw new UsageError(`the path must start with / (e.g. /v2/status), got ${JSON.stringify(options.path)}`);
   if (options.data !== undefined && options.file !== undefined) throw new UsageError('give the body with --data or --file, not both');
+  if ((method === 'GET' || method === 'DELETE') && (options.data !== undefined || options.file !== undefined)) {
+    throw new UsageError(`${method} requests carry no body; drop --data/--file`);
+  }
   let body: unknown;
   if (options.data !== undefined) body = parseJsonText(options.data, '--data');
   if (options.file !== undefined) body = parseJsonText(await readInput(options.file, session.ctx.term.stdin), options.file === '-' ? 'standard input' : options.file);
   const response = await session.httpClient().request(method, options.path, { body, expect: 'any' });
   if (response.body !== undefined) await session.printer.json(response.body);
-  else if (response.text !== '') await session.printer.text(response.text);
+  else if (response.text !== '') {
+    // Raw non-JSON text: as sent into a pipe, cleaned of control sequences on a terminal.
+    await session.printer.text(session.ctx.term.stdoutIsTTY ? stripControl(response.text) : response.text);
+  }
 }
 
 export function registerApi(program: Command, reg: Registrar): void {

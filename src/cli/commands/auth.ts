@@ -3,9 +3,8 @@
 
 import type { Command } from 'commander';
 import { authorize, expiryFrom } from '../../api/authorize.js';
-import { ApiClient } from '../../api/client.js';
 import { maskSecret } from '../../config/settings.js';
-import { updateProfile } from '../../config/store.js';
+import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, UsageError } from '../../errors.js';
 import { type Registrar, action, examples } from '../command.js';
 import { readStream } from '../input.js';
@@ -39,16 +38,18 @@ export async function runLogin(session: Session, options: LoginOptions): Promise
     if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
     const secret = await readSecret(session, options.withSecret === true, '--with-secret', 'Client secret: ');
     const issued = await authorize(anonymous, options.clientId, secret);
+    const now = session.ctx.now();
     saved = {
       token: issued.accessToken,
-      tokenExpiresAt: expiryFrom(issued, session.ctx.now()),
+      tokenIssuedAt: new Date(now).toISOString(),
+      tokenExpiresAt: expiryFrom(issued, now),
       clientId: options.clientId,
       clientSecret: secret,
     };
   } else {
     const token = await readSecret(session, options.withToken === true, '--with-token', 'Access token: ');
     if (options.verify !== false) await verifyToken(session, baseUrl, token);
-    saved = { token, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
+    saved = { token, tokenIssuedAt: undefined, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
   }
   anonymous.close();
   const path = await updateProfile(settings.configDir, profileName, (profile) => ({
@@ -62,12 +63,7 @@ export async function runLogin(session: Session, options: LoginOptions): Promise
 }
 
 async function verifyToken(session: Session, baseUrl: string, token: string): Promise<void> {
-  const client = new ApiClient({
-    baseUrl,
-    auth: { getToken: async () => token },
-    timeoutMs: session.settings.timeoutMs.value,
-    retries: session.settings.retries.value,
-  });
+  const client = session.newClient(baseUrl, undefined, { getToken: async () => token });
   try {
     await client.get('/v2/rentalblocks');
   } catch (error) {
@@ -81,7 +77,7 @@ async function verifyToken(session: Session, baseUrl: string, token: string): Pr
 export async function runStatus(session: Session): Promise<number> {
   const { settings, printer } = session;
   const { profile } = settings;
-  const canRenew = Boolean(profile.clientId && profile.clientSecret);
+  const canRenew = hasClientCredentials(profile);
   const rows: Array<[string, string, string]> = [
     ['profile', settings.profileName.value!, settings.profileName.origin],
     ['base URL', settings.baseUrl.value ?? '(not set)', settings.baseUrl.origin],
@@ -93,7 +89,7 @@ export async function runStatus(session: Session): Promise<number> {
     rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);
   }
   if (profile.clientId) rows.push(['client id', profile.clientId, `profile "${settings.profileName.value}"`]);
-  if (canRenew) rows.push(['client secret', maskSecret(profile.clientSecret), 'renews the token when it expires']);
+  if (canRenew) rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; renews the token when it expires`]);
   const { env } = session.ctx;
   rows.push(['config dir', settings.configDir, env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default']);
   const ready = Boolean(settings.baseUrl.value && (settings.token.value || canRenew));
@@ -121,6 +117,7 @@ export async function runLogout(session: Session): Promise<void> {
   await updateProfile(settings.configDir, name, (profile) => ({
     ...profile,
     token: undefined,
+    tokenIssuedAt: undefined,
     tokenExpiresAt: undefined,
     clientId: undefined,
     clientSecret: undefined,

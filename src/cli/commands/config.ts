@@ -31,7 +31,7 @@ function keyOf(name: string): Key {
   if (name === 'token' || name === 'client-secret') {
     throw new UsageError(`${name} is not set with config (it would land in your shell history); use rentals auth login`);
   }
-  if (!(name in KEYS)) throw new UsageError(`unknown key ${JSON.stringify(name)} (keys: ${Object.keys(KEYS).join(', ')})`);
+  if (!Object.hasOwn(KEYS, name)) throw new UsageError(`unknown key ${JSON.stringify(name)} (keys: ${Object.keys(KEYS).join(', ')})`);
   return name as Key;
 }
 

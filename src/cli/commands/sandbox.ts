@@ -26,6 +26,8 @@ export function registerSandbox(program: Command, reg: Registrar): void {
   examples(sandbox, ['rentals sandbox --seed', 'rentals sandbox --port 0 --data ./rentals-data.json --seed']);
   sandbox.action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
     const globals = command.optsWithGlobals<{ webUrl?: string }>();
+    const webUrl = (options.webUrl as string | undefined) ?? globals.webUrl;
+    if (webUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webUrl)) throw new UsageError(`--web-url must be an http(s) URL (got ${JSON.stringify(webUrl)})`);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const { runSandboxCommand } = await import('../../sandbox/command.js');
@@ -36,7 +38,7 @@ export function registerSandbox(program: Command, reg: Registrar): void {
         token: options.token as string | undefined,
         data: options.data as string | undefined,
         seed: options.seed === true,
-        webUrl: (options.webUrl as string | undefined) ?? globals.webUrl,
+        webUrl,
         clientId: options.clientId as string | undefined,
         clientSecret: options.clientSecret as string | undefined,
         tokenTtl: ttl,
