@@ -3,10 +3,11 @@
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
+import { ambiguous } from '../resources/names.js';
 import type { Draft } from './draft.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
-import { type Lookups, ambiguous } from './lookups.js';
+import type { Lookups } from './lookups.js';
 import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from './money.js';
 import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.js';
 import { type Ids, type Scalar, type Values, sameValue } from './values.js';

@@ -1,10 +1,12 @@
 // Id fields that reference a resource with a human label also accept that label:
 // `--event-status-id Confirmed`, `--rental-block-id Weekend`, `--inventory-id "Tent 20x20"`.
-// Resolved through the referenced resource's list endpoint, once per resource per run.
+// Resolved through the referenced resource's list endpoint, once per resource per run, by the
+// NameIndex the bulk engine's name columns use too.
 
 import type { ResourceApi } from '../api/resource-api.js';
 import { ValidationError, type FieldIssue } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
+import { NameIndex } from '../resources/names.js';
 
 /** Number-like values (`7`, `-1`, `1.5`) are ids to validate, never names to look up. */
 const NUMERIC = /^\s*[-+]?\d*\.?\d+\s*$/;
@@ -15,7 +17,7 @@ export function needsResolution(field: FieldDef, value: unknown): boolean {
 }
 
 export class NameResolver {
-  private readonly cache = new Map<ResourceName, Promise<Array<Record<string, unknown>>>>();
+  private readonly cache = new Map<ResourceName, Promise<NameIndex>>();
 
   constructor(private readonly api: () => ResourceApi) {}
 
@@ -34,29 +36,19 @@ export class NameResolver {
     return out;
   }
 
-  /** The id whose label is `label` (case-insensitive), or a message saying why there is none. */
+  /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
   async lookup(target: ResourceName, label: string): Promise<number | string> {
-    const def = resources[target];
-    const labelField = def.labelField!;
-    const records = await this.records(target);
-    const wanted = label.trim().toLowerCase();
-    const matches = records.filter((r) => String(r[labelField] ?? '').trim().toLowerCase() === wanted);
-    if (matches.length === 1) return Number(matches[0]!.id);
-    if (matches.length > 1) {
-      return `${matches.length} ${def.plural} are named ${JSON.stringify(label)} (ids ${matches.map((m) => m.id).join(', ')}); give the id`;
-    }
-    const known = records.slice(0, 12).map((r) => `${String(r[labelField])} (${String(r.id)})`);
-    const more = records.length > 12 ? ', …' : '';
-    return `no ${def.singular} is named ${JSON.stringify(label)}${known.length ? `; known: ${known.join(', ')}${more}` : ''}`;
+    const found = (await this.index(target)).resolve(label);
+    return found.ok ? found.id : found.rule;
   }
 
-  private records(target: ResourceName): Promise<Array<Record<string, unknown>>> {
+  private index(target: ResourceName): Promise<NameIndex> {
     let pending = this.cache.get(target);
     if (!pending) {
       const def = resources[target];
       pending = this.api()
         .list({ def, version: defaultVersion(def) })
-        .then((r) => r.records);
+        .then((r) => new NameIndex(def, r.records));
       this.cache.set(target, pending);
     }
     return pending;
