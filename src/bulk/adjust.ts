@@ -38,7 +38,9 @@ export async function planAdjust(spec: RowSpec, ctx: BulkContext, options: Adjus
   const records = live.sorted().filter((r) => matches(r, options));
   const drafts = records.map((record, index): Draft => {
     const line = options.only?.get(record.id) ?? index + 1;
-    const draft: Draft = { line, id: record.id, key: {}, names: {}, values: {}, issues: [] };
+    // The key too, so that a row refused here still names its record (ids, label) in plan and report.
+    const key = Object.fromEntries(spec.key.flatMap((name) => (record.values[name] === undefined ? [] : [[name, record.values[name]!]])));
+    const draft: Draft = { line, id: record.id, key, names: {}, values: {}, issues: [] };
     const old = record.values[target];
     const result = old === undefined ? undefined : adjust(money(old), options.adjustment, options.round);
     if (!result) draft.issues.push({ line, field: target, rule: 'has no value to adjust' });

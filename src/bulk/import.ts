@@ -7,10 +7,10 @@ import type { RowIssue } from './issues.js';
 import type { LiveIndex } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
-import type { Money } from './money.js';
+import { type Money, money, moneyToNumber, roundToStep } from './money.js';
 import { type Plan, planDrafts } from './plan.js';
 import type { ReportLine } from './report.js';
-import { type RowSpec, parentField } from './spec.js';
+import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 
 export interface ImportOptions {
@@ -20,6 +20,8 @@ export interface ImportOptions {
   maxChange?: Money;
   /** --resume: the lines that already applied (from `resumeFrom`); checked against the file, not planned. */
   carried?: ReadonlyMap<number, ReportLine>;
+  /** --round: money values are rounded to this step (half-up) before they are compared and sent. */
+  round?: Money;
 }
 
 export interface PlannedImport {
@@ -48,6 +50,7 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
   const fileIssues: RowIssue[] = [];
   for await (const row of input.rows) {
     const draft = readDraft(row, draftContext);
+    if (options.round) roundMoney(spec, draft, options.round);
     const previous = options.carried?.get(row.line);
     if (previous) fileIssues.push(...checkCarried(draft, previous));
     else drafts.push(draft);
@@ -82,6 +85,14 @@ function parentsToRead(spec: RowSpec, drafts: readonly Draft[], lookups: Lookups
     return all.ids();
   }
   return [...new Set(valid.map((d) => d.key[parent] as number))];
+}
+
+/** `jq '.price *= 1.1'` writes 132.00000000000003: --round 0.01 makes it 132. */
+function roundMoney(spec: RowSpec, draft: Draft, step: Money): void {
+  for (const name of moneyFields(spec)) {
+    const value = draft.values[name];
+    if (value !== undefined) draft.values[name] = moneyToNumber(roundToStep(money(value), step));
+  }
 }
 
 function headerIssues(spec: RowSpec, columns: readonly string[] | undefined): RowIssue[] {

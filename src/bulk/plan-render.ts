@@ -19,7 +19,7 @@ export function* planLines(spec: RowSpec, plan: Plan): Generator<string> {
   }
   for (const row of plan.rows) {
     const label = truncate(labelOf(row), labelWidth).padEnd(labelWidth);
-    yield `line ${String(row.line).padStart(lineWidth)}  ${row.action.padEnd(9)}  ${label}  ${detail(spec, row)}`.trimEnd();
+    yield `line ${String(row.line).padStart(lineWidth)}  ${row.action.padEnd(9)}  ${label}  ${rowDetail(spec, row)}`.trimEnd();
   }
 }
 
@@ -34,7 +34,8 @@ export function describeTotals(totals: PlanTotals): string {
   return parts.join(', ');
 }
 
-function detail(spec: RowSpec, row: PlanRow): string {
+/** What a row does, without its line and label: `120.00 → 126.00 (+5.0%)`. */
+export function rowDetail(spec: RowSpec, row: PlanRow): string {
   switch (row.action) {
     case 'update':
       return changes(spec, row.old ?? {}, row.new ?? {});

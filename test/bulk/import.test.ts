@@ -140,6 +140,19 @@ describe('prices import: planning', () => {
     const json = await planText(api, '[{"id": 11, "price": "7"}]', { file: 'p.json' });
     expect(json.plan.rows[0]).toMatchObject({ action: 'update', old: { price: 1.1 }, new: { price: 7 } });
   });
+
+  it('--round rounds each price half-up before comparing: float noise from jq becomes no change', async () => {
+    const api = FakeApi.catalogue(2);
+    const text = '{"id":11,"price":1.1000000000000003}\n{"id":12,"price":1.2049999}\n{"id":21,"price":2.125}\n';
+    const rounded = await planText(api, text, { file: 'p.ndjson', round: money('0.01') });
+    expect(rounded.plan.rows.map((r) => [r.action, r.new])).toEqual([
+      ['unchanged', { price: 1.1 }],
+      ['unchanged', { price: 1.2 }],
+      ['update', { price: 2.13 }],
+    ]);
+    const exact = await planText(api, text, { file: 'p.ndjson' });
+    expect(exact.plan.rows.map((r) => r.action)).toEqual(['update', 'update', 'update']);
+  });
 });
 
 describe('inventory import (upsert by id or name)', () => {
