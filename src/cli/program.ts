@@ -8,6 +8,7 @@ import { resourceDescription } from './resource/register.js';
 import type { Registrar } from './command.js';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
+import { registerBulkCommands } from './commands/bulk-commands.js';
 import { registerConfig } from './commands/config.js';
 import { registerEventsOpen } from './commands/events-open.js';
 import { registerSandbox } from './commands/sandbox.js';
@@ -84,6 +85,7 @@ export function buildProgram(reg: Registrar, argv?: string[]): Command {
     }
     const group = registerResource(program, reg, def);
     if (def === resources.events) registerEventsOpen(group, reg);
+    registerBulkCommands(group, reg, def);
   }
   registerAuth(program, reg);
   registerConfig(program, reg);

@@ -99,7 +99,7 @@ function applyCreateDefaults(def: ResourceDef, body: Record<string, unknown>): R
 }
 
 /** The rule of each value given, checked before any request (even a name lookup or the read of update). */
-function checkGivenValues(def: ResourceDef, values: Record<string, unknown>): void {
+export function checkGivenValues(def: ResourceDef, values: Record<string, unknown>): void {
   const issues: FieldIssue[] = [];
   for (const [name, value] of Object.entries(values)) {
     const field = fieldByName(def, name);

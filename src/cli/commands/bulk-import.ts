@@ -1,0 +1,153 @@
+// `rentals prices import`, `rentals inventory import` and `rentals bookings import --event-id`:
+// upsert rows from CSV, NDJSON or JSON through the one bulk engine; `--undo <report>` puts back
+// what a run changed.
+
+import { type Command, Option } from 'commander';
+import { UsageError } from '../../errors.js';
+import { type ResourceDef, resources } from '../../resources/definitions.js';
+import {
+  type BulkResourceName,
+  concurrencyOption,
+  parseConcurrency,
+  planningOptions,
+  reportOption,
+  stringOption,
+} from '../bulk/options.js';
+import { type Registrar, action, examples } from '../command.js';
+import { NameResolver } from '../resolve-names.js';
+import { resolveParentId } from '../resource/run.js';
+import type { Session } from '../session.js';
+
+export interface ImportOptions {
+  resource: BulkResourceName;
+  /** A path, or `-` for stdin; absent with --undo. */
+  file?: string;
+  format?: 'csv' | 'ndjson' | 'json';
+  dryRun: boolean;
+  plan?: string;
+  skipInvalid: boolean;
+  /** Percent, as given. */
+  maxChange?: string;
+  /** Step, as given. */
+  round?: string;
+  concurrency: number;
+  report?: string;
+  resume?: string;
+  undo?: string;
+  /** bookings: the event, by id or name. */
+  eventId?: string;
+}
+
+export async function runImport(session: Session, options: ImportOptions): Promise<void> {
+  if ((options.file === undefined) === (options.undo === undefined)) {
+    throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
+  }
+  const bulk = await import('../../bulk/index.js');
+  const { applyAndReport, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
+  const spec = bulk.rowSpecs[options.resource];
+  const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
+  const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
+  const command = `rentals ${spec.def.command}`;
+  const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
+  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply` };
+
+  await withBulk(session, options.concurrency, async (run) => {
+    if (options.undo !== undefined) {
+      const plan = bulk.undoPlan(spec, await readReportFile(options.undo, spec), { file: options.undo, now: session.ctx.now });
+      if (!(await settlePlan(session, spec, plan, choices))) return;
+      await applyAndReport(session, spec, plan, run, {
+        report: options.report,
+        label,
+        retryHint: () => 'records changed since the report are stale and were left as they are',
+      });
+      return;
+    }
+    const scope = await scopeOf(session, spec.def, options);
+    const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec)).carried;
+    const input = await openSource(session, options.file!, options.format);
+    const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
+    const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
+    if (!(await settlePlan(session, spec, planned.plan, { ...choices, invalid }))) return;
+    await applyAndReport(session, spec, planned.plan, run, {
+      snapshot: planned.live,
+      carried,
+      report: options.report,
+      label,
+      retryHint: (report) =>
+        report === undefined
+          ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
+          : `${report} says why; retry them with --resume ${report}`,
+    });
+  });
+}
+
+/** bookings: `{ eventId }` from --event-id (an id or an event's name). */
+async function scopeOf(session: Session, def: ResourceDef, options: ImportOptions): Promise<Record<string, number>> {
+  if (options.resource !== 'bookings') return {};
+  const eventId = await resolveParentId(session, def, options.eventId, new NameResolver(() => session.api()));
+  return { eventId: eventId! };
+}
+
+const EXAMPLES: Record<BulkResourceName, string[]> = {
+  prices: [
+    'rentals prices import prices.csv --dry-run',
+    'rentals prices import prices.csv --report run.ndjson',
+    'rentals prices export -o ndjson | jq -c \'select(.rentalBlockId == 2) | .price *= 1.1\' | rentals prices import - --round 0.01',
+    'rentals prices import prices.csv --plan plan.json && rentals prices apply plan.json',
+    'rentals prices import prices.csv --resume run.ndjson --report run2.ndjson',
+    'rentals prices import --undo run.ndjson',
+  ],
+  inventory: ['rentals inventory import items.csv --dry-run', 'rentals inventory export -o csv > items.csv && rentals inventory import items.csv --report run.ndjson'],
+  bookings: ['rentals bookings import --event-id 12 bookings.csv --dry-run', 'rentals bookings import --event-id "Smith wedding" bookings.ndjson --report run.ndjson'],
+};
+
+const ROW_HELP: Record<BulkResourceName, string> = {
+  prices: `
+Rows name a price by id, by inventoryId and rentalBlockId, or by inventoryName and pricingType
+(resolved to ids), and set price. Other columns are ignored, so an export round-trips. A pair
+without a price is created; an unchanged price sends nothing.`,
+  inventory: `
+Rows name an item by id (then name, quantityAvailable and active may change) or by name (found
+or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
+  bookings: `
+Rows name the booked item by inventoryId or inventoryName (or a booking by id) and set quantity
+and price; every row belongs to the --event-id event.`,
+};
+
+export function registerBulkImport(group: Command, reg: Registrar, resource: BulkResourceName): void {
+  const def = resources[resource];
+  const command = group
+    .command('import [file]')
+    .description(`Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`)
+    .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']));
+  if (resource === 'bookings') command.option('--event-id <id>', 'the event whose bookings the rows are (id or name)');
+  const setsPrices = resource !== 'inventory';
+  planningOptions(command, `rentals ${def.command} apply`, setsPrices);
+  if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
+  concurrencyOption(command);
+  reportOption(command);
+  command
+    .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file)').conflicts('undo'))
+    .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)')
+    .addHelpText('after', ROW_HELP[resource]);
+  examples(command, EXAMPLES[resource]);
+  command.action(
+    action(reg, async (session, options, [file]) => {
+      await runImport(session, {
+        resource,
+        file,
+        format: stringOption(options, 'format') as ImportOptions['format'],
+        dryRun: options.dryRun === true,
+        plan: stringOption(options, 'plan'),
+        skipInvalid: options.skipInvalid === true,
+        maxChange: stringOption(options, 'maxChange'),
+        round: stringOption(options, 'round'),
+        concurrency: parseConcurrency(options.concurrency),
+        report: stringOption(options, 'report'),
+        resume: stringOption(options, 'resume'),
+        undo: stringOption(options, 'undo'),
+        eventId: stringOption(options, 'eventId'),
+      });
+    }),
+  );
+}

@@ -1,0 +1,119 @@
+// `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
+// that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
+
+import { type Command, Option } from 'commander';
+import { UsageError, ValidationError } from '../../errors.js';
+import { fieldByName, resources } from '../../resources/definitions.js';
+import { resolveIds } from '../bulk/ids.js';
+import { collectIds, concurrencyOption, listOption, parseConcurrency, planningOptions, reportOption, stringOption } from '../bulk/options.js';
+import { type Registrar, action, examples } from '../command.js';
+import { NameResolver } from '../resolve-names.js';
+import type { Session } from '../session.js';
+
+export const DEFAULT_ROUND = '0.01';
+
+export interface AdjustOptions {
+  /** Exactly one of percent and amount, as given (`5`, `-2.5`). */
+  percent?: string;
+  amount?: string;
+  inventoryIds: string[];
+  rentalBlockIds: string[];
+  round: string;
+  dryRun: boolean;
+  plan?: string;
+  skipInvalid: boolean;
+  maxChange?: string;
+  concurrency: number;
+  report?: string;
+  resume?: string;
+}
+
+export async function runAdjust(session: Session, options: AdjustOptions): Promise<void> {
+  if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  const bulk = await import('../../bulk/index.js');
+  const { applyAndReport, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
+  const spec = bulk.priceRows;
+  const adjustment =
+    options.percent !== undefined
+      ? ({ kind: 'percent', by: bulk.moneyFlag('--percent', options.percent) } as const)
+      : ({ kind: 'amount', by: bulk.moneyFlag('--amount', options.amount) } as const);
+  const round = bulk.moneyFlag('--round', options.round, 'positive');
+  const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
+  const source = `prices adjust ${options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`} --round ${options.round}`;
+
+  await withBulk(session, options.concurrency, async (run) => {
+    const resolver = new NameResolver(() => session.api());
+    const filter: Record<string, number[]> = {};
+    for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
+      if (given.length > 0) filter[name] = await resolveIds(resolver, fieldByName(resources.prices, name)!, given);
+    }
+    const resumed = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec));
+    const planned = await bulk.planAdjust(spec, run.ctx, { adjustment, round, filter, maxChange, only: resumed?.retryIds, source });
+    const invalidRows = planned.plan.rows.filter((row) => row.action === 'invalid');
+    const invalid =
+      invalidRows.length > 0
+        ? new ValidationError(
+            invalidRows.map((row) => ({ field: row.label ?? `price ${row.ids.id}`, message: row.error ?? 'invalid' })),
+            'adjustment',
+          )
+        : undefined;
+    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply' };
+    if (!(await settlePlan(session, spec, planned.plan, choices))) return;
+    await applyAndReport(session, spec, planned.plan, run, {
+      snapshot: planned.live,
+      carried: resumed?.carried,
+      report: options.report,
+      label: 'prices adjust',
+      retryHint: (report) =>
+        report === undefined
+          ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
+          : `${report} says why; retry them with the same flags and --resume ${report}`,
+    });
+  });
+}
+
+export function registerPricesAdjust(group: Command, reg: Registrar): void {
+  const command = group
+    .command('adjust')
+    .description('Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up')
+    .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
+    .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)')
+    .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)
+    .option('--rental-block-id <id>', 'only this rental block (id or name, e.g. Weekend); repeatable', collectIds)
+    .option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND);
+  planningOptions(command, 'rentals prices apply', true);
+  concurrencyOption(command);
+  reportOption(command);
+  command
+    .option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)')
+    .addHelpText(
+      'after',
+      `
+Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99; with --round 0.05 it is 21.00.
+A price that would go below 0 is invalid (nothing is sent unless --skip-invalid).`,
+    );
+  examples(command, [
+    'rentals prices adjust --percent 5 --dry-run',
+    'rentals prices adjust --percent -10 --rental-block-id Weekend --round 0.5 --report run.ndjson',
+    'rentals prices adjust --amount 2.50 --inventory-id "Tent 20x20" --max-change 20',
+    'rentals prices adjust --percent 5 --plan plan.json && rentals prices apply plan.json',
+  ]);
+  command.action(
+    action(reg, async (session, options) => {
+      await runAdjust(session, {
+        percent: stringOption(options, 'percent'),
+        amount: stringOption(options, 'amount'),
+        inventoryIds: listOption(options, 'inventoryId'),
+        rentalBlockIds: listOption(options, 'rentalBlockId'),
+        round: stringOption(options, 'round') ?? DEFAULT_ROUND,
+        dryRun: options.dryRun === true,
+        plan: stringOption(options, 'plan'),
+        skipInvalid: options.skipInvalid === true,
+        maxChange: stringOption(options, 'maxChange'),
+        concurrency: parseConcurrency(options.concurrency),
+        report: stringOption(options, 'report'),
+        resume: stringOption(options, 'resume'),
+      });
+    }),
+  );
+}
