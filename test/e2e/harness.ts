@@ -1,6 +1,6 @@
 // Runs the built bin/rentals.js as a user would, against a sandbox on an ephemeral port.
 
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,12 +26,17 @@ export function freshConfigDir(): string {
 
 /** Spawns `node bin/rentals.js …args`; stdin is a pipe (not a TTY), so is stdout. */
 export function runBin(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return startBin(args, options).done;
+}
+
+/** runBin, with the child at hand while it runs (to send it SIGINT). */
+export function startBin(args: string[], options: RunOptions = {}): { child: ChildProcessWithoutNullStreams; done: Promise<RunResult> } {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ PATH: process.env.PATH, LANG: 'C.UTF-8', ...options.env })) {
     if (v !== undefined) env[k] = v;
   }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const done = new Promise<RunResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -45,14 +50,19 @@ export function runBin(args: string[], options: RunOptions = {}): Promise<RunRes
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(options.input ?? '');
   });
+  child.stdin.end(options.input ?? '');
+  return { child, done };
 }
 
 /** A `rentals` bound to one sandbox and one throwaway config directory. */
 export function cliFor(sandbox: { url: string; token: string }, configDir = freshConfigDir()) {
-  const base = { RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: configDir, HOME: configDir };
-  return (args: string[], options: RunOptions = {}) => runBin(args, { ...options, env: { ...base, ...options.env } });
+  return (args: string[], options: RunOptions = {}) => runBin(args, { ...options, env: { ...cliEnv(sandbox, configDir), ...options.env } });
+}
+
+/** The environment that points `rentals` at a sandbox, with a throwaway config directory. */
+export function cliEnv(sandbox: { url: string; token: string }, configDir = freshConfigDir()): Record<string, string> {
+  return { RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: configDir, HOME: configDir };
 }
 
 export function jsonData(result: RunResult): Array<Record<string, unknown>> {
