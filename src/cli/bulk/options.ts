@@ -8,9 +8,6 @@ import type { OptionValues } from '../command.js';
 export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 
-/** What the engine names `prices`, `inventory` and `bookings` (its row specs). */
-export type BulkResourceName = 'prices' | 'inventory' | 'bookings';
-
 export function concurrencyOption(command: Command): Command {
   return command.option('--concurrency <n>', `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`);
 }

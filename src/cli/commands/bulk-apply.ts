@@ -3,13 +3,14 @@
 // since is skipped and reported as stale, never overwritten.
 
 import type { Command } from 'commander';
+import type { BulkResource } from '../../bulk/spec.js';
 import { resources } from '../../resources/definitions.js';
-import { type BulkResourceName, concurrencyOption, parseConcurrency, reportOption, stringOption } from '../bulk/options.js';
+import { concurrencyOption, parseConcurrency, reportOption, stringOption } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
 import type { Session } from '../session.js';
 
 export interface ApplyOptions {
-  resource: BulkResourceName;
+  resource: BulkResource;
   plan: string;
   concurrency: number;
   report?: string;
@@ -29,7 +30,7 @@ export async function runApply(session: Session, options: ApplyOptions): Promise
   );
 }
 
-export function registerBulkApply(group: Command, reg: Registrar, resource: BulkResourceName): void {
+export function registerBulkApply(group: Command, reg: Registrar, resource: BulkResource): void {
   const def = resources[resource];
   const command = group
     .command('apply <plan>')

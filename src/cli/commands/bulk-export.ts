@@ -2,16 +2,17 @@
 // record as a row of the columns `import` reads back (names included), through the Printer.
 
 import type { Command } from 'commander';
+import { type BulkResource, rowSpecs } from '../../bulk/spec.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { type BulkResourceName, collectIds, concurrencyOption, listOption, parseConcurrency, stringOption } from '../bulk/options.js';
+import { collectIds, concurrencyOption, listOption, parseConcurrency, stringOption } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
 import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
 export interface ExportOptions {
-  resource: BulkResourceName;
+  resource: BulkResource;
   /** prices: only these items (ids or names); default every item. */
   inventoryIds: string[];
   /** prices: only these rental blocks (ids or names). */
@@ -37,7 +38,7 @@ export async function runExport(session: Session, options: ExportOptions): Promi
   });
 }
 
-const EXAMPLES: Record<BulkResourceName, string[]> = {
+const EXAMPLES: Record<BulkResource, string[]> = {
   prices: [
     'rentals prices export -o csv > prices.csv',
     "rentals prices export -o ndjson | jq -c 'select(.rentalBlockId == 2) | .price *= 1.1' | rentals prices import - --round 0.01",
@@ -47,17 +48,12 @@ const EXAMPLES: Record<BulkResourceName, string[]> = {
   bookings: ['rentals bookings export --event-id 12 -o csv > bookings.csv'],
 };
 
-export function registerBulkExport(group: Command, reg: Registrar, resource: BulkResourceName): void {
+export function registerBulkExport(group: Command, reg: Registrar, resource: BulkResource): void {
   const def = resources[resource];
-  const columns = {
-    prices: 'inventoryId,inventoryName,rentalBlockId,pricingType,price,id',
-    inventory: 'id,name,quantityAvailable,active',
-    bookings: 'inventoryId,inventoryName,quantity,price,id',
-  }[resource];
   const command = group
     .command('export')
     .description(`Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`)
-    .addHelpText('after', `\nColumns: ${columns}. -o csv, -o ndjson and -o json are exactly what import reads.\n`);
+    .addHelpText('after', `\nColumns: ${rowSpecs[resource].exportColumns.join(',')}. -o csv, -o ndjson and -o json are exactly what import reads.\n`);
   if (resource === 'prices') {
     command
       .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)

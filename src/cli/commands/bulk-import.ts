@@ -3,10 +3,10 @@
 // what a run changed.
 
 import { type Command, Option } from 'commander';
+import type { BulkResource } from '../../bulk/spec.js';
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
 import {
-  type BulkResourceName,
   concurrencyOption,
   parseConcurrency,
   planningOptions,
@@ -19,7 +19,7 @@ import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
 export interface ImportOptions {
-  resource: BulkResourceName;
+  resource: BulkResource;
   /** A path, or `-` for stdin; absent with --undo. */
   file?: string;
   format?: 'csv' | 'ndjson' | 'json';
@@ -88,7 +88,7 @@ async function scopeOf(session: Session, def: ResourceDef, options: ImportOption
   return { eventId: eventId! };
 }
 
-const EXAMPLES: Record<BulkResourceName, string[]> = {
+const EXAMPLES: Record<BulkResource, string[]> = {
   prices: [
     'rentals prices import prices.csv --dry-run',
     'rentals prices import prices.csv --report run.ndjson',
@@ -101,7 +101,7 @@ const EXAMPLES: Record<BulkResourceName, string[]> = {
   bookings: ['rentals bookings import --event-id 12 bookings.csv --dry-run', 'rentals bookings import --event-id "Smith wedding" bookings.ndjson --report run.ndjson'],
 };
 
-const ROW_HELP: Record<BulkResourceName, string> = {
+const ROW_HELP: Record<BulkResource, string> = {
   prices: `
 Rows name a price by id, by inventoryId and rentalBlockId, or by inventoryName and pricingType
 (resolved to ids), and set price. Other columns are ignored, so an export round-trips. A pair
@@ -114,7 +114,7 @@ Rows name the booked item by inventoryId or inventoryName (or a booking by id) a
 and price; every row belongs to the --event-id event.`,
 };
 
-export function registerBulkImport(group: Command, reg: Registrar, resource: BulkResourceName): void {
+export function registerBulkImport(group: Command, reg: Registrar, resource: BulkResource): void {
   const def = resources[resource];
   const command = group
     .command('import [file]')
