@@ -14,6 +14,8 @@ import { type OpenSandbox, type PriceRecord, createItems, data, pricesOnServer, 
 
 const work = mkdtempSync(join(tmpdir(), 'rentals-bulk-e2e-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** rentals' config directory, inside `work` so that nothing is left behind. */
+const configDir = mkdtempSync(join(work, 'config-'));
 const file = (name: string, text?: string): string => {
   const path = join(work, name);
   if (text !== undefined) writeFileSync(path, text);
@@ -87,7 +89,7 @@ describe('10,000 prices: import, second run, Ctrl-C and --resume, undo', () => {
 
   beforeAll(async () => {
     sandbox = await openSandbox();
-    rentals = cliFor(sandbox);
+    rentals = cliFor(sandbox, configDir);
     items = await createItems(
       sandbox,
       Array.from({ length: ITEMS }, (_, i) => `Item ${i + 1}`),
@@ -114,7 +116,7 @@ describe('10,000 prices: import, second run, Ctrl-C and --resume, undo', () => {
   test('Ctrl-C stops halfway (exit 6, every row in the report); --resume completes exactly; undo restores', { timeout: 60_000 }, async () => {
     const csv = priceFile('second.csv', secondPrice);
     const report = file('stopped.ndjson');
-    const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2'], { env: cliEnv(sandbox), timeoutMs: 30_000 });
+    const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2'], { env: cliEnv(sandbox, configDir), timeoutMs: 30_000 });
     await waitFor(() => existsSync(report) && readFileSync(report, 'utf8').split('\n').length > 500);
     run.child.kill('SIGINT');
     const stopped = await run.done;
@@ -159,7 +161,7 @@ describe('against the seeded sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await openSandbox({ seed: true });
-    rentals = cliFor(sandbox);
+    rentals = cliFor(sandbox, configDir);
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -255,7 +257,7 @@ describe('against the seeded sandbox', () => {
     const before = await pricesOnServer(sandbox);
     const rentalsCmd = `"${process.execPath}" "${BIN}"`;
     const script = `${rentalsCmd} prices export -o ndjson | jq -c 'select(.rentalBlockId == 2) | .price *= 1.1' | ${rentalsCmd} prices import - --round 0.01`;
-    const { code, stderr } = await runShell(script, cliEnv(sandbox));
+    const { code, stderr } = await runShell(script, cliEnv(sandbox, configDir));
     expect(code, stderr).toBe(0);
     expect(stderr).toMatch(/rows: 0 created, \d+ updated/);
     const after = await pricesOnServer(sandbox);
