@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // The write commands and the tool's own commands at the argv → stdout/stderr/exit code level:
 // delete confirmation, --dry-run, update's read-modify-write, --file, event date defaults,
 // names resolved to ids, events open, api, --verbose and --debug (with secret-leak checks).
@@ -21,6 +22,8 @@ import {
 } from '../helpers/api.js';
 import { type CliResult, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
+
+const USER_AGENT = `rentals/${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}`;
 
 useNock();
 
@@ -119,7 +122,9 @@ describe('delete', () => {
   test('--dry-run prints the request and sends nothing, no confirmation needed', async () => {
     const result = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('DELETE http://api.test/v1/inventory/7/pricing/31\naccept: application/json\nauthorization: bearer [redacted]\n');
+    expect(result.stdout).toBe(
+      `DELETE http://api.test/v1/inventory/7/pricing/31\naccept: application/json\nuser-agent: ${USER_AGENT}\nauthorization: bearer [redacted]\n`,
+    );
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
     expectNothingSent();
   });
@@ -130,7 +135,7 @@ describe('--dry-run on writes', () => {
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      'POST http://api.test/v2/inventory\naccept: application/json\nauthorization: bearer [redacted]\ncontent-type: application/json\n\n' +
+      `POST http://api.test/v2/inventory\naccept: application/json\nuser-agent: ${USER_AGENT}\ncontent-type: application/json\ncontent-length: 48\nauthorization: bearer [redacted]\n\n` +
         '{\n  "name": "Tent",\n  "quantityAvailable": 4,\n  "active": 1\n}\n',
     );
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
@@ -144,7 +149,13 @@ describe('--dry-run on writes', () => {
       dryRun: true,
       method: 'POST',
       url: 'http://api.test/v2/inventorycategory',
-      headers: { accept: 'application/json', authorization: 'bearer [redacted]', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        'user-agent': USER_AGENT,
+        'content-type': 'application/json',
+        'content-length': '29',
+        authorization: 'bearer [redacted]',
+      },
       body: { name: 'Tents', inactive: 0 },
     });
     expectNothingSent();

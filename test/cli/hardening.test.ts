@@ -154,3 +154,29 @@ describe('token renewal', () => {
     client.close();
   });
 });
+
+describe('--file bodies', () => {
+  test('an unknown field is refused before any request, even on update (which reads first)', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'typo.json');
+    writeFileSync(file, JSON.stringify({ nmae: 'Tent' }));
+    const result = await runCli(['inventory', 'update', '2', '--file', file, '--verbose'], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/nmae: is not a field of this resource/);
+    expect(result.stderr).not.toMatch(/\* GET/);
+    expectNothingSent();
+  });
+
+  test('a record copied from `get --json` can be added: its id and Links are dropped', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'copy.json');
+    writeFileSync(file, JSON.stringify(envelope([sampleRecord(resources.inventory, 9, { name: 'Copied tent', quantityAvailable: 3, active: 1 })])));
+    const scope = api()
+      .post('/v2/inventory', { name: 'Copied tent', quantityAvailable: 3, active: 1 })
+      .reply(201, envelope([sampleRecord(resources.inventory, 10, { name: 'Copied tent', quantityAvailable: 3, active: 1 })]));
+    const result = await runCli(['inventory', 'add', '--file', file, '--fields', 'id'], withApi());
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('10\n');
+    expect(scope.isDone()).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import type { Address } from '../../api/resource-api.js';
 import {
   type ResourceDef,
   type Verb,
+  defaultVersion,
   fieldByName,
   kebabCase,
   writableFields,
@@ -47,7 +48,7 @@ async function writeInput(session: Session, def: ResourceDef, options: OptionVal
 
 function versionOption(command: Command, def: ResourceDef): Command {
   const versions = def.versions.join('|');
-  return command.option('--api-version <version>', `API version: ${versions} (default ${def.versions.includes('v2') ? 'v2' : def.versions[0]})`);
+  return command.option('--api-version <version>', `API version: ${versions} (default ${defaultVersion(def)})`);
 }
 
 function addParentOption(command: Command, def: ResourceDef): void {

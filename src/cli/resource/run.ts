@@ -1,7 +1,7 @@
 // The run functions of the generic verbs (list, get, add, update, delete). They take plain
 // options, not commander objects, so tests can call them directly with a fake session.
 
-import { bearer, redactHeaders } from '../../api/client.js';
+import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
 import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
 import type { RecordView } from '../../output/printer.js';
@@ -12,6 +12,8 @@ import {
   fieldByName,
   recordUrlPath,
   writableFields,
+  defaultVersion,
+  kebabCase,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, needsResolution } from '../resolve-names.js';
@@ -32,7 +34,7 @@ export function parseIdArgument(value: string | undefined, name = 'id'): number 
 }
 
 export function chooseVersion(def: ResourceDef, requested: string | undefined): ApiVersion {
-  if (requested === undefined) return def.versions.includes('v2') ? 'v2' : def.versions[0]!;
+  if (requested === undefined) return defaultVersion(def);
   if (requested !== 'v1' && requested !== 'v2') throw new UsageError(`--api-version must be v1 or v2 (got ${JSON.stringify(requested)})`);
   if (!def.versions.includes(requested)) {
     throw new UsageError(`${def.plural} exist only in ${def.versions.join(' and ')} of the API; --api-version ${requested} is not available`);
@@ -48,7 +50,7 @@ export async function resolveParentId(
   resolver: NameResolver,
 ): Promise<number | undefined> {
   if (!def.parent) return undefined;
-  const flag = `--${def.parent.field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const flag = `--${kebabCase(def.parent.field)}`;
   if (given === undefined || given === null || given === '') throw new UsageError(`${def.plural} belong to a parent: ${flag} <id> is required`);
   const resolved = await resolver.resolve(def, { [def.parent.field]: given });
   return parseIdArgument(String(resolved[def.parent.field]), def.parent.field);
@@ -103,7 +105,11 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
   const issues: FieldIssue[] = [];
   for (const [name, value] of Object.entries(values)) {
     const field = fieldByName(def, name);
-    if (!field || value === undefined || value === null || needsResolution(field, value)) continue;
+    if (!field || field.responseOnly) {
+      issues.push({ field: name, message: 'is not a field of this resource' });
+      continue;
+    }
+    if (value === undefined || value === null || needsResolution(field, value)) continue;
     const parsed = parseFieldValue(field, value);
     if (!parsed.ok) issues.push({ field: name, message: parsed.rule, value });
   }
@@ -117,7 +123,9 @@ async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 
 
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
   const resolver = new NameResolver(() => session.api());
-  let body: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
+  // A record copied from `get --json` carries its id and Links: neither belongs in a create.
+  const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
+  let body: Record<string, unknown> = { ...fromFile, ...input.flags };
   checkGivenValues(def, body);
   const parentId = await resolveParentId(session, def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
@@ -197,10 +205,8 @@ async function describeRecord(session: Session, at: Address, id: number): Promis
 /** `--dry-run`: the request that would be sent, secrets redacted; nothing is sent. */
 export async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
   const client = session.newClient(session.requireBaseUrl(), undefined, false);
-  const url = client.url(path).href;
-  const headers: Record<string, string> = { accept: 'application/json', authorization: bearer('x') };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const shown = redactHeaders(headers);
+  const { url, headers: shown } = await client.describe(method as HttpMethod, path, body);
+  client.close();
   if (session.format === 'json' || session.format === 'ndjson') {
     await session.printer.text(JSON.stringify({ dryRun: true, method, url, headers: shown, body: body ?? null }, null, 2));
     return;
