@@ -6,10 +6,9 @@
 
 import { type InputRow, openInput } from './input/index.js';
 import { type RowIssue, validationError } from './issues.js';
-import { type Plan, type PlanAction, type PlanRow, newPlan } from './plan.js';
+import { type Plan, type PlanRow, newPlan } from './plan.js';
 import { checkRowShape } from './plan-file.js';
 import { type RowSpec, parentField } from './spec.js';
-import type { Ids, Values } from './values.js';
 
 export type Outcome =
   | 'created'
@@ -37,16 +36,9 @@ export const OUTCOMES: readonly Outcome[] = [
 /** Outcomes after which the row needs nothing more: the server has what the row asked for. */
 export const APPLIED: ReadonlySet<Outcome> = new Set(['created', 'updated', 'deleted', 'unchanged']);
 
-export interface ReportLine {
-  line: number;
-  action: PlanAction;
+/** A plan row with what became of it; `ids` gains the new record's id for `created`. */
+export interface ReportLine extends PlanRow {
   outcome: Outcome;
-  /** With the new record's id for `created`. */
-  ids: Ids;
-  label?: string;
-  old: Values | null;
-  new: Values | null;
-  error?: string;
 }
 
 export function emptyCounts(): Record<Outcome, number> {
