@@ -10,6 +10,7 @@ import { isObject } from '../api/client.js';
 import { type FieldIssue, ValidationError } from '../errors.js';
 import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, totalsOf } from './plan.js';
 import { type RowSpec, idFields } from './spec.js';
+import { describeJsonError } from '../json-error.js';
 
 export function serializePlan(plan: Plan): string {
   const { rows, ...head } = plan;
@@ -24,7 +25,7 @@ export function parsePlan(text: string, file: string, spec: RowSpec): Plan {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw planError(file, [{ field: file, message: `is not a plan file: not JSON (${(error as Error).message})` }]);
+    throw planError(file, [{ field: file, message: `is not a plan file: not JSON (${describeJsonError(error, text)})` }]);
   }
   if (!isObject(value) || !Array.isArray(value.rows)) {
     throw planError(file, [{ field: file, message: 'is not a plan file: expected an object with "rows"' }]);

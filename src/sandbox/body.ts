@@ -2,6 +2,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { HttpError, badRequest } from './errors.js';
+import { describeJsonError } from '../json-error.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -12,8 +13,7 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw badRequest('invalid_json', `the body is not valid JSON: ${reason}`);
+    throw badRequest('invalid_json', `the body is not valid JSON: ${describeJsonError(error, text)}`);
   }
 }
 

@@ -14,6 +14,7 @@ import { priceRows } from '../../src/bulk/spec.js';
 import { ValidationError } from '../../src/errors.js';
 import { type Fault, FakeApi } from './fake-api.js';
 import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
+import { describeJsonError } from '../../src/json-error.js';
 
 type Options = Parameters<typeof planText>[2] & { signal?: AbortSignal; concurrency?: number; stopAfter?: number };
 
@@ -255,7 +256,7 @@ function jsonError(text: string): string {
   try {
     JSON.parse(text);
   } catch (error) {
-    return (error as Error).message;
+    return describeJsonError(error, text);
   }
   return '';
 }

@@ -3,13 +3,14 @@
 // it starts on (JSON.parse of the whole text would lose that).
 
 import type { InputIssue, InputRow, RecordParser } from './types.js';
+import { describeJsonError } from '../../json-error.js';
 
 function toRow(line: number, text: string): InputRow {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { line, values: {}, problem: `is not valid JSON: ${(error as Error).message}` };
+    return { line, values: {}, problem: `is not valid JSON: ${describeJsonError(error, text)}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { line, values: {}, problem: `must be a JSON object (got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)})` };
