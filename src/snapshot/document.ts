@@ -37,11 +37,12 @@ export class SnapshotWriter {
     await this.write(`${JSON.stringify(head).slice(0, -1)},"resources":{`);
   }
 
-  async resource(name: ResourceName, records: Iterable<SnapshotRecord>): Promise<void> {
+  /** One resource's records; an async source (nested lists fetched parent by parent) streams through. */
+  async resource(name: ResourceName, records: Iterable<SnapshotRecord> | AsyncIterable<SnapshotRecord>): Promise<void> {
     let chunk = `${this.first ? '' : ','}\n${JSON.stringify(name)}:[`;
     this.first = false;
     let n = 0;
-    for (const record of records) {
+    for await (const record of records) {
       chunk += `${n++ === 0 ? '' : ','}\n${JSON.stringify(record)}`;
       if (chunk.length > 1 << 16) {
         await this.write(chunk);
