@@ -27,6 +27,8 @@ export interface SandboxOptions {
   /** Lifetime of tokens issued by /authorize. */
   tokenTtlSeconds?: number;
   now?: () => number;
+  /** With `data`: keep what is valid in damaged data files and copy the damaged files aside (else refuse to start). */
+  repair?: boolean;
   /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
   compactAfterBytes?: number;
   /** Unexpected errors (never sent to clients); stderr by default. */
@@ -60,7 +62,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = (target: Store) => options.seed === true && seedDemoData(target, now());
   let durability: Durability = inMemory;
   if (options.data) {
-    durability = await DataFiles.open(options.data, store, { prepare: seed, compactAfterBytes: options.compactAfterBytes, log });
+    durability = await DataFiles.open(options.data, store, {
+      prepare: seed,
+      compactAfterBytes: options.compactAfterBytes,
+      log,
+      repair: options.repair,
+    });
   } else {
     seed(store);
   }
