@@ -1,8 +1,8 @@
 // Starts a sandbox: a local, stateful implementation of the whole API.
 
-import { randomUUID } from 'node:crypto';
 import { createApp } from './app.js';
 import { Auth } from './auth.js';
+import { generateCredentials } from './credentials.js';
 import { Operations } from './operations.js';
 import { DataFiles, type Durability, inMemory } from './persistence.js';
 import { baseImage, seedDemoData } from './seed.js';
@@ -52,10 +52,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => process.stderr.write(`rentals sandbox: ${message}\n`));
+  const generated = generateCredentials();
   const credentials = {
-    token: options.token ?? randomUUID(),
-    clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
-    clientSecret: options.clientSecret ?? randomUUID(),
+    token: options.token ?? generated.token,
+    clientId: options.clientId ?? generated.clientId,
+    clientSecret: options.clientSecret ?? generated.clientSecret,
   };
   const store = new Store();
   store.load(baseImage());
@@ -95,7 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 /** An address clients can connect to: a wildcard bind is reached through loopback; IPv6 in brackets. */
-function hostForUrl(host: string): string {
+export function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
