@@ -15,6 +15,7 @@ import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from
 import { readJsonObject } from '../input.js';
 import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
+import { dateOrderFields } from '../../schemas/date-order.js';
 import { chooseVersion, parseIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
 
 const VERB_ALIASES: Record<Verb, string[]> = {
@@ -43,7 +44,12 @@ async function address(session: Session, def: ResourceDef, options: OptionValues
 
 async function writeInput(session: Session, def: ResourceDef, options: OptionValues) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
-  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true };
+  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
+}
+
+/** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
+function dateOrderOption(command: Command, def: ResourceDef): void {
+  if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
 }
 
 function versionOption(command: Command, def: ResourceDef): Command {
@@ -97,6 +103,7 @@ export function registerResource(program: Command, reg: Registrar, def: Resource
     addFieldOptions(add, def);
     add.option('--file <path>', 'JSON object with the fields ("-" for stdin); flags override it');
     add.option('--dry-run', 'print the request instead of sending it');
+    dateOrderOption(add, def);
     add.addHelpText('after', requiredFieldsHelp(def));
     examples(add, addExamples(def));
     add.action(
@@ -115,6 +122,7 @@ export function registerResource(program: Command, reg: Registrar, def: Resource
     addFieldOptions(update, def);
     update.option('--file <path>', 'JSON object with fields to change ("-" for stdin); flags override it');
     update.option('--dry-run', 'print the request instead of sending it');
+    dateOrderOption(update, def);
     examples(update, updateExamples(def));
     update.action(
       action(reg, async (session, options, [id]) => {
