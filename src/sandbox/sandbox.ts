@@ -1,8 +1,8 @@
 // Starts a sandbox: a local, stateful implementation of the whole API.
 
-import { randomUUID } from 'node:crypto';
 import { createApp } from './app.js';
 import { Auth } from './auth.js';
+import { generateCredentials } from './credentials.js';
 import { Operations } from './operations.js';
 import { DataFiles, type Durability, inMemory } from './persistence.js';
 import { baseImage, seedDemoData } from './seed.js';
@@ -27,6 +27,8 @@ export interface SandboxOptions {
   /** Lifetime of tokens issued by /authorize. */
   tokenTtlSeconds?: number;
   now?: () => number;
+  /** With `data`: keep what is valid in damaged data files and copy the damaged files aside (else refuse to start). */
+  repair?: boolean;
   /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
   compactAfterBytes?: number;
   /** Unexpected errors (never sent to clients); stderr by default. */
@@ -50,17 +52,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => process.stderr.write(`rentals sandbox: ${message}\n`));
+  const generated = generateCredentials();
   const credentials = {
-    token: options.token ?? randomUUID(),
-    clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
-    clientSecret: options.clientSecret ?? randomUUID(),
+    token: options.token ?? generated.token,
+    clientId: options.clientId ?? generated.clientId,
+    clientSecret: options.clientSecret ?? generated.clientSecret,
   };
   const store = new Store();
   store.load(baseImage());
   const seed = (target: Store) => options.seed === true && seedDemoData(target, now());
   let durability: Durability = inMemory;
   if (options.data) {
-    durability = await DataFiles.open(options.data, store, { prepare: seed, compactAfterBytes: options.compactAfterBytes, log });
+    durability = await DataFiles.open(options.data, store, {
+      prepare: seed,
+      compactAfterBytes: options.compactAfterBytes,
+      log,
+      repair: options.repair,
+    });
   } else {
     seed(store);
   }
@@ -88,7 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 /** An address clients can connect to: a wildcard bind is reached through loopback; IPv6 in brackets. */
-function hostForUrl(host: string): string {
+export function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;

@@ -1,8 +1,11 @@
 // The snapshot: the whole persisted state as one JSON document, one record per line (so rental
 // blocks can be edited by hand). Written to a temporary file, fsynced, renamed over the old one and
 // the directory fsynced: a crash leaves either the old or the new snapshot, never half of one.
-// Written in chunks, so writes keep being served while a large snapshot is saved.
+// Written in chunks, so writes keep being served while a large snapshot is saved. Its last line
+// is a checksum (SHA-256 of every byte before that line), verified at load: a flipped byte in a
+// price is as much damage as a cut-off file. Version 1 files (no checksum) are still read.
 
+import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ResourceName } from '../resources/definitions.js';
@@ -14,7 +17,10 @@ import { type StoreImage, type StoredRecord, persistedResources } from './store.
 import { describeJsonError } from '../json-error.js';
 
 const FORMAT = 'rentals-sandbox';
-const VERSION = 1;
+const VERSION = 2;
+/** Versions this sandbox reads: 1 had no checksum. */
+const READABLE_VERSIONS = [1, 2];
+const CHECKSUM_LINE = '"checksum":"sha256:';
 const RECORDS_PER_CHUNK = 1000;
 
 export interface Snapshot {
@@ -43,40 +49,42 @@ export async function writeSnapshot(path: string, snapshot: Snapshot): Promise<v
 }
 
 async function writeDocument(handle: FileHandle, snapshot: Snapshot): Promise<void> {
+  const hash = createHash('sha256');
   const head = { format: FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
-  await write(handle, `${JSON.stringify(head).slice(0, -1)},"records":{`);
+  await write(handle, hash, `${JSON.stringify(head).slice(0, -1)},"records":{`);
   let firstTable = true;
   for (const [name, records] of Object.entries(snapshot.image.records)) {
-    await write(handle, `${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
+    await write(handle, hash, `${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
     firstTable = false;
     for (let start = 0; start < records.length; start += RECORDS_PER_CHUNK) {
       const chunk = records.slice(start, start + RECORDS_PER_CHUNK).map((r) => JSON.stringify(r));
-      await write(handle, `${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
+      await write(handle, hash, `${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
     }
-    await write(handle, '\n]');
+    await write(handle, hash, '\n]');
   }
-  await write(handle, '\n}}\n');
+  await write(handle, hash, '\n},\n');
+  await write(handle, undefined, `${CHECKSUM_LINE}${hash.digest('hex')}"}\n`);
 }
 
-function write(handle: FileHandle, text: string): Promise<void> {
-  return writeFully(handle, Buffer.from(text, 'utf8'));
+function write(handle: FileHandle, hash: Hash | undefined, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  hash?.update(bytes);
+  return writeFully(handle, bytes);
 }
 
-/** The snapshot at `path`; undefined when there is none yet (missing or empty file). */
-export async function readSnapshot(path: string): Promise<Snapshot | undefined> {
-  let text: string;
+/** The snapshot file's bytes; undefined when there is none. */
+export async function readSnapshotFile(path: string): Promise<Buffer | undefined> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  if (text.trim() === '') return undefined;
-  return parseSnapshot(text, path);
 }
 
-export function parseSnapshot(text: string, path: string): Snapshot {
+export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
   const fail = (what: string) => new DataFileError(`the data file ${path} ${what}`);
+  const text = bytes.toString('utf8');
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -84,7 +92,9 @@ export function parseSnapshot(text: string, path: string): Snapshot {
     throw fail(`is not valid JSON (${describeJsonError(error, text)})`);
   }
   if (!isObject(document) || document.format !== FORMAT) throw fail(`is not a rentals sandbox data file (no "format": "${FORMAT}")`);
-  if (document.version !== VERSION) throw fail(`has version ${JSON.stringify(document.version)}; this sandbox reads version ${VERSION}`);
+  if (!READABLE_VERSIONS.includes(document.version as number)) {
+    throw fail(`has version ${JSON.stringify(document.version)}; this sandbox reads versions ${READABLE_VERSIONS.join(' and ')}`);
+  }
   const seq = document.seq ?? 0;
   if (!Number.isSafeInteger(seq) || (seq as number) < 0) throw fail('has a "seq" that is not a whole number ≥ 0');
   if (!isObject(document.records)) throw fail('has no "records" object');
@@ -100,7 +110,91 @@ export function parseSnapshot(text: string, path: string): Snapshot {
     if (nextId !== undefined && !Number.isSafeInteger(nextId)) throw fail(`has a "nextIds.${name}" that is not a whole number`);
     if (typeof nextId === 'number') image.nextIds[name] = nextId;
   }
+  if (document.version !== 1) checkChecksum(bytes, fail);
   return { image, seq: seq as number };
+}
+
+/** The last line holds the SHA-256 of every byte before it. */
+function checkChecksum(bytes: Buffer, fail: (what: string) => DataFileError): void {
+  const at = bytes.lastIndexOf(`\n${CHECKSUM_LINE}`);
+  const line = bytes.subarray(0, at + 1).toString('utf8').split('\n').length;
+  if (at < 0) throw fail('has no checksum line (its last line, "checksum": …)');
+  const stored = /^"checksum":"sha256:([0-9a-f]{64})"\}\n?$/.exec(bytes.subarray(at + 1).toString('utf8'))?.[1];
+  if (stored === undefined) throw fail(`has an unreadable checksum at line ${line}`);
+  const actual = createHash('sha256').update(bytes.subarray(0, at + 1)).digest('hex');
+  if (actual !== stored) {
+    throw fail(`fails its checksum (line ${line}): it was changed after it was written (damage, or an edit by hand)`);
+  }
+}
+
+export interface Salvage {
+  snapshot: Snapshot;
+  /** False when the first line (seq and next ids) was lost: the journal alone says where it starts. */
+  headerKept: boolean;
+  /** Lines that held no readable, valid record, with the reason. */
+  rejected: { line: number; reason: string }[];
+}
+
+/**
+ * For `--repair`: the records of a damaged snapshot, line by line (the writer puts one record per
+ * line under a `"<resource>":[` line). Every record that parses and passes the rules is kept.
+ */
+export function salvageSnapshot(bytes: Buffer): Salvage {
+  const lines = bytes.toString('utf8').split('\n');
+  const image: StoreImage = { nextIds: {}, records: {} };
+  const rejected: Salvage['rejected'] = [];
+  let seq = 0;
+  let headerKept = false;
+  try {
+    const head = JSON.parse(`${lines[0] ?? ''}}}`) as Record<string, unknown>;
+    if (head.format === FORMAT && Number.isSafeInteger(head.seq) && isObject(head.nextIds)) {
+      seq = head.seq as number;
+      for (const name of persistedResources) {
+        const next = head.nextIds[name];
+        if (Number.isSafeInteger(next)) image.nextIds[name] = next as number;
+      }
+      headerKept = true;
+    }
+  } catch {
+    // the header is lost: seq and next ids come from the journal and the records
+  }
+  let table: ResourceName | undefined;
+  const seen = new Set<string>();
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (i === 0 || line === '' || /^[\]}]+,?$/.test(line) || line.startsWith('"checksum":')) return;
+    const name = /^"(\w+)":\[$/.exec(line)?.[1] as ResourceName | undefined;
+    if (name !== undefined) {
+      table = persistedResources.includes(name) ? name : undefined;
+      if (table === undefined) rejected.push({ line: i + 1, reason: `unknown resource "${name}"` });
+      return;
+    }
+    const reason = salvageRecord(table, line.replace(/,$/, ''), image, seen);
+    if (reason) rejected.push({ line: i + 1, reason });
+  });
+  return { snapshot: { image, seq }, headerKept, rejected };
+}
+
+function salvageRecord(table: ResourceName | undefined, json: string, image: StoreImage, seen: Set<string>): string | undefined {
+  if (table === undefined) return 'a line outside any resource';
+  let record: unknown;
+  try {
+    record = JSON.parse(json);
+  } catch {
+    return 'not a readable record';
+  }
+  if (!isObject(record)) return 'not a record';
+  let kept: StoredRecord;
+  try {
+    kept = canonicalRecord(table, record, 'record', (what) => new DataFileError(what));
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  const key = `${table}:${kept.id}`;
+  if (seen.has(key)) return `a second ${table} record with id ${kept.id}`;
+  seen.add(key);
+  (image.records[table] ??= []).push(kept);
+  return undefined;
 }
 
 function canonicalRecord(name: ResourceName, record: unknown, where: string, fail: (what: string) => DataFileError): StoredRecord {

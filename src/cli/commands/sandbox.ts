@@ -12,7 +12,11 @@ function port(value: string): number {
 export const sandboxCommand = defineCommand({
   name: 'sandbox',
   summary: 'Run a local server that implements the whole API (for trying, demos and tests)',
-  examples: ['rentals sandbox --seed', 'rentals sandbox --port 0 --data ./rentals-data.json --seed'],
+  examples: [
+    'rentals sandbox --seed',
+    'rentals sandbox --port 0 --data ./rentals-data.json --seed',
+    'eval "$(rentals sandbox --data ./rentals-data.json --print-env)"',
+  ],
   options: (command) =>
     command
       .option('--host <host>', 'interface to bind', '127.0.0.1')
@@ -23,12 +27,20 @@ export const sandboxCommand = defineCommand({
       .option('--web-url <url>', 'web application URL used in event web links')
       .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
-      .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600'),
+      .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
+      .option('--repair', 'with --data: keep what is valid in damaged data files, set the damaged files aside')
+      .option('--print-env', 'print only the export line (with --data: its stored token) and exit, without serving'),
   runWithoutSession: async (ctx, options, _args, globals) => {
     const webUrl = options.webUrl ?? globals.webUrl;
     if (webUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webUrl)) throw new UsageError(`--web-url must be an http(s) URL (got ${JSON.stringify(webUrl)})`);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
+    const printEnv = options.printEnv === true;
+    if (printEnv && port(String(options.port)) === 0) throw new UsageError('--print-env needs a fixed --port (not 0): the line names the port');
+    if (printEnv && !options.data && !options.token && !ctx.env.RENTALS_SANDBOX_TOKEN) {
+      throw new UsageError('--print-env needs --data <file> (where the token is kept) or --token');
+    }
+    if (options.repair === true && !options.data) throw new UsageError('--repair needs --data <file>');
     const { runSandboxCommand } = await import('../../sandbox/command.js');
     return runSandboxCommand(
       {
@@ -41,6 +53,8 @@ export const sandboxCommand = defineCommand({
         clientId: options.clientId,
         clientSecret: options.clientSecret,
         tokenTtl: ttl,
+        repair: options.repair === true,
+        printEnv,
       },
       { stdout: ctx.term.stdout, stderr: ctx.term.stderr },
       ctx.env,

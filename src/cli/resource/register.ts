@@ -17,6 +17,7 @@ import { readJsonObject } from '../input.js';
 import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
+import { dateOrderFields } from '../../schemas/date-order.js';
 import { chooseVersion, parseIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
@@ -47,7 +48,12 @@ async function address(session: Session, def: ResourceDef, options: FieldOptions
 
 async function writeInput(session: Session, def: ResourceDef, options: FieldOptions) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
-  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true };
+  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
+}
+
+/** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
+function dateOrderOption(command: Command, def: ResourceDef): void {
+  if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
 }
 
 /** The flags of a generic verb: --api-version, then what `more` adds (field flags, --file…), read by field name. */
@@ -108,6 +114,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           addFieldOptions(c, def);
           c.option('--file <path>', 'JSON object with the fields ("-" for stdin); flags override it');
           c.option('--dry-run', 'print the request instead of sending it');
+          dateOrderOption(c, def);
         }),
         run: async (session, options) => {
           const version = chooseVersion(def, options.apiVersion as string | undefined);
@@ -125,6 +132,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           addFieldOptions(c, def);
           c.option('--file <path>', 'JSON object with fields to change ("-" for stdin); flags override it');
           c.option('--dry-run', 'print the request instead of sending it');
+          dateOrderOption(c, def);
         }),
         run: async (session, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion as string | undefined);

@@ -25,6 +25,8 @@ export interface WriteInput {
   /** Fields from flags, by API name (flags override the file). */
   flags: Record<string, unknown>;
   dryRun?: boolean;
+  /** Send dates out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup for events). */
+  allowDateOrder?: boolean;
 }
 
 export function parseIdArgument(value: string | undefined, name = 'id'): number {
@@ -117,6 +119,16 @@ async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 
   return validateWrite(def, body, mode);
 }
 
+/** Dates out of order are refused unless allowed; an update is judged only when it changes a date. */
+async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknown>, input: WriteInput, changed?: Record<string, unknown>): Promise<void> {
+  if (input.allowDateOrder) return;
+  const { dateOrderFields, dateOrderIssue } = await import('../../schemas/date-order.js');
+  const fields = dateOrderFields(def.name);
+  if (!fields || (changed && !fields.some((name) => changed[name] !== undefined))) return;
+  const issue = dateOrderIssue(def.name, canonical);
+  if (issue) throw new ValidationError([issue], def.singular);
+}
+
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
   const resolver = new NameResolver(() => session.api());
   // A record copied from `get --json` carries its id and Links: neither belongs in a create.
@@ -127,6 +139,7 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
   const canonical = await validated(def, body, 'create');
+  await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
   if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
   await printRecords(session, def, await session.api().create(at, canonical));
@@ -160,6 +173,7 @@ export async function runUpdate(
   const merged = await resolver.resolve(def, { ...base, ...changes });
   for (const key of unknown) merged[key] = changes[key];
   const canonical = await validated(def, merged, 'update');
+  await checkDateOrder(def, canonical, input, changes);
   if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
   await printRecords(session, def, await session.api().update(at, id, canonical));
 }
