@@ -10,6 +10,7 @@ export interface SandboxCommandOptions {
   data?: string;
   seed: boolean;
   webUrl?: string;
+  publicUrl?: string;
   clientId?: string;
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
@@ -36,6 +37,7 @@ export async function runSandboxCommand(
       data: options.data,
       seed: options.seed,
       webUrl: options.webUrl,
+      publicUrl: options.publicUrl,
       clientId: options.clientId,
       clientSecret: options.clientSecret,
       tokenTtlSeconds: options.tokenTtl,

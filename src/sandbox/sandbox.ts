@@ -20,6 +20,8 @@ export interface SandboxOptions {
   data?: string;
   /** Load the demo dataset into an empty store. */
   seed?: boolean;
+  /** Base of every `Links` href (`https://sandbox.example`); the listening address by default. */
+  publicUrl?: string;
   /** Base of the events' `web` links (`{webUrl}/event/edit/<id>`); the sandbox's own address by default. */
   webUrl?: string;
   clientId?: string;
@@ -71,7 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     durability,
     auth,
     webUrl: options.webUrl,
-    fallbackOrigin: () => `http://${hostForUrl(host)}:${port}`,
+    origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(host)}:${port}`,
   });
   const server = await serve(app, host, port, log).catch(async (error: unknown) => {
     await durability.close();

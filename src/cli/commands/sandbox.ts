@@ -10,6 +10,11 @@ function port(value: string): number {
   return n;
 }
 
+function httpUrl(flag: string, value: string | undefined): string | undefined {
+  if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new UsageError(`${flag} must be an http(s) URL (got ${JSON.stringify(value)})`);
+  return value;
+}
+
 export function registerSandbox(program: Command, reg: Registrar): void {
   const sandbox = program
     .command('sandbox')
@@ -20,14 +25,15 @@ export function registerSandbox(program: Command, reg: Registrar): void {
     .option('--data <file>', 'persist state in this file (journal + snapshot); in memory without it')
     .option('--seed', 'load a realistic demo dataset')
     .option('--web-url <url>', 'web application URL used in event web links')
+    .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
     .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
     .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
     .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600');
   examples(sandbox, ['rentals sandbox --seed', 'rentals sandbox --port 0 --data ./rentals-data.json --seed']);
   sandbox.action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
     const globals = command.optsWithGlobals<{ webUrl?: string }>();
-    const webUrl = (options.webUrl as string | undefined) ?? globals.webUrl;
-    if (webUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webUrl)) throw new UsageError(`--web-url must be an http(s) URL (got ${JSON.stringify(webUrl)})`);
+    const webUrl = httpUrl('--web-url', (options.webUrl as string | undefined) ?? globals.webUrl);
+    const publicUrl = httpUrl('--public-url', options.publicUrl as string | undefined);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const { runSandboxCommand } = await import('../../sandbox/command.js');
@@ -39,6 +45,7 @@ export function registerSandbox(program: Command, reg: Registrar): void {
         data: options.data as string | undefined,
         seed: options.seed === true,
         webUrl,
+        publicUrl,
         clientId: options.clientId as string | undefined,
         clientSecret: options.clientSecret as string | undefined,
         tokenTtl: ttl,
