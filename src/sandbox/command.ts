@@ -11,6 +11,8 @@ export interface SandboxCommandOptions {
   seed: boolean;
   webUrl?: string;
   publicUrl?: string;
+  /** Connections open at once (DEFAULT_LIMITS when not given). */
+  maxConnections?: number;
   clientId?: string;
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
@@ -38,6 +40,7 @@ export async function runSandboxCommand(
       seed: options.seed,
       webUrl: options.webUrl,
       publicUrl: options.publicUrl,
+      limits: options.maxConnections === undefined ? undefined : { maxConnections: options.maxConnections },
       clientId: options.clientId,
       clientSecret: options.clientSecret,
       tokenTtlSeconds: options.tokenTtl,

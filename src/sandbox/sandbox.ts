@@ -6,7 +6,7 @@ import { Auth } from './auth.js';
 import { Operations } from './operations.js';
 import { DataFiles, type Durability, inMemory } from './persistence.js';
 import { baseImage, seedDemoData } from './seed.js';
-import { serve } from './server.js';
+import { type ServerLimits, serve } from './server.js';
 import { Store } from './store.js';
 
 export interface SandboxOptions {
@@ -31,6 +31,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
   compactAfterBytes?: number;
+  /** Connection cap and timeouts; see DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;
 }
@@ -75,7 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webUrl: options.webUrl,
     origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(host)}:${port}`,
   });
-  const server = await serve(app, host, port, log).catch(async (error: unknown) => {
+  const server = await serve(app, host, port, log, options.limits).catch(async (error: unknown) => {
     await durability.close();
     throw error;
   });

@@ -26,6 +26,7 @@ export function registerSandbox(program: Command, reg: Registrar): void {
     .option('--seed', 'load a realistic demo dataset')
     .option('--web-url <url>', 'web application URL used in event web links')
     .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
+    .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
     .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
     .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
     .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600');
@@ -34,6 +35,8 @@ export function registerSandbox(program: Command, reg: Registrar): void {
     const globals = command.optsWithGlobals<{ webUrl?: string }>();
     const webUrl = httpUrl('--web-url', (options.webUrl as string | undefined) ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl as string | undefined);
+    const maxConnections = Number(options.maxConnections);
+    if (!Number.isInteger(maxConnections) || maxConnections <= 0) throw new UsageError(`--max-connections must be a whole number > 0`);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const { runSandboxCommand } = await import('../../sandbox/command.js');
@@ -46,6 +49,7 @@ export function registerSandbox(program: Command, reg: Registrar): void {
         seed: options.seed === true,
         webUrl,
         publicUrl,
+        maxConnections,
         clientId: options.clientId as string | undefined,
         clientSecret: options.clientSecret as string | undefined,
         tokenTtl: ttl,
