@@ -9,6 +9,11 @@ function port(value: string): number {
   return n;
 }
 
+function httpUrl(flag: string, value: string | undefined): string | undefined {
+  if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new UsageError(`${flag} must be an http(s) URL (got ${JSON.stringify(value)})`);
+  return value;
+}
+
 export const sandboxCommand = defineCommand({
   name: 'sandbox',
   summary: 'Run a local server that implements the whole API (for trying, demos and tests)',
@@ -25,14 +30,18 @@ export const sandboxCommand = defineCommand({
       .option('--data <file>', 'persist state in this file (journal + snapshot); in memory without it')
       .option('--seed', 'load a realistic demo dataset')
       .option('--web-url <url>', 'web application URL used in event web links')
+      .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
+      .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
       .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
       .option('--repair', 'with --data: keep what is valid in damaged data files, set the damaged files aside')
       .option('--print-env', 'print only the export line (with --data: its stored token) and exit, without serving'),
   runWithoutSession: async (ctx, options, _args, globals) => {
-    const webUrl = options.webUrl ?? globals.webUrl;
-    if (webUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webUrl)) throw new UsageError(`--web-url must be an http(s) URL (got ${JSON.stringify(webUrl)})`);
+    const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
+    const publicUrl = httpUrl('--public-url', options.publicUrl);
+    const maxConnections = Number(options.maxConnections);
+    if (!Number.isInteger(maxConnections) || maxConnections <= 0) throw new UsageError(`--max-connections must be a whole number > 0`);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const printEnv = options.printEnv === true;
@@ -50,6 +59,8 @@ export const sandboxCommand = defineCommand({
         data: options.data,
         seed: options.seed === true,
         webUrl,
+        publicUrl,
+        maxConnections,
         clientId: options.clientId,
         clientSecret: options.clientSecret,
         tokenTtl: ttl,
