@@ -1,5 +1,6 @@
 // `rentals sandbox`: the local API server. Its code loads only on this path.
 
+import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../registry/spec.js';
 
@@ -24,9 +25,9 @@ export const sandboxCommand = defineCommand({
       .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600'),
-  runWithoutSession: async (ctx, options, _args, globals) => {
+  runWithoutSession: async ({ ctx, options, globals }) => {
     const webUrl = options.webUrl ?? globals.webUrl;
-    if (webUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webUrl)) throw new UsageError(`--web-url must be an http(s) URL (got ${JSON.stringify(webUrl)})`);
+    if (webUrl !== undefined && !isHttpUrl(webUrl)) throw new UsageError(`--web-url must be an http(s) URL (got ${JSON.stringify(webUrl)})`);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const { runSandboxCommand } = await import('../../sandbox/command.js');
