@@ -28,7 +28,7 @@ const VALUE_OPTIONS = new Set(
 );
 
 /** The command word of argv (`events` in `rentals --json events list`), or undefined. */
-export function commandWord(argv: string[]): string | undefined {
+function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return undefined;
@@ -39,7 +39,7 @@ export function commandWord(argv: string[]): string | undefined {
 }
 
 /** The top-level word whose group must be built: the command word, or for `help x`, x. */
-export function targetWord(argv: string[]): string | undefined {
+function targetWord(argv: string[]): string | undefined {
   const word = commandWord(argv);
   if (word !== 'help') return word;
   const rest = argv.slice(argv.indexOf('help') + 1);

@@ -71,7 +71,7 @@ export interface SessionSpec<S extends string, A extends unknown[], O extends Op
 }
 
 /** What a command that needs no settings gets (the sandbox, help). */
-export interface RawCall<A extends unknown[], O extends OptionValues> {
+interface RawCall<A extends unknown[], O extends OptionValues> {
   ctx: Context;
   options: O;
   args: A;
