@@ -166,3 +166,8 @@ export interface DataOptions<O extends OptionValues> {
 export function dataOptions<O extends OptionValues>(add: (command: Command) => void): DataOptions<O> {
   return { add };
 }
+
+/** The typed API over such a command, for the typed option helpers (bulk/options.ts). */
+export function typedApi(command: Command): TypedCommand<unknown[], OptionValues> {
+  return command as unknown as TypedCommand<unknown[], OptionValues>;
+}
