@@ -17,7 +17,8 @@ import {
   TimeoutError,
   UsageError,
 } from '../errors.js';
-import { stripControl } from '../output/sanitize.js';
+import { stripControl } from '../common/sanitize.js';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -80,8 +81,6 @@ export interface ApiResponse {
   text: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRIES = 3;
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;

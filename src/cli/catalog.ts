@@ -9,6 +9,7 @@ import { authGroup } from './commands/auth.js';
 import { bulkCommands } from './commands/bulk-commands.js';
 import { configGroup } from './commands/config.js';
 import { eventsOpen } from './commands/events-open.js';
+import { helpCommand } from './commands/help.js';
 import { pricesAdjust } from './commands/prices-adjust.js';
 import { pricesSet } from './commands/prices-set.js';
 import { sandboxCommand } from './commands/sandbox.js';
@@ -36,4 +37,5 @@ export const registry = new CommandRegistry([
   configGroup,
   apiCommand,
   sandboxCommand,
+  helpCommand,
 ]);

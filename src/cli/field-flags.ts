@@ -1,5 +1,5 @@
 // Flags from field descriptions: every writable field gets `--<kebab-case of the API name>`,
-// plus hidden short aliases (`--item`) and, for flags, an inverse (`--inactive`).
+// plus short aliases (`--item`) and, for flags, an inverse (`--inactive`).
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
@@ -22,7 +22,7 @@ export function addFieldOption(command: Command, field: FieldDef, required = fal
     command.addOption(new Option(`--${flag} <${placeholder}>`, describe));
   }
   for (const alias of field.aliases ?? []) {
-    command.addOption(new Option(`--${alias} <value>`, `alias of --${flag}`).hideHelp());
+    command.addOption(new Option(`--${alias} <value>`, `alias of --${flag}`));
   }
 }
 

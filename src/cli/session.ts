@@ -32,8 +32,13 @@ export class Session {
     readonly printer: Printer,
   ) {}
 
-  static async create(ctx: Context, globals: GlobalOptions, _options: { createsProfile?: boolean } = {}): Promise<Session> {
+  /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
+  static async create(ctx: Context, globals: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Session> {
     const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
+    if (!options.createsProfile) {
+      const unknown = unknownProfileWarning(settings);
+      if (unknown) settings.warnings.push(unknown);
+    }
     const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     const printer = new Printer(ctx.term, {
@@ -53,6 +58,11 @@ export class Session {
   requireBaseUrl(): string {
     const baseUrl = this.settings.baseUrl.value;
     if (!baseUrl) {
+      // The command needs a profile: say that the one named does not exist (even with no profiles at all).
+      const { profileName, profileExists, knownProfiles } = this.settings;
+      if (!profileExists && profileName.source !== 'default' && knownProfiles.length === 0) {
+        this.ctx.term.stderr.write(`warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (it holds none yet)\n`);
+      }
       const missing: Array<'base URL' | 'access token'> = ['base URL'];
       if (!this.settings.token.value && !this.hasClientCredentials()) missing.push('access token');
       throw new AuthError(missingCredentialsMessage(this.settings, missing));
@@ -98,6 +108,13 @@ export class Session {
   close(): void {
     this.client?.close();
   }
+}
+
+/** A profile named by --profile, RENTALS_PROFILE or the config file that the config file does not hold. */
+function unknownProfileWarning(settings: Settings): string | undefined {
+  const { profileName, knownProfiles, profileExists } = settings;
+  if (profileExists || profileName.source === 'default' || knownProfiles.length === 0) return undefined;
+  return `warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (profiles: ${knownProfiles.join(', ')})`;
 }
 
 function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): OutputFormat {

@@ -1,7 +1,7 @@
 // The one writer to stdout. Data goes to stdout in the chosen format; everything else
 // (confirmations, notices, progress) goes to stderr and is silenced by --quiet.
 
-import type { Terminal } from '../cli/context.js';
+import type { Terminal } from './terminal.js';
 import { type OutputFormat, type Row, csvLine, humanCell, pickFields, tsvLine } from './format.js';
 
 export interface PrinterOptions {

@@ -55,7 +55,7 @@ export interface NameColumn {
 }
 
 /** What the bulk commands (export, import, apply) need to know of a resource. */
-export interface BulkDef {
+interface BulkDef {
   /** Fields a row may set. */
   values: readonly string[];
   /** Columns that give a key field by name, resolved to its id. */

@@ -271,11 +271,15 @@ describe('config list/get/set/unset', () => {
     [['config', 'set', 'token', 'abc'], 'error: token is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'set', 'client-secret', 'abc'], 'error: client-secret is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timeout, retries)\n'],
-    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be a URL such as https://api.example.com (got "api.example.com")\n'],
-    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must start with http:// or https:// (got "ftp://x")\n'],
+    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com (got "api.example.com")\n'],
+    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
-    [['config', 'set', 'timeout', '0'], 'error: timeout must be a number of seconds > 0 (got "0")\n'],
-    [['config', 'set', 'retries', '-1'], 'error: retries must be a whole number ≥ 0 (got "-1")\n'],
+    [['config', 'set', 'timeout', '0'], 'error: timeout must be a number of seconds from 0.001 to 86400 (got "0")\n'],
+    [['config', 'set', 'retries', '-1'], 'error: retries must be a whole number from 0 to 10 (got "-1")\n'],
+    // The rules the setting is read with later: before, these were stored and then warned about on every run.
+    [['config', 'set', 'retries', '50'], 'error: retries must be a whole number from 0 to 10 (got "50")\n'],
+    [['config', 'set', 'timeout', '100000'], 'error: timeout must be a number of seconds from 0.001 to 86400 (got "100000")\n'],
+    [['config', 'set', 'retries', '2.5'], 'error: retries must be a whole number from 0 to 10 (got "2.5")\n'],
   ])('%j → exit 2, nothing written', async (argv, message) => {
     const result = await runCli(argv);
     expect(result.code).toBe(2);

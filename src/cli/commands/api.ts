@@ -2,7 +2,7 @@
 
 import type { HttpMethod } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
-import { stripControl } from '../../output/sanitize.js';
+import { stripControl } from '../../common/sanitize.js';
 import { parseJsonText, readInput } from '../input.js';
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';

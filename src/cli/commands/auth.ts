@@ -2,7 +2,8 @@
 // from stdin (--with-token), a hidden prompt, a file (--token-file) or client credentials.
 
 import { authorize, expiryFrom } from '../../api/authorize.js';
-import { maskSecret } from '../../config/settings.js';
+import { maskSecret, shownSetting } from '../../config/settings.js';
+import { type SettingDef, SETTINGS } from '../../config/settings-table.js';
 import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, UsageError } from '../../errors.js';
 import { readStream } from '../input.js';
@@ -77,20 +78,20 @@ export async function runStatus(session: Session): Promise<number> {
   const { settings, printer } = session;
   const { profile } = settings;
   const canRenew = hasClientCredentials(profile);
-  const rows: Array<[string, string, string]> = [
-    ['profile', settings.profileName.value!, settings.profileName.origin],
-    ['base URL', settings.baseUrl.value ?? '(not set)', settings.baseUrl.origin],
-    ['web URL', settings.webUrl.value ?? '(not set)', settings.webUrl.origin],
-    ['token', maskSecret(settings.token.value), settings.token.origin],
-  ];
+  // The settings the table marks for status, then what this profile's credentials add; the config dir last.
+  const shown = SETTINGS.filter((def) => def.status);
+  const row = (def: SettingDef): [string, string, string] => {
+    const { value, origin } = shownSetting(settings, def);
+    return [def.label, value, origin];
+  };
+  const rows = shown.filter((def) => def.name !== 'configDir').map(row);
   if (settings.token.source === 'profile' && profile.tokenExpiresAt) {
     const expired = Date.parse(profile.tokenExpiresAt) <= session.ctx.now();
     rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);
   }
   if (profile.clientId) rows.push(['client id', profile.clientId, `profile "${settings.profileName.value}"`]);
   if (canRenew) rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; renews the token when it expires`]);
-  const { env } = session.ctx;
-  rows.push(['config dir', settings.configDir, env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default']);
+  rows.push(...shown.filter((def) => def.name === 'configDir').map(row));
   const ready = Boolean(settings.baseUrl.value && (settings.token.value || canRenew));
   if (session.format === 'json' || session.format === 'ndjson') {
     const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));

@@ -4,7 +4,7 @@
 
 import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, parseConcurrency, reportOption } from '../bulk/options.js';
-import { type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
+import { type LeafCommand, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 export interface ApplyOptions {
@@ -35,7 +35,7 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
-    dataOptions: dataOptions<{ concurrency?: string; report?: string }>((command) => reportOption(concurrencyOption(command))),
+    options: (command) => reportOption(concurrencyOption(command)),
     run: (session, options, [plan]) =>
       runApply(session, { def, plan, concurrency: parseConcurrency(options.concurrency), report: options.report }),
   });

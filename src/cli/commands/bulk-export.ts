@@ -4,7 +4,7 @@
 import { type ResourceDef, fieldByName, kebabCase, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
 import { collectIds, concurrencyOption, parseConcurrency, scopeFlag } from '../bulk/options.js';
-import { type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
+import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -60,7 +60,7 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
     dataOptions: dataOptions<ExportFlags>((command) => {
       for (const field of def.bulk?.exportFilters ?? []) command.option(`--${kebabCase(field)} <id>`, FILTER_HELP[field] ?? `only this ${field} (id or name); repeatable`, collectIds);
       if (scope) command.option(scope, `the ${resources[def.parent!.resource].singular} whose ${def.plural} to export (id or name)`);
-      concurrencyOption(command);
+      concurrencyOption(typedApi(command));
     }),
     run: (session, options) =>
       runExport(session, {

@@ -5,8 +5,8 @@
 import { Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
-import { concurrencyOption, parseConcurrency, planningOptions, reportOption, scopeFlag } from '../bulk/options.js';
-import { type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
+import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeFlag } from '../bulk/options.js';
+import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -107,10 +107,10 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     dataOptions: dataOptions<ImportFlags>((command) => {
       command.addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']));
       if (scope) command.option(scope, `the ${resources[def.parent!.resource].singular} whose ${def.plural} the rows are (id or name)`);
-      planningOptions(command, `rentals ${def.command} apply`, setsPrices);
+      planningOptions(typedApi(command), `rentals ${def.command} apply`);
+      if (setsPrices) maxChangeOption(typedApi(command));
       if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
-      concurrencyOption(command);
-      reportOption(command);
+      reportOption(concurrencyOption(typedApi(command)));
       command
         .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file)').conflicts('undo'))
         .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)');

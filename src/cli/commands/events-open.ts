@@ -1,6 +1,7 @@
 // `rentals events open <id>`: the event's page in the web application.
 
 import { single } from '../../api/resource-api.js';
+import { isHttpUrl } from '../../common/urls.js';
 import { RentalsError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
 import { defineCommand } from '../registry/spec.js';
@@ -20,19 +21,10 @@ export async function runEventsOpen(session: Session, options: OpenOptions): Pro
   const webUrl = session.settings.webUrl.value;
   if (!url && webUrl) url = `${webUrl.replace(/\/+$/, '')}/event/edit/${options.id}`;
   if (!url) throw new RentalsError(`event ${options.id} has no web link; set the web URL (--web-url, RENTALS_WEB_URL)`);
-  if (!isWebLink(url)) throw new RentalsError(`event ${options.id}'s web link is not an http(s) URL; not shown or opened`);
+  // Only http(s) links are printed or opened: a server's `file:` or custom-scheme link is refused.
+  if (!isHttpUrl(url)) throw new RentalsError(`event ${options.id}'s web link is not an http(s) URL; not shown or opened`);
   await session.printer.text(url);
   if (options.browser) await session.ctx.openBrowser(url);
-}
-
-/** Only http(s) links are printed or opened: a server's `file:` or custom-scheme link is refused. */
-export function isWebLink(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 export const eventsOpen = defineCommand({

@@ -1,12 +1,12 @@
 // `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
-import { Option } from 'commander';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { UsageError, ValidationError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { collectIds, concurrencyOption, parseConcurrency, planningOptions, reportOption } from '../bulk/options.js';
-import { dataOptions, defineCommand } from '../registry/spec.js';
+import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption } from '../bulk/options.js';
+import { defineCommand } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
 
@@ -72,19 +72,8 @@ export async function runAdjust(session: Session, options: AdjustOptions): Promi
   });
 }
 
-type AdjustFlags = {
-  percent?: string;
-  amount?: string;
-  inventoryId?: string[];
-  rentalBlockId?: string[];
-  round: string;
-  dryRun?: boolean;
-  plan?: string;
-  skipInvalid?: boolean;
-  maxChange?: string;
-  concurrency?: string;
-  report?: string;
-  resume?: string;
+function resumeOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
+  return command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)');
 }
 
 export const pricesAdjust = defineCommand({
@@ -99,19 +88,24 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
     'rentals prices adjust --amount 2.50 --inventory-id "Tent 20x20" --max-change 20',
     'rentals prices adjust --percent 5 --plan plan.json && rentals prices apply plan.json',
   ],
-  // Shared option sets (planning, concurrency, report) are plain-commander helpers: AdjustFlags names them.
-  dataOptions: dataOptions<AdjustFlags>((command) => {
-    command
-      .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
-      .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)')
-      .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)
-      .option('--rental-block-id <id>', 'only this rental block (id or name, e.g. Weekend); repeatable', collectIds)
-      .option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND);
-    planningOptions(command, 'rentals prices apply', true);
-    concurrencyOption(command);
-    reportOption(command);
-    command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)');
-  }),
+  options: (command) =>
+    resumeOption(
+      reportOption(
+        concurrencyOption(
+          maxChangeOption(
+            planningOptions(
+              command
+                .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
+                .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)')
+                .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)
+                .option('--rental-block-id <id>', 'only this rental block (id or name, e.g. Weekend); repeatable', collectIds)
+                .option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND),
+              'rentals prices apply',
+            ),
+          ),
+        ),
+      ),
+    ),
   run: (session, options) =>
     runAdjust(session, {
       percent: options.percent,

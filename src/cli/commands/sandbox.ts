@@ -1,5 +1,6 @@
 // `rentals sandbox`: the local API server. Its code loads only on this path.
 
+import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../registry/spec.js';
 
@@ -10,7 +11,7 @@ function port(value: string): number {
 }
 
 function httpUrl(flag: string, value: string | undefined): string | undefined {
-  if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new UsageError(`${flag} must be an http(s) URL (got ${JSON.stringify(value)})`);
+  if (value !== undefined && !isHttpUrl(value)) throw new UsageError(`${flag} must be an http(s) URL (got ${JSON.stringify(value)})`);
   return value;
 }
 
@@ -37,7 +38,7 @@ export const sandboxCommand = defineCommand({
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
       .option('--repair', 'with --data: keep what is valid in damaged data files, set the damaged files aside')
       .option('--print-env', 'print only the export line (with --data: its stored token) and exit, without serving'),
-  runWithoutSession: async (ctx, options, _args, globals) => {
+  runWithoutSession: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);
     const maxConnections = Number(options.maxConnections);

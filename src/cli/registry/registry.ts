@@ -14,7 +14,7 @@ function rank(name: string): number {
 }
 
 /** Refuses a name or alias given twice among siblings: `events show` vs the `show` alias of `get`. */
-export function checkUnique(where: string, nodes: ReadonlyArray<{ name: string; aliases: readonly string[] }>): void {
+function checkUnique(where: string, nodes: ReadonlyArray<{ name: string; aliases: readonly string[] }>): void {
   const seen = new Map<string, string>();
   for (const node of nodes) {
     for (const word of [node.name, ...node.aliases]) {

@@ -70,9 +70,19 @@ export interface SessionSpec<S extends string, A extends unknown[], O extends Op
   run: (session: Session, options: O, args: A) => Promise<number | void>;
 }
 
+/** What a command that needs no settings gets (the sandbox, help). */
+interface RawCall<A extends unknown[], O extends OptionValues> {
+  ctx: Context;
+  options: O;
+  args: A;
+  globals: GlobalOptions;
+  /** The root of the command tree (help walks it). */
+  root: Command;
+}
+
 export interface RawSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
-  /** For commands that need no settings (the sandbox): the context and the global flags only. */
-  runWithoutSession: (ctx: Context, options: O, args: A, globals: GlobalOptions) => Promise<number | void>;
+  /** For commands that need no settings (the sandbox, help): no session is built. */
+  runWithoutSession: (call: RawCall<A, O>) => Promise<number | void>;
 }
 
 export function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
@@ -101,7 +111,9 @@ export function defineCommand<S extends string = '', A extends unknown[] = ArgsO
         const options = own.opts() as O;
         const globals = own.optsWithGlobals<GlobalOptions>();
         if ('runWithoutSession' in spec) {
-          const code = await spec.runWithoutSession(reg.ctx, options, positionals, globals);
+          let root = own;
+          while (root.parent) root = root.parent;
+          const code = await spec.runWithoutSession({ ctx: reg.ctx, options, args: positionals, globals, root });
           if (typeof code === 'number') reg.state.exitCode = code;
           return;
         }
@@ -153,4 +165,9 @@ export interface DataOptions<O extends OptionValues> {
 
 export function dataOptions<O extends OptionValues>(add: (command: Command) => void): DataOptions<O> {
   return { add };
+}
+
+/** The typed API over such a command, for the typed option helpers (bulk/options.ts). */
+export function typedApi(command: Command): TypedCommand<unknown[], OptionValues> {
+  return command as unknown as TypedCommand<unknown[], OptionValues>;
 }
