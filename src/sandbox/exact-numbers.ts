@@ -10,6 +10,7 @@ const BACKSLASH = 0x5c;
 
 /** The first number literal of a well-formed JSON text that a double cannot hold digit for digit. */
 export function inexactNumber(json: string): string | undefined {
+  if (!mayHoldInexact(json)) return undefined; // the usual body: every run of digits is short
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (c === QUOTE) {
@@ -38,4 +39,19 @@ function exactValue(text: string): string {
   digits = digits.slice(0, digits.length - trailing);
   power += trailing;
   return `${sign}${digits}e${power}`;
+}
+
+/** Without a run of 16 digits and dots or a digit followed by an exponent, no literal has more than 15 digits. */
+function mayHoldInexact(json: string): boolean {
+  let run = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2e) {
+      if (++run >= 16) return true;
+    } else {
+      if ((c === 0x65 || c === 0x45) && run > 0) return true;
+      run = 0;
+    }
+  }
+  return false;
 }
