@@ -131,7 +131,8 @@ function replay(
     if (problem === undefined && decoded.damage) {
       problem = `the journal ${file} is corrupt at line ${decoded.damage.line} (${decoded.damage.reason})`;
     }
-    const last = index === journals.length - 1;
+    // An empty `.journal.next` (a snapshot had just begun) does not make a torn line any less the last.
+    const last = journals.slice(index + 1).every((later) => later.text === '');
     if (problem === undefined && decoded.tornLine !== undefined) {
       if (last) {
         log(`the journal ${file} ended in an incomplete line ${decoded.tornLine} (a write cut short by a crash, never acknowledged): dropped`);

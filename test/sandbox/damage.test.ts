@@ -76,6 +76,22 @@ describe('a torn last journal line (an append cut short by a crash)', () => {
     expect(logged).toEqual([`the journal ${journal()} ended in an incomplete line 4 (a write cut short by a crash, never acknowledged): dropped`]);
   });
 
+  it('is still the last line when an empty .journal.next follows (a snapshot had just begun)', async () => {
+    await threeInJournal();
+    await appendFile(journal(), '0123456789abcdef {"op":"put"');
+    await writeFile(`${journal()}.next`, '');
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['a', 'b', 'c']));
+    expect(logged).toEqual([expect.stringContaining('ended in an incomplete line 4')]);
+  });
+
+  it('is damage when a journal with entries follows it', async () => {
+    await threeInJournal();
+    const lines = (await readFile(journal(), 'utf8')).split('\n');
+    await writeFile(journal(), `${lines[0]}\n${lines[1]!.slice(0, 30)}`);
+    await writeFile(`${journal()}.next`, `${lines[2]}\n`);
+    await expectRefusal(`the journal ${journal()} is corrupt at line 2 (a line cut short, and another journal follows)`);
+  });
+
   it('is what a journal cut mid-line looks like: the lines before the cut are kept, and it is reported', async () => {
     await threeInJournal();
     const text = await readFile(journal(), 'utf8');
