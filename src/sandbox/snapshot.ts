@@ -103,7 +103,7 @@ export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
     const records = document.records[name];
     if (records === undefined) continue;
     if (!Array.isArray(records)) throw fail(`has "records.${name}" that is not a list`);
-    image.records[name] = records.map((record, i) => canonicalRecord(name, record, `records.${name}[${i}]`, fail));
+    image.records[name] = records.map((record, i) => canonicalRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
     const ids = new Set(image.records[name].map((r) => r.id));
     if (ids.size !== records.length) throw fail(`has two records with the same id in "records.${name}"`);
     const nextId = isObject(document.nextIds) ? document.nextIds[name] : undefined;
@@ -186,7 +186,7 @@ function salvageRecord(table: ResourceName | undefined, json: string, image: Sto
   if (!isObject(record)) return 'not a record';
   let kept: StoredRecord;
   try {
-    kept = canonicalRecord(table, record, 'record', (what) => new DataFileError(what));
+    kept = canonicalRecord(table, record, () => 'record', (what) => new DataFileError(what));
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
@@ -197,14 +197,22 @@ function salvageRecord(table: ResourceName | undefined, json: string, image: Sto
   return undefined;
 }
 
-function canonicalRecord(name: ResourceName, record: unknown, where: string, fail: (what: string) => DataFileError): StoredRecord {
-  if (!isObject(record)) throw fail(`has ${where} that is not an object`);
+function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
+  if (!isObject(record)) throw fail(`has ${where()} that is not an object`);
   try {
     return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as StoredRecord;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw fail(`has an invalid ${where}: ${error.issues.map(formatIssue).join('; ')}`);
+    throw fail(`has an invalid ${where()}: ${error.issues.map(formatIssue).join('; ')}`);
   }
+}
+
+/** ` (line N)` of a table's record when the file has the writer's layout (one record per line under `"<name>":[`). */
+function lineOf(text: string, name: string, index: number): string {
+  const lines = text.split('\n');
+  const header = lines.indexOf(`${JSON.stringify(name)}:[`);
+  const line = header + 2 + index;
+  return header >= 0 && lines[line - 1]?.startsWith('{') ? ` (line ${line})` : '';
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
