@@ -187,6 +187,27 @@ describe('damage that stops startup, and --repair', () => {
     expect(logged.some((line) => /--repair: the data file .* line \d+: not a readable record/.test(line))).toBe(true);
   });
 
+  it('a snapshot record that breaks a rule: refused naming its line; --repair drops that record only', async () => {
+    await threeInSnapshot();
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('"name":"b","quantityAvailable":1', '"name":"b","quantityAvailable":-5'));
+    await expectRefusal(new RegExp(`^the data file ${file} has an invalid records\\.inventory\\[1\\] \\(line 10\\): quantityAvailable`));
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['a', 'c']), { repair: true });
+    expect(logged).toContain(`--repair: the data file ${file}, records.inventory[1] (line 10): quantityAvailable: must be an integer from 0 to 2147483647 (got -5)`);
+  });
+
+  it('a snapshot edited by hand and reformatted (jq .): --repair keeps every record and writes a new checksum', async () => {
+    await threeInSnapshot();
+    const document = JSON.parse(await readFile(file, 'utf8')) as { records: { inventory: { name: string }[] } };
+    document.records.inventory[0]!.name = 'A (edited)';
+    await writeFile(file, JSON.stringify(document, null, 2));
+    await expectRefusal('has no checksum line');
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['A (edited)', 'b', 'c']), { repair: true });
+    logged = [];
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['A (edited)', 'b', 'c']));
+    expect(logged).toEqual([]);
+  });
+
   it('--repair on sound files changes no record and says so', async () => {
     await threeInSnapshot();
     await withSandbox(async (call) => expect(await names(call)).toEqual(['a', 'b', 'c']), { repair: true });
