@@ -4,7 +4,8 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { type FieldDef, type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
-import type { OptionValues } from './command.js';
+/** Parsed flags, by commander's camel-case name. */
+type OptionValues = Record<string, unknown>;
 
 function camel(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -1,18 +1,10 @@
-// The command tree. Generic resource groups come from the resource descriptions; commands
-// that are a resource's own (events open, prices import…) and the tool's own (auth, config,
-// api, sandbox) register themselves next to them.
+// The root command: global flags and the top-level help. The commands under it come from the
+// registry (catalog.ts); only the group an invocation names is built in full.
 
 import { Command, Option } from 'commander';
-import { resourceList, resources } from '../resources/definitions.js';
-import { resourceDescription } from './resource/register.js';
-import type { Registrar } from './command.js';
-import { registerApi } from './commands/api.js';
-import { registerAuth } from './commands/auth.js';
-import { registerBulkCommands } from './commands/bulk-commands.js';
-import { registerConfig } from './commands/config.js';
-import { registerEventsOpen } from './commands/events-open.js';
-import { registerSandbox } from './commands/sandbox.js';
-import { registerResource } from './resource/register.js';
+import { registry } from './catalog.js';
+import type { CommandRegistry } from './registry/registry.js';
+import type { CommandNode, Registrar } from './registry/spec.js';
 
 export const EXIT_CODES_HELP = `
 Exit codes:
@@ -43,12 +35,21 @@ export function commandWord(argv: string[]): string | undefined {
   return undefined;
 }
 
+/** The top-level word whose group must be built: the command word, or for `help x`, x. */
+export function targetWord(argv: string[]): string | undefined {
+  const word = commandWord(argv);
+  if (word !== 'help') return word;
+  const rest = argv.slice(argv.indexOf('help') + 1);
+  return commandWord(rest) ?? word;
+}
+
 /**
  * The command tree. With `argv`, only the group it names is built in full and the others are
  * placeholders with their description (enough for help and suggestions): building every flag of
- * every group is wasted work on each of the thousands of starts a script makes.
+ * every group is wasted work on each of the thousands of starts a script makes. Without `argv`,
+ * everything is built (tests, completion).
  */
-export function buildProgram(reg: Registrar, argv?: string[]): Command {
+export function buildProgram(reg: Registrar, argv?: string[], commands: CommandRegistry = registry): Command {
   const { term } = reg.ctx;
   const program = new Command('rentals')
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
@@ -75,21 +76,8 @@ export function buildProgram(reg: Registrar, argv?: string[]): Command {
     .option('--debug', 'like --verbose, with headers and bodies (secrets redacted)')
     .addHelpText('after', `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n\nExamples:\n  $ rentals sandbox --seed\n  $ rentals events list\n  $ rentals inventory add --name "Tent 20x20" --quantity-available 4\n  $ rentals events list --json | jq '.data[] | {id, eventName}'\n`);
 
-  const word = argv ? commandWord(argv) : undefined;
-  const full = (names: string[]) => word === undefined || names.includes(word) || word === 'help';
-  for (const def of resourceList) {
-    const names = [def.command, ...(def.commandAliases ?? [])];
-    if (!full(names)) {
-      program.command(def.command).description(resourceDescription(def)).aliases(def.commandAliases ?? []);
-      continue;
-    }
-    const group = registerResource(program, reg, def);
-    if (def === resources.events) registerEventsOpen(group, reg);
-    registerBulkCommands(group, reg, def);
-  }
-  registerAuth(program, reg);
-  registerConfig(program, reg);
-  registerApi(program, reg);
-  registerSandbox(program, reg);
+  const target = argv ? targetWord(argv) : undefined;
+  const full = (node: CommandNode) => argv === undefined || (target !== undefined && (node.name === target || node.aliases.includes(target)));
+  commands.attach(program, reg, full);
   return program;
 }

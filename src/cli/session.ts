@@ -32,7 +32,7 @@ export class Session {
     readonly printer: Printer,
   ) {}
 
-  static async create(ctx: Context, globals: GlobalOptions): Promise<Session> {
+  static async create(ctx: Context, globals: GlobalOptions, _options: { createsProfile?: boolean } = {}): Promise<Session> {
     const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
     const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);

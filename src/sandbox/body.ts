@@ -1,7 +1,7 @@
 // Request bodies of writes: JSON only (415 otherwise), at most 1 MiB (413), well-formed (400).
 
 import type { IncomingMessage } from 'node:http';
-import { HttpError, badRequest } from './errors.js';
+import { ClientGoneError, HttpError, badRequest } from './errors.js';
 import { describeJsonError } from '../json-error.js';
 import { inexactNumber } from './exact-numbers.js';
 
@@ -51,6 +51,9 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
     };
     req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    // An aborted upload (or one cut by the request timeout) ends with 'error' or just 'close'.
+    const gone = (): void => reject(new ClientGoneError());
+    req.on('error', gone);
+    req.on('close', gone);
   });
 }

@@ -12,6 +12,9 @@ export interface SandboxCommandOptions {
   data?: string;
   seed: boolean;
   webUrl?: string;
+  publicUrl?: string;
+  /** Connections open at once (DEFAULT_LIMITS when not given). */
+  maxConnections?: number;
   clientId?: string;
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
@@ -47,6 +50,8 @@ export async function runSandboxCommand(
       data: options.data,
       seed: options.seed,
       webUrl: options.webUrl,
+      publicUrl: options.publicUrl,
+      limits: options.maxConnections === undefined ? undefined : { maxConnections: options.maxConnections },
       tokenTtlSeconds: options.tokenTtl,
       repair: options.repair,
       log: (message) => io.stderr.write(`rentals sandbox: ${message}\n`),

@@ -6,7 +6,7 @@ import { generateCredentials } from './credentials.js';
 import { Operations } from './operations.js';
 import { DataFiles, type Durability, inMemory } from './persistence.js';
 import { baseImage, seedDemoData } from './seed.js';
-import { serve } from './server.js';
+import { type ServerLimits, serve } from './server.js';
 import { Store } from './store.js';
 
 export interface SandboxOptions {
@@ -20,6 +20,8 @@ export interface SandboxOptions {
   data?: string;
   /** Load the demo dataset into an empty store. */
   seed?: boolean;
+  /** Base of every `Links` href (`https://sandbox.example`); the listening address by default. */
+  publicUrl?: string;
   /** Base of the events' `web` links (`{webUrl}/event/edit/<id>`); the sandbox's own address by default. */
   webUrl?: string;
   clientId?: string;
@@ -31,6 +33,8 @@ export interface SandboxOptions {
   repair?: boolean;
   /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
   compactAfterBytes?: number;
+  /** Connection cap and timeouts; see DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;
 }
@@ -79,9 +83,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     durability,
     auth,
     webUrl: options.webUrl,
-    fallbackOrigin: () => `http://${hostForUrl(host)}:${port}`,
+    origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(host)}:${port}`,
   });
-  const server = await serve(app, host, port, log).catch(async (error: unknown) => {
+  const server = await serve(app, host, port, log, options.limits).catch(async (error: unknown) => {
     await durability.close();
     throw error;
   });

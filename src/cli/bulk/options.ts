@@ -3,7 +3,7 @@
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { OptionValues } from '../command.js';
+import { type ResourceDef, kebabCase } from '../../resources/definitions.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
@@ -43,12 +43,8 @@ export function collectIds(value: string, previous: string[] = []): string[] {
   return [...previous, ...parts];
 }
 
-export function stringOption(options: OptionValues, name: string): string | undefined {
-  const value = options[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function listOption(options: OptionValues, name: string): string[] {
-  const value = options[name];
-  return Array.isArray(value) ? value.map(String) : [];
+/** `--event-id <id>` for bookings: the parent that rows do not name, fixed for the whole run. */
+export function scopeFlag(def: ResourceDef): string | undefined {
+  const parent = def.parent?.field;
+  return parent !== undefined && !(def.naturalKey ?? []).includes(parent) ? `--${kebabCase(parent)} <id>` : undefined;
 }

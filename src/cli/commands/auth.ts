@@ -1,13 +1,12 @@
 // `rentals auth login|status|logout`. Tokens never come from a flag (shell history, `ps`):
 // from stdin (--with-token), a hidden prompt, a file (--token-file) or client credentials.
 
-import type { Command } from 'commander';
 import { authorize, expiryFrom } from '../../api/authorize.js';
 import { maskSecret } from '../../config/settings.js';
 import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, UsageError } from '../../errors.js';
-import { type Registrar, action, examples } from '../command.js';
 import { readStream } from '../input.js';
+import { defineCommand, defineGroup } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 export interface LoginOptions {
@@ -126,35 +125,47 @@ export async function runLogout(session: Session): Promise<void> {
   if (settings.token.source === 'env') printer.warn('Note: RENTALS_TOKEN is still set in this environment.');
 }
 
-export function registerAuth(program: Command, reg: Registrar): void {
-  const auth = program.command('auth').description('Log in, see where settings come from, log out');
-  examples(auth, ['rentals auth login --base-url https://api.example.com --with-token < token.txt', 'rentals auth status']);
-  const login = auth
-    .command('login')
-    .description('Store the API address and an access token (or client credentials) in a profile')
-    .option('--with-token', 'read the access token from standard input')
-    .option('--client-id <id>', 'get tokens from /authorize with this client id (the secret is asked for)')
-    .option('--with-secret', 'with --client-id: read the client secret from standard input')
-    .option('--skip-verify', 'store the token without checking it against the API');
-  examples(login, [
+export const authGroup = defineGroup({
+  name: 'auth',
+  summary: 'Log in, see where settings come from, log out',
+  examples: ['rentals auth login --base-url https://api.example.com --with-token < token.txt', 'rentals auth status'],
+  commands: () => [authLogin, authStatus, authLogout],
+});
+
+const authLogin = defineCommand({
+  name: 'login',
+  summary: 'Store the API address and an access token (or client credentials) in a profile',
+  examples: [
     'rentals auth login --base-url https://api.example.com --with-token < token.txt',
     'rentals auth login --base-url https://api.example.com --client-id my-app',
     'rentals auth login --profile staging --base-url https://staging.example.com --web-url https://app.example.com',
-  ]);
-  login.action(
-    action(reg, async (session, options) =>
-      runLogin(session, {
-        withToken: options.withToken === true,
-        clientId: options.clientId as string | undefined,
-        withSecret: options.withSecret === true,
-        verify: options.skipVerify !== true,
-      }),
-    ),
-  );
-  const status = auth.command('status').description('Show each setting and where it comes from (the token masked)');
-  examples(status, ['rentals auth status', 'rentals auth status --profile staging --json']);
-  status.action(action(reg, (session) => runStatus(session)));
-  const logout = auth.command('logout').description("Remove the profile's token and client credentials");
-  examples(logout, ['rentals auth logout', 'rentals auth logout --profile staging']);
-  logout.action(action(reg, (session) => runLogout(session)));
-}
+  ],
+  createsProfile: true,
+  options: (command) =>
+    command
+      .option('--with-token', 'read the access token from standard input')
+      .option('--client-id <id>', 'get tokens from /authorize with this client id (the secret is asked for)')
+      .option('--with-secret', 'with --client-id: read the client secret from standard input')
+      .option('--skip-verify', 'store the token without checking it against the API'),
+  run: (session, options) =>
+    runLogin(session, {
+      withToken: options.withToken === true,
+      clientId: options.clientId,
+      withSecret: options.withSecret === true,
+      verify: options.skipVerify !== true,
+    }),
+});
+
+const authStatus = defineCommand({
+  name: 'status',
+  summary: 'Show each setting and where it comes from (the token masked)',
+  examples: ['rentals auth status', 'rentals auth status --profile staging --json'],
+  run: (session) => runStatus(session),
+});
+
+const authLogout = defineCommand({
+  name: 'logout',
+  summary: "Remove the profile's token and client credentials",
+  examples: ['rentals auth logout', 'rentals auth logout --profile staging'],
+  run: (session) => runLogout(session),
+});

@@ -1,11 +1,10 @@
 // `rentals config list|get|set|unset`: the non-secret settings of a profile.
 
-import type { Command } from 'commander';
 import { maskSecret } from '../../config/settings.js';
 import { type Profile, updateProfile } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { OUTPUT_FORMATS } from '../../output/format.js';
-import { type Registrar, action, examples } from '../command.js';
+import { defineCommand, defineGroup } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 type Key = 'base-url' | 'web-url' | 'output' | 'timeout' | 'retries';
@@ -58,19 +57,39 @@ export async function runConfigSet(session: Session, name: string, value: string
   session.printer.info(value === undefined ? `Unset ${key} in profile "${profileName}" (${path}).` : `Set ${key} in profile "${profileName}" (${path}).`);
 }
 
-export function registerConfig(program: Command, reg: Registrar): void {
-  const config = program.command('config').description('Read and change the settings of a profile');
-  examples(config, ['rentals config list', 'rentals config set output json']);
-  const list = config.command('list').alias('ls').description("List the profile's settings");
-  examples(list, ['rentals config list', 'rentals config list --profile staging']);
-  list.action(action(reg, (session) => runConfigList(session)));
-  const get = config.command('get <key>').description(`Print one setting (${Object.keys(KEYS).join(', ')})`);
-  examples(get, ['rentals config get base-url']);
-  get.action(action(reg, (session, _options, [key]) => runConfigGet(session, key!)));
-  const set = config.command('set <key> <value>').description('Change one setting');
-  examples(set, ['rentals config set base-url https://api.example.com', 'rentals config set output json --profile ci']);
-  set.action(action(reg, (session, _options, [key, value]) => runConfigSet(session, key!, value)));
-  const unset = config.command('unset <key>').description('Remove one setting');
-  examples(unset, ['rentals config unset output']);
-  unset.action(action(reg, (session, _options, [key]) => runConfigSet(session, key!, undefined)));
-}
+export const configGroup = defineGroup({
+  name: 'config',
+  summary: 'Read and change the settings of a profile',
+  examples: ['rentals config list', 'rentals config set output json'],
+  commands: () => [
+    defineCommand({
+      name: 'list',
+      aliases: ['ls'],
+      summary: "List the profile's settings",
+      examples: ['rentals config list', 'rentals config list --profile staging'],
+      run: (session) => runConfigList(session),
+    }),
+    defineCommand({
+      name: 'get',
+      args: '<key>',
+      summary: `Print one setting (${Object.keys(KEYS).join(', ')})`,
+      examples: ['rentals config get base-url'],
+      run: (session, _options, [key]) => runConfigGet(session, key),
+    }),
+    defineCommand({
+      name: 'set',
+      args: '<key> <value>',
+      summary: 'Change one setting',
+      examples: ['rentals config set base-url https://api.example.com', 'rentals config set output json --profile ci'],
+      createsProfile: true,
+      run: (session, _options, [key, value]) => runConfigSet(session, key, value),
+    }),
+    defineCommand({
+      name: 'unset',
+      args: '<key>',
+      summary: 'Remove one setting',
+      examples: ['rentals config unset output'],
+      run: (session, _options, [key]) => runConfigSet(session, key, undefined),
+    }),
+  ],
+});

@@ -1,10 +1,9 @@
 // `rentals events open <id>`: the event's page in the web application.
 
-import type { Command } from 'commander';
 import { single } from '../../api/resource-api.js';
 import { RentalsError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
-import { type Registrar, action, examples } from '../command.js';
+import { defineCommand } from '../registry/spec.js';
 import { parseIdArgument } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -36,15 +35,11 @@ export function isWebLink(url: string): boolean {
   }
 }
 
-export function registerEventsOpen(events: Command, reg: Registrar): void {
-  const open = events
-    .command('open <id>')
-    .description("Print the event's web link (and open it with --browser)")
-    .option('--browser', 'open the link in the default browser');
-  examples(open, ['rentals events open 12', 'rentals events open 12 --browser']);
-  open.action(
-    action(reg, async (session, options, [id]) => {
-      await runEventsOpen(session, { id: parseIdArgument(id), browser: options.browser === true });
-    }),
-  );
-}
+export const eventsOpen = defineCommand({
+  name: 'open',
+  args: '<id>',
+  summary: "Print the event's web link (and open it with --browser)",
+  examples: ['rentals events open 12', 'rentals events open 12 --browser'],
+  options: (command) => command.option('--browser', 'open the link in the default browser'),
+  run: (session, options, [id]) => runEventsOpen(session, { id: parseIdArgument(id), browser: options.browser === true }),
+});

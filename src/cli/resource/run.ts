@@ -91,14 +91,10 @@ export async function runGet(session: Session, at: Address, id: number): Promise
   await printRecords(session, at.def, await session.api().get(at, id));
 }
 
-/** Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end. */
+/** Fixed defaults, then values copied from another field (events: dropoff = start, pickup = end). */
 function applyCreateDefaults(def: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...(def.createDefaults ?? {}), ...body };
-  if (def.name === 'events') {
-    out.dropoffDate ??= out.startDate;
-    out.teardownDate ??= out.endDate;
-    out.pickupDate ??= out.endDate;
-  }
+  for (const [target, source] of Object.entries(def.createDefaultsFrom ?? {})) out[target] ??= out[source];
   return out;
 }
 
