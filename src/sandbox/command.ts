@@ -77,7 +77,7 @@ async function chooseCredentials(options: SandboxCommandOptions, env: Record<str
 }
 
 /** One line, for pasting or `eval`; values quoted for the shell when they need it. */
-export function exportLine(url: string, token: string): string {
+function exportLine(url: string, token: string): string {
   return `export RENTALS_BASE_URL=${shellWord(url)} RENTALS_TOKEN=${shellWord(token)}`;
 }
 

@@ -17,7 +17,7 @@ export function generateCredentials(): Credentials {
   return { token: randomUUID(), clientId: `sandbox-${randomUUID().slice(0, 8)}`, clientSecret: randomUUID() };
 }
 
-export function credentialsPath(dataFile: string): string {
+function credentialsPath(dataFile: string): string {
   return `${resolve(dataFile)}.credentials`;
 }
 

@@ -10,7 +10,8 @@ import { type ResourceDef, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
 import { DataFileError } from './files.js';
 import { type JournalEntry, decodeJournal } from './journal.js';
-import { parseSnapshot, readSnapshotFile, salvageSnapshot } from './snapshot.js';
+import { salvageSnapshot } from './salvage.js';
+import { parseSnapshot, readSnapshotFile } from './snapshot.js';
 import { type Change, type Store, type StoredRecord, persistedResources } from './store.js';
 
 export interface RecoveryFiles {
@@ -77,7 +78,7 @@ function loadSnapshot(
   const salvage = salvageSnapshot(bytes);
   store.load(salvage.snapshot.image);
   result.seq = salvage.snapshot.seq;
-  for (const { line, reason } of salvage.rejected) result.problems.push(`the data file ${path}, line ${line}: ${reason}`);
+  for (const { where, reason } of salvage.rejected) result.problems.push(`the data file ${path}, ${where}: ${reason}`);
   return salvage.headerKept;
 }
 
@@ -131,7 +132,8 @@ function replay(
     if (problem === undefined && decoded.damage) {
       problem = `the journal ${file} is corrupt at line ${decoded.damage.line} (${decoded.damage.reason})`;
     }
-    const last = index === journals.length - 1;
+    // An empty `.journal.next` (a snapshot had just begun) does not make a torn line any less the last.
+    const last = journals.slice(index + 1).every((later) => later.text === '');
     if (problem === undefined && decoded.tornLine !== undefined) {
       if (last) {
         log(`the journal ${file} ended in an incomplete line ${decoded.tornLine} (a write cut short by a crash, never acknowledged): dropped`);

@@ -16,7 +16,7 @@ import { DataFileError, openPrivate, syncDirectory, writeFully } from './files.j
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
 import { describeJsonError } from '../json-error.js';
 
-const FORMAT = 'rentals-sandbox';
+export const SNAPSHOT_FORMAT = 'rentals-sandbox';
 const VERSION = 2;
 /** Versions this sandbox reads: 1 had no checksum. */
 const READABLE_VERSIONS = [1, 2];
@@ -50,7 +50,7 @@ export async function writeSnapshot(path: string, snapshot: Snapshot): Promise<v
 
 async function writeDocument(handle: FileHandle, snapshot: Snapshot): Promise<void> {
   const hash = createHash('sha256');
-  const head = { format: FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
+  const head = { format: SNAPSHOT_FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
   await write(handle, hash, `${JSON.stringify(head).slice(0, -1)},"records":{`);
   let firstTable = true;
   for (const [name, records] of Object.entries(snapshot.image.records)) {
@@ -91,7 +91,7 @@ export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
   } catch (error) {
     throw fail(`is not valid JSON (${describeJsonError(error, text)})`);
   }
-  if (!isObject(document) || document.format !== FORMAT) throw fail(`is not a rentals sandbox data file (no "format": "${FORMAT}")`);
+  if (!isObject(document) || document.format !== SNAPSHOT_FORMAT) throw fail(`is not a rentals sandbox data file (no "format": "${SNAPSHOT_FORMAT}")`);
   if (!READABLE_VERSIONS.includes(document.version as number)) {
     throw fail(`has version ${JSON.stringify(document.version)}; this sandbox reads versions ${READABLE_VERSIONS.join(' and ')}`);
   }
@@ -103,7 +103,7 @@ export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
     const records = document.records[name];
     if (records === undefined) continue;
     if (!Array.isArray(records)) throw fail(`has "records.${name}" that is not a list`);
-    image.records[name] = records.map((record, i) => canonicalRecord(name, record, `records.${name}[${i}]`, fail));
+    image.records[name] = records.map((record, i) => canonicalRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
     const ids = new Set(image.records[name].map((r) => r.id));
     if (ids.size !== records.length) throw fail(`has two records with the same id in "records.${name}"`);
     const nextId = isObject(document.nextIds) ? document.nextIds[name] : undefined;
@@ -127,86 +127,24 @@ function checkChecksum(bytes: Buffer, fail: (what: string) => DataFileError): vo
   }
 }
 
-export interface Salvage {
-  snapshot: Snapshot;
-  /** False when the first line (seq and next ids) was lost: the journal alone says where it starts. */
-  headerKept: boolean;
-  /** Lines that held no readable, valid record, with the reason. */
-  rejected: { line: number; reason: string }[];
-}
-
-/**
- * For `--repair`: the records of a damaged snapshot, line by line (the writer puts one record per
- * line under a `"<resource>":[` line). Every record that parses and passes the rules is kept.
- */
-export function salvageSnapshot(bytes: Buffer): Salvage {
-  const lines = bytes.toString('utf8').split('\n');
-  const image: StoreImage = { nextIds: {}, records: {} };
-  const rejected: Salvage['rejected'] = [];
-  let seq = 0;
-  let headerKept = false;
-  try {
-    const head = JSON.parse(`${lines[0] ?? ''}}}`) as Record<string, unknown>;
-    if (head.format === FORMAT && Number.isSafeInteger(head.seq) && isObject(head.nextIds)) {
-      seq = head.seq as number;
-      for (const name of persistedResources) {
-        const next = head.nextIds[name];
-        if (Number.isSafeInteger(next)) image.nextIds[name] = next as number;
-      }
-      headerKept = true;
-    }
-  } catch {
-    // the header is lost: seq and next ids come from the journal and the records
-  }
-  let table: ResourceName | undefined;
-  const seen = new Set<string>();
-  lines.forEach((raw, i) => {
-    const line = raw.trim();
-    if (i === 0 || line === '' || /^[\]}]+,?$/.test(line) || line.startsWith('"checksum":')) return;
-    const name = /^"(\w+)":\[$/.exec(line)?.[1] as ResourceName | undefined;
-    if (name !== undefined) {
-      table = persistedResources.includes(name) ? name : undefined;
-      if (table === undefined) rejected.push({ line: i + 1, reason: `unknown resource "${name}"` });
-      return;
-    }
-    const reason = salvageRecord(table, line.replace(/,$/, ''), image, seen);
-    if (reason) rejected.push({ line: i + 1, reason });
-  });
-  return { snapshot: { image, seq }, headerKept, rejected };
-}
-
-function salvageRecord(table: ResourceName | undefined, json: string, image: StoreImage, seen: Set<string>): string | undefined {
-  if (table === undefined) return 'a line outside any resource';
-  let record: unknown;
-  try {
-    record = JSON.parse(json);
-  } catch {
-    return 'not a readable record';
-  }
-  if (!isObject(record)) return 'not a record';
-  let kept: StoredRecord;
-  try {
-    kept = canonicalRecord(table, record, 'record', (what) => new DataFileError(what));
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  const key = `${table}:${kept.id}`;
-  if (seen.has(key)) return `a second ${table} record with id ${kept.id}`;
-  seen.add(key);
-  (image.records[table] ??= []).push(kept);
-  return undefined;
-}
-
-function canonicalRecord(name: ResourceName, record: unknown, where: string, fail: (what: string) => DataFileError): StoredRecord {
-  if (!isObject(record)) throw fail(`has ${where} that is not an object`);
+function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
+  if (!isObject(record)) throw fail(`has ${where()} that is not an object`);
   try {
     return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as StoredRecord;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw fail(`has an invalid ${where}: ${error.issues.map(formatIssue).join('; ')}`);
+    throw fail(`has an invalid ${where()}: ${error.issues.map(formatIssue).join('; ')}`);
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** ` (line N)` of a table's record when the file has the writer's layout (one record per line under `"<name>":[`). */
+export function lineOf(text: string, name: string, index: number): string {
+  const lines = text.split('\n');
+  const header = lines.indexOf(`${JSON.stringify(name)}:[`);
+  const line = header + 2 + index;
+  return header >= 0 && lines[line - 1]?.startsWith('{') ? ` (line ${line})` : '';
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBin } from '../e2e/harness.js';
 import { call, tempDir } from './helpers.js';
@@ -171,6 +171,37 @@ describe('rentals sandbox', () => {
       expect([nowhere.code, nowhere.stdout]).toEqual([2, '']);
       const given = await runBin(['sandbox', '--print-env', '--token', "it's"], { env });
       expect(given.stdout).toBe(`export RENTALS_BASE_URL=http://127.0.0.1:4010 RENTALS_TOKEN='it'\\''s'\n`);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses damaged data (exit 1, one message naming file and line); --repair serves what is valid and says what it set aside', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const data = join(dir, 'rentals.json');
+      const first = runCommand({ data, token: 't' });
+      const [, url] = await first.waitFor(/^Sandbox listening on (\S+)$/m);
+      for (const name of ['a', 'b']) await call(url!, 'POST', '/v1/inventory', { token: 't', body: { name, quantityAvailable: 1, active: 1 } });
+      first.kill('SIGTERM');
+      expect(await first.exit).toBe(0);
+      const text = await readFile(`${data}.journal`, 'utf8');
+      await writeFile(`${data}.journal`, text.replace('"name":"b"', '"name":"B"'));
+
+      const refused = runCommand({ data, token: 't' });
+      expect(await refused.exit).toBe(1);
+      expect(refused.stderr()).toBe(
+        `rentals sandbox: the journal ${data}.journal is corrupt at line 2 (a line that fails its checksum); the files are left as they are; \`rentals sandbox --data <file> --repair\` keeps what is valid and sets the damaged files aside\n`,
+      );
+
+      const repaired = runCommand({ data, token: 't', repair: true });
+      const [, url2] = await repaired.waitFor(/^Sandbox listening on (\S+)$/m);
+      expect((await call(url2!, 'GET', '/v1/inventory', { token: 't' })).json.data.map((r) => r.name)).toEqual(['a']);
+      expect(repaired.stderr()).toMatch(/--repair: the damaged files, as they were, are kept in .*rentals\.json\.journal\.damaged-\d{8}T\d{6}Z\n/);
+      repaired.kill('SIGTERM');
+      expect(await repaired.exit).toBe(0);
+      const usage = await runBin(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+      expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --data <file>\n']);
     } finally {
       await cleanup();
     }

@@ -76,6 +76,22 @@ describe('a torn last journal line (an append cut short by a crash)', () => {
     expect(logged).toEqual([`the journal ${journal()} ended in an incomplete line 4 (a write cut short by a crash, never acknowledged): dropped`]);
   });
 
+  it('is still the last line when an empty .journal.next follows (a snapshot had just begun)', async () => {
+    await threeInJournal();
+    await appendFile(journal(), '0123456789abcdef {"op":"put"');
+    await writeFile(`${journal()}.next`, '');
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['a', 'b', 'c']));
+    expect(logged).toEqual([expect.stringContaining('ended in an incomplete line 4')]);
+  });
+
+  it('is damage when a journal with entries follows it', async () => {
+    await threeInJournal();
+    const lines = (await readFile(journal(), 'utf8')).split('\n');
+    await writeFile(journal(), `${lines[0]}\n${lines[1]!.slice(0, 30)}`);
+    await writeFile(`${journal()}.next`, `${lines[2]}\n`);
+    await expectRefusal(`the journal ${journal()} is corrupt at line 2 (a line cut short, and another journal follows)`);
+  });
+
   it('is what a journal cut mid-line looks like: the lines before the cut are kept, and it is reported', async () => {
     await threeInJournal();
     const text = await readFile(journal(), 'utf8');
@@ -169,6 +185,27 @@ describe('damage that stops startup, and --repair', () => {
     await expectRefusal(new RegExp(`^the data file ${file} is not valid JSON \\(.* at line \\d+`));
     await withSandbox(async (call) => expect(await names(call)).toEqual(['a', 'b']), { repair: true });
     expect(logged.some((line) => /--repair: the data file .* line \d+: not a readable record/.test(line))).toBe(true);
+  });
+
+  it('a snapshot record that breaks a rule: refused naming its line; --repair drops that record only', async () => {
+    await threeInSnapshot();
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('"name":"b","quantityAvailable":1', '"name":"b","quantityAvailable":-5'));
+    await expectRefusal(new RegExp(`^the data file ${file} has an invalid records\\.inventory\\[1\\] \\(line 10\\): quantityAvailable`));
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['a', 'c']), { repair: true });
+    expect(logged).toContain(`--repair: the data file ${file}, records.inventory[1] (line 10): quantityAvailable: must be an integer from 0 to 2147483647 (got -5)`);
+  });
+
+  it('a snapshot edited by hand and reformatted (jq .): --repair keeps every record and writes a new checksum', async () => {
+    await threeInSnapshot();
+    const document = JSON.parse(await readFile(file, 'utf8')) as { records: { inventory: { name: string }[] } };
+    document.records.inventory[0]!.name = 'A (edited)';
+    await writeFile(file, JSON.stringify(document, null, 2));
+    await expectRefusal('has no checksum line');
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['A (edited)', 'b', 'c']), { repair: true });
+    logged = [];
+    await withSandbox(async (call) => expect(await names(call)).toEqual(['A (edited)', 'b', 'c']));
+    expect(logged).toEqual([]);
   });
 
   it('--repair on sound files changes no record and says so', async () => {

@@ -168,7 +168,7 @@ describe('damaged files', () => {
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.replace('"quantityAvailable":1', '"quantityAvailable":-5'));
     await expect(startSandbox({ port: 0, data: file, token: TOKEN })).rejects.toThrow(
-      `the data file ${file} has an invalid records.inventory[0]: quantityAvailable: must be an integer from 0 to 2147483647 (got -5)`,
+      `the data file ${file} has an invalid records.inventory[0] (line 9): quantityAvailable: must be an integer from 0 to 2147483647 (got -5)`,
     );
   });
 });
