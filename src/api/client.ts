@@ -51,6 +51,8 @@ export interface ClientOptions {
   userAgent?: string;
   /** Called after each attempt (for --verbose / --debug). Bodies and headers are only filled with `debug`. */
   log?: (entry: RequestLogEntry) => void;
+  /** A one-line note for the user (stderr), e.g. a retried DELETE counted as done. */
+  notice?: (message: string) => void;
   debug?: boolean;
   /** Sockets per origin; the bulk runner raises it to its concurrency. */
   maxSockets?: number;
@@ -77,7 +79,10 @@ export interface ApiResponse {
   headers: IncomingHttpHeaders;
   /** Parsed JSON, or undefined when the body was empty or not JSON (`expect: 'any'`). */
   body: unknown;
-  text: string;
+  /** The body exactly as received (one buffer; no second copy is kept). */
+  bytes: Buffer;
+  /** The body decoded as UTF-8 (decoded on each access: large bodies are not held twice). */
+  readonly text: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -87,8 +92,11 @@ const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8_000;
 const RETRY_AFTER_CAP_MS = 60_000;
-/** Larger answers are refused rather than buffered: no list of this API comes near it. */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/**
+ * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events; the ceiling is
+ * V8's longest string (2^29 - 24 characters), which JSON.parse needs the body in.
+ */
+export const MAX_RESPONSE_BYTES = 500 * 1024 * 1024;
 
 type HttpModule = typeof import('node:http');
 type Agent = import('node:http').Agent;
@@ -152,6 +160,8 @@ export class ApiClient {
     const retryable = options.retry ?? RETRYABLE_METHODS.has(method);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     let refreshed = false;
+    /** Why an earlier attempt may have been applied although it did not succeed (for DELETE's 404). */
+    let mayHaveApplied: string | undefined;
     for (let attempt = 1; ; attempt++) {
       const headers = await this.headers(payload, options);
       let response: RawResponse;
@@ -159,12 +169,19 @@ export class ApiClient {
         response = await this.send(method, url, headers, payload, attempt);
       } catch (error) {
         if (retryable && error instanceof NetworkError && attempt <= this.retries) {
+          if (error.requestSent) mayHaveApplied = error.code ?? 'a network error';
           await this.sleep(this.backoff(attempt));
           continue;
         }
         throw error;
       }
       const { status } = response;
+      if (status === 404 && method === 'DELETE' && mayHaveApplied !== undefined) {
+        this.options.notice?.(
+          `note: DELETE ${url.pathname}: an earlier attempt failed (${mayHaveApplied}) after it was sent, and the retry found it gone (404): counted as deleted`,
+        );
+        return respond(status, response.headers, Buffer.alloc(0), undefined);
+      }
       if (status === 401 && !options.anonymous && !refreshed && this.options.auth?.refresh) {
         refreshed = true;
         const fresh = await this.options.auth.refresh();
@@ -176,6 +193,8 @@ export class ApiClient {
       const wait = retryAfterMs(response.headers['retry-after']);
       if (retryable && RETRYABLE_STATUS.has(status) && attempt <= this.retries) {
         if (wait === undefined || wait <= RETRY_AFTER_CAP_MS) {
+          // A gateway's 502/504 says nothing of whether the server behind it applied the request.
+          if (status === 502 || status === 504) mayHaveApplied = `HTTP ${status}`;
           await this.sleep(wait ?? this.backoff(attempt));
           continue;
         }
@@ -262,11 +281,8 @@ export class ApiClient {
       };
       const req = http.request(url, { method, headers, agent });
       const timer = setTimeout(() => {
-        const unsure = sent && !RETRYABLE_METHODS.has(method)
-          ? '; the request was sent and may have been applied: check (e.g. with list) before repeating it'
-          : '';
         const error = new TimeoutError(
-          `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${unsure}`,
+          `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
           'ETIMEDOUT',
           sent,
         );
@@ -281,30 +297,29 @@ export class ApiClient {
         fail(networkError(method, url, error, sent));
       });
       req.on('response', (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
+        const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+        const refuse = (): void => {
+          settled = true;
+          clearTimeout(timer);
+          req.destroy();
+          reject(new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`));
+        };
+        const declared = Number(res.headers['content-length']);
+        if (declared > limit) return refuse();
+        const body = new BodyBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : undefined);
         res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-          if (size > limit) {
-            const error = new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`);
-            settled = true;
-            clearTimeout(timer);
-            chunks.length = 0;
-            req.destroy();
-            reject(error);
-            return;
-          }
-          chunks.push(chunk);
+          if (settled) return;
+          if (body.size + chunk.length > limit) return refuse();
+          body.push(chunk);
         });
         res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true)));
         res.on('end', () => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          const text = Buffer.concat(chunks).toString('utf8');
-          log({ status: res.statusCode, responseHeaders: res.headers, responseBody: text });
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+          const bytes = body.take();
+          log({ status: res.statusCode, responseHeaders: res.headers, responseBody: this.options.debug ? bytes.toString('utf8') : undefined });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
         });
       });
       req.end(payload);
@@ -315,7 +330,50 @@ export class ApiClient {
 interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  text: string;
+  bytes: Buffer;
+}
+
+/**
+ * A body collected into one buffer: preallocated when Content-Length is known (each chunk copied
+ * in and dropped), else chunks joined once at the end. Either way one copy survives, never several.
+ */
+class BodyBuffer {
+  size = 0;
+  private chunks: Buffer[] = [];
+  private target: Buffer | undefined;
+
+  constructor(private readonly declared: number | undefined) {}
+
+  push(chunk: Buffer): void {
+    if (this.declared !== undefined && this.size + chunk.length <= this.declared) {
+      this.target ??= Buffer.allocUnsafe(this.declared);
+      chunk.copy(this.target, this.size);
+    } else {
+      if (this.target) {
+        this.chunks.push(this.target.subarray(0, this.size));
+        this.target = undefined;
+      }
+      this.chunks.push(chunk);
+    }
+    this.size += chunk.length;
+  }
+
+  take(): Buffer {
+    if (this.target) return this.target.subarray(0, this.size);
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+  }
+}
+
+function respond(status: number, headers: IncomingHttpHeaders, bytes: Buffer, body: unknown): ApiResponse {
+  return {
+    status,
+    headers,
+    body,
+    bytes,
+    get text() {
+      return bytes.toString('utf8');
+    },
+  };
 }
 
 function formatBytes(bytes: number): string {
@@ -349,7 +407,14 @@ function networkError(method: string, url: URL, error: NodeJS.ErrnoException, se
     EPIPE: 'the connection was closed by the server',
   };
   const hint = hints[code] ? `: ${hints[code]}` : '';
-  return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname} (${code})${hint}`, code, sent);
+  return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname} (${code})${hint}${mayHaveBeenApplied(method, sent)}`, code, sent);
+}
+
+/** For a request that reached the server and is never retried (POST): its outcome is unknown. */
+function mayHaveBeenApplied(method: string, sent: boolean): string {
+  return sent && !RETRYABLE_METHODS.has(method)
+    ? '; the request was sent and may have been applied: check (e.g. with list) before repeating it'
+    : '';
 }
 
 /** Retry-After: delta-seconds or an HTTP date. */
@@ -369,8 +434,10 @@ function interpret(
   expect: NonNullable<RequestOptions['expect']>,
   retryAfter: number | undefined,
 ): ApiResponse {
-  const { status, headers, text } = response;
+  const { status, headers, bytes } = response;
   const where = `${method} ${url.pathname}`;
+  // Decoded once here; the string is not kept (ApiResponse.text decodes again on demand).
+  const text = bytes.toString('utf8');
   const parsed = parseJson(text);
   if (status >= 300 && status < 400) {
     const location = typeof headers.location === 'string' ? ` to ${stripControl(headers.location)}` : '';
@@ -384,8 +451,8 @@ The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
     }
     throw error;
   }
-  if (expect === 'any') return { status, headers, body: parsed.ok ? parsed.value : undefined, text };
-  if (text.trim() === '' && expect === 'id') return { status, headers, body: undefined, text };
+  if (expect === 'any') return respond(status, headers, bytes, parsed.ok ? parsed.value : undefined);
+  if (text.trim() === '' && expect === 'id') return respond(status, headers, bytes, undefined);
   if (!parsed.ok) {
     throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) is not JSON: ${snippet(text)}`);
   }
@@ -399,7 +466,7 @@ The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
       throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) has a "data" entry that is not an object`);
     }
   }
-  return { status, headers, body, text };
+  return respond(status, headers, bytes, body);
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -92,6 +92,7 @@ export class Session {
       debug: this.globals.debug === true,
       maxSockets,
       log: verbose ? (entry) => this.ctx.term.stderr.write(formatLogEntry(entry)) : undefined,
+      notice: (message) => this.ctx.term.stderr.write(`${message}\n`),
     });
   }
 
