@@ -26,6 +26,10 @@ export interface TokenProvider {
   getToken(): Promise<string>;
   /** Called once after a 401: a fresh token, or undefined when none can be had. */
   refresh?(): Promise<string | undefined>;
+  /** A token the user gave (RENTALS_TOKEN, --token-file): a 401 names where it came from. */
+  explicit?: boolean;
+  /** Where the token came from, for messages: `RENTALS_TOKEN`, `--token-file t.txt`. */
+  origin?: string;
 }
 
 export interface RequestLogEntry {
@@ -54,6 +58,8 @@ export interface ClientOptions {
   /** A one-line note for the user (stderr), e.g. a retried DELETE counted as done. */
   notice?: (message: string) => void;
   debug?: boolean;
+  /** Send credentials over plain http:// to a host that is not loopback (the profile opted in). */
+  allowInsecureHttp?: boolean;
   /** Sockets per origin; the bulk runner raises it to its concurrency. */
   maxSockets?: number;
   /** Answers larger than this are refused (default MAX_RESPONSE_BYTES). */
@@ -199,7 +205,7 @@ export class ApiClient {
           continue;
         }
       }
-      return interpret(method, url, response, options.expect ?? 'json', wait);
+      return interpret(method, url, response, options.expect ?? 'json', wait, options.anonymous ? undefined : this.options.auth);
     }
   }
 
@@ -210,7 +216,7 @@ export class ApiClient {
   /** What a request would look like (for --dry-run): its URL and headers, secrets redacted. */
   async describe(method: HttpMethod, path: string, body?: unknown): Promise<{ url: string; headers: Record<string, string> }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = await this.headers(payload, { anonymous: !this.options.auth });
+    const headers = await this.headers(payload, { anonymous: !this.options.auth }, false);
     if (!headers.authorization) headers.authorization = bearer('token');
     return { url: displayUrl(this.url(path)), headers: redactHeaders(headers) };
   }
@@ -226,7 +232,9 @@ export class ApiClient {
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
 
-  private async headers(payload: string | undefined, options: RequestOptions): Promise<Record<string, string>> {
+  private async headers(payload: string | undefined, options: RequestOptions, sending = true): Promise<Record<string, string>> {
+    const carriesSecret = (!options.anonymous && this.options.auth !== undefined) || options.headers?.authorization !== undefined;
+    if (sending && carriesSecret && !this.options.allowInsecureHttp) refuseInsecureHttp(this.baseUrl);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.userAgent,
@@ -380,6 +388,27 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
 }
 
+/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Fails (exit 2) when credentials would cross the network in clear to this base URL. */
+export function assertSafeTransport(baseUrl: string): void {
+  refuseInsecureHttp(parseBaseUrl(baseUrl));
+}
+
+/** Credentials never cross the network in clear unless the profile opted in. */
+function refuseInsecureHttp(url: URL): void {
+  if (url.protocol !== 'http:' || isLoopback(url.hostname)) return;
+  throw new UsageError(
+    `refusing to send credentials over plain http:// to ${url.host}: anyone on the network could read them. ` +
+      'Use an https:// base URL, or, for a server you trust on a network you trust, opt in for the profile: ' +
+      `rentals auth login --base-url ${displayUrl(url).replace(/\/$/, '')} --insecure-http …`,
+  );
+}
+
 function parseBaseUrl(value: string): URL {
   let url: URL;
   try {
@@ -433,6 +462,7 @@ function interpret(
   response: RawResponse,
   expect: NonNullable<RequestOptions['expect']>,
   retryAfter: number | undefined,
+  auth: TokenProvider | undefined,
 ): ApiResponse {
   const { status, headers, bytes } = response;
   const where = `${method} ${url.pathname}`;
@@ -444,7 +474,7 @@ function interpret(
     throw new ApiError(`${where}: HTTP ${status} redirect${location}; redirects are not followed: check the base URL`, status);
   }
   if (status < 200 || status >= 300) {
-    const error = errorForStatus(where, status, text, parsed);
+    const error = errorForStatus(where, status, text, parsed, auth);
     if (retryAfter !== undefined && RETRYABLE_STATUS.has(status)) {
       error.message += `
 The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
@@ -521,7 +551,13 @@ export function errorMessageFromBody(body: unknown): string | undefined {
   return message;
 }
 
-function errorForStatus(where: string, status: number, text: string, parsed: { ok: boolean; value?: unknown }): Error {
+function errorForStatus(
+  where: string,
+  status: number,
+  text: string,
+  parsed: { ok: boolean; value?: unknown },
+  auth: TokenProvider | undefined,
+): Error {
   const label = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
   const fromJsonRaw = parsed.ok ? errorMessageFromBody(parsed.value) : undefined;
   const fromJson = fromJsonRaw === undefined ? undefined : stripControl(fromJsonRaw);
@@ -529,7 +565,10 @@ function errorForStatus(where: string, status: number, text: string, parsed: { o
   const message = `${where}: ${label}: ${detail}`;
   const body = parsed.ok ? parsed.value : text;
   if (status === 401) {
-    return new AuthError(`${message}\nThe access token was refused; check it with \`rentals auth status\` or log in again with \`rentals auth login\`.`, status);
+    const hint = auth?.explicit
+      ? `The access token from ${auth.origin ?? 'the environment'} was refused. A token given explicitly is used as given, never renewed: check it with \`rentals auth status --check\`.`
+      : 'The access token was refused; check it with `rentals auth status --check` or log in again with `rentals auth login`.';
+    return new AuthError(`${message}\n${hint}`, status);
   }
   if (status === 403) return new AuthError(`${message}\nThe token is not allowed to do this.`, status);
   if (status === 404) return new NotFoundError(message, status, body);

@@ -17,6 +17,8 @@ export interface Profile {
   tokenIssuedAt?: string;
   clientId?: string;
   clientSecret?: string;
+  /** Sending the token or client secret over plain http:// to a non-loopback host is allowed (auth login --insecure-http). */
+  insecureHttp?: boolean;
   output?: string;
   timeout?: string;
   retries?: string;
