@@ -13,6 +13,7 @@ import {
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
 import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
 import type { Context } from './context.js';
@@ -146,6 +147,7 @@ const SECRET_KEY = /token|secret|password|authorization/i;
 /** Removes secrets from a JSON body before it is shown by --debug. */
 export function redactBody(text: string | undefined): string | undefined {
   if (text === undefined || text === '') return text;
+  if (nestsDeeperThan(text)) return `(a JSON body nested more than ${MAX_JSON_DEPTH} deep, not shown)`;
   try {
     return JSON.stringify(JSON.parse(text, (key, value: unknown) => (SECRET_KEY.test(key) && value ? '[redacted]' : value)));
   } catch {
