@@ -18,6 +18,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { stripControl } from '../output/sanitize.js';
+import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -58,6 +59,8 @@ export interface ClientOptions {
   /** A one-line note for the user (stderr), e.g. a retried DELETE counted as done. */
   notice?: (message: string) => void;
   debug?: boolean;
+  /** The environment to read HTTP_PROXY / HTTPS_PROXY / NO_PROXY from (none: direct connections). */
+  env?: Record<string, string | undefined>;
   /** Send credentials over plain http:// to a host that is not loopback (the profile opted in). */
   allowInsecureHttp?: boolean;
   /** Sockets per origin; the bulk runner raises it to its concurrency. */
@@ -141,9 +144,12 @@ export class ApiClient {
   private readonly random: () => number;
   private agent?: Agent;
   private http?: HttpModule;
+  /** The proxy every request goes through (from the environment), if any. */
+  readonly proxy: URL | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.proxy = options.env ? proxyFor(this.baseUrl, options.env) : undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
     this.userAgent = options.userAgent ?? `rentals/${typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev'}`;
@@ -234,7 +240,7 @@ export class ApiClient {
 
   private async headers(payload: string | undefined, options: RequestOptions, sending = true): Promise<Record<string, string>> {
     const carriesSecret = (!options.anonymous && this.options.auth !== undefined) || options.headers?.authorization !== undefined;
-    if (sending && carriesSecret && !this.options.allowInsecureHttp) refuseInsecureHttp(this.baseUrl);
+    if (sending && carriesSecret && !this.options.allowInsecureHttp) refuseInsecureHttp(this.baseUrl, this.proxy);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.userAgent,
@@ -249,10 +255,31 @@ export class ApiClient {
 
   private async transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
     if (!this.http) {
-      this.http = (url.protocol === 'https:' ? await import('node:https') : await import('node:http')) as HttpModule;
-      this.agent = new this.http.Agent({ keepAlive: true, maxSockets: this.options.maxSockets ?? 16 });
+      const https = url.protocol === 'https:';
+      const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
+      this.http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
+      // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
+      if (https && this.proxy) this.agent = await tunnelAgent(this.proxy, pool);
+      else {
+        const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
+        this.agent = new this.http.Agent(agentOptions);
+      }
     }
     return { http: this.http, agent: this.agent! };
+  }
+
+  /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
+  private requestOptions(url: URL, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
+    if (!this.proxy || url.protocol !== 'http:') return { method, headers, agent };
+    return {
+      protocol: 'http:',
+      host: this.proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: this.proxy.port || 80,
+      path: url.href,
+      method,
+      headers: { ...headers, host: url.host, ...proxyAuthorization(this.proxy) },
+      agent,
+    };
   }
 
   private async send(
@@ -287,7 +314,8 @@ export class ApiClient {
         log({ error: error.message });
         reject(error);
       };
-      const req = http.request(url, { method, headers, agent });
+      const target = this.requestOptions(url, method, headers, agent);
+      const req = this.proxy && url.protocol === 'http:' ? http.request(target) : http.request(url, target);
       const timer = setTimeout(() => {
         const error = new TimeoutError(
           `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
@@ -302,7 +330,7 @@ export class ApiClient {
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof NetworkError) return fail(error);
-        fail(networkError(method, url, error, sent));
+        fail(networkError(method, url, error, sent, this.proxy));
       });
       req.on('response', (res: IncomingMessage) => {
         const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
@@ -320,7 +348,7 @@ export class ApiClient {
           if (body.size + chunk.length > limit) return refuse();
           body.push(chunk);
         });
-        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true)));
+        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true, this.proxy)));
         res.on('end', () => {
           if (settled) return;
           settled = true;
@@ -395,15 +423,19 @@ export function isLoopback(hostname: string): boolean {
 }
 
 /** Fails (exit 2) when credentials would cross the network in clear to this base URL. */
-export function assertSafeTransport(baseUrl: string): void {
-  refuseInsecureHttp(parseBaseUrl(baseUrl));
+export function assertSafeTransport(baseUrl: string, env?: Record<string, string | undefined>): void {
+  const url = parseBaseUrl(baseUrl);
+  refuseInsecureHttp(url, env ? proxyFor(url, env) : undefined);
 }
 
-/** Credentials never cross the network in clear unless the profile opted in. */
-function refuseInsecureHttp(url: URL): void {
-  if (url.protocol !== 'http:' || isLoopback(url.hostname)) return;
+/**
+ * Credentials never cross the network in clear unless the profile opted in. Through a proxy, an
+ * http:// request travels in clear to the proxy too, so both must be loopback.
+ */
+function refuseInsecureHttp(url: URL, proxy?: URL): void {
+  if (url.protocol !== 'http:' || (isLoopback(url.hostname) && (!proxy || isLoopback(proxy.hostname)))) return;
   throw new UsageError(
-    `refusing to send credentials over plain http:// to ${url.host}: anyone on the network could read them. ` +
+    `refusing to send credentials over plain http:// to ${url.host}${proxy ? ` through the proxy ${proxyLabel(proxy)}` : ''}: anyone on the network could read them. ` +
       'Use an https:// base URL, or, for a server you trust on a network you trust, opt in for the profile: ' +
       `rentals auth login --base-url ${displayUrl(url).replace(/\/$/, '')} --insecure-http …`,
   );
@@ -426,7 +458,9 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-function networkError(method: string, url: URL, error: NodeJS.ErrnoException, sent: boolean): NetworkError {
+const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_CERT|ERR_SSL)/;
+
+function networkError(method: string, url: URL, error: NodeJS.ErrnoException, sent: boolean, proxy?: URL): NetworkError {
   const code = error.code ?? 'ERROR';
   const hints: Record<string, string> = {
     ECONNREFUSED: 'is the server running, and is the base URL right?',
@@ -435,8 +469,11 @@ function networkError(method: string, url: URL, error: NodeJS.ErrnoException, se
     ECONNRESET: 'the connection was reset by the server',
     EPIPE: 'the connection was closed by the server',
   };
-  const hint = hints[code] ? `: ${hints[code]}` : '';
-  return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname} (${code})${hint}${mayHaveBeenApplied(method, sent)}`, code, sent);
+  let hint = hints[code] ? `: ${hints[code]}` : '';
+  if (TLS_CODES.test(code)) hint = `: the server's TLS certificate could not be verified (${stripControl(error.message)}); rentals always verifies it`;
+  if (code === 'EPROXY') hint = `: ${stripControl(error.message)}`;
+  const via = proxy ? ` (through the proxy ${proxyLabel(proxy)})` : '';
+  return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname}${via} (${code})${hint}${mayHaveBeenApplied(method, sent)}`, code, sent);
 }
 
 /** For a request that reached the server and is never retried (POST): its outcome is unknown. */

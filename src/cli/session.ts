@@ -97,6 +97,7 @@ export class Session {
       baseUrl,
       auth: auth === true ? this.credentials : auth === false ? undefined : auth,
       allowInsecureHttp,
+      env: this.ctx.env,
       timeoutMs: this.settings.timeoutMs.value,
       retries: this.settings.retries.value,
       debug: this.globals.debug === true,

@@ -38,7 +38,7 @@ export async function runLogin(session: Session, options: LoginOptions): Promise
   const profileName = settings.profileName.value!;
   const insecureHttp = options.insecureHttp === true;
   // Before asking for a secret that could not be sent anyway.
-  if (!insecureHttp) assertSafeTransport(baseUrl);
+  if (!insecureHttp) assertSafeTransport(baseUrl, session.ctx.env);
   const anonymous = session.newClient(baseUrl, undefined, false, insecureHttp);
   let saved: Record<string, string | undefined>;
   if (options.clientId) {
