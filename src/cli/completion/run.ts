@@ -48,6 +48,9 @@ export function joinBashEquals(words: string[]): { words: string[]; strip: strin
 export async function runComplete(session: Session, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<void> {
   const shell = parseShell(shellName);
   const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
+  // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
+  session.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
+  session.settings.retries = { value: 0, source: 'default', origin: 'completion' };
   const cache = new NameCache(session.settings.configDir, session.ctx.now);
   const sources: CompletionSources = {
     optionValues,
@@ -66,18 +69,8 @@ async function namesOf(session: Session, cache: NameCache, resource: ResourceNam
   if (!baseUrl) return [];
   return cache.names(baseUrl, resource, async () => {
     const def = resources[resource];
-    const api = session.api();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('completion: the server did not answer in time')), NAME_FETCH_TIMEOUT_MS);
-    });
-    try {
-      const { records } = await Promise.race([api.list({ def, version: defaultVersion(def) }), timeout]);
-      const label = def.labelField ?? 'name';
-      return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-    } finally {
-      clearTimeout(timer);
-      session.close();
-    }
+    const { records } = await session.api().list({ def, version: defaultVersion(def) });
+    const label = def.labelField ?? 'name';
+    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   });
 }

@@ -31,6 +31,8 @@ export interface CommandInfo {
   help?: string;
   /** Full command lines, without the `$ `. */
   examples: readonly string[];
+  /** Left out of help and completion (the completion scripts' own `__complete`). */
+  hidden?: boolean;
 }
 
 export interface LeafCommand extends CommandInfo {
@@ -57,6 +59,7 @@ interface BaseSpec<S extends string, A extends unknown[], O extends OptionValues
   summary: string;
   help?: string;
   examples: readonly string[];
+  hidden?: boolean;
   /** Declares the options with extra-typings, so the handler sees exactly these (typed). */
   options?: (command: TypedCommand<ArgsOf<S>>) => TypedCommand<A, O>;
   /** Or: options generated from data, their shape declared by `O`. */
@@ -88,7 +91,7 @@ export interface RawSpec<S extends string, A extends unknown[], O extends Option
 export function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
   spec: SessionSpec<S, A, O> | RawSpec<S, A, O>,
 ): LeafCommand {
-  const { name, args, summary, help, examples } = spec;
+  const { name, args, summary, help, examples, hidden } = spec;
   const aliases = spec.aliases ?? [];
   return {
     kind: 'command',
@@ -98,8 +101,9 @@ export function defineCommand<S extends string = '', A extends unknown[] = ArgsO
     summary,
     help,
     examples,
+    hidden,
     attach(parent, reg) {
-      const command = describe(parent.command(name), { name, args, aliases, summary, help, examples });
+      const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (args) command.arguments(args);
       // Runtime and typed commander are one class; the typed view exists only for the compiler.
       const typed = command as unknown as TypedCommand<ArgsOf<S>>;
