@@ -21,6 +21,7 @@ const LAYERS: Record<string, number> = {
   data: 4,
   bulk: 4,
   sandbox: 4,
+  snapshot: 4,
   cli: 5,
   'main.ts': 6,
 };

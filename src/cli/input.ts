@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { describeJsonError } from '../json-error.js';
 
 /** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */

@@ -13,7 +13,7 @@ import {
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
 import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
 import type { Context } from './context.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { nestsDeeperThan } from '../../src/json-depth.js';
+import { nestsDeeperThan } from '../../src/common/json-depth.js';
 
 describe('nestsDeeperThan', () => {
   test('counts arrays and objects, not brackets inside strings (escaped quotes included)', () => {

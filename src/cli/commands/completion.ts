@@ -6,7 +6,7 @@ import { defineCommand } from '../registry/spec.js';
 const SETUP = `
 Setup:
   bash   echo 'eval "$(rentals completion bash)"' >> ~/.bashrc
-  zsh    echo 'eval "$(rentals completion zsh)"' >> ~/.zshrc      (after compinit)
+  zsh    echo 'rentals completion fish > ~/.config/fish/completions/rentals.fish' >> ~/.zshrc      (after compinit)
   fish   rentals completion fish > ~/.config/fish/completions/rentals.fish
 
 Completes commands, flags, formats and the names of items, rental blocks, statuses, events and
@@ -19,7 +19,7 @@ export const completionCommand = defineCommand({
   args: '<shell>',
   summary: 'Print the shell completion script for bash, zsh or fish',
   help: SETUP,
-  examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'eval "$(rentals completion zsh)"'],
+  examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
   run: (session, _options, [shell]) => runCompletionScript(session, shell),
 });
 

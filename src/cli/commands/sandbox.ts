@@ -21,7 +21,7 @@ export const sandboxCommand = defineCommand({
   examples: [
     'rentals sandbox --seed',
     'rentals sandbox --port 0 --data ./rentals-data.json --seed',
-    'eval "$(rentals sandbox --data ./rentals-data.json --print-env)"',
+    'rentals sandbox --data ./rentals-data.json --print-env',
   ],
   options: (command) =>
     command
