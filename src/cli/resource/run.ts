@@ -4,7 +4,7 @@
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
 import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
-import type { RecordListView } from '../../output/views.js';
+import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
   type ResourceDef,
@@ -56,18 +56,23 @@ export async function resolveParentId(
   return parseIdArgument(String(resolved[def.parent.field]), def.parent.field);
 }
 
-export function recordView(def: ResourceDef, result: DataResult): RecordListView {
+/**
+ * `-o json` prints the body and no rows, so its records are not normalised; the other formats
+ * print rows only, so the view drops the body and the raw records can be freed as rows are made.
+ */
+export function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
+  const json = format === 'json';
   return {
     kind: 'records',
-    body: result.body,
-    rows: result.records.map((r) => readRecord(def.fields, r)),
+    body: json ? result.body : undefined,
+    rows: json ? result.records : result.records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
     knownColumns: [...def.fields.map((f) => f.name), 'Links'],
   };
 }
 
 async function printRecords(session: Session, def: ResourceDef, result: DataResult): Promise<void> {
-  await session.printer.view(recordView(def, result));
+  await session.printer.view(recordView(def, result, session.printer.options.format));
 }
 
 export async function runList(session: Session, at: Address): Promise<void> {
