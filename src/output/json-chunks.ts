@@ -40,8 +40,18 @@ function* pieces(shown: unknown, indent: string, depth: number): Generator<strin
   yield `${indent}}`;
 }
 
+/** The text `JSON.stringify(value, null, 2) + "\n"` in chunks of about 256 KB. */
+export function prettyJsonChunks(value: unknown): Generator<string> {
+  return chunked(withNewline(prettyJsonPieces(value)));
+}
+
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces;
+  yield '\n';
+}
+
 /** Pieces joined into chunks of about `size` characters. */
-export function* chunked(pieces: Iterable<string>, size = 256 * 1024): Generator<string> {
+function* chunked(pieces: Iterable<string>, size = 256 * 1024): Generator<string> {
   let chunk = '';
   for (const piece of pieces) {
     chunk += piece;

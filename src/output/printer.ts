@@ -2,6 +2,7 @@
 // (confirmations, notices, progress) goes to stderr and is silenced by --quiet.
 
 import type { Writable } from 'node:stream';
+import { prettyJsonChunks } from './json-chunks.js';
 import type { RecordListView, View, ViewFormat } from './views.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
@@ -53,8 +54,9 @@ export class Printer {
     return this.view({ kind: 'records', ...view });
   }
 
+  /** Pretty JSON, written in chunks (a large answer is never one string). */
   async json(value: unknown): Promise<void> {
-    return this.write(`${JSON.stringify(value, null, 2)}\n`);
+    for (const chunk of prettyJsonChunks(value)) await this.write(chunk);
   }
 
   /** Plain data text (a URL, a raw body). */

@@ -5,7 +5,7 @@
 import { type Row, csvLine, machineCell, pickFields, tsvLine } from './format.js';
 import { checkFieldNames } from './fields.js';
 import { checkFormat } from './formats.js';
-import { chunked, prettyJsonPieces } from './json-chunks.js';
+import { prettyJsonChunks } from './json-chunks.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows } from './view-rows.js';
 import type { View, ViewFormat } from './views.js';
@@ -54,8 +54,7 @@ function* renderJson(view: View, options: RenderOptions): Generator<string> {
         : 'note: --fields does not apply to -o json; use -o ndjson to pick fields',
     );
   }
-  yield* chunked(prettyJsonPieces(jsonOf(view)));
-  yield '\n';
+  yield* prettyJsonChunks(jsonOf(view));
 }
 
 /** What `-o json` prints for each view. */
