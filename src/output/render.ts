@@ -12,7 +12,7 @@ import type { View, ViewFormat } from './views.js';
 
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFormat(view.kind, format);
-  if (view.kind === 'records') checkFieldNames(options.fields, view);
+  checkFieldNames(options.fields, view);
   if (format === 'ics' && view.kind === 'calendar') {
     const text = await view.ics();
     return yield text;

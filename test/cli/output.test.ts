@@ -286,3 +286,12 @@ describe('narrow terminals', () => {
     expect(result.stdout.split('\n')[2]).toBe('│ Smith wedding │ 2026-06-12 14:00 │ 2026-06-13       │');
   });
 });
+
+test('-o ics on commands that print no view is a usage error too', async () => {
+  const result = await runCli(['config', 'list', '-o', 'ics'], withApi());
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints a record list: use table, json, ndjson, csv, tsv\n');
+  const status = await runCli(['auth', 'status', '-o', 'ics'], withApi());
+  expect(status.code).toBe(2);
+  expect(status.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints no calendar: use table, json, ndjson, csv, tsv\n');
+});

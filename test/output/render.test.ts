@@ -230,3 +230,12 @@ describe('pretty JSON in pieces', () => {
     expect([...prettyJsonPieces(value)].join('')).toBe(JSON.stringify(value, null, 2));
   });
 });
+
+describe('--fields on other views', () => {
+  test('grouped rows, calendars and diffs refuse an unknown column too', async () => {
+    await expect(render(agenda, 'csv', { fields: ['day', 'evnt'] })).rejects.toThrow('--fields: unknown field "evnt" (known: day, time, event)');
+    await expect(render(calendar, 'tsv', { fields: ['nope'] })).rejects.toThrow(UsageError);
+    await expect(render(diff, 'csv', { fields: ['before', 'x'] })).rejects.toThrow('--fields: unknown field "x" (known: resource, id, change, field, before, after)');
+    expect((await render(agenda, 'csv', { fields: ['event', 'day'] })).out.split('\n')[1]).toBe('Smith wedding,2026-06-12');
+  });
+});
