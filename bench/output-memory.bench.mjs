@@ -25,11 +25,13 @@ try {
     return Number(match[1]) * 1024;
   };
   const idle = peak(['--version']);
-  console.log(`${COUNT} items: response ${mb(bytes)} MB; \`rentals --version\` peaks at ${mb(idle)} MB (Node ${process.version})`);
+  console.log(`\`rentals inventory list\` of ${COUNT.toLocaleString('en')} items: response ${mb(bytes)} MB; \`rentals --version\` peaks at ${mb(idle)} MB (Node ${process.version})`);
+  console.log('');
+  console.log('| format | peak RSS | × the response | target |');
+  console.log('|---|---:|---:|---|');
   for (const format of ['json', 'ndjson', 'csv', 'tsv', 'table']) {
     const rss = peak(['inventory', 'list', '-o', format]);
-    const target = format === 'table' ? '' : '  (target ≤ 3×)';
-    console.log(`-o ${format.padEnd(6)} peak RSS ${mb(rss).padStart(7)} MB  ${(rss / bytes).toFixed(1).padStart(5)}× the response${target}`);
+    console.log(`| -o ${format} | ${mb(rss)} MB | ${(rss / bytes).toFixed(1)}× | ${format === 'table' ? '' : '≤ 3×'} |`);
   }
 } finally {
   sandbox.stop();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 /** The CLI measured: this tree's build, or another (RENTALS_BENCH_BIN) to compare before and after. */
 const ownBin = join(root, 'bin/rentals.js');
 export const bin = process.env.RENTALS_BENCH_BIN ?? ownBin;

@@ -7,7 +7,10 @@ import { bin, median, requireBuild, sandboxWithItems } from './output-sandbox.mj
 requireBuild();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-console.log(`median of ${RUNS} alternating runs each (Node ${process.version})`);
+console.log(`median of ${RUNS} alternating runs each, stdout to /dev/null (Node ${process.version})`);
+console.log('');
+console.log('| rows | -o table | -o tsv | table / tsv | target |');
+console.log('|---:|---:|---:|---:|---|');
 for (const count of [10_000, 100_000]) {
   const sandbox = await sandboxWithItems(count);
   try {
@@ -23,7 +26,7 @@ for (const count of [10_000, 100_000]) {
     }
     const table = median(times.table);
     const tsv = median(times.tsv);
-    console.log(`${String(count).padStart(7)} rows  table ${table.toFixed(0).padStart(6)} ms  tsv ${tsv.toFixed(0).padStart(6)} ms  table/tsv ${(table / tsv).toFixed(2)}×  (target ≤ 2×)`);
+    console.log(`| ${count.toLocaleString('en')} | ${table.toFixed(0)} ms | ${tsv.toFixed(0)} ms | ${(table / tsv).toFixed(2)}× | ≤ 2× |`);
   } finally {
     sandbox.stop();
   }

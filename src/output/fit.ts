@@ -31,7 +31,7 @@ export interface ColumnFit {
 const MIN_TEXT_WIDTH = 6;
 
 /** Borders and padding: "│ a │ b │" is 3 per column plus 1. */
-export function tableWidth(widths: number[]): number {
+function tableWidth(widths: number[]): number {
   return widths.reduce((sum, w) => sum + w + 3, 1);
 }
 

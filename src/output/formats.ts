@@ -16,7 +16,7 @@ const KIND_NAMES: Record<View['kind'], string> = {
   detail: 'one record',
 };
 
-export function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
+function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
   return format !== 'ics' || kind === 'calendar';
 }
 

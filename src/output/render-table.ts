@@ -9,7 +9,7 @@ import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
 import type { DetailView, GridView, View } from './views.js';
 
-export interface Palette extends TablePalette {
+interface Palette extends TablePalette {
   heading: (text: string) => string;
 }
 
@@ -19,7 +19,7 @@ function same(text: string): string {
   return text;
 }
 
-export async function palette(color: boolean): Promise<Palette> {
+async function palette(color: boolean): Promise<Palette> {
   if (!color) return plain;
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });

@@ -34,7 +34,7 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
 }
 
 /** Lines of `rows` joined in chunks of ROWS_PER_CHUNK, each line ending in a newline. */
-export function* batches<T>(rows: Iterable<T>, line: (row: T) => string): Generator<string> {
+function* batches<T>(rows: Iterable<T>, line: (row: T) => string): Generator<string> {
   let batch: string[] = [];
   for (const row of rows) {
     batch.push(line(row));
@@ -58,7 +58,7 @@ function* renderJson(view: View, options: RenderOptions): Generator<string> {
 }
 
 /** What `-o json` prints for each view. */
-export function jsonOf(view: View): unknown {
+function jsonOf(view: View): unknown {
   switch (view.kind) {
     case 'records':
       return view.body;

@@ -60,7 +60,7 @@ export async function resolveParentId(
  * `-o json` prints the body and no rows, so its records are not normalised; the other formats
  * print rows only, so the view drops the body and the raw records can be freed as rows are made.
  */
-export function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
+function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
   const json = format === 'json';
   return {
     kind: 'records',
