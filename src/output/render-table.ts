@@ -3,6 +3,7 @@
 // table is printed (string-width, chalk).
 
 import { type Row, humanCell } from './format.js';
+import { stripControl } from './sanitize.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
@@ -65,7 +66,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
   for (const block of blocks) {
     let text = first ? '' : '\n';
     first = false;
-    if (block.heading !== undefined) text += `${colors.heading(block.heading)}\n`;
+    if (block.heading !== undefined) text += `${colors.heading(stripControl(block.heading))}\n`;
     if (block.to > block.from) {
       text += `${drawer.top()}\n${drawer.header()}\n`;
       for (let r = block.from; r < block.to; r++) {
@@ -77,7 +78,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
       }
       text += `${drawer.bottom()}\n`;
     }
-    for (const line of block.footer ?? []) text += `${line}\n`;
+    for (const line of block.footer ?? []) text += `${stripControl(line)}\n`;
     yield text;
   }
 }
@@ -129,9 +130,9 @@ function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
 }
 
 function gridCells(view: GridView): TableCells {
-  const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => c.label)]);
+  const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => stripControl(c.label))]);
   view.rows.forEach((row, r) => {
-    cells.add(row.label, false);
+    cells.add(humanCell(row.label), false);
     view.columns.forEach((_, c) => {
       const value = view.cells[r]?.[c] ?? null;
       cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain');
@@ -158,17 +159,17 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
   const labelWidth = Math.max(0, ...view.fields.map(([label]) => textWidth(label)));
   let text = '';
   for (const [label, value] of view.fields) {
-    text += `${padToWidth(label, labelWidth)}  ${humanCell(value).replace(/\s*\n\s*/g, ' ')}`.trimEnd() + '\n';
+    text += `${padToWidth(stripControl(label), labelWidth)}  ${humanCell(value).replace(/\s*\n\s*/g, ' ')}`.trimEnd() + '\n';
   }
   yield text;
   for (const section of view.sections ?? []) {
-    yield `\n${colors.heading(section.title)}\n`;
+    yield `\n${colors.heading(stripControl(section.title))}\n`;
     if (section.rows.length === 0) {
       yield '(none)\n';
     } else {
       const cells = rowCells(section.columns, section.rows);
       yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
     }
-    for (const line of section.footer ?? []) yield `${line}\n`;
+    for (const line of section.footer ?? []) yield `${stripControl(line)}\n`;
   }
 }

@@ -239,3 +239,16 @@ describe('--fields on other views', () => {
     expect((await render(agenda, 'csv', { fields: ['event', 'day'] })).out.split('\n')[1]).toBe('Smith wedding,2026-06-12');
   });
 });
+
+test('text a command takes from the server (headings, labels, footers, titles) is stripped of terminal escapes', async () => {
+  const evil = `a${ESC}2Jb\u0007`;
+  const groups: GroupedView = { ...agenda, groups: [{ heading: evil, key: 'k', rows: [{ time: '1', event: 'x' }], footer: [evil] }] };
+  const gridded: GridView = { ...grid, rows: [{ key: '1', label: evil }], columns: [{ key: 'd', label: evil }], cells: [[1]] };
+  const detailed: DetailView = { ...detail, fields: [[evil, evil]], sections: [{ title: evil, columns: ['a'], rows: [{ a: 1 }], footer: [evil] }] };
+  for (const view of [groups, gridded, detailed]) {
+    const { out } = await render(view, 'table');
+    expect(out).not.toContain('\u001b');
+    expect(out).not.toContain('\u0007');
+    expect(out).toContain('ab');
+  }
+});
