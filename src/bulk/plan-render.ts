@@ -5,6 +5,7 @@
 import { type Money, formatChangePercent, money } from './money.js';
 import type { Plan, PlanRow, PlanTotals } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
+import { padToWidth, textWidth, truncateToWidth } from '../output/width.js';
 import { type Values, displayValue } from './values.js';
 
 const LABEL_WIDTH = 40;
@@ -15,10 +16,10 @@ export function* planLines(spec: RowSpec, plan: Plan): Generator<string> {
   let labelWidth = 0;
   for (const row of plan.rows) {
     lineWidth = Math.max(lineWidth, String(row.line).length);
-    labelWidth = Math.max(labelWidth, Math.min(LABEL_WIDTH, labelOf(row).length));
+    labelWidth = Math.max(labelWidth, Math.min(LABEL_WIDTH, textWidth(labelOf(row))));
   }
   for (const row of plan.rows) {
-    const label = truncate(labelOf(row), labelWidth).padEnd(labelWidth);
+    const label = padToWidth(truncateToWidth(labelOf(row), labelWidth), labelWidth);
     yield `line ${String(row.line).padStart(lineWidth)}  ${row.action.padEnd(9)}  ${label}  ${rowDetail(spec, row)}`.trimEnd();
   }
 }
@@ -82,8 +83,4 @@ function labelOf(row: PlanRow): string {
   return Object.entries(row.ids)
     .map(([name, id]) => `${name} ${id}`)
     .join(', ');
-}
-
-function truncate(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text;
 }

@@ -15,7 +15,9 @@ import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
+import { VIEW_FORMATS, checkFormat } from '../output/formats.js';
 import { Printer } from '../output/printer.js';
+import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 
 export interface GlobalOptions extends GlobalFlags {
@@ -57,8 +59,16 @@ export class Session {
     return new Session(ctx, globals, settings, printer);
   }
 
+  /** The format of a command that prints without a view: `-o ics` is refused there (exit 2). */
   get format(): OutputFormat {
-    return this.printer.options.format;
+    const format = this.printer.options.format;
+    checkFormat(undefined, format);
+    return format as OutputFormat;
+  }
+
+  /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
+  expectView(kind: View['kind']): void {
+    checkFormat(kind, this.printer.options.format);
   }
 
   /** The base URL, or exit 3 with how to set it. */
@@ -129,13 +139,18 @@ function unknownProfileWarning(settings: Settings): string | undefined {
   return `warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (profiles: ${knownProfiles.join(', ')})`;
 }
 
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): OutputFormat {
+/**
+ * `-o ics` is accepted here and checked against the command's view by the output layer; as a
+ * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
+ */
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): ViewFormat {
   if (globals.json) return 'json';
   const chosen = globals.output ?? settings.output.value;
   if (chosen !== undefined) {
-    if (OUTPUT_FORMATS.includes(chosen as OutputFormat)) return chosen as OutputFormat;
+    const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;
+    if (accepted.includes(chosen as ViewFormat)) return chosen as ViewFormat;
     const origin = globals.output !== undefined ? '--output' : settings.output.origin;
-    const problem = `${origin}: unknown output format ${JSON.stringify(chosen)} (use ${OUTPUT_FORMATS.join(', ')})`;
+    const problem = `${origin}: unknown output format ${JSON.stringify(chosen)} (use ${accepted.join(', ')})`;
     if (globals.output !== undefined) throw new UsageError(problem);
     settings.warnings.push(`warning: ${problem}; using the default`);
   }

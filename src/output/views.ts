@@ -7,7 +7,11 @@ import type { OutputFormat, Row } from './format.js';
 /** Today's view: the records of a `{ data: [...] }` answer. */
 export interface RecordListView {
   kind: 'records';
-  /** The body as the server sent it, printed untouched by `-o json`. */
+  /**
+   * The body as the server sent it, printed by `-o json` as `JSON.stringify(body, null, 2)` in
+   * pieces (the bytes users have always had; the server's own bytes are compact, so printing them
+   * would change the output). Only needed for `-o json`.
+   */
   body: unknown;
   /** Records normalised for display (numbers, booleans, datetimes). */
   rows: Row[];
@@ -39,7 +43,7 @@ export interface GroupedView {
 /** A grid: one row per item, one column per day (free units per day). */
 export interface GridView {
   kind: 'grid';
-  /** Header of the first column (e.g. "item"). */
+  /** Header of the first column (e.g. "item"); csv/tsv/ndjson: rowHeader then the column keys, rows by label. */
   rowHeader: string;
   rows: Array<{ key: string; label: string }>;
   columns: Array<{ key: string; label: string }>;

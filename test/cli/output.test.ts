@@ -204,7 +204,7 @@ describe('csv, json, ndjson, --fields', () => {
   test('an unknown output format is a usage error before any request', async () => {
     const result = await runCli(['inventory', 'list', '-o', 'xml'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv)\n');
+    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics)\n');
     expectNothingSent();
   });
 
@@ -247,4 +247,51 @@ describe('--quiet', () => {
     expect(quiet.stderr).toBe('');
     expect(deleted.isDone()).toBe(true);
   });
+});
+
+describe('-o ics: only where the command prints a calendar', () => {
+  test.each([
+    [['inventory', 'list', '-o', 'ics']],
+    [['inventory', 'add', '--name', 'Tent', '--quantity-available', '2', '-o', 'ics']],
+    [['inventory', 'delete', '4', '--yes', '-o', 'ics']],
+  ])('%j is a usage error before any request', async (argv) => {
+    const result = await runCli(argv, withApi());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: -o ics is only for calendar output \(an iCalendar document\); this command prints/);
+    expectNothingSent();
+  });
+
+  test('as a default (RENTALS_OUTPUT) ics would break every other command: warned and ignored', async () => {
+    const result = await list([], { env: { RENTALS_OUTPUT: 'ics' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('1\tTent 20x20\t4\ttrue');
+    expect(result.stderr).toContain('unknown output format "ics" (use table, json, ndjson, csv, tsv); using the default');
+  });
+});
+
+describe('narrow terminals', () => {
+  test('a 60-column terminal: the table fits, datetimes keep their time, hidden columns are named', async () => {
+    const result = await listEvents([], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(60);
+    expect(result.stdout).toContain('│ 2026-06-12 14:00 │');
+    expect(result.stderr).toBe('note: endDate, customerName, eventCity, cancelDate hidden to fit 60 columns; widen the terminal or pick columns with --fields\n');
+  });
+
+  test('--fields picks what fits', async () => {
+    const result = await listEvents(['--fields', 'eventName,startDate,endDate'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')[2]).toBe('│ Smith wedding │ 2026-06-12 14:00 │ 2026-06-13       │');
+  });
+});
+
+test('-o ics on commands that print no view is a usage error too', async () => {
+  const result = await runCli(['config', 'list', '-o', 'ics'], withApi());
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints a record list: use table, json, ndjson, csv, tsv\n');
+  const status = await runCli(['auth', 'status', '-o', 'ics'], withApi());
+  expect(status.code).toBe(2);
+  expect(status.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints no calendar: use table, json, ndjson, csv, tsv\n');
 });

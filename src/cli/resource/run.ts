@@ -4,7 +4,7 @@
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
 import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
-import type { RecordView } from '../../output/printer.js';
+import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
   type ResourceDef,
@@ -58,36 +58,32 @@ export async function resolveParentId(
   return parseIdArgument(String(resolved[def.parent.field]), def.parent.field);
 }
 
-export function recordView(def: ResourceDef, result: DataResult): RecordView {
+/**
+ * `-o json` prints the body and no rows, so its records are not normalised; the other formats
+ * print rows only, so the view drops the body and the raw records can be freed as rows are made.
+ */
+function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
+  const json = format === 'json';
   return {
-    body: result.body,
-    rows: result.records.map((r) => readRecord(def.fields, r)),
+    kind: 'records',
+    body: json ? result.body : undefined,
+    rows: json ? result.records : result.records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
     knownColumns: [...def.fields.map((f) => f.name), 'Links'],
   };
 }
 
-export function checkFieldNames(session: Session, view: RecordView): void {
-  const fields = session.printer.options.fields;
-  if (!fields || !view.knownColumns) return;
-  const present = new Set([...view.knownColumns, ...view.rows.flatMap((r) => Object.keys(r))]);
-  const unknown = fields.filter((f) => !present.has(f));
-  if (unknown.length > 0) {
-    throw new UsageError(`--fields: unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')} (known: ${view.knownColumns.join(', ')})`);
-  }
-}
-
-export async function printRecords(session: Session, def: ResourceDef, result: DataResult): Promise<void> {
-  const view = recordView(def, result);
-  checkFieldNames(session, view);
-  await session.printer.records(view);
+async function printRecords(session: Session, def: ResourceDef, result: DataResult): Promise<void> {
+  await session.printer.view(recordView(def, result, session.printer.options.format));
 }
 
 export async function runList(session: Session, at: Address): Promise<void> {
+  session.expectView('records');
   await printRecords(session, at.def, await session.api().list(at));
 }
 
 export async function runGet(session: Session, at: Address, id: number): Promise<void> {
+  session.expectView('records');
   await printRecords(session, at.def, await session.api().get(at, id));
 }
 
@@ -130,6 +126,7 @@ async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknow
 }
 
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
+  session.expectView('records');
   const resolver = new NameResolver(() => session.api());
   // A record copied from `get --json` carries its id and Links: neither belongs in a create.
   const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
@@ -153,6 +150,7 @@ export async function runUpdate(
   input: WriteInput,
   parentGiven: unknown,
 ): Promise<void> {
+  session.expectView('records');
   const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
   delete changes.Links;
   if (changes.id !== undefined && String(changes.id) !== String(id)) {
@@ -185,6 +183,7 @@ export interface DeleteInput {
 
 export async function runDelete(session: Session, at: Address, id: number, input: DeleteInput): Promise<void> {
   const path = recordUrlPath(at.def, at.version, id, at.parentId);
+  const format = session.format;
   if (input.dryRun) return printDryRun(session, 'DELETE', path, undefined);
   const { term } = session.ctx;
   if (!input.yes) {
@@ -198,7 +197,7 @@ export async function runDelete(session: Session, at: Address, id: number, input
     }
   }
   const result = await session.api().remove(at, id);
-  if (session.format === 'json' || session.format === 'ndjson') {
+  if (format === 'json' || format === 'ndjson') {
     await session.printer.text(JSON.stringify(result));
   } else {
     session.printer.info(`Deleted ${at.def.singular} ${result.id}.`);

@@ -1,0 +1,34 @@
+// --fields must name columns the view can have: a typo is a usage error listing the known ones.
+
+import { UsageError } from '../errors.js';
+import type { Row } from './format.js';
+import { DIFF_COLUMNS } from './view-rows.js';
+import type { View } from './views.js';
+
+export function checkFieldNames(fields: string[] | undefined, view: View): void {
+  if (!fields) return;
+  const known = knownColumns(view);
+  if (!known) return;
+  const present = new Set(known.names);
+  const unknown = fields.filter((f) => !present.has(f) && !known.rows.some((r) => Object.hasOwn(r, f)));
+  if (unknown.length > 0) {
+    throw new UsageError(`--fields: unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')} (known: ${known.names.join(', ')})`);
+  }
+}
+
+/** The columns --fields may name, and rows whose own keys count too; undefined: not checked. */
+function knownColumns(view: View): { names: string[]; rows: Row[] } | undefined {
+  switch (view.kind) {
+    case 'records':
+      return view.knownColumns ? { names: view.knownColumns, rows: view.rows } : undefined;
+    case 'calendar':
+      return { names: view.columns, rows: view.rows };
+    case 'groups':
+      return { names: [view.groupColumn, ...view.columns], rows: view.groups.flatMap((g) => g.rows) };
+    case 'diff':
+      return { names: DIFF_COLUMNS, rows: [] };
+    case 'grid':
+    case 'detail':
+      return undefined;
+  }
+}

@@ -1,0 +1,15 @@
+// What every renderer is told: the chosen columns, colour, the terminal and where notices go.
+
+export interface RenderOptions {
+  /** Columns chosen with --fields. */
+  fields?: string[];
+  /** Colour on (tables only). */
+  color: boolean;
+  /** The terminal's width; 0 when unknown. */
+  terminalWidth: number;
+  /** A notice for people (stderr, silenced by --quiet). */
+  info: (message: string) => void;
+}
+
+/** Rows per written chunk (ndjson in 2,000-row chunks measured 522 → 311 MB peak on 100k). */
+export const ROWS_PER_CHUNK = 2000;

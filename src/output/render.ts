@@ -1,0 +1,112 @@
+// One output layer: a view in a format, as chunks of text. Machine formats are rendered here;
+// tables (string-width, colours) load only when a table is printed. Nothing is ever one big
+// string: rows are written in batches and JSON in pieces, so memory stays near the data's size.
+
+import { type Row, csvLine, machineCell, pickFields, tsvLine } from './format.js';
+import { checkFieldNames } from './fields.js';
+import { checkFormat } from './formats.js';
+import { prettyJsonChunks } from './json-chunks.js';
+import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
+import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows } from './view-rows.js';
+import type { View, ViewFormat } from './views.js';
+
+export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
+  checkFormat(view.kind, format);
+  checkFieldNames(options.fields, view);
+  if (format === 'ics' && view.kind === 'calendar') {
+    const text = await view.ics();
+    return yield text;
+  }
+  if (format === 'table') {
+    const { renderTable } = await import('./render-table.js');
+    return yield* renderTable(view, options);
+  }
+  if (format === 'json') return yield* renderJson(view, options);
+  if (format === 'ndjson' && view.kind === 'detail') return yield `${JSON.stringify(view.json)}\n`;
+  const table = machineTable(view, options);
+  if (format === 'ndjson') return yield* batches(table.rows, (row) => JSON.stringify(table.pick ? pickFields(row, table.columns) : row));
+  if (format === 'csv') {
+    yield `${table.columns.join(',')}\n`;
+    return yield* batches(table.rows, (row) => csvLine(row, table.columns));
+  }
+  if (table.header) yield `${table.columns.map((c) => machineCell(c).replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`;
+  yield* batches(table.rows, (row) => tsvLine(row, table.columns));
+}
+
+/** Lines of `rows` joined in chunks of ROWS_PER_CHUNK, each line ending in a newline. */
+function* batches<T>(rows: Iterable<T>, line: (row: T) => string): Generator<string> {
+  let batch: string[] = [];
+  for (const row of rows) {
+    batch.push(line(row));
+    if (batch.length === ROWS_PER_CHUNK) {
+      yield `${batch.join('\n')}\n`;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield `${batch.join('\n')}\n`;
+}
+
+function* renderJson(view: View, options: RenderOptions): Generator<string> {
+  if (options.fields) {
+    options.info(
+      view.kind === 'records'
+        ? 'note: --fields does not apply to -o json, which prints the body as sent; use -o ndjson to pick fields'
+        : 'note: --fields does not apply to -o json; use -o ndjson to pick fields',
+    );
+  }
+  yield* prettyJsonChunks(jsonOf(view));
+}
+
+/** What `-o json` prints for each view. */
+function jsonOf(view: View): unknown {
+  switch (view.kind) {
+    case 'records':
+      return view.body;
+    case 'groups':
+      return view.json ?? { groups: view.groups.map(({ heading, key, rows, footer }) => ({ key, heading, rows, ...(footer ? { footer } : {}) })) };
+    case 'grid':
+      return view.json ?? { rows: view.rows, columns: view.columns, cells: view.cells };
+    case 'calendar':
+      return view.json ?? view.rows;
+    case 'diff':
+      return { changes: view.changes };
+    case 'detail':
+      return view.json;
+  }
+}
+
+/** A view as flat rows for ndjson/csv/tsv. */
+interface MachineTable {
+  columns: string[];
+  rows: Iterable<Row>;
+  /** ndjson keeps whole rows unless --fields picked columns. */
+  pick: boolean;
+  /** tsv has no header row, except for a grid (a matrix needs its column keys). */
+  header: boolean;
+}
+
+function machineTable(view: View, options: RenderOptions): MachineTable {
+  const { fields } = options;
+  switch (view.kind) {
+    case 'records':
+    case 'calendar':
+      return { columns: fields ?? view.columns, rows: view.rows, pick: fields !== undefined, header: false };
+    case 'groups':
+      return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: fields !== undefined, header: false };
+    case 'grid':
+      ignoredFields(options, 'a grid');
+      return { columns: [view.rowHeader, ...view.columns.map((c) => c.key)], rows: gridRows(view), pick: false, header: true };
+    case 'diff':
+      return { columns: fields ?? DIFF_COLUMNS, rows: diffRows(view), pick: fields !== undefined, header: false };
+    case 'detail':
+      ignoredFields(options, 'one record');
+      if (view.sections?.length) {
+        options.info(`note: csv and tsv show the record's fields only; its ${view.sections.map((s) => s.title).join(', ')} are in -o json and the table`);
+      }
+      return { columns: ['field', 'value'], rows: detailRows(view), pick: false, header: false };
+  }
+}
+
+function ignoredFields(options: RenderOptions, what: string): void {
+  if (options.fields) options.info(`note: --fields does not apply to ${what}`);
+}

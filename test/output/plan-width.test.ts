@@ -1,0 +1,36 @@
+// Plan lines measure labels with the tables' width function: CJK and emoji names no longer shift
+// the change column (it moved by ~3 columns per wide name).
+
+import { expect, test } from 'vitest';
+import type { Plan, PlanRow } from '../../src/bulk/plan.js';
+import { PLAN_VERSION } from '../../src/bulk/plan.js';
+import { planLines } from '../../src/bulk/plan-render.js';
+import { priceRows } from '../../src/bulk/spec.js';
+import { textWidth } from '../../src/output/width.js';
+
+function row(line: number, label: string): PlanRow {
+  return { line, action: 'update', ids: { id: line }, label, old: { price: '120.00' }, new: { price: '126.00' } };
+}
+
+test('the change column starts at the same display column whatever the label', () => {
+  const labels = ['Tent 20x20 / Weekend', '帐篷 大号 / Weekend', '🎪 Big top / Weekend', 'Café chairs / Weekend'];
+  const plan = {
+    version: PLAN_VERSION,
+    resource: 'prices',
+    createdAt: '2026-05-01T12:00:00Z',
+    source: 'test',
+    scope: {},
+    totals: { create: 0, update: labels.length, unchanged: 0, invalid: 0, refused: 0, delete: 0 },
+    rows: labels.map((label, i) => row(i + 1, label)),
+  } as Plan;
+  const lines = [...planLines(priceRows, plan)];
+  const columns = lines.map((line) => textWidth(line.slice(0, line.indexOf('120.00'))));
+  expect(new Set(columns).size).toBe(1);
+  expect(lines[1]).toBe('line 2  update     帐篷 大号 / Weekend    120.00 → 126.00 (+5.0%)');
+});
+
+test('a long wide label is cut by display width', () => {
+  const plan = { rows: [row(1, '日本語'.repeat(20))], totals: {} } as unknown as Plan;
+  const [line] = [...planLines(priceRows, plan)];
+  expect(textWidth(line!.slice(0, line!.indexOf('120.00')))).toBe('line 1  update     '.length + 40 + 2);
+});
