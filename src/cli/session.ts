@@ -4,6 +4,8 @@
 import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
 import { ResourceApi } from '../api/resource-api.js';
 import { StoredCredentials, missingCredentialsMessage } from '../config/credentials.js';
+import { Catalog } from '../data/catalog.js';
+import { NameResolver } from '../data/resolver.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
 import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
@@ -24,6 +26,7 @@ export interface GlobalOptions extends GlobalFlags {
 export class Session {
   private client?: ApiClient;
   private credentials?: StoredCredentials;
+  private dataCatalog?: Catalog;
 
   private constructor(
     readonly ctx: Context,
@@ -67,6 +70,17 @@ export class Session {
   /** The authenticated client; fails with exit 3 before any request when credentials are missing. */
   api(): ResourceApi {
     return new ResourceApi(this.httpClient());
+  }
+
+  /** The run's data catalog: every list read at most once; no request until a read. */
+  catalog(): Catalog {
+    this.dataCatalog ??= new Catalog(() => this.api());
+    return this.dataCatalog;
+  }
+
+  /** Names → ids for id flags, through the run's catalog. */
+  names(): NameResolver {
+    return new NameResolver(this.catalog());
   }
 
   httpClient(options: { maxSockets?: number } = {}): ApiClient {

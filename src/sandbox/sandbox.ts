@@ -31,6 +31,8 @@ export interface SandboxOptions {
   compactAfterBytes?: number;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;
+  /** Told of every request (tests and benchmarks count them). */
+  onRequest?: (method: string, path: string) => void;
 }
 
 export interface Sandbox {
@@ -72,6 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     auth,
     webUrl: options.webUrl,
     fallbackOrigin: () => `http://${hostForUrl(host)}:${port}`,
+    onRequest: options.onRequest,
   });
   const server = await serve(app, host, port, log).catch(async (error: unknown) => {
     await durability.close();

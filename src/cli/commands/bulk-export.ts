@@ -7,7 +7,6 @@ import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
 import { collectIds, concurrencyOption, listOption, parseConcurrency, stringOption } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
-import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -28,7 +27,7 @@ export async function runExport(session: Session, options: ExportOptions): Promi
   const spec = bulk.rowSpecs[options.resource];
   const prices = resources.prices;
   await withBulk(session, options.concurrency, async (run) => {
-    const resolver = new NameResolver(() => session.api());
+    const resolver = session.names();
     const parents = options.inventoryIds.length > 0 ? await resolveIds(resolver, fieldByName(prices, 'inventoryId')!, options.inventoryIds) : undefined;
     const blocks = await resolveIds(resolver, fieldByName(prices, 'rentalBlockId')!, options.rentalBlockIds);
     const scope = options.resource === 'bookings' ? { eventId: (await resolveParentId(session, spec.def, options.eventId, resolver))! } : undefined;

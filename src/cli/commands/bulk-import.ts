@@ -14,7 +14,6 @@ import {
   stringOption,
 } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
-import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -84,7 +83,7 @@ export async function runImport(session: Session, options: ImportOptions): Promi
 /** bookings: `{ eventId }` from --event-id (an id or an event's name). */
 async function scopeOf(session: Session, def: ResourceDef, options: ImportOptions): Promise<Record<string, number>> {
   if (options.resource !== 'bookings') return {};
-  const eventId = await resolveParentId(session, def, options.eventId, new NameResolver(() => session.api()));
+  const eventId = await resolveParentId(session, def, options.eventId, session.names());
   return { eventId: eventId! };
 }
 

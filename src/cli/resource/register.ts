@@ -13,7 +13,6 @@ import {
 import { type OptionValues, type Registrar, action, examples } from '../command.js';
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
-import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
 import { chooseVersion, parseIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
 
@@ -37,7 +36,7 @@ async function address(session: Session, def: ResourceDef, options: OptionValues
   const version = chooseVersion(def, options.apiVersion as string | undefined);
   const field = parentField(def);
   const given = field ? fieldFlagValue(field, options) : undefined;
-  const parentId = await resolveParentId(session, def, given, new NameResolver(() => session.api()));
+  const parentId = await resolveParentId(session, def, given, session.names());
   return { def, version, parentId };
 }
 

@@ -122,7 +122,7 @@ async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 
 }
 
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
-  const resolver = new NameResolver(() => session.api());
+  const resolver = session.names();
   // A record copied from `get --json` carries its id and Links: neither belongs in a create.
   const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
   let body: Record<string, unknown> = { ...fromFile, ...input.flags };
@@ -154,7 +154,7 @@ export async function runUpdate(
     throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
   }
   checkGivenValues(def, changes);
-  const resolver = new NameResolver(() => session.api());
+  const resolver = session.names();
   const parentId = await resolveParentId(session, def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };
   const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));
