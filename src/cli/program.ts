@@ -9,6 +9,7 @@ import type { Registrar } from './command.js';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerBulkCommands } from './commands/bulk-commands.js';
+import { registerCalendarCommands, registerEventCalendarCommands } from './commands/calendar-commands.js';
 import { registerConfig } from './commands/config.js';
 import { registerEventsOpen } from './commands/events-open.js';
 import { registerSandbox } from './commands/sandbox.js';
@@ -85,8 +86,10 @@ export function buildProgram(reg: Registrar, argv?: string[]): Command {
     }
     const group = registerResource(program, reg, def);
     if (def === resources.events) registerEventsOpen(group, reg);
+    if (def === resources.events) registerEventCalendarCommands(group, reg);
     registerBulkCommands(group, reg, def);
   }
+  registerCalendarCommands(program, reg, full);
   registerAuth(program, reg);
   registerConfig(program, reg);
   registerApi(program, reg);

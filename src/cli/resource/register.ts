@@ -80,7 +80,9 @@ export function registerResource(program: Command, reg: Registrar, def: Resource
   }
 
   if (def.verbs.includes('get')) {
-    const get = versionOption(group.command('get <id>').aliases(VERB_ALIASES.get).description(`Show one ${def.singular}`), def);
+    // `events show` is a verb of its own (the event with its bookings and totals), not an alias of get.
+    const getAliases = def.name === 'events' ? VERB_ALIASES.get.filter((a) => a !== 'show') : VERB_ALIASES.get;
+    const get = versionOption(group.command('get <id>').aliases(getAliases).description(`Show one ${def.singular}`), def);
     addParentOption(get, def);
     examples(get, [`${bin} get 3${p}`, `${bin} get 3${p} --json`]);
     get.action(

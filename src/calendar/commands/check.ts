@@ -1,0 +1,47 @@
+// `rentals check [--from --to]`: a calendar lint for cron. Exit 0 when clean, 1 when a problem is
+// found; `-o json` prints one object per problem with a stable `code` (see ../checks.ts).
+
+import type { Session } from '../../cli/session.js';
+import { byWindow } from '../../data/calendar.js';
+import type { RecordListView } from '../../output/views.js';
+import { checkCalendar } from '../checks.js';
+import { resolveRange } from '../dates.js';
+import { type Options, calendarOf, nowWall, optionalString, showRange } from './common.js';
+
+export async function check(session: Session, options: Options): Promise<number> {
+  const from = optionalString(options, 'from');
+  const to = optionalString(options, 'to');
+  const range = from === undefined && to === undefined ? undefined : resolveRange({ from, to }, nowWall(session), { days: 7 });
+  if (range) showRange(session, range);
+  const calendar = calendarOf(session);
+  const catalog = session.catalog();
+  const events = range ? await calendar.eventsIn(range, { active: true }) : (await calendar.events()).filter((e) => !e.cancelled).sort(byWindow);
+  const [bookings, items, blocks, statuses] = await Promise.all([
+    calendar.bookings(events),
+    calendar.items(),
+    catalog.byId('rentalBlocks'),
+    catalog.byId('statuses'),
+  ]);
+  const booked = new Set([...bookings.values()].flat().map((b) => b.itemId).filter((id) => items.has(id)));
+  const prices = await calendar.prices(booked);
+  const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range });
+
+  const rows = problems.map((p) => ({ ...p }));
+  const view: RecordListView = {
+    kind: 'records',
+    body: problems,
+    rows: rows.map((p) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: p.message })),
+    columns: ['code', 'event', 'item', 'message'],
+  };
+  if (problems.length > 0 || session.format !== 'table') {
+    const { printView } = await import('../print-view.js');
+    await printView(session, view);
+  }
+  const checked = `${events.length} event${events.length === 1 ? '' : 's'} checked`;
+  if (problems.length === 0) {
+    session.printer.info(`No problems found (${checked}).`);
+    return 0;
+  }
+  session.printer.info(`${problems.length} problem${problems.length === 1 ? '' : 's'} found (${checked}).`);
+  return 1;
+}
