@@ -8,7 +8,7 @@ import type { Address, ApiRecord } from '../api/resource-api.js';
 import { NotFoundError } from '../errors.js';
 import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
-import { DEFAULT_CONCURRENCY, mapLimit } from './pool.js';
+import { mapLimit } from './pool.js';
 
 /** The reads the catalog makes; `ResourceApi` is one, and so is the bulk engine's `BulkApi`. */
 export interface CatalogSource {
@@ -18,10 +18,13 @@ export interface CatalogSource {
 export interface CatalogOptions {
   /** The API version to prefer; a resource that lacks it uses its own default. */
   version?: ApiVersion;
-  /** Nested lists in flight at once (default 8). */
+  /** Nested lists in flight at once (default 16). */
   concurrency?: number;
   signal?: AbortSignal;
 }
+
+/** Nested lists in flight at once: the client's keep-alive agent holds 16 sockets. */
+const CATALOG_CONCURRENCY = 16;
 
 /** Number-like arguments (`7`) are ids; anything else is a name. */
 const ID_TEXT = /^\s*\d+\s*$/;
@@ -62,7 +65,7 @@ export class Catalog {
   /** The children of each parent (prices per item, bookings per event) over the bounded pool. */
   async children(name: ResourceName, parentIds: Iterable<number>): Promise<Map<number, ApiRecord[]>> {
     const parents = [...new Set(parentIds)];
-    const lists = await mapLimit(parents, this.options.concurrency ?? DEFAULT_CONCURRENCY, (id) => this.list(name, id), this.options.signal);
+    const lists = await mapLimit(parents, this.options.concurrency ?? CATALOG_CONCURRENCY, (id) => this.list(name, id), this.options.signal);
     return new Map(parents.map((id, i) => [id, lists[i]!]));
   }
 
