@@ -26,12 +26,11 @@ export async function check(session: Session, options: Options): Promise<number>
   const prices = await calendar.prices(booked);
   const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range });
 
-  const rows = problems.map((p) => ({ ...p }));
   const view: RecordListView = {
     kind: 'records',
     body: problems,
-    rows: rows.map((p) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: p.message })),
-    columns: ['code', 'event', 'item', 'message'],
+    rows: problems.map((p) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: p.message })),
+    columns: ['code', 'message'],
   };
   if (problems.length > 0 || session.format !== 'table') {
     const { printView } = await import('../print-view.js');
