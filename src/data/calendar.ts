@@ -71,10 +71,10 @@ export class CalendarData {
     return readItem(await this.catalog.find('inventory', ref, 'item'));
   }
 
-  /** The bookings of these events, fetched over the pool (one request per event, once per run). */
-  async bookings(events: Iterable<CalendarEvent | number>): Promise<Map<number, CalendarBooking[]>> {
+  /** The bookings of these events, fetched over the pool (one request per event, once per run); `each` sees each event's as they arrive. */
+  async bookings(events: Iterable<CalendarEvent | number>, each?: (bookings: CalendarBooking[]) => void): Promise<Map<number, CalendarBooking[]>> {
     const ids = [...events].map((e) => (typeof e === 'number' ? e : e.id));
-    const lists = await this.catalog.children('bookings', ids);
+    const lists = await this.catalog.children('bookings', ids, each && ((eventId, records) => each(records.map((r) => readBooking(r, eventId)))));
     const out = new Map<number, CalendarBooking[]>();
     for (const [eventId, records] of lists) out.set(eventId, records.map((r) => readBooking(r, eventId)));
     return out;

@@ -8,7 +8,7 @@ import type { Address, ApiRecord } from '../api/resource-api.js';
 import { NotFoundError } from '../errors.js';
 import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
-import { mapLimit } from './pool.js';
+import { Limiter, mapLimit } from './pool.js';
 
 /** The reads the catalog makes; `ResourceApi` is one, and so is the bulk engine's `BulkApi`. */
 export interface CatalogSource {
@@ -33,12 +33,16 @@ export class Catalog {
   private readonly lists = new Map<string, Promise<ApiRecord[]>>();
   private readonly indexes = new Map<ResourceName, Promise<NameIndex>>();
   private readonly idMaps = new Map<ResourceName, Promise<Map<number, ApiRecord>>>();
+  /** Every nested list goes through it: at most this many in flight, whoever asks. */
+  private readonly nested: Limiter;
 
   /** `source` is called on the first read only: a catalog costs nothing until it is used. */
   constructor(
     private readonly source: () => CatalogSource,
     readonly options: CatalogOptions = {},
-  ) {}
+  ) {
+    this.nested = new Limiter(options.concurrency ?? CATALOG_CONCURRENCY);
+  }
 
   address(name: ResourceName, parentId?: number): Address {
     const def = resources[name];
@@ -52,9 +56,9 @@ export class Catalog {
     const key = parentId === undefined ? name : `${name}/${parentId}`;
     let pending = this.lists.get(key);
     if (!pending) {
-      pending = this.source()
-        .list(this.address(name, parentId))
-        .then((r) => r.records);
+      const at = this.address(name, parentId);
+      const read = () => this.source().list(at).then((r) => r.records);
+      pending = parentId === undefined ? read() : this.nested.run(read);
       // A failed read is not remembered: a later caller may try again.
       pending.catch(() => this.lists.delete(key));
       this.lists.set(key, pending);
@@ -62,10 +66,26 @@ export class Catalog {
     return pending;
   }
 
-  /** The children of each parent (prices per item, bookings per event) over the bounded pool. */
-  async children(name: ResourceName, parentIds: Iterable<number>): Promise<Map<number, ApiRecord[]>> {
+  /**
+   * The children of each parent (prices per item, bookings per event) over the bounded pool;
+   * `each` sees every parent's list as it arrives (to start dependent reads early).
+   */
+  async children(
+    name: ResourceName,
+    parentIds: Iterable<number>,
+    each?: (parentId: number, records: ApiRecord[]) => void,
+  ): Promise<Map<number, ApiRecord[]>> {
     const parents = [...new Set(parentIds)];
-    const lists = await mapLimit(parents, this.options.concurrency ?? CATALOG_CONCURRENCY, (id) => this.list(name, id), this.options.signal);
+    const lists = await mapLimit(
+      parents,
+      this.nested.limit,
+      async (id) => {
+        const records = await this.list(name, id);
+        each?.(id, records);
+        return records;
+      },
+      this.options.signal,
+    );
     return new Map(parents.map((id, i) => [id, lists[i]!]));
   }
 

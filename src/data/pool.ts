@@ -43,3 +43,24 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   signal?.throwIfAborted();
   return results;
 }
+
+/** At most `limit` tasks at once across every caller; the others wait their turn, in order. */
+export class Limiter {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.limit) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // A freed slot goes straight to the next waiter (the count stays), else it is released.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}

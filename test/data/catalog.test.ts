@@ -87,3 +87,42 @@ describe('Catalog', () => {
     await expect(resolver.resolve(resources.events, { eventStatusId: 'Maybe' })).rejects.toThrow(/no event status is named "Maybe"; known: Quoted \(1\)/);
   });
 });
+
+describe('the bounded pool of nested reads', () => {
+  it('never has more than `concurrency` nested lists in flight, across concurrent callers', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const source = {
+      list: async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        return { records: [] };
+      },
+    };
+    const catalog = new Catalog(() => source, { concurrency: 3 });
+    await Promise.all([
+      catalog.children('bookings', [1, 2, 3, 4, 5, 6, 7, 8]),
+      catalog.children('prices', [1, 2, 3, 4, 5, 6, 7, 8]),
+      catalog.list('prices', 99),
+    ]);
+    expect(most).toBe(3);
+  });
+
+  it('shows each parent’s list as it arrives and stops starting new reads after a failure', async () => {
+    const asked: number[] = [];
+    const source = {
+      list: async (at: { parentId?: number }) => {
+        asked.push(at.parentId!);
+        if (at.parentId === 2) throw new Error('boom');
+        return { records: [{ id: at.parentId }] };
+      },
+    };
+    const seen: number[] = [];
+    const catalog = new Catalog(() => source, { concurrency: 1 });
+    await expect(catalog.children('bookings', [1, 2, 3, 4], (id) => seen.push(id))).rejects.toThrow('boom');
+    expect(seen).toEqual([1]);
+    expect(asked).toEqual([1, 2]);
+  });
+});

@@ -16,13 +16,17 @@ export async function check(session: Session, options: Options): Promise<number>
   const calendar = calendarOf(session);
   const catalog = session.catalog();
   const events = range ? await calendar.eventsIn(range, { active: true }) : (await calendar.events()).filter((e) => !e.cancelled).sort(byWindow);
-  const [bookings, items, blocks, statuses] = await Promise.all([
-    calendar.bookings(events),
-    calendar.items(),
-    catalog.byId('rentalBlocks'),
-    catalog.byId('statuses'),
-  ]);
-  const booked = new Set([...bookings.values()].flat().map((b) => b.itemId).filter((id) => items.has(id)));
+  const [items, blocks, statuses] = await Promise.all([calendar.items(), catalog.byId('rentalBlocks'), catalog.byId('statuses')]);
+  // The prices of each booked item are read as soon as a booking names it (the same bounded pool),
+  // not after every bookings list has arrived.
+  const booked = new Set<number>();
+  const bookings = await calendar.bookings(events, (list) => {
+    for (const { itemId } of list) {
+      if (booked.has(itemId) || !items.has(itemId)) continue;
+      booked.add(itemId);
+      catalog.list('prices', itemId).catch(() => undefined);
+    }
+  });
   const prices = await calendar.prices(booked);
   const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range });
 
