@@ -1,7 +1,7 @@
 // `rentals events list` with client-side filters: the API's reference shows no query
 // parameters, so the whole list is read (one request) and filtered here.
 
-import { runList, checkFieldNames, recordView } from '../../cli/resource/run.js';
+import { checkFieldNames, chooseVersion, recordView, runList } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
 import { readEvent } from '../../data/records.js';
 import { DAY_MS, overlaps } from '../../data/wall-time.js';
@@ -15,8 +15,9 @@ const FILTERS = ['from', 'to', 'search', 'status', 'cancelled', 'activeOnly', 's
 
 export async function eventsList(session: Session, options: Options): Promise<RecordListView | void> {
   const def = resources.events;
+  const version = chooseVersion(def, optionalString(options, 'apiVersion'));
   if (!FILTERS.some((f) => options[f] !== undefined)) {
-    await runList(session, { def, version: 'v1' });
+    await runList(session, { def, version });
     return;
   }
   if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
