@@ -37,6 +37,8 @@ export interface SandboxOptions {
   limits?: Partial<ServerLimits>;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;
+  /** Told of every request (tests and benchmarks count them). */
+  onRequest?: (method: string, path: string) => void;
 }
 
 export interface Sandbox {
@@ -84,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     auth,
     webUrl: options.webUrl,
     origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(host)}:${port}`,
+    onRequest: options.onRequest,
   });
   const server = await serve(app, host, port, log, options.limits).catch(async (error: unknown) => {
     await durability.close();

@@ -1,0 +1,73 @@
+// Names → ids for the resources that have a label (items by name, rental blocks by pricingType,
+// statuses by statusType), and back. One implementation and one wording for the CLI's id flags
+// (`--rental-block-id Weekend`) and the bulk engine's name columns (`inventoryName`).
+// Exact names first; a name that matches nothing exactly may match regardless of case.
+
+import type { ResourceDef } from '../resources/definitions.js';
+
+export type LookupResult = { ok: true; id: number } | { ok: false; rule: string };
+
+/** Up to this many names are listed when a name is not found; beyond it, the list command is named. */
+const KNOWN_LISTED = 12;
+
+export class NameIndex {
+  private readonly byName = new Map<string, number[]>();
+  private readonly byFoldedName = new Map<string, number[]>();
+  private readonly labels = new Map<number, string>();
+
+  constructor(
+    readonly def: ResourceDef,
+    records: Iterable<Record<string, unknown>>,
+  ) {
+    const labelField = def.labelField ?? 'name';
+    for (const record of records) {
+      const id = Number(record.id);
+      const label = record[labelField];
+      if (!Number.isInteger(id) || typeof label !== 'string') continue;
+      this.labels.set(id, label);
+      push(this.byName, label.trim(), id);
+      push(this.byFoldedName, label.trim().toLowerCase(), id);
+    }
+  }
+
+  has(id: number): boolean {
+    return this.labels.has(id);
+  }
+
+  label(id: number): string | undefined {
+    return this.labels.get(id);
+  }
+
+  ids(): number[] {
+    return [...this.labels.keys()];
+  }
+
+  resolve(name: string): LookupResult {
+    const wanted = name.trim();
+    const ids = this.byName.get(wanted) ?? this.byFoldedName.get(wanted.toLowerCase()) ?? [];
+    if (ids.length === 1) return { ok: true, id: ids[0]! };
+    if (ids.length === 0) return { ok: false, rule: this.notFound(wanted) };
+    return { ok: false, rule: ambiguous(this.def, wanted, ids) };
+  }
+
+  /** `no event status is named "Maybe"; known: Quoted (1), Confirmed (2)`. */
+  private notFound(name: string): string {
+    const head = `no ${this.def.singular} is named ${JSON.stringify(name)}`;
+    if (this.labels.size === 0) return `${head}; there are none`;
+    if (this.labels.size > KNOWN_LISTED) return `${head} (see \`rentals ${this.def.command} list\`)`;
+    const known = [...this.labels].sort(([a], [b]) => a - b).map(([id, label]) => `${label} (${id})`);
+    return `${head}; known: ${known.join(', ')}`;
+  }
+}
+
+/** `2 inventory items are named "Tent": ids 4, 9 (give the id instead)`. */
+export function ambiguous(def: ResourceDef, name: string, ids: readonly number[]): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  return `${ids.length} ${def.plural} are named ${JSON.stringify(name)}: ids ${sorted.join(', ')} (give the id instead)`;
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
