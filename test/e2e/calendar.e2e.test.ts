@@ -273,7 +273,7 @@ describe('availability', () => {
     expect(grid.days).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06']);
     expect(grid.items[0].free).toEqual([3, 1, 1, 3, 3, 3]);
     const csv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--daily', '-o', 'csv'])).stdout;
-    expect(csv).toBe(`item,10-01,10-02\n${lamp.name},3,1\n`);
+    expect(csv).toBe(`item,2026-10-01,2026-10-02\n${lamp.name},3,1\n`);
   });
 
   test('bad dates are usage errors (exit 2) before any request', async () => {
