@@ -15,6 +15,7 @@ import { helpCommand } from './commands/help.js';
 import { pricesAdjust } from './commands/prices-adjust.js';
 import { pricesSet } from './commands/prices-set.js';
 import { sandboxCommand } from './commands/sandbox.js';
+import { diffCommand, snapshotCommand } from './commands/snapshot.js';
 import { CommandRegistry } from './registry/registry.js';
 import { type LeafCommand, defineGroup } from './registry/spec.js';
 import { genericCommands, groupExamples, resourceDescription } from './resource/register.js';
@@ -49,6 +50,8 @@ export const registry = new CommandRegistry([
   configGroup,
   apiCommand,
   sandboxCommand,
+  snapshotCommand,
+  diffCommand,
   helpCommand,
   completionCommand,
   completeCommand,
