@@ -417,7 +417,7 @@ function formatBytes(bytes: number): string {
 }
 
 /** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
