@@ -18,6 +18,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { stripControl } from '../output/sanitize.js';
+import { parseDataEnvelope } from './data-envelope.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
@@ -101,6 +102,8 @@ const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8_000;
 const RETRY_AFTER_CAP_MS = 60_000;
+/** Lists at least this large are parsed record by record from the bytes (see data-envelope.ts). */
+const RECORD_BY_RECORD_BYTES = 4 * 1024 * 1024;
 /**
  * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events; the ceiling is
  * V8's longest string (2^29 - 24 characters), which JSON.parse needs the body in.
@@ -503,6 +506,15 @@ function interpret(
 ): ApiResponse {
   const { status, headers, bytes } = response;
   const where = `${method} ${url.pathname}`;
+  if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
+    const parsed = parseDataEnvelope(bytes);
+    if (parsed) {
+      if (!parsed.data.every(isObject)) {
+        throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) has a "data" entry that is not an object`);
+      }
+      return respond(status, headers, bytes, parsed.envelope);
+    }
+  }
   // Decoded once here; the string is not kept (ApiResponse.text decodes again on demand).
   const text = bytes.toString('utf8');
   const parsed = parseJson(text);
