@@ -105,8 +105,8 @@ const RETRY_AFTER_CAP_MS = 60_000;
 /** Lists at least this large are parsed record by record from the bytes (see data-envelope.ts). */
 const RECORD_BY_RECORD_BYTES = 4 * 1024 * 1024;
 /**
- * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events; the ceiling is
- * V8's longest string (2^29 - 24 characters), which JSON.parse needs the body in.
+ * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events and stays below
+ * V8's longest string (2^29 - 24 characters), so any answer can still be decoded whole.
  */
 export const MAX_RESPONSE_BYTES = 500 * 1024 * 1024;
 
