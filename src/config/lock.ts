@@ -4,6 +4,7 @@
 
 import { promises as fs } from 'node:fs';
 import { RentalsError } from '../errors.js';
+import { processAlive } from '../common/process.js';
 
 /** No read-modify-write of a small JSON file takes this long: an older lock is left over. */
 const STALE_MS = 30_000;
@@ -71,14 +72,6 @@ async function staleHolder(lockPath: string): Promise<string | undefined> {
   return processAlive(pid) ? undefined : text;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Moves the stale lock aside. When two processes judge the same lock stale, the second may move

@@ -3,6 +3,7 @@
 
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { DataFileError, PRIVATE_MODE } from './files.js';
+import { processAlive } from '../common/process.js';
 
 export interface FileLock {
   release(): Promise<void>;
@@ -21,7 +22,7 @@ export async function lockDataFile(dataPath: string): Promise<FileLock> {
       if (code !== 'EEXIST') throw error;
     }
     const owner = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
-    if (Number.isSafeInteger(owner) && owner > 0 && isAlive(owner)) {
+    if (Number.isSafeInteger(owner) && owner > 0 && processAlive(owner)) {
       throw new DataFileError(`the data file ${dataPath} is in use by another sandbox (process ${owner}; lock file ${lockPath})`);
     }
     await rm(lockPath, { force: true });
@@ -29,11 +30,3 @@ export async function lockDataFile(dataPath: string): Promise<FileLock> {
   throw new DataFileError(`cannot lock the data file ${dataPath} (lock file ${lockPath})`);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

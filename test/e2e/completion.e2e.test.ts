@@ -107,9 +107,9 @@ describe('rentals completion zsh and fish', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`rentals __complete --shell ${shell}`);
     }
-    const zsh = await runBin(['__complete', '--shell', 'zsh', '--', 'events', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
-    expect(zsh.stdout.trim()).toBe('list:List events');
-    const fish = await runBin(['__complete', '--shell', 'fish', '--', 'events', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
-    expect(fish.stdout.trim()).toBe('list\tList events');
+    const zsh = await runBin(['__complete', '--shell', 'zsh', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    expect(zsh.stdout.trim()).toBe('list:List inventory categories');
+    const fish = await runBin(['__complete', '--shell', 'fish', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    expect(fish.stdout.trim()).toBe('list\tList inventory categories');
   });
 });

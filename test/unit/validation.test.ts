@@ -43,8 +43,13 @@ async function dryRunBody(argv: string[]): Promise<Record<string, unknown>> {
 }
 
 describe('ids (path arguments): integers 1..2147483647', () => {
-  test.each(['0', '-1', OVER, '1.5', 'abc', '1e3', ''])('get %j → exit 2, nothing sent', async (id) => {
+  test.each(['0', '-1', OVER, '1.5', ''])('get %j → exit 2, nothing sent', async (id) => {
     await expectRejected(['inventory', 'get', id], 'id', ID_RULE, id);
+  });
+
+  // Items have names, so `inventory get abc` looks "abc" up (see the names tests); prices have none.
+  test.each(['abc', '1e3'])('get %j of a resource without names → exit 2, nothing sent', async (id) => {
+    await expectRejected(['prices', 'get', id, '--inventory-id', '7'], 'id', ID_RULE, id);
   });
 
   test.each(['update', 'delete'])('%s with a bad id → exit 2, nothing sent', async (verb) => {
