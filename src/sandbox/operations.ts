@@ -5,14 +5,24 @@ import { type FieldIssue, ValidationError } from '../errors.js';
 import { type ResourceDef, type Verb, resources } from '../resources/definitions.js';
 import { type WriteMode, validateWrite } from '../schemas/resource.js';
 import { type FieldProblem, conflict, invalidFields, notFound } from './errors.js';
-import { type LinkContext, withLinks } from './links.js';
+import type { LinkContext } from './links.js';
 import type { Durability } from './persistence.js';
+import { RecordJsonCache } from './record-json.js';
 import type { DeleteChange, PutChange, Store, StoredRecord } from './store.js';
 
 export interface Reply {
   status: number;
-  body: unknown;
+  /** Sent as `JSON.stringify(body)`. */
+  body?: unknown;
+  /** Sent as `{"data":[…]}` of these records, each serialised by `json` (cached), in chunks. */
+  data?: DataList;
   headers?: Record<string, string>;
+}
+
+export interface DataList {
+  records: readonly StoredRecord[];
+  /** The record's JSON with its Links, UTF-8. */
+  json: (record: StoredRecord) => Buffer;
 }
 
 export interface OperationRequest {
@@ -27,6 +37,8 @@ export interface OperationRequest {
 const MAX_IDS_NAMED = 10;
 
 export class Operations {
+  private readonly json = new RecordJsonCache();
+
   constructor(
     private readonly store: Store,
     private readonly durability: Durability,
@@ -83,7 +95,7 @@ export class Operations {
   /** Reads also wait for the writes they may show to be durable. */
   private async answer(request: OperationRequest, status: number, records: StoredRecord[], durable: Promise<void>): Promise<Reply> {
     await durable;
-    return { status, body: { data: records.map((record) => withLinks(request.def, record, request.links)) } };
+    return { status, data: { records, json: this.json.serialiser(request.def, request.links) } };
   }
 
   private existing(def: ResourceDef, id: number, parentId: number | undefined): StoredRecord {
