@@ -23,6 +23,10 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
     res.writeHead(reply.status, headers(Buffer.byteLength(text), reply, extraHeaders)).end(text);
     return;
   }
+  if (reply.data.records.length <= RECORDS_PER_CHECK) {
+    sendAtOnce(res, reply, reply.data, extraHeaders);
+    return;
+  }
   const serialised = await serialise(reply.data, res);
   if (!serialised || res.destroyed) return;
   const { records, length } = serialised;
@@ -49,6 +53,19 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
     await slice.yieldWhenSpent();
     if (res.destroyed) return;
   }
+}
+
+/** A short list (GET one, a write's answer, a small collection): one buffer, one write. */
+function sendAtOnce(res: ServerResponse, reply: Reply, list: DataList, extraHeaders: Record<string, string>): void {
+  const parts: Buffer[] = [OPEN];
+  list.records.forEach((record, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(list.json(record));
+  });
+  parts.push(CLOSE);
+  const body = Buffer.concat(parts);
+  if (res.destroyed) return;
+  res.writeHead(reply.status, headers(body.length, reply, extraHeaders)).end(body);
 }
 
 function headers(length: number, reply: Reply, extra: Record<string, string>): Record<string, string> {
