@@ -8,12 +8,15 @@ import type { ServerResponse } from 'node:http';
 import type { DataList, Reply } from './operations.js';
 
 const CHUNK_BYTES = 64 * 1024;
+/** A chunk is sent once it holds this much; a piece this long or longer is sent as it is. */
+const HALF_CHUNK = CHUNK_BYTES / 2;
 /** Longest stretch a list keeps the event loop before other requests get a turn. */
 const SLICE_MS = 1;
 /** Records looked up between two looks at the clock. */
 const RECORDS_PER_CHECK = 256;
 const OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
+const COMMA_BYTE = 0x2c;
 const CLOSE = Buffer.from(']}');
 
 export async function send(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string>): Promise<void> {
@@ -31,27 +34,73 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
   if (!serialised || res.destroyed) return;
   const { records, length } = serialised;
   res.writeHead(reply.status, headers(length, reply, extraHeaders));
-  const slice = new TimeSlice();
-  let next = 0;
-  for (;;) {
-    // Corked, the pieces of a chunk go to the socket in one writev, copied by nobody.
-    res.cork();
-    let size = 0;
-    let ok = res.write(next === 0 ? OPEN : COMMA);
-    while (next < records.length && size < CHUNK_BYTES) {
-      if (size > 0) res.write(COMMA);
-      ok = res.write(records[next]!);
-      size += records[next++]!.length;
-    }
-    if (next === records.length) res.write(CLOSE);
-    res.uncork();
-    if (next === records.length) {
-      res.end();
-      return;
-    }
-    if (!ok) await drained(res);
-    await slice.yieldWhenSpent();
+  const chunks = new ChunkWriter(res);
+  chunks.add(OPEN);
+  for (let i = 0; i < records.length; i++) {
+    if (!chunks.add(records[i]!, i > 0)) continue;
+    await chunks.flush();
     if (res.destroyed) return;
+  }
+  chunks.add(CLOSE);
+  await chunks.flush();
+  if (!res.destroyed) res.end();
+}
+
+/**
+ * Copies the pieces of a list into two reused CHUNK_BYTES buffers, so that writing a list makes
+ * next to no garbage: one is filled while the socket sends the other, and a buffer is filled
+ * again only once the socket is done with it (backpressure). After SLICE_MS of work the event
+ * loop gets a turn: a write the socket takes at once completes without one.
+ */
+class ChunkWriter {
+  private readonly buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  private readonly sent: (Promise<void> | undefined)[] = [undefined, undefined];
+  private current = 0;
+  private used = 0;
+  /** Pieces too big for a chunk, sent as they are after the chunk before them. */
+  private oversized: Buffer[] = [];
+  private readonly slice = new TimeSlice();
+
+  constructor(private readonly res: ServerResponse) {}
+
+  /**
+   * Adds a piece, after a comma if asked; true when the chunk is full and wants `flush()`.
+   * Below HALF_CHUNK before, so at most HALF_CHUNK + 1 + (HALF_CHUNK - 1) = CHUNK_BYTES after.
+   */
+  add(piece: Buffer, comma = false): boolean {
+    const buffer = this.buffers[this.current]!;
+    if (comma) buffer[this.used++] = COMMA_BYTE;
+    if (piece.length >= HALF_CHUNK) {
+      this.oversized.push(piece);
+      return true;
+    }
+    piece.copy(buffer, this.used);
+    this.used += piece.length;
+    return this.used >= HALF_CHUNK;
+  }
+
+  async flush(): Promise<void> {
+    const index = this.current;
+    if (this.used > 0) this.sent[index] = this.write(this.buffers[index]!.subarray(0, this.used));
+    for (const piece of this.oversized) await this.write(piece);
+    this.oversized = [];
+    this.current = 1 - index;
+    this.used = 0;
+    await this.sent[this.current];
+    await this.slice.yieldWhenSpent();
+  }
+
+  /** Resolves when the socket is done with `bytes`, or the client is gone. */
+  private write(bytes: Buffer): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.res.destroyed) return resolve();
+      const done = (): void => {
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('close', done);
+      this.res.write(bytes, done);
+    });
   }
 }
 
@@ -103,17 +152,4 @@ class TimeSlice {
     await new Promise((resolve) => setImmediate(resolve));
     this.started = performance.now();
   }
-}
-
-/** Resolves when the socket takes more, or when the client is gone. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }

@@ -2,7 +2,10 @@
 // JSON.stringify of the whole answer, and a write must never leave a stale record in a later answer.
 
 import { connect } from 'node:net';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../../src/sandbox/server.js';
+import type { StoredRecord } from '../../src/sandbox/store.js';
 import { type Caller, TOKEN, bearer, openSandbox } from './helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
@@ -36,6 +39,21 @@ describe('lists in chunks', () => {
       const ones = [];
       for (const { id } of list.json.data) ones.push(inner((await call('GET', `/${version}/inventory/${id}`)).text));
       expect(list.text).toBe(`{"data":[${ones.join(',')}]}`);
+    }
+  });
+
+  it('records of any size, bigger than a chunk too, come out whole and in order', async () => {
+    const sizes = [10, 40_000, 5, 70_000, 32_767, 32_768, 200_000, ...Array.from({ length: 500 }, (_, i) => (i * 97) % 3_000)];
+    const records: StoredRecord[] = sizes.map((size, i) => Object.freeze({ id: i + 1, text: 'é'.repeat(size) }));
+    const json = (record: StoredRecord) => Buffer.from(JSON.stringify(record));
+    const server = await serve(async () => ({ status: 200, data: { records, json } }), '127.0.0.1', 0, () => {});
+    try {
+      const response = await request(`http://127.0.0.1:${server.port}/`);
+      const text = await response.body.text();
+      expect(text).toBe(JSON.stringify({ data: records }));
+      expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(text));
+    } finally {
+      await server.close();
     }
   });
 
