@@ -52,9 +52,9 @@ export class Operations {
     }
     switch (request.verb) {
       case 'list':
-        return this.answer(request, 200, this.store.list(def, parentId), this.durability.settled());
+        return this.answer(request, 200, this.store.list(def, parentId), this.durability.settled(), true);
       case 'get':
-        return this.answer(request, 200, [this.existing(def, params.id!, parentId)], this.durability.settled());
+        return this.answer(request, 200, [this.existing(def, params.id!, parentId)], this.durability.settled(), true);
       case 'add':
         return this.write(request, 201, this.store.create(def.name, this.validBody(request, 'create', parentId)));
       case 'update':
@@ -89,13 +89,13 @@ export class Operations {
 
   /** Changes are answered only once they are durable. */
   private async write(request: OperationRequest, status: number, change: PutChange): Promise<Reply> {
-    return this.answer(request, status, [change.record], this.durability.record(change));
+    return this.answer(request, status, [change.record], this.durability.record(change), false);
   }
 
-  /** Reads also wait for the writes they may show to be durable. */
-  private async answer(request: OperationRequest, status: number, records: StoredRecord[], durable: Promise<void>): Promise<Reply> {
+  /** Reads also wait for the writes they may show to be durable, and remember each record's JSON (`cache`); a write's answer does not. */
+  private async answer(request: OperationRequest, status: number, records: StoredRecord[], durable: Promise<void>, cache: boolean): Promise<Reply> {
     await durable;
-    return { status, data: { records, json: this.json.serialiser(request.def, request.links) } };
+    return { status, data: { records, json: this.json.serialiser(request.def, request.links, cache) } };
   }
 
   private existing(def: ResourceDef, id: number, parentId: number | undefined): StoredRecord {

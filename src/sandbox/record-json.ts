@@ -12,8 +12,12 @@ export class RecordJsonCache {
   /** `origin version webUrl` → record → its JSON */
   private readonly byContext = new Map<string, WeakMap<StoredRecord, Buffer>>();
 
-  /** A serialiser for the records of one resource in one link context. */
-  serialiser(def: ResourceDef, context: LinkContext): (record: StoredRecord) => Buffer {
+  /**
+   * A serialiser for the records of one resource in one link context. `remember: false` for the
+   * answers of writes: a bulk import's records would otherwise fill the cache whether or not anyone
+   * reads them.
+   */
+  serialiser(def: ResourceDef, context: LinkContext, remember = true): (record: StoredRecord) => Buffer {
     const key = `${context.origin} ${context.version} ${context.webUrl ?? ''}`;
     let cache = this.byContext.get(key);
     if (!cache) this.byContext.set(key, (cache = new WeakMap()));
@@ -22,7 +26,7 @@ export class RecordJsonCache {
       let json = known.get(record);
       if (!json) {
         json = Buffer.from(JSON.stringify(withLinks(def, record, context)));
-        known.set(record, json);
+        if (remember) known.set(record, json);
       }
       return json;
     };
