@@ -29,7 +29,7 @@ export interface ServerLimits {
   idleTimeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: ServerLimits = {
+const DEFAULT_LIMITS: ServerLimits = {
   maxConnections: 512,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
