@@ -59,7 +59,7 @@ export function serve(
       res.on('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
       const extra: Record<string, string> = closing ? { connection: 'close' } : {};
       await send(res, reply, extra).catch((error: unknown) => {
-        log(`${req.method} ${req.url}: writing the answer: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(`${req.method} ${req.url}: writing the answer: ${details(error)}`);
         res.destroy();
       });
     });
@@ -82,7 +82,7 @@ export function serve(
       if (error instanceof ClientGoneError) return undefined;
       const known = error instanceof HttpError ? error : internalError();
       if (!(error instanceof HttpError)) {
-        log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(`${req.method} ${req.url}: ${details(error)}`);
       }
       return { status: known.status, body: known.body(), headers: known.headers };
     }
@@ -101,6 +101,11 @@ export function serve(
       });
     });
   });
+}
+
+/** For the sandbox's log only, never for a client. */
+function details(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 function closeGracefully(server: Server): Promise<void> {
