@@ -15,7 +15,7 @@ export interface SandboxCommandOptions {
   seed: boolean;
   webUrl?: string;
   publicUrl?: string;
-  /** Connections open at once (DEFAULT_LIMITS when not given). */
+  /** Connections open at once (512 when not given). */
   maxConnections?: number;
   clientId?: string;
   clientSecret?: string;

@@ -5,14 +5,24 @@ import { type FieldIssue, ValidationError } from '../errors.js';
 import { type ResourceDef, type Verb, resources } from '../resources/definitions.js';
 import { type WriteMode, validateWrite } from '../schemas/resource.js';
 import { type FieldProblem, conflict, invalidFields, notFound } from './errors.js';
-import { type LinkContext, withLinks } from './links.js';
+import type { LinkContext } from './links.js';
 import type { Durability } from './persistence.js';
+import { RecordJsonCache } from './record-json.js';
 import type { DeleteChange, PutChange, Store, StoredRecord } from './store.js';
 
 export interface Reply {
   status: number;
-  body: unknown;
+  /** Sent as `JSON.stringify(body)`. */
+  body?: unknown;
+  /** Sent as `{"data":[…]}` of these records, each serialised by `json` (cached), in chunks. */
+  data?: DataList;
   headers?: Record<string, string>;
+}
+
+export interface DataList {
+  records: readonly StoredRecord[];
+  /** The record's JSON with its Links, UTF-8. */
+  json: (record: StoredRecord) => Buffer;
 }
 
 export interface OperationRequest {
@@ -27,6 +37,8 @@ export interface OperationRequest {
 const MAX_IDS_NAMED = 10;
 
 export class Operations {
+  private readonly json = new RecordJsonCache();
+
   constructor(
     private readonly store: Store,
     private readonly durability: Durability,
@@ -40,9 +52,9 @@ export class Operations {
     }
     switch (request.verb) {
       case 'list':
-        return this.answer(request, 200, this.store.list(def, parentId), this.durability.settled());
+        return this.answer(request, 200, this.store.list(def, parentId), this.durability.settled(), true);
       case 'get':
-        return this.answer(request, 200, [this.existing(def, params.id!, parentId)], this.durability.settled());
+        return this.answer(request, 200, [this.existing(def, params.id!, parentId)], this.durability.settled(), true);
       case 'add':
         return this.write(request, 201, this.store.create(def.name, this.validBody(request, 'create', parentId)));
       case 'update':
@@ -77,13 +89,13 @@ export class Operations {
 
   /** Changes are answered only once they are durable. */
   private async write(request: OperationRequest, status: number, change: PutChange): Promise<Reply> {
-    return this.answer(request, status, [change.record], this.durability.record(change));
+    return this.answer(request, status, [change.record], this.durability.record(change), false);
   }
 
-  /** Reads also wait for the writes they may show to be durable. */
-  private async answer(request: OperationRequest, status: number, records: StoredRecord[], durable: Promise<void>): Promise<Reply> {
+  /** Reads also wait for the writes they may show to be durable, and remember each record's JSON (`cache`); a write's answer does not. */
+  private async answer(request: OperationRequest, status: number, records: StoredRecord[], durable: Promise<void>, cache: boolean): Promise<Reply> {
     await durable;
-    return { status, body: { data: records.map((record) => withLinks(request.def, record, request.links)) } };
+    return { status, data: { records, json: this.json.serialiser(request.def, request.links, cache) } };
   }
 
   private existing(def: ResourceDef, id: number, parentId: number | undefined): StoredRecord {

@@ -36,7 +36,7 @@ export interface SandboxOptions {
   repair?: boolean;
   /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
   compactAfterBytes?: number;
-  /** Connection cap and timeouts; see DEFAULT_LIMITS. */
+  /** Connection cap and timeouts (defaults: 512 connections, 10 s headers, 30 s request, 60 s idle). */
   limits?: Partial<ServerLimits>;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;

@@ -6,6 +6,7 @@ import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientGoneError, HttpError, internalError } from './errors.js';
 import type { Reply } from './operations.js';
+import { send } from './send.js';
 
 export interface RunningServer {
   port: number;
@@ -28,7 +29,7 @@ export interface ServerLimits {
   idleTimeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: ServerLimits = {
+const DEFAULT_LIMITS: ServerLimits = {
   maxConnections: 512,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -52,19 +53,15 @@ export function serve(
     connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
   };
   const server = createServer(options, (req, res) => {
-    void replyTo(req).then((reply) => {
-      if (!reply) return;
-      const text = JSON.stringify(reply.body);
-      const headers: Record<string, string> = {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(Buffer.byteLength(text)),
-        ...reply.headers,
-      };
-      if (closing) headers.connection = 'close';
-      if (res.destroyed) return;
+    void replyTo(req).then(async (reply) => {
+      if (!reply || res.destroyed) return;
       // A keep-alive connection that turns idle after close() began is closed at once.
       res.on('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
-      res.writeHead(reply.status, headers).end(text);
+      const extra: Record<string, string> = closing ? { connection: 'close' } : {};
+      await send(res, reply, extra).catch((error: unknown) => {
+        log(`${req.method} ${req.url}: writing the answer: ${details(error)}`);
+        res.destroy();
+      });
     });
   });
 
@@ -85,7 +82,7 @@ export function serve(
       if (error instanceof ClientGoneError) return undefined;
       const known = error instanceof HttpError ? error : internalError();
       if (!(error instanceof HttpError)) {
-        log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(`${req.method} ${req.url}: ${details(error)}`);
       }
       return { status: known.status, body: known.body(), headers: known.headers };
     }
@@ -104,6 +101,11 @@ export function serve(
       });
     });
   });
+}
+
+/** For the sandbox's log only, never for a client. */
+function details(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 function closeGracefully(server: Server): Promise<void> {

@@ -1,11 +1,15 @@
 // Slow, aborted and numerous clients: bodies and headers have a time limit, connections a cap, and
 // a client that goes away mid-request is not an internal error. Raw sockets on 127.0.0.1.
 
+import { spawn, spawnSync } from 'node:child_process';
 import { type Socket, connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readJsonBody } from '../../src/sandbox/body.js';
 import { type RunningServer, serve } from '../../src/sandbox/server.js';
 import { TOKEN, bearer, openSandbox } from './helpers.js';
+
+const BIN = fileURLToPath(new URL('../../bin/rentals.js', import.meta.url));
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -124,5 +128,51 @@ describe('connection cap', () => {
       );
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('rentals sandbox --public-url --max-connections', () => {
+  it('builds Links from --public-url and caps connections at --max-connections', async () => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--token', TOKEN, '--public-url', 'https://rentals.example.test/', '--max-connections', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => child.kill('SIGTERM'));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        const match = /^Sandbox listening on (\S+)$/m.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    });
+    const port = Number(new URL(url).port);
+    // Raw and `Connection: close`, so that no pooled keep-alive connection counts against the cap.
+    const once = await open(port);
+    once.socket.write(`GET /v2/rentalblocks/1 HTTP/1.1\r\nHost: evil.example\r\nAuthorization: ${bearer(TOKEN)}\r\nConnection: close\r\n\r\n`);
+    await once.ended;
+    const block = JSON.parse(once.received().split('\r\n\r\n')[1]!) as { data: { Links: { href: string }[] }[] };
+    expect(block.data[0]!.Links[0]!.href).toBe('https://rentals.example.test/v2/rentalblocks/1');
+    // The server may not have counted the closed connection out yet: a refused one is tried again.
+    for (let held = 0, attempts = 0; held < 2 && attempts < 50; attempts++) {
+      const client = await open(port);
+      client.socket.write(`GET /v2/status HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer(TOKEN)}\r\n\r\n`);
+      let closed = false;
+      void client.ended.then(() => (closed = true));
+      await until(() => closed || client.received().includes('"data"'), 'an answer or a close');
+      if (!closed) held++;
+    }
+    const extra = await open(port);
+    await extra.ended;
+    expect(extra.received()).toBe('');
+  });
+
+  it.each([
+    [['--public-url', 'evil.example'], '--public-url must be an http(s) URL (got "evil.example")'],
+    [['--max-connections', '0'], '--max-connections must be a whole number > 0'],
+  ])('refuses %j with exit 2', (args, message) => {
+    const run = spawnSync(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], { encoding: 'utf8', timeout: 10_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(message);
   });
 });

@@ -1,0 +1,243 @@
+// The sandbox under big lists, in its own process, seeded with 100,000 inventory items:
+//  - GET-one latency (p50 / p99 / max) alone, then while clients run 100k-record lists back to back
+//    (target: p99 under 10 ms);
+//  - list throughput in records/s, one list at a time and several at once;
+//  - the sandbox's RSS idle, at its peak during the lists, and a few seconds after (target: back
+//    near idle);
+//  - GET list against json-server 1.0 beta (run with npx) on the same records, alternating runs
+//    (target: ≥ 3× in records/s); skipped with a message when json-server cannot be started.
+// Lists are fetched by curl when it is installed (its own process, like another client, and a
+// reader fast enough not to be what is measured), else by undici in this process.
+// A benchmark: it prints numbers and asserts nothing.
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, Pool } from 'undici';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+/** Clients listing at once while GET one is timed: 1 (the machine has cores to spare) and 4 (it has not, on 2 cores). */
+const LIST_CLIENTS = [1, 4];
+const LISTS_PER_CLIENT = 4;
+const PROBES_ALONE = 2_000;
+const SETTLE_MS = 5_000;
+const COMPARE_ROUNDS = 5;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin/rentals.js');
+if (!existsSync(join(root, 'dist/main.js'))) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
+const token = `bench-${process.pid}-${Date.now()}`;
+const authorization = `bearer ${Buffer.from(token).toString('base64')}`;
+const children = [];
+const curl = spawnSync('curl', ['--version']).status === 0;
+const curlHeaders = join(work, 'headers.txt');
+writeFileSync(curlHeaders, `authorization: ${authorization}\n`, { mode: 0o600 });
+
+try {
+  const sandbox = await startProcess(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token], /listening on (http:\/\/\S+)/);
+  console.log(`sandbox ${sandbox.url} (separate process), ${RECORDS} inventory items; Node ${process.version}, ${availableParallelism()} cores; lists read by ${curl ? 'curl' : 'undici (curl not found)'}`);
+  await seed(sandbox.url);
+  await measureSandbox(sandbox);
+  await compareWithJsonServer(sandbox.url);
+} finally {
+  for (const child of children) stop(child);
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function measureSandbox(sandbox) {
+  const idle = rss(sandbox.pid);
+  const single = [];
+  for (let i = 0; i < 3; i++) single.push(await timeList(sandbox.url, '/v1/inventory'));
+  console.log(`one list at a time: ${single.map((s) => `${(s.ms / 1000).toFixed(2)} s`).join(', ')} (first is cold) → ${rate(single.at(-1))} records/s, ${mb(single.at(-1).bytes)} MB each`);
+
+  const probe = new Client(sandbox.url);
+  const alone = [];
+  for (let i = 0; i < PROBES_ALONE; i++) alone.push(await getOne(probe, i));
+  console.log(`GET one, alone:            ${latency(alone)}`);
+
+  let peak = rss(sandbox.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(sandbox.pid))), 50);
+  for (const clients of LIST_CLIENTS) {
+    let listing = true;
+    const started = performance.now();
+    let records = 0;
+    const lists = Promise.all(
+      Array.from({ length: clients }, async () => {
+        for (let i = 0; i < LISTS_PER_CLIENT; i++) records += (await timeList(sandbox.url, '/v1/inventory')).records;
+      }),
+    ).then(() => (listing = false));
+    const underLoad = [];
+    for (let i = 0; listing; i++) underLoad.push(await getOne(probe, i));
+    await lists;
+    const seconds = (performance.now() - started) / 1000;
+    const count = clients * LISTS_PER_CLIENT;
+    console.log(`GET one, while ${clients} client(s) list: ${latency(underLoad)}  (target p99 < 10 ms)`);
+    console.log(`  lists, ${clients} at once: ${(records / seconds).toFixed(0)} records/s (${count} lists in ${seconds.toFixed(1)} s)`);
+  }
+  clearInterval(sampler);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const after = rss(sandbox.pid);
+  await probe.close();
+  console.log(`sandbox RSS: idle ${idle} MB (after seeding), peak ${peak} MB during the lists, ${after} MB ${SETTLE_MS / 1000} s after`);
+}
+
+async function compareWithJsonServer(sandboxUrl) {
+  const db = join(work, 'db.json');
+  const response = await request(sandboxUrl, '/v1/inventory');
+  const items = JSON.parse(response.text).data.map(({ Links: _links, ...item }) => item);
+  writeFileSync(db, JSON.stringify({ inventory: items }));
+  const port = await freePort();
+  let server;
+  try {
+    server = await startProcess('npx', ['-y', 'json-server@1.0.0-beta.3', db, '--port', String(port)], /JSON Server started/, 120_000, work);
+  } catch (error) {
+    console.log(`json-server comparison skipped: ${error.message.split('\n')[0]}`);
+    return;
+  }
+  const jsonServerUrl = `http://127.0.0.1:${port}`;
+  await timeList(jsonServerUrl, '/inventory'); // its first answer loads the file
+  const ours = [];
+  const theirs = [];
+  for (let i = 0; i < COMPARE_ROUNDS; i++) {
+    ours.push((await timeList(sandboxUrl, '/v1/inventory')).ms);
+    theirs.push((await timeList(jsonServerUrl, '/inventory')).ms);
+  }
+  server.kill();
+  const oursRate = (RECORDS / median(ours)) * 1000;
+  const theirsRate = (RECORDS / median(theirs)) * 1000;
+  console.log(`GET list of ${RECORDS}, median of ${COMPARE_ROUNDS} alternating runs:`);
+  console.log(`  sandbox          ${oursRate.toFixed(0).padStart(9)} records/s  (${median(ours).toFixed(0)} ms)`);
+  console.log(`  json-server 1.0β ${theirsRate.toFixed(0).padStart(9)} records/s  (${median(theirs).toFixed(0)} ms)`);
+  console.log(`  sandbox / json-server ${(oursRate / theirsRate).toFixed(1)}×  (target ≥ 3×)`);
+}
+
+/** Setup, not measured: RECORDS items over HTTP, 32 at a time. */
+async function seed(url) {
+  const started = performance.now();
+  const pool = new Pool(url, { connections: 32 });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < RECORDS) {
+        const i = next++;
+        const body = JSON.stringify({ name: `Bench item ${i + 1} — ${i % 7 === 0 ? 'Zelt 4×8 m' : 'folding chair'}`, quantityAvailable: i % 50, active: 1 });
+        const response = await pool.request({ method: 'POST', path: '/v2/inventory', headers: { authorization, 'content-type': 'application/json' }, body });
+        await response.body.dump();
+        if (response.statusCode !== 201) throw new Error(`seeding: ${response.statusCode}`);
+      }
+    }),
+  );
+  await pool.close();
+  console.log(`setup: ${RECORDS} items in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`);
+}
+
+/** One GET of a whole list, its body read and dropped; time in ms. */
+async function timeList(url, path) {
+  const started = performance.now();
+  const bytes = curl ? await curlBytes(`${url}${path}`) : (await request(url, path, true)).bytes;
+  return { ms: performance.now() - started, bytes, records: RECORDS };
+}
+
+function curlBytes(url) {
+  return new Promise((resolve, reject) => {
+    const args = ['-sf', '-o', '/dev/null', '-w', '%{size_download}', '-H', `@${curlHeaders}`, url];
+    execFile('curl', args, (error, stdout) => (error ? reject(error) : resolve(Number(stdout))));
+  });
+}
+
+async function request(target, path, drop = false) {
+  const dispatcher = typeof target === 'string' ? new Client(target) : target;
+  try {
+    const response = await dispatcher.request({ method: 'GET', path, headers: { authorization } });
+    if (response.statusCode !== 200) throw new Error(`GET ${path}: ${response.statusCode}`);
+    if (!drop) return { text: await response.body.text() };
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += chunk.length;
+    return { bytes };
+  } finally {
+    if (typeof target === 'string') await dispatcher.close();
+  }
+}
+
+async function getOne(client, i) {
+  const id = 1 + ((i * 7919) % RECORDS);
+  const started = performance.now();
+  const response = await client.request({ method: 'GET', path: `/v1/inventory/${id}`, headers: { authorization } });
+  await response.body.dump();
+  if (response.statusCode !== 200) throw new Error(`GET one: ${response.statusCode}`);
+  return performance.now() - started;
+}
+
+function latency(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1).toFixed(1)} ms (${samples.length} requests)`;
+}
+
+function rate(list) {
+  return ((list.records / list.ms) * 1000).toFixed(0);
+}
+
+function mb(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+function rss(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Math.round(Number(match[1]) / 1024);
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+function startProcess(command, args, ready, timeoutMs = 30_000, cwd = root) {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that stopping npx stops the server it started too.
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    children.push(child);
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${command} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    const check = (chunk) => {
+      out += chunk;
+      const match = ready.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ url: match[1], pid: child.pid, kill: () => stop(child) });
+    };
+    child.stdout.setEncoding('utf8').on('data', check);
+    child.stderr.setEncoding('utf8').on('data', check);
+    child.on('error', (error) => reject(error));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited (${code}) before it was ready: ${out.slice(-500)}`));
+    });
+  });
+}
