@@ -52,7 +52,13 @@ function formatIssues(issues: FieldIssue[], context?: string): string {
 }
 
 function formatValue(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+  } catch {
+    // Nested too deep for the stack (a 100,000-level array): its kind is enough to show.
+    text = Array.isArray(value) ? '[...]' : '{...}';
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -2,7 +2,7 @@
 
 import { CommanderError } from 'commander';
 import { ExitCode, RentalsError, ValidationError, exitCodeFor } from './errors.js';
-import type { RunState } from './cli/command.js';
+import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 
@@ -21,6 +21,8 @@ function report(error: unknown, ctx: Context, debug: boolean): number {
   if (error instanceof CommanderError) {
     // commander has already printed its message; help and version are not errors.
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+    // `rentals help events` asked for help: not an error (bare `rentals` shows it with exit code 1 → 2).
+    if (error.code === 'commander.help' && error.exitCode === 0) return ExitCode.ok;
     return ExitCode.usage;
   }
   const stderr = ctx.term.stderr;

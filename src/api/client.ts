@@ -17,7 +17,9 @@ import {
   TimeoutError,
   UsageError,
 } from '../errors.js';
-import { stripControl } from '../output/sanitize.js';
+import { stripControl } from '../common/sanitize.js';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
+import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -26,6 +28,10 @@ export interface TokenProvider {
   getToken(): Promise<string>;
   /** Called once after a 401: a fresh token, or undefined when none can be had. */
   refresh?(): Promise<string | undefined>;
+  /** A token the user gave (RENTALS_TOKEN, --token-file): a 401 names where it came from. */
+  explicit?: boolean;
+  /** Where the token came from, for messages: `RENTALS_TOKEN`, `--token-file t.txt`. */
+  origin?: string;
 }
 
 export interface RequestLogEntry {
@@ -51,7 +57,13 @@ export interface ClientOptions {
   userAgent?: string;
   /** Called after each attempt (for --verbose / --debug). Bodies and headers are only filled with `debug`. */
   log?: (entry: RequestLogEntry) => void;
+  /** A one-line note for the user (stderr), e.g. a retried DELETE counted as done. */
+  notice?: (message: string) => void;
   debug?: boolean;
+  /** The environment to read HTTP_PROXY / HTTPS_PROXY / NO_PROXY from (none: direct connections). */
+  env?: Record<string, string | undefined>;
+  /** Send credentials over plain http:// to a host that is not loopback (the profile opted in). */
+  allowInsecureHttp?: boolean;
   /** Sockets per origin; the bulk runner raises it to its concurrency. */
   maxSockets?: number;
   /** Answers larger than this are refused (default MAX_RESPONSE_BYTES). */
@@ -77,18 +89,22 @@ export interface ApiResponse {
   headers: IncomingHttpHeaders;
   /** Parsed JSON, or undefined when the body was empty or not JSON (`expect: 'any'`). */
   body: unknown;
-  text: string;
+  /** The body exactly as received (one buffer; no second copy is kept). */
+  bytes: Buffer;
+  /** The body decoded as UTF-8 (decoded on each access: large bodies are not held twice). */
+  readonly text: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRIES = 3;
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8_000;
 const RETRY_AFTER_CAP_MS = 60_000;
-/** Larger answers are refused rather than buffered: no list of this API comes near it. */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/**
+ * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events; the ceiling is
+ * V8's longest string (2^29 - 24 characters), which JSON.parse needs the body in.
+ */
+export const MAX_RESPONSE_BYTES = 500 * 1024 * 1024;
 
 type HttpModule = typeof import('node:http');
 type Agent = import('node:http').Agent;
@@ -127,9 +143,12 @@ export class ApiClient {
   private readonly random: () => number;
   private agent?: Agent;
   private http?: HttpModule;
+  /** The proxy every request goes through (from the environment), if any. */
+  readonly proxy: URL | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.proxy = options.env ? proxyFor(this.baseUrl, options.env) : undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
     this.userAgent = options.userAgent ?? `rentals/${typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev'}`;
@@ -152,6 +171,8 @@ export class ApiClient {
     const retryable = options.retry ?? RETRYABLE_METHODS.has(method);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     let refreshed = false;
+    /** Why an earlier attempt may have been applied although it did not succeed (for DELETE's 404). */
+    let mayHaveApplied: string | undefined;
     for (let attempt = 1; ; attempt++) {
       const headers = await this.headers(payload, options);
       let response: RawResponse;
@@ -159,12 +180,19 @@ export class ApiClient {
         response = await this.send(method, url, headers, payload, attempt);
       } catch (error) {
         if (retryable && error instanceof NetworkError && attempt <= this.retries) {
+          if (error.requestSent) mayHaveApplied = error.code ?? 'a network error';
           await this.sleep(this.backoff(attempt));
           continue;
         }
         throw error;
       }
       const { status } = response;
+      if (status === 404 && method === 'DELETE' && mayHaveApplied !== undefined) {
+        this.options.notice?.(
+          `note: DELETE ${url.pathname}: an earlier attempt failed (${mayHaveApplied}) after it was sent, and the retry found it gone (404): counted as deleted`,
+        );
+        return respond(status, response.headers, Buffer.alloc(0), undefined);
+      }
       if (status === 401 && !options.anonymous && !refreshed && this.options.auth?.refresh) {
         refreshed = true;
         const fresh = await this.options.auth.refresh();
@@ -176,11 +204,13 @@ export class ApiClient {
       const wait = retryAfterMs(response.headers['retry-after']);
       if (retryable && RETRYABLE_STATUS.has(status) && attempt <= this.retries) {
         if (wait === undefined || wait <= RETRY_AFTER_CAP_MS) {
+          // A gateway's 502/504 says nothing of whether the server behind it applied the request.
+          if (status === 502 || status === 504) mayHaveApplied = `HTTP ${status}`;
           await this.sleep(wait ?? this.backoff(attempt));
           continue;
         }
       }
-      return interpret(method, url, response, options.expect ?? 'json', wait);
+      return interpret(method, url, response, options.expect ?? 'json', wait, options.anonymous ? undefined : this.options.auth);
     }
   }
 
@@ -191,7 +221,7 @@ export class ApiClient {
   /** What a request would look like (for --dry-run): its URL and headers, secrets redacted. */
   async describe(method: HttpMethod, path: string, body?: unknown): Promise<{ url: string; headers: Record<string, string> }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = await this.headers(payload, { anonymous: !this.options.auth });
+    const headers = await this.headers(payload, { anonymous: !this.options.auth }, false);
     if (!headers.authorization) headers.authorization = bearer('token');
     return { url: displayUrl(this.url(path)), headers: redactHeaders(headers) };
   }
@@ -207,7 +237,9 @@ export class ApiClient {
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
 
-  private async headers(payload: string | undefined, options: RequestOptions): Promise<Record<string, string>> {
+  private async headers(payload: string | undefined, options: RequestOptions, sending = true): Promise<Record<string, string>> {
+    const carriesSecret = (!options.anonymous && this.options.auth !== undefined) || options.headers?.authorization !== undefined;
+    if (sending && carriesSecret && !this.options.allowInsecureHttp) refuseInsecureHttp(this.baseUrl, this.proxy);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.userAgent,
@@ -222,10 +254,31 @@ export class ApiClient {
 
   private async transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
     if (!this.http) {
-      this.http = (url.protocol === 'https:' ? await import('node:https') : await import('node:http')) as HttpModule;
-      this.agent = new this.http.Agent({ keepAlive: true, maxSockets: this.options.maxSockets ?? 16 });
+      const https = url.protocol === 'https:';
+      const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
+      this.http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
+      // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
+      if (https && this.proxy) this.agent = await tunnelAgent(this.proxy, pool);
+      else {
+        const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
+        this.agent = new this.http.Agent(agentOptions);
+      }
     }
     return { http: this.http, agent: this.agent! };
+  }
+
+  /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
+  private requestOptions(url: URL, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
+    if (!this.proxy || url.protocol !== 'http:') return { method, headers, agent };
+    return {
+      protocol: 'http:',
+      host: this.proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: this.proxy.port || 80,
+      path: url.href,
+      method,
+      headers: { ...headers, host: url.host, ...proxyAuthorization(this.proxy) },
+      agent,
+    };
   }
 
   private async send(
@@ -260,13 +313,11 @@ export class ApiClient {
         log({ error: error.message });
         reject(error);
       };
-      const req = http.request(url, { method, headers, agent });
+      const target = this.requestOptions(url, method, headers, agent);
+      const req = this.proxy && url.protocol === 'http:' ? http.request(target) : http.request(url, target);
       const timer = setTimeout(() => {
-        const unsure = sent && !RETRYABLE_METHODS.has(method)
-          ? '; the request was sent and may have been applied: check (e.g. with list) before repeating it'
-          : '';
         const error = new TimeoutError(
-          `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${unsure}`,
+          `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
           'ETIMEDOUT',
           sent,
         );
@@ -278,33 +329,32 @@ export class ApiClient {
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof NetworkError) return fail(error);
-        fail(networkError(method, url, error, sent));
+        fail(networkError(method, url, error, sent, this.proxy));
       });
       req.on('response', (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
+        const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+        const refuse = (): void => {
+          settled = true;
+          clearTimeout(timer);
+          req.destroy();
+          reject(new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`));
+        };
+        const declared = Number(res.headers['content-length']);
+        if (declared > limit) return refuse();
+        const body = new BodyBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : undefined);
         res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-          if (size > limit) {
-            const error = new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`);
-            settled = true;
-            clearTimeout(timer);
-            chunks.length = 0;
-            req.destroy();
-            reject(error);
-            return;
-          }
-          chunks.push(chunk);
+          if (settled) return;
+          if (body.size + chunk.length > limit) return refuse();
+          body.push(chunk);
         });
-        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true)));
+        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true, this.proxy)));
         res.on('end', () => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          const text = Buffer.concat(chunks).toString('utf8');
-          log({ status: res.statusCode, responseHeaders: res.headers, responseBody: text });
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+          const bytes = body.take();
+          log({ status: res.statusCode, responseHeaders: res.headers, responseBody: this.options.debug ? bytes.toString('utf8') : undefined });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
         });
       });
       req.end(payload);
@@ -315,11 +365,79 @@ export class ApiClient {
 interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  text: string;
+  bytes: Buffer;
+}
+
+/**
+ * A body collected into one buffer: preallocated when Content-Length is known (each chunk copied
+ * in and dropped), else chunks joined once at the end. Either way one copy survives, never several.
+ */
+class BodyBuffer {
+  size = 0;
+  private chunks: Buffer[] = [];
+  private target: Buffer | undefined;
+
+  constructor(private readonly declared: number | undefined) {}
+
+  push(chunk: Buffer): void {
+    if (this.declared !== undefined && this.size + chunk.length <= this.declared) {
+      this.target ??= Buffer.allocUnsafe(this.declared);
+      chunk.copy(this.target, this.size);
+    } else {
+      if (this.target) {
+        this.chunks.push(this.target.subarray(0, this.size));
+        this.target = undefined;
+      }
+      this.chunks.push(chunk);
+    }
+    this.size += chunk.length;
+  }
+
+  take(): Buffer {
+    if (this.target) return this.target.subarray(0, this.size);
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+  }
+}
+
+function respond(status: number, headers: IncomingHttpHeaders, bytes: Buffer, body: unknown): ApiResponse {
+  return {
+    status,
+    headers,
+    body,
+    bytes,
+    get text() {
+      return bytes.toString('utf8');
+    },
+  };
 }
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Fails (exit 2) when credentials would cross the network in clear to this base URL. */
+export function assertSafeTransport(baseUrl: string, env?: Record<string, string | undefined>): void {
+  const url = parseBaseUrl(baseUrl);
+  refuseInsecureHttp(url, env ? proxyFor(url, env) : undefined);
+}
+
+/**
+ * Credentials never cross the network in clear unless the profile opted in. Through a proxy, an
+ * http:// request travels in clear to the proxy too, so both must be loopback.
+ */
+function refuseInsecureHttp(url: URL, proxy?: URL): void {
+  if (url.protocol !== 'http:' || (isLoopback(url.hostname) && (!proxy || isLoopback(proxy.hostname)))) return;
+  throw new UsageError(
+    `refusing to send credentials over plain http:// to ${url.host}${proxy ? ` through the proxy ${proxyLabel(proxy)}` : ''}: anyone on the network could read them. ` +
+      'Use an https:// base URL, or, for a server you trust on a network you trust, opt in for the profile: ' +
+      `rentals auth login --base-url ${displayUrl(url).replace(/\/$/, '')} --insecure-http …`,
+  );
 }
 
 function parseBaseUrl(value: string): URL {
@@ -339,7 +457,9 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-function networkError(method: string, url: URL, error: NodeJS.ErrnoException, sent: boolean): NetworkError {
+const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_CERT|ERR_SSL)/;
+
+function networkError(method: string, url: URL, error: NodeJS.ErrnoException, sent: boolean, proxy?: URL): NetworkError {
   const code = error.code ?? 'ERROR';
   const hints: Record<string, string> = {
     ECONNREFUSED: 'is the server running, and is the base URL right?',
@@ -348,8 +468,18 @@ function networkError(method: string, url: URL, error: NodeJS.ErrnoException, se
     ECONNRESET: 'the connection was reset by the server',
     EPIPE: 'the connection was closed by the server',
   };
-  const hint = hints[code] ? `: ${hints[code]}` : '';
-  return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname} (${code})${hint}`, code, sent);
+  let hint = hints[code] ? `: ${hints[code]}` : '';
+  if (TLS_CODES.test(code)) hint = `: the server's TLS certificate could not be verified (${stripControl(error.message)}); rentals always verifies it`;
+  if (code === 'EPROXY') hint = `: ${stripControl(error.message)}`;
+  const via = proxy ? ` (through the proxy ${proxyLabel(proxy)})` : '';
+  return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname}${via} (${code})${hint}${mayHaveBeenApplied(method, sent)}`, code, sent);
+}
+
+/** For a request that reached the server and is never retried (POST): its outcome is unknown. */
+function mayHaveBeenApplied(method: string, sent: boolean): string {
+  return sent && !RETRYABLE_METHODS.has(method)
+    ? '; the request was sent and may have been applied: check (e.g. with list) before repeating it'
+    : '';
 }
 
 /** Retry-After: delta-seconds or an HTTP date. */
@@ -368,24 +498,27 @@ function interpret(
   response: RawResponse,
   expect: NonNullable<RequestOptions['expect']>,
   retryAfter: number | undefined,
+  auth: TokenProvider | undefined,
 ): ApiResponse {
-  const { status, headers, text } = response;
+  const { status, headers, bytes } = response;
   const where = `${method} ${url.pathname}`;
+  // Decoded once here; the string is not kept (ApiResponse.text decodes again on demand).
+  const text = bytes.toString('utf8');
   const parsed = parseJson(text);
   if (status >= 300 && status < 400) {
     const location = typeof headers.location === 'string' ? ` to ${stripControl(headers.location)}` : '';
     throw new ApiError(`${where}: HTTP ${status} redirect${location}; redirects are not followed: check the base URL`, status);
   }
   if (status < 200 || status >= 300) {
-    const error = errorForStatus(where, status, text, parsed);
+    const error = errorForStatus(where, status, text, parsed, auth);
     if (retryAfter !== undefined && RETRYABLE_STATUS.has(status)) {
       error.message += `
 The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
     }
     throw error;
   }
-  if (expect === 'any') return { status, headers, body: parsed.ok ? parsed.value : undefined, text };
-  if (text.trim() === '' && expect === 'id') return { status, headers, body: undefined, text };
+  if (expect === 'any') return respond(status, headers, bytes, parsed.ok ? parsed.value : undefined);
+  if (text.trim() === '' && expect === 'id') return respond(status, headers, bytes, undefined);
   if (!parsed.ok) {
     throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) is not JSON: ${snippet(text)}`);
   }
@@ -399,7 +532,7 @@ The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
       throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) has a "data" entry that is not an object`);
     }
   }
-  return { status, headers, body, text };
+  return respond(status, headers, bytes, body);
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -454,7 +587,13 @@ export function errorMessageFromBody(body: unknown): string | undefined {
   return message;
 }
 
-function errorForStatus(where: string, status: number, text: string, parsed: { ok: boolean; value?: unknown }): Error {
+function errorForStatus(
+  where: string,
+  status: number,
+  text: string,
+  parsed: { ok: boolean; value?: unknown },
+  auth: TokenProvider | undefined,
+): Error {
   const label = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
   const fromJsonRaw = parsed.ok ? errorMessageFromBody(parsed.value) : undefined;
   const fromJson = fromJsonRaw === undefined ? undefined : stripControl(fromJsonRaw);
@@ -462,7 +601,10 @@ function errorForStatus(where: string, status: number, text: string, parsed: { o
   const message = `${where}: ${label}: ${detail}`;
   const body = parsed.ok ? parsed.value : text;
   if (status === 401) {
-    return new AuthError(`${message}\nThe access token was refused; check it with \`rentals auth status\` or log in again with \`rentals auth login\`.`, status);
+    const hint = auth?.explicit
+      ? `The access token from ${auth.origin ?? 'the environment'} was refused. A token given explicitly is used as given, never renewed: check it with \`rentals auth status --check\`.`
+      : 'The access token was refused; check it with `rentals auth status --check` or log in again with `rentals auth login`.';
+    return new AuthError(`${message}\n${hint}`, status);
   }
   if (status === 403) return new AuthError(`${message}\nThe token is not allowed to do this.`, status);
   if (status === 404) return new NotFoundError(message, status, body);

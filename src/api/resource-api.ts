@@ -16,6 +16,8 @@ export type ApiRecord = Record<string, unknown>;
 export interface DataResult {
   body: Record<string, unknown>;
   records: ApiRecord[];
+  /** The body exactly as received (to print `--json` without serialising it again). */
+  bytes: Buffer;
 }
 
 export interface Address {
@@ -58,12 +60,12 @@ export class ResourceApi {
   private async data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
     const response = await this.client.request(method, path, { body, expect: 'data' });
     const envelope = response.body as Record<string, unknown>;
-    return { body: envelope, records: envelope.data as ApiRecord[] };
+    return { body: envelope, records: envelope.data as ApiRecord[], bytes: response.bytes };
   }
 }
 
 /** The single record of a get/create/update answer. */
-export function single(result: DataResult, what: string): ApiRecord {
+export function single(result: { body?: unknown; records: ApiRecord[] }, what: string): ApiRecord {
   const record = result.records[0];
   if (!record) throw new ProtocolError(`the server answered with an empty "data" array for ${what}`);
   return record;

@@ -9,6 +9,7 @@ import { type Adjustment, type Money, adjust, moneyToNumber, money } from './mon
 import { type Plan, planDrafts } from './plan.js';
 import { type RowSpec, moneyFields, parentField, scopeField } from './spec.js';
 import type { Ids } from './values.js';
+import { parseDecimal } from '../schemas/values.js';
 
 export interface AdjustOptions {
   adjustment: Adjustment;
@@ -45,7 +46,12 @@ export async function planAdjust(spec: RowSpec, ctx: BulkContext, options: Adjus
     const result = old === undefined ? undefined : adjust(money(old), options.adjustment, options.round);
     if (!result) draft.issues.push({ line, field: target, rule: 'has no value to adjust' });
     else if (!result.ok) draft.issues.push({ line, field: target, rule: result.rule, value: old });
-    else draft.values[target] = moneyToNumber(result.value);
+    else {
+      // The result must fit the reference's range and scale like any value sent (schemas/values.ts).
+      const checked = parseDecimal(moneyToNumber(result.value));
+      if (checked.ok) draft.values[target] = checked.value;
+      else draft.issues.push({ line, field: target, rule: `the adjusted value ${moneyToNumber(result.value)} ${checked.rule}`, value: old });
+    }
     return draft;
   });
   const { plan } = planDrafts(spec, drafts, live, lookups, {

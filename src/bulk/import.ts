@@ -12,6 +12,7 @@ import { type Plan, planDrafts } from './plan.js';
 import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
+import { checkDecimalScale } from '../schemas/values.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -51,6 +52,7 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
   for await (const row of input.rows) {
     const draft = readDraft(row, draftContext);
     if (options.round) roundMoney(spec, draft, options.round);
+    checkMoneyScale(spec, draft, columnOf, options.round !== undefined);
     const previous = options.carried?.get(row.line);
     if (previous) fileIssues.push(...checkCarried(draft, previous));
     else drafts.push(draft);
@@ -92,6 +94,17 @@ function roundMoney(spec: RowSpec, draft: Draft, step: Money): void {
   for (const name of moneyFields(spec)) {
     const value = draft.values[name];
     if (value !== undefined) draft.values[name] = moneyToNumber(roundToStep(money(value), step));
+  }
+}
+
+/** A money value must still fit the reference's scale once rounded (schemas/values.ts). */
+function checkMoneyScale(spec: RowSpec, draft: Draft, columnOf: (name: string) => number | undefined, rounded: boolean): void {
+  for (const name of moneyFields(spec)) {
+    const value = draft.values[name];
+    const rule = value === undefined ? undefined : checkDecimalScale(Number(value));
+    if (rule === undefined) continue;
+    delete draft.values[name];
+    draft.issues.push({ line: draft.line, column: columnOf(name), field: name, rule: rounded ? rule : `${rule} (--round 0.01 rounds it)`, value });
   }
 }
 

@@ -1,7 +1,7 @@
 // The bulk engine's public API: what the `prices`, `inventory` and `bookings` import/export/adjust/
 // apply commands call. Independent of the CLI: requests, clock, streams and Ctrl-C are injected.
 
-export { type RowSpec, type BulkResource, priceRows, inventoryRows, bookingRows, rowSpecs, rowSpecFor } from './spec.js';
+export { type RowSpec, priceRows, inventoryRows, bookingRows, rowSpecFor, scopeField } from './spec.js';
 export {
   type InputFormat,
   type InputRow,

@@ -1,24 +1,16 @@
 // A row spec says how bulk rows of one resource name their record and what they set. The one
-// engine (parser, planner, runner, report) is parameterised by it; prices, inventory and bookings
-// differ only in these few lines of data.
+// engine (parser, planner, runner, report) is parameterised by it; it is read from the resource's
+// description (its natural key and its `bulk` part), so resources differ only in data.
 
 import {
   type FieldDef,
+  type NameColumn,
   type ResourceDef,
-  type ResourceName,
   fieldByName,
+  resourceList,
   resources,
   writableFields,
 } from '../resources/definitions.js';
-
-export interface NameColumn {
-  /** The column that names a record for people: `inventoryName`. */
-  column: string;
-  /** The key field it stands for: `inventoryId`. */
-  field: string;
-  /** The resource named, matched on its labelField: `inventory` (name), `rentalBlocks` (pricingType). */
-  resource: ResourceName;
-}
 
 export interface RowSpec {
   def: ResourceDef;
@@ -32,41 +24,21 @@ export interface RowSpec {
   exportColumns: readonly string[];
 }
 
-export const priceRows: RowSpec = {
-  def: resources.prices,
-  values: ['price'],
-  key: ['inventoryId', 'rentalBlockId'],
-  names: [
-    { column: 'inventoryName', field: 'inventoryId', resource: 'inventory' },
-    { column: 'pricingType', field: 'rentalBlockId', resource: 'rentalBlocks' },
-  ],
-  exportColumns: ['inventoryId', 'inventoryName', 'rentalBlockId', 'pricingType', 'price', 'id'],
-};
-
-/** Upsert by id, or by name: without an id, `name` is what finds the item. */
-export const inventoryRows: RowSpec = {
-  def: resources.inventory,
-  values: ['name', 'quantityAvailable', 'active'],
-  key: ['name'],
-  names: [],
-  exportColumns: ['id', 'name', 'quantityAvailable', 'active'],
-};
-
-/** The inventory booked for one event (the event's id is the run's scope, `--event-id`). */
-export const bookingRows: RowSpec = {
-  def: resources.bookings,
-  values: ['quantity', 'price'],
-  key: ['inventoryId'],
-  names: [{ column: 'inventoryName', field: 'inventoryId', resource: 'inventory' }],
-  exportColumns: ['inventoryId', 'inventoryName', 'quantity', 'price', 'id'],
-};
-
-export const rowSpecs = { prices: priceRows, inventory: inventoryRows, bookings: bookingRows } as const;
-export type BulkResource = keyof typeof rowSpecs;
-
-export function rowSpecFor(resource: string): RowSpec | undefined {
-  return (rowSpecs as Record<string, RowSpec>)[resource];
+function rowSpec(def: ResourceDef): RowSpec {
+  if (!def.bulk || !def.naturalKey) throw new Error(`${def.plural} have no bulk commands`);
+  return { def, values: def.bulk.values, key: def.naturalKey, names: def.bulk.names, exportColumns: def.bulk.exportColumns };
 }
+
+const specs = new Map(resourceList.filter((def) => def.bulk).map((def) => [def.name as string, rowSpec(def)]));
+
+/** The row spec of a resource with bulk commands (prices, inventory, bookings), else undefined. */
+export function rowSpecFor(resource: string): RowSpec | undefined {
+  return specs.get(resource);
+}
+
+export const priceRows = rowSpec(resources.prices);
+export const inventoryRows = rowSpec(resources.inventory);
+export const bookingRows = rowSpec(resources.bookings);
 
 export function field(spec: RowSpec, name: string): FieldDef {
   const found = fieldByName(spec.def, name);

@@ -2,7 +2,7 @@
 // decimals, strings for text. Decimals are compared and displayed through exact Money.
 
 import type { FieldDef } from '../resources/definitions.js';
-import { type Parsed, parseFieldValue } from '../schemas/values.js';
+import { type Parsed, parseDecimal, parseFieldValue } from '../schemas/values.js';
 import { compareMoney, formatMoneyFixed, money, moneyToNumber, parseMoney } from './money.js';
 
 export type Scalar = number | string;
@@ -17,7 +17,8 @@ export function isBlank(raw: unknown): boolean {
 /** A cell of the input under the reference's rule for its field; undefined when the cell is empty. */
 export function readCell(field: FieldDef, raw: unknown): Parsed<Scalar> | undefined {
   if (isBlank(raw)) return undefined;
-  const parsed = parseFieldValue(field, raw);
+  // The scale of a decimal is judged after --round (import.ts): 132.00000000000003 may still become 132.
+  const parsed = field.kind === 'decimal' ? parseDecimal(raw, { anyScale: true }) : parseFieldValue(field, raw);
   if (!parsed.ok) return parsed;
   if (field.kind === 'decimal' && typeof raw === 'string') {
     // parseDecimal's number came through a float; take the digits as written

@@ -1,18 +1,9 @@
 // Everything a command touches outside itself, injected: streams and whether they are TTYs,
 // the environment, the clock, prompts, the browser. Nothing in src/cli reaches for `process`.
 
-import type { Readable, Writable } from 'node:stream';
+import type { Terminal } from '../output/terminal.js';
 
-export interface Terminal {
-  stdout: Writable;
-  stderr: Writable;
-  stdin: Readable;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  stdinIsTTY: boolean;
-  /** Terminal width for tables; 0 when unknown. */
-  columns: number;
-}
+export type { Terminal };
 
 export interface Context {
   term: Terminal;

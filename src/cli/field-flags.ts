@@ -1,10 +1,11 @@
 // Flags from field descriptions: every writable field gets `--<kebab-case of the API name>`,
-// plus hidden short aliases (`--item`) and, for flags, an inverse (`--inactive`).
+// plus short aliases (`--item`) and, for flags, an inverse (`--inactive`).
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { type FieldDef, type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
-import type { OptionValues } from './command.js';
+/** Parsed flags, by commander's camel-case name. */
+type OptionValues = Record<string, unknown>;
 
 function camel(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -21,7 +22,7 @@ export function addFieldOption(command: Command, field: FieldDef, required = fal
     command.addOption(new Option(`--${flag} <${placeholder}>`, describe));
   }
   for (const alias of field.aliases ?? []) {
-    command.addOption(new Option(`--${alias} <value>`, `alias of --${flag}`).hideHelp());
+    command.addOption(new Option(`--${alias} <value>`, `alias of --${flag}`));
   }
 }
 

@@ -3,6 +3,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { describeJsonError } from '../json-error.js';
 
 /** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */
@@ -39,6 +40,9 @@ export async function readInput(path: string, stdin: Readable, flag = '--file'):
 
 export function parseJsonText(text: string, where: string): unknown {
   const json = text.replace(/^\uFEFF/, '');
+  if (nestsDeeperThan(json)) {
+    throw new UsageError(`${where} nests arrays or objects more than ${MAX_JSON_DEPTH} deep; a request body is a flat record`);
+  }
   try {
     return JSON.parse(json);
   } catch (error) {

@@ -1,39 +1,34 @@
-// The command tree. Generic resource groups come from the resource descriptions; commands
-// that are a resource's own (events open, prices import…) and the tool's own (auth, config,
-// api, sandbox) register themselves next to them.
+// The root command: global flags (from the settings table) and the top-level help. The commands
+// under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
-import { Command, Option } from 'commander';
-import { resourceList, resources } from '../resources/definitions.js';
-import { resourceDescription } from './resource/register.js';
-import type { Registrar } from './command.js';
-import { registerApi } from './commands/api.js';
-import { registerAuth } from './commands/auth.js';
-import { registerBulkCommands } from './commands/bulk-commands.js';
-import { registerConfig } from './commands/config.js';
-import { registerEventsOpen } from './commands/events-open.js';
-import { registerSandbox } from './commands/sandbox.js';
-import { registerResource } from './resource/register.js';
+import { type Argument, Command, type Help } from 'commander';
+import { SETTINGS, setting } from '../config/settings-table.js';
+import { registry } from './catalog.js';
+import { HELP_TOPICS, helpTopic } from './help-topics.js';
+import type { CommandRegistry } from './registry/registry.js';
+import type { CommandNode, Registrar } from './registry/spec.js';
+import { didYouMean, prefixMatches } from './registry/suggest.js';
 
-export const EXIT_CODES_HELP = `
-Exit codes:
-  0  success
-  1  API or other error
-  2  usage or invalid input (nothing was sent)
-  3  authentication or authorization (401, 403, missing credentials)
-  4  not found (404)
-  5  network error, timeout or unreachable server
-  6  partial failure of a bulk operation`;
+/** Flags of the output that are no setting, between the settings' flags and --no-color. */
+const OUTPUT_FLAGS: Array<[string, string]> = [
+  ['--json', 'same as -o json: the API response body as sent'],
+  ['--fields <list>', 'comma-separated columns for table, csv, tsv and ndjson'],
+];
+const LOG_FLAGS: Array<[string, string]> = [
+  ['-q, --quiet', 'print only data (no notices)'],
+  ['--verbose', 'log each request on stderr (method, URL, status, ms)'],
+  ['--debug', 'like --verbose, with headers and bodies (secrets redacted)'],
+];
 
-const ENVIRONMENT_HELP = `
-Environment:
-  RENTALS_BASE_URL, RENTALS_TOKEN, RENTALS_WEB_URL, RENTALS_PROFILE  settings (flags > environment > profile)
-  RENTALS_CONFIG_DIR   config directory (default $XDG_CONFIG_HOME/rentals or ~/.config/rentals)
-  RENTALS_OUTPUT       default output format; NO_COLOR / FORCE_COLOR  colour`;
-
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--web-url', '--token-file', '--timeout', '--retries', '-o', '--output', '--fields']);
+/** The global flags that take a value (`--profile x`, `-o csv`), which commandWord() steps over. */
+const VALUE_OPTIONS = new Set(
+  [...SETTINGS.flatMap((s) => (s.flag ? [s.flag.usage] : [])), ...OUTPUT_FLAGS.map(([usage]) => usage)]
+    .filter((usage) => usage.includes('<'))
+    .flatMap((usage) => usage.split(/[\s,|]+/).filter((word) => word.startsWith('-'))),
+);
 
 /** The command word of argv (`events` in `rentals --json events list`), or undefined. */
-export function commandWord(argv: string[]): string | undefined {
+function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return undefined;
@@ -43,14 +38,23 @@ export function commandWord(argv: string[]): string | undefined {
   return undefined;
 }
 
+/** The top-level word whose group must be built: the command word, or for `help x`, x. */
+function targetWord(argv: string[]): string | undefined {
+  const word = commandWord(argv);
+  if (word !== 'help') return word;
+  const rest = argv.slice(argv.indexOf('help') + 1);
+  return commandWord(rest) ?? word;
+}
+
 /**
  * The command tree. With `argv`, only the group it names is built in full and the others are
  * placeholders with their description (enough for help and suggestions): building every flag of
- * every group is wasted work on each of the thousands of starts a script makes.
+ * every group is wasted work on each of the thousands of starts a script makes. Without `argv`,
+ * everything is built (tests, completion).
  */
-export function buildProgram(reg: Registrar, argv?: string[]): Command {
+export function buildProgram(reg: Registrar, argv?: string[], commands: CommandRegistry = registry): Command {
   const { term } = reg.ctx;
-  const program = new Command('rentals')
+  const program = new RootCommand('rentals')
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
     .version(typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev', '-V, --version', 'print the version')
     .configureOutput({
@@ -58,38 +62,70 @@ export function buildProgram(reg: Registrar, argv?: string[]): Command {
       writeErr: (text) => term.stderr.write(text),
       outputError: (text, write) => write(text),
     })
+    .configureHelp({ subcommandTerm })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .option('--profile <name>', 'config profile to use (default "default")')
-    .option('--base-url <url>', 'API base URL, e.g. https://api.example.com')
-    .option('--web-url <url>', 'web application URL (for event links)')
-    .option('--token-file <path>', 'read the access token from this file')
-    .option('--timeout <seconds>', 'per-request timeout (default 30)')
-    .option('--retries <n>', 'retries of GET/PUT/DELETE on network errors, 429, 502-504 (default 3)')
-    .addOption(new Option('-o, --output <format>', 'table|json|ndjson|csv|tsv (default: table on a terminal, tsv when piped)'))
-    .option('--json', 'same as -o json: the API response body as sent')
-    .option('--fields <list>', 'comma-separated columns for table, csv, tsv and ndjson')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('-q, --quiet', 'print only data (no notices)')
-    .option('--verbose', 'log each request on stderr (method, URL, status, ms)')
-    .option('--debug', 'like --verbose, with headers and bodies (secrets redacted)')
-    .addHelpText('after', `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n\nExamples:\n  $ rentals sandbox --seed\n  $ rentals events list\n  $ rentals inventory add --name "Tent 20x20" --quantity-available 4\n  $ rentals events list --json | jq '.data[] | {id, eventName}'\n`);
+    .helpCommand(false);
+  for (const def of SETTINGS) if (def.flag && def.name !== 'color') program.option(def.flag.usage, def.flag.help);
+  for (const [usage, help] of OUTPUT_FLAGS) program.option(usage, help);
+  const color = setting('color').flag!;
+  program.option(color.usage, color.help);
+  for (const [usage, help] of LOG_FLAGS) program.option(usage, help);
+  program.addHelpText('after', rootHelp);
 
-  const word = argv ? commandWord(argv) : undefined;
-  const full = (names: string[]) => word === undefined || names.includes(word) || word === 'help';
-  for (const def of resourceList) {
-    const names = [def.command, ...(def.commandAliases ?? [])];
-    if (!full(names)) {
-      program.command(def.command).description(resourceDescription(def)).aliases(def.commandAliases ?? []);
-      continue;
-    }
-    const group = registerResource(program, reg, def);
-    if (def === resources.events) registerEventsOpen(group, reg);
-    registerBulkCommands(group, reg, def);
-  }
-  registerAuth(program, reg);
-  registerConfig(program, reg);
-  registerApi(program, reg);
-  registerSandbox(program, reg);
+  const target = argv ? targetWord(argv) : undefined;
+  const full = (node: CommandNode) => argv === undefined || (target !== undefined && (node.name === target || node.aliases.includes(target)));
+  commands.attach(program, reg, full);
   return program;
+}
+
+function rootHelp(): string {
+  const topics = HELP_TOPICS.map((t) => `  rentals help ${t.name.padEnd(12)} ${t.summary}`).join('\n');
+  return `
+${helpTopic('exit-codes')!.text()}
+
+${helpTopic('environment')!.text()}
+
+Help topics:
+${topics}
+
+Examples:
+  $ rentals sandbox --seed
+  $ rentals events list
+  $ rentals inventory add --name "Tent 20x20" --quantity-available 4
+  $ rentals events list --json | jq '.data[] | {id, eventName}'
+`;
+}
+
+function argumentTerm(arg: Argument): string {
+  const name = `${arg.name()}${arg.variadic ? '...' : ''}`;
+  return arg.required ? `<${name}>` : `[${name}]`;
+}
+
+/** `delete|rm|remove [options] <id>`: every alias, where commander shows the first only. */
+function subcommandTerm(command: Command): string {
+  const args = command.registeredArguments.map(argumentTerm).join(' ');
+  return [[command.name(), ...command.aliases()].join('|'), command.options.length > 0 ? '[options]' : '', args].filter(Boolean).join(' ');
+}
+
+/** commander's Command, with "did you mean" for a flag that starts a real one. */
+class RootCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new RootCommand(name);
+  }
+
+  /** Called by commander for an unknown flag (not in its typings). */
+  unknownOption(flag: string): never {
+    const candidates: string[] = [];
+    for (let command: Command | null = this; command; command = command.parent) {
+      const help: Help = command.createHelp();
+      for (const option of help.visibleOptions(command)) if (option.long) candidates.push(option.long);
+    }
+    const matches = prefixMatches(flag, candidates);
+    if (matches.length === 0) {
+      // commander's own: close spellings (--quantiy → --quantity).
+      (Command.prototype as unknown as { unknownOption(flag: string): never }).unknownOption.call(this, flag);
+    }
+    return this.error(`error: unknown option '${flag}'${didYouMean(matches)}`, { code: 'commander.unknownOption' });
+  }
 }

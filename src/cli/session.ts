@@ -3,10 +3,17 @@
 
 import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
 import { ResourceApi } from '../api/resource-api.js';
-import { StoredCredentials, missingCredentialsMessage } from '../config/credentials.js';
+import {
+  StoredCredentials,
+  credentialsWithheld,
+  insecureHttpAllowed,
+  missingCredentialsMessage,
+  withheldMessage,
+} from '../config/credentials.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
 import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { VIEW_FORMATS, checkFormat } from '../output/formats.js';
 import { Printer } from '../output/printer.js';
@@ -34,8 +41,13 @@ export class Session {
     readonly printer: Printer,
   ) {}
 
-  static async create(ctx: Context, globals: GlobalOptions): Promise<Session> {
+  /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
+  static async create(ctx: Context, globals: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Session> {
     const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
+    if (!options.createsProfile) {
+      const unknown = unknownProfileWarning(settings);
+      if (unknown) settings.warnings.push(unknown);
+    }
     const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     const printer = new Printer(ctx.term, {
@@ -63,15 +75,16 @@ export class Session {
   requireBaseUrl(): string {
     const baseUrl = this.settings.baseUrl.value;
     if (!baseUrl) {
+      // The command needs a profile: say that the one named does not exist (even with no profiles at all).
+      const { profileName, profileExists, knownProfiles } = this.settings;
+      if (!profileExists && profileName.source !== 'default' && knownProfiles.length === 0) {
+        this.ctx.term.stderr.write(`warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (it holds none yet)\n`);
+      }
       const missing: Array<'base URL' | 'access token'> = ['base URL'];
-      if (!this.settings.token.value && !this.hasClientCredentials()) missing.push('access token');
+      if (!this.settings.token.value && !hasClientCredentials(this.settings.profile)) missing.push('access token');
       throw new AuthError(missingCredentialsMessage(this.settings, missing));
     }
     return baseUrl;
-  }
-
-  hasClientCredentials(): boolean {
-    return hasClientCredentials(this.settings.profile);
   }
 
   /** The authenticated client; fails with exit 3 before any request when credentials are missing. */
@@ -82,32 +95,48 @@ export class Session {
   httpClient(options: { maxSockets?: number } = {}): ApiClient {
     if (this.client) return this.client;
     const baseUrl = this.requireBaseUrl();
-    if (!this.settings.token.value && !this.hasClientCredentials()) {
-      throw new AuthError(missingCredentialsMessage(this.settings, ['access token']));
+    const credentials = new StoredCredentials(this.settings, this.ctx.now);
+    if (!credentials.usable) {
+      const withheld = credentialsWithheld(this.settings);
+      throw new AuthError(withheld ? withheldMessage(this.settings, withheld) : missingCredentialsMessage(this.settings, ['access token']));
     }
-    this.credentials = new StoredCredentials(this.settings, this.ctx.now);
+    this.credentials = credentials;
     this.client = this.newClient(baseUrl, options.maxSockets);
     this.credentials.attach(this.client);
     return this.client;
   }
 
-  /** A client with the session's settings; `auth` false for none (/authorize), or a provider of its own (auth login's check). */
-  newClient(baseUrl: string, maxSockets?: number, auth: TokenProvider | boolean = true): ApiClient {
+  /**
+   * A client with the session's settings; `auth` false for none (/authorize), or a provider of its
+   * own (auth login's check). Plain http:// to a non-loopback host carries credentials only when the
+   * profile opted in for this base URL, or `allowInsecureHttp` says so (auth login --insecure-http).
+   */
+  newClient(baseUrl: string, maxSockets?: number, auth: TokenProvider | boolean = true, allowInsecureHttp = insecureHttpAllowed(this.settings)): ApiClient {
     const verbose = this.globals.verbose === true || this.globals.debug === true;
     return new ApiClient({
       baseUrl,
       auth: auth === true ? this.credentials : auth === false ? undefined : auth,
+      allowInsecureHttp,
+      env: this.ctx.env,
       timeoutMs: this.settings.timeoutMs.value,
       retries: this.settings.retries.value,
       debug: this.globals.debug === true,
       maxSockets,
       log: verbose ? (entry) => this.ctx.term.stderr.write(formatLogEntry(entry)) : undefined,
+      notice: (message) => this.ctx.term.stderr.write(`${message}\n`),
     });
   }
 
   close(): void {
     this.client?.close();
   }
+}
+
+/** A profile named by --profile, RENTALS_PROFILE or the config file that the config file does not hold. */
+function unknownProfileWarning(settings: Settings): string | undefined {
+  const { profileName, knownProfiles, profileExists } = settings;
+  if (profileExists || profileName.source === 'default' || knownProfiles.length === 0) return undefined;
+  return `warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (profiles: ${knownProfiles.join(', ')})`;
 }
 
 /**
@@ -151,6 +180,7 @@ const SECRET_KEY = /token|secret|password|authorization/i;
 /** Removes secrets from a JSON body before it is shown by --debug. */
 export function redactBody(text: string | undefined): string | undefined {
   if (text === undefined || text === '') return text;
+  if (nestsDeeperThan(text)) return `(a JSON body nested more than ${MAX_JSON_DEPTH} deep, not shown)`;
   try {
     return JSON.stringify(JSON.parse(text, (key, value: unknown) => (SECRET_KEY.test(key) && value ? '[redacted]' : value)));
   } catch {

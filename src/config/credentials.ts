@@ -1,5 +1,10 @@
 // The token a request carries. With client credentials stored (auth login --client-id), an
 // expired token is renewed before use, and a 401 renews it once; new tokens are saved (0600).
+//
+// Where credentials go: a token or client secret stored in a profile is bound to the profile's
+// base URL; when the active base URL (from --base-url or RENTALS_BASE_URL) is another, they are
+// never sent. A token given explicitly (RENTALS_TOKEN, --token-file) is used as given: it is
+// never replaced by renewal, which applies only to a token rentals obtained itself.
 
 import { type IssuedToken, authorize, expiryFrom } from '../api/authorize.js';
 import type { ApiClient, TokenProvider } from '../api/client.js';
@@ -23,8 +28,65 @@ export function missingCredentialsMessage(settings: Settings, missing: Array<'ba
   ].join('\n');
 }
 
+/** A base URL compared as the same server: scheme, host, port and path, trailing slashes aside. */
+export function sameBaseUrl(a: string, b: string): boolean {
+  const normal = (value: string): string | undefined => {
+    try {
+      const url = new URL(value);
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      return undefined;
+    }
+  };
+  const left = normal(a);
+  return left !== undefined && left === normal(b);
+}
+
+/** True when the active base URL is the one the profile's credentials were stored with. */
+export function profileCredentialsApply(settings: Settings): boolean {
+  const active = settings.baseUrl.value;
+  const stored = settings.profile.baseUrl;
+  return active !== undefined && stored !== undefined && sameBaseUrl(active, stored);
+}
+
+export function profileHoldsCredentials(settings: Settings): boolean {
+  return Boolean(settings.profile.token || hasClientCredentials(settings.profile));
+}
+
+/** Whether the token is one the user gave (environment, --token-file) rather than one from the profile. */
+export function tokenIsExplicit(settings: Settings): boolean {
+  return settings.token.value !== undefined && settings.token.source !== 'profile';
+}
+
+/** Why the profile's credentials are not used with the active base URL (undefined when they are, or there are none). */
+export function credentialsWithheld(settings: Settings): string | undefined {
+  if (tokenIsExplicit(settings) || !profileHoldsCredentials(settings) || profileCredentialsApply(settings)) return undefined;
+  const name = settings.profileName.value;
+  const what = hasClientCredentials(settings.profile) ? 'token and client secret' : 'token';
+  return `the ${what} of profile "${name}" belong to ${settings.profile.baseUrl ?? '(no base URL)'}; they are not sent to ${settings.baseUrl.value} (from ${settings.baseUrl.origin})`;
+}
+
+/** The profile opted in to plain http:// (auth login --insecure-http) for the active base URL. */
+export function insecureHttpAllowed(settings: Settings): boolean {
+  return settings.profile.insecureHttp === true && profileCredentialsApply(settings);
+}
+
+export function withheldMessage(settings: Settings, withheld: string): string {
+  const base = settings.baseUrl.value ?? '<base URL>';
+  return [
+    `${withheld}.`,
+    'Credentials are bound to the base URL they were stored with. For this server, either:',
+    '  export RENTALS_TOKEN=<access token for it>   (or --token-file <path>)',
+    `  rentals auth login --profile <name> --base-url ${base} …`,
+  ].join('\n');
+}
+
 export class StoredCredentials implements TokenProvider {
   private token: string | undefined;
+  readonly origin: string;
+  readonly explicit: boolean;
+  /** Stored client credentials usable here: the token is renewed through /authorize. */
+  readonly canRenew: boolean;
   private expiresAt: number | undefined;
   private lifetimeMs: number | undefined;
   private client?: ApiClient;
@@ -35,11 +97,20 @@ export class StoredCredentials implements TokenProvider {
     private readonly settings: Settings,
     private readonly now: () => number,
   ) {
-    this.token = settings.token.value;
+    this.explicit = tokenIsExplicit(settings);
+    const applies = profileCredentialsApply(settings);
+    this.token = this.explicit || applies ? settings.token.value : undefined;
+    this.origin = settings.token.origin;
+    this.canRenew = !this.explicit && applies && hasClientCredentials(settings.profile);
     const stated = settings.token.source === 'profile' ? settings.profile.tokenExpiresAt : undefined;
     this.expiresAt = stated ? Date.parse(stated) : undefined;
     const issued = settings.token.source === 'profile' ? settings.profile.tokenIssuedAt : undefined;
     this.lifetimeMs = issued && this.expiresAt ? this.expiresAt - Date.parse(issued) : undefined;
+  }
+
+  /** A token to send, or the means to get one. */
+  get usable(): boolean {
+    return this.token !== undefined || this.canRenew;
   }
 
   /** The client that /authorize calls go through (set once the client exists). */
@@ -47,16 +118,15 @@ export class StoredCredentials implements TokenProvider {
     this.client = client;
   }
 
-  get canRenew(): boolean {
-    return hasClientCredentials(this.settings.profile);
-  }
-
   async getToken(): Promise<string> {
     if (this.renewing) return this.renewing;
     const skew = Math.min(EXPIRY_SKEW_MS, this.lifetimeMs === undefined ? EXPIRY_SKEW_MS : this.lifetimeMs / 2);
     const expired = this.expiresAt !== undefined && this.now() >= this.expiresAt - skew;
     if ((this.token === undefined || expired) && this.canRenew) return this.renew();
-    if (this.token === undefined) throw new AuthError(missingCredentialsMessage(this.settings, ['access token']));
+    if (this.token === undefined) {
+      const withheld = credentialsWithheld(this.settings);
+      throw new AuthError(withheld ? withheldMessage(this.settings, withheld) : missingCredentialsMessage(this.settings, ['access token']));
+    }
     return this.token;
   }
 

@@ -1,9 +1,10 @@
 // Resolves each setting with its source. Precedence: flags > environment > the named profile
-// in the config file > defaults. `rentals auth status` shows the result.
+// in the config file > defaults. `rentals auth status` shows the result. What each setting is
+// (flag, variable, rule, default) is in the settings table (settings-table.ts).
 
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../api/client.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -26,10 +27,14 @@ export interface GlobalFlags {
 
 export interface Settings {
   configDir: string;
+  /** Where the config directory comes from: RENTALS_CONFIG_DIR, XDG_CONFIG_HOME or default. */
+  configDirOrigin: string;
   profileName: Setting<string>;
   profile: Profile;
   /** True when the profile exists in the config file. */
   profileExists: boolean;
+  /** The names of the profiles in the config file. */
+  knownProfiles: string[];
   baseUrl: Setting<string>;
   webUrl: Setting<string>;
   token: Setting<string>;
@@ -40,10 +45,10 @@ export interface Settings {
   warnings: string[];
 }
 
-export const DEFAULT_PROFILE = 'default';
-export const DEFAULT_TIMEOUT_SECONDS = DEFAULT_TIMEOUT_MS / 1000;
-const MAX_TIMEOUT_SECONDS = 86_400;
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** `RENTALS_BASE_URL`: the variable the table gives a setting. */
+function envName(name: SettingName): string {
+  return setting(name).env[0]!;
+}
 
 function pick<T>(candidates: Array<[T | undefined, Source, string]>): Setting<T> {
   for (const [value, source, origin] of candidates) {
@@ -61,88 +66,55 @@ export async function resolveSettings(
   const config = await readConfig(dir);
   const profileName = pick<string>([
     [flags.profile, 'flag', '--profile'],
-    [env.RENTALS_PROFILE, 'env', 'RENTALS_PROFILE'],
+    [env[envName('profile')], 'env', envName('profile')],
     [config.currentProfile, 'profile', 'config file'],
     [DEFAULT_PROFILE, 'default', 'default'],
   ]);
   const name = profileName.value!;
-  if (!PROFILE_NAME.test(name)) {
-    throw new UsageError(`${profileName.origin}: a profile name is letters, digits, ".", "_" or "-", at most 64 (got ${JSON.stringify(name)})`);
+  if (setting('profile').parse!(name) === undefined) {
+    throw new UsageError(`${profileName.origin}: a profile name is ${setting('profile').rule} (got ${JSON.stringify(name)})`);
   }
   const profile = config.profiles[name] ?? {};
   const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
   const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile) : undefined;
+  /** Flag, then environment, then profile, for a setting of the table. */
+  const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
+    const def = setting(name);
+    return [
+      [flag, 'flag', flagOrigin],
+      [env[envName(name)], 'env', envName(name)],
+      [def.profileField ? profile[def.profileField] : undefined, 'profile', inProfile],
+    ];
+  };
   return {
     configDir: dir,
+    configDirOrigin: env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default',
     profileName,
     profile,
     profileExists: config.profiles[name] !== undefined,
-    baseUrl: pick([
-      [flags.baseUrl, 'flag', '--base-url'],
-      [env.RENTALS_BASE_URL, 'env', 'RENTALS_BASE_URL'],
-      [profile.baseUrl, 'profile', inProfile],
-    ]),
-    webUrl: pick([
-      [flags.webUrl, 'flag', '--web-url'],
-      [env.RENTALS_WEB_URL, 'env', 'RENTALS_WEB_URL'],
-      [profile.webUrl, 'profile', inProfile],
-    ]),
-    token: pick([
-      [tokenFromFile, 'flag', `--token-file ${flags.tokenFile ?? ''}`],
-      [env.RENTALS_TOKEN, 'env', 'RENTALS_TOKEN'],
-      [profile.token, 'profile', inProfile],
-    ]),
-    timeoutMs: numberSetting(TIMEOUT, [
-      [flags.timeout, 'flag', '--timeout'],
-      [env.RENTALS_TIMEOUT, 'env', 'RENTALS_TIMEOUT'],
-      [profile.timeout, 'profile', inProfile],
-    ], warnings),
-    retries: numberSetting(RETRIES, [
-      [flags.retries, 'flag', '--retries'],
-      [env.RENTALS_RETRIES, 'env', 'RENTALS_RETRIES'],
-      [profile.retries, 'profile', inProfile],
-    ], warnings),
-    output: pick([
-      [env.RENTALS_OUTPUT, 'env', 'RENTALS_OUTPUT'],
-      [profile.output, 'profile', inProfile],
-    ]),
+    knownProfiles: Object.keys(config.profiles),
+    baseUrl: pick(candidates('baseUrl', flags.baseUrl, '--base-url')),
+    webUrl: pick(candidates('webUrl', flags.webUrl, '--web-url')),
+    token: pick(candidates('token', tokenFromFile, `--token-file ${flags.tokenFile ?? ''}`)),
+    timeoutMs: numberSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
+    retries: numberSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
+    output: pick(candidates('output', undefined, '--output')),
     warnings,
   };
 }
 
-interface NumberRule {
-  name: string;
-  rule: string;
-  /** The value to use, or undefined when `n` breaks the rule. */
-  convert: (n: number) => number | undefined;
-  fallback: number;
-}
-
-const TIMEOUT: NumberRule = {
-  name: 'timeout',
-  rule: `a number of seconds from 0.001 to ${MAX_TIMEOUT_SECONDS}`,
-  convert: (s) => (s > 0 && s <= MAX_TIMEOUT_SECONDS ? Math.max(1, Math.round(s * 1000)) : undefined),
-  fallback: DEFAULT_TIMEOUT_MS,
-};
-const RETRIES: NumberRule = {
-  name: 'retries',
-  rule: 'a whole number from 0 to 10',
-  convert: (n) => (Number.isInteger(n) && n <= 10 ? n : undefined),
-  fallback: DEFAULT_RETRIES,
-};
-
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,
  * so that it never blocks `rentals config set` — the command that would fix it. */
-function numberSetting(rule: NumberRule, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<number> {
+function numberSetting(def: SettingDef, fallback: number, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<number> {
   const chosen = pick(candidates);
-  if (chosen.value === undefined) return { value: rule.fallback, source: 'default', origin: 'default' };
-  const value = /^\d+(\.\d+)?$/.test(chosen.value.trim()) ? rule.convert(Number(chosen.value)) : undefined;
+  if (chosen.value === undefined) return { value: fallback, source: 'default', origin: 'default' };
+  const value = def.parse!(chosen.value) as number | undefined;
   if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin };
-  const problem = `${chosen.origin}: ${rule.name} must be ${rule.rule} (got ${JSON.stringify(chosen.value)})`;
+  const problem = `${chosen.origin}: ${def.name} must be ${def.rule} (got ${JSON.stringify(chosen.value)})`;
   if (chosen.source === 'flag') throw new UsageError(problem);
   warnings.push(`warning: ${problem}; using the default`);
-  return { value: rule.fallback, source: 'default', origin: 'default' };
+  return { value: fallback, source: 'default', origin: 'default' };
 }
 
 async function readTokenFile(path: string): Promise<string> {
@@ -154,6 +126,24 @@ async function readTokenFile(path: string): Promise<string> {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`--token-file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'cannot read'}`);
   }
+}
+
+/** A resolved setting of the table, by name, as text (secrets masked): what `auth status` lists. */
+export function shownSetting(settings: Settings, def: SettingDef): { value: string; origin: string } {
+  const resolved: Partial<Record<SettingName, Setting<unknown>>> = {
+    profile: settings.profileName,
+    baseUrl: settings.baseUrl,
+    webUrl: settings.webUrl,
+    token: settings.token,
+    timeout: settings.timeoutMs,
+    retries: settings.retries,
+    output: settings.output,
+    configDir: { value: settings.configDir, source: 'default', origin: settings.configDirOrigin },
+  };
+  const found = resolved[def.name];
+  if (!found) return { value: '(not set)', origin: 'not set' };
+  const value = def.secret ? maskSecret(found.value as string | undefined) : found.value === undefined ? '(not set)' : String(found.value);
+  return { value, origin: found.origin };
 }
 
 /** Shows that a secret is set without showing it: `****1a2b` for long tokens, `****` otherwise. */

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { RentalsError } from '../errors.js';
 import { describeJsonError } from '../json-error.js';
+import { withFileLock } from './lock.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -16,6 +17,8 @@ export interface Profile {
   tokenIssuedAt?: string;
   clientId?: string;
   clientSecret?: string;
+  /** Sending the token or client secret over plain http:// to a non-loopback host is allowed (auth login --insecure-http). */
+  insecureHttp?: boolean;
   output?: string;
   timeout?: string;
   retries?: string;
@@ -92,17 +95,20 @@ export async function writeConfig(dir: string, config: ConfigFile): Promise<stri
   return path;
 }
 
-/** Reads, changes one profile, writes back. */
+/** Reads, changes one profile, writes back: under the config lock, so concurrent updates are never lost. */
 export async function updateProfile(
   dir: string,
   name: string,
   change: (profile: Profile) => Profile | undefined,
 ): Promise<string> {
-  const config = await readConfig(dir);
-  const next = change({ ...(config.profiles[name] ?? {}) });
-  if (next === undefined) delete config.profiles[name];
-  else config.profiles[name] = dropUndefined(next);
-  return writeConfig(dir, config);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  return withFileLock(join(dir, `${CONFIG_FILE_NAME}.lock`), async () => {
+    const config = await readConfig(dir);
+    const next = change({ ...(config.profiles[name] ?? {}) });
+    if (next === undefined) delete config.profiles[name];
+    else config.profiles[name] = dropUndefined(next);
+    return writeConfig(dir, config);
+  });
 }
 
 function dropUndefined(profile: Profile): Profile {

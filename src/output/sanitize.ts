@@ -1,10 +1,2 @@
-// Text from a server is shown to people: strip terminal escape sequences and control characters,
-// so a hostile or broken server cannot retitle the window, write the clipboard (OSC 52) or clear
-// the screen. Tabs and newlines stay; the formats that cannot hold them fold them themselves.
-
-const ESCAPE_SEQUENCE = /\u001b(?:\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\[[0-?]*[ -/]*[@-~]|[@-Z\\-_])/g;
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-export function stripControl(text: string): string {
-  return text.replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
-}
+// Where the output layer finds stripControl (it lives below every layer, in src/common).
+export { stripControl } from '../common/sanitize.js';

@@ -44,6 +44,32 @@ export interface ParentDef {
   resource: ResourceName;
 }
 
+/** A column of bulk rows that gives a key field by name (resolved to its id). */
+export interface NameColumn {
+  /** The column that names a record for people: `inventoryName`. */
+  column: string;
+  /** The key field it stands for: `inventoryId`. */
+  field: string;
+  /** The resource named, matched on its labelField: `inventory` (name), `rentalBlocks` (pricingType). */
+  resource: ResourceName;
+}
+
+/** What the bulk commands (export, import, apply) need to know of a resource. */
+interface BulkDef {
+  /** Fields a row may set. */
+  values: readonly string[];
+  /** Columns that give a key field by name, resolved to its id. */
+  names: readonly NameColumn[];
+  /** Columns of `export`, in order; `import` reads them back and ignores any others. */
+  exportColumns: readonly string[];
+  /** Id fields that filter `export` (repeatable flags): prices by item and by rental block. */
+  exportFilters?: readonly string[];
+  /** How rows name and change records (import --help). */
+  rowsHelp: string;
+  /** The commands of the group whose --plan `apply` runs (default: import). */
+  planCommands?: readonly string[];
+}
+
 export interface ResourceDef {
   name: ResourceName;
   /** CLI group name, e.g. `rental-blocks`. */
@@ -66,8 +92,18 @@ export interface ResourceDef {
   columns: string[];
   /** Values a new record gets when neither a flag nor the file gives them. */
   createDefaults?: Record<string, unknown>;
+  /** Values copied from another field when a new record gives none: events' dropoffDate from startDate. */
+  createDefaultsFrom?: Record<string, string>;
   /** A field that names a record for people (used by name resolution, confirmations). */
   labelField?: string;
+  /** Besides `id`, the fields that together identify one record (within the parent, if any). */
+  naturalKey?: readonly string[];
+  /** Replaces the generic aliases of a verb (events: `get` is not `show`, which is a verb of its own). */
+  verbAliases?: Partial<Record<Verb, readonly string[]>>;
+  /** Examples of the commands that need real values (add, update, export, import), by command name. */
+  examples?: Partial<Record<string, readonly string[]>>;
+  /** Present when the bulk commands (export, import, apply) serve this resource. */
+  bulk?: BulkDef;
 }
 
 const id: FieldDef = { name: 'id', kind: 'id', responseOnly: true, description: 'record id' };
@@ -150,6 +186,22 @@ export const resources: Record<ResourceName, ResourceDef> = {
     columns: ['id', 'name', 'quantityAvailable', 'active'],
     createDefaults: { active: 1 },
     labelField: 'name',
+    naturalKey: ['name'],
+    examples: {
+      add: ['rentals inventory add --name "Tent 20x20" --quantity-available 4', 'rentals inventory add --file item.json --dry-run'],
+      update: ['rentals inventory update 7 --quantity-available 6', 'rentals inventory update 7 --inactive'],
+      export: ['rentals inventory export -o csv > items.csv'],
+      import: ['rentals inventory import items.csv --dry-run', 'rentals inventory export -o csv > items.csv && rentals inventory import items.csv --report run.ndjson'],
+    },
+    // Upsert by id, or by name: without an id, `name` is what finds the item.
+    bulk: {
+      values: ['name', 'quantityAvailable', 'active'],
+      names: [],
+      exportColumns: ['id', 'name', 'quantityAvailable', 'active'],
+      rowsHelp: `
+Rows name an item by id (then name, quantityAvailable and active may change) or by name (found
+or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
+    },
   },
   categories: {
     name: 'categories',
@@ -176,6 +228,10 @@ export const resources: Record<ResourceName, ResourceDef> = {
     columns: ['id', 'name', 'inactive'],
     createDefaults: { inactive: 0 },
     labelField: 'name',
+    examples: {
+      add: ['rentals categories add --name Tents'],
+      update: ['rentals categories update 3 --name "Party tents"'],
+    },
   },
   prices: {
     name: 'prices',
@@ -196,6 +252,38 @@ export const resources: Record<ResourceName, ResourceDef> = {
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
     ],
     columns: ['id', 'inventoryId', 'rentalBlockId', 'price'],
+    naturalKey: ['inventoryId', 'rentalBlockId'],
+    examples: {
+      add: ['rentals prices add --inventory-id 7 --rental-block-id 2 --price 149.50', 'rentals prices add --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150'],
+      update: ['rentals prices update 31 --inventory-id 7 --price 155'],
+      export: [
+        'rentals prices export -o csv > prices.csv',
+        "rentals prices export -o ndjson | jq -c 'select(.rentalBlockId == 2) | .price *= 1.1' | rentals prices import - --round 0.01",
+        'rentals prices export --inventory-id "Tent 20x20" --rental-block-id Weekend',
+      ],
+      import: [
+        'rentals prices import prices.csv --dry-run',
+        'rentals prices import prices.csv --report run.ndjson',
+        "rentals prices export -o ndjson | jq -c 'select(.rentalBlockId == 2) | .price *= 1.1' | rentals prices import - --round 0.01",
+        'rentals prices import prices.csv --plan plan.json && rentals prices apply plan.json',
+        'rentals prices import prices.csv --resume run.ndjson --report run2.ndjson',
+        'rentals prices import --undo run.ndjson',
+      ],
+    },
+    bulk: {
+      values: ['price'],
+      names: [
+        { column: 'inventoryName', field: 'inventoryId', resource: 'inventory' },
+        { column: 'pricingType', field: 'rentalBlockId', resource: 'rentalBlocks' },
+      ],
+      exportColumns: ['inventoryId', 'inventoryName', 'rentalBlockId', 'pricingType', 'price', 'id'],
+      exportFilters: ['inventoryId', 'rentalBlockId'],
+      planCommands: ['import', 'adjust'],
+      rowsHelp: `
+Rows name a price by id, by inventoryId and rentalBlockId, or by inventoryName and pricingType
+(resolved to ids), and set price. Other columns are ignored, so an export round-trips. A pair
+without a price is created; an unchanged price sends nothing.`,
+    },
   },
   events: {
     name: 'events',
@@ -265,7 +353,18 @@ export const resources: Record<ResourceName, ResourceDef> = {
       eventString('internalNotes', 4000, 'internal notes that appear on no report'),
     ],
     columns: ['id', 'eventName', 'eventStatusId', 'startDate', 'endDate', 'customerName', 'eventCity', 'cancelDate'],
+    // Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end.
+    createDefaultsFrom: { dropoffDate: 'startDate', teardownDate: 'endDate', pickupDate: 'endDate' },
     labelField: 'eventName',
+    // `show` is not an alias of `get` here: `events show` is a verb of its own (an event with its bookings).
+    verbAliases: { get: ['view'] },
+    examples: {
+      add: [
+        'rentals events add --event-name "Smith wedding" --event-status-id Confirmed --rental-block-id 2 --start-date "2026-06-12 14:00" --end-date "2026-06-13 01:00"',
+        'rentals events add --file event.json --customer-name "Ann Smith"',
+      ],
+      update: ['rentals events update 12 --cancel-date 2026-05-01 --cancel-reason "Customer postponed"', 'rentals events get 12 --json | jq \'.data[0].eventName = "New name"\' | rentals events update 12 --file -'],
+    },
   },
   bookings: {
     name: 'bookings',
@@ -287,6 +386,22 @@ export const resources: Record<ResourceName, ResourceDef> = {
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
     ],
     columns: ['id', 'eventId', 'inventoryId', 'quantity', 'price'],
+    naturalKey: ['inventoryId'],
+    examples: {
+      add: ['rentals bookings add --event-id 12 --inventory-id 7 --quantity 2 --price 150'],
+      update: ['rentals bookings update 40 --event-id 12 --quantity 3'],
+      export: ['rentals bookings export --event-id 12 -o csv > bookings.csv'],
+      import: ['rentals bookings import --event-id 12 bookings.csv --dry-run', 'rentals bookings import --event-id "Smith wedding" bookings.ndjson --report run.ndjson'],
+    },
+    // The inventory booked for one event (the event's id is the run's scope, `--event-id`).
+    bulk: {
+      values: ['quantity', 'price'],
+      names: [{ column: 'inventoryName', field: 'inventoryId', resource: 'inventory' }],
+      exportColumns: ['inventoryId', 'inventoryName', 'quantity', 'price', 'id'],
+      rowsHelp: `
+Rows name the booked item by inventoryId or inventoryName (or a booking by id) and set quantity
+and price; every row belongs to the --event-id event.`,
+    },
   },
   statuses: {
     name: 'statuses',

@@ -16,8 +16,8 @@ export interface AppOptions {
   auth: Auth;
   /** Base of the events' `web` links. */
   webUrl?: string;
-  /** Used when a request has no Host header. */
-  fallbackOrigin: () => string;
+  /** Origin of the hrefs in `Links`: the configured public URL or the listening address, never the request's Host. */
+  origin: () => string;
 }
 
 const authorizeRoute: Route = { method: 'GET', pattern: '/authorize', target: { kind: 'authorize' } };
@@ -35,13 +35,12 @@ export function createApp(options: AppOptions): (req: IncomingMessage) => Promis
     options.auth.requireBearer(req.headers.authorization);
     const params = pathIds(rawParams);
     const body = route.method === 'POST' || route.method === 'PUT' ? await readJsonBody(req) : undefined;
-    const origin = req.headers.host ? `http://${req.headers.host}` : options.fallbackOrigin();
     return options.operations.run({
       def: target.def,
       verb: target.verb,
       params,
       body,
-      links: { origin, version: target.version, webUrl: options.webUrl },
+      links: { origin: options.origin(), version: target.version, webUrl: options.webUrl },
     });
   };
 }

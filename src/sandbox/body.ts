@@ -1,8 +1,9 @@
 // Request bodies of writes: JSON only (415 otherwise), at most 1 MiB (413), well-formed (400).
 
 import type { IncomingMessage } from 'node:http';
-import { HttpError, badRequest } from './errors.js';
+import { ClientGoneError, HttpError, badRequest } from './errors.js';
 import { describeJsonError } from '../json-error.js';
+import { inexactNumber } from './exact-numbers.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -10,11 +11,15 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   requireJsonContentType(req.headers['content-type']);
   const text = await readText(req, limit);
   if (text.trim() === '') throw badRequest('invalid_json', 'the body is empty; send a JSON object');
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch (error) {
     throw badRequest('invalid_json', `the body is not valid JSON: ${describeJsonError(error, text)}`);
   }
+  const inexact = inexactNumber(text);
+  if (inexact !== undefined) throw badRequest('validation_failed', `the number ${inexact.slice(0, 40)} cannot be stored exactly as sent (more digits than a double holds)`);
+  return body;
 }
 
 function requireJsonContentType(header: string | undefined): void {
@@ -46,6 +51,9 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
     };
     req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    // An aborted upload (or one cut by the request timeout) ends with 'error' or just 'close'.
+    const gone = (): void => reject(new ClientGoneError());
+    req.on('error', gone);
+    req.on('close', gone);
   });
 }

@@ -1,7 +1,9 @@
 // `rentals sandbox`: start, print how to point the CLI at it, serve until SIGINT/SIGTERM.
+// `--print-env` prints only the export line (the data file's stored token) and exits, serving nothing.
 
+import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
+import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 
 export interface SandboxCommandOptions {
   host: string;
@@ -10,10 +12,17 @@ export interface SandboxCommandOptions {
   data?: string;
   seed: boolean;
   webUrl?: string;
+  publicUrl?: string;
+  /** Connections open at once (DEFAULT_LIMITS when not given). */
+  maxConnections?: number;
   clientId?: string;
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
   tokenTtl?: number;
+  /** Keep what is valid in damaged data files and set the damaged files aside, instead of refusing to start. */
+  repair?: boolean;
+  /** Print the export line for this address and token, and exit (the caller has checked the port is fixed). */
+  printEnv?: boolean;
 }
 
 export interface SandboxIo {
@@ -29,16 +38,22 @@ export async function runSandboxCommand(
 ): Promise<number> {
   let sandbox: Sandbox;
   try {
+    const credentials = await chooseCredentials(options, env);
+    if (options.printEnv) {
+      io.stdout.write(`${exportLine(`http://${hostForUrl(options.host)}:${options.port}`, credentials.token ?? '')}\n`);
+      return 0;
+    }
     sandbox = await startSandbox({
       host: options.host,
       port: options.port,
-      token: options.token ?? (env.RENTALS_SANDBOX_TOKEN || undefined),
+      ...credentials,
       data: options.data,
       seed: options.seed,
       webUrl: options.webUrl,
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
+      publicUrl: options.publicUrl,
+      limits: options.maxConnections === undefined ? undefined : { maxConnections: options.maxConnections },
       tokenTtlSeconds: options.tokenTtl,
+      repair: options.repair,
       log: (message) => io.stderr.write(`rentals sandbox: ${message}\n`),
     });
   } catch (error) {
@@ -53,16 +68,32 @@ export async function runSandboxCommand(
   return 0;
 }
 
+/** Flags first, then RENTALS_SANDBOX_TOKEN, then what is stored with the data file (made the first time). */
+async function chooseCredentials(options: SandboxCommandOptions, env: Record<string, string | undefined>): Promise<Partial<Credentials>> {
+  const given = { token: options.token ?? (env.RENTALS_SANDBOX_TOKEN || undefined), clientId: options.clientId, clientSecret: options.clientSecret };
+  if (!options.data) return given;
+  const stored = await storedCredentials(options.data);
+  return { token: given.token ?? stored.token, clientId: given.clientId ?? stored.clientId, clientSecret: given.clientSecret ?? stored.clientSecret };
+}
+
+/** One line, for pasting or `eval`; values quoted for the shell when they need it. */
+function exportLine(url: string, token: string): string {
+  return `export RENTALS_BASE_URL=${shellWord(url)} RENTALS_TOKEN=${shellWord(token)}`;
+}
+
+function shellWord(value: string): string {
+  return /^[\w.:/@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
 function banner(sandbox: Sandbox, options: SandboxCommandOptions): string {
   const storage = options.data
-    ? `Data: ${options.data} (journal ${options.data}.journal)`
+    ? `Data: ${options.data} (journal ${options.data}.journal; the token is kept in ${options.data}.credentials)`
     : 'Data: in memory (gone when the sandbox stops; keep it with --data <file>)';
   return [
     `Sandbox listening on ${sandbox.url}`,
     '',
     'Point the CLI at it:',
-    `  export RENTALS_BASE_URL=${sandbox.url}`,
-    `  export RENTALS_TOKEN=${sandbox.token}`,
+    `  ${exportLine(sandbox.url, sandbox.token)}`,
     '',
     'Or log in with client credentials (tokens from /authorize expire and renew themselves):',
     `  printf %s '${sandbox.clientSecret}' | rentals auth login --base-url ${sandbox.url} --client-id ${sandbox.clientId} --with-secret`,

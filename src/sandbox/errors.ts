@@ -54,5 +54,12 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
+/** The client closed its connection (or the server cut it) before the request was read: nobody to answer, nothing to log. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client went away before its request was read');
+  }
+}
+
 export const internalError = (message = 'internal error; the sandbox log has the details') =>
   new HttpError(500, 'internal_error', message);

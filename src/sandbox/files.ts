@@ -1,6 +1,6 @@
 // Small file-system steps the data files need: private files (mode 0600), full writes, directory fsync.
 
-import { type FileHandle, open } from 'node:fs/promises';
+import { type FileHandle, constants, copyFile, open } from 'node:fs/promises';
 
 export const PRIVATE_MODE = 0o600;
 
@@ -34,5 +34,26 @@ export async function syncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Copies `from` to a new file `to` (or `to-2`, `to-3`… when taken), mode 0600, synced; returns the name used. */
+export async function copyPrivate(from: string, to: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const target = n === 1 ? to : `${to}-${n}`;
+    try {
+      await copyFile(from, target, constants.COPYFILE_EXCL);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    const handle = await open(target, 'r+');
+    try {
+      await handle.chmod(PRIVATE_MODE);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return target;
   }
 }

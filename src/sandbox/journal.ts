@@ -1,7 +1,7 @@
 // The append-only journal: one line per change, `<checksum> <json>\n`, where the checksum is the
-// first 16 hex digits of the SHA-256 of the JSON. A line cut short by a crash (no newline, or a
-// checksum that does not match) can only be the last one: it was never acknowledged and is dropped.
-// Anything wrong before the last line is corruption.
+// first 16 hex digits of the SHA-256 of the JSON. A crash mid-append leaves a last line without
+// its newline: that write was never acknowledged, and it is the only damage recovered silently.
+// Any other bad line (a checksum that does not match, a line cut short before the end) is damage.
 //
 // Group commit: appends that arrive while a write+fdatasync is in flight are queued and written
 // together by the next one, so N concurrent writers share one fsync. An append's promise settles
@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { DataFileError, writeFully } from './files.js';
+import { writeFully } from './files.js';
 import type { Change } from './store.js';
 
 export type JournalEntry = Change & { seq: number };
@@ -26,23 +26,28 @@ export function encodeEntry(entry: JournalEntry): string {
 }
 
 export interface JournalLines {
+  /** The good lines before the first damaged one. */
   entries: { entry: JournalEntry; line: number }[];
-  /** The last line was cut short or failed its checksum (only allowed at the very end). */
+  /** The last line has no newline: an append cut short by a crash, never acknowledged. */
   tornLine?: number;
+  /** The first damaged line (not the torn last one); nothing from it on is in `entries`. */
+  damage?: { line: number; reason: string };
 }
 
-/** Parses a journal's text. Throws DataFileError naming the file and line for any bad line but the last. */
-export function decodeJournal(text: string, file: string): JournalLines {
+/** Parses a journal's text up to its first damaged line. */
+export function decodeJournal(text: string): JournalLines {
   const lines = text.split('\n');
   // Text after the last newline is a line whose write was cut short: never acknowledged.
   const unterminated = lines.pop() !== '';
   const result: JournalLines = { entries: [] };
-  lines.forEach((line, i) => {
+  for (const [i, line] of lines.entries()) {
     const entry = decodeLine(line);
-    if (entry) result.entries.push({ entry, line: i + 1 });
-    else if (i === lines.length - 1 && !unterminated) result.tornLine = i + 1;
-    else throw new DataFileError(`the journal ${file} is corrupt at line ${i + 1} (a bad entry before the last one)`);
-  });
+    if (!entry) {
+      result.damage = { line: i + 1, reason: line === '' ? 'an empty line' : 'a line that fails its checksum' };
+      return result;
+    }
+    result.entries.push({ entry, line: i + 1 });
+  }
   if (unterminated) result.tornLine = lines.length + 1;
   return result;
 }

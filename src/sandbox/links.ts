@@ -1,5 +1,6 @@
-// The `Links` of a record: absolute hrefs built from the request's Host, carrying the request's
-// version prefix, with exactly the relations the reference gives the resource.
+// The `Links` of a record: absolute hrefs under the sandbox's public URL (never the request's Host,
+// which any client can set), carrying the request's version prefix, with exactly the relations the
+// reference gives the resource.
 
 import { type ApiVersion, type LinkRel, type ResourceDef, collectionUrlPath, recordUrlPath } from '../resources/definitions.js';
 import type { StoredRecord } from './store.js';
@@ -11,7 +12,7 @@ export interface Link {
 }
 
 export interface LinkContext {
-  /** `http://127.0.0.1:4010`, from the request's Host header. */
+  /** `http://127.0.0.1:4010`: `--public-url`, else the listening address. */
   origin: string;
   version: ApiVersion;
   /** Base of the `web` link of events (`{web_url}/event/edit/<id>`); the sandbox's origin when not set. */

@@ -4,18 +4,18 @@
 //   <file>.journal.next  exists only while a snapshot is being taken: changes made meanwhile
 //   <file>.lock          the pid of the sandbox using the files (lock.ts)
 // At startup the snapshot is loaded, the journals replayed (entries the snapshot already holds are
-// skipped by seq) and everything folded into a fresh snapshot. At run time a change is applied to
+// skipped by seq; damage handled in recovery.ts) and everything folded into a fresh snapshot. At run time a change is applied to
 // memory, then appended to the journal; its answer waits for the fsync. When the journal passes
 // a size, a new snapshot is taken while writes go on in `.journal.next`, which then replaces it.
 
-import { readFile, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { resources } from '../resources/definitions.js';
-import { DataFileError, openPrivate, syncDirectory } from './files.js';
-import { Journal, type JournalEntry, decodeJournal } from './journal.js';
+import { copyPrivate, openPrivate, syncDirectory } from './files.js';
+import { Journal } from './journal.js';
 import { type FileLock, lockDataFile } from './lock.js';
-import { readSnapshot, writeSnapshot } from './snapshot.js';
-import { type Change, type Store, persistedResources } from './store.js';
+import { recover } from './recovery.js';
+import { writeSnapshot } from './snapshot.js';
+import type { Change, Store } from './store.js';
 
 export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
 
@@ -40,8 +40,10 @@ export interface DataFileOptions {
   /** Runs after recovery, before the startup snapshot; returns true when it changed the store (seeding). */
   prepare?: (store: Store) => boolean;
   compactAfterBytes?: number;
-  /** Where a failed background snapshot is reported. */
+  /** Where a failed background snapshot, a dropped torn line and a repair are reported. */
   log?: (message: string) => void;
+  /** Keep what is valid in damaged files and copy the damaged files aside, instead of refusing to start. */
+  repair?: boolean;
 }
 
 interface Paths {
@@ -72,9 +74,11 @@ export class DataFiles implements Durability {
       next: `${snapshotPath}.journal.next`,
       dir: dirname(snapshotPath),
     };
+    const log = options.log ?? (() => {});
     const lock = await lockDataFile(snapshotPath);
     try {
-      const recovered = await recover(paths, store);
+      const recovered = await recover({ snapshot: paths.snapshot, journals: [paths.journal, paths.next] }, store, { repair: options.repair === true, log });
+      if (options.repair) await reportRepair(recovered.problems, await setAside(recovered.damaged, paths.dir), log);
       const prepared = options.prepare?.(store) ?? false;
       if (recovered.changed || prepared) await writeSnapshot(paths.snapshot, { image: store.capture(), seq: recovered.seq });
       const handle = await openPrivate(paths.journal, 'w');
@@ -88,7 +92,7 @@ export class DataFiles implements Durability {
         journal,
         lock,
         options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
-        options.log ?? (() => {}),
+        log,
       );
       return files;
     } catch (error) {
@@ -144,61 +148,23 @@ export class DataFiles implements Durability {
   }
 }
 
-interface Recovered {
-  seq: number;
-  /** The journals held changes the snapshot lacks (or there is no snapshot): write a new one. */
-  changed: boolean;
+/** Copies each damaged file to `<name>.damaged-<UTC time>` (0600, synced) before the repair replaces it. */
+async function setAside(files: string[], dir: string): Promise<string[]> {
+  const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+  const copies: string[] = [];
+  for (const file of files) copies.push(await copyPrivate(file, `${file}.damaged-${stamp}`));
+  if (copies.length > 0) await syncDirectory(dir);
+  return copies;
 }
 
-/** Loads the snapshot and replays the journals into the store, or throws DataFileError without touching a file. */
-async function recover(paths: Paths, store: Store): Promise<Recovered> {
-  const snapshot = await readSnapshot(paths.snapshot);
-  if (snapshot) store.load(snapshot.image);
-  let seq = snapshot?.seq ?? 0;
-  let changed = snapshot === undefined;
-  const journals = await readJournals([paths.journal, paths.next]);
-  for (const { file, entries } of journals) {
-    for (const { entry, line } of entries) {
-      if (entry.seq <= seq) continue;
-      if (entry.seq !== seq + 1) {
-        throw new DataFileError(`the journal ${file} is inconsistent at line ${line}: entry ${entry.seq} follows ${seq}`);
-      }
-      if (!isWritable(entry)) throw new DataFileError(`the journal ${file} is corrupt at line ${line} (unknown resource)`);
-      store.apply(entry);
-      seq = entry.seq;
-      changed = true;
-    }
+async function reportRepair(problems: string[], copies: string[], log: (message: string) => void): Promise<void> {
+  if (problems.length === 0) {
+    log('--repair: the data files are sound; nothing to repair');
+    return;
   }
-  return { seq, changed };
-}
-
-interface ReadJournal {
-  file: string;
-  entries: { entry: JournalEntry; line: number }[];
-  tornLine?: number;
-}
-
-/** The journals that exist, in order. Only the very last line of the last one may be torn. */
-async function readJournals(files: string[]): Promise<ReadJournal[]> {
-  const found: ReadJournal[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    const earlier = found.at(-1);
-    const decoded = { file, ...decodeJournal(text, file) };
-    if (earlier?.tornLine !== undefined && decoded.entries.length > 0) {
-      throw new DataFileError(`the journal ${earlier.file} is corrupt at line ${earlier.tornLine} (a bad entry before the last one)`);
-    }
-    found.push(decoded);
-  }
-  return found;
-}
-
-function isWritable(entry: JournalEntry): boolean {
-  return persistedResources.includes(entry.resource) && resources[entry.resource].verbs.includes('add');
+  const shown = problems.slice(0, 20);
+  for (const problem of shown) log(`--repair: ${problem}`);
+  if (problems.length > shown.length) log(`--repair: … and ${problems.length - shown.length} more`);
+  if (copies.length > 0) log(`--repair: the damaged files, as they were, are kept in ${copies.join(', ')}`);
+  log('--repair: everything valid was kept; a new snapshot holds it');
 }

@@ -1,12 +1,12 @@
 // Starts a sandbox: a local, stateful implementation of the whole API.
 
-import { randomUUID } from 'node:crypto';
 import { createApp } from './app.js';
 import { Auth } from './auth.js';
+import { generateCredentials } from './credentials.js';
 import { Operations } from './operations.js';
 import { DataFiles, type Durability, inMemory } from './persistence.js';
 import { baseImage, seedDemoData } from './seed.js';
-import { serve } from './server.js';
+import { type ServerLimits, serve } from './server.js';
 import { Store } from './store.js';
 
 export interface SandboxOptions {
@@ -20,6 +20,8 @@ export interface SandboxOptions {
   data?: string;
   /** Load the demo dataset into an empty store. */
   seed?: boolean;
+  /** Base of every `Links` href (`https://sandbox.example`); the listening address by default. */
+  publicUrl?: string;
   /** Base of the events' `web` links (`{webUrl}/event/edit/<id>`); the sandbox's own address by default. */
   webUrl?: string;
   clientId?: string;
@@ -27,8 +29,12 @@ export interface SandboxOptions {
   /** Lifetime of tokens issued by /authorize. */
   tokenTtlSeconds?: number;
   now?: () => number;
+  /** With `data`: keep what is valid in damaged data files and copy the damaged files aside (else refuse to start). */
+  repair?: boolean;
   /** Take a new snapshot once the journal passes this many bytes (default 64 MiB). */
   compactAfterBytes?: number;
+  /** Connection cap and timeouts; see DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;
 }
@@ -50,17 +56,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => process.stderr.write(`rentals sandbox: ${message}\n`));
+  const generated = generateCredentials();
   const credentials = {
-    token: options.token ?? randomUUID(),
-    clientId: options.clientId ?? `sandbox-${randomUUID().slice(0, 8)}`,
-    clientSecret: options.clientSecret ?? randomUUID(),
+    token: options.token ?? generated.token,
+    clientId: options.clientId ?? generated.clientId,
+    clientSecret: options.clientSecret ?? generated.clientSecret,
   };
   const store = new Store();
   store.load(baseImage());
   const seed = (target: Store) => options.seed === true && seedDemoData(target, now());
   let durability: Durability = inMemory;
   if (options.data) {
-    durability = await DataFiles.open(options.data, store, { prepare: seed, compactAfterBytes: options.compactAfterBytes, log });
+    durability = await DataFiles.open(options.data, store, {
+      prepare: seed,
+      compactAfterBytes: options.compactAfterBytes,
+      log,
+      repair: options.repair,
+    });
   } else {
     seed(store);
   }
@@ -71,9 +83,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     durability,
     auth,
     webUrl: options.webUrl,
-    fallbackOrigin: () => `http://${hostForUrl(host)}:${port}`,
+    origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(host)}:${port}`,
   });
-  const server = await serve(app, host, port, log).catch(async (error: unknown) => {
+  const server = await serve(app, host, port, log, options.limits).catch(async (error: unknown) => {
     await durability.close();
     throw error;
   });
@@ -88,7 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 /** An address clients can connect to: a wildcard bind is reached through loopback; IPv6 in brackets. */
-function hostForUrl(host: string): string {
+export function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;

@@ -1,9 +1,10 @@
-// The HTTP server: JSON replies, errors without internals, and a graceful close (stop accepting,
-// finish what is in flight, then resolve).
+// The HTTP server: JSON replies, errors without internals, limits that keep slow or numerous
+// clients from exhausting it, and a graceful close (stop accepting, finish what is in flight,
+// then resolve).
 
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, internalError } from './errors.js';
+import { ClientGoneError, HttpError, internalError } from './errors.js';
 import type { Reply } from './operations.js';
 
 export interface RunningServer {
@@ -13,16 +14,46 @@ export interface RunningServer {
 
 /** Connections still open this long after close() are cut. */
 const CLOSE_GRACE_MS = 5_000;
+/** Drops past the connection cap are logged at most this often. */
+const DROP_LOG_INTERVAL_MS = 10_000;
+
+export interface ServerLimits {
+  /** Connections open at once; further ones are closed as they arrive, until some end. */
+  maxConnections: number;
+  /** Time for a request's headers to arrive (then 408 and the connection is closed). */
+  headersTimeoutMs: number;
+  /** Time for a whole request, headers and body, to arrive (then 408 and the connection is closed). */
+  requestTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (a client that stops reading). */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 60_000,
+};
 
 export function serve(
   handle: (req: IncomingMessage) => Promise<Reply>,
   host: string,
   port: number,
   log: (message: string) => void,
+  limits: Partial<ServerLimits> = {},
 ): Promise<RunningServer> {
+  const { maxConnections, headersTimeoutMs, requestTimeoutMs, idleTimeoutMs } = { ...DEFAULT_LIMITS, ...limits };
   let closing = false;
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  const options = {
+    keepAliveTimeout: 5_000,
+    headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs),
+    requestTimeout: requestTimeoutMs,
+    // Node checks the two timeouts above only this often (30 s by default).
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
+  };
+  const server = createServer(options, (req, res) => {
     void replyTo(req).then((reply) => {
+      if (!reply) return;
       const text = JSON.stringify(reply.body);
       const headers: Record<string, string> = {
         'content-type': 'application/json; charset=utf-8',
@@ -37,10 +68,21 @@ export function serve(
     });
   });
 
-  async function replyTo(req: IncomingMessage): Promise<Reply> {
+  server.maxConnections = maxConnections;
+  server.timeout = idleTimeoutMs;
+  let lastDropLogged = -Infinity;
+  server.on('drop', () => {
+    if (Date.now() - lastDropLogged < DROP_LOG_INTERVAL_MS) return;
+    lastDropLogged = Date.now();
+    log(`${maxConnections} connections are open, the most allowed: new connections are closed until some end`);
+  });
+
+  /** The reply, or nothing when the client has gone away. */
+  async function replyTo(req: IncomingMessage): Promise<Reply | undefined> {
     try {
       return await handle(req);
     } catch (error) {
+      if (error instanceof ClientGoneError) return undefined;
       const known = error instanceof HttpError ? error : internalError();
       if (!(error instanceof HttpError)) {
         log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -1,8 +1,11 @@
 // The snapshot: the whole persisted state as one JSON document, one record per line (so rental
 // blocks can be edited by hand). Written to a temporary file, fsynced, renamed over the old one and
 // the directory fsynced: a crash leaves either the old or the new snapshot, never half of one.
-// Written in chunks, so writes keep being served while a large snapshot is saved.
+// Written in chunks, so writes keep being served while a large snapshot is saved. Its last line
+// is a checksum (SHA-256 of every byte before that line), verified at load: a flipped byte in a
+// price is as much damage as a cut-off file. Version 1 files (no checksum) are still read.
 
+import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ResourceName } from '../resources/definitions.js';
@@ -13,8 +16,11 @@ import { DataFileError, openPrivate, syncDirectory, writeFully } from './files.j
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
 import { describeJsonError } from '../json-error.js';
 
-const FORMAT = 'rentals-sandbox';
-const VERSION = 1;
+export const SNAPSHOT_FORMAT = 'rentals-sandbox';
+const VERSION = 2;
+/** Versions this sandbox reads: 1 had no checksum. */
+const READABLE_VERSIONS = [1, 2];
+const CHECKSUM_LINE = '"checksum":"sha256:';
 const RECORDS_PER_CHUNK = 1000;
 
 export interface Snapshot {
@@ -43,48 +49,52 @@ export async function writeSnapshot(path: string, snapshot: Snapshot): Promise<v
 }
 
 async function writeDocument(handle: FileHandle, snapshot: Snapshot): Promise<void> {
-  const head = { format: FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
-  await write(handle, `${JSON.stringify(head).slice(0, -1)},"records":{`);
+  const hash = createHash('sha256');
+  const head = { format: SNAPSHOT_FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
+  await write(handle, hash, `${JSON.stringify(head).slice(0, -1)},"records":{`);
   let firstTable = true;
   for (const [name, records] of Object.entries(snapshot.image.records)) {
-    await write(handle, `${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
+    await write(handle, hash, `${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
     firstTable = false;
     for (let start = 0; start < records.length; start += RECORDS_PER_CHUNK) {
       const chunk = records.slice(start, start + RECORDS_PER_CHUNK).map((r) => JSON.stringify(r));
-      await write(handle, `${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
+      await write(handle, hash, `${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
     }
-    await write(handle, '\n]');
+    await write(handle, hash, '\n]');
   }
-  await write(handle, '\n}}\n');
+  await write(handle, hash, '\n},\n');
+  await write(handle, undefined, `${CHECKSUM_LINE}${hash.digest('hex')}"}\n`);
 }
 
-function write(handle: FileHandle, text: string): Promise<void> {
-  return writeFully(handle, Buffer.from(text, 'utf8'));
+function write(handle: FileHandle, hash: Hash | undefined, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  hash?.update(bytes);
+  return writeFully(handle, bytes);
 }
 
-/** The snapshot at `path`; undefined when there is none yet (missing or empty file). */
-export async function readSnapshot(path: string): Promise<Snapshot | undefined> {
-  let text: string;
+/** The snapshot file's bytes; undefined when there is none. */
+export async function readSnapshotFile(path: string): Promise<Buffer | undefined> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  if (text.trim() === '') return undefined;
-  return parseSnapshot(text, path);
 }
 
-export function parseSnapshot(text: string, path: string): Snapshot {
+export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
   const fail = (what: string) => new DataFileError(`the data file ${path} ${what}`);
+  const text = bytes.toString('utf8');
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
     throw fail(`is not valid JSON (${describeJsonError(error, text)})`);
   }
-  if (!isObject(document) || document.format !== FORMAT) throw fail(`is not a rentals sandbox data file (no "format": "${FORMAT}")`);
-  if (document.version !== VERSION) throw fail(`has version ${JSON.stringify(document.version)}; this sandbox reads version ${VERSION}`);
+  if (!isObject(document) || document.format !== SNAPSHOT_FORMAT) throw fail(`is not a rentals sandbox data file (no "format": "${SNAPSHOT_FORMAT}")`);
+  if (!READABLE_VERSIONS.includes(document.version as number)) {
+    throw fail(`has version ${JSON.stringify(document.version)}; this sandbox reads versions ${READABLE_VERSIONS.join(' and ')}`);
+  }
   const seq = document.seq ?? 0;
   if (!Number.isSafeInteger(seq) || (seq as number) < 0) throw fail('has a "seq" that is not a whole number ≥ 0');
   if (!isObject(document.records)) throw fail('has no "records" object');
@@ -93,26 +103,48 @@ export function parseSnapshot(text: string, path: string): Snapshot {
     const records = document.records[name];
     if (records === undefined) continue;
     if (!Array.isArray(records)) throw fail(`has "records.${name}" that is not a list`);
-    image.records[name] = records.map((record, i) => canonicalRecord(name, record, `records.${name}[${i}]`, fail));
+    image.records[name] = records.map((record, i) => canonicalRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
     const ids = new Set(image.records[name].map((r) => r.id));
     if (ids.size !== records.length) throw fail(`has two records with the same id in "records.${name}"`);
     const nextId = isObject(document.nextIds) ? document.nextIds[name] : undefined;
     if (nextId !== undefined && !Number.isSafeInteger(nextId)) throw fail(`has a "nextIds.${name}" that is not a whole number`);
     if (typeof nextId === 'number') image.nextIds[name] = nextId;
   }
+  if (document.version !== 1) checkChecksum(bytes, fail);
   return { image, seq: seq as number };
 }
 
-function canonicalRecord(name: ResourceName, record: unknown, where: string, fail: (what: string) => DataFileError): StoredRecord {
-  if (!isObject(record)) throw fail(`has ${where} that is not an object`);
+/** The last line holds the SHA-256 of every byte before it. */
+function checkChecksum(bytes: Buffer, fail: (what: string) => DataFileError): void {
+  const at = bytes.lastIndexOf(`\n${CHECKSUM_LINE}`);
+  const line = bytes.subarray(0, at + 1).toString('utf8').split('\n').length;
+  if (at < 0) throw fail('has no checksum line (its last line, "checksum": …)');
+  const stored = /^"checksum":"sha256:([0-9a-f]{64})"\}\n?$/.exec(bytes.subarray(at + 1).toString('utf8'))?.[1];
+  if (stored === undefined) throw fail(`has an unreadable checksum at line ${line}`);
+  const actual = createHash('sha256').update(bytes.subarray(0, at + 1)).digest('hex');
+  if (actual !== stored) {
+    throw fail(`fails its checksum (line ${line}): it was changed after it was written (damage, or an edit by hand)`);
+  }
+}
+
+function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
+  if (!isObject(record)) throw fail(`has ${where()} that is not an object`);
   try {
     return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as StoredRecord;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw fail(`has an invalid ${where}: ${error.issues.map(formatIssue).join('; ')}`);
+    throw fail(`has an invalid ${where()}: ${error.issues.map(formatIssue).join('; ')}`);
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** ` (line N)` of a table's record when the file has the writer's layout (one record per line under `"<name>":[`). */
+export function lineOf(text: string, name: string, index: number): string {
+  const lines = text.split('\n');
+  const header = lines.indexOf(`${JSON.stringify(name)}:[`);
+  const line = header + 2 + index;
+  return header >= 0 && lines[line - 1]?.startsWith('{') ? ` (line ${line})` : '';
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

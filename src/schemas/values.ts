@@ -30,12 +30,60 @@ export const parseId = (value: unknown): Parsed<number> => integerIn(value, 1, M
 /** quantity, quantityAvailable: integers 0..2147483647. */
 export const parseCount = (value: unknown): Parsed<number> => integerIn(value, 0, MAX_INT, 'an integer');
 
-/** Prices and amounts: decimals ≥ 0, no commas, no currency symbols. */
-export function parseDecimal(value: unknown): Parsed<number> {
+/**
+ * The range and scale of decimals (prices, amounts): the reference says only "≥ 0". Below 10^11
+ * with at most 4 decimals, a value has at most 15 significant digits, so it survives a trip
+ * through a binary double (JSON numbers here, in the sandbox and most likely in the service)
+ * digit for digit: what is sent is what is read back. 4 decimals is also the most a money column
+ * usually keeps (SQL's money, decimal(19,4)); a fifth would be rounded away silently.
+ */
+export const DECIMAL_MAX_INTEGER_DIGITS = 11;
+export const DECIMAL_MAX_PLACES = 4;
+const DECIMAL_LIMIT = '100000000000'; // 10^11, as text: the rule's message
+
+/** Integer digits (leading zeros dropped) and decimal places (trailing zeros dropped) of a plain decimal or exponent text. */
+function decimalShape(text: string): { integerDigits: number; places: number } | undefined {
+  const m = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return undefined;
+  const whole = m[1]!;
+  const fraction = (m[2] ?? '').replace(/0+$/, '');
+  const exponent = Number(m[3] ?? '0');
+  if (!Number.isSafeInteger(exponent)) return undefined;
+  const digits = (whole + fraction).replace(/^0+/, '');
+  if (digits === '') return { integerDigits: 0, places: 0 };
+  // value = digits × 10^(exponent − fraction.length)
+  const power = exponent - fraction.length;
+  return { integerDigits: Math.max(0, digits.length + power), places: Math.max(0, -power) };
+}
+
+/** The range and scale rule on a value already known to be a decimal ≥ 0. */
+function decimalLimits(text: string, anyScale: boolean): string | undefined {
+  const shape = decimalShape(text);
+  if (!shape) return 'must be a decimal number such as 12 or 12.50';
+  if (shape.integerDigits > DECIMAL_MAX_INTEGER_DIGITS) return `must be less than ${DECIMAL_LIMIT}`;
+  if (!anyScale && shape.places > DECIMAL_MAX_PLACES) return `must have at most ${DECIMAL_MAX_PLACES} decimal places`;
+  return undefined;
+}
+
+export interface DecimalOptions {
+  /**
+   * Accept more than DECIMAL_MAX_PLACES decimals: for input that is rounded (`--round`) before it is
+   * judged with `checkDecimalScale`. The range still applies.
+   */
+  anyScale?: boolean;
+}
+
+/**
+ * Prices and amounts: decimals ≥ 0 and < 10^11 with at most 4 decimal places, no commas, no currency
+ * symbols. A JSON number is judged by its shortest text (`String(n)`), which is what comes back.
+ */
+export function parseDecimal(value: unknown, options: DecimalOptions = {}): Parsed<number> {
+  const anyScale = options.anyScale === true;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fail('must be a decimal number');
     if (value < 0) return fail('must be ≥ 0');
-    return ok(value);
+    const broken = decimalLimits(String(Math.abs(value)), anyScale);
+    return broken ? fail(broken) : ok(value === 0 ? 0 : value);
   }
   if (typeof value !== 'string') return fail('must be a decimal number');
   const text = value.trim();
@@ -43,7 +91,14 @@ export function parseDecimal(value: unknown): Parsed<number> {
   if (CURRENCY.test(text)) return fail('must be a plain decimal without currency symbols (write 12, not $12)');
   if (/^-\s*\d/.test(text)) return fail('must be ≥ 0');
   if (!DECIMAL.test(text)) return fail('must be a decimal number such as 12 or 12.50');
-  return ok(Number(text));
+  const broken = decimalLimits(text, anyScale);
+  return broken ? fail(broken) : ok(Number(text));
+}
+
+/** The scale rule alone, for a decimal that passed `parseDecimal(…, { anyScale: true })` and was then rounded. */
+export function checkDecimalScale(value: number): string | undefined {
+  const parsed = parseDecimal(value);
+  return parsed.ok ? undefined : parsed.rule;
 }
 
 const TRUE = new Set(['1', 'true', 'yes', 'y', 'on']);

@@ -150,8 +150,13 @@ describe('prices import: planning', () => {
       ['unchanged', { price: 1.2 }],
       ['update', { price: 2.13 }],
     ]);
+    // Without --round, more than 4 decimals break the reference's scale (schemas/values.ts): flagged, with the way out.
     const exact = await planText(api, text, { file: 'p.ndjson' });
-    expect(exact.plan.rows.map((r) => r.action)).toEqual(['update', 'update', 'update']);
+    expect(exact.plan.rows.map((r) => r.action)).toEqual(['invalid', 'invalid', 'update']);
+    expect(exact.issues.map((i) => [i.line, i.field, i.rule])).toEqual([
+      [1, 'price', 'must have at most 4 decimal places (--round 0.01 rounds it)'],
+      [2, 'price', 'must have at most 4 decimal places (--round 0.01 rounds it)'],
+    ]);
   });
 });
 

@@ -134,7 +134,7 @@ describe('auth login --client-id', () => {
     const scope = nock(API).get('/authorize').reply(200, { access_token: FRESH, expires_in: 3600, refresh_token: 'refresh-abcdef-123456' });
     const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret', '--debug'], { stdin: CLIENT_SECRET });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^\* GET http:\/\/api\.test\/authorize → 200 in \d+ ms\n/);
+    expect(result.stderr).toMatch(/^\* GET https:\/\/api\.test\/authorize → 200 in \d+ ms\n/);
     expect(result.stderr).toContain('> authorization: Basic [redacted]\n');
     expect(result.stderr).toContain('"access_token":"[redacted]"');
     expect(secretsIn(result.stdout + result.stderr, FRESH, CLIENT_SECRET, `${CLIENT_ID}:${CLIENT_SECRET}`, 'refresh-abcdef-123456')).toEqual([]);
@@ -271,11 +271,15 @@ describe('config list/get/set/unset', () => {
     [['config', 'set', 'token', 'abc'], 'error: token is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'set', 'client-secret', 'abc'], 'error: client-secret is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timeout, retries)\n'],
-    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be a URL such as https://api.example.com (got "api.example.com")\n'],
-    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must start with http:// or https:// (got "ftp://x")\n'],
+    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com (got "api.example.com")\n'],
+    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
-    [['config', 'set', 'timeout', '0'], 'error: timeout must be a number of seconds > 0 (got "0")\n'],
-    [['config', 'set', 'retries', '-1'], 'error: retries must be a whole number ≥ 0 (got "-1")\n'],
+    [['config', 'set', 'timeout', '0'], 'error: timeout must be a number of seconds from 0.001 to 86400 (got "0")\n'],
+    [['config', 'set', 'retries', '-1'], 'error: retries must be a whole number from 0 to 10 (got "-1")\n'],
+    // The rules the setting is read with later: before, these were stored and then warned about on every run.
+    [['config', 'set', 'retries', '50'], 'error: retries must be a whole number from 0 to 10 (got "50")\n'],
+    [['config', 'set', 'timeout', '100000'], 'error: timeout must be a number of seconds from 0.001 to 86400 (got "100000")\n'],
+    [['config', 'set', 'retries', '2.5'], 'error: retries must be a whole number from 0 to 10 (got "2.5")\n'],
   ])('%j → exit 2, nothing written', async (argv, message) => {
     const result = await runCli(argv);
     expect(result.code).toBe(2);
@@ -294,10 +298,11 @@ describe('config list/get/set/unset', () => {
 });
 
 describe('precedence: flags > environment > profile', () => {
-  const hosts = { flag: 'http://flag.test', env: 'http://env.test', profile: 'http://profile.test' };
+  const hosts = { flag: 'https://flag.test', env: 'https://env.test', profile: 'https://profile.test' };
 
   test('the base URL from each source, and where the request goes', async () => {
-    const fake = await configured({ default: { baseUrl: hosts.profile, token: TOKEN } }, { env: { RENTALS_BASE_URL: hosts.env } });
+    // The token comes from the environment: the profile's token is only ever sent to the profile's base URL.
+    const fake = await configured({ default: { baseUrl: hosts.profile, token: TOKEN } }, { env: { RENTALS_BASE_URL: hosts.env, RENTALS_TOKEN: TOKEN } });
     const scopes = Object.values(hosts).map((host) => nock(host).get('/v2/status').reply(200, envelope([])));
     expect((await runCli(['statuses', 'list', '--base-url', hosts.flag], fake)).code).toBe(0);
     expect(scopes.map((s) => s.isDone())).toEqual([true, false, false]);
@@ -337,15 +342,15 @@ describe('precedence: flags > environment > profile', () => {
 
   test('--profile > RENTALS_PROFILE > the current profile of the file', async () => {
     const profiles = {
-      default: { baseUrl: 'http://default.test', token: TOKEN },
-      staging: { baseUrl: 'http://staging.test', token: TOKEN },
-      work: { baseUrl: 'http://work.test', token: TOKEN },
+      default: { baseUrl: 'https://default.test', token: TOKEN },
+      staging: { baseUrl: 'https://staging.test', token: TOKEN },
+      work: { baseUrl: 'https://work.test', token: TOKEN },
     };
     const fake = await configured(profiles, { currentProfile: 'work', env: { RENTALS_PROFILE: 'staging' } });
-    expect((await runCli(['auth', 'status', '--profile', 'default'], fake)).stdout).toContain('profile     default  (from --profile)\nbase URL    http://default.test');
-    expect((await runCli(['auth', 'status'], fake)).stdout).toContain('profile     staging  (from RENTALS_PROFILE)\nbase URL    http://staging.test');
-    expect((await runCli(['auth', 'status'], { home: fake.home })).stdout).toContain('profile     work  (from config file)\nbase URL    http://work.test');
-    const scope = nock('http://staging.test').get('/v2/status').reply(200, envelope([]));
+    expect((await runCli(['auth', 'status', '--profile', 'default'], fake)).stdout).toContain('profile     default  (from --profile)\nbase URL    https://default.test');
+    expect((await runCli(['auth', 'status'], fake)).stdout).toContain('profile     staging  (from RENTALS_PROFILE)\nbase URL    https://staging.test');
+    expect((await runCli(['auth', 'status'], { home: fake.home })).stdout).toContain('profile     work  (from config file)\nbase URL    https://work.test');
+    const scope = nock('https://staging.test').get('/v2/status').reply(200, envelope([]));
     expect((await runCli(['statuses', 'list'], fake)).code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });
@@ -423,7 +428,7 @@ describe('token renewal with stored client credentials', () => {
     expect(result.code).toBe(0);
     expect(authorize.isDone() && fresh.isDone()).toBe(true);
     // /authorize first, then the request: no request ever went out with the expired token.
-    expect(result.stderr).toMatch(/^\* GET http:\/\/api\.test\/authorize → 200 in \d+ ms\n\* GET http:\/\/api\.test\/v2\/status → 200 in \d+ ms\n$/);
+    expect(result.stderr).toMatch(/^\* GET https:\/\/api\.test\/authorize → 200 in \d+ ms\n\* GET https:\/\/api\.test\/v2\/status → 200 in \d+ ms\n$/);
     expect((await readConfig(fake.configDir)).profiles.default!.token).toBe(FRESH);
     expectNothingSent();
   });
@@ -458,7 +463,7 @@ describe('token renewal with stored client credentials', () => {
     const result = await runCli(['statuses', 'list'], fake);
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
-      'error: GET /v2/status: HTTP 401 Unauthorized: revoked\nThe access token was refused; check it with `rentals auth status` or log in again with `rentals auth login`.\n',
+      'error: GET /v2/status: HTTP 401 Unauthorized: revoked\nThe access token was refused; check it with `rentals auth status --check` or log in again with `rentals auth login`.\n',
     );
     expect(scope.isDone()).toBe(true);
     expectNothingSent();

@@ -123,7 +123,7 @@ describe('delete', () => {
     const result = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run'], withApi());
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `DELETE http://api.test/v1/inventory/7/pricing/31\naccept: application/json\nuser-agent: ${USER_AGENT}\nauthorization: bearer [redacted]\n`,
+      `DELETE https://api.test/v1/inventory/7/pricing/31\naccept: application/json\nuser-agent: ${USER_AGENT}\nauthorization: bearer [redacted]\n`,
     );
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
     expectNothingSent();
@@ -135,7 +135,7 @@ describe('--dry-run on writes', () => {
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `POST http://api.test/v2/inventory\naccept: application/json\nuser-agent: ${USER_AGENT}\ncontent-type: application/json\ncontent-length: 48\nauthorization: bearer [redacted]\n\n` +
+      `POST https://api.test/v2/inventory\naccept: application/json\nuser-agent: ${USER_AGENT}\ncontent-type: application/json\ncontent-length: 48\nauthorization: bearer [redacted]\n\n` +
         '{\n  "name": "Tent",\n  "quantityAvailable": 4,\n  "active": 1\n}\n',
     );
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
@@ -148,7 +148,7 @@ describe('--dry-run on writes', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       dryRun: true,
       method: 'POST',
-      url: 'http://api.test/v2/inventorycategory',
+      url: 'https://api.test/v2/inventorycategory',
       headers: {
         accept: 'application/json',
         'user-agent': USER_AGENT,
@@ -165,7 +165,7 @@ describe('--dry-run on writes', () => {
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'update', '3', '--inactive', '--dry-run', '--json'], withApi());
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ method: 'PUT', url: 'http://api.test/v2/inventory/3', body: { id: 3, name: 'Tent', quantityAvailable: 4, active: 0 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ method: 'PUT', url: 'https://api.test/v2/inventory/3', body: { id: 3, name: 'Tent', quantityAvailable: 4, active: 0 } });
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
   });
@@ -459,8 +459,8 @@ describe('--verbose and --debug', () => {
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\* GET http:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
-    expect(lines[1]).toMatch(/^\* PUT http:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
+    expect(lines[0]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
+    expect(lines[1]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
     expect(result.stdout).toBe('3\tTent\t4\ttrue\n');
     expect(scope.isDone()).toBe(true);
   });
@@ -469,7 +469,7 @@ describe('--verbose and --debug', () => {
     const scope = api().get('/v2/status').reply(503, '', { 'Retry-After': '0' }).get('/v2/status').reply(200, statuses);
     const result = await runCli(['statuses', 'list', '--verbose'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^\* GET http:\/\/api\.test\/v2\/status → 503 in \d+ ms\n\* GET http:\/\/api\.test\/v2\/status → 200 in \d+ ms \(attempt 2\)\n$/);
+    expect(result.stderr).toMatch(/^\* GET https:\/\/api\.test\/v2\/status → 503 in \d+ ms\n\* GET https:\/\/api\.test\/v2\/status → 200 in \d+ ms \(attempt 2\)\n$/);
     expect(scope.isDone()).toBe(true);
   });
 
@@ -479,7 +479,7 @@ describe('--verbose and --debug', () => {
       .reply(201, envelope([{ id: 3, name: 'Tent', quantityAvailable: 4, active: 1 }]), { 'X-Request-Id': 'abc123' });
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--quantity-available', '4', '--debug'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^\* POST http:\/\/api\.test\/v2\/inventory → 201 in \d+ ms\n/);
+    expect(result.stderr).toMatch(/^\* POST https:\/\/api\.test\/v2\/inventory → 201 in \d+ ms\n/);
     expect(result.stderr).toContain('> authorization: bearer [redacted]\n');
     expect(result.stderr).toContain('> content-type: application/json\n');
     expect(result.stderr).toContain('> {"name":"Tent","quantityAvailable":4,"active":1}\n');

@@ -24,7 +24,7 @@ describe('error bodies → message and exit code', () => {
     ['JSON error_description', 400, { error: 'invalid_request', error_description: 'Bad id' }, 1, 'error: GET /v2/inventory: HTTP 400 Bad Request: invalid_request\n'],
     ['HTML from a proxy', 500, proxyPage, 1, 'error: GET /v2/inventory: HTTP 500 Internal Server Error: "504 Gateway Time-out 504 Gateway Time-out nginx/1.25.3"\n'],
     ['empty body', 500, '', 1, 'error: GET /v2/inventory: HTTP 500 Internal Server Error: no body\n'],
-    ['401', 401, { message: 'Token expired' }, 3, 'error: GET /v2/inventory: HTTP 401 Unauthorized: Token expired\nThe access token was refused; check it with `rentals auth status` or log in again with `rentals auth login`.\n'],
+    ['401', 401, { message: 'Token expired' }, 3, 'error: GET /v2/inventory: HTTP 401 Unauthorized: Token expired\nThe access token from RENTALS_TOKEN was refused. A token given explicitly is used as given, never renewed: check it with `rentals auth status --check`.\n'],
     ['403', 403, '', 3, 'error: GET /v2/inventory: HTTP 403 Forbidden: no body\nThe token is not allowed to do this.\n'],
     ['404', 404, { message: 'Not found' }, 4, 'error: GET /v2/inventory: HTTP 404 Not Found: Not found\n'],
     ['plain-text 418', 418, "I'm a teapot", 1, 'error: GET /v2/inventory: HTTP 418: "I\'m a teapot"\n'],
@@ -70,7 +70,7 @@ describe('2xx answers that break the response conventions → exit 1, no stack t
     const update = await runCli(['inventory', 'update', '3', '--name', 'x'], withApi());
     expect(update.code).toBe(1);
     expect(update.stderr).toBe('error: the server answered with an empty "data" array for inventory item 3\n');
-    expect(scope.pendingMocks()).toEqual(['PUT http://api.test:80/v2/inventory/3']);
+    expect(scope.pendingMocks()).toEqual(['PUT https://api.test:443/v2/inventory/3']);
     nock.cleanAll();
   });
 
@@ -88,7 +88,7 @@ describe('network failures and timeouts → exit 5', () => {
     const scope = api().get('/v2/inventory').delay(2000).reply(200, envelope([]));
     const result = await runCli(['inventory', 'list', '--timeout', '0.05', '--retries', '0'], withApi());
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe('error: GET http://api.test/v2/inventory timed out after 50 ms (raise it with --timeout)\n');
+    expect(result.stderr).toBe('error: GET https://api.test/v2/inventory timed out after 50 ms (raise it with --timeout)\n');
     expect(scope.isDone()).toBe(true);
   });
 
@@ -104,7 +104,7 @@ describe('network failures and timeouts → exit 5', () => {
     const scope = api().post('/v2/inventorycategory').replyWithError(socketError('ECONNRESET'));
     const result = await runCli(['categories', 'add', '--name', 'Tents'], withApi());
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe('error: cannot complete POST http://api.test/v2/inventorycategory (ECONNRESET): the connection was reset by the server\n');
+    expect(result.stderr).toBe('error: cannot complete POST https://api.test/v2/inventorycategory (ECONNRESET): the connection was reset by the server\n');
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
   });
@@ -113,7 +113,7 @@ describe('network failures and timeouts → exit 5', () => {
     const scope = api().get('/v2/inventory').replyWithError(socketError('ECONNREFUSED'));
     const result = await runCli(['inventory', 'list', '--retries', '0'], withApi());
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe('error: cannot complete GET http://api.test/v2/inventory (ECONNREFUSED): is the server running, and is the base URL right?\n');
+    expect(result.stderr).toBe('error: cannot complete GET https://api.test/v2/inventory (ECONNREFUSED): is the server running, and is the base URL right?\n');
     expect(result.stderr).not.toMatch(STACK);
     expect(scope.isDone()).toBe(true);
   });

@@ -1,9 +1,12 @@
-// The help contract over every registered command, found by walking the command tree that
-// buildProgram() builds: a one-line description, at least one example, and --help exits 0.
+// The help contract over every registered command: each description in the registry has a
+// one-line summary and examples that run rentals, and the command tree that buildProgram()
+// builds from it holds each one, whose --help exits 0 and shows them.
 
 import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
+import { registry } from '../../src/cli/catalog.js';
 import { buildProgram } from '../../src/cli/program.js';
+import type { CommandInfo } from '../../src/cli/registry/spec.js';
 import { resourceList } from '../../src/resources/definitions.js';
 import { fakeContext, runCli } from '../helpers/fake-context.js';
 
@@ -13,6 +16,29 @@ function walk(command: Command, path: string[] = []): Array<{ path: string[]; co
 
 const program = buildProgram({ ctx: fakeContext({ home: '/nonexistent' }).ctx, state: { exitCode: 0 } });
 const commands = walk(program);
+
+/** Every description of the registry with its command path. */
+function registered(): Array<{ path: string[]; info: CommandInfo }> {
+  return registry.nodes.flatMap((node) => [
+    { path: [node.name], info: node as CommandInfo },
+    ...(node.kind === 'group' ? registry.commandsOf(node).map((command) => ({ path: [node.name, command.name], info: command as CommandInfo })) : []),
+  ]);
+}
+
+describe('the registry contract', () => {
+  test.each(registered().map(({ path, info }) => [path.join(' '), path, info] as const))('%s', async (_name, path, info) => {
+    expect(info.summary.trim()).not.toBe('');
+    expect(info.summary).not.toContain('\n');
+    expect(info.examples.length).toBeGreaterThan(0);
+    for (const example of info.examples) expect(example).toMatch(/^rentals \S/);
+    const built = path.reduce<Command | undefined>((command, word) => command?.commands.find((c) => c.name() === word), program);
+    expect(built?.description()).toBe(info.summary);
+    expect(built?.aliases()).toEqual([...info.aliases]);
+    const result = await runCli([...path, '--help'], { home: '/nonexistent' });
+    expect(result.code).toBe(0);
+    for (const example of info.examples) expect(result.stdout).toContain(`  $ ${example}\n`);
+  });
+});
 
 describe('every command documents itself', () => {
   test('the tree holds every resource group and the tool commands', () => {

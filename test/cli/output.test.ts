@@ -16,7 +16,7 @@ const items = [
     name: 'Tent 20x20',
     quantityAvailable: 4,
     active: 1,
-    Links: [{ rel: 'self', method: 'GET', href: 'http://api.test/v2/inventory/1' }],
+    Links: [{ rel: 'self', method: 'GET', href: 'https://api.test/v2/inventory/1' }],
   },
   { id: '2', name: 'Chair, white', quantityAvailable: '0', active: '0', Links: [] },
   { id: 3, name: 'Heater\t"big"', quantityAvailable: 12, active: true, Links: [] },
@@ -102,7 +102,7 @@ describe('on a TTY: a table with the useful columns', () => {
     expect(lines[2]).toMatch(/^│ 1 +│ Tent 20x20 +│ 4 +│ yes +│$/);
     expect(lines[3]).toMatch(/^│ 2 +│ Chair, white +│ 0 +│ no +│$/);
     expect(result.stdout).not.toContain('Links');
-    expect(result.stdout).not.toContain('http://api.test');
+    expect(result.stdout).not.toContain('https://api.test');
   });
 
   test('datetimes are shown without seconds noise, dates without midnight', async () => {
@@ -162,7 +162,7 @@ describe('csv, json, ndjson, --fields', () => {
     const result = await list(['--json'], { tty: true }, body);
     expect(JSON.parse(result.stdout)).toEqual(body);
     expect(result.stdout).toContain('"quantityAvailable": "0"');
-    expect(result.stdout).toContain('"href": "http://api.test/v2/inventory/1"');
+    expect(result.stdout).toContain('"href": "https://api.test/v2/inventory/1"');
     const again = await list(['-o', 'json'], {}, body);
     expect(again.stdout).toBe(result.stdout);
   });

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import type { ApiVersion, ResourceDef } from '../../src/resources/definitions.js';
 import type { FakeOptions } from './fake-context.js';
 
-export const API = 'http://api.test';
+/** https: credentials never go over plain http:// to a host that is not loopback. */
+export const API = 'https://api.test';
 export const WEB = 'http://web.test';
 /** Long enough for maskSecret to show its last four characters. */
 export const TOKEN = 'tok-4f1d2c9e-secret-value-9a8b';

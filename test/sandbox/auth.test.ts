@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+const b64 = (text: string) => Buffer.from(text).toString('base64');
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 describe('bearer', () => {
@@ -30,6 +31,10 @@ describe('bearer', () => {
     ['a wrong token', 'nope', undefined, /^the access token is not valid$/],
     ['another scheme', null, `Token ${TOKEN}`, /must use the bearer scheme/],
     ['a token that is not base64-encoded', null, `bearer ${TOKEN}`, /must be base64-encoded/],
+    ['junk around the base64', null, `bearer !!${b64(TOKEN)}!!`, /must be base64-encoded/],
+    ['junk after the padding', null, `bearer ${b64(TOKEN)}xx`, /must be base64-encoded/],
+    ['junk inside the base64', null, `bearer ${b64(TOKEN).slice(0, 4)}.${b64(TOKEN).slice(4)}`, /must be base64-encoded/],
+    ['base64 without its padding', null, `bearer ${b64(TOKEN).replace(/=+$/, '')}`, /must be base64-encoded/],
   ])('401 for %s', async (_case, token, header, message) => {
     const response = await call('GET', '/v1/inventory', { token, headers: header ? { authorization: header } : {} });
     expect(response.status).toBe(401);
@@ -74,6 +79,7 @@ describe('/authorize', () => {
     ['a wrong client id', basic('other', 's3cret')],
     ['no colon', `Basic ${Buffer.from('demo-client').toString('base64')}`],
     ['a bearer header', `bearer ${Buffer.from(TOKEN).toString('base64')}`],
+    ['junk around the base64', `Basic ~${b64('demo-client:s3cret')}~`],
   ])('401 for %s', async (_case, header) => {
     const response = await call('GET', '/authorize', { headers: { authorization: header } });
     expect(response.status).toBe(401);

@@ -5,7 +5,10 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers.js';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runBin } from '../e2e/harness.js';
+import { call, tempDir } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/sandbox-command.mjs', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/sandbox.js', import.meta.url));
@@ -63,7 +66,8 @@ describe('rentals sandbox', () => {
     const run = runCommand({ token: 'flag-token', clientId: 'cid', clientSecret: 'csecret' });
     const [, url] = await run.waitFor(/^Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/m);
     await run.waitFor(/Press Ctrl-C to stop/);
-    expect(run.stdout()).toContain(`  export RENTALS_BASE_URL=${url}\n  export RENTALS_TOKEN=flag-token\n`);
+    expect(run.stdout()).toContain(`\n  export RENTALS_BASE_URL=${url} RENTALS_TOKEN=flag-token\n`);
+    expect(run.stdout().match(/export /g)).toHaveLength(1);
     expect(run.stdout()).toContain(`printf %s 'csecret' | rentals auth login --base-url ${url} --client-id cid --with-secret`);
     expect((await call(url!, 'GET', '/v1/rentalblocks', { token: 'flag-token' })).status).toBe(200);
     run.kill('SIGTERM');
@@ -72,7 +76,7 @@ describe('rentals sandbox', () => {
 
   it('takes the token from RENTALS_SANDBOX_TOKEN, and stops on SIGINT', async () => {
     const run = runCommand({}, { RENTALS_SANDBOX_TOKEN: 'env-token' });
-    await run.waitFor(/export RENTALS_TOKEN=env-token$/m);
+    await run.waitFor(/ RENTALS_TOKEN=env-token$/m);
     run.kill('SIGINT');
     expect(await run.exit).toBe(0);
   });
@@ -80,7 +84,7 @@ describe('rentals sandbox', () => {
   it('generates a token when none is given', async () => {
     const run = runCommand({});
     const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
-    const [, token] = await run.waitFor(/^ {2}export RENTALS_TOKEN=(\S+)$/m);
+    const [, token] = await run.waitFor(/^ {2}export RENTALS_BASE_URL=\S+ RENTALS_TOKEN=(\S+)$/m);
     expect(token!.length).toBeGreaterThanOrEqual(16);
     expect((await call(url!, 'GET', '/v2/status', { token })).status).toBe(200);
     run.kill('SIGTERM');
@@ -109,5 +113,97 @@ describe('rentals sandbox', () => {
     expect(run.stderr()).toBe(
       'rentals sandbox: cannot create the data file /nonexistent-dir/for/sure/data.json: its directory does not exist\n',
     );
+  });
+
+  it('with --data keeps its token and client credentials across restarts, stored 0600 next to the data', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const data = join(dir, 'rentals.json');
+      const tokens: string[] = [];
+      const secrets: string[] = [];
+      for (let start = 0; start < 2; start++) {
+        const run = runCommand({ data });
+        const [, url, token] = await run.waitFor(/^ {2}export RENTALS_BASE_URL=(\S+) RENTALS_TOKEN=(\S+)$/m);
+        const [, secret] = await run.waitFor(/printf %s '([^']+)'/);
+        expect((await call(url!, 'GET', '/v2/status', { token })).status).toBe(200);
+        tokens.push(token!);
+        secrets.push(secret!);
+        run.kill('SIGTERM');
+        expect(await run.exit).toBe(0);
+      }
+      expect(tokens[1]).toBe(tokens[0]);
+      expect(secrets[1]).toBe(secrets[0]);
+      expect((await stat(`${data}.credentials`)).mode & 0o777).toBe(0o600);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('--print-env prints the one export line of the stored token, serves nothing, and the sandbox then uses that token', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const data = join(dir, 'rentals.json');
+      const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
+      const printed = await runBin(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
+      expect(printed.stderr).toBe('');
+      expect(printed.code).toBe(0);
+      const match = /^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4999 RENTALS_TOKEN=(\S+)\n$/.exec(printed.stdout);
+      expect(match, printed.stdout).not.toBeNull();
+      const again = await runBin(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
+      expect(again.stdout).toBe(printed.stdout);
+      const run = runCommand({ data });
+      const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
+      expect((await call(url!, 'GET', '/v2/status', { token: match![1]! })).status).toBe(200);
+      run.kill('SIGTERM');
+      expect(await run.exit).toBe(0);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('--print-env refuses what cannot make a usable line (exit 2): --port 0, or no --data and no token', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
+      const anyPort = await runBin(['sandbox', '--data', join(dir, 'd.json'), '--port', '0', '--print-env'], { env });
+      expect([anyPort.code, anyPort.stdout, anyPort.stderr]).toEqual([2, '', 'error: --print-env needs a fixed --port (not 0): the line names the port\n']);
+      const nowhere = await runBin(['sandbox', '--print-env'], { env });
+      expect([nowhere.code, nowhere.stdout]).toEqual([2, '']);
+      const given = await runBin(['sandbox', '--print-env', '--token', "it's"], { env });
+      expect(given.stdout).toBe(`export RENTALS_BASE_URL=http://127.0.0.1:4010 RENTALS_TOKEN='it'\\''s'\n`);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses damaged data (exit 1, one message naming file and line); --repair serves what is valid and says what it set aside', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const data = join(dir, 'rentals.json');
+      const first = runCommand({ data, token: 't' });
+      const [, url] = await first.waitFor(/^Sandbox listening on (\S+)$/m);
+      for (const name of ['a', 'b']) await call(url!, 'POST', '/v1/inventory', { token: 't', body: { name, quantityAvailable: 1, active: 1 } });
+      first.kill('SIGTERM');
+      expect(await first.exit).toBe(0);
+      const text = await readFile(`${data}.journal`, 'utf8');
+      await writeFile(`${data}.journal`, text.replace('"name":"b"', '"name":"B"'));
+
+      const refused = runCommand({ data, token: 't' });
+      expect(await refused.exit).toBe(1);
+      expect(refused.stderr()).toBe(
+        `rentals sandbox: the journal ${data}.journal is corrupt at line 2 (a line that fails its checksum); the files are left as they are; \`rentals sandbox --data <file> --repair\` keeps what is valid and sets the damaged files aside\n`,
+      );
+
+      const repaired = runCommand({ data, token: 't', repair: true });
+      const [, url2] = await repaired.waitFor(/^Sandbox listening on (\S+)$/m);
+      expect((await call(url2!, 'GET', '/v1/inventory', { token: 't' })).json.data.map((r) => r.name)).toEqual(['a']);
+      expect(repaired.stderr()).toMatch(/--repair: the damaged files, as they were, are kept in .*rentals\.json\.journal\.damaged-\d{8}T\d{6}Z\n/);
+      repaired.kill('SIGTERM');
+      expect(await repaired.exit).toBe(0);
+      const usage = await runBin(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+      expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --data <file>\n']);
+    } finally {
+      await cleanup();
+    }
   });
 });

@@ -101,6 +101,16 @@ describe('bodies', () => {
     expectError(await call('POST', '/v1/inventory', { rawBody: '', headers }), 400, 'invalid_json');
   });
 
+  it('400 (never 500) for JSON nested 100,000 deep, in a field or as the whole body', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const headers = { 'content-type': 'application/json' };
+    const inField = await call('POST', '/v1/inventory', { rawBody: `{"name":${deep},"quantityAvailable":1,"active":1}`, headers });
+    expectError(inField, 400, 'validation_failed');
+    expect(inField.json.error.fields).toContainEqual({ field: 'name', message: expect.any(String) });
+    expectError(await call('PUT', '/v1/inventory/1', { rawBody: `{"id":1,"name":"x","quantityAvailable":${deep},"active":1}`, headers }), 400, 'validation_failed');
+    expectError(await call('POST', '/v1/inventory', { rawBody: deep, headers }), 400, 'validation_failed');
+  });
+
   it('415 for a write without application/json; charset parameters are fine', async () => {
     const plain = await call('POST', '/v1/inventory', { rawBody: JSON.stringify(inventoryBody('x')), headers: { 'content-type': 'text/plain' } });
     expectError(plain, 415, 'unsupported_media_type');

@@ -2,7 +2,6 @@
 
 import type { FileHandle } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DataFileError } from '../../src/sandbox/files.js';
 import { Journal, decodeJournal, encodeEntry } from '../../src/sandbox/journal.js';
 import type { Change } from '../../src/sandbox/store.js';
 
@@ -41,7 +40,7 @@ describe('Journal', () => {
     await Promise.all(Array.from({ length: 50 }, (_, i) => journal.append(put(i + 1)).then(() => acknowledged.push(i + 1))));
     expect(acknowledged).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(file.syncs).toBeLessThanOrEqual(2);
-    const { entries, tornLine } = decodeJournal(file.written, 'j');
+    const { entries, tornLine } = decodeJournal(file.written);
     expect(tornLine).toBeUndefined();
     expect(entries.map((e) => e.entry.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 11));
     expect(journal.lastSeq).toBe(60);
@@ -75,8 +74,8 @@ describe('Journal', () => {
     await pending;
     await journal.append(put(2));
     expect(old).toBe(first);
-    expect(decodeJournal(first.written, 'a').entries.map((e) => e.entry.seq)).toEqual([1]);
-    expect(decodeJournal(second.written, 'b').entries.map((e) => e.entry.seq)).toEqual([2]);
+    expect(decodeJournal(first.written).entries.map((e) => e.entry.seq)).toEqual([1]);
+    expect(decodeJournal(second.written).entries.map((e) => e.entry.seq)).toEqual([2]);
   });
 });
 
@@ -84,18 +83,23 @@ describe('decodeJournal', () => {
   const lines = [1, 2, 3].map((seq) => encodeEntry({ ...put(seq), seq })).join('');
 
   it('reads checksummed lines', () => {
-    expect(decodeJournal(lines, 'j').entries.map((e) => e.line)).toEqual([1, 2, 3]);
-    expect(decodeJournal('', 'j')).toEqual({ entries: [] });
+    expect(decodeJournal(lines).entries.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(decodeJournal('')).toEqual({ entries: [] });
   });
 
-  it('reports a torn last line', () => {
-    expect(decodeJournal(lines + lines.slice(0, 30), 'j').tornLine).toBe(4);
-    expect(decodeJournal(lines.slice(0, -5), 'j')).toMatchObject({ tornLine: 3 });
+  it('reports a torn last line: the last line without its newline', () => {
+    expect(decodeJournal(lines + lines.slice(0, 30)).tornLine).toBe(4);
+    expect(decodeJournal(lines.slice(0, -5))).toMatchObject({ tornLine: 3 });
+    expect(decodeJournal(lines.slice(0, -5)).entries.map((e) => e.line)).toEqual([1, 2]);
   });
 
-  it('refuses damage before the last line', () => {
-    const damaged = lines.replace('item 2', 'item 9');
-    expect(() => decodeJournal(damaged, '/data/x.journal')).toThrow(DataFileError);
-    expect(() => decodeJournal(damaged, '/data/x.journal')).toThrow('the journal /data/x.journal is corrupt at line 2');
+  it('reports the first damaged line, the last one included, and reads nothing from it on', () => {
+    expect(decodeJournal(lines.replace('item 2', 'item 9'))).toEqual({
+      entries: [expect.objectContaining({ line: 1 })],
+      damage: { line: 2, reason: 'a line that fails its checksum' },
+    });
+    // A complete last line that fails its checksum is not a torn append: it is damage.
+    expect(decodeJournal(lines.replace('item 3', 'item 9'))).toMatchObject({ damage: { line: 3 } });
+    expect(decodeJournal(lines.replace('\n', '\n\n'))).toMatchObject({ damage: { line: 2, reason: 'an empty line' } });
   });
 });

@@ -245,8 +245,26 @@ describe('concrete records', () => {
     });
   });
 
-  it('hrefs follow the Host header of the request', async () => {
-    const response = await call('GET', '/v1/inventory/1', { headers: { host: 'rentals.local:8080' } });
-    expect(response.json.data[0]!.Links[0]!.href).toBe('http://rentals.local:8080/v1/inventory/1');
+  it('hrefs never follow the Host header of the request: they use the listening address', async () => {
+    const response = await call('GET', '/v1/events/1', { headers: { host: 'evil.example' } });
+    const hrefs = response.json.data[0]!.Links.filter((link) => link.rel !== 'web').map((link) => link.href);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href.startsWith(`${sandbox.url}/v1/events`)).toBe(true);
+  });
+
+  it('hrefs (and web links without --web-url) use the configured public URL', async () => {
+    const behindProxy = await openSandbox({ seed: true, publicUrl: 'https://sandbox.example.test/rentals/' });
+    try {
+      const response = await behindProxy.call('GET', '/v1/events/1', { headers: { host: 'evil.example' } });
+      expect(response.json.data[0]!.Links.map((link) => link.href)).toEqual([
+        'https://sandbox.example.test/rentals/v1/events/1',
+        'https://sandbox.example.test/rentals/v1/events/1',
+        'https://sandbox.example.test/rentals/v1/events/1',
+        'https://sandbox.example.test/rentals/v1/events',
+        'https://sandbox.example.test/rentals/event/edit/1',
+      ]);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });

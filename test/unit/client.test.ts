@@ -142,7 +142,7 @@ describe('retries', () => {
     const { client, waits } = harness();
     const error = await failure(client.request('POST', '/v2/inventory', { body: { name: 'x' } }));
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toBe('cannot complete POST http://api.test/v2/inventory (ECONNRESET): the connection was reset by the server');
+    expect(error.message).toBe('cannot complete POST https://api.test/v2/inventory (ECONNRESET): the connection was reset by the server');
     expect(exitCodeFor(error)).toBe(5);
     expect(waits).toEqual([]);
     expect(scope.isDone()).toBe(true);
@@ -265,7 +265,7 @@ describe('timeouts', () => {
     const { client } = harness({ timeoutMs: 30, retries: 0 });
     const error = await failure(client.get('/v2/inventory'));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('GET http://api.test/v2/inventory timed out after 30 ms (raise it with --timeout)');
+    expect(error.message).toBe('GET https://api.test/v2/inventory timed out after 30 ms (raise it with --timeout)');
     expect(exitCodeFor(error)).toBe(5);
     expect(scope.isDone()).toBe(true);
   });
@@ -396,7 +396,7 @@ describe('error bodies and broken answers', () => {
     const { client } = harness({ retries: 0 });
     const error = await failure(client.get('/v2/status'));
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toBe('cannot complete GET http://api.test/v2/status (ECONNREFUSED): is the server running, and is the base URL right?');
+    expect(error.message).toBe('cannot complete GET https://api.test/v2/status (ECONNREFUSED): is the server running, and is the base URL right?');
     expect(exitCodeFor(error)).toBe(5);
     expect(scope.isDone()).toBe(true);
   });

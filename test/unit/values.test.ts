@@ -182,7 +182,7 @@ describe('tolerant reading', () => {
     quantityAvailable: '4',
     active: 'true',
     extra: 'kept',
-    Links: [{ rel: 'self', method: 'GET', href: 'http://api.test/v2/inventory/7' }],
+    Links: [{ rel: 'self', method: 'GET', href: 'https://api.test/v2/inventory/7' }],
   };
   const normalised = {
     id: 7,

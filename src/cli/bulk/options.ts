@@ -1,31 +1,36 @@
 // The options the bulk commands share (import, adjust, apply, export), and their parsing.
 // Loaded when the program is built, so it stays light: the engine loads only when a command runs.
 
-import { type Command, Option } from 'commander';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../../errors.js';
-import type { OptionValues } from '../command.js';
+import { type ResourceDef, kebabCase } from '../../resources/definitions.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 
-export function concurrencyOption(command: Command): Command {
+// Typed with extra-typings: each adds its flags to the options the handler may read.
+
+export function concurrencyOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
   return command.option('--concurrency <n>', `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`);
 }
 
-export function reportOption(command: Command): Command {
+export function reportOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
   return command.addOption(
     new Option('--report <file>', 'write one NDJSON line per row: line, action, outcome, ids, old, new, error').conflicts(['dryRun', 'plan']),
   );
 }
 
-/** --dry-run, --plan, --skip-invalid (and --max-change where rows set a price): import and adjust share them. */
-export function planningOptions(command: Command, applyCommand: string, setsPrices: boolean): Command {
-  command
+/** --dry-run, --plan, --skip-invalid: import and adjust share them. */
+export function planningOptions<A extends unknown[], O extends OptionValues>(command: Command<A, O>, applyCommand: string) {
+  return command
     .option('--dry-run', 'print the plan (each row: create, update old → new, unchanged, invalid; then totals) and send nothing')
     .option('--plan <file>', `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\``)
     .option('--skip-invalid', 'apply the valid rows even when some are invalid (they are reported; exit 6)');
-  if (setsPrices) command.option('--max-change <percent>', 'refuse rows that move a price by more than this many percent');
-  return command;
+}
+
+/** Where rows set a price. */
+export function maxChangeOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
+  return command.option('--max-change <percent>', 'refuse rows that move a price by more than this many percent');
 }
 
 export function parseConcurrency(value: unknown): number {
@@ -43,12 +48,8 @@ export function collectIds(value: string, previous: string[] = []): string[] {
   return [...previous, ...parts];
 }
 
-export function stringOption(options: OptionValues, name: string): string | undefined {
-  const value = options[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function listOption(options: OptionValues, name: string): string[] {
-  const value = options[name];
-  return Array.isArray(value) ? value.map(String) : [];
+/** `--event-id <id>` for bookings: the parent that rows do not name, fixed for the whole run. */
+export function scopeFlag(def: ResourceDef): string | undefined {
+  const parent = def.parent?.field;
+  return parent !== undefined && !(def.naturalKey ?? []).includes(parent) ? `--${kebabCase(parent)} <id>` : undefined;
 }

@@ -1,11 +1,10 @@
 // `rentals api <METHOD> <path>`: a raw authenticated call for what the commands do not cover.
 
-import type { Command } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
-import { stripControl } from '../../output/sanitize.js';
-import { type Registrar, action, examples } from '../command.js';
+import { stripControl } from '../../common/sanitize.js';
 import { parseJsonText, readInput } from '../input.js';
+import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -36,25 +35,16 @@ export async function runApiCall(session: Session, options: ApiCallOptions): Pro
   }
 }
 
-export function registerApi(program: Command, reg: Registrar): void {
-  const api = program
-    .command('api <method> <path>')
-    .description('Make an authenticated request to any API path and print the response body')
-    .option('--data <json>', 'request body as a JSON string')
-    .option('--file <path>', 'request body from a JSON file ("-" for stdin)');
-  examples(api, [
+export const apiCommand = defineCommand({
+  name: 'api',
+  args: '<method> <path>',
+  summary: 'Make an authenticated request to any API path and print the response body',
+  examples: [
     'rentals api GET /v2/status',
     "rentals api PUT /v1/inventory/7 --data '{\"id\":7,\"name\":\"Tent\",\"quantityAvailable\":3,\"active\":1}'",
     "rentals api GET /v1/events | jq '.data | length'",
-  ]);
-  api.action(
-    action(reg, async (session, options, [method, path]) => {
-      await runApiCall(session, {
-        method: method!,
-        path: path!,
-        data: options.data as string | undefined,
-        file: options.file as string | undefined,
-      });
-    }),
-  );
-}
+  ],
+  options: (command) =>
+    command.option('--data <json>', 'request body as a JSON string').option('--file <path>', 'request body from a JSON file ("-" for stdin)'),
+  run: (session, options, [method, path]) => runApiCall(session, { method, path, data: options.data, file: options.file }),
+});

@@ -1,13 +1,15 @@
 // `rentals auth login|status|logout`. Tokens never come from a flag (shell history, `ps`):
 // from stdin (--with-token), a hidden prompt, a file (--token-file) or client credentials.
 
-import type { Command } from 'commander';
 import { authorize, expiryFrom } from '../../api/authorize.js';
-import { maskSecret } from '../../config/settings.js';
+import { maskSecret, shownSetting } from '../../config/settings.js';
+import { type SettingDef, SETTINGS } from '../../config/settings-table.js';
+import { assertSafeTransport } from '../../api/client.js';
+import { StoredCredentials, credentialsWithheld } from '../../config/credentials.js';
 import { hasClientCredentials, updateProfile } from '../../config/store.js';
-import { AuthError, ExitCode, UsageError } from '../../errors.js';
-import { type Registrar, action, examples } from '../command.js';
+import { AuthError, ExitCode, RentalsError, UsageError, exitCodeFor } from '../../errors.js';
 import { readStream } from '../input.js';
+import { defineCommand, defineGroup } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 export interface LoginOptions {
@@ -15,6 +17,8 @@ export interface LoginOptions {
   clientId?: string;
   withSecret?: boolean;
   verify?: boolean;
+  /** Allow the token and client secret over plain http:// to a non-loopback host; stored with the profile. */
+  insecureHttp?: boolean;
 }
 
 async function readSecret(session: Session, fromStdin: boolean, flag: string, question: string): Promise<string> {
@@ -32,7 +36,10 @@ export async function runLogin(session: Session, options: LoginOptions): Promise
   const baseUrl = settings.baseUrl.value;
   if (!baseUrl) throw new UsageError('give the API address: rentals auth login --base-url https://api.example.com …');
   const profileName = settings.profileName.value!;
-  const anonymous = session.newClient(baseUrl, undefined, false);
+  const insecureHttp = options.insecureHttp === true;
+  // Before asking for a secret that could not be sent anyway.
+  if (!insecureHttp) assertSafeTransport(baseUrl, session.ctx.env);
+  const anonymous = session.newClient(baseUrl, undefined, false, insecureHttp);
   let saved: Record<string, string | undefined>;
   if (options.clientId) {
     if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
@@ -48,7 +55,7 @@ export async function runLogin(session: Session, options: LoginOptions): Promise
     };
   } else {
     const token = await readSecret(session, options.withToken === true, '--with-token', 'Access token: ');
-    if (options.verify !== false) await verifyToken(session, baseUrl, token);
+    if (options.verify !== false) await verifyToken(session, baseUrl, token, insecureHttp);
     saved = { token, tokenIssuedAt: undefined, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
   }
   anonymous.close();
@@ -57,15 +64,19 @@ export async function runLogin(session: Session, options: LoginOptions): Promise
     baseUrl,
     webUrl: settings.webUrl.value ?? profile.webUrl,
     ...saved,
+    insecureHttp: insecureHttp || undefined,
   }));
   const expiry = saved.tokenExpiresAt ? `; the token expires at ${saved.tokenExpiresAt} and renews itself` : '';
   printer.info(`Logged in to ${baseUrl} as profile "${profileName}"${expiry}.\nSaved to ${path} (mode 0600).`);
 }
 
-async function verifyToken(session: Session, baseUrl: string, token: string): Promise<void> {
-  const client = session.newClient(baseUrl, undefined, { getToken: async () => token });
+/** The cheap authenticated request that `auth login` and `auth status --check` make. */
+const CHECK_PATH = '/v2/rentalblocks';
+
+async function verifyToken(session: Session, baseUrl: string, token: string, insecureHttp: boolean): Promise<void> {
+  const client = session.newClient(baseUrl, undefined, { getToken: async () => token }, insecureHttp);
   try {
-    await client.get('/v2/rentalblocks');
+    await client.get(CHECK_PATH);
   } catch (error) {
     if (error instanceof AuthError) throw new AuthError(`${baseUrl} refused this token (HTTP ${error.status ?? '401'}); nothing was saved`, error.status);
     throw error;
@@ -74,25 +85,44 @@ async function verifyToken(session: Session, baseUrl: string, token: string): Pr
   }
 }
 
-export async function runStatus(session: Session): Promise<number> {
+/** `auth status --check`: one authenticated request with the credentials a command would use. */
+async function checkCredentials(session: Session): Promise<{ row: [string, string, string]; code: number }> {
+  try {
+    await session.httpClient().get(CHECK_PATH);
+    return { row: ['check', 'ok: the API accepted the credentials', `GET ${CHECK_PATH}`], code: ExitCode.ok };
+  } catch (error) {
+    if (!(error instanceof RentalsError)) throw error;
+    const firstLine = error.message.split('\n')[0]!;
+    return { row: ['check', `failed: ${firstLine}`, `GET ${CHECK_PATH}`], code: exitCodeFor(error) };
+  } finally {
+    session.close();
+  }
+}
+
+export async function runStatus(session: Session, options: { check?: boolean } = {}): Promise<number> {
   const { settings, printer } = session;
   const { profile } = settings;
-  const canRenew = hasClientCredentials(profile);
-  const rows: Array<[string, string, string]> = [
-    ['profile', settings.profileName.value!, settings.profileName.origin],
-    ['base URL', settings.baseUrl.value ?? '(not set)', settings.baseUrl.origin],
-    ['web URL', settings.webUrl.value ?? '(not set)', settings.webUrl.origin],
-    ['token', maskSecret(settings.token.value), settings.token.origin],
-  ];
+  const withheld = credentialsWithheld(settings);
+  const canRenew = new StoredCredentials(settings, session.ctx.now).canRenew;
+  // The settings the table marks for status, then what this profile's credentials add; the config dir last.
+  const shown = SETTINGS.filter((def) => def.status);
+  const row = (def: SettingDef): [string, string, string] => {
+    const { value, origin } = shownSetting(settings, def);
+    return [def.label, value, origin];
+  };
+  const rows = shown.filter((def) => def.name !== 'configDir').map(row);
   if (settings.token.source === 'profile' && profile.tokenExpiresAt) {
     const expired = Date.parse(profile.tokenExpiresAt) <= session.ctx.now();
     rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);
   }
   if (profile.clientId) rows.push(['client id', profile.clientId, `profile "${settings.profileName.value}"`]);
   if (canRenew) rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; renews the token when it expires`]);
-  const { env } = session.ctx;
-  rows.push(['config dir', settings.configDir, env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default']);
-  const ready = Boolean(settings.baseUrl.value && (settings.token.value || canRenew));
+  rows.push(...shown.filter((def) => def.name === 'configDir').map(row));
+  if (withheld) rows.push(['not used', withheld, 'credentials are bound to their base URL']);
+  if (profile.insecureHttp) rows.push(['plain http', `allowed for ${profile.baseUrl ?? '(no base URL)'}`, `profile "${settings.profileName.value}"`]);
+  const ready = Boolean(settings.baseUrl.value && new StoredCredentials(settings, session.ctx.now).usable);
+  const check = ready && options.check ? await checkCredentials(session) : undefined;
+  if (check) rows.push(check.row);
   if (session.format === 'json' || session.format === 'ndjson') {
     const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));
     await printer.text(JSON.stringify({ ready, ...out }, null, 2));
@@ -104,7 +134,7 @@ export async function runStatus(session: Session): Promise<number> {
     printer.warn('Not ready: a base URL and a token are needed. Run `rentals auth login --help`.');
     return ExitCode.auth;
   }
-  return ExitCode.ok;
+  return check?.code ?? ExitCode.ok;
 }
 
 export async function runLogout(session: Session): Promise<void> {
@@ -126,35 +156,50 @@ export async function runLogout(session: Session): Promise<void> {
   if (settings.token.source === 'env') printer.warn('Note: RENTALS_TOKEN is still set in this environment.');
 }
 
-export function registerAuth(program: Command, reg: Registrar): void {
-  const auth = program.command('auth').description('Log in, see where settings come from, log out');
-  examples(auth, ['rentals auth login --base-url https://api.example.com --with-token < token.txt', 'rentals auth status']);
-  const login = auth
-    .command('login')
-    .description('Store the API address and an access token (or client credentials) in a profile')
-    .option('--with-token', 'read the access token from standard input')
-    .option('--client-id <id>', 'get tokens from /authorize with this client id (the secret is asked for)')
-    .option('--with-secret', 'with --client-id: read the client secret from standard input')
-    .option('--skip-verify', 'store the token without checking it against the API');
-  examples(login, [
+export const authGroup = defineGroup({
+  name: 'auth',
+  summary: 'Log in, see where settings come from, log out',
+  examples: ['rentals auth login --base-url https://api.example.com --with-token < token.txt', 'rentals auth status'],
+  commands: () => [authLogin, authStatus, authLogout],
+});
+
+const authLogin = defineCommand({
+  name: 'login',
+  summary: 'Store the API address and an access token (or client credentials) in a profile',
+  examples: [
     'rentals auth login --base-url https://api.example.com --with-token < token.txt',
     'rentals auth login --base-url https://api.example.com --client-id my-app',
     'rentals auth login --profile staging --base-url https://staging.example.com --web-url https://app.example.com',
-  ]);
-  login.action(
-    action(reg, async (session, options) =>
-      runLogin(session, {
-        withToken: options.withToken === true,
-        clientId: options.clientId as string | undefined,
-        withSecret: options.withSecret === true,
-        verify: options.skipVerify !== true,
-      }),
-    ),
-  );
-  const status = auth.command('status').description('Show each setting and where it comes from (the token masked)');
-  examples(status, ['rentals auth status', 'rentals auth status --profile staging --json']);
-  status.action(action(reg, (session) => runStatus(session)));
-  const logout = auth.command('logout').description("Remove the profile's token and client credentials");
-  examples(logout, ['rentals auth logout', 'rentals auth logout --profile staging']);
-  logout.action(action(reg, (session) => runLogout(session)));
-}
+  ],
+  createsProfile: true,
+  options: (command) =>
+    command
+      .option('--with-token', 'read the access token from standard input')
+      .option('--client-id <id>', 'get tokens from /authorize with this client id (the secret is asked for)')
+      .option('--with-secret', 'with --client-id: read the client secret from standard input')
+      .option('--skip-verify', 'store the token without checking it against the API')
+      .option('--insecure-http', 'allow sending the token and client secret over plain http:// to this (non-loopback) host'),
+  run: (session, options) =>
+    runLogin(session, {
+      withToken: options.withToken === true,
+      clientId: options.clientId,
+      withSecret: options.withSecret === true,
+      verify: options.skipVerify !== true,
+      insecureHttp: options.insecureHttp === true,
+    }),
+});
+
+const authStatus = defineCommand({
+  name: 'status',
+  summary: 'Show each setting and where it comes from (the token masked)',
+  examples: ['rentals auth status', 'rentals auth status --check', 'rentals auth status --profile staging --json'],
+  options: (command) => command.option('--check', 'also make one cheap authenticated request; exit 3 if the credentials are refused'),
+  run: (session, options) => runStatus(session, { check: options.check === true }),
+});
+
+const authLogout = defineCommand({
+  name: 'logout',
+  summary: "Remove the profile's token and client credentials",
+  examples: ['rentals auth logout', 'rentals auth logout --profile staging'],
+  run: (session) => runLogout(session),
+});

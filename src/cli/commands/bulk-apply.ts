@@ -2,15 +2,13 @@
 // Before each write the live record must still hold the plan's "old" values; a record changed
 // since is skipped and reported as stale, never overwritten.
 
-import type { Command } from 'commander';
-import type { BulkResource } from '../../bulk/spec.js';
-import { resources } from '../../resources/definitions.js';
-import { concurrencyOption, parseConcurrency, reportOption, stringOption } from '../bulk/options.js';
-import { type Registrar, action, examples } from '../command.js';
+import type { ResourceDef } from '../../resources/definitions.js';
+import { concurrencyOption, parseConcurrency, reportOption } from '../bulk/options.js';
+import { type LeafCommand, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 export interface ApplyOptions {
-  resource: BulkResource;
+  def: ResourceDef;
   plan: string;
   concurrency: number;
   report?: string;
@@ -19,7 +17,7 @@ export interface ApplyOptions {
 export async function runApply(session: Session, options: ApplyOptions): Promise<void> {
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, readTextFile, withBulk } = await import('../bulk/run.js');
-  const spec = bulk.rowSpecs[options.resource];
+  const spec = bulk.rowSpecFor(options.def.name)!;
   const plan = bulk.parsePlan(await readTextFile(options.plan), options.plan, spec);
   await withBulk(session, options.concurrency, (run) =>
     applyAndReport(session, spec, plan, run, {
@@ -30,22 +28,15 @@ export async function runApply(session: Session, options: ApplyOptions): Promise
   );
 }
 
-export function registerBulkApply(group: Command, reg: Registrar, resource: BulkResource): void {
-  const def = resources[resource];
-  const command = group
-    .command('apply <plan>')
-    .description(`Apply a plan written by \`${def.command} import --plan\`${resource === 'prices' ? ' or `prices adjust --plan`' : ''}; rows changed since are skipped as stale`);
-  concurrencyOption(command);
-  reportOption(command);
-  examples(command, [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`]);
-  command.action(
-    action(reg, async (session, options, [plan]) => {
-      await runApply(session, {
-        resource,
-        plan: plan!,
-        concurrency: parseConcurrency(options.concurrency),
-        report: stringOption(options, 'report'),
-      });
-    }),
-  );
+export function bulkApplyCommand(def: ResourceDef): LeafCommand {
+  const writers = (def.bulk?.planCommands ?? ['import']).map((name) => `\`${def.command} ${name} --plan\``).join(' or ');
+  return defineCommand({
+    name: 'apply',
+    args: '<plan>',
+    summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
+    examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
+    options: (command) => reportOption(concurrencyOption(command)),
+    run: (session, options, [plan]) =>
+      runApply(session, { def, plan, concurrency: parseConcurrency(options.concurrency), report: options.report }),
+  });
 }

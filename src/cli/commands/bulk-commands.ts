@@ -1,20 +1,12 @@
-// The bulk commands of the prices, inventory and bookings groups, attached next to the generic
-// verbs. Registering loads no engine: each command's run function imports it when it runs.
+// The bulk commands (export, import, apply) of every resource whose description has a `bulk`
+// part. Registering loads no engine: each command's run function imports it when it runs.
 
-import type { Command } from 'commander';
 import type { ResourceDef } from '../../resources/definitions.js';
-import type { Registrar } from '../command.js';
-import { registerBulkApply } from './bulk-apply.js';
-import { registerBulkExport } from './bulk-export.js';
-import { registerBulkImport } from './bulk-import.js';
-import { registerPricesAdjust } from './prices-adjust.js';
-import { registerPricesSet } from './prices-set.js';
+import type { LeafCommand } from '../registry/spec.js';
+import { bulkApplyCommand } from './bulk-apply.js';
+import { bulkExportCommand } from './bulk-export.js';
+import { bulkImportCommand } from './bulk-import.js';
 
-export function registerBulkCommands(group: Command, reg: Registrar, def: ResourceDef): void {
-  if (def.name !== 'prices' && def.name !== 'inventory' && def.name !== 'bookings') return;
-  if (def.name === 'prices') registerPricesSet(group, reg);
-  registerBulkExport(group, reg, def.name);
-  registerBulkImport(group, reg, def.name);
-  if (def.name === 'prices') registerPricesAdjust(group, reg);
-  registerBulkApply(group, reg, def.name);
+export function bulkCommands(def: ResourceDef): LeafCommand[] {
+  return def.bulk ? [bulkExportCommand(def), bulkImportCommand(def), bulkApplyCommand(def)] : [];
 }

@@ -2,24 +2,17 @@
 // upsert rows from CSV, NDJSON or JSON through the one bulk engine; `--undo <report>` puts back
 // what a run changed.
 
-import { type Command, Option } from 'commander';
-import type { BulkResource } from '../../bulk/spec.js';
+import { Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
-import {
-  concurrencyOption,
-  parseConcurrency,
-  planningOptions,
-  reportOption,
-  stringOption,
-} from '../bulk/options.js';
-import { type Registrar, action, examples } from '../command.js';
+import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeFlag } from '../bulk/options.js';
+import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
 export interface ImportOptions {
-  resource: BulkResource;
+  def: ResourceDef;
   /** A path, or `-` for stdin; absent with --undo. */
   file?: string;
   format?: 'csv' | 'ndjson' | 'json';
@@ -44,7 +37,7 @@ export async function runImport(session: Session, options: ImportOptions): Promi
   }
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
-  const spec = bulk.rowSpecs[options.resource];
+  const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
   const command = `rentals ${spec.def.command}`;
@@ -62,7 +55,7 @@ export async function runImport(session: Session, options: ImportOptions): Promi
       });
       return;
     }
-    const scope = await scopeOf(session, spec.def, options);
+    const scope = await scopeOf(session, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec)).carried;
     const input = await openSource(session, options.file!, options.format);
     const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
@@ -82,72 +75,61 @@ export async function runImport(session: Session, options: ImportOptions): Promi
 }
 
 /** bookings: `{ eventId }` from --event-id (an id or an event's name). */
-async function scopeOf(session: Session, def: ResourceDef, options: ImportOptions): Promise<Record<string, number>> {
-  if (options.resource !== 'bookings') return {};
-  const eventId = await resolveParentId(session, def, options.eventId, new NameResolver(() => session.api()));
-  return { eventId: eventId! };
+async function scopeOf(session: Session, def: ResourceDef, name: string | undefined, given: string | undefined): Promise<Record<string, number>> {
+  if (name === undefined) return {};
+  const id = await resolveParentId(session, def, given, new NameResolver(() => session.api()));
+  return { [name]: id! };
 }
 
-const EXAMPLES: Record<BulkResource, string[]> = {
-  prices: [
-    'rentals prices import prices.csv --dry-run',
-    'rentals prices import prices.csv --report run.ndjson',
-    'rentals prices export -o ndjson | jq -c \'select(.rentalBlockId == 2) | .price *= 1.1\' | rentals prices import - --round 0.01',
-    'rentals prices import prices.csv --plan plan.json && rentals prices apply plan.json',
-    'rentals prices import prices.csv --resume run.ndjson --report run2.ndjson',
-    'rentals prices import --undo run.ndjson',
-  ],
-  inventory: ['rentals inventory import items.csv --dry-run', 'rentals inventory export -o csv > items.csv && rentals inventory import items.csv --report run.ndjson'],
-  bookings: ['rentals bookings import --event-id 12 bookings.csv --dry-run', 'rentals bookings import --event-id "Smith wedding" bookings.ndjson --report run.ndjson'],
-};
+type ImportFlags = {
+  format?: ImportOptions['format'];
+  eventId?: string;
+  dryRun?: boolean;
+  plan?: string;
+  skipInvalid?: boolean;
+  maxChange?: string;
+  round?: string;
+  concurrency?: string;
+  report?: string;
+  resume?: string;
+  undo?: string;
+}
 
-const ROW_HELP: Record<BulkResource, string> = {
-  prices: `
-Rows name a price by id, by inventoryId and rentalBlockId, or by inventoryName and pricingType
-(resolved to ids), and set price. Other columns are ignored, so an export round-trips. A pair
-without a price is created; an unchanged price sends nothing.`,
-  inventory: `
-Rows name an item by id (then name, quantityAvailable and active may change) or by name (found
-or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
-  bookings: `
-Rows name the booked item by inventoryId or inventoryName (or a booking by id) and set quantity
-and price; every row belongs to the --event-id event.`,
-};
-
-export function registerBulkImport(group: Command, reg: Registrar, resource: BulkResource): void {
-  const def = resources[resource];
-  const command = group
-    .command('import [file]')
-    .description(`Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`)
-    .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']));
-  if (resource === 'bookings') command.option('--event-id <id>', 'the event whose bookings the rows are (id or name)');
-  const setsPrices = resource !== 'inventory';
-  planningOptions(command, `rentals ${def.command} apply`, setsPrices);
-  if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
-  concurrencyOption(command);
-  reportOption(command);
-  command
-    .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file)').conflicts('undo'))
-    .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)')
-    .addHelpText('after', ROW_HELP[resource]);
-  examples(command, EXAMPLES[resource]);
-  command.action(
-    action(reg, async (session, options, [file]) => {
-      await runImport(session, {
-        resource,
-        file,
-        format: stringOption(options, 'format') as ImportOptions['format'],
-        dryRun: options.dryRun === true,
-        plan: stringOption(options, 'plan'),
-        skipInvalid: options.skipInvalid === true,
-        maxChange: stringOption(options, 'maxChange'),
-        round: stringOption(options, 'round'),
-        concurrency: parseConcurrency(options.concurrency),
-        report: stringOption(options, 'report'),
-        resume: stringOption(options, 'resume'),
-        undo: stringOption(options, 'undo'),
-        eventId: stringOption(options, 'eventId'),
-      });
+export function bulkImportCommand(def: ResourceDef): LeafCommand {
+  const scope = scopeFlag(def);
+  const setsPrices = (def.bulk?.values ?? []).includes('price');
+  return defineCommand({
+    name: 'import',
+    args: '[file]',
+    summary: `Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`,
+    help: def.bulk?.rowsHelp,
+    examples: def.examples?.import ?? [],
+    dataOptions: dataOptions<ImportFlags>((command) => {
+      command.addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']));
+      if (scope) command.option(scope, `the ${resources[def.parent!.resource].singular} whose ${def.plural} the rows are (id or name)`);
+      planningOptions(typedApi(command), `rentals ${def.command} apply`);
+      if (setsPrices) maxChangeOption(typedApi(command));
+      if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
+      reportOption(concurrencyOption(typedApi(command)));
+      command
+        .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file)').conflicts('undo'))
+        .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)');
     }),
-  );
+    run: (session, options, [file]) =>
+      runImport(session, {
+        def,
+        file,
+        format: options.format,
+        dryRun: options.dryRun === true,
+        plan: options.plan,
+        skipInvalid: options.skipInvalid === true,
+        maxChange: options.maxChange,
+        round: options.round,
+        concurrency: parseConcurrency(options.concurrency),
+        report: options.report,
+        resume: options.resume,
+        undo: options.undo,
+        eventId: options.eventId,
+      }),
+  });
 }

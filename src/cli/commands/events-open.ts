@@ -1,10 +1,10 @@
 // `rentals events open <id>`: the event's page in the web application.
 
-import type { Command } from 'commander';
 import { single } from '../../api/resource-api.js';
+import { isHttpUrl } from '../../common/urls.js';
 import { RentalsError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
-import { type Registrar, action, examples } from '../command.js';
+import { defineCommand } from '../registry/spec.js';
 import { parseIdArgument } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -21,30 +21,17 @@ export async function runEventsOpen(session: Session, options: OpenOptions): Pro
   const webUrl = session.settings.webUrl.value;
   if (!url && webUrl) url = `${webUrl.replace(/\/+$/, '')}/event/edit/${options.id}`;
   if (!url) throw new RentalsError(`event ${options.id} has no web link; set the web URL (--web-url, RENTALS_WEB_URL)`);
-  if (!isWebLink(url)) throw new RentalsError(`event ${options.id}'s web link is not an http(s) URL; not shown or opened`);
+  // Only http(s) links are printed or opened: a server's `file:` or custom-scheme link is refused.
+  if (!isHttpUrl(url)) throw new RentalsError(`event ${options.id}'s web link is not an http(s) URL; not shown or opened`);
   await session.printer.text(url);
   if (options.browser) await session.ctx.openBrowser(url);
 }
 
-/** Only http(s) links are printed or opened: a server's `file:` or custom-scheme link is refused. */
-export function isWebLink(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-export function registerEventsOpen(events: Command, reg: Registrar): void {
-  const open = events
-    .command('open <id>')
-    .description("Print the event's web link (and open it with --browser)")
-    .option('--browser', 'open the link in the default browser');
-  examples(open, ['rentals events open 12', 'rentals events open 12 --browser']);
-  open.action(
-    action(reg, async (session, options, [id]) => {
-      await runEventsOpen(session, { id: parseIdArgument(id), browser: options.browser === true });
-    }),
-  );
-}
+export const eventsOpen = defineCommand({
+  name: 'open',
+  args: '<id>',
+  summary: "Print the event's web link (and open it with --browser)",
+  examples: ['rentals events open 12', 'rentals events open 12 --browser'],
+  options: (command) => command.option('--browser', 'open the link in the default browser'),
+  run: (session, options, [id]) => runEventsOpen(session, { id: parseIdArgument(id), browser: options.browser === true }),
+});

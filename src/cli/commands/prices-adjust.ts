@@ -1,12 +1,12 @@
 // `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
-import { type Command, Option } from 'commander';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { UsageError, ValidationError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { collectIds, concurrencyOption, listOption, parseConcurrency, planningOptions, reportOption, stringOption } from '../bulk/options.js';
-import { type Registrar, action, examples } from '../command.js';
+import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption } from '../bulk/options.js';
+import { defineCommand } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
 
@@ -72,48 +72,53 @@ export async function runAdjust(session: Session, options: AdjustOptions): Promi
   });
 }
 
-export function registerPricesAdjust(group: Command, reg: Registrar): void {
-  const command = group
-    .command('adjust')
-    .description('Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up')
-    .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
-    .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)')
-    .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)
-    .option('--rental-block-id <id>', 'only this rental block (id or name, e.g. Weekend); repeatable', collectIds)
-    .option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND);
-  planningOptions(command, 'rentals prices apply', true);
-  concurrencyOption(command);
-  reportOption(command);
-  command
-    .option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)')
-    .addHelpText(
-      'after',
-      `
+function resumeOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
+  return command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)');
+}
+
+export const pricesAdjust = defineCommand({
+  name: 'adjust',
+  summary: 'Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up',
+  help: `
 Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99; with --round 0.05 it is 21.00.
 A price that would go below 0 is invalid (nothing is sent unless --skip-invalid).`,
-    );
-  examples(command, [
+  examples: [
     'rentals prices adjust --percent 5 --dry-run',
     'rentals prices adjust --percent -10 --rental-block-id Weekend --round 0.5 --report run.ndjson',
     'rentals prices adjust --amount 2.50 --inventory-id "Tent 20x20" --max-change 20',
     'rentals prices adjust --percent 5 --plan plan.json && rentals prices apply plan.json',
-  ]);
-  command.action(
-    action(reg, async (session, options) => {
-      await runAdjust(session, {
-        percent: stringOption(options, 'percent'),
-        amount: stringOption(options, 'amount'),
-        inventoryIds: listOption(options, 'inventoryId'),
-        rentalBlockIds: listOption(options, 'rentalBlockId'),
-        round: stringOption(options, 'round') ?? DEFAULT_ROUND,
-        dryRun: options.dryRun === true,
-        plan: stringOption(options, 'plan'),
-        skipInvalid: options.skipInvalid === true,
-        maxChange: stringOption(options, 'maxChange'),
-        concurrency: parseConcurrency(options.concurrency),
-        report: stringOption(options, 'report'),
-        resume: stringOption(options, 'resume'),
-      });
+  ],
+  options: (command) =>
+    resumeOption(
+      reportOption(
+        concurrencyOption(
+          maxChangeOption(
+            planningOptions(
+              command
+                .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
+                .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)')
+                .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)
+                .option('--rental-block-id <id>', 'only this rental block (id or name, e.g. Weekend); repeatable', collectIds)
+                .option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND),
+              'rentals prices apply',
+            ),
+          ),
+        ),
+      ),
+    ),
+  run: (session, options) =>
+    runAdjust(session, {
+      percent: options.percent,
+      amount: options.amount,
+      inventoryIds: options.inventoryId ?? [],
+      rentalBlockIds: options.rentalBlockId ?? [],
+      round: options.round,
+      dryRun: options.dryRun === true,
+      plan: options.plan,
+      skipInvalid: options.skipInvalid === true,
+      maxChange: options.maxChange,
+      concurrency: parseConcurrency(options.concurrency),
+      report: options.report,
+      resume: options.resume,
     }),
-  );
-}
+});

@@ -1,12 +1,11 @@
 // `rentals prices set --inventory-id <id|name> --rental-block-id <id|name> --price <p>`: one upsert
 // through the bulk engine. The pair's price unchanged → no request; different → PUT; none → POST.
 
-import type { Command } from 'commander';
 import type { PlanRow, ReportLine, RowOperations } from '../../bulk/index.js';
 import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../../errors.js';
 import { kebabCase, resources } from '../../resources/definitions.js';
-import { type Registrar, action, examples } from '../command.js';
 import { addFieldOption, fieldsFromFlags } from '../field-flags.js';
+import { dataOptions, defineCommand } from '../registry/spec.js';
 import { needsResolution } from '../resolve-names.js';
 import { checkGivenValues } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -93,18 +92,16 @@ async function printOutcome(session: Session, row: PlanRow, line: ReportLine | u
   if (!line) session.printer.info('Dry run: nothing was sent.');
 }
 
-export function registerPricesSet(group: Command, reg: Registrar): void {
-  const command = group.command('set').description('Set the price of an item for a rental block: created, updated, or left alone when unchanged');
-  for (const field of resources.prices.fields.filter((f) => !f.responseOnly)) addFieldOption(command, field, true);
-  command.option('--dry-run', 'say what would be done and send nothing');
-  examples(command, [
+export const pricesSet = defineCommand({
+  name: 'set',
+  summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
+  examples: [
     'rentals prices set --inventory-id 7 --rental-block-id 2 --price 149.50',
     'rentals prices set --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150 --dry-run',
-  ]);
-  command.action(
-    action(reg, async (session, options) => {
-      const flags = fieldsFromFlags(resources.prices, options);
-      await runPricesSet(session, { ...flags, dryRun: options.dryRun === true });
-    }),
-  );
-}
+  ],
+  dataOptions: dataOptions<{ dryRun?: boolean }>((command) => {
+    for (const field of resources.prices.fields.filter((f) => !f.responseOnly)) addFieldOption(command, field, true);
+    command.option('--dry-run', 'say what would be done and send nothing');
+  }),
+  run: (session, options) => runPricesSet(session, { ...fieldsFromFlags(resources.prices, options), dryRun: options.dryRun === true }),
+});

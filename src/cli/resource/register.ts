@@ -1,4 +1,6 @@
-// Commander wiring of the generic verbs, generated from each resource's description.
+// The generic verbs (list, get, add, update, delete) of a resource, generated from its
+// description as registry commands. Their flags come from the fields, so they are read by
+// field name (field-flags.ts) rather than typed one by one.
 
 import type { Command } from 'commander';
 import type { Address } from '../../api/resource-api.js';
@@ -10,20 +12,23 @@ import {
   kebabCase,
   writableFields,
 } from '../../resources/definitions.js';
-import { type OptionValues, type Registrar, action, examples } from '../command.js';
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
+import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
 import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
+import { dateOrderFields } from '../../schemas/date-order.js';
 import { chooseVersion, parseIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
 
-const VERB_ALIASES: Record<Verb, string[]> = {
+const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
   get: ['show', 'view'],
   add: ['create'],
   update: ['edit'],
   delete: ['rm', 'remove'],
 };
+
+type FieldOptions = Record<string, unknown>;
 
 function parentField(def: ResourceDef) {
   return def.parent ? fieldByName(def, def.parent.field) : undefined;
@@ -33,7 +38,7 @@ function parentFlag(def: ResourceDef): string {
   return def.parent ? ` --${kebabCase(def.parent.field)} 7` : '';
 }
 
-async function address(session: Session, def: ResourceDef, options: OptionValues): Promise<Address> {
+async function address(session: Session, def: ResourceDef, options: FieldOptions): Promise<Address> {
   const version = chooseVersion(def, options.apiVersion as string | undefined);
   const field = parentField(def);
   const given = field ? fieldFlagValue(field, options) : undefined;
@@ -41,14 +46,22 @@ async function address(session: Session, def: ResourceDef, options: OptionValues
   return { def, version, parentId };
 }
 
-async function writeInput(session: Session, def: ResourceDef, options: OptionValues) {
+async function writeInput(session: Session, def: ResourceDef, options: FieldOptions) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
-  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true };
+  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
 }
 
-function versionOption(command: Command, def: ResourceDef): Command {
-  const versions = def.versions.join('|');
-  return command.option('--api-version <version>', `API version: ${versions} (default ${defaultVersion(def)})`);
+/** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
+function dateOrderOption(command: Command, def: ResourceDef): void {
+  if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
+}
+
+/** The flags of a generic verb: --api-version, then what `more` adds (field flags, --file…), read by field name. */
+function fieldOptions(def: ResourceDef, more: (command: Command) => void): DataOptions<FieldOptions> {
+  return dataOptions<FieldOptions>((command) => {
+    command.option('--api-version <version>', `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`);
+    more(command);
+  });
 }
 
 function addParentOption(command: Command, def: ResourceDef): void {
@@ -60,139 +73,121 @@ export function resourceDescription(def: ResourceDef): string {
   return `${def.summary} [API ${def.versions.join(', ')}]`;
 }
 
-export function registerResource(program: Command, reg: Registrar, def: ResourceDef): Command {
-  const group = program
-    .command(def.command)
-    .description(resourceDescription(def))
-    .aliases(def.commandAliases ?? []);
+/** The group's own examples: a list and a get. */
+export function groupExamples(def: ResourceDef): string[] {
+  const p = parentFlag(def);
+  return [`rentals ${def.command} list${p}`, `rentals ${def.command} get 3${p} --json`];
+}
+
+export function genericCommands(def: ResourceDef): LeafCommand[] {
   const p = parentFlag(def);
   const bin = `rentals ${def.command}`;
-  examples(group, [`${bin} list${p}`, `${bin} get 3${p} --json`]);
-
-  if (def.verbs.includes('list')) {
-    const list = versionOption(group.command('list').aliases(VERB_ALIASES.list).description(`List ${def.plural}`), def);
-    addParentOption(list, def);
-    examples(list, [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`]);
-    list.action(
-      action(reg, async (session, options) => {
-        await runList(session, await address(session, def, options));
+  const aliases = (verb: Verb) => def.verbAliases?.[verb] ?? VERB_ALIASES[verb];
+  const commands: Record<Verb, () => LeafCommand> = {
+    list: () =>
+      defineCommand({
+        name: 'list',
+        aliases: aliases('list'),
+        summary: `List ${def.plural}`,
+        examples: [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`],
+        dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
+        run: async (session, options) => runList(session, await address(session, def, options)),
       }),
-    );
-  }
-
-  if (def.verbs.includes('get')) {
-    const get = versionOption(group.command('get <id>').aliases(VERB_ALIASES.get).description(`Show one ${def.singular}`), def);
-    addParentOption(get, def);
-    examples(get, [`${bin} get 3${p}`, `${bin} get 3${p} --json`]);
-    get.action(
-      action(reg, async (session, options, [id]) => {
-        const at = await address(session, def, options);
-        await runGet(session, at, parseIdArgument(id));
+    get: () =>
+      defineCommand({
+        name: 'get',
+        args: '<id>',
+        aliases: aliases('get'),
+        summary: `Show one ${def.singular}`,
+        examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
+        dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
+        run: async (session, options, [id]) => runGet(session, await address(session, def, options), parseIdArgument(id)),
       }),
-    );
-  }
-
-  if (def.verbs.includes('add')) {
-    const add = versionOption(group.command('add').aliases(VERB_ALIASES.add).description(`Create ${article(def.singular)}`), def);
-    addFieldOptions(add, def);
-    add.option('--file <path>', 'JSON object with the fields ("-" for stdin); flags override it');
-    add.option('--dry-run', 'print the request instead of sending it');
-    add.addHelpText('after', requiredFieldsHelp(def));
-    examples(add, addExamples(def));
-    add.action(
-      action(reg, async (session, options) => {
-        const version = chooseVersion(def, options.apiVersion as string | undefined);
-        await runAdd(session, def, version, await writeInput(session, def, options));
+    add: () =>
+      defineCommand({
+        name: 'add',
+        aliases: aliases('add'),
+        summary: `Create ${article(def.singular)}`,
+        help: requiredFieldsHelp(def),
+        examples: def.examples?.add ?? [`${bin} add --file body.json`],
+        dataOptions: fieldOptions(def, (c) => {
+          addFieldOptions(c, def);
+          c.option('--file <path>', 'JSON object with the fields ("-" for stdin); flags override it');
+          c.option('--dry-run', 'print the request instead of sending it');
+          dateOrderOption(c, def);
+        }),
+        run: async (session, options) => {
+          const version = chooseVersion(def, options.apiVersion as string | undefined);
+          await runAdd(session, def, version, await writeInput(session, def, options));
+        },
       }),
-    );
-  }
-
-  if (def.verbs.includes('update')) {
-    const update = versionOption(
-      group.command('update <id>').aliases(VERB_ALIASES.update).description(`Change fields of ${article(def.singular)} (others are kept)`),
-      def,
-    );
-    addFieldOptions(update, def);
-    update.option('--file <path>', 'JSON object with fields to change ("-" for stdin); flags override it');
-    update.option('--dry-run', 'print the request instead of sending it');
-    examples(update, updateExamples(def));
-    update.action(
-      action(reg, async (session, options, [id]) => {
-        const version = chooseVersion(def, options.apiVersion as string | undefined);
-        const field = parentField(def);
-        const input = await writeInput(session, def, options);
-        await runUpdate(session, def, version, parseIdArgument(id), input, field ? fieldFlagValue(field, options) : undefined);
+    update: () =>
+      defineCommand({
+        name: 'update',
+        args: '<id>',
+        aliases: aliases('update'),
+        summary: `Change fields of ${article(def.singular)} (others are kept)`,
+        examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
+        dataOptions: fieldOptions(def, (c) => {
+          addFieldOptions(c, def);
+          c.option('--file <path>', 'JSON object with fields to change ("-" for stdin); flags override it');
+          c.option('--dry-run', 'print the request instead of sending it');
+          dateOrderOption(c, def);
+        }),
+        run: async (session, options, [id]) => {
+          const version = chooseVersion(def, options.apiVersion as string | undefined);
+          const field = parentField(def);
+          const input = await writeInput(session, def, options);
+          await runUpdate(session, def, version, parseIdArgument(id), input, field ? fieldFlagValue(field, options) : undefined);
+        },
       }),
-    );
-  }
-
-  if (def.verbs.includes('delete')) {
-    const del = versionOption(group.command('delete <id>').aliases(VERB_ALIASES.delete).description(`Delete ${article(def.singular)}`), def);
-    addParentOption(del, def);
-    del.option('-y, --yes', 'do not ask for confirmation (needed when not on a terminal)');
-    del.option('--dry-run', 'print the request instead of sending it');
-    examples(del, [`${bin} delete 3${p}`, `${bin} delete 3${p} --yes --json`]);
-    del.action(
-      action(reg, async (session, options, [id]) => {
-        const at = await address(session, def, options);
-        await runDelete(session, at, parseIdArgument(id), { yes: options.yes === true, dryRun: options.dryRun === true });
+    delete: () =>
+      defineCommand({
+        name: 'delete',
+        args: '<id>',
+        aliases: aliases('delete'),
+        summary: `Delete ${article(def.singular)}`,
+        examples: [`${bin} delete 3${p}`, `${bin} delete 3${p} --yes --json`],
+        dataOptions: fieldOptions(def, (c) => {
+          addParentOption(c, def);
+          c.option('-y, --yes', 'do not ask for confirmation (needed when not on a terminal)');
+          c.option('--dry-run', 'print the request instead of sending it');
+        }),
+        run: async (session, options, [id]) => {
+          const at = await address(session, def, options);
+          await runDelete(session, at, parseIdArgument(id), { yes: options.yes === true, dryRun: options.dryRun === true });
+        },
       }),
-    );
-  }
-  return group;
+  };
+  return def.verbs.map((verb) => commands[verb]());
 }
 
 function article(noun: string): string {
   return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
+function flag(field: string): string {
+  return `--${kebabCase(field)}`;
+}
+
+/** `--dropoff-date defaults to --start-date; --teardown-date and --pickup-date default to --end-date`. */
+function copiedDefaults(def: ResourceDef): string[] {
+  const bySource = new Map<string, string[]>();
+  for (const [target, source] of Object.entries(def.createDefaultsFrom ?? {})) bySource.set(source, [...(bySource.get(source) ?? []), target]);
+  return [...bySource].map(([source, targets]) => `${targets.map(flag).join(' and ')} default${targets.length > 1 ? '' : 's'} to ${flag(source)}`);
+}
+
 function requiredFieldsHelp(def: ResourceDef): string {
   const required = writableFields(def)
     .filter((f) => f.required)
-    .map((f) => `--${kebabCase(f.name)}`);
+    .map((f) => flag(f.name));
   const defaults: string[] = [];
-  for (const [k, v] of Object.entries(def.createDefaults ?? {})) defaults.push(`--${kebabCase(k)} defaults to ${v === 1 ? 'true' : v === 0 ? 'false' : String(v)}`);
-  if (def.name === 'events') defaults.push('--dropoff-date defaults to --start-date; --teardown-date and --pickup-date default to --end-date');
+  for (const [k, v] of Object.entries(def.createDefaults ?? {})) defaults.push(`${flag(k)} defaults to ${v === 1 ? 'true' : v === 0 ? 'false' : String(v)}`);
+  const copied = copiedDefaults(def);
+  if (copied.length > 0) defaults.push(copied.join('; '));
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
   lines.push('Datetimes: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or YYYY-MM-DDTHH:MM:SS. Booleans: true|false|1|0|yes|no.');
   if (def.fields.some((f) => f.references)) lines.push('Id flags that name a status, block, item or event also take its name (e.g. --event-status-id Confirmed).');
   return `${lines.join('\n')}\n`;
-}
-
-function addExamples(def: ResourceDef): string[] {
-  switch (def.name) {
-    case 'inventory':
-      return ['rentals inventory add --name "Tent 20x20" --quantity-available 4', 'rentals inventory add --file item.json --dry-run'];
-    case 'categories':
-      return ['rentals categories add --name Tents'];
-    case 'prices':
-      return ['rentals prices add --inventory-id 7 --rental-block-id 2 --price 149.50', 'rentals prices add --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150'];
-    case 'events':
-      return [
-        'rentals events add --event-name "Smith wedding" --event-status-id Confirmed --rental-block-id 2 --start-date "2026-06-12 14:00" --end-date "2026-06-13 01:00"',
-        'rentals events add --file event.json --customer-name "Ann Smith"',
-      ];
-    case 'bookings':
-      return ['rentals bookings add --event-id 12 --inventory-id 7 --quantity 2 --price 150'];
-    default:
-      return [`rentals ${def.command} add --file body.json`];
-  }
-}
-
-function updateExamples(def: ResourceDef): string[] {
-  switch (def.name) {
-    case 'inventory':
-      return ['rentals inventory update 7 --quantity-available 6', 'rentals inventory update 7 --inactive'];
-    case 'categories':
-      return ['rentals categories update 3 --name "Party tents"'];
-    case 'prices':
-      return ['rentals prices update 31 --inventory-id 7 --price 155'];
-    case 'events':
-      return ['rentals events update 12 --cancel-date 2026-05-01 --cancel-reason "Customer postponed"', 'rentals events get 12 --json | jq \'.data[0].eventName = "New name"\' | rentals events update 12 --file -'];
-    case 'bookings':
-      return ['rentals bookings update 40 --event-id 12 --quantity 3'];
-    default:
-      return [`rentals ${def.command} update 1 --file body.json`];
-  }
 }

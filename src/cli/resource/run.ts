@@ -25,6 +25,8 @@ export interface WriteInput {
   /** Fields from flags, by API name (flags override the file). */
   flags: Record<string, unknown>;
   dryRun?: boolean;
+  /** Send dates out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup for events). */
+  allowDateOrder?: boolean;
 }
 
 export function parseIdArgument(value: string | undefined, name = 'id'): number {
@@ -85,14 +87,10 @@ export async function runGet(session: Session, at: Address, id: number): Promise
   await printRecords(session, at.def, await session.api().get(at, id));
 }
 
-/** Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end. */
+/** Fixed defaults, then values copied from another field (events: dropoff = start, pickup = end). */
 function applyCreateDefaults(def: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...(def.createDefaults ?? {}), ...body };
-  if (def.name === 'events') {
-    out.dropoffDate ??= out.startDate;
-    out.teardownDate ??= out.endDate;
-    out.pickupDate ??= out.endDate;
-  }
+  for (const [target, source] of Object.entries(def.createDefaultsFrom ?? {})) out[target] ??= out[source];
   return out;
 }
 
@@ -117,6 +115,16 @@ async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 
   return validateWrite(def, body, mode);
 }
 
+/** Dates out of order are refused unless allowed; an update is judged only when it changes a date. */
+async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknown>, input: WriteInput, changed?: Record<string, unknown>): Promise<void> {
+  if (input.allowDateOrder) return;
+  const { dateOrderFields, dateOrderIssue } = await import('../../schemas/date-order.js');
+  const fields = dateOrderFields(def.name);
+  if (!fields || (changed && !fields.some((name) => changed[name] !== undefined))) return;
+  const issue = dateOrderIssue(def.name, canonical);
+  if (issue) throw new ValidationError([issue], def.singular);
+}
+
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
   session.expectView('records');
   const resolver = new NameResolver(() => session.api());
@@ -128,6 +136,7 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
   const canonical = await validated(def, body, 'create');
+  await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
   if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
   await printRecords(session, def, await session.api().create(at, canonical));
@@ -162,6 +171,7 @@ export async function runUpdate(
   const merged = await resolver.resolve(def, { ...base, ...changes });
   for (const key of unknown) merged[key] = changes[key];
   const canonical = await validated(def, merged, 'update');
+  await checkDateOrder(def, canonical, input, changes);
   if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
   await printRecords(session, def, await session.api().update(at, id, canonical));
 }

@@ -1,0 +1,44 @@
+// Every command of the tool, in one place. A resource group gets the generic verbs of its
+// description (list, get, add, update, delete), the bulk commands when it has a `bulk` part, and
+// the commands of its own listed in OWN_COMMANDS. A new command: write it with defineCommand
+// (src/cli/registry/spec.ts) in src/cli/commands/, then add it here.
+
+import { type ResourceName, resourceList } from '../resources/definitions.js';
+import { apiCommand } from './commands/api.js';
+import { authGroup } from './commands/auth.js';
+import { bulkCommands } from './commands/bulk-commands.js';
+import { completeCommand, completionCommand } from './commands/completion.js';
+import { configGroup } from './commands/config.js';
+import { eventsOpen } from './commands/events-open.js';
+import { helpCommand } from './commands/help.js';
+import { pricesAdjust } from './commands/prices-adjust.js';
+import { pricesSet } from './commands/prices-set.js';
+import { sandboxCommand } from './commands/sandbox.js';
+import { CommandRegistry } from './registry/registry.js';
+import { type LeafCommand, defineGroup } from './registry/spec.js';
+import { genericCommands, groupExamples, resourceDescription } from './resource/register.js';
+
+/** A resource's own commands, besides the generic and bulk ones. */
+const OWN_COMMANDS: Partial<Record<ResourceName, () => LeafCommand[]>> = {
+  events: () => [eventsOpen],
+  prices: () => [pricesSet, pricesAdjust],
+};
+
+export const registry = new CommandRegistry([
+  ...resourceList.map((def) =>
+    defineGroup({
+      name: def.command,
+      aliases: def.commandAliases,
+      summary: resourceDescription(def),
+      examples: groupExamples(def),
+      commands: () => [...genericCommands(def), ...bulkCommands(def), ...(OWN_COMMANDS[def.name]?.() ?? [])],
+    }),
+  ),
+  authGroup,
+  configGroup,
+  apiCommand,
+  sandboxCommand,
+  helpCommand,
+  completionCommand,
+  completeCommand,
+]);

@@ -1,0 +1,41 @@
+// `rentals completion bash|zsh|fish` and the hidden `rentals __complete` the scripts call.
+
+import { runComplete, runCompletionScript } from '../completion/run.js';
+import { defineCommand } from '../registry/spec.js';
+
+const SETUP = `
+Setup:
+  bash   echo 'eval "$(rentals completion bash)"' >> ~/.bashrc
+  zsh    echo 'rentals completion fish > ~/.config/fish/completions/rentals.fish' >> ~/.zshrc      (after compinit)
+  fish   rentals completion fish > ~/.config/fish/completions/rentals.fish
+
+Completes commands, flags, formats and the names of items, rental blocks, statuses, events and
+categories. Names come from a cache in the config directory, refreshed at most every 5 minutes
+with one request bounded by a 1.5 s timeout; a TAB never waits longer.
+`;
+
+export const completionCommand = defineCommand({
+  name: 'completion',
+  args: '<shell>',
+  summary: 'Print the shell completion script for bash, zsh or fish',
+  help: SETUP,
+  examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
+  run: (session, _options, [shell]) => runCompletionScript(session, shell),
+});
+
+export const completeCommand = defineCommand({
+  name: '__complete',
+  args: '[words...]',
+  hidden: true,
+  summary: 'Completion candidates for the words typed so far (used by the completion scripts)',
+  examples: ['rentals __complete --shell bash -- events li'],
+  options: (command) => command.option('--shell <shell>', 'bash|zsh|fish', 'bash'),
+  run: async (session, options, [words]) => {
+    // The whole tree, every group built: completion must know every command and flag.
+    const { buildProgram } = await import('../program.js');
+    const { HELP_TOPICS } = await import('../help-topics.js');
+    const root = buildProgram({ ctx: session.ctx, state: { exitCode: 0 } });
+    const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
+    await runComplete(session, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
+  },
+});

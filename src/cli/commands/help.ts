@@ -1,0 +1,37 @@
+// `rentals help [command…|topic]`: the help of a command (`rentals help events list`) or of a
+// topic (`rentals help exit-codes`), on stdout with exit code 0.
+
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { HELP_TOPICS, helpTopic } from '../help-topics.js';
+import { defineCommand } from '../registry/spec.js';
+
+/** The command that `words` name from `root` (names or aliases), or undefined. */
+function findCommand(root: Command, words: readonly string[]): Command | undefined {
+  let command: Command | undefined = root;
+  for (const word of words) {
+    command = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!command) return undefined;
+  }
+  return command;
+}
+
+export const helpCommand = defineCommand({
+  name: 'help',
+  args: '[command-or-topic...]',
+  summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`,
+  examples: ['rentals help events list', 'rentals help exit-codes'],
+  runWithoutSession: async ({ ctx, args: [words], root }) => {
+    const topic = words.length === 1 ? helpTopic(words[0]!) : undefined;
+    if (topic) {
+      ctx.term.stdout.write(`${topic.text()}\n`);
+      return;
+    }
+    const command = findCommand(root, words);
+    if (!command) {
+      const topics = HELP_TOPICS.map((t) => t.name).join(', ');
+      throw new UsageError(`no command or help topic "${words.join(' ')}" (topics: ${topics}; commands: rentals --help)`);
+    }
+    command.outputHelp();
+  },
+});

@@ -1,0 +1,58 @@
+// Names for completion, cached per base URL for a few minutes in the config directory, so a TAB
+// costs no request while the cache is fresh. A missing or stale entry is fetched once, with a
+// short timeout and no retries: a slow or unreachable server must never hang the shell.
+
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { ResourceName } from '../../resources/definitions.js';
+
+export const NAME_CACHE_TTL_MS = 5 * 60_000;
+export const NAME_FETCH_TIMEOUT_MS = 1500;
+const FILE = join('cache', 'completion-names.json');
+
+interface Entry {
+  fetchedAt: number;
+  names: string[];
+}
+type CacheFile = Record<string, Partial<Record<ResourceName, Entry>>>;
+
+export class NameCache {
+  constructor(
+    private readonly configDir: string,
+    private readonly now: () => number,
+  ) {}
+
+  /** Cached names of `resource` at `baseUrl`, or `fetch()`ed and stored; [] when that fails. */
+  async names(baseUrl: string, resource: ResourceName, fetch: () => Promise<string[]>): Promise<string[]> {
+    const file = await this.read();
+    const entry = file[baseUrl]?.[resource];
+    if (entry && this.now() - entry.fetchedAt < NAME_CACHE_TTL_MS) return entry.names;
+    let names: string[];
+    try {
+      names = await fetch();
+    } catch {
+      return entry?.names ?? [];
+    }
+    (file[baseUrl] ??= {})[resource] = { fetchedAt: this.now(), names };
+    await this.write(file).catch(() => undefined);
+    return names;
+  }
+
+  private async read(): Promise<CacheFile> {
+    try {
+      const parsed: unknown = JSON.parse(await fs.readFile(join(this.configDir, FILE), 'utf8'));
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as CacheFile) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Names of records are business data: the file is private to the user, like the config file. */
+  private async write(file: CacheFile): Promise<void> {
+    const path = join(this.configDir, FILE);
+    await fs.mkdir(join(this.configDir, 'cache'), { recursive: true, mode: 0o700 });
+    const temp = `${path}.${process.pid}.tmp`;
+    await fs.writeFile(temp, JSON.stringify(file), { mode: 0o600 });
+    await fs.rename(temp, path);
+  }
+}

@@ -1,0 +1,76 @@
+// The run functions of `rentals completion <shell>` and the hidden `rentals __complete`.
+
+import type { Command } from 'commander';
+import { readConfig } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import { type ResourceName, defaultVersion, resources } from '../../resources/definitions.js';
+import type { Session } from '../session.js';
+import { type CompletionSources, complete } from './complete.js';
+import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
+import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
+import { argumentValues, optionValues } from './sources.js';
+
+export function parseShell(value: string | undefined): Shell {
+  if (SHELLS.includes(value as Shell)) return value as Shell;
+  throw new UsageError(`completion: unknown shell ${JSON.stringify(value ?? '')} (use ${SHELLS.join(', ')})`);
+}
+
+export async function runCompletionScript(session: Session, shell: string | undefined): Promise<void> {
+  await session.printer.text(completionScript(parseShell(shell)));
+}
+
+/**
+ * bash splits `--output=js` into `--output`, `=`, `js`: join them back, and remember the prefix
+ * bash will not replace (only the word after `=` is the word being completed).
+ */
+export function joinBashEquals(words: string[]): { words: string[]; strip: string } {
+  const out: string[] = [];
+  let strip = '';
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const last = out[out.length - 1];
+    if (word === '=' && last?.startsWith('--')) {
+      out[out.length - 1] = `${last}=`;
+      strip = i === words.length - 1 ? out[out.length - 1]! : '';
+      continue;
+    }
+    if (last?.endsWith('=') && words[i - 1] === '=') {
+      out[out.length - 1] = `${last}${word}`;
+      strip = i === words.length - 1 ? last : '';
+      continue;
+    }
+    out.push(word);
+    strip = '';
+  }
+  return { words: out, strip };
+}
+
+export async function runComplete(session: Session, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<void> {
+  const shell = parseShell(shellName);
+  const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
+  // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
+  session.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
+  session.settings.retries = { value: 0, source: 'default', origin: 'completion' };
+  const cache = new NameCache(session.settings.configDir, session.ctx.now);
+  const sources: CompletionSources = {
+    optionValues,
+    argumentValues: (command, index) => argumentValues(command, index, topics),
+    names: (resource) => namesOf(session, cache, resource),
+    profiles: async () => Object.keys((await readConfig(session.settings.configDir)).profiles).sort(),
+  };
+  const found = await complete(root, words.length === 0 ? [''] : words, sources);
+  if (found === 'files') return session.printer.text(':files');
+  const lines = found.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
+  if (lines.length > 0) await session.printer.text(lines.join('\n'));
+}
+
+async function namesOf(session: Session, cache: NameCache, resource: ResourceName): Promise<string[]> {
+  const baseUrl = session.settings.baseUrl.value;
+  if (!baseUrl) return [];
+  return cache.names(baseUrl, resource, async () => {
+    const def = resources[resource];
+    const { records } = await session.api().list({ def, version: defaultVersion(def) });
+    const label = def.labelField ?? 'name';
+    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  });
+}

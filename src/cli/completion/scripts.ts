@@ -1,0 +1,74 @@
+// The scripts `rentals completion bash|zsh|fish` prints. Each one only passes the words typed so
+// far to `rentals __complete` and shows what it answers: the logic lives in one place (complete.ts).
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+const bash = `# rentals completion for bash. Install:
+#   rentals completion bash > ~/.local/share/bash-completion/completions/rentals
+# or add to ~/.bashrc:  eval "$(rentals completion bash)"
+_rentals_complete() {
+  local IFS=$'\\n' line
+  local -a words=("\${COMP_WORDS[@]:1:COMP_CWORD}")
+  # bash splits --flag=value at "=": put the pieces back together for rentals.
+  COMPREPLY=()
+  local out
+  out=$(rentals __complete --shell bash -- "\${words[@]}" 2>/dev/null) || return 0
+  if [[ "$out" == ":files" ]]; then
+    compopt -o default 2>/dev/null
+    return 0
+  fi
+  for line in $out; do
+    COMPREPLY+=("$(printf '%q' "$line")")
+  done
+}
+complete -F _rentals_complete rentals
+`;
+
+const zsh = `#compdef rentals
+# rentals completion for zsh. Install:
+#   rentals completion zsh > "\${fpath[1]}/_rentals"     (then restart zsh)
+# or add to ~/.zshrc (after compinit):  eval "$(rentals completion zsh)"
+_rentals() {
+  local -a candidates
+  local out
+  out=$(rentals __complete --shell zsh -- "\${(@)words[2,CURRENT]}" 2>/dev/null) || return 0
+  if [[ "$out" == ":files" ]]; then
+    _files
+    return
+  fi
+  candidates=("\${(@f)out}")
+  _describe -t values 'rentals' candidates
+}
+if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then
+  _rentals "$@"
+else
+  compdef _rentals rentals
+fi
+`;
+
+const fish = `# rentals completion for fish. Install:
+#   rentals completion fish > ~/.config/fish/completions/rentals.fish
+function __rentals_complete
+    set -l words (commandline -opc)[2..-1] (commandline -ct)
+    set -l out (rentals __complete --shell fish -- $words 2>/dev/null)
+    if test "$out" = ":files"
+        __fish_complete_path (commandline -ct)
+        return
+    end
+    printf '%s\\n' $out
+end
+complete -c rentals -f -a '(__rentals_complete)'
+`;
+
+export function completionScript(shell: Shell): string {
+  return { bash, zsh, fish }[shell];
+}
+
+/** One candidate as each shell reads it: bash a bare value, zsh `value:description`, fish `value<TAB>description`. */
+export function formatCandidate(shell: Shell, value: string, description?: string): string {
+  const desc = (description ?? '').replace(/\s+/g, ' ').trim();
+  if (shell === 'zsh') return desc ? `${value.replace(/:/g, '\\:')}:${desc}` : value.replace(/:/g, '\\:');
+  if (shell === 'fish') return desc ? `${value}\t${desc}` : value;
+  return value;
+}

@@ -1,0 +1,70 @@
+// `rentals help <topic>`: the help that belongs to no single command. A new topic is one entry
+// here; the root --help lists them.
+
+import { environmentHelp, setting } from '../config/settings-table.js';
+import { resourceList } from '../resources/definitions.js';
+
+export interface HelpTopic {
+  name: string;
+  summary: string;
+  text: () => string;
+}
+
+const EXIT_CODES = `Exit codes:
+  0  success
+  1  API or other error
+  2  usage or invalid input (nothing was sent)
+  3  authentication or authorization (401, 403, missing credentials)
+  4  not found (404)
+  5  network error, timeout or unreachable server
+  6  partial failure of a bulk operation`;
+
+function formats(): string {
+  return `Output formats (-o, --output; default from ${setting('output').env[0]} or the profile's output):
+  table   aligned columns with a header, for people (the default on a terminal)
+  tsv     tab-separated rows without a header (the default when piped)
+  csv     RFC 4180 rows with a header
+  json    the API response body as sent (--json is the same as -o json)
+  ndjson  one JSON object per line, one line per record
+
+--fields id,name picks and orders the columns of table, tsv, csv and ndjson.
+Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.
+Set a default: rentals config set output json (or ${setting('output').env[0]}=json).`;
+}
+
+function bulk(): string {
+  const bulkResources = resourceList.filter((def) => def.bulk);
+  const identity = bulkResources.map((def) => {
+    const names = def.bulk?.names.map((n) => n.column) ?? [];
+    const key = (def.naturalKey ?? []).join(' and ');
+    return `  ${def.command.padEnd(10)} id, or ${key}${names.length > 0 ? ` (or ${names.join(' and ')})` : ''}`;
+  });
+  return `Bulk changes: ${bulkResources.map((def) => `rentals ${def.command} export|import|apply`).join(', ')},
+and rentals prices set|adjust.
+
+  export           every record as rows that import reads back (-o csv, ndjson or json)
+  import <file>    create or update records from CSV, NDJSON or JSON (- for stdin)
+  --dry-run        print the plan (create, update old → new, unchanged, invalid) and send nothing
+  --plan <file>    write the plan and send nothing; run it later with apply <file>
+  apply <file>     run a plan; a record changed since the plan is skipped as stale
+  --report <file>  one NDJSON line per row (what was done, old and new values)
+  --resume <file>  retry only the rows a report says did not apply
+  --undo <file>    put back what a report says was changed
+  --skip-invalid   apply the valid rows even when some are invalid
+
+Rows name their record by:
+${identity.join('\n')}
+
+An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals help exit-codes.`;
+}
+
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
+  { name: 'environment', summary: 'environment variables and where settings come from', text: environmentHelp },
+  { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson', text: formats },
+  { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
+];
+
+export function helpTopic(name: string): HelpTopic | undefined {
+  return HELP_TOPICS.find((topic) => topic.name === name);
+}

@@ -1,0 +1,177 @@
+// A command as data: its name, aliases, summary, arguments, typed options, examples and handler.
+// `defineCommand` returns the description with a `attach` that builds the commander command on
+// demand; the registry (registry.ts) holds them and builds only what an invocation needs.
+
+import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { type GlobalOptions, Session } from '../session.js';
+
+/** Shared between main() and the actions: the exit code a handler chose. */
+export interface RunState {
+  exitCode: number;
+}
+
+/** What every handler's wiring needs: the injected context and the run's exit code. */
+export interface Registrar {
+  ctx: Context;
+  state: RunState;
+}
+
+/** What the registry, help, completion and the contract test read without building anything. */
+export interface CommandInfo {
+  /** The word that names the command (`get`, `open`, `api`). */
+  name: string;
+  /** Positional arguments in commander's syntax: `<id>`, `[file]`, `<method> <path>`. */
+  args?: string;
+  aliases: readonly string[];
+  /** One line, shown in the parent's command list and on top of the command's help. */
+  summary: string;
+  /** Text shown after the options and before the examples (rules, defaults). */
+  help?: string;
+  /** Full command lines, without the `$ `. */
+  examples: readonly string[];
+  /** Left out of help and completion (the completion scripts' own `__complete`). */
+  hidden?: boolean;
+}
+
+export interface LeafCommand extends CommandInfo {
+  kind: 'command';
+  /** Adds the commander command under `parent`, options and action included. */
+  attach(parent: Command, reg: Registrar): Command;
+}
+
+export interface CommandGroup extends CommandInfo {
+  kind: 'group';
+  /** The group's commands, generated when the group is built (never at startup for other groups). */
+  commands(): LeafCommand[];
+}
+
+export type CommandNode = LeafCommand | CommandGroup;
+
+/** `<id> [file]` → `[string, string | undefined]`; no arguments → `[]`. */
+export type ArgsOf<S extends string> = S extends '' ? [] : string extends S ? string[] : InferArguments<S>;
+
+interface BaseSpec<S extends string, A extends unknown[], O extends OptionValues> {
+  name: string;
+  args?: S;
+  aliases?: readonly string[];
+  summary: string;
+  help?: string;
+  examples: readonly string[];
+  hidden?: boolean;
+  /** Declares the options with extra-typings, so the handler sees exactly these (typed). */
+  options?: (command: TypedCommand<ArgsOf<S>>) => TypedCommand<A, O>;
+  /** Or: options generated from data, their shape declared by `O`. */
+  dataOptions?: DataOptions<O>;
+  /** The profile named by --profile may not exist yet: this command creates it (no warning). */
+  createsProfile?: boolean;
+}
+
+export interface SessionSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
+  /** Gets the session built from the global flags, this command's options and its arguments. */
+  run: (session: Session, options: O, args: A) => Promise<number | void>;
+}
+
+/** What a command that needs no settings gets (the sandbox, help). */
+interface RawCall<A extends unknown[], O extends OptionValues> {
+  ctx: Context;
+  options: O;
+  args: A;
+  globals: GlobalOptions;
+  /** The root of the command tree (help walks it). */
+  root: Command;
+}
+
+export interface RawSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
+  /** For commands that need no settings (the sandbox, help): no session is built. */
+  runWithoutSession: (call: RawCall<A, O>) => Promise<number | void>;
+}
+
+export function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
+  spec: SessionSpec<S, A, O> | RawSpec<S, A, O>,
+): LeafCommand {
+  const { name, args, summary, help, examples, hidden } = spec;
+  const aliases = spec.aliases ?? [];
+  return {
+    kind: 'command',
+    name,
+    args,
+    aliases,
+    summary,
+    help,
+    examples,
+    hidden,
+    attach(parent, reg) {
+      const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
+      if (args) command.arguments(args);
+      // Runtime and typed commander are one class; the typed view exists only for the compiler.
+      const typed = command as unknown as TypedCommand<ArgsOf<S>>;
+      if (spec.options) spec.options(typed);
+      spec.dataOptions?.add(command);
+      command.action(async (...values: unknown[]) => {
+        const own = values[values.length - 1] as Command;
+        const positionals = values.slice(0, -2) as A;
+        const options = own.opts() as O;
+        const globals = own.optsWithGlobals<GlobalOptions>();
+        if ('runWithoutSession' in spec) {
+          let root = own;
+          while (root.parent) root = root.parent;
+          const code = await spec.runWithoutSession({ ctx: reg.ctx, options, args: positionals, globals, root });
+          if (typeof code === 'number') reg.state.exitCode = code;
+          return;
+        }
+        const session = await Session.create(reg.ctx, globals, { createsProfile: spec.createsProfile === true });
+        try {
+          const code = await spec.run(session, options, positionals);
+          if (typeof code === 'number') reg.state.exitCode = code;
+        } finally {
+          session.close();
+        }
+      });
+      return command;
+    },
+  };
+}
+
+export interface GroupSpec {
+  name: string;
+  aliases?: readonly string[];
+  summary: string;
+  help?: string;
+  examples: readonly string[];
+  commands: () => LeafCommand[];
+}
+
+export function defineGroup(spec: GroupSpec): CommandGroup {
+  return { kind: 'group', ...spec, aliases: spec.aliases ?? [] };
+}
+
+/** Description, aliases, extra help and examples: what every command and group shows. */
+export function describe(command: Command, info: CommandInfo): Command {
+  command.description(info.summary).aliases([...info.aliases]);
+  if (info.help) command.addHelpText('after', info.help);
+  if (info.examples.length > 0) {
+    command.addHelpText('after', `\nExamples:\n${info.examples.map((line) => `  $ ${line}`).join('\n')}\n`);
+  }
+  return command;
+}
+
+/**
+ * Options added from data (a resource's fields, its bulk filters), which extra-typings cannot
+ * follow: `add` declares them on the command and `O` says what the handler may read.
+ */
+export interface DataOptions<O extends OptionValues> {
+  add: (command: Command) => void;
+  /** Type only: the options' shape. */
+  readonly shape?: O;
+}
+
+export function dataOptions<O extends OptionValues>(add: (command: Command) => void): DataOptions<O> {
+  return { add };
+}
+
+/** The typed API over such a command, for the typed option helpers (bulk/options.ts). */
+export function typedApi(command: Command): TypedCommand<unknown[], OptionValues> {
+  return command as unknown as TypedCommand<unknown[], OptionValues>;
+}

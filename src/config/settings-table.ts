@@ -1,0 +1,226 @@
+// Every setting of the tool in one table: its flag, environment variable, config key, rule,
+// default and help line. The global flags, the environment reading (settings.ts), `config set`
+// validation, `auth status`, the Environment section of --help and the README table come from it.
+// A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
+
+import { isHttpUrl } from '../common/urls.js';
+
+export const DEFAULT_PROFILE = 'default';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 3;
+const MAX_TIMEOUT_SECONDS = 86_400;
+const MAX_RETRIES = 10;
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export type SettingName =
+  | 'profile'
+  | 'baseUrl'
+  | 'webUrl'
+  | 'token'
+  | 'timeout'
+  | 'retries'
+  | 'output'
+  | 'configDir'
+  | 'color'
+  | 'sandboxToken';
+
+/** The profile fields a setting may be stored in (see Profile in store.ts). */
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output';
+
+export interface SettingDef {
+  name: SettingName;
+  /** How `auth status` and messages name it. */
+  label: string;
+  /** The global flag, in commander's syntax, and its help line. */
+  flag?: { usage: string; help: string };
+  /** Environment variables, the one read first. */
+  env: readonly string[];
+  /** The key of `rentals config get|set|unset`, when the setting is stored in a profile by config. */
+  configKey?: string;
+  /** The field of the profile that stores it. */
+  profileField?: ProfileKey;
+  /** The rule a value must follow, as a phrase after "must be". */
+  rule?: string;
+  /** The allowed values, when they are a fixed list. */
+  choices?: readonly string[];
+  /** The default, as shown to people. */
+  default?: string;
+  /** One line for the Environment help and the README. */
+  help: string;
+  /** Secret: never shown (auth status masks it), never set with `config set`. */
+  secret?: boolean;
+  /** Listed by `rentals auth status` with its value and where it comes from. */
+  status?: boolean;
+  /** Converts a text value; undefined when it breaks the rule. */
+  parse?: (text: string) => unknown;
+}
+
+function seconds(text: string): number | undefined {
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) return undefined;
+  const s = Number(text);
+  return s > 0 && s <= MAX_TIMEOUT_SECONDS ? Math.max(1, Math.round(s * 1000)) : undefined;
+}
+
+function count(text: string): number | undefined {
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n <= MAX_RETRIES ? n : undefined;
+}
+
+/** The formats of -o; the output layer's OUTPUT_FORMATS (a test keeps the two equal). */
+const OUTPUT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+
+export const SETTINGS: readonly SettingDef[] = [
+  {
+    name: 'profile',
+    label: 'profile',
+    flag: { usage: '--profile <name>', help: `config profile to use (default "${DEFAULT_PROFILE}")` },
+    env: ['RENTALS_PROFILE'],
+    rule: 'letters, digits, ".", "_" or "-", at most 64',
+    default: `"${DEFAULT_PROFILE}"`,
+    help: 'config profile to use',
+    parse: (text) => (PROFILE_NAME.test(text) ? text : undefined),
+    status: true,
+  },
+  {
+    name: 'baseUrl',
+    label: 'base URL',
+    flag: { usage: '--base-url <url>', help: 'API base URL, e.g. https://api.example.com' },
+    env: ['RENTALS_BASE_URL'],
+    configKey: 'base-url',
+    profileField: 'baseUrl',
+    rule: 'an http(s) URL such as https://api.example.com',
+    help: 'API base URL',
+    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    status: true,
+  },
+  {
+    name: 'webUrl',
+    label: 'web URL',
+    flag: { usage: '--web-url <url>', help: 'web application URL (for event links)' },
+    env: ['RENTALS_WEB_URL'],
+    configKey: 'web-url',
+    profileField: 'webUrl',
+    rule: 'an http(s) URL such as https://app.example.com',
+    help: 'web application URL (for event links)',
+    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    status: true,
+  },
+  {
+    name: 'token',
+    label: 'token',
+    flag: { usage: '--token-file <path>', help: 'read the access token from this file' },
+    env: ['RENTALS_TOKEN'],
+    profileField: 'token',
+    help: 'access token (rentals auth login stores one in the profile)',
+    secret: true,
+    status: true,
+  },
+  {
+    name: 'output',
+    label: 'output',
+    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv (default: table on a terminal, tsv when piped)' },
+    env: ['RENTALS_OUTPUT'],
+    configKey: 'output',
+    profileField: 'output',
+    choices: OUTPUT_CHOICES,
+    rule: `one of ${OUTPUT_CHOICES.join(', ')}`,
+    default: 'table on a terminal, tsv when piped',
+    help: 'default output format',
+    parse: (text) => (OUTPUT_CHOICES.includes(text as never) ? text : undefined),
+  },
+  {
+    name: 'timeout',
+    label: 'timeout',
+    flag: { usage: '--timeout <seconds>', help: 'per-request timeout (default 30)' },
+    env: ['RENTALS_TIMEOUT'],
+    configKey: 'timeout',
+    profileField: 'timeout',
+    rule: `a number of seconds from 0.001 to ${MAX_TIMEOUT_SECONDS}`,
+    default: String(DEFAULT_TIMEOUT_MS / 1000),
+    help: 'per-request timeout in seconds',
+    parse: seconds,
+  },
+  {
+    name: 'retries',
+    label: 'retries',
+    flag: { usage: '--retries <n>', help: 'retries of GET/PUT/DELETE on network errors, 429, 502-504 (default 3)' },
+    env: ['RENTALS_RETRIES'],
+    configKey: 'retries',
+    profileField: 'retries',
+    rule: `a whole number from 0 to ${MAX_RETRIES}`,
+    default: String(DEFAULT_RETRIES),
+    help: 'retries on network errors, 429, 502-504 (GET/PUT/DELETE)',
+    parse: count,
+  },
+  {
+    name: 'configDir',
+    label: 'config dir',
+    env: ['RENTALS_CONFIG_DIR'],
+    default: '$XDG_CONFIG_HOME/rentals or ~/.config/rentals',
+    help: 'config directory',
+    status: true,
+  },
+  {
+    name: 'color',
+    label: 'colour',
+    flag: { usage: '--no-color', help: 'no colour (also NO_COLOR)' },
+    env: ['NO_COLOR', 'FORCE_COLOR'],
+    default: 'on a terminal',
+    help: 'colour off (NO_COLOR=1), or on when piped (FORCE_COLOR=1)',
+  },
+  {
+    name: 'sandboxToken',
+    label: 'sandbox token',
+    env: ['RENTALS_SANDBOX_TOKEN'],
+    default: 'generated',
+    help: 'token that rentals sandbox accepts without --token',
+    secret: true,
+  },
+];
+
+export function setting(name: SettingName): SettingDef {
+  const found = SETTINGS.find((s) => s.name === name);
+  if (!found) throw new Error(`no setting ${name}`);
+  return found;
+}
+
+/** The settings `rentals config` stores, by config key. */
+export function configKeys(): SettingDef[] {
+  return SETTINGS.filter((s) => s.configKey !== undefined);
+}
+
+/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10`), or undefined. */
+export function checkValue(def: SettingDef, value: string): string | undefined {
+  if (!def.parse || def.parse(value) !== undefined) return undefined;
+  return `${def.configKey ?? def.label} must be ${def.rule}`;
+}
+
+/** The Environment section of --help and `rentals help environment`. */
+export function environmentHelp(): string {
+  const rows = SETTINGS.map((s) => [s.env.join(', '), s.default ? `${s.help} (default ${s.default})` : s.help] as const);
+  const width = Math.max(...rows.map(([names]) => names.length));
+  const lines = rows.map(([names, help]) => `  ${names.padEnd(width)}  ${help}`);
+  return `Environment (flags > environment > profile > default):\n${lines.join('\n')}`;
+}
+
+/** The README's settings table (Markdown); a test keeps the README equal to it. */
+export function settingsMarkdown(): string {
+  const cell = (text: string | undefined) => (text ? text.replace(/\|/g, '\\|') : '');
+  const code = (text: string | undefined) => (text ? `\`${text}\`` : '');
+  const lines = [
+    '| Setting | Flag | Environment | `config` key | Rule | Default |',
+    '|---|---|---|---|---|---|',
+    ...SETTINGS.map((s) =>
+      [
+        s.help,
+        code(s.flag?.usage),
+        s.env.map((e) => `\`${e}\``).join(', '),
+        code(s.configKey),
+        cell(s.rule),
+        cell(s.default),
+      ].join(' | '),
+    ).map((row) => `| ${row} |`),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,37 @@
+// The order of an event's dates: dropoff ≤ start ≤ end ≤ teardown ≤ pickup. The reference states
+// no such rule, so the sandbox does not enforce it (the service may well accept any order); the CLI
+// refuses it before sending unless asked (`--allow-date-order`), since it is nearly always a typo.
+
+import type { FieldIssue } from '../errors.js';
+import type { ResourceName } from '../resources/definitions.js';
+
+/** Per resource, its date fields in the order their values must follow. */
+const DATE_ORDERS: Partial<Record<ResourceName, readonly string[]>> = {
+  events: ['dropoffDate', 'startDate', 'endDate', 'teardownDate', 'pickupDate'],
+};
+
+export function dateOrderFields(resource: ResourceName): readonly string[] | undefined {
+  return DATE_ORDERS[resource];
+}
+
+/**
+ * The first date that comes after a later field's date, as an issue naming both; undefined when the
+ * dates are in order. Values are canonical datetimes (`YYYY-MM-DDTHH:MM:SS`), so text order is time order.
+ */
+export function dateOrderIssue(resource: ResourceName, record: Readonly<Record<string, unknown>>): FieldIssue | undefined {
+  const order = DATE_ORDERS[resource];
+  if (!order) return undefined;
+  const given = order.filter((name) => typeof record[name] === 'string');
+  for (let i = 1; i < given.length; i++) {
+    const [before, after] = [given[i - 1]!, given[i]!];
+    const [a, b] = [record[before] as string, record[after] as string];
+    if (a > b) {
+      return {
+        field: before,
+        message: `must not be after ${after} (${b}): the dates go ${order.join(' ≤ ')} (--allow-date-order sends them anyway)`,
+        value: a,
+      };
+    }
+  }
+  return undefined;
+}

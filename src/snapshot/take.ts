@@ -1,0 +1,52 @@
+// `rentals snapshot`: every resource read from the service and written as one document. Memory is
+// bounded by one list at a time: top-level lists are written as they arrive and released; nested
+// lists (prices per item, bookings per event) stream through parent by parent, in order.
+
+import { type ResourceName, resources } from '../resources/definitions.js';
+import { SNAPSHOT_ORDER, SnapshotWriter, type SnapshotRecord } from './document.js';
+
+export interface SnapshotSource {
+  /** The whole collection of a top-level resource. */
+  list(name: ResourceName): Promise<SnapshotRecord[]>;
+  /** A nested resource's records under each parent, yielded parent by parent in the given order. */
+  children(name: ResourceName, parentIds: number[]): AsyncIterable<{ parentId: number; records: SnapshotRecord[] }>;
+}
+
+export interface SnapshotCounts {
+  [name: string]: number;
+}
+
+export async function takeSnapshot(source: SnapshotSource, write: (text: string) => Promise<void>, takenAt: string, origin: string): Promise<SnapshotCounts> {
+  const writer = new SnapshotWriter(write);
+  const counts: SnapshotCounts = {};
+  const parentIds = new Map<ResourceName, number[]>();
+  await writer.begin(takenAt, origin);
+  for (const name of SNAPSHOT_ORDER) {
+    const parent = resources[name].parent;
+    if (!parent) {
+      const records = await source.list(name);
+      counts[name] = records.length;
+      parentIds.set(name, records.map((r) => Number(r.id)).filter(Number.isInteger));
+      await writer.resource(name, records);
+      continue;
+    }
+    const ids = parentIds.get(parent.resource) ?? [];
+    counts[name] = 0;
+    await writer.resource(name, flatten(source.children(name, ids), parent.field, counts, name));
+  }
+  await writer.end();
+  return counts;
+}
+
+/** A server may leave the parent field out of nested records: the snapshot always carries it. */
+async function* flatten(
+  pages: AsyncIterable<{ parentId: number; records: SnapshotRecord[] }>,
+  parentField: string,
+  counts: SnapshotCounts,
+  name: string,
+): AsyncIterable<SnapshotRecord> {
+  for await (const { parentId, records } of pages) {
+    counts[name] = (counts[name] ?? 0) + records.length;
+    for (const record of records) yield record[parentField] === undefined || record[parentField] === null ? { ...record, [parentField]: parentId } : record;
+  }
+}

@@ -1,0 +1,155 @@
+// rentals help <command|topic>, aliases in help, "did you mean" for flags, unknown profiles,
+// and the settings table as the one source of the Environment help and the README table.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { HELP_TOPICS } from '../../src/cli/help-topics.js';
+import { SETTINGS, settingsMarkdown } from '../../src/config/settings-table.js';
+import { writeConfig } from '../../src/config/store.js';
+import { OUTPUT_FORMATS } from '../../src/output/format.js';
+import { fakeContext, runCli } from '../helpers/fake-context.js';
+
+const HOME = { home: '/nonexistent' };
+
+describe('rentals help', () => {
+  test.each([
+    [['help', 'events'], 'Usage: rentals events|event [options] [command]'],
+    [['help', 'events', 'list'], 'Usage: rentals events list|ls [options]'],
+    [['help', 'blocks', 'get'], 'Usage: rentals rental-blocks get|show [options] <id>'],
+    [['help', 'auth', 'login'], 'Usage: rentals auth login [options]'],
+    [['help', 'api'], 'Usage: rentals api [options] <method> <path>'],
+    [['help'], 'Usage: rentals [options] [command]'],
+  ])('%j prints that help on stdout and exits 0', async (argv, usage) => {
+    const result = await runCli(argv, HOME);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.startsWith(`${usage}\n`)).toBe(true);
+  });
+
+  test.each(HELP_TOPICS.map((t) => [t.name] as const))('rentals help %s prints the topic and exits 0', async (name) => {
+    const result = await runCli(['help', name], HOME);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.length).toBeGreaterThan(80);
+    expect(result.stdout).not.toContain('Usage:');
+  });
+
+  test('the topics say what they are about', async () => {
+    expect((await runCli(['help', 'exit-codes'], HOME)).stdout).toContain('6  partial failure of a bulk operation');
+    expect((await runCli(['help', 'formats'], HOME)).stdout).toMatch(/ndjson +one JSON object per line/);
+    const bulk = (await runCli(['help', 'bulk'], HOME)).stdout;
+    expect(bulk).toContain('prices     id, or inventoryId and rentalBlockId (or inventoryName and pricingType)');
+    expect(bulk).toContain('inventory  id, or name');
+  });
+
+  test('an unknown command or topic is a usage error naming the topics', async () => {
+    const result = await runCli(['help', 'nosuch'], HOME);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: no command or help topic "nosuch" (topics: exit-codes, environment, formats, bulk; commands: rentals --help)\n');
+    expect((await runCli(['help', 'events', 'nosuch'], HOME)).code).toBe(2);
+  });
+
+  test('rentals --help lists the topics', async () => {
+    const { stdout } = await runCli(['--help'], HOME);
+    for (const topic of HELP_TOPICS) expect(stdout).toContain(`rentals help ${topic.name}`);
+  });
+});
+
+describe('the environment help comes from the settings table', () => {
+  test('rentals --help and rentals help environment list every variable of the table', async () => {
+    const variables = SETTINGS.flatMap((s) => s.env);
+    expect(variables).toEqual(expect.arrayContaining(['RENTALS_TIMEOUT', 'RENTALS_RETRIES', 'RENTALS_SANDBOX_TOKEN', 'RENTALS_CONFIG_DIR', 'NO_COLOR']));
+    const root = (await runCli(['--help'], HOME)).stdout;
+    const topic = (await runCli(['help', 'environment'], HOME)).stdout;
+    for (const name of variables) {
+      expect(root).toMatch(new RegExp(`\\n  (\\S+, )*${name}\\b`));
+      expect(topic).toContain(name);
+    }
+  });
+
+  test('every global flag of the table is a flag of rentals', async () => {
+    const root = (await runCli(['--help'], HOME)).stdout;
+    for (const def of SETTINGS) if (def.flag) expect(root).toContain(`  ${def.flag.usage}  `);
+  });
+
+  test('the README settings table is the settings table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`${settingsMarkdown()}\n`);
+  });
+
+  test('the output choices of the table are the output formats', () => {
+    expect(SETTINGS.find((s) => s.name === 'output')?.choices).toEqual(OUTPUT_FORMATS);
+  });
+});
+
+describe('aliases show in the help they belong to', () => {
+  test('verb aliases in the group help, short flag aliases in the command help', async () => {
+    const group = (await runCli(['inventory', '--help'], HOME)).stdout;
+    expect(group).toContain('delete|rm|remove [options] <id>');
+    expect(group).toContain('get|show|view [options] <id>');
+    const add = (await runCli(['bookings', 'add', '--help'], HOME)).stdout;
+    for (const [alias, flag] of [['event', 'event-id'], ['item', 'inventory-id'], ['qty', 'quantity']]) {
+      expect(add).toMatch(new RegExp(`--${alias} <value> +alias of --${flag}\\n`));
+    }
+    const events = (await runCli(['events', 'add', '--help'], HOME)).stdout;
+    for (const alias of ['status', 'block', 'start', 'end', 'name']) expect(events).toContain(`--${alias} <value>`);
+  });
+
+  test('the root help shows group aliases', async () => {
+    const root = (await runCli(['--help'], HOME)).stdout;
+    expect(root).toContain('rental-blocks|blocks');
+    expect(root).toContain('inventory|items');
+  });
+});
+
+describe('did you mean', () => {
+  test('a flag that starts a real one suggests it', async () => {
+    const result = await runCli(['inventory', 'add', '--quantity', '3'], HOME);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown option '--quantity'\n(Did you mean --quantity-available?)\n(run with --help for usage)\n");
+  });
+
+  test('a close spelling still gets commander\'s suggestion', async () => {
+    const result = await runCli(['inventory', 'add', '--quantity-availble', '3'], HOME);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('(Did you mean --quantity-available?)');
+  });
+
+  test('several flags that start the same way are all suggested', async () => {
+    const result = await runCli(['events', 'add', '--customer-address', 'x'], HOME);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('(Did you mean --customer-address1 or --customer-address2?)');
+  });
+
+  test('a global flag given after the command is found too', async () => {
+    const result = await runCli(['events', 'list', '--time', '5'], HOME);
+    expect(result.stderr).toContain('(Did you mean --timeout?)');
+  });
+});
+
+describe('an unknown profile is flagged', () => {
+  test('--profile naming no profile of the config file warns and lists the known ones', async () => {
+    const fake = fakeContext();
+    await writeConfig(fake.configDir, { profiles: { work: { baseUrl: 'http://work.test' }, ci: {} } });
+    const result = await runCli(['config', 'get', 'base-url', '--profile', 'wrok'], fake);
+    expect(result.stderr).toBe('warning: --profile: no profile "wrok" in the config file (profiles: work, ci)\n');
+    const env = await runCli(['config', 'list'], { home: fake.home, env: { RENTALS_PROFILE: 'staging' } });
+    expect(env.stderr).toContain('warning: RENTALS_PROFILE: no profile "staging" in the config file (profiles: work, ci)');
+  });
+
+  test('no warning for an existing profile, or for the commands that create one', async () => {
+    const fake = fakeContext();
+    await writeConfig(fake.configDir, { profiles: { work: {} } });
+    expect((await runCli(['config', 'get', 'base-url', '--profile', 'work'], fake)).stderr).toBe('');
+    const set = await runCli(['config', 'set', 'output', 'json', '--profile', 'new'], fake);
+    expect(set.code).toBe(0);
+    expect(set.stderr).not.toContain('warning');
+  });
+
+  test('with no profiles at all, a command that needs one says the named profile does not exist', async () => {
+    const result = await runCli(['statuses', 'list', '--profile', 'staging']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^warning: --profile: no profile "staging" in the config file \(it holds none yet\)\nerror: no base URL/);
+  });
+});

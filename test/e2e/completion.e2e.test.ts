@@ -1,0 +1,115 @@
+// Shell completion as a shell runs it: bash sources `rentals completion bash`, fills COMP_WORDS
+// and COMP_CWORD as it does on TAB, calls the completion function and prints COMPREPLY.
+
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { BIN, cliEnv, freshConfigDir, runBin } from './harness.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let shimDir: string;
+let configDir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, token: 'completion-token-0123456789', seed: true });
+  shimDir = mkdtempSync(join(tmpdir(), 'rentals-completion-'));
+  const shim = join(shimDir, 'rentals');
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  configDir = freshConfigDir();
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(shimDir, { recursive: true, force: true });
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+/** What bash offers after `rentals <words…>` with the cursor on the last word. */
+// Asynchronous on purpose: the sandbox runs in this process and must answer while bash waits.
+async function bashComplete(words: string[], env: Record<string, string> = cliEnv(sandbox, configDir)): Promise<string[]> {
+  const quoted = ['rentals', ...words].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script = `source <(rentals completion bash)\nCOMP_WORDS=(${quoted})\nCOMP_CWORD=${words.length}\n_rentals_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+  const child = spawn('bash', ['--norc', '--noprofile', '-c', script], {
+    env: { PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 20_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, stderr).toBe(0);
+  return stdout.split('\n').filter(Boolean);
+}
+
+describe('rentals completion bash', () => {
+  it('completes groups, verbs and flags from the command tree', async () => {
+    expect(await bashComplete(['inv'])).toEqual(['inventory']);
+    expect(await bashComplete(['events', ''])).toEqual(expect.arrayContaining(['list', 'get', 'add', 'update', 'delete', 'open']));
+    expect(await bashComplete(['inventory', 'add', '--quan'])).toEqual(['--quantity-available']);
+    expect(await bashComplete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+  });
+
+  it('completes option values: formats, and --flag=value as bash splits it', async () => {
+    expect(await bashComplete(['events', 'list', '-o', 'n'])).toEqual(['ndjson']);
+    expect(await bashComplete(['events', 'list', '--output', '=', 'c'])).toEqual(['csv']);
+  });
+
+  it('completes names of records, escaped for the shell, from the cache once fetched', async () => {
+    const names = await bashComplete(['prices', 'list', '--inventory-id', '20x']);
+    expect(names).toEqual(expect.arrayContaining(['20x20\\ Frame\\ Tent', '20x40\\ Frame\\ Tent']));
+    expect(await bashComplete(['events', 'add', '--status', 'Conf'])).toEqual(['Confirmed']);
+  });
+
+  it('answers from the cache while it is fresh, even with the server gone', async () => {
+    const other = await startSandbox({ port: 0, token: 'completion-token-other-0123456789', seed: true });
+    const dir = freshConfigDir();
+    try {
+      const env = cliEnv(other, dir);
+      expect(await bashComplete(['events', 'add', '--status', 'Quo'], env)).toEqual(['Quoted']);
+      await other.close();
+      expect(await bashComplete(['events', 'add', '--status', 'Conf'], env)).toEqual(['Confirmed']);
+      expect(await bashComplete(['prices', 'list', '--item', ''], env)).toEqual([]);
+    } finally {
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('offers nothing (and hangs on nothing) when no server is configured', async () => {
+    const dir = freshConfigDir();
+    try {
+      expect(await bashComplete(['prices', 'list', '--item', ''], { RENTALS_CONFIG_DIR: dir, HOME: dir })).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('hides __complete and refuses an unknown shell with exit 2', async () => {
+    expect(await bashComplete(['__'])).toEqual([]);
+    const result = await runBin(['completion', 'tcsh'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown shell "tcsh" (use bash, zsh, fish)');
+  });
+});
+
+describe('rentals completion zsh and fish', () => {
+  it('prints scripts that call __complete', async () => {
+    for (const shell of ['zsh', 'fish']) {
+      const result = await runBin(['completion', shell], { env: { RENTALS_CONFIG_DIR: configDir } });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`rentals __complete --shell ${shell}`);
+    }
+    const zsh = await runBin(['__complete', '--shell', 'zsh', '--', 'events', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    expect(zsh.stdout.trim()).toBe('list:List events');
+    const fish = await runBin(['__complete', '--shell', 'fish', '--', 'events', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    expect(fish.stdout.trim()).toBe('list\tList events');
+  });
+});
