@@ -1,12 +1,13 @@
 // 10,000 price updates against a sandbox, three ways: `rentals prices import`, a shell loop of curl
 // PUTs, and `xargs -P 8 curl`. The sandbox runs in its own process so that the client is measured.
 // Prints rows/s of each and the ratios (targets: ≥ 10× the curl loop, ≥ 2× xargs -P 8 curl).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { apiCaller, startSandbox } from './sandbox-process.mjs';
 
 const ROWS = 10_000;
 const BLOCKS = [1, 2, 3, 4];
@@ -24,8 +25,9 @@ if (!existsSync(join(root, 'dist/main.js'))) {
 const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
 const token = `bench-${process.pid}-${Date.now()}`;
 
-const sandbox = await startSandbox();
+const sandbox = await startSandbox(bin, token);
 const pool = new Pool(sandbox.url, { connections: 16 });
+const call = apiCaller(() => pool, token);
 try {
   console.log(`sandbox ${sandbox.url} (separate process), ${ITEMS} items × ${BLOCKS.length} blocks = ${ROWS} prices; Node ${process.version}, ${(await import('node:os')).availableParallelism()} cores`);
   const prices = await createPrices();
@@ -50,33 +52,6 @@ try {
   await pool.close();
   sandbox.stop();
   rmSync(work, { recursive: true, force: true });
-}
-
-function startSandbox() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened: ${err}`)));
-  });
-}
-
-async function call(method, path, body) {
-  const response = await pool.request({
-    method,
-    path,
-    headers: { authorization: `bearer ${Buffer.from(token).toString('base64')}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.body.json();
-  if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 async function inParallel(items, limit, fn) {

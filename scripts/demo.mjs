@@ -77,11 +77,12 @@ function indent(text) {
 
 function makeRunner(env) {
   /** Runs `rentals …args`, echoing the command line; returns stdout. */
-  return function rentals(args, { show = true, pipeTo } = {}) {
+  return function rentals(args, { show = true, pipeTo, expectCode = 0 } = {}) {
     console.log(`\n$ rentals ${args.map(quote).join(' ')}${pipeTo ? ` | ${pipeTo.join(' ')}` : ''}`);
     const result = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8' });
     if (result.stderr) process.stderr.write(indent(result.stderr) + '\n');
-    if (result.status !== 0) throw new StepFailed(`rentals ${args[0]} ${args[1] ?? ''} exited with ${result.status}`);
+    if (result.status !== expectCode) throw new StepFailed(`rentals ${args[0]} ${args[1] ?? ''} exited with ${result.status}`);
+    if (expectCode !== 0) console.log(indent(`→ exit ${result.status} (expected)`));
     if (pipeTo) {
       const piped = spawnSync(pipeTo[0], pipeTo.slice(1), { input: result.stdout, stdio: ['pipe', 'inherit', 'inherit'] });
       if (piped.status !== 0) throw new StepFailed(`${pipeTo.join(' ')} exited with ${piped.status}`);
@@ -149,6 +150,20 @@ async function main() {
     );
     rentals(['events', 'list', '-o', 'table']);
     rentals(['events', 'get', String(eventId), '--json'], hasJq() ? { pipeTo: ['jq', '.'] } : {});
+
+    // Operating the calendar: the seeded month.
+    rentals(['agenda', '-o', 'table']);
+    rentals(['check', '-o', 'table'], { expectCode: 1 });
+    rentals(['availability', '--from', '+13d', '--to', '+15d', '--item', '40x60 Pole Tent', '--item', 'White Folding Chair', '-o', 'table']);
+    rentals(['events', 'book', 'Harper–Nguyen Wedding', '--item', '40x60 Pole Tent=1'], { expectCode: 1 });
+    rentals(['events', 'book', 'Harper–Nguyen Wedding', '--item', 'White Folding Chair=40', '--item', 'LED Uplight=12', '-o', 'table']);
+    rentals(['events', 'show', 'Harper–Nguyen Wedding', '-o', 'table']);
+    rentals(['load-sheet', '--date', '+11d', '-o', 'table']);
+    rentals(['availability', '--from', '+10d', '--to', '+16d', '--daily', '--item', '20x20 Frame Tent', '--item', '40x60 Pole Tent', '-o', 'table']);
+    rentals(['events', 'cancel', 'Acme Corp Product Launch', '--reason', 'Customer postponed', '-o', 'table']);
+    rentals(['events', 'clone', 'Riverside Summer Festival', '--start-date', '+52w', '--with-bookings', '-o', 'table']);
+    const ics = rentals(['agenda', '--from', 'today', '--to', '+30d', '-o', 'ics'], { show: false });
+    console.log(indent(`${ics.replace(/\r/g, '').split('\n').slice(0, 14).join('\n')}\n…`));
 
     const code = await stopSandbox(sandbox);
     if (code !== 0) throw new StepFailed(`the sandbox exited with ${code}: ${sandbox.stderr()}`);

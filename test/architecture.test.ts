@@ -23,6 +23,7 @@ const LAYERS: Record<string, number> = {
   sandbox: 4,
   snapshot: 4,
   cli: 5,
+  calendar: 5,
   'main.ts': 6,
 };
 

@@ -3,7 +3,7 @@
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
-import { NameIndex } from '../resources/names.js';
+import { NameIndex } from '../data/names.js';
 import { LiveIndex } from './live.js';
 import type { Lookups } from './lookups.js';
 import { DEFAULT_CONCURRENCY, mapLimit } from './pool.js';

@@ -2,6 +2,6 @@
 // pricingType): one NameIndex per resource, the same index and wording as the CLI's id flags.
 
 import type { ResourceName } from '../resources/definitions.js';
-import type { NameIndex } from '../resources/names.js';
+import type { NameIndex } from '../data/names.js';
 
 export type Lookups = Partial<Record<ResourceName, NameIndex>>;

@@ -3,7 +3,7 @@
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
-import { ambiguous } from '../resources/names.js';
+import { ambiguous } from '../data/names.js';
 import type { Draft } from './draft.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';

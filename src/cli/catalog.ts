@@ -7,6 +7,7 @@ import { type ResourceName, resourceList } from '../resources/definitions.js';
 import { apiCommand } from './commands/api.js';
 import { authGroup } from './commands/auth.js';
 import { bulkCommands } from './commands/bulk-commands.js';
+import { calendarCommands, eventCalendarCommands } from './commands/calendar-commands.js';
 import { completeCommand, completionCommand } from './commands/completion.js';
 import { configGroup } from './commands/config.js';
 import { eventsOpen } from './commands/events-open.js';
@@ -14,14 +15,20 @@ import { helpCommand } from './commands/help.js';
 import { pricesAdjust } from './commands/prices-adjust.js';
 import { pricesSet } from './commands/prices-set.js';
 import { sandboxCommand } from './commands/sandbox.js';
+import { diffCommand, snapshotCommand } from './commands/snapshot.js';
 import { CommandRegistry } from './registry/registry.js';
 import { type LeafCommand, defineGroup } from './registry/spec.js';
 import { genericCommands, groupExamples, resourceDescription } from './resource/register.js';
 
 /** A resource's own commands, besides the generic and bulk ones. */
 const OWN_COMMANDS: Partial<Record<ResourceName, () => LeafCommand[]>> = {
-  events: () => [eventsOpen],
+  events: () => [eventsOpen, ...eventCalendarCommands()],
   prices: () => [pricesSet, pricesAdjust],
+};
+
+/** Generic verbs a resource's own command of the same name takes over (same output, more flags). */
+const REPLACED_VERBS: Partial<Record<ResourceName, string[]>> = {
+  events: ['list'],
 };
 
 export const registry = new CommandRegistry([
@@ -31,13 +38,20 @@ export const registry = new CommandRegistry([
       aliases: def.commandAliases,
       summary: resourceDescription(def),
       examples: groupExamples(def),
-      commands: () => [...genericCommands(def), ...bulkCommands(def), ...(OWN_COMMANDS[def.name]?.() ?? [])],
+      commands: () => {
+        const own = OWN_COMMANDS[def.name]?.() ?? [];
+        const replaced = new Set(REPLACED_VERBS[def.name] ?? []);
+        return [...genericCommands(def).filter((c) => !replaced.has(c.name)), ...bulkCommands(def), ...own];
+      },
     }),
   ),
+  ...calendarCommands,
   authGroup,
   configGroup,
   apiCommand,
   sandboxCommand,
+  snapshotCommand,
+  diffCommand,
   helpCommand,
   completionCommand,
   completeCommand,

@@ -3,6 +3,7 @@
 
 import { environmentHelp, setting } from '../config/settings-table.js';
 import { resourceList } from '../resources/definitions.js';
+import { DATES_HELP, DATES_HELP_TOPIC } from '../calendar/dates-help.js';
 
 export interface HelpTopic {
   name: string;
@@ -63,6 +64,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: 'environment', summary: 'environment variables and where settings come from', text: environmentHelp },
   { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson', text: formats },
   { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
+  { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
 ];
 
 export function helpTopic(name: string): HelpTopic | undefined {

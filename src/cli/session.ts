@@ -10,6 +10,8 @@ import {
   missingCredentialsMessage,
   withheldMessage,
 } from '../config/credentials.js';
+import { Catalog } from '../data/catalog.js';
+import { NameResolver } from '../data/resolver.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
 import { hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
@@ -33,6 +35,7 @@ export interface GlobalOptions extends GlobalFlags {
 export class Session {
   private client?: ApiClient;
   private credentials?: StoredCredentials;
+  private dataCatalog?: Catalog;
 
   private constructor(
     readonly ctx: Context,
@@ -90,6 +93,17 @@ export class Session {
   /** The authenticated client; fails with exit 3 before any request when credentials are missing. */
   api(): ResourceApi {
     return new ResourceApi(this.httpClient());
+  }
+
+  /** The run's data catalog: every list read at most once; no request until a read. */
+  catalog(): Catalog {
+    this.dataCatalog ??= new Catalog(() => this.api());
+    return this.dataCatalog;
+  }
+
+  /** Names → ids for id flags, through the run's catalog. */
+  names(): NameResolver {
+    return new NameResolver(this.catalog());
   }
 
   httpClient(options: { maxSockets?: number } = {}): ApiClient {

@@ -1,9 +1,17 @@
 // The one writer to stdout. Data goes to stdout in the chosen format; everything else
 // (confirmations, notices, progress) goes to stderr and is silenced by --quiet.
 
+import type { Writable } from 'node:stream';
 import { prettyJsonChunks } from './json-chunks.js';
-import type { Terminal } from './terminal.js';
 import type { RecordListView, View, ViewFormat } from './views.js';
+
+/** What the printer needs of a terminal (the CLI's Terminal has it). */
+export interface OutputStreams {
+  stdout: Writable;
+  stderr: Writable;
+  /** Terminal width for tables; 0 when unknown. */
+  columns: number;
+}
 
 export interface PrinterOptions {
   format: ViewFormat;
@@ -18,7 +26,7 @@ export type RecordView = Omit<RecordListView, 'kind'>;
 
 export class Printer {
   constructor(
-    readonly term: Terminal,
+    readonly term: OutputStreams,
     readonly options: PrinterOptions,
   ) {}
 

@@ -18,6 +18,8 @@ export interface AppOptions {
   webUrl?: string;
   /** Origin of the hrefs in `Links`: the configured public URL or the listening address, never the request's Host. */
   origin: () => string;
+  /** Told of every request (tests and benchmarks count them). */
+  onRequest?: (method: string, path: string) => void;
 }
 
 const authorizeRoute: Route = { method: 'GET', pattern: '/authorize', target: { kind: 'authorize' } };
@@ -29,6 +31,7 @@ export function createApp(options: AppOptions): (req: IncomingMessage) => Promis
     if (failure) throw internalError(`${failure.message}; restart the sandbox`);
     const method = req.method ?? 'GET';
     const path = (req.url ?? '/').split('?', 1)[0]!;
+    options.onRequest?.(method, path);
     const { route, rawParams } = router.match(method, path);
     const { target } = route;
     if (target.kind === 'authorize') return { status: 200, body: options.auth.authorize(req.headers.authorization) };

@@ -3,6 +3,8 @@
 
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
+import { SnapshotLoadError, storeImageFromSnapshot } from './from-snapshot.js';
+import type { StoreImage } from './store.js';
 import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 
 export interface SandboxCommandOptions {
@@ -19,6 +21,8 @@ export interface SandboxCommandOptions {
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
   tokenTtl?: number;
+  /** A `rentals snapshot` file whose records the sandbox starts with (instead of --seed). */
+  fromSnapshot?: string;
   /** Keep what is valid in damaged data files and set the damaged files aside, instead of refusing to start. */
   repair?: boolean;
   /** Print the export line for this address and token, and exit (the caller has checked the port is fixed). */
@@ -54,6 +58,7 @@ export async function runSandboxCommand(
       limits: options.maxConnections === undefined ? undefined : { maxConnections: options.maxConnections },
       tokenTtlSeconds: options.tokenTtl,
       repair: options.repair,
+      fromSnapshot: options.fromSnapshot === undefined ? undefined : await readSnapshotImage(options.fromSnapshot),
       log: (message) => io.stderr.write(`rentals sandbox: ${message}\n`),
     });
   } catch (error) {
@@ -117,7 +122,7 @@ function nextSignal(): Promise<NodeJS.Signals> {
 }
 
 function startFailure(error: unknown, options: SandboxCommandOptions): string {
-  if (error instanceof DataFileError) return error.message;
+  if (error instanceof DataFileError || error instanceof SnapshotLoadError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${options.host}:${options.port}`;
   switch (code) {
@@ -132,4 +137,20 @@ function startFailure(error: unknown, options: SandboxCommandOptions): string {
       return `cannot listen on ${where}: the host ${options.host} does not resolve`;
   }
   return `cannot start: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function readSnapshotImage(path: string): Promise<StoreImage> {
+  const [{ readFile }, { parseSnapshot }] = await Promise.all([import('node:fs/promises'), import('../snapshot/document.js')]);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new SnapshotLoadError(`--from-snapshot ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  try {
+    return storeImageFromSnapshot(parseSnapshot(text, path), path);
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof SnapshotLoadError)) throw new SnapshotLoadError(error.message);
+    throw error;
+  }
 }

@@ -7,7 +7,8 @@ import { ValidationError } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
 import { SNAPSHOT_ORDER, type Snapshot } from '../snapshot/document.js';
-import type { StoreImage, StoredRecord } from './store.js';
+import { baseImage } from './seed.js';
+import type { Store, StoreImage, StoredRecord } from './store.js';
 
 export class SnapshotLoadError extends Error {}
 
@@ -55,4 +56,26 @@ function checkReferences(image: StoreImage, label: string): void {
       }
     }
   }
+}
+
+/**
+ * Fills an empty store with a snapshot's records. With a data file, statuses must be the
+ * sandbox's own (they are fixed and never stored), or a restart would find events pointing at
+ * statuses it does not have.
+ */
+export function loadSnapshotImage(store: Store, image: StoreImage, persisted: boolean): boolean {
+  if (!store.isPristine()) {
+    throw new SnapshotLoadError('--from-snapshot: the data file already holds records; give a new --data file (or none) to start from the snapshot');
+  }
+  if (persisted && image.records.statuses) {
+    const known = new Map((baseImage().records.statuses ?? []).map((s) => [s.id, s.statusType]));
+    const other = image.records.statuses.find((s) => known.get(s.id) !== s.statusType);
+    if (other) {
+      throw new SnapshotLoadError(
+        `--from-snapshot with --data: status ${other.id} (${JSON.stringify(other.statusType)}) is not one of the sandbox's fixed statuses; run without --data to load it in memory`,
+      );
+    }
+  }
+  store.load(image);
+  return true;
 }

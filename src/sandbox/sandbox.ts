@@ -5,9 +5,10 @@ import { Auth } from './auth.js';
 import { generateCredentials } from './credentials.js';
 import { Operations } from './operations.js';
 import { DataFiles, type Durability, inMemory } from './persistence.js';
+import { loadSnapshotImage } from './from-snapshot.js';
 import { baseImage, seedDemoData } from './seed.js';
 import { type ServerLimits, serve } from './server.js';
-import { Store } from './store.js';
+import { Store, type StoreImage } from './store.js';
 
 export interface SandboxOptions {
   /** Interface to bind; 127.0.0.1 unless asked. */
@@ -20,6 +21,8 @@ export interface SandboxOptions {
   data?: string;
   /** Load the demo dataset into an empty store. */
   seed?: boolean;
+  /** Load these records (a `rentals snapshot`, see from-snapshot.ts) into an empty store instead. */
+  fromSnapshot?: StoreImage;
   /** Base of every `Links` href (`https://sandbox.example`); the listening address by default. */
   publicUrl?: string;
   /** Base of the events' `web` links (`{webUrl}/event/edit/<id>`); the sandbox's own address by default. */
@@ -37,6 +40,8 @@ export interface SandboxOptions {
   limits?: Partial<ServerLimits>;
   /** Unexpected errors (never sent to clients); stderr by default. */
   log?: (message: string) => void;
+  /** Told of every request (tests and benchmarks count them). */
+  onRequest?: (method: string, path: string) => void;
 }
 
 export interface Sandbox {
@@ -64,7 +69,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const store = new Store();
   store.load(baseImage());
-  const seed = (target: Store) => options.seed === true && seedDemoData(target, now());
+  const seed = (target: Store): boolean => {
+    if (options.fromSnapshot) return loadSnapshotImage(target, options.fromSnapshot, options.data !== undefined);
+    return options.seed === true && seedDemoData(target, now());
+  };
   let durability: Durability = inMemory;
   if (options.data) {
     durability = await DataFiles.open(options.data, store, {
@@ -84,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     auth,
     webUrl: options.webUrl,
     origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(host)}:${port}`,
+    onRequest: options.onRequest,
   });
   const server = await serve(app, host, port, log, options.limits).catch(async (error: unknown) => {
     await durability.close();

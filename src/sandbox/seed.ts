@@ -1,6 +1,8 @@
 // Data every sandbox has (event statuses, default rental blocks) and the `--seed` demo dataset:
-// deterministic for a given day (dates are relative to UTC midnight of `now()`), realistic enough
-// to demo: categories, ~20 items with prices per active block, ~10 events with bookings.
+// deterministic for a given day (dates are relative to UTC midnight of `now()`, so tests pin
+// them with the sandbox's clock), realistic enough to demo: categories, ~20 items with prices per
+// active block, a busy coming month (~35 events, several overlapping, one overbooking for
+// `rentals check` to find) and a few events further out.
 
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
@@ -169,6 +171,47 @@ const EVENTS: EventSeed[] = [
   },
 ];
 
+/** Smaller jobs that fill the coming month: [name, customer, city, day, block, status, bookings]. */
+const MONTH: Array<[string, string, string, number, number, number, [number, number][]]> = [
+  ['Chen Baby Shower', 'Lily Chen', 'Naperville', 1, 1, 2, [[5, 4], [8, 30], [13, 4]]],
+  ['Northside Book Club Picnic', 'Northside Library Friends', 'Evanston', 2, 1, 1, [[3, 2], [5, 3], [8, 24]]],
+  ['Okafor Engagement Party', 'Chidi Okafor', 'Oak Park', 3, 1, 2, [[7, 6], [10, 40], [12, 3]]],
+  ['St. Mark Parish Fish Fry', 'St. Mark Parish', 'Wheaton', 4, 2, 2, [[5, 8], [8, 60]]],
+  ['Hoffman Retirement Party', 'Karen Hoffman', 'Schaumburg', 5, 1, 1, [[4, 4], [9, 32], [13, 6]]],
+  ['Lincoln Elementary Field Day', 'Lincoln Elementary PTA', 'Aurora', 6, 1, 2, [[3, 3], [5, 4], [8, 40]]],
+  ['Brightline Tech Offsite', 'Brightline Software', 'Chicago', 7, 1, 2, [[7, 8], [13, 8], [16, 4], [17, 1]]],
+  ['Romano Family Reunion', 'Tony Romano', 'Joliet', 8, 2, 1, [[0, 1], [5, 6], [8, 50]]],
+  ['Sunrise Rotary Breakfast', 'Sunrise Rotary Club', 'Downers Grove', 9, 1, 2, [[6, 5], [8, 40]]],
+  ['Kaur Sangeet Night', 'Harpreet Kaur', 'Skokie', 10, 1, 2, [[4, 6], [10, 48], [13, 10], [18, 20]]],
+  ['Maple Street Block Party', 'Maple Street Neighbors', 'Springfield', 11, 1, 1, [[3, 2], [5, 4], [8, 40]]],
+  ['Dubois Vow Renewal', 'Claire Dubois', 'Hinsdale', 13, 1, 2, [[4, 5], [10, 40], [14, 1]]],
+  ['County Fair Beer Garden', 'Summit County Fair Board', 'Wheaton', 14, 2, 2, [[2, 1], [6, 8], [8, 80]]],
+  ['Jensen–Alvarez Wedding', 'Emma Jensen', 'Geneva', 15, 1, 2, [[2, 1], [4, 10], [10, 80], [12, 4]]],
+  ['Westside Youth Soccer Awards', 'Westside Youth Soccer', 'Cicero', 16, 1, 1, [[5, 6], [8, 60]]],
+  ['Ng Anniversary Luncheon', 'David Ng', 'Evanston', 17, 1, 2, [[4, 3], [9, 24]]],
+  ['Harbor Yacht Club Regatta', 'Harbor Yacht Club', 'Chicago', 18, 1, 2, [[3, 1], [7, 6], [13, 6]]],
+  ['Goldberg Bar Mitzvah', 'Rachel Goldberg', 'Highland Park', 20, 2, 2, [[4, 6], [10, 30], [18, 24], [13, 6]]],
+  ['Elmhurst Art Walk', 'Elmhurst Arts Council', 'Elmhurst', 21, 1, 1, [[5, 6], [8, 20]]],
+  ['Tran Graduation Party', 'Minh Tran', 'Naperville', 23, 1, 1, [[3, 2], [5, 3], [8, 30]]],
+  ['Food Truck Friday', 'Downtown Aurora Alliance', 'Aurora', 24, 1, 2, [[5, 6], [8, 40], [12, 4]]],
+  ['Murphy Wake & Gathering', 'Sean Murphy', 'Berwyn', 25, 1, 2, [[6, 4], [8, 40]]],
+  ['Pride Picnic in the Park', 'Oak Park Pride Alliance', 'Oak Park', 27, 1, 2, [[3, 2], [5, 6], [8, 60]]],
+  ['Wilson Garden Party', 'Grace Wilson', 'Lake Forest', 28, 1, 1, [[7, 4], [10, 20], [14, 1]]],
+  ['Riverfront 5K Finish Line', 'Riverfront Runners', 'Naperville', 29, 1, 2, [[3, 2], [5, 4]]],
+];
+
+function monthEvent([name, customer, city, day, block, status, bookings]: (typeof MONTH)[number]): EventSeed {
+  const street = `${100 + day * 37} ${['Oak', 'Main', 'Lake', 'Park', 'Cedar'][day % 5]} St`;
+  return {
+    name, day, days: 1, block, status, customer,
+    customerAt: [street, city, 'IL', `60${String(400 + day).padStart(3, '0')}`],
+    venue: [street, city, 'IL', `60${String(400 + day).padStart(3, '0')}`],
+    contacts: `${customer} (630) 555-01${String(day).padStart(2, '0')}`,
+    bookings,
+    amounts: [100, 75, 120, 0, 0, 25.5],
+  };
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Fills an empty store with the demo dataset; returns false (and changes nothing) when it has data. */
@@ -185,7 +228,7 @@ export function seedDemoData(store: Store, now: number): boolean {
   items.forEach((item, i) => {
     for (const block of [1, 2, 3]) add('prices', { inventoryId: item.id, rentalBlockId: block, price: priceOf(i, block) });
   });
-  for (const seed of EVENTS) {
+  for (const seed of [...EVENTS, ...MONTH.map(monthEvent)]) {
     const end = seed.day + seed.days - 1;
     const [amountDeposit, amountDelivery, amountLabor, amountMisc, amountDiscount, amountSalesTax] = seed.amounts;
     const event = add('events', {

@@ -33,11 +33,13 @@ describe('seed data', () => {
     }
   });
 
-  it('has ~10 events in the coming months with customers, amounts and bookings; one cancelled', async () => {
+  it('has a busy coming month (~35 events) and a few later, with customers, amounts and bookings; one cancelled', async () => {
     const events = await list('/v1/events');
-    expect(events.length).toBeGreaterThanOrEqual(10);
+    expect(events).toHaveLength(36);
     const today = new Date(FIXED_NOW).toISOString().slice(0, 10);
-    expect(events.filter((e) => (e.startDate as string) > today).length).toBeGreaterThanOrEqual(10);
+    const inAMonth = new Date(FIXED_NOW + 31 * 86_400_000).toISOString().slice(0, 10);
+    expect(events.filter((e) => (e.startDate as string) > today).length).toBeGreaterThanOrEqual(35);
+    expect(events.filter((e) => (e.startDate as string) > today && (e.startDate as string) < inAMonth).length).toBeGreaterThanOrEqual(25);
     for (const event of events) {
       expect(event.customerName).toEqual(expect.any(String));
       expect(event.eventCity).toEqual(expect.any(String));

@@ -5,7 +5,6 @@ import { type ResourceDef, fieldByName, kebabCase, resources } from '../../resou
 import { resolveIds } from '../bulk/ids.js';
 import { collectIds, concurrencyOption, parseConcurrency, scopeFlag } from '../bulk/options.js';
 import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
-import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -26,7 +25,7 @@ export async function runExport(session: Session, options: ExportOptions): Promi
   const spec = bulk.rowSpecFor(options.def.name)!;
   const prices = resources.prices;
   await withBulk(session, options.concurrency, async (run) => {
-    const resolver = new NameResolver(() => session.api());
+    const resolver = session.names();
     const parents = options.inventoryIds.length > 0 ? await resolveIds(resolver, fieldByName(prices, 'inventoryId')!, options.inventoryIds) : undefined;
     const blocks = await resolveIds(resolver, fieldByName(prices, 'rentalBlockId')!, options.rentalBlockIds);
     const scopeName = bulk.scopeField(spec);

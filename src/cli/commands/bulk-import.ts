@@ -7,7 +7,6 @@ import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
 import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeFlag } from '../bulk/options.js';
 import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
-import { NameResolver } from '../resolve-names.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -77,7 +76,7 @@ export async function runImport(session: Session, options: ImportOptions): Promi
 /** bookings: `{ eventId }` from --event-id (an id or an event's name). */
 async function scopeOf(session: Session, def: ResourceDef, name: string | undefined, given: string | undefined): Promise<Record<string, number>> {
   if (name === undefined) return {};
-  const id = await resolveParentId(session, def, given, new NameResolver(() => session.api()));
+  const id = await resolveParentId(session, def, given, session.names());
   return { [name]: id! };
 }
 

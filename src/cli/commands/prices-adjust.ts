@@ -7,7 +7,6 @@ import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
 import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption } from '../bulk/options.js';
 import { defineCommand } from '../registry/spec.js';
-import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
 
 export const DEFAULT_ROUND = '0.01';
@@ -42,7 +41,7 @@ export async function runAdjust(session: Session, options: AdjustOptions): Promi
   const source = `prices adjust ${options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`} --round ${options.round}`;
 
   await withBulk(session, options.concurrency, async (run) => {
-    const resolver = new NameResolver(() => session.api());
+    const resolver = session.names();
     const filter: Record<string, number[]> = {};
     for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
       if (given.length > 0) filter[name] = await resolveIds(resolver, fieldByName(resources.prices, name)!, given);

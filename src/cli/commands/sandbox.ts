@@ -30,6 +30,7 @@ export const sandboxCommand = defineCommand({
       .option('--token <token>', 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)')
       .option('--data <file>', 'persist state in this file (journal + snapshot); in memory without it')
       .option('--seed', 'load a realistic demo dataset')
+      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file (a copy of production to rehearse on)')
       .option('--web-url <url>', 'web application URL used in event web links')
       .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
       .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
@@ -51,6 +52,7 @@ export const sandboxCommand = defineCommand({
       throw new UsageError('--print-env needs --data <file> (where the token is kept) or --token');
     }
     if (options.repair === true && !options.data) throw new UsageError('--repair needs --data <file>');
+    if (options.seed && options.fromSnapshot !== undefined) throw new UsageError('--seed and --from-snapshot both fill the sandbox; give one');
     const { runSandboxCommand } = await import('../../sandbox/command.js');
     return runSandboxCommand(
       {
@@ -66,6 +68,7 @@ export const sandboxCommand = defineCommand({
         clientSecret: options.clientSecret,
         tokenTtl: ttl,
         repair: options.repair === true,
+        fromSnapshot: options.fromSnapshot,
         printEnv,
       },
       { stdout: ctx.term.stdout, stderr: ctx.term.stderr },

@@ -15,7 +15,6 @@ import {
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
 import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
-import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { chooseVersion, parseIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
@@ -42,7 +41,7 @@ async function address(session: Session, def: ResourceDef, options: FieldOptions
   const version = chooseVersion(def, options.apiVersion as string | undefined);
   const field = parentField(def);
   const given = field ? fieldFlagValue(field, options) : undefined;
-  const parentId = await resolveParentId(session, def, given, new NameResolver(() => session.api()));
+  const parentId = await resolveParentId(session, def, given, session.names());
   return { def, version, parentId };
 }
 

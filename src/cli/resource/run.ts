@@ -64,7 +64,7 @@ export async function resolveParentId(
  * `result.bytes` is not printed: servers send compact JSON, and `--json` has always printed the
  * body pretty (2-space indent); the output layer writes that form in pieces instead of one string.
  */
-function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
+export function recordView(def: ResourceDef, result: Pick<DataResult, 'body' | 'records'>, format: ViewFormat): RecordListView {
   const json = format === 'json';
   return {
     kind: 'records',
@@ -129,7 +129,7 @@ async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknow
 
 export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
   session.expectView('records');
-  const resolver = new NameResolver(() => session.api());
+  const resolver = session.names();
   // A record copied from `get --json` carries its id and Links: neither belongs in a create.
   const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
   let body: Record<string, unknown> = { ...fromFile, ...input.flags };
@@ -163,7 +163,7 @@ export async function runUpdate(
     throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
   }
   checkGivenValues(def, changes);
-  const resolver = new NameResolver(() => session.api());
+  const resolver = session.names();
   const parentId = await resolveParentId(session, def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };
   const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));

@@ -3,7 +3,7 @@
 // (`--rental-block-id Weekend`) and the bulk engine's name columns (`inventoryName`).
 // Exact names first; a name that matches nothing exactly may match regardless of case.
 
-import type { ResourceDef } from './definitions.js';
+import type { ResourceDef } from '../resources/definitions.js';
 
 export type LookupResult = { ok: true; id: number } | { ok: false; rule: string };
 

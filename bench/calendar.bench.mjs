@@ -1,0 +1,138 @@
+// The calendar commands against a sandbox (its own process) holding 200 items (3 prices each) and
+// 1,000 events over a year with 5 bookings each. Times `agenda` for a month, `availability
+// --daily` for a month, `check` for the year and `events book` on a busy day; prints the wall
+// time, the requests made (counted from --verbose) and the requests the data strictly needs:
+// the API has no query parameters and no list of all bookings, so a command needs each list it
+// reads once (events, inventory, statuses, rental blocks) plus one bookings list per event it
+// shows and one price list per item it prices. Target: each within 2 s.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { apiCaller, startSandbox } from './sandbox-process.mjs';
+
+const ITEMS = 200;
+const EVENTS = 1_000;
+const BOOKINGS_PER_EVENT = 5;
+const YEAR_START = Date.UTC(2027, 0, 1);
+const DAY = 86_400_000;
+const TARGET_S = 2;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin/rentals.js');
+if (!existsSync(join(root, 'dist/main.js'))) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
+const token = `bench-${process.pid}-${Date.now()}`;
+let seed = 42;
+const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const wall = (ms) => new Date(ms).toISOString().slice(0, 19);
+
+const sandbox = await startSandbox(bin, token);
+const pool = new Pool(sandbox.url, { connections: 16 });
+const call = apiCaller(() => pool, token);
+try {
+  console.log(`sandbox ${sandbox.url} (separate process): ${ITEMS} items, ${EVENTS} events × ${BOOKINGS_PER_EVENT} bookings over 2027; Node ${process.version}, ${(await import('node:os')).availableParallelism()} cores`);
+  const started = performance.now();
+  const { events, bookedItems } = await createData();
+  console.log(`data created in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // The floor: the year's check requests sent by a lean client (undici, 16 connections), no CLI.
+  // Sent twice, the first time unmeasured: the sandbox stands in for a warm service, so its JIT
+  // warm-up on these routes is not charged to whichever command happens to run first.
+  const paths = [...events.map((e) => `/v2/events/${e.id}/inventory`), ...Array.from({ length: ITEMS }, (_, i) => `/v1/inventory/${i + 1}/pricing`)];
+  await mapLimit(paths, 16, (path) => call('GET', path));
+  const t0 = performance.now();
+  await mapLimit(paths, 16, (path) => call('GET', path));
+  const floor = (performance.now() - t0) / 1000;
+  const { loadavg } = await import('node:os');
+  console.log(`floor: the same ${paths.length} GETs by undici at 16 connections take ${floor.toFixed(2)} s at this sandbox (load average ${loadavg()[0].toFixed(1)})\n`);
+  const june = ['--from', '2027-06-01', '--to', '2027-06-30'];
+  const inJune = events.filter((e) => e.dropoff < Date.UTC(2027, 6, 1) && e.pickup > Date.UTC(2027, 5, 1));
+  const inYear = events.length;
+  const busyDay = Date.UTC(2027, 5, 15);
+  const busy = events.filter((e) => e.dropoff < busyDay + DAY && e.pickup > busyDay);
+  const target = busy[0];
+  const overlapping = events.filter((e) => e.id !== target.id && e.dropoff < target.pickup && e.pickup > target.dropoff);
+
+  const runs = [
+    { label: 'agenda (June)', args: ['agenda', ...june, '-o', 'csv'], needed: 3 + inJune.length, note: `events, inventory, statuses + ${inJune.length} events' bookings` },
+    { label: 'availability --daily (June)', args: ['availability', ...june, '--daily', '-o', 'csv'], needed: 2 + inJune.length, note: `events, inventory + ${inJune.length} events' bookings` },
+    { label: 'check (the year)', args: ['check', '--from', '2027-01-01', '--to', '2027-12-31', '-o', 'json'], needed: 4 + inYear + bookedItems, note: `events, inventory, blocks, statuses + ${inYear} bookings lists + ${bookedItems} booked items' prices` },
+    {
+      label: `events book (busy day, ${overlapping.length} overlapping)`,
+      args: ['events', 'book', String(target.id), '--item', 'Bench item 200=1'],
+      needed: 6 + overlapping.length,
+      note: `events, inventory, blocks, the event's bookings, the item's prices, the POST + ${overlapping.length} overlapping events' bookings`,
+    },
+  ];
+  console.log('');
+  const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, HOME: work };
+  const rentals = (args) => spawnSync(process.execPath, [bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  for (const run of runs) {
+    // Timed without --verbose (its logging is not the command's work); requests counted by a second run with it.
+    const t0 = performance.now();
+    const result = rentals(run.args);
+    const seconds = (performance.now() - t0) / 1000;
+    if (result.status !== 0 && !(run.args[0] === 'check' && result.status === 1)) {
+      console.log(`${run.label}: exit ${result.status}\n${result.stderr.slice(-2000)}`);
+      continue;
+    }
+    if (run.args[1] === 'book') rentals(['events', 'unbook', String(target.id), '--item', 'Bench item 200']);
+    const requests = rentals([...run.args, '--verbose']).stderr.split('\n').filter((l) => l.startsWith('* ')).length;
+    const verdict = seconds <= TARGET_S ? 'ok' : `over the ${TARGET_S} s target`;
+    console.log(`${run.label.padEnd(44)} ${seconds.toFixed(2).padStart(6)} s  ${String(requests).padStart(5)} requests (data needs ${run.needed}: ${run.note})  ${verdict}`);
+  }
+} finally {
+  await pool.close();
+  sandbox.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function createData() {
+  const itemIds = await mapLimit(Array.from({ length: ITEMS }, (_, i) => i + 1), 16, async (n) => {
+    const [item] = await call('POST', '/v2/inventory', { name: `Bench item ${n}`, quantityAvailable: 40 + (n % 7) * 10, active: 1 });
+    for (const block of [1, 2, 3]) await call('POST', `/v1/inventory/${item.id}/pricing`, { inventoryId: item.id, rentalBlockId: block, price: 5 + n / 4 + block });
+    return item.id;
+  });
+  const plans = Array.from({ length: EVENTS }, (_, i) => {
+    const start = YEAR_START + Math.floor(random() * 360) * DAY + 14 * 3_600_000;
+    const days = 1 + Math.floor(random() * 3);
+    const dropoff = start - 5 * 3_600_000;
+    const pickup = start + days * DAY - 4 * 3_600_000;
+    const items = new Set();
+    while (items.size < BOOKINGS_PER_EVENT) items.add(itemIds[Math.floor(random() * (ITEMS - 1))]);
+    return { n: i + 1, start, days, dropoff, pickup, items: [...items] };
+  });
+  const events = await mapLimit(plans, 16, async (plan) => {
+    const end = plan.start + plan.days * DAY - 8 * 3_600_000;
+    const [event] = await call('POST', '/v1/events', {
+      eventStatusId: 1 + (plan.n % 2), rentalBlockId: 1, eventName: `Bench event ${plan.n}`,
+      dropoffDate: wall(plan.dropoff), startDate: wall(plan.start), endDate: wall(end), teardownDate: wall(end), pickupDate: wall(plan.pickup),
+      customerName: `Customer ${plan.n}`, amountDelivery: 50, amountSalesTax: 12.5,
+    });
+    for (const inventoryId of plan.items) {
+      await call('POST', `/v1/events/${event.id}/inventory`, { eventId: event.id, inventoryId, quantity: 1 + (plan.n % 3), price: 6 });
+    }
+    return { id: event.id, dropoff: plan.dropoff, pickup: plan.pickup };
+  });
+  const bookedItems = new Set(plans.flatMap((p) => p.items)).size;
+  return { events, bookedItems };
+}
+
+async function mapLimit(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,35 @@
+// Shared by the benchmarks: a sandbox in its own process (so the client is what is measured) and
+// authenticated JSON calls to it over an undici pool.
+import { spawn } from 'node:child_process';
+
+/** `rentals sandbox --port 0 --token …`; resolves with its URL once it listens. */
+export function startSandbox(bin, token, extraArgs = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened: ${err}`)));
+  });
+}
+
+/** A JSON request with the bench token over `pool()`; returns the answer's `data`, throws on a non-2xx. */
+export function apiCaller(pool, token) {
+  const authorization = `bearer ${Buffer.from(token).toString('base64')}`;
+  return async function call(method, path, body) {
+    const response = await pool().request({
+      method,
+      path,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.body.json();
+    if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}

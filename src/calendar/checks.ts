@@ -1,0 +1,145 @@
+// The rules of `rentals check`, as pure functions over the calendar's records. Each problem has a
+// stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
+// checked.
+
+import { compareMoney, formatMoney } from '../bulk/money.js';
+import type { PriceTable } from '../data/calendar.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, EVENT_DATE_FIELDS } from '../data/records.js';
+import { shortWallTime } from '../data/wall-time.js';
+import { holdsOf } from './holds.js';
+import { overbookings } from './sweep.js';
+
+export const PROBLEM_CODES = [
+  'overbooked',
+  'inactive-item',
+  'booking-without-price',
+  'price-differs',
+  'no-price-for-block',
+  'dates-out-of-order',
+  'missing-date',
+  'missing-item',
+  'missing-block',
+  'missing-status',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+export interface Problem {
+  code: ProblemCode;
+  message: string;
+  eventId?: number;
+  eventIds?: number[];
+  itemId?: number;
+  bookingId?: number;
+  /** The moment (overbooked: the peak). */
+  at?: string;
+  [detail: string]: unknown;
+}
+
+export interface CheckInput {
+  events: readonly CalendarEvent[];
+  bookings: Map<number, CalendarBooking[]>;
+  items: Map<number, CalendarItem>;
+  prices: PriceTable;
+  blocks: ReadonlySet<number>;
+  statuses: ReadonlySet<number>;
+  range?: { from: number; to: number };
+}
+
+const label = (event: CalendarEvent) => `event ${event.id} ${JSON.stringify(event.name)}`;
+
+/** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
+export function dateProblems(event: CalendarEvent): Problem[] {
+  const problems: Problem[] = [];
+  const missing = EVENT_DATE_FIELDS.filter((f) => event.dates[f] === undefined);
+  if (missing.length > 0) {
+    problems.push({ code: 'missing-date', message: `${label(event)} has no ${missing.join(', ')}`, eventId: event.id, fields: missing });
+  }
+  const present = EVENT_DATE_FIELDS.filter((f) => event.dates[f] !== undefined);
+  for (let i = 0; i + 1 < present.length; i++) {
+    const [a, b] = [present[i]!, present[i + 1]!];
+    if (event.dates[a]! > event.dates[b]!) {
+      problems.push({
+        code: 'dates-out-of-order',
+        message: `${label(event)}: ${a} ${shortWallTime(event.dates[a]!)} is after ${b} ${shortWallTime(event.dates[b]!)} (expected dropoff ≤ start ≤ end ≤ teardown ≤ pickup)`,
+        eventId: event.id,
+        fields: [a, b],
+      });
+    }
+  }
+  return problems;
+}
+
+export function referenceProblems(event: CalendarEvent, input: CheckInput): Problem[] {
+  const problems: Problem[] = [];
+  if (event.blockId === undefined || !input.blocks.has(event.blockId)) {
+    problems.push({ code: 'missing-block', message: `${label(event)} references rental block ${String(event.record.rentalBlockId)}, which does not exist`, eventId: event.id });
+  }
+  if (event.statusId === undefined || !input.statuses.has(event.statusId)) {
+    problems.push({ code: 'missing-status', message: `${label(event)} references event status ${String(event.record.eventStatusId)}, which does not exist`, eventId: event.id });
+  }
+  return problems;
+}
+
+export function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: CheckInput): Problem[] {
+  const where = { eventId: event.id, itemId: booking.itemId, bookingId: booking.id };
+  const item = input.items.get(booking.itemId);
+  if (!item) return [{ code: 'missing-item', message: `booking ${booking.id} of ${label(event)} references item ${booking.itemId}, which does not exist`, ...where }];
+  const problems: Problem[] = [];
+  const what = `booking ${booking.id} of ${label(event)} (${booking.quantity} × ${JSON.stringify(item.name)})`;
+  if (!item.active) problems.push({ code: 'inactive-item', message: `${what}: the item is inactive`, ...where });
+  if (booking.price === undefined) {
+    problems.push({ code: 'booking-without-price', message: `${what} has no price`, ...where });
+    return problems;
+  }
+  if (event.blockId === undefined || !input.blocks.has(event.blockId)) return problems;
+  const listed = input.prices.get(item.id, event.blockId)?.price;
+  if (listed === undefined) {
+    problems.push({ code: 'no-price-for-block', message: `${what}: the item has no price for the event's rental block ${event.blockId}`, ...where, rentalBlockId: event.blockId });
+  } else if (compareMoney(listed, booking.price) !== 0) {
+    problems.push({
+      code: 'price-differs',
+      message: `${what} is priced ${formatMoney(booking.price)}; the item's price for the event's rental block is ${formatMoney(listed)}`,
+      ...where,
+      price: Number(formatMoney(booking.price)),
+      expected: Number(formatMoney(listed)),
+    });
+  }
+  return problems;
+}
+
+export function overbookingProblems(input: CheckInput): Problem[] {
+  const active = input.events.filter((e) => !e.cancelled);
+  const byId = new Map(active.map((e) => [e.id, e]));
+  const problems: Problem[] = [];
+  for (const [itemId, holds] of [...holdsOf(active, input.bookings)].sort(([a], [b]) => a - b)) {
+    const item = input.items.get(itemId);
+    if (!item) continue;
+    for (const stretch of overbookings(holds, item.quantity, input.range)) {
+      const at = shortWallTime(stretch.peak.at!);
+      const holders = stretch.peak.holders.map((h) => `${label(byId.get(h.eventId)!)}: ${h.quantity}`);
+      problems.push({
+        code: 'overbooked',
+        message: `${JSON.stringify(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,
+        itemId,
+        eventIds: [...new Set(stretch.holders.map((h) => h.eventId))],
+        at,
+        from: shortWallTime(stretch.from),
+        to: shortWallTime(stretch.to),
+        booked: stretch.peak.quantity,
+        owned: item.quantity,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Every problem of the calendar: overbookings first, then per event (by time). */
+export function checkCalendar(input: CheckInput): Problem[] {
+  const problems = overbookingProblems(input);
+  for (const event of input.events) {
+    if (event.cancelled) continue;
+    problems.push(...dateProblems(event), ...referenceProblems(event, input));
+    for (const booking of input.bookings.get(event.id) ?? []) problems.push(...bookingProblems(event, booking, input));
+  }
+  return problems;
+}

@@ -1,0 +1,90 @@
+// `rentals events show <event>`: the event, its bookings with item names, unit prices and line
+// totals, and the event's total (formula in ../totals.ts); the deposit apart.
+
+import type { Session } from '../../cli/session.js';
+import { moneyToNumber, type Money } from '../../bulk/money.js';
+import { EVENT_DATE_FIELDS } from '../../data/records.js';
+import { shortWallTime } from '../../data/wall-time.js';
+import type { DetailView } from '../../output/views.js';
+import { TOTAL_FORMULA, eventTotals, showMoney } from '../totals.js';
+import { type Options, calendarOf, itemName, labels, venue } from './common.js';
+
+const DATE_LABELS: Record<(typeof EVENT_DATE_FIELDS)[number], string> = {
+  dropoffDate: 'dropoff',
+  startDate: 'start',
+  endDate: 'end',
+  teardownDate: 'teardown',
+  pickupDate: 'pickup',
+};
+
+const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
+
+export async function eventsShow(session: Session, _options: Options, [ref = '']: string[]): Promise<DetailView> {
+  const calendar = calendarOf(session);
+  const event = await calendar.event(ref);
+  const [bookingLists, items, status, block] = await Promise.all([
+    calendar.bookings([event]),
+    calendar.items(),
+    labels(session, 'statuses'),
+    labels(session, 'rentalBlocks'),
+  ]);
+  const bookings = bookingLists.get(event.id) ?? [];
+  const totals = eventTotals(event.record, bookings);
+  const r = event.record;
+  const fields: Array<[string, unknown]> = [
+    ['id', event.id],
+    ['event', event.name],
+    ['status', status(event.statusId) ?? r.eventStatusId],
+    ['rental block', block(event.blockId) ?? r.rentalBlockId],
+    ['customer', event.customer],
+    ['venue', venue(event)],
+  ];
+  for (const field of EVENT_DATE_FIELDS) {
+    const time = event.dates[field];
+    fields.push([DATE_LABELS[field], time === undefined ? r[field] : shortWallTime(time)]);
+  }
+  if (event.cancelled) fields.push(['cancelled', `${String(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}`]);
+  const rows = bookings.map((b, i) => ({
+    booking: b.id,
+    itemId: b.itemId,
+    item: itemName(b.itemId, items),
+    quantity: b.quantity,
+    price: showMoney(b.price),
+    lineTotal: showMoney(totals.lines[i]),
+  }));
+  const amountLines: Array<[string, Money | undefined]> = [
+    ['items', totals.items],
+    ['+ delivery', totals.delivery],
+    ['+ labor', totals.labor],
+    ['+ misc', totals.misc],
+    ['+ sales tax', totals.salesTax],
+    ['− discount', totals.discount],
+    ['= total', totals.total],
+    ['deposit (apart)', totals.deposit],
+  ];
+  const width = Math.max(...amountLines.map(([label]) => label.length));
+  const footer = amountLines.map(([label, value]) => `${label.padStart(width)}  ${showMoney(value) ?? '—'}`);
+  if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
+  footer.push(TOTAL_FORMULA);
+  return {
+    kind: 'detail',
+    fields,
+    sections: [{ title: `Bookings (${bookings.length})`, rows, columns: ['booking', 'item', 'quantity', 'price', 'lineTotal'], footer }],
+    json: {
+      event: r,
+      bookings: bookings.map((b, i) => ({ ...b.record, itemName: items.get(b.itemId)?.name ?? null, lineTotal: asNumber(totals.lines[i]) })),
+      totals: {
+        items: asNumber(totals.items),
+        delivery: asNumber(totals.delivery),
+        labor: asNumber(totals.labor),
+        misc: asNumber(totals.misc),
+        salesTax: asNumber(totals.salesTax),
+        discount: asNumber(totals.discount),
+        total: asNumber(totals.total),
+        deposit: asNumber(totals.deposit),
+        unpricedBookings: totals.unpriced,
+      },
+      formula: TOTAL_FORMULA,
+    },
+  };
+}

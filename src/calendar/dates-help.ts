@@ -1,0 +1,34 @@
+// `rentals help dates`: the time model and the date arguments, written once; each calendar
+// command's help points here.
+
+export const DATES_HELP_TOPIC = 'dates';
+
+export const DATES_HELP = `Dates and times in rentals
+
+The API's datetimes carry no time zone: rentals treats them as the business's local wall-clock
+time, and so are the dates you type.
+
+Date arguments (--from, --to, --date, --start-date):
+  2026-06-12          that day (as a start: 00:00; as an end: the whole day, up to 24:00)
+  "2026-06-12 14:30"  that moment (also 2026-06-12T14:30)
+  today, tomorrow, yesterday
+  mon … sun           the next such day (today when today is that day); full names work too
+  +3d, +2w, -1d       days or weeks from today
+
+On a terminal, the resolved range is printed on stderr, e.g.
+  Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
+
+The time model:
+  An event holds its inventory from dropoffDate to pickupDate: its window, not only start → end.
+  Two windows overlap when one starts before the other ends; windows that only touch (a pickup
+  at 10:00 and a dropoff elsewhere at 10:00) do not overlap: the units can go from one to the next.
+  A cancelled event (cancelDate set) holds nothing.
+  Expected order of an event's dates: dropoff ≤ start ≤ end ≤ teardown ≤ pickup
+  (\`rentals check\` reports the pair that is out of order).
+  A range --from A --to B selects what overlaps [A, B).
+  Shifting dates (events clone) moves every datetime by the same number of calendar days and
+  wall-clock hours: across a daylight-saving change, 09:00 stays 09:00.
+`;
+
+/** The line each calendar command's help ends with. */
+export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD["HH:MM"], today, tomorrow, fri, +3d, +2w; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.\n`;

@@ -1,0 +1,86 @@
+// Date arguments: `YYYY-MM-DD[ HH:MM]`, today, tomorrow, yesterday, a weekday (the next one,
+// today included), `+3d`, `+2w`, `-1d`. Resolved against the local wall-clock "now".
+
+import { UsageError } from '../errors.js';
+import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from '../data/wall-time.js';
+
+export interface DateArgument {
+  /** The moment it names (midnight for a day). */
+  time: WallTime;
+  /** True when it names a whole day (no clock time given). */
+  wholeDay: boolean;
+}
+
+const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const FULL_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const RELATIVE = /^([+-])(\d{1,4})([dw])$/;
+const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM", today, tomorrow, yesterday, a weekday (fri), +3d or +2w';
+
+/** Parses one date argument; `flag` names it in the message of a UsageError (exit 2). */
+export function parseDateArgument(value: string, now: WallTime, flag: string): DateArgument {
+  const text = value.trim().toLowerCase();
+  const today = startOfDay(now);
+  const day = (time: WallTime): DateArgument => ({ time, wholeDay: true });
+  if (text === 'today') return day(today);
+  if (text === 'tomorrow') return day(today + DAY_MS);
+  if (text === 'yesterday') return day(today - DAY_MS);
+  if (text === 'now') return { time: now, wholeDay: false };
+  const weekday = WEEKDAY_NAMES.indexOf(text.slice(0, 3));
+  if (weekday >= 0 && (text.length === 3 || FULL_WEEKDAYS[weekday] === text)) {
+    const current = new Date(today).getUTCDay();
+    return day(today + ((weekday - current + 7) % 7) * DAY_MS);
+  }
+  const relative = RELATIVE.exec(text);
+  if (relative) {
+    const [, sign, count, unit] = relative;
+    const days = Number(count) * (unit === 'w' ? 7 : 1) * (sign === '-' ? -1 : 1);
+    return day(today + days * DAY_MS);
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const time = parseWallTime(text);
+    if (time === undefined) throw new UsageError(`${flag}: ${JSON.stringify(value)} is not a date of the calendar`);
+    return day(time);
+  }
+  if (/^\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(:\d{2})?$/.test(text)) {
+    const time = parseWallTime(text.replace('t', 'T'));
+    const [hours, minutes] = text.slice(11, 16).split(':').map(Number);
+    if (time === undefined || hours! > 23 || minutes! > 59) throw new UsageError(`${flag}: ${JSON.stringify(value)} is not a date and time of the calendar`);
+    return { time, wholeDay: false };
+  }
+  throw new UsageError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
+}
+
+export interface RangeInput {
+  from?: string;
+  to?: string;
+}
+
+export interface ResolvedRange {
+  from: WallTime;
+  /** Exclusive: a whole day given as the end counts in full. */
+  to: WallTime;
+}
+
+/**
+ * --from/--to → [from, to). A day as --to includes that day. Missing ends take the defaults
+ * (`defaultDays` after --from, or from today). --to before --from is a usage error.
+ */
+export function resolveRange(input: RangeInput, now: WallTime, defaults: { days: number }, flags = { from: '--from', to: '--to' }): ResolvedRange {
+  const from = input.from !== undefined ? parseDateArgument(input.from, now, flags.from).time : startOfDay(now);
+  let to: WallTime;
+  if (input.to !== undefined) {
+    const end = parseDateArgument(input.to, now, flags.to);
+    to = end.wholeDay ? end.time + DAY_MS : end.time;
+  } else {
+    to = startOfDay(from) + defaults.days * DAY_MS;
+  }
+  if (to <= from) {
+    throw new UsageError(`${flags.to} must be after ${flags.from} (the range ${describeRange({ from, to })} is empty)`);
+  }
+  return { from, to };
+}
+
+/** `Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00`. */
+export function describeRange(range: ResolvedRange): string {
+  return `${dayHeading(range.from)} ${clockTime(range.from)} → ${dayHeading(range.to)} ${clockTime(range.to)}`;
+}

@@ -1,0 +1,81 @@
+// Who holds which units when: the bookings of non-cancelled events, each over its event's window.
+// Shared by availability, book, clone and check.
+
+import type { CalendarData, Range } from '../data/calendar.js';
+import type { CalendarBooking, CalendarEvent } from '../data/records.js';
+import { shortWallTime } from '../data/wall-time.js';
+import { type Hold, peak } from './sweep.js';
+
+export interface Holdings {
+  /** The non-cancelled events overlapping the range (the excluded one left out). */
+  events: Map<number, CalendarEvent>;
+  bookings: Map<number, CalendarBooking[]>;
+  /** item id → holds. */
+  byItem: Map<number, Hold[]>;
+}
+
+export function holdsOf(events: Iterable<CalendarEvent>, bookings: Map<number, CalendarBooking[]>): Map<number, Hold[]> {
+  const byItem = new Map<number, Hold[]>();
+  for (const event of events) {
+    if (event.cancelled || !event.window) continue;
+    for (const booking of bookings.get(event.id) ?? []) {
+      const hold: Hold = { ...event.window, quantity: booking.quantity, eventId: event.id };
+      const list = byItem.get(booking.itemId);
+      if (list) list.push(hold);
+      else byItem.set(booking.itemId, [hold]);
+    }
+  }
+  return byItem;
+}
+
+/** What the other non-cancelled events overlapping `range` hold (never `exclude` itself). */
+export async function holdings(calendar: CalendarData, range: Range, exclude?: number): Promise<Holdings> {
+  const events = (await calendar.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
+  const bookings = await calendar.bookings(events);
+  return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings) };
+}
+
+export interface Shortage {
+  itemId: number;
+  itemName: string;
+  owned: number;
+  asked: number;
+  /** Held by the other events at the peak moment of the window. */
+  held: number;
+  at: number | undefined;
+  holders: Array<{ event: CalendarEvent; quantity: number }>;
+}
+
+/** The items of `asks` that the window cannot take on top of what the others hold. */
+export function shortages(
+  window: Range,
+  asks: ReadonlyArray<{ itemId: number; itemName: string; owned: number; quantity: number }>,
+  held: Holdings,
+): Shortage[] {
+  const found: Shortage[] = [];
+  for (const ask of asks) {
+    const top = peak(held.byItem.get(ask.itemId) ?? [], window);
+    if (top.quantity + ask.quantity <= ask.owned) continue;
+    found.push({
+      itemId: ask.itemId,
+      itemName: ask.itemName,
+      owned: ask.owned,
+      asked: ask.quantity,
+      held: top.quantity,
+      at: top.at,
+      holders: top.holders.map((h) => ({ event: held.events.get(h.eventId)!, quantity: h.quantity })),
+    });
+  }
+  return found;
+}
+
+/** The lines that explain shortages to a person. */
+export function describeShortages(list: readonly Shortage[]): string[] {
+  const lines: string[] = [];
+  for (const s of list) {
+    const when = s.at === undefined ? '' : ` at ${shortWallTime(s.at)}`;
+    lines.push(`  ${s.itemName}: ${s.owned} owned, ${s.held} held by other events${when}, ${s.asked} asked (short by ${s.held + s.asked - s.owned})`);
+    for (const h of s.holders) lines.push(`    event ${h.event.id} ${JSON.stringify(h.event.name)}: ${h.quantity}`);
+  }
+  return lines;
+}

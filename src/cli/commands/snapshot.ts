@@ -1,0 +1,119 @@
+// `rentals snapshot` and `rentals diff`: every resource as one JSON document, and what changed
+// between two of them (or a snapshot and the live service), per record and field.
+
+import { UsageError } from '../../errors.js';
+import { type ResourceName, resourceList } from '../../resources/definitions.js';
+import { defineCommand } from '../registry/spec.js';
+import type { Session } from '../session.js';
+
+export interface SnapshotOptions {
+  out?: string;
+}
+
+export async function runSnapshot(session: Session, options: SnapshotOptions): Promise<void> {
+  const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
+  const takenAt = new Date(session.ctx.now()).toISOString();
+  const source = session.requireBaseUrl();
+  if (options.out === undefined || options.out === '-') {
+    await takeSnapshot(catalogSource(session.catalog()), (text) => session.printer.write(text), takenAt, source);
+    return;
+  }
+  const { open, rename, rm } = await import('node:fs/promises');
+  // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
+  const temp = `${options.out}.${process.pid}.partial`;
+  const file = await open(temp, 'w', 0o600);
+  let counts: Record<string, number>;
+  try {
+    counts = await takeSnapshot(catalogSource(session.catalog()), async (text) => void (await file.write(text)), takenAt, source);
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await file.close();
+  await rename(temp, options.out);
+  const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
+  session.printer.info(`Snapshot written to ${options.out}: ${summary}.`);
+}
+
+export interface DiffOptions {
+  before: string;
+  after?: string;
+  live?: boolean;
+  only?: string;
+}
+
+export async function runDiff(session: Session, options: DiffOptions): Promise<number> {
+  if ((options.after === undefined) === (options.live !== true)) {
+    throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
+  }
+  const only = parseOnly(options.only);
+  const [{ parseSnapshot }, { diffSnapshots }, { readFile }] = await Promise.all([
+    import('../../snapshot/document.js'),
+    import('../../snapshot/diff.js'),
+    import('node:fs/promises'),
+  ]);
+  const read = async (path: string) => parseSnapshot(await readText(readFile, path), path);
+  const before = await read(options.before);
+  let after;
+  if (options.after !== undefined) {
+    after = await read(options.after);
+  } else {
+    const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
+    let text = '';
+    await takeSnapshot(catalogSource(session.catalog()), async (chunk) => void (text += chunk), new Date(session.ctx.now()).toISOString(), session.requireBaseUrl());
+    after = parseSnapshot(text, 'the live service');
+  }
+  const changes = diffSnapshots(before, after, only);
+  if (changes.length === 0) session.printer.info('No differences.');
+  else await session.printer.view({ kind: 'diff', changes });
+  return changes.length === 0 ? 0 : 1;
+}
+
+async function readText(readFile: (path: string, encoding: 'utf8') => Promise<string>, path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+}
+
+function parseOnly(value: string | undefined): ResourceName[] | undefined {
+  if (value === undefined) return undefined;
+  return value.split(',').map((word) => {
+    const def = resourceList.find((d) => d.command === word.trim() || d.name === word.trim() || (d.commandAliases ?? []).includes(word.trim()));
+    if (!def) throw new UsageError(`--only: unknown resource ${JSON.stringify(word)} (use ${resourceList.map((d) => d.command).join(', ')})`);
+    return def.name;
+  });
+}
+
+export const snapshotCommand = defineCommand({
+  name: 'snapshot',
+  summary: 'Write every record of the service as one JSON document (to audit, diff, or seed the sandbox)',
+  help: `
+The document holds every resource, nested ones (prices, bookings) with their parent field. It is
+written as it is read, so memory stays bounded by the largest single list; with --out the file is
+written beside the target (mode 0600) and renamed when complete.
+`,
+  examples: ['rentals snapshot --out before.json', 'rentals snapshot | jq \'.resources.inventory | length\'', 'rentals sandbox --from-snapshot before.json'],
+  options: (command) => command.option('--out <file>', 'write to this file instead of standard output'),
+  run: (session, options) => runSnapshot(session, { out: options.out }),
+});
+
+export const diffCommand = defineCommand({
+  name: 'diff',
+  args: '<before> [after]',
+  summary: 'What changed between two snapshots, or between a snapshot and the service (--live)',
+  help: `
+One row per change: a record added or removed, or one field of a record changed. The same value
+written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
+Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
+`,
+  examples: ['rentals diff before.json after.json', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
+  options: (command) =>
+    command
+      .option('--live', 'compare with the service as it is now')
+      .option('--only <resources>', 'comma-separated resources to compare (e.g. prices,inventory)'),
+  run: (session, options, [before, after]) => runDiff(session, { before, after, live: options.live === true, only: options.only }),
+});

@@ -1,0 +1,101 @@
+// The calendar's reads, over the run's catalog: events, items, the bookings of chosen events,
+// the prices of chosen items. Each list is fetched once; only what a command shows is fetched
+// (bookings only for the events in its range, prices only for the items it prices).
+
+import type { ApiRecord } from '../api/resource-api.js';
+import type { Catalog } from './catalog.js';
+import {
+  type CalendarBooking,
+  type CalendarEvent,
+  type CalendarItem,
+  type CalendarPrice,
+  readBooking,
+  readEvent,
+  readItem,
+  readPrice,
+} from './records.js';
+import { type WallTime, overlaps } from './wall-time.js';
+
+export interface Range {
+  from: WallTime;
+  to: WallTime;
+}
+
+/** Prices by item × rental block. */
+export class PriceTable {
+  private readonly byKey = new Map<string, CalendarPrice[]>();
+
+  constructor(prices: Iterable<CalendarPrice>) {
+    for (const price of prices) {
+      const key = `${price.itemId}/${price.blockId}`;
+      const list = this.byKey.get(key);
+      if (list) list.push(price);
+      else this.byKey.set(key, [price]);
+    }
+  }
+
+  /** The item's price for the block; undefined when there is none (or more than one). */
+  get(itemId: number, blockId: number): CalendarPrice | undefined {
+    const list = this.byKey.get(`${itemId}/${blockId}`);
+    return list?.length === 1 ? list[0] : undefined;
+  }
+}
+
+export class CalendarData {
+  private readonly derived = new WeakMap<ApiRecord[], unknown>();
+
+  constructor(readonly catalog: Catalog) {}
+
+  /** Every event, read once. */
+  async events(): Promise<CalendarEvent[]> {
+    return this.derive(await this.catalog.list('events'), (records) => records.map(readEvent));
+  }
+
+  /** Events whose window overlaps the range (cancelled ones too unless `active`), by dropoff then id. */
+  async eventsIn(range: Range, options: { active?: boolean } = {}): Promise<CalendarEvent[]> {
+    const events = (await this.events()).filter((e) => e.window && overlaps(e.window, range) && !(options.active && e.cancelled));
+    return events.sort(byWindow);
+  }
+
+  /** The event an argument names (id or name). */
+  async event(ref: string): Promise<CalendarEvent> {
+    return readEvent(await this.catalog.find('events', ref, 'event'));
+  }
+
+  async items(): Promise<Map<number, CalendarItem>> {
+    return this.derive(await this.catalog.list('inventory'), (records) => new Map(records.map((r) => [Number(r.id), readItem(r)])));
+  }
+
+  /** The item an argument names (id or name). */
+  async item(ref: string): Promise<CalendarItem> {
+    return readItem(await this.catalog.find('inventory', ref, 'item'));
+  }
+
+  /** The bookings of these events, fetched over the pool (one request per event, once per run); `each` sees each event's as they arrive. */
+  async bookings(events: Iterable<CalendarEvent | number>, each?: (bookings: CalendarBooking[]) => void): Promise<Map<number, CalendarBooking[]>> {
+    const ids = [...events].map((e) => (typeof e === 'number' ? e : e.id));
+    const lists = await this.catalog.children('bookings', ids, each && ((eventId, records) => each(records.map((r) => readBooking(r, eventId)))));
+    const out = new Map<number, CalendarBooking[]>();
+    for (const [eventId, records] of lists) out.set(eventId, records.map((r) => readBooking(r, eventId)));
+    return out;
+  }
+
+  /** The prices of these items by item × block (one request per item, once per run). */
+  async prices(itemIds: Iterable<number>): Promise<PriceTable> {
+    const lists = await this.catalog.children('prices', itemIds);
+    return new PriceTable([...lists].flatMap(([itemId, records]) => records.map((r) => readPrice(r, itemId))));
+  }
+
+  private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {
+    let value = this.derived.get(records) as T | undefined;
+    if (value === undefined) {
+      value = build(records);
+      this.derived.set(records, value);
+    }
+    return value;
+  }
+}
+
+export function byWindow(a: CalendarEvent, b: CalendarEvent): number {
+  return (a.window?.from ?? 0) - (b.window?.from ?? 0) || a.id - b.id;
+}

@@ -1,0 +1,147 @@
+// The one layer commands read the service through. Per run (one Catalog per Session):
+// every list is fetched at most once (a memoized promise, so concurrent readers share the
+// request), nested lists (prices per item, bookings per event) go over one bounded pool on the
+// client's keep-alive agent, and records are found by id or by name with one wording.
+// Writes say what they changed (`forget`) so the next read fetches it again.
+
+import type { Address, ApiRecord } from '../api/resource-api.js';
+import { NotFoundError } from '../errors.js';
+import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
+import { NameIndex } from './names.js';
+import { Limiter, mapLimit } from './pool.js';
+
+/** The reads the catalog makes; `ResourceApi` is one, and so is the bulk engine's `BulkApi`. */
+export interface CatalogSource {
+  list(at: Address): Promise<{ records: ApiRecord[] }>;
+}
+
+export interface CatalogOptions {
+  /** The API version to prefer; a resource that lacks it uses its own default. */
+  version?: ApiVersion;
+  /** Nested lists in flight at once (default 16). */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+/** Nested lists in flight at once: the client's keep-alive agent holds 16 sockets. */
+const CATALOG_CONCURRENCY = 16;
+
+/** Number-like arguments (`7`) are ids; anything else is a name. */
+const ID_TEXT = /^\s*\d+\s*$/;
+
+export class Catalog {
+  private readonly lists = new Map<string, Promise<ApiRecord[]>>();
+  private readonly indexes = new Map<ResourceName, Promise<NameIndex>>();
+  private readonly idMaps = new Map<ResourceName, Promise<Map<number, ApiRecord>>>();
+  /** Every nested list goes through it: at most this many in flight, whoever asks. */
+  private readonly nested: Limiter;
+
+  /** `source` is called on the first read only: a catalog costs nothing until it is used. */
+  constructor(
+    private readonly source: () => CatalogSource,
+    readonly options: CatalogOptions = {},
+  ) {
+    this.nested = new Limiter(options.concurrency ?? CATALOG_CONCURRENCY);
+  }
+
+  address(name: ResourceName, parentId?: number): Address {
+    const def = resources[name];
+    const wanted = this.options.version;
+    const version = wanted && def.versions.includes(wanted) ? wanted : defaultVersion(def);
+    return parentId === undefined ? { def, version } : { def, version, parentId };
+  }
+
+  /** Every record of a top-level resource, or the children of one parent; one request per run. */
+  list(name: ResourceName, parentId?: number): Promise<ApiRecord[]> {
+    const key = parentId === undefined ? name : `${name}/${parentId}`;
+    let pending = this.lists.get(key);
+    if (!pending) {
+      const at = this.address(name, parentId);
+      const read = () => this.source().list(at).then((r) => r.records);
+      pending = parentId === undefined ? read() : this.nested.run(read);
+      // A failed read is not remembered: a later caller may try again.
+      pending.catch(() => this.lists.delete(key));
+      this.lists.set(key, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The children of each parent (prices per item, bookings per event) over the bounded pool;
+   * `each` sees every parent's list as it arrives (to start dependent reads early).
+   */
+  async children(
+    name: ResourceName,
+    parentIds: Iterable<number>,
+    each?: (parentId: number, records: ApiRecord[]) => void,
+  ): Promise<Map<number, ApiRecord[]>> {
+    const parents = [...new Set(parentIds)];
+    const lists = await mapLimit(
+      parents,
+      this.nested.limit,
+      async (id) => {
+        const records = await this.list(name, id);
+        each?.(id, records);
+        return records;
+      },
+      this.options.signal,
+    );
+    return new Map(parents.map((id, i) => [id, lists[i]!]));
+  }
+
+  /** Records by id (from the list). */
+  byId(name: ResourceName): Promise<Map<number, ApiRecord>> {
+    let pending = this.idMaps.get(name);
+    if (!pending) {
+      pending = this.list(name).then((records) => new Map(records.map((r) => [Number(r.id), r])));
+      pending.catch(() => this.idMaps.delete(name));
+      this.idMaps.set(name, pending);
+    }
+    return pending;
+  }
+
+  /** Labels → ids for a resource with a label (items by name, blocks by pricingType, …). */
+  names(name: ResourceName): Promise<NameIndex> {
+    let pending = this.indexes.get(name);
+    if (!pending) {
+      pending = this.list(name).then((records) => new NameIndex(resources[name], records));
+      pending.catch(() => this.indexes.delete(name));
+      this.indexes.set(name, pending);
+    }
+    return pending;
+  }
+
+  /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
+  async lookup(name: ResourceName, label: string): Promise<number | string> {
+    const found = (await this.names(name)).resolve(label);
+    return found.ok ? found.id : found.rule;
+  }
+
+  /**
+   * The record a command argument names: an id (`12`) or a label (`"Smith wedding"`).
+   * Not found → exit 4; an unknown or ambiguous name says why, in the name index's words.
+   */
+  async find(name: ResourceName, ref: string, argument = resources[name].singular): Promise<ApiRecord> {
+    const def = resources[name];
+    let id: number;
+    if (ID_TEXT.test(ref) || def.labelField === undefined) {
+      id = Number(ref);
+    } else {
+      const found = await this.lookup(name, ref);
+      if (typeof found === 'string') throw new NotFoundError(`${argument}: ${found}`, 404);
+      id = found;
+    }
+    const record = (await this.byId(name)).get(id);
+    if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);
+    return record;
+  }
+
+  /** After a write: the next read of this list (and its indexes) asks the server again. */
+  forget(name: ResourceName, parentId?: number): void {
+    this.lists.delete(parentId === undefined ? name : `${name}/${parentId}`);
+    if (parentId === undefined) {
+      this.indexes.delete(name);
+      this.idMaps.delete(name);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// Id fields that reference a resource with a human label also accept that label:
+// `--event-status-id Confirmed`, `--rental-block-id Weekend`, `--inventory-id "Tent 20x20"`.
+// Resolved through the run's data catalog (each referenced list read once per run), with the
+// NameIndex wording the bulk engine's name columns use too.
+
+import { ValidationError, type FieldIssue } from '../errors.js';
+import { type FieldDef, type ResourceDef, type ResourceName, resources } from '../resources/definitions.js';
+import type { Catalog } from './catalog.js';
+
+/** Number-like values (`7`, `-1`, `1.5`) are ids to validate, never names to look up. */
+const NUMERIC = /^\s*[-+]?\d*\.?\d+\s*$/;
+
+export function needsResolution(field: FieldDef, value: unknown): boolean {
+  if (field.kind !== 'id' || !field.references || typeof value !== 'string' || NUMERIC.test(value)) return false;
+  return resources[field.references].labelField !== undefined && value.trim() !== '';
+}
+
+export class NameResolver {
+  constructor(private readonly catalog: Catalog) {}
+
+  /** Replaces labels by ids in `body`; collects every unresolvable one into a ValidationError. */
+  async resolve(def: ResourceDef, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const issues: FieldIssue[] = [];
+    const out = { ...body };
+    for (const field of def.fields) {
+      const value = body[field.name];
+      if (!needsResolution(field, value)) continue;
+      const result = await this.lookup(field.references!, String(value));
+      if (typeof result === 'number') out[field.name] = result;
+      else issues.push({ field: field.name, message: result, value });
+    }
+    if (issues.length > 0) throw new ValidationError(issues, def.singular);
+    return out;
+  }
+
+  /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
+  lookup(target: ResourceName, label: string): Promise<number | string> {
+    return this.catalog.lookup(target, label);
+  }
+}

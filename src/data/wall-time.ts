@@ -1,0 +1,68 @@
+// Wall time: the API's datetimes carry no zone, so they are the business's local clock time.
+// A wall time is held as the number of milliseconds of that clock reading taken as if it were
+// UTC: comparing, sorting and adding whole days are plain arithmetic and never meet a
+// daylight-saving jump (a day is always 24 wall hours; 09:00 stays 09:00).
+
+export type WallTime = number;
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+const API_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]00:?00)?$/;
+
+/** `2026-06-12T16:00:00`, `2026-06-12 16:00`, `2026-06-12`, with `.000` or not → wall time; else undefined. */
+export function parseWallTime(value: unknown): WallTime | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = API_DATETIME.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const check = new Date(time);
+  if (check.getUTCDate() !== Number(d) || check.getUTCMonth() !== Number(mo) - 1) return undefined;
+  return time;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS`: the form the API's examples send. */
+export function formatWallTime(time: WallTime): string {
+  return new Date(time).toISOString().slice(0, 19);
+}
+
+/** `YYYY-MM-DD`. */
+export function dayKey(time: WallTime): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** `HH:MM`. */
+export function clockTime(time: WallTime): string {
+  return new Date(time).toISOString().slice(11, 16);
+}
+
+/** `YYYY-MM-DD HH:MM` (the time left out at midnight when `dateOnlyAtMidnight`). */
+export function shortWallTime(time: WallTime, dateOnlyAtMidnight = false): string {
+  const text = `${dayKey(time)} ${clockTime(time)}`;
+  return dateOnlyAtMidnight && text.endsWith(' 00:00') ? text.slice(0, 10) : text;
+}
+
+/** Midnight of the day `time` falls on. */
+export function startOfDay(time: WallTime): WallTime {
+  return Math.floor(time / DAY_MS) * DAY_MS;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** `Fri 2026-06-12`. */
+export function dayHeading(time: WallTime): string {
+  return `${WEEKDAYS[new Date(time).getUTCDay()]} ${dayKey(time)}`;
+}
+
+/** The wall time a real instant reads on this machine's clock (its time zone). */
+export function wallTimeOf(instant: number): WallTime {
+  const d = new Date(instant);
+  return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds());
+}
+
+/** Half-open windows [from, to): windows that only touch (one ends when the other starts) do not overlap. */
+export function overlaps(a: { from: WallTime; to: WallTime }, b: { from: WallTime; to: WallTime }): boolean {
+  return a.from < b.to && b.from < a.to;
+}

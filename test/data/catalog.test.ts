@@ -1,0 +1,128 @@
+// The data catalog against an in-process sandbox that counts the requests it serves.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { ResourceApi } from '../../src/api/resource-api.js';
+import { Catalog } from '../../src/data/catalog.js';
+import { NameResolver } from '../../src/data/resolver.js';
+import { resources } from '../../src/resources/definitions.js';
+import { NotFoundError, ValidationError } from '../../src/errors.js';
+import { TOKEN, openSandbox } from '../sandbox/helpers.js';
+
+let sandbox: Awaited<ReturnType<typeof openSandbox>>;
+let client: ApiClient;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await openSandbox({ seed: true, onRequest: (method, path) => requests.push(`${method} ${path}`) });
+  client = new ApiClient({ baseUrl: sandbox.url, auth: { getToken: async () => TOKEN }, retries: 0 });
+});
+afterAll(async () => {
+  client.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  requests.length = 0;
+});
+
+const newCatalog = () => new Catalog(() => new ResourceApi(client));
+
+describe('Catalog', () => {
+  it('fetches a list once per run, even when asked twice at the same time and again later', async () => {
+    const catalog = newCatalog();
+    const [a, b] = await Promise.all([catalog.list('inventory'), catalog.list('inventory')]);
+    expect(a).toBe(b);
+    await catalog.list('inventory');
+    await catalog.names('inventory');
+    await catalog.byId('inventory');
+    expect(requests).toEqual(['GET /v2/inventory']);
+  });
+
+  it('costs nothing until the first read', () => {
+    let built = 0;
+    const catalog = new Catalog(() => {
+      built++;
+      return new ResourceApi(client);
+    });
+    expect(catalog.options).toEqual({});
+    expect(built).toBe(0);
+  });
+
+  it('fetches nested lists once per parent over the pool', async () => {
+    const catalog = newCatalog();
+    const items = (await catalog.list('inventory')).map((i) => Number(i.id));
+    const prices = await catalog.children('prices', [...items, ...items]);
+    expect(prices.size).toBe(items.length);
+    await catalog.children('prices', items.slice(0, 3));
+    await catalog.list('prices', items[0]);
+    const priceRequests = requests.filter((r) => r.endsWith('/pricing'));
+    expect(priceRequests).toHaveLength(items.length);
+    expect(new Set(priceRequests).size).toBe(items.length);
+  });
+
+  it('finds records by id and by name, with the name index wording', async () => {
+    const catalog = newCatalog();
+    expect((await catalog.find('inventory', '1')).name).toBe('20x20 Frame Tent');
+    expect(Number((await catalog.find('inventory', '20x20 frame tent')).id)).toBe(1);
+    await expect(catalog.find('inventory', '999')).rejects.toThrow(NotFoundError);
+    await expect(catalog.find('inventory', 'Trampoline')).rejects.toThrow(/no inventory item is named "Trampoline"/);
+    expect(requests).toEqual(['GET /v2/inventory']);
+  });
+
+  it('reads again after forget (a write happened)', async () => {
+    const catalog = newCatalog();
+    await catalog.list('statuses');
+    catalog.forget('statuses');
+    await catalog.names('statuses');
+    expect(requests).toEqual(['GET /v2/status', 'GET /v2/status']);
+  });
+
+  it('serves the name resolver: each referenced list read once for many fields and bodies', async () => {
+    const resolver = new NameResolver(newCatalog());
+    const body = await resolver.resolve(resources.events, { eventStatusId: 'Confirmed', rentalBlockId: 'weekend' });
+    expect(body).toMatchObject({ eventStatusId: 2, rentalBlockId: 2 });
+    await resolver.resolve(resources.events, { eventStatusId: 'Quoted', rentalBlockId: 'Daily' });
+    expect(requests.sort()).toEqual(['GET /v2/rentalblocks', 'GET /v2/status']);
+    await expect(resolver.resolve(resources.events, { eventStatusId: 'Maybe' })).rejects.toThrow(ValidationError);
+    await expect(resolver.resolve(resources.events, { eventStatusId: 'Maybe' })).rejects.toThrow(/no event status is named "Maybe"; known: Quoted \(1\)/);
+  });
+});
+
+describe('the bounded pool of nested reads', () => {
+  it('never has more than `concurrency` nested lists in flight, across concurrent callers', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const source = {
+      list: async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        return { records: [] };
+      },
+    };
+    const catalog = new Catalog(() => source, { concurrency: 3 });
+    await Promise.all([
+      catalog.children('bookings', [1, 2, 3, 4, 5, 6, 7, 8]),
+      catalog.children('prices', [1, 2, 3, 4, 5, 6, 7, 8]),
+      catalog.list('prices', 99),
+    ]);
+    expect(most).toBe(3);
+  });
+
+  it('shows each parent’s list as it arrives and stops starting new reads after a failure', async () => {
+    const asked: number[] = [];
+    const source = {
+      list: async (at: { parentId?: number }) => {
+        asked.push(at.parentId!);
+        if (at.parentId === 2) throw new Error('boom');
+        return { records: [{ id: at.parentId }] };
+      },
+    };
+    const seen: number[] = [];
+    const catalog = new Catalog(() => source, { concurrency: 1 });
+    await expect(catalog.children('bookings', [1, 2, 3, 4], (id) => seen.push(id))).rejects.toThrow('boom');
+    expect(seen).toEqual([1]);
+    expect(asked).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,404 @@
+// The calendar commands as a user runs them (bin/rentals.js) against a sandbox, asserting on the
+// server's state and on the output. Each test builds its own items and events in an empty
+// sandbox; the seeded one serves `check` and the agenda's request count.
+
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Caller, FIXED_NOW, openSandbox } from '../sandbox/helpers.js';
+import { type RunResult, cliFor } from './harness.js';
+import { data } from './server-state.js';
+
+type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
+let sandbox: Sandbox;
+let call: Caller;
+let rentals: ReturnType<typeof cliFor>;
+let seeded: Sandbox;
+let seededRentals: ReturnType<typeof cliFor>;
+let requests: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await openSandbox();
+  call = sandbox.call;
+  rentals = cliFor(sandbox);
+  seeded = await openSandbox({ seed: true, onRequest: (method, path) => requests.push(`${method} ${path}`) });
+  seededRentals = cliFor(seeded);
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await seeded?.close();
+});
+
+function ok(result: RunResult): RunResult {
+  expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+let serial = 0;
+const unique = (name: string) => `${name} ${++serial}`;
+
+async function item(quantityAvailable: number, prices: Record<number, number> = { 1: 10 }, active = 1): Promise<{ id: number; name: string }> {
+  const name = unique('Item');
+  const [record] = await data(call, 'POST', '/v2/inventory', { name, quantityAvailable, active: 1 });
+  const id = Number(record!.id);
+  for (const [block, price] of Object.entries(prices)) {
+    await data(call, 'POST', `/v1/inventory/${id}/pricing`, { inventoryId: id, rentalBlockId: Number(block), price });
+  }
+  if (!active) await data(call, 'PUT', `/v2/inventory/${id}`, { id, name, quantityAvailable, active: 0 });
+  return { id, name };
+}
+
+interface EventDates {
+  dropoff: string;
+  start?: string;
+  end?: string;
+  pickup: string;
+}
+
+async function event(dates: EventDates, extra: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
+  const eventName = unique('Event');
+  const [record] = await data(call, 'POST', '/v1/events', {
+    eventStatusId: 2,
+    rentalBlockId: 1,
+    eventName,
+    dropoffDate: dates.dropoff,
+    startDate: dates.start ?? dates.dropoff,
+    endDate: dates.end ?? dates.pickup,
+    teardownDate: dates.end ?? dates.pickup,
+    pickupDate: dates.pickup,
+    ...extra,
+  });
+  return { id: Number(record!.id), name: eventName };
+}
+
+async function book(eventId: number, inventoryId: number, quantity: number, price = 10): Promise<void> {
+  await data(call, 'POST', `/v1/events/${eventId}/inventory`, { eventId, inventoryId, quantity, price });
+}
+
+const bookingsOf = async (eventId: number) => data(call, 'GET', `/v1/events/${eventId}/inventory`);
+
+describe('events book', () => {
+  test('windows that only touch do not overlap: the units go from one event to the next', async () => {
+    const tent = await item(2);
+    const first = await event({ dropoff: '2026-06-01T08:00:00', pickup: '2026-06-02T10:00:00' });
+    await book(first.id, tent.id, 2);
+    const next = await event({ dropoff: '2026-06-02T10:00:00', pickup: '2026-06-03T10:00:00' });
+    ok(await rentals(['events', 'book', String(next.id), '--item', tent.name, '--quantity', '2']));
+    expect((await bookingsOf(next.id)).map((b) => b.quantity)).toEqual([2]);
+  });
+
+  test('an overbooking is refused with exit 1 naming the events, and goes through with --allow-overbook', async () => {
+    const tent = await item(3);
+    const holder = await event({ dropoff: '2026-06-05T08:00:00', pickup: '2026-06-07T10:00:00' });
+    await book(holder.id, tent.id, 2);
+    const other = await event({ dropoff: '2026-06-06T08:00:00', pickup: '2026-06-06T20:00:00' });
+    const refused = await rentals(['events', 'book', String(other.id), '--item', `${tent.name}=2`]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${tent.name}: 3 owned, 2 held by other events at 2026-06-06 08:00, 2 asked (short by 1)`);
+    expect(refused.stderr).toContain(`event ${holder.id} "${holder.name}": 2`);
+    expect(refused.stderr).toContain('Nothing was booked');
+    expect(await bookingsOf(other.id)).toEqual([]);
+
+    const forced = ok(await rentals(['events', 'book', String(other.id), '--item', `${tent.name}=2`, '--allow-overbook']));
+    expect(forced.stderr).toContain('warning: overbooking');
+    expect((await bookingsOf(other.id)).map((b) => [b.inventoryId, b.quantity])).toEqual([[tent.id, 2]]);
+  });
+
+  test('a cancelled event holds nothing', async () => {
+    const tent = await item(1);
+    const cancelled = await event({ dropoff: '2026-06-10T08:00:00', pickup: '2026-06-12T10:00:00' }, { cancelDate: '2026-05-01T00:00:00', cancelReason: 'rain' });
+    await book(cancelled.id, tent.id, 1);
+    const other = await event({ dropoff: '2026-06-11T08:00:00', pickup: '2026-06-11T20:00:00' });
+    ok(await rentals(['events', 'book', String(other.id), '--item', tent.name, '--quantity', '1']));
+    expect((await bookingsOf(other.id)).map((b) => b.quantity)).toEqual([1]);
+  });
+
+  test('the event is never counted against itself: booking an item it has changes that line, and says so', async () => {
+    const tent = await item(2);
+    const own = await event({ dropoff: '2026-06-15T08:00:00', pickup: '2026-06-16T10:00:00' });
+    await book(own.id, tent.id, 2, 10);
+    const result = ok(await rentals(['events', 'book', String(own.id), '--item', `${tent.name}=1`]));
+    expect(result.stderr).toMatch(/was already on .*: booking \d+ changed from 2 to 1/);
+    const lines = await bookingsOf(own.id);
+    expect(lines.map((b) => b.quantity)).toEqual([1]);
+  });
+
+  test('several items are checked together: one short item refuses them all and nothing is written', async () => {
+    const plenty = await item(100);
+    const scarce = await item(1);
+    const holder = await event({ dropoff: '2026-06-20T08:00:00', pickup: '2026-06-21T10:00:00' });
+    await book(holder.id, scarce.id, 1);
+    const target = await event({ dropoff: '2026-06-20T12:00:00', pickup: '2026-06-20T18:00:00' });
+    const refused = await rentals(['events', 'book', String(target.id), '--item', `${plenty.name}=10`, '--item', `${scarce.name}=1`]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(scarce.name);
+    expect(refused.stderr).not.toContain(`${plenty.name}:`);
+    expect(await bookingsOf(target.id)).toEqual([]);
+    const both = ok(await rentals(['events', 'book', String(target.id), '--item', `${plenty.name}=10`, '--item', `${scarce.name}=1`, '--allow-overbook', '-o', 'json']));
+    expect(JSON.parse(both.stdout).data).toHaveLength(2);
+  });
+
+  test("the price comes from the item's price for the event's rental block; none → an error naming both", async () => {
+    const chair = await item(50, { 1: 2.25, 2: 3.4 });
+    const weekend = await event({ dropoff: '2026-07-03T08:00:00', pickup: '2026-07-06T10:00:00' }, { rentalBlockId: 2 });
+    ok(await rentals(['events', 'book', String(weekend.id), '--item', chair.name, '--quantity', '10']));
+    expect((await bookingsOf(weekend.id)).map((b) => b.price)).toEqual([3.4]);
+
+    const weekly = await event({ dropoff: '2026-07-03T08:00:00', pickup: '2026-07-06T10:00:00' }, { rentalBlockId: 3 });
+    const missing = await rentals(['events', 'book', String(weekly.id), '--item', chair.name, '--quantity', '1']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`"${chair.name}": no price for the rental block "Weekly"`);
+    expect(await bookingsOf(weekly.id)).toEqual([]);
+    ok(await rentals(['events', 'book', String(weekly.id), '--item', chair.name, '--quantity', '1', '--price', '7.5']));
+    expect((await bookingsOf(weekly.id)).map((b) => b.price)).toEqual([7.5]);
+  });
+
+  test('an inactive item is refused; unbook removes a line', async () => {
+    const retired = await item(10, { 1: 1 }, 0);
+    const party = await event({ dropoff: '2026-07-10T08:00:00', pickup: '2026-07-11T10:00:00' });
+    const refused = await rentals(['events', 'book', String(party.id), '--item', retired.name, '--quantity', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('inactive');
+    expect(await bookingsOf(party.id)).toEqual([]);
+
+    const table = await item(10);
+    await book(party.id, table.id, 4);
+    ok(await rentals(['events', 'unbook', party.name, '--item', table.name]));
+    expect(await bookingsOf(party.id)).toEqual([]);
+    expect((await rentals(['events', 'unbook', String(party.id), '--item', table.name])).code).toBe(1);
+  });
+});
+
+describe('events show', () => {
+  test('line totals and the event total in exact decimals, every amount field, deposit apart', async () => {
+    const a = await item(100, { 1: 0.1 });
+    const b = await item(100, { 1: 19.99 });
+    const gala = await event(
+      { dropoff: '2026-08-01T08:00:00', pickup: '2026-08-02T10:00:00' },
+      { amountDeposit: 500, amountDelivery: 75.5, amountLabor: 120, amountMisc: 0.2, amountSalesTax: 33.33, amountDiscount: 10.01 },
+    );
+    await book(gala.id, a.id, 3, 0.1);
+    await book(gala.id, b.id, 3, 19.99);
+    const shown = JSON.parse(ok(await rentals(['events', 'show', String(gala.id), '--json'])).stdout);
+    expect(shown.bookings.map((l: { lineTotal: number; itemName: string }) => [l.itemName, l.lineTotal])).toEqual([
+      [a.name, 0.3],
+      [b.name, 59.97],
+    ]);
+    // 0.3 + 59.97 + 75.5 + 120 + 0.2 + 33.33 − 10.01 = 279.29
+    expect(shown.totals).toEqual({ items: 60.27, delivery: 75.5, labor: 120, misc: 0.2, salesTax: 33.33, discount: 10.01, total: 279.29, deposit: 500, unpricedBookings: 0 });
+    const table = ok(await rentals(['events', 'show', gala.name, '-o', 'table'])).stdout;
+    expect(table).toMatch(/= total\s+279\.29/);
+    expect(table).toMatch(/deposit \(apart\)\s+500\.00/);
+  });
+
+  test('null amounts count as 0 and show as missing', async () => {
+    const a = await item(10, { 1: 12 });
+    const bare = await event({ dropoff: '2026-08-05T08:00:00', pickup: '2026-08-05T20:00:00' });
+    await book(bare.id, a.id, 2, 12);
+    const shown = JSON.parse(ok(await rentals(['events', 'show', String(bare.id), '-o', 'json'])).stdout);
+    expect(shown.totals).toEqual({ items: 24, delivery: null, labor: null, misc: null, salesTax: null, discount: null, total: 24, deposit: null, unpricedBookings: 0 });
+  });
+
+  test('`events get` keeps its aliases but `show` is the new verb', async () => {
+    const bare = await event({ dropoff: '2026-08-06T08:00:00', pickup: '2026-08-06T20:00:00' });
+    const viaView = JSON.parse(ok(await rentals(['events', 'view', String(bare.id), '--json'])).stdout);
+    expect(viaView.data[0].eventName).toBe(bare.name);
+  });
+});
+
+describe('events cancel, uncancel, clone', () => {
+  test('cancel then uncancel round-trips the event', async () => {
+    const party = await event({ dropoff: '2026-09-01T08:00:00', pickup: '2026-09-02T10:00:00' });
+    const before = (await data(call, 'GET', `/v1/events/${party.id}`))[0]!;
+    ok(await rentals(['events', 'cancel', String(party.id), '--reason', 'Customer postponed', '--date', '2026-08-15 09:30']));
+    const cancelled = (await data(call, 'GET', `/v1/events/${party.id}`))[0]!;
+    expect(cancelled).toMatchObject({ cancelDate: '2026-08-15T09:30:00', cancelReason: 'Customer postponed' });
+    const missing = await rentals(['events', 'cancel', String(party.id)]);
+    expect(missing.code).toBe(2);
+    ok(await rentals(['events', 'uncancel', String(party.id)]));
+    const after = (await data(call, 'GET', `/v1/events/${party.id}`))[0]!;
+    expect(after).toEqual(before);
+  });
+
+  test('clone shifts every datetime alike; across a daylight-saving change the clock times stay', async () => {
+    const tent = await item(5, { 1: 100 });
+    // 2026-03-08 is the US change to summer time: the window spans it, and so does the copy's (2026-11-01).
+    const source = await event(
+      { dropoff: '2026-03-06T09:00:00', start: '2026-03-07T16:00:00', end: '2026-03-08T23:00:00', pickup: '2026-03-09T10:00:00' },
+      { teardownDate: '2026-03-09T01:00:00', amountDelivery: 40 },
+    );
+    await book(source.id, tent.id, 2, 90);
+    const result = ok(
+      await rentals(['events', 'clone', String(source.id), '--start-date', '2026-10-31', '--with-bookings', '--name', 'Copy', '-o', 'json'], {
+        env: { TZ: 'America/Chicago' },
+      }),
+    );
+    const copy = JSON.parse(result.stdout).data[0];
+    expect(copy).toMatchObject({
+      eventName: 'Copy',
+      dropoffDate: '2026-10-30T09:00:00',
+      startDate: '2026-10-31T16:00:00',
+      endDate: '2026-11-01T23:00:00',
+      teardownDate: '2026-11-02T01:00:00',
+      pickupDate: '2026-11-02T10:00:00',
+      amountDelivery: 40,
+      cancelDate: null,
+    });
+    // Bookings copied at today's price for the block (100), not the old line's 90.
+    expect((await bookingsOf(copy.id)).map((b) => [b.inventoryId, b.quantity, b.price])).toEqual([[tent.id, 2, 100]]);
+  });
+
+  test('clone with a time moves the start there and the other dates by the same offset', async () => {
+    const source = await event({ dropoff: '2026-04-01T08:00:00', start: '2026-04-01T12:00:00', end: '2026-04-01T18:00:00', pickup: '2026-04-02T09:00:00' });
+    const copy = JSON.parse(ok(await rentals(['events', 'clone', String(source.id), '--start-date', '2026-04-10 14:30', '--json'])).stdout).data[0];
+    expect(copy).toMatchObject({ dropoffDate: '2026-04-10T10:30:00', startDate: '2026-04-10T14:30:00', pickupDate: '2026-04-11T11:30:00', eventName: source.name });
+  });
+});
+
+describe('availability', () => {
+  test('booked is the peak of overlapping bookings, not the sum over the range', async () => {
+    const lamp = await item(5);
+    const a = await event({ dropoff: '2026-10-01T08:00:00', pickup: '2026-10-03T10:00:00' });
+    const b = await event({ dropoff: '2026-10-02T08:00:00', pickup: '2026-10-04T10:00:00' });
+    const c = await event({ dropoff: '2026-10-05T08:00:00', pickup: '2026-10-06T10:00:00' });
+    await book(a.id, lamp.id, 2);
+    await book(b.id, lamp.id, 2);
+    await book(c.id, lamp.id, 2);
+    const rows = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name, '-o', 'json'])).stdout);
+    expect(rows).toEqual([expect.objectContaining({ id: lamp.id, owned: 5, booked: 4, free: 1, peakAt: '2026-10-02 08:00' })]);
+    expect(rows[0].events).toContain(`(${a.id})`);
+    expect(rows[0].events).toContain(`(${b.id})`);
+
+    const grid = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-06', '--item', String(lamp.id), '--daily', '-o', 'json'])).stdout);
+    expect(grid.days).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06']);
+    expect(grid.items[0].free).toEqual([3, 1, 1, 3, 3, 3]);
+    const csv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--daily', '-o', 'csv'])).stdout;
+    expect(csv).toBe(`item,2026-10-01,2026-10-02\n${lamp.name},3,1\n`);
+  });
+
+  test('bad dates are usage errors (exit 2) before any request', async () => {
+    const result = await rentals(['availability', '--from', '2026-02-30']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--from: "2026-02-30" is not a date of the calendar');
+    expect((await rentals(['agenda', '--from', '2026-05-02', '--to', '2026-05-01'])).code).toBe(2);
+  });
+});
+
+describe('agenda, load-sheet, events list (seeded sandbox)', () => {
+  // The seed's dates are relative to FIXED_NOW's day (2025-06-01).
+  const day = (n: number) => new Date(FIXED_NOW + n * 86_400_000).toISOString().slice(0, 10);
+
+  test('agenda -o ics parses back (ical.js) with the same events, times and stable UIDs', async () => {
+    const args = ['agenda', '--from', day(0), '--to', day(45), '-o', 'ics'];
+    const first = ok(await seededRentals(args)).stdout;
+    const json = JSON.parse(ok(await seededRentals(['agenda', '--from', day(0), '--to', day(45), '-o', 'json'])).stdout) as Array<Record<string, unknown>>;
+    const vevents = new ICAL.Component(ICAL.parse(first)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(vevents.map((e) => e.uid)).toEqual(json.map((e) => `event-${String(e.id)}@127.0.0.1`));
+    for (const [i, e] of vevents.entries()) {
+      expect(e.summary).toBe(json[i]!.eventName);
+      expect(e.startDate.toString()).toBe(String(json[i]!.startDate));
+      expect(e.endDate.toString()).toBe(String(json[i]!.endDate));
+      expect(e.startDate.zone?.tzid).toBe('floating');
+      expect(e.description).toContain('Window (dropoff → pickup)');
+    }
+    const gala = vevents.find((e) => e.summary === 'Oak Park Charity Gala')!;
+    expect(gala.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    const wedding = vevents.find((e) => e.summary === 'Harper–Nguyen Wedding')!;
+    expect(wedding.description).toContain('150 × Gold Chiavari Chair');
+    const again = ok(await seededRentals(args)).stdout;
+    expect(again.match(/^UID:.*$/gm)).toEqual(first.match(/^UID:.*$/gm));
+  });
+
+  test('agenda reads each list once and the bookings of the events in range only', async () => {
+    requests = [];
+    const result = ok(await seededRentals(['agenda', '--from', day(10), '--to', day(17), '-o', 'csv']));
+    const rows = result.stdout.trim().split('\n').slice(1);
+    expect(result.stdout.split('\n')[0]).toBe('date,id,event,dropoff,start,end,pickup,customer,status,items,total');
+    const eventsShown = new Set(rows.map((r) => r.split(',')[1]));
+    expect(requests.filter((r) => r === 'GET /v1/events')).toHaveLength(1);
+    expect(requests.filter((r) => r === 'GET /v2/inventory')).toHaveLength(1);
+    expect(requests.filter((r) => r.endsWith('/inventory') && r.includes('/events/'))).toHaveLength(eventsShown.size);
+    expect(requests).toHaveLength(3 + eventsShown.size);
+  });
+
+  test('load-sheet: dropoffs go out, pickups come in, with item totals', async () => {
+    const sheet = JSON.parse(ok(await seededRentals(['load-sheet', '--date', day(11), '-o', 'json'])).stdout);
+    const [only] = sheet.days;
+    expect(only.date).toBe(day(11));
+    expect(only.out.events.map((e: { eventName: string }) => e.eventName)).toContain('Harper–Nguyen Wedding');
+    const wedding = only.out.events.find((e: { eventName: string }) => e.eventName === 'Harper–Nguyen Wedding');
+    expect(wedding).toMatchObject({ time: '09:00', customerName: 'Olivia Harper' });
+    expect(wedding.address).toContain('Willow Creek Farm');
+    const chairs = only.out.items.find((i: { name: string }) => i.name === 'Gold Chiavari Chair');
+    expect(chairs.quantity).toBeGreaterThanOrEqual(150);
+  });
+
+  test('events list filters on the client: window, search, status, cancelled, sort, limit', async () => {
+    const list = async (...args: string[]) => JSON.parse(ok(await seededRentals(['events', 'list', ...args, '--json'])).stdout).data as Array<Record<string, unknown>>;
+    const cancelled = await list('--cancelled');
+    expect(cancelled.map((e) => e.eventName)).toEqual(['Oak Park Charity Gala']);
+    expect((await list('--search', 'WEDDING')).map((e) => e.eventName).sort()).toEqual(['Harper–Nguyen Wedding', 'Jensen–Alvarez Wedding']);
+    const quoted = await list('--status', 'quoted', '--active-only');
+    expect(quoted.length).toBeGreaterThan(3);
+    expect(quoted.every((e) => e.eventStatusId === 1)).toBe(true);
+    const latest = await list('--sort', 'startDate:desc', '--limit', '2');
+    expect(latest.map((e) => e.eventName)).toEqual(['Fall Harvest Market', 'Lakeview High Prom']);
+    const windowed = await list('--from', day(12), '--to', day(12));
+    expect(windowed.map((e) => e.eventName)).toContain('Harper–Nguyen Wedding');
+    expect(windowed.every((e) => String(e.pickupDate) > day(12))).toBe(true);
+    expect((await seededRentals(['events', 'list', '--sort', 'nosuch'])).code).toBe(2);
+  });
+});
+
+describe('check', () => {
+  test('the seeded calendar has its one overbooking and one inactive item; -o json codes', async () => {
+    const result = await seededRentals(['check', '-o', 'json']);
+    expect(result.code).toBe(1);
+    const problems = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    expect(problems.map((p) => p.code)).toEqual(['overbooked', 'inactive-item']);
+    expect(problems[0]).toMatchObject({ booked: 2, owned: 1 });
+    expect(String(problems[0]!.message)).toContain('40x60 Pole Tent');
+  });
+
+  test('each finding on a calendar of its own, and exit 0 when clean', async () => {
+    const own = await openSandbox();
+    const cli = cliFor(own);
+    try {
+      const post = async (path: string, body: Record<string, unknown>) => Number((await data(own.call, 'POST', path, body))[0]!.id);
+      const tent = await post('/v2/inventory', { name: 'Tent', quantityAvailable: 1, active: 1 });
+      const old = await post('/v2/inventory', { name: 'Old chair', quantityAvailable: 10, active: 1 });
+      await post(`/v1/inventory/${tent}/pricing`, { inventoryId: tent, rentalBlockId: 1, price: 100 });
+      await post(`/v1/inventory/${old}/pricing`, { inventoryId: old, rentalBlockId: 1, price: 2 });
+      const eventBody = (name: string, dropoff: string, pickup: string, extra: Record<string, unknown> = {}) => ({
+        eventStatusId: 2, rentalBlockId: 1, eventName: name, dropoffDate: dropoff, startDate: dropoff, endDate: pickup, teardownDate: pickup, pickupDate: pickup, ...extra,
+      });
+      const clean = await post('/v1/events', eventBody('Clean', '2026-05-01T08:00:00', '2026-05-02T08:00:00'));
+      await post(`/v1/events/${clean}/inventory`, { eventId: clean, inventoryId: tent, quantity: 1, price: 100 });
+      ok(await cli(['check']));
+      expect(ok(await cli(['check', '-o', 'json'])).stdout.trim()).toBe('[]');
+
+      const a = await post('/v1/events', eventBody('A', '2026-06-01T08:00:00', '2026-06-03T08:00:00'));
+      const b = await post('/v1/events', eventBody('B', '2026-06-02T08:00:00', '2026-06-04T08:00:00', { startDate: '2026-06-05T08:00:00' }));
+      const weekly = await post('/v1/events', eventBody('Weekly', '2026-07-01T08:00:00', '2026-07-02T08:00:00', { rentalBlockId: 3 }));
+      await post(`/v1/events/${a}/inventory`, { eventId: a, inventoryId: tent, quantity: 1, price: 100 });
+      await post(`/v1/events/${b}/inventory`, { eventId: b, inventoryId: tent, quantity: 1, price: 90 });
+      await post(`/v1/events/${a}/inventory`, { eventId: a, inventoryId: old, quantity: 5, price: 2 });
+      await post(`/v1/events/${weekly}/inventory`, { eventId: weekly, inventoryId: old, quantity: 1, price: 2 });
+      await data(own.call, 'PUT', `/v2/inventory/${old}`, { id: old, name: 'Old chair', quantityAvailable: 10, active: 0 });
+
+      const result = await cli(['check', '--from', '2026-06-01', '--to', '2026-07-31', '-o', 'json']);
+      expect(result.code).toBe(1);
+      const problems = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+      expect(problems.map((p) => p.code).sort()).toEqual(['dates-out-of-order', 'inactive-item', 'inactive-item', 'no-price-for-block', 'overbooked', 'price-differs'].sort());
+      expect(problems.find((p) => p.code === 'overbooked')).toMatchObject({ itemId: tent, eventIds: [a, b], at: '2026-06-02 08:00', booked: 2, owned: 1 });
+      expect(problems.find((p) => p.code === 'price-differs')).toMatchObject({ eventId: b, price: 90, expected: 100 });
+      expect(problems.find((p) => p.code === 'dates-out-of-order')).toMatchObject({ eventId: b, fields: ['startDate', 'endDate'] });
+      expect(String(problems.find((p) => p.code === 'dates-out-of-order')!.message)).toContain('startDate 2026-06-05 08:00 is after endDate 2026-06-04 08:00');
+      // Outside the range the problems of June are not reported.
+      const later = await cli(['check', '--from', '2026-07-01', '--to', '2026-07-31', '-o', 'json']);
+      expect((JSON.parse(later.stdout) as Array<{ code: string }>).map((p) => p.code).sort()).toEqual(['inactive-item', 'no-price-for-block']);
+    } finally {
+      await own.close();
+    }
+  });
+});

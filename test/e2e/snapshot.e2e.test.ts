@@ -1,0 +1,97 @@
+// rentals snapshot, rentals diff and rentals sandbox --from-snapshot, as a user runs them.
+
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { parseSnapshot } from '../../src/snapshot/document.js';
+import { storeImageFromSnapshot } from '../../src/sandbox/from-snapshot.js';
+import { cliFor, freshConfigDir, runBin } from './harness.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let production: Sandbox;
+let dir: string;
+let rentals: ReturnType<typeof cliFor>;
+
+beforeAll(async () => {
+  production = await startSandbox({ port: 0, token: 'snapshot-token-0123456789', seed: true });
+  dir = freshConfigDir();
+  rentals = cliFor(production, dir);
+});
+
+afterAll(async () => {
+  await production.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('rentals snapshot and diff', () => {
+  it('writes every resource to a private file, nested records with their parent', async () => {
+    const out = join(dir, 'before.json');
+    const result = await rentals(['snapshot', '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Snapshot written to .*before\.json: \d+ statuses, 4 rentalBlocks, \d+ categories, \d+ inventory, \d+ prices, \d+ events, \d+ bookings\./);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const snapshot = parseSnapshot(readFileSync(out, 'utf8'), out);
+    expect(snapshot.source).toBe(production.url);
+    const prices = snapshot.resources.prices!;
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((p) => typeof p.inventoryId === 'number')).toBe(true);
+    expect(snapshot.resources.bookings!.every((b) => typeof b.eventId === 'number')).toBe(true);
+    const live = JSON.parse((await rentals(['inventory', 'list', '--json'])).stdout) as { data: unknown[] };
+    expect(snapshot.resources.inventory).toHaveLength(live.data.length);
+  });
+
+  it('finds nothing between a snapshot and itself (exit 0), and each change against --live (exit 1)', async () => {
+    const before = join(dir, 'before.json');
+    const same = await rentals(['diff', before, before]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toBe('');
+    expect(same.stderr).toContain('No differences.');
+
+    const items = JSON.parse((await rentals(['inventory', 'list', '--json'])).stdout) as { data: Array<{ id: number; quantityAvailable: number }> };
+    const item = items.data[0]!;
+    expect((await rentals(['inventory', 'update', String(item.id), '--quantity-available', String(item.quantityAvailable + 5)])).code).toBe(0);
+    const changed = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'json']);
+    expect(changed.code, changed.stderr).toBe(1);
+    expect(JSON.parse(changed.stdout)).toEqual({
+      changes: [{ resource: 'inventory', id: String(item.id), change: 'changed', field: 'quantityAvailable', before: item.quantityAvailable, after: item.quantityAvailable + 5 }],
+    });
+    const table = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'tsv']);
+    expect(table.stdout).toBe(`inventory\t${item.id}\tchanged\tquantityAvailable\t${item.quantityAvailable}\t${item.quantityAvailable + 5}\n`);
+    expect((await rentals(['inventory', 'update', String(item.id), '--quantity-available', String(item.quantityAvailable)])).code).toBe(0);
+  });
+
+  it('refuses what is not a snapshot, and a diff with neither a second file nor --live, with exit 2', async () => {
+    const bogus = join(dir, 'bogus.json');
+    writeFileSync(bogus, '{"data":[]}');
+    const notSnapshot = await rentals(['diff', bogus, '--live']);
+    expect(notSnapshot.code).toBe(2);
+    expect(notSnapshot.stderr).toContain('not a rentals snapshot');
+    const neither = await rentals(['diff', bogus]);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('--live');
+  });
+});
+
+describe('rentals sandbox --from-snapshot', () => {
+  it('serves the snapshot\'s records with their ids: a snapshot of the copy shows no differences', async () => {
+    const before = join(dir, 'before.json');
+    const image = storeImageFromSnapshot(parseSnapshot(readFileSync(before, 'utf8'), before), before);
+    const copy = await startSandbox({ port: 0, token: 'copy-token-0123456789abcdef', fromSnapshot: image });
+    try {
+      const onCopy = cliFor(copy, dir);
+      const result = await onCopy(['diff', before, '--live']);
+      expect(result.stderr).toContain('No differences.');
+      expect(result.code).toBe(0);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('exits 1 naming the file when the snapshot cannot be read', async () => {
+    const result = await runBin(['sandbox', '--port', '0', '--from-snapshot', join(dir, 'missing.json')], { env: { RENTALS_CONFIG_DIR: dir } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('missing.json: no such file');
+  });
+});
