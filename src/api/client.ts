@@ -19,6 +19,7 @@ import {
 } from '../errors.js';
 import { stripControl } from '../common/sanitize.js';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
+import { parseDataEnvelope } from './data-envelope.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
@@ -100,9 +101,11 @@ const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8_000;
 const RETRY_AFTER_CAP_MS = 60_000;
+/** Lists at least this large are parsed record by record from the bytes (see data-envelope.ts). */
+const RECORD_BY_RECORD_BYTES = 4 * 1024 * 1024;
 /**
- * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events; the ceiling is
- * V8's longest string (2^29 - 24 characters), which JSON.parse needs the body in.
+ * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events and stays below
+ * V8's longest string (2^29 - 24 characters), so any answer can still be decoded whole.
  */
 export const MAX_RESPONSE_BYTES = 500 * 1024 * 1024;
 
@@ -416,7 +419,7 @@ function formatBytes(bytes: number): string {
 }
 
 /** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -502,6 +505,15 @@ function interpret(
 ): ApiResponse {
   const { status, headers, bytes } = response;
   const where = `${method} ${url.pathname}`;
+  if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
+    const parsed = parseDataEnvelope(bytes);
+    if (parsed) {
+      if (!parsed.data.every(isObject)) {
+        throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) has a "data" entry that is not an object`);
+      }
+      return respond(status, headers, bytes, parsed.envelope);
+    }
+  }
   // Decoded once here; the string is not kept (ApiResponse.text decodes again on demand).
   const text = bytes.toString('utf8');
   const parsed = parseJson(text);

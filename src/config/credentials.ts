@@ -29,7 +29,7 @@ export function missingCredentialsMessage(settings: Settings, missing: Array<'ba
 }
 
 /** A base URL compared as the same server: scheme, host, port and path, trailing slashes aside. */
-export function sameBaseUrl(a: string, b: string): boolean {
+function sameBaseUrl(a: string, b: string): boolean {
   const normal = (value: string): string | undefined => {
     try {
       const url = new URL(value);
@@ -43,18 +43,18 @@ export function sameBaseUrl(a: string, b: string): boolean {
 }
 
 /** True when the active base URL is the one the profile's credentials were stored with. */
-export function profileCredentialsApply(settings: Settings): boolean {
+function profileCredentialsApply(settings: Settings): boolean {
   const active = settings.baseUrl.value;
   const stored = settings.profile.baseUrl;
   return active !== undefined && stored !== undefined && sameBaseUrl(active, stored);
 }
 
-export function profileHoldsCredentials(settings: Settings): boolean {
+function profileHoldsCredentials(settings: Settings): boolean {
   return Boolean(settings.profile.token || hasClientCredentials(settings.profile));
 }
 
 /** Whether the token is one the user gave (environment, --token-file) rather than one from the profile. */
-export function tokenIsExplicit(settings: Settings): boolean {
+function tokenIsExplicit(settings: Settings): boolean {
   return settings.token.value !== undefined && settings.token.source !== 'profile';
 }
 

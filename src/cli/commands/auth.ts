@@ -103,7 +103,7 @@ export async function runStatus(session: Session, options: { check?: boolean } =
   const { settings, printer } = session;
   const { profile } = settings;
   const withheld = credentialsWithheld(settings);
-  const canRenew = new StoredCredentials(settings, session.ctx.now).canRenew;
+  const credentials = new StoredCredentials(settings, session.ctx.now);
   // The settings the table marks for status, then what this profile's credentials add; the config dir last.
   const shown = SETTINGS.filter((def) => def.status);
   const row = (def: SettingDef): [string, string, string] => {
@@ -116,11 +116,14 @@ export async function runStatus(session: Session, options: { check?: boolean } =
     rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);
   }
   if (profile.clientId) rows.push(['client id', profile.clientId, `profile "${settings.profileName.value}"`]);
-  if (canRenew) rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; renews the token when it expires`]);
+  if (hasClientCredentials(profile)) {
+    const use = credentials.canRenew ? 'renews the token when it expires' : 'not used here';
+    rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; ${use}`]);
+  }
   rows.push(...shown.filter((def) => def.name === 'configDir').map(row));
   if (withheld) rows.push(['not used', withheld, 'credentials are bound to their base URL']);
   if (profile.insecureHttp) rows.push(['plain http', `allowed for ${profile.baseUrl ?? '(no base URL)'}`, `profile "${settings.profileName.value}"`]);
-  const ready = Boolean(settings.baseUrl.value && new StoredCredentials(settings, session.ctx.now).usable);
+  const ready = Boolean(settings.baseUrl.value && credentials.usable);
   const check = ready && options.check ? await checkCredentials(session) : undefined;
   if (check) rows.push(check.row);
   if (session.format === 'json' || session.format === 'ndjson') {

@@ -5,7 +5,7 @@ import { isHttpUrl } from '../../common/urls.js';
 import { RentalsError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
 import { defineCommand } from '../registry/spec.js';
-import { parseIdArgument } from '../resource/run.js';
+import { resolveIdArgument } from '../resource/run.js';
 import type { Session } from '../session.js';
 
 export interface OpenOptions {
@@ -33,5 +33,6 @@ export const eventsOpen = defineCommand({
   summary: "Print the event's web link (and open it with --browser)",
   examples: ['rentals events open 12', 'rentals events open 12 --browser'],
   options: (command) => command.option('--browser', 'open the link in the default browser'),
-  run: (session, options, [id]) => runEventsOpen(session, { id: parseIdArgument(id), browser: options.browser === true }),
+  run: async (session, options, [id]) =>
+    runEventsOpen(session, { id: await resolveIdArgument(session, resources.events, id), browser: options.browser === true }),
 });

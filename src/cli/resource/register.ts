@@ -17,7 +17,7 @@ import { readJsonObject } from '../input.js';
 import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
-import { chooseVersion, parseIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
+import { chooseVersion, resolveIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -100,7 +100,10 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         summary: `Show one ${def.singular}`,
         examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
         dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
-        run: async (session, options, [id]) => runGet(session, await address(session, def, options), parseIdArgument(id)),
+        run: async (session, options, [id]) => {
+          const at = await address(session, def, options);
+          await runGet(session, at, await resolveIdArgument(session, def, id));
+        },
       }),
     add: () =>
       defineCommand({
@@ -137,7 +140,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           const version = chooseVersion(def, options.apiVersion as string | undefined);
           const field = parentField(def);
           const input = await writeInput(session, def, options);
-          await runUpdate(session, def, version, parseIdArgument(id), input, field ? fieldFlagValue(field, options) : undefined);
+          await runUpdate(session, def, version, id, input, field ? fieldFlagValue(field, options) : undefined);
         },
       }),
     delete: () =>
@@ -154,7 +157,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         }),
         run: async (session, options, [id]) => {
           const at = await address(session, def, options);
-          await runDelete(session, at, parseIdArgument(id), { yes: options.yes === true, dryRun: options.dryRun === true });
+          await runDelete(session, at, await resolveIdArgument(session, def, id), { yes: options.yes === true, dryRun: options.dryRun === true });
         },
       }),
   };

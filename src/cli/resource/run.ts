@@ -35,6 +35,23 @@ export function parseIdArgument(value: string | undefined, name = 'id'): number 
   return parsed.value;
 }
 
+/** A positional argument that names a record: a name only where the resource has labels, and only when it is no number. */
+export function isNameArgument(def: ResourceDef, value: string | undefined): value is string {
+  return def.labelField !== undefined && value !== undefined && value.trim() !== '' && !NUMBER_LIKE.test(value);
+}
+const NUMBER_LIKE = /^\s*[-+]?\d*\.?\d+\s*$/;
+
+/**
+ * A positional id, or a record's name where the resource has names (`events get "Smith wedding"`):
+ * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
+ */
+export async function resolveIdArgument(session: Session, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
+  if (!isNameArgument(def, value)) return parseIdArgument(value, name);
+  const found = await session.catalog().lookup(def.name, value);
+  if (typeof found === 'string') throw new ValidationError([{ field: name, message: found, value }], def.singular);
+  return found;
+}
+
 export function chooseVersion(def: ResourceDef, requested: string | undefined): ApiVersion {
   if (requested === undefined) return defaultVersion(def);
   if (requested !== 'v1' && requested !== 'v2') throw new UsageError(`--api-version must be v1 or v2 (got ${JSON.stringify(requested)})`);
@@ -148,21 +165,26 @@ export async function runUpdate(
   session: Session,
   def: ResourceDef,
   version: ApiVersion,
-  id: number,
+  idArgument: number | string | undefined,
   input: WriteInput,
   parentGiven: unknown,
 ): Promise<void> {
   session.expectView('records');
+  // Every rule that needs no request first: a name is looked up only once the values are known good.
+  const byName = typeof idArgument === 'string' && isNameArgument(def, idArgument);
+  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idArgument);
   const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
   delete changes.Links;
-  if (changes.id !== undefined && String(changes.id) !== String(id)) {
-    throw new UsageError(`the body's id ${JSON.stringify(changes.id)} is not the id being updated (${id})`);
-  }
+  const bodyId = changes.id;
   delete changes.id;
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
   }
   checkGivenValues(def, changes);
+  const id = given ?? (await resolveIdArgument(session, def, String(idArgument)));
+  if (bodyId !== undefined && String(bodyId) !== String(id)) {
+    throw new UsageError(`the body's id ${JSON.stringify(bodyId)} is not the id being updated (${id})`);
+  }
   const resolver = session.names();
   const parentId = await resolveParentId(session, def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };

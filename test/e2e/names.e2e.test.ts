@@ -1,0 +1,66 @@
+// Positional ids take names where the resource has them, with the id flags' rules and words.
+
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { cliFor, freshConfigDir, jsonData } from './harness.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let dir: string;
+let rentals: ReturnType<typeof cliFor>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, token: 'names-token-0123456789', seed: true, webUrl: 'https://app.example.test' });
+  dir = freshConfigDir();
+  rentals = cliFor(sandbox, dir);
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('names wherever ids go', () => {
+  it('get, update, delete and open take a name as the id flags do', async () => {
+    const events = jsonData(await rentals(['events', 'list', '--json']));
+    const event = events[0]!;
+    const byName = await rentals(['events', 'get', String(event.eventName), '--json']);
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(jsonData(byName)[0]!.id).toBe(event.id);
+    const open = await rentals(['events', 'open', String(event.eventName)]);
+    expect(open.stdout.trim()).toBe(`https://app.example.test/event/edit/${event.id}`);
+
+    const added = jsonData(await rentals(['inventory', 'add', '--name', 'Named Lantern', '--quantity-available', '3', '--json']))[0]!;
+    const updated = await rentals(['inventory', 'update', 'named lantern', '--quantity-available', '7', '--json']);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(jsonData(updated)[0]).toMatchObject({ id: added.id, quantityAvailable: 7 });
+    const removed = await rentals(['inventory', 'delete', 'Named Lantern', '--yes', '--json']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout)).toEqual({ id: added.id });
+  });
+
+  it('an unknown name is refused with the words of the id flags (exit 2)', async () => {
+    const positional = await rentals(['events', 'get', 'No Such Party']);
+    const flag = await rentals(['bookings', 'list', '--event-id', 'No Such Party']);
+    expect(positional.code).toBe(2);
+    expect(flag.code).toBe(2);
+    const reason = (text: string) => /no event is named "No Such Party"[^\n]*/.exec(text)?.[0];
+    expect(reason(positional.stderr)).toBeDefined();
+    expect(reason(positional.stderr)).toBe(reason(flag.stderr));
+  });
+
+  it('checks the values before looking a name up: a bad value sends nothing', async () => {
+    const result = await rentals(['inventory', 'update', 'Named Lantern', '--quantity-available', '-1', '--verbose']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('quantityAvailable');
+    expect(result.stderr).not.toMatch(/^\* GET/m);
+  });
+
+  it('a resource without names still wants an integer', async () => {
+    const result = await rentals(['prices', 'get', 'cheap', '--inventory-id', '1']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/id.*must be an integer id/);
+  });
+});
