@@ -1,10 +1,10 @@
 // Shared by the output benchmarks: a sandbox in its own process holding `count` inventory items,
 // loaded from a data file written here (creating 100k items over HTTP would dominate the run).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSandbox } from './sandbox-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The CLI measured: this tree's build, or another (RENTALS_BENCH_BIN) to compare before and after. */
@@ -30,18 +30,8 @@ export async function sandboxWithItems(count) {
   const records = Array.from({ length: count }, (_, k) => JSON.stringify({ id: k + 1, name: itemName(k + 1), quantityAvailable: k % 40, active: k % 3 === 0 ? 0 : 1 }));
   writeFileSync(data, `{"format":"rentals-sandbox","version":1,"seq":0,"nextIds":{"inventory":${count + 1}},"records":{"inventory":[\n${records.join(',\n')}\n]}}\n`);
   const token = `bench-${process.pid}-${Date.now()}`;
-  const child = spawn(process.execPath, [ownBin, 'sandbox', '--port', '0', '--token', token, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened: ${err}`)));
-  });
+  const sandbox = await startSandbox(ownBin, token, ['--data', data]);
+  const { url } = sandbox;
   const env = { ...process.env, RENTALS_BASE_URL: url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
   return {
     url,
@@ -52,7 +42,7 @@ export async function sandboxWithItems(count) {
       return (await response.arrayBuffer()).byteLength;
     },
     stop() {
-      child.kill('SIGTERM');
+      sandbox.stop();
       rmSync(work, { recursive: true, force: true });
     },
   };

@@ -6,12 +6,14 @@ import { bin, median, requireBuild, sandboxWithItems } from './output-sandbox.mj
 
 requireBuild();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_ROWS=10000 to skip the 100k leg (e.g. against an old build with RENTALS_BENCH_BIN). */
+const SIZES = (process.env.BENCH_ROWS ?? '10000,100000').split(',').map(Number);
 
 console.log(`median of ${RUNS} alternating runs each, stdout to /dev/null (Node ${process.version})`);
 console.log('');
 console.log('| rows | -o table | -o tsv | table / tsv | target |');
 console.log('|---:|---:|---:|---:|---|');
-for (const count of [10_000, 100_000]) {
+for (const count of SIZES) {
   const sandbox = await sandboxWithItems(count);
   try {
     const times = { table: [], tsv: [] };

@@ -33,7 +33,7 @@ export function tsvLine(row: Row, columns: string[]): string {
 }
 
 /** RFC 4180: quote a cell that holds a comma, quote, CR or LF (or leading/trailing space). */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   const text = machineCell(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

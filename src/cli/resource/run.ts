@@ -78,6 +78,8 @@ export async function resolveParentId(
 /**
  * `-o json` prints the body and no rows, so its records are not normalised; the other formats
  * print rows only, so the view drops the body and the raw records can be freed as rows are made.
+ * `result.bytes` is not printed: servers send compact JSON, and `--json` has always printed the
+ * body pretty (2-space indent); the output layer writes that form in pieces instead of one string.
  */
 export function recordView(def: ResourceDef, result: Pick<DataResult, 'body' | 'records'>, format: ViewFormat): RecordListView {
   const json = format === 'json';
