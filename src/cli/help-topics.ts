@@ -27,6 +27,7 @@ function formats(): string {
   csv     RFC 4180 rows with a header
   json    the API response body as sent (--json is the same as -o json)
   ndjson  one JSON object per line, one line per record
+  ics     an iCalendar file, for the commands that print a calendar (rentals agenda)
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.

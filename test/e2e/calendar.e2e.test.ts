@@ -167,6 +167,15 @@ describe('events book', () => {
     expect(await bookingsOf(party.id)).toEqual([]);
     expect((await rentals(['events', 'unbook', String(party.id), '--item', table.name])).code).toBe(1);
   });
+
+  test('a format the answer cannot take (-o ics) is refused before anything is written', async () => {
+    const chairs = await item(10);
+    const party = await event({ dropoff: '2026-07-12T08:00:00', pickup: '2026-07-13T10:00:00' });
+    const refused = await rentals(['events', 'book', String(party.id), '--item', chairs.name, '--quantity', '1', '-o', 'ics']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('ics');
+    expect(await bookingsOf(party.id)).toEqual([]);
+  });
 });
 
 describe('events show', () => {

@@ -13,8 +13,18 @@ type Handler = (session: Session, options: Options, args: string[]) => Promise<V
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-/** Runs a lazily loaded handler and prints the view it returns. */
-async function runView(session: Session, load: () => Promise<Handler>, options: Options, args: string[]): Promise<number | void> {
+/**
+ * Runs a lazily loaded handler and prints the view it returns. `expects` names that view's kind,
+ * so a format it cannot print (`events book -o ics`) is refused before anything is read or written.
+ */
+async function runView(
+  session: Session,
+  load: () => Promise<Handler>,
+  options: Options,
+  args: string[],
+  expects?: View['kind'],
+): Promise<number | void> {
+  if (expects) session.expectView(expects);
   const result = await (await load())(session, options, args);
   if (typeof result === 'number') return result;
   if (result !== undefined) await session.printer.view(result);
@@ -45,7 +55,7 @@ export const eventsList = defineCommand({
       .option('--active-only', 'only events that are not cancelled')
       .option('--sort <field[:desc]>', 'sort by an event field, e.g. startDate or customerName:desc')
       .option('--limit <n>', 'at most n events (after filtering and sorting)'),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-list.js')).eventsList, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-list.js')).eventsList, options, args, 'records'),
 });
 
 export const eventsShow = defineCommand({
@@ -54,7 +64,7 @@ export const eventsShow = defineCommand({
   summary: 'Show an event with its bookings, line totals and the event total',
   help: '\nTotal = Σ quantity × unit price + delivery + labor + misc + sales tax − discount; the deposit is shown apart.\n',
   examples: ['rentals events show 12', 'rentals events show "Harper–Nguyen Wedding" --json | jq .totals.total'],
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-show.js')).eventsShow, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-show.js')).eventsShow, options, args, 'detail'),
 });
 
 export const eventsBook = defineCommand({
@@ -71,7 +81,7 @@ export const eventsBook = defineCommand({
       .option('--quantity <n>', 'units, for items given without =QTY')
       .option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only")
       .option('--allow-overbook', 'book even when other events hold the units'),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-book.js')).eventsBook, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-book.js')).eventsBook, options, args, 'records'),
 });
 
 export const eventsUnbook = defineCommand({
@@ -80,7 +90,7 @@ export const eventsUnbook = defineCommand({
   summary: 'Remove items from an event',
   examples: ['rentals events unbook 12 --item "LED Uplight"'],
   options: (command) => command.requiredOption('--item <name|id>', 'item to remove; repeat for several', collect),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-book.js')).eventsUnbook, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-book.js')).eventsUnbook, options, args, 'records'),
 });
 
 export const eventsCancel = defineCommand({
@@ -116,7 +126,7 @@ export const eventsClone = defineCommand({
       .option('--name <text>', 'name of the copy (default: the same name)')
       .option('--with-bookings', 'copy the bookings too, checked like `events book`')
       .option('--allow-overbook', 'with --with-bookings: copy even when other events hold the units'),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-clone.js')).eventsClone, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-clone.js')).eventsClone, options, args, 'records'),
 });
 
 /** The event verbs of the calendar; `list` replaces the generic one (it keeps its output and adds filters). */
@@ -137,7 +147,7 @@ export const availabilityCommand = defineCommand({
       .option('--category <name|id>', 'only the items of this category (when the service tells which)')
       .option('--daily', 'a day × item grid of free units')
       .option('--all', 'every item, also inactive ones without bookings'),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/availability.js')).availability, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/availability.js')).availability, options, args, options.daily ? 'grid' : 'records'),
 });
 
 export const agendaCommand = defineCommand({
@@ -161,7 +171,7 @@ export const loadSheetCommand = defineCommand({
   help: help('\nout = dropoffs of the day (to load), in = pickups of the day (to receive); cancelled events are left out.\n'),
   examples: ['rentals load-sheet', 'rentals load-sheet --date fri --to mon -o json'],
   options: (command) => command.option('--date <day>', 'the day (default today)').option('--to <day>', 'last day, for several days'),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/load-sheet.js')).loadSheet, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/load-sheet.js')).loadSheet, options, args, 'groups'),
 });
 
 export const checkCommand = defineCommand({
@@ -172,7 +182,7 @@ export const checkCommand = defineCommand({
   ),
   examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.[].code'"],
   options: (command) => command.option('--from <date>', 'start of the range (default: every event)').option('--to <date>', 'end of the range (a day counts in full)'),
-  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/check.js')).check, options, args),
+  run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/check.js')).check, options, args, 'records'),
 });
 
 export const calendarCommands: LeafCommand[] = [availabilityCommand, agendaCommand, loadSheetCommand, checkCommand];
