@@ -222,7 +222,7 @@ export class ApiClient {
   }
 
   /** What a request would look like (for --dry-run): its URL and headers, secrets redacted. */
-  async describe(method: HttpMethod, path: string, body?: unknown): Promise<{ url: string; headers: Record<string, string> }> {
+  async describe(_method: HttpMethod, path: string, body?: unknown): Promise<{ url: string; headers: Record<string, string> }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = await this.headers(payload, { anonymous: !this.options.auth }, false);
     if (!headers.authorization) headers.authorization = bearer('token');

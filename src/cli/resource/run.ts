@@ -63,7 +63,7 @@ export function chooseVersion(def: ResourceDef, requested: string | undefined): 
 
 /** The parent id of a nested resource (prices: inventoryId; bookings: eventId), names resolved. */
 export async function resolveParentId(
-  session: Session,
+  _session: Session,
   def: ResourceDef,
   given: unknown,
   resolver: NameResolver,
