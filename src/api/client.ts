@@ -117,7 +117,7 @@ export function bearer(token: string): string {
 }
 
 /** A URL for messages and logs: never the userinfo (`user:pass@`) a base URL may carry. */
-export function displayUrl(url: URL): string {
+function displayUrl(url: URL): string {
   if (!url.username && !url.password) return url.href;
   const copy = new URL(url.href);
   copy.username = '';
@@ -127,7 +127,7 @@ export function displayUrl(url: URL): string {
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     const name = k.toLowerCase();
@@ -578,7 +578,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The message of a JSON error body, in the shapes servers commonly use; with field details. */
-export function errorMessageFromBody(body: unknown): string | undefined {
+function errorMessageFromBody(body: unknown): string | undefined {
   if (typeof body === 'string' && body.trim()) return body.trim();
   if (!isObject(body)) return undefined;
   const error = body.error;

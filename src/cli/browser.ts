@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { RentalsError } from '../errors.js';
 
-export function openerFor(platform: NodeJS.Platform): { command: string; args: (url: string) => string[] } {
+function openerFor(platform: NodeJS.Platform): { command: string; args: (url: string) => string[] } {
   if (platform === 'darwin') return { command: 'open', args: (url) => [url] };
   // Not `cmd /c start`: cmd would interpret & and | inside the URL.
   if (platform === 'win32') return { command: 'rundll32', args: (url) => ['url.dll,FileProtocolHandler', url] };

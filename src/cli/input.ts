@@ -7,7 +7,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { describeJsonError } from '../json-error.js';
 
 /** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */
-export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
+const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
 export async function readStream(stream: Readable, where = 'standard input'): Promise<string> {
   const chunks: Buffer[] = [];

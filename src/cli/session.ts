@@ -179,7 +179,7 @@ function colorEnabled(globals: GlobalOptions, ctx: Context): boolean {
   return ctx.term.stdoutIsTTY;
 }
 
-export function parseFieldList(value: string | undefined): string[] | undefined {
+function parseFieldList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const fields = value
     .split(',')
@@ -192,7 +192,7 @@ export function parseFieldList(value: string | undefined): string[] | undefined 
 const SECRET_KEY = /token|secret|password|authorization/i;
 
 /** Removes secrets from a JSON body before it is shown by --debug. */
-export function redactBody(text: string | undefined): string | undefined {
+function redactBody(text: string | undefined): string | undefined {
   if (text === undefined || text === '') return text;
   if (nestsDeeperThan(text)) return `(a JSON body nested more than ${MAX_JSON_DEPTH} deep, not shown)`;
   try {
@@ -203,7 +203,7 @@ export function redactBody(text: string | undefined): string | undefined {
   }
 }
 
-export function formatLogEntry(entry: RequestLogEntry): string {
+function formatLogEntry(entry: RequestLogEntry): string {
   const outcome = entry.status !== undefined ? String(entry.status) : `failed: ${entry.error ?? 'unknown error'}`;
   const retry = entry.attempt > 1 ? ` (attempt ${entry.attempt})` : '';
   const lines = [`* ${entry.method} ${entry.url} → ${outcome} in ${entry.ms} ms${retry}`];

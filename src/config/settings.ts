@@ -7,9 +7,9 @@ import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
-export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
+type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 
-export interface Setting<T> {
+interface Setting<T> {
   value: T | undefined;
   source: Source;
   /** Where exactly: `--base-url`, `RENTALS_TOKEN`, `profile "work"`, `--token-file ~/t`. */

@@ -30,7 +30,7 @@ export interface ConfigFile {
   profiles: Record<string, Profile>;
 }
 
-export const CONFIG_FILE_NAME = 'config.json';
+const CONFIG_FILE_NAME = 'config.json';
 
 /** `$RENTALS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/rentals`, else `~/.config/rentals`. */
 export function configDir(env: Record<string, string | undefined>, homedir: string): string {

@@ -3,7 +3,7 @@
 // Plain data on purpose: importing it costs nothing at startup (no zod here).
 
 export type ApiVersion = 'v1' | 'v2';
-export type FieldKind = 'id' | 'int' | 'decimal' | 'bool' | 'string' | 'datetime';
+type FieldKind = 'id' | 'int' | 'decimal' | 'bool' | 'string' | 'datetime';
 export type LinkRel = 'self' | 'edit' | 'delete' | 'add' | 'web';
 export type Verb = 'list' | 'get' | 'add' | 'update' | 'delete';
 export type ResourceName =
@@ -38,7 +38,7 @@ export interface FieldDef {
   inverseFlag?: string;
 }
 
-export interface ParentDef {
+interface ParentDef {
   /** Path parameter and body field, e.g. `inventoryId`. */
   field: string;
   resource: ResourceName;

@@ -5,7 +5,7 @@ import { ClientGoneError, HttpError, badRequest } from './errors.js';
 import { describeJsonError } from '../json-error.js';
 import { inexactNumber } from './exact-numbers.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   requireJsonContentType(req.headers['content-type']);

@@ -16,7 +16,7 @@ export type JournalEntry = Change & { seq: number };
 
 const CHECKSUM_LENGTH = 16;
 
-export function checksum(json: string): string {
+function checksum(json: string): string {
   return createHash('sha256').update(json).digest('hex').slice(0, CHECKSUM_LENGTH);
 }
 

@@ -5,7 +5,7 @@
 import { type ApiVersion, type LinkRel, type ResourceDef, collectionUrlPath, recordUrlPath } from '../resources/definitions.js';
 import type { StoredRecord } from './store.js';
 
-export interface Link {
+interface Link {
   rel: LinkRel;
   method: string;
   href: string;
@@ -23,7 +23,7 @@ export function withLinks(def: ResourceDef, record: StoredRecord, context: LinkC
   return { ...record, Links: linksOf(def, record, context) };
 }
 
-export function linksOf(def: ResourceDef, record: StoredRecord, context: LinkContext): Link[] {
+function linksOf(def: ResourceDef, record: StoredRecord, context: LinkContext): Link[] {
   const parentId = def.parent ? (record[def.parent.field] as number) : undefined;
   const recordHref = `${context.origin}${recordUrlPath(def, context.version, record.id, parentId)}`;
   const collectionHref = `${context.origin}${collectionUrlPath(def, context.version, parentId)}`;

@@ -17,7 +17,7 @@ import { recover } from './recovery.js';
 import { writeSnapshot } from './snapshot.js';
 import type { Change, Store } from './store.js';
 
-export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
+const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
 
 export interface Durability {
   /** Makes a change that was just applied to the store durable; resolves once it is. */

@@ -4,9 +4,9 @@
 import { MAX_ID, type ApiVersion, type ResourceDef, type Verb } from '../resources/definitions.js';
 import { HttpError, badRequest, notFound } from './errors.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type Target = { kind: 'resource'; def: ResourceDef; version: ApiVersion; verb: Verb } | { kind: 'authorize' };
+type Target = { kind: 'resource'; def: ResourceDef; version: ApiVersion; verb: Verb } | { kind: 'authorize' };
 
 export interface Route {
   method: Method;

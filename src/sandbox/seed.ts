@@ -8,14 +8,14 @@ import { type ResourceName, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
 import type { Store, StoreImage, StoredRecord } from './store.js';
 
-export const STATUSES = [
+const STATUSES = [
   { id: 1, statusType: 'Quoted' },
   { id: 2, statusType: 'Confirmed' },
   { id: 3, statusType: 'Completed' },
   { id: 4, statusType: 'Cancelled' },
 ] as const;
 
-export const DEFAULT_RENTAL_BLOCKS = [
+const DEFAULT_RENTAL_BLOCKS = [
   { id: 1, pricingType: 'Daily', active: 1 },
   { id: 2, pricingType: 'Weekend', active: 1 },
   { id: 3, pricingType: 'Weekly', active: 1 },

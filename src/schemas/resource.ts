@@ -45,7 +45,7 @@ function fieldSchema(field: FieldDef, required: boolean): Schema<unknown> {
 const cache = new Map<string, Schema<ApiRecord>>();
 
 /** The body of a POST (create) or PUT (update, which also carries `id`). */
-export function writeSchema(def: ResourceDef, mode: WriteMode, options: WriteSchemaOptions): Schema<ApiRecord> {
+function writeSchema(def: ResourceDef, mode: WriteMode, options: WriteSchemaOptions): Schema<ApiRecord> {
   const key = `${def.name}:${mode}:${options.unknownFields}`;
   const cached = cache.get(key);
   if (cached) return cached;
@@ -74,7 +74,7 @@ export function validateWrite(
   throw new ValidationError(issuesFromZod(result.error, rest), def.singular);
 }
 
-export function issuesFromZod(error: z.core.$ZodError, input: ApiRecord): FieldIssue[] {
+function issuesFromZod(error: z.core.$ZodError, input: ApiRecord): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -22,7 +22,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, only?: Resource
   return changes;
 }
 
-export function diffRecords(resource: string, before: SnapshotRecord[], after: SnapshotRecord[]): DiffChange[] {
+function diffRecords(resource: string, before: SnapshotRecord[], after: SnapshotRecord[]): DiffChange[] {
   const changes: DiffChange[] = [];
   const old = byId(before);
   const now = byId(after);

@@ -6,7 +6,7 @@ import { type Caller, type Method, openSandbox } from '../sandbox/helpers.js';
 export type OpenSandbox = Awaited<ReturnType<typeof openSandbox>>;
 
 /** fn over items, at most `limit` at a time; results in order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -33,7 +33,7 @@ export async function createItems(sandbox: OpenSandbox, names: readonly string[]
   });
 }
 
-export async function itemIds(sandbox: OpenSandbox): Promise<number[]> {
+async function itemIds(sandbox: OpenSandbox): Promise<number[]> {
   return (await data(sandbox.call, 'GET', '/v2/inventory')).map((item) => Number(item.id));
 }
 

@@ -14,7 +14,7 @@ export const TOKEN = 'tok-4f1d2c9e-secret-value-9a8b';
 export const TOKEN_B64 = Buffer.from(TOKEN, 'utf8').toString('base64');
 
 /** An environment with the base URL and token set (and nothing from the real process). */
-export function apiEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+function apiEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return { RENTALS_BASE_URL: API, RENTALS_TOKEN: TOKEN, ...extra };
 }
 
@@ -50,7 +50,7 @@ export function useNock(): void {
 }
 
 /** Requests that reached nock without an interceptor (they fail: net connect is disabled). */
-export function unmatchedRequests(): string[] {
+function unmatchedRequests(): string[] {
   return [...unmatched];
 }
 

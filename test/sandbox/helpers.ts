@@ -21,7 +21,7 @@ export interface CallOptions {
   token?: string | null;
 }
 
-export interface Link {
+interface Link {
   rel: string;
   method: string;
   href: string;

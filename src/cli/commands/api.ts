@@ -9,14 +9,14 @@ import type { Session } from '../session.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
-export interface ApiCallOptions {
+interface ApiCallOptions {
   method: string;
   path: string;
   data?: string;
   file?: string;
 }
 
-export async function runApiCall(session: Session, options: ApiCallOptions): Promise<void> {
+async function runApiCall(session: Session, options: ApiCallOptions): Promise<void> {
   const method = options.method.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method ${JSON.stringify(options.method)} (use ${METHODS.join(', ')})`);
   if (!options.path.startsWith('/')) throw new UsageError(`the path must start with / (e.g. /v2/status), got ${JSON.stringify(options.path)}`);

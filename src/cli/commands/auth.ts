@@ -12,7 +12,7 @@ import { readStream } from '../input.js';
 import { defineCommand, defineGroup } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
-export interface LoginOptions {
+interface LoginOptions {
   withToken?: boolean;
   clientId?: string;
   withSecret?: boolean;
@@ -31,7 +31,7 @@ async function readSecret(session: Session, fromStdin: boolean, flag: string, qu
   return secret;
 }
 
-export async function runLogin(session: Session, options: LoginOptions): Promise<void> {
+async function runLogin(session: Session, options: LoginOptions): Promise<void> {
   const { settings, printer } = session;
   const baseUrl = settings.baseUrl.value;
   if (!baseUrl) throw new UsageError('give the API address: rentals auth login --base-url https://api.example.com …');
@@ -99,7 +99,7 @@ async function checkCredentials(session: Session): Promise<{ row: [string, strin
   }
 }
 
-export async function runStatus(session: Session, options: { check?: boolean } = {}): Promise<number> {
+async function runStatus(session: Session, options: { check?: boolean } = {}): Promise<number> {
   const { settings, printer } = session;
   const { profile } = settings;
   const withheld = credentialsWithheld(settings);
@@ -140,7 +140,7 @@ export async function runStatus(session: Session, options: { check?: boolean } =
   return check?.code ?? ExitCode.ok;
 }
 
-export async function runLogout(session: Session): Promise<void> {
+async function runLogout(session: Session): Promise<void> {
   const { settings, printer } = session;
   const name = settings.profileName.value!;
   if (!settings.profile.token && !settings.profile.clientSecret) {

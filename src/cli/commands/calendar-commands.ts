@@ -33,7 +33,7 @@ async function runView(
 const help = (text = '') => `${text}${DATES_HELP_LINK}`;
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
 
-export const eventsList = defineCommand({
+const eventsList = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: 'List events (filters: range, search, status, cancelled, sort, limit)',
@@ -58,7 +58,7 @@ export const eventsList = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-list.js')).eventsList, options, args, 'records'),
 });
 
-export const eventsShow = defineCommand({
+const eventsShow = defineCommand({
   name: 'show',
   args: '<event>',
   summary: 'Show an event with its bookings, line totals and the event total',
@@ -67,7 +67,7 @@ export const eventsShow = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-show.js')).eventsShow, options, args, 'detail'),
 });
 
-export const eventsBook = defineCommand({
+const eventsBook = defineCommand({
   name: 'book',
   args: '<event>',
   summary: "Book items on an event after checking availability; the price comes from the event's rental block",
@@ -84,7 +84,7 @@ export const eventsBook = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-book.js')).eventsBook, options, args, 'records'),
 });
 
-export const eventsUnbook = defineCommand({
+const eventsUnbook = defineCommand({
   name: 'unbook',
   args: '<event>',
   summary: 'Remove items from an event',
@@ -93,7 +93,7 @@ export const eventsUnbook = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-book.js')).eventsUnbook, options, args, 'records'),
 });
 
-export const eventsCancel = defineCommand({
+const eventsCancel = defineCommand({
   name: 'cancel',
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
@@ -103,7 +103,7 @@ export const eventsCancel = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-cancel.js')).eventsCancel, options, args),
 });
 
-export const eventsUncancel = defineCommand({
+const eventsUncancel = defineCommand({
   name: 'uncancel',
   args: '<event>',
   summary: 'Make a cancelled event active again (clears the cancel date and reason)',
@@ -111,7 +111,7 @@ export const eventsUncancel = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/events-cancel.js')).eventsUncancel, options, args),
 });
 
-export const eventsClone = defineCommand({
+const eventsClone = defineCommand({
   name: 'clone',
   args: '<event>',
   summary: 'Copy an event to a new start date, every datetime shifted alike',
@@ -134,7 +134,7 @@ export function eventCalendarCommands(): LeafCommand[] {
   return [eventsList, eventsShow, eventsBook, eventsUnbook, eventsCancel, eventsUncancel, eventsClone];
 }
 
-export const availabilityCommand = defineCommand({
+const availabilityCommand = defineCommand({
   name: 'availability',
   summary: 'Units owned, booked at the peak moment and free, per item, over a range',
   help: help('\nbooked = the most units held at one moment of the range by non-cancelled events (not the sum over the range); free = owned − booked.\n'),
@@ -150,7 +150,7 @@ export const availabilityCommand = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/availability.js')).availability, options, args, options.daily ? 'grid' : 'records'),
 });
 
-export const agendaCommand = defineCommand({
+const agendaCommand = defineCommand({
   name: 'agenda',
   summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)',
   help: help(
@@ -165,7 +165,7 @@ export const agendaCommand = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/agenda.js')).agenda, options, args),
 });
 
-export const loadSheetCommand = defineCommand({
+const loadSheetCommand = defineCommand({
   name: 'load-sheet',
   summary: "The warehouse's pick list: what goes out and comes back each day",
   help: help('\nout = dropoffs of the day (to load), in = pickups of the day (to receive); cancelled events are left out.\n'),
@@ -174,7 +174,7 @@ export const loadSheetCommand = defineCommand({
   run: (session, options, args) => runView(session, async () => (await import('../../calendar/commands/load-sheet.js')).loadSheet, options, args, 'groups'),
 });
 
-export const checkCommand = defineCommand({
+const checkCommand = defineCommand({
   name: 'check',
   summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references',
   help: help(

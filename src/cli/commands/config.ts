@@ -19,19 +19,19 @@ function keyOf(name: string): SettingDef & { profileField: NonNullable<SettingDe
   return { ...def, profileField: def.profileField };
 }
 
-export async function runConfigList(session: Session): Promise<void> {
+async function runConfigList(session: Session): Promise<void> {
   const { profile } = session.settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
   await session.printer.records({ body: { profile: session.settings.profileName.value, settings: rows }, rows, columns: ['key', 'value'] });
 }
 
-export async function runConfigGet(session: Session, name: string): Promise<void> {
+async function runConfigGet(session: Session, name: string): Promise<void> {
   const value = session.settings.profile[keyOf(name).profileField];
   if (value !== undefined) await session.printer.text(String(value));
 }
 
-export async function runConfigSet(session: Session, name: string, value: string | undefined): Promise<void> {
+async function runConfigSet(session: Session, name: string, value: string | undefined): Promise<void> {
   const def = keyOf(name);
   if (value !== undefined) {
     // The rule the setting is read with later: a value that would only warn then is refused now.

@@ -8,12 +8,12 @@ import { defineCommand } from '../registry/spec.js';
 import { resolveIdArgument } from '../resource/run.js';
 import type { Session } from '../session.js';
 
-export interface OpenOptions {
+interface OpenOptions {
   id: number;
   browser: boolean;
 }
 
-export async function runEventsOpen(session: Session, options: OpenOptions): Promise<void> {
+async function runEventsOpen(session: Session, options: OpenOptions): Promise<void> {
   const def = resources.events;
   const record = single(await session.api().get({ def, version: 'v1' }, options.id), `event ${options.id}`);
   const links = Array.isArray(record.Links) ? (record.Links as Array<Record<string, unknown>>) : [];

@@ -6,11 +6,11 @@ import { type ResourceName, resourceList } from '../../resources/definitions.js'
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   out?: string;
 }
 
-export async function runSnapshot(session: Session, options: SnapshotOptions): Promise<void> {
+async function runSnapshot(session: Session, options: SnapshotOptions): Promise<void> {
   const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
   const takenAt = new Date(session.ctx.now()).toISOString();
   const source = session.requireBaseUrl();
@@ -37,14 +37,14 @@ export async function runSnapshot(session: Session, options: SnapshotOptions): P
   session.printer.info(`Snapshot written to ${options.out}: ${summary}.`);
 }
 
-export interface DiffOptions {
+interface DiffOptions {
   before: string;
   after?: string;
   live?: boolean;
   only?: string;
 }
 
-export async function runDiff(session: Session, options: DiffOptions): Promise<number> {
+async function runDiff(session: Session, options: DiffOptions): Promise<number> {
   if ((options.after === undefined) === (options.live !== true)) {
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { ResourceName } from '../../resources/definitions.js';
 
-export const NAME_CACHE_TTL_MS = 5 * 60_000;
+const NAME_CACHE_TTL_MS = 5 * 60_000;
 export const NAME_FETCH_TIMEOUT_MS = 1500;
 const FILE = join('cache', 'completion-names.json');
 

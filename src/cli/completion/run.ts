@@ -10,7 +10,7 @@ import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
 import { argumentValues, optionValues } from './sources.js';
 
-export function parseShell(value: string | undefined): Shell {
+function parseShell(value: string | undefined): Shell {
   if (SHELLS.includes(value as Shell)) return value as Shell;
   throw new UsageError(`completion: unknown shell ${JSON.stringify(value ?? '')} (use ${SHELLS.join(', ')})`);
 }
@@ -23,7 +23,7 @@ export async function runCompletionScript(session: Session, shell: string | unde
  * bash splits `--output=js` into `--output`, `=`, `js`: join them back, and remember the prefix
  * bash will not replace (only the word after `=` is the word being completed).
  */
-export function joinBashEquals(words: string[]): { words: string[]; strip: string } {
+function joinBashEquals(words: string[]): { words: string[]; strip: string } {
   const out: string[] = [];
   let strip = '';
   for (let i = 0; i < words.length; i++) {

@@ -29,14 +29,14 @@ export interface WriteInput {
   allowDateOrder?: boolean;
 }
 
-export function parseIdArgument(value: string | undefined, name = 'id'): number {
+function parseIdArgument(value: string | undefined, name = 'id'): number {
   const parsed = parseId(value ?? '');
   if (!parsed.ok) throw new ValidationError([{ field: name, message: parsed.rule, value }]);
   return parsed.value;
 }
 
 /** A positional argument that names a record: a name only where the resource has labels, and only when it is no number. */
-export function isNameArgument(def: ResourceDef, value: string | undefined): value is string {
+function isNameArgument(def: ResourceDef, value: string | undefined): value is string {
   return def.labelField !== undefined && value !== undefined && value.trim() !== '' && !NUMBER_LIKE.test(value);
 }
 const NUMBER_LIKE = /^\s*[-+]?\d*\.?\d+\s*$/;
@@ -236,7 +236,7 @@ async function describeRecord(session: Session, at: Address, id: number): Promis
 }
 
 /** `--dry-run`: the request that would be sent, secrets redacted; nothing is sent. */
-export async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
+async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
   const client = session.newClient(session.requireBaseUrl(), undefined, false);
   const { url, headers: shown } = await client.describe(method as HttpMethod, path, body);
   client.close();
