@@ -29,10 +29,13 @@ function quote(arg) {
 /**
  * Times `commands` ([{ label, argv: [file, ...args] }]) alternately: `rounds` rounds of `perRound`
  * runs each (after one warm-up round). Every command must exit 0. Returns
- * [{ label, samples: ms[], median }] in the order given.
+ * [{ label, samples: ms[], median, cpuMedian }] in the order given (cpuMedian: the median of each
+ * round's mean user + system time, when hyperfine measured; CPU time is less sensitive to waiting
+ * for a busy CPU than wall time, so it tells whether a change in wall time is work or noise).
  */
 export function timeAlternately(commands, { rounds = 10, perRound = 3, env = process.env, cwd } = {}) {
   const samples = commands.map(() => []);
+  const cpu = commands.map(() => []);
   const work = mkdtempSync(join(tmpdir(), 'rentals-bench-timing-'));
   try {
     for (let round = -1; round < rounds; round++) {
@@ -41,12 +44,15 @@ export function timeAlternately(commands, { rounds = 10, perRound = 3, env = pro
       const rotated = [...order.slice(shift), ...order.slice(0, shift)];
       const times = useHyperfine() ? hyperfineRound(commands, rotated, perRound, env, cwd, join(work, 'round.json')) : spawnRound(commands, rotated, perRound, env, cwd);
       if (round < 0) continue; // warm-up: file cache, compile caches, the server's first requests
-      rotated.forEach((index, position) => samples[index].push(...times[position]));
+      rotated.forEach((index, position) => {
+        samples[index].push(...times[position].wall);
+        if (times[position].cpu !== undefined) cpu[index].push(times[position].cpu);
+      });
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  return commands.map((command, i) => ({ label: command.label, samples: samples[i], median: median(samples[i]) }));
+  return commands.map((command, i) => ({ label: command.label, samples: samples[i], median: median(samples[i]), cpuMedian: cpu[i].length ? median(cpu[i]) : undefined }));
 }
 
 function hyperfineRound(commands, order, runs, env, cwd, out) {
@@ -54,9 +60,10 @@ function hyperfineRound(commands, order, runs, env, cwd, out) {
   for (const index of order) args.push('--command-name', commands[index].label);
   for (const index of order) args.push(commands[index].argv.map(quote).join(' '));
   const run = spawnSync('hyperfine', args, { env, cwd, encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (run.status !== 0) throw new Error(`hyperfine failed (a command exited non-zero?):\n${run.stderr.trim()}`);
+  if (run.status !== 0) throw new Error(`hyperfine failed: ${run.stderr.trim()}${diagnose(commands, env, cwd)}`);
   const { results } = JSON.parse(readFileSync(out, 'utf8'));
-  return results.map((result) => result.times.map((seconds) => seconds * 1000));
+  // hyperfine gives each run's wall time, and the user + system CPU time as a mean per command.
+  return results.map((result) => ({ wall: result.times.map((seconds) => seconds * 1000), cpu: (result.user + result.system) * 1000 }));
 }
 
 function spawnRound(commands, order, runs, env, cwd) {
@@ -69,6 +76,16 @@ function spawnRound(commands, order, runs, env, cwd) {
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (run.status !== 0) throw new Error(`${commands[index].label} exited ${run.status ?? run.signal}`);
     }
-    return times;
+    return { wall: times, cpu: undefined };
   });
+}
+
+/** Which command fails, and what it says, when hyperfine only reports that one did. */
+function diagnose(commands, env, cwd) {
+  for (const command of commands) {
+    const [file, ...args] = command.argv;
+    const run = spawnSync(file, args, { env, cwd, encoding: 'utf8' });
+    if (run.status !== 0) return `\n${command.label} exited ${run.status ?? run.signal}: ${run.stderr.trim()}`;
+  }
+  return '\n(every command succeeds when run again)';
 }
