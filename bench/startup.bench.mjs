@@ -1,40 +1,103 @@
-// Startup: how far `rentals` is from `node -e 0` on the paths scripts start most.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+// Startup on Node 20, 22 and 24: how far `rentals` is from the floor on the paths scripts start most.
+//   rentals --version        vs node -e 0                        (target ≤ 1.3×)
+//   rentals inventory list   vs a minimal CommonJS node:http GET (target ≤ 1.2×), and an ESM one
+// against a sandbox in its own process. Every temporary file (config dir, compile cache, baseline
+// scripts) lives in one directory that is removed at the end, whatever happens.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeBinaries } from './lib/nodes.mjs';
+import { emitResult } from './lib/report.mjs';
+import { timeAlternately } from './lib/timing.mjs';
 
-const bin = fileURLToPath(new URL('../bin/rentals.js', import.meta.url));
-const env = { ...process.env, RENTALS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'rentals-bench-')), NO_COLOR: '1' };
-const runs = Number(process.env.BENCH_RUNS ?? 30);
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin/rentals.js');
+if (!existsSync(join(root, 'dist/main.js'))) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(1);
 }
+const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
+const majors = (process.env.BENCH_NODES ?? '20,22,24').split(',').map(Number);
 
-function time(args) {
-  const samples = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { env, stdio: 'ignore' });
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0 && !args.includes('--dry-run')) throw new Error(`${args.join(' ')} exited ${result.status}`);
-    if (i >= 3) samples.push(ms);
+const work = mkdtempSync(join(tmpdir(), 'rentals-bench-startup-'));
+const cleanup = () => rmSync(work, { recursive: true, force: true });
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+const token = `bench-${process.pid}`;
+const sandbox = await startSandbox();
+try {
+  const baselineScript = `const token = Buffer.from(process.env.RENTALS_TOKEN).toString('base64');
+http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorization: 'bearer ' + token, accept: 'application/json' } }, (res) => {
+  const chunks = [];
+  res.on('data', (chunk) => chunks.push(chunk));
+  res.on('end', () => process.stdout.write(Buffer.concat(chunks)));
+});
+`;
+  writeFileSync(join(work, 'http-get.cjs'), `const http = require('node:http');\n${baselineScript}`);
+  writeFileSync(join(work, 'http-get.mjs'), `import http from 'node:http';\n${baselineScript}`);
+  const env = {
+    ...process.env,
+    RENTALS_BASE_URL: sandbox.url,
+    RENTALS_TOKEN: token,
+    RENTALS_CONFIG_DIR: join(work, 'config'),
+    XDG_CACHE_HOME: join(work, 'cache'),
+    HOME: work,
+    NO_COLOR: '1',
+  };
+  delete env.NODE_COMPILE_CACHE;
+  delete env.NODE_OPTIONS;
+
+  const rows = [];
+  const notes = [];
+  const nodes = [];
+  for (const node of nodeBinaries(majors)) {
+    if (node.missing) {
+      notes.push(`Node ${node.major} skipped: ${node.missing}`);
+      console.error(`Node ${node.major} skipped: ${node.missing}`);
+      continue;
+    }
+    nodes.push(node.version);
+    console.error(`Node ${node.version}: ${rounds} rounds…`);
+    const [floor, version, cjs, esm, list] = timeAlternately(
+      [
+        { label: 'node -e 0', argv: [node.path, '-e', '0'] },
+        { label: 'rentals --version', argv: [node.path, bin, '--version'] },
+        { label: 'CommonJS node:http GET', argv: [node.path, join(work, 'http-get.cjs')] },
+        { label: 'ESM node:http GET', argv: [node.path, join(work, 'http-get.mjs')] },
+        { label: 'rentals inventory list', argv: [node.path, bin, 'inventory', 'list'] },
+      ],
+      { rounds, env },
+    );
+    const on = (label) => `${label} (Node ${node.major})`;
+    rows.push(
+      { scenario: on(version.label), value: version.median, baseline: floor.label, baselineValue: floor.median, unit: 'ms', target: { op: '<=', value: 1.3 } },
+      { scenario: on(list.label), value: list.median, baseline: cjs.label, baselineValue: cjs.median, unit: 'ms', target: { op: '<=', value: 1.2 } },
+      { scenario: on(list.label), value: list.median, baseline: esm.label, baselineValue: esm.median, unit: 'ms' },
+    );
   }
-  return median(samples);
+  notes.push(`Medians of ${rounds} alternating rounds × 3 runs; a sandbox with the demo data serves the GETs; rentals with a warm compile cache where Node has one (22+).`);
+  emitResult({ title: 'Startup', rows, notes, nodes });
+} finally {
+  sandbox.stop();
 }
 
-const cases = [
-  ['node -e 0', ['-e', '0']],
-  ['rentals --version', [bin, '--version']],
-  ['rentals --help', [bin, '--help']],
-  ['rentals inventory add --dry-run (loads zod)', [bin, 'inventory', 'add', '--name', 'x', '--quantity-available', '1', '--base-url', 'http://127.0.0.1:9', '--dry-run']],
-];
-const baseline = time(cases[0][1]);
-console.log(`median of ${runs} runs each (Node ${process.version})`);
-for (const [label, args] of cases) {
-  const ms = label === 'node -e 0' ? baseline : time(args);
-  console.log(`${label.padEnd(46)} ${ms.toFixed(1).padStart(7)} ms   (+${(ms - baseline).toFixed(1)} ms over node -e 0)`);
+function startSandbox() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token, '--seed'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RENTALS_CONFIG_DIR: join(work, 'sandbox-config'), XDG_CACHE_HOME: join(work, 'cache') },
+    });
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened: ${err}`)));
+  });
 }

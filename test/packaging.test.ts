@@ -1,0 +1,138 @@
+// The package as users get it: `npm pack` holds only what runs, and the tarball installs with no
+// registry (it has no runtime dependencies: the bundle carries them) and runs — `--version` and a
+// round trip through its own sandbox — installed with npm and with npx. On the running Node always;
+// with RENTALS_LONG_TESTS=1 also on Node 20, 22 and 24 (fetched once into ~/.cache/rentals-bench),
+// each skipped with a message when it cannot be had.
+
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NodeBinary, nodeBinary } from '../bench/lib/nodes.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const run = promisify(execFile);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+let work: string;
+let tarball: string;
+let packed: string[];
+let installedBin: string;
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
+  work = mkdtempSync(join(tmpdir(), 'rentals-pack-'));
+  // --ignore-scripts: pack the dist/ this test run built rather than rebuild it under the other suites.
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, env: npmEnv() });
+  const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  tarball = join(work, info.filename);
+  packed = info.files.map((file) => file.path).sort();
+  // --offline with an empty cache: the install succeeds only if nothing has to be downloaded.
+  await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', join(work, 'app'), tarball], { env: npmEnv() });
+  installedBin = join(work, 'app', 'node_modules', '.bin', 'rentals');
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** npm with a throwaway cache and user config, so that the test neither reads nor fills the user's. */
+function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_config_cache: join(work, 'npm-cache'),
+    npm_config_userconfig: join(work, 'npmrc'),
+    npm_config_update_notifier: 'false',
+    HOME: work,
+    XDG_CACHE_HOME: join(work, 'cache'),
+    RENTALS_CONFIG_DIR: join(work, 'config'),
+    NO_COLOR: '1',
+  };
+  // `#!/usr/bin/env node` in the installed bin picks the first node on PATH.
+  if (node?.path) env.PATH = `${dirname(node.path)}${delimiter}${process.env.PATH ?? ''}`;
+  return env;
+}
+
+describe('npm pack', () => {
+  it('holds only what runs: the bin, the bundle, README, LICENSE, CHANGELOG, package.json', () => {
+    for (const required of ['bin/rentals.js', 'dist/main.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
+    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    expect(packed.filter((path) => !allowed.test(path))).toEqual([]);
+    expect(packed).not.toContain('dist/sandbox.js');
+  });
+
+  it('declares no runtime dependencies: the bundle contains its libraries', () => {
+    const manifest = JSON.parse(readFileSync(join(work, 'app', 'node_modules', pkg.name, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(existsSync(join(work, 'app', 'node_modules', 'commander'))).toBe(false);
+  });
+});
+
+const current = Number(process.versions.node.split('.')[0]);
+const long = process.env.RENTALS_LONG_TESTS === '1';
+const majors = long ? [...new Set([current, 20, 22, 24])] : [current];
+
+describe.each(majors)('the installed tarball on Node %i', (major) => {
+  let node: NodeBinary;
+  beforeAll(() => {
+    node = nodeBinary(major);
+    if (node.missing) console.warn(`packaging on Node ${major} skipped: ${node.missing}`);
+  }, 600_000);
+
+  it('prints its version (installed with npm, and run with npx)', async (context) => {
+    if (node.missing) return context.skip(`Node ${major}: ${node.missing}`);
+    const env = npmEnv(node);
+    const installed = await run(installedBin, ['--version'], { env });
+    expect(installed.stdout).toBe(`${pkg.version}\n`);
+    const viaNpx = await run(npx, ['--offline', '--yes', '--package', tarball, 'rentals', '--version'], { cwd: work, env });
+    expect(viaNpx.stdout).toBe(`${pkg.version}\n`);
+    // The bin's `#!/usr/bin/env node` found the Node we meant.
+    const onPath = await run('node', ['-p', 'process.version'], { env });
+    expect(onPath.stdout.trim()).toBe(node.version);
+  }, 120_000);
+
+  it('round-trips through its own sandbox', async (context) => {
+    if (node.missing) return context.skip(`Node ${major}: ${node.missing}`);
+    const token = `pack-${process.pid}-${major}`;
+    const env = npmEnv(node);
+    const sandbox = await startSandbox(env, token);
+    try {
+      const client = { ...env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token };
+      await run(installedBin, ['inventory', 'add', '--name', `Packed tent on Node ${major}`, '--quantity-available', '3'], { env: client });
+      const listed = await run(installedBin, ['inventory', 'list', '--json'], { env: client });
+      const items = (JSON.parse(listed.stdout) as { data: Array<{ name: string; quantityAvailable: number }> }).data;
+      expect(items).toContainEqual(expect.objectContaining({ name: `Packed tent on Node ${major}`, quantityAvailable: 3 }));
+    } finally {
+      sandbox.child.kill('SIGTERM');
+    }
+  }, 120_000);
+});
+
+function startSandbox(env: NodeJS.ProcessEnv, token: string): Promise<{ url: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(installedBin, ['sandbox', '--port', '0', '--token', token], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the installed sandbox did not start: ${out}${err}`));
+    }, 30_000);
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ url: match[1]!, child });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the installed sandbox exited (${code}) before it listened: ${out}${err}`));
+    });
+  });
+}
