@@ -30,6 +30,7 @@ beforeAll(async () => {
   // --ignore-scripts: pack the dist/ this test run built rather than rebuild it under the other suites.
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, env: npmEnv() });
   const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  if (!info) throw new Error(`npm pack printed no package: ${stdout}`);
   tarball = join(work, info.filename);
   packed = info.files.map((file) => file.path).sort();
   // --offline with an empty cache: the install succeeds only if nothing has to be downloaded.
