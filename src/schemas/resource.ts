@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { ValidationError, type FieldIssue } from '../errors.js';
 import { type FieldDef, type ResourceDef, writableFields } from '../resources/definitions.js';
-import { parseFieldValue, readFieldValue } from './values.js';
+import { parseFieldValue } from './values.js';
 
 export type WriteMode = 'create' | 'update';
 export type ApiRecord = Record<string, unknown>;
@@ -86,27 +86,4 @@ function issuesFromZod(error: z.core.$ZodError, input: ApiRecord): FieldIssue[] 
     issues.push({ field, message: issue.message, value: value === undefined || value === null ? undefined : value });
   }
   return issues;
-}
-
-/** A record as read from a server: known fields normalised, unknown fields kept, missing ones null. */
-export function recordSchema(def: ResourceDef): Schema<ApiRecord> {
-  const key = `${def.name}:read`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const shape: Record<string, Schema<unknown>> = {};
-  for (const field of def.fields) {
-    shape[field.name] = z.pipe(z.optional(z.unknown()), z.transform((v) => readFieldValue(field, v)));
-  }
-  const schema = z.looseObject(shape) as unknown as Schema<ApiRecord>;
-  cache.set(key, schema);
-  return schema;
-}
-
-/** Normalises the records of a `{ data: [...] }` body for display; never throws on odd field values. */
-export function readRecords(def: ResourceDef, records: ApiRecord[]): ApiRecord[] {
-  const schema = recordSchema(def);
-  return records.map((record) => {
-    const result = schema.safeParse(record);
-    return result.success ? result.data : record;
-  });
 }

@@ -204,11 +204,22 @@ export function readFieldValue(field: FieldDef, value: unknown): unknown {
   }
 }
 
-/** A record as read from a server: known fields normalised, unknown fields kept, missing known ones null.
- * Plain code rather than zod so that list/get output never pays for loading zod; the zod
- * recordSchema (schemas/resource.ts) wraps the same per-field rules. */
+/**
+ * A record as read from a server: known fields normalised, unknown fields kept (in the server's
+ * order), missing known ones null. The one reader of records from responses, for the CLI, the
+ * catalog and the bulk engine. Hand-written rather than a zod schema on purpose, measured on 100k
+ * events: zod's looseObject took 0.7–1.3 s, this loop 0.3–0.4 s, and list/get never load zod.
+ * Built key by key: `{ ...record }` followed by ~30 more keys sends V8 down a slow path (2 s).
+ */
 export function readRecord(fields: FieldDef[], record: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...record };
-  for (const field of fields) out[field.name] = readFieldValue(field, record[field.name]);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) setOwn(out, key, record[key]);
+  for (const field of fields) setOwn(out, field.name, readFieldValue(field, record[field.name]));
   return out;
+}
+
+/** `out[key] = value`, except that a server's "__proto__" key stays a plain key, never the prototype. */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { ValidationError } from '../../src/errors.js';
 import { resources } from '../../src/resources/definitions.js';
-import { readRecords, recordSchema, validateWrite } from '../../src/schemas/resource.js';
+import { validateWrite } from '../../src/schemas/resource.js';
 import {
   parseBool,
   parseCount,
@@ -198,11 +198,14 @@ describe('tolerant reading', () => {
     expect(readRecord(resources.inventory.fields, { id: 1 })).toEqual({ id: 1, name: null, quantityAvailable: null, active: null });
   });
 
-  test('recordSchema (zod) reads the same way, even with fields missing', () => {
-    expect(recordSchema(resources.inventory).parse(raw)).toEqual(normalised);
-    expect(recordSchema(resources.inventory).parse({ id: 1 })).toEqual({ id: 1, name: null, quantityAvailable: null, active: null });
-    const block = { id: 3, pricingType: 'Weekend', active: false };
-    expect(readRecords(resources.rentalBlocks, [block])).toEqual([{ id: 3, pricingType: 'Weekend', active: false }]);
+  test('readRecord keeps the server\'s key order, and a "__proto__" key as a plain key', () => {
+    const block = { pricingType: 'Weekend', id: 3, active: 0, extra: 'x' };
+    expect(Object.keys(readRecord(resources.rentalBlocks.fields, block))).toEqual(['pricingType', 'id', 'active', 'extra']);
+    const hostile = JSON.parse('{"id":1,"__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const read = readRecord(resources.rentalBlocks.fields, hostile);
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect((read as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(Object.keys(read)).toContain('__proto__');
   });
 
   test('an event read with every datetime form', () => {
