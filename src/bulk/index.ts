@@ -19,8 +19,8 @@ export { type AdjustOptions, type PlannedAdjust, planAdjust } from './adjust.js'
 export { type ExportOptions, type ExportRow, exportRecords } from './export.js';
 export { type Plan, type PlanAction, type PlanRow, type PlanTotals, PLAN_ACTIONS, PLAN_VERSION } from './plan.js';
 export { parsePlan, serializePlan } from './plan-file.js';
-export { planLines, rowDetail, totalsLine } from './plan-render.js';
-export { type ApplyOptions, applyPlan } from './apply.js';
+export { type PredictedOutcomes, planLines, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
+export { type ApplyOptions, type Prediction, applyPlan, predictPlan } from './apply.js';
 export { apiOperations } from './api-operations.js';
 export { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 export {

@@ -13,9 +13,16 @@ export function concurrencyOption(command: Command): Command {
 }
 
 export function reportOption(command: Command): Command {
-  return command.addOption(
-    new Option('--report <file>', 'write one NDJSON line per row: line, action, outcome, ids, old, new, error').conflicts(['dryRun', 'plan']),
-  );
+  return command
+    .addOption(
+      new Option('--report <file>', 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)').conflicts(['dryRun', 'plan']),
+    )
+    .option('--force', 'replace the --report file if it exists (it may be the only record of an earlier run)');
+}
+
+/** -y, --yes: a change of more than 50 rows asks first at a terminal, and needs --yes elsewhere. */
+export function yesOption(command: Command): Command {
+  return command.option('-y, --yes', 'apply more than 50 changes without asking (needed when not on a terminal)');
 }
 
 /** --dry-run, --plan, --skip-invalid (and --max-change where rows set a price): import and adjust share them. */

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { BulkResource } from '../../bulk/spec.js';
 import { resources } from '../../resources/definitions.js';
-import { concurrencyOption, parseConcurrency, reportOption, stringOption } from '../bulk/options.js';
+import { concurrencyOption, parseConcurrency, reportOption, stringOption, yesOption } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
 import type { Session } from '../session.js';
 
@@ -14,20 +14,25 @@ export interface ApplyOptions {
   plan: string;
   concurrency: number;
   report?: string;
+  yes?: boolean;
+  force?: boolean;
 }
 
 export async function runApply(session: Session, options: ApplyOptions): Promise<void> {
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, readTextFile, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecs[options.resource];
   const plan = bulk.parsePlan(await readTextFile(options.plan), options.plan, spec);
-  await withBulk(session, options.concurrency, (run) =>
-    applyAndReport(session, spec, plan, run, {
+  await withBulk(session, options.concurrency, async (run) => {
+    if (!(await confirmMassChange(session, plan, options.yes === true))) return;
+    await applyAndReport(session, spec, plan, run, {
       report: options.report,
+      force: options.force,
       label: `${spec.def.command} apply`,
-      retryHint: () => 'stale rows changed since the plan was made: make a new plan for them',
-    }),
-  );
+      staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
+      retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
+    });
+  });
 }
 
 export function registerBulkApply(group: Command, reg: Registrar, resource: BulkResource): void {
@@ -37,6 +42,7 @@ export function registerBulkApply(group: Command, reg: Registrar, resource: Bulk
     .description(`Apply a plan written by \`${def.command} import --plan\`${resource === 'prices' ? ' or `prices adjust --plan`' : ''}; rows changed since are skipped as stale`);
   concurrencyOption(command);
   reportOption(command);
+  yesOption(command);
   examples(command, [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`]);
   command.action(
     action(reg, async (session, options, [plan]) => {
@@ -45,6 +51,8 @@ export function registerBulkApply(group: Command, reg: Registrar, resource: Bulk
         plan: plan!,
         concurrency: parseConcurrency(options.concurrency),
         report: stringOption(options, 'report'),
+        yes: options.yes === true,
+        force: options.force === true,
       });
     }),
   );

@@ -12,6 +12,7 @@ import {
   planningOptions,
   reportOption,
   stringOption,
+  yesOption,
 } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
 import { NameResolver } from '../resolve-names.js';
@@ -36,6 +37,10 @@ export interface ImportOptions {
   undo?: string;
   /** bookings: the event, by id or name. */
   eventId?: string;
+  /** --yes: more than 50 changes without a question. */
+  yes?: boolean;
+  /** --force: replace an existing --report file. */
+  force?: boolean;
 }
 
 export async function runImport(session: Session, options: ImportOptions): Promise<void> {
@@ -49,16 +54,20 @@ export async function runImport(session: Session, options: ImportOptions): Promi
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
   const command = `rentals ${spec.def.command}`;
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
-  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply` };
+  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes };
 
   await withBulk(session, options.concurrency, async (run) => {
     if (options.undo !== undefined) {
       const plan = bulk.undoPlan(spec, await readReportFile(options.undo, spec), { file: options.undo, now: session.ctx.now });
-      if (!(await settlePlan(session, spec, plan, choices))) return;
+      // A dry run of an undo checks every row against the server, as the undo itself will.
+      const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
+      if (!(await settlePlan(session, spec, plan, { ...choices, predicted }))) return;
       await applyAndReport(session, spec, plan, run, {
         report: options.report,
+        force: options.force,
         label,
-        retryHint: () => 'records changed since the report are stale and were left as they are',
+        staleHint: 'changed since the report, left as they are',
+        retryHint: () => 'records changed since the report were left as they are',
       });
       return;
     }
@@ -72,6 +81,8 @@ export async function runImport(session: Session, options: ImportOptions): Promi
       snapshot: planned.live,
       carried,
       report: options.report,
+      appendTo: options.report === undefined ? options.resume : undefined,
+      force: options.force,
       label,
       retryHint: (report) =>
         report === undefined
@@ -94,7 +105,7 @@ const EXAMPLES: Record<BulkResource, string[]> = {
     'rentals prices import prices.csv --report run.ndjson',
     'rentals prices export -o ndjson | jq -c \'select(.rentalBlockId == 2) | .price *= 1.1\' | rentals prices import - --round 0.01',
     'rentals prices import prices.csv --plan plan.json && rentals prices apply plan.json',
-    'rentals prices import prices.csv --resume run.ndjson --report run2.ndjson',
+    'rentals prices import prices.csv --resume run.ndjson',
     'rentals prices import --undo run.ndjson',
   ],
   inventory: ['rentals inventory import items.csv --dry-run', 'rentals inventory export -o csv > items.csv && rentals inventory import items.csv --report run.ndjson'],
@@ -126,8 +137,11 @@ export function registerBulkImport(group: Command, reg: Registrar, resource: Bul
   if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
   concurrencyOption(command);
   reportOption(command);
+  yesOption(command);
   command
-    .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file)').conflicts('undo'))
+    .addOption(
+      new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'),
+    )
     .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)')
     .addHelpText('after', ROW_HELP[resource]);
   examples(command, EXAMPLES[resource]);
@@ -147,6 +161,8 @@ export function registerBulkImport(group: Command, reg: Registrar, resource: Bul
         resume: stringOption(options, 'resume'),
         undo: stringOption(options, 'undo'),
         eventId: stringOption(options, 'eventId'),
+        yes: options.yes === true,
+        force: options.force === true,
       });
     }),
   );

@@ -5,7 +5,7 @@ import { type Command, Option } from 'commander';
 import { UsageError, ValidationError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { collectIds, concurrencyOption, listOption, parseConcurrency, planningOptions, reportOption, stringOption } from '../bulk/options.js';
+import { collectIds, concurrencyOption, listOption, parseConcurrency, planningOptions, reportOption, stringOption, yesOption } from '../bulk/options.js';
 import { type Registrar, action, examples } from '../command.js';
 import { NameResolver } from '../resolve-names.js';
 import type { Session } from '../session.js';
@@ -26,6 +26,8 @@ export interface AdjustOptions {
   concurrency: number;
   report?: string;
   resume?: string;
+  yes?: boolean;
+  force?: boolean;
 }
 
 export async function runAdjust(session: Session, options: AdjustOptions): Promise<void> {
@@ -57,12 +59,14 @@ export async function runAdjust(session: Session, options: AdjustOptions): Promi
             'adjustment',
           )
         : undefined;
-    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply' };
+    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     if (!(await settlePlan(session, spec, planned.plan, choices))) return;
     await applyAndReport(session, spec, planned.plan, run, {
       snapshot: planned.live,
       carried: resumed?.carried,
       report: options.report,
+      appendTo: options.report === undefined ? options.resume : undefined,
+      force: options.force,
       label: 'prices adjust',
       retryHint: (report) =>
         report === undefined
@@ -84,8 +88,9 @@ export function registerPricesAdjust(group: Command, reg: Registrar): void {
   planningOptions(command, 'rentals prices apply', true);
   concurrencyOption(command);
   reportOption(command);
+  yesOption(command);
   command
-    .option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)')
+    .option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it')
     .addHelpText(
       'after',
       `
@@ -113,6 +118,8 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
         concurrency: parseConcurrency(options.concurrency),
         report: stringOption(options, 'report'),
         resume: stringOption(options, 'resume'),
+        yes: options.yes === true,
+        force: options.force === true,
       });
     }),
   );
