@@ -281,6 +281,18 @@ describe('against the seeded sandbox', () => {
     expect(snapshot(await pricesOnServer(sandbox, [7]))).toEqual({ '7/1': 20, '7/2': 33.33, '7/3': 40 });
   });
 
+  test('a plan edited by hand is refused (exit 2, nothing sent)', async () => {
+    const csv = file('edited-plan.csv', 'inventoryId,rentalBlockId,price\n9,1,21\n9,2,31\n');
+    const planFile = file('edited-plan.json');
+    ok(await rentals(['prices', 'import', csv, '--plan', planFile]));
+    writeFileSync(planFile, readFileSync(planFile, 'utf8').replace('"new":{"price":21}', '"new":{"price":-5}'));
+    const before = await pricesOnServer(sandbox, [9]);
+    const applied = await rentals(['prices', 'apply', planFile]);
+    expect(applied.code).toBe(2);
+    expect(applied.stderr).toContain('the plan was changed after it was made');
+    expect(snapshot(await pricesOnServer(sandbox, [9]))).toEqual(snapshot(before));
+  });
+
   test('guard rails: --max-change refuses a big move (exit 6), the rest applies', async () => {
     const before = await pricesOnServer(sandbox, [8]);
     const daily = before.get('8/1')!.price;
