@@ -2,7 +2,7 @@
 // plan. Nothing is written here; `applyPlan` does that.
 
 import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.js';
-import { type OpenedInput, columnNumbers } from './input/index.js';
+import { type InputRow, type OpenedInput, columnNumbers } from './input/index.js';
 import type { RowIssue } from './issues.js';
 import type { LiveIndex } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
@@ -28,6 +28,8 @@ export interface PlannedImport {
   plan: Plan;
   /** Every problem of every row and of the file, in line order; empty when all rows are valid. */
   issues: RowIssue[];
+  /** Values sent as given but worth a look: floating-point noise such as 12.600000000000001. */
+  notices: RowIssue[];
   /** What the plan was made against: the snapshot `applyPlan` checks rows with. */
   live: LiveIndex;
   lookups: Lookups;
@@ -44,13 +46,15 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
     columns ??= columnNumbers(header);
     return columns.get(name);
   };
-  const draftContext: DraftContext = { spec, columnOf, scope };
+  const draftContext: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
 
   const drafts: Draft[] = [];
   const fileIssues: RowIssue[] = [];
+  const notices: RowIssue[] = [];
   for await (const row of input.rows) {
     const draft = readDraft(row, draftContext);
     if (options.round) roundMoney(spec, draft, options.round);
+    else notices.push(...floatNoise(spec, row, columnOf));
     const previous = options.carried?.get(row.line);
     if (previous) fileIssues.push(...checkCarried(draft, previous));
     else drafts.push(draft);
@@ -70,7 +74,29 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
   });
   // A header without the columns that matter makes every row invalid: say that once.
   const all = header.length > 0 ? [...fileIssues, ...header] : [...fileIssues, ...issues];
-  return { plan, issues: all.sort((a, b) => a.line - b.line), live, lookups };
+  return { plan, issues: all.sort((a, b) => a.line - b.line), notices, live, lookups };
+}
+
+/** Digits a binary float leaves behind: `12.600000000000001`, `20.999999999999996`. */
+const FLOAT_NOISE = /\.\d*?(?:0{6,}|9{6,})\d+$/;
+
+/** Money cells that look like floating-point noise (a spreadsheet's or `jq '.price *= 1.1'`'s). */
+function floatNoise(spec: RowSpec, row: InputRow, columnOf: (name: string) => number | undefined): RowIssue[] {
+  const notices: RowIssue[] = [];
+  for (const name of moneyFields(spec)) {
+    const raw = row.values[name];
+    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+    if (!FLOAT_NOISE.test(text)) continue;
+    const rounded = moneyToNumber(roundToStep(money(text), money('0.01')));
+    notices.push({
+      line: row.line,
+      column: columnOf(name),
+      field: name,
+      rule: `looks like floating-point noise; --round 0.01 would send ${rounded.toFixed(2)}`,
+      value: text,
+    });
+  }
+  return notices;
 }
 
 /** The parents whose records the rows may name: every one when a row gives only an id. */

@@ -3,6 +3,7 @@
 
 export { type RowSpec, type BulkResource, priceRows, inventoryRows, bookingRows, rowSpecs, rowSpecFor } from './spec.js';
 export {
+  type CsvDelimiter,
   type InputFormat,
   type InputRow,
   type OpenedInput,

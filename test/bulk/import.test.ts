@@ -1,3 +1,4 @@
+import { formatRowIssue } from '../../src/bulk/issues.js';
 import { describe, expect, it } from 'vitest';
 import { money } from '../../src/bulk/money.js';
 import { bookingRows, inventoryRows } from '../../src/bulk/spec.js';
@@ -152,6 +153,24 @@ describe('prices import: planning', () => {
     ]);
     const exact = await planText(api, text, { file: 'p.ndjson' });
     expect(exact.plan.rows.map((r) => r.action)).toEqual(['update', 'update', 'update']);
+    // Without --round the noise is flagged (and sent as given); 1.2049999 is a value, not noise.
+    expect(exact.notices.map((n) => formatRowIssue('p.ndjson', n))).toEqual([
+      'p.ndjson:1 price: looks like floating-point noise; --round 0.01 would send 1.10 (got "1.1000000000000003")',
+    ]);
+    expect(rounded.notices).toEqual([]);
+  });
+
+  it('a CSV with ; between fields (European spreadsheets) is read; a decimal comma is refused with a hint', async () => {
+    const api = FakeApi.catalogue(2);
+    const text = 'id;price;note\n11;12.5;"a note; with a semicolon"\n12;12,60;\n21;12.600000000000001;\n';
+    const { plan, messages, notices } = await planText(api, text);
+    expect(plan.rows.map((r) => r.action)).toEqual(['update', 'invalid', 'update']);
+    expect(messages).toEqual([
+      'prices.csv:3:2 price: has a decimal comma: write 12.60, not 12,60 (export the sheet with a decimal point; the ; between fields is fine) (got "12,60")',
+    ]);
+    expect(notices.map((n) => formatRowIssue('prices.csv', n))).toEqual([
+      'prices.csv:4:2 price: looks like floating-point noise; --round 0.01 would send 12.60 (got "12.600000000000001")',
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import {
   APPLIED,
   type BulkContext,
+  type CsvDelimiter,
   type InputFormat,
   type LiveIndex,
   type OpenedInput,
@@ -77,10 +78,10 @@ export async function withBulk<T>(session: Session, concurrency: number, body: (
 }
 
 /** A file, or stdin for `-`, as the engine's input. */
-export async function openSource(session: Session, path: string, format?: InputFormat): Promise<OpenedInput> {
-  if (path === '-') return openInput(session.ctx.term.stdin, { file: '(stdin)', format });
+export async function openSource(session: Session, path: string, format?: InputFormat, delimiter?: CsvDelimiter): Promise<OpenedInput> {
+  if (path === '-') return openInput(session.ctx.term.stdin, { file: '(stdin)', format, delimiter });
   await checkReadable(path);
-  return openInput(createReadStream(path), { file: path, format });
+  return openInput(createReadStream(path), { file: path, format, delimiter });
 }
 
 async function checkReadable(path: string): Promise<void> {

@@ -3,6 +3,8 @@
 // what a run changed.
 
 import { type Command, Option } from 'commander';
+import type { CsvDelimiter } from '../../bulk/input/csv.js';
+import type { RowIssue } from '../../bulk/issues.js';
 import type { BulkResource } from '../../bulk/spec.js';
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
@@ -41,6 +43,25 @@ export interface ImportOptions {
   yes?: boolean;
   /** --force: replace an existing --report file. */
   force?: boolean;
+  /** --delimiter, as given: `,`, `;` or `tab`. */
+  delimiter?: string;
+}
+
+const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
+
+function parseDelimiter(value: string | undefined): CsvDelimiter | undefined {
+  if (value === undefined) return undefined;
+  const delimiter = DELIMITERS[value.toLowerCase()];
+  if (!delimiter) throw new UsageError(`--delimiter: must be , ; or tab (got ${JSON.stringify(value)})`);
+  return delimiter;
+}
+
+/** Shown, not refused: the value is sent as given unless --round says otherwise. */
+function warnNoise(session: Session, file: string, notices: readonly RowIssue[], format: (file: string, issue: RowIssue) => string): void {
+  if (notices.length === 0) return;
+  const shown = notices.slice(0, 10).map((notice) => `  - ${format(file, notice)}`);
+  const more = notices.length > shown.length ? `\n  … and ${notices.length - shown.length} more` : '';
+  session.printer.warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
 }
 
 export async function runImport(session: Session, options: ImportOptions): Promise<void> {
@@ -53,6 +74,7 @@ export async function runImport(session: Session, options: ImportOptions): Promi
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
   const command = `rentals ${spec.def.command}`;
+  const delimiter = parseDelimiter(options.delimiter);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
   const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes };
 
@@ -73,9 +95,10 @@ export async function runImport(session: Session, options: ImportOptions): Promi
     }
     const scope = await scopeOf(session, spec.def, options);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec)).carried;
-    const input = await openSource(session, options.file!, options.format);
+    const input = await openSource(session, options.file!, options.format, delimiter);
     const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
     const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
+    warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
     if (!(await settlePlan(session, spec, planned.plan, { ...choices, invalid }))) return;
     await applyAndReport(session, spec, planned.plan, run, {
       snapshot: planned.live,
@@ -130,7 +153,8 @@ export function registerBulkImport(group: Command, reg: Registrar, resource: Bul
   const command = group
     .command('import [file]')
     .description(`Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`)
-    .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']));
+    .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']))
+    .option('--delimiter <char>', 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)');
   if (resource === 'bookings') command.option('--event-id <id>', 'the event whose bookings the rows are (id or name)');
   const setsPrices = resource !== 'inventory';
   planningOptions(command, `rentals ${def.command} apply`, setsPrices);
@@ -163,6 +187,7 @@ export function registerBulkImport(group: Command, reg: Registrar, resource: Bul
         eventId: stringOption(options, 'eventId'),
         yes: options.yes === true,
         force: options.force === true,
+        delimiter: stringOption(options, 'delimiter'),
       });
     }),
   );
