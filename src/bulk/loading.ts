@@ -22,7 +22,7 @@ export interface BulkContext {
   api: BulkApi;
   /** The API version to prefer; a resource that lacks it uses its own default. */
   version?: ApiVersion;
-  /** Requests in flight at once (listing and writing); default 8. */
+  /** Requests in flight at once (listing and writing); default DEFAULT_CONCURRENCY (32). */
   concurrency?: number;
   signal?: AbortSignal;
   /** Milliseconds since the epoch (plan timestamps, rates). */

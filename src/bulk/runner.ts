@@ -146,7 +146,7 @@ async function execute(row: PlanRow, options: RunOptions): Promise<Result> {
         await (options.sleep ?? pause)(ROW_RETRY_PAUSE_MS * (0.5 + Math.random() / 2));
       }
       // The write may have reached the server: look (never from a cache) before sending it again.
-      current = await options.ops.find(row);
+      current = await look(row, options);
       if (last) {
         const applied = appliedAlready(row, current, options.spec);
         if (applied) return applied;
@@ -172,6 +172,20 @@ function outcomeUnknown(row: PlanRow, error: unknown): boolean {
   if (error instanceof NetworkError) return error.requestSent;
   if (error instanceof NotFoundError) return row.action === 'delete';
   return error instanceof ApiError && (error.status >= 500 || error.status === 429);
+}
+
+/**
+ * A fresh lookup, tried twice (each with the client's own retries): when it fails, the row's
+ * outcome stays unknown and the row is reported failed although the server may have applied it.
+ */
+async function look(row: PlanRow, options: RunOptions): Promise<LiveRecord | undefined> {
+  try {
+    return await options.ops.find(row);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    await (options.sleep ?? pause)(ROW_RETRY_PAUSE_MS);
+    return options.ops.find(row);
+  }
 }
 
 function pause(ms: number): Promise<void> {

@@ -2,10 +2,10 @@
 // Loaded when the program is built, so it stays light: the engine loads only when a command runs.
 
 import { type Command, Option } from 'commander';
+import { DEFAULT_CONCURRENCY } from '../../bulk/pool.js'; // a constant: the engine itself is not loaded
 import { UsageError } from '../../errors.js';
 import type { OptionValues } from '../command.js';
 
-export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 
 export function concurrencyOption(command: Command): Command {
