@@ -64,6 +64,9 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
 
   const lookups = await lookupsLoading;
   for (const draft of drafts) if (draft.issues.length === 0) resolveNames(draft, spec, lookups, columnOf);
+  // Every listing is read before the first write, not overlapped with the writes: problems found
+  // only against the live records (an unknown id, a key two records share, one record set twice)
+  // make the file invalid, and a file with an invalid row must send nothing.
   const live = await loadLive(spec, ctx, parentsToRead(spec, drafts, lookups, scope));
   const { plan, issues } = planDrafts(spec, drafts, live, lookups, {
     source: input.file,

@@ -134,7 +134,8 @@ async function scenario(items: number, seed: number): Promise<string> {
     .sort()
     .map(([kind, n]) => `${kind}: ${n}`)
     .join(', ');
-  return `seed ${seed}: ${items * BLOCKS.length} rows, ${w.proxy.counts.requests} requests, ${resumes} resume(s); faults ${faults}`;
+  const summaries = runs.map((run) => /^\d+ rows: [^(]*/m.exec(run.stderr)?.[0].trim()).join(' | then ');
+  return `seed ${seed}: ${items * BLOCKS.length} rows, ${w.proxy.counts.requests} requests, ${resumes} resume(s) [${summaries}]; faults ${faults}`;
 }
 
 describe('bulk import through a 10% fault rate', () => {

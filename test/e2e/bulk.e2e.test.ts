@@ -2,10 +2,10 @@
 // server holds afterwards (read back over HTTP), not only on what the command printed.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parseInputText } from '../../src/bulk/input/index.js';
 import { csvLine } from '../../src/output/format.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
@@ -17,6 +17,10 @@ const work = mkdtempSync(join(tmpdir(), 'rentals-bulk-e2e-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** rentals' config directory, inside `work` so that nothing is left behind. */
 const configDir = mkdtempSync(join(work, 'config-'));
+/** Each test's files (inputs, plans, reports) go when the test ends. */
+afterEach(() => {
+  for (const name of readdirSync(work)) if (join(work, name) !== configDir) rmSync(join(work, name), { recursive: true, force: true });
+});
 const file = (name: string, text?: string): string => {
   const path = join(work, name);
   if (text !== undefined) writeFileSync(path, text);
@@ -178,6 +182,38 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
     } finally {
       await proxy.close();
     }
+
+    // A second Ctrl-C stops at once (exit 130), with the requests still held by the proxy: the
+    // report has a line for every row that finished, and nothing else.
+    const proxy2 = await startFaultProxy({ target: sandbox.url });
+    try {
+      const quick = file('second-ctrl-c.ndjson');
+      const gated = proxy2.gate((r) => r.method === 'PUT', 10);
+      const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy2.url };
+      const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
+      const interrupted = new Promise<void>((resolve) => {
+        let seen = '';
+        run.child.stderr.on('data', (chunk: string) => {
+          seen += chunk;
+          if (seen.includes('Interrupted:')) resolve();
+        });
+      });
+      await gated;
+      run.child.kill('SIGINT');
+      await interrupted;
+      run.child.kill('SIGINT');
+      const stopped = await run.done;
+      expect(stopped.code, stopped.stderr).toBe(130);
+      expect(stopped.stderr).toContain(`Interrupted again: stopped at once; ${quick} has every row that finished.`);
+      const finished = readReport(quick);
+      expect(finished.map((l) => l.outcome)).toEqual(Array.from({ length: 10 }, () => 'updated'));
+      expect(finished.map((l) => l.line)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+    } finally {
+      await proxy2.close();
+    }
+    // The held requests were let through when the proxy closed: put back what they changed.
+    ok(await rentals(['prices', 'import', file('resumed-again.csv', readFileSync(file('second.csv'), 'utf8')), '--yes']));
+    await expectServer(secondPrice);
 
     // Someone changes one price: the undo's dry run says so, as the real undo then finds.
     const changed = (await pricesOnServer(sandbox, [items[0]!])).get(`${items[0]}/1`)!;

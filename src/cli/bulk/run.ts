@@ -44,6 +44,17 @@ export interface BulkRun {
   report?: ReportFile;
 }
 
+/*
+ * Transport: bulk traffic goes through the one client (node:http, keep-alive, a socket per
+ * concurrent request), not an undici Pool of its own. A raw loop of 10,000 PUTs against the
+ * sandbox ran faster on an undici Pool here (medians ~6,400 vs ~3,000 PUT/s over 6 alternating
+ * rounds, on a loaded 2-core machine: noisy), but the client is where credentials are bound to
+ * their server, retries and Retry-After, 401 renewal, --verbose logs and the error messages live,
+ * and where the tests mock HTTP (nock does not see undici). A second transport for bulk would fork
+ * all of that; the whole-process import is bound as much by planning (the listings must all be
+ * read before the first write: see planImport) and by the two processes sharing two cores.
+ */
+
 /**
  * Runs `body` with the engine's context: a client with a socket per concurrent request (created
  * first: the session caches it), and Ctrl-C → stop taking rows, let the requests in flight finish;
