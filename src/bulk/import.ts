@@ -8,7 +8,7 @@ import type { LiveIndex } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
 import { type Money, money, moneyToNumber, roundToStep } from './money.js';
-import { type Plan, planDrafts } from './plan.js';
+import { type Plan, type PlanRow, planDrafts, rowPlanner } from './plan.js';
 import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
@@ -39,25 +39,15 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
   const scope = options.scope ?? {};
   const lookupsLoading = loadLookups(spec, ctx);
   lookupsLoading.catch(() => undefined); // awaited below; not an unhandled rejection while the input is read
-  let columns: Map<string, number> | undefined;
-  const columnOf = (name: string): number | undefined => {
-    const header = input.columns();
-    if (!header) return undefined;
-    columns ??= columnNumbers(header);
-    return columns.get(name);
-  };
-  const draftContext: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
+  const read = drafting(spec, input, scope);
+  const columnOf = read.columnOf;
 
   const drafts: Draft[] = [];
   const fileIssues: RowIssue[] = [];
   const notices: RowIssue[] = [];
   for await (const row of input.rows) {
-    const draft = readDraft(row, draftContext);
-    if (options.round) roundMoney(spec, draft, options.round);
-    else notices.push(...floatNoise(spec, row, columnOf));
-    const previous = options.carried?.get(row.line);
-    if (previous) fileIssues.push(...checkCarried(draft, previous));
-    else drafts.push(draft);
+    const draft = read.draft(row, options, notices, fileIssues);
+    if (draft) drafts.push(draft);
   }
   fileIssues.push(...input.issues());
   const header = headerIssues(spec, input.columns());
@@ -106,14 +96,22 @@ function floatNoise(spec: RowSpec, row: InputRow, columnOf: (name: string) => nu
 function parentsToRead(spec: RowSpec, drafts: readonly Draft[], lookups: Lookups, scope: Ids): number[] {
   const parent = parentField(spec);
   if (parent === undefined) return [];
-  if (scope[parent] !== undefined) return [scope[parent]];
   const valid = drafts.filter((d) => d.issues.length === 0);
-  if (valid.some((d) => d.key[parent] === undefined)) {
+  const named = valid.map((d) => d.key[parent]);
+  return parentsFor(spec, lookups, scope, named.filter((id) => typeof id === 'number'), named.some((id) => id === undefined));
+}
+
+/** The scope's parent; else every parent when some row names none (`everyParent`); else those named. */
+function parentsFor(spec: RowSpec, lookups: Lookups, scope: Ids, named: Iterable<number>, everyParent: boolean): number[] {
+  const parent = parentField(spec);
+  if (parent === undefined) return [];
+  if (scope[parent] !== undefined) return [scope[parent]];
+  if (everyParent) {
     const all = lookups[spec.def.parent!.resource];
     if (!all) throw new Error(`finding ${spec.def.plural} by id alone needs the ${spec.def.parent!.resource} lookup`);
     return all.ids();
   }
-  return [...new Set(valid.map((d) => d.key[parent] as number))];
+  return [...new Set(named)];
 }
 
 /** `jq '.price *= 1.1'` writes 132.00000000000003: --round 0.01 makes it 132. */
@@ -151,4 +149,96 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
       value: given[name],
     },
   ];
+}
+
+export interface StreamedImport {
+  /** The plan's rows, planned afresh from another read of the input at each call (never held whole). */
+  rows(onIssue: (issue: RowIssue) => void): AsyncGenerator<PlanRow>;
+  /** Problems of the file (header, a JSON array left open), known after the first read. */
+  fileIssues: RowIssue[];
+  notices: RowIssue[];
+}
+
+/**
+ * `import --dry-run` of a file, in bounded memory: a first read checks the rows and gathers the
+ * parents to list, the listings are read, and each call of `rows` reads the file again and plans
+ * row by row. What is held is the server's records and one key per row (a file sets each record
+ * once), not the rows: a 1M-row file is not 1M drafts and 1M plan rows at once.
+ */
+export async function streamImport(
+  spec: RowSpec,
+  open: () => Promise<OpenedInput>,
+  ctx: BulkContext,
+  options: ImportOptions = {},
+): Promise<StreamedImport> {
+  const scope = options.scope ?? {};
+  const parent = parentField(spec);
+  const lookupsLoading = loadLookups(spec, ctx);
+  lookupsLoading.catch(() => undefined);
+  const first = await open();
+  const lookups = await lookupsLoading;
+  const read = drafting(spec, first, scope);
+  const parents = new Set<number>();
+  let everyParent = false;
+  const notices: RowIssue[] = [];
+  const fileIssues: RowIssue[] = [];
+  for await (const row of first.rows) {
+    const draft = read.draft(row, options, notices);
+    if (!draft || draft.issues.length > 0) continue;
+    resolveNames(draft, spec, lookups, read.columnOf);
+    if (draft.issues.length > 0 || parent === undefined) continue;
+    const id = draft.key[parent];
+    if (typeof id === 'number') parents.add(id);
+    else everyParent = true;
+  }
+  fileIssues.push(...first.issues(), ...headerIssues(spec, first.columns()));
+  const toRead = parentsFor(spec, lookups, scope, parents, everyParent);
+  const live = await loadLive(spec, ctx, toRead);
+  const header = headerIssues(spec, first.columns()).length > 0;
+
+  return {
+    fileIssues,
+    notices,
+    async *rows(onIssue) {
+      const input = await open();
+      const again = drafting(spec, input, scope);
+      const plan = rowPlanner(spec, live, lookups, { source: input.file, scope, maxChange: options.maxChange, now: ctx.now, columnOf: again.columnOf });
+      for await (const row of input.rows) {
+        const carriedIssues: RowIssue[] = [];
+        const draft = again.draft(row, options, [], carriedIssues);
+        for (const issue of carriedIssues) onIssue(issue);
+        if (!draft) continue;
+        if (draft.issues.length === 0) resolveNames(draft, spec, lookups, again.columnOf);
+        const planned = plan(draft);
+        // A header without the columns that matter makes every row invalid: said once, in fileIssues.
+        if (!header) for (const issue of draft.issues) onIssue(issue);
+        yield planned;
+      }
+    },
+  };
+}
+
+/** Reading drafts from one opened input: columns, rounding, float noise, carried lines of --resume. */
+function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
+  let columns: Map<string, number> | undefined;
+  const columnOf = (name: string): number | undefined => {
+    const header = input.columns();
+    if (!header) return undefined;
+    columns ??= columnNumbers(header);
+    return columns.get(name);
+  };
+  const context: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
+  return {
+    columnOf,
+    /** The row's draft, or undefined for a line --resume carries (checked, not planned). */
+    draft(row: InputRow, options: ImportOptions, notices: RowIssue[], carriedIssues: RowIssue[] = []): Draft | undefined {
+      const draft = readDraft(row, context);
+      if (options.round) roundMoney(spec, draft, options.round);
+      else notices.push(...floatNoise(spec, row, columnOf));
+      const previous = options.carried?.get(row.line);
+      if (!previous) return draft;
+      carriedIssues.push(...checkCarried(draft, previous));
+      return undefined;
+    },
+  };
 }

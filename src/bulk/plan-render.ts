@@ -17,20 +17,30 @@ const SHOWN_OUTCOMES = new Set(['stale', 'failed', 'unchanged']);
 
 /** One line per row, in plan order (a generator: a large plan is never one big string). */
 export function* planLines(spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Generator<string> {
-  let lineWidth = 1;
-  let labelWidth = 0;
-  for (const row of plan.rows) {
-    lineWidth = Math.max(lineWidth, String(row.line).length);
-    labelWidth = Math.max(labelWidth, Math.min(LABEL_WIDTH, labelOf(row).length));
+  const widths = new PlanLineWidths();
+  for (const row of plan.rows) widths.add(row);
+  for (const row of plan.rows) yield planLine(spec, row, widths, predicted);
+}
+
+/** The columns' widths of the plan lines: the longest line number, the longest label (at most 40). */
+export class PlanLineWidths {
+  line = 1;
+  label = 0;
+
+  add(row: PlanRow): void {
+    this.line = Math.max(this.line, String(row.line).length);
+    this.label = Math.max(this.label, Math.min(LABEL_WIDTH, labelOf(row).length));
   }
-  for (const row of plan.rows) {
-    const label = truncate(labelOf(row), labelWidth).padEnd(labelWidth);
-    const outcome = predicted?.get(row.line);
-    const shown = outcome && row.action !== 'unchanged' && SHOWN_OUTCOMES.has(outcome.outcome) ? outcome : undefined;
-    const action = shown ? shown.outcome : row.action;
-    const detail = shown?.error ?? (shown?.outcome === 'unchanged' ? 'already as it was' : rowDetail(spec, row));
-    yield `line ${String(row.line).padStart(lineWidth)}  ${action.padEnd(9)}  ${label}  ${detail}`.trimEnd();
-  }
+}
+
+/** One row's line, padded to `widths` (measured over every row first). */
+export function planLine(spec: RowSpec, row: PlanRow, widths: PlanLineWidths, predicted?: PredictedOutcomes): string {
+  const label = truncate(labelOf(row), widths.label).padEnd(widths.label);
+  const outcome = predicted?.get(row.line);
+  const shown = outcome && row.action !== 'unchanged' && SHOWN_OUTCOMES.has(outcome.outcome) ? outcome : undefined;
+  const action = shown ? shown.outcome : row.action;
+  const detail = shown?.error ?? (shown?.outcome === 'unchanged' ? 'already as it was' : rowDetail(spec, row));
+  return `line ${String(row.line).padStart(widths.line)}  ${action.padEnd(9)}  ${label}  ${detail}`.trimEnd();
 }
 
 /** The totals of a plan as a check against the server predicts them: `91 rows: 0 create, 90 update, …, 1 stale`. */
@@ -48,7 +58,8 @@ export function predictedTotalsLine(plan: Plan, predicted: PredictedOutcomes): s
   return `${plan.rows.length} ${plan.rows.length === 1 ? 'row' : 'rows'}: ${describeTotals(totals)}${more}`;
 }
 
-export function totalsLine(plan: Plan): string {
+/** `3 rows: 1 create, …`; `rows` only for its length (a streamed plan passes its count). */
+export function totalsLine(plan: { rows: { length: number }; totals: PlanTotals }): string {
   return `${plan.rows.length} ${plan.rows.length === 1 ? 'row' : 'rows'}: ${describeTotals(plan.totals)}`;
 }
 

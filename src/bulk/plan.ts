@@ -100,14 +100,23 @@ export function planDrafts(
   lookups: Lookups,
   options: PlanOptions,
 ): { plan: Plan; issues: RowIssue[] } {
-  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: new Map() };
+  const plan = rowPlanner(spec, live, lookups, options);
   const issues: RowIssue[] = [];
   const rows = drafts.map((draft) => {
-    const row = planDraft(planner, draft);
+    const row = plan(draft);
     issues.push(...draft.issues);
     return row;
   });
   return { plan: newPlan(spec, rows, options), issues };
+}
+
+/**
+ * Plans drafts one at a time, in file order (a draft's issues gain what planning finds): what
+ * planDrafts does for an array, for a stream that is never held whole.
+ */
+export function rowPlanner(spec: RowSpec, live: LiveIndex, lookups: Lookups, options: PlanOptions): (draft: Draft) => PlanRow {
+  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: new Map() };
+  return (draft) => planDraft(planner, draft);
 }
 
 function planDraft(planner: Planner, draft: Draft): PlanRow {

@@ -1,9 +1,12 @@
-import { formatRowIssue } from '../../src/bulk/issues.js';
 import { describe, expect, it } from 'vitest';
+import { streamImport } from '../../src/bulk/import.js';
+import { openInput } from '../../src/bulk/input/index.js';
+import { type RowIssue, formatRowIssue } from '../../src/bulk/issues.js';
 import { money } from '../../src/bulk/money.js';
-import { bookingRows, inventoryRows } from '../../src/bulk/spec.js';
+import type { PlanRow } from '../../src/bulk/plan.js';
+import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
 import { FakeApi } from './fake-api.js';
-import { PRICE_HEADER, planText } from './helpers.js';
+import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
 
 // FakeApi.catalogue(n): items 1..n named "Item i", blocks 1 Weekend / 2 Week, price id i*10+block = i + block/10.
 
@@ -171,6 +174,36 @@ describe('prices import: planning', () => {
     expect(notices.map((n) => formatRowIssue('prices.csv', n))).toEqual([
       'prices.csv:4:2 price: looks like floating-point noise; --round 0.01 would send 12.60 (got "12.600000000000001")',
     ]);
+  });
+});
+
+describe('prices import: the streamed dry run', () => {
+  it('plans the same rows and finds the same problems as planImport, reading the file again instead of holding it', async () => {
+    const api = FakeApi.catalogue(4);
+    const text = [
+      PRICE_HEADER,
+      '1,Item 1,1,Weekend,5,11',
+      '2,,1,,"1,200",21',
+      ',Item 3,,Week,7,',
+      ',Item 9,,Week,7,',
+      '4,,2,,8,',
+      '1,Item 1,1,Weekend,6,11',
+      '3,,3,,1.100000000000001,',
+    ].join('\n');
+    const whole = await planText(api, text);
+    let opened = 0;
+    const open = () => {
+      opened++;
+      return openInput(textChunks(text), { file: 'prices.csv' });
+    };
+    const streamed = await streamImport(priceRows, open, contextFor(api));
+    const issues: RowIssue[] = [];
+    const rows: PlanRow[] = [];
+    for await (const row of streamed.rows((issue) => issues.push(issue))) rows.push(row);
+    expect(rows).toEqual(whole.plan.rows);
+    expect([...streamed.fileIssues, ...issues]).toEqual(whole.issues);
+    expect(streamed.notices).toEqual(whole.notices);
+    expect(opened).toBe(2);
   });
 });
 

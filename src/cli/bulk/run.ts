@@ -14,6 +14,12 @@ import {
   type OpenedInput,
   type Plan,
   type PredictedOutcomes,
+  type RowIssue,
+  type StreamedImport,
+  PlanLineWidths,
+  emptyTotals,
+  planLine,
+  validationError,
   type ReportLine,
   type RowSpec,
   type RunSummary,
@@ -192,9 +198,57 @@ export async function printPlan(session: Session, spec: RowSpec, plan: Plan, pre
   await printer.text(predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan));
 }
 
-async function writeInBatches(session: Session, lines: Iterable<string>): Promise<void> {
+/** Invalid rows listed by a streamed dry run before "… and N more". */
+const STREAMED_ISSUES_SHOWN = 1000;
+
+/**
+ * `import --dry-run` of a file, in bounded memory: the plan is read twice from the file (once to
+ * measure the columns, once to print), never held whole; the same lines and totals as printPlan.
+ */
+export async function dryRunStreamed(
+  session: Session,
+  spec: RowSpec,
+  streamed: StreamedImport,
+  choices: { file: string; skipInvalid: boolean },
+): Promise<void> {
+  const { printer } = session;
+  const issues: RowIssue[] = [];
+  let more = 0;
+  const collect = (issue: RowIssue): void => {
+    if (issues.length < STREAMED_ISSUES_SHOWN) issues.push(issue);
+    else more++;
+  };
+  if (session.format === 'ndjson') {
+    await writeInBatches(session, mapAsync(streamed.rows(collect), (row) => JSON.stringify(row)));
+  } else {
+    const widths = new PlanLineWidths();
+    const totals = emptyTotals();
+    let count = 0;
+    for await (const row of streamed.rows(() => undefined)) {
+      widths.add(row);
+      totals[row.action]++;
+      count++;
+    }
+    await writeInBatches(session, mapAsync(streamed.rows(collect), (row) => planLine(spec, row, widths)));
+    await printer.text(totalsLine({ rows: { length: count }, totals }));
+  }
+  const all = [...streamed.fileIssues, ...issues].sort((a, b) => a.line - b.line);
+  if (all.length > 0) {
+    const invalid = validationError(choices.file, all);
+    if (more > 0) invalid.message += `\n  … and ${more} more`;
+    if (!choices.skipInvalid) throw invalid;
+    warnSkipped(session, invalid);
+  }
+  printer.info('Dry run: nothing was sent.');
+}
+
+async function* mapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => R): AsyncGenerator<R> {
+  for await (const item of items) yield fn(item);
+}
+
+async function writeInBatches(session: Session, lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
   let batch: string[] = [];
-  for (const line of lines) {
+  for await (const line of lines) {
     batch.push(line);
     if (batch.length === 1000) {
       await session.printer.write(`${batch.join('\n')}\n`);

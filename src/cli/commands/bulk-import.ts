@@ -69,7 +69,7 @@ export async function runImport(session: Session, options: ImportOptions): Promi
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, dryRunStreamed, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecs[options.resource];
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
@@ -95,6 +95,14 @@ export async function runImport(session: Session, options: ImportOptions): Promi
     }
     const scope = await scopeOf(session, spec.def, options);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec)).carried;
+    if (options.dryRun && options.plan === undefined && options.file !== '-' && session.format !== 'json') {
+      // A file can be read again: the dry run plans it row by row, in bounded memory.
+      const open = () => openSource(session, options.file!, options.format, delimiter);
+      const streamed = await bulk.streamImport(spec, open, run.ctx, { scope, maxChange, round, carried });
+      warnNoise(session, options.file!, streamed.notices, bulk.formatRowIssue);
+      await dryRunStreamed(session, spec, streamed, { file: options.file!, skipInvalid: options.skipInvalid });
+      return;
+    }
     const input = await openSource(session, options.file!, options.format, delimiter);
     const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
     const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
