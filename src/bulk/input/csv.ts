@@ -8,7 +8,6 @@
 import type { InputIssue, InputRow, RecordParser } from './types.js';
 
 export type CsvDelimiter = ',' | ';' | '\t';
-export const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t'];
 
 const QUOTE = 34;
 const CR = 13;

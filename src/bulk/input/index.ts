@@ -7,7 +7,7 @@ import type { InputFormat, InputIssue, InputRow, RecordParser } from './types.js
 
 export type { InputFormat, InputIssue, InputRow } from './types.js';
 export { INPUT_FORMATS } from './types.js';
-export { type CsvDelimiter, CSV_DELIMITERS, columnNumbers } from './csv.js';
+export { type CsvDelimiter, columnNumbers } from './csv.js';
 
 export interface InputOptions {
   /** Name used in messages (`prices.csv`, `(stdin)`). */
