@@ -169,5 +169,14 @@ describe('a listing that keeps failing', () => {
     expect(resumed.stderr).toMatch(/^4 rows: 2 created, 2 updated, 0 unchanged, 0 stale, 0 failed/m);
     expect(resumed.stderr).toContain(`76 rows had applied before; this run's lines were added to ${report}.`);
     await expectExact(w, report);
+
+    // The report of the chain (a run and its resume) undoes both runs.
+    const undone = await w.rentals(['prices', 'import', '--undo', report, '--yes']);
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(undone.stderr).toMatch(/^76 rows: 0 created, 36 updated, 0 unchanged, 0 stale, 0 failed, 40 deleted/m);
+    const after = await pricesOnServer(w.sandbox, w.items);
+    expect(after.size).toBe(w.items.length * 2);
+    const wrong = w.items.filter((item) => after.get(`${item}/1`)!.price !== (item % 5 === 0 ? w.target(item, 1) : 1) || after.get(`${item}/2`)!.price !== 1);
+    expect(wrong).toEqual([]);
   });
 });
