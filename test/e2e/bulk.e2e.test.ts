@@ -144,13 +144,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
       const halfway = proxy.gate((r) => r.method === 'PUT', half);
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy.url };
       const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
-      const interrupted = new Promise<void>((resolve) => {
-        let seen = '';
-        run.child.stderr.on('data', (chunk: string) => {
-          seen += chunk;
-          if (seen.includes('Interrupted:')) resolve();
-        });
-      });
+      const interrupted = untilStderr(run.child, 'Interrupted:');
       await halfway;
       run.child.kill('SIGINT');
       await interrupted;
@@ -191,13 +185,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
       const gated = proxy2.gate((r) => r.method === 'PUT', 10);
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy2.url };
       const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
-      const interrupted = new Promise<void>((resolve) => {
-        let seen = '';
-        run.child.stderr.on('data', (chunk: string) => {
-          seen += chunk;
-          if (seen.includes('Interrupted:')) resolve();
-        });
-      });
+      const interrupted = untilStderr(run.child, 'Interrupted:');
       await gated;
       run.child.kill('SIGINT');
       await interrupted;
@@ -423,6 +411,17 @@ describe('against the seeded sandbox', () => {
     expect(after.find((b) => b.inventoryId === fresh.id)).toMatchObject({ quantity: 2, price: 7 });
   });
 });
+
+/** Resolves when the child has written `marker` on stderr (the signal a test waits for, not a delay). */
+function untilStderr(child: ReturnType<typeof startBin>['child'], marker: string): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = '';
+    child.stderr.on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes(marker)) resolve();
+    });
+  });
+}
 
 /** `sh -c script` without blocking this process (the sandbox answers from it). */
 function runShell(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
