@@ -1,7 +1,11 @@
 // 10,000 price updates against a sandbox, three ways: `rentals prices import`, a shell loop of curl
 // PUTs, and `xargs -P 8 curl`. The sandbox runs in its own process so that the client is measured.
-// Prints rows/s of each and the ratios (targets: ≥ 10× the curl loop, ≥ 2× xargs -P 8 curl).
-import { spawnSync } from 'node:child_process';
+// Prints rows/s of each and the ratios (targets: ≥ 10× the curl loop, ≥ 2× xargs -P 8 curl), and
+// the import as a share of the sandbox's PUT capacity: the same 10,000 PUTs sent by an undici Pool
+// from this process with no work in between (the most the sandbox answers; target ≥ 50%).
+// RENTALS_BENCH_CONCURRENCY=8,32 times the import once per concurrency; RENTALS_BENCH_SKIP_CURL=1
+// skips the (slow) curl legs.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,9 +37,14 @@ try {
   const prices = await createPrices();
   const results = [];
 
-  results.push(timeImport(prices));
+  const capacity = await timeCapacity(prices);
+  const concurrencies = (process.env.RENTALS_BENCH_CONCURRENCY ?? '').split(',').filter(Boolean);
+  const imports = concurrencies.length > 0 ? concurrencies.map((c, i) => timeImport(prices, c, i + 10)) : [timeImport(prices)];
+  results.push(...imports);
   const curl = spawnSync('curl', ['--version'], { encoding: 'utf8' });
-  if (curl.status !== 0) {
+  if (process.env.RENTALS_BENCH_SKIP_CURL === '1') {
+    console.log('RENTALS_BENCH_SKIP_CURL=1: the curl legs are skipped');
+  } else if (curl.status !== 0) {
     console.log('curl not found: the curl legs are skipped');
   } else {
     writeFileSync(join(work, 'headers.txt'), `authorization: bearer ${Buffer.from(token).toString('base64')}\ncontent-type: application/json\n`, { mode: 0o600 });
@@ -45,7 +54,11 @@ try {
 
   console.log('');
   for (const r of results) console.log(`${r.label.padEnd(34)} ${r.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${r.rows} rows in ${r.seconds.toFixed(2)} s${r.note ? `; ${r.note}` : ''})`);
-  const [rentals, loop, xargs] = results;
+  console.log(`${capacity.label.padEnd(34)} ${capacity.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${capacity.rows} PUTs in ${capacity.seconds.toFixed(2)} s; ${capacity.note})`);
+  for (const run of imports) console.log(`${run.label} / sandbox PUT capacity  ${((run.rowsPerSecond / capacity.rowsPerSecond) * 100).toFixed(0)}%  (target ≥ 50%, whole process)`);
+  const [rentals] = imports;
+  const loop = results.find((r) => r.label.startsWith('shell loop'));
+  const xargs = results.find((r) => r.label.startsWith('xargs'));
   if (loop) console.log(`rentals / curl loop       ${(rentals.rowsPerSecond / loop.rowsPerSecond).toFixed(1)}×  (target ≥ 10×)`);
   if (xargs) console.log(`rentals / xargs -P 8 curl ${(rentals.rowsPerSecond / xargs.rowsPerSecond).toFixed(1)}×  (target ≥ 2×)`);
 } finally {
@@ -96,16 +109,36 @@ function timed(label, rows, run, note) {
   return { label, rows, seconds, rowsPerSecond: rows / seconds, note };
 }
 
-function timeImport(prices) {
-  const csv = join(work, 'prices.csv');
-  writeFileSync(csv, ['id,inventoryId,rentalBlockId,price', ...prices.map((p) => `${p.id},${p.inventoryId},${p.rentalBlockId},${newPrice(p, 1)}`)].join('\n'));
+/** The sandbox's PUT capacity: 10,000 PUTs over 32 keep-alive connections from this process. */
+async function timeCapacity(prices) {
+  const connections = 32;
+  const capacityPool = new Pool(sandbox.url, { connections });
+  const headers = { authorization: `bearer ${Buffer.from(token).toString('base64')}`, 'content-type': 'application/json' };
+  const started = performance.now();
+  await inParallel(prices, connections, async (p) => {
+    const { url, body } = curlLine(p, 9);
+    const response = await capacityPool.request({ method: 'PUT', path: new URL(url).pathname, headers, body });
+    await response.body.dump();
+    if (response.statusCode !== 200) throw new Error(`PUT ${url}: ${response.statusCode}`);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  await capacityPool.close();
+  return { label: 'sandbox PUT capacity', rows: prices.length, seconds, rowsPerSecond: prices.length / seconds, note: `undici Pool, ${connections} connections, in-process` };
+}
+
+function timeImport(prices, concurrency, leg = 1) {
+  const csv = join(work, `prices-${leg}.csv`);
+  writeFileSync(csv, ['id,inventoryId,rentalBlockId,price', ...prices.map((p) => `${p.id},${p.inventoryId},${p.rentalBlockId},${newPrice(p, leg)}`)].join('\n'));
   const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
   let stderr = '';
-  const result = timed('rentals prices import', prices.length, () => {
-    const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv], { env, encoding: 'utf8' });
+  const extra = concurrency === undefined ? [] : ['--concurrency', concurrency];
+  const label = `rentals prices import${concurrency === undefined ? '' : ` -c ${concurrency}`}`;
+  const result = timed(label, prices.length, () => {
+    const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv, ...(process.env.RENTALS_BENCH_NO_YES ? [] : ['--yes']), ...extra], { env, encoding: 'utf8' });
     stderr = run.stderr;
     if (run.status !== 0) throw new Error(`rentals prices import exited ${run.status}: ${run.stderr}`);
   }, 'process start, 2,500 listings and 10,000 PUTs');
+  result.label = label;
   console.log(`rentals: ${stderr.trim()}`);
   return result;
 }

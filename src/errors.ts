@@ -8,6 +8,8 @@ export const ExitCode = {
   notFound: 4,
   network: 5,
   partial: 6,
+  /** Ctrl-C or Ctrl-D at a prompt (128 + SIGINT, as shells report it). */
+  cancelled: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -111,9 +113,9 @@ export class PartialFailureError extends RentalsError {
   override readonly exitCode = ExitCode.partial;
 }
 
-/** The user said no at a prompt, or pressed Ctrl-C at one. */
+/** The user pressed Ctrl-C or Ctrl-D at a prompt: "cancelled", exit 130. */
 export class CancelledError extends RentalsError {
-  override readonly exitCode = ExitCode.error;
+  override readonly exitCode = ExitCode.cancelled;
 }
 
 export function exitCodeFor(error: unknown): ExitCodeValue {

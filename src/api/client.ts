@@ -97,6 +97,9 @@ export interface ApiResponse {
 }
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** A 500 is retried only where a repeat cannot change anything: reads. */
+const RETRYABLE_READ_STATUS = new Set([500]);
+const READ_METHODS = new Set<string>(['GET', 'HEAD']);
 const RETRYABLE_METHODS = new Set<string>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8_000;
@@ -205,7 +208,8 @@ export class ApiClient {
         }
       }
       const wait = retryAfterMs(response.headers['retry-after']);
-      if (retryable && RETRYABLE_STATUS.has(status) && attempt <= this.retries) {
+      const retryableStatus = RETRYABLE_STATUS.has(status) || (READ_METHODS.has(method) && RETRYABLE_READ_STATUS.has(status));
+      if (retryable && retryableStatus && attempt <= this.retries) {
         if (wait === undefined || wait <= RETRY_AFTER_CAP_MS) {
           // A gateway's 502/504 says nothing of whether the server behind it applied the request.
           if (status === 502 || status === 504) mayHaveApplied = `HTTP ${status}`;

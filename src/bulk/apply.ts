@@ -4,8 +4,8 @@ import { apiOperations } from './api-operations.js';
 import type { LiveIndex } from './live.js';
 import type { BulkContext } from './loading.js';
 import type { Plan } from './plan.js';
-import type { ReportLine } from './report.js';
-import { type Progress, type RunSummary, runPlan } from './runner.js';
+import type { Outcome, ReportLine } from './report.js';
+import { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 import type { RowSpec } from './spec.js';
 
 export interface ApplyOptions {
@@ -34,4 +34,31 @@ export async function applyPlan(spec: RowSpec, plan: Plan, ctx: BulkContext, opt
     onLine: options.onLine,
     onProgress: options.onProgress,
   });
+}
+
+/** What `applyPlan` would do with each row now, by line: the same checks against the live records, no write. */
+export type Prediction = ReadonlyMap<number, { outcome: Outcome; error?: string }>;
+
+/**
+ * A dry run that reads: every row is checked against the records as they are now, exactly as
+ * `applyPlan` checks it before writing (stale, unchanged, gone), and nothing is sent but reads.
+ */
+export async function predictPlan(spec: RowSpec, plan: Plan, ctx: BulkContext): Promise<Prediction> {
+  const reads = apiOperations(spec, ctx);
+  const ops: RowOperations = {
+    current: reads.current,
+    find: reads.find,
+    create: async (row) => ({ id: 0, values: { ...row.ids, ...row.new } }),
+    update: async (row, current) => ({ id: current.id, values: { ...current.values, ...row.new } }),
+    remove: async () => undefined,
+  };
+  const predicted = new Map<number, { outcome: Outcome; error?: string }>();
+  await runPlan(plan.rows, {
+    spec,
+    ops,
+    concurrency: ctx.concurrency,
+    signal: ctx.signal,
+    onLine: (line) => predicted.set(line.line, line.error === undefined ? { outcome: line.outcome } : { outcome: line.outcome, error: line.error }),
+  });
+  return predicted;
 }

@@ -26,7 +26,12 @@ export interface DraftContext {
   columnOf: (name: string) => number | undefined;
   /** Fields fixed for the whole run: `{ eventId: 12 }` for bookings. */
   scope: Ids;
+  /** The CSV separates fields with `;`: a comma in a number is a decimal comma. */
+  semicolons?: () => boolean;
 }
+
+/** `12,50`: a decimal comma, as European spreadsheets write numbers. */
+const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 
 export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   const { spec } = ctx;
@@ -45,8 +50,16 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
     return draft;
   }
   const cell = (name: string): ReturnType<typeof readCell> => {
-    const parsed = readCell(field(spec, name), row.values[name]);
-    if (parsed && !parsed.ok) issue(name, parsed.rule, row.values[name]);
+    const raw = row.values[name];
+    const f = field(spec, name);
+    const parsed = readCell(f, raw);
+    if (parsed && !parsed.ok) {
+      const decimalComma = f.kind === 'decimal' && typeof raw === 'string' && DECIMAL_COMMA.test(raw) && ctx.semicolons?.() === true;
+      const rule = decimalComma
+        ? `has a decimal comma: write ${raw.trim().replace(',', '.')}, not ${raw.trim()} (export the sheet with a decimal point; the ; between fields is fine)`
+        : parsed.rule;
+      issue(name, rule, raw);
+    }
     return parsed;
   };
 

@@ -2,13 +2,13 @@
 // plan. Nothing is written here; `applyPlan` does that.
 
 import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.js';
-import { type OpenedInput, columnNumbers } from './input/index.js';
+import { type InputRow, type OpenedInput, columnNumbers } from './input/index.js';
 import type { RowIssue } from './issues.js';
 import type { LiveIndex } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
 import { type Money, money, moneyToNumber, roundToStep } from './money.js';
-import { type Plan, planDrafts } from './plan.js';
+import { type Plan, type PlanRow, planDrafts, rowPlanner } from './plan.js';
 import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
@@ -29,6 +29,8 @@ export interface PlannedImport {
   plan: Plan;
   /** Every problem of every row and of the file, in line order; empty when all rows are valid. */
   issues: RowIssue[];
+  /** Values sent as given but worth a look: floating-point noise such as 12.600000000000001. */
+  notices: RowIssue[];
   /** What the plan was made against: the snapshot `applyPlan` checks rows with. */
   live: LiveIndex;
   lookups: Lookups;
@@ -38,30 +40,24 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
   const scope = options.scope ?? {};
   const lookupsLoading = loadLookups(spec, ctx);
   lookupsLoading.catch(() => undefined); // awaited below; not an unhandled rejection while the input is read
-  let columns: Map<string, number> | undefined;
-  const columnOf = (name: string): number | undefined => {
-    const header = input.columns();
-    if (!header) return undefined;
-    columns ??= columnNumbers(header);
-    return columns.get(name);
-  };
-  const draftContext: DraftContext = { spec, columnOf, scope };
+  const read = drafting(spec, input, scope);
+  const columnOf = read.columnOf;
 
   const drafts: Draft[] = [];
   const fileIssues: RowIssue[] = [];
+  const notices: RowIssue[] = [];
   for await (const row of input.rows) {
-    const draft = readDraft(row, draftContext);
-    if (options.round) roundMoney(spec, draft, options.round);
-    checkMoneyScale(spec, draft, columnOf, options.round !== undefined);
-    const previous = options.carried?.get(row.line);
-    if (previous) fileIssues.push(...checkCarried(draft, previous));
-    else drafts.push(draft);
+    const draft = read.draft(row, options, notices, fileIssues);
+    if (draft) drafts.push(draft);
   }
   fileIssues.push(...input.issues());
   const header = headerIssues(spec, input.columns());
 
   const lookups = await lookupsLoading;
   for (const draft of drafts) if (draft.issues.length === 0) resolveNames(draft, spec, lookups, columnOf);
+  // Every listing is read before the first write, not overlapped with the writes: problems found
+  // only against the live records (an unknown id, a key two records share, one record set twice)
+  // make the file invalid, and a file with an invalid row must send nothing.
   const live = await loadLive(spec, ctx, parentsToRead(spec, drafts, lookups, scope));
   const { plan, issues } = planDrafts(spec, drafts, live, lookups, {
     source: input.file,
@@ -72,21 +68,51 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
   });
   // A header without the columns that matter makes every row invalid: say that once.
   const all = header.length > 0 ? [...fileIssues, ...header] : [...fileIssues, ...issues];
-  return { plan, issues: all.sort((a, b) => a.line - b.line), live, lookups };
+  return { plan, issues: all.sort((a, b) => a.line - b.line), notices, live, lookups };
+}
+
+/** Digits a binary float leaves behind: `12.600000000000001`, `20.999999999999996`. */
+const FLOAT_NOISE = /\.\d*?(?:0{6,}|9{6,})\d+$/;
+
+/** Money cells that look like floating-point noise (a spreadsheet's or `jq '.price *= 1.1'`'s). */
+function floatNoise(spec: RowSpec, row: InputRow, columnOf: (name: string) => number | undefined): RowIssue[] {
+  const notices: RowIssue[] = [];
+  for (const name of moneyFields(spec)) {
+    const raw = row.values[name];
+    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+    if (!FLOAT_NOISE.test(text)) continue;
+    const rounded = moneyToNumber(roundToStep(money(text), money('0.01')));
+    notices.push({
+      line: row.line,
+      column: columnOf(name),
+      field: name,
+      rule: `looks like floating-point noise; --round 0.01 would send ${rounded.toFixed(2)}`,
+      value: text,
+    });
+  }
+  return notices;
 }
 
 /** The parents whose records the rows may name: every one when a row gives only an id. */
 function parentsToRead(spec: RowSpec, drafts: readonly Draft[], lookups: Lookups, scope: Ids): number[] {
   const parent = parentField(spec);
   if (parent === undefined) return [];
-  if (scope[parent] !== undefined) return [scope[parent]];
   const valid = drafts.filter((d) => d.issues.length === 0);
-  if (valid.some((d) => d.key[parent] === undefined)) {
+  const named = valid.map((d) => d.key[parent]);
+  return parentsFor(spec, lookups, scope, named.filter((id) => typeof id === 'number'), named.some((id) => id === undefined));
+}
+
+/** The scope's parent; else every parent when some row names none (`everyParent`); else those named. */
+function parentsFor(spec: RowSpec, lookups: Lookups, scope: Ids, named: Iterable<number>, everyParent: boolean): number[] {
+  const parent = parentField(spec);
+  if (parent === undefined) return [];
+  if (scope[parent] !== undefined) return [scope[parent]];
+  if (everyParent) {
     const all = lookups[spec.def.parent!.resource];
     if (!all) throw new Error(`finding ${spec.def.plural} by id alone needs the ${spec.def.parent!.resource} lookup`);
     return all.ids();
   }
-  return [...new Set(valid.map((d) => d.key[parent] as number))];
+  return [...new Set(named)];
 }
 
 /** `jq '.price *= 1.1'` writes 132.00000000000003: --round 0.01 makes it 132. */
@@ -135,4 +161,97 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
       value: given[name],
     },
   ];
+}
+
+export interface StreamedImport {
+  /** The plan's rows, planned afresh from another read of the input at each call (never held whole). */
+  rows(onIssue: (issue: RowIssue) => void): AsyncGenerator<PlanRow>;
+  /** Problems of the file (header, a JSON array left open), known after the first read. */
+  fileIssues: RowIssue[];
+  notices: RowIssue[];
+}
+
+/**
+ * `import --dry-run` of a file, in bounded memory: a first read checks the rows and gathers the
+ * parents to list, the listings are read, and each call of `rows` reads the file again and plans
+ * row by row. What is held is the server's records and one key per row (a file sets each record
+ * once), not the rows: a 1M-row file is not 1M drafts and 1M plan rows at once.
+ */
+export async function streamImport(
+  spec: RowSpec,
+  open: () => Promise<OpenedInput>,
+  ctx: BulkContext,
+  options: ImportOptions = {},
+): Promise<StreamedImport> {
+  const scope = options.scope ?? {};
+  const parent = parentField(spec);
+  const lookupsLoading = loadLookups(spec, ctx);
+  lookupsLoading.catch(() => undefined);
+  const first = await open();
+  const lookups = await lookupsLoading;
+  const read = drafting(spec, first, scope);
+  const parents = new Set<number>();
+  let everyParent = false;
+  const notices: RowIssue[] = [];
+  const fileIssues: RowIssue[] = [];
+  for await (const row of first.rows) {
+    const draft = read.draft(row, options, notices);
+    if (!draft || draft.issues.length > 0) continue;
+    resolveNames(draft, spec, lookups, read.columnOf);
+    if (draft.issues.length > 0 || parent === undefined) continue;
+    const id = draft.key[parent];
+    if (typeof id === 'number') parents.add(id);
+    else everyParent = true;
+  }
+  fileIssues.push(...first.issues(), ...headerIssues(spec, first.columns()));
+  const toRead = parentsFor(spec, lookups, scope, parents, everyParent);
+  const live = await loadLive(spec, ctx, toRead);
+  const header = headerIssues(spec, first.columns()).length > 0;
+
+  return {
+    fileIssues,
+    notices,
+    async *rows(onIssue) {
+      const input = await open();
+      const again = drafting(spec, input, scope);
+      const plan = rowPlanner(spec, live, lookups, { source: input.file, scope, maxChange: options.maxChange, now: ctx.now, columnOf: again.columnOf });
+      for await (const row of input.rows) {
+        const carriedIssues: RowIssue[] = [];
+        const draft = again.draft(row, options, [], carriedIssues);
+        for (const issue of carriedIssues) onIssue(issue);
+        if (!draft) continue;
+        if (draft.issues.length === 0) resolveNames(draft, spec, lookups, again.columnOf);
+        const planned = plan(draft);
+        // A header without the columns that matter makes every row invalid: said once, in fileIssues.
+        if (!header) for (const issue of draft.issues) onIssue(issue);
+        yield planned;
+      }
+    },
+  };
+}
+
+/** Reading drafts from one opened input: columns, rounding, float noise, carried lines of --resume. */
+function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
+  let columns: Map<string, number> | undefined;
+  const columnOf = (name: string): number | undefined => {
+    const header = input.columns();
+    if (!header) return undefined;
+    columns ??= columnNumbers(header);
+    return columns.get(name);
+  };
+  const context: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
+  return {
+    columnOf,
+    /** The row's draft, or undefined for a line --resume carries (checked, not planned). */
+    draft(row: InputRow, options: ImportOptions, notices: RowIssue[], carriedIssues: RowIssue[] = []): Draft | undefined {
+      const draft = readDraft(row, context);
+      if (options.round) roundMoney(spec, draft, options.round);
+      else notices.push(...floatNoise(spec, row, columnOf));
+      checkMoneyScale(spec, draft, columnOf, options.round !== undefined);
+      const previous = options.carried?.get(row.line);
+      if (!previous) return draft;
+      carriedIssues.push(...checkCarried(draft, previous));
+      return undefined;
+    },
+  };
 }

@@ -3,6 +3,7 @@
 
 export { type RowSpec, priceRows, inventoryRows, bookingRows, rowSpecFor, scopeField } from './spec.js';
 export {
+  type CsvDelimiter,
   type InputFormat,
   type InputRow,
   type OpenedInput,
@@ -14,13 +15,13 @@ export {
 } from './input/index.js';
 export { type RowIssue, formatRowIssue, toFieldIssue, validationError } from './issues.js';
 export { type BulkApi, type BulkContext, loadLookups, loadLive } from './loading.js';
-export { type ImportOptions, type PlannedImport, planImport } from './import.js';
+export { type ImportOptions, type PlannedImport, type StreamedImport, planImport, streamImport } from './import.js';
 export { type AdjustOptions, type PlannedAdjust, planAdjust } from './adjust.js';
 export { type ExportOptions, type ExportRow, exportRecords } from './export.js';
-export { type Plan, type PlanAction, type PlanRow, type PlanTotals, PLAN_ACTIONS, PLAN_VERSION } from './plan.js';
+export { type Plan, type PlanAction, type PlanRow, type PlanTotals, PLAN_ACTIONS, PLAN_VERSION, emptyTotals } from './plan.js';
 export { parsePlan, serializePlan } from './plan-file.js';
-export { planLines, rowDetail, totalsLine } from './plan-render.js';
-export { type ApplyOptions, applyPlan } from './apply.js';
+export { type PredictedOutcomes, PlanLineWidths, planLine, planLines, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
+export { type ApplyOptions, type Prediction, applyPlan, predictPlan } from './apply.js';
 export { apiOperations } from './api-operations.js';
 export { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 export {

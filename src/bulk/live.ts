@@ -12,8 +12,26 @@ export interface LiveRecord {
 export class LiveIndex {
   private readonly byId = new Map<number, LiveRecord>();
   private readonly byKey = new Map<string, LiveRecord[]>();
+  /** Parent id → why its records could not be read: the rows under it cannot be planned. */
+  private readonly unread = new Map<number, string>();
 
   constructor(readonly spec: RowSpec) {}
+
+  /** A parent whose listing failed (after the client's retries). */
+  markUnread(parentId: number, why: string): this {
+    this.unread.set(parentId, why);
+    return this;
+  }
+
+  /** Why the records under these values' parent are unknown; undefined when they were read. */
+  unreadFor(values: Record<string, Scalar | undefined>): string | undefined {
+    const parent = parentField(this.spec);
+    if (parent === undefined || this.unread.size === 0) return undefined;
+    const parentId = values[parent];
+    if (typeof parentId === 'number') return this.unread.get(parentId);
+    // A row that names its record by id alone may be under any parent, an unread one too.
+    return values.id !== undefined && this.get(values.id as number) === undefined ? this.unread.values().next().value : undefined;
+  }
 
   /** Adds the records of one listing; `parentId` fills the parent field when a server omits it. */
   add(records: Iterable<Record<string, unknown>>, parentId?: number): this {

@@ -2,6 +2,7 @@
 // Nested resources are listed parent by parent (prices: one GET per item), with bounded concurrency.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
+import { AuthError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from '../data/names.js';
 import { LiveIndex } from './live.js';
@@ -21,7 +22,7 @@ export interface BulkContext {
   api: BulkApi;
   /** The API version to prefer; a resource that lacks it uses its own default. */
   version?: ApiVersion;
-  /** Requests in flight at once (listing and writing); default 8. */
+  /** Requests in flight at once (listing and writing); default DEFAULT_CONCURRENCY (32). */
   concurrency?: number;
   signal?: AbortSignal;
   /** Milliseconds since the epoch (plan timestamps, rates). */
@@ -50,15 +51,26 @@ export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: nu
   return new LiveIndex(spec).add(records, parentId);
 }
 
-/** The live records under these parents (ignored for a resource without a parent). */
+/**
+ * The live records under these parents (ignored for a resource without a parent). A parent whose
+ * listing still fails after the client's retries is marked unread, and only the rows under it
+ * fail; refused credentials (and Ctrl-C) stop the whole load.
+ */
 export async function loadLive(spec: RowSpec, ctx: BulkContext, parents: readonly number[] = []): Promise<LiveIndex> {
   if (!spec.def.parent) return listRecords(spec, ctx);
   const index = new LiveIndex(spec);
+  const parentName = resources[spec.def.parent.resource].singular;
   await mapLimit(
     parents,
     ctx.concurrency ?? DEFAULT_CONCURRENCY,
     async (parentId) => {
-      index.add((await ctx.api.list(addressOf(spec.def, ctx, parentId))).records, parentId);
+      try {
+        index.add((await ctx.api.list(addressOf(spec.def, ctx, parentId))).records, parentId);
+      } catch (error) {
+        if (error instanceof AuthError || ctx.signal?.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        index.markUnread(parentId, `the ${spec.def.plural} of ${parentName} ${parentId} could not be read: ${message}`);
+      }
     },
     ctx.signal,
   );

@@ -1,20 +1,33 @@
 // The plan file (`--plan <file>`, `prices apply <file>`): one JSON document, a row per line so
 // that it diffs and greps well:
 //   {"version":1,"resource":"prices","createdAt":"…","source":"prices.csv","scope":{},
-//    "totals":{"create":0,"update":1,…},
+//    "totals":{"create":0,"update":1,…},"digest":"sha256:…",
 //    "rows":[
 //   {"line":14,"action":"update","ids":{"id":55,"inventoryId":3,"rentalBlockId":2},"label":"Tent 20x20 / Weekend","old":{"price":120},"new":{"price":126}}
 //   ]}
+// The digest covers the resource, the scope and every row: a plan changed by hand (a price, an id,
+// an action, a duplicated row) is refused by `apply`; make a new plan instead. Every value is
+// checked again against the reference's rules before anything is sent.
 
+import { createHash } from 'node:crypto';
 import { isObject } from '../api/client.js';
-import { type FieldIssue, ValidationError } from '../errors.js';
+import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
 import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, totalsOf } from './plan.js';
-import { type RowSpec, idFields } from './spec.js';
+import { type RowSpec, bodyFields, field, idFields } from './spec.js';
+import { readCell } from './values.js';
 import { describeJsonError } from '../json-error.js';
+
+/** `sha256:<hex>` of the resource, the scope and the rows, each row as its JSON line. */
+export function planDigest(plan: Pick<Plan, 'resource' | 'scope' | 'rows'>): string {
+  const hash = createHash('sha256');
+  hash.update(`${plan.resource}\n${JSON.stringify(plan.scope)}\n`);
+  for (const row of plan.rows) hash.update(`${JSON.stringify(row)}\n`);
+  return `sha256:${hash.digest('hex')}`;
+}
 
 export function serializePlan(plan: Plan): string {
   const { rows, ...head } = plan;
-  const top = JSON.stringify(head);
+  const top = JSON.stringify({ ...head, digest: planDigest(plan) });
   const body = rows.map((row) => JSON.stringify(row)).join(',\n');
   return `${top.slice(0, -1)},\n"rows":[\n${body}${rows.length > 0 ? '\n' : ''}]}\n`;
 }
@@ -43,15 +56,52 @@ export function parsePlan(text: string, file: string, spec: RowSpec): Plan {
   });
   if (issues.length > 0) throw planError(file, issues);
   const rows = value.rows as PlanRow[];
+  const scope = isIds(value.scope) ? value.scope : {};
+  if (typeof value.digest !== 'string') {
+    throw new UsageError(`${file}: the plan has no digest, so it cannot be checked: make it again with --plan`);
+  }
+  if (value.digest !== planDigest({ resource: spec.def.name, scope, rows })) {
+    throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent. Make a new plan with --plan`);
+  }
+  const invalid = checkRowValues(rows, spec, file);
+  if (invalid.length > 0) throw planError(file, invalid);
   return {
     version: PLAN_VERSION,
     resource: spec.def.name,
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
     source: typeof value.source === 'string' ? value.source : file,
-    scope: isIds(value.scope) ? value.scope : {},
+    scope,
     totals: totalsOf(rows),
     rows,
   };
+}
+
+/**
+ * The values a plan would send, under the same rules as an input file's (a plan may come from an
+ * older rentals, or from a program): fields the rows may set, valid values, one row per record.
+ */
+export function checkRowValues(rows: readonly PlanRow[], spec: RowSpec, file: string): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const settable = new Set(bodyFields(spec));
+  const seen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const where = `${file} rows[${index}] (line ${row.line})`;
+    if (row.action === 'invalid' || row.action === 'refused' || row.action === 'unread') return;
+    for (const [name, value] of Object.entries(row.new ?? {})) {
+      if (!settable.has(name)) {
+        issues.push({ field: `${where} ${name}`, message: `is not a field ${spec.def.plural} can set` });
+        continue;
+      }
+      const parsed = readCell(field(spec, name), value);
+      if (!parsed) issues.push({ field: `${where} ${name}`, message: 'must have a value', value });
+      else if (!parsed.ok) issues.push({ field: `${where} ${name}`, message: parsed.rule, value });
+    }
+    const identity = row.ids.id !== undefined ? `#${row.ids.id}` : `+${JSON.stringify(row.ids)}`;
+    const first = seen.get(identity);
+    if (first !== undefined) issues.push({ field: where, message: `changes the same ${spec.def.singular} as rows[${first}]` });
+    else seen.set(identity, index);
+  });
+  return issues;
 }
 
 function planError(file: string, issues: FieldIssue[]): ValidationError {

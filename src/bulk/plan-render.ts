@@ -10,21 +10,57 @@ import { type Values, displayValue } from './values.js';
 
 const LABEL_WIDTH = 40;
 
+/** Rows that would not apply as planned, by line (an undo's dry run checks against the server). */
+export type PredictedOutcomes = ReadonlyMap<number, { outcome: string; error?: string }>;
+
+/** Outcomes a prediction shows in place of the planned action. */
+const SHOWN_OUTCOMES = new Set(['stale', 'failed', 'unchanged']);
+
 /** One line per row, in plan order (a generator: a large plan is never one big string). */
-export function* planLines(spec: RowSpec, plan: Plan): Generator<string> {
-  let lineWidth = 1;
-  let labelWidth = 0;
-  for (const row of plan.rows) {
-    lineWidth = Math.max(lineWidth, String(row.line).length);
-    labelWidth = Math.max(labelWidth, Math.min(LABEL_WIDTH, textWidth(labelOf(row))));
-  }
-  for (const row of plan.rows) {
-    const label = padToWidth(truncateToWidth(labelOf(row), labelWidth), labelWidth);
-    yield `line ${String(row.line).padStart(lineWidth)}  ${row.action.padEnd(9)}  ${label}  ${rowDetail(spec, row)}`.trimEnd();
+export function* planLines(spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Generator<string> {
+  const widths = new PlanLineWidths();
+  for (const row of plan.rows) widths.add(row);
+  for (const row of plan.rows) yield planLine(spec, row, widths, predicted);
+}
+
+/** The columns' widths of the plan lines: the longest line number, the longest label (at most 40). */
+export class PlanLineWidths {
+  line = 1;
+  label = 0;
+
+  add(row: PlanRow): void {
+    this.line = Math.max(this.line, String(row.line).length);
+    this.label = Math.max(this.label, Math.min(LABEL_WIDTH, textWidth(labelOf(row))));
   }
 }
 
-export function totalsLine(plan: Plan): string {
+/** One row's line, padded to `widths` (measured over every row first). */
+export function planLine(spec: RowSpec, row: PlanRow, widths: PlanLineWidths, predicted?: PredictedOutcomes): string {
+  const label = padToWidth(truncateToWidth(labelOf(row), widths.label), widths.label);
+  const outcome = predicted?.get(row.line);
+  const shown = outcome && row.action !== 'unchanged' && SHOWN_OUTCOMES.has(outcome.outcome) ? outcome : undefined;
+  const action = shown ? shown.outcome : row.action;
+  const detail = shown?.error ?? (shown?.outcome === 'unchanged' ? 'already as it was' : rowDetail(spec, row));
+  return `line ${String(row.line).padStart(widths.line)}  ${action.padEnd(9)}  ${label}  ${detail}`.trimEnd();
+}
+
+/** The totals of a plan as a check against the server predicts them: `91 rows: 0 create, 90 update, …, 1 stale`. */
+export function predictedTotalsLine(plan: Plan, predicted: PredictedOutcomes): string {
+  const totals = { ...plan.totals };
+  const extra: Record<string, number> = { stale: 0, failed: 0 };
+  for (const row of plan.rows) {
+    const outcome = predicted.get(row.line)?.outcome;
+    if (row.action === 'unchanged' || outcome === undefined || !SHOWN_OUTCOMES.has(outcome)) continue;
+    totals[row.action]--;
+    if (outcome === 'unchanged') totals.unchanged++;
+    else extra[outcome]!++;
+  }
+  const more = Object.entries(extra).filter(([, n]) => n > 0).map(([name, n]) => `, ${n} ${name}`).join('');
+  return `${plan.rows.length} ${plan.rows.length === 1 ? 'row' : 'rows'}: ${describeTotals(totals)}${more}`;
+}
+
+/** `3 rows: 1 create, …`; `rows` only for its length (a streamed plan passes its count). */
+export function totalsLine(plan: { rows: { length: number }; totals: PlanTotals }): string {
   return `${plan.rows.length} ${plan.rows.length === 1 ? 'row' : 'rows'}: ${describeTotals(plan.totals)}`;
 }
 
@@ -32,6 +68,7 @@ export function describeTotals(totals: PlanTotals): string {
   const always = ['create', 'update', 'unchanged', 'invalid', 'refused'] as const;
   const parts = always.map((a) => `${totals[a]} ${a}`);
   if (totals.delete > 0) parts.splice(2, 0, `${totals.delete} delete`);
+  if (totals.unread > 0) parts.push(`${totals.unread} unread`);
   return parts.join(', ');
 }
 
@@ -49,6 +86,7 @@ export function rowDetail(spec: RowSpec, row: PlanRow): string {
     case 'unchanged':
       return values(spec, row.new ?? row.old ?? {});
     case 'invalid':
+    case 'unread':
       return row.error ?? '';
   }
 }

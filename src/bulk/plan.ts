@@ -14,8 +14,9 @@ import { type Ids, type Scalar, type Values, sameValue } from './values.js';
 
 export const PLAN_VERSION = 1;
 
-export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'invalid' | 'refused';
-export const PLAN_ACTIONS: readonly PlanAction[] = ['create', 'update', 'delete', 'unchanged', 'invalid', 'refused'];
+/** `unread`: the records the row names could not be read (a listing failed); it fails, --resume retries it. */
+export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'invalid' | 'refused' | 'unread';
+export const PLAN_ACTIONS: readonly PlanAction[] = ['create', 'update', 'delete', 'unchanged', 'invalid', 'refused', 'unread'];
 
 export interface PlanRow {
   /** The input line (or ordinal, for adjust) the row comes from. */
@@ -28,7 +29,7 @@ export interface PlanRow {
   old: Values | null;
   /** The same fields as they will be (create: the whole body); null for delete and invalid. */
   new: Values | null;
-  /** Why the row is invalid or refused. */
+  /** Why the row is invalid, refused or unread. */
   error?: string;
 }
 
@@ -67,7 +68,7 @@ interface Planner {
 }
 
 export function emptyTotals(): PlanTotals {
-  return { create: 0, update: 0, delete: 0, unchanged: 0, invalid: 0, refused: 0 };
+  return { create: 0, update: 0, delete: 0, unchanged: 0, invalid: 0, refused: 0, unread: 0 };
 }
 
 export function totalsOf(rows: Iterable<PlanRow>): PlanTotals {
@@ -99,19 +100,30 @@ export function planDrafts(
   lookups: Lookups,
   options: PlanOptions,
 ): { plan: Plan; issues: RowIssue[] } {
-  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: new Map() };
+  const plan = rowPlanner(spec, live, lookups, options);
   const issues: RowIssue[] = [];
   const rows = drafts.map((draft) => {
-    const row = planDraft(planner, draft);
+    const row = plan(draft);
     issues.push(...draft.issues);
     return row;
   });
   return { plan: newPlan(spec, rows, options), issues };
 }
 
+/**
+ * Plans drafts one at a time, in file order (a draft's issues gain what planning finds): what
+ * planDrafts does for an array, for a stream that is never held whole.
+ */
+export function rowPlanner(spec: RowSpec, live: LiveIndex, lookups: Lookups, options: PlanOptions): (draft: Draft) => PlanRow {
+  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: new Map() };
+  return (draft) => planDraft(planner, draft);
+}
+
 function planDraft(planner: Planner, draft: Draft): PlanRow {
   const { spec, lookups, options, claimed } = planner;
   if (draft.issues.length > 0) return invalidRow(planner, draft);
+  const unread = planner.live.unreadFor({ ...planner.scope, ...draft.key, ...(draft.id === undefined ? {} : { id: draft.id }) });
+  if (unread !== undefined) return unreadRow(planner, draft, unread);
   const record = matchRecord(planner, draft);
   if (draft.issues.length > 0) return invalidRow(planner, draft);
 
@@ -201,6 +213,12 @@ function invalidRow(planner: Planner, draft: Draft): PlanRow {
   const named = { ...draft.names, ...draft.key }; // names as written where they did not resolve
   const label = spec.key.every((k) => named[k] !== undefined) ? labelOf(spec, named, lookups) : undefined;
   return { line: draft.line, action: 'invalid', ids, label, old: null, new: null, error: describeIssues(draft.issues) };
+}
+
+function unreadRow(planner: Planner, draft: Draft, why: string): PlanRow {
+  const { spec, scope, lookups } = planner;
+  const ids = idsOf(spec, draft.id, { ...scope, ...draft.key });
+  return { line: draft.line, action: 'unread', ids, label: labelOf(spec, { ...scope, ...draft.key }, lookups), old: null, new: null, error: why };
 }
 
 function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefined {

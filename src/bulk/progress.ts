@@ -73,7 +73,9 @@ export function formatSummary(summary: RunSummary): string {
     ...sometimes.filter((o) => counts[o] > 0).map((o) => `${counts[o]} ${o.replace('_', ' ')}`),
   ];
   const seconds = summary.elapsedMs / 1000;
-  const rate = seconds > 0 ? `, ${Math.round(summary.total / seconds)} rows/s` : '';
+  // After Ctrl-C, the rows that never started do not count toward the rate.
+  const ran = summary.total - counts.not_run;
+  const rate = seconds > 0 ? `, ${Math.round(ran / seconds)} rows/s` : '';
   let text = `${summary.total} ${summary.total === 1 ? 'row' : 'rows'}: ${parts.join(', ')} (${seconds.toFixed(1)} s${rate})`;
   if (summary.aborted) text += '\nInterrupted: rows in flight finished, the rest were not run (resume with --resume <report>).';
   if (summary.stoppedBy) text += `\nStopped: ${summary.stoppedBy}`;

@@ -64,22 +64,36 @@ export function formatReportLine(line: ReportLine): string {
   return `${JSON.stringify(line)}\n`;
 }
 
-/** Reads a report (a stream of its chunks); every malformed line is reported at once. */
+/**
+ * Reads a report (a stream of its chunks); every malformed line is reported at once. A report a
+ * `--resume` run appended to holds a row more than once: its last line is what became of it.
+ * Rows come back in line order.
+ */
 export async function readReport(
   chunks: AsyncIterable<string | Uint8Array>,
   file: string,
   spec: RowSpec,
 ): Promise<ReportLine[]> {
   const input = await openInput(chunks, { file, format: 'ndjson' });
-  const lines: ReportLine[] = [];
+  const latest = new Map<number, ReportLine>();
   const issues: RowIssue[] = [];
+  let ordered = true;
+  let previous = 0;
   for await (const row of input.rows) {
     const problem = row.problem ?? checkReportLine(row, spec);
-    if (problem) issues.push({ line: row.line, rule: problem });
-    else lines.push(row.values as unknown as ReportLine);
+    if (problem) {
+      issues.push({ line: row.line, rule: problem });
+      continue;
+    }
+    const line = row.values as unknown as ReportLine;
+    if (line.line <= previous) ordered = false;
+    previous = line.line;
+    latest.delete(line.line);
+    latest.set(line.line, line);
   }
   if (issues.length > 0) throw validationError(file, issues);
-  return lines;
+  const lines = [...latest.values()];
+  return ordered ? lines : lines.sort((a, b) => a.line - b.line);
 }
 
 function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {

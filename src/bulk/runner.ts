@@ -1,8 +1,10 @@
 // Executes a plan's rows with bounded concurrency. Before each write the record is looked up and
 // compared with the plan's "old": a record someone else changed is `stale`, never overwritten.
-// A POST whose outcome is unknown is followed by a lookup, so a retry never creates a duplicate.
+// A write whose outcome is unknown (the connection dropped after it was sent, a 5xx or 429 that
+// outlived the client's own retries) is followed by a fresh lookup, and tried again only when the
+// server does not already have it: a retry never creates a duplicate.
 
-import { AuthError, NetworkError } from '../errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError } from '../errors.js';
 import type { LiveRecord } from './live.js';
 import { type PlanRow, hasValues } from './plan.js';
 import { DEFAULT_CONCURRENCY, runPool } from './pool.js';
@@ -42,7 +44,13 @@ export interface RunOptions {
   /** Every row's outcome, in plan order (the report). */
   onLine?: (line: ReportLine) => void;
   onProgress?: (progress: Progress) => void;
+  /** The pause before a row's second attempt after a 5xx or 429 (tests: no wait). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** Attempts per row: the first, and one more after a fresh look when the outcome is unknown. */
+const ROW_ATTEMPTS = 2;
+const ROW_RETRY_PAUSE_MS = 500;
 
 export interface RunSummary {
   total: number;
@@ -67,6 +75,7 @@ const NO_REQUEST: Partial<Record<PlanRow['action'], Outcome>> = {
   unchanged: 'unchanged',
   invalid: 'invalid',
   refused: 'refused',
+  unread: 'failed',
 };
 
 export async function runPlan(rows: readonly PlanRow[], options: RunOptions): Promise<RunSummary> {
@@ -123,51 +132,97 @@ export async function runPlan(rows: readonly PlanRow[], options: RunOptions): Pr
   };
 }
 
-async function execute(row: PlanRow, { spec, ops }: RunOptions): Promise<Result> {
+async function execute(row: PlanRow, options: RunOptions): Promise<Result> {
   const settled = NO_REQUEST[row.action];
   if (settled) return { outcome: settled };
-  const current = await ops.current(row);
+  let current = await options.ops.current(row);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptRow(row, current, options, attempt > 1);
+    } catch (error) {
+      if (!outcomeUnknown(row, error)) throw error;
+      const last = attempt >= ROW_ATTEMPTS;
+      if (!last && error instanceof ApiError && !(error instanceof NotFoundError)) {
+        await (options.sleep ?? pause)(ROW_RETRY_PAUSE_MS * (0.5 + Math.random() / 2));
+      }
+      // The write may have reached the server: look (never from a cache) before sending it again.
+      current = await look(row, options);
+      if (last) {
+        const applied = appliedAlready(row, current, options.spec);
+        if (applied) return applied;
+        throw error;
+      }
+    }
+  }
+}
+
+/** After a last attempt whose outcome is unknown: the success it had, if the server shows one. */
+function appliedAlready(row: PlanRow, current: LiveRecord | undefined, spec: RowSpec): Result | undefined {
+  if (row.action === 'delete') return current ? undefined : { outcome: 'deleted' };
+  if (!current || !hasValues(spec, current, row.new)) return undefined;
+  return row.action === 'create' ? { outcome: 'created', id: current.id } : { outcome: 'updated' };
+}
+
+/**
+ * Whether a failed write may have been applied, or may pass on a second try: a request sent and
+ * not answered, a 5xx or 429 (the client retries those itself, but not for POST, and not forever),
+ * and a 404 for a DELETE (an earlier attempt of the client's may have deleted the record).
+ */
+function outcomeUnknown(row: PlanRow, error: unknown): boolean {
+  if (error instanceof NetworkError) return error.requestSent;
+  if (error instanceof NotFoundError) return row.action === 'delete';
+  return error instanceof ApiError && (error.status >= 500 || error.status === 429);
+}
+
+/**
+ * A fresh lookup, tried twice (each with the client's own retries): when it fails, the row's
+ * outcome stays unknown and the row is reported failed although the server may have applied it.
+ */
+async function look(row: PlanRow, options: RunOptions): Promise<LiveRecord | undefined> {
+  try {
+    return await options.ops.find(row);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    await (options.sleep ?? pause)(ROW_RETRY_PAUSE_MS);
+    return options.ops.find(row);
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * One attempt at a row against `current`. On a retry (`again`), a record that already has what
+ * the row asked for is the earlier attempt's work: created, updated or deleted, not unchanged.
+ */
+async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec, ops }: RunOptions, again: boolean): Promise<Result> {
   const what = spec.def.singular;
   switch (row.action) {
     case 'create': {
-      if (!current) return create(row, { spec, ops });
-      if (hasValues(spec, current, row.new)) return { outcome: 'unchanged', id: current.id };
-      return { outcome: 'stale', error: `${what} ${current.id} with this key was created since the plan, with other values` };
+      if (current) {
+        if (hasValues(spec, current, row.new)) return { outcome: again ? 'created' : 'unchanged', id: current.id };
+        const since = again ? 'appeared meanwhile' : 'was created since the plan';
+        return { outcome: 'stale', error: `${what} ${current.id} with this key ${since}, with other values` };
+      }
+      const created = await ops.create(row);
+      return { outcome: 'created', id: created.id };
     }
     case 'update': {
       if (!current) return { outcome: 'stale', error: `the ${what} no longer exists` };
-      if (hasValues(spec, current, row.new)) return { outcome: 'unchanged' };
+      if (hasValues(spec, current, row.new)) return { outcome: again ? 'updated' : 'unchanged' };
       if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
       await ops.update(row, current);
       return { outcome: 'updated' };
     }
     case 'delete': {
-      if (!current) return { outcome: 'unchanged' };
+      if (!current) return { outcome: again ? 'deleted' : 'unchanged' };
       if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
       await ops.remove(row, current);
       return { outcome: 'deleted' };
     }
     default:
       throw new Error(`unknown plan action ${JSON.stringify(row.action)}`);
-  }
-}
-
-async function create(row: PlanRow, { spec, ops }: Pick<RunOptions, 'spec' | 'ops'>): Promise<Result> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const created = await ops.create(row);
-      return { outcome: 'created', id: created.id };
-    } catch (error) {
-      if (!(error instanceof NetworkError && error.requestSent)) throw error;
-      // The POST may have reached the server: look before sending it again.
-      const found = await ops.find(row);
-      if (found) {
-        return hasValues(spec, found, row.new)
-          ? { outcome: 'created', id: found.id }
-          : { outcome: 'stale', error: `${spec.def.singular} ${found.id} with this key appeared meanwhile, with other values` };
-      }
-      if (attempt >= 2) throw error;
-    }
   }
 }
 

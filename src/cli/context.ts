@@ -17,6 +17,8 @@ export interface Context {
   openBrowser: (url: string) => Promise<void>;
   /** Registers a handler for SIGINT/SIGTERM; returns a function that removes it. */
   onInterrupt: (handler: () => void) => () => void;
+  /** Ends the process at once (a second Ctrl-C during a bulk run); absent in tests. */
+  exit?: (code: number) => never;
 }
 
 /** The context of a real process. */
@@ -46,6 +48,7 @@ export async function processContext(): Promise<Context> {
       const { openBrowser } = await import('./browser.js');
       await openBrowser(url, process.platform);
     },
+    exit: (code) => process.exit(code),
     onInterrupt: (handler) => {
       process.on('SIGINT', handler);
       process.on('SIGTERM', handler);

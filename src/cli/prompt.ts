@@ -37,11 +37,23 @@ export function promptSecret(term: Terminal, question: string): Promise<string> 
   });
 }
 
+/** A [y/N] question; Ctrl-C or Ctrl-D (end of input) cancel: CancelledError, exit 130. */
 export async function confirm(term: Terminal, question: string): Promise<boolean> {
-  const { createInterface } = await import('node:readline/promises');
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: term.stdin, output: term.stderr });
   try {
-    const answer = await rl.question(`${question} [y/N] `);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const cancel = (): void => {
+        term.stderr.write('\n');
+        reject(new CancelledError('cancelled'));
+      };
+      rl.once('SIGINT', cancel);
+      rl.once('close', cancel);
+      rl.question(`${question} [y/N] `, (text) => {
+        rl.off('close', cancel);
+        resolve(text);
+      });
+    });
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();

@@ -8,10 +8,11 @@ import { exportRecords } from '../../src/bulk/export.js';
 import { planImport } from '../../src/bulk/import.js';
 import { inputFromRows } from '../../src/bulk/input/index.js';
 import { money } from '../../src/bulk/money.js';
-import { parsePlan, serializePlan } from '../../src/bulk/plan-file.js';
+import { checkRowValues, parsePlan, serializePlan } from '../../src/bulk/plan-file.js';
 import { type ReportLine, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from '../../src/bulk/report.js';
 import { priceRows } from '../../src/bulk/spec.js';
-import { ValidationError } from '../../src/errors.js';
+import { ValidationError, exitCodeFor } from '../../src/errors.js';
+import { type PlanRow, newPlan } from '../../src/bulk/plan.js';
 import { type Fault, FakeApi } from './fake-api.js';
 import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
 import { describeJsonError } from '../../src/json-error.js';
@@ -66,7 +67,7 @@ describe('import', () => {
     expect(first.lines).toHaveLength(10_000);
     expect(api.count('PUT')).toBe(10_000);
     expect(api.count('POST')).toBe(0);
-    expect(api.maxInFlight).toBeLessThanOrEqual(8);
+    expect(api.maxInFlight).toBeLessThanOrEqual(32) // the default concurrency;
     for (const price of api.tables.prices!.values()) {
       expect(price.price).toBe(Number(target(price.inventoryId as number, price.rentalBlockId as number)));
     }
@@ -186,6 +187,64 @@ describe('plan file and apply', () => {
       'p.json rows[0]: a row that will update needs "old"',
       'p.json rows[1]: has an unknown action "fly"',
       'p.json rows[2]: has ids eventId, which inventory prices do not have: is it from another command?',
+    ]);
+  });
+});
+
+describe('plan digest: a plan changed by hand is refused', () => {
+  const edit = (file: string, from: string | RegExp, to: string): string => {
+    const edited = file.replace(from, to);
+    expect(edited).not.toBe(file);
+    return edited;
+  };
+
+  it.each([
+    ['a changed price', (f: string) => edit(f, '"new":{"price":101}', '"new":{"price":999}')],
+    ['a row retargeted to another record', (f: string) => edit(f, '"id":11,', '"id":12,')],
+    ['an action changed to delete', (f: string) => edit(f, /"action":"update"/, '"action":"delete"')],
+    ['a duplicated row', (f: string) => edit(f, /\n(\{"line":2,[^\n]*\})/, '\n$1,\n$1')],
+    ['a digest removed', (f: string) => edit(f, /"digest":"[^"]*",/, '')],
+  ])('%s: exit 2, nothing sent', async (_name, change) => {
+    const api = FakeApi.catalogue(3);
+    const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
+    const file = change(serializePlan(plan));
+    let error: unknown;
+    try {
+      parsePlan(file, 'plan.json', priceRows);
+    } catch (e) {
+      error = e;
+    }
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toMatch(/the plan was changed after it was made|has no digest/);
+  });
+
+  it('values are checked again, even under a matching digest: -5, "abc", 1e400, an unknown field, two rows for one record', () => {
+    const rows: PlanRow[] = [
+      { line: 2, action: 'update', ids: { id: 11, inventoryId: 1, rentalBlockId: 1 }, old: { price: 1 }, new: { price: -5 } },
+      { line: 3, action: 'update', ids: { id: 12, inventoryId: 1, rentalBlockId: 2 }, old: { price: 1 }, new: { price: 'abc' } },
+      { line: 4, action: 'create', ids: { inventoryId: 2, rentalBlockId: 3 }, old: null, new: { price: Number('1e400') } },
+      { line: 5, action: 'update', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, old: { price: 1 }, new: { colour: 'red' } },
+      { line: 6, action: 'update', ids: { id: 22, inventoryId: 2, rentalBlockId: 2 }, old: { price: 1 }, new: { price: 3 } },
+      { line: 7, action: 'update', ids: { id: 22, inventoryId: 2, rentalBlockId: 2 }, old: { price: 1 }, new: { price: 4 } },
+    ];
+    expect(checkRowValues(rows, priceRows, 'plan.json').map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'plan.json rows[0] (line 2) price: must be ≥ 0',
+      'plan.json rows[1] (line 3) price: must be a decimal number such as 12 or 12.50',
+      'plan.json rows[2] (line 4) price: must be a decimal number',
+      'plan.json rows[3] (line 5) colour: is not a field inventory prices can set',
+      'plan.json rows[5] (line 7): changes the same inventory price as rows[4]',
+    ]);
+    // parsePlan runs the same check on a plan whose digest matches (a program wrote it).
+    const plan = newPlan(priceRows, rows.slice(0, 1), { source: 'by hand' });
+    let error: unknown;
+    try {
+      parsePlan(serializePlan(plan), 'plan.json', priceRows);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'plan.json rows[0] (line 2) price: must be ≥ 0',
     ]);
   });
 });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { streamImport } from '../../src/bulk/import.js';
+import { openInput } from '../../src/bulk/input/index.js';
+import { type RowIssue, formatRowIssue } from '../../src/bulk/issues.js';
 import { money } from '../../src/bulk/money.js';
-import { bookingRows, inventoryRows } from '../../src/bulk/spec.js';
+import type { PlanRow } from '../../src/bulk/plan.js';
+import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
 import { FakeApi } from './fake-api.js';
-import { PRICE_HEADER, planText } from './helpers.js';
+import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
 
 // FakeApi.catalogue(n): items 1..n named "Item i", blocks 1 Weekend / 2 Week, price id i*10+block = i + block/10.
 
@@ -105,7 +109,7 @@ describe('prices import: planning', () => {
       { line: 3, action: 'update', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, label: 'Item 2 / Weekend', old: { price: 2.1 }, new: { price: 2.5 } },
       { line: 4, action: 'create', ids: { inventoryId: 4, rentalBlockId: 2 }, label: 'Tent 20x20 / Week', old: null, new: { price: 126 } },
     ]);
-    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0 });
+    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0, unread: 0 });
     expect(plan).toMatchObject({ version: 1, resource: 'prices', source: 'prices.csv', createdAt: '2026-11-22T08:00:00.000Z' });
   });
 
@@ -157,6 +161,55 @@ describe('prices import: planning', () => {
       [1, 'price', 'must have at most 4 decimal places (--round 0.01 rounds it)'],
       [2, 'price', 'must have at most 4 decimal places (--round 0.01 rounds it)'],
     ]);
+    // The noise is also named as such, with what --round 0.01 would send; 1.2049999 is a value, not noise.
+    expect(exact.notices.map((n) => formatRowIssue('p.ndjson', n))).toEqual([
+      'p.ndjson:1 price: looks like floating-point noise; --round 0.01 would send 1.10 (got "1.1000000000000003")',
+    ]);
+    expect(rounded.notices).toEqual([]);
+  });
+
+  it('a CSV with ; between fields (European spreadsheets) is read; a decimal comma is refused with a hint', async () => {
+    const api = FakeApi.catalogue(2);
+    const text = 'id;price;note\n11;12.5;"a note; with a semicolon"\n12;12,60;\n21;12.600000000000001;\n';
+    const { plan, messages, notices } = await planText(api, text);
+    expect(plan.rows.map((r) => r.action)).toEqual(['update', 'invalid', 'invalid']);
+    expect(messages).toEqual([
+      'prices.csv:3:2 price: has a decimal comma: write 12.60, not 12,60 (export the sheet with a decimal point; the ; between fields is fine) (got "12,60")',
+      'prices.csv:4:2 price: must have at most 4 decimal places (--round 0.01 rounds it) (got 12.600000000000001)',
+    ]);
+    expect(notices.map((n) => formatRowIssue('prices.csv', n))).toEqual([
+      'prices.csv:4:2 price: looks like floating-point noise; --round 0.01 would send 12.60 (got "12.600000000000001")',
+    ]);
+  });
+});
+
+describe('prices import: the streamed dry run', () => {
+  it('plans the same rows and finds the same problems as planImport, reading the file again instead of holding it', async () => {
+    const api = FakeApi.catalogue(4);
+    const text = [
+      PRICE_HEADER,
+      '1,Item 1,1,Weekend,5,11',
+      '2,,1,,"1,200",21',
+      ',Item 3,,Week,7,',
+      ',Item 9,,Week,7,',
+      '4,,2,,8,',
+      '1,Item 1,1,Weekend,6,11',
+      '3,,3,,1.100000000000001,',
+    ].join('\n');
+    const whole = await planText(api, text);
+    let opened = 0;
+    const open = () => {
+      opened++;
+      return openInput(textChunks(text), { file: 'prices.csv' });
+    };
+    const streamed = await streamImport(priceRows, open, contextFor(api));
+    const issues: RowIssue[] = [];
+    const rows: PlanRow[] = [];
+    for await (const row of streamed.rows((issue) => issues.push(issue))) rows.push(row);
+    expect(rows).toEqual(whole.plan.rows);
+    expect([...streamed.fileIssues, ...issues]).toEqual(whole.issues);
+    expect(streamed.notices).toEqual(whole.notices);
+    expect(opened).toBe(2);
   });
 });
 

@@ -137,6 +137,18 @@ describe('NDJSON', () => {
   });
 });
 
+describe('CSV separators', () => {
+  it('; when the header line has more ; than , (quoted text aside); , otherwise; --delimiter decides', async () => {
+    const semicolons = 'inventoryId;inventoryName;price\n3;"Tent, 20x20; white";120,50\n';
+    expect(csv(semicolons).rows).toEqual([{ line: 2, values: { inventoryId: '3', inventoryName: 'Tent, 20x20; white', price: '120,50' } }]);
+    expect(csv('"a;b",price\n1,2\n').columns).toEqual(['a;b', 'price']);
+    expect(parseInputText('id;price\n1;2\n', { file: 'p', format: 'csv', delimiter: ',' }).columns).toEqual(['id;price']);
+    expect(parseInputText('id\tprice\n1\t2\n', { file: 'p', format: 'csv', delimiter: '\t' }).rows[0]!.values).toEqual({ id: '1', price: '2' });
+    await expectChunkingIrrelevant(`\r\n\r\n${semicolons}`, 'csv');
+    expect(csv('id;price').columns).toEqual(['id', 'price']); // a header alone, no line end
+  });
+});
+
 describe('JSON array', () => {
   it('each element keeps the line it starts on', () => {
     const text = '[\n  {"id": 1, "price": 2},\n  {\n    "id": 3,\n    "name": "a ] tricky, \\"one\\" {"\n  },\n  {"id": 5}\n]\n';
@@ -167,6 +179,12 @@ describe('JSON array', () => {
 
   it('parses the same whatever the chunk boundaries', async () => {
     await expectChunkingIrrelevant('[\r\n{"id":1,"s":"\\\\\\"]"},\n{"id":2,"t":[{}]}\n]', 'json');
+  });
+
+  it('refuses a trailing comma, as JSON.parse does', () => {
+    const { issues } = parseInputText('[\n{"id":1},\n{"id":2},\n]', { file: 'p' });
+    expect(issues).toEqual([{ line: 4, rule: 'a comma before "]" (a trailing comma) is not valid JSON: remove it' }]);
+    expect(parseInputText('[{"id":1}]', { file: 'p' }).issues).toEqual([]);
   });
 });
 

@@ -94,7 +94,8 @@ describe('summary', () => {
       '10 rows: 1 created, 5 updated, 4 unchanged, 0 stale, 0 failed (2.0 s, 5 rows/s)',
     );
     expect(formatSummary(summary({ counts: { updated: 3, not_run: 6, invalid: 1 }, aborted: true }))).toBe(
-      '10 rows: 0 created, 3 updated, 0 unchanged, 0 stale, 0 failed, 1 invalid, 6 not run (2.0 s, 5 rows/s)\n' +
+      // the rate counts the 4 rows that ran, not the 6 that never started
+      '10 rows: 0 created, 3 updated, 0 unchanged, 0 stale, 0 failed, 1 invalid, 6 not run (2.0 s, 2 rows/s)\n' +
         'Interrupted: rows in flight finished, the rest were not run (resume with --resume <report>).',
     );
   });

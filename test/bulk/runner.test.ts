@@ -4,7 +4,7 @@ import type { PlanRow } from '../../src/bulk/plan.js';
 import type { ReportLine } from '../../src/bulk/report.js';
 import { type Progress, type RowOperations, runPlan } from '../../src/bulk/runner.js';
 import { priceRows } from '../../src/bulk/spec.js';
-import { AuthError, NetworkError } from '../../src/errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/errors.js';
 
 const spec = priceRows;
 
@@ -103,10 +103,10 @@ describe('runner: concurrency', () => {
     expect(lines.map((l) => l.line)).toEqual(rows.map((r) => r.line)); // plan order, whatever the completion order
   });
 
-  it('defaults to 8', async () => {
+  it('defaults to 32', async () => {
     let inFlight = 0;
     let most = 0;
-    const { records, rows } = updates(30);
+    const { records, rows } = updates(80);
     const { ops } = fakeOps(records, {
       current: async (row) => {
         inFlight++;
@@ -117,7 +117,7 @@ describe('runner: concurrency', () => {
       },
     });
     await run(rows, ops);
-    expect(most).toBe(8);
+    expect(most).toBe(32);
   });
 
   it('rows that need no request are settled without one', async () => {
@@ -287,6 +287,66 @@ describe('runner: a POST whose outcome is unknown', () => {
     const { lines } = await run([create(9, 5, 60)], ops);
     expect(lines[0]!.outcome).toBe('failed');
     expect(calls.find).toBe(0);
+  });
+});
+
+describe('runner: a write whose outcome is unknown (5xx, 429, a 404 on a retried DELETE)', () => {
+  const noWait = { sleep: async () => undefined };
+
+  it('a PUT answered 500 after the server applied it: looked up, reported updated, not sent again', async () => {
+    const { records, rows } = updates(1);
+    const { ops, calls } = fakeOps(records, {
+      update: async (row, current) => {
+        records.set(current.id, { id: current.id, values: { ...current.values, ...row.new } });
+        throw new ApiError('PUT: HTTP 500 Internal Server Error', 500);
+      },
+    });
+    const { lines } = await run(rows, ops, noWait);
+    expect(lines[0]).toMatchObject({ outcome: 'updated' });
+    expect([calls.update, calls.find]).toEqual([1, 1]);
+  });
+
+  it('a POST answered 429 (not applied): after a pause and a look, sent again once', async () => {
+    const records = new Map<number, LiveRecord>();
+    let posts = 0;
+    const waits: number[] = [];
+    const { ops, calls } = fakeOps(records, {
+      create: async (row) => {
+        if (++posts === 1) throw new ApiError('POST: HTTP 429 Too Many Requests', 429);
+        const created = record(45, row.ids.rentalBlockId!, 60);
+        records.set(45, created);
+        return created;
+      },
+    });
+    const { lines } = await run([create(9, 5, 60)], ops, { sleep: async (ms) => void waits.push(ms) });
+    expect(lines[0]).toMatchObject({ outcome: 'created', ids: { id: 45 } });
+    expect([calls.create, calls.find, records.size]).toEqual([2, 1, 1]);
+    expect(waits).toHaveLength(1);
+  });
+
+  it('a DELETE whose retry got 404 (an earlier attempt deleted it) is deleted, not failed', async () => {
+    const records = new Map([[1, record(1, 1, 1)]]);
+    const { ops } = fakeOps(records, {
+      remove: async (_row, current) => {
+        records.delete(current.id);
+        throw new NotFoundError('DELETE: HTTP 404 Not Found', 404);
+      },
+    });
+    const row: PlanRow = { line: 1, action: 'delete', ids: { id: 1, inventoryId: 1, rentalBlockId: 1 }, old: { price: 1 }, new: null };
+    const { lines } = await run([row], ops, noWait);
+    expect(lines[0]).toMatchObject({ outcome: 'deleted' });
+  });
+
+  it('a 400 is a plain failure: no look, no second try', async () => {
+    const { records, rows } = updates(1);
+    const { ops, calls } = fakeOps(records, {
+      update: async () => {
+        throw new ApiError('PUT: HTTP 400 Bad Request: price: must be ≥ 0', 400);
+      },
+    });
+    const { lines } = await run(rows, ops, noWait);
+    expect(lines[0]).toMatchObject({ outcome: 'failed', error: 'PUT: HTTP 400 Bad Request: price: must be ≥ 0' });
+    expect([calls.update, calls.find]).toEqual([1, 0]);
   });
 });
 

@@ -30,7 +30,7 @@ describe('server text is shown without terminal control sequences', () => {
 
   test('an error message from the server is stripped too', async () => {
     api().get('/v2/inventory').reply(500, { message: `db ${ESC}[31mdown${ESC}[0m` });
-    const result = await runCli(['inventory', 'list'], withApi());
+    const result = await runCli(['inventory', 'list', '--retries', '0'], withApi());
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: GET /v2/inventory: HTTP 500 Internal Server Error: db down\n');
   });

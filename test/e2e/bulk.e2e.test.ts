@@ -2,12 +2,13 @@
 // server holds afterwards (read back over HTTP), not only on what the command printed.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parseInputText } from '../../src/bulk/input/index.js';
 import { csvLine } from '../../src/output/format.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { TOKEN, openSandbox } from '../sandbox/helpers.js';
 import { BIN, type RunResult, cliEnv, cliFor, startBin } from './harness.js';
 import { type OpenSandbox, type PriceRecord, createItems, data, pricesOnServer, putPrice } from './server-state.js';
@@ -16,6 +17,10 @@ const work = mkdtempSync(join(tmpdir(), 'rentals-bulk-e2e-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** rentals' config directory, inside `work` so that nothing is left behind. */
 const configDir = mkdtempSync(join(work, 'config-'));
+/** Each test's files (inputs, plans, reports) go when the test ends. */
+afterEach(() => {
+  for (const name of readdirSync(work)) if (join(work, name) !== configDir) rmSync(join(work, name), { recursive: true, force: true });
+});
 const file = (name: string, text?: string): string => {
   const path = join(work, name);
   if (text !== undefined) writeFileSync(path, text);
@@ -66,8 +71,12 @@ function snapshot(prices: Map<string, PriceRecord>): Record<string, number> {
   return Object.fromEntries([...prices].map(([key, p]) => [key, p.price]));
 }
 
-describe('10,000 prices: import, second run, Ctrl-C and --resume, undo', () => {
-  const ITEMS = 2_500;
+const LONG = process.env.RENTALS_LONG_TESTS === '1';
+
+// Full size (10,000 rows) with RENTALS_LONG_TESTS=1 (.ci/run sets it); 1,000 rows otherwise.
+describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --resume, undo`, () => {
+  const ITEMS = LONG ? 2_500 : 250;
+  const ROWS = ITEMS * 4;
   const BLOCKS = [1, 2, 3, 4];
   let sandbox: OpenSandbox;
   let rentals: ReturnType<typeof cliFor>;
@@ -99,61 +108,116 @@ describe('10,000 prices: import, second run, Ctrl-C and --resume, undo', () => {
     await sandbox?.close();
   });
 
-  test('applies exactly: 10,000 rows create 10,000 prices; a second run changes nothing', { timeout: 40_000 }, async () => {
+  test(`applies exactly: ${ROWS} rows create ${ROWS} prices; a second run changes nothing`, { timeout: 40_000 }, async () => {
     const csv = priceFile('first.csv', firstPrice);
-    const first = ok(await rentals(['prices', 'import', csv, '--report', file('first.ndjson')], { timeoutMs: 30_000 }));
-    expect(first.stderr).toMatch(/^10000 rows: 10000 created, 0 updated, 0 unchanged, 0 stale, 0 failed/m);
+    const refused = await rentals(['prices', 'import', csv]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${ROWS} rows: ${ROWS} create, 0 update, 0 unchanged, 0 invalid, 0 refused: ${ROWS} changes to send.`);
+    expect(refused.stderr).toContain('pass --yes to apply them without a prompt (nothing was sent)');
+    expect((await pricesOnServer(sandbox, items)).size).toBe(0);
+
+    const first = ok(await rentals(['prices', 'import', csv, '--report', file('first.ndjson'), '--yes'], { timeoutMs: 30_000 }));
+    expect(first.stderr).toMatch(new RegExp(`^${ROWS} rows: ${ROWS} created, 0 updated, 0 unchanged, 0 stale, 0 failed`, 'm'));
     expect(first.stdout).toBe('');
-    expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: 10_000 });
+    expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS });
     await expectServer(firstPrice);
 
+    const again = await rentals(['prices', 'import', csv, '--report', file('first.ndjson'), '--yes']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`the report ${file('first.ndjson')} exists already`);
+    expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS }); // not overwritten
+
     const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson')], { timeoutMs: 30_000 }));
-    expect(second.stderr).toMatch(/^10000 rows: 0 created, 0 updated, 10000 unchanged, 0 stale, 0 failed/m);
-    expect(outcomes(readReport(file('second.ndjson')))).toEqual({ unchanged: 10_000 });
+    expect(second.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, 0 updated, ${ROWS} unchanged, 0 stale, 0 failed`, 'm'));
+    expect(outcomes(readReport(file('second.ndjson')))).toEqual({ unchanged: ROWS });
     await expectServer(firstPrice);
   });
 
   test('Ctrl-C stops halfway (exit 6, every row in the report); --resume completes exactly; undo restores', { timeout: 60_000 }, async () => {
     const csv = priceFile('second.csv', secondPrice);
     const report = file('stopped.ndjson');
-    const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2'], { env: cliEnv(sandbox, configDir), timeoutMs: 30_000 });
-    await waitFor(() => existsSync(report) && readFileSync(report, 'utf8').split('\n').length > 500);
-    run.child.kill('SIGINT');
-    const stopped = await run.done;
-    expect(stopped.code, stopped.stderr).toBe(6);
-    expect(stopped.stderr).toMatch(/Interrupted/);
-    const lines = readReport(report);
-    expect(lines).toHaveLength(10_000);
-    const counts = outcomes(lines);
-    expect(counts.updated).toBeGreaterThan(0);
-    expect(counts.not_run).toBeGreaterThan(0);
-    expect(counts.updated! + counts.not_run!).toBe(10_000);
+    // The proxy holds the PUTs after the first half; the test interrupts the child then, and lets
+    // the held requests through once the child says it was interrupted: no timing involved.
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    try {
+      const half = ROWS / 2;
+      const halfway = proxy.gate((r) => r.method === 'PUT', half);
+      const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy.url };
+      const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
+      const interrupted = untilStderr(run.child, 'Interrupted:');
+      await halfway;
+      run.child.kill('SIGINT');
+      await interrupted;
+      proxy.open();
+      const stopped = await run.done;
+      expect(stopped.code, stopped.stderr).toBe(6);
+      const lines = readReport(report);
+      expect(lines).toHaveLength(ROWS);
+      const counts = outcomes(lines);
+      expect(counts.updated).toBeGreaterThan(half); // the half, and the requests held in flight
+      expect(counts.updated).toBeLessThanOrEqual(half + 2);
+      expect(counts.updated! + counts.not_run!).toBe(ROWS);
+      // The rate counts the rows that ran, not the ones that never started.
+      const [, ran, seconds, rate] = /(\d+) rows: .*\((\d+\.\d) s, (\d+) rows\/s\)/.exec(stopped.stderr)!;
+      expect(Number(ran)).toBe(ROWS);
+      expect(Number(rate)).toBeLessThanOrEqual(Math.ceil(counts.updated! / Math.max(Number(seconds) - 0.05, 0.01)) + 1);
 
-    // The server has exactly the rows the report says were updated.
-    const between = new Map([...(await pricesOnServer(sandbox, items)).values()].map((p) => [p.id, p.price]));
-    const differing = lines.filter((row) => between.get(row.ids.id!) !== (row.outcome === 'updated' ? row.new! : row.old!).price);
-    expect(differing).toEqual([]);
+      // The server has exactly the rows the report says were updated.
+      const between = new Map([...(await pricesOnServer(sandbox, items)).values()].map((p) => [p.id, p.price]));
+      const differing = lines.filter((row) => between.get(row.ids.id!) !== (row.outcome === 'updated' ? row.new! : row.old!).price);
+      expect(differing).toEqual([]);
 
-    const resumed = ok(await rentals(['prices', 'import', csv, '--resume', report, '--report', file('resumed.ndjson')], { timeoutMs: 30_000 }));
-    expect(resumed.stderr).toContain(`${counts.not_run} rows: 0 created, ${counts.not_run} updated`);
-    const merged = readReport(file('resumed.ndjson'));
-    expect(merged.map((l) => l.line)).toEqual(lines.map((l) => l.line));
-    expect(outcomes(merged)).toEqual({ updated: 10_000 });
+      const resumed = ok(await rentals(['prices', 'import', csv, '--resume', report, '--report', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 }));
+      expect(resumed.stderr).toContain(`${counts.not_run} rows: 0 created, ${counts.not_run} updated`);
+      const merged = readReport(file('resumed.ndjson'));
+      expect(merged.map((l) => l.line)).toEqual(lines.map((l) => l.line));
+      expect(outcomes(merged)).toEqual({ updated: ROWS });
+      await expectServer(secondPrice);
+    } finally {
+      await proxy.close();
+    }
+
+    // A second Ctrl-C stops at once (exit 130), with the requests still held by the proxy: the
+    // report has a line for every row that finished, and nothing else.
+    const proxy2 = await startFaultProxy({ target: sandbox.url });
+    try {
+      const quick = file('second-ctrl-c.ndjson');
+      const gated = proxy2.gate((r) => r.method === 'PUT', 10);
+      const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy2.url };
+      const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
+      const interrupted = untilStderr(run.child, 'Interrupted:');
+      await gated;
+      run.child.kill('SIGINT');
+      await interrupted;
+      run.child.kill('SIGINT');
+      const stopped = await run.done;
+      expect(stopped.code, stopped.stderr).toBe(130);
+      expect(stopped.stderr).toContain(`Interrupted again: stopped at once; ${quick} has every row that finished.`);
+      const finished = readReport(quick);
+      expect(finished.map((l) => l.outcome)).toEqual(Array.from({ length: 10 }, () => 'updated'));
+      expect(finished.map((l) => l.line)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+    } finally {
+      await proxy2.close();
+    }
+    // The held requests were let through when the proxy closed: put back what they changed.
+    ok(await rentals(['prices', 'import', file('resumed-again.csv', readFileSync(file('second.csv'), 'utf8')), '--yes']));
     await expectServer(secondPrice);
 
-    const undone = ok(await rentals(['prices', 'import', '--undo', file('resumed.ndjson')], { timeoutMs: 30_000 }));
-    expect(undone.stderr).toMatch(/^10000 rows: 0 created, 10000 updated/m);
-    await expectServer(firstPrice);
+    // Someone changes one price: the undo's dry run says so, as the real undo then finds.
+    const changed = (await pricesOnServer(sandbox, [items[0]!])).get(`${items[0]}/1`)!;
+    await putPrice(sandbox, changed, 0.5);
+    const predicted = ok(await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--dry-run']));
+    expect(predicted.stdout).toMatch(new RegExp(`^${ROWS} rows: 0 create, ${ROWS - 1} update, 0 unchanged, 0 invalid, 0 refused, 1 stale$`, 'm'));
+    expect(predicted.stdout).toMatch(/ stale {5}.*changed since the plan: price is now 0\.5/);
+    const undone = await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 });
+    expect(undone.code, undone.stderr).toBe(6);
+    expect(undone.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, ${ROWS - 1} updated, 0 unchanged, 1 stale`, 'm'));
+    const after = await pricesOnServer(sandbox, items);
+    const notRestored = items.flatMap((item) => BLOCKS.filter((block) => after.get(`${item}/${block}`)!.price !== Number(firstPrice(item, block))));
+    expect(notRestored).toEqual([1]); // the block-1 price of items[0], left as someone set it
+    expect(after.get(`${items[0]}/1`)!.price).toBe(0.5);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('against the seeded sandbox', () => {
   let sandbox: OpenSandbox;
@@ -239,6 +303,18 @@ describe('against the seeded sandbox', () => {
     expect(report.map((l) => l.outcome)).toEqual(['updated', 'stale', 'updated']);
     expect(report[1]!.error).toContain('price is now 33.33');
     expect(snapshot(await pricesOnServer(sandbox, [7]))).toEqual({ '7/1': 20, '7/2': 33.33, '7/3': 40 });
+  });
+
+  test('a plan edited by hand is refused (exit 2, nothing sent)', async () => {
+    const csv = file('edited-plan.csv', 'inventoryId,rentalBlockId,price\n9,1,21\n9,2,31\n');
+    const planFile = file('edited-plan.json');
+    ok(await rentals(['prices', 'import', csv, '--plan', planFile]));
+    writeFileSync(planFile, readFileSync(planFile, 'utf8').replace('"new":{"price":21}', '"new":{"price":-5}'));
+    const before = await pricesOnServer(sandbox, [9]);
+    const applied = await rentals(['prices', 'apply', planFile]);
+    expect(applied.code).toBe(2);
+    expect(applied.stderr).toContain('the plan was changed after it was made');
+    expect(snapshot(await pricesOnServer(sandbox, [9]))).toEqual(snapshot(before));
   });
 
   test('guard rails: --max-change refuses a big move (exit 6), the rest applies', async () => {
@@ -335,6 +411,17 @@ describe('against the seeded sandbox', () => {
     expect(after.find((b) => b.inventoryId === fresh.id)).toMatchObject({ quantity: 2, price: 7 });
   });
 });
+
+/** Resolves when the child has written `marker` on stderr (the signal a test waits for, not a delay). */
+function untilStderr(child: ReturnType<typeof startBin>['child'], marker: string): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = '';
+    child.stderr.on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes(marker)) resolve();
+    });
+  });
+}
 
 /** `sh -c script` without blocking this process (the sandbox answers from it). */
 function runShell(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {

@@ -6,7 +6,7 @@ import { type Caller, type Method, openSandbox } from '../sandbox/helpers.js';
 export type OpenSandbox = Awaited<ReturnType<typeof openSandbox>>;
 
 /** fn over items, at most `limit` at a time; results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

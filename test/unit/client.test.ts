@@ -149,7 +149,26 @@ describe('retries', () => {
     expectNothingSent();
   });
 
-  test.each([500, 400, 404, 409])('GET is not retried after %i', async (status) => {
+  test('GET is retried after a 500 (a read is idempotent); PUT and DELETE are not', async () => {
+    const scope = nock(API)
+      .get('/v2/inventory')
+      .reply(500, { message: 'boom' })
+      .get('/v2/inventory')
+      .reply(200, ok)
+      .put('/v2/inventory/3')
+      .reply(500, { message: 'boom' })
+      .delete('/v2/inventory/3')
+      .reply(500, { message: 'boom' });
+    const { client, waits } = harness();
+    expect((await client.get('/v2/inventory')).body).toEqual(ok);
+    expect(waits).toHaveLength(1);
+    expect(await failure(client.request('PUT', '/v2/inventory/3', { body: { id: 3 } }))).toBeInstanceOf(ApiError);
+    expect(await failure(client.request('DELETE', '/v2/inventory/3'))).toBeInstanceOf(ApiError);
+    expect(waits).toHaveLength(1);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test.each([400, 404, 409])('GET is not retried after %i', async (status) => {
     const scope = nock(API).get('/v2/inventory').reply(status, { message: 'nope' });
     const { client, waits } = harness();
     const error = await failure(client.get('/v2/inventory'));

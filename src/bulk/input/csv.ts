@@ -1,11 +1,14 @@
 // RFC 4180 CSV, incrementally: quoted fields with commas, doubled quotes and line breaks inside;
 // CRLF, LF or CR line ends (also split across chunks); the first non-blank record is the header.
+// The separator is a comma, or a semicolon when the header line says so (European spreadsheets
+// write `;` because their decimal separator is the comma), or what --delimiter gives.
 // Lenient where spreadsheets are sloppy: a stray quote inside an unquoted field is kept as text,
 // and text after a closing quote is appended (as Python's csv module does).
 
 import type { InputIssue, InputRow, RecordParser } from './types.js';
 
-const COMMA = 44;
+export type CsvDelimiter = ',' | ';' | '\t';
+
 const QUOTE = 34;
 const CR = 13;
 const LF = 10;
@@ -17,9 +20,21 @@ const enum State {
   QuoteInQuoted,
 }
 
+/** `;` when the header line has more semicolons than commas outside quotes, else `,`. */
+export function detectDelimiter(headerLine: string): CsvDelimiter {
+  const outside = headerLine.replace(/"[^"]*"/g, '');
+  const count = (ch: string): number => outside.split(ch).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
 export class CsvParser implements RecordParser {
   readonly issues: InputIssue[] = [];
   columns?: string[];
+  /** The separator: given, or detected from the header line (undefined until then). */
+  delimiter?: CsvDelimiter;
+  private separator = 44;
+  /** Text held until the header line is complete, to detect the separator. */
+  private held = '';
   private state = State.FieldStart;
   private line = 1;
   private recordLine = 1;
@@ -28,7 +43,28 @@ export class CsvParser implements RecordParser {
   private field = '';
   private fields: string[] = [];
 
+  constructor(delimiter?: CsvDelimiter) {
+    if (delimiter !== undefined) this.useDelimiter(delimiter);
+  }
+
+  private useDelimiter(delimiter: CsvDelimiter): void {
+    this.delimiter = delimiter;
+    this.separator = delimiter.charCodeAt(0);
+  }
+
   push(text: string, emit: (row: InputRow) => void): void {
+    if (this.delimiter === undefined) {
+      this.held += text;
+      const header = /^[\s]*?([^\r\n]*\S[^\r\n]*)[\r\n]/.exec(this.held);
+      if (!header) return;
+      this.useDelimiter(detectDelimiter(header[1]!));
+      text = this.held;
+      this.held = '';
+    }
+    this.parse(text, emit);
+  }
+
+  private parse(text: string, emit: (row: InputRow) => void): void {
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -48,7 +84,7 @@ export class CsvParser implements RecordParser {
         this.recordLine = this.line;
       }
       this.lastWasCR = c === CR;
-      if (c === COMMA) {
+      if (c === this.separator) {
         this.endField();
         i++;
       } else if (c === CR || c === LF) {
@@ -69,6 +105,13 @@ export class CsvParser implements RecordParser {
   }
 
   end(emit: (row: InputRow) => void): void {
+    if (this.delimiter === undefined) {
+      const firstLine = this.held.split(/[\r\n]/).find((line) => line.trim() !== '') ?? '';
+      this.useDelimiter(detectDelimiter(firstLine));
+      const held = this.held;
+      this.held = '';
+      this.parse(held, emit);
+    }
     if (this.state === State.Quoted) {
       emit({ line: this.recordLine, values: {}, problem: 'a quoted field that starts in this record is never closed' });
       return;
@@ -82,7 +125,7 @@ export class CsvParser implements RecordParser {
     let j = start;
     while (j < text.length) {
       const d = text.charCodeAt(j);
-      if (d === COMMA || d === CR || d === LF) break;
+      if (d === this.separator || d === CR || d === LF) break;
       j++;
     }
     this.field += text.slice(start, j);

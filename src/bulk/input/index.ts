@@ -1,19 +1,21 @@
 // Reading bulk input: CSV, NDJSON or a JSON array, chosen by the caller or by the content's first
 // character. Rows stream out as they are parsed, so a large file never sits in memory twice.
 
-import { CsvParser } from './csv.js';
+import { type CsvDelimiter, CsvParser } from './csv.js';
 import { JsonArrayParser, NdjsonParser } from './json.js';
 import type { InputFormat, InputIssue, InputRow, RecordParser } from './types.js';
 
 export type { InputFormat, InputIssue, InputRow } from './types.js';
 export { INPUT_FORMATS } from './types.js';
-export { columnNumbers } from './csv.js';
+export { type CsvDelimiter, columnNumbers } from './csv.js';
 
 export interface InputOptions {
   /** Name used in messages (`prices.csv`, `(stdin)`). */
   file: string;
   /** Overrides detection. */
   format?: InputFormat;
+  /** CSV: the separator (default: `;` when the header line says so, else `,`). */
+  delimiter?: CsvDelimiter;
 }
 
 export interface OpenedInput {
@@ -24,6 +26,8 @@ export interface OpenedInput {
   columns(): readonly string[] | undefined;
   /** Problems that are not one row's; complete once `rows` is exhausted. */
   issues(): readonly InputIssue[];
+  /** CSV: the separator, once the header line has been read. */
+  delimiter?(): CsvDelimiter | undefined;
 }
 
 /** `[` → json, `{` → ndjson, anything else → csv (judged on the first non-blank character). */
@@ -34,10 +38,10 @@ export function detectFormat(text: string): InputFormat {
   return 'csv';
 }
 
-function createParser(format: InputFormat): RecordParser {
+function createParser(format: InputFormat, delimiter?: CsvDelimiter): RecordParser {
   if (format === 'json') return new JsonArrayParser();
   if (format === 'ndjson') return new NdjsonParser();
-  return new CsvParser();
+  return new CsvParser(delimiter);
 }
 
 async function* decode(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
@@ -71,7 +75,7 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
     if (next.value.trim() !== '') break;
   }
   const format = options.format ?? detectFormat(head.join(''));
-  const parser = createParser(format);
+  const parser = createParser(format, options.delimiter);
   async function* rows(): AsyncGenerator<InputRow> {
     const batch: InputRow[] = [];
     const emit = (row: InputRow): void => {
@@ -97,6 +101,7 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
     rows: rows(),
     columns: () => parser.columns,
     issues: () => parser.issues,
+    delimiter: () => (parser instanceof CsvParser ? parser.delimiter : undefined),
   };
 }
 
@@ -107,7 +112,7 @@ export function parseInputText(
 ): { format: InputFormat; rows: InputRow[]; columns?: readonly string[]; issues: readonly InputIssue[] } {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const format = options.format ?? detectFormat(clean);
-  const parser = createParser(format);
+  const parser = createParser(format, options.delimiter);
   const rows: InputRow[] = [];
   const emit = (row: InputRow): void => {
     rows.push(row);

@@ -56,6 +56,8 @@ export class JsonArrayParser implements RecordParser {
   private depth = 0;
   private inString = false;
   private escaped = false;
+  /** The last element ended with a comma: another must follow. */
+  private afterComma = false;
 
   push(text: string, emit: (row: InputRow) => void): void {
     let start = 0; // where the current element's text in this chunk begins
@@ -77,6 +79,7 @@ export class JsonArrayParser implements RecordParser {
       else if ((ch === ',' || ch === ']') && this.depth === 0) {
         this.finishElement(text.slice(start, i), emit);
         this.place = ch === ',' ? Place.BeforeElement : Place.AfterArray;
+        this.afterComma = ch === ',';
       }
     }
     if (this.place === Place.InElement) this.element += text.slice(start);
@@ -101,7 +104,9 @@ export class JsonArrayParser implements RecordParser {
       return false;
     }
     if (ch === ']') {
-      this.place = Place.AfterArray; // an empty array, or a trailing comma
+      // JSON has no trailing comma: `[{…},]` is refused, as JSON.parse refuses it.
+      if (this.afterComma) this.fail(this.line, 'a comma before "]" (a trailing comma) is not valid JSON: remove it');
+      this.place = Place.AfterArray;
       return false;
     }
     this.place = Place.InElement;

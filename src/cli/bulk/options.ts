@@ -2,10 +2,10 @@
 // Loaded when the program is built, so it stays light: the engine loads only when a command runs.
 
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { DEFAULT_CONCURRENCY } from '../../data/pool.js'; // a constant: the engine itself is not loaded
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, kebabCase } from '../../resources/definitions.js';
 
-export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 
 // Typed with extra-typings: each adds its flags to the options the handler may read.
@@ -15,9 +15,16 @@ export function concurrencyOption<A extends unknown[], O extends OptionValues>(c
 }
 
 export function reportOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command.addOption(
-    new Option('--report <file>', 'write one NDJSON line per row: line, action, outcome, ids, old, new, error').conflicts(['dryRun', 'plan']),
-  );
+  return command
+    .addOption(
+      new Option('--report <file>', 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)').conflicts(['dryRun', 'plan']),
+    )
+    .option('--force', 'replace the --report file if it exists (it may be the only record of an earlier run)');
+}
+
+/** -y, --yes: a change of more than 50 rows asks first at a terminal, and needs --yes elsewhere. */
+export function yesOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
+  return command.option('-y, --yes', 'apply more than 50 changes without asking (needed when not on a terminal)');
 }
 
 /** --dry-run, --plan, --skip-invalid: import and adjust share them. */

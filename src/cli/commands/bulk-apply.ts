@@ -3,7 +3,7 @@
 // since is skipped and reported as stale, never overwritten.
 
 import type { ResourceDef } from '../../resources/definitions.js';
-import { concurrencyOption, parseConcurrency, reportOption } from '../bulk/options.js';
+import { concurrencyOption, parseConcurrency, reportOption, yesOption } from '../bulk/options.js';
 import { type LeafCommand, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
@@ -12,20 +12,25 @@ export interface ApplyOptions {
   plan: string;
   concurrency: number;
   report?: string;
+  yes?: boolean;
+  force?: boolean;
 }
 
 export async function runApply(session: Session, options: ApplyOptions): Promise<void> {
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, readTextFile, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const plan = bulk.parsePlan(await readTextFile(options.plan), options.plan, spec);
-  await withBulk(session, options.concurrency, (run) =>
-    applyAndReport(session, spec, plan, run, {
+  await withBulk(session, options.concurrency, async (run) => {
+    if (!(await confirmMassChange(session, plan, options.yes === true))) return;
+    await applyAndReport(session, spec, plan, run, {
       report: options.report,
+      force: options.force,
       label: `${spec.def.command} apply`,
-      retryHint: () => 'stale rows changed since the plan was made: make a new plan for them',
-    }),
-  );
+      staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
+      retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
+    });
+  });
 }
 
 export function bulkApplyCommand(def: ResourceDef): LeafCommand {
@@ -35,8 +40,15 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
-    options: (command) => reportOption(concurrencyOption(command)),
+    options: (command) => yesOption(reportOption(concurrencyOption(command))),
     run: (session, options, [plan]) =>
-      runApply(session, { def, plan, concurrency: parseConcurrency(options.concurrency), report: options.report }),
+      runApply(session, {
+        def,
+        plan,
+        concurrency: parseConcurrency(options.concurrency),
+        report: options.report,
+        yes: options.yes === true,
+        force: options.force === true,
+      }),
   });
 }

@@ -3,9 +3,11 @@
 // what a run changed.
 
 import { Option } from 'commander';
+import type { CsvDelimiter } from '../../bulk/input/csv.js';
+import type { RowIssue } from '../../bulk/issues.js';
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
-import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeFlag } from '../bulk/options.js';
+import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeFlag, yesOption } from '../bulk/options.js';
 import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -28,6 +30,29 @@ export interface ImportOptions {
   undo?: string;
   /** bookings: the event, by id or name. */
   eventId?: string;
+  /** --yes: more than 50 changes without a question. */
+  yes?: boolean;
+  /** --force: replace an existing --report file. */
+  force?: boolean;
+  /** --delimiter, as given: `,`, `;` or `tab`. */
+  delimiter?: string;
+}
+
+const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
+
+function parseDelimiter(value: string | undefined): CsvDelimiter | undefined {
+  if (value === undefined) return undefined;
+  const delimiter = DELIMITERS[value.toLowerCase()];
+  if (!delimiter) throw new UsageError(`--delimiter: must be , ; or tab (got ${JSON.stringify(value)})`);
+  return delimiter;
+}
+
+/** Shown, not refused: the value is sent as given unless --round says otherwise. */
+function warnNoise(session: Session, file: string, notices: readonly RowIssue[], format: (file: string, issue: RowIssue) => string): void {
+  if (notices.length === 0) return;
+  const shown = notices.slice(0, 10).map((notice) => `  - ${format(file, notice)}`);
+  const more = notices.length > shown.length ? `\n  … and ${notices.length - shown.length} more` : '';
+  session.printer.warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
 }
 
 export async function runImport(session: Session, options: ImportOptions): Promise<void> {
@@ -35,35 +60,51 @@ export async function runImport(session: Session, options: ImportOptions): Promi
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, dryRunStreamed, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
   const command = `rentals ${spec.def.command}`;
+  const delimiter = parseDelimiter(options.delimiter);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
-  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply` };
+  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes };
 
   await withBulk(session, options.concurrency, async (run) => {
     if (options.undo !== undefined) {
       const plan = bulk.undoPlan(spec, await readReportFile(options.undo, spec), { file: options.undo, now: session.ctx.now });
-      if (!(await settlePlan(session, spec, plan, choices))) return;
+      // A dry run of an undo checks every row against the server, as the undo itself will.
+      const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
+      if (!(await settlePlan(session, spec, plan, { ...choices, predicted }))) return;
       await applyAndReport(session, spec, plan, run, {
         report: options.report,
+        force: options.force,
         label,
-        retryHint: () => 'records changed since the report are stale and were left as they are',
+        staleHint: 'changed since the report, left as they are',
+        retryHint: () => 'records changed since the report were left as they are',
       });
       return;
     }
     const scope = await scopeOf(session, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec)).carried;
-    const input = await openSource(session, options.file!, options.format);
+    if (options.dryRun && options.plan === undefined && options.file !== '-' && session.format !== 'json') {
+      // A file can be read again: the dry run plans it row by row, in bounded memory.
+      const open = () => openSource(session, options.file!, options.format, delimiter);
+      const streamed = await bulk.streamImport(spec, open, run.ctx, { scope, maxChange, round, carried });
+      warnNoise(session, options.file!, streamed.notices, bulk.formatRowIssue);
+      await dryRunStreamed(session, spec, streamed, { file: options.file!, skipInvalid: options.skipInvalid });
+      return;
+    }
+    const input = await openSource(session, options.file!, options.format, delimiter);
     const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
     const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
+    warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
     if (!(await settlePlan(session, spec, planned.plan, { ...choices, invalid }))) return;
     await applyAndReport(session, spec, planned.plan, run, {
       snapshot: planned.live,
       carried,
       report: options.report,
+      appendTo: options.report === undefined ? options.resume : undefined,
+      force: options.force,
       label,
       retryHint: (report) =>
         report === undefined
@@ -92,6 +133,9 @@ type ImportFlags = {
   report?: string;
   resume?: string;
   undo?: string;
+  yes?: boolean;
+  force?: boolean;
+  delimiter?: string;
 }
 
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
@@ -104,14 +148,16 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     help: def.bulk?.rowsHelp,
     examples: def.examples?.import ?? [],
     dataOptions: dataOptions<ImportFlags>((command) => {
-      command.addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']));
+      command
+        .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']))
+        .option('--delimiter <char>', 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)');
       if (scope) command.option(scope, `the ${resources[def.parent!.resource].singular} whose ${def.plural} the rows are (id or name)`);
       planningOptions(typedApi(command), `rentals ${def.command} apply`);
       if (setsPrices) maxChangeOption(typedApi(command));
       if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
-      reportOption(concurrencyOption(typedApi(command)));
+      yesOption(reportOption(concurrencyOption(typedApi(command))));
       command
-        .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file)').conflicts('undo'))
+        .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'))
         .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)');
     }),
     run: (session, options, [file]) =>
@@ -129,6 +175,9 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         resume: options.resume,
         undo: options.undo,
         eventId: options.eventId,
+        yes: options.yes === true,
+        force: options.force === true,
+        delimiter: options.delimiter,
       }),
   });
 }

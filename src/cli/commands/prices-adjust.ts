@@ -5,7 +5,7 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { UsageError, ValidationError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption } from '../bulk/options.js';
+import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
@@ -25,6 +25,8 @@ export interface AdjustOptions {
   concurrency: number;
   report?: string;
   resume?: string;
+  yes?: boolean;
+  force?: boolean;
 }
 
 export async function runAdjust(session: Session, options: AdjustOptions): Promise<void> {
@@ -56,12 +58,14 @@ export async function runAdjust(session: Session, options: AdjustOptions): Promi
             'adjustment',
           )
         : undefined;
-    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply' };
+    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     if (!(await settlePlan(session, spec, planned.plan, choices))) return;
     await applyAndReport(session, spec, planned.plan, run, {
       snapshot: planned.live,
       carried: resumed?.carried,
       report: options.report,
+      appendTo: options.report === undefined ? options.resume : undefined,
+      force: options.force,
       label: 'prices adjust',
       retryHint: (report) =>
         report === undefined
@@ -72,7 +76,7 @@ export async function runAdjust(session: Session, options: AdjustOptions): Promi
 }
 
 function resumeOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags)');
+  return command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it');
 }
 
 export const pricesAdjust = defineCommand({
@@ -89,6 +93,7 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
   ],
   options: (command) =>
     resumeOption(
+      yesOption(
       reportOption(
         concurrencyOption(
           maxChangeOption(
@@ -103,6 +108,7 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
             ),
           ),
         ),
+      ),
       ),
     ),
   run: (session, options) =>
@@ -119,5 +125,7 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
       concurrency: parseConcurrency(options.concurrency),
       report: options.report,
       resume: options.resume,
+      yes: options.yes === true,
+      force: options.force === true,
     }),
 });

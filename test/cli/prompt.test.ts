@@ -1,0 +1,44 @@
+// The [y/N] prompt at a terminal: an answer, and Ctrl-C or Ctrl-D as "cancelled" (exit 130).
+
+import { PassThrough } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import type { Terminal } from '../../src/cli/context.js';
+import { confirm } from '../../src/cli/prompt.js';
+import { CancelledError, exitCodeFor } from '../../src/errors.js';
+
+function terminal(): { term: Terminal; type: (text: string) => void; end: () => void; shown: () => string } {
+  const stdin = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+  let shown = '';
+  stderr.setEncoding('utf8').on('data', (chunk: string) => (shown += chunk));
+  const term: Terminal = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, columns: 80 };
+  return { term, type: (text) => stdin.write(text), end: () => stdin.end(), shown: () => shown };
+}
+
+describe('confirm', () => {
+  test('y is yes, anything else no', async () => {
+    const yes = terminal();
+    const answer = confirm(yes.term, 'Apply 120 changes?');
+    yes.type('y\r');
+    expect(await answer).toBe(true);
+    expect(yes.shown()).toContain('Apply 120 changes? [y/N] ');
+
+    const no = terminal();
+    const refused = confirm(no.term, 'Apply?');
+    no.type('\r');
+    expect(await refused).toBe(false);
+  });
+
+  test.each([
+    ['Ctrl-C', (t: ReturnType<typeof terminal>) => t.type('\u0003')],
+    ['Ctrl-D', (t: ReturnType<typeof terminal>) => t.end()],
+  ])('%s is "cancelled", exit 130', async (_name, press) => {
+    const t = terminal();
+    const answer = confirm(t.term, 'Apply?');
+    press(t);
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect((error as Error).message).toBe('cancelled');
+    expect(exitCodeFor(error)).toBe(130);
+  });
+});
