@@ -3,7 +3,7 @@
 //
 // Startup is what a CLI started thousands of times by scripts pays most, so the bundle is shaped
 // for it (measured with `npm run bench startup` on Node 20, 22 and 24):
-// - One file, no code splitting. Modules reached only through import() (zod, cli-table3, chalk, the
+// - One file, no code splitting. Modules reached only through import() (zod, chalk, the
 //   sandbox, the bulk engine) are still evaluated only when that import() runs — esbuild wraps them
 //   in lazy initialisers — while each start loads one ES module instead of a main chunk and its
 //   shared chunks, each of which costs a resolution and a load in Node's ESM loader.
@@ -34,7 +34,7 @@ const result = await build({
   legalComments: 'none',
   metafile: true,
   define: { __RENTALS_VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS (commander, cli-table3) and the builtins below call require(); give the ESM
+  // Bundled CommonJS (commander) and the builtins below call require(); give the ESM
   // bundle a real one.
   banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
   logLevel: 'warning',
