@@ -1,10 +1,12 @@
-// Reading what the server has: the name lookups and the live records a plan is made against.
-// Nested resources are listed parent by parent (prices: one GET per item), with bounded concurrency.
+// Reading what the server has: the name lookups and the live records a plan is made against,
+// through the run's data catalog (src/data): each list read once per run, nested resources listed
+// parent by parent (prices: one GET per item) over its bounded pool. The look-ups after a write
+// whose outcome is unknown (api-operations.ts) read fresh, past the catalog, on purpose.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
 import { AuthError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
-import { NameIndex } from '../data/names.js';
+import { Catalog } from '../data/catalog.js';
 import { LiveIndex } from './live.js';
 import type { Lookups } from './lookups.js';
 import { DEFAULT_CONCURRENCY, mapLimit } from './pool.js';
@@ -29,6 +31,18 @@ export interface BulkContext {
   now?: () => number;
 }
 
+const catalogs = new WeakMap<BulkContext, Catalog>();
+
+/** The run's catalog, over the engine's api, its concurrency and its abort signal. */
+export function catalogOf(ctx: BulkContext): Catalog {
+  let catalog = catalogs.get(ctx);
+  if (!catalog) {
+    catalog = new Catalog(() => ctx.api, { version: ctx.version, concurrency: ctx.concurrency ?? DEFAULT_CONCURRENCY, signal: ctx.signal });
+    catalogs.set(ctx, catalog);
+  }
+  return catalog;
+}
+
 export function addressOf(def: ResourceDef, ctx: Pick<BulkContext, 'version'>, parentId?: number): Address {
   const version = ctx.version && def.versions.includes(ctx.version) ? ctx.version : defaultVersion(def);
   return parentId === undefined ? { def, version } : { def, version, parentId };
@@ -37,10 +51,10 @@ export function addressOf(def: ResourceDef, ctx: Pick<BulkContext, 'version'>, p
 /** The lookups the spec's name columns need (prices: inventory and rental blocks). */
 export async function loadLookups(spec: RowSpec, ctx: BulkContext): Promise<Lookups> {
   const needed = [...new Set(spec.names.map((n) => n.resource))];
-  const lists = await Promise.all(needed.map((name) => ctx.api.list(addressOf(resources[name], ctx))));
+  const indexes = await Promise.all(needed.map((name) => catalogOf(ctx).names(name)));
   const lookups: Lookups = {};
   needed.forEach((name, index) => {
-    lookups[name] = new NameIndex(resources[name], lists[index]!.records);
+    lookups[name] = indexes[index];
   });
   return lookups;
 }
@@ -57,7 +71,8 @@ export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: nu
  * fail; refused credentials (and Ctrl-C) stop the whole load.
  */
 export async function loadLive(spec: RowSpec, ctx: BulkContext, parents: readonly number[] = []): Promise<LiveIndex> {
-  if (!spec.def.parent) return listRecords(spec, ctx);
+  const catalog = catalogOf(ctx);
+  if (!spec.def.parent) return new LiveIndex(spec).add(await catalog.list(spec.def.name));
   const index = new LiveIndex(spec);
   const parentName = resources[spec.def.parent.resource].singular;
   await mapLimit(
@@ -65,7 +80,7 @@ export async function loadLive(spec: RowSpec, ctx: BulkContext, parents: readonl
     ctx.concurrency ?? DEFAULT_CONCURRENCY,
     async (parentId) => {
       try {
-        index.add((await ctx.api.list(addressOf(spec.def, ctx, parentId))).records, parentId);
+        index.add(await catalog.list(spec.def.name, parentId), parentId);
       } catch (error) {
         if (error instanceof AuthError || ctx.signal?.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
