@@ -28,7 +28,7 @@ export async function exportRecords(spec: RowSpec, ctx: BulkContext, options: Ex
 }
 
 /** The rows in key order (prices: by inventoryId, then rentalBlockId). */
-export function exportRows(spec: RowSpec, live: LiveIndex, lookups: Lookups): ExportRow[] {
+function exportRows(spec: RowSpec, live: LiveIndex, lookups: Lookups): ExportRow[] {
   return live.sorted().map((record) => {
     const row: ExportRow = {};
     for (const column of spec.exportColumns) row[column] = cell(spec, record, column, lookups);

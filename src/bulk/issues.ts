@@ -14,7 +14,7 @@ export interface RowIssue {
 }
 
 /** The errors module's issue, with the place in the field slot, so one formatter serves all. */
-export function toFieldIssue(file: string, issue: RowIssue): FieldIssue {
+function toFieldIssue(file: string, issue: RowIssue): FieldIssue {
   const place = `${file}:${issue.line}${issue.column === undefined ? '' : `:${issue.column}`}`;
   return {
     field: issue.field === undefined ? place : `${place} ${issue.field}`,

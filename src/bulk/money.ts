@@ -13,9 +13,6 @@ export type Adjustment = { kind: 'percent'; by: Money } | { kind: 'amount'; by: 
 
 export type MoneyResult = { ok: true; value: Money } | { ok: false; rule: string };
 
-/** The steps `--round` offers; any positive decimal works. */
-export const ROUND_STEPS = ['0.01', '0.05', '0.5', '1'] as const;
-
 const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 function pow10(n: number): bigint {
@@ -108,7 +105,7 @@ export function adjust(value: Money, adjustment: Adjustment, step?: Money): Mone
   return { ok: true, value: step ? roundToStep(exact, step) : exact };
 }
 
-export function describeAdjustment(adjustment: Adjustment): string {
+function describeAdjustment(adjustment: Adjustment): string {
   const sign = adjustment.by.units < 0n ? '-' : '+';
   const magnitude = formatMoney(absMoney(adjustment.by));
   return adjustment.kind === 'percent' ? `${sign}${magnitude}%` : `${sign} ${magnitude}`;

@@ -18,7 +18,7 @@ import { readCell } from './values.js';
 import { describeJsonError } from '../json-error.js';
 
 /** `sha256:<hex>` of the resource, the scope and the rows, each row as its JSON line. */
-export function planDigest(plan: Pick<Plan, 'resource' | 'scope' | 'rows'>): string {
+function planDigest(plan: Pick<Plan, 'resource' | 'scope' | 'rows'>): string {
   const hash = createHash('sha256');
   hash.update(`${plan.resource}\n${JSON.stringify(plan.scope)}\n`);
   for (const row of plan.rows) hash.update(`${JSON.stringify(row)}\n`);

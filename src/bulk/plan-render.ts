@@ -64,7 +64,7 @@ export function totalsLine(plan: { rows: { length: number }; totals: PlanTotals 
   return `${plan.rows.length} ${plan.rows.length === 1 ? 'row' : 'rows'}: ${describeTotals(plan.totals)}`;
 }
 
-export function describeTotals(totals: PlanTotals): string {
+function describeTotals(totals: PlanTotals): string {
   const always = ['create', 'update', 'unchanged', 'invalid', 'refused'] as const;
   const parts = always.map((a) => `${totals[a]} ${a}`);
   if (totals.delete > 0) parts.splice(2, 0, `${totals.delete} delete`);

@@ -234,7 +234,7 @@ function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefin
   return undefined;
 }
 
-export function idsOf(spec: RowSpec, id: number | undefined, values: Record<string, Scalar | undefined>): Ids {
+function idsOf(spec: RowSpec, id: number | undefined, values: Record<string, Scalar | undefined>): Ids {
   const ids: Ids = {};
   if (id !== undefined) ids.id = id;
   for (const name of idFields(spec)) {
@@ -245,7 +245,7 @@ export function idsOf(spec: RowSpec, id: number | undefined, values: Record<stri
 }
 
 /** `Tent 20x20 / Weekend`: the key fields by their names where a lookup knows them. */
-export function labelOf(spec: RowSpec, values: Record<string, Scalar | undefined>, lookups: Lookups): string {
+function labelOf(spec: RowSpec, values: Record<string, Scalar | undefined>, lookups: Lookups): string {
   return spec.key
     .map((name) => {
       const value = values[name];

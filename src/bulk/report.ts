@@ -21,7 +21,7 @@ export type Outcome =
   | 'refused'
   | 'not_run';
 
-export const OUTCOMES: readonly Outcome[] = [
+const OUTCOMES: readonly Outcome[] = [
   'created',
   'updated',
   'deleted',

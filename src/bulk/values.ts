@@ -10,7 +10,7 @@ export type Values = Record<string, Scalar>;
 /** The numeric identity of a record: `id` and the id fields that address it (inventoryId, eventId…). */
 export type Ids = Record<string, number>;
 
-export function isBlank(raw: unknown): boolean {
+function isBlank(raw: unknown): boolean {
   return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 

@@ -188,7 +188,7 @@ export function readDatetime(value: unknown): unknown {
   return parsed.ok ? parsed.value : value;
 }
 
-export function readFieldValue(field: FieldDef, value: unknown): unknown {
+function readFieldValue(field: FieldDef, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   switch (field.kind) {
     case 'id':

@@ -9,7 +9,7 @@ export async function* textChunks(text: string): AsyncGenerator<string> {
   yield text;
 }
 
-export const FIXED_NOW = Date.parse('2026-11-22T08:00:00Z');
+const FIXED_NOW = Date.parse('2026-11-22T08:00:00Z');
 
 export function contextFor(api: FakeApi, extra: Partial<BulkContext> = {}): BulkContext {
   return { api, now: () => FIXED_NOW, ...extra };

@@ -8,7 +8,7 @@ import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerRespo
 import type { AddressInfo } from 'node:net';
 
 export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate';
-export const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '503', '429', 'drop', 'truncate'];
+const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '503', '429', 'drop', 'truncate'];
 
 export interface ProxiedRequest {
   method: string;
@@ -30,7 +30,7 @@ export interface FaultProxyOptions {
   force?: (request: ProxiedRequest) => FaultKind | undefined;
 }
 
-export interface FaultCounts {
+interface FaultCounts {
   requests: number;
   /** Faults by kind, and by whether the server had acted (`500 after`). */
   faults: Record<string, number>;

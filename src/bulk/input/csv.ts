@@ -21,7 +21,7 @@ const enum State {
 }
 
 /** `;` when the header line has more semicolons than commas outside quotes, else `,`. */
-export function detectDelimiter(headerLine: string): CsvDelimiter {
+function detectDelimiter(headerLine: string): CsvDelimiter {
   const outside = headerLine.replace(/"[^"]*"/g, '');
   const count = (ch: string): number => outside.split(ch).length - 1;
   return count(';') > count(',') ? ';' : ',';

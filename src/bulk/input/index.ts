@@ -6,7 +6,6 @@ import { JsonArrayParser, NdjsonParser } from './json.js';
 import type { InputFormat, InputIssue, InputRow, RecordParser } from './types.js';
 
 export type { InputFormat, InputIssue, InputRow } from './types.js';
-export { INPUT_FORMATS } from './types.js';
 export { type CsvDelimiter, columnNumbers } from './csv.js';
 
 export interface InputOptions {

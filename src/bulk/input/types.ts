@@ -1,7 +1,5 @@
 export type InputFormat = 'csv' | 'ndjson' | 'json';
 
-export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'ndjson', 'json'];
-
 /** One record of the input, before any rule of a row spec is applied. */
 export interface InputRow {
   /** 1-based physical line where the record starts. */

@@ -41,7 +41,7 @@ import type { Session } from '../session.js';
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
 /** A run that would change more rows than this asks first (at a terminal) or needs --yes. */
-export const CONFIRM_ABOVE = 50;
+const CONFIRM_ABOVE = 50;
 
 export interface BulkRun {
   ctx: BulkContext;
@@ -190,7 +190,7 @@ function warnSkipped(session: Session, invalid: ValidationError): void {
 }
 
 /** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
-export async function printPlan(session: Session, spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Promise<void> {
+async function printPlan(session: Session, spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Promise<void> {
   const { printer } = session;
   if (session.format === 'json') return printer.write(serializePlan(plan));
   if (session.format === 'ndjson') return writeInBatches(session, plan.rows.map((row) => JSON.stringify(row)));
@@ -328,7 +328,7 @@ function whyNot(summary: RunSummary, staleHint = 'changed since the plan, left a
 }
 
 /** A report being written: lines are buffered and written synchronously, so a flush is never lost. */
-export interface ReportFile {
+interface ReportFile {
   path: string;
   mode: 'new' | 'append';
   write(text: string): void;

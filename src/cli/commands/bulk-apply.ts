@@ -7,7 +7,7 @@ import { concurrencyOption, parseConcurrency, reportOption, yesOption } from '..
 import { type LeafCommand, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
-export interface ApplyOptions {
+interface ApplyOptions {
   def: ResourceDef;
   plan: string;
   concurrency: number;
@@ -16,7 +16,7 @@ export interface ApplyOptions {
   force?: boolean;
 }
 
-export async function runApply(session: Session, options: ApplyOptions): Promise<void> {
+async function runApply(session: Session, options: ApplyOptions): Promise<void> {
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;

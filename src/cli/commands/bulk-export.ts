@@ -8,7 +8,7 @@ import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../regis
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
-export interface ExportOptions {
+interface ExportOptions {
   def: ResourceDef;
   /** prices: only these items (ids or names); default every item. */
   inventoryIds: string[];
@@ -19,7 +19,7 @@ export interface ExportOptions {
   concurrency: number;
 }
 
-export async function runExport(session: Session, options: ExportOptions): Promise<void> {
+async function runExport(session: Session, options: ExportOptions): Promise<void> {
   const bulk = await import('../../bulk/index.js');
   const { withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;

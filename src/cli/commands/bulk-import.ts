@@ -12,7 +12,7 @@ import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../regis
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
-export interface ImportOptions {
+interface ImportOptions {
   def: ResourceDef;
   /** A path, or `-` for stdin; absent with --undo. */
   file?: string;
@@ -55,7 +55,7 @@ function warnNoise(session: Session, file: string, notices: readonly RowIssue[],
   session.printer.warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
 }
 
-export async function runImport(session: Session, options: ImportOptions): Promise<void> {
+async function runImport(session: Session, options: ImportOptions): Promise<void> {
   if ((options.file === undefined) === (options.undo === undefined)) {
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }

@@ -9,9 +9,9 @@ import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, plann
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
-export const DEFAULT_ROUND = '0.01';
+const DEFAULT_ROUND = '0.01';
 
-export interface AdjustOptions {
+interface AdjustOptions {
   /** Exactly one of percent and amount, as given (`5`, `-2.5`). */
   percent?: string;
   amount?: string;
@@ -29,7 +29,7 @@ export interface AdjustOptions {
   force?: boolean;
 }
 
-export async function runAdjust(session: Session, options: AdjustOptions): Promise<void> {
+async function runAdjust(session: Session, options: AdjustOptions): Promise<void> {
   if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');

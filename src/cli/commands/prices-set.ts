@@ -11,7 +11,7 @@ import { checkGivenValues } from '../resource/run.js';
 import type { Session } from '../session.js';
 
 /** The flags by API name, as given: ids or names for the item and the block. */
-export interface SetOptions {
+interface SetOptions {
   inventoryId?: unknown;
   rentalBlockId?: unknown;
   price?: unknown;
@@ -21,7 +21,7 @@ export interface SetOptions {
 /** The bulk row's name columns, back to the flags they came from (for messages). */
 const FIELD_OF_COLUMN: Record<string, string> = { inventoryName: 'inventoryId', pricingType: 'rentalBlockId' };
 
-export async function runPricesSet(session: Session, options: SetOptions): Promise<void> {
+async function runPricesSet(session: Session, options: SetOptions): Promise<void> {
   const def = resources.prices;
   const flags: Record<string, unknown> = { inventoryId: options.inventoryId, rentalBlockId: options.rentalBlockId, price: options.price };
   const missing = Object.keys(flags).filter((name) => flags[name] === undefined);
