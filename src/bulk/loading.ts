@@ -34,7 +34,7 @@ export interface BulkContext {
 const catalogs = new WeakMap<BulkContext, Catalog>();
 
 /** The run's catalog, over the engine's api, its concurrency and its abort signal. */
-export function catalogOf(ctx: BulkContext): Catalog {
+function catalogOf(ctx: BulkContext): Catalog {
   let catalog = catalogs.get(ctx);
   if (!catalog) {
     catalog = new Catalog(() => ctx.api, { version: ctx.version, concurrency: ctx.concurrency ?? DEFAULT_CONCURRENCY, signal: ctx.signal });
