@@ -1,6 +1,23 @@
 // Shared by the benchmarks: a sandbox in its own process (so the client is what is measured) and
 // authenticated JSON calls to it over an undici pool.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What every bench starts from: the built bin (or exit 1 with why), a scratch directory, a token. */
+export function benchSetup() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const bin = join(root, 'bin/rentals.js');
+  if (!existsSync(join(root, 'dist/main.js'))) {
+    console.error('dist/ is missing: run `npm run build` first');
+    process.exit(1);
+  }
+  const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
+  const token = `bench-${process.pid}-${Date.now()}`;
+  return { root, bin, work, token };
+}
 
 /** `rentals sandbox --port 0 --token …`; resolves with its URL once it listens. */
 export function startSandbox(bin, token, extraArgs = []) {

@@ -10,12 +10,12 @@
 // reader fast enough not to be what is measured), else by undici in this process.
 // A benchmark: it prints numbers and asserts nothing.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, Pool } from 'undici';
+import { benchSetup } from './sandbox-process.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 /** Clients listing at once while GET one is timed: 1 (the machine has cores to spare) and 4 (it has not, on 2 cores). */
@@ -25,14 +25,7 @@ const PROBES_ALONE = 2_000;
 const SETTLE_MS = 5_000;
 const COMPARE_ROUNDS = 5;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin/rentals.js');
-if (!existsSync(join(root, 'dist/main.js'))) {
-  console.error('dist/ is missing: run `npm run build` first');
-  process.exit(1);
-}
-const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
-const token = `bench-${process.pid}-${Date.now()}`;
+const { root, bin, work, token } = benchSetup();
 const authorization = `bearer ${Buffer.from(token).toString('base64')}`;
 const children = [];
 const curl = spawnSync('curl', ['--version']).status === 0;
