@@ -68,7 +68,9 @@ function runBench(path) {
 function sectionBody(stdout, code) {
   const lines = stdout.split('\n');
   const results = lines.filter((line) => line.startsWith(RESULT_PREFIX)).map((line) => JSON.parse(line.slice(RESULT_PREFIX.length)));
-  const tables = results.length > 0 ? results.flatMap((result) => [...markdownTable(result), '']) : tableLines(lines);
+  let tables = results.length > 0 ? results.flatMap((result) => [...markdownTable(result), '']) : tableLines(lines);
+  // A bench that prints its figures as text lines: they are recorded as printed.
+  if (tables.length === 0) tables = textBlock(lines);
   if (tables.length === 0) return undefined;
   const nodes = [...new Set([process.version, ...results.flatMap((result) => result.nodes ?? [])])];
   const date = new Date().toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ');
@@ -79,12 +81,18 @@ function sectionBody(stdout, code) {
   ];
 }
 
-/** Markdown table lines (`| …`), one blank line between tables. */
+/** A bench's text output as a fenced block (blank lines dropped), or nothing when it printed nothing. */
+function textBlock(lines) {
+  const text = lines.filter((line) => line.trim() !== '');
+  return text.length === 0 ? [] : ['```text', ...text, '```', ''];
+}
+
+/** Markdown table lines (`| …`, `|---|`), one blank line between tables. */
 function tableLines(lines) {
   const out = [];
   let inTable = false;
   for (const line of lines) {
-    const row = line.startsWith('| ');
+    const row = line.startsWith('|');
     if (row) out.push(line);
     else if (inTable) out.push('');
     inTable = row;
