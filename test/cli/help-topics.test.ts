@@ -122,6 +122,14 @@ describe('did you mean', () => {
     expect(result.stderr).toContain('(Did you mean --customer-address1 or --customer-address2?)');
   });
 
+  test('a mistyped required flag is named as mistyped, not as missing', async () => {
+    const result = await runCli(['events', 'book', '1', '--itme', 'Tent', '--quantity', '1'], HOME);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown option '--itme'\n(Did you mean --item?)\n(run with --help for usage)\n");
+    const missing = await runCli(['events', 'book', '1', '--quantity', '1'], HOME);
+    expect(missing.stderr).toMatch(/^error: required option '--item <name\|id\[=qty\]>' not specified/);
+  });
+
   test('a global flag given after the command is found too', async () => {
     const result = await runCli(['events', 'list', '--time', '5'], HOME);
     expect(result.stderr).toContain('(Did you mean --timeout?)');
