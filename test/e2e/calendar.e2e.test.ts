@@ -262,6 +262,21 @@ describe('events cancel, uncancel, clone', () => {
     const copy = JSON.parse(ok(await rentals(['events', 'clone', String(source.id), '--start-date', '2026-04-10 14:30', '--json'])).stdout).data[0];
     expect(copy).toMatchObject({ dropoffDate: '2026-04-10T10:30:00', startDate: '2026-04-10T14:30:00', pickupDate: '2026-04-11T11:30:00', eventName: source.name });
   });
+
+  test('clone refused for want of units names the copy, creates nothing, and says how to go on', async () => {
+    const lamp = await item(2);
+    const source = await event({ dropoff: '2026-05-01T08:00:00', pickup: '2026-05-02T10:00:00' });
+    const rival = await event({ dropoff: '2026-05-08T08:00:00', pickup: '2026-05-09T10:00:00' });
+    await book(source.id, lamp.id, 2);
+    await book(rival.id, lamp.id, 1);
+    const before = (await data(call, 'GET', '/v1/events')).length;
+    const result = await rentals(['events', 'clone', String(source.id), '--start-date', '2026-05-08', '--with-bookings', '--name', 'Spring copy']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not enough units for the copy "Spring copy"');
+    expect(result.stderr).toContain('Nothing was created. Copy anyway with --allow-overbook.');
+    expect(result.stderr).not.toContain('event -1');
+    expect((await data(call, 'GET', '/v1/events')).length).toBe(before);
+  });
 });
 
 describe('availability', () => {

@@ -99,7 +99,7 @@ export async function planLines(
   const window = `${shortWallTime(event.window.from)} → ${shortWallTime(event.window.to)}`;
   if (short.length > 0) {
     const head = `not enough units for ${eventLabel(event)} (window ${window}):`;
-    if (!allowOverbook) throw new RentalsError([head, ...describeShortages(short), 'Nothing was booked. Book anyway with --allow-overbook.'].join('\n'));
+    if (!allowOverbook) throw new RentalsError([head, ...describeShortages(short), event.id > 0 ? 'Nothing was booked. Book anyway with --allow-overbook.' : 'Nothing was created. Copy anyway with --allow-overbook.'].join('\n'));
     session.printer.warn([`warning: overbooking: ${head}`, ...describeShortages(short)].join('\n'));
   }
   const block = event.blockId === undefined ? undefined : (blockLabel(event.blockId) ?? `rental block ${event.blockId}`);
