@@ -147,6 +147,11 @@ export async function writeLines(session: Session, event: CalendarEvent, lines: 
     const body = { eventId: event.id, inventoryId: line.item.id, quantity: line.quantity, price: moneyToNumber(line.price) };
     if (line.existing) {
       const keepPrice = line.priceFrom !== 'as given' && line.existing.price !== undefined ? line.existing.price : line.price;
+      if (line.existing.quantity === line.quantity && line.existing.price !== undefined && formatMoney(line.existing.price) === formatMoney(keepPrice)) {
+        written.push(line.existing.record);
+        session.printer.info(`${eventLabel(event)} already has ${line.quantity} × ${JSON.stringify(line.item.name)} (booking ${line.existing.id}) at ${formatMoney(keepPrice)}; nothing changed.`);
+        continue;
+      }
       const result = await api.update(at, line.existing.id, { id: line.existing.id, ...body, price: moneyToNumber(keepPrice) });
       written.push(...result.records);
       session.printer.info(`${JSON.stringify(line.item.name)} was already on ${eventLabel(event)}: booking ${line.existing.id} changed from ${line.existing.quantity} to ${line.quantity} at ${formatMoney(keepPrice)}.`);
