@@ -382,6 +382,11 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     expect(windowed.map((e) => e.eventName)).toContain('Harper–Nguyen Wedding');
     expect(windowed.every((e) => String(e.pickupDate) > day(12))).toBe(true);
     expect((await seededRentals(['events', 'list', '--sort', 'nosuch'])).code).toBe(2);
+    expect((await list('--sort', 'startDate:DESC', '--limit', '2')).map((e) => e.eventName)).toEqual(['Fall Harvest Market', 'Lakeview High Prom']);
+    expect((await list('--status', '2')).every((e) => e.eventStatusId === 2)).toBe(true);
+    const unknownStatus = await seededRentals(['events', 'list', '--status', '99']);
+    expect(unknownStatus.code).toBe(2);
+    expect(unknownStatus.stderr).toContain('--status: there is no event status with id 99');
   });
 });
 
