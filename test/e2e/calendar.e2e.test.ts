@@ -366,6 +366,12 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     expect(wedding.address).toContain('Willow Creek Farm');
     const chairs = only.out.items.find((i: { name: string }) => i.name === 'Gold Chiavari Chair');
     expect(chairs.quantity).toBeGreaterThanOrEqual(150);
+    // A time given with --date stands for its whole day.
+    const timed = JSON.parse(ok(await seededRentals(['load-sheet', '--date', `${day(11)} 12:00`, '-o', 'json'])).stdout);
+    expect(timed).toEqual(sheet);
+    const backwards = await seededRentals(['load-sheet', '--date', day(11), '--to', day(10)]);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toContain('--to must not be before --date');
   });
 
   test('events list filters on the client: window, search, status, cancelled, sort, limit', async () => {
