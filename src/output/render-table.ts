@@ -59,7 +59,7 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
 function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette): Generator<string> {
   const layout = cells.layout({ available: options.terminalWidth || undefined, assumedWidth: ASSUMED_WIDTH });
   if (layout.hidden.length > 0) {
-    options.info(`note: ${layout.hidden.join(', ')} hidden to fit ${options.terminalWidth} columns; widen the terminal or pick columns with --fields`);
+    options.info(`note: ${hiddenList(layout.hidden)} hidden to fit ${options.terminalWidth} columns; widen the terminal or pick columns with --fields`);
   }
   const drawer = new TableDrawer(cells, layout, colors);
   let first = true;
@@ -172,4 +172,10 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
     }
     for (const line of section.footer ?? []) yield `${stripControl(line)}\n`;
   }
+}
+
+/** The hidden columns by name; many (a month of days) as the first and last and how many. */
+function hiddenList(hidden: readonly string[]): string {
+  if (hidden.length <= 4) return hidden.join(', ');
+  return `${hidden.length} columns (${hidden[0]} … ${hidden[hidden.length - 1]})`;
 }

@@ -138,6 +138,14 @@ describe('narrow terminals', () => {
     expect(notes).toEqual(['note: endDate, customerName, eventCity, cancelDate hidden to fit 60 columns; widen the terminal or pick columns with --fields']);
   });
 
+  test('many hidden columns (a month of days) are named by the first and the last', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => `d${i + 1}`);
+    const row = Object.fromEntries([['item', 'Tent'], ...days.map((d) => [d, 12345])]);
+    const { notes } = await render(records([row], ['item', ...days]), 'table', { terminalWidth: 60 });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^note: \d+ columns \(d\d+ … d30\) hidden to fit 60 columns; /);
+  });
+
   test('a table that fits is left as it is', async () => {
     expect((await render(items, 'table', { terminalWidth: 51 })).out).toBe((await render(items, 'table', { terminalWidth: 200 })).out);
   });
