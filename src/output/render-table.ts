@@ -129,10 +129,16 @@ function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
   }
 }
 
+/** Grid row labels up to this wide are never cut. */
+const GRID_LABEL_KEPT = 32;
+
 function gridCells(view: GridView): TableCells {
   const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => stripControl(c.label))]);
   view.rows.forEach((row, r) => {
-    cells.add(humanCell(row.label), false);
+    // The row label says which item a row is ("Stage S…" could be two): days are hidden before
+    // a label is cut, unless the label is so long that it would leave no room for any day.
+    const label = humanCell(row.label);
+    cells.add(label, textWidth(label) <= GRID_LABEL_KEPT);
     view.columns.forEach((_, c) => {
       const value = view.cells[r]?.[c] ?? null;
       cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain');
