@@ -53,13 +53,14 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
     options.info('No records.');
     return;
   }
-  yield* drawBlocks(cells, blocks, options, colors);
+  // A grid's columns are its days: --fields does not pick them, a shorter range does.
+  yield* drawBlocks(cells, blocks, options, colors, view.kind === 'grid' ? 'ask for fewer days with --from/--to' : 'pick columns with --fields');
 }
 
-function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette): Generator<string> {
+function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette, narrower = 'pick columns with --fields'): Generator<string> {
   const layout = cells.layout({ available: options.terminalWidth || undefined, assumedWidth: ASSUMED_WIDTH });
   if (layout.hidden.length > 0) {
-    options.info(`note: ${hiddenList(layout.hidden)} hidden to fit ${options.terminalWidth} columns; widen the terminal or pick columns with --fields`);
+    options.info(`note: ${hiddenList(layout.hidden)} hidden to fit ${options.terminalWidth} columns; widen the terminal or ${narrower}`);
   }
   const drawer = new TableDrawer(cells, layout, colors);
   let first = true;

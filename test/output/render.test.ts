@@ -145,7 +145,7 @@ describe('grid', () => {
     const { out, notes } = await render(narrow, 'table', { terminalWidth: 60 });
     expect(out).toContain('│ Stage Stairs        │');
     expect(out).toContain('│ Stage Skirting, 8ft │');
-    expect(notes[0]).toMatch(/hidden to fit 60 columns/);
+    expect(notes[0]).toMatch(/hidden to fit 60 columns; widen the terminal or ask for fewer days with --from\/--to$/);
   });
 });
 
