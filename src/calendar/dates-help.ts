@@ -31,4 +31,4 @@ The time model:
 `;
 
 /** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD["HH:MM"], today, tomorrow, fri, +3d, +2w; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.\n`;
+export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD or "YYYY-MM-DD HH:MM", today, tomorrow, fri, +3d, +2w; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.`;

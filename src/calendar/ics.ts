@@ -18,6 +18,18 @@ function icsUid(eventId: number, host: string): string {
   return `event-${eventId}@${host}`;
 }
 
+/**
+ * STATUS from the event: cancelled (a cancel date, or a status named so) → CANCELLED; a status
+ * that says it takes place or took place (Confirmed, Completed) → CONFIRMED; else (Quoted, …)
+ * TENTATIVE.
+ */
+export function icsStatus(cancelled: boolean, status: string | undefined): 'CANCELLED' | 'CONFIRMED' | 'TENTATIVE' {
+  const name = status?.trim().toLowerCase();
+  if (cancelled || name === 'cancelled' || name === 'canceled') return 'CANCELLED';
+  if (name === 'confirmed' || name === 'completed') return 'CONFIRMED';
+  return 'TENTATIVE';
+}
+
 export async function buildIcs(entries: readonly IcsEntry[], host: string, now: Date): Promise<string> {
   const { default: ical, ICalEventStatus } = await import('ical-generator');
   const calendar = ical({ name: 'rentals agenda', prodId: { company: 'rentals', product: 'agenda', language: 'EN' } });
@@ -42,7 +54,7 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
       summary: event.name,
       description: description.join('\n'),
       location: venue || undefined,
-      status: event.cancelled ? ICalEventStatus.CANCELLED : status?.toLowerCase() === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+      status: ICalEventStatus[icsStatus(event.cancelled, status)],
     });
   }
   const text = calendar.toString();

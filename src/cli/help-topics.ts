@@ -63,7 +63,7 @@ An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals h
 export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
   { name: 'environment', summary: 'environment variables and where settings come from', text: environmentHelp },
-  { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson', text: formats },
+  { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
   { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
 ];

@@ -1,7 +1,7 @@
 // The root command: global flags (from the settings table) and the top-level help. The commands
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
-import { type Argument, Command, type Help } from 'commander';
+import { type Argument, Command, type Help, type Option } from 'commander';
 import { SETTINGS, setting } from '../config/settings-table.js';
 import { registry } from './catalog.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
@@ -112,6 +112,25 @@ function subcommandTerm(command: Command): string {
 class RootCommand extends Command {
   override createCommand(name?: string): Command {
     return new RootCommand(name);
+  }
+
+  /** The flags and operands the last parse did not know (its first is the first unknown flag). */
+  private unknownArgs: string[] = [];
+
+  override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
+    const parsed = super.parseOptions(args);
+    this.unknownArgs = parsed.unknown;
+    return parsed;
+  }
+
+  /**
+   * commander checks required options before unknown ones: `book 1 --itme x` would say that
+   * --item is missing. A mistyped flag is the better error (with its "did you mean").
+   */
+  missingMandatoryOptionValue(option: Option): never {
+    const flag = this.unknownArgs[0];
+    if (flag?.startsWith('-') && flag !== '-') this.unknownOption(flag);
+    return (Command.prototype as unknown as { missingMandatoryOptionValue(option: Option): never }).missingMandatoryOptionValue.call(this, option);
   }
 
   /** Called by commander for an unknown flag (not in its typings). */

@@ -66,9 +66,9 @@ export class CalendarData {
     return this.derive(await this.catalog.list('inventory'), (records) => new Map(records.map((r) => [Number(r.id), readItem(r)])));
   }
 
-  /** The item an argument names (id or name). */
+  /** The item an --item flag names (id or name). */
   async item(ref: string): Promise<CalendarItem> {
-    return readItem(await this.catalog.find('inventory', ref, 'item'));
+    return readItem(await this.catalog.find('inventory', ref, '--item'));
   }
 
   /** The bookings of these events, fetched over the pool (one request per event, once per run); `each` sees each event's as they arrive. */

@@ -5,9 +5,10 @@
 // Writes say what they changed (`forget`) so the next read fetches it again.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, UsageError } from '../errors.js';
 import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
+import { parseId } from '../schemas/values.js';
 import { Limiter, mapLimit } from './pool.js';
 
 /** The reads the catalog makes; `ResourceApi` is one, and so is the bulk engine's `BulkApi`. */
@@ -119,16 +120,19 @@ export class Catalog {
 
   /**
    * The record a command argument names: an id (`12`) or a label (`"Smith wedding"`).
-   * Not found → exit 4; an unknown or ambiguous name says why, in the name index's words.
+   * As the id flags: an id out of range, an unknown or ambiguous name → exit 2, in the name
+   * index's words; a well-formed id that no record has → exit 4.
    */
   async find(name: ResourceName, ref: string, argument = resources[name].singular): Promise<ApiRecord> {
     const def = resources[name];
     let id: number;
-    if (ID_TEXT.test(ref) || def.labelField === undefined) {
-      id = Number(ref);
+    if (ID_TEXT.test(ref) || def.labelField === undefined || ref.trim() === '') {
+      const parsed = parseId(ref);
+      if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
+      id = parsed.value;
     } else {
       const found = await this.lookup(name, ref);
-      if (typeof found === 'string') throw new NotFoundError(`${argument}: ${found}`, 404);
+      if (typeof found === 'string') throw new UsageError(`${argument}: ${found}`);
       id = found;
     }
     const record = (await this.byId(name)).get(id);

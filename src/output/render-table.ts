@@ -53,13 +53,14 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
     options.info('No records.');
     return;
   }
-  yield* drawBlocks(cells, blocks, options, colors);
+  // A grid's columns are its days: --fields does not pick them, a shorter range does.
+  yield* drawBlocks(cells, blocks, options, colors, view.kind === 'grid' ? 'ask for fewer days with --from/--to' : 'pick columns with --fields');
 }
 
-function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette): Generator<string> {
+function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette, narrower = 'pick columns with --fields'): Generator<string> {
   const layout = cells.layout({ available: options.terminalWidth || undefined, assumedWidth: ASSUMED_WIDTH });
   if (layout.hidden.length > 0) {
-    options.info(`note: ${layout.hidden.join(', ')} hidden to fit ${options.terminalWidth} columns; widen the terminal or pick columns with --fields`);
+    options.info(`note: ${hiddenList(layout.hidden)} hidden to fit ${options.terminalWidth} columns; widen the terminal or ${narrower}`);
   }
   const drawer = new TableDrawer(cells, layout, colors);
   let first = true;
@@ -129,10 +130,16 @@ function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
   }
 }
 
+/** Grid row labels up to this wide are never cut. */
+const GRID_LABEL_KEPT = 32;
+
 function gridCells(view: GridView): TableCells {
   const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => stripControl(c.label))]);
   view.rows.forEach((row, r) => {
-    cells.add(humanCell(row.label), false);
+    // The row label says which item a row is ("Stage S…" could be two): days are hidden before
+    // a label is cut, unless the label is so long that it would leave no room for any day.
+    const label = humanCell(row.label);
+    cells.add(label, textWidth(label) <= GRID_LABEL_KEPT);
     view.columns.forEach((_, c) => {
       const value = view.cells[r]?.[c] ?? null;
       cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain');
@@ -172,4 +179,10 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
     }
     for (const line of section.footer ?? []) yield `${stripControl(line)}\n`;
   }
+}
+
+/** The hidden columns by name; many (a month of days) as the first and last and how many. */
+function hiddenList(hidden: readonly string[]): string {
+  if (hidden.length <= 4) return hidden.join(', ');
+  return `${hidden.length} columns (${hidden[0]} … ${hidden[hidden.length - 1]})`;
 }

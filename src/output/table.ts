@@ -17,7 +17,7 @@ export interface TablePalette {
 }
 
 export interface TableLayoutOptions {
-  /** The terminal's width, or undefined when unknown (no fitting). */
+  /** The terminal's width, or undefined when unknown (no fitting, text cells limited). */
   available?: number;
   /** Width used for the per-cell text limit when the terminal's width is unknown. */
   assumedWidth: number;
@@ -59,8 +59,9 @@ export class TableCells {
       if (this.rigid[i]) m.rigid = Math.max(m.rigid, w);
       else m.text = Math.max(m.text, w);
     }
-    const width = options.available || options.assumedWidth;
-    const cap = Math.max(12, Math.floor((width - 3 * n) / Math.max(1, n)) + 8);
+    // A terminal of known width: the fit shrinks what does not fit, and nothing that fits is cut.
+    // Of unknown width: text cells are limited as for a terminal of the assumed width.
+    const cap = options.available ? Number.POSITIVE_INFINITY : Math.max(12, Math.floor((options.assumedWidth - 3 * n) / Math.max(1, n)) + 8);
     const fit = fitColumns(measures, { cap, available: options.available || undefined });
     const shown = new Set(fit.shown);
     return { ...fit, hidden: this.headers.filter((_, i) => !shown.has(i)) };

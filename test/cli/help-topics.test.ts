@@ -53,6 +53,7 @@ describe('rentals help', () => {
   test('rentals --help lists the topics', async () => {
     const { stdout } = await runCli(['--help'], HOME);
     for (const topic of HELP_TOPICS) expect(stdout).toContain(`rentals help ${topic.name}`);
+    expect(stdout).toMatch(/rentals help formats +output formats: table, tsv, csv, json, ndjson, ics\n/);
   });
 });
 
@@ -120,6 +121,14 @@ describe('did you mean', () => {
     const result = await runCli(['events', 'add', '--customer-address', 'x'], HOME);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('(Did you mean --customer-address1 or --customer-address2?)');
+  });
+
+  test('a mistyped required flag is named as mistyped, not as missing', async () => {
+    const result = await runCli(['events', 'book', '1', '--itme', 'Tent', '--quantity', '1'], HOME);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown option '--itme'\n(Did you mean --item?)\n(run with --help for usage)\n");
+    const missing = await runCli(['events', 'book', '1', '--quantity', '1'], HOME);
+    expect(missing.stderr).toMatch(/^error: required option '--item <name\|id\[=qty\]>' not specified/);
   });
 
   test('a global flag given after the command is found too', async () => {

@@ -37,6 +37,7 @@ describe('the registry contract', () => {
     const result = await runCli([...path, '--help'], { home: '/nonexistent' });
     expect(result.code).toBe(0);
     for (const example of info.examples) expect(result.stdout).toContain(`  $ ${example}\n`);
+    expect(result.stdout).not.toContain('\n\n\n');
     if (info.hidden) return;
     const offered = await runCli(['__complete', '--shell', 'bash', '--', ...path.slice(0, -1), ''], { home: '/nonexistent' });
     expect(offered.stdout.split('\n')).toContain(path[path.length - 1]);

@@ -6,7 +6,7 @@ import { ResourceApi } from '../../src/api/resource-api.js';
 import { Catalog } from '../../src/data/catalog.js';
 import { NameResolver } from '../../src/data/resolver.js';
 import { resources } from '../../src/resources/definitions.js';
-import { NotFoundError, ValidationError } from '../../src/errors.js';
+import { NotFoundError, UsageError, ValidationError } from '../../src/errors.js';
 import { TOKEN, openSandbox } from '../sandbox/helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
@@ -65,6 +65,8 @@ describe('Catalog', () => {
     expect((await catalog.find('inventory', '1')).name).toBe('20x20 Frame Tent');
     expect(Number((await catalog.find('inventory', '20x20 frame tent')).id)).toBe(1);
     await expect(catalog.find('inventory', '999')).rejects.toThrow(NotFoundError);
+    await expect(catalog.find('inventory', '0')).rejects.toThrow(UsageError);
+    await expect(catalog.find('inventory', 'Trampoline')).rejects.toThrow(UsageError);
     await expect(catalog.find('inventory', 'Trampoline')).rejects.toThrow(/no inventory item is named "Trampoline"/);
     expect(requests).toEqual(['GET /v2/inventory']);
   });

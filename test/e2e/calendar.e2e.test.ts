@@ -123,6 +123,17 @@ describe('events book', () => {
     expect(lines.map((b) => b.quantity)).toEqual([1]);
   });
 
+  test('booking what the event already has, at its price, writes nothing and says so', async () => {
+    const tent = await item(2);
+    const own = await event({ dropoff: '2026-06-18T08:00:00', pickup: '2026-06-19T10:00:00' });
+    await book(own.id, tent.id, 2, 10);
+    const result = ok(await rentals(['events', 'book', String(own.id), '--item', `${tent.name}=2`, '--verbose']));
+    expect(result.stderr).toMatch(/already has 2 × .* at 10; nothing changed/);
+    expect(result.stderr).not.toMatch(/^\* PUT/m);
+    expect(result.stderr).toMatch(/^\* GET/m);
+    expect((await bookingsOf(own.id)).map((b) => [b.quantity, b.price])).toEqual([[2, 10]]);
+  });
+
   test('several items are checked together: one short item refuses them all and nothing is written', async () => {
     const plenty = await item(100);
     const scarce = await item(1);
@@ -262,6 +273,21 @@ describe('events cancel, uncancel, clone', () => {
     const copy = JSON.parse(ok(await rentals(['events', 'clone', String(source.id), '--start-date', '2026-04-10 14:30', '--json'])).stdout).data[0];
     expect(copy).toMatchObject({ dropoffDate: '2026-04-10T10:30:00', startDate: '2026-04-10T14:30:00', pickupDate: '2026-04-11T11:30:00', eventName: source.name });
   });
+
+  test('clone refused for want of units names the copy, creates nothing, and says how to go on', async () => {
+    const lamp = await item(2);
+    const source = await event({ dropoff: '2026-05-01T08:00:00', pickup: '2026-05-02T10:00:00' });
+    const rival = await event({ dropoff: '2026-05-08T08:00:00', pickup: '2026-05-09T10:00:00' });
+    await book(source.id, lamp.id, 2);
+    await book(rival.id, lamp.id, 1);
+    const before = (await data(call, 'GET', '/v1/events')).length;
+    const result = await rentals(['events', 'clone', String(source.id), '--start-date', '2026-05-08', '--with-bookings', '--name', 'Spring copy']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not enough units for the copy "Spring copy"');
+    expect(result.stderr).toContain('Nothing was created. Copy anyway with --allow-overbook.');
+    expect(result.stderr).not.toContain('event -1');
+    expect((await data(call, 'GET', '/v1/events')).length).toBe(before);
+  });
 });
 
 describe('availability', () => {
@@ -340,6 +366,12 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     expect(wedding.address).toContain('Willow Creek Farm');
     const chairs = only.out.items.find((i: { name: string }) => i.name === 'Gold Chiavari Chair');
     expect(chairs.quantity).toBeGreaterThanOrEqual(150);
+    // A time given with --date stands for its whole day.
+    const timed = JSON.parse(ok(await seededRentals(['load-sheet', '--date', `${day(11)} 12:00`, '-o', 'json'])).stdout);
+    expect(timed).toEqual(sheet);
+    const backwards = await seededRentals(['load-sheet', '--date', day(11), '--to', day(10)]);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toContain('--to must not be before --date');
   });
 
   test('events list filters on the client: window, search, status, cancelled, sort, limit', async () => {
@@ -356,6 +388,11 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     expect(windowed.map((e) => e.eventName)).toContain('Harper–Nguyen Wedding');
     expect(windowed.every((e) => String(e.pickupDate) > day(12))).toBe(true);
     expect((await seededRentals(['events', 'list', '--sort', 'nosuch'])).code).toBe(2);
+    expect((await list('--sort', 'startDate:DESC', '--limit', '2')).map((e) => e.eventName)).toEqual(['Fall Harvest Market', 'Lakeview High Prom']);
+    expect((await list('--status', '2')).every((e) => e.eventStatusId === 2)).toBe(true);
+    const unknownStatus = await seededRentals(['events', 'list', '--status', '99']);
+    expect(unknownStatus.code).toBe(2);
+    expect(unknownStatus.stderr).toContain('--status: there is no event status with id 99');
   });
 });
 

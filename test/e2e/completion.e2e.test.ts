@@ -68,6 +68,12 @@ describe('rentals completion bash', () => {
     expect(await bashComplete(['events', 'add', '--status', 'Conf'])).toEqual(['Confirmed']);
   });
 
+  it('completes a name typed with an open quote or with backslashes, answering in the same quoting', async () => {
+    expect(await bashComplete(['events', 'book', '1', '--item', '"LED U'])).toEqual(['LED Uplight']);
+    expect(await bashComplete(['events', 'book', '1', '--item', "'Gold C"])).toEqual(['Gold Chiavari Chair']);
+    expect((await bashComplete(['events', 'book', '1', '--item', 'Stage\\ S'])).sort()).toEqual(['Stage\\ Skirting\\,\\ 8ft', 'Stage\\ Stairs']);
+  });
+
   it('answers from the cache while it is fresh, even with the server gone', async () => {
     const other = await startSandbox({ port: 0, token: 'completion-token-other-0123456789', seed: true });
     const dir = freshConfigDir();

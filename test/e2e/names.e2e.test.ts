@@ -51,6 +51,34 @@ describe('names wherever ids go', () => {
     expect(reason(positional.stderr)).toBe(reason(flag.stderr));
   });
 
+  it('the calendar verbs refuse an unknown name or a bad id as the id flags do (exit 2, nothing written)', async () => {
+    const flag = await rentals(['bookings', 'list', '--event-id', 'No Such Party']);
+    const reason = (text: string) => /no event is named "No Such Party" \(see [^)]*\)/.exec(text)?.[0];
+    expect(reason(flag.stderr)).toBeDefined();
+    for (const args of [
+      ['events', 'show', 'No Such Party'],
+      ['events', 'book', 'No Such Party', '--item', '1=1'],
+      ['events', 'cancel', 'No Such Party', '--reason', 'rain'],
+      ['events', 'clone', 'No Such Party', '--start-date', '2030-01-01'],
+    ]) {
+      const result = await rentals(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(reason(result.stderr), args.join(' ')).toBe(reason(flag.stderr));
+    }
+    const zero = await rentals(['events', 'show', '0']);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toMatch(/event: must be an integer id from 1 to 2147483647 \(got "0"\)/);
+    const item = await rentals(['availability', '--from', '2030-01-01', '--to', '2030-01-02', '--item', 'Trampoline']);
+    expect(item.code).toBe(2);
+    expect(item.stderr).toMatch(/--item: no inventory item is named "Trampoline"/);
+    const empty = await rentals(['events', 'book', '1', '--item', '=2']);
+    expect(empty.code).toBe(2);
+    const bookings = jsonData(await rentals(['bookings', 'list', '--event-id', '1', '--json']));
+    const missing = await rentals(['events', 'show', '999999']);
+    expect(missing.code).toBe(4);
+    expect(jsonData(await rentals(['bookings', 'list', '--event-id', '1', '--json']))).toEqual(bookings);
+  });
+
   it('checks the values before looking a name up: a bad value sends nothing', async () => {
     const result = await rentals(['inventory', 'update', 'Named Lantern', '--quantity-available', '-1', '--verbose']);
     expect(result.code).toBe(2);

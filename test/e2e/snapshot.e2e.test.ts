@@ -42,6 +42,18 @@ describe('rentals snapshot and diff', () => {
     expect(snapshot.resources.inventory).toHaveLength(live.data.length);
   });
 
+  it('an --out it cannot write is refused with exit 2, naming the path, before any request', async () => {
+    const missing = join(dir, 'no-such-dir', 'x.json');
+    const result = await rentals(['snapshot', '--out', missing, '--verbose']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: --out: cannot write ${missing}: no such directory`);
+    expect(result.stderr).not.toMatch(/unexpected error|\.partial|^\* GET/m);
+    const directory = await rentals(['snapshot', '--out', dir, '--verbose']);
+    expect(directory.code).toBe(2);
+    expect(directory.stderr).toContain(`error: --out: ${dir} is a directory; name a file`);
+    expect(directory.stderr).not.toMatch(/^\* GET/m);
+  });
+
   it('finds nothing between a snapshot and itself (exit 0), and each change against --live (exit 1)', async () => {
     const before = join(dir, 'before.json');
     const same = await rentals(['diff', before, before]);

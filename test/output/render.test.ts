@@ -129,6 +129,24 @@ describe('grid', () => {
     expect(coloured).toContain(`│ 3      │ ${ESC}31m-1${ESC}39m     │`);
     expect(coloured).not.toContain(`${ESC}31m3`);
   });
+
+  test('on a narrow terminal days are hidden before an item name is cut (two names may start alike)', async () => {
+    const days = Array.from({ length: 10 }, (_, i) => ({ key: `d${i}`, label: `12-${String(i + 1).padStart(2, '0')}` }));
+    const narrow: GridView = {
+      kind: 'grid',
+      rowHeader: 'item',
+      rows: [
+        { key: '18', label: 'Stage Stairs' },
+        { key: '20', label: 'Stage Skirting, 8ft' },
+      ],
+      columns: days,
+      cells: [days.map(() => 3), days.map(() => 20)],
+    };
+    const { out, notes } = await render(narrow, 'table', { terminalWidth: 60 });
+    expect(out).toContain('│ Stage Stairs        │');
+    expect(out).toContain('│ Stage Skirting, 8ft │');
+    expect(notes[0]).toMatch(/hidden to fit 60 columns; widen the terminal or ask for fewer days with --from\/--to$/);
+  });
 });
 
 describe('calendar', () => {

@@ -93,10 +93,10 @@ describe('wide characters', () => {
   );
 
   test('CJK and emoji are cut by display width, and the cut agrees with the column width', async () => {
-    const { out } = await render(wide, 'table', { terminalWidth: 120 });
+    const { out } = await render(wide, 'table', { terminalWidth: 60 });
     const lines = out.trimEnd().split('\n');
-    expect(lines[4]).toBe('│ 3  │ plain     │ 日本語のテキストがとても長い場合の切り詰めの… │');
-    expect(lines[2]).toBe('│ 1  │ 帐篷 大号 │ ok                                            │');
+    expect(lines[4]).toBe('│ 3  │ plain     │ 日本語のテキストがとても長い場合の切り… │');
+    expect(lines[2]).toBe('│ 1  │ 帐篷 大号 │ ok                                      │');
     expect(new Set(lines.map(textWidth))).toEqual(new Set([textWidth(lines[0]!)]));
   });
 
@@ -114,6 +114,13 @@ describe('wide characters', () => {
 });
 
 describe('narrow terminals', () => {
+  test('a table that fits the terminal cuts nothing, however long its text', async () => {
+    const long = 'Harper–Nguyen Wedding: 1; County Fair Beer Garden: 1; Jensen–Alvarez Wedding: 1';
+    const { out, notes } = await render(records([{ id: 1, note: long }], ['id', 'note']), 'table', { terminalWidth: 100 });
+    expect(out.split('\n')[2]).toBe(`│ 1  │ ${long} │`);
+    expect(notes).toEqual([]);
+  });
+
   test('the widest text columns shrink first; datetimes and numbers are never cut', async () => {
     const { out, notes } = await render(records(events.rows, ['id', 'eventName', 'startDate', 'customerName']), 'table', { terminalWidth: 60 });
     const lines = out.trimEnd().split('\n');
@@ -129,6 +136,14 @@ describe('narrow terminals', () => {
     expect(out).toContain('│ 2026-06-12 14:00 │');
     expect(out).not.toContain('customerName');
     expect(notes).toEqual(['note: endDate, customerName, eventCity, cancelDate hidden to fit 60 columns; widen the terminal or pick columns with --fields']);
+  });
+
+  test('many hidden columns (a month of days) are named by the first and the last', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => `d${i + 1}`);
+    const row = Object.fromEntries([['item', 'Tent'], ...days.map((d) => [d, 12345])]);
+    const { notes } = await render(records([row], ['item', ...days]), 'table', { terminalWidth: 60 });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^note: \d+ columns \(d\d+ … d30\) hidden to fit 60 columns; /);
   });
 
   test('a table that fits is left as it is', async () => {

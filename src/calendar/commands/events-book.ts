@@ -22,11 +22,13 @@ export interface ItemAsk {
   quantity: number;
 }
 
+const ITEM_PAIR = /^(.*\S)\s*=\s*(\S+)$/;
+
 /** `--item NAME=QTY` pairs and `--item NAME --quantity n`. */
 export function parseItemAsks(values: readonly string[], quantity: string | undefined): ItemAsk[] {
   const asks: ItemAsk[] = [];
   for (const value of values) {
-    const pair = /^(.*\S)\s*=\s*(\S+)$/.exec(value);
+    const pair = ITEM_PAIR.exec(value);
     const ref = pair ? pair[1]! : value.trim();
     const given = pair ? pair[2]! : quantity;
     if (ref === '') throw new UsageError('--item: give an item name or id');
@@ -34,6 +36,9 @@ export function parseItemAsks(values: readonly string[], quantity: string | unde
     const parsed = parseCount(given);
     if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);
     asks.push({ ref, quantity: parsed.value });
+  }
+  if (quantity !== undefined && values.length > 0 && values.every((value) => ITEM_PAIR.test(value))) {
+    throw new UsageError('--quantity: every --item has its own =QTY, so --quantity would count for none; give one or the other');
   }
   return asks;
 }
@@ -99,7 +104,7 @@ export async function planLines(
   const window = `${shortWallTime(event.window.from)} → ${shortWallTime(event.window.to)}`;
   if (short.length > 0) {
     const head = `not enough units for ${eventLabel(event)} (window ${window}):`;
-    if (!allowOverbook) throw new RentalsError([head, ...describeShortages(short), 'Nothing was booked. Book anyway with --allow-overbook.'].join('\n'));
+    if (!allowOverbook) throw new RentalsError([head, ...describeShortages(short), event.id > 0 ? 'Nothing was booked. Book anyway with --allow-overbook.' : 'Nothing was created. Copy anyway with --allow-overbook.'].join('\n'));
     session.printer.warn([`warning: overbooking: ${head}`, ...describeShortages(short)].join('\n'));
   }
   const block = event.blockId === undefined ? undefined : (blockLabel(event.blockId) ?? `rental block ${event.blockId}`);
@@ -142,6 +147,11 @@ export async function writeLines(session: Session, event: CalendarEvent, lines: 
     const body = { eventId: event.id, inventoryId: line.item.id, quantity: line.quantity, price: moneyToNumber(line.price) };
     if (line.existing) {
       const keepPrice = line.priceFrom !== 'as given' && line.existing.price !== undefined ? line.existing.price : line.price;
+      if (line.existing.quantity === line.quantity && line.existing.price !== undefined && formatMoney(line.existing.price) === formatMoney(keepPrice)) {
+        written.push(line.existing.record);
+        session.printer.info(`${eventLabel(event)} already has ${line.quantity} × ${JSON.stringify(line.item.name)} (booking ${line.existing.id}) at ${formatMoney(keepPrice)}; nothing changed.`);
+        continue;
+      }
       const result = await api.update(at, line.existing.id, { id: line.existing.id, ...body, price: moneyToNumber(keepPrice) });
       written.push(...result.records);
       session.printer.info(`${JSON.stringify(line.item.name)} was already on ${eventLabel(event)}: booking ${line.existing.id} changed from ${line.existing.quantity} to ${line.quantity} at ${formatMoney(keepPrice)}.`);

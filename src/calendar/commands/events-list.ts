@@ -38,6 +38,7 @@ export async function eventsList(session: Session, options: Options): Promise<Re
   if (status !== undefined) {
     const found = /^\d+$/.test(status.trim()) ? Number(status) : await session.catalog().lookup('statuses', status);
     if (typeof found === 'string') throw new UsageError(`--status: ${found}`);
+    if (!(await session.catalog().names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
     statusId = found;
   }
 
@@ -65,7 +66,8 @@ function endOf(argument: { time: number; wholeDay: boolean }): number {
 
 function parseSort(value: string | undefined): { field: string; desc: boolean } | undefined {
   if (value === undefined) return undefined;
-  const [field = '', direction] = value.split(':');
+  const [field = '', given] = value.split(':');
+  const direction = given?.toLowerCase();
   if (!fieldByName(resources.events, field)) {
     throw new UsageError(`--sort: ${JSON.stringify(field)} is not a field of an event (e.g. startDate, eventName, customerName)`);
   }

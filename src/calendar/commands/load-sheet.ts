@@ -6,7 +6,8 @@ import type { Session } from '../../cli/session.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from '../../data/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../data/wall-time.js';
 import type { GroupedView } from '../../output/views.js';
-import { resolveRange } from '../dates.js';
+import { UsageError } from '../../errors.js';
+import { parseDateArgument } from '../dates.js';
 import { type Options, calendarOf, itemName, itemsText, nowWall, optionalString, showRange, venue } from './common.js';
 
 type Direction = 'out' | 'in';
@@ -18,9 +19,17 @@ interface Movement {
   event: CalendarEvent;
 }
 
+/** Whole days, --date to --to (a time given with either stands for its day). */
+function sheetDays(date: string | undefined, to: string | undefined, now: number): { from: number; to: number } {
+  const first = startOfDay(parseDateArgument(date ?? 'today', now, '--date').time);
+  const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
+  const range = { from: first, to: last + DAY_MS };
+  if (last < first) throw new UsageError(`--to must not be before --date (--date is ${dayHeading(first)}, --to ${dayHeading(last)})`);
+  return range;
+}
+
 export async function loadSheet(session: Session, options: Options): Promise<GroupedView> {
-  const date = optionalString(options, 'date');
-  const range = resolveRange({ from: date ?? 'today', to: optionalString(options, 'to') ?? date ?? 'today' }, nowWall(session), { days: 1 }, { from: '--date', to: '--to' });
+  const range = sheetDays(optionalString(options, 'date'), optionalString(options, 'to'), nowWall(session));
   showRange(session, range);
   const calendar = calendarOf(session);
   const movements: Movement[] = [];

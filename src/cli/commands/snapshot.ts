@@ -20,8 +20,15 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
   }
   const { open, rename, rm } = await import('node:fs/promises');
   // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
-  const temp = `${options.out}.${process.pid}.partial`;
-  const file = await open(temp, 'w', 0o600);
+  const out = options.out;
+  const temp = `${out}.${process.pid}.partial`;
+  const cannotWrite = (error: unknown) => new UsageError(`--out: cannot write ${out}: ${fileProblem(error)}`);
+  // Checked before anything is read: a wrong path costs no request.
+  const { stat } = await import('node:fs/promises');
+  if ((await stat(out).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out: ${out} is a directory; name a file`);
+  const file = await open(temp, 'w', 0o600).catch((error: unknown) => {
+    throw cannotWrite(error);
+  });
   let counts: Record<string, number>;
   try {
     counts = await takeSnapshot(catalogSource(session.catalog()), async (text) => void (await file.write(text)), takenAt, source);
@@ -32,9 +39,20 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     throw error;
   }
   await file.close();
-  await rename(temp, options.out);
+  await rename(temp, out).catch(async (error: unknown) => {
+    await rm(temp, { force: true });
+    throw cannotWrite(error);
+  });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
-  session.printer.info(`Snapshot written to ${options.out}: ${summary}.`);
+  session.printer.info(`Snapshot written to ${out}: ${summary}.`);
+}
+
+function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return (error as Error).message;
 }
 
 interface DiffOptions {

@@ -8,9 +8,22 @@ const bash = `# rentals completion for bash. Install:
 #   rentals completion bash > ~/.local/share/bash-completion/completions/rentals
 # or add to ~/.bashrc:  eval "$(rentals completion bash)"
 _rentals_complete() {
-  local IFS=$'\\n' line
+  local IFS=$'\\n' line quote=''
+  # bash splits --flag=value at "=": rentals puts the pieces back together.
   local -a words=("\${COMP_WORDS[@]:1:COMP_CWORD}")
-  # bash splits --flag=value at "=": put the pieces back together for rentals.
+  # The word being completed as rentals should read it: "LED U (an open quote) is LED U,
+  # Stage\\ S is Stage S. The answers go back quoted the way the word was typed.
+  local cur=\${words[\${#words[@]}-1]}
+  if [[ $cur == [\\"\\']* ]]; then
+    quote=\${cur:0:1}
+    cur=\${cur:1}
+    cur=\${cur%"$quote"}
+  else
+    cur=\${cur//\\\\\\\\/$'\\1'}
+    cur=\${cur//\\\\/}
+    cur=\${cur//$'\\1'/\\\\}
+  fi
+  words[\${#words[@]}-1]=$cur
   COMPREPLY=()
   local out
   out=$(rentals __complete --shell bash -- "\${words[@]}" 2>/dev/null) || return 0
@@ -19,7 +32,11 @@ _rentals_complete() {
     return 0
   fi
   for line in $out; do
-    COMPREPLY+=("$(printf '%q' "$line")")
+    if [[ -n $quote ]]; then
+      COMPREPLY+=("$line")
+    else
+      COMPREPLY+=("$(printf '%q' "$line")")
+    fi
   done
 }
 complete -F _rentals_complete rentals

@@ -150,7 +150,8 @@ export function defineGroup(spec: GroupSpec): CommandGroup {
 /** Description, aliases, extra help and examples: what every command and group shows. */
 export function describe(command: Command, info: CommandInfo): Command {
   command.description(info.summary).aliases([...info.aliases]);
-  if (info.help) command.addHelpText('after', info.help);
+  // commander ends each text with a newline of its own: a trailing one would leave two blank lines.
+  if (info.help) command.addHelpText('after', info.help.replace(/\n+$/, ''));
   if (info.examples.length > 0) {
     command.addHelpText('after', `\nExamples:\n${info.examples.map((line) => `  $ ${line}`).join('\n')}\n`);
   }
