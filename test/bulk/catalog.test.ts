@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadLive, loadLookups } from '../../src/bulk/loading.js';
 import { inventoryRows, priceRows } from '../../src/bulk/spec.js';
-import { FakeApi } from './fake-api.js';
+import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor } from './helpers.js';
 
 describe('bulk reads through the data catalog', () => {

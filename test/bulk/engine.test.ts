@@ -13,7 +13,7 @@ import { type ReportLine, formatReportLine, mergeCarried, readReport, resumeFrom
 import { priceRows } from '../../src/bulk/spec.js';
 import { ValidationError, exitCodeFor } from '../../src/errors.js';
 import { type PlanRow, newPlan } from '../../src/bulk/plan.js';
-import { type Fault, FakeApi } from './fake-api.js';
+import { type Fault, FakeApi } from '../helpers/sandbox-api.js';
 import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
 import { describeJsonError } from '../../src/json-error.js';
 
@@ -68,7 +68,7 @@ describe('import', () => {
     expect(api.count('PUT')).toBe(10_000);
     expect(api.count('POST')).toBe(0);
     expect(api.maxInFlight).toBeLessThanOrEqual(32) // the default concurrency;
-    for (const price of api.tables.prices!.values()) {
+    for (const price of api.records('prices')) {
       expect(price.price).toBe(Number(target(price.inventoryId as number, price.rentalBlockId as number)));
     }
 
@@ -100,7 +100,7 @@ describe('import', () => {
     const { lines } = await importText(api, 'inventoryId,rentalBlockId,price\n1,3,300\n2,3,301\n');
     expect(lines.map((l) => l.outcome)).toEqual(['created', 'created']);
     expect(api.count('POST')).toBe(2); // the lost one was found, not sent again
-    const month = [...api.tables.prices!.values()].filter((p) => p.rentalBlockId === 3);
+    const month = api.records('prices').filter((p) => p.rentalBlockId === 3);
     expect(month.map((p) => [p.inventoryId, p.price])).toEqual([
       [1, 300],
       [2, 301],
@@ -324,7 +324,7 @@ describe('undo', () => {
   it('puts back updated prices and deletes created ones; a price changed since is stale', async () => {
     const api = FakeApi.catalogue(3);
     api.seed('rentalBlocks', [{ id: 3, pricingType: 'Month', active: 1 }]);
-    const before = new Map([...api.tables.prices!].map(([id, p]) => [id, p.price]));
+    const before = new Map(api.records('prices').map((p) => [p.id, p.price]));
     const run = await importText(api, 'inventoryId,rentalBlockId,price\n1,1,50\n2,1,60\n3,3,70\n3,2,3.2\n');
     expect(run.lines.map((l) => l.outcome)).toEqual(['updated', 'updated', 'created', 'unchanged']);
     api.seed('prices', [{ id: 21, inventoryId: 2, rentalBlockId: 1, price: 61 }]); // someone else, after the run

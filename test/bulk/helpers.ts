@@ -3,7 +3,7 @@ import { type InputFormat, openInput } from '../../src/bulk/input/index.js';
 import { formatRowIssue } from '../../src/bulk/issues.js';
 import type { BulkContext } from '../../src/bulk/loading.js';
 import { type RowSpec, priceRows } from '../../src/bulk/spec.js';
-import type { FakeApi } from './fake-api.js';
+import type { FakeApi } from '../helpers/sandbox-api.js';
 
 export async function* textChunks(text: string): AsyncGenerator<string> {
   yield text;

@@ -5,7 +5,7 @@ import { type RowIssue, formatRowIssue } from '../../src/bulk/issues.js';
 import { money } from '../../src/bulk/money.js';
 import type { PlanRow } from '../../src/bulk/plan.js';
 import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
-import { FakeApi } from './fake-api.js';
+import { FakeApi } from '../helpers/sandbox-api.js';
 import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
 
 // FakeApi.catalogue(n): items 1..n named "Item i", blocks 1 Weekend / 2 Week, price id i*10+block = i + block/10.

@@ -5,7 +5,7 @@ import { formatDuration, formatSummary, progressLine, progressRenderer } from '.
 import { emptyCounts } from '../../src/bulk/report.js';
 import type { RunSummary } from '../../src/bulk/runner.js';
 import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
-import { FakeApi } from './fake-api.js';
+import { FakeApi } from '../helpers/sandbox-api.js';
 import { planText } from './helpers.js';
 
 describe('dry-run plan text', () => {
