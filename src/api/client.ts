@@ -603,7 +603,7 @@ function errorMessageFromBody(body: unknown): string | undefined {
   return message;
 }
 
-function errorForStatus(
+export function errorForStatus(
   where: string,
   status: number,
   text: string,

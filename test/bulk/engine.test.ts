@@ -1,5 +1,5 @@
-// The engine end to end over an in-memory API: import, apply of a plan file, resume, undo,
-// export round trip, adjust. Assertions are on the fake server's state, not only on outcomes.
+// The engine end to end over the sandbox in process (test/helpers/sandbox-api.ts): import, apply of a plan file, resume, undo,
+// export round trip, adjust. Assertions are on the server's state, not only on outcomes.
 
 import { describe, expect, it } from 'vitest';
 import { planAdjust } from '../../src/bulk/adjust.js';
@@ -138,6 +138,23 @@ describe('set: a one-row import from flags', () => {
 });
 
 describe('plan file and apply', () => {
+  it("a write the server refuses fails with the server's answer, and the rest go on", async () => {
+    const api = FakeApi.catalogue(2);
+    api.seed('rentalBlocks', [{ id: 3, pricingType: 'Month', active: 1 }]);
+    const { plan } = await planText(api, 'inventoryId,rentalBlockId,price\n1,3,30\n2,1,9\n');
+    api.drop('rentalBlocks', 3); // someone else, after the plan
+
+    const lines: ReportLine[] = [];
+    const summary = await applyPlan(priceRows, plan, contextFor(api), { onLine: (l) => lines.push(l) });
+    expect(lines.map((l) => [l.line, l.outcome, l.error])).toEqual([
+      [2, 'failed', 'POST /v1/inventory/1/pricing: HTTP 400 Bad Request: invalid inventory price (rentalBlockId: no rental block 3)'],
+      [3, 'updated', undefined],
+    ]);
+    expect(api.price(1, 3)).toBeUndefined();
+    expect(api.price(2, 1)).toBe(9);
+    expect(summary.complete).toBe(false);
+  });
+
   it('a price changed by someone else since the plan is stale and kept', async () => {
     const api = FakeApi.catalogue(3);
     const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));

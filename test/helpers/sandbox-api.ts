@@ -1,12 +1,13 @@
 // The API behind the bulk engine, in process: the sandbox's own Store and Operations answer every
 // request (ids, validation, referential checks, not-found), translated to what ResourceApi gives
-// the engine (records, or NotFoundError / ApiError as the client maps statuses). Only the test's
+// the engine (records, or the error the client makes of the status and body). Only the test's
 // instruments live here: request and concurrency counts, latency, and faults that drop a
 // connection before or after the server acted.
 
+import { errorForStatus } from '../../src/api/client.js';
 import type { Address, ApiRecord } from '../../src/api/resource-api.js';
 import type { BulkApi } from '../../src/bulk/loading.js';
-import { ApiError, NetworkError, NotFoundError } from '../../src/errors.js';
+import { NetworkError } from '../../src/errors.js';
 import { type ResourceName, type Verb, collectionUrlPath, recordUrlPath, resources } from '../../src/resources/definitions.js';
 import { HttpError } from '../../src/sandbox/errors.js';
 import { Operations, type Reply } from '../../src/sandbox/operations.js';
@@ -42,6 +43,12 @@ export class FakeApi implements BulkApi {
   /** Puts records into the sandbox's store as given (their ids kept, no validation), like a data file. */
   seed(resource: ResourceName, records: ApiRecord[]): this {
     for (const record of records) this.store.apply({ op: 'put', resource, record: { ...record, id: Number(record.id) } });
+    return this;
+  }
+
+  /** Deletes a record from the store directly, as someone else would (no request counted, no check). */
+  drop(resource: ResourceName, id: number): this {
+    this.store.apply({ op: 'delete', resource, id });
     return this;
   }
 
@@ -110,11 +117,8 @@ export class FakeApi implements BulkApi {
       return await this.operations.run({ def, verb, params: withParent, body, links: { origin: ORIGIN, version } });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      const where = `${verbMethod[verb]} ${path}`;
-      const details = error.fields?.map((f) => `${f.field}: ${f.message}`).join('; ');
-      const message = `${where}: HTTP ${error.status}: ${error.message}${details ? ` (${details})` : ''}`;
-      if (error.status === 404) throw new NotFoundError(message, error.status, error.body());
-      throw new ApiError(message, error.status, error.body());
+      const text = JSON.stringify(error.body());
+      throw errorForStatus(`${verbMethod[verb]} ${path}`, error.status, text, { ok: true, value: JSON.parse(text) }, undefined);
     }
   }
 
