@@ -227,6 +227,15 @@ describe('events show', () => {
 });
 
 describe('events cancel, uncancel, clone', () => {
+  test('uncancel of an event whose status is Cancelled says the status still says so', async () => {
+    const gala = await event({ dropoff: '2026-09-05T08:00:00', pickup: '2026-09-06T10:00:00' }, { eventStatusId: 4, cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
+    const result = ok(await rentals(['events', 'uncancel', String(gala.id)]));
+    expect(result.stderr).toContain(`Its status is still "Cancelled": set another with \`rentals events update ${gala.id} --event-status-id Confirmed\``);
+    expect((await data(call, 'GET', `/v1/events/${gala.id}`))[0]).toMatchObject({ cancelDate: null, eventStatusId: 4 });
+    const confirmed = await event({ dropoff: '2026-09-07T08:00:00', pickup: '2026-09-08T10:00:00' }, { cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
+    expect(ok(await rentals(['events', 'uncancel', String(confirmed.id)])).stderr).not.toContain('Its status is still');
+  });
+
   test('cancel then uncancel round-trips the event', async () => {
     const party = await event({ dropoff: '2026-09-01T08:00:00', pickup: '2026-09-02T10:00:00' });
     const before = (await data(call, 'GET', `/v1/events/${party.id}`))[0]!;

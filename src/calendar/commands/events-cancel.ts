@@ -8,7 +8,7 @@ import { formatWallTime, shortWallTime } from '../../data/wall-time.js';
 import { UsageError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
 import { parseDateArgument } from '../dates.js';
-import { type Options, calendarOf, eventLabel, nowWall, optionalString } from './common.js';
+import { type Options, calendarOf, eventLabel, labels, nowWall, optionalString } from './common.js';
 
 export async function eventsCancel(session: Session, options: Options, [ref = '']: string[]): Promise<void> {
   const reason = optionalString(options, 'reason');
@@ -29,4 +29,9 @@ export async function eventsUncancel(session: Session, _options: Options, [ref =
   }
   await runUpdate(session, resources.events, 'v1', event.id, { flags: { cancelDate: null, cancelReason: null } }, undefined);
   session.printer.info(`${eventLabel(event)} is active again; check its bookings with \`rentals check\` (another event may have taken the units).`);
+  // The cancel date is what frees the inventory; a status named Cancelled would still say otherwise.
+  const status = (await labels(session, 'statuses'))(event.statusId);
+  if (status?.trim().toLowerCase() === 'cancelled') {
+    session.printer.info(`Its status is still ${JSON.stringify(status)}: set another with \`rentals events update ${event.id} --event-status-id Confirmed\` (or Quoted).`);
+  }
 }
