@@ -318,6 +318,8 @@ describe('availability', () => {
     expect(grid.items[0].free).toEqual([3, 1, 1, 3, 3, 3]);
     const csv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--daily', '-o', 'csv'])).stdout;
     expect(csv).toBe(`item,2026-10-01,2026-10-02\n${lamp.name},3,1\n`);
+    const twice = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--item', lamp.name.toUpperCase(), '--daily', '-o', 'csv'])).stdout;
+    expect(twice).toBe(csv);
   });
 
   test('bad dates are usage errors (exit 2) before any request', async () => {
