@@ -177,6 +177,11 @@ describe('events book', () => {
     ok(await rentals(['events', 'unbook', party.name, '--item', table.name]));
     expect(await bookingsOf(party.id)).toEqual([]);
     expect((await rentals(['events', 'unbook', String(party.id), '--item', table.name])).code).toBe(1);
+    // The same item named twice (id and name) is removed once, not a 404 on the second try.
+    await book(party.id, table.id, 2);
+    const twice = ok(await rentals(['events', 'unbook', String(party.id), '--item', String(table.id), '--item', table.name]));
+    expect(twice.stderr.match(/^Removed /gm)).toHaveLength(1);
+    expect(await bookingsOf(party.id)).toEqual([]);
   });
 
   test('a format the answer cannot take (-o ics) is refused before anything is written', async () => {
