@@ -232,6 +232,12 @@ describe('events show', () => {
 });
 
 describe('events cancel, uncancel, clone', () => {
+  test('a --reason over the limit is refused before the event is looked up', async () => {
+    const result = await rentals(['events', 'cancel', 'Anything', '--reason', 'x'.repeat(4001), '--verbose']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --reason: must be at most 4000 characters (has 4001)\n');
+  });
+
   test('uncancel of an event whose status is Cancelled says the status still says so', async () => {
     const gala = await event({ dropoff: '2026-09-05T08:00:00', pickup: '2026-09-06T10:00:00' }, { eventStatusId: 4, cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
     const result = ok(await rentals(['events', 'uncancel', String(gala.id)]));
