@@ -177,6 +177,11 @@ describe('events book', () => {
     ok(await rentals(['events', 'unbook', party.name, '--item', table.name]));
     expect(await bookingsOf(party.id)).toEqual([]);
     expect((await rentals(['events', 'unbook', String(party.id), '--item', table.name])).code).toBe(1);
+    // The same item named twice (id and name) is removed once, not a 404 on the second try.
+    await book(party.id, table.id, 2);
+    const twice = ok(await rentals(['events', 'unbook', String(party.id), '--item', String(table.id), '--item', table.name]));
+    expect(twice.stderr.match(/^Removed /gm)).toHaveLength(1);
+    expect(await bookingsOf(party.id)).toEqual([]);
   });
 
   test('a format the answer cannot take (-o ics) is refused before anything is written', async () => {
@@ -227,6 +232,21 @@ describe('events show', () => {
 });
 
 describe('events cancel, uncancel, clone', () => {
+  test('a --reason over the limit is refused before the event is looked up', async () => {
+    const result = await rentals(['events', 'cancel', 'Anything', '--reason', 'x'.repeat(4001), '--verbose']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --reason: must be at most 4000 characters (has 4001)\n');
+  });
+
+  test('uncancel of an event whose status is Cancelled says the status still says so', async () => {
+    const gala = await event({ dropoff: '2026-09-05T08:00:00', pickup: '2026-09-06T10:00:00' }, { eventStatusId: 4, cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
+    const result = ok(await rentals(['events', 'uncancel', String(gala.id)]));
+    expect(result.stderr).toContain(`Its status is still "Cancelled": set another with \`rentals events update ${gala.id} --event-status-id Confirmed\``);
+    expect((await data(call, 'GET', `/v1/events/${gala.id}`))[0]).toMatchObject({ cancelDate: null, eventStatusId: 4 });
+    const confirmed = await event({ dropoff: '2026-09-07T08:00:00', pickup: '2026-09-08T10:00:00' }, { cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
+    expect(ok(await rentals(['events', 'uncancel', String(confirmed.id)])).stderr).not.toContain('Its status is still');
+  });
+
   test('cancel then uncancel round-trips the event', async () => {
     const party = await event({ dropoff: '2026-09-01T08:00:00', pickup: '2026-09-02T10:00:00' });
     const before = (await data(call, 'GET', `/v1/events/${party.id}`))[0]!;
@@ -309,6 +329,8 @@ describe('availability', () => {
     expect(grid.items[0].free).toEqual([3, 1, 1, 3, 3, 3]);
     const csv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--daily', '-o', 'csv'])).stdout;
     expect(csv).toBe(`item,2026-10-01,2026-10-02\n${lamp.name},3,1\n`);
+    const twice = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--item', lamp.name.toUpperCase(), '--daily', '-o', 'csv'])).stdout;
+    expect(twice).toBe(csv);
   });
 
   test('bad dates are usage errors (exit 2) before any request', async () => {

@@ -72,7 +72,9 @@ export async function availability(session: Session, options: Options): Promise<
 async function chosenItems(session: Session, options: Options): Promise<CalendarItem[]> {
   const calendar = calendarOf(session);
   const refs = stringList(options, 'item');
-  let items = refs.length > 0 ? await Promise.all(refs.map((ref) => calendar.item(ref))) : [...(await calendar.items()).values()].sort((a, b) => a.id - b.id);
+  // The same item named twice (by id and by name) is one row.
+  const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
+  let items = named ?? [...(await calendar.items()).values()].sort((a, b) => a.id - b.id);
   const category = optionalString(options, 'category');
   if (category !== undefined) {
     const found = /^\d+$/.test(category.trim()) ? Number(category) : await session.catalog().lookup('categories', category);

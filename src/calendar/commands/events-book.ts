@@ -168,7 +168,8 @@ export async function writeLines(session: Session, event: CalendarEvent, lines: 
 export async function eventsUnbook(session: Session, options: Options, [ref = '']: string[]): Promise<RecordListView> {
   const calendar = calendarOf(session);
   const event = await calendar.event(ref);
-  const items = await Promise.all(stringList(options, 'item').map((r) => calendar.item(r)));
+  // The same item named twice (by id and by name) is removed once.
+  const items = [...new Map((await Promise.all(stringList(options, 'item').map((r) => calendar.item(r)))).map((item) => [item.id, item])).values()];
   const bookings = (await calendar.bookings([event])).get(event.id) ?? [];
   const notBooked = items.filter((item) => !bookings.some((b) => b.itemId === item.id));
   if (notBooked.length > 0) {

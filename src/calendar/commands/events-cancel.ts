@@ -6,13 +6,17 @@ import { runUpdate } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
 import { formatWallTime, shortWallTime } from '../../data/wall-time.js';
 import { UsageError } from '../../errors.js';
-import { resources } from '../../resources/definitions.js';
+import { fieldByName, resources } from '../../resources/definitions.js';
+import { parseText } from '../../schemas/values.js';
 import { parseDateArgument } from '../dates.js';
-import { type Options, calendarOf, eventLabel, nowWall, optionalString } from './common.js';
+import { type Options, calendarOf, eventLabel, labels, nowWall, optionalString } from './common.js';
 
 export async function eventsCancel(session: Session, options: Options, [ref = '']: string[]): Promise<void> {
   const reason = optionalString(options, 'reason');
   if (reason === undefined || reason.trim() === '') throw new UsageError('--reason: say why the event is cancelled (it is kept with the event)');
+  // Checked before the event is looked up: a value that would be refused costs no request.
+  const text = parseText(reason, fieldByName(resources.events, 'cancelReason')?.max, true);
+  if (!text.ok) throw new UsageError(`--reason: ${text.rule}`);
   const date = optionalString(options, 'date');
   const when = date === undefined ? nowWall(session) : parseDateArgument(date, nowWall(session), '--date').time;
   const event = await calendarOf(session).event(ref);
@@ -29,4 +33,9 @@ export async function eventsUncancel(session: Session, _options: Options, [ref =
   }
   await runUpdate(session, resources.events, 'v1', event.id, { flags: { cancelDate: null, cancelReason: null } }, undefined);
   session.printer.info(`${eventLabel(event)} is active again; check its bookings with \`rentals check\` (another event may have taken the units).`);
+  // The cancel date is what frees the inventory; a status named Cancelled would still say otherwise.
+  const status = (await labels(session, 'statuses'))(event.statusId);
+  if (status?.trim().toLowerCase() === 'cancelled') {
+    session.printer.info(`Its status is still ${JSON.stringify(status)}: set another with \`rentals events update ${event.id} --event-status-id Confirmed\` (or Quoted).`);
+  }
 }
