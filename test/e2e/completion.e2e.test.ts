@@ -1,7 +1,7 @@
 // Shell completion as a shell runs it: bash sources `rentals completion bash`, fills COMP_WORDS
 // and COMP_CWORD as it does on TAB, calls the completion function and prints COMPREPLY.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +103,46 @@ describe('rentals completion bash', () => {
     const result = await runBin(['completion', 'tcsh'], { env: { RENTALS_CONFIG_DIR: configDir } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown shell "tcsh" (use bash, zsh, fish)');
+  });
+});
+
+/** Runs `script` in `shell` with rentals on PATH; undefined when that shell is not installed. */
+async function inShell(shell: 'zsh' | 'fish', args: string[]): Promise<string[] | undefined> {
+  if (spawnSyncQuiet(shell) !== 0) return undefined;
+  const child = spawn(shell, args, { env: { PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', ...cliEnv(sandbox, configDir) }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, stderr).toBe(0);
+  return stdout.split('\n').filter(Boolean);
+}
+
+function spawnSyncQuiet(command: string): number | null {
+  return spawnSync(command, ['-c', 'exit 0'], { stdio: 'ignore' }).status;
+}
+
+describe('rentals completion in fish and zsh', () => {
+  it('fish: `complete -C` offers verbs and names, an open quote included', async (ctx) => {
+    const script = 'rentals completion fish | source; complete -C "rentals events li"; complete -C "rentals prices list --item \\"20x20 F"';
+    const lines = await inShell('fish', ['--no-config', '-c', script]);
+    if (lines === undefined) return ctx.skip();
+    expect(lines).toEqual(['list\tList events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent']);
+  });
+
+  it('zsh: _rentals passes the words unquoted (compsys stubbed: _describe prints what it is given)', async (ctx) => {
+    const script = [
+      'compdef() {}',
+      '_describe() { local name=$4; print -rl -- "${(@P)name}" }',
+      'eval "$(rentals completion zsh)"',
+      'words=(rentals events li); CURRENT=3; _rentals',
+      'words=(rentals prices list --item \'"20x20 F\'); CURRENT=5; _rentals',
+      'words=(rentals prices list --item \'20x40\\ F\'); CURRENT=5; _rentals',
+    ].join('\n');
+    const lines = await inShell('zsh', ['-f', '-c', script]);
+    if (lines === undefined) return ctx.skip();
+    expect(lines).toEqual(['list:List events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent', '20x40 Frame Tent']);
   });
 });
 

@@ -47,9 +47,12 @@ const zsh = `#compdef rentals
 #   rentals completion zsh > "\${fpath[1]}/_rentals"     (then restart zsh)
 # or add to ~/.zshrc (after compinit):  eval "$(rentals completion zsh)"
 _rentals() {
-  local -a candidates
+  local -a candidates typed
   local out
-  out=$(rentals __complete --shell zsh -- "\${(@)words[2,CURRENT]}" 2>/dev/null) || return 0
+  # The words as rentals reads them: quoting removed, and an open quote ("LED U) dropped.
+  typed=("\${(@Q)words[2,CURRENT]}")
+  typed[-1]=\${typed[-1]#[\\"\\']}
+  out=$(rentals __complete --shell zsh -- "\${typed[@]}" 2>/dev/null) || return 0
   if [[ "$out" == ":files" ]]; then
     _files
     return
@@ -67,7 +70,9 @@ fi
 const fish = `# rentals completion for fish. Install:
 #   rentals completion fish > ~/.config/fish/completions/rentals.fish
 function __rentals_complete
-    set -l words (commandline -opc)[2..-1] (commandline -ct)
+    # The token being completed unquoted: "LED U (an open quote) and Stage\\ S read as typed names.
+    set -l current (commandline -ct | string unescape)
+    set -l words (commandline -opc)[2..-1] $current
     set -l out (rentals __complete --shell fish -- $words 2>/dev/null)
     if test "$out" = ":files"
         __fish_complete_path (commandline -ct)
