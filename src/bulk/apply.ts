@@ -42,6 +42,7 @@ export type Prediction = ReadonlyMap<number, { outcome: Outcome; error?: string 
 /**
  * A dry run that reads: every row is checked against the records as they are now, exactly as
  * `applyPlan` checks it before writing (stale, unchanged, gone), and nothing is sent but reads.
+ * @public used as `bulk.predictPlan` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export async function predictPlan(spec: RowSpec, plan: Plan, ctx: BulkContext): Promise<Prediction> {
   const reads = apiOperations(spec, ctx);
