@@ -17,8 +17,12 @@ import {
   TimeoutError,
   UsageError,
 } from '../errors.js';
+import { isObject } from '../common/objects.js';
 import { stripControl } from '../common/sanitize.js';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
+
+/** The api modules take the object check from here (it lives in src/common). */
+export { isObject };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -399,10 +403,6 @@ The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
     }
   }
   return { status, headers, body, text };
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -6,7 +6,7 @@
 //   {"line":14,"action":"update","ids":{"id":55,"inventoryId":3,"rentalBlockId":2},"label":"Tent 20x20 / Weekend","old":{"price":120},"new":{"price":126}}
 //   ]}
 
-import { isObject } from '../api/client.js';
+import { isObject } from '../common/objects.js';
 import { type FieldIssue, ValidationError } from '../errors.js';
 import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, totalsOf } from './plan.js';
 import { type RowSpec, idFields } from './spec.js';

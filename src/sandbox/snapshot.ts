@@ -5,6 +5,7 @@
 
 import { type FileHandle, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { isObject } from '../common/objects.js';
 import type { ResourceName } from '../resources/definitions.js';
 import { resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
@@ -113,6 +114,3 @@ function canonicalRecord(name: ResourceName, record: unknown, where: string, fai
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
