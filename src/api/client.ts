@@ -19,6 +19,7 @@ import {
 } from '../errors.js';
 import { isObject } from '../common/objects.js';
 import { stripControl } from '../common/sanitize.js';
+import { truncate } from '../common/text.js';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
 
 /** The api modules take the object check from here (it lives in src/common). */
@@ -476,5 +477,5 @@ export function snippet(text: string, max = 160): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (folded === '') return '(empty body)';
-  return JSON.stringify(folded.length > max ? `${folded.slice(0, max - 1)}…` : folded);
+  return JSON.stringify(truncate(folded, max));
 }

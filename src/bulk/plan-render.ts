@@ -2,6 +2,7 @@
 //   line 14  update     Tent 20x20 / Weekend  120.00 → 126.00 (+5.0%)
 //   10000 rows: 3 create, 120 update, 9870 unchanged, 7 invalid, 0 refused
 
+import { truncate } from '../common/text.js';
 import { type Money, formatChangePercent, money } from './money.js';
 import type { Plan, PlanRow, PlanTotals } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
@@ -82,8 +83,4 @@ function labelOf(row: PlanRow): string {
   return Object.entries(row.ids)
     .map(([name, id]) => `${name} ${id}`)
     .join(', ');
-}
-
-function truncate(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text;
 }
