@@ -75,7 +75,8 @@ describe('the environment help comes from the settings table', () => {
 
   test('the README settings table is the settings table', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(`${settingsMarkdown()}\n`);
+    const table = settingsMarkdown();
+    expect(readme.includes(`${table}\n`), `README.md's settings table differs from src/config/settings-table.ts; paste:\n${table}`).toBe(true);
   });
 
   test('the output choices of the table are the output formats', () => {
