@@ -17,10 +17,15 @@ import {
   TimeoutError,
   UsageError,
 } from '../errors.js';
+import { isObject } from '../common/objects.js';
 import { stripControl } from '../common/sanitize.js';
+import { truncate } from '../common/text.js';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
 import { parseDataEnvelope } from './data-envelope.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
+
+/** The api modules take the object check from here (it lives in src/common). */
+export { isObject };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -553,10 +558,6 @@ The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;
   return respond(status, headers, bytes, body);
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === '') return { ok: false };
   try {
@@ -637,5 +638,5 @@ export function snippet(text: string, max = 160): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (folded === '') return '(empty body)';
-  return JSON.stringify(folded.length > max ? `${folded.slice(0, max - 1)}…` : folded);
+  return JSON.stringify(truncate(folded, max));
 }

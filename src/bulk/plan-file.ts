@@ -10,7 +10,7 @@
 // checked again against the reference's rules before anything is sent.
 
 import { createHash } from 'node:crypto';
-import { isObject } from '../api/client.js';
+import { isObject } from '../common/objects.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
 import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, totalsOf } from './plan.js';
 import { type RowSpec, bodyFields, field, idFields } from './spec.js';

@@ -62,7 +62,7 @@ export function buildProgram(reg: Registrar, argv?: string[], commands: CommandR
       writeErr: (text) => term.stderr.write(text),
       outputError: (text, write) => write(text),
     })
-    .configureHelp({ subcommandTerm })
+    .configureHelp({ subcommandTerm, commandUsage })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);
@@ -106,6 +106,13 @@ function argumentTerm(arg: Argument): string {
 function subcommandTerm(command: Command): string {
   const args = command.registeredArguments.map(argumentTerm).join(' ');
   return [[command.name(), ...command.aliases()].join('|'), command.options.length > 0 ? '[options]' : '', args].filter(Boolean).join(' ');
+}
+
+/** `Usage: rentals inventory delete|rm|remove [options] <id>`: every alias in the command's own help too. */
+function commandUsage(command: Command): string {
+  const ancestors: string[] = [];
+  for (let parent = command.parent; parent; parent = parent.parent) ancestors.unshift(parent.name());
+  return [...ancestors, [command.name(), ...command.aliases()].join('|'), command.usage()].join(' ');
 }
 
 /** commander's Command, with "did you mean" for a flag that starts a real one. */

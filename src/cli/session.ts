@@ -3,6 +3,7 @@
 
 import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
 import { ResourceApi } from '../api/resource-api.js';
+import { truncate } from '../common/text.js';
 import {
   StoredCredentials,
   credentialsWithheld,
@@ -199,7 +200,7 @@ function redactBody(text: string | undefined): string | undefined {
     return JSON.stringify(JSON.parse(text, (key, value: unknown) => (SECRET_KEY.test(key) && value ? '[redacted]' : value)));
   } catch {
     const redacted = text.replace(/((?:access_|refresh_)?token|secret|password)=[^&\s]*/gi, '$1=[redacted]');
-    return redacted.length > 2000 ? `${redacted.slice(0, 2000)}…` : redacted;
+    return truncate(redacted, 2001);
   }
 }
 

@@ -1,6 +1,7 @@
 // The five verbs over the store, for any resource: the rules the reference leaves to the server
 // (404s, body checks, referential integrity, 409 on delete) live here, once for all resources.
 
+import { isObject } from '../common/objects.js';
 import { type FieldIssue, ValidationError } from '../errors.js';
 import { type ResourceDef, type Verb, resources } from '../resources/definitions.js';
 import { type WriteMode, validateWrite } from '../schemas/resource.js';
@@ -138,7 +139,7 @@ export class Operations {
 /** A JSON object, or a list holding exactly one (the vendor's documentation allows lists as bodies). */
 function bodyObject(body: unknown, def: ResourceDef): Record<string, unknown> {
   const single = Array.isArray(body) && body.length === 1 ? (body[0] as unknown) : body;
-  if (typeof single === 'object' && single !== null && !Array.isArray(single)) return single as Record<string, unknown>;
+  if (isObject(single)) return single;
   throw invalidFields(def.singular, [{ field: '(body)', message: `must be a JSON object with the fields of the ${def.singular}` }]);
 }
 

@@ -6,7 +6,8 @@
 import { ValidationError, formatIssue } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
-import { SNAPSHOT_FORMAT, type Snapshot, isObject, lineOf } from './snapshot.js';
+import { isObject } from '../common/objects.js';
+import { SNAPSHOT_FORMAT, type Snapshot, lineOf } from './snapshot.js';
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
 
 export interface Salvage {

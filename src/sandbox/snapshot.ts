@@ -8,6 +8,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { isObject } from '../common/objects.js';
 import type { ResourceName } from '../resources/definitions.js';
 import { resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
@@ -143,8 +144,4 @@ export function lineOf(text: string, name: string, index: number): string {
   const header = lines.indexOf(`${JSON.stringify(name)}:[`);
   const line = header + 2 + index;
   return header >= 0 && lines[line - 1]?.startsWith('{') ? ` (line ${line})` : '';
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -15,7 +15,7 @@ describe('rentals help', () => {
   test.each([
     [['help', 'events'], 'Usage: rentals events|event [options] [command]'],
     [['help', 'events', 'list'], 'Usage: rentals events list|ls [options]'],
-    [['help', 'blocks', 'get'], 'Usage: rentals rental-blocks get|show [options] <id>'],
+    [['help', 'blocks', 'get'], 'Usage: rentals rental-blocks get|show|view [options] <id>'],
     [['help', 'auth', 'login'], 'Usage: rentals auth login [options]'],
     [['help', 'api'], 'Usage: rentals api [options] <method> <path>'],
     [['help'], 'Usage: rentals [options] [command]'],
@@ -76,7 +76,8 @@ describe('the environment help comes from the settings table', () => {
 
   test('the README settings table is the settings table', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(`${settingsMarkdown()}\n`);
+    const table = settingsMarkdown();
+    expect(readme.includes(`${table}\n`), `README.md's settings table differs from src/config/settings-table.ts; paste:\n${table}`).toBe(true);
   });
 
   test('the output choices of the table are the output formats', () => {
@@ -86,6 +87,7 @@ describe('the environment help comes from the settings table', () => {
 
 describe('aliases show in the help they belong to', () => {
   test('verb aliases in the group help, short flag aliases in the command help', async () => {
+    expect((await runCli(['inventory', 'delete', '--help'], HOME)).stdout).toMatch(/^Usage: rentals inventory delete\|rm\|remove \[options\] <id>\n/);
     const group = (await runCli(['inventory', '--help'], HOME)).stdout;
     expect(group).toContain('delete|rm|remove [options] <id>');
     expect(group).toContain('get|show|view [options] <id>');

@@ -1,5 +1,5 @@
 // A command as data: its name, aliases, summary, arguments, typed options, examples and handler.
-// `defineCommand` returns the description with a `attach` that builds the commander command on
+// `defineCommand` returns the description with an `attach` that builds the commander command on
 // demand; the registry (registry.ts) holds them and builds only what an invocation needs.
 
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
