@@ -9,7 +9,7 @@ import { shortWallTime } from '../data/wall-time.js';
 import { holdsOf } from './holds.js';
 import { overbookings } from './sweep.js';
 
-export const PROBLEM_CODES = [
+const PROBLEM_CODES = [
   'overbooked',
   'inactive-item',
   'booking-without-price',
@@ -21,7 +21,7 @@ export const PROBLEM_CODES = [
   'missing-block',
   'missing-status',
 ] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
+type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 export interface Problem {
   code: ProblemCode;
@@ -69,7 +69,7 @@ export function dateProblems(event: CalendarEvent): Problem[] {
   return problems;
 }
 
-export function referenceProblems(event: CalendarEvent, input: CheckInput): Problem[] {
+function referenceProblems(event: CalendarEvent, input: CheckInput): Problem[] {
   const problems: Problem[] = [];
   if (event.blockId === undefined || !input.blocks.has(event.blockId)) {
     problems.push({ code: 'missing-block', message: `${label(event)} references rental block ${String(event.record.rentalBlockId)}, which does not exist`, eventId: event.id });
@@ -80,7 +80,7 @@ export function referenceProblems(event: CalendarEvent, input: CheckInput): Prob
   return problems;
 }
 
-export function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: CheckInput): Problem[] {
+function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: CheckInput): Problem[] {
   const where = { eventId: event.id, itemId: booking.itemId, bookingId: booking.id };
   const item = input.items.get(booking.itemId);
   if (!item) return [{ code: 'missing-item', message: `booking ${booking.id} of ${label(event)} references item ${booking.itemId}, which does not exist`, ...where }];
@@ -107,7 +107,7 @@ export function bookingProblems(event: CalendarEvent, booking: CalendarBooking, 
   return problems;
 }
 
-export function overbookingProblems(input: CheckInput): Problem[] {
+function overbookingProblems(input: CheckInput): Problem[] {
   const active = input.events.filter((e) => !e.cancelled);
   const byId = new Map(active.map((e) => [e.id, e]));
   const problems: Problem[] = [];

@@ -14,7 +14,7 @@ export interface IcsEntry {
   venue: string;
 }
 
-export function icsUid(eventId: number, host: string): string {
+function icsUid(eventId: number, host: string): string {
   return `event-${eventId}@${host}`;
 }
 

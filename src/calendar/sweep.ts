@@ -35,7 +35,7 @@ interface Point {
 }
 
 /** The holds cut to [from, to); those outside or holding nothing are dropped. */
-export function clip(holds: readonly Hold[], range?: { from: WallTime; to: WallTime }): Hold[] {
+function clip(holds: readonly Hold[], range?: { from: WallTime; to: WallTime }): Hold[] {
   const out: Hold[] = [];
   for (const hold of holds) {
     const from = range ? Math.max(hold.from, range.from) : hold.from;

@@ -12,8 +12,6 @@ export const TOTAL_FORMULA = 'total = Σ quantity × unit price + delivery + lab
 
 const ZERO: Money = { units: 0n, scale: 0 };
 
-export const AMOUNT_FIELDS = ['amountDelivery', 'amountLabor', 'amountMisc', 'amountSalesTax'] as const;
-
 export interface EventTotals {
   /** Per booking (same order): quantity × price, undefined without a price. */
   lines: Array<Money | undefined>;
@@ -29,7 +27,7 @@ export interface EventTotals {
   unpriced: number;
 }
 
-export function multiplyMoney(value: Money, quantity: number): Money {
+function multiplyMoney(value: Money, quantity: number): Money {
   return { units: value.units * BigInt(quantity), scale: value.scale };
 }
 

@@ -8,7 +8,7 @@ import { type WallTime, parseWallTime } from './wall-time.js';
 type ApiRecord = Record<string, unknown>;
 
 export const EVENT_DATE_FIELDS = ['dropoffDate', 'startDate', 'endDate', 'teardownDate', 'pickupDate'] as const;
-export type EventDateField = (typeof EVENT_DATE_FIELDS)[number];
+type EventDateField = (typeof EVENT_DATE_FIELDS)[number];
 
 export interface CalendarEvent {
   id: number;
@@ -70,7 +70,7 @@ export function readMoney(value: unknown): Money | undefined {
  * the end for the pickup; when dates are out of order the window spans all of them, so an event
  * never holds less than it may need (`rentals check` names the wrong pair).
  */
-export function eventWindow(dates: Partial<Record<EventDateField, WallTime>>): { from: WallTime; to: WallTime } | undefined {
+function eventWindow(dates: Partial<Record<EventDateField, WallTime>>): { from: WallTime; to: WallTime } | undefined {
   const present = EVENT_DATE_FIELDS.map((f) => dates[f]).filter((t): t is WallTime => t !== undefined);
   if (present.length === 0) return undefined;
   return { from: Math.min(...present), to: Math.max(...present) };

@@ -1,2 +1,2 @@
 // The name index moved to src/data/names.ts (the data catalog's lookups by name).
-export { type LookupResult, NameIndex, ambiguous } from '../data/names.js';
+export { NameIndex, ambiguous } from '../data/names.js';
