@@ -6,12 +6,9 @@
 // reads once (events, inventory, statuses, rental blocks) plus one bookings list per event it
 // shows and one price list per item it prices. Target: each within 2 s.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { Pool } from 'undici';
-import { apiCaller, startSandbox } from './sandbox-process.mjs';
+import { apiCaller, benchSetup, startSandbox } from './sandbox-process.mjs';
 
 const ITEMS = 200;
 const EVENTS = 1_000;
@@ -20,14 +17,7 @@ const YEAR_START = Date.UTC(2027, 0, 1);
 const DAY = 86_400_000;
 const TARGET_S = 2;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin/rentals.js');
-if (!existsSync(join(root, 'dist/main.js'))) {
-  console.error('dist/ is missing: run `npm run build` first');
-  process.exit(1);
-}
-const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
-const token = `bench-${process.pid}-${Date.now()}`;
+const { bin, work, token } = benchSetup();
 let seed = 42;
 const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
 const wall = (ms) => new Date(ms).toISOString().slice(0, 19);

@@ -2,12 +2,10 @@
 // PUTs, and `xargs -P 8 curl`. The sandbox runs in its own process so that the client is measured.
 // Prints rows/s of each and the ratios (targets: ≥ 10× the curl loop, ≥ 2× xargs -P 8 curl).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { apiCaller, startSandbox } from './sandbox-process.mjs';
+import { apiCaller, benchSetup, startSandbox } from './sandbox-process.mjs';
 
 const ROWS = 10_000;
 const BLOCKS = [1, 2, 3, 4];
@@ -16,14 +14,7 @@ const ITEMS = ROWS / BLOCKS.length;
 const FULL_LOOP_LIMIT_S = 60;
 const LOOP_SAMPLE = 2_000;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin/rentals.js');
-if (!existsSync(join(root, 'dist/main.js'))) {
-  console.error('dist/ is missing: run `npm run build` first');
-  process.exit(1);
-}
-const work = mkdtempSync(join(tmpdir(), 'rentals-bench-'));
-const token = `bench-${process.pid}-${Date.now()}`;
+const { bin, work, token } = benchSetup();
 
 const sandbox = await startSandbox(bin, token);
 const pool = new Pool(sandbox.url, { connections: 16 });

@@ -1,6 +1,24 @@
 // Shared by the benchmarks: a sandbox in its own process (so the client is what is measured) and
 // authenticated JSON calls to it over an undici pool.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI (exits when dist/ is missing), a scratch directory and a fresh token. */
+export function benchSetup() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (!existsSync(join(root, 'dist/main.js'))) {
+    console.error('dist/ is missing: run `npm run build` first');
+    process.exit(1);
+  }
+  return {
+    bin: join(root, 'bin/rentals.js'),
+    work: mkdtempSync(join(tmpdir(), 'rentals-bench-')),
+    token: `bench-${process.pid}-${Date.now()}`,
+  };
+}
 
 /** `rentals sandbox --port 0 --token …`; resolves with its URL once it listens. */
 export function startSandbox(bin, token, extraArgs = []) {
