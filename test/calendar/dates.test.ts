@@ -52,3 +52,42 @@ describe('date arguments', () => {
     expect(at('2026-03-09T09:00:00') - at('2026-03-07T09:00:00')).toBe(2 * 86_400_000);
   });
 });
+
+describe('the dates help topic', () => {
+  it('documents forms the parser accepts', async () => {
+    const { DATES_HELP, DATES_HELP_TOPIC } = await import('../../src/calendar/dates-help.js');
+    expect(DATES_HELP_TOPIC).toBe('dates');
+    for (const example of ['2026-06-12', '2026-06-12 14:30', '2026-06-12T14:30', 'today', 'tomorrow', 'yesterday', 'mon', 'sun', '+3d', '+2w', '-1d']) {
+      expect(DATES_HELP).toContain(example);
+      expect(() => parse(example)).not.toThrow();
+    }
+    expect(DATES_HELP).toContain('dropoff ≤ start ≤ end ≤ teardown ≤ pickup');
+  });
+});
+
+describe('events book item arguments', () => {
+  it('NAME=QTY pairs, --quantity for the rest, and clear refusals', async () => {
+    const { parseItemAsks } = await import('../../src/calendar/commands/events-book.js');
+    expect(parseItemAsks(['Tent=2', 'Chair = 40', '7'], '3')).toEqual([
+      { ref: 'Tent', quantity: 2 },
+      { ref: 'Chair', quantity: 40 },
+      { ref: '7', quantity: 3 },
+    ]);
+    expect(() => parseItemAsks(['Tent'], undefined)).toThrow(/how many\? write NAME=QTY or add --quantity/);
+    expect(() => parseItemAsks(['Tent=0'], undefined)).toThrow(/must be a whole number from 1/);
+    expect(() => parseItemAsks(['Tent=-1'], undefined)).toThrow(UsageError);
+  });
+});
+
+describe('clone offsets', () => {
+  it('a day keeps the clock time; a moment moves the start there; every datetime shifts alike', async () => {
+    const { cloneOffset, shiftedCopy } = await import('../../src/calendar/commands/events-clone.js');
+    const start = at('2026-03-07T16:00:00');
+    const byDay = cloneOffset(start, { time: at('2026-10-31T00:00:00'), wholeDay: true });
+    const copy = shiftedCopy({ id: 4, startDate: '2026-03-07T16:00:00', pickupDate: '2026-03-09 10:00:00', eventName: 'Fair', cancelDate: '2026-01-01T00:00:00', Links: [] }, byDay, 'Fair 2');
+    expect(copy).toMatchObject({ startDate: '2026-10-31T16:00:00', pickupDate: '2026-11-02T10:00:00', eventName: 'Fair 2', cancelDate: null, cancelReason: null });
+    expect(copy).not.toHaveProperty('id');
+    expect(copy).not.toHaveProperty('Links');
+    expect(cloneOffset(start, { time: at('2026-03-10T09:30:00'), wholeDay: false })).toBe(at('2026-03-10T09:30:00') - start);
+  });
+});
