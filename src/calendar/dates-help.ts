@@ -8,7 +8,7 @@ export const DATES_HELP = `Dates and times in rentals
 The API's datetimes carry no time zone: rentals treats them as the business's local wall-clock
 time, and so are the dates you type.
 
-Date arguments (--from, --to, --date, --start-date):
+Date arguments (--from, --to, --date, and every datetime flag such as events add --start-date):
   2026-06-12          that day (as a start: 00:00; as an end: the whole day, up to 24:00)
   "2026-06-12 14:30"  that moment (also 2026-06-12T14:30)
   today, tomorrow, yesterday

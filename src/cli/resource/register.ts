@@ -14,6 +14,7 @@ import {
 } from '../../resources/definitions.js';
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
+import { resolveRelativeDates } from '../relative-dates.js';
 import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
@@ -47,7 +48,8 @@ async function address(session: Session, def: ResourceDef, options: FieldOptions
 
 async function writeInput(session: Session, def: ResourceDef, options: FieldOptions) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
-  return { file, flags: fieldsFromFlags(def, options), dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
+  const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), session.ctx.now());
+  return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
 }
 
 /** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
@@ -189,7 +191,7 @@ function requiredFieldsHelp(def: ResourceDef): string {
   if (copied.length > 0) defaults.push(copied.join('; '));
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
-  lines.push('Datetimes: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or YYYY-MM-DDTHH:MM:SS. Booleans: true|false|1|0|yes|no.');
+  lines.push('Datetimes: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS], YYYY-MM-DDTHH:MM:SS, or today, tomorrow, fri, +3d, +2w, now (rentals help dates). Booleans: true|false|1|0|yes|no.');
   if (def.fields.some((f) => f.references)) lines.push('Id flags that name a status, block, item or event also take its name (e.g. --event-status-id Confirmed).');
   return `${lines.join('\n')}\n`;
 }

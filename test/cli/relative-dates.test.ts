@@ -1,0 +1,40 @@
+// Datetime flags of the generic verbs take the calendar's relative dates, on the local wall clock.
+
+import { afterEach, describe, expect, test } from 'vitest';
+import { expectNothingSent, withApi } from '../helpers/api.js';
+import { runCli } from '../helpers/fake-context.js';
+
+// Friday 2026-06-12, 15:30 local time.
+const NOW = new Date(2026, 5, 12, 15, 30, 0).getTime();
+
+const eventAdd = (start: string, end: string) => [
+  'events', 'add', '--event-name', 'Party', '--event-status-id', '2', '--rental-block-id', '1',
+  '--start-date', start, '--end-date', end, '--dry-run', '--json',
+];
+
+async function body(argv: string[]): Promise<Record<string, unknown>> {
+  const result = await runCli(argv, withApi({ now: NOW }));
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { body: Record<string, unknown> }).body;
+}
+
+afterEach(() => expectNothingSent());
+
+describe('relative dates in datetime flags', () => {
+  test('tomorrow, +2d, a weekday and now resolve on the local wall clock', async () => {
+    expect(await body(eventAdd('tomorrow', '+2d'))).toMatchObject({
+      startDate: '2026-06-13T00:00:00',
+      endDate: '2026-06-14T00:00:00',
+      dropoffDate: '2026-06-13T00:00:00',
+      pickupDate: '2026-06-14T00:00:00',
+    });
+    expect(await body(eventAdd('now', 'mon'))).toMatchObject({ startDate: '2026-06-12T15:30:00', endDate: '2026-06-15T00:00:00' });
+  });
+
+  test('absolute dates keep their own rule; a word that is no date names the flag (exit 2)', async () => {
+    expect(await body(eventAdd('2026-07-01 10:00', '2026-07-01 18:00'))).toMatchObject({ startDate: '2026-07-01T10:00:00' });
+    const result = await runCli(eventAdd('someday', '+1d'), withApi({ now: NOW }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('startDate');
+  });
+});
