@@ -184,7 +184,8 @@ describe('datetimes', () => {
     ['2026-06-12T14:61', 'the time is out of range'],
     ['2026-13-01', 'month 13 does not exist'],
     ['12/06/2026', ''],
-    ['tomorrow', ''],
+    // Relative dates (tomorrow, fri, +3d) are taken: test/cli/relative-dates.test.ts.
+    ['next week', ''],
   ])('%j → exit 2', async (given, detail) => {
     const rule = `must be a date or datetime: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or YYYY-MM-DDTHH:MM:SS${detail ? `; ${detail}` : ''}`;
     await expectRejected(eventAdd('--cancel-date', given), 'cancelDate', rule, given);
