@@ -20,9 +20,9 @@ export function benchSetup() {
 }
 
 /** `rentals sandbox --port 0 --token …`; resolves with its URL once it listens. */
-export function startSandbox(bin, token, extraArgs = []) {
+export function startSandbox(bin, token, extraArgs = [], env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));

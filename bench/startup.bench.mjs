@@ -3,7 +3,6 @@
 //   rentals inventory list   vs a minimal CommonJS node:http GET (target ≤ 1.2×), and an ESM one
 // against a sandbox in its own process. Every temporary file (config dir, compile cache, baseline
 // scripts) lives in one directory that is removed at the end, whatever happens.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { nodeBinaries } from './lib/nodes.mjs';
 import { emitResult } from './lib/report.mjs';
 import { timeAlternately } from './lib/timing.mjs';
+import { startSandbox } from './sandbox-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/rentals.js');
@@ -27,7 +27,11 @@ process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const token = `bench-${process.pid}`;
-const sandbox = await startSandbox();
+const sandbox = await startSandbox(bin, token, ['--seed'], {
+  ...process.env,
+  RENTALS_CONFIG_DIR: join(work, 'sandbox-config'),
+  XDG_CACHE_HOME: join(work, 'cache'),
+});
 try {
   const baselineScript = `const token = Buffer.from(process.env.RENTALS_TOKEN).toString('base64');
 http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorization: 'bearer ' + token, accept: 'application/json' } }, (res) => {
@@ -82,22 +86,4 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
   emitResult({ title: 'Startup', rows, notes, nodes });
 } finally {
   sandbox.stop();
-}
-
-function startSandbox() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token, '--seed'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RENTALS_CONFIG_DIR: join(work, 'sandbox-config'), XDG_CACHE_HOME: join(work, 'cache') },
-    });
-    let out = '';
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened: ${err}`)));
-  });
 }

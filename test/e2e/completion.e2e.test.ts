@@ -35,7 +35,12 @@ afterAll(async () => {
 async function bashComplete(words: string[], env: Record<string, string> = cliEnv(sandbox, configDir)): Promise<string[]> {
   const quoted = ['rentals', ...words].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
   const script = `source <(rentals completion bash)\nCOMP_WORDS=(${quoted})\nCOMP_CWORD=${words.length}\n_rentals_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
-  const child = spawn('bash', ['--norc', '--noprofile', '-c', script], {
+  return runShell('bash', ['--norc', '--noprofile', '-c', script], env);
+}
+
+/** Runs a shell with rentals on PATH; expects exit 0 and returns its non-empty stdout lines. */
+async function runShell(shell: string, args: string[], env: Record<string, string>): Promise<string[]> {
+  const child = spawn(shell, args, {
     env: { PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 20_000,
@@ -106,21 +111,10 @@ describe('rentals completion bash', () => {
   });
 });
 
-/** Runs `script` in `shell` with rentals on PATH; undefined when that shell is not installed. */
+/** `runShell` in zsh or fish; undefined when that shell is not installed. */
 async function inShell(shell: 'zsh' | 'fish', args: string[]): Promise<string[] | undefined> {
-  if (spawnSyncQuiet(shell) !== 0) return undefined;
-  const child = spawn(shell, args, { env: { PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', ...cliEnv(sandbox, configDir) }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  expect(code, stderr).toBe(0);
-  return stdout.split('\n').filter(Boolean);
-}
-
-function spawnSyncQuiet(command: string): number | null {
-  return spawnSync(command, ['-c', 'exit 0'], { stdio: 'ignore' }).status;
+  if (spawnSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' }).status !== 0) return undefined;
+  return runShell(shell, args, cliEnv(sandbox, configDir));
 }
 
 describe('rentals completion in fish and zsh', () => {
