@@ -1,7 +1,8 @@
 // Getting an access token (API-NOTES.md): GET /authorize with Basic client credentials.
 
 import { AuthError, ProtocolError } from '../errors.js';
-import { type ApiClient, isObject } from './client.js';
+import { isObject } from '../common/objects.js';
+import type { ApiClient } from './client.js';
 
 export interface IssuedToken {
   accessToken: string;

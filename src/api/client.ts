@@ -25,7 +25,6 @@ import { parseDataEnvelope } from './data-envelope.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
 
 /** The api modules take the object check from here (it lives in src/common). */
-export { isObject };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 

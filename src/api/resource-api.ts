@@ -8,7 +8,8 @@ import {
   collectionUrlPath,
   recordUrlPath,
 } from '../resources/definitions.js';
-import { type ApiClient, isObject, snippet } from './client.js';
+import { isObject } from '../common/objects.js';
+import { type ApiClient, snippet } from './client.js';
 
 export type ApiRecord = Record<string, unknown>;
 
@@ -16,8 +17,6 @@ export type ApiRecord = Record<string, unknown>;
 export interface DataResult {
   body: Record<string, unknown>;
   records: ApiRecord[];
-  /** The body exactly as received (to print `--json` without serialising it again). */
-  bytes: Buffer;
 }
 
 export interface Address {
@@ -60,7 +59,7 @@ export class ResourceApi {
   private async data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
     const response = await this.client.request(method, path, { body, expect: 'data' });
     const envelope = response.body as Record<string, unknown>;
-    return { body: envelope, records: envelope.data as ApiRecord[], bytes: response.bytes };
+    return { body: envelope, records: envelope.data as ApiRecord[] };
   }
 }
 

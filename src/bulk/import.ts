@@ -203,10 +203,11 @@ export async function streamImport(
     if (typeof id === 'number') parents.add(id);
     else everyParent = true;
   }
-  fileIssues.push(...first.issues(), ...headerIssues(spec, first.columns()));
+  const headerProblems = headerIssues(spec, first.columns());
+  fileIssues.push(...first.issues(), ...headerProblems);
   const toRead = parentsFor(spec, lookups, scope, parents, everyParent);
   const live = await loadLive(spec, ctx, toRead);
-  const header = headerIssues(spec, first.columns()).length > 0;
+  const header = headerProblems.length > 0;
 
   return {
     fileIssues,

@@ -9,7 +9,7 @@ import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '..
 import { Catalog } from '../data/catalog.js';
 import { LiveIndex } from './live.js';
 import type { Lookups } from './lookups.js';
-import { DEFAULT_CONCURRENCY, mapLimit } from './pool.js';
+import { DEFAULT_CONCURRENCY, mapLimit } from '../data/pool.js';
 import type { RowSpec } from './spec.js';
 
 /** The requests the engine makes; `ResourceApi` is one, tests use an in-memory fake. */

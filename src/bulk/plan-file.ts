@@ -17,19 +17,19 @@ import { type RowSpec, bodyFields, field, idFields } from './spec.js';
 import { readCell } from './values.js';
 import { describeJsonError } from '../json-error.js';
 
-/** `sha256:<hex>` of the resource, the scope and the rows, each row as its JSON line. */
-function planDigest(plan: Pick<Plan, 'resource' | 'scope' | 'rows'>): string {
+/** `sha256:<hex>` of the resource, the scope and the rows, given as their JSON lines. */
+function planDigest(plan: Pick<Plan, 'resource' | 'scope'>, rowLines: readonly string[]): string {
   const hash = createHash('sha256');
   hash.update(`${plan.resource}\n${JSON.stringify(plan.scope)}\n`);
-  for (const row of plan.rows) hash.update(`${JSON.stringify(row)}\n`);
+  for (const line of rowLines) hash.update(`${line}\n`);
   return `sha256:${hash.digest('hex')}`;
 }
 
 export function serializePlan(plan: Plan): string {
   const { rows, ...head } = plan;
-  const top = JSON.stringify({ ...head, digest: planDigest(plan) });
-  const body = rows.map((row) => JSON.stringify(row)).join(',\n');
-  return `${top.slice(0, -1)},\n"rows":[\n${body}${rows.length > 0 ? '\n' : ''}]}\n`;
+  const rowLines = rows.map((row) => JSON.stringify(row));
+  const top = JSON.stringify({ ...head, digest: planDigest(plan, rowLines) });
+  return `${top.slice(0, -1)},\n"rows":[\n${rowLines.join(',\n')}${rows.length > 0 ? '\n' : ''}]}\n`;
 }
 
 /** Reads a plan file for `spec`, checking its shape; every problem is reported at once. */
@@ -60,7 +60,7 @@ export function parsePlan(text: string, file: string, spec: RowSpec): Plan {
   if (typeof value.digest !== 'string') {
     throw new UsageError(`${file}: the plan has no digest, so it cannot be checked: make it again with --plan`);
   }
-  if (value.digest !== planDigest({ resource: spec.def.name, scope, rows })) {
+  if (value.digest !== planDigest({ resource: spec.def.name, scope }, rows.map((row) => JSON.stringify(row)))) {
     throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent. Make a new plan with --plan`);
   }
   const invalid = checkRowValues(rows, spec, file);

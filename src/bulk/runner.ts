@@ -7,7 +7,7 @@
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../errors.js';
 import type { LiveRecord } from './live.js';
 import { type PlanRow, hasValues } from './plan.js';
-import { DEFAULT_CONCURRENCY, runPool } from './pool.js';
+import { DEFAULT_CONCURRENCY, runPool } from '../data/pool.js';
 import { APPLIED, type Outcome, type ReportLine, emptyCounts, reportLine } from './report.js';
 import type { RowSpec } from './spec.js';
 

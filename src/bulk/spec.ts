@@ -39,9 +39,9 @@ export function rowSpecFor(resource: string): RowSpec | undefined {
   return specs.get(resource);
 }
 
-export const priceRows = rowSpec(resources.prices);
-export const inventoryRows = rowSpec(resources.inventory);
-export const bookingRows = rowSpec(resources.bookings);
+export const priceRows = specs.get(resources.prices.name)!;
+export const inventoryRows = specs.get(resources.inventory.name)!;
+export const bookingRows = specs.get(resources.bookings.name)!;
 
 export function field(spec: RowSpec, name: string): FieldDef {
   const found = fieldByName(spec.def, name);

@@ -74,10 +74,14 @@ export class CalendarData {
   /** The bookings of these events, fetched over the pool (one request per event, once per run); `each` sees each event's as they arrive. */
   async bookings(events: Iterable<CalendarEvent | number>, each?: (bookings: CalendarBooking[]) => void): Promise<Map<number, CalendarBooking[]>> {
     const ids = [...events].map((e) => (typeof e === 'number' ? e : e.id));
-    const lists = await this.catalog.children('bookings', ids, each && ((eventId, records) => each(records.map((r) => readBooking(r, eventId)))));
+    // Each event's bookings are read once, as its list arrives, for `each` and for the answer alike.
     const out = new Map<number, CalendarBooking[]>();
-    for (const [eventId, records] of lists) out.set(eventId, records.map((r) => readBooking(r, eventId)));
-    return out;
+    await this.catalog.children('bookings', ids, (eventId, records) => {
+      const bookings = records.map((r) => readBooking(r, eventId));
+      out.set(eventId, bookings);
+      each?.(bookings);
+    });
+    return new Map(ids.map((id) => [id, out.get(id)!]));
   }
 
   /** The prices of these items by item × block (one request per item, once per run). */

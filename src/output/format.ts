@@ -1,6 +1,6 @@
 // Turning records into rows of cells, and rows into tsv/csv text. Pure functions.
 
-import { stripControl } from './sanitize.js';
+import { stripControl } from '../common/sanitize.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
 export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];

@@ -3,7 +3,7 @@
 // table is printed (string-width, chalk).
 
 import { type Row, humanCell } from './format.js';
-import { stripControl } from './sanitize.js';
+import { stripControl } from '../common/sanitize.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';

@@ -61,7 +61,7 @@ function loadSnapshot(
   found: (message: string, file?: string) => void,
 ): boolean {
   // The snapshot is written before the journal is ever created: a journal without one means data lost.
-  if (bytes === undefined || bytes.toString('utf8').trim() === '') {
+  if (bytes === undefined || isBlank(bytes)) {
     result.changed = true;
     if (journalExists) found(`the data file ${path} is ${bytes === undefined ? 'missing' : 'empty'} while its journal exists (its records are gone)`, bytes?.length ? path : undefined);
     return true;
@@ -181,4 +181,9 @@ function missingReference(store: Store, def: ResourceDef, record: Record<string,
     }
   }
   return undefined;
+}
+
+/** Only whitespace (or nothing): checked on the bytes, without decoding a large file. */
+function isBlank(bytes: Buffer): boolean {
+  return bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);
 }

@@ -46,9 +46,10 @@ class Kept {
     this.headerKept = true;
   }
 
-  record(table: ResourceName, record: unknown, where: string): void {
+  /** `where` is worked out only for a record that is dropped (it scans the text for the line). */
+  record(table: ResourceName, record: unknown, where: () => string): void {
     const reason = this.keep(table, record);
-    if (reason) this.rejected.push({ where, reason });
+    if (reason) this.rejected.push({ where: where(), reason });
   }
 
   reject(where: string, reason: string): void {
@@ -84,7 +85,7 @@ function fromDocument(document: Record<string, unknown>, text: string): Salvage 
     const list = records[name];
     if (list === undefined) continue;
     if (!Array.isArray(list)) kept.reject(`records.${name}`, 'not a list');
-    else list.forEach((record, i) => kept.record(name, record, `records.${name}[${i}]${lineOf(text, name, i)}`));
+    else list.forEach((record, i) => kept.record(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`));
   }
   return kept.salvage();
 }
@@ -115,7 +116,7 @@ function fromLines(text: string): Salvage {
     } catch {
       return kept.reject(where, 'not a readable record');
     }
-    kept.record(table, record, where);
+    kept.record(table, record, () => where);
   });
   return kept.salvage();
 }

@@ -118,14 +118,21 @@ export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
 /** The last line holds the SHA-256 of every byte before it. */
 function checkChecksum(bytes: Buffer, fail: (what: string) => DataFileError): void {
   const at = bytes.lastIndexOf(`\n${CHECKSUM_LINE}`);
-  const line = bytes.subarray(0, at + 1).toString('utf8').split('\n').length;
   if (at < 0) throw fail('has no checksum line (its last line, "checksum": …)');
+  // Its line number, for a message only: counted when one is needed, on the bytes.
+  const line = () => countNewlines(bytes.subarray(0, at + 1)) + 1;
   const stored = /^"checksum":"sha256:([0-9a-f]{64})"\}\n?$/.exec(bytes.subarray(at + 1).toString('utf8'))?.[1];
-  if (stored === undefined) throw fail(`has an unreadable checksum at line ${line}`);
+  if (stored === undefined) throw fail(`has an unreadable checksum at line ${line()}`);
   const actual = createHash('sha256').update(bytes.subarray(0, at + 1)).digest('hex');
   if (actual !== stored) {
-    throw fail(`fails its checksum (line ${line}): it was changed after it was written (damage, or an edit by hand)`);
+    throw fail(`fails its checksum (line ${line()}): it was changed after it was written (damage, or an edit by hand)`);
   }
+}
+
+function countNewlines(bytes: Buffer): number {
+  let n = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) n++;
+  return n;
 }
 
 function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {

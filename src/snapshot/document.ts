@@ -10,8 +10,8 @@
 import type { ResourceName } from '../resources/definitions.js';
 import { UsageError } from '../errors.js';
 
-const SNAPSHOT_KIND = 'rentals-snapshot';
-const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_KIND = 'rentals-snapshot';
+export const SNAPSHOT_VERSION = 1;
 
 /** The order resources are written in: parents before the records that point at them. */
 export const SNAPSHOT_ORDER: ResourceName[] = ['statuses', 'rentalBlocks', 'categories', 'inventory', 'prices', 'events', 'bookings'];

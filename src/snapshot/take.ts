@@ -3,7 +3,7 @@
 // lists (prices per item, bookings per event) stream through parent by parent, in order.
 
 import { type ResourceName, resources } from '../resources/definitions.js';
-import { SNAPSHOT_ORDER, SnapshotWriter, type SnapshotRecord } from './document.js';
+import { SNAPSHOT_KIND, SNAPSHOT_ORDER, SNAPSHOT_VERSION, type Snapshot, SnapshotWriter, type SnapshotRecord } from './document.js';
 
 export interface SnapshotSource {
   /** The whole collection of a top-level resource. */
@@ -36,6 +36,33 @@ export async function takeSnapshot(source: SnapshotSource, write: (text: string)
   }
   await writer.end();
   return counts;
+}
+
+/**
+ * The service as a snapshot in memory, for `diff --live`: only the resources asked for (and the
+ * parents whose ids their nested lists need), with no detour through the document's text.
+ */
+export async function readLive(source: SnapshotSource, takenAt: string, origin: string, only?: readonly ResourceName[]): Promise<Snapshot> {
+  const wanted = new Set(only ?? SNAPSHOT_ORDER);
+  for (const name of wanted) {
+    const parent = resources[name].parent;
+    if (parent) wanted.add(parent.resource);
+  }
+  const snapshot: Snapshot = { kind: SNAPSHOT_KIND, version: SNAPSHOT_VERSION, takenAt, source: origin, resources: {} };
+  const counts: SnapshotCounts = {};
+  for (const name of SNAPSHOT_ORDER) {
+    if (!wanted.has(name)) continue;
+    const parent = resources[name].parent;
+    if (!parent) {
+      snapshot.resources[name] = await source.list(name);
+      continue;
+    }
+    const ids = (snapshot.resources[parent.resource] ?? []).map((r) => Number(r.id)).filter(Number.isInteger);
+    const records: SnapshotRecord[] = [];
+    for await (const record of flatten(source.children(name, ids), parent.field, counts, name)) records.push(record);
+    snapshot.resources[name] = records;
+  }
+  return snapshot;
 }
 
 /** A server may leave the parent field out of nested records: the snapshot always carries it. */

@@ -4,7 +4,7 @@
 import { type FieldIssue, ValidationError } from '../../errors.js';
 import type { FieldDef } from '../../resources/definitions.js';
 import { parseId } from '../../schemas/values.js';
-import { type NameResolver, needsResolution } from '../resolve-names.js';
+import { type NameResolver, needsResolution } from '../../data/resolver.js';
 
 /** Every value as an id of `field`'s resource; all the problems at once, numbers checked before any lookup. */
 export async function resolveIds(resolver: NameResolver, field: FieldDef, values: readonly string[]): Promise<number[]> {

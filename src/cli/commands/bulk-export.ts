@@ -29,7 +29,7 @@ async function runExport(session: Session, options: ExportOptions): Promise<void
     const parents = options.inventoryIds.length > 0 ? await resolveIds(resolver, fieldByName(prices, 'inventoryId')!, options.inventoryIds) : undefined;
     const blocks = await resolveIds(resolver, fieldByName(prices, 'rentalBlockId')!, options.rentalBlockIds);
     const scopeName = bulk.scopeField(spec);
-    const scope = scopeName ? { [scopeName]: (await resolveParentId(session, spec.def, options.eventId, resolver))! } : undefined;
+    const scope = scopeName ? { [scopeName]: (await resolveParentId(spec.def, options.eventId, resolver))! } : undefined;
     let rows = await bulk.exportRecords(spec, run.ctx, { parents, scope });
     if (blocks.length > 0) rows = rows.filter((row) => blocks.includes(row.rentalBlockId as number));
     await session.printer.records({ body: rows, rows, columns: [...spec.exportColumns] });

@@ -117,7 +117,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
 /** bookings: `{ eventId }` from --event-id (an id or an event's name). */
 async function scopeOf(session: Session, def: ResourceDef, name: string | undefined, given: string | undefined): Promise<Record<string, number>> {
   if (name === undefined) return {};
-  const id = await resolveParentId(session, def, given, session.names());
+  const id = await resolveParentId(def, given, session.names());
   return { [name]: id! };
 }
 

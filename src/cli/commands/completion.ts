@@ -1,12 +1,14 @@
 // `rentals completion bash|zsh|fish` and the hidden `rentals __complete` the scripts call.
 
-import { runComplete, runCompletionScript } from '../completion/run.js';
+import { HELP_TOPICS } from '../help-topics.js';
 import { defineCommand } from '../registry/spec.js';
+
+// The completion code loads only when one of these runs (the catalog imports this file on every start).
 
 const SETUP = `
 Setup:
   bash   echo 'eval "$(rentals completion bash)"' >> ~/.bashrc
-  zsh    echo 'rentals completion fish > ~/.config/fish/completions/rentals.fish' >> ~/.zshrc      (after compinit)
+  zsh    echo 'eval "$(rentals completion zsh)"' >> ~/.zshrc      (after compinit)
   fish   rentals completion fish > ~/.config/fish/completions/rentals.fish
 
 Completes commands, flags, formats and the names of items, rental blocks, statuses, events and
@@ -20,7 +22,7 @@ export const completionCommand = defineCommand({
   summary: 'Print the shell completion script for bash, zsh or fish',
   help: SETUP,
   examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
-  run: (session, _options, [shell]) => runCompletionScript(session, shell),
+  run: async (session, _options, [shell]) => (await import('../completion/run.js')).runCompletionScript(session, shell),
 });
 
 export const completeCommand = defineCommand({
@@ -32,8 +34,7 @@ export const completeCommand = defineCommand({
   options: (command) => command.option('--shell <shell>', 'bash|zsh|fish', 'bash'),
   run: async (session, options, [words]) => {
     // The whole tree, every group built: completion must know every command and flag.
-    const { buildProgram } = await import('../program.js');
-    const { HELP_TOPICS } = await import('../help-topics.js');
+    const [{ buildProgram }, { runComplete }] = await Promise.all([import('../program.js'), import('../completion/run.js')]);
     const root = buildProgram({ ctx: session.ctx, state: { exitCode: 0 } });
     const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
     await runComplete(session, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);

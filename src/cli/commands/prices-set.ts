@@ -6,7 +6,7 @@ import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../.
 import { kebabCase, resources } from '../../resources/definitions.js';
 import { addFieldOption, fieldsFromFlags } from '../field-flags.js';
 import { dataOptions, defineCommand } from '../registry/spec.js';
-import { needsResolution } from '../resolve-names.js';
+import { needsResolution } from '../../data/resolver.js';
 import { checkGivenValues } from '../resource/run.js';
 import type { Session } from '../session.js';
 

@@ -78,10 +78,8 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
   if (options.after !== undefined) {
     after = await read(options.after);
   } else {
-    const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
-    let text = '';
-    await takeSnapshot(catalogSource(session.catalog()), async (chunk) => void (text += chunk), new Date(session.ctx.now()).toISOString(), session.requireBaseUrl());
-    after = parseSnapshot(text, 'the live service');
+    const [{ readLive }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
+    after = await readLive(catalogSource(session.catalog()), new Date(session.ctx.now()).toISOString(), session.requireBaseUrl(), only);
   }
   const changes = diffSnapshots(before, after, only);
   if (changes.length === 0) session.printer.info('No differences.');

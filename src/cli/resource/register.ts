@@ -14,7 +14,6 @@ import {
 } from '../../resources/definitions.js';
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
-import { resolveRelativeDates } from '../relative-dates.js';
 import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
@@ -42,12 +41,13 @@ async function address(session: Session, def: ResourceDef, options: FieldOptions
   const version = chooseVersion(def, options.apiVersion as string | undefined);
   const field = parentField(def);
   const given = field ? fieldFlagValue(field, options) : undefined;
-  const parentId = await resolveParentId(session, def, given, session.names());
+  const parentId = await resolveParentId(def, given, session.names());
   return { def, version, parentId };
 }
 
 async function writeInput(session: Session, def: ResourceDef, options: FieldOptions) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
+  const { resolveRelativeDates } = await import('../relative-dates.js');
   const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), session.ctx.now());
   return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
 }

@@ -16,7 +16,7 @@ import {
   kebabCase,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
-import { NameResolver, needsResolution } from '../resolve-names.js';
+import { NameResolver, needsResolution } from '../../data/resolver.js';
 import type { Session } from '../session.js';
 
 export interface WriteInput {
@@ -63,7 +63,6 @@ export function chooseVersion(def: ResourceDef, requested: string | undefined): 
 
 /** The parent id of a nested resource (prices: inventoryId; bookings: eventId), names resolved. */
 export async function resolveParentId(
-  _session: Session,
   def: ResourceDef,
   given: unknown,
   resolver: NameResolver,
@@ -78,10 +77,10 @@ export async function resolveParentId(
 /**
  * `-o json` prints the body and no rows, so its records are not normalised; the other formats
  * print rows only, so the view drops the body and the raw records can be freed as rows are made.
- * `result.bytes` is not printed: servers send compact JSON, and `--json` has always printed the
- * body pretty (2-space indent); the output layer writes that form in pieces instead of one string.
+ * `--json` prints the body pretty (2-space indent), as it always has, not the compact bytes a
+ * server sends; the output layer writes that form in pieces instead of one string.
  */
-export function recordView(def: ResourceDef, result: Pick<DataResult, 'body' | 'records'>, format: ViewFormat): RecordListView {
+export function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
   const json = format === 'json';
   return {
     kind: 'records',
@@ -151,7 +150,7 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
   let body: Record<string, unknown> = { ...fromFile, ...input.flags };
   checkGivenValues(def, body);
-  const parentId = await resolveParentId(session, def, def.parent ? body[def.parent.field] : undefined, resolver);
+  const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
   const canonical = await validated(def, body, 'create');
@@ -186,7 +185,7 @@ export async function runUpdate(
     throw new UsageError(`the body's id ${JSON.stringify(bodyId)} is not the id being updated (${id})`);
   }
   const resolver = session.names();
-  const parentId = await resolveParentId(session, def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
+  const parentId = await resolveParentId(def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };
   const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));
   const base: Record<string, unknown> = { id };
