@@ -4,7 +4,7 @@
 
 import { compareMoney, formatMoney } from '../bulk/money.js';
 import type { PriceTable } from '../data/calendar.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, EVENT_DATE_FIELDS } from '../data/records.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, EVENT_DATE_FIELDS, eventLabel } from '../data/records.js';
 import { shortWallTime } from '../data/wall-time.js';
 import { holdsOf } from './holds.js';
 import { overbookings } from './sweep.js';
@@ -45,14 +45,12 @@ export interface CheckInput {
   range?: { from: number; to: number };
 }
 
-const label = (event: CalendarEvent) => `event ${event.id} ${JSON.stringify(event.name)}`;
-
 /** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
 export function dateProblems(event: CalendarEvent): Problem[] {
   const problems: Problem[] = [];
   const missing = EVENT_DATE_FIELDS.filter((f) => event.dates[f] === undefined);
   if (missing.length > 0) {
-    problems.push({ code: 'missing-date', message: `${label(event)} has no ${missing.join(', ')}`, eventId: event.id, fields: missing });
+    problems.push({ code: 'missing-date', message: `${eventLabel(event)} has no ${missing.join(', ')}`, eventId: event.id, fields: missing });
   }
   const present = EVENT_DATE_FIELDS.filter((f) => event.dates[f] !== undefined);
   for (let i = 0; i + 1 < present.length; i++) {
@@ -60,7 +58,7 @@ export function dateProblems(event: CalendarEvent): Problem[] {
     if (event.dates[a]! > event.dates[b]!) {
       problems.push({
         code: 'dates-out-of-order',
-        message: `${label(event)}: ${a} ${shortWallTime(event.dates[a]!)} is after ${b} ${shortWallTime(event.dates[b]!)} (expected dropoff ≤ start ≤ end ≤ teardown ≤ pickup)`,
+        message: `${eventLabel(event)}: ${a} ${shortWallTime(event.dates[a]!)} is after ${b} ${shortWallTime(event.dates[b]!)} (expected dropoff ≤ start ≤ end ≤ teardown ≤ pickup)`,
         eventId: event.id,
         fields: [a, b],
       });
@@ -72,10 +70,10 @@ export function dateProblems(event: CalendarEvent): Problem[] {
 function referenceProblems(event: CalendarEvent, input: CheckInput): Problem[] {
   const problems: Problem[] = [];
   if (event.blockId === undefined || !input.blocks.has(event.blockId)) {
-    problems.push({ code: 'missing-block', message: `${label(event)} references rental block ${String(event.record.rentalBlockId)}, which does not exist`, eventId: event.id });
+    problems.push({ code: 'missing-block', message: `${eventLabel(event)} references rental block ${String(event.record.rentalBlockId)}, which does not exist`, eventId: event.id });
   }
   if (event.statusId === undefined || !input.statuses.has(event.statusId)) {
-    problems.push({ code: 'missing-status', message: `${label(event)} references event status ${String(event.record.eventStatusId)}, which does not exist`, eventId: event.id });
+    problems.push({ code: 'missing-status', message: `${eventLabel(event)} references event status ${String(event.record.eventStatusId)}, which does not exist`, eventId: event.id });
   }
   return problems;
 }
@@ -83,9 +81,9 @@ function referenceProblems(event: CalendarEvent, input: CheckInput): Problem[] {
 function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: CheckInput): Problem[] {
   const where = { eventId: event.id, itemId: booking.itemId, bookingId: booking.id };
   const item = input.items.get(booking.itemId);
-  if (!item) return [{ code: 'missing-item', message: `booking ${booking.id} of ${label(event)} references item ${booking.itemId}, which does not exist`, ...where }];
+  if (!item) return [{ code: 'missing-item', message: `booking ${booking.id} of ${eventLabel(event)} references item ${booking.itemId}, which does not exist`, ...where }];
   const problems: Problem[] = [];
-  const what = `booking ${booking.id} of ${label(event)} (${booking.quantity} × ${JSON.stringify(item.name)})`;
+  const what = `booking ${booking.id} of ${eventLabel(event)} (${booking.quantity} × ${JSON.stringify(item.name)})`;
   if (!item.active) problems.push({ code: 'inactive-item', message: `${what}: the item is inactive`, ...where });
   if (booking.price === undefined) {
     problems.push({ code: 'booking-without-price', message: `${what} has no price`, ...where });
@@ -116,7 +114,7 @@ function overbookingProblems(input: CheckInput): Problem[] {
     if (!item) continue;
     for (const stretch of overbookings(holds, item.quantity, input.range)) {
       const at = shortWallTime(stretch.peak.at!);
-      const holders = stretch.peak.holders.map((h) => `${label(byId.get(h.eventId)!)}: ${h.quantity}`);
+      const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}`);
       problems.push({
         code: 'overbooked',
         message: `${JSON.stringify(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,

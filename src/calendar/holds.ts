@@ -2,7 +2,7 @@
 // Shared by availability, book, clone and check.
 
 import type { CalendarData, Range } from '../data/calendar.js';
-import type { CalendarBooking, CalendarEvent } from '../data/records.js';
+import { type CalendarBooking, type CalendarEvent, eventLabel } from '../data/records.js';
 import { shortWallTime } from '../data/wall-time.js';
 import { type Hold, peak } from './sweep.js';
 
@@ -75,7 +75,7 @@ export function describeShortages(list: readonly Shortage[]): string[] {
   for (const s of list) {
     const when = s.at === undefined ? '' : ` at ${shortWallTime(s.at)}`;
     lines.push(`  ${s.itemName}: ${s.owned} owned, ${s.held} held by other events${when}, ${s.asked} asked (short by ${s.held + s.asked - s.owned})`);
-    for (const h of s.holders) lines.push(`    event ${h.event.id} ${JSON.stringify(h.event.name)}: ${h.quantity}`);
+    for (const h of s.holders) lines.push(`    ${eventLabel(h.event)}: ${h.quantity}`);
   }
   return lines;
 }

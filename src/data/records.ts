@@ -124,3 +124,10 @@ export function readPrice(record: ApiRecord, itemId: number): CalendarPrice {
     price: readMoney(record.price),
   };
 }
+
+/** `event 12 "Harper wedding"`. */
+export function eventLabel(event: CalendarEvent): string {
+  // A copy being planned (events clone) has no id yet.
+  if (event.id <= 0) return `the copy ${JSON.stringify(event.name)}`;
+  return `event ${event.id} ${JSON.stringify(event.name)}`;
+}

@@ -10,9 +10,13 @@ import type { Catalog } from './catalog.js';
 /** Number-like values (`7`, `-1`, `1.5`) are ids to validate, never names to look up. */
 const NUMERIC = /^\s*[-+]?\d*\.?\d+\s*$/;
 
+/** A value that names a record of `target` (one with labels) rather than giving its id. */
+export function isNameRef(target: ResourceDef, value: unknown): value is string {
+  return typeof value === 'string' && target.labelField !== undefined && value.trim() !== '' && !NUMERIC.test(value);
+}
+
 export function needsResolution(field: FieldDef, value: unknown): boolean {
-  if (field.kind !== 'id' || !field.references || typeof value !== 'string' || NUMERIC.test(value)) return false;
-  return resources[field.references].labelField !== undefined && value.trim() !== '';
+  return field.kind === 'id' && field.references !== undefined && isNameRef(resources[field.references], value);
 }
 
 export class NameResolver {

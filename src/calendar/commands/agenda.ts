@@ -9,7 +9,7 @@ import type { CalendarView, GroupedView } from '../../output/views.js';
 import { resolveRange } from '../dates.js';
 import { buildIcs } from '../ics.js';
 import { eventTotals } from '../totals.js';
-import { type Options, calendarOf, itemName, labels, nowWall, optionalString, showRange, venue, wantsIcs } from './common.js';
+import { type Options, calendarOf, itemName, itemsText, labels, nowWall, optionalString, showRange, venue, wantsIcs } from './common.js';
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];
 
@@ -34,7 +34,7 @@ export async function agenda(session: Session, options: Options): Promise<Groupe
       pickup: when('pickupDate'),
       customer: event.customer ?? null,
       status: event.cancelled ? 'cancelled' : (statusName ?? null),
-      items: lines.map((b) => `${b.quantity} × ${itemName(b.itemId, items)}`).join(', '),
+      items: itemsText(lines, items),
       total: formatMoneyFixed(totals.total),
     };
     const json = {
@@ -67,7 +67,7 @@ export async function agenda(session: Session, options: Options): Promise<Groupe
             status: e.statusName,
             items: e.lines.map((b) => `${b.quantity} × ${itemName(b.itemId, items)}`),
             total: e.row.total,
-            venue: venue(e.event),
+            venue: e.json.venue,
           })),
           host,
           new Date(session.ctx.now()),

@@ -69,12 +69,6 @@ export function itemName(itemId: number, items: Map<number, CalendarItem>): stri
   return items.get(itemId)?.name ?? `item ${itemId} (missing)`;
 }
 
-/** `event 12 "Harper wedding"`. */
-export function eventLabel(event: CalendarEvent): string {
-  // A copy being planned (events clone) has no id yet.
-  if (event.id <= 0) return `the copy ${JSON.stringify(event.name)}`;
-  return `event ${event.id} ${JSON.stringify(event.name)}`;
-}
 
 /** The one-line address of an event's venue. */
 export function venue(event: CalendarEvent): string {

@@ -6,15 +6,14 @@ import type { Address } from '../../api/resource-api.js';
 import { recordView } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
 import { formatMoney, moneyToNumber, type Money } from '../../bulk/money.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from '../../data/records.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel, readMoney } from '../../data/records.js';
 import { shortWallTime } from '../../data/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import type { RecordListView } from '../../output/views.js';
 import { defaultVersion, resources } from '../../resources/definitions.js';
 import { parseCount, parseDecimal } from '../../schemas/values.js';
-import { readMoney } from '../../data/records.js';
 import { describeShortages, holdings, shortages } from '../holds.js';
-import { type Options, calendarOf, eventLabel, labels, optionalString, stringList } from './common.js';
+import { type Options, calendarOf, labels, optionalString, stringList } from './common.js';
 
 export interface ItemAsk {
   /** As typed (a name or an id). */

@@ -9,7 +9,8 @@ import { UsageError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { parseText } from '../../schemas/values.js';
 import { parseDateArgument } from '../dates.js';
-import { type Options, calendarOf, eventLabel, labels, nowWall, optionalString } from './common.js';
+import { eventLabel } from '../../data/records.js';
+import { type Options, calendarOf, labels, nowWall, optionalString } from './common.js';
 
 export async function eventsCancel(session: Session, options: Options, [ref = '']: string[]): Promise<void> {
   const reason = optionalString(options, 'reason');

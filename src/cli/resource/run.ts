@@ -16,7 +16,7 @@ import {
   kebabCase,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
-import { NameResolver, needsResolution } from '../../data/resolver.js';
+import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
 import type { Session } from '../session.js';
 
 export interface WriteInput {
@@ -35,18 +35,12 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
   return parsed.value;
 }
 
-/** A positional argument that names a record: a name only where the resource has labels, and only when it is no number. */
-function isNameArgument(def: ResourceDef, value: string | undefined): value is string {
-  return def.labelField !== undefined && value !== undefined && value.trim() !== '' && !NUMBER_LIKE.test(value);
-}
-const NUMBER_LIKE = /^\s*[-+]?\d*\.?\d+\s*$/;
-
 /**
  * A positional id, or a record's name where the resource has names (`events get "Smith wedding"`):
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
  */
 export async function resolveIdArgument(session: Session, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
-  if (!isNameArgument(def, value)) return parseIdArgument(value, name);
+  if (!isNameRef(def, value)) return parseIdArgument(value, name);
   const found = await session.catalog().lookup(def.name, value);
   if (typeof found === 'string') throw new ValidationError([{ field: name, message: found, value }], def.singular);
   return found;
@@ -170,7 +164,7 @@ export async function runUpdate(
 ): Promise<void> {
   session.expectView('records');
   // Every rule that needs no request first: a name is looked up only once the values are known good.
-  const byName = typeof idArgument === 'string' && isNameArgument(def, idArgument);
+  const byName = typeof idArgument === 'string' && isNameRef(def, idArgument);
   const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idArgument);
   const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
   delete changes.Links;
