@@ -8,38 +8,14 @@ import {
   type CalendarBooking,
   type CalendarEvent,
   type CalendarItem,
-  type CalendarPrice,
   readBooking,
   readEvent,
   readItem,
   readPrice,
-} from './records.js';
-import { type WallTime, overlaps } from './wall-time.js';
-
-export interface Range {
-  from: WallTime;
-  to: WallTime;
-}
-
-/** Prices by item × rental block. */
-export class PriceTable {
-  private readonly byKey = new Map<string, CalendarPrice[]>();
-
-  constructor(prices: Iterable<CalendarPrice>) {
-    for (const price of prices) {
-      const key = `${price.itemId}/${price.blockId}`;
-      const list = this.byKey.get(key);
-      if (list) list.push(price);
-      else this.byKey.set(key, [price]);
-    }
-  }
-
-  /** The item's price for the block; undefined when there is none (or more than one). */
-  get(itemId: number, blockId: number): CalendarPrice | undefined {
-    const list = this.byKey.get(`${itemId}/${blockId}`);
-    return list?.length === 1 ? list[0] : undefined;
-  }
-}
+} from '../domain/records.js';
+import { type Holdings, holdsOf } from '../domain/holds.js';
+import { PriceTable } from '../domain/prices.js';
+import { type Range, overlaps } from '../domain/wall-time.js';
 
 export class CalendarData {
   private readonly derived = new WeakMap<ApiRecord[], unknown>();
@@ -88,6 +64,13 @@ export class CalendarData {
   async prices(itemIds: Iterable<number>): Promise<PriceTable> {
     const lists = await this.catalog.children('prices', itemIds);
     return new PriceTable([...lists].flatMap(([itemId, records]) => records.map((r) => readPrice(r, itemId))));
+  }
+
+  /** What the other non-cancelled events overlapping `range` hold (never `exclude` itself). */
+  async holdings(range: Range, exclude?: number): Promise<Holdings> {
+    const events = (await this.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
+    const bookings = await this.bookings(events);
+    return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings) };
   }
 
   private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {

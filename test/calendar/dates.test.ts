@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRange, parseDateArgument, resolveRange } from '../../src/calendar/dates.js';
-import { parseWallTime } from '../../src/data/wall-time.js';
+import { describeRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
+import { parseWallTime } from '../../src/domain/wall-time.js';
 import { UsageError } from '../../src/errors.js';
 
 // Wednesday 2026-06-10 14:25 on the wall clock.

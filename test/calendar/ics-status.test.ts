@@ -1,7 +1,7 @@
 // The STATUS of an agenda VEVENT, from the event's cancel date and status name.
 
 import { describe, expect, test } from 'vitest';
-import { icsStatus } from '../../src/calendar/ics.js';
+import { icsStatus } from '../../src/domain/ics.js';
 
 describe('icsStatus', () => {
   test('an event that took place (Completed) is CONFIRMED, as a Confirmed one', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Hold, overbookings, peak } from '../../src/calendar/sweep.js';
+import { type Hold, overbookings, peak } from '../../src/domain/sweep.js';
 
 const H = 3_600_000;
 const hold = (from: number, to: number, quantity: number, eventId = 1): Hold => ({ from: from * H, to: to * H, quantity, eventId });

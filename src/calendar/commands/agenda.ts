@@ -3,12 +3,12 @@
 // booked items and total. `-o ics` gives the same events as an iCalendar document.
 
 import type { Session } from '../../cli/session.js';
-import { formatMoneyFixed, moneyToNumber } from '../../bulk/money.js';
-import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../data/wall-time.js';
+import { formatMoneyFixed, moneyToNumber } from '../../domain/money.js';
+import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import type { CalendarView, GroupedView } from '../../output/views.js';
-import { resolveRange } from '../dates.js';
-import { buildIcs } from '../ics.js';
-import { eventTotals } from '../totals.js';
+import { resolveRange } from '../../domain/dates.js';
+import { buildIcs } from '../../domain/ics.js';
+import { eventTotals } from '../../domain/totals.js';
 import { type Options, calendarOf, itemName, itemsText, labels, nowWall, optionalString, showRange, venue, wantsIcs } from './common.js';
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];

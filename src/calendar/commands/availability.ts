@@ -3,13 +3,12 @@
 // and the events holding them; --daily, the free units of each day as a day × item grid.
 
 import type { Session } from '../../cli/session.js';
-import type { CalendarItem } from '../../data/records.js';
-import { DAY_MS, dayKey, shortWallTime } from '../../data/wall-time.js';
+import type { CalendarItem } from '../../domain/records.js';
+import { DAY_MS, dayKey, shortWallTime } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import type { GridView, RecordListView } from '../../output/views.js';
-import { resolveRange } from '../dates.js';
-import { holdings } from '../holds.js';
-import { peak } from '../sweep.js';
+import { resolveRange } from '../../domain/dates.js';
+import { peak } from '../../domain/sweep.js';
 import { type Options, calendarOf, nowWall, optionalString, showRange, stringList } from './common.js';
 
 const MAX_DAYS = 366;
@@ -22,7 +21,7 @@ export async function availability(session: Session, options: Options): Promise<
   if (options.daily && days > MAX_DAYS) throw new UsageError(`--daily: the range has ${days} days; at most ${MAX_DAYS}`);
   showRange(session, range);
   const calendar = calendarOf(session);
-  const [items, held] = await Promise.all([chosenItems(session, options), holdings(calendar, range)]);
+  const [items, held] = await Promise.all([chosenItems(session, options), calendar.holdings(range)]);
   const shown = items.filter((item) => options.all || stringList(options, 'item').length > 0 || item.active || held.byItem.has(item.id));
 
   if (options.daily) {

@@ -4,8 +4,8 @@
 import type { Session } from '../../cli/session.js';
 import { byWindow } from '../../data/calendar.js';
 import type { RecordListView } from '../../output/views.js';
-import { checkCalendar } from '../checks.js';
-import { resolveRange } from '../dates.js';
+import { checkCalendar } from '../../domain/checks.js';
+import { resolveRange } from '../../domain/dates.js';
 import { type Options, calendarOf, nowWall, optionalString, showRange } from './common.js';
 
 export async function check(session: Session, options: Options): Promise<number> {

@@ -3,11 +3,11 @@
 
 import type { Session } from '../../cli/session.js';
 import { CalendarData } from '../../data/calendar.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from '../../data/records.js';
-import { type WallTime, wallTimeOf } from '../../data/wall-time.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem } from '../../domain/records.js';
+import { type WallTime, wallTimeOf } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import type { ResourceName } from '../../resources/definitions.js';
-import { type ResolvedRange, describeRange } from '../dates.js';
+import { type ResolvedRange, describeRange } from '../../domain/dates.js';
 
 /** A handler's options as commander gives them. */
 export type Options = Record<string, unknown>;

@@ -5,14 +5,14 @@
 import type { Address } from '../../api/resource-api.js';
 import { recordView } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
-import { formatMoney, moneyToNumber, type Money } from '../../bulk/money.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel, readMoney } from '../../data/records.js';
-import { shortWallTime } from '../../data/wall-time.js';
+import { formatMoney, moneyToNumber, type Money } from '../../domain/money.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel, readMoney } from '../../domain/records.js';
+import { shortWallTime } from '../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import type { RecordListView } from '../../output/views.js';
 import { defaultVersion, resources } from '../../resources/definitions.js';
 import { parseCount, parseDecimal } from '../../schemas/values.js';
-import { describeShortages, holdings, shortages } from '../holds.js';
+import { describeShortages, shortages } from '../../domain/holds.js';
 import { type Options, calendarOf, labels, optionalString, stringList } from './common.js';
 
 export interface ItemAsk {
@@ -93,7 +93,7 @@ export async function planLines(
     throw new RentalsError(`${inactive.map((a) => `${JSON.stringify(a.item.name)} (item ${a.item.id})`).join(', ')} ${inactive.length === 1 ? 'is' : 'are'} inactive and cannot be booked; nothing was booked`);
   }
   const [held, own, prices, blockLabel] = await Promise.all([
-    holdings(calendar, event.window, event.id),
+    calendar.holdings(event.window, event.id),
     // A copy being planned (id ≤ 0) has no bookings yet.
     event.id > 0 ? calendar.bookings([event]) : new Map<number, CalendarBooking[]>(),
     price === undefined ? calendar.prices(asks.map((a) => a.item.id)) : undefined,

@@ -4,12 +4,12 @@
 
 import { runUpdate } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
-import { formatWallTime, shortWallTime } from '../../data/wall-time.js';
+import { formatWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { parseText } from '../../schemas/values.js';
-import { parseDateArgument } from '../dates.js';
-import { eventLabel } from '../../data/records.js';
+import { parseDateArgument } from '../../domain/dates.js';
+import { eventLabel } from '../../domain/records.js';
 import { type Options, calendarOf, labels, nowWall, optionalString } from './common.js';
 
 export async function eventsCancel(session: Session, options: Options, [ref = '']: string[]): Promise<void> {

@@ -6,12 +6,12 @@
 
 import { recordView } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
-import { EVENT_DATE_FIELDS, eventLabel, readEvent } from '../../data/records.js';
-import { type WallTime, formatWallTime, parseWallTime, shortWallTime, startOfDay } from '../../data/wall-time.js';
+import { EVENT_DATE_FIELDS, eventLabel, readEvent } from '../../domain/records.js';
+import { type WallTime, formatWallTime, parseWallTime, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import type { RecordListView } from '../../output/views.js';
 import { resources, writableFields } from '../../resources/definitions.js';
-import { parseDateArgument } from '../dates.js';
+import { parseDateArgument } from '../../domain/dates.js';
 import { type Options, calendarOf, nowWall, optionalString } from './common.js';
 import { planLines, writeLines } from './events-book.js';
 

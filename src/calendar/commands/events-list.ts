@@ -3,12 +3,12 @@
 
 import { chooseVersion, recordView, runList } from '../../cli/resource/run.js';
 import type { Session } from '../../cli/session.js';
-import { readEvent } from '../../data/records.js';
-import { DAY_MS, overlaps } from '../../data/wall-time.js';
+import { readEvent } from '../../domain/records.js';
+import { DAY_MS, overlaps } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import type { RecordListView } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
-import { parseDateArgument } from '../dates.js';
+import { parseDateArgument } from '../../domain/dates.js';
 import { type Options, nowWall, optionalString, positiveInt, showRange } from './common.js';
 
 const FILTERS = ['from', 'to', 'search', 'status', 'cancelled', 'activeOnly', 'sort', 'limit'];

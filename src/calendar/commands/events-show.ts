@@ -2,11 +2,11 @@
 // totals, and the event's total (formula in ../totals.ts); the deposit apart.
 
 import type { Session } from '../../cli/session.js';
-import { moneyToNumber, type Money } from '../../bulk/money.js';
-import { EVENT_DATE_FIELDS } from '../../data/records.js';
-import { shortWallTime } from '../../data/wall-time.js';
+import { moneyToNumber, type Money } from '../../domain/money.js';
+import { EVENT_DATE_FIELDS } from '../../domain/records.js';
+import { shortWallTime } from '../../domain/wall-time.js';
 import type { DetailView } from '../../output/views.js';
-import { TOTAL_FORMULA, eventTotals, showMoney } from '../totals.js';
+import { TOTAL_FORMULA, eventTotals, showMoney } from '../../domain/totals.js';
 import { type Options, calendarOf, itemName, labels, venue } from './common.js';
 
 const DATE_LABELS: Record<(typeof EVENT_DATE_FIELDS)[number], string> = {

@@ -3,11 +3,11 @@
 // with its time, customer and address, and per item the total units. Cancelled events are left out.
 
 import type { Session } from '../../cli/session.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from '../../data/records.js';
-import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../data/wall-time.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem } from '../../domain/records.js';
+import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../domain/wall-time.js';
 import type { GroupedView } from '../../output/views.js';
 import { UsageError } from '../../errors.js';
-import { parseDateArgument } from '../dates.js';
+import { parseDateArgument } from '../../domain/dates.js';
 import { type Options, calendarOf, itemName, itemsText, nowWall, optionalString, showRange, venue } from './common.js';
 
 type Direction = 'out' | 'in';

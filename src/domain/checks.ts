@@ -2,10 +2,10 @@
 // stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
 // checked.
 
-import { compareMoney, formatMoney } from '../bulk/money.js';
-import type { PriceTable } from '../data/calendar.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, EVENT_DATE_FIELDS, eventLabel } from '../data/records.js';
-import { shortWallTime } from '../data/wall-time.js';
+import { compareMoney, formatMoney } from './money.js';
+import type { PriceTable } from './prices.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, EVENT_DATE_FIELDS, eventLabel } from './records.js';
+import { shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import { overbookings } from './sweep.js';
 

@@ -1,7 +1,7 @@
 // The calendar's record types, read tolerantly from what the service sends: an event with its
 // window, a booking with its item, an item, a price. Plain functions over API records.
 
-import { type Money, parseMoney } from '../bulk/money.js';
+import { type Money, parseMoney } from './money.js';
 import { readBool } from '../schemas/values.js';
 import { type WallTime, parseWallTime } from './wall-time.js';
 

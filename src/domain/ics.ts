@@ -3,8 +3,8 @@
 // and a calendar program shows them at that clock time. A UID is `event-<id>@<API host>`, the
 // same on every export, so re-importing updates an event instead of duplicating it.
 
-import type { CalendarEvent } from '../data/records.js';
-import { shortWallTime } from '../data/wall-time.js';
+import type { CalendarEvent } from './records.js';
+import { shortWallTime } from './wall-time.js';
 
 export interface IcsEntry {
   event: CalendarEvent;

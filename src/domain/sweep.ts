@@ -2,7 +2,7 @@
 // peak is the true maximum of overlapping bookings at one moment, never the sum over a range.
 // Windows are half-open [from, to): a hold that ends when another starts does not overlap it.
 
-import type { WallTime } from '../data/wall-time.js';
+import type { WallTime } from './wall-time.js';
 
 export interface Hold {
   from: WallTime;
