@@ -1,6 +1,7 @@
 // The run functions of the generic verbs (list, get, add, update, delete). They take plain
 // options, not commander objects, so tests can call them directly with a fake session.
 
+import type { ValidBody } from '../../schemas/valid-body.js';
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
 import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
@@ -85,6 +86,17 @@ export function recordView(def: ResourceDef, result: DataResult, format: ViewFor
   };
 }
 
+/** A few records (a write's answer) as a view for every format: the `{ data }` body and display rows. */
+export function recordsView(def: ResourceDef, records: readonly Record<string, unknown>[]): RecordListView {
+  return {
+    kind: 'records',
+    body: { data: records },
+    rows: records.map((r) => readRecord(def.fields, r)),
+    columns: def.columns,
+    knownColumns: [...def.fields.map((f) => f.name), 'Links'],
+  };
+}
+
 async function printRecords(session: Session, def: ResourceDef, result: DataResult): Promise<void> {
   await session.printer.view(recordView(def, result, session.printer.options.format));
 }
@@ -122,7 +134,7 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
   if (issues.length > 0) throw new ValidationError(issues, def.singular);
 }
 
-async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<Record<string, unknown>> {
+async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<ValidBody> {
   const { validateWrite } = await import('../../schemas/resource.js');
   return validateWrite(def, body, mode);
 }
