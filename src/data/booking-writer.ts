@@ -14,11 +14,11 @@ import {
 } from '../domain/booking-plan.js';
 import { emptyHoldings } from '../domain/holds.js';
 import { moneyToNumber } from '../domain/money.js';
-import { defaultVersion, resources } from '../resources/definitions.js';
+import { type ApiVersion, defaultVersion, resources } from '../resources/definitions.js';
 import type { CalendarData } from './calendar.js';
 
-export function bookingsAddress(eventId: number): Address {
-  return { def: resources.bookings, version: defaultVersion(resources.bookings), parentId: eventId };
+export function bookingsAddress(eventId: number, version: ApiVersion = defaultVersion(resources.bookings)): Address {
+  return { def: resources.bookings, version, parentId: eventId };
 }
 
 export interface PlannedBookings {
@@ -75,10 +75,10 @@ export class BookingWriter {
   }
 
   /** Sends the planned writes in order (deletes first, so a line that moves never counts twice). */
-  async write(eventId: number, plan: BookingPlan): Promise<WrittenLine[]> {
+  async write(eventId: number, plan: BookingPlan, version?: ApiVersion): Promise<WrittenLine[]> {
     const { validateWrite } = await import('../schemas/resource.js');
     const api = this.api();
-    const at = bookingsAddress(eventId);
+    const at = bookingsAddress(eventId, version);
     const written: WrittenLine[] = [];
     const ordered = [...plan.writes.filter((w) => w.action === 'delete'), ...plan.writes.filter((w) => w.action !== 'delete')];
     for (const write of ordered) {

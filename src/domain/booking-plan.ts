@@ -206,5 +206,5 @@ export function describeWrite(write: LineWrite, target: BookingTarget, itemName:
   };
   if (write.action === 'delete') return `Removed ${write.booking.quantity} × ${JSON.stringify(itemName(write.booking.itemId))} (booking ${write.booking.id}) from ${target.label}.`;
   if (write.action === 'create') return `Booked ${write.quantity} × ${JSON.stringify(itemName(write.itemId))} on ${target.label} at ${formatMoney(write.price)} (${from[write.priceFrom]}).`;
-  return `Booking ${write.booking.id} of ${target.label}: ${write.booking.quantity} → ${write.quantity} × ${JSON.stringify(itemName(write.itemId))} at ${formatMoney(write.price)} (${from[write.priceFrom]}).`;
+  return `${JSON.stringify(itemName(write.itemId))} was already on ${target.label}: booking ${write.booking.id} changed from ${write.booking.quantity} to ${write.quantity} at ${formatMoney(write.price)} (${from[write.priceFrom]}).`;
 }

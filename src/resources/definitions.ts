@@ -94,6 +94,8 @@ export interface ResourceDef {
   createDefaults?: Record<string, unknown>;
   /** Values copied from another field when a new record gives none: events' dropoffDate from startDate. */
   createDefaultsFrom?: Record<string, string>;
+  /** Writes go through this resource's own rules (bookings: the booking planner: availability, prices, inactive items). */
+  writeRules?: 'bookings';
   /** Date fields in the order their values follow (events: dropoff ≤ start ≤ end ≤ teardown ≤ pickup). */
   dateOrder?: readonly string[];
   /** A field that names a record for people (used by name resolution, confirmations). */
@@ -382,6 +384,7 @@ without a price is created; an unchanged price sends nothing.`,
     versions: ['v1', 'v2'],
     collectionPath: 'events/{eventId}/inventory',
     parent: { field: 'eventId', resource: 'events' },
+    writeRules: 'bookings',
     verbs: readWrite,
     links: ['self', 'edit', 'delete', 'add'],
     fields: [

@@ -28,6 +28,8 @@ export interface WriteInput {
   dryRun?: boolean;
   /** Send dates out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup for events). */
   allowDateOrder?: boolean;
+  /** Bookings: write even when other events hold the units. */
+  allowOverbook?: boolean;
 }
 
 function parseIdArgument(value: string | undefined, name = 'id'): number {
@@ -159,6 +161,10 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
+  if (def.writeRules === 'bookings') {
+    const { addBooking } = await import('./booking-writes.js');
+    return addBooking(session, version, body, input);
+  }
   const canonical = await validated(def, body, 'create');
   await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
@@ -193,6 +199,10 @@ export async function runUpdate(
   const resolver = session.names();
   const parentId = await resolveParentId(def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };
+  if (def.writeRules === 'bookings') {
+    const { updateBooking } = await import('./booking-writes.js');
+    return updateBooking(session, version, id, parentId, await resolver.resolve(def, changes), input);
+  }
   const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));
   const base: Record<string, unknown> = { id };
   for (const field of writableFields(def)) base[field.name] = current[field.name];
@@ -241,7 +251,7 @@ async function describeRecord(session: Session, at: Address, id: number): Promis
 }
 
 /** `--dry-run`: the request that would be sent, secrets redacted; nothing is sent. */
-async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
+export async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
   const client = session.newClient(session.requireBaseUrl(), undefined, false);
   const { url, headers: shown } = await client.describe(method as HttpMethod, path, body);
   client.close();

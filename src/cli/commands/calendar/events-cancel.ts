@@ -57,7 +57,7 @@ export const eventsUncancel = defineViewCommand({
   handler: async (deps, options, [ref]) => {
     const event = await deps.calendar.event(ref);
     const statusStill = event.cancellation.byStatus
-      ? `Its status is still ${JSON.stringify(event.status)}, so it still holds nothing: set another with \`rentals events update ${event.id} --event-status-id Confirmed\` (or Quoted).`
+      ? `Its status is still ${JSON.stringify(event.status)}: set another with \`rentals events update ${event.id} --event-status-id Confirmed\` (or Quoted); until then it holds nothing.`
       : undefined;
     if (!event.cancellation.byDate) {
       deps.notices.info(statusStill ?? `${eventLabel(event)} is not cancelled; nothing changed.`);

@@ -39,6 +39,9 @@ export const eventsList = defineViewCommand({
   handler: async (deps, options) => {
     const def = resources.events;
     chooseVersion(def, options.apiVersion);
+    const { apiVersion: _version, ...filters } = options;
+    // No filter: the list as the service sends it (one request, no statuses needed).
+    if (Object.values(filters).every((value) => value === undefined)) return recordsView(def, await deps.calendar.catalog.list('events'));
     if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
     const now = deps.now();
     const { from, to } = options;

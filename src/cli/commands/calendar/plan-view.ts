@@ -4,6 +4,7 @@
 import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
 import { lineRow } from '../../../data/booking-writer.js';
 import { describeWrite, overbookingWarning } from '../../../domain/booking-plan.js';
+import { formatMoney } from '../../../domain/money.js';
 import { itemName } from '../../../domain/records.js';
 import type { RecordListView } from '../../../output/views.js';
 import { resources } from '../../../resources/definitions.js';
@@ -25,7 +26,8 @@ export function plannedView(planned: PlannedBookings, notices: Notices): RecordL
 export function announce(planned: PlannedBookings, notices: Notices): void {
   if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
   for (const { booking } of planned.plan.unchanged) {
-    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id}); nothing changed.`);
+    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
+    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
   }
 }
 
