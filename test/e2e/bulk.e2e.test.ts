@@ -403,7 +403,7 @@ describe('against the seeded sandbox', () => {
     const first = items.find((i) => i.id === booked[0]!.inventoryId)!;
     const fresh = items.find((i) => !booked.some((b) => b.inventoryId === i.id))!;
     // One more unit than the 2 owned: the booking rules refuse the whole run, nothing is written.
-    const over = `${JSON.stringify({ inventoryName: first.name, quantity: first.quantityAvailable + 1, price: 10.5 })}\n`;
+    const over = `${JSON.stringify({ inventoryName: first.name, quantity: Number(first.quantityAvailable) + 1, price: 10.5 })}\n`;
     const refused = await rentals(['bookings', 'import', '--event-id', String(event!.eventName), '-'], { input: over });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('not enough units');
