@@ -8,6 +8,8 @@ export const ExitCode = {
   notFound: 4,
   network: 5,
   partial: 6,
+  /** The answer to a [y/N] prompt was no: nothing was changed. */
+  declined: 7,
   /** Ctrl-C or Ctrl-D at a prompt (128 + SIGINT, as shells report it). */
   cancelled: 130,
 } as const;
@@ -116,6 +118,11 @@ export class PartialFailureError extends RentalsError {
 /** The user pressed Ctrl-C or Ctrl-D at a prompt: "cancelled", exit 130. */
 export class CancelledError extends RentalsError {
   override readonly exitCode = ExitCode.cancelled;
+}
+
+/** The user answered no at a [y/N] prompt: nothing was changed, exit 7. The message says what was not done. */
+export class DeclinedError extends RentalsError {
+  override readonly exitCode = ExitCode.declined;
 }
 
 export function exitCodeFor(error: unknown): ExitCodeValue {

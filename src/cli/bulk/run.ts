@@ -35,7 +35,7 @@ import {
   serializePlan,
   totalsLine,
 } from '../../bulk/index.js';
-import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
+import { DeclinedError, PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Session } from '../session.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
@@ -160,27 +160,24 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
     session.printer.info('Dry run: nothing was sent.');
   }
   if (choices.dryRun || choices.planFile !== undefined) return false;
-  return confirmMassChange(session, plan, choices.yes === true);
+  await confirmMassChange(session, plan, choices.yes === true);
+  return true;
 }
 
 /**
  * More than CONFIRM_ABOVE changes: at a terminal, the totals and a [y/N] question; elsewhere
- * (scripts, cron) exit 2 with the totals unless --yes. True when the run may go ahead.
+ * (scripts, cron) exit 2 with the totals unless --yes; a "no" is DeclinedError (exit 7).
  */
-export async function confirmMassChange(session: Session, plan: Plan, yes: boolean): Promise<boolean> {
+export async function confirmMassChange(session: Session, plan: Plan, yes: boolean): Promise<void> {
   const changes = plan.totals.create + plan.totals.update + plan.totals.delete;
-  if (yes || changes <= CONFIRM_ABOVE) return true;
+  if (yes || changes <= CONFIRM_ABOVE) return;
   const { term } = session.ctx;
   const summary = `${totalsLine(plan)}: ${changes} ${changes === 1 ? 'change' : 'changes'} to send`;
   if (!term.stdinIsTTY || !term.stderrIsTTY) {
     throw new UsageError(`${summary}.\nMore than ${CONFIRM_ABOVE} changes need confirmation: pass --yes to apply them without a prompt (nothing was sent).`);
   }
   term.stderr.write(`${summary}.\n`);
-  if (!(await session.ctx.confirm(`Apply ${changes} changes?`))) {
-    session.printer.info('Nothing was sent.');
-    return false;
-  }
-  return true;
+  if (!(await session.ctx.confirm(`Apply ${changes} changes?`))) throw new DeclinedError('Nothing was sent.');
 }
 
 function warnSkipped(session: Session, invalid: ValidationError): void {

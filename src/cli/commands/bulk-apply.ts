@@ -22,7 +22,7 @@ async function runApply(session: Session, options: ApplyOptions): Promise<void> 
   const spec = bulk.rowSpecFor(options.def.name)!;
   const plan = bulk.parsePlan(await readTextFile(options.plan), options.plan, spec);
   await withBulk(session, options.concurrency, async (run) => {
-    if (!(await confirmMassChange(session, plan, options.yes === true))) return;
+    await confirmMassChange(session, plan, options.yes === true);
     await applyAndReport(session, spec, plan, run, {
       report: options.report,
       force: options.force,

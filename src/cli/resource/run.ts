@@ -3,7 +3,7 @@
 
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
-import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
+import { DeclinedError, type FieldIssue, UsageError, ValidationError } from '../../errors.js';
 import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
@@ -208,10 +208,7 @@ export async function runDelete(session: Session, at: Address, id: number, input
       throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
     }
     const label = await describeRecord(session, at, id);
-    if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) {
-      session.printer.info('Nothing deleted.');
-      return;
-    }
+    if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) throw new DeclinedError('Nothing deleted.');
   }
   const result = await session.api().remove(at, id);
   if (format === 'json' || format === 'ndjson') {
