@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { RentalsError } from '../errors.js';
 import { describeJsonError } from '../json-error.js';
-import { withFileLock } from './lock.js';
+import { type LockOptions, withFileLock } from './lock.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -100,6 +100,7 @@ export async function updateProfile(
   dir: string,
   name: string,
   change: (profile: Profile) => Profile | undefined,
+  lock: LockOptions = {},
 ): Promise<string> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   return withFileLock(join(dir, `${CONFIG_FILE_NAME}.lock`), async () => {
@@ -108,7 +109,7 @@ export async function updateProfile(
     if (next === undefined) delete config.profiles[name];
     else config.profiles[name] = dropUndefined(next);
     return writeConfig(dir, config);
-  });
+  }, lock);
 }
 
 function dropUndefined(profile: Profile): Profile {
