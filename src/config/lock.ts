@@ -53,11 +53,8 @@ async function acquire(lockPath: string, options: LockOptions): Promise<() => Pr
   let said = false;
   for (let round = 0; ; round++) {
     if (await create(lockPath, token)) {
-      return async () => {
-        // Remove only our own lock: after a takeover it may belong to someone else.
-        const holder = await fs.readFile(lockPath, 'utf8').catch(() => undefined);
-        if (holder === token) await fs.rm(lockPath, { force: true });
-      };
+      // Remove only our own lock (were it ever taken over, it would be someone else's).
+      return () => removeIfHolds(lockPath, token);
     }
     const holder = await readHolder(lockPath);
     if (holder?.stale) {
@@ -112,18 +109,28 @@ async function readHolder(lockPath: string): Promise<{ content: string; pid?: nu
 }
 
 /**
- * Moves the stale lock aside. When two processes judge the same lock stale, the second may move
- * the fresh lock the first has just taken: it sees that the content is not the stale one and puts
- * it back (link fails if the path was taken again meanwhile, which is then that process's lock).
+ * Removes a stale lock under a second lock (`<lock>.takeover`), so that it is removed only while
+ * it still holds the content judged stale: a process that read the old holder's lock just before
+ * that holder let go must not remove the fresh lock someone took since. With the guard held, the
+ * lock cannot change under us (its holder is gone; every other takeover waits for the guard).
  */
 async function takeOver(lockPath: string, staleContent: string): Promise<void> {
-  const aside = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
-  try {
-    await fs.rename(lockPath, aside);
-  } catch {
-    return; // someone else took it over first
+  const guard = `${lockPath}.takeover`;
+  const token = ownToken();
+  if (!(await create(guard, token))) {
+    // A guard whose holder died mid-takeover is cleared; otherwise the other takeover goes on.
+    const holder = await readHolder(guard);
+    if (holder?.stale) await removeIfHolds(guard, holder.content);
+    return;
   }
-  const moved = await fs.readFile(aside, 'utf8').catch(() => staleContent);
-  if (moved !== staleContent) await fs.link(aside, lockPath).catch(() => undefined);
-  await fs.rm(aside, { force: true });
+  try {
+    await removeIfHolds(lockPath, staleContent);
+  } finally {
+    await removeIfHolds(guard, token);
+  }
+}
+
+async function removeIfHolds(path: string, content: string): Promise<void> {
+  const current = await fs.readFile(path, 'utf8').catch(() => undefined);
+  if (current === content) await fs.rm(path, { force: true });
 }

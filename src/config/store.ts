@@ -39,8 +39,12 @@ export function configDir(env: Record<string, string | undefined>, homedir: stri
   return join(homedir, '.config', 'rentals');
 }
 
+export function configFilePath(dir: string): string {
+  return join(dir, CONFIG_FILE_NAME);
+}
+
 export async function readConfig(dir: string): Promise<ConfigFile> {
-  const path = join(dir, CONFIG_FILE_NAME);
+  const path = configFilePath(dir);
   let text: string;
   try {
     text = await fs.readFile(path, 'utf8');
