@@ -35,6 +35,7 @@ import {
   serializePlan,
   totalsLine,
 } from '../../bulk/index.js';
+import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
 import { DeclinedError, PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Session } from '../session.js';
 
@@ -151,7 +152,7 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
     warnSkipped(session, choices.invalid);
   }
   if (choices.planFile !== undefined) {
-    await writeFile(choices.planFile, serializePlan(plan), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+    await writeFile(choices.planFile, serializePlan(plan, await sessionPlanKey(session)), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
     });
     session.printer.info(`Plan written to ${choices.planFile} (${totalsLine(plan)}); nothing was sent.`);
@@ -186,10 +187,15 @@ function warnSkipped(session: Session, invalid: ValidationError): void {
   session.printer.warn(`Skipping invalid rows (--skip-invalid):\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
+/** The key plans are signed with: the user's, in the config directory (made on first use). */
+export function sessionPlanKey(session: Session): Promise<PlanKey> {
+  return loadPlanKey(session.settings.configDir);
+}
+
 /** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
 async function printPlan(session: Session, spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Promise<void> {
   const { printer } = session;
-  if (session.format === 'json') return printer.write(serializePlan(plan));
+  if (session.format === 'json') return printer.write(serializePlan(plan, await sessionPlanKey(session)));
   if (session.format === 'ndjson') return writeInBatches(session, plan.rows.map((row) => JSON.stringify(row)));
   await writeInBatches(session, planLines(spec, plan, predicted));
   await printer.text(predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan));
