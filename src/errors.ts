@@ -88,6 +88,15 @@ export class ApiError extends RentalsError {
   }
 }
 
+/**
+ * A write (POST, or PUT/DELETE once retries are spent) answered with a 5xx: the server may have
+ * applied it before failing, or a gateway may have lost the answer. Exit 5, as for a connection
+ * dropped after sending: the outcome is unknown, not refused.
+ */
+export class OutcomeUnknownError extends ApiError {
+  override readonly exitCode = ExitCode.network;
+}
+
 export class NotFoundError extends ApiError {
   override readonly exitCode = ExitCode.notFound;
 }

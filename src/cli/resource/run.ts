@@ -151,7 +151,12 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
   if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
-  await printRecords(session, def, await session.api().create(at, canonical));
+  const api = session.api();
+  const created = await api.create(at, canonical).catch(async (error: unknown) => {
+    const { settleCreate } = await import('./unknown-outcome.js');
+    throw await settleCreate(api, at, canonical, error);
+  });
+  await printRecords(session, def, created);
 }
 
 export async function runUpdate(
@@ -190,7 +195,12 @@ export async function runUpdate(
   const canonical = await validated(def, merged, 'update');
   await checkDateOrder(def, canonical, input, changes);
   if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
-  await printRecords(session, def, await session.api().update(at, id, canonical));
+  const api = session.api();
+  const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
+    const { settleUpdate } = await import('./unknown-outcome.js');
+    throw await settleUpdate(api, at, id, canonical, error);
+  });
+  await printRecords(session, def, updated);
 }
 
 export interface DeleteInput {
@@ -210,7 +220,11 @@ export async function runDelete(session: Session, at: Address, id: number, input
     const label = await describeRecord(session, at, id);
     if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) throw new DeclinedError('Nothing deleted.');
   }
-  const result = await session.api().remove(at, id);
+  const api = session.api();
+  const result = await api.remove(at, id).catch(async (error: unknown) => {
+    const { settleDelete } = await import('./unknown-outcome.js');
+    throw await settleDelete(api, at, id, error);
+  });
   if (format === 'json' || format === 'ndjson') {
     await session.printer.text(JSON.stringify(result));
   } else {
