@@ -53,7 +53,17 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
     const scope = api().post('/v2/inventory').reply(503, { message: 'busy' }).get('/v2/inventory').reply(200, { data: [] });
     const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
     expect(result.stderr).toContain(MAY);
-    expect(result.stderr).toContain('Looked up by name "Tent 20x20": it was not applied (no inventory item has it); sending it again is safe.');
+    expect(result.stderr).toContain('Looked up by name "Tent 20x20": it was not applied (no inventory item has it now).');
+    expect(result.code).toBe(5);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('add answered 504 by a gateway, the item is not there yet: not applied, but it may still be', async () => {
+    const scope = api().post('/v2/inventory').reply(504, 'gateway timeout').get('/v2/inventory').reply(200, { data: [] });
+    const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
+    expect(result.stderr).toContain(
+      'Looked up by name "Tent 20x20": it was not applied (no inventory item has it now); the server did not answer in time and may still apply it: look again before repeating it.',
+    );
     expect(result.code).toBe(5);
     expect(scope.isDone()).toBe(true);
   });

@@ -5,7 +5,7 @@
 // the bulk engine does after such a row (src/bulk/runner.ts), but for one record.
 
 import type { Address, ApiRecord, ResourceApi } from '../../api/resource-api.js';
-import { NetworkError, NotFoundError, OutcomeUnknownError } from '../../errors.js';
+import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../../errors.js';
 import { sameValue } from '../../snapshot/diff.js';
 
 /** A write the server may have applied although it did not say so. */
@@ -31,6 +31,12 @@ async function settle(error: unknown, lookup: () => Promise<string>, what: strin
   return error;
 }
 
+/** A request the server did not finish answering in time may still be applied after the lookup. */
+function stillRunning(error: unknown): string {
+  const late = error instanceof TimeoutError || (error instanceof OutcomeUnknownError && error.status === 504);
+  return late ? '; the server did not answer in time and may still apply it: look again before repeating it' : '';
+}
+
 /** After a failed POST: is there now a record with the natural key of the one sent? */
 export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, error: unknown): Promise<unknown> {
   const { def } = at;
@@ -43,7 +49,7 @@ export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, err
       const matches = (await api.list(at)).records.filter((record) => key.every((name) => sameValue(record[name], sent[name])));
       const same = matches.filter((record) => holds(record, sent));
       if (same.length === 1) return `Looked up by ${by}: it was applied: id ${String(same[0]!.id)}.`;
-      if (matches.length === 0) return `Looked up by ${by}: it was not applied (no ${def.singular} has it); sending it again is safe.`;
+      if (matches.length === 0) return `Looked up by ${by}: it was not applied (no ${def.singular} has it now)${stillRunning(error)}.`;
       const ids = matches.map((record) => String(record.id)).join(', ');
       return `Looked up by ${by}: ${def.singular} ${ids} ${matches.length === 1 ? 'has' : 'have'} it, not with all the values sent: check before repeating the request.`;
     },
@@ -59,7 +65,7 @@ export function settleUpdate(api: ResourceApi, at: Address, id: number, sent: Ap
     async () => {
       const [record] = (await api.get(at, id)).records;
       if (record && holds(record, sent)) return `Looked up: it was applied: ${what} has the values sent.`;
-      return `Looked up: it was not applied: ${what} does not have the values sent.`;
+      return `Looked up: it was not applied: ${what} does not have the values sent${stillRunning(error)}.`;
     },
     what,
   );
@@ -77,7 +83,7 @@ export function settleDelete(api: ResourceApi, at: Address, id: number, error: u
         if (failure instanceof NotFoundError) return `Looked up: it was applied: ${what} is gone.`;
         throw failure;
       }
-      return `Looked up: it was not applied: ${what} still exists.`;
+      return `Looked up: it was not applied: ${what} still exists${stillRunning(error)}.`;
     },
     what,
   );
