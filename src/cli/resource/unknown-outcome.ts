@@ -1,7 +1,7 @@
 // A write whose outcome is unknown — answered with a 5xx, or its connection dropped or timed out
 // after it was sent — may have been applied. The client's message says so (exit 5); here the
 // record is looked up to say which: an add by its natural key (inventory: its name; prices: item
-// and rental block; bookings: the item, within the event), an update or a delete by its id. As
+// and rental block), an update or a delete by its id. As
 // the bulk engine does after such a row (src/bulk/runner.ts), but for one record.
 
 import type { Address, ApiRecord, ResourceApi } from '../../api/resource-api.js';
