@@ -20,7 +20,7 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     await takeSnapshot(catalogSource(session.catalog()), (text) => session.printer.write(text), takenAt, source);
     return;
   }
-  const { open, rename, rm } = await import('node:fs/promises');
+  const { link, open, rename, rm } = await import('node:fs/promises');
   // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
   const out = options.out;
   const temp = `${out}.${process.pid}.partial`;
@@ -43,8 +43,11 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     throw error;
   }
   await file.close();
-  await rename(temp, out).catch(async (error: unknown) => {
+  // Without --force, linked into place: a file that appeared at --out meanwhile is not replaced either.
+  const place = options.force ? rename(temp, out) : link(temp, out).then(() => rm(temp, { force: true }));
+  await place.catch(async (error: unknown) => {
     await rm(temp, { force: true });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`--out: ${out} appeared while the snapshot was taken; it was not replaced (pass --force to replace it)`);
     throw cannotWrite(error);
   });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
