@@ -297,6 +297,15 @@ describe('plan digest: a plan changed by hand is refused', () => {
     expect(issues(signed([{ ...row!, action: 'unchanged' }]))).toEqual([`plan.json rows[0] (line ${row!.line}): is unchanged, but its "old" and "new" differ`]);
     const scoped = serializePlan({ ...plan, scope: { inventoryId: 99 }, rows: [row!] }, KEY);
     expect(issues(scoped)).toEqual([`plan.json rows[0] (line ${row!.line}) inventoryId: is ${row!.ids.inventoryId}, outside the plan's scope (inventoryId 99)`]);
+    // A row whose id names another record than its item and rental block say: stale at apply, nothing written.
+    const retargeted = { ...row!, ids: { ...row!.ids, id: row!.ids.rentalBlockId === 1 ? row!.ids.id! + 1 : row!.ids.id! - 1 } };
+    const before = api.count('PUT', 'prices');
+    const lines: ReportLine[] = [];
+    await applyPlan(priceRows, parsePlan(signed([retargeted]), 'plan.json', priceRows, KEY), contextFor(api), { onLine: (l) => lines.push(l) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ outcome: 'stale' });
+    expect(lines[0]!.error).toMatch(new RegExp(`^inventory price ${retargeted.ids.id} is not the record the plan row describes: rentalBlockId is \\d, the plan row says ${row!.ids.rentalBlockId}$`));
+    expect(api.count('PUT', 'prices')).toBe(before);
     // An undo's delete is what it says.
     expect(parsePlan(signed([{ ...row!, action: 'delete', new: null }], 'undo of run.ndjson'), 'plan.json', priceRows, KEY).rows).toHaveLength(1);
   });
