@@ -18,6 +18,8 @@ export interface SandboxCommandOptions {
   publicUrl?: string;
   /** Connections open at once (512 when not given). */
   maxConnections?: number;
+  /** Connections open at once from one client address (128 when not given). */
+  maxConnectionsPerClient?: number;
   clientId?: string;
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
@@ -56,7 +58,10 @@ export async function runSandboxCommand(
       seed: options.seed,
       webUrl: options.webUrl,
       publicUrl: options.publicUrl,
-      limits: options.maxConnections === undefined ? undefined : { maxConnections: options.maxConnections },
+      limits: {
+        ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+        ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+      },
       tokenTtlSeconds: options.tokenTtl,
       repair: options.repair,
       fromSnapshot: options.fromSnapshot === undefined ? undefined : await readSnapshotImage(options.fromSnapshot),

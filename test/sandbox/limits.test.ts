@@ -211,6 +211,7 @@ describe('rentals sandbox --public-url --max-connections', () => {
   it.each([
     [['--public-url', 'evil.example'], '--public-url must be an http(s) URL (got "evil.example")'],
     [['--max-connections', '0'], '--max-connections must be a whole number > 0'],
+    [['--max-connections-per-client', 'many'], '--max-connections-per-client must be a whole number > 0'],
   ])('refuses %j with exit 2', (args, message) => {
     const run = spawnSync(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], { encoding: 'utf8', timeout: 10_000 });
     expect(run.status).toBe(2);
