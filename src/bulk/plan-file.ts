@@ -16,7 +16,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlanKey } from '../config/plan-key.js';
 import { isObject } from '../common/objects.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
-import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, totalsOf } from './plan.js';
+import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, UNDO_SOURCE_PREFIX, totalsOf } from './plan.js';
 import { type RowSpec, bodyFields, field, idFields } from './spec.js';
 import { type Values, readCell } from './values.js';
 import { describeJsonError } from '../json-error.js';
@@ -108,7 +108,7 @@ function checkDigest(digest: unknown, key: PlanKey, head: SignedHead, rows: read
  */
 function checkRowActions(rows: readonly PlanRow[], head: SignedHead, file: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const undo = head.source.startsWith('undo of ');
+  const undo = head.source.startsWith(UNDO_SOURCE_PREFIX);
   rows.forEach((row, index) => {
     const where = `${file} rows[${index}] (line ${row.line})`;
     const problem = actionProblem(row, undo);

@@ -4,8 +4,7 @@
 // the holder). A lock is waited for as long as its holder runs, however long that is; it is taken
 // over only when the holder is gone. Nothing ever asks a person to remove it.
 
-import { readFileSync } from 'node:fs';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import { RentalsError } from '../errors.js';
 import { processAlive } from '../common/process.js';
 
