@@ -195,6 +195,10 @@ export class ApiClient {
           await this.sleep(this.backoff(attempt));
           continue;
         }
+        // The last attempt never reached the server, but an earlier one did: the outcome is still unknown.
+        if (error instanceof NetworkError && !error.requestSent && mayHaveApplied !== undefined && !READ_METHODS.has(method)) {
+          throw new NetworkError(`${error.message}; an earlier attempt failed (${mayHaveApplied}) after it was sent${MAY_HAVE_BEEN_APPLIED}`, error.code, true);
+        }
         throw error;
       }
       const { status } = response;
