@@ -111,10 +111,10 @@ describe('delete', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  test('on a TTY, no deletes nothing', async () => {
+  test('on a TTY, no deletes nothing and exits 7 (declined)', async () => {
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: false }));
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(7);
     expect(result.stderr).toBe('Nothing deleted.\n');
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
