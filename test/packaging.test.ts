@@ -62,7 +62,7 @@ function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
 describe('npm pack', () => {
   it('holds only what runs: the bin, the bundle, README, LICENSE, CHANGELOG, package.json', () => {
     for (const required of ['bin/rentals.js', 'dist/main.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
-    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|dist\/vendor\/[^/]+\.cjs|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     expect(packed.filter((path) => !allowed.test(path))).toEqual([]);
     expect(packed).not.toContain('dist/sandbox.js');
   });
@@ -108,6 +108,11 @@ describe.each(majors)('the installed tarball on Node %i', (major) => {
       const listed = await run(installedBin, ['inventory', 'list', '--json'], { env: client });
       const items = (JSON.parse(listed.stdout) as { data: Array<{ name: string; quantityAvailable: number }> }).data;
       expect(items).toContainEqual(expect.objectContaining({ name: `Packed tent on Node ${major}`, quantityAvailable: 3 }));
+      // The libraries of --jq and -o ics ship beside the bundle (dist/vendor/) and load from there.
+      const names = await run(installedBin, ['inventory', 'list', '--jq', '.data[].name'], { env: client });
+      expect(names.stdout.split('\n')).toContain(`Packed tent on Node ${major}`);
+      const ics = await run(installedBin, ['agenda', '-o', 'ics', '--timezone', 'Europe/Berlin'], { env: client });
+      expect(ics.stdout).toContain('BEGIN:VCALENDAR');
     } finally {
       sandbox.child.kill('SIGTERM');
     }

@@ -13,6 +13,8 @@ import { didYouMean, prefixMatches } from './registry/suggest.js';
 const OUTPUT_FLAGS: Array<[string, string]> = [
   ['--json', 'same as -o json: the API response body as sent'],
   ['--fields <list>', 'comma-separated columns for table, csv, tsv and ndjson'],
+  ['--jq <expression>', 'filter the JSON output with jq (strings raw, other values compact JSON)'],
+  ['--no-pager', 'do not page long output at a terminal (RENTALS_PAGER, PAGER, default "less -FRX")'],
 ];
 const LOG_FLAGS: Array<[string, string]> = [
   ['-q, --quiet', 'print only data (no notices)'],

@@ -134,7 +134,7 @@ describe('did you mean', () => {
   });
 
   test('a global flag given after the command is found too', async () => {
-    const result = await runCli(['events', 'list', '--time', '5'], HOME);
+    const result = await runCli(['events', 'list', '--timeo', '5'], HOME);
     expect(result.stderr).toContain('(Did you mean --timeout?)');
   });
 });

@@ -58,6 +58,7 @@ export async function agenda(session: Session, options: Options): Promise<Groupe
 
   if (wantsIcs(session)) {
     const host = hostOf(session);
+    const timeZone = session.timeZone();
     return {
       kind: 'calendar',
       ics: () =>
@@ -71,6 +72,7 @@ export async function agenda(session: Session, options: Options): Promise<Groupe
           })),
           host,
           new Date(session.ctx.now()),
+          timeZone,
         ),
       rows: entries.map((e) => e.row),
       columns: COLUMNS,
