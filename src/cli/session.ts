@@ -47,6 +47,8 @@ export class Session {
     readonly globals: GlobalOptions,
     readonly settings: Settings,
     readonly printer: Printer,
+    /** No flag, variable or profile chose the format: the terminal did (table, or tsv when piped). */
+    private readonly formatDefaulted = false,
   ) {}
 
   /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
@@ -58,6 +60,7 @@ export class Session {
       if (unknown) settings.warnings.push(unknown);
     }
     const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
+    const formatDefaulted = globals.jq === undefined && !globals.json && globals.output === undefined && settings.output.value === undefined;
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     const pager = ctx.term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
     const printer = new Printer(ctx.term, {
@@ -74,7 +77,7 @@ export class Session {
       confirm: async (question) => (await printer.releaseTerminal(), ctx.confirm(question)),
       promptSecret: async (question) => (await printer.releaseTerminal(), ctx.promptSecret(question)),
     };
-    return new Session(asking, globals, settings, printer);
+    return new Session(asking, globals, settings, printer, formatDefaulted);
   }
 
   /** The format of a command that prints without a view: `-o ics` is refused there (exit 2). */
@@ -82,6 +85,11 @@ export class Session {
     const format = this.printer.options.format;
     checkFormat(undefined, format);
     return format as OutputFormat;
+  }
+
+  /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
+  preferPipedFormat(format: OutputFormat): void {
+    if (this.formatDefaulted && !this.ctx.term.stdoutIsTTY) this.printer.options.format = format;
   }
 
   /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */

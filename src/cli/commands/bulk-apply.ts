@@ -20,7 +20,7 @@ async function runApply(session: Session, options: ApplyOptions): Promise<void> 
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
-  const plan = bulk.parsePlan(await readTextFile(options.plan), options.plan, spec);
+  const plan = bulk.parsePlan(await readTextFile(session, options.plan), options.plan, spec);
   await withBulk(session, options.concurrency, async (run) => {
     if (!(await confirmMassChange(session, plan, options.yes === true))) return;
     await applyAndReport(session, spec, plan, run, {

@@ -3,6 +3,7 @@
 
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
+import { readAll } from '../input.js';
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
@@ -72,7 +73,9 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
     import('../../snapshot/diff.js'),
     import('node:fs/promises'),
   ]);
-  const read = async (path: string) => parseSnapshot(await readText(readFile, path), path);
+  if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
+  const read = async (path: string) =>
+    path === '-' ? parseSnapshot(await readAll(session.ctx.term.stdin), '(stdin)') : parseSnapshot(await readText(readFile, path), path);
   const before = await read(options.before);
   let after;
   if (options.after !== undefined) {
@@ -126,7 +129,7 @@ One row per change: a record added or removed, or one field of a record changed.
 written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
 Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
 `,
-  examples: ['rentals diff before.json after.json', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
+  examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
   options: (command) =>
     command
       .option('--live', 'compare with the service as it is now')
