@@ -13,7 +13,7 @@
 //   -o ics) are bundled into files of their own under dist/vendor/, which main.js imports only
 //   when that flag is given: every other start neither reads nor parses them.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 
@@ -58,6 +58,7 @@ const vendors = await build({
   metafile: true,
   logLevel: 'warning',
 });
+await writeManPage();
 try {
   assertSelfContained(result.metafile);
   assertSelfContained(vendors.metafile);
@@ -72,6 +73,24 @@ try {
 }
 renameSync(staging, dist);
 rmSync(retired, { recursive: true, force: true });
+
+// rentals(1) from the command registry: src/cli/man-page.ts bundled beside dist/, run, removed.
+async function writeManPage() {
+  const generator = new URL('man-page.mjs', `${staging.href}/`);
+  await build({
+    entryPoints: ['src/cli/man-page.ts'],
+    outfile: generator.pathname,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  const { renderManPage } = await import(generator.href);
+  writeFileSync(new URL('rentals.1', `${staging.href}/`), renderManPage(pkg.version));
+  rmSync(generator);
+}
 
 // The published package declares no dependencies, so the bundle may import nothing but Node's
 // builtins: a library left outside it would be missing from every installation.

@@ -56,8 +56,8 @@ export class Session {
     const globals: GlobalOptions = { ...flags, debug: flags.debug === true || debugFromEnv(ctx.env) };
     const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
     if (!options.createsProfile) {
-      const unknown = unknownProfileWarning(settings);
-      if (unknown) settings.warnings.push(unknown);
+      const unknown = unknownProfileProblem(settings);
+      if (unknown) throw new UsageError(unknown);
     }
     const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
     const formatDefaulted = globals.jq === undefined && !globals.json && globals.output === undefined && settings.output.value === undefined;
@@ -177,11 +177,16 @@ export class Session {
   }
 }
 
-/** A profile named by --profile, RENTALS_PROFILE or the config file that the config file does not hold. */
-function unknownProfileWarning(settings: Settings): string | undefined {
+/**
+ * A profile named by --profile, RENTALS_PROFILE or the config file that the config file does not
+ * hold: a usage error, whatever else the environment sets (a typo must not pass for RENTALS_TOKEN's
+ * profile). `auth login` and `config set` create it instead.
+ */
+function unknownProfileProblem(settings: Settings): string | undefined {
   const { profileName, knownProfiles, profileExists } = settings;
-  if (profileExists || profileName.source === 'default' || knownProfiles.length === 0) return undefined;
-  return `warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (profiles: ${knownProfiles.join(', ')})`;
+  if (profileExists || profileName.source === 'default') return undefined;
+  const held = knownProfiles.length > 0 ? `profiles: ${knownProfiles.join(', ')}` : 'it holds none yet';
+  return `${profileName.origin}: no profile "${profileName.value}" in the config file (${held}); create it with rentals auth login --profile ${profileName.value} --base-url <url>`;
 }
 
 /**

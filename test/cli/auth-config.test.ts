@@ -392,7 +392,7 @@ describe('missing settings', () => {
 
   test('the hint names a non-default profile', async () => {
     const result = await runCli(['inventory', 'list', '--profile', 'staging']);
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('rentals auth login --profile staging --base-url');
   });
 });
