@@ -15,6 +15,7 @@ const LAYERS: Record<string, number> = {
   common: 0,
   resources: 0,
   schemas: 0,
+  domain: 1,
   config: 1,
   api: 2,
   output: 3,

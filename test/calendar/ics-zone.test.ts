@@ -6,25 +6,12 @@ import ICAL from 'ical.js';
 import nodeIcal, { type VEvent } from 'node-ical';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, test } from 'vitest';
-import { buildIcs, type IcsEntry } from '../../src/calendar/ics.js';
-import type { CalendarEvent } from '../../src/data/records.js';
-import { parseWallTime } from '../../src/data/wall-time.js';
+import { buildIcs, type IcsEntry } from '../../src/domain/ics.js';
+import { readEvent } from '../../src/domain/records.js';
 
-function entry(id: number, start: string, end: string, name = `event ${id}`): IcsEntry {
-  const from = parseWallTime(start)!;
-  const to = parseWallTime(end)!;
-  const event: CalendarEvent = {
-    id,
-    name,
-    statusId: 2,
-    blockId: undefined,
-    dates: { startDate: from, endDate: to },
-    window: { from, to },
-    cancelled: false,
-    customer: undefined,
-    record: {},
-  };
-  return { event, status: 'Confirmed', items: [], total: '0.00', venue: '' };
+function entry(id: number, startDate: string, endDate: string, eventName = `event ${id}`, customerName?: string): IcsEntry {
+  const event = readEvent({ id, eventName, eventStatusId: 2, startDate, endDate, customerName }, () => 'Confirmed');
+  return { event, items: [], total: '0.00', venue: '' };
 }
 
 /** The instant a wall time is in a zone, by Temporal (neither parser). */
@@ -79,8 +66,7 @@ describe('zoned ICS', () => {
   });
 
   test('text from the server: control characters visible, RFC 5545 escapes for , ; and \\', async () => {
-    const hostile = entry(1, '2027-06-12T14:00:00', '2027-06-12T18:00:00', 'Gala\u001b[31m, red; \\ok\u009b');
-    hostile.event.customer = 'Ann\rSmith';
+    const hostile = entry(1, '2027-06-12T14:00:00', '2027-06-12T18:00:00', 'Gala\u001b[31m, red; \\ok\u009b', 'Ann\rSmith');
     const text = await buildIcs([hostile], 'h', new Date(0), 'Europe/Berlin');
     expect(text).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
     expect(text).toContain('SUMMARY:Gala\\\\x1b[31m\\, red\\; \\\\ok\\\\u009b\r\n');

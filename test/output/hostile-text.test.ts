@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CsvParser } from '../../src/bulk/input/csv.js';
 import type { InputRow } from '../../src/bulk/input/index.js';
-import { buildIcs } from '../../src/calendar/ics.js';
 import { escapeControl } from '../../src/common/sanitize.js';
-import { parseWallTime } from '../../src/data/wall-time.js';
+import { buildIcs } from '../../src/domain/ics.js';
+import { readEvent } from '../../src/domain/records.js';
 import type { Row } from '../../src/output/format.js';
 import type { RecordListView } from '../../src/output/views.js';
 import { render } from './helpers.js';
@@ -100,11 +100,10 @@ describe('random control characters through every format (property)', () => {
           expect(back).toEqual(rows);
         }
 
-        const start = parseWallTime('2027-06-12T14:00:00')!;
+        const start = '2027-06-12T14:00:00';
         const ics = await buildIcs(
           names.map((name, i) => ({
-            event: { id: i, name, statusId: 1, blockId: undefined, dates: { startDate: start, endDate: start }, window: { from: start, to: start }, cancelled: false, customer: name, record: {} },
-            status: name,
+            event: readEvent({ id: i, eventName: name, eventStatusId: 1, startDate: start, endDate: start, customerName: name }, () => name),
             items: [name],
             total: '0.00',
             venue: name,

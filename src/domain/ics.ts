@@ -8,12 +8,11 @@
 
 import type { ICalDateTimeValue } from 'ical-generator';
 import { escapeControl } from '../common/sanitize.js';
-import type { CalendarEvent } from '../data/records.js';
-import { type WallTime, shortWallTime } from '../data/wall-time.js';
+import type { CalendarEvent } from './records.js';
+import { type WallTime, shortWallTime } from './wall-time.js';
 
 export interface IcsEntry {
   event: CalendarEvent;
-  status: string | undefined;
   items: string[];
   total: string;
   venue: string;
@@ -24,13 +23,13 @@ function icsUid(eventId: number, host: string): string {
 }
 
 /**
- * STATUS from the event: cancelled (a cancel date, or a status named so) → CANCELLED; a status
- * that says it takes place or took place (Confirmed, Completed) → CONFIRMED; else (Quoted, …)
- * TENTATIVE.
+ * STATUS from the event: cancelled (the event model: a cancel date, or a status named so) →
+ * CANCELLED; a status that says it takes place or took place (Confirmed, Completed) → CONFIRMED;
+ * else (Quoted, …) TENTATIVE.
  */
-export function icsStatus(cancelled: boolean, status: string | undefined): 'CANCELLED' | 'CONFIRMED' | 'TENTATIVE' {
-  const name = status?.trim().toLowerCase();
-  if (cancelled || name === 'cancelled' || name === 'canceled') return 'CANCELLED';
+export function icsStatus(event: Pick<CalendarEvent, 'cancelled' | 'status'>): 'CANCELLED' | 'CONFIRMED' | 'TENTATIVE' {
+  const name = event.status?.trim().toLowerCase();
+  if (event.cancelled) return 'CANCELLED';
   if (name === 'confirmed' || name === 'completed') return 'CONFIRMED';
   return 'TENTATIVE';
 }
@@ -68,7 +67,7 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
   const calendar = ical({ name: 'rentals agenda', prodId: { company: 'rentals', product: 'agenda', language: 'EN' } });
   const zone = await zoning(timeZone);
   if (zone.vtimezone) calendar.timezone({ name: timeZone, generator: () => zone.vtimezone! });
-  for (const { event, status, items, total, venue } of entries) {
+  for (const { event, items, total, venue } of entries) {
     const start = event.dates.startDate ?? event.window?.from;
     const end = event.dates.endDate ?? event.window?.to;
     if (start === undefined || end === undefined) continue;
@@ -76,7 +75,7 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
     const description = [
       `Window (dropoff → pickup): ${window}`,
       event.customer ? `Customer: ${serverText(event.customer)}` : undefined,
-      `Status: ${event.cancelled ? 'cancelled' : serverText(status ?? 'unknown')}`,
+      `Status: ${event.cancelled ? 'cancelled' : serverText(event.status ?? 'unknown')}`,
       items.length > 0 ? `Items:\n${items.map((i) => `  ${serverText(i)}`).join('\n')}` : 'Items: none',
       `Total: ${total}`,
     ].filter((l) => l !== undefined);
@@ -89,7 +88,7 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
       summary: serverText(event.name),
       description: description.join('\n'),
       location: venue ? serverText(venue) : undefined,
-      status: ICalEventStatus[icsStatus(event.cancelled, status)],
+      status: ICalEventStatus[icsStatus(event)],
     });
   }
   const text = calendar.toString();
