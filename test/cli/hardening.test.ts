@@ -28,6 +28,13 @@ describe('server text is shown without terminal control sequences', () => {
     expect(result.stdout).not.toContain('\u0007');
   });
 
+  test('completion never offers a name holding a control character', async () => {
+    api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 1, { name: 'Tent' }), sampleRecord(resources.inventory, 2, { name: `Evil${ESC}[2J\nrm` })]));
+    const result = await runCli(['__complete', '--shell', 'bash', '--', 'inventory', 'get', ''], withApi());
+    expect(result.stdout).toContain('Tent');
+    expect(result.stdout).not.toContain('Evil');
+  });
+
   test('an error message from the server is stripped too', async () => {
     api().get('/v2/inventory').reply(500, { message: `db ${ESC}[31mdown${ESC}[0m` });
     const result = await runCli(['inventory', 'list', '--retries', '0'], withApi());
