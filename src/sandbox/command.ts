@@ -4,7 +4,7 @@
 import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
-import { SnapshotLoadError } from './from-snapshot.js';
+import { SnapshotLoadError } from '../snapshot/image.js';
 import type { StoreImage } from './store.js';
 import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 

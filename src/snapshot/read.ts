@@ -6,8 +6,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { SnapshotLoadError, storeImageFromSnapshot } from '../sandbox/from-snapshot.js';
-import type { StoreImage } from '../sandbox/store.js';
+import { SnapshotLoadError, type StoreImage, storeImageFromSnapshot } from './image.js';
 import { type Snapshot, parseSnapshot } from './document.js';
 
 export interface ReadSnapshot {
