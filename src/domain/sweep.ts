@@ -2,6 +2,7 @@
 // peak is the true maximum of overlapping bookings at one moment, never the sum over a range.
 // Windows are half-open [from, to): a hold that ends when another starts does not overlap it.
 
+import type { HoldKind } from './hold-policy.js';
 import type { WallTime } from './wall-time.js';
 
 export interface Hold {
@@ -9,6 +10,8 @@ export interface Hold {
   to: WallTime;
   quantity: number;
   eventId: number;
+  /** How the event holds (hold-policy.ts); absent means firm. */
+  kind?: HoldKind;
 }
 
 export interface Peak {

@@ -1,0 +1,141 @@
+// Firm and tentative holds told apart. A quote (tentative) shows what may come but blocks nothing:
+// booking is checked against firm holds only, and a booking that takes units a quote is counting
+// on is named so the caller can warn. Every number is a sweep peak (sweep.ts), as in availability.
+
+import { type Holdings, type Shortage, shortages } from './holds.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import { type Hold, overbookings, peak } from './sweep.js';
+import type { HoldRule } from './hold-policy.js';
+import type { Range } from './wall-time.js';
+
+export const isFirm = (hold: Hold): boolean => hold.kind !== 'tentative';
+const isTentative = (hold: Hold): boolean => hold.kind === 'tentative';
+
+/**
+ * One item over a range:
+ * - `booked`: the most units firm holds hold at one moment;
+ * - `tentative`: the most units quotes hold at one moment;
+ * - `free` = owned − booked: what can still be booked firmly (quotes block nothing);
+ * - `freeIfQuotesConfirm` = owned − the most units firm and tentative holds hold together at one
+ *   moment: what stays free at every moment even if every quote confirms (below 0: the quotes
+ *   cannot all confirm).
+ */
+export interface KindAvailability {
+  owned: number;
+  booked: number;
+  tentative: number;
+  free: number;
+  freeIfQuotesConfirm: number;
+  /** The first moment `booked` is reached (undefined when nothing firm is held) and the firm holds then. */
+  bookedAt: number | undefined;
+  bookedBy: Hold[];
+  /** The first moment `tentative` is reached and the quotes then. */
+  tentativeAt: number | undefined;
+  tentativeBy: Hold[];
+}
+
+export function availabilityByKind(holds: readonly Hold[], owned: number, range: Range): KindAvailability {
+  const firm = peak(holds.filter(isFirm), range);
+  const tentative = peak(holds.filter(isTentative), range);
+  const all = peak(holds, range);
+  return {
+    owned,
+    booked: firm.quantity,
+    tentative: tentative.quantity,
+    free: owned - firm.quantity,
+    freeIfQuotesConfirm: owned - all.quantity,
+    bookedAt: firm.at,
+    bookedBy: firm.holders,
+    tentativeAt: tentative.at,
+    tentativeBy: tentative.holders,
+  };
+}
+
+/** The holdings with the quotes left out: what a firm booking is checked against. */
+function firmOnly(held: Holdings): Holdings {
+  const byItem = new Map<number, Hold[]>();
+  for (const [itemId, holds] of held.byItem) byItem.set(itemId, holds.filter(isFirm));
+  return { ...held, byItem };
+}
+
+export type Ask = Parameters<typeof shortages>[1][number];
+
+/** The asks the window cannot take on top of the firm holds (quotes block nothing). */
+export function firmShortages(window: Range, asks: readonly Ask[], held: Holdings): Shortage[] {
+  return shortages(window, asks, firmOnly(held));
+}
+
+export interface QuotesCountingOn {
+  itemId: number;
+  itemName: string;
+  /** The most units missing at one moment if the booking is made and every quote then confirms. */
+  short: number;
+  /** The quotes holding units of the item while it would be short, with what each holds. */
+  quotes: Array<{ event: CalendarEvent; quantity: number }>;
+}
+
+/**
+ * Per asked item, the quotes whose units the booking takes: the stretches of the window in which
+ * firm holds + quotes + the ask exceed what is owned, and the quotes in force then. Empty when
+ * every quote could still confirm after the booking.
+ */
+export function quotesCountingOn(window: Range, asks: readonly Ask[], held: Holdings): QuotesCountingOn[] {
+  const found: QuotesCountingOn[] = [];
+  for (const ask of asks) {
+    const holds = held.byItem.get(ask.itemId) ?? [];
+    if (!holds.some(isTentative) || ask.quantity <= 0) continue;
+    const withAsk: Hold[] = [...holds, { ...window, quantity: ask.quantity, eventId: 0 }];
+    const stretches = overbookings(withAsk, ask.owned, window);
+    const quotes = new Map<number, number>();
+    for (const stretch of stretches) {
+      for (const hold of stretch.holders) if (isTentative(hold)) quotes.set(hold.eventId, hold.quantity + (quotes.get(hold.eventId) ?? 0));
+    }
+    if (quotes.size === 0) continue;
+    found.push({
+      itemId: ask.itemId,
+      itemName: ask.itemName,
+      short: Math.max(...stretches.map((s) => s.peak.quantity)) - ask.owned,
+      quotes: [...quotes].map(([eventId, quantity]) => ({ event: held.events.get(eventId)!, quantity })),
+    });
+  }
+  return found;
+}
+
+export interface UnconfirmableQuote {
+  event: CalendarEvent;
+  shortages: Shortage[];
+}
+
+/**
+ * The quotes (tentative events) that can no longer be confirmed: each quote's bookings, all lines
+ * of an item counted together, checked against the firm holds of the other events over its window.
+ */
+export function unconfirmableQuotes(
+  events: readonly CalendarEvent[],
+  bookings: Map<number, CalendarBooking[]>,
+  items: Map<number, CalendarItem>,
+  ruleOf: (event: CalendarEvent) => HoldRule,
+  holdsByItem: Map<number, Hold[]>,
+): UnconfirmableQuote[] {
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const found: UnconfirmableQuote[] = [];
+  for (const event of events) {
+    if (event.cancelled || !event.window || ruleOf(event) !== 'tentative') continue;
+    const asks = askedItems(bookings.get(event.id) ?? [], items);
+    const others = new Map<number, Hold[]>();
+    for (const ask of asks) others.set(ask.itemId, (holdsByItem.get(ask.itemId) ?? []).filter((h) => h.eventId !== event.id && isFirm(h)));
+    const short = shortages(event.window, asks, { events: byId, bookings, byItem: others });
+    if (short.length > 0) found.push({ event, shortages: short });
+  }
+  return found;
+}
+
+/** An event's bookings as asks: every line of an item summed (an item with several lines holds their total). */
+export function askedItems(bookings: readonly CalendarBooking[], items: Map<number, CalendarItem>): Ask[] {
+  const sums = new Map<number, number>();
+  for (const b of bookings) sums.set(b.itemId, (sums.get(b.itemId) ?? 0) + b.quantity);
+  return [...sums].flatMap(([itemId, quantity]) => {
+    const item = items.get(itemId);
+    return item ? [{ itemId, itemName: item.name, owned: item.quantity, quantity }] : [];
+  });
+}

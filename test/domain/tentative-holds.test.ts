@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOLD_POLICY, eventHoldRule } from '../../src/domain/hold-policy.js';
+import { type Holdings, holdsOf } from '../../src/domain/holds.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, readBooking, readEvent, readItem } from '../../src/domain/records.js';
+import type { Hold } from '../../src/domain/sweep.js';
+import { availabilityByKind, firmShortages, quotesCountingOn, unconfirmableQuotes } from '../../src/domain/tentative-holds.js';
+import { parseWallTime } from '../../src/domain/wall-time.js';
+
+const H = 3_600_000;
+const hold = (from: number, to: number, quantity: number, eventId: number, kind?: 'tentative'): Hold => ({ from: from * H, to: to * H, quantity, eventId, ...(kind ? { kind } : {}) });
+
+const STATUS_NAMES = new Map([
+  [1, 'Quoted'],
+  [2, 'Confirmed'],
+]);
+const ruleOf = (event: CalendarEvent) => eventHoldRule(DEFAULT_HOLD_POLICY, event, STATUS_NAMES.get(event.statusId ?? 0));
+
+function event(id: number, statusId: number, from: string, to: string): CalendarEvent {
+  return readEvent({ id, eventName: `E${id}`, eventStatusId: statusId, dropoffDate: from, pickupDate: to });
+}
+
+describe('availability by kind', () => {
+  const holds = [hold(0, 10, 2, 1), hold(5, 15, 1, 2, 'tentative'), hold(12, 20, 3, 3, 'tentative')];
+
+  it('tells booked (firm), tentative, free and free if every quote confirms apart', () => {
+    const a = availabilityByKind(holds, 5, { from: 0, to: 20 * H });
+    expect(a).toMatchObject({ owned: 5, booked: 2, tentative: 4, free: 3, freeIfQuotesConfirm: 1, bookedAt: 0, tentativeAt: 12 * H });
+    expect(a.bookedBy.map((h) => h.eventId)).toEqual([1]);
+    expect(a.tentativeBy.map((h) => h.eventId)).toEqual([2, 3]);
+  });
+
+  it('free if every quote confirms goes below 0 when the quotes cannot all confirm', () => {
+    expect(availabilityByKind(holds, 3, { from: 0, to: 20 * H })).toMatchObject({ free: 1, freeIfQuotesConfirm: -1 });
+  });
+
+  it('is limited to the range', () => {
+    expect(availabilityByKind(holds, 5, { from: 15 * H, to: 16 * H })).toMatchObject({ booked: 0, tentative: 3, free: 5, freeIfQuotesConfirm: 2, bookedAt: undefined });
+  });
+});
+
+describe('booking against firm holds', () => {
+  const items = new Map<number, CalendarItem>([[7, readItem({ id: 7, name: 'Tent', quantityAvailable: 4, active: 1 })]]);
+  const events = [event(1, 2, '2026-06-01T08:00', '2026-06-03T08:00'), event(2, 1, '2026-06-02T08:00', '2026-06-04T08:00'), event(3, 1, '2026-06-02T12:00', '2026-06-02T14:00')];
+  const bookings = new Map<number, CalendarBooking[]>([
+    [1, [readBooking({ id: 11, inventoryId: 7, quantity: 2 }, 1)]],
+    [2, [readBooking({ id: 21, inventoryId: 7, quantity: 1 }, 2), readBooking({ id: 22, inventoryId: 7, quantity: 1 }, 2)]],
+    [3, [readBooking({ id: 31, inventoryId: 7, quantity: 1 }, 3)]],
+  ]);
+  const held: Holdings = { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, ruleOf) };
+  const window = { from: parseWallTime('2026-06-02T00:00')!, to: parseWallTime('2026-06-03T00:00')! };
+  const ask = (quantity: number) => [{ itemId: 7, itemName: 'Tent', owned: 4, quantity }];
+
+  it('marks quote holds tentative and leaves firm ones unmarked', () => {
+    expect(held.byItem.get(7)!.map((h) => [h.eventId, h.kind])).toEqual([
+      [1, undefined],
+      [2, 'tentative'],
+      [2, 'tentative'],
+      [3, 'tentative'],
+    ]);
+  });
+
+  it('is refused only by firm holds', () => {
+    expect(firmShortages(window, ask(2), held)).toEqual([]);
+    const [short] = firmShortages(window, ask(3), held);
+    expect(short).toMatchObject({ itemId: 7, held: 2, asked: 3, owned: 4 });
+    expect(short!.holders.map((h) => h.event.id)).toEqual([1]);
+  });
+
+  it('names the quotes whose units a booking takes, and how many would be missing', () => {
+    expect(quotesCountingOn(window, ask(0), held)).toEqual([]);
+    // firm 2 + quotes 2 (event 2) + 1 (event 3, 12:00-14:00) + ask 1 = 6 > 4 at 12:00
+    const [taken] = quotesCountingOn(window, ask(1), held);
+    expect(taken!.short).toBe(2);
+    expect(taken!.quotes.map((q) => [q.event.id, q.quantity])).toEqual([
+      [2, 2],
+      [3, 1],
+    ]);
+    const narrow = { from: parseWallTime('2026-06-02T15:00')!, to: parseWallTime('2026-06-02T16:00')! };
+    // event 3 is over by 15:00: only event 2 counts on the unit
+    expect(quotesCountingOn(narrow, ask(1), held).map((q) => [q.short, q.quotes.map((x) => x.event.id)])).toEqual([[1, [2]]]);
+    const late = { from: parseWallTime('2026-06-03T09:00')!, to: parseWallTime('2026-06-03T10:00')! };
+    expect(quotesCountingOn(late, ask(2), held)).toEqual([]);
+  });
+
+  it('lists the quotes that can no longer be confirmed against firm holds', () => {
+    expect(unconfirmableQuotes(events, bookings, items, ruleOf, held.byItem)).toEqual([]);
+    const bigger = new Map(bookings);
+    bigger.set(2, [...bookings.get(2)!, readBooking({ id: 23, inventoryId: 7, quantity: 1 }, 2)]);
+    const byItem = holdsOf(events, bigger, ruleOf);
+    const found = unconfirmableQuotes(events, bigger, items, ruleOf, byItem);
+    expect(found.map((q) => q.event.id)).toEqual([2]);
+    expect(found[0]!.shortages[0]).toMatchObject({ asked: 3, held: 2, owned: 4 });
+  });
+});
