@@ -31,13 +31,13 @@ function policyOf(entries: Iterable<readonly [string, HoldRule]>): HoldPolicy {
 
 export const DEFAULT_HOLD_POLICY: HoldPolicy = policyOf(DEFAULT_HOLD_RULES);
 
-const RULE_TEXT = 'each rule must be Status=firm, Status=tentative or Status=none, separated by commas (e.g. "Quoted=none,On hold=tentative")';
+/** The rule of the setting's text, as a phrase after "must be" (the settings table's `rule`). */
+export const HOLD_POLICY_RULE = 'Status=rule pairs separated by commas, each rule firm, tentative or none (e.g. "Quoted=none,On hold=tentative")';
 
-/**
- * `Quoted=none,On hold=tentative` → the defaults with those rules replaced or added. `source`
- * names where the text came from (`holds`, `--holds`, `RENTALS_HOLDS`) in the UsageError.
- */
-export function parseHoldPolicy(text: string, source: string): HoldPolicy {
+type PolicyResult = { ok: true; policy: HoldPolicy } | { ok: false; problem: string };
+
+/** `Quoted=none,On hold=tentative` → the defaults with those rules replaced or added. */
+export function readHoldPolicy(text: string): PolicyResult {
   const entries: Array<readonly [string, HoldRule]> = [...DEFAULT_HOLD_RULES];
   const seen = new Set<string>();
   for (const part of text.split(',')) {
@@ -46,14 +46,21 @@ export function parseHoldPolicy(text: string, source: string): HoldPolicy {
     const name = equals < 0 ? '' : part.slice(0, equals).trim();
     const rule = equals < 0 ? '' : part.slice(equals + 1).trim().toLowerCase();
     if (name === '' || !(RULES as readonly string[]).includes(rule)) {
-      throw new UsageError(`${source}: ${JSON.stringify(part.trim())}: ${RULE_TEXT}`);
+      return { ok: false, problem: `${JSON.stringify(part.trim())} is not a rule: the setting must be ${HOLD_POLICY_RULE}` };
     }
     const key = name.toLowerCase();
-    if (seen.has(key)) throw new UsageError(`${source}: the status ${JSON.stringify(name)} is given twice; give each status one rule`);
+    if (seen.has(key)) return { ok: false, problem: `the status ${JSON.stringify(name)} is given twice; give each status one rule` };
     seen.add(key);
     entries.push([name, rule as HoldRule]);
   }
-  return policyOf(entries);
+  return { ok: true, policy: policyOf(entries) };
+}
+
+/** readHoldPolicy that throws a UsageError naming `source` (`holds`, `--holds`, `RENTALS_HOLDS`). */
+export function parseHoldPolicy(text: string, source: string): HoldPolicy {
+  const read = readHoldPolicy(text);
+  if (!read.ok) throw new UsageError(`${source}: ${read.problem}`);
+  return read.policy;
 }
 
 /** The text form, defaults included, in the order the rules were given: parseHoldPolicy reads it back. */
@@ -76,4 +83,9 @@ export function unknownStatuses(policy: HoldPolicy, statusNames: Iterable<string
 /** How an event holds: a cancelled event holds nothing whatever its status says. */
 export function eventHoldRule(policy: HoldPolicy, event: { cancelled: boolean }, statusName: string | undefined): HoldRule {
   return event.cancelled ? 'none' : holdRule(policy, statusName);
+}
+
+/** The `ruleOf` that holdsOf, utilization and unconfirmableQuotes take, over the statuses' names by id. */
+export function holdRuleOf(policy: HoldPolicy, statusName: (statusId: number | undefined) => string | undefined): (event: { cancelled: boolean; statusId: number | undefined }) => HoldRule {
+  return (event) => eventHoldRule(policy, event, statusName(event.statusId));
 }

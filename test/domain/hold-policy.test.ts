@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOLD_POLICY, eventHoldRule, formatHoldPolicy, holdRule, parseHoldPolicy, unknownStatuses } from '../../src/domain/hold-policy.js';
+import { DEFAULT_HOLD_POLICY, eventHoldRule, formatHoldPolicy, holdRule, holdRuleOf, parseHoldPolicy, readHoldPolicy, unknownStatuses } from '../../src/domain/hold-policy.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('hold policy', () => {
@@ -24,6 +24,21 @@ describe('hold policy', () => {
     expect(eventHoldRule(DEFAULT_HOLD_POLICY, { cancelled: false }, 'Quoted')).toBe('tentative');
   });
 
+  it('gives the rule of an event from its status id', () => {
+    const ruleOf = holdRuleOf(DEFAULT_HOLD_POLICY, (id) => (id === 1 ? 'Quoted' : id === 2 ? 'Confirmed' : undefined));
+    expect([ruleOf({ statusId: 1, cancelled: false }), ruleOf({ statusId: 2, cancelled: false }), ruleOf({ statusId: 9, cancelled: false }), ruleOf({ statusId: 1, cancelled: true })]).toEqual([
+      'tentative',
+      'firm',
+      'firm',
+      'none',
+    ]);
+  });
+
+  it('reads the setting without throwing for the settings table', () => {
+    expect(readHoldPolicy('Quoted=maybe')).toEqual({ ok: false, problem: expect.stringContaining('"Quoted=maybe" is not a rule') });
+    expect(readHoldPolicy('Quoted=firm')).toMatchObject({ ok: true });
+  });
+
   it('reads the setting onto the defaults and writes it back', () => {
     const policy = parseHoldPolicy('quoted=none, On hold=Tentative,', 'holds');
     expect(holdRule(policy, 'Quoted')).toBe('none');
@@ -35,9 +50,9 @@ describe('hold policy', () => {
   });
 
   it.each([
-    ['Quoted=maybe', '"Quoted=maybe": each rule must be Status=firm, Status=tentative or Status=none'],
-    ['Quoted', '"Quoted": each rule must be'],
-    ['=firm', '"=firm": each rule must be'],
+    ['Quoted=maybe', '"Quoted=maybe" is not a rule: the setting must be Status=rule pairs separated by commas, each rule firm, tentative or none'],
+    ['Quoted', '"Quoted" is not a rule'],
+    ['=firm', '"=firm" is not a rule'],
     ['Quoted=none,quoted=firm', 'the status "quoted" is given twice'],
   ])('refuses %j naming the rule', (text, message) => {
     expect(() => parseHoldPolicy(text, '--holds')).toThrow(UsageError);
