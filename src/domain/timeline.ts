@@ -7,7 +7,7 @@ import type { HoldKind } from './hold-policy.js';
 import type { CalendarItem } from './records.js';
 import { type Hold, levelChanges } from './sweep.js';
 import { isFirm } from './tentative-holds.js';
-import type { Range, WallTime } from './wall-time.js';
+import { type Range, type WallTime, shortWallTime } from './wall-time.js';
 
 export interface TimelineBar {
   eventId: number;
@@ -71,4 +71,54 @@ function bars(holds: readonly Hold[], held: Holdings, range: Range): TimelineBar
     }
   }
   return [...byEvent.values()].sort((a, b) => a.from - b.from || a.eventId - b.eventId);
+}
+
+export interface TimelineInterval {
+  itemId: number;
+  item: string;
+  /** `stock`: a step of the item's stock; `firm` / `tentative`: an event's hold. */
+  type: 'stock' | HoldKind;
+  from: string;
+  to: string;
+  eventId: number | null;
+  event: string | null;
+  quantity: number | null;
+  firm: number | null;
+  tentative: number | null;
+  free: number | null;
+  freeIfQuotesConfirm: number | null;
+}
+
+/** The picture's intervals as flat rows (json, csv): each item's stock steps, then its events' holds. */
+export function timelineIntervals(items: readonly TimelineItem[]): TimelineInterval[] {
+  return items.flatMap((item) => [
+    ...item.steps.map((s): TimelineInterval => ({
+      itemId: item.id,
+      item: item.name,
+      type: 'stock',
+      from: shortWallTime(s.from),
+      to: shortWallTime(s.to),
+      eventId: null,
+      event: null,
+      quantity: null,
+      firm: s.firm,
+      tentative: s.tentative,
+      free: s.free,
+      freeIfQuotesConfirm: s.freeIfQuotesConfirm,
+    })),
+    ...item.bars.map((b): TimelineInterval => ({
+      itemId: item.id,
+      item: item.name,
+      type: b.kind,
+      from: shortWallTime(b.from),
+      to: shortWallTime(b.to),
+      eventId: b.eventId,
+      event: b.eventName,
+      quantity: b.quantity,
+      firm: null,
+      tentative: null,
+      free: null,
+      freeIfQuotesConfirm: null,
+    })),
+  ]);
 }

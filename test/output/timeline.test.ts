@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { timelineIntervals } from '../../src/domain/timeline.js';
 import { renderTimelineText } from '../../src/output/timeline.js';
 import { textWidth } from '../../src/output/width.js';
 import { HOSTILE_NAME, sampleTimeline } from '../helpers/timeline-sample.js';
@@ -18,6 +19,21 @@ describe('timeline data', () => {
       ['Ng fair', 'firm', 2],
     ]);
     expect(items[1]).toMatchObject({ name: 'Chairs', bars: [], steps: [{ firm: 0, tentative: 0, free: 12 }] });
+  });
+});
+
+describe('timeline intervals', () => {
+  it('flattens the stock steps and the holds into rows for json and csv', () => {
+    const rows = timelineIntervals(items);
+    expect(rows.filter((r) => r.itemId === 7 && r.type !== 'stock').map((r) => [r.type, r.event, r.quantity, r.from, r.to])).toEqual([
+      ['firm', 'Harper wedding', 1, '2026-06-12 08:00', '2026-06-14 12:00'],
+      ['tentative', 'Lee party', 1, '2026-06-13 00:00', '2026-06-15 00:00'],
+      ['firm', 'Ng fair', 2, '2026-06-13 12:00', '2026-06-13 20:00'],
+    ]);
+    expect(rows.find((r) => r.type === 'stock' && r.free! < 0)).toMatchObject({ item: 'Tent 20x20', from: '2026-06-13 12:00', to: '2026-06-13 20:00', firm: 3, tentative: 1, free: -1, eventId: null });
+    expect(rows.filter((r) => r.itemId === 8)).toEqual([
+      { itemId: 8, item: 'Chairs', type: 'stock', from: '2026-06-12 00:00', to: '2026-06-16 00:00', eventId: null, event: null, quantity: null, firm: 0, tentative: 0, free: 12, freeIfQuotesConfirm: 12 },
+    ]);
   });
 });
 
