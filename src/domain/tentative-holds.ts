@@ -2,8 +2,8 @@
 // booking is checked against firm holds only, and a booking that takes units a quote is counting
 // on is named so the caller can warn. Every number is a sweep peak (sweep.ts), as in availability.
 
-import { type Holdings, type Shortage, shortages } from './holds.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import { type Holdings, type Shortage, describeShortages, shortages } from './holds.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
 import { type Hold, overbookings, peak } from './sweep.js';
 import type { HoldRule } from './hold-policy.js';
 import type { Range } from './wall-time.js';
@@ -138,4 +138,17 @@ export function askedItems(bookings: readonly CalendarBooking[], items: Map<numb
     const item = items.get(itemId);
     return item ? [{ itemId, itemName: item.name, owned: item.quantity, quantity }] : [];
   });
+}
+
+/** The lines of the warning a booking that takes quoted units prints (stderr, exit 0). */
+export function describeQuotesCountingOn(list: readonly QuotesCountingOn[]): string[] {
+  return list.flatMap((q) => [
+    `  ${q.itemName}: if every quote confirms, ${q.short} short; the quotes counting on these units:`,
+    ...q.quotes.map((quote) => `    ${eventLabel(quote.event)}: ${quote.quantity}`),
+  ]);
+}
+
+/** The lines that say why each quote can no longer be confirmed. */
+export function describeUnconfirmableQuotes(list: readonly UnconfirmableQuote[]): string[] {
+  return list.flatMap((q) => [`${eventLabel(q.event)} cannot be confirmed: its bookings do not fit against the firm holds`, ...describeShortages(q.shortages)]);
 }

@@ -3,7 +3,7 @@ import { DEFAULT_HOLD_POLICY, eventHoldRule } from '../../src/domain/hold-policy
 import { type Holdings, holdsOf } from '../../src/domain/holds.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, readBooking, readEvent, readItem } from '../../src/domain/records.js';
 import type { Hold } from '../../src/domain/sweep.js';
-import { availabilityByKind, firmShortages, quotesCountingOn, unconfirmableQuotes } from '../../src/domain/tentative-holds.js';
+import { availabilityByKind, describeQuotesCountingOn, describeUnconfirmableQuotes, firmShortages, quotesCountingOn, unconfirmableQuotes } from '../../src/domain/tentative-holds.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 
 const H = 3_600_000;
@@ -71,6 +71,11 @@ describe('booking against firm holds', () => {
     // firm 2 + quotes 2 (event 2) + 1 (event 3, 12:00-14:00) + ask 1 = 6 > 4 at 12:00
     const [taken] = quotesCountingOn(window, ask(1), held);
     expect(taken!.short).toBe(2);
+    expect(describeQuotesCountingOn([taken!])).toEqual([
+      '  Tent: if every quote confirms, 2 short; the quotes counting on these units:',
+      '    event 2 "E2": 2',
+      '    event 3 "E3": 1',
+    ]);
     expect(taken!.quotes.map((q) => [q.event.id, q.quantity])).toEqual([
       [2, 2],
       [3, 1],
@@ -90,5 +95,10 @@ describe('booking against firm holds', () => {
     const found = unconfirmableQuotes(events, bigger, items, ruleOf, byItem);
     expect(found.map((q) => q.event.id)).toEqual([2]);
     expect(found[0]!.shortages[0]).toMatchObject({ asked: 3, held: 2, owned: 4 });
+    expect(describeUnconfirmableQuotes(found)).toEqual([
+      'event 2 "E2" cannot be confirmed: its bookings do not fit against the firm holds',
+      '  Tent: 4 owned, 2 held by other events at 2026-06-02 08:00, 3 asked (short by 1)',
+      '    event 1 "E1": 2',
+    ]);
   });
 });
