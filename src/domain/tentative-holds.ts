@@ -101,6 +101,21 @@ export function quotesCountingOn(window: Range, asks: readonly Ask[], held: Hold
   return found;
 }
 
+export interface BookingCheck {
+  /** Refuse (exit 1, unless --allow-overbook) when any: the asks do not fit against firm holds. */
+  shortages: Shortage[];
+  /** Warn (stderr, exit 0): the quotes whose units the booking takes. */
+  quotesCountingOn: QuotesCountingOn[];
+}
+
+/**
+ * A booking onto an event, judged against firm holds only. For a firm event the shortages refuse
+ * and the quotes counted on warn; for a quote (`tentative`) the caller only warns with both.
+ */
+export function checkBooking(window: Range, asks: readonly Ask[], held: Holdings): BookingCheck {
+  return { shortages: firmShortages(window, asks, held), quotesCountingOn: quotesCountingOn(window, asks, held) };
+}
+
 export interface UnconfirmableQuote {
   event: CalendarEvent;
   shortages: Shortage[];

@@ -51,11 +51,15 @@ function steps(holds: readonly Hold[], owned: number, range: Range): TimelineSte
   const firm = levelChanges(holds.filter(isFirm), range);
   const all = levelChanges(holds, range);
   const times = [...new Set([...firm, ...all].map((c) => c.at))].sort((a, b) => a - b);
-  const levelAt = (changes: typeof firm, time: WallTime) => changes.findLast((c) => c.at <= time)!.level;
+  // Both lists start at range.from and are in time order: walk them alongside the times.
+  let f = 0;
+  let a = 0;
   return times.map((from, i) => {
-    const f = levelAt(firm, from);
-    const total = levelAt(all, from);
-    return { from, to: times[i + 1] ?? range.to, firm: f, tentative: total - f, free: owned - f, freeIfQuotesConfirm: owned - total };
+    while (firm[f + 1] !== undefined && firm[f + 1]!.at <= from) f++;
+    while (all[a + 1] !== undefined && all[a + 1]!.at <= from) a++;
+    const held = firm[f]!.level;
+    const total = all[a]!.level;
+    return { from, to: times[i + 1] ?? range.to, firm: held, tentative: total - held, free: owned - held, freeIfQuotesConfirm: owned - total };
   });
 }
 

@@ -3,7 +3,7 @@ import { DEFAULT_HOLD_POLICY, eventHoldRule } from '../../src/domain/hold-policy
 import { type Holdings, holdsOf } from '../../src/domain/holds.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, readBooking, readEvent, readItem } from '../../src/domain/records.js';
 import type { Hold } from '../../src/domain/sweep.js';
-import { availabilityByKind, describeQuotesCountingOn, describeUnconfirmableQuotes, firmShortages, quotesCountingOn, unconfirmableQuotes } from '../../src/domain/tentative-holds.js';
+import { availabilityByKind, checkBooking, describeQuotesCountingOn, describeUnconfirmableQuotes, firmShortages, quotesCountingOn, unconfirmableQuotes } from '../../src/domain/tentative-holds.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 
 const H = 3_600_000;
@@ -85,6 +85,13 @@ describe('booking against firm holds', () => {
     expect(quotesCountingOn(narrow, ask(1), held).map((q) => [q.short, q.quotes.map((x) => x.event.id)])).toEqual([[1, [2]]]);
     const late = { from: parseWallTime('2026-06-03T09:00')!, to: parseWallTime('2026-06-03T10:00')! };
     expect(quotesCountingOn(late, ask(2), held)).toEqual([]);
+  });
+
+  it('checks a booking in one call: firm shortages to refuse, quotes counted on to warn', () => {
+    expect(checkBooking(window, ask(1), held)).toEqual({ shortages: [], quotesCountingOn: quotesCountingOn(window, ask(1), held) });
+    const both = checkBooking(window, ask(3), held);
+    expect(both.shortages.map((s) => s.itemId)).toEqual([7]);
+    expect(both.quotesCountingOn.map((q) => q.quotes.map((x) => x.event.id))).toEqual([[2, 3]]);
   });
 
   it('lists the quotes that can no longer be confirmed against firm holds', () => {

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { timelineIntervals } from '../../src/domain/timeline.js';
+import { readItem } from '../../src/domain/records.js';
+import type { Hold } from '../../src/domain/sweep.js';
+import { timelineIntervals, timelineItems } from '../../src/domain/timeline.js';
 import { renderTimelineText } from '../../src/output/timeline.js';
 import { textWidth } from '../../src/output/width.js';
 import { HOSTILE_NAME, sampleTimeline } from '../helpers/timeline-sample.js';
@@ -88,5 +91,33 @@ describe('terminal timeline', () => {
     const out = renderTimelineText(sampleTimeline({ quote: HOSTILE_NAME }).items, range, { width: 200, colour: false }).join('\n');
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
     expect(out).toContain('1× Lee <script>alert(1)</script> & "co"'.slice(0, 20));
+  });
+});
+
+describe('timeline steps', () => {
+  it('cover the range without gaps and hold the brute-force count of each minute', () => {
+    const M = 60_000;
+    const arbitraryHold = fc
+      .record({ from: fc.integer({ min: 0, max: 50 }), length: fc.integer({ min: 1, max: 20 }), quantity: fc.integer({ min: 0, max: 3 }), tentative: fc.boolean(), eventId: fc.integer({ min: 1, max: 4 }) })
+      .map((h): Hold => ({ from: h.from * M, to: (h.from + h.length) * M, quantity: h.quantity, eventId: h.eventId, ...(h.tentative ? { kind: 'tentative' as const } : {}) }));
+    fc.assert(
+      fc.property(fc.array(arbitraryHold, { maxLength: 8 }), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 60 }), (holds, start, span) => {
+        const r = { from: start * M, to: (start + span) * M };
+        const held = { events: new Map(), bookings: new Map(), byItem: new Map([[1, holds]]) };
+        const [item] = timelineItems([readItem({ id: 1, name: 'X', quantityAvailable: 3, active: 1 })], held, r);
+        expect(item!.steps[0]!.from).toBe(r.from);
+        expect(item!.steps.at(-1)!.to).toBe(r.to);
+        for (const [i, step] of item!.steps.entries()) {
+          if (i > 0) expect(step.from).toBe(item!.steps[i - 1]!.to);
+          for (let m = step.from; m < step.to; m += M) {
+            const inForce = holds.filter((h) => h.from <= m && m < h.to);
+            const firm = inForce.filter((h) => h.kind !== 'tentative').reduce((s, h) => s + h.quantity, 0);
+            const tentative = inForce.filter((h) => h.kind === 'tentative').reduce((s, h) => s + h.quantity, 0);
+            expect([m, step.firm, step.tentative, step.free, step.freeIfQuotesConfirm]).toEqual([m, firm, tentative, 3 - firm, 3 - firm - tentative]);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

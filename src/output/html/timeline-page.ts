@@ -5,7 +5,7 @@
 
 import { describeRange } from '../../domain/dates.js';
 import type { TimelineBar, TimelineItem, TimelineStep } from '../../domain/timeline.js';
-import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayHeading, shortWallTime, startOfDay } from '../../domain/wall-time.js';
+import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import { escapeHtml } from './escape.js';
 import { type PaperSize, htmlPage } from './page.js';
 
@@ -56,12 +56,13 @@ function stepTitle(step: TimelineStep): string {
   return `${shortWallTime(step.from)} → ${shortWallTime(step.to)}: ${step.firm} held firmly, ${step.tentative} by quotes, ${step.free} free`;
 }
 
-/** Ticks every 6 hours up to 2 days, daily up to 3 weeks, weekly beyond. */
-function ticks(range: Range): WallTime[] {
+/** Ticks every 6 hours up to 2 days, daily up to 3 weeks, weekly beyond; each with its label. */
+function ticks(range: Range): Array<{ at: WallTime; until: WallTime; label: string }> {
   const span = range.to - range.from;
   const step = span <= 2 * DAY_MS ? 6 * HOUR_MS : span <= 21 * DAY_MS ? DAY_MS : 7 * DAY_MS;
-  const list: WallTime[] = [];
-  for (let t = startOfDay(range.from); t < range.to; t += step) if (t >= range.from) list.push(t);
+  const label = (t: WallTime) => (t % DAY_MS !== 0 ? clockTime(t) : span <= 7 * DAY_MS ? dayHeading(t) : dayKey(t).slice(5));
+  const list: Array<{ at: WallTime; until: WallTime; label: string }> = [];
+  for (let t = startOfDay(range.from); t < range.to; t += step) if (t >= range.from) list.push({ at: t, until: Math.min(t + step, range.to), label: label(t) });
   return list;
 }
 
@@ -99,7 +100,7 @@ ${shortageList(item)}
 
 export function renderTimelinePage(items: readonly TimelineItem[], range: Range, options: TimelinePageOptions): string {
   const axisTicks = ticks(range)
-    .map((t) => `<span style="${place(range, t, range.to)}">${escapeHtml(t % DAY_MS === 0 ? dayHeading(t) : clockTime(t))}</span>`)
+    .map((t) => `<span style="${place(range, t.at, t.until)}">${escapeHtml(t.label)}</span>`)
     .join('');
   const axis = `<div class="row"><div class="label"></div><div class="track axis">${axisTicks}</div></div>`;
   const title = options.title ?? 'Timeline';
