@@ -23,9 +23,16 @@ export class CalendarData {
 
   constructor(readonly catalog: Catalog) {}
 
-  /** Every event, read once. */
+  /** Every event, read once, with its status's name (the event model needs it: a Cancelled status holds nothing). */
   async events(): Promise<CalendarEvent[]> {
-    return this.derive(await this.catalog.list('events'), (records) => records.map(readEvent));
+    const [records, status] = await Promise.all([this.catalog.list('events'), this.statusNames()]);
+    return this.derive(records, (list) => list.map((record) => readEvent(record, status)));
+  }
+
+  /** The name of a status by id, from the statuses list (read once). */
+  async statusNames(): Promise<(id: number | undefined) => string | undefined> {
+    const index = await this.catalog.names('statuses');
+    return (id) => (id === undefined ? undefined : index.label(id));
   }
 
   /** Events whose window overlaps the range (cancelled ones too unless `active`), by dropoff then id. */
@@ -36,7 +43,8 @@ export class CalendarData {
 
   /** The event an argument names (id or name). */
   async event(ref: string): Promise<CalendarEvent> {
-    return readEvent(await this.catalog.find('events', ref, 'event'));
+    const [record, status] = await Promise.all([this.catalog.find('events', ref, 'event'), this.statusNames()]);
+    return readEvent(record, status);
   }
 
   async items(): Promise<Map<number, CalendarItem>> {

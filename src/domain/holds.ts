@@ -30,6 +30,10 @@ export function holdsOf(events: Iterable<CalendarEvent>, bookings: Map<number, C
   return byItem;
 }
 
+export function emptyHoldings(): Holdings {
+  return { events: new Map(), bookings: new Map(), byItem: new Map() };
+}
+
 export interface Shortage {
   itemId: number;
   itemName: string;

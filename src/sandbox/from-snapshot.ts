@@ -32,7 +32,7 @@ export function storeImageFromSnapshot(snapshot: Snapshot, label: string): Store
 
 function canonical(name: ResourceName, record: Record<string, unknown>, where: string): StoredRecord {
   try {
-    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as StoredRecord;
+    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const issues = error.issues.map((i) => `${i.field} ${i.message}`).join('; ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsHelp } from '../../src/calendar/holds-help.js';
+import { holdsHelp } from '../../src/cli/holds-help.js';
 import { DEFAULT_HOLD_POLICY, parseHoldPolicy } from '../../src/domain/hold-policy.js';
 
 describe('help holds', () => {

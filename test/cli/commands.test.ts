@@ -13,6 +13,7 @@ import {
   TOKEN_B64,
   WEB,
   api,
+  bookingRuleReads,
   envelope,
   exactBody,
   expectNothingSent,
@@ -339,11 +340,8 @@ describe('events: date defaults and names resolved to ids', () => {
   });
 
   test('the parent of a nested resource may be named too, and is looked up once', async () => {
+    bookingRuleReads({ eventId: 12, eventName: 'Smith wedding' });
     const scope = api()
-      .get('/v1/events')
-      .reply(200, envelope([{ id: 12, eventName: 'Smith wedding' }]))
-      .get('/v2/inventory')
-      .reply(200, envelope([tent]))
       .post('/v2/events/12/inventory', { eventId: 12, inventoryId: 3, quantity: 2, price: 150 })
       .reply(201, envelope([{ id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 }]));
     const result = await runCli(['bookings', 'add', '--event', 'Smith wedding', '--item', 'tent', '--qty', '2', '--price', '150'], withApi());
