@@ -77,7 +77,7 @@ export class CalendarData {
 
   /**
    * What the other non-cancelled events overlapping `range` hold (never `exclude` itself); with
-   * `ruleOf` (domain/hold-policy.ts holdRuleOf) quotes hold tentatively and `none` statuses not at all.
+   * `ruleOf` (domain/hold-policy.ts holdRuleFor) quotes hold tentatively and `none` statuses not at all.
    */
   async holdings(range: Range, exclude?: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<Holdings> {
     const events = (await this.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);

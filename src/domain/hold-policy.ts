@@ -85,7 +85,7 @@ export function eventHoldRule(policy: HoldPolicy, event: { cancelled: boolean },
   return event.cancelled ? 'none' : holdRule(policy, statusName);
 }
 
-/** The `ruleOf` that holdsOf, utilization and unconfirmableQuotes take, over the statuses' names by id. */
-export function holdRuleOf(policy: HoldPolicy, statusName: (statusId: number | undefined) => string | undefined): (event: { cancelled: boolean; statusId: number | undefined }) => HoldRule {
-  return (event) => eventHoldRule(policy, event, statusName(event.statusId));
+/** The `ruleOf` that holdsOf, holdings, checks, utilization and unconfirmableQuotes take: by `event.status` (CalendarData reads it). */
+export function holdRuleFor(policy: HoldPolicy): (event: { cancelled: boolean; status: string | undefined }) => HoldRule {
+  return (event) => eventHoldRule(policy, event, event.status);
 }

@@ -4,7 +4,7 @@ import { ApiClient } from '../../src/api/client.js';
 import { ResourceApi } from '../../src/api/resource-api.js';
 import { CalendarData } from '../../src/data/calendar.js';
 import { Catalog } from '../../src/data/catalog.js';
-import { DEFAULT_HOLD_POLICY, holdRuleOf } from '../../src/domain/hold-policy.js';
+import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
 import { TOKEN, openSandbox } from '../sandbox/helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
@@ -22,12 +22,11 @@ afterAll(async () => {
 describe('CalendarData.holdings by status', () => {
   it('holds quotes tentatively and leaves out the statuses that hold nothing', async () => {
     const calendar = new CalendarData(new Catalog(() => new ResourceApi(client)));
-    const statuses = new Map((await calendar.catalog.list('statuses')).map((s) => [Number(s.id), String(s.statusType)]));
-    const ruleOf = holdRuleOf(DEFAULT_HOLD_POLICY, (id) => (id === undefined ? undefined : statuses.get(id)));
+    const ruleOf = holdRuleFor(DEFAULT_HOLD_POLICY);
     const range = { from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) };
     const plain = await calendar.holdings(range);
     const byStatus = await calendar.holdings(range, undefined, ruleOf);
-    const kinds = (held: typeof plain) => [...held.byItem.values()].flat().map((h) => [statuses.get(held.events.get(h.eventId)!.statusId!), h.kind ?? 'firm']);
+    const kinds = (held: typeof plain) => [...held.byItem.values()].flat().map((h) => [held.events.get(h.eventId)!.status, h.kind ?? 'firm']);
     const withPolicy = kinds(byStatus);
     expect(new Set(withPolicy.map(([status]) => status))).toContain('Quoted');
     for (const [status, kind] of withPolicy) expect([status, kind]).toEqual([status, status === 'Quoted' ? 'tentative' : 'firm']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOLD_POLICY, eventHoldRule, formatHoldPolicy, holdRule, holdRuleOf, parseHoldPolicy, readHoldPolicy, unknownStatuses } from '../../src/domain/hold-policy.js';
+import { DEFAULT_HOLD_POLICY, eventHoldRule, formatHoldPolicy, holdRule, holdRuleFor, parseHoldPolicy, readHoldPolicy, unknownStatuses } from '../../src/domain/hold-policy.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('hold policy', () => {
@@ -24,9 +24,9 @@ describe('hold policy', () => {
     expect(eventHoldRule(DEFAULT_HOLD_POLICY, { cancelled: false }, 'Quoted')).toBe('tentative');
   });
 
-  it('gives the rule of an event from its status id', () => {
-    const ruleOf = holdRuleOf(DEFAULT_HOLD_POLICY, (id) => (id === 1 ? 'Quoted' : id === 2 ? 'Confirmed' : undefined));
-    expect([ruleOf({ statusId: 1, cancelled: false }), ruleOf({ statusId: 2, cancelled: false }), ruleOf({ statusId: 9, cancelled: false }), ruleOf({ statusId: 1, cancelled: true })]).toEqual([
+  it('gives the rule of an event from its status name', () => {
+    const ruleOf = holdRuleFor(DEFAULT_HOLD_POLICY);
+    expect([ruleOf({ status: 'Quoted', cancelled: false }), ruleOf({ status: 'Confirmed', cancelled: false }), ruleOf({ status: undefined, cancelled: false }), ruleOf({ status: 'Quoted', cancelled: true })]).toEqual([
       'tentative',
       'firm',
       'firm',
