@@ -6,7 +6,7 @@ import { type Holdings, type Shortage, describeShortages, shortages } from './ho
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
 import { type Hold, overbookings, peak } from './sweep.js';
 import type { HoldRule } from './hold-policy.js';
-import type { Range } from './wall-time.js';
+import { type Range, overlaps } from './wall-time.js';
 
 export const isFirm = (hold: Hold): boolean => hold.kind !== 'tentative';
 const isTentative = (hold: Hold): boolean => hold.kind === 'tentative';
@@ -84,17 +84,19 @@ export function quotesCountingOn(window: Range, asks: readonly Ask[], held: Hold
   for (const ask of asks) {
     const holds = held.byItem.get(ask.itemId) ?? [];
     if (!holds.some(isTentative) || ask.quantity <= 0) continue;
-    const withAsk: Hold[] = [...holds, { ...window, quantity: ask.quantity, eventId: 0 }];
-    const stretches = overbookings(withAsk, ask.owned, window);
+    // The ask holds the whole window, so holds + ask > owned wherever holds > owned − ask; an ask
+    // above the stock on its own is short at every moment, so every quote of the window counts.
+    const room = ask.owned - ask.quantity;
+    const stretches = room >= 0 ? overbookings(holds, room, window) : [{ holders: holds.filter((h) => h.quantity > 0 && overlaps(h, window)), peak: peak(holds, window) }];
+    // A hold in force in several stretches counts once; an event's lines of the item add up.
+    const quoteHolds = new Set(stretches.flatMap((s) => s.holders.filter(isTentative)));
     const quotes = new Map<number, number>();
-    for (const stretch of stretches) {
-      for (const hold of stretch.holders) if (isTentative(hold)) quotes.set(hold.eventId, hold.quantity + (quotes.get(hold.eventId) ?? 0));
-    }
+    for (const hold of quoteHolds) quotes.set(hold.eventId, hold.quantity + (quotes.get(hold.eventId) ?? 0));
     if (quotes.size === 0) continue;
     found.push({
       itemId: ask.itemId,
       itemName: ask.itemName,
-      short: Math.max(...stretches.map((s) => s.peak.quantity)) - ask.owned,
+      short: Math.max(...stretches.map((s) => s.peak.quantity)) - room,
       quotes: [...quotes].map(([eventId, quantity]) => ({ event: held.events.get(eventId)!, quantity })),
     });
   }

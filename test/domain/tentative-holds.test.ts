@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOLD_POLICY, eventHoldRule } from '../../src/domain/hold-policy.js';
 import { type Holdings, holdsOf } from '../../src/domain/holds.js';
@@ -107,5 +108,34 @@ describe('booking against firm holds', () => {
       '  Tent: 4 owned, 2 held by other events at 2026-06-02 08:00, 3 asked (short by 1)',
       '    event 1 "E1": 2',
     ]);
+  });
+});
+
+describe('quotesCountingOn', () => {
+  it('names exactly the quotes in force while all holds + the ask exceed the stock (brute force by the minute)', () => {
+    const M = 60_000;
+    const arbitraryHold = fc
+      .record({ from: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 1, max: 20 }), quantity: fc.integer({ min: 0, max: 3 }), tentative: fc.boolean() })
+      .map((h) => ({ from: h.from * M, to: (h.from + h.length) * M, quantity: h.quantity, ...(h.tentative ? { kind: 'tentative' as const } : {}) }));
+    fc.assert(
+      fc.property(fc.array(arbitraryHold, { maxLength: 8 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 4 }), (raw, start, span, owned, quantity) => {
+        const holds: Hold[] = raw.map((h, i) => ({ ...h, eventId: i + 1 }));
+        const events = new Map(holds.map((h) => [h.eventId, readEvent({ id: h.eventId, eventName: `E${h.eventId}` })]));
+        const window = { from: start * M, to: (start + span) * M };
+        const found = quotesCountingOn(window, [{ itemId: 1, itemName: 'X', owned, quantity }], { events, bookings: new Map(), byItem: new Map([[1, holds]]) });
+        const expected = new Map<number, number>();
+        let worst = 0;
+        for (let m = window.from; m < window.to; m += M) {
+          const inForce = holds.filter((h) => h.quantity > 0 && h.from <= m && m < h.to);
+          const over = inForce.reduce((sum, h) => sum + h.quantity, 0) + quantity - owned;
+          if (over <= 0) continue;
+          worst = Math.max(worst, over);
+          for (const h of inForce) if (h.kind === 'tentative') expected.set(h.eventId, h.quantity);
+        }
+        expect(found.flatMap((f) => f.quotes.map((q) => [q.event.id, q.quantity])).sort((a, b) => a[0]! - b[0]!)).toEqual([...expected].sort((a, b) => a[0] - b[0]));
+        if (expected.size > 0) expect(found[0]!.short).toBe(worst);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
