@@ -14,7 +14,7 @@ import type { HoldRule } from './hold-policy.js';
 import { holdsOf } from './holds.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { type ReportGrouping, monthParts } from './report-grouping.js';
-import { type Hold, levelChanges } from './sweep.js';
+import { type Hold, type LevelChange, levelChanges } from './sweep.js';
 import { HOUR_MS, type Range, overlaps } from './wall-time.js';
 
 export interface UtilizationInput {
@@ -43,10 +43,15 @@ export interface UtilizationReport {
   total: UtilizationRow;
 }
 
-/** The integral of the held level over the range, in unit-milliseconds. */
-function heldUnitMs(holds: readonly Hold[], range: Range): number {
-  const changes = levelChanges(holds, range);
-  return changes.reduce((sum, change, i) => sum + change.level * ((changes[i + 1]?.at ?? range.to) - change.at), 0);
+/** The integral over `part` of the level the changes describe (until `end`), in unit-milliseconds. */
+function integral(changes: readonly LevelChange[], end: number, part: Range): number {
+  let sum = 0;
+  changes.forEach((change, i) => {
+    const from = Math.max(change.at, part.from);
+    const to = Math.min(changes[i + 1]?.at ?? end, part.to);
+    if (to > from) sum += change.level * (to - from);
+  });
+  return sum;
 }
 
 function row(key: string, label: string, ownedMs: number, heldMs: number): UtilizationRow {
@@ -56,21 +61,24 @@ function row(key: string, label: string, ownedMs: number, heldMs: number): Utili
 export function utilization(input: UtilizationInput, by: ReportGrouping): UtilizationReport {
   const { range, fleet } = input;
   const byItem = holdsOf(input.events, input.bookings, input.ruleOf);
-  const fleetHolds = (keep: (hold: Hold) => boolean = () => true) => fleet.map((item) => (byItem.get(item.id) ?? []).filter(keep));
+  const holdsOfFleet = (keep: (hold: Hold) => boolean = () => true) => fleet.map((item) => (byItem.get(item.id) ?? []).filter(keep));
+  // One sweep per item over the range; months and items read their share of it.
+  const levels = (lists: readonly Hold[][]) => lists.map((holds) => levelChanges(holds, range));
   const owned = (part: Range) => fleet.reduce((sum, item) => sum + item.quantity * (part.to - part.from), 0);
-  const held = (lists: readonly Hold[][], part: Range) => lists.reduce((sum, holds) => sum + heldUnitMs(holds, part), 0);
-  const all = fleetHolds();
-  const total = row('total', 'total', owned(range), held(all, range));
+  const held = (steps: readonly LevelChange[][], part: Range) => steps.reduce((sum, changes) => sum + integral(changes, range.to, part), 0);
+  const all = holdsOfFleet();
+  const steps = levels(all);
+  const total = row('total', 'total', owned(range), held(steps, range));
   let rows: UtilizationRow[];
   if (by === 'item') {
-    rows = fleet.map((item, i) => row(String(item.id), item.name, item.quantity * (range.to - range.from), heldUnitMs(all[i]!, range)));
+    rows = fleet.map((item, i) => row(String(item.id), item.name, item.quantity * (range.to - range.from), integral(steps[i]!, range.to, range)));
   } else if (by === 'month') {
-    rows = monthParts(range).map((part) => row(part.key, part.key, owned(part), held(all, part)));
+    rows = monthParts(range).map((part) => row(part.key, part.key, owned(part), held(steps, part)));
   } else {
     const statusOf = new Map(input.events.map((e) => [e.id, input.statusOf(e)]));
     const inRange = all.flat().filter((h) => h.quantity > 0 && overlaps(h, range));
     const names = [...new Set(inRange.map((h) => statusOf.get(h.eventId)!))].sort((a, b) => a.localeCompare(b));
-    rows = names.map((name) => row(name, name, owned(range), held(fleetHolds((h) => statusOf.get(h.eventId) === name), range)));
+    rows = names.map((name) => row(name, name, owned(range), held(levels(holdsOfFleet((h) => statusOf.get(h.eventId) === name)), range)));
   }
   return { rows, total };
 }
