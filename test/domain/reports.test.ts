@@ -1,5 +1,6 @@
 // The worked example of the README's "Calendar reports (formulas)" section: these numbers are the
 // ones the README shows.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOLD_POLICY, eventHoldRule } from '../../src/domain/hold-policy.js';
@@ -96,6 +97,25 @@ describe('the worked example (README: Calendar reports)', () => {
     const report = revenue({ ...input, bookings: unpriced }, 'item');
     expect(formatMoneyFixed(report.total.amount)).toBe('925.00');
     expect(report.total.unpriced).toBe(1);
+  });
+});
+
+describe('the README', () => {
+  it("shows the worked example's numbers as computed", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### Calendar reports (formulas)'), readme.indexOf('### Calendar benchmark'));
+    // | Tent | 2 × 24 = 48 | 2 × 48 = 96 | 50% | 2 × 450.00 = 900.00 |: the last figure of each cell
+    const table = [...section.matchAll(/^\| (Tent|Chair|total) \|(.*)\|$/gm)].map(([, label, cells]) => [label, ...cells!.split('|').map((c) => c.trim().split(' ').at(-1))]);
+    const use = utilization(input, 'item');
+    const earned = revenue(input, 'item');
+    const computed = [...use.rows, use.total].map((r, i) => [
+      r.label,
+      String(r.heldUnitHours),
+      String(r.ownedUnitHours),
+      `${Math.round(r.utilization! * 100)}%`,
+      formatMoneyFixed([...earned.rows, earned.total][i]!.amount),
+    ]);
+    expect(table).toEqual(computed);
   });
 });
 
