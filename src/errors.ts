@@ -33,13 +33,18 @@ export interface FieldIssue {
 
 /** Input broke a limit of the reference: nothing was sent. */
 export class ValidationError extends RentalsError {
-  override readonly exitCode = ExitCode.usage;
+  override readonly exitCode: ExitCodeValue = ExitCode.usage;
   constructor(
     readonly issues: FieldIssue[],
     readonly context?: string,
   ) {
     super(formatIssues(issues, context));
   }
+}
+
+/** A name that matches nothing (`--inventory-id "Tnet"`, `events get "No such"`): not found, exit 4. */
+export class UnknownNameError extends ValidationError {
+  override readonly exitCode: ExitCodeValue = ExitCode.notFound;
 }
 
 export function formatIssue(issue: FieldIssue): string {

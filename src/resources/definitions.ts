@@ -462,3 +462,19 @@ export function collectionUrlPath(def: ResourceDef, version: ApiVersion, parentI
 export function recordUrlPath(def: ResourceDef, version: ApiVersion, recordId: number, parentId?: number): string {
   return `${collectionUrlPath(def, version, parentId)}/${recordId}`;
 }
+
+/**
+ * Every resource after the ones it references (its parent and its id fields): the order in which
+ * a snapshot lists, and the sandbox restores, the whole service.
+ */
+export function dependencyOrder(): ResourceName[] {
+  const order: ResourceName[] = [];
+  const visit = (def: ResourceDef): void => {
+    if (order.includes(def.name)) return;
+    for (const field of def.fields) if (field.references && field.references !== def.name) visit(resources[field.references]);
+    if (def.parent) visit(resources[def.parent.resource]);
+    order.push(def.name);
+  };
+  for (const def of resourceList) visit(def);
+  return order;
+}

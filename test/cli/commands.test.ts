@@ -328,14 +328,22 @@ describe('events: date defaults and names resolved to ids', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  test('an unknown status name → exit 2 listing the known ones; nothing is POSTed', async () => {
+  test('an unknown status name → not found (exit 4) listing the known ones; nothing is POSTed', async () => {
     const scope = api().get('/v2/status').reply(200, statuses);
     const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stderr).toBe(
       'error: invalid event: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
     );
     expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('a close misspelling is suggested (did you mean), still exit 4', async () => {
+    api().get('/v2/status').reply(200, statuses);
+    const result = await runCli(eventAddArgs('--event-status-id', 'Confirmd'), withApi());
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('no event status is named "Confirmd"; did you mean "Confirmed"?');
     expectNothingSent();
   });
 

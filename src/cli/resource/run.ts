@@ -4,7 +4,7 @@
 import type { ValidBody } from '../../schemas/valid-body.js';
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
-import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
+import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
@@ -44,9 +44,11 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
  */
 export async function resolveIdArgument(session: Session, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
   if (!isNameRef(def, value)) return parseIdArgument(value, name);
-  const found = await session.catalog().lookup(def.name, value);
-  if (typeof found === 'string') throw new ValidationError([{ field: name, message: found, value }], def.singular);
-  return found;
+  const found = (await session.catalog().names(def.name)).resolve(value);
+  if (found.ok) return found.id;
+  const issue = [{ field: name, message: found.rule, value }];
+  // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
+  throw found.reason === 'missing' ? new UnknownNameError(issue, def.singular) : new ValidationError(issue, def.singular);
 }
 
 export function chooseVersion(def: ResourceDef, requested: string | undefined): ApiVersion {
