@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
+import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -21,6 +22,7 @@ export interface GlobalFlags {
   baseUrl?: string;
   webUrl?: string;
   tokenFile?: string;
+  allowInsecureTokenFile?: boolean;
   timeout?: string;
   retries?: string;
 }
@@ -41,6 +43,8 @@ export interface Settings {
   timeoutMs: Setting<number>;
   retries: Setting<number>;
   output: Setting<string>;
+  /** A secret file that group or others can read is used anyway (--allow-insecure-token-file). */
+  allowInsecureTokenFile: boolean;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -77,7 +81,8 @@ export async function resolveSettings(
   const profile = config.profiles[name] ?? {};
   const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
-  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile) : undefined;
+  const allowInsecureTokenFile = flags.allowInsecureTokenFile === true || setting('allowInsecureTokenFile').parse!(env[envName('allowInsecureTokenFile')] ?? '') === true;
+  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile) : undefined;
   /** Flag, then environment, then profile, for a setting of the table. */
   const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
     const def = setting(name);
@@ -100,6 +105,7 @@ export async function resolveSettings(
     timeoutMs: numberSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
     retries: numberSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
     output: pick(candidates('output', undefined, '--output')),
+    allowInsecureTokenFile,
     warnings,
   };
 }
@@ -117,7 +123,8 @@ function numberSetting(def: SettingDef, fallback: number, candidates: Array<[str
   return { value: fallback, source: 'default', origin: 'default' };
 }
 
-async function readTokenFile(path: string): Promise<string> {
+async function readTokenFile(path: string, allowInsecure: boolean): Promise<string> {
+  refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
   try {
     const token = (await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
