@@ -26,6 +26,11 @@ export async function readSnapshotFile(path: string, label = path): Promise<Read
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${label}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`);
   }
+  return readSnapshotText(text, label);
+}
+
+/** A snapshot's text (a file's, or standard input's) read and checked as `readSnapshotFile` does. */
+export function readSnapshotText(text: string, label: string): ReadSnapshot {
   const snapshot = parseSnapshot(text, label);
   try {
     return { snapshot, image: storeImageFromSnapshot(snapshot, label) };
