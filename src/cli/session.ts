@@ -94,8 +94,8 @@ export class Session {
   }
 
   /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
-  expectView(kind: View['kind']): void {
-    checkFormat(kind, this.printer.options.format);
+  expectView(kind: View['kind'], hasPage = false): void {
+    checkFormat(kind, this.printer.options.format, hasPage);
   }
 
   /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */

@@ -2,6 +2,7 @@
 // in the config file > defaults. `rentals auth status` shows the result. What each setting is
 // (flag, variable, rule, default) is in the settings table (settings-table.ts).
 
+import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
@@ -26,6 +27,7 @@ export interface GlobalFlags {
   timeout?: string;
   retries?: string;
   timezone?: string;
+  holds?: string;
 }
 
 export interface Settings {
@@ -52,6 +54,8 @@ export interface Settings {
    * to `warnings` of that call.
    */
   timeZone: (warnings: string[]) => Setting<string>;
+  /** Which event statuses hold stock (firm, tentative, none): the `holds` setting. */
+  holds: Setting<HoldPolicy>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -113,6 +117,7 @@ export async function resolveSettings(
     retries: checkedSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
+    holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     warnings,

@@ -33,8 +33,9 @@ export interface BookingTarget {
   holdRule?: HoldRule;
 }
 
-export function targetOf(event: CalendarEvent): BookingTarget {
-  return { id: event.id, label: eventLabel(event), window: event.window, cancelled: event.cancelled, blockId: event.blockId };
+/** The event as the planner sees it; `ruleOf` (the holds setting) says whether it holds firmly or as a quote. */
+export function targetOf(event: CalendarEvent, ruleOf?: (event: CalendarEvent) => HoldRule): BookingTarget {
+  return { id: event.id, label: eventLabel(event), window: event.window, cancelled: event.cancelled, blockId: event.blockId, holdRule: ruleOf?.(event) };
 }
 
 export type BookingIntent =

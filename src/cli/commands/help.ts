@@ -23,10 +23,12 @@ export const helpCommand = defineCommand({
   args: '[command-or-topic...]',
   summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`,
   examples: ['rentals help events list', 'rentals help exit-codes'],
-  runWithoutSession: async ({ ctx, args: [words], root }) => {
+  runWithoutSession: async ({ ctx, args: [words], root, globals }) => {
     const topic = words.length === 1 ? helpTopic(words[0]!) : undefined;
     if (topic) {
-      ctx.term.stdout.write(`${topic.text()}\n`);
+      const { resolveSettings } = await import('../../config/settings.js');
+      const settings = await resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined);
+      ctx.term.stdout.write(`${topic.text(settings)}\n`);
       return;
     }
     const found = findCommand(root, words);

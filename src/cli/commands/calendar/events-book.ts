@@ -82,7 +82,7 @@ export const eventsBook = defineViewCommand({
     const price = parsePrice(options.price, asks.length);
     const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, asks.map((a) => a.ref), 'refuse')]);
     const intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
-    const planned = await deps.bookings.plan(targetOf(event), intents, { allowOverbook: options.allowOverbook === true });
+    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
     if (options.dryRun) return plannedView(planned, deps.notices);
     announce(planned, deps.notices);
     return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
@@ -106,7 +106,7 @@ export const eventsUnbook = defineViewCommand({
       const names = notBooked.map((id) => JSON.stringify(items.get(id)?.name ?? `item ${id}`));
       throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${JSON.stringify(event.name)}; nothing was removed`);
     }
-    const planned = await deps.bookings.plan(targetOf(event), itemIds.map((itemId) => ({ kind: 'remove', itemId })), { allowOverbook: false });
+    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), itemIds.map((itemId) => ({ kind: 'remove', itemId })), { allowOverbook: false });
     if (options.dryRun) return plannedView(planned, deps.notices);
     return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
   },

@@ -5,6 +5,7 @@
 // bookings are planned by the one booking planner, over the copy's window, before the event is created.
 
 import { type BookingTarget, planBookings } from '../../../domain/booking-plan.js';
+import type { HoldRule } from '../../../domain/hold-policy.js';
 import { parseDateArgument } from '../../../domain/dates.js';
 import { EVENT_DATE_FIELDS, cancellationOf, eventWindow } from '../../../domain/event-model.js';
 import { type CalendarEvent, eventLabel, readEvent } from '../../../domain/records.js';
@@ -41,7 +42,7 @@ export function shiftedCopy(record: Record<string, unknown>, offset: number, nam
 }
 
 /** The copy as the planner sees it before it exists. */
-function copyTarget(source: CalendarEvent, body: Record<string, unknown>): BookingTarget {
+function copyTarget(source: CalendarEvent, body: Record<string, unknown>, ruleOf: (event: CalendarEvent) => HoldRule): BookingTarget {
   const dates: Partial<Record<(typeof EVENT_DATE_FIELDS)[number], WallTime>> = {};
   for (const field of EVENT_DATE_FIELDS) {
     const time = parseWallTime(body[field]);
@@ -54,6 +55,7 @@ function copyTarget(source: CalendarEvent, body: Record<string, unknown>): Booki
     // The copy has no cancel date; a status named Cancelled would still cancel it.
     cancelled: cancellationOf(null, source.status).cancelled,
     blockId: source.blockId,
+    holdRule: ruleOf({ ...source, cancelled: false }),
   };
 }
 
@@ -88,7 +90,7 @@ export const eventsClone = defineViewCommand({
     const { validateWrite } = await import('../../../schemas/resource.js');
     validateWrite(resources.events, body, 'create');
 
-    const copy = copyTarget(source, body);
+    const copy = copyTarget(source, body, deps.ruleOf);
     const bookings = options.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
     const world = await deps.bookings.world(copy, bookings.map((b) => ({ kind: 'set', itemId: b.itemId, quantity: b.quantity })));
     const missing = bookings.filter((b) => !world.items.has(b.itemId));

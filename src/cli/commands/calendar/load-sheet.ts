@@ -7,10 +7,11 @@ import { parseDateArgument } from '../../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, venue } from '../../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
-import type { GroupedView } from '../../../output/views.js';
+import { renderPickListPage } from '../../../output/html/pick-list-page.js';
+import type { GroupedView, View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
-import { withDatesLink } from './options.js';
+import { paperOption, paperSize, withDatesLink } from './options.js';
 
 type Direction = 'out' | 'in';
 const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
@@ -42,11 +43,13 @@ export const loadSheetCommand = defineViewCommand({
   name: 'load-sheet',
   summary: "The warehouse's pick list: what goes out and comes back each day",
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
-  examples: ['rentals load-sheet', 'rentals load-sheet --date fri --to mon -o json'],
-  options: (command) => command.option('--date <day>', 'the day (default today)').option('--to <day>', 'last day, for several days'),
+  examples: ['rentals load-sheet', 'rentals load-sheet --date fri --to mon -o json', 'rentals load-sheet --date tomorrow -o html > pick-list.html   # print it for the crew'],
+  options: (command) => paperOption(command.option('--date <day>', 'the day (default today)').option('--to <day>', 'last day, for several days')),
   view: 'groups',
+  page: true,
   deps: calendarDeps,
-  handler: async (deps, options): Promise<GroupedView> => {
+  handler: async (deps, options): Promise<View> => {
+    const size = paperSize(options.paper);
     const range = sheetDays(options.date, options.to, deps.now());
     deps.showRange(range);
     const { calendar } = deps;
@@ -85,7 +88,21 @@ export const loadSheetCommand = defineViewCommand({
       }
       days.push(dayData);
     }
-    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days };
+    const page = () =>
+      renderPickListPage({
+        range,
+        size,
+        movements: movements.map((m) => ({
+          direction: m.direction,
+          time: m.time,
+          eventId: m.event.id,
+          eventName: m.event.name,
+          customer: m.event.customer,
+          venue: venue(m.event),
+          lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
+        })),
+      });
+    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page };
   },
 });
 

@@ -40,3 +40,16 @@ export function positiveInt(value: string | undefined, flag: string): number | u
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) throw new UsageError(`${flag}: must be a whole number from 1 (got ${JSON.stringify(value)})`);
   return Number(text);
 }
+
+/** --paper: the page size of `-o html` (a quote, a pick list, a timeline), for printing. */
+export function paperOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
+  return command.option('--paper <size>', 'with -o html: the page size to print on, A4 or Letter (default A4)');
+}
+
+/** The --paper value, checked. */
+export function paperSize(value: string | undefined): 'A4' | 'Letter' {
+  if (value === undefined) return 'A4';
+  const found = (['A4', 'Letter'] as const).find((size) => size.toLowerCase() === value.trim().toLowerCase());
+  if (!found) throw new UsageError(`--paper: must be A4 or Letter (got ${JSON.stringify(value)})`);
+  return found;
+}
