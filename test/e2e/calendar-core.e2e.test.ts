@@ -182,10 +182,10 @@ describe('5. one JSON shape', () => {
     await line(b.id, heater.id, 1);
     const range = ['--from', '2027-07-01', '--to', '2027-07-01'];
     const availability = JSON.parse(ok(await rentals(['availability', ...range, '--item', heater.name, '--json'])).stdout);
-    expect(availability.data[0]).toMatchObject({ id: heater.id, owned: 1, booked: 2, free: -1 });
+    expect(availability.data[0]).toMatchObject({ id: heater.id, owned: 1, booked: 2, tentative: 0, free: -1, freeIfQuotesConfirm: -1 });
     expect(availability.data[0].events).toEqual([
-      { id: a.id, name: a.name, quantity: 1 },
-      { id: b.id, name: b.name, quantity: 1 },
+      { id: a.id, name: a.name, quantity: 1, tentative: false },
+      { id: b.id, name: b.name, quantity: 1, tentative: false },
     ]);
     const agenda = JSON.parse(ok(await rentals(['agenda', ...range, '--json'])).stdout);
     expect(agenda.data.find((e: { id: number }) => e.id === a.id).items).toEqual([{ inventoryId: heater.id, name: heater.name, quantity: 1 }]);

@@ -322,8 +322,8 @@ describe('availability', () => {
     const rows = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name, '-o', 'json'])).stdout).data;
     expect(rows).toEqual([expect.objectContaining({ id: lamp.id, owned: 5, booked: 4, free: 1, peakAt: '2026-10-02 08:00' })]);
     expect(rows[0].events).toEqual([
-      { id: a.id, name: a.name, quantity: 2 },
-      { id: b.id, name: b.name, quantity: 2 },
+      { id: a.id, name: a.name, quantity: 2, tentative: false },
+      { id: b.id, name: b.name, quantity: 2, tentative: false },
     ]);
     const tsv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name])).stdout;
     expect(tsv).toContain(`2 × ${a.name} (${a.id}); 2 × ${b.name} (${b.id})`);
