@@ -35,12 +35,21 @@ export interface FieldIssue {
 
 /** Input broke a limit of the reference: nothing was sent. */
 export class ValidationError extends RentalsError {
-  override readonly exitCode = ExitCode.usage;
+  override readonly exitCode: ExitCodeValue = ExitCode.usage;
   constructor(
     readonly issues: FieldIssue[],
     readonly context?: string,
+    verdict = 'invalid',
   ) {
-    super(formatIssues(issues, context));
+    super(formatIssues(issues, context, verdict));
+  }
+}
+
+/** A name that matches nothing (`--inventory-id "Tnet"`, `events get "No such"`): not found, exit 4. */
+export class UnknownNameError extends ValidationError {
+  override readonly exitCode: ExitCodeValue = ExitCode.notFound;
+  constructor(issues: FieldIssue[], context?: string) {
+    super(issues, context, 'not found');
   }
 }
 
@@ -49,8 +58,9 @@ export function formatIssue(issue: FieldIssue): string {
   return `${issue.field}: ${issue.message}${shown}`;
 }
 
-function formatIssues(issues: FieldIssue[], context?: string): string {
-  const head = context ? `invalid ${context}` : 'invalid input';
+function formatIssues(issues: FieldIssue[], context: string | undefined, verdict: string): string {
+  // "not found: eventStatusId: no event status is named …" (the issue names what was not found).
+  const head = verdict !== 'invalid' ? verdict : context ? `invalid ${context}` : 'invalid input';
   if (issues.length === 1) return `${head}: ${formatIssue(issues[0]!)}`;
   return `${head}:\n${issues.map((i) => `  - ${formatIssue(i)}`).join('\n')}`;
 }

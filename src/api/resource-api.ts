@@ -1,6 +1,7 @@
 // Resource operations over the client, addressed by the declarative descriptions.
 // Bodies are passed through as given: validation happens before (schemas/resource.ts).
 
+import type { ValidBody } from '../schemas/valid-body.js';
 import { ProtocolError } from '../errors.js';
 import {
   type ApiVersion,
@@ -37,11 +38,11 @@ export class ResourceApi {
     return this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
   }
 
-  async create(at: Address, body: ApiRecord): Promise<DataResult> {
+  async create(at: Address, body: ValidBody): Promise<DataResult> {
     return this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
   }
 
-  async update(at: Address, id: number, body: ApiRecord): Promise<DataResult> {
+  async update(at: Address, id: number, body: ValidBody): Promise<DataResult> {
     return this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
   }
 

@@ -5,7 +5,7 @@ import type { Draft } from './draft.js';
 import type { LiveIndex, LiveRecord } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
-import { type Adjustment, type Money, adjust, moneyToNumber, money } from './money.js';
+import { type Adjustment, type Money, adjust, moneyToNumber, money } from '../domain/money.js';
 import { type Plan, planDrafts } from './plan.js';
 import { type RowSpec, moneyFields, parentField, scopeField } from './spec.js';
 import type { Ids } from './values.js';

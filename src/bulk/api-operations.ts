@@ -2,6 +2,7 @@
 // plan was just made from it (import, adjust: no second read), or from a fresh listing of the row's
 // parent, fetched once per parent when the run reaches it (apply, undo: the plan may be old).
 
+import { validateWrite } from '../schemas/resource.js';
 import { type ApiRecord, single } from '../api/resource-api.js';
 import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
 import { type BulkContext, addressOf, listRecords } from './loading.js';
@@ -41,12 +42,12 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
       return locate(await listRecords(spec, ctx, parentOf(row)), row);
     },
     async create(row) {
-      const body = pickBody(spec, { ...row.ids, ...row.new });
+      const body = validateWrite(spec.def, pickBody(spec, { ...row.ids, ...row.new }), 'create');
       const { records } = await ctx.api.create(addressOf(spec.def, ctx, parentOf(row)), body);
       return received(records, `creating the ${spec.def.singular} of line ${row.line}`);
     },
     async update(row, current) {
-      const body = { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) };
+      const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
       const { records } = await ctx.api.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body);
       return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
     },

@@ -2,7 +2,7 @@
 // with the same exact Money as the prices they act on.
 
 import { UsageError } from '../errors.js';
-import { type Money, parseMoney } from './money.js';
+import { type Money, parseMoney } from '../domain/money.js';
 
 export type MoneyFlagRule = 'any' | 'positive' | 'non-negative';
 

@@ -7,7 +7,7 @@ import type { RowIssue } from './issues.js';
 import type { LiveIndex } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
-import { type Money, money, moneyToNumber, roundToStep } from './money.js';
+import { type Money, money, moneyToNumber, roundToStep } from '../domain/money.js';
 import { type Plan, type PlanRow, planDrafts, rowPlanner } from './plan.js';
 import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';

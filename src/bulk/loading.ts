@@ -3,6 +3,7 @@
 // parent by parent (prices: one GET per item) over its bounded pool. The look-ups after a write
 // whose outcome is unknown (api-operations.ts) read fresh, past the catalog, on purpose.
 
+import type { ValidBody } from '../schemas/valid-body.js';
 import type { Address, ApiRecord } from '../api/resource-api.js';
 import { AuthError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
@@ -15,8 +16,8 @@ import type { RowSpec } from './spec.js';
 /** The requests the engine makes; `ResourceApi` is one, tests use an in-memory fake. */
 export interface BulkApi {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
-  create(at: Address, body: ApiRecord): Promise<{ records: ApiRecord[] }>;
-  update(at: Address, id: number, body: ApiRecord): Promise<{ records: ApiRecord[] }>;
+  create(at: Address, body: ValidBody): Promise<{ records: ApiRecord[] }>;
+  update(at: Address, id: number, body: ValidBody): Promise<{ records: ApiRecord[] }>;
   remove(at: Address, id: number): Promise<{ id: number }>;
 }
 

@@ -2,7 +2,7 @@
 //   line 14  update     Tent 20x20 / Weekend  120.00 → 126.00 (+5.0%)
 //   10000 rows: 3 create, 120 update, 9870 unchanged, 7 invalid, 0 refused
 
-import { type Money, formatChangePercent, money } from './money.js';
+import { type Money, formatChangePercent, money } from '../domain/money.js';
 import type { Plan, PlanRow, PlanTotals } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
 import { padToWidth, textWidth, truncateToWidth } from '../output/width.js';

@@ -8,7 +8,7 @@ import type { Draft } from './draft.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
 import type { Lookups } from './lookups.js';
-import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from './money.js';
+import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from '../domain/money.js';
 import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.js';
 import { type Ids, type Scalar, type Values, sameValue } from './values.js';
 

@@ -3,7 +3,7 @@
 
 import type { FieldDef } from '../resources/definitions.js';
 import { type Parsed, parseDecimal, parseFieldValue } from '../schemas/values.js';
-import { compareMoney, formatMoneyFixed, money, moneyToNumber, parseMoney } from './money.js';
+import { compareMoney, formatMoneyFixed, money, moneyToNumber, parseMoney } from '../domain/money.js';
 
 export type Scalar = number | string;
 export type Values = Record<string, Scalar>;

@@ -7,7 +7,7 @@ import { type ResourceName, resourceList } from '../resources/definitions.js';
 import { apiCommand } from './commands/api.js';
 import { authGroup } from './commands/auth.js';
 import { bulkCommands } from './commands/bulk-commands.js';
-import { calendarCommands, eventCalendarCommands } from './commands/calendar-commands.js';
+import { calendarCommands, eventCalendarCommands } from './commands/calendar/index.js';
 import { completeCommand, completionCommand } from './commands/completion.js';
 import { configGroup } from './commands/config.js';
 import { eventsOpen } from './commands/events-open.js';

@@ -3,7 +3,7 @@
 
 import { environmentHelp, setting } from '../config/settings-table.js';
 import { resourceList } from '../resources/definitions.js';
-import { DATES_HELP, DATES_HELP_TOPIC } from '../calendar/dates-help.js';
+import { DATES_HELP, DATES_HELP_TOPIC } from './dates-help.js';
 
 export interface HelpTopic {
   name: string;

@@ -3,8 +3,8 @@
 // clock, so every date on the command line reads the same way (`rentals help dates`).
 // Absolute dates keep their own rule and message (schemas/values.ts).
 
-import { parseDateArgument } from '../calendar/dates.js';
-import { formatWallTime, wallTimeOf } from '../data/wall-time.js';
+import { parseDateArgument } from '../domain/dates.js';
+import { formatWallTime, wallTimeOf } from '../domain/wall-time.js';
 import { type ResourceDef, fieldByName, kebabCase } from '../resources/definitions.js';
 
 const RELATIVE = /^\s*(today|tomorrow|yesterday|now|[+-]\d{1,4}[dw]|(mon|tue|wed|thu|fri|sat|sun)[a-z]*)\s*$/i;

@@ -10,7 +10,7 @@ import {
   insecureHttpAllowed,
   missingCredentialsMessage,
   withheldMessage,
-} from '../config/credentials.js';
+} from '../api/credentials.js';
 import { Catalog } from '../data/catalog.js';
 import { NameResolver } from '../data/resolver.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';

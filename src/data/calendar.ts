@@ -8,47 +8,30 @@ import {
   type CalendarBooking,
   type CalendarEvent,
   type CalendarItem,
-  type CalendarPrice,
   readBooking,
   readEvent,
   readItem,
   readPrice,
-} from './records.js';
-import { type WallTime, overlaps } from './wall-time.js';
-
-export interface Range {
-  from: WallTime;
-  to: WallTime;
-}
-
-/** Prices by item × rental block. */
-export class PriceTable {
-  private readonly byKey = new Map<string, CalendarPrice[]>();
-
-  constructor(prices: Iterable<CalendarPrice>) {
-    for (const price of prices) {
-      const key = `${price.itemId}/${price.blockId}`;
-      const list = this.byKey.get(key);
-      if (list) list.push(price);
-      else this.byKey.set(key, [price]);
-    }
-  }
-
-  /** The item's price for the block; undefined when there is none (or more than one). */
-  get(itemId: number, blockId: number): CalendarPrice | undefined {
-    const list = this.byKey.get(`${itemId}/${blockId}`);
-    return list?.length === 1 ? list[0] : undefined;
-  }
-}
+} from '../domain/records.js';
+import { type Holdings, holdsOf } from '../domain/holds.js';
+import { PriceTable } from '../domain/prices.js';
+import { type Range, overlaps } from '../domain/wall-time.js';
 
 export class CalendarData {
   private readonly derived = new WeakMap<ApiRecord[], unknown>();
 
   constructor(readonly catalog: Catalog) {}
 
-  /** Every event, read once. */
+  /** Every event, read once, with its status's name (the event model needs it: a Cancelled status holds nothing). */
   async events(): Promise<CalendarEvent[]> {
-    return this.derive(await this.catalog.list('events'), (records) => records.map(readEvent));
+    const [records, status] = await Promise.all([this.catalog.list('events'), this.statusNames()]);
+    return this.derive(records, (list) => list.map((record) => readEvent(record, status)));
+  }
+
+  /** The name of a status by id, from the statuses list (read once). */
+  async statusNames(): Promise<(id: number | undefined) => string | undefined> {
+    const index = await this.catalog.names('statuses');
+    return (id) => (id === undefined ? undefined : index.label(id));
   }
 
   /** Events whose window overlaps the range (cancelled ones too unless `active`), by dropoff then id. */
@@ -59,7 +42,8 @@ export class CalendarData {
 
   /** The event an argument names (id or name). */
   async event(ref: string): Promise<CalendarEvent> {
-    return readEvent(await this.catalog.find('events', ref, 'event'));
+    const [record, status] = await Promise.all([this.catalog.find('events', ref, 'event'), this.statusNames()]);
+    return readEvent(record, status);
   }
 
   async items(): Promise<Map<number, CalendarItem>> {
@@ -88,6 +72,13 @@ export class CalendarData {
   async prices(itemIds: Iterable<number>): Promise<PriceTable> {
     const lists = await this.catalog.children('prices', itemIds);
     return new PriceTable([...lists].flatMap(([itemId, records]) => records.map((r) => readPrice(r, itemId))));
+  }
+
+  /** What the other non-cancelled events overlapping `range` hold (never `exclude` itself). */
+  async holdings(range: Range, exclude?: number): Promise<Holdings> {
+    const events = (await this.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
+    const bookings = await this.bookings(events);
+    return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings) };
   }
 
   private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {

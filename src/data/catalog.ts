@@ -118,10 +118,18 @@ export class Catalog {
     return found.ok ? found.id : found.rule;
   }
 
+  /** The id whose label is `label`; a name that matches nothing is not found (exit 4), an ambiguous one a usage error (exit 2). */
+  async idOfName(name: ResourceName, label: string, argument: string): Promise<number> {
+    const found = (await this.names(name)).resolve(label);
+    if (found.ok) return found.id;
+    if (found.reason === 'missing') throw new NotFoundError(`${argument}: ${found.rule}`, 404);
+    throw new UsageError(`${argument}: ${found.rule}`);
+  }
+
   /**
    * The record a command argument names: an id (`12`) or a label (`"Smith wedding"`).
-   * As the id flags: an id out of range, an unknown or ambiguous name → exit 2, in the name
-   * index's words; a well-formed id that no record has → exit 4.
+   * As the id flags: an id out of range or an ambiguous name → exit 2; a name or a well-formed id
+   * that no record has → not found, exit 4 (a close name suggested).
    */
   async find(name: ResourceName, ref: string, argument = resources[name].singular): Promise<ApiRecord> {
     const def = resources[name];
@@ -131,9 +139,7 @@ export class Catalog {
       if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
       id = parsed.value;
     } else {
-      const found = await this.lookup(name, ref);
-      if (typeof found === 'string') throw new UsageError(`${argument}: ${found}`);
-      id = found;
+      id = await this.idOfName(name, ref, argument);
     }
     const record = (await this.byId(name)).get(id);
     if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);

@@ -3,9 +3,11 @@
 // (`--rental-block-id Weekend`) and the bulk engine's name columns (`inventoryName`).
 // Exact names first; a name that matches nothing exactly may match regardless of case.
 
+import { closest } from '../common/similar.js';
 import type { ResourceDef } from '../resources/definitions.js';
 
-export type LookupResult = { ok: true; id: number } | { ok: false; rule: string };
+/** `missing`: no record has the name (not found, exit 4); `ambiguous`: several do (a usage error, exit 2). */
+export type LookupResult = { ok: true; id: number } | { ok: false; rule: string; reason: 'missing' | 'ambiguous' };
 
 /** Up to this many names are listed when a name is not found; beyond it, the list command is named. */
 const KNOWN_LISTED = 12;
@@ -46,14 +48,16 @@ export class NameIndex {
     const wanted = name.trim();
     const ids = this.byName.get(wanted) ?? this.byFoldedName.get(wanted.toLowerCase()) ?? [];
     if (ids.length === 1) return { ok: true, id: ids[0]! };
-    if (ids.length === 0) return { ok: false, rule: this.notFound(wanted) };
-    return { ok: false, rule: ambiguous(this.def, wanted, ids) };
+    if (ids.length === 0) return { ok: false, rule: this.notFound(wanted), reason: 'missing' };
+    return { ok: false, rule: ambiguous(this.def, wanted, ids), reason: 'ambiguous' };
   }
 
   /** `no event status is named "Maybe"; known: Quoted (1), Confirmed (2)`. */
   private notFound(name: string): string {
     const head = `no ${this.def.singular} is named ${JSON.stringify(name)}`;
     if (this.labels.size === 0) return `${head}; there are none`;
+    const near = closest(name, this.labels.values());
+    if (near.length > 0) return `${head}; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?`;
     if (this.labels.size > KNOWN_LISTED) return `${head} (see \`rentals ${this.def.command} list\`)`;
     const known = [...this.labels].sort(([a], [b]) => a - b).map(([id, label]) => `${label} (${id})`);
     return `${head}; known: ${known.join(', ')}`;

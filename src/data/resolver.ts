@@ -3,7 +3,7 @@
 // Resolved through the run's data catalog (each referenced list read once per run), with the
 // NameIndex wording the bulk engine's name columns use too.
 
-import { ValidationError, type FieldIssue } from '../errors.js';
+import { type FieldIssue, UnknownNameError, ValidationError } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, resources } from '../resources/definitions.js';
 import type { Catalog } from './catalog.js';
 
@@ -25,15 +25,20 @@ export class NameResolver {
   /** Replaces labels by ids in `body`; collects every unresolvable one into a ValidationError. */
   async resolve(def: ResourceDef, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const issues: FieldIssue[] = [];
+    let allMissing = true;
     const out = { ...body };
     for (const field of def.fields) {
       const value = body[field.name];
       if (!needsResolution(field, value)) continue;
-      const result = await this.lookup(field.references!, String(value));
-      if (typeof result === 'number') out[field.name] = result;
-      else issues.push({ field: field.name, message: result, value });
+      const result = (await this.catalog.names(field.references!)).resolve(String(value));
+      if (result.ok) out[field.name] = result.id;
+      else {
+        issues.push({ field: field.name, message: result.rule, value });
+        allMissing &&= result.reason === 'missing';
+      }
     }
-    if (issues.length > 0) throw new ValidationError(issues, def.singular);
+    // Names that match nothing are not found (exit 4); an ambiguous one is a usage error (exit 2).
+    if (issues.length > 0) throw allMissing ? new UnknownNameError(issues, def.singular) : new ValidationError(issues, def.singular);
     return out;
   }
 

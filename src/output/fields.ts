@@ -22,7 +22,7 @@ function knownColumns(view: View): { names: string[]; rows: Row[] } | undefined 
     case 'records':
       return view.knownColumns ? { names: view.knownColumns, rows: view.rows } : undefined;
     case 'calendar':
-      return { names: view.columns, rows: view.rows };
+      return knownColumns(view.listing);
     case 'groups':
       return { names: [view.groupColumn, ...view.columns], rows: view.groups.flatMap((g) => g.rows) };
     case 'diff':

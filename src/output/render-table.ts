@@ -50,7 +50,8 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
   if (view.kind === 'detail') return yield* detail(view, options, colors);
   const { cells, blocks } = collect(view, options);
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
-    options.info('No records.');
+    const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
+    if (note !== '') options.info(note);
     return;
   }
   // A grid's columns are its days: --fields does not pick them, a shorter range does.
@@ -86,8 +87,9 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
 
 function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cells: TableCells; blocks: Block[] } {
   switch (view.kind) {
-    case 'records':
-    case 'calendar': {
+    case 'calendar':
+      return collect(view.listing, options);
+    case 'records': {
       const columns = options.fields ?? view.columns;
       const cells = rowCells(columns, view.rows);
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };

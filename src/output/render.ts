@@ -13,7 +13,8 @@ import type { View, ViewFormat } from './views.js';
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFormat(view.kind, format);
   checkFieldNames(options.fields, view);
-  if (format === 'ics' && view.kind === 'calendar') {
+  if (view.kind === 'calendar') {
+    if (format !== 'ics') return yield* renderView(view.listing, format, options);
     const text = await view.ics();
     return yield text;
   }
@@ -57,21 +58,21 @@ function* renderJson(view: View, options: RenderOptions): Generator<string> {
   yield* prettyJsonChunks(jsonOf(view));
 }
 
-/** What `-o json` prints for each view. */
+/** What `-o json` prints for each view: always the `{ "data": [...] }` envelope. */
 function jsonOf(view: View): unknown {
   switch (view.kind) {
     case 'records':
       return view.body;
     case 'groups':
-      return view.json ?? { groups: view.groups.map(({ heading, key, rows, footer }) => ({ key, heading, rows, ...(footer ? { footer } : {}) })) };
+      return { data: view.data ?? view.groups.map(({ heading, key, rows, footer }) => ({ key, heading, rows, ...(footer ? { footer } : {}) })) };
     case 'grid':
-      return view.json ?? { rows: view.rows, columns: view.columns, cells: view.cells };
+      return { data: view.data ?? view.rows.map((row, r) => ({ key: row.key, label: row.label, cells: Object.fromEntries(view.columns.map((c, i) => [c.key, view.cells[r]?.[i] ?? null])) })) };
     case 'calendar':
-      return view.json ?? view.rows;
+      return jsonOf(view.listing);
     case 'diff':
-      return { changes: view.changes };
+      return { data: view.changes };
     case 'detail':
-      return view.json;
+      return { data: [view.json] };
   }
 }
 
@@ -89,8 +90,9 @@ function machineTable(view: View, options: RenderOptions): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':
-    case 'calendar':
       return { columns: fields ?? view.columns, rows: view.rows, pick: fields !== undefined, header: false };
+    case 'calendar':
+      return machineTable(view.listing, options);
     case 'groups':
       return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: fields !== undefined, header: false };
     case 'grid':

@@ -19,6 +19,8 @@ export interface RecordListView {
   columns: string[];
   /** Every column a record may have (for validating --fields). */
   knownColumns?: string[];
+  /** What a table says on stderr when there are no rows (default "No records."; '' says nothing). */
+  emptyNote?: string;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */
@@ -36,8 +38,8 @@ export interface GroupedView {
   /** Name of the column that carries the group's key in csv/tsv/ndjson/json rows. */
   groupColumn: string;
   columns: string[];
-  /** What `-o json` prints; by default `{ groups: [...] }` built from the groups. */
-  json?: unknown;
+  /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
+  data?: unknown[];
 }
 
 /** A grid: one row per item, one column per day (free units per day). */
@@ -51,18 +53,17 @@ export interface GridView {
   cells: Array<Array<number | string | null>>;
   /** Cells drawn as a problem (red) on a terminal, e.g. shortages. */
   isProblem?: (value: number | string | null, row: number, column: number) => boolean;
-  /** What `-o json` prints; by default `{ rows, columns, cells }`. */
-  json?: unknown;
+  /** The records of `-o json`'s `{ "data": [...] }`; by default one per row with its cells by column key. */
+  data?: unknown[];
 }
 
-/** A calendar document (ICS where supported) that also lists as rows. */
+/** A calendar document for `-o ics`, listed as grouped rows in every other format. */
 export interface CalendarView {
   kind: 'calendar';
   /** The iCalendar text, built by the command (ical-generator); printed by `-o ics`. */
   ics: () => Promise<string>;
-  rows: Row[];
-  columns: string[];
-  json?: unknown;
+  /** The same events as grouped rows (table, tsv, csv, json, ndjson). */
+  listing: GroupedView;
 }
 
 /** What changed between two states: per record and field. */

@@ -94,6 +94,10 @@ export interface ResourceDef {
   createDefaults?: Record<string, unknown>;
   /** Values copied from another field when a new record gives none: events' dropoffDate from startDate. */
   createDefaultsFrom?: Record<string, string>;
+  /** Writes go through this resource's own rules (bookings: the booking planner: availability, prices, inactive items). */
+  writeRules?: 'bookings';
+  /** Date fields in the order their values follow (events: dropoff ≤ start ≤ end ≤ teardown ≤ pickup). */
+  dateOrder?: readonly string[];
   /** A field that names a record for people (used by name resolution, confirmations). */
   labelField?: string;
   /** Besides `id`, the fields that together identify one record (within the parent, if any). */
@@ -133,6 +137,9 @@ const rentalBlockRef: FieldDef = {
   description: 'the rental block (id or name, e.g. Weekend)',
   aliases: ['block'],
 };
+
+/** An event's dates in the order they follow: the one statement of it (event model, date-order rule, check). */
+export const EVENT_DATE_ORDER = ['dropoffDate', 'startDate', 'endDate', 'teardownDate', 'pickupDate'] as const satisfies readonly string[];
 
 export const resources: Record<ResourceName, ResourceDef> = {
   rentalBlocks: {
@@ -355,6 +362,7 @@ without a price is created; an unchanged price sends nothing.`,
     columns: ['id', 'eventName', 'eventStatusId', 'startDate', 'endDate', 'customerName', 'eventCity', 'cancelDate'],
     // Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end.
     createDefaultsFrom: { dropoffDate: 'startDate', teardownDate: 'endDate', pickupDate: 'endDate' },
+    dateOrder: EVENT_DATE_ORDER,
     labelField: 'eventName',
     // `show` is not an alias of `get` here: `events show` is a verb of its own (an event with its bookings).
     verbAliases: { get: ['view'] },
@@ -376,6 +384,7 @@ without a price is created; an unchanged price sends nothing.`,
     versions: ['v1', 'v2'],
     collectionPath: 'events/{eventId}/inventory',
     parent: { field: 'eventId', resource: 'events' },
+    writeRules: 'bookings',
     verbs: readWrite,
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
@@ -452,4 +461,20 @@ export function collectionUrlPath(def: ResourceDef, version: ApiVersion, parentI
 
 export function recordUrlPath(def: ResourceDef, version: ApiVersion, recordId: number, parentId?: number): string {
   return `${collectionUrlPath(def, version, parentId)}/${recordId}`;
+}
+
+/**
+ * Every resource after the ones it references (its parent and its id fields): the order in which
+ * a snapshot lists, and the sandbox restores, the whole service.
+ */
+export function dependencyOrder(): ResourceName[] {
+  const order: ResourceName[] = [];
+  const visit = (def: ResourceDef): void => {
+    if (order.includes(def.name)) return;
+    for (const field of def.fields) if (field.references && field.references !== def.name) visit(resources[field.references]);
+    if (def.parent) visit(resources[def.parent.resource]);
+    order.push(def.name);
+  };
+  for (const def of resourceList) visit(def);
+  return order;
 }

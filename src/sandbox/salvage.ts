@@ -64,7 +64,7 @@ class Kept {
     if (!isObject(record)) return 'not a record';
     let kept: StoredRecord;
     try {
-      kept = validateWrite(resources[table], record, 'update', { unknownFields: 'ignore' }) as StoredRecord;
+      kept = validateWrite(resources[table], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       return error.issues.map(formatIssue).join('; ');

@@ -138,7 +138,7 @@ function countNewlines(bytes: Buffer): number {
 function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
   if (!isObject(record)) throw fail(`has ${where()} that is not an object`);
   try {
-    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as StoredRecord;
+    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     throw fail(`has an invalid ${where()}: ${error.issues.map(formatIssue).join('; ')}`);

@@ -3,15 +3,10 @@
 // refuses it before sending unless asked (`--allow-date-order`), since it is nearly always a typo.
 
 import type { FieldIssue } from '../errors.js';
-import type { ResourceName } from '../resources/definitions.js';
-
-/** Per resource, its date fields in the order their values must follow. */
-const DATE_ORDERS: Partial<Record<ResourceName, readonly string[]>> = {
-  events: ['dropoffDate', 'startDate', 'endDate', 'teardownDate', 'pickupDate'],
-};
+import { type ResourceName, resources } from '../resources/definitions.js';
 
 export function dateOrderFields(resource: ResourceName): readonly string[] | undefined {
-  return DATE_ORDERS[resource];
+  return resources[resource].dateOrder;
 }
 
 /**
@@ -19,7 +14,7 @@ export function dateOrderFields(resource: ResourceName): readonly string[] | und
  * dates are in order. Values are canonical datetimes (`YYYY-MM-DDTHH:MM:SS`), so text order is time order.
  */
 export function dateOrderIssue(resource: ResourceName, record: Readonly<Record<string, unknown>>): FieldIssue | undefined {
-  const order = DATE_ORDERS[resource];
+  const order = resources[resource].dateOrder;
   if (!order) return undefined;
   const given = order.filter((name) => typeof record[name] === 'string');
   for (let i = 1; i < given.length; i++) {

@@ -4,6 +4,7 @@
 // fraction of the size (zod classic cost ~43 ms of every write command's start). Still only import
 // this module through a dynamic import() on the paths that need it.
 
+import type { ValidBody } from './valid-body.js';
 import * as z from 'zod/mini';
 import { ValidationError, type FieldIssue } from '../errors.js';
 import { type FieldDef, type ResourceDef, writableFields } from '../resources/definitions.js';
@@ -67,10 +68,11 @@ export function validateWrite(
   body: ApiRecord,
   mode: WriteMode,
   options: WriteSchemaOptions = { unknownFields: 'reject' },
-): ApiRecord {
+): ValidBody {
   const { Links: _links, ...rest } = body;
   const result = writeSchema(def, mode, options).safeParse(rest);
-  if (result.success) return result.data;
+  // The one place a body becomes a ValidBody.
+  if (result.success) return result.data as ValidBody;
   throw new ValidationError(issuesFromZod(result.error, rest), def.singular);
 }
 

@@ -7,14 +7,15 @@
 // Nested resources (prices, bookings) carry their parent field (`inventoryId`, `eventId`) in each
 // record, as the API sends them, so a snapshot needs no nesting to be read back.
 
-import type { ResourceName } from '../resources/definitions.js';
+import { type ResourceName, dependencyOrder } from '../resources/definitions.js';
 import { UsageError } from '../errors.js';
 
 export const SNAPSHOT_KIND = 'rentals-snapshot';
 export const SNAPSHOT_VERSION = 1;
 
 /** The order resources are written in: parents before the records that point at them. */
-export const SNAPSHOT_ORDER: ResourceName[] = ['statuses', 'rentalBlocks', 'categories', 'inventory', 'prices', 'events', 'bookings'];
+/** Referenced resources first (from the resource descriptions): statuses, blocks, … bookings. */
+export const SNAPSHOT_ORDER: ResourceName[] = dependencyOrder();
 
 export type SnapshotRecord = Record<string, unknown>;
 

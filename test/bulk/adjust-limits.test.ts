@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { planAdjust } from '../../src/bulk/adjust.js';
-import { money } from '../../src/bulk/money.js';
+import { money } from '../../src/domain/money.js';
 import { priceRows } from '../../src/bulk/spec.js';
 import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor } from './helpers.js';

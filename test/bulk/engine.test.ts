@@ -8,7 +8,7 @@ import { applyPlan } from '../../src/bulk/apply.js';
 import { exportRecords } from '../../src/bulk/export.js';
 import { planImport } from '../../src/bulk/import.js';
 import { inputFromRows } from '../../src/bulk/input/index.js';
-import { money } from '../../src/bulk/money.js';
+import { money } from '../../src/domain/money.js';
 import { checkRowValues, parsePlan, serializePlan } from '../../src/bulk/plan-file.js';
 import { type ReportLine, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from '../../src/bulk/report.js';
 import { priceRows } from '../../src/bulk/spec.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { streamImport } from '../../src/bulk/import.js';
 import { openInput } from '../../src/bulk/input/index.js';
 import { type RowIssue, formatRowIssue } from '../../src/bulk/issues.js';
-import { money } from '../../src/bulk/money.js';
+import { money } from '../../src/domain/money.js';
 import type { PlanRow } from '../../src/bulk/plan.js';
 import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
 import { FakeApi } from '../helpers/sandbox-api.js';

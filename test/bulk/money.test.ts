@@ -14,7 +14,7 @@ import {
   moneyToNumber,
   parseMoney,
   roundToStep,
-} from '../../src/bulk/money.js';
+} from '../../src/domain/money.js';
 
 const m = money;
 const text = (value: ReturnType<typeof money>): string => formatMoney(value);

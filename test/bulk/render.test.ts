@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money } from '../../src/bulk/money.js';
+import { money } from '../../src/domain/money.js';
 import { planLines, totalsLine } from '../../src/bulk/plan-render.js';
 import { formatDuration, formatSummary, progressLine, progressRenderer } from '../../src/bulk/progress.js';
 import { emptyCounts } from '../../src/bulk/report.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRange, parseDateArgument, resolveRange } from '../../src/calendar/dates.js';
-import { parseWallTime } from '../../src/data/wall-time.js';
+import { describeRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
+import { parseWallTime } from '../../src/domain/wall-time.js';
 import { UsageError } from '../../src/errors.js';
 
 // Wednesday 2026-06-10 14:25 on the wall clock.
@@ -55,7 +55,7 @@ describe('date arguments', () => {
 
 describe('the dates help topic', () => {
   it('documents forms the parser accepts', async () => {
-    const { DATES_HELP, DATES_HELP_TOPIC } = await import('../../src/calendar/dates-help.js');
+    const { DATES_HELP, DATES_HELP_TOPIC } = await import('../../src/cli/dates-help.js');
     expect(DATES_HELP_TOPIC).toBe('dates');
     for (const example of ['2026-06-12', '2026-06-12 14:30', '2026-06-12T14:30', 'today', 'tomorrow', 'yesterday', 'mon', 'sun', '+3d', '+2w', '-1d']) {
       expect(DATES_HELP).toContain(example);
@@ -67,7 +67,7 @@ describe('the dates help topic', () => {
 
 describe('events book item arguments', () => {
   it('NAME=QTY pairs, --quantity for the rest, and clear refusals', async () => {
-    const { parseItemAsks } = await import('../../src/calendar/commands/events-book.js');
+    const { parseItemAsks } = await import('../../src/cli/commands/calendar/events-book.js');
     expect(parseItemAsks(['Tent=2', 'Chair = 40', '7'], '3')).toEqual([
       { ref: 'Tent', quantity: 2 },
       { ref: 'Chair', quantity: 40 },
@@ -81,7 +81,7 @@ describe('events book item arguments', () => {
 
 describe('clone offsets', () => {
   it('a day keeps the clock time; a moment moves the start there; every datetime shifts alike', async () => {
-    const { cloneOffset, shiftedCopy } = await import('../../src/calendar/commands/events-clone.js');
+    const { cloneOffset, shiftedCopy } = await import('../../src/cli/commands/calendar/events-clone.js');
     const start = at('2026-03-07T16:00:00');
     const byDay = cloneOffset(start, { time: at('2026-10-31T00:00:00'), wholeDay: true });
     const copy = shiftedCopy({ id: 4, startDate: '2026-03-07T16:00:00', pickupDate: '2026-03-09 10:00:00', eventName: 'Fair', cancelDate: '2026-01-01T00:00:00', Links: [] }, byDay, 'Fair 2');

@@ -1,21 +1,21 @@
-// The STATUS of an agenda VEVENT, from the event's cancel date and status name.
+// The STATUS of an agenda VEVENT, from the event model's cancelled and the status name.
 
 import { describe, expect, test } from 'vitest';
-import { icsStatus } from '../../src/calendar/ics.js';
+import { icsStatus } from '../../src/domain/ics.js';
 
 describe('icsStatus', () => {
   test('an event that took place (Completed) is CONFIRMED, as a Confirmed one', () => {
-    expect(icsStatus(false, 'Completed')).toBe('CONFIRMED');
-    expect(icsStatus(false, 'Confirmed')).toBe('CONFIRMED');
+    expect(icsStatus({ cancelled: false, status: 'Completed' })).toBe('CONFIRMED');
+    expect(icsStatus({ cancelled: false, status: 'Confirmed' })).toBe('CONFIRMED');
   });
 
-  test('a cancel date, or a status named Cancelled, is CANCELLED', () => {
-    expect(icsStatus(true, 'Confirmed')).toBe('CANCELLED');
-    expect(icsStatus(false, 'Cancelled')).toBe('CANCELLED');
+  test('an event the model says is cancelled is CANCELLED', () => {
+    expect(icsStatus({ cancelled: true, status: 'Confirmed' })).toBe('CANCELLED');
+    expect(icsStatus({ cancelled: true, status: 'Cancelled' })).toBe('CANCELLED');
   });
 
   test('a quote or an unknown status is TENTATIVE', () => {
-    expect(icsStatus(false, 'Quoted')).toBe('TENTATIVE');
-    expect(icsStatus(false, undefined)).toBe('TENTATIVE');
+    expect(icsStatus({ cancelled: false, status: 'Quoted' })).toBe('TENTATIVE');
+    expect(icsStatus({ cancelled: false, status: undefined })).toBe('TENTATIVE');
   });
 });

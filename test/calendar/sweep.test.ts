@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Hold, overbookings, peak } from '../../src/calendar/sweep.js';
+import { type Hold, dailyPeaks, overbookings, peak } from '../../src/domain/sweep.js';
 
 const H = 3_600_000;
 const hold = (from: number, to: number, quantity: number, eventId = 1): Hold => ({ from: from * H, to: to * H, quantity, eventId });
@@ -47,5 +47,19 @@ describe('overbookings', () => {
     ]);
     expect(found[0]!.holders.map((h) => h.eventId)).toEqual([1, 2, 3]);
     expect(overbookings(holds, 3)).toEqual([]);
+  });
+});
+
+describe('dailyPeaks', () => {
+  it('equals the peak of each step taken apart (one sweep for the whole range)', () => {
+    const arbitraryHold = fc.tuple(fc.integer({ min: -5, max: 60 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 5 })).map(([from, length, q]) => hold(from, from + length, q));
+    fc.assert(
+      fc.property(fc.array(arbitraryHold, { maxLength: 15 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 12 }), (holds, start, step, steps) => {
+        const range = { from: start * H, to: (start + step * steps) * H - (steps % 2) * H / 2 };
+        const expected: number[] = [];
+        for (let from = range.from; from < range.to; from += step * H) expected.push(peak(holds, { from, to: Math.min(from + step * H, range.to) }).quantity);
+        expect(dailyPeaks(holds, range, step * H)).toEqual(expected);
+      }),
+    );
   });
 });

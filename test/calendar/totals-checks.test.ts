@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, money } from '../../src/bulk/money.js';
-import { type CheckInput, checkCalendar, dateProblems } from '../../src/calendar/checks.js';
-import { eventTotals } from '../../src/calendar/totals.js';
-import { PriceTable } from '../../src/data/calendar.js';
-import { readBooking, readEvent, readItem } from '../../src/data/records.js';
+import { formatMoney, money } from '../../src/domain/money.js';
+import { type CheckInput, checkCalendar, dateProblems } from '../../src/domain/checks.js';
+import { eventTotals } from '../../src/domain/totals.js';
+import { PriceTable } from '../../src/domain/prices.js';
+import { readBooking, readEvent, readItem } from '../../src/domain/records.js';
 
 const event = (fields: Record<string, unknown> = {}) =>
   readEvent({

@@ -13,6 +13,7 @@ import {
   TOKEN_B64,
   WEB,
   api,
+  bookingRuleReads,
   envelope,
   exactBody,
   expectNothingSent,
@@ -327,23 +328,28 @@ describe('events: date defaults and names resolved to ids', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  test('an unknown status name → exit 2 listing the known ones; nothing is POSTed', async () => {
+  test('an unknown status name → not found (exit 4) listing the known ones; nothing is POSTed', async () => {
     const scope = api().get('/v2/status').reply(200, statuses);
     const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stderr).toBe(
-      'error: invalid event: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
+      'error: not found: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
     );
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
   });
 
+  test('a close misspelling is suggested (did you mean), still exit 4', async () => {
+    api().get('/v2/status').reply(200, statuses);
+    const result = await runCli(eventAddArgs('--event-status-id', 'Confirmd'), withApi());
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('no event status is named "Confirmd"; did you mean "Confirmed"?');
+    expectNothingSent();
+  });
+
   test('the parent of a nested resource may be named too, and is looked up once', async () => {
+    bookingRuleReads({ eventId: 12, eventName: 'Smith wedding' });
     const scope = api()
-      .get('/v1/events')
-      .reply(200, envelope([{ id: 12, eventName: 'Smith wedding' }]))
-      .get('/v2/inventory')
-      .reply(200, envelope([tent]))
       .post('/v2/events/12/inventory', { eventId: 12, inventoryId: 3, quantity: 2, price: 150 })
       .reply(201, envelope([{ id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 }]));
     const result = await runCli(['bookings', 'add', '--event', 'Smith wedding', '--item', 'tent', '--qty', '2', '--price', '150'], withApi());

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import nock from 'nock';
 import { describe, expect, test } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { StoredCredentials } from '../../src/config/credentials.js';
+import { StoredCredentials } from '../../src/api/credentials.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { ProtocolError } from '../../src/errors.js';
 import { API, TOKEN, api, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';

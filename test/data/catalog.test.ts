@@ -66,7 +66,7 @@ describe('Catalog', () => {
     expect(Number((await catalog.find('inventory', '20x20 frame tent')).id)).toBe(1);
     await expect(catalog.find('inventory', '999')).rejects.toThrow(NotFoundError);
     await expect(catalog.find('inventory', '0')).rejects.toThrow(UsageError);
-    await expect(catalog.find('inventory', 'Trampoline')).rejects.toThrow(UsageError);
+    await expect(catalog.find('inventory', 'Trampoline')).rejects.toThrow(NotFoundError);
     await expect(catalog.find('inventory', 'Trampoline')).rejects.toThrow(/no inventory item is named "Trampoline"/);
     expect(requests).toEqual(['GET /v2/inventory']);
   });

@@ -428,12 +428,19 @@ describe('against the seeded sandbox', () => {
     const items = await data(sandbox.call, 'GET', '/v2/inventory');
     const first = items.find((i) => i.id === booked[0]!.inventoryId)!;
     const fresh = items.find((i) => !booked.some((b) => b.inventoryId === i.id))!;
-    const ndjson = `${JSON.stringify({ inventoryName: first.name, quantity: 3, price: 10.5 })}\n${JSON.stringify({ inventoryId: fresh.id, quantity: 2, price: 7 })}\n`;
+    // One more unit than the 2 owned: the booking rules refuse the whole run, nothing is written.
+    const over = `${JSON.stringify({ inventoryName: first.name, quantity: Number(first.quantityAvailable) + 1, price: 10.5 })}\n`;
+    const refused = await rentals(['bookings', 'import', '--event-id', String(event!.eventName), '-'], { input: over });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not enough units');
+    expect(refused.stderr).toContain('Nothing was written.');
+    expect(await data(sandbox.call, 'GET', '/v1/events/1/inventory')).toEqual(booked);
+    const ndjson = `${JSON.stringify({ inventoryName: first.name, quantity: 1, price: 10.5 })}\n${JSON.stringify({ inventoryId: fresh.id, quantity: 2, price: 7 })}\n`;
     const result = ok(await rentals(['bookings', 'import', '--event-id', String(event!.eventName), '-'], { input: ndjson }));
     expect(result.stderr).toMatch(/^2 rows: 1 created, 1 updated/m);
     const after = await data(sandbox.call, 'GET', '/v1/events/1/inventory');
     expect(after).toHaveLength(booked.length + 1);
-    expect(after.find((b) => b.inventoryId === first.id)).toMatchObject({ quantity: 3, price: 10.5 });
+    expect(after.find((b) => b.inventoryId === first.id)).toMatchObject({ quantity: 1, price: 10.5 });
     expect(after.find((b) => b.inventoryId === fresh.id)).toMatchObject({ quantity: 2, price: 7 });
   });
 });

@@ -96,7 +96,7 @@ describe('events book', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${tent.name}: 3 owned, 2 held by other events at 2026-06-06 08:00, 2 asked (short by 1)`);
     expect(refused.stderr).toContain(`event ${holder.id} "${holder.name}": 2`);
-    expect(refused.stderr).toContain('Nothing was booked');
+    expect(refused.stderr).toContain('Nothing was written. Write anyway with --allow-overbook.');
     expect(await bookingsOf(other.id)).toEqual([]);
 
     const forced = ok(await rentals(['events', 'book', String(other.id), '--item', `${tent.name}=2`, '--allow-overbook']));
@@ -204,7 +204,7 @@ describe('events show', () => {
     );
     await book(gala.id, a.id, 3, 0.1);
     await book(gala.id, b.id, 3, 19.99);
-    const shown = JSON.parse(ok(await rentals(['events', 'show', String(gala.id), '--json'])).stdout);
+    const shown = JSON.parse(ok(await rentals(['events', 'show', String(gala.id), '--json'])).stdout).data[0];
     expect(shown.bookings.map((l: { lineTotal: number; itemName: string }) => [l.itemName, l.lineTotal])).toEqual([
       [a.name, 0.3],
       [b.name, 59.97],
@@ -220,7 +220,7 @@ describe('events show', () => {
     const a = await item(10, { 1: 12 });
     const bare = await event({ dropoff: '2026-08-05T08:00:00', pickup: '2026-08-05T20:00:00' });
     await book(bare.id, a.id, 2, 12);
-    const shown = JSON.parse(ok(await rentals(['events', 'show', String(bare.id), '-o', 'json'])).stdout);
+    const shown = JSON.parse(ok(await rentals(['events', 'show', String(bare.id), '-o', 'json'])).stdout).data[0];
     expect(shown.totals).toEqual({ items: 24, delivery: null, labor: null, misc: null, salesTax: null, discount: null, total: 24, deposit: null, unpricedBookings: 0 });
   });
 
@@ -304,7 +304,7 @@ describe('events cancel, uncancel, clone', () => {
     const result = await rentals(['events', 'clone', String(source.id), '--start-date', '2026-05-08', '--with-bookings', '--name', 'Spring copy']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('not enough units for the copy "Spring copy"');
-    expect(result.stderr).toContain('Nothing was created. Copy anyway with --allow-overbook.');
+    expect(result.stderr).toContain('Nothing was written. Write anyway with --allow-overbook.');
     expect(result.stderr).not.toContain('event -1');
     expect((await data(call, 'GET', '/v1/events')).length).toBe(before);
   });
@@ -319,14 +319,19 @@ describe('availability', () => {
     await book(a.id, lamp.id, 2);
     await book(b.id, lamp.id, 2);
     await book(c.id, lamp.id, 2);
-    const rows = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name, '-o', 'json'])).stdout);
+    const rows = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name, '-o', 'json'])).stdout).data;
     expect(rows).toEqual([expect.objectContaining({ id: lamp.id, owned: 5, booked: 4, free: 1, peakAt: '2026-10-02 08:00' })]);
-    expect(rows[0].events).toContain(`(${a.id})`);
-    expect(rows[0].events).toContain(`(${b.id})`);
+    expect(rows[0].events).toEqual([
+      { id: a.id, name: a.name, quantity: 2 },
+      { id: b.id, name: b.name, quantity: 2 },
+    ]);
+    const tsv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name])).stdout;
+    expect(tsv).toContain(`2 × ${a.name} (${a.id}); 2 × ${b.name} (${b.id})`);
 
     const grid = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-06', '--item', String(lamp.id), '--daily', '-o', 'json'])).stdout);
-    expect(grid.days).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06']);
-    expect(grid.items[0].free).toEqual([3, 1, 1, 3, 3, 3]);
+    expect(grid.data).toEqual([
+      { id: lamp.id, name: lamp.name, owned: 5, free: { '2026-10-01': 3, '2026-10-02': 1, '2026-10-03': 1, '2026-10-04': 3, '2026-10-05': 3, '2026-10-06': 3 } },
+    ]);
     const csv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--daily', '-o', 'csv'])).stdout;
     expect(csv).toBe(`item,2026-10-01,2026-10-02\n${lamp.name},3,1\n`);
     const twice = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-02', '--item', String(lamp.id), '--item', lamp.name.toUpperCase(), '--daily', '-o', 'csv'])).stdout;
@@ -348,7 +353,7 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
   test('agenda -o ics parses back (ical.js) with the same events, times and stable UIDs', async () => {
     const args = ['agenda', '--from', day(0), '--to', day(45), '-o', 'ics'];
     const first = ok(await seededRentals(args)).stdout;
-    const json = JSON.parse(ok(await seededRentals(['agenda', '--from', day(0), '--to', day(45), '-o', 'json'])).stdout) as Array<Record<string, unknown>>;
+    const json = JSON.parse(ok(await seededRentals(['agenda', '--from', day(0), '--to', day(45), '-o', 'json'])).stdout).data as Array<Record<string, unknown>>;
     const vevents = new ICAL.Component(ICAL.parse(first)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(vevents.map((e) => e.uid)).toEqual(json.map((e) => `event-${String(e.id)}@127.0.0.1`));
     for (const [i, e] of vevents.entries()) {
@@ -380,7 +385,7 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
 
   test('load-sheet: dropoffs go out, pickups come in, with item totals', async () => {
     const sheet = JSON.parse(ok(await seededRentals(['load-sheet', '--date', day(11), '-o', 'json'])).stdout);
-    const [only] = sheet.days;
+    const [only] = sheet.data;
     expect(only.date).toBe(day(11));
     expect(only.out.events.map((e: { eventName: string }) => e.eventName)).toContain('Harper–Nguyen Wedding');
     const wedding = only.out.events.find((e: { eventName: string }) => e.eventName === 'Harper–Nguyen Wedding');
@@ -422,7 +427,7 @@ describe('check', () => {
   test('the seeded calendar has its one overbooking and one inactive item; -o json codes', async () => {
     const result = await seededRentals(['check', '-o', 'json']);
     expect(result.code).toBe(1);
-    const problems = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    const problems = JSON.parse(result.stdout).data as Array<Record<string, unknown>>;
     expect(problems.map((p) => p.code)).toEqual(['overbooked', 'inactive-item']);
     expect(problems[0]).toMatchObject({ booked: 2, owned: 1 });
     expect(String(problems[0]!.message)).toContain('40x60 Pole Tent');
@@ -443,7 +448,7 @@ describe('check', () => {
       const clean = await post('/v1/events', eventBody('Clean', '2026-05-01T08:00:00', '2026-05-02T08:00:00'));
       await post(`/v1/events/${clean}/inventory`, { eventId: clean, inventoryId: tent, quantity: 1, price: 100 });
       ok(await cli(['check']));
-      expect(ok(await cli(['check', '-o', 'json'])).stdout.trim()).toBe('[]');
+      expect(JSON.parse(ok(await cli(['check', '-o', 'json'])).stdout)).toEqual({ data: [] });
 
       const a = await post('/v1/events', eventBody('A', '2026-06-01T08:00:00', '2026-06-03T08:00:00'));
       const b = await post('/v1/events', eventBody('B', '2026-06-02T08:00:00', '2026-06-04T08:00:00', { startDate: '2026-06-05T08:00:00' }));
@@ -456,7 +461,7 @@ describe('check', () => {
 
       const result = await cli(['check', '--from', '2026-06-01', '--to', '2026-07-31', '-o', 'json']);
       expect(result.code).toBe(1);
-      const problems = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+      const problems = JSON.parse(result.stdout).data as Array<Record<string, unknown>>;
       expect(problems.map((p) => p.code).sort()).toEqual(['dates-out-of-order', 'inactive-item', 'inactive-item', 'no-price-for-block', 'overbooked', 'price-differs'].sort());
       expect(problems.find((p) => p.code === 'overbooked')).toMatchObject({ itemId: tent, eventIds: [a, b], at: '2026-06-02 08:00', booked: 2, owned: 1 });
       expect(problems.find((p) => p.code === 'price-differs')).toMatchObject({ eventId: b, price: 90, expected: 100 });
@@ -464,7 +469,7 @@ describe('check', () => {
       expect(String(problems.find((p) => p.code === 'dates-out-of-order')!.message)).toContain('startDate 2026-06-05 08:00 is after endDate 2026-06-04 08:00');
       // Outside the range the problems of June are not reported.
       const later = await cli(['check', '--from', '2026-07-01', '--to', '2026-07-31', '-o', 'json']);
-      expect((JSON.parse(later.stdout) as Array<{ code: string }>).map((p) => p.code).sort()).toEqual(['inactive-item', 'no-price-for-block']);
+      expect((JSON.parse(later.stdout).data as Array<{ code: string }>).map((p) => p.code).sort()).toEqual(['inactive-item', 'no-price-for-block']);
     } finally {
       await own.close();
     }

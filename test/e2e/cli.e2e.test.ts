@@ -166,9 +166,9 @@ describe('prices, events and bookings', () => {
     ok(await rentals(['inventory', 'delete', String(item), '--yes']));
   });
 
-  test('unknown status name is a usage error listing the known ones; nothing is created', async () => {
+  test('unknown status name is not found (exit 4) listing the known ones; nothing is created', async () => {
     const result = await rentals(['events', 'add', '--event-name', 'x', '--event-status-id', 'Maybe', '--rental-block-id', '1', '--start-date', '2027-01-01', '--end-date', '2027-01-02']);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/eventStatusId: no event status is named "Maybe"; known: Quoted \(1\), Confirmed \(2\)/);
   });
 

@@ -41,17 +41,19 @@ describe('names wherever ids go', () => {
     expect(JSON.parse(removed.stdout)).toEqual({ id: added.id });
   });
 
-  it('an unknown name is refused with the words of the id flags (exit 2)', async () => {
+  it('an unknown name is not found (exit 4, as an unknown id), in the words of the id flags', async () => {
     const positional = await rentals(['events', 'get', 'No Such Party']);
     const flag = await rentals(['bookings', 'list', '--event-id', 'No Such Party']);
-    expect(positional.code).toBe(2);
-    expect(flag.code).toBe(2);
+    const byId = await rentals(['events', 'get', '999999']);
+    expect(positional.code).toBe(4);
+    expect(flag.code).toBe(4);
+    expect(byId.code).toBe(4);
     const reason = (text: string) => /no event is named "No Such Party"[^\n]*/.exec(text)?.[0];
     expect(reason(positional.stderr)).toBeDefined();
     expect(reason(positional.stderr)).toBe(reason(flag.stderr));
   });
 
-  it('the calendar verbs refuse an unknown name or a bad id as the id flags do (exit 2, nothing written)', async () => {
+  it('the calendar verbs refuse an unknown name (exit 4) or a bad id (exit 2) as the id flags do, nothing written', async () => {
     const flag = await rentals(['bookings', 'list', '--event-id', 'No Such Party']);
     const reason = (text: string) => /no event is named "No Such Party" \(see [^)]*\)/.exec(text)?.[0];
     expect(reason(flag.stderr)).toBeDefined();
@@ -62,14 +64,14 @@ describe('names wherever ids go', () => {
       ['events', 'clone', 'No Such Party', '--start-date', '2030-01-01'],
     ]) {
       const result = await rentals(args);
-      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.code, args.join(' ')).toBe(4);
       expect(reason(result.stderr), args.join(' ')).toBe(reason(flag.stderr));
     }
     const zero = await rentals(['events', 'show', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toMatch(/event: must be an integer id from 1 to 2147483647 \(got "0"\)/);
     const item = await rentals(['availability', '--from', '2030-01-01', '--to', '2030-01-02', '--item', 'Trampoline']);
-    expect(item.code).toBe(2);
+    expect(item.code).toBe(4);
     expect(item.stderr).toMatch(/--item: no inventory item is named "Trampoline"/);
     const empty = await rentals(['events', 'book', '1', '--item', '=2']);
     expect(empty.code).toBe(2);

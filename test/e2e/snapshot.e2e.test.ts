@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { parseSnapshot } from '../../src/snapshot/document.js';
-import { storeImageFromSnapshot } from '../../src/sandbox/from-snapshot.js';
+import { checkSnapshotRecords } from '../../src/snapshot/read.js';
 import { cliFor, freshConfigDir, runBin } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -30,7 +30,7 @@ describe('rentals snapshot and diff', () => {
     const out = join(dir, 'before.json');
     const result = await rentals(['snapshot', '--out', out]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/Snapshot written to .*before\.json: \d+ statuses, 4 rentalBlocks, \d+ categories, \d+ inventory, \d+ prices, \d+ events, \d+ bookings\./);
+    expect(result.stderr).toMatch(/Snapshot written to .*before\.json: 4 rentalBlocks, \d+ inventory, \d+ categories, \d+ prices, \d+ statuses, \d+ events, \d+ bookings\./);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const snapshot = parseSnapshot(readFileSync(out, 'utf8'), out);
     expect(snapshot.source).toBe(production.url);
@@ -97,7 +97,7 @@ describe('rentals snapshot and diff', () => {
     const changed = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'json']);
     expect(changed.code, changed.stderr).toBe(1);
     expect(JSON.parse(changed.stdout)).toEqual({
-      changes: [{ resource: 'inventory', id: String(item.id), change: 'changed', field: 'quantityAvailable', before: item.quantityAvailable, after: item.quantityAvailable + 5 }],
+      data: [{ resource: 'inventory', id: String(item.id), change: 'changed', field: 'quantityAvailable', before: item.quantityAvailable, after: item.quantityAvailable + 5 }],
     });
     const table = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'tsv']);
     expect(table.stdout).toBe(`inventory\t${item.id}\tchanged\tquantityAvailable\t${item.quantityAvailable}\t${item.quantityAvailable + 5}\n`);
@@ -119,7 +119,7 @@ describe('rentals snapshot and diff', () => {
 describe('rentals sandbox --from-snapshot', () => {
   it('serves the snapshot\'s records with their ids: a snapshot of the copy shows no differences', async () => {
     const before = join(dir, 'before.json');
-    const image = storeImageFromSnapshot(parseSnapshot(readFileSync(before, 'utf8'), before), before);
+    const image = checkSnapshotRecords(parseSnapshot(readFileSync(before, 'utf8'), before), before);
     const copy = await startSandbox({ port: 0, token: 'copy-token-0123456789abcdef', fromSnapshot: image });
     try {
       const onCopy = cliFor(copy, dir);

@@ -3,7 +3,7 @@
 
 import nock from 'nock';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { ApiVersion, ResourceDef } from '../../src/resources/definitions.js';
+import { type ApiVersion, type ResourceDef, resources } from '../../src/resources/definitions.js';
 import type { FakeOptions } from './fake-context.js';
 
 /** https: credentials never go over plain http:// to a host that is not loopback. */
@@ -107,4 +107,21 @@ export function sampleRecord(def: ResourceDef, id: number, overrides: Record<str
     else record[field.name] = field.required || !field.max ? `${field.name} value` : null;
   }
   return { ...record, ...overrides };
+}
+
+/**
+ * Bookings are written through the booking planner, which reads what its rules need first: the
+ * event (with the statuses), its bookings, the items, the items' prices and the rental blocks.
+ * These answer those reads: the event in rental block 2, status Confirmed, items 2, 3 and 9
+ * active with 100 units each, no prices.
+ */
+export function bookingRuleReads(options: { eventId: number; eventName?: string; bookings?: Record<string, unknown>[] }): void {
+  const event = { ...sampleRecord(resources.events, options.eventId, { eventStatusId: 2, rentalBlockId: 2 }), eventName: options.eventName ?? 'Smith wedding', cancelDate: null };
+  const item = (id: number, name: string) => ({ ...sampleRecord(resources.inventory, id), name, quantityAvailable: 100, active: true });
+  api().get('/v1/events').reply(200, envelope([event]));
+  api().get('/v2/status').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
+  api().get(`/v2/events/${options.eventId}/inventory`).reply(200, envelope(options.bookings ?? []));
+  api().get('/v2/inventory').reply(200, envelope([item(2, 'Chair'), item(3, 'Tent'), item(9, 'Stage')]));
+  api().get(/\/inventory\/\d+\/pricing$/).times(3).optionally().reply(200, envelope([]));
+  api().get('/v2/rentalblocks').reply(200, envelope([{ id: 2, pricingType: 'Weekend', active: true }]));
 }

@@ -41,8 +41,12 @@ const grid: GridView = {
 const calendar: CalendarView = {
   kind: 'calendar',
   ics: async () => 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
-  rows: [{ id: 12, eventName: 'Smith wedding', startDate: '2026-06-12T14:00:00' }],
-  columns: ['id', 'eventName', 'startDate'],
+  listing: {
+    kind: 'groups',
+    groupColumn: 'date',
+    columns: ['id', 'eventName', 'startDate'],
+    groups: [{ heading: 'Fri 2026-06-12', key: '2026-06-12', rows: [{ id: 12, eventName: 'Smith wedding', startDate: '2026-06-12T14:00:00' }] }],
+  },
 };
 
 const diff: DiffView = {
@@ -78,7 +82,7 @@ describe('grouped rows', () => {
     expect((await render(agenda, 'tsv')).out).toBe('2026-06-12\t14:00\tSmith wedding\n2026-06-13\t09:30\tFair, big\n2026-06-13\t18:00\tGala\n');
     expect((await render(agenda, 'ndjson')).out.split('\n')[0]).toBe('{"day":"2026-06-12","time":"14:00","event":"Smith wedding"}');
     expect(JSON.parse((await render(agenda, 'json')).out)).toEqual({
-      groups: [
+      data: [
         { key: '2026-06-12', heading: 'Fri 2026-06-12', rows: [{ time: '14:00', event: 'Smith wedding' }], footer: ['1 event'] },
         { key: '2026-06-13', heading: 'Sat 2026-06-13', rows: agenda.groups[1]!.rows },
       ],
@@ -109,7 +113,7 @@ describe('grouped rows', () => {
   });
 
   test('the view may say what json prints', async () => {
-    expect(JSON.parse((await render({ ...agenda, json: { days: 2 } }, 'json')).out)).toEqual({ days: 2 });
+    expect(JSON.parse((await render({ ...agenda, data: [{ days: 2 }] }, 'json')).out)).toEqual({ data: [{ days: 2 }] });
   });
 });
 
@@ -118,7 +122,7 @@ describe('grid', () => {
     expect((await render(grid, 'csv')).out).toBe('item,2026-06-12,2026-06-13\nTent 20x20,3,-1\nChair,120,80\n');
     expect((await render(grid, 'tsv')).out).toBe('item\t2026-06-12\t2026-06-13\nTent 20x20\t3\t-1\nChair\t120\t80\n');
     expect((await render(grid, 'ndjson')).out).toBe('{"item":"Tent 20x20","2026-06-12":3,"2026-06-13":-1}\n{"item":"Chair","2026-06-12":120,"2026-06-13":80}\n');
-    expect(JSON.parse((await render(grid, 'json')).out)).toEqual({ rows: grid.rows, columns: grid.columns, cells: grid.cells });
+    expect(JSON.parse((await render(grid, 'json')).out)).toEqual({ data: [{ key: '4', label: 'Tent 20x20', cells: { '2026-06-12': 3, '2026-06-13': -1 } }, { key: '5', label: 'Chair', cells: { '2026-06-12': 120, '2026-06-13': 80 } }] });
   });
 
   test('on a terminal: column labels, shortages in red', async () => {
@@ -152,8 +156,8 @@ describe('grid', () => {
 describe('calendar', () => {
   test('-o ics prints the document; other formats list its rows', async () => {
     expect((await render(calendar, 'ics')).out).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
-    expect((await render(calendar, 'tsv')).out).toBe('12\tSmith wedding\t2026-06-12T14:00:00\n');
-    expect(JSON.parse((await render(calendar, 'json')).out)).toEqual(calendar.rows);
+    expect((await render(calendar, 'tsv')).out).toBe('2026-06-12\t12\tSmith wedding\t2026-06-12T14:00:00\n');
+    expect(JSON.parse((await render(calendar, 'json')).out).data[0].rows).toEqual(calendar.listing.groups[0]!.rows);
   });
 
   test.each<[string, View]>([
@@ -174,7 +178,7 @@ describe('calendar', () => {
 describe('diff', () => {
   test('one row per change in every format', async () => {
     expect((await render(diff, 'csv')).out).toBe('resource,id,change,field,before,after\nprices,41,changed,price,120,126\ninventory,9,added,,,\n');
-    expect(JSON.parse((await render(diff, 'json')).out)).toEqual({ changes: diff.changes });
+    expect(JSON.parse((await render(diff, 'json')).out)).toEqual({ data: diff.changes });
     const table = (await render(diff, 'table')).out.split('\n');
     expect(table[1]).toBe('│ resource  │ id │ change  │ field │ before │ after │');
     expect(table[2]).toBe('│ prices    │ 41 │ changed │ price │ 120    │ 126   │');
@@ -202,7 +206,7 @@ describe('one record (detail)', () => {
   });
 
   test('json and ndjson print the view json; csv and tsv the fields, with a note that sections are elsewhere', async () => {
-    expect(JSON.parse((await render(detail, 'json')).out)).toEqual(detail.json);
+    expect(JSON.parse((await render(detail, 'json')).out)).toEqual({ data: [detail.json] });
     expect((await render(detail, 'ndjson')).out).toBe(`${JSON.stringify(detail.json)}\n`);
     const csv = await render(detail, 'csv');
     expect(csv.out).toBe('field,value\nevent,Smith wedding\nstart,2026-06-12T14:00:00\ncity,\n');

@@ -41,7 +41,7 @@ describe('diffSnapshots', () => {
     const before = snapshot({ categories: [{ id: 1, name: 'Tents', inactive: 0 }], statuses: [{ id: 1, statusType: 'Quoted' }] });
     const after = snapshot({ statuses: [{ id: 1, statusType: 'Confirmed' }] });
     expect(diffSnapshots(before, after, ['statuses'])).toHaveLength(1);
-    expect(diffSnapshots(before, after).map((c) => `${c.resource}:${c.change}`)).toEqual(['statuses:changed', 'categories:removed']);
+    expect(diffSnapshots(before, after).map((c) => `${c.resource}:${c.change}`)).toEqual(['categories:removed', 'statuses:changed']);
   });
 });
 

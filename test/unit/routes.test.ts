@@ -14,7 +14,7 @@ import {
   resources,
   writableFields,
 } from '../../src/resources/definitions.js';
-import { api, envelope, exactBody, expectNothingSent, links, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, sampleRecord, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
@@ -129,6 +129,7 @@ describe('every operation reaches the right method and path', () => {
       case 'add': {
         const create = CREATE[def.name]!;
         argv = [...base, ...parentArgs(def), ...create.argv, ...versionArgs];
+        if (def.writeRules === 'bookings') bookingRuleReads({ eventId: PARENT_ID, bookings: [record(def, version)] });
         scope = api()
           .matchHeader('content-type', 'application/json')
           .post(collection, exactBody(create.body))
@@ -138,6 +139,12 @@ describe('every operation reaches the right method and path', () => {
       case 'update': {
         const change = UPDATE[def.name]!;
         argv = [...base, String(RECORD_ID), ...parentArgs(def), ...change.argv, ...versionArgs];
+        if (def.writeRules === 'bookings') {
+          // The planner reads the line with the event's bookings instead of one GET.
+          bookingRuleReads({ eventId: PARENT_ID, bookings: [record(def, version)] });
+          scope = api().put(one, exactBody(updatedBody(def, change))).reply(200, envelope([record(def, version)]));
+          break;
+        }
         scope = api()
           .get(one)
           .reply(200, envelope([record(def, version)]))

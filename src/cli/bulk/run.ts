@@ -140,6 +140,8 @@ export interface PlanChoices {
   yes?: boolean;
   /** An undo's dry run: what each row would do against the server now. */
   predicted?: PredictedOutcomes;
+  /** Bookings: let a shortage through. */
+  allowOverbook?: boolean;
 }
 
 /**
@@ -148,6 +150,8 @@ export interface PlanChoices {
  */
 export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<boolean> {
   if (choices.dryRun) await printPlan(session, spec, plan, choices.predicted);
+  // A plan that is not run now is still judged by the resource's rules (a run is judged as it starts).
+  if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
   if (choices.invalid) {
     if (!choices.skipInvalid) throw choices.invalid;
     warnSkipped(session, choices.invalid);
@@ -164,6 +168,13 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
   if (choices.dryRun || choices.planFile !== undefined) return false;
   await confirmMassChange(session, plan, choices.yes === true);
   return true;
+}
+
+/** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
+async function checkWriteRules(session: Session, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
+  if (spec.def.writeRules !== 'bookings') return;
+  const { checkBookingRows } = await import('./booking-rules.js');
+  await checkBookingRows(session, plan, allowOverbook);
 }
 
 /**
@@ -279,10 +290,13 @@ export interface RunChoices {
   retryHint: (report: string | undefined) => string;
   /** What to say about stale rows (default: they changed since the plan and were left as they are). */
   staleHint?: string;
+  /** Bookings: let a shortage through (the booking rules judge the whole run first). */
+  allowOverbook?: boolean;
 }
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
 export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
+  await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.

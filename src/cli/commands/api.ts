@@ -39,6 +39,11 @@ export const apiCommand = defineCommand({
   name: 'api',
   args: '<method> <path>',
   summary: 'Make an authenticated request to any API path and print the response body',
+  help: `
+The raw escape hatch: the request is sent as given. None of the tool's own rules apply here —
+no field validation, no booking rules (availability, prices, inactive items), no --dry-run —
+so a booking written this way may overbook. Use the resource commands for checked writes.
+`,
   examples: [
     'rentals api GET /v2/status',
     "rentals api PUT /v1/inventory/7 --data '{\"id\":7,\"name\":\"Tent\",\"quantityAvailable\":3,\"active\":1}'",

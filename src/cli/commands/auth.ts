@@ -5,7 +5,7 @@ import { authorize, expiryFrom } from '../../api/authorize.js';
 import { maskSecret, shownSetting } from '../../config/settings.js';
 import { type SettingDef, SETTINGS } from '../../config/settings-table.js';
 import { assertSafeTransport } from '../../api/client.js';
-import { StoredCredentials, credentialsWithheld } from '../../config/credentials.js';
+import { StoredCredentials, credentialsWithheld } from '../../api/credentials.js';
 import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError, exitCodeFor } from '../../errors.js';
 import { readStream } from '../input.js';

@@ -14,6 +14,7 @@ interface ApplyOptions {
   report?: string;
   yes?: boolean;
   force?: boolean;
+  allowOverbook?: boolean;
 }
 
 async function runApply(session: Session, options: ApplyOptions): Promise<void> {
@@ -26,6 +27,7 @@ async function runApply(session: Session, options: ApplyOptions): Promise<void> 
     await applyAndReport(session, spec, plan, run, {
       report: options.report,
       force: options.force,
+      allowOverbook: options.allowOverbook,
       label: `${spec.def.command} apply`,
       staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
       retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
@@ -40,7 +42,12 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
-    options: (command) => yesOption(reportOption(concurrencyOption(command))),
+    options: (command) => {
+      const common = yesOption(reportOption(concurrencyOption(command)));
+      // Only bookings have write rules to override; other resources do not take the flag.
+      if (def.writeRules === 'bookings') common.option('--allow-overbook', 'write even when other events hold the units (a warning says which)');
+      return common;
+    },
     run: (session, options, [plan]) =>
       runApply(session, {
         def,
@@ -49,6 +56,7 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
         report: options.report,
         yes: options.yes === true,
         force: options.force === true,
+        allowOverbook: (options as { allowOverbook?: true }).allowOverbook === true,
       }),
   });
 }

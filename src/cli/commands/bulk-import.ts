@@ -34,6 +34,8 @@ interface ImportOptions {
   yes?: boolean;
   /** --force: replace an existing --report file. */
   force?: boolean;
+  /** Bookings: --allow-overbook. */
+  allowOverbook?: boolean;
   /** --delimiter, as given: `,`, `;` or `tab`. */
   delimiter?: string;
 }
@@ -67,7 +69,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
   const command = `rentals ${spec.def.command}`;
   const delimiter = parseDelimiter(options.delimiter);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
-  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes };
+  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
 
   await withBulk(session, options.concurrency, async (run) => {
     if (options.undo !== undefined) {
@@ -78,6 +80,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
       await applyAndReport(session, spec, plan, run, {
         report: options.report,
         force: options.force,
+        allowOverbook: options.allowOverbook,
         label,
         staleHint: 'changed since the report, left as they are',
         retryHint: () => 'records changed since the report were left as they are',
@@ -105,6 +108,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
       report: options.report,
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
+      allowOverbook: options.allowOverbook,
       label,
       retryHint: (report) =>
         report === undefined
@@ -123,6 +127,7 @@ async function scopeOf(session: Session, def: ResourceDef, name: string | undefi
 
 type ImportFlags = {
   format?: ImportOptions['format'];
+  allowOverbook?: boolean;
   eventId?: string;
   dryRun?: boolean;
   plan?: string;
@@ -155,6 +160,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       planningOptions(typedApi(command), `rentals ${def.command} apply`);
       if (setsPrices) maxChangeOption(typedApi(command));
       if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
+      if (def.writeRules === 'bookings') command.option('--allow-overbook', 'write even when other events hold the units (a warning says which)');
       yesOption(reportOption(concurrencyOption(typedApi(command))));
       command
         .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'))
@@ -178,6 +184,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         yes: options.yes === true,
         force: options.force === true,
         delimiter: options.delimiter,
+        allowOverbook: options.allowOverbook === true,
       }),
   });
 }

@@ -4,6 +4,7 @@
 
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
+import type { View } from '../../output/views.js';
 import type { Context } from '../context.js';
 import { type GlobalOptions, Session } from '../session.js';
 
@@ -86,6 +87,42 @@ interface RawCall<A extends unknown[], O extends OptionValues> {
 export interface RawSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
   /** For commands that need no settings (the sandbox, help): no session is built. */
   runWithoutSession: (call: RawCall<A, O>) => Promise<number | void>;
+}
+
+/** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
+export interface Outcome {
+  view?: View;
+  exitCode?: number;
+}
+
+/**
+ * A command module's handler: it gets narrow dependencies (built from the run's session by `deps`)
+ * and its options typed from the definition, and returns a view (or an Outcome). It never prints
+ * nor looks at the output format: the runner checks the format against the declared `view` before
+ * any request, then prints what comes back.
+ */
+export interface HandlerSpec<S extends string, A extends unknown[], O extends OptionValues, D> extends BaseSpec<S, A, O> {
+  /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
+  view: View['kind'] | ((options: O) => View['kind']);
+  deps: (session: Session) => D;
+  handler: (deps: D, options: O, args: A) => Promise<View | Outcome>;
+}
+
+/** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
+export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}, D = Session>(
+  spec: HandlerSpec<S, A, O, D>,
+): LeafCommand {
+  const { view, deps, handler, ...rest } = spec;
+  return defineCommand<S, A, O>({
+    ...rest,
+    run: async (session, options, args) => {
+      session.expectView(typeof view === 'function' ? view(options) : view);
+      const result = await handler(deps(session), options, args);
+      const outcome: Outcome = 'kind' in result ? { view: result } : result;
+      if (outcome.view) await session.printer.view(outcome.view);
+      return outcome.exitCode;
+    },
+  });
 }
 
 export function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(

@@ -49,12 +49,13 @@ async function writeInput(session: Session, def: ResourceDef, options: FieldOpti
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
   const { resolveRelativeDates } = await import('../relative-dates.js');
   const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), session.ctx.now());
-  return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true };
+  return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true, allowOverbook: options.allowOverbook === true };
 }
 
 /** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
 function dateOrderOption(command: Command, def: ResourceDef): void {
   if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
+  if (def.writeRules === 'bookings') command.option('--allow-overbook', 'write even when other events hold the units (a warning says which)');
 }
 
 /** The flags of a generic verb: --api-version, then what `more` adds (field flags, --file…), read by field name. */

@@ -1,9 +1,10 @@
 // The run functions of the generic verbs (list, get, add, update, delete). They take plain
 // options, not commander objects, so tests can call them directly with a fake session.
 
+import type { ValidBody } from '../../schemas/valid-body.js';
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
-import { type FieldIssue, UsageError, ValidationError } from '../../errors.js';
+import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
@@ -28,6 +29,8 @@ export interface WriteInput {
   dryRun?: boolean;
   /** Send dates out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup for events). */
   allowDateOrder?: boolean;
+  /** Bookings: write even when other events hold the units. */
+  allowOverbook?: boolean;
 }
 
 function parseIdArgument(value: string | undefined, name = 'id'): number {
@@ -42,9 +45,11 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
  */
 export async function resolveIdArgument(session: Session, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
   if (!isNameRef(def, value)) return parseIdArgument(value, name);
-  const found = await session.catalog().lookup(def.name, value);
-  if (typeof found === 'string') throw new ValidationError([{ field: name, message: found, value }], def.singular);
-  return found;
+  const found = (await session.catalog().names(def.name)).resolve(value);
+  if (found.ok) return found.id;
+  const issue = [{ field: name, message: found.rule, value }];
+  // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
+  throw found.reason === 'missing' ? new UnknownNameError(issue, def.singular) : new ValidationError(issue, def.singular);
 }
 
 export function chooseVersion(def: ResourceDef, requested: string | undefined): ApiVersion {
@@ -81,6 +86,17 @@ export function recordView(def: ResourceDef, result: DataResult, format: ViewFor
     kind: 'records',
     body: json ? result.body : undefined,
     rows: json ? result.records : result.records.map((r) => readRecord(def.fields, r)),
+    columns: def.columns,
+    knownColumns: [...def.fields.map((f) => f.name), 'Links'],
+  };
+}
+
+/** A few records (a write's answer) as a view for every format: the `{ data }` body and display rows. */
+export function recordsView(def: ResourceDef, records: readonly Record<string, unknown>[]): RecordListView {
+  return {
+    kind: 'records',
+    body: { data: records },
+    rows: records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
     knownColumns: [...def.fields.map((f) => f.name), 'Links'],
   };
@@ -123,7 +139,7 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
   if (issues.length > 0) throw new ValidationError(issues, def.singular);
 }
 
-async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<Record<string, unknown>> {
+async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<ValidBody> {
   const { validateWrite } = await import('../../schemas/resource.js');
   return validateWrite(def, body, mode);
 }
@@ -148,6 +164,10 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
+  if (def.writeRules === 'bookings') {
+    const { addBooking } = await import('./booking-writes.js');
+    return addBooking(session, version, body, input);
+  }
   const canonical = await validated(def, body, 'create');
   await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
@@ -187,6 +207,10 @@ export async function runUpdate(
   const resolver = session.names();
   const parentId = await resolveParentId(def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };
+  if (def.writeRules === 'bookings') {
+    const { updateBooking } = await import('./booking-writes.js');
+    return updateBooking(session, version, id, parentId, await resolver.resolve(def, changes), input);
+  }
   const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));
   const base: Record<string, unknown> = { id };
   for (const field of writableFields(def)) base[field.name] = current[field.name];
@@ -241,7 +265,7 @@ async function describeRecord(session: Session, at: Address, id: number): Promis
 }
 
 /** `--dry-run`: the request that would be sent, secrets redacted; nothing is sent. */
-async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
+export async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
   const client = session.newClient(session.requireBaseUrl(), undefined, false);
   const { url, headers: shown } = await client.describe(method as HttpMethod, path, body);
   client.close();

@@ -66,3 +66,9 @@ export function wallTimeOf(instant: number): WallTime {
 export function overlaps(a: { from: WallTime; to: WallTime }, b: { from: WallTime; to: WallTime }): boolean {
   return a.from < b.to && b.from < a.to;
 }
+
+/** A half-open stretch of wall time [from, to). */
+export interface Range {
+  from: WallTime;
+  to: WallTime;
+}

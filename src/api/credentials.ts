@@ -6,11 +6,11 @@
 // never sent. A token given explicitly (RENTALS_TOKEN, --token-file) is used as given: it is
 // never replaced by renewal, which applies only to a token rentals obtained itself.
 
-import { type IssuedToken, authorize, expiryFrom } from '../api/authorize.js';
-import type { ApiClient, TokenProvider } from '../api/client.js';
+import { type IssuedToken, authorize, expiryFrom } from './authorize.js';
+import type { ApiClient, TokenProvider } from './client.js';
 import { AuthError } from '../errors.js';
-import type { Settings } from './settings.js';
-import { hasClientCredentials, updateProfile } from './store.js';
+import type { Settings } from '../config/settings.js';
+import { hasClientCredentials, updateProfile } from '../config/store.js';
 
 /** Renew this long before the stated expiry (at most half the token's life), so a token does not die mid-request. */
 const EXPIRY_SKEW_MS = 60_000;

@@ -2,7 +2,7 @@
 // today included), `+3d`, `+2w`, `-1d`. Resolved against the local wall-clock "now".
 
 import { UsageError } from '../errors.js';
-import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from '../data/wall-time.js';
+import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from './wall-time.js';
 
 export interface DateArgument {
   /** The moment it names (midnight for a day). */

@@ -1,26 +1,29 @@
 // The calendar's record types, read tolerantly from what the service sends: an event with its
 // window, a booking with its item, an item, a price. Plain functions over API records.
 
-import { type Money, parseMoney } from '../bulk/money.js';
+import { type Money, parseMoney } from './money.js';
 import { readBool } from '../schemas/values.js';
-import { type WallTime, parseWallTime } from './wall-time.js';
+import { type Cancellation, EVENT_DATE_FIELDS, type EventDates, cancellationOf, eventWindow } from './event-model.js';
+import { type Range, parseWallTime } from './wall-time.js';
 
 type ApiRecord = Record<string, unknown>;
 
-export const EVENT_DATE_FIELDS = ['dropoffDate', 'startDate', 'endDate', 'teardownDate', 'pickupDate'] as const;
-type EventDateField = (typeof EVENT_DATE_FIELDS)[number];
 
 export interface CalendarEvent {
   id: number;
   name: string;
   statusId: number | undefined;
+  /** The status's name, when the statuses were read with the event. */
+  status: string | undefined;
   blockId: number | undefined;
   /** Each of the five datetimes; undefined when missing or unreadable. */
-  dates: Partial<Record<EventDateField, WallTime>>;
-  /** What the event holds its inventory for: dropoff → pickup (see `eventWindow`). */
-  window: { from: WallTime; to: WallTime } | undefined;
-  /** A cancelled event (cancelDate set) holds nothing. */
+  dates: EventDates;
+  /** What the event holds its inventory for (see event-model.ts); undefined: it holds nothing. */
+  window: Range | undefined;
+  /** A cancelled event (a cancel date, or a status named Cancelled) holds nothing. */
   cancelled: boolean;
+  /** Which of the two says so (they may disagree: `check` reports it). */
+  cancellation: Cancellation;
   customer: string | undefined;
   record: ApiRecord;
 }
@@ -65,31 +68,26 @@ export function readMoney(value: unknown): Money | undefined {
   return undefined;
 }
 
-/**
- * The window is dropoff → pickup. When a date is missing the start stands in for the dropoff and
- * the end for the pickup; when dates are out of order the window spans all of them, so an event
- * never holds less than it may need (`rentals check` names the wrong pair).
- */
-function eventWindow(dates: Partial<Record<EventDateField, WallTime>>): { from: WallTime; to: WallTime } | undefined {
-  const present = EVENT_DATE_FIELDS.map((f) => dates[f]).filter((t): t is WallTime => t !== undefined);
-  if (present.length === 0) return undefined;
-  return { from: Math.min(...present), to: Math.max(...present) };
-}
-
-export function readEvent(record: ApiRecord): CalendarEvent {
-  const dates: Partial<Record<EventDateField, WallTime>> = {};
+/** An event as the calendar sees it; `statusName` is the name of its status (statuses are a separate list). */
+export function readEvent(record: ApiRecord, statusName?: (id: number | undefined) => string | undefined): CalendarEvent {
+  const dates: EventDates = {};
   for (const field of EVENT_DATE_FIELDS) {
     const time = parseWallTime(record[field]);
     if (time !== undefined) dates[field] = time;
   }
+  const statusId = int(record.eventStatusId);
+  const status = statusName?.(statusId);
+  const cancellation = cancellationOf(record.cancelDate, status);
   return {
     id: Number(record.id),
     name: text(record.eventName) ?? `event ${String(record.id)}`,
-    statusId: int(record.eventStatusId),
+    statusId,
+    status,
     blockId: int(record.rentalBlockId),
     dates,
     window: eventWindow(dates),
-    cancelled: record.cancelDate !== null && record.cancelDate !== undefined && record.cancelDate !== '',
+    cancelled: cancellation.cancelled,
+    cancellation,
     customer: text(record.customerName),
     record,
   };
@@ -126,8 +124,29 @@ export function readPrice(record: ApiRecord, itemId: number): CalendarPrice {
 }
 
 /** `event 12 "Harper wedding"`. */
-export function eventLabel(event: CalendarEvent): string {
-  // A copy being planned (events clone) has no id yet.
-  if (event.id <= 0) return `the copy ${JSON.stringify(event.name)}`;
+export function eventLabel(event: Pick<CalendarEvent, 'id' | 'name'>): string {
   return `event ${event.id} ${JSON.stringify(event.name)}`;
+}
+
+/** An item's name, or a note that the item is missing. */
+export function itemName(itemId: number, items: ReadonlyMap<number, CalendarItem>): string {
+  return items.get(itemId)?.name ?? `item ${itemId} (missing)`;
+}
+
+/** `3 × 20x20 Frame Tent, 150 × White Folding Chair`: the bookings for a person. */
+export function itemsText(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): string {
+  return bookings.map((b) => `${b.quantity} × ${itemName(b.itemId, items)}`).join(', ');
+}
+
+/** The bookings for a program: `{ inventoryId, name, quantity }`. */
+export function itemsJson(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string | null; quantity: number }> {
+  return bookings.map((b) => ({ inventoryId: b.itemId, name: items.get(b.itemId)?.name ?? null, quantity: b.quantity }));
+}
+
+/** The one-line address of an event's venue. */
+export function venue(event: CalendarEvent): string {
+  const r = event.record;
+  return [r.eventAddress1, r.eventAddress2, r.eventCity, r.eventState, r.eventPostalCode]
+    .filter((p) => typeof p === 'string' && p.trim() !== '')
+    .join(', ');
 }

@@ -3,12 +3,11 @@
 // and a calendar program shows them at that clock time. A UID is `event-<id>@<API host>`, the
 // same on every export, so re-importing updates an event instead of duplicating it.
 
-import type { CalendarEvent } from '../data/records.js';
-import { shortWallTime } from '../data/wall-time.js';
+import type { CalendarEvent } from './records.js';
+import { shortWallTime } from './wall-time.js';
 
 export interface IcsEntry {
   event: CalendarEvent;
-  status: string | undefined;
   items: string[];
   total: string;
   venue: string;
@@ -19,13 +18,13 @@ function icsUid(eventId: number, host: string): string {
 }
 
 /**
- * STATUS from the event: cancelled (a cancel date, or a status named so) → CANCELLED; a status
- * that says it takes place or took place (Confirmed, Completed) → CONFIRMED; else (Quoted, …)
- * TENTATIVE.
+ * STATUS from the event: cancelled (the event model: a cancel date, or a status named so) →
+ * CANCELLED; a status that says it takes place or took place (Confirmed, Completed) → CONFIRMED;
+ * else (Quoted, …) TENTATIVE.
  */
-export function icsStatus(cancelled: boolean, status: string | undefined): 'CANCELLED' | 'CONFIRMED' | 'TENTATIVE' {
-  const name = status?.trim().toLowerCase();
-  if (cancelled || name === 'cancelled' || name === 'canceled') return 'CANCELLED';
+export function icsStatus(event: Pick<CalendarEvent, 'cancelled' | 'status'>): 'CANCELLED' | 'CONFIRMED' | 'TENTATIVE' {
+  const name = event.status?.trim().toLowerCase();
+  if (event.cancelled) return 'CANCELLED';
   if (name === 'confirmed' || name === 'completed') return 'CONFIRMED';
   return 'TENTATIVE';
 }
@@ -33,7 +32,7 @@ export function icsStatus(cancelled: boolean, status: string | undefined): 'CANC
 export async function buildIcs(entries: readonly IcsEntry[], host: string, now: Date): Promise<string> {
   const { default: ical, ICalEventStatus } = await import('ical-generator');
   const calendar = ical({ name: 'rentals agenda', prodId: { company: 'rentals', product: 'agenda', language: 'EN' } });
-  for (const { event, status, items, total, venue } of entries) {
+  for (const { event, items, total, venue } of entries) {
     const start = event.dates.startDate ?? event.window?.from;
     const end = event.dates.endDate ?? event.window?.to;
     if (start === undefined || end === undefined) continue;
@@ -41,7 +40,7 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
     const description = [
       `Window (dropoff → pickup): ${window}`,
       event.customer ? `Customer: ${event.customer}` : undefined,
-      `Status: ${event.cancelled ? 'cancelled' : (status ?? 'unknown')}`,
+      `Status: ${event.cancelled ? 'cancelled' : (event.status ?? 'unknown')}`,
       items.length > 0 ? `Items:\n${items.map((i) => `  ${i}`).join('\n')}` : 'Items: none',
       `Total: ${total}`,
     ].filter((l) => l !== undefined);
@@ -54,7 +53,7 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
       summary: event.name,
       description: description.join('\n'),
       location: venue || undefined,
-      status: ICalEventStatus[icsStatus(event.cancelled, status)],
+      status: ICalEventStatus[icsStatus(event)],
     });
   }
   const text = calendar.toString();

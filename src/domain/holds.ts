@@ -1,9 +1,8 @@
 // Who holds which units when: the bookings of non-cancelled events, each over its event's window.
-// Shared by availability, book, clone and check.
+// Shared by availability, book, clone and check; the calendar data reads them (CalendarData.holdings).
 
-import type { CalendarData, Range } from '../data/calendar.js';
-import { type CalendarBooking, type CalendarEvent, eventLabel } from '../data/records.js';
-import { shortWallTime } from '../data/wall-time.js';
+import { type CalendarBooking, type CalendarEvent, eventLabel } from './records.js';
+import { type Range, shortWallTime } from './wall-time.js';
 import { type Hold, peak } from './sweep.js';
 
 export interface Holdings {
@@ -28,11 +27,8 @@ export function holdsOf(events: Iterable<CalendarEvent>, bookings: Map<number, C
   return byItem;
 }
 
-/** What the other non-cancelled events overlapping `range` hold (never `exclude` itself). */
-export async function holdings(calendar: CalendarData, range: Range, exclude?: number): Promise<Holdings> {
-  const events = (await calendar.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
-  const bookings = await calendar.bookings(events);
-  return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings) };
+export function emptyHoldings(): Holdings {
+  return { events: new Map(), bookings: new Map(), byItem: new Map() };
 }
 
 export interface Shortage {

@@ -5,8 +5,8 @@
 // The deposit is shown apart: it is paid towards the total, not added to it. A missing amount
 // (null) counts as 0; a booking without a price adds nothing and is counted in `unpriced`.
 
-import { type Money, addMoney, formatMoneyFixed, subtractMoney } from '../bulk/money.js';
-import { type CalendarBooking, readMoney } from '../data/records.js';
+import { type Money, addMoney, formatMoneyFixed, subtractMoney } from './money.js';
+import { type CalendarBooking, readMoney } from './records.js';
 
 export const TOTAL_FORMULA = 'total = Σ quantity × unit price + delivery + labor + misc + sales tax − discount (deposit shown apart)';
 

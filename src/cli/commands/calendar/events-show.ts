@@ -1,15 +1,16 @@
 // `rentals events show <event>`: the event, its bookings with item names, unit prices and line
-// totals, and the event's total (formula in ../totals.ts); the deposit apart.
+// totals, and the event's total (formula in domain/totals.ts); the deposit apart.
 
-import type { Session } from '../../cli/session.js';
-import { moneyToNumber, type Money } from '../../bulk/money.js';
-import { EVENT_DATE_FIELDS } from '../../data/records.js';
-import { shortWallTime } from '../../data/wall-time.js';
-import type { DetailView } from '../../output/views.js';
-import { TOTAL_FORMULA, eventTotals, showMoney } from '../totals.js';
-import { type Options, calendarOf, itemName, labels, venue } from './common.js';
+import type { EventDateField } from '../../../domain/event-model.js';
+import { EVENT_DATE_FIELDS } from '../../../domain/event-model.js';
+import { type Money, moneyToNumber } from '../../../domain/money.js';
+import { itemName, venue } from '../../../domain/records.js';
+import { TOTAL_FORMULA, eventTotals, showMoney } from '../../../domain/totals.js';
+import { shortWallTime } from '../../../domain/wall-time.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { calendarDeps } from './deps.js';
 
-const DATE_LABELS: Record<(typeof EVENT_DATE_FIELDS)[number], string> = {
+const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
   startDate: 'start',
   endDate: 'end',
@@ -19,23 +20,25 @@ const DATE_LABELS: Record<(typeof EVENT_DATE_FIELDS)[number], string> = {
 
 const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
 
-export async function eventsShow(session: Session, _options: Options, [ref = '']: string[]): Promise<DetailView> {
-  const calendar = calendarOf(session);
+export const eventsShow = defineViewCommand({
+  name: 'show',
+  args: '<event>',
+  summary: 'Show an event with its bookings, line totals and the event total',
+  help: `\n${TOTAL_FORMULA}.\n`,
+  examples: ['rentals events show 12', 'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total'],
+  view: 'detail',
+  deps: calendarDeps,
+  handler: async ({ calendar }, _options, [ref]) => {
   const event = await calendar.event(ref);
-  const [bookingLists, items, status, block] = await Promise.all([
-    calendar.bookings([event]),
-    calendar.items(),
-    labels(session, 'statuses'),
-    labels(session, 'rentalBlocks'),
-  ]);
+  const [bookingLists, items, blocks] = await Promise.all([calendar.bookings([event]), calendar.items(), calendar.catalog.names('rentalBlocks')]);
   const bookings = bookingLists.get(event.id) ?? [];
   const totals = eventTotals(event.record, bookings);
   const r = event.record;
   const fields: Array<[string, unknown]> = [
     ['id', event.id],
     ['event', event.name],
-    ['status', status(event.statusId) ?? r.eventStatusId],
-    ['rental block', block(event.blockId) ?? r.rentalBlockId],
+    ['status', event.status ?? r.eventStatusId],
+    ['rental block', (event.blockId === undefined ? undefined : blocks.label(event.blockId)) ?? r.rentalBlockId],
     ['customer', event.customer],
     ['venue', venue(event)],
   ];
@@ -43,7 +46,7 @@ export async function eventsShow(session: Session, _options: Options, [ref = '']
     const time = event.dates[field];
     fields.push([DATE_LABELS[field], time === undefined ? r[field] : shortWallTime(time)]);
   }
-  if (event.cancelled) fields.push(['cancelled', `${String(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}`]);
+  if (event.cancelled) fields.push(['cancelled', event.cancellation.byDate ? `${String(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}` : `by its status ${JSON.stringify(event.status)} (no cancel date)`]);
   const rows = bookings.map((b, i) => ({
     booking: b.id,
     itemId: b.itemId,
@@ -87,4 +90,5 @@ export async function eventsShow(session: Session, _options: Options, [ref = '']
       formula: TOTAL_FORMULA,
     },
   };
-}
+  },
+});

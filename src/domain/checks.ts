@@ -1,11 +1,12 @@
 // The rules of `rentals check`, as pure functions over the calendar's records. Each problem has a
 // stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
-// checked.
+// checked, except that their cancel date and status must agree.
 
-import { compareMoney, formatMoney } from '../bulk/money.js';
-import type { PriceTable } from '../data/calendar.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, EVENT_DATE_FIELDS, eventLabel } from '../data/records.js';
-import { shortWallTime } from '../data/wall-time.js';
+import { compareMoney, formatMoney } from './money.js';
+import type { PriceTable } from './prices.js';
+import { EVENT_DATE_FIELDS } from './event-model.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
+import { shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import { overbookings } from './sweep.js';
 
@@ -20,6 +21,7 @@ const PROBLEM_CODES = [
   'missing-item',
   'missing-block',
   'missing-status',
+  'cancel-status-mismatch',
 ] as const;
 type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -32,6 +34,8 @@ export interface Problem {
   bookingId?: number;
   /** The moment (overbooked: the peak). */
   at?: string;
+  /** Overbooked: what each event holds of the item. */
+  held?: Array<{ eventId: number; quantity: number }>;
   [detail: string]: unknown;
 }
 
@@ -120,6 +124,7 @@ function overbookingProblems(input: CheckInput): Problem[] {
         message: `${JSON.stringify(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,
         itemId,
         eventIds: [...new Set(stretch.holders.map((h) => h.eventId))],
+        held: heldByEvent(stretch.holders),
         at,
         from: shortWallTime(stretch.from),
         to: shortWallTime(stretch.to),
@@ -131,10 +136,29 @@ function overbookingProblems(input: CheckInput): Problem[] {
   return problems;
 }
 
+/** A cancel date with a status that is not Cancelled, or the Cancelled status without a date. */
+export function cancellationProblems(event: CalendarEvent): Problem[] {
+  const { byDate, byStatus } = event.cancellation;
+  // A cancel date disagrees only with a status whose name is known.
+  if (byDate === byStatus || (byDate && event.status === undefined)) return [];
+  const message = byDate
+    ? `${eventLabel(event)} has a cancel date (${String(event.record.cancelDate)}) but its status is ${JSON.stringify(event.status ?? `status ${String(event.statusId)}`)}; it holds nothing (set the status, or \`rentals events uncancel ${event.id}\`)`
+    : `${eventLabel(event)} has the status ${JSON.stringify(event.status)} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --reason …\` records when and why)`;
+  return [{ code: 'cancel-status-mismatch', message, eventId: event.id }];
+}
+
+/** Each event's units among the holds (an event's lines of one item share its window: they count together). */
+function heldByEvent(holds: ReadonlyArray<{ eventId: number; quantity: number }>): Array<{ eventId: number; quantity: number }> {
+  const sums = new Map<number, number>();
+  for (const h of holds) sums.set(h.eventId, (sums.get(h.eventId) ?? 0) + h.quantity);
+  return [...sums].map(([eventId, quantity]) => ({ eventId, quantity }));
+}
+
 /** Every problem of the calendar: overbookings first, then per event (by time). */
 export function checkCalendar(input: CheckInput): Problem[] {
   const problems = overbookingProblems(input);
   for (const event of input.events) {
+    problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;
     problems.push(...dateProblems(event), ...referenceProblems(event, input));
     for (const booking of input.bookings.get(event.id) ?? []) problems.push(...bookingProblems(event, booking, input));

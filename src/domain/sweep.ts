@@ -2,7 +2,7 @@
 // peak is the true maximum of overlapping bookings at one moment, never the sum over a range.
 // Windows are half-open [from, to): a hold that ends when another starts does not overlap it.
 
-import type { WallTime } from '../data/wall-time.js';
+import type { WallTime } from './wall-time.js';
 
 export interface Hold {
   from: WallTime;
@@ -104,4 +104,31 @@ export function overbookings(holds: readonly Hold[], owned: number, range?: { fr
     }
   }
   return found;
+}
+
+/**
+ * The peak of each step of `range` (days, for `availability --daily`) in one sweep: the holds'
+ * start and end points, sorted once, walked with the steps. A step's peak is the level at its
+ * start or the highest level reached inside it.
+ */
+export function dailyPeaks(holds: readonly Hold[], range: { from: WallTime; to: WallTime }, step: number): number[] {
+  const count = Math.max(0, Math.ceil((range.to - range.from) / step));
+  const peaks = new Array<number>(count).fill(0);
+  const list = points(clip(holds, range));
+  let level = 0;
+  let index = 0;
+  for (let i = 0; i < count; i++) {
+    const start = range.from + i * step;
+    const end = Math.min(start + step, range.to);
+    while (index < list.length && list[index]!.time <= start) level += list[index++]!.delta;
+    let best = level;
+    while (index < list.length && list[index]!.time < end) {
+      level += list[index]!.delta;
+      // Points at the same moment are applied together (ends before starts) before the level counts.
+      if (index + 1 >= list.length || list[index + 1]!.time !== list[index]!.time) best = Math.max(best, level);
+      index++;
+    }
+    peaks[i] = best;
+  }
+  return peaks;
 }

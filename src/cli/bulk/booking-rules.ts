@@ -1,0 +1,49 @@
+// Bulk rows of bookings (import, apply, undo) are judged by the one booking planner before any
+// write: the run's rows become intents on the scope's event, and the whole run is refused
+// (exit 1, nothing written) when the event would hold more than is owned, an item gaining units
+// is inactive, or the event holds nothing (cancelled, no dates); --allow-overbook lets a shortage
+// through with a warning.
+
+import type { Plan } from '../../bulk/index.js';
+import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
+import { parseMoney } from '../../domain/money.js';
+import { calendarDeps } from '../commands/calendar/deps.js';
+import { announce } from '../commands/calendar/plan-view.js';
+import type { Session } from '../session.js';
+
+function int(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
+}
+
+function price(value: unknown) {
+  return typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? parseMoney(value) : undefined;
+}
+
+/** The plan's writes as booking intents. */
+export function bookingIntents(plan: Plan): BookingIntent[] {
+  const intents: BookingIntent[] = [];
+  for (const row of plan.rows) {
+    const bookingId = int(row.ids.id);
+    if (row.action === 'create') {
+      const itemId = int(row.ids.inventoryId);
+      const quantity = int(row.new?.quantity);
+      if (itemId !== undefined && quantity !== undefined) intents.push({ kind: 'add-line', itemId, quantity, price: price(row.new?.price) });
+    } else if (row.action === 'update' && bookingId !== undefined) {
+      intents.push({ kind: 'update-line', bookingId, quantity: int(row.new?.quantity), price: price(row.new?.price) });
+    } else if (row.action === 'delete' && bookingId !== undefined) {
+      intents.push({ kind: 'delete-line', bookingId });
+    }
+  }
+  return intents;
+}
+
+/** Refuses the run (nothing written) when the booking rules say no; warns when --allow-overbook lets a shortage through. */
+export async function checkBookingRows(session: Session, plan: Plan, allowOverbook: boolean): Promise<void> {
+  const eventId = int(plan.scope.eventId);
+  const intents = bookingIntents(plan);
+  if (eventId === undefined || intents.length === 0) return;
+  const deps = calendarDeps(session);
+  const event = await deps.calendar.event(String(eventId));
+  announce(await deps.bookings.plan(targetOf(event), intents, { allowOverbook }), deps.notices);
+}

@@ -1,0 +1,95 @@
+// `rentals agenda [--from --to] [--active-only]`: the events whose window meets the range, by
+// time, under the day they begin in the range, with dropoff, start, end, pickup, customer, status,
+// booked items and total. `-o ics` gives the same events as an iCalendar document.
+
+import { resolveRange } from '../../../domain/dates.js';
+import { buildIcs } from '../../../domain/ics.js';
+import { formatMoneyFixed, moneyToNumber } from '../../../domain/money.js';
+import { itemsJson, itemsText, venue } from '../../../domain/records.js';
+import { eventTotals } from '../../../domain/totals.js';
+import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../../domain/wall-time.js';
+import type { CalendarView } from '../../../output/views.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { calendarDeps } from './deps.js';
+import { rangeOptions, withDatesLink } from './options.js';
+
+const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];
+
+export const agendaCommand = defineViewCommand({
+  name: 'agenda',
+  summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)',
+  help: withDatesLink(
+    '\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',
+  ),
+  examples: ['rentals agenda', 'rentals agenda --from 2026-06-01 --to 2026-06-30 -o csv', 'rentals agenda --from today --to +8w -o ics > rentals.ics'],
+  options: (command) => rangeOptions(command).option('--active-only', 'leave cancelled events out'),
+  view: 'calendar',
+  deps: calendarDeps,
+  handler: async (deps, options): Promise<CalendarView> => {
+    const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 8 });
+    deps.showRange(range);
+    const { calendar } = deps;
+    const events = await calendar.eventsIn(range, { active: options.activeOnly === true });
+    const [bookings, items] = await Promise.all([calendar.bookings(events), calendar.items()]);
+
+    const entries = events.map((event) => {
+      const lines = bookings.get(event.id) ?? [];
+      const totals = eventTotals(event.record, lines);
+      const when = (field: keyof typeof event.dates) => (event.dates[field] === undefined ? null : shortWallTime(event.dates[field]!));
+      const place = venue(event);
+      const row = {
+        id: event.id,
+        event: event.name,
+        dropoff: when('dropoffDate'),
+        start: when('startDate'),
+        end: when('endDate'),
+        pickup: when('pickupDate'),
+        customer: event.customer ?? null,
+        status: event.cancelled ? 'cancelled' : (event.status ?? null),
+        items: itemsText(lines, items),
+        total: formatMoneyFixed(totals.total),
+      };
+      // Under the day the event begins in the range (an event already under way: the first day).
+      const day = startOfDay(Math.max(event.window!.from, range.from));
+      const data = {
+        date: dayKey(day),
+        id: event.id,
+        eventName: event.name,
+        status: event.status ?? null,
+        cancelled: event.cancelled,
+        dropoffDate: event.record.dropoffDate ?? null,
+        startDate: event.record.startDate ?? null,
+        endDate: event.record.endDate ?? null,
+        pickupDate: event.record.pickupDate ?? null,
+        customerName: event.customer ?? null,
+        venue: place,
+        items: itemsJson(lines, items),
+        total: moneyToNumber(totals.total),
+      };
+      return { event, row, data, day, lines, place };
+    });
+
+    const groups = new Map<number, typeof entries>();
+    for (const entry of entries) {
+      const list = groups.get(entry.day);
+      if (list) list.push(entry);
+      else groups.set(entry.day, [entry]);
+    }
+    return {
+      kind: 'calendar',
+      ics: () =>
+        buildIcs(
+          entries.map((e) => ({ event: e.event, items: e.lines.map((b) => `${b.quantity} × ${items.get(b.itemId)?.name ?? `item ${b.itemId} (missing)`}`), total: e.row.total, venue: e.place })),
+          deps.apiHost(),
+          new Date(deps.instant()),
+        ),
+      listing: {
+        kind: 'groups',
+        groupColumn: 'date',
+        columns: COLUMNS,
+        groups: [...groups].map(([day, list]) => ({ heading: dayHeading(day), key: dayKey(day), rows: list.map((e) => e.row) })),
+        data: entries.map((e) => e.data),
+      },
+    };
+  },
+});

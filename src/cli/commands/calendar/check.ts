@@ -1,0 +1,71 @@
+// `rentals check [--from --to]`: a calendar lint for cron. Exit 0 when clean, 1 when a problem is
+// found; `-o json` prints `{ "data": [...] }`, one object per problem with a stable `code` (see
+// domain/checks.ts) and the events it names.
+
+import { byWindow } from '../../../data/calendar.js';
+import { type Problem, checkCalendar } from '../../../domain/checks.js';
+import { resolveRange } from '../../../domain/dates.js';
+import type { CalendarEvent } from '../../../domain/records.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { calendarDeps } from './deps.js';
+import { rangeOptions, withDatesLink } from './options.js';
+
+export const checkCommand = defineViewCommand({
+  name: 'check',
+  summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references',
+  help: withDatesLink(
+    '\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, price-differs, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch.\n',
+  ),
+  examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.data[].code'"],
+  options: (command) => rangeOptions(command, { from: 'every event', to: 'every event' }),
+  view: 'records',
+  deps: calendarDeps,
+  handler: async (deps, options) => {
+    const { from, to } = options;
+    const range = from === undefined && to === undefined ? undefined : resolveRange({ from, to }, deps.now(), { days: 7 });
+    if (range) deps.showRange(range);
+    const { calendar } = deps;
+    const catalog = calendar.catalog;
+    const events = range ? await calendar.eventsIn(range) : [...(await calendar.events())].sort(byWindow);
+    const active = events.filter((e) => !e.cancelled);
+    const [items, blocks, statuses] = await Promise.all([calendar.items(), catalog.byId('rentalBlocks'), catalog.byId('statuses')]);
+    // The prices of each booked item are read as soon as a booking names it (the same bounded pool),
+    // not after every bookings list has arrived.
+    const booked = new Set<number>();
+    const bookings = await calendar.bookings(active, (list) => {
+      for (const { itemId } of list) {
+        if (booked.has(itemId) || !items.has(itemId)) continue;
+        booked.add(itemId);
+        catalog.list('prices', itemId).catch(() => undefined);
+      }
+    });
+    const prices = await calendar.prices(booked);
+    const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range });
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const data = problems.map((problem) => {
+      const { held: _held, ...shown } = problem;
+      return { ...shown, events: problemEvents(problem, byId) };
+    });
+
+    const checked = `${active.length} event${active.length === 1 ? '' : 's'} checked`;
+    deps.notices.info(problems.length === 0 ? `No problems found (${checked}).` : `${problems.length} problem${problems.length === 1 ? '' : 's'} found (${checked}).`);
+    return {
+      view: {
+        kind: 'records',
+        body: { data },
+        rows: problems.map((p) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: p.message })),
+        columns: ['code', 'message'],
+        emptyNote: '',
+      },
+      exitCode: problems.length === 0 ? 0 : 1,
+    };
+  },
+});
+
+/** The events a problem names, `{ id, name, quantity }` (quantity: what it holds of the problem's item, when there is one). */
+function problemEvents(problem: Problem, byId: ReadonlyMap<number, CalendarEvent>): Array<{ id: number; name: string | null; quantity: number | null }> {
+  const quantities = new Map<number, number>();
+  for (const holder of problem.held ?? []) quantities.set(holder.eventId, holder.quantity);
+  const ids = problem.eventIds ?? (problem.eventId === undefined ? [] : [problem.eventId]);
+  return ids.map((id) => ({ id, name: byId.get(id)?.name ?? null, quantity: quantities.get(id) ?? null }));
+}

@@ -1,0 +1,100 @@
+// What the calendar's handlers get instead of the whole session: the run's calendar data (reads),
+// the writers (the one write path of bookings, event updates through the validator), the clock on
+// the local wall, and a channel for notices on stderr. Built once per run from the session.
+
+import type { ResourceApi } from '../../../api/resource-api.js';
+import { BookingWriter } from '../../../data/booking-writer.js';
+import { CalendarData } from '../../../data/calendar.js';
+import { type ResolvedRange, describeRange } from '../../../domain/dates.js';
+import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
+import { defaultVersion, resources, writableFields } from '../../../resources/definitions.js';
+import { readRecord } from '../../../schemas/values.js';
+import type { Session } from '../../session.js';
+
+export interface Notices {
+  /** A line on stderr (silenced by --quiet). */
+  info(text: string): void;
+  /** A warning on stderr (never silenced). */
+  warn(text: string): void;
+}
+
+/** Event writes (cancel, uncancel, clone): every body through the one validator. */
+export class EventWriter {
+  constructor(
+    private readonly api: () => ResourceApi,
+    private readonly forget: () => void,
+  ) {}
+
+  private address() {
+    return { def: resources.events, version: defaultVersion(resources.events) };
+  }
+
+  /** The event as read, with `changes` over its writable fields (a PUT replaces the whole record). */
+  async change(record: Record<string, unknown>, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { validateWrite } = await import('../../../schemas/resource.js');
+    const current = readRecord(resources.events.fields, record);
+    const id = Number(record.id);
+    const body: Record<string, unknown> = { id };
+    for (const field of writableFields(resources.events)) body[field.name] = current[field.name];
+    const result = await this.api().update(this.address(), id, validateWrite(resources.events, { ...body, ...changes, id }, 'update'));
+    this.forget();
+    return result.records[0] ?? body;
+  }
+
+  async create(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { validateWrite } = await import('../../../schemas/resource.js');
+    const result = await this.api().create(this.address(), validateWrite(resources.events, body, 'create'));
+    this.forget();
+    const created = result.records[0];
+    if (!created) throw new Error('the service answered the new event with no record');
+    return created;
+  }
+}
+
+export interface CalendarDeps {
+  calendar: CalendarData;
+  bookings: BookingWriter;
+  events: EventWriter;
+  /** Local wall-clock time now, to the minute. */
+  now: () => WallTime;
+  /** Wall time of the real clock (ICS stamps). */
+  instant: () => number;
+  notices: Notices;
+  /** `Range: …` on stderr, at a terminal only (scripts get data only). */
+  showRange: (range: ResolvedRange) => void;
+  /** The API host (stable ICS UIDs). */
+  apiHost: () => string;
+}
+
+const built = new WeakMap<Session, CalendarDeps>();
+
+export function calendarDeps(session: Session): CalendarDeps {
+  const known = built.get(session);
+  if (known) return known;
+  const calendar = new CalendarData(session.catalog());
+  const api = () => session.api();
+  const notices: Notices = { info: (text) => session.printer.info(text), warn: (text) => session.printer.warn(text) };
+  const deps: CalendarDeps = {
+    calendar,
+    bookings: new BookingWriter(calendar, api),
+    events: new EventWriter(api, () => session.catalog().forget('events')),
+    now: () => {
+      const wall = wallTimeOf(session.ctx.now());
+      return wall - (wall % 60_000);
+    },
+    instant: () => session.ctx.now(),
+    notices,
+    showRange: (range) => {
+      if (session.ctx.term.stderrIsTTY) notices.info(`Range: ${describeRange(range)}`);
+    },
+    apiHost: () => {
+      try {
+        return new URL(session.requireBaseUrl()).hostname || 'rentals';
+      } catch {
+        return 'rentals';
+      }
+    },
+  };
+  built.set(session, deps);
+  return deps;
+}

@@ -1,0 +1,113 @@
+// `rentals events book <event> --item NAME[=QTY]… [--qty n] [--price p] [--allow-overbook] [--dry-run]`
+// and `rentals events unbook <event> --item NAME… [--dry-run]`. Both state intents for the one
+// booking planner (domain/booking-plan.ts): every item checked together before the first write.
+
+import type { BookingIntent } from '../../../domain/booking-plan.js';
+import { targetOf } from '../../../domain/booking-plan.js';
+import { type Money, parseMoney } from '../../../domain/money.js';
+import { RentalsError, UsageError } from '../../../errors.js';
+import { parseCount, parseDecimal } from '../../../schemas/values.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { type CalendarDeps, calendarDeps } from './deps.js';
+import { collect, withDatesLink, writeGuards, dryRunOption } from './options.js';
+import { announce, plannedView, writtenView } from './plan-view.js';
+
+export interface ItemAsk {
+  /** As typed (a name or an id). */
+  ref: string;
+  quantity: number;
+}
+
+const ITEM_PAIR = /^(.*\S)\s*=\s*(\S+)$/;
+
+/** `--item NAME=QTY` pairs and `--item NAME --qty n`. */
+export function parseItemAsks(values: readonly string[], quantity: string | undefined): ItemAsk[] {
+  const asks: ItemAsk[] = [];
+  for (const value of values) {
+    const pair = ITEM_PAIR.exec(value);
+    const ref = pair ? pair[1]! : value.trim();
+    const given = pair ? pair[2]! : quantity;
+    if (ref === '') throw new UsageError('--item: give an item name or id');
+    if (given === undefined) throw new UsageError(`--item ${JSON.stringify(value)}: how many? write NAME=QTY or add --quantity <n>`);
+    const parsed = parseCount(given);
+    if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);
+    asks.push({ ref, quantity: parsed.value });
+  }
+  if (quantity !== undefined && values.length > 0 && values.every((value) => ITEM_PAIR.test(value))) {
+    throw new UsageError('--quantity: every --item has its own =QTY, so --quantity would count for none; give one or the other');
+  }
+  return asks;
+}
+
+function parsePrice(text: string | undefined, asks: number): Money | undefined {
+  if (text === undefined) return undefined;
+  if (asks > 1) throw new UsageError('--price: give one --item with it (each item is priced from its own prices otherwise)');
+  const parsed = parseDecimal(text);
+  if (!parsed.ok) throw new UsageError(`--price: ${parsed.rule}`);
+  return parseMoney(text.trim());
+}
+
+/** The items named, each once (by id and by name counts as twice: refused). */
+async function distinctItems(deps: CalendarDeps, refs: readonly string[], twice: 'refuse' | 'merge'): Promise<number[]> {
+  const items = await Promise.all(refs.map((ref) => deps.calendar.item(ref)));
+  const ids: number[] = [];
+  for (const item of items) {
+    if (!ids.includes(item.id)) ids.push(item.id);
+    else if (twice === 'refuse') throw new UsageError(`--item: ${JSON.stringify(item.name)} is given twice`);
+  }
+  return ids;
+}
+
+export const eventsBook = defineViewCommand({
+  name: 'book',
+  args: '<event>',
+  summary: "Book items on an event after checking availability; the price comes from the event's rental block",
+  help: withDatesLink(
+    '\nEvery item is checked against the other non-cancelled events whose window overlaps this one before anything is written (all lines of an item on the event count together). An item already on the event ends with the asked quantity on one line: its oldest line is changed (its price kept unless --price) and any other lines of it removed.\n',
+  ),
+  examples: ['rentals events book 12 --item "White Folding Chair" --qty 40', 'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run'],
+  options: (command) =>
+    writeGuards(
+      command
+        .requiredOption('--item <name|id[=qty]>', 'item to book; repeat for several, NAME=QTY sets each quantity', collect)
+        .option('--quantity <n>', 'units, for items given without =QTY')
+        .option('--qty <n>', 'alias of --quantity')
+        .option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only"),
+    ),
+  view: 'records',
+  deps: calendarDeps,
+  handler: async (deps, options, [ref]) => {
+    if (options.quantity !== undefined && options.qty !== undefined) throw new UsageError('--quantity and --qty are the same flag: give one');
+    const asks = parseItemAsks(options.item, options.quantity ?? options.qty);
+    const price = parsePrice(options.price, asks.length);
+    const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, asks.map((a) => a.ref), 'refuse')]);
+    const intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
+    const planned = await deps.bookings.plan(targetOf(event), intents, { allowOverbook: options.allowOverbook === true });
+    if (options.dryRun) return plannedView(planned, deps.notices);
+    announce(planned, deps.notices);
+    return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
+  },
+});
+
+export const eventsUnbook = defineViewCommand({
+  name: 'unbook',
+  args: '<event>',
+  summary: 'Remove items from an event (every line of each item)',
+  examples: ['rentals events unbook 12 --item "LED Uplight"', 'rentals events unbook 12 --item 7 --dry-run'],
+  options: (command) => dryRunOption(command.requiredOption('--item <name|id>', 'item to remove; repeat for several', collect)),
+  view: 'records',
+  deps: calendarDeps,
+  handler: async (deps, options, [ref]) => {
+    const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, options.item, 'merge')]);
+    const current = (await deps.calendar.bookings([event])).get(event.id) ?? [];
+    const items = await deps.calendar.items();
+    const notBooked = itemIds.filter((id) => !current.some((b) => b.itemId === id));
+    if (notBooked.length > 0) {
+      const names = notBooked.map((id) => JSON.stringify(items.get(id)?.name ?? `item ${id}`));
+      throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${JSON.stringify(event.name)}; nothing was removed`);
+    }
+    const planned = await deps.bookings.plan(targetOf(event), itemIds.map((itemId) => ({ kind: 'remove', itemId })), { allowOverbook: false });
+    if (options.dryRun) return plannedView(planned, deps.notices);
+    return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
+  },
+});

@@ -1,0 +1,120 @@
+// `rentals events clone <event> --start-date <date> [--name] [--with-bookings] [--allow-overbook] [--dry-run]`:
+// a copy of the event with every datetime shifted by the same wall-clock offset (a day as
+// --start-date keeps the original clock time; across a daylight-saving change 09:00 stays 09:00,
+// see `rentals help dates`). The copy is active (no cancel date). With --with-bookings the
+// bookings are planned by the one booking planner, over the copy's window, before the event is created.
+
+import { type BookingTarget, planBookings } from '../../../domain/booking-plan.js';
+import { parseDateArgument } from '../../../domain/dates.js';
+import { EVENT_DATE_FIELDS, cancellationOf, eventWindow } from '../../../domain/event-model.js';
+import { type CalendarEvent, eventLabel, readEvent } from '../../../domain/records.js';
+import { type WallTime, formatWallTime, parseWallTime, shortWallTime, startOfDay } from '../../../domain/wall-time.js';
+import { RentalsError, UsageError } from '../../../errors.js';
+import { fieldByName, resources, writableFields } from '../../../resources/definitions.js';
+import { parseText } from '../../../schemas/values.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { recordsView } from '../../resource/run.js';
+import { calendarDeps } from './deps.js';
+import { announce, plannedView, writtenView } from './plan-view.js';
+import { withDatesLink, writeGuards } from './options.js';
+
+/** The offset that moves `start` to the --start-date (a whole day keeps the clock time). */
+export function cloneOffset(start: WallTime, target: { time: WallTime; wholeDay: boolean }): number {
+  return target.wholeDay ? target.time - startOfDay(start) : target.time - start;
+}
+
+/** The writable fields of the event, datetimes shifted, cancellation dropped, id and links gone. */
+export function shiftedCopy(record: Record<string, unknown>, offset: number, name?: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of writableFields(resources.events)) {
+    const value = record[field.name];
+    if (value === undefined) continue;
+    if (field.kind === 'datetime') {
+      const time = parseWallTime(value);
+      body[field.name] = time === undefined ? value : formatWallTime(time + offset);
+    } else body[field.name] = value;
+  }
+  body.cancelDate = null;
+  body.cancelReason = null;
+  if (name !== undefined) body.eventName = name;
+  return body;
+}
+
+/** The copy as the planner sees it before it exists. */
+function copyTarget(source: CalendarEvent, body: Record<string, unknown>): BookingTarget {
+  const dates: Partial<Record<(typeof EVENT_DATE_FIELDS)[number], WallTime>> = {};
+  for (const field of EVENT_DATE_FIELDS) {
+    const time = parseWallTime(body[field]);
+    if (time !== undefined) dates[field] = time;
+  }
+  return {
+    id: undefined,
+    label: `the copy ${JSON.stringify(String(body.eventName ?? source.name))}`,
+    window: eventWindow(dates),
+    // The copy has no cancel date; a status named Cancelled would still cancel it.
+    cancelled: cancellationOf(null, source.status).cancelled,
+    blockId: source.blockId,
+  };
+}
+
+export const eventsClone = defineViewCommand({
+  name: 'clone',
+  args: '<event>',
+  summary: 'Copy an event to a new start date, every datetime shifted alike',
+  help: withDatesLink(),
+  examples: [
+    'rentals events clone 12 --start-date 2027-06-11 --with-bookings',
+    'rentals events clone "Riverside Summer Festival" --start-date +52w --name "Riverside Summer Festival 2027"',
+  ],
+  options: (command) =>
+    writeGuards(
+      command
+        .requiredOption('--start-date <date>', 'the new start (a day keeps the original clock time)')
+        .option('--name <text>', 'name of the copy (default: the same name)')
+        .option('--with-bookings', 'copy the bookings too, checked like `events book`'),
+    ),
+  view: 'records',
+  deps: calendarDeps,
+  handler: async (deps, options, [ref]) => {
+    const target = parseDateArgument(options.startDate, deps.now(), '--start-date');
+    if (options.name !== undefined) {
+      const name = parseText(options.name, fieldByName(resources.events, 'eventName')?.max, false);
+      if (!name.ok || options.name.trim() === '') throw new UsageError(`--name: ${name.ok ? 'must not be empty' : name.rule}`);
+    }
+    const source = await deps.calendar.event(ref);
+    const start = source.dates.startDate;
+    if (start === undefined) throw new RentalsError(`${eventLabel(source)} has no start date to shift from`);
+    const body = shiftedCopy(source.record, cloneOffset(start, target), options.name);
+    const { validateWrite } = await import('../../../schemas/resource.js');
+    validateWrite(resources.events, body, 'create');
+
+    const copy = copyTarget(source, body);
+    const bookings = options.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
+    const world = await deps.bookings.world(copy, bookings.map((b) => ({ kind: 'set', itemId: b.itemId, quantity: b.quantity })));
+    const missing = bookings.filter((b) => !world.items.has(b.itemId));
+    if (missing.length > 0) throw new RentalsError(`booking ${missing[0]!.id} of ${eventLabel(source)} references item ${missing[0]!.itemId}, which does not exist; nothing was copied`);
+    // Several lines of one item on the source become one line of their total on the copy.
+    const totals = new Map<number, { quantity: number; price: (typeof bookings)[number]['price'] }>();
+    for (const b of bookings) totals.set(b.itemId, { quantity: (totals.get(b.itemId)?.quantity ?? 0) + b.quantity, price: totals.get(b.itemId)?.price ?? b.price });
+    const intents = [...totals].map(([itemId, { quantity, price }]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: price }));
+    const plan = planBookings(world, intents, { allowOverbook: options.allowOverbook === true });
+    const planned = { target: copy, world, plan };
+
+    if (options.dryRun) {
+      deps.notices.info(`would: create ${copy.label} (${datesText(readEvent({ ...body }))})`);
+      if (bookings.length > 0) plannedView(planned, deps.notices);
+      else deps.notices.info('Dry run: nothing was sent.');
+      return recordsView(resources.events, [body]);
+    }
+    announce(planned, deps.notices);
+    const created = await deps.events.create(body);
+    const event = readEvent(created);
+    deps.notices.info(`Created ${eventLabel(event)}, a copy of event ${source.id}: ${datesText(event)}.`);
+    if (plan.writes.length > 0) writtenView({ ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } }, await deps.bookings.write(event.id, plan), deps.notices);
+    return recordsView(resources.events, [created]);
+  },
+});
+
+function datesText(event: CalendarEvent): string {
+  return EVENT_DATE_FIELDS.filter((f) => event.dates[f] !== undefined).map((f) => `${f.replace('Date', '')} ${shortWallTime(event.dates[f]!)}`).join(', ');
+}

@@ -1,0 +1,100 @@
+// `rentals events list` with client-side filters: the API's reference shows no query
+// parameters, so the whole list is read (one request) and filtered here.
+
+import { parseDateArgument } from '../../../domain/dates.js';
+import { DAY_MS, overlaps } from '../../../domain/wall-time.js';
+import { UsageError } from '../../../errors.js';
+import { fieldByName, resources } from '../../../resources/definitions.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { chooseVersion, recordsView } from '../../resource/run.js';
+import { calendarDeps } from './deps.js';
+import { positiveInt, withDatesLink } from './options.js';
+
+const versionHelp = `API version: ${resources.events.versions.join('|')}`;
+
+export const eventsList = defineViewCommand({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List events (filters: range, search, status, cancelled, sort, limit)',
+  help: withDatesLink(`\nFilters are applied here, on the whole list: the API's reference shows no query parameters for events.\n`),
+  examples: [
+    'rentals events list',
+    'rentals events list --from today --to +30d --status Quoted',
+    'rentals events list --search smith --sort startDate:desc --limit 5',
+    "rentals events list --json | jq '.data[]'",
+  ],
+  options: (command) =>
+    command
+      .option('--api-version <version>', `${versionHelp} (default v1)`)
+      .option('--from <date>', 'events whose window (dropoff → pickup) ends after this')
+      .option('--to <date>', 'events whose window starts before this (a day counts in full)')
+      .option('--search <text>', 'event or customer name contains this (any case)')
+      .option('--status <name|id>', 'event status (e.g. Confirmed)')
+      .option('--cancelled', 'only cancelled events (a cancel date, or the Cancelled status)')
+      .option('--active-only', 'only events that are not cancelled')
+      .option('--sort <field[:desc]>', 'sort by an event field, e.g. startDate or customerName:desc')
+      .option('--limit <n>', 'at most n events (after filtering and sorting)'),
+  view: 'records',
+  deps: calendarDeps,
+  handler: async (deps, options) => {
+    const def = resources.events;
+    chooseVersion(def, options.apiVersion);
+    const { apiVersion: _version, ...filters } = options;
+    // No filter: the list as the service sends it (one request, no statuses needed).
+    if (Object.values(filters).every((value) => value === undefined)) return recordsView(def, await deps.calendar.catalog.list('events'));
+    if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
+    const now = deps.now();
+    const { from, to } = options;
+    const range = {
+      from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
+      to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
+    };
+    if (range.to <= range.from) throw new UsageError('--to must be after --from');
+    if (from !== undefined && to !== undefined) deps.showRange(range);
+    const sort = parseSort(options.sort);
+    const limit = positiveInt(options.limit, '--limit');
+    const search = options.search?.toLowerCase();
+    let statusId: number | undefined;
+    if (options.status !== undefined) {
+      const catalog = deps.calendar.catalog;
+      const found = /^\d+$/.test(options.status.trim()) ? Number(options.status) : await catalog.lookup('statuses', options.status);
+      if (typeof found === 'string') throw new UsageError(`--status: ${found}`);
+      if (!(await catalog.names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
+      statusId = found;
+    }
+    let chosen = (await deps.calendar.events()).filter((event) => {
+      if (options.cancelled && !event.cancelled) return false;
+      if (options.activeOnly && event.cancelled) return false;
+      if (statusId !== undefined && event.statusId !== statusId) return false;
+      if ((from !== undefined || to !== undefined) && !(event.window && overlaps(event.window, range))) return false;
+      if (search !== undefined && !`${event.name}\n${event.customer ?? ''}`.toLowerCase().includes(search)) return false;
+      return true;
+    }).map((event) => event.record);
+    if (sort) chosen = [...chosen].sort((a, b) => compareValues(a[sort.field], b[sort.field], sort.desc) || Number(a.id) - Number(b.id));
+    if (limit !== undefined) chosen = chosen.slice(0, limit);
+    return recordsView(def, chosen);
+  },
+});
+
+function endOf(argument: { time: number; wholeDay: boolean }): number {
+  return argument.wholeDay ? argument.time + DAY_MS : argument.time;
+}
+
+function parseSort(value: string | undefined): { field: string; desc: boolean } | undefined {
+  if (value === undefined) return undefined;
+  const [field = '', given] = value.split(':');
+  const direction = given?.toLowerCase();
+  if (!fieldByName(resources.events, field)) {
+    throw new UsageError(`--sort: ${JSON.stringify(field)} is not a field of an event (e.g. startDate, eventName, customerName)`);
+  }
+  if (direction !== undefined && direction !== 'desc' && direction !== 'asc') throw new UsageError('--sort: write FIELD, FIELD:asc or FIELD:desc');
+  return { field, desc: direction === 'desc' };
+}
+
+/** Missing values last either way; numbers as numbers; text regardless of case; datetimes as text. */
+function compareValues(a: unknown, b: unknown, desc: boolean): number {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? 1 : -1;
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+  return desc ? -order : order;
+}

@@ -1,0 +1,98 @@
+// `rentals load-sheet [--date <day>] [--to <day>]`: the warehouse's pick list. Per day: what goes
+// out (the start of each event's window: its dropoff, or its start without one) and what comes
+// back (the end of the window: the pickup, or the end), per event with its time, customer and
+// address, and per item the total units. Cancelled events are left out (they hold nothing).
+
+import { parseDateArgument } from '../../../domain/dates.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, venue } from '../../../domain/records.js';
+import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
+import { UsageError } from '../../../errors.js';
+import type { GroupedView } from '../../../output/views.js';
+import { defineViewCommand } from '../../registry/spec.js';
+import { calendarDeps } from './deps.js';
+import { withDatesLink } from './options.js';
+
+type Direction = 'out' | 'in';
+const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
+
+interface Movement {
+  direction: Direction;
+  time: number;
+  event: CalendarEvent;
+}
+
+/** Whole days, --date to --to (a time given with either stands for its day). */
+function sheetDays(date: string | undefined, to: string | undefined, now: number): { from: number; to: number } {
+  const first = startOfDay(parseDateArgument(date ?? 'today', now, '--date').time);
+  const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
+  if (last < first) throw new UsageError(`--to must not be before --date (--date is ${dayHeading(first)}, --to ${dayHeading(last)})`);
+  return { from: first, to: last + DAY_MS };
+}
+
+/** When the event's stock goes out and comes back: the ends of its window (event-model.ts). */
+export function movementsOf(event: CalendarEvent, range: { from: number; to: number }): Movement[] {
+  if (!event.window || event.cancelled) return [];
+  const found: Movement[] = [];
+  if (event.window.from >= range.from && event.window.from < range.to) found.push({ direction: 'out', time: event.window.from, event });
+  if (event.window.to >= range.from && event.window.to < range.to) found.push({ direction: 'in', time: event.window.to, event });
+  return found;
+}
+
+export const loadSheetCommand = defineViewCommand({
+  name: 'load-sheet',
+  summary: "The warehouse's pick list: what goes out and comes back each day",
+  help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
+  examples: ['rentals load-sheet', 'rentals load-sheet --date fri --to mon -o json'],
+  options: (command) => command.option('--date <day>', 'the day (default today)').option('--to <day>', 'last day, for several days'),
+  view: 'groups',
+  deps: calendarDeps,
+  handler: async (deps, options): Promise<GroupedView> => {
+    const range = sheetDays(options.date, options.to, deps.now());
+    deps.showRange(range);
+    const { calendar } = deps;
+    const movements = (await calendar.eventsIn(range, { active: true })).flatMap((event) => movementsOf(event, range));
+    const [bookings, items] = await Promise.all([calendar.bookings(new Set(movements.map((m) => m.event))), calendar.items()]);
+    movements.sort((a, b) => a.time - b.time || (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) || a.event.id - b.event.id);
+
+    const groups: GroupedView['groups'] = [];
+    const days: unknown[] = [];
+    for (let day = startOfDay(range.from); day < range.to; day += DAY_MS) {
+      const today = movements.filter((m) => startOfDay(m.time) === day);
+      const dayData: Record<string, unknown> = { date: dayKey(day) };
+      for (const direction of ['out', 'in'] as const) {
+        const list = today.filter((m) => m.direction === direction);
+        const totals = itemTotals(list.flatMap((m) => bookings.get(m.event.id) ?? []), items);
+        dayData[direction] = {
+          events: list.map((m) => ({ id: m.event.id, eventName: m.event.name, time: clockTime(m.time), customerName: m.event.customer ?? null, address: venue(m.event), items: itemsJson(bookings.get(m.event.id) ?? [], items) })),
+          items: totals,
+        };
+        if (list.length === 0) continue;
+        const verb = direction === 'out' ? 'load' : 'receive';
+        groups.push({
+          heading: `${dayHeading(day)} — ${direction === 'out' ? 'OUT (dropoffs)' : 'IN (pickups)'}`,
+          key: `${dayKey(day)}`,
+          rows: list.map((m) => ({
+            direction,
+            time: clockTime(m.time),
+            id: m.event.id,
+            event: m.event.name,
+            customer: m.event.customer ?? null,
+            address: venue(m.event),
+            items: itemsText(bookings.get(m.event.id) ?? [], items),
+          })),
+          footer: [`To ${verb}:`, ...totals.map((t) => `  ${String(t.quantity).padStart(5)} × ${t.name}`)],
+        });
+      }
+      days.push(dayData);
+    }
+    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days };
+  },
+});
+
+function itemTotals(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string; quantity: number }> {
+  const sums = new Map<number, number>();
+  for (const b of bookings) sums.set(b.itemId, (sums.get(b.itemId) ?? 0) + b.quantity);
+  return [...sums]
+    .map(([inventoryId, quantity]) => ({ inventoryId, name: itemName(inventoryId, items), quantity }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

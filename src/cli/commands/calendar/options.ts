@@ -1,0 +1,42 @@
+// Option groups that several calendar commands share, declared once: a date range, an item list,
+// the write guards. Each adds its options to a typed command, so a handler sees them typed.
+
+import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
+import { UsageError } from '../../../errors.js';
+import { DATES_HELP_LINK } from '../../dates-help.js';
+
+export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
+
+/** --from/--to: a range of days or times (`rentals help dates`). */
+export function rangeOptions<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, defaults = { from: 'today', to: '7 days later' }) {
+  return command
+    .option('--from <date>', `start of the range (default ${defaults.from})`)
+    .option('--to <date>', `end of the range (default ${defaults.to}; a day counts in full)`);
+}
+
+/** --item, repeatable: items by name or id. */
+export function itemListOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, description = 'only this item; repeat for several') {
+  return command.option('--item <name|id>', description, collect);
+}
+
+/** The guards of every calendar write: --dry-run shows what would be written; --allow-overbook lets a shortage through. */
+export function writeGuards<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
+  return command
+    .option('--allow-overbook', 'write even when other events hold the units (a warning says which)')
+    .option('--dry-run', 'show what would be written; send nothing');
+}
+
+/** Only the --dry-run guard (writes that cannot overbook). */
+export function dryRunOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
+  return command.option('--dry-run', 'show what would be written; send nothing');
+}
+
+/** A positive whole number option (`--limit`); undefined when not given. */
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) throw new UsageError(`${flag}: must be a whole number from 1 (got ${JSON.stringify(value)})`);
+  return Number(text);
+}

@@ -1,0 +1,39 @@
+// What a calendar write shows: the planned line writes (--dry-run) or the records written, and
+// the notices that say what each write did. Shared by book, unbook, clone and the bookings verbs.
+
+import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
+import { lineRow } from '../../../data/booking-writer.js';
+import { describeWrite, overbookingWarning } from '../../../domain/booking-plan.js';
+import { formatMoney } from '../../../domain/money.js';
+import { itemName } from '../../../domain/records.js';
+import type { RecordListView } from '../../../output/views.js';
+import { resources } from '../../../resources/definitions.js';
+import { recordsView } from '../../resource/run.js';
+import type { Notices } from './deps.js';
+
+const PLAN_COLUMNS = ['action', 'id', 'eventId', 'inventoryId', 'quantity', 'price'];
+
+/** `--dry-run`: one row per line write (create, update, delete); nothing is sent. */
+export function plannedView(planned: PlannedBookings, notices: Notices): RecordListView {
+  announce(planned, notices);
+  const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
+  for (const write of planned.plan.writes) notices.info(`would: ${describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel)}`);
+  notices.info(`Dry run: ${rows.length} line write${rows.length === 1 ? '' : 's'} planned; nothing was sent.`);
+  return { kind: 'records', body: { data: rows }, rows, columns: PLAN_COLUMNS };
+}
+
+/** The warnings and "already as asked" notes of a plan, before it is written. */
+export function announce(planned: PlannedBookings, notices: Notices): void {
+  if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
+  for (const { booking } of planned.plan.unchanged) {
+    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
+    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
+  }
+}
+
+/** The records written (deleted lines as they were), with a notice per write. */
+export function writtenView(planned: PlannedBookings, written: readonly WrittenLine[], notices: Notices): RecordListView {
+  for (const { write } of written) notices.info(describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel));
+  const kept = planned.plan.unchanged.map((u) => u.booking.record);
+  return recordsView(resources.bookings, [...kept, ...written.map((w) => w.record)]);
+}

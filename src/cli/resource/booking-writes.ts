@@ -1,0 +1,65 @@
+// `bookings add` and `bookings update` through the one booking planner (domain/booking-plan.ts):
+// the same availability, price and inactive-item rules as `events book`, and the same refusal.
+// A booking added for an item already on the event is one more line; all lines count together.
+
+import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
+import { type Money, parseMoney } from '../../domain/money.js';
+import { UsageError } from '../../errors.js';
+import { type ApiVersion, recordUrlPath, collectionUrlPath, resources } from '../../resources/definitions.js';
+import { calendarDeps } from '../commands/calendar/deps.js';
+import { announce } from '../commands/calendar/plan-view.js';
+import { lineRow } from '../../data/booking-writer.js';
+import type { Session } from '../session.js';
+import { type WriteInput, printDryRun, recordsView } from './run.js';
+
+function count(value: unknown, field: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${field}: must be a whole number ≥ 0 (got ${JSON.stringify(value)})`);
+  return n;
+}
+
+function money(value: unknown): Money | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return parseMoney(typeof value === 'number' ? value : String(value));
+}
+
+async function planAndWrite(session: Session, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string) {
+  const deps = calendarDeps(session);
+  const event = await deps.calendar.event(String(eventId));
+  const planned = await deps.bookings.plan(targetOf(event), [intent], { allowOverbook: input.allowOverbook === true });
+  announce(planned, deps.notices);
+  if (input.dryRun) {
+    const write = planned.plan.writes[0];
+    if (!write || write.action === 'delete') return printDryRun(session, 'GET', path(undefined), undefined);
+    const { action: _action, ...body } = lineRow(eventId, write);
+    if (body.id === null) delete body.id;
+    return printDryRun(session, write.action === 'create' ? 'POST' : 'PUT', path(write.action === 'update' ? write.booking.id : undefined), body);
+  }
+  const written = await deps.bookings.write(event.id, planned.plan, version);
+  // As every generic write: the records answered, no notice per line.
+  await session.printer.view(recordsView(resources.bookings, written.map((w) => w.record)));
+}
+
+export async function addBooking(session: Session, version: ApiVersion, body: Record<string, unknown>, input: WriteInput): Promise<void> {
+  // Every rule of the validator first (required fields, limits); the price may come from the block.
+  const { validateWrite } = await import('../../schemas/resource.js');
+  validateWrite(resources.bookings, { ...body, price: body.price ?? 0 }, 'create');
+  const eventId = Number(body.eventId);
+  const itemId = count(body.inventoryId, 'inventoryId')!;
+  const quantity = count(body.quantity, 'quantity')!;
+  await planAndWrite(session, version, eventId, { kind: 'add-line', itemId, quantity, price: money(body.price) }, input, () => collectionUrlPath(resources.bookings, version, eventId));
+}
+
+export async function updateBooking(
+  session: Session,
+  version: ApiVersion,
+  bookingId: number,
+  eventId: number | undefined,
+  changes: Record<string, unknown>,
+  input: WriteInput,
+): Promise<void> {
+  if (eventId === undefined) throw new UsageError('bookings belong to an event: --event-id <id> is required');
+  const intent: BookingIntent = { kind: 'update-line', bookingId, itemId: count(changes.inventoryId, 'inventoryId'), quantity: count(changes.quantity, 'quantity'), price: money(changes.price) };
+  await planAndWrite(session, version, eventId, intent, input, (id) => recordUrlPath(resources.bookings, version, id ?? bookingId, eventId));
+}

@@ -1,0 +1,115 @@
+// The one write path of bookings: gathers what the planner (domain/booking-plan.ts) needs for an
+// event, plans the whole request, and writes the planned lines through the validator. Every
+// command that writes bookings comes here; the bulk engine plans its rows with the same planner
+// (bulk/booking-rules.ts) and writes them through its runner.
+
+import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
+import {
+  type BookingIntent,
+  type BookingPlan,
+  type BookingTarget,
+  type BookingWorld,
+  type LineWrite,
+  planBookings,
+} from '../domain/booking-plan.js';
+import { emptyHoldings } from '../domain/holds.js';
+import { moneyToNumber } from '../domain/money.js';
+import { type ApiVersion, defaultVersion, resources } from '../resources/definitions.js';
+import type { CalendarData } from './calendar.js';
+
+export function bookingsAddress(eventId: number, version: ApiVersion = defaultVersion(resources.bookings)): Address {
+  return { def: resources.bookings, version, parentId: eventId };
+}
+
+export interface PlannedBookings {
+  target: BookingTarget;
+  world: BookingWorld;
+  plan: BookingPlan;
+}
+
+export interface WrittenLine {
+  write: LineWrite;
+  /** The record the server answered (a deleted line: the line as it was). */
+  record: ApiRecord;
+}
+
+export class BookingWriter {
+  constructor(
+    private readonly calendar: CalendarData,
+    private readonly api: () => ResourceApi,
+  ) {}
+
+  /** What the planner sees of `target`: its lines, the other events' holds over its window, items, block prices. */
+  async world(target: BookingTarget, intents: readonly BookingIntent[]): Promise<BookingWorld> {
+    const [current, others, items, blocks] = await Promise.all([
+      target.id === undefined ? [] : this.calendar.bookings([target.id]).then((lists) => lists.get(target.id!) ?? []),
+      target.window ? this.calendar.holdings(target.window, target.id) : emptyHoldings(),
+      this.calendar.items(),
+      this.calendar.catalog.names('rentalBlocks'),
+    ]);
+    // The items whose price may be needed: those asked by id, and those of the lines changed by id.
+    const itemIds = new Set<number>();
+    for (const intent of intents) {
+      if ('itemId' in intent && intent.itemId !== undefined) itemIds.add(intent.itemId);
+      if (intent.kind === 'update-line') {
+        const line = current.find((b) => b.id === intent.bookingId);
+        if (line) itemIds.add(line.itemId);
+      }
+    }
+    const prices = await this.calendar.prices(itemIds);
+    const blockId = target.blockId;
+    return {
+      target,
+      current,
+      others,
+      items,
+      blockPrice: (itemId) => (blockId === undefined ? undefined : prices.get(itemId, blockId)?.price),
+      blockLabel: blockId === undefined ? undefined : (blocks.label(blockId) ?? `rental block ${blockId}`),
+    };
+  }
+
+  /** The whole request planned (and refused as a whole when a rule says no); nothing is sent. */
+  async plan(target: BookingTarget, intents: readonly BookingIntent[], options: { allowOverbook: boolean }): Promise<PlannedBookings> {
+    const world = await this.world(target, intents);
+    return { target, world, plan: planBookings(world, intents, options) };
+  }
+
+  /** Sends the planned writes in order (deletes first, so a line that moves never counts twice). */
+  async write(eventId: number, plan: BookingPlan, version?: ApiVersion): Promise<WrittenLine[]> {
+    const { validateWrite } = await import('../schemas/resource.js');
+    const api = this.api();
+    const at = bookingsAddress(eventId, version);
+    const written: WrittenLine[] = [];
+    const ordered = [...plan.writes.filter((w) => w.action === 'delete'), ...plan.writes.filter((w) => w.action !== 'delete')];
+    for (const write of ordered) {
+      if (write.action === 'delete') {
+        await api.remove(at, write.booking.id);
+        written.push({ write, record: write.booking.record });
+        continue;
+      }
+      const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
+      const result =
+        write.action === 'create'
+          ? await api.create(at, validateWrite(resources.bookings, body, 'create'))
+          : await api.update(at, write.booking.id, validateWrite(resources.bookings, { id: write.booking.id, ...body }, 'update'));
+      written.push({ write, record: result.records[0] ?? body });
+    }
+    this.calendar.catalog.forget('bookings', eventId);
+    return written;
+  }
+}
+
+/** A line write as a row: what `--dry-run` shows and what a write returns. */
+export function lineRow(eventId: number | undefined, write: LineWrite): Record<string, unknown> {
+  if (write.action === 'delete') {
+    return { action: 'delete', id: write.booking.id, eventId: eventId ?? null, inventoryId: write.booking.itemId, quantity: write.booking.quantity, price: write.booking.price === undefined ? null : moneyToNumber(write.booking.price) };
+  }
+  return {
+    action: write.action,
+    id: write.action === 'update' ? write.booking.id : null,
+    eventId: eventId ?? null,
+    inventoryId: write.itemId,
+    quantity: write.quantity,
+    price: moneyToNumber(write.price),
+  };
+}
