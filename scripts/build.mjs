@@ -9,8 +9,11 @@
 //   shared chunks, each of which costs a resolution and a load in Node's ESM loader.
 // - Node builtins are loaded with require(), never through ESM imports (see builtinsByRequire).
 // - Every library is bundled: the package has no runtime dependencies (checked below).
+// - Big libraries that only one flag needs (LAZY_VENDORS: jq for --jq, the zone libraries for
+//   -o ics) are bundled into files of their own under dist/vendor/, which main.js imports only
+//   when that flag is given: every other start neither reads nor parses them.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 
@@ -21,6 +24,7 @@ const dist = new URL('../dist', import.meta.url);
 const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
 const retired = new URL(`../.dist-old-${process.pid}`, import.meta.url);
 rmSync(staging, { recursive: true, force: true });
+const LAZY_VENDORS = ['jq-wasm', 'temporal-polyfill', 'timezones-ical-library'];
 const result = await build({
   entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: staging.pathname,
@@ -38,10 +42,26 @@ const result = await build({
   // bundle a real one.
   banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [builtinsByRequire(), lazyChildProcessInCommander()],
+  plugins: [builtinsByRequire(), lazyChildProcessInCommander(), vendorFiles(LAZY_VENDORS)],
 });
+// CommonJS files: Emscripten's code (jq) wants __dirname and require, which CommonJS has.
+const vendors = await build({
+  entryPoints: Object.fromEntries(LAZY_VENDORS.map((name) => [`vendor/${name}`, name])),
+  outdir: staging.pathname,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  minify: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+await writeManPage();
 try {
   assertSelfContained(result.metafile);
+  assertSelfContained(vendors.metafile);
 } catch (error) {
   rmSync(staging, { recursive: true, force: true });
   throw error;
@@ -54,12 +74,30 @@ try {
 renameSync(staging, dist);
 rmSync(retired, { recursive: true, force: true });
 
+// rentals(1) from the command registry: src/cli/man-page.ts bundled beside dist/, run, removed.
+async function writeManPage() {
+  const generator = new URL('man-page.mjs', `${staging.href}/`);
+  await build({
+    entryPoints: ['src/cli/man-page.ts'],
+    outfile: generator.pathname,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  const { renderManPage } = await import(generator.href);
+  writeFileSync(new URL('rentals.1', `${staging.href}/`), renderManPage(pkg.version));
+  rmSync(generator);
+}
+
 // The published package declares no dependencies, so the bundle may import nothing but Node's
 // builtins: a library left outside it would be missing from every installation.
 function assertSelfContained(metafile) {
   const outside = Object.values(metafile.outputs)
     .flatMap((output) => output.imports)
-    .filter((entry) => entry.external && !isBuiltin(entry.path))
+    .filter((entry) => entry.external && !isBuiltin(entry.path) && !LAZY_VENDORS.some((name) => entry.path === `./vendor/${name}.cjs`))
     .map((entry) => entry.path);
   if (outside.length > 0) throw new Error(`the bundle imports ${[...new Set(outside)].join(', ')} from outside: bundle it (package.json has no runtime dependencies)`);
 }
@@ -78,6 +116,22 @@ function builtinsByRequire() {
         return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'builtin-by-require' };
       });
       b.onLoad({ filter: /.*/, namespace: 'builtin-by-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    },
+  };
+}
+
+// `import('jq-wasm')` in the source becomes `import('./vendor/jq-wasm.cjs')` in dist/main.js: the
+// library is built as its own entry point beside it (a static import of one is a build error).
+function vendorFiles(names) {
+  return {
+    name: 'vendor-files',
+    setup(b) {
+      const filter = new RegExp(`^(${names.map((n) => n.replace(/[-/]/g, '\\$&')).join('|')})$`);
+      b.onResolve({ filter }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        if (args.kind !== 'dynamic-import') throw new Error(`${args.path} is imported statically by ${args.importer}: import() it, so that it stays in dist/vendor/`);
+        return { path: `./vendor/${args.path}.cjs`, external: true };
+      });
     },
   };
 }

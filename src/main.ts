@@ -5,6 +5,7 @@ import { DeclinedError, ExitCode, RentalsError, ValidationError, exitCodeFor } f
 import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
+import { debugFromEnv } from './cli/session.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
@@ -13,7 +14,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;
   } catch (error) {
-    return report(error, ctx, argv.includes('--debug'));
+    return report(error, ctx, argv.includes('--debug') || debugFromEnv(ctx.env));
   }
 }
 

@@ -5,7 +5,7 @@
 // each skipped with a message when it cannot be had.
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,18 +23,24 @@ let work: string;
 let tarball: string;
 let packed: string[];
 let installedBin: string;
+let installWarnings: string;
 
 beforeAll(async () => {
   if (!existsSync(join(ROOT, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
   work = mkdtempSync(join(tmpdir(), 'rentals-pack-'));
-  // --ignore-scripts: pack the dist/ this test run built rather than rebuild it under the other suites.
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, env: npmEnv() });
+  // A copy of what the package holds, packed with --ignore-scripts (the dist/ this test run built,
+  // not a rebuild under the other suites); the strip that `prepack` does is done here by hand.
+  const copy = join(work, 'package');
+  for (const path of ['package.json', 'bin', 'dist', 'README.md', 'LICENSE', 'CHANGELOG.md']) cpSync(join(ROOT, path), join(copy, path), { recursive: true });
+  await run(process.execPath, [join(ROOT, 'scripts/pack-manifest.mjs'), 'strip', copy]);
+  const { stdout } = await run(npm, ['pack', copy, '--ignore-scripts', '--json', '--pack-destination', work], { cwd: work, env: npmEnv() });
   const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   if (!info) throw new Error(`npm pack printed no package: ${stdout}`);
   tarball = join(work, info.filename);
   packed = info.files.map((file) => file.path).sort();
   // --offline with an empty cache: the install succeeds only if nothing has to be downloaded.
-  await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', join(work, 'app'), tarball], { env: npmEnv() });
+  const installed = await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--prefix', join(work, 'app'), tarball], { env: npmEnv() });
+  installWarnings = installed.stderr;
   installedBin = join(work, 'app', 'node_modules', '.bin', 'rentals');
 }, 120_000);
 
@@ -62,9 +68,19 @@ function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
 describe('npm pack', () => {
   it('holds only what runs: the bin, the bundle, README, LICENSE, CHANGELOG, package.json', () => {
     for (const required of ['bin/rentals.js', 'dist/main.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
-    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|dist\/vendor\/[^/]+\.cjs|dist\/rentals\.1|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     expect(packed.filter((path) => !allowed.test(path))).toEqual([]);
     expect(packed).not.toContain('dist/sandbox.js');
+  });
+
+  it('carries no scripts (prepack strips them), so installing it warns about none; ships its man page', () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect([scripts.prepack, scripts.postpack]).toEqual(['node scripts/pack-manifest.mjs strip', 'node scripts/pack-manifest.mjs restore']);
+    const manifest = JSON.parse(readFileSync(join(work, 'app', 'node_modules', pkg.name, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest.scripts).toBeUndefined();
+    expect(installWarnings).not.toMatch(/install-scripts|prepare|scripts/i);
+    expect(manifest.man).toEqual(['dist/rentals.1']);
+    expect(readFileSync(join(work, 'app', 'node_modules', pkg.name, 'dist', 'rentals.1'), 'utf8')).toMatch(/^\.TH RENTALS 1 /);
   });
 
   it('declares no runtime dependencies: the bundle contains its libraries', () => {
@@ -108,6 +124,11 @@ describe.each(majors)('the installed tarball on Node %i', (major) => {
       const listed = await run(installedBin, ['inventory', 'list', '--json'], { env: client });
       const items = (JSON.parse(listed.stdout) as { data: Array<{ name: string; quantityAvailable: number }> }).data;
       expect(items).toContainEqual(expect.objectContaining({ name: `Packed tent on Node ${major}`, quantityAvailable: 3 }));
+      // The libraries of --jq and -o ics ship beside the bundle (dist/vendor/) and load from there.
+      const names = await run(installedBin, ['inventory', 'list', '--jq', '.data[].name'], { env: client });
+      expect(names.stdout.split('\n')).toContain(`Packed tent on Node ${major}`);
+      const ics = await run(installedBin, ['agenda', '-o', 'ics', '--timezone', 'Europe/Berlin'], { env: client });
+      expect(ics.stdout).toContain('BEGIN:VCALENDAR');
     } finally {
       sandbox.child.kill('SIGTERM');
     }

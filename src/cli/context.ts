@@ -2,6 +2,7 @@
 // the environment, the clock, prompts, the browser. Nothing in src/cli reaches for `process`.
 
 import type { Terminal } from '../output/terminal.js';
+import type { Pager } from './pager.js';
 
 export type { Terminal };
 
@@ -17,6 +18,8 @@ export interface Context {
   openBrowser: (url: string) => Promise<void>;
   /** Registers a handler for SIGINT/SIGTERM; returns a function that removes it. */
   onInterrupt: (handler: () => void) => () => void;
+  /** Starts a pager command for output at a terminal; absent: never page (tests, unless given). */
+  startPager?: (command: string, env: Record<string, string | undefined>) => Promise<Pager>;
   /** Ends the process at once (a second Ctrl-C during a bulk run); absent in tests. */
   exit?: (code: number) => never;
 }
@@ -48,6 +51,7 @@ export async function processContext(): Promise<Context> {
       const { openBrowser } = await import('./browser.js');
       await openBrowser(url, process.platform);
     },
+    startPager: async (command, env) => (await import('./pager.js')).spawnPager(command, env),
     exit: (code) => process.exit(code),
     onInterrupt: (handler) => {
       process.on('SIGINT', handler);

@@ -25,13 +25,19 @@ const EXIT_CODES = `Exit codes:
 function formats(): string {
   return `Output formats (-o, --output; default from ${setting('output').env[0]} or the profile's output):
   table   aligned columns with a header, for people (the default on a terminal)
-  tsv     tab-separated rows without a header (the default when piped)
+  tsv     tab-separated rows without a header (the default when piped; export: csv)
   csv     RFC 4180 rows with a header
   json    the API response body as sent (--json is the same as -o json)
   ndjson  one JSON object per line, one line per record
   ics     an iCalendar file, for the commands that print a calendar (rentals agenda)
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
+--jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.
+Control characters in text are shown as escapes (\\t \\n \\r \\x1b \\u009b), in tables, tsv, csv (which
+keeps tabs and line breaks, quoted) and ics; a csv/tsv cell starting with = + - @, a tab or a CR
+gets a leading ' so that a spreadsheet does not run it as a formula (numbers stay as they are).
+At a terminal, long output goes through a pager: RENTALS_PAGER, then PAGER, else "less -FRX";
+--no-pager turns it off.
 Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.
 Set a default: rentals config set output json (or ${setting('output').env[0]}=json).`;
 }

@@ -7,12 +7,14 @@ import { registry } from './catalog.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
 import type { CommandNode, Registrar } from './registry/spec.js';
-import { didYouMean, prefixMatches } from './registry/suggest.js';
+import { didYouMean, suggestions } from './registry/suggest.js';
 
 /** Flags of the output that are no setting, between the settings' flags and --no-color. */
 const OUTPUT_FLAGS: Array<[string, string]> = [
   ['--json', 'same as -o json: the API response body as sent'],
   ['--fields <list>', 'comma-separated columns for table, csv, tsv and ndjson'],
+  ['--jq <expression>', 'filter the JSON output with jq (strings raw, other values compact JSON)'],
+  ['--no-pager', 'do not page long output at a terminal (RENTALS_PAGER, PAGER, default "less -FRX")'],
 ];
 const LOG_FLAGS: Array<[string, string]> = [
   ['-q, --quiet', 'print only data (no notices)'],
@@ -62,7 +64,7 @@ export function buildProgram(reg: Registrar, argv?: string[], commands: CommandR
       writeErr: (text) => term.stderr.write(text),
       outputError: (text, write) => write(text),
     })
-    .configureHelp({ subcommandTerm, commandUsage })
+    .configureHelp({ subcommandTerm, commandUsage, showGlobalOptions: true })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);
@@ -115,7 +117,10 @@ function commandUsage(command: Command): string {
   return [...ancestors, [command.name(), ...command.aliases()].join('|'), command.usage()].join(' ');
 }
 
-/** commander's Command, with "did you mean" for a flag that starts a real one. */
+/**
+ * commander's Command, with "did you mean" for every unknown flag (a typo of a flag or of its
+ * start), and the help of a bare `rentals` or group on stdout with exit 0 (as gh does).
+ */
 class RootCommand extends Command {
   override createCommand(name?: string): Command {
     return new RootCommand(name);
@@ -140,6 +145,11 @@ class RootCommand extends Command {
     return (Command.prototype as unknown as { missingMandatoryOptionValue(option: Option): never }).missingMandatoryOptionValue.call(this, option);
   }
 
+  /** commander asks for the help of a bare group as an error (stderr, exit 1): it is what was asked for. */
+  override help(): never {
+    return super.help({ error: false });
+  }
+
   /** Called by commander for an unknown flag (not in its typings). */
   unknownOption(flag: string): never {
     const candidates: string[] = [];
@@ -147,11 +157,6 @@ class RootCommand extends Command {
       const help: Help = command.createHelp();
       for (const option of help.visibleOptions(command)) if (option.long) candidates.push(option.long);
     }
-    const matches = prefixMatches(flag, candidates);
-    if (matches.length === 0) {
-      // commander's own: close spellings (--quantiy → --quantity).
-      (Command.prototype as unknown as { unknownOption(flag: string): never }).unknownOption.call(this, flag);
-    }
-    return this.error(`error: unknown option '${flag}'${didYouMean(matches)}`, { code: 'commander.unknownOption' });
+    return this.error(`error: unknown option '${flag}'${didYouMean(suggestions(flag, candidates))}`, { code: 'commander.unknownOption' });
   }
 }

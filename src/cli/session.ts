@@ -23,11 +23,15 @@ import { VIEW_FORMATS, checkFormat } from '../output/formats.js';
 import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
+import { pagerCommand } from './pager.js';
 
 export interface GlobalOptions extends GlobalFlags {
   output?: string;
   json?: boolean;
   fields?: string;
+  jq?: string;
+  /** false with --no-pager. */
+  pager?: boolean;
   color?: boolean;
   quiet?: boolean;
   verbose?: boolean;
@@ -44,24 +48,37 @@ export class Session {
     readonly globals: GlobalOptions,
     readonly settings: Settings,
     readonly printer: Printer,
+    /** No flag, variable or profile chose the format: the terminal did (table, or tsv when piped). */
+    private readonly formatDefaulted = false,
   ) {}
 
   /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
-  static async create(ctx: Context, globals: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Session> {
+  static async create(ctx: Context, flags: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Session> {
+    const globals: GlobalOptions = { ...flags, debug: flags.debug === true || debugFromEnv(ctx.env) };
     const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
     if (!options.createsProfile) {
-      const unknown = unknownProfileWarning(settings);
-      if (unknown) settings.warnings.push(unknown);
+      const unknown = unknownProfileProblem(settings);
+      if (unknown) throw new UsageError(unknown);
     }
     const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
+    const formatDefaulted = globals.jq === undefined && !globals.json && globals.output === undefined && settings.output.value === undefined;
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
+    const pager = ctx.term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
     const printer = new Printer(ctx.term, {
       format,
       fields: parseFieldList(globals.fields),
       color: colorEnabled(globals, ctx),
       quiet: globals.quiet === true,
+      jq: globals.jq,
+      pager: pager === undefined ? undefined : () => ctx.startPager!(pager, ctx.env),
     });
-    return new Session(ctx, globals, settings, printer);
+    // A question needs the terminal: the pager, if one is showing output, is closed first.
+    const asking: Context = {
+      ...ctx,
+      confirm: async (question) => (await printer.releaseTerminal(), ctx.confirm(question)),
+      promptSecret: async (question) => (await printer.releaseTerminal(), ctx.promptSecret(question)),
+    };
+    return new Session(asking, globals, settings, printer, formatDefaulted);
   }
 
   /** The format of a command that prints without a view: `-o ics` is refused there (exit 2). */
@@ -71,9 +88,22 @@ export class Session {
     return format as OutputFormat;
   }
 
+  /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
+  preferPipedFormat(format: OutputFormat): void {
+    if (this.formatDefaulted && !this.ctx.term.stdoutIsTTY) this.printer.options.format = format;
+  }
+
   /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
   expectView(kind: View['kind']): void {
     checkFormat(kind, this.printer.options.format);
+  }
+
+  /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */
+  timeZone(): string {
+    const warnings: string[] = [];
+    const zone = this.settings.timeZone(warnings).value!;
+    for (const warning of warnings) this.ctx.term.stderr.write(`${warning}\n`);
+    return zone;
   }
 
   /** The base URL, or exit 3 with how to set it. */
@@ -152,11 +182,16 @@ export class Session {
   }
 }
 
-/** A profile named by --profile, RENTALS_PROFILE or the config file that the config file does not hold. */
-function unknownProfileWarning(settings: Settings): string | undefined {
+/**
+ * A profile named by --profile, RENTALS_PROFILE or the config file that the config file does not
+ * hold: a usage error, whatever else the environment sets (a typo must not pass for RENTALS_TOKEN's
+ * profile). `auth login` and `config set` create it instead.
+ */
+function unknownProfileProblem(settings: Settings): string | undefined {
   const { profileName, knownProfiles, profileExists } = settings;
-  if (profileExists || profileName.source === 'default' || knownProfiles.length === 0) return undefined;
-  return `warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (profiles: ${knownProfiles.join(', ')})`;
+  if (profileExists || profileName.source === 'default') return undefined;
+  const held = knownProfiles.length > 0 ? `profiles: ${knownProfiles.join(', ')}` : 'it holds none yet';
+  return `${profileName.origin}: no profile "${profileName.value}" in the config file (${held}); create it with rentals auth login --profile ${profileName.value} --base-url <url>`;
 }
 
 /**
@@ -164,6 +199,13 @@ function unknownProfileWarning(settings: Settings): string | undefined {
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  */
 function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): ViewFormat {
+  if (globals.jq !== undefined) {
+    // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
+    if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
+      throw new UsageError(`--jq filters JSON: use it with -o json or -o ndjson, not -o ${globals.output}`);
+    }
+    return globals.output === 'ndjson' ? 'ndjson' : 'json';
+  }
   if (globals.json) return 'json';
   const chosen = globals.output ?? settings.output.value;
   if (chosen !== undefined) {
@@ -175,6 +217,11 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     settings.warnings.push(`warning: ${problem}; using the default`);
   }
   return stdoutIsTTY ? 'table' : 'tsv';
+}
+
+/** RENTALS_DEBUG=1 (or true, yes) is --debug. */
+export function debugFromEnv(env: Record<string, string | undefined>): boolean {
+  return /^(1|true|yes|on)$/i.test(env.RENTALS_DEBUG ?? '');
 }
 
 function colorEnabled(globals: GlobalOptions, ctx: Context): boolean {

@@ -20,13 +20,14 @@ export type SettingName =
   | 'timeout'
   | 'retries'
   | 'output'
+  | 'timezone'
   | 'configDir'
   | 'color'
   | 'sandboxToken'
   | 'allowInsecureTokenFile';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
-type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output';
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone';
 
 export interface SettingDef {
   name: SettingName;
@@ -60,6 +61,15 @@ function seconds(text: string): number | undefined {
   if (!/^\d+(\.\d+)?$/.test(text.trim())) return undefined;
   const s = Number(text);
   return s > 0 && s <= MAX_TIMEOUT_SECONDS ? Math.max(1, Math.round(s * 1000)) : undefined;
+}
+
+/** An IANA time zone that this Node knows (`Europe/Berlin`, `UTC`). */
+function timeZone(text: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: text }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 function count(text: string): number | undefined {
@@ -129,6 +139,18 @@ export const SETTINGS: readonly SettingDef[] = [
     default: 'table on a terminal, tsv when piped',
     help: 'default output format',
     parse: (text) => (OUTPUT_CHOICES.includes(text as never) ? text : undefined),
+  },
+  {
+    name: 'timezone',
+    label: 'time zone',
+    flag: { usage: '--timezone <zone>', help: "the calendar's time zone, for -o ics (default: this system's)" },
+    env: ['RENTALS_TIMEZONE'],
+    configKey: 'timezone',
+    profileField: 'timezone',
+    rule: 'an IANA time zone such as Europe/Berlin or UTC',
+    default: "this system's zone",
+    help: "time zone of the API's wall-clock datetimes (iCalendar output)",
+    parse: timeZone,
   },
   {
     name: 'timeout',

@@ -25,6 +25,7 @@ export interface GlobalFlags {
   allowInsecureTokenFile?: boolean;
   timeout?: string;
   retries?: string;
+  timezone?: string;
 }
 
 export interface Settings {
@@ -45,6 +46,12 @@ export interface Settings {
   output: Setting<string>;
   /** A secret file that group or others can read is used anyway (--allow-insecure-token-file). */
   allowInsecureTokenFile: boolean;
+  /**
+   * The calendar's IANA time zone (the system's by default), resolved on first use: asking Intl
+   * costs ~10 ms, which only `-o ics` should pay. Problems of an environment or profile value go
+   * to `warnings` of that call.
+   */
+  timeZone: (warnings: string[]) => Setting<string>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -102,20 +109,22 @@ export async function resolveSettings(
     baseUrl: pick(candidates('baseUrl', flags.baseUrl, '--base-url')),
     webUrl: pick(candidates('webUrl', flags.webUrl, '--web-url')),
     token: pick(candidates('token', tokenFromFile, `--token-file ${flags.tokenFile ?? ''}`)),
-    timeoutMs: numberSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
-    retries: numberSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
+    timeoutMs: checkedSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
+    retries: checkedSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
+    timeZone: (zoneWarnings) =>
+      checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     warnings,
   };
 }
 
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,
  * so that it never blocks `rentals config set` — the command that would fix it. */
-function numberSetting(def: SettingDef, fallback: number, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<number> {
+function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<T> {
   const chosen = pick(candidates);
   if (chosen.value === undefined) return { value: fallback, source: 'default', origin: 'default' };
-  const value = def.parse!(chosen.value) as number | undefined;
+  const value = def.parse!(chosen.value) as T | undefined;
   if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin };
   const problem = `${chosen.origin}: ${def.name} must be ${def.rule} (got ${JSON.stringify(chosen.value)})`;
   if (chosen.source === 'flag') throw new UsageError(problem);
@@ -147,7 +156,7 @@ export function shownSetting(settings: Settings, def: SettingDef): { value: stri
     output: settings.output,
     configDir: { value: settings.configDir, source: 'default', origin: settings.configDirOrigin },
   };
-  const found = resolved[def.name];
+  const found = def.name === 'timezone' ? settings.timeZone([]) : resolved[def.name];
   if (!found) return { value: '(not set)', origin: 'not set' };
   const value = def.secret ? maskSecret(found.value as string | undefined) : found.value === undefined ? '(not set)' : String(found.value);
   return { value, origin: found.origin };

@@ -20,6 +20,7 @@ export interface Profile {
   /** Sending the token or client secret over plain http:// to a non-loopback host is allowed (auth login --insecure-http). */
   insecureHttp?: boolean;
   output?: string;
+  timezone?: string;
   timeout?: string;
   retries?: string;
 }

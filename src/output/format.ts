@@ -1,17 +1,26 @@
 // Turning records into rows of cells, and rows into tsv/csv text. Pure functions.
 
-import { stripControl } from '../common/sanitize.js';
+import { escapeControl } from '../common/sanitize.js';
+import { neutraliseFormula } from '../common/spreadsheet.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
 export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
 
 export type Row = Record<string, unknown>;
 
-/** A cell for machine formats: null → empty, booleans → true/false, objects → JSON. */
-export function machineCell(value: unknown): string {
+/** A cell's text for machine formats: null → empty, booleans → true/false, objects → JSON. */
+function machineText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
-  return stripControl(String(value));
+  return String(value);
+}
+
+/**
+ * A TSV field: control characters as visible escapes (a TAB or line break inside a value can
+ * never split a field or a row: `cut -f` and `while read` keep working), formulas neutralised.
+ */
+export function tsvCell(value: unknown): string {
+  return neutraliseFormula(escapeControl(machineText(value)));
 }
 
 /** A cell for people: yes/no, datetimes without seconds noise, nothing for null. */
@@ -21,20 +30,24 @@ export function humanCell(value: unknown): string {
   if (typeof value === 'string') {
     const datetime = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00$/.exec(value);
     if (datetime) return datetime[2] === '00:00' ? datetime[1]! : `${datetime[1]} ${datetime[2]}`;
-    return stripControl(value);
+    // Line breaks stay for the table to fold into spaces; every other control is shown escaped.
+    return escapeControl(value, 'newline');
   }
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return escapeControl(JSON.stringify(value));
   return String(value);
 }
 
-/** Tab-separated, no header: tabs and newlines inside values become spaces so `cut -f` works. */
+/** Tab-separated: one row per line, one field per tab. */
 export function tsvLine(row: Row, columns: string[]): string {
-  return columns.map((c) => machineCell(row[c]).replace(/[\t\r\n]+/g, ' ')).join('\t');
+  return columns.map((c) => tsvCell(row[c])).join('\t');
 }
 
-/** RFC 4180: quote a cell that holds a comma, quote, CR or LF (or leading/trailing space). */
-function csvCell(value: unknown): string {
-  const text = machineCell(value);
+/**
+ * RFC 4180: quote a cell that holds a comma, quote, CR or LF (or leading/trailing space). TAB and
+ * line breaks stay (quoted); other control characters become visible escapes; formulas neutralised.
+ */
+export function csvCell(value: unknown): string {
+  const text = neutraliseFormula(escapeControl(machineText(value), 'line-breaks'));
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

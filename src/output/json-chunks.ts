@@ -1,6 +1,8 @@
 // `JSON.stringify(value, null, 2)` in pieces: the same bytes, but a 100k-record body is never one
 // string. Containers near the top are walked; everything below is stringified whole.
 
+import { escapeJsonControl } from '../common/sanitize.js';
+
 const WALK_DEPTH = 2;
 
 /** The pretty JSON text of `value` as a sequence of pieces whose concatenation is the whole. */
@@ -54,7 +56,7 @@ function* withNewline(pieces: Iterable<string>): Generator<string> {
 function* chunked(pieces: Iterable<string>, size = 256 * 1024): Generator<string> {
   let chunk = '';
   for (const piece of pieces) {
-    chunk += piece;
+    chunk += escapeJsonControl(piece);
     if (chunk.length >= size) {
       yield chunk;
       chunk = '';

@@ -1,7 +1,10 @@
 // The one writer to stdout. Data goes to stdout in the chosen format; everything else
-// (confirmations, notices, progress) goes to stderr and is silenced by --quiet.
+// (confirmations, notices, progress) goes to stderr and is silenced by --quiet. With --jq the
+// JSON is held and filtered at finish(); at a terminal, data may go through a pager, started at
+// the first write and waited for at finish().
 
 import type { Writable } from 'node:stream';
+import { escapeControl } from '../common/sanitize.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import type { RecordListView, View, ViewFormat } from './views.js';
 
@@ -11,6 +14,8 @@ export interface OutputStreams {
   stderr: Writable;
   /** Terminal width for tables; 0 when unknown. */
   columns: number;
+  /** stdout is a terminal: --jq's raw strings get their control characters escaped. */
+  stdoutIsTTY?: boolean;
 }
 
 export interface PrinterOptions {
@@ -19,23 +24,80 @@ export interface PrinterOptions {
   fields?: string[];
   color: boolean;
   quiet: boolean;
+  /** --jq: the JSON written is filtered by this expression at finish(). */
+  jq?: string;
+  /** Starts the pager that data goes through; absent: straight to stdout. */
+  pager?: () => Promise<PagerSink>;
+}
+
+/** A running pager: data is written to `input`; `closed` settles when it has exited. */
+export interface PagerSink {
+  input: Writable;
+  closed: Promise<void>;
 }
 
 /** A record list without its kind (the shape `records()` takes). */
 export type RecordView = Omit<RecordListView, 'kind'>;
 
 export class Printer {
+  /** --jq: the JSON text written so far. */
+  private held: string[] = [];
+  private pager?: Promise<PagerSink>;
+  /** The pager has exited (the user quit it): the rest is not shown. */
+  private pagerGone = false;
+
   constructor(
     readonly term: OutputStreams,
     readonly options: PrinterOptions,
   ) {}
 
-  /** Writes data to stdout, waiting for the stream to drain on big outputs. */
+  /** Writes data to stdout (or the pager), waiting for the stream to drain on big outputs. */
   async write(text: string): Promise<void> {
     if (text === '') return;
-    if (!this.term.stdout.write(text)) {
-      await new Promise<void>((resolve) => this.term.stdout.once('drain', resolve));
+    if (this.options.jq !== undefined) {
+      this.held.push(text);
+      return;
     }
+    await this.emit(text);
+  }
+
+  private async emit(text: string): Promise<void> {
+    if (this.options.pager && !this.pager) {
+      this.pager = this.options.pager();
+      void this.pager.then((p) => p.closed).then(() => (this.pagerGone = true));
+    }
+    const pager = this.pager ? await this.pager : undefined;
+    if (this.pagerGone) return;
+    const out = pager?.input ?? this.term.stdout;
+    if (!out.write(text)) {
+      await new Promise<void>((resolve) => {
+        out.once('drain', resolve);
+        void pager?.closed.then(resolve);
+      });
+    }
+  }
+
+  /** After the command: the --jq result is written, and the pager is waited for. */
+  async finish(): Promise<void> {
+    if (this.options.jq !== undefined && this.held.length > 0) {
+      const { runJq } = await import('./jq.js');
+      const json = this.held.join('');
+      this.held = [];
+      const out = await runJq(json, this.options.jq);
+      await this.emit(this.term.stdoutIsTTY ? escapeControl(out, 'newline') : out);
+    }
+    await this.releaseTerminal();
+  }
+
+  /** Ends the pager and waits for the user to leave it (before a question, or at the end). */
+  async releaseTerminal(): Promise<void> {
+    if (!this.pager) return;
+    const pager = await this.pager;
+    this.pager = undefined;
+    this.options.pager = undefined;
+    pager.input.end();
+    await pager.closed;
+    this.pagerGone = false;
   }
 
   /** A view in the chosen format, written in chunks; an unsupported pair is a usage error (exit 2). */

@@ -3,7 +3,7 @@
 // table is printed (string-width, chalk).
 
 import { type Row, humanCell } from './format.js';
-import { stripControl } from '../common/sanitize.js';
+import { escapeControl } from '../common/sanitize.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
@@ -68,7 +68,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
   for (const block of blocks) {
     let text = first ? '' : '\n';
     first = false;
-    if (block.heading !== undefined) text += `${colors.heading(stripControl(block.heading))}\n`;
+    if (block.heading !== undefined) text += `${colors.heading(escapeControl(block.heading))}\n`;
     if (block.to > block.from) {
       text += `${drawer.top()}\n${drawer.header()}\n`;
       for (let r = block.from; r < block.to; r++) {
@@ -80,7 +80,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
       }
       text += `${drawer.bottom()}\n`;
     }
-    for (const line of block.footer ?? []) text += `${stripControl(line)}\n`;
+    for (const line of block.footer ?? []) text += `${escapeControl(line)}\n`;
     yield text;
   }
 }
@@ -136,7 +136,7 @@ function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
 const GRID_LABEL_KEPT = 32;
 
 function gridCells(view: GridView): TableCells {
-  const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => stripControl(c.label))]);
+  const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => escapeControl(c.label))]);
   view.rows.forEach((row, r) => {
     // The row label says which item a row is ("Stage S…" could be two): days are hidden before
     // a label is cut, unless the label is so long that it would leave no room for any day.
@@ -168,18 +168,18 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
   const labelWidth = Math.max(0, ...view.fields.map(([label]) => textWidth(label)));
   let text = '';
   for (const [label, value] of view.fields) {
-    text += `${padToWidth(stripControl(label), labelWidth)}  ${humanCell(value).replace(/\s*\n\s*/g, ' ')}`.trimEnd() + '\n';
+    text += `${padToWidth(escapeControl(label), labelWidth)}  ${humanCell(value).replace(/\s*\n\s*/g, ' ')}`.trimEnd() + '\n';
   }
   yield text;
   for (const section of view.sections ?? []) {
-    yield `\n${colors.heading(stripControl(section.title))}\n`;
+    yield `\n${colors.heading(escapeControl(section.title))}\n`;
     if (section.rows.length === 0) {
       yield '(none)\n';
     } else {
       const cells = rowCells(section.columns, section.rows);
       yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
     }
-    for (const line of section.footer ?? []) yield `${stripControl(line)}\n`;
+    for (const line of section.footer ?? []) yield `${escapeControl(line)}\n`;
   }
 }
 

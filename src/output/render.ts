@@ -2,7 +2,8 @@
 // tables (string-width, colours) load only when a table is printed. Nothing is ever one big
 // string: rows are written in batches and JSON in pieces, so memory stays near the data's size.
 
-import { type Row, csvLine, machineCell, pickFields, tsvLine } from './format.js';
+import { type Row, csvCell, csvLine, pickFields, tsvCell, tsvLine } from './format.js';
+import { escapeJsonControl } from '../common/sanitize.js';
 import { checkFieldNames } from './fields.js';
 import { checkFormat } from './formats.js';
 import { prettyJsonChunks } from './json-chunks.js';
@@ -23,14 +24,14 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
     return yield* renderTable(view, options);
   }
   if (format === 'json') return yield* renderJson(view, options);
-  if (format === 'ndjson' && view.kind === 'detail') return yield `${JSON.stringify(view.json)}\n`;
+  if (format === 'ndjson' && view.kind === 'detail') return yield `${escapeJsonControl(JSON.stringify(view.json))}\n`;
   const table = machineTable(view, options);
-  if (format === 'ndjson') return yield* batches(table.rows, (row) => JSON.stringify(table.pick ? pickFields(row, table.columns) : row));
+  if (format === 'ndjson') return yield* batches(table.rows, (row) => escapeJsonControl(JSON.stringify(table.pick ? pickFields(row, table.columns) : row)));
   if (format === 'csv') {
-    yield `${table.columns.join(',')}\n`;
+    yield `${table.columns.map(csvCell).join(',')}\n`;
     return yield* batches(table.rows, (row) => csvLine(row, table.columns));
   }
-  if (table.header) yield `${table.columns.map((c) => machineCell(c).replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`;
+  if (table.header) yield `${table.columns.map(tsvCell).join('\t')}\n`;
   yield* batches(table.rows, (row) => tsvLine(row, table.columns));
 }
 

@@ -4,7 +4,7 @@
 import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
-import { SnapshotLoadError } from './from-snapshot.js';
+import { SnapshotLoadError } from '../snapshot/image.js';
 import type { StoreImage } from './store.js';
 import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 
@@ -47,7 +47,12 @@ export async function runSandboxCommand(
   try {
     const credentials = await chooseCredentials(options, env);
     if (options.printEnv) {
-      io.stdout.write(`${exportLine(`http://${hostForUrl(options.host)}:${options.port}`, credentials.token ?? '')}\n`);
+      const url = await printedUrl(options);
+      if (url === undefined) {
+        io.stderr.write('error: --print-env: no sandbox is running on this data file, and --port 0 names no port; give a fixed --port\n');
+        return 2;
+      }
+      io.stdout.write(`${exportLine(url, credentials.token ?? '')}\n`);
       return 0;
     }
     sandbox = await startSandbox({
@@ -77,6 +82,17 @@ export async function runSandboxCommand(
   io.stderr.write(`rentals sandbox: ${signal}, stopping\n`);
   await sandbox.close();
   return 0;
+}
+
+/** The URL of the sandbox running on the data file, else the one --host and --port give (none for port 0). */
+async function printedUrl(options: SandboxCommandOptions): Promise<string | undefined> {
+  if (options.data) {
+    const [{ resolve }, { runningSandboxUrl }] = await Promise.all([import('node:path'), import('./lock.js')]);
+    const running = await runningSandboxUrl(resolve(options.data));
+    if (running) return running;
+  }
+  if (options.port === 0) return undefined;
+  return `http://${hostForUrl(options.host)}:${options.port}`;
 }
 
 /** Flags first, then RENTALS_SANDBOX_TOKEN, then what is stored with the data file (made the first time). */

@@ -1,12 +1,11 @@
 // `rentals sandbox --from-snapshot FILE`: the sandbox starts with the records of a snapshot taken
 // from a real service (`rentals snapshot`), ids kept, so a bulk job can be rehearsed on a copy of
-// production. The file is read and every record checked by the one snapshot reader
-// (src/snapshot/read.ts); here the checked records fill an empty store.
+// production. Every record passes the same rules as a live write; a snapshot that breaks them is
+// refused whole, naming the record, rather than half loaded.
 
+import { SnapshotLoadError } from '../snapshot/image.js';
 import { baseImage } from './seed.js';
 import type { Store, StoreImage } from './store.js';
-
-export class SnapshotLoadError extends Error {}
 
 /**
  * Fills an empty store with a snapshot's records. With a data file, statuses must be the

@@ -101,6 +101,11 @@ export class DataFiles implements Durability {
     }
   }
 
+  /** Records in the lock file where the sandbox listens (for --print-env). */
+  announce(url: string): Promise<void> {
+    return this.lock.announce(url);
+  }
+
   get failure(): Error | undefined {
     return this.journal.failed;
   }

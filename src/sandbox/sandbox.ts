@@ -74,8 +74,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return options.seed === true && seedDemoData(target, now());
   };
   let durability: Durability = inMemory;
+  let files: DataFiles | undefined;
   if (options.data) {
-    durability = await DataFiles.open(options.data, store, {
+    durability = files = await DataFiles.open(options.data, store, {
       prepare: seed,
       compactAfterBytes: options.compactAfterBytes,
       log,
@@ -99,9 +100,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw error;
   });
   port = server.port;
+  const url = `http://${hostForUrl(host)}:${port}`;
+  await files?.announce(url);
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${hostForUrl(host)}:${port}`,
+    url,
     port,
     ...credentials,
     close: () => (closed ??= server.close().then(() => durability.close())),

@@ -18,14 +18,21 @@ useNock();
 const ESC = '\u001b';
 
 describe('server text is shown without terminal control sequences', () => {
-  test.each([false, true])('list output (TTY %s) strips escape sequences from values', async (tty) => {
+  test.each([false, true])('list output (TTY %s) shows escape sequences in values visibly, never raw', async (tty) => {
     const evil = `evil${ESC}]0;pwned\u0007${ESC}[2Jname\u0007`;
     api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 1, { name: evil })]));
     const result = await runCli(['inventory', 'list'], withApi({ stdoutIsTTY: tty, env: { NO_COLOR: '1' } }));
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('evilname');
+    expect(result.stdout).toContain('evil\\x1b]0;pwned\\x07\\x1b[2Jname\\x07');
     expect(result.stdout).not.toContain(ESC);
     expect(result.stdout).not.toContain('\u0007');
+  });
+
+  test('completion never offers a name holding a control character', async () => {
+    api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 1, { name: 'Tent' }), sampleRecord(resources.inventory, 2, { name: `Evil${ESC}[2J\nrm` })]));
+    const result = await runCli(['__complete', '--shell', 'bash', '--', 'inventory', 'get', ''], withApi());
+    expect(result.stdout).toContain('Tent');
+    expect(result.stdout).not.toContain('Evil');
   });
 
   test('an error message from the server is stripped too', async () => {

@@ -134,19 +134,31 @@ describe('did you mean', () => {
   });
 
   test('a global flag given after the command is found too', async () => {
-    const result = await runCli(['events', 'list', '--time', '5'], HOME);
+    const result = await runCli(['events', 'list', '--timeo', '5'], HOME);
     expect(result.stderr).toContain('(Did you mean --timeout?)');
   });
 });
 
 describe('an unknown profile is flagged', () => {
-  test('--profile naming no profile of the config file warns and lists the known ones', async () => {
+  test('--profile naming no profile of the config file is an error (exit 2) listing the known ones', async () => {
     const fake = fakeContext();
     await writeConfig(fake.configDir, { profiles: { work: { baseUrl: 'http://work.test' }, ci: {} } });
     const result = await runCli(['config', 'get', 'base-url', '--profile', 'wrok'], fake);
-    expect(result.stderr).toBe('warning: --profile: no profile "wrok" in the config file (profiles: work, ci)\n');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --profile: no profile "wrok" in the config file (profiles: work, ci); create it with rentals auth login --profile wrok --base-url <url>\n');
     const env = await runCli(['config', 'list'], { home: fake.home, env: { RENTALS_PROFILE: 'staging' } });
-    expect(env.stderr).toContain('warning: RENTALS_PROFILE: no profile "staging" in the config file (profiles: work, ci)');
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain('error: RENTALS_PROFILE: no profile "staging" in the config file (profiles: work, ci)');
+  });
+
+  test('even with RENTALS_TOKEN and RENTALS_BASE_URL set, a mistyped --profile is exit 2 and nothing is sent', async () => {
+    const fake = fakeContext({ env: { RENTALS_TOKEN: 'tok-0123456789abcdef', RENTALS_BASE_URL: 'http://127.0.0.1:9' } });
+    await writeConfig(fake.configDir, { profiles: { work: {} } });
+    const result = await runCli(['inventory', 'list', '--profile', 'wrok'], fake);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no profile "wrok"');
+    const none = await runCli(['inventory', 'list', '--profile', 'typo'], { env: { RENTALS_TOKEN: 'tok-0123456789abcdef', RENTALS_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(none.code).toBe(2);
   });
 
   test('no warning for an existing profile, or for the commands that create one', async () => {
@@ -160,7 +172,7 @@ describe('an unknown profile is flagged', () => {
 
   test('with no profiles at all, a command that needs one says the named profile does not exist', async () => {
     const result = await runCli(['statuses', 'list', '--profile', 'staging']);
-    expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^warning: --profile: no profile "staging" in the config file \(it holds none yet\)\nerror: no base URL/);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --profile: no profile "staging" in the config file \(it holds none yet\)/);
   });
 });

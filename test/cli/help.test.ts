@@ -84,11 +84,27 @@ describe('top-level help and version', () => {
     expect(result.stdout).toMatch(/^\S+\n$/);
   });
 
-  test('rentals with no command shows the help on stderr and exits 2', async () => {
+  test('rentals with no command, or a bare group, shows the help on stdout and exits 0 (as gh does)', async () => {
     const result = await runCli([], { home: '/nonexistent' });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Usage: rentals [options] [command]');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Usage: rentals [options] [command]');
+    const group = await runCli(['events'], { home: '/nonexistent' });
+    expect([group.code, group.stderr]).toEqual([0, '']);
+    expect(group.stdout).toContain('Usage: rentals events|event [options] [command]');
+  });
+
+  test('the help of a command shows the global flags it inherits', async () => {
+    const result = await runCli(['inventory', 'list', '--help'], { home: '/nonexistent' });
+    expect(result.stdout).toMatch(/Global Options:[\s\S]*--profile <name>[\s\S]*--jq <expression>[\s\S]*--no-pager/);
+  });
+
+  test('RENTALS_DEBUG=1 is --debug', async () => {
+    const result = await runCli(['inventory', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'], {
+      home: '/nonexistent',
+      env: { RENTALS_DEBUG: '1', RENTALS_TOKEN: 'tok-0123456789abcdef' },
+    });
+    expect(result.stderr).toMatch(/^> authorization: Bearer \[redacted\]$/im);
   });
 
   test('the partial tree built for one command still lists every group in help', async () => {

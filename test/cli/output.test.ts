@@ -69,7 +69,7 @@ describe('piped (not a TTY): tsv, no header, no colour', () => {
     const result = await list([]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('1\tTent 20x20\t4\ttrue\n2\tChair, white\t0\tfalse\n3\tHeater "big"\t12\ttrue\n4\tOld stage\t1\tfalse\n');
+    expect(result.stdout).toBe('1\tTent 20x20\t4\ttrue\n2\tChair, white\t0\tfalse\n3\tHeater\\t"big"\t12\ttrue\n4\tOld stage\t1\tfalse\n');
   });
 
   test('datetimes with and without .000 or with a space are read alike; numeric strings become numbers', async () => {

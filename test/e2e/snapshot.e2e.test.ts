@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { parseSnapshot } from '../../src/snapshot/document.js';
-import { checkSnapshotRecords } from '../../src/snapshot/read.js';
+import { storeImageFromSnapshot } from '../../src/snapshot/image.js';
 import { cliFor, freshConfigDir, runBin } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -119,7 +119,7 @@ describe('rentals snapshot and diff', () => {
 describe('rentals sandbox --from-snapshot', () => {
   it('serves the snapshot\'s records with their ids: a snapshot of the copy shows no differences', async () => {
     const before = join(dir, 'before.json');
-    const image = checkSnapshotRecords(parseSnapshot(readFileSync(before, 'utf8'), before), before);
+    const image = storeImageFromSnapshot(parseSnapshot(readFileSync(before, 'utf8'), before), before);
     const copy = await startSandbox({ port: 0, token: 'copy-token-0123456789abcdef', fromSnapshot: image });
     try {
       const onCopy = cliFor(copy, dir);

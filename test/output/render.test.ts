@@ -262,7 +262,7 @@ describe('--fields on other views', () => {
   });
 });
 
-test('text a command takes from the server (headings, labels, footers, titles) is stripped of terminal escapes', async () => {
+test('text a command takes from the server (headings, labels, footers, titles) shows terminal escapes visibly, never raw', async () => {
   const evil = `a${ESC}2Jb\u0007`;
   const groups: GroupedView = { ...agenda, groups: [{ heading: evil, key: 'k', rows: [{ time: '1', event: 'x' }], footer: [evil] }] };
   const gridded: GridView = { ...grid, rows: [{ key: '1', label: evil }], columns: [{ key: 'd', label: evil }], cells: [[1]] };
@@ -271,6 +271,6 @@ test('text a command takes from the server (headings, labels, footers, titles) i
     const { out } = await render(view, 'table');
     expect(out).not.toContain('\u001b');
     expect(out).not.toContain('\u0007');
-    expect(out).toContain('ab');
+    expect(out).toContain('a\\x1b[2Jb\\x07');
   }
 });

@@ -18,7 +18,7 @@ const items = records(
   [
     { id: 1, name: 'Tent 20x20', quantityAvailable: 4, active: true },
     { id: 2, name: 'Chair, white', quantityAvailable: 0, active: false },
-    { id: 3, name: 'Heater\t"big"', quantityAvailable: 12, active: true },
+    { id: 3, name: 'Heater "big"', quantityAvailable: 12, active: true },
     { id: 4, name: null, quantityAvailable: 1, active: false },
   ],
   ['id', 'name', 'quantityAvailable', 'active'],
@@ -59,7 +59,7 @@ describe('the same bytes as cli-table3 on ASCII data', () => {
         '│ id │ name         │ quantityAvailable │ active │',
         '│ 1  │ Tent 20x20   │ 4                 │ yes    │',
         '│ 2  │ Chair, white │ 0                 │ no     │',
-        '│ 3  │ Heater\t"big"  │ 12                │ yes    │',
+        '│ 3  │ Heater "big" │ 12                │ yes    │',
         '│ 4  │              │ 1                 │ no     │',
         '└────┴──────────────┴───────────────────┴────────┘',
         '',

@@ -154,6 +154,9 @@ describe('rentals sandbox', () => {
       const run = runCommand({ data });
       const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
       expect((await call(url!, 'GET', '/v2/status', { token: match![1]! })).status).toBe(200);
+      // While it runs, --print-env names its port (the lock file records it), whatever --port says.
+      const running = await runBin(['sandbox', '--data', data, '--print-env'], { env });
+      expect(running.stdout).toBe(`export RENTALS_BASE_URL=${url} RENTALS_TOKEN=${match![1]}\n`);
       run.kill('SIGTERM');
       expect(await run.exit).toBe(0);
     } finally {
@@ -166,7 +169,9 @@ describe('rentals sandbox', () => {
     try {
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
       const anyPort = await runBin(['sandbox', '--data', join(dir, 'd.json'), '--port', '0', '--print-env'], { env });
-      expect([anyPort.code, anyPort.stdout, anyPort.stderr]).toEqual([2, '', 'error: --print-env needs a fixed --port (not 0): the line names the port\n']);
+      expect([anyPort.code, anyPort.stdout, anyPort.stderr]).toEqual([2, '', 'error: --print-env: no sandbox is running on this data file, and --port 0 names no port; give a fixed --port\n']);
+      const noData = await runBin(['sandbox', '--port', '0', '--token', 't', '--print-env'], { env });
+      expect([noData.code, noData.stdout, noData.stderr]).toEqual([2, '', 'error: --print-env needs a fixed --port (not 0) or --data: the line names the port\n']);
       const nowhere = await runBin(['sandbox', '--print-env'], { env });
       expect([nowhere.code, nowhere.stdout]).toEqual([2, '']);
       const given = await runBin(['sandbox', '--print-env', '--token', "it's"], { env });

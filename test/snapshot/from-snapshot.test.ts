@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { checkSnapshotRecords } from '../../src/snapshot/read.js';
+import { SnapshotLoadError, storeImageFromSnapshot } from '../../src/snapshot/image.js';
 import type { Snapshot } from '../../src/snapshot/document.js';
 
 const base: Snapshot = {
@@ -15,9 +14,9 @@ const base: Snapshot = {
   },
 };
 
-describe('checkSnapshotRecords', () => {
+describe('storeImageFromSnapshot', () => {
   it('keeps ids, canonicalises values as a live write would, and continues ids after the highest', () => {
-    const image = checkSnapshotRecords(base, 'snap.json');
+    const image = storeImageFromSnapshot(base, 'snap.json');
     expect(image.records.inventory).toEqual([{ id: 7, name: 'Tent', quantityAvailable: 4, active: 1 }]);
     expect(image.records.prices).toEqual([{ id: 31, inventoryId: 7, rentalBlockId: 2, price: 150 }]);
     expect(image.nextIds).toMatchObject({ inventory: 8, prices: 32, rentalBlocks: 3 });
@@ -26,13 +25,13 @@ describe('checkSnapshotRecords', () => {
   it('refuses a record that breaks a rule, naming it', () => {
     const bad = structuredClone(base);
     bad.resources.inventory![0]!.quantityAvailable = -1;
-    expect(() => checkSnapshotRecords(bad, 'snap.json')).toThrow(UsageError);
-    expect(() => checkSnapshotRecords(bad, 'snap.json')).toThrow(/snap\.json: inventory\[0\] \(id 7\): quantityAvailable/);
+    expect(() => storeImageFromSnapshot(bad, 'snap.json')).toThrow(SnapshotLoadError);
+    expect(() => storeImageFromSnapshot(bad, 'snap.json')).toThrow(/snap\.json: inventory\[0\] \(id 7\): quantityAvailable/);
   });
 
   it('refuses a reference to a record the snapshot does not hold', () => {
     const bad = structuredClone(base);
     bad.resources.prices![0]!.inventoryId = 8;
-    expect(() => checkSnapshotRecords(bad, 'snap.json')).toThrow(/prices 31 has inventoryId 8, which is not in the snapshot's inventory/);
+    expect(() => storeImageFromSnapshot(bad, 'snap.json')).toThrow(/prices 31 has inventoryId 8, which is not in the snapshot's inventory/);
   });
 });

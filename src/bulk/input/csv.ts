@@ -3,8 +3,10 @@
 // The separator is a comma, or a semicolon when the header line says so (European spreadsheets
 // write `;` because their decimal separator is the comma), or what --delimiter gives.
 // Lenient where spreadsheets are sloppy: a stray quote inside an unquoted field is kept as text,
-// and text after a closing quote is appended (as Python's csv module does).
+// and text after a closing quote is appended (as Python's csv module does). A value that `export`
+// neutralised as a formula (`'=x`) reads back as it was (`=x`).
 
+import { restoreFormula } from '../../common/spreadsheet.js';
 import type { InputIssue, InputRow, RecordParser } from './types.js';
 
 export type CsvDelimiter = ',' | ';' | '\t';
@@ -192,7 +194,7 @@ export class CsvParser implements RecordParser {
     const count = Math.min(fields.length, columns.length);
     for (let k = 0; k < count; k++) {
       const name = columns[k]!;
-      if (name !== '') values[name] = fields[k];
+      if (name !== '') values[name] = restoreFormula(fields[k]!);
     }
     const extra = fields.slice(columns.length);
     const ragged = fields.length < columns.length || extra.some((f) => f !== '');

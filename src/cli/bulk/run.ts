@@ -39,6 +39,7 @@ import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Session } from '../session.js';
+import { readAll } from '../input.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -110,13 +111,16 @@ async function checkReadable(path: string): Promise<void> {
   if (info.isDirectory()) throw new UsageError(`cannot read ${path}: it is a directory`);
 }
 
-export async function readTextFile(path: string): Promise<string> {
+/** A file's text, or stdin's for `-`. */
+export async function readTextFile(session: Session, path: string): Promise<string> {
+  if (path === '-') return readAll(session.ctx.term.stdin);
   await checkReadable(path);
   return readFile(path, 'utf8');
 }
 
-/** A report of an earlier run (--resume, --undo), every malformed line named at once. */
-export async function readReportFile(path: string, spec: RowSpec): Promise<ReportLine[]> {
+/** A report of an earlier run (--resume, --undo; `-`: stdin), every malformed line named at once. */
+export async function readReportFile(session: Session, path: string, spec: RowSpec): Promise<ReportLine[]> {
+  if (path === '-') return readReport(session.ctx.term.stdin, '(stdin)', spec);
   await checkReadable(path);
   return readReport(createReadStream(path), path, spec);
 }

@@ -21,7 +21,7 @@ async function runApply(session: Session, options: ApplyOptions): Promise<void> 
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, confirmMassChange, readTextFile, sessionPlanKey, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
-  const plan = bulk.parsePlan(await readTextFile(options.plan), options.plan, spec, await sessionPlanKey(session));
+  const plan = bulk.parsePlan(await readTextFile(session, options.plan), options.plan, spec, await sessionPlanKey(session));
   await withBulk(session, options.concurrency, async (run) => {
     await confirmMassChange(session, plan, options.yes === true);
     await applyAndReport(session, spec, plan, run, {

@@ -24,6 +24,7 @@ async function runExport(session: Session, options: ExportOptions): Promise<void
   const { withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const prices = resources.prices;
+  session.preferPipedFormat('csv');
   await withBulk(session, options.concurrency, async (run) => {
     const resolver = session.names();
     const parents = options.inventoryIds.length > 0 ? await resolveIds(resolver, fieldByName(prices, 'inventoryId')!, options.inventoryIds) : undefined;
@@ -54,7 +55,7 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineCommand({
     name: 'export',
     summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
-    help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv, -o ndjson and -o json are exactly what import reads.\n`,
+    help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
     examples: def.examples?.export ?? [],
     dataOptions: dataOptions<ExportFlags>((command) => {
       for (const field of def.bulk?.exportFilters ?? []) command.option(`--${kebabCase(field)} <id>`, FILTER_HELP[field] ?? `only this ${field} (id or name); repeatable`, collectIds);

@@ -73,7 +73,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
 
   await withBulk(session, options.concurrency, async (run) => {
     if (options.undo !== undefined) {
-      const plan = bulk.undoPlan(spec, await readReportFile(options.undo, spec), { file: options.undo, now: session.ctx.now });
+      const plan = bulk.undoPlan(spec, await readReportFile(session, options.undo, spec), { file: options.undo, now: session.ctx.now });
       // A dry run of an undo checks every row against the server, as the undo itself will.
       const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
       if (!(await settlePlan(session, spec, plan, { ...choices, predicted }))) return;
@@ -88,7 +88,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
       return;
     }
     const scope = await scopeOf(session, spec.def, bulk.scopeField(spec), options.eventId);
-    const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec)).carried;
+    const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(session, options.resume, spec)).carried;
     if (options.dryRun && options.plan === undefined && options.file !== '-' && session.format !== 'json') {
       // A file can be read again: the dry run plans it row by row, in bounded memory.
       const open = () => openSource(session, options.file!, options.format, delimiter);

@@ -5,15 +5,17 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { HELP_TOPICS, helpTopic } from '../help-topics.js';
 import { defineCommand } from '../registry/spec.js';
+import { didYouMean, suggestions } from '../registry/suggest.js';
 
-/** The command that `words` name from `root` (names or aliases), or undefined. */
-function findCommand(root: Command, words: readonly string[]): Command | undefined {
-  let command: Command | undefined = root;
+/** The command that `words` name from `root` (names or aliases), or the word not found and where. */
+function findCommand(root: Command, words: readonly string[]): { command: Command } | { missing: string; under: Command } {
+  let command = root;
   for (const word of words) {
-    command = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!command) return undefined;
+    const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return { missing: word, under: command };
+    command = next;
   }
-  return command;
+  return { command };
 }
 
 export const helpCommand = defineCommand({
@@ -27,11 +29,13 @@ export const helpCommand = defineCommand({
       ctx.term.stdout.write(`${topic.text()}\n`);
       return;
     }
-    const command = findCommand(root, words);
-    if (!command) {
-      const topics = HELP_TOPICS.map((t) => t.name).join(', ');
-      throw new UsageError(`no command or help topic "${words.join(' ')}" (topics: ${topics}; commands: rentals --help)`);
+    const found = findCommand(root, words);
+    if (!('command' in found)) {
+      const topics = HELP_TOPICS.map((t) => t.name);
+      const names = found.under.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+      const guesses = suggestions(found.missing, found.under === root ? [...topics, ...names] : names);
+      throw new UsageError(`no command or help topic "${words.join(' ')}" (topics: ${topics.join(', ')}; commands: rentals --help)${didYouMean(guesses)}`);
     }
-    command.outputHelp();
+    found.command.outputHelp();
   },
 });

@@ -48,7 +48,7 @@ async function runAdjust(session: Session, options: AdjustOptions): Promise<void
     for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
       if (given.length > 0) filter[name] = await resolveIds(resolver, fieldByName(resources.prices, name)!, given);
     }
-    const resumed = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(options.resume, spec));
+    const resumed = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(session, options.resume, spec));
     const planned = await bulk.planAdjust(spec, run.ctx, { adjustment, round, filter, maxChange, only: resumed?.retryIds, source });
     const invalidRows = planned.plan.rows.filter((row) => row.action === 'invalid');
     const invalid =

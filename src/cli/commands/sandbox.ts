@@ -39,7 +39,7 @@ export const sandboxCommand = defineCommand({
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
       .option('--repair', 'with --data: keep what is valid in damaged data files, set the damaged files aside')
-      .option('--print-env', 'print only the export line (with --data: its stored token) and exit, without serving'),
+      .option('--print-env', 'print only the export line (with --data: its stored token, and the port of the sandbox running on it) and exit, without serving'),
   runWithoutSession: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);
@@ -50,7 +50,7 @@ export const sandboxCommand = defineCommand({
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const printEnv = options.printEnv === true;
-    if (printEnv && port(String(options.port)) === 0) throw new UsageError('--print-env needs a fixed --port (not 0): the line names the port');
+    if (printEnv && port(String(options.port)) === 0 && !options.data) throw new UsageError('--print-env needs a fixed --port (not 0) or --data: the line names the port');
     if (printEnv && !options.data && !options.token && !ctx.env.RENTALS_SANDBOX_TOKEN) {
       throw new UsageError('--print-env needs --data <file> (where the token is kept) or --token');
     }

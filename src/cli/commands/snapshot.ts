@@ -3,6 +3,7 @@
 
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
+import { readAll } from '../input.js';
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
@@ -74,8 +75,9 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
-  const [{ readSnapshotFile }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
-  const read = async (path: string) => (await readSnapshotFile(path)).snapshot;
+  const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
+  if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
+  const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(session.ctx.term.stdin), '(stdin)') : await readSnapshotFile(path)).snapshot;
   const before = await read(options.before);
   let after;
   if (options.after !== undefined) {
@@ -123,7 +125,7 @@ One row per change: a record added or removed, or one field of a record changed.
 written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
 Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
 `,
-  examples: ['rentals diff before.json after.json', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
+  examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
   options: (command) =>
     command
       .option('--live', 'compare with the service as it is now')

@@ -71,6 +71,7 @@ async function namesOf(session: Session, cache: NameCache, resource: ResourceNam
     const def = resources[resource];
     const { records } = await session.api().list({ def, version: defaultVersion(def) });
     const label = def.labelField ?? 'name';
-    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    // A name with a control character could break the shell's line or reach the terminal raw: not offered.
+    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(v));
   });
 }

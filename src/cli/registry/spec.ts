@@ -161,8 +161,10 @@ export function defineCommand<S extends string = '', A extends unknown[] = ArgsO
         const session = await Session.create(reg.ctx, globals, { createsProfile: spec.createsProfile === true });
         try {
           const code = await spec.run(session, options, positionals);
+          await session.printer.finish();
           if (typeof code === 'number') reg.state.exitCode = code;
         } finally {
+          await session.printer.releaseTerminal();
           session.close();
         }
       });

@@ -82,6 +82,7 @@ export const agendaCommand = defineViewCommand({
           entries.map((e) => ({ event: e.event, items: e.lines.map((b) => `${b.quantity} × ${items.get(b.itemId)?.name ?? `item ${b.itemId} (missing)`}`), total: e.row.total, venue: e.place })),
           deps.apiHost(),
           new Date(deps.instant()),
+          deps.timeZone(),
         ),
       listing: {
         kind: 'groups',

@@ -64,6 +64,8 @@ export interface CalendarDeps {
   showRange: (range: ResolvedRange) => void;
   /** The API host (stable ICS UIDs). */
   apiHost: () => string;
+  /** The calendar's time zone (the `timezone` setting), for ICS. */
+  timeZone: () => string;
 }
 
 const built = new WeakMap<Session, CalendarDeps>();
@@ -87,6 +89,7 @@ export function calendarDeps(session: Session): CalendarDeps {
     showRange: (range) => {
       if (session.ctx.term.stderrIsTTY) notices.info(`Range: ${describeRange(range)}`);
     },
+    timeZone: () => session.timeZone(),
     apiHost: () => {
       try {
         return new URL(session.requireBaseUrl()).hostname || 'rentals';

@@ -1,0 +1,95 @@
+// A pager for output at a terminal (RENTALS_PAGER, then PAGER, default less -FRX; --no-pager;
+// never when piped; colours kept; quitting it early is no error), and --jq on JSON output.
+// The pager here is a shell command that writes what it is given to a file.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_PAGER, pagerCommand, spawnPager } from '../../src/cli/pager.js';
+import { resources } from '../../src/resources/definitions.js';
+import { api, envelope, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { type FakeOptions, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
+
+useNock();
+
+const ESC = '\u001b';
+
+function inventory(count = 3) {
+  return envelope(Array.from({ length: count }, (_, i) => sampleRecord(resources.inventory, i + 1, { name: `Tent ${i + 1}` })));
+}
+
+/** A fake terminal whose pager is real: `cat > file`. */
+function paged(options: FakeOptions, pager = (file: string) => `cat > '${file}'`) {
+  const file = join(tempDir(), 'paged.txt');
+  const fake = fakeContext(withApi({ tty: true, ...options, env: { RENTALS_PAGER: pager(file), ...options.env } }));
+  fake.ctx.startPager = spawnPager;
+  return { fake, file };
+}
+
+describe('pager', () => {
+  test('at a terminal the output goes through RENTALS_PAGER, colours kept', async () => {
+    api().get('/v2/inventory').reply(200, inventory());
+    const { fake, file } = paged({});
+    const result = await runCli(['inventory', 'list'], fake);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    const shown = readFileSync(file, 'utf8');
+    expect(shown).toContain('Tent 3');
+    expect(shown).toContain(`${ESC}[`);
+  });
+
+  test('--no-pager, or a stdout that is no terminal: straight to stdout', async () => {
+    api().get('/v2/inventory').times(2).reply(200, inventory());
+    const off = paged({});
+    const result = await runCli(['inventory', 'list', '--no-pager'], off.fake);
+    expect(result.stdout).toContain('Tent 3');
+    expect(existsSync(off.file)).toBe(false);
+    const piped = paged({ tty: false });
+    expect((await runCli(['inventory', 'list'], piped.fake)).stdout).toContain('Tent 3');
+    expect(existsSync(piped.file)).toBe(false);
+  });
+
+  test('the user quitting the pager before the end is no error', async () => {
+    api().get('/v2/inventory').reply(200, inventory(20_000));
+    const { fake } = paged({}, () => 'exit 0');
+    const result = await runCli(['inventory', 'list'], fake);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  test('RENTALS_PAGER, then PAGER, then less -FRX; empty or cat: none', () => {
+    expect(pagerCommand({ RENTALS_PAGER: 'most', PAGER: 'more' })).toBe('most');
+    expect(pagerCommand({ PAGER: 'more' })).toBe('more');
+    expect(pagerCommand({})).toBe(DEFAULT_PAGER);
+    expect(DEFAULT_PAGER).toBe('less -FRX');
+    expect(pagerCommand({ RENTALS_PAGER: '', PAGER: 'more' })).toBeUndefined();
+    expect(pagerCommand({ PAGER: 'cat' })).toBeUndefined();
+  });
+});
+
+describe('--jq', () => {
+  test('strings raw one per line, other values compact JSON, on the {data:[...]} body', async () => {
+    api().get('/v2/inventory').times(2).reply(200, inventory());
+    const names = await runCli(['inventory', 'list', '--jq', '.data[].name'], withApi());
+    expect(names.code).toBe(0);
+    expect(names.stdout).toBe('Tent 1\nTent 2\nTent 3\n');
+    const objects = await runCli(['inventory', 'list', '--jq', '.data[] | {id, name}'], withApi({ tty: true }));
+    expect(objects.stdout).toBe('{"id":1,"name":"Tent 1"}\n{"id":2,"name":"Tent 2"}\n{"id":3,"name":"Tent 3"}\n');
+  });
+
+  test("a bad expression is exit 2 with jq's message; so is --jq with a format that is not JSON", async () => {
+    api().get('/v2/inventory').reply(200, inventory());
+    const bad = await runCli(['inventory', 'list', '--jq', '.data['], withApi());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('syntax error');
+    const csv = await runCli(['inventory', 'list', '--jq', '.', '-o', 'csv'], withApi());
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('--jq filters JSON');
+  });
+
+  test('raw strings reaching a terminal have their control characters escaped', async () => {
+    api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 1, { name: `x${ESC}[2Jy` })]));
+    const result = await runCli(['inventory', 'list', '--jq', '.data[].name'], withApi({ tty: true }));
+    expect(result.stdout).toBe('x\\x1b[2Jy\n');
+  });
+});
