@@ -85,7 +85,10 @@ describe('time limits', () => {
     await slow.ended;
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(logged).toEqual([]);
-    expect((await sandbox.call('GET', '/v1/inventory')).status).toBe(200);
+    // Still serving. With limits this short, a loaded machine can stall even a quick GET past them: a 408 is asked again (bounded).
+    let status = 0;
+    for (let attempt = 0; attempt < 5 && status !== 200; attempt++) status = (await sandbox.call('GET', '/v1/inventory')).status;
+    expect(status).toBe(200);
   });
 
   it('headers that stop arriving: the connection is closed', async () => {
