@@ -8,6 +8,8 @@ export const ExitCode = {
   notFound: 4,
   network: 5,
   partial: 6,
+  /** The answer to a [y/N] prompt was no: nothing was changed. */
+  declined: 7,
   /** Ctrl-C or Ctrl-D at a prompt (128 + SIGINT, as shells report it). */
   cancelled: 130,
 } as const;
@@ -37,14 +39,18 @@ export class ValidationError extends RentalsError {
   constructor(
     readonly issues: FieldIssue[],
     readonly context?: string,
+    verdict = 'invalid',
   ) {
-    super(formatIssues(issues, context));
+    super(formatIssues(issues, context, verdict));
   }
 }
 
 /** A name that matches nothing (`--inventory-id "Tnet"`, `events get "No such"`): not found, exit 4. */
 export class UnknownNameError extends ValidationError {
   override readonly exitCode: ExitCodeValue = ExitCode.notFound;
+  constructor(issues: FieldIssue[], context?: string) {
+    super(issues, context, 'not found');
+  }
 }
 
 export function formatIssue(issue: FieldIssue): string {
@@ -52,8 +58,9 @@ export function formatIssue(issue: FieldIssue): string {
   return `${issue.field}: ${issue.message}${shown}`;
 }
 
-function formatIssues(issues: FieldIssue[], context?: string): string {
-  const head = context ? `invalid ${context}` : 'invalid input';
+function formatIssues(issues: FieldIssue[], context: string | undefined, verdict: string): string {
+  // "not found: eventStatusId: no event status is named …" (the issue names what was not found).
+  const head = verdict !== 'invalid' ? verdict : context ? `invalid ${context}` : 'invalid input';
   if (issues.length === 1) return `${head}: ${formatIssue(issues[0]!)}`;
   return `${head}:\n${issues.map((i) => `  - ${formatIssue(i)}`).join('\n')}`;
 }
@@ -91,6 +98,15 @@ export class ApiError extends RentalsError {
   }
 }
 
+/**
+ * A write (POST, or PUT/DELETE once retries are spent) answered with a 5xx: the server may have
+ * applied it before failing, or a gateway may have lost the answer. Exit 5, as for a connection
+ * dropped after sending: the outcome is unknown, not refused.
+ */
+export class OutcomeUnknownError extends ApiError {
+  override readonly exitCode = ExitCode.network;
+}
+
 export class NotFoundError extends ApiError {
   override readonly exitCode = ExitCode.notFound;
 }
@@ -121,6 +137,11 @@ export class PartialFailureError extends RentalsError {
 /** The user pressed Ctrl-C or Ctrl-D at a prompt: "cancelled", exit 130. */
 export class CancelledError extends RentalsError {
   override readonly exitCode = ExitCode.cancelled;
+}
+
+/** The user answered no at a [y/N] prompt: nothing was changed, exit 7. The message says what was not done. */
+export class DeclinedError extends RentalsError {
+  override readonly exitCode = ExitCode.declined;
 }
 
 export function exitCodeFor(error: unknown): ExitCodeValue {

@@ -1,7 +1,7 @@
 // Entry point: main(argv, context) returns an exit code; bin/rentals.js only calls run().
 
 import { CommanderError } from 'commander';
-import { ExitCode, RentalsError, ValidationError, exitCodeFor } from './errors.js';
+import { DeclinedError, ExitCode, RentalsError, ValidationError, exitCodeFor } from './errors.js';
 import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
@@ -27,6 +27,10 @@ function report(error: unknown, ctx: Context, debug: boolean): number {
     return ExitCode.usage;
   }
   const stderr = ctx.term.stderr;
+  if (error instanceof DeclinedError) {
+    stderr.write(`${error.message}\n`); // an answer, not an error
+    return exitCodeFor(error);
+  }
   if (error instanceof RentalsError) {
     const hint = error instanceof ValidationError ? '\nNothing was sent.' : '';
     stderr.write(`error: ${error.message}${hint}\n`);

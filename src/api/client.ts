@@ -13,6 +13,7 @@ import {
   AuthError,
   NetworkError,
   NotFoundError,
+  OutcomeUnknownError,
   ProtocolError,
   TimeoutError,
   UsageError,
@@ -193,6 +194,10 @@ export class ApiClient {
           if (error.requestSent) mayHaveApplied = error.code ?? 'a network error';
           await this.sleep(this.backoff(attempt));
           continue;
+        }
+        // The last attempt never reached the server, but an earlier one did: the outcome is still unknown.
+        if (error instanceof NetworkError && !error.requestSent && mayHaveApplied !== undefined && !READ_METHODS.has(method)) {
+          throw new NetworkError(`${error.message}; an earlier attempt failed (${mayHaveApplied}) after it was sent${MAY_HAVE_BEEN_APPLIED}`, error.code, true);
         }
         throw error;
       }
@@ -488,11 +493,12 @@ function networkError(method: string, url: URL, error: NodeJS.ErrnoException, se
   return new NetworkError(`cannot complete ${method} ${url.origin}${url.pathname}${via} (${code})${hint}${mayHaveBeenApplied(method, sent)}`, code, sent);
 }
 
-/** For a request that reached the server and is never retried (POST): its outcome is unknown. */
+/** What an error of a write that reached the server adds: its outcome is unknown. */
+const MAY_HAVE_BEEN_APPLIED = '; the request was sent and may have been applied: check (e.g. with list) before repeating it';
+
+/** For a write that reached the server (POST; PUT or DELETE once its retries are spent): its outcome is unknown. */
 function mayHaveBeenApplied(method: string, sent: boolean): string {
-  return sent && !RETRYABLE_METHODS.has(method)
-    ? '; the request was sent and may have been applied: check (e.g. with list) before repeating it'
-    : '';
+  return sent && !READ_METHODS.has(method) ? MAY_HAVE_BEEN_APPLIED : '';
 }
 
 /** Retry-After: delta-seconds or an HTTP date. */
@@ -532,7 +538,10 @@ function interpret(
     throw new ApiError(`${where}: HTTP ${status} redirect${location}; redirects are not followed: check the base URL`, status);
   }
   if (status < 200 || status >= 300) {
-    const error = errorForStatus(where, status, text, parsed, auth);
+    let error = errorForStatus(where, status, text, parsed, auth);
+    if (status >= 500 && !READ_METHODS.has(method) && error instanceof ApiError) {
+      error = new OutcomeUnknownError(`${error.message}${MAY_HAVE_BEEN_APPLIED}`, status, error.body);
+    }
     if (retryAfter !== undefined && RETRYABLE_STATUS.has(status)) {
       error.message += `
 The server asked to retry after ${Math.ceil(retryAfter / 1000)} s.`;

@@ -108,6 +108,11 @@ export class StoredCredentials implements TokenProvider {
     this.lifetimeMs = issued && this.expiresAt ? this.expiresAt - Date.parse(issued) : undefined;
   }
 
+  /** The token or client secret used comes from the profile in the config file. */
+  get usesStoredSecrets(): boolean {
+    return !this.explicit && (this.token !== undefined || this.canRenew);
+  }
+
   /** A token to send, or the means to get one. */
   get usable(): boolean {
     return this.token !== undefined || this.canRenew;

@@ -5,35 +5,48 @@
 //    "rows":[
 //   {"line":14,"action":"update","ids":{"id":55,"inventoryId":3,"rentalBlockId":2},"label":"Tent 20x20 / Weekend","old":{"price":120},"new":{"price":126}}
 //   ]}
-// The digest covers the resource, the scope and every row: a plan changed by hand (a price, an id,
-// an action, a duplicated row) is refused by `apply`; make a new plan instead. Every value is
-// checked again against the reference's rules before anything is sent.
+// The digest is an HMAC under the user's plan key (src/config/plan-key.ts) of the resource, the
+// scope, the source, the time and every row: a plan changed after it was written (a price, an id,
+// an action, a duplicated row), by hand or by a program without the key, is refused by `apply`;
+// so is a plan signed with another user's or machine's key (make it again here). Every value is
+// checked again against the reference's rules, and every row's action and target against the
+// row's own old and new values and the plan's scope, before anything is sent.
 
-import { createHash } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PlanKey } from '../config/plan-key.js';
 import { isObject } from '../common/objects.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
-import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, totalsOf } from './plan.js';
+import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, UNDO_SOURCE_PREFIX, totalsOf } from './plan.js';
 import { type RowSpec, bodyFields, field, idFields } from './spec.js';
-import { readCell } from './values.js';
+import { type Values, readCell } from './values.js';
 import { describeJsonError } from '../json-error.js';
 
-/** `sha256:<hex>` of the resource, the scope and the rows, given as their JSON lines. */
-function planDigest(plan: Pick<Plan, 'resource' | 'scope'>, rowLines: readonly string[]): string {
-  const hash = createHash('sha256');
-  hash.update(`${plan.resource}\n${JSON.stringify(plan.scope)}\n`);
-  for (const line of rowLines) hash.update(`${line}\n`);
-  return `sha256:${hash.digest('hex')}`;
+const DIGEST_PREFIX = 'hmac-sha256';
+
+type SignedHead = Pick<Plan, 'resource' | 'scope' | 'source' | 'createdAt'>;
+
+/** The HMAC (hex) of the head and the rows, given as their JSON lines. */
+function planMac(key: PlanKey, head: SignedHead, rowLines: readonly string[]): string {
+  const mac = createHmac('sha256', key.secret);
+  mac.update(`${PLAN_VERSION}\n${head.resource}\n${JSON.stringify(head.scope)}\n${JSON.stringify(head.source)}\n${JSON.stringify(head.createdAt)}\n`);
+  for (const line of rowLines) mac.update(`${line}\n`);
+  return mac.digest('hex');
 }
 
-export function serializePlan(plan: Plan): string {
+/** `hmac-sha256:<key id>:<hex>`. */
+function planDigest(key: PlanKey, head: SignedHead, rowLines: readonly string[]): string {
+  return `${DIGEST_PREFIX}:${key.id}:${planMac(key, head, rowLines)}`;
+}
+
+export function serializePlan(plan: Plan, key: PlanKey): string {
   const { rows, ...head } = plan;
   const rowLines = rows.map((row) => JSON.stringify(row));
-  const top = JSON.stringify({ ...head, digest: planDigest(plan, rowLines) });
+  const top = JSON.stringify({ ...head, digest: planDigest(key, plan, rowLines) });
   return `${top.slice(0, -1)},\n"rows":[\n${rowLines.join(',\n')}${rows.length > 0 ? '\n' : ''}]}\n`;
 }
 
-/** Reads a plan file for `spec`, checking its shape; every problem is reported at once. */
-export function parsePlan(text: string, file: string, spec: RowSpec): Plan {
+/** Reads a plan file for `spec`, checking its shape, its digest under `key` and its rows; every problem is reported at once. */
+export function parsePlan(text: string, file: string, spec: RowSpec, key: PlanKey): Plan {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -56,24 +69,86 @@ export function parsePlan(text: string, file: string, spec: RowSpec): Plan {
   });
   if (issues.length > 0) throw planError(file, issues);
   const rows = value.rows as PlanRow[];
-  const scope = isIds(value.scope) ? value.scope : {};
-  if (typeof value.digest !== 'string') {
-    throw new UsageError(`${file}: the plan has no digest, so it cannot be checked: make it again with --plan`);
-  }
-  if (value.digest !== planDigest({ resource: spec.def.name, scope }, rows.map((row) => JSON.stringify(row)))) {
-    throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent. Make a new plan with --plan`);
-  }
-  const invalid = checkRowValues(rows, spec, file);
-  if (invalid.length > 0) throw planError(file, invalid);
-  return {
-    version: PLAN_VERSION,
+  const head: SignedHead = {
     resource: spec.def.name,
+    scope: isIds(value.scope) ? value.scope : {},
+    source: typeof value.source === 'string' ? value.source : '',
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
-    source: typeof value.source === 'string' ? value.source : file,
-    scope,
-    totals: totalsOf(rows),
-    rows,
   };
+  checkDigest(value.digest, key, head, rows, file, spec);
+  const invalid = [...checkRowValues(rows, spec, file), ...checkRowActions(rows, head, file)];
+  if (invalid.length > 0) throw planError(file, invalid);
+  return { version: PLAN_VERSION, ...head, totals: totalsOf(rows), rows };
+}
+
+function checkDigest(digest: unknown, key: PlanKey, head: SignedHead, rows: readonly PlanRow[], file: string, spec: RowSpec): void {
+  const again = `make the plan again here (${(spec.def.bulk?.planCommands ?? ['import']).map((name) => `rentals ${spec.def.command} ${name} … --plan ${file}`).join(', or ')})`;
+  if (typeof digest !== 'string') throw new UsageError(`${file}: the plan has no digest, so it cannot be checked; nothing was sent: ${again}`);
+  const [prefix, keyId, mac] = digest.split(':');
+  if (prefix !== DIGEST_PREFIX || keyId === undefined || mac === undefined) {
+    throw new UsageError(`${file}: the plan's digest is not one this rentals signs (${DIGEST_PREFIX}); nothing was sent: ${again}`);
+  }
+  if (keyId !== key.id) {
+    throw new UsageError(
+      `${file}: the plan was signed with another plan key (${keyId}; yours is ${key.id}): it was made by another user or on another machine, so it cannot be checked here; nothing was sent: ${again}`,
+    );
+  }
+  const expected = Buffer.from(planMac(key, head, rows.map((row) => JSON.stringify(row))), 'hex');
+  const given = Buffer.from(mac, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent: ${again}`);
+  }
+}
+
+/**
+ * Each row's action and target must follow from the row itself, whatever the digest says: an
+ * update changes what "old" holds into what "new" holds on a record with an id; a create names
+ * no id and had nothing before; an unchanged row changes nothing; a delete has an id, an "old"
+ * and no "new", and only an undo makes one. Every id of the scope is the row's own.
+ */
+function checkRowActions(rows: readonly PlanRow[], head: SignedHead, file: string): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const undo = head.source.startsWith(UNDO_SOURCE_PREFIX);
+  rows.forEach((row, index) => {
+    const where = `${file} rows[${index}] (line ${row.line})`;
+    const problem = actionProblem(row, undo);
+    if (problem) issues.push({ field: where, message: problem });
+    for (const [name, id] of Object.entries(head.scope)) {
+      if (row.ids[name] !== undefined && row.ids[name] !== id) issues.push({ field: `${where} ${name}`, message: `is ${row.ids[name]}, outside the plan's scope (${name} ${id})` });
+    }
+  });
+  return issues;
+}
+
+function actionProblem(row: PlanRow, undo: boolean): string | undefined {
+  const hasId = row.ids.id !== undefined;
+  const sameFields = (a: Values, b: Values): boolean => {
+    const names = Object.keys(a);
+    return names.length === Object.keys(b).length && names.every((name) => name in b);
+  };
+  switch (row.action) {
+    case 'create':
+      if (hasId) return 'will create a record, yet names an id';
+      if (row.old !== null) return 'will create a record, yet has "old" values';
+      return undefined;
+    case 'update':
+      if (!hasId) return 'will update a record, yet names no id';
+      if (!sameFields(row.old!, row.new!)) return 'will update, but its "old" and "new" name different fields';
+      if (Object.keys(row.new!).every((name) => String(row.old![name]) === String(row.new![name]))) return 'will update, but "new" is "old"';
+      return undefined;
+    case 'unchanged':
+      if (row.old === null || row.new === null || !sameFields(row.old, row.new) || Object.keys(row.new).some((name) => String(row.old![name]) !== String(row.new![name]))) {
+        return 'is unchanged, but its "old" and "new" differ';
+      }
+      return undefined;
+    case 'delete':
+      if (!undo) return 'will delete a record, which only a plan made by --undo does';
+      if (!hasId) return 'will delete a record, yet names no id';
+      if (row.new !== null) return 'will delete a record, yet has "new" values';
+      return undefined;
+    default:
+      return undefined; // invalid, refused, unread: never sent
+  }
 }
 
 /**

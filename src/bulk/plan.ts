@@ -13,6 +13,8 @@ import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.j
 import { type Ids, type Scalar, type Values, sameValue } from './values.js';
 
 export const PLAN_VERSION = 1;
+/** How an undo's plan names its source (`undo of run.ndjson`): the only plans that delete. */
+export const UNDO_SOURCE_PREFIX = 'undo of ';
 
 /** `unread`: the records the row names could not be read (a listing failed); it fails, --resume retries it. */
 export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'invalid' | 'refused' | 'unread';

@@ -6,7 +6,7 @@
 
 import { type InputRow, openInput } from './input/index.js';
 import { type RowIssue, validationError } from './issues.js';
-import { type Plan, type PlanRow, newPlan } from './plan.js';
+import { type Plan, type PlanRow, UNDO_SOURCE_PREFIX, newPlan } from './plan.js';
 import { checkRowShape } from './plan-file.js';
 import { type RowSpec, parentField } from './spec.js';
 
@@ -164,5 +164,5 @@ export function undoPlan(spec: RowSpec, lines: readonly ReportLine[], options: {
   if (unaddressable) {
     throw validationError(options.file, [{ line: unaddressable.line, field: 'ids', rule: `has no ${parent}: the record cannot be addressed` }]);
   }
-  return newPlan(spec, rows, { source: `undo of ${options.file}`, now: options.now });
+  return newPlan(spec, rows, { source: `${UNDO_SOURCE_PREFIX}${options.file}`, now: options.now });
 }

@@ -210,6 +210,8 @@ async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec,
     }
     case 'update': {
       if (!current) return { outcome: 'stale', error: `the ${what} no longer exists` };
+      const moved = retargeted(row, current, what);
+      if (moved) return { outcome: 'stale', error: moved };
       if (hasValues(spec, current, row.new)) return { outcome: again ? 'updated' : 'unchanged' };
       if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
       await ops.update(row, current);
@@ -217,6 +219,8 @@ async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec,
     }
     case 'delete': {
       if (!current) return { outcome: again ? 'deleted' : 'unchanged' };
+      const moved = retargeted(row, current, what);
+      if (moved) return { outcome: 'stale', error: moved };
       if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
       await ops.remove(row, current);
       return { outcome: 'deleted' };
@@ -224,6 +228,17 @@ async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec,
     default:
       throw new Error(`unknown plan action ${JSON.stringify(row.action)}`);
   }
+}
+
+/**
+ * The record the row's id names must still be the one the plan's row describes: each of the row's
+ * other ids (a price's item and rental block) is the record's. Else the row is not for it.
+ */
+function retargeted(row: PlanRow, current: LiveRecord, what: string): string | undefined {
+  const differ = Object.entries(row.ids).filter(([name, id]) => name !== 'id' && current.values[name] !== undefined && current.values[name] !== id);
+  if (differ.length === 0) return undefined;
+  const parts = differ.map(([name, id]) => `${name} is ${String(current.values[name])}, the plan row says ${id}`);
+  return `${what} ${current.id} is not the record the plan row describes: ${parts.join('; ')}`;
 }
 
 function staleMessage(spec: RowSpec, row: PlanRow, current: LiveRecord): string {

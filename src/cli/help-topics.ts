@@ -17,8 +17,10 @@ const EXIT_CODES = `Exit codes:
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
   4  not found (404)
-  5  network error, timeout or unreachable server
-  6  partial failure of a bulk operation`;
+  5  network error, timeout or unreachable server, or a write that may have been applied
+  6  partial failure of a bulk operation
+  7  declined: the answer to a [y/N] prompt was no (nothing was changed)
+130  cancelled: Ctrl-C or Ctrl-D at a prompt, or a second Ctrl-C during a bulk run`;
 
 function formats(): string {
   return `Output formats (-o, --output; default from ${setting('output').env[0]} or the profile's output):

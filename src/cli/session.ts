@@ -14,7 +14,8 @@ import {
 import { Catalog } from '../data/catalog.js';
 import { NameResolver } from '../data/resolver.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
-import { hasClientCredentials } from '../config/store.js';
+import { refuseOpenSecretFile } from '../config/file-mode.js';
+import { configFilePath, hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
@@ -144,6 +145,10 @@ export class Session {
     if (!credentials.usable) {
       const withheld = credentialsWithheld(this.settings);
       throw new AuthError(withheld ? withheldMessage(this.settings, withheld) : missingCredentialsMessage(this.settings, ['access token']));
+    }
+    if (credentials.usesStoredSecrets) {
+      const file = configFilePath(this.settings.configDir);
+      refuseOpenSecretFile(file, `the config file ${file}, which holds the credentials of profile "${this.settings.profileName.value}"`, this.settings.allowInsecureTokenFile);
     }
     this.credentials = credentials;
     this.client = this.newClient(baseUrl, options.maxSockets);

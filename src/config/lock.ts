@@ -1,20 +1,27 @@
 // A lock file around the config file's read-modify-write, so that two `rentals` processes (a
-// `config set` and a token renewal, say) never lose each other's update. The lock holds the
-// owner's pid; a lock whose owner is gone, or that is older than STALE_MS, is taken over.
+// `config set` and a token renewal, say) never lose each other's update. The lock names its
+// holder (pid, and on Linux the process's start time, so that a reused pid is not mistaken for
+// the holder). A lock is waited for as long as its holder runs, however long that is; it is taken
+// over only when the holder is gone. Nothing ever asks a person to remove it.
 
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import { RentalsError } from '../errors.js';
 import { processAlive } from '../common/process.js';
 
-/** No read-modify-write of a small JSON file takes this long: an older lock is left over. */
-const STALE_MS = 30_000;
-/** Give up waiting for a live lock after this long. */
-const WAIT_MS = 15_000;
 const RETRY_MIN_MS = 5;
 const RETRY_MAX_MS = 50;
+/** A lock without a readable holder (written by an older rentals, which filled it after creating it) is left over past this age. */
+const UNNAMED_STALE_MS = 10_000;
+/** Waiting longer than this is said once (the holder may be a stopped or hung process). */
+const SAY_WAITING_AFTER_MS = 3_000;
 
-export async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
-  const release = await acquire(lockPath);
+export interface LockOptions {
+  /** Told once when the wait grows long, with the holder's pid. */
+  onWaiting?: (holderPid: number) => void;
+}
+
+export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const release = await acquire(lockPath, options);
   try {
     return await work();
   } finally {
@@ -22,70 +29,107 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>):
   }
 }
 
-async function acquire(lockPath: string): Promise<() => Promise<void>> {
+/** `<pid> start:<ticks> <random>`: ticks from /proc/self/stat where there is one. */
+function ownToken(): string {
+  const start = startTicks(process.pid);
+  return `${process.pid} ${start === undefined ? '-' : `start:${start}`} ${Math.random().toString(36).slice(2)}`;
+}
+
+/** The process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat), or undefined. */
+function startTicks(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+async function acquire(lockPath: string, options: LockOptions): Promise<() => Promise<void>> {
   const started = Date.now();
-  const token = `${process.pid} ${started} ${Math.random().toString(36).slice(2)}`;
+  const token = ownToken();
+  let said = false;
   for (let round = 0; ; round++) {
-    try {
-      const handle = await fs.open(lockPath, 'wx', 0o600);
-      try {
-        await handle.writeFile(token, 'utf8');
-      } finally {
-        await handle.close();
-      }
-      return async () => {
-        // Remove only our own lock: after a takeover it may belong to someone else.
-        const holder = await fs.readFile(lockPath, 'utf8').catch(() => undefined);
-        if (holder === token) await fs.rm(lockPath, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new RentalsError(`cannot lock ${lockPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-      }
+    if (await create(lockPath, token)) {
+      // Remove only our own lock (were it ever taken over, it would be someone else's).
+      return () => removeIfHolds(lockPath, token);
     }
-    const stale = await staleHolder(lockPath);
-    if (stale !== undefined) {
-      await takeOver(lockPath, stale);
+    const holder = await readHolder(lockPath);
+    if (holder?.stale) {
+      await takeOver(lockPath, holder.content);
       continue;
     }
-    if (Date.now() - started > WAIT_MS) {
-      throw new RentalsError(`${lockPath} is held by another rentals process; if none is running, remove the file`);
+    if (!said && holder?.pid !== undefined && Date.now() - started > SAY_WAITING_AFTER_MS) {
+      said = true;
+      options.onWaiting?.(holder.pid);
     }
     const wait = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(round, 4));
     await new Promise((resolve) => setTimeout(resolve, wait / 2 + Math.random() * wait));
   }
 }
 
-/** The content of the lock when it is stale (its owner is gone, or it is too old), else undefined. */
-async function staleHolder(lockPath: string): Promise<string | undefined> {
-  let text: string;
+/**
+ * Creates the lock with its content in one step (a temporary file linked into place), so that a
+ * lock is never seen empty. False when it exists already.
+ */
+async function create(lockPath: string, token: string): Promise<boolean> {
+  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await fs.writeFile(temp, token, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+    await fs.link(temp, lockPath);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    throw new RentalsError(`cannot lock ${lockPath}: ${code ?? (error as Error).message}`);
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+/** The lock's content, its holder's pid, and whether the holder is gone (undefined: no lock any more). */
+async function readHolder(lockPath: string): Promise<{ content: string; pid?: number; stale: boolean } | undefined> {
+  let content: string;
   let mtimeMs: number;
   try {
-    [text, { mtimeMs }] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]);
+    [content, { mtimeMs }] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]);
   } catch {
     return undefined; // gone already (or unreadable): just try again
   }
-  if (Date.now() - mtimeMs > STALE_MS) return text;
-  const pid = Number(text.split(' ')[0]);
-  // An empty lock file is one being written right now, not a stale one (unless old, above).
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  return processAlive(pid) ? undefined : text;
+  const [pidText, start] = content.split(' ');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return { content, stale: Date.now() - mtimeMs > UNNAMED_STALE_MS };
+  if (!processAlive(pid)) return { content, pid, stale: true };
+  // The pid runs, but is it the holder? A pid is reused once its process is gone.
+  const recorded = start?.startsWith('start:') ? start.slice('start:'.length) : undefined;
+  const running = recorded === undefined ? undefined : startTicks(pid);
+  return { content, pid, stale: running !== undefined && running !== recorded };
 }
 
-
 /**
- * Moves the stale lock aside. When two processes judge the same lock stale, the second may move
- * the fresh lock the first has just taken: it sees that the content is not the stale one and puts
- * it back (link fails if the path was taken again meanwhile, which is then that process's lock).
+ * Removes a stale lock under a second lock (`<lock>.takeover`), so that it is removed only while
+ * it still holds the content judged stale: a process that read the old holder's lock just before
+ * that holder let go must not remove the fresh lock someone took since. With the guard held, the
+ * lock cannot change under us (its holder is gone; every other takeover waits for the guard).
  */
 async function takeOver(lockPath: string, staleContent: string): Promise<void> {
-  const aside = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
-  try {
-    await fs.rename(lockPath, aside);
-  } catch {
-    return; // someone else took it over first
+  const guard = `${lockPath}.takeover`;
+  const token = ownToken();
+  if (!(await create(guard, token))) {
+    // A guard whose holder died mid-takeover is cleared; otherwise the other takeover goes on.
+    const holder = await readHolder(guard);
+    if (holder?.stale) await removeIfHolds(guard, holder.content);
+    return;
   }
-  const moved = await fs.readFile(aside, 'utf8').catch(() => staleContent);
-  if (moved !== staleContent) await fs.link(aside, lockPath).catch(() => undefined);
-  await fs.rm(aside, { force: true });
+  try {
+    await removeIfHolds(lockPath, staleContent);
+  } finally {
+    await removeIfHolds(guard, token);
+  }
+}
+
+async function removeIfHolds(path: string, content: string): Promise<void> {
+  const current = await fs.readFile(path, 'utf8').catch(() => undefined);
+  if (current === content) await fs.rm(path, { force: true });
 }

@@ -23,7 +23,8 @@ export type SettingName =
   | 'timezone'
   | 'configDir'
   | 'color'
-  | 'sandboxToken';
+  | 'sandboxToken'
+  | 'allowInsecureTokenFile';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
 type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone';
@@ -190,6 +191,16 @@ export const SETTINGS: readonly SettingDef[] = [
     env: ['NO_COLOR', 'FORCE_COLOR'],
     default: 'on a terminal',
     help: 'colour off (NO_COLOR=1), or on when piped (FORCE_COLOR=1)',
+  },
+  {
+    name: 'allowInsecureTokenFile',
+    label: 'insecure token file',
+    flag: { usage: '--allow-insecure-token-file', help: 'use a token file or config file that group or others can read (refused by default, as ssh does)' },
+    env: ['RENTALS_ALLOW_INSECURE_TOKEN_FILE'],
+    rule: '1, true or yes',
+    default: 'refused',
+    help: 'use a --token-file or a config file with stored credentials that group or others can read',
+    parse: (text) => (/^(1|true|yes)$/i.test(text.trim()) ? true : undefined),
   },
   {
     name: 'sandboxToken',

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
+import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -21,6 +22,7 @@ export interface GlobalFlags {
   baseUrl?: string;
   webUrl?: string;
   tokenFile?: string;
+  allowInsecureTokenFile?: boolean;
   timeout?: string;
   retries?: string;
   timezone?: string;
@@ -48,6 +50,8 @@ export interface Settings {
    * to `warnings` of that call.
    */
   timeZone: (warnings: string[]) => Setting<string>;
+  /** A secret file that group or others can read is used anyway (--allow-insecure-token-file). */
+  allowInsecureTokenFile: boolean;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -84,7 +88,8 @@ export async function resolveSettings(
   const profile = config.profiles[name] ?? {};
   const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
-  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile) : undefined;
+  const allowInsecureTokenFile = flags.allowInsecureTokenFile === true || setting('allowInsecureTokenFile').parse!(env[envName('allowInsecureTokenFile')] ?? '') === true;
+  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile) : undefined;
   /** Flag, then environment, then profile, for a setting of the table. */
   const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
     const def = setting(name);
@@ -109,6 +114,7 @@ export async function resolveSettings(
     output: pick(candidates('output', undefined, '--output')),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
+    allowInsecureTokenFile,
     warnings,
   };
 }
@@ -126,7 +132,8 @@ function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[stri
   return { value: fallback, source: 'default', origin: 'default' };
 }
 
-async function readTokenFile(path: string): Promise<string> {
+async function readTokenFile(path: string, allowInsecure: boolean): Promise<string> {
+  refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
   try {
     const token = (await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { RentalsError } from '../errors.js';
 import { describeJsonError } from '../json-error.js';
-import { withFileLock } from './lock.js';
+import { type LockOptions, withFileLock } from './lock.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -40,8 +40,12 @@ export function configDir(env: Record<string, string | undefined>, homedir: stri
   return join(homedir, '.config', 'rentals');
 }
 
+export function configFilePath(dir: string): string {
+  return join(dir, CONFIG_FILE_NAME);
+}
+
 export async function readConfig(dir: string): Promise<ConfigFile> {
-  const path = join(dir, CONFIG_FILE_NAME);
+  const path = configFilePath(dir);
   let text: string;
   try {
     text = await fs.readFile(path, 'utf8');
@@ -101,6 +105,7 @@ export async function updateProfile(
   dir: string,
   name: string,
   change: (profile: Profile) => Profile | undefined,
+  lock: LockOptions = {},
 ): Promise<string> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   return withFileLock(join(dir, `${CONFIG_FILE_NAME}.lock`), async () => {
@@ -109,7 +114,7 @@ export async function updateProfile(
     if (next === undefined) delete config.profiles[name];
     else config.profiles[name] = dropUndefined(next);
     return writeConfig(dir, config);
-  });
+  }, lock);
 }
 
 function dropUndefined(profile: Profile): Profile {

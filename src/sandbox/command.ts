@@ -1,9 +1,10 @@
 // `rentals sandbox`: start, print how to point the CLI at it, serve until SIGINT/SIGTERM.
 // `--print-env` prints only the export line (the data file's stored token) and exits, serving nothing.
 
+import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
-import { SnapshotLoadError, storeImageFromSnapshot } from './from-snapshot.js';
+import { SnapshotLoadError } from './from-snapshot.js';
 import type { StoreImage } from './store.js';
 import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 
@@ -17,6 +18,8 @@ export interface SandboxCommandOptions {
   publicUrl?: string;
   /** Connections open at once (512 when not given). */
   maxConnections?: number;
+  /** Connections open at once from one client address (128 when not given). */
+  maxConnectionsPerClient?: number;
   clientId?: string;
   clientSecret?: string;
   /** Seconds an /authorize token lasts. */
@@ -34,7 +37,7 @@ export interface SandboxIo {
   stderr: NodeJS.WritableStream;
 }
 
-/** Resolves with the exit code: 0 after a signal and a clean close, 1 when it cannot start. */
+/** Resolves with the exit code: 0 after a signal and a clean close, 2 for a bad --from-snapshot file, 1 when it cannot start otherwise. */
 export async function runSandboxCommand(
   options: SandboxCommandOptions,
   io: SandboxIo,
@@ -60,7 +63,10 @@ export async function runSandboxCommand(
       seed: options.seed,
       webUrl: options.webUrl,
       publicUrl: options.publicUrl,
-      limits: options.maxConnections === undefined ? undefined : { maxConnections: options.maxConnections },
+      limits: {
+        ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+        ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+      },
       tokenTtlSeconds: options.tokenTtl,
       repair: options.repair,
       fromSnapshot: options.fromSnapshot === undefined ? undefined : await readSnapshotImage(options.fromSnapshot),
@@ -68,7 +74,7 @@ export async function runSandboxCommand(
     });
   } catch (error) {
     io.stderr.write(`rentals sandbox: ${startFailure(error, options)}\n`);
-    return 1;
+    return error instanceof UsageError ? ExitCode.usage : 1; // a bad --from-snapshot file: 2, as diff says of it
   }
   const stopped = nextSignal(); // listening before anyone reads the banner and signals
   io.stdout.write(banner(sandbox, options));
@@ -138,7 +144,7 @@ function nextSignal(): Promise<NodeJS.Signals> {
 }
 
 function startFailure(error: unknown, options: SandboxCommandOptions): string {
-  if (error instanceof DataFileError || error instanceof SnapshotLoadError) return error.message;
+  if (error instanceof DataFileError || error instanceof SnapshotLoadError || error instanceof UsageError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${options.host}:${options.port}`;
   switch (code) {
@@ -156,17 +162,6 @@ function startFailure(error: unknown, options: SandboxCommandOptions): string {
 }
 
 async function readSnapshotImage(path: string): Promise<StoreImage> {
-  const [{ readFile }, { parseSnapshot }] = await Promise.all([import('node:fs/promises'), import('../snapshot/document.js')]);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new SnapshotLoadError(`--from-snapshot ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
-  try {
-    return storeImageFromSnapshot(parseSnapshot(text, path), path);
-  } catch (error) {
-    if (error instanceof Error && !(error instanceof SnapshotLoadError)) throw new SnapshotLoadError(error.message);
-    throw error;
-  }
+  const { readSnapshotFile } = await import('../snapshot/read.js');
+  return (await readSnapshotFile(path, `--from-snapshot ${path}`)).image;
 }

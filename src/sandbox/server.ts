@@ -1,5 +1,6 @@
 // The HTTP server: JSON replies, errors without internals, limits that keep slow or numerous
-// clients from exhausting it, and a graceful close (stop accepting, finish what is in flight,
+// clients from exhausting it (a cap on connections, and a lower one per client address, so that
+// one client cannot starve the others), and a graceful close (stop accepting, finish what is in flight,
 // then resolve).
 
 import { type IncomingMessage, type Server, createServer } from 'node:http';
@@ -21,6 +22,11 @@ const DROP_LOG_INTERVAL_MS = 10_000;
 export interface ServerLimits {
   /** Connections open at once; further ones are closed as they arrive, until some end. */
   maxConnections: number;
+  /**
+   * Connections open at once from one client address, well below maxConnections: one client
+   * (slow uploads, a connection flood) cannot take every connection and starve the others.
+   */
+  maxConnectionsPerClient: number;
   /** Time for a request's headers to arrive (then 408 and the connection is closed). */
   headersTimeoutMs: number;
   /** Time for a whole request, headers and body, to arrive (then 408 and the connection is closed). */
@@ -31,6 +37,8 @@ export interface ServerLimits {
 
 const DEFAULT_LIMITS: ServerLimits = {
   maxConnections: 512,
+  // Twice the CLI's largest --concurrency (64): a bulk run never meets it.
+  maxConnectionsPerClient: 128,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 60_000,
@@ -43,7 +51,7 @@ export function serve(
   log: (message: string) => void,
   limits: Partial<ServerLimits> = {},
 ): Promise<RunningServer> {
-  const { maxConnections, headersTimeoutMs, requestTimeoutMs, idleTimeoutMs } = { ...DEFAULT_LIMITS, ...limits };
+  const { maxConnections, maxConnectionsPerClient, headersTimeoutMs, requestTimeoutMs, idleTimeoutMs } = { ...DEFAULT_LIMITS, ...limits };
   let closing = false;
   const options = {
     keepAliveTimeout: 5_000,
@@ -72,6 +80,27 @@ export function serve(
     if (Date.now() - lastDropLogged < DROP_LOG_INTERVAL_MS) return;
     lastDropLogged = Date.now();
     log(`${maxConnections} connections are open, the most allowed: new connections are closed until some end`);
+  });
+
+  const perClient = new Map<string, number>();
+  let lastClientCapLogged = -Infinity;
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = perClient.get(address) ?? 0;
+    if (open >= maxConnectionsPerClient) {
+      socket.destroy();
+      if (Date.now() - lastClientCapLogged >= DROP_LOG_INTERVAL_MS) {
+        lastClientCapLogged = Date.now();
+        log(`${address} has ${maxConnectionsPerClient} connections open, the most one client may: its new connections are closed until some end`);
+      }
+      return;
+    }
+    perClient.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left > 0) perClient.set(address, left);
+      else perClient.delete(address);
+    });
   });
 
   /** The reply, or nothing when the client has gone away. */

@@ -1,6 +1,7 @@
 // The engine end to end over the sandbox in process (test/helpers/sandbox-api.ts): import, apply of a plan file, resume, undo,
 // export round trip, adjust. Assertions are on the server's state, not only on outcomes.
 
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { planAdjust } from '../../src/bulk/adjust.js';
 import { applyPlan } from '../../src/bulk/apply.js';
@@ -16,6 +17,11 @@ import { type PlanRow, newPlan } from '../../src/bulk/plan.js';
 import { type Fault, FakeApi } from '../helpers/sandbox-api.js';
 import { PRICE_HEADER, contextFor, planText, textChunks } from './helpers.js';
 import { describeJsonError } from '../../src/json-error.js';
+import { planKeyFrom } from '../../src/config/plan-key.js';
+
+/** The test user's plan key, and another user's. */
+const KEY = planKeyFrom(Buffer.alloc(32, 7));
+const OTHER_KEY = planKeyFrom(Buffer.alloc(32, 9));
 
 type Options = Parameters<typeof planText>[2] & { signal?: AbortSignal; concurrency?: number; stopAfter?: number };
 
@@ -158,13 +164,13 @@ describe('plan file and apply', () => {
   it('a price changed by someone else since the plan is stale and kept', async () => {
     const api = FakeApi.catalogue(3);
     const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
-    const file = serializePlan(plan);
+    const file = serializePlan(plan, KEY);
     expect(file.trimEnd().split('\n')).toHaveLength(plan.rows.length + 3); // a row per line
     api.seed('prices', [{ id: 21, inventoryId: 2, rentalBlockId: 1, price: 55 }]); // someone else
     api.calls.length = 0;
 
     const lines: ReportLine[] = [];
-    const summary = await applyPlan(priceRows, parsePlan(file, 'plan.json', priceRows), contextFor(api), { onLine: (l) => lines.push(l) });
+    const summary = await applyPlan(priceRows, parsePlan(file, 'plan.json', priceRows, KEY), contextFor(api), { onLine: (l) => lines.push(l) });
     expect(lines.find((l) => l.ids.id === 21)).toMatchObject({
       outcome: 'stale',
       error: 'changed since the plan: price is now 55, the plan expected 2.1',
@@ -175,15 +181,15 @@ describe('plan file and apply', () => {
     expect(api.count('GET', 'prices')).toBe(3); // each item read afresh once, right before its rows
 
     // Applying the same plan again: done rows are unchanged, the stale one is still stale.
-    const again = await applyPlan(priceRows, parsePlan(file, 'plan.json', priceRows), contextFor(api));
+    const again = await applyPlan(priceRows, parsePlan(file, 'plan.json', priceRows, KEY), contextFor(api));
     expect(again.counts).toMatchObject({ unchanged: 5, stale: 1 });
   });
 
   it('refuses a plan for another resource, another version, or with broken rows', () => {
     const plan = { version: 1, resource: 'inventory', rows: [] };
-    expect(() => parsePlan(JSON.stringify(plan), 'p.json', priceRows)).toThrow('p.json: is a plan for inventory, not for inventory prices');
-    expect(() => parsePlan(JSON.stringify({ ...plan, version: 2 }), 'p.json', priceRows)).toThrow(/plan version 2/);
-    expect(() => parsePlan('nope', 'p.json', priceRows)).toThrow(/not JSON/);
+    expect(() => parsePlan(JSON.stringify(plan), 'p.json', priceRows, KEY)).toThrow('p.json: is a plan for inventory, not for inventory prices');
+    expect(() => parsePlan(JSON.stringify({ ...plan, version: 2 }), 'p.json', priceRows, KEY)).toThrow(/plan version 2/);
+    expect(() => parsePlan('nope', 'p.json', priceRows, KEY)).toThrow(/not JSON/);
     const broken = {
       version: 1,
       resource: 'prices',
@@ -195,7 +201,7 @@ describe('plan file and apply', () => {
     };
     let error: unknown;
     try {
-      parsePlan(JSON.stringify(broken), 'p.json', priceRows);
+      parsePlan(JSON.stringify(broken), 'p.json', priceRows, KEY);
     } catch (e) {
       error = e;
     }
@@ -224,15 +230,84 @@ describe('plan digest: a plan changed by hand is refused', () => {
   ])('%s: exit 2, nothing sent', async (_name, change) => {
     const api = FakeApi.catalogue(3);
     const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
-    const file = change(serializePlan(plan));
+    const file = change(serializePlan(plan, KEY));
     let error: unknown;
     try {
-      parsePlan(file, 'plan.json', priceRows);
+      parsePlan(file, 'plan.json', priceRows, KEY);
     } catch (e) {
       error = e;
     }
     expect(exitCodeFor(error)).toBe(2);
     expect((error as Error).message).toMatch(/the plan was changed after it was made|has no digest/);
+  });
+
+  /** The plan file with its rows rewritten and its digest recomputed as `sign` says. */
+  const forge = (file: string, change: (rows: PlanRow[]) => PlanRow[], sign: (head: string, rowLines: string[]) => string): string => {
+    const value = JSON.parse(file) as { rows: PlanRow[]; digest: string };
+    const rows = change(value.rows);
+    const rowLines = rows.map((row) => JSON.stringify(row));
+    const { rows: _old, digest: _digest, ...head } = value;
+    return JSON.stringify({ ...head, digest: sign(JSON.stringify(head), rowLines), rows });
+  };
+  const toDelete = (rows: PlanRow[]): PlanRow[] => rows.map((row, i) => (i === 0 ? { ...row, action: 'delete', new: null } : row));
+  const refusal = (file: string, key = KEY): Error => {
+    try {
+      parsePlan(file, 'plan.json', priceRows, key);
+    } catch (error) {
+      expect(exitCodeFor(error)).toBe(2);
+      return error as Error;
+    }
+    throw new Error('the plan was accepted');
+  };
+
+  it('an update turned into a delete, its digest recomputed without the key (the unkeyed SHA-256 of old): refused, exit 2', async () => {
+    const api = FakeApi.catalogue(3);
+    const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
+    const unkeyed = forge(serializePlan(plan, KEY), toDelete, (_head, lines) => {
+      const hash = createHash('sha256').update(`prices\n{}\n`);
+      for (const line of lines) hash.update(`${line}\n`);
+      return `sha256:${hash.digest('hex')}`;
+    });
+    expect(refusal(unkeyed).message).toMatch(/plan\.json: the plan's digest is not one this rentals signs \(hmac-sha256\); nothing was sent: make the plan again here \(rentals prices import … --plan plan\.json/);
+    // A digest in the right form under a guessed key names another key: the same refusal, no hint that it was close.
+    const guessed = forge(serializePlan(plan, KEY), toDelete, (_head, lines) => serializePlan({ ...plan, rows: JSON.parse(`[${lines.join(',')}]`) as PlanRow[] }, OTHER_KEY).match(/"digest":"([^"]+)"/)![1]!);
+    expect(refusal(guessed).message).toContain('signed with another plan key');
+    // The key's id copied with a made-up MAC: changed after it was made.
+    const copiedId = forge(serializePlan(plan, KEY), toDelete, () => `hmac-sha256:${KEY.id}:${'0'.repeat(64)}`);
+    expect(refusal(copiedId).message).toContain('the plan was changed after it was made');
+  });
+
+  it('a plan signed by another user or machine: refused, saying how to make it again here', async () => {
+    const api = FakeApi.catalogue(3);
+    const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
+    const message = refusal(serializePlan(plan, OTHER_KEY)).message;
+    expect(message).toContain(`plan.json: the plan was signed with another plan key (${OTHER_KEY.id}; yours is ${KEY.id}): it was made by another user or on another machine`);
+    expect(message).toContain('make the plan again here (rentals prices import … --plan plan.json');
+  });
+
+  it('even under a valid digest (a program holding the key), each row\'s action and target must follow from its own values', async () => {
+    const api = FakeApi.catalogue(3);
+    const { plan } = await planText(api, priceFile(3, (item, block) => `${item * 100 + block}`));
+    const [row] = plan.rows.filter((r) => r.action === 'update');
+    const signed = (rows: PlanRow[], source = plan.source) => serializePlan({ ...plan, source, rows }, KEY);
+    const issues = (file: string) => (refusal(file) as ValidationError).issues.map((i) => `${i.field}: ${i.message}`);
+    expect(issues(signed([{ ...row!, action: 'delete', new: null }]))).toEqual([`plan.json rows[0] (line ${row!.line}): will delete a record, which only a plan made by --undo does`]);
+    expect(issues(signed([{ ...row!, new: { ...row!.old } }]))).toEqual([`plan.json rows[0] (line ${row!.line}): will update, but "new" is "old"`]);
+    expect(issues(signed([{ ...row!, action: 'create' }]))).toEqual([`plan.json rows[0] (line ${row!.line}): will create a record, yet names an id`]);
+    expect(issues(signed([{ ...row!, action: 'unchanged' }]))).toEqual([`plan.json rows[0] (line ${row!.line}): is unchanged, but its "old" and "new" differ`]);
+    const scoped = serializePlan({ ...plan, scope: { inventoryId: 99 }, rows: [row!] }, KEY);
+    expect(issues(scoped)).toEqual([`plan.json rows[0] (line ${row!.line}) inventoryId: is ${row!.ids.inventoryId}, outside the plan's scope (inventoryId 99)`]);
+    // A row whose id names another record than its item and rental block say: stale at apply, nothing written.
+    const retargeted = { ...row!, ids: { ...row!.ids, id: row!.ids.rentalBlockId === 1 ? row!.ids.id! + 1 : row!.ids.id! - 1 } };
+    const before = api.count('PUT', 'prices');
+    const lines: ReportLine[] = [];
+    await applyPlan(priceRows, parsePlan(signed([retargeted]), 'plan.json', priceRows, KEY), contextFor(api), { onLine: (l) => lines.push(l) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ outcome: 'stale' });
+    expect(lines[0]!.error).toMatch(new RegExp(`^inventory price ${retargeted.ids.id} is not the record the plan row describes: rentalBlockId is \\d, the plan row says ${row!.ids.rentalBlockId}$`));
+    expect(api.count('PUT', 'prices')).toBe(before);
+    // An undo's delete is what it says.
+    expect(parsePlan(signed([{ ...row!, action: 'delete', new: null }], 'undo of run.ndjson'), 'plan.json', priceRows, KEY).rows).toHaveLength(1);
   });
 
   it('values are checked again, even under a matching digest: -5, "abc", 1e400, an unknown field, two rows for one record', () => {
@@ -255,7 +330,7 @@ describe('plan digest: a plan changed by hand is refused', () => {
     const plan = newPlan(priceRows, rows.slice(0, 1), { source: 'by hand' });
     let error: unknown;
     try {
-      parsePlan(serializePlan(plan), 'plan.json', priceRows);
+      parsePlan(serializePlan(plan, KEY), 'plan.json', priceRows, KEY);
     } catch (e) {
       error = e;
     }

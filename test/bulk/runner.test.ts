@@ -175,7 +175,7 @@ describe('runner: Ctrl-C', () => {
 
 describe('runner: the check before each write', () => {
   it('a record changed since the plan is stale and not overwritten', async () => {
-    const records = new Map([[1, record(1, 1, 130)]]);
+    const records = new Map([[1, record(1, 14, 130)]]);
     const { ops, calls } = fakeOps(records);
     const { lines } = await run([update(14, 1, 120, 126)], ops);
     expect(lines[0]).toMatchObject({ line: 14, outcome: 'stale', error: 'changed since the plan: price is now 130, the plan expected 120' });
@@ -184,14 +184,14 @@ describe('runner: the check before each write', () => {
   });
 
   it('a record that already has the new value is unchanged (applying a plan twice is harmless)', async () => {
-    const { ops, calls } = fakeOps(new Map([[1, record(1, 1, 126)]]));
+    const { ops, calls } = fakeOps(new Map([[1, record(1, 14, 126)]]));
     const { lines } = await run([update(14, 1, 120, 126)], ops);
     expect(lines[0]!.outcome).toBe('unchanged');
     expect(calls.update).toBe(0);
   });
 
   it('compares decimals exactly: 120.0 is 120', async () => {
-    const { ops } = fakeOps(new Map([[1, { id: 1, values: { inventoryId: 1, rentalBlockId: 1, price: '120.0' } }]]));
+    const { ops } = fakeOps(new Map([[1, { id: 1, values: { inventoryId: 1, rentalBlockId: 14, price: '120.0' } }]]));
     const { lines } = await run([update(14, 1, 120, 126)], ops);
     expect(lines[0]!.outcome).toBe('updated');
   });

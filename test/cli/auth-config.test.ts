@@ -319,7 +319,7 @@ describe('precedence: flags > environment > profile', () => {
 
   test('the token: --token-file > RENTALS_TOKEN > profile', async () => {
     const file = join(tempDir(), 'token.txt');
-    writeFileSync(file, `${TOKEN}\n`);
+    writeFileSync(file, `${TOKEN}\n`, { mode: 0o600 });
     const fake = await configured({ default: { baseUrl: API, token: OLD } }, { env: { RENTALS_TOKEN: 'env-token-value-1234567' } });
     const bearerOf = (t: string) => `bearer ${Buffer.from(t).toString('base64')}`;
     const scope = nock(API, { reqheaders: { authorization: bearerOf(TOKEN) } }).get('/v2/status').reply(200, envelope([]));

@@ -111,10 +111,10 @@ describe('delete', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  test('on a TTY, no deletes nothing', async () => {
+  test('on a TTY, no deletes nothing and exits 7 (declined)', async () => {
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: false }));
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(7);
     expect(result.stderr).toBe('Nothing deleted.\n');
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
@@ -333,7 +333,7 @@ describe('events: date defaults and names resolved to ids', () => {
     const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
-      'error: invalid event: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
+      'error: not found: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
     );
     expect(scope.isDone()).toBe(true);
     expectNothingSent();

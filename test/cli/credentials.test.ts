@@ -44,7 +44,7 @@ describe('a token given explicitly is used as given', () => {
 
   test('--token-file refused → exit 3 naming the file', async () => {
     const file = join(tempDir(), 'token.txt');
-    writeFileSync(file, GIVEN);
+    writeFileSync(file, GIVEN, { mode: 0o600 });
     const fake = await configured({ default: withClientCredentials });
     const scope = nock(API).get('/v1/events').reply(401, { message: 'invalid token' });
     const result = await runCli(['events', 'list', '--token-file', file], fake);

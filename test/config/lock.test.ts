@@ -1,7 +1,8 @@
 // The config file's read-modify-write is locked: concurrent updates (in one process and across
 // processes) are never lost, and a lock left by a dead process or an old one is taken over.
 
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readConfig, updateProfile } from '../../src/config/store.js';
@@ -40,29 +41,68 @@ describe('config write lock', () => {
     expect(readdirSync(dir)).toEqual(['config.json']);
   });
 
-  test('a lock older than 30 s is taken over even when its pid is alive (reused)', async () => {
+  test.runIf(process.platform === 'linux')('a lock whose pid runs but started at another time (a reused pid) is taken over', async () => {
     const dir = join(tempDir(), 'config');
     await updateProfile(dir, 'default', (p) => ({ ...p, output: 'csv' }));
-    const lock = join(dir, LOCK);
-    writeFileSync(lock, `${process.pid} 0 old`);
-    const old = new Date(Date.now() - 120_000);
-    utimesSync(lock, old, old);
+    writeFileSync(join(dir, LOCK), `${process.pid} start:1 reused`);
     await updateProfile(dir, 'default', (p) => ({ ...p, output: 'tsv' }));
     expect((await readConfig(dir)).profiles.default).toEqual({ output: 'tsv' });
   });
 
-  test('12 concurrent `rentals config set` processes, each its own profile: no update is lost', async () => {
+  test('a live holder is waited for however old its lock is, and the update lands after it lets go', async () => {
+    const dir = join(tempDir(), 'config');
+    await updateProfile(dir, 'default', (p) => ({ ...p, output: 'csv' }));
+    const lock = join(dir, LOCK);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(lock, `${holder.pid} - live`);
+      const old = new Date(Date.now() - 3_600_000);
+      utimesSync(lock, old, old);
+      let landed = false;
+      const update = updateProfile(dir, 'default', (p) => ({ ...p, output: 'json' })).then(() => (landed = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(landed).toBe(false);
+      expect(readFileSync(lock, 'utf8')).toBe(`${holder.pid} - live`);
+      rmSync(lock); // the holder lets go
+      await update;
+      expect((await readConfig(dir)).profiles.default).toEqual({ output: 'json' });
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  test('100 concurrent `rentals config set` processes, each its own profile, behind a holder that keeps the lock 16 s: every one succeeds, no update is lost', async () => {
     const home = tempDir();
     const dir = join(home, 'config');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const env = { RENTALS_CONFIG_DIR: dir, HOME: home };
-    const names = Array.from({ length: 12 }, (_, i) => `proc${i}`);
+    // A live process holds the lock for longer than any fixed wait would allow (rentals once gave up after 15 s).
+    const lock = join(dir, LOCK);
+    const holder = spawn(process.execPath, ['-e', `const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(lock)}, process.pid + ' - holder'); setTimeout(() => fs.rmSync(${JSON.stringify(lock)}), 16000);`], { stdio: 'ignore' });
+    const holderDone = new Promise((resolve) => holder.on('exit', resolve));
+    while (!existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const names = Array.from({ length: 100 }, (_, i) => `proc${i}`);
     const results = await Promise.all(
-      names.map((name, i) => runBin(['config', 'set', '--profile', name, 'timeout', String(i + 1)], { env, timeoutMs: 25_000 })),
+      names.map((name, i) => runBin(['config', 'set', '--profile', name, 'timeout', String(i + 1)], { env, timeoutMs: 170_000 })),
     );
-    expect(results.map((r) => r.code)).toEqual(names.map(() => 0));
+    await holderDone;
+    expect(results.filter((r) => r.code !== 0).map((r) => r.stderr)).toEqual([]);
+    expect(results.filter((r) => r.stderr.includes('remove'))).toEqual([]);
     const { profiles } = await readConfig(dir);
     expect(Object.keys(profiles).sort()).toEqual([...names].sort());
     for (const [i, name] of names.entries()) expect(profiles[name]).toEqual({ timeout: String(i + 1) });
     expect(readdirSync(dir)).toEqual(['config.json']);
-  }, 40_000);
+  }, 180_000);
+
+  test('2 concurrent `rentals config set` of one profile, different keys: both values land', async () => {
+    const home = tempDir();
+    const dir = join(home, 'config');
+    const env = { RENTALS_CONFIG_DIR: dir, HOME: home };
+    const results = await Promise.all([
+      runBin(['config', 'set', '--profile', 'shared', 'timeout', '42'], { env, timeoutMs: 60_000 }),
+      runBin(['config', 'set', '--profile', 'shared', 'output', 'csv'], { env, timeoutMs: 60_000 }),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([0, 0]);
+    expect((await readConfig(dir)).profiles.shared).toEqual({ timeout: '42', output: 'csv' });
+  }, 70_000);
 });

@@ -2,7 +2,8 @@
 // server holds afterwards (read back over HTTP), not only on what the command printed.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -10,7 +11,7 @@ import { parseInputText } from '../../src/bulk/input/index.js';
 import { csvLine } from '../../src/output/format.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { TOKEN, openSandbox } from '../sandbox/helpers.js';
-import { BIN, type RunResult, cliEnv, cliFor, startBin } from './harness.js';
+import { BIN, type RunResult, cliEnv, cliFor, runBin, startBin } from './harness.js';
 import { type OpenSandbox, type PriceRecord, createItems, data, pricesOnServer, putPrice } from './server-state.js';
 
 const work = mkdtempSync(join(tmpdir(), 'rentals-bulk-e2e-'));
@@ -314,6 +315,31 @@ describe('against the seeded sandbox', () => {
     const applied = await rentals(['prices', 'apply', planFile]);
     expect(applied.code).toBe(2);
     expect(applied.stderr).toContain('the plan was changed after it was made');
+    expect(snapshot(await pricesOnServer(sandbox, [9]))).toEqual(snapshot(before));
+  });
+
+  test('plans are signed with a per-user key (0600): a forged plan (update → delete, unkeyed digest recomputed) and another user\'s plan are refused, exit 2, nothing sent', async () => {
+    const csv = file('forged.csv', 'inventoryId,rentalBlockId,price\n9,1,22\n');
+    const planFile = file('forged-plan.json');
+    ok(await rentals(['prices', 'import', csv, '--plan', planFile]));
+    expect(statSync(join(configDir, 'plan-key')).mode & 0o777).toBe(0o600);
+    const before = await pricesOnServer(sandbox, [9]);
+    const value = JSON.parse(readFileSync(planFile, 'utf8')) as { rows: Array<Record<string, unknown>>; scope: unknown; digest: string };
+    value.rows = value.rows.map((row) => ({ ...row, action: 'delete', new: null }));
+    const hash = createHash('sha256').update(`prices\n${JSON.stringify(value.scope)}\n`);
+    for (const row of value.rows) hash.update(`${JSON.stringify(row)}\n`);
+    value.digest = `sha256:${hash.digest('hex')}`;
+    writeFileSync(planFile, JSON.stringify(value));
+    const forged = await rentals(['prices', 'apply', planFile, '--yes']);
+    expect(forged.stderr).toContain('digest is not one this rentals signs');
+    expect(forged.code).toBe(2);
+
+    const theirs = file('their-plan.json');
+    ok(await runBin(['prices', 'import', csv, '--plan', theirs], { env: cliEnv(sandbox, mkdtempSync(join(work, 'other-user-'))) }));
+    const foreign = await rentals(['prices', 'apply', theirs]);
+    expect(foreign.stderr).toMatch(/the plan was signed with another plan key \(\w+; yours is \w+\): it was made by another user or on another machine/);
+    expect(foreign.stderr).toContain(`make the plan again here (rentals prices import … --plan ${theirs}`);
+    expect(foreign.code).toBe(2);
     expect(snapshot(await pricesOnServer(sandbox, [9]))).toEqual(snapshot(before));
   });
 

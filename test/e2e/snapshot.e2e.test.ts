@@ -30,7 +30,7 @@ describe('rentals snapshot and diff', () => {
     const out = join(dir, 'before.json');
     const result = await rentals(['snapshot', '--out', out]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/Snapshot written to .*before\.json: \d+ statuses, 4 rentalBlocks, \d+ categories, \d+ inventory, \d+ prices, \d+ events, \d+ bookings\./);
+    expect(result.stderr).toMatch(/Snapshot written to .*before\.json: 4 rentalBlocks, \d+ inventory, \d+ categories, \d+ prices, \d+ statuses, \d+ events, \d+ bookings\./);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const snapshot = parseSnapshot(readFileSync(out, 'utf8'), out);
     expect(snapshot.source).toBe(production.url);
@@ -52,6 +52,36 @@ describe('rentals snapshot and diff', () => {
     expect(directory.code).toBe(2);
     expect(directory.stderr).toContain(`error: --out: ${dir} is a directory; name a file`);
     expect(directory.stderr).not.toMatch(/^\* GET/m);
+  });
+
+  it('an existing --out is not replaced without --force (exit 2, before any request); with --force it is', async () => {
+    const out = join(dir, 'kept.json');
+    writeFileSync(out, 'precious\n');
+    const refused = await rentals(['snapshot', '--out', out, '--verbose']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`error: --out: ${out} exists already; pass --force to replace it`);
+    expect(refused.stderr).not.toMatch(/^\* GET/m);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    const forced = await rentals(['snapshot', '--out', out, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(parseSnapshot(readFileSync(out, 'utf8'), out).source).toBe(production.url);
+  });
+
+  it('a snapshot with a duplicated record id: diff and sandbox --from-snapshot both refuse it, exit 2, naming it', async () => {
+    const before = join(dir, 'before.json');
+    const snapshot = parseSnapshot(readFileSync(before, 'utf8'), before);
+    const [first] = snapshot.resources.inventory!;
+    const twice = join(dir, 'twice.json');
+    writeFileSync(twice, JSON.stringify({ ...snapshot, resources: { ...snapshot.resources, inventory: [...snapshot.resources.inventory!, { ...first }] } }));
+    const diff = await rentals(['diff', twice, before]);
+    expect(diff.stderr).toContain(`error: ${twice}: inventory has two records with id ${String(first!.id)}`);
+    expect(diff.stderr).not.toContain('No differences');
+    expect(diff.code).toBe(2);
+    const live = await rentals(['diff', twice, '--live']);
+    expect(live.code).toBe(2);
+    const sandbox = await runBin(['sandbox', '--port', '0', '--from-snapshot', twice], { env: { RENTALS_CONFIG_DIR: dir } });
+    expect(sandbox.stderr).toContain(`--from-snapshot ${twice}: inventory has two records with id ${String(first!.id)}`);
+    expect(sandbox.code).toBe(2);
   });
 
   it('finds nothing between a snapshot and itself (exit 0), and each change against --live (exit 1)', async () => {
@@ -101,9 +131,9 @@ describe('rentals sandbox --from-snapshot', () => {
     }
   });
 
-  it('exits 1 naming the file when the snapshot cannot be read', async () => {
+  it('exits 2 naming the file when the snapshot cannot be read, as diff does', async () => {
     const result = await runBin(['sandbox', '--port', '0', '--from-snapshot', join(dir, 'missing.json')], { env: { RENTALS_CONFIG_DIR: dir } });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('missing.json: no such file');
   });
 });

@@ -28,6 +28,8 @@ export interface FaultProxyOptions {
   retryAfterSeconds?: number;
   /** A fault for this request whatever the rate (e.g. every GET of one listing fails). */
   force?: (request: ProxiedRequest) => FaultKind | undefined;
+  /** Whether a forced 5xx or drop comes after the server acted (true) or before (false); random when not given. */
+  forceAfterServer?: boolean;
 }
 
 interface FaultCounts {
@@ -125,8 +127,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     // Two draws per request whatever happens, so that a seed gives the same faults to the same order.
     const roll = next();
     const pick = next();
-    const fault = options.force?.(seen) ?? (roll < rate ? kinds[Math.floor(pick * kinds.length)] : undefined);
-    const afterServer = pick * kinds.length - Math.floor(pick * kinds.length) >= 0.5;
+    const forced = options.force?.(seen);
+    const fault = forced ?? (roll < rate ? kinds[Math.floor(pick * kinds.length)] : undefined);
+    const afterServer = (forced ? options.forceAfterServer : undefined) ?? pick * kinds.length - Math.floor(pick * kinds.length) >= 0.5;
     if (!fault) {
       const upstream = await forward(req, body);
       res.writeHead(upstream.status, forwardHeaders(upstream.headers));

@@ -3,12 +3,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 
 export const TOKEN = 'test-token';
 /** 2025-06-01T12:00:00Z: seeded dates are relative to it. */
 export const FIXED_NOW = Date.UTC(2025, 5, 1, 12);
+
+/** Like a real client, at most 64 connections to a sandbox (it allows 128 per client address). */
+const pool = new Agent({ connections: 64 });
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
@@ -61,7 +64,7 @@ export async function call(base: string, method: Method, path: string, options: 
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await request(`${base}${path}`, { method, headers, body, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const response = await request(`${base}${path}`, { method, headers, body, headersTimeout: 10_000, bodyTimeout: 10_000, dispatcher: pool });
   const text = await response.body.text();
   let json: unknown;
   try {

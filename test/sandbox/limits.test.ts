@@ -131,6 +131,47 @@ describe('connection cap', () => {
   });
 });
 
+describe('connections per client address (issue 20.6)', () => {
+  /** A socket from `localAddress` (another loopback address is another client). */
+  async function openFrom(port: number, localAddress: string): Promise<{ socket: Socket; received: () => string; ended: Promise<void>; closed: () => boolean }> {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    cleanups.push(() => socket.destroy());
+    let text = '';
+    let closed = false;
+    socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    void ended.then(() => (closed = true));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    return { socket, received: () => text, ended, closed: () => closed };
+  }
+
+  it('one client holding its cap of slow uploads, and trying for every connection: another client is served within 1 s', async () => {
+    const logged: string[] = [];
+    const limits = { maxConnections: 12, maxConnectionsPerClient: 4 };
+    const sandbox = await openSandbox({ limits, log: (line) => logged.push(line) });
+    cleanups.push(() => sandbox.close());
+    // The greedy client asks for every connection the server has, each a POST whose body never comes.
+    const greedy: Array<Awaited<ReturnType<typeof openFrom>>> = [];
+    for (let i = 0; i < limits.maxConnections; i++) {
+      const client = await openFrom(sandbox.port, '127.0.0.1');
+      client.socket.write(`${postHead(100_000)}{"name":"`);
+      greedy.push(client);
+    }
+    await until(() => greedy.filter((c) => c.closed()).length === limits.maxConnections - limits.maxConnectionsPerClient, 'the connections past its cap to be closed');
+    expect(greedy.slice(0, limits.maxConnectionsPerClient).every((c) => !c.closed())).toBe(true); // still uploading
+    expect(logged).toEqual([`127.0.0.1 has ${limits.maxConnectionsPerClient} connections open, the most one client may: its new connections are closed until some end`]);
+
+    const other = await openFrom(sandbox.port, '127.0.0.2');
+    other.socket.write(`GET /v2/status HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${bearer(TOKEN)}\r\nConnection: close\r\n\r\n`);
+    const served = await Promise.race([
+      other.ended.then(() => other.received()),
+      new Promise<string>((resolve) => setTimeout(() => resolve('(no answer within 1 s)'), 1_000)),
+    ]);
+    expect(served).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
 describe('rentals sandbox --public-url --max-connections', () => {
   it('builds Links from --public-url and caps connections at --max-connections', async () => {
     const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--token', TOKEN, '--public-url', 'https://rentals.example.test/', '--max-connections', '2'], {
@@ -170,6 +211,7 @@ describe('rentals sandbox --public-url --max-connections', () => {
   it.each([
     [['--public-url', 'evil.example'], '--public-url must be an http(s) URL (got "evil.example")'],
     [['--max-connections', '0'], '--max-connections must be a whole number > 0'],
+    [['--max-connections-per-client', 'many'], '--max-connections-per-client must be a whole number > 0'],
   ])('refuses %j with exit 2', (args, message) => {
     const run = spawnSync(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], { encoding: 'utf8', timeout: 10_000 });
     expect(run.status).toBe(2);

@@ -105,7 +105,8 @@ describe('the write path', () => {
         const writes = Array.from({ length: 300 }, (_, i) => call('POST', '/v1/inventory', { body: inventoryBody(`item ${i}`) }));
         expect((await Promise.all(writes)).every((r) => r.status === 201)).toBe(true);
         for (let i = 0; i < 100; i++) await call('PUT', '/v1/inventory/7', { body: { id: 7, ...inventoryBody(`v${i}`) } });
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // The snapshot is written after the write that passed the threshold was answered: wait for it (bounded), not a fixed time.
+        for (let i = 0; i < 200 && (await stat(journal())).size >= 8 * 1024 + 2048; i++) await new Promise((resolve) => setTimeout(resolve, 25));
         const snapshot = JSON.parse(await readFile(file, 'utf8'));
         expect(snapshot.seq).toBeGreaterThan(0);
         expect((await stat(journal())).size).toBeLessThan(8 * 1024 + 2048);

@@ -108,3 +108,25 @@ describe('a POST whose connection is reset after it was sent', () => {
     expect(server.requests).toEqual(['POST /v2/inventory']);
   });
 });
+
+describe('a write whose earlier attempt was sent and whose last one never reached the server', () => {
+  test('its outcome is still unknown: exit 5, "may have been applied", naming the earlier failure', async () => {
+    let stop: () => unknown = () => undefined;
+    const server = await serve((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/plain', connection: 'close' }).end('bad gateway');
+      stop(); // the server stops listening: every later attempt is refused before it is sent
+    });
+    const running = servers.at(-1)!;
+    stop = () => running.close();
+    const error = await client(server.url)
+      .request('PUT', '/v2/inventory/3', { body: { id: 3 }, expect: 'data' })
+      .then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).requestSent).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^cannot complete PUT http:\/\/127\.0\.0\.1:\d+\/v2\/inventory\/3 \(ECONNREFUSED\).*; an earlier attempt failed \(HTTP 502\) after it was sent; the request was sent and may have been applied: check \(e\.g\. with list\) before repeating it$/,
+    );
+    expect(exitCodeFor(error)).toBe(5);
+    expect(server.requests).toEqual(['PUT /v2/inventory/3']);
+  });
+});

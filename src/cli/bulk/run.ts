@@ -35,7 +35,8 @@ import {
   serializePlan,
   totalsLine,
 } from '../../bulk/index.js';
-import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
+import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
+import { DeclinedError, PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Session } from '../session.js';
 import { readAll } from '../input.js';
 
@@ -159,7 +160,7 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
     warnSkipped(session, choices.invalid);
   }
   if (choices.planFile !== undefined) {
-    await writeFile(choices.planFile, serializePlan(plan), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+    await writeFile(choices.planFile, serializePlan(plan, await sessionPlanKey(session)), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
     });
     session.printer.info(`Plan written to ${choices.planFile} (${totalsLine(plan)}); nothing was sent.`);
@@ -168,7 +169,8 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
     session.printer.info('Dry run: nothing was sent.');
   }
   if (choices.dryRun || choices.planFile !== undefined) return false;
-  return confirmMassChange(session, plan, choices.yes === true);
+  await confirmMassChange(session, plan, choices.yes === true);
+  return true;
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
@@ -180,22 +182,18 @@ async function checkWriteRules(session: Session, spec: RowSpec, plan: Plan, allo
 
 /**
  * More than CONFIRM_ABOVE changes: at a terminal, the totals and a [y/N] question; elsewhere
- * (scripts, cron) exit 2 with the totals unless --yes. True when the run may go ahead.
+ * (scripts, cron) exit 2 with the totals unless --yes; a "no" is DeclinedError (exit 7).
  */
-export async function confirmMassChange(session: Session, plan: Plan, yes: boolean): Promise<boolean> {
+export async function confirmMassChange(session: Session, plan: Plan, yes: boolean): Promise<void> {
   const changes = plan.totals.create + plan.totals.update + plan.totals.delete;
-  if (yes || changes <= CONFIRM_ABOVE) return true;
+  if (yes || changes <= CONFIRM_ABOVE) return;
   const { term } = session.ctx;
   const summary = `${totalsLine(plan)}: ${changes} ${changes === 1 ? 'change' : 'changes'} to send`;
   if (!term.stdinIsTTY || !term.stderrIsTTY) {
     throw new UsageError(`${summary}.\nMore than ${CONFIRM_ABOVE} changes need confirmation: pass --yes to apply them without a prompt (nothing was sent).`);
   }
   term.stderr.write(`${summary}.\n`);
-  if (!(await session.ctx.confirm(`Apply ${changes} changes?`))) {
-    session.printer.info('Nothing was sent.');
-    return false;
-  }
-  return true;
+  if (!(await session.ctx.confirm(`Apply ${changes} changes?`))) throw new DeclinedError('Nothing was sent.');
 }
 
 function warnSkipped(session: Session, invalid: ValidationError): void {
@@ -204,10 +202,15 @@ function warnSkipped(session: Session, invalid: ValidationError): void {
   session.printer.warn(`Skipping invalid rows (--skip-invalid):\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
+/** The key plans are signed with: the user's, in the config directory (made on first use). */
+export function sessionPlanKey(session: Session): Promise<PlanKey> {
+  return loadPlanKey(session.settings.configDir);
+}
+
 /** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
 async function printPlan(session: Session, spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Promise<void> {
   const { printer } = session;
-  if (session.format === 'json') return printer.write(serializePlan(plan));
+  if (session.format === 'json') return printer.write(serializePlan(plan, await sessionPlanKey(session)));
   if (session.format === 'ndjson') return writeInBatches(session, plan.rows.map((row) => JSON.stringify(row)));
   await writeInBatches(session, planLines(spec, plan, predicted));
   await printer.text(predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan));

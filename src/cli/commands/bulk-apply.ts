@@ -19,11 +19,11 @@ interface ApplyOptions {
 
 async function runApply(session: Session, options: ApplyOptions): Promise<void> {
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, confirmMassChange, readTextFile, sessionPlanKey, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
-  const plan = bulk.parsePlan(await readTextFile(session, options.plan), options.plan, spec);
+  const plan = bulk.parsePlan(await readTextFile(session, options.plan), options.plan, spec, await sessionPlanKey(session));
   await withBulk(session, options.concurrency, async (run) => {
-    if (!(await confirmMassChange(session, plan, options.yes === true))) return;
+    await confirmMassChange(session, plan, options.yes === true);
     await applyAndReport(session, spec, plan, run, {
       report: options.report,
       force: options.force,

@@ -39,7 +39,9 @@ async function runConfigSet(session: Session, name: string, value: string | unde
     if (problem) throw new UsageError(`${problem} (got ${JSON.stringify(value)})`);
   }
   const profileName = session.settings.profileName.value!;
-  const path = await updateProfile(session.settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }));
+  const path = await updateProfile(session.settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
+    onWaiting: (pid) => session.printer.info(`Waiting for rentals process ${pid}, which is changing the config file…`),
+  });
   session.printer.info(value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`);
 }
 

@@ -34,6 +34,7 @@ export const sandboxCommand = defineCommand({
       .option('--web-url <url>', 'web application URL used in event web links')
       .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
       .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
+      .option('--max-connections-per-client <n>', 'connections open at once from one client address (so one cannot starve the others)', '128')
       .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
@@ -44,6 +45,8 @@ export const sandboxCommand = defineCommand({
     const publicUrl = httpUrl('--public-url', options.publicUrl);
     const maxConnections = Number(options.maxConnections);
     if (!Number.isInteger(maxConnections) || maxConnections <= 0) throw new UsageError(`--max-connections must be a whole number > 0`);
+    const maxConnectionsPerClient = Number(options.maxConnectionsPerClient);
+    if (!Number.isInteger(maxConnectionsPerClient) || maxConnectionsPerClient <= 0) throw new UsageError(`--max-connections-per-client must be a whole number > 0`);
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const printEnv = options.printEnv === true;
@@ -64,6 +67,7 @@ export const sandboxCommand = defineCommand({
         webUrl,
         publicUrl,
         maxConnections,
+        maxConnectionsPerClient,
         clientId: options.clientId,
         clientSecret: options.clientSecret,
         tokenTtl: ttl,

@@ -9,6 +9,8 @@ import type { Session } from '../session.js';
 
 interface SnapshotOptions {
   out?: string;
+  /** Replace an existing --out file. */
+  force?: boolean;
 }
 
 async function runSnapshot(session: Session, options: SnapshotOptions): Promise<void> {
@@ -19,14 +21,16 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     await takeSnapshot(catalogSource(session.catalog()), (text) => session.printer.write(text), takenAt, source);
     return;
   }
-  const { open, rename, rm } = await import('node:fs/promises');
+  const { link, open, rename, rm } = await import('node:fs/promises');
   // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
   const out = options.out;
   const temp = `${out}.${process.pid}.partial`;
   const cannotWrite = (error: unknown) => new UsageError(`--out: cannot write ${out}: ${fileProblem(error)}`);
   // Checked before anything is read: a wrong path costs no request.
   const { stat } = await import('node:fs/promises');
-  if ((await stat(out).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out: ${out} is a directory; name a file`);
+  const existing = await stat(out).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`--out: ${out} is a directory; name a file`);
+  if (existing && !options.force) throw new UsageError(`--out: ${out} exists already; pass --force to replace it (nothing was read)`);
   const file = await open(temp, 'w', 0o600).catch((error: unknown) => {
     throw cannotWrite(error);
   });
@@ -40,8 +44,11 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     throw error;
   }
   await file.close();
-  await rename(temp, out).catch(async (error: unknown) => {
+  // Without --force, linked into place: a file that appeared at --out meanwhile is not replaced either.
+  const place = options.force ? rename(temp, out) : link(temp, out).then(() => rm(temp, { force: true }));
+  await place.catch(async (error: unknown) => {
     await rm(temp, { force: true });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`--out: ${out} appeared while the snapshot was taken; it was not replaced (pass --force to replace it)`);
     throw cannotWrite(error);
   });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
@@ -68,14 +75,9 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
-  const [{ parseSnapshot }, { diffSnapshots }, { readFile }] = await Promise.all([
-    import('../../snapshot/document.js'),
-    import('../../snapshot/diff.js'),
-    import('node:fs/promises'),
-  ]);
+  const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
   if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
-  const read = async (path: string) =>
-    path === '-' ? parseSnapshot(await readAll(session.ctx.term.stdin), '(stdin)') : parseSnapshot(await readText(readFile, path), path);
+  const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(session.ctx.term.stdin), '(stdin)') : await readSnapshotFile(path)).snapshot;
   const before = await read(options.before);
   let after;
   if (options.after !== undefined) {
@@ -88,14 +90,6 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
   if (changes.length === 0) session.printer.info('No differences.');
   else await session.printer.view({ kind: 'diff', changes });
   return changes.length === 0 ? 0 : 1;
-}
-
-async function readText(readFile: (path: string, encoding: 'utf8') => Promise<string>, path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
 }
 
 function parseOnly(value: string | undefined): ResourceName[] | undefined {
@@ -113,11 +107,13 @@ export const snapshotCommand = defineCommand({
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
 written as it is read, so memory stays bounded by the largest single list; with --out the file is
-written beside the target (mode 0600) and renamed when complete.
+written beside the target (mode 0600) and renamed when complete. An existing --out file is
+replaced only with --force. diff and sandbox --from-snapshot read it back under the same checks.
 `,
   examples: ['rentals snapshot --out before.json', 'rentals snapshot | jq \'.resources.inventory | length\'', 'rentals sandbox --from-snapshot before.json'],
-  options: (command) => command.option('--out <file>', 'write to this file instead of standard output'),
-  run: (session, options) => runSnapshot(session, { out: options.out }),
+  options: (command) =>
+    command.option('--out <file>', 'write to this file instead of standard output').option('--force', 'replace the --out file if it exists'),
+  run: (session, options) => runSnapshot(session, { out: options.out, force: options.force === true }),
 });
 
 export const diffCommand = defineCommand({

@@ -4,7 +4,7 @@
 import type { ValidBody } from '../../schemas/valid-body.js';
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
-import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
+import { DeclinedError, type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
@@ -171,7 +171,12 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
   if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
-  await printRecords(session, def, await session.api().create(at, canonical));
+  const api = session.api();
+  const created = await api.create(at, canonical).catch(async (error: unknown) => {
+    const { settleCreate } = await import('./unknown-outcome.js');
+    throw await settleCreate(api, at, canonical, error);
+  });
+  await printRecords(session, def, created);
 }
 
 export async function runUpdate(
@@ -214,7 +219,12 @@ export async function runUpdate(
   const canonical = await validated(def, merged, 'update');
   await checkDateOrder(def, canonical, input, changes);
   if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
-  await printRecords(session, def, await session.api().update(at, id, canonical));
+  const api = session.api();
+  const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
+    const { settleUpdate } = await import('./unknown-outcome.js');
+    throw await settleUpdate(api, at, id, canonical, error);
+  });
+  await printRecords(session, def, updated);
 }
 
 export interface DeleteInput {
@@ -232,12 +242,13 @@ export async function runDelete(session: Session, at: Address, id: number, input
       throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
     }
     const label = await describeRecord(session, at, id);
-    if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) {
-      session.printer.info('Nothing deleted.');
-      return;
-    }
+    if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) throw new DeclinedError('Nothing deleted.');
   }
-  const result = await session.api().remove(at, id);
+  const api = session.api();
+  const result = await api.remove(at, id).catch(async (error: unknown) => {
+    const { settleDelete } = await import('./unknown-outcome.js');
+    throw await settleDelete(api, at, id, error);
+  });
   if (format === 'json' || format === 'ndjson') {
     await session.printer.text(JSON.stringify(result));
   } else {
