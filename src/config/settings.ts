@@ -44,14 +44,14 @@ export interface Settings {
   timeoutMs: Setting<number>;
   retries: Setting<number>;
   output: Setting<string>;
+  /** A secret file that group or others can read is used anyway (--allow-insecure-token-file). */
+  allowInsecureTokenFile: boolean;
   /**
    * The calendar's IANA time zone (the system's by default), resolved on first use: asking Intl
    * costs ~10 ms, which only `-o ics` should pay. Problems of an environment or profile value go
    * to `warnings` of that call.
    */
   timeZone: (warnings: string[]) => Setting<string>;
-  /** A secret file that group or others can read is used anyway (--allow-insecure-token-file). */
-  allowInsecureTokenFile: boolean;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -112,9 +112,9 @@ export async function resolveSettings(
     timeoutMs: checkedSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
     retries: checkedSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
     output: pick(candidates('output', undefined, '--output')),
+    allowInsecureTokenFile,
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
-    allowInsecureTokenFile,
     warnings,
   };
 }

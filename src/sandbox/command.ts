@@ -162,6 +162,6 @@ function startFailure(error: unknown, options: SandboxCommandOptions): string {
 }
 
 async function readSnapshotImage(path: string): Promise<StoreImage> {
-  const { readSnapshotFile } = await import('../snapshot/read.js');
+  const { readSnapshotFile } = await import('./snapshot-file.js');
   return (await readSnapshotFile(path, `--from-snapshot ${path}`)).image;
 }

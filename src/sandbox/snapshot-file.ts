@@ -2,13 +2,14 @@
 // anything else that reads what `rentals snapshot` writes: the document's shape, then every record
 // under the rules a live write follows (one id per record, values within their limits, references
 // to records the snapshot holds). A file that breaks any of them is a usage error (exit 2) that
-// names it; none is half read.
+// names it; none is half read. Beside the sandbox's store (its image is what the sandbox loads), so
+// that src/snapshot never imports src/sandbox.
 
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { SnapshotLoadError, storeImageFromSnapshot } from '../sandbox/from-snapshot.js';
-import type { StoreImage } from '../sandbox/store.js';
-import { type Snapshot, parseSnapshot } from './document.js';
+import { type Snapshot, parseSnapshot } from '../snapshot/document.js';
+import { SnapshotLoadError, storeImageFromSnapshot } from './from-snapshot.js';
+import type { StoreImage } from './store.js';
 
 export interface ReadSnapshot {
   /** The records as written (what `diff` compares). */
@@ -29,7 +30,7 @@ export async function readSnapshotFile(path: string, label = path): Promise<Read
   return readSnapshotText(text, label);
 }
 
-/** Checks a snapshot's text (a file's, or standard input's for `rentals diff -`). */
+/** A snapshot's text (a file's, or standard input's) read and checked as `readSnapshotFile` does. */
 export function readSnapshotText(text: string, label: string): ReadSnapshot {
   const snapshot = parseSnapshot(text, label);
   try {
