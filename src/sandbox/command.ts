@@ -5,7 +5,7 @@ import { readAll } from '../common/read-all.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
-import { SnapshotLoadError } from './from-snapshot.js';
+import { SnapshotLoadError } from '../snapshot/image.js';
 import type { StoreImage } from './store.js';
 import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 
@@ -165,7 +165,7 @@ function startFailure(error: unknown, options: SandboxCommandOptions): string {
 }
 
 async function readSnapshotImage(path: string, stdin: NodeJS.ReadableStream | undefined): Promise<StoreImage> {
-  const { readSnapshotFile, readSnapshotText } = await import('./snapshot-file.js');
+  const { readSnapshotFile, readSnapshotText } = await import('../snapshot/read.js');
   if (path === '-' && stdin) return readSnapshotText(await readAll(stdin), '--from-snapshot (stdin)').image;
   return (await readSnapshotFile(path, `--from-snapshot ${path}`)).image;
 }

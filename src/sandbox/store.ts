@@ -6,17 +6,13 @@
 
 import { type ResourceDef, type ResourceName, resourceList } from '../resources/definitions.js';
 
-export type StoredRecord = Readonly<Record<string, unknown>> & { readonly id: number };
+import type { StoreImage, StoredRecord } from '../snapshot/image.js';
+
+export type { StoreImage, StoredRecord };
 
 export type PutChange = { op: 'put'; resource: ResourceName; record: StoredRecord };
 export type DeleteChange = { op: 'delete'; resource: ResourceName; id: number };
 export type Change = PutChange | DeleteChange;
-
-/** What a snapshot holds: every record of the persisted resources and the next id of each. */
-export interface StoreImage {
-  nextIds: Partial<Record<ResourceName, number>>;
-  records: Partial<Record<ResourceName, StoredRecord[]>>;
-}
 
 /** Resources kept in the data file. Statuses are fixed and never stored. */
 export const persistedResources: ResourceName[] = resourceList.map((d) => d.name).filter((name) => name !== 'statuses');

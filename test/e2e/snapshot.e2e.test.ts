@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { parseSnapshot } from '../../src/snapshot/document.js';
-import { storeImageFromSnapshot } from '../../src/sandbox/from-snapshot.js';
+import { storeImageFromSnapshot } from '../../src/snapshot/image.js';
 import { cliFor, freshConfigDir, runBin } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;

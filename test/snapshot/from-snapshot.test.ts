@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SnapshotLoadError, storeImageFromSnapshot } from '../../src/sandbox/from-snapshot.js';
+import { SnapshotLoadError, storeImageFromSnapshot } from '../../src/snapshot/image.js';
 import type { Snapshot } from '../../src/snapshot/document.js';
 
 const base: Snapshot = {

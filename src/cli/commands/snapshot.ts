@@ -75,7 +75,7 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
-  const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../sandbox/snapshot-file.js'), import('../../snapshot/diff.js')]);
+  const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
   if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
   const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(session.ctx.term.stdin), '(stdin)') : await readSnapshotFile(path)).snapshot;
   const before = await read(options.before);

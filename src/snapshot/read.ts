@@ -2,14 +2,12 @@
 // anything else that reads what `rentals snapshot` writes: the document's shape, then every record
 // under the rules a live write follows (one id per record, values within their limits, references
 // to records the snapshot holds). A file that breaks any of them is a usage error (exit 2) that
-// names it; none is half read. Beside the sandbox's store (its image is what the sandbox loads), so
-// that src/snapshot never imports src/sandbox.
+// names it; none is half read.
 
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { type Snapshot, parseSnapshot } from '../snapshot/document.js';
-import { SnapshotLoadError, storeImageFromSnapshot } from './from-snapshot.js';
-import type { StoreImage } from './store.js';
+import { SnapshotLoadError, type StoreImage, storeImageFromSnapshot } from './image.js';
+import { type Snapshot, parseSnapshot } from './document.js';
 
 export interface ReadSnapshot {
   /** The records as written (what `diff` compares). */
