@@ -122,7 +122,7 @@ export const SETTINGS: readonly SettingDef[] = [
   {
     name: 'token',
     label: 'token',
-    flag: { usage: '--token-file <path>', help: 'read the access token from this file' },
+    flag: { usage: '--token-file <path>', help: 'read the access token from this file ("-" for stdin)' },
     env: ['RENTALS_TOKEN'],
     profileField: 'token',
     help: 'access token (rentals auth login stores one in the profile)',

@@ -2,6 +2,7 @@
 // in the config file > defaults. `rentals auth status` shows the result. What each setting is
 // (flag, variable, rule, default) is in the settings table (settings-table.ts).
 
+import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
@@ -72,10 +73,12 @@ function pick<T>(candidates: Array<[T | undefined, Source, string]>): Setting<T>
   return { value: undefined, source: 'none', origin: 'not set' };
 }
 
+/** `stdin`: where `--token-file -` reads the token. */
 export async function resolveSettings(
   flags: GlobalFlags,
   env: Record<string, string | undefined>,
   homedir: string,
+  stdin?: AsyncIterable<unknown>,
 ): Promise<Settings> {
   const dir = configDir(env, homedir);
   const config = await readConfig(dir);
@@ -93,7 +96,7 @@ export async function resolveSettings(
   const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
   const allowInsecureTokenFile = flags.allowInsecureTokenFile === true || setting('allowInsecureTokenFile').parse!(env[envName('allowInsecureTokenFile')] ?? '') === true;
-  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile) : undefined;
+  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile, stdin) : undefined;
   /** Flag, then environment, then profile, for a setting of the table. */
   const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
     const def = setting(name);
@@ -137,10 +140,11 @@ function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[stri
   return { value: fallback, source: 'default', origin: 'default' };
 }
 
-async function readTokenFile(path: string, allowInsecure: boolean): Promise<string> {
-  refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
+async function readTokenFile(path: string, allowInsecure: boolean, stdin: AsyncIterable<unknown> | undefined): Promise<string> {
+  const fromStdin = path === '-' && stdin !== undefined;
+  if (!fromStdin) refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
   try {
-    const token = (await readFile(path, 'utf8')).trim();
+    const token = (fromStdin ? await readAll(stdin) : await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
     return token;
   } catch (error) {

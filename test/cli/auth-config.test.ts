@@ -333,6 +333,14 @@ describe('precedence: flags > environment > profile', () => {
     expect(profileScope.isDone()).toBe(true);
   });
 
+  test('--token-file - reads the token from stdin', async () => {
+    const bearerOf = (t: string) => `bearer ${Buffer.from(t).toString('base64')}`;
+    const scope = nock(API, { reqheaders: { authorization: bearerOf(TOKEN) } }).get('/v2/status').reply(200, envelope([]));
+    const result = await runCli(['statuses', 'list', '--token-file', '-'], { env: { RENTALS_BASE_URL: API }, stdin: `${TOKEN}\n` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(scope.isDone()).toBe(true);
+  });
+
   test('an unreadable --token-file is a usage error', async () => {
     const result = await runCli(['statuses', 'list', '--token-file', '/nonexistent/token'], { env: { RENTALS_BASE_URL: API } });
     expect(result.code).toBe(2);

@@ -39,7 +39,7 @@ import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Session } from '../session.js';
-import { readAll } from '../input.js';
+import { readAll } from '../../common/read-all.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;

@@ -30,7 +30,7 @@ export const sandboxCommand = defineCommand({
       .option('--token <token>', 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)')
       .option('--data <file>', 'persist state in this file (journal + snapshot); in memory without it')
       .option('--seed', 'load a realistic demo dataset')
-      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file (a copy of production to rehearse on)')
+      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)')
       .option('--web-url <url>', 'web application URL used in event web links')
       .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
       .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
@@ -75,7 +75,7 @@ export const sandboxCommand = defineCommand({
         fromSnapshot: options.fromSnapshot,
         printEnv,
       },
-      { stdout: ctx.term.stdout, stderr: ctx.term.stderr },
+      { stdout: ctx.term.stdout, stderr: ctx.term.stderr, stdin: ctx.term.stdin },
       ctx.env,
     );
   },
