@@ -8,6 +8,8 @@ export default defineConfig({
   define: { __RENTALS_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['./test/setup/temp-root.ts'],
+    setupFiles: ['./test/setup/file-temp-dirs.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

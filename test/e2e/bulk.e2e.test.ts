@@ -1,5 +1,6 @@
-// Bulk price updates end to end: the built bin/rentals.js against a sandbox, asserting on what the
-// server holds afterwards (read back over HTTP), not only on what the command printed.
+// Bulk price updates end to end: rentals against a sandbox, asserting on what the server holds
+// afterwards (read back over HTTP), not only on what the command printed. In-process, but for
+// Ctrl-C and the shell pipeline, which run the built bin/rentals.js.
 
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

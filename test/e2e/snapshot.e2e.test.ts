@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { parseSnapshot } from '../../src/snapshot/document.js';
 import { storeImageFromSnapshot } from '../../src/sandbox/from-snapshot.js';
-import { cliFor, freshConfigDir, runBin } from './harness.js';
+import { cliFor, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -102,7 +102,7 @@ describe('rentals sandbox --from-snapshot', () => {
   });
 
   it('exits 1 naming the file when the snapshot cannot be read', async () => {
-    const result = await runBin(['sandbox', '--port', '0', '--from-snapshot', join(dir, 'missing.json')], { env: { RENTALS_CONFIG_DIR: dir } });
+    const result = await runRentals(['sandbox', '--port', '0', '--from-snapshot', join(dir, 'missing.json')], { env: { RENTALS_CONFIG_DIR: dir } });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('missing.json: no such file');
   });
