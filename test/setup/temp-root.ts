@@ -6,8 +6,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const PREFIX = 'rentals-test-run-';
+
 export default function setup(): () => void {
-  const root = mkdtempSync(join(tmpdir(), 'rentals-test-run-'));
+  // Each vitest project runs its global setup; the run has one root all the same.
+  if (tmpdir().includes(PREFIX)) return () => undefined;
+  const root = mkdtempSync(join(tmpdir(), PREFIX));
   process.env.TMPDIR = root;
   return () => {
     const left = readdirSync(root);
