@@ -6,17 +6,18 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 /**
  * Tests that patch nothing global (no nock, no mocks) and start no child process: they share one
  * module graph per worker instead of loading it again for each file (a third to half of their CPU
- * time). Their servers listen on port 0 and are closed by the test that starts them.
+ * time). Their servers listen on port 0 and are closed by the test that starts them. Named one
+ * by one: a new test file is isolated until it is listed here.
  */
 const SHARED = [
   'test/architecture.test.ts',
-  'test/bulk/*.test.ts',
-  'test/calendar/*.test.ts',
+  'test/bulk/{adjust-limits,catalog,engine,import,input,money,render,runner}.test.ts',
+  'test/calendar/{dates,ics-status,item-asks,sweep,terminal,totals-checks}.test.ts',
   'test/cli/{help-topics,help,prompt,registry}.test.ts',
-  'test/data/*.test.ts',
-  'test/output/*.test.ts',
+  'test/data/catalog.test.ts',
+  'test/output/{plan-width,render,table,width}.test.ts',
   'test/sandbox/{auth,damage,date-order,errors,exact-numbers,journal,lists,operations,persistence,seed,server,value-properties}.test.ts',
-  'test/snapshot/*.test.ts',
+  'test/snapshot/{diff,from-snapshot}.test.ts',
   'test/unit/{common,data-envelope,format-issue,json-depth,value-properties,values}.test.ts',
 ];
 
