@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { type RunResult, cliFor, freshConfigDir, jsonData, runBin, runRentals } from './harness.js';
+import { type RunResult, cliEnv, cliFor, freshConfigDir, jsonData, runBin, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -31,7 +31,8 @@ function idOf(result: RunResult): number {
 
 describe('read-only groups', () => {
   test('rental-blocks list prints tab-separated rows without a header when piped', async () => {
-    const { stdout } = ok(await rentals(['rental-blocks', 'list']));
+    // Spawned: whether stdout is a terminal is the process's own finding here.
+    const { stdout } = ok(await runBin(['rental-blocks', 'list'], { env: cliEnv(sandbox) }));
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines[0]!.split('\t')[0]).toBe('1');

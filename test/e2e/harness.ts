@@ -52,7 +52,7 @@ export async function runRentals(args: string[], options: RunOptions = {}): Prom
     timer = setTimeout(() => reject(new Error(`rentals ${args.join(' ')} did not finish in ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    const { code, stdout, stderr } = await Promise.race([runCli(args, { env, home: env.HOME, stdin: options.input ?? '', now: options.now ?? Date.now }), timedOut]);
+    const { code, stdout, stderr } = await Promise.race([runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now }), timedOut]);
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);
