@@ -42,17 +42,19 @@ function runEnv(options: RunOptions): Record<string, string> {
 
 /**
  * `rentals …args` in this process, as the binary would run it: the same environment as runBin,
- * stdin/stdout/stderr pipes (not TTYs), the real clock.
+ * stdin/stdout/stderr pipes (not TTYs), the real clock. Bounded by the test's timeout, or by
+ * `timeoutMs` when given.
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now });
+  const { timeoutMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`rentals ${args.join(' ')} did not finish in ${timeoutMs} ms`)), timeoutMs);
+    if (timeoutMs !== undefined) timer = setTimeout(() => reject(new Error(`rentals ${args.join(' ')} did not finish in ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    const { code, stdout, stderr } = await Promise.race([runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now }), timedOut]);
+    const { code, stdout, stderr } = await Promise.race([running, timedOut]);
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);
