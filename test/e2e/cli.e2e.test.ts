@@ -1,5 +1,5 @@
-// rentals against a real sandbox, every command group, as a user sees it: in-process, but for the
-// exit code and the stdin pipe a spawned bin/rentals.js shows.
+// rentals against a real sandbox, every command group, as a user sees it: in-process, but for what
+// only a spawned bin/rentals.js shows (output to a pipe, an exit code, a token on a stdin pipe).
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
