@@ -1,6 +1,6 @@
-// The calendar commands as a user runs them (bin/rentals.js) against a sandbox, asserting on the
-// server's state and on the output. Each test builds its own items and events in an empty
-// sandbox; the seeded one serves `check` and the agenda's request count.
+// The calendar commands as a user runs them (in-process, see harness.ts) against a sandbox,
+// asserting on the server's state and on the output. Each test builds its own items and events in
+// an empty sandbox; the seeded one serves `check` and the agenda's request count.
 
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

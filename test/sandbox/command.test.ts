@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runBin } from '../e2e/harness.js';
+import { runRentals } from '../e2e/harness.js';
 import { call, tempDir } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/sandbox-command.mjs', import.meta.url));
@@ -144,18 +144,18 @@ describe('rentals sandbox', () => {
     try {
       const data = join(dir, 'rentals.json');
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
-      const printed = await runBin(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
+      const printed = await runRentals(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
       expect(printed.stderr).toBe('');
       expect(printed.code).toBe(0);
       const match = /^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4999 RENTALS_TOKEN=(\S+)\n$/.exec(printed.stdout);
       expect(match, printed.stdout).not.toBeNull();
-      const again = await runBin(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
+      const again = await runRentals(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
       expect(again.stdout).toBe(printed.stdout);
       const run = runCommand({ data });
       const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
       expect((await call(url!, 'GET', '/v2/status', { token: match![1]! })).status).toBe(200);
       // While it runs, --print-env names its port (the lock file records it), whatever --port says.
-      const running = await runBin(['sandbox', '--data', data, '--print-env'], { env });
+      const running = await runRentals(['sandbox', '--data', data, '--print-env'], { env });
       expect(running.stdout).toBe(`export RENTALS_BASE_URL=${url} RENTALS_TOKEN=${match![1]}\n`);
       run.kill('SIGTERM');
       expect(await run.exit).toBe(0);
@@ -168,13 +168,13 @@ describe('rentals sandbox', () => {
     const { dir, cleanup } = await tempDir();
     try {
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
-      const anyPort = await runBin(['sandbox', '--data', join(dir, 'd.json'), '--port', '0', '--print-env'], { env });
+      const anyPort = await runRentals(['sandbox', '--data', join(dir, 'd.json'), '--port', '0', '--print-env'], { env });
       expect([anyPort.code, anyPort.stdout, anyPort.stderr]).toEqual([2, '', 'error: --print-env: no sandbox is running on this data file, and --port 0 names no port; give a fixed --port\n']);
-      const noData = await runBin(['sandbox', '--port', '0', '--token', 't', '--print-env'], { env });
+      const noData = await runRentals(['sandbox', '--port', '0', '--token', 't', '--print-env'], { env });
       expect([noData.code, noData.stdout, noData.stderr]).toEqual([2, '', 'error: --print-env needs a fixed --port (not 0) or --data: the line names the port\n']);
-      const nowhere = await runBin(['sandbox', '--print-env'], { env });
+      const nowhere = await runRentals(['sandbox', '--print-env'], { env });
       expect([nowhere.code, nowhere.stdout]).toEqual([2, '']);
-      const given = await runBin(['sandbox', '--print-env', '--token', "it's"], { env });
+      const given = await runRentals(['sandbox', '--print-env', '--token', "it's"], { env });
       expect(given.stdout).toBe(`export RENTALS_BASE_URL=http://127.0.0.1:4010 RENTALS_TOKEN='it'\\''s'\n`);
     } finally {
       await cleanup();
@@ -205,7 +205,7 @@ describe('rentals sandbox', () => {
       expect(repaired.stderr()).toMatch(/--repair: the damaged files, as they were, are kept in .*rentals\.json\.journal\.damaged-\d{8}T\d{6}Z\n/);
       repaired.kill('SIGTERM');
       expect(await repaired.exit).toBe(0);
-      const usage = await runBin(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+      const usage = await runRentals(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
       expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --data <file>\n']);
     } finally {
       await cleanup();
