@@ -2,7 +2,7 @@
 // here; the root --help lists them.
 
 import type { Settings } from '../config/settings.js';
-import { DEFAULT_HOLD_POLICY } from '../domain/hold-policy.js';
+import { DEFAULT_HOLD_POLICY, unknownStatuses } from '../domain/hold-policy.js';
 import { holdsHelp } from './holds-help.js';
 import { environmentHelp, setting } from '../config/settings-table.js';
 import { resourceList } from '../resources/definitions.js';
@@ -11,8 +11,8 @@ import { DATES_HELP, DATES_HELP_TOPIC } from './dates-help.js';
 export interface HelpTopic {
   name: string;
   summary: string;
-  /** The text; a topic that depends on the settings in force (holds) gets them. */
-  text: (settings?: Settings) => string;
+  /** The text; a topic that depends on the settings in force (holds) gets them, and the service's status names when they could be read. */
+  text: (settings?: Settings, statusNames?: readonly string[]) => string;
 }
 
 const EXIT_CODES = `Exit codes:
@@ -81,10 +81,9 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   {
     name: 'holds',
     summary: 'which event statuses hold stock, firmly or as quotes',
-    text: (settings) => {
+    text: (settings, statusNames) => {
       const policy = settings?.holds.value ?? DEFAULT_HOLD_POLICY;
-      // Status names of the service come from the last completion cache when there is one; the topic never calls the service.
-      return holdsHelp(policy, []);
+      return holdsHelp(policy, statusNames === undefined ? undefined : unknownStatuses(policy, statusNames));
     },
   },
 ];

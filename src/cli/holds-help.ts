@@ -4,12 +4,14 @@
 import { DEFAULT_HOLD_POLICY, type HoldPolicy, formatHoldPolicy } from '../domain/hold-policy.js';
 
 /** The topic's text for the policy in force and the status names it does not know. */
-export function holdsHelp(policy: HoldPolicy, unknownStatuses: readonly string[]): string {
+export function holdsHelp(policy: HoldPolicy, unknownStatuses: readonly string[] | undefined): string {
   const rules = [...policy.rules.values()].map(({ name, rule }) => `  ${name.padEnd(16)} ${rule}`);
   const unknown =
-    unknownStatuses.length === 0
-      ? 'Every status of the service has a rule.'
-      : `Statuses with no rule (they hold firmly): ${unknownStatuses.map((n) => JSON.stringify(n)).join(', ')}`;
+    unknownStatuses === undefined
+      ? "The service's statuses could not be read here (no profile or no answer): any status not named above holds firmly."
+      : unknownStatuses.length === 0
+        ? 'Every status of the service has a rule.'
+        : `Statuses of the service with no rule (they hold firmly): ${unknownStatuses.map((n) => JSON.stringify(n)).join(', ')}`;
   return `Holds: which event statuses hold stock
 
   firm       holds its units: other bookings are checked against it
