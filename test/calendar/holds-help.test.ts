@@ -7,7 +7,7 @@ describe('help holds', () => {
     const text = holdsHelp(parseHoldPolicy('Quoted=none', 'holds'), ['On hold', 'Provisional']);
     expect(text).toContain('  Quoted           none\n');
     expect(text).toContain('  Confirmed        firm\n');
-    expect(text).toContain('Statuses with no rule (they hold firmly): "On hold", "Provisional"');
+    expect(text).toContain('Statuses of the service with no rule (they hold firmly): "On hold", "Provisional"');
     expect(text).toContain('Defaults: Confirmed=firm,Completed=firm,Quoted=tentative,Cancelled=none');
   });
 
