@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, openSandbox } from '../sandbox/helpers.js';
 import { type RunResult, cliFor } from './harness.js';
+import { calendarFixtures } from './calendar-fixtures.js';
 import { data } from './server-state.js';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -26,37 +27,13 @@ function ok(result: RunResult): RunResult {
   return result;
 }
 
-let serial = 0;
-const unique = (name: string) => `${name} ${++serial}`;
 const QUOTED = 1;
 const CONFIRMED = 2;
-
-async function item(quantityAvailable: number, price = 10): Promise<{ id: number; name: string }> {
-  const name = unique('Beyond item');
-  const [record] = await data(call, 'POST', '/v2/inventory', { name, quantityAvailable, active: 1 });
-  const id = Number(record!.id);
-  await data(call, 'POST', `/v1/inventory/${id}/pricing`, { inventoryId: id, rentalBlockId: 1, price });
-  return { id, name };
-}
-
-async function event(dropoff: string, pickup: string, status = CONFIRMED): Promise<{ id: number; name: string }> {
-  const name = unique(status === QUOTED ? 'Quote' : 'Show');
-  const [record] = await data(call, 'POST', '/v1/events', {
-    eventStatusId: status,
-    rentalBlockId: 1,
-    eventName: name,
-    dropoffDate: dropoff,
-    startDate: dropoff,
-    endDate: pickup,
-    teardownDate: pickup,
-    pickupDate: pickup,
-  });
-  return { id: Number(record!.id), name };
-}
-
-async function line(eventId: number, inventoryId: number, quantity: number, price = 10): Promise<void> {
-  await data(call, 'POST', `/v1/events/${eventId}/inventory`, { eventId, inventoryId, quantity, price });
-}
+const fixtures = calendarFixtures(() => call, 'Beyond');
+const { item, line } = fixtures;
+/** A Confirmed event, or a quote. */
+const event = (dropoff: string, pickup: string, status = CONFIRMED) =>
+  fixtures.event(dropoff, pickup, { eventStatusId: status }, fixtures.unique(status === QUOTED ? 'Quote' : 'Show'));
 
 describe('holds by status: quotes hold tentatively', () => {
   test('a firm booking is checked against firm holds only and warns when it takes units a quote counts on', async () => {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, openSandbox } from '../sandbox/helpers.js';
 import { type RunResult, cliFor } from './harness.js';
+import { calendarFixtures } from './calendar-fixtures.js';
 import { data } from './server-state.js';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -32,36 +33,7 @@ function ok(result: RunResult): RunResult {
   return result;
 }
 
-let serial = 0;
-const unique = (name: string) => `${name} ${++serial}`;
-
-async function item(quantityAvailable: number, price = 10): Promise<{ id: number; name: string }> {
-  const name = unique('Core item');
-  const [record] = await data(call, 'POST', '/v2/inventory', { name, quantityAvailable, active: 1 });
-  const id = Number(record!.id);
-  await data(call, 'POST', `/v1/inventory/${id}/pricing`, { inventoryId: id, rentalBlockId: 1, price });
-  return { id, name };
-}
-
-async function event(dropoff: string, pickup: string, extra: Record<string, unknown> = {}, name = unique('Core event')): Promise<{ id: number; name: string }> {
-  const [record] = await data(call, 'POST', '/v1/events', {
-    eventStatusId: 2,
-    rentalBlockId: 1,
-    eventName: name,
-    dropoffDate: dropoff,
-    startDate: dropoff,
-    endDate: pickup,
-    teardownDate: pickup,
-    pickupDate: pickup,
-    ...extra,
-  });
-  return { id: Number(record!.id), name };
-}
-
-async function line(eventId: number, inventoryId: number, quantity: number): Promise<number> {
-  const [record] = await data(call, 'POST', `/v1/events/${eventId}/inventory`, { eventId, inventoryId, quantity, price: 10 });
-  return Number(record!.id);
-}
+const { unique, item, event, line } = calendarFixtures(() => call, 'Core');
 
 const linesOf = async (eventId: number, itemId: number) => (await data(call, 'GET', `/v1/events/${eventId}/inventory`)).filter((b) => b.inventoryId === itemId);
 const held = async (eventId: number, itemId: number) => (await linesOf(eventId, itemId)).reduce((sum, b) => sum + Number(b.quantity), 0);
