@@ -10,6 +10,7 @@ import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
+import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, rangeOptions, withDatesLink } from './options.js';
 
 const MAX_DAYS = 366;
@@ -37,7 +38,7 @@ export const availabilityCommand = defineViewCommand({
     const days = Math.ceil((range.to - range.from) / DAY_MS);
     if (options.daily && days > MAX_DAYS) throw new UsageError(`--daily: the range has ${days} days; at most ${MAX_DAYS}`);
     deps.showRange(range);
-    const refs = options.item ?? [];
+    const refs = conceptValues('item', options);
     const [items, held] = await Promise.all([chosenItems(deps, refs, options.category), deps.calendar.holdings(range)]);
     const shown = items.filter((item) => options.all || refs.length > 0 || item.active || held.byItem.has(item.id));
 

@@ -1,4 +1,4 @@
-// `rentals load-sheet [--date <day>] [--to <day>]`: the warehouse's pick list. Per day: what goes
+// `rentals load-sheet [--from <day>] [--to <day>]` (--date: --from): the warehouse's pick list. Per day: what goes
 // out (the start of each event's window: its dropoff, or its start without one) and what comes
 // back (the end of the window: the pickup, or the end), per event with its time, customer and
 // address, and per item the total units. Cancelled events are left out (they hold nothing).
@@ -10,6 +10,7 @@ import { UsageError } from '../../../errors.js';
 import type { GroupedView } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
+import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { withDatesLink } from './options.js';
 
 type Direction = 'out' | 'in';
@@ -21,11 +22,12 @@ interface Movement {
   event: CalendarEvent;
 }
 
-/** Whole days, --date to --to (a time given with either stands for its day). */
-function sheetDays(date: string | undefined, to: string | undefined, now: number): { from: number; to: number } {
-  const first = startOfDay(parseDateArgument(date ?? 'today', now, '--date').time);
+/** Whole days, --from (or --date) to --to (a time given with either stands for its day). */
+function sheetDays(from: { flag: string; value: string } | undefined, to: string | undefined, now: number): { from: number; to: number } {
+  const flag = from?.flag ?? '--from';
+  const first = startOfDay(parseDateArgument(from?.value ?? 'today', now, flag).time);
   const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
-  if (last < first) throw new UsageError(`--to must not be before --date (--date is ${dayHeading(first)}, --to ${dayHeading(last)})`);
+  if (last < first) throw new UsageError(`--to must not be before ${flag} (${flag} is ${dayHeading(first)}, --to ${dayHeading(last)})`);
   return { from: first, to: last + DAY_MS };
 }
 
@@ -42,12 +44,16 @@ export const loadSheetCommand = defineViewCommand({
   name: 'load-sheet',
   summary: "The warehouse's pick list: what goes out and comes back each day",
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
-  examples: ['rentals load-sheet', 'rentals load-sheet --date fri --to mon -o json'],
-  options: (command) => command.option('--date <day>', 'the day (default today)').option('--to <day>', 'last day, for several days'),
+  examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json'],
+  options: (command) =>
+    conceptOption(conceptOption(command, 'from', { description: 'the (first) day (default today)', value: 'day', keep: ['date'] }), 'to', {
+      description: 'last day, for several days',
+      value: 'day',
+    }),
   view: 'groups',
   deps: calendarDeps,
   handler: async (deps, options): Promise<GroupedView> => {
-    const range = sheetDays(options.date, options.to, deps.now());
+    const range = sheetDays(conceptValue('from', options, ['date']), options.to, deps.now());
     deps.showRange(range);
     const { calendar } = deps;
     const movements = (await calendar.eventsIn(range, { active: true })).flatMap((event) => movementsOf(event, range));
