@@ -28,10 +28,10 @@ export const eventsCancel = defineViewCommand({
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
   help: withDatesLink(),
-  examples: ['rentals events cancel 12 --reason "Customer postponed"', 'rentals events cancel 12 --reason "Rain" --date 2026-06-10 --dry-run'],
+  examples: ['rentals events cancel 12 --cancel-reason "Customer postponed"', 'rentals events cancel 12 --cancel-reason "Rain" --cancel-date 2026-06-10 --dry-run'],
   options: (command) =>
     dryRunOption(
-      conceptOption(conceptOption(command, 'cancelReason', { description: 'why (kept as the cancel reason)', required: true }), 'cancelDate', {
+      conceptOption(conceptOption(command, 'cancelReason', { description: 'why (kept as the cancel reason; required)', required: true }), 'cancelDate', {
         description: 'cancellation date (default: now)',
         keep: ['date'],
       }),
