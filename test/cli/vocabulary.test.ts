@@ -12,10 +12,10 @@ import { fakeContext } from '../helpers/fake-context.js';
 
 const concepts = Object.entries(VOCABULARY) as Array<[ConceptName, Concept]>;
 
-function leaves(command: Command, path: string[] = []): Array<{ path: string; flags: Set<string> }> {
+function leaves(command: Command, path: string[] = []): Array<{ path: string; flags: Set<string>; help: Map<string, string> }> {
   if (command.commands.length === 0) {
-    const flags = new Set(command.options.flatMap((o) => (o.long ? [o.long.replace(/^--/, '')] : [])));
-    return [{ path: path.join(' '), flags }];
+    const help = new Map(command.options.flatMap((o) => (o.long ? [[o.long.replace(/^--/, ''), o.description] as const] : [])));
+    return [{ path: path.join(' '), flags: new Set(help.keys()), help }];
   }
   return command.commands.flatMap((child) => leaves(child, [...path, child.name()]));
 }
@@ -61,6 +61,18 @@ describe('one vocabulary', () => {
 
   test.each(commands.map((c) => [c.path, c.flags] as const))('rentals %s names every concept with all its spellings', (path, flags) => {
     expect(vocabularyProblems(path, flags)).toEqual([]);
+  });
+
+  test.each(commands.map((c) => [c.path, c.help] as const))('rentals %s: the help of each alias names its flag', (path, help) => {
+    for (const [, concept] of concepts) {
+      const kept = Object.entries(concept.kept ?? {}).filter(([, where]) => where.includes(path)).map(([spelling]) => spelling);
+      const spellings = [concept.flag, ...concept.aliases, ...kept].filter((flag) => help.has(flag));
+      const keptByAnother = concepts.some(([, other]) => (other.kept?.[concept.flag] ?? []).includes(path));
+      if (spellings.length === 0 || !help.has(concept.flag) || keptByAnother) continue;
+      const described = spellings.filter((flag) => !/alias of --/.test(help.get(flag)!));
+      expect(described, `${path}: ${spellings.join(', ')}`).toHaveLength(1);
+      for (const flag of spellings.filter((f) => f !== described[0])) expect(help.get(flag)).toMatch(new RegExp(`alias of --${described[0]}$`));
+    }
   });
 
   test('the contract catches a command that drops an alias, or has an alias without its canonical flag', () => {
