@@ -152,7 +152,9 @@ export function conceptValues(name: ConceptName, options: object, keep: readonly
   return given<string[]>(name, options, keep).flatMap((entry) => entry.value);
 }
 
-/** The concept whose flag is a field's (`inventoryId` → item), if the vocabulary names it. */
-export function conceptOfField(field: string): ConceptName | undefined {
-  return (Object.keys(VOCABULARY) as ConceptName[]).find((name) => (VOCABULARY[name] as Concept).field === field);
+/** The concept whose flag is a field's (`inventoryId` → item); a field the table lacks is a bug. */
+export function conceptOfField(field: string): ConceptName {
+  const found = (Object.keys(VOCABULARY) as ConceptName[]).find((name) => (VOCABULARY[name] as Concept).field === field);
+  if (!found) throw new Error(`vocabulary: no concept for the field ${field}`);
+  return found;
 }

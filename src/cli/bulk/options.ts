@@ -59,10 +59,7 @@ function collectIds(value: string, previous: string[] = []): string[] {
 /** Bookings: the parent that rows do not name (the event), fixed for the whole run. */
 function scopeConcept(def: ResourceDef): ConceptName | undefined {
   const parent = def.parent?.field;
-  if (parent === undefined || (def.naturalKey ?? []).includes(parent)) return undefined;
-  const concept = conceptOfField(parent);
-  if (!concept) throw new Error(`vocabulary: no concept for ${def.name}'s scope ${parent}`);
-  return concept;
+  return parent === undefined || (def.naturalKey ?? []).includes(parent) ? undefined : conceptOfField(parent);
 }
 
 /** `--event-id <id>` (also `--event`) where rows are scoped to a parent; `what` ends its help. */

@@ -4,7 +4,7 @@
 import { type ResourceDef, fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
 import { concurrencyOption, filterOption, parseConcurrency, scopeOption, scopeValue } from '../bulk/options.js';
-import { type ConceptName, conceptOfField, conceptValues } from '../vocabulary.js';
+import { conceptOfField, conceptValues } from '../vocabulary.js';
 import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -48,12 +48,6 @@ const FILTER_HELP: Record<string, string> = {
   rentalBlockId: 'only this rental block (id or name); repeatable',
 };
 
-function filterConcept(field: string): ConceptName {
-  const concept = conceptOfField(field);
-  if (!concept) throw new Error(`vocabulary: no concept for the export filter ${field}`);
-  return concept;
-}
-
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineCommand({
     name: 'export',
@@ -61,7 +55,7 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
     examples: def.examples?.export ?? [],
     dataOptions: dataOptions<ExportFlags>((command) => {
-      for (const field of def.bulk?.exportFilters ?? []) filterOption(typedApi(command), filterConcept(field), FILTER_HELP[field] ?? `only this ${field} (id or name); repeatable`);
+      for (const field of def.bulk?.exportFilters ?? []) filterOption(typedApi(command), conceptOfField(field), FILTER_HELP[field] ?? `only this ${field} (id or name); repeatable`);
       scopeOption(typedApi(command), def, 'to export');
       concurrencyOption(typedApi(command));
     }),
