@@ -151,7 +151,7 @@ export function cancellationProblems(event: CalendarEvent): Problem[] {
   if (byDate === byStatus || (byDate && event.status === undefined)) return [];
   const message = byDate
     ? `${eventLabel(event)} has a cancel date (${String(event.record.cancelDate)}) but its status is ${JSON.stringify(event.status ?? `status ${String(event.statusId)}`)}; it holds nothing (set the status, or \`rentals events uncancel ${event.id}\`)`
-    : `${eventLabel(event)} has the status ${JSON.stringify(event.status)} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --reason …\` records when and why)`;
+    : `${eventLabel(event)} has the status ${JSON.stringify(event.status)} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --cancel-reason …\` records when and why)`;
   return [{ code: 'cancel-status-mismatch', message, eventId: event.id }];
 }
 

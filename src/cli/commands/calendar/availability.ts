@@ -16,6 +16,7 @@ import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
+import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 
 const MAX_DAYS = 366;
@@ -52,7 +53,7 @@ export const availabilityCommand = defineViewCommand({
     const days = Math.ceil((range.to - range.from) / DAY_MS);
     if (options.daily && days > MAX_DAYS) throw new UsageError(`--daily: the range has ${days} days; at most ${MAX_DAYS}`);
     deps.showRange(range);
-    const refs = options.item ?? [];
+    const refs = conceptValues('item', options);
     const [items, held] = await Promise.all([chosenItems(deps, refs, options.category), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
     const shown = items.filter((item) => options.all || refs.length > 0 || item.active || held.byItem.has(item.id));
 
@@ -99,13 +100,14 @@ export const availabilityCommand = defineViewCommand({
 });
 
 /** `--find`: the earliest windows of --duration in which every asked item has its units free (firm holds; quotes too with --include-tentative). */
-async function findWindows(deps: CalendarDeps, options: { item?: string[]; from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string }): Promise<RecordListView> {
+async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string }): Promise<RecordListView> {
   if (options.daily || options.category !== undefined) throw new UsageError('--find takes --item NAME=QTY…, not --daily or --category');
   if (options.duration === undefined) throw new UsageError('--find needs --duration (e.g. 2d, 36h, 1d12h)');
-  if (!options.item?.length) throw new UsageError('--find needs at least one --item NAME=QTY');
+  const wanted = conceptValues('item', options);
+  if (wanted.length === 0) throw new UsageError('--find needs at least one --item NAME=QTY');
   const duration = parseDuration(options.duration, '--duration');
   const limit = positiveInt(options.limit, '--limit') ?? 5;
-  const asks = parseItemAsks(options.item, undefined);
+  const asks = parseItemAsks(wanted, undefined);
   const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 90 });
   deps.showRange(range);
   const [items, held] = await Promise.all([Promise.all(asks.map((a) => deps.calendar.item(a.ref))), deps.calendar.holdings(range, undefined, deps.ruleOf)]);

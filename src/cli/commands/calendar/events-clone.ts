@@ -17,6 +17,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../resource/run.js';
 import { calendarDeps } from './deps.js';
 import { announce, plannedView, writtenView } from './plan-view.js';
+import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { withDatesLink, writeGuards } from './options.js';
 
 /** The offset that moves `start` to the --start-date (a whole day keeps the clock time). */
@@ -70,15 +71,15 @@ export const eventsClone = defineViewCommand({
   ],
   options: (command) =>
     writeGuards(
-      command
-        .requiredOption('--start-date <date>', 'the new start (a day keeps the original clock time)')
+      conceptOption(command, 'start', { description: 'the new start (a day keeps the original clock time)', value: 'date', required: true })
         .option('--name <text>', 'name of the copy (default: the same name)')
         .option('--with-bookings', 'copy the bookings too, checked like `events book`'),
     ),
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
-    const target = parseDateArgument(options.startDate, deps.now(), '--start-date');
+    const newStart = conceptValue('start', options)!;
+    const target = parseDateArgument(newStart.value, deps.now(), newStart.flag);
     if (options.name !== undefined) {
       const name = parseText(options.name, fieldByName(resources.events, 'eventName')?.max, false);
       if (!name.ok || options.name.trim() === '') throw new UsageError(`--name: ${name.ok ? 'must not be empty' : name.rule}`);

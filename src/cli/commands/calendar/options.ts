@@ -4,6 +4,7 @@
 import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
+import { conceptListOption, conceptOption } from '../../vocabulary.js';
 
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -11,14 +12,14 @@ export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
 /** --from/--to: a range of days or times (`rentals help dates`). */
 export function rangeOptions<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, defaults = { from: 'today', to: '7 days later' }) {
-  return command
-    .option('--from <date>', `start of the range (default ${defaults.from})`)
-    .option('--to <date>', `end of the range (default ${defaults.to}; a day counts in full)`);
+  return conceptOption(conceptOption(command, 'from', { description: `start of the range (default ${defaults.from})` }), 'to', {
+    description: `end of the range (default ${defaults.to}; a day counts in full)`,
+  });
 }
 
-/** --item, repeatable: items by name or id. */
-export function itemListOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, description = 'only this item; repeat for several') {
-  return command.option('--item <name|id>', description, collect);
+/** --item (also --inventory-id), repeatable: items by name or id. */
+export function itemListOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, description = 'only this item; repeat for several', value = 'name|id', required = false) {
+  return conceptListOption(command, 'item', collect, { primary: 'item', description, value, required });
 }
 
 /** The guards of every calendar write: --dry-run shows what would be written; --allow-overbook lets a shortage through. */

@@ -10,6 +10,7 @@ import { renderTimelinePage } from '../../../output/html/timeline-page.js';
 import { renderTimelineText } from '../../../output/timeline.js';
 import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
+import { conceptValues } from '../../vocabulary.js';
 import { calendarDeps } from './deps.js';
 import { itemListOption, paperOption, paperSize, rangeOptions, withDatesLink } from './options.js';
 
@@ -25,7 +26,7 @@ export const timelineCommand = defineViewCommand({
   page: true,
   deps: calendarDeps,
   handler: async (deps, options): Promise<View> => {
-    const refs = options.item ?? [];
+    const refs = conceptValues('item', options);
     if (refs.length === 0) throw new UsageError('--item: name at least one item to draw (repeat --item for several)');
     const size = paperSize(options.paper);
     const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 7 });
