@@ -8,7 +8,9 @@ import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
-import type { DetailView, GridView, View } from './views.js';
+import type { DetailView, GridView, RecordListView, View } from './views.js';
+import { columnTitle } from './titles.js';
+import { hangingLines } from './wrap.js';
 
 interface Palette extends TablePalette {
   heading: (text: string) => string;
@@ -48,6 +50,7 @@ interface Block {
 export async function* renderTable(view: View, options: RenderOptions): AsyncGenerator<string> {
   const colors = await palette(options.color);
   if (view.kind === 'detail') return yield* detail(view, options, colors);
+  if (view.kind === 'records' && view.lines && !options.fields) return yield* paragraphs(view, view.lines, options, colors);
   const { cells, blocks } = collect(view, options);
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
     const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
@@ -91,12 +94,12 @@ function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cel
       return collect(view.listing, options);
     case 'records': {
       const columns = options.fields ?? view.columns;
-      const cells = rowCells(columns, view.rows);
+      const cells = rowCells(columns, view.rows, view.titles, options, view.names);
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };
     }
     case 'groups': {
       const columns = options.fields ?? view.columns;
-      const cells = new TableCells(columns);
+      const cells = new TableCells(headers(columns, view.titles, options), columns);
       const blocks = view.groups.map((group) => {
         const from = cells.rowCount;
         addRows(cells, columns, group.rows);
@@ -108,35 +111,60 @@ function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cel
       return { cells: gridCells(view), blocks: [{ from: 0, to: view.rows.length }] };
     case 'diff': {
       const columns = options.fields ?? DIFF_COLUMNS;
-      const cells = new TableCells(columns);
+      const cells = new TableCells(headers(columns, undefined, options), columns);
       for (const row of diffRows(view)) {
-        for (const c of columns) cells.add(humanCell(row[c]), isRigid(row[c]), c === 'change' ? changePaint(row[c]) : 'plain');
+        for (const c of columns) cells.add(humanCell(row[c]), isRigid(row[c]), c === 'change' ? changePaint(row[c]) : 'plain', isNumber(row[c]));
       }
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };
     }
   }
 }
 
-function rowCells(columns: string[], rows: Row[]): TableCells {
-  const cells = new TableCells(columns);
-  addRows(cells, columns, rows);
+/** The header of each column: --fields' names as given, else the columns' titles for people. */
+function headers(columns: string[], titles: Readonly<Record<string, string>> | undefined, options: Pick<RenderOptions, 'fields'>): string[] {
+  return options.fields ? columns : columns.map((c) => columnTitle(c, titles));
+}
+
+type ValueNames = RecordListView['names'];
+
+function rowCells(columns: string[], rows: Row[], titles?: Readonly<Record<string, string>>, options: Pick<RenderOptions, 'fields'> = {}, names?: ValueNames): TableCells {
+  const cells = new TableCells(headers(columns, titles, options), columns);
+  addRows(cells, columns, rows, names);
   return cells;
 }
 
-function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
+function addRows(cells: TableCells, columns: string[], rows: Row[], names?: ValueNames): void {
   for (const row of rows) {
     for (const c of columns) {
       const value = row[c];
-      cells.add(humanCell(value), isRigid(value), value === true ? 'yes' : value === false ? 'no' : 'plain');
+      const name = names?.[c] && value !== null && value !== undefined ? names[c](value) : undefined;
+      if (name !== undefined) {
+        cells.add(humanCell(name), false);
+        continue;
+      }
+      cells.add(humanCell(value), isRigid(value), value === true ? 'yes' : value === false ? 'no' : 'plain', isNumber(value));
     }
   }
+}
+
+/** One paragraph per row: `lead  text`, the text wrapped to the terminal under itself. */
+function* paragraphs(view: RecordListView, columns: { lead: string; text: string }, options: RenderOptions, colors: Palette): Generator<string> {
+  const leads = view.rows.map((row) => humanCell(row[columns.lead]));
+  const leadWidth = Math.max(0, ...leads.map(textWidth)) + 2;
+  let text = '';
+  view.rows.forEach((row, r) => {
+    const lead = leads[r]!;
+    const painted = `${colors.problem(lead)}${' '.repeat(leadWidth - textWidth(lead))}`;
+    text += `${hangingLines(painted, leadWidth, humanCell(row[columns.text]).replace(/\s*\n\s*/g, ' '), options.terminalWidth).join('\n')}\n`;
+  });
+  yield text;
 }
 
 /** Grid row labels up to this wide are never cut. */
 const GRID_LABEL_KEPT = 32;
 
 function gridCells(view: GridView): TableCells {
-  const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => escapeControl(c.label))]);
+  const cells = new TableCells([columnTitle(view.rowHeader), ...view.columns.map((c) => escapeControl(c.label))], [view.rowHeader, ...view.columns.map((c) => escapeControl(c.label))]);
   view.rows.forEach((row, r) => {
     // The row label says which item a row is ("Stage S…" could be two): days are hidden before
     // a label is cut, unless the label is so long that it would leave no room for any day.
@@ -144,7 +172,7 @@ function gridCells(view: GridView): TableCells {
     cells.add(label, textWidth(label) <= GRID_LABEL_KEPT);
     view.columns.forEach((_, c) => {
       const value = view.cells[r]?.[c] ?? null;
-      cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain');
+      cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain', isNumber(value));
     });
   });
   return cells;
@@ -152,6 +180,11 @@ function gridCells(view: GridView): TableCells {
 
 function changePaint(change: unknown): CellPaint {
   return change === 'added' ? 'yes' : change === 'removed' ? 'problem' : 'plain';
+}
+
+/** Numbers (and money as text) are right-aligned in their column. */
+function isNumber(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && NUMBER_TEXT.test(value));
 }
 
 const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;

@@ -21,6 +21,16 @@ export interface RecordListView {
   knownColumns?: string[];
   /** What a table says on stderr when there are no rows (default "No records."; '' says nothing). */
   emptyNote?: string;
+  /**
+   * On a terminal (table, no --fields): one paragraph per row instead of a table, the `lead`
+   * column's value then the `text` column's, wrapped to the width with a hanging indent, so that
+   * a long message is never cut (check's problems).
+   */
+  lines?: { lead: string; text: string };
+  /** Column titles for people (table only); csv, tsv, ndjson and --fields keep the column keys. */
+  titles?: Readonly<Record<string, string>>;
+  /** Table only: a column's value shown by its name where one is known (an event's status id → `Confirmed`). */
+  names?: Readonly<Record<string, (value: unknown) => string | undefined>>;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */
@@ -38,6 +48,8 @@ export interface GroupedView {
   /** Name of the column that carries the group's key in csv/tsv/ndjson/json rows. */
   groupColumn: string;
   columns: string[];
+  /** Column titles for people (table only). */
+  titles?: Readonly<Record<string, string>>;
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
   data?: unknown[];
 }

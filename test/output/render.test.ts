@@ -95,14 +95,14 @@ describe('grouped rows', () => {
       [
         'Fri 2026-06-12',
         '┌───────┬───────────────┐',
-        '│ time  │ event         │',
+        '│ Time  │ Event         │',
         '│ 14:00 │ Smith wedding │',
         '└───────┴───────────────┘',
         '1 event',
         '',
         'Sat 2026-06-13',
         '┌───────┬───────────────┐',
-        '│ time  │ event         │',
+        '│ Time  │ Event         │',
         '│ 09:30 │ Fair, big     │',
         '│ 18:00 │ Gala          │',
         '└───────┴───────────────┘',
@@ -127,10 +127,10 @@ describe('grid', () => {
 
   test('on a terminal: column labels, shortages in red', async () => {
     const plain = (await render(grid, 'table')).out.split('\n');
-    expect(plain[1]).toBe('│ item       │ Fri 12 │ Sat 13 │');
-    expect(plain[2]).toBe('│ Tent 20x20 │ 3      │ -1     │');
+    expect(plain[1]).toBe('│ Item       │ Fri 12 │ Sat 13 │');
+    expect(plain[2]).toBe('│ Tent 20x20 │      3 │     -1 │');
     const coloured = (await render(grid, 'table', { color: true })).out;
-    expect(coloured).toContain(`│ 3      │ ${ESC}31m-1${ESC}39m     │`);
+    expect(coloured).toContain(`│      3 │     ${ESC}31m-1${ESC}39m │`);
     expect(coloured).not.toContain(`${ESC}31m3`);
   });
 
@@ -180,8 +180,8 @@ describe('diff', () => {
     expect((await render(diff, 'csv')).out).toBe('resource,id,change,field,before,after\nprices,41,changed,price,120,126\ninventory,9,added,,,\n');
     expect(JSON.parse((await render(diff, 'json')).out)).toEqual({ data: diff.changes });
     const table = (await render(diff, 'table')).out.split('\n');
-    expect(table[1]).toBe('│ resource  │ id │ change  │ field │ before │ after │');
-    expect(table[2]).toBe('│ prices    │ 41 │ changed │ price │ 120    │ 126   │');
+    expect(table[1]).toBe('│ Resource  │ ID │ Change  │ Field │ Before │ After │');
+    expect(table[2]).toBe('│ prices    │ 41 │ changed │ price │    120 │   126 │');
   });
 });
 
@@ -196,8 +196,8 @@ describe('one record (detail)', () => {
         '',
         'Bookings',
         '┌──────┬──────────┐',
-        '│ item │ quantity │',
-        '│ Tent │ 2        │',
+        '│ Item │ Quantity │',
+        '│ Tent │        2 │',
         '└──────┴──────────┘',
         'total 2',
         '',
