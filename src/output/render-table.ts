@@ -10,7 +10,7 @@ import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
 import type { DetailView, GridView, RecordListView, View } from './views.js';
 import { columnTitle } from './titles.js';
-import { hangingLines } from './wrap.js';
+import { hangingLines, wrapText } from './wrap.js';
 
 interface Palette extends TablePalette {
   heading: (text: string) => string;
@@ -51,6 +51,10 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
   const colors = await palette(options.color);
   if (view.kind === 'detail') return yield* detail(view, options, colors);
   if (view.kind === 'records' && view.lines && !options.fields) return yield* paragraphs(view, view.lines, options, colors);
+  if (view.kind === 'grid' && options.terminalWidth > 0) {
+    const pages = gridPages(view, options.terminalWidth);
+    if (pages) return yield* drawPages(pages, options, colors);
+  }
   const { cells, blocks } = collect(view, options);
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
     const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
@@ -176,6 +180,68 @@ function gridCells(view: GridView): TableCells {
     });
   });
   return cells;
+}
+
+/** Days per page: whole weeks. */
+const WEEK = 7;
+/** A wrapped row label is never narrower than this. */
+const MIN_LABEL_WIDTH = 8;
+
+interface GridPage {
+  heading: string;
+  cells: TableCells;
+}
+
+/**
+ * A grid too wide for the terminal, as pages of as many whole weeks as fit (fewer days only when
+ * not even a week does), each with its short column labels and the row labels wrapped to the
+ * width left; undefined when the whole grid fits.
+ */
+function gridPages(view: GridView, width: number): GridPage[] | undefined {
+  if (!gridCells(view).layout({ available: width, assumedWidth: ASSUMED_WIDTH }).cut) return undefined;
+  const short = view.columns.map((c) => escapeControl(c.short ?? c.label));
+  const values = view.cells.flat().map((v) => textWidth(humanCell(v)));
+  const dayWidth = Math.max(0, ...short.map(textWidth), ...values) + 3;
+  const header = columnTitle(view.rowHeader);
+  const labelWant = Math.min(GRID_LABEL_KEPT, Math.max(textWidth(header), ...view.rows.map((r) => textWidth(humanCell(r.label)))));
+  let perPage = WEEK * Math.floor((width - 1 - (labelWant + 3)) / (WEEK * dayWidth));
+  let labelWidth = labelWant;
+  if (perPage < WEEK) {
+    perPage = Math.max(1, Math.min(WEEK, Math.floor((width - 1 - (MIN_LABEL_WIDTH + 3)) / dayWidth)));
+    labelWidth = Math.max(MIN_LABEL_WIDTH, Math.min(labelWant, width - 1 - 3 - perPage * dayWidth));
+  }
+  // Wrapped to 2 less than the column: the continuation lines are indented by 2.
+  const labels = view.rows.map((row) => {
+    const label = humanCell(row.label);
+    return textWidth(label) <= labelWidth ? [label] : wrapText(label, labelWidth - 2);
+  });
+  const pages: GridPage[] = [];
+  for (let from = 0; from < view.columns.length; from += perPage) {
+    const to = Math.min(view.columns.length, from + perPage);
+    const keys = view.columns.slice(from, to).map((c) => escapeControl(c.key));
+    const cells = new TableCells([header, ...short.slice(from, to)], [view.rowHeader, ...keys]);
+    view.rows.forEach((_, r) => {
+      labels[r]!.forEach((line, k) => {
+        // Continuation lines of a wrapped label are indented, so that they cannot read as another row.
+        cells.add(k === 0 ? line : `  ${line}`, true);
+        for (let c = from; c < to; c++) {
+          const value = k === 0 ? (view.cells[r]?.[c] ?? null) : null;
+          cells.add(humanCell(value), true, k === 0 && view.isProblem?.(value, r, c) ? 'problem' : 'plain', isNumber(value));
+        }
+      });
+    });
+    pages.push({ heading: keys.length === 1 ? keys[0]! : `${keys[0]} → ${keys[keys.length - 1]}`, cells });
+  }
+  return pages;
+}
+
+function* drawPages(pages: GridPage[], options: RenderOptions, colors: Palette): Generator<string> {
+  let first = true;
+  for (const page of pages) {
+    if (!first) yield '\n';
+    first = false;
+    yield* drawBlocks(page.cells, [{ heading: page.heading, from: 0, to: page.cells.rowCount }], options, colors, 'ask for fewer days with --from/--to');
+  }
 }
 
 function changePaint(change: unknown): CellPaint {

@@ -60,7 +60,11 @@ export interface GridView {
   /** Header of the first column (e.g. "item"); csv/tsv/ndjson: rowHeader then the column keys, rows by label. */
   rowHeader: string;
   rows: Array<{ key: string; label: string }>;
-  columns: Array<{ key: string; label: string }>;
+  /**
+   * `short`: the label on a narrow terminal, where the columns are drawn in pages of whole weeks
+   * (7 columns) under a heading `first key → last key`, and the row labels wrap.
+   */
+  columns: Array<{ key: string; label: string; short?: string }>;
   /** cells[r][c]: the value for rows[r] × columns[c]. */
   cells: Array<Array<number | string | null>>;
   /** Cells drawn as a problem (red) on a terminal, e.g. shortages. */

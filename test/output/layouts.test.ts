@@ -1,7 +1,7 @@
 // Layouts for people at a terminal of a given width: nothing a person came for is cut.
 
 import { describe, expect, test } from 'vitest';
-import type { RecordListView } from '../../src/output/views.js';
+import type { GridView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
 import { wrapText } from '../../src/output/wrap.js';
 import { render } from './helpers.js';
@@ -51,5 +51,43 @@ describe('problem lists (check)', () => {
   test('--fields and piped output are tables and rows as before', async () => {
     expect((await render(problems, 'tsv')).out.split('\n')[0]).toBe(`overbooked\t${String(problems.rows[0]!.message)}`);
     expect((await render(problems, 'table', { terminalWidth: 80, fields: ['code'] })).out).toContain('│ code          │');
+  });
+});
+
+describe('a month of free units (availability --daily)', () => {
+  const days = Array.from({ length: 31 }, (_, i) => `2026-12-${String(i + 1).padStart(2, '0')}`);
+  const names = ['20x20 Frame Tent', 'Tent Perimeter Lighting Kit', 'Dance Floor Panel 3x3 with a very long description'];
+  const month: GridView = {
+    kind: 'grid',
+    rowHeader: 'item',
+    rows: names.map((label, i) => ({ key: String(i + 1), label })),
+    columns: days.map((key) => ({ key, label: key.slice(5), short: key.slice(8) })),
+    cells: names.map((_, r) => days.map((_, c) => (r === 0 && c === 8 ? -1 : 100 + c))),
+    isProblem: (value) => typeof value === 'number' && value < 0,
+  };
+
+  test.each(WIDTHS)('at %i columns: every day shows, in pages of whole weeks, every item name in full', async (width) => {
+    const { out, notes } = await render(month, 'table', { terminalWidth: width });
+    expect(notes).toEqual([]);
+    for (const line of lines(out)) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    for (const day of days) expect(out).toMatch(new RegExp(`│ +${day.slice(8)} │`));
+    const pages = out.split('\n').filter((l) => /^2026-12-\d\d( → 2026-12-\d\d)?$/.test(l));
+    expect(pages[0]).toMatch(width >= 120 ? /^2026-12-01 → 2026-12-14$/ : /^2026-12-01 → 2026-12-07$/);
+    expect(pages.length).toBe(width >= 120 ? 3 : 5);
+    // A wrapped name, read down its column, is the whole name.
+    const labelText = lines(out)
+      .filter((l) => l.startsWith('│'))
+      .map((l) => l.split('│')[1]!.trim())
+      .join(' ');
+    for (const name of names) expect(labelText).toContain(name);
+    expect(out).not.toContain('…');
+    // Cells stay in their day's column: 9 December is short.
+    expect(out).toMatch(/│ +-1 │/);
+  });
+
+  test('a grid that fits is one table with its full column labels', async () => {
+    const week: GridView = { ...month, columns: month.columns.slice(0, 3), cells: month.cells.map((row) => row.slice(0, 3)) };
+    const { out } = await render(week, 'table', { terminalWidth: 120 });
+    expect(lines(out)[1]).toMatch(/^│ Item +│ 12-01 │ 12-02 │ 12-03 │$/);
   });
 });
