@@ -134,7 +134,7 @@ describe('grid', () => {
     expect(coloured).not.toContain(`${ESC}31m3`);
   });
 
-  test('on a narrow terminal days are hidden before an item name is cut (two names may start alike)', async () => {
+  test('on a narrow terminal the days go in pages and no item name is cut (two names may start alike)', async () => {
     const days = Array.from({ length: 10 }, (_, i) => ({ key: `d${i}`, label: `12-${String(i + 1).padStart(2, '0')}` }));
     const narrow: GridView = {
       kind: 'grid',
@@ -149,7 +149,8 @@ describe('grid', () => {
     const { out, notes } = await render(narrow, 'table', { terminalWidth: 60 });
     expect(out).toContain('│ Stage Stairs        │');
     expect(out).toContain('│ Stage Skirting, 8ft │');
-    expect(notes[0]).toMatch(/hidden to fit 60 columns; widen the terminal or ask for fewer days with --from\/--to$/);
+    expect(out.split('\n').filter((l) => l.includes(' → '))).toEqual(['d0 → d6', 'd7 → d9']);
+    expect(notes).toEqual([]);
   });
 });
 
