@@ -204,11 +204,14 @@ function gridPages(view: GridView, width: number): GridPage[] | undefined {
   const dayWidth = Math.max(0, ...short.map(textWidth), ...values) + 3;
   const header = columnTitle(view.rowHeader);
   const labelWant = Math.min(GRID_LABEL_KEPT, Math.max(textWidth(header), ...view.rows.map((r) => textWidth(humanCell(r.label)))));
+  // Narrowest: the longest word of a name and the indent of a continuation line (words stay whole).
+  const longestWord = Math.max(0, ...view.rows.flatMap((r) => humanCell(r.label).split(/\s+/).map(textWidth)));
+  const labelMin = Math.min(labelWant, Math.max(MIN_LABEL_WIDTH, longestWord + 2));
   let perPage = WEEK * Math.floor((width - 1 - (labelWant + 3)) / (WEEK * dayWidth));
   let labelWidth = labelWant;
   if (perPage < WEEK) {
-    perPage = Math.max(1, Math.min(WEEK, Math.floor((width - 1 - (MIN_LABEL_WIDTH + 3)) / dayWidth)));
-    labelWidth = Math.max(MIN_LABEL_WIDTH, Math.min(labelWant, width - 1 - 3 - perPage * dayWidth));
+    perPage = Math.max(1, Math.min(WEEK, Math.floor((width - 1 - (labelMin + 3)) / dayWidth)));
+    labelWidth = Math.max(labelMin, Math.min(labelWant, width - 1 - 3 - perPage * dayWidth));
   }
   // Wrapped to 2 less than the column: the continuation lines are indented by 2.
   const labels = view.rows.map((row) => {
