@@ -8,7 +8,7 @@ import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
-import type { DetailView, GridView, RecordListView, View } from './views.js';
+import type { DetailView, GridView, GroupedView, RecordListView, View } from './views.js';
 import { columnTitle } from './titles.js';
 import { hangingLines, wrapText } from './wrap.js';
 
@@ -56,6 +56,10 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
     if (pages) return yield* drawPages(pages, options, colors);
   }
   const { cells, blocks } = collect(view, options);
+  const grouped = view.kind === 'calendar' ? view.listing : view;
+  if (grouped.kind === 'groups' && grouped.entry && !options.fields && options.terminalWidth > 0) {
+    if (cells.layout({ available: options.terminalWidth, assumedWidth: ASSUMED_WIDTH }).cut) return yield* entries(grouped, grouped.entry, options, colors);
+  }
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
     const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
     if (note !== '') options.info(note);
@@ -181,6 +185,29 @@ function gridCells(view: GridView): TableCells {
   });
   return cells;
 }
+
+/** Each row of each group as a block: `lead  title` and its lines, wrapped under the title. */
+function* entries(view: GroupedView, entry: NonNullable<GroupedView['entry']>, options: RenderOptions, colors: Palette): Generator<string> {
+  const width = options.terminalWidth;
+  const blocks = view.groups.map((group) => ({ group, shown: group.rows.map((row) => entry(row, group.key)) }));
+  const leadWidth = Math.max(0, ...blocks.flatMap((b) => b.shown.map((e) => textWidth(escapeControl(e.lead))))) + 2;
+  const indent = ENTRY_INDENT + leadWidth;
+  let first = true;
+  for (const { group, shown } of blocks) {
+    let text = `${first ? '' : '\n'}${colors.heading(escapeControl(group.heading))}\n`;
+    first = false;
+    for (const e of shown) {
+      const lead = `${' '.repeat(ENTRY_INDENT)}${padToWidth(escapeControl(e.lead), leadWidth)}`;
+      text += `${hangingLines(lead, indent, escapeControl(e.title), width).join('\n')}\n`;
+      for (const line of e.lines) text += `${hangingLines(' '.repeat(indent), indent, escapeControl(line), width).join('\n')}\n`;
+    }
+    for (const line of group.footer ?? []) text += `${escapeControl(line)}\n`;
+    yield text;
+  }
+}
+
+/** An entry's lead is indented under its day's heading. */
+const ENTRY_INDENT = 2;
 
 /** Days per page: whole weeks. */
 const WEEK = 7;

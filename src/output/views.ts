@@ -50,6 +50,12 @@ export interface GroupedView {
   columns: string[];
   /** Column titles for people (table only). */
   titles?: Readonly<Record<string, string>>;
+  /**
+   * On a terminal where the table would be cut (and no --fields): each row as a block under its
+   * group's heading instead, `lead  title` then `lines`, all wrapped to the width (an agenda's
+   * time, event, customer, items and total).
+   */
+  entry?: (row: Row, groupKey: string) => { lead: string; title: string; lines: string[] };
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
   data?: unknown[];
 }

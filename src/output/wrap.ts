@@ -1,5 +1,5 @@
 // Text wrapped to a terminal's width, measured in display columns (textWidth): lines break at
-// spaces; a word wider than the line is split between characters, so nothing is ever cut.
+// spaces (not no-break spaces); a word wider than the line is split between characters, so nothing is ever cut.
 
 import { textWidth } from './width.js';
 
@@ -11,7 +11,8 @@ export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   let used = 0;
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+  // Lines break at spaces, never at a no-break space (U+00A0 keeps a label with its value).
+  for (const word of text.split(/[ \t\n\r]+/).filter((w) => w !== '')) {
     const w = textWidth(word);
     if (used > 0 && used + 1 + w <= limit) {
       line += ` ${word}`;
@@ -61,6 +62,6 @@ export function hangingLines(lead: string, leadWidth: number, text: string, widt
   if (width <= 0) return [`${lead}${text}`.trimEnd()];
   const room = Math.max(width - leadWidth, Math.min(20, width));
   const lines = wrapText(text, room);
-  if (room !== width - leadWidth) return [lead.trimEnd(), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
+  if (room !== width - leadWidth) return [...(lead.trim() === '' ? [] : [lead.trimEnd()]), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
   return lines.map((l, i) => `${i === 0 ? lead : indent}${l}`.trimEnd());
 }

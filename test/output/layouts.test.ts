@@ -1,7 +1,7 @@
 // Layouts for people at a terminal of a given width: nothing a person came for is cut.
 
 import { describe, expect, test } from 'vitest';
-import type { GridView, RecordListView } from '../../src/output/views.js';
+import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
 import { wrapText } from '../../src/output/wrap.js';
 import { render } from './helpers.js';
@@ -89,5 +89,43 @@ describe('a month of free units (availability --daily)', () => {
     const week: GridView = { ...month, columns: month.columns.slice(0, 3), cells: month.cells.map((row) => row.slice(0, 3)) };
     const { out } = await render(week, 'table', { terminalWidth: 120 });
     expect(lines(out)[1]).toMatch(/^│ Item +│ 12-01 │ 12-02 │ 12-03 │$/);
+  });
+});
+
+describe('an agenda where its table would be cut', () => {
+  const row = (id: number, event: string, items: string) => ({ id, event, start: '2026-12-04 16:00', customer: 'Olivia Harper', items, total: '3933.50' });
+  const agenda: GroupedView = {
+    kind: 'groups',
+    groupColumn: 'date',
+    columns: ['id', 'event', 'start', 'customer', 'items', 'total'],
+    groups: [
+      {
+        heading: 'Fri 2026-12-04',
+        key: '2026-12-04',
+        rows: [row(1, 'Harper–Nguyen Wedding', '1 × 20x40 Frame Tent, 18 × 60in Round Table, 150 × Gold Chiavari Chair, 6 × String Lights, 100ft'), row(2, 'Gala', '2 × Stage')],
+      },
+    ],
+    entry: (r) => ({ lead: String(r.start).slice(11), title: `${String(r.event)} (${String(r.id)})`, lines: [String(r.customer), String(r.items), `total\u00a0${String(r.total)}`] }),
+  };
+
+  test.each([60, 80])('at %i columns: a block per event under its day, every value whole, wrapped under the event', async (width) => {
+    const { out } = await render(agenda, 'table', { terminalWidth: width });
+    const shown = lines(out);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    expect(shown[0]).toBe('Fri 2026-12-04');
+    expect(shown[1]).toBe('  16:00  Harper–Nguyen Wedding (1)');
+    expect(shown[2]).toBe('         Olivia Harper');
+    const joined = shown.map((l) => l.trim()).join(' ');
+    expect(joined).toContain(String(agenda.groups[0]!.rows[0]!.items));
+    expect(joined).toContain('total\u00a03933.50');
+    for (const line of shown.slice(1)) expect(line).toMatch(/^ {2}\S| {9}\S/);
+    expect(out).not.toContain('…');
+  });
+
+  test('a table when it fits, or with --fields; rows in machine formats', async () => {
+    const short: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')] }] };
+    expect(lines((await render(short, 'table', { terminalWidth: 120 })).out)[1]).toMatch(/^┌/);
+    expect(lines((await render(agenda, 'table', { terminalWidth: 60, fields: ['id', 'event'] })).out)[2]).toBe('│ id │ event                 │');
+    expect((await render(agenda, 'tsv')).out.split('\n')[1]).toBe('2026-12-04\t2\tGala\t2026-12-04 16:00\tOlivia Harper\t2 × Stage\t3933.50');
   });
 });
