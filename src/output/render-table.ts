@@ -8,9 +8,10 @@ import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
-import type { DetailView, GridView, GroupedView, RecordListView, View } from './views.js';
+import type { DetailView, GridView, RecordListView, View } from './views.js';
 import { columnTitle } from './titles.js';
-import { hangingLines, wrapText } from './wrap.js';
+import { wrapText } from './wrap.js';
+import { entries, paragraphs } from './render-lines.js';
 
 interface Palette extends TablePalette {
   heading: (text: string) => string;
@@ -50,7 +51,7 @@ interface Block {
 export async function* renderTable(view: View, options: RenderOptions): AsyncGenerator<string> {
   const colors = await palette(options.color);
   if (view.kind === 'detail') return yield* detail(view, options, colors);
-  if (view.kind === 'records' && view.lines && !options.fields) return yield* paragraphs(view, view.lines, options, colors);
+  if (view.kind === 'records' && view.lines && !options.fields && view.rows.length > 0) return yield* paragraphs(view, view.lines, options.terminalWidth, colors);
   if (view.kind === 'grid' && options.terminalWidth > 0) {
     const pages = gridPages(view, options.terminalWidth);
     if (pages) return yield* drawPages(pages, options, colors);
@@ -58,7 +59,7 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
   const { cells, blocks } = collect(view, options);
   const grouped = view.kind === 'calendar' ? view.listing : view;
   if (grouped.kind === 'groups' && grouped.entry && !options.fields && options.terminalWidth > 0) {
-    if (cells.layout({ available: options.terminalWidth, assumedWidth: ASSUMED_WIDTH }).cut) return yield* entries(grouped, grouped.entry, options, colors);
+    if (cells.layout({ available: options.terminalWidth, assumedWidth: ASSUMED_WIDTH }).cut) return yield* entries(grouped, grouped.entry, options.terminalWidth, colors);
   }
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
     const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
@@ -155,19 +156,6 @@ function addRows(cells: TableCells, columns: string[], rows: Row[], names?: Valu
   }
 }
 
-/** One paragraph per row: `lead  text`, the text wrapped to the terminal under itself. */
-function* paragraphs(view: RecordListView, columns: { lead: string; text: string }, options: RenderOptions, colors: Palette): Generator<string> {
-  const leads = view.rows.map((row) => humanCell(row[columns.lead]));
-  const leadWidth = Math.max(0, ...leads.map(textWidth)) + 2;
-  let text = '';
-  view.rows.forEach((row, r) => {
-    const lead = leads[r]!;
-    const painted = `${colors.problem(lead)}${' '.repeat(leadWidth - textWidth(lead))}`;
-    text += `${hangingLines(painted, leadWidth, humanCell(row[columns.text]).replace(/\s*\n\s*/g, ' '), options.terminalWidth).join('\n')}\n`;
-  });
-  yield text;
-}
-
 /** Grid row labels up to this wide are never cut. */
 const GRID_LABEL_KEPT = 32;
 
@@ -185,29 +173,6 @@ function gridCells(view: GridView): TableCells {
   });
   return cells;
 }
-
-/** Each row of each group as a block: `lead  title` and its lines, wrapped under the title. */
-function* entries(view: GroupedView, entry: NonNullable<GroupedView['entry']>, options: RenderOptions, colors: Palette): Generator<string> {
-  const width = options.terminalWidth;
-  const blocks = view.groups.map((group) => ({ group, shown: group.rows.map((row) => entry(row, group.key)) }));
-  const leadWidth = Math.max(0, ...blocks.flatMap((b) => b.shown.map((e) => textWidth(escapeControl(e.lead))))) + 2;
-  const indent = ENTRY_INDENT + leadWidth;
-  let first = true;
-  for (const { group, shown } of blocks) {
-    let text = `${first ? '' : '\n'}${colors.heading(escapeControl(group.heading))}\n`;
-    first = false;
-    for (const e of shown) {
-      const lead = `${' '.repeat(ENTRY_INDENT)}${padToWidth(escapeControl(e.lead), leadWidth)}`;
-      text += `${hangingLines(lead, indent, escapeControl(e.title), width).join('\n')}\n`;
-      for (const line of e.lines) text += `${hangingLines(' '.repeat(indent), indent, escapeControl(line), width).join('\n')}\n`;
-    }
-    for (const line of group.footer ?? []) text += `${escapeControl(line)}\n`;
-    yield text;
-  }
-}
-
-/** An entry's lead is indented under its day's heading. */
-const ENTRY_INDENT = 2;
 
 /** Days per page: whole weeks. */
 const WEEK = 7;
