@@ -8,7 +8,10 @@ import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
-import type { DetailView, GridView, View } from './views.js';
+import type { DetailView, GridView, RecordListView, View } from './views.js';
+import { columnTitle } from './titles.js';
+import { wrapText } from './wrap.js';
+import { entries, paragraphs } from './render-lines.js';
 
 interface Palette extends TablePalette {
   heading: (text: string) => string;
@@ -48,7 +51,16 @@ interface Block {
 export async function* renderTable(view: View, options: RenderOptions): AsyncGenerator<string> {
   const colors = await palette(options.color);
   if (view.kind === 'detail') return yield* detail(view, options, colors);
+  if (view.kind === 'records' && view.lines && !options.fields && view.rows.length > 0) return yield* paragraphs(view, view.lines, options.terminalWidth, colors);
+  if (view.kind === 'grid' && options.terminalWidth > 0) {
+    const pages = gridPages(view, options.terminalWidth);
+    if (pages) return yield* drawPages(pages, options, colors);
+  }
   const { cells, blocks } = collect(view, options);
+  const grouped = view.kind === 'calendar' ? view.listing : view;
+  if (grouped.kind === 'groups' && grouped.entry && !options.fields && options.terminalWidth > 0) {
+    if (cells.layout({ available: options.terminalWidth, assumedWidth: ASSUMED_WIDTH }).cut) return yield* entries(grouped, grouped.entry, options.terminalWidth, colors);
+  }
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
     const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
     if (note !== '') options.info(note);
@@ -92,12 +104,12 @@ function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cel
       return collect(view.listing, options);
     case 'records': {
       const columns = options.fields ?? view.columns;
-      const cells = rowCells(columns, view.rows);
+      const cells = rowCells(columns, view.rows, view.titles, options, view.names);
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };
     }
     case 'groups': {
       const columns = options.fields ?? view.columns;
-      const cells = new TableCells(columns);
+      const cells = new TableCells(headers(columns, view.titles, options), columns);
       const blocks = view.groups.map((group) => {
         const from = cells.rowCount;
         addRows(cells, columns, group.rows);
@@ -109,26 +121,38 @@ function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cel
       return { cells: gridCells(view), blocks: [{ from: 0, to: view.rows.length }] };
     case 'diff': {
       const columns = options.fields ?? DIFF_COLUMNS;
-      const cells = new TableCells(columns);
+      const cells = new TableCells(headers(columns, undefined, options), columns);
       for (const row of diffRows(view)) {
-        for (const c of columns) cells.add(humanCell(row[c]), isRigid(row[c]), c === 'change' ? changePaint(row[c]) : 'plain');
+        for (const c of columns) cells.add(humanCell(row[c]), isRigid(row[c]), c === 'change' ? changePaint(row[c]) : 'plain', isNumber(row[c]));
       }
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };
     }
   }
 }
 
-function rowCells(columns: string[], rows: Row[]): TableCells {
-  const cells = new TableCells(columns);
-  addRows(cells, columns, rows);
+/** The header of each column: --fields' names as given, else the columns' titles for people. */
+function headers(columns: string[], titles: Readonly<Record<string, string>> | undefined, options: Pick<RenderOptions, 'fields'>): string[] {
+  return options.fields ? columns : columns.map((c) => columnTitle(c, titles));
+}
+
+type ValueNames = RecordListView['names'];
+
+function rowCells(columns: string[], rows: Row[], titles?: Readonly<Record<string, string>>, options: Pick<RenderOptions, 'fields'> = {}, names?: ValueNames): TableCells {
+  const cells = new TableCells(headers(columns, titles, options), columns);
+  addRows(cells, columns, rows, names);
   return cells;
 }
 
-function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
+function addRows(cells: TableCells, columns: string[], rows: Row[], names?: ValueNames): void {
   for (const row of rows) {
     for (const c of columns) {
       const value = row[c];
-      cells.add(humanCell(value), isRigid(value), value === true ? 'yes' : value === false ? 'no' : 'plain');
+      const name = names?.[c] && value !== null && value !== undefined ? names[c](value) : undefined;
+      if (name !== undefined) {
+        cells.add(humanCell(name), false);
+        continue;
+      }
+      cells.add(humanCell(value), isRigid(value), value === true ? 'yes' : value === false ? 'no' : 'plain', isNumber(value));
     }
   }
 }
@@ -137,7 +161,7 @@ function addRows(cells: TableCells, columns: string[], rows: Row[]): void {
 const GRID_LABEL_KEPT = 32;
 
 function gridCells(view: GridView): TableCells {
-  const cells = new TableCells([view.rowHeader, ...view.columns.map((c) => escapeControl(c.label))]);
+  const cells = new TableCells([columnTitle(view.rowHeader), ...view.columns.map((c) => escapeControl(c.label))], [view.rowHeader, ...view.columns.map((c) => escapeControl(c.label))]);
   view.rows.forEach((row, r) => {
     // The row label says which item a row is ("Stage S…" could be two): days are hidden before
     // a label is cut, unless the label is so long that it would leave no room for any day.
@@ -145,14 +169,84 @@ function gridCells(view: GridView): TableCells {
     cells.add(label, textWidth(label) <= GRID_LABEL_KEPT);
     view.columns.forEach((_, c) => {
       const value = view.cells[r]?.[c] ?? null;
-      cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain');
+      cells.add(humanCell(value), isRigid(value), view.isProblem?.(value, r, c) ? 'problem' : 'plain', isNumber(value));
     });
   });
   return cells;
 }
 
+/** Days per page: whole weeks. */
+const WEEK = 7;
+/** A wrapped row label is never narrower than this. */
+const MIN_LABEL_WIDTH = 8;
+
+interface GridPage {
+  heading: string;
+  cells: TableCells;
+}
+
+/**
+ * A grid too wide for the terminal, as pages of as many whole weeks as fit (fewer days only when
+ * not even a week does), each with its short column labels and the row labels wrapped to the
+ * width left; undefined when the whole grid fits.
+ */
+function gridPages(view: GridView, width: number): GridPage[] | undefined {
+  if (!gridCells(view).layout({ available: width, assumedWidth: ASSUMED_WIDTH }).cut) return undefined;
+  const short = view.columns.map((c) => escapeControl(c.short ?? c.label));
+  const values = view.cells.flat().map((v) => textWidth(humanCell(v)));
+  const dayWidth = Math.max(0, ...short.map(textWidth), ...values) + 3;
+  const header = columnTitle(view.rowHeader);
+  const labelWant = Math.min(GRID_LABEL_KEPT, Math.max(textWidth(header), ...view.rows.map((r) => textWidth(humanCell(r.label)))));
+  // Narrowest: the longest word of a name and the indent of a continuation line (words stay whole).
+  const longestWord = Math.max(0, ...view.rows.flatMap((r) => humanCell(r.label).split(/\s+/).map(textWidth)));
+  const labelMin = Math.min(labelWant, Math.max(MIN_LABEL_WIDTH, longestWord + 2));
+  let perPage = WEEK * Math.floor((width - 1 - (labelWant + 3)) / (WEEK * dayWidth));
+  let labelWidth = labelWant;
+  if (perPage < WEEK) {
+    perPage = Math.max(1, Math.min(WEEK, Math.floor((width - 1 - (labelMin + 3)) / dayWidth)));
+    labelWidth = Math.max(labelMin, Math.min(labelWant, width - 1 - 3 - perPage * dayWidth));
+  }
+  // Wrapped to 2 less than the column: the continuation lines are indented by 2.
+  const labels = view.rows.map((row) => {
+    const label = humanCell(row.label);
+    return textWidth(label) <= labelWidth ? [label] : wrapText(label, labelWidth - 2);
+  });
+  const pages: GridPage[] = [];
+  for (let from = 0; from < view.columns.length; from += perPage) {
+    const to = Math.min(view.columns.length, from + perPage);
+    const keys = view.columns.slice(from, to).map((c) => escapeControl(c.key));
+    const cells = new TableCells([header, ...short.slice(from, to)], [view.rowHeader, ...keys]);
+    view.rows.forEach((_, r) => {
+      labels[r]!.forEach((line, k) => {
+        // Continuation lines of a wrapped label are indented, so that they cannot read as another row.
+        cells.add(k === 0 ? line : `  ${line}`, true);
+        for (let c = from; c < to; c++) {
+          const value = k === 0 ? (view.cells[r]?.[c] ?? null) : null;
+          cells.add(humanCell(value), true, k === 0 && view.isProblem?.(value, r, c) ? 'problem' : 'plain', isNumber(value));
+        }
+      });
+    });
+    pages.push({ heading: keys.length === 1 ? keys[0]! : `${keys[0]} → ${keys[keys.length - 1]}`, cells });
+  }
+  return pages;
+}
+
+function* drawPages(pages: GridPage[], options: RenderOptions, colors: Palette): Generator<string> {
+  let first = true;
+  for (const page of pages) {
+    if (!first) yield '\n';
+    first = false;
+    yield* drawBlocks(page.cells, [{ heading: page.heading, from: 0, to: page.cells.rowCount }], options, colors, 'ask for fewer days with --from/--to');
+  }
+}
+
 function changePaint(change: unknown): CellPaint {
   return change === 'added' ? 'yes' : change === 'removed' ? 'problem' : 'plain';
+}
+
+/** Numbers (and money as text) are right-aligned in their column. */
+function isNumber(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && NUMBER_TEXT.test(value));
 }
 
 const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;

@@ -24,8 +24,12 @@ export interface TableLayoutOptions {
 }
 
 export interface TableLayout extends ColumnFit {
-  /** Headers of the hidden columns (too narrow a terminal). */
+  /** Keys of the hidden columns (too narrow a terminal). */
   hidden: string[];
+  /** Per shown column: right-aligned (every non-empty cell is a number). */
+  right: boolean[];
+  /** Some text was cut or some column hidden to fit the terminal. */
+  cut: boolean;
 }
 
 /** The cells of one or more tables that share their columns (e.g. one table per group). */
@@ -34,16 +38,26 @@ export class TableCells {
   readonly widths: number[] = [];
   readonly rigid: boolean[] = [];
   readonly paints: CellPaint[] = [];
+  /** Per column: 'number' while every non-empty cell is one, 'text' after any other cell. */
+  private readonly kinds: Array<'empty' | 'number' | 'text'>;
 
-  constructor(readonly headers: string[]) {}
+  /** `keys`: the columns' names for --fields (what a note about hidden columns says), by default the headers. */
+  constructor(
+    readonly headers: string[],
+    readonly keys: string[] = headers,
+  ) {
+    this.kinds = headers.map(() => 'empty');
+  }
 
   get rowCount(): number {
     return this.texts.length / this.headers.length;
   }
 
-  /** Adds one cell (row-major); `rigid` cells (numbers, datetimes) are never cut. */
-  add(text: string, rigid: boolean, paint: CellPaint = 'plain'): void {
+  /** Adds one cell (row-major); `rigid` cells (numbers, datetimes) are never cut; a column of `numeric` cells is right-aligned. */
+  add(text: string, rigid: boolean, paint: CellPaint = 'plain', numeric = false): void {
     const line = text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text;
+    const column = this.texts.length % this.headers.length;
+    if (line !== '' && this.kinds[column] !== 'text') this.kinds[column] = numeric ? 'number' : 'text';
     this.texts.push(line);
     this.widths.push(textWidth(line));
     this.rigid.push(rigid);
@@ -64,7 +78,10 @@ export class TableCells {
     const cap = options.available ? Number.POSITIVE_INFINITY : Math.max(12, Math.floor((options.assumedWidth - 3 * n) / Math.max(1, n)) + 8);
     const fit = fitColumns(measures, { cap, available: options.available || undefined });
     const shown = new Set(fit.shown);
-    return { ...fit, hidden: this.headers.filter((_, i) => !shown.has(i)) };
+    const hidden = this.keys.filter((_, i) => !shown.has(i));
+    const natural = fitColumns(measures, { cap });
+    const cut = hidden.length > 0 || fit.widths.some((w, k) => w < natural.widths[k]!);
+    return { ...fit, hidden, cut, right: fit.shown.map((c) => this.kinds[c] === 'number') };
   }
 }
 
@@ -88,7 +105,7 @@ export class TableDrawer {
     const { shown, widths } = this.layout;
     const parts = shown.map((c, k) => {
       const text = truncateToWidth(this.cells.headers[c]!, widths[k]!);
-      return ` ${padToWidth(this.palette.header(text), widths[k]!, textWidth(text))} `;
+      return ` ${this.pad(this.palette.header(text), k, textWidth(text))} `;
     });
     return `│${parts.join('│')}│`;
   }
@@ -109,9 +126,16 @@ export class TableDrawer {
       }
       const paint = paints[i]!;
       if (paint !== 'plain') text = this.palette[paint](text);
-      line += ` ${padToWidth(text, width, measured)} │`;
+      line += ` ${this.pad(text, k, measured)} │`;
     }
     return line;
+  }
+
+  /** A cell of shown column `k` padded to its width, on the right side for numbers. */
+  private pad(text: string, k: number, measured: number): string {
+    const width = this.layout.widths[k]!;
+    if (!this.layout.right[k] || measured >= width) return padToWidth(text, width, measured);
+    return ' '.repeat(width - measured) + text;
   }
 
   private border(left: string, middle: string, right: string): string {

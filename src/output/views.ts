@@ -21,6 +21,16 @@ export interface RecordListView {
   knownColumns?: string[];
   /** What a table says on stderr when there are no rows (default "No records."; '' says nothing). */
   emptyNote?: string;
+  /**
+   * On a terminal (table, no --fields): one paragraph per row instead of a table, the `lead`
+   * column's value then the `text` column's, wrapped to the width with a hanging indent, so that
+   * a long message is never cut (check's problems).
+   */
+  lines?: { lead: string; text: string };
+  /** Column titles for people (table only); csv, tsv, ndjson and --fields keep the column keys. */
+  titles?: Readonly<Record<string, string>>;
+  /** Table only: a column's value shown by its name where one is known (an event's status id → `Confirmed`). */
+  names?: Readonly<Record<string, (value: unknown) => string | undefined>>;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */
@@ -38,6 +48,14 @@ export interface GroupedView {
   /** Name of the column that carries the group's key in csv/tsv/ndjson/json rows. */
   groupColumn: string;
   columns: string[];
+  /** Column titles for people (table only). */
+  titles?: Readonly<Record<string, string>>;
+  /**
+   * On a terminal where the table would be cut (and no --fields): each row as a block under its
+   * group's heading instead, `lead  title` then `lines`, all wrapped to the width (an agenda's
+   * time, event, customer, items and total).
+   */
+  entry?: (row: Row, groupKey: string) => { lead: string; title: string; lines: string[] };
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
   data?: unknown[];
 }
@@ -48,7 +66,11 @@ export interface GridView {
   /** Header of the first column (e.g. "item"); csv/tsv/ndjson: rowHeader then the column keys, rows by label. */
   rowHeader: string;
   rows: Array<{ key: string; label: string }>;
-  columns: Array<{ key: string; label: string }>;
+  /**
+   * `short`: the label on a narrow terminal, where the columns are drawn in pages of whole weeks
+   * (7 columns) under a heading `first key → last key`, and the row labels wrap.
+   */
+  columns: Array<{ key: string; label: string; short?: string }>;
   /** cells[r][c]: the value for rows[r] × columns[c]. */
   cells: Array<Array<number | string | null>>;
   /** Cells drawn as a problem (red) on a terminal, e.g. shortages. */

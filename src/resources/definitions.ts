@@ -30,6 +30,8 @@ export interface FieldDef {
   responseOnly?: boolean;
   /** The resource whose id this field holds (referential integrity; name resolution). */
   references?: ResourceName;
+  /** The column's title at a terminal, when the name in words would not do (`eventStatusId` → `Status`). */
+  title?: string;
   /** One-line help for the flag. */
   description: string;
   /** Short flag aliases, without dashes (`item` for `--item`). */
@@ -123,6 +125,7 @@ const eventString = (name: string, max: number, description: string): FieldDef =
 const amount = (name: string, description: string): FieldDef => ({ name, kind: 'decimal', description });
 const inventoryRef: FieldDef = {
   name: 'inventoryId',
+  title: 'Item',
   kind: 'id',
   required: true,
   references: 'inventory',
@@ -131,6 +134,7 @@ const inventoryRef: FieldDef = {
 };
 const rentalBlockRef: FieldDef = {
   name: 'rentalBlockId',
+  title: 'Block',
   kind: 'id',
   required: true,
   references: 'rentalBlocks',
@@ -155,7 +159,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
     links: ['self'],
     fields: [
       id,
-      { name: 'pricingType', kind: 'string', description: 'label of the pricing window' },
+      { name: 'pricingType', title: 'Block', kind: 'string', description: 'label of the pricing window' },
       { name: 'active', kind: 'bool', description: 'whether the block is in use' },
     ],
     columns: ['id', 'pricingType', 'active'],
@@ -177,6 +181,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
       { name: 'name', kind: 'string', required: true, description: 'name or description of the item' },
       {
         name: 'quantityAvailable',
+        title: 'Available',
         kind: 'int',
         required: true,
         description: 'units owned (integer ≥ 0)',
@@ -307,6 +312,7 @@ without a price is created; an unchanged price sends nothing.`,
       id,
       {
         name: 'eventStatusId',
+        title: 'Status',
         kind: 'id',
         required: true,
         references: 'statuses',
@@ -314,27 +320,30 @@ without a price is created; an unchanged price sends nothing.`,
         aliases: ['status'],
       },
       rentalBlockRef,
-      { name: 'startDate', kind: 'datetime', required: true, description: 'event start', aliases: ['start'] },
-      { name: 'endDate', kind: 'datetime', required: true, description: 'event end', aliases: ['end'] },
+      { name: 'startDate', title: 'Start', kind: 'datetime', required: true, description: 'event start', aliases: ['start'] },
+      { name: 'endDate', title: 'End', kind: 'datetime', required: true, description: 'event end', aliases: ['end'] },
       {
         name: 'dropoffDate',
+        title: 'Dropoff',
         kind: 'datetime',
         required: true,
         description: 'inventory drop off (default on add: the start date)',
       },
       {
         name: 'teardownDate',
+        title: 'Teardown',
         kind: 'datetime',
         required: true,
         description: 'tear down (default on add: the end date)',
       },
       {
         name: 'pickupDate',
+        title: 'Pickup',
         kind: 'datetime',
         required: true,
         description: 'inventory pickup (default on add: the end date)',
       },
-      { name: 'eventName', kind: 'string', required: true, max: 100, description: 'name of the event', aliases: ['name'] },
+      { name: 'eventName', title: 'Event', kind: 'string', required: true, max: 100, description: 'name of the event', aliases: ['name'] },
       eventString('eventAddress1', 255, 'event address, line 1'),
       eventString('eventAddress2', 255, 'event address, line 2'),
       eventString('eventCity', 255, 'event city'),
@@ -355,7 +364,7 @@ without a price is created; an unchanged price sends nothing.`,
       amount('amountMisc', 'miscellaneous amount'),
       amount('amountDiscount', 'discount amount'),
       amount('amountSalesTax', 'sales tax amount'),
-      { name: 'cancelDate', kind: 'datetime', description: 'cancellation date, if cancelled' },
+      { name: 'cancelDate', title: 'Cancelled', kind: 'datetime', description: 'cancellation date, if cancelled' },
       { ...eventString('cancelReason', 4000, 'internal notes about the cancellation'), aliases: ['reason'] },
       eventString('internalNotes', 4000, 'internal notes that appear on no report'),
     ],
@@ -389,7 +398,7 @@ without a price is created; an unchanged price sends nothing.`,
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
       id,
-      { name: 'eventId', kind: 'id', required: true, references: 'events', description: 'the event', aliases: ['event'] },
+      { name: 'eventId', title: 'Event', kind: 'id', required: true, references: 'events', description: 'the event', aliases: ['event'] },
       inventoryRef,
       { name: 'quantity', kind: 'int', required: true, description: 'units rented (integer ≥ 0)', aliases: ['qty'] },
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
@@ -423,7 +432,7 @@ and price; every row belongs to the --event-id event.`,
     collectionPath: 'status',
     verbs: readOnly,
     links: ['self'],
-    fields: [id, { name: 'statusType', kind: 'string', description: 'name of the status' }],
+    fields: [id, { name: 'statusType', title: 'Status', kind: 'string', description: 'name of the status' }],
     columns: ['id', 'statusType'],
     labelField: 'statusType',
   },
@@ -434,6 +443,11 @@ export const resourceList: ResourceDef[] = Object.values(resources);
 /** The fields a create or update body carries (everything but response-only ones). */
 export function writableFields(def: ResourceDef): FieldDef[] {
   return def.fields.filter((f) => !f.responseOnly);
+}
+
+/** The titles of the fields that have one, for a table's header. */
+export function fieldTitles(def: ResourceDef): Record<string, string> {
+  return Object.fromEntries(def.fields.flatMap((f) => (f.title === undefined ? [] : [[f.name, f.title]])));
 }
 
 export function fieldByName(def: ResourceDef, name: string): FieldDef | undefined {

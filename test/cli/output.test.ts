@@ -57,10 +57,14 @@ async function list(argv: string[], options: FakeOptions = {}, body: unknown = e
   return result;
 }
 
+/** At a terminal (a table) the statuses are read too, to show each event's status by name. */
 async function listEvents(argv: string[], options: FakeOptions = {}) {
   const scope = api().get('/v1/events').reply(200, envelope(events));
+  const table = options.tty === true && !argv.includes('-o') && !argv.includes('--json');
+  const statuses = table ? api().get('/v2/status').reply(200, envelope([{ id: 1, statusType: 'Quoted', Links: [] }, { id: 2, statusType: 'Confirmed', Links: [] }])) : undefined;
   const result = await runCli(['events', 'list', ...argv], withApi(options));
   expect(scope.isDone()).toBe(true);
+  if (statuses) expect(statuses.isDone()).toBe(true);
   return result;
 }
 
@@ -98,9 +102,9 @@ describe('on a TTY: a table with the useful columns', () => {
     const result = await list([], { tty: true, env: { NO_COLOR: '1' } });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[1]).toMatch(/^│ id +│ name +│ quantityAvailable +│ active +│$/);
-    expect(lines[2]).toMatch(/^│ 1 +│ Tent 20x20 +│ 4 +│ yes +│$/);
-    expect(lines[3]).toMatch(/^│ 2 +│ Chair, white +│ 0 +│ no +│$/);
+    expect(lines[1]).toMatch(/^│ ID │ Name +│ Available │ Active │$/);
+    expect(lines[2]).toMatch(/^│ +1 │ Tent 20x20 +│ +4 │ yes +│$/);
+    expect(lines[3]).toMatch(/^│ +2 │ Chair, white +│ +0 │ no +│$/);
     expect(result.stdout).not.toContain('Links');
     expect(result.stdout).not.toContain('https://api.test');
   });
@@ -108,7 +112,8 @@ describe('on a TTY: a table with the useful columns', () => {
   test('datetimes are shown without seconds noise, dates without midnight', async () => {
     const result = await listEvents([], { tty: true, env: { NO_COLOR: '1' } });
     const row12 = result.stdout.split('\n').find((l) => l.includes('Smith wedding'))!;
-    expect(row12).toMatch(/│ 2026-06-12 14:00 +│ 2026-06-13 +│ Ann Smith/);
+    expect(row12).toMatch(/│ Confirmed │ 2026-06-12 14:00 +│ 2026-06-13 +│ Ann Smith/);
+    expect(result.stdout).toMatch(/│ ID │ Event +│ Status +│ Start +│ End +│ Customer name │ Event city +│ Cancelled +│/);
     const row13 = result.stdout.split('\n').find((l) => l.includes('Fair'))!;
     expect(row13).toMatch(/│ 2026-07-01 09:30 +│ 2026-07-01 18:00 +│ +│ +│ 2026-05-01 +│$/);
   });
@@ -123,7 +128,7 @@ describe('on a TTY: a table with the useful columns', () => {
 describe('colour', () => {
   test('on by default on a TTY', async () => {
     const result = await list([], { tty: true });
-    expect(result.stdout).toContain(`${ESC}1m${ESC}36mid`);
+    expect(result.stdout).toContain(`${ESC}1m${ESC}36mID`);
     expect(result.stdout).toContain(`${ESC}32myes`);
   });
 
@@ -134,7 +139,7 @@ describe('colour', () => {
     ['not a TTY (-o table)', ['-o', 'table'], {}],
   ])('off with %s', async (_name, argv, options) => {
     const result = await list(argv, options);
-    expect(result.stdout).toContain('│ id ');
+    expect(result.stdout).toContain('│ ID ');
     expect(result.stdout).not.toContain(ESC);
   });
 

@@ -95,14 +95,14 @@ describe('grouped rows', () => {
       [
         'Fri 2026-06-12',
         '┌───────┬───────────────┐',
-        '│ time  │ event         │',
+        '│ Time  │ Event         │',
         '│ 14:00 │ Smith wedding │',
         '└───────┴───────────────┘',
         '1 event',
         '',
         'Sat 2026-06-13',
         '┌───────┬───────────────┐',
-        '│ time  │ event         │',
+        '│ Time  │ Event         │',
         '│ 09:30 │ Fair, big     │',
         '│ 18:00 │ Gala          │',
         '└───────┴───────────────┘',
@@ -127,14 +127,14 @@ describe('grid', () => {
 
   test('on a terminal: column labels, shortages in red', async () => {
     const plain = (await render(grid, 'table')).out.split('\n');
-    expect(plain[1]).toBe('│ item       │ Fri 12 │ Sat 13 │');
-    expect(plain[2]).toBe('│ Tent 20x20 │ 3      │ -1     │');
+    expect(plain[1]).toBe('│ Item       │ Fri 12 │ Sat 13 │');
+    expect(plain[2]).toBe('│ Tent 20x20 │      3 │     -1 │');
     const coloured = (await render(grid, 'table', { color: true })).out;
-    expect(coloured).toContain(`│ 3      │ ${ESC}31m-1${ESC}39m     │`);
+    expect(coloured).toContain(`│      3 │     ${ESC}31m-1${ESC}39m │`);
     expect(coloured).not.toContain(`${ESC}31m3`);
   });
 
-  test('on a narrow terminal days are hidden before an item name is cut (two names may start alike)', async () => {
+  test('on a narrow terminal the days go in pages and no item name is cut (two names may start alike)', async () => {
     const days = Array.from({ length: 10 }, (_, i) => ({ key: `d${i}`, label: `12-${String(i + 1).padStart(2, '0')}` }));
     const narrow: GridView = {
       kind: 'grid',
@@ -147,9 +147,11 @@ describe('grid', () => {
       cells: [days.map(() => 3), days.map(() => 20)],
     };
     const { out, notes } = await render(narrow, 'table', { terminalWidth: 60 });
-    expect(out).toContain('│ Stage Stairs        │');
-    expect(out).toContain('│ Stage Skirting, 8ft │');
-    expect(notes[0]).toMatch(/hidden to fit 60 columns; widen the terminal or ask for fewer days with --from\/--to$/);
+    // Not even a week of these labels fits 60 columns: pages of as many days as do, names wrapped.
+    expect(out.split('\n').filter((l) => l.includes(' → '))).toEqual(['d0 → d4', 'd5 → d9']);
+    const labels = out.split('\n').filter((l) => l.startsWith('│')).map((l) => l.split('│')[1]!.trim());
+    expect(labels.slice(0, 4)).toEqual(['Item', 'Stage Stairs', 'Stage', 'Skirting, 8ft']);
+    expect(notes).toEqual([]);
   });
 });
 
@@ -180,8 +182,8 @@ describe('diff', () => {
     expect((await render(diff, 'csv')).out).toBe('resource,id,change,field,before,after\nprices,41,changed,price,120,126\ninventory,9,added,,,\n');
     expect(JSON.parse((await render(diff, 'json')).out)).toEqual({ data: diff.changes });
     const table = (await render(diff, 'table')).out.split('\n');
-    expect(table[1]).toBe('│ resource  │ id │ change  │ field │ before │ after │');
-    expect(table[2]).toBe('│ prices    │ 41 │ changed │ price │ 120    │ 126   │');
+    expect(table[1]).toBe('│ Resource  │ ID │ Change  │ Field │ Before │ After │');
+    expect(table[2]).toBe('│ prices    │ 41 │ changed │ price │    120 │   126 │');
   });
 });
 
@@ -196,8 +198,8 @@ describe('one record (detail)', () => {
         '',
         'Bookings',
         '┌──────┬──────────┐',
-        '│ item │ quantity │',
-        '│ Tent │ 2        │',
+        '│ Item │ Quantity │',
+        '│ Tent │        2 │',
         '└──────┴──────────┘',
         'total 2',
         '',

@@ -11,6 +11,7 @@ import {
   type ResourceDef,
   collectionUrlPath,
   fieldByName,
+  fieldTitles,
   recordUrlPath,
   writableFields,
   defaultVersion,
@@ -87,6 +88,7 @@ export function recordView(def: ResourceDef, result: DataResult, format: ViewFor
     body: json ? result.body : undefined,
     rows: json ? result.records : result.records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
+    titles: fieldTitles(def),
     knownColumns: [...def.fields.map((f) => f.name), 'Links'],
   };
 }
@@ -98,6 +100,7 @@ export function recordsView(def: ResourceDef, records: readonly Record<string, u
     body: { data: records },
     rows: records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
+    titles: fieldTitles(def),
     knownColumns: [...def.fields.map((f) => f.name), 'Links'],
   };
 }

@@ -15,6 +15,24 @@ import { rangeOptions, withDatesLink } from './options.js';
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];
 
+/** A wall time under its day's heading: the time alone on that day, else the date too (without the year in the same year). */
+function onDay(value: unknown, day: string): string {
+  if (typeof value !== 'string') return '';
+  if (value.startsWith(`${day} `)) return value.slice(day.length + 1);
+  return value.startsWith(day.slice(0, 5)) ? value.slice(5) : value;
+}
+
+/** An agenda row where the table would be cut: time, event, customer, items, total and window, wrapped. */
+function agendaEntry(row: Record<string, unknown>, day: string): { lead: string; title: string; lines: string[] } {
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  const title = [`${text(row.event)} (${text(row.id)})`, text(row.status)].filter((p) => p !== '').join(' · ');
+  // No-break spaces: a label and its time are never wrapped apart.
+  const labelled = (label: string, value: string) => (value === '' ? '' : `${label} ${value}`.replace(/ /g, '\u00a0'));
+  const window = [labelled('total', text(row.total)), labelled('ends', onDay(row.end, day)), labelled('dropoff', onDay(row.dropoff, day)), labelled('pickup', onDay(row.pickup, day))];
+  const lines = [text(row.customer), text(row.items), window.filter((p) => p !== '').join(' · ')];
+  return { lead: onDay(row.start, day), title, lines: lines.filter((l) => l !== '') };
+}
+
 export const agendaCommand = defineViewCommand({
   name: 'agenda',
   summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)',
@@ -88,6 +106,7 @@ export const agendaCommand = defineViewCommand({
         kind: 'groups',
         groupColumn: 'date',
         columns: COLUMNS,
+        entry: agendaEntry,
         groups: [...groups].map(([day, list]) => ({ heading: dayHeading(day), key: dayKey(day), rows: list.map((e) => e.row) })),
         data: entries.map((e) => e.data),
       },

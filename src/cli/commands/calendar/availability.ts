@@ -65,7 +65,7 @@ export const availabilityCommand = defineViewCommand({
         kind: 'grid',
         rowHeader: 'item',
         rows: shown.map((item) => ({ key: String(item.id), label: item.name })),
-        columns: columns.map((key) => ({ key, label: key.slice(5) })),
+        columns: columns.map((key) => ({ key, label: key.slice(5), short: key.slice(8) })),
         cells,
         isProblem: (value) => typeof value === 'number' && value < 0,
         data: shown.map((item, r) => ({ id: item.id, name: item.name, owned: item.quantity, free: Object.fromEntries(columns.map((day, c) => [day, cells[r]![c]!])) })),

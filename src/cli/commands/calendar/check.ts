@@ -55,6 +55,7 @@ export const checkCommand = defineViewCommand({
         body: { data },
         rows: problems.map((p) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: p.message })),
         columns: ['code', 'message'],
+        lines: { lead: 'code', text: 'message' },
         emptyNote: '',
       },
       exitCode: problems.length === 0 ? 0 : 1,

@@ -65,6 +65,8 @@ export interface CalendarDeps {
   /** Wall time of the real clock (ICS stamps). */
   instant: () => number;
   notices: Notices;
+  /** The output is a table for people: worth a request for names only they see (statuses). */
+  tableOutput: boolean;
   /** `Range: …` on stderr, at a terminal only (scripts get data only). */
   showRange: (range: ResolvedRange) => void;
   /** The API host (stable ICS UIDs). */
@@ -95,6 +97,7 @@ export function calendarDeps(session: Session): CalendarDeps {
     },
     instant: () => session.ctx.now(),
     notices,
+    tableOutput: session.printer.options.format === 'table',
     showRange: (range) => {
       if (session.ctx.term.stderrIsTTY) notices.info(`Range: ${describeRange(range)}`);
     },

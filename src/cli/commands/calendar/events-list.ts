@@ -8,7 +8,8 @@ import { fieldByName, resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion, recordsView } from '../../resource/run.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
-import { calendarDeps } from './deps.js';
+import { type CalendarDeps, calendarDeps } from './deps.js';
+import type { RecordListView } from '../../../output/views.js';
 import { positiveInt, withDatesLink } from './options.js';
 
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
@@ -40,8 +41,8 @@ export const eventsList = defineViewCommand({
     const def = resources.events;
     chooseVersion(def, options.apiVersion);
     const { apiVersion: _version, ...filters } = options;
-    // No filter: the list as the service sends it (one request, no statuses needed).
-    if (Object.values(filters).every((value) => value === undefined)) return recordsView(def, await deps.calendar.catalog.list('events'));
+    // No filter: the list as the service sends it (one request; a table also reads the statuses' names).
+    if (Object.values(filters).every((value) => value === undefined)) return withStatusNames(deps, recordsView(def, await deps.calendar.catalog.list('events')));
     if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
     const now = deps.now();
     const { from, to } = options;
@@ -73,9 +74,16 @@ export const eventsList = defineViewCommand({
     }).map((event) => event.record);
     if (sort) chosen = [...chosen].sort((a, b) => compareValues(a[sort.field], b[sort.field], sort.desc) || Number(a.id) - Number(b.id));
     if (limit !== undefined) chosen = chosen.slice(0, limit);
-    return recordsView(def, chosen);
+    return withStatusNames(deps, recordsView(def, chosen));
   },
 });
+
+/** At a terminal, each event's status by its name (piped output keeps the id). */
+async function withStatusNames(deps: CalendarDeps, view: RecordListView): Promise<RecordListView> {
+  if (!deps.tableOutput) return view;
+  const statuses = await deps.calendar.catalog.names('statuses');
+  return { ...view, names: { eventStatusId: (id) => statuses.label(Number(id)) } };
+}
 
 function endOf(argument: { time: number; wholeDay: boolean }): number {
   return argument.wholeDay ? argument.time + DAY_MS : argument.time;

@@ -1,0 +1,135 @@
+// The layouts for people in a real terminal: the built bin run inside tmux at 60, 80 and 120
+// columns against the seeded sandbox, asserting on the captured screen (wrapped lines joined back,
+// so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
+
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openSandbox } from '../sandbox/helpers.js';
+import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
+
+const HAVE_TMUX = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
+if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the terminal layout tests (test/e2e/layouts.e2e.test.ts) are SKIPPED !!!\n');
+
+const WIDTHS = [60, 80, 120];
+/** A socket of our own: the user's tmux server is never touched. */
+const SOCKET = `rentals-layouts-${process.pid}`;
+const DONE = '__rentals_done__';
+
+type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
+let sandbox: Sandbox;
+let env: Record<string, string>;
+let piped: ReturnType<typeof cliFor>;
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function tmux(...args: string[]): string {
+  const result = spawnSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** `rentals …args` in a terminal `width` columns wide; the screen's lines, wrapped lines joined. */
+async function screen(width: number, args: string[]): Promise<string[]> {
+  const vars = Object.entries({ ...env, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' }).map(([k, v]) => `${k}=${quote(v)}`);
+  const command = `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; sleep 600`;
+  const session = `w${width}-${Math.random().toString(36).slice(2, 8)}`;
+  // The scrollback is set before the pane exists (a long grid scrolls off a 50-line screen).
+  tmux('-u', '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'history-limit', '10000', ';', 'new-session', '-d', '-s', session, '-x', String(width), '-y', '50', command);
+  try {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const captured = tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
+      if (captured.split('\n').some((line) => line.trim() === DONE)) {
+        const lines = captured.split('\n').map((line) => line.trimEnd());
+        return lines.slice(0, lines.findIndex((line) => line.trim() === DONE));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`rentals ${args.join(' ')} did not finish in tmux:\n${tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session)}`);
+  } finally {
+    tmux('kill-session', '-t', session);
+  }
+}
+
+/** Text with every run of spaces (and no-break spaces) as one space. */
+function spaced(text: string): string {
+  return text.replace(/[ \u00a0]+/g, ' ');
+}
+
+/** The screen as one text: lines joined by a space (wrapping breaks only at spaces), spaces as one. */
+function joined(lines: string[]): string {
+  return spaced(lines.map((line) => line.trim()).join(' '));
+}
+
+function expectWithin(lines: string[], width: number): void {
+  for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
+}
+
+describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () => {
+  beforeAll(async () => {
+    sandbox = await openSandbox({ seed: true });
+    const config = freshConfigDir();
+    env = cliEnv(sandbox, config);
+    piped = cliFor(sandbox, config);
+  });
+  afterAll(async () => {
+    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    await sandbox?.close();
+  });
+
+  test.each(WIDTHS)('check at %i columns: every problem in full, every event it names', async (width) => {
+    const problems = JSON.parse((await piped(['check', '-o', 'json'])).stdout) as { data: Array<{ code: string; message: string; events: Array<{ name: string }> }> };
+    expect(problems.data.length).toBeGreaterThan(0);
+    const lines = await screen(width, ['check']);
+    expectWithin(lines, width);
+    const text = joined(lines);
+    for (const problem of problems.data) {
+      expect(text).toContain(spaced(`${problem.code} ${problem.message}`));
+      for (const event of problem.events) expect(text).toContain(event.name);
+    }
+    expect(text).not.toContain('…');
+  });
+
+  test.each(WIDTHS)('agenda at %i columns: time, event, customer, items and total of every event', async (width) => {
+    const range = ['--from', '2025-06-10', '--to', '2025-06-20'];
+    const rows = (await piped(['agenda', ...range, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(rows.length).toBeGreaterThan(3);
+    const lines = await screen(width, ['agenda', ...range]);
+    expectWithin(lines, width);
+    const text = joined(lines);
+    for (const [, id, event, , start, , , customer, , items, total] of rows) {
+      expect(text).toContain(`${event} (${id})`);
+      expect(text).toContain(start!.slice(11));
+      if (customer) expect(text).toContain(customer);
+      if (items) expect(text).toContain(spaced(items));
+      expect(text).toContain(`total ${total}`);
+    }
+    expect(text).not.toContain('…');
+  });
+
+  test.each(WIDTHS)('availability --daily over a month at %i columns: all 31 days and every item in full', async (width) => {
+    const range = ['--from', '2025-07-01', '--to', '2025-07-31'];
+    const grid = (await piped(['availability', ...range, '--daily', '-o', 'tsv'])).stdout.trimEnd().split('\n');
+    expect(grid[0]!.split('\t')).toHaveLength(32);
+    const lines = await screen(width, ['availability', ...range, '--daily']);
+    expectWithin(lines, width);
+    const headers = lines.filter((line) => line.startsWith('│ Item'));
+    const days = new Set(headers.flatMap((line) => line.split('│').slice(2).map((cell) => cell.trim())).filter((cell) => cell !== ''));
+    expect([...days].sort()).toEqual(Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0')));
+    const labels = joined(lines.filter((line) => line.startsWith('│') && !line.startsWith('│ Item')).map((line) => line.split('│')[1]!));
+    for (const line of grid.slice(1)) expect(labels).toContain(line.split('\t')[0]);
+    expect(lines.join('\n')).not.toContain('…');
+  });
+
+  test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
+    const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
+    expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);
+    const titled = await screen(120, ['statuses', 'list']);
+    expect(titled.find((line) => line.startsWith('│ ID'))).toMatch(/^│ ID │ Status +│$/);
+    const named = (await screen(200, ['events', 'list'])).join('\n');
+    expect(named).toMatch(/│ Status +│/);
+    expect(named).toMatch(/│ (Confirmed|Quoted|Cancelled|Completed) +│/);
+    expect((await piped(['events', 'list', '--fields', 'eventStatusId'])).stdout.split('\n')[0]).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,131 @@
+// Layouts for people at a terminal of a given width: nothing a person came for is cut.
+
+import { describe, expect, test } from 'vitest';
+import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
+import { textWidth } from '../../src/output/width.js';
+import { wrapText } from '../../src/output/wrap.js';
+import { render } from './helpers.js';
+
+const WIDTHS = [60, 80, 120];
+
+function lines(out: string): string[] {
+  return out.trimEnd().split('\n');
+}
+
+describe('wrapText', () => {
+  test('breaks at spaces, splits only a word wider than the line, never loses a character', () => {
+    expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapText('帐篷帐篷帐', 4)).toEqual(['帐篷', '帐篷', '帐']);
+    expect(wrapText('', 10)).toEqual(['']);
+  });
+});
+
+describe('problem lists (check)', () => {
+  const problems: RecordListView = {
+    kind: 'records',
+    body: { data: [] },
+    rows: [
+      {
+        code: 'overbooked',
+        message:
+          '"40x60 Pole Tent" (item 3): 2 booked at 2026-12-07 09:00, 1 owned (event 24 "County Fair Beer Garden": 1; event 25 "Jensen–Alvarez Wedding": 1)',
+      },
+      { code: 'inactive-item', message: 'booking 25 of event 6 "Bennett Family Reunion" (30 × "Kids Folding Chair"): the item is inactive' },
+    ],
+    columns: ['code', 'message'],
+    lines: { lead: 'code', text: 'message' },
+  };
+
+  test.each(WIDTHS)('at %i columns: one paragraph per problem, every word shown, no line wider than the terminal', async (width) => {
+    const { out } = await render(problems, 'table', { terminalWidth: width });
+    for (const line of lines(out)) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    const joined = lines(out).map((l) => l.trim()).join(' ');
+    for (const row of problems.rows) expect(joined).toContain(String(row.message));
+    expect(out).not.toContain('…');
+    expect(lines(out)[0]).toMatch(/^overbooked {5}"40x60 Pole Tent" \(item 3\)/);
+    // A hanging indent: the continuation lines start under the message.
+    for (const line of lines(out).slice(1)) if (!line.startsWith('inactive-item')) expect(line).toMatch(/^ {15}\S/);
+  });
+
+  test('--fields and piped output are tables and rows as before', async () => {
+    expect((await render(problems, 'tsv')).out.split('\n')[0]).toBe(`overbooked\t${String(problems.rows[0]!.message)}`);
+    expect((await render(problems, 'table', { terminalWidth: 80, fields: ['code'] })).out).toContain('│ code          │');
+  });
+});
+
+describe('a month of free units (availability --daily)', () => {
+  const days = Array.from({ length: 31 }, (_, i) => `2026-12-${String(i + 1).padStart(2, '0')}`);
+  const names = ['20x20 Frame Tent', 'Tent Perimeter Lighting Kit', 'Dance Floor Panel 3x3 with a very long description'];
+  const month: GridView = {
+    kind: 'grid',
+    rowHeader: 'item',
+    rows: names.map((label, i) => ({ key: String(i + 1), label })),
+    columns: days.map((key) => ({ key, label: key.slice(5), short: key.slice(8) })),
+    cells: names.map((_, r) => days.map((_, c) => (r === 0 && c === 8 ? -1 : 100 + c))),
+    isProblem: (value) => typeof value === 'number' && value < 0,
+  };
+
+  test.each(WIDTHS)('at %i columns: every day shows, in pages of whole weeks, every item name in full', async (width) => {
+    const { out, notes } = await render(month, 'table', { terminalWidth: width });
+    expect(notes).toEqual([]);
+    for (const line of lines(out)) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    for (const day of days) expect(out).toMatch(new RegExp(`│ +${day.slice(8)} │`));
+    const pages = out.split('\n').filter((l) => /^2026-12-\d\d( → 2026-12-\d\d)?$/.test(l));
+    expect(pages[0]).toMatch(width >= 120 ? /^2026-12-01 → 2026-12-14$/ : /^2026-12-01 → 2026-12-07$/);
+    expect(pages.length).toBe(width >= 120 ? 3 : 5);
+    // A wrapped name, read down its column, is the whole name.
+    const labelText = lines(out)
+      .filter((l) => l.startsWith('│'))
+      .map((l) => l.split('│')[1]!.trim())
+      .join(' ');
+    for (const name of names) expect(labelText).toContain(name);
+    expect(out).not.toContain('…');
+    // Cells stay in their day's column: 9 December is short.
+    expect(out).toMatch(/│ +-1 │/);
+  });
+
+  test('a grid that fits is one table with its full column labels', async () => {
+    const week: GridView = { ...month, columns: month.columns.slice(0, 3), cells: month.cells.map((row) => row.slice(0, 3)) };
+    const { out } = await render(week, 'table', { terminalWidth: 120 });
+    expect(lines(out)[1]).toMatch(/^│ Item +│ 12-01 │ 12-02 │ 12-03 │$/);
+  });
+});
+
+describe('an agenda where its table would be cut', () => {
+  const row = (id: number, event: string, items: string) => ({ id, event, start: '2026-12-04 16:00', customer: 'Olivia Harper', items, total: '3933.50' });
+  const agenda: GroupedView = {
+    kind: 'groups',
+    groupColumn: 'date',
+    columns: ['id', 'event', 'start', 'customer', 'items', 'total'],
+    groups: [
+      {
+        heading: 'Fri 2026-12-04',
+        key: '2026-12-04',
+        rows: [row(1, 'Harper–Nguyen Wedding', '1 × 20x40 Frame Tent, 18 × 60in Round Table, 150 × Gold Chiavari Chair, 6 × String Lights, 100ft'), row(2, 'Gala', '2 × Stage')],
+      },
+    ],
+    entry: (r) => ({ lead: String(r.start).slice(11), title: `${String(r.event)} (${String(r.id)})`, lines: [String(r.customer), String(r.items), `total\u00a0${String(r.total)}`] }),
+  };
+
+  test.each([60, 80])('at %i columns: a block per event under its day, every value whole, wrapped under the event', async (width) => {
+    const { out } = await render(agenda, 'table', { terminalWidth: width });
+    const shown = lines(out);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    expect(shown[0]).toBe('Fri 2026-12-04');
+    expect(shown[1]).toBe('  16:00  Harper–Nguyen Wedding (1)');
+    expect(shown[2]).toBe('         Olivia Harper');
+    const joined = shown.map((l) => l.trim()).join(' ');
+    expect(joined).toContain(String(agenda.groups[0]!.rows[0]!.items));
+    expect(joined).toContain('total\u00a03933.50');
+    for (const line of shown.slice(1)) expect(line).toMatch(/^ {2}\S| {9}\S/);
+    expect(out).not.toContain('…');
+  });
+
+  test('a table when it fits, or with --fields; rows in machine formats', async () => {
+    const short: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')] }] };
+    expect(lines((await render(short, 'table', { terminalWidth: 120 })).out)[1]).toMatch(/^┌/);
+    expect(lines((await render(agenda, 'table', { terminalWidth: 60, fields: ['id', 'event'] })).out)[2]).toBe('│ id │ event                 │');
+    expect((await render(agenda, 'tsv')).out.split('\n')[1]).toBe('2026-12-04\t2\tGala\t2026-12-04 16:00\tOlivia Harper\t2 × Stage\t3933.50');
+  });
+});
