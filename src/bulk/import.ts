@@ -13,6 +13,7 @@ import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
+import { appendAll } from '../common/arrays.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -50,7 +51,7 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
     const draft = read.draft(row, options, notices, fileIssues);
     if (draft) drafts.push(draft);
   }
-  fileIssues.push(...input.issues());
+  appendAll(fileIssues, input.issues());
   const header = headerIssues(spec, input.columns());
 
   const lookups = await lookupsLoading;
@@ -204,7 +205,7 @@ export async function streamImport(
     else everyParent = true;
   }
   const headerProblems = headerIssues(spec, first.columns());
-  fileIssues.push(...first.issues(), ...headerProblems);
+  appendAll(appendAll(fileIssues, first.issues()), headerProblems);
   const toRead = parentsFor(spec, lookups, scope, parents, everyParent);
   const live = await loadLive(spec, ctx, toRead);
   const header = headerProblems.length > 0;

@@ -3,6 +3,7 @@
 // production. Every record passes the same rules as a live write; a snapshot that breaks them is
 // refused whole, naming the record, rather than half loaded.
 
+import { maxOf } from '../common/arrays.js';
 import { ValidationError } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
@@ -24,7 +25,7 @@ export function storeImageFromSnapshot(snapshot: Snapshot, label: string): Store
       seen.add(stored.id);
       return stored;
     });
-    image.nextIds[name] = Math.max(0, ...seen) + 1;
+    image.nextIds[name] = maxOf(seen, 0) + 1;
   }
   checkReferences(image, label);
   return image;
