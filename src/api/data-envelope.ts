@@ -19,8 +19,8 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
-/** Records are parsed in runs of about this many bytes (one JSON.parse per run). */
-const RUN_BYTES = 256 * 1024;
+/** Records are parsed in runs of about this many bytes (one JSON.parse per run): short-lived, so they die young (see data-stream.ts). */
+const RUN_BYTES = 16 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 type ApiRecord = Record<string, unknown>;

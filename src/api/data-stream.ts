@@ -3,6 +3,7 @@
 // more than a chunk and a part-record is held here.
 
 import type { IncomingMessage } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
 import { ProtocolError } from '../errors.js';
 import { DataEnvelopeError, DataEnvelopeParser, type DataPiece } from './data-envelope.js';
 
@@ -24,7 +25,24 @@ export interface StreamRules {
 /** The start of a body kept for an error's excerpt. */
 const HEAD_BYTES = 4096;
 
+/**
+ * A list streamed through allocates steadily (each record parsed, turned into text and dropped),
+ * and V8 answers steady allocation by doubling its young generation up to 2 × 16 MB, and by
+ * promoting what a larger batch keeps alive to the old generation, which only a full GC frees.
+ * Measured on 100k/300k items (-o ndjson): ~100-130 MB peak with the defaults; ~62 MB with the
+ * young generation held at its starting size and records parsed in 16 KB runs, for ~15% more CPU.
+ * The flag is read at each scavenge, so setting it now works; it only matters to this process.
+ */
+function keepYoungGenerationSmall(): void {
+  try {
+    setFlagsFromString('--semi-space-growth-factor=1');
+  } catch {
+    // a tuning, never a reason to fail
+  }
+}
+
 export async function* readDataPieces(body: IncomingMessage, rules: StreamRules): AsyncGenerator<DataPiece> {
+  keepYoungGenerationSmall();
   const parser = new DataEnvelopeParser();
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let size = 0;
