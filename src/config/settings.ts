@@ -2,7 +2,6 @@
 // in the config file > defaults. `rentals auth status` shows the result. What each setting is
 // (flag, variable, rule, default) is in the settings table (settings-table.ts).
 
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { type Profile, configDir, readConfig } from './store.js';
@@ -119,6 +118,8 @@ function numberSetting(def: SettingDef, fallback: number, candidates: Array<[str
 
 async function readTokenFile(path: string): Promise<string> {
   try {
+    // node:fs/promises loads only here: requiring it costs every start a few ms (it loads readline).
+    const { readFile } = await import('node:fs/promises');
     const token = (await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
     return token;
