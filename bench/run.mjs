@@ -87,16 +87,14 @@ function textBlock(lines) {
   return text.length === 0 ? [] : ['```text', ...text, '```', ''];
 }
 
-/** Markdown table lines (`| …`, `|---|`), one blank line between tables. */
+/** A bench's markdown when it prints a table (`| …`): every line as printed (the text says what the tables measured), blank runs folded. */
 function tableLines(lines) {
+  if (!lines.some((line) => line.startsWith('|'))) return [];
   const out = [];
-  let inTable = false;
   for (const line of lines) {
-    const row = line.startsWith('|');
-    if (row) out.push(line);
-    else if (inTable) out.push('');
-    inTable = row;
+    if (line.trim() === '' && (out.length === 0 || out.at(-1) === '')) continue;
+    out.push(line.trim() === '' ? '' : line);
   }
-  if (inTable) out.push('');
+  if (out.at(-1) !== '') out.push('');
   return out;
 }
