@@ -42,6 +42,13 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
 `;
   writeFileSync(join(work, 'http-get.cjs'), `const http = require('node:http');\n${baselineScript}`);
   writeFileSync(join(work, 'http-get.mjs'), `import http from 'node:http';\n${baselineScript}`);
+  // Where rentals' time goes: an empty ES module (the cost of an ESM entry), and the bundle
+  // imported and initialised with nothing run (its load and top-level code), as bin/rentals.js does.
+  writeFileSync(join(work, 'empty.mjs'), '\n');
+  writeFileSync(
+    join(work, 'bundle-only.mjs'),
+    `import module from 'node:module';\nmodule.enableCompileCache?.(${JSON.stringify(join(work, 'cache', 'rentals', 'compile-cache'))});\nawait import(${JSON.stringify(join(root, 'dist/main.js'))});\n`,
+  );
   const env = {
     ...process.env,
     RENTALS_BASE_URL: sandbox.url,
@@ -55,6 +62,7 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
   delete env.NODE_OPTIONS;
 
   const rows = [];
+  const parts = [];
   const notes = [];
   const nodes = [];
   for (const node of nodeBinaries(majors)) {
@@ -65,16 +73,22 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
     }
     nodes.push(node.version);
     console.error(`Node ${node.version}: ${rounds} rounds…`);
-    const [floor, version, cjs, esm, list] = timeAlternately(
+    const [floor, version, cjs, esm, list, empty, bundle] = timeAlternately(
       [
         { label: 'node -e 0', argv: [node.path, '-e', '0'] },
         { label: 'rentals --version', argv: [node.path, bin, '--version'] },
         { label: 'CommonJS node:http GET', argv: [node.path, join(work, 'http-get.cjs')] },
         { label: 'ESM node:http GET', argv: [node.path, join(work, 'http-get.mjs')] },
         { label: 'rentals inventory list', argv: [node.path, bin, 'inventory', 'list'] },
+        { label: 'an empty ES module', argv: [node.path, join(work, 'empty.mjs')] },
+        { label: 'the bundle imported, nothing run', argv: [node.path, join(work, 'bundle-only.mjs')] },
       ],
       { rounds, env },
     );
+    if (list.cpuMedian !== undefined) {
+      const cpu = (run, baseline) => ({ scenario: `${run.label} (Node ${node.major}, CPU)`, value: run.cpuMedian, baseline: baseline.label, baselineValue: baseline.cpuMedian, unit: 'ms' });
+      parts.push(cpu(empty, floor), cpu(bundle, empty), cpu(cjs, floor), cpu(list, cjs));
+    }
     const on = (label) => `${label} (Node ${node.major})`;
     rows.push(
       { scenario: on(version.label), value: version.median, baseline: floor.label, baselineValue: floor.median, unit: 'ms', target: { op: '<=', value: 1.3 } },
@@ -84,6 +98,16 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
   }
   notes.push(`Medians of ${rounds} alternating rounds × 3 runs; a sandbox with the demo data serves the GETs; rentals with a warm compile cache where Node has one (22+).`);
   emitResult({ title: 'Startup', rows, notes, nodes });
+  if (parts.length > 0) {
+    emitResult({
+      title: 'Where the time of `rentals inventory list` goes (user + system CPU, medians)',
+      rows: parts,
+      notes: [
+        'Each row against the step before it: an ES module entry against `node -e 0`; the bundle loaded and initialised (its top-level code, nothing run) against an empty ES module; the CommonJS GET (node:http and one request) against `node -e 0`; rentals against that GET. The differences are what remains above the floor: the ESM entry, the bundle\'s load and top-level code (mostly the command registry\'s modules, src/cli/catalog.ts), and building and parsing the program, reading the settings and the request through the client.',
+      ],
+      nodes,
+    });
+  }
 } finally {
   sandbox.stop();
 }
