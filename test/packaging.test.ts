@@ -25,7 +25,7 @@ let packed: string[];
 let installedBin: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist/main.cjs'))) throw new Error('dist/main.cjs is missing: run `npm run build` first');
   work = mkdtempSync(join(tmpdir(), 'rentals-pack-'));
   // --ignore-scripts: pack the dist/ this test run built rather than rebuild it under the other suites.
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, env: npmEnv() });
@@ -61,8 +61,8 @@ function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
 
 describe('npm pack', () => {
   it('holds only what runs: the bin, the bundle, README, LICENSE, CHANGELOG, package.json', () => {
-    for (const required of ['bin/rentals.js', 'dist/main.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
-    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    for (const required of ['bin/rentals.js', 'bin/package.json', 'dist/main.cjs', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
+    const allowed = /^(bin\/rentals\.js|bin\/package\.json|dist\/[^/]+\.c?js|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     expect(packed.filter((path) => !allowed.test(path))).toEqual([]);
     expect(packed).not.toContain('dist/sandbox.js');
   });
