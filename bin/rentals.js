@@ -3,7 +3,6 @@
 // `npm run bench startup` on Node 20, 22 and 24). CommonJS (bin/package.json), as the bundle:
 // an ES module entry costs every start Node's ESM loader (see scripts/build.mjs).
 'use strict';
-const Module = require('node:module');
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -25,6 +24,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  */
 function enableCompileCache() {
   const env = process.env;
+  const Module = require('node:module'); // not for --version: that answer needs nothing loaded
   if (typeof Module.enableCompileCache !== 'function' || env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
   try {
     const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && `${env.HOME}/.cache`);
