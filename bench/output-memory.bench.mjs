@@ -73,17 +73,23 @@ console.log(`Responses: ${sizes.map((n) => `${n / 1000}k items ${mb(bySize.get(n
 console.log('');
 console.log(`Time, median of ${ROUNDS} alternating rounds${jq ? ' (target: rentals ≤ 0.7× curl | jq)' : ' (curl or jq missing: no comparison)'}:`);
 console.log('');
-console.log(`| items | rentals -o ndjson | ms per 1k items | ${jq ? 'curl \\| jq -c \'.data[]\' | rentals / jq |' : ''}`);
-console.log(`|---:|---:|---:|${jq ? '---:|---:|' : ''}`);
+console.log(`| items | rentals -o ndjson | ms per 1k items | CPU ms per 1k items | ${jq ? 'curl \\| jq -c \'.data[]\' | rentals / jq |' : ''}`);
+console.log(`|---:|---:|---:|---:|${jq ? '---:|---:|' : ''}`);
+const perK = (ms, n) => (ms === undefined ? '–' : ((ms / n) * 1000).toFixed(2));
 for (const n of sizes) {
   const { rentals, jq: q } = bySize.get(n);
   const ratio = q ? rentals.median / q.median : undefined;
   const jqCells = q ? ` ${q.median.toFixed(0)} ms | ${ratio.toFixed(2)}×${n === 100_000 ? (ratio <= 0.7 ? ' ✓' : ' ✗') : ''} |` : '';
-  console.log(`| ${n.toLocaleString('en')} | ${rentals.median.toFixed(0)} ms | ${((rentals.median / n) * 1000).toFixed(2)} |${jqCells}`);
+  console.log(`| ${n.toLocaleString('en')} | ${rentals.median.toFixed(0)} ms | ${perK(rentals.median, n)} | ${perK(rentals.cpuMedian, n)} |${jqCells}`);
 }
 if (sizes.length >= 2) {
-  const [a, b] = [sizes[0], sizes.at(-1)];
-  const perItem = (bySize.get(b).rentals.median - bySize.get(a).rentals.median) / (b - a);
+  const [a, b] = [sizes.at(-2), sizes.at(-1)];
+  const growth = (pick) => (pick(bySize.get(b)) - pick(bySize.get(a))) / (b - a) / ((pick(bySize.get(a)) - pick(bySize.get(sizes[0]))) / (a - sizes[0]));
   console.log('');
-  console.log(`Growth ${a / 1000}k → ${b / 1000}k: ${(perItem * 1000).toFixed(2)} ms per 1k more items (linear: the per-item time of the larger lists approaches this as start-up weighs less).`);
+  console.log(
+    `Linear growth: the time of each further 1k items from ${a / 1000}k to ${b / 1000}k against from ${sizes[0] / 1000}k to ${a / 1000}k is ${growth((s) => s.rentals.median).toFixed(2)}× in wall time` +
+      (bySize.get(a).rentals.cpuMedian !== undefined ? `, ${growth((s) => s.rentals.cpuMedian).toFixed(2)}× in CPU time (less sensitive to the machine's load)` : '') +
+      (jq ? `; curl | jq in the same rounds: ${growth((s) => s.jq.median).toFixed(2)}× in wall time` : '') +
+      '. 1.0× is linear.',
+  );
 }
