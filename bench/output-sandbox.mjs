@@ -12,7 +12,7 @@ const ownBin = join(root, 'bin/rentals.js');
 export const bin = process.env.RENTALS_BENCH_BIN ?? ownBin;
 
 export function requireBuild() {
-  if (!existsSync(join(root, 'dist/main.js'))) {
+  if (!existsSync(join(root, 'dist/main.cjs'))) {
     console.error('dist/ is missing: run `npm run build` first');
     process.exit(1);
   }

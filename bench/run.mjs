@@ -8,6 +8,7 @@
 // has its markdown table lines (lines starting with `| `) copied as they are.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { section, updateBenchmarksFile } from './lib/benchmarks-file.mjs';
 import { RESULT_PREFIX, machineLine, markdownTable } from './lib/report.mjs';
@@ -24,12 +25,14 @@ const updates = new Map();
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);
+  const loadBefore = loadavg()[0];
   const { code, stdout } = await runBench(`${dir}${file}`);
+  const load = `load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`;
   if (code !== 0) {
     failed++;
     console.log(`${file} exited ${code}`);
   }
-  const body = sectionBody(stdout, code);
+  const body = sectionBody(stdout, code, load);
   if (body) updates.set(file.replace(/\.bench\.mjs$/, ''), section(file.replace(/\.bench\.mjs$/, ''), body));
   else console.log(`${file} printed no table: its section of BENCHMARKS.md is left as it was`);
 }
@@ -65,7 +68,7 @@ function runBench(path) {
 }
 
 /** The markdown of a bench's section, or undefined when it printed no table. */
-function sectionBody(stdout, code) {
+function sectionBody(stdout, code, load) {
   const lines = stdout.split('\n');
   const results = lines.filter((line) => line.startsWith(RESULT_PREFIX)).map((line) => JSON.parse(line.slice(RESULT_PREFIX.length)));
   let tables = results.length > 0 ? results.flatMap((result) => [...markdownTable(result), '']) : tableLines(lines);
@@ -75,7 +78,7 @@ function sectionBody(stdout, code) {
   const nodes = [...new Set([process.version, ...results.flatMap((result) => result.nodes ?? [])])];
   const date = new Date().toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ');
   return [
-    `Run ${date} on ${machineLine()}; Node ${nodes.join(', ')}.${code === 0 ? '' : ` The bench exited ${code}: the table may be partial.`}`,
+    `Run ${date} on ${machineLine()}, ${load}; Node ${nodes.join(', ')}.${code === 0 ? '' : ` The bench exited ${code}: the table may be partial.`}`,
     '',
     ...tables,
   ];
@@ -87,16 +90,14 @@ function textBlock(lines) {
   return text.length === 0 ? [] : ['```text', ...text, '```', ''];
 }
 
-/** Markdown table lines (`| …`, `|---|`), one blank line between tables. */
+/** A bench's markdown when it prints a table (`| …`): every line as printed (the text says what the tables measured), blank runs folded. */
 function tableLines(lines) {
+  if (!lines.some((line) => line.startsWith('|'))) return [];
   const out = [];
-  let inTable = false;
   for (const line of lines) {
-    const row = line.startsWith('|');
-    if (row) out.push(line);
-    else if (inTable) out.push('');
-    inTable = row;
+    if (line.trim() === '' && (out.length === 0 || out.at(-1) === '')) continue;
+    out.push(line.trim() === '' ? '' : line);
   }
-  if (inTable) out.push('');
+  if (out.at(-1) !== '') out.push('');
   return out;
 }

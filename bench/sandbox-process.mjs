@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export function benchSetup() {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const bin = join(root, 'bin/rentals.js');
-  if (!existsSync(join(root, 'dist/main.js'))) {
+  if (!existsSync(join(root, 'dist/main.cjs'))) {
     console.error('dist/ is missing: run `npm run build` first');
     process.exit(1);
   }

@@ -14,7 +14,7 @@ import { startSandbox } from './sandbox-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/rentals.js');
-if (!existsSync(join(root, 'dist/main.js'))) {
+if (!existsSync(join(root, 'dist/main.cjs'))) {
   console.error('dist/ is missing: run `npm run build` first');
   process.exit(1);
 }
@@ -42,6 +42,12 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
 `;
   writeFileSync(join(work, 'http-get.cjs'), `const http = require('node:http');\n${baselineScript}`);
   writeFileSync(join(work, 'http-get.mjs'), `import http from 'node:http';\n${baselineScript}`);
+  // Where rentals' time goes: the bundle required and initialised with nothing run (its load and
+  // top-level code), with the compile cache as bin/rentals.js enables it.
+  writeFileSync(
+    join(work, 'bundle-only.cjs'),
+    `require('node:module').enableCompileCache?.(${JSON.stringify(join(work, 'cache', 'rentals', 'compile-cache'))});\nrequire(${JSON.stringify(join(root, 'dist/main.cjs'))});\n`,
+  );
   const env = {
     ...process.env,
     RENTALS_BASE_URL: sandbox.url,
@@ -55,6 +61,7 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
   delete env.NODE_OPTIONS;
 
   const rows = [];
+  const parts = [];
   const notes = [];
   const nodes = [];
   for (const node of nodeBinaries(majors)) {
@@ -65,16 +72,21 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
     }
     nodes.push(node.version);
     console.error(`Node ${node.version}: ${rounds} rounds…`);
-    const [floor, version, cjs, esm, list] = timeAlternately(
+    const [floor, version, cjs, esm, list, bundle] = timeAlternately(
       [
         { label: 'node -e 0', argv: [node.path, '-e', '0'] },
         { label: 'rentals --version', argv: [node.path, bin, '--version'] },
         { label: 'CommonJS node:http GET', argv: [node.path, join(work, 'http-get.cjs')] },
         { label: 'ESM node:http GET', argv: [node.path, join(work, 'http-get.mjs')] },
         { label: 'rentals inventory list', argv: [node.path, bin, 'inventory', 'list'] },
+        { label: 'the bundle loaded, nothing run', argv: [node.path, join(work, 'bundle-only.cjs')] },
       ],
       { rounds, env },
     );
+    if (list.cpuMedian !== undefined) {
+      const cpu = (run, baseline) => ({ scenario: `${run.label} (Node ${node.major}, CPU)`, value: run.cpuMedian, baseline: baseline.label, baselineValue: baseline.cpuMedian, unit: 'ms' });
+      parts.push(cpu(bundle, floor), cpu(cjs, floor), cpu(list, cjs));
+    }
     const on = (label) => `${label} (Node ${node.major})`;
     rows.push(
       { scenario: on(version.label), value: version.median, baseline: floor.label, baselineValue: floor.median, unit: 'ms', target: { op: '<=', value: 1.3 } },
@@ -84,6 +96,16 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
   }
   notes.push(`Medians of ${rounds} alternating rounds × 3 runs; a sandbox with the demo data serves the GETs; rentals with a warm compile cache where Node has one (22+).`);
   emitResult({ title: 'Startup', rows, notes, nodes });
+  if (parts.length > 0) {
+    emitResult({
+      title: 'Where the time of `rentals inventory list` goes (user + system CPU, medians)',
+      rows: parts,
+      notes: [
+        'The bundle loaded and initialised (its top-level code, nothing run) and the CommonJS GET (node:http and one request) against `node -e 0`; rentals against that GET. What rentals spends above the GET is the bundle\'s load and top-level code (mostly the command registry\'s modules, src/cli/catalog.ts, which the calendar redesign is reshaping) and its own run: building and parsing the program, reading the settings, the request through the client and the output.',
+      ],
+      nodes,
+    });
+  }
 } finally {
   sandbox.stop();
 }

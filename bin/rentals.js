@@ -1,18 +1,17 @@
 #!/usr/bin/env node
 // Startup is a feature: scripts start `rentals` thousands of times (measured by
-// `npm run bench startup` on Node 20, 22 and 24).
-import module from 'node:module';
+// `npm run bench startup` on Node 20, 22 and 24). CommonJS (bin/package.json), as the bundle:
+// an ES module entry costs every start Node's ESM loader (see scripts/build.mjs).
+'use strict';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The usual probe of an installation, answered without loading the CLI: the same line
   // commander prints, from the package.json the bundle's version comes from.
-  const { version } = module.createRequire(import.meta.url)('../package.json');
-  process.stdout.write(`${version}\n`);
+  process.stdout.write(`${require('../package.json').version}\n`);
 } else {
   enableCompileCache();
-  const { run } = await import('../dist/main.js');
-  run();
+  require('../dist/main.cjs').run();
 }
 
 /**
@@ -25,11 +24,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  */
 function enableCompileCache() {
   const env = process.env;
-  if (typeof module.enableCompileCache !== 'function' || env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
+  const Module = require('node:module'); // not for --version: that answer needs nothing loaded
+  if (typeof Module.enableCompileCache !== 'function' || env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
   try {
     const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && `${env.HOME}/.cache`);
     if (!base) return;
-    const { mkdirSync, statSync } = module.createRequire(import.meta.url)('node:fs');
+    const { mkdirSync, statSync } = require('node:fs');
     const dir = `${base}/rentals/compile-cache`;
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
       for (const level of [base, `${base}/rentals`, dir]) {
@@ -40,7 +40,7 @@ function enableCompileCache() {
         }
       }
     }
-    module.enableCompileCache(dir);
+    Module.enableCompileCache(dir);
   } catch {
     // an optimisation, never a reason to fail
   }

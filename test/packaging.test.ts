@@ -26,7 +26,7 @@ let installedBin: string;
 let installWarnings: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist/main.cjs'))) throw new Error('dist/main.cjs is missing: run `npm run build` first');
   work = mkdtempSync(join(tmpdir(), 'rentals-pack-'));
   // A copy of what the package holds, packed with --ignore-scripts (the dist/ this test run built,
   // not a rebuild under the other suites); the strip that `prepack` does is done here by hand.
@@ -69,8 +69,8 @@ function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
 
 describe('npm pack', () => {
   it('holds only what runs: the bin, the bundle, README, LICENSE, CHANGELOG, package.json', () => {
-    for (const required of ['bin/rentals.js', 'dist/main.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
-    const allowed = /^(bin\/rentals\.js|dist\/[^/]+\.js|dist\/vendor\/[^/]+\.cjs|dist\/rentals\.1|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    for (const required of ['bin/rentals.js', 'bin/package.json', 'dist/main.cjs', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
+    const allowed = /^(bin\/rentals\.js|bin\/package\.json|dist\/[^/]+\.c?js|dist\/vendor\/[^/]+\.cjs|dist\/rentals\.1|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     expect(packed.filter((path) => !allowed.test(path))).toEqual([]);
     expect(packed).not.toContain('dist/sandbox.js');
   });

@@ -7,7 +7,10 @@ const HEADER = `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.mjs; see bench/README.md). Each scenario runs beside its
 baseline, alternately, in one run; the tables give medians and the ratio scenario / baseline.
-Compare ratios: absolute times depend on the machine and on what else it was doing.
+Compare ratios: absolute times depend on the machine and on what else it was doing. Each
+section's first line gives the machine's load average (1 minute) before and after its bench: on a
+2-core machine shared with other work, a load far above 2 stretches every wall time, and ratios of
+runs taken side by side are then the measure, CPU times where a table gives them.
 `;
 
 const sectionPattern = /<!-- bench:(\S+) -->\n[\s\S]*?<!-- \/bench:\1 -->\n?/g;

@@ -22,7 +22,7 @@ import { isObject } from '../common/objects.js';
 import { stripControl } from '../common/sanitize.js';
 import { truncate } from '../common/text.js';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../config/settings-table.js';
-import { parseDataEnvelope } from './data-envelope.js';
+import { type DataPiece, parseDataEnvelope } from './data-envelope.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
 
 /** The api modules take the object check from here (it lives in src/common). */
@@ -178,6 +178,32 @@ export class ApiClient {
   }
 
   async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    return this.exchange(method, path, options, false);
+  }
+
+  /**
+   * GET a `{ data: [...] }` list as the pieces of its body, parsed as the bytes arrive and read
+   * only as fast as the caller takes them (back-pressure). Statuses, retries and the size cap are
+   * those of `request`; once the body flows, a failure is not retried (what was taken so far may
+   * be printed already), and the timeout is per wait for the next chunk, not for the whole body.
+   */
+  async *streamData(path: string): AsyncGenerator<DataPiece> {
+    const response = await this.exchange('GET', path, { expect: 'data' }, true);
+    const where = `GET ${this.url(path).pathname}`;
+    const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    const { readDataPieces } = await import('./data-stream.js');
+    yield* readDataPieces(response.stream!, {
+      where: `${where} (HTTP ${response.status})`,
+      timeoutMs: this.timeoutMs,
+      limit,
+      tooLarge: () => new ProtocolError(`the answer to ${where} is larger than ${formatBytes(limit)}; refused`),
+      failure: (error) => networkError('GET', this.url(path), error, true, this.proxy),
+      excerpt: (text) => snippet(text),
+      timeout: () => new TimeoutError(`${where} timed out after ${this.timeoutMs} ms waiting for more of the list (raise it with --timeout)`, 'ETIMEDOUT', true),
+    });
+  }
+
+  private async exchange(method: HttpMethod, path: string, options: RequestOptions, stream: boolean): Promise<ApiResponse & { stream?: IncomingMessage }> {
     const url = this.url(path);
     const retryable = options.retry ?? RETRYABLE_METHODS.has(method);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -188,7 +214,7 @@ export class ApiClient {
       const headers = await this.headers(payload, options);
       let response: RawResponse;
       try {
-        response = await this.send(method, url, headers, payload, attempt);
+        response = await this.send(method, url, headers, payload, attempt, stream);
       } catch (error) {
         if (retryable && error instanceof NetworkError && attempt <= this.retries) {
           if (error.requestSent) mayHaveApplied = error.code ?? 'a network error';
@@ -303,6 +329,7 @@ export class ApiClient {
     headers: Record<string, string>,
     payload: string | undefined,
     attempt: number,
+    stream = false,
   ): Promise<RawResponse> {
     const { http, agent } = await this.transport(url);
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
@@ -359,6 +386,15 @@ export class ApiClient {
         };
         const declared = Number(res.headers['content-length']);
         if (declared > limit) return refuse();
+        const status = res.statusCode ?? 0;
+        if (stream && status >= 200 && status < 300) {
+          // The body is the caller's to read (data-stream.ts), at its own pace.
+          settled = true;
+          clearTimeout(timer);
+          res.on('error', () => undefined); // read by the caller's iterator, which reports it
+          log({ status, responseHeaders: res.headers });
+          return resolve({ status, headers: res.headers, bytes: Buffer.alloc(0), stream: res });
+        }
         const body = new BodyBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : undefined);
         res.on('data', (chunk: Buffer) => {
           if (settled) return;
@@ -384,6 +420,8 @@ interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   bytes: Buffer;
+  /** A 2xx body left unread for the caller (streamData). */
+  stream?: IncomingMessage;
 }
 
 /**
@@ -518,17 +556,13 @@ function interpret(
   expect: NonNullable<RequestOptions['expect']>,
   retryAfter: number | undefined,
   auth: TokenProvider | undefined,
-): ApiResponse {
+): ApiResponse & { stream?: IncomingMessage } {
   const { status, headers, bytes } = response;
+  if (response.stream) return { ...respond(status, headers, bytes, undefined), stream: response.stream };
   const where = `${method} ${url.pathname}`;
   if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
     const parsed = parseDataEnvelope(bytes);
-    if (parsed) {
-      if (!parsed.data.every(isObject)) {
-        throw new ProtocolError(`the server's answer to ${where} (HTTP ${status}) has a "data" entry that is not an object`);
-      }
-      return respond(status, headers, bytes, parsed.envelope);
-    }
+    if (parsed) return respond(status, headers, bytes, parsed.envelope);
   }
   // Decoded once here; the string is not kept (ApiResponse.text decodes again on demand).
   const text = bytes.toString('utf8');

@@ -1,12 +1,15 @@
-// Parsing a large `{ "data": [ … ] }` body record by record, straight from the received bytes.
-// JSON.parse of the whole body needs it as one string first: for a 240 MB body with any
-// non-Latin-1 character that is a 480 MB two-byte string beside the bytes and the records. Here
-// only one record's text exists at a time, so the peak is the bytes plus the records.
+// Parsing a `{ "data": [ … ] }` body piece by piece, straight from its bytes as they arrive: the
+// body, its text and all its records never need to exist at once. A list is printed as it is
+// read (`push` each chunk, write out the pieces), and a whole body read this way never becomes
+// one string (JSON.parse of 240 MB with a non-Latin-1 character needs a 480 MB string first).
 //
 // The scan works on UTF-8 bytes: every structural character is ASCII, and no byte of a multi-byte
-// sequence is below 0x80, so brackets and quotes are found without decoding. Each record is
-// checked by JSON.parse; the separators between them are checked here, so an invalid body is
-// never accepted (the caller then falls back to the whole-body path for its error message).
+// sequence is below 0x80, so brackets and quotes are found without decoding. The scan only finds
+// where values end; JSON.parse checks every byte of them, and the separators between them are
+// checked here, so an invalid body is never accepted. A value cut by a chunk boundary is scanned
+// again from its start when the next chunk arrives (records are small beside a chunk).
+
+import { isObject } from '../common/objects.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -16,129 +19,236 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+/** Records are parsed in runs of about this many bytes (one JSON.parse per run): short-lived, so they die young (see data-stream.ts). */
+const RUN_BYTES = 16 * 1024;
+const EMPTY = Buffer.alloc(0);
+
+type ApiRecord = Record<string, unknown>;
+
+/** What a body holds, in its order: envelope fields, and the records between `data-start` and `data-end`. */
+export type DataPiece =
+  | { kind: 'field'; name: string; value: unknown }
+  | { kind: 'data-start' }
+  | { kind: 'records'; records: ApiRecord[] }
+  | { kind: 'data-end' };
+
+/** Why a body is not a `{ "data": [ {…}, … ] }`, worded to follow "the server's answer to GET /x (HTTP 200)". */
+export class DataEnvelopeError extends Error {
+  /** Whether an excerpt of the body helps (what it holds instead), or not (a bad entry deep inside). */
+  constructor(
+    message: string,
+    readonly excerpt = true,
+  ) {
+    super(message);
+  }
+}
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-class Scanner {
-  constructor(
-    readonly bytes: Buffer,
-    public at = 0,
-  ) {}
+function skipSpace(bytes: Buffer, at: number): number {
+  while (at < bytes.length && isSpace(bytes[at]!)) at++;
+  return at;
+}
 
-  skipSpace(): void {
-    while (this.at < this.bytes.length && isSpace(this.bytes[this.at]!)) this.at++;
+/** The index of the quote closing the string that opens at `open`, or -1 (found by native search: strings are most of a body). */
+function stringEnd(bytes: Buffer, open: number): number {
+  for (let from = open + 1; ; ) {
+    const quote = bytes.indexOf(QUOTE, from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    for (let i = quote - 1; i > open && bytes[i] === BACKSLASH; i--) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    from = quote + 1;
   }
+}
 
-  /** The byte at the cursor after whitespace, or -1 at the end. */
-  peek(): number {
-    this.skipSpace();
-    return this.at < this.bytes.length ? this.bytes[this.at]! : -1;
+const notJson = (): DataEnvelopeError => new DataEnvelopeError('is not JSON');
+
+/** Where the JSON value starting at `start` ends (exclusive), or -1 when the bytes so far hold only part of it. */
+function valueEnd(bytes: Buffer, start: number): number {
+  const c = bytes[start]!;
+  if (c === QUOTE) {
+    const end = stringEnd(bytes, start);
+    return end < 0 ? -1 : end + 1;
   }
-
-  expect(c: number): boolean {
-    if (this.peek() !== c) return false;
-    this.at++;
-    return true;
-  }
-
-  /** Moves past one JSON value (not validated: JSON.parse does that) and returns its [start, end). */
-  skipValue(): [number, number] | undefined {
-    this.skipSpace();
-    const start = this.at;
-    const { bytes } = this;
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
     let depth = 0;
-    for (; this.at < bytes.length; this.at++) {
-      const c = bytes[this.at]!;
-      if (c === QUOTE) {
-        this.at = this.stringEnd(this.at);
-        if (this.at < 0) return undefined;
-        if (depth === 0) {
-          this.at++;
-          return [start, this.at];
-        }
-      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    for (let i = start; i < bytes.length; i++) {
+      const d = bytes[i]!;
+      if (d === QUOTE) {
+        i = stringEnd(bytes, i);
+        if (i < 0) return -1;
+      } else if (d === OPEN_BRACE || d === OPEN_BRACKET) {
         depth++;
-      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (depth === 0) return this.at > start ? [start, this.at] : undefined;
-        if (--depth === 0) {
-          this.at++;
-          return [start, this.at];
-        }
-      } else if (depth === 0 && (c === COMMA || isSpace(c))) {
-        return this.at > start ? [start, this.at] : undefined;
+      } else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) {
+        return i + 1;
       }
     }
-    return depth === 0 && this.at > start ? [start, this.at] : undefined;
+    return -1;
+  }
+  if (c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COMMA || c === COLON) throw notJson();
+  for (let i = start; i < bytes.length; i++) {
+    const d = bytes[i]!;
+    if (d === COMMA || d === CLOSE_BRACKET || d === CLOSE_BRACE || isSpace(d)) return i;
+  }
+  return -1;
+}
+
+function parseJson(bytes: Buffer, from: number, to: number): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8', from, to));
+  } catch {
+    throw notJson();
+  }
+}
+
+type Phase = 'open' | 'first-key' | 'key' | 'colon' | 'array' | 'first-record' | 'record' | 'after-record' | 'value' | 'after-field' | 'done';
+
+/** Feed it the body's chunks in order (`push`), then `end()`; each call returns the pieces it completed. */
+export class DataEnvelopeParser {
+  private pending: Buffer = EMPTY;
+  private phase: Phase = 'open';
+  private key = '';
+  private sawData = false;
+
+  push(chunk: Buffer): DataPiece[] {
+    const bytes = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const pieces: DataPiece[] = [];
+    const used = this.advance(bytes, pieces);
+    // A copy of what is left (part of one value): the chunk itself is not kept alive by a view of it.
+    this.pending = used === bytes.length ? EMPTY : Buffer.from(bytes.subarray(used));
+    return pieces;
   }
 
-  /** The index of the quote closing the string that opens at `open`, or -1 (found by native search: strings are most of a body). */
-  private stringEnd(open: number): number {
-    const { bytes } = this;
-    for (let from = open + 1; ; ) {
-      const quote = bytes.indexOf(QUOTE, from);
-      if (quote < 0) return -1;
-      let backslashes = 0;
-      for (let i = quote - 1; i > open && bytes[i] === BACKSLASH; i--) backslashes++;
-      if (backslashes % 2 === 0) return quote;
-      from = quote + 1;
+  /** Checks that the body was whole: a cut-off body is an error, never a shorter list. */
+  end(): void {
+    if (skipSpace(this.pending, 0) < this.pending.length || this.phase !== 'done') {
+      throw notJson(); // cut off, or nothing at all
+    }
+    if (!this.sawData) throw new DataEnvelopeError('has no "data" array');
+  }
+
+  /** Consumes what it can of `bytes`; returns how far it got (the rest is part of a value). */
+  private advance(bytes: Buffer, pieces: DataPiece[]): number {
+    let at = 0;
+    for (;;) {
+      at = skipSpace(bytes, at);
+      if (at >= bytes.length) return at;
+      const c = bytes[at]!;
+      const phase = this.phase;
+      if (phase === 'open') {
+        if (c !== OPEN_BRACE) throw c === OPEN_BRACKET ? new DataEnvelopeError('has no "data" array') : notJson();
+        at++;
+        this.phase = 'first-key';
+      } else if (phase === 'first-key' && c === CLOSE_BRACE) {
+        throw new DataEnvelopeError('has no "data" array');
+      } else if (phase === 'key' || phase === 'first-key') {
+        if (c !== QUOTE) throw notJson();
+        const end = stringEnd(bytes, at);
+        if (end < 0) return at;
+        this.key = parseJson(bytes, at, end + 1) as string;
+        at = end + 1;
+        this.phase = 'colon';
+      } else if (phase === 'colon') {
+        if (c !== COLON) throw notJson();
+        at++;
+        if (this.key !== 'data') this.phase = 'value';
+        else if (this.sawData) throw new DataEnvelopeError('has "data" twice');
+        else this.phase = 'array';
+        this.sawData ||= this.key === 'data';
+      } else if (phase === 'array') {
+        if (c !== OPEN_BRACKET) throw new DataEnvelopeError('has no "data" array');
+        at++;
+        pieces.push({ kind: 'data-start' });
+        this.phase = 'first-record';
+      } else if ((phase === 'first-record' || phase === 'after-record') && c === CLOSE_BRACKET) {
+        at++;
+        pieces.push({ kind: 'data-end' });
+        this.phase = 'after-field';
+      } else if (phase === 'first-record' || phase === 'record') {
+        const end = this.records(bytes, at, pieces);
+        if (end === at) return at;
+        at = end;
+        this.phase = 'after-record';
+      } else if (phase === 'after-record') {
+        if (c !== COMMA) throw notJson();
+        at++;
+        this.phase = 'record';
+      } else if (phase === 'value') {
+        const end = valueEnd(bytes, at);
+        if (end < 0) return at;
+        pieces.push({ kind: 'field', name: this.key, value: parseJson(bytes, at, end) });
+        at = end;
+        this.phase = 'after-field';
+      } else if (phase === 'after-field') {
+        if (c !== COMMA && c !== CLOSE_BRACE) throw notJson();
+        at++;
+        this.phase = c === COMMA ? 'key' : 'done';
+      } else {
+        throw notJson(); // bytes after the closing brace
+      }
     }
   }
+
+  /** The whole records from `at` on (up to about RUN_BYTES), parsed in one JSON.parse; returns where they end. */
+  private records(bytes: Buffer, at: number, pieces: DataPiece[]): number {
+    let last = valueEnd(bytes, at);
+    if (last < 0) return at;
+    while (last - at < RUN_BYTES) {
+      let next = skipSpace(bytes, last);
+      if (bytes[next] !== COMMA) break;
+      next = skipSpace(bytes, next + 1);
+      if (next >= bytes.length || bytes[next] === CLOSE_BRACKET) break;
+      const end = valueEnd(bytes, next);
+      if (end < 0) break;
+      last = end;
+    }
+    // The commas between the records are inside the parsed text: JSON.parse checks them too.
+    let records: unknown;
+    try {
+      records = JSON.parse(`[${bytes.toString('utf8', at, last)}]`);
+    } catch {
+      throw notJson();
+    }
+    if (!(records as unknown[]).every(isObject)) throw new DataEnvelopeError('has a "data" entry that is not an object', false);
+    pieces.push({ kind: 'records', records: records as ApiRecord[] });
+    return last;
+  }
+}
+
+/** The envelope with `data` in its place, as JSON.parse would build it from the pieces (a later duplicate key wins). */
+export class EnvelopeBuilder {
+  readonly envelope: Record<string, unknown> = {};
+  readonly data: ApiRecord[] = [];
+
+  add(piece: DataPiece): void {
+    if (piece.kind === 'field') setOwn(this.envelope, piece.name, piece.value);
+    else if (piece.kind === 'data-start') this.envelope.data = this.data;
+    else if (piece.kind === 'records') for (const record of piece.records) this.data.push(record);
+  }
+}
+
+/** `out[key] = value`, except that a "__proto__" key stays a plain key, as JSON.parse makes it. */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
 
 /**
- * The parsed envelope when `bytes` is a JSON object with a `"data"` array, read record by record;
- * undefined when it is anything else or not valid JSON.
+ * The parsed envelope when `bytes` is a JSON object with a `"data"` array of objects, read record
+ * by record; undefined when it is anything else (the caller's JSON.parse then words the error).
  */
-export function parseDataEnvelope(bytes: Buffer): { envelope: Record<string, unknown>; data: unknown[] } | undefined {
+export function parseDataEnvelope(bytes: Buffer): { envelope: Record<string, unknown>; data: ApiRecord[] } | undefined {
   try {
-    return scan(bytes);
-  } catch {
-    return undefined; // a record that is not valid JSON
-  }
-}
-
-function scan(bytes: Buffer): { envelope: Record<string, unknown>; data: unknown[] } | undefined {
-  const s = new Scanner(bytes);
-  if (!s.expect(OPEN_BRACE)) return undefined;
-  let span: [number, number] | undefined;
-  let data: unknown[] | undefined;
-  if (s.peek() !== CLOSE_BRACE) {
-    for (;;) {
-      const key = s.skipValue();
-      if (!key || bytes[key[0]] !== QUOTE || !s.expect(COLON)) return undefined;
-      const name: unknown = JSON.parse(bytes.toString('utf8', key[0], key[1]));
-      if (name === 'data' && data !== undefined) return undefined; // a repeated key: leave it to JSON.parse's rule
-      if (name === 'data' && s.peek() === OPEN_BRACKET) {
-        const start = s.at;
-        data = readArray(s);
-        if (!data) return undefined;
-        span = [start, s.at];
-      } else if (!s.skipValue()) {
-        return undefined;
-      }
-      if (s.expect(COMMA)) continue;
-      break;
-    }
-  }
-  if (!s.expect(CLOSE_BRACE) || s.peek() !== -1 || !data || !span) return undefined;
-  // The rest of the envelope is small: parse it with an empty array in place of the records.
-  const rest = `${bytes.toString('utf8', 0, span[0])}[]${bytes.toString('utf8', span[1])}`;
-  const envelope = JSON.parse(rest) as Record<string, unknown>;
-  envelope.data = data;
-  return { envelope, data };
-}
-
-function readArray(s: Scanner): unknown[] | undefined {
-  if (!s.expect(OPEN_BRACKET)) return undefined;
-  const out: unknown[] = [];
-  if (s.expect(CLOSE_BRACKET)) return out;
-  for (;;) {
-    const value = s.skipValue();
-    if (!value) return undefined;
-    out.push(JSON.parse(s.bytes.toString('utf8', value[0], value[1])));
-    if (s.expect(COMMA)) continue;
-    return s.expect(CLOSE_BRACKET) ? out : undefined;
+    const parser = new DataEnvelopeParser();
+    const built = new EnvelopeBuilder();
+    for (const piece of parser.push(bytes)) built.add(piece);
+    parser.end();
+    return built;
+  } catch (error) {
+    if (error instanceof DataEnvelopeError) return undefined;
+    throw error;
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '../resources/definitions.js';
 import { isObject } from '../common/objects.js';
 import { type ApiClient, snippet } from './client.js';
+import type { DataPiece } from './data-envelope.js';
 
 export type ApiRecord = Record<string, unknown>;
 
@@ -32,6 +33,11 @@ export class ResourceApi {
 
   async list(at: Address): Promise<DataResult> {
     return this.data('GET', collectionUrlPath(at.def, at.version, at.parentId));
+  }
+
+  /** The list's body as pieces, parsed as it arrives (see ApiClient.streamData). */
+  stream(at: Address): AsyncGenerator<DataPiece> {
+    return this.client.streamData(collectionUrlPath(at.def, at.version, at.parentId));
   }
 
   async get(at: Address, id: number): Promise<DataResult> {

@@ -3,7 +3,7 @@
 import { apiOperations } from './api-operations.js';
 import type { LiveIndex } from './live.js';
 import type { BulkContext } from './loading.js';
-import type { Plan } from './plan.js';
+import type { Plan, PlanRow } from './plan.js';
 import type { Outcome, ReportLine } from './report.js';
 import { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 import type { RowSpec } from './spec.js';
@@ -21,10 +21,16 @@ export interface ApplyOptions {
   onProgress?: (progress: Progress) => void;
 }
 
-export async function applyPlan(spec: RowSpec, plan: Plan, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
+/** A plan's rows, some perhaps still being planned (a run that writes while it lists). */
+export interface RowsToApply {
+  resource: string;
+  rows: ReadonlyArray<PlanRow | Promise<PlanRow>>;
+}
+
+export async function applyPlan(spec: RowSpec, plan: Plan | RowsToApply, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
   if (plan.resource !== spec.def.name) throw new Error(`a plan for ${plan.resource} cannot be applied as ${spec.def.plural}`);
   const skip = options.skipLines;
-  const rows = skip ? plan.rows.filter((row) => !skip.has(row.line)) : plan.rows;
+  const rows = skip ? (await Promise.all(plan.rows)).filter((row) => !skip.has(row.line)) : plan.rows;
   return runPlan(rows, {
     spec,
     ops: apiOperations(spec, ctx, options.snapshot),

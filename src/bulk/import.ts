@@ -4,15 +4,16 @@
 import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.js';
 import { type InputRow, type OpenedInput, columnNumbers } from './input/index.js';
 import type { RowIssue } from './issues.js';
-import type { LiveIndex } from './live.js';
-import { type BulkContext, loadLive, loadLookups } from './loading.js';
+import { LiveIndex } from './live.js';
+import { type BulkContext, listAsRead, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
 import { type Money, money, moneyToNumber, roundToStep } from '../domain/money.js';
-import { type Plan, type PlanRow, planDrafts, rowPlanner } from './plan.js';
+import { type Plan, type PlanOptions, type PlanRow, planDrafts, rowPlanner } from './plan.js';
 import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
+import { appendAll } from '../common/arrays.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -36,7 +37,19 @@ export interface PlannedImport {
   lookups: Lookups;
 }
 
-export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<PlannedImport> {
+/** An import's file read and checked against itself and the names: everything known before any listing. */
+interface CheckedFile {
+  drafts: Draft[];
+  /** Problems of the file itself (header, a JSON array left open), in no order. */
+  fileIssues: RowIssue[];
+  /** The header lacks the columns that matter: every row is invalid, said once. */
+  header: RowIssue[];
+  notices: RowIssue[];
+  lookups: Lookups;
+  columnOf: (name: string) => number | undefined;
+}
+
+async function checkFile(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions): Promise<CheckedFile> {
   const scope = options.scope ?? {};
   const lookupsLoading = loadLookups(spec, ctx);
   lookupsLoading.catch(() => undefined); // awaited below; not an unhandled rejection while the input is read
@@ -50,25 +63,77 @@ export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkCon
     const draft = read.draft(row, options, notices, fileIssues);
     if (draft) drafts.push(draft);
   }
-  fileIssues.push(...input.issues());
+  appendAll(fileIssues, input.issues());
   const header = headerIssues(spec, input.columns());
 
   const lookups = await lookupsLoading;
   for (const draft of drafts) if (draft.issues.length === 0) resolveNames(draft, spec, lookups, columnOf);
-  // Every listing is read before the first write, not overlapped with the writes: problems found
-  // only against the live records (an unknown id, a key two records share, one record set twice)
-  // make the file invalid, and a file with an invalid row must send nothing.
-  const live = await loadLive(spec, ctx, parentsToRead(spec, drafts, lookups, scope));
-  const { plan, issues } = planDrafts(spec, drafts, live, lookups, {
-    source: input.file,
-    scope,
-    maxChange: options.maxChange,
-    now: ctx.now,
-    columnOf,
-  });
+  return { drafts, fileIssues, header, notices, lookups, columnOf };
+}
+
+function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined): PlanOptions {
+  return { source: input.file, scope: options.scope ?? {}, maxChange: options.maxChange, now: ctx.now, columnOf };
+}
+
+export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<PlannedImport> {
+  const { drafts, fileIssues, header, notices, lookups, columnOf } = await checkFile(spec, input, ctx, options);
+  // Every listing is read before the plan is made: problems found only against the live records
+  // (an unknown id, a key two records share, one record set twice) are in the plan a dry run
+  // shows. A run with --yes may start writing sooner: see importWhileListing.
+  const live = await loadLive(spec, ctx, parentsToRead(spec, drafts, lookups, options.scope ?? {}));
+  const { plan, issues } = planDrafts(spec, drafts, live, lookups, planOptions(input, ctx, options, columnOf));
   // A header without the columns that matter makes every row invalid: say that once.
   const all = header.length > 0 ? [...fileIssues, ...header] : [...fileIssues, ...issues];
   return { plan, issues: all.sort((a, b) => a.line - b.line), notices, live, lookups };
+}
+
+/** An import whose rows are planned as their parents' listings arrive (importWhileListing). */
+export interface ListedImport {
+  /** Problems found before any listing (the file, its values, the names): when any, nothing may be sent. */
+  issues: RowIssue[];
+  notices: RowIssue[];
+  /** The plan's rows in file order, each settled once its parent's records are in (never rejected). */
+  rows: Array<Promise<PlanRow>>;
+  /** The records the rows are planned against, filled as listings arrive. */
+  live: LiveIndex;
+  /** Rows found invalid against the live records, each with its problems (known once its row settles). */
+  lateIssues: RowIssue[];
+  /** Every listing in; rejects when refused credentials or Ctrl-C stopped them (await it after the run). */
+  listed: Promise<void>;
+}
+
+/**
+ * The rule of a run that writes while it lists (`import --yes`): every check that needs no
+ * listing (each row's values and names, the header, the file's shape) is made for the whole file
+ * before anything is sent, and any problem there sends nothing. The checks that need the records
+ * (the id exists under that parent, no two records share the key, a record set twice, --max-change
+ * against the current value) need only the row's parent's listing, so a row is planned, and may be
+ * sent, as soon as its parent's records are in. A row that fails them then is never sent: it is
+ * reported invalid, like a row found stale, while the rows already known good go on.
+ */
+export async function importWhileListing(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<ListedImport> {
+  const { drafts, fileIssues, header, notices, lookups, columnOf } = await checkFile(spec, input, ctx, options);
+  const early = [...fileIssues, ...header];
+  for (const draft of drafts) appendAll(early, draft.issues);
+  const live = new LiveIndex(spec);
+  if (early.length > 0) return { issues: early.sort((a, b) => a.line - b.line), notices, rows: [], live, lateIssues: [], listed: Promise.resolve() };
+
+  const scope = options.scope ?? {};
+  const parent = parentField(spec);
+  const listed = listAsRead(spec, ctx, live, parentsToRead(spec, drafts, lookups, scope));
+  const plan = rowPlanner(spec, live, lookups, planOptions(input, ctx, options, columnOf));
+  const lateIssues: RowIssue[] = [];
+  // Rows of one parent are planned in file order (then callbacks of one promise run in order), so
+  // "set twice" names the same first line as a whole plan would.
+  const rows = drafts.map((draft) => {
+    const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
+    return listed.whenRead(typeof id === 'number' ? id : undefined).then(() => {
+      const row = plan(draft);
+      appendAll(lateIssues, draft.issues);
+      return row;
+    });
+  });
+  return { issues: [], notices, rows, live, lateIssues, listed: listed.done };
 }
 
 /** Digits a binary float leaves behind: `12.600000000000001`, `20.999999999999996`. */
@@ -204,7 +269,7 @@ export async function streamImport(
     else everyParent = true;
   }
   const headerProblems = headerIssues(spec, first.columns());
-  fileIssues.push(...first.issues(), ...headerProblems);
+  appendAll(appendAll(fileIssues, first.issues()), headerProblems);
   const toRead = parentsFor(spec, lookups, scope, parents, everyParent);
   const live = await loadLive(spec, ctx, toRead);
   const header = headerProblems.length > 0;

@@ -30,12 +30,15 @@ export interface BulkContext {
   signal?: AbortSignal;
   /** Milliseconds since the epoch (plan timestamps, rates). */
   now?: () => number;
+  /** The run's catalog, shared with the command (a list the command read is not read again); default: one over `api`. */
+  catalog?: Catalog;
 }
 
 const catalogs = new WeakMap<BulkContext, Catalog>();
 
 /** The run's catalog, over the engine's api, its concurrency and its abort signal. */
 function catalogOf(ctx: BulkContext): Catalog {
+  if (ctx.catalog) return ctx.catalog;
   let catalog = catalogs.get(ctx);
   if (!catalog) {
     catalog = new Catalog(() => ctx.api, { version: ctx.version, concurrency: ctx.concurrency ?? DEFAULT_CONCURRENCY, signal: ctx.signal });
@@ -72,23 +75,67 @@ export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: nu
  * fail; refused credentials (and Ctrl-C) stop the whole load.
  */
 export async function loadLive(spec: RowSpec, ctx: BulkContext, parents: readonly number[] = []): Promise<LiveIndex> {
-  const catalog = catalogOf(ctx);
-  if (!spec.def.parent) return new LiveIndex(spec).add(await catalog.list(spec.def.name));
   const index = new LiveIndex(spec);
-  const parentName = resources[spec.def.parent.resource].singular;
-  await mapLimit(
-    parents,
-    ctx.concurrency ?? DEFAULT_CONCURRENCY,
-    async (parentId) => {
-      try {
-        index.add(await catalog.list(spec.def.name, parentId), parentId);
-      } catch (error) {
-        if (error instanceof AuthError || ctx.signal?.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        index.markUnread(parentId, `the ${spec.def.plural} of ${parentName} ${parentId} could not be read: ${message}`);
+  await listAsRead(spec, ctx, index, parents).done;
+  return index;
+}
+
+/** Listings being read into a LiveIndex, each parent's announced as it is in. */
+export interface Listing {
+  /** Settles once this parent's records are in the index (or it is marked unread); no parent: once every listing is. */
+  whenRead(parentId: number | undefined): Promise<void>;
+  /** Every listing in; rejects when refused credentials or Ctrl-C stopped the load. */
+  done: Promise<void>;
+}
+
+/** Reads the listings into `index` (as loadLive), saying when each parent's records are in. */
+export function listAsRead(spec: RowSpec, ctx: BulkContext, index: LiveIndex, parents: readonly number[]): Listing {
+  const catalog = catalogOf(ctx);
+  const read = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+  const finished = new Set<number>();
+  for (const parentId of parents) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    read.set(parentId, { promise, resolve });
+  }
+  const load = async (): Promise<void> => {
+    if (!spec.def.parent) {
+      index.add(await catalog.list(spec.def.name));
+      return;
+    }
+    const parentName = resources[spec.def.parent.resource].singular;
+    await mapLimit(
+      parents,
+      ctx.concurrency ?? DEFAULT_CONCURRENCY,
+      async (parentId) => {
+        try {
+          index.add(await catalog.list(spec.def.name, parentId), parentId);
+        } catch (error) {
+          if (error instanceof AuthError || ctx.signal?.aborted) throw error;
+          const message = error instanceof Error ? error.message : String(error);
+          index.markUnread(parentId, `the ${spec.def.plural} of ${parentName} ${parentId} could not be read: ${message}`);
+        }
+        finished.add(parentId);
+        read.get(parentId)!.resolve();
+      },
+      ctx.signal,
+    );
+  };
+  const done = load();
+  done.catch(() => undefined); // the caller awaits it (loadLive at once, a run that writes while listing at its end)
+  // Whatever stopped the load, every parent settles: one not read is marked so (its rows are not sent).
+  const settled = done.then(
+    () => undefined,
+    (error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      for (const [parentId, { resolve }] of read) {
+        if (!finished.has(parentId)) index.markUnread(parentId, `not read: ${why}`);
+        resolve();
       }
     },
-    ctx.signal,
   );
-  return index;
+  return {
+    whenRead: (parentId) => (parentId === undefined || !read.has(parentId) ? settled : read.get(parentId)!.promise),
+    done,
+  };
 }

@@ -78,7 +78,11 @@ const NO_REQUEST: Partial<Record<PlanRow['action'], Outcome>> = {
   unread: 'failed',
 };
 
-export async function runPlan(rows: readonly PlanRow[], options: RunOptions): Promise<RunSummary> {
+/**
+ * Runs the rows, in order as far as the concurrency allows. A row may still be a promise (a run
+ * that writes while it lists): its turn waits for it; it must settle, never reject.
+ */
+export async function runPlan(rows: ReadonlyArray<PlanRow | Promise<PlanRow>>, options: RunOptions): Promise<RunSummary> {
   const now = options.now ?? (() => performance.now());
   const startedAt = now();
   const counts = emptyCounts();
@@ -88,8 +92,7 @@ export async function runPlan(rows: readonly PlanRow[], options: RunOptions): Pr
   // Outcomes arrive out of order; the report gets them in plan order, holding only the gap.
   const waiting = new Map<number, ReportLine>();
   let flushed = 0;
-  const finish = (index: number, result: Result): void => {
-    const row = rows[index]!;
+  const finish = (index: number, row: PlanRow, result: Result): void => {
     counts[result.outcome]++;
     done++;
     waiting.set(index, reportLine(row, result.outcome, result.id, result.error));
@@ -109,16 +112,18 @@ export async function runPlan(rows: readonly PlanRow[], options: RunOptions): Pr
     rows.length,
     options.concurrency ?? DEFAULT_CONCURRENCY,
     async (index) => {
-      const result = await execute(rows[index]!, options).catch((error: unknown): Result => {
+      const row = await rows[index]!;
+      const result = await execute(row, options).catch((error: unknown): Result => {
         if (error instanceof AuthError) stoppedBy ??= error.message;
         return { outcome: 'failed', error: messageOf(error) };
       });
-      finish(index, result);
+      finish(index, row, result);
     },
     () => options.signal?.aborted === true || stoppedBy !== undefined,
   );
   for (let index = started; index < rows.length; index++) {
-    finish(index, { outcome: NO_REQUEST[rows[index]!.action] ?? 'not_run' });
+    const row = await rows[index]!;
+    finish(index, row, { outcome: NO_REQUEST[row.action] ?? 'not_run' });
   }
   let applied = 0;
   for (const outcome of APPLIED) applied += counts[outcome];

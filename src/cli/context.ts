@@ -27,17 +27,21 @@ export interface Context {
 /** The context of a real process. */
 export async function processContext(): Promise<Context> {
   const { homedir } = await import('node:os');
-  const { promptSecret, confirm } = await import('./prompt.js');
   const stdout = process.stdout;
   const stderr = process.stderr;
-  const stdin = process.stdin;
+  // stdin is made only when a command reads it or asks whether it is a terminal: making the
+  // stream costs every start ~1 ms, and most commands never touch it.
   const term: Terminal = {
     stdout,
     stderr,
-    stdin,
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: stdout.isTTY === true,
     stderrIsTTY: stderr.isTTY === true,
-    stdinIsTTY: stdin.isTTY === true,
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
     columns: stdout.columns ?? 0,
   };
   return {
@@ -45,8 +49,8 @@ export async function processContext(): Promise<Context> {
     env: process.env,
     homedir: homedir(),
     now: () => Date.now(),
-    promptSecret: (question) => promptSecret(term, question),
-    confirm: (question) => confirm(term, question),
+    promptSecret: async (question) => (await import('./prompt.js')).promptSecret(term, question),
+    confirm: async (question) => (await import('./prompt.js')).confirm(term, question),
     openBrowser: async (url) => {
       const { openBrowser } = await import('./browser.js');
       await openBrowser(url, process.platform);

@@ -11,7 +11,7 @@ import {
   missingCredentialsMessage,
   withheldMessage,
 } from '../api/credentials.js';
-import { Catalog } from '../data/catalog.js';
+import { Catalog, type CatalogOptions } from '../data/catalog.js';
 import { NameResolver } from '../data/resolver.js';
 import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
 import { refuseOpenSecretFile } from '../config/file-mode.js';
@@ -128,8 +128,9 @@ export class Session {
   }
 
   /** The run's data catalog: every list read at most once; no request until a read. */
-  catalog(): Catalog {
-    this.dataCatalog ??= new Catalog(() => this.api());
+  /** The run's data catalog; `options` apply when it is first made (the bulk commands make it first). */
+  catalog(options?: CatalogOptions): Catalog {
+    this.dataCatalog ??= new Catalog(() => this.api(), options);
     return this.dataCatalog;
   }
 

@@ -9,7 +9,12 @@
 const ESCAPE_SEQUENCE = /\u001b(?:\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\[[0-?]*[ -/]*[@-~]|[@-Z\\-_])/g;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
+/** A control character stripControl removes: every escape sequence starts with one (ESC). */
+const STRIPPABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
 export function stripControl(text: string): string {
+  // Most text holds none: one test instead of two replaces (a list prints every cell through here).
+  if (!STRIPPABLE.test(text)) return text;
   return text.replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
 }
 

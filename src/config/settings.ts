@@ -4,7 +4,6 @@
 
 import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
@@ -144,6 +143,8 @@ async function readTokenFile(path: string, allowInsecure: boolean, stdin: AsyncI
   const fromStdin = path === '-' && stdin !== undefined;
   if (!fromStdin) refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
   try {
+    // node:fs/promises loads only here: requiring it costs every start a few ms (it loads readline).
+    const { readFile } = await import('node:fs/promises');
     const token = (fromStdin ? await readAll(stdin) : await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
     return token;

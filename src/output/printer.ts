@@ -6,7 +6,8 @@
 import type { Writable } from 'node:stream';
 import { escapeControl } from '../common/sanitize.js';
 import { prettyJsonChunks } from './json-chunks.js';
-import type { RecordListView, View, ViewFormat } from './views.js';
+import type { RenderOptions } from './render-options.js';
+import type { RecordListView, RecordStreamView, View, ViewFormat } from './views.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
 export interface OutputStreams {
@@ -103,13 +104,14 @@ export class Printer {
   /** A view in the chosen format, written in chunks; an unsupported pair is a usage error (exit 2). */
   async view(view: View): Promise<void> {
     const { renderView } = await import('./render.js');
-    const chunks = renderView(view, this.options.format, {
-      fields: this.options.fields,
-      color: this.options.color,
-      terminalWidth: this.term.columns,
-      info: (message) => this.info(message),
-    });
+    const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
+  }
+
+  /** A record list as it is read, written with back-pressure (the format was checked by the command). */
+  async recordStream(view: RecordStreamView): Promise<void> {
+    const { renderRecordStream } = await import('./render-stream.js');
+    for await (const chunk of renderRecordStream(view, this.options.format, this.renderOptions())) await this.write(chunk);
   }
 
   async records(view: RecordView): Promise<void> {
@@ -119,6 +121,15 @@ export class Printer {
   /** Pretty JSON, written in chunks (a large answer is never one string). */
   async json(value: unknown): Promise<void> {
     for (const chunk of prettyJsonChunks(value)) await this.write(chunk);
+  }
+
+  private renderOptions(): RenderOptions {
+    return {
+      fields: this.options.fields,
+      color: this.options.color,
+      terminalWidth: this.term.columns,
+      info: (message) => this.info(message),
+    };
   }
 
   /** Plain data text (a URL, a raw body). */

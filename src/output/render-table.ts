@@ -70,6 +70,15 @@ export async function* renderTable(view: View, options: RenderOptions): AsyncGen
   yield* drawBlocks(cells, blocks, options, colors, view.kind === 'grid' ? 'ask for fewer days with --from/--to' : 'pick columns with --fields');
 }
 
+/** A record list's rows as they are read: their cells are kept (not the records), then drawn. */
+export async function* renderRowBatches(columns: string[], batches: AsyncIterable<Row[]>, options: RenderOptions, titles?: Readonly<Record<string, string>>): AsyncGenerator<string> {
+  const colors = await palette(options.color);
+  const cells = new TableCells(headers(columns, titles, options), columns);
+  for await (const rows of batches) addRows(cells, columns, rows);
+  if (cells.rowCount === 0) return options.info('No records.');
+  yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
+}
+
 function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette, narrower = 'pick columns with --fields'): Generator<string> {
   const layout = cells.layout({ available: options.terminalWidth || undefined, assumedWidth: ASSUMED_WIDTH });
   if (layout.hidden.length > 0) {

@@ -32,12 +32,19 @@ export interface TableLayout extends ColumnFit {
   cut: boolean;
 }
 
-/** The cells of one or more tables that share their columns (e.g. one table per group). */
+const PAINTS: readonly CellPaint[] = ['plain', 'yes', 'no', 'problem'];
+const RIGID = 4;
+
+/**
+ * The cells of one or more tables that share their columns (e.g. one table per group). A cell's
+ * width, rigidity and paint are packed in typed arrays: a 100k-row list has 400k cells, and
+ * three JS arrays of them held ~10 MB more than the texts themselves.
+ */
 export class TableCells {
   readonly texts: string[] = [];
-  readonly widths: number[] = [];
-  readonly rigid: boolean[] = [];
-  readonly paints: CellPaint[] = [];
+  private widthOf = new Uint32Array(1024);
+  /** paint index | RIGID */
+  private flags = new Uint8Array(1024);
   /** Per column: 'number' while every non-empty cell is one, 'text' after any other cell. */
   private readonly kinds: Array<'empty' | 'number' | 'text'>;
 
@@ -56,12 +63,34 @@ export class TableCells {
   /** Adds one cell (row-major); `rigid` cells (numbers, datetimes) are never cut; a column of `numeric` cells is right-aligned. */
   add(text: string, rigid: boolean, paint: CellPaint = 'plain', numeric = false): void {
     const line = text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text;
-    const column = this.texts.length % this.headers.length;
+    const i = this.texts.length;
+    const column = i % this.headers.length;
     if (line !== '' && this.kinds[column] !== 'text') this.kinds[column] = numeric ? 'number' : 'text';
+    if (i === this.flags.length) this.grow();
     this.texts.push(line);
-    this.widths.push(textWidth(line));
-    this.rigid.push(rigid);
-    this.paints.push(paint);
+    this.widthOf[i] = textWidth(line);
+    this.flags[i] = PAINTS.indexOf(paint) | (rigid ? RIGID : 0);
+  }
+
+  width(i: number): number {
+    return this.widthOf[i]!;
+  }
+
+  paint(i: number): CellPaint {
+    return PAINTS[this.flags[i]! & 3]!;
+  }
+
+  private isRigid(i: number): boolean {
+    return (this.flags[i]! & RIGID) !== 0;
+  }
+
+  private grow(): void {
+    const widths = new Uint32Array(this.widthOf.length * 2);
+    widths.set(this.widthOf);
+    this.widthOf = widths;
+    const flags = new Uint8Array(this.flags.length * 2);
+    flags.set(this.flags);
+    this.flags = flags;
   }
 
   layout(options: TableLayoutOptions): TableLayout {
@@ -69,8 +98,8 @@ export class TableCells {
     const measures: ColumnMeasure[] = this.headers.map((h) => ({ header: textWidth(h), text: 0, rigid: 0 }));
     for (let i = 0; i < this.texts.length; i++) {
       const m = measures[i % n]!;
-      const w = this.widths[i]!;
-      if (this.rigid[i]) m.rigid = Math.max(m.rigid, w);
+      const w = this.widthOf[i]!;
+      if (this.isRigid(i)) m.rigid = Math.max(m.rigid, w);
       else m.text = Math.max(m.text, w);
     }
     // A terminal of known width: the fit shrinks what does not fit, and nothing that fits is cut.
@@ -112,19 +141,19 @@ export class TableDrawer {
 
   row(r: number): string {
     const { shown, widths } = this.layout;
-    const { texts, paints } = this.cells;
+    const { texts } = this.cells;
     const base = r * this.cells.headers.length;
     let line = '│';
     for (let k = 0; k < shown.length; k++) {
       const i = base + shown[k]!;
       const width = widths[k]!;
       let text = texts[i]!;
-      let measured = this.cells.widths[i]!;
+      let measured = this.cells.width(i);
       if (measured > width) {
         text = truncateToWidth(text, width);
         measured = textWidth(text);
       }
-      const paint = paints[i]!;
+      const paint = this.cells.paint(i);
       if (paint !== 'plain') text = this.palette[paint](text);
       line += ` ${this.pad(text, k, measured)} │`;
     }

@@ -2,6 +2,7 @@
 // The output layer (src/output/render*.ts) renders each view in each format it supports and
 // refuses an unsupported pair with a usage error (exit 2). Plain types: no imports at startup.
 
+import type { DataPiece } from '../api/data-envelope.js';
 import type { OutputFormat, Row } from './format.js';
 
 /** Today's view: the records of a `{ data: [...] }` answer. */
@@ -31,6 +32,22 @@ export interface RecordListView {
   titles?: Readonly<Record<string, string>>;
   /** Table only: a column's value shown by its name where one is known (an event's status id → `Confirmed`). */
   names?: Readonly<Record<string, (value: unknown) => string | undefined>>;
+}
+
+/**
+ * A record list printed as it is read (`list`): each record is written out once parsed and then
+ * dropped, so memory does not grow with the list. `-o json` prints the body as a RecordListView
+ * would, field by field and record by record.
+ */
+export interface RecordStreamView {
+  /** The body's pieces as they arrive (src/api/data-envelope.ts). */
+  pieces: AsyncIterable<DataPiece>;
+  /** A record as a row for tables and the row formats (values normalised). */
+  row: (record: Record<string, unknown>) => Row;
+  /** Default columns for table/tsv/csv. */
+  columns: string[];
+  /** Column titles for people (table only); the other formats and --fields keep the keys. */
+  titles?: Readonly<Record<string, string>>;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */

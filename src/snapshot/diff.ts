@@ -1,6 +1,7 @@
 // What changed between two snapshots (or a snapshot and the live service): per resource, per
 // record (by id) and per field. Pure: the caller loads both sides.
 
+import { appendAll } from '../common/arrays.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import type { DiffView } from '../output/views.js';
 import { SNAPSHOT_ORDER, type Snapshot, type SnapshotRecord } from './document.js';
@@ -17,7 +18,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, only?: Resource
     const a = before.resources[name];
     const b = after.resources[name];
     if (a === undefined && b === undefined) continue;
-    changes.push(...diffRecords(resources[name].command, a ?? [], b ?? []));
+    appendAll(changes, diffRecords(resources[name].command, a ?? [], b ?? []));
   }
   return changes;
 }

@@ -2,6 +2,7 @@
 // (values within their limits, one id per record, references to records the snapshot holds).
 // The one reader (read.ts) builds it; the sandbox loads it (--from-snapshot).
 
+import { maxOf } from '../common/arrays.js';
 import { ValidationError } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
@@ -29,7 +30,7 @@ export function storeImageFromSnapshot(snapshot: Snapshot, label: string): Store
       seen.add(stored.id);
       return stored;
     });
-    image.nextIds[name] = Math.max(0, ...seen) + 1;
+    image.nextIds[name] = maxOf(seen, 0) + 1;
   }
   checkReferences(image, label);
   return image;

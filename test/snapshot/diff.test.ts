@@ -7,6 +7,13 @@ function snapshot(resources: Snapshot['resources']): Snapshot {
 }
 
 describe('diffSnapshots', () => {
+  it('reports 200,000 changes (more than a spread call can pass as arguments)', () => {
+    const added = Array.from({ length: 200_000 }, (_, k) => ({ id: k + 1, name: `Item ${k + 1}`, quantityAvailable: 1, active: 1 }));
+    const changes = diffSnapshots(snapshot({ inventory: [] }), snapshot({ inventory: added }));
+    expect(changes).toHaveLength(200_000);
+    expect(changes[199_999]).toMatchObject({ id: '200000', change: 'added' });
+  });
+
   it('reports added, removed and changed records per field, ignoring Links', () => {
     const before = snapshot({
       inventory: [

@@ -22,6 +22,12 @@ describe('storeImageFromSnapshot', () => {
     expect(image.nextIds).toMatchObject({ inventory: 8, prices: 32, rentalBlocks: 3 });
   });
 
+  it('continues ids after the highest of 200,000 records (more than a spread call can pass as arguments)', () => {
+    const inventory = Array.from({ length: 200_000 }, (_, k) => ({ id: k + 1, name: `Item ${k + 1}`, quantityAvailable: 1, active: 1 }));
+    const image = storeImageFromSnapshot({ ...base, resources: { inventory } }, 'snap.json');
+    expect(image.nextIds.inventory).toBe(200_001);
+  });
+
   it('refuses a record that breaks a rule, naming it', () => {
     const bad = structuredClone(base);
     bad.resources.inventory![0]!.quantityAvailable = -1;

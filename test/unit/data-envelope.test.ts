@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseDataEnvelope } from '../../src/api/data-envelope.js';
+import { type DataPiece, DataEnvelopeParser, EnvelopeBuilder, parseDataEnvelope } from '../../src/api/data-envelope.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -43,5 +43,61 @@ describe('parseDataEnvelope', () => {
     ['not an object', '[{"a":1}]'],
   ])('%s → undefined (the caller falls back to JSON.parse and its message)', (_name, text) => {
     expect(parseDataEnvelope(bytes(text))).toBeUndefined();
+  });
+});
+
+describe('DataEnvelopeParser', () => {
+  /** The pieces of `text` fed in chunks cut at `cuts`, built back into an envelope. */
+  function streamed(text: string, cuts: number[]): { envelope: Record<string, unknown>; pieces: DataPiece[] } {
+    const all = bytes(text);
+    const parser = new DataEnvelopeParser();
+    const built = new EnvelopeBuilder();
+    const pieces: DataPiece[] = [];
+    let from = 0;
+    for (const cut of [...cuts.map((c) => c % (all.length + 1)).sort((a, b) => a - b), all.length]) {
+      for (const piece of parser.push(all.subarray(from, Math.max(from, cut)))) {
+        pieces.push(piece);
+        built.add(piece);
+      }
+      from = Math.max(from, cut);
+    }
+    parser.end();
+    return { envelope: built.envelope, pieces };
+  }
+
+  test('agrees with JSON.parse wherever the chunks are cut (property)', () => {
+    const record = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue());
+    const envelope = fc.record({ meta: fc.jsonValue(), data: fc.array(record, { maxLength: 20 }), total: fc.integer() }, { requiredKeys: ['data'] });
+    fc.assert(
+      fc.property(envelope, fc.array(fc.nat(), { maxLength: 12 }), fc.constantFrom(undefined, 2), (value, cuts, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        const { envelope: built } = streamed(text, cuts);
+        expect(built).toEqual(JSON.parse(text));
+        expect(Object.keys(built)).toEqual(Object.keys(JSON.parse(text) as object));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('gives the fields around the records in order, and the records as they complete', () => {
+    const { pieces } = streamed('{"total":2,"data":[{"id":1},{"id":2}],"next":null}', [27]);
+    expect(pieces).toEqual([
+      { kind: 'field', name: 'total', value: 2 },
+      { kind: 'data-start' },
+      { kind: 'records', records: [{ id: 1 }] },
+      { kind: 'records', records: [{ id: 2 }] },
+      { kind: 'data-end' },
+      { kind: 'field', name: 'next', value: null },
+    ]);
+  });
+
+  test.each([
+    ['cut off', '{"data":[{"id":1}', /not JSON/],
+    ['an entry that is not an object', '{"data":[{"id":1},2]}', /not an object/],
+    ['no data array', '{"data":{}}', /no "data" array/],
+    ['not JSON', '<html>', /not JSON/],
+    ['no data key', '{"items":[]}', /no "data" array/],
+  ])('%s is an error', (_name, text, message) => {
+    expect(() => streamed(text, [5])).toThrow(message);
   });
 });

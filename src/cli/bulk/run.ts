@@ -15,6 +15,7 @@ import {
   type Plan,
   type PredictedOutcomes,
   type RowIssue,
+  type RowsToApply,
   type StreamedImport,
   PlanLineWidths,
   emptyTotals,
@@ -82,7 +83,9 @@ export async function withBulk<T>(session: Session, concurrency: number, body: (
     if (!controller.signal.aborted) session.printer.warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
     controller.abort();
   });
-  const ctx: BulkContext = { api: session.api(), concurrency, signal: controller.signal, now: session.ctx.now };
+  // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
+  const catalog = session.catalog({ concurrency, signal: controller.signal });
+  const ctx: BulkContext = { api: session.api(), concurrency, signal: controller.signal, now: session.ctx.now, catalog };
   run.ctx = ctx;
   try {
     return await body(run);
@@ -198,9 +201,14 @@ export async function confirmMassChange(session: Session, plan: Plan, yes: boole
 }
 
 function warnSkipped(session: Session, invalid: ValidationError): void {
-  const shown = invalid.issues.slice(0, SKIPPED_SHOWN).map((issue) => `  - ${formatIssue(issue)}`);
-  const more = invalid.issues.length - shown.length;
-  session.printer.warn(`Skipping invalid rows (--skip-invalid):\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
+  warnIssues(session, 'Skipping invalid rows (--skip-invalid):', invalid.issues);
+}
+
+/** Problems under a heading on stderr, the first SKIPPED_SHOWN of them. */
+export function warnIssues(session: Session, heading: string, issues: ValidationError['issues']): void {
+  const shown = issues.slice(0, SKIPPED_SHOWN).map((issue) => `  - ${formatIssue(issue)}`);
+  const more = issues.length - shown.length;
+  session.printer.warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
 /** The key plans are signed with: the user's, in the config directory (made on first use). */
@@ -299,8 +307,10 @@ export interface RunChoices {
 }
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
-export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
-  await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
+export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
+  // A plan is judged whole by the resource's rules; rows written while listing never have rules (bulk-import.ts).
+  if ('version' in plan) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
+  else if (spec.def.writeRules !== undefined) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.

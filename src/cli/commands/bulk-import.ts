@@ -62,7 +62,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, dryRunStreamed, openSource, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, dryRunStreamed, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
@@ -98,6 +98,32 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
       return;
     }
     const input = await openSource(session, options.file!, options.format, delimiter);
+    const retryHint = (report: string | undefined): string =>
+      report === undefined
+        ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
+        : `${report} says why; retry them with --resume ${report}`;
+    // Nothing to show or confirm first: write while the listings are still being read. Not for a
+    // resource with write rules (bookings): the booking planner judges the whole run before any write.
+    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined) {
+      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round });
+      warnNoise(session, input.file, listed.notices, bulk.formatRowIssue);
+      if (listed.issues.length > 0) throw bulk.validationError(input.file, listed.issues);
+      try {
+        await applyAndReport(session, spec, { resource: spec.def.name, rows: listed.rows }, run, {
+          snapshot: listed.live,
+          report: options.report,
+          force: options.force,
+          label,
+          retryHint,
+        });
+      } finally {
+        if (listed.lateIssues.length > 0) {
+          warnIssues(session, 'Rows found invalid against the server\'s records, not sent:', bulk.validationError(input.file, listed.lateIssues).issues);
+        }
+      }
+      await listed.listed;
+      return;
+    }
     const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
     const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
     warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
@@ -110,10 +136,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
       force: options.force,
       allowOverbook: options.allowOverbook,
       label,
-      retryHint: (report) =>
-        report === undefined
-          ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
-          : `${report} says why; retry them with --resume ${report}`,
+      retryHint,
     });
   });
 }

@@ -89,7 +89,7 @@ export function recordView(def: ResourceDef, result: DataResult, format: ViewFor
     rows: json ? result.records : result.records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
     titles: fieldTitles(def),
-    knownColumns: [...def.fields.map((f) => f.name), 'Links'],
+    knownColumns: knownColumns(def),
   };
 }
 
@@ -101,7 +101,7 @@ export function recordsView(def: ResourceDef, records: readonly Record<string, u
     rows: records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
     titles: fieldTitles(def),
-    knownColumns: [...def.fields.map((f) => f.name), 'Links'],
+    knownColumns: knownColumns(def),
   };
 }
 
@@ -109,9 +109,24 @@ async function printRecords(session: Session, def: ResourceDef, result: DataResu
   await session.printer.view(recordView(def, result, session.printer.options.format));
 }
 
+/** Columns a record of `def` may have (for --fields). */
+function knownColumns(def: ResourceDef): string[] {
+  return [...def.fields.map((f) => f.name), 'Links'];
+}
+
+/**
+ * A list is printed as it is read. --fields naming a column the resource does not define reads
+ * it whole: only the records can tell whether the server sends that column.
+ */
 export async function runList(session: Session, at: Address): Promise<void> {
   session.expectView('records');
-  await printRecords(session, at.def, await session.api().list(at));
+  const { def } = at;
+  const known = knownColumns(def);
+  if ((session.printer.options.fields ?? []).every((f) => known.includes(f))) {
+    await session.printer.recordStream({ pieces: session.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, titles: fieldTitles(def) });
+    return;
+  }
+  await printRecords(session, def, await session.api().list(at));
 }
 
 export async function runGet(session: Session, at: Address, id: number): Promise<void> {
