@@ -122,6 +122,20 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(lines.join('\n')).not.toContain('…');
   });
 
+  test.each(WIDTHS)('load-sheet at %i columns: time, event, customer, address and items of every movement', async (width) => {
+    const range = ['--date', '2025-06-10', '--to', '2025-06-16'];
+    const rows = (await piped(['load-sheet', ...range, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(rows.length).toBeGreaterThan(3);
+    const lines = await screen(width, ['load-sheet', ...range]);
+    expectWithin(lines, width);
+    const text = joined(lines);
+    for (const [, , time, id, event, customer, address, items] of rows) {
+      expect(text).toContain(spaced(`${time} ${event} (${id})`));
+      for (const value of [customer, address, items]) if (value) expect(text).toContain(spaced(value));
+    }
+    expect(text).not.toContain('…');
+  });
+
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
     const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
     expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);
