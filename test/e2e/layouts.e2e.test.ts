@@ -66,6 +66,22 @@ function expectWithin(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
+/** The rows of `rentals …args -o tsv`: what the terminal must show. */
+async function tsvRows(args: string[]): Promise<string[][]> {
+  const rows = (await piped([...args, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+  expect(rows.length).toBeGreaterThan(3);
+  return rows;
+}
+
+/** The screen of `rentals …args` at `width` as one text, after checking that no line is wider and nothing is cut. */
+async function shownText(width: number, args: string[]): Promise<string> {
+  const lines = await screen(width, args);
+  expectWithin(lines, width);
+  const text = joined(lines);
+  expect(text).not.toContain('…');
+  return text;
+}
+
 describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ seed: true });
@@ -81,23 +97,17 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
   test.each(WIDTHS)('check at %i columns: every problem in full, every event it names', async (width) => {
     const problems = JSON.parse((await piped(['check', '-o', 'json'])).stdout) as { data: Array<{ code: string; message: string; events: Array<{ name: string }> }> };
     expect(problems.data.length).toBeGreaterThan(0);
-    const lines = await screen(width, ['check']);
-    expectWithin(lines, width);
-    const text = joined(lines);
+    const text = await shownText(width, ['check']);
     for (const problem of problems.data) {
       expect(text).toContain(spaced(`${problem.code} ${problem.message}`));
       for (const event of problem.events) expect(text).toContain(event.name);
     }
-    expect(text).not.toContain('…');
   });
 
   test.each(WIDTHS)('agenda at %i columns: time, event, customer, items and total of every event', async (width) => {
-    const range = ['--from', '2025-06-10', '--to', '2025-06-20'];
-    const rows = (await piped(['agenda', ...range, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
-    expect(rows.length).toBeGreaterThan(3);
-    const lines = await screen(width, ['agenda', ...range]);
-    expectWithin(lines, width);
-    const text = joined(lines);
+    const args = ['agenda', '--from', '2025-06-10', '--to', '2025-06-20'];
+    const rows = await tsvRows(args);
+    const text = await shownText(width, args);
     for (const [, id, event, , start, , , customer, , items, total] of rows) {
       expect(text).toContain(`${event} (${id})`);
       expect(text).toContain(start!.slice(11));
@@ -105,7 +115,6 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
       if (items) expect(text).toContain(spaced(items));
       expect(text).toContain(`total ${total}`);
     }
-    expect(text).not.toContain('…');
   });
 
   test.each(WIDTHS)('availability --daily over a month at %i columns: all 31 days and every item in full', async (width) => {
@@ -123,17 +132,13 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
   });
 
   test.each(WIDTHS)('load-sheet at %i columns: time, event, customer, address and items of every movement', async (width) => {
-    const range = ['--date', '2025-06-10', '--to', '2025-06-16'];
-    const rows = (await piped(['load-sheet', ...range, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
-    expect(rows.length).toBeGreaterThan(3);
-    const lines = await screen(width, ['load-sheet', ...range]);
-    expectWithin(lines, width);
-    const text = joined(lines);
+    const args = ['load-sheet', '--date', '2025-06-10', '--to', '2025-06-16'];
+    const rows = await tsvRows(args);
+    const text = await shownText(width, args);
     for (const [, , time, id, event, customer, address, items] of rows) {
       expect(text).toContain(spaced(`${time} ${event} (${id})`));
       for (const value of [customer, address, items]) if (value) expect(text).toContain(spaced(value));
     }
-    expect(text).not.toContain('…');
   });
 
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
