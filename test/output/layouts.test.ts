@@ -85,6 +85,14 @@ describe('a month of free units (availability --daily)', () => {
     expect(out).toMatch(/│ +-1 │/);
   });
 
+  test('a view may title its pages; the day columns of every page are equally wide', async () => {
+    const titled: GridView = { ...month, pageHeading: (from, to) => `days ${from + 1}–${to + 1}` };
+    const { out } = await render(titled, 'table', { terminalWidth: 80 });
+    expect(out.split('\n').filter((l) => l.startsWith('days '))).toEqual(['days 1–7', 'days 8–14', 'days 15–21', 'days 22–28', 'days 29–31']);
+    const dayWidths = new Set(lines(out).filter((l) => l.startsWith('│ Item')).flatMap((l) => l.split('│').slice(2, -1).map((cell) => cell.length)));
+    expect(dayWidths.size).toBe(1);
+  });
+
   test('a grid that fits is one table with its full column labels', async () => {
     const week: GridView = { ...month, columns: month.columns.slice(0, 3), cells: month.cells.map((row) => row.slice(0, 3)) };
     const { out } = await render(week, 'table', { terminalWidth: 120 });

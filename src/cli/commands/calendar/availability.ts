@@ -5,7 +5,7 @@
 import { resolveRange } from '../../../domain/dates.js';
 import type { CalendarItem } from '../../../domain/records.js';
 import { dailyPeaks, peak } from '../../../domain/sweep.js';
-import { DAY_MS, dayKey, shortWallTime } from '../../../domain/wall-time.js';
+import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
@@ -50,6 +50,7 @@ export const availabilityCommand = defineViewCommand({
         rowHeader: 'item',
         rows: shown.map((item) => ({ key: String(item.id), label: item.name })),
         columns: columns.map((key) => ({ key, label: key.slice(5), short: key.slice(8) })),
+        pageHeading: (from, to) => `${dayHeading(range.from + from * DAY_MS)} → ${dayHeading(range.from + to * DAY_MS)}`,
         cells,
         isProblem: (value) => typeof value === 'number' && value < 0,
         data: shown.map((item, r) => ({ id: item.id, name: item.name, owned: item.quantity, free: Object.fromEntries(columns.map((day, c) => [day, cells[r]![c]!])) })),
