@@ -1,9 +1,10 @@
 // Layouts for people at a terminal of a given width: nothing a person came for is cut.
 
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
-import { wrapText } from '../../src/output/wrap.js';
+import { hangingLines, wrapText } from '../../src/output/wrap.js';
 import { render } from './helpers.js';
 
 const WIDTHS = [60, 80, 120];
@@ -18,6 +19,19 @@ describe('wrapText', () => {
     expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
     expect(wrapText('帐篷帐篷帐', 4)).toEqual(['帐篷', '帐篷', '帐']);
     expect(wrapText('', 10)).toEqual(['']);
+  });
+
+  test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ' ', '帐', '🎪', 'é', '-', '\u00a0'), maxLength: 120 });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 130 }), (body, leadWidth, width) => {
+        const lead = 'x'.repeat(leadWidth);
+        const shown = hangingLines(lead, leadWidth + 2, body, width);
+        for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(Math.max(width, leadWidth, 2));
+        expect(shown.join('').replace(/\s/g, '')).toBe(`${lead}${body}`.replace(/\s/g, ''));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
