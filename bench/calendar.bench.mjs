@@ -4,7 +4,8 @@
 // time, the requests made (counted from --verbose) and the requests the data strictly needs:
 // the API has no query parameters and no list of all bookings, so a command needs each list it
 // reads once (events, inventory, statuses, rental blocks) plus one bookings list per event it
-// shows and one price list per item it prices. Target: each within 2 s.
+// shows and one price list per item it prices. Target: each within 2 s. The timeline, --find and
+// report rows also print the floor of their own requests: the same GETs by undici at 16 connections.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Pool } from 'undici';
@@ -49,15 +50,46 @@ try {
   const target = busy[0];
   const overlapping = events.filter((e) => e.id !== target.id && e.dropoff < target.pickup && e.pickup > target.dropoff);
 
+  const inYearRange = (e) => e.dropoff < Date.UTC(2028, 0, 1) && e.pickup > Date.UTC(2027, 0, 1);
+  const lists = ['/v1/events', '/v2/inventory', '/v2/status'];
+  const bookingsOf = (list) => list.map((e) => `/v2/events/${e.id}/inventory`);
   const runs = [
     { label: 'agenda (June)', args: ['agenda', ...june, '-o', 'csv'], needed: 3 + inJune.length, note: `events, inventory, statuses + ${inJune.length} events' bookings` },
-    { label: 'availability --daily (June)', args: ['availability', ...june, '--daily', '-o', 'csv'], needed: 2 + inJune.length, note: `events, inventory + ${inJune.length} events' bookings` },
+    { label: 'availability --daily (June)', args: ['availability', ...june, '--daily', '-o', 'csv'], needed: 3 + inJune.length, note: `events, inventory, statuses (the event model: a Cancelled status holds nothing) + ${inJune.length} events' bookings` },
     { label: 'check (the year)', args: ['check', '--from', '2027-01-01', '--to', '2027-12-31', '-o', 'json'], needed: 4 + inYear + bookedItems, note: `events, inventory, blocks, statuses + ${inYear} bookings lists + ${bookedItems} booked items' prices` },
     {
       label: `events book (busy day, ${overlapping.length} overlapping)`,
       args: ['events', 'book', String(target.id), '--item', 'Bench item 200=1'],
-      needed: 6 + overlapping.length,
-      note: `events, inventory, blocks, the event's bookings, the item's prices, the POST + ${overlapping.length} overlapping events' bookings`,
+      needed: 7 + overlapping.length,
+      note: `events, inventory, blocks, statuses, the event's bookings, the item's prices, the POST + ${overlapping.length} overlapping events' bookings`,
+    },
+    {
+      label: 'timeline (3 items, June)',
+      args: ['timeline', '--item', 'Bench item 1', '--item', 'Bench item 2', '--item', 'Bench item 3', ...june, '-o', 'csv'],
+      needed: 3 + inJune.length,
+      note: `events, inventory, statuses + ${inJune.length} events' bookings`,
+      floorPaths: [...lists, ...bookingsOf(inJune)],
+    },
+    {
+      label: 'availability --find (2 items, 2d, the year)',
+      args: ['availability', '--find', '--item', 'Bench item 1=40', '--item', 'Bench item 2=45', '--duration', '2d', '--from', '2027-01-01', '--to', '2027-12-31', '-o', 'csv'],
+      needed: 3 + events.filter(inYearRange).length,
+      note: `events, inventory, statuses + ${events.filter(inYearRange).length} events' bookings`,
+      floorPaths: [...lists, ...bookingsOf(events.filter(inYearRange))],
+    },
+    {
+      label: 'report utilization --by item (June)',
+      args: ['report', 'utilization', ...june, '--by', 'item', '-o', 'csv'],
+      needed: 3 + inJune.length,
+      note: `events, inventory, statuses + ${inJune.length} events' bookings`,
+      floorPaths: [...lists, ...bookingsOf(inJune)],
+    },
+    {
+      label: 'report revenue --by month (the year)',
+      args: ['report', 'revenue', '--from', '2027-01-01', '--to', '2027-12-31', '--by', 'month', '-o', 'csv'],
+      needed: 3 + events.filter(inYearRange).length,
+      note: `events, inventory, statuses + ${events.filter(inYearRange).length} events' bookings`,
+      floorPaths: [...lists, ...bookingsOf(events.filter(inYearRange))],
     },
   ];
   console.log('');
@@ -75,7 +107,14 @@ try {
     if (run.args[1] === 'book') rentals(['events', 'unbook', String(target.id), '--item', 'Bench item 200']);
     const requests = rentals([...run.args, '--verbose']).stderr.split('\n').filter((l) => l.startsWith('* ')).length;
     const verdict = seconds <= TARGET_S ? 'ok' : `over the ${TARGET_S} s target`;
-    console.log(`${run.label.padEnd(44)} ${seconds.toFixed(2).padStart(6)} s  ${String(requests).padStart(5)} requests (data needs ${run.needed}: ${run.note})  ${verdict}`);
+    let beside = '';
+    if (run.floorPaths) {
+      const f0 = performance.now();
+      await mapLimit(run.floorPaths, 16, (path) => call('GET', path));
+      const own = (performance.now() - f0) / 1000;
+      beside = `  floor of its requests ${own.toFixed(2)} s (${(seconds / own).toFixed(1)}×)`;
+    }
+    console.log(`${run.label.padEnd(44)} ${seconds.toFixed(2).padStart(6)} s  ${String(requests).padStart(5)} requests (data needs ${run.needed}: ${run.note})  ${verdict}${beside}`);
   }
 } finally {
   await pool.close();

@@ -30,7 +30,7 @@ export async function sandboxWithItems(count) {
   const records = Array.from({ length: count }, (_, k) => JSON.stringify({ id: k + 1, name: itemName(k + 1), quantityAvailable: k % 40, active: k % 3 === 0 ? 0 : 1 }));
   writeFileSync(data, `{"format":"rentals-sandbox","version":1,"seq":0,"nextIds":{"inventory":${count + 1}},"records":{"inventory":[\n${records.join(',\n')}\n]}}\n`);
   const token = `bench-${process.pid}-${Date.now()}`;
-  const sandbox = await startSandbox(ownBin, token, ['--data', data]);
+  const sandbox = await startSandbox(ownBin, token, ['--data-file', data]);
   const { url } = sandbox;
   const env = { ...process.env, RENTALS_BASE_URL: url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
   return {

@@ -1,4 +1,4 @@
-// The sandbox's durable write path and restart with --data: PUTs per second (each answered after
+// The sandbox's durable write path and restart with --data-file: PUTs per second (each answered after
 // its fdatasync, group commit), sequential and at concurrency 16, against 5,000 records; and the
 // time to restart (load the checksummed snapshot, replay and check the journal, write a new snapshot).
 import { mkdtempSync, rmSync } from 'node:fs';

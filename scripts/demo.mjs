@@ -162,6 +162,20 @@ async function main() {
     rentals(['availability', '--from', '+10d', '--to', '+16d', '--daily', '--item', '20x20 Frame Tent', '--item', '40x60 Pole Tent', '-o', 'table']);
     rentals(['events', 'cancel', 'Acme Corp Product Launch', '--reason', 'Customer postponed', '-o', 'table']);
     rentals(['events', 'clone', 'Riverside Summer Festival', '--start-date', '+52w', '--with-bookings', '-o', 'table']);
+    // Beyond: a quote that cannot be confirmed, the timeline with its shortage, a free window, the month's utilization.
+    const quoteId = idOf(
+      rentals(
+        ['events', 'add', '--event-name', 'Demo quote: a tent for the fair', '--event-status-id', 'Quoted', '--rental-block-id', '1', '--start-date', day(14, '10:00'), '--end-date', day(14, '18:00'), '--json'],
+        { show: false },
+      ),
+    );
+    rentals(['events', 'book', String(quoteId), '--item', '40x60 Pole Tent=1', '-o', 'table']);
+    rentals(['check', '-o', 'table'], { expectCode: 1 });
+    rentals(['events', 'confirm', String(quoteId)], { expectCode: 1 });
+    rentals(['timeline', '--item', '40x60 Pole Tent', '--from', '+12d', '--to', '+16d', '-o', 'table']);
+    rentals(['availability', '--find', '--item', '40x60 Pole Tent=1', '--duration', '2d', '--from', '+10d', '--to', '+40d', '-o', 'table']);
+    rentals(['report', 'utilization', '--from', 'today', '--to', '+30d', '--by', 'status', '-o', 'table']);
+    rentals(['report', 'revenue', '--from', 'today', '--to', '+30d', '--by', 'month', '-o', 'table']);
     const ics = rentals(['agenda', '--from', 'today', '--to', '+30d', '-o', 'ics'], { show: false });
     console.log(indent(`${ics.replace(/\r/g, '').split('\n').slice(0, 14).join('\n')}\n…`));
 

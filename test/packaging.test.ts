@@ -57,6 +57,8 @@ function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
     npm_config_update_notifier: 'false',
     HOME: work,
     XDG_CACHE_HOME: join(work, 'cache'),
+    // npm on Node 22+ keeps a compile cache in the temporary directory: this test's, removed with it.
+    TMPDIR: work,
     RENTALS_CONFIG_DIR: join(work, 'config'),
     NO_COLOR: '1',
   };

@@ -1,6 +1,9 @@
 // `rentals help <topic>`: the help that belongs to no single command. A new topic is one entry
 // here; the root --help lists them.
 
+import type { Settings } from '../config/settings.js';
+import { DEFAULT_HOLD_POLICY, unknownStatuses } from '../domain/hold-policy.js';
+import { holdsHelp } from './holds-help.js';
 import { environmentHelp, setting } from '../config/settings-table.js';
 import { resourceList } from '../resources/definitions.js';
 import { DATES_HELP, DATES_HELP_TOPIC } from './dates-help.js';
@@ -8,7 +11,8 @@ import { DATES_HELP, DATES_HELP_TOPIC } from './dates-help.js';
 export interface HelpTopic {
   name: string;
   summary: string;
-  text: () => string;
+  /** The text; a topic that depends on the settings in force (holds) gets them, and the service's status names when they could be read. */
+  text: (settings?: Settings, statusNames?: readonly string[]) => string;
 }
 
 const EXIT_CODES = `Exit codes:
@@ -74,6 +78,14 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
   { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
+  {
+    name: 'holds',
+    summary: 'which event statuses hold stock, firmly or as quotes',
+    text: (settings, statusNames) => {
+      const policy = settings?.holds.value ?? DEFAULT_HOLD_POLICY;
+      return holdsHelp(policy, statusNames === undefined ? undefined : unknownStatuses(policy, statusNames));
+    },
+  },
 ];
 
 export function helpTopic(name: string): HelpTopic | undefined {

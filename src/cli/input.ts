@@ -24,13 +24,6 @@ export async function readStream(stream: Readable, where = 'standard input'): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** All of a stream's text, however long (a snapshot, a plan): read as the file would be. */
-export async function readAll(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The text of a file, or of stdin for `-`. */
 export async function readInput(path: string, stdin: Readable, flag = '--file'): Promise<string> {
   if (path === '-') return readStream(stdin);

@@ -55,7 +55,7 @@ export class Session {
   /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
   static async create(ctx: Context, flags: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Session> {
     const globals: GlobalOptions = { ...flags, debug: flags.debug === true || debugFromEnv(ctx.env) };
-    const settings = await resolveSettings(globals, ctx.env, ctx.homedir);
+    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, ctx.term.stdin);
     if (!options.createsProfile) {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);
@@ -94,8 +94,8 @@ export class Session {
   }
 
   /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
-  expectView(kind: View['kind']): void {
-    checkFormat(kind, this.printer.options.format);
+  expectView(kind: View['kind'], hasPage = false): void {
+    checkFormat(kind, this.printer.options.format, hasPage);
   }
 
   /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */

@@ -3,6 +3,7 @@
 // validation, `auth status`, the Environment section of --help and the README table come from it.
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
+import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
 import { isHttpUrl } from '../common/urls.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -21,13 +22,14 @@ export type SettingName =
   | 'retries'
   | 'output'
   | 'timezone'
+  | 'holds'
   | 'configDir'
   | 'color'
   | 'sandboxToken'
   | 'allowInsecureTokenFile';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
-type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone';
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds';
 
 export interface SettingDef {
   name: SettingName;
@@ -120,7 +122,7 @@ export const SETTINGS: readonly SettingDef[] = [
   {
     name: 'token',
     label: 'token',
-    flag: { usage: '--token-file <path>', help: 'read the access token from this file' },
+    flag: { usage: '--token-file <path>', help: 'read the access token from this file ("-" for stdin)' },
     env: ['RENTALS_TOKEN'],
     profileField: 'token',
     help: 'access token (rentals auth login stores one in the profile)',
@@ -151,6 +153,21 @@ export const SETTINGS: readonly SettingDef[] = [
     default: "this system's zone",
     help: "time zone of the API's wall-clock datetimes (iCalendar output)",
     parse: timeZone,
+  },
+  {
+    name: 'holds',
+    label: 'holds by status',
+    flag: { usage: '--holds <rules>', help: 'which event statuses hold stock: Status=firm|tentative|none, … (see `rentals help holds`)' },
+    env: ['RENTALS_HOLDS'],
+    configKey: 'holds',
+    profileField: 'holds',
+    rule: HOLD_POLICY_RULE,
+    default: formatHoldPolicy(DEFAULT_HOLD_POLICY),
+    help: 'which event statuses hold stock, firmly or tentatively (rentals help holds)',
+    parse: (text) => {
+      const read = readHoldPolicy(text);
+      return read.ok ? read.policy : undefined;
+    },
   },
   {
     name: 'timeout',

@@ -2,6 +2,8 @@
 // in the config file > defaults. `rentals auth status` shows the result. What each setting is
 // (flag, variable, rule, default) is in the settings table (settings-table.ts).
 
+import { readAll } from '../common/read-all.js';
+import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
@@ -26,6 +28,7 @@ export interface GlobalFlags {
   timeout?: string;
   retries?: string;
   timezone?: string;
+  holds?: string;
 }
 
 export interface Settings {
@@ -52,6 +55,8 @@ export interface Settings {
    * to `warnings` of that call.
    */
   timeZone: (warnings: string[]) => Setting<string>;
+  /** Which event statuses hold stock (firm, tentative, none): the `holds` setting. */
+  holds: Setting<HoldPolicy>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -68,10 +73,12 @@ function pick<T>(candidates: Array<[T | undefined, Source, string]>): Setting<T>
   return { value: undefined, source: 'none', origin: 'not set' };
 }
 
+/** `stdin`: where `--token-file -` reads the token. */
 export async function resolveSettings(
   flags: GlobalFlags,
   env: Record<string, string | undefined>,
   homedir: string,
+  stdin?: AsyncIterable<unknown>,
 ): Promise<Settings> {
   const dir = configDir(env, homedir);
   const config = await readConfig(dir);
@@ -89,7 +96,7 @@ export async function resolveSettings(
   const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
   const allowInsecureTokenFile = flags.allowInsecureTokenFile === true || setting('allowInsecureTokenFile').parse!(env[envName('allowInsecureTokenFile')] ?? '') === true;
-  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile) : undefined;
+  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile, stdin) : undefined;
   /** Flag, then environment, then profile, for a setting of the table. */
   const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
     const def = setting(name);
@@ -113,6 +120,7 @@ export async function resolveSettings(
     retries: checkedSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
+    holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     warnings,
@@ -132,10 +140,11 @@ function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[stri
   return { value: fallback, source: 'default', origin: 'default' };
 }
 
-async function readTokenFile(path: string, allowInsecure: boolean): Promise<string> {
-  refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
+async function readTokenFile(path: string, allowInsecure: boolean, stdin: AsyncIterable<unknown> | undefined): Promise<string> {
+  const fromStdin = path === '-' && stdin !== undefined;
+  if (!fromStdin) refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
   try {
-    const token = (await readFile(path, 'utf8')).trim();
+    const token = (fromStdin ? await readAll(stdin) : await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
     return token;
   } catch (error) {

@@ -21,6 +21,7 @@ export interface Profile {
   insecureHttp?: boolean;
   output?: string;
   timezone?: string;
+  holds?: string;
   timeout?: string;
   retries?: string;
 }

@@ -3,6 +3,8 @@
 // command that writes bookings comes here; the bulk engine plans its rows with the same planner
 // (bulk/booking-rules.ts) and writes them through its runner.
 
+import type { HoldRule } from '../domain/hold-policy.js';
+import type { CalendarEvent } from '../domain/records.js';
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import {
   type BookingIntent,
@@ -37,13 +39,15 @@ export class BookingWriter {
   constructor(
     private readonly calendar: CalendarData,
     private readonly api: () => ResourceApi,
+    /** How each event holds (the holds setting); absent: every event firmly. */
+    private readonly ruleOf?: (event: CalendarEvent) => HoldRule,
   ) {}
 
   /** What the planner sees of `target`: its lines, the other events' holds over its window, items, block prices. */
   async world(target: BookingTarget, intents: readonly BookingIntent[]): Promise<BookingWorld> {
     const [current, others, items, blocks] = await Promise.all([
       target.id === undefined ? [] : this.calendar.bookings([target.id]).then((lists) => lists.get(target.id!) ?? []),
-      target.window ? this.calendar.holdings(target.window, target.id) : emptyHoldings(),
+      target.window ? this.calendar.holdings(target.window, target.id, this.ruleOf) : emptyHoldings(),
       this.calendar.items(),
       this.calendar.catalog.names('rentalBlocks'),
     ]);

@@ -14,6 +14,7 @@ import {
   readPrice,
 } from '../domain/records.js';
 import { type Holdings, holdsOf } from '../domain/holds.js';
+import type { HoldRule } from '../domain/hold-policy.js';
 import { PriceTable } from '../domain/prices.js';
 import { type Range, overlaps } from '../domain/wall-time.js';
 
@@ -74,11 +75,14 @@ export class CalendarData {
     return new PriceTable([...lists].flatMap(([itemId, records]) => records.map((r) => readPrice(r, itemId))));
   }
 
-  /** What the other non-cancelled events overlapping `range` hold (never `exclude` itself). */
-  async holdings(range: Range, exclude?: number): Promise<Holdings> {
+  /**
+   * What the other non-cancelled events overlapping `range` hold (never `exclude` itself); with
+   * `ruleOf` (domain/hold-policy.ts holdRuleFor) quotes hold tentatively and `none` statuses not at all.
+   */
+  async holdings(range: Range, exclude?: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<Holdings> {
     const events = (await this.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
     const bookings = await this.bookings(events);
-    return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings) };
+    return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, ruleOf) };
   }
 
   private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {

@@ -14,7 +14,9 @@
 
 import { RentalsError } from '../errors.js';
 import type { Holdings, Shortage } from './holds.js';
-import { describeShortages, shortages } from './holds.js';
+import { describeShortages } from './holds.js';
+import type { HoldRule } from './hold-policy.js';
+import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
 import { type Money, compareMoney, formatMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { eventLabel } from './records.js';
@@ -27,10 +29,13 @@ export interface BookingTarget {
   window: Range | undefined;
   cancelled: boolean;
   blockId: number | undefined;
+  /** How the event holds (hold-policy.ts); absent: firm. A quote (tentative) that is short is warned about, never refused. */
+  holdRule?: HoldRule;
 }
 
-export function targetOf(event: CalendarEvent): BookingTarget {
-  return { id: event.id, label: eventLabel(event), window: event.window, cancelled: event.cancelled, blockId: event.blockId };
+/** The event as the planner sees it; `ruleOf` (the holds setting) says whether it holds firmly or as a quote. */
+export function targetOf(event: CalendarEvent, ruleOf?: (event: CalendarEvent) => HoldRule): BookingTarget {
+  return { id: event.id, label: eventLabel(event), window: event.window, cancelled: event.cancelled, blockId: event.blockId, holdRule: ruleOf?.(event) };
 }
 
 export type BookingIntent =
@@ -69,8 +74,10 @@ export interface BookingPlan {
   writes: LineWrite[];
   /** Items asked for that are already as asked (nothing to write). */
   unchanged: Array<{ booking: CalendarBooking }>;
-  /** Shortages let through by allowOverbook (empty otherwise: shortages refuse). */
+  /** Shortages let through by allowOverbook or because the target is a quote (empty otherwise: shortages refuse). */
   overbooked: Shortage[];
+  /** The quotes whose units the plan takes (a warning, exit 0). */
+  quotesCountedOn: QuotesCountingOn[];
 }
 
 /** A request the rules refuse: exit 1, and nothing was written. */
@@ -137,7 +144,7 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   const before = totalsByItem(world.current);
   const after = totalsByItem(finalLines(world.current, writes));
   const growing = [...after].filter(([itemId, quantity]) => quantity > (before.get(itemId) ?? 0)).map(([itemId]) => itemId);
-  if (growing.length === 0 && missingPrice.length === 0) return { writes, unchanged, overbooked: [] };
+  if (growing.length === 0 && missingPrice.length === 0) return { writes, unchanged, overbooked: [], quotesCountedOn: [] };
 
   if (target.cancelled) throw new BookingRefused(`${target.label} is cancelled${target.id === undefined ? '' : `; uncancel it first (\`rentals events uncancel ${target.id}\`)`}. ${NOTHING_WRITTEN}`);
   if (!target.window) throw new BookingRefused(`${target.label} has no dates: its window (dropoff → pickup) is unknown. ${NOTHING_WRITTEN}`);
@@ -156,7 +163,8 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
     );
   }
 
-  const short = shortages(
+  // Against firm holds only (quotes block nothing); the quotes whose units it takes are named.
+  const check = checkBooking(
     target.window,
     growing.map((itemId) => {
       const item = world.items.get(itemId)!;
@@ -164,10 +172,11 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
     }),
     world.others,
   );
-  if (short.length > 0 && !options.allowOverbook) {
+  const short = check.shortages;
+  if (short.length > 0 && !options.allowOverbook && target.holdRule !== 'tentative') {
     throw new BookingRefused([`not enough units for ${target.label} (window ${windowText(target.window)}):`, ...describeShortages(short), `${NOTHING_WRITTEN} Write anyway with --allow-overbook.`].join('\n'));
   }
-  return { writes, unchanged, overbooked: short };
+  return { writes, unchanged, overbooked: short, quotesCountedOn: check.quotesCountingOn };
 }
 
 /** The overbooking warning for shortages let through. */

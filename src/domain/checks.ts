@@ -6,8 +6,10 @@ import { compareMoney, formatMoney } from './money.js';
 import type { PriceTable } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
-import { shortWallTime } from './wall-time.js';
+import { overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
+import type { HoldRule } from './hold-policy.js';
+import { isFirm, unconfirmableQuotes } from './tentative-holds.js';
 import { overbookings } from './sweep.js';
 
 const PROBLEM_CODES = [
@@ -22,6 +24,7 @@ const PROBLEM_CODES = [
   'missing-block',
   'missing-status',
   'cancel-status-mismatch',
+  'quote-cannot-confirm',
 ] as const;
 type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -47,6 +50,11 @@ export interface CheckInput {
   blocks: ReadonlySet<number>;
   statuses: ReadonlySet<number>;
   range?: { from: number; to: number };
+  /**
+   * How each event holds (hold-policy.ts). With it, `overbooked` counts firm holds only and the
+   * quotes that no longer fit against them are reported; without it every event holds firmly.
+   */
+  ruleOf?: (event: CalendarEvent) => HoldRule;
 }
 
 /** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
@@ -113,10 +121,10 @@ function overbookingProblems(input: CheckInput): Problem[] {
   const active = input.events.filter((e) => !e.cancelled);
   const byId = new Map(active.map((e) => [e.id, e]));
   const problems: Problem[] = [];
-  for (const [itemId, holds] of [...holdsOf(active, input.bookings)].sort(([a], [b]) => a - b)) {
+  for (const [itemId, holds] of [...holdsOf(active, input.bookings, input.ruleOf)].sort(([a], [b]) => a - b)) {
     const item = input.items.get(itemId);
     if (!item) continue;
-    for (const stretch of overbookings(holds, item.quantity, input.range)) {
+    for (const stretch of overbookings(holds.filter(isFirm), item.quantity, input.range)) {
       const at = shortWallTime(stretch.peak.at!);
       const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}`);
       problems.push({
@@ -143,7 +151,7 @@ export function cancellationProblems(event: CalendarEvent): Problem[] {
   if (byDate === byStatus || (byDate && event.status === undefined)) return [];
   const message = byDate
     ? `${eventLabel(event)} has a cancel date (${String(event.record.cancelDate)}) but its status is ${JSON.stringify(event.status ?? `status ${String(event.statusId)}`)}; it holds nothing (set the status, or \`rentals events uncancel ${event.id}\`)`
-    : `${eventLabel(event)} has the status ${JSON.stringify(event.status)} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --reason …\` records when and why)`;
+    : `${eventLabel(event)} has the status ${JSON.stringify(event.status)} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --cancel-reason …\` records when and why)`;
   return [{ code: 'cancel-status-mismatch', message, eventId: event.id }];
 }
 
@@ -154,9 +162,25 @@ function heldByEvent(holds: ReadonlyArray<{ eventId: number; quantity: number }>
   return [...sums].map(([eventId, quantity]) => ({ eventId, quantity }));
 }
 
-/** Every problem of the calendar: overbookings first, then per event (by time). */
+/** The quotes overlapping the range whose bookings no longer fit against the firm holds. */
+function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => HoldRule): Problem[] {
+  const active = input.events.filter((e) => !e.cancelled);
+  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, holdsOf(active, input.bookings, ruleOf));
+  return quotes
+    .filter((q) => !input.range || overlaps(q.event.window!, input.range))
+    .map((q) => ({
+      code: 'quote-cannot-confirm',
+      message: `${eventLabel(q.event)} cannot be confirmed: ${q.shortages.map((s) => `${JSON.stringify(s.itemName)} ${s.held} held firmly + ${s.asked} quoted > ${s.owned} owned`).join('; ')}`,
+      eventId: q.event.id,
+      itemIds: q.shortages.map((s) => s.itemId),
+      eventIds: [...new Set(q.shortages.flatMap((s) => s.holders.map((h) => h.event.id)))],
+    }));
+}
+
+/** Every problem of the calendar: overbookings first, then quotes that cannot confirm, then per event (by time). */
 export function checkCalendar(input: CheckInput): Problem[] {
   const problems = overbookingProblems(input);
+  if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf));
   for (const event of input.events) {
     problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;

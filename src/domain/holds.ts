@@ -4,6 +4,7 @@
 import { type CalendarBooking, type CalendarEvent, eventLabel } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import { type Hold, peak } from './sweep.js';
+import type { HoldRule } from './hold-policy.js';
 
 export interface Holdings {
   /** The non-cancelled events overlapping the range (the excluded one left out). */
@@ -13,12 +14,14 @@ export interface Holdings {
   byItem: Map<number, Hold[]>;
 }
 
-export function holdsOf(events: Iterable<CalendarEvent>, bookings: Map<number, CalendarBooking[]>): Map<number, Hold[]> {
+/** `ruleOf` (hold-policy.ts) says how each event holds; without it every non-cancelled event holds firmly. */
+export function holdsOf(events: Iterable<CalendarEvent>, bookings: Map<number, CalendarBooking[]>, ruleOf?: (event: CalendarEvent) => HoldRule): Map<number, Hold[]> {
   const byItem = new Map<number, Hold[]>();
   for (const event of events) {
-    if (event.cancelled || !event.window) continue;
+    const rule = ruleOf?.(event);
+    if (event.cancelled || !event.window || rule === 'none') continue;
     for (const booking of bookings.get(event.id) ?? []) {
-      const hold: Hold = { ...event.window, quantity: booking.quantity, eventId: event.id };
+      const hold: Hold = { ...event.window, quantity: booking.quantity, eventId: event.id, ...(rule === 'tentative' ? { kind: rule } : {}) };
       const list = byItem.get(booking.itemId);
       if (list) list.push(hold);
       else byItem.set(booking.itemId, [hold]);

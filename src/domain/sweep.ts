@@ -2,6 +2,7 @@
 // peak is the true maximum of overlapping bookings at one moment, never the sum over a range.
 // Windows are half-open [from, to): a hold that ends when another starts does not overlap it.
 
+import type { HoldKind } from './hold-policy.js';
 import type { WallTime } from './wall-time.js';
 
 export interface Hold {
@@ -9,6 +10,8 @@ export interface Hold {
   to: WallTime;
   quantity: number;
   eventId: number;
+  /** How the event holds (hold-policy.ts); absent means firm. */
+  kind?: HoldKind;
 }
 
 export interface Peak {
@@ -54,6 +57,33 @@ function points(holds: readonly Hold[]): Point[] {
 
 function inForce(holds: readonly Hold[], at: WallTime): Hold[] {
   return holds.filter((h) => h.from <= at && at < h.to);
+}
+
+export interface LevelChange {
+  /** From this moment until the next change (or the range's end), `level` units are held. */
+  at: WallTime;
+  level: number;
+}
+
+/**
+ * The units held over the range as a step function: one entry at the range's start, then one at
+ * each moment the level changes (all the changes of one moment applied together, so touching
+ * holds never show a momentary double).
+ */
+export function levelChanges(holds: readonly Hold[], range: { from: WallTime; to: WallTime }): LevelChange[] {
+  const changes: LevelChange[] = [{ at: range.from, level: 0 }];
+  let level = 0;
+  const list = points(clip(holds, range));
+  for (let i = 0; i < list.length; i++) {
+    const { time, delta } = list[i]!;
+    level += delta;
+    if (list[i + 1]?.time === time) continue;
+    if (time >= range.to) break;
+    const last = changes[changes.length - 1]!;
+    if (last.at === time) last.level = level;
+    else if (last.level !== level) changes.push({ at: time, level });
+  }
+  return changes;
 }
 
 /** The peak of the holds within the range (all of time without one). */

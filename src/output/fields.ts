@@ -22,6 +22,7 @@ function knownColumns(view: View): { names: string[]; rows: Row[] } | undefined 
     case 'records':
       return view.knownColumns ? { names: view.knownColumns, rows: view.rows } : undefined;
     case 'calendar':
+    case 'picture':
       return knownColumns(view.listing);
     case 'groups':
       return { names: [view.groupColumn, ...view.columns], rows: view.groups.flatMap((g) => g.rows) };

@@ -100,6 +100,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
 function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cells: TableCells; blocks: Block[] } {
   switch (view.kind) {
     case 'calendar':
+    case 'picture':
       return collect(view.listing, options);
     case 'records': {
       const columns = options.fields ?? view.columns;

@@ -12,8 +12,16 @@ import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows } from './view-
 import type { View, ViewFormat } from './views.js';
 
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
-  checkFormat(view.kind, format);
+  checkFormat(view.kind, format, view.html !== undefined);
   checkFieldNames(options.fields, view);
+  if (format === 'html') {
+    if (!view.html) throw new Error('a view printed as html has no page');
+    return yield view.html();
+  }
+  if (view.kind === 'picture') {
+    if (format === 'table') return yield `${view.draw(options.terminalWidth || 80, options.color).join('\n')}\n`;
+    return yield* renderView(view.listing, format, options);
+  }
   if (view.kind === 'calendar') {
     if (format !== 'ics') return yield* renderView(view.listing, format, options);
     const text = await view.ics();
@@ -69,6 +77,7 @@ function jsonOf(view: View): unknown {
     case 'grid':
       return { data: view.data ?? view.rows.map((row, r) => ({ key: row.key, label: row.label, cells: Object.fromEntries(view.columns.map((c, i) => [c.key, view.cells[r]?.[i] ?? null])) })) };
     case 'calendar':
+    case 'picture':
       return jsonOf(view.listing);
     case 'diff':
       return { data: view.changes };
@@ -93,6 +102,7 @@ function machineTable(view: View, options: RenderOptions): MachineTable {
     case 'records':
       return { columns: fields ?? view.columns, rows: view.rows, pick: fields !== undefined, header: false };
     case 'calendar':
+    case 'picture':
       return machineTable(view.listing, options);
     case 'groups':
       return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: fields !== undefined, header: false };

@@ -114,7 +114,19 @@ export interface DetailView {
   json: unknown;
 }
 
-export type View = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView;
+/** A picture for a person (the timeline): lines drawn to the terminal's width; its data as records elsewhere. */
+export interface PictureView {
+  kind: 'picture';
+  /** The lines at a terminal (`table`), for this width and colour. */
+  draw: (width: number, color: boolean) => string[];
+  /** What tsv, csv, json and ndjson print. */
+  listing: RecordListView;
+}
 
-/** Formats every view renders; `ics` only for a calendar view. */
-export type ViewFormat = OutputFormat | 'ics';
+export type View = (RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView) & {
+  /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
+  html?: () => string;
+};
+
+/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */
+export type ViewFormat = OutputFormat | 'ics' | 'html';

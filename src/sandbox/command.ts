@@ -1,6 +1,7 @@
 // `rentals sandbox`: start, print how to point the CLI at it, serve until SIGINT/SIGTERM.
 // `--print-env` prints only the export line (the data file's stored token) and exits, serving nothing.
 
+import { readAll } from '../common/read-all.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
@@ -35,6 +36,8 @@ export interface SandboxCommandOptions {
 export interface SandboxIo {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** Where `--from-snapshot -` reads the snapshot. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 /** Resolves with the exit code: 0 after a signal and a clean close, 2 for a bad --from-snapshot file, 1 when it cannot start otherwise. */
@@ -69,7 +72,7 @@ export async function runSandboxCommand(
       },
       tokenTtlSeconds: options.tokenTtl,
       repair: options.repair,
-      fromSnapshot: options.fromSnapshot === undefined ? undefined : await readSnapshotImage(options.fromSnapshot),
+      fromSnapshot: options.fromSnapshot === undefined ? undefined : await readSnapshotImage(options.fromSnapshot, io.stdin),
       log: (message) => io.stderr.write(`rentals sandbox: ${message}\n`),
     });
   } catch (error) {
@@ -115,7 +118,7 @@ function shellWord(value: string): string {
 function banner(sandbox: Sandbox, options: SandboxCommandOptions): string {
   const storage = options.data
     ? `Data: ${options.data} (journal ${options.data}.journal; the token is kept in ${options.data}.credentials)`
-    : 'Data: in memory (gone when the sandbox stops; keep it with --data <file>)';
+    : 'Data: in memory (gone when the sandbox stops; keep it with --data-file <file>)';
   return [
     `Sandbox listening on ${sandbox.url}`,
     '',
@@ -161,7 +164,8 @@ function startFailure(error: unknown, options: SandboxCommandOptions): string {
   return `cannot start: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-async function readSnapshotImage(path: string): Promise<StoreImage> {
-  const { readSnapshotFile } = await import('../snapshot/read.js');
+async function readSnapshotImage(path: string, stdin: NodeJS.ReadableStream | undefined): Promise<StoreImage> {
+  const { readSnapshotFile, readSnapshotText } = await import('../snapshot/read.js');
+  if (path === '-' && stdin) return readSnapshotText(await readAll(stdin), '--from-snapshot (stdin)').image;
   return (await readSnapshotFile(path, `--from-snapshot ${path}`)).image;
 }

@@ -14,14 +14,14 @@ import type { Store, StoreImage } from './store.js';
  */
 export function loadSnapshotImage(store: Store, image: StoreImage, persisted: boolean): boolean {
   if (!store.isPristine()) {
-    throw new SnapshotLoadError('--from-snapshot: the data file already holds records; give a new --data file (or none) to start from the snapshot');
+    throw new SnapshotLoadError('--from-snapshot: the data file already holds records; give a new --data-file (or none) to start from the snapshot');
   }
   if (persisted && image.records.statuses) {
     const known = new Map((baseImage().records.statuses ?? []).map((s) => [s.id, s.statusType]));
     const other = image.records.statuses.find((s) => known.get(s.id) !== s.statusType);
     if (other) {
       throw new SnapshotLoadError(
-        `--from-snapshot with --data: status ${other.id} (${JSON.stringify(other.statusType)}) is not one of the sandbox's fixed statuses; run without --data to load it in memory`,
+        `--from-snapshot with --data-file: status ${other.id} (${JSON.stringify(other.statusType)}) is not one of the sandbox's fixed statuses; run without --data-file to load it in memory`,
       );
     }
   }

@@ -1,6 +1,6 @@
 // One sandbox per data file: two processes appending to one journal would corrupt it.
 // `<file>.lock` holds the owner's pid and, once it listens, its URL on the second line (so that
-// `rentals sandbox --data <file> --print-env` names the running sandbox's port); a lock whose
+// `rentals sandbox --data-file <file> --print-env` names the running sandbox's port); a lock whose
 // process is gone (kill -9) is taken over.
 
 import { readFile, rm, writeFile } from 'node:fs/promises';

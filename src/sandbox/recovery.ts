@@ -35,7 +35,7 @@ export interface Recovered {
   damaged: string[];
 }
 
-const REPAIR_HINT = 'the files are left as they are; `rentals sandbox --data <file> --repair` keeps what is valid and sets the damaged files aside';
+const REPAIR_HINT = 'the files are left as they are; `rentals sandbox --data-file <file> --repair` keeps what is valid and sets the damaged files aside';
 
 export async function recover(files: RecoveryFiles, store: Store, options: RecoveryOptions): Promise<Recovered> {
   const result: Recovered = { seq: 0, changed: false, problems: [], damaged: [] };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Hold, dailyPeaks, overbookings, peak } from '../../src/domain/sweep.js';
+import { type Hold, dailyPeaks, levelChanges, overbookings, peak } from '../../src/domain/sweep.js';
 
 const H = 3_600_000;
 const hold = (from: number, to: number, quantity: number, eventId = 1): Hold => ({ from: from * H, to: to * H, quantity, eventId });
@@ -47,6 +47,20 @@ describe('overbookings', () => {
     ]);
     expect(found[0]!.holders.map((h) => h.eventId)).toEqual([1, 2, 3]);
     expect(overbookings(holds, 3)).toEqual([]);
+  });
+});
+
+describe('levelChanges', () => {
+  it('is the held level as a step function over the range, touching holds never doubled', () => {
+    const holds = [hold(0, 10, 2, 1), hold(10, 20, 2, 2), hold(5, 15, 1, 3), hold(30, 40, 1, 4)];
+    expect(levelChanges(holds, { from: 2 * H, to: 35 * H }).map((c) => [c.at / H, c.level])).toEqual([
+      [2, 2],
+      [5, 3],
+      [15, 2],
+      [20, 0],
+      [30, 1],
+    ]);
+    expect(levelChanges([], { from: 0, to: H })).toEqual([{ at: 0, level: 0 }]);
   });
 });
 

@@ -246,7 +246,7 @@ describe('config list/get/set/unset', () => {
     expect((await runCli(['config', 'get', 'base-url'], fake)).stdout).toBe(`${API}\n`);
     // output csv is now the profile's default format, so list prints csv.
     expect((await runCli(['config', 'list'], fake)).stdout).toBe(
-      `key,value\nbase-url,${API}\nweb-url,\noutput,csv\ntimezone,\ntimeout,2.5\nretries,\ntoken,\n`,
+      `key,value\nbase-url,${API}\nweb-url,\noutput,csv\ntimezone,\nholds,\ntimeout,2.5\nretries,\ntoken,\n`,
     );
     expect((await runCli(['config', 'unset', 'output'], fake)).code).toBe(0);
     expect((await runCli(['config', 'get', 'output'], fake)).stdout).toBe('');
@@ -270,7 +270,7 @@ describe('config list/get/set/unset', () => {
   test.each([
     [['config', 'set', 'token', 'abc'], 'error: token is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'set', 'client-secret', 'abc'], 'error: client-secret is not set with config (it would land in your shell history); use rentals auth login\n'],
-    [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, timeout, retries)\n'],
+    [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, timeout, retries)\n'],
     [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com (got "api.example.com")\n'],
     [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
@@ -331,6 +331,14 @@ describe('precedence: flags > environment > profile', () => {
     const profileScope = nock(API, { reqheaders: { authorization: bearerOf(OLD) } }).get('/v2/status').reply(200, envelope([]));
     expect((await runCli(['statuses', 'list'], { home: fake.home })).code).toBe(0);
     expect(profileScope.isDone()).toBe(true);
+  });
+
+  test('--token-file - reads the token from stdin', async () => {
+    const bearerOf = (t: string) => `bearer ${Buffer.from(t).toString('base64')}`;
+    const scope = nock(API, { reqheaders: { authorization: bearerOf(TOKEN) } }).get('/v2/status').reply(200, envelope([]));
+    const result = await runCli(['statuses', 'list', '--token-file', '-'], { env: { RENTALS_BASE_URL: API }, stdin: `${TOKEN}\n` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(scope.isDone()).toBe(true);
   });
 
   test('an unreadable --token-file is a usage error', async () => {

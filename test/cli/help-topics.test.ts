@@ -46,7 +46,7 @@ describe('rentals help', () => {
     const result = await runCli(['help', 'nosuch'], HOME);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: no command or help topic "nosuch" (topics: exit-codes, environment, formats, bulk, dates; commands: rentals --help)\n');
+    expect(result.stderr).toBe('error: no command or help topic "nosuch" (topics: exit-codes, environment, formats, bulk, dates, holds; commands: rentals --help)\n');
     expect((await runCli(['help', 'events', 'nosuch'], HOME)).code).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-// Bulk imports through a flaky network: the built bin/rentals.js talks to a sandbox through the
+// Bulk imports through a flaky network: rentals (in-process) talks to a sandbox through the
 // fault proxy (500/502/503, 429 with Retry-After, dropped connections, cut bodies, before or after
 // the server acted). A run ends, after at most two `--resume`s, with the server exactly as the
 // file says, no duplicate, no lost row, and a report that matches the server row for row.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type FaultKind, type FaultProxy, type ProxiedRequest, startFaultProxy } from '../helpers/fault-proxy.js';
 import { openSandbox } from '../sandbox/helpers.js';
-import { type RunResult, cliEnv, runBin } from './harness.js';
+import { type RunResult, cliEnv, runRentals } from './harness.js';
 import { type OpenSandbox, createItems, data, mapLimit, pricesOnServer } from './server-state.js';
 
 const LONG = process.env.RENTALS_LONG_TESTS === '1';
@@ -69,7 +69,7 @@ async function world(items: number, proxyOptions: { rate: number; seed: number; 
   const proxy = await startFaultProxy({ target: sandbox.url, retryAfterSeconds: 1, ...proxyOptions });
   cleanups.push(() => proxy.close());
   const env = { ...cliEnv(sandbox, mkdtempSync(join(dir, 'config-'))), RENTALS_BASE_URL: proxy.url };
-  const rentals = (args: string[]) => runBin(args, { env, timeoutMs: LONG ? 240_000 : 60_000 });
+  const rentals = (args: string[]) => runRentals(args, { env, timeoutMs: LONG ? 240_000 : 60_000 });
   return { sandbox, proxy, dir, csv, items: ids, target, rentals };
 }
 

@@ -1,5 +1,6 @@
-// Bulk price updates end to end: the built bin/rentals.js against a sandbox, asserting on what the
-// server holds afterwards (read back over HTTP), not only on what the command printed.
+// Bulk price updates end to end: rentals against a sandbox, asserting on what the server holds
+// afterwards (read back over HTTP), not only on what the command printed. In-process, but for
+// Ctrl-C and the shell pipeline, which run the built bin/rentals.js.
 
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -73,6 +74,8 @@ function snapshot(prices: Map<string, PriceRecord>): Record<string, number> {
 }
 
 const LONG = process.env.RENTALS_LONG_TESTS === '1';
+/** The long variant moves ten times the rows: its time limits are three times as long. */
+const SLOWER = LONG ? 3 : 1;
 
 // Full size (10,000 rows) with RENTALS_LONG_TESTS=1 (.ci/run sets it); 1,000 rows otherwise.
 describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --resume, undo`, () => {
@@ -109,7 +112,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
     await sandbox?.close();
   });
 
-  test(`applies exactly: ${ROWS} rows create ${ROWS} prices; a second run changes nothing`, { timeout: 40_000 }, async () => {
+  test(`applies exactly: ${ROWS} rows create ${ROWS} prices; a second run changes nothing`, { timeout: 40_000 * SLOWER }, async () => {
     const csv = priceFile('first.csv', firstPrice);
     const refused = await rentals(['prices', 'import', csv]);
     expect(refused.code).toBe(2);
@@ -117,7 +120,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
     expect(refused.stderr).toContain('pass --yes to apply them without a prompt (nothing was sent)');
     expect((await pricesOnServer(sandbox, items)).size).toBe(0);
 
-    const first = ok(await rentals(['prices', 'import', csv, '--report', file('first.ndjson'), '--yes'], { timeoutMs: 30_000 }));
+    const first = ok(await rentals(['prices', 'import', csv, '--report', file('first.ndjson'), '--yes'], { timeoutMs: 30_000 * SLOWER }));
     expect(first.stderr).toMatch(new RegExp(`^${ROWS} rows: ${ROWS} created, 0 updated, 0 unchanged, 0 stale, 0 failed`, 'm'));
     expect(first.stdout).toBe('');
     expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS });
@@ -128,13 +131,13 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
     expect(again.stderr).toContain(`the report ${file('first.ndjson')} exists already`);
     expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS }); // not overwritten
 
-    const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson')], { timeoutMs: 30_000 }));
+    const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson')], { timeoutMs: 30_000 * SLOWER }));
     expect(second.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, 0 updated, ${ROWS} unchanged, 0 stale, 0 failed`, 'm'));
     expect(outcomes(readReport(file('second.ndjson')))).toEqual({ unchanged: ROWS });
     await expectServer(firstPrice);
   });
 
-  test('Ctrl-C stops halfway (exit 6, every row in the report); --resume completes exactly; undo restores', { timeout: 60_000 }, async () => {
+  test('Ctrl-C stops halfway (exit 6, every row in the report); --resume completes exactly; undo restores', { timeout: 60_000 * SLOWER }, async () => {
     const csv = priceFile('second.csv', secondPrice);
     const report = file('stopped.ndjson');
     // The proxy holds the PUTs after the first half; the test interrupts the child then, and lets
@@ -144,7 +147,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
       const half = ROWS / 2;
       const halfway = proxy.gate((r) => r.method === 'PUT', half);
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy.url };
-      const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
+      const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 * SLOWER });
       const interrupted = untilStderr(run.child, 'Interrupted:');
       await halfway;
       run.child.kill('SIGINT');
@@ -168,7 +171,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
       const differing = lines.filter((row) => between.get(row.ids.id!) !== (row.outcome === 'updated' ? row.new! : row.old!).price);
       expect(differing).toEqual([]);
 
-      const resumed = ok(await rentals(['prices', 'import', csv, '--resume', report, '--report', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 }));
+      const resumed = ok(await rentals(['prices', 'import', csv, '--resume', report, '--report', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 * SLOWER }));
       expect(resumed.stderr).toContain(`${counts.not_run} rows: 0 created, ${counts.not_run} updated`);
       const merged = readReport(file('resumed.ndjson'));
       expect(merged.map((l) => l.line)).toEqual(lines.map((l) => l.line));
@@ -185,7 +188,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
       const quick = file('second-ctrl-c.ndjson');
       const gated = proxy2.gate((r) => r.method === 'PUT', 10);
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy2.url };
-      const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 });
+      const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 * SLOWER });
       const interrupted = untilStderr(run.child, 'Interrupted:');
       await gated;
       run.child.kill('SIGINT');
@@ -210,7 +213,7 @@ describe(`${LONG ? '10,000' : '1,000'} prices: import, second run, Ctrl-C and --
     const predicted = ok(await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--dry-run']));
     expect(predicted.stdout).toMatch(new RegExp(`^${ROWS} rows: 0 create, ${ROWS - 1} update, 0 unchanged, 0 invalid, 0 refused, 1 stale$`, 'm'));
     expect(predicted.stdout).toMatch(/ stale {5}.*changed since the plan: price is now 0\.5/);
-    const undone = await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 });
+    const undone = await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 * SLOWER });
     expect(undone.code, undone.stderr).toBe(6);
     expect(undone.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, ${ROWS - 1} updated, 0 unchanged, 1 stale`, 'm'));
     const after = await pricesOnServer(sandbox, items);

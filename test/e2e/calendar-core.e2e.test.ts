@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, openSandbox } from '../sandbox/helpers.js';
 import { type RunResult, cliFor } from './harness.js';
+import { calendarFixtures } from './calendar-fixtures.js';
 import { data } from './server-state.js';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -32,36 +33,7 @@ function ok(result: RunResult): RunResult {
   return result;
 }
 
-let serial = 0;
-const unique = (name: string) => `${name} ${++serial}`;
-
-async function item(quantityAvailable: number, price = 10): Promise<{ id: number; name: string }> {
-  const name = unique('Core item');
-  const [record] = await data(call, 'POST', '/v2/inventory', { name, quantityAvailable, active: 1 });
-  const id = Number(record!.id);
-  await data(call, 'POST', `/v1/inventory/${id}/pricing`, { inventoryId: id, rentalBlockId: 1, price });
-  return { id, name };
-}
-
-async function event(dropoff: string, pickup: string, extra: Record<string, unknown> = {}, name = unique('Core event')): Promise<{ id: number; name: string }> {
-  const [record] = await data(call, 'POST', '/v1/events', {
-    eventStatusId: 2,
-    rentalBlockId: 1,
-    eventName: name,
-    dropoffDate: dropoff,
-    startDate: dropoff,
-    endDate: pickup,
-    teardownDate: pickup,
-    pickupDate: pickup,
-    ...extra,
-  });
-  return { id: Number(record!.id), name };
-}
-
-async function line(eventId: number, inventoryId: number, quantity: number): Promise<number> {
-  const [record] = await data(call, 'POST', `/v1/events/${eventId}/inventory`, { eventId, inventoryId, quantity, price: 10 });
-  return Number(record!.id);
-}
+const { unique, item, event, line } = calendarFixtures(() => call, 'Core');
 
 const linesOf = async (eventId: number, itemId: number) => (await data(call, 'GET', `/v1/events/${eventId}/inventory`)).filter((b) => b.inventoryId === itemId);
 const held = async (eventId: number, itemId: number) => (await linesOf(eventId, itemId)).reduce((sum, b) => sum + Number(b.quantity), 0);
@@ -182,10 +154,10 @@ describe('5. one JSON shape', () => {
     await line(b.id, heater.id, 1);
     const range = ['--from', '2027-07-01', '--to', '2027-07-01'];
     const availability = JSON.parse(ok(await rentals(['availability', ...range, '--item', heater.name, '--json'])).stdout);
-    expect(availability.data[0]).toMatchObject({ id: heater.id, owned: 1, booked: 2, free: -1 });
+    expect(availability.data[0]).toMatchObject({ id: heater.id, owned: 1, booked: 2, tentative: 0, free: -1, freeIfQuotesConfirm: -1 });
     expect(availability.data[0].events).toEqual([
-      { id: a.id, name: a.name, quantity: 1 },
-      { id: b.id, name: b.name, quantity: 1 },
+      { id: a.id, name: a.name, quantity: 1, tentative: false },
+      { id: b.id, name: b.name, quantity: 1, tentative: false },
     ]);
     const agenda = JSON.parse(ok(await rentals(['agenda', ...range, '--json'])).stdout);
     expect(agenda.data.find((e: { id: number }) => e.id === a.id).items).toEqual([{ inventoryId: heater.id, name: heater.name, quantity: 1 }]);

@@ -1,6 +1,6 @@
-// The calendar commands as a user runs them (bin/rentals.js) against a sandbox, asserting on the
-// server's state and on the output. Each test builds its own items and events in an empty
-// sandbox; the seeded one serves `check` and the agenda's request count.
+// The calendar commands as a user runs them (in-process, see harness.ts) against a sandbox,
+// asserting on the server's state and on the output. Each test builds its own items and events in
+// an empty sandbox; the seeded one serves `check` and the agenda's request count.
 
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -322,8 +322,8 @@ describe('availability', () => {
     const rows = JSON.parse(ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name, '-o', 'json'])).stdout).data;
     expect(rows).toEqual([expect.objectContaining({ id: lamp.id, owned: 5, booked: 4, free: 1, peakAt: '2026-10-02 08:00' })]);
     expect(rows[0].events).toEqual([
-      { id: a.id, name: a.name, quantity: 2 },
-      { id: b.id, name: b.name, quantity: 2 },
+      { id: a.id, name: a.name, quantity: 2, tentative: false },
+      { id: b.id, name: b.name, quantity: 2, tentative: false },
     ]);
     const tsv = ok(await rentals(['availability', '--from', '2026-10-01', '--to', '2026-10-07', '--item', lamp.name])).stdout;
     expect(tsv).toContain(`2 × ${a.name} (${a.id}); 2 × ${b.name} (${b.id})`);

@@ -1,10 +1,11 @@
-// The real bin/rentals.js against a real sandbox, every command group, as a user sees it.
+// rentals against a real sandbox, every command group, as a user sees it: in-process, but for what
+// only a spawned bin/rentals.js shows (output to a pipe, an exit code, a token on a stdin pipe).
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { type RunResult, cliFor, freshConfigDir, jsonData, runBin } from './harness.js';
+import { type RunResult, cliEnv, cliFor, freshConfigDir, jsonData, runBin, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -30,7 +31,8 @@ function idOf(result: RunResult): number {
 
 describe('read-only groups', () => {
   test('rental-blocks list prints tab-separated rows without a header when piped', async () => {
-    const { stdout } = ok(await rentals(['rental-blocks', 'list']));
+    // Spawned: whether stdout is a terminal is the process's own finding here.
+    const { stdout } = ok(await runBin(['rental-blocks', 'list'], { env: cliEnv(sandbox) }));
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines[0]!.split('\t')[0]).toBe('1');
@@ -206,7 +208,7 @@ describe('raw calls, auth and failures', () => {
   });
 
   test('missing credentials is exit 3 with how to set them', async () => {
-    const result = await runBin(['events', 'list'], { env: { RENTALS_CONFIG_DIR: freshConfigDir() } });
+    const result = await runRentals(['events', 'list'], { env: { RENTALS_CONFIG_DIR: freshConfigDir() } });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/rentals auth login/);
     expect(result.stderr).toMatch(/RENTALS_BASE_URL/);
@@ -215,31 +217,35 @@ describe('raw calls, auth and failures', () => {
   test('auth login --with-token stores a 0600 profile that later commands use', async () => {
     const dir = freshConfigDir();
     const env = { RENTALS_CONFIG_DIR: dir, RENTALS_BASE_URL: undefined, RENTALS_TOKEN: undefined };
+    // Spawned: the token arrives on a real stdin pipe.
     const login = await runBin(['auth', 'login', '--base-url', sandbox.url, '--with-token'], { env, input: `${sandbox.token}\n` });
     expect(login.code, login.stderr).toBe(0);
     expect(login.stdout + login.stderr).not.toContain(sandbox.token);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    ok(await runBin(['rental-blocks', 'list'], { env }));
-    const status = ok(await runBin(['auth', 'status'], { env }));
+    ok(await runRentals(['rental-blocks', 'list'], { env }));
+    const status = ok(await runRentals(['auth', 'status'], { env }));
     expect(status.stdout).toMatch(/token\s+\*\*\*\*cdef\s+\(from profile "default"\)/);
     expect(status.stdout).not.toContain(sandbox.token);
-    ok(await runBin(['auth', 'logout'], { env }));
-    expect((await runBin(['rental-blocks', 'list'], { env })).code).toBe(3);
+    ok(await runRentals(['auth', 'logout'], { env }));
+    expect((await runRentals(['rental-blocks', 'list'], { env })).code).toBe(3);
   });
 
   test('auth login --client-id gets a token from /authorize and renews it when it expires', async () => {
-    const short = await startSandbox({ port: 0, clientId: 'app', clientSecret: 'shh-secret', tokenTtlSeconds: 1 });
+    // One clock for the sandbox and the CLI, moved past the token's second instead of waited for.
+    let clock = Date.now();
+    const now = () => clock;
+    const short = await startSandbox({ port: 0, clientId: 'app', clientSecret: 'shh-secret', tokenTtlSeconds: 1, now });
     try {
       const dir = freshConfigDir();
       const env = { RENTALS_CONFIG_DIR: dir };
-      const login = await runBin(['auth', 'login', '--base-url', short.url, '--client-id', 'app', '--with-secret'], { env, input: 'shh-secret\n' });
+      const login = await runRentals(['auth', 'login', '--base-url', short.url, '--client-id', 'app', '--with-secret'], { env, input: 'shh-secret\n', now });
       expect(login.code, login.stderr).toBe(0);
       expect(login.stdout + login.stderr).not.toContain('shh-secret');
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      const after = ok(await runBin(['rental-blocks', 'list', '--verbose'], { env }));
+      clock += 1200;
+      const after = ok(await runRentals(['rental-blocks', 'list', '--verbose'], { env, now }));
       expect(after.stderr).toMatch(/GET \S+\/authorize → 200/);
-      const wrong = await runBin(['auth', 'login', '--base-url', short.url, '--client-id', 'app', '--with-secret'], { env: { RENTALS_CONFIG_DIR: freshConfigDir() }, input: 'nope\n' });
+      const wrong = await runRentals(['auth', 'login', '--base-url', short.url, '--client-id', 'app', '--with-secret'], { env: { RENTALS_CONFIG_DIR: freshConfigDir() }, input: 'nope\n', now });
       expect(wrong.code).toBe(3);
     } finally {
       await short.close();

@@ -1,5 +1,6 @@
-// Shell completion as a shell runs it: bash sources `rentals completion bash`, fills COMP_WORDS
-// and COMP_CWORD as it does on TAB, calls the completion function and prints COMPREPLY.
+// Shell completion as a shell runs it: bash sources the script `rentals completion bash` prints,
+// fills COMP_WORDS and COMP_CWORD as it does on TAB, calls the completion function and prints
+// COMPREPLY; the function runs the built bin/rentals.js (`rentals __complete`) from PATH.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,13 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { BIN, cliEnv, freshConfigDir, runBin } from './harness.js';
+import { BIN, cliEnv, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 let sandbox: Sandbox;
 let shimDir: string;
 let configDir: string;
+/** The script of `rentals completion bash`, printed once (it is the same for every test). */
+let bashScript: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, token: 'completion-token-0123456789', seed: true });
@@ -22,6 +25,10 @@ beforeAll(async () => {
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(shim, 0o755);
   configDir = freshConfigDir();
+  const printed = await runRentals(['completion', 'bash'], { env: { RENTALS_CONFIG_DIR: configDir, HOME: configDir } });
+  expect(printed.code, printed.stderr).toBe(0);
+  bashScript = join(shimDir, 'rentals.bash');
+  writeFileSync(bashScript, printed.stdout);
 });
 
 afterAll(async () => {
@@ -34,7 +41,7 @@ afterAll(async () => {
 // Asynchronous on purpose: the sandbox runs in this process and must answer while bash waits.
 async function bashComplete(words: string[], env: Record<string, string> = cliEnv(sandbox, configDir)): Promise<string[]> {
   const quoted = ['rentals', ...words].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-  const script = `source <(rentals completion bash)\nCOMP_WORDS=(${quoted})\nCOMP_CWORD=${words.length}\n_rentals_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+  const script = `source '${bashScript}'\nCOMP_WORDS=(${quoted})\nCOMP_CWORD=${words.length}\n_rentals_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
   return runShell('bash', ['--norc', '--noprofile', '-c', script], env);
 }
 
@@ -105,7 +112,7 @@ describe('rentals completion bash', () => {
 
   it('hides __complete and refuses an unknown shell with exit 2', async () => {
     expect(await bashComplete(['__'])).toEqual([]);
-    const result = await runBin(['completion', 'tcsh'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    const result = await runRentals(['completion', 'tcsh'], { env: { RENTALS_CONFIG_DIR: configDir } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown shell "tcsh" (use bash, zsh, fish)');
   });
@@ -143,13 +150,13 @@ describe('rentals completion in fish and zsh', () => {
 describe('rentals completion zsh and fish', () => {
   it('prints scripts that call __complete', async () => {
     for (const shell of ['zsh', 'fish']) {
-      const result = await runBin(['completion', shell], { env: { RENTALS_CONFIG_DIR: configDir } });
+      const result = await runRentals(['completion', shell], { env: { RENTALS_CONFIG_DIR: configDir } });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`rentals __complete --shell ${shell}`);
     }
-    const zsh = await runBin(['__complete', '--shell', 'zsh', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    const zsh = await runRentals(['__complete', '--shell', 'zsh', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
     expect(zsh.stdout.trim()).toBe('list:List inventory categories');
-    const fish = await runBin(['__complete', '--shell', 'fish', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
+    const fish = await runRentals(['__complete', '--shell', 'fish', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
     expect(fish.stdout.trim()).toBe('list\tList inventory categories');
   });
 });

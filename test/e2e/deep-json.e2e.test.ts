@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { recordingServer } from '../helpers/recording-server.js';
-import { freshConfigDir, runBin } from './harness.js';
+import { freshConfigDir, runRentals } from './harness.js';
 
 const DEPTH = 100_000;
 
@@ -25,7 +25,7 @@ describe('JSON nested 100,000 deep', () => {
         ['inventory', 'add', '--file', file],
         ['api', 'POST', '/v2/inventory', '--file', file],
       ]) {
-        const result = await runBin(args, { env });
+        const result = await runRentals(args, { env });
         expect(result.stderr).toBe(`error: ${file} nests arrays or objects more than 100 deep; a request body is a flat record\n`);
         expect(result.code).toBe(2);
       }

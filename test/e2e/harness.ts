@@ -1,10 +1,12 @@
-// Runs the built bin/rentals.js as a user would, against a sandbox on an ephemeral port.
+// Runs `rentals` as a user would, against a sandbox on an ephemeral port. Most cases run it
+// in-process through main() with a piped, non-TTY terminal and the real clock (runRentals,
+// cliFor); the cases about the process itself (packaging, signals, startup, stdin pipes, exit
+// codes as a shell sees them) spawn the built bin/rentals.js (runBin, startBin).
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { runCli } from '../helpers/fake-context.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/rentals.js', import.meta.url));
 
@@ -18,10 +20,45 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** In-process runs only: the clock (default: the real one). */
+  now?: () => number;
 }
 
+type Runner = (args: string[], options?: RunOptions) => Promise<RunResult>;
+
+/** A config directory (also HOME) of its own, removed when the test file is done. */
 export function freshConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'rentals-e2e-'));
+  return fileTempDir('rentals-e2e-');
+}
+
+/** The environment a spawned `rentals` gets: PATH, LANG and what the test gives (undefined unsets). */
+function runEnv(options: RunOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ PATH: process.env.PATH, LANG: 'C.UTF-8', ...options.env })) {
+    if (v !== undefined) env[k] = v;
+  }
+  return env;
+}
+
+/**
+ * `rentals …args` in this process, as the binary would run it: the same environment as runBin,
+ * stdin/stdout/stderr pipes (not TTYs), the real clock. Bounded by the test's timeout, or by
+ * `timeoutMs` when given.
+ */
+export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const env = runEnv(options);
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now });
+  const { timeoutMs } = options;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    if (timeoutMs !== undefined) timer = setTimeout(() => reject(new Error(`rentals ${args.join(' ')} did not finish in ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const { code, stdout, stderr } = await Promise.race([running, timedOut]);
+    return { code, stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Spawns `node bin/rentals.js …args`; stdin is a pipe (not a TTY), so is stdout. */
@@ -31,11 +68,7 @@ export function runBin(args: string[], options: RunOptions = {}): Promise<RunRes
 
 /** runBin, with the child at hand while it runs (to send it SIGINT). */
 export function startBin(args: string[], options: RunOptions = {}): { child: ChildProcessWithoutNullStreams; done: Promise<RunResult> } {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ PATH: process.env.PATH, LANG: 'C.UTF-8', ...options.env })) {
-    if (v !== undefined) env[k] = v;
-  }
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { env: runEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
   const done = new Promise<RunResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -55,9 +88,9 @@ export function startBin(args: string[], options: RunOptions = {}): { child: Chi
   return { child, done };
 }
 
-/** A `rentals` bound to one sandbox and one throwaway config directory. */
-export function cliFor(sandbox: { url: string; token: string }, configDir = freshConfigDir()) {
-  return (args: string[], options: RunOptions = {}) => runBin(args, { ...options, env: { ...cliEnv(sandbox, configDir), ...options.env } });
+/** A `rentals` (in-process) bound to one sandbox and one throwaway config directory. */
+export function cliFor(sandbox: { url: string; token: string }, configDir = freshConfigDir()): Runner {
+  return (args, options = {}) => runRentals(args, { ...options, env: { ...cliEnv(sandbox, configDir), ...options.env } });
 }
 
 /** The environment that points `rentals` at a sandbox, with a throwaway config directory. */

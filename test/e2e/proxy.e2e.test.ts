@@ -1,10 +1,12 @@
 // Issue 10 item 15: HTTP_PROXY / HTTPS_PROXY / NO_PROXY (and lowercase) are honoured, against a
 // local proxy that counts its connections; TLS through the tunnel and without it is verified.
+// The TLS cases spawn bin/rentals.js: the certificate they trust (NODE_EXTRA_CA_CERTS) and the
+// NODE_TLS_REJECT_UNAUTHORIZED they ignore are read by the node process itself.
 
 import { describe, expect, test } from 'vitest';
 import { countingProxy } from '../helpers/proxy.js';
 import { TLS_CERT_PATH, bearerOf, recordingServer } from '../helpers/recording-server.js';
-import { freshConfigDir, runBin } from './harness.js';
+import { freshConfigDir, runBin, runRentals } from './harness.js';
 import { rmSync } from 'node:fs';
 import { onTestFinished } from 'vitest';
 
@@ -45,7 +47,7 @@ describe('proxies from the environment', () => {
     const server = await recordingServer(ok);
     const proxy = await countingProxy(server.port);
     const base = `http://localhost:${server.port}`;
-    const result = await runBin(['events', 'list'], { env: env({ http_proxy: proxy.url, RENTALS_BASE_URL: base }) });
+    const result = await runRentals(['events', 'list'], { env: env({ http_proxy: proxy.url, RENTALS_BASE_URL: base }) });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(proxy.asked).toEqual([`GET ${base}/v1/events`]);
@@ -79,7 +81,7 @@ describe('proxies from the environment', () => {
   });
 
   test('a proxy that is down: exit 5, the message names the proxy', async () => {
-    const result = await runBin(['events', 'list'], { env: env({ HTTPS_PROXY: 'http://127.0.0.1:9', RENTALS_BASE_URL: 'https://api.test' }) });
+    const result = await runRentals(['events', 'list'], { env: env({ HTTPS_PROXY: 'http://127.0.0.1:9', RENTALS_BASE_URL: 'https://api.test' }) });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('error: cannot complete GET https://api.test/v1/events (through the proxy http://127.0.0.1:9) (ECONNREFUSED)');
   });

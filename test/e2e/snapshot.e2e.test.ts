@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { parseSnapshot } from '../../src/snapshot/document.js';
 import { storeImageFromSnapshot } from '../../src/snapshot/image.js';
-import { cliFor, freshConfigDir, runBin } from './harness.js';
+import { cliFor, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -79,7 +79,7 @@ describe('rentals snapshot and diff', () => {
     expect(diff.code).toBe(2);
     const live = await rentals(['diff', twice, '--live']);
     expect(live.code).toBe(2);
-    const sandbox = await runBin(['sandbox', '--port', '0', '--from-snapshot', twice], { env: { RENTALS_CONFIG_DIR: dir } });
+    const sandbox = await runRentals(['sandbox', '--port', '0', '--from-snapshot', twice], { env: { RENTALS_CONFIG_DIR: dir } });
     expect(sandbox.stderr).toContain(`--from-snapshot ${twice}: inventory has two records with id ${String(first!.id)}`);
     expect(sandbox.code).toBe(2);
   });
@@ -132,7 +132,7 @@ describe('rentals sandbox --from-snapshot', () => {
   });
 
   it('exits 2 naming the file when the snapshot cannot be read, as diff does', async () => {
-    const result = await runBin(['sandbox', '--port', '0', '--from-snapshot', join(dir, 'missing.json')], { env: { RENTALS_CONFIG_DIR: dir } });
+    const result = await runRentals(['sandbox', '--port', '0', '--from-snapshot', join(dir, 'missing.json')], { env: { RENTALS_CONFIG_DIR: dir } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('missing.json: no such file');
   });

@@ -1,4 +1,4 @@
-// The value rules end to end: the built bin/rentals.js against a sandbox. Values beyond the limits
+// The value rules end to end: rentals (in-process) against a sandbox. Values beyond the limits
 // are refused with exit 2 and the server's state is unchanged; values inside come back exactly as
 // given (decimals digit for digit; text with unicode, quotes, tabs and newlines).
 

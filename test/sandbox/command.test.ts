@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runBin } from '../e2e/harness.js';
+import { runRentals } from '../e2e/harness.js';
 import { call, tempDir } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/sandbox-command.mjs', import.meta.url));
@@ -115,7 +115,7 @@ describe('rentals sandbox', () => {
     );
   });
 
-  it('with --data keeps its token and client credentials across restarts, stored 0600 next to the data', async () => {
+  it('with --data-file keeps its token and client credentials across restarts, stored 0600 next to the data', async () => {
     const { dir, cleanup } = await tempDir();
     try {
       const data = join(dir, 'rentals.json');
@@ -144,18 +144,18 @@ describe('rentals sandbox', () => {
     try {
       const data = join(dir, 'rentals.json');
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
-      const printed = await runBin(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
+      const printed = await runRentals(['sandbox', '--data-file', data, '--port', '4999', '--print-env'], { env });
       expect(printed.stderr).toBe('');
       expect(printed.code).toBe(0);
       const match = /^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4999 RENTALS_TOKEN=(\S+)\n$/.exec(printed.stdout);
       expect(match, printed.stdout).not.toBeNull();
-      const again = await runBin(['sandbox', '--data', data, '--port', '4999', '--print-env'], { env });
+      const again = await runRentals(['sandbox', '--data-file', data, '--port', '4999', '--print-env'], { env });
       expect(again.stdout).toBe(printed.stdout);
       const run = runCommand({ data });
       const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
       expect((await call(url!, 'GET', '/v2/status', { token: match![1]! })).status).toBe(200);
       // While it runs, --print-env names its port (the lock file records it), whatever --port says.
-      const running = await runBin(['sandbox', '--data', data, '--print-env'], { env });
+      const running = await runRentals(['sandbox', '--data-file', data, '--print-env'], { env });
       expect(running.stdout).toBe(`export RENTALS_BASE_URL=${url} RENTALS_TOKEN=${match![1]}\n`);
       run.kill('SIGTERM');
       expect(await run.exit).toBe(0);
@@ -164,18 +164,37 @@ describe('rentals sandbox', () => {
     }
   });
 
-  it('--print-env refuses what cannot make a usable line (exit 2): --port 0, or no --data and no token', async () => {
+  it('--print-env refuses what cannot make a usable line (exit 2): --port 0, or no --data-file and no token', async () => {
     const { dir, cleanup } = await tempDir();
     try {
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
-      const anyPort = await runBin(['sandbox', '--data', join(dir, 'd.json'), '--port', '0', '--print-env'], { env });
+      const anyPort = await runRentals(['sandbox', '--data-file', join(dir, 'd.json'), '--port', '0', '--print-env'], { env });
       expect([anyPort.code, anyPort.stdout, anyPort.stderr]).toEqual([2, '', 'error: --print-env: no sandbox is running on this data file, and --port 0 names no port; give a fixed --port\n']);
-      const noData = await runBin(['sandbox', '--port', '0', '--token', 't', '--print-env'], { env });
-      expect([noData.code, noData.stdout, noData.stderr]).toEqual([2, '', 'error: --print-env needs a fixed --port (not 0) or --data: the line names the port\n']);
-      const nowhere = await runBin(['sandbox', '--print-env'], { env });
+      const noData = await runRentals(['sandbox', '--port', '0', '--token', 't', '--print-env'], { env });
+      expect([noData.code, noData.stdout, noData.stderr]).toEqual([2, '', 'error: --print-env needs a fixed --port (not 0) or --data-file: the line names the port\n']);
+      const nowhere = await runRentals(['sandbox', '--print-env'], { env });
       expect([nowhere.code, nowhere.stdout]).toEqual([2, '']);
-      const given = await runBin(['sandbox', '--print-env', '--token', "it's"], { env });
+      const given = await runRentals(['sandbox', '--print-env', '--token', "it's"], { env });
       expect(given.stdout).toBe(`export RENTALS_BASE_URL=http://127.0.0.1:4010 RENTALS_TOKEN='it'\\''s'\n`);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('names its data file --data-file; --data still works and says it is deprecated (in `rentals api` it is the body)', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
+      const file = join(dir, 'd.json');
+      const named = await runRentals(['sandbox', '--data-file', file, '--print-env'], { env });
+      expect([named.code, named.stderr]).toEqual([0, '']);
+      expect(named.stdout).toMatch(/^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4010 RENTALS_TOKEN=\S+\n$/);
+      const old = await runRentals(['sandbox', '--data', file, '--print-env'], { env });
+      expect([old.code, old.stdout]).toEqual([0, named.stdout]);
+      expect(old.stderr).toBe('warning: --data is deprecated for the sandbox (in `rentals api` it is the request body): use --data-file\n');
+      const help = await runRentals(['sandbox', '--help'], { env });
+      expect(help.stdout).toMatch(/--data-file <file>\s+persist state in this file/);
+      expect(help.stdout).toMatch(/--data <file>\s+deprecated alias of --data-file/);
     } finally {
       await cleanup();
     }
@@ -196,7 +215,7 @@ describe('rentals sandbox', () => {
       const refused = runCommand({ data, token: 't' });
       expect(await refused.exit).toBe(1);
       expect(refused.stderr()).toBe(
-        `rentals sandbox: the journal ${data}.journal is corrupt at line 2 (a line that fails its checksum); the files are left as they are; \`rentals sandbox --data <file> --repair\` keeps what is valid and sets the damaged files aside\n`,
+        `rentals sandbox: the journal ${data}.journal is corrupt at line 2 (a line that fails its checksum); the files are left as they are; \`rentals sandbox --data-file <file> --repair\` keeps what is valid and sets the damaged files aside\n`,
       );
 
       const repaired = runCommand({ data, token: 't', repair: true });
@@ -205,8 +224,8 @@ describe('rentals sandbox', () => {
       expect(repaired.stderr()).toMatch(/--repair: the damaged files, as they were, are kept in .*rentals\.json\.journal\.damaged-\d{8}T\d{6}Z\n/);
       repaired.kill('SIGTERM');
       expect(await repaired.exit).toBe(0);
-      const usage = await runBin(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
-      expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --data <file>\n']);
+      const usage = await runRentals(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+      expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --data-file <file>\n']);
     } finally {
       await cleanup();
     }

@@ -60,7 +60,7 @@ async function expectRefusal(message: string | RegExp): Promise<void> {
   const before = await allFiles();
   const refused = startSandbox({ port: 0, data: file, token: TOKEN, log: () => {} });
   await expect(refused).rejects.toThrow(message);
-  await expect(refused).rejects.toThrow('the files are left as they are; `rentals sandbox --data <file> --repair` keeps what is valid');
+  await expect(refused).rejects.toThrow('the files are left as they are; `rentals sandbox --data-file <file> --repair` keeps what is valid');
   expect(await allFiles()).toEqual(before);
 }
 

@@ -1,12 +1,13 @@
 // Slow, aborted and numerous clients: bodies and headers have a time limit, connections a cap, and
 // a client that goes away mid-request is not an internal error. Raw sockets on 127.0.0.1.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { type Socket, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readJsonBody } from '../../src/sandbox/body.js';
 import { type RunningServer, serve } from '../../src/sandbox/server.js';
+import { runRentals } from '../e2e/harness.js';
 import { TOKEN, bearer, openSandbox } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../../bin/rentals.js', import.meta.url));
@@ -85,7 +86,10 @@ describe('time limits', () => {
     await slow.ended;
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(logged).toEqual([]);
-    expect((await sandbox.call('GET', '/v1/inventory')).status).toBe(200);
+    // Still serving. With limits this short, a loaded machine can stall even a quick GET past them: a 408 is asked again (bounded).
+    let status = 0;
+    for (let attempt = 0; attempt < 5 && status !== 200; attempt++) status = (await sandbox.call('GET', '/v1/inventory')).status;
+    expect(status).toBe(200);
   });
 
   it('headers that stop arriving: the connection is closed', async () => {
@@ -212,9 +216,9 @@ describe('rentals sandbox --public-url --max-connections', () => {
     [['--public-url', 'evil.example'], '--public-url must be an http(s) URL (got "evil.example")'],
     [['--max-connections', '0'], '--max-connections must be a whole number > 0'],
     [['--max-connections-per-client', 'many'], '--max-connections-per-client must be a whole number > 0'],
-  ])('refuses %j with exit 2', (args, message) => {
-    const run = spawnSync(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], { encoding: 'utf8', timeout: 10_000 });
-    expect(run.status).toBe(2);
+  ])('refuses %j with exit 2', async (args, message) => {
+    const run = await runRentals(['sandbox', '--port', '0', ...args]);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
   });
 });

@@ -1,4 +1,4 @@
-// --data: journal + snapshot, restart, torn and corrupt files, modes, compaction, locking.
+// --data-file: journal + snapshot, restart, torn and corrupt files, modes, compaction, locking.
 
 import { appendFile, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

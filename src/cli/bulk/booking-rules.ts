@@ -45,5 +45,5 @@ export async function checkBookingRows(session: Session, plan: Plan, allowOverbo
   if (eventId === undefined || intents.length === 0) return;
   const deps = calendarDeps(session);
   const event = await deps.calendar.event(String(eventId));
-  announce(await deps.bookings.plan(targetOf(event), intents, { allowOverbook }), deps.notices);
+  announce(await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook }), deps.notices);
 }

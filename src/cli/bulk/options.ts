@@ -4,7 +4,8 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { DEFAULT_CONCURRENCY } from '../../data/pool.js'; // a constant: the engine itself is not loaded
 import { UsageError } from '../../errors.js';
-import { type ResourceDef, kebabCase } from '../../resources/definitions.js';
+import { type ResourceDef, resources } from '../../resources/definitions.js';
+import { type ConceptName, conceptListOption, conceptOfField, conceptOption, conceptValue } from '../vocabulary.js';
 
 const MAX_CONCURRENCY = 64;
 
@@ -50,13 +51,30 @@ export function parseConcurrency(value: unknown): number {
 }
 
 /** Repeatable `--inventory-id 3 --inventory-id "Tent 20x20"`; `3,4,5` is three ids (a name may hold a comma). */
-export function collectIds(value: string, previous: string[] = []): string[] {
+function collectIds(value: string, previous: string[] = []): string[] {
   const parts = /^\s*\d+(\s*,\s*\d+)+\s*$/.test(value) ? value.split(',').map((part) => part.trim()) : [value];
   return [...previous, ...parts];
 }
 
-/** `--event-id <id>` for bookings: the parent that rows do not name, fixed for the whole run. */
-export function scopeFlag(def: ResourceDef): string | undefined {
+/** Bookings: the parent that rows do not name (the event), fixed for the whole run. */
+function scopeConcept(def: ResourceDef): ConceptName | undefined {
   const parent = def.parent?.field;
-  return parent !== undefined && !(def.naturalKey ?? []).includes(parent) ? `--${kebabCase(parent)} <id>` : undefined;
+  return parent === undefined || (def.naturalKey ?? []).includes(parent) ? undefined : conceptOfField(parent);
+}
+
+/** `--event-id <id>` (also `--event`) where rows are scoped to a parent; `what` ends its help. */
+export function scopeOption(command: Command<unknown[], OptionValues>, def: ResourceDef, what: string): void {
+  const concept = scopeConcept(def);
+  if (concept) conceptOption(command, concept, { description: `the ${resources[def.parent!.resource].singular} whose ${def.plural} ${what} (id or name)` });
+}
+
+/** The scope's value, by whichever spelling it was given. */
+export function scopeValue(def: ResourceDef, options: object): string | undefined {
+  const concept = scopeConcept(def);
+  return concept ? conceptValue(concept, options)?.value : undefined;
+}
+
+/** Repeatable id filters (`--inventory-id`, `--item`): the field's concept spellings. */
+export function filterOption<A extends unknown[], O extends OptionValues, C extends ConceptName>(command: Command<A, O>, concept: C, description: string) {
+  return conceptListOption(command, concept, collectIds, { description });
 }

@@ -36,9 +36,10 @@ import {
   totalsLine,
 } from '../../bulk/index.js';
 import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
-import { DeclinedError, PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
+import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
+import { confirmOrDecline } from '../confirm.js';
 import type { Session } from '../session.js';
-import { readAll } from '../input.js';
+import { readAll } from '../../common/read-all.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -182,7 +183,7 @@ async function checkWriteRules(session: Session, spec: RowSpec, plan: Plan, allo
 
 /**
  * More than CONFIRM_ABOVE changes: at a terminal, the totals and a [y/N] question; elsewhere
- * (scripts, cron) exit 2 with the totals unless --yes; a "no" is DeclinedError (exit 7).
+ * (scripts, cron) exit 2 with the totals unless --yes; a "no" is declined (exit 7).
  */
 export async function confirmMassChange(session: Session, plan: Plan, yes: boolean): Promise<void> {
   const changes = plan.totals.create + plan.totals.update + plan.totals.delete;
@@ -193,7 +194,7 @@ export async function confirmMassChange(session: Session, plan: Plan, yes: boole
     throw new UsageError(`${summary}.\nMore than ${CONFIRM_ABOVE} changes need confirmation: pass --yes to apply them without a prompt (nothing was sent).`);
   }
   term.stderr.write(`${summary}.\n`);
-  if (!(await session.ctx.confirm(`Apply ${changes} changes?`))) throw new DeclinedError('Nothing was sent.');
+  await confirmOrDecline(session.ctx, `Apply ${changes} changes?`, 'Nothing was sent.');
 }
 
 function warnSkipped(session: Session, invalid: ValidationError): void {

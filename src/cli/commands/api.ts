@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import { stripControl } from '../../common/sanitize.js';
 import { parseJsonText, readInput } from '../input.js';
 import { defineCommand } from '../registry/spec.js';
+import { conceptOption } from '../vocabulary.js';
 import type { Session } from '../session.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -50,6 +51,6 @@ so a booking written this way may overbook. Use the resource commands for checke
     "rentals api GET /v1/events | jq '.data | length'",
   ],
   options: (command) =>
-    command.option('--data <json>', 'request body as a JSON string').option('--file <path>', 'request body from a JSON file ("-" for stdin)'),
+    conceptOption(conceptOption(command, 'body'), 'bodyFile', { description: 'request body from a JSON file ("-" for stdin)' }),
   run: (session, options, [method, path]) => runApiCall(session, { method, path, data: options.data, file: options.file }),
 });

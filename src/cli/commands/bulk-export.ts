@@ -1,9 +1,10 @@
 // `rentals prices export`, `rentals inventory export`, `rentals bookings export --event-id`: every
 // record as a row of the columns `import` reads back (names included), through the Printer.
 
-import { type ResourceDef, fieldByName, kebabCase, resources } from '../../resources/definitions.js';
+import { type ResourceDef, fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { collectIds, concurrencyOption, parseConcurrency, scopeFlag } from '../bulk/options.js';
+import { concurrencyOption, filterOption, parseConcurrency, scopeOption, scopeValue } from '../bulk/options.js';
+import { conceptOfField, conceptValues } from '../vocabulary.js';
 import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -38,9 +39,6 @@ async function runExport(session: Session, options: ExportOptions): Promise<void
 }
 
 type ExportFlags = {
-  inventoryId?: string[];
-  rentalBlockId?: string[];
-  eventId?: string;
   concurrency?: string;
 }
 
@@ -51,23 +49,22 @@ const FILTER_HELP: Record<string, string> = {
 };
 
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
-  const scope = scopeFlag(def);
   return defineCommand({
     name: 'export',
     summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
     examples: def.examples?.export ?? [],
     dataOptions: dataOptions<ExportFlags>((command) => {
-      for (const field of def.bulk?.exportFilters ?? []) command.option(`--${kebabCase(field)} <id>`, FILTER_HELP[field] ?? `only this ${field} (id or name); repeatable`, collectIds);
-      if (scope) command.option(scope, `the ${resources[def.parent!.resource].singular} whose ${def.plural} to export (id or name)`);
+      for (const field of def.bulk?.exportFilters ?? []) filterOption(typedApi(command), conceptOfField(field), FILTER_HELP[field] ?? `only this ${field} (id or name); repeatable`);
+      scopeOption(typedApi(command), def, 'to export');
       concurrencyOption(typedApi(command));
     }),
     run: (session, options) =>
       runExport(session, {
         def,
-        inventoryIds: options.inventoryId ?? [],
-        rentalBlockIds: options.rentalBlockId ?? [],
-        eventId: options.eventId,
+        inventoryIds: conceptValues('item', options),
+        rentalBlockIds: conceptValues('block', options),
+        eventId: scopeValue(def, options),
         concurrency: parseConcurrency(options.concurrency),
       }),
   });

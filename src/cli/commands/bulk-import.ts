@@ -6,8 +6,8 @@ import { Option } from 'commander';
 import type { CsvDelimiter } from '../../bulk/input/csv.js';
 import type { RowIssue } from '../../bulk/issues.js';
 import { UsageError } from '../../errors.js';
-import { type ResourceDef, resources } from '../../resources/definitions.js';
-import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeFlag, yesOption } from '../bulk/options.js';
+import type { ResourceDef } from '../../resources/definitions.js';
+import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeOption, scopeValue, yesOption } from '../bulk/options.js';
 import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -128,7 +128,6 @@ async function scopeOf(session: Session, def: ResourceDef, name: string | undefi
 type ImportFlags = {
   format?: ImportOptions['format'];
   allowOverbook?: boolean;
-  eventId?: string;
   dryRun?: boolean;
   plan?: string;
   skipInvalid?: boolean;
@@ -144,7 +143,6 @@ type ImportFlags = {
 }
 
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
-  const scope = scopeFlag(def);
   const setsPrices = (def.bulk?.values ?? []).includes('price');
   return defineCommand({
     name: 'import',
@@ -156,7 +154,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       command
         .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']))
         .option('--delimiter <char>', 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)');
-      if (scope) command.option(scope, `the ${resources[def.parent!.resource].singular} whose ${def.plural} the rows are (id or name)`);
+      scopeOption(typedApi(command), def, 'the rows are');
       planningOptions(typedApi(command), `rentals ${def.command} apply`);
       if (setsPrices) maxChangeOption(typedApi(command));
       if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
@@ -180,7 +178,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         report: options.report,
         resume: options.resume,
         undo: options.undo,
-        eventId: options.eventId,
+        eventId: scopeValue(def, options),
         yes: options.yes === true,
         force: options.force === true,
         delimiter: options.delimiter,

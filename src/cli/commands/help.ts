@@ -4,7 +4,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { HELP_TOPICS, helpTopic } from '../help-topics.js';
+import type { Context } from '../context.js';
 import { defineCommand } from '../registry/spec.js';
+import type { GlobalOptions, Session } from '../session.js';
 import { didYouMean, suggestions } from '../registry/suggest.js';
 
 /** The command that `words` name from `root` (names or aliases), or the word not found and where. */
@@ -18,15 +20,33 @@ function findCommand(root: Command, words: readonly string[]): { command: Comman
   return { command };
 }
 
+/** The service's status names, read once with a short timeout and no retry (help must not hang); undefined when they cannot be read. */
+async function serviceStatusNames(ctx: Context, globals: GlobalOptions): Promise<string[] | undefined> {
+  const { Session } = await import('../session.js');
+  let session: Session | undefined;
+  try {
+    session = await Session.create(ctx, { ...globals, timeout: '1.5', retries: '0' });
+    const index = await session.catalog().names('statuses');
+    return index.ids().map((id) => index.label(id)!);
+  } catch {
+    return undefined;
+  } finally {
+    session?.close();
+  }
+}
+
 export const helpCommand = defineCommand({
   name: 'help',
   args: '[command-or-topic...]',
   summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`,
   examples: ['rentals help events list', 'rentals help exit-codes'],
-  runWithoutSession: async ({ ctx, args: [words], root }) => {
+  runWithoutSession: async ({ ctx, args: [words], root, globals }) => {
     const topic = words.length === 1 ? helpTopic(words[0]!) : undefined;
     if (topic) {
-      ctx.term.stdout.write(`${topic.text()}\n`);
+      const { resolveSettings } = await import('../../config/settings.js');
+      const settings = await resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined);
+      const statusNames = topic.name === 'holds' && settings?.baseUrl.value ? await serviceStatusNames(ctx, globals) : undefined;
+      ctx.term.stdout.write(`${topic.text(settings, statusNames)}\n`);
       return;
     }
     const found = findCommand(root, words);

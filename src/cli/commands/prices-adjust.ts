@@ -5,8 +5,9 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { UsageError, ValidationError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
-import { collectIds, concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
+import { concurrencyOption, filterOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
 import { defineCommand } from '../registry/spec.js';
+import { conceptValues } from '../vocabulary.js';
 import type { Session } from '../session.js';
 
 const DEFAULT_ROUND = '0.01';
@@ -98,12 +99,17 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
         concurrencyOption(
           maxChangeOption(
             planningOptions(
-              command
-                .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
-                .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)')
-                .option('--inventory-id <id>', 'only this item (id or name); repeat or give 3,4,5 for several', collectIds)
-                .option('--rental-block-id <id>', 'only this rental block (id or name, e.g. Weekend); repeatable', collectIds)
-                .option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND),
+              filterOption(
+                filterOption(
+                  command
+                    .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
+                    .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)'),
+                  'item',
+                  'only this item (id or name); repeat or give 3,4,5 for several',
+                ),
+                'block',
+                'only this rental block (id or name, e.g. Weekend); repeatable',
+              ).option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND),
               'rentals prices apply',
             ),
           ),
@@ -115,8 +121,8 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
     runAdjust(session, {
       percent: options.percent,
       amount: options.amount,
-      inventoryIds: options.inventoryId ?? [],
-      rentalBlockIds: options.rentalBlockId ?? [],
+      inventoryIds: conceptValues('item', options),
+      rentalBlockIds: conceptValues('block', options),
       round: options.round,
       dryRun: options.dryRun === true,
       plan: options.plan,

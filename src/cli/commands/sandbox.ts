@@ -3,6 +3,7 @@
 import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../registry/spec.js';
+import { conceptOption, conceptValue } from '../vocabulary.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -20,17 +21,16 @@ export const sandboxCommand = defineCommand({
   summary: 'Run a local server that implements the whole API (for trying, demos and tests)',
   examples: [
     'rentals sandbox --seed',
-    'rentals sandbox --port 0 --data ./rentals-data.json --seed',
-    'rentals sandbox --data ./rentals-data.json --print-env',
+    'rentals sandbox --port 0 --data-file ./rentals-data.json --seed',
+    'rentals sandbox --data-file ./rentals-data.json --print-env',
   ],
   options: (command) =>
-    command
+    conceptOption(command, 'dataFile', { description: 'persist state in this file (journal + snapshot); in memory without it', keep: ['data'] })
       .option('--host <host>', 'interface to bind', '127.0.0.1')
       .option('--port <port>', 'port (0 = any free port)', '4010')
       .option('--token <token>', 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)')
-      .option('--data <file>', 'persist state in this file (journal + snapshot); in memory without it')
       .option('--seed', 'load a realistic demo dataset')
-      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file (a copy of production to rehearse on)')
+      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)')
       .option('--web-url <url>', 'web application URL used in event web links')
       .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
       .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
@@ -38,8 +38,8 @@ export const sandboxCommand = defineCommand({
       .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
-      .option('--repair', 'with --data: keep what is valid in damaged data files, set the damaged files aside')
-      .option('--print-env', 'print only the export line (with --data: its stored token, and the port of the sandbox running on it) and exit, without serving'),
+      .option('--repair', 'with --data-file: keep what is valid in damaged data files, set the damaged files aside')
+      .option('--print-env', 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving'),
   runWithoutSession: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);
@@ -50,11 +50,14 @@ export const sandboxCommand = defineCommand({
     const ttl = Number(options.tokenTtl);
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const printEnv = options.printEnv === true;
-    if (printEnv && port(String(options.port)) === 0 && !options.data) throw new UsageError('--print-env needs a fixed --port (not 0) or --data: the line names the port');
-    if (printEnv && !options.data && !options.token && !ctx.env.RENTALS_SANDBOX_TOKEN) {
-      throw new UsageError('--print-env needs --data <file> (where the token is kept) or --token');
+    const dataFile = conceptValue('dataFile', options, ['data']);
+    const data = dataFile?.value;
+    if (printEnv && port(String(options.port)) === 0 && !data) throw new UsageError('--print-env needs a fixed --port (not 0) or --data-file: the line names the port');
+    if (printEnv && !data && !options.token && !ctx.env.RENTALS_SANDBOX_TOKEN) {
+      throw new UsageError('--print-env needs --data-file <file> (where the token is kept) or --token');
     }
-    if (options.repair === true && !options.data) throw new UsageError('--repair needs --data <file>');
+    if (options.repair === true && !data) throw new UsageError('--repair needs --data-file <file>');
+    if (dataFile?.flag === '--data') ctx.term.stderr.write('warning: --data is deprecated for the sandbox (in `rentals api` it is the request body): use --data-file\n');
     if (options.seed && options.fromSnapshot !== undefined) throw new UsageError('--seed and --from-snapshot both fill the sandbox; give one');
     const { runSandboxCommand } = await import('../../sandbox/command.js');
     return runSandboxCommand(
@@ -62,7 +65,7 @@ export const sandboxCommand = defineCommand({
         host: options.host,
         port: port(options.port),
         token: options.token,
-        data: options.data,
+        data,
         seed: options.seed === true,
         webUrl,
         publicUrl,
@@ -75,7 +78,7 @@ export const sandboxCommand = defineCommand({
         fromSnapshot: options.fromSnapshot,
         printEnv,
       },
-      { stdout: ctx.term.stdout, stderr: ctx.term.stderr },
+      { stdout: ctx.term.stdout, stderr: ctx.term.stderr, stdin: ctx.term.stdin },
       ctx.env,
     );
   },

@@ -3,7 +3,7 @@
 
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
-import { readAll } from '../input.js';
+import { readAll } from '../../common/read-all.js';
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 

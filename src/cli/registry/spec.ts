@@ -104,6 +104,8 @@ export interface Outcome {
 export interface HandlerSpec<S extends string, A extends unknown[], O extends OptionValues, D> extends BaseSpec<S, A, O> {
   /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
   view: View['kind'] | ((options: O) => View['kind']);
+  /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
+  page?: boolean;
   deps: (session: Session) => D;
   handler: (deps: D, options: O, args: A) => Promise<View | Outcome>;
 }
@@ -112,11 +114,11 @@ export interface HandlerSpec<S extends string, A extends unknown[], O extends Op
 export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}, D = Session>(
   spec: HandlerSpec<S, A, O, D>,
 ): LeafCommand {
-  const { view, deps, handler, ...rest } = spec;
+  const { view, page, deps, handler, ...rest } = spec;
   return defineCommand<S, A, O>({
     ...rest,
     run: async (session, options, args) => {
-      session.expectView(typeof view === 'function' ? view(options) : view);
+      session.expectView(typeof view === 'function' ? view(options) : view, page === true);
       const result = await handler(deps(session), options, args);
       const outcome: Outcome = 'kind' in result ? { view: result } : result;
       if (outcome.view) await session.printer.view(outcome.view);

@@ -27,7 +27,7 @@ function money(value: unknown): Money | undefined {
 async function planAndWrite(session: Session, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string) {
   const deps = calendarDeps(session);
   const event = await deps.calendar.event(String(eventId));
-  const planned = await deps.bookings.plan(targetOf(event), [intent], { allowOverbook: input.allowOverbook === true });
+  const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), [intent], { allowOverbook: input.allowOverbook === true });
   announce(planned, deps.notices);
   if (input.dryRun) {
     const write = planned.plan.writes[0];

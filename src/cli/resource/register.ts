@@ -14,8 +14,9 @@ import {
 } from '../../resources/definitions.js';
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
-import { type DataOptions, type LeafCommand, dataOptions, defineCommand } from '../registry/spec.js';
+import { type DataOptions, type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
 import type { Session } from '../session.js';
+import { conceptOption } from '../vocabulary.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { chooseVersion, resolveIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
 
@@ -117,7 +118,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
         dataOptions: fieldOptions(def, (c) => {
           addFieldOptions(c, def);
-          c.option('--file <path>', 'JSON object with the fields ("-" for stdin); flags override it');
+          conceptOption(typedApi(c), 'bodyFile', { description: 'JSON object with the fields ("-" for stdin); flags override it' });
           c.option('--dry-run', 'print the request instead of sending it');
           dateOrderOption(c, def);
         }),
@@ -135,7 +136,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
         dataOptions: fieldOptions(def, (c) => {
           addFieldOptions(c, def);
-          c.option('--file <path>', 'JSON object with fields to change ("-" for stdin); flags override it');
+          conceptOption(typedApi(c), 'bodyFile', { description: 'JSON object with fields to change ("-" for stdin); flags override it' });
           c.option('--dry-run', 'print the request instead of sending it');
           dateOrderOption(c, def);
         }),

@@ -4,7 +4,7 @@
 import type { ValidBody } from '../../schemas/valid-body.js';
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
-import { DeclinedError, type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
+import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { RecordListView, ViewFormat } from '../../output/views.js';
 import {
   type ApiVersion,
@@ -19,6 +19,7 @@ import {
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
+import { confirmOrDecline } from '../confirm.js';
 import type { Session } from '../session.js';
 
 export interface WriteInput {
@@ -245,7 +246,7 @@ export async function runDelete(session: Session, at: Address, id: number, input
       throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
     }
     const label = await describeRecord(session, at, id);
-    if (!(await session.ctx.confirm(`Delete ${at.def.singular} ${id}${label}?`))) throw new DeclinedError('Nothing deleted.');
+    await confirmOrDecline(session.ctx, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
   }
   const api = session.api();
   const result = await api.remove(at, id).catch(async (error: unknown) => {

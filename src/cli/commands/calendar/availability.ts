@@ -1,16 +1,23 @@
 // `rentals availability --from --to [--item …] [--category …] [--daily] [--all]`: per item, the
-// units owned, the most held at one moment of the range (a sweep, not a sum), what is free then,
-// and the events holding them; --daily, the free units of each day as a day × item grid.
+// units owned, the most held at one moment of the range (a sweep, not a sum) firmly and by quotes,
+// what is free then, and the events holding them; --daily, the free units of each day as a day ×
+// item grid; --find, the earliest windows in which all the asked units are free together.
 
 import { resolveRange } from '../../../domain/dates.js';
 import type { CalendarItem } from '../../../domain/records.js';
-import { dailyPeaks, peak } from '../../../domain/sweep.js';
+import { formatDuration, parseDuration } from '../../../domain/durations.js';
+import { freeWindows } from '../../../domain/free-windows.js';
+import { dailyPeaks } from '../../../domain/sweep.js';
+import { availabilityByKind, isFirm } from '../../../domain/tentative-holds.js';
+import type { RecordListView } from '../../../output/views.js';
+import { parseItemAsks } from './events-book.js';
 import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
-import { itemListOption, rangeOptions, withDatesLink } from './options.js';
+import { conceptValues } from '../../vocabulary.js';
+import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 
 const MAX_DAYS = 366;
 /** The item field a service may use to say which category an item is in (the reference does not show one). */
@@ -19,32 +26,41 @@ const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 export const availabilityCommand = defineViewCommand({
   name: 'availability',
   summary: 'Units owned, booked at the peak moment and free, per item, over a range',
-  help: withDatesLink('\nbooked = the most units held at one moment of the range by non-cancelled events (not the sum over the range); free = owned − booked.\n'),
+  help: withDatesLink(
+    '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
+  ),
   examples: [
     'rentals availability --from fri --to sun',
     'rentals availability --from 2026-06-01 --to 2026-06-30 --item "20x20 Frame Tent" --daily',
+    'rentals availability --find --item "20x20 Frame Tent=6" --duration 2d --from today --to +8w',
     "rentals availability --json | jq '.data[] | select(.free < 0)'",
   ],
   options: (command) =>
-    itemListOption(rangeOptions(command))
+    itemListOption(rangeOptions(command), 'only this item; repeat for several (--find: NAME=QTY, the units wanted)')
       .option('--category <name|id>', 'only the items of this category (when the service tells which)')
       .option('--daily', 'a day × item grid of free units')
-      .option('--all', 'every item, also inactive ones without bookings'),
+      .option('--all', 'every item, also inactive ones without bookings')
+      .option('--find', 'the earliest windows in which all the --item NAME=QTY units are free together for --duration')
+      .option('--duration <length>', 'with --find: how long (2d, 36h, 1d12h)')
+      .option('--limit <n>', 'with --find: at most n windows (default 5)')
+      .option('--include-tentative', 'with --find: count quotes as holding too'),
   view: (options) => (options.daily ? 'grid' : 'records'),
   deps: calendarDeps,
   handler: async (deps, options) => {
+    if (options.find) return findWindows(deps, options);
+    if (options.duration !== undefined || options.includeTentative) throw new UsageError('--duration and --include-tentative go with --find');
     const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 7 });
     const days = Math.ceil((range.to - range.from) / DAY_MS);
     if (options.daily && days > MAX_DAYS) throw new UsageError(`--daily: the range has ${days} days; at most ${MAX_DAYS}`);
     deps.showRange(range);
-    const refs = options.item ?? [];
-    const [items, held] = await Promise.all([chosenItems(deps, refs, options.category), deps.calendar.holdings(range)]);
+    const refs = conceptValues('item', options);
+    const [items, held] = await Promise.all([chosenItems(deps, refs, options.category), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
     const shown = items.filter((item) => options.all || refs.length > 0 || item.active || held.byItem.has(item.id));
 
     if (options.daily) {
       const columns = Array.from({ length: days }, (_, i) => dayKey(range.from + i * DAY_MS));
       // One sweep per item over the whole range gives every day's peak.
-      const cells = shown.map((item) => dailyPeaks(held.byItem.get(item.id) ?? [], range, DAY_MS).map((top) => item.quantity - top));
+      const cells = shown.map((item) => dailyPeaks((held.byItem.get(item.id) ?? []).filter(isFirm), range, DAY_MS).map((top) => item.quantity - top));
       return {
         kind: 'grid',
         rowHeader: 'item',
@@ -58,20 +74,60 @@ export const availabilityCommand = defineViewCommand({
     }
 
     const entries = shown.map((item) => {
-      const top = peak(held.byItem.get(item.id) ?? [], range);
-      const events = top.holders.map((h) => ({ id: h.eventId, name: held.events.get(h.eventId)?.name ?? null, quantity: h.quantity }));
-      const base = { id: item.id, item: item.name, active: item.active, owned: item.quantity, booked: top.quantity, free: item.quantity - top.quantity, peakAt: top.at === undefined ? null : shortWallTime(top.at) };
-      return { row: { ...base, events: events.map((e) => `${e.quantity} × ${e.name ?? e.id} (${e.id})`).join('; ') }, data: { ...base, events } };
+      const by = availabilityByKind(held.byItem.get(item.id) ?? [], item.quantity, range);
+      const events = [...by.bookedBy, ...by.tentativeBy].map((h) => ({ id: h.eventId, name: held.events.get(h.eventId)?.name ?? null, quantity: h.quantity, tentative: h.kind === 'tentative' }));
+      const base = {
+        id: item.id,
+        item: item.name,
+        active: item.active,
+        owned: item.quantity,
+        booked: by.booked,
+        tentative: by.tentative,
+        free: by.free,
+        freeIfQuotesConfirm: by.freeIfQuotesConfirm,
+        peakAt: by.bookedAt === undefined ? null : shortWallTime(by.bookedAt),
+      };
+      const text = events.map((e) => `${e.quantity} × ${e.name ?? e.id} (${e.id})${e.tentative ? ' quote' : ''}`).join('; ');
+      return { row: { ...base, events: text }, data: { ...base, events } };
     });
     return {
       kind: 'records',
       body: { data: entries.map((e) => e.data) },
       rows: entries.map((e) => e.row),
-      columns: ['id', 'item', 'owned', 'booked', 'free', 'peakAt', 'events'],
-      knownColumns: ['id', 'item', 'active', 'owned', 'booked', 'free', 'peakAt', 'events'],
+      columns: ['id', 'item', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
+      knownColumns: ['id', 'item', 'active', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
     };
   },
 });
+
+/** `--find`: the earliest windows of --duration in which every asked item has its units free (firm holds; quotes too with --include-tentative). */
+async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string }): Promise<RecordListView> {
+  if (options.daily || options.category !== undefined) throw new UsageError('--find takes --item NAME=QTY…, not --daily or --category');
+  if (options.duration === undefined) throw new UsageError('--find needs --duration (e.g. 2d, 36h, 1d12h)');
+  const wanted = conceptValues('item', options);
+  if (wanted.length === 0) throw new UsageError('--find needs at least one --item NAME=QTY');
+  const duration = parseDuration(options.duration, '--duration');
+  const limit = positiveInt(options.limit, '--limit') ?? 5;
+  const asks = parseItemAsks(wanted, undefined);
+  const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 90 });
+  deps.showRange(range);
+  const [items, held] = await Promise.all([Promise.all(asks.map((a) => deps.calendar.item(a.ref))), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
+  const windows = freeWindows(
+    items.map((item, i) => ({ itemId: item.id, owned: item.quantity, quantity: asks[i]!.quantity, holds: held.byItem.get(item.id) ?? [] })),
+    { duration, range, limit, includeTentative: options.includeTentative === true },
+  );
+  const short = items.filter((item, i) => asks[i]!.quantity > item.quantity);
+  if (short.length > 0) deps.notices.warn(`warning: ${short.map((i) => `${JSON.stringify(i.name)} has only ${i.quantity}`).join('; ')}: no window can hold the asked units`);
+  else if (windows.length === 0) deps.notices.info(`No window of ${formatDuration(duration)} in the range; try a later --to.`);
+  const rows = windows.map((w) => ({
+    from: shortWallTime(w.from),
+    to: shortWallTime(w.to),
+    latestStart: shortWallTime(w.latestStart),
+    length: formatDuration(w.to - w.from),
+    reachesRangeEnd: w.reachesRangeEnd,
+  }));
+  return { kind: 'records', body: { data: rows }, rows, columns: ['from', 'to', 'latestStart', 'length'], knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
+}
 
 async function chosenItems(deps: CalendarDeps, refs: readonly string[], category: string | undefined): Promise<CalendarItem[]> {
   const { calendar } = deps;

@@ -14,7 +14,7 @@ export const checkCommand = defineViewCommand({
   name: 'check',
   summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references',
   help: withDatesLink(
-    '\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, price-differs, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch.\n',
+    '\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, price-differs, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch, quote-cannot-confirm.\n',
   ),
   examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.data[].code'"],
   options: (command) => rangeOptions(command, { from: 'every event', to: 'every event' }),
@@ -40,7 +40,7 @@ export const checkCommand = defineViewCommand({
       }
     });
     const prices = await calendar.prices(booked);
-    const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range });
+    const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf });
     const byId = new Map(events.map((e) => [e.id, e]));
     const data = problems.map((problem) => {
       const { held: _held, ...shown } = problem;

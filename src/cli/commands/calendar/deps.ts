@@ -2,6 +2,8 @@
 // the writers (the one write path of bookings, event updates through the validator), the clock on
 // the local wall, and a channel for notices on stderr. Built once per run from the session.
 
+import { type HoldPolicy, type HoldRule, holdRuleFor } from '../../../domain/hold-policy.js';
+import type { CalendarEvent } from '../../../domain/records.js';
 import type { ResourceApi } from '../../../api/resource-api.js';
 import { BookingWriter } from '../../../data/booking-writer.js';
 import { CalendarData } from '../../../data/calendar.js';
@@ -53,6 +55,9 @@ export class EventWriter {
 
 export interface CalendarDeps {
   calendar: CalendarData;
+  /** Which statuses hold stock, firmly or as quotes (the holds setting). */
+  holds: HoldPolicy;
+  ruleOf: (event: CalendarEvent) => HoldRule;
   bookings: BookingWriter;
   events: EventWriter;
   /** Local wall-clock time now, to the minute. */
@@ -77,10 +82,14 @@ export function calendarDeps(session: Session): CalendarDeps {
   if (known) return known;
   const calendar = new CalendarData(session.catalog());
   const api = () => session.api();
+  const holds = session.settings.holds.value!;
+  const ruleOf = holdRuleFor(holds);
   const notices: Notices = { info: (text) => session.printer.info(text), warn: (text) => session.printer.warn(text) };
   const deps: CalendarDeps = {
     calendar,
-    bookings: new BookingWriter(calendar, api),
+    holds,
+    ruleOf,
+    bookings: new BookingWriter(calendar, api, ruleOf),
     events: new EventWriter(api, () => session.catalog().forget('events')),
     now: () => {
       const wall = wallTimeOf(session.ctx.now());

@@ -9,7 +9,8 @@ import { RentalsError, UsageError } from '../../../errors.js';
 import { parseCount, parseDecimal } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
-import { collect, withDatesLink, writeGuards, dryRunOption } from './options.js';
+import { conceptOption, conceptValue, conceptValues } from '../../vocabulary.js';
+import { dryRunOption, itemListOption, withDatesLink, writeGuards } from './options.js';
 import { announce, plannedView, writtenView } from './plan-view.js';
 
 export interface ItemAsk {
@@ -68,21 +69,20 @@ export const eventsBook = defineViewCommand({
   examples: ['rentals events book 12 --item "White Folding Chair" --qty 40', 'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run'],
   options: (command) =>
     writeGuards(
-      command
-        .requiredOption('--item <name|id[=qty]>', 'item to book; repeat for several, NAME=QTY sets each quantity', collect)
-        .option('--quantity <n>', 'units, for items given without =QTY')
-        .option('--qty <n>', 'alias of --quantity')
-        .option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only"),
+      conceptOption(
+        itemListOption(command, 'item to book; repeat for several, NAME=QTY sets each quantity', 'name|id[=qty]', true),
+        'quantity',
+        { description: 'units, for items given without =QTY' },
+      ).option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only"),
     ),
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
-    if (options.quantity !== undefined && options.qty !== undefined) throw new UsageError('--quantity and --qty are the same flag: give one');
-    const asks = parseItemAsks(options.item, options.quantity ?? options.qty);
+    const asks = parseItemAsks(conceptValues('item', options), conceptValue('quantity', options)?.value);
     const price = parsePrice(options.price, asks.length);
     const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, asks.map((a) => a.ref), 'refuse')]);
     const intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
-    const planned = await deps.bookings.plan(targetOf(event), intents, { allowOverbook: options.allowOverbook === true });
+    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
     if (options.dryRun) return plannedView(planned, deps.notices);
     announce(planned, deps.notices);
     return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
@@ -94,11 +94,11 @@ export const eventsUnbook = defineViewCommand({
   args: '<event>',
   summary: 'Remove items from an event (every line of each item)',
   examples: ['rentals events unbook 12 --item "LED Uplight"', 'rentals events unbook 12 --item 7 --dry-run'],
-  options: (command) => dryRunOption(command.requiredOption('--item <name|id>', 'item to remove; repeat for several', collect)),
+  options: (command) => dryRunOption(itemListOption(command, 'item to remove; repeat for several', 'name|id', true)),
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
-    const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, options.item, 'merge')]);
+    const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, conceptValues('item', options), 'merge')]);
     const current = (await deps.calendar.bookings([event])).get(event.id) ?? [];
     const items = await deps.calendar.items();
     const notBooked = itemIds.filter((id) => !current.some((b) => b.itemId === id));
@@ -106,7 +106,7 @@ export const eventsUnbook = defineViewCommand({
       const names = notBooked.map((id) => JSON.stringify(items.get(id)?.name ?? `item ${id}`));
       throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${JSON.stringify(event.name)}; nothing was removed`);
     }
-    const planned = await deps.bookings.plan(targetOf(event), itemIds.map((itemId) => ({ kind: 'remove', itemId })), { allowOverbook: false });
+    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), itemIds.map((itemId) => ({ kind: 'remove', itemId })), { allowOverbook: false });
     if (options.dryRun) return plannedView(planned, deps.notices);
     return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
   },

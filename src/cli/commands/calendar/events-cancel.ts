@@ -1,4 +1,5 @@
-// `rentals events cancel <event> --reason <text> [--date <when>]` and `events uncancel <event>`:
+// `rentals events cancel <event> --cancel-reason <text> [--cancel-date <when>]` (or --reason, --date)
+// and `events uncancel <event>`:
 // an event is cancelled by its cancelDate or a status named Cancelled (domain/event-model.ts);
 // cancel sets the date and reason, uncancel clears them (and says when the status still cancels).
 // The rest of the event is kept (read, merged, PUT).
@@ -13,6 +14,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../resource/run.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
+import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { dryRunOption, withDatesLink } from './options.js';
 
 /** `--dry-run`: the event as it would be sent. */
@@ -26,18 +28,26 @@ export const eventsCancel = defineViewCommand({
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
   help: withDatesLink(),
-  examples: ['rentals events cancel 12 --reason "Customer postponed"', 'rentals events cancel 12 --reason "Rain" --date 2026-06-10 --dry-run'],
-  options: (command) => dryRunOption(command.requiredOption('--reason <text>', 'why (kept as the cancel reason)').option('--date <when>', 'cancellation date (default: now)')),
+  examples: ['rentals events cancel 12 --cancel-reason "Customer postponed"', 'rentals events cancel 12 --cancel-reason "Rain" --cancel-date 2026-06-10 --dry-run'],
+  options: (command) =>
+    dryRunOption(
+      conceptOption(conceptOption(command, 'cancelReason', { description: 'why (kept as the cancel reason; required)', required: true }), 'cancelDate', {
+        description: 'cancellation date (default: now)',
+        keep: ['date'],
+      }),
+    ),
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
-    if (options.reason.trim() === '') throw new UsageError('--reason: say why the event is cancelled (it is kept with the event)');
+    const reason = conceptValue('cancelReason', options)!;
+    if (reason.value.trim() === '') throw new UsageError(`${reason.flag}: say why the event is cancelled (it is kept with the event)`);
     // Checked before the event is looked up: a value that would be refused costs no request.
-    const text = parseText(options.reason, fieldByName(resources.events, 'cancelReason')?.max, true);
-    if (!text.ok) throw new UsageError(`--reason: ${text.rule}`);
-    const when = options.date === undefined ? deps.now() : parseDateArgument(options.date, deps.now(), '--date').time;
+    const text = parseText(reason.value, fieldByName(resources.events, 'cancelReason')?.max, true);
+    if (!text.ok) throw new UsageError(`${reason.flag}: ${text.rule}`);
+    const date = conceptValue('cancelDate', options, ['date']);
+    const when = date === undefined ? deps.now() : parseDateArgument(date.value, deps.now(), date.flag).time;
     const event = await deps.calendar.event(ref);
-    const changes = { cancelDate: formatWallTime(when), cancelReason: options.reason };
+    const changes = { cancelDate: formatWallTime(when), cancelReason: reason.value };
     if (options.dryRun) return wouldWrite(deps, event.record, changes);
     if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason are replaced.`);
     const written = await deps.events.change(event.record, changes);

@@ -5,6 +5,7 @@
 // bookings are planned by the one booking planner, over the copy's window, before the event is created.
 
 import { type BookingTarget, planBookings } from '../../../domain/booking-plan.js';
+import type { HoldRule } from '../../../domain/hold-policy.js';
 import { parseDateArgument } from '../../../domain/dates.js';
 import { EVENT_DATE_FIELDS, cancellationOf, eventWindow } from '../../../domain/event-model.js';
 import { type CalendarEvent, eventLabel, readEvent } from '../../../domain/records.js';
@@ -16,6 +17,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../resource/run.js';
 import { calendarDeps } from './deps.js';
 import { announce, plannedView, writtenView } from './plan-view.js';
+import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { withDatesLink, writeGuards } from './options.js';
 
 /** The offset that moves `start` to the --start-date (a whole day keeps the clock time). */
@@ -41,7 +43,7 @@ export function shiftedCopy(record: Record<string, unknown>, offset: number, nam
 }
 
 /** The copy as the planner sees it before it exists. */
-function copyTarget(source: CalendarEvent, body: Record<string, unknown>): BookingTarget {
+function copyTarget(source: CalendarEvent, body: Record<string, unknown>, ruleOf: (event: CalendarEvent) => HoldRule): BookingTarget {
   const dates: Partial<Record<(typeof EVENT_DATE_FIELDS)[number], WallTime>> = {};
   for (const field of EVENT_DATE_FIELDS) {
     const time = parseWallTime(body[field]);
@@ -54,6 +56,7 @@ function copyTarget(source: CalendarEvent, body: Record<string, unknown>): Booki
     // The copy has no cancel date; a status named Cancelled would still cancel it.
     cancelled: cancellationOf(null, source.status).cancelled,
     blockId: source.blockId,
+    holdRule: ruleOf({ ...source, cancelled: false }),
   };
 }
 
@@ -68,15 +71,15 @@ export const eventsClone = defineViewCommand({
   ],
   options: (command) =>
     writeGuards(
-      command
-        .requiredOption('--start-date <date>', 'the new start (a day keeps the original clock time)')
+      conceptOption(command, 'start', { description: 'the new start (a day keeps the original clock time)', value: 'date', required: true })
         .option('--name <text>', 'name of the copy (default: the same name)')
         .option('--with-bookings', 'copy the bookings too, checked like `events book`'),
     ),
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
-    const target = parseDateArgument(options.startDate, deps.now(), '--start-date');
+    const newStart = conceptValue('start', options)!;
+    const target = parseDateArgument(newStart.value, deps.now(), newStart.flag);
     if (options.name !== undefined) {
       const name = parseText(options.name, fieldByName(resources.events, 'eventName')?.max, false);
       if (!name.ok || options.name.trim() === '') throw new UsageError(`--name: ${name.ok ? 'must not be empty' : name.rule}`);
@@ -88,7 +91,7 @@ export const eventsClone = defineViewCommand({
     const { validateWrite } = await import('../../../schemas/resource.js');
     validateWrite(resources.events, body, 'create');
 
-    const copy = copyTarget(source, body);
+    const copy = copyTarget(source, body, deps.ruleOf);
     const bookings = options.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
     const world = await deps.bookings.world(copy, bookings.map((b) => ({ kind: 'set', itemId: b.itemId, quantity: b.quantity })));
     const missing = bookings.filter((b) => !world.items.has(b.itemId));

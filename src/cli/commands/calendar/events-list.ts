@@ -7,6 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { fieldByName, resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion, recordsView } from '../../resource/run.js';
+import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import type { RecordListView } from '../../../output/views.js';
 import { positiveInt, withDatesLink } from './options.js';
@@ -25,12 +26,11 @@ export const eventsList = defineViewCommand({
     "rentals events list --json | jq '.data[]'",
   ],
   options: (command) =>
-    command
+    conceptOption(command, 'status', { primary: 'status', value: 'name|id', description: 'event status (e.g. Confirmed)' })
       .option('--api-version <version>', `${versionHelp} (default v1)`)
       .option('--from <date>', 'events whose window (dropoff → pickup) ends after this')
       .option('--to <date>', 'events whose window starts before this (a day counts in full)')
       .option('--search <text>', 'event or customer name contains this (any case)')
-      .option('--status <name|id>', 'event status (e.g. Confirmed)')
       .option('--cancelled', 'only cancelled events (a cancel date, or the Cancelled status)')
       .option('--active-only', 'only events that are not cancelled')
       .option('--sort <field[:desc]>', 'sort by an event field, e.g. startDate or customerName:desc')
@@ -56,9 +56,10 @@ export const eventsList = defineViewCommand({
     const limit = positiveInt(options.limit, '--limit');
     const search = options.search?.toLowerCase();
     let statusId: number | undefined;
-    if (options.status !== undefined) {
+    const status = conceptValue('status', options)?.value;
+    if (status !== undefined) {
       const catalog = deps.calendar.catalog;
-      const found = /^\d+$/.test(options.status.trim()) ? Number(options.status) : await catalog.lookup('statuses', options.status);
+      const found = /^\d+$/.test(status.trim()) ? Number(status) : await catalog.lookup('statuses', status);
       if (typeof found === 'string') throw new UsageError(`--status: ${found}`);
       if (!(await catalog.names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
       statusId = found;

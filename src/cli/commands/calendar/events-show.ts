@@ -7,8 +7,11 @@ import { type Money, moneyToNumber } from '../../../domain/money.js';
 import { itemName, venue } from '../../../domain/records.js';
 import { TOTAL_FORMULA, eventTotals, showMoney } from '../../../domain/totals.js';
 import { shortWallTime } from '../../../domain/wall-time.js';
+import { renderQuotePage } from '../../../output/html/quote-page.js';
+import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
+import { paperOption, paperSize } from './options.js';
 
 const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
@@ -25,10 +28,17 @@ export const eventsShow = defineViewCommand({
   args: '<event>',
   summary: 'Show an event with its bookings, line totals and the event total',
   help: `\n${TOTAL_FORMULA}.\n`,
-  examples: ['rentals events show 12', 'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total'],
+  examples: [
+    'rentals events show 12',
+    'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
+    'rentals events show 12 -o html --paper Letter > quote-12.html   # a quote to send the customer',
+  ],
+  options: (command) => paperOption(command),
   view: 'detail',
+  page: true,
   deps: calendarDeps,
-  handler: async ({ calendar }, _options, [ref]) => {
+  handler: async ({ calendar, now }, options, [ref]): Promise<View> => {
+  const size = paperSize(options.paper);
   const event = await calendar.event(ref);
   const [bookingLists, items, blocks] = await Promise.all([calendar.bookings([event]), calendar.items(), calendar.catalog.names('rentalBlocks')]);
   const bookings = bookingLists.get(event.id) ?? [];
@@ -70,6 +80,8 @@ export const eventsShow = defineViewCommand({
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {
+    html: () =>
+      renderQuotePage({ event, bookings, itemName: (id) => itemName(id, items), statusName: event.status, venue: venue(event), issued: now(), size }),
     kind: 'detail',
     fields,
     sections: [{ title: `Bookings (${bookings.length})`, rows, columns: ['booking', 'item', 'quantity', 'price', 'lineTotal'], footer }],

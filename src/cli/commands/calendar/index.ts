@@ -7,15 +7,18 @@ import { agendaCommand } from './agenda.js';
 import { availabilityCommand } from './availability.js';
 import { eventsBook, eventsUnbook } from './events-book.js';
 import { eventsCancel, eventsUncancel } from './events-cancel.js';
+import { eventsConfirm } from './events-confirm.js';
 import { eventsClone } from './events-clone.js';
 import { eventsList } from './events-list.js';
 import { eventsShow } from './events-show.js';
 import { checkCommand } from './check.js';
 import { loadSheetCommand } from './load-sheet.js';
+import { reportCommand } from './report.js';
+import { timelineCommand } from './timeline.js';
 
 /** The event verbs of the calendar; `list` replaces the generic one (it keeps its output and adds filters). */
 export function eventCalendarCommands(): LeafCommand[] {
-  return [eventsList, eventsShow, eventsBook, eventsUnbook, eventsCancel, eventsUncancel, eventsClone];
+  return [eventsList, eventsShow, eventsBook, eventsUnbook, eventsConfirm, eventsCancel, eventsUncancel, eventsClone];
 }
 
-export const calendarCommands: LeafCommand[] = [availabilityCommand, agendaCommand, loadSheetCommand, checkCommand];
+export const calendarCommands: LeafCommand[] = [availabilityCommand, timelineCommand, agendaCommand, loadSheetCommand, checkCommand, reportCommand];

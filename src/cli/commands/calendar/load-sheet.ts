@@ -1,4 +1,4 @@
-// `rentals load-sheet [--date <day>] [--to <day>]`: the warehouse's pick list. Per day: what goes
+// `rentals load-sheet [--from <day>] [--to <day>]` (--date: --from): the warehouse's pick list. Per day: what goes
 // out (the start of each event's window: its dropoff, or its start without one) and what comes
 // back (the end of the window: the pickup, or the end), per event with its time, customer and
 // address, and per item the total units. Cancelled events are left out (they hold nothing).
@@ -7,10 +7,12 @@ import { parseDateArgument } from '../../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, venue } from '../../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
-import type { GroupedView } from '../../../output/views.js';
+import { renderPickListPage } from '../../../output/html/pick-list-page.js';
+import type { GroupedView, View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
-import { withDatesLink } from './options.js';
+import { conceptOption, conceptValue } from '../../vocabulary.js';
+import { paperOption, paperSize, withDatesLink } from './options.js';
 
 type Direction = 'out' | 'in';
 const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
@@ -21,11 +23,12 @@ interface Movement {
   event: CalendarEvent;
 }
 
-/** Whole days, --date to --to (a time given with either stands for its day). */
-function sheetDays(date: string | undefined, to: string | undefined, now: number): { from: number; to: number } {
-  const first = startOfDay(parseDateArgument(date ?? 'today', now, '--date').time);
+/** Whole days, --from (or --date) to --to (a time given with either stands for its day). */
+function sheetDays(from: { flag: string; value: string } | undefined, to: string | undefined, now: number): { from: number; to: number } {
+  const flag = from?.flag ?? '--from';
+  const first = startOfDay(parseDateArgument(from?.value ?? 'today', now, flag).time);
   const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
-  if (last < first) throw new UsageError(`--to must not be before --date (--date is ${dayHeading(first)}, --to ${dayHeading(last)})`);
+  if (last < first) throw new UsageError(`--to must not be before ${flag} (${flag} is ${dayHeading(first)}, --to ${dayHeading(last)})`);
   return { from: first, to: last + DAY_MS };
 }
 
@@ -42,12 +45,20 @@ export const loadSheetCommand = defineViewCommand({
   name: 'load-sheet',
   summary: "The warehouse's pick list: what goes out and comes back each day",
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
-  examples: ['rentals load-sheet', 'rentals load-sheet --date fri --to mon -o json'],
-  options: (command) => command.option('--date <day>', 'the day (default today)').option('--to <day>', 'last day, for several days'),
+  examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
+  options: (command) =>
+    paperOption(
+      conceptOption(conceptOption(command, 'from', { description: 'the (first) day (default today)', value: 'day', keep: ['date'] }), 'to', {
+        description: 'last day, for several days',
+        value: 'day',
+      }),
+    ),
   view: 'groups',
+  page: true,
   deps: calendarDeps,
-  handler: async (deps, options): Promise<GroupedView> => {
-    const range = sheetDays(options.date, options.to, deps.now());
+  handler: async (deps, options): Promise<View> => {
+    const size = paperSize(options.paper);
+    const range = sheetDays(conceptValue('from', options, ['date']), options.to, deps.now());
     deps.showRange(range);
     const { calendar } = deps;
     const movements = (await calendar.eventsIn(range, { active: true })).flatMap((event) => movementsOf(event, range));
@@ -85,7 +96,21 @@ export const loadSheetCommand = defineViewCommand({
       }
       days.push(dayData);
     }
-    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, entry: movementEntry };
+    const page = () =>
+      renderPickListPage({
+        range,
+        size,
+        movements: movements.map((m) => ({
+          direction: m.direction,
+          time: m.time,
+          eventId: m.event.id,
+          eventName: m.event.name,
+          customer: m.event.customer,
+          venue: venue(m.event),
+          lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
+        })),
+      });
+    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page, entry: movementEntry };
   },
 });
 

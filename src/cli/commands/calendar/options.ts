@@ -4,6 +4,7 @@
 import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
+import { conceptListOption, conceptOption } from '../../vocabulary.js';
 
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -11,14 +12,14 @@ export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
 /** --from/--to: a range of days or times (`rentals help dates`). */
 export function rangeOptions<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, defaults = { from: 'today', to: '7 days later' }) {
-  return command
-    .option('--from <date>', `start of the range (default ${defaults.from})`)
-    .option('--to <date>', `end of the range (default ${defaults.to}; a day counts in full)`);
+  return conceptOption(conceptOption(command, 'from', { description: `start of the range (default ${defaults.from})` }), 'to', {
+    description: `end of the range (default ${defaults.to}; a day counts in full)`,
+  });
 }
 
-/** --item, repeatable: items by name or id. */
-export function itemListOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, description = 'only this item; repeat for several') {
-  return command.option('--item <name|id>', description, collect);
+/** --item (also --inventory-id), repeatable: items by name or id. */
+export function itemListOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, description = 'only this item; repeat for several', value = 'name|id', required = false) {
+  return conceptListOption(command, 'item', collect, { primary: 'item', description, value, required });
 }
 
 /** The guards of every calendar write: --dry-run shows what would be written; --allow-overbook lets a shortage through. */
@@ -39,4 +40,17 @@ export function positiveInt(value: string | undefined, flag: string): number | u
   const text = value.trim();
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) throw new UsageError(`${flag}: must be a whole number from 1 (got ${JSON.stringify(value)})`);
   return Number(text);
+}
+
+/** --paper: the page size of `-o html` (a quote, a pick list, a timeline), for printing. */
+export function paperOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
+  return command.option('--paper <size>', 'with -o html: the page size to print on, A4 or Letter (default A4)');
+}
+
+/** The --paper value, checked. */
+export function paperSize(value: string | undefined): 'A4' | 'Letter' {
+  if (value === undefined) return 'A4';
+  const found = (['A4', 'Letter'] as const).find((size) => size.toLowerCase() === value.trim().toLowerCase());
+  if (!found) throw new UsageError(`--paper: must be A4 or Letter (got ${JSON.stringify(value)})`);
+  return found;
 }

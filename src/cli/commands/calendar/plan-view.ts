@@ -4,6 +4,7 @@
 import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
 import { lineRow } from '../../../data/booking-writer.js';
 import { describeWrite, overbookingWarning } from '../../../domain/booking-plan.js';
+import { describeQuotesCountingOn } from '../../../domain/tentative-holds.js';
 import { formatMoney } from '../../../domain/money.js';
 import { itemName } from '../../../domain/records.js';
 import type { RecordListView } from '../../../output/views.js';
@@ -25,6 +26,9 @@ export function plannedView(planned: PlannedBookings, notices: Notices): RecordL
 /** The warnings and "already as asked" notes of a plan, before it is written. */
 export function announce(planned: PlannedBookings, notices: Notices): void {
   if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
+  if (planned.plan.quotesCountedOn.length > 0) {
+    notices.warn([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
+  }
   for (const { booking } of planned.plan.unchanged) {
     const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
     notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);

@@ -1,0 +1,160 @@
+// One vocabulary: the flag names of the concepts many commands share (an item, a quantity, a date
+// range, a request body…). Every spelling of a concept goes wherever the concept does: a command
+// that takes an item takes `--inventory-id` and `--item`. Field flags (field-flags.ts) get their
+// aliases from the fields (resources/definitions.ts), which must list the same ones (the contract
+// test in test/cli/vocabulary.test.ts checks both, over every registered command).
+
+import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
+import { UsageError } from '../errors.js';
+
+export interface Concept {
+  /** The canonical flag, without dashes: named in help, README and messages. */
+  flag: string;
+  /** Accepted wherever the concept is. */
+  aliases: readonly string[];
+  /** Older spellings kept by one command only (`--date` means other things elsewhere), and where. */
+  kept?: Readonly<Record<string, readonly string[]>>;
+  /** Kept spellings that say, when used, that they are going away. */
+  deprecated?: readonly string[];
+  /** The value's name in help (`<n>`). */
+  value: string;
+  description: string;
+  /** The API field whose flag this is (its aliases in definitions.ts are `aliases`). */
+  field?: string;
+}
+
+export const VOCABULARY = {
+  quantity: { flag: 'quantity', aliases: ['qty'], value: 'n', description: 'units rented (integer ≥ 0)', field: 'quantity' },
+  unitsOwned: { flag: 'quantity-available', aliases: ['qty'], value: 'n', description: 'units owned (integer ≥ 0)', field: 'quantityAvailable' },
+  item: { flag: 'inventory-id', aliases: ['item'], value: 'id', description: 'the inventory item (id or name)', field: 'inventoryId' },
+  block: { flag: 'rental-block-id', aliases: ['block'], value: 'id', description: 'the rental block (id or name, e.g. Weekend)', field: 'rentalBlockId' },
+  event: { flag: 'event-id', aliases: ['event'], value: 'id', description: 'the event (id or name)', field: 'eventId' },
+  status: { flag: 'event-status-id', aliases: ['status'], value: 'id', description: 'event status id or name (e.g. Confirmed)', field: 'eventStatusId' },
+  start: { flag: 'start-date', aliases: ['start'], value: 'datetime', description: 'event start', field: 'startDate' },
+  end: { flag: 'end-date', aliases: ['end'], value: 'datetime', description: 'event end', field: 'endDate' },
+  cancelReason: { flag: 'cancel-reason', aliases: ['reason'], value: 'text', description: 'why the event is cancelled', field: 'cancelReason' },
+  // `--date` is not an alias on events add/update: there it would read as the event's date.
+  cancelDate: { flag: 'cancel-date', aliases: [], kept: { date: ['events cancel'] }, value: 'when', description: 'cancellation date', field: 'cancelDate' },
+  from: { flag: 'from', aliases: [], kept: { date: ['load-sheet'] }, value: 'date', description: 'start of the range' },
+  to: { flag: 'to', aliases: [], value: 'date', description: 'end of the range (a day counts in full)' },
+  body: { flag: 'data', aliases: [], value: 'json', description: 'request body as a JSON string' },
+  bodyFile: { flag: 'file', aliases: [], value: 'path', description: 'JSON object from a file ("-" for stdin)' },
+  dataFile: {
+    flag: 'data-file',
+    aliases: [],
+    kept: { data: ['sandbox'] },
+    deprecated: ['data'],
+    value: 'file',
+    description: 'persist state in this file (journal + snapshot)',
+  },
+} as const satisfies Record<string, Concept>;
+
+export type ConceptName = keyof typeof VOCABULARY;
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+type Spelling<C extends ConceptName> = (typeof VOCABULARY)[C]['flag'] | (typeof VOCABULARY)[C]['aliases'][number];
+/** The option keys a concept adds (commander's camel case), plus the kept spellings asked for. */
+type ConceptOptions<C extends ConceptName, K extends string, V> = { [P in Camel<Spelling<C> | K>]?: V };
+
+export interface ConceptHow<K extends string> {
+  /** Help of the flag shown first (default: the concept's description). */
+  description?: string;
+  /** The value's name in help (default: the concept's). */
+  value?: string;
+  /** Show this alias first, the canonical one as its alias (a command whose users know the short word). */
+  primary?: string;
+  /** Older spellings of this command (must be listed in the concept's `kept` for it). */
+  keep?: readonly K[];
+  /** One of the spellings must be given (checked as commander checks a required option). */
+  required?: boolean;
+}
+
+/** The part of commander's Command this file uses, typed or not. */
+interface OptionTarget {
+  option(flags: string, description: string, parse?: (value: string, previous: never) => unknown): unknown;
+  hook(event: 'preAction', listener: (self: OptionTarget, action: { opts(): object; error(message: string, how: { code: string; exitCode?: number }): never }) => void): unknown;
+}
+
+function camel(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Every spelling of the concept on this command: the one shown first, then the others. */
+function spellings(concept: Concept, how: ConceptHow<string>): string[] {
+  const all = [concept.flag, ...concept.aliases, ...(how.keep ?? [])];
+  const first = how.primary ?? concept.flag;
+  return [first, ...all.filter((name) => name !== first)];
+}
+
+function addSpellings(command: OptionTarget, name: ConceptName, how: ConceptHow<string>, parse?: (value: string, previous: never) => unknown): void {
+  const concept: Concept = VOCABULARY[name];
+  const value = how.value ?? concept.value;
+  const [first, ...others] = spellings(concept, how);
+  command.option(`--${first} <${value}>`, how.description ?? concept.description, parse);
+  for (const other of others) {
+    const note = concept.deprecated?.includes(other) ? `deprecated alias of --${first}` : `alias of --${first}`;
+    command.option(`--${other} <${value}>`, note, parse);
+  }
+  if (how.required) {
+    command.hook('preAction', (_, action) => {
+      if (given(name, action.opts(), how.keep ?? []).length > 0) return;
+      const also = others.map((other) => `--${other}`).join(', ');
+      action.error(`error: required option '--${first} <${value}>' not specified (or ${also})`, { code: 'commander.missingMandatoryOptionValue' });
+    });
+  }
+}
+
+/** A concept's flags, one value: the first spelling with the help, the others as its aliases. */
+export function conceptOption<A extends unknown[], O extends OptionValues, C extends ConceptName, K extends string = never>(
+  command: TypedCommand<A, O>,
+  name: C,
+  how: ConceptHow<K> = {},
+): TypedCommand<A, O & ConceptOptions<C, K, string>> {
+  addSpellings(command as unknown as OptionTarget, name, how);
+  return command as unknown as TypedCommand<A, O & ConceptOptions<C, K, string>>;
+}
+
+/** A concept's flags, repeatable: values from every spelling, in order given per spelling. */
+export function conceptListOption<A extends unknown[], O extends OptionValues, C extends ConceptName, K extends string = never>(
+  command: TypedCommand<A, O>,
+  name: C,
+  collect: (value: string, previous: string[] | undefined) => string[],
+  how: ConceptHow<K> = {},
+): TypedCommand<A, O & ConceptOptions<C, K, string[]>> {
+  addSpellings(command as unknown as OptionTarget, name, how, collect as (value: string, previous: never) => unknown);
+  return command as unknown as TypedCommand<A, O & ConceptOptions<C, K, string[]>>;
+}
+
+interface Given<V> {
+  flag: string;
+  value: V;
+}
+
+function given<V>(name: ConceptName, options: object, keep: readonly string[]): Array<Given<V>> {
+  const concept: Concept = VOCABULARY[name];
+  const values = options as Record<string, V | undefined>;
+  return [concept.flag, ...concept.aliases, ...keep]
+    .map((flag) => ({ flag: `--${flag}`, value: values[camel(flag)] }))
+    .filter((entry): entry is Given<V> => entry.value !== undefined);
+}
+
+/** The value given under any spelling; two spellings with different values are refused (exit 2). */
+export function conceptValue(name: ConceptName, options: object, keep: readonly string[] = []): { flag: string; value: string } | undefined {
+  const found = given<string>(name, options, keep);
+  if (found.length > 1 && new Set(found.map((entry) => entry.value)).size > 1) {
+    throw new UsageError(`${found.map((entry) => entry.flag).join(' and ')} are the same flag and disagree; give it once`);
+  }
+  return found[0];
+}
+
+/** The values of a repeatable concept, from every spelling. */
+export function conceptValues(name: ConceptName, options: object, keep: readonly string[] = []): string[] {
+  return given<string[]>(name, options, keep).flatMap((entry) => entry.value);
+}
+
+/** The concept whose flag is a field's (`inventoryId` → item); a field the table lacks is a bug. */
+export function conceptOfField(field: string): ConceptName {
+  const found = (Object.keys(VOCABULARY) as ConceptName[]).find((name) => (VOCABULARY[name] as Concept).field === field);
+  if (!found) throw new Error(`vocabulary: no concept for the field ${field}`);
+  return found;
+}

@@ -1,0 +1,86 @@
+// `rentals load-sheet --date D -o html`: the warehouse's pick list. Per day, what goes out (the
+// dropoffs: load) and what comes back (the pickups: receive), one row per event × item with a box
+// to tick, then the day's totals per item, also with boxes, and lines to sign.
+
+import { type Range, type WallTime, DAY_MS, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
+import { escapeHtml } from './escape.js';
+import { type PaperSize, htmlPage } from './page.js';
+
+export interface PickMovement {
+  direction: 'out' | 'in';
+  /** The dropoff (out) or pickup (in). */
+  time: WallTime;
+  eventId: number;
+  eventName: string;
+  customer?: string | undefined;
+  venue?: string | undefined;
+  lines: ReadonlyArray<{ itemName: string; quantity: number }>;
+}
+
+export interface PickListInput {
+  /** Whole days. */
+  range: Range;
+  movements: readonly PickMovement[];
+  size: PaperSize;
+}
+
+const CSS = `
+.day{break-before:page}
+.day:first-of-type{break-before:auto}
+.box{width:28px;text-align:center}
+.box span{display:inline-block;width:14px;height:14px;border:1.5px solid #111;vertical-align:middle}
+td.time{white-space:nowrap}
+.sign{display:flex;gap:40px;margin-top:18px}
+.sign span{flex:1;border-top:1px solid #111;padding-top:2px;font-size:12px;color:#444}
+.empty{color:#555}
+`;
+
+const BOX = '<td class="box"><span aria-hidden="true"></span></td>';
+
+const SECTIONS = {
+  out: { heading: 'Load (going out)', time: 'Dropoff', totals: 'To load' },
+  in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive' },
+} as const;
+
+function section(direction: 'out' | 'in', movements: readonly PickMovement[]): string {
+  const list = movements.filter((m) => m.direction === direction);
+  if (list.length === 0) return '';
+  const words = SECTIONS[direction];
+  const rows = list.flatMap((m) =>
+    m.lines.map(
+      (line) =>
+        `<tr>${BOX}<td>${escapeHtml(line.itemName)}</td><td class="num">${line.quantity}</td><td>${escapeHtml(m.eventName)} <small>(${m.eventId})</small>${m.customer ? `<br><small>${escapeHtml(m.customer)}</small>` : ''}</td><td>${escapeHtml(m.venue ?? '')}</td><td class="time">${clockTime(m.time)}</td></tr>`,
+    ),
+  );
+  const sums = new Map<string, number>();
+  for (const m of list) for (const line of m.lines) sums.set(line.itemName, (sums.get(line.itemName) ?? 0) + line.quantity);
+  const totals = [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, quantity]) => `<tr>${BOX}<td>${escapeHtml(name)}</td><td class="num">${quantity}</td></tr>`);
+  return `<h3>${words.heading}</h3>
+<table class="pick">
+<thead><tr><th class="box">✓</th><th>Item</th><th class="num">Qty</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
+<tbody>
+${rows.join('\n') || '<tr><td></td><td colspan="5">No items booked on these events.</td></tr>'}
+</tbody>
+</table>
+<h4>${words.totals}</h4>
+<table class="totals keep"><thead><tr><th class="box">✓</th><th>Item</th><th class="num">Qty</th></tr></thead><tbody>
+${totals.join('\n')}
+</tbody></table>`;
+}
+
+export function renderPickListPage(input: PickListInput): string {
+  const days: string[] = [];
+  for (let day = startOfDay(input.range.from); day < input.range.to; day += DAY_MS) {
+    const today = input.movements.filter((m) => startOfDay(m.time) === day).sort((a, b) => a.time - b.time || a.eventId - b.eventId);
+    const content = section('out', today) + section('in', today);
+    days.push(`<section class="day">
+<h2>Pick list · ${escapeHtml(dayHeading(day))}</h2>
+${content || '<p class="empty">Nothing goes out or comes back this day.</p>'}
+<div class="sign keep"><span>Picked by</span><span>Checked by</span><span>Time</span></div>
+</section>`);
+  }
+  const first = dayHeading(startOfDay(input.range.from));
+  return htmlPage({ title: `Pick list ${first}`, css: CSS, body: days.join('\n'), size: input.size });
+}

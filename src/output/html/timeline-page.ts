@@ -1,0 +1,112 @@
+// `rentals timeline -o html`: the terminal's picture as a page. Per item a stock strip (units
+// free in each step; red and marked `!` where firm holds exceed the stock, amber `?` where only
+// the quotes would) and one bar per event: firm solid, quotes hatched with a dashed edge, so the
+// printout reads in black and white too. Every shortage is also listed in words.
+
+import { describeRange } from '../../domain/dates.js';
+import type { TimelineBar, TimelineItem, TimelineStep } from '../../domain/timeline.js';
+import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
+import { escapeHtml } from './escape.js';
+import { type PaperSize, htmlPage } from './page.js';
+
+export interface TimelinePageOptions {
+  size: PaperSize;
+  title?: string;
+}
+
+const CSS = `
+.item{margin-bottom:18px}
+.row{display:grid;grid-template-columns:minmax(120px,22%) 1fr;align-items:center;min-height:20px}
+.label{padding-right:8px;font-size:12px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.track{position:relative;height:18px;border-left:1px solid #999;border-right:1px solid #999}
+.track>span{position:absolute;top:2px;bottom:2px;overflow:hidden;white-space:nowrap;font-size:10px;line-height:14px;padding:0 2px}
+.axis{height:16px;border:none}
+.axis>span{top:0;border-left:1px solid #666;color:#333}
+.step{text-align:center;background:#e8f3e8;border-right:1px solid #fff}
+.step.short{background:#d00;color:#fff;font-weight:700}
+.step.quotes{background:#f5b400;color:#000;font-weight:700}
+.bar{border:1px solid #222}
+.bar.firm{background:#2d4f7c;color:#fff}
+.bar.tentative{background:repeating-linear-gradient(135deg,#fff 0 4px,#b9c8dc 4px 8px);border-style:dashed;color:#000}
+.shortages{margin:6px 0 0;padding-left:18px;font-size:12px}
+.shortages .short{color:#b00}
+.legend span{display:inline-block;margin-right:14px}
+.swatch{display:inline-block;width:18px;height:10px;vertical-align:middle;margin-right:4px}
+`;
+
+const pct = (value: number) => `${(Math.round(value * 10000) / 100).toFixed(2)}%`;
+
+function place(range: Range, from: WallTime, to: WallTime): string {
+  const span = range.to - range.from;
+  const left = Math.max(0, from - range.from) / span;
+  const right = Math.min(span, to - range.from) / span;
+  return `left:${pct(left)};width:${pct(Math.max(0, right - left))}`;
+}
+
+function stepState(step: TimelineStep): 'short' | 'quotes' | 'ok' {
+  return step.free < 0 ? 'short' : step.freeIfQuotesConfirm < 0 ? 'quotes' : 'ok';
+}
+
+function stepText(step: TimelineStep): string {
+  const state = stepState(step);
+  return state === 'short' ? `! ${step.free}` : state === 'quotes' ? `? ${step.free}` : String(step.free);
+}
+
+function stepTitle(step: TimelineStep): string {
+  return `${shortWallTime(step.from)} → ${shortWallTime(step.to)}: ${step.firm} held firmly, ${step.tentative} by quotes, ${step.free} free`;
+}
+
+/** Ticks every 6 hours up to 2 days, daily up to 3 weeks, weekly beyond; each with its label. */
+function ticks(range: Range): Array<{ at: WallTime; until: WallTime; label: string }> {
+  const span = range.to - range.from;
+  const step = span <= 2 * DAY_MS ? 6 * HOUR_MS : span <= 21 * DAY_MS ? DAY_MS : 7 * DAY_MS;
+  const label = (t: WallTime) => (t % DAY_MS !== 0 ? clockTime(t) : span <= 7 * DAY_MS ? dayHeading(t) : dayKey(t).slice(5));
+  const list: Array<{ at: WallTime; until: WallTime; label: string }> = [];
+  for (let t = startOfDay(range.from); t < range.to; t += step) if (t >= range.from) list.push({ at: t, until: Math.min(t + step, range.to), label: label(t) });
+  return list;
+}
+
+function barRow(bar: TimelineBar, range: Range): string {
+  const label = `${bar.quantity}× ${bar.eventName}`;
+  const when = `${shortWallTime(bar.from)} → ${shortWallTime(bar.to)}${bar.kind === 'tentative' ? ' (quote)' : ''}`;
+  return `<div class="row"><div class="label" title="${escapeHtml(`${label}, ${when}`)}">${escapeHtml(label)}${bar.kind === 'tentative' ? ' <em>(quote)</em>' : ''}</div><div class="track"><span class="bar ${bar.kind}" style="${place(range, bar.from, bar.to)}" title="${escapeHtml(when)}">${escapeHtml(bar.eventName)}</span></div></div>`;
+}
+
+function shortageList(item: TimelineItem): string {
+  const lines = item.steps.flatMap((step) => {
+    const state = stepState(step);
+    if (state === 'ok') return [];
+    const when = `${shortWallTime(step.from)} → ${shortWallTime(step.to)}`;
+    return state === 'short'
+      ? [`<li class="short">! short ${when}: ${step.firm} held firmly, ${item.owned} owned (short by ${-step.free})</li>`]
+      : [`<li>? ${when}: ${step.firm} held firmly + ${step.tentative} by quotes, ${item.owned} owned: the quotes cannot all confirm</li>`];
+  });
+  return lines.length === 0 ? '' : `<ul class="shortages">${lines.join('')}</ul>`;
+}
+
+function itemSection(item: TimelineItem, range: Range, axis: string): string {
+  const strip = item.steps
+    .map((s) => `<span class="step ${stepState(s)}" style="${place(range, s.from, s.to)}" title="${escapeHtml(stepTitle(s))}">${escapeHtml(stepText(s))}</span>`)
+    .join('');
+  const bars = item.bars.length === 0 ? '<div class="row"><div class="label"></div><div>nothing held</div></div>' : item.bars.map((b) => barRow(b, range)).join('\n');
+  return `<section class="item keep">
+<h2>${escapeHtml(item.name)} <small>(${item.owned} owned)</small></h2>
+${axis}
+<div class="row"><div class="label">free</div><div class="track">${strip}</div></div>
+${bars}
+${shortageList(item)}
+</section>`;
+}
+
+export function renderTimelinePage(items: readonly TimelineItem[], range: Range, options: TimelinePageOptions): string {
+  const axisTicks = ticks(range)
+    .map((t) => `<span style="${place(range, t.at, t.until)}">${escapeHtml(t.label)}</span>`)
+    .join('');
+  const axis = `<div class="row"><div class="label"></div><div class="track axis">${axisTicks}</div></div>`;
+  const title = options.title ?? 'Timeline';
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="meta">${escapeHtml(describeRange(range))}</p>
+${items.map((item) => itemSection(item, range, axis)).join('\n')}
+<footer class="legend"><span><i class="swatch bar firm"></i>firm</span><span><i class="swatch bar tentative"></i>tentative (quote)</span><span><i class="swatch step short"></i>! short: firm holds exceed the stock</span><span><i class="swatch step quotes"></i>? short if every quote confirms</span></footer>`;
+  return htmlPage({ title, css: CSS, body, size: options.size, landscape: true });
+}

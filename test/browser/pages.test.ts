@@ -1,0 +1,129 @@
+// The HTML pages in a real headless Chromium (Debian's, driven by playwright-core): each loads with
+// no console error and no request to any URL, shows every event, and prints to PDF on the paper
+// size it was made for. Without a chromium these skip (the summary says so loudly), unless
+// RENTALS_BROWSER_TESTS=required (.ci/run), where a missing browser fails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaperSize } from '../../src/output/html/page.js';
+import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
+import { HOSTILE_NAME, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
+
+const CHROMIUM = findChromium();
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Points, portrait: A4 is 210 × 297 mm, Letter 8.5 × 11 in. */
+const PAPER: Record<PaperSize, [number, number]> = { A4: [595.28, 841.89], Letter: [612, 792] };
+
+/** How a name reads on the page: control characters shown as U+FFFD (escape.ts). */
+const shown = (name: string) => name.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\uFFFD');
+
+// Registered only where it fails, so a skipped run does not count it.
+if (browserTestsRequired() && !CHROMIUM) {
+  it('finds chromium (RENTALS_BROWSER_TESTS=required)', () => {
+    expect.fail('RENTALS_BROWSER_TESTS=required but no chromium was found (PATH, /usr/bin/chromium or RENTALS_CHROMIUM): apt-get install -y chromium');
+  });
+}
+
+describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
+  let dir: string;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rentals-browser-'));
+    const { chromium } = await import('playwright-core');
+    context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM!, headless: true, args: ARGS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  interface Opened {
+    page: Page;
+    requests: string[];
+    problems: string[];
+  }
+
+  async function open(html: string): Promise<Opened> {
+    const page = await context.newPage();
+    const requests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.setContent(html, { waitUntil: 'load' });
+    return { page, requests, problems };
+  }
+
+  async function expectClean(opened: Opened): Promise<void> {
+    expect(await opened.page.locator('script').count()).toBe(0);
+    expect(opened.problems).toEqual([]);
+    expect(opened.requests).toEqual([]);
+  }
+
+  async function visible(page: Page, selector: string, text: string): Promise<boolean> {
+    return page.locator(selector, { hasText: text }).first().isVisible();
+  }
+
+  /** The PDF's pages' sizes in points, from their MediaBoxes. */
+  function pdfPages(pdf: Buffer): Array<[number, number]> {
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    return [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  }
+
+  async function expectPrints(page: Page, size: PaperSize, landscape: boolean): Promise<void> {
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(0);
+    const [width, height] = landscape ? [PAPER[size][1], PAPER[size][0]] : PAPER[size];
+    for (const [w, h] of pages) {
+      expect(Math.abs(w - width)).toBeLessThan(2);
+      expect(Math.abs(h - height)).toBeLessThan(2);
+    }
+  }
+
+  it.each(['A4', 'Letter'] as const)('the timeline (%s) loads cleanly, shows every event and prints', async (size) => {
+    const { html, eventNames } = timelinePage(size);
+    const opened = await open(html);
+    await expectClean(opened);
+    for (const name of eventNames) {
+      expect(await visible(opened.page, '.label', shown(name)), name).toBe(true);
+      expect(await opened.page.locator('.bar', { hasText: shown(name) }).count(), name).toBe(1);
+    }
+    expect(await visible(opened.page, '.shortages li', 'short by 1')).toBe(true);
+    await expectPrints(opened.page, size, true);
+    await opened.page.close();
+  });
+
+  it.each(['A4', 'Letter'] as const)('the quote (%s) loads cleanly, shows every line and the totals, and prints', async (size) => {
+    const opened = await open(quotePage(size));
+    await expectClean(opened);
+    expect(await opened.page.locator('table.lines tbody tr').count()).toBe(quoteBookings.length);
+    expect(await visible(opened.page, 'p.meta', shown(HOSTILE_NAME))).toBe(true);
+    expect(await visible(opened.page, 'table.lines td', 'Chair <b>folding</b>')).toBe(true);
+    expect(await opened.page.locator('table.totals tr.total').innerText()).toMatch(/Total\s+1105\.25/);
+    await expectPrints(opened.page, size, false);
+    await opened.page.close();
+  });
+
+  it.each(['A4', 'Letter'] as const)('the pick list (%s) loads cleanly, shows every event with boxes to tick, and prints', async (size) => {
+    const opened = await open(pickListPage(size));
+    await expectClean(opened);
+    for (const movement of pickMovements) expect(await visible(opened.page, 'table.pick td', shown(movement.eventName)), movement.eventName).toBe(true);
+    const box = opened.page.locator('td.box span').first();
+    const bounds = await box.boundingBox();
+    expect(bounds && bounds.width > 10 && bounds.height > 10).toBe(true);
+    await expectPrints(opened.page, size, false);
+    await opened.page.close();
+  });
+});

@@ -1,0 +1,53 @@
+// The booking planner with holds by status: firm holds refuse, quotes are named, a quote is never refused.
+import { describe, expect, it } from 'vitest';
+import { BookingRefused, type BookingTarget, type BookingWorld, planBookings } from '../../src/domain/booking-plan.js';
+import { money } from '../../src/domain/money.js';
+import { readEvent, readItem } from '../../src/domain/records.js';
+import type { Hold } from '../../src/domain/sweep.js';
+
+const H = 3_600_000;
+const window = { from: 10 * H, to: 20 * H };
+const firmEvent = readEvent({ id: 1, eventName: 'Firm' });
+const quote = readEvent({ id: 2, eventName: 'Quote' });
+
+function world(target: BookingTarget, holds: Hold[]): BookingWorld {
+  return {
+    target,
+    current: [],
+    others: { events: new Map([[1, firmEvent], [2, quote]]), bookings: new Map(), byItem: new Map([[7, holds]]) },
+    items: new Map([[7, readItem({ id: 7, name: 'Tent', quantityAvailable: 3, active: 1 })]]),
+    blockPrice: () => money(100),
+    blockLabel: 'Daily',
+  };
+}
+
+const target = (holdRule?: 'firm' | 'tentative'): BookingTarget => ({ id: 9, label: 'event 9 "New"', window, cancelled: false, blockId: 1, ...(holdRule ? { holdRule } : {}) });
+const holds: Hold[] = [
+  { from: 0, to: 30 * H, quantity: 2, eventId: 1 },
+  { from: 12 * H, to: 14 * H, quantity: 1, eventId: 2, kind: 'tentative' },
+];
+const set = (quantity: number) => [{ kind: 'set' as const, itemId: 7, quantity }];
+
+describe('planBookings with holds by status', () => {
+  it('checks against firm holds only and names the quotes whose units it takes', () => {
+    const plan = planBookings(world(target('firm'), holds), set(1), { allowOverbook: false });
+    expect(plan.overbooked).toEqual([]);
+    expect(plan.quotesCountedOn.map((q) => [q.itemName, q.short, q.quotes.map((x) => x.event.id)])).toEqual([['Tent', 1, [2]]]);
+  });
+
+  it('refuses a firm event short against firm holds', () => {
+    expect(() => planBookings(world(target(), holds), set(2), { allowOverbook: false })).toThrow(BookingRefused);
+  });
+
+  it('lets a quote through short, with the shortage to warn about', () => {
+    const plan = planBookings(world(target('tentative'), holds), set(2), { allowOverbook: false });
+    expect(plan.writes).toHaveLength(1);
+    expect(plan.overbooked.map((s) => [s.itemName, s.held, s.asked])).toEqual([['Tent', 2, 2]]);
+  });
+
+  it('counts every hold firmly when no hold policy marked them (as before)', () => {
+    const unmarked = holds.map(({ kind: _kind, ...h }) => h);
+    expect(() => planBookings(world(target(), unmarked), set(1), { allowOverbook: false })).toThrow(BookingRefused);
+    expect(planBookings(world(target(), unmarked), set(1), { allowOverbook: true }).quotesCountedOn).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+// Tentative holds, confirm, the timeline, --find, reports and the printable pages, as an operator
+// runs them (bin/rentals.js) against the sandbox. Statuses of the sandbox: 1 Quoted (a quote:
+// tentative), 2 Confirmed (firm), 3 Completed, 4 Cancelled.
+
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Caller, openSandbox } from '../sandbox/helpers.js';
+import { type RunResult, cliFor } from './harness.js';
+import { calendarFixtures } from './calendar-fixtures.js';
+import { data } from './server-state.js';
+
+type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
+let sandbox: Sandbox;
+let call: Caller;
+let rentals: ReturnType<typeof cliFor>;
+
+beforeAll(async () => {
+  sandbox = await openSandbox();
+  call = sandbox.call;
+  rentals = cliFor(sandbox);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+function ok(result: RunResult): RunResult {
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+const QUOTED = 1;
+const CONFIRMED = 2;
+const fixtures = calendarFixtures(() => call, 'Beyond');
+const { item, line } = fixtures;
+/** A Confirmed event, or a quote. */
+const event = (dropoff: string, pickup: string, status = CONFIRMED) =>
+  fixtures.event(dropoff, pickup, { eventStatusId: status }, fixtures.unique(status === QUOTED ? 'Quote' : 'Show'));
+
+describe('holds by status: quotes hold tentatively', () => {
+  test('a firm booking is checked against firm holds only and warns when it takes units a quote counts on', async () => {
+    const tent = await item(2);
+    const quote = await event('2028-01-10T08:00:00', '2028-01-12T10:00:00', QUOTED);
+    await line(quote.id, tent.id, 2);
+    const show = await event('2028-01-11T08:00:00', '2028-01-11T20:00:00');
+    const booked = ok(await rentals(['events', 'book', String(show.id), '--item', `${tent.name}=1`]));
+    expect(booked.stderr).toContain('takes units that quotes are counting on');
+    expect(booked.stderr).toContain(quote.name);
+
+    const free = JSON.parse(ok(await rentals(['availability', '--from', '2028-01-11', '--to', '2028-01-11', '--item', tent.name, '--json'])).stdout).data[0];
+    expect(free).toMatchObject({ owned: 2, booked: 1, tentative: 2, free: 1, freeIfQuotesConfirm: -1 });
+
+    const check = await rentals(['check', '--from', '2028-01-10', '--to', '2028-01-12', '--json']);
+    expect(check.code).toBe(1);
+    const codes = JSON.parse(check.stdout).data.map((p: { code: string; eventId?: number }) => `${p.code}:${p.eventId ?? ''}`);
+    expect(codes).toContain(`quote-cannot-confirm:${quote.id}`);
+    expect(codes.some((c: string) => c.startsWith('overbooked'))).toBe(false);
+
+    const refused = await rentals(['events', 'confirm', quote.name]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('cannot be confirmed');
+    expect((await data(call, 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: QUOTED });
+  });
+
+  test('a quote that fits is confirmed; booking onto a quote warns but does not refuse', async () => {
+    const stage = await item(1);
+    const quote = await event('2028-02-01T08:00:00', '2028-02-02T10:00:00', QUOTED);
+    const warned = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`]));
+    expect(warned.stderr).toContain('warning: overbooking');
+    const fits = await event('2028-02-05T08:00:00', '2028-02-06T10:00:00', QUOTED);
+    await line(fits.id, stage.id, 1);
+    const dry = ok(await rentals(['events', 'confirm', String(fits.id), '--dry-run']));
+    expect(dry.stderr).toContain('nothing was sent');
+    expect((await data(call, 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: QUOTED });
+    ok(await rentals(['events', 'confirm', String(fits.id)]));
+    expect((await data(call, 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: CONFIRMED });
+  });
+
+  test('the holds setting changes which statuses hold: Quoted=firm makes a quote block', async () => {
+    const truss = await item(1);
+    const quote = await event('2028-03-01T08:00:00', '2028-03-02T10:00:00', QUOTED);
+    await line(quote.id, truss.id, 1);
+    const show = await event('2028-03-01T12:00:00', '2028-03-01T20:00:00');
+    const refused = await rentals(['events', 'book', String(show.id), '--item', `${truss.name}=1`, '--holds', 'Quoted=firm']);
+    expect(refused.code).toBe(1);
+    const bad = await rentals(['availability', '--holds', 'Quoted=maybe']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--holds');
+  });
+});
+
+describe('timeline', () => {
+  test('draws stock and bars with the shortage marked, as a page with every event, and as intervals', async () => {
+    const lamp = await item(1);
+    const a = await event('2028-04-01T08:00:00', '2028-04-03T10:00:00');
+    const b = await event('2028-04-02T08:00:00', '2028-04-02T20:00:00');
+    const q = await event('2028-04-04T08:00:00', '2028-04-05T10:00:00', QUOTED);
+    await line(a.id, lamp.id, 1);
+    await line(b.id, lamp.id, 1);
+    await line(q.id, lamp.id, 1);
+    const range = ['--item', lamp.name, '--from', '2028-04-01', '--to', '2028-04-05'];
+    const picture = ok(await rentals(['timeline', ...range, '-o', 'table'], { env: { COLUMNS: '100' } })).stdout;
+    expect(picture).toContain('!');
+    expect(picture).toContain('░');
+    expect(picture).toContain('█');
+    for (const name of [a.name, b.name, q.name]) expect(picture).toContain(name);
+    const html = ok(await rentals(['timeline', ...range, '-o', 'html'])).stdout;
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    for (const name of [a.name, b.name, q.name]) expect(html).toContain(name);
+    const intervals = JSON.parse(ok(await rentals(['timeline', ...range, '--json'])).stdout).data as Array<{ type: string; eventId: number | null }>;
+    expect(intervals.filter((i) => i.type !== 'stock').map((i) => i.eventId).sort()).toEqual([a.id, b.id, q.id].sort());
+    expect((await rentals(['timeline', '--from', '2028-04-01'])).code).toBe(2);
+  });
+});
+
+describe('availability --find', () => {
+  test('the earliest window in which all the asked units are free together, exact to the minute', async () => {
+    const tents = await item(6);
+    const chairs = await item(10);
+    const first = await event('2028-05-01T08:00:00', '2028-05-03T12:30:00');
+    await line(first.id, tents.id, 1);
+    const second = await event('2028-05-04T09:00:00', '2028-05-05T09:00:00');
+    await line(second.id, chairs.id, 5);
+    const found = JSON.parse(
+      ok(await rentals(['availability', '--find', '--item', `${tents.name}=6`, '--item', `${chairs.name}=6`, '--duration', '1d', '--from', '2028-05-01', '--to', '2028-05-10', '--json'])).stdout,
+    ).data;
+    // Tents are short until 12:30 on the 3rd, chairs from 09:00 on the 4th to 09:00 on the 5th: the stretch between is 20.5 h.
+    expect(found[0]).toMatchObject({ from: '2028-05-05 09:00', to: '2028-05-11 00:00' });
+    const shorter = JSON.parse(
+      ok(await rentals(['availability', '--find', '--item', `${tents.name}=6`, '--item', `${chairs.name}=6`, '--duration', '20h', '--from', '2028-05-01', '--to', '2028-05-10', '--json'])).stdout,
+    ).data;
+    expect(shorter[0]).toMatchObject({ from: '2028-05-03 12:30', to: '2028-05-04 09:00', latestStart: '2028-05-03 13:00' });
+    const quote = await event('2028-05-06T00:00:00', '2028-05-07T00:00:00', QUOTED);
+    await line(quote.id, tents.id, 6);
+    const firmOnly = JSON.parse(ok(await rentals(['availability', '--find', '--item', `${tents.name}=6`, '--duration', '2d', '--from', '2028-05-05', '--to', '2028-05-10', '--json'])).stdout).data;
+    expect(firmOnly[0].from).toBe('2028-05-05 00:00');
+    const counted = JSON.parse(
+      ok(await rentals(['availability', '--find', '--item', `${tents.name}=6`, '--duration', '2d', '--from', '2028-05-05', '--to', '2028-05-10', '--include-tentative', '--json'])).stdout,
+    ).data;
+    expect(counted[0].from).toBe('2028-05-07 00:00');
+    expect((await rentals(['availability', '--find', '--item', `${tents.name}=6`])).code).toBe(2);
+  });
+});
+
+describe('reports', () => {
+  test('utilization is unit-hours held over owned in the range; revenue the booking lines, cancelled apart', async () => {
+    const heater = await item(2, 12.5);
+    const used = await event('2028-06-01T00:00:00', '2028-06-02T00:00:00');
+    await line(used.id, heater.id, 1, 12.5);
+    const gone = await event('2028-06-01T12:00:00', '2028-06-01T18:00:00');
+    await line(gone.id, heater.id, 1, 99);
+    await data(call, 'PUT', `/v1/events/${gone.id}`, { ...(await data(call, 'GET', `/v1/events/${gone.id}`))[0], Links: undefined, cancelDate: '2028-05-20T00:00:00' });
+    const range = ['--from', '2028-06-01', '--to', '2028-06-02'];
+    const util = JSON.parse(ok(await rentals(['report', 'utilization', ...range, '--json'])).stdout).data as Array<Record<string, unknown>>;
+    // 1 unit × 24 h held of 2 units × 48 h owned = 25 %.
+    expect(util.find((r) => r.key === String(heater.id))).toMatchObject({ heldUnitHours: 24, ownedUnitHours: 96, utilization: 0.25 });
+    const money = JSON.parse(ok(await rentals(['report', 'revenue', ...range, '--by', 'item', '--include-cancelled', '--json'])).stdout).data as Array<Record<string, unknown>>;
+    expect(money.find((r) => r.key === String(heater.id) && !r.cancelled)).toMatchObject({ amount: 12.5, lines: 1 });
+    expect(money.find((r) => r.key === String(heater.id) && r.cancelled)).toMatchObject({ amount: 99 });
+    const chart = ok(await rentals(['report', 'utilization', ...range, '-o', 'table'])).stdout;
+    expect(chart).toContain('25.0%');
+    expect((await rentals(['report', 'profit', ...range])).code).toBe(2);
+  });
+});
+
+describe('printable sheets', () => {
+  test('events show -o html is a quote; load-sheet -o html a pick list with boxes to tick', async () => {
+    const chair = await item(50, 4.5);
+    const party = await event('2028-07-01T09:00:00', '2028-07-02T10:00:00');
+    await line(party.id, chair.id, 20, 4.5);
+    const quote = ok(await rentals(['events', 'show', String(party.id), '-o', 'html', '--paper', 'Letter'])).stdout;
+    expect(quote).toContain(party.name);
+    expect(quote).toContain(chair.name);
+    expect(quote).toContain('90.00');
+    expect(quote).not.toMatch(/<script|<link|src=/i);
+    const sheet = ok(await rentals(['load-sheet', '--date', '2028-07-01', '-o', 'html'])).stdout;
+    expect(sheet).toContain(party.name);
+    expect(sheet).toContain(chair.name);
+    expect((await rentals(['events', 'list', '-o', 'html'])).code).toBe(2);
+    expect((await rentals(['events', 'show', String(party.id), '-o', 'html', '--paper', 'A5'])).code).toBe(2);
+  });
+});

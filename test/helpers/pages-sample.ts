@@ -1,0 +1,64 @@
+// The pages the HTML tests render (as strings and in a headless browser): a timeline, a quote and
+// a pick list, with a hostile name among them.
+import { readBooking, readEvent } from '../../src/domain/records.js';
+import { parseWallTime } from '../../src/domain/wall-time.js';
+import type { PaperSize } from '../../src/output/html/page.js';
+import { type PickMovement, renderPickListPage } from '../../src/output/html/pick-list-page.js';
+import { renderQuotePage } from '../../src/output/html/quote-page.js';
+import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
+import { HOSTILE_NAME, sampleTimeline } from './timeline-sample.js';
+
+export { HOSTILE_NAME };
+
+const ITEM_NAMES = new Map([
+  [7, 'Tent 20x20'],
+  [8, 'Chair <b>folding</b>'],
+]);
+
+export const quoteEvent = readEvent({
+  id: 12,
+  eventName: HOSTILE_NAME,
+  customerName: 'Harper & Sons',
+  dropoffDate: '2026-06-12T08:00:00',
+  startDate: '2026-06-13T15:00:00',
+  endDate: '2026-06-13T23:00:00',
+  pickupDate: '2026-06-14T12:00:00',
+  amountDelivery: 75,
+  amountSalesTax: '40.25',
+  amountDiscount: 20,
+  amountDeposit: 300,
+});
+
+export const quoteBookings = [
+  readBooking({ id: 1, inventoryId: 7, quantity: 2, price: 450 }, 12),
+  readBooking({ id: 2, inventoryId: 8, quantity: 40, price: 2.75 }, 12),
+  readBooking({ id: 3, inventoryId: 8, quantity: 3, price: null }, 12),
+];
+
+export function quotePage(size: PaperSize = 'A4'): string {
+  return renderQuotePage({
+    event: quoteEvent,
+    bookings: quoteBookings,
+    itemName: (id) => ITEM_NAMES.get(id) ?? `item ${id}`,
+    statusName: 'Quoted',
+    venue: '1 Main St, Springfield',
+    issued: parseWallTime('2026-06-01')!,
+    size,
+  });
+}
+
+export const pickMovements: PickMovement[] = [
+  { direction: 'out', time: parseWallTime('2026-06-12T08:00')!, eventId: 12, eventName: HOSTILE_NAME, customer: 'Harper & Sons', venue: '1 Main St', lines: [{ itemName: 'Tent 20x20', quantity: 2 }, { itemName: 'Chair', quantity: 40 }] },
+  { direction: 'out', time: parseWallTime('2026-06-12T07:30')!, eventId: 14, eventName: 'Ng fair', venue: 'Fairground', lines: [{ itemName: 'Chair', quantity: 10 }] },
+  { direction: 'in', time: parseWallTime('2026-06-12T17:00')!, eventId: 9, eventName: 'Lee party', venue: '5 Elm Rd', lines: [{ itemName: 'Tent 20x20', quantity: 1 }] },
+  { direction: 'out', time: parseWallTime('2026-06-13T09:00')!, eventId: 15, eventName: 'Okafor reunion', venue: 'Hall B', lines: [{ itemName: 'Stage deck', quantity: 4 }] },
+];
+
+export function pickListPage(size: PaperSize = 'A4'): string {
+  return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements: pickMovements, size });
+}
+
+export function timelinePage(size: PaperSize = 'A4'): { html: string; eventNames: string[] } {
+  const { items, range } = sampleTimeline({ quote: HOSTILE_NAME });
+  return { html: renderTimelinePage(items, range, { size }), eventNames: [...new Set(items.flatMap((i) => i.bars.map((b) => b.eventName)))] };
+}

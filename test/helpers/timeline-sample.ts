@@ -1,0 +1,25 @@
+// A small calendar drawn by the timeline tests (terminal and HTML): Tent (2 owned) is held by a
+// firm wedding, a quote and a firm fair that overbooks it 06-13 12:00–20:00; Chairs are free.
+import { holdsOf } from '../../src/domain/holds.js';
+import { readBooking, readEvent, readItem } from '../../src/domain/records.js';
+import { type TimelineItem, timelineItems } from '../../src/domain/timeline.js';
+import { type Range, parseWallTime } from '../../src/domain/wall-time.js';
+
+export const HOSTILE_NAME = 'Lee <script>alert(1)</script> & "co"\u0007\u001b[31m';
+
+export function sampleTimeline(names: { quote?: string } = {}): { items: TimelineItem[]; range: Range } {
+  const events = [
+    readEvent({ id: 1, eventName: 'Harper wedding', eventStatusId: 2, dropoffDate: '2026-06-12T08:00', pickupDate: '2026-06-14T12:00' }),
+    readEvent({ id: 2, eventName: names.quote ?? 'Lee party', eventStatusId: 1, dropoffDate: '2026-06-13T00:00', pickupDate: '2026-06-15T00:00' }),
+    readEvent({ id: 3, eventName: 'Ng fair', eventStatusId: 2, dropoffDate: '2026-06-13T12:00', pickupDate: '2026-06-13T20:00' }),
+  ];
+  const bookings = new Map([
+    [1, [readBooking({ id: 1, inventoryId: 7, quantity: 1 }, 1)]],
+    [2, [readBooking({ id: 2, inventoryId: 7, quantity: 1 }, 2)]],
+    [3, [readBooking({ id: 3, inventoryId: 7, quantity: 2 }, 3)]],
+  ]);
+  const held = { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, (e) => (e.statusId === 1 ? 'tentative' : 'firm')) };
+  const range = { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-16')! };
+  const fleet = [readItem({ id: 7, name: 'Tent 20x20', quantityAvailable: 2, active: 1 }), readItem({ id: 8, name: 'Chairs', quantityAvailable: 12, active: 1 })];
+  return { items: timelineItems(fleet, held, range), range };
+}
