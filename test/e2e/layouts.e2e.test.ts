@@ -3,7 +3,9 @@
 // so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
 
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
 
@@ -11,8 +13,8 @@ const HAVE_TMUX = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
 if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the terminal layout tests (test/e2e/layouts.e2e.test.ts) are SKIPPED !!!\n');
 
 const WIDTHS = [60, 80, 120];
-/** A socket of our own: the user's tmux server is never touched. */
-const SOCKET = `rentals-layouts-${process.pid}`;
+/** A tmux server of our own, its socket in a directory removed after this file: the user's tmux is never touched. */
+let socket = '';
 const DONE = '__rentals_done__';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -25,7 +27,7 @@ function quote(text: string): string {
 }
 
 function tmux(...args: string[]): string {
-  const result = spawnSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+  const result = spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
   return result.stdout;
 }
@@ -84,13 +86,14 @@ async function shownText(width: number, args: string[]): Promise<string> {
 
 describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () => {
   beforeAll(async () => {
+    socket = join(fileTempDir('rentals-tmux-'), 'socket');
     sandbox = await openSandbox({ seed: true });
     const config = freshConfigDir();
     env = cliEnv(sandbox, config);
     piped = cliFor(sandbox, config);
   });
   afterAll(async () => {
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    if (socket !== '') spawnSync('tmux', ['-S', socket, 'kill-server']);
     await sandbox?.close();
   });
 
