@@ -15,7 +15,7 @@ const SHARED = [
   'test/calendar/{dates,ics-status,item-asks,sweep,terminal,totals-checks}.test.ts',
   'test/cli/{help-topics,help,prompt,registry}.test.ts',
   'test/data/catalog.test.ts',
-  'test/output/{plan-width,render,table,width}.test.ts',
+  'test/output/{layouts,plan-width,render,table,width}.test.ts',
   'test/sandbox/{auth,damage,date-order,errors,exact-numbers,journal,lists,operations,persistence,seed,server,value-properties}.test.ts',
   'test/snapshot/{diff,from-snapshot}.test.ts',
   'test/unit/{common,data-envelope,format-issue,json-depth,value-properties,values}.test.ts',

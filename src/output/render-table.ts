@@ -224,7 +224,9 @@ function gridPages(view: GridView, width: number): GridPage[] | undefined {
   for (let from = 0; from < view.columns.length; from += perPage) {
     const to = Math.min(view.columns.length, from + perPage);
     const keys = view.columns.slice(from, to).map((c) => escapeControl(c.key));
-    const cells = new TableCells([header, ...short.slice(from, to)], [view.rowHeader, ...keys]);
+    // Every day column of every page as wide as the widest (the pages line up).
+    const titles = short.slice(from, to).map((label) => ' '.repeat(Math.max(0, dayWidth - 3 - textWidth(label))) + label);
+    const cells = new TableCells([header, ...titles], [view.rowHeader, ...keys]);
     view.rows.forEach((_, r) => {
       labels[r]!.forEach((line, k) => {
         // Continuation lines of a wrapped label are indented, so that they cannot read as another row.
@@ -235,7 +237,8 @@ function gridPages(view: GridView, width: number): GridPage[] | undefined {
         }
       });
     });
-    pages.push({ heading: keys.length === 1 ? keys[0]! : `${keys[0]} → ${keys[keys.length - 1]}`, cells });
+    const heading = view.pageHeading ? view.pageHeading(from, to - 1) : keys.length === 1 ? keys[0]! : `${keys[0]} → ${keys[keys.length - 1]}`;
+    pages.push({ heading: escapeControl(heading), cells });
   }
   return pages;
 }

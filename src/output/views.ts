@@ -85,9 +85,11 @@ export interface GridView {
   rows: Array<{ key: string; label: string }>;
   /**
    * `short`: the label on a narrow terminal, where the columns are drawn in pages of whole weeks
-   * (7 columns) under a heading `first key → last key`, and the row labels wrap.
+   * (7 columns) under a heading (`pageHeading`, else `first key → last key`), and the row labels wrap.
    */
   columns: Array<{ key: string; label: string; short?: string }>;
+  /** The heading of a page of columns `from` to `to` (indices, both included). */
+  pageHeading?: (from: number, to: number) => string;
   /** cells[r][c]: the value for rows[r] × columns[c]. */
   cells: Array<Array<number | string | null>>;
   /** Cells drawn as a problem (red) on a terminal, e.g. shortages. */

@@ -3,7 +3,9 @@
 // so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
 
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
 
@@ -11,8 +13,8 @@ const HAVE_TMUX = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
 if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the terminal layout tests (test/e2e/layouts.e2e.test.ts) are SKIPPED !!!\n');
 
 const WIDTHS = [60, 80, 120];
-/** A socket of our own: the user's tmux server is never touched. */
-const SOCKET = `rentals-layouts-${process.pid}`;
+/** A tmux server of our own, its socket in a directory removed after this file: the user's tmux is never touched. */
+let socket = '';
 const DONE = '__rentals_done__';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -25,7 +27,7 @@ function quote(text: string): string {
 }
 
 function tmux(...args: string[]): string {
-  const result = spawnSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+  const result = spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
   return result.stdout;
 }
@@ -66,38 +68,49 @@ function expectWithin(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
+/** The rows of `rentals …args -o tsv`: what the terminal must show. */
+async function tsvRows(args: string[]): Promise<string[][]> {
+  const rows = (await piped([...args, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+  expect(rows.length).toBeGreaterThan(3);
+  return rows;
+}
+
+/** The screen of `rentals …args` at `width` as one text, after checking that no line is wider and nothing is cut. */
+async function shownText(width: number, args: string[]): Promise<string> {
+  const lines = await screen(width, args);
+  expectWithin(lines, width);
+  const text = joined(lines);
+  expect(text).not.toContain('…');
+  return text;
+}
+
 describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () => {
   beforeAll(async () => {
+    socket = join(fileTempDir('rentals-tmux-'), 'socket');
     sandbox = await openSandbox({ seed: true });
     const config = freshConfigDir();
     env = cliEnv(sandbox, config);
     piped = cliFor(sandbox, config);
   });
   afterAll(async () => {
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    if (socket !== '') spawnSync('tmux', ['-S', socket, 'kill-server']);
     await sandbox?.close();
   });
 
   test.each(WIDTHS)('check at %i columns: every problem in full, every event it names', async (width) => {
     const problems = JSON.parse((await piped(['check', '-o', 'json'])).stdout) as { data: Array<{ code: string; message: string; events: Array<{ name: string }> }> };
     expect(problems.data.length).toBeGreaterThan(0);
-    const lines = await screen(width, ['check']);
-    expectWithin(lines, width);
-    const text = joined(lines);
+    const text = await shownText(width, ['check']);
     for (const problem of problems.data) {
       expect(text).toContain(spaced(`${problem.code} ${problem.message}`));
       for (const event of problem.events) expect(text).toContain(event.name);
     }
-    expect(text).not.toContain('…');
   });
 
   test.each(WIDTHS)('agenda at %i columns: time, event, customer, items and total of every event', async (width) => {
-    const range = ['--from', '2025-06-10', '--to', '2025-06-20'];
-    const rows = (await piped(['agenda', ...range, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
-    expect(rows.length).toBeGreaterThan(3);
-    const lines = await screen(width, ['agenda', ...range]);
-    expectWithin(lines, width);
-    const text = joined(lines);
+    const args = ['agenda', '--from', '2025-06-10', '--to', '2025-06-20'];
+    const rows = await tsvRows(args);
+    const text = await shownText(width, args);
     for (const [, id, event, , start, , , customer, , items, total] of rows) {
       expect(text).toContain(`${event} (${id})`);
       expect(text).toContain(start!.slice(11));
@@ -105,7 +118,6 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
       if (items) expect(text).toContain(spaced(items));
       expect(text).toContain(`total ${total}`);
     }
-    expect(text).not.toContain('…');
   });
 
   test.each(WIDTHS)('availability --daily over a month at %i columns: all 31 days and every item in full', async (width) => {
@@ -120,6 +132,16 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     const labels = joined(lines.filter((line) => line.startsWith('│') && !line.startsWith('│ Item')).map((line) => line.split('│')[1]!));
     for (const line of grid.slice(1)) expect(labels).toContain(line.split('\t')[0]);
     expect(lines.join('\n')).not.toContain('…');
+  });
+
+  test.each(WIDTHS)('load-sheet at %i columns: time, event, customer, address and items of every movement', async (width) => {
+    const args = ['load-sheet', '--date', '2025-06-10', '--to', '2025-06-16'];
+    const rows = await tsvRows(args);
+    const text = await shownText(width, args);
+    for (const [, , time, id, event, customer, address, items] of rows) {
+      expect(text).toContain(spaced(`${time} ${event} (${id})`));
+      for (const value of [customer, address, items]) if (value) expect(text).toContain(spaced(value));
+    }
   });
 
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {

@@ -1,9 +1,10 @@
 // Layouts for people at a terminal of a given width: nothing a person came for is cut.
 
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
-import { wrapText } from '../../src/output/wrap.js';
+import { hangingLines, wrapText } from '../../src/output/wrap.js';
 import { render } from './helpers.js';
 
 const WIDTHS = [60, 80, 120];
@@ -18,6 +19,19 @@ describe('wrapText', () => {
     expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
     expect(wrapText('帐篷帐篷帐', 4)).toEqual(['帐篷', '帐篷', '帐']);
     expect(wrapText('', 10)).toEqual(['']);
+  });
+
+  test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ' ', '帐', '🎪', 'é', '-', '\u00a0'), maxLength: 120 });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 130 }), (body, leadWidth, width) => {
+        const lead = 'x'.repeat(leadWidth);
+        const shown = hangingLines(lead, leadWidth + 2, body, width);
+        for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(Math.max(width, leadWidth, 2));
+        expect(shown.join('').replace(/\s/g, '')).toBe(`${lead}${body}`.replace(/\s/g, ''));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -83,6 +97,14 @@ describe('a month of free units (availability --daily)', () => {
     expect(out).not.toContain('…');
     // Cells stay in their day's column: 9 December is short.
     expect(out).toMatch(/│ +-1 │/);
+  });
+
+  test('a view may title its pages; the day columns of every page are equally wide', async () => {
+    const titled: GridView = { ...month, pageHeading: (from, to) => `days ${from + 1}–${to + 1}` };
+    const { out } = await render(titled, 'table', { terminalWidth: 80 });
+    expect(out.split('\n').filter((l) => l.startsWith('days '))).toEqual(['days 1–7', 'days 8–14', 'days 15–21', 'days 22–28', 'days 29–31']);
+    const dayWidths = new Set(lines(out).filter((l) => l.startsWith('│ Item')).flatMap((l) => l.split('│').slice(2, -1).map((cell) => cell.length)));
+    expect(dayWidths.size).toBe(1);
   });
 
   test('a grid that fits is one table with its full column labels', async () => {

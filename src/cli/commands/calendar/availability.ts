@@ -11,7 +11,7 @@ import { dailyPeaks } from '../../../domain/sweep.js';
 import { availabilityByKind, isFirm } from '../../../domain/tentative-holds.js';
 import type { RecordListView } from '../../../output/views.js';
 import { parseItemAsks } from './events-book.js';
-import { DAY_MS, dayKey, shortWallTime } from '../../../domain/wall-time.js';
+import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
@@ -66,6 +66,7 @@ export const availabilityCommand = defineViewCommand({
         rowHeader: 'item',
         rows: shown.map((item) => ({ key: String(item.id), label: item.name })),
         columns: columns.map((key) => ({ key, label: key.slice(5), short: key.slice(8) })),
+        pageHeading: (from, to) => `${dayHeading(range.from + from * DAY_MS)} → ${dayHeading(range.from + to * DAY_MS)}`,
         cells,
         isProblem: (value) => typeof value === 'number' && value < 0,
         data: shown.map((item, r) => ({ id: item.id, name: item.name, owned: item.quantity, free: Object.fromEntries(columns.map((day, c) => [day, cells[r]![c]!])) })),

@@ -110,9 +110,16 @@ export const loadSheetCommand = defineViewCommand({
           lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
         })),
       });
-    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page };
+    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page, entry: movementEntry };
   },
 });
+
+/** A movement where the table would be cut: time, event, customer, address and items, wrapped. */
+function movementEntry(row: Record<string, unknown>): { lead: string; title: string; lines: string[] } {
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  const lines = [text(row.customer), text(row.address), text(row.items)].filter((line) => line !== '');
+  return { lead: text(row.time), title: `${text(row.event)} (${text(row.id)})`, lines };
+}
 
 function itemTotals(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string; quantity: number }> {
   const sums = new Map<number, number>();
