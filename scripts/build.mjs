@@ -12,7 +12,7 @@
 // - Node builtins are loaded with require(), never through ESM imports (see builtinsByRequire).
 // - Every library is bundled: the package has no runtime dependencies (checked below).
 // - Big libraries that only one flag needs (LAZY_VENDORS: jq for --jq, the zone libraries for
-//   -o ics) are bundled into files of their own under dist/vendor/, which main.js imports only
+//   -o ics) are bundled into files of their own under dist/vendor/, which main.cjs imports only
 //   when that flag is given: every other start neither reads nor parses them.
 import { build } from 'esbuild';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -129,7 +129,7 @@ function builtinsByRequire() {
   };
 }
 
-// `import('jq-wasm')` in the source becomes `import('./vendor/jq-wasm.cjs')` in dist/main.js: the
+// `import('jq-wasm')` in the source becomes `import('./vendor/jq-wasm.cjs')` in dist/main.cjs: the
 // library is built as its own entry point beside it (a static import of one is a build error).
 function vendorFiles(names) {
   return {
