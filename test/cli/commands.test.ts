@@ -69,11 +69,11 @@ describe('delete', () => {
     expectNothingSent();
   });
 
-  test('--yes --json prints { "id": N }', async () => {
+  test('--yes --json prints { "data": [{ "id": N }] }', async () => {
     const scope = api().delete('/v1/events/12').reply(200, { id: 12 });
     const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ id: 12 });
+    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 12 }] });
     expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
   });
@@ -90,7 +90,7 @@ describe('delete', () => {
   test('an empty DELETE answer still reports the id', async () => {
     const scope = api().delete('/v2/inventory/3').reply(204);
     const result = await runCli(['inventory', 'delete', '3', '--yes', '--json'], withApi());
-    expect(JSON.parse(result.stdout)).toEqual({ id: 3 });
+    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 3 }] });
     expect(scope.isDone()).toBe(true);
   });
 

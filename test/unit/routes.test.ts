@@ -164,7 +164,7 @@ describe('every operation reaches the right method and path', () => {
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
     if (verb === 'delete') {
-      expect(JSON.parse(result.stdout)).toEqual({ id: RECORD_ID });
+      expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: RECORD_ID }] });
     } else {
       // tsv (not a TTY): one line per record, the default columns, id first.
       const lines = result.stdout.replace(/\n$/, '').split('\n');

@@ -268,7 +268,10 @@ export async function runDelete(session: Session, at: Address, id: number, input
     const { settleDelete } = await import('./unknown-outcome.js');
     throw await settleDelete(api, at, id, error);
   });
-  if (format === 'json' || format === 'ndjson') {
+  // The one JSON shape: `{ "data": [{ "id": N }] }` (ndjson: the record on its line).
+  if (format === 'json') {
+    await session.printer.text(JSON.stringify({ data: [result] }, null, 2));
+  } else if (format === 'ndjson') {
     await session.printer.text(JSON.stringify(result));
   } else {
     session.printer.info(`Deleted ${at.def.singular} ${result.id}.`);
