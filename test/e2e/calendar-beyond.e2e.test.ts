@@ -2,35 +2,15 @@
 // runs them (bin/rentals.js) against the sandbox. Statuses of the sandbox: 1 Quoted (a quote:
 // tentative), 2 Confirmed (firm), 3 Completed, 4 Cancelled.
 
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Caller, openSandbox } from '../sandbox/helpers.js';
-import { type RunResult, cliFor } from './harness.js';
-import { calendarFixtures } from './calendar-fixtures.js';
+import { describe, expect, test } from 'vitest';
+import { ok } from './harness.js';
+import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
-
-type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
-let sandbox: Sandbox;
-let call: Caller;
-let rentals: ReturnType<typeof cliFor>;
-
-beforeAll(async () => {
-  sandbox = await openSandbox();
-  call = sandbox.call;
-  rentals = cliFor(sandbox);
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-function ok(result: RunResult): RunResult {
-  expect(result.code, result.stderr).toBe(0);
-  return result;
-}
 
 const QUOTED = 1;
 const CONFIRMED = 2;
-const fixtures = calendarFixtures(() => call, 'Beyond');
-const { item, line } = fixtures;
+const fixtures = calendarSuite('Beyond');
+const { call, rentals, item, line } = fixtures;
 /** A Confirmed event, or a quote. */
 const event = (dropoff: string, pickup: string, status = CONFIRMED) =>
   fixtures.event(dropoff, pickup, { eventStatusId: status }, fixtures.unique(status === QUOTED ? 'Quote' : 'Show'));
@@ -57,7 +37,7 @@ describe('holds by status: quotes hold tentatively', () => {
     const refused = await rentals(['events', 'confirm', quote.name]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('cannot be confirmed');
-    expect((await data(call, 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: QUOTED });
+    expect((await data(call(), 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: QUOTED });
   });
 
   test('a quote that fits is confirmed; booking onto a quote warns but does not refuse', async () => {
@@ -69,9 +49,9 @@ describe('holds by status: quotes hold tentatively', () => {
     await line(fits.id, stage.id, 1);
     const dry = ok(await rentals(['events', 'confirm', String(fits.id), '--dry-run']));
     expect(dry.stderr).toContain('nothing was sent');
-    expect((await data(call, 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: QUOTED });
+    expect((await data(call(), 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: QUOTED });
     ok(await rentals(['events', 'confirm', String(fits.id)]));
-    expect((await data(call, 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: CONFIRMED });
+    expect((await data(call(), 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: CONFIRMED });
   });
 
   test('the holds setting changes which statuses hold: Quoted=firm makes a quote block', async () => {
@@ -147,7 +127,7 @@ describe('reports', () => {
     await line(used.id, heater.id, 1, 12.5);
     const gone = await event('2028-06-01T12:00:00', '2028-06-01T18:00:00');
     await line(gone.id, heater.id, 1, 99);
-    await data(call, 'PUT', `/v1/events/${gone.id}`, { ...(await data(call, 'GET', `/v1/events/${gone.id}`))[0], Links: undefined, cancelDate: '2028-05-20T00:00:00' });
+    await data(call(), 'PUT', `/v1/events/${gone.id}`, { ...(await data(call(), 'GET', `/v1/events/${gone.id}`))[0], Links: undefined, cancelDate: '2028-05-20T00:00:00' });
     const range = ['--from', '2028-06-01', '--to', '2028-06-02'];
     const util = JSON.parse(ok(await rentals(['report', 'utilization', ...range, '--json'])).stdout).data as Array<Record<string, unknown>>;
     // 1 unit × 24 h held of 2 units × 48 h owned = 25 %.

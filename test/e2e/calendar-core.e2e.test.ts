@@ -8,34 +8,14 @@
 
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Caller, openSandbox } from '../sandbox/helpers.js';
-import { type RunResult, cliFor } from './harness.js';
-import { calendarFixtures } from './calendar-fixtures.js';
+import { describe, expect, test } from 'vitest';
+import { cliFor, ok } from './harness.js';
+import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
 
-type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
-let sandbox: Sandbox;
-let call: Caller;
-let rentals: ReturnType<typeof cliFor>;
+const { sandbox, call, rentals, unique, item, event, line } = calendarSuite('Core');
 
-beforeAll(async () => {
-  sandbox = await openSandbox();
-  call = sandbox.call;
-  rentals = cliFor(sandbox);
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-function ok(result: RunResult): RunResult {
-  expect(result.code, result.stderr).toBe(0);
-  return result;
-}
-
-const { unique, item, event, line } = calendarFixtures(() => call, 'Core');
-
-const linesOf = async (eventId: number, itemId: number) => (await data(call, 'GET', `/v1/events/${eventId}/inventory`)).filter((b) => b.inventoryId === itemId);
+const linesOf = async (eventId: number, itemId: number) => (await data(call(), 'GET', `/v1/events/${eventId}/inventory`)).filter((b) => b.inventoryId === itemId);
 const held = async (eventId: number, itemId: number) => (await linesOf(eventId, itemId)).reduce((sum, b) => sum + Number(b.quantity), 0);
 
 describe('1. events book on an event with several lines of the item', () => {
@@ -127,12 +107,12 @@ describe('3. a status named Cancelled without a cancel date', () => {
 describe('4. an event with only start and end', () => {
   test('is on the load sheet over start → end, as availability holds it', async () => {
     // A real server may send no dropoff or pickup; the sandbox requires them, so a proxy blanks them.
-    const proxy = await blankingProxy(sandbox.url, 'Windowless');
+    const proxy = await blankingProxy(sandbox().url, 'Windowless');
     try {
       const crate = await item(5);
       const bare = await event('2027-06-01T09:00:00', '2027-06-03T17:00:00', {}, unique('Windowless show'));
       await line(bare.id, crate.id, 4);
-      const viaProxy = cliFor({ url: proxy.url, token: sandbox.token });
+      const viaProxy = cliFor({ url: proxy.url, token: sandbox().token });
       const sheet = JSON.parse(ok(await viaProxy(['load-sheet', '--date', '2027-06-01', '--to', '2027-06-03', '-o', 'json'])).stdout).data;
       expect(sheet[0].out.events.map((e: { id: number }) => e.id)).toEqual([bare.id]);
       expect(sheet[0].out.events[0].time).toBe('09:00');

@@ -1,10 +1,34 @@
-// Items, events and booking lines written straight to a sandbox (not through the CLI), for the
-// calendar's end-to-end tests: each test builds the little calendar it needs.
+// A sandbox for a calendar test file (opened before its tests, closed after), the `rentals` bound
+// to it, and items, events and booking lines written straight to it (not through the CLI): each
+// test builds the little calendar it needs.
 
-import type { Caller } from '../sandbox/helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { type Caller, openSandbox } from '../sandbox/helpers.js';
+import { type Runner, cliFor } from './harness.js';
 import { data } from './server-state.js';
 
-export function calendarFixtures(call: () => Caller, prefix: string) {
+type OpenSandbox = Awaited<ReturnType<typeof openSandbox>>;
+
+/** Opens a sandbox for the file's tests; `rentals` runs the CLI against it. */
+export function calendarSuite(prefix: string) {
+  let sandbox: OpenSandbox | undefined;
+  let cli: Runner | undefined;
+  beforeAll(async () => {
+    sandbox = await openSandbox();
+    cli = cliFor(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  const opened = (): OpenSandbox => {
+    if (!sandbox) throw new Error('the sandbox opens in beforeAll');
+    return sandbox;
+  };
+  const rentals: Runner = (args, options) => cli!(args, options);
+  return { sandbox: opened, call: () => opened().call, rentals, ...calendarFixtures(() => opened().call, prefix) };
+}
+
+function calendarFixtures(call: () => Caller, prefix: string) {
   let serial = 0;
   const unique = (name: string) => `${name} ${++serial}`;
 

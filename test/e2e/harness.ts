@@ -3,6 +3,7 @@
 // cliFor); the cases about the process itself (packaging, signals, startup, stdin pipes, exit
 // codes as a shell sees them) spawn the built bin/rentals.js (runBin, startBin).
 
+import { expect } from 'vitest';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
@@ -24,7 +25,7 @@ export interface RunOptions {
   now?: () => number;
 }
 
-type Runner = (args: string[], options?: RunOptions) => Promise<RunResult>;
+export type Runner = (args: string[], options?: RunOptions) => Promise<RunResult>;
 
 /** A config directory (also HOME) of its own, removed when the test file is done. */
 export function freshConfigDir(): string {
@@ -86,6 +87,12 @@ export function startBin(args: string[], options: RunOptions = {}): { child: Chi
   });
   child.stdin.end(options.input ?? '');
   return { child, done };
+}
+
+/** A run that must succeed (exit 0, its stderr shown when it did not). */
+export function ok(result: RunResult): RunResult {
+  expect(result.code, result.stderr).toBe(0);
+  return result;
 }
 
 /** A `rentals` (in-process) bound to one sandbox and one throwaway config directory. */

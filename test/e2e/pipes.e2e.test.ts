@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { type RunResult, cliFor, cliEnv, freshConfigDir, startBin } from './harness.js';
+import { cliFor, cliEnv, freshConfigDir, ok, startBin } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -17,11 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
 });
-
-function ok(result: RunResult): RunResult {
-  expect(result.code, result.stderr).toBe(0);
-  return result;
-}
 
 describe('pipes compose', () => {
   test('rentals inventory export | rentals inventory import - --dry-run: piped export is CSV with its header', async () => {

@@ -4,6 +4,7 @@
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
 // At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
 
+import { closest } from '../../../common/similar.js';
 import { resolveRange } from '../../../domain/dates.js';
 import { formatMoneyFixed, moneyToNumber } from '../../../domain/money.js';
 import { REPORT_GROUPINGS, type ReportGrouping } from '../../../domain/report-grouping.js';
@@ -52,7 +53,10 @@ export const reportCommand = defineViewCommand({
   deps: calendarDeps,
   handler: async (deps, options, [kindText]): Promise<View> => {
     const kind = KINDS.find((k) => k === kindText.trim().toLowerCase()) as ReportKind | undefined;
-    if (!kind) throw new UsageError(`report: say which, ${KINDS.join(' or ')} (got ${JSON.stringify(kindText)})`);
+    if (!kind) {
+      const near = closest(kindText, KINDS);
+      throw new UsageError(`report: say which, ${KINDS.join(' or ')} (got ${JSON.stringify(kindText)})${near.length > 0 ? `; did you mean ${near[0]}?` : ''}`);
+    }
     const by = grouping(options.by);
     if (options.includeCancelled && kind !== 'revenue') throw new UsageError('--include-cancelled goes with revenue');
     const now = deps.now();
