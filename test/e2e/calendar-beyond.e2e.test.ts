@@ -138,6 +138,9 @@ describe('reports', () => {
     const chart = ok(await rentals(['report', 'utilization', ...range, '-o', 'table'])).stdout;
     expect(chart).toContain('25.0%');
     expect((await rentals(['report', 'profit', ...range])).code).toBe(2);
+    const typo = await rentals(['report', 'revnue', ...range]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean revenue?');
   });
 });
 
