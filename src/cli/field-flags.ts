@@ -7,7 +7,8 @@ import { type FieldDef, type ResourceDef, kebabCase, writableFields } from '../r
 /** Parsed flags, by commander's camel-case name. */
 type OptionValues = Record<string, unknown>;
 
-function camel(flag: string): string {
+/** `--quantity-available` → `quantityAvailable`: the key commander gives a flag's value. */
+export function camel(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 

@@ -6,6 +6,7 @@
 
 import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../errors.js';
+import { camel } from './field-flags.js';
 
 export interface Concept {
   /** The canonical flag, without dashes: named in help, README and messages. */
@@ -75,9 +76,6 @@ interface OptionTarget {
   hook(event: 'preAction', listener: (self: OptionTarget, action: { opts(): object; error(message: string, how: { code: string; exitCode?: number }): never }) => void): unknown;
 }
 
-function camel(flag: string): string {
-  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
 
 /** Every spelling of the concept on this command: the one shown first, then the others. */
 function spellings(concept: Concept, how: ConceptHow<string>): string[] {

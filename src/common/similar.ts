@@ -1,7 +1,8 @@
 // "Did you mean": the known words closest to a mistyped one, by edit distance (insertions,
 // deletions, substitutions and swaps of neighbours each count 1), regardless of case.
 
-function distance(a: string, b: string): number {
+/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -24,7 +25,7 @@ export function closest(word: string, candidates: Iterable<string>, max = 3): st
   const scored: Array<[string, number]> = [];
   for (const candidate of new Set(candidates)) {
     const folded = candidate.toLowerCase();
-    const score = folded.includes(wanted) && wanted.length >= 3 ? 1 : distance(wanted, folded);
+    const score = folded.includes(wanted) && wanted.length >= 3 ? 1 : editDistance(wanted, folded);
     if (score <= limit) scored.push([candidate, score]);
   }
   return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, max).map(([c]) => c);

@@ -3,6 +3,7 @@
 // command that writes bookings comes here; the bulk engine plans its rows with the same planner
 // (bulk/booking-rules.ts) and writes them through its runner.
 
+import { validated } from '../schemas/validated.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { CalendarEvent } from '../domain/records.js';
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
@@ -80,7 +81,6 @@ export class BookingWriter {
 
   /** Sends the planned writes in order (deletes first, so a line that moves never counts twice). */
   async write(eventId: number, plan: BookingPlan, version?: ApiVersion): Promise<WrittenLine[]> {
-    const { validateWrite } = await import('../schemas/resource.js');
     const api = this.api();
     const at = bookingsAddress(eventId, version);
     const written: WrittenLine[] = [];
@@ -94,8 +94,8 @@ export class BookingWriter {
       const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
       const result =
         write.action === 'create'
-          ? await api.create(at, validateWrite(resources.bookings, body, 'create'))
-          : await api.update(at, write.booking.id, validateWrite(resources.bookings, { id: write.booking.id, ...body }, 'update'));
+          ? await api.create(at, await validated(resources.bookings, body, 'create'))
+          : await api.update(at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'));
       written.push({ write, record: result.records[0] ?? body });
     }
     this.calendar.catalog.forget('bookings', eventId);

@@ -19,7 +19,7 @@ import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
 import { type Money, compareMoney, formatMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
-import { eventLabel } from './records.js';
+import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
@@ -184,7 +184,8 @@ export function overbookingWarning(target: BookingTarget, short: readonly Shorta
   return [`warning: overbooking: not enough units for ${target.label} (window ${target.window ? windowText(target.window) : 'unknown'}):`, ...describeShortages(short)].join('\n');
 }
 
-function windowText(window: Range): string {
+/** `2026-06-12 09:00 → 2026-06-14 10:00`. */
+export function windowText(window: Range): string {
   return `${shortWallTime(window.from)} → ${shortWallTime(window.to)}`;
 }
 
@@ -199,11 +200,6 @@ export function finalLines(current: readonly CalendarBooking[], writes: readonly
   return [...lines.values()];
 }
 
-export function totalsByItem(lines: Iterable<{ itemId: number; quantity: number }>): Map<number, number> {
-  const totals = new Map<number, number>();
-  for (const line of lines) totals.set(line.itemId, (totals.get(line.itemId) ?? 0) + line.quantity);
-  return totals;
-}
 
 /** `Booked 3 × "Tent" at 150.00 (Weekend price)` and friends: what a write did, for stderr. */
 export function describeWrite(write: LineWrite, target: BookingTarget, itemName: (id: number) => string, blockLabel: string | undefined): string {

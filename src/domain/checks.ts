@@ -2,7 +2,7 @@
 // stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
 // checked, except that their cancel date and status must agree.
 
-import { compareMoney, formatMoney } from './money.js';
+import { compareMoney, formatMoney, moneyToNumber } from './money.js';
 import type { PriceTable } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
@@ -10,7 +10,7 @@ import { overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { isFirm, unconfirmableQuotes } from './tentative-holds.js';
-import { overbookings } from './sweep.js';
+import { type Hold, overbookings } from './sweep.js';
 
 const PROBLEM_CODES = [
   'overbooked',
@@ -110,18 +110,23 @@ function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: 
       code: 'price-differs',
       message: `${what} is priced ${formatMoney(booking.price)}; the item's price for the event's rental block is ${formatMoney(listed)}`,
       ...where,
-      price: Number(formatMoney(booking.price)),
-      expected: Number(formatMoney(listed)),
+      price: moneyToNumber(booking.price),
+      expected: moneyToNumber(listed),
     });
   }
   return problems;
 }
 
-function overbookingProblems(input: CheckInput): Problem[] {
-  const active = input.events.filter((e) => !e.cancelled);
+/** The events that hold stock and what they hold, item by item: computed once for every check. */
+interface Held {
+  active: CalendarEvent[];
+  byItem: Map<number, Hold[]>;
+}
+
+function overbookingProblems(input: CheckInput, { active, byItem }: Held): Problem[] {
   const byId = new Map(active.map((e) => [e.id, e]));
   const problems: Problem[] = [];
-  for (const [itemId, holds] of [...holdsOf(active, input.bookings, input.ruleOf)].sort(([a], [b]) => a - b)) {
+  for (const [itemId, holds] of [...byItem].sort(([a], [b]) => a - b)) {
     const item = input.items.get(itemId);
     if (!item) continue;
     for (const stretch of overbookings(holds.filter(isFirm), item.quantity, input.range)) {
@@ -163,9 +168,8 @@ function heldByEvent(holds: ReadonlyArray<{ eventId: number; quantity: number }>
 }
 
 /** The quotes overlapping the range whose bookings no longer fit against the firm holds. */
-function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => HoldRule): Problem[] {
-  const active = input.events.filter((e) => !e.cancelled);
-  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, holdsOf(active, input.bookings, ruleOf));
+function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => HoldRule, { active, byItem }: Held): Problem[] {
+  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, byItem);
   return quotes
     .filter((q) => !input.range || overlaps(q.event.window!, input.range))
     .map((q) => ({
@@ -179,8 +183,10 @@ function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => Hold
 
 /** Every problem of the calendar: overbookings first, then quotes that cannot confirm, then per event (by time). */
 export function checkCalendar(input: CheckInput): Problem[] {
-  const problems = overbookingProblems(input);
-  if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf));
+  const active = input.events.filter((e) => !e.cancelled);
+  const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf) };
+  const problems = overbookingProblems(input, held);
+  if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf, held));
   for (const event of input.events) {
     problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;

@@ -162,3 +162,10 @@ export function exceedsChange(oldValue: Money, newValue: Money, maxPercent: Mone
   const right: Money = { units: maxPercent.units * absMoney(oldValue).units, scale: maxPercent.scale + oldValue.scale };
   return compareMoney(left, right) > 0;
 }
+
+export const ZERO_MONEY: Money = { units: 0n, scale: 0 };
+
+/** `value × quantity`, exactly. */
+export function multiplyMoney(value: Money, quantity: number): Money {
+  return { units: value.units * BigInt(quantity), scale: value.scale };
+}

@@ -54,7 +54,8 @@ export interface CalendarPrice {
   price: Money | undefined;
 }
 
-function int(value: unknown): number | undefined {
+/** A whole number as the service may send it (a number or numeric text); undefined otherwise. */
+export function readInt(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
 }
@@ -75,7 +76,7 @@ export function readEvent(record: ApiRecord, statusName?: (id: number | undefine
     const time = parseWallTime(record[field]);
     if (time !== undefined) dates[field] = time;
   }
-  const statusId = int(record.eventStatusId);
+  const statusId = readInt(record.eventStatusId);
   const status = statusName?.(statusId);
   const cancellation = cancellationOf(record.cancelDate, status);
   return {
@@ -83,7 +84,7 @@ export function readEvent(record: ApiRecord, statusName?: (id: number | undefine
     name: text(record.eventName) ?? `event ${String(record.id)}`,
     statusId,
     status,
-    blockId: int(record.rentalBlockId),
+    blockId: readInt(record.rentalBlockId),
     dates,
     window: eventWindow(dates),
     cancelled: cancellation.cancelled,
@@ -96,9 +97,9 @@ export function readEvent(record: ApiRecord, statusName?: (id: number | undefine
 export function readBooking(record: ApiRecord, eventId: number): CalendarBooking {
   return {
     id: Number(record.id),
-    eventId: int(record.eventId) ?? eventId,
-    itemId: int(record.inventoryId) ?? 0,
-    quantity: int(record.quantity) ?? 0,
+    eventId: readInt(record.eventId) ?? eventId,
+    itemId: readInt(record.inventoryId) ?? 0,
+    quantity: readInt(record.quantity) ?? 0,
     price: readMoney(record.price),
     record,
   };
@@ -108,7 +109,7 @@ export function readItem(record: ApiRecord): CalendarItem {
   return {
     id: Number(record.id),
     name: text(record.name) ?? `item ${String(record.id)}`,
-    quantity: int(record.quantityAvailable) ?? 0,
+    quantity: readInt(record.quantityAvailable) ?? 0,
     active: readBool(record.active) === true,
     record,
   };
@@ -117,8 +118,8 @@ export function readItem(record: ApiRecord): CalendarItem {
 export function readPrice(record: ApiRecord, itemId: number): CalendarPrice {
   return {
     id: Number(record.id),
-    itemId: int(record.inventoryId) ?? itemId,
-    blockId: int(record.rentalBlockId) ?? 0,
+    itemId: readInt(record.inventoryId) ?? itemId,
+    blockId: readInt(record.rentalBlockId) ?? 0,
     price: readMoney(record.price),
   };
 }
@@ -149,4 +150,11 @@ export function venue(event: CalendarEvent): string {
   return [r.eventAddress1, r.eventAddress2, r.eventCity, r.eventState, r.eventPostalCode]
     .filter((p) => typeof p === 'string' && p.trim() !== '')
     .join(', ');
+}
+
+/** Units per item over booking lines: every line of an item counted together. */
+export function totalsByItem(lines: Iterable<{ itemId: number; quantity: number }>): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const line of lines) totals.set(line.itemId, (totals.get(line.itemId) ?? 0) + line.quantity);
+  return totals;
 }

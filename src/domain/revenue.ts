@@ -7,7 +7,7 @@
 // and discounts are not booking lines and are left out. A line without a price adds nothing and is
 // counted in `unpriced`. Cancelled events are left out of the rows and total and reported apart.
 
-import { type Money, addMoney } from './money.js';
+import { type Money, ZERO_MONEY, addMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { type ReportGrouping, monthKey } from './report-grouping.js';
 import { eventTotals } from './totals.js';
@@ -40,7 +40,6 @@ export interface RevenueReport extends RevenuePart {
   cancelled: RevenuePart;
 }
 
-const ZERO: Money = { units: 0n, scale: 0 };
 
 /** The moment an event's revenue is dated by: its start, else the start of its window. */
 export function revenueDate(event: CalendarEvent): WallTime | undefined {
@@ -48,7 +47,7 @@ export function revenueDate(event: CalendarEvent): WallTime | undefined {
 }
 
 function emptyRow(key: string, label: string): RevenueRow {
-  return { key, label, amount: ZERO, lines: 0, unpriced: 0 };
+  return { key, label, amount: ZERO_MONEY, lines: 0, unpriced: 0 };
 }
 
 function part(events: readonly CalendarEvent[], input: RevenueInput, by: ReportGrouping): RevenuePart {

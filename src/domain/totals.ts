@@ -5,12 +5,11 @@
 // The deposit is shown apart: it is paid towards the total, not added to it. A missing amount
 // (null) counts as 0; a booking without a price adds nothing and is counted in `unpriced`.
 
-import { type Money, addMoney, formatMoneyFixed, subtractMoney } from './money.js';
+import { type Money, ZERO_MONEY, addMoney, formatMoneyFixed, multiplyMoney, subtractMoney } from './money.js';
 import { type CalendarBooking, readMoney } from './records.js';
 
 export const TOTAL_FORMULA = 'total = Σ quantity × unit price + delivery + labor + misc + sales tax − discount (deposit shown apart)';
 
-const ZERO: Money = { units: 0n, scale: 0 };
 
 export interface EventTotals {
   /** Per booking (same order): quantity × price, undefined without a price. */
@@ -27,13 +26,9 @@ export interface EventTotals {
   unpriced: number;
 }
 
-function multiplyMoney(value: Money, quantity: number): Money {
-  return { units: value.units * BigInt(quantity), scale: value.scale };
-}
-
 export function eventTotals(record: Record<string, unknown>, bookings: readonly CalendarBooking[]): EventTotals {
   const lines = bookings.map((b) => (b.price === undefined ? undefined : multiplyMoney(b.price, b.quantity)));
-  const items = lines.reduce<Money>((sum, line) => (line ? addMoney(sum, line) : sum), ZERO);
+  const items = lines.reduce<Money>((sum, line) => (line ? addMoney(sum, line) : sum), ZERO_MONEY);
   const amount = (field: string) => readMoney(record[field]);
   const delivery = amount('amountDelivery');
   const labor = amount('amountLabor');

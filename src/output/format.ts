@@ -1,6 +1,6 @@
 // Turning records into rows of cells, and rows into tsv/csv text. Pure functions.
 
-import { escapeControl } from '../common/sanitize.js';
+import { escapeControl, escapeJsonControl } from '../common/sanitize.js';
 import { neutraliseFormula } from '../common/spreadsheet.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
@@ -59,4 +59,14 @@ export function pickFields(row: Row, columns: string[]): Row {
   const out: Row = {};
   for (const c of columns) out[c] = row[c] ?? null;
   return out;
+}
+
+/** An ndjson line: the row (its `columns` only, when --fields picked them), control characters escaped as in every JSON we print. */
+export function ndjsonLine(row: Row, columns?: string[]): string {
+  return escapeJsonControl(JSON.stringify(columns ? pickFields(row, columns) : row));
+}
+
+/** The csv header line (without its newline). */
+export function csvHeader(columns: readonly string[]): string {
+  return columns.map(csvCell).join(',');
 }

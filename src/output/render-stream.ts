@@ -3,7 +3,8 @@
 // records) and draw at the end.
 
 import type { DataPiece } from '../api/data-envelope.js';
-import { type Row, csvLine, pickFields, tsvLine } from './format.js';
+import { escapeJsonControl } from '../common/sanitize.js';
+import { type Row, csvHeader, csvLine, ndjsonLine, tsvLine } from './format.js';
 import type { RenderOptions } from './render-options.js';
 import type { RecordStreamView, ViewFormat } from './views.js';
 
@@ -11,7 +12,9 @@ export async function* renderRecordStream(view: RecordStreamView, format: ViewFo
   const { fields } = options;
   if (format === 'json') {
     if (fields) options.info('note: --fields does not apply to -o json, which prints the body as sent; use -o ndjson to pick fields');
-    return yield* prettyBody(view.pieces);
+    // As every JSON printed (json-chunks.ts): control characters escaped, the same JSON value.
+    for await (const text of prettyBody(view.pieces)) yield escapeJsonControl(text);
+    return;
   }
   const rows = rowBatches(view);
   if (format === 'table') {
@@ -20,10 +23,10 @@ export async function* renderRecordStream(view: RecordStreamView, format: ViewFo
   }
   const columns = fields ?? view.columns;
   let line: (row: Row) => string;
-  if (format === 'ndjson') line = fields ? (row) => JSON.stringify(pickFields(row, columns)) : (row) => JSON.stringify(row);
+  if (format === 'ndjson') line = (row) => ndjsonLine(row, fields ? columns : undefined);
   else if (format === 'csv') line = (row) => csvLine(row, columns);
   else line = (row) => tsvLine(row, columns);
-  if (format === 'csv') yield `${columns.join(',')}\n`;
+  if (format === 'csv') yield `${csvHeader(columns)}\n`;
   for await (const batch of rows) {
     if (batch.length > 0) yield `${batch.map(line).join('\n')}\n`;
   }

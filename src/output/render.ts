@@ -2,7 +2,7 @@
 // tables (string-width, colours) load only when a table is printed. Nothing is ever one big
 // string: rows are written in batches and JSON in pieces, so memory stays near the data's size.
 
-import { type Row, csvCell, csvLine, pickFields, tsvCell, tsvLine } from './format.js';
+import { type Row, csvHeader, csvLine, ndjsonLine, tsvCell, tsvLine } from './format.js';
 import { escapeJsonControl } from '../common/sanitize.js';
 import { checkFieldNames } from './fields.js';
 import { checkFormat } from './formats.js';
@@ -34,9 +34,9 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
   if (format === 'json') return yield* renderJson(view, options);
   if (format === 'ndjson' && view.kind === 'detail') return yield `${escapeJsonControl(JSON.stringify(view.json))}\n`;
   const table = machineTable(view, options);
-  if (format === 'ndjson') return yield* batches(table.rows, (row) => escapeJsonControl(JSON.stringify(table.pick ? pickFields(row, table.columns) : row)));
+  if (format === 'ndjson') return yield* batches(table.rows, (row) => ndjsonLine(row, table.pick ? table.columns : undefined));
   if (format === 'csv') {
-    yield `${table.columns.map(csvCell).join(',')}\n`;
+    yield `${csvHeader(table.columns)}\n`;
     return yield* batches(table.rows, (row) => csvLine(row, table.columns));
   }
   if (table.header) yield `${table.columns.map(tsvCell).join('\t')}\n`;

@@ -6,31 +6,22 @@
 
 import type { Plan } from '../../bulk/index.js';
 import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
-import { parseMoney } from '../../domain/money.js';
+import { readInt, readMoney } from '../../domain/records.js';
 import { calendarDeps } from '../commands/calendar/deps.js';
 import { announce } from '../commands/calendar/plan-view.js';
 import type { Session } from '../session.js';
-
-function int(value: unknown): number | undefined {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
-}
-
-function price(value: unknown) {
-  return typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? parseMoney(value) : undefined;
-}
 
 /** The plan's writes as booking intents. */
 export function bookingIntents(plan: Plan): BookingIntent[] {
   const intents: BookingIntent[] = [];
   for (const row of plan.rows) {
-    const bookingId = int(row.ids.id);
+    const bookingId = readInt(row.ids.id);
     if (row.action === 'create') {
-      const itemId = int(row.ids.inventoryId);
-      const quantity = int(row.new?.quantity);
-      if (itemId !== undefined && quantity !== undefined) intents.push({ kind: 'add-line', itemId, quantity, price: price(row.new?.price) });
+      const itemId = readInt(row.ids.inventoryId);
+      const quantity = readInt(row.new?.quantity);
+      if (itemId !== undefined && quantity !== undefined) intents.push({ kind: 'add-line', itemId, quantity, price: readMoney(row.new?.price) });
     } else if (row.action === 'update' && bookingId !== undefined) {
-      intents.push({ kind: 'update-line', bookingId, quantity: int(row.new?.quantity), price: price(row.new?.price) });
+      intents.push({ kind: 'update-line', bookingId, quantity: readInt(row.new?.quantity), price: readMoney(row.new?.price) });
     } else if (row.action === 'delete' && bookingId !== undefined) {
       intents.push({ kind: 'delete-line', bookingId });
     }
@@ -40,7 +31,7 @@ export function bookingIntents(plan: Plan): BookingIntent[] {
 
 /** Refuses the run (nothing written) when the booking rules say no; warns when --allow-overbook lets a shortage through. */
 export async function checkBookingRows(session: Session, plan: Plan, allowOverbook: boolean): Promise<void> {
-  const eventId = int(plan.scope.eventId);
+  const eventId = readInt(plan.scope.eventId);
   const intents = bookingIntents(plan);
   if (eventId === undefined || intents.length === 0) return;
   const deps = calendarDeps(session);

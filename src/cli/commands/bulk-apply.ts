@@ -2,6 +2,7 @@
 // Before each write the live record must still hold the plan's "old" values; a record changed
 // since is skipped and reported as stale, never overwritten.
 
+import { ALLOW_OVERBOOK } from './calendar/options.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, parseConcurrency, reportOption, yesOption } from '../bulk/options.js';
 import { type LeafCommand, defineCommand } from '../registry/spec.js';
@@ -45,7 +46,7 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     options: (command) => {
       const common = yesOption(reportOption(concurrencyOption(command)));
       // Only bookings have write rules to override; other resources do not take the flag.
-      if (def.writeRules === 'bookings') common.option('--allow-overbook', 'write even when other events hold the units (a warning says which)');
+      if (def.writeRules === 'bookings') common.option(...ALLOW_OVERBOOK);
       return common;
     },
     run: (session, options, [plan]) =>

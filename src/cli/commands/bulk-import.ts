@@ -2,6 +2,7 @@
 // upsert rows from CSV, NDJSON or JSON through the one bulk engine; `--undo <report>` puts back
 // what a run changed.
 
+import { ALLOW_OVERBOOK } from './calendar/options.js';
 import { Option } from 'commander';
 import type { CsvDelimiter } from '../../bulk/input/csv.js';
 import type { RowIssue } from '../../bulk/issues.js';
@@ -181,7 +182,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       planningOptions(typedApi(command), `rentals ${def.command} apply`);
       if (setsPrices) maxChangeOption(typedApi(command));
       if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
-      if (def.writeRules === 'bookings') command.option('--allow-overbook', 'write even when other events hold the units (a warning says which)');
+      if (def.writeRules === 'bookings') command.option(...ALLOW_OVERBOOK);
       yesOption(reportOption(concurrencyOption(typedApi(command))));
       command
         .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'))

@@ -43,9 +43,9 @@ export const helpCommand = defineCommand({
   runWithoutSession: async ({ ctx, args: [words], root, globals }) => {
     const topic = words.length === 1 ? helpTopic(words[0]!) : undefined;
     if (topic) {
-      const { resolveSettings } = await import('../../config/settings.js');
-      const settings = await resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined);
-      const statusNames = topic.name === 'holds' && settings?.baseUrl.value ? await serviceStatusNames(ctx, globals) : undefined;
+      // Only the holds topic depends on the settings in force (and the service's statuses).
+      const settings = topic.name === 'holds' ? await (await import('../../config/settings.js')).resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined) : undefined;
+      const statusNames = settings?.baseUrl.value ? await serviceStatusNames(ctx, globals) : undefined;
       ctx.term.stdout.write(`${topic.text(settings, statusNames)}\n`);
       return;
     }

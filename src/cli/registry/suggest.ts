@@ -2,26 +2,13 @@
 // (`--quantity` for `--quantity-available`), or a word a typo or two away from a real one, or
 // from the start of one (`--quantiy` → `--quantity-available`, `evnts` → `events`).
 
+import { editDistance } from '../../common/similar.js';
+
 /** The candidates that `flag` (`--quantity`, `--quantity=3`) is a prefix of, or []. */
 export function prefixMatches(flag: string, candidates: readonly string[]): string[] {
   const name = flag.split('=')[0]!;
   if (!name.startsWith('--') || name.length < 4) return [];
   return [...new Set(candidates.filter((candidate) => candidate.startsWith(name) && candidate !== name))];
-}
-
-/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 /**

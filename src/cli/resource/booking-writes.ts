@@ -2,6 +2,7 @@
 // the same availability, price and inactive-item rules as `events book`, and the same refusal.
 // A booking added for an item already on the event is one more line; all lines count together.
 
+import { validated } from '../../schemas/validated.js';
 import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
 import { type Money, parseMoney } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
@@ -43,8 +44,7 @@ async function planAndWrite(session: Session, version: ApiVersion, eventId: numb
 
 export async function addBooking(session: Session, version: ApiVersion, body: Record<string, unknown>, input: WriteInput): Promise<void> {
   // Every rule of the validator first (required fields, limits); the price may come from the block.
-  const { validateWrite } = await import('../../schemas/resource.js');
-  validateWrite(resources.bookings, { ...body, price: body.price ?? 0 }, 'create');
+  await validated(resources.bookings, { ...body, price: body.price ?? 0 }, 'create');
   const eventId = Number(body.eventId);
   const itemId = count(body.inventoryId, 'inventoryId')!;
   const quantity = count(body.quantity, 'quantity')!;

@@ -2,6 +2,7 @@
 // description as registry commands. Their flags come from the fields, so they are read by
 // field name (field-flags.ts) rather than typed one by one.
 
+import { ALLOW_OVERBOOK } from '../commands/calendar/options.js';
 import type { Command } from 'commander';
 import type { Address } from '../../api/resource-api.js';
 import {
@@ -56,7 +57,7 @@ async function writeInput(session: Session, def: ResourceDef, options: FieldOpti
 /** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
 function dateOrderOption(command: Command, def: ResourceDef): void {
   if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
-  if (def.writeRules === 'bookings') command.option('--allow-overbook', 'write even when other events hold the units (a warning says which)');
+  if (def.writeRules === 'bookings') command.option(...ALLOW_OVERBOOK);
 }
 
 /** The flags of a generic verb: --api-version, then what `more` adds (field flags, --file…), read by field name. */

@@ -1,7 +1,7 @@
 // The run functions of the generic verbs (list, get, add, update, delete). They take plain
 // options, not commander objects, so tests can call them directly with a fake session.
 
-import type { ValidBody } from '../../schemas/valid-body.js';
+import { validated } from '../../schemas/validated.js';
 import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
 import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
@@ -157,10 +157,6 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
   if (issues.length > 0) throw new ValidationError(issues, def.singular);
 }
 
-async function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<ValidBody> {
-  const { validateWrite } = await import('../../schemas/resource.js');
-  return validateWrite(def, body, mode);
-}
 
 /** Dates out of order are refused unless allowed; an update is judged only when it changes a date. */
 async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknown>, input: WriteInput, changed?: Record<string, unknown>): Promise<void> {

@@ -97,7 +97,7 @@ export const agendaCommand = defineViewCommand({
       kind: 'calendar',
       ics: () =>
         buildIcs(
-          entries.map((e) => ({ event: e.event, items: e.lines.map((b) => `${b.quantity} × ${items.get(b.itemId)?.name ?? `item ${b.itemId} (missing)`}`), total: e.row.total, venue: e.place })),
+          entries.map((e) => ({ event: e.event, items: e.lines.map((b) => itemsText([b], items)), total: e.row.total, venue: e.place })),
           deps.apiHost(),
           new Date(deps.instant()),
           deps.timeZone(),

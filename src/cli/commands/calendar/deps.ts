@@ -2,6 +2,7 @@
 // the writers (the one write path of bookings, event updates through the validator), the clock on
 // the local wall, and a channel for notices on stderr. Built once per run from the session.
 
+import { validated } from '../../../schemas/validated.js';
 import { type HoldPolicy, type HoldRule, holdRuleFor } from '../../../domain/hold-policy.js';
 import type { CalendarEvent } from '../../../domain/records.js';
 import type { ResourceApi } from '../../../api/resource-api.js';
@@ -33,19 +34,17 @@ export class EventWriter {
 
   /** The event as read, with `changes` over its writable fields (a PUT replaces the whole record). */
   async change(record: Record<string, unknown>, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const { validateWrite } = await import('../../../schemas/resource.js');
     const current = readRecord(resources.events.fields, record);
     const id = Number(record.id);
     const body: Record<string, unknown> = { id };
     for (const field of writableFields(resources.events)) body[field.name] = current[field.name];
-    const result = await this.api().update(this.address(), id, validateWrite(resources.events, { ...body, ...changes, id }, 'update'));
+    const result = await this.api().update(this.address(), id, await validated(resources.events, { ...body, ...changes, id }, 'update'));
     this.forget();
     return result.records[0] ?? body;
   }
 
   async create(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const { validateWrite } = await import('../../../schemas/resource.js');
-    const result = await this.api().create(this.address(), validateWrite(resources.events, body, 'create'));
+    const result = await this.api().create(this.address(), await validated(resources.events, body, 'create'));
     this.forget();
     const created = result.records[0];
     if (!created) throw new Error('the service answered the new event with no record');

@@ -4,11 +4,12 @@
 // see `rentals help dates`). The copy is active (no cancel date). With --with-bookings the
 // bookings are planned by the one booking planner, over the copy's window, before the event is created.
 
-import { type BookingTarget, planBookings } from '../../../domain/booking-plan.js';
+import { validated } from '../../../schemas/validated.js';
+import type { BookingTarget } from '../../../domain/booking-plan.js';
 import type { HoldRule } from '../../../domain/hold-policy.js';
 import { parseDateArgument } from '../../../domain/dates.js';
 import { EVENT_DATE_FIELDS, cancellationOf, eventWindow } from '../../../domain/event-model.js';
-import { type CalendarEvent, eventLabel, readEvent } from '../../../domain/records.js';
+import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../../../domain/records.js';
 import { type WallTime, formatWallTime, parseWallTime, shortWallTime, startOfDay } from '../../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../../errors.js';
 import { fieldByName, resources, writableFields } from '../../../resources/definitions.js';
@@ -88,20 +89,17 @@ export const eventsClone = defineViewCommand({
     const start = source.dates.startDate;
     if (start === undefined) throw new RentalsError(`${eventLabel(source)} has no start date to shift from`);
     const body = shiftedCopy(source.record, cloneOffset(start, target), options.name);
-    const { validateWrite } = await import('../../../schemas/resource.js');
-    validateWrite(resources.events, body, 'create');
+    await validated(resources.events, body, 'create');
 
     const copy = copyTarget(source, body, deps.ruleOf);
     const bookings = options.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
-    const world = await deps.bookings.world(copy, bookings.map((b) => ({ kind: 'set', itemId: b.itemId, quantity: b.quantity })));
-    const missing = bookings.filter((b) => !world.items.has(b.itemId));
+    const items = await deps.calendar.items();
+    const missing = bookings.filter((b) => !items.has(b.itemId));
     if (missing.length > 0) throw new RentalsError(`booking ${missing[0]!.id} of ${eventLabel(source)} references item ${missing[0]!.itemId}, which does not exist; nothing was copied`);
-    // Several lines of one item on the source become one line of their total on the copy.
-    const totals = new Map<number, { quantity: number; price: (typeof bookings)[number]['price'] }>();
-    for (const b of bookings) totals.set(b.itemId, { quantity: (totals.get(b.itemId)?.quantity ?? 0) + b.quantity, price: totals.get(b.itemId)?.price ?? b.price });
-    const intents = [...totals].map(([itemId, { quantity, price }]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: price }));
-    const plan = planBookings(world, intents, { allowOverbook: options.allowOverbook === true });
-    const planned = { target: copy, world, plan };
+    // Several lines of one item on the source become one line of their total on the copy, at the first line's price when the block has none.
+    const intents = [...totalsByItem(bookings)].map(([itemId, quantity]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: bookings.find((b) => b.itemId === itemId && b.price !== undefined)?.price }));
+    const planned = await deps.bookings.plan(copy, intents, { allowOverbook: options.allowOverbook === true });
+    const { plan } = planned;
 
     if (options.dryRun) {
       deps.notices.info(`would: create ${copy.label} (${datesText(readEvent({ ...body }))})`);

@@ -2,11 +2,10 @@
 // when its bookings fit against the firm holds of the other events over its window (quotes block
 // nothing); otherwise exit 1 and nothing changes. The status is set by name (Confirmed).
 
-import { BookingRefused, overbookingWarning, targetOf } from '../../../domain/booking-plan.js';
+import { BookingRefused, overbookingWarning, targetOf, windowText } from '../../../domain/booking-plan.js';
 import { describeShortages } from '../../../domain/holds.js';
 import { eventLabel } from '../../../domain/records.js';
 import { askedItems, firmShortages } from '../../../domain/tentative-holds.js';
-import { shortWallTime } from '../../../domain/wall-time.js';
 import { RentalsError } from '../../../errors.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
@@ -41,11 +40,10 @@ export const eventsConfirm = defineViewCommand({
       calendar.holdings(event.window, event.id, deps.ruleOf),
     ]);
     const short = firmShortages(event.window, askedItems(bookings, items), held);
-    const window = `${shortWallTime(event.window.from)} → ${shortWallTime(event.window.to)}`;
     if (short.length > 0 && !options.allowOverbook) {
-      throw new BookingRefused([`${eventLabel(event)} cannot be confirmed: not enough units against the firm holds (window ${window}):`, ...describeShortages(short), 'Nothing was changed. Confirm anyway with --allow-overbook.'].join('\n'));
+      throw new BookingRefused([`${eventLabel(event)} cannot be confirmed: not enough units against the firm holds (window ${windowText(event.window)}):`, ...describeShortages(short), 'Nothing was changed. Confirm anyway with --allow-overbook.'].join('\n'));
     }
-    if (short.length > 0) deps.notices.warn(overbookingWarning(targetOf(event), short));
+    if (short.length > 0) deps.notices.warn(overbookingWarning(targetOf(event, deps.ruleOf), short));
     const changes = { eventStatusId: confirmedId };
     if (options.dryRun) {
       deps.notices.info(`would: set the status of ${eventLabel(event)} to ${CONFIRMED}. Dry run: nothing was sent.`);

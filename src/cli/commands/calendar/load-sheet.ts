@@ -4,7 +4,7 @@
 // address, and per item the total units. Cancelled events are left out (they hold nothing).
 
 import { parseDateArgument } from '../../../domain/dates.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, venue } from '../../../domain/records.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
 import { renderPickListPage } from '../../../output/html/pick-list-page.js';
@@ -122,9 +122,7 @@ function movementEntry(row: Record<string, unknown>): { lead: string; title: str
 }
 
 function itemTotals(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string; quantity: number }> {
-  const sums = new Map<number, number>();
-  for (const b of bookings) sums.set(b.itemId, (sums.get(b.itemId) ?? 0) + b.quantity);
-  return [...sums]
+  return [...totalsByItem(bookings)]
     .map(([inventoryId, quantity]) => ({ inventoryId, name: itemName(inventoryId, items), quantity }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -22,10 +22,13 @@ export function itemListOption<A extends unknown[], O extends OptionValues>(comm
   return conceptListOption(command, 'item', collect, { primary: 'item', description, value, required });
 }
 
+/** The override of the booking rules, on every command that writes bookings (calendar, bookings verbs, bulk). */
+export const ALLOW_OVERBOOK = ['--allow-overbook', 'write even when other events hold the units (a warning says which)'] as const;
+
 /** The guards of every calendar write: --dry-run shows what would be written; --allow-overbook lets a shortage through. */
 export function writeGuards<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
   return command
-    .option('--allow-overbook', 'write even when other events hold the units (a warning says which)')
+    .option(...ALLOW_OVERBOOK)
     .option('--dry-run', 'show what would be written; send nothing');
 }
 
