@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DataEnvelopeParser, type DataPiece } from '../../src/api/data-envelope.js';
+import { escapeJsonControl } from '../../src/common/sanitize.js';
 import { renderRecordStream } from '../../src/output/render-stream.js';
 import type { ViewFormat } from '../../src/output/views.js';
 
@@ -29,10 +30,17 @@ describe('renderRecordStream', () => {
     await fc.assert(
       fc.asyncProperty(body, fc.nat(), async (value, cut) => {
         const text = JSON.stringify(value);
-        expect(await rendered(text, 'json', cut % (text.length + 1))).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+        expect(await rendered(text, 'json', cut % (text.length + 1))).toBe(`${escapeJsonControl(JSON.stringify(JSON.parse(text), null, 2))}\n`);
       }),
       { numRuns: 200 },
     );
+  });
+
+  test('DEL and C1 characters are escaped as in every JSON printed (the same JSON value)', async () => {
+    const text = '{"data":[{"id":1,"name":"Tent\\u009b2J\\u007f"}]}';
+    expect(await rendered(text, 'ndjson', 10)).toBe('{"id":1,"name":"Tent\\u009b2J\\u007f"}\n');
+    expect(await rendered(text, 'json', 10)).toContain('"name": "Tent\\u009b2J\\u007f"');
+    expect(JSON.parse(await rendered(text, 'json', 10))).toEqual(JSON.parse(text));
   });
 
   test('ndjson, csv and tsv print a line per record', async () => {
