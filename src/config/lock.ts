@@ -6,6 +6,7 @@
 
 import { promises as fs, readFileSync } from 'node:fs';
 import { RentalsError } from '../errors.js';
+import { createWhole } from '../common/create-whole.js';
 import { processAlive } from '../common/process.js';
 
 const RETRY_MIN_MS = 5;
@@ -74,17 +75,10 @@ async function acquire(lockPath: string, options: LockOptions): Promise<() => Pr
  * lock is never seen empty. False when it exists already.
  */
 async function create(lockPath: string, token: string): Promise<boolean> {
-  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    await fs.writeFile(temp, token, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
-    await fs.link(temp, lockPath);
-    return true;
+    return await createWhole(lockPath, token);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    throw new RentalsError(`cannot lock ${lockPath}: ${code ?? (error as Error).message}`);
-  } finally {
-    await fs.rm(temp, { force: true });
+    throw new RentalsError(`cannot lock ${lockPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { createWhole } from '../common/create-whole.js';
 import { RentalsError } from '../errors.js';
 
 export interface PlanKey {
@@ -28,15 +29,9 @@ export async function loadPlanKey(configDir: string): Promise<PlanKey> {
   await fs.mkdir(configDir, { recursive: true, mode: 0o700 });
   // Written beside and linked into place, so it is never seen empty; when two processes make it
   // at once, the first link wins and both use that key.
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.writeFile(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    await fs.link(temp, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotUse(path, error);
-  } finally {
-    await fs.rm(temp, { force: true });
-  }
+  await createWhole(path, `${randomBytes(32).toString('hex')}\n`).catch((error: unknown) => {
+    throw cannotUse(path, error);
+  });
   return (await readKey(path))!;
 }
 
