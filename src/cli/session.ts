@@ -60,8 +60,7 @@ export class Session {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);
     }
-    const format = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
-    const formatDefaulted = globals.jq === undefined && !globals.json && globals.output === undefined && settings.output.value === undefined;
+    const { format, defaulted: formatDefaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     const pager = ctx.term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
     const printer = new Printer(ctx.term, {
@@ -199,25 +198,27 @@ function unknownProfileProblem(settings: Settings): string | undefined {
  * `-o ics` is accepted here and checked against the command's view by the output layer; as a
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): ViewFormat {
+/** The format, and whether nobody chose it (the default of a terminal or a pipe). */
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): { format: ViewFormat; defaulted: boolean } {
+  const chosen = (format: ViewFormat) => ({ format, defaulted: false });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
     if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
       throw new UsageError(`--jq filters JSON: use it with -o json or -o ndjson, not -o ${globals.output}`);
     }
-    return globals.output === 'ndjson' ? 'ndjson' : 'json';
+    return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
-  if (globals.json) return 'json';
-  const chosen = globals.output ?? settings.output.value;
-  if (chosen !== undefined) {
+  if (globals.json) return chosen('json');
+  const given = globals.output ?? settings.output.value;
+  if (given !== undefined) {
     const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;
-    if (accepted.includes(chosen as ViewFormat)) return chosen as ViewFormat;
+    if (accepted.includes(given as ViewFormat)) return chosen(given as ViewFormat);
     const origin = globals.output !== undefined ? '--output' : settings.output.origin;
-    const problem = `${origin}: unknown output format ${JSON.stringify(chosen)} (use ${accepted.join(', ')})`;
+    const problem = `${origin}: unknown output format ${JSON.stringify(given)} (use ${accepted.join(', ')})`;
     if (globals.output !== undefined) throw new UsageError(problem);
     settings.warnings.push(`warning: ${problem}; using the default`);
   }
-  return stdoutIsTTY ? 'table' : 'tsv';
+  return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
 }
 
 /** RENTALS_DEBUG=1 (or true, yes) is --debug. */
