@@ -156,7 +156,10 @@ export interface PlanChoices {
  * --skip-invalid was not given (exit 2, every problem listed). True when the plan is to run now.
  */
 export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<boolean> {
-  if (choices.dryRun) await printPlan(session, spec, plan, choices.predicted);
+  // Signed and serialized at most once, for stdout (--dry-run -o json) and the --plan file alike.
+  let signed: Promise<string> | undefined;
+  const serialized = () => (signed ??= sessionPlanKey(session).then((key) => serializePlan(plan, key)));
+  if (choices.dryRun) await printPlan(session, spec, plan, serialized, choices.predicted);
   // A plan that is not run now is still judged by the resource's rules (a run is judged as it starts).
   if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
   if (choices.invalid) {
@@ -164,7 +167,7 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
     warnSkipped(session, choices.invalid);
   }
   if (choices.planFile !== undefined) {
-    await writeFile(choices.planFile, serializePlan(plan, await sessionPlanKey(session)), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+    await writeFile(choices.planFile, await serialized(), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
     });
     session.printer.info(`Plan written to ${choices.planFile} (${totalsLine(plan)}); nothing was sent.`);
@@ -217,9 +220,9 @@ export function sessionPlanKey(session: Session): Promise<PlanKey> {
 }
 
 /** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
-async function printPlan(session: Session, spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Promise<void> {
+async function printPlan(session: Session, spec: RowSpec, plan: Plan, serialized: () => Promise<string>, predicted?: PredictedOutcomes): Promise<void> {
   const { printer } = session;
-  if (session.format === 'json') return printer.write(serializePlan(plan, await sessionPlanKey(session)));
+  if (session.format === 'json') return printer.write(await serialized());
   if (session.format === 'ndjson') return writeInBatches(session, plan.rows.map((row) => JSON.stringify(row)));
   await writeInBatches(session, planLines(spec, plan, predicted));
   await printer.text(predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan));
