@@ -108,7 +108,8 @@ export class TableCells {
     const fit = fitColumns(measures, { cap, available: options.available || undefined });
     const shown = new Set(fit.shown);
     const hidden = this.keys.filter((_, i) => !shown.has(i));
-    const natural = fitColumns(measures, { cap });
+    // Without a width the fit is the natural one: nothing was cut to fit.
+    const natural = options.available ? fitColumns(measures, { cap }) : fit;
     const cut = hidden.length > 0 || fit.widths.some((w, k) => w < natural.widths[k]!);
     return { ...fit, hidden, cut, right: fit.shown.map((c) => this.kinds[c] === 'number') };
   }
