@@ -2,6 +2,7 @@
 
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { readAll } from '../common/read-all.js';
 import { UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { describeJsonError } from '../json-error.js';
@@ -9,19 +10,11 @@ import { describeJsonError } from '../json-error.js';
 /** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
-export async function readStream(stream: Readable, where = 'standard input'): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > MAX_INPUT_BYTES) {
-      stream.destroy();
-      throw new UsageError(`${where} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; a request body cannot be that large`);
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+export function readStream(stream: Readable, where = 'standard input'): Promise<string> {
+  return readAll(stream, {
+    bytes: MAX_INPUT_BYTES,
+    tooLong: () => new UsageError(`${where} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; a request body cannot be that large`),
+  });
 }
 
 /** The text of a file, or of stdin for `-`. */
