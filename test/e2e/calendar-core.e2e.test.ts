@@ -160,6 +160,10 @@ describe('6. a name that matches nothing', () => {
     expect(close.code).toBe(4);
     expect(close.stderr).toContain(`did you mean "${gala.name}"?`);
     expect((await rentals(['events', 'get', '999999'])).code).toBe(4);
+    // The flags that take a name outside the field flags say the same (events list --status).
+    const status = await rentals(['events', 'list', '--status', 'Confirmd']);
+    expect(status.code).toBe(4);
+    expect(status.stderr).toContain('did you mean "Confirmed"?');
   });
 });
 

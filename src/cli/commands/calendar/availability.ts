@@ -135,8 +135,7 @@ async function chosenItems(deps: CalendarDeps, refs: readonly string[], category
   const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
   let items = named ?? [...(await calendar.items()).values()].sort((a, b) => a.id - b.id);
   if (category !== undefined) {
-    const found = /^\d+$/.test(category.trim()) ? Number(category) : await calendar.catalog.lookup('categories', category);
-    if (typeof found === 'string') throw new UsageError(`--category: ${found}`);
+    const found = /^\d+$/.test(category.trim()) ? Number(category) : await calendar.catalog.idOfName('categories', category, '--category');
     const field = CATEGORY_FIELDS.find((f) => items.some((item) => item.record[f] !== undefined && item.record[f] !== null));
     if (!field) {
       throw new UsageError("--category: the service's inventory items carry no category (the API reference does not show how items and categories relate); use --item");
