@@ -9,8 +9,8 @@ import { debugFromEnv } from './cli/session.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
-  const program = buildProgram({ ctx, state }, argv);
   try {
+    const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;
   } catch (error) {

@@ -51,12 +51,12 @@ function inertContext(): Context {
 }
 
 /** The full command tree, as help shows it (hidden commands left out). */
-export function commandTree(): Command {
+export function commandTree(): Promise<Command> {
   return buildProgram({ ctx: inertContext(), state: { exitCode: ExitCode.ok } });
 }
 
-export function renderManPage(version: string): string {
-  const program = commandTree();
+export async function renderManPage(version: string): Promise<string> {
+  const program = await commandTree();
   const help = program.createHelp();
   const lines = [
     `.TH RENTALS 1 "" "rentals ${roff(version)}" "User Commands"`,

@@ -6,7 +6,7 @@ import { SETTINGS, setting } from '../config/settings-table.js';
 import { registry } from './catalog.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
-import type { CommandNode, Registrar } from './registry/spec.js';
+import type { Registrar } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
 
 /** Flags of the output that are no setting, between the settings' flags and --no-color. */
@@ -40,21 +40,22 @@ function commandWord(argv: string[]): string | undefined {
   return undefined;
 }
 
-/** The top-level word whose group must be built: the command word, or for `help x`, x. */
-function targetWord(argv: string[]): string | undefined {
+/** The top-level words whose commands must be built: the command word, and for `help x`, x too. */
+function targetWords(argv: string[]): Array<string | undefined> {
   const word = commandWord(argv);
-  if (word !== 'help') return word;
+  if (word !== 'help') return [word];
   const rest = argv.slice(argv.indexOf('help') + 1);
-  return commandWord(rest) ?? word;
+  const topic = commandWord(rest);
+  return topic === undefined ? [word, undefined] : [word, topic];
 }
 
 /**
- * The command tree. With `argv`, only the group it names is built in full and the others are
- * placeholders with their description (enough for help and suggestions): building every flag of
- * every group is wasted work on each of the thousands of starts a script makes. Without `argv`,
- * everything is built (tests, completion).
+ * The command tree. With `argv`, only the command or group it names is loaded and built in full;
+ * the others are placeholders with their description (enough for help and suggestions): loading
+ * and building every command is wasted work on each of the thousands of starts a script makes.
+ * Without `argv`, everything is (tests, completion, the man page).
  */
-export function buildProgram(reg: Registrar, argv?: string[], commands: CommandRegistry = registry): Command {
+export async function buildProgram(reg: Registrar, argv?: string[], commands: CommandRegistry = registry): Promise<Command> {
   const { term } = reg.ctx;
   const program = new RootCommand('rentals')
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
@@ -75,9 +76,8 @@ export function buildProgram(reg: Registrar, argv?: string[], commands: CommandR
   for (const [usage, help] of LOG_FLAGS) program.option(usage, help);
   program.addHelpText('after', rootHelp);
 
-  const target = argv ? targetWord(argv) : undefined;
-  const full = (node: CommandNode) => argv === undefined || (target !== undefined && (node.name === target || node.aliases.includes(target)));
-  commands.attach(program, reg, full);
+  const built = argv ? await commands.loadFor(targetWords(argv)) : await commands.loadAll();
+  commands.attach(program, reg, built);
   return program;
 }
 

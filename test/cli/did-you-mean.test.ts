@@ -19,8 +19,9 @@ function typo(flag: string): string {
   return `${flag.slice(0, 5)}${flag.slice(6)}`;
 }
 
+const program = await buildProgram({ ctx: fakeContext(HOME).ctx, state: { exitCode: ExitCode.ok } });
+
 describe('did you mean', () => {
-  const program = buildProgram({ ctx: fakeContext(HOME).ctx, state: { exitCode: ExitCode.ok } });
   const cases = leaves(program)
     .map(({ path, command }) => ({ path, flag: command.options.map((o) => o.long).find((long) => long !== undefined && long.length >= 8 && long !== '--help') }))
     .filter((c): c is { path: string[]; flag: string } => c.flag !== undefined);

@@ -14,12 +14,14 @@ function walk(command: Command, path: string[] = []): Array<{ path: string[]; co
   return [{ path, command }, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
 }
 
-const program = buildProgram({ ctx: fakeContext({ home: '/nonexistent' }).ctx, state: { exitCode: 0 } });
+const program = await buildProgram({ ctx: fakeContext({ home: '/nonexistent' }).ctx, state: { exitCode: 0 } });
 const commands = walk(program);
 
 /** Every description of the registry with its command path. */
+const nodes = [...(await registry.loadAll()).values()];
+
 function registered(): Array<{ path: string[]; info: CommandInfo }> {
-  return registry.nodes.flatMap((node) => [
+  return nodes.flatMap((node) => [
     { path: [node.name], info: node as CommandInfo },
     ...(node.kind === 'group' ? registry.commandsOf(node).map((command) => ({ path: [node.name, command.name], info: command as CommandInfo })) : []),
   ]);

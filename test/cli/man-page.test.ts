@@ -10,22 +10,25 @@ import { runCli } from '../helpers/fake-context.js';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; man: string[] };
 
 /** Every visible command of the registry as `rentals group verb` (or `rentals command`). */
+const nodes = [...(await registry.loadAll()).values()];
+
 function registeredCommands(): string[] {
-  return registry.nodes.flatMap((node) => {
+  return nodes.flatMap((node) => {
     if (node.kind === 'command') return node.hidden ? [] : [`rentals ${node.name}`];
     return registry.commandsOf(node).filter((c) => !c.hidden).map((c) => `rentals ${node.name} ${c.name}`);
   });
 }
 
+const man = await renderManPage(pkg.version);
+
 describe('man page', () => {
-  const man = renderManPage(pkg.version);
   const text = man.replace(/\\-/g, '-').replace(/\\e/g, '\\');
 
   test('lists every registered command, with its summary', () => {
     const commands = registeredCommands();
     expect(commands.length).toBeGreaterThan(50);
     for (const command of commands) expect(text, command).toMatch(new RegExp(`^\\.(?:B|SS) ${command.replace(/[|]/g, '\\|')}\\b`, 'm'));
-    for (const node of registry.nodes) if (node.kind === 'group' || !node.hidden) expect(text).toContain(node.summary);
+    for (const node of nodes) if (node.kind === 'group' || !node.hidden) expect(text).toContain(node.summary);
   });
 
   test('lists the global flags, the environment and the help topics', () => {
@@ -48,7 +51,7 @@ describe('rentals --help', () => {
       .split('\n')
       .filter((line) => /^ {2}\S/.test(line))
       .map((line) => line.trim().split(/\s/)[0]!);
-    const visible = registry.nodes.filter((node) => node.kind === 'group' || !node.hidden);
+    const visible = nodes.filter((node) => node.kind === 'group' || !node.hidden);
     expect(listed).toEqual(visible.map((node) => [node.name, ...node.aliases].join('|')));
   });
 });

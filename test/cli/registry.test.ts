@@ -1,23 +1,28 @@
 // The command registry: one description per command, duplicates refused when a group is built,
-// and the events group ready for a verb named `show` (no longer an alias of `get` there).
+// the events group ready for a verb named `show` (no longer an alias of `get` there), and every
+// lazy entry loading the module it lists, and only the ones a run names.
 
 import { describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { CommandRegistry } from '../../src/cli/registry/registry.js';
-import { type CommandGroup, type LeafCommand, defineCommand, defineGroup } from '../../src/cli/registry/spec.js';
+import { type CommandGroup, type LeafCommand, defineCommand, defineGroup, lazyEntry } from '../../src/cli/registry/spec.js';
 import { fakeContext } from '../helpers/fake-context.js';
 
-function events(): CommandGroup {
-  const found = registry.find('events');
-  if (found?.kind !== 'group') throw new Error('no events group');
+const loaded = await registry.loadAll();
+
+function groupNamed(name: string): CommandGroup {
+  const found = loaded.get(registry.find(name)!);
+  if (found?.kind !== 'group') throw new Error(`no ${name} group`);
   return found;
 }
+
+const events = () => groupNamed('events');
 
 function withEventsCommand(extra: LeafCommand): CommandRegistry {
   const group = events();
   return new CommandRegistry(
-    registry.nodes.map((node) => (node === group ? defineGroup({ ...group, commands: () => [...group.commands(), extra] }) : node)),
+    [...loaded.values()].map((node) => (node === group ? defineGroup({ ...group, commands: () => [...group.commands(), extra] }) : node)),
   );
 }
 
@@ -31,13 +36,13 @@ const showEvent = (aliases: string[] = []) =>
     run: async (session, _options, [id]) => session.printer.text(`event ${id}`),
   });
 
-function build(commands: CommandRegistry, argv?: string[]) {
+async function build(commands: CommandRegistry, argv?: string[]) {
   const fake = fakeContext({ home: '/nonexistent' });
-  return { fake, program: buildProgram({ ctx: fake.ctx, state: { exitCode: 0 } }, argv, commands) };
+  return { fake, program: await buildProgram({ ctx: fake.ctx, state: { exitCode: 0 } }, argv, commands) };
 }
 
 describe('the command registry', () => {
-  test('refuses a command whose name is an alias of another in the same group', () => {
+  test('refuses a command whose name is an alias of another in the same group', async () => {
     const group = defineGroup({
       name: 'things',
       summary: 'Things',
@@ -47,12 +52,12 @@ describe('the command registry', () => {
         defineCommand({ name: 'show', summary: 'Show', examples: ['x'], run: async () => {} }),
       ],
     });
-    expect(() => build(new CommandRegistry([group]))).toThrow('command registry: "things show" is both an alias of "get" and the command "show"');
+    await expect(build(new CommandRegistry([group]))).rejects.toThrow('command registry: "things show" is both an alias of "get" and the command "show"');
   });
 
   test('refuses two top-level commands under one name', () => {
     const twice = defineCommand({ name: 'api', summary: 'Again', examples: ['x'], run: async () => {} });
-    expect(() => new CommandRegistry([...registry.nodes, twice])).toThrow('command registry: "api" is both the command "api" and the command "api"');
+    expect(() => new CommandRegistry([...registry.entries, twice])).toThrow('command registry: "api" is both the command "api" and the command "api"');
   });
 
   test('refuses an alias given to two verbs', () => {
@@ -69,7 +74,7 @@ describe('the command registry', () => {
   });
 
   test('every group of the tool builds without a clash', () => {
-    for (const node of registry.nodes) if (node.kind === 'group') expect(() => registry.commandsOf(node)).not.toThrow();
+    for (const node of loaded.values()) if (node.kind === 'group') expect(() => registry.commandsOf(node)).not.toThrow();
   });
 
   test('events get is no longer `show`: events show is a verb of its own', () => {
@@ -78,26 +83,92 @@ describe('the command registry', () => {
     expect(commands.find((c) => c.name === 'show')?.summary).toMatch(/bookings, line totals and the event total/);
   });
 
-  test('a second show in the events group is refused', () => {
-    expect(() => build(withEventsCommand(showEvent()))).toThrow('"events show" is both the command "show" and the command "show"');
+  test('a second show in the events group is refused', async () => {
+    await expect(build(withEventsCommand(showEvent()))).rejects.toThrow('"events show" is both the command "show" and the command "show"');
   });
 
   test('other resources keep show as an alias of get', () => {
-    const inventory = registry.find('inventory');
-    if (inventory?.kind !== 'group') throw new Error('no inventory group');
-    expect(registry.commandsOf(inventory).find((c) => c.name === 'get')?.aliases).toEqual(['show', 'view']);
+    expect(registry.commandsOf(groupNamed('inventory')).find((c) => c.name === 'get')?.aliases).toEqual(['show', 'view']);
   });
 
-  test('a command that takes the alias view of events get is refused', () => {
+  test('a command that takes the alias view of events get is refused', async () => {
     const peek = defineCommand({ name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], run: async () => {} });
-    expect(() => build(withEventsCommand(peek))).toThrow('"events view" is both an alias of "get" and an alias of "peek"');
+    await expect(build(withEventsCommand(peek))).rejects.toThrow('"events view" is both an alias of "get" and an alias of "peek"');
   });
 
-  test('only the named group is built in full', () => {
-    const { program } = build(registry, ['prices', 'list']);
+  test('only the named group is built in full', async () => {
+    const { program } = await build(registry, ['prices', 'list']);
     const built = program.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
     expect(built).toEqual(['prices']);
-    const { program: bare } = build(registry, ['--version']);
+    const { program: bare } = await build(registry, ['--version']);
     expect(bare.commands.filter((c) => c.commands.length > 0)).toEqual([]);
+  });
+});
+
+describe('the lazy entries', () => {
+  /** A registry whose entries count their loads. */
+  function counting() {
+    const loads: string[] = [];
+    const leaf = (name: string) =>
+      lazyEntry({ name, summary: `The ${name} command` }, 'command', async () => {
+        loads.push(name);
+        return defineCommand({ name, summary: `The ${name} command`, examples: [`rentals ${name}`], run: async () => {} });
+      });
+    const things = lazyEntry({ name: 'things', summary: 'Things' }, 'group', async () => {
+      loads.push('things');
+      return defineGroup({ name: 'things', summary: 'Things', examples: ['rentals things list'], commands: () => [defineCommand({ name: 'list', summary: 'List', examples: ['rentals things list'], run: async () => {} })] });
+    });
+    return { loads, commands: new CommandRegistry([things, leaf('alpha'), leaf('beta'), leaf('help')]) };
+  }
+
+  test('a run loads the module of the command it names, and no other', async () => {
+    const { loads, commands } = counting();
+    const { program } = await build(commands, ['alpha', '--flag']);
+    expect(loads).toEqual(['alpha']);
+    // The others are listed all the same, for the root help and "did you mean".
+    expect(program.commands.map((c) => [c.name(), c.description()])).toEqual([
+      ['things', 'Things'],
+      ['alpha', 'The alpha command'],
+      ['beta', 'The beta command'],
+      ['help', 'The help command'],
+    ]);
+  });
+
+  test('a group is loaded when named, and `help x` loads help and x', async () => {
+    const { loads, commands } = counting();
+    await build(commands, ['things', 'list']);
+    expect(loads).toEqual(['things']);
+    const second = counting();
+    await build(second.commands, ['help', 'beta']);
+    expect(second.loads.sort()).toEqual(['beta', 'help']);
+  });
+
+  test('no command word, or an unknown one, loads every command (the root help lists their arguments)', async () => {
+    const { loads, commands } = counting();
+    await build(commands, ['--json']);
+    expect(loads.sort()).toEqual(['alpha', 'beta', 'help']);
+    const unknown = counting();
+    await build(unknown.commands, ['thigns']);
+    expect(unknown.loads.sort()).toEqual(['alpha', 'beta', 'help']);
+  });
+
+  test('each module is imported once per run', async () => {
+    const { loads, commands } = counting();
+    await commands.loadAll();
+    await commands.loadAll();
+    expect(loads.sort()).toEqual(['alpha', 'beta', 'help', 'things']);
+  });
+
+  test('a module that describes another command than its entry is refused', async () => {
+    const wrong = lazyEntry({ name: 'gamma', summary: 'Gamma' }, 'command', async () => defineCommand({ name: 'gamma', summary: 'Something else', examples: ['rentals gamma'], run: async () => {} }));
+    await expect(new CommandRegistry([wrong]).loadAll()).rejects.toThrow('the module of "gamma" describes "gamma" (command: Something else), not what the catalog lists');
+  });
+
+  test('every entry of the tool loads what it lists (name, aliases, summary, kind)', async () => {
+    for (const entry of registry.entries) {
+      const node = loaded.get(entry)!;
+      expect([node.name, node.aliases, node.summary, node.hidden === true]).toEqual([entry.name, entry.aliases, entry.summary, entry.hidden === true]);
+      expect(node.kind).toBe(entry.kind === 'lazy' ? entry.loads : entry.kind);
+    }
   });
 });

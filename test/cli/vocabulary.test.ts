@@ -50,8 +50,9 @@ function vocabularyProblems(path: string, flags: ReadonlySet<string>): string[] 
   return problems;
 }
 
+const program = await buildProgram({ ctx: fakeContext({ home: '/nonexistent' }).ctx, state: { exitCode: ExitCode.ok } });
+
 describe('one vocabulary', () => {
-  const program = buildProgram({ ctx: fakeContext({ home: '/nonexistent' }).ctx, state: { exitCode: ExitCode.ok } });
   const commands = leaves(program);
 
   test('the commands are walked, all of them', () => {

@@ -7,6 +7,7 @@ import { parseJsonText, readInput } from '../input.js';
 import { defineCommand } from '../registry/spec.js';
 import { conceptOption } from '../vocabulary.js';
 import type { Session } from '../session.js';
+import { TOP_LEVEL } from './top-level.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -37,9 +38,8 @@ async function runApiCall(session: Session, options: ApiCallOptions): Promise<vo
 }
 
 export const apiCommand = defineCommand({
-  name: 'api',
+  ...TOP_LEVEL.api,
   args: '<method> <path>',
-  summary: 'Make an authenticated request to any API path and print the response body',
   help: `
 The raw escape hatch: the request is sent as given. None of the tool's own rules apply here —
 no field validation, no booking rules (availability, prices, inactive items), no --dry-run —

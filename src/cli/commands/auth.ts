@@ -11,6 +11,7 @@ import { AuthError, ExitCode, RentalsError, UsageError, exitCodeFor } from '../.
 import { readStream } from '../input.js';
 import { defineCommand, defineGroup } from '../registry/spec.js';
 import type { Session } from '../session.js';
+import { TOP_LEVEL } from './top-level.js';
 
 interface LoginOptions {
   withToken?: boolean;
@@ -160,8 +161,7 @@ async function runLogout(session: Session): Promise<void> {
 }
 
 export const authGroup = defineGroup({
-  name: 'auth',
-  summary: 'Log in, see where settings come from, log out',
+  ...TOP_LEVEL.auth,
   examples: ['rentals auth login --base-url https://api.example.com --with-token < token.txt', 'rentals auth status'],
   commands: () => [authLogin, authStatus, authLogout],
 });

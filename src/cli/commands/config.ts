@@ -6,6 +6,7 @@ import { updateProfile } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand, defineGroup } from '../registry/spec.js';
 import type { Session } from '../session.js';
+import { TOP_LEVEL } from './top-level.js';
 
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
 const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
@@ -46,8 +47,7 @@ async function runConfigSet(session: Session, name: string, value: string | unde
 }
 
 export const configGroup = defineGroup({
-  name: 'config',
-  summary: 'Read and change the settings of a profile',
+  ...TOP_LEVEL.config,
   examples: ['rentals config list', 'rentals config set output json'],
   commands: () => [
     defineCommand({

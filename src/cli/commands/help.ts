@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { defineCommand } from '../registry/spec.js';
 import type { GlobalOptions, Session } from '../session.js';
 import { didYouMean, suggestions } from '../registry/suggest.js';
+import { TOP_LEVEL } from './top-level.js';
 
 /** The command that `words` name from `root` (names or aliases), or the word not found and where. */
 function findCommand(root: Command, words: readonly string[]): { command: Command } | { missing: string; under: Command } {
@@ -36,9 +37,8 @@ async function serviceStatusNames(ctx: Context, globals: GlobalOptions): Promise
 }
 
 export const helpCommand = defineCommand({
-  name: 'help',
+  ...TOP_LEVEL.help,
   args: '[command-or-topic...]',
-  summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`,
   examples: ['rentals help events list', 'rentals help exit-codes'],
   runWithoutSession: async ({ ctx, args: [words], root, globals }) => {
     const topic = words.length === 1 ? helpTopic(words[0]!) : undefined;

@@ -4,6 +4,7 @@ import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../registry/spec.js';
 import { conceptOption, conceptValue } from '../vocabulary.js';
+import { TOP_LEVEL } from './top-level.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -17,8 +18,7 @@ function httpUrl(flag: string, value: string | undefined): string | undefined {
 }
 
 export const sandboxCommand = defineCommand({
-  name: 'sandbox',
-  summary: 'Run a local server that implements the whole API (for trying, demos and tests)',
+  ...TOP_LEVEL.sandbox,
   examples: [
     'rentals sandbox --seed',
     'rentals sandbox --port 0 --data-file ./rentals-data.json --seed',

@@ -6,6 +6,7 @@ import { type ResourceName, resourceList } from '../../resources/definitions.js'
 import { readAll } from '../../common/read-all.js';
 import { defineCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
+import { TOP_LEVEL } from './top-level.js';
 
 interface SnapshotOptions {
   out?: string;
@@ -102,8 +103,7 @@ function parseOnly(value: string | undefined): ResourceName[] | undefined {
 }
 
 export const snapshotCommand = defineCommand({
-  name: 'snapshot',
-  summary: 'Write every record of the service as one JSON document (to audit, diff, or seed the sandbox)',
+  ...TOP_LEVEL.snapshot,
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
 written as it is read, so memory stays bounded by the largest single list; with --out the file is
@@ -117,9 +117,8 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
 });
 
 export const diffCommand = defineCommand({
-  name: 'diff',
+  ...TOP_LEVEL.diff,
   args: '<before> [after]',
-  summary: 'What changed between two snapshots, or between a snapshot and the service (--live)',
   help: `
 One row per change: a record added or removed, or one field of a record changed. The same value
 written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;

@@ -1,9 +1,19 @@
 // The one registry of commands: every group and command of the tool, as descriptions. Help,
 // the lazy build of one group per run, shell completion and the contract test all read it.
+// A top-level entry may be lazy (LazyEntry): its module is imported only when a run names it,
+// so that a start loads the code of one command, not of all of them.
 
 import type { Command } from 'commander';
-import type { CommandGroup, CommandNode, LeafCommand, Registrar } from './spec.js';
+import type { CommandGroup, CommandNode, LazyEntry, LeafCommand, Registrar } from './spec.js';
 import { describe } from './spec.js';
+
+/** A top-level entry: a command or group already described, or one to load. */
+export type RegistryEntry = CommandNode | LazyEntry;
+
+/** What a top-level entry is once loaded (a lazy entry: the kind it says it loads). */
+function kindOf(entry: RegistryEntry): CommandNode['kind'] {
+  return entry.kind === 'lazy' ? entry.loads : entry.kind;
+}
 
 /** Verbs in this order in a group's help; others follow in the order they were declared. */
 const VERB_ORDER = ['list', 'get', 'add', 'update', 'delete', 'open', 'set', 'export', 'import', 'adjust', 'apply'];
@@ -29,14 +39,53 @@ function checkUnique(where: string, nodes: ReadonlyArray<{ name: string; aliases
 }
 
 export class CommandRegistry {
-  constructor(readonly nodes: readonly CommandNode[]) {
-    checkUnique('', nodes);
+  private readonly loaded = new Map<RegistryEntry, Promise<CommandNode>>();
+
+  constructor(readonly entries: readonly RegistryEntry[]) {
+    checkUnique('', entries);
   }
 
-  /** The top-level group or command named (or aliased) `word`. */
-  find(word: string | undefined): CommandNode | undefined {
+  /** The top-level entry named (or aliased) `word`. */
+  find(word: string | undefined): RegistryEntry | undefined {
     if (word === undefined) return undefined;
-    return this.nodes.find((node) => node.name === word || node.aliases.includes(word));
+    return this.entries.find((entry) => entry.name === word || entry.aliases.includes(word));
+  }
+
+  /**
+   * The command or group an entry describes, its module imported once. A loaded node that does
+   * not answer to the entry's name, aliases, summary and kind is a defect of the catalog.
+   */
+  load(entry: RegistryEntry): Promise<CommandNode> {
+    if (entry.kind !== 'lazy') return Promise.resolve(entry);
+    let node = this.loaded.get(entry);
+    if (!node) {
+      node = entry.load().then((loaded) => {
+        const same = loaded.kind === entry.loads && loaded.name === entry.name && loaded.summary === entry.summary && loaded.aliases.join() === entry.aliases.join();
+        if (!same) throw new Error(`command registry: the module of "${entry.name}" describes "${loaded.name}" (${loaded.kind}: ${loaded.summary}), not what the catalog lists`);
+        return loaded;
+      });
+      this.loaded.set(entry, node);
+    }
+    return node;
+  }
+
+  /** Every entry loaded (help of everything, completion, the man page, tests). */
+  async loadAll(): Promise<Map<RegistryEntry, CommandNode>> {
+    const nodes = await Promise.all(this.entries.map((entry) => this.load(entry)));
+    return new Map(this.entries.map((entry, i) => [entry, nodes[i]!]));
+  }
+
+  /**
+   * The nodes a run with these command words needs: the entries they name, and every top-level
+   * command when a word names none (the root help and "did you mean" list them with their arguments).
+   */
+  async loadFor(words: ReadonlyArray<string | undefined>): Promise<Map<RegistryEntry, CommandNode>> {
+    const named = words.map((word) => this.find(word));
+    const wanted = new Set(named.filter((entry): entry is RegistryEntry => entry !== undefined));
+    if (named.some((entry) => entry === undefined)) for (const entry of this.entries) if (kindOf(entry) === 'command') wanted.add(entry);
+    const nodes = new Map<RegistryEntry, CommandNode>();
+    for (const entry of wanted) nodes.set(entry, await this.load(entry));
+    return nodes;
   }
 
   /** A group's commands in help order; throws on a duplicate name or alias. */
@@ -49,20 +98,22 @@ export class CommandRegistry {
   }
 
   /**
-   * Adds every top-level node under `program`. Only `full` groups are built with their commands:
-   * the others get their name, aliases and summary (all that the top-level help shows).
+   * Adds every top-level entry under `program`. The `built` ones (loaded for this run) are built in
+   * full, a group with its commands; the others are placeholders with their name, aliases and
+   * summary (all that the top-level help shows of a group).
    */
-  attach(program: Command, reg: Registrar, full: (node: CommandNode) => boolean): void {
-    for (const node of this.nodes) {
+  attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>): void {
+    for (const entry of this.entries) {
+      const node = built.get(entry);
+      if (!node) {
+        program.command(entry.name, { hidden: entry.hidden === true }).description(entry.summary).aliases([...entry.aliases]);
+        continue;
+      }
       if (node.kind === 'command') {
         node.attach(program, reg);
         continue;
       }
       const group = program.command(node.name);
-      if (!full(node)) {
-        group.description(node.summary).aliases([...node.aliases]);
-        continue;
-      }
       describe(group, node);
       for (const command of this.commandsOf(node)) command.attach(group, reg);
     }

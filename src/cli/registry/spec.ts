@@ -50,6 +50,30 @@ export interface CommandGroup extends CommandInfo {
 
 export type CommandNode = LeafCommand | CommandGroup;
 
+/**
+ * A top-level command or group as the registry lists it before its module is loaded: what the
+ * root help, suggestions and placeholders show. `load` imports the module (once per run).
+ */
+export interface LazyEntry extends Pick<CommandInfo, 'name' | 'aliases' | 'summary' | 'hidden'> {
+  kind: 'lazy';
+  /** What `load` gives: a command, or a group of commands. */
+  loads: CommandNode['kind'];
+  load: () => Promise<CommandNode>;
+}
+
+/** The name, summary and aliases a top-level command or group is listed with (src/cli/commands/top-level.ts). */
+export interface CommandHeading {
+  name: string;
+  summary: string;
+  aliases?: readonly string[];
+  hidden?: boolean;
+}
+
+/** A top-level entry whose module is imported only when a run needs it. */
+export function lazyEntry(heading: CommandHeading, loads: CommandNode['kind'], load: () => Promise<CommandNode>): LazyEntry {
+  return { kind: 'lazy', loads, ...heading, aliases: heading.aliases ?? [], load };
+}
+
 /** `<id> [file]` → `[string, string | undefined]`; no arguments → `[]`. */
 export type ArgsOf<S extends string> = S extends '' ? [] : string extends S ? string[] : InferArguments<S>;
 

@@ -73,10 +73,6 @@ function addParentOption(command: Command, def: ResourceDef): void {
   if (field) addFieldOption(command, field, true);
 }
 
-export function resourceDescription(def: ResourceDef): string {
-  return `${def.summary} [API ${def.versions.join(', ')}]`;
-}
-
 /** The group's own examples: a list and a get. */
 export function groupExamples(def: ResourceDef): string[] {
   const p = parentFlag(def);

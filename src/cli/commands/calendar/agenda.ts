@@ -12,6 +12,7 @@ import type { CalendarView } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
 import { rangeOptions, withDatesLink } from './options.js';
+import { TOP_LEVEL } from '../top-level.js';
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];
 
@@ -34,8 +35,7 @@ function agendaEntry(row: Record<string, unknown>, day: string): { lead: string;
 }
 
 export const agendaCommand = defineViewCommand({
-  name: 'agenda',
-  summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)',
+  ...TOP_LEVEL.agenda,
   help: withDatesLink(
     '\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',
   ),

@@ -18,14 +18,14 @@ import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
 import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
+import { TOP_LEVEL } from '../top-level.js';
 
 const MAX_DAYS = 366;
 /** The item field a service may use to say which category an item is in (the reference does not show one). */
 const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 
 export const availabilityCommand = defineViewCommand({
-  name: 'availability',
-  summary: 'Units owned, booked at the peak moment and free, per item, over a range',
+  ...TOP_LEVEL.availability,
   help: withDatesLink(
     '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
   ),

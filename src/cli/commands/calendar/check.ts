@@ -9,10 +9,10 @@ import type { CalendarEvent } from '../../../domain/records.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
 import { rangeOptions, withDatesLink } from './options.js';
+import { TOP_LEVEL } from '../top-level.js';
 
 export const checkCommand = defineViewCommand({
-  name: 'check',
-  summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references',
+  ...TOP_LEVEL.check,
   help: withDatesLink(
     '\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, price-differs, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch, quote-cannot-confirm.\n',
   ),

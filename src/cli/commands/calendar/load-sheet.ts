@@ -13,6 +13,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { paperOption, paperSize, withDatesLink } from './options.js';
+import { TOP_LEVEL } from '../top-level.js';
 
 type Direction = 'out' | 'in';
 const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
@@ -42,8 +43,7 @@ export function movementsOf(event: CalendarEvent, range: { from: number; to: num
 }
 
 export const loadSheetCommand = defineViewCommand({
-  name: 'load-sheet',
-  summary: "The warehouse's pick list: what goes out and comes back each day",
+  ...TOP_LEVEL.loadSheet,
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
   options: (command) =>

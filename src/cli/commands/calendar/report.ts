@@ -16,6 +16,7 @@ import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
 import { rangeOptions, withDatesLink } from './options.js';
+import { TOP_LEVEL } from '../top-level.js';
 
 const KINDS = ['utilization', 'revenue'] as const;
 type ReportKind = (typeof KINDS)[number];
@@ -38,9 +39,8 @@ function revenueRecord(row: RevenueRow, cancelled = false) {
 }
 
 export const reportCommand = defineViewCommand({
-  name: 'report',
+  ...TOP_LEVEL.report,
   args: '<utilization|revenue>',
-  summary: 'Utilization (unit-hours held over owned) or revenue (booking lines, exact) over a range, by item, month or status',
   help: withDatesLink(
     "\nutilization = Σ units held × hours (each event's window clipped to the range) ÷ Σ units owned × hours of the range; quotes count as the holds setting says (`rentals help holds`).\nrevenue = Σ quantity × unit price of the booking lines of the events that start in the range; cancelled events are left out (shown apart with --include-cancelled).\n",
   ),

@@ -13,12 +13,12 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
 import { calendarDeps } from './deps.js';
 import { itemListOption, paperOption, paperSize, rangeOptions, withDatesLink } from './options.js';
+import { TOP_LEVEL } from '../top-level.js';
 
 const COLUMNS = ['itemId', 'item', 'type', 'from', 'to', 'eventId', 'event', 'quantity', 'free', 'freeIfQuotesConfirm'];
 
 export const timelineCommand = defineViewCommand({
-  name: 'timeline',
-  summary: "Each item's stock over time and a bar per event holding it (firm and quotes), shortages marked",
+  ...TOP_LEVEL.timeline,
   help: withDatesLink('\n█ firm hold, ░ quote (tentative); in the free row ! marks a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page.\n'),
   examples: ['rentals timeline --item "20x20 Frame Tent" --from mon --to sun', 'rentals timeline --item 3 --item 7 --from today --to +14d -o html > week.html'],
   options: (command) => paperOption(itemListOption(rangeOptions(command), 'the item to draw; repeat for several (required)')),

@@ -1,0 +1,24 @@
+// The top-level commands and groups as the tool lists them (root help, suggestions, completion's
+// first word) before their modules are loaded: a run imports the module of the one it names
+// (catalog.ts). Each module takes its heading from here, so the two cannot disagree.
+
+import { HELP_TOPICS } from '../help-topics.js';
+import type { CommandHeading } from '../registry/spec.js';
+
+export const TOP_LEVEL = {
+  availability: { name: 'availability', summary: 'Units owned, booked at the peak moment and free, per item, over a range' },
+  timeline: { name: 'timeline', summary: "Each item's stock over time and a bar per event holding it (firm and quotes), shortages marked" },
+  agenda: { name: 'agenda', summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)' },
+  loadSheet: { name: 'load-sheet', summary: "The warehouse's pick list: what goes out and comes back each day" },
+  check: { name: 'check', summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references' },
+  report: { name: 'report', summary: 'Utilization (unit-hours held over owned) or revenue (booking lines, exact) over a range, by item, month or status' },
+  auth: { name: 'auth', summary: 'Log in, see where settings come from, log out' },
+  config: { name: 'config', summary: 'Read and change the settings of a profile' },
+  api: { name: 'api', summary: 'Make an authenticated request to any API path and print the response body' },
+  sandbox: { name: 'sandbox', summary: 'Run a local server that implements the whole API (for trying, demos and tests)' },
+  snapshot: { name: 'snapshot', summary: 'Write every record of the service as one JSON document (to audit, diff, or seed the sandbox)' },
+  diff: { name: 'diff', summary: 'What changed between two snapshots, or between a snapshot and the service (--live)' },
+  help: { name: 'help', summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}` },
+  completion: { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish' },
+  complete: { name: '__complete', hidden: true, summary: 'Completion candidates for the words typed so far (used by the completion scripts)' },
+} as const satisfies Record<string, CommandHeading>;
