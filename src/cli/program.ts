@@ -29,31 +29,34 @@ const VALUE_OPTIONS = new Set(
     .flatMap((usage) => usage.split(/[\s,|]+/).filter((word) => word.startsWith('-'))),
 );
 
-/** The command word of argv (`events` in `rentals --json events list`), or undefined. */
-function commandWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+/** The command words of argv (`events`, `list` in `rentals --json events list --from x`), at most `limit`. */
+function commandWords(argv: string[], limit: number): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < limit; i++) {
     const arg = argv[i]!;
-    if (arg === '--') return undefined;
-    if (!arg.startsWith('-')) return arg;
-    if (VALUE_OPTIONS.has(arg)) i++;
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (VALUE_OPTIONS.has(arg)) i++;
   }
-  return undefined;
-}
-
-/** The top-level words whose commands must be built: the command word, and for `help x`, x too. */
-function targetWords(argv: string[]): Array<string | undefined> {
-  const word = commandWord(argv);
-  if (word !== 'help') return [word];
-  const rest = argv.slice(argv.indexOf('help') + 1);
-  const topic = commandWord(rest);
-  return topic === undefined ? [word, undefined] : [word, topic];
+  return words;
 }
 
 /**
- * The command tree. With `argv`, only the command or group it names is loaded and built in full;
- * the others are placeholders with their description (enough for help and suggestions): loading
- * and building every command is wasted work on each of the thousands of starts a script makes.
- * Without `argv`, everything is (tests, completion, the man page).
+ * What a run must build in full: the top-level words whose commands it loads (the command word,
+ * and for `help x`, x too; an absent one means every top-level command) and the verb of a group
+ * (`list` in `inventory list`), whose siblings may stay placeholders.
+ */
+function targets(argv: string[]): { words: Array<string | undefined>; verb?: string } {
+  const [word, next, third] = commandWords(argv, 3);
+  if (word !== 'help') return { words: [word], verb: next };
+  return { words: [word, next], verb: next === undefined ? undefined : third };
+}
+
+/**
+ * The command tree. With `argv`, only the command or group it names is loaded, and only the
+ * command it names is built in full; the others are placeholders with their description (enough
+ * for help and suggestions): loading and building every command is wasted work on each of the
+ * thousands of starts a script makes. Without `argv`, everything is (tests, completion, the man page).
  */
 export async function buildProgram(reg: Registrar, argv?: string[], commands: CommandRegistry = registry): Promise<Command> {
   const { term } = reg.ctx;
@@ -76,8 +79,9 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
   for (const [usage, help] of LOG_FLAGS) program.option(usage, help);
   program.addHelpText('after', rootHelp);
 
-  const built = argv ? await commands.loadFor(targetWords(argv)) : await commands.loadAll();
-  commands.attach(program, reg, built);
+  const wanted = argv ? targets(argv) : undefined;
+  const built = wanted ? await commands.loadFor(wanted.words) : await commands.loadAll();
+  commands.attach(program, reg, built, wanted?.verb);
   return program;
 }
 

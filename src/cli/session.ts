@@ -55,7 +55,7 @@ export class Session {
   /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
   static async create(ctx: Context, flags: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Session> {
     const globals: GlobalOptions = { ...flags, debug: flags.debug === true || debugFromEnv(ctx.env) };
-    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, ctx.term.stdin);
+    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, () => ctx.term.stdin);
     if (!options.createsProfile) {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);

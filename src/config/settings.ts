@@ -72,12 +72,12 @@ function pick<T>(candidates: Array<[T | undefined, Source, string]>): Setting<T>
   return { value: undefined, source: 'none', origin: 'not set' };
 }
 
-/** `stdin`: where `--token-file -` reads the token. */
+/** `stdin`: where `--token-file -` reads the token (asked for only then: making process.stdin costs a start ~2 ms). */
 export async function resolveSettings(
   flags: GlobalFlags,
   env: Record<string, string | undefined>,
   homedir: string,
-  stdin?: AsyncIterable<unknown>,
+  stdin?: () => AsyncIterable<unknown>,
 ): Promise<Settings> {
   const dir = configDir(env, homedir);
   const config = await readConfig(dir);
@@ -139,13 +139,13 @@ function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[stri
   return { value: fallback, source: 'default', origin: 'default' };
 }
 
-async function readTokenFile(path: string, allowInsecure: boolean, stdin: AsyncIterable<unknown> | undefined): Promise<string> {
+async function readTokenFile(path: string, allowInsecure: boolean, stdin: (() => AsyncIterable<unknown>) | undefined): Promise<string> {
   const fromStdin = path === '-' && stdin !== undefined;
   if (!fromStdin) refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
   try {
     // node:fs/promises loads only here: requiring it costs every start a few ms (it loads readline).
     const { readFile } = await import('node:fs/promises');
-    const token = (fromStdin ? await readAll(stdin) : await readFile(path, 'utf8')).trim();
+    const token = (fromStdin ? await readAll(stdin()) : await readFile(path, 'utf8')).trim();
     if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
     return token;
   } catch (error) {

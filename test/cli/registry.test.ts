@@ -100,6 +100,16 @@ describe('the command registry', () => {
     const { program } = await build(registry, ['prices', 'list']);
     const built = program.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
     expect(built).toEqual(['prices']);
+    // …and in it, only the named verb: the others are listed with no flags.
+    const prices = program.commands.find((c) => c.name() === 'prices')!;
+    const withFlags = prices.commands.filter((c) => c.options.length > 0).map((c) => c.name());
+    expect(withFlags).toEqual(['list']);
+    expect(prices.commands.length).toBeGreaterThan(5);
+    const { program: bareGroup } = await build(registry, ['--json', 'prices']);
+    const allBuilt = bareGroup.commands.find((c) => c.name() === 'prices')!.commands.filter((c) => c.options.length > 0);
+    expect(allBuilt.length).toBe(prices.commands.length);
+    const { program: byAlias } = await build(registry, ['prices', 'ls']);
+    expect(byAlias.commands.find((c) => c.name() === 'prices')!.commands.filter((c) => c.options.length > 0).map((c) => c.name())).toEqual(['list']);
     const { program: bare } = await build(registry, ['--version']);
     expect(bare.commands.filter((c) => c.commands.length > 0)).toEqual([]);
   });

@@ -38,6 +38,15 @@ function checkUnique(where: string, nodes: ReadonlyArray<{ name: string; aliases
   }
 }
 
+function answersTo(info: { name: string; aliases: readonly string[] }, word: string | undefined): boolean {
+  return word !== undefined && (info.name === word || info.aliases.includes(word));
+}
+
+/** A command listed by name, aliases and summary only: not run in this process. */
+function placeholder(parent: Command, info: { name: string; aliases: readonly string[]; summary: string; hidden?: boolean }): void {
+  parent.command(info.name, { hidden: info.hidden === true }).description(info.summary).aliases([...info.aliases]);
+}
+
 export class CommandRegistry {
   private readonly loaded = new Map<RegistryEntry, Promise<CommandNode>>();
 
@@ -47,8 +56,7 @@ export class CommandRegistry {
 
   /** The top-level entry named (or aliased) `word`. */
   find(word: string | undefined): RegistryEntry | undefined {
-    if (word === undefined) return undefined;
-    return this.entries.find((entry) => entry.name === word || entry.aliases.includes(word));
+    return this.entries.find((entry) => answersTo(entry, word));
   }
 
   /**
@@ -99,14 +107,15 @@ export class CommandRegistry {
 
   /**
    * Adds every top-level entry under `program`. The `built` ones (loaded for this run) are built in
-   * full, a group with its commands; the others are placeholders with their name, aliases and
-   * summary (all that the top-level help shows of a group).
+   * full, a group with its commands — all of them, or when `verb` names one of them, that one —
+   * and the others are placeholders with their name, aliases and summary (all that a list of
+   * commands shows, and what "did you mean" reads).
    */
-  attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>): void {
+  attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>, verb?: string): void {
     for (const entry of this.entries) {
       const node = built.get(entry);
       if (!node) {
-        program.command(entry.name, { hidden: entry.hidden === true }).description(entry.summary).aliases([...entry.aliases]);
+        placeholder(program, entry);
         continue;
       }
       if (node.kind === 'command') {
@@ -115,7 +124,12 @@ export class CommandRegistry {
       }
       const group = program.command(node.name);
       describe(group, node);
-      for (const command of this.commandsOf(node)) command.attach(group, reg);
+      const commands = this.commandsOf(node);
+      const named = commands.some((command) => answersTo(command, verb));
+      for (const command of commands) {
+        if (!named || answersTo(command, verb)) command.attach(group, reg);
+        else placeholder(group, command);
+      }
     }
   }
 }
