@@ -5,10 +5,11 @@
 import type { ApiRecord } from '../api/resource-api.js';
 import type { Catalog } from './catalog.js';
 import {
+  type BookingWithoutItem,
   type CalendarBooking,
   type CalendarEvent,
   type CalendarItem,
-  readBooking,
+  readBookingLine,
   readEvent,
   readItem,
   readPrice,
@@ -20,6 +21,7 @@ import { type Range, overlaps } from '../domain/wall-time.js';
 
 export class CalendarData {
   private readonly derived = new WeakMap<ApiRecord[], unknown>();
+  private readonly withoutItem = new Map<number, BookingWithoutItem>();
 
   constructor(readonly catalog: Catalog) {}
 
@@ -62,17 +64,27 @@ export class CalendarData {
     // Each event's bookings are read once, as its list arrives, for `each` and for the answer alike.
     const out = new Map<number, CalendarBooking[]>();
     await this.catalog.children('bookings', ids, (eventId, records) => {
-      const bookings = records.map((r) => readBooking(r, eventId));
+      const bookings: CalendarBooking[] = [];
+      for (const record of records) {
+        const line = readBookingLine(record, eventId);
+        if ('booking' in line) bookings.push(line.booking);
+        else this.withoutItem.set(line.withoutItem.id, line.withoutItem);
+      }
       out.set(eventId, bookings);
       each?.(bookings);
     });
     return new Map(ids.map((id) => [id, out.get(id)!]));
   }
 
+  /** The booking lines read so far that name no item: they hold nothing, and `check` reports them. */
+  linesWithoutItem(): BookingWithoutItem[] {
+    return [...this.withoutItem.values()];
+  }
+
   /** The prices of these items by item × block (one request per item, once per run). */
   async prices(itemIds: Iterable<number>): Promise<PriceTable> {
     const lists = await this.catalog.children('prices', itemIds);
-    return new PriceTable([...lists].flatMap(([itemId, records]) => records.map((r) => readPrice(r, itemId))));
+    return new PriceTable([...lists].flatMap(([itemId, records]) => records.flatMap((r) => readPrice(r, itemId) ?? [])));
   }
 
   /**

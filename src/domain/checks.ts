@@ -5,7 +5,7 @@
 import { compareMoney, formatMoney, moneyToNumber } from './money.js';
 import type { PriceTable } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
+import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
 import { overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
@@ -45,6 +45,8 @@ export interface Problem {
 export interface CheckInput {
   events: readonly CalendarEvent[];
   bookings: Map<number, CalendarBooking[]>;
+  /** Booking lines that name no item (no readable inventoryId). */
+  linesWithoutItem?: readonly BookingWithoutItem[];
   items: Map<number, CalendarItem>;
   prices: PriceTable;
   blocks: ReadonlySet<number>;
@@ -192,6 +194,10 @@ export function checkCalendar(input: CheckInput): Problem[] {
     if (event.cancelled) continue;
     problems.push(...dateProblems(event), ...referenceProblems(event, input));
     for (const booking of input.bookings.get(event.id) ?? []) problems.push(...bookingProblems(event, booking, input));
+    for (const line of input.linesWithoutItem ?? []) {
+      if (line.eventId !== event.id) continue;
+      problems.push({ code: 'missing-item', message: `booking ${line.id} of ${eventLabel(event)} names no item (its inventoryId is missing or not a number): it holds nothing`, eventId: event.id, bookingId: line.id });
+    }
   }
   return problems;
 }

@@ -38,6 +38,14 @@ export interface CalendarBooking {
   record: ApiRecord;
 }
 
+/** A booking line whose inventoryId is missing or unreadable: it holds nothing; `check` reports it. */
+export interface BookingWithoutItem {
+  id: number;
+  eventId: number;
+  quantity: number;
+  record: ApiRecord;
+}
+
 export interface CalendarItem {
   id: number;
   name: string;
@@ -94,15 +102,12 @@ export function readEvent(record: ApiRecord, statusName?: (id: number | undefine
   };
 }
 
-export function readBooking(record: ApiRecord, eventId: number): CalendarBooking {
-  return {
-    id: Number(record.id),
-    eventId: readInt(record.eventId) ?? eventId,
-    itemId: readInt(record.inventoryId) ?? 0,
-    quantity: readInt(record.quantity) ?? 0,
-    price: readMoney(record.price),
-    record,
-  };
+/** A booking line as read; one that names no item (no readable inventoryId) is told apart, never given a made-up id. */
+export function readBookingLine(record: ApiRecord, eventId: number): { booking: CalendarBooking } | { withoutItem: BookingWithoutItem } {
+  const line = { id: Number(record.id), eventId: readInt(record.eventId) ?? eventId, quantity: readInt(record.quantity) ?? 0, record };
+  const itemId = readInt(record.inventoryId);
+  if (itemId === undefined) return { withoutItem: line };
+  return { booking: { ...line, itemId, price: readMoney(record.price) } };
 }
 
 export function readItem(record: ApiRecord): CalendarItem {
@@ -115,13 +120,11 @@ export function readItem(record: ApiRecord): CalendarItem {
   };
 }
 
-export function readPrice(record: ApiRecord, itemId: number): CalendarPrice {
-  return {
-    id: Number(record.id),
-    itemId: readInt(record.inventoryId) ?? itemId,
-    blockId: readInt(record.rentalBlockId) ?? 0,
-    price: readMoney(record.price),
-  };
+/** A price as read; undefined when it names no readable rental block (it prices nothing then). */
+export function readPrice(record: ApiRecord, itemId: number): CalendarPrice | undefined {
+  const blockId = readInt(record.rentalBlockId);
+  if (blockId === undefined) return undefined;
+  return { id: Number(record.id), itemId: readInt(record.inventoryId) ?? itemId, blockId, price: readMoney(record.price) };
 }
 
 /** `event 12 "Harper wedding"`. */

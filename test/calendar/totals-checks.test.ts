@@ -3,7 +3,8 @@ import { formatMoney, money } from '../../src/domain/money.js';
 import { type CheckInput, checkCalendar, dateProblems } from '../../src/domain/checks.js';
 import { eventTotals } from '../../src/domain/totals.js';
 import { PriceTable } from '../../src/domain/prices.js';
-import { readBooking, readEvent, readItem } from '../../src/domain/records.js';
+import { readEvent, readItem } from '../../src/domain/records.js';
+import { readBooking } from '../helpers/bookings.js';
 
 const event = (fields: Record<string, unknown> = {}) =>
   readEvent({

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkCalendar } from '../../src/domain/checks.js';
 import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
 import { PriceTable } from '../../src/domain/prices.js';
-import { readBooking, readEvent, readItem } from '../../src/domain/records.js';
+import { readEvent, readItem } from '../../src/domain/records.js';
+import { readBooking } from '../helpers/bookings.js';
 
 const STATUSES = new Map([
   [1, 'Quoted'],

@@ -107,7 +107,9 @@ describe('3. a status named Cancelled without a cancel date', () => {
 describe('4. an event with only start and end', () => {
   test('is on the load sheet over start → end, as availability holds it', async () => {
     // A real server may send no dropoff or pickup; the sandbox requires them, so a proxy blanks them.
-    const proxy = await blankingProxy(sandbox().url, 'Windowless');
+    const proxy = await rewritingProxy(sandbox().url, (path, record) => {
+      if (/\/events(\/\d+)?$/.test(path) && String(record.eventName).startsWith('Windowless')) Object.assign(record, { dropoffDate: null, teardownDate: null, pickupDate: null });
+    });
     try {
       const crate = await item(5);
       const bare = await event('2027-06-01T09:00:00', '2027-06-03T17:00:00', {}, unique('Windowless show'));
@@ -167,8 +169,34 @@ describe('6. a name that matches nothing', () => {
   });
 });
 
-/** A proxy to the sandbox that blanks dropoff, teardown and pickup of events whose name starts with `prefix`. */
-async function blankingProxy(upstream: string, prefix: string): Promise<{ url: string; close(): Promise<void> }> {
+describe('a booking line that names no item', () => {
+  test('holds nothing, and check reports it as such (never as "item 0")', async () => {
+    const crate = await item(2);
+    const gig = await event('2027-09-01T09:00:00', '2027-09-02T17:00:00', {}, unique('Itemless gig'));
+    const orphan = await line(gig.id, crate.id, 2);
+    // A real server may send a line without its inventoryId; the sandbox requires one, so a proxy blanks it.
+    const proxy = await rewritingProxy(sandbox().url, (path, record) => {
+      if (/\/events\/\d+\/inventory$/.test(path) && record.id === orphan) record.inventoryId = null;
+    });
+    try {
+      const viaProxy = cliFor({ url: proxy.url, token: sandbox().token });
+      const range = ['--from', '2027-09-01', '--to', '2027-09-02'];
+      const free = JSON.parse(ok(await viaProxy(['availability', ...range, '--item', String(crate.id), '--json'])).stdout).data;
+      expect(free[0]).toMatchObject({ booked: 0, free: 2 });
+      const check = await viaProxy(['check', ...range, '-o', 'json']);
+      expect(check.code).toBe(1);
+      const problem = JSON.parse(check.stdout).data.find((p: { bookingId?: number }) => p.bookingId === orphan);
+      expect(problem).toMatchObject({ code: 'missing-item', eventId: gig.id });
+      expect(problem.message).toContain('names no item');
+      expect(problem.itemId).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+/** A proxy to the sandbox that lets `rewrite` change each record of the GET answers it forwards. */
+async function rewritingProxy(upstream: string, rewrite: (path: string, record: Record<string, unknown>) => void): Promise<{ url: string; close(): Promise<void> }> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
@@ -176,11 +204,9 @@ async function blankingProxy(upstream: string, prefix: string): Promise<{ url: s
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
         let body = Buffer.concat(chunks).toString('utf8');
-        if (req.method === 'GET' && /\/events(\/\d+)?$/.test(req.url ?? '')) {
+        if (req.method === 'GET' && answer.statusCode === 200) {
           const parsed = JSON.parse(body) as { data: Array<Record<string, unknown>> };
-          for (const record of parsed.data) {
-            if (String(record.eventName).startsWith(prefix)) Object.assign(record, { dropoffDate: null, teardownDate: null, pickupDate: null });
-          }
+          for (const record of parsed.data) rewrite(new URL(req.url ?? '/', 'http://proxy').pathname, record);
           body = JSON.stringify(parsed);
         }
         const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };

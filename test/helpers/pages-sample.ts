@@ -1,6 +1,7 @@
 // The pages the HTML tests render (as strings and in a headless browser): a timeline, a quote and
 // a pick list, with a hostile name among them.
-import { readBooking, readEvent } from '../../src/domain/records.js';
+import { readEvent } from '../../src/domain/records.js';
+import { readBooking } from './bookings.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { type PickMovement, renderPickListPage } from '../../src/output/html/pick-list-page.js';

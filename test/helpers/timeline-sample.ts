@@ -1,7 +1,8 @@
 // A small calendar drawn by the timeline tests (terminal and HTML): Tent (2 owned) is held by a
 // firm wedding, a quote and a firm fair that overbooks it 06-13 12:00–20:00; Chairs are free.
 import { holdsOf } from '../../src/domain/holds.js';
-import { readBooking, readEvent, readItem } from '../../src/domain/records.js';
+import { readEvent, readItem } from '../../src/domain/records.js';
+import { readBooking } from './bookings.js';
 import { type TimelineItem, timelineItems } from '../../src/domain/timeline.js';
 import { type Range, parseWallTime } from '../../src/domain/wall-time.js';
 

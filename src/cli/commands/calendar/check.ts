@@ -40,7 +40,7 @@ export const checkCommand = defineViewCommand({
       }
     });
     const prices = await calendar.prices(booked);
-    const problems = checkCalendar({ events, bookings, items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf });
+    const problems = checkCalendar({ events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf });
     const byId = new Map(events.map((e) => [e.id, e]));
     const data = problems.map((problem) => {
       const { held: _held, ...shown } = problem;
