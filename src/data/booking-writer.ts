@@ -7,6 +7,8 @@ import { validated } from '../schemas/validated.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { CalendarEvent } from '../domain/records.js';
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
+import { settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
+import type { ValidBody } from '../schemas/valid-body.js';
 import {
   type BookingIntent,
   type BookingPlan,
@@ -85,20 +87,29 @@ export class BookingWriter {
     const at = bookingsAddress(eventId, version);
     const written: WrittenLine[] = [];
     const ordered = [...plan.writes.filter((w) => w.action === 'delete'), ...plan.writes.filter((w) => w.action !== 'delete')];
-    for (const write of ordered) {
-      if (write.action === 'delete') {
-        await api.remove(at, write.booking.id);
-        written.push({ write, record: write.booking.record });
-        continue;
+    try {
+      for (const write of ordered) {
+        if (write.action === 'delete') {
+          await api.remove(at, write.booking.id).catch(async (error: unknown) => {
+            throw await settleDelete(api, at, write.booking.id, error);
+          });
+          written.push({ write, record: write.booking.record });
+          continue;
+        }
+        const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
+        const result =
+          write.action === 'create'
+            ? await create(api, at, await validated(resources.bookings, body, 'create'))
+            : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'));
+        written.push({ write, record: result.records[0] ?? body });
       }
-      const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
-      const result =
-        write.action === 'create'
-          ? await api.create(at, await validated(resources.bookings, body, 'create'))
-          : await api.update(at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'));
-      written.push({ write, record: result.records[0] ?? body });
+    } catch (error) {
+      // The lines written before the failure stay written: say which, and which were not sent.
+      if (error instanceof Error && ordered.length > 1) error.message += `\n${progress(eventId, ordered, written.length)}`;
+      throw error;
+    } finally {
+      this.calendar.catalog.forget('bookings', eventId);
     }
-    this.calendar.catalog.forget('bookings', eventId);
     return written;
   }
 }
@@ -116,4 +127,29 @@ export function lineRow(eventId: number | undefined, write: LineWrite): Record<s
     quantity: write.quantity,
     price: moneyToNumber(write.price),
   };
+}
+
+// A line write whose outcome is unknown (a 5xx, a dropped connection after sending) is looked up:
+// the error then says whether it was applied (api/unknown-outcome.ts), as `bookings add` does.
+function create(api: ResourceApi, at: Address, body: ValidBody) {
+  return api.create(at, body).catch(async (error: unknown) => {
+    throw await settleCreate(api, at, body, error);
+  });
+}
+
+function update(api: ResourceApi, at: Address, id: number, body: ValidBody) {
+  return api.update(at, id, body).catch(async (error: unknown) => {
+    throw await settleUpdate(api, at, id, body, error);
+  });
+}
+
+/** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` */
+function progress(eventId: number, ordered: readonly LineWrite[], done: number): string {
+  const say = (write: LineWrite) => {
+    const row = lineRow(eventId, write);
+    return write.action === 'delete' ? `delete line ${String(row.id)}` : `${write.action} ${String(row.quantity)} × item ${String(row.inventoryId)}`;
+  };
+  const before = ordered.slice(0, done).map(say);
+  const after = ordered.slice(done + 1).map(say);
+  return `Event ${eventId}: written before the failure: ${before.length > 0 ? before.join(', ') : 'nothing'}; the failed one: ${say(ordered[done]!)}; not sent: ${after.length > 0 ? after.join(', ') : 'nothing'}.`;
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { type FaultKind, type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
-import { cliFor, freshConfigDir, jsonData } from './harness.js';
+import { cliFor, freshConfigDir, jsonData, ok } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -40,5 +40,25 @@ describe('a POST applied, then its answer lost', () => {
     expect(item).toBeDefined(); // the sandbox did apply it
     expect(result.stderr).toContain(`Looked up by name ${JSON.stringify(name)}: it was applied: id ${String(item!.id)}.`);
     expect(result.code).toBe(5);
+  });
+});
+
+describe('a booking line applied, then its answer lost', () => {
+  test('events book looks the line up: "it was applied", exit 5, and the lines written before are named', async () => {
+    const direct = cliFor(sandbox, freshConfigDir());
+    const [item] = jsonData(await direct(['inventory', 'add', '--name', 'Lost-answer lamp', '--quantity-available', '9', '--json']));
+    const [other] = jsonData(await direct(['inventory', 'add', '--name', 'Lost-answer cable', '--quantity-available', '9', '--json']));
+    const [event] = jsonData(
+      await direct(['events', 'add', '--event-name', 'Lost answer gig', '--event-status-id', 'Confirmed', '--rental-block-id', '1', '--start-date', '2031-03-01 09:00', '--end-date', '2031-03-01 18:00', '--json']),
+    );
+    for (const priced of [item!, other!]) ok(await direct(['prices', 'add', '--inventory-id', String(priced.id), '--rental-block-id', '1', '--price', '5']));
+    const rentals = await behind('502');
+    const result = await rentals(['events', 'book', String(event!.id), '--item', `${String(item!.id)}=2`, '--item', `${String(other!.id)}=1`]);
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).toContain('Looked up by inventoryId');
+    expect(result.stderr).toContain('it was applied: id ');
+    expect(result.stderr).toMatch(/Event \d+: written before the failure: nothing; the failed one: create 2 × item \d+; not sent: create 1 × item \d+\./);
+    const lines = jsonData(await direct(['bookings', 'list', '--event-id', String(event!.id), '--json']));
+    expect(lines.map((line) => [line.inventoryId, line.quantity])).toEqual([[item!.id, 2]]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots, sameValue } from '../../src/snapshot/diff.js';
+import { diffSnapshots } from '../../src/snapshot/diff.js';
+import { sameValue } from '../../src/schemas/same-value.js';
 import { SnapshotWriter, parseSnapshot, type Snapshot } from '../../src/snapshot/document.js';
 
 function snapshot(resources: Snapshot['resources']): Snapshot {

@@ -188,7 +188,7 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
   const api = session.api();
   const created = await api.create(at, canonical).catch(async (error: unknown) => {
-    const { settleCreate } = await import('./unknown-outcome.js');
+    const { settleCreate } = await import('../../api/unknown-outcome.js');
     throw await settleCreate(api, at, canonical, error);
   });
   await printRecords(session, def, created);
@@ -236,7 +236,7 @@ export async function runUpdate(
   if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
   const api = session.api();
   const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
-    const { settleUpdate } = await import('./unknown-outcome.js');
+    const { settleUpdate } = await import('../../api/unknown-outcome.js');
     throw await settleUpdate(api, at, id, canonical, error);
   });
   await printRecords(session, def, updated);
@@ -261,7 +261,7 @@ export async function runDelete(session: Session, at: Address, id: number, input
   }
   const api = session.api();
   const result = await api.remove(at, id).catch(async (error: unknown) => {
-    const { settleDelete } = await import('./unknown-outcome.js');
+    const { settleDelete } = await import('../../api/unknown-outcome.js');
     throw await settleDelete(api, at, id, error);
   });
   // The one JSON shape: `{ "data": [{ "id": N }] }` (ndjson: the record on its line).

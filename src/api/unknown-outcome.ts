@@ -4,9 +4,9 @@
 // and rental block), an update or a delete by its id. As
 // the bulk engine does after such a row (src/bulk/runner.ts), but for one record.
 
-import type { Address, ApiRecord, ResourceApi } from '../../api/resource-api.js';
-import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../../errors.js';
-import { sameValue } from '../../snapshot/diff.js';
+import type { Address, ApiRecord, ResourceApi } from './resource-api.js';
+import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../errors.js';
+import { sameValue } from '../schemas/same-value.js';
 
 /** A write the server may have applied although it did not say so. */
 function outcomeUnknown(error: unknown): error is Error {
