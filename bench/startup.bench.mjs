@@ -42,6 +42,30 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
 `;
   writeFileSync(join(work, 'http-get.cjs'), `const http = require('node:http');\n${baselineScript}`);
   writeFileSync(join(work, 'http-get.mjs'), `import http from 'node:http';\n${baselineScript}`);
+  // The least a CLI of this design does for the same answer (the design card's commander, a config
+  // file read, the GET, rows out): the floor that no rentals start can go under.
+  writeFileSync(join(work, 'config.json'), JSON.stringify({ profiles: { default: { output: 'tsv' } } }));
+  writeFileSync(
+    join(work, 'commander-get.cjs'),
+    `const { Command } = require(${JSON.stringify(join(root, 'node_modules/commander/index.js'))});
+const http = require('node:http');
+const { readFileSync } = require('node:fs');
+const program = new Command('rentals').option('-o, --output <format>').option('--profile <name>');
+program.command('inventory').command('list').option('--api-version <v>').action(() => {
+  const config = JSON.parse(readFileSync(${JSON.stringify(join(work, 'config.json'))}, 'utf8'));
+  const token = Buffer.from(process.env.RENTALS_TOKEN).toString('base64');
+  http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorization: 'bearer ' + token, accept: 'application/json' } }, (res) => {
+    const chunks = [];
+    res.on('data', (chunk) => chunks.push(chunk));
+    res.on('end', () => {
+      const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')).data.map((r) => [r.id, r.name, r.quantityAvailable, r.active].join('\\t'));
+      process.stdout.write(rows.join('\\n') + (config ? '\\n' : ''));
+    });
+  });
+});
+program.parse();
+`,
+  );
   // Where rentals' time goes: the bundle required and initialised with nothing run (its load and
   // top-level code), with the compile cache as bin/rentals.js enables it.
   writeFileSync(
@@ -72,7 +96,7 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
     }
     nodes.push(node.version);
     console.error(`Node ${node.version}: ${rounds} rounds…`);
-    const [floor, version, cjs, esm, list, bundle] = timeAlternately(
+    const [floor, version, cjs, esm, list, bundle, commanderGet] = timeAlternately(
       [
         { label: 'node -e 0', argv: [node.path, '-e', '0'] },
         { label: 'rentals --version', argv: [node.path, bin, '--version'] },
@@ -80,18 +104,20 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
         { label: 'ESM node:http GET', argv: [node.path, join(work, 'http-get.mjs')] },
         { label: 'rentals inventory list', argv: [node.path, bin, 'inventory', 'list'] },
         { label: 'the bundle loaded, nothing run', argv: [node.path, join(work, 'bundle-only.cjs')] },
+        { label: 'a minimal commander CLI GET', argv: [node.path, join(work, 'commander-get.cjs'), 'inventory', 'list'] },
       ],
       { rounds, env },
     );
     if (list.cpuMedian !== undefined) {
       const cpu = (run, baseline) => ({ scenario: `${run.label} (Node ${node.major}, CPU)`, value: run.cpuMedian, baseline: baseline.label, baselineValue: baseline.cpuMedian, unit: 'ms' });
-      parts.push(cpu(bundle, floor), cpu(cjs, floor), cpu(list, cjs));
+      parts.push(cpu(bundle, floor), cpu(cjs, floor), cpu(list, cjs), cpu(commanderGet, cjs), cpu(list, commanderGet));
     }
     const on = (label) => `${label} (Node ${node.major})`;
     rows.push(
       { scenario: on(version.label), value: version.median, baseline: floor.label, baselineValue: floor.median, unit: 'ms', target: { op: '<=', value: 1.3 } },
       { scenario: on(list.label), value: list.median, baseline: cjs.label, baselineValue: cjs.median, unit: 'ms', target: { op: '<=', value: 1.2 } },
       { scenario: on(list.label), value: list.median, baseline: esm.label, baselineValue: esm.median, unit: 'ms' },
+      { scenario: on(list.label), value: list.median, baseline: commanderGet.label, baselineValue: commanderGet.median, unit: 'ms' },
     );
   }
   notes.push(`Medians of ${rounds} alternating rounds × 3 runs; a sandbox with the demo data serves the GETs; rentals with a warm compile cache where Node has one (22+).`);
@@ -101,7 +127,7 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
       title: 'Where the time of `rentals inventory list` goes (user + system CPU, medians)',
       rows: parts,
       notes: [
-        'The bundle loaded and initialised (its top-level code, nothing run) and the CommonJS GET (node:http and one request) against `node -e 0`; rentals against that GET. What rentals spends above the GET is the bundle\'s load and top-level code (mostly the command registry\'s modules, src/cli/catalog.ts, which the calendar redesign is reshaping) and its own run: building and parsing the program, reading the settings, the request through the client and the output.',
+        'The bundle loaded and initialised (its top-level code, nothing run) and the CommonJS GET (node:http and one request) against `node -e 0`; rentals against that GET. What rentals spends above the GET is the bundle\'s load and top-level code and its own run: building and parsing the program, reading the settings, the request through the client and the output. "A minimal commander CLI GET" is the least a CLI of this design does for the same answer: commander loaded and one command parsed, a config file read, the GET, rows out.',
       ],
       nodes,
     });
