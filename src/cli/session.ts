@@ -24,6 +24,7 @@ import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 import { pagerCommand } from './pager.js';
+import { type Notices, noticesOf } from './notices.js';
 
 export interface GlobalOptions extends GlobalFlags {
   output?: string;
@@ -85,6 +86,21 @@ export class Session {
     const format = this.printer.options.format;
     checkFormat(undefined, format);
     return format as OutputFormat;
+  }
+
+  /** Lines for people on stderr while a handler runs (notices silenced by --quiet, warnings not). */
+  notices(): Notices {
+    return noticesOf(this.printer);
+  }
+
+  /** The columns chosen with --fields. */
+  fields(): string[] | undefined {
+    return this.printer.options.fields;
+  }
+
+  /** The output is a table for people: worth a request for what only they see (status names). Not for printing. */
+  printsTable(): boolean {
+    return this.printer.options.format === 'table';
   }
 
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */

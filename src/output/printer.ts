@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { escapeControl } from '../common/sanitize.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import type { RenderOptions } from './render-options.js';
-import type { RecordListView, RecordStreamView, View, ViewFormat } from './views.js';
+import type { RecordListView, View, ViewFormat } from './views.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
 export interface OutputStreams {
@@ -101,17 +101,14 @@ export class Printer {
     this.pagerGone = false;
   }
 
-  /** A view in the chosen format, written in chunks; an unsupported pair is a usage error (exit 2). */
+  /**
+   * A view in the chosen format, written in chunks with back-pressure (a record stream is pulled
+   * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
+   */
   async view(view: View): Promise<void> {
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
-  }
-
-  /** A record list as it is read, written with back-pressure (the format was checked by the command). */
-  async recordStream(view: RecordStreamView): Promise<void> {
-    const { renderRecordStream } = await import('./render-stream.js');
-    for await (const chunk of renderRecordStream(view, this.options.format, this.renderOptions())) await this.write(chunk);
   }
 
   async records(view: RecordView): Promise<void> {
@@ -128,6 +125,7 @@ export class Printer {
       fields: this.options.fields,
       color: this.options.color,
       terminalWidth: this.term.columns,
+      terminal: this.term.stdoutIsTTY === true,
       info: (message) => this.info(message),
     };
   }
