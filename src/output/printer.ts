@@ -106,6 +106,10 @@ export class Printer {
    * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
    */
   async view(view: View): Promise<void> {
+    if (view.kind === 'raw' && view.pour) {
+      await view.pour((text) => this.write(text));
+      return;
+    }
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);

@@ -75,7 +75,7 @@ export interface GroupedView {
    */
   entry?: (row: Row, groupKey: string) => { lead: string; title: string; lines: string[] };
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
-  data?: unknown[];
+  data?: readonly unknown[];
 }
 
 /** A grid: one row per item, one column per day (free units per day). */
@@ -96,7 +96,7 @@ export interface GridView {
   /** Cells drawn as a problem (red) on a terminal, e.g. shortages. */
   isProblem?: (value: number | string | null, row: number, column: number) => boolean;
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per row with its cells by column key. */
-  data?: unknown[];
+  data?: readonly unknown[];
 }
 
 /** A calendar document for `-o ics`, listed as grouped rows in every other format. */
@@ -163,7 +163,7 @@ export interface RequestView {
 export interface DoneView {
   kind: 'done';
   message: string;
-  records?: Row[];
+  records?: readonly Row[];
 }
 
 /**
@@ -174,18 +174,20 @@ export interface TextView {
   kind: 'text';
   /** Printed as is, a newline added when it has none; '' prints nothing. */
   text: string;
-  data?: unknown[];
+  data?: readonly unknown[];
   /** For people only, after the text: a line on stderr (silenced by --quiet), e.g. "Dry run: nothing was sent." */
   note?: string;
 }
 
-/** A body as the service sent it (`rentals api`, the raw escape hatch): JSON pretty-printed, or its text, in every format. */
+/** A body as the service sent it (`rentals api`, the raw escape hatch) or a document (a snapshot): the same in every format. */
 export interface RawView {
   kind: 'raw';
   /** A JSON answer, printed as `JSON.stringify(json, null, 2)` in pieces. */
   json?: unknown;
   /** A text answer: as sent into a pipe, control sequences stripped at a terminal. */
   text?: string;
+  /** A document written as it is read (a snapshot): its pieces go to `write`, which waits for stdout to drain. */
+  pour?: (write: (text: string) => Promise<void>) => Promise<unknown>;
 }
 
 /** The views that hold rows (tables, csv, tsv, ndjson, json of records). */

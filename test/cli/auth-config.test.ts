@@ -192,7 +192,7 @@ describe('auth status and logout', () => {
     });
     const result = await runCli(['auth', 'status', '--json'], fake);
     expect(result.code).toBe(0);
-    const status = JSON.parse(result.stdout) as Record<string, { value: string; from: string }> & { ready: boolean };
+    const status = (JSON.parse(result.stdout) as { data: Array<Record<string, { value: string; from: string }> & { ready: boolean }> }).data[0]!;
     expect(status.ready).toBe(true);
     expect(status.tokenExpires!.value).toBe(`${iso(FIXED_NOW - 1000)} (expired)`);
     expect(status.clientId!.value).toBe(CLIENT_ID);

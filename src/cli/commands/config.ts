@@ -4,7 +4,8 @@ import { maskSecret } from '../../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../../config/settings-table.js';
 import { updateProfile } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand, defineGroup } from '../registry/spec.js';
+import type { DoneView, RecordListView, TextView } from '../../output/views.js';
+import { defineGroup, defineViewCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
@@ -19,19 +20,21 @@ function keyOf(name: string): SettingDef & { profileField: NonNullable<SettingDe
   return { ...def, profileField: def.profileField };
 }
 
-async function runConfigList(session: Session): Promise<void> {
+/** The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. */
+function listSettings(session: Session): RecordListView {
   const { profile } = session.settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
-  await session.printer.records({ body: { profile: session.settings.profileName.value, settings: rows }, rows, columns: ['key', 'value'] });
+  return { kind: 'records', body: { profile: session.settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
 }
 
-async function runConfigGet(session: Session, name: string): Promise<void> {
+/** The value as stored, in every format (nothing when unset). */
+function getSetting(session: Session, name: string): TextView {
   const value = session.settings.profile[keyOf(name).profileField];
-  if (value !== undefined) await session.printer.text(String(value));
+  return { kind: 'text', text: value === undefined ? '' : String(value) };
 }
 
-async function runConfigSet(session: Session, name: string, value: string | undefined): Promise<void> {
+async function setSetting(session: Session, name: string, value: string | undefined): Promise<DoneView> {
   const def = keyOf(name);
   if (value !== undefined) {
     // The rule the setting is read with later: a value that would only warn then is refused now.
@@ -40,9 +43,13 @@ async function runConfigSet(session: Session, name: string, value: string | unde
   }
   const profileName = session.settings.profileName.value!;
   const path = await updateProfile(session.settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
-    onWaiting: (pid) => session.printer.info(`Waiting for rentals process ${pid}, which is changing the config file…`),
+    onWaiting: (pid) => session.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
-  session.printer.info(value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`);
+  return {
+    kind: 'done',
+    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`,
+    records: [{ profile: profileName, key: name, value: value ?? null, configFile: path }],
+  };
 }
 
 export const configGroup = defineGroup({
@@ -50,34 +57,42 @@ export const configGroup = defineGroup({
   summary: 'Read and change the settings of a profile',
   examples: ['rentals config list', 'rentals config set output json'],
   commands: () => [
-    defineCommand({
+    defineViewCommand({
       name: 'list',
       aliases: ['ls'],
       summary: "List the profile's settings",
       examples: ['rentals config list', 'rentals config list --profile staging'],
-      run: (session) => runConfigList(session),
+      view: 'records',
+      deps: (session) => session,
+      handler: async (session) => listSettings(session),
     }),
-    defineCommand({
+    defineViewCommand({
       name: 'get',
       args: '<key>',
       summary: `Print one setting (${[...KEYS.keys()].join(', ')})`,
       examples: ['rentals config get base-url'],
-      run: (session, _options, [key]) => runConfigGet(session, key),
+      view: 'text',
+      deps: (session) => session,
+      handler: async (session, _options, [key]) => getSetting(session, key),
     }),
-    defineCommand({
+    defineViewCommand({
       name: 'set',
       args: '<key> <value>',
       summary: 'Change one setting',
       examples: ['rentals config set base-url https://api.example.com', 'rentals config set output json --profile ci'],
       createsProfile: true,
-      run: (session, _options, [key, value]) => runConfigSet(session, key, value),
+      view: 'done',
+      deps: (session) => session,
+      handler: (session, _options, [key, value]) => setSetting(session, key, value),
     }),
-    defineCommand({
+    defineViewCommand({
       name: 'unset',
       args: '<key>',
       summary: 'Remove one setting',
       examples: ['rentals config unset output'],
-      run: (session, _options, [key]) => runConfigSet(session, key, undefined),
+      view: 'done',
+      deps: (session) => session,
+      handler: (session, _options, [key]) => setSetting(session, key, undefined),
     }),
   ],
 });

@@ -4,7 +4,8 @@
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
 import { readAll } from '../../common/read-all.js';
-import { defineCommand } from '../registry/spec.js';
+import type { DoneView, RawView } from '../../output/views.js';
+import { type Outcome, defineViewCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 interface SnapshotOptions {
@@ -13,13 +14,17 @@ interface SnapshotOptions {
   force?: boolean;
 }
 
-async function runSnapshot(session: Session, options: SnapshotOptions): Promise<void> {
+/** To stdout: the document, written as it is read. */
+function toStdout(options: SnapshotOptions): boolean {
+  return options.out === undefined || options.out === '-';
+}
+
+async function snapshot(session: Session, options: SnapshotOptions): Promise<RawView | DoneView> {
   const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
   const takenAt = new Date(session.ctx.now()).toISOString();
   const source = session.requireBaseUrl();
-  if (options.out === undefined || options.out === '-') {
-    await takeSnapshot(catalogSource(session.catalog()), (text) => session.printer.write(text), takenAt, source);
-    return;
+  if (options.out === undefined || toStdout(options)) {
+    return { kind: 'raw', pour: (write) => takeSnapshot(catalogSource(session.catalog()), write, takenAt, source) };
   }
   const { link, open, rename, rm } = await import('node:fs/promises');
   // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
@@ -52,7 +57,7 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     throw cannotWrite(error);
   });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
-  session.printer.info(`Snapshot written to ${out}: ${summary}.`);
+  return { kind: 'done', message: `Snapshot written to ${out}: ${summary}.`, records: [{ file: out, counts }] };
 }
 
 function fileProblem(error: unknown): string {
@@ -70,7 +75,8 @@ interface DiffOptions {
   only?: string;
 }
 
-async function runDiff(session: Session, options: DiffOptions): Promise<number> {
+/** The changes, exit 1; none: "No differences." for people, exit 0 (like diff(1)). */
+async function diff(session: Session, options: DiffOptions): Promise<Outcome> {
   if ((options.after === undefined) === (options.live !== true)) {
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
@@ -87,9 +93,8 @@ async function runDiff(session: Session, options: DiffOptions): Promise<number> 
     after = await readLive(catalogSource(session.catalog()), new Date(session.ctx.now()).toISOString(), session.requireBaseUrl(), only);
   }
   const changes = diffSnapshots(before, after, only);
-  if (changes.length === 0) session.printer.info('No differences.');
-  else await session.printer.view({ kind: 'diff', changes });
-  return changes.length === 0 ? 0 : 1;
+  if (changes.length === 0) return { notices: ['No differences.'], exitCode: 0 };
+  return { view: { kind: 'diff', changes }, exitCode: 1 };
 }
 
 function parseOnly(value: string | undefined): ResourceName[] | undefined {
@@ -101,7 +106,7 @@ function parseOnly(value: string | undefined): ResourceName[] | undefined {
   });
 }
 
-export const snapshotCommand = defineCommand({
+export const snapshotCommand = defineViewCommand({
   name: 'snapshot',
   summary: 'Write every record of the service as one JSON document (to audit, diff, or seed the sandbox)',
   help: `
@@ -113,10 +118,12 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
   examples: ['rentals snapshot --out before.json', 'rentals snapshot | jq \'.resources.inventory | length\'', 'rentals sandbox --from-snapshot before.json'],
   options: (command) =>
     command.option('--out <file>', 'write to this file instead of standard output').option('--force', 'replace the --out file if it exists'),
-  run: (session, options) => runSnapshot(session, { out: options.out, force: options.force === true }),
+  view: (options) => (toStdout(options) ? 'raw' : 'done'),
+  deps: (session) => session,
+  handler: (session, options) => snapshot(session, { out: options.out, force: options.force === true }),
 });
 
-export const diffCommand = defineCommand({
+export const diffCommand = defineViewCommand({
   name: 'diff',
   args: '<before> [after]',
   summary: 'What changed between two snapshots, or between a snapshot and the service (--live)',
@@ -125,10 +132,12 @@ One row per change: a record added or removed, or one field of a record changed.
 written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
 Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
 `,
-  examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
+  examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.data | length'"],
   options: (command) =>
     command
       .option('--live', 'compare with the service as it is now')
       .option('--only <resources>', 'comma-separated resources to compare (e.g. prices,inventory)'),
-  run: (session, options, [before, after]) => runDiff(session, { before, after, live: options.live === true, only: options.only }),
+  view: 'diff',
+  deps: (session) => session,
+  handler: (session, options, [before, after]) => diff(session, { before, after, live: options.live === true, only: options.only }),
 });
