@@ -5,9 +5,8 @@
 
 import type { Writable } from 'node:stream';
 import { escapeControl } from '../common/sanitize.js';
-import { prettyJsonChunks } from './json-chunks.js';
 import type { RenderOptions } from './render-options.js';
-import type { RecordListView, View, ViewFormat } from './views.js';
+import type { View, ViewFormat } from './views.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
 export interface OutputStreams {
@@ -36,9 +35,6 @@ export interface PagerSink {
   input: Writable;
   closed: Promise<void>;
 }
-
-/** A record list without its kind (the shape `records()` takes). */
-export type RecordView = Omit<RecordListView, 'kind'>;
 
 export class Printer {
   /** --jq: the JSON text written so far. */
@@ -115,15 +111,6 @@ export class Printer {
     for await (const chunk of chunks) await this.write(chunk);
   }
 
-  async records(view: RecordView): Promise<void> {
-    return this.view({ kind: 'records', ...view });
-  }
-
-  /** Pretty JSON, written in chunks (a large answer is never one string). */
-  async json(value: unknown): Promise<void> {
-    for (const chunk of prettyJsonChunks(value)) await this.write(chunk);
-  }
-
   private renderOptions(): RenderOptions {
     return {
       fields: this.options.fields,
@@ -132,11 +119,6 @@ export class Printer {
       terminal: this.term.stdoutIsTTY === true,
       info: (message) => this.info(message),
     };
-  }
-
-  /** Plain data text (a URL, a raw body). */
-  async text(line: string): Promise<void> {
-    return this.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
   /** A notice for people on stderr; silenced by --quiet. */

@@ -17,7 +17,7 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
     const { renderRecordStream } = await import('./render-stream.js');
     return yield* renderRecordStream(view, format, options);
   }
-  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'raw') {
+  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'raw' || view.kind === 'plan') {
     const { renderTextual } = await import('./render-text.js');
     return yield* renderTextual(view, format, options);
   }

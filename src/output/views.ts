@@ -190,10 +190,24 @@ export interface RawView {
   pour?: (write: (text: string) => Promise<void>) => Promise<unknown>;
 }
 
+/**
+ * What a bulk run would do (`--dry-run`): a line per row then the totals for people, each row's
+ * JSON text on its line for `-o ndjson`, the plan file for `-o json`. Each is produced as it is
+ * printed, in batches: a plan streamed from a file is never held whole.
+ */
+export interface PlanView {
+  kind: 'plan';
+  lines: () => Iterable<string> | AsyncIterable<string>;
+  /** `-o ndjson`: each row as its JSON text. */
+  records: () => Iterable<string> | AsyncIterable<string>;
+  /** `-o json`: the plan file's text (a plan streamed from a file has none: it is made whole for -o json). */
+  document?: () => Promise<string>;
+}
+
 /** The views that hold rows (tables, csv, tsv, ndjson, json of records). */
 export type DataView = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView;
 
-export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView) & {
+export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView) & {
   /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
   html?: () => string;
 };

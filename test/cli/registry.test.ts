@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { CommandRegistry } from '../../src/cli/registry/registry.js';
-import { type CommandGroup, type LeafCommand, defineCommand, defineGroup } from '../../src/cli/registry/spec.js';
+import { type CommandGroup, type LeafCommand, defineGroup, defineViewCommand } from '../../src/cli/registry/spec.js';
 import { fakeContext } from '../helpers/fake-context.js';
 
 function events(): CommandGroup {
@@ -22,13 +22,15 @@ function withEventsCommand(extra: LeafCommand): CommandRegistry {
 }
 
 const showEvent = (aliases: string[] = []) =>
-  defineCommand({
+  defineViewCommand({
     name: 'show',
     args: '<id>',
     aliases,
     summary: 'Show an event with its bookings and totals',
     examples: ['rentals events show 12'],
-    run: async (session, _options, [id]) => session.printer.text(`event ${id}`),
+    view: 'text',
+    deps: () => undefined,
+    handler: async (_deps, _options, [id]) => ({ kind: 'text', text: `event ${id}` }),
   });
 
 function build(commands: CommandRegistry, argv?: string[]) {
@@ -43,15 +45,15 @@ describe('the command registry', () => {
       summary: 'Things',
       examples: ['rentals things list'],
       commands: () => [
-        defineCommand({ name: 'get', aliases: ['show', 'view'], summary: 'Get', examples: ['x'], run: async () => {} }),
-        defineCommand({ name: 'show', summary: 'Show', examples: ['x'], run: async () => {} }),
+        defineViewCommand({ name: 'get', aliases: ['show', 'view'], summary: 'Get', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
+        defineViewCommand({ name: 'show', summary: 'Show', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
       ],
     });
     expect(() => build(new CommandRegistry([group]))).toThrow('command registry: "things show" is both an alias of "get" and the command "show"');
   });
 
   test('refuses two top-level commands under one name', () => {
-    const twice = defineCommand({ name: 'api', summary: 'Again', examples: ['x'], run: async () => {} });
+    const twice = defineViewCommand({ name: 'api', summary: 'Again', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) });
     expect(() => new CommandRegistry([...registry.nodes, twice])).toThrow('command registry: "api" is both the command "api" and the command "api"');
   });
 
@@ -61,8 +63,8 @@ describe('the command registry', () => {
       summary: 'Things',
       examples: ['x'],
       commands: () => [
-        defineCommand({ name: 'delete', aliases: ['rm'], summary: 'Delete', examples: ['x'], run: async () => {} }),
-        defineCommand({ name: 'remove', aliases: ['rm'], summary: 'Remove', examples: ['x'], run: async () => {} }),
+        defineViewCommand({ name: 'delete', aliases: ['rm'], summary: 'Delete', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
+        defineViewCommand({ name: 'remove', aliases: ['rm'], summary: 'Remove', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
       ],
     });
     expect(() => new CommandRegistry([group]).commandsOf(group)).toThrow('"things rm" is both an alias of "delete" and an alias of "remove"');
@@ -89,7 +91,7 @@ describe('the command registry', () => {
   });
 
   test('a command that takes the alias view of events get is refused', () => {
-    const peek = defineCommand({ name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], run: async () => {} });
+    const peek = defineViewCommand({ name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], view: 'text', deps: () => undefined, handler: async () => ({}) });
     expect(() => build(withEventsCommand(peek))).toThrow('"events view" is both an alias of "get" and an alias of "peek"');
   });
 

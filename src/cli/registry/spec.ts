@@ -166,7 +166,8 @@ export function defineRawViewCommand<S extends string = '', A extends unknown[] 
   });
 }
 
-export function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
+/** The wiring under both: every command is defined through one of them (no command prints by itself). */
+function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
   spec: SessionSpec<S, A, O> | RawSpec<S, A, O>,
 ): LeafCommand {
   const { name, args, summary, help, examples, hidden } = spec;
