@@ -6,7 +6,19 @@ import type { RawView } from '../../output/views.js';
 import { parseJsonText, readInput } from '../input.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptOption } from '../vocabulary.js';
+import type { Readable } from 'node:stream';
+import type { ApiClient } from '../../api/client.js';
 import type { Session } from '../session.js';
+
+/** The authenticated client, and stdin for `--file -`. */
+interface ApiDeps {
+  client: () => ApiClient;
+  stdin: () => Readable;
+}
+
+function apiDeps(session: Session): ApiDeps {
+  return { client: () => session.httpClient(), stdin: () => session.ctx.term.stdin };
+}
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -18,7 +30,7 @@ interface ApiCallOptions {
 }
 
 /** The response body as sent (JSON pretty-printed; text as is, cleaned of control sequences on a terminal), in every format. */
-async function call(session: Session, options: ApiCallOptions): Promise<RawView> {
+async function call(deps: ApiDeps, options: ApiCallOptions): Promise<RawView> {
   const method = options.method.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method ${JSON.stringify(options.method)} (use ${METHODS.join(', ')})`);
   if (!options.path.startsWith('/')) throw new UsageError(`the path must start with / (e.g. /v2/status), got ${JSON.stringify(options.path)}`);
@@ -28,8 +40,8 @@ async function call(session: Session, options: ApiCallOptions): Promise<RawView>
   }
   let body: unknown;
   if (options.data !== undefined) body = parseJsonText(options.data, '--data');
-  if (options.file !== undefined) body = parseJsonText(await readInput(options.file, session.ctx.term.stdin), options.file === '-' ? 'standard input' : options.file);
-  const response = await session.httpClient().request(method, options.path, { body, expect: 'any' });
+  if (options.file !== undefined) body = parseJsonText(await readInput(options.file, deps.stdin()), options.file === '-' ? 'standard input' : options.file);
+  const response = await deps.client().request(method, options.path, { body, expect: 'any' });
   return response.body !== undefined ? { kind: 'raw', json: response.body } : { kind: 'raw', text: response.text };
 }
 
@@ -50,6 +62,6 @@ so a booking written this way may overbook. Use the resource commands for checke
   options: (command) =>
     conceptOption(conceptOption(command, 'body'), 'bodyFile', { description: 'request body from a JSON file ("-" for stdin)' }),
   view: 'raw',
-  deps: (session) => session,
-  handler: (session, options, [method, path]) => call(session, { method, path, data: options.data, file: options.file }),
+  deps: apiDeps,
+  handler: (deps, options, [method, path]) => call(deps, { method, path, data: options.data, file: options.file }),
 });

@@ -6,7 +6,19 @@ import { updateProfile } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { DoneView, RecordListView, TextView } from '../../output/views.js';
 import { defineGroup, defineViewCommand } from '../registry/spec.js';
+import type { Settings } from '../../config/settings.js';
+import type { Notices } from '../notices.js';
 import type { Session } from '../session.js';
+
+/** What the config commands need: the settings in force and a line on stderr while waiting for the lock. */
+interface ConfigDeps {
+  settings: Settings;
+  notices: Notices;
+}
+
+function configDeps(session: Session): ConfigDeps {
+  return { settings: session.settings, notices: session.notices() };
+}
 
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
 const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
@@ -21,29 +33,29 @@ function keyOf(name: string): SettingDef & { profileField: NonNullable<SettingDe
 }
 
 /** The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. */
-function listSettings(session: Session): RecordListView {
-  const { profile } = session.settings;
+function listSettings({ settings }: ConfigDeps): RecordListView {
+  const { profile } = settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
-  return { kind: 'records', body: { profile: session.settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
+  return { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
 }
 
 /** The value as stored, in every format (nothing when unset). */
-function getSetting(session: Session, name: string): TextView {
-  const value = session.settings.profile[keyOf(name).profileField];
+function getSetting({ settings }: ConfigDeps, name: string): TextView {
+  const value = settings.profile[keyOf(name).profileField];
   return { kind: 'text', text: value === undefined ? '' : String(value) };
 }
 
-async function setSetting(session: Session, name: string, value: string | undefined): Promise<DoneView> {
+async function setSetting({ settings, notices }: ConfigDeps, name: string, value: string | undefined): Promise<DoneView> {
   const def = keyOf(name);
   if (value !== undefined) {
     // The rule the setting is read with later: a value that would only warn then is refused now.
     const problem = checkValue(def, value);
     if (problem) throw new UsageError(`${problem} (got ${JSON.stringify(value)})`);
   }
-  const profileName = session.settings.profileName.value!;
-  const path = await updateProfile(session.settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
-    onWaiting: (pid) => session.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
+  const profileName = settings.profileName.value!;
+  const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
+    onWaiting: (pid) => notices.info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
   return {
     kind: 'done',
@@ -63,8 +75,8 @@ export const configGroup = defineGroup({
       summary: "List the profile's settings",
       examples: ['rentals config list', 'rentals config list --profile staging'],
       view: 'records',
-      deps: (session) => session,
-      handler: async (session) => listSettings(session),
+      deps: configDeps,
+      handler: async (deps) => listSettings(deps),
     }),
     defineViewCommand({
       name: 'get',
@@ -72,8 +84,8 @@ export const configGroup = defineGroup({
       summary: `Print one setting (${[...KEYS.keys()].join(', ')})`,
       examples: ['rentals config get base-url'],
       view: 'text',
-      deps: (session) => session,
-      handler: async (session, _options, [key]) => getSetting(session, key),
+      deps: configDeps,
+      handler: async (deps, _options, [key]) => getSetting(deps, key),
     }),
     defineViewCommand({
       name: 'set',
@@ -82,8 +94,8 @@ export const configGroup = defineGroup({
       examples: ['rentals config set base-url https://api.example.com', 'rentals config set output json --profile ci'],
       createsProfile: true,
       view: 'done',
-      deps: (session) => session,
-      handler: (session, _options, [key, value]) => setSetting(session, key, value),
+      deps: configDeps,
+      handler: (deps, _options, [key, value]) => setSetting(deps, key, value),
     }),
     defineViewCommand({
       name: 'unset',
@@ -91,8 +103,8 @@ export const configGroup = defineGroup({
       summary: 'Remove one setting',
       examples: ['rentals config unset output'],
       view: 'done',
-      deps: (session) => session,
-      handler: (session, _options, [key]) => setSetting(session, key, undefined),
+      deps: configDeps,
+      handler: (deps, _options, [key]) => setSetting(deps, key, undefined),
     }),
   ],
 });

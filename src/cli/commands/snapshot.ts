@@ -6,7 +6,21 @@ import { type ResourceName, resourceList } from '../../resources/definitions.js'
 import { readAll } from '../../common/read-all.js';
 import type { DoneView, RawView } from '../../output/views.js';
 import { type Outcome, defineViewCommand } from '../registry/spec.js';
+import type { Readable } from 'node:stream';
+import type { Catalog } from '../../data/catalog.js';
 import type { Session } from '../session.js';
+
+/** What snapshot and diff need: the run's catalog (every list read once), the service's address, the clock, stdin. */
+interface SnapshotDeps {
+  catalog: () => Catalog;
+  baseUrl: () => string;
+  now: () => number;
+  stdin: () => Readable;
+}
+
+function snapshotDeps(session: Session): SnapshotDeps {
+  return { catalog: () => session.catalog(), baseUrl: () => session.requireBaseUrl(), now: session.ctx.now, stdin: () => session.ctx.term.stdin };
+}
 
 interface SnapshotOptions {
   out?: string;
@@ -19,12 +33,12 @@ function toStdout(options: SnapshotOptions): boolean {
   return options.out === undefined || options.out === '-';
 }
 
-async function snapshot(session: Session, options: SnapshotOptions): Promise<RawView | DoneView> {
+async function snapshot(deps: SnapshotDeps, options: SnapshotOptions): Promise<RawView | DoneView> {
   const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
-  const takenAt = new Date(session.ctx.now()).toISOString();
-  const source = session.requireBaseUrl();
+  const takenAt = new Date(deps.now()).toISOString();
+  const source = deps.baseUrl();
   if (options.out === undefined || toStdout(options)) {
-    return { kind: 'raw', pour: (write) => takeSnapshot(catalogSource(session.catalog()), write, takenAt, source) };
+    return { kind: 'raw', pour: (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source) };
   }
   const { link, open, rename, rm } = await import('node:fs/promises');
   // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
@@ -41,7 +55,7 @@ async function snapshot(session: Session, options: SnapshotOptions): Promise<Raw
   });
   let counts: Record<string, number>;
   try {
-    counts = await takeSnapshot(catalogSource(session.catalog()), async (text) => void (await file.write(text)), takenAt, source);
+    counts = await takeSnapshot(catalogSource(deps.catalog()), async (text) => void (await file.write(text)), takenAt, source);
     await file.sync();
   } catch (error) {
     await file.close();
@@ -76,21 +90,21 @@ interface DiffOptions {
 }
 
 /** The changes, exit 1; none: "No differences." for people, exit 0 (like diff(1)). */
-async function diff(session: Session, options: DiffOptions): Promise<Outcome> {
+async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Outcome> {
   if ((options.after === undefined) === (options.live !== true)) {
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
   const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
   if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
-  const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(session.ctx.term.stdin), '(stdin)') : await readSnapshotFile(path)).snapshot;
+  const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(deps.stdin()), '(stdin)') : await readSnapshotFile(path)).snapshot;
   const before = await read(options.before);
   let after;
   if (options.after !== undefined) {
     after = await read(options.after);
   } else {
     const [{ readLive }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
-    after = await readLive(catalogSource(session.catalog()), new Date(session.ctx.now()).toISOString(), session.requireBaseUrl(), only);
+    after = await readLive(catalogSource(deps.catalog()), new Date(deps.now()).toISOString(), deps.baseUrl(), only);
   }
   const changes = diffSnapshots(before, after, only);
   if (changes.length === 0) return { notices: ['No differences.'], exitCode: 0 };
@@ -119,8 +133,8 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
   options: (command) =>
     command.option('--out <file>', 'write to this file instead of standard output').option('--force', 'replace the --out file if it exists'),
   view: (options) => (toStdout(options) ? 'raw' : 'done'),
-  deps: (session) => session,
-  handler: (session, options) => snapshot(session, { out: options.out, force: options.force === true }),
+  deps: snapshotDeps,
+  handler: (deps, options) => snapshot(deps, { out: options.out, force: options.force === true }),
 });
 
 export const diffCommand = defineViewCommand({
@@ -138,6 +152,6 @@ Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(
       .option('--live', 'compare with the service as it is now')
       .option('--only <resources>', 'comma-separated resources to compare (e.g. prices,inventory)'),
   view: 'diff',
-  deps: (session) => session,
-  handler: (session, options, [before, after]) => diff(session, { before, after, live: options.live === true, only: options.only }),
+  deps: snapshotDeps,
+  handler: (deps, options, [before, after]) => diff(deps, { before, after, live: options.live === true, only: options.only }),
 });
