@@ -1,7 +1,7 @@
 // Every command of the tool, in one place. A resource group gets the generic verbs of its
 // description (list, get, add, update, delete), the bulk commands when it has a `bulk` part, and
-// the commands of its own listed in OWN_COMMANDS. A new command: write it with defineCommand or
-// defineViewCommand (src/cli/registry/spec.ts) in src/cli/commands/, give a top-level one its
+// the commands of its own listed in OWN_COMMANDS. A new command: write it with defineViewCommand or
+// defineRawViewCommand (src/cli/registry/spec.ts) in src/cli/commands/, give a top-level one its
 // heading in commands/top-level.ts, then add it here.
 //
 // Every entry is lazy: a run imports the modules of the command it names and no other (startup,

@@ -24,6 +24,7 @@ import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 import { pagerCommand } from './pager.js';
+import { type Notices, noticesOf } from './notices.js';
 
 export interface GlobalOptions extends GlobalFlags {
   output?: string;
@@ -80,11 +81,32 @@ export class Session {
     return new Session(asking, globals, settings, printer, formatDefaulted);
   }
 
-  /** The format of a command that prints without a view: `-o ics` is refused there (exit 2). */
-  get format(): OutputFormat {
-    const format = this.printer.options.format;
-    checkFormat(undefined, format);
-    return format as OutputFormat;
+  /** Lines for people on stderr while a handler runs (notices silenced by --quiet, warnings not). */
+  notices(): Notices {
+    return noticesOf(this.printer);
+  }
+
+  /**
+   * A bulk plan is printed as its file (`-o json`), signed over every row: it cannot be streamed
+   * from the input as it is planned, so the plan is made whole. Not for printing (the view does).
+   */
+  printsPlanFile(): boolean {
+    return this.printer.options.format === 'json';
+  }
+
+  /** -q: notices and progress are silenced. */
+  quiet(): boolean {
+    return this.printer.options.quiet;
+  }
+
+  /** The columns chosen with --fields. */
+  fields(): string[] | undefined {
+    return this.printer.options.fields;
+  }
+
+  /** The output is a table for people: worth a request for what only they see (status names). Not for printing. */
+  printsTable(): boolean {
+    return this.printer.options.format === 'table';
   }
 
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */

@@ -3,9 +3,9 @@
 import { UsageError } from '../errors.js';
 import type { Row } from './format.js';
 import { DIFF_COLUMNS } from './view-rows.js';
-import type { View } from './views.js';
+import type { DataView } from './views.js';
 
-export function checkFieldNames(fields: string[] | undefined, view: View): void {
+export function checkFieldNames(fields: string[] | undefined, view: DataView): void {
   if (!fields) return;
   const known = knownColumns(view);
   if (!known) return;
@@ -17,7 +17,7 @@ export function checkFieldNames(fields: string[] | undefined, view: View): void 
 }
 
 /** The columns --fields may name, and rows whose own keys count too; undefined: not checked. */
-function knownColumns(view: View): { names: string[]; rows: Row[] } | undefined {
+function knownColumns(view: DataView): { names: string[]; rows: Row[] } | undefined {
   switch (view.kind) {
     case 'records':
       return view.knownColumns ? { names: view.knownColumns, rows: view.rows } : undefined;

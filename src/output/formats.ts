@@ -1,6 +1,6 @@
 // Which view renders in which format: every view in table/tsv/csv/json/ndjson, `ics` only for
 // a calendar, `html` only for a command that declares a page. Checked before anything is written
-// (and, for writes, before anything is sent).
+// (and, for writes, before anything is sent): the runner checks the kind a command declares.
 
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from './format.js';
@@ -8,8 +8,10 @@ import type { View, ViewFormat } from './views.js';
 
 export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html'];
 
-const KIND_NAMES: Record<View['kind'], string> = {
+/** How a refusal names what the command prints; the kinds without rows print "no calendar". */
+const KIND_NAMES: Partial<Record<View['kind'], string>> = {
   records: 'a record list',
+  stream: 'a record list',
   groups: 'grouped rows',
   grid: 'a grid',
   calendar: 'a calendar',
@@ -18,8 +20,11 @@ const KIND_NAMES: Record<View['kind'], string> = {
   picture: 'a picture',
 };
 
+/** The formats beyond table/tsv/csv/json/ndjson that a kind prints (html: any kind, when the command has a page). */
+const EXTRA_FORMATS: Partial<Record<View['kind'], readonly ViewFormat[]>> = { calendar: ['ics'] };
+
 function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
-  return format !== 'ics' || kind === 'calendar';
+  return format !== 'ics' || (EXTRA_FORMATS[kind] ?? []).includes(format);
 }
 
 /** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
@@ -30,6 +35,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
   }
   if (kind !== undefined && supportsFormat(kind, format)) return;
   if (kind === undefined && format !== 'ics') return;
-  const what = kind === undefined ? 'this command prints no calendar' : `this command prints ${KIND_NAMES[kind]}`;
+  const name = kind === undefined ? undefined : KIND_NAMES[kind];
+  const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;
   throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${OUTPUT_FORMATS.join(', ')}`);
 }

@@ -5,9 +5,8 @@
 
 import type { Writable } from 'node:stream';
 import { escapeControl } from '../common/sanitize.js';
-import { prettyJsonChunks } from './json-chunks.js';
 import type { RenderOptions } from './render-options.js';
-import type { RecordListView, RecordStreamView, View, ViewFormat } from './views.js';
+import type { View, ViewFormat } from './views.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
 export interface OutputStreams {
@@ -36,9 +35,6 @@ export interface PagerSink {
   input: Writable;
   closed: Promise<void>;
 }
-
-/** A record list without its kind (the shape `records()` takes). */
-export type RecordView = Omit<RecordListView, 'kind'>;
 
 export class Printer {
   /** --jq: the JSON text written so far. */
@@ -101,26 +97,18 @@ export class Printer {
     this.pagerGone = false;
   }
 
-  /** A view in the chosen format, written in chunks; an unsupported pair is a usage error (exit 2). */
+  /**
+   * A view in the chosen format, written in chunks with back-pressure (a record stream is pulled
+   * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
+   */
   async view(view: View): Promise<void> {
+    if (view.kind === 'raw' && view.pour) {
+      await view.pour((text) => this.write(text));
+      return;
+    }
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
-  }
-
-  /** A record list as it is read, written with back-pressure (the format was checked by the command). */
-  async recordStream(view: RecordStreamView): Promise<void> {
-    const { renderRecordStream } = await import('./render-stream.js');
-    for await (const chunk of renderRecordStream(view, this.options.format, this.renderOptions())) await this.write(chunk);
-  }
-
-  async records(view: RecordView): Promise<void> {
-    return this.view({ kind: 'records', ...view });
-  }
-
-  /** Pretty JSON, written in chunks (a large answer is never one string). */
-  async json(value: unknown): Promise<void> {
-    for (const chunk of prettyJsonChunks(value)) await this.write(chunk);
   }
 
   private renderOptions(): RenderOptions {
@@ -128,13 +116,9 @@ export class Printer {
       fields: this.options.fields,
       color: this.options.color,
       terminalWidth: this.term.columns,
+      terminal: this.term.stdoutIsTTY === true,
       info: (message) => this.info(message),
     };
-  }
-
-  /** Plain data text (a URL, a raw body). */
-  async text(line: string): Promise<void> {
-    return this.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
   /** A notice for people on stderr; silenced by --quiet. */

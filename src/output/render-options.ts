@@ -7,6 +7,8 @@ export interface RenderOptions {
   color: boolean;
   /** The terminal's width; 0 when unknown. */
   terminalWidth: number;
+  /** stdout is a terminal: a raw text body is shown without its control sequences. */
+  terminal?: boolean;
   /** A notice for people (stderr, silenced by --quiet). */
   info: (message: string) => void;
 }

@@ -8,7 +8,7 @@ import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
-import type { DetailView, GridView, RecordListView, View } from './views.js';
+import type { DataView, DetailView, GridView, RecordListView } from './views.js';
 import { columnTitle } from './titles.js';
 import { wrapText } from './wrap.js';
 import { entries, paragraphs } from './render-lines.js';
@@ -48,7 +48,7 @@ interface Block {
   footer?: string[];
 }
 
-export async function* renderTable(view: View, options: RenderOptions): AsyncGenerator<string> {
+export async function* renderTable(view: DataView, options: RenderOptions): AsyncGenerator<string> {
   const colors = await palette(options.color);
   if (view.kind === 'detail') return yield* detail(view, options, colors);
   if (view.kind === 'records' && view.lines && !options.fields && view.rows.length > 0) return yield* paragraphs(view, view.lines, options.terminalWidth, colors);
@@ -106,7 +106,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
   }
 }
 
-function collect(view: Exclude<View, DetailView>, options: RenderOptions): { cells: TableCells; blocks: Block[] } {
+function collect(view: Exclude<DataView, DetailView>, options: RenderOptions): { cells: TableCells; blocks: Block[] } {
   switch (view.kind) {
     case 'calendar':
     case 'picture':

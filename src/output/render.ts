@@ -9,10 +9,22 @@ import { checkFormat } from './formats.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows } from './view-rows.js';
-import type { View, ViewFormat } from './views.js';
+import type { DataView, View, ViewFormat } from './views.js';
 
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFormat(view.kind, format, view.html !== undefined);
+  if (view.kind === 'stream') {
+    const { renderRecordStream } = await import('./render-stream.js');
+    return yield* renderRecordStream(view, format, options);
+  }
+  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'raw' || view.kind === 'plan') {
+    const { renderTextual } = await import('./render-text.js');
+    return yield* renderTextual(view, format, options);
+  }
+  yield* renderData(view, format, options);
+}
+
+async function* renderData(view: DataView & { html?: () => string }, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFieldNames(options.fields, view);
   if (format === 'html') {
     if (!view.html) throw new Error('a view printed as html has no page');
@@ -20,10 +32,10 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
   }
   if (view.kind === 'picture') {
     if (format === 'table') return yield `${view.draw(options.terminalWidth || 80, options.color).join('\n')}\n`;
-    return yield* renderView(view.listing, format, options);
+    return yield* renderData(view.listing, format, options);
   }
   if (view.kind === 'calendar') {
-    if (format !== 'ics') return yield* renderView(view.listing, format, options);
+    if (format !== 'ics') return yield* renderData(view.listing, format, options);
     const text = await view.ics();
     return yield text;
   }
@@ -56,7 +68,7 @@ function* batches<T>(rows: Iterable<T>, line: (row: T) => string): Generator<str
   if (batch.length > 0) yield `${batch.join('\n')}\n`;
 }
 
-function* renderJson(view: View, options: RenderOptions): Generator<string> {
+function* renderJson(view: DataView, options: RenderOptions): Generator<string> {
   if (options.fields) {
     options.info(
       view.kind === 'records'
@@ -68,7 +80,7 @@ function* renderJson(view: View, options: RenderOptions): Generator<string> {
 }
 
 /** What `-o json` prints for each view: always the `{ "data": [...] }` envelope. */
-function jsonOf(view: View): unknown {
+function jsonOf(view: DataView): unknown {
   switch (view.kind) {
     case 'records':
       return view.body;
@@ -96,7 +108,7 @@ interface MachineTable {
   header: boolean;
 }
 
-function machineTable(view: View, options: RenderOptions): MachineTable {
+function machineTable(view: DataView, options: RenderOptions): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':

@@ -37,9 +37,10 @@ export interface RecordListView {
 /**
  * A record list printed as it is read (`list`): each record is written out once parsed and then
  * dropped, so memory does not grow with the list. `-o json` prints the body as a RecordListView
- * would, field by field and record by record.
+ * would, field by field and record by record. The printer writes it with back-pressure.
  */
 export interface RecordStreamView {
+  kind: 'stream';
   /** The body's pieces as they arrive (src/api/data-envelope.ts). */
   pieces: AsyncIterable<DataPiece>;
   /** A record as a row for tables and the row formats (values normalised). */
@@ -74,7 +75,7 @@ export interface GroupedView {
    */
   entry?: (row: Row, groupKey: string) => { lead: string; title: string; lines: string[] };
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
-  data?: unknown[];
+  data?: readonly unknown[];
 }
 
 /** A grid: one row per item, one column per day (free units per day). */
@@ -95,7 +96,7 @@ export interface GridView {
   /** Cells drawn as a problem (red) on a terminal, e.g. shortages. */
   isProblem?: (value: number | string | null, row: number, column: number) => boolean;
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per row with its cells by column key. */
-  data?: unknown[];
+  data?: readonly unknown[];
 }
 
 /** A calendar document for `-o ics`, listed as grouped rows in every other format. */
@@ -140,7 +141,73 @@ export interface PictureView {
   listing: RecordListView;
 }
 
-export type View = (RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView) & {
+/**
+ * `--dry-run` of a write: the request that would be sent, secrets redacted. For people the request
+ * line, headers and body as text, and "Dry run: nothing was sent." on stderr; `-o json` the
+ * `{ "data": [{ "dryRun": true, … }] }` envelope, `-o ndjson` that record on one line.
+ */
+export interface RequestView {
+  kind: 'request';
+  method: string;
+  url: string;
+  headers: Readonly<Record<string, string>>;
+  /** Absent: a request without a body (DELETE). */
+  body?: unknown;
+}
+
+/**
+ * A write whose answer for people is a sentence ("Deleted event 3."): the message on stderr
+ * (silenced by --quiet); for machines (`-o json`: `{ "data": [...] }`, `-o ndjson`: a line each)
+ * the records, when there are any; without records the message is shown in every format.
+ */
+export interface DoneView {
+  kind: 'done';
+  message: string;
+  records?: readonly Row[];
+}
+
+/**
+ * Text that is the same in every format (a completion script, a URL, a setting's value). With
+ * `data`, the text is for people and machines get `{ "data": [...] }` (`-o ndjson`: a line each).
+ */
+export interface TextView {
+  kind: 'text';
+  /** Printed as is, a newline added when it has none; '' prints nothing. */
+  text: string;
+  data?: readonly unknown[];
+  /** For people only, after the text: a line on stderr (silenced by --quiet), e.g. "Dry run: nothing was sent." */
+  note?: string;
+}
+
+/** A body as the service sent it (`rentals api`, the raw escape hatch) or a document (a snapshot): the same in every format. */
+export interface RawView {
+  kind: 'raw';
+  /** A JSON answer, printed as `JSON.stringify(json, null, 2)` in pieces. */
+  json?: unknown;
+  /** A text answer: as sent into a pipe, control sequences stripped at a terminal. */
+  text?: string;
+  /** A document written as it is read (a snapshot): its pieces go to `write`, which waits for stdout to drain. */
+  pour?: (write: (text: string) => Promise<void>) => Promise<unknown>;
+}
+
+/**
+ * What a bulk run would do (`--dry-run`): a line per row then the totals for people, each row's
+ * JSON text on its line for `-o ndjson`, the plan file for `-o json`. Each is produced as it is
+ * printed, in batches: a plan streamed from a file is never held whole.
+ */
+export interface PlanView {
+  kind: 'plan';
+  lines: () => Iterable<string> | AsyncIterable<string>;
+  /** `-o ndjson`: each row as its JSON text. */
+  records: () => Iterable<string> | AsyncIterable<string>;
+  /** `-o json`: the plan file's text (a plan streamed from a file has none: it is made whole for -o json). */
+  document?: () => Promise<string>;
+}
+
+/** The views that hold rows (tables, csv, tsv, ndjson, json of records). */
+export type DataView = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView;
+
+export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView) & {
   /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
   html?: () => string;
 };

@@ -192,7 +192,7 @@ describe('auth status and logout', () => {
     });
     const result = await runCli(['auth', 'status', '--json'], fake);
     expect(result.code).toBe(0);
-    const status = JSON.parse(result.stdout) as Record<string, { value: string; from: string }> & { ready: boolean };
+    const status = (JSON.parse(result.stdout) as { data: Array<Record<string, { value: string; from: string }> & { ready: boolean }> }).data[0]!;
     expect(status.ready).toBe(true);
     expect(status.tokenExpires!.value).toBe(`${iso(FIXED_NOW - 1000)} (expired)`);
     expect(status.clientId!.value).toBe(CLIENT_ID);
@@ -233,6 +233,13 @@ describe('auth status and logout', () => {
     const result = await runCli(['auth', 'logout'], fake);
     expect(result.stderr).toContain('Note: RENTALS_TOKEN is still set in this environment.');
   });
+
+  test('logout --json: what was done as a record, the warning still on stderr', async () => {
+    const fake = await configured({ default: { baseUrl: API, token: OLD } }, { env: { RENTALS_TOKEN: TOKEN } });
+    const result = await runCli(['auth', 'logout', '--json'], fake);
+    expect(JSON.parse(result.stdout)).toEqual({ data: [{ profile: 'default', loggedOut: true }] });
+    expect(result.stderr).toBe('Note: RENTALS_TOKEN is still set in this environment.\n');
+  });
 });
 
 describe('config list/get/set/unset', () => {
@@ -251,6 +258,22 @@ describe('config list/get/set/unset', () => {
     expect((await runCli(['config', 'unset', 'output'], fake)).code).toBe(0);
     expect((await runCli(['config', 'get', 'output'], fake)).stdout).toBe('');
     expect((await runCli(['config', 'ls', '--json'], fake)).stdout).toContain('"profile": "default"');
+  });
+
+  test('--json: the list in the envelope with its profile; a write prints what it wrote instead of its sentence', async () => {
+    const fake = await configured({ default: { output: 'csv' } });
+    const listed = JSON.parse((await runCli(['config', 'list', '--json'], fake)).stdout) as { profile: string; data: Array<{ key: string; value: unknown }> };
+    expect(listed.profile).toBe('default');
+    expect(listed.data).toContainEqual({ key: 'output', value: 'csv' });
+    const set = await runCli(['config', 'set', 'timeout', '20', '--json'], fake);
+    expect(set.stderr).toBe('');
+    const configFile = join(fake.configDir, 'config.json');
+    expect(JSON.parse(set.stdout)).toEqual({ data: [{ profile: 'default', key: 'timeout', value: '20', configFile }] });
+    const unset = await runCli(['config', 'unset', 'timeout', '-o', 'ndjson'], fake);
+    expect(unset.stdout).toBe(`${JSON.stringify({ profile: 'default', key: 'timeout', value: null, configFile })}\n`);
+    const people = await runCli(['config', 'set', 'timeout', '20'], fake);
+    expect(people.stdout).toBe('');
+    expect(people.stderr).toBe(`Set timeout in profile "default" (${configFile}).\n`);
   });
 
   test('--profile picks the profile that config changes', async () => {

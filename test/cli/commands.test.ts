@@ -144,9 +144,11 @@ describe('--dry-run on writes', () => {
     expectNoSecrets(result);
   });
 
-  test('--json: a JSON description of the request', async () => {
+  test('--json: a JSON description of the request, in the one envelope; -o ndjson: that record on one line', async () => {
     const result = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '--json'], withApi());
-    expect(JSON.parse(result.stdout)).toEqual({
+    expect(result.stderr).toBe('');
+    const [request] = (JSON.parse(result.stdout) as { data: unknown[] }).data;
+    expect(request).toEqual({
       dryRun: true,
       method: 'POST',
       url: 'https://api.test/v2/inventorycategory',
@@ -159,6 +161,8 @@ describe('--dry-run on writes', () => {
       },
       body: { name: 'Tents', inactive: 0 },
     });
+    const ndjson = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '-o', 'ndjson'], withApi());
+    expect(ndjson.stdout).toBe(`${JSON.stringify(request)}\n`);
     expectNothingSent();
   });
 
@@ -166,7 +170,7 @@ describe('--dry-run on writes', () => {
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'update', '3', '--inactive', '--dry-run', '--json'], withApi());
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ method: 'PUT', url: 'https://api.test/v2/inventory/3', body: { id: 3, name: 'Tent', quantityAvailable: 4, active: 0 } });
+    expect(JSON.parse(result.stdout).data[0]).toMatchObject({ method: 'PUT', url: 'https://api.test/v2/inventory/3', body: { id: 3, name: 'Tent', quantityAvailable: 4, active: 0 } });
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
   });
@@ -299,7 +303,7 @@ describe('events: date defaults and names resolved to ids', () => {
       eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
       withApi(),
     );
-    expect(JSON.parse(result.stdout).body).toMatchObject({
+    expect(JSON.parse(result.stdout).data[0].body).toMatchObject({
       startDate: '2026-06-12T00:00:00',
       dropoffDate: '2026-06-11T16:00:00',
       teardownDate: '2026-06-13T19:00:00',

@@ -93,7 +93,7 @@ describe('auth status --check', () => {
     const scope = nock(API).get('/v2/rentalblocks').reply(401, { message: 'revoked' });
     const result = await runCli(['auth', 'status', '--check', '--json'], fake);
     expect(result.code).toBe(3);
-    const status = JSON.parse(result.stdout) as Record<string, { value: string; from: string }>;
+    const status = (JSON.parse(result.stdout) as { data: Array<Record<string, { value: string; from: string }>> }).data[0]!;
     expect(status.check).toEqual({ value: 'failed: GET /v2/rentalblocks: HTTP 401 Unauthorized: revoked', from: 'GET /v2/rentalblocks' });
     expect(scope.isDone()).toBe(true);
   });

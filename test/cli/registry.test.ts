@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { CommandRegistry } from '../../src/cli/registry/registry.js';
-import { type CommandGroup, type LeafCommand, defineCommand, defineGroup, lazyEntry } from '../../src/cli/registry/spec.js';
+import { type CommandGroup, type LeafCommand, defineGroup, defineViewCommand, lazyEntry } from '../../src/cli/registry/spec.js';
 import { fakeContext } from '../helpers/fake-context.js';
 
 const loaded = await registry.loadAll();
@@ -27,13 +27,15 @@ function withEventsCommand(extra: LeafCommand): CommandRegistry {
 }
 
 const showEvent = (aliases: string[] = []) =>
-  defineCommand({
+  defineViewCommand({
     name: 'show',
     args: '<id>',
     aliases,
     summary: 'Show an event with its bookings and totals',
     examples: ['rentals events show 12'],
-    run: async (session, _options, [id]) => session.printer.text(`event ${id}`),
+    view: 'text',
+    deps: () => undefined,
+    handler: async (_deps, _options, [id]) => ({ kind: 'text', text: `event ${id}` }),
   });
 
 async function build(commands: CommandRegistry, argv?: string[]) {
@@ -48,15 +50,15 @@ describe('the command registry', () => {
       summary: 'Things',
       examples: ['rentals things list'],
       commands: () => [
-        defineCommand({ name: 'get', aliases: ['show', 'view'], summary: 'Get', examples: ['x'], run: async () => {} }),
-        defineCommand({ name: 'show', summary: 'Show', examples: ['x'], run: async () => {} }),
+        defineViewCommand({ name: 'get', aliases: ['show', 'view'], summary: 'Get', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
+        defineViewCommand({ name: 'show', summary: 'Show', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
       ],
     });
     await expect(build(new CommandRegistry([group]))).rejects.toThrow('command registry: "things show" is both an alias of "get" and the command "show"');
   });
 
   test('refuses two top-level commands under one name', () => {
-    const twice = defineCommand({ name: 'api', summary: 'Again', examples: ['x'], run: async () => {} });
+    const twice = defineViewCommand({ name: 'api', summary: 'Again', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) });
     expect(() => new CommandRegistry([...registry.entries, twice])).toThrow('command registry: "api" is both the command "api" and the command "api"');
   });
 
@@ -66,8 +68,8 @@ describe('the command registry', () => {
       summary: 'Things',
       examples: ['x'],
       commands: () => [
-        defineCommand({ name: 'delete', aliases: ['rm'], summary: 'Delete', examples: ['x'], run: async () => {} }),
-        defineCommand({ name: 'remove', aliases: ['rm'], summary: 'Remove', examples: ['x'], run: async () => {} }),
+        defineViewCommand({ name: 'delete', aliases: ['rm'], summary: 'Delete', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
+        defineViewCommand({ name: 'remove', aliases: ['rm'], summary: 'Remove', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
       ],
     });
     expect(() => new CommandRegistry([group]).commandsOf(group)).toThrow('"things rm" is both an alias of "delete" and an alias of "remove"');
@@ -92,7 +94,7 @@ describe('the command registry', () => {
   });
 
   test('a command that takes the alias view of events get is refused', async () => {
-    const peek = defineCommand({ name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], run: async () => {} });
+    const peek = defineViewCommand({ name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], view: 'text', deps: () => undefined, handler: async () => ({}) });
     await expect(build(withEventsCommand(peek))).rejects.toThrow('"events view" is both an alias of "get" and an alias of "peek"');
   });
 
@@ -122,11 +124,11 @@ describe('the lazy entries', () => {
     const leaf = (name: string) =>
       lazyEntry({ name, summary: `The ${name} command` }, 'command', async () => {
         loads.push(name);
-        return defineCommand({ name, summary: `The ${name} command`, examples: [`rentals ${name}`], run: async () => {} });
+        return defineViewCommand({ name, summary: `The ${name} command`, examples: [`rentals ${name}`], view: 'text', deps: () => undefined, handler: async () => ({}) });
       });
     const things = lazyEntry({ name: 'things', summary: 'Things' }, 'group', async () => {
       loads.push('things');
-      return defineGroup({ name: 'things', summary: 'Things', examples: ['rentals things list'], commands: () => [defineCommand({ name: 'list', summary: 'List', examples: ['rentals things list'], run: async () => {} })] });
+      return defineGroup({ name: 'things', summary: 'Things', examples: ['rentals things list'], commands: () => [defineViewCommand({ name: 'list', summary: 'List', examples: ['rentals things list'], view: 'text', deps: () => undefined, handler: async () => ({}) })] });
     });
     return { loads, commands: new CommandRegistry([things, leaf('alpha'), leaf('beta'), leaf('help')]) };
   }
@@ -170,7 +172,7 @@ describe('the lazy entries', () => {
   });
 
   test('a module that describes another command than its entry is refused', async () => {
-    const wrong = lazyEntry({ name: 'gamma', summary: 'Gamma' }, 'command', async () => defineCommand({ name: 'gamma', summary: 'Something else', examples: ['rentals gamma'], run: async () => {} }));
+    const wrong = lazyEntry({ name: 'gamma', summary: 'Gamma' }, 'command', async () => defineViewCommand({ name: 'gamma', summary: 'Something else', examples: ['rentals gamma'], view: 'text', deps: () => undefined, handler: async () => ({}) }));
     await expect(new CommandRegistry([wrong]).loadAll()).rejects.toThrow('the module of "gamma" describes "gamma" (command: Something else), not what the catalog lists');
   });
 

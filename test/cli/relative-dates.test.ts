@@ -15,7 +15,7 @@ const eventAdd = (start: string, end: string) => [
 async function body(argv: string[]): Promise<Record<string, unknown>> {
   const result = await runCli(argv, withApi({ now: NOW }));
   expect(result.code, result.stderr).toBe(0);
-  return (JSON.parse(result.stdout) as { body: Record<string, unknown> }).body;
+  return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;
 }
 
 afterEach(() => expectNothingSent());

@@ -405,7 +405,7 @@ describe('against the seeded sandbox', () => {
     const unchanged = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.990']));
     expect(unchanged.stdout).toMatch(/^Unchanged .*nothing to send/);
     const created = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Monthly', '--price', '300', '--json']));
-    expect(JSON.parse(created.stdout)).toMatchObject({ action: 'create', outcome: 'created', new: { price: 300 } });
+    expect(JSON.parse(created.stdout)).toMatchObject({ data: [{ action: 'create', outcome: 'created', new: { price: 300 } }] });
 
     const adjusted = ok(await rentals(['prices', 'adjust', '--percent', '5', '--inventory-id', '5', '--report', file('adjust.ndjson')]));
     expect(adjusted.stderr).toMatch(/^4 rows: 0 created, 4 updated/m);

@@ -17,7 +17,7 @@ async function* piecesOf(text: string, cut: number): AsyncGenerator<DataPiece> {
 }
 
 async function rendered(text: string, format: ViewFormat, cut: number, fields?: string[]): Promise<string> {
-  const view = { pieces: piecesOf(text, cut), row: (record: Record<string, unknown>) => record, columns: ['id', 'name'] };
+  const view = { kind: 'stream' as const, pieces: piecesOf(text, cut), row: (record: Record<string, unknown>) => record, columns: ['id', 'name'] };
   let out = '';
   for await (const chunk of renderRecordStream(view, format, { fields, color: false, terminalWidth: 0, info: () => undefined })) out += chunk;
   return out;

@@ -39,7 +39,7 @@ async function dryRunBody(argv: string[]): Promise<Record<string, unknown>> {
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expectNothingSent();
-  return (JSON.parse(result.stdout) as { body: Record<string, unknown> }).body;
+  return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;
 }
 
 describe('ids (path arguments): integers 1..2147483647', () => {

@@ -1,7 +1,7 @@
 // What every bulk command does around the engine: the client sized to the concurrency, Ctrl-C as
-// an AbortSignal, input from a file or stdin, the plan shown or written, the run with its progress,
-// report and summary, and the exit code. Loaded only by the commands' run functions (dynamic
-// import), like the engine itself.
+// an AbortSignal, input from a file or stdin, the plan shown (a view the runner prints) or written,
+// the run with its progress, report and summary (stderr), and the exit code. Loaded only by the
+// commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
@@ -38,7 +38,9 @@ import {
 } from '../../bulk/index.js';
 import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
+import type { PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
+import type { Outcome } from '../registry/spec.js';
 import type { Session } from '../session.js';
 import { readAll } from '../../common/read-all.js';
 
@@ -80,7 +82,7 @@ export async function withBulk<T>(session: Session, concurrency: number, body: (
       session.ctx.term.stderr.write(`\nInterrupted again: stopped at once${run.report ? `; ${run.report.path} has every row that finished` : ''}.\n`);
       session.ctx.exit(130);
     }
-    if (!controller.signal.aborted) session.printer.warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
+    if (!controller.signal.aborted) session.notices().warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
     controller.abort();
   });
   // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
@@ -152,32 +154,37 @@ export interface PlanChoices {
 }
 
 /**
- * Shows (--dry-run) or writes (--plan) the plan, and refuses it when rows are invalid and
- * --skip-invalid was not given (exit 2, every problem listed). True when the plan is to run now.
+ * Shows (--dry-run: the plan's view, then what follows it once printed) or writes (--plan) the
+ * plan, and refuses it when rows are invalid and --skip-invalid was not given (exit 2, every
+ * problem listed, after the plan). What to print when the plan is not to run now; undefined when it is.
  */
-export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<boolean> {
+export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<Outcome | undefined> {
   // Signed and serialized at most once, for stdout (--dry-run -o json) and the --plan file alike.
   let signed: Promise<string> | undefined;
   const serialized = () => (signed ??= sessionPlanKey(session).then((key) => serializePlan(plan, key)));
-  if (choices.dryRun) await printPlan(session, spec, plan, serialized, choices.predicted);
-  // A plan that is not run now is still judged by the resource's rules (a run is judged as it starts).
-  if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
-  if (choices.invalid) {
-    if (!choices.skipInvalid) throw choices.invalid;
-    warnSkipped(session, choices.invalid);
-  }
-  if (choices.planFile !== undefined) {
-    await writeFile(choices.planFile, await serialized(), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
-    });
-    session.printer.info(`Plan written to ${choices.planFile} (${totalsLine(plan)}); nothing was sent.`);
-    session.printer.info(`Apply it with: ${choices.applyCommand} ${choices.planFile}`);
-  } else if (choices.dryRun) {
-    session.printer.info('Dry run: nothing was sent.');
-  }
-  if (choices.dryRun || choices.planFile !== undefined) return false;
+  const notices = session.notices();
+  const settle = async (): Promise<void> => {
+    // A plan that is not run now is still judged by the resource's rules (a run is judged as it starts).
+    if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
+    if (choices.invalid) {
+      if (!choices.skipInvalid) throw choices.invalid;
+      warnSkipped(session, choices.invalid);
+    }
+    if (choices.planFile !== undefined) {
+      await writeFile(choices.planFile, await serialized(), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+        throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
+      });
+      notices.info(`Plan written to ${choices.planFile} (${totalsLine(plan)}); nothing was sent.`);
+      notices.info(`Apply it with: ${choices.applyCommand} ${choices.planFile}`);
+    } else if (choices.dryRun) {
+      notices.info('Dry run: nothing was sent.');
+    }
+  };
+  if (choices.dryRun) return { view: planView(spec, plan, serialized, choices.predicted), afterPrinting: settle };
+  await settle();
+  if (choices.planFile !== undefined) return {};
   await confirmMassChange(session, plan, choices.yes === true);
-  return true;
+  return undefined;
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
@@ -211,7 +218,7 @@ function warnSkipped(session: Session, invalid: ValidationError): void {
 export function warnIssues(session: Session, heading: string, issues: ValidationError['issues']): void {
   const shown = issues.slice(0, SKIPPED_SHOWN).map((issue) => `  - ${formatIssue(issue)}`);
   const more = issues.length - shown.length;
-  session.printer.warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
+  session.notices().warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
 /** The key plans are signed with: the user's, in the config directory (made on first use). */
@@ -220,37 +227,35 @@ export function sessionPlanKey(session: Session): Promise<PlanKey> {
 }
 
 /** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
-async function printPlan(session: Session, spec: RowSpec, plan: Plan, serialized: () => Promise<string>, predicted?: PredictedOutcomes): Promise<void> {
-  const { printer } = session;
-  if (session.format === 'json') return printer.write(await serialized());
-  if (session.format === 'ndjson') return writeInBatches(session, plan.rows.map((row) => JSON.stringify(row)));
-  await writeInBatches(session, planLines(spec, plan, predicted));
-  await printer.text(predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan));
+function planView(spec: RowSpec, plan: Plan, serialized: () => Promise<string>, predicted?: PredictedOutcomes): PlanView {
+  return {
+    kind: 'plan',
+    document: serialized,
+    records: () => plan.rows.map((row) => JSON.stringify(row)),
+    lines: function* () {
+      yield* planLines(spec, plan, predicted);
+      yield predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan);
+    },
+  };
 }
 
 /** Invalid rows listed by a streamed dry run before "… and N more". */
 const STREAMED_ISSUES_SHOWN = 1000;
 
 /**
- * `import --dry-run` of a file, in bounded memory: the plan is read twice from the file (once to
- * measure the columns, once to print), never held whole; the same lines and totals as printPlan.
+ * `import --dry-run` of a file, in bounded memory: the plan is read from the file as it is printed
+ * (for people twice: once to measure the columns, once to print), never held whole; the same lines
+ * and totals as planView. Its problems are known, and refused, once it is printed. No plan file
+ * (`-o json`): that one is made whole.
  */
-export async function dryRunStreamed(
-  session: Session,
-  spec: RowSpec,
-  streamed: StreamedImport,
-  choices: { file: string; skipInvalid: boolean },
-): Promise<void> {
-  const { printer } = session;
+export function dryRunStreamed(session: Session, spec: RowSpec, streamed: StreamedImport, choices: { file: string; skipInvalid: boolean }): Outcome {
   const issues: RowIssue[] = [];
   let more = 0;
   const collect = (issue: RowIssue): void => {
     if (issues.length < STREAMED_ISSUES_SHOWN) issues.push(issue);
     else more++;
   };
-  if (session.format === 'ndjson') {
-    await writeInBatches(session, mapAsync(streamed.rows(collect), (row) => JSON.stringify(row)));
-  } else {
+  async function* lines(): AsyncGenerator<string> {
     const widths = new PlanLineWidths();
     const totals = emptyTotals();
     let count = 0;
@@ -259,33 +264,25 @@ export async function dryRunStreamed(
       totals[row.action]++;
       count++;
     }
-    await writeInBatches(session, mapAsync(streamed.rows(collect), (row) => planLine(spec, row, widths)));
-    await printer.text(totalsLine({ rows: { length: count }, totals }));
+    yield* mapAsync(streamed.rows(collect), (row) => planLine(spec, row, widths));
+    yield totalsLine({ rows: { length: count }, totals });
   }
-  const all = [...streamed.fileIssues, ...issues].sort((a, b) => a.line - b.line);
-  if (all.length > 0) {
-    const invalid = validationError(choices.file, all);
-    if (more > 0) invalid.message += `\n  … and ${more} more`;
-    if (!choices.skipInvalid) throw invalid;
-    warnSkipped(session, invalid);
-  }
-  printer.info('Dry run: nothing was sent.');
+  const view: PlanView = { kind: 'plan', lines, records: () => mapAsync(streamed.rows(collect), (row) => JSON.stringify(row)) };
+  const afterPrinting = async (): Promise<void> => {
+    const all = [...streamed.fileIssues, ...issues].sort((a, b) => a.line - b.line);
+    if (all.length > 0) {
+      const invalid = validationError(choices.file, all);
+      if (more > 0) invalid.message += `\n  … and ${more} more`;
+      if (!choices.skipInvalid) throw invalid;
+      warnSkipped(session, invalid);
+    }
+    session.notices().info('Dry run: nothing was sent.');
+  };
+  return { view, afterPrinting };
 }
 
 async function* mapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => R): AsyncGenerator<R> {
   for await (const item of items) yield fn(item);
-}
-
-async function writeInBatches(session: Session, lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
-  let batch: string[] = [];
-  for await (const line of lines) {
-    batch.push(line);
-    if (batch.length === 1000) {
-      await session.printer.write(`${batch.join('\n')}\n`);
-      batch = [];
-    }
-  }
-  if (batch.length > 0) await session.printer.write(`${batch.join('\n')}\n`);
 }
 
 export interface RunChoices {
@@ -321,7 +318,7 @@ export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan
   const sink = mergeCarried(carriedLines, (line) => report?.write(formatReportLine(line)));
   const { term } = session.ctx;
   const progress = progressRenderer(
-    { isTTY: term.stderrIsTTY && !session.printer.options.quiet, write: (text) => term.stderr.write(text) },
+    { isTTY: term.stderrIsTTY && !session.quiet(), write: (text) => term.stderr.write(text) },
     { label: choices.label },
   );
   let summary: RunSummary;
@@ -337,7 +334,7 @@ export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan
   const where = report?.mode === 'append' ? `; this run's lines were added to ${report.path}` : ' (carried into the report from --resume)';
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
   const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${report.path}.` : '';
-  session.printer.warn(formatSummary(summary) + before + appended);
+  session.notices().warn(formatSummary(summary) + before + appended);
   if (!summary.complete) {
     let applied = 0;
     for (const outcome of APPLIED) applied += summary.counts[outcome];

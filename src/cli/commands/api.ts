@@ -2,12 +2,24 @@
 
 import type { HttpMethod } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
-import { stripControl } from '../../common/sanitize.js';
+import type { RawView } from '../../output/views.js';
 import { parseJsonText, readInput } from '../input.js';
-import { defineCommand } from '../registry/spec.js';
+import { defineViewCommand } from '../registry/spec.js';
 import { conceptOption } from '../vocabulary.js';
+import type { Readable } from 'node:stream';
+import type { ApiClient } from '../../api/client.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
+
+/** The authenticated client, and stdin for `--file -`. */
+interface ApiDeps {
+  client: () => ApiClient;
+  stdin: () => Readable;
+}
+
+function apiDeps(session: Session): ApiDeps {
+  return { client: () => session.httpClient(), stdin: () => session.ctx.term.stdin };
+}
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -18,7 +30,8 @@ interface ApiCallOptions {
   file?: string;
 }
 
-async function runApiCall(session: Session, options: ApiCallOptions): Promise<void> {
+/** The response body as sent (JSON pretty-printed; text as is, cleaned of control sequences on a terminal), in every format. */
+async function call(deps: ApiDeps, options: ApiCallOptions): Promise<RawView> {
   const method = options.method.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method ${JSON.stringify(options.method)} (use ${METHODS.join(', ')})`);
   if (!options.path.startsWith('/')) throw new UsageError(`the path must start with / (e.g. /v2/status), got ${JSON.stringify(options.path)}`);
@@ -28,16 +41,12 @@ async function runApiCall(session: Session, options: ApiCallOptions): Promise<vo
   }
   let body: unknown;
   if (options.data !== undefined) body = parseJsonText(options.data, '--data');
-  if (options.file !== undefined) body = parseJsonText(await readInput(options.file, session.ctx.term.stdin), options.file === '-' ? 'standard input' : options.file);
-  const response = await session.httpClient().request(method, options.path, { body, expect: 'any' });
-  if (response.body !== undefined) await session.printer.json(response.body);
-  else if (response.text !== '') {
-    // Raw non-JSON text: as sent into a pipe, cleaned of control sequences on a terminal.
-    await session.printer.text(session.ctx.term.stdoutIsTTY ? stripControl(response.text) : response.text);
-  }
+  if (options.file !== undefined) body = parseJsonText(await readInput(options.file, deps.stdin()), options.file === '-' ? 'standard input' : options.file);
+  const response = await deps.client().request(method, options.path, { body, expect: 'any' });
+  return response.body !== undefined ? { kind: 'raw', json: response.body } : { kind: 'raw', text: response.text };
 }
 
-export const apiCommand = defineCommand({
+export const apiCommand = defineViewCommand({
   ...TOP_LEVEL.api,
   args: '<method> <path>',
   help: `
@@ -52,5 +61,7 @@ so a booking written this way may overbook. Use the resource commands for checke
   ],
   options: (command) =>
     conceptOption(conceptOption(command, 'body'), 'bodyFile', { description: 'request body from a JSON file ("-" for stdin)' }),
-  run: (session, options, [method, path]) => runApiCall(session, { method, path, data: options.data, file: options.file }),
+  view: 'raw',
+  deps: apiDeps,
+  handler: (deps, options, [method, path]) => call(deps, { method, path, data: options.data, file: options.file }),
 });

@@ -9,7 +9,8 @@ import { StoredCredentials, credentialsWithheld } from '../../api/credentials.js
 import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError, exitCodeFor } from '../../errors.js';
 import { readStream } from '../input.js';
-import { defineCommand, defineGroup } from '../registry/spec.js';
+import type { DoneView, TextView } from '../../output/views.js';
+import { type Outcome, defineGroup, defineViewCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -32,8 +33,8 @@ async function readSecret(session: Session, fromStdin: boolean, flag: string, qu
   return secret;
 }
 
-async function runLogin(session: Session, options: LoginOptions): Promise<void> {
-  const { settings, printer } = session;
+async function login(session: Session, options: LoginOptions): Promise<DoneView> {
+  const { settings } = session;
   const baseUrl = settings.baseUrl.value;
   if (!baseUrl) throw new UsageError('give the API address: rentals auth login --base-url https://api.example.com …');
   const profileName = settings.profileName.value!;
@@ -68,7 +69,11 @@ async function runLogin(session: Session, options: LoginOptions): Promise<void> 
     insecureHttp: insecureHttp || undefined,
   }));
   const expiry = saved.tokenExpiresAt ? `; the token expires at ${saved.tokenExpiresAt} and renews itself` : '';
-  printer.info(`Logged in to ${baseUrl} as profile "${profileName}"${expiry}.\nSaved to ${path} (mode 0600).`);
+  return {
+    kind: 'done',
+    message: `Logged in to ${baseUrl} as profile "${profileName}"${expiry}.\nSaved to ${path} (mode 0600).`,
+    records: [{ profile: profileName, baseUrl, tokenExpiresAt: saved.tokenExpiresAt ?? null, configFile: path }],
+  };
 }
 
 /** The cheap authenticated request that `auth login` and `auth status --check` make. */
@@ -100,8 +105,9 @@ async function checkCredentials(session: Session): Promise<{ row: [string, strin
   }
 }
 
-async function runStatus(session: Session, options: { check?: boolean } = {}): Promise<number> {
-  const { settings, printer } = session;
+/** The settings and where they come from: aligned lines for people, `{ ready, <setting>: { value, from } }` for machines. */
+async function status(session: Session, options: { check?: boolean } = {}): Promise<Outcome> {
+  const { settings } = session;
   const { profile } = settings;
   const withheld = credentialsWithheld(settings);
   const credentials = new StoredCredentials(settings, session.ctx.now);
@@ -127,26 +133,19 @@ async function runStatus(session: Session, options: { check?: boolean } = {}): P
   const ready = Boolean(settings.baseUrl.value && credentials.usable);
   const check = ready && options.check ? await checkCredentials(session) : undefined;
   if (check) rows.push(check.row);
-  if (session.format === 'json' || session.format === 'ndjson') {
-    const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));
-    await printer.text(JSON.stringify({ ready, ...out }, null, 2));
-  } else {
-    const width = Math.max(...rows.map(([k]) => k.length));
-    await printer.text(rows.map(([k, v, o]) => `${k.padEnd(width)}  ${v}${o && o !== 'not set' ? `  (from ${o})` : ''}`).join('\n'));
-  }
-  if (!ready) {
-    printer.warn('Not ready: a base URL and a token are needed. Run `rentals auth login --help`.');
-    return ExitCode.auth;
-  }
-  return check?.code ?? ExitCode.ok;
+  const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const text = rows.map(([k, v, o]) => `${k.padEnd(width)}  ${v}${o && o !== 'not set' ? `  (from ${o})` : ''}`).join('\n');
+  const view: TextView = { kind: 'text', text, data: [{ ready, ...out }] };
+  if (!ready) return { view, warnings: ['Not ready: a base URL and a token are needed. Run `rentals auth login --help`.'], exitCode: ExitCode.auth };
+  return { view, exitCode: check?.code ?? ExitCode.ok };
 }
 
-async function runLogout(session: Session): Promise<void> {
-  const { settings, printer } = session;
+async function logout(session: Session): Promise<Outcome> {
+  const { settings } = session;
   const name = settings.profileName.value!;
   if (!settings.profile.token && !settings.profile.clientSecret) {
-    printer.info(`Profile "${name}" holds no token; nothing to do.`);
-    return;
+    return { view: { kind: 'done', message: `Profile "${name}" holds no token; nothing to do.`, records: [{ profile: name, loggedOut: false }] } };
   }
   await updateProfile(settings.configDir, name, (profile) => ({
     ...profile,
@@ -156,8 +155,10 @@ async function runLogout(session: Session): Promise<void> {
     clientId: undefined,
     clientSecret: undefined,
   }));
-  printer.info(`Logged out of profile "${name}": its token and client credentials are removed.`);
-  if (settings.token.source === 'env') printer.warn('Note: RENTALS_TOKEN is still set in this environment.');
+  return {
+    view: { kind: 'done', message: `Logged out of profile "${name}": its token and client credentials are removed.`, records: [{ profile: name, loggedOut: true }] },
+    warnings: settings.token.source === 'env' ? ['Note: RENTALS_TOKEN is still set in this environment.'] : [],
+  };
 }
 
 export const authGroup = defineGroup({
@@ -166,7 +167,7 @@ export const authGroup = defineGroup({
   commands: () => [authLogin, authStatus, authLogout],
 });
 
-const authLogin = defineCommand({
+const authLogin = defineViewCommand({
   name: 'login',
   summary: 'Store the API address and an access token (or client credentials) in a profile',
   examples: [
@@ -182,8 +183,10 @@ const authLogin = defineCommand({
       .option('--with-secret', 'with --client-id: read the client secret from standard input')
       .option('--skip-verify', 'store the token without checking it against the API')
       .option('--insecure-http', 'allow sending the token and client secret over plain http:// to this (non-loopback) host'),
-  run: (session, options) =>
-    runLogin(session, {
+  view: 'done',
+  deps: (session) => session,
+  handler: (session, options) =>
+    login(session, {
       withToken: options.withToken === true,
       clientId: options.clientId,
       withSecret: options.withSecret === true,
@@ -192,17 +195,21 @@ const authLogin = defineCommand({
     }),
 });
 
-const authStatus = defineCommand({
+const authStatus = defineViewCommand({
   name: 'status',
   summary: 'Show each setting and where it comes from (the token masked)',
   examples: ['rentals auth status', 'rentals auth status --check', 'rentals auth status --profile staging --json'],
   options: (command) => command.option('--check', 'also make one cheap authenticated request; exit 3 if the credentials are refused'),
-  run: (session, options) => runStatus(session, { check: options.check === true }),
+  view: 'text',
+  deps: (session) => session,
+  handler: (session, options) => status(session, { check: options.check === true }),
 });
 
-const authLogout = defineCommand({
+const authLogout = defineViewCommand({
   name: 'logout',
   summary: "Remove the profile's token and client credentials",
   examples: ['rentals auth logout', 'rentals auth logout --profile staging'],
-  run: (session) => runLogout(session),
+  view: 'done',
+  deps: (session) => session,
+  handler: (session) => logout(session),
 });

@@ -5,7 +5,7 @@
 import { ALLOW_OVERBOOK } from './calendar/options.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, parseConcurrency, reportOption, yesOption } from '../bulk/options.js';
-import { type LeafCommand, defineCommand } from '../registry/spec.js';
+import { type LeafCommand, type Outcome, defineViewCommand } from '../registry/spec.js';
 import type { Session } from '../session.js';
 
 interface ApplyOptions {
@@ -18,7 +18,8 @@ interface ApplyOptions {
   allowOverbook?: boolean;
 }
 
-async function runApply(session: Session, options: ApplyOptions): Promise<void> {
+/** Nothing to print: the run says what it did on stderr (progress, summary), and its exit code. */
+async function runApply(session: Session, options: ApplyOptions): Promise<Outcome> {
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, confirmMassChange, readTextFile, sessionPlanKey, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
@@ -34,11 +35,12 @@ async function runApply(session: Session, options: ApplyOptions): Promise<void> 
       retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
     });
   });
+  return {};
 }
 
 export function bulkApplyCommand(def: ResourceDef): LeafCommand {
   const writers = (def.bulk?.planCommands ?? ['import']).map((name) => `\`${def.command} ${name} --plan\``).join(' or ');
-  return defineCommand({
+  return defineViewCommand({
     name: 'apply',
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
@@ -49,7 +51,10 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
       if (def.writeRules === 'bookings') common.option(...ALLOW_OVERBOOK);
       return common;
     },
-    run: (session, options, [plan]) =>
+    // Prints no plan of its own; declared so that -o is checked alike for every bulk command.
+    view: 'plan',
+    deps: (session) => session,
+    handler: (session, options, [plan]) =>
       runApply(session, {
         def,
         plan,

@@ -1,11 +1,12 @@
 // `rentals prices export`, `rentals inventory export`, `rentals bookings export --event-id`: every
-// record as a row of the columns `import` reads back (names included), through the Printer.
+// record as a row of the columns `import` reads back (names included), as a record list view.
 
 import { type ResourceDef, fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
 import { concurrencyOption, filterOption, parseConcurrency, scopeOption, scopeValue } from '../bulk/options.js';
 import { conceptOfField, conceptValues } from '../vocabulary.js';
-import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
+import type { RecordListView } from '../../output/views.js';
+import { type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -20,13 +21,14 @@ interface ExportOptions {
   concurrency: number;
 }
 
-async function runExport(session: Session, options: ExportOptions): Promise<void> {
+/** `-o json` prints the rows as a bare array: the JSON file `import` reads back. */
+async function runExport(session: Session, options: ExportOptions): Promise<RecordListView> {
   const bulk = await import('../../bulk/index.js');
   const { withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const prices = resources.prices;
   session.preferPipedFormat('csv');
-  await withBulk(session, options.concurrency, async (run) => {
+  return withBulk(session, options.concurrency, async (run) => {
     const resolver = session.names();
     const parents = options.inventoryIds.length > 0 ? await resolveIds(resolver, fieldByName(prices, 'inventoryId')!, options.inventoryIds) : undefined;
     const blocks = await resolveIds(resolver, fieldByName(prices, 'rentalBlockId')!, options.rentalBlockIds);
@@ -34,7 +36,7 @@ async function runExport(session: Session, options: ExportOptions): Promise<void
     const scope = scopeName ? { [scopeName]: (await resolveParentId(spec.def, options.eventId, resolver))! } : undefined;
     let rows = await bulk.exportRecords(spec, run.ctx, { parents, scope });
     if (blocks.length > 0) rows = rows.filter((row) => blocks.includes(row.rentalBlockId as number));
-    await session.printer.records({ body: rows, rows, columns: [...spec.exportColumns] });
+    return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns] };
   });
 }
 
@@ -49,7 +51,7 @@ const FILTER_HELP: Record<string, string> = {
 };
 
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
-  return defineCommand({
+  return defineViewCommand({
     name: 'export',
     summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
@@ -59,7 +61,9 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
       scopeOption(typedApi(command), def, 'to export');
       concurrencyOption(typedApi(command));
     }),
-    run: (session, options) =>
+    view: 'records',
+    deps: (session) => session,
+    handler: (session, options) =>
       runExport(session, {
         def,
         inventoryIds: conceptValues('item', options),

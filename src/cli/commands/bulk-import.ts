@@ -9,7 +9,7 @@ import type { RowIssue } from '../../bulk/issues.js';
 import { UsageError } from '../../errors.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeOption, scopeValue, yesOption } from '../bulk/options.js';
-import { type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
+import { type LeafCommand, type Outcome, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
 import { resolveParentId } from '../resource/run.js';
 import type { Session } from '../session.js';
 
@@ -55,10 +55,11 @@ function warnNoise(session: Session, file: string, notices: readonly RowIssue[],
   if (notices.length === 0) return;
   const shown = notices.slice(0, 10).map((notice) => `  - ${format(file, notice)}`);
   const more = notices.length > shown.length ? `\n  … and ${notices.length - shown.length} more` : '';
-  session.printer.warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
+  session.notices().warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
 }
 
-async function runImport(session: Session, options: ImportOptions): Promise<void> {
+/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+async function runImport(session: Session, options: ImportOptions): Promise<Outcome> {
   if ((options.file === undefined) === (options.undo === undefined)) {
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
@@ -72,12 +73,13 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
   const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
 
-  await withBulk(session, options.concurrency, async (run) => {
+  return withBulk(session, options.concurrency, async (run): Promise<Outcome> => {
     if (options.undo !== undefined) {
       const plan = bulk.undoPlan(spec, await readReportFile(session, options.undo, spec), { file: options.undo, now: session.ctx.now });
       // A dry run of an undo checks every row against the server, as the undo itself will.
       const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
-      if (!(await settlePlan(session, spec, plan, { ...choices, predicted }))) return;
+      const shown = await settlePlan(session, spec, plan, { ...choices, predicted });
+      if (shown) return shown;
       await applyAndReport(session, spec, plan, run, {
         report: options.report,
         force: options.force,
@@ -86,17 +88,17 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
         staleHint: 'changed since the report, left as they are',
         retryHint: () => 'records changed since the report were left as they are',
       });
-      return;
+      return {};
     }
     const scope = await scopeOf(session, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(session, options.resume, spec)).carried;
-    if (options.dryRun && options.plan === undefined && options.file !== '-' && session.format !== 'json') {
-      // A file can be read again: the dry run plans it row by row, in bounded memory.
+    if (options.dryRun && options.plan === undefined && options.file !== '-' && !session.printsPlanFile()) {
+      // A file can be read again: the dry run plans it row by row, in bounded memory (not the plan
+      // file of -o json: it is signed over every row, so that one is planned whole).
       const open = () => openSource(session, options.file!, options.format, delimiter);
       const streamed = await bulk.streamImport(spec, open, run.ctx, { scope, maxChange, round, carried });
       warnNoise(session, options.file!, streamed.notices, bulk.formatRowIssue);
-      await dryRunStreamed(session, spec, streamed, { file: options.file!, skipInvalid: options.skipInvalid });
-      return;
+      return dryRunStreamed(session, spec, streamed, { file: options.file!, skipInvalid: options.skipInvalid });
     }
     const input = await openSource(session, options.file!, options.format, delimiter);
     const retryHint = (report: string | undefined): string =>
@@ -123,12 +125,13 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
         }
       }
       await listed.listed;
-      return;
+      return {};
     }
     const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
     const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
     warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
-    if (!(await settlePlan(session, spec, planned.plan, { ...choices, invalid }))) return;
+    const shown = await settlePlan(session, spec, planned.plan, { ...choices, invalid });
+    if (shown) return shown;
     await applyAndReport(session, spec, planned.plan, run, {
       snapshot: planned.live,
       carried,
@@ -139,6 +142,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<void
       label,
       retryHint,
     });
+    return {};
   });
 }
 
@@ -168,7 +172,7 @@ type ImportFlags = {
 
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
   const setsPrices = (def.bulk?.values ?? []).includes('price');
-  return defineCommand({
+  return defineViewCommand({
     name: 'import',
     args: '[file]',
     summary: `Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`,
@@ -188,7 +192,9 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'))
         .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)');
     }),
-    run: (session, options, [file]) =>
+    view: 'plan',
+    deps: (session) => session,
+    handler: (session, options, [file]) =>
       runImport(session, {
         def,
         file,

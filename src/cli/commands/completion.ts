@@ -1,10 +1,10 @@
 // `rentals completion bash|zsh|fish` and the hidden `rentals __complete` the scripts call.
 
 import { HELP_TOPICS } from '../help-topics.js';
-import { defineCommand } from '../registry/spec.js';
+import { defineViewCommand } from '../registry/spec.js';
 import { TOP_LEVEL } from './top-level.js';
 
-// The completion code loads only when one of these runs (the catalog imports this file on every start).
+// The completion code loads only when one of these runs.
 
 const SETUP = `
 Setup:
@@ -17,24 +17,28 @@ categories. Names come from a cache in the config directory, refreshed at most e
 with one request bounded by a 1.5 s timeout; a TAB never waits longer.
 `;
 
-export const completionCommand = defineCommand({
+export const completionCommand = defineViewCommand({
   ...TOP_LEVEL.completion,
   args: '<shell>',
   help: SETUP,
   examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
-  run: async (session, _options, [shell]) => (await import('../completion/run.js')).runCompletionScript(session, shell),
+  view: 'text',
+  deps: () => undefined,
+  handler: async (_deps, _options, [shell]) => (await import('../completion/run.js')).completionScriptView(shell),
 });
 
-export const completeCommand = defineCommand({
+export const completeCommand = defineViewCommand({
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
   options: (command) => command.option('--shell <shell>', 'bash|zsh|fish', 'bash'),
-  run: async (session, options, [words]) => {
+  view: 'text',
+  deps: (session) => session,
+  handler: async (session, options, [words]) => {
     // The whole tree, every group built: completion must know every command and flag.
-    const [{ buildProgram }, { runComplete }] = await Promise.all([import('../program.js'), import('../completion/run.js')]);
+    const [{ buildProgram }, { completeView }] = await Promise.all([import('../program.js'), import('../completion/run.js')]);
     const root = await buildProgram({ ctx: session.ctx, state: { exitCode: 0 } });
     const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
-    await runComplete(session, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
+    return completeView(session, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
   },
 });

@@ -4,9 +4,22 @@ import { maskSecret } from '../../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../../config/settings-table.js';
 import { updateProfile } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand, defineGroup } from '../registry/spec.js';
+import type { DoneView, RecordListView, TextView } from '../../output/views.js';
+import { defineGroup, defineViewCommand } from '../registry/spec.js';
+import type { Settings } from '../../config/settings.js';
+import type { Notices } from '../notices.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
+
+/** What the config commands need: the settings in force and a line on stderr while waiting for the lock. */
+interface ConfigDeps {
+  settings: Settings;
+  notices: Notices;
+}
+
+function configDeps(session: Session): ConfigDeps {
+  return { settings: session.settings, notices: session.notices() };
+}
 
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
 const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
@@ -20,64 +33,78 @@ function keyOf(name: string): SettingDef & { profileField: NonNullable<SettingDe
   return { ...def, profileField: def.profileField };
 }
 
-async function runConfigList(session: Session): Promise<void> {
-  const { profile } = session.settings;
+/** The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. */
+function listSettings({ settings }: ConfigDeps): RecordListView {
+  const { profile } = settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
-  await session.printer.records({ body: { profile: session.settings.profileName.value, settings: rows }, rows, columns: ['key', 'value'] });
+  return { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
 }
 
-async function runConfigGet(session: Session, name: string): Promise<void> {
-  const value = session.settings.profile[keyOf(name).profileField];
-  if (value !== undefined) await session.printer.text(String(value));
+/** The value as stored, in every format (nothing when unset). */
+function getSetting({ settings }: ConfigDeps, name: string): TextView {
+  const value = settings.profile[keyOf(name).profileField];
+  return { kind: 'text', text: value === undefined ? '' : String(value) };
 }
 
-async function runConfigSet(session: Session, name: string, value: string | undefined): Promise<void> {
+async function setSetting({ settings, notices }: ConfigDeps, name: string, value: string | undefined): Promise<DoneView> {
   const def = keyOf(name);
   if (value !== undefined) {
     // The rule the setting is read with later: a value that would only warn then is refused now.
     const problem = checkValue(def, value);
     if (problem) throw new UsageError(`${problem} (got ${JSON.stringify(value)})`);
   }
-  const profileName = session.settings.profileName.value!;
-  const path = await updateProfile(session.settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
-    onWaiting: (pid) => session.printer.info(`Waiting for rentals process ${pid}, which is changing the config file…`),
+  const profileName = settings.profileName.value!;
+  const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
+    onWaiting: (pid) => notices.info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
-  session.printer.info(value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`);
+  return {
+    kind: 'done',
+    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`,
+    records: [{ profile: profileName, key: name, value: value ?? null, configFile: path }],
+  };
 }
 
 export const configGroup = defineGroup({
   ...TOP_LEVEL.config,
   examples: ['rentals config list', 'rentals config set output json'],
   commands: () => [
-    defineCommand({
+    defineViewCommand({
       name: 'list',
       aliases: ['ls'],
       summary: "List the profile's settings",
       examples: ['rentals config list', 'rentals config list --profile staging'],
-      run: (session) => runConfigList(session),
+      view: 'records',
+      deps: configDeps,
+      handler: async (deps) => listSettings(deps),
     }),
-    defineCommand({
+    defineViewCommand({
       name: 'get',
       args: '<key>',
       summary: `Print one setting (${[...KEYS.keys()].join(', ')})`,
       examples: ['rentals config get base-url'],
-      run: (session, _options, [key]) => runConfigGet(session, key),
+      view: 'text',
+      deps: configDeps,
+      handler: async (deps, _options, [key]) => getSetting(deps, key),
     }),
-    defineCommand({
+    defineViewCommand({
       name: 'set',
       args: '<key> <value>',
       summary: 'Change one setting',
       examples: ['rentals config set base-url https://api.example.com', 'rentals config set output json --profile ci'],
       createsProfile: true,
-      run: (session, _options, [key, value]) => runConfigSet(session, key, value),
+      view: 'done',
+      deps: configDeps,
+      handler: (deps, _options, [key, value]) => setSetting(deps, key, value),
     }),
-    defineCommand({
+    defineViewCommand({
       name: 'unset',
       args: '<key>',
       summary: 'Remove one setting',
       examples: ['rentals config unset output'],
-      run: (session, _options, [key]) => runConfigSet(session, key, undefined),
+      view: 'done',
+      deps: configDeps,
+      handler: (deps, _options, [key]) => setSetting(deps, key, undefined),
     }),
   ],
 });

@@ -1,11 +1,11 @@
 // `rentals help [command…|topic]`: the help of a command (`rentals help events list`) or of a
-// topic (`rentals help exit-codes`), on stdout with exit code 0.
+// topic (`rentals help exit-codes`), returned as text for stdout, exit code 0.
 
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { HELP_TOPICS, helpTopic } from '../help-topics.js';
 import type { Context } from '../context.js';
-import { defineCommand } from '../registry/spec.js';
+import { defineRawViewCommand } from '../registry/spec.js';
 import type { GlobalOptions, Session } from '../session.js';
 import { didYouMean, suggestions } from '../registry/suggest.js';
 import { TOP_LEVEL } from './top-level.js';
@@ -36,18 +36,30 @@ async function serviceStatusNames(ctx: Context, globals: GlobalOptions): Promise
   }
 }
 
-export const helpCommand = defineCommand({
+/** A command's help as commander writes it (its own help text and the texts added before and after). */
+function helpText(command: Command): string {
+  const output = command.configureOutput();
+  let text = '';
+  command.configureOutput({ ...output, writeOut: (chunk) => void (text += chunk) });
+  try {
+    command.outputHelp();
+  } finally {
+    command.configureOutput(output);
+  }
+  return text;
+}
+
+export const helpCommand = defineRawViewCommand({
   ...TOP_LEVEL.help,
   args: '[command-or-topic...]',
   examples: ['rentals help events list', 'rentals help exit-codes'],
-  runWithoutSession: async ({ ctx, args: [words], root, globals }) => {
+  handler: async ({ ctx, args: [words], root, globals }) => {
     const topic = words.length === 1 ? helpTopic(words[0]!) : undefined;
     if (topic) {
       // Only the holds topic depends on the settings in force (and the service's statuses).
       const settings = topic.name === 'holds' ? await (await import('../../config/settings.js')).resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined) : undefined;
       const statusNames = settings?.baseUrl.value ? await serviceStatusNames(ctx, globals) : undefined;
-      ctx.term.stdout.write(`${topic.text(settings, statusNames)}\n`);
-      return;
+      return { kind: 'text', text: `${topic.text(settings, statusNames)}\n` };
     }
     const found = findCommand(root, words);
     if (!('command' in found)) {
@@ -56,6 +68,6 @@ export const helpCommand = defineCommand({
       const guesses = suggestions(found.missing, found.under === root ? [...topics, ...names] : names);
       throw new UsageError(`no command or help topic "${words.join(' ')}" (topics: ${topics.join(', ')}; commands: rentals --help)${didYouMean(guesses)}`);
     }
-    found.command.outputHelp();
+    return { kind: 'text', text: helpText(found.command) };
   },
 });

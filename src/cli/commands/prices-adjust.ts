@@ -6,7 +6,7 @@ import { UsageError, ValidationError } from '../../errors.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from '../bulk/ids.js';
 import { concurrencyOption, filterOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
-import { defineCommand } from '../registry/spec.js';
+import { type Outcome, defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 import type { Session } from '../session.js';
 
@@ -30,7 +30,8 @@ interface AdjustOptions {
   force?: boolean;
 }
 
-async function runAdjust(session: Session, options: AdjustOptions): Promise<void> {
+/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+async function runAdjust(session: Session, options: AdjustOptions): Promise<Outcome> {
   if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, readReportFile, settlePlan, withBulk } = await import('../bulk/run.js');
@@ -43,7 +44,7 @@ async function runAdjust(session: Session, options: AdjustOptions): Promise<void
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const source = `prices adjust ${options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`} --round ${options.round}`;
 
-  await withBulk(session, options.concurrency, async (run) => {
+  return withBulk(session, options.concurrency, async (run): Promise<Outcome> => {
     const resolver = session.names();
     const filter: Record<string, number[]> = {};
     for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
@@ -60,7 +61,8 @@ async function runAdjust(session: Session, options: AdjustOptions): Promise<void
           )
         : undefined;
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
-    if (!(await settlePlan(session, spec, planned.plan, choices))) return;
+    const shown = await settlePlan(session, spec, planned.plan, choices);
+    if (shown) return shown;
     await applyAndReport(session, spec, planned.plan, run, {
       snapshot: planned.live,
       carried: resumed?.carried,
@@ -73,6 +75,7 @@ async function runAdjust(session: Session, options: AdjustOptions): Promise<void
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
           : `${report} says why; retry them with the same flags and --resume ${report}`,
     });
+    return {};
   });
 }
 
@@ -80,7 +83,7 @@ function resumeOption<A extends unknown[], O extends OptionValues>(command: Comm
   return command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it');
 }
 
-export const pricesAdjust = defineCommand({
+export const pricesAdjust = defineViewCommand({
   name: 'adjust',
   summary: 'Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up',
   help: `
@@ -117,7 +120,9 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
       ),
       ),
     ),
-  run: (session, options) =>
+  view: 'plan',
+  deps: (session) => session,
+  handler: (session, options) =>
     runAdjust(session, {
       percent: options.percent,
       amount: options.amount,

@@ -5,7 +5,8 @@ import type { PlanRow, ReportLine, RowOperations } from '../../bulk/index.js';
 import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../../errors.js';
 import { kebabCase, resources } from '../../resources/definitions.js';
 import { addFieldOption, fieldsFromFlags } from '../field-flags.js';
-import { dataOptions, defineCommand } from '../registry/spec.js';
+import type { TextView } from '../../output/views.js';
+import { dataOptions, defineViewCommand } from '../registry/spec.js';
 import { needsResolution } from '../../data/resolver.js';
 import { checkGivenValues } from '../resource/run.js';
 import type { Session } from '../session.js';
@@ -21,7 +22,7 @@ interface SetOptions {
 /** The bulk row's name columns, back to the flags they came from (for messages). */
 const FIELD_OF_COLUMN: Record<string, string> = { inventoryName: 'inventoryId', pricingType: 'rentalBlockId' };
 
-async function runPricesSet(session: Session, options: SetOptions): Promise<void> {
+async function setPrice(session: Session, options: SetOptions): Promise<TextView> {
   const def = resources.prices;
   const flags: Record<string, unknown> = { inventoryId: options.inventoryId, rentalBlockId: options.rentalBlockId, price: options.price };
   const missing = Object.keys(flags).filter((name) => flags[name] === undefined);
@@ -35,17 +36,14 @@ async function runPricesSet(session: Session, options: SetOptions): Promise<void
   const bulk = await import('../../bulk/index.js');
   const { withBulk } = await import('../bulk/run.js');
   const spec = bulk.priceRows;
-  await withBulk(session, 1, async (run) => {
+  return withBulk(session, 1, async (run) => {
     const planned = await bulk.planImport(spec, bulk.inputFromRows('prices set', [{ line: 1, values }]), run.ctx);
     if (planned.issues.length > 0) {
       const issues: FieldIssue[] = planned.issues.map((i) => ({ field: FIELD_OF_COLUMN[i.field ?? ''] ?? i.field ?? 'price', message: i.rule, value: i.value }));
       throw new ValidationError(issues, def.singular);
     }
     const row = planned.plan.rows[0]!;
-    if (options.dryRun) {
-      await printOutcome(session, row, undefined, bulk.rowDetail(spec, row));
-      return;
-    }
+    if (options.dryRun) return outcomeView(row, undefined, bulk.rowDetail(spec, row));
     const seen: { error?: unknown } = {};
     let line: ReportLine | undefined;
     const summary = await bulk.runPlan([row], {
@@ -56,7 +54,7 @@ async function runPricesSet(session: Session, options: SetOptions): Promise<void
     });
     // One row: its failure is the command's, with its own exit code (network 5, auth 3, …).
     if (!summary.complete) throw seen.error ?? new RentalsError(line?.error ?? 'the price was not set');
-    await printOutcome(session, row, line, bulk.rowDetail(spec, row));
+    return outcomeView(row, line, bulk.rowDetail(spec, row));
   });
 }
 
@@ -79,20 +77,20 @@ function remembering(ops: RowOperations, seen: { error?: unknown }): RowOperatio
 const DONE: Record<string, string> = { create: 'Created', update: 'Updated', unchanged: 'Unchanged' };
 const WOULD: Record<string, string> = { create: 'Would create', update: 'Would update', unchanged: 'Unchanged' };
 
-/** `Updated Tent 20x20 / Weekend: 120.00 → 126.00 (+5.0%) (price 55)`; the report line with -o json. */
-async function printOutcome(session: Session, row: PlanRow, line: ReportLine | undefined, detail: string): Promise<void> {
-  if (session.format === 'json' || session.format === 'ndjson') {
-    await session.printer.text(JSON.stringify(line ?? { ...row, dryRun: true }));
-    return;
-  }
+/** `Updated Tent 20x20 / Weekend: 120.00 → 126.00 (+5.0%) (price 55)`; for machines the report line (a dry run: the row). */
+function outcomeView(row: PlanRow, line: ReportLine | undefined, detail: string): TextView {
   const id = line?.ids.id ?? row.ids.id;
   const verb = (line ? DONE : WOULD)[row.action] ?? row.action;
   const nothing = row.action === 'unchanged' ? ', nothing to send' : '';
-  await session.printer.text(`${verb} ${row.label ?? 'price'}: ${detail}${id === undefined ? '' : ` (price ${id}${nothing})`}`);
-  if (!line) session.printer.info('Dry run: nothing was sent.');
+  return {
+    kind: 'text',
+    text: `${verb} ${row.label ?? 'price'}: ${detail}${id === undefined ? '' : ` (price ${id}${nothing})`}`,
+    data: [line ?? { ...row, dryRun: true }],
+    note: line ? undefined : 'Dry run: nothing was sent.',
+  };
 }
 
-export const pricesSet = defineCommand({
+export const pricesSet = defineViewCommand({
   name: 'set',
   summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
   examples: [
@@ -103,5 +101,7 @@ export const pricesSet = defineCommand({
     for (const field of resources.prices.fields.filter((f) => !f.responseOnly)) addFieldOption(command, field, true);
     command.option('--dry-run', 'say what would be done and send nothing');
   }),
-  run: (session, options) => runPricesSet(session, { ...fieldsFromFlags(resources.prices, options), dryRun: options.dryRun === true }),
+  view: 'text',
+  deps: (session) => session,
+  handler: (session, options) => setPrice(session, { ...fieldsFromFlags(resources.prices, options), dryRun: options.dryRun === true }),
 });

@@ -2,7 +2,7 @@
 
 import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand } from '../registry/spec.js';
+import { defineRawViewCommand } from '../registry/spec.js';
 import { conceptOption, conceptValue } from '../vocabulary.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -17,7 +17,7 @@ function httpUrl(flag: string, value: string | undefined): string | undefined {
   return value;
 }
 
-export const sandboxCommand = defineCommand({
+export const sandboxCommand = defineRawViewCommand({
   ...TOP_LEVEL.sandbox,
   examples: [
     'rentals sandbox --seed',
@@ -40,7 +40,7 @@ export const sandboxCommand = defineCommand({
       .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
       .option('--repair', 'with --data-file: keep what is valid in damaged data files, set the damaged files aside')
       .option('--print-env', 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving'),
-  runWithoutSession: async ({ ctx, options, globals }) => {
+  handler: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);
     const maxConnections = Number(options.maxConnections);
@@ -60,7 +60,10 @@ export const sandboxCommand = defineCommand({
     if (dataFile?.flag === '--data') ctx.term.stderr.write('warning: --data is deprecated for the sandbox (in `rentals api` it is the request body): use --data-file\n');
     if (options.seed && options.fromSnapshot !== undefined) throw new UsageError('--seed and --from-snapshot both fill the sandbox; give one');
     const { runSandboxCommand } = await import('../../sandbox/command.js');
-    return runSandboxCommand(
+    // The server's own streams, not a view: it is a long-running process whose banner, URL and
+    // request log are written while it serves (until Ctrl-C), and `--print-env`'s export line is
+    // that same server's address; nothing is returned to print once it stops.
+    const exitCode = await runSandboxCommand(
       {
         host: options.host,
         port: port(options.port),
@@ -81,5 +84,6 @@ export const sandboxCommand = defineCommand({
       { stdout: ctx.term.stdout, stderr: ctx.term.stderr, stdin: ctx.term.stdin },
       ctx.env,
     );
+    return { exitCode };
   },
 });

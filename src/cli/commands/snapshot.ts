@@ -4,9 +4,24 @@
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
 import { readAll } from '../../common/read-all.js';
-import { defineCommand } from '../registry/spec.js';
+import type { DoneView, RawView } from '../../output/views.js';
+import { type Outcome, defineViewCommand } from '../registry/spec.js';
+import type { Readable } from 'node:stream';
+import type { Catalog } from '../../data/catalog.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
+
+/** What snapshot and diff need: the run's catalog (every list read once), the service's address, the clock, stdin. */
+interface SnapshotDeps {
+  catalog: () => Catalog;
+  baseUrl: () => string;
+  now: () => number;
+  stdin: () => Readable;
+}
+
+function snapshotDeps(session: Session): SnapshotDeps {
+  return { catalog: () => session.catalog(), baseUrl: () => session.requireBaseUrl(), now: session.ctx.now, stdin: () => session.ctx.term.stdin };
+}
 
 interface SnapshotOptions {
   out?: string;
@@ -14,13 +29,17 @@ interface SnapshotOptions {
   force?: boolean;
 }
 
-async function runSnapshot(session: Session, options: SnapshotOptions): Promise<void> {
+/** To stdout: the document, written as it is read. */
+function toStdout(options: SnapshotOptions): boolean {
+  return options.out === undefined || options.out === '-';
+}
+
+async function snapshot(deps: SnapshotDeps, options: SnapshotOptions): Promise<RawView | DoneView> {
   const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
-  const takenAt = new Date(session.ctx.now()).toISOString();
-  const source = session.requireBaseUrl();
-  if (options.out === undefined || options.out === '-') {
-    await takeSnapshot(catalogSource(session.catalog()), (text) => session.printer.write(text), takenAt, source);
-    return;
+  const takenAt = new Date(deps.now()).toISOString();
+  const source = deps.baseUrl();
+  if (options.out === undefined || toStdout(options)) {
+    return { kind: 'raw', pour: (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source) };
   }
   const { link, open, rename, rm } = await import('node:fs/promises');
   // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
@@ -37,7 +56,7 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
   });
   let counts: Record<string, number>;
   try {
-    counts = await takeSnapshot(catalogSource(session.catalog()), async (text) => void (await file.write(text)), takenAt, source);
+    counts = await takeSnapshot(catalogSource(deps.catalog()), async (text) => void (await file.write(text)), takenAt, source);
     await file.sync();
   } catch (error) {
     await file.close();
@@ -53,7 +72,7 @@ async function runSnapshot(session: Session, options: SnapshotOptions): Promise<
     throw cannotWrite(error);
   });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
-  session.printer.info(`Snapshot written to ${out}: ${summary}.`);
+  return { kind: 'done', message: `Snapshot written to ${out}: ${summary}.`, records: [{ file: out, counts }] };
 }
 
 function fileProblem(error: unknown): string {
@@ -71,26 +90,26 @@ interface DiffOptions {
   only?: string;
 }
 
-async function runDiff(session: Session, options: DiffOptions): Promise<number> {
+/** The changes, exit 1; none: "No differences." for people, exit 0 (like diff(1)). */
+async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Outcome> {
   if ((options.after === undefined) === (options.live !== true)) {
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
   const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
   if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
-  const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(session.ctx.term.stdin), '(stdin)') : await readSnapshotFile(path)).snapshot;
+  const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(deps.stdin()), '(stdin)') : await readSnapshotFile(path)).snapshot;
   const before = await read(options.before);
   let after;
   if (options.after !== undefined) {
     after = await read(options.after);
   } else {
     const [{ readLive }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
-    after = await readLive(catalogSource(session.catalog()), new Date(session.ctx.now()).toISOString(), session.requireBaseUrl(), only);
+    after = await readLive(catalogSource(deps.catalog()), new Date(deps.now()).toISOString(), deps.baseUrl(), only);
   }
   const changes = diffSnapshots(before, after, only);
-  if (changes.length === 0) session.printer.info('No differences.');
-  else await session.printer.view({ kind: 'diff', changes });
-  return changes.length === 0 ? 0 : 1;
+  if (changes.length === 0) return { notices: ['No differences.'], exitCode: 0 };
+  return { view: { kind: 'diff', changes }, exitCode: 1 };
 }
 
 function parseOnly(value: string | undefined): ResourceName[] | undefined {
@@ -102,7 +121,7 @@ function parseOnly(value: string | undefined): ResourceName[] | undefined {
   });
 }
 
-export const snapshotCommand = defineCommand({
+export const snapshotCommand = defineViewCommand({
   ...TOP_LEVEL.snapshot,
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
@@ -113,10 +132,12 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
   examples: ['rentals snapshot --out before.json', 'rentals snapshot | jq \'.resources.inventory | length\'', 'rentals sandbox --from-snapshot before.json'],
   options: (command) =>
     command.option('--out <file>', 'write to this file instead of standard output').option('--force', 'replace the --out file if it exists'),
-  run: (session, options) => runSnapshot(session, { out: options.out, force: options.force === true }),
+  view: (options) => (toStdout(options) ? 'raw' : 'done'),
+  deps: snapshotDeps,
+  handler: (deps, options) => snapshot(deps, { out: options.out, force: options.force === true }),
 });
 
-export const diffCommand = defineCommand({
+export const diffCommand = defineViewCommand({
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
   help: `
@@ -124,10 +145,12 @@ One row per change: a record added or removed, or one field of a record changed.
 written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
 Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
 `,
-  examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.changes | length'"],
+  examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.data | length'"],
   options: (command) =>
     command
       .option('--live', 'compare with the service as it is now')
       .option('--only <resources>', 'comma-separated resources to compare (e.g. prices,inventory)'),
-  run: (session, options, [before, after]) => runDiff(session, { before, after, live: options.live === true, only: options.only }),
+  view: 'diff',
+  deps: snapshotDeps,
+  handler: (deps, options, [before, after]) => diff(deps, { before, after, live: options.live === true, only: options.only }),
 });

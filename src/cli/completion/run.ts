@@ -1,8 +1,9 @@
-// The run functions of `rentals completion <shell>` and the hidden `rentals __complete`.
+// The handlers of `rentals completion <shell>` and the hidden `rentals __complete`: text views.
 
 import type { Command } from 'commander';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
+import type { TextView } from '../../output/views.js';
 import { type ResourceName, defaultVersion, resources } from '../../resources/definitions.js';
 import type { Session } from '../session.js';
 import { type CompletionSources, complete } from './complete.js';
@@ -15,8 +16,8 @@ function parseShell(value: string | undefined): Shell {
   throw new UsageError(`completion: unknown shell ${JSON.stringify(value ?? '')} (use ${SHELLS.join(', ')})`);
 }
 
-export async function runCompletionScript(session: Session, shell: string | undefined): Promise<void> {
-  await session.printer.text(completionScript(parseShell(shell)));
+export function completionScriptView(shell: string | undefined): TextView {
+  return { kind: 'text', text: completionScript(parseShell(shell)) };
 }
 
 /**
@@ -45,7 +46,8 @@ function joinBashEquals(words: string[]): { words: string[]; strip: string } {
   return { words: out, strip };
 }
 
-export async function runComplete(session: Session, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<void> {
+/** One candidate a line (`:files`: let the shell complete file names); nothing when none. */
+export async function completeView(session: Session, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<TextView> {
   const shell = parseShell(shellName);
   const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
@@ -59,9 +61,9 @@ export async function runComplete(session: Session, root: Command, shellName: st
     profiles: async () => Object.keys((await readConfig(session.settings.configDir)).profiles).sort(),
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
-  if (found === 'files') return session.printer.text(':files');
+  if (found === 'files') return { kind: 'text', text: ':files' };
   const lines = found.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
-  if (lines.length > 0) await session.printer.text(lines.join('\n'));
+  return { kind: 'text', text: lines.join('\n') };
 }
 
 async function namesOf(session: Session, cache: NameCache, resource: ResourceName): Promise<string[]> {

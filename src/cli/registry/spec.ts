@@ -4,6 +4,7 @@
 
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
+import { Printer } from '../../output/printer.js';
 import type { View } from '../../output/views.js';
 import type { Context } from '../context.js';
 import { type GlobalOptions, Session } from '../session.js';
@@ -117,6 +118,23 @@ export interface RawSpec<S extends string, A extends unknown[], O extends Option
 export interface Outcome {
   view?: View;
   exitCode?: number;
+  /** Lines for people on stderr after the view (silenced by --quiet). */
+  notices?: readonly string[];
+  /** Warnings on stderr after the view (never silenced). */
+  warnings?: readonly string[];
+  /** A step that follows the printing (open the link just printed): its failure comes after the output. */
+  afterPrinting?: () => Promise<void>;
+}
+
+/** Prints what a handler returned: the view, then its notices and warnings; gives its exit code. */
+async function printOutcome(printer: Printer, result: View | Outcome | void): Promise<number | undefined> {
+  if (!result) return undefined;
+  const outcome: Outcome = 'kind' in result ? { view: result } : result;
+  if (outcome.view) await printer.view(outcome.view);
+  for (const notice of outcome.notices ?? []) printer.info(notice);
+  for (const warning of outcome.warnings ?? []) printer.warn(warning);
+  await outcome.afterPrinting?.();
+  return outcome.exitCode;
 }
 
 /**
@@ -143,15 +161,37 @@ export function defineViewCommand<S extends string = '', A extends unknown[] = A
     ...rest,
     run: async (session, options, args) => {
       session.expectView(typeof view === 'function' ? view(options) : view, page === true);
-      const result = await handler(deps(session), options, args);
-      const outcome: Outcome = 'kind' in result ? { view: result } : result;
-      if (outcome.view) await session.printer.view(outcome.view);
-      return outcome.exitCode;
+      return printOutcome(session.printer, await handler(deps(session), options, args));
     },
   });
 }
 
-export function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
+export interface RawHandlerSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
+  /** Returns the text to print (help) or nothing (a server that ran until stopped), and maybe an exit code. */
+  handler: (call: RawCall<A, O>) => Promise<View | Outcome | void>;
+}
+
+/**
+ * A command that needs no settings (help, the sandbox): no session, no output format (`-o` is not
+ * theirs to honour). What it returns is printed as a text view is, straight to stdout.
+ */
+export function defineRawViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
+  spec: RawHandlerSpec<S, A, O>,
+): LeafCommand {
+  const { handler, ...rest } = spec;
+  return defineCommand<S, A, O>({
+    ...rest,
+    runWithoutSession: async (call) => {
+      const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true });
+      const code = await printOutcome(printer, await handler(call));
+      await printer.finish();
+      return code;
+    },
+  });
+}
+
+/** The wiring under both: every command is defined through one of them (no command prints by itself). */
+function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
   spec: SessionSpec<S, A, O> | RawSpec<S, A, O>,
 ): LeafCommand {
   const { name, args, summary, help, examples, hidden } = spec;

@@ -7,11 +7,11 @@ import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
 import { type Money, parseMoney } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
 import { type ApiVersion, recordUrlPath, collectionUrlPath, resources } from '../../resources/definitions.js';
-import { calendarDeps } from '../commands/calendar/deps.js';
 import { announce } from '../commands/calendar/plan-view.js';
 import { lineRow } from '../../data/booking-writer.js';
-import type { Session } from '../session.js';
-import { type WriteInput, printDryRun, recordsView } from './run.js';
+import type { View } from '../../output/views.js';
+import type { ResourceDeps } from './deps.js';
+import { type WriteInput, recordsView } from './run.js';
 
 function count(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -25,41 +25,41 @@ function money(value: unknown): Money | undefined {
   return parseMoney(typeof value === 'number' ? value : String(value));
 }
 
-async function planAndWrite(session: Session, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string) {
-  const deps = calendarDeps(session);
+async function planAndWrite(resource: ResourceDeps, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string): Promise<View> {
+  const deps = resource.calendar();
   const event = await deps.calendar.event(String(eventId));
   const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), [intent], { allowOverbook: input.allowOverbook === true });
   announce(planned, deps.notices);
   if (input.dryRun) {
     const write = planned.plan.writes[0];
-    if (!write || write.action === 'delete') return printDryRun(session, 'GET', path(undefined), undefined);
+    if (!write || write.action === 'delete') return resource.describeRequest('GET', path(undefined), undefined);
     const { action: _action, ...body } = lineRow(eventId, write);
     if (body.id === null) delete body.id;
-    return printDryRun(session, write.action === 'create' ? 'POST' : 'PUT', path(write.action === 'update' ? write.booking.id : undefined), body);
+    return resource.describeRequest(write.action === 'create' ? 'POST' : 'PUT', path(write.action === 'update' ? write.booking.id : undefined), body);
   }
   const written = await deps.bookings.write(event.id, planned.plan, version);
   // As every generic write: the records answered, no notice per line.
-  await session.printer.view(recordsView(resources.bookings, written.map((w) => w.record)));
+  return recordsView(resources.bookings, written.map((w) => w.record));
 }
 
-export async function addBooking(session: Session, version: ApiVersion, body: Record<string, unknown>, input: WriteInput): Promise<void> {
+export async function addBooking(deps: ResourceDeps, version: ApiVersion, body: Record<string, unknown>, input: WriteInput): Promise<View> {
   // Every rule of the validator first (required fields, limits); the price may come from the block.
   await validated(resources.bookings, { ...body, price: body.price ?? 0 }, 'create');
   const eventId = Number(body.eventId);
   const itemId = count(body.inventoryId, 'inventoryId')!;
   const quantity = count(body.quantity, 'quantity')!;
-  await planAndWrite(session, version, eventId, { kind: 'add-line', itemId, quantity, price: money(body.price) }, input, () => collectionUrlPath(resources.bookings, version, eventId));
+  return planAndWrite(deps, version, eventId, { kind: 'add-line', itemId, quantity, price: money(body.price) }, input, () => collectionUrlPath(resources.bookings, version, eventId));
 }
 
 export async function updateBooking(
-  session: Session,
+  deps: ResourceDeps,
   version: ApiVersion,
   bookingId: number,
   eventId: number | undefined,
   changes: Record<string, unknown>,
   input: WriteInput,
-): Promise<void> {
+): Promise<View> {
   if (eventId === undefined) throw new UsageError('bookings belong to an event: --event-id <id> is required');
   const intent: BookingIntent = { kind: 'update-line', bookingId, itemId: count(changes.inventoryId, 'inventoryId'), quantity: count(changes.quantity, 'quantity'), price: money(changes.price) };
-  await planAndWrite(session, version, eventId, intent, input, (id) => recordUrlPath(resources.bookings, version, id ?? bookingId, eventId));
+  return planAndWrite(deps, version, eventId, intent, input, (id) => recordUrlPath(resources.bookings, version, id ?? bookingId, eventId));
 }

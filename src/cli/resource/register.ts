@@ -15,11 +15,11 @@ import {
 } from '../../resources/definitions.js';
 import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
-import { type DataOptions, type LeafCommand, dataOptions, defineCommand, typedApi } from '../registry/spec.js';
-import type { Session } from '../session.js';
+import { type DataOptions, type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
 import { conceptOption } from '../vocabulary.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
-import { chooseVersion, resolveIdArgument, resolveParentId, runAdd, runDelete, runGet, runList, runUpdate } from './run.js';
+import { type ResourceDeps, resourceDeps } from './deps.js';
+import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from './run.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -39,18 +39,18 @@ function parentFlag(def: ResourceDef): string {
   return def.parent ? ` --${kebabCase(def.parent.field)} 7` : '';
 }
 
-async function address(session: Session, def: ResourceDef, options: FieldOptions): Promise<Address> {
+async function address(deps: ResourceDeps, def: ResourceDef, options: FieldOptions): Promise<Address> {
   const version = chooseVersion(def, options.apiVersion as string | undefined);
   const field = parentField(def);
   const given = field ? fieldFlagValue(field, options) : undefined;
-  const parentId = await resolveParentId(def, given, session.names());
+  const parentId = await resolveParentId(def, given, deps.names());
   return { def, version, parentId };
 }
 
-async function writeInput(session: Session, def: ResourceDef, options: FieldOptions) {
-  const file = typeof options.file === 'string' ? await readJsonObject(options.file, session.ctx.term.stdin) : undefined;
+async function writeInput(deps: ResourceDeps, def: ResourceDef, options: FieldOptions) {
+  const file = typeof options.file === 'string' ? await readJsonObject(options.file, deps.stdin()) : undefined;
   const { resolveRelativeDates } = await import('../relative-dates.js');
-  const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), session.ctx.now());
+  const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.now());
   return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true, allowOverbook: options.allowOverbook === true };
 }
 
@@ -85,29 +85,33 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
   const aliases = (verb: Verb) => def.verbAliases?.[verb] ?? VERB_ALIASES[verb];
   const commands: Record<Verb, () => LeafCommand> = {
     list: () =>
-      defineCommand({
+      defineViewCommand({
         name: 'list',
         aliases: aliases('list'),
         summary: `List ${def.plural}`,
         examples: [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`],
         dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
-        run: async (session, options) => runList(session, await address(session, def, options)),
+        view: 'stream',
+        deps: resourceDeps,
+        handler: async (deps, options) => listView(deps, await address(deps, def, options)),
       }),
     get: () =>
-      defineCommand({
+      defineViewCommand({
         name: 'get',
         args: '<id>',
         aliases: aliases('get'),
         summary: `Show one ${def.singular}`,
         examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
         dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
-        run: async (session, options, [id]) => {
-          const at = await address(session, def, options);
-          await runGet(session, at, await resolveIdArgument(session, def, id));
+        view: 'records',
+        deps: resourceDeps,
+        handler: async (deps, options, [id]) => {
+          const at = await address(deps, def, options);
+          return getView(deps, at, await resolveIdArgument(deps.catalog(), def, id));
         },
       }),
     add: () =>
-      defineCommand({
+      defineViewCommand({
         name: 'add',
         aliases: aliases('add'),
         summary: `Create ${article(def.singular)}`,
@@ -119,13 +123,16 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           c.option('--dry-run', 'print the request instead of sending it');
           dateOrderOption(c, def);
         }),
-        run: async (session, options) => {
+        // The answer's kind; a dry run's request prints in the same formats.
+        view: 'records',
+        deps: resourceDeps,
+        handler: async (deps, options) => {
           const version = chooseVersion(def, options.apiVersion as string | undefined);
-          await runAdd(session, def, version, await writeInput(session, def, options));
+          return addView(deps, def, version, await writeInput(deps, def, options));
         },
       }),
     update: () =>
-      defineCommand({
+      defineViewCommand({
         name: 'update',
         args: '<id>',
         aliases: aliases('update'),
@@ -137,15 +144,17 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           c.option('--dry-run', 'print the request instead of sending it');
           dateOrderOption(c, def);
         }),
-        run: async (session, options, [id]) => {
+        view: 'records',
+        deps: resourceDeps,
+        handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion as string | undefined);
           const field = parentField(def);
-          const input = await writeInput(session, def, options);
-          await runUpdate(session, def, version, id, input, field ? fieldFlagValue(field, options) : undefined);
+          const input = await writeInput(deps, def, options);
+          return updateView(deps, def, version, id, input, field ? fieldFlagValue(field, options) : undefined);
         },
       }),
     delete: () =>
-      defineCommand({
+      defineViewCommand({
         name: 'delete',
         args: '<id>',
         aliases: aliases('delete'),
@@ -156,9 +165,11 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           c.option('-y, --yes', 'do not ask for confirmation (needed when not on a terminal)');
           c.option('--dry-run', 'print the request instead of sending it');
         }),
-        run: async (session, options, [id]) => {
-          const at = await address(session, def, options);
-          await runDelete(session, at, await resolveIdArgument(session, def, id), { yes: options.yes === true, dryRun: options.dryRun === true });
+        view: (options) => (options.dryRun === true ? 'request' : 'done'),
+        deps: resourceDeps,
+        handler: async (deps, options, [id]) => {
+          const at = await address(deps, def, options);
+          return deleteView(deps, at, await resolveIdArgument(deps.catalog(), def, id), { yes: options.yes === true, dryRun: options.dryRun === true });
         },
       }),
   };

@@ -1,11 +1,12 @@
-// The run functions of the generic verbs (list, get, add, update, delete). They take plain
-// options, not commander objects, so tests can call them directly with a fake session.
+// The handlers of the generic verbs (list, get, add, update, delete). They take plain options and
+// narrow dependencies (deps.ts), not commander objects nor the session, and return the view to print.
 
 import { validated } from '../../schemas/validated.js';
-import type { HttpMethod } from '../../api/client.js';
 import { type Address, type DataResult, single } from '../../api/resource-api.js';
+import type { Catalog } from '../../data/catalog.js';
 import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
-import type { RecordListView, ViewFormat } from '../../output/views.js';
+import type { Row } from '../../output/format.js';
+import type { DoneView, RecordListView, RequestView, View } from '../../output/views.js';
 import {
   type ApiVersion,
   type ResourceDef,
@@ -20,7 +21,7 @@ import {
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
 import { confirmOrDecline } from '../confirm.js';
-import type { Session } from '../session.js';
+import type { ResourceDeps } from './deps.js';
 
 export interface WriteInput {
   /** Fields from `--file`, by API name. */
@@ -44,9 +45,9 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
  * A positional id, or a record's name where the resource has names (`events get "Smith wedding"`):
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
  */
-export async function resolveIdArgument(session: Session, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
+export async function resolveIdArgument(catalog: Catalog, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
   if (!isNameRef(def, value)) return parseIdArgument(value, name);
-  const found = (await session.catalog().names(def.name)).resolve(value);
+  const found = (await catalog.names(def.name)).resolve(value);
   if (found.ok) return found.id;
   const issue = [{ field: name, message: found.rule, value }];
   // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
@@ -76,17 +77,18 @@ export async function resolveParentId(
 }
 
 /**
- * `-o json` prints the body and no rows, so its records are not normalised; the other formats
- * print rows only, so the view drops the body and the raw records can be freed as rows are made.
- * `--json` prints the body pretty (2-space indent), as it always has, not the compact bytes a
- * server sends; the output layer writes that form in pieces instead of one string.
+ * An answer as a view: `-o json` prints the body pretty (2-space indent), as it always has, not the
+ * compact bytes a server sends (the output layer writes that form in pieces); the other formats
+ * print rows, normalised only when first asked for (never for `-o json`).
  */
-export function recordView(def: ResourceDef, result: DataResult, format: ViewFormat): RecordListView {
-  const json = format === 'json';
+function resultView(def: ResourceDef, result: DataResult): RecordListView {
+  let rows: Row[] | undefined;
   return {
     kind: 'records',
-    body: json ? result.body : undefined,
-    rows: json ? result.records : result.records.map((r) => readRecord(def.fields, r)),
+    body: result.body,
+    get rows() {
+      return (rows ??= result.records.map((r) => readRecord(def.fields, r)));
+    },
     columns: def.columns,
     titles: fieldTitles(def),
     knownColumns: knownColumns(def),
@@ -105,10 +107,6 @@ export function recordsView(def: ResourceDef, records: readonly Record<string, u
   };
 }
 
-async function printRecords(session: Session, def: ResourceDef, result: DataResult): Promise<void> {
-  await session.printer.view(recordView(def, result, session.printer.options.format));
-}
-
 /** Columns a record of `def` may have (for --fields). */
 function knownColumns(def: ResourceDef): string[] {
   return [...def.fields.map((f) => f.name), 'Links'];
@@ -118,20 +116,17 @@ function knownColumns(def: ResourceDef): string[] {
  * A list is printed as it is read. --fields naming a column the resource does not define reads
  * it whole: only the records can tell whether the server sends that column.
  */
-export async function runList(session: Session, at: Address): Promise<void> {
-  session.expectView('records');
+export async function listView(deps: Pick<ResourceDeps, 'api' | 'fields'>, at: Address): Promise<View> {
   const { def } = at;
   const known = knownColumns(def);
-  if ((session.printer.options.fields ?? []).every((f) => known.includes(f))) {
-    await session.printer.recordStream({ pieces: session.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, titles: fieldTitles(def) });
-    return;
+  if ((deps.fields ?? []).every((f) => known.includes(f))) {
+    return { kind: 'stream', pieces: deps.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, titles: fieldTitles(def) };
   }
-  await printRecords(session, def, await session.api().list(at));
+  return resultView(def, await deps.api().list(at));
 }
 
-export async function runGet(session: Session, at: Address, id: number): Promise<void> {
-  session.expectView('records');
-  await printRecords(session, at.def, await session.api().get(at, id));
+export async function getView(deps: Pick<ResourceDeps, 'api'>, at: Address, id: number): Promise<View> {
+  return resultView(at.def, await deps.api().get(at, id));
 }
 
 /** Fixed defaults, then values copied from another field (events: dropoff = start, pickup = end). */
@@ -168,9 +163,8 @@ async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknow
   if (issue) throw new ValidationError([issue], def.singular);
 }
 
-export async function runAdd(session: Session, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<void> {
-  session.expectView('records');
-  const resolver = session.names();
+export async function addView(deps: ResourceDeps, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<View> {
+  const resolver = deps.names();
   // A record copied from `get --json` carries its id and Links: neither belongs in a create.
   const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
   let body: Record<string, unknown> = { ...fromFile, ...input.flags };
@@ -180,29 +174,28 @@ export async function runAdd(session: Session, def: ResourceDef, version: ApiVer
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
   if (def.writeRules === 'bookings') {
     const { addBooking } = await import('./booking-writes.js');
-    return addBooking(session, version, body, input);
+    return addBooking(deps, version, body, input);
   }
   const canonical = await validated(def, body, 'create');
   await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
-  if (input.dryRun) return printDryRun(session, 'POST', collectionUrlPath(def, version, parentId), canonical);
-  const api = session.api();
+  if (input.dryRun) return deps.describeRequest('POST', collectionUrlPath(def, version, parentId), canonical);
+  const api = deps.api();
   const created = await api.create(at, canonical).catch(async (error: unknown) => {
     const { settleCreate } = await import('../../api/unknown-outcome.js');
     throw await settleCreate(api, at, canonical, error);
   });
-  await printRecords(session, def, created);
+  return resultView(def, created);
 }
 
-export async function runUpdate(
-  session: Session,
+export async function updateView(
+  deps: ResourceDeps,
   def: ResourceDef,
   version: ApiVersion,
   idArgument: number | string | undefined,
   input: WriteInput,
   parentGiven: unknown,
-): Promise<void> {
-  session.expectView('records');
+): Promise<View> {
   // Every rule that needs no request first: a name is looked up only once the values are known good.
   const byName = typeof idArgument === 'string' && isNameRef(def, idArgument);
   const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idArgument);
@@ -214,18 +207,18 @@ export async function runUpdate(
     throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
   }
   checkGivenValues(def, changes);
-  const id = given ?? (await resolveIdArgument(session, def, String(idArgument)));
+  const id = given ?? (await resolveIdArgument(deps.catalog(), def, String(idArgument)));
   if (bodyId !== undefined && String(bodyId) !== String(id)) {
     throw new UsageError(`the body's id ${JSON.stringify(bodyId)} is not the id being updated (${id})`);
   }
-  const resolver = session.names();
+  const resolver = deps.names();
   const parentId = await resolveParentId(def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
   const at: Address = { def, version, parentId };
   if (def.writeRules === 'bookings') {
     const { updateBooking } = await import('./booking-writes.js');
-    return updateBooking(session, version, id, parentId, await resolver.resolve(def, changes), input);
+    return updateBooking(deps, version, id, parentId, await resolver.resolve(def, changes), input);
   }
-  const current = readRecord(def.fields, single(await session.api().get(at, id), `${def.singular} ${id}`));
+  const current = readRecord(def.fields, single(await deps.api().get(at, id), `${def.singular} ${id}`));
   const base: Record<string, unknown> = { id };
   for (const field of writableFields(def)) base[field.name] = current[field.name];
   const unknown = Object.keys(changes).filter((k) => !fieldByName(def, k));
@@ -233,13 +226,13 @@ export async function runUpdate(
   for (const key of unknown) merged[key] = changes[key];
   const canonical = await validated(def, merged, 'update');
   await checkDateOrder(def, canonical, input, changes);
-  if (input.dryRun) return printDryRun(session, 'PUT', recordUrlPath(def, version, id, parentId), canonical);
-  const api = session.api();
+  if (input.dryRun) return deps.describeRequest('PUT', recordUrlPath(def, version, id, parentId), canonical);
+  const api = deps.api();
   const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
     const { settleUpdate } = await import('../../api/unknown-outcome.js');
     throw await settleUpdate(api, at, id, canonical, error);
   });
-  await printRecords(session, def, updated);
+  return resultView(def, updated);
 }
 
 export interface DeleteInput {
@@ -247,51 +240,29 @@ export interface DeleteInput {
   dryRun?: boolean;
 }
 
-export async function runDelete(session: Session, at: Address, id: number, input: DeleteInput): Promise<void> {
+/** `Deleted event 3.` for people; `{ "data": [{ "id": 3 }] }` for machines (the one JSON shape). */
+export async function deleteView(deps: ResourceDeps, at: Address, id: number, input: DeleteInput): Promise<RequestView | DoneView> {
   const path = recordUrlPath(at.def, at.version, id, at.parentId);
-  const format = session.format;
-  if (input.dryRun) return printDryRun(session, 'DELETE', path, undefined);
-  const { term } = session.ctx;
+  if (input.dryRun) return deps.describeRequest('DELETE', path, undefined);
   if (!input.yes) {
-    if (!term.stdinIsTTY || !term.stderrIsTTY) {
+    const confirm = deps.asker();
+    if (!confirm) {
       throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
     }
-    const label = await describeRecord(session, at, id);
-    await confirmOrDecline(session.ctx, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
+    const label = await describeRecord(deps, at, id);
+    await confirmOrDecline({ confirm }, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
   }
-  const api = session.api();
+  const api = deps.api();
   const result = await api.remove(at, id).catch(async (error: unknown) => {
     const { settleDelete } = await import('../../api/unknown-outcome.js');
     throw await settleDelete(api, at, id, error);
   });
-  // The one JSON shape: `{ "data": [{ "id": N }] }` (ndjson: the record on its line).
-  if (format === 'json') {
-    await session.printer.text(JSON.stringify({ data: [result] }, null, 2));
-  } else if (format === 'ndjson') {
-    await session.printer.text(JSON.stringify(result));
-  } else {
-    session.printer.info(`Deleted ${at.def.singular} ${result.id}.`);
-  }
+  return { kind: 'done', message: `Deleted ${at.def.singular} ${result.id}.`, records: [result] };
 }
 
-async function describeRecord(session: Session, at: Address, id: number): Promise<string> {
+async function describeRecord(deps: ResourceDeps, at: Address, id: number): Promise<string> {
   const labelField = at.def.labelField;
   if (!labelField) return '';
-  const record = single(await session.api().get(at, id), `${at.def.singular} ${id}`);
+  const record = single(await deps.api().get(at, id), `${at.def.singular} ${id}`);
   return record[labelField] ? ` (${String(record[labelField])})` : '';
-}
-
-/** `--dry-run`: the request that would be sent, secrets redacted; nothing is sent. */
-export async function printDryRun(session: Session, method: string, path: string, body: unknown): Promise<void> {
-  const client = session.newClient(session.requireBaseUrl(), undefined, false);
-  const { url, headers: shown } = await client.describe(method as HttpMethod, path, body);
-  client.close();
-  if (session.format === 'json' || session.format === 'ndjson') {
-    await session.printer.text(JSON.stringify({ dryRun: true, method, url, headers: shown, body: body ?? null }, null, 2));
-    return;
-  }
-  const lines = [`${method} ${url}`, ...Object.entries(shown).map(([k, v]) => `${k}: ${v}`)];
-  if (body !== undefined) lines.push('', JSON.stringify(body, null, 2));
-  await session.printer.text(lines.join('\n'));
-  session.printer.info('Dry run: nothing was sent.');
 }

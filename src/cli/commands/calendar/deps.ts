@@ -13,13 +13,9 @@ import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
 import { defaultVersion, resources, writableFields } from '../../../resources/definitions.js';
 import { readRecord } from '../../../schemas/values.js';
 import type { Session } from '../../session.js';
+import type { Notices } from '../../notices.js';
 
-export interface Notices {
-  /** A line on stderr (silenced by --quiet). */
-  info(text: string): void;
-  /** A warning on stderr (never silenced). */
-  warn(text: string): void;
-}
+export type { Notices } from '../../notices.js';
 
 /** Event writes (cancel, uncancel, clone): every body through the one validator. */
 export class EventWriter {
@@ -83,7 +79,7 @@ export function calendarDeps(session: Session): CalendarDeps {
   const api = () => session.api();
   const holds = session.settings.holds.value!;
   const ruleOf = holdRuleFor(holds);
-  const notices: Notices = { info: (text) => session.printer.info(text), warn: (text) => session.printer.warn(text) };
+  const notices = session.notices();
   const deps: CalendarDeps = {
     calendar,
     holds,
@@ -96,7 +92,7 @@ export function calendarDeps(session: Session): CalendarDeps {
     },
     instant: () => session.ctx.now(),
     notices,
-    tableOutput: session.printer.options.format === 'table',
+    tableOutput: session.printsTable(),
     showRange: (range) => {
       if (session.ctx.term.stderrIsTTY) notices.info(`Range: ${describeRange(range)}`);
     },

@@ -1,0 +1,69 @@
+// The views whose output for people is text rather than rows: a request (--dry-run), a sentence
+// ("Deleted event 3."), text the same in every format, a raw body, a bulk plan. For machines
+// (`-o json`, `-o ndjson`) the ones that have records print them in the one JSON shape,
+// `{ "data": [...] }` (a plan: the plan file, a document that `apply` reads back).
+
+import { stripControl } from '../common/sanitize.js';
+import { ndjsonLine } from './format.js';
+import { prettyJsonChunks } from './json-chunks.js';
+import type { RenderOptions } from './render-options.js';
+import type { DoneView, PlanView, RawView, RequestView, TextView, ViewFormat } from './views.js';
+
+export type TextualView = RequestView | DoneView | TextView | RawView | PlanView;
+
+/** Lines written per chunk of a plan. */
+const LINES_PER_CHUNK = 1000;
+
+export async function* renderTextual(view: TextualView, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
+  switch (view.kind) {
+    case 'plan':
+      if (format === 'json') {
+        if (!view.document) throw new Error('a plan printed as json has no document');
+        return yield await view.document();
+      }
+      return yield* inBatches(format === 'ndjson' ? view.records() : view.lines());
+    case 'request':
+      return yield* renderText(requestText(view), format, options);
+    case 'done':
+      return yield* renderText({ kind: 'text', text: '', data: view.records, note: view.message }, format, options);
+    case 'text':
+      return yield* renderText(view, format, options);
+    case 'raw':
+      if (view.json !== undefined) return yield* prettyJsonChunks(view.json);
+      if (view.text === undefined || view.text === '') return;
+      return yield withNewline(options.terminal ? stripControl(view.text) : view.text);
+  }
+}
+
+function requestText(view: RequestView): TextView {
+  const { method, url, headers, body } = view;
+  const lines = [`${method} ${url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  if (body !== undefined) lines.push('', JSON.stringify(body, null, 2));
+  return { kind: 'text', text: lines.join('\n'), data: [{ dryRun: true, method, url, headers, body: body ?? null }], note: 'Dry run: nothing was sent.' };
+}
+
+/** Without `data` the text (and the note) is for every format. */
+function* renderText(view: TextView, format: ViewFormat, options: RenderOptions): Generator<string> {
+  const forMachines = view.data !== undefined && (format === 'json' || format === 'ndjson');
+  if (forMachines && format === 'json') yield* prettyJsonChunks({ data: view.data });
+  else if (forMachines) {
+    if (view.data!.length > 0) yield `${view.data!.map((record) => ndjsonLine(record as Record<string, unknown>)).join('\n')}\n`;
+  } else if (view.text !== '') yield withNewline(view.text);
+  if (view.note !== undefined && !forMachines) options.info(view.note);
+}
+
+async function* inBatches(lines: Iterable<string> | AsyncIterable<string>): AsyncGenerator<string> {
+  let batch: string[] = [];
+  for await (const line of lines) {
+    batch.push(line);
+    if (batch.length === LINES_PER_CHUNK) {
+      yield `${batch.join('\n')}\n`;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield `${batch.join('\n')}\n`;
+}
+
+function withNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
