@@ -86,14 +86,6 @@ export class Session {
     return noticesOf(this.printer);
   }
 
-  /**
-   * A bulk plan is printed as its file (`-o json`), signed over every row: it cannot be streamed
-   * from the input as it is planned, so the plan is made whole. Not for printing (the view does).
-   */
-  printsPlanFile(): boolean {
-    return this.printer.options.format === 'json';
-  }
-
   /** -q: notices and progress are silenced. */
   quiet(): boolean {
     return this.printer.options.quiet;
@@ -102,11 +94,6 @@ export class Session {
   /** The columns chosen with --fields. */
   fields(): string[] | undefined {
     return this.printer.options.fields;
-  }
-
-  /** The output is a table for people: worth a request for what only they see (status names). Not for printing. */
-  printsTable(): boolean {
-    return this.printer.options.format === 'table';
   }
 
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */

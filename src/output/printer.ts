@@ -101,7 +101,8 @@ export class Printer {
    * A view in the chosen format, written in chunks with back-pressure (a record stream is pulled
    * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
    */
-  async view(view: View): Promise<void> {
+  async view(shown: View): Promise<void> {
+    const view = this.options.format === 'table' && shown.forPeople ? await shown.forPeople() : shown;
     if (view.kind === 'raw' && view.pour) {
       await view.pour((text) => this.write(text));
       return;

@@ -210,6 +210,11 @@ export type DataView = RecordListView | GroupedView | GridView | CalendarView | 
 export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView) & {
   /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
   html?: () => string;
+  /**
+   * What a table (for people) shows instead, when it needs what only people see and a script
+   * should not pay a request for (an event's status by name): asked for only when printing a table.
+   */
+  forPeople?: () => Promise<View>;
 };
 
 /** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */

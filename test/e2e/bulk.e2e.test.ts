@@ -244,6 +244,16 @@ describe('against the seeded sandbox', () => {
     expect(result.stdout).toMatch(/^line 4 {2}create {5}20x20 Frame Tent \/ Monthly {2}99\.00$/m);
     expect(result.stdout).toMatch(/^3 rows: 1 create, 1 update, 1 unchanged, 0 invalid, 0 refused$/m);
     expect(result.stderr).toContain('nothing was sent');
+    // The same dry run as rows (streamed from the file) and as the plan file (planned whole, signed):
+    // whichever the format asks for, and the plan file is one `apply` takes.
+    const rows = ok(await rentals(['prices', 'import', csv, '--dry-run', '-o', 'ndjson'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as { action: string });
+    expect(rows.map((row) => row.action)).toEqual(['update', 'unchanged', 'create']);
+    const planText = ok(await rentals(['prices', 'import', csv, '--dry-run', '-o', 'json'])).stdout;
+    const plan = JSON.parse(planText) as { digest: string; rows: Array<{ action: string }> };
+    expect(plan.rows.map((row) => row.action)).toEqual(['update', 'unchanged', 'create']);
+    expect(plan.digest).toMatch(/\S/);
+    const stale = await rentals(['prices', 'apply', file('dry-plan.json', planText.replace('"rows":[', '"rows" :[').replace(/"digest":"[^"]*"/, '"digest":"0"'))]);
+    expect(stale.code).toBe(2); // the digest is checked: a plan file changed by hand is refused
     expect(snapshot(await pricesOnServer(sandbox))).toEqual(snapshot(before));
   });
 

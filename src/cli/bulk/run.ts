@@ -242,20 +242,32 @@ function planView(spec: RowSpec, plan: Plan, serialized: () => Promise<string>, 
 /** Invalid rows listed by a streamed dry run before "… and N more". */
 const STREAMED_ISSUES_SHOWN = 1000;
 
+/** The two ways to plan a dry run of a file: streamed from it, or whole (what a plan file needs). */
+export interface FileDryRun {
+  stream: () => Promise<StreamedImport>;
+  /** The dry run of the whole plan (settlePlan's), for `-o json`: the plan file, signed over every row. */
+  whole: () => Promise<Outcome>;
+}
+
 /**
- * `import --dry-run` of a file, in bounded memory: the plan is read from the file as it is printed
- * (for people twice: once to measure the columns, once to print), never held whole; the same lines
- * and totals as planView. Its problems are known, and refused, once it is printed. No plan file
- * (`-o json`): that one is made whole.
+ * `import --dry-run` of a file. Printed for people or as rows, in bounded memory: the plan is read
+ * from the file as it is printed (for people twice: once to measure the columns, once to print),
+ * never held whole; the same lines and totals as planView. Its problems are known, and refused,
+ * once it is printed. Printed as the plan file (`-o json`), it is planned whole. The view's
+ * producers do one or the other, whichever the format asks for: nothing is planned before.
  */
-export function dryRunStreamed(session: Session, spec: RowSpec, streamed: StreamedImport, choices: { file: string; skipInvalid: boolean }): Outcome {
+export function dryRunOfFile(session: Session, spec: RowSpec, planning: FileDryRun, choices: { file: string; skipInvalid: boolean }): Outcome {
   const issues: RowIssue[] = [];
   let more = 0;
   const collect = (issue: RowIssue): void => {
     if (issues.length < STREAMED_ISSUES_SHOWN) issues.push(issue);
     else more++;
   };
+  let streaming: Promise<StreamedImport> | undefined;
+  const stream = () => (streaming ??= planning.stream());
+  let whole: Outcome | undefined;
   async function* lines(): AsyncGenerator<string> {
+    const streamed = await stream();
     const widths = new PlanLineWidths();
     const totals = emptyTotals();
     let count = 0;
@@ -267,8 +279,17 @@ export function dryRunStreamed(session: Session, spec: RowSpec, streamed: Stream
     yield* mapAsync(streamed.rows(collect), (row) => planLine(spec, row, widths));
     yield totalsLine({ rows: { length: count }, totals });
   }
-  const view: PlanView = { kind: 'plan', lines, records: () => mapAsync(streamed.rows(collect), (row) => JSON.stringify(row)) };
+  async function* records(): AsyncGenerator<string> {
+    yield* mapAsync((await stream()).rows(collect), (row) => JSON.stringify(row));
+  }
+  const document = async (): Promise<string> => {
+    whole = await planning.whole();
+    return (whole.view as PlanView).document!();
+  };
+  const view: PlanView = { kind: 'plan', lines, records, document };
   const afterPrinting = async (): Promise<void> => {
+    if (whole) return whole.afterPrinting?.();
+    const streamed = await stream();
     const all = [...streamed.fileIssues, ...issues].sort((a, b) => a.line - b.line);
     if (all.length > 0) {
       const invalid = validationError(choices.file, all);

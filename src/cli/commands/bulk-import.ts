@@ -64,7 +64,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<Outc
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, dryRunStreamed, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('../bulk/run.js');
+  const { applyAndReport, dryRunOfFile, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('../bulk/run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
@@ -92,13 +92,26 @@ async function runImport(session: Session, options: ImportOptions): Promise<Outc
     }
     const scope = await scopeOf(session, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(session, options.resume, spec)).carried;
-    if (options.dryRun && options.plan === undefined && options.file !== '-' && !session.printsPlanFile()) {
-      // A file can be read again: the dry run plans it row by row, in bounded memory (not the plan
-      // file of -o json: it is signed over every row, so that one is planned whole).
-      const open = () => openSource(session, options.file!, options.format, delimiter);
-      const streamed = await bulk.streamImport(spec, open, run.ctx, { scope, maxChange, round, carried });
-      warnNoise(session, options.file!, streamed.notices, bulk.formatRowIssue);
-      return dryRunStreamed(session, spec, streamed, { file: options.file!, skipInvalid: options.skipInvalid });
+    /** The whole file planned, its invalid rows as one error (refused or skipped by settlePlan). */
+    const planWhole = async (input: Awaited<ReturnType<typeof openSource>>) => {
+      const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
+      warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
+      return { planned, invalid: planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined };
+    };
+    if (options.dryRun && options.plan === undefined && options.file !== '-') {
+      // A file can be read again: the dry run plans it row by row, in bounded memory, unless it is
+      // printed as the plan file (-o json: signed over every row, so planned whole).
+      const file = options.file!;
+      const stream = async () => {
+        const streamed = await bulk.streamImport(spec, () => openSource(session, file, options.format, delimiter), run.ctx, { scope, maxChange, round, carried });
+        warnNoise(session, file, streamed.notices, bulk.formatRowIssue);
+        return streamed;
+      };
+      const whole = async () => {
+        const { planned, invalid } = await planWhole(await openSource(session, file, options.format, delimiter));
+        return (await settlePlan(session, spec, planned.plan, { ...choices, invalid }))!;
+      };
+      return dryRunOfFile(session, spec, { stream, whole }, { file, skipInvalid: options.skipInvalid });
     }
     const input = await openSource(session, options.file!, options.format, delimiter);
     const retryHint = (report: string | undefined): string =>
@@ -127,9 +140,7 @@ async function runImport(session: Session, options: ImportOptions): Promise<Outc
       await listed.listed;
       return {};
     }
-    const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
-    const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
-    warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
+    const { planned, invalid } = await planWhole(input);
     const shown = await settlePlan(session, spec, planned.plan, { ...choices, invalid });
     if (shown) return shown;
     await applyAndReport(session, spec, planned.plan, run, {

@@ -60,8 +60,6 @@ export interface CalendarDeps {
   /** Wall time of the real clock (ICS stamps). */
   instant: () => number;
   notices: Notices;
-  /** The output is a table for people: worth a request for names only they see (statuses). */
-  tableOutput: boolean;
   /** `Range: …` on stderr, at a terminal only (scripts get data only). */
   showRange: (range: ResolvedRange) => void;
   /** The API host (stable ICS UIDs). */
@@ -92,7 +90,6 @@ export function calendarDeps(session: Session): CalendarDeps {
     },
     instant: () => session.ctx.now(),
     notices,
-    tableOutput: session.printsTable(),
     showRange: (range) => {
       if (session.ctx.term.stderrIsTTY) notices.info(`Range: ${describeRange(range)}`);
     },

@@ -9,7 +9,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion, recordsView } from '../../resource/run.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
-import type { RecordListView } from '../../../output/views.js';
+import type { RecordListView, View } from '../../../output/views.js';
 import { positiveInt, withDatesLink } from './options.js';
 
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
@@ -77,11 +77,15 @@ export const eventsList = defineViewCommand({
   },
 });
 
-/** At a terminal, each event's status by its name (piped output keeps the id). */
-async function withStatusNames(deps: CalendarDeps, view: RecordListView): Promise<RecordListView> {
-  if (!deps.tableOutput) return view;
-  const statuses = await deps.calendar.catalog.names('statuses');
-  return { ...view, names: { eventStatusId: (id) => statuses.label(Number(id)) } };
+/** At a terminal, each event's status by its name (piped output keeps the id, and needs no request for the names). */
+function withStatusNames(deps: CalendarDeps, view: RecordListView): View {
+  return {
+    ...view,
+    forPeople: async () => {
+      const statuses = await deps.calendar.catalog.names('statuses');
+      return { ...view, names: { eventStatusId: (id) => statuses.label(Number(id)) } };
+    },
+  };
 }
 
 function endOf(argument: { time: number; wholeDay: boolean }): number {
