@@ -26,7 +26,8 @@ export interface Context {
 
 /** The context of a real process. */
 export async function processContext(): Promise<Context> {
-  const { homedir } = await import('node:os');
+  // os.homedir() is $HOME where it is set (libuv reads it first): node:os loads only without it.
+  const home = process.platform !== 'win32' && process.env.HOME ? process.env.HOME : (await import('node:os')).homedir();
   const stdout = process.stdout;
   const stderr = process.stderr;
   // stdin is made only when a command reads it or asks whether it is a terminal: making the
@@ -47,7 +48,7 @@ export async function processContext(): Promise<Context> {
   return {
     term,
     env: process.env,
-    homedir: homedir(),
+    homedir: home,
     now: () => Date.now(),
     promptSecret: async (question) => (await import('./prompt.js')).promptSecret(term, question),
     confirm: async (question) => (await import('./prompt.js')).confirm(term, question),

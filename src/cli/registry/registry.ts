@@ -109,13 +109,16 @@ export class CommandRegistry {
    * Adds every top-level entry under `program`. The `built` ones (loaded for this run) are built in
    * full, a group with its commands — all of them, or when `verb` names one of them, that one —
    * and the others are placeholders with their name, aliases and summary (all that a list of
-   * commands shows, and what "did you mean" reads).
+   * commands shows, and what "did you mean" reads). A run that names one command that exists
+   * (`inventory list`, `check`) shows no list of commands: it gets no placeholders at all.
    */
   attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>, verb?: string): void {
+    const lone = built.size === 1 ? [...built.values()][0] : undefined;
+    const focused = lone !== undefined && (lone.kind === 'command' || this.commandsOf(lone).some((command) => answersTo(command, verb)));
     for (const entry of this.entries) {
       const node = built.get(entry);
       if (!node) {
-        placeholder(program, entry);
+        if (!focused) placeholder(program, entry);
         continue;
       }
       if (node.kind === 'command') {
@@ -128,7 +131,7 @@ export class CommandRegistry {
       const named = commands.some((command) => answersTo(command, verb));
       for (const command of commands) {
         if (!named || answersTo(command, verb)) command.attach(group, reg);
-        else placeholder(group, command);
+        else if (!focused) placeholder(group, command);
       }
     }
   }
