@@ -48,7 +48,7 @@ const results = await Promise.all([
   build({
     ...shared,
     // A static import of a builtin is a plain require() in CommonJS output; only import() needs the plugin.
-    plugins: [builtinsByRequire(['dynamic-import']), lazyChildProcessInCommander(), vendorFiles(LAZY_VENDORS)],
+    plugins: [builtinsByRequire(['dynamic-import']), lazyChildProcessInCommander(), vendorFiles(LAZY_VENDORS, { byRequire: true })],
     entryPoints: { main: 'src/main.ts' },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
@@ -80,6 +80,7 @@ const vendors = await build({
 await writeManPage();
 try {
   assertSelfContained(result.metafile);
+  assertNoImportCall(results[0].metafile);
   assertSelfContained(vendors.metafile);
 } catch (error) {
   rmSync(staging, { recursive: true, force: true });
@@ -111,6 +112,16 @@ async function writeManPage() {
   rmSync(generator);
 }
 
+// bin/rentals.js runs dist/main.cjs through vm.Script (for its code cache), where an import() has
+// no loader: every import() must have become a require() (builtinsByRequire, vendorFiles).
+function assertNoImportCall(metafile) {
+  const calls = Object.values(metafile.outputs)
+    .flatMap((output) => output.imports)
+    .filter((entry) => entry.kind === 'dynamic-import')
+    .map((entry) => entry.path);
+  if (calls.length > 0) throw new Error(`dist/main.cjs keeps import() of ${[...new Set(calls)].join(', ')}: make it a require() (see vendorFiles)`);
+}
+
 // The published package declares no dependencies, so the bundle may import nothing but Node's
 // builtins: a library left outside it would be missing from every installation.
 function assertSelfContained(metafile) {
@@ -139,9 +150,12 @@ function builtinsByRequire(kinds = ['import-statement', 'dynamic-import']) {
   };
 }
 
-// `import('jq-wasm')` in the source becomes `import('./vendor/jq-wasm.cjs')` in dist/main.cjs: the
-// library is built as its own entry point beside it (a static import of one is a build error).
-function vendorFiles(names) {
+// `import('jq-wasm')` in the source loads `./vendor/jq-wasm.cjs` beside the bundle: the library is
+// built as its own entry point (a static import of one is a build error). In the CommonJS main
+// bundle the import() becomes a require() of that file (as builtinsByRequire does for builtins):
+// bin/rentals.js runs the bundle through vm.Script, where import() has no loader, and a require()
+// of a CommonJS file skips Node's ESM loader besides. The ESM sandbox bundle keeps the import().
+function vendorFiles(names, { byRequire = false } = {}) {
   return {
     name: 'vendor-files',
     setup(b) {
@@ -149,8 +163,12 @@ function vendorFiles(names) {
       b.onResolve({ filter }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         if (args.kind !== 'dynamic-import') throw new Error(`${args.path} is imported statically by ${args.importer}: import() it, so that it stays in dist/vendor/`);
+        if (byRequire) return { path: args.path, namespace: 'vendor-by-require' };
         return { path: `./vendor/${args.path}.cjs`, external: true };
       });
+      if (!byRequire) return;
+      b.onResolve({ filter: /^\.\/vendor\//, namespace: 'vendor-by-require' }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'vendor-by-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`./vendor/${args.path}.cjs`)});`, loader: 'js' }));
     },
   };
 }

@@ -1,0 +1,121 @@
+// How bin/rentals.js loads dist/main.cjs: through vm.Script with V8's code cache made after a run
+// (and Node's compile cache for what the bundle loads on demand). A file of its own so that
+// `npm run bench startup` can time the bundle loaded the same way with nothing run.
+'use strict';
+
+/**
+ * The bundle's exports, loaded with the per-user caches where there is a cache directory. `args`:
+ * the command line after `rentals` (its command word names the code cache).
+ */
+function loadBundle(args) {
+  const cache = cacheDirectory();
+  if (cache) enableCompileCache(`${cache}/compile-cache`);
+  return runBundle(cache && `${cache}/code-cache`, args);
+}
+
+/**
+ * The per-user cache directory ($XDG_CACHE_HOME/rentals, else ~/.cache/rentals), made 0700 one
+ * level at a time (Node's own recursive mkdir never returns on some paths, under /proc for one);
+ * undefined when there is none or it cannot be made, or with NODE_DISABLE_COMPILE_CACHE. A cache
+ * is an optimisation, never a reason to fail.
+ */
+function cacheDirectory() {
+  const env = process.env;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && `${env.HOME}/.cache`);
+  if (!base) return undefined;
+  const dir = `${base}/rentals`;
+  try {
+    const { mkdirSync, statSync } = require('node:fs');
+    if (statSync(`${dir}/code-cache`, { throwIfNoEntry: false })?.isDirectory()) return dir;
+    for (const level of [base, dir, `${dir}/code-cache`, `${dir}/compile-cache`]) {
+      try {
+        mkdirSync(level, { mode: 0o700 });
+      } catch (error) {
+        if (error.code !== 'EEXIST') return undefined;
+      }
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where Node has a compile cache (22.1+), the modules the bundle loads on demand (dist/vendor/: jq,
+ * the zone libraries) keep V8's compiled code there. NODE_COMPILE_CACHE, when set, wins (Node has
+ * then enabled its own).
+ */
+function enableCompileCache(dir) {
+  const Module = require('node:module'); // not for --version: that answer needs nothing loaded
+  if (typeof Module.enableCompileCache !== 'function' || process.env.NODE_COMPILE_CACHE) return;
+  try {
+    Module.enableCompileCache(dir);
+  } catch {
+    // an optimisation, never a reason to fail
+  }
+}
+
+/**
+ * dist/main.cjs, run as require() would run it, with V8's code cache made after a run: it holds
+ * the code of every function that run compiled, not only the top level (all that Node's compile
+ * cache keeps), so a start compiles almost nothing (~6 ms of `inventory list` on Node 22, ~15 ms
+ * on Node 20, which has no compile cache; `npm run bench startup`). One cache per command word
+ * (`inventory`, `events`, …: the functions differ), keyed by the bundle and the Node that made it,
+ * written once (after a run that exits 0) and replaced when V8 refuses it. Without a cache
+ * directory, a plain require().
+ */
+function runBundle(dir, args) {
+  const path = require('node:path');
+  const file = path.join(__dirname, '../dist/main.cjs');
+  if (!dir) return require(file);
+  const fs = require('node:fs');
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const source = fs.readFileSync(file, 'utf8');
+  const first = args.find((arg) => !arg.startsWith('-')) ?? '';
+  const word = /^[a-z][a-z0-9-]{0,24}$/.test(first) ? first : 'main';
+  const { size, mtimeMs } = fs.statSync(file);
+  const name = `${word}-${hash(`${process.version}|${process.arch}|${size}|${mtimeMs}|${file}`)}.v8`;
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(`${dir}/${name}`);
+  } catch {
+    // none yet: this run makes it
+  }
+  // The bundle has no import() (scripts/build.mjs makes sure): a vm.Script has no loader for one.
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once('exit', (code) => {
+      if (code === 0) writeCodeCache(dir, name, word, script);
+    });
+  }
+  const bundle = new Module(file, module);
+  bundle.filename = file;
+  bundle.paths = Module._nodeModulePaths(path.dirname(file));
+  script.runInThisContext().call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, path.dirname(file));
+  bundle.loaded = true;
+  return bundle.exports;
+}
+
+/** The cache written whole (a temporary file renamed over), 0600; older ones of the word removed. */
+function writeCodeCache(dir, name, word, script) {
+  const fs = require('node:fs');
+  const temporary = `${dir}/${name}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(temporary, `${dir}/${name}`);
+    for (const old of fs.readdirSync(dir)) if (old.startsWith(`${word}-`) && old !== name && !old.endsWith('.tmp')) fs.rmSync(`${dir}/${old}`, { force: true });
+  } catch {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+/** A short hash of a text (FNV-1a, 32 bits), for a file name: node:crypto is not loaded for it. */
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+module.exports = { loadBundle };

@@ -1,0 +1,59 @@
+// The built bin loads its bundle with V8's code cache made after a run (bin/load-bundle.js): one
+// file per command word under $XDG_CACHE_HOME/rentals/code-cache, private to the user, written
+// only after a run that succeeded, used as it is by the next start, replaced when V8 refuses it,
+// and never a reason for a start to fail or to print anything else.
+
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { tempDir } from '../helpers/fake-context.js';
+import { runBin } from './harness.js';
+
+function setup() {
+  const cache = tempDir('rentals-code-cache-');
+  const env = { XDG_CACHE_HOME: cache, RENTALS_CONFIG_DIR: join(cache, 'config') };
+  const dir = join(cache, 'rentals', 'code-cache');
+  const files = (): string[] => readdirSync(dir).sort();
+  return { env, dir, files, cache };
+}
+
+describe('the code cache of the bundle', () => {
+  test('a run that succeeds leaves its word\'s cache, private; the next run takes it as it is', async () => {
+    const { env, dir, files, cache } = setup();
+    const plain = await runBin(['config', 'list'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+    expect(plain.code).toBe(0);
+    expect(readdirSync(cache)).not.toContain('rentals'); // no cache directory at all when disabled
+
+    const first = await runBin(['config', 'list'], { env });
+    expect(first).toEqual(plain);
+    const [made] = files();
+    expect(made).toMatch(/^config-[0-9a-f]{8}\.v8$/);
+    expect(statSync(join(dir, made!)).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    const written = readFileSync(join(dir, made!));
+    const again = await runBin(['config', 'list'], { env });
+    expect(again).toEqual(plain);
+    expect(files()).toEqual([made]);
+    expect(readFileSync(join(dir, made!)).equals(written)).toBe(true); // accepted: not written again
+  });
+
+  test('a cache V8 refuses (here: garbage) is replaced, and the run is as without one', async () => {
+    const { env, dir, files } = setup();
+    const plain = await runBin(['config', 'list'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+    await runBin(['config', 'list'], { env });
+    const [made] = files();
+    writeFileSync(join(dir, made!), 'not a code cache');
+    const run = await runBin(['config', 'list'], { env });
+    expect(run).toEqual(plain);
+    expect(readFileSync(join(dir, made!), 'utf8')).not.toBe('not a code cache');
+  });
+
+  test('a run that fails writes none (a mistyped command leaves nothing behind)', async () => {
+    const { env, files } = setup();
+    const failed = await runBin(['confg', 'list'], { env });
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain("unknown command 'confg'");
+    expect(files()).toEqual([]);
+  });
+});
