@@ -486,16 +486,22 @@ class BodyBuffer {
   }
 }
 
+/** A class, not a literal with a getter: one shape for every answer (a bulk run makes tens of thousands). */
+class Answer implements ApiResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: IncomingHttpHeaders,
+    readonly bytes: Buffer,
+    readonly body: unknown,
+  ) {}
+
+  get text(): string {
+    return this.bytes.toString('utf8');
+  }
+}
+
 function respond(status: number, headers: IncomingHttpHeaders, bytes: Buffer, body: unknown): ApiResponse {
-  return {
-    status,
-    headers,
-    body,
-    bytes,
-    get text() {
-      return bytes.toString('utf8');
-    },
-  };
+  return new Answer(status, headers, bytes, body);
 }
 
 function formatBytes(bytes: number): string {
@@ -589,7 +595,7 @@ function interpret(
   auth: TokenProvider | undefined,
 ): ApiResponse & { stream?: IncomingMessage } {
   const { status, headers, bytes } = response;
-  if (response.stream) return { ...respond(status, headers, bytes, undefined), stream: response.stream };
+  if (response.stream) return Object.assign(respond(status, headers, bytes, undefined), { stream: response.stream });
   const where = `${method} ${url.pathname}`;
   if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
     const parsed = parseDataEnvelope(bytes);

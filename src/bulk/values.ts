@@ -42,6 +42,8 @@ export function readLiveValue(field: FieldDef, raw: unknown): Scalar | undefined
 export function sameValue(field: FieldDef, a: Scalar | undefined, b: Scalar | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   if (field.kind === 'decimal') {
+    // A finite number's decimal is its shortest text: two numbers are the same decimal when equal.
+    if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) return a === b;
     const x = parseMoney(a);
     const y = parseMoney(b);
     return x !== undefined && y !== undefined && compareMoney(x, y) === 0;
