@@ -136,7 +136,8 @@ try {
       const cpu = (leg) => (leg.cpu === undefined ? '' : `, CPU ${leg.cpu.toFixed(2)} s, sandbox CPU ${leg.sandbox.toFixed(2)} s`);
       beside =
         `\n    rentals ${seconds.toFixed(2)} s${cpu(floor.rentals)} | floor of its requests, whole process ${floor.floor.seconds.toFixed(2)} s (${floor.floor.inner.toFixed(2)} s after its start)${cpu(floor.floor)}` +
-        ` → ${(seconds / floor.floor.seconds).toFixed(1)}×${run.args[0] === 'check' ? ' (target ≤ 3×)' : ''} (medians of ${FLOOR_ROUNDS}); warm, in-process ${warm.toFixed(2)} s (${(seconds / warm).toFixed(1)}×)`;
+        ` → ${(seconds / floor.floor.seconds).toFixed(1)}×${run.args[0] === 'check' ? ' (target ≤ 3×)' : ''} (medians of ${FLOOR_ROUNDS})` +
+        `\n    without the floor's loading of undici: \`node -e 0\` ${floor.nodeStart.toFixed(2)} s + its requests ${floor.floor.inner.toFixed(2)} s = ${(floor.nodeStart + floor.floor.inner).toFixed(2)} s → ${(seconds / (floor.nodeStart + floor.floor.inner)).toFixed(1)}×; warm, in-process ${warm.toFixed(2)} s (${(seconds / warm).toFixed(1)}×)`;
     }
     console.log(`${run.label.padEnd(44)} ${seconds.toFixed(2).padStart(6)} s  ${String(requests).padStart(5)} requests (data needs ${run.needed}: ${run.note})  ${verdict}${beside}`);
   }
@@ -154,7 +155,7 @@ function timeAgainstFloor(run, rentals) {
   const job = join(work, 'floor-job.json');
   const listCount = run.floorLists ?? 3;
   writeFileSync(job, JSON.stringify({ url: sandbox.url, token, connections: 16, gets: { lists: run.floorPaths.slice(0, listCount), paths: run.floorPaths.slice(listCount) } }));
-  const legs = { rentals: [], floor: [] };
+  const legs = { rentals: [], floor: [], node: [] };
   const measure = (name, start) => {
     const cpu0 = endedChildrenCpuMs();
     const sandbox0 = processCpuMs(sandbox.pid);
@@ -168,15 +169,16 @@ function timeAgainstFloor(run, rentals) {
     legs[name].push({ seconds, inner, cpu, sandbox: sandbox0 === undefined ? undefined : (processCpuMs(sandbox.pid) - sandbox0) / 1000 });
   };
   for (let round = 0; round < FLOOR_ROUNDS; round++) {
-    const order = round % 2 === 0 ? ['rentals', 'floor'] : ['floor', 'rentals'];
+    const order = round % 2 === 0 ? ['rentals', 'floor', 'node'] : ['node', 'floor', 'rentals'];
     for (const name of order) {
       if (name === 'rentals') measure(name, () => rentals(run.args));
-      else measure(name, () => spawnSync(process.execPath, [FLOOR_CLIENT, job], { encoding: 'utf8' }));
+      else if (name === 'floor') measure(name, () => spawnSync(process.execPath, [FLOOR_CLIENT, job], { encoding: 'utf8' }));
+      else measure(name, () => spawnSync(process.execPath, ['-e', '0'], { encoding: 'utf8' }));
     }
   }
   const median = (list, key) => list.map((leg) => leg[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const summary = (list) => ({ seconds: median(list, 'seconds'), inner: median(list, 'inner'), cpu: list[0].cpu === undefined ? undefined : median(list, 'cpu'), sandbox: median(list, 'sandbox') });
-  return { rentals: summary(legs.rentals), floor: summary(legs.floor) };
+  return { rentals: summary(legs.rentals), floor: summary(legs.floor), nodeStart: median(legs.node, 'seconds') };
 }
 
 async function createData() {
