@@ -85,12 +85,13 @@ export function parseDecimal(value: unknown, options: DecimalOptions = {}): Pars
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fail('must be a decimal number');
     if (value < 0) return fail('must be ≥ 0');
+    if ((anyScale ? PLAIN_DECIMAL_ANY_SCALE : PLAIN_DECIMAL).test(String(value))) return ok(value === 0 ? 0 : value);
     const broken = decimalLimits(String(Math.abs(value)), anyScale);
     return broken ? fail(broken) : ok(value === 0 ? 0 : value);
   }
   if (typeof value !== 'string') return fail('must be a decimal number');
   const text = value.trim();
-  // The usual cell (`120`, `99.5`): inside the range and scale by its very digits, nothing else to check.
+  // The usual value (`120`, `99.5`): inside the range and scale by its very digits, nothing else to check.
   if ((anyScale ? PLAIN_DECIMAL_ANY_SCALE : PLAIN_DECIMAL).test(text)) return ok(Number(text));
   if (text.includes(',')) return fail('must be a plain decimal without commas (write 1200.50, not 1,200.50)');
   if (CURRENCY.test(text)) return fail('must be a plain decimal without currency symbols (write 12, not $12)');
