@@ -4,12 +4,21 @@
 // time, the requests made (counted from --verbose) and the requests the data strictly needs:
 // the API has no query parameters and no list of all bookings, so a command needs each list it
 // reads once (events, inventory, statuses, rental blocks) plus one bookings list per event it
-// shows and one price list per item it prices. Target: each within 2 s. The timeline, --find and
-// report rows also print the floor of their own requests: the same GETs by undici at 16 connections.
+// shows and one price list per item it prices. Target: each within 2 s. The check, timeline, --find
+// and report rows also print the floor of their own requests (target for check: ≤ 3×): the same
+// GETs by undici at 16 connections from a whole Node process (lib/floor-client.cjs: process start
+// and all), as rentals is timed as a whole process; medians of 3 alternating runs of each, with
+// the CPU time of both and the sandbox's. The warm in-process figure (the same GETs from this
+// process, its connections open) is printed beside it: what the requests alone cost.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { apiCaller, benchSetup, startSandbox } from './sandbox-process.mjs';
+import { apiCaller, benchSetup, endedChildrenCpuMs, processCpuMs, startSandbox } from './sandbox-process.mjs';
+
+const FLOOR_CLIENT = fileURLToPath(new URL('./lib/floor-client.cjs', import.meta.url));
+const FLOOR_ROUNDS = 3;
 
 const ITEMS = 200;
 const EVENTS = 1_000;
@@ -29,7 +38,7 @@ const call = apiCaller(() => pool, token);
 try {
   console.log(`sandbox ${sandbox.url} (separate process): ${ITEMS} items, ${EVENTS} events × ${BOOKINGS_PER_EVENT} bookings over 2027; Node ${process.version}, ${(await import('node:os')).availableParallelism()} cores`);
   const started = performance.now();
-  const { events, bookedItems } = await createData();
+  const { events, bookedItems, bookedItemIds } = await createData();
   console.log(`data created in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // The floor: the year's check requests sent by a lean client (undici, 16 connections), no CLI.
@@ -41,7 +50,7 @@ try {
   await mapLimit(paths, 16, (path) => call('GET', path));
   const floor = (performance.now() - t0) / 1000;
   const { loadavg } = await import('node:os');
-  console.log(`floor: the same ${paths.length} GETs by undici at 16 connections take ${floor.toFixed(2)} s at this sandbox (load average ${loadavg()[0].toFixed(1)})\n`);
+  console.log(`warm floor: the same ${paths.length} GETs by undici at 16 connections, from this process with its connections open, take ${floor.toFixed(2)} s at this sandbox (load average ${loadavg()[0].toFixed(1)})\n`);
   const june = ['--from', '2027-06-01', '--to', '2027-06-30'];
   const inJune = events.filter((e) => e.dropoff < Date.UTC(2027, 6, 1) && e.pickup > Date.UTC(2027, 5, 1));
   const inYear = events.length;
@@ -52,11 +61,16 @@ try {
 
   const inYearRange = (e) => e.dropoff < Date.UTC(2028, 0, 1) && e.pickup > Date.UTC(2027, 0, 1);
   const lists = ['/v1/events', '/v2/inventory', '/v2/status'];
+  const pricesOf = (ids) => ids.map((id) => `/v1/inventory/${id}/pricing`);
   const bookingsOf = (list) => list.map((e) => `/v2/events/${e.id}/inventory`);
   const runs = [
     { label: 'agenda (June)', args: ['agenda', ...june, '-o', 'csv'], needed: 3 + inJune.length, note: `events, inventory, statuses + ${inJune.length} events' bookings` },
     { label: 'availability --daily (June)', args: ['availability', ...june, '--daily', '-o', 'csv'], needed: 3 + inJune.length, note: `events, inventory, statuses (the event model: a Cancelled status holds nothing) + ${inJune.length} events' bookings` },
-    { label: 'check (the year)', args: ['check', '--from', '2027-01-01', '--to', '2027-12-31', '-o', 'json'], needed: 4 + inYear + bookedItems, note: `events, inventory, blocks, statuses + ${inYear} bookings lists + ${bookedItems} booked items' prices` },
+    { label: 'check (the year)', args: ['check', '--from', '2027-01-01', '--to', '2027-12-31', '-o', 'json'], needed: 4 + inYear + bookedItems, note: `events, inventory, blocks, statuses + ${inYear} bookings lists + ${bookedItems} booked items' prices`,
+      // The floor reads the four lists first, then the bookings and prices (rentals needs the first for the others).
+      floorPaths: [...lists, '/v2/rentalblocks', ...bookingsOf(events), ...pricesOf(bookedItemIds)],
+      floorLists: 4,
+    },
     {
       label: `events book (busy day, ${overlapping.length} overlapping)`,
       args: ['events', 'book', String(target.id), '--item', 'Bench item 200=1'],
@@ -99,7 +113,7 @@ try {
     // Timed without --verbose (its logging is not the command's work); requests counted by a second run with it.
     const t0 = performance.now();
     const result = rentals(run.args);
-    const seconds = (performance.now() - t0) / 1000;
+    let seconds = (performance.now() - t0) / 1000;
     if (result.status !== 0 && !(run.args[0] === 'check' && result.status === 1)) {
       console.log(`${run.label}: exit ${result.status}\n${result.stderr.slice(-2000)}`);
       continue;
@@ -109,10 +123,21 @@ try {
     const verdict = seconds <= TARGET_S ? 'ok' : `over the ${TARGET_S} s target`;
     let beside = '';
     if (run.floorPaths) {
+      const floor = timeAgainstFloor(run, rentals);
+      seconds = floor.rentals.seconds;
+      // A pool of its own, warmed by an unmeasured pass (the shared one's idle sockets may have been closed meanwhile).
+      const warmPool = new Pool(sandbox.url, { connections: 16 });
+      const warmCall = apiCaller(() => warmPool, token);
+      await mapLimit(run.floorPaths, 16, (path) => warmCall('GET', path));
       const f0 = performance.now();
-      await mapLimit(run.floorPaths, 16, (path) => call('GET', path));
-      const own = (performance.now() - f0) / 1000;
-      beside = `  floor of its requests ${own.toFixed(2)} s (${(seconds / own).toFixed(1)}×)`;
+      await mapLimit(run.floorPaths, 16, (path) => warmCall('GET', path));
+      const warm = (performance.now() - f0) / 1000;
+      await warmPool.close();
+      const cpu = (leg) => (leg.cpu === undefined ? '' : `, CPU ${leg.cpu.toFixed(2)} s, sandbox CPU ${leg.sandbox.toFixed(2)} s`);
+      beside =
+        `\n    rentals ${seconds.toFixed(2)} s${cpu(floor.rentals)} | floor of its requests, whole process ${floor.floor.seconds.toFixed(2)} s (${floor.floor.inner.toFixed(2)} s after its start)${cpu(floor.floor)}` +
+        ` → ${(seconds / floor.floor.seconds).toFixed(1)}×${run.args[0] === 'check' ? ' (target ≤ 3×)' : ''} (medians of ${FLOOR_ROUNDS})` +
+        `\n    without the floor's loading of undici: \`node -e 0\` ${floor.nodeStart.toFixed(2)} s + its requests ${floor.floor.inner.toFixed(2)} s = ${(floor.nodeStart + floor.floor.inner).toFixed(2)} s → ${(seconds / (floor.nodeStart + floor.floor.inner)).toFixed(1)}×; warm, in-process ${warm.toFixed(2)} s (${(seconds / warm).toFixed(1)}×)`;
     }
     console.log(`${run.label.padEnd(44)} ${seconds.toFixed(2).padStart(6)} s  ${String(requests).padStart(5)} requests (data needs ${run.needed}: ${run.note})  ${verdict}${beside}`);
   }
@@ -120,6 +145,40 @@ try {
   await pool.close();
   sandbox.stop();
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * The command and its floor (the same GETs from a whole process: lib/floor-client.cjs), FLOOR_ROUNDS
+ * times alternately; medians of wall time, of the process's CPU time and of the sandbox's.
+ */
+function timeAgainstFloor(run, rentals) {
+  const job = join(work, 'floor-job.json');
+  const listCount = run.floorLists ?? 3;
+  writeFileSync(job, JSON.stringify({ url: sandbox.url, token, connections: 16, gets: { lists: run.floorPaths.slice(0, listCount), paths: run.floorPaths.slice(listCount) } }));
+  const legs = { rentals: [], floor: [], node: [] };
+  const measure = (name, start) => {
+    const cpu0 = endedChildrenCpuMs();
+    const sandbox0 = processCpuMs(sandbox.pid);
+    const t0 = performance.now();
+    const result = start();
+    const seconds = (performance.now() - t0) / 1000;
+    if (result.status !== 0 && !(run.args[0] === 'check' && result.status === 1)) throw new Error(`${name}: exit ${result.status}: ${result.stderr}`);
+    const cpu = cpu0 === undefined ? undefined : (endedChildrenCpuMs() - cpu0) / 1000;
+    // The floor client prints the time of its requests alone (after its start and undici's loading).
+    const inner = name === 'floor' ? Number(result.stdout.trim()) / 1000 : undefined;
+    legs[name].push({ seconds, inner, cpu, sandbox: sandbox0 === undefined ? undefined : (processCpuMs(sandbox.pid) - sandbox0) / 1000 });
+  };
+  for (let round = 0; round < FLOOR_ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['rentals', 'floor', 'node'] : ['node', 'floor', 'rentals'];
+    for (const name of order) {
+      if (name === 'rentals') measure(name, () => rentals(run.args));
+      else if (name === 'floor') measure(name, () => spawnSync(process.execPath, [FLOOR_CLIENT, job], { encoding: 'utf8' }));
+      else measure(name, () => spawnSync(process.execPath, ['-e', '0'], { encoding: 'utf8' }));
+    }
+  }
+  const median = (list, key) => list.map((leg) => leg[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const summary = (list) => ({ seconds: median(list, 'seconds'), inner: median(list, 'inner'), cpu: list[0].cpu === undefined ? undefined : median(list, 'cpu'), sandbox: median(list, 'sandbox') });
+  return { rentals: summary(legs.rentals), floor: summary(legs.floor), nodeStart: median(legs.node, 'seconds') };
 }
 
 async function createData() {
@@ -149,8 +208,8 @@ async function createData() {
     }
     return { id: event.id, dropoff: plan.dropoff, pickup: plan.pickup };
   });
-  const bookedItems = new Set(plans.flatMap((p) => p.items)).size;
-  return { events, bookedItems };
+  const bookedItemIds = [...new Set(plans.flatMap((p) => p.items))];
+  return { events, bookedItems: bookedItemIds.length, bookedItemIds };
 }
 
 async function mapLimit(items, limit, fn) {

@@ -3,13 +3,23 @@
 // Prints rows/s of each and the ratios (targets: ≥ 10× the curl loop, ≥ 2× xargs -P 8 curl), and
 // the import as a share of the sandbox's PUT capacity: the same 10,000 PUTs sent by an undici Pool
 // from this process with no work in between (the most the sandbox answers; target ≥ 50%).
+// The import is a whole process (start, the item list, 2,500 price lists, 10,000 PUTs); so is its
+// floor, timed alternately with it: the same requests from a minimal whole process (lib/floor-
+// client.cjs: undici, as many connections as the import's concurrency, listing and writing
+// overlapped, nothing else). Each leg says its CPU time and the sandbox's (Linux /proc): on a
+// 2-core machine the client and the sandbox share the cores, and their CPU times bound the wall.
 // RENTALS_BENCH_CONCURRENCY=8,32 times the import once per concurrency; RENTALS_BENCH_SKIP_CURL=1
 // skips the (slow) curl legs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { apiCaller, benchSetup, startSandbox } from './sandbox-process.mjs';
+import { apiCaller, benchSetup, endedChildrenCpuMs, processCpuMs, startSandbox } from './sandbox-process.mjs';
+
+const FLOOR_CLIENT = fileURLToPath(new URL('./lib/floor-client.cjs', import.meta.url));
+/** The import's default concurrency (src/data/pool.ts DEFAULT_CONCURRENCY): its floor uses as many connections. */
+const IMPORT_CONCURRENCY = 32;
 
 const ROWS = 10_000;
 const BLOCKS = [1, 2, 3, 4];
@@ -39,9 +49,19 @@ try {
   const capacity = byRate(capacities);
   const nodeHttp = byRate(nodeHttps);
   const concurrencies = (process.env.RENTALS_BENCH_CONCURRENCY ?? '').split(',').filter(Boolean);
-  // The import three times (each row a real update each time): the median.
-  const medianImport = (concurrency, leg) => [0, 1, 2].map((k) => timeImport(prices, concurrency, leg + k)).sort((a, b) => a.seconds - b.seconds)[1];
-  const imports = concurrencies.length > 0 ? concurrencies.map((c, i) => medianImport(c, 30 + 3 * i)) : [medianImport(undefined, 21)];
+  // The import three times (each row a real update each time), alternately with its floor: medians.
+  const floors = [];
+  const medianImport = (concurrency, leg) =>
+    [0, 1, 2]
+      .map((k) => {
+        if (k !== 1) floors.push(timeFloor(leg + 10 + k));
+        const run = timeImport(prices, concurrency, leg + k);
+        if (k === 1) floors.push(timeFloor(leg + 10 + k));
+        return run;
+      })
+      .sort((a, b) => a.seconds - b.seconds)[1];
+  const imports = concurrencies.length > 0 ? concurrencies.map((c, i) => medianImport(c, 30 + 20 * i)) : [medianImport(undefined, 21)];
+  const floor = byRate(floors.slice(0, 3));
   results.push(...imports);
   const curl = spawnSync('curl', ['--version'], { encoding: 'utf8' });
   if (process.env.RENTALS_BENCH_SKIP_CURL === '1') {
@@ -55,10 +75,21 @@ try {
   }
 
   console.log('');
-  for (const r of results) console.log(`${r.label.padEnd(34)} ${r.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${r.rows} rows in ${r.seconds.toFixed(2)} s${r.note ? `; ${r.note}` : ''})`);
-  console.log(`${capacity.label.padEnd(34)} ${capacity.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${capacity.rows} PUTs in ${capacity.seconds.toFixed(2)} s; ${capacity.note})`);
-  console.log(`${nodeHttp.label.padEnd(34)} ${nodeHttp.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${nodeHttp.rows} PUTs in ${nodeHttp.seconds.toFixed(2)} s; ${nodeHttp.note})`);
+  for (const r of results) console.log(`${r.label.padEnd(34)} ${r.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${r.rows} rows in ${r.seconds.toFixed(2)} s${r.note ? `; ${r.note}` : ''}${cpuNote(r)})`);
+  console.log(`${floor.label.padEnd(34)} ${floor.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${floor.rows} rows in ${floor.seconds.toFixed(2)} s; ${floor.note}${cpuNote(floor)})`);
+  console.log(`${capacity.label.padEnd(34)} ${capacity.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${capacity.rows} PUTs in ${capacity.seconds.toFixed(2)} s; ${capacity.note}${cpuNote(capacity)})`);
+  console.log(`${nodeHttp.label.padEnd(34)} ${nodeHttp.rowsPerSecond.toFixed(0).padStart(7)} rows/s  (${nodeHttp.rows} PUTs in ${nodeHttp.seconds.toFixed(2)} s; ${nodeHttp.note}${cpuNote(nodeHttp)})`);
   for (const run of imports) console.log(`${run.label} / sandbox PUT capacity  ${((run.rowsPerSecond / capacity.rowsPerSecond) * 100).toFixed(0)}%  (target ≥ 50%, whole process)`);
+  console.log(`floor of the import's requests / sandbox PUT capacity  ${((floor.rowsPerSecond / capacity.rowsPerSecond) * 100).toFixed(0)}%  (the most a whole process making the import's requests reached here)`);
+  for (const run of imports) console.log(`${run.label} / floor of its requests  ${((run.rowsPerSecond / floor.rowsPerSecond) * 100).toFixed(0)}%`);
+  for (const run of imports) {
+    if (run.cpu === undefined) continue;
+    const both = run.cpu + run.sandboxCpu;
+    console.log(
+      `CPU of ${run.label}: ${run.cpu.toFixed(2)} s in the client + ${run.sandboxCpu.toFixed(2)} s in the sandbox = ${both.toFixed(2)} s for 2 cores (no wall time under ${(both / 2).toFixed(2)} s; ` +
+        `the client's JavaScript runs on one thread); the floor's: ${floor.cpu.toFixed(2)} s + ${floor.sandboxCpu.toFixed(2)} s; the sandbox's for the capacity leg's 10,000 PUTs: ${capacity.sandboxCpu.toFixed(2)} s`,
+    );
+  }
   for (const run of imports) console.log(`${run.label} / node:http PUT capacity  ${((run.rowsPerSecond / nodeHttp.rowsPerSecond) * 100).toFixed(0)}%  (the transport rentals uses, with nothing else to do)`);
   const [rentals] = imports;
   const loop = results.find((r) => r.label.startsWith('shell loop'));
@@ -107,10 +138,33 @@ function newPrice(price, leg) {
 }
 
 function timed(label, rows, run, note) {
+  const cpu0 = endedChildrenCpuMs();
+  const sandbox0 = processCpuMs(sandbox.pid);
   const started = performance.now();
   run();
   const seconds = (performance.now() - started) / 1000;
-  return { label, rows, seconds, rowsPerSecond: rows / seconds, note };
+  const cpu = cpu0 === undefined ? undefined : (endedChildrenCpuMs() - cpu0) / 1000;
+  const sandboxCpu = sandbox0 === undefined ? undefined : (processCpuMs(sandbox.pid) - sandbox0) / 1000;
+  return { label, rows, seconds, rowsPerSecond: rows / seconds, note, cpu, sandboxCpu };
+}
+
+/** `; CPU 1.20 s, sandbox CPU 0.60 s` where /proc tells (a child process's CPU: only for spawned legs). */
+function cpuNote(run) {
+  const parts = [];
+  if (run.cpu !== undefined) parts.push(`CPU ${run.cpu.toFixed(2)} s`);
+  if (run.sandboxCpu !== undefined) parts.push(`sandbox CPU ${run.sandboxCpu.toFixed(2)} s`);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
+}
+
+/** The import's requests from a minimal whole process (lib/floor-client.cjs), each price set to a new value. */
+function timeFloor(leg) {
+  const job = join(work, `floor-${leg}.json`);
+  writeFileSync(job, JSON.stringify({ url: sandbox.url, token, connections: IMPORT_CONCURRENCY, import: { items: '/v2/inventory', children: '/v1/inventory/{id}/pricing', leg } }));
+  const label = "floor of the import's requests";
+  return timed(label, ROWS, () => {
+    const run = spawnSync(process.execPath, [FLOOR_CLIENT, job], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`the floor client exited ${run.status}: ${run.stderr}`);
+  }, `the same requests from a minimal whole process: undici, ${IMPORT_CONCURRENCY} connections, listing and writing overlapped; median of 3`);
 }
 
 /** The sandbox's PUT capacity: 10,000 PUTs over 32 keep-alive connections from this process. */
@@ -118,6 +172,7 @@ async function timeCapacity(prices) {
   const connections = 32;
   const capacityPool = new Pool(sandbox.url, { connections });
   const headers = { authorization: `bearer ${Buffer.from(token).toString('base64')}`, 'content-type': 'application/json' };
+  const sandbox0 = processCpuMs(sandbox.pid);
   const started = performance.now();
   await inParallel(prices, connections, async (p) => {
     const { url, body } = curlLine(p, 9);
@@ -126,8 +181,9 @@ async function timeCapacity(prices) {
     if (response.statusCode !== 200) throw new Error(`PUT ${url}: ${response.statusCode}`);
   });
   const seconds = (performance.now() - started) / 1000;
+  const sandboxCpu = sandbox0 === undefined ? undefined : (processCpuMs(sandbox.pid) - sandbox0) / 1000;
   await capacityPool.close();
-  return { label: 'sandbox PUT capacity', rows: prices.length, seconds, rowsPerSecond: prices.length / seconds, note: `undici Pool, ${connections} connections, in-process; median of 3` };
+  return { label: 'sandbox PUT capacity', rows: prices.length, seconds, rowsPerSecond: prices.length / seconds, sandboxCpu, note: `undici Pool, ${connections} connections, in-process; median of 3` };
 }
 
 /**

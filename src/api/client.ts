@@ -124,6 +124,11 @@ export function bearer(token: string): string {
   return `bearer ${Buffer.from(token, 'utf8').toString('base64')}`;
 }
 
+function ignoreLogEntry(): void {}
+
+/** Path characters that a URL parse and the pathname setter leave alike (no %, #, \\, spaces or non-ASCII). */
+const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+
 /** A URL for messages and logs: never the userinfo (`user:pass@`) a base URL may carry. */
 function displayUrl(url: URL): string {
   if (!url.username && !url.password) return url.href;
@@ -157,8 +162,19 @@ export class ApiClient {
   /** The proxy every request goes through (from the environment), if any. */
   readonly proxy: URL | undefined;
 
+  /** The base URL's path without its trailing slashes: what every request path goes under. */
+  private readonly basePath: string;
+  /** No userinfo in the base URL: a request URL is its origin and path. */
+  private readonly plainBase: boolean;
+  /** Whether credentials may go to this base URL (checked once: the base and proxy never change). */
+  private transportChecked = false;
+  /** The last token and its Authorization header (base64 once, not per request). */
+  private authorization?: { token: string; header: string };
+
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
+    this.plainBase = !this.baseUrl.username && !this.baseUrl.password;
     this.proxy = options.env ? proxyFor(this.baseUrl, options.env) : undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
@@ -169,15 +185,21 @@ export class ApiClient {
 
   /** The absolute URL of an API path such as `/v1/events`. */
   url(path: string): URL {
-    const base = this.baseUrl.pathname.replace(/\/+$/, '');
-    const url = new URL(this.baseUrl.href);
     const [pathname, search] = path.split('?', 2) as [string, string | undefined];
-    url.pathname = `${base}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
+    const full = `${this.basePath}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
+    // One parse of the whole string (a bulk run makes tens of thousands): the same URL as setting
+    // the parts, for a base without userinfo and a path of plain characters.
+    if (this.plainBase && PLAIN_PATH.test(full) && (search === undefined || PLAIN_PATH.test(search))) {
+      return new URL(search ? `${this.baseUrl.origin}${full}?${search}` : `${this.baseUrl.origin}${full}`);
+    }
+    const url = new URL(this.baseUrl.href);
+    url.pathname = full;
     url.search = search ? `?${search}` : '';
     return url;
   }
 
-  async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  // Not async: the exchange's own promise, without another one around it (a bulk run makes tens of thousands).
+  request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     return this.exchange(method, path, options, false);
   }
 
@@ -256,7 +278,7 @@ export class ApiClient {
     }
   }
 
-  async get(path: string, options?: RequestOptions): Promise<ApiResponse> {
+  get(path: string, options?: RequestOptions): Promise<ApiResponse> {
     return this.request('GET', path, { expect: 'data', ...options });
   }
 
@@ -281,7 +303,10 @@ export class ApiClient {
 
   private async headers(payload: string | undefined, options: RequestOptions, sending = true): Promise<Record<string, string>> {
     const carriesSecret = (!options.anonymous && this.options.auth !== undefined) || options.headers?.authorization !== undefined;
-    if (sending && carriesSecret && !this.options.allowInsecureHttp) refuseInsecureHttp(this.baseUrl, this.proxy);
+    if (sending && carriesSecret && !this.options.allowInsecureHttp && !this.transportChecked) {
+      refuseInsecureHttp(this.baseUrl, this.proxy);
+      this.transportChecked = true;
+    }
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.userAgent,
@@ -290,8 +315,13 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
-    if (!options.anonymous && this.options.auth) headers.authorization = bearer(await this.options.auth.getToken());
-    return { ...headers, ...lowerKeys(options.headers ?? {}) };
+    if (!options.anonymous && this.options.auth) headers.authorization = this.bearerOf(await this.options.auth.getToken());
+    return options.headers === undefined ? headers : { ...headers, ...lowerKeys(options.headers) };
+  }
+
+  private bearerOf(token: string): string {
+    if (this.authorization?.token !== token) this.authorization = { token, header: bearer(token) };
+    return this.authorization.header;
   }
 
   private async transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
@@ -311,7 +341,11 @@ export class ApiClient {
 
   /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
   private requestOptions(url: URL, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
-    if (!this.proxy || url.protocol !== 'http:') return { method, headers, agent };
+    if (!this.proxy || url.protocol !== 'http:') {
+      // The URL's parts given directly, as node would take them from it (no auth: plainBase).
+      if (!this.plainBase || url.host !== this.baseUrl.host) return { method, headers, agent };
+      return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method, headers, agent };
+    }
     return {
       protocol: 'http:',
       host: this.proxy.hostname.replace(/^\[|\]$/g, ''),
@@ -331,23 +365,25 @@ export class ApiClient {
     attempt: number,
     stream = false,
   ): Promise<RawResponse> {
-    const { http, agent } = await this.transport(url);
+    const { http, agent } = this.http ? { http: this.http, agent: this.agent! } : await this.transport(url);
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
     // start), and the log shows whole milliseconds anyway.
     const started = Date.now();
-    const log = (entry: Partial<RequestLogEntry>): void => {
-      if (!this.options.log) return;
-      const debug = this.options.debug === true;
-      this.options.log({
-        method,
-        url: displayUrl(url),
-        ms: Date.now() - started,
-        attempt,
-        ...(debug ? { requestHeaders: redactHeaders(headers), requestBody: payload } : {}),
-        ...entry,
-        ...(debug ? {} : { responseHeaders: undefined, responseBody: undefined }),
-      });
-    };
+    const sink = this.options.log;
+    const log = !sink
+      ? ignoreLogEntry
+      : (entry: Partial<RequestLogEntry>): void => {
+          const debug = this.options.debug === true;
+          sink({
+            method,
+            url: displayUrl(url),
+            ms: Date.now() - started,
+            attempt,
+            ...(debug ? { requestHeaders: redactHeaders(headers), requestBody: payload } : {}),
+            ...entry,
+            ...(debug ? {} : { responseHeaders: undefined, responseBody: undefined }),
+          });
+        };
     return new Promise<RawResponse>((resolve, reject) => {
       let sent = false;
       let settled = false;
@@ -359,7 +395,7 @@ export class ApiClient {
         reject(error);
       };
       const target = this.requestOptions(url, method, headers, agent);
-      const req = this.proxy && url.protocol === 'http:' ? http.request(target) : http.request(url, target);
+      const req = target.path !== undefined ? http.request(target) : http.request(url, target);
       const timer = setTimeout(() => {
         const error = new TimeoutError(
           `${method} ${displayUrl(url)} timed out after ${this.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
@@ -455,16 +491,22 @@ class BodyBuffer {
   }
 }
 
+/** A class, not a literal with a getter: one shape for every answer (a bulk run makes tens of thousands). */
+class Answer implements ApiResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: IncomingHttpHeaders,
+    readonly bytes: Buffer,
+    readonly body: unknown,
+  ) {}
+
+  get text(): string {
+    return this.bytes.toString('utf8');
+  }
+}
+
 function respond(status: number, headers: IncomingHttpHeaders, bytes: Buffer, body: unknown): ApiResponse {
-  return {
-    status,
-    headers,
-    body,
-    bytes,
-    get text() {
-      return bytes.toString('utf8');
-    },
-  };
+  return new Answer(status, headers, bytes, body);
 }
 
 function formatBytes(bytes: number): string {
@@ -558,7 +600,7 @@ function interpret(
   auth: TokenProvider | undefined,
 ): ApiResponse & { stream?: IncomingMessage } {
   const { status, headers, bytes } = response;
-  if (response.stream) return { ...respond(status, headers, bytes, undefined), stream: response.stream };
+  if (response.stream) return Object.assign(respond(status, headers, bytes, undefined), { stream: response.stream });
   const where = `${method} ${url.pathname}`;
   if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
     const parsed = parseDataEnvelope(bytes);

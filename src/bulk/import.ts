@@ -5,7 +5,7 @@ import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.
 import { type InputRow, type OpenedInput, columnNumbers } from './input/index.js';
 import type { RowIssue } from './issues.js';
 import { LiveIndex } from './live.js';
-import { type BulkContext, listAsRead, loadLive, loadLookups } from './loading.js';
+import { type BulkContext, listAsRead, loadLive, loadLookups, prefetchListing } from './loading.js';
 import type { Lookups } from './lookups.js';
 import { type Money, money, moneyToNumber, roundToStep } from '../domain/money.js';
 import { type Plan, type PlanOptions, type PlanRow, planDrafts, rowPlanner } from './plan.js';
@@ -14,6 +14,7 @@ import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
+import { DEFAULT_CONCURRENCY } from '../data/pool.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -55,13 +56,20 @@ async function checkFile(spec: RowSpec, input: OpenedInput, ctx: BulkContext, op
   lookupsLoading.catch(() => undefined); // awaited below; not an unhandled rejection while the input is read
   const read = drafting(spec, input, scope);
   const columnOf = read.columnOf;
+  const prefetch = prefetcher(spec, ctx, scope, lookupsLoading);
 
   const drafts: Draft[] = [];
   const fileIssues: RowIssue[] = [];
   const notices: RowIssue[] = [];
-  for await (const row of input.rows) {
-    const draft = read.draft(row, options, notices, fileIssues);
-    if (draft) drafts.push(draft);
+  try {
+    for await (const row of input.rows) {
+      const draft = read.draft(row, options, notices, fileIssues);
+      if (!draft) continue;
+      drafts.push(draft);
+      prefetch.add(draft);
+    }
+  } finally {
+    prefetch.stop();
   }
   appendAll(fileIssues, input.issues());
   const header = headerIssues(spec, input.columns());
@@ -69,6 +77,61 @@ async function checkFile(spec: RowSpec, input: OpenedInput, ctx: BulkContext, op
   const lookups = await lookupsLoading;
   for (const draft of drafts) if (draft.issues.length === 0) resolveNames(draft, spec, lookups, columnOf);
   return { drafts, fileIssues, header, notices, lookups, columnOf };
+}
+
+interface Prefetcher {
+  /** A row read: its parent's listing is started (once) unless the file has shown a problem. */
+  add(draft: Draft): void;
+  /** The file is read: nothing more is started (the reads in flight finish; the plan's listing takes over). */
+  stop(): void;
+}
+
+/**
+ * While the file is read and checked, the listings of the parents its rows name by id are read,
+ * once the name lookups are in (`after`), the concurrency's worth at a time, into the run's catalog
+ * (which keeps them for the plan): the server answers while the client is still busy with the
+ * file. Reads only, and none started once a row has a problem (such a file is refused: at most the
+ * requests in flight were made for it).
+ */
+function prefetcher(spec: RowSpec, ctx: BulkContext, scope: Ids, after: Promise<unknown>): Prefetcher {
+  const parent = parentField(spec);
+  if (parent === undefined || scope[parent] !== undefined) return { add: () => undefined, stop: () => undefined };
+  const limit = ctx.concurrency ?? DEFAULT_CONCURRENCY;
+  const seen = new Set<number>();
+  const queue: number[] = [];
+  let next = 0;
+  let active = 0;
+  let stopped = false;
+  let ready = false;
+  const startMore = (): void => {
+    while (ready && !stopped && !ctx.signal?.aborted && active < limit && next < queue.length) {
+      active++;
+      void prefetchListing(spec, ctx, queue[next++]!).then(() => {
+        active--;
+        startMore();
+      });
+    }
+  };
+  after.then(
+    () => {
+      ready = true;
+      startMore();
+    },
+    () => undefined,
+  );
+  return {
+    add(draft) {
+      const id = draft.key[parent];
+      if (draft.issues.length > 0) stopped = true;
+      if (stopped || typeof id !== 'number' || seen.has(id)) return;
+      seen.add(id);
+      queue.push(id);
+      startMore();
+    },
+    stop() {
+      stopped = true;
+    },
+  };
 }
 
 function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined): PlanOptions {

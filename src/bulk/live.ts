@@ -23,6 +23,11 @@ export class LiveIndex {
     return this;
   }
 
+  /** Whether some parent's listing failed. */
+  anyUnread(): boolean {
+    return this.unread.size > 0;
+  }
+
   /** Why the records under these values' parent are unknown; undefined when they were read. */
   unreadFor(values: Record<string, Scalar | undefined>): string | undefined {
     const parent = parentField(this.spec);

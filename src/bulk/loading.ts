@@ -63,6 +63,16 @@ export async function loadLookups(spec: RowSpec, ctx: BulkContext): Promise<Look
   return lookups;
 }
 
+/** Reads one parent's records into the run's catalog (listAsRead takes them from there); settles either way, a failure left for that read. */
+export function prefetchListing(spec: RowSpec, ctx: BulkContext, parentId: number): Promise<void> {
+  return catalogOf(ctx)
+    .list(spec.def.name, parentId)
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
+
 /** One parent's records, or the whole collection of a resource without a parent. */
 export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: number): Promise<LiveIndex> {
   const { records } = await ctx.api.list(addressOf(spec.def, ctx, parentId));

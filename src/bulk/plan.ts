@@ -124,7 +124,7 @@ export function rowPlanner(spec: RowSpec, live: LiveIndex, lookups: Lookups, opt
 function planDraft(planner: Planner, draft: Draft): PlanRow {
   const { spec, lookups, options, claimed } = planner;
   if (draft.issues.length > 0) return invalidRow(planner, draft);
-  const unread = planner.live.unreadFor({ ...planner.scope, ...draft.key, ...(draft.id === undefined ? {} : { id: draft.id }) });
+  const unread = planner.live.anyUnread() ? planner.live.unreadFor({ ...planner.scope, ...draft.key, ...(draft.id === undefined ? {} : { id: draft.id }) }) : undefined;
   if (unread !== undefined) return unreadRow(planner, draft, unread);
   const record = matchRecord(planner, draft);
   if (draft.issues.length > 0) return invalidRow(planner, draft);

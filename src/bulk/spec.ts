@@ -6,7 +6,6 @@ import {
   type FieldDef,
   type NameColumn,
   type ResourceDef,
-  fieldByName,
   resourceList,
   resources,
   writableFields,
@@ -43,8 +42,12 @@ export const priceRows = specs.get(resources.prices.name)!;
 export const inventoryRows = specs.get(resources.inventory.name)!;
 export const bookingRows = specs.get(resources.bookings.name)!;
 
+const fieldMaps = new WeakMap<RowSpec, Map<string, FieldDef>>();
+
 export function field(spec: RowSpec, name: string): FieldDef {
-  const found = fieldByName(spec.def, name);
+  let fields = fieldMaps.get(spec);
+  if (!fields) fieldMaps.set(spec, (fields = new Map(spec.def.fields.map((f) => [f.name, f]))));
+  const found = fields.get(name);
   if (!found) throw new Error(`${spec.def.name} has no field ${name}`);
   return found;
 }

@@ -3,7 +3,7 @@
 
 import type { FieldDef } from '../resources/definitions.js';
 import { type Parsed, parseDecimal, parseFieldValue } from '../schemas/values.js';
-import { compareMoney, formatMoneyFixed, money, moneyToNumber, parseMoney } from '../domain/money.js';
+import { compareMoney, formatMoneyFixed, moneyToNumber, parseMoney } from '../domain/money.js';
 
 export type Scalar = number | string;
 export type Values = Record<string, Scalar>;
@@ -18,12 +18,8 @@ function isBlank(raw: unknown): boolean {
 export function readCell(field: FieldDef, raw: unknown): Parsed<Scalar> | undefined {
   if (isBlank(raw)) return undefined;
   // The scale of a decimal is judged after --round (import.ts): 132.00000000000003 may still become 132.
+  // A decimal's number is Number() of its digits as written: the double nearest to that decimal.
   const parsed = field.kind === 'decimal' ? parseDecimal(raw, { anyScale: true }) : parseFieldValue(field, raw);
-  if (!parsed.ok) return parsed;
-  if (field.kind === 'decimal' && typeof raw === 'string') {
-    // parseDecimal's number came through a float; take the digits as written
-    return { ok: true, value: moneyToNumber(money(raw)) };
-  }
   return parsed as Parsed<Scalar>;
 }
 
@@ -32,7 +28,9 @@ export function readLiveValue(field: FieldDef, raw: unknown): Scalar | undefined
   if (isBlank(raw)) return undefined;
   if (field.kind === 'string') return typeof raw === 'string' ? raw : String(raw);
   if (field.kind === 'decimal') {
-    const parsed = typeof raw === 'number' || typeof raw === 'string' ? parseMoney(raw) : undefined;
+    // A finite number is its own decimal (its shortest text); -0 is 0.
+    if (typeof raw === 'number') return Number.isFinite(raw) ? raw + 0 : undefined;
+    const parsed = typeof raw === 'string' ? parseMoney(raw) : undefined;
     return parsed ? moneyToNumber(parsed) : undefined;
   }
   const parsed = parseFieldValue(field, raw);
@@ -42,6 +40,8 @@ export function readLiveValue(field: FieldDef, raw: unknown): Scalar | undefined
 export function sameValue(field: FieldDef, a: Scalar | undefined, b: Scalar | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   if (field.kind === 'decimal') {
+    // A finite number's decimal is its shortest text: two numbers are the same decimal when equal.
+    if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) return a === b;
     const x = parseMoney(a);
     const y = parseMoney(b);
     return x !== undefined && y !== undefined && compareMoney(x, y) === 0;

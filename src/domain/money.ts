@@ -15,7 +15,10 @@ export type MoneyResult = { ok: true; value: Money } | { ok: false; rule: string
 
 const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
+const POWERS_OF_TEN: bigint[] = [];
+
 function pow10(n: number): bigint {
+  if (n < 32) return (POWERS_OF_TEN[n] ??= 10n ** BigInt(n));
   return 10n ** BigInt(n);
 }
 

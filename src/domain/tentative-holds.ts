@@ -135,12 +135,19 @@ export function unconfirmableQuotes(
   holdsByItem: Map<number, Hold[]>,
 ): UnconfirmableQuote[] {
   const byId = new Map(events.map((e) => [e.id, e]));
+  // Each item's firm holds, sorted out once for every quote that asks for it.
+  const firmByItem = new Map<number, Hold[]>();
+  const firmOf = (itemId: number): Hold[] => {
+    let firm = firmByItem.get(itemId);
+    if (!firm) firmByItem.set(itemId, (firm = (holdsByItem.get(itemId) ?? []).filter(isFirm)));
+    return firm;
+  };
   const found: UnconfirmableQuote[] = [];
   for (const event of events) {
     if (event.cancelled || !event.window || ruleOf(event) !== 'tentative') continue;
     const asks = askedItems(bookings.get(event.id) ?? [], items);
     const others = new Map<number, Hold[]>();
-    for (const ask of asks) others.set(ask.itemId, (holdsByItem.get(ask.itemId) ?? []).filter((h) => h.eventId !== event.id && isFirm(h)));
+    for (const ask of asks) others.set(ask.itemId, firmOf(ask.itemId).filter((h) => h.eventId !== event.id));
     const short = shortages(event.window, asks, { events: byId, bookings, byItem: others });
     if (short.length > 0) found.push({ event, shortages: short });
   }

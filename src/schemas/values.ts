@@ -12,6 +12,9 @@ const fail = (rule: string): Parsed<never> => ({ ok: false, rule });
 const INTEGER = /^[+]?\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 const CURRENCY = /\p{Sc}/u;
+/** At most DECIMAL_MAX_INTEGER_DIGITS digits before the point and DECIMAL_MAX_PLACES after it (or any number of places). */
+const PLAIN_DECIMAL = /^\d{1,11}(?:\.\d{1,4})?$/;
+const PLAIN_DECIMAL_ANY_SCALE = /^\d{1,11}(?:\.\d+)?$/;
 
 function integerIn(value: unknown, min: number, max: number, what: string): Parsed<number> {
   const rule = `must be ${what} from ${min} to ${max}`;
@@ -82,11 +85,14 @@ export function parseDecimal(value: unknown, options: DecimalOptions = {}): Pars
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fail('must be a decimal number');
     if (value < 0) return fail('must be ≥ 0');
+    if ((anyScale ? PLAIN_DECIMAL_ANY_SCALE : PLAIN_DECIMAL).test(String(value))) return ok(value === 0 ? 0 : value);
     const broken = decimalLimits(String(Math.abs(value)), anyScale);
     return broken ? fail(broken) : ok(value === 0 ? 0 : value);
   }
   if (typeof value !== 'string') return fail('must be a decimal number');
   const text = value.trim();
+  // The usual value (`120`, `99.5`): inside the range and scale by its very digits, nothing else to check.
+  if ((anyScale ? PLAIN_DECIMAL_ANY_SCALE : PLAIN_DECIMAL).test(text)) return ok(Number(text));
   if (text.includes(',')) return fail('must be a plain decimal without commas (write 1200.50, not 1,200.50)');
   if (CURRENCY.test(text)) return fail('must be a plain decimal without currency symbols (write 12, not $12)');
   if (/^-\s*\d/.test(text)) return fail('must be ≥ 0');

@@ -2,6 +2,7 @@
 // parent's records are in. Problems that need no listing still send nothing; a row found invalid
 // against the records later is not sent, and the rows known good go on.
 
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../src/api/resource-api.js';
 import { applyPlan } from '../../src/bulk/apply.js';
@@ -58,6 +59,26 @@ describe('importWhileListing', () => {
     expect(report.map((l) => l.outcome)).toEqual(['updated', 'invalid', 'updated']);
     expect(listed.lateIssues).toEqual([expect.objectContaining({ line: 3, field: 'id', rule: 'no inventory price has this id' })]);
     expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.id)).toEqual([11, 31]);
+  });
+
+  it('lists the items the rows name while the rest of the file is still to come, and writes only after its end', async () => {
+    const api = FakeApi.catalogue(3);
+    const ctx = contextFor(api, { concurrency: 4 });
+    const file = new PassThrough();
+    file.write('id,inventoryId,rentalBlockId,price\n11,1,1,50\n21,2,1,60\n');
+    const listing = importWhileListing(priceRows, await openInput(file, { file: 'prices.csv' }), ctx);
+    const listedEarly = (): boolean => api.calls.some((c) => c.method === 'GET' && c.resource === 'prices' && c.parentId === 2);
+    // The reader waits for more of the file; the event loop turns (no clock involved) until item 2 is listed.
+    for (let turn = 0; turn < 50 && !listedEarly(); turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(listedEarly()).toBe(true);
+    expect(api.count('PUT')).toBe(0);
+    file.end('31,3,1,70\n');
+    const listed = await listing;
+    const summary = await applyPlan(priceRows, { resource: 'prices', rows: listed.rows }, ctx, { snapshot: listed.live });
+    await listed.listed;
+    expect(summary.counts.updated).toBe(3);
+    // Each item listed once: the early reads are the plan's.
+    expect(api.calls.filter((c) => c.method === 'GET' && c.resource === 'prices').map((c) => c.parentId)).toEqual([1, 2, 3]);
   });
 
   it('a row wrong on its own sends nothing and lists nothing', async () => {

@@ -92,6 +92,38 @@ describe('headers', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  test('a request URL is the base URL with the path set, whatever the path holds', () => {
+    const bases = [API, `${API}/api/`, `${API}//api//`, 'http://user:pw@127.0.0.1:8080/x', 'https://[::1]:8443/'];
+    const paths = ['/v1/events', 'v2/inventory/7', '/v1/events?page=2&x=a b', '/a b/ü', '/a%2Fb', '/x#frag', '/q?a=%20#h', '/p\\q'];
+    for (const base of bases) {
+      const client = new ApiClient({ baseUrl: base });
+      for (const path of paths) {
+        // The parts set one by one on the base (what the client did before it built the string once).
+        const expected = new URL(base);
+        const [pathname, search] = path.split('?', 2) as [string, string | undefined];
+        expected.pathname = `${expected.pathname.replace(/\/+$/, '')}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
+        expected.search = search ? `?${search}` : '';
+        expect(client.url(path).href, `${base} + ${path}`).toBe(expected.href);
+      }
+    }
+  });
+
+  test('a renewed token is the one sent next (the header is not kept past a change of token)', async () => {
+    let token = 'first';
+    const scope = nock(API)
+      .get('/v2/inventory')
+      .matchHeader('authorization', bearer('first'))
+      .reply(200, ok)
+      .get('/v2/inventory')
+      .matchHeader('authorization', bearer('second'))
+      .reply(200, ok);
+    const { client } = harness({ auth: { getToken: async () => token } });
+    await client.get('/v2/inventory');
+    token = 'second';
+    await client.get('/v2/inventory');
+    expect(scope.isDone()).toBe(true);
+  });
+
   test('/authorize-style calls: anonymous, with their own Authorization', async () => {
     const scope = nock(API, { badheaders: ['cookie'], reqheaders: { authorization: 'Basic eDp5' } })
       .get('/authorize')

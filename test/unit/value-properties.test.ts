@@ -5,6 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseCount, parseDecimal, parseText } from '../../src/schemas/values.js';
+import { readCell, readLiveValue, sameValue } from '../../src/bulk/values.js';
+import { money, moneyToNumber } from '../../src/domain/money.js';
+import { resources } from '../../src/resources/definitions.js';
 import { decimalInside, decimalTooLarge, decimalTooPrecise, exactDecimal } from '../helpers/value-arbitraries.js';
 
 describe('decimals: 0 ≤ x < 10^11, at most 4 decimal places', () => {
@@ -87,5 +90,40 @@ describe('counts and text', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('bulk values: a price cell and a price the server sent are the number of their exact decimal', () => {
+  const price = resources.prices.fields.find((f) => f.name === 'price')!;
+  const anyDecimal = fc.oneof(decimalInside, decimalTooPrecise);
+
+  test('a cell, any places (rounded later with --round): the number of its digits as written', () => {
+    fc.assert(
+      fc.property(anyDecimal, (text) => {
+        const cell = readCell(price, text);
+        expect(cell).toEqual({ ok: true, value: moneyToNumber(money(text)) });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('a live value, as text or as a number: the same number; inside the limits, the same decimal', () => {
+    fc.assert(
+      fc.property(anyDecimal, (text) => {
+        const number = moneyToNumber(money(text));
+        expect(readLiveValue(price, text)).toBe(number);
+        expect(readLiveValue(price, number)).toBe(number);
+      }),
+      { numRuns: 500 },
+    );
+    // Inside the limits a double holds the decimal exactly: the number read back is the same decimal as the text.
+    fc.assert(
+      fc.property(decimalInside, (text) => {
+        expect(sameValue(price, readLiveValue(price, moneyToNumber(money(text))), text)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+    expect(Object.is(readLiveValue(price, -0), 0)).toBe(true);
+    expect(readLiveValue(price, Number.POSITIVE_INFINITY)).toBeUndefined();
   });
 });

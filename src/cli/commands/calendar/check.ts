@@ -26,9 +26,12 @@ export const checkCommand = defineViewCommand({
     if (range) deps.showRange(range);
     const { calendar } = deps;
     const catalog = calendar.catalog;
+    // The other lists are read beside the events list, not after it.
+    const lists = Promise.all([calendar.items(), catalog.byId('rentalBlocks'), catalog.byId('statuses')]);
+    lists.catch(() => undefined); // awaited below, once the events are in
     const events = range ? await calendar.eventsIn(range) : [...(await calendar.events())].sort(byWindow);
     const active = events.filter((e) => !e.cancelled);
-    const [items, blocks, statuses] = await Promise.all([calendar.items(), catalog.byId('rentalBlocks'), catalog.byId('statuses')]);
+    const [items, blocks, statuses] = await lists;
     // The prices of each booked item are read as soon as a booking names it (the same bounded pool),
     // not after every bookings list has arrived.
     const booked = new Set<number>();
