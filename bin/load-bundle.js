@@ -84,7 +84,8 @@ function runBundle(dir, args) {
     // none yet: this run makes it
   }
   // The bundle has no import() (scripts/build.mjs makes sure): a vm.Script has no loader for one.
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  // The column offset keeps stack traces' columns those of the file, not of the wrapped text.
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData, columnOffset: -Module.wrapper[0].length });
   if (cachedData === undefined || script.cachedDataRejected) {
     process.once('exit', (code) => {
       if (code === 0) writeCodeCache(dir, name, word, script);
