@@ -60,10 +60,11 @@ function enableCompileCache(dir) {
  * dist/main.cjs, run as require() would run it, with V8's code cache made after a run: it holds
  * the code of every function that run compiled, not only the top level (all that Node's compile
  * cache keeps), so a start compiles almost nothing (~6 ms of `inventory list` on Node 22, ~15 ms
- * on Node 20, which has no compile cache; `npm run bench startup`). One cache per command word
- * (`inventory`, `events`, …: the functions differ), keyed by the bundle and the Node that made it,
- * written once (after a run that exits 0) and replaced when V8 refuses it. Without a cache
- * directory, a plain require().
+ * on Node 20, which has no compile cache; `npm run bench startup`). One cache per top-level
+ * command (`inventory`, `events`, …: the functions differ), named by the bundle's build (the hash
+ * on its last line: V8 checks a cache against the source's length only) and the Node that made
+ * it; written once, after a run that exits 0 and is not a --help, and replaced when V8 refuses it.
+ * Without a cache directory, a plain require().
  */
 function runBundle(dir, args) {
   const path = require('node:path');
@@ -73,10 +74,11 @@ function runBundle(dir, args) {
   const vm = require('node:vm');
   const Module = require('node:module');
   const source = fs.readFileSync(file, 'utf8');
-  const first = args.find((arg) => !arg.startsWith('-')) ?? '';
-  const word = /^[a-z][a-z0-9-]{0,24}$/.test(first) ? first : 'main';
-  const { size, mtimeMs } = fs.statSync(file);
-  const name = `${word}-${hash(`${process.version}|${process.arch}|${size}|${mtimeMs}|${file}`)}.v8`;
+  const mark = /\/\/# rentals-build=(\w+) words=([\w,-]*)\s*$/.exec(source.slice(-4096));
+  if (!mark) return require(file); // not a bundle scripts/build.mjs made: no cache to name
+  const words = new Set(mark[2].split(','));
+  const word = args.find((arg) => words.has(arg)) ?? 'main';
+  const name = `${word}-${hash(`${mark[1]}|${process.version}|${process.arch}|${file}`)}.v8`;
   let cachedData;
   try {
     cachedData = fs.readFileSync(`${dir}/${name}`);
@@ -86,7 +88,8 @@ function runBundle(dir, args) {
   // The bundle has no import() (scripts/build.mjs makes sure): a vm.Script has no loader for one.
   // The column offset keeps stack traces' columns those of the file, not of the wrapped text.
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData, columnOffset: -Module.wrapper[0].length });
-  if (cachedData === undefined || script.cachedDataRejected) {
+  const help = args.some((arg) => arg === '--help' || arg === '-h');
+  if ((cachedData === undefined || script.cachedDataRejected) && !help) {
     process.once('exit', (code) => {
       if (code === 0) writeCodeCache(dir, name, word, script);
     });
@@ -99,16 +102,32 @@ function runBundle(dir, args) {
   return bundle.exports;
 }
 
-/** The cache written whole (a temporary file renamed over), 0600; older ones of the word removed. */
+/** A week: a word's caches of other builds or Nodes untouched this long are removed when one is written. */
+const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The cache written whole (a temporary file renamed over), 0600. Another install or Node keeps
+ * its own cache of the word; the ones nobody wrote for a week go. Never an error, never a word on
+ * stderr: it runs as the process exits.
+ */
 function writeCodeCache(dir, name, word, script) {
   const fs = require('node:fs');
   const temporary = `${dir}/${name}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     fs.renameSync(temporary, `${dir}/${name}`);
-    for (const old of fs.readdirSync(dir)) if (old.startsWith(`${word}-`) && old !== name && !old.endsWith('.tmp')) fs.rmSync(`${dir}/${old}`, { force: true });
+    const now = Date.now();
+    for (const old of fs.readdirSync(dir)) {
+      if (!old.startsWith(`${word}-`) || old === name) continue;
+      const stat = fs.statSync(`${dir}/${old}`, { throwIfNoEntry: false });
+      if (stat && now - stat.mtimeMs > STALE_MS) fs.rmSync(`${dir}/${old}`, { force: true });
+    }
   } catch {
-    fs.rmSync(temporary, { force: true });
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {
+      // a directory we cannot search: nothing was left in it either
+    }
   }
 }
 

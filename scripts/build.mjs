@@ -15,7 +15,8 @@
 //   -o ics) are bundled into files of their own under dist/vendor/, which main.cjs imports only
 //   when that flag is given: every other start neither reads nor parses them.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 
@@ -77,7 +78,8 @@ const vendors = await build({
   metafile: true,
   logLevel: 'warning',
 });
-await writeManPage();
+const topLevelWords = await writeManPage();
+markBuild(topLevelWords);
 try {
   assertSelfContained(result.metafile);
   assertNoImportCall(results[0].metafile);
@@ -107,9 +109,20 @@ async function writeManPage() {
     banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
-  const { renderManPage } = await import(generator.href);
+  const { renderManPage, topLevelWords } = await import(generator.href);
   writeFileSync(new URL('rentals.1', `${staging.href}/`), await renderManPage(pkg.version));
   rmSync(generator);
+  return topLevelWords();
+}
+
+// The last line of dist/main.cjs, read by bin/load-bundle.js, which names its code caches by it:
+// the build (a hash of the bundle's content: V8 checks a cache against the source's length only,
+// so a cache of another build of the same length would run that build's code) and the top-level
+// command words (a cache per command; `-o json events list` is the `events` one, not `json`).
+function markBuild(words) {
+  const bundle = new URL('main.cjs', `${staging.href}/`);
+  const id = createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16);
+  appendFileSync(bundle, `\n//# rentals-build=${id} words=${words.join(',')}\n`);
 }
 
 // bin/rentals.js runs dist/main.cjs through vm.Script (for its code cache), where an import() has

@@ -62,8 +62,13 @@ async function checkFile(spec: RowSpec, input: OpenedInput, ctx: BulkContext, op
   const fileIssues: RowIssue[] = [];
   const notices: RowIssue[] = [];
   try {
+    let first = true;
     for await (const row of input.rows) {
+      // A header with problems refuses the file: no listing is started for it.
+      if (first && headerIssues(spec, input.columns()).length > 0) prefetch.stop();
+      first = false;
       const draft = read.draft(row, options, notices, fileIssues);
+      if (fileIssues.length > 0) prefetch.stop();
       if (!draft) continue;
       drafts.push(draft);
       prefetch.add(draft);

@@ -9,6 +9,7 @@ import { ExitCode } from '../errors.js';
 import type { Context } from './context.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { buildProgram } from './program.js';
+import { registry } from './catalog.js';
 
 /** Text as roff: backslashes and hyphens escaped, no line taken for a request. */
 function roff(text: string): string {
@@ -51,6 +52,15 @@ function inertContext(): Context {
 }
 
 /** The full command tree, as help shows it (hidden commands left out). */
+/**
+ * Every top-level command word and alias (what bin/load-bundle.js names its code caches by), for
+ * scripts/build.mjs, which writes them on the bundle's last line.
+ * @public
+ */
+export function topLevelWords(): string[] {
+  return registry.entries.flatMap((entry) => [entry.name, ...entry.aliases]);
+}
+
 export function commandTree(): Promise<Command> {
   return buildProgram({ ctx: inertContext(), state: { exitCode: ExitCode.ok } });
 }

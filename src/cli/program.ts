@@ -29,12 +29,16 @@ const VALUE_OPTIONS = new Set(
     .flatMap((usage) => usage.split(/[\s,|]+/).filter((word) => word.startsWith('-'))),
 );
 
-/** The command words of argv (`events`, `list` in `rentals --json events list --from x`), at most `limit`. */
+/**
+ * The command words of argv (`events`, `list` in `rentals --json events list --from x`), at most
+ * `limit`. A help flag ends them: `rentals --help check` is the root's help, `inventory -h list`
+ * the group's (commander shows the help of the command the flag follows).
+ */
 function commandWords(argv: string[], limit: number): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < limit; i++) {
     const arg = argv[i]!;
-    if (arg === '--') break;
+    if (arg === '--' || arg === '--help' || arg === '-h') break;
     if (!arg.startsWith('-')) words.push(arg);
     else if (VALUE_OPTIONS.has(arg)) i++;
   }

@@ -4,6 +4,7 @@
 // (bulk/booking-rules.ts) and writes them through its runner.
 
 import { validated } from '../schemas/validated.js';
+import { ValidationError } from '../errors.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { CalendarEvent } from '../domain/records.js';
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
@@ -105,7 +106,9 @@ export class BookingWriter {
       }
     } catch (error) {
       // The lines written before the failure stay written: say which, and which were not sent.
-      if (error instanceof Error && ordered.length > 1) error.message += `\n${progress(eventId, ordered, written.length)}`;
+      // A body refused by the validator was never sent: it joins the lines not sent.
+      const sent = !(error instanceof ValidationError);
+      if (error instanceof Error && ordered.length > 1) error.message += `\n${progress(eventId, ordered, written.length, sent)}`;
       throw error;
     } finally {
       this.calendar.catalog.forget('bookings', eventId);
@@ -144,12 +147,13 @@ function update(api: ResourceApi, at: Address, id: number, body: ValidBody) {
 }
 
 /** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` */
-function progress(eventId: number, ordered: readonly LineWrite[], done: number): string {
+function progress(eventId: number, ordered: readonly LineWrite[], done: number, failedWasSent: boolean): string {
   const say = (write: LineWrite) => {
     const row = lineRow(eventId, write);
     return write.action === 'delete' ? `delete line ${String(row.id)}` : `${write.action} ${String(row.quantity)} × item ${String(row.inventoryId)}`;
   };
   const before = ordered.slice(0, done).map(say);
-  const after = ordered.slice(done + 1).map(say);
-  return `Event ${eventId}: written before the failure: ${before.length > 0 ? before.join(', ') : 'nothing'}; the failed one: ${say(ordered[done]!)}; not sent: ${after.length > 0 ? after.join(', ') : 'nothing'}.`;
+  const after = ordered.slice(failedWasSent ? done + 1 : done).map(say);
+  const failed = failedWasSent ? `; the failed one: ${say(ordered[done]!)}` : '';
+  return `Event ${eventId}: written before the failure: ${before.length > 0 ? before.join(', ') : 'nothing'}${failed}; not sent: ${after.length > 0 ? after.join(', ') : 'nothing'}.`;
 }

@@ -189,13 +189,14 @@ export function checkCalendar(input: CheckInput): Problem[] {
   const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf) };
   const problems = overbookingProblems(input, held);
   if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf, held));
+  const withoutItem = new Map<number, BookingWithoutItem[]>();
+  for (const line of input.linesWithoutItem ?? []) withoutItem.set(line.eventId, [...(withoutItem.get(line.eventId) ?? []), line]);
   for (const event of input.events) {
     problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;
     problems.push(...dateProblems(event), ...referenceProblems(event, input));
     for (const booking of input.bookings.get(event.id) ?? []) problems.push(...bookingProblems(event, booking, input));
-    for (const line of input.linesWithoutItem ?? []) {
-      if (line.eventId !== event.id) continue;
+    for (const line of withoutItem.get(event.id) ?? []) {
       problems.push({ code: 'missing-item', message: `booking ${line.id} of ${eventLabel(event)} names no item (its inventoryId is missing or not a number): it holds nothing`, eventId: event.id, bookingId: line.id });
     }
   }

@@ -12,9 +12,6 @@ const fail = (rule: string): Parsed<never> => ({ ok: false, rule });
 const INTEGER = /^[+]?\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 const CURRENCY = /\p{Sc}/u;
-/** At most DECIMAL_MAX_INTEGER_DIGITS digits before the point and DECIMAL_MAX_PLACES after it (or any number of places). */
-const PLAIN_DECIMAL = /^\d{1,11}(?:\.\d{1,4})?$/;
-const PLAIN_DECIMAL_ANY_SCALE = /^\d{1,11}(?:\.\d+)?$/;
 
 function integerIn(value: unknown, min: number, max: number, what: string): Parsed<number> {
   const rule = `must be ${what} from ${min} to ${max}`;
@@ -42,6 +39,9 @@ export const parseCount = (value: unknown): Parsed<number> => integerIn(value, 0
  */
 export const DECIMAL_MAX_INTEGER_DIGITS = 11;
 export const DECIMAL_MAX_PLACES = 4;
+/** At most DECIMAL_MAX_INTEGER_DIGITS digits before the point and DECIMAL_MAX_PLACES after it (or any number of places). */
+const PLAIN_DECIMAL = new RegExp(`^\\d{1,${DECIMAL_MAX_INTEGER_DIGITS}}(?:\\.\\d{1,${DECIMAL_MAX_PLACES}})?$`);
+const PLAIN_DECIMAL_ANY_SCALE = new RegExp(`^\\d{1,${DECIMAL_MAX_INTEGER_DIGITS}}(?:\\.\\d+)?$`);
 const DECIMAL_LIMIT = '100000000000'; // 10^11, as text: the rule's message
 
 /** Integer digits (leading zeros dropped) and decimal places (trailing zeros dropped) of a plain decimal or exponent text. */

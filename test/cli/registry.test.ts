@@ -113,6 +113,11 @@ describe('the command registry', () => {
     expect(bareGroup.commands.length).toBe(registry.entries.length);
     const { program: byAlias } = await build(registry, ['prices', 'ls']);
     expect(byAlias.commands.find((c) => c.name() === 'prices')!.commands.map((c) => c.name())).toEqual(['list']);
+    // A help flag before a word shows the help of what it follows, with every command listed.
+    const { program: rootHelp } = await build(registry, ['--help', 'check']);
+    expect(rootHelp.commands.length).toBe(registry.entries.length);
+    const { program: groupHelp } = await build(registry, ['prices', '-h', 'list']);
+    expect(groupHelp.commands.find((c) => c.name() === 'prices')!.commands.length).toBe(allBuilt.length);
     // A verb that names nothing builds the group whole (its help and "did you mean" list them all).
     const { program: typo } = await build(registry, ['prices', 'lsit']);
     expect(typo.commands.find((c) => c.name() === 'prices')!.commands.length).toBe(allBuilt.length);

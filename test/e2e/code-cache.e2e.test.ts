@@ -3,8 +3,9 @@
 // only after a run that succeeded, used as it is by the next start, replaced when V8 refuses it,
 // and never a reason for a start to fail or to print anything else.
 
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { tempDir } from '../helpers/fake-context.js';
 import { runBin } from './harness.js';
@@ -47,6 +48,30 @@ describe('the code cache of the bundle', () => {
     const run = await runBin(['config', 'list'], { env });
     expect(run).toEqual(plain);
     expect(readFileSync(join(dir, made!), 'utf8')).not.toBe('not a code cache');
+  });
+
+  test('named by the command, wherever the global options are; a --help run writes none', async () => {
+    const { env, files } = setup();
+    expect((await runBin(['-o', 'json', 'config', 'list'], { env })).code).toBe(0);
+    expect((await runBin(['inventory', '--help'], { env })).code).toBe(0);
+    expect(files()).toEqual([expect.stringMatching(/^config-[0-9a-f]{8}\.v8$/)]);
+  });
+
+  test('another build of the bundle (same length: V8 would take the cache) does not use the cache of this one', async () => {
+    const { env, files } = setup();
+    const copy = tempDir('rentals-copy-');
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(root, part), join(copy, part), { recursive: true });
+    const bin = join(copy, 'bin', 'rentals.js');
+    expect((await runBin(['config', 'list'], { env, bin })).code).toBe(0);
+    const [first] = files();
+    const bundle = join(copy, 'dist', 'main.cjs');
+    const text = readFileSync(bundle, 'utf8');
+    const id = /rentals-build=(\w+)/.exec(text)![1]!;
+    writeFileSync(bundle, text.replace(`rentals-build=${id}`, `rentals-build=${[...id].reverse().join('')}`));
+    expect((await runBin(['config', 'list'], { env, bin })).code).toBe(0);
+    expect(files()).toHaveLength(2);
+    expect(files()).toContain(first);
   });
 
   test('a run that fails writes none (a mistyped command leaves nothing behind)', async () => {

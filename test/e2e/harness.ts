@@ -23,6 +23,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** In-process runs only: the clock (default: the real one). */
   now?: () => number;
+  /** Spawned runs only: another copy of bin/rentals.js (default: this repository's). */
+  bin?: string;
 }
 
 export type Runner = (args: string[], options?: RunOptions) => Promise<RunResult>;
@@ -69,7 +71,7 @@ export function runBin(args: string[], options: RunOptions = {}): Promise<RunRes
 
 /** runBin, with the child at hand while it runs (to send it SIGINT). */
 export function startBin(args: string[], options: RunOptions = {}): { child: ChildProcessWithoutNullStreams; done: Promise<RunResult> } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: runEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { env: runEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
   const done = new Promise<RunResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
