@@ -23,7 +23,11 @@ export class CalendarData {
   private readonly derived = new WeakMap<ApiRecord[], unknown>();
   private readonly withoutItem = new Map<number, BookingWithoutItem>();
 
-  constructor(readonly catalog: Catalog) {}
+  /** `onLineWithoutItem`: told of each booking line that names no item, once, as it is read. */
+  constructor(
+    readonly catalog: Catalog,
+    private readonly onLineWithoutItem: (line: BookingWithoutItem) => void = () => undefined,
+  ) {}
 
   /** Every event, read once, with its status's name (the event model needs it: a Cancelled status holds nothing). */
   async events(): Promise<CalendarEvent[]> {
@@ -68,7 +72,10 @@ export class CalendarData {
       for (const record of records) {
         const line = readBookingLine(record, eventId);
         if ('booking' in line) bookings.push(line.booking);
-        else this.withoutItem.set(line.withoutItem.id, line.withoutItem);
+        else if (!this.withoutItem.has(line.withoutItem.id)) {
+          this.withoutItem.set(line.withoutItem.id, line.withoutItem);
+          this.onLineWithoutItem(line.withoutItem);
+        }
       }
       out.set(eventId, bookings);
       each?.(bookings);

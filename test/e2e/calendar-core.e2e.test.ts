@@ -189,6 +189,11 @@ describe('a booking line that names no item', () => {
       expect(problem).toMatchObject({ code: 'missing-item', eventId: gig.id });
       expect(problem.message).toContain('names no item');
       expect(problem.itemId).toBeUndefined();
+      // Where it is left out of a total, the command says so.
+      const shown = ok(await viaProxy(['events', 'show', String(gig.id), '--json']));
+      expect(shown.stderr).toContain(`warning: booking ${orphan} of event ${gig.id} names no item`);
+      const revenue = ok(await viaProxy(['report', 'revenue', ...range, '--json']));
+      expect(revenue.stderr).toContain(`booking ${orphan} of event ${gig.id} names no item`);
     } finally {
       await proxy.close();
     }

@@ -73,11 +73,14 @@ const built = new WeakMap<Session, CalendarDeps>();
 export function calendarDeps(session: Session): CalendarDeps {
   const known = built.get(session);
   if (known) return known;
-  const calendar = new CalendarData(session.catalog());
+  const notices = session.notices();
+  // A line that names no item holds nothing and is in no total: say so wherever it is read.
+  const calendar = new CalendarData(session.catalog(), (line) =>
+    notices.warn(`warning: booking ${line.id} of event ${line.eventId} names no item (no readable inventoryId): it holds nothing and is left out of totals (rentals check)`),
+  );
   const api = () => session.api();
   const holds = session.settings.holds.value!;
   const ruleOf = holdRuleFor(holds);
-  const notices = session.notices();
   const deps: CalendarDeps = {
     calendar,
     holds,
