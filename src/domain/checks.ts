@@ -190,7 +190,11 @@ export function checkCalendar(input: CheckInput): Problem[] {
   const problems = overbookingProblems(input, held);
   if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf, held));
   const withoutItem = new Map<number, BookingWithoutItem[]>();
-  for (const line of input.linesWithoutItem ?? []) withoutItem.set(line.eventId, [...(withoutItem.get(line.eventId) ?? []), line]);
+  for (const line of input.linesWithoutItem ?? []) {
+    const lines = withoutItem.get(line.eventId);
+    if (lines) lines.push(line);
+    else withoutItem.set(line.eventId, [line]);
+  }
   for (const event of input.events) {
     problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;

@@ -113,8 +113,12 @@ export class CommandRegistry {
    * (`inventory list`, `check`) shows no list of commands: it gets no placeholders at all.
    */
   attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>, verb?: string): void {
-    const lone = built.size === 1 ? [...built.values()][0] : undefined;
-    const focused = lone !== undefined && (lone.kind === 'command' || this.commandsOf(lone).some((command) => answersTo(command, verb)));
+    // Each built group's commands, generated once: whether the verb names one decides the rest.
+    const commandsOf = new Map<CommandNode, LeafCommand[]>();
+    for (const node of built.values()) if (node.kind === 'group') commandsOf.set(node, this.commandsOf(node));
+    const named = (node: CommandNode) => commandsOf.get(node)?.some((command) => answersTo(command, verb)) === true;
+    const lone = built.size === 1 ? [...built.values()][0]! : undefined;
+    const focused = lone !== undefined && (lone.kind === 'command' || named(lone));
     for (const entry of this.entries) {
       const node = built.get(entry);
       if (!node) {
@@ -127,10 +131,9 @@ export class CommandRegistry {
       }
       const group = program.command(node.name);
       describe(group, node);
-      const commands = this.commandsOf(node);
-      const named = commands.some((command) => answersTo(command, verb));
-      for (const command of commands) {
-        if (!named || answersTo(command, verb)) command.attach(group, reg);
+      const one = named(node);
+      for (const command of commandsOf.get(node)!) {
+        if (!one || answersTo(command, verb)) command.attach(group, reg);
         else if (!focused) placeholder(group, command);
       }
     }
