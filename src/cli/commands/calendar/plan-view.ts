@@ -3,14 +3,13 @@
 
 import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
 import { lineRow } from '../../../data/booking-writer.js';
-import { describeWrite, overbookingWarning } from '../../../domain/booking-plan.js';
-import { describeQuotesCountingOn } from '../../../domain/tentative-holds.js';
-import { formatMoney } from '../../../domain/money.js';
+import { describeWrite } from '../../../domain/booking-plan.js';
+import { announce } from '../../../output/booking-notices.js';
 import { itemName } from '../../../domain/records.js';
 import type { RecordListView } from '../../../output/views.js';
 import { resources } from '../../../resources/definitions.js';
-import { recordsView } from '../../resource/run.js';
-import type { Notices } from './deps.js';
+import { recordsView } from '../../../output/records-view.js';
+import type { Notices } from '../../../output/notices.js';
 
 const PLAN_COLUMNS = ['action', 'id', 'eventId', 'inventoryId', 'quantity', 'price'];
 
@@ -21,18 +20,6 @@ export function plannedView(planned: PlannedBookings, notices: Notices): RecordL
   for (const write of planned.plan.writes) notices.info(`would: ${describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel)}`);
   notices.info(`Dry run: ${rows.length} line write${rows.length === 1 ? '' : 's'} planned; nothing was sent.`);
   return { kind: 'records', body: { data: rows }, rows, columns: PLAN_COLUMNS };
-}
-
-/** The warnings and "already as asked" notes of a plan, before it is written. */
-export function announce(planned: PlannedBookings, notices: Notices): void {
-  if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
-  if (planned.plan.quotesCountedOn.length > 0) {
-    notices.warn([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
-  }
-  for (const { booking } of planned.plan.unchanged) {
-    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
-    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
-  }
 }
 
 /** The records written (deleted lines as they were), with a notice per write. */
