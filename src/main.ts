@@ -6,8 +6,10 @@ import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { debugFromEnv } from './cli/session.js';
+import { forPeopleContext } from './cli/people-streams.js';
 
-export async function main(argv: string[], ctx: Context): Promise<number> {
+export async function main(argv: string[], given: Context): Promise<number> {
+  const ctx = forPeopleContext(given);
   const state: RunState = { exitCode: ExitCode.ok };
   try {
     const program = await buildProgram({ ctx, state }, argv);
