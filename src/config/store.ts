@@ -22,6 +22,13 @@ export interface Profile {
   output?: string;
   timezone?: string;
   holds?: string;
+  companyName?: string;
+  companyAddress?: string;
+  companyContact?: string;
+  logo?: string;
+  currency?: string;
+  quoteValidDays?: string;
+  quoteTerms?: string;
   timeout?: string;
   retries?: string;
 }
