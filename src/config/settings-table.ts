@@ -5,6 +5,7 @@
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
 import { isHttpUrl } from '../common/urls.js';
+import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 
 export const DEFAULT_PROFILE = 'default';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -23,13 +24,14 @@ export type SettingName =
   | 'output'
   | 'timezone'
   | 'holds'
+  | 'alternatives'
   | 'configDir'
   | 'color'
   | 'sandboxToken'
   | 'allowInsecureTokenFile';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
-type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds';
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives';
 
 export interface SettingDef {
   name: SettingName;
@@ -167,6 +169,20 @@ export const SETTINGS: readonly SettingDef[] = [
     parse: (text) => {
       const read = readHoldPolicy(text);
       return read.ok ? read.policy : undefined;
+    },
+  },
+  {
+    name: 'alternatives',
+    label: 'alternatives',
+    env: ['RENTALS_ALTERNATIVES'],
+    configKey: 'alternatives',
+    profileField: 'alternatives',
+    rule: ALTERNATIVES_RULE,
+    default: 'none',
+    help: 'items that may stand in for others when one is short, in order of preference (ways out of a shortage)',
+    parse: (text) => {
+      const read = readAlternatives(text);
+      return read.ok ? read.rules : undefined;
     },
   },
   {

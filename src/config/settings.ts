@@ -4,6 +4,7 @@
 
 import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
+import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
@@ -56,6 +57,8 @@ export interface Settings {
   timeZone: (warnings: string[]) => Setting<string>;
   /** Which event statuses hold stock (firm, tentative, none): the `holds` setting. */
   holds: Setting<HoldPolicy>;
+  /** Which items may stand in for which (the `alternatives` setting; names matched when used). */
+  alternatives: Setting<AlternativeRule[]>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -120,6 +123,7 @@ export async function resolveSettings(
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
+    alternatives: checkedSetting<AlternativeRule[]>(setting('alternatives'), [], candidates('alternatives', undefined, ''), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     warnings,
