@@ -7,8 +7,9 @@ import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { debugFromEnv } from './cli/session.js';
 
-export async function main(argv: string[], ctx: Context): Promise<number> {
+export async function main(argv: string[], context: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
+  const ctx: Context = { ...context, argv };
   try {
     const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });
