@@ -99,7 +99,7 @@ export class BookingWriter {
     try {
       for (const write of ordered) {
         if (write.action === 'delete') {
-          await api.remove(at, write.booking.id).catch(async (error: unknown) => {
+          await api.remove(at, write.booking.id, write.booking.record).catch(async (error: unknown) => {
             throw await settleDelete(api, at, write.booking.id, error);
           });
           written.push({ write, record: write.booking.record });
@@ -109,7 +109,7 @@ export class BookingWriter {
         const result =
           write.action === 'create'
             ? await create(api, at, await validated(resources.bookings, body, 'create'))
-            : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'));
+            : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'), write.booking.record);
         written.push({ write, record: result.records[0] ?? body });
       }
     } catch (error) {
@@ -148,8 +148,8 @@ function create(api: ResourceApi, at: Address, body: ValidBody) {
   });
 }
 
-function update(api: ResourceApi, at: Address, id: number, body: ValidBody) {
-  return api.update(at, id, body).catch(async (error: unknown) => {
+function update(api: ResourceApi, at: Address, id: number, body: ValidBody, before: ApiRecord) {
+  return api.update(at, id, body, before).catch(async (error: unknown) => {
     throw await settleUpdate(api, at, id, body, error);
   });
 }

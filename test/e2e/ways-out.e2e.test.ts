@@ -84,5 +84,9 @@ describe('ways out of a shortage', () => {
     ok(await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=3`, '--substitute'], { env }));
     const lines = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
     expect(lines.map((l) => [l.inventoryId, l.quantity]).sort()).toEqual([[tent.id, 1], [marquee.id, 2]].sort());
+
+    // One command, one entry: undo takes the whole split back.
+    ok(await rentals(['undo'], { env }));
+    expect(await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).toEqual([]);
   });
 });

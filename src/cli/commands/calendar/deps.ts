@@ -35,7 +35,7 @@ export class EventWriter {
     const id = Number(record.id);
     const body: Record<string, unknown> = { id };
     for (const field of writableFields(resources.events)) body[field.name] = current[field.name];
-    const result = await this.api().update(this.address(), id, await validated(resources.events, { ...body, ...changes, id }, 'update'));
+    const result = await this.api().update(this.address(), id, await validated(resources.events, { ...body, ...changes, id }, 'update'), record);
     this.forget();
     return result.records[0] ?? body;
   }
