@@ -1,7 +1,7 @@
 // The one write path of bookings: gathers what the planner (domain/booking-plan.ts) needs for an
 // event, plans the whole request, and writes the planned lines through the validator. Every
 // command that writes bookings comes here; the bulk engine plans its rows with the same planner
-// (bulk/booking-rules.ts) and writes them through its runner.
+// (app/bulk/booking-rules.ts) and writes them through its runner.
 
 import { validated } from '../schemas/validated.js';
 import { ValidationError } from '../errors.js';

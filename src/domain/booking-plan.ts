@@ -1,5 +1,5 @@
 // The one planner of booking writes. Every path that writes bookings (events book/unbook, events
-// clone --with-bookings, bookings add/update/delete, bookings import/apply) states what it wants
+// clone --with-bookings, bookings add/update, bookings import/apply/--undo) states what it wants
 // as intents; the planner applies the calendar's rules to the whole request and returns the line
 // writes, or refuses it all (nothing is written):
 // - the event must hold stock: not cancelled, with a window (see event-model.ts);
@@ -81,7 +81,7 @@ export interface BookingPlan {
   quotesCountedOn: QuotesCountingOn[];
 }
 
-/** A request the rules refuse: exit 1, and nothing was written. */
+/** A request the rules refuse: nothing was written (the CLI exits 1: cli/exit-codes.ts). */
 export class BookingRefused extends DomainError {}
 
 /** Refused for stock: the shortages, so that a caller can add the ways out (ways-out.ts) to the message. */

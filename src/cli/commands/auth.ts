@@ -4,7 +4,7 @@
 import { authorize, expiryFrom } from '../../api/authorize.js';
 import { maskSecret, shownSetting } from '../../config/settings.js';
 import { type SettingDef, SETTINGS } from '../../config/settings-table.js';
-import { assertSafeTransport } from '../../api/client.js';
+import { assertSafeTransport } from '../../api/transport.js';
 import { StoredCredentials, credentialsWithheld } from '../../api/credentials.js';
 import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError } from '../../errors.js';
