@@ -6,10 +6,11 @@ import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { debugFromEnv } from './cli/session.js';
+import { forPeopleContext } from './cli/people-streams.js';
 
-export async function main(argv: string[], context: Context): Promise<number> {
+export async function main(argv: string[], given: Context): Promise<number> {
+  const ctx: Context = { ...forPeopleContext(given), argv };
   const state: RunState = { exitCode: ExitCode.ok };
-  const ctx: Context = { ...context, argv };
   try {
     const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });

@@ -25,7 +25,7 @@ import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 import { pagerCommand } from './pager.js';
-import { type Notices, noticesOf } from './notices.js';
+import { type Notices, noticesOf } from '../output/notices.js';
 
 export interface GlobalOptions extends GlobalFlags {
   output?: string;

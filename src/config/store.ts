@@ -23,6 +23,13 @@ export interface Profile {
   timezone?: string;
   holds?: string;
   alternatives?: string;
+  companyName?: string;
+  companyAddress?: string;
+  companyContact?: string;
+  logo?: string;
+  currency?: string;
+  quoteValidDays?: string;
+  quoteTerms?: string;
   timeout?: string;
   retries?: string;
 }

@@ -14,9 +14,9 @@ import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
 import { defaultVersion, resources, writableFields } from '../../../resources/definitions.js';
 import { readRecord } from '../../../schemas/values.js';
 import type { Session } from '../../session.js';
-import type { Notices } from '../../notices.js';
+import type { Notices } from '../../../output/notices.js';
 
-export type { Notices } from '../../notices.js';
+export type { Notices } from '../../../output/notices.js';
 
 /** Event writes (cancel, uncancel, clone): every body through the one validator. */
 export class EventWriter {

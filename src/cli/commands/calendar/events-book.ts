@@ -13,7 +13,8 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import { conceptOption, conceptValue, conceptValues } from '../../vocabulary.js';
 import { dryRunOption, itemListOption, withDatesLink, writeGuards } from './options.js';
-import { announce, plannedView, refusedOutcome, writtenView } from './plan-view.js';
+import { plannedView, refusedOutcome, writtenView } from './plan-view.js';
+import { announce } from '../../../output/booking-notices.js';
 
 export interface ItemAsk {
   /** As typed (a name or an id). */

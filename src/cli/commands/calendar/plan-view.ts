@@ -3,17 +3,16 @@
 
 import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
 import { lineRow } from '../../../data/booking-writer.js';
-import { type ShortageRefused, describeWrite, overbookingWarning } from '../../../domain/booking-plan.js';
+import { type ShortageRefused, describeWrite } from '../../../domain/booking-plan.js';
+import { announce } from '../../../output/booking-notices.js';
 import { waysOutJson } from '../../../domain/ways-out.js';
 import { formatWallTime } from '../../../domain/wall-time.js';
-import type { Outcome } from '../../registry/spec.js';
-import { describeQuotesCountingOn } from '../../../domain/tentative-holds.js';
-import { formatMoney } from '../../../domain/money.js';
+import type { Outcome } from '../../../output/views.js';
 import { itemName } from '../../../domain/records.js';
 import type { RecordListView } from '../../../output/views.js';
 import { resources } from '../../../resources/definitions.js';
-import { recordsView } from '../../resource/run.js';
-import type { Notices } from './deps.js';
+import { recordsView } from '../../../output/records-view.js';
+import type { Notices } from '../../../output/notices.js';
 
 const PLAN_COLUMNS = ['action', 'id', 'eventId', 'inventoryId', 'quantity', 'price'];
 
@@ -24,18 +23,6 @@ export function plannedView(planned: PlannedBookings, notices: Notices): RecordL
   for (const write of planned.plan.writes) notices.info(`would: ${describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel)}`);
   notices.info(`Dry run: ${rows.length} line write${rows.length === 1 ? '' : 's'} planned; nothing was sent.`);
   return { kind: 'records', body: { data: rows }, rows, columns: PLAN_COLUMNS };
-}
-
-/** The warnings and "already as asked" notes of a plan, before it is written. */
-export function announce(planned: PlannedBookings, notices: Notices): void {
-  if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
-  if (planned.plan.quotesCountedOn.length > 0) {
-    notices.warn([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
-  }
-  for (const { booking } of planned.plan.unchanged) {
-    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
-    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
-  }
 }
 
 /** The records written (deleted lines as they were), with a notice per write. */
