@@ -155,7 +155,16 @@ export function defineViewCommand<S extends string = '', A extends unknown[] = A
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
       session.expectView(typeof view === 'function' ? view(options) : view, page === true);
-      return printOutcome(session.printer, await handler(deps(session), options, args));
+      let outcome: View | Outcome;
+      try {
+        outcome = await handler(deps(session), options, args);
+      } catch (error) {
+        // Refused for stock: the ways out are data too (`-o json`), whichever command wrote (loaded only then).
+        const refused = (await import('../../output/refusal-view.js')).refusalOutcome(error);
+        if (!refused) throw error;
+        outcome = refused;
+      }
+      return printOutcome(session.printer, outcome);
     },
   });
 }
