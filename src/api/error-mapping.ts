@@ -6,7 +6,7 @@ import { ApiError, AuthError, NetworkError, NotFoundError } from '../errors.js';
 import { isObject } from '../common/objects.js';
 import { stripControl } from '../common/sanitize.js';
 import { truncate } from '../common/text.js';
-import type { TokenProvider } from './client.js';
+import type { TokenProvider } from './http-types.js';
 import { mayHaveBeenApplied } from './outcomes.js';
 import { proxyLabel } from './proxy.js';
 

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { ApiError, ProtocolError } from '../errors.js';
 import { isObject } from '../common/objects.js';
 import { stripControl } from '../common/sanitize.js';
-import type { ApiResponse, RequestOptions, TokenProvider } from './client.js';
+import type { ApiResponse, RequestOptions, TokenProvider } from './http-types.js';
 import { parseDataEnvelope } from './data-envelope.js';
 import { errorForStatus, snippet } from './error-mapping.js';
 import { serverErrorOutcome } from './outcomes.js';

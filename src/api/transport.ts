@@ -9,7 +9,7 @@
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { NetworkError, ProtocolError, TimeoutError, UsageError } from '../errors.js';
-import type { RequestLogEntry } from './client.js';
+import type { RequestLogEntry } from './http-types.js';
 import { networkError } from './error-mapping.js';
 import { mayHaveBeenApplied } from './outcomes.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';

@@ -1,6 +1,6 @@
 // `rentals api <METHOD> <path>`: a raw authenticated call for what the commands do not cover.
 
-import type { HttpMethod } from '../../api/client.js';
+import type { HttpMethod } from '../../api/http-types.js';
 import { UsageError } from '../../errors.js';
 import type { RawView } from '../../output/views.js';
 import { parseJsonText, readInput } from '../input.js';

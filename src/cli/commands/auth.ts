@@ -14,7 +14,8 @@ import type { DoneView, TextView } from '../../output/views.js';
 import { defineGroup, defineViewCommand } from '../registry/spec.js';
 import type { Outcome } from '../../output/views.js';
 import type { Settings } from '../../config/settings.js';
-import type { ApiClient, TokenProvider } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
+import type { TokenProvider } from '../../api/http-types.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
 
