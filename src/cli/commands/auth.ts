@@ -210,13 +210,13 @@ const authLogin = defineViewCommand({
     'rentals auth login --profile staging --base-url https://staging.example.com --web-url https://app.example.com',
   ],
   createsProfile: true,
-  options: (command) =>
-    command
-      .option('--with-token', 'read the access token from standard input')
-      .option('--client-id <id>', 'get tokens from /authorize with this client id (the secret is asked for)')
-      .option('--with-secret', 'with --client-id: read the client secret from standard input')
-      .option('--skip-verify', 'store the token without checking it against the API')
-      .option('--insecure-http', 'allow sending the token and client secret over plain http:// to this (non-loopback) host'),
+  flags: {
+    withToken: { help: 'read the access token from standard input' },
+    clientId: { value: 'id', help: 'get tokens from /authorize with this client id (the secret is asked for)' },
+    withSecret: { help: 'with --client-id: read the client secret from standard input' },
+    skipVerify: { help: 'store the token without checking it against the API' },
+    insecureHttp: { help: 'allow sending the token and client secret over plain http:// to this (non-loopback) host' },
+  },
   view: 'done',
   deps: authDeps,
   handler: (deps, options) =>
@@ -233,7 +233,7 @@ const authStatus = defineViewCommand({
   name: 'status',
   summary: 'Show each setting and where it comes from (the token masked)',
   examples: ['rentals auth status', 'rentals auth status --check', 'rentals auth status --profile staging --json'],
-  options: (command) => command.option('--check', 'also make one cheap authenticated request; exit 3 if the credentials are refused'),
+  flags: { check: { help: 'also make one cheap authenticated request; exit 3 if the credentials are refused' } },
   view: 'text',
   deps: authDeps,
   handler: (deps, options) => status(deps, { check: options.check === true }),

@@ -31,7 +31,7 @@ export const completeCommand = defineViewCommand({
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
-  options: (command) => command.option('--shell <shell>', 'bash|zsh|fish', 'bash'),
+  flags: { shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' } },
   view: 'text',
   deps: (session) => ({ ctx: session.ctx, settings: session.settings, api: () => session.api() }),
   handler: async (deps, options, [words]) => {
