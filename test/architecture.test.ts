@@ -23,8 +23,10 @@ const LAYERS: Record<string, number> = {
   bulk: 4,
   sandbox: 4,
   snapshot: 4,
-  cli: 5,
-  'main.ts': 6,
+  /** The use cases (book, change an event): above the writers, below the commands. */
+  app: 5,
+  cli: 6,
+  'main.ts': 7,
 };
 
 /** Imports that break the layers today, each with the reason it is left for now. */

@@ -12,6 +12,7 @@ import {
 import { isObject } from '../common/objects.js';
 import { type ApiClient, snippet } from './client.js';
 import type { DataPiece } from './data-envelope.js';
+import { type WriteGrant, checkGrant } from './write-grant.js';
 
 export type ApiRecord = Record<string, unknown>;
 
@@ -44,16 +45,20 @@ export class ResourceApi {
     return this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
   }
 
-  async create(at: Address, body: ValidBody): Promise<DataResult> {
+  /** Events and bookings only with the grant their writers hold (write-grant.ts). */
+  async create(at: Address, body: ValidBody, grant?: WriteGrant): Promise<DataResult> {
+    checkGrant(at.def, 'POST', grant);
     return this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
   }
 
-  async update(at: Address, id: number, body: ValidBody): Promise<DataResult> {
+  async update(at: Address, id: number, body: ValidBody, grant?: WriteGrant): Promise<DataResult> {
+    checkGrant(at.def, 'PUT', grant);
     return this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
   }
 
   /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
-  async remove(at: Address, id: number): Promise<{ id: number }> {
+  async remove(at: Address, id: number, grant?: WriteGrant): Promise<{ id: number }> {
+    checkGrant(at.def, 'DELETE', grant);
     const path = recordUrlPath(at.def, at.version, id, at.parentId);
     const response = await this.client.request('DELETE', path, { expect: 'id' });
     if (response.body === undefined) return { id };

@@ -5,6 +5,8 @@
 
 import type { ValidBody } from '../schemas/valid-body.js';
 import type { Address, ApiRecord } from '../api/resource-api.js';
+import type { WriteGrant } from '../api/write-grant.js';
+import type { WriteRules } from './judge.js';
 import { AuthError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
 import { Catalog } from '../data/catalog.js';
@@ -14,11 +16,12 @@ import { DEFAULT_CONCURRENCY, mapLimit } from '../data/pool.js';
 import type { RowSpec } from './spec.js';
 
 /** The requests the engine makes; `ResourceApi` is one, tests use an in-memory fake. */
+/** The API's operations the engine uses; events and bookings are written only with their writers' grant (api/write-grant.ts). */
 export interface BulkApi {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
-  create(at: Address, body: ValidBody): Promise<{ records: ApiRecord[] }>;
-  update(at: Address, id: number, body: ValidBody): Promise<{ records: ApiRecord[] }>;
-  remove(at: Address, id: number): Promise<{ id: number }>;
+  create(at: Address, body: ValidBody, grant?: WriteGrant): Promise<{ records: ApiRecord[] }>;
+  update(at: Address, id: number, body: ValidBody, grant?: WriteGrant): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number, grant?: WriteGrant): Promise<{ id: number }>;
 }
 
 export interface BulkContext {
@@ -32,6 +35,8 @@ export interface BulkContext {
   now?: () => number;
   /** The run's catalog, shared with the command (a list the command read is not read again); default: one over `api`. */
   catalog?: Catalog;
+  /** The writers' rules a plan of bookings or inventory is judged by before any row is written. */
+  rules?: WriteRules;
 }
 
 const catalogs = new WeakMap<BulkContext, Catalog>();

@@ -56,6 +56,8 @@ export interface Settings {
   timeZone: (warnings: string[]) => Setting<string>;
   /** Which event statuses hold stock (firm, tentative, none): the `holds` setting. */
   holds: Setting<HoldPolicy>;
+  /** The shop's holds rules, without a --holds of this run: writes are judged by the stricter of the two. */
+  shopHolds: HoldPolicy;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -120,6 +122,7 @@ export async function resolveSettings(
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
+    shopHolds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', undefined, '--holds'), []).value!,
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     warnings,

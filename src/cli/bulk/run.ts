@@ -25,6 +25,8 @@ import {
   type RowSpec,
   type RunSummary,
   applyPlan,
+  judgePlan,
+  type WriteRules,
   formatReportLine,
   formatSummary,
   mergeCarried,
@@ -187,11 +189,17 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
   return undefined;
 }
 
-/** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
+/** The writers' rules a plan is judged by (bulk/judge.ts): the run's calendar writers, warnings on stderr. */
+async function writeRules(session: Session, allowOverbook: boolean): Promise<WriteRules> {
+  const [{ calendarDeps }, { announce }] = await Promise.all([import('../commands/calendar/deps.js'), import('../commands/calendar/plan-view.js')]);
+  const deps = calendarDeps(session);
+  return { writers: deps, allowOverbook, announce: (planned) => announce(planned, deps.notices), warn: (text) => deps.notices.warn(text) };
+}
+
+/** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */
 async function checkWriteRules(session: Session, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
-  if (spec.def.writeRules !== 'bookings') return;
-  const { checkBookingRows } = await import('./booking-rules.js');
-  await checkBookingRows(session, plan, allowOverbook);
+  if (spec.def.writeRules === undefined) return;
+  await judgePlan(spec, plan, await writeRules(session, allowOverbook));
 }
 
 /**
@@ -329,9 +337,8 @@ export interface RunChoices {
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
 export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
-  // A plan is judged whole by the resource's rules; rows written while listing never have rules (bulk-import.ts).
-  if ('version' in plan) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
-  else if (spec.def.writeRules !== undefined) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
+  // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
+  if (spec.def.writeRules !== undefined) run.ctx.rules = await writeRules(session, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.

@@ -47,8 +47,8 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
     options: (command) => {
       const common = yesOption(reportOption(concurrencyOption(command)));
-      // Only bookings have write rules to override; other resources do not take the flag.
-      if (def.writeRules === 'bookings') common.option(...ALLOW_OVERBOOK);
+      // Only resources with write rules (bookings, inventory) have a shortage to let through.
+      if (def.writeRules !== undefined) common.option(...ALLOW_OVERBOOK);
       return common;
     },
     // Prints no plan of its own; declared so that -o is checked alike for every bulk command.

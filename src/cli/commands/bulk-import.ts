@@ -197,7 +197,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       planningOptions(typedApi(command), `rentals ${def.command} apply`);
       if (setsPrices) maxChangeOption(typedApi(command));
       if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
-      if (def.writeRules === 'bookings') command.option(...ALLOW_OVERBOOK);
+      if (def.writeRules !== undefined) command.option(...ALLOW_OVERBOOK);
       yesOption(reportOption(concurrencyOption(typedApi(command))));
       command
         .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'))

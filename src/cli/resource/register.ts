@@ -57,7 +57,6 @@ async function writeInput(deps: ResourceDeps, def: ResourceDef, options: FieldOp
 /** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
 function dateOrderOption(command: Command, def: ResourceDef): void {
   if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
-  if (def.writeRules === 'bookings') command.option(...ALLOW_OVERBOOK);
 }
 
 /** The flags of a generic verb: --api-version, then what `more` adds (field flags, --file…), read by field name. */
@@ -122,6 +121,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           conceptOption(typedApi(c), 'bodyFile', { description: 'JSON object with the fields ("-" for stdin); flags override it' });
           c.option('--dry-run', 'print the request instead of sending it');
           dateOrderOption(c, def);
+          if (def.writeRules === 'bookings') c.option(...ALLOW_OVERBOOK);
         }),
         // The answer's kind; a dry run's request prints in the same formats.
         view: 'records',
@@ -143,6 +143,8 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           conceptOption(typedApi(c), 'bodyFile', { description: 'JSON object with fields to change ("-" for stdin); flags override it' });
           c.option('--dry-run', 'print the request instead of sending it');
           dateOrderOption(c, def);
+          // Every resource whose changes can overbook: a booking, an event's status or dates, an item's stock.
+          if (def.writeRules !== undefined) c.option(...ALLOW_OVERBOOK);
         }),
         view: 'records',
         deps: resourceDeps,

@@ -10,7 +10,8 @@ import type { HoldRule } from '../../../domain/hold-policy.js';
 import { parseDateArgument } from '../../../domain/dates.js';
 import { EVENT_DATE_FIELDS, cancellationOf, eventWindow } from '../../../domain/event-model.js';
 import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../../../domain/records.js';
-import { type WallTime, formatWallTime, parseWallTime, shortWallTime, startOfDay } from '../../../domain/wall-time.js';
+import { type WallTime, formatWallTime, parseWallTime, shortWallTime } from '../../../domain/wall-time.js';
+import { shiftOffset } from '../../../domain/event-shift.js';
 import { RentalsError, UsageError } from '../../../errors.js';
 import { fieldByName, resources, writableFields } from '../../../resources/definitions.js';
 import { parseText } from '../../../schemas/values.js';
@@ -20,11 +21,6 @@ import { calendarDeps } from './deps.js';
 import { announce, plannedView, writtenView } from './plan-view.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { withDatesLink, writeGuards } from './options.js';
-
-/** The offset that moves `start` to the --start-date (a whole day keeps the clock time). */
-export function cloneOffset(start: WallTime, target: { time: WallTime; wholeDay: boolean }): number {
-  return target.wholeDay ? target.time - startOfDay(start) : target.time - start;
-}
 
 /** The writable fields of the event, datetimes shifted, cancellation dropped, id and links gone. */
 export function shiftedCopy(record: Record<string, unknown>, offset: number, name?: string): Record<string, unknown> {
@@ -44,7 +40,7 @@ export function shiftedCopy(record: Record<string, unknown>, offset: number, nam
 }
 
 /** The copy as the planner sees it before it exists. */
-function copyTarget(source: CalendarEvent, body: Record<string, unknown>, ruleOf: (event: CalendarEvent) => HoldRule): BookingTarget {
+function copyTarget(source: CalendarEvent, body: Record<string, unknown>, ruleOf: (event: CalendarEvent) => HoldRule | undefined): BookingTarget {
   const dates: Partial<Record<(typeof EVENT_DATE_FIELDS)[number], WallTime>> = {};
   for (const field of EVENT_DATE_FIELDS) {
     const time = parseWallTime(body[field]);
@@ -88,10 +84,10 @@ export const eventsClone = defineViewCommand({
     const source = await deps.calendar.event(ref);
     const start = source.dates.startDate;
     if (start === undefined) throw new RentalsError(`${eventLabel(source)} has no start date to shift from`);
-    const body = shiftedCopy(source.record, cloneOffset(start, target), options.name);
+    const body = shiftedCopy(source.record, shiftOffset(start, target), options.name);
     await validated(resources.events, body, 'create');
 
-    const copy = copyTarget(source, body, deps.ruleOf);
+    const copy = copyTarget(source, body, (event) => deps.bookings.target(event).holdRule);
     const bookings = options.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
     const items = await deps.calendar.items();
     const missing = bookings.filter((b) => !items.has(b.itemId));
@@ -99,7 +95,6 @@ export const eventsClone = defineViewCommand({
     // Several lines of one item on the source become one line of their total on the copy, at the first line's price when the block has none.
     const intents = [...totalsByItem(bookings)].map(([itemId, quantity]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: bookings.find((b) => b.itemId === itemId && b.price !== undefined)?.price }));
     const planned = await deps.bookings.plan(copy, intents, { allowOverbook: options.allowOverbook === true });
-    const { plan } = planned;
 
     if (options.dryRun) {
       deps.notices.info(`would: create ${copy.label} (${datesText(readEvent({ ...body }))})`);
@@ -108,10 +103,13 @@ export const eventsClone = defineViewCommand({
       return recordsView(resources.events, [body]);
     }
     announce(planned, deps.notices);
-    const created = await deps.events.create(body);
+    const created = (await deps.events.create(body)).after;
     const event = readEvent(created);
     deps.notices.info(`Created ${eventLabel(event)}, a copy of event ${source.id}: ${datesText(event)}.`);
-    if (plan.writes.length > 0) writtenView({ ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } }, await deps.bookings.write(event.id, plan), deps.notices);
+    if (planned.plan.writes.length > 0) {
+      const onCopy = { ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } };
+      writtenView(onCopy, await deps.bookings.write(onCopy), deps.notices);
+    }
     return recordsView(resources.events, [created]);
   },
 });

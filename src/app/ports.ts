@@ -1,0 +1,22 @@
+// What the use cases of the application layer are given: narrow dependencies, never the session.
+// The CLI builds them once per run (cli/commands/calendar/deps.ts); tests build their own.
+
+import type { BookingWriter } from '../data/booking-writer.js';
+import type { CalendarData } from '../data/calendar.js';
+import type { EventWriter } from '../data/event-writer.js';
+import type { StockWriter } from '../data/stock-writer.js';
+
+/** Lines for people on stderr while a use case runs. */
+export interface Notices {
+  info(text: string): void;
+  warn(text: string): void;
+}
+
+/** The calendar's reads and its writers: every change of events, bookings and stock goes through these. */
+export interface CalendarWrites {
+  calendar: CalendarData;
+  events: EventWriter;
+  bookings: BookingWriter;
+  stock: StockWriter;
+  notices: Notices;
+}
