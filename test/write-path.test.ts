@@ -57,7 +57,7 @@ describe('the API refuses a write of events or bookings without the grant', () =
       const body = validateWrite(resources.events, { eventStatusId: 2, rentalBlockId: 1, eventName: 'Grant', startDate: '2030-01-01T09:00:00', endDate: '2030-01-01T18:00:00', dropoffDate: '2030-01-01T09:00:00', teardownDate: '2030-01-01T18:00:00', pickupDate: '2030-01-01T18:00:00' }, 'create');
       await expect(api.create(events, body)).rejects.toThrow(/outside their writer/);
       expect((await api.list(events)).records).toHaveLength(0);
-      const created = (await api.create(events, body, writeGrant)).records[0]!;
+      const created = (await api.create(events, body, { grant: writeGrant })).records[0]!;
       const bookings = { def: resources.bookings, version: 'v2' as const, parentId: Number(created.id) };
       await expect(api.remove(bookings, 1)).rejects.toThrow(/outside their writer/);
       await expect(api.remove(events, Number(created.id))).rejects.toThrow(/outside their writer/);

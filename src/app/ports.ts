@@ -5,12 +5,8 @@ import type { BookingWriter } from '../data/booking-writer.js';
 import type { CalendarData } from '../data/calendar.js';
 import type { EventWriter } from '../data/event-writer.js';
 import type { StockWriter } from '../data/stock-writer.js';
+import type { Notices } from '../output/notices.js';
 
-/** Lines for people on stderr while a use case runs. */
-export interface Notices {
-  info(text: string): void;
-  warn(text: string): void;
-}
 
 /** The calendar's reads and its writers: every change of events, bookings and stock goes through these. */
 export interface CalendarWrites {

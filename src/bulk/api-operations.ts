@@ -50,11 +50,11 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
     },
     async update(row, current) {
       const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
-      const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body);
+      const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } });
       return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
     },
     async remove(row, current) {
-      await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id);
+      await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } });
     },
   };
 }

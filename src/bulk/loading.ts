@@ -4,8 +4,7 @@
 // whose outcome is unknown (api-operations.ts) read fresh, past the catalog, on purpose.
 
 import type { ValidBody } from '../schemas/valid-body.js';
-import type { Address, ApiRecord } from '../api/resource-api.js';
-import type { WriteGrant } from '../api/write-grant.js';
+import type { Address, ApiRecord, WriteOptions } from '../api/resource-api.js';
 import type { WriteRules } from './judge.js';
 import { AuthError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
@@ -15,13 +14,13 @@ import type { Lookups } from './lookups.js';
 import { DEFAULT_CONCURRENCY, mapLimit } from '../data/pool.js';
 import type { RowSpec } from './spec.js';
 
-/** The requests the engine makes; `ResourceApi` is one, tests use an in-memory fake. */
 /** The API's operations the engine uses; events and bookings are written only with their writers' grant (api/write-grant.ts). */
 export interface BulkApi {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
-  create(at: Address, body: ValidBody, grant?: WriteGrant): Promise<{ records: ApiRecord[] }>;
-  update(at: Address, id: number, body: ValidBody, grant?: WriteGrant): Promise<{ records: ApiRecord[] }>;
-  remove(at: Address, id: number, grant?: WriteGrant): Promise<{ id: number }>;
+  create(at: Address, body: ValidBody, options?: WriteOptions): Promise<{ records: ApiRecord[] }>;
+  /** `before`: the record as the plan read it (the history of writes keeps it). */
+  update(at: Address, id: number, body: ValidBody, options?: WriteOptions & { before?: ApiRecord }): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number, options?: WriteOptions & { before?: ApiRecord }): Promise<{ id: number }>;
 }
 
 export interface BulkContext {

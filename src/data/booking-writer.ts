@@ -8,7 +8,7 @@ import { validated } from '../schemas/validated.js';
 import { ValidationError } from '../errors.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../domain/records.js';
-import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
+import type { Address, ApiRecord, ResourceApi, WriteOptions } from '../api/resource-api.js';
 import { settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import {
@@ -17,6 +17,7 @@ import {
   type BookingTarget,
   type BookingWorld,
   type LineWrite,
+  ShortageRefused,
   finalLines,
   planBookings,
   targetOf,
@@ -57,6 +58,8 @@ export class BookingWriter {
     private readonly api: () => ResourceApi,
     /** How each event holds (the holds setting); absent: every event firmly. */
     private readonly ruleOf?: (event: CalendarEvent) => HoldRule,
+    /** Adds the ways out to a refusal for stock (data/shortage-advisor.ts); absent: the refusal as the planner says it. */
+    private readonly advisor?: { advise: (refusal: ShortageRefused) => Promise<ShortageRefused> },
     /** The wait before a second try after a lost race (tests: none). */
     private readonly pause?: () => Promise<void>,
   ) {}
@@ -98,7 +101,12 @@ export class BookingWriter {
   /** The whole request planned (and refused as a whole when a rule says no); nothing is sent. */
   async plan(target: BookingTarget, intents: readonly BookingIntent[], options: { allowOverbook: boolean }): Promise<PlannedBookings> {
     const world = await this.world(target, intents);
-    return { target, world, plan: planBookings(world, intents, options), intents, options };
+    try {
+      return { target, world, plan: planBookings(world, intents, options), intents, options };
+    } catch (error) {
+      if (error instanceof ShortageRefused && this.advisor) throw await this.advisor.advise(error);
+      throw error;
+    }
   }
 
   /**
@@ -153,7 +161,7 @@ export class BookingWriter {
   async removeLine(at: Address, id: number): Promise<{ id: number }> {
     const api = this.api();
     try {
-      return await api.remove(at, id, writeGrant).catch(async (error: unknown) => {
+      return await api.remove(at, id, { grant: writeGrant }).catch(async (error: unknown) => {
         throw await settleDelete(api, at, id, error);
       });
     } finally {
@@ -167,12 +175,12 @@ export class BookingWriter {
     const at = bookingsAddress(eventId, version);
     try {
       for (const { write, after } of [...written].reverse()) {
-        if (write.action === 'create') await api.remove(at, Number(after?.id), writeGrant);
+        if (write.action === 'create') await api.remove(at, Number(after?.id), { grant: writeGrant, before: after });
         else {
           const line = write.booking;
           const body = { eventId, inventoryId: line.itemId, quantity: line.quantity, price: line.price === undefined ? 0 : moneyToNumber(line.price) };
-          if (write.action === 'update') await api.update(at, line.id, await validated(resources.bookings, { id: line.id, ...body }, 'update'), writeGrant);
-          else await api.create(at, await validated(resources.bookings, body, 'create'), writeGrant);
+          if (write.action === 'update') await api.update(at, line.id, await validated(resources.bookings, { id: line.id, ...body }, 'update'), { grant: writeGrant });
+          else await api.create(at, await validated(resources.bookings, body, 'create'), { grant: writeGrant, replaces: line.id });
         }
       }
     } finally {
@@ -189,7 +197,7 @@ export class BookingWriter {
     try {
       for (const write of ordered) {
         if (write.action === 'delete') {
-          await api.remove(at, write.booking.id, writeGrant).catch(async (error: unknown) => {
+          await api.remove(at, write.booking.id, { grant: writeGrant, before: write.booking.record }).catch(async (error: unknown) => {
             throw await settleDelete(api, at, write.booking.id, error);
           });
           written.push({ write, record: write.booking.record, before: write.booking.record, after: undefined });
@@ -199,7 +207,7 @@ export class BookingWriter {
         const result =
           write.action === 'create'
             ? await create(api, at, await validated(resources.bookings, body, 'create'))
-            : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'));
+            : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'), write.booking.record);
         const record = result.records[0] ?? body;
         written.push({ write, record, before: write.action === 'update' ? write.booking.record : undefined, after: record });
       }
@@ -234,13 +242,13 @@ export function lineRow(eventId: number | undefined, write: LineWrite): Record<s
 // A line write whose outcome is unknown (a 5xx, a dropped connection after sending) is looked up:
 // the error then says whether it was applied (api/unknown-outcome.ts), as `bookings add` does.
 function create(api: ResourceApi, at: Address, body: ValidBody) {
-  return api.create(at, body, writeGrant).catch(async (error: unknown) => {
+  return api.create(at, body, { grant: writeGrant }).catch(async (error: unknown) => {
     throw await settleCreate(api, at, body, error);
   });
 }
 
-function update(api: ResourceApi, at: Address, id: number, body: ValidBody) {
-  return api.update(at, id, body, writeGrant).catch(async (error: unknown) => {
+function update(api: ResourceApi, at: Address, id: number, body: ValidBody, before: ApiRecord) {
+  return api.update(at, id, body, { grant: writeGrant, before }).catch(async (error: unknown) => {
     throw await settleUpdate(api, at, id, body, error);
   });
 }
@@ -260,17 +268,17 @@ function grows(planned: PlannedBookings): boolean {
 export function bookingRowWrites(api: RowWrites): RowWrites {
   const grant: WriteGrant = writeGrant;
   return {
-    create: (at, body) => api.create(at, body, grant),
-    update: (at, id, body) => api.update(at, id, body, grant),
-    remove: (at, id) => api.remove(at, id, grant),
+    create: (at, body, options) => api.create(at, body, { ...options, grant }),
+    update: (at, id, body, options) => api.update(at, id, body, { ...options, grant }),
+    remove: (at, id, options) => api.remove(at, id, { ...options, grant }),
   };
 }
 
 /** The writes of the bulk engine's runner (bulk/api-operations.ts). */
 export interface RowWrites {
-  create(at: Address, body: ValidBody, grant?: WriteGrant): Promise<{ records: ApiRecord[] }>;
-  update(at: Address, id: number, body: ValidBody, grant?: WriteGrant): Promise<{ records: ApiRecord[] }>;
-  remove(at: Address, id: number, grant?: WriteGrant): Promise<{ id: number }>;
+  create(at: Address, body: ValidBody, options?: WriteOptions): Promise<{ records: ApiRecord[] }>;
+  update(at: Address, id: number, body: ValidBody, options?: WriteOptions & { before?: ApiRecord }): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number, options?: WriteOptions & { before?: ApiRecord }): Promise<{ id: number }>;
 }
 
 /** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` */

@@ -90,7 +90,7 @@ export class EventWriter {
         if (again) {
           current = await this.plan(await this.read(planned.before.id), planned.changes, planned.options);
         }
-        const after = await this.put(current.before.id, current.body);
+        const after = await this.put(current.before.id, current.body, current.before.record);
         const guarded = current.judgement.addsHolds && !current.options.allowOverbook && this.ruleOf(current.after) === 'firm' && current.lines.length > 0;
         return { written: { before: current.before.record, after }, guarded };
       },
@@ -101,16 +101,17 @@ export class EventWriter {
         return firmShortages(window, askedItems(lines, items), held);
       },
       backOut: async (written) => {
-        await this.put(current.before.id, await validated(resources.events, wholeRecord(written.before!), 'update'));
+        await this.put(current.before.id, await validated(resources.events, wholeRecord(written.before!), 'update'), written.after);
       },
     });
   }
 
-  private async put(id: number, body: ValidBody): Promise<ApiRecord> {
+  /** `before`: the record as read, for the history of writes. */
+  private async put(id: number, body: ValidBody, before: ApiRecord | undefined): Promise<ApiRecord> {
     const api = this.api();
     const at = this.address();
     try {
-      const result = await api.update(at, id, body, writeGrant).catch(async (error: unknown) => {
+      const result = await api.update(at, id, body, { grant: writeGrant, before }).catch(async (error: unknown) => {
         throw await settleUpdate(api, at, id, body, error);
       });
       return result.records[0] ?? body;
@@ -119,13 +120,13 @@ export class EventWriter {
     }
   }
 
-  /** A new event (it holds nothing until bookings are written through the booking writer). */
-  async create(body: Record<string, unknown>): Promise<WrittenEvent & { after: ApiRecord }> {
+  /** A new event (it holds nothing until bookings are written through the booking writer); `replaces`: the deleted one it brings back (undo). */
+  async create(body: Record<string, unknown>, replaces?: number): Promise<WrittenEvent & { after: ApiRecord }> {
     const api = this.api();
     const at = this.address();
     const valid = await validated(resources.events, body, 'create');
     try {
-      const result = await api.create(at, valid, writeGrant).catch(async (error: unknown) => {
+      const result = await api.create(at, valid, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
         throw await settleCreate(api, at, valid, error);
       });
       const created = result.records[0];
@@ -141,7 +142,7 @@ export class EventWriter {
     const api = this.api();
     const at = this.address();
     try {
-      const result = await api.remove(at, id, writeGrant).catch(async (error: unknown) => {
+      const result = await api.remove(at, id, { grant: writeGrant, before }).catch(async (error: unknown) => {
         throw await settleDelete(api, at, id, error);
       });
       return { before, after: undefined, id: result.id };

@@ -65,23 +65,23 @@ export class StockWriter {
       pause: this.pause,
       attempt: async (again) => {
         if (again) judgeStockChange(await this.shortage(planned.before, quantity, true), planned);
-        const after = await this.put(planned.at, id, planned.body);
+        const after = await this.put(planned.at, id, planned.body, planned.before);
         return { written: { before: planned.before, after }, guarded: lowers && !planned.allowOverbook };
       },
       shortagesNow: async () => {
         const short = await this.shortage(planned.before, quantity, true);
         return short ? [{ itemId: id, itemName: short.item.name, owned: short.newQuantity, asked: 0, held: short.held, at: short.at, holders: [] }] : [];
       },
-      backOut: async ({ before }) => {
-        await this.put(planned.at, id, await validated(resources.inventory, { ...planned.body, quantityAvailable: readItem(before).quantity }, 'update'));
+      backOut: async ({ before, after }) => {
+        await this.put(planned.at, id, await validated(resources.inventory, { ...planned.body, quantityAvailable: readItem(before).quantity }, 'update'), after);
       },
     });
   }
 
-  private async put(at: Address, id: number, body: ValidBody): Promise<ApiRecord> {
+  private async put(at: Address, id: number, body: ValidBody, before: ApiRecord): Promise<ApiRecord> {
     const api = this.api();
     try {
-      const result = await api.update(at, id, body).catch(async (error: unknown) => {
+      const result = await api.update(at, id, body, { before }).catch(async (error: unknown) => {
         throw await settleUpdate(api, at, id, body, error);
       });
       return result.records[0] ?? body;

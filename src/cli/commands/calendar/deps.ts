@@ -9,18 +9,21 @@ import { BookingWriter } from '../../../data/booking-writer.js';
 import { CalendarData } from '../../../data/calendar.js';
 import { EventWriter } from '../../../data/event-writer.js';
 import { StockWriter } from '../../../data/stock-writer.js';
+import { ShortageAdvisor } from '../../../data/shortage-advisor.js';
 import { type ResolvedRange, describeRange } from '../../../domain/dates.js';
 import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
 import type { Session } from '../../session.js';
-import type { Notices } from '../../notices.js';
+import type { Notices } from '../../../output/notices.js';
 
-export type { Notices } from '../../notices.js';
+export type { Notices } from '../../../output/notices.js';
 
 export interface CalendarDeps extends CalendarWrites {
   /** Which statuses hold stock, firmly or as quotes (the holds setting). */
   holds: HoldPolicy;
   /** How an event holds, for reads (the holds setting of this run); the writers judge by the stricter of it and the shop's. */
   ruleOf: (event: CalendarEvent) => HoldRule;
+  /** The ways out of a shortage: substitutes, nearer windows, the events holding the units. */
+  advisor: ShortageAdvisor;
   /** Local wall-clock time now, to the minute. */
   now: () => WallTime;
   /** Wall time of the real clock (ICS stamps). */
@@ -52,11 +55,13 @@ export function calendarDeps(session: Session): CalendarDeps {
     const wall = wallTimeOf(session.ctx.now());
     return wall - (wall % 60_000);
   };
+  const advisor = new ShortageAdvisor(calendar, { ruleOf: writeRule, alternatives: () => session.settings.alternatives.value ?? [], now, warn: (message) => notices.warn(message) });
   const deps: CalendarDeps = {
     calendar,
     holds,
     ruleOf,
-    bookings: new BookingWriter(calendar, api, writeRule),
+    advisor,
+    bookings: new BookingWriter(calendar, api, writeRule, advisor),
     events: new EventWriter(calendar, api, writeRule),
     stock: new StockWriter(calendar, api, writeRule, now),
     now,

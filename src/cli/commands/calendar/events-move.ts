@@ -11,7 +11,7 @@ import { shortWallTime } from '../../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../../errors.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { recordsView } from '../../resource/run.js';
+import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
 import { withDatesLink, writeGuards } from './options.js';
 
