@@ -132,6 +132,20 @@ describe('4. cancel means cancelled everywhere', () => {
   });
 });
 
+describe('4b. check stays clean after any command of the tool', () => {
+  test('events update --cancel-date sets the Cancelled status; clearing it gives Confirmed; a clone of a cancelled event holds', async () => {
+    const fair = await event('2029-05-10T08:00:00', '2029-05-11T10:00:00');
+    ok(await rentals(['events', 'update', String(fair.id), '--cancel-date', '2029-04-01', '--cancel-reason', 'rain']));
+    expect(await eventNow(fair.id)).toMatchObject({ eventStatusId: CANCELLED });
+    expect(await checkCodes('2029-05-10', '2029-05-11')).toEqual([]);
+    const copy = JSON.parse(ok(await rentals(['events', 'clone', String(fair.id), '--start-date', '2029-05-20', '--json'])).stdout).data[0];
+    expect(copy).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
+    ok(await rentals(['events', 'update', String(fair.id), '--file', '-'], { input: '{"cancelDate": null, "cancelReason": null}' }));
+    expect(await eventNow(fair.id)).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
+    expect(await checkCodes('2029-05-10', '2029-05-21')).toEqual([]);
+  });
+});
+
 describe('6. a server without the status endpoint', () => {
   test.each<FaultKind>(['404', '403'])('GET /v2/status answers %s: bookings add and events book go on with the documented ids, said once', async (fault) => {
     const lamp = await item(5);
