@@ -4,7 +4,7 @@
 // commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import {
   APPLIED,
   type BulkContext,
@@ -43,6 +43,7 @@ import { confirmOrDecline } from '../confirm.js';
 import type { Outcome } from '../registry/spec.js';
 import type { Session } from '../session.js';
 import { readAll } from '../../common/read-all.js';
+import { checkReadableFile } from '../../common/readable-file.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -109,11 +110,8 @@ export async function openSource(session: Session, path: string, format?: InputF
   return openInput(createReadStream(path), { file: path, format, delimiter });
 }
 
-async function checkReadable(path: string): Promise<void> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
-  });
-  if (info.isDirectory()) throw new UsageError(`cannot read ${path}: it is a directory`);
+function checkReadable(path: string): Promise<void> {
+  return checkReadableFile(path, `cannot read ${path}`);
 }
 
 /** A file's text, or stdin's for `-`. */
