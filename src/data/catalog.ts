@@ -5,6 +5,7 @@
 // Writes say what they changed (`forget`) so the next read fetches it again.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
+import type { DataPiece } from '../api/data-envelope.js';
 import { NotFoundError, UsageError } from '../errors.js';
 import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
@@ -14,6 +15,8 @@ import { Limiter, mapLimit } from './pool.js';
 /** The reads the catalog makes; `ResourceApi` is one, and so is the bulk engine's `BulkApi`. */
 export interface CatalogSource {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
+  /** The list's body parsed as it arrives (`ResourceApi` streams; a source without it is listed whole). */
+  stream?(at: Address): AsyncIterable<DataPiece>;
 }
 
 export interface CatalogOptions {
@@ -65,6 +68,18 @@ export class Catalog {
       this.lists.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Every record of a top-level resource, in runs as they arrive, without keeping them: for a
+   * reader that keeps less than the records (a snapshot's ids, the events in a range). A list
+   * this run has read already is handed over from memory.
+   */
+  async *scan(name: ResourceName): AsyncGenerator<ApiRecord[]> {
+    const held = this.lists.get(name);
+    const source = this.source();
+    if (held || !source.stream) return yield await this.list(name);
+    for await (const piece of source.stream(this.address(name))) if (piece.kind === 'records') yield piece.records;
   }
 
   /**

@@ -4,12 +4,14 @@
 
 import type { DataPiece } from '../api/data-envelope.js';
 import { escapeJsonControl } from '../common/sanitize.js';
+import { checkFieldNames } from './fields.js';
 import { type Row, csvHeader, csvLine, ndjsonLine, tsvLine } from './format.js';
 import type { RenderOptions } from './render-options.js';
 import type { RecordStreamView, ViewFormat } from './views.js';
 
 export async function* renderRecordStream(view: RecordStreamView, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   const { fields } = options;
+  if (view.knownColumns) checkFieldNames(fields, { kind: 'records', body: undefined, rows: [], columns: view.columns, knownColumns: view.knownColumns });
   if (format === 'json') {
     if (fields) options.info('note: --fields does not apply to -o json, which prints the body as sent; use -o ndjson to pick fields');
     // As every JSON printed (json-chunks.ts): control characters escaped, the same JSON value.

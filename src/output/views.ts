@@ -49,6 +49,8 @@ export interface RecordStreamView {
   columns: string[];
   /** Column titles for people (table only); the other formats and --fields keep the keys. */
   titles?: Readonly<Record<string, string>>;
+  /** Every column a row may have: --fields naming another is refused before anything is printed. */
+  knownColumns?: string[];
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */

@@ -11,7 +11,7 @@ const READ_AHEAD = 16;
 
 export function catalogSource(catalog: Catalog): SnapshotSource {
   return {
-    list: (name) => catalog.list(name),
+    list: (name) => catalog.scan(name),
     children: (name, parentIds) => inOrder(catalog, name, parentIds),
   };
 }
