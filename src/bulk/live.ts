@@ -76,17 +76,21 @@ export class LiveIndex {
 
   /** By key fields (numbers numerically, text alphabetically), then id. */
   sorted(): LiveRecord[] {
-    const key = this.spec.key;
-    return [...this.byId.values()].sort((a, b) => {
-      for (const name of key) {
-        const x = a.values[name];
-        const y = b.values[name];
-        if (x === y) continue;
-        return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-      }
-      return a.id - b.id;
-    });
+    return [...this.byId.values()].sort(byKey(this.spec));
   }
+}
+
+/** The order of records by the spec's key fields (numbers numerically, text alphabetically), then id. */
+export function byKey(spec: RowSpec): (a: LiveRecord, b: LiveRecord) => number {
+  return (a, b) => {
+    for (const name of spec.key) {
+      const x = a.values[name];
+      const y = b.values[name];
+      if (x === y) continue;
+      return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    }
+    return a.id - b.id;
+  };
 }
 
 export function toLiveRecord(spec: RowSpec, raw: Record<string, unknown>): LiveRecord | undefined {

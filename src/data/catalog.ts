@@ -105,6 +105,25 @@ export class Catalog {
     return new Map(parents.map((id, i) => [id, lists[i]!]));
   }
 
+  /**
+   * The children of each parent in the given order, read `readAhead` parents ahead over the
+   * bounded pool and forgotten once handed on: memory holds those lists, never all of them.
+   */
+  async *childrenInOrder(name: ResourceName, parentIds: readonly number[], readAhead = CATALOG_CONCURRENCY): AsyncGenerator<{ parentId: number; records: ApiRecord[] }> {
+    const pending: Array<Promise<ApiRecord[]>> = [];
+    let next = 0;
+    const fill = (): void => {
+      while (next < parentIds.length && pending.length < readAhead) pending.push(this.list(name, parentIds[next++]!));
+    };
+    fill();
+    for (const parentId of parentIds) {
+      const records = await pending.shift()!;
+      this.forget(name, parentId);
+      fill();
+      yield { parentId, records };
+    }
+  }
+
   /** Records by id (from the list). */
   byId(name: ResourceName): Promise<Map<number, ApiRecord>> {
     let pending = this.idMaps.get(name);
@@ -124,6 +143,23 @@ export class Catalog {
       pending.catch(() => this.indexes.delete(name));
       this.indexes.set(name, pending);
     }
+    return pending;
+  }
+
+  /**
+   * Labels → ids as `names`, built as the list is read when this run holds no copy of it: for a
+   * run that needs an item's name and id but never its record (a bulk run over 300k items). The
+   * index is kept (a later `names` uses it); the records are not.
+   */
+  labels(name: ResourceName): Promise<NameIndex> {
+    if (this.indexes.has(name) || this.lists.has(name) || !this.source().stream) return this.names(name);
+    const pending = (async () => {
+      const index = new NameIndex(resources[name], []);
+      for await (const run of this.scan(name)) index.add(run);
+      return index;
+    })();
+    pending.catch(() => this.indexes.delete(name));
+    this.indexes.set(name, pending);
     return pending;
   }
 

@@ -51,6 +51,8 @@ export interface RecordStreamView {
   titles?: Readonly<Record<string, string>>;
   /** Every column a row may have: --fields naming another is refused before anything is printed. */
   knownColumns?: string[];
+  /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
+  jsonArray?: boolean;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */

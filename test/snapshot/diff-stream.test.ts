@@ -43,7 +43,7 @@ const side = fc.record({
   withPrices: fc.boolean(),
 });
 
-function resourcesOf(generated: fc.RecordValue<typeof side extends fc.Arbitrary<infer T> ? T : never>): Snapshot['resources'] {
+function resourcesOf(generated: { statuses: number[]; inventory: Array<{ id: number; quantity: number }>; withPrices: boolean }): Snapshot['resources'] {
   const inventory = [...generated.inventory].sort((a, b) => a.id - b.id).map((r) => item(r.id, r.quantity));
   const resources: Snapshot['resources'] = {
     statuses: [...generated.statuses].sort((a, b) => a - b).map((id) => ({ id, statusType: `Status ${id % 3}` })),
