@@ -5,6 +5,7 @@
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import { boundHeapGrowth } from '../../common/heap.js';
 import {
   APPLIED,
   type BulkContext,
@@ -74,6 +75,7 @@ export interface BulkRun {
  */
 export async function withBulk<T>(session: Session, concurrency: number, body: (run: BulkRun) => Promise<T>): Promise<T> {
   session.httpClient({ maxSockets: concurrency });
+  await boundHeapGrowth();
   const controller = new AbortController();
   const run: BulkRun = { ctx: undefined as unknown as BulkContext, signal: controller.signal };
   const stopListening = session.ctx.onInterrupt(() => {

@@ -4,6 +4,7 @@
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
 import { readAll } from '../../common/read-all.js';
+import { boundHeapGrowth } from '../../common/heap.js';
 import type { DataPiece } from '../../api/data-envelope.js';
 import type { DiffView, DoneView, RawView, RecordStreamView } from '../../output/views.js';
 import { type Outcome, defineViewCommand } from '../registry/spec.js';
@@ -37,6 +38,7 @@ function toStdout(options: SnapshotOptions): boolean {
 }
 
 async function snapshot(deps: SnapshotDeps, options: SnapshotOptions): Promise<RawView | DoneView> {
+  await boundHeapGrowth();
   const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
   const takenAt = new Date(deps.now()).toISOString();
   const source = deps.baseUrl();
@@ -98,6 +100,7 @@ async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Outcome> 
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
+  await boundHeapGrowth();
   if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
   if (options.after !== undefined && options.before !== '-' && options.after !== '-') {
     const merged = await mergedDiff(options.before, options.after, only);
