@@ -7,7 +7,7 @@
 import type { Address, ApiRecord } from '../api/resource-api.js';
 import type { DataPiece } from '../api/data-envelope.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
+import { type ApiVersion, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
 import { parseId } from '../schemas/values.js';
 import { Limiter, mapLimit } from './pool.js';
@@ -163,6 +163,11 @@ export class Catalog {
     return pending;
   }
 
+  /** Whether this run holds the list (read, or being read): a scan of it then costs no request. */
+  holds(name: ResourceName, parentId?: number): boolean {
+    return this.lists.has(parentId === undefined ? name : `${name}/${parentId}`);
+  }
+
   /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
   async lookup(name: ResourceName, label: string): Promise<number | string> {
     const found = (await this.names(name)).resolve(label);
@@ -171,10 +176,7 @@ export class Catalog {
 
   /** The id whose label is `label`; a name that matches nothing is not found (exit 4), an ambiguous one a usage error (exit 2). */
   async idOfName(name: ResourceName, label: string, argument: string): Promise<number> {
-    const found = (await this.names(name)).resolve(label);
-    if (found.ok) return found.id;
-    if (found.reason === 'missing') throw new NotFoundError(`${argument}: ${found.rule}`, 404);
-    throw new UsageError(`${argument}: ${found.rule}`);
+    return idIn(await this.names(name), label, argument);
   }
 
   /**
@@ -183,18 +185,7 @@ export class Catalog {
    * that no record has → not found, exit 4 (a close name suggested).
    */
   async find(name: ResourceName, ref: string, argument = resources[name].singular): Promise<ApiRecord> {
-    const def = resources[name];
-    let id: number;
-    if (ID_TEXT.test(ref) || def.labelField === undefined || ref.trim() === '') {
-      const parsed = parseId(ref);
-      if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
-      id = parsed.value;
-    } else {
-      id = await this.idOfName(name, ref, argument);
-    }
-    const record = (await this.byId(name)).get(id);
-    if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);
-    return record;
+    return findIn(resources[name], ref, argument, () => this.names(name), async (id) => (await this.byId(name)).get(id));
   }
 
   /** After a write: the next read of this list (and its indexes) asks the server again. */
@@ -205,4 +196,29 @@ export class Catalog {
       this.idMaps.delete(name);
     }
   }
+}
+
+function idIn(index: NameIndex, label: string, argument: string): number {
+  const found = index.resolve(label);
+  if (found.ok) return found.id;
+  if (found.reason === 'missing') throw new NotFoundError(`${argument}: ${found.rule}`, 404);
+  throw new UsageError(`${argument}: ${found.rule}`);
+}
+
+/**
+ * What a command argument names, by id (`12`) or label, with Catalog.find's wording, among records
+ * held any way (`names` and `get` over them): for a reader that keeps less than the list.
+ */
+export async function findIn<T>(def: ResourceDef, ref: string, argument: string, names: () => Promise<NameIndex>, get: (id: number) => Promise<T | undefined>): Promise<T> {
+  let id: number;
+  if (ID_TEXT.test(ref) || def.labelField === undefined || ref.trim() === '') {
+    const parsed = parseId(ref);
+    if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
+    id = parsed.value;
+  } else {
+    id = idIn(await names(), ref, argument);
+  }
+  const record = await get(id);
+  if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);
+  return record;
 }

@@ -7,7 +7,7 @@ import { type Problem, checkCalendar } from '../../../domain/checks.js';
 import { resolveRange } from '../../../domain/dates.js';
 import type { CalendarEvent } from '../../../domain/records.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
@@ -19,7 +19,7 @@ export const checkCommand = defineViewCommand({
   examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.data[].code'"],
   options: (command) => rangeOptions(command, { from: 'every event', to: 'every event' }),
   view: 'records',
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options) => {
     const { from, to } = options;
     const range = from === undefined && to === undefined ? undefined : resolveRange({ from, to }, deps.now(), { days: 7 });

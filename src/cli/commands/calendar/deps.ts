@@ -7,7 +7,7 @@ import { type HoldPolicy, type HoldRule, holdRuleFor } from '../../../domain/hol
 import type { CalendarEvent } from '../../../domain/records.js';
 import type { ResourceApi } from '../../../api/resource-api.js';
 import { BookingWriter } from '../../../data/booking-writer.js';
-import { CalendarData } from '../../../data/calendar.js';
+import { CalendarData, type CalendarReading } from '../../../data/calendar.js';
 import { type ResolvedRange, describeRange } from '../../../domain/dates.js';
 import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
 import { defaultVersion, resources, writableFields } from '../../../resources/definitions.js';
@@ -70,13 +70,20 @@ export interface CalendarDeps {
 
 const built = new WeakMap<Session, CalendarDeps>();
 
-export function calendarDeps(session: Session): CalendarDeps {
+/** calendarDeps for a read-only command over one range: the calendar read lean (see CalendarReading). */
+export function rangeReadDeps(session: Session): CalendarDeps {
+  return calendarDeps(session, { lean: true });
+}
+
+export function calendarDeps(session: Session, reading: CalendarReading = {}): CalendarDeps {
   const known = built.get(session);
   if (known) return known;
   const notices = session.notices();
   // A line that names no item holds nothing and is in no total: say so wherever it is read.
-  const calendar = new CalendarData(session.catalog(), (line) =>
-    notices.warn(`warning: booking ${line.id} of event ${line.eventId} names no item (no readable inventoryId): it holds nothing and is left out of totals (rentals check)`),
+  const calendar = new CalendarData(
+    session.catalog(),
+    (line) => notices.warn(`warning: booking ${line.id} of event ${line.eventId} names no item (no readable inventoryId): it holds nothing and is left out of totals (rentals check)`),
+    reading,
   );
   const api = () => session.api();
   const holds = session.settings.holds.value!;
