@@ -6,8 +6,8 @@ import { type ResourceName, resourceList } from '../../resources/definitions.js'
 import { readAll } from '../../common/read-all.js';
 import { boundHeapGrowth } from '../../common/heap.js';
 import type { DataPiece } from '../../api/data-envelope.js';
-import type { DiffView, DoneView, RawView, RecordStreamView } from '../../output/views.js';
-import { type Outcome, defineViewCommand } from '../registry/spec.js';
+import type { DiffView, DoneView, Outcome, RawView, RecordStreamView } from '../../output/views.js';
+import { defineViewCommand } from '../registry/spec.js';
 import type { Readable } from 'node:stream';
 import type { Catalog } from '../../data/catalog.js';
 import type { Session } from '../session.js';
