@@ -12,7 +12,7 @@
 // Booking an item that already has lines (`set`): the event ends with the asked quantity on one
 // line — the oldest line is kept (its price too, unless a price is given) and the others deleted.
 
-import { DomainError } from './errors.js';
+import { DomainRefusal } from './errors.js';
 import type { Holdings, Shortage } from './holds.js';
 import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
@@ -82,7 +82,7 @@ export interface BookingPlan {
 }
 
 /** A request the rules refuse: nothing was written (the CLI exits 1: cli/exit-codes.ts). */
-export class BookingRefused extends DomainError {}
+export class BookingRefused extends DomainRefusal {}
 
 /** Refused for stock: the shortages, so that a caller can add the ways out (ways-out.ts) to the message. */
 export class ShortageRefused extends BookingRefused {
