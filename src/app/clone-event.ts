@@ -13,6 +13,7 @@ import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../doma
 import { type WallTime, parseWallTime } from '../domain/wall-time.js';
 import { RentalsError } from '../errors.js';
 import type { CalendarWrites } from './ports.js';
+import { refusal } from '../data/race-guard.js';
 
 export interface CloneRequest {
   withBookings: boolean;
@@ -69,7 +70,7 @@ export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events
   try {
     return { body, planned: onCopy, created, written: await deps.bookings.write(onCopy) };
   } catch (error) {
-    if (error instanceof RentalsError && error.exitCode === 1) {
+    if (refusal(error)) {
       await deps.events.remove(event.id, created);
       error.message += `\nThe copy (event ${event.id}) was deleted again: nothing was copied.`;
     }

@@ -3,7 +3,6 @@
 // booking planner (domain/booking-plan.ts): every item checked together before the first write.
 
 import type { BookingIntent } from '../../../domain/booking-plan.js';
-import { ShortageRefused } from '../../../domain/booking-plan.js';
 import { book } from '../../../app/book.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../../domain/records.js';
 import { substitute } from '../../../domain/substitution.js';
@@ -14,7 +13,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import { conceptOption, conceptValue, conceptValues } from '../../vocabulary.js';
 import { dryRunOption, itemListOption, withDatesLink, writeGuards } from './options.js';
-import { plannedView, refusedOutcome, writtenView } from './plan-view.js';
+import { plannedView, writtenView } from './plan-view.js';
 import { announce } from '../../../output/booking-notices.js';
 
 export interface ItemAsk {
@@ -94,17 +93,12 @@ export const eventsBook = defineViewCommand({
     let intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
     if (options.substitute && options.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
     if (options.substitute) intents = await substituted(deps, event, intents);
-    try {
-      const { planned, written } = await book(deps, deps.bookings.target(event), intents, {
-        allowOverbook: options.allowOverbook === true,
-        dryRun: options.dryRun === true,
-        beforeWriting: (plan) => announce(plan, deps.notices),
-      });
-      return written ? writtenView(planned, written, deps.notices) : plannedView(planned, deps.notices);
-    } catch (error) {
-      if (error instanceof ShortageRefused) return refusedOutcome(error);
-      throw error;
-    }
+    const { planned, written } = await book(deps, deps.bookings.target(event), intents, {
+      allowOverbook: options.allowOverbook === true,
+      dryRun: options.dryRun === true,
+      beforeWriting: (plan) => announce(plan, deps.notices),
+    });
+    return written ? writtenView(planned, written, deps.notices) : plannedView(planned, deps.notices);
   },
 });
 
