@@ -62,7 +62,9 @@ export class NameResolver {
     const id = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
     if (id === undefined) return undefined;
     try {
-      return (await this.catalog.names(field.references)).unknownId(id);
+      const names = await this.catalog.names(field.references);
+      // The documented statuses stand in for a service that does not list its own: not a list to refuse by.
+      return this.catalog.fromDocumentation(field.references) ? undefined : names.unknownId(id);
     } catch (error) {
       if (error instanceof NotFoundError || (error instanceof AuthError && error.status === 403)) return undefined;
       throw error;
