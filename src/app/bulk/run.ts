@@ -5,6 +5,7 @@
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { boundHeapGrowth } from '../../common/heap.js';
 import {
   APPLIED,
   type BulkContext,
@@ -82,6 +83,7 @@ export interface BulkRun {
  */
 export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (run: BulkRun) => Promise<T>): Promise<T> {
   deps.sizeClient(concurrency);
+  await boundHeapGrowth();
   const controller = new AbortController();
   // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
   const catalog = deps.catalog({ concurrency, signal: controller.signal });
