@@ -92,8 +92,6 @@ describe('events update', () => {
     const scope = api().get('/v1/events/12').reply(200, envelope([current])).put('/v1/events/12').reply(200, envelope([current]));
     // A new window is judged by the calendar's rule: the event's lines against the others' holds.
     const rule = api()
-      .get('/v2/status')
-      .reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]))
       .get('/v2/events/12/inventory')
       .reply(200, envelope([]))
       .get('/v2/inventory')
