@@ -48,7 +48,6 @@ export class Catalog {
   private readonly lists = new Map<string, Promise<ApiRecord[]>>();
   private readonly indexes = new Map<ResourceName, Promise<NameIndex>>();
   private readonly idMaps = new Map<ResourceName, Promise<Map<number, ApiRecord>>>();
-  private readonly documented = new Set<ResourceName>();
   /** Every nested list goes through it: at most this many in flight, whoever asks. */
   private readonly nested: Limiter;
 
@@ -85,15 +84,17 @@ export class Catalog {
     return pending;
   }
 
-  /** Whether `name`'s list is the documentation's, not the service's (its status endpoint failed): ids beyond it may still exist. */
-  fromDocumentation(name: ResourceName): boolean {
-    return this.documented.has(name);
+  /** Whether `name` was not listed by the service but stood in for by what the vendor documents (statuses). */
+  isDocumentedStandIn(name: ResourceName): boolean {
+    return name === 'statuses' && this.statusesStoodIn;
   }
+
+  private statusesStoodIn = false;
 
   private documentedStatuses(error: unknown): ApiRecord[] {
     const status = error instanceof NotFoundError || error instanceof AuthError ? error.status : undefined;
     if (status !== 404 && status !== 403) throw error;
-    this.documented.add('statuses');
+    this.statusesStoodIn = true;
     this.options.warn?.(
       `warning: the server answered ${status} to its status list (GET /v2/status): using the documented statuses (1 Quoted, 2 Confirmed) and the holds setting`,
     );

@@ -63,8 +63,9 @@ export class NameResolver {
     if (id === undefined) return undefined;
     try {
       const names = await this.catalog.names(field.references);
-      // The documented statuses stand in for a service that does not list its own: not a list to refuse by.
-      return this.catalog.fromDocumentation(field.references) ? undefined : names.unknownId(id);
+      // The documented stand-in names the ids it knows of, not every id the service may have.
+      if (this.catalog.isDocumentedStandIn(field.references)) return undefined;
+      return names.unknownId(id);
     } catch (error) {
       if (error instanceof NotFoundError || (error instanceof AuthError && error.status === 403)) return undefined;
       throw error;
