@@ -78,19 +78,29 @@ export class Undoer {
     return steps;
   }
 
+  /**
+   * The rules judged before anything is written (and by --dry-run): each event's lines as they would
+   * come back, and each event put back. Lines of an event this undo brings back are judged when it is.
+   */
+  async judge(steps: readonly UndoStep[], options: { allowOverbook: boolean }): Promise<void> {
+    const recreated = new Set(steps.filter((s) => s.record.resource === 'events' && s.action === 'recreate').map((s) => s.record.id));
+    for (const group of groups(steps)) {
+      const [first] = group;
+      if (first!.record.resource === 'bookings' && !recreated.has(first!.record.parentId!)) {
+        const event = await this.deps.calendar.event(String(first!.parentId));
+        await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), bookingIntents(group), options);
+      } else if (first!.record.resource === 'events' && first!.action === 'restore') await this.checkEventFits(first!, options);
+    }
+  }
+
   /** Writes the steps in order; each step's new id (a record brought back) is set on it. */
   async run(steps: UndoStep[], options: { allowOverbook: boolean }): Promise<UndoStep[]> {
     const newIds = new Map<string, number>();
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i]!;
+    for (const group of groups(steps)) {
+      const step = group[0]!;
       if (step.record.resource === 'bookings') {
         // The entry's lines of one event, judged together by the planner, as a booking command's are.
-        let end = i;
-        while (steps[end + 1]?.record.resource === 'bookings' && steps[end + 1]!.record.parentId === step.record.parentId) end++;
-        const group = steps.slice(i, end + 1);
-        const eventId = newIds.get(`events:${step.record.parentId}`) ?? step.parentId!;
-        await this.undoBookings(eventId, group, options);
-        i = end;
+        await this.undoBookings(newIds.get(`events:${step.record.parentId}`) ?? step.parentId!, group, options);
         continue;
       }
       if (step.record.resource === 'events' && step.action === 'restore') await this.checkEventFits(step, options);
@@ -111,14 +121,8 @@ export class Undoer {
   }
 
   private async undoBookings(eventId: number, group: UndoStep[], options: { allowOverbook: boolean }): Promise<void> {
-    const intents: BookingIntent[] = group.map(({ action, record }): BookingIntent => {
-      if (action === 'delete') return { kind: 'delete-line', bookingId: record.id };
-      const before = readRecord(resources.bookings.fields, record.before!);
-      const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
-      return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
-    });
     const event = await this.deps.calendar.event(String(eventId));
-    const planned = await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), intents, options);
+    const planned = await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), bookingIntents(group), options);
     const written = await this.deps.bookings.write(eventId, planned.plan);
     // The lines that came back, in the order asked: their new ids.
     const created = written.filter((w) => w.write.action === 'create');
@@ -166,6 +170,27 @@ export class Undoer {
     if (record.resource === 'events') this.deps.calendar.catalog.forget('events');
     else this.deps.calendar.catalog.forget(record.resource as ResourceName, step.parentId);
   }
+}
+
+/** The steps in runs: consecutive booking lines of one event together, any other step alone. */
+function groups(steps: readonly UndoStep[]): UndoStep[][] {
+  const out: UndoStep[][] = [];
+  for (const step of steps) {
+    const last = out[out.length - 1]?.[0];
+    if (last && step.record.resource === 'bookings' && last.record.resource === 'bookings' && last.record.parentId === step.record.parentId) out[out.length - 1]!.push(step);
+    else out.push([step]);
+  }
+  return out;
+}
+
+/** A group of booking lines put back, as the planner's intents. */
+function bookingIntents(group: readonly UndoStep[]): BookingIntent[] {
+  return group.map(({ action, record }): BookingIntent => {
+    if (action === 'delete') return { kind: 'delete-line', bookingId: record.id };
+    const before = readRecord(resources.bookings.fields, record.before!);
+    const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
+    return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
+  });
 }
 
 function keyOf(step: UndoStep): string {

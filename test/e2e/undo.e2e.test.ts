@@ -78,6 +78,9 @@ describe('history and undo', () => {
     const [again] = await history();
     const rival = await event('2029-07-01T12:00:00', '2029-07-01T20:00:00');
     ok(await rentals(['events', 'book', String(rival.id), '--item', `${tent.name}=1`]));
+    const dry = await rentals(['undo', again!.id, '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toContain('not enough units');
     const refused = await rentals(['undo', again!.id]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('not enough units');
