@@ -111,7 +111,8 @@ export class Undoer {
   }
 
   private async current(step: UndoStep): Promise<ApiRecord | null> {
-    const id = step.action === 'recreate' ? step.record.id : this.deps.renamed(step.record.resource, step.record.id);
+    // A deleted record an earlier undo brought back is there again, under its new id: not to bring back twice.
+    const id = this.deps.renamed(step.record.resource, step.record.id);
     try {
       return (await this.deps.api().get(addressOf(step.record.resource, step.parentId), id)).records[0] ?? null;
     } catch (error) {

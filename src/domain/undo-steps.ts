@@ -43,7 +43,7 @@ export function differences(record: ChangedRecord, current: Record<string, unkno
 /** `eventName is "B" now; the entry left "A"`. */
 export function describeDifference(difference: Difference): string {
   if (difference.now === 'deleted') return 'it was deleted since';
-  if (difference.left === 'deleted') return 'it exists again';
+  if (difference.left === 'deleted') return `it exists again (id ${String(difference.now)}: an undo brought it back)`;
   return `${difference.field} is ${JSON.stringify(difference.now ?? null)} now; the entry left ${JSON.stringify(difference.left ?? null)}`;
 }
 

@@ -121,6 +121,11 @@ describe('history and undo', () => {
     const newId = Number(match![1]);
     expect(await eventRecord(newId)).toMatchObject({ eventName: fair.name, dropoffDate: '2029-04-01T08:00:00' });
 
+    // Brought back once: the same entry again is stale.
+    const twice = await rentals(['undo', (await history())[1]!.id]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain(`event ${fair.id}: it exists again (id ${newId}`);
+
     // The earlier unbook's line comes back on the event as it is now.
     ok(await rentals(['undo', unbooked!.id]));
     expect(await lines(newId)).toEqual([[crate.id, 2]]);
