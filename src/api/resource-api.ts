@@ -60,11 +60,10 @@ export class ResourceApi {
     return result;
   }
 
-  /** `replaces`: the id of the deleted record this one brings back (`rentals undo`), kept in the history. */
-  async create(at: Address, body: ValidBody, replaces?: number): Promise<DataResult> {
+  async create(at: Address, body: ValidBody): Promise<DataResult> {
     const result = await this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
     const after = result.records[0];
-    if (this.journal && after) this.journal.wrote({ ...this.noted(at, Number(after.id), null, after), ...(replaces === undefined ? {} : { replaces }) });
+    if (this.journal && after) this.journal.wrote(this.noted(at, Number(after.id), null, after));
     return result;
   }
 

@@ -14,7 +14,7 @@ import { type BookingIntent, ShortageRefused, refusalText, targetOf } from '../d
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarEvent, readEvent } from '../domain/records.js';
 import { askedItems, firmShortages } from '../domain/tentative-holds.js';
-import { type Difference, type UndoAction, describeDifference, differences, undoAction } from '../domain/undo-steps.js';
+import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
 import { parseMoney } from '../domain/money.js';
 import { NotFoundError, RentalsError } from '../errors.js';
 import { type ResourceName, defaultVersion, resources, writableFields } from '../resources/definitions.js';
@@ -44,6 +44,8 @@ export interface UndoDeps {
   ruleOf: (event: CalendarEvent) => HoldRule;
   /** The record that now stands for a deleted one brought back by an earlier undo (its id), if any. */
   renamed: (resource: string, id: number) => number;
+  /** Told as each deleted record comes back under its new id (the history notes it). */
+  broughtBack: (resource: string, from: number, to: number) => void;
 }
 
 const addressOf = (resource: string, parentId: number | undefined): Address => {
@@ -57,17 +59,14 @@ export class Undoer {
 
   /** The steps, newest record first; refused as a whole (StaleEntryError) when any record changed since. */
   async plan(entry: HistoryEntry): Promise<UndoStep[]> {
-    const steps = [...entry.records].reverse().map((record) => {
+    const steps = netChanges(entry.records).reverse().map((record) => {
       const parent = resources[record.resource as ResourceName]?.parent?.resource;
       const parentId = record.parentId === undefined || parent === undefined ? record.parentId : this.deps.renamed(parent, record.parentId);
       return { action: undoAction(record), record, ...(parentId === undefined ? {} : { parentId }) };
     });
-    // A record written twice by the entry is compared once, with what the entry left last.
-    const last = new Map<string, UndoStep>();
-    for (const step of steps) if (!last.has(keyOf(step))) last.set(keyOf(step), step);
     const stale: string[] = [];
     await Promise.all(
-      [...last.values()].map(async (step) => {
+      steps.map(async (step) => {
         const found = differences(step.record, await this.current(step), writableFields(addressOf(step.record.resource, step.parentId).def).map((f) => f.name));
         if (found.length > 0) stale.push(staleLine(step, found));
       }),
@@ -129,7 +128,9 @@ export class Undoer {
     const created = written.filter((w) => w.write.action === 'create');
     group.filter((s) => s.action === 'recreate').forEach((step, index) => {
       const id = created[index]?.record.id;
-      if (id !== undefined) step.newId = Number(id);
+      if (id === undefined) return;
+      step.newId = Number(id);
+      this.deps.broughtBack('bookings', step.record.id, step.newId);
     });
   }
 
@@ -164,8 +165,9 @@ export class Undoer {
       if (step.action === 'restore') {
         await api.update(at, id, await validated(at.def, { ...body, id }, 'update'));
       } else {
-        const created = await api.create(at, await validated(at.def, body, 'create'), record.id);
+        const created = await api.create(at, await validated(at.def, body, 'create'));
         step.newId = Number(created.records[0]?.id);
+        this.deps.broughtBack(record.resource, record.id, step.newId);
       }
     }
     if (record.resource === 'events') this.deps.calendar.catalog.forget('events');
@@ -194,9 +196,6 @@ function bookingIntents(group: readonly UndoStep[]): BookingIntent[] {
   });
 }
 
-function keyOf(step: UndoStep): string {
-  return `${step.record.resource}:${step.record.id}`;
-}
 
 /** `  events 12: eventName is "B" now; the entry left "A"`. */
 function staleLine(step: UndoStep, found: readonly Difference[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange, describeDifference, differences, undoAction } from '../../src/domain/undo-steps.js';
+import { describeChange, describeDifference, differences, netChanges, undoAction } from '../../src/domain/undo-steps.js';
 
 const FIELDS = ['id', 'eventId', 'inventoryId', 'quantity', 'price'];
 const line = (quantity: number, price: unknown = 2.5) => ({ id: 7, eventId: 1, inventoryId: 3, quantity, price });
@@ -24,5 +24,18 @@ describe('undo steps', () => {
   it('a change for people: created, deleted, or each field before → after', () => {
     expect(describeChange({ resource: 'bookings', id: 7, before: line(2), after: line(3, 4) }, FIELDS)).toBe('quantity 2 → 3; price 2.5 → 4');
     expect(describeChange({ resource: 'bookings', id: 7, before: null, after: line(3) }, FIELDS)).toBe('created');
+  });
+});
+
+describe('one change per record', () => {
+  it('a record written twice goes from its first before to its last after; one created and deleted leaves nothing', () => {
+    const records = [
+      { resource: 'bookings', id: 7, before: line(1), after: line(2) },
+      { resource: 'bookings', id: 8, before: null, after: line(4) },
+      { resource: 'events', id: 1, before: { id: 1 }, after: { id: 1, eventName: 'B' } },
+      { resource: 'bookings', id: 7, before: line(2), after: line(3) },
+      { resource: 'bookings', id: 8, before: line(4), after: null },
+    ];
+    expect(netChanges(records)).toEqual([records[2], { resource: 'bookings', id: 7, before: line(1), after: line(3) }]);
   });
 });
