@@ -13,6 +13,7 @@ import type { HistoryEntry, HistoryRecord } from '../config/history.js';
 import { type BookingIntent, ShortageRefused, refusalText, targetOf } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarEvent, readEvent } from '../domain/records.js';
+import { addsHolds } from '../domain/event-change.js';
 import { askedItems, firmShortages } from '../domain/tentative-holds.js';
 import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
 import { parseMoney } from '../domain/money.js';
@@ -21,6 +22,7 @@ import { type ResourceName, defaultVersion, resources, writableFields } from '..
 import { validated } from '../schemas/validated.js';
 import { readRecord } from '../schemas/values.js';
 import type { BookingWriter } from './booking-writer.js';
+import { type EventWriter, wholeRecord } from './event-writer.js';
 import type { CalendarData } from './calendar.js';
 import type { ShortageAdvisor } from './shortage-advisor.js';
 
@@ -40,6 +42,7 @@ export interface UndoDeps {
   api: () => ResourceApi;
   calendar: CalendarData;
   bookings: BookingWriter;
+  events: EventWriter;
   advisor: ShortageAdvisor;
   ruleOf: (event: CalendarEvent) => HoldRule;
   /** The record that now stands for a deleted one brought back by an earlier undo (its id), if any. */
@@ -103,7 +106,7 @@ export class Undoer {
         continue;
       }
       if (step.record.resource === 'events' && step.action === 'restore') await this.checkEventFits(step, options);
-      await this.write(step);
+      await this.write(step, options);
       if (step.newId !== undefined) newIds.set(`${step.record.resource}:${step.record.id}`, step.newId);
     }
     return steps;
@@ -122,8 +125,7 @@ export class Undoer {
 
   private async undoBookings(eventId: number, group: UndoStep[], options: { allowOverbook: boolean }): Promise<void> {
     const event = await this.deps.calendar.event(String(eventId));
-    const planned = await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), bookingIntents(group), options);
-    const written = await this.deps.bookings.write(eventId, planned.plan);
+    const written = await this.deps.bookings.write(await this.deps.bookings.plan(this.deps.bookings.target(event), bookingIntents(group), options));
     // The lines that came back, in the order asked: their new ids.
     const created = written.filter((w) => w.write.action === 'create');
     group.filter((s) => s.action === 'recreate').forEach((step, index) => {
@@ -139,9 +141,11 @@ export class Undoer {
     if (options.allowOverbook) return;
     const id = this.deps.renamed('events', step.record.id);
     const { calendar } = this.deps;
-    const [status, lists, items] = await Promise.all([calendar.statusNames(), calendar.bookings([id]), calendar.items()]);
+    const [status, lists, items, current] = await Promise.all([calendar.statusNames(), calendar.bookings([id]), calendar.items(), this.deps.events.read(id)]);
     const restored = readEvent({ ...step.record.before!, id }, status);
-    if (restored.cancelled || !restored.window || this.deps.ruleOf(restored) !== 'firm') return;
+    const now = readEvent(current.record, status);
+    // Only a change that makes it hold more must fit (a rename put back never does), as the event writer judges.
+    if (!restored.window || this.deps.ruleOf(restored) !== 'firm' || !addsHolds({ before: now, after: restored, ruleBefore: this.deps.ruleOf(now), ruleAfter: this.deps.ruleOf(restored) })) return;
     const others = await calendar.holdings(restored.window, id, this.deps.ruleOf);
     const short = firmShortages(restored.window, askedItems(lists.get(id) ?? [], items), others);
     if (short.length === 0) return;
@@ -150,13 +154,16 @@ export class Undoer {
     throw await this.deps.advisor.advise(new ShortageRefused(refusalText(label, restored.window, short), { ...target, label }, short));
   }
 
-  private async write(step: UndoStep): Promise<void> {
+  private async write(step: UndoStep, options: { allowOverbook: boolean }): Promise<void> {
     const { record } = step;
     const at = addressOf(record.resource, step.parentId);
     const api = this.deps.api();
     const id = this.deps.renamed(record.resource, record.id);
-    if (step.action === 'delete') {
-      await api.remove(at, id, record.after!);
+    if (record.resource === 'events') {
+      // Events through the one event writer: a cancel undone or dates moved back judged and read back.
+      await this.writeEvent(step, id, options);
+    } else if (step.action === 'delete') {
+      await api.remove(at, id, { before: record.after! });
     } else {
       const values = readRecord(at.def.fields, record.before!);
       const body: Record<string, unknown> = {};
@@ -165,13 +172,29 @@ export class Undoer {
       if (step.action === 'restore') {
         await api.update(at, id, await validated(at.def, { ...body, id }, 'update'));
       } else {
-        const created = await api.create(at, await validated(at.def, body, 'create'));
+        const created = await api.create(at, await validated(at.def, body, 'create'), { replaces: record.id });
         step.newId = Number(created.records[0]?.id);
         this.deps.broughtBack(record.resource, record.id, step.newId);
       }
     }
     if (record.resource === 'events') this.deps.calendar.catalog.forget('events');
     else this.deps.calendar.catalog.forget(record.resource as ResourceName, step.parentId);
+  }
+
+  private async writeEvent(step: UndoStep, id: number, options: { allowOverbook: boolean }): Promise<void> {
+    const { record } = step;
+    const { events } = this.deps;
+    if (step.action === 'delete') {
+      await events.remove(id, record.after!);
+      return;
+    }
+    const body = wholeRecord({ ...record.before!, id });
+    if (step.action === 'restore') {
+      await events.write(await events.plan(await events.read(id), body, { allowOverbook: options.allowOverbook, verb: 'put back' }));
+      return;
+    }
+    const { id: _id, ...fields } = body;
+    step.newId = Number((await events.create(fields, record.id)).after.id);
   }
 }
 
@@ -195,7 +218,6 @@ function bookingIntents(group: readonly UndoStep[]): BookingIntent[] {
     return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
   });
 }
-
 
 /** `  events 12: eventName is "B" now; the entry left "A"`. */
 function staleLine(step: UndoStep, found: readonly Difference[]): string {

@@ -131,6 +131,20 @@ describe('history and undo', () => {
     expect(await lines(newId)).toEqual([[crate.id, 2]]);
   });
 
+  test('a line brought back by an undo is not brought back twice by undoing the same entry again', async () => {
+    const cups = await item(30);
+    const tea = await event('2029-11-01T08:00:00', '2029-11-02T10:00:00');
+    await line(tea.id, cups.id, 12);
+    ok(await rentals(['events', 'unbook', String(tea.id), '--item', cups.name]));
+    const [unbooked] = await history();
+    ok(await rentals(['undo', unbooked!.id]));
+    expect(await lines(tea.id)).toEqual([[cups.id, 12]]);
+    const again = await rentals(['undo', unbooked!.id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('it exists again');
+    expect(await lines(tea.id)).toEqual([[cups.id, 12]]);
+  });
+
   test('a bulk run is an entry too: undo puts its prices back', async () => {
     const tent = await item(4, 100);
     ok(await rentals(['prices', 'adjust', '--percent', '10', '--inventory-id', String(tent.id)]));
