@@ -7,7 +7,7 @@ export { type RowIssue, formatRowIssue, validationError } from './issues.js';
 export type { BulkContext } from './loading.js';
 export { type StreamedImport, importWhileListing, planImport, streamImport } from './import.js';
 export { planAdjust } from './adjust.js';
-export { exportRecords } from './export.js';
+export { exportRecords, streamExport } from './export.js';
 export { type Plan, type PlanRow, emptyTotals } from './plan.js';
 export { parsePlan, serializePlan } from './plan-file.js';
 export { type PredictedOutcomes, PlanLineWidths, planLine, planLines, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';

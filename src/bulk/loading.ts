@@ -41,7 +41,7 @@ export interface BulkContext {
 const catalogs = new WeakMap<BulkContext, Catalog>();
 
 /** The run's catalog, over the engine's api, its concurrency and its abort signal. */
-function catalogOf(ctx: BulkContext): Catalog {
+export function catalogOf(ctx: BulkContext): Catalog {
   if (ctx.catalog) return ctx.catalog;
   let catalog = catalogs.get(ctx);
   if (!catalog) {
@@ -59,7 +59,7 @@ export function addressOf(def: ResourceDef, ctx: Pick<BulkContext, 'version'>, p
 /** The lookups the spec's name columns need (prices: inventory and rental blocks). */
 export async function loadLookups(spec: RowSpec, ctx: BulkContext): Promise<Lookups> {
   const needed = [...new Set(spec.names.map((n) => n.resource))];
-  const indexes = await Promise.all(needed.map((name) => catalogOf(ctx).names(name)));
+  const indexes = await Promise.all(needed.map((name) => catalogOf(ctx).labels(name)));
   const lookups: Lookups = {};
   needed.forEach((name, index) => {
     lookups[name] = indexes[index];
@@ -124,6 +124,8 @@ export function listAsRead(spec: RowSpec, ctx: BulkContext, index: LiveIndex, pa
       async (parentId) => {
         try {
           index.add(await catalog.list(spec.def.name, parentId), parentId);
+          // The index holds what the plan compares; the records themselves are not kept twice.
+          catalog.forget(spec.def.name, parentId);
         } catch (error) {
           if (error instanceof AuthError || ctx.signal?.aborted) throw error;
           const message = error instanceof Error ? error.message : String(error);

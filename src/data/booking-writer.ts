@@ -9,7 +9,7 @@ import { ValidationError } from '../errors.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../domain/records.js';
 import type { Address, ApiRecord, ResourceApi, WriteOptions } from '../api/resource-api.js';
-import { settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
+import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import {
   type BookingIntent,
@@ -194,6 +194,8 @@ export class BookingWriter {
     const at = bookingsAddress(eventId, version);
     const written: WrittenLine[] = [];
     const ordered = [...plan.writes.filter((w) => w.action === 'delete'), ...plan.writes.filter((w) => w.action !== 'delete')];
+    // The event's lines before any is created: a line after a fault is this write's only if it is new.
+    const before = ordered.some((w) => w.action === 'create') ? await BeforeCreate.note(api, at) : undefined;
     try {
       for (const write of ordered) {
         if (write.action === 'delete') {
@@ -206,8 +208,9 @@ export class BookingWriter {
         const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
         const result =
           write.action === 'create'
-            ? await create(api, at, await validated(resources.bookings, body, 'create'))
+            ? await create(api, at, await validated(resources.bookings, body, 'create'), before!)
             : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'), write.booking.record);
+        if (write.action === 'create') before!.add(result.records[0]?.id);
         const record = result.records[0] ?? body;
         written.push({ write, record, before: write.action === 'update' ? write.booking.record : undefined, after: record });
       }
@@ -241,15 +244,15 @@ export function lineRow(eventId: number | undefined, write: LineWrite): Record<s
 
 // A line write whose outcome is unknown (a 5xx, a dropped connection after sending) is looked up:
 // the error then says whether it was applied (api/unknown-outcome.ts), as `bookings add` does.
-function create(api: ResourceApi, at: Address, body: ValidBody) {
+function create(api: ResourceApi, at: Address, body: ValidBody, before: BeforeCreate) {
   return api.create(at, body, { grant: writeGrant }).catch(async (error: unknown) => {
-    throw await settleCreate(api, at, body, error);
+    throw await settleCreate(api, at, body, before, error);
   });
 }
 
 function update(api: ResourceApi, at: Address, id: number, body: ValidBody, before: ApiRecord) {
   return api.update(at, id, body, { grant: writeGrant, before }).catch(async (error: unknown) => {
-    throw await settleUpdate(api, at, id, body, error);
+    throw await settleUpdate(api, at, id, body, error, before);
   });
 }
 

@@ -8,7 +8,7 @@
 import { validated } from '../schemas/validated.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import { type Address, type ApiRecord, type ResourceApi, single } from '../api/resource-api.js';
-import { settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
+import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import { writeGrant } from '../api/write-grant.js';
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
 import type { HoldRule } from '../domain/hold-policy.js';
@@ -112,7 +112,7 @@ export class EventWriter {
     const at = this.address();
     try {
       const result = await api.update(at, id, body, { grant: writeGrant, before }).catch(async (error: unknown) => {
-        throw await settleUpdate(api, at, id, body, error);
+        throw await settleUpdate(api, at, id, body, error, before);
       });
       return result.records[0] ?? body;
     } finally {
@@ -125,9 +125,11 @@ export class EventWriter {
     const api = this.api();
     const at = this.address();
     const valid = await validated(resources.events, body, 'create');
+    // The events before the POST: after a fault, only an event that is new and matches is this one.
+    const before = await BeforeCreate.note(api, at);
     try {
       const result = await api.create(at, valid, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
-        throw await settleCreate(api, at, valid, error);
+        throw await settleCreate(api, at, valid, before, error);
       });
       const created = result.records[0];
       if (!created) throw new Error('the service answered the new event with no record');

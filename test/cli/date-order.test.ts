@@ -2,14 +2,16 @@
 // them with exit 2 and send nothing, unless --allow-date-order; an update that changes no date is
 // not judged (the record's dates are the server's business). The sandbox accepts any order.
 
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { resources } from '../../src/resources/definitions.js';
 import { dateOrderIssue } from '../../src/schemas/date-order.js';
-import { api, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { api, envelope, expectNothingSent, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
 
 useNock();
+// An event write checks its status id against the service's statuses first.
+beforeEach(() => statusesListed());
 
 const RULE = 'the dates go dropoffDate ≤ startDate ≤ endDate ≤ teardownDate ≤ pickupDate (--allow-date-order sends them anyway)';
 

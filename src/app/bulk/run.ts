@@ -4,7 +4,8 @@
 // code. Loaded only by the commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { boundHeapGrowth } from '../../common/heap.js';
 import {
   APPLIED,
   type BulkContext,
@@ -50,6 +51,7 @@ export type BulkDeps = Pick<
   Factory,
   'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now'
 >;
+import { checkReadableFile } from '../../common/readable-file.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -81,6 +83,7 @@ export interface BulkRun {
  */
 export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (run: BulkRun) => Promise<T>): Promise<T> {
   deps.sizeClient(concurrency);
+  await boundHeapGrowth();
   const controller = new AbortController();
   // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
   const catalog = deps.catalog({ concurrency, signal: controller.signal });
@@ -115,11 +118,8 @@ export async function openSource(deps: BulkDeps, path: string, format?: InputFor
   return openInput(createReadStream(path), { file: path, format, delimiter });
 }
 
-async function checkReadable(path: string): Promise<void> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
-  });
-  if (info.isDirectory()) throw new UsageError(`cannot read ${path}: it is a directory`);
+function checkReadable(path: string): Promise<void> {
+  return checkReadableFile(path, `cannot read ${path}`);
 }
 
 /** A file's text, or stdin's for `-`. */

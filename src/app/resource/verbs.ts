@@ -150,9 +150,10 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   // A new event holds nothing yet; it is still written by the one event writer.
   if (def.writeRules === 'events') return recordsView(def, [(await deps.booking().events.create(canonical)).after]);
   const api = deps.api();
+  const { BeforeCreate, settleCreate } = await import('../../api/unknown-outcome.js');
+  const before = await BeforeCreate.note(api, at);
   const created = await api.create(at, canonical).catch(async (error: unknown) => {
-    const { settleCreate } = await import('../../api/unknown-outcome.js');
-    throw await settleCreate(api, at, canonical, error);
+    throw await settleCreate(api, at, canonical, before, error);
   });
   return resultView(def, created);
 }
@@ -196,7 +197,7 @@ export async function updateView(
   const base: Record<string, unknown> = { id };
   for (const field of writableFields(def)) base[field.name] = currentValues[field.name];
   const unknown = Object.keys(changes).filter((k) => !fieldByName(def, k));
-  const merged = await resolver.resolve(def, { ...base, ...changes });
+  const merged = await resolver.resolve(def, { ...base, ...changes }, changes);
   for (const key of unknown) merged[key] = changes[key];
   const canonical = await validated(def, merged, 'update');
   await checkDateOrder(def, canonical, input, changes);
@@ -211,7 +212,7 @@ export async function updateView(
   const api = deps.api();
   const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
     const { settleUpdate } = await import('../../api/unknown-outcome.js');
-    throw await settleUpdate(api, at, id, canonical, error);
+    throw await settleUpdate(api, at, id, canonical, error, current);
   });
   return resultView(def, updated);
 }

@@ -6,7 +6,7 @@ import type { CalendarWrites } from '../../../app/ports.js';
 import { type HoldPolicy, type HoldRule, holdRuleFor, writeRuleFor } from '../../../domain/hold-policy.js';
 import type { CalendarEvent } from '../../../domain/records.js';
 import { BookingWriter } from '../../../data/booking-writer.js';
-import { CalendarData } from '../../../data/calendar.js';
+import { CalendarData, type CalendarReading } from '../../../data/calendar.js';
 import { EventWriter } from '../../../data/event-writer.js';
 import { StockWriter } from '../../../data/stock-writer.js';
 import { ShortageAdvisor } from '../../../data/shortage-advisor.js';
@@ -39,13 +39,20 @@ export interface CalendarDeps extends CalendarWrites {
 
 const built = new WeakMap<Session, CalendarDeps>();
 
-export function calendarDeps(session: Session): CalendarDeps {
+/** calendarDeps for a read-only command over one range: the calendar read lean (see CalendarReading). */
+export function rangeReadDeps(session: Session): CalendarDeps {
+  return calendarDeps(session, { lean: true });
+}
+
+export function calendarDeps(session: Session, reading: CalendarReading = {}): CalendarDeps {
   const known = built.get(session);
   if (known) return known;
   const notices = session.notices();
   // A line that names no item holds nothing and is in no total: say so wherever it is read.
-  const calendar = new CalendarData(session.catalog(), (line) =>
-    notices.warn(`warning: booking ${line.id} of event ${line.eventId} names no item (no readable inventoryId): it holds nothing and is left out of totals (rentals check)`),
+  const calendar = new CalendarData(
+    session.catalog(),
+    (line) => notices.warn(`warning: booking ${line.id} of event ${line.eventId} names no item (no readable inventoryId): it holds nothing and is left out of totals (rentals check)`),
+    reading,
   );
   const api = () => session.api();
   const holds = session.settings.holds.value!;
