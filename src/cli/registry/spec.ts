@@ -2,6 +2,7 @@
 // `defineCommand` returns the description with an `attach` that builds the commander command on
 // demand; the registry (registry.ts) holds them and builds only what an invocation needs.
 
+import { withReferenceNames } from './reference-names.js';
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
@@ -161,7 +162,9 @@ export function defineViewCommand<S extends string = '', A extends unknown[] = A
     ...rest,
     run: async (session, options, args) => {
       session.expectView(typeof view === 'function' ? view(options) : view, page === true);
-      return printOutcome(session.printer, await handler(deps(session), options, args));
+      const result = await handler(deps(session), options, args);
+      const catalog = () => session.catalog();
+      return printOutcome(session.printer, 'kind' in result ? withReferenceNames(result, catalog) : { ...result, ...(result.view ? { view: withReferenceNames(result.view, catalog) } : {}) });
     },
   });
 }

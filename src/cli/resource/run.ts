@@ -12,7 +12,7 @@ import {
   type ResourceDef,
   collectionUrlPath,
   fieldByName,
-  fieldTitles,
+  peopleColumns,
   recordUrlPath,
   writableFields,
   defaultVersion,
@@ -90,7 +90,7 @@ function resultView(def: ResourceDef, result: DataResult): RecordListView {
       return (rows ??= result.records.map((r) => readRecord(def.fields, r)));
     },
     columns: def.columns,
-    titles: fieldTitles(def),
+    ...peopleColumns(def),
     knownColumns: knownColumns(def),
   };
 }
@@ -102,7 +102,7 @@ export function recordsView(def: ResourceDef, records: readonly Record<string, u
     body: { data: records },
     rows: records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
-    titles: fieldTitles(def),
+    ...peopleColumns(def),
     knownColumns: knownColumns(def),
   };
 }
@@ -120,7 +120,7 @@ export async function listView(deps: Pick<ResourceDeps, 'api' | 'fields'>, at: A
   const { def } = at;
   const known = knownColumns(def);
   if ((deps.fields ?? []).every((f) => known.includes(f))) {
-    return { kind: 'stream', pieces: deps.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, titles: fieldTitles(def) };
+    return { kind: 'stream', pieces: deps.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, ...peopleColumns(def) };
   }
   return resultView(def, await deps.api().list(at));
 }
