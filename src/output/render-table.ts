@@ -310,13 +310,13 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
 function droppedNote(layout: TableLayout, keys: readonly string[], width: number, narrower: string): string | undefined {
   const { hidden, emptyHidden } = layout;
   if (hidden.length + emptyHidden.length === 0) return undefined;
-  const empty = emptyHidden.length === 0 ? '' : `${hidden.length === 0 ? '' : ' '}(${hiddenList(emptyHidden)}: empty)`;
-  const left = hidden.length === 0 ? '' : `${hiddenList(hidden)} not shown`;
+  if (hidden.length === 0) return `note: ${hiddenList(emptyHidden)} not shown (empty) to fit ${width} columns`;
+  const empty = emptyHidden.length === 0 ? '' : ` (${hiddenList(emptyHidden)}: empty)`;
   const how =
-    narrower === FIELDS_HINT && hidden.length > 0 && hidden.length <= 4
+    narrower === FIELDS_HINT && hidden.length <= 4
       ? `see ${hidden.length === 1 ? 'it' : 'them'} with --fields ${[keys[layout.shown[0]!]!, ...hidden].join(',')} or -o json`
       : `widen the terminal or ${narrower}`;
-  return `note: ${left}${hidden.length === 0 ? 'empty columns not shown' : ''}${empty} to fit ${width} columns; ${how}`;
+  return `note: ${hiddenList(hidden)} not shown${empty} to fit ${width} columns; ${how}`;
 }
 
 /** The hidden columns by name; many (a month of days) as the first and last and how many. */
