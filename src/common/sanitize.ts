@@ -25,6 +25,8 @@ const ANY_CONTROL_GLOBAL = /[\u0000-\u001f\u007f-\u009f]/g;
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 /** The same, less LF: text whose line breaks are structure (ICS text, escaped by RFC 5545). */
 const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+/** The same, less TAB and LF: raw text lines for a terminal (jq -r's output: a tab moves to the next stop, nothing more). */
+const CONTROL_BUT_TAB_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
@@ -36,13 +38,14 @@ function visible(char: string): string {
   return code >= 0x80 ? `\\u00${hex}` : `\\x${hex}`;
 }
 
-/** Which control characters stay raw: none (tables, TSV), line breaks and TAB (CSV), LF (ICS). */
-export type ControlKept = 'none' | 'line-breaks' | 'newline';
+/** Which control characters stay raw: none (tables, TSV), line breaks and TAB (CSV), LF (ICS), TAB and LF (--jq at a terminal). */
+export type ControlKept = 'none' | 'line-breaks' | 'newline' | 'tab-newline';
 
 const PATTERNS: Record<ControlKept, RegExp> = {
   none: ANY_CONTROL_GLOBAL,
   'line-breaks': CONTROL_BUT_LINE_BREAKS,
   newline: CONTROL_BUT_LF,
+  'tab-newline': CONTROL_BUT_TAB_LF,
 };
 
 /** `text` with its control characters written as visible escapes (`a\x1b[31m`, `x\ty`). */

@@ -81,7 +81,8 @@ export class Printer {
       const json = this.held.join('');
       this.held = [];
       const out = await runJq(json, this.options.jq);
-      await this.emit(this.term.stdoutIsTTY ? escapeControl(out, 'newline') : out);
+      // As jq -r at a terminal: strings raw, a tab a tab; other control characters (ESC…) shown, not obeyed.
+      await this.emit(this.term.stdoutIsTTY ? escapeControl(out, 'tab-newline') : out);
     }
     await this.releaseTerminal();
   }

@@ -92,4 +92,10 @@ describe('--jq', () => {
     const result = await runCli(['inventory', 'list', '--jq', '.data[].name'], withApi({ tty: true }));
     expect(result.stdout).toBe('x\\x1b[2Jy\n');
   });
+
+  test('at a terminal a string with a tab prints a tab, as jq -r does (escape sequences stay escaped)', async () => {
+    api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 7, { name: `Tent${ESC}[31m` })]));
+    const result = await runCli(['inventory', 'list', '--jq', '.data[] | "\\(.id)\\t\\(.name)"'], withApi({ tty: true }));
+    expect(result.stdout).toBe('7\tTent\\x1b[31m\n');
+  });
 });

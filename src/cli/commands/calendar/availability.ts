@@ -3,7 +3,7 @@
 // what is free then, and the events holding them; --daily, the free units of each day as a day ×
 // item grid; --find, the earliest windows in which all the asked units are free together.
 
-import { resolveRange } from '../../../domain/dates.js';
+import { describeRange, resolveRange } from '../../../domain/dates.js';
 import type { CalendarItem } from '../../../domain/records.js';
 import { formatDuration, parseDuration } from '../../../domain/durations.js';
 import { freeWindows } from '../../../domain/free-windows.js';
@@ -27,7 +27,7 @@ const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 export const availabilityCommand = defineViewCommand({
   ...TOP_LEVEL.availability,
   help: withDatesLink(
-    '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
+    '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute, never starting before now; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
   ),
   examples: [
     'rentals availability --from fri --to sun',
@@ -109,7 +109,11 @@ async function findWindows(deps: CalendarDeps, options: { from?: string; to?: st
   const duration = parseDuration(options.duration, '--duration');
   const limit = positiveInt(options.limit, '--limit') ?? 5;
   const asks = parseItemAsks(wanted, undefined);
-  const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 90 });
+  const now = deps.now();
+  const asked = resolveRange({ from: options.from, to: options.to }, now, { days: 90 });
+  // A window is offered to be booked: it never starts before now (today's already gone hours included).
+  const range = { from: Math.max(asked.from, now), to: asked.to };
+  if (range.to <= range.from) throw new UsageError(`--find: the range ${describeRange(asked)} is over; a window can start from now (${shortWallTime(now)}) on`);
   deps.showRange(range);
   const [items, held] = await Promise.all([Promise.all(asks.map((a) => deps.calendar.item(a.ref))), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
   const windows = freeWindows(
