@@ -8,6 +8,7 @@ import { stripControl } from '../common/sanitize.js';
 import type { TimelineBar, TimelineItem, TimelineStep } from '../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayKey, startOfDay } from '../domain/wall-time.js';
 import { padToWidth, textWidth, truncateToWidth } from './width.js';
+import { wrapText } from './wrap.js';
 
 export interface TimelineTextOptions {
   /** Terminal columns; every line fits in it. */
@@ -34,7 +35,7 @@ interface Chart {
   colour: boolean;
 }
 
-const LEGEND = [`${FIRM} firm`, `${TENTATIVE} tentative (quote)`, `${SHORT} short: firm holds exceed the stock`, `${SHORT_IF_QUOTES} short if every quote confirms`];
+const LEGEND = ['0–9 units free (the fewest in that stretch), + 10 or more', `${FIRM} firm`, `${TENTATIVE} tentative (quote)`, `${SHORT} short: firm holds exceed the stock`, `${SHORT_IF_QUOTES} short if every quote confirms`];
 
 export function renderTimelineText(items: readonly TimelineItem[], range: Range, options: TimelineTextOptions): string[] {
   const labels = items.flatMap((item) => ['free', ...item.bars.map(barLabel)]);
@@ -60,7 +61,7 @@ function legend(width: number): string[] {
   for (const entry of LEGEND) {
     const last = lines.length - 1;
     if (last >= 0 && textWidth(lines[last]!) + 2 + textWidth(entry) <= width) lines[last] += `  ${entry}`;
-    else lines.push(truncateToWidth(entry, width));
+    else lines.push(...wrapText(entry, width));
   }
   return lines;
 }

@@ -105,6 +105,18 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     await opened.page.close();
   });
 
+  it.each(['A4', 'Letter'] as const)('the timeline over a month (%s): no cell clips its text (a narrow one shows none)', async (size) => {
+    const { html } = timelinePage(size, 31);
+    const opened = await open(html);
+    await opened.page.setViewportSize({ width: 1000, height: 800 });
+    const clipped = await opened.page.$$eval('.track > span', (spans) =>
+      spans.filter((span) => span.textContent !== '' && span.scrollWidth > span.clientWidth + 1).map((span) => `${span.className}: ${span.textContent}`),
+    );
+    expect(clipped).toEqual([]);
+    expect(await visible(opened.page, '.shortages li', 'short by 1')).toBe(true);
+    await opened.page.close();
+  });
+
   it.each(['A4', 'Letter'] as const)('the quote (%s) loads cleanly, shows every line and the totals, and prints', async (size) => {
     const opened = await open(quotePage(size));
     await expectClean(opened);

@@ -59,6 +59,17 @@ describe('terminal timeline', () => {
     expect(lines.at(-1)).toContain('! short: firm holds exceed the stock');
   });
 
+  it('has a legend that explains every mark the chart can show, + included, wrapped and never cut', () => {
+    for (const width of [40, 80]) {
+      const narrow = renderTimelineText(items, range, { width, colour: false });
+      const legend = narrow.slice(narrow.findIndex((l) => l.includes('units free')));
+      const text = legend.join(' ');
+      for (const mark of ['0–9 units free', '+ 10 or more', '█ firm', '░ tentative (quote)', '! short', '? short if every quote confirms']) expect(text).toContain(mark);
+      expect(text).not.toContain('…');
+      for (const line of legend) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('shows ? where only the quotes would overbook', () => {
     const tight = sampleTimeline();
     const tent = tight.items[0]!;
