@@ -5,6 +5,7 @@ import { DeclinedError, ExitCode, RentalsError, ValidationError, exitCodeFor } f
 import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
+import { showHelp } from './cli/help-output.js';
 import { debugFromEnv } from './cli/session.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
@@ -15,6 +16,8 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     return state.exitCode;
   } catch (error) {
     return report(error, ctx, argv.includes('--debug') || debugFromEnv(ctx.env));
+  } finally {
+    await showHelp(state, ctx, argv);
   }
 }
 

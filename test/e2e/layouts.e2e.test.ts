@@ -221,6 +221,12 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     for (const word of long.name.split(' ')) expect(words).toContain(word);
   });
 
+  test.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
+    const lines = await screen(width, ['--help']);
+    expect(lines.some((line) => line.startsWith('Environment'))).toBe(true);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+  });
+
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
     const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
     expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);

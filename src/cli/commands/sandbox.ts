@@ -35,7 +35,7 @@ export const sandboxCommand = defineRawViewCommand({
   examples: [
     'rentals sandbox --seed',
     'rentals sandbox --seed --keep                   # kept in the data directory (its path printed)',
-    'eval "$(rentals sandbox --keep --print-env)"',
+    'rentals sandbox --keep --print-env             # the export line of the kept sandbox (eval "$(…)")',
     'rentals sandbox --port 0 --data-file /tmp/rentals-data.json --seed',
   ],
   options: (command) =>

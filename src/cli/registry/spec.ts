@@ -3,6 +3,7 @@
 // demand; the registry (registry.ts) holds them and builds only what an invocation needs.
 
 import { withReferenceNames } from './reference-names.js';
+import { pagerCommand } from '../pager.js';
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
@@ -13,6 +14,8 @@ import { type GlobalOptions, Session } from '../session.js';
 /** Shared between main() and the actions: the exit code a handler chose. */
 export interface RunState {
   exitCode: number;
+  /** Help (and the version) as commander writes it: shown at the end of the run, paged at a terminal when long. */
+  help?: string;
 }
 
 /** What every handler's wiring needs: the injected context and the run's exit code. */
@@ -185,7 +188,14 @@ export function defineRawViewCommand<S extends string = '', A extends unknown[] 
   return defineCommand<S, A, O>({
     ...rest,
     runWithoutSession: async (call) => {
-      const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true });
+      // `rentals help …` is paged at a terminal as --help is (src/cli/help-output.ts).
+      const pager = call.ctx.term.stdoutIsTTY && call.globals.pager !== false && call.ctx.startPager ? pagerCommand(call.ctx.env) : undefined;
+      const printer = new Printer(call.ctx.term, {
+        format: 'table',
+        color: false,
+        quiet: call.globals.quiet === true,
+        pager: pager === undefined ? undefined : () => call.ctx.startPager!(pager, call.ctx.env),
+      });
       const code = await printOutcome(printer, await handler(call));
       await printer.finish();
       return code;
