@@ -6,7 +6,7 @@
 // - CommonJS, entry and bundle (bin/package.json makes bin/rentals.js CommonJS): an ES module
 //   entry costs every start Node's ESM loader, which reads modules through libuv's thread pool
 //   (~35 ms against ~17 ms above a plain CommonJS GET on Node 22, wall time, side by side).
-// - One file, no code splitting. Modules reached only through import() (zod, chalk, the
+// - One file, no code splitting. Modules reached only through import() (zod, the
 //   sandbox, the bulk engine) are still evaluated only when that import() runs — esbuild wraps them
 //   in lazy initialisers.
 // - Node builtins are loaded with require(), never through ESM imports (see builtinsByRequire).

@@ -7,9 +7,11 @@ import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { showHelp } from './cli/help-output.js';
 import { debugFromEnv } from './cli/session.js';
+import { forPeopleContext } from './cli/people-streams.js';
 
-export async function main(argv: string[], ctx: Context): Promise<number> {
+export async function main(argv: string[], given: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
+  const ctx: Context = { ...forPeopleContext(given), argv };
   try {
     const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });

@@ -1,6 +1,7 @@
 // What a run tells people on stderr: a single progress line redrawn in place when stderr is a
 // terminal (nothing at all when it is not: logs and pipes get only the summary), and the summary.
 
+import { terminalControl } from '../common/terminal-text.js';
 import type { Outcome } from './report.js';
 import type { Progress, RunSummary } from './runner.js';
 
@@ -15,7 +16,7 @@ export interface ProgressRenderer {
   finish(): void;
 }
 
-const CLEAR_LINE = '\r\x1b[K';
+const CLEAR_LINE = terminalControl('\r\x1b[K');
 
 export function progressRenderer(
   stream: ProgressStream,

@@ -5,6 +5,7 @@
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
 import { isHttpUrl } from '../common/urls.js';
+import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 
 export const DEFAULT_PROFILE = 'default';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -23,6 +24,7 @@ export type SettingName =
   | 'output'
   | 'timezone'
   | 'holds'
+  | 'alternatives'
   | 'configDir'
   | 'color'
   | 'sandboxToken'
@@ -36,7 +38,7 @@ export type SettingName =
   | 'quoteTerms';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
-type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | DocumentKey;
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives' | DocumentKey;
 
 /** The settings of the pages sent to customers (quotes, order confirmations). */
 export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms';
@@ -200,6 +202,20 @@ export const SETTINGS: readonly SettingDef[] = [
     parse: (text) => {
       const read = readHoldPolicy(text);
       return read.ok ? read.policy : undefined;
+    },
+  },
+  {
+    name: 'alternatives',
+    label: 'alternatives',
+    env: ['RENTALS_ALTERNATIVES'],
+    configKey: 'alternatives',
+    profileField: 'alternatives',
+    rule: ALTERNATIVES_RULE,
+    default: 'none',
+    help: 'items that may stand in for others when one is short, in order of preference (ways out of a shortage)',
+    parse: (text) => {
+      const read = readAlternatives(text);
+      return read.ok ? read.rules : undefined;
     },
   },
   {

@@ -4,6 +4,7 @@
 
 import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
+import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
@@ -58,6 +59,8 @@ export interface Settings {
   holds: Setting<HoldPolicy>;
   /** The settings of the pages sent to customers (company, currency, quote terms); resolved when a page asks. */
   document: () => DocumentSettings;
+  /** Which items may stand in for which (the `alternatives` setting; names matched when used). */
+  alternatives: Setting<AlternativeRule[]>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -122,6 +125,7 @@ export async function resolveSettings(
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
+    alternatives: checkedSetting<AlternativeRule[]>(setting('alternatives'), [], candidates('alternatives', undefined, ''), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     document: () => ({

@@ -22,6 +22,7 @@ export interface Profile {
   output?: string;
   timezone?: string;
   holds?: string;
+  alternatives?: string;
   companyName?: string;
   companyAddress?: string;
   companyContact?: string;

@@ -91,6 +91,12 @@ export async function buildIcs(entries: readonly IcsEntry[], host: string, now: 
       status: ICalEventStatus[icsStatus(event)],
     });
   }
-  const text = calendar.toString();
+  // ical-generator writes DTSTAMP in the calendar's zone, without the Z; RFC 5545 wants UTC.
+  const text = calendar.toString().replace(/^DTSTAMP[:;].*$/gm, `DTSTAMP:${utcStamp(now)}`);
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
+/** `20260501T223005Z`: an instant as an RFC 5545 UTC date-time. */
+function utcStamp(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}/, '').replace(/[-:]/g, '');
 }

@@ -3,6 +3,7 @@
 // show; a fraction above 1 (overbooked) fills the bar and ends in `!` (red with colour).
 
 import { stripControl } from '../common/sanitize.js';
+import { terminalControl } from '../common/terminal-text.js';
 import { padToWidth, textWidth, truncateToWidth } from './width.js';
 
 export interface BarRow {
@@ -24,8 +25,8 @@ export interface BarChartOptions {
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 const MIN_BAR = 10;
 const MAX_LABEL = 30;
-const RED = '\u001b[1;31m';
-const RESET = '\u001b[0m';
+const RED = terminalControl('\u001b[1;31m');
+const RESET = terminalControl('\u001b[0m');
 
 function bar(fraction: number, columns: number, colour: boolean): string {
   if (fraction > 1) {

@@ -42,13 +42,17 @@ export function tsvLine(row: Row, columns: string[]): string {
   return columns.map((c) => tsvCell(row[c])).join('\t');
 }
 
+/** A character that makes a CSV cell quoted: separators, quotes, line breaks, and every other control or bidi character. */
+const CSV_QUOTED = /[",;\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|^\s|\s$/;
+
 /**
- * RFC 4180: quote a cell that holds a comma, quote, CR or LF (or leading/trailing space). TAB and
- * line breaks stay (quoted); other control characters become visible escapes; formulas neutralised.
+ * RFC 4180, exact: a cell holding a separator, a quote, a line break or any other control
+ * character is quoted, with those characters raw inside the quotes (doubled quotes), so that
+ * `import` reads back the very value; formulas neutralised (import takes that `'` off again).
  */
 export function csvCell(value: unknown): string {
-  const text = neutraliseFormula(escapeControl(machineText(value), 'line-breaks'));
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = neutraliseFormula(machineText(value));
+  return CSV_QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(row: Row, columns: string[]): string {

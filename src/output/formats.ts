@@ -39,3 +39,19 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
   const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;
   throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${OUTPUT_FORMATS.join(', ')}`);
 }
+
+/** Formats whose text keeps its own exact escaping (JSON's, RFC 4180's, RFC 5545's, tsv's visible escapes). */
+const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html']);
+
+/**
+ * Whether `view` printed as `format` is a document for a program (written exactly), rather than
+ * text for people (a table, a plan's lines, a sentence, a request shown by --dry-run), which
+ * passes the sanitizer. Text that is the same in every format (a completion script, a URL) and a
+ * raw body (`rentals api`) are for whatever reads them; the other textual views are for machines only where they print JSON.
+ */
+export function writtenForMachines(view: View, format: ViewFormat): boolean {
+  if ((view.kind === 'text' && view.data === undefined) || view.kind === 'raw') return true;
+  if (!MACHINE_FORMATS.has(format)) return false;
+  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'plan') return format === 'json' || format === 'ndjson';
+  return true;
+}

@@ -4,7 +4,8 @@
 // the first write and waited for at finish().
 
 import type { Writable } from 'node:stream';
-import { escapeControl } from '../common/sanitize.js';
+import { forPeople } from '../common/terminal-text.js';
+import { writtenForMachines } from './formats.js';
 import type { RenderOptions } from './render-options.js';
 import type { View, ViewFormat } from './views.js';
 
@@ -42,6 +43,10 @@ export class Printer {
   private pager?: Promise<PagerSink>;
   /** The pager has exited (the user quit it): the rest is not shown. */
   private pagerGone = false;
+  /** What is written now is a machine format bound for a file or a pipe: written exactly as rendered. */
+  private exact = false;
+  /** A machine format at a terminal: sanitized, its tabs (tsv's separators) kept. */
+  private tabs: 'escaped' | 'kept' = 'escaped';
 
   constructor(
     readonly term: OutputStreams,
@@ -66,7 +71,7 @@ export class Printer {
     const pager = this.pager ? await this.pager : undefined;
     if (this.pagerGone) return;
     const out = pager?.input ?? this.term.stdout;
-    if (!out.write(text)) {
+    if (!out.write(this.exact ? text : forPeople(text, this.tabs))) {
       await new Promise<void>((resolve) => {
         out.once('drain', resolve);
         void pager?.closed.then(resolve);
@@ -81,8 +86,9 @@ export class Printer {
       const json = this.held.join('');
       this.held = [];
       const out = await runJq(json, this.options.jq);
-      // As jq -r at a terminal: strings raw, a tab a tab; other control characters (ESC…) shown, not obeyed.
-      await this.emit(this.term.stdoutIsTTY ? escapeControl(out, 'tab-newline') : out);
+      this.exact = this.term.stdoutIsTTY !== true;
+      this.tabs = 'kept';
+      await this.emit(out);
     }
     await this.releaseTerminal();
   }
@@ -104,6 +110,9 @@ export class Printer {
    */
   async view(shown: View): Promise<void> {
     const view = this.options.format === 'table' && shown.forPeople ? await shown.forPeople() : shown;
+    const forMachines = writtenForMachines(view, this.options.format);
+    this.exact = this.term.stdoutIsTTY !== true && forMachines;
+    this.tabs = forMachines ? 'kept' : 'escaped';
     if (view.kind === 'raw' && view.pour) {
       await view.pour((text) => this.write(text));
       return;

@@ -1,10 +1,11 @@
 // Views as tables for people: box tables (one layout shared by all the groups of a view),
 // headings in bold, shortages in red, `field  value` lines for one record. Loaded only when a
-// table is printed (string-width, chalk).
+// table is printed (string-width).
 
 import { type Row, humanCell } from './format.js';
 import { escapeControl } from '../common/sanitize.js';
 import { formatMoneyFixed, parseMoney } from '../domain/money.js';
+import { terminalControl } from '../common/terminal-text.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TableLayout, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
@@ -24,16 +25,20 @@ function same(text: string): string {
   return text;
 }
 
-async function palette(color: boolean): Promise<Palette> {
+/** Text between two SGR sequences, marked as this program's own (the sanitizer lets only those through). */
+function sgr(open: string, close: string): (text: string) => string {
+  const [on, off] = [terminalControl(open), terminalControl(close)];
+  return (text) => `${on}${text}${off}`;
+}
+
+function palette(color: boolean): Palette {
   if (!color) return plain;
-  const { Chalk } = await import('chalk');
-  const chalk = new Chalk({ level: 1 });
   return {
-    header: (t) => chalk.bold.cyan(t),
-    yes: (t) => chalk.green(t),
-    no: (t) => chalk.dim(t),
-    problem: (t) => chalk.red(t),
-    heading: (t) => chalk.bold(t),
+    header: sgr('\u001b[1m\u001b[36m', '\u001b[39m\u001b[22m'),
+    yes: sgr('\u001b[32m', '\u001b[39m'),
+    no: sgr('\u001b[2m', '\u001b[22m'),
+    problem: sgr('\u001b[31m', '\u001b[39m'),
+    heading: sgr('\u001b[1m', '\u001b[22m'),
   };
 }
 
@@ -52,7 +57,7 @@ interface Block {
 }
 
 export async function* renderTable(view: DataView, options: RenderOptions): AsyncGenerator<string> {
-  const colors = await palette(options.color);
+  const colors = palette(options.color);
   if (view.kind === 'detail') return yield* detail(view, options, colors);
   if (view.kind === 'records' && view.lines && !options.fields && view.rows.length > 0) return yield* paragraphs(view, view.lines, options.terminalWidth, colors);
   if (view.kind === 'grid' && options.terminalWidth > 0) {
@@ -75,7 +80,7 @@ export async function* renderTable(view: DataView, options: RenderOptions): Asyn
 
 /** A record list's rows as they are read: their cells are kept (not the records), then drawn. */
 export async function* renderRowBatches(columns: string[], batches: AsyncIterable<Row[]>, options: RenderOptions, people: Pick<RecordListView, 'titles' | 'names' | 'rank' | 'money'> = {}): AsyncGenerator<string> {
-  const colors = await palette(options.color);
+  const colors = palette(options.color);
   const cells = new TableCells(headers(columns, people.titles, options), columns, options.fields ? undefined : people.rank);
   const names = withMoney(people.names, people.money);
   for await (const rows of batches) addRows(cells, columns, rows, names);

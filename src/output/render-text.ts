@@ -3,7 +3,7 @@
 // (`-o json`, `-o ndjson`) the ones that have records print them in the one JSON shape,
 // `{ "data": [...] }` (a plan: the plan file, a document that `apply` reads back).
 
-import { stripControl } from '../common/sanitize.js';
+import { escapeJsonControl, stripControl } from '../common/sanitize.js';
 import { ndjsonLine } from './format.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import type { RenderOptions } from './render-options.js';
@@ -19,9 +19,9 @@ export async function* renderTextual(view: TextualView, format: ViewFormat, opti
     case 'plan':
       if (format === 'json') {
         if (!view.document) throw new Error('a plan printed as json has no document');
-        return yield await view.document();
+        return yield escapeJsonControl(await view.document());
       }
-      return yield* inBatches(format === 'ndjson' ? view.records() : view.lines());
+      return yield* inBatches(format === 'ndjson' ? mapLines(view.records(), escapeJsonControl) : view.lines());
     case 'request':
       return yield* renderText(requestText(view), format, options);
     case 'done':
@@ -62,6 +62,10 @@ async function* inBatches(lines: Iterable<string> | AsyncIterable<string>): Asyn
     }
   }
   if (batch.length > 0) yield `${batch.join('\n')}\n`;
+}
+
+async function* mapLines(lines: Iterable<string> | AsyncIterable<string>, map: (line: string) => string): AsyncGenerator<string> {
+  for await (const line of lines) yield map(line);
 }
 
 function withNewline(text: string): string {

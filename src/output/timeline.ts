@@ -5,6 +5,7 @@
 // without colour too. Pure: the same input gives the same lines.
 
 import { stripControl } from '../common/sanitize.js';
+import { terminalControl } from '../common/terminal-text.js';
 import type { TimelineBar, TimelineItem, TimelineStep } from '../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayKey, startOfDay } from '../domain/wall-time.js';
 import { padToWidth, textWidth, truncateToWidth } from './width.js';
@@ -25,7 +26,7 @@ const MAX_LABEL = 28;
 const TICK_STEPS = [1, 2, 3, 6, 12, 24, 48, 168, 336, 672].map((h) => h * HOUR_MS);
 const TICK_LABEL = 7; // `|06-12 `
 
-const ANSI = { red: '\u001b[1;31m', yellow: '\u001b[33m', bold: '\u001b[1m', reset: '\u001b[0m' };
+const ANSI = { red: terminalControl('\u001b[1;31m'), yellow: terminalControl('\u001b[33m'), bold: terminalControl('\u001b[1m'), reset: terminalControl('\u001b[0m') };
 
 type CellState = 'ok' | 'short' | 'short-if-quotes';
 

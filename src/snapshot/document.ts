@@ -9,6 +9,7 @@
 
 import { type ResourceName, dependencyOrder } from '../resources/definitions.js';
 import { UsageError } from '../errors.js';
+import { escapeJsonControl } from '../common/sanitize.js';
 
 export const SNAPSHOT_KIND = 'rentals-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -31,7 +32,12 @@ export interface Snapshot {
 export class SnapshotWriter {
   private first = true;
 
-  constructor(private readonly write: (text: string) => Promise<void>) {}
+  private readonly write: (text: string) => Promise<void>;
+
+  /** DEL, C1 and bidi controls are written as JSON escapes, as in every JSON rentals prints: the same values. */
+  constructor(write: (text: string) => Promise<void>) {
+    this.write = (text) => write(escapeJsonControl(text));
+  }
 
   async begin(takenAt: string, source: string): Promise<void> {
     const head = { kind: SNAPSHOT_KIND, version: SNAPSHOT_VERSION, takenAt, source };

@@ -7,6 +7,7 @@ import type { RunSummary } from '../../src/bulk/runner.js';
 import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
 import { FakeApi } from '../helpers/sandbox-api.js';
 import { planText } from './helpers.js';
+import { forPeople } from '../../src/common/terminal-text.js';
 
 describe('dry-run plan text', () => {
   it('prices: per row update old → new (change %), unchanged, create, invalid; then totals', async () => {
@@ -52,7 +53,8 @@ describe('progress on stderr', () => {
   it('redraws in place on a TTY, at most every interval, and clears at the end', () => {
     const written: string[] = [];
     let clock = 0;
-    const renderer = progressRenderer({ isTTY: true, write: (t) => written.push(t) }, { now: () => clock, intervalMs: 100 });
+    // As stderr shows it: through the sanitizer, which lets only the program's own redraw through.
+    const renderer = progressRenderer({ isTTY: true, write: (t) => written.push(forPeople(t)) }, { now: () => clock, intervalMs: 100 });
     renderer.update(progress);
     clock = 50;
     renderer.update({ ...progress, done: 4300 }); // too soon: skipped

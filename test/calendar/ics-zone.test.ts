@@ -75,3 +75,11 @@ describe('zoned ICS', () => {
     expect(vevent!.getFirstPropertyValue('description')).toContain('Customer: Ann\\rSmith');
   });
 });
+
+describe('DTSTAMP (RFC 5545 3.8.7.2: in UTC)', () => {
+  test.each(['Europe/Berlin', 'America/New_York', 'UTC'])('in %s, every DTSTAMP is the build time in UTC with its Z', async (zone) => {
+    const text = await buildIcs([entry(1, '2026-06-12T14:00:00', '2026-06-12T18:00:00'), entry(2, '2026-06-13T09:00:00', '2026-06-13T10:00:00')], 'h', new Date(Date.UTC(2026, 4, 1, 22, 30, 5)), zone);
+    const stamps = text.split('\r\n').filter((line) => line.startsWith('DTSTAMP'));
+    expect(stamps).toEqual(['DTSTAMP:20260501T223005Z', 'DTSTAMP:20260501T223005Z']);
+  });
+});

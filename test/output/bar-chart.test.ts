@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderBarChart } from '../../src/output/bar-chart.js';
 import { textWidth } from '../../src/output/width.js';
+import { forPeople } from '../../src/common/terminal-text.js';
 
 const rows = [
   { cells: ['Tent', '48', '96', '50.0%'], fraction: 0.5 },
@@ -25,7 +26,7 @@ describe('bar chart', () => {
     expect(lines[3]!.slice(38)).toBe(`${'█'.repeat(21)}!`);
     expect(lines[3]).toContain('Stage deck');
     expect(lines[4]).toBe('Unowned        0      0            —');
-    const coloured = renderBarChart(rows, { width: 60, colour: true, header });
+    const coloured = renderBarChart(rows, { width: 60, colour: true, header }).map((line) => forPeople(line)); // as the printer writes it
     expect(coloured[3]).toContain(`\u001b[1;31m${'█'.repeat(21)}!\u001b[0m`);
   });
 

@@ -47,7 +47,7 @@ describe('renderRecordStream', () => {
     const text = '{"data":[{"id":1,"name":"Tent, large"},{"id":2,"name":"Chair\\tred"}]}';
     expect(await rendered(text, 'ndjson', 20)).toBe('{"id":1,"name":"Tent, large"}\n{"id":2,"name":"Chair\\tred"}\n');
     expect(await rendered(text, 'ndjson', 20, ['name'])).toBe('{"name":"Tent, large"}\n{"name":"Chair\\tred"}\n');
-    expect(await rendered(text, 'csv', 20)).toBe('id,name\n1,"Tent, large"\n2,Chair\tred\n');
+    expect(await rendered(text, 'csv', 20)).toBe('id,name\n1,"Tent, large"\n2,"Chair\tred"\n');
     expect(await rendered(text, 'tsv', 20)).toBe('1\tTent, large\n2\tChair\\tred\n');
   });
 

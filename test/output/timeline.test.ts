@@ -6,6 +6,7 @@ import { timelineIntervals, timelineItems } from '../../src/domain/timeline.js';
 import { renderTimelineText } from '../../src/output/timeline.js';
 import { textWidth } from '../../src/output/width.js';
 import { HOSTILE_NAME, sampleTimeline } from '../helpers/timeline-sample.js';
+import { forPeople } from '../../src/common/terminal-text.js';
 
 const { items, range } = sampleTimeline();
 
@@ -86,7 +87,7 @@ describe('terminal timeline', () => {
   });
 
   it('colours the short columns red, one escape per run', () => {
-    const coloured = renderTimelineText(items, range, { width: 114, colour: true });
+    const coloured = renderTimelineText(items, range, { width: 114, colour: true }).map((line) => forPeople(line)); // as the printer writes it
     expect(coloured[2]).toContain(`\u001b[1;31m${'!'.repeat(8)}\u001b[0m`);
     expect(coloured.find((l) => l.startsWith('2× Ng fair'))).toContain(`\u001b[1;31m${'█'.repeat(8)}\u001b[0m`);
   });

@@ -1,0 +1,45 @@
+// The one sanitizer of text written for people (a terminal, a log a person reads): every C0
+// character but the line feed (a CR only as part of CRLF), DEL, every C1 character and the bidi
+// controls (U+202A–E, U+2066–9, U+200E/F, U+061C) are written as visible escapes, whoever wrote
+// the text. Only the sequences the program itself means (its colours, the progress line's
+// redraw) pass raw, and only when they were made by `terminalControl`: such a sequence carries a
+// random per-process marker that text from a server cannot know, so a name cannot forge one.
+
+import { visibleControl } from './sanitize.js';
+
+const MARKER_LENGTH = 24;
+
+/** The marker: NUL then 24 characters out of U+0001–U+0008 (72 random bits); zero columns wide. */
+const MARKER = (() => {
+  const bytes = new Uint8Array(MARKER_LENGTH);
+  globalThis.crypto.getRandomValues(bytes);
+  return `\u0000${Array.from(bytes, (b) => String.fromCharCode(1 + (b % 8))).join('')}`;
+})();
+
+/** The control sequences a program may mean: SGR colours, erase-in-line, a carriage return. */
+const MEANT = /^(?:\u001b\[[0-9;]*[mK]|\r)+$/;
+
+/** `sequence` (colours, `\r\x1b[K`) marked as meant by this program: forPeople lets it through. */
+export function terminalControl(sequence: string): string {
+  if (!MEANT.test(sequence)) throw new Error('terminalControl takes SGR, erase-in-line and CR only');
+  return sequence.replace(/\u001b\[[0-9;]*[mK]|\r/g, (part) => `${MARKER}${part}`);
+}
+
+const BIDI = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+const UNSAFE_CHAR = `[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f${BIDI}]`;
+const UNSAFE = new RegExp(UNSAFE_CHAR);
+const SANITIZE = new RegExp(`${escapeForRegExp(MARKER)}(\\u001b\\[[0-9;]*[mK]|\\r)|\\r\\n|${UNSAFE_CHAR}`, 'g');
+/** The same but for TAB, for a machine format shown at a terminal (tsv's separator; a tab cannot overwrite anything). */
+const UNSAFE_CHAR_BUT_TAB = `[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI}]`;
+const UNSAFE_BUT_TAB = new RegExp(UNSAFE_CHAR_BUT_TAB);
+const SANITIZE_BUT_TAB = new RegExp(`${escapeForRegExp(MARKER)}(\\u001b\\[[0-9;]*[mK]|\\r)|\\r\\n|${UNSAFE_CHAR_BUT_TAB}`, 'g');
+
+function escapeForRegExp(text: string): string {
+  return text.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `text` safe to show a person: unsafe characters as visible escapes, this program's own sequences kept; `tabs`: TAB too. */
+export function forPeople(text: string, tabs: 'escaped' | 'kept' = 'escaped'): string {
+  if (!(tabs === 'kept' ? UNSAFE_BUT_TAB : UNSAFE).test(text)) return text;
+  return text.replace(tabs === 'kept' ? SANITIZE_BUT_TAB : SANITIZE, (match, meant: string | undefined) => meant ?? (match === '\r\n' ? match : visibleControl(match)));
+}

@@ -1,0 +1,269 @@
+// Every command that prints a record name, with names full of control characters (C0, DEL, C1,
+// ESC sequences, bidi overrides), in every -o: generated from the command registry, so a new
+// command is covered without being listed here. Each command's examples (their first `rentals …`,
+// as a shell would run it up to a pipe or a redirection) run against a sandbox whose records
+// fast-check has renamed; the names in the examples are renamed alike, and the files they read
+// are made from the sandbox. Whatever the outcome, the bytes are checked: text for people (a
+// table, a plan, a sentence, stderr, anything at a terminal) holds no raw control character but
+// the line feed; each machine format holds them only where its own escaping puts them (inside
+// RFC 4180 quotes, never in JSON, tsv, ics). Runs are bounded: one example per command, 8 runs each.
+
+import fc from 'fast-check';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { registry } from '../../src/cli/catalog.js';
+import type { CommandInfo } from '../../src/cli/registry/spec.js';
+import { csvHeader, csvLine } from '../../src/output/format.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { runCli } from '../helpers/fake-context.js';
+import { cliEnv, freshConfigDir, type RunResult } from './harness.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+const FORMATS = ['table', 'tsv', 'csv', 'json', 'ndjson', 'ics'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** Commands that serve until stopped: they print no record. */
+const NEVER_ENDS = new Set(['sandbox']);
+
+/** A printable tag at the start of every renamed record: its presence says a command printed a name. */
+const TAG = 'Zq';
+
+const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+const hostileUnit = fc.oneof(
+  fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  fc.integer({ min: 0x7f, max: 0x9f }).map((c) => String.fromCharCode(c)),
+  fc.constantFrom(...BIDI, '\u001b[2J', '\u001b]8;;http://evil/\u0007link\u001b]8;;\u0007', '\u009b31m', '\r', '"', "'", '\\', ' ', 'é'),
+);
+/** What fast-check adds to each name: at least one control character, never `=` or `,` (item flags' separators). */
+const hostileSuffix = fc.array(hostileUnit, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
+
+/** Raw characters no text for people may hold (the line feed aside). */
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+function unsafeIn(text: string, allowed: RegExp = /\n/g): string | undefined {
+  const found = UNSAFE.exec(text.replace(allowed, ''));
+  return found ? `U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${JSON.stringify(text.slice(Math.max(0, found.index - 20), found.index + 20))}` : undefined;
+}
+
+/** The bytes of one run are safe for where they go; a message when not. */
+function problem(format: Format, out: RunResult, tty: boolean): string | undefined {
+  const err = unsafeIn(out.stderr);
+  if (err) return `stderr: ${err}`;
+  const stdout = out.stdout;
+  if (tty) return unsafeIn(stdout, /\r\n|\n|\t/g);
+  switch (format) {
+    case 'tsv':
+      return unsafeIn(stdout, /[\t\n]/g);
+    case 'csv':
+      return unsafeIn(stdout.replace(/"(?:[^"]|"")*"/g, '""'));
+    case 'ics':
+      return unsafeIn(stdout, /\r\n|\n/g);
+    case 'json':
+    case 'ndjson':
+      // ndjson: a line per record, or one JSON document where the view is one (`rentals api`'s body).
+      for (const doc of format === 'json' || isJson(stdout) ? [stdout] : stdout.split('\n')) {
+        if (doc.trim() !== '' && doc.trimStart().startsWith('{')) {
+          try {
+            JSON.parse(doc);
+          } catch {
+            return `${format} that does not parse: ${doc.slice(0, 80)}`;
+          }
+        }
+      }
+      return unsafeIn(stdout);
+    default:
+      return unsafeIn(stdout);
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The words of an example as a shell runs its first command: up to a pipe, a redirection, `&&` or a comment. */
+function firstCommand(example: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  let quote: string | undefined;
+  for (const ch of example.replace(/^rentals\s+/, '')) {
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else word = (word ?? '') + ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      word ??= '';
+    } else if (/\s/.test(ch)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if ('|<>#&'.includes(ch)) break;
+    else word = (word ?? '') + ch;
+  }
+  if (word !== undefined && !quote) words.push(word);
+  return words;
+}
+
+/** Flags that name a file written: a fresh path per run (a report is never overwritten). */
+const WRITTEN = new Set(['--report', '--plan', '--out']);
+
+let sandbox: Sandbox;
+let files: string;
+let runCount = 0;
+/** Seed name → the name fast-check gave it. */
+const renamed = new Map<string, string>();
+
+async function api(method: string, path: string, body?: unknown): Promise<Array<Record<string, unknown>>> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `bearer ${Buffer.from(sandbox.token).toString('base64')}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data?: Array<Record<string, unknown>> };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data ?? [];
+}
+
+function strip(record: Record<string, unknown>): Record<string, unknown> {
+  const { Links: _links, ...rest } = record;
+  return rest;
+}
+
+async function rename(path: string, fields: string[], suffixes: string[]): Promise<void> {
+  let k = 0;
+  for (const record of await api('GET', path)) {
+    const body = strip(record);
+    for (const field of fields) {
+      const old = body[field];
+      if (typeof old !== 'string' || old === '') continue;
+      const name = `${TAG}${old}${suffixes[k++ % suffixes.length]}`;
+      renamed.set(old, name);
+      body[field] = name;
+    }
+    await api('PUT', `${path}/${String(body.id)}`, body);
+  }
+}
+
+async function runOf(args: string[], format: Format | undefined, tty: boolean, configDir: string): Promise<RunResult> {
+  const env = { ...cliEnv(sandbox, configDir), LANG: 'C.UTF-8', NO_COLOR: '1' };
+  const formatArgs = format ? ['-o', format] : [];
+  const result = await runCli([...args, ...formatArgs], { env, home: configDir, tty, columns: 100 });
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** An example's words with its names renamed, its input files made and its output files fresh. */
+function prepared(words: string[], resourceFile: (name: string) => string): string[] {
+  const names = [...renamed.keys()].sort((a, b) => b.length - a.length);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    if (word === '--json' || word === '--browser') continue;
+    if (word === '-o' || word === '--output') {
+      i++;
+      continue;
+    }
+    if (WRITTEN.has(words[i - 1] ?? '')) word = join(files, `written-${++runCount}-${word}`);
+    else if (/\.(csv|ndjson|json)$/.test(word)) word = resourceFile(word);
+    else for (const name of names) if (word.includes(name)) word = word.split(name).join(renamed.get(name)!);
+    out.push(word);
+  }
+  return out;
+}
+
+function commands(): Array<{ path: string[]; info: CommandInfo }> {
+  return [...registryNodes].flatMap((node) =>
+    node.kind === 'group' ? registry.commandsOf(node).map((command) => ({ path: [node.name, command.name], info: command as CommandInfo })) : [{ path: [node.name], info: node as CommandInfo }],
+  );
+}
+
+const registryNodes = (await registry.loadAll()).values();
+const all = commands();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, token: 'hostile-output-token-0123456789', seed: true, webUrl: 'https://app.example.test', log: () => undefined });
+  files = fileTempDir('rentals-hostile-');
+  const before = join(files, 'before.json');
+  await runOf(['snapshot', '--out', before], undefined, false, freshConfigDir());
+  const [suffixes] = fc.sample(fc.array(hostileSuffix, { minLength: 8, maxLength: 8 }), { numRuns: 1, seed: 26 });
+  await rename('/v1/inventory', ['name'], suffixes!);
+  await rename('/v2/inventorycategory', ['name'], suffixes!);
+  await rename('/v1/events', ['eventName', 'customerName'], suffixes!);
+  await runOf(['snapshot', '--out', join(files, 'after.json')], undefined, false, freshConfigDir());
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** The file an example reads, made from the sandbox for the command's resource (a changed copy, so that a plan has updates). */
+async function makeFiles(group: string, dir: string): Promise<(name: string) => string> {
+  mkdirSync(dir, { recursive: true });
+  const configDir = freshConfigDir();
+  const exported = group === 'bookings' ? await runOf(['bookings', 'export', '--event-id', '1', '-o', 'ndjson'], undefined, false, configDir) : await runOf([group, 'export', '-o', 'ndjson'], undefined, false, configDir);
+  const rows = exported.code === 0 ? exported.stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>) : [];
+  const changed = rows.map((row) => ({
+    ...row,
+    ...(typeof row.quantityAvailable === 'number' ? { quantityAvailable: row.quantityAvailable + 1 } : {}),
+    ...(typeof row.quantity === 'number' ? { quantity: row.quantity + 1 } : {}),
+    ...(row.price !== undefined && row.price !== null ? { price: Number(row.price) + 1 } : {}),
+    ...(typeof row.name === 'string' ? { name: `${row.name}\u001b[31m\u202e` } : {}),
+  }));
+  const columns = [...new Set(changed.flatMap((row) => Object.keys(row)))];
+  const csv = `${csvHeader(columns)}\n${changed.map((row) => csvLine(row, columns)).join('\n')}\n`;
+  const ndjson = changed.map((row) => JSON.stringify(row)).join('\n') + '\n';
+  const body = JSON.stringify({ name: `${TAG} body \u001b]0;title\u0007\u009b2J\u202e`, eventName: `${TAG} event \u001b[2J\u202e`, quantityAvailable: 1, active: 1 });
+  const made = new Map<string, string>();
+  return (name) => {
+    if (name === 'before.json' || name === 'after.json') return join(files, name);
+    const path = join(dir, name);
+    if (!made.has(name)) {
+      const text = name.endsWith('.csv') ? csv : name.endsWith('.ndjson') ? ndjson : /^(item|event)\.json$/.test(name) ? body : '';
+      writeFileSync(path, text);
+      made.set(name, path);
+    }
+    return path;
+  };
+}
+
+const covered = new Set<string>();
+
+describe('every command, hostile names, every -o: the bytes are safe (property, from the registry)', () => {
+  const runnable = all.filter(({ path }) => !NEVER_ENDS.has(path[0]!));
+
+  test.each(runnable.map(({ path, info }) => [path.join(' '), path, info] as const))('%s', async (name, path, info) => {
+    const own = info.examples.map(firstCommand).filter((words) => path.every((word, i) => words[i] === word));
+    // One example per command keeps the sweep to seconds: a dry run's where there is one (a plan view), else the first.
+    const examples = [own.find((words) => words.includes('--dry-run')) ?? own[0] ?? path];
+    const resourceFile = await makeFiles(path[0]!, join(files, name.replace(/\W+/g, '-')));
+    const failures: string[] = [];
+    for (const example of examples) {
+      const args = prepared(example, resourceFile);
+      const configDir = freshConfigDir();
+      for (const format of FORMATS) {
+        const result = await runOf(args, format, false, configDir);
+        const bad = problem(format, result, false);
+        if (bad) failures.push(`${args.join(' ')} -o ${format}: ${bad}`);
+        if (`${result.stdout}${result.stderr}`.includes(TAG)) covered.add(name);
+      }
+      const atTerminal = await runOf(args, undefined, true, configDir);
+      const bad = problem('table', atTerminal, true);
+      if (bad) failures.push(`${args.join(' ')} at a terminal: ${bad}`);
+      const csvAtTerminal = await runOf(args, 'csv', true, configDir);
+      const badCsv = problem('csv', csvAtTerminal, true);
+      if (badCsv) failures.push(`${args.join(' ')} -o csv at a terminal: ${badCsv}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  test('the commands that print a record name are most of the registry', () => {
+    // The figure for the report; a floor so that a broken example harness cannot pass by printing nothing.
+    console.log(`hostile output: ${covered.size} of ${runnable.length} commands printed a renamed record: ${[...covered].sort().join(', ')}`);
+    expect(covered.size).toBeGreaterThanOrEqual(25);
+  });
+});
