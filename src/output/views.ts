@@ -212,7 +212,10 @@ export interface RawView {
  */
 export interface PlanView {
   kind: 'plan';
-  lines: () => Iterable<string> | AsyncIterable<string>;
+  /** `changesOnly` (at a terminal, without --all): the unchanged rows are counted, not listed. */
+  lines: (changesOnly?: boolean) => Iterable<string> | AsyncIterable<string>;
+  /** --all: every row listed at a terminal too. */
+  listAll?: boolean;
   /** `-o ndjson`: each row as its JSON text. */
   records: () => Iterable<string> | AsyncIterable<string>;
   /** `-o json`: the plan file's text (a plan streamed from a file has none: it is made whole for -o json). */

@@ -3,6 +3,7 @@
 // so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
 
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
@@ -219,6 +220,25 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(lines.join('\n')).not.toContain('…');
     const words = new Set(joined(lines).split(' '));
     for (const word of long.name.split(' ')) expect(words).toContain(word);
+  });
+
+  test('prices import --dry-run at 80 columns: the one row that changes listed, the unchanged counted (--all lists them)', async () => {
+    const csv = (await piped(['prices', 'export', '-o', 'csv'])).stdout.trimEnd().split('\n');
+    const header = csv[0]!.split(',');
+    const price = header.indexOf('price');
+    const changed = csv[1]!.split(',');
+    changed[price] = '1234.56';
+    const file = join(fileTempDir('rentals-dry-'), 'prices.csv');
+    writeFileSync(file, [csv[0], changed.join(','), ...csv.slice(2)].join('\n') + '\n');
+    const unchanged = csv.length - 2;
+    const lines = await screen(80, ['prices', 'import', file, '--dry-run']);
+    expect(lines.filter((line) => /^line +\d+/.test(line))).toEqual([expect.stringMatching(/^line +2 +update .*→ 1234\.56/)]);
+    expect(lines).toContain(`(${unchanged} unchanged rows not listed; --all lists them)`);
+    expect(lines.some((line) => line.startsWith(`${unchanged + 1} rows: 0 create, 1 update, ${unchanged} unchanged`))).toBe(true);
+    const all = await screen(80, ['prices', 'import', file, '--dry-run', '--all']);
+    expect(all.filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
+    // Piped (a script reading the plan): every row, as before.
+    expect((await piped(['prices', 'import', file, '--dry-run'])).stdout.split('\n').filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
   });
 
   test.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {

@@ -2,7 +2,10 @@
 // the agenda in the order of the times it shows, --fields by the names of -o json, free windows
 // that never start in the past.
 
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { FIXED_NOW, openSandbox } from '../sandbox/helpers.js';
 import { type Runner, cliFor, ok } from './harness.js';
 
@@ -61,5 +64,26 @@ describe('availability --find', () => {
     const result = await rentals(['availability', '--find', '--item', 'x=1', '--duration', '2h', '--from', '2020-01-01', '--to', '2020-01-05'], { now: seedNow });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--find: the range .* is over; a window can start from now/);
+  });
+});
+
+describe('mass price changes keep a way back', () => {
+  test('prices adjust writes an undo report under the data directory, names it, and --undo puts every price back; -q prints data only', async () => {
+    const data = fileTempDir('rentals-data-');
+    const env = { XDG_DATA_HOME: data };
+    const before = ok(await rentals(['prices', 'export', '-o', 'csv'])).stdout;
+    const adjusted = ok(await rentals(['prices', 'adjust', '--percent', '10', '--yes'], { env }));
+    const named = /Report: (\S+) \(undo: rentals prices import --undo \1\)/.exec(adjusted.stderr);
+    expect(named, adjusted.stderr).not.toBeNull();
+    const report = named![1]!;
+    expect(report.startsWith(join(data, 'rentals', 'reports'))).toBe(true);
+    expect(existsSync(report)).toBe(true);
+    expect(ok(await rentals(['prices', 'export', '-o', 'csv'])).stdout).not.toBe(before);
+    ok(await rentals(['prices', 'import', '--undo', report, '--yes'], { env }));
+    expect(ok(await rentals(['prices', 'export', '-o', 'csv'])).stdout).toBe(before);
+    // -q: nothing for people on stderr (the summary, the report's name), the report still written.
+    const quiet = ok(await rentals(['prices', 'adjust', '--percent', '1', '--yes', '-q'], { env }));
+    expect(quiet.stderr).toBe('');
+    expect(readdirSync(join(data, 'rentals', 'reports')).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -4,6 +4,7 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { DEFAULT_CONCURRENCY } from '../../data/pool.js'; // a constant: the engine itself is not loaded
 import { UsageError } from '../../errors.js';
+import type { Outcome, View } from '../../output/views.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
 import { type ConceptName, conceptListOption, conceptOfField, conceptOption, conceptValue } from '../vocabulary.js';
 
@@ -33,7 +34,15 @@ export function planningOptions<A extends unknown[], O extends OptionValues>(com
   return command
     .option('--dry-run', 'print the plan (each row: create, update old → new, unchanged, invalid; then totals) and send nothing')
     .option('--plan <file>', `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\``)
-    .option('--skip-invalid', 'apply the valid rows even when some are invalid (they are reported; exit 6)');
+    .option('--skip-invalid', 'apply the valid rows even when some are invalid (they are reported; exit 6)')
+    .option('--all', 'with --dry-run at a terminal: list the unchanged rows too (by default they are counted)');
+}
+
+/** --all: a dry run's plan lists every row at a terminal too. */
+export function listingAll<T extends View | Outcome>(result: T, all: boolean | undefined): T {
+  if (!all) return result;
+  if ('kind' in result) return (result.kind === 'plan' ? { ...result, listAll: true } : result) as T;
+  return (result.view?.kind === 'plan' ? { ...result, view: { ...result.view, listAll: true } } : result) as T;
 }
 
 /** Where rows set a price. */

@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import type { ImportOptions } from '../../app/bulk/import.js';
 import type { BulkDeps } from '../../app/bulk/run.js';
 import type { ResourceDef } from '../../resources/definitions.js';
-import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeOption, scopeValue, yesOption } from '../bulk/options.js';
+import { concurrencyOption, listingAll, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeOption, scopeValue, yesOption } from '../bulk/options.js';
 import { type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
 import { factoryOf } from '../factory.js';
 
@@ -17,6 +17,7 @@ type ImportFlags = {
   dryRun?: boolean;
   plan?: string;
   skipInvalid?: boolean;
+  all?: boolean;
   maxChange?: string;
   round?: string;
   concurrency?: string;
@@ -53,7 +54,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     view: 'plan',
     deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options, [file]) =>
-      (await import('../../app/bulk/import.js')).runImport(deps, {
+      listingAll(await (await import('../../app/bulk/import.js')).runImport(deps, {
         def,
         file,
         format: options.format,
@@ -71,6 +72,6 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         force: options.force === true,
         delimiter: options.delimiter,
         allowOverbook: options.allowOverbook === true,
-      }),
+      }), options.all),
   });
 }

@@ -2,7 +2,7 @@
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { concurrencyOption, filterOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
+import { concurrencyOption, filterOption, listingAll, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 import { factoryOf } from '../factory.js';
@@ -54,7 +54,7 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
   view: 'plan',
   deps: (session): BulkDeps => factoryOf(session),
   handler: async (deps, options) =>
-    (await import('../../app/bulk/adjust.js')).runAdjust(deps, {
+    listingAll(await (await import('../../app/bulk/adjust.js')).runAdjust(deps, {
       percent: options.percent,
       amount: options.amount,
       inventoryIds: conceptValues('item', options),
@@ -69,5 +69,5 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
       resume: options.resume,
       yes: options.yes === true,
       force: options.force === true,
-    }),
+    }), options.all),
 });

@@ -25,7 +25,8 @@ function httpUrl(flag: string, value: string | undefined): string | undefined {
 async function keptDataFile(env: Record<string, string | undefined>, home: string): Promise<string> {
   const { mkdirSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const dir = env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'rentals') : join(home, '.local', 'share', 'rentals');
+  const { dataDir } = await import('../../config/store.js');
+  const dir = dataDir(env, home);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return join(dir, 'sandbox.json');
 }
