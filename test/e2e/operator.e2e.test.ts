@@ -87,3 +87,21 @@ describe('mass price changes keep a way back', () => {
     expect(readdirSync(join(data, 'rentals', 'reports')).length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('--range', () => {
+  test('a month by name is that month from its first to its last day, on every ranged command', async () => {
+    for (const command of [['agenda'], ['events', 'list'], ['availability'], ['load-sheet'], ['report', 'revenue'], ['check']]) {
+      const named = await rentals([...command, '--range', '2025-06', '-o', 'json']);
+      const spelled = await rentals([...command, '--from', '2025-06-01', '--to', '2025-06-30', '-o', 'json']);
+      expect([named.code, named.stdout], command.join(' ')).toEqual([spelled.code, spelled.stdout]);
+    }
+  });
+
+  test('a name it does not know, or --range with --from, is a usage error', async () => {
+    const unknown = await rentals(['agenda', '--range', 'last-quarter']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--range: "last-quarter" is not a range: give today, tomorrow, yesterday, this-week');
+    const both = await rentals(['agenda', '--range', 'this-week', '--from', 'today']);
+    expect([both.code, both.stderr]).toEqual([2, 'error: --range names the whole range: give it, or --from/--to, not both\n']);
+  });
+});

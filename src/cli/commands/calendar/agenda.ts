@@ -44,7 +44,7 @@ export const agendaCommand = defineViewCommand({
   view: 'calendar',
   deps: calendarDeps,
   handler: async (deps, options): Promise<CalendarView> => {
-    const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 8 });
+    const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 8 });
     deps.showRange(range);
     const { calendar } = deps;
     const events = await calendar.eventsIn(range, { active: options.activeOnly === true });

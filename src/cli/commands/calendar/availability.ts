@@ -49,7 +49,7 @@ export const availabilityCommand = defineViewCommand({
   handler: async (deps, options) => {
     if (options.find) return findWindows(deps, options);
     if (options.duration !== undefined || options.includeTentative) throw new UsageError('--duration and --include-tentative go with --find');
-    const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 7 });
+    const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 7 });
     const days = Math.ceil((range.to - range.from) / DAY_MS);
     if (options.daily && days > MAX_DAYS) throw new UsageError(`--daily: the range has ${days} days; at most ${MAX_DAYS}`);
     deps.showRange(range);
@@ -101,7 +101,7 @@ export const availabilityCommand = defineViewCommand({
 });
 
 /** `--find`: the earliest windows of --duration in which every asked item has its units free (firm holds; quotes too with --include-tentative). */
-async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string }): Promise<RecordListView> {
+async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; range?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string }): Promise<RecordListView> {
   if (options.daily || options.category !== undefined) throw new UsageError('--find takes --item NAME=QTY…, not --daily or --category');
   if (options.duration === undefined) throw new UsageError('--find needs --duration (e.g. 2d, 36h, 1d12h)');
   const wanted = conceptValues('item', options);
@@ -110,7 +110,7 @@ async function findWindows(deps: CalendarDeps, options: { from?: string; to?: st
   const limit = positiveInt(options.limit, '--limit') ?? 5;
   const asks = parseItemAsks(wanted, undefined);
   const now = deps.now();
-  const asked = resolveRange({ from: options.from, to: options.to }, now, { days: 90 });
+  const asked = resolveRange({ from: options.from, to: options.to, range: options.range }, now, { days: 90 });
   // A window is offered to be booked: it never starts before now (today's already gone hours included).
   const range = { from: Math.max(asked.from, now), to: asked.to };
   if (range.to <= range.from) throw new UsageError(`--find: the range ${describeRange(asked)} is over; a window can start from now (${shortWallTime(now)}) on`);

@@ -29,7 +29,7 @@ export const timelineCommand = defineViewCommand({
     const refs = conceptValues('item', options);
     if (refs.length === 0) throw new UsageError('--item: name at least one item to draw (repeat --item for several)');
     const size = paperSize(options.paper);
-    const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 7 });
+    const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 7 });
     deps.showRange(range);
     const [named, held] = await Promise.all([Promise.all(refs.map((ref) => deps.calendar.item(ref))), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
     const items = [...new Map(named.map((item) => [item.id, item])).values()];
