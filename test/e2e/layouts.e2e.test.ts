@@ -241,6 +241,15 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect((await piped(['prices', 'import', file, '--dry-run'])).stdout.split('\n').filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
   });
 
+  test.each(WIDTHS)('the fleet timeline at %i columns: every active item, within the width, a legend for every mark', async (width) => {
+    const items = (JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ name: string; active: unknown }>).filter((i) => i.active === true || i.active === 1);
+    const lines = await screen(width, ['timeline', '--from', '2025-06-10', '--to', '2025-06-16']);
+    expectWithin(lines.filter((line) => !line.startsWith('Range:')), width);
+    for (const item of items) expect(lines.some((line) => line.startsWith(`${item.name} (`)), item.name).toBe(true);
+    const legend = joined(lines.slice(lines.findIndex((line) => line.includes('units free'))));
+    for (const mark of ['+ 10 or more', '█ firm', '░ tentative', '! short', '? short if every quote confirms']) expect(legend).toContain(mark);
+  });
+
   test.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
     const lines = await screen(width, ['--help']);
     expect(lines.some((line) => line.startsWith('Environment'))).toBe(true);

@@ -105,3 +105,19 @@ describe('--range', () => {
     expect([both.code, both.stderr]).toEqual([2, 'error: --range names the whole range: give it, or --from/--to, not both\n']);
   });
 });
+
+describe('the fleet timeline', () => {
+  test('without --item: every active item, the short one first; -o html is the same fleet on one page', async () => {
+    const problems = JSON.parse(ok(await rentals(['check', '-o', 'json']).then((r) => ({ ...r, code: 0 }))).stdout).data as Array<{ code: string; itemId?: number; at?: string }>;
+    const short = problems.find((p) => p.code === 'overbooked')!;
+    const day = short.at!.slice(0, 10);
+    const items = (JSON.parse(ok(await rentals(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string; active: unknown }>).filter((i) => i.active === true || i.active === 1);
+    const rows = JSON.parse(ok(await rentals(['timeline', '--from', day, '--to', day, '-o', 'json'])).stdout).data as Array<{ itemId: number }>;
+    const drawn = [...new Set(rows.map((r) => r.itemId))];
+    expect(drawn[0]).toBe(short.itemId);
+    expect([...drawn].sort((a, b) => a - b)).toEqual(items.map((i) => i.id).sort((a, b) => a - b));
+    const page = ok(await rentals(['timeline', '--from', day, '--to', day, '-o', 'html'])).stdout;
+    expect(page).toContain('<h1>Fleet timeline</h1>');
+    for (const item of items) expect(page).toContain(item.name.replace(/&/g, '&amp;'));
+  });
+});

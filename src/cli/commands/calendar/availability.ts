@@ -4,7 +4,6 @@
 // item grid; --find, the earliest windows in which all the asked units are free together.
 
 import { describeRange, resolveRange } from '../../../domain/dates.js';
-import type { CalendarItem } from '../../../domain/records.js';
 import { formatDuration, parseDuration } from '../../../domain/durations.js';
 import { freeWindows } from '../../../domain/free-windows.js';
 import { dailyPeaks } from '../../../domain/sweep.js';
@@ -19,10 +18,9 @@ import { calendarDeps } from './deps.js';
 import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
+import { chosenItems } from './chosen-items.js';
 
 const MAX_DAYS = 366;
-/** The item field a service may use to say which category an item is in (the reference does not show one). */
-const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 
 export const availabilityCommand = defineViewCommand({
   ...TOP_LEVEL.availability,
@@ -133,18 +131,3 @@ async function findWindows(deps: CalendarDeps, options: { from?: string; to?: st
   return { kind: 'records', body: { data: rows }, rows, columns: ['from', 'to', 'latestStart', 'length'], knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
 }
 
-async function chosenItems(deps: CalendarDeps, refs: readonly string[], category: string | undefined): Promise<CalendarItem[]> {
-  const { calendar } = deps;
-  // The same item named twice (by id and by name) is one row.
-  const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
-  let items = named ?? [...(await calendar.items()).values()].sort((a, b) => a.id - b.id);
-  if (category !== undefined) {
-    const found = /^\d+$/.test(category.trim()) ? Number(category) : await calendar.catalog.idOfName('categories', category, '--category');
-    const field = CATEGORY_FIELDS.find((f) => items.some((item) => item.record[f] !== undefined && item.record[f] !== null));
-    if (!field) {
-      throw new UsageError("--category: the service's inventory items carry no category (the API reference does not show how items and categories relate); use --item");
-    }
-    items = items.filter((item) => Number(item.record[field]) === found);
-  }
-  return items;
-}
