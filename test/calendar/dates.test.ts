@@ -2,6 +2,17 @@ import { describe, expect, it, test } from 'vitest';
 import { describeRange, namedRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import { UsageError } from '../../src/errors.js';
+import { DomainRuleError } from '../../src/domain/errors.js';
+import { exitCodeFor } from '../../src/cli/exit-codes.js';
+
+function captured(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
 
 // Wednesday 2026-06-10 14:25 on the wall clock.
 const NOW = parseWallTime('2026-06-10T14:25:00')!;
@@ -29,7 +40,8 @@ describe('date arguments', () => {
   });
 
   it.each(['2026-02-30', '2026-13-01', '12/06/2026', 'next week', 'fr', '2026-06-12 25:00', '+3m', ''])('refuses %j with the flag and the rule (exit 2)', (text) => {
-    expect(() => parse(text)).toThrow(UsageError);
+    expect(() => parse(text)).toThrow(DomainRuleError);
+    expect(exitCodeFor(captured(() => parse(text)))).toBe(2);
     expect(() => parse(text)).toThrow(/^--from: /);
   });
 
@@ -120,7 +132,7 @@ describe('named ranges (--range)', () => {
 
   test('an unknown name or a month 13 is a usage error naming the names; --range with --from is refused', () => {
     expect(() => namedRange('last-quarter', now)).toThrow(/--range: "last-quarter" is not a range: give today, tomorrow, .* or YYYY-MM/);
-    expect(() => namedRange('2026-13', now)).toThrow(UsageError);
+    expect(() => namedRange('2026-13', now)).toThrow(DomainRuleError);
     expect(() => resolveRange({ range: 'this-week', from: 'today' }, now, { days: 7 })).toThrow(/--range names the whole range/);
     expect(resolveRange({ range: '2026-06' }, now, { days: 7 })).toEqual(namedRange('2026-06', now));
   });
