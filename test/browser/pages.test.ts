@@ -128,6 +128,17 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     await opened.page.close();
   });
 
+  it.each(['A4', 'Letter'] as const)('the order confirmation (%s) with a logo, currency and terms loads cleanly, shows the logo and prints', async (size) => {
+    const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const opened = await open(quotePage(size, { kind: 'confirmation', company: { name: 'Harbor Tents', address: '12 Quay St', logo }, currency: 'EUR', terms: 'Payment within 14 days.' }));
+    await expectClean(opened);
+    expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation');
+    expect(await opened.page.locator('.head img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    expect(await visible(opened.page, 'footer.terms', 'Payment within 14 days.')).toBe(true);
+    await expectPrints(opened.page, size, false);
+    await opened.page.close();
+  });
+
   it.each(['A4', 'Letter'] as const)('the pick list (%s) loads cleanly, shows every event with boxes to tick, and prints', async (size) => {
     const opened = await open(pickListPage(size));
     await expectClean(opened);
