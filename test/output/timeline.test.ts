@@ -102,7 +102,18 @@ describe('terminal timeline', () => {
   it('strips control characters and escapes from names', () => {
     const out = renderTimelineText(sampleTimeline({ quote: HOSTILE_NAME }).items, range, { width: 200, colour: false }).join('\n');
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
-    expect(out).toContain('1× Lee <script>alert(1)</script> & "co"'.slice(0, 20));
+    expect(out).toContain('1× Lee');
+    expect(out).toContain('<script>alert(1)</script>');
+  });
+
+  it('wraps a label too long for its column under itself, the bar on its first line, never cutting it', () => {
+    const name = 'A very long quote name that will not fit in the label column at all';
+    const out = renderTimelineText(sampleTimeline({ quote: name }).items, range, { width: 80, colour: false });
+    expect(out.join('\n')).not.toContain('…');
+    const first = out.findIndex((line) => line.startsWith('1× A very'));
+    expect(out[first]).toContain('░');
+    const label = out.slice(first, first + 4).map((line) => line.replace(/[░█]+.*$/, '').trim()).join(' ');
+    expect(label).toContain(`1× ${name}`);
   });
 });
 
