@@ -42,9 +42,9 @@ export function renderTimelineText(items: readonly TimelineItem[], range: Range,
   const labels = items.flatMap((item) => ['free', ...item.bars.map(barLabel)]);
   const labelWidth = Math.max(4, Math.min(MAX_LABEL, Math.floor(options.width / 3), Math.max(...labels.map(textWidth))));
   const chart: Chart = { range, columns: Math.max(MIN_CHART, options.width - labelWidth - 1), colour: options.colour };
-  // A label too long for its column wraps under itself (the chart on its first line), never cut.
+  // A label too long for its column wraps under itself, indented (the chart on its first line), never cut.
   const row = (label: string, cells: string): string[] =>
-    (textWidth(label) <= labelWidth ? [label] : wrapText(label, labelWidth)).map((part, i) => (i === 0 ? `${padToWidth(part, labelWidth)} ${cells}` : part));
+    (textWidth(label) <= labelWidth ? [label] : wrapText(label, labelWidth - 2)).map((part, i) => (i === 0 ? `${padToWidth(part, labelWidth)} ${cells}` : `  ${part}`));
   const lines = row('', axis(chart));
   for (const item of items) {
     const states = columnStates(item, chart);
