@@ -62,6 +62,10 @@ export interface RecordStreamView {
   rank?: readonly string[];
   references?: RecordListView['references'];
   money?: RecordListView['money'];
+  /** Every column a row may have: --fields naming another is refused before anything is printed. */
+  knownColumns?: string[];
+  /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
+  jsonArray?: boolean;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */

@@ -12,7 +12,7 @@ import { renderTimelineText } from '../../../output/timeline.js';
 import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { itemListOption, paperOption, paperSize, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { chosenItems } from './chosen-items.js';
@@ -36,7 +36,7 @@ export const timelineCommand = defineViewCommand({
     ),
   view: 'picture',
   page: true,
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const refs = conceptValues('item', options);
     const size = paperSize(options.paper);
