@@ -9,8 +9,8 @@ import { debugFromEnv } from './cli/session.js';
 import { forPeopleContext } from './cli/people-streams.js';
 
 export async function main(argv: string[], given: Context): Promise<number> {
-  const ctx = forPeopleContext(given);
   const state: RunState = { exitCode: ExitCode.ok };
+  const ctx: Context = { ...forPeopleContext(given), argv };
   try {
     const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });

@@ -12,6 +12,7 @@ import {
 import { isObject } from '../common/objects.js';
 import { type ApiClient, snippet } from './client.js';
 import type { DataPiece } from './data-envelope.js';
+import type { HistoryRecord } from '../config/history.js';
 
 export type ApiRecord = Record<string, unknown>;
 
@@ -28,8 +29,21 @@ export interface Address {
   parentId?: number;
 }
 
+/**
+ * Where the writes of a run are recorded (the history, config/history.ts): each record a write
+ * changed, before and after. A record read in the run (`get`) is remembered as the `before` of a
+ * later write that gives none; a write with neither reads it first.
+ */
+export interface WriteJournal {
+  seen: Map<string, ApiRecord>;
+  wrote: (record: HistoryRecord) => void;
+}
+
 export class ResourceApi {
-  constructor(readonly client: ApiClient) {}
+  constructor(
+    readonly client: ApiClient,
+    private readonly journal?: WriteJournal,
+  ) {}
 
   async list(at: Address): Promise<DataResult> {
     return this.data('GET', collectionUrlPath(at.def, at.version, at.parentId));
@@ -41,21 +55,33 @@ export class ResourceApi {
   }
 
   async get(at: Address, id: number): Promise<DataResult> {
-    return this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
+    const result = await this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
+    if (this.journal && result.records[0]) this.journal.seen.set(recordKey(at, id), result.records[0]);
+    return result;
   }
 
-  async create(at: Address, body: ValidBody): Promise<DataResult> {
-    return this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
+  /** `replaces`: the id of the deleted record this one brings back (`rentals undo`), kept in the history. */
+  async create(at: Address, body: ValidBody, replaces?: number): Promise<DataResult> {
+    const result = await this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
+    const after = result.records[0];
+    if (this.journal && after) this.journal.wrote({ ...this.noted(at, Number(after.id), null, after), ...(replaces === undefined ? {} : { replaces }) });
+    return result;
   }
 
-  async update(at: Address, id: number, body: ValidBody): Promise<DataResult> {
-    return this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
+  /** `before`: the record as the caller read it (else as this run last read it, else read now), for the history. */
+  async update(at: Address, id: number, body: ValidBody, before?: ApiRecord): Promise<DataResult> {
+    const was = this.journal ? await this.before(at, id, before) : undefined;
+    const result = await this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
+    if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }));
+    return result;
   }
 
   /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
-  async remove(at: Address, id: number): Promise<{ id: number }> {
+  async remove(at: Address, id: number, before?: ApiRecord): Promise<{ id: number }> {
+    const was = this.journal ? await this.before(at, id, before) : undefined;
     const path = recordUrlPath(at.def, at.version, id, at.parentId);
     const response = await this.client.request('DELETE', path, { expect: 'id' });
+    if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, null));
     if (response.body === undefined) return { id };
     if (!isObject(response.body) || response.body.id === undefined) {
       throw new ProtocolError(`the server's answer to DELETE ${path} has no "id": ${snippet(response.text)}`);
@@ -63,11 +89,40 @@ export class ResourceApi {
     return { id: Number(response.body.id) };
   }
 
+  /** The record for the history; what this run knows of it now is its `after`. */
+  private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null): HistoryRecord {
+    if (after) this.journal!.seen.set(recordKey(at, id), after);
+    else this.journal!.seen.delete(recordKey(at, id));
+    return { resource: at.def.name, ...parentOf(at), id, before: withoutLinks(before), after: withoutLinks(after) };
+  }
+
+  private async before(at: Address, id: number, given: ApiRecord | undefined): Promise<ApiRecord | undefined> {
+    if (given) return { ...given, id };
+    const seen = this.journal!.seen.get(recordKey(at, id));
+    if (seen) return seen;
+    return (await this.get(at, id).catch(() => undefined))?.records[0];
+  }
+
   private async data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
     const response = await this.client.request(method, path, { body, expect: 'data' });
     const envelope = response.body as Record<string, unknown>;
     return { body: envelope, records: envelope.data as ApiRecord[] };
   }
+}
+
+/** The record without the service's `Links` (navigation, not data): what the history keeps. */
+function withoutLinks(record: ApiRecord | null): ApiRecord | null {
+  if (record === null || !('Links' in record)) return record;
+  const { Links: _links, ...rest } = record;
+  return rest;
+}
+
+function recordKey(at: Address, id: number): string {
+  return `${at.def.name}/${at.parentId ?? ''}/${id}`;
+}
+
+function parentOf(at: Address): { parentId?: number } {
+  return at.parentId === undefined ? {} : { parentId: at.parentId };
 }
 
 /** The single record of a get/create/update answer. */

@@ -48,11 +48,11 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
     },
     async update(row, current) {
       const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
-      const { records } = await ctx.api.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body);
+      const { records } = await ctx.api.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { id: current.id, ...current.values });
       return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
     },
     async remove(row, current) {
-      await ctx.api.remove(addressOf(spec.def, ctx, parentOf(row)), current.id);
+      await ctx.api.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { id: current.id, ...current.values });
     },
   };
 }

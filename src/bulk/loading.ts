@@ -17,8 +17,9 @@ import type { RowSpec } from './spec.js';
 export interface BulkApi {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
   create(at: Address, body: ValidBody): Promise<{ records: ApiRecord[] }>;
-  update(at: Address, id: number, body: ValidBody): Promise<{ records: ApiRecord[] }>;
-  remove(at: Address, id: number): Promise<{ id: number }>;
+  /** `before`: the record as the plan read it (the history of writes keeps it). */
+  update(at: Address, id: number, body: ValidBody, before?: ApiRecord): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number, before?: ApiRecord): Promise<{ id: number }>;
 }
 
 export interface BulkContext {

@@ -8,6 +8,8 @@ export type { Terminal };
 
 export interface Context {
   term: Terminal;
+  /** The command line (after `rentals`), for the history of writes; set by main(). */
+  argv?: readonly string[];
   env: Record<string, string | undefined>;
   homedir: string;
   now: () => number;

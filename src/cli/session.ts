@@ -2,7 +2,8 @@
 // global flags and the injected context. Commands ask for what they need; nothing more loads.
 
 import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
-import { ResourceApi } from '../api/resource-api.js';
+import { ResourceApi, type WriteJournal } from '../api/resource-api.js';
+import { HistoryWriter, historyDir, redactedCommand } from '../config/history.js';
 import { truncate } from '../common/text.js';
 import {
   StoredCredentials,
@@ -24,7 +25,7 @@ import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 import { pagerCommand } from './pager.js';
-import { type Notices, noticesOf } from './notices.js';
+import { type Notices, noticesOf } from '../output/notices.js';
 
 export interface GlobalOptions extends GlobalFlags {
   output?: string;
@@ -43,6 +44,9 @@ export class Session {
   private client?: ApiClient;
   private credentials?: StoredCredentials;
   private dataCatalog?: Catalog;
+  private writes?: { journal: WriteJournal; history: HistoryWriter };
+  /** The history entry this run undoes (`rentals undo`), noted on its own entry. */
+  private undoing?: string;
 
   private constructor(
     readonly ctx: Context,
@@ -130,9 +134,30 @@ export class Session {
     return baseUrl;
   }
 
-  /** The authenticated client; fails with exit 3 before any request when credentials are missing. */
+  /** The authenticated client; fails with exit 3 before any request when credentials are missing. Every write through it goes into the history. */
   api(): ResourceApi {
-    return new ResourceApi(this.httpClient());
+    return new ResourceApi(this.httpClient(), this.journal());
+  }
+
+  /** The run's entry in the history of writes (config/history.ts), opened at its first write. */
+  private journal(): WriteJournal {
+    if (!this.writes) {
+      const history = new HistoryWriter(historyDir(this.settings.configDir), () => ({
+        command: redactedCommand(this.ctx.argv ?? []),
+        baseUrl: this.settings.baseUrl.value ?? '',
+        undoes: this.undoing,
+        now: this.ctx.now(),
+      }));
+      const warn = (message: string) => this.ctx.term.stderr.write(`${message}\n`);
+      this.writes = { history, journal: { seen: new Map(), wrote: (record) => history.record(record, warn) } };
+    }
+    return this.writes.journal;
+  }
+
+  /** This run undoes `entry` (its own entry says so); the id of this run's entry once it wrote. */
+  historyEntry(undoes?: string): string | undefined {
+    if (undoes !== undefined) this.undoing = undoes;
+    return this.writes?.history.id;
   }
 
   /** The run's data catalog: every list read at most once; no request until a read. */
@@ -188,6 +213,7 @@ export class Session {
 
   close(): void {
     this.client?.close();
+    this.writes?.history.close();
   }
 }
 

@@ -5,6 +5,7 @@
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
 import { isHttpUrl } from '../common/urls.js';
+import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 
 export const DEFAULT_PROFILE = 'default';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -23,13 +24,24 @@ export type SettingName =
   | 'output'
   | 'timezone'
   | 'holds'
+  | 'alternatives'
   | 'configDir'
   | 'color'
   | 'sandboxToken'
-  | 'allowInsecureTokenFile';
+  | 'allowInsecureTokenFile'
+  | 'companyName'
+  | 'companyAddress'
+  | 'companyContact'
+  | 'logo'
+  | 'currency'
+  | 'quoteValidDays'
+  | 'quoteTerms';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
-type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds';
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives' | DocumentKey;
+
+/** The settings of the pages sent to customers (quotes, order confirmations). */
+export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms';
 
 export interface SettingDef {
   name: SettingName;
@@ -79,6 +91,29 @@ function count(text: string): number | undefined {
   const n = Number(text);
   return Number.isInteger(n) && n <= MAX_RETRIES ? n : undefined;
 }
+
+/** An ISO 4217 code this Node's Intl formats (`USD`, `EUR`). */
+function currency(text: string): string | undefined {
+  const code = text.trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code) ? code : undefined;
+}
+
+/** Images a page embeds (as a data: URL), by file extension. */
+export const LOGO_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp' };
+const MAX_QUOTE_DAYS = 365;
+
+/** Free text of a page: one to 2,000 characters; `\n` typed in a shell becomes a line break. */
+function pageText(text: string): string | undefined {
+  const value = text.replace(/\\n/g, '\n').trim();
+  return value !== '' && value.length <= 2000 ? value : undefined;
+}
+
+function documentSetting(name: DocumentKey, configKey: string, label: string, help: string, rule: string, parse: (text: string) => unknown, defaultText?: string): SettingDef {
+  const env = `RENTALS_${configKey.toUpperCase().replace(/-/g, '_')}`;
+  return { name, label, env: [env], configKey, profileField: name, rule, help, parse, ...(defaultText ? { default: defaultText } : {}) };
+}
+
+const PAGE_TEXT_RULE = 'text of 1 to 2000 characters (\\n for a new line)';
 
 /** The formats of -o; the output layer's OUTPUT_FORMATS (a test keeps the two equal). */
 const OUTPUT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
@@ -170,6 +205,20 @@ export const SETTINGS: readonly SettingDef[] = [
     },
   },
   {
+    name: 'alternatives',
+    label: 'alternatives',
+    env: ['RENTALS_ALTERNATIVES'],
+    configKey: 'alternatives',
+    profileField: 'alternatives',
+    rule: ALTERNATIVES_RULE,
+    default: 'none',
+    help: 'items that may stand in for others when one is short, in order of preference (ways out of a shortage)',
+    parse: (text) => {
+      const read = readAlternatives(text);
+      return read.ok ? read.rules : undefined;
+    },
+  },
+  {
     name: 'timeout',
     label: 'timeout',
     flag: { usage: '--timeout <seconds>', help: 'per-request timeout (default 30)' },
@@ -219,6 +268,18 @@ export const SETTINGS: readonly SettingDef[] = [
     help: 'use a --token-file or a config file with stored credentials that group or others can read',
     parse: (text) => (/^(1|true|yes)$/i.test(text.trim()) ? true : undefined),
   },
+  documentSetting('companyName', 'company-name', 'company name', 'company name at the head of quotes and order confirmations', PAGE_TEXT_RULE, pageText),
+  documentSetting('companyAddress', 'company-address', 'company address', 'company address on quotes (\\n between lines)', PAGE_TEXT_RULE, pageText),
+  documentSetting('companyContact', 'company-contact', 'company contact', 'phone, e-mail or website on quotes', PAGE_TEXT_RULE, pageText),
+  documentSetting('logo', 'logo', 'logo', 'image file embedded at the head of quotes', `a file name ending in ${Object.keys(LOGO_TYPES).map((e) => `.${e}`).join(', ')}`, (text) =>
+    (LOGO_TYPES[text.trim().toLowerCase().split('.').pop() ?? ''] && text.trim().includes('.') ? text.trim() : undefined),
+  ),
+  documentSetting('currency', 'currency', 'currency', 'currency of the amounts on quotes (formatted for it)', 'an ISO 4217 code such as USD, EUR or GBP', currency, 'none: plain amounts'),
+  documentSetting('quoteValidDays', 'quote-valid-days', 'quote valid days', 'days a quote is valid from its issue date', `a whole number of days from 1 to ${MAX_QUOTE_DAYS}`, (text) => {
+    const n = Number(text.trim());
+    return /^\d+$/.test(text.trim()) && n >= 1 && n <= MAX_QUOTE_DAYS ? n : undefined;
+  }, '30'),
+  documentSetting('quoteTerms', 'quote-terms', 'quote terms', 'terms printed at the foot of quotes and confirmations', PAGE_TEXT_RULE, pageText),
   {
     name: 'sandboxToken',
     label: 'sandbox token',

@@ -4,8 +4,9 @@
 
 import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
+import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SettingDef, type SettingName, setting } from './settings-table.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingName, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
@@ -56,6 +57,10 @@ export interface Settings {
   timeZone: (warnings: string[]) => Setting<string>;
   /** Which event statuses hold stock (firm, tentative, none): the `holds` setting. */
   holds: Setting<HoldPolicy>;
+  /** The settings of the pages sent to customers (company, currency, quote terms); resolved when a page asks. */
+  document: () => DocumentSettings;
+  /** Which items may stand in for which (the `alternatives` setting; names matched when used). */
+  alternatives: Setting<AlternativeRule[]>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
 }
@@ -120,10 +125,39 @@ export async function resolveSettings(
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
+    alternatives: checkedSetting<AlternativeRule[]>(setting('alternatives'), [], candidates('alternatives', undefined, ''), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
+    document: () => ({
+      companyName: documentValue<string>('companyName'),
+      companyAddress: documentValue<string>('companyAddress'),
+      companyContact: documentValue<string>('companyContact'),
+      logo: documentValue<string>('logo'),
+      currency: documentValue<string>('currency'),
+      quoteValidDays: documentValue<number>('quoteValidDays') ?? DEFAULT_QUOTE_VALID_DAYS,
+      quoteTerms: documentValue<string>('quoteTerms'),
+    }),
     warnings,
   };
+
+  function documentValue<T>(key: DocumentKey): T | undefined {
+    return checkedSetting<T | undefined>(setting(key), undefined, candidates(key, undefined, ''), warnings).value;
+  }
+}
+
+export const DEFAULT_QUOTE_VALID_DAYS = 30;
+
+/** What a quote or order confirmation says of the company and its terms. */
+export interface DocumentSettings {
+  companyName?: string | undefined;
+  companyAddress?: string | undefined;
+  companyContact?: string | undefined;
+  /** A file name; the page embeds the file. */
+  logo?: string | undefined;
+  /** ISO 4217. */
+  currency?: string | undefined;
+  quoteValidDays: number;
+  quoteTerms?: string | undefined;
 }
 
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,

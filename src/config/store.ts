@@ -22,6 +22,14 @@ export interface Profile {
   output?: string;
   timezone?: string;
   holds?: string;
+  alternatives?: string;
+  companyName?: string;
+  companyAddress?: string;
+  companyContact?: string;
+  logo?: string;
+  currency?: string;
+  quoteValidDays?: string;
+  quoteTerms?: string;
   timeout?: string;
   retries?: string;
 }

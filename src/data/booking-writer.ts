@@ -16,6 +16,7 @@ import {
   type BookingTarget,
   type BookingWorld,
   type LineWrite,
+  ShortageRefused,
   planBookings,
 } from '../domain/booking-plan.js';
 import { emptyHoldings } from '../domain/holds.js';
@@ -45,6 +46,8 @@ export class BookingWriter {
     private readonly api: () => ResourceApi,
     /** How each event holds (the holds setting); absent: every event firmly. */
     private readonly ruleOf?: (event: CalendarEvent) => HoldRule,
+    /** Adds the ways out to a refusal for stock (data/shortage-advisor.ts); absent: the refusal as the planner says it. */
+    private readonly advisor?: { advise: (refusal: ShortageRefused) => Promise<ShortageRefused> },
   ) {}
 
   /** What the planner sees of `target`: its lines, the other events' holds over its window, items, block prices. */
@@ -79,7 +82,12 @@ export class BookingWriter {
   /** The whole request planned (and refused as a whole when a rule says no); nothing is sent. */
   async plan(target: BookingTarget, intents: readonly BookingIntent[], options: { allowOverbook: boolean }): Promise<PlannedBookings> {
     const world = await this.world(target, intents);
-    return { target, world, plan: planBookings(world, intents, options) };
+    try {
+      return { target, world, plan: planBookings(world, intents, options) };
+    } catch (error) {
+      if (error instanceof ShortageRefused && this.advisor) throw await this.advisor.advise(error);
+      throw error;
+    }
   }
 
   /** Sends the planned writes in order (deletes first, so a line that moves never counts twice). */
@@ -93,7 +101,7 @@ export class BookingWriter {
     try {
       for (const write of ordered) {
         if (write.action === 'delete') {
-          await api.remove(at, write.booking.id).catch(async (error: unknown) => {
+          await api.remove(at, write.booking.id, write.booking.record).catch(async (error: unknown) => {
             throw await settleDelete(api, at, write.booking.id, error);
           });
           written.push({ write, record: write.booking.record });
@@ -144,7 +152,7 @@ function create(api: ResourceApi, at: Address, body: ValidBody, before: BeforeCr
 }
 
 function update(api: ResourceApi, at: Address, id: number, body: ValidBody, before: ApiRecord) {
-  return api.update(at, id, body).catch(async (error: unknown) => {
+  return api.update(at, id, body, before).catch(async (error: unknown) => {
     throw await settleUpdate(api, at, id, body, error, before);
   });
 }

@@ -21,6 +21,7 @@ import { type Money, compareMoney, formatMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
+import { type WaysOut, describeWaysOut } from './ways-out.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
 export interface BookingTarget {
@@ -82,6 +83,19 @@ export interface BookingPlan {
 
 /** A request the rules refuse: exit 1, and nothing was written. */
 export class BookingRefused extends RentalsError {}
+
+/** Refused for stock: the shortages, so that a caller can add the ways out (ways-out.ts) to the message. */
+export class ShortageRefused extends BookingRefused {
+  constructor(
+    message: string,
+    readonly target: BookingTarget & { window: Range },
+    readonly shortages: readonly Shortage[],
+    /** Filled by whoever adds them: one per shortage, for `-o json`. */
+    readonly waysOut: readonly WaysOut[] = [],
+  ) {
+    super(message);
+  }
+}
 
 const NOTHING_WRITTEN = 'Nothing was written.';
 
@@ -174,9 +188,21 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   );
   const short = check.shortages;
   if (short.length > 0 && !options.allowOverbook && target.holdRule !== 'tentative') {
-    throw new BookingRefused([`not enough units for ${target.label} (window ${windowText(target.window)}):`, ...describeShortages(short), `${NOTHING_WRITTEN} Write anyway with --allow-overbook.`].join('\n'));
+    throw new ShortageRefused(refusalText(target.label, target.window, short), { ...target, window: target.window }, short);
   }
   return { writes, unchanged, overbooked: short, quotesCountedOn: check.quotesCountingOn };
+}
+
+/** `not enough units for …:`, each shortage (and its ways out, when known), `Nothing was written.` */
+export function refusalText(label: string, window: Range, short: readonly Shortage[], waysOut: readonly WaysOut[] = []): string {
+  const lines = [`not enough units for ${label} (window ${windowText(window)}):`];
+  for (const shortage of short) {
+    lines.push(...describeShortages([shortage]));
+    const way = waysOut.find((w) => w.itemId === shortage.itemId);
+    if (way) lines.push(...describeWaysOut(way));
+  }
+  lines.push(`${NOTHING_WRITTEN} Write anyway with --allow-overbook.`);
+  return lines.join('\n');
 }
 
 /** The overbooking warning for shortages let through. */

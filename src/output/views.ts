@@ -219,3 +219,15 @@ export type View = (DataView | RecordStreamView | RequestView | DoneView | TextV
 
 /** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */
 export type ViewFormat = OutputFormat | 'ics' | 'html';
+
+/** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
+export interface Outcome {
+  view?: View;
+  exitCode?: number;
+  /** Lines for people on stderr after the view (silenced by --quiet). */
+  notices?: readonly string[];
+  /** Warnings on stderr after the view (never silenced). */
+  warnings?: readonly string[];
+  /** A step that follows the printing (open the link just printed): its failure comes after the output. */
+  afterPrinting?: () => Promise<void>;
+}

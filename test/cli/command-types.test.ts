@@ -2,9 +2,9 @@
 // misspelt option key fails `tsc` (npm test typechecks this file: an unused @ts-expect-error is an error).
 
 import { expect, expectTypeOf, test } from 'vitest';
-import { type Outcome, defineViewCommand } from '../../src/cli/registry/spec.js';
+import { defineViewCommand } from '../../src/cli/registry/spec.js';
 import { rangeOptions, writeGuards } from '../../src/cli/commands/calendar/options.js';
-import type { View } from '../../src/output/views.js';
+import type { Outcome, View } from '../../src/output/views.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
   const command = defineViewCommand({

@@ -136,6 +136,8 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
 
   test('delete answered 502 on every attempt, the record still exists: it was not applied', async () => {
     const scope = api()
+      .get('/v2/inventory/42')
+      .reply(200, { data: [tent] })
       .delete('/v2/inventory/42')
       .times(2)
       .reply(502, 'bad gateway', { 'Retry-After': '0' })

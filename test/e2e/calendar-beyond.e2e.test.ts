@@ -2,7 +2,10 @@
 // runs them (bin/rentals.js) against the sandbox. Statuses of the sandbox: 1 Quoted (a quote:
 // tentative), 2 Confirmed (firm), 3 Completed, 4 Cancelled.
 
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { ok } from './harness.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
@@ -159,5 +162,30 @@ describe('printable sheets', () => {
     expect(sheet).toContain(chair.name);
     expect((await rentals(['events', 'list', '-o', 'html'])).code).toBe(2);
     expect((await rentals(['events', 'show', String(party.id), '-o', 'html', '--paper', 'A5'])).code).toBe(2);
+  });
+
+  test('events show -o html: an Order confirmation for a firm event, a Quote valid until a date for a tentative one, with the company set by config', async () => {
+    const chair = await item(50, 4.5);
+    const firm = await event('2028-07-05T09:00:00', '2028-07-06T10:00:00');
+    const quote = await event('2028-07-05T09:00:00', '2028-07-06T10:00:00', QUOTED);
+    await line(firm.id, chair.id, 2, 4.5);
+    const logo = join(fileTempDir('rentals-logo-'), 'logo.png');
+    writeFileSync(logo, Buffer.from('89504e470d0a1a0a', 'hex'));
+    for (const [key, value] of [['company-name', 'Harbor Tents'], ['company-address', '12 Quay St\\nPortland'], ['currency', 'usd'], ['quote-valid-days', '10'], ['quote-terms', 'Payment within 14 days.'], ['logo', logo]]) {
+      ok(await rentals(['config', 'set', key!, value!]));
+    }
+    expect((await rentals(['config', 'set', 'currency', 'dollars'])).stderr).toContain('currency must be an ISO 4217 code');
+    const confirmation = ok(await rentals(['events', 'show', String(firm.id), '-o', 'html'])).stdout;
+    expect(confirmation).toContain('<h1>Order confirmation</h1>');
+    expect(confirmation).not.toContain('valid until');
+    expect(confirmation).toContain('Harbor Tents');
+    expect(confirmation).toContain('12 Quay St\nPortland');
+    expect(confirmation).toContain('$9.00');
+    expect(confirmation).toContain('Payment within 14 days.');
+    expect(confirmation).toContain('<img src="data:image/png;base64,iVBORw0KGgo="');
+    expect(confirmation).not.toContain('Amount = quantity');
+    const quoted = ok(await rentals(['events', 'show', String(quote.id), '-o', 'html'])).stdout;
+    expect(quoted).toContain('<h1>Quote</h1>');
+    expect(quoted).toMatch(/valid until \d{4}-\d{2}-\d{2}/);
   });
 });

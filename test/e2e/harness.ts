@@ -87,6 +87,8 @@ export function startBin(args: string[], options: RunOptions = {}): { child: Chi
       resolve({ code, stdout, stderr });
     });
   });
+  // A child that exits before reading its stdin closes the pipe: that is its business, not a test error.
+  child.stdin.on('error', () => undefined);
   child.stdin.end(options.input ?? '');
   return { child, done };
 }

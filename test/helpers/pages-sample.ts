@@ -5,7 +5,7 @@ import { readBooking } from './bookings.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { type PickMovement, renderPickListPage } from '../../src/output/html/pick-list-page.js';
-import { renderQuotePage } from '../../src/output/html/quote-page.js';
+import { type QuoteInput, renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
 import { HOSTILE_NAME, sampleTimeline } from './timeline-sample.js';
 
@@ -36,8 +36,10 @@ export const quoteBookings = [
   readBooking({ id: 3, inventoryId: 8, quantity: 3, price: null }, 12),
 ];
 
-export function quotePage(size: PaperSize = 'A4'): string {
+export function quotePage(size: PaperSize = 'A4', extra: Partial<QuoteInput> = {}): string {
   return renderQuotePage({
+    kind: 'quote',
+    validDays: 30,
     event: quoteEvent,
     bookings: quoteBookings,
     itemName: (id) => ITEM_NAMES.get(id) ?? `item ${id}`,
@@ -45,6 +47,7 @@ export function quotePage(size: PaperSize = 'A4'): string {
     venue: '1 Main St, Springfield',
     issued: parseWallTime('2026-06-01')!,
     size,
+    ...extra,
   });
 }
 

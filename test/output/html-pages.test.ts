@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/output/html/escape.js';
+import { html, markupText, trusted } from '../../src/output/html/markup.js';
+import { readEvent } from '../../src/domain/records.js';
+import { parseWallTime } from '../../src/domain/wall-time.js';
+import { renderPickListPage } from '../../src/output/html/pick-list-page.js';
+import { renderQuotePage } from '../../src/output/html/quote-page.js';
+import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
+import { readBooking } from '../helpers/bookings.js';
+import { sampleTimeline } from '../helpers/timeline-sample.js';
 import { HOSTILE_NAME, pickListPage, quotePage, timelinePage } from '../helpers/pages-sample.js';
 
 /** The page's text, tags dropped and entities read back (enough for these assertions). */
@@ -24,12 +32,72 @@ describe('escapeHtml', () => {
   });
 });
 
+describe('the html tagged template', () => {
+  it('escapes every interpolation, joins arrays, prints nothing for undefined, null and false', () => {
+    const row = (name: string) => html`<td>${name}</td>`;
+    expect(markupText(html`<tr title="${'"x"'}">${['<b>', '&'].map(row)}${undefined}${null}${false}${0}</tr>`)).toBe('<tr title="&quot;x&quot;"><td>&lt;b&gt;</td><td>&amp;</td>0</tr>');
+  });
+
+  it('keeps only markup made by html or marked trusted', () => {
+    expect(markupText(html`${trusted('<br>')}${'<br>'}`)).toBe('<br>&lt;br&gt;');
+    // A plain object that looks like markup is not markup: only the module's symbol marks it.
+    expect(markupText(html`${{ html: '<b>' } as unknown as string}`)).toBe('[object Object]');
+  });
+});
+
+/** Every text a page takes from outside, hostile: markup, quotes to break out of an attribute, control characters. */
+const attack = (label: string) => `${label}<script>alert(1)</script><img src=x onerror=alert(2)>" onmouseover="alert(3)'<b>\u001b[31m`;
+/** The same texts, benign: a page of them must have exactly the same tags. */
+const benign = (label: string) => `${label} plain text`;
+
+function everyPage(text: (label: string) => string): string[] {
+  const event = readEvent({ id: 4, eventName: text('event'), customerName: text('customer'), eventVenue: text('venue'), startDate: '2026-06-13T15:00:00', endDate: '2026-06-13T23:00:00', amountDelivery: 5 });
+  const bookings = [readBooking({ id: 1, inventoryId: 7, quantity: 2, price: 3 }, 4)];
+  const range = { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-16')! };
+  const quote = (kind: 'quote' | 'confirmation') =>
+    renderQuotePage({
+      event,
+      bookings,
+      itemName: () => text('item'),
+      kind,
+      statusName: text('status'),
+      venue: text('venue'),
+      issued: range.from,
+      validDays: 30,
+      company: { name: text('company'), address: text('address'), contact: text('contact') },
+      terms: text('terms'),
+      size: 'A4',
+    });
+  const { items } = sampleTimeline({ quote: text('quote') });
+  const movements = [{ direction: 'out' as const, time: range.from, eventId: 4, eventName: text('event'), customer: text('customer'), venue: text('venue'), lines: [{ itemName: text('item'), quantity: 1 }] }];
+  return [
+    quote('quote'),
+    quote('confirmation'),
+    renderTimelinePage(items.map((i) => ({ ...i, name: text('item') })), range, { size: 'A4', title: text('title') }),
+    renderPickListPage({ range, movements, size: 'Letter' }),
+  ];
+}
+
+/** The page's tags with their attributes' names (values are text, and differ). */
+const tags = (page: string) => (page.match(/<[^>]*>/g) ?? []).map((tag) => tag.replace(/="[^"]*"/g, '=""'));
+
+describe('pages built from hostile strings', () => {
+  const hostile = everyPage(attack);
+  const plain = everyPage(benign);
+
+  it.each([0, 1, 2, 3])('page %i has exactly the tags of the same page built from plain text, and none of the attack', (i) => {
+    expect(tags(hostile[i]!)).toEqual(tags(plain[i]!));
+    expect(hostile[i]).not.toMatch(/<script|<img src=x|<b>|onmouseover="|\u001b/);
+    expect(hostile[i]).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
 describe.each(Object.entries(pages))('the %s page', (_name, render) => {
   const html = render();
 
   it('is self-contained: no script, link, image, font, url() or import, and a policy that forbids fetching', () => {
     expect(html).not.toMatch(/<script|<link|<img|<iframe|<object|@import|url\(|@font-face|\ssrc=|\shref=/i);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`);
   });
 
   it('shows a hostile name as text, never as markup or control characters', () => {
@@ -63,6 +131,40 @@ describe('the quote', () => {
     expect(page).toContain('Venue 1 Main St, Springfield');
     expect(page).toContain('Dropoff 2026-06-12 08:00 Start 2026-06-13 15:00 End 2026-06-13 23:00 Pickup 2026-06-14 12:00');
     expect(quotePage('Letter')).toContain('@page{size:Letter;margin:12mm}');
+  });
+});
+
+describe('the quote and the order confirmation a company sends', () => {
+  const company = { name: 'Harbor Tents & Events', address: '12 Quay St\nPortland, ME 04101', contact: 'hello@harbor.example · 207 555 0100', logo: 'data:image/png;base64,iVBORw0KGgo=' };
+
+  it('is a Quote, valid until issue + the valid days, for a tentative event', () => {
+    const page = text(quotePage('A4', { kind: 'quote', validDays: 14 }));
+    expect(page).toMatch(/^ ?Quote: .* Quote /);
+    expect(page).toContain('issued 2026-06-01 · valid until 2026-06-15');
+    expect(page).toContain('This quote is valid until 2026-06-15.');
+  });
+
+  it('is an Order confirmation, with no validity, for a firm event', () => {
+    const page = text(quotePage('A4', { kind: 'confirmation' }));
+    expect(page).toContain('Order confirmation');
+    expect(page).not.toMatch(/\bQuote\b|valid until/);
+  });
+
+  it('shows no internal formula', () => {
+    expect(text(quotePage())).not.toMatch(/Amount = |Total = items/);
+  });
+
+  it('names the company with its address, contact and logo (embedded), and prints the terms', () => {
+    const html = quotePage('A4', { company, terms: 'Payment within 14 days.\nDamage is charged at cost.' });
+    expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Harbor Tents &amp; Events">');
+    expect(text(html)).toContain('Harbor Tents & Events 12 Quay St Portland, ME 04101 hello@harbor.example · 207 555 0100');
+    expect(text(html)).toContain('Payment within 14 days. Damage is charged at cost.');
+  });
+
+  it('formats amounts in the currency set (Intl), exactly', () => {
+    const page = text(quotePage('A4', { currency: 'EUR' }));
+    expect(page).toContain(`Total ${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(1105.25)}`);
+    expect(text(quotePage('A4', { currency: 'USD' }))).toContain('Tent 20x20 2 $450.00 $900.00');
   });
 });
 

@@ -158,7 +158,8 @@ describe('every operation reaches the right method and path', () => {
       }
       case 'delete': {
         argv = [...base, String(RECORD_ID), ...parentArgs(def), '--yes', '--json', ...versionArgs];
-        scope = api().delete(one).reply(200, { id: RECORD_ID });
+        // The record is read first: the history of writes keeps it, so that `rentals undo` can bring it back.
+        scope = api().get(one).reply(200, envelope([record(def, version)])).delete(one).reply(200, { id: RECORD_ID });
         break;
       }
     }

@@ -10,7 +10,8 @@ import { hasClientCredentials, updateProfile } from '../../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError, exitCodeFor } from '../../errors.js';
 import { readStream } from '../input.js';
 import type { DoneView, TextView } from '../../output/views.js';
-import { type Outcome, defineGroup, defineViewCommand } from '../registry/spec.js';
+import { defineGroup, defineViewCommand } from '../registry/spec.js';
+import type { Outcome } from '../../output/views.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
 

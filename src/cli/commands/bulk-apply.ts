@@ -5,38 +5,9 @@
 import { ALLOW_OVERBOOK } from './calendar/options.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, parseConcurrency, reportOption, yesOption } from '../bulk/options.js';
-import { type LeafCommand, type Outcome, defineViewCommand } from '../registry/spec.js';
-import type { Session } from '../session.js';
-
-interface ApplyOptions {
-  def: ResourceDef;
-  plan: string;
-  concurrency: number;
-  report?: string;
-  yes?: boolean;
-  force?: boolean;
-  allowOverbook?: boolean;
-}
-
-/** Nothing to print: the run says what it did on stderr (progress, summary), and its exit code. */
-async function runApply(session: Session, options: ApplyOptions): Promise<Outcome> {
-  const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, confirmMassChange, readTextFile, sessionPlanKey, withBulk } = await import('../bulk/run.js');
-  const spec = bulk.rowSpecFor(options.def.name)!;
-  const plan = bulk.parsePlan(await readTextFile(session, options.plan), options.plan, spec, await sessionPlanKey(session));
-  await withBulk(session, options.concurrency, async (run) => {
-    await confirmMassChange(session, plan, options.yes === true);
-    await applyAndReport(session, spec, plan, run, {
-      report: options.report,
-      force: options.force,
-      allowOverbook: options.allowOverbook,
-      label: `${spec.def.command} apply`,
-      staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
-      retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
-    });
-  });
-  return {};
-}
+import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
+import { factoryOf } from '../factory.js';
+import type { BulkDeps } from '../../app/bulk/run.js';
 
 export function bulkApplyCommand(def: ResourceDef): LeafCommand {
   const writers = (def.bulk?.planCommands ?? ['import']).map((name) => `\`${def.command} ${name} --plan\``).join(' or ');
@@ -53,9 +24,9 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     },
     // Prints no plan of its own; declared so that -o is checked alike for every bulk command.
     view: 'plan',
-    deps: (session) => session,
-    handler: (session, options, [plan]) =>
-      runApply(session, {
+    deps: (session): BulkDeps => factoryOf(session),
+    handler: async (deps, options, [plan]) =>
+      (await import('../../app/bulk/apply.js')).runApply(deps, {
         def,
         plan,
         concurrency: parseConcurrency(options.concurrency),

@@ -1,44 +1,12 @@
 // `rentals prices export`, `rentals inventory export`, `rentals bookings export --event-id`: every
 // record as a row of the columns `import` reads back (names included), as a record list view.
 
-import { type ResourceDef, fieldByName, resources } from '../../resources/definitions.js';
-import { resolveIds } from '../bulk/ids.js';
+import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, filterOption, parseConcurrency, scopeOption, scopeValue } from '../bulk/options.js';
 import { conceptOfField, conceptValues } from '../vocabulary.js';
-import type { RecordListView } from '../../output/views.js';
 import { type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
-import { resolveParentId } from '../resource/run.js';
-import type { Session } from '../session.js';
-
-interface ExportOptions {
-  def: ResourceDef;
-  /** prices: only these items (ids or names); default every item. */
-  inventoryIds: string[];
-  /** prices: only these rental blocks (ids or names). */
-  rentalBlockIds: string[];
-  /** bookings: the event (id or name). */
-  eventId?: string;
-  concurrency: number;
-}
-
-/** `-o json` prints the rows as a bare array: the JSON file `import` reads back. */
-async function runExport(session: Session, options: ExportOptions): Promise<RecordListView> {
-  const bulk = await import('../../bulk/index.js');
-  const { withBulk } = await import('../bulk/run.js');
-  const spec = bulk.rowSpecFor(options.def.name)!;
-  const prices = resources.prices;
-  session.preferPipedFormat('csv');
-  return withBulk(session, options.concurrency, async (run) => {
-    const resolver = session.names();
-    const parents = options.inventoryIds.length > 0 ? await resolveIds(resolver, fieldByName(prices, 'inventoryId')!, options.inventoryIds) : undefined;
-    const blocks = await resolveIds(resolver, fieldByName(prices, 'rentalBlockId')!, options.rentalBlockIds);
-    const scopeName = bulk.scopeField(spec);
-    const scope = scopeName ? { [scopeName]: (await resolveParentId(spec.def, options.eventId, resolver))! } : undefined;
-    let rows = await bulk.exportRecords(spec, run.ctx, { parents, scope });
-    if (blocks.length > 0) rows = rows.filter((row) => blocks.includes(row.rentalBlockId as number));
-    return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns] };
-  });
-}
+import { factoryOf } from '../factory.js';
+import type { BulkDeps } from '../../app/bulk/run.js';
 
 type ExportFlags = {
   concurrency?: string;
@@ -62,9 +30,10 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
       concurrencyOption(typedApi(command));
     }),
     view: 'records',
-    deps: (session) => session,
-    handler: (session, options) =>
-      runExport(session, {
+    pipedFormat: 'csv',
+    deps: (session): BulkDeps => factoryOf(session),
+    handler: async (deps, options) =>
+      (await import('../../app/bulk/export.js')).runExport(deps, {
         def,
         inventoryIds: conceptValues('item', options),
         rentalBlockIds: conceptValues('block', options),

@@ -4,165 +4,12 @@
 
 import { ALLOW_OVERBOOK } from './calendar/options.js';
 import { Option } from 'commander';
-import type { CsvDelimiter } from '../../bulk/input/csv.js';
-import type { RowIssue } from '../../bulk/issues.js';
-import { UsageError } from '../../errors.js';
+import type { ImportOptions } from '../../app/bulk/import.js';
+import type { BulkDeps } from '../../app/bulk/run.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeOption, scopeValue, yesOption } from '../bulk/options.js';
-import { type LeafCommand, type Outcome, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
-import { resolveParentId } from '../resource/run.js';
-import type { Session } from '../session.js';
-
-interface ImportOptions {
-  def: ResourceDef;
-  /** A path, or `-` for stdin; absent with --undo. */
-  file?: string;
-  format?: 'csv' | 'ndjson' | 'json';
-  dryRun: boolean;
-  plan?: string;
-  skipInvalid: boolean;
-  /** Percent, as given. */
-  maxChange?: string;
-  /** Step, as given. */
-  round?: string;
-  concurrency: number;
-  report?: string;
-  resume?: string;
-  undo?: string;
-  /** bookings: the event, by id or name. */
-  eventId?: string;
-  /** --yes: more than 50 changes without a question. */
-  yes?: boolean;
-  /** --force: replace an existing --report file. */
-  force?: boolean;
-  /** Bookings: --allow-overbook. */
-  allowOverbook?: boolean;
-  /** --delimiter, as given: `,`, `;` or `tab`. */
-  delimiter?: string;
-}
-
-const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
-
-function parseDelimiter(value: string | undefined): CsvDelimiter | undefined {
-  if (value === undefined) return undefined;
-  const delimiter = DELIMITERS[value.toLowerCase()];
-  if (!delimiter) throw new UsageError(`--delimiter: must be , ; or tab (got ${JSON.stringify(value)})`);
-  return delimiter;
-}
-
-/** Shown, not refused: the value is sent as given unless --round says otherwise. */
-function warnNoise(session: Session, file: string, notices: readonly RowIssue[], format: (file: string, issue: RowIssue) => string): void {
-  if (notices.length === 0) return;
-  const shown = notices.slice(0, 10).map((notice) => `  - ${format(file, notice)}`);
-  const more = notices.length > shown.length ? `\n  … and ${notices.length - shown.length} more` : '';
-  session.notices().warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
-}
-
-/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
-async function runImport(session: Session, options: ImportOptions): Promise<Outcome> {
-  if ((options.file === undefined) === (options.undo === undefined)) {
-    throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
-  }
-  const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, dryRunOfFile, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('../bulk/run.js');
-  const spec = bulk.rowSpecFor(options.def.name)!;
-  const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
-  const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
-  const command = `rentals ${spec.def.command}`;
-  const delimiter = parseDelimiter(options.delimiter);
-  const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
-  const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
-
-  return withBulk(session, options.concurrency, async (run): Promise<Outcome> => {
-    if (options.undo !== undefined) {
-      const plan = bulk.undoPlan(spec, await readReportFile(session, options.undo, spec), { file: options.undo, now: session.ctx.now });
-      // A dry run of an undo checks every row against the server, as the undo itself will.
-      const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
-      const shown = await settlePlan(session, spec, plan, { ...choices, predicted });
-      if (shown) return shown;
-      await applyAndReport(session, spec, plan, run, {
-        report: options.report,
-        force: options.force,
-        allowOverbook: options.allowOverbook,
-        label,
-        staleHint: 'changed since the report, left as they are',
-        retryHint: () => 'records changed since the report were left as they are',
-      });
-      return {};
-    }
-    const scope = await scopeOf(session, spec.def, bulk.scopeField(spec), options.eventId);
-    const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(session, options.resume, spec)).carried;
-    /** The whole file planned, its invalid rows as one error (refused or skipped by settlePlan). */
-    const planWhole = async (input: Awaited<ReturnType<typeof openSource>>) => {
-      const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
-      warnNoise(session, input.file, planned.notices, bulk.formatRowIssue);
-      return { planned, invalid: planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined };
-    };
-    if (options.dryRun && options.plan === undefined && options.file !== '-') {
-      // A file can be read again: the dry run plans it row by row, in bounded memory, unless it is
-      // printed as the plan file (-o json: signed over every row, so planned whole).
-      const file = options.file!;
-      const stream = async () => {
-        const streamed = await bulk.streamImport(spec, () => openSource(session, file, options.format, delimiter), run.ctx, { scope, maxChange, round, carried });
-        warnNoise(session, file, streamed.notices, bulk.formatRowIssue);
-        return streamed;
-      };
-      const whole = async () => {
-        const { planned, invalid } = await planWhole(await openSource(session, file, options.format, delimiter));
-        return (await settlePlan(session, spec, planned.plan, { ...choices, invalid }))!;
-      };
-      return dryRunOfFile(session, spec, { stream, whole }, { file, skipInvalid: options.skipInvalid });
-    }
-    const input = await openSource(session, options.file!, options.format, delimiter);
-    const retryHint = (report: string | undefined): string =>
-      report === undefined
-        ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
-        : `${report} says why; retry them with --resume ${report}`;
-    // Nothing to show or confirm first: write while the listings are still being read. Not for a
-    // resource with write rules (bookings): the booking planner judges the whole run before any write.
-    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined) {
-      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round });
-      warnNoise(session, input.file, listed.notices, bulk.formatRowIssue);
-      if (listed.issues.length > 0) throw bulk.validationError(input.file, listed.issues);
-      try {
-        await applyAndReport(session, spec, { resource: spec.def.name, rows: listed.rows }, run, {
-          snapshot: listed.live,
-          report: options.report,
-          force: options.force,
-          label,
-          retryHint,
-        });
-      } finally {
-        if (listed.lateIssues.length > 0) {
-          warnIssues(session, 'Rows found invalid against the server\'s records, not sent:', bulk.validationError(input.file, listed.lateIssues).issues);
-        }
-      }
-      await listed.listed;
-      return {};
-    }
-    const { planned, invalid } = await planWhole(input);
-    const shown = await settlePlan(session, spec, planned.plan, { ...choices, invalid });
-    if (shown) return shown;
-    await applyAndReport(session, spec, planned.plan, run, {
-      snapshot: planned.live,
-      carried,
-      report: options.report,
-      appendTo: options.report === undefined ? options.resume : undefined,
-      force: options.force,
-      allowOverbook: options.allowOverbook,
-      label,
-      retryHint,
-    });
-    return {};
-  });
-}
-
-/** bookings: `{ eventId }` from --event-id (an id or an event's name). */
-async function scopeOf(session: Session, def: ResourceDef, name: string | undefined, given: string | undefined): Promise<Record<string, number>> {
-  if (name === undefined) return {};
-  const id = await resolveParentId(def, given, session.names());
-  return { [name]: id! };
-}
+import { type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
+import { factoryOf } from '../factory.js';
 
 type ImportFlags = {
   format?: ImportOptions['format'];
@@ -204,9 +51,9 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)');
     }),
     view: 'plan',
-    deps: (session) => session,
-    handler: (session, options, [file]) =>
-      runImport(session, {
+    deps: (session): BulkDeps => factoryOf(session),
+    handler: async (deps, options, [file]) =>
+      (await import('../../app/bulk/import.js')).runImport(deps, {
         def,
         file,
         format: options.format,

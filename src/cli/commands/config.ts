@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { DoneView, RecordListView, TextView } from '../../output/views.js';
 import { defineGroup, defineViewCommand } from '../registry/spec.js';
 import type { Settings } from '../../config/settings.js';
-import type { Notices } from '../notices.js';
+import type { Notices } from '../../output/notices.js';
 import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
 

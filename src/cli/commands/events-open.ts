@@ -6,8 +6,9 @@ import { isHttpUrl } from '../../common/urls.js';
 import type { Catalog } from '../../data/catalog.js';
 import { RentalsError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
-import { type Outcome, defineViewCommand } from '../registry/spec.js';
-import { resolveIdArgument } from '../resource/run.js';
+import { defineViewCommand } from '../registry/spec.js';
+import type { Outcome } from '../../output/views.js';
+import { resolveIdArgument } from '../../app/resource/verbs.js';
 import type { Session } from '../session.js';
 
 interface OpenDeps {

@@ -12,6 +12,8 @@ export const TOP_LEVEL = {
   loadSheet: { name: 'load-sheet', summary: "The warehouse's pick list: what goes out and comes back each day" },
   check: { name: 'check', summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references' },
   report: { name: 'report', summary: 'Utilization (unit-hours held over owned) or revenue (booking lines, exact) over a range, by item, month or status' },
+  history: { name: 'history', summary: "The tool's writes, newest first: each command's records before and after" },
+  undo: { name: 'undo', summary: 'Put back what a command wrote (the last one by default), through the same rules' },
   auth: { name: 'auth', summary: 'Log in, see where settings come from, log out' },
   config: { name: 'config', summary: 'Read and change the settings of a profile' },
   api: { name: 'api', summary: 'Make an authenticated request to any API path and print the response body' },

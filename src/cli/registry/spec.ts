@@ -5,7 +5,8 @@
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
-import type { View } from '../../output/views.js';
+import type { OutputFormat } from '../../output/format.js';
+import type { Outcome, View } from '../../output/views.js';
 import type { Context } from '../context.js';
 import { type GlobalOptions, Session } from '../session.js';
 
@@ -114,18 +115,6 @@ export interface RawSpec<S extends string, A extends unknown[], O extends Option
   runWithoutSession: (call: RawCall<A, O>) => Promise<number | void>;
 }
 
-/** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
-export interface Outcome {
-  view?: View;
-  exitCode?: number;
-  /** Lines for people on stderr after the view (silenced by --quiet). */
-  notices?: readonly string[];
-  /** Warnings on stderr after the view (never silenced). */
-  warnings?: readonly string[];
-  /** A step that follows the printing (open the link just printed): its failure comes after the output. */
-  afterPrinting?: () => Promise<void>;
-}
-
 /** Prints what a handler returned: the view, then its notices and warnings; gives its exit code. */
 async function printOutcome(printer: Printer, result: View | Outcome | void): Promise<number | undefined> {
   if (!result) return undefined;
@@ -148,6 +137,8 @@ export interface HandlerSpec<S extends string, A extends unknown[], O extends Op
   view: View['kind'] | ((options: O) => View['kind']);
   /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
   page?: boolean;
+  /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
+  pipedFormat?: OutputFormat;
   deps: (session: Session) => D;
   handler: (deps: D, options: O, args: A) => Promise<View | Outcome>;
 }
@@ -156,10 +147,11 @@ export interface HandlerSpec<S extends string, A extends unknown[], O extends Op
 export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}, D = Session>(
   spec: HandlerSpec<S, A, O, D>,
 ): LeafCommand {
-  const { view, page, deps, handler, ...rest } = spec;
+  const { view, page, pipedFormat, deps, handler, ...rest } = spec;
   return defineCommand<S, A, O>({
     ...rest,
     run: async (session, options, args) => {
+      if (pipedFormat) session.preferPipedFormat(pipedFormat);
       session.expectView(typeof view === 'function' ? view(options) : view, page === true);
       return printOutcome(session.printer, await handler(deps(session), options, args));
     },

@@ -18,8 +18,9 @@ import { readJsonObject } from '../input.js';
 import { type DataOptions, type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
 import { conceptOption } from '../vocabulary.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
-import { type ResourceDeps, resourceDeps } from './deps.js';
-import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from './run.js';
+import type { ResourceDeps } from '../../app/resource/verbs.js';
+import { factoryOf } from '../factory.js';
+import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from '../../app/resource/verbs.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -92,7 +93,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         examples: [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`],
         dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
         view: 'stream',
-        deps: resourceDeps,
+        deps: factoryOf,
         handler: async (deps, options) => listView(deps, await address(deps, def, options)),
       }),
     get: () =>
@@ -104,7 +105,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
         dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
         view: 'records',
-        deps: resourceDeps,
+        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
           return getView(deps, at, await resolveIdArgument(deps.catalog(), def, id));
@@ -125,7 +126,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         }),
         // The answer's kind; a dry run's request prints in the same formats.
         view: 'records',
-        deps: resourceDeps,
+        deps: factoryOf,
         handler: async (deps, options) => {
           const version = chooseVersion(def, options.apiVersion as string | undefined);
           return addView(deps, def, version, await writeInput(deps, def, options));
@@ -145,7 +146,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           dateOrderOption(c, def);
         }),
         view: 'records',
-        deps: resourceDeps,
+        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion as string | undefined);
           const field = parentField(def);
@@ -166,7 +167,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
           c.option('--dry-run', 'print the request instead of sending it');
         }),
         view: (options) => (options.dryRun === true ? 'request' : 'done'),
-        deps: resourceDeps,
+        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
           return deleteView(deps, at, await resolveIdArgument(deps.catalog(), def, id), { yes: options.yes === true, dryRun: options.dryRun === true });

@@ -2,17 +2,17 @@
 // Content-Security-Policy that forbids fetching anything, so a page saved or mailed shows the
 // same everywhere and never calls out. Print CSS sizes it for A4 or Letter.
 
-import { escapeHtml } from './escape.js';
+import { type Markup, html, markupText, trusted } from './markup.js';
 
 export const PAPER_SIZES = ['A4', 'Letter'] as const;
 export type PaperSize = (typeof PAPER_SIZES)[number];
 
 export interface PageOptions {
   title: string;
-  /** The page's own styles (after the shared ones). */
+  /** The page's own styles (after the shared ones): the program's constant CSS. */
   css: string;
-  /** Body markup, already escaped. */
-  body: string;
+  /** Body markup, built with `html` (every value in it escaped). */
+  body: Markup;
   size: PaperSize;
   landscape?: boolean;
 }
@@ -37,20 +37,18 @@ footer{margin-top:24px;color:#555;font-size:12px}
 
 export function htmlPage(options: PageOptions): string {
   const page = `@page{size:${options.size}${options.landscape ? ' landscape' : ''};margin:12mm}`;
-  return `<!DOCTYPE html>
+  return markupText(html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>
-<style>${BASE_CSS}
-${page}
-${options.css}</style>
+<title>${options.title}</title>
+<style>${trusted(`${BASE_CSS}\n${page}\n${options.css}`)}</style>
 </head>
 <body>
 ${options.body}
 </body>
 </html>
-`;
+`);
 }

@@ -3,7 +3,7 @@
 // to tick, then the day's totals per item, also with boxes, and lines to sign.
 
 import { type Range, type WallTime, DAY_MS, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
-import { escapeHtml } from './escape.js';
+import { type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export interface PickMovement {
@@ -35,52 +35,53 @@ td.time{white-space:nowrap}
 .empty{color:#555}
 `;
 
-const BOX = '<td class="box"><span aria-hidden="true"></span></td>';
+const BOX = html`<td class="box"><span aria-hidden="true"></span></td>`;
 
 const SECTIONS = {
   out: { heading: 'Load (going out)', time: 'Dropoff', totals: 'To load' },
   in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive' },
 } as const;
 
-function section(direction: 'out' | 'in', movements: readonly PickMovement[]): string {
+function section(direction: 'out' | 'in', movements: readonly PickMovement[]): Markup | undefined {
   const list = movements.filter((m) => m.direction === direction);
-  if (list.length === 0) return '';
+  if (list.length === 0) return undefined;
   const words = SECTIONS[direction];
   const rows = list.flatMap((m) =>
     m.lines.map(
       (line) =>
-        `<tr>${BOX}<td>${escapeHtml(line.itemName)}</td><td class="num">${line.quantity}</td><td>${escapeHtml(m.eventName)} <small>(${m.eventId})</small>${m.customer ? `<br><small>${escapeHtml(m.customer)}</small>` : ''}</td><td>${escapeHtml(m.venue ?? '')}</td><td class="time">${clockTime(m.time)}</td></tr>`,
+        html`<tr>${BOX}<td>${line.itemName}</td><td class="num">${line.quantity}</td><td>${m.eventName} <small>(${m.eventId})</small>${m.customer ? html`<br><small>${m.customer}</small>` : ''}</td><td>${m.venue ?? ''}</td><td class="time">${clockTime(m.time)}</td></tr>\n`,
     ),
   );
   const sums = new Map<string, number>();
   for (const m of list) for (const line of m.lines) sums.set(line.itemName, (sums.get(line.itemName) ?? 0) + line.quantity);
   const totals = [...sums]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, quantity]) => `<tr>${BOX}<td>${escapeHtml(name)}</td><td class="num">${quantity}</td></tr>`);
-  return `<h3>${words.heading}</h3>
+    .map(([name, quantity]) => html`<tr>${BOX}<td>${name}</td><td class="num">${quantity}</td></tr>\n`);
+  return html`<h3>${words.heading}</h3>
 <table class="pick">
 <thead><tr><th class="box">✓</th><th>Item</th><th class="num">Qty</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
-${rows.join('\n') || '<tr><td></td><td colspan="5">No items booked on these events.</td></tr>'}
+${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on these events.</td></tr>`}
 </tbody>
 </table>
 <h4>${words.totals}</h4>
 <table class="totals keep"><thead><tr><th class="box">✓</th><th>Item</th><th class="num">Qty</th></tr></thead><tbody>
-${totals.join('\n')}
+${totals}
 </tbody></table>`;
 }
 
 export function renderPickListPage(input: PickListInput): string {
-  const days: string[] = [];
+  const days: Markup[] = [];
   for (let day = startOfDay(input.range.from); day < input.range.to; day += DAY_MS) {
     const today = input.movements.filter((m) => startOfDay(m.time) === day).sort((a, b) => a.time - b.time || a.eventId - b.eventId);
-    const content = section('out', today) + section('in', today);
-    days.push(`<section class="day">
-<h2>Pick list · ${escapeHtml(dayHeading(day))}</h2>
-${content || '<p class="empty">Nothing goes out or comes back this day.</p>'}
+    const out = section('out', today);
+    const back = section('in', today);
+    days.push(html`<section class="day">
+<h2>Pick list · ${dayHeading(day)}</h2>
+${out || back ? [out, back] : html`<p class="empty">Nothing goes out or comes back this day.</p>`}
 <div class="sign keep"><span>Picked by</span><span>Checked by</span><span>Time</span></div>
-</section>`);
+</section>\n`);
   }
   const first = dayHeading(startOfDay(input.range.from));
-  return htmlPage({ title: `Pick list ${first}`, css: CSS, body: days.join('\n'), size: input.size });
+  return htmlPage({ title: `Pick list ${first}`, css: CSS, body: html`${days}`, size: input.size });
 }

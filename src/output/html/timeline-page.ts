@@ -6,7 +6,7 @@
 import { describeRange } from '../../domain/dates.js';
 import type { TimelineBar, TimelineItem, TimelineStep } from '../../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
-import { escapeHtml } from './escape.js';
+import { type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export interface TimelinePageOptions {
@@ -66,47 +66,64 @@ function ticks(range: Range): Array<{ at: WallTime; until: WallTime; label: stri
   return list;
 }
 
-function barRow(bar: TimelineBar, range: Range): string {
-  const label = `${bar.quantity}× ${bar.eventName}`;
-  const when = `${shortWallTime(bar.from)} → ${shortWallTime(bar.to)}${bar.kind === 'tentative' ? ' (quote)' : ''}`;
-  return `<div class="row"><div class="label" title="${escapeHtml(`${label}, ${when}`)}">${escapeHtml(label)}${bar.kind === 'tentative' ? ' <em>(quote)</em>' : ''}</div><div class="track"><span class="bar ${bar.kind}" style="${place(range, bar.from, bar.to)}" title="${escapeHtml(when)}">${escapeHtml(bar.eventName)}</span></div></div>`;
+/**
+ * Whether `text` fits a cell `share` of the track wide. The track is at least ~700 CSS pixels on
+ * A4/Letter landscape (and on a screen the page is read on); at 10px a character takes ~6.5px.
+ * A cell too narrow shows no text (its words are in its tooltip and in the list of shortages)
+ * rather than a clipped piece such as `! -` or `Lin`.
+ */
+const TRACK_PX = 700;
+function fits(text: string, share: number): boolean {
+  return share * TRACK_PX >= [...text].length * 6.5 + 6;
 }
 
-function shortageList(item: TimelineItem): string {
+function share(range: Range, from: WallTime, to: WallTime): number {
+  return (Math.min(to, range.to) - Math.max(from, range.from)) / (range.to - range.from);
+}
+
+function barRow(bar: TimelineBar, range: Range): Markup {
+  const label = `${bar.quantity}× ${bar.eventName}`;
+  const when = `${shortWallTime(bar.from)} → ${shortWallTime(bar.to)}${bar.kind === 'tentative' ? ' (quote)' : ''}`;
+  const text = fits(bar.eventName, share(range, bar.from, bar.to)) ? bar.eventName : '';
+  return html`<div class="row"><div class="label" title="${`${label}, ${when}`}">${label}${bar.kind === 'tentative' ? html` <em>(quote)</em>` : ''}</div><div class="track"><span class="bar ${bar.kind}" style="${place(range, bar.from, bar.to)}" title="${`${bar.eventName}, ${when}`}">${text}</span></div></div>\n`;
+}
+
+function shortageList(item: TimelineItem): Markup | undefined {
   const lines = item.steps.flatMap((step) => {
     const state = stepState(step);
     if (state === 'ok') return [];
     const when = `${shortWallTime(step.from)} → ${shortWallTime(step.to)}`;
     return state === 'short'
-      ? [`<li class="short">! short ${when}: ${step.firm} held firmly, ${item.owned} owned (short by ${-step.free})</li>`]
-      : [`<li>? ${when}: ${step.firm} held firmly + ${step.tentative} by quotes, ${item.owned} owned: the quotes cannot all confirm</li>`];
+      ? [html`<li class="short">! short ${when}: ${step.firm} held firmly, ${item.owned} owned (short by ${-step.free})</li>`]
+      : [html`<li>? ${when}: ${step.firm} held firmly + ${step.tentative} by quotes, ${item.owned} owned: the quotes cannot all confirm</li>`];
   });
-  return lines.length === 0 ? '' : `<ul class="shortages">${lines.join('')}</ul>`;
+  return lines.length === 0 ? undefined : html`<ul class="shortages">${lines}</ul>`;
 }
 
-function itemSection(item: TimelineItem, range: Range, axis: string): string {
-  const strip = item.steps
-    .map((s) => `<span class="step ${stepState(s)}" style="${place(range, s.from, s.to)}" title="${escapeHtml(stepTitle(s))}">${escapeHtml(stepText(s))}</span>`)
-    .join('');
-  const bars = item.bars.length === 0 ? '<div class="row"><div class="label"></div><div>nothing held</div></div>' : item.bars.map((b) => barRow(b, range)).join('\n');
-  return `<section class="item keep">
-<h2>${escapeHtml(item.name)} <small>(${item.owned} owned)</small></h2>
+function stepCell(step: TimelineStep, range: Range): Markup {
+  const text = stepText(step);
+  return html`<span class="step ${stepState(step)}" style="${place(range, step.from, step.to)}" title="${stepTitle(step)}">${fits(text, share(range, step.from, step.to)) ? text : ''}</span>`;
+}
+
+function itemSection(item: TimelineItem, range: Range, axis: Markup): Markup {
+  const strip = item.steps.map((s) => stepCell(s, range));
+  const bars = item.bars.length === 0 ? html`<div class="row"><div class="label"></div><div>nothing held</div></div>` : item.bars.map((b) => barRow(b, range));
+  return html`<section class="item keep">
+<h2>${item.name} <small>(${item.owned} owned)</small></h2>
 ${axis}
 <div class="row"><div class="label">free</div><div class="track">${strip}</div></div>
 ${bars}
 ${shortageList(item)}
-</section>`;
+</section>\n`;
 }
 
 export function renderTimelinePage(items: readonly TimelineItem[], range: Range, options: TimelinePageOptions): string {
-  const axisTicks = ticks(range)
-    .map((t) => `<span style="${place(range, t.at, t.until)}">${escapeHtml(t.label)}</span>`)
-    .join('');
-  const axis = `<div class="row"><div class="label"></div><div class="track axis">${axisTicks}</div></div>`;
+  const axisTicks = ticks(range).map((t) => html`<span style="${place(range, t.at, t.until)}">${fits(t.label, share(range, t.at, t.until)) ? t.label : ''}</span>`);
+  const axis = html`<div class="row"><div class="label"></div><div class="track axis">${axisTicks}</div></div>`;
   const title = options.title ?? 'Timeline';
-  const body = `<h1>${escapeHtml(title)}</h1>
-<p class="meta">${escapeHtml(describeRange(range))}</p>
-${items.map((item) => itemSection(item, range, axis)).join('\n')}
-<footer class="legend"><span><i class="swatch bar firm"></i>firm</span><span><i class="swatch bar tentative"></i>tentative (quote)</span><span><i class="swatch step short"></i>! short: firm holds exceed the stock</span><span><i class="swatch step quotes"></i>? short if every quote confirms</span></footer>`;
+  const body = html`<h1>${title}</h1>
+<p class="meta">${describeRange(range)}</p>
+${items.map((item) => itemSection(item, range, axis))}
+<footer class="legend"><span><i class="swatch bar firm"></i>firm</span><span><i class="swatch bar tentative"></i>tentative (quote)</span><span><i class="swatch step ok"></i>units free</span><span><i class="swatch step short"></i>! short: firm holds exceed the stock</span><span><i class="swatch step quotes"></i>? short if every quote confirms</span><span>A cell too narrow for its figure leaves it out (a screen shows it when pointed at); every shortage is listed in words under its item.</span></footer>`;
   return htmlPage({ title, css: CSS, body, size: options.size, landscape: true });
 }

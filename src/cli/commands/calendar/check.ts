@@ -7,7 +7,9 @@ import { type Problem, checkCalendar } from '../../../domain/checks.js';
 import { resolveRange } from '../../../domain/dates.js';
 import type { CalendarEvent } from '../../../domain/records.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
+import { type CalendarDeps, calendarDeps } from './deps.js';
+import { type WaysOut, overbookingNeed, waysOutJson } from '../../../domain/ways-out.js';
+import { shortWallTime } from '../../../domain/wall-time.js';
 import { rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
@@ -45,10 +47,16 @@ export const checkCommand = defineViewCommand({
     const prices = await calendar.prices(booked);
     const problems = checkCalendar({ events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf });
     const byId = new Map(events.map((e) => [e.id, e]));
-    const data = problems.map((problem) => {
+    const ways = await overbookingWaysOut(deps, problems, byId);
+    const data = problems.map((problem, index) => {
       const { held: _held, ...shown } = problem;
-      return { ...shown, events: problemEvents(problem, byId) };
+      const way = ways.get(index);
+      return { ...shown, events: problemEvents(problem, byId), ...(way ? { waysOut: { eventId: way.eventId, ...waysOutJson(way.way) } } : {}) };
     });
+    const message = (problem: Problem, index: number) => {
+      const way = ways.get(index);
+      return way ? `${problem.message}; ${wayOutLine(way.eventId, way.way)}` : problem.message;
+    };
 
     const checked = `${active.length} event${active.length === 1 ? '' : 's'} checked`;
     deps.notices.info(problems.length === 0 ? `No problems found (${checked}).` : `${problems.length} problem${problems.length === 1 ? '' : 's'} found (${checked}).`);
@@ -56,7 +64,7 @@ export const checkCommand = defineViewCommand({
       view: {
         kind: 'records',
         body: { data },
-        rows: problems.map((p) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: p.message })),
+        rows: problems.map((p, i) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: message(p, i) })),
         columns: ['code', 'message'],
         lines: { lead: 'code', text: 'message' },
         emptyNote: '',
@@ -65,6 +73,26 @@ export const checkCommand = defineViewCommand({
     };
   },
 });
+
+/** The ways out of each overbooking (by the problem's index): for the event whose units would end it. */
+async function overbookingWaysOut(deps: CalendarDeps, problems: readonly Problem[], byId: ReadonlyMap<number, CalendarEvent>): Promise<Map<number, { eventId: number; way: WaysOut }>> {
+  const needs = problems.flatMap((problem, index) => {
+    if (problem.code !== 'overbooked' || problem.itemId === undefined) return [];
+    const need = overbookingNeed({ itemId: problem.itemId, booked: Number(problem.booked), owned: Number(problem.owned), held: problem.held ?? [] }, byId);
+    return need ? [{ index, need }] : [];
+  });
+  const ways = await deps.advisor.waysOut(needs.map((n) => n.need)).catch(() => []);
+  return new Map(ways.map((way, i) => [needs[i]!.index, { eventId: needs[i]!.need.exclude, way }]));
+}
+
+/** `way out for event 25: substitute "X" (3 free); or move it to 2026-12-12 09:00 → …`. */
+function wayOutLine(eventId: number, way: WaysOut): string {
+  const options = [
+    ...way.substitutes.slice(0, 1).map((s) => `${way.short} × ${JSON.stringify(s.name)} instead (${s.free} free)`),
+    ...way.windows.slice(0, 1).map((w) => `move it to ${shortWallTime(w.from)} → ${shortWallTime(w.to)}`),
+  ];
+  return options.length > 0 ? `way out for event ${eventId}: ${options.join(', or ')}` : `no substitute or nearby window for event ${eventId}`;
+}
 
 /** The events a problem names, `{ id, name, quantity }` (quantity: what it holds of the problem's item, when there is one). */
 function problemEvents(problem: Problem, byId: ReadonlyMap<number, CalendarEvent>): Array<{ id: number; name: string | null; quantity: number | null }> {

@@ -8,14 +8,15 @@ import type { CalendarEvent } from '../../../domain/records.js';
 import type { ResourceApi } from '../../../api/resource-api.js';
 import { BookingWriter } from '../../../data/booking-writer.js';
 import { CalendarData } from '../../../data/calendar.js';
+import { ShortageAdvisor } from '../../../data/shortage-advisor.js';
 import { type ResolvedRange, describeRange } from '../../../domain/dates.js';
 import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
 import { defaultVersion, resources, writableFields } from '../../../resources/definitions.js';
 import { readRecord } from '../../../schemas/values.js';
 import type { Session } from '../../session.js';
-import type { Notices } from '../../notices.js';
+import type { Notices } from '../../../output/notices.js';
 
-export type { Notices } from '../../notices.js';
+export type { Notices } from '../../../output/notices.js';
 
 /** Event writes (cancel, uncancel, clone): every body through the one validator. */
 export class EventWriter {
@@ -34,7 +35,7 @@ export class EventWriter {
     const id = Number(record.id);
     const body: Record<string, unknown> = { id };
     for (const field of writableFields(resources.events)) body[field.name] = current[field.name];
-    const result = await this.api().update(this.address(), id, await validated(resources.events, { ...body, ...changes, id }, 'update'));
+    const result = await this.api().update(this.address(), id, await validated(resources.events, { ...body, ...changes, id }, 'update'), record);
     this.forget();
     return result.records[0] ?? body;
   }
@@ -55,6 +56,8 @@ export interface CalendarDeps {
   ruleOf: (event: CalendarEvent) => HoldRule;
   bookings: BookingWriter;
   events: EventWriter;
+  /** The ways out of a shortage: substitutes, nearer windows, the events holding the units. */
+  advisor: ShortageAdvisor;
   /** Local wall-clock time now, to the minute. */
   now: () => WallTime;
   /** Wall time of the real clock (ICS stamps). */
@@ -81,16 +84,19 @@ export function calendarDeps(session: Session): CalendarDeps {
   const api = () => session.api();
   const holds = session.settings.holds.value!;
   const ruleOf = holdRuleFor(holds);
+  const now = () => {
+    const wall = wallTimeOf(session.ctx.now());
+    return wall - (wall % 60_000);
+  };
+  const advisor = new ShortageAdvisor(calendar, { ruleOf, alternatives: () => session.settings.alternatives.value ?? [], now, warn: (message) => notices.warn(message) });
   const deps: CalendarDeps = {
     calendar,
     holds,
     ruleOf,
-    bookings: new BookingWriter(calendar, api, ruleOf),
+    advisor,
+    bookings: new BookingWriter(calendar, api, ruleOf, advisor),
     events: new EventWriter(api, () => session.catalog().forget('events')),
-    now: () => {
-      const wall = wallTimeOf(session.ctx.now());
-      return wall - (wall % 60_000);
-    },
+    now,
     instant: () => session.ctx.now(),
     notices,
     showRange: (range) => {

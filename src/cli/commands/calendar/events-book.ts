@@ -3,7 +3,9 @@
 // booking planner (domain/booking-plan.ts): every item checked together before the first write.
 
 import type { BookingIntent } from '../../../domain/booking-plan.js';
-import { targetOf } from '../../../domain/booking-plan.js';
+import { ShortageRefused, targetOf } from '../../../domain/booking-plan.js';
+import { type CalendarEvent, itemName, totalsByItem } from '../../../domain/records.js';
+import { substitute } from '../../../domain/substitution.js';
 import { type Money, parseMoney } from '../../../domain/money.js';
 import { RentalsError, UsageError } from '../../../errors.js';
 import { parseCount, parseDecimal } from '../../../schemas/values.js';
@@ -11,7 +13,8 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import { conceptOption, conceptValue, conceptValues } from '../../vocabulary.js';
 import { dryRunOption, itemListOption, withDatesLink, writeGuards } from './options.js';
-import { announce, plannedView, writtenView } from './plan-view.js';
+import { plannedView, refusedOutcome, writtenView } from './plan-view.js';
+import { announce } from '../../../output/booking-notices.js';
 
 export interface ItemAsk {
   /** As typed (a name or an id). */
@@ -66,14 +69,20 @@ export const eventsBook = defineViewCommand({
   help: withDatesLink(
     '\nEvery item is checked against the other non-cancelled events whose window overlaps this one before anything is written (all lines of an item on the event count together). An item already on the event ends with the asked quantity on one line: its oldest line is changed (its price kept unless --price) and any other lines of it removed.\n',
   ),
-  examples: ['rentals events book 12 --item "White Folding Chair" --qty 40', 'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run'],
+  examples: [
+    'rentals events book 12 --item "White Folding Chair" --qty 40',
+    'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run',
+    'rentals events book 12 --item "LED Uplight=20" --substitute --dry-run',
+  ],
   options: (command) =>
     writeGuards(
       conceptOption(
         itemListOption(command, 'item to book; repeat for several, NAME=QTY sets each quantity', 'name|id[=qty]', true),
         'quantity',
         { description: 'units, for items given without =QTY' },
-      ).option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only"),
+      )
+        .option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only")
+        .option('--substitute', 'an item short over the window: book what is free of it and the rest on its first free substitute (the alternatives setting)'),
     ),
   view: 'records',
   deps: calendarDeps,
@@ -81,13 +90,37 @@ export const eventsBook = defineViewCommand({
     const asks = parseItemAsks(conceptValues('item', options), conceptValue('quantity', options)?.value);
     const price = parsePrice(options.price, asks.length);
     const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, asks.map((a) => a.ref), 'refuse')]);
-    const intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
-    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
+    let intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
+    if (options.substitute && options.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
+    if (options.substitute) intents = await substituted(deps, event, intents);
+    let planned;
+    try {
+      planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
+    } catch (error) {
+      if (error instanceof ShortageRefused) return refusedOutcome(error);
+      throw error;
+    }
     if (options.dryRun) return plannedView(planned, deps.notices);
     announce(planned, deps.notices);
     return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
   },
 });
+
+/** The asks with the short ones split over their substitutes (--substitute), each split said on stderr. */
+async function substituted(deps: CalendarDeps, event: CalendarEvent, intents: BookingIntent[]): Promise<BookingIntent[]> {
+  if (!event.window || event.cancelled) return intents; // the planner says why nothing can be booked
+  const window = event.window;
+  const needs = intents.flatMap((i) => (i.kind === 'set' ? [{ itemId: i.itemId, quantity: i.quantity, window }] : []));
+  const [ways, lines] = await Promise.all([deps.advisor.waysOut(needs, event.id), deps.calendar.bookings([event.id])]);
+  const split = substitute(intents, ways, totalsByItem(lines.get(event.id) ?? []));
+  const items = await deps.calendar.items();
+  for (const s of split.splits) {
+    const name = JSON.stringify(itemName(s.itemId, items));
+    if (!s.substitute) deps.notices.warn(`warning: --substitute: no substitute has room for the ${s.asked - Math.max(0, ways.find((w) => w.itemId === s.itemId)?.free ?? 0)} missing ${name}`);
+    else deps.notices.info(`Substitute: ${s.kept} × ${name} and ${s.substitute.quantity} × ${JSON.stringify(s.substitute.name)} for the ${s.asked} asked.`);
+  }
+  return split.intents;
+}
 
 export const eventsUnbook = defineViewCommand({
   name: 'unbook',

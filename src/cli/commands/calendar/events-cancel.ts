@@ -11,7 +11,7 @@ import { UsageError } from '../../../errors.js';
 import { fieldByName, resources } from '../../../resources/definitions.js';
 import { parseText } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { recordsView } from '../../resource/run.js';
+import { recordsView } from '../../../output/records-view.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';

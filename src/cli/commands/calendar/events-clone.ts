@@ -15,9 +15,10 @@ import { RentalsError, UsageError } from '../../../errors.js';
 import { fieldByName, resources, writableFields } from '../../../resources/definitions.js';
 import { parseText } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { recordsView } from '../../resource/run.js';
+import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
-import { announce, plannedView, writtenView } from './plan-view.js';
+import { plannedView, writtenView } from './plan-view.js';
+import { announce } from '../../../output/booking-notices.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { withDatesLink, writeGuards } from './options.js';
 

@@ -9,7 +9,7 @@ import { askedItems, firmShortages } from '../../../domain/tentative-holds.js';
 import { RentalsError } from '../../../errors.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { recordsView } from '../../resource/run.js';
+import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
 import { withDatesLink, writeGuards } from './options.js';
 

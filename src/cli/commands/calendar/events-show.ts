@@ -1,5 +1,6 @@
 // `rentals events show <event>`: the event, its bookings with item names, unit prices and line
-// totals, and the event's total (formula in domain/totals.ts); the deposit apart.
+// totals, and the event's total (formula in domain/totals.ts); the deposit apart. `-o html`: the
+// page for the customer, a quote or an order confirmation (output/html/quote-page.ts).
 
 import type { EventDateField } from '../../../domain/event-model.js';
 import { EVENT_DATE_FIELDS } from '../../../domain/event-model.js';
@@ -11,6 +12,7 @@ import { renderQuotePage } from '../../../output/html/quote-page.js';
 import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
+import { companyOf } from './document-settings.js';
 import { paperOption, paperSize } from './options.js';
 
 const DATE_LABELS: Record<EventDateField, string> = {
@@ -31,13 +33,13 @@ export const eventsShow = defineViewCommand({
   examples: [
     'rentals events show 12',
     'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
-    'rentals events show 12 -o html --paper Letter > quote-12.html   # a quote to send the customer',
+    'rentals events show 12 -o html --paper Letter > quote-12.html   # a quote (or order confirmation) to send',
   ],
   options: (command) => paperOption(command),
   view: 'detail',
   page: true,
-  deps: calendarDeps,
-  handler: async ({ calendar, now }, options, [ref]): Promise<View> => {
+  deps: (session) => ({ ...calendarDeps(session), document: () => session.settings.document() }),
+  handler: async ({ calendar, now, ruleOf, document }, options, [ref]): Promise<View> => {
   const size = paperSize(options.paper);
   const event = await calendar.event(ref);
   const [bookingLists, items, blocks] = await Promise.all([calendar.bookings([event]), calendar.items(), calendar.catalog.names('rentalBlocks')]);
@@ -80,8 +82,23 @@ export const eventsShow = defineViewCommand({
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {
-    html: () =>
-      renderQuotePage({ event, bookings, itemName: (id) => itemName(id, items), statusName: event.status, venue: venue(event), issued: now(), size }),
+    html: () => {
+      const settings = document();
+      return renderQuotePage({
+        event,
+        bookings,
+        itemName: (id) => itemName(id, items),
+        kind: ruleOf(event) === 'firm' ? 'confirmation' : 'quote',
+        statusName: event.status,
+        venue: venue(event),
+        issued: now(),
+        validDays: settings.quoteValidDays,
+        company: companyOf(settings),
+        currency: settings.currency,
+        terms: settings.quoteTerms,
+        size,
+      });
+    },
     kind: 'detail',
     fields,
     sections: [{ title: `Bookings (${bookings.length})`, rows, columns: ['booking', 'item', 'quantity', 'price', 'lineTotal'], footer }],

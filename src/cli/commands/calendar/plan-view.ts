@@ -3,14 +3,16 @@
 
 import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
 import { lineRow } from '../../../data/booking-writer.js';
-import { describeWrite, overbookingWarning } from '../../../domain/booking-plan.js';
-import { describeQuotesCountingOn } from '../../../domain/tentative-holds.js';
-import { formatMoney } from '../../../domain/money.js';
+import { type ShortageRefused, describeWrite } from '../../../domain/booking-plan.js';
+import { announce } from '../../../output/booking-notices.js';
+import { waysOutJson } from '../../../domain/ways-out.js';
+import { formatWallTime } from '../../../domain/wall-time.js';
+import type { Outcome } from '../../../output/views.js';
 import { itemName } from '../../../domain/records.js';
 import type { RecordListView } from '../../../output/views.js';
 import { resources } from '../../../resources/definitions.js';
-import { recordsView } from '../../resource/run.js';
-import type { Notices } from './deps.js';
+import { recordsView } from '../../../output/records-view.js';
+import type { Notices } from '../../../output/notices.js';
 
 const PLAN_COLUMNS = ['action', 'id', 'eventId', 'inventoryId', 'quantity', 'price'];
 
@@ -23,21 +25,23 @@ export function plannedView(planned: PlannedBookings, notices: Notices): RecordL
   return { kind: 'records', body: { data: rows }, rows, columns: PLAN_COLUMNS };
 }
 
-/** The warnings and "already as asked" notes of a plan, before it is written. */
-export function announce(planned: PlannedBookings, notices: Notices): void {
-  if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
-  if (planned.plan.quotesCountedOn.length > 0) {
-    notices.warn([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
-  }
-  for (const { booking } of planned.plan.unchanged) {
-    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
-    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
-  }
-}
-
 /** The records written (deleted lines as they were), with a notice per write. */
 export function writtenView(planned: PlannedBookings, written: readonly WrittenLine[], notices: Notices): RecordListView {
   for (const { write } of written) notices.info(describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel));
   const kept = planned.plan.unchanged.map((u) => u.booking.record);
   return recordsView(resources.bookings, [...kept, ...written.map((w) => w.record)]);
+}
+
+/**
+ * A booking refused for stock, as an outcome: the message on stderr (exit 1), and for `-o json` the
+ * refusal with its ways out on stdout, `{ "data": [], "refused": { message, event, shortages } }`.
+ */
+export function refusedOutcome(refusal: ShortageRefused): Outcome {
+  const { target } = refusal;
+  const refused = {
+    message: refusal.message,
+    event: { id: target.id ?? null, name: target.label, from: formatWallTime(target.window.from), to: formatWallTime(target.window.to) },
+    shortages: refusal.waysOut.length > 0 ? refusal.waysOut.map(waysOutJson) : refusal.shortages.map((s) => ({ itemId: s.itemId, name: s.itemName, asked: s.asked, owned: s.owned, free: s.owned - s.held, short: s.held + s.asked - s.owned })),
+  };
+  return { view: { kind: 'records', body: { data: [], refused }, rows: [], columns: PLAN_COLUMNS, emptyNote: '' }, warnings: [`error: ${refusal.message}`], exitCode: 1 };
 }

@@ -7,11 +7,12 @@ import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
 import { type Money, parseMoney } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
 import { type ApiVersion, recordUrlPath, collectionUrlPath, resources } from '../../resources/definitions.js';
-import { announce } from '../commands/calendar/plan-view.js';
+import { announce } from '../../output/booking-notices.js';
+import { recordsView } from '../../output/records-view.js';
 import { lineRow } from '../../data/booking-writer.js';
 import type { View } from '../../output/views.js';
-import type { ResourceDeps } from './deps.js';
-import { type WriteInput, recordsView } from './run.js';
+import type { ResourceDeps } from './verbs.js';
+import type { WriteInput } from './verbs.js';
 
 function count(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -26,7 +27,7 @@ function money(value: unknown): Money | undefined {
 }
 
 async function planAndWrite(resource: ResourceDeps, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string): Promise<View> {
-  const deps = resource.calendar();
+  const deps = resource.booking();
   const event = await deps.calendar.event(String(eventId));
   const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), [intent], { allowOverbook: input.allowOverbook === true });
   announce(planned, deps.notices);

@@ -1,7 +1,7 @@
-// What every bulk command does around the engine: the client sized to the concurrency, Ctrl-C as
-// an AbortSignal, input from a file or stdin, the plan shown (a view the runner prints) or written,
-// the run with its progress, report and summary (stderr), and the exit code. Loaded only by the
-// commands' handlers (dynamic import), like the engine itself.
+// The bulk use cases around the engine (import, adjust, apply, undo): the client sized to the
+// concurrency, Ctrl-C as an AbortSignal, input from a file or stdin, the plan shown (a view the
+// runner prints) or written, the run with its progress, report and summary (stderr), and the exit
+// code. Loaded only by the commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -36,14 +36,18 @@ import {
   serializePlan,
   totalsLine,
 } from '../../bulk/index.js';
-import { type PlanKey, loadPlanKey } from '../../config/plan-key.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
-import type { PlanView } from '../../output/views.js';
+import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
-import type { Outcome } from '../registry/spec.js';
-import type { Session } from '../session.js';
+import type { Factory } from '../factory.js';
 import { readAll } from '../../common/read-all.js';
 import { checkReadableFile } from '../../common/readable-file.js';
+
+/** What a bulk run uses of the factory. */
+export type BulkDeps = Pick<
+  Factory,
+  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now'
+>;
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -73,23 +77,22 @@ export interface BulkRun {
  * first: the session caches it), and Ctrl-C → stop taking rows, let the requests in flight finish;
  * a second Ctrl-C ends the process at once, the report written up to the last finished row.
  */
-export async function withBulk<T>(session: Session, concurrency: number, body: (run: BulkRun) => Promise<T>): Promise<T> {
-  session.httpClient({ maxSockets: concurrency });
+export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (run: BulkRun) => Promise<T>): Promise<T> {
+  deps.sizeClient(concurrency);
   const controller = new AbortController();
-  const run: BulkRun = { ctx: undefined as unknown as BulkContext, signal: controller.signal };
-  const stopListening = session.ctx.onInterrupt(() => {
-    if (controller.signal.aborted && session.ctx.exit) {
+  // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
+  const catalog = deps.catalog({ concurrency, signal: controller.signal });
+  const run: BulkRun = { ctx: { api: deps.api(), concurrency, signal: controller.signal, now: deps.now, catalog }, signal: controller.signal };
+  const interrupts = deps.interrupts();
+  const stopListening = interrupts.listen(() => {
+    if (controller.signal.aborted && interrupts.exitNow) {
       run.report?.flushSync();
-      session.ctx.term.stderr.write(`\nInterrupted again: stopped at once${run.report ? `; ${run.report.path} has every row that finished` : ''}.\n`);
-      session.ctx.exit(130);
+      deps.stderr(`\nInterrupted again: stopped at once${run.report ? `; ${run.report.path} has every row that finished` : ''}.\n`);
+      interrupts.exitNow(130);
     }
-    if (!controller.signal.aborted) session.notices().warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
+    if (!controller.signal.aborted) deps.notices().warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
     controller.abort();
   });
-  // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
-  const catalog = session.catalog({ concurrency, signal: controller.signal });
-  const ctx: BulkContext = { api: session.api(), concurrency, signal: controller.signal, now: session.ctx.now, catalog };
-  run.ctx = ctx;
   try {
     return await body(run);
   } catch (error) {
@@ -104,8 +107,8 @@ export async function withBulk<T>(session: Session, concurrency: number, body: (
 }
 
 /** A file, or stdin for `-`, as the engine's input. */
-export async function openSource(session: Session, path: string, format?: InputFormat, delimiter?: CsvDelimiter): Promise<OpenedInput> {
-  if (path === '-') return openInput(session.ctx.term.stdin, { file: '(stdin)', format, delimiter });
+export async function openSource(deps: BulkDeps, path: string, format?: InputFormat, delimiter?: CsvDelimiter): Promise<OpenedInput> {
+  if (path === '-') return openInput(deps.stdin(), { file: '(stdin)', format, delimiter });
   await checkReadable(path);
   return openInput(createReadStream(path), { file: path, format, delimiter });
 }
@@ -115,15 +118,15 @@ function checkReadable(path: string): Promise<void> {
 }
 
 /** A file's text, or stdin's for `-`. */
-export async function readTextFile(session: Session, path: string): Promise<string> {
-  if (path === '-') return readAll(session.ctx.term.stdin);
+export async function readTextFile(deps: BulkDeps, path: string): Promise<string> {
+  if (path === '-') return readAll(deps.stdin());
   await checkReadable(path);
   return readFile(path, 'utf8');
 }
 
 /** A report of an earlier run (--resume, --undo; `-`: stdin), every malformed line named at once. */
-export async function readReportFile(session: Session, path: string, spec: RowSpec): Promise<ReportLine[]> {
-  if (path === '-') return readReport(session.ctx.term.stdin, '(stdin)', spec);
+export async function readReportFile(deps: BulkDeps, path: string, spec: RowSpec): Promise<ReportLine[]> {
+  if (path === '-') return readReport(deps.stdin(), '(stdin)', spec);
   await checkReadable(path);
   return readReport(createReadStream(path), path, spec);
 }
@@ -156,17 +159,17 @@ export interface PlanChoices {
  * plan, and refuses it when rows are invalid and --skip-invalid was not given (exit 2, every
  * problem listed, after the plan). What to print when the plan is not to run now; undefined when it is.
  */
-export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<Outcome | undefined> {
+export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<Outcome | undefined> {
   // Signed and serialized at most once, for stdout (--dry-run -o json) and the --plan file alike.
   let signed: Promise<string> | undefined;
-  const serialized = () => (signed ??= sessionPlanKey(session).then((key) => serializePlan(plan, key)));
-  const notices = session.notices();
+  const serialized = () => (signed ??= deps.planKey().then((key) => serializePlan(plan, key)));
+  const notices = deps.notices();
   const settle = async (): Promise<void> => {
     // A plan that is not run now is still judged by the resource's rules (a run is judged as it starts).
-    if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
+    if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
     if (choices.invalid) {
       if (!choices.skipInvalid) throw choices.invalid;
-      warnSkipped(session, choices.invalid);
+      warnSkipped(deps, choices.invalid);
     }
     if (choices.planFile !== undefined) {
       await writeFile(choices.planFile, await serialized(), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
@@ -181,47 +184,42 @@ export async function settlePlan(session: Session, spec: RowSpec, plan: Plan, ch
   if (choices.dryRun) return { view: planView(spec, plan, serialized, choices.predicted), afterPrinting: settle };
   await settle();
   if (choices.planFile !== undefined) return {};
-  await confirmMassChange(session, plan, choices.yes === true);
+  await confirmMassChange(deps, plan, choices.yes === true);
   return undefined;
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
-async function checkWriteRules(session: Session, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
+async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
   if (spec.def.writeRules !== 'bookings') return;
   const { checkBookingRows } = await import('./booking-rules.js');
-  await checkBookingRows(session, plan, allowOverbook);
+  await checkBookingRows(deps.booking(), plan, allowOverbook);
 }
 
 /**
  * More than CONFIRM_ABOVE changes: at a terminal, the totals and a [y/N] question; elsewhere
  * (scripts, cron) exit 2 with the totals unless --yes; a "no" is declined (exit 7).
  */
-export async function confirmMassChange(session: Session, plan: Plan, yes: boolean): Promise<void> {
+export async function confirmMassChange(deps: BulkDeps, plan: Plan, yes: boolean): Promise<void> {
   const changes = plan.totals.create + plan.totals.update + plan.totals.delete;
   if (yes || changes <= CONFIRM_ABOVE) return;
-  const { term } = session.ctx;
   const summary = `${totalsLine(plan)}: ${changes} ${changes === 1 ? 'change' : 'changes'} to send`;
-  if (!term.stdinIsTTY || !term.stderrIsTTY) {
+  const confirm = deps.asker();
+  if (!confirm) {
     throw new UsageError(`${summary}.\nMore than ${CONFIRM_ABOVE} changes need confirmation: pass --yes to apply them without a prompt (nothing was sent).`);
   }
-  term.stderr.write(`${summary}.\n`);
-  await confirmOrDecline(session.ctx, `Apply ${changes} changes?`, 'Nothing was sent.');
+  deps.stderr(`${summary}.\n`);
+  await confirmOrDecline(confirm, `Apply ${changes} changes?`, 'Nothing was sent.');
 }
 
-function warnSkipped(session: Session, invalid: ValidationError): void {
-  warnIssues(session, 'Skipping invalid rows (--skip-invalid):', invalid.issues);
+function warnSkipped(deps: BulkDeps, invalid: ValidationError): void {
+  warnIssues(deps, 'Skipping invalid rows (--skip-invalid):', invalid.issues);
 }
 
 /** Problems under a heading on stderr, the first SKIPPED_SHOWN of them. */
-export function warnIssues(session: Session, heading: string, issues: ValidationError['issues']): void {
+export function warnIssues(deps: BulkDeps, heading: string, issues: ValidationError['issues']): void {
   const shown = issues.slice(0, SKIPPED_SHOWN).map((issue) => `  - ${formatIssue(issue)}`);
   const more = issues.length - shown.length;
-  session.notices().warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
-}
-
-/** The key plans are signed with: the user's, in the config directory (made on first use). */
-export function sessionPlanKey(session: Session): Promise<PlanKey> {
-  return loadPlanKey(session.settings.configDir);
+  deps.notices().warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
 /** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
@@ -254,7 +252,7 @@ export interface FileDryRun {
  * once it is printed. Printed as the plan file (`-o json`), it is planned whole. The view's
  * producers do one or the other, whichever the format asks for: nothing is planned before.
  */
-export function dryRunOfFile(session: Session, spec: RowSpec, planning: FileDryRun, choices: { file: string; skipInvalid: boolean }): Outcome {
+export function dryRunOfFile(deps: BulkDeps, spec: RowSpec, planning: FileDryRun, choices: { file: string; skipInvalid: boolean }): Outcome {
   const issues: RowIssue[] = [];
   let more = 0;
   const collect = (issue: RowIssue): void => {
@@ -293,9 +291,9 @@ export function dryRunOfFile(session: Session, spec: RowSpec, planning: FileDryR
       const invalid = validationError(choices.file, all);
       if (more > 0) invalid.message += `\n  … and ${more} more`;
       if (!choices.skipInvalid) throw invalid;
-      warnSkipped(session, invalid);
+      warnSkipped(deps, invalid);
     }
-    session.notices().info('Dry run: nothing was sent.');
+    deps.notices().info('Dry run: nothing was sent.');
   };
   return { view, afterPrinting };
 }
@@ -326,18 +324,18 @@ export interface RunChoices {
 }
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
-export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
+export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
   // A plan is judged whole by the resource's rules; rows written while listing never have rules (bulk-import.ts).
-  if ('version' in plan) await checkWriteRules(session, spec, plan, choices.allowOverbook === true);
+  if ('version' in plan) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
   else if (spec.def.writeRules !== undefined) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.
   const carriedLines = report?.mode === 'append' ? [] : (choices.carried?.values() ?? []);
   const sink = mergeCarried(carriedLines, (line) => report?.write(formatReportLine(line)));
-  const { term } = session.ctx;
+  const out = deps.progress();
   const progress = progressRenderer(
-    { isTTY: term.stderrIsTTY && !session.quiet(), write: (text) => term.stderr.write(text) },
+    { isTTY: out !== undefined, write: (text) => out?.(text) },
     { label: choices.label },
   );
   let summary: RunSummary;
@@ -353,7 +351,7 @@ export async function applyAndReport(session: Session, spec: RowSpec, plan: Plan
   const where = report?.mode === 'append' ? `; this run's lines were added to ${report.path}` : ' (carried into the report from --resume)';
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
   const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${report.path}.` : '';
-  session.notices().warn(formatSummary(summary) + before + appended);
+  deps.notices().warn(formatSummary(summary) + before + appended);
   if (!summary.complete) {
     let applied = 0;
     for (const outcome of APPLIED) applied += summary.counts[outcome];

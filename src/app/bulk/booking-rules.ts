@@ -7,9 +7,8 @@
 import type { Plan } from '../../bulk/index.js';
 import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
 import { readInt, readMoney } from '../../domain/records.js';
-import { calendarDeps } from '../commands/calendar/deps.js';
-import { announce } from '../commands/calendar/plan-view.js';
-import type { Session } from '../session.js';
+import { announce } from '../../output/booking-notices.js';
+import type { BookingDeps } from '../factory.js';
 
 /** The plan's writes as booking intents. */
 export function bookingIntents(plan: Plan): BookingIntent[] {
@@ -30,11 +29,10 @@ export function bookingIntents(plan: Plan): BookingIntent[] {
 }
 
 /** Refuses the run (nothing written) when the booking rules say no; warns when --allow-overbook lets a shortage through. */
-export async function checkBookingRows(session: Session, plan: Plan, allowOverbook: boolean): Promise<void> {
+export async function checkBookingRows(deps: BookingDeps, plan: Plan, allowOverbook: boolean): Promise<void> {
   const eventId = readInt(plan.scope.eventId);
   const intents = bookingIntents(plan);
   if (eventId === undefined || intents.length === 0) return;
-  const deps = calendarDeps(session);
   const event = await deps.calendar.event(String(eventId));
   announce(await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook }), deps.notices);
 }

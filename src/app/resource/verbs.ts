@@ -1,18 +1,18 @@
-// The handlers of the generic verbs (list, get, add, update, delete). They take plain options and
-// narrow dependencies (deps.ts), not commander objects nor the session, and return the view to print.
+// The use cases of the generic verbs (list, get, add, update, delete). They take plain input and
+// narrow dependencies from the factory, not commander objects nor the session, and return the view to print.
 
 import { validated } from '../../schemas/validated.js';
-import { type Address, type DataResult, single } from '../../api/resource-api.js';
+import { type Address, single } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
-import type { Row } from '../../output/format.js';
-import type { DoneView, RecordListView, RequestView, View } from '../../output/views.js';
+import type { DoneView, RequestView, View } from '../../output/views.js';
+import { knownColumns, resultView } from '../../output/records-view.js';
 import {
   type ApiVersion,
+  fieldTitles,
   type ResourceDef,
   collectionUrlPath,
   fieldByName,
-  fieldTitles,
   recordUrlPath,
   writableFields,
   defaultVersion,
@@ -21,7 +21,10 @@ import {
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
 import { confirmOrDecline } from '../confirm.js';
-import type { ResourceDeps } from './deps.js';
+import type { Factory } from '../factory.js';
+
+/** What the generic verbs use of the factory. */
+export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now'>;
 
 export interface WriteInput {
   /** Fields from `--file`, by API name. */
@@ -77,49 +80,13 @@ export async function resolveParentId(
 }
 
 /**
- * An answer as a view: `-o json` prints the body pretty (2-space indent), as it always has, not the
- * compact bytes a server sends (the output layer writes that form in pieces); the other formats
- * print rows, normalised only when first asked for (never for `-o json`).
- */
-function resultView(def: ResourceDef, result: DataResult): RecordListView {
-  let rows: Row[] | undefined;
-  return {
-    kind: 'records',
-    body: result.body,
-    get rows() {
-      return (rows ??= result.records.map((r) => readRecord(def.fields, r)));
-    },
-    columns: def.columns,
-    titles: fieldTitles(def),
-    knownColumns: knownColumns(def),
-  };
-}
-
-/** A few records (a write's answer) as a view for every format: the `{ data }` body and display rows. */
-export function recordsView(def: ResourceDef, records: readonly Record<string, unknown>[]): RecordListView {
-  return {
-    kind: 'records',
-    body: { data: records },
-    rows: records.map((r) => readRecord(def.fields, r)),
-    columns: def.columns,
-    titles: fieldTitles(def),
-    knownColumns: knownColumns(def),
-  };
-}
-
-/** Columns a record of `def` may have (for --fields). */
-function knownColumns(def: ResourceDef): string[] {
-  return [...def.fields.map((f) => f.name), 'Links'];
-}
-
-/**
  * A list is printed as it is read. --fields naming a column the resource does not define reads
  * it whole: only the records can tell whether the server sends that column.
  */
 export async function listView(deps: Pick<ResourceDeps, 'api' | 'fields'>, at: Address): Promise<View> {
   const { def } = at;
   const known = knownColumns(def);
-  if ((deps.fields ?? []).every((f) => known.includes(f))) {
+  if ((deps.fields() ?? []).every((f) => known.includes(f))) {
     return { kind: 'stream', pieces: deps.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, titles: fieldTitles(def) };
   }
   return resultView(def, await deps.api().list(at));
@@ -251,7 +218,7 @@ export async function deleteView(deps: ResourceDeps, at: Address, id: number, in
       throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
     }
     const label = await describeRecord(deps, at, id);
-    await confirmOrDecline({ confirm }, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
+    await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
   }
   const api = deps.api();
   const result = await api.remove(at, id).catch(async (error: unknown) => {

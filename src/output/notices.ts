@@ -1,7 +1,7 @@
 // Where a handler's lines for people go while it runs (stderr): notices silenced by --quiet,
 // warnings never. Handlers get this sink in their dependencies instead of the printer.
 
-import type { Printer } from '../output/printer.js';
+import type { Printer } from './printer.js';
 
 export interface Notices {
   /** A line on stderr (silenced by --quiet). */

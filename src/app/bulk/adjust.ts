@@ -1,0 +1,75 @@
+// The adjust use case (`rentals prices adjust`): an across-the-board change of the prices that
+// match the filters, in exact decimals, rounded half-up.
+
+import { UsageError, ValidationError } from '../../errors.js';
+import type { Outcome } from '../../output/views.js';
+import { fieldByName, resources } from '../../resources/definitions.js';
+import { resolveIds } from './ids.js';
+import type { BulkDeps } from './run.js';
+
+export interface AdjustOptions {
+  /** Exactly one of percent and amount, as given (`5`, `-2.5`). */
+  percent?: string;
+  amount?: string;
+  inventoryIds: string[];
+  rentalBlockIds: string[];
+  round: string;
+  dryRun: boolean;
+  plan?: string;
+  skipInvalid: boolean;
+  maxChange?: string;
+  concurrency: number;
+  report?: string;
+  resume?: string;
+  yes?: boolean;
+  force?: boolean;
+}
+
+/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise<Outcome> {
+  if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  const bulk = await import('../../bulk/index.js');
+  const { applyAndReport, readReportFile, settlePlan, withBulk } = await import('./run.js');
+  const spec = bulk.priceRows;
+  const adjustment =
+    options.percent !== undefined
+      ? ({ kind: 'percent', by: bulk.moneyFlag('--percent', options.percent) } as const)
+      : ({ kind: 'amount', by: bulk.moneyFlag('--amount', options.amount) } as const);
+  const round = bulk.moneyFlag('--round', options.round, 'positive');
+  const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
+  const source = `prices adjust ${options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`} --round ${options.round}`;
+
+  return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
+    const resolver = deps.names();
+    const filter: Record<string, number[]> = {};
+    for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
+      if (given.length > 0) filter[name] = await resolveIds(resolver, fieldByName(resources.prices, name)!, given);
+    }
+    const resumed = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec));
+    const planned = await bulk.planAdjust(spec, run.ctx, { adjustment, round, filter, maxChange, only: resumed?.retryIds, source });
+    const invalidRows = planned.plan.rows.filter((row) => row.action === 'invalid');
+    const invalid =
+      invalidRows.length > 0
+        ? new ValidationError(
+            invalidRows.map((row) => ({ field: row.label ?? `price ${row.ids.id}`, message: row.error ?? 'invalid' })),
+            'adjustment',
+          )
+        : undefined;
+    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
+    const shown = await settlePlan(deps, spec, planned.plan, choices);
+    if (shown) return shown;
+    await applyAndReport(deps, spec, planned.plan, run, {
+      snapshot: planned.live,
+      carried: resumed?.carried,
+      report: options.report,
+      appendTo: options.report === undefined ? options.resume : undefined,
+      force: options.force,
+      label: 'prices adjust',
+      retryHint: (report) =>
+        report === undefined
+          ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
+          : `${report} says why; retry them with the same flags and --resume ${report}`,
+    });
+    return {};
+  });
+}

@@ -1,0 +1,36 @@
+// The apply use case (`rentals prices apply <plan>`, inventory, bookings): runs a plan file written by
+// --plan. A record changed since the plan is skipped and reported as stale, never overwritten.
+
+import type { Outcome } from '../../output/views.js';
+import type { ResourceDef } from '../../resources/definitions.js';
+import type { BulkDeps } from './run.js';
+
+export interface ApplyOptions {
+  def: ResourceDef;
+  plan: string;
+  concurrency: number;
+  report?: string;
+  yes?: boolean;
+  force?: boolean;
+  allowOverbook?: boolean;
+}
+
+/** Nothing to print: the run says what it did on stderr (progress, summary), and its exit code. */
+export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<Outcome> {
+  const bulk = await import('../../bulk/index.js');
+  const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('./run.js');
+  const spec = bulk.rowSpecFor(options.def.name)!;
+  const plan = bulk.parsePlan(await readTextFile(deps, options.plan), options.plan, spec, await deps.planKey());
+  await withBulk(deps, options.concurrency, async (run) => {
+    await confirmMassChange(deps, plan, options.yes === true);
+    await applyAndReport(deps, spec, plan, run, {
+      report: options.report,
+      force: options.force,
+      allowOverbook: options.allowOverbook,
+      label: `${spec.def.command} apply`,
+      staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
+      retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
+    });
+  });
+  return {};
+}

@@ -1,0 +1,89 @@
+// `rentals prices set`: one upsert through the bulk engine. The pair's price unchanged → no request;
+// different → PUT; none → POST.
+
+import type { PlanRow, ReportLine, RowOperations } from '../../bulk/index.js';
+import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../../errors.js';
+import { kebabCase, resources } from '../../resources/definitions.js';
+import type { TextView } from '../../output/views.js';
+import { needsResolution } from '../../data/resolver.js';
+import { checkGivenValues } from '../resource/verbs.js';
+import type { BulkDeps } from './run.js';
+
+/** The flags by API name, as given: ids or names for the item and the block. */
+export interface SetOptions {
+  inventoryId?: unknown;
+  rentalBlockId?: unknown;
+  price?: unknown;
+  dryRun: boolean;
+}
+
+/** The bulk row's name columns, back to the flags they came from (for messages). */
+const FIELD_OF_COLUMN: Record<string, string> = { inventoryName: 'inventoryId', pricingType: 'rentalBlockId' };
+
+export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<TextView> {
+  const def = resources.prices;
+  const flags: Record<string, unknown> = { inventoryId: options.inventoryId, rentalBlockId: options.rentalBlockId, price: options.price };
+  const missing = Object.keys(flags).filter((name) => flags[name] === undefined);
+  if (missing.length > 0) throw new UsageError(`prices set needs ${missing.map((name) => `--${kebabCase(name)}`).join(', ')}`);
+  checkGivenValues(def, flags);
+  const values: Record<string, unknown> = { price: flags.price };
+  for (const [column, field] of Object.entries(FIELD_OF_COLUMN)) {
+    values[needsResolution(def.fields.find((f) => f.name === field)!, flags[field]) ? column : field] = flags[field];
+  }
+
+  const bulk = await import('../../bulk/index.js');
+  const { withBulk } = await import('./run.js');
+  const spec = bulk.priceRows;
+  return withBulk(deps, 1, async (run) => {
+    const planned = await bulk.planImport(spec, bulk.inputFromRows('prices set', [{ line: 1, values }]), run.ctx);
+    if (planned.issues.length > 0) {
+      const issues: FieldIssue[] = planned.issues.map((i) => ({ field: FIELD_OF_COLUMN[i.field ?? ''] ?? i.field ?? 'price', message: i.rule, value: i.value }));
+      throw new ValidationError(issues, def.singular);
+    }
+    const row = planned.plan.rows[0]!;
+    if (options.dryRun) return outcomeView(row, undefined, bulk.rowDetail(spec, row));
+    const seen: { error?: unknown } = {};
+    let line: ReportLine | undefined;
+    const summary = await bulk.runPlan([row], {
+      spec,
+      ops: remembering(bulk.apiOperations(spec, run.ctx, planned.live), seen),
+      concurrency: 1,
+      onLine: (reported) => (line = reported),
+    });
+    // One row: its failure is the command's, with its own exit code (network 5, auth 3, …).
+    if (!summary.complete) throw seen.error ?? new RentalsError(line?.error ?? 'the price was not set');
+    return outcomeView(row, line, bulk.rowDetail(spec, row));
+  });
+}
+
+/** The operations, keeping the last error they threw (the runner turns errors into a `failed` outcome). */
+function remembering(ops: RowOperations, seen: { error?: unknown }): RowOperations {
+  const watch = <T>(promise: Promise<T>): Promise<T> =>
+    promise.catch((error: unknown) => {
+      seen.error = error;
+      throw error;
+    });
+  return {
+    current: (row) => watch(ops.current(row)),
+    find: (row) => watch(ops.find(row)),
+    create: (row) => watch(ops.create(row)),
+    update: (row, current) => watch(ops.update(row, current)),
+    remove: (row, current) => watch(ops.remove(row, current)),
+  };
+}
+
+const DONE: Record<string, string> = { create: 'Created', update: 'Updated', unchanged: 'Unchanged' };
+const WOULD: Record<string, string> = { create: 'Would create', update: 'Would update', unchanged: 'Unchanged' };
+
+/** `Updated Tent 20x20 / Weekend: 120.00 → 126.00 (+5.0%) (price 55)`; for machines the report line (a dry run: the row). */
+function outcomeView(row: PlanRow, line: ReportLine | undefined, detail: string): TextView {
+  const id = line?.ids.id ?? row.ids.id;
+  const verb = (line ? DONE : WOULD)[row.action] ?? row.action;
+  const nothing = row.action === 'unchanged' ? ', nothing to send' : '';
+  return {
+    kind: 'text',
+    text: `${verb} ${row.label ?? 'price'}: ${detail}${id === undefined ? '' : ` (price ${id}${nothing})`}`,
+    data: [line ?? { ...row, dryRun: true }],
+    note: line ? undefined : 'Dry run: nothing was sent.',
+  };
+}

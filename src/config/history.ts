@@ -1,0 +1,147 @@
+// The local history of the tool's writes: one entry per command that wrote, its records beneath,
+// each with its state before and after. NDJSON in `<config dir>/history/history.ndjson` (0600 in a
+// 0700 directory), appended line by line as each write is answered, so a run that stops half way
+// still has what it did. Several processes may append at once: each line names its entry.
+// Bounded: when the file passes MAX_BYTES at the start of an entry it becomes history.1.ndjson
+// (the one before is dropped), so at most about twice that is kept.
+
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+export type StoredRecord = Record<string, unknown>;
+
+/** One record a write changed: `before` null for a create, `after` null for a delete. */
+export interface HistoryRecord {
+  resource: string;
+  /** The parent of a nested record (a booking's event, a price's item). */
+  parentId?: number;
+  id: number;
+  before: StoredRecord | null;
+  after: StoredRecord | null;
+  /** A create that brought back the deleted record of this id (`rentals undo`). */
+  replaces?: number;
+}
+
+export interface HistoryEntry {
+  id: string;
+  /** ISO time the first write was answered. */
+  at: string;
+  /** The command line, secrets redacted. */
+  command: string;
+  /** The API the records live in; an entry is undone only against it. */
+  baseUrl: string;
+  /** The entry this one undid, for `rentals undo`'s own entries. */
+  undoes?: string;
+  records: HistoryRecord[];
+}
+
+type Line = ({ kind: 'entry' } & Omit<HistoryEntry, 'records'>) | ({ kind: 'record'; entry: string } & HistoryRecord);
+
+export const MAX_BYTES = 4 * 1024 * 1024;
+const FILE = 'history.ndjson';
+const OLDER = 'history.1.ndjson';
+
+export function historyDir(configDir: string): string {
+  return join(configDir, 'history');
+}
+
+/** Flags whose value is a secret, and `--flag=value` forms of them. */
+const SECRET_FLAG = /^--?[\w-]*(token|secret|password|passwd|key)[\w-]*$/i;
+
+/** The command line as typed, with the values of secret flags replaced. */
+export function redactedCommand(argv: readonly string[]): string {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    const equals = word.indexOf('=');
+    if (word.startsWith('-') && equals > 0 && SECRET_FLAG.test(word.slice(0, equals)) && !/file$/i.test(word.slice(0, equals))) {
+      words.push(`${word.slice(0, equals)}=[redacted]`);
+    } else if (SECRET_FLAG.test(word) && !/file$/i.test(word) && i + 1 < argv.length) {
+      words.push(word, '[redacted]');
+      i++;
+    } else words.push(word);
+  }
+  return ['rentals', ...words.map(quoteWord)].join(' ');
+}
+
+function quoteWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The entry a run writes to, opened (and its header written) at its first record. */
+export class HistoryWriter {
+  private fd: number | undefined;
+  private entryId: string | undefined;
+
+  constructor(
+    private readonly dir: string,
+    private readonly head: () => { command: string; baseUrl: string; undoes?: string; now: number },
+  ) {}
+
+  /** The entry's id once something was written (undefined before the first record). */
+  get id(): string | undefined {
+    return this.entryId;
+  }
+
+  /** Appends a record; a history that cannot be written never fails the write it records (it says why once). */
+  record(record: HistoryRecord, warn: (message: string) => void): void {
+    try {
+      if (this.fd === undefined) this.open();
+      writeSync(this.fd!, `${JSON.stringify({ kind: 'record', entry: this.entryId, ...record })}\n`);
+    } catch (error) {
+      if (this.fd !== -1) warn(`warning: the history of writes could not be written (${(error as Error).message}); \`rentals undo\` will not know of this run`);
+      this.fd = -1;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined && this.fd >= 0) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private open(): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const path = join(this.dir, FILE);
+    try {
+      if (statSync(path).size > MAX_BYTES) renameSync(path, join(this.dir, OLDER));
+    } catch {
+      // no history yet
+    }
+    this.fd = openSync(path, 'a', 0o600);
+    const { command, baseUrl, undoes, now } = this.head();
+    this.entryId = randomBytes(4).toString('hex');
+    const line: Line = { kind: 'entry', id: this.entryId, at: new Date(now).toISOString(), command, baseUrl, ...(undoes ? { undoes } : {}) };
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+  }
+}
+
+/** Every entry kept, oldest first (a line that cannot be read is skipped: a torn last line of a run that was killed). */
+export function readHistory(dir: string): HistoryEntry[] {
+  const entries = new Map<string, HistoryEntry>();
+  for (const name of [OLDER, FILE]) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, name), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const raw of text.split('\n')) {
+      if (raw.trim() === '') continue;
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        continue;
+      }
+      if (line.kind === 'entry') {
+        const { kind: _kind, ...head } = line;
+        entries.set(line.id, { ...head, records: [] });
+      } else if (line.kind === 'record') {
+        const { kind: _kind, entry, ...record } = line;
+        entries.get(entry)?.records.push(record);
+      }
+    }
+  }
+  return [...entries.values()].filter((e) => e.records.length > 0);
+}

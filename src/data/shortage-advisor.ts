@@ -1,0 +1,65 @@
+// The ways out of a shortage (domain/ways-out.ts) from the calendar: the holds around the window
+// (a month before it, not before now, to two months after), the items and the `alternatives`
+// setting resolved against them. Read only when a need is refused, so a booking that fits pays
+// nothing for it.
+
+import { type AlternativeRule, resolveAlternatives, standIns } from '../domain/alternatives.js';
+import { ShortageRefused, refusalText } from '../domain/booking-plan.js';
+import type { HoldRule } from '../domain/hold-policy.js';
+import type { CalendarEvent } from '../domain/records.js';
+import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
+import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
+import type { CalendarData } from './calendar.js';
+
+const BEFORE = 30 * DAY_MS;
+const AFTER = 60 * DAY_MS;
+
+export class ShortageAdvisor {
+  private warned = false;
+
+  constructor(
+    private readonly calendar: CalendarData,
+    private readonly options: {
+      ruleOf?: (event: CalendarEvent) => HoldRule;
+      alternatives: () => readonly AlternativeRule[];
+      now: () => WallTime;
+      /** Problems of the setting (a name that matches no item), said once per run. */
+      warn: (message: string) => void;
+    },
+  ) {}
+
+  /** The ways out of each need, the event in need (`exclude`) left out of the holds: its own lines do not count against it. */
+  async waysOut(needs: ReadonlyArray<Need & { exclude?: number }>, exclude?: number): Promise<WaysOut[]> {
+    if (needs.length === 0) return [];
+    const from = Math.min(...needs.map((n) => n.window.from));
+    const to = Math.max(...needs.map((n) => n.window.to));
+    const search: Range = { from: Math.max(this.options.now(), from - BEFORE), to: to + AFTER };
+    const [items, held] = await Promise.all([this.calendar.items(), this.calendar.holdings({ from: Math.min(from, search.from), to: search.to }, exclude, this.options.ruleOf)]);
+    const resolved = resolveAlternatives(this.options.alternatives(), items);
+    if (resolved.problems.length > 0 && !this.warned) {
+      this.warned = true;
+      this.options.warn(`warning: the alternatives setting: ${resolved.problems.join('; ')}`);
+    }
+    return needs.map((need) =>
+      waysOut(need, {
+        items,
+        holds: (itemId: number) => (held.byItem.get(itemId) ?? []).filter((h) => h.eventId !== need.exclude),
+        events: held.events,
+        standIns: (itemId: number) => standIns(itemId, resolved, items),
+        search,
+      }),
+    );
+  }
+
+  /** The refusal again, its message and fields with the ways out; the refusal as it was when they cannot be read. */
+  async advise(refusal: ShortageRefused): Promise<ShortageRefused> {
+    try {
+      const { target } = refusal;
+      const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window }));
+      const ways = await this.waysOut(needs, target.id);
+      return new ShortageRefused(refusalText(target.label, target.window, refusal.shortages, ways), target, refusal.shortages, ways);
+    } catch {
+      return refusal;
+    }
+  }
+}

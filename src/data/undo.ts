@@ -1,0 +1,179 @@
+// `rentals undo`: a history entry's records put back, through the same rules as any write.
+// 1. Every record is read as it is now; one that is not as the entry left it was changed since:
+//    the whole undo is refused (stale), nothing written.
+// 2. Newest record first: bookings go through the booking writer (the planner judges them: a line
+//    that comes back must fit), an event put back that holds stock again (an undone cancel, dates
+//    moved back) is checked against the firm holds over its window, other records are written
+//    through the validator. A deleted record comes back as a new record; the bookings of the entry
+//    that belonged to it come back on it.
+// The undo's own writes are a history entry of their own, so an undo is undone like any write.
+
+import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
+import type { HistoryEntry, HistoryRecord } from '../config/history.js';
+import { type BookingIntent, ShortageRefused, refusalText, targetOf } from '../domain/booking-plan.js';
+import type { HoldRule } from '../domain/hold-policy.js';
+import { type CalendarEvent, readEvent } from '../domain/records.js';
+import { askedItems, firmShortages } from '../domain/tentative-holds.js';
+import { type Difference, type UndoAction, describeDifference, differences, undoAction } from '../domain/undo-steps.js';
+import { parseMoney } from '../domain/money.js';
+import { NotFoundError, RentalsError } from '../errors.js';
+import { type ResourceName, defaultVersion, resources, writableFields } from '../resources/definitions.js';
+import { validated } from '../schemas/validated.js';
+import { readRecord } from '../schemas/values.js';
+import type { BookingWriter } from './booking-writer.js';
+import type { CalendarData } from './calendar.js';
+import type { ShortageAdvisor } from './shortage-advisor.js';
+
+export interface UndoStep {
+  action: UndoAction;
+  record: HistoryRecord;
+  /** Where it is now (a parent brought back under a new id, by this undo or an earlier one). */
+  parentId?: number;
+  /** Set once written: the new id of a record brought back. */
+  newId?: number;
+}
+
+/** Refused: records changed since the entry; nothing was undone. */
+export class StaleEntryError extends RentalsError {}
+
+export interface UndoDeps {
+  api: () => ResourceApi;
+  calendar: CalendarData;
+  bookings: BookingWriter;
+  advisor: ShortageAdvisor;
+  ruleOf: (event: CalendarEvent) => HoldRule;
+  /** The record that now stands for a deleted one brought back by an earlier undo (its id), if any. */
+  renamed: (resource: string, id: number) => number;
+}
+
+const addressOf = (resource: string, parentId: number | undefined): Address => {
+  const def = resources[resource as ResourceName];
+  if (!def) throw new RentalsError(`the history names a resource this rentals does not know (${resource}); it cannot be undone`);
+  return { def, version: defaultVersion(def), parentId };
+};
+
+export class Undoer {
+  constructor(private readonly deps: UndoDeps) {}
+
+  /** The steps, newest record first; refused as a whole (StaleEntryError) when any record changed since. */
+  async plan(entry: HistoryEntry): Promise<UndoStep[]> {
+    const steps = [...entry.records].reverse().map((record) => {
+      const parent = resources[record.resource as ResourceName]?.parent?.resource;
+      const parentId = record.parentId === undefined || parent === undefined ? record.parentId : this.deps.renamed(parent, record.parentId);
+      return { action: undoAction(record), record, ...(parentId === undefined ? {} : { parentId }) };
+    });
+    // A record written twice by the entry is compared once, with what the entry left last.
+    const last = new Map<string, UndoStep>();
+    for (const step of steps) if (!last.has(keyOf(step))) last.set(keyOf(step), step);
+    const stale: string[] = [];
+    await Promise.all(
+      [...last.values()].map(async (step) => {
+        const found = differences(step.record, await this.current(step), writableFields(addressOf(step.record.resource, step.parentId).def).map((f) => f.name));
+        if (found.length > 0) stale.push(staleLine(step, found));
+      }),
+    );
+    if (stale.length > 0) {
+      throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.sort().join('\n')}\nNothing was undone.`);
+    }
+    return steps;
+  }
+
+  /** Writes the steps in order; each step's new id (a record brought back) is set on it. */
+  async run(steps: UndoStep[], options: { allowOverbook: boolean }): Promise<UndoStep[]> {
+    const newIds = new Map<string, number>();
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if (step.record.resource === 'bookings') {
+        // The entry's lines of one event, judged together by the planner, as a booking command's are.
+        let end = i;
+        while (steps[end + 1]?.record.resource === 'bookings' && steps[end + 1]!.record.parentId === step.record.parentId) end++;
+        const group = steps.slice(i, end + 1);
+        const eventId = newIds.get(`events:${step.record.parentId}`) ?? step.parentId!;
+        await this.undoBookings(eventId, group, options);
+        i = end;
+        continue;
+      }
+      if (step.record.resource === 'events' && step.action === 'restore') await this.checkEventFits(step, options);
+      await this.write(step);
+      if (step.newId !== undefined) newIds.set(`${step.record.resource}:${step.record.id}`, step.newId);
+    }
+    return steps;
+  }
+
+  private async current(step: UndoStep): Promise<ApiRecord | null> {
+    const id = step.action === 'recreate' ? step.record.id : this.deps.renamed(step.record.resource, step.record.id);
+    try {
+      return (await this.deps.api().get(addressOf(step.record.resource, step.parentId), id)).records[0] ?? null;
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  private async undoBookings(eventId: number, group: UndoStep[], options: { allowOverbook: boolean }): Promise<void> {
+    const intents: BookingIntent[] = group.map(({ action, record }): BookingIntent => {
+      if (action === 'delete') return { kind: 'delete-line', bookingId: record.id };
+      const before = readRecord(resources.bookings.fields, record.before!);
+      const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
+      return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
+    });
+    const event = await this.deps.calendar.event(String(eventId));
+    const planned = await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), intents, options);
+    const written = await this.deps.bookings.write(eventId, planned.plan);
+    // The lines that came back, in the order asked: their new ids.
+    const created = written.filter((w) => w.write.action === 'create');
+    group.filter((s) => s.action === 'recreate').forEach((step, index) => {
+      const id = created[index]?.record.id;
+      if (id !== undefined) step.newId = Number(id);
+    });
+  }
+
+  /** An event put back that holds stock (its cancel undone, its dates moved back) must fit against the firm holds. */
+  private async checkEventFits(step: UndoStep, options: { allowOverbook: boolean }): Promise<void> {
+    if (options.allowOverbook) return;
+    const id = this.deps.renamed('events', step.record.id);
+    const { calendar } = this.deps;
+    const [status, lists, items] = await Promise.all([calendar.statusNames(), calendar.bookings([id]), calendar.items()]);
+    const restored = readEvent({ ...step.record.before!, id }, status);
+    if (restored.cancelled || !restored.window || this.deps.ruleOf(restored) !== 'firm') return;
+    const others = await calendar.holdings(restored.window, id, this.deps.ruleOf);
+    const short = firmShortages(restored.window, askedItems(lists.get(id) ?? [], items), others);
+    if (short.length === 0) return;
+    const target = { ...targetOf(restored, this.deps.ruleOf), window: restored.window };
+    const label = `${target.label} as the entry found it`;
+    throw await this.deps.advisor.advise(new ShortageRefused(refusalText(label, restored.window, short), { ...target, label }, short));
+  }
+
+  private async write(step: UndoStep): Promise<void> {
+    const { record } = step;
+    const at = addressOf(record.resource, step.parentId);
+    const api = this.deps.api();
+    const id = this.deps.renamed(record.resource, record.id);
+    if (step.action === 'delete') {
+      await api.remove(at, id, record.after!);
+    } else {
+      const values = readRecord(at.def.fields, record.before!);
+      const body: Record<string, unknown> = {};
+      for (const field of writableFields(at.def)) if (values[field.name] !== undefined) body[field.name] = values[field.name];
+      if (at.def.parent && step.parentId !== undefined) body[at.def.parent.field] = step.parentId;
+      if (step.action === 'restore') {
+        await api.update(at, id, await validated(at.def, { ...body, id }, 'update'));
+      } else {
+        const created = await api.create(at, await validated(at.def, body, 'create'), record.id);
+        step.newId = Number(created.records[0]?.id);
+      }
+    }
+    if (record.resource === 'events') this.deps.calendar.catalog.forget('events');
+    else this.deps.calendar.catalog.forget(record.resource as ResourceName, step.parentId);
+  }
+}
+
+function keyOf(step: UndoStep): string {
+  return `${step.record.resource}:${step.record.id}`;
+}
+
+/** `  events 12: eventName is "B" now; the entry left "A"`. */
+function staleLine(step: UndoStep, found: readonly Difference[]): string {
+  const def = resources[step.record.resource as ResourceName];
+  return `  ${def?.singular ?? step.record.resource} ${step.record.id}: ${found.map(describeDifference).join('; ')}`;
+}

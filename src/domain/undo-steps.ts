@@ -1,0 +1,57 @@
+// What undoing a history entry means for each of its records, newest first: a record the entry
+// created is deleted, one it changed is put back as it was before, one it deleted comes back as a
+// new record. A record that is no longer as the entry left it was changed by someone since: the
+// undo would overwrite that change, so it is refused (stale) with the differences.
+
+import { sameValue } from '../schemas/same-value.js';
+
+export type UndoAction = 'delete' | 'restore' | 'recreate';
+
+export interface ChangedRecord {
+  resource: string;
+  parentId?: number;
+  id: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export function undoAction(record: ChangedRecord): UndoAction {
+  if (record.before === null) return 'delete';
+  if (record.after === null) return 'recreate';
+  return 'restore';
+}
+
+export interface Difference {
+  field: string;
+  /** As the entry left it. */
+  left: unknown;
+  /** As it is now (undefined: the record is gone). */
+  now: unknown;
+}
+
+/**
+ * How the record now differs from what the entry left (`fields`: the resource's declared fields,
+ * so what a server adds of its own is not a change). A deleted record that is still gone, or a
+ * record as it was left, has none.
+ */
+export function differences(record: ChangedRecord, current: Record<string, unknown> | null, fields: readonly string[]): Difference[] {
+  if (record.after === null) return current === null ? [] : [{ field: 'id', left: 'deleted', now: current.id }];
+  if (current === null) return [{ field: 'id', left: record.id, now: 'deleted' }];
+  return fields.filter((field) => field !== 'id' && !sameValue(record.after![field], current[field])).map((field) => ({ field, left: record.after![field], now: current[field] }));
+}
+
+/** `eventName is "B" now; the entry left "A"`. */
+export function describeDifference(difference: Difference): string {
+  if (difference.now === 'deleted') return 'it was deleted since';
+  if (difference.left === 'deleted') return 'it exists again';
+  return `${difference.field} is ${JSON.stringify(difference.now ?? null)} now; the entry left ${JSON.stringify(difference.left ?? null)}`;
+}
+
+/** What a record's change was, for people: `created`, `deleted`, or the fields that changed (`quantity 6 → 8`). */
+export function describeChange(record: ChangedRecord, fields: readonly string[]): string {
+  if (record.before === null) return 'created';
+  if (record.after === null) return 'deleted';
+  const changed = fields.filter((field) => field !== 'id' && !sameValue(record.before![field], record.after![field]));
+  if (changed.length === 0) return 'unchanged';
+  return changed.map((field) => `${field} ${JSON.stringify(record.before![field] ?? null)} → ${JSON.stringify(record.after![field] ?? null)}`).join('; ');
+}

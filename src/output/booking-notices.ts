@@ -1,0 +1,27 @@
+// What a booking plan says before it is written: the overbooking and quote warnings, and the lines
+// already as asked. Every booking write shows them (book, unbook, clone, bookings add/update, bulk rows).
+
+import { type BookingPlan, type BookingTarget, type BookingWorld, overbookingWarning } from '../domain/booking-plan.js';
+import { formatMoney } from '../domain/money.js';
+import { itemName } from '../domain/records.js';
+import { describeQuotesCountingOn } from '../domain/tentative-holds.js';
+import type { Notices } from './notices.js';
+
+/** A plan with what it was planned against (data/booking-writer.ts's PlannedBookings). */
+export interface AnnouncedPlan {
+  target: BookingTarget;
+  world: Pick<BookingWorld, 'items'>;
+  plan: BookingPlan;
+}
+
+/** The warnings and "already as asked" notes of a plan, before it is written. */
+export function announce(planned: AnnouncedPlan, notices: Notices): void {
+  if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
+  if (planned.plan.quotesCountedOn.length > 0) {
+    notices.warn([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
+  }
+  for (const { booking } of planned.plan.unchanged) {
+    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
+    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
+  }
+}

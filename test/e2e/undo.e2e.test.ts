@@ -1,0 +1,156 @@
+// The history of the tool's writes and `rentals undo`, against the real sandbox: each write is an
+// entry with its records before and after, and undo puts them back through the same rules.
+
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { jsonData, ok } from './harness.js';
+import { calendarSuite } from './calendar-fixtures.js';
+import { data } from './server-state.js';
+
+const fixtures = calendarSuite('Undo');
+const { call, rentals, item, event, line } = fixtures;
+
+interface Entry {
+  id: string;
+  at: string;
+  command: string;
+  undoes?: string;
+  records: Array<{ resource: string; id: number; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>;
+}
+
+async function history(args: string[] = []): Promise<Entry[]> {
+  return jsonData(ok(await rentals(['history', ...args, '-o', 'json']))) as unknown as Entry[];
+}
+
+const lines = async (eventId: number) => (await data(call(), 'GET', `/v1/events/${eventId}/inventory`)).map((l) => [l.inventoryId, l.quantity]);
+const eventRecord = async (eventId: number) => (await data(call(), 'GET', `/v1/events/${eventId}`))[0]!;
+
+describe('history and undo', () => {
+  test('book, then undo: the lines are gone; history -o json has the entry with before and after; undo of the undo books again', async () => {
+    const chairs = await item(50);
+    const party = await event('2029-05-01T08:00:00', '2029-05-02T10:00:00');
+    ok(await rentals(['events', 'book', String(party.id), '--item', `${chairs.name}=6`]));
+    expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
+
+    const [booked] = await history();
+    expect(booked!.command).toBe(`rentals events book ${party.id} --item '${chairs.name}=6'`);
+    expect(booked!.records).toEqual([{ resource: 'bookings', id: expect.any(Number), before: null, after: expect.objectContaining({ eventId: party.id, inventoryId: chairs.id, quantity: 6 }) }]);
+
+    const dry = ok(await rentals(['undo', '--dry-run']));
+    expect(dry.stderr).toContain(`would delete booking ${booked!.records[0]!.id}`);
+    expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
+
+    const undone = ok(await rentals(['undo']));
+    expect(undone.stderr).toContain(`Undid entry ${booked!.id}`);
+    expect(await lines(party.id)).toEqual([]);
+
+    const [undo] = await history();
+    expect(undo).toMatchObject({ command: 'rentals undo', undoes: booked!.id, records: [{ resource: 'bookings', before: expect.objectContaining({ quantity: 6 }), after: null }] });
+    ok(await rentals(['undo', undo!.id]));
+    expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
+  });
+
+  test('events update of the dates, then undo: the dates are back', async () => {
+    const show = await event('2029-06-01T08:00:00', '2029-06-02T10:00:00');
+    ok(await rentals(['events', 'update', String(show.id), '--dropoff-date', '2029-06-03T08:00:00', '--start-date', '2029-06-03T08:00:00', '--end-date', '2029-06-04T10:00:00', '--teardown-date', '2029-06-04T10:00:00', '--pickup-date', '2029-06-04T10:00:00']));
+    expect(await eventRecord(show.id)).toMatchObject({ dropoffDate: '2029-06-03T08:00:00' });
+    const [moved] = await history(['--event', String(show.id)]);
+    expect(moved!.records[0]).toMatchObject({ resource: 'events', id: show.id, before: { dropoffDate: '2029-06-01T08:00:00' }, after: { dropoffDate: '2029-06-03T08:00:00' } });
+
+    ok(await rentals(['undo', moved!.id]));
+    expect(await eventRecord(show.id)).toMatchObject({ dropoffDate: '2029-06-01T08:00:00', pickupDate: '2029-06-02T10:00:00' });
+  });
+
+  test('events cancel, then undo: uncancelled; refused when another event took the units meanwhile', async () => {
+    const tent = await item(1);
+    const wedding = await event('2029-07-01T08:00:00', '2029-07-02T10:00:00');
+    await line(wedding.id, tent.id, 1);
+    ok(await rentals(['events', 'cancel', String(wedding.id), '--cancel-reason', 'Rain']));
+    const [cancelled] = await history();
+    expect(cancelled!.records[0]).toMatchObject({ resource: 'events', before: { cancelReason: null }, after: { cancelReason: 'Rain' } });
+
+    ok(await rentals(['undo', cancelled!.id]));
+    expect(await eventRecord(wedding.id)).toMatchObject({ cancelDate: null, cancelReason: null });
+
+    // Cancelled again; another event takes the one tent; the undo of that cancel cannot fit.
+    ok(await rentals(['events', 'cancel', String(wedding.id), '--cancel-reason', 'Rain again']));
+    const [again] = await history();
+    const rival = await event('2029-07-01T12:00:00', '2029-07-01T20:00:00');
+    ok(await rentals(['events', 'book', String(rival.id), '--item', `${tent.name}=1`]));
+    const refused = await rentals(['undo', again!.id]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not enough units');
+    expect(refused.stderr).toContain(rival.name);
+    expect(await eventRecord(wedding.id)).toMatchObject({ cancelReason: 'Rain again' });
+  });
+
+  test('an entry whose record was changed since is refused as stale, the difference shown, nothing changed', async () => {
+    const lights = await item(20);
+    const gala = await event('2029-08-01T08:00:00', '2029-08-02T10:00:00');
+    ok(await rentals(['events', 'book', String(gala.id), '--item', `${lights.name}=4`, '--item', `${(await item(5)).name}=1`]));
+    const [booked] = await history();
+    // Someone else changes one of the lines afterwards.
+    const [lightsLine] = (await data(call(), 'GET', `/v1/events/${gala.id}/inventory`)).filter((l) => l.inventoryId === lights.id);
+    await data(call(), 'PUT', `/v1/events/${gala.id}/inventory/${String(lightsLine!.id)}`, { ...lightsLine, quantity: 7 });
+    const before = await lines(gala.id);
+
+    const stale = await rentals(['undo', booked!.id]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain(`entry ${booked!.id} cannot be undone`);
+    expect(stale.stderr).toContain(`booking ${String(lightsLine!.id)}: quantity is 7 now; the entry left 4`);
+    expect(stale.stderr).toContain('Nothing was undone.');
+    expect(await lines(gala.id)).toEqual(before);
+    expect((await history())[0]!.id).toBe(booked!.id);
+  });
+
+  test('a deleted record comes back as a new record, the undo says its id, and its bookings come back on it', async () => {
+    const crate = await item(3);
+    const fair = await event('2029-04-01T08:00:00', '2029-04-02T10:00:00');
+    await line(fair.id, crate.id, 2);
+    ok(await rentals(['events', 'unbook', String(fair.id), '--item', String(crate.id)]));
+    const [unbooked] = await history();
+    ok(await rentals(['events', 'delete', String(fair.id), '--yes']));
+
+    const undone = ok(await rentals(['undo']));
+    const match = new RegExp(`event ${fair.id} was deleted: it comes back as event (\\d+)\\.`).exec(undone.stderr);
+    expect(match).not.toBeNull();
+    const newId = Number(match![1]);
+    expect(await eventRecord(newId)).toMatchObject({ eventName: fair.name, dropoffDate: '2029-04-01T08:00:00' });
+
+    // The earlier unbook's line comes back on the event as it is now.
+    ok(await rentals(['undo', unbooked!.id]));
+    expect(await lines(newId)).toEqual([[crate.id, 2]]);
+  });
+
+  test('a bulk run is an entry too: undo puts its prices back', async () => {
+    const tent = await item(4, 100);
+    ok(await rentals(['prices', 'adjust', '--percent', '10', '--inventory-id', String(tent.id)]));
+    const [adjusted] = await history(['--item', String(tent.id)]);
+    expect(adjusted!.records).toEqual([expect.objectContaining({ resource: 'prices', before: expect.objectContaining({ price: 100 }), after: expect.objectContaining({ price: 110 }) })]);
+    ok(await rentals(['undo', adjusted!.id]));
+    expect((await data(call(), 'GET', `/v1/inventory/${tent.id}/pricing`))[0]).toMatchObject({ price: 100 });
+  });
+
+  test('history filters by --item and --since, and its file is private', async () => {
+    const lamp = await item(9);
+    const party = await event('2029-09-01T08:00:00', '2029-09-02T10:00:00');
+    ok(await rentals(['events', 'book', String(party.id), '--item', `${lamp.name}=2`]));
+    const forLamp = await history(['--item', lamp.name, '--since', 'today']);
+    expect(forLamp).toHaveLength(1);
+    expect(await history(['--since', '+1d'])).toEqual([]);
+    const table = ok(await rentals(['history', '--item', String(lamp.id)]));
+    expect(table.stdout).toContain('created');
+  });
+});
+
+test('the history file is 0600 in a 0700 directory', async () => {
+  const { sandbox } = fixtures;
+  const configDir = (await import('./harness.js')).freshConfigDir();
+  const cli = (await import('./harness.js')).cliFor(sandbox(), configDir);
+  const lamp = await item(2);
+  const party = await event('2029-10-01T08:00:00', '2029-10-02T10:00:00');
+  ok(await cli(['events', 'book', String(party.id), '--item', `${lamp.name}=1`]));
+  expect(statSync(join(configDir, 'history')).mode & 0o777).toBe(0o700);
+  expect(statSync(join(configDir, 'history', 'history.ndjson')).mode & 0o777).toBe(0o600);
+});
