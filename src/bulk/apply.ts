@@ -24,7 +24,8 @@ export interface ApplyOptions {
 /** A plan's rows, some perhaps still being planned (a run that writes while it lists). */
 export interface RowsToApply {
   resource: string;
-  rows: ReadonlyArray<PlanRow | Promise<PlanRow>>;
+  /** The run's own (never shown or kept): each row is dropped once its line is reported, not held to the end. */
+  rows: Array<PlanRow | Promise<PlanRow>>;
 }
 
 export async function applyPlan(spec: RowSpec, plan: Plan | RowsToApply, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
@@ -32,6 +33,7 @@ export async function applyPlan(spec: RowSpec, plan: Plan | RowsToApply, ctx: Bu
   const skip = options.skipLines;
   const rows = skip ? (await Promise.all(plan.rows)).filter((row) => !skip.has(row.line)) : plan.rows;
   return runPlan(rows, {
+    release: !('version' in plan) && !skip,
     spec,
     ops: apiOperations(spec, ctx, options.snapshot),
     concurrency: ctx.concurrency,
