@@ -1,12 +1,40 @@
 // A write whose outcome is unknown — answered with a 5xx, or its connection dropped or timed out
 // after it was sent — may have been applied. The client's message says so (exit 5); here the
-// record is looked up to say which: an add by its natural key (inventory: its name; prices: item
-// and rental block), an update or a delete by its id. As
-// the bulk engine does after such a row (src/bulk/runner.ts), but for one record.
+// outcome is settled by evidence, never by a name: before a POST, what already exists is noted
+// (noteBeforeCreate: the ids of the collection), so that afterwards "it was applied" is said only
+// of a record that did not exist before and holds every value sent. Whatever falls short of that
+// says "may have been applied" with the exact command to check. An update is applied when the
+// record now holds the values sent; a delete when the record is gone. The bulk engine settles its
+// rows the same way (src/bulk/runner.ts); the booking writer and the resource commands call these.
 
 import type { Address, ApiRecord, ResourceApi } from './resource-api.js';
 import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../errors.js';
 import { sameValue } from '../schemas/same-value.js';
+
+/** What existed before a POST: the ids of its collection (undefined when they could not be read). */
+export class BeforeCreate {
+  private constructor(private readonly ids: Set<string> | undefined) {}
+
+  /** Reads the collection `at` before a POST there. A failed read does not block the write: the outcome then stays unknown. */
+  static async note(api: ResourceApi, at: Address): Promise<BeforeCreate> {
+    try {
+      return new BeforeCreate(new Set((await api.list(at)).records.map((record) => String(record.id))));
+    } catch {
+      return new BeforeCreate(undefined);
+    }
+  }
+
+  /** A record this run has created since (a later POST's result is not this one). */
+  add(id: unknown): void {
+    this.ids?.add(String(id));
+  }
+
+  /** The records of `records` that did not exist before; undefined when what existed is not known. */
+  newOnes(records: readonly ApiRecord[]): ApiRecord[] | undefined {
+    const ids = this.ids;
+    return ids && records.filter((record) => !ids.has(String(record.id)));
+  }
+}
 
 /** A write the server may have applied although it did not say so. */
 function outcomeUnknown(error: unknown): error is Error {
@@ -18,14 +46,21 @@ function holds(record: ApiRecord, sent: ApiRecord): boolean {
   return Object.entries(sent).every(([name, value]) => !(name in record) || sameValue(record[name], value));
 }
 
+/** The command that shows whether it was applied: `rentals bookings list --event-id 12`, `rentals inventory get 7`. */
+export function checkCommand(at: Address, id?: number): string {
+  const { def, parentId } = at;
+  const parent = def.parent && parentId !== undefined ? ` --${def.parent.field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${parentId}` : '';
+  return id === undefined ? `rentals ${def.command} list${parent}` : `rentals ${def.command} get ${id}${parent}`;
+}
+
 /** The error, its message ending with what a lookup found; an error of another kind as it is. */
-async function settle(error: unknown, lookup: () => Promise<string>, what: string): Promise<unknown> {
+async function settle(error: unknown, lookup: () => Promise<string>, what: string, check: string): Promise<unknown> {
   if (!outcomeUnknown(error)) return error;
   let verdict: string;
   try {
     verdict = await lookup();
   } catch (failure) {
-    verdict = `Looking ${what} up failed too (${failure instanceof Error ? failure.message : String(failure)}): check before repeating the request.`;
+    verdict = `Looking ${what} up failed too (${failure instanceof Error ? failure.message : String(failure)}): it may have been applied; check with \`${check}\` before repeating the request.`;
   }
   error.message = `${error.message}\n${verdict}`;
   return error;
@@ -34,46 +69,58 @@ async function settle(error: unknown, lookup: () => Promise<string>, what: strin
 /** A request the server did not finish answering in time may still be applied after the lookup. */
 function stillRunning(error: unknown): string {
   const late = error instanceof TimeoutError || (error instanceof OutcomeUnknownError && error.status === 504);
-  return late ? '; the server did not answer in time and may still apply it: look again before repeating it' : '';
+  return late ? ' (the server did not answer in time and may still apply it)' : '';
 }
 
-/** After a failed POST: is there now a record with the natural key of the one sent? */
-export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, error: unknown): Promise<unknown> {
+/** `so it seems not applied; it may have been applied still: check with `…` before repeating it.` */
+function unproven(error: unknown, check: string): string {
+  return `so it seems not applied${stillRunning(error)}, but it may have been applied: check with \`${check}\` before repeating it.`;
+}
+
+/** After a failed POST: is there now a record that did not exist before and holds every value sent? */
+export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, before: BeforeCreate, error: unknown): Promise<unknown> {
   const { def } = at;
-  const key = def.naturalKey;
-  if (!key || key.some((name) => sent[name] === undefined)) return Promise.resolve(error);
-  const by = key.map((name) => `${name} ${JSON.stringify(sent[name])}`).join(', ');
+  const check = checkCommand(at);
   return settle(
     error,
     async () => {
-      const matches = (await api.list(at)).records.filter((record) => key.every((name) => sameValue(record[name], sent[name])));
-      const same = matches.filter((record) => holds(record, sent));
-      if (same.length === 1) return `Looked up by ${by}: it was applied: id ${String(same[0]!.id)}.`;
-      if (matches.length === 0) return `Looked up by ${by}: it was not applied (no ${def.singular} has it now)${stillRunning(error)}.`;
-      const ids = matches.map((record) => String(record.id)).join(', ');
-      return `Looked up by ${by}: ${def.singular} ${ids} ${matches.length === 1 ? 'has' : 'have'} it, not with all the values sent: check before repeating the request.`;
+      const fresh = before.newOnes((await api.list(at)).records);
+      if (fresh === undefined) return `What existed before could not be read, so no ${def.singular} can be shown to be its result: it may have been applied; check with \`${check}\` before repeating it.`;
+      const same = fresh.filter((record) => holds(record, sent));
+      if (same.length === 1) return `Looked up: it was applied: ${def.singular} ${String(same[0]!.id)} is new and holds every value sent.`;
+      if (same.length > 1) {
+        const ids = same.map((record) => String(record.id)).join(', ');
+        return `Looked up: ${same.length} new ${def.plural} hold every value sent (ids ${ids}; another client may have written one): it may have been applied; check with \`${check}\` before repeating it.`;
+      }
+      return `Looked up: no ${def.singular} made since holds every value sent, ${unproven(error, check)}`;
     },
     `the ${def.singular}`,
+    check,
   );
 }
 
-/** After a failed PUT: does the record hold the values sent? */
-export function settleUpdate(api: ResourceApi, at: Address, id: number, sent: ApiRecord, error: unknown): Promise<unknown> {
+/** After a failed PUT: does the record hold the values sent (and did it not before)? */
+export function settleUpdate(api: ResourceApi, at: Address, id: number, sent: ApiRecord, error: unknown, before?: ApiRecord): Promise<unknown> {
   const what = `${at.def.singular} ${id}`;
+  const check = checkCommand(at, id);
   return settle(
     error,
     async () => {
       const [record] = (await api.get(at, id)).records;
-      if (record && holds(record, sent)) return `Looked up: it was applied: ${what} has the values sent.`;
-      return `Looked up: it was not applied: ${what} does not have the values sent${stillRunning(error)}.`;
+      if (record && holds(record, sent)) {
+        return before && holds(before, sent) ? `Looked up: ${what} holds the values sent, as it did before: nothing is left to do.` : `Looked up: it was applied: ${what} has the values sent.`;
+      }
+      return `Looked up: ${what} does not have the values sent, ${unproven(error, check)}`;
     },
     what,
+    check,
   );
 }
 
 /** After a failed DELETE: is the record gone? */
 export function settleDelete(api: ResourceApi, at: Address, id: number, error: unknown): Promise<unknown> {
   const what = `${at.def.singular} ${id}`;
+  const check = checkCommand(at, id);
   return settle(
     error,
     async () => {
@@ -83,8 +130,9 @@ export function settleDelete(api: ResourceApi, at: Address, id: number, error: u
         if (failure instanceof NotFoundError) return `Looked up: it was applied: ${what} is gone.`;
         throw failure;
       }
-      return `Looked up: it was not applied: ${what} still exists${stillRunning(error)}.`;
+      return `Looked up: ${what} still exists, ${unproven(error, check)}`;
     },
     what,
+    check,
   );
 }

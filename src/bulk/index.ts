@@ -12,6 +12,7 @@ export { type Plan, type PlanRow, emptyTotals } from './plan.js';
 export { parsePlan, serializePlan } from './plan-file.js';
 export { type PredictedOutcomes, PlanLineWidths, planLine, planLines, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
 export { type RowsToApply, applyPlan, predictPlan } from './apply.js';
+export { type WriteRules, judgePlan } from './judge.js';
 export { apiOperations } from './api-operations.js';
 export { type RowOperations, type RunSummary, runPlan } from './runner.js';
 export { type ReportLine, APPLIED, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from './report.js';

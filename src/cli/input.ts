@@ -6,6 +6,7 @@ import { readAll } from '../common/read-all.js';
 import { UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { describeJsonError } from '../json-error.js';
+import { checkReadableFile } from '../common/readable-file.js';
 
 /** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
@@ -20,6 +21,7 @@ export function readStream(stream: Readable, where = 'standard input'): Promise<
 /** The text of a file, or of stdin for `-`. */
 export async function readInput(path: string, stdin: Readable, flag = '--file'): Promise<string> {
   if (path === '-') return readStream(stdin);
+  await checkReadableFile(path, `${flag} ${path}`);
   let stream;
   try {
     stream = createReadStream(path);

@@ -200,6 +200,14 @@ export class CalendarData {
     return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, ruleOf) };
   }
 
+  /** holdings() from the server as it is now (a read-back after a write): nothing from this run's cache, the items' stock neither. */
+  async holdingsNow(range: Range, exclude?: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<Holdings> {
+    this.catalog.forgetAll('events');
+    this.catalog.forgetAll('bookings');
+    this.catalog.forget('inventory');
+    return this.holdings(range, exclude, ruleOf);
+  }
+
   private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {
     let value = this.derived.get(records) as T | undefined;
     if (value === undefined) {

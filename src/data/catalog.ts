@@ -6,7 +6,7 @@
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
 import type { DataPiece } from '../api/data-envelope.js';
-import { NotFoundError, UsageError } from '../errors.js';
+import { AuthError, NotFoundError, UsageError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
 import { parseId } from '../schemas/values.js';
@@ -25,7 +25,18 @@ export interface CatalogOptions {
   /** Nested lists in flight at once (default 16). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Told once when a read falls back (statuses of a server without the status endpoint). */
+  warn?: (text: string) => void;
 }
+
+/**
+ * The statuses the vendor documents (API-NOTES.md), for a server whose status endpoint answers 404
+ * or 403: the list only names ids, and no booking may be refused because it failed.
+ */
+const DOCUMENTED_STATUSES: readonly ApiRecord[] = [
+  { id: 1, statusType: 'Quoted' },
+  { id: 2, statusType: 'Confirmed' },
+];
 
 /** Nested lists in flight at once: the client's keep-alive agent holds 16 sockets. */
 const CATALOG_CONCURRENCY = 16;
@@ -61,13 +72,33 @@ export class Catalog {
     let pending = this.lists.get(key);
     if (!pending) {
       const at = this.address(name, parentId);
-      const read = () => this.source().list(at).then((r) => r.records);
+      const read = () =>
+        this.source()
+          .list(at)
+          .then((r) => r.records, (error: unknown) => (name === 'statuses' ? this.documentedStatuses(error) : Promise.reject(error)));
       pending = parentId === undefined ? read() : this.nested.run(read);
       // A failed read is not remembered: a later caller may try again.
       pending.catch(() => this.lists.delete(key));
       this.lists.set(key, pending);
     }
     return pending;
+  }
+
+  /** Whether `name` was not listed by the service but stood in for by what the vendor documents (statuses). */
+  isDocumentedStandIn(name: ResourceName): boolean {
+    return name === 'statuses' && this.statusesStoodIn;
+  }
+
+  private statusesStoodIn = false;
+
+  private documentedStatuses(error: unknown): ApiRecord[] {
+    const status = error instanceof NotFoundError || error instanceof AuthError ? error.status : undefined;
+    if (status !== 404 && status !== 403) throw error;
+    this.statusesStoodIn = true;
+    this.options.warn?.(
+      `warning: the server answered ${status} to its status list (GET /v2/status): using the documented statuses (1 Quoted, 2 Confirmed) and the holds setting`,
+    );
+    return DOCUMENTED_STATUSES.map((record) => ({ ...record }));
   }
 
   /**
@@ -195,6 +226,12 @@ export class Catalog {
       this.indexes.delete(name);
       this.idMaps.delete(name);
     }
+  }
+
+  /** After a write by someone else may have happened: every list of `name`, nested ones too, is read again. */
+  forgetAll(name: ResourceName): void {
+    this.forget(name);
+    for (const key of this.lists.keys()) if (key.startsWith(`${name}/`)) this.lists.delete(key);
   }
 }
 

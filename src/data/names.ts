@@ -73,6 +73,17 @@ export class NameIndex {
     if (this.labels.size === 0) return `${head}; there are none`;
     const near = closest(name, this.labels.values());
     if (near.length > 0) return `${head}; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?`;
+    return this.withKnown(head);
+  }
+
+  /** `no event status has id 99; known: Quoted (1), …`, or undefined when one has. */
+  unknownId(id: number): string | undefined {
+    if (this.labels.has(id)) return undefined;
+    const head = `no ${this.def.singular} has id ${id}`;
+    return this.labels.size === 0 ? `${head}; there are none` : this.withKnown(head);
+  }
+
+  private withKnown(head: string): string {
     if (this.labels.size > KNOWN_LISTED) return `${head} (see \`rentals ${this.def.command} list\`)`;
     const known = [...this.labels].sort(([a], [b]) => a - b).map(([id, label]) => `${label} (${id})`);
     return `${head}; known: ${known.join(', ')}`;

@@ -1,10 +1,12 @@
 // The HTTP server: JSON replies, errors without internals, limits that keep slow or numerous
-// clients from exhausting it (a cap on connections, and a lower one per client address, so that
-// one client cannot starve the others), and a graceful close (stop accepting, finish what is in flight,
-// then resolve).
+// clients from exhausting it (a short time for a request's headers; a cap on connections, and a
+// lower one per client address, so that one client cannot starve the others; at the cap, the
+// oldest connection that is idle or still sending its headers is closed for the new one, so that
+// slow clients from many addresses cannot lock everyone out), and a graceful close (stop
+// accepting, finish what is in flight, then resolve).
 
-import { type IncomingMessage, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { ClientGoneError, HttpError, internalError } from './errors.js';
 import type { Reply } from './operations.js';
 import { send } from './send.js';
@@ -20,7 +22,10 @@ const CLOSE_GRACE_MS = 5_000;
 const DROP_LOG_INTERVAL_MS = 10_000;
 
 export interface ServerLimits {
-  /** Connections open at once; further ones are closed as they arrive, until some end. */
+  /**
+   * Connections open at once. At the cap a new connection takes the place of the oldest one that
+   * is idle or has not sent a whole request head yet; only when every one is busy is it closed.
+   */
   maxConnections: number;
   /**
    * Connections open at once from one client address, well below maxConnections: one client
@@ -39,7 +44,8 @@ const DEFAULT_LIMITS: ServerLimits = {
   maxConnections: 512,
   // Twice the CLI's largest --concurrency (64): a bulk run never meets it.
   maxConnectionsPerClient: 128,
-  headersTimeoutMs: 10_000,
+  // Short: a client that has not sent its request head in this time is closed (408), whatever its address.
+  headersTimeoutMs: 5_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 60_000,
 };
@@ -73,21 +79,37 @@ export function serve(
     });
   });
 
-  server.maxConnections = maxConnections;
   server.timeout = idleTimeoutMs;
-  let lastDropLogged = -Infinity;
-  server.on('drop', () => {
-    if (Date.now() - lastDropLogged < DROP_LOG_INTERVAL_MS) return;
-    lastDropLogged = Date.now();
-    log(`${maxConnections} connections are open, the most allowed: new connections are closed until some end`);
+  const open = new OpenConnections();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    open.busy(req.socket);
+    res.once('close', () => open.idle(req.socket));
   });
+  let lastShedLogged = -Infinity;
+  let lastDropLogged = -Infinity;
+  /** Room for one more connection: true when there was some, or the oldest idle or slow one was closed for it. */
+  const room = (): boolean => {
+    if (open.size < maxConnections) return true;
+    if (open.shedOldestIdle()) {
+      if (Date.now() - lastShedLogged >= DROP_LOG_INTERVAL_MS) {
+        lastShedLogged = Date.now();
+        log(`${maxConnections} connections are open, the most allowed: the oldest idle or slow ones are closed for new ones`);
+      }
+      return true;
+    }
+    if (Date.now() - lastDropLogged >= DROP_LOG_INTERVAL_MS) {
+      lastDropLogged = Date.now();
+      log(`${maxConnections} connections are open and busy, the most allowed: new connections are closed until some end`);
+    }
+    return false;
+  };
 
   const perClient = new Map<string, number>();
   let lastClientCapLogged = -Infinity;
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';
-    const open = perClient.get(address) ?? 0;
-    if (open >= maxConnectionsPerClient) {
+    const count = perClient.get(address) ?? 0;
+    if (count >= maxConnectionsPerClient) {
       socket.destroy();
       if (Date.now() - lastClientCapLogged >= DROP_LOG_INTERVAL_MS) {
         lastClientCapLogged = Date.now();
@@ -95,8 +117,14 @@ export function serve(
       }
       return;
     }
-    perClient.set(address, open + 1);
+    if (!room()) {
+      socket.destroy();
+      return;
+    }
+    open.add(socket);
+    perClient.set(address, count + 1);
     socket.once('close', () => {
+      open.remove(socket);
       const left = (perClient.get(address) ?? 1) - 1;
       if (left > 0) perClient.set(address, left);
       else perClient.delete(address);
@@ -130,6 +158,46 @@ export function serve(
       });
     });
   });
+}
+
+/** The open connections, the least recently active first, and which are busy with a request. */
+class OpenConnections {
+  /** A Map keeps insertion order: a connection moves to the end when it turns idle again. */
+  private readonly sockets = new Map<Socket, { busy: boolean }>();
+
+  get size(): number {
+    return this.sockets.size;
+  }
+
+  add(socket: Socket): void {
+    this.sockets.set(socket, { busy: false });
+  }
+
+  remove(socket: Socket): void {
+    this.sockets.delete(socket);
+  }
+
+  busy(socket: Socket): void {
+    const state = this.sockets.get(socket);
+    if (state) state.busy = true;
+  }
+
+  idle(socket: Socket): void {
+    if (!this.sockets.has(socket)) return;
+    this.sockets.delete(socket);
+    this.sockets.set(socket, { busy: false });
+  }
+
+  /** Closes the oldest connection with no request in progress (idle, or its head not all sent); false when every one is busy. */
+  shedOldestIdle(): boolean {
+    for (const [socket, state] of this.sockets) {
+      if (state.busy) continue;
+      this.sockets.delete(socket);
+      socket.destroy();
+      return true;
+    }
+    return false;
+  }
 }
 
 /** For the sandbox's log only, never for a client. */

@@ -122,6 +122,9 @@ export function parseBool(value: unknown): Parsed<0 | 1> {
   return fail('must be true or false (also 1/0, yes/no)');
 }
 
+/** Datetimes are held to these years (a typo such as 0026 or 2206 is refused, not written). */
+export const DATETIME_YEARS = { min: 1900, max: 2199 } as const;
+
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
 
 /**
@@ -137,6 +140,7 @@ export function parseDatetime(value: unknown): Parsed<string> {
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
+  if (year < DATETIME_YEARS.min || year > DATETIME_YEARS.max) return fail(`${rule}; the year must be between ${DATETIME_YEARS.min} and ${DATETIME_YEARS.max} (has ${y})`);
   if (month < 1 || month > 12) return fail(`${rule}; month ${mo} does not exist`);
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day < 1 || day > daysInMonth) return fail(`${rule}; ${y}-${mo} has no day ${d}`);
@@ -144,9 +148,9 @@ export function parseDatetime(value: unknown): Parsed<string> {
   return ok(`${y}-${mo}-${d}T${h}:${mi}:${s}`);
 }
 
+/** Text: a string, never a number or a boolean written for one (a JSON body is held to the types a flag has). */
 export function parseText(value: unknown, max: number | undefined, required: boolean): Parsed<string> {
-  if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
-  if (typeof value !== 'string') return fail('must be text');
+  if (typeof value !== 'string') return fail(`must be text (a JSON string), not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
   if (required && value.trim() === '') return fail('must not be empty');
   if (max !== undefined && [...value].length > max) {
     return fail(`must be at most ${max} characters (has ${[...value].length})`);

@@ -5,6 +5,7 @@
 // names it; none is half read.
 
 import { readFile } from 'node:fs/promises';
+import { checkReadableFile } from '../common/readable-file.js';
 import { UsageError } from '../errors.js';
 import { SnapshotLoadError, type StoreImage, storeImageFromSnapshot } from './image.js';
 import { type Snapshot, parseSnapshot } from './document.js';
@@ -19,6 +20,7 @@ export interface ReadSnapshot {
 /** Reads and checks a snapshot file; `label` names it in messages (`--from-snapshot x.json`, `x.json`). */
 export async function readSnapshotFile(path: string, label = path): Promise<ReadSnapshot> {
   let text: string;
+  await checkReadableFile(path, label);
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {

@@ -18,6 +18,7 @@ import {
   exactBody,
   expectNothingSent,
   sampleRecord,
+  statusesListed,
   useNock,
   withApi,
 } from '../helpers/api.js';
@@ -195,7 +196,11 @@ describe('update: read, change only what is given, PUT the whole record', () => 
     }
     expected.cancelDate = '2026-05-01T00:00:00';
     expected.cancelReason = 'Customer postponed';
+    // Cancelled everywhere: a cancel date set also sets the service's Cancelled status.
+    expected.eventStatusId = 4;
     const scope = api()
+      .get('/v2/status')
+      .reply(200, envelope([{ id: 2, statusType: 'Confirmed' }, { id: 4, statusType: 'Cancelled' }]))
       .get('/v1/events/12')
       .reply(200, envelope([current]))
       .put('/v1/events/12', exactBody(expected))
@@ -274,6 +279,7 @@ describe('events: date defaults and names resolved to ids', () => {
   const created = envelope([{ id: 30, eventName: 'Smith wedding', Links: [] }]);
 
   test('dropoff defaults to the start; teardown and pickup to the end', async () => {
+    statusesListed();
     const scope = api()
       .post(
         '/v1/events',
@@ -299,6 +305,7 @@ describe('events: date defaults and names resolved to ids', () => {
   });
 
   test('given dates win over the defaults', async () => {
+    statusesListed();
     const result = await runCli(
       eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
       withApi(),
@@ -485,11 +492,14 @@ describe('--verbose and --debug', () => {
 
   test('--debug: headers and bodies, Authorization redacted, the token nowhere', async () => {
     const scope = api()
+      .get('/v2/inventory')
+      .reply(200, envelope([]))
       .post('/v2/inventory', { name: 'Tent', quantityAvailable: 4, active: 1 })
       .reply(201, envelope([{ id: 3, name: 'Tent', quantityAvailable: 4, active: 1 }]), { 'X-Request-Id': 'abc123' });
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--quantity-available', '4', '--debug'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^\* POST https:\/\/api\.test\/v2\/inventory → 201 in \d+ ms\n/);
+    expect(result.stderr).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory → 200 in \d+ ms\n/);
+    expect(result.stderr).toMatch(/\n\* POST https:\/\/api\.test\/v2\/inventory → 201 in \d+ ms\n/);
     expect(result.stderr).toContain('> authorization: bearer [redacted]\n');
     expect(result.stderr).toContain('> content-type: application/json\n');
     expect(result.stderr).toContain('> {"name":"Tent","quantityAvailable":4,"active":1}\n');

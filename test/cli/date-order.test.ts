@@ -2,14 +2,16 @@
 // them with exit 2 and send nothing, unless --allow-date-order; an update that changes no date is
 // not judged (the record's dates are the server's business). The sandbox accepts any order.
 
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { resources } from '../../src/resources/definitions.js';
 import { dateOrderIssue } from '../../src/schemas/date-order.js';
-import { api, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { api, envelope, expectNothingSent, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
 
 useNock();
+// An event write checks its status id against the service's statuses first.
+beforeEach(() => statusesListed());
 
 const RULE = 'the dates go dropoffDate ≤ startDate ≤ endDate ≤ teardownDate ≤ pickupDate (--allow-date-order sends them anyway)';
 
@@ -88,7 +90,18 @@ describe('events update', () => {
 
   test('--allow-date-order on update', async () => {
     const scope = api().get('/v1/events/12').reply(200, envelope([current])).put('/v1/events/12').reply(200, envelope([current]));
+    // A new window is judged by the calendar's rule: the event's lines against the others' holds.
+    // The statuses are read only when the event has lines to judge (it has none here).
+    api().get('/v2/status').optionally().reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
+    const rule = api()
+      .get('/v2/events/12/inventory')
+      .reply(200, envelope([]))
+      .get('/v2/inventory')
+      .reply(200, envelope([]))
+      .get('/v1/events')
+      .reply(200, envelope([current]));
     const result = await runCli(['events', 'update', '12', '--pickup-date', '2026-06-01', '--allow-date-order', '--fields', 'id'], withApi());
+    expect(rule.isDone()).toBe(true);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });

@@ -1,7 +1,7 @@
 // Datetime flags of the generic verbs take the calendar's relative dates, on the local wall clock.
 
-import { afterEach, describe, expect, test } from 'vitest';
-import { expectNothingSent, withApi } from '../helpers/api.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 // Friday 2026-06-12, 15:30 local time.
@@ -18,7 +18,9 @@ async function body(argv: string[]): Promise<Record<string, unknown>> {
   return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;
 }
 
-afterEach(() => expectNothingSent());
+useNock();
+// A dry run reads only the service's statuses (its status id is checked); nothing is written.
+beforeEach(() => statusesListed());
 
 describe('relative dates in datetime flags', () => {
   test('tomorrow, +2d, a weekday and now resolve on the local wall clock', async () => {

@@ -36,47 +36,85 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
   const tent = { id: 42, name: 'Tent 20x20', quantityAvailable: 4, active: 1 };
   const MAY = 'the request was sent and may have been applied';
 
-  test('add answered 502, the item now exists: it was applied, id 42', async () => {
+  const CHAIR = { id: 7, name: 'Chair', quantityAvailable: 100, active: 1 };
+  /** The unproven verdict: no claim either way, and the command that shows it. */
+  const unproven = (check: string) => `so it seems not applied, but it may have been applied: check with \`${check}\` before repeating it.`;
+
+  test('add answered 502, a new item holds every value sent: it was applied, id 42', async () => {
     const scope = api()
+      .get('/v2/inventory')
+      .reply(200, { data: [CHAIR] })
       .post('/v2/inventory')
       .reply(502, 'bad gateway')
       .get('/v2/inventory')
-      .reply(200, { data: [{ id: 7, name: 'Chair', quantityAvailable: 100, active: 1 }, tent] });
+      .reply(200, { data: [CHAIR, tent] });
     const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
     expect(result.stderr).toContain(`error: POST /v2/inventory: HTTP 502 Bad Gateway: "bad gateway"; ${MAY}`);
-    expect(result.stderr).toContain('Looked up by name "Tent 20x20": it was applied: id 42.');
+    expect(result.stderr).toContain('Looked up: it was applied: inventory item 42 is new and holds every value sent.');
     expect(result.code).toBe(5);
     expect(scope.isDone()).toBe(true);
   });
 
-  test('add answered 503, the item is not there: it was not applied', async () => {
-    const scope = api().post('/v2/inventory').reply(503, { message: 'busy' }).get('/v2/inventory').reply(200, { data: [] });
+  test('add answered 502 by a gateway that never forwarded it, an item of that name existing before: never "applied"', async () => {
+    const twin = { id: 22, name: 'Twin Tent', quantityAvailable: 4, active: 1 };
+    const scope = api()
+      .get('/v2/inventory')
+      .reply(200, { data: [CHAIR, twin] })
+      .post('/v2/inventory')
+      .reply(502, 'bad gateway')
+      .get('/v2/inventory')
+      .reply(200, { data: [CHAIR, twin] });
+    const result = await runCli(['inventory', 'add', '--name', 'Twin Tent', '--quantity-available', '4'], withApi());
+    expect(result.stderr).toContain(`Looked up: no inventory item made since holds every value sent, ${unproven('rentals inventory list')}`);
+    expect(result.stderr).not.toContain('it was applied');
+    expect(result.code).toBe(5);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('add answered 502, what existed before could not be read: may have been applied, never "applied"', async () => {
+    const scope = api()
+      .get('/v2/inventory')
+      .reply(500, { message: 'listing down' })
+      .post('/v2/inventory')
+      .reply(502, 'bad gateway')
+      .get('/v2/inventory')
+      .reply(200, { data: [CHAIR, tent] });
+    const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4', '--retries', '0'], withApi());
+    expect(result.stderr).toContain('What existed before could not be read, so no inventory item can be shown to be its result: it may have been applied; check with `rentals inventory list` before repeating it.');
+    expect(result.code).toBe(5);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('add answered 503, no new item: may have been applied, with the command that shows it', async () => {
+    const scope = api().get('/v2/inventory').reply(200, { data: [] }).post('/v2/inventory').reply(503, { message: 'busy' }).get('/v2/inventory').reply(200, { data: [] });
     const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
     expect(result.stderr).toContain(MAY);
-    expect(result.stderr).toContain('Looked up by name "Tent 20x20": it was not applied (no inventory item has it now).');
+    expect(result.stderr).toContain(`Looked up: no inventory item made since holds every value sent, ${unproven('rentals inventory list')}`);
     expect(result.code).toBe(5);
     expect(scope.isDone()).toBe(true);
   });
 
-  test('add answered 504 by a gateway, the item is not there yet: not applied, but it may still be', async () => {
-    const scope = api().post('/v2/inventory').reply(504, 'gateway timeout').get('/v2/inventory').reply(200, { data: [] });
+  test('add answered 504 by a gateway, the item is not there yet: it may still be applied', async () => {
+    const scope = api().get('/v2/inventory').reply(200, { data: [] }).post('/v2/inventory').reply(504, 'gateway timeout').get('/v2/inventory').reply(200, { data: [] });
     const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
     expect(result.stderr).toContain(
-      'Looked up by name "Tent 20x20": it was not applied (no inventory item has it now); the server did not answer in time and may still apply it: look again before repeating it.',
+      'Looked up: no inventory item made since holds every value sent, so it seems not applied (the server did not answer in time and may still apply it), but it may have been applied: check with `rentals inventory list` before repeating it.',
     );
     expect(result.code).toBe(5);
     expect(scope.isDone()).toBe(true);
   });
 
-  test('a price (natural key: item and rental block) answered 500: looked up among the item\'s prices', async () => {
+  test('a price answered 500: a new price of the item holds every value sent', async () => {
     const scope = api()
+      .get('/v1/inventory/7/pricing')
+      .reply(200, { data: [] })
       .post('/v1/inventory/7/pricing')
       .reply(500, { message: 'oops' })
       .get('/v1/inventory/7/pricing')
       .reply(200, { data: [{ id: 31, inventoryId: 7, rentalBlockId: 2, price: '149.50' }] });
     const result = await runCli(['prices', 'add', '--inventory-id', '7', '--rental-block-id', '2', '--price', '149.5'], withApi());
     expect(result.stderr).toContain(MAY);
-    expect(result.stderr).toContain('Looked up by inventoryId 7, rentalBlockId 2: it was applied: id 31.');
+    expect(result.stderr).toContain('Looked up: it was applied: inventory price 31 is new and holds every value sent.');
     expect(result.code).toBe(5);
     expect(scope.isDone()).toBe(true);
   });
@@ -107,7 +145,7 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
       .reply(200, { data: [tent] });
     const result = await runCli(['inventory', 'delete', '42', '--yes', '--retries', '1'], withApi());
     expect(result.stderr).toContain(MAY);
-    expect(result.stderr).toContain('Looked up: it was not applied: inventory item 42 still exists.');
+    expect(result.stderr).toContain(`Looked up: inventory item 42 still exists, ${unproven('rentals inventory get 42')}`);
     expect(result.code).toBe(5);
     expect(scope.isDone()).toBe(true);
   });

@@ -42,6 +42,8 @@ describe('sent as given when inside the limits', () => {
       fc.asyncProperty(decimalInside, async (price) => {
         let sent: unknown;
         const scope = api()
+          .get('/v1/inventory/1/pricing') // what exists before the POST (api/unknown-outcome.ts)
+          .reply(200, envelope([]))
           .post('/v1/inventory/1/pricing', (body: Record<string, unknown>) => ((sent = body.price), true))
           .reply(201, envelope([sampleRecord(resources.prices, 5)]));
         const result = await runCli(['prices', 'add', '--inventory-id', '1', '--rental-block-id', '1', '--price', price, '--fields', 'id'], withApi());
@@ -59,6 +61,8 @@ describe('sent as given when inside the limits', () => {
       fc.asyncProperty(textWith({ maxLength: 60 }), async (name) => {
         let sent: unknown;
         const scope = api()
+          .get('/v2/inventory') // what exists before the POST (api/unknown-outcome.ts)
+          .reply(200, envelope([]))
           .post('/v2/inventory', (body: Record<string, unknown>) => ((sent = body.name), true))
           .reply(201, envelope([sampleRecord(resources.inventory, 5)]));
         const result = await runCli(['inventory', 'add', '--name', name, '--quantity-available', '1', '--fields', 'id'], withApi());

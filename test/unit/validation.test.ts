@@ -3,13 +3,15 @@
 // leaves the process (nock has no interceptor and net connect is disabled). An accepted value is
 // shown by --dry-run --json in the canonical form it would be sent in.
 
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { kebabCase, resources } from '../../src/resources/definitions.js';
-import { api, bookingRuleReads, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { api, bookingRuleReads, envelope, expectNothingSent, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import { ACCEPTED_DATETIMES, eventAddArgs as eventAdd } from '../helpers/fixtures.js';
 
 useNock();
+// An event write checks its status id against the service's statuses first.
+beforeEach(() => statusesListed());
 
 const MAX = '2147483647';
 const OVER = '2147483648';

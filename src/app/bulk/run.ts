@@ -4,7 +4,7 @@
 // code. Loaded only by the commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { boundHeapGrowth } from '../../common/heap.js';
 import {
   APPLIED,
@@ -26,6 +26,8 @@ import {
   type RowSpec,
   type RunSummary,
   applyPlan,
+  judgePlan,
+  type WriteRules,
   formatReportLine,
   formatSummary,
   mergeCarried,
@@ -42,12 +44,14 @@ import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 import { readAll } from '../../common/read-all.js';
+import { announce } from '../../output/booking-notices.js';
 
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
   'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now'
 >;
+import { checkReadableFile } from '../../common/readable-file.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -114,11 +118,8 @@ export async function openSource(deps: BulkDeps, path: string, format?: InputFor
   return openInput(createReadStream(path), { file: path, format, delimiter });
 }
 
-async function checkReadable(path: string): Promise<void> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
-  });
-  if (info.isDirectory()) throw new UsageError(`cannot read ${path}: it is a directory`);
+function checkReadable(path: string): Promise<void> {
+  return checkReadableFile(path, `cannot read ${path}`);
 }
 
 /** A file's text, or stdin's for `-`. */
@@ -192,11 +193,16 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: Plan, choi
   return undefined;
 }
 
-/** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
+/** The writers' rules a plan is judged by (bulk/judge.ts): the run's calendar writers, warnings on stderr. */
+function writeRules(deps: BulkDeps, allowOverbook: boolean): WriteRules {
+  const writers = deps.booking();
+  return { writers, allowOverbook, announce: (planned) => announce(planned, writers.notices), warn: (text) => writers.notices.warn(text) };
+}
+
+/** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */
 async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
-  if (spec.def.writeRules !== 'bookings') return;
-  const { checkBookingRows } = await import('./booking-rules.js');
-  await checkBookingRows(deps.booking(), plan, allowOverbook);
+  if (spec.def.writeRules === undefined) return;
+  await judgePlan(spec, plan, writeRules(deps, allowOverbook));
 }
 
 /**
@@ -329,9 +335,8 @@ export interface RunChoices {
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
 export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
-  // A plan is judged whole by the resource's rules; rows written while listing never have rules (bulk-import.ts).
-  if ('version' in plan) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
-  else if (spec.def.writeRules !== undefined) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
+  // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
+  if (spec.def.writeRules !== undefined) run.ctx.rules = writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.

@@ -33,7 +33,7 @@ export const sandboxCommand = defineRawViewCommand({
       .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)')
       .option('--web-url <url>', 'web application URL used in event web links')
       .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
-      .option('--max-connections <n>', 'connections open at once; more are closed as they arrive', '512')
+      .option('--max-connections <n>', 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', '512')
       .option('--max-connections-per-client <n>', 'connections open at once from one client address (so one cannot starve the others)', '128')
       .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
       .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')

@@ -126,8 +126,14 @@ async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Outcome> 
  * changes are printed as they are found. Undefined when either must be read whole.
  */
 async function mergedDiff(before: string, after: string, only: ResourceName[] | undefined): Promise<Outcome | undefined> {
-  const { isOrderedSnapshot, mergeDiff } = await import('../../snapshot/diff-stream.js');
-  const { DIFF_COLUMNS, diffRow } = await import('../../output/view-rows.js');
+  const [{ isOrderedSnapshot, mergeDiff }, { DIFF_COLUMNS, diffRow }, { checkReadableFile }] = await Promise.all([
+    import('../../snapshot/diff-stream.js'),
+    import('../../output/view-rows.js'),
+    import('../../common/readable-file.js'),
+  ]);
+  // A directory, a FIFO or an unreadable file is a usage error naming it, before either is read.
+  await checkReadableFile(before, before);
+  await checkReadableFile(after, after);
   const ordered = await Promise.all([isOrderedSnapshot(before), isOrderedSnapshot(after)]);
   if (!ordered.every(Boolean)) return undefined;
   const changes = mergeDiff(before, after, only);
