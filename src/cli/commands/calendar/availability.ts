@@ -21,6 +21,7 @@ import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { chosenItems } from './chosen-items.js';
+import type { CalendarItem } from '../../../domain/records.js';
 
 /** Items whose rows are made at once, as the list is printed. */
 const ROWS_PER_PIECE = 512;
