@@ -149,6 +149,37 @@ describe('4b. check stays clean after any command of the tool', () => {
   });
 });
 
+describe('4c. events update of the status is cancelled everywhere, both ways', () => {
+  test('--status Cancelled sets the cancel date (now); --status Confirmed clears it; check stays clean', async () => {
+    const fete = await event('2029-05-25T08:00:00', '2029-05-26T10:00:00');
+    ok(await rentals(['events', 'update', String(fete.id), '--status', 'Cancelled']));
+    const cancelled = await eventNow(fete.id);
+    expect(cancelled).toMatchObject({ eventStatusId: CANCELLED });
+    expect(cancelled.cancelDate).toEqual(expect.any(String));
+    expect(await checkCodes('2029-05-25', '2029-05-26')).toEqual([]);
+    ok(await rentals(['events', 'update', String(fete.id), '--event-status-id', 'Confirmed']));
+    expect(await eventNow(fete.id)).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
+    expect(await checkCodes('2029-05-25', '2029-05-26')).toEqual([]);
+  });
+
+  test('a holding status on a cancelled event is judged like an uncancel: refused when it no longer fits, --allow-overbook lets it through', async () => {
+    const hoist = await item(1);
+    const dropped = await event('2029-05-28T08:00:00', '2029-05-29T10:00:00', { eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00', cancelReason: 'rain' });
+    await line(dropped.id, hoist.id, 1);
+    const taker = await event('2029-05-28T12:00:00', '2029-05-28T20:00:00');
+    ok(await rentals(['events', 'book', String(taker.id), '--item', `${hoist.name}=1`]));
+    const refused = await rentals(['events', 'update', String(dropped.id), '--status', 'Confirmed']);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain(taker.name);
+    expect(refused.stderr).toContain('Nothing was changed');
+    expect(await eventNow(dropped.id)).toMatchObject({ eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00' });
+    expect(await checkCodes('2029-05-28', '2029-05-29')).toEqual([]);
+    const allowed = ok(await rentals(['events', 'update', String(dropped.id), '--status', 'Confirmed', '--allow-overbook']));
+    expect(allowed.stderr).toContain('warning: overbooking');
+    expect(await eventNow(dropped.id)).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
+  });
+});
+
 describe('6. a server without the status endpoint', () => {
   test.each<FaultKind>(['404', '403'])('GET /v2/status answers %s: bookings add and events book go on with the documented ids, said once', async (fault) => {
     const lamp = await item(5);
