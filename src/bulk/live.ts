@@ -62,13 +62,16 @@ export class LiveIndex {
       }
       // A record listed again replaces what was held of it, as a map by id would.
       let row = this.rowOfId[record.id];
+      const again = row !== undefined;
       if (row === undefined) {
         row = this.ids.length;
         this.rowOfId[record.id] = row;
         this.ids.push(record.id);
       }
       for (let f = 0; f < this.fields.length; f++) this.columns[f]![row] = record.values[this.fields[f]!];
-      if (this.rowsOfKey) this.addKey(row);
+      // A record listed again may have a new key: the key index is made afresh when next asked.
+      if (again) this.rowsOfKey = undefined;
+      else if (this.rowsOfKey) this.addKey(row);
     }
     return this;
   }
