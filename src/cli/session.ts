@@ -1,7 +1,8 @@
 // One invocation's lazily built dependencies (settings, printer, HTTP client), from the
 // global flags and the injected context. Commands ask for what they need; nothing more loads.
 
-import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
+import { ApiClient } from '../api/client.js';
+import type { RequestLogEntry, TokenProvider } from '../api/http-types.js';
 import { ResourceApi, type WriteJournal } from '../api/resource-api.js';
 import { HistoryWriter, historyDir, redactedCommand } from '../config/history.js';
 import { truncate } from '../common/text.js';
@@ -152,6 +153,11 @@ export class Session {
       this.writes = { history, journal: { seen: new Map(), wrote: (record) => history.record(record, warn) } };
     }
     return this.writes.journal;
+  }
+
+  /** Notes in this run's entry that its record `to` brings back the deleted record `from` (`rentals undo`). */
+  broughtBack(resource: string, from: number, to: number): void {
+    this.writes?.history.replaced(resource, from, to, (message) => this.ctx.term.stderr.write(`${message}\n`));
   }
 
   /** This run undoes `entry` (its own entry says so); the id of this run's entry once it wrote. */

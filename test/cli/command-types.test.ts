@@ -19,7 +19,7 @@ test('a handler sees exactly the options its definition declares, shared groups 
     deps: () => ({ answer: 42 }),
     handler: async (deps, options): Promise<View | Outcome> => {
       expectTypeOf(deps).toEqualTypeOf<{ answer: number }>();
-      expectTypeOf(options).toEqualTypeOf<{ from?: string; to?: string; item?: string; allowOverbook?: true; dryRun?: true }>();
+      expectTypeOf(options).toEqualTypeOf<{ from?: string; to?: string; range?: string; item?: string; allowOverbook?: true; dryRun?: true }>();
       // @ts-expect-error a misspelt option key does not compile
       void options.allowOverbok;
       // @ts-expect-error nor does one of another command
@@ -91,5 +91,25 @@ test('a renamed declaration fails where the old name is read', () => {
       void options.dryRun;
       return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
     },
+  });
+});
+
+test('no command takes the whole session: its deps are narrow', () => {
+  defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    view: 'records',
+    // @ts-expect-error the session itself is refused as a command's dependencies
+    deps: (session) => session,
+    handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
+  });
+  defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    view: 'records',
+    deps: (session) => ({ now: session.ctx.now }),
+    handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
   });
 });

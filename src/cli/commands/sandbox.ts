@@ -3,7 +3,7 @@
 import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineRawViewCommand } from '../registry/spec.js';
-import { conceptOption, conceptValue } from '../vocabulary.js';
+import { conceptValue } from '../vocabulary.js';
 import { TOP_LEVEL } from './top-level.js';
 
 function port(value: string): number {
@@ -17,29 +17,46 @@ function httpUrl(flag: string, value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * `--keep`: the sandbox's data file in the XDG data directory (`$XDG_DATA_HOME/rentals/sandbox.json`,
+ * else `~/.local/share/rentals/sandbox.json`), created 0700: never in the directory the sandbox is
+ * started from, which is often a repository's working tree.
+ */
+async function keptDataFile(env: Record<string, string | undefined>, home: string): Promise<string> {
+  const { mkdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { dataDir } = await import('../../config/store.js');
+  const dir = dataDir(env, home);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return join(dir, 'sandbox.json');
+}
+
 export const sandboxCommand = defineRawViewCommand({
   ...TOP_LEVEL.sandbox,
   examples: [
     'rentals sandbox --seed',
-    'rentals sandbox --port 0 --data-file ./rentals-data.json --seed',
-    'rentals sandbox --data-file ./rentals-data.json --print-env',
+    'rentals sandbox --seed --keep                   # kept in the data directory (its path printed)',
+    'rentals sandbox --keep --print-env             # the export line of the kept sandbox (eval "$(…)")',
+    'rentals sandbox --port 0 --data-file /tmp/rentals-data.json --seed',
   ],
-  options: (command) =>
-    conceptOption(command, 'dataFile', { description: 'persist state in this file (journal + snapshot); in memory without it', keep: ['data'] })
-      .option('--host <host>', 'interface to bind', '127.0.0.1')
-      .option('--port <port>', 'port (0 = any free port)', '4010')
-      .option('--token <token>', 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)')
-      .option('--seed', 'load a realistic demo dataset')
-      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)')
-      .option('--web-url <url>', 'web application URL used in event web links')
-      .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
-      .option('--max-connections <n>', 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', '512')
-      .option('--max-connections-per-client <n>', 'connections open at once from one client address (so one cannot starve the others)', '128')
-      .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
-      .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
-      .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
-      .option('--repair', 'with --data-file: keep what is valid in damaged data files, set the damaged files aside')
-      .option('--print-env', 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving'),
+  flags: {
+    dataFile: { concept: 'dataFile', description: 'persist state in this file (journal + snapshot); in memory without it', keep: ['data'] },
+    host: { value: 'host', help: 'interface to bind', default: '127.0.0.1' },
+    port: { value: 'port', help: 'port (0 = any free port)', default: '4010' },
+    token: { value: 'token', help: 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)' },
+    seed: { help: 'load a realistic demo dataset' },
+    fromSnapshot: { value: 'file', help: 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)' },
+    webUrl: { value: 'url', help: 'web application URL used in event web links' },
+    publicUrl: { value: 'url', help: 'base URL of the hrefs in Links (else the listening address)' },
+    maxConnections: { value: 'n', help: 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', default: '512' },
+    maxConnectionsPerClient: { value: 'n', help: 'connections open at once from one client address (so one cannot starve the others)', default: '128' },
+    clientId: { value: 'id', help: 'client id that /authorize accepts (else generated)' },
+    clientSecret: { value: 'secret', help: 'client secret that /authorize accepts (else generated)' },
+    tokenTtl: { value: 'seconds', help: 'lifetime of tokens issued by /authorize', default: '3600' },
+    repair: { help: 'with --data-file: keep what is valid in damaged data files, set the damaged files aside' },
+    keep: { help: 'persist state in the data directory ($XDG_DATA_HOME/rentals, else ~/.local/share/rentals), outside any working tree; the path is printed' },
+    printEnv: { help: 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving' },
+  },
   handler: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);
@@ -51,12 +68,13 @@ export const sandboxCommand = defineRawViewCommand({
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const printEnv = options.printEnv === true;
     const dataFile = conceptValue('dataFile', options, ['data']);
-    const data = dataFile?.value;
+    if (options.keep && dataFile) throw new UsageError('--keep keeps the data in the data directory; --data-file names another file: give one');
+    const data = options.keep ? await keptDataFile(ctx.env, ctx.homedir) : dataFile?.value;
     if (printEnv && port(String(options.port)) === 0 && !data) throw new UsageError('--print-env needs a fixed --port (not 0) or --data-file: the line names the port');
     if (printEnv && !data && !options.token && !ctx.env.RENTALS_SANDBOX_TOKEN) {
-      throw new UsageError('--print-env needs --data-file <file> (where the token is kept) or --token');
+      throw new UsageError('--print-env needs --keep or --data-file <file> (where the token is kept), or --token');
     }
-    if (options.repair === true && !data) throw new UsageError('--repair needs --data-file <file>');
+    if (options.repair === true && !data) throw new UsageError('--repair needs --keep or --data-file <file>');
     if (dataFile?.flag === '--data') ctx.term.stderr.write('warning: --data is deprecated for the sandbox (in `rentals api` it is the request body): use --data-file\n');
     if (options.seed && options.fromSnapshot !== undefined) throw new UsageError('--seed and --from-snapshot both fill the sandbox; give one');
     const { runSandboxCommand } = await import('../../sandbox/command.js');
