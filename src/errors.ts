@@ -1,4 +1,5 @@
-// Typed errors, mapped to exit codes in exactly one place (exitCodeFor).
+// Typed errors of the CLI and the layers under it, each with its exit code (the domain's own errors
+// get theirs in cli/exit-codes.ts, the one place that maps any error to an exit code).
 
 export const ExitCode = {
   ok: 0,
@@ -142,9 +143,4 @@ export class CancelledError extends RentalsError {
 /** The user answered no at a [y/N] prompt: nothing was changed, exit 7. The message says what was not done. */
 export class DeclinedError extends RentalsError {
   override readonly exitCode = ExitCode.declined;
-}
-
-export function exitCodeFor(error: unknown): ExitCodeValue {
-  if (error instanceof RentalsError) return error.exitCode;
-  return ExitCode.error;
 }

@@ -1,7 +1,8 @@
 // Entry point: main(argv, context) returns an exit code; bin/rentals.js only calls run().
 
 import { CommanderError } from 'commander';
-import { DeclinedError, ExitCode, RentalsError, ValidationError, exitCodeFor } from './errors.js';
+import { DeclinedError, ExitCode, ValidationError } from './errors.js';
+import { exitCodeFor, isExpected } from './cli/exit-codes.js';
 import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
@@ -33,7 +34,7 @@ function report(error: unknown, ctx: Context, debug: boolean): number {
     stderr.write(`${error.message}\n`); // an answer, not an error
     return exitCodeFor(error);
   }
-  if (error instanceof RentalsError) {
+  if (isExpected(error)) {
     const hint = error instanceof ValidationError ? '\nNothing was sent.' : '';
     stderr.write(`error: ${error.message}${hint}\n`);
     if (debug && error.stack) stderr.write(`${error.stack}\n`);

@@ -152,6 +152,10 @@ describe('architecture', () => {
     expect(folderCycles(edges)).toEqual([]);
   });
 
+  test("domain/ throws its own errors, never the CLI's (an exit code is the CLI's concern, mapped in cli/exit-codes.ts)", () => {
+    expect(edges.filter((e) => e.from.startsWith('domain/') && e.to === 'errors.ts').map((e) => e.from)).toEqual([]);
+  });
+
   test('no import cycle in src/', () => {
     expect(findCycle(edges.filter((e) => !e.lazy))).toBeUndefined();
   });

@@ -4,8 +4,22 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { type FieldDef, type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
+declare const FIELD_FLAGS: unique symbol;
+
+/**
+ * The options of a command that declared field flags (a `fields` entry of its flags): the fields are
+ * read through the resource table (fieldsFromFlags), never by a name written in the handler.
+ */
+export interface FieldFlagValues {
+  readonly [FIELD_FLAGS]?: true;
+}
+
 /** Parsed flags, by commander's camel-case name. */
 type OptionValues = Record<string, unknown>;
+
+function values(options: FieldFlagValues): OptionValues {
+  return options as OptionValues;
+}
 
 /** `--quantity-available` → `quantityAvailable`: the key commander gives a flag's value. */
 export function camel(flag: string): string {
@@ -27,12 +41,9 @@ export function addFieldOption(command: Command, field: FieldDef, required = fal
   }
 }
 
-export function addFieldOptions(command: Command, def: ResourceDef): void {
-  for (const field of writableFields(def)) addFieldOption(command, field);
-}
-
 /** The value a field's flags gave (canonical flag, alias or inverse), or undefined. */
-export function fieldFlagValue(field: FieldDef, options: OptionValues): unknown {
+export function fieldFlagValue(field: FieldDef, flags: FieldFlagValues): unknown {
+  const options = values(flags);
   const given: Array<[string, unknown]> = [];
   const canonical = options[field.name];
   if (canonical !== undefined) given.push([`--${kebabCase(field.name)}`, canonical === true ? 'true' : canonical]);
@@ -48,7 +59,7 @@ export function fieldFlagValue(field: FieldDef, options: OptionValues): unknown 
 }
 
 /** The fields given as flags, by API name. */
-export function fieldsFromFlags(def: ResourceDef, options: OptionValues): Record<string, unknown> {
+export function fieldsFromFlags(def: ResourceDef, options: FieldFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of writableFields(def)) {
     const value = fieldFlagValue(field, options);

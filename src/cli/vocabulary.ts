@@ -5,6 +5,7 @@
 // test in test/cli/vocabulary.test.ts checks both, over every registered command).
 
 import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { camel } from './field-flags.js';
 
@@ -55,7 +56,13 @@ export type ConceptName = keyof typeof VOCABULARY;
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type Spelling<C extends ConceptName> = (typeof VOCABULARY)[C]['flag'] | (typeof VOCABULARY)[C]['aliases'][number];
 /** The option keys a concept adds (commander's camel case), plus the kept spellings asked for. */
-type ConceptOptions<C extends ConceptName, K extends string, V> = { [P in Camel<Spelling<C> | K>]?: V };
+export type ConceptOptions<C extends ConceptName, K extends string, V> = { [P in Camel<Spelling<C> | K>]?: V };
+
+/**
+ * The concepts a command's options declare (their canonical key is among the options' keys):
+ * what conceptValue(s) accept, so a command cannot read a concept it never took.
+ */
+export type DeclaredConcept<O> = { [C in ConceptName]: Camel<(typeof VOCABULARY)[C]['flag']> extends keyof O ? C : never }[ConceptName];
 
 export interface ConceptHow<K extends string> {
   /** Help of the flag shown first (default: the concept's description). */
@@ -102,6 +109,11 @@ function addSpellings(command: OptionTarget, name: ConceptName, how: ConceptHow<
   }
 }
 
+/** A concept's flags on an untyped command (the data declarations of registry/flags.ts). */
+export function addConcept(command: Command, name: ConceptName, how: ConceptHow<string>, collect?: (value: string, previous: string[] | undefined) => string[]): void {
+  addSpellings(command as unknown as OptionTarget, name, how, collect as ((value: string, previous: never) => unknown) | undefined);
+}
+
 /** A concept's flags, one value: the first spelling with the help, the others as its aliases. */
 export function conceptOption<A extends unknown[], O extends OptionValues, C extends ConceptName, K extends string = never>(
   command: TypedCommand<A, O>,
@@ -137,7 +149,7 @@ function given<V>(name: ConceptName, options: object, keep: readonly string[]): 
 }
 
 /** The value given under any spelling; two spellings with different values are refused (exit 2). */
-export function conceptValue(name: ConceptName, options: object, keep: readonly string[] = []): { flag: string; value: string } | undefined {
+export function conceptValue<O extends object>(name: DeclaredConcept<O>, options: O, keep: readonly string[] = []): { flag: string; value: string } | undefined {
   const found = given<string>(name, options, keep);
   if (found.length > 1 && new Set(found.map((entry) => entry.value)).size > 1) {
     throw new UsageError(`${found.map((entry) => entry.flag).join(' and ')} are the same flag and disagree; give it once`);
@@ -146,7 +158,7 @@ export function conceptValue(name: ConceptName, options: object, keep: readonly 
 }
 
 /** The values of a repeatable concept, from every spelling. */
-export function conceptValues(name: ConceptName, options: object, keep: readonly string[] = []): string[] {
+export function conceptValues<O extends object>(name: DeclaredConcept<O>, options: O, keep: readonly string[] = []): string[] {
   return given<string[]>(name, options, keep).flatMap((entry) => entry.value);
 }
 

@@ -6,7 +6,6 @@
 // (the one before is dropped), so at most about twice that is kept.
 
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 export type StoredRecord = Record<string, unknown>;
@@ -110,7 +109,8 @@ export class HistoryWriter {
     }
     this.fd = openSync(path, 'a', 0o600);
     const { command, baseUrl, undoes, now } = this.head();
-    this.entryId = randomBytes(4).toString('hex');
+    // Eight hex digits: unique enough among a few thousand entries (a clash only mixes two entries' lines).
+    this.entryId = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
     const line: Line = { kind: 'entry', id: this.entryId, at: new Date(now).toISOString(), command, baseUrl, ...(undoes ? { undoes } : {}) };
     writeSync(this.fd, `${JSON.stringify(line)}\n`);
   }

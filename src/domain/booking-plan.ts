@@ -12,7 +12,7 @@
 // Booking an item that already has lines (`set`): the event ends with the asked quantity on one
 // line — the oldest line is kept (its price too, unless a price is given) and the others deleted.
 
-import { RentalsError } from '../errors.js';
+import { DomainError } from './errors.js';
 import type { Holdings, Shortage } from './holds.js';
 import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
@@ -82,7 +82,7 @@ export interface BookingPlan {
 }
 
 /** A request the rules refuse: exit 1, and nothing was written. */
-export class BookingRefused extends RentalsError {}
+export class BookingRefused extends DomainError {}
 
 /** Refused for stock: the shortages, so that a caller can add the ways out (ways-out.ts) to the message. */
 export class ShortageRefused extends BookingRefused {

@@ -1,7 +1,7 @@
 // Date arguments: `YYYY-MM-DD[ HH:MM]`, today, tomorrow, yesterday, a weekday (the next one,
 // today included), `+3d`, `+2w`, `-1d`. Resolved against the local wall-clock "now".
 
-import { UsageError } from '../errors.js';
+import { DomainRuleError } from './errors.js';
 import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from './wall-time.js';
 
 export interface DateArgument {
@@ -16,7 +16,7 @@ const FULL_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', '
 const RELATIVE = /^([+-])(\d{1,4})([dw])$/;
 const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM", today, tomorrow, yesterday, a weekday (fri), +3d or +2w';
 
-/** Parses one date argument; `flag` names it in the message of a UsageError (exit 2). */
+/** Parses one date argument; `flag` names it in the message of a DomainRuleError (exit 2). */
 export function parseDateArgument(value: string, now: WallTime, flag: string): DateArgument {
   const text = value.trim().toLowerCase();
   const today = startOfDay(now);
@@ -38,16 +38,16 @@ export function parseDateArgument(value: string, now: WallTime, flag: string): D
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const time = parseWallTime(text);
-    if (time === undefined) throw new UsageError(`${flag}: ${JSON.stringify(value)} is not a date of the calendar`);
+    if (time === undefined) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} is not a date of the calendar`);
     return day(time);
   }
   if (/^\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(:\d{2})?$/.test(text)) {
     const time = parseWallTime(text.replace('t', 'T'));
     const [hours, minutes] = text.slice(11, 16).split(':').map(Number);
-    if (time === undefined || hours! > 23 || minutes! > 59) throw new UsageError(`${flag}: ${JSON.stringify(value)} is not a date and time of the calendar`);
+    if (time === undefined || hours! > 23 || minutes! > 59) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} is not a date and time of the calendar`);
     return { time, wholeDay: false };
   }
-  throw new UsageError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
+  throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
 }
 
 export interface RangeInput {
@@ -75,7 +75,7 @@ export function resolveRange(input: RangeInput, now: WallTime, defaults: { days:
     to = startOfDay(from) + defaults.days * DAY_MS;
   }
   if (to <= from) {
-    throw new UsageError(`${flags.to} must be after ${flags.from} (the range ${describeRange({ from, to })} is empty)`);
+    throw new DomainRuleError(`${flags.to} must be after ${flags.from} (the range ${describeRange({ from, to })} is empty)`);
   }
   return { from, to };
 }

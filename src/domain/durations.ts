@@ -1,7 +1,7 @@
 // Lengths of time typed by people (`--duration 2d`): weeks, days, hours and minutes, alone or
 // together (`1d12h`), on the wall clock (a day is 24 hours, wall-time.ts).
 
-import { UsageError } from '../errors.js';
+import { DomainRuleError } from './errors.js';
 import { DAY_MS, HOUR_MS } from './wall-time.js';
 
 const UNIT_MS: Record<string, number> = { w: 7 * DAY_MS, d: DAY_MS, h: HOUR_MS, m: HOUR_MS / 60 };
@@ -9,12 +9,12 @@ const DURATION = /^(?:\d{1,5}[wdhm]\s*)+$/;
 const MAX_MS = 366 * DAY_MS;
 const RULE = 'must be a length like 2d, 36h, 90m, 1w or 1d12h (weeks, days, hours, minutes), more than 0 and at most 366 days';
 
-/** `2d`, `36h`, `1d12h`, `90m`, `1w` → milliseconds; a UsageError naming `flag` otherwise. */
+/** `2d`, `36h`, `1d12h`, `90m`, `1w` → milliseconds; a DomainRuleError naming `flag` otherwise. */
 export function parseDuration(text: string, flag: string): number {
   const compact = text.trim().toLowerCase();
   let ms = 0;
   if (DURATION.test(compact)) for (const [, n, unit] of compact.matchAll(/(\d+)([wdhm])/g)) ms += Number(n) * UNIT_MS[unit!]!;
-  if (ms <= 0 || ms > MAX_MS) throw new UsageError(`${flag}: ${JSON.stringify(text)} ${RULE}`);
+  if (ms <= 0 || ms > MAX_MS) throw new DomainRuleError(`${flag}: ${JSON.stringify(text)} ${RULE}`);
   return ms;
 }
 

@@ -4,7 +4,7 @@
 // defaults for those names only. A status the policy does not name holds firmly: a status made
 // up after the setting was written must not silently free stock (`unknownStatuses` lists them).
 
-import { UsageError } from '../errors.js';
+import { DomainRuleError } from './errors.js';
 
 export type HoldKind = 'firm' | 'tentative';
 export type HoldRule = HoldKind | 'none';
@@ -56,10 +56,10 @@ export function readHoldPolicy(text: string): PolicyResult {
   return { ok: true, policy: policyOf(entries) };
 }
 
-/** readHoldPolicy that throws a UsageError naming `source` (`holds`, `--holds`, `RENTALS_HOLDS`). */
+/** readHoldPolicy that throws a DomainRuleError naming `source` (`holds`, `--holds`, `RENTALS_HOLDS`). */
 export function parseHoldPolicy(text: string, source: string): HoldPolicy {
   const read = readHoldPolicy(text);
-  if (!read.ok) throw new UsageError(`${source}: ${read.problem}`);
+  if (!read.ok) throw new DomainRuleError(`${source}: ${read.problem}`);
   return read.policy;
 }
 

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { describeRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import { UsageError } from '../../src/errors.js';
+import { DomainRuleError } from '../../src/domain/errors.js';
+import { exitCodeFor } from '../../src/cli/exit-codes.js';
+
+function captured(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
 
 // Wednesday 2026-06-10 14:25 on the wall clock.
 const NOW = parseWallTime('2026-06-10T14:25:00')!;
@@ -29,7 +40,8 @@ describe('date arguments', () => {
   });
 
   it.each(['2026-02-30', '2026-13-01', '12/06/2026', 'next week', 'fr', '2026-06-12 25:00', '+3m', ''])('refuses %j with the flag and the rule (exit 2)', (text) => {
-    expect(() => parse(text)).toThrow(UsageError);
+    expect(() => parse(text)).toThrow(DomainRuleError);
+    expect(exitCodeFor(captured(() => parse(text)))).toBe(2);
     expect(() => parse(text)).toThrow(/^--from: /);
   });
 

@@ -1,7 +1,10 @@
 // Type-level: a handler's options are the inferred type of its command's definition, so a
 // misspelt option key fails `tsc` (npm test typechecks this file: an unused @ts-expect-error is an error).
 
+import { Command } from 'commander';
 import { expect, expectTypeOf, test } from 'vitest';
+import type { Context } from '../../src/cli/context.js';
+import { conceptValue, conceptValues } from '../../src/cli/vocabulary.js';
 import { defineViewCommand } from '../../src/cli/registry/spec.js';
 import { rangeOptions, writeGuards } from '../../src/cli/commands/calendar/options.js';
 import type { Outcome, View } from '../../src/output/views.js';
@@ -25,4 +28,68 @@ test('a handler sees exactly the options its definition declares, shared groups 
     },
   });
   expect(command.name).toBe('probe');
+});
+
+test('options declared as data: the flags and the handler type both come from the declaration', () => {
+  const command = defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    flags: {
+      dryRun: { help: 'send nothing' },
+      yes: { short: 'y', help: 'no question' },
+      plan: { value: 'file', help: 'the plan' },
+      format: { value: 'format', choices: ['csv', 'json'], help: 'input format' },
+      round: { value: 'step', default: '0.01', help: 'step' },
+      item: { concept: 'item', list: (value: string, previous: string[] | undefined) => [...(previous ?? []), value] },
+      fields: { fields: [{ name: 'quantity', kind: 'int', description: 'units' }] },
+      bookingsOnly: { help: 'not declared here', when: false },
+    },
+    view: 'records',
+    deps: () => undefined,
+    handler: async (_deps, options): Promise<View | Outcome> => {
+      expectTypeOf(options.dryRun).toEqualTypeOf<true | undefined>();
+      expectTypeOf(options.plan).toEqualTypeOf<string | undefined>();
+      expectTypeOf(options.format).toEqualTypeOf<'csv' | 'json' | undefined>();
+      expectTypeOf(options.round).toEqualTypeOf<string>();
+      expectTypeOf(options.inventoryId).toEqualTypeOf<string[] | undefined>();
+      expect(conceptValues('item', options)).toEqual([]);
+      // @ts-expect-error a misspelt option key does not compile
+      void options.dryRn;
+      // @ts-expect-error nor does a concept the command did not declare
+      void conceptValue('event', options);
+      return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
+    },
+  });
+  const program = new Command('rentals');
+  const built = command.attach(program, { ctx: {} as Context, state: { exitCode: 0 } });
+  expect(built.options.map((option) => option.flags)).toEqual([
+    '--dry-run',
+    '-y, --yes',
+    '--plan <file>',
+    '--format <format>',
+    '--round <step>',
+    '--inventory-id <id>',
+    '--item <id>',
+    '--quantity <n>',
+  ]);
+  expect(built.options.find((option) => option.long === '--format')?.argChoices).toEqual(['csv', 'json']);
+  expect(built.options.find((option) => option.long === '--round')?.defaultValue).toBe('0.01');
+});
+
+test('a renamed declaration fails where the old name is read', () => {
+  defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    // Renamed from dryRun: the read below no longer compiles.
+    flags: { preview: { help: 'send nothing' } },
+    view: 'records',
+    deps: () => undefined,
+    handler: async (_deps, options): Promise<View> => {
+      // @ts-expect-error the declaration is `preview` now
+      void options.dryRun;
+      return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
+    },
+  });
 });

@@ -4,7 +4,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Terminal } from '../../src/cli/context.js';
 import { confirm } from '../../src/cli/prompt.js';
-import { CancelledError, exitCodeFor } from '../../src/errors.js';
+import { CancelledError } from '../../src/errors.js';
+import { exitCodeFor } from '../../src/cli/exit-codes.js';
 
 function terminal(): { term: Terminal; type: (text: string) => void; end: () => void; shown: () => string } {
   const stdin = new PassThrough();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, parseDuration } from '../../src/domain/durations.js';
-import { UsageError } from '../../src/errors.js';
+import { DomainRuleError } from '../../src/domain/errors.js';
 
 const M = 60_000;
 
@@ -17,7 +17,7 @@ describe('durations', () => {
   });
 
   it.each(['', '2', 'd', '2x', '0d', '-1d', '2.5d', '367d', 'two days'])('refuses %j naming the flag and the rule', (text) => {
-    expect(() => parseDuration(text, '--duration')).toThrow(UsageError);
+    expect(() => parseDuration(text, '--duration')).toThrow(DomainRuleError);
     expect(() => parseDuration(text, '--duration')).toThrow(`--duration: ${JSON.stringify(text)} must be a length like 2d, 36h, 90m, 1w or 1d12h`);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOLD_POLICY, eventHoldRule, formatHoldPolicy, holdRule, holdRuleFor, parseHoldPolicy, readHoldPolicy, unknownStatuses } from '../../src/domain/hold-policy.js';
-import { UsageError } from '../../src/errors.js';
+import { DomainRuleError } from '../../src/domain/errors.js';
 
 describe('hold policy', () => {
   it('holds Confirmed and Completed firmly, Quoted tentatively, Cancelled not at all, anything else firmly', () => {
@@ -55,7 +55,7 @@ describe('hold policy', () => {
     ['=firm', '"=firm" is not a rule'],
     ['Quoted=none,quoted=firm', 'the status "quoted" is given twice'],
   ])('refuses %j naming the rule', (text, message) => {
-    expect(() => parseHoldPolicy(text, '--holds')).toThrow(UsageError);
+    expect(() => parseHoldPolicy(text, '--holds')).toThrow(DomainRuleError);
     expect(() => parseHoldPolicy(text, '--holds')).toThrow(`--holds: ${message}`);
   });
 });

@@ -43,6 +43,12 @@ describe('ways out of a shortage', () => {
     });
     expect(body.shortages[0].windows[0]).toEqual({ from: '2029-03-12T10:00:00', to: '2029-03-14T10:00:00' });
     expect(await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).toEqual([]);
+
+    // Whichever command is refused: bookings add says the same, as data.
+    const added = await rentals(['bookings', 'add', '--event-id', String(wanted.id), '--item', tent.name, '--quantity', '2', '-o', 'json'], { env });
+    expect(added.code).toBe(1);
+    expect(JSON.parse(added.stdout).refused.shortages[0].substitutes).toEqual([{ itemId: marquee.id, name: marquee.name, free: 5, coversAll: true }]);
+    expect(await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).toEqual([]);
   });
 
   test('a name of the setting that matches no item is said, and the rest still answers', async () => {

@@ -6,7 +6,8 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { NetworkError, NotFoundError, exitCodeFor } from '../../src/errors.js';
+import { NetworkError, NotFoundError } from '../../src/errors.js';
+import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { useNock } from '../helpers/api.js';
 
 useNock();

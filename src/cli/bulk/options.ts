@@ -1,44 +1,46 @@
-// The options the bulk commands share (import, adjust, apply, export), and their parsing.
-// Loaded when the program is built, so it stays light: the engine loads only when a command runs.
+// The options the bulk commands share (import, adjust, apply, export), as data (registry/flags.ts),
+// and their parsing. Loaded when the program is built, so it stays light: the engine loads only when a command runs.
 
-import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { DEFAULT_CONCURRENCY } from '../../data/pool.js'; // a constant: the engine itself is not loaded
 import { UsageError } from '../../errors.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
-import { type ConceptName, conceptListOption, conceptOfField, conceptOption, conceptValue } from '../vocabulary.js';
+import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
+import type { FlagDecls } from '../registry/flags.js';
+import { conceptOfField, conceptValue } from '../vocabulary.js';
 
 const MAX_CONCURRENCY = 64;
 
-// Typed with extra-typings: each adds its flags to the options the handler may read.
+export const CONCURRENCY = {
+  concurrency: { value: 'n', help: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})` },
+} as const satisfies FlagDecls;
 
-export function concurrencyOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command.option('--concurrency <n>', `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`);
-}
-
-export function reportOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command
-    .addOption(
-      new Option('--report <file>', 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)').conflicts(['dryRun', 'plan']),
-    )
-    .option('--force', 'replace the --report file if it exists (it may be the only record of an earlier run)');
-}
+export const REPORT = {
+  report: { value: 'file', help: 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)', conflicts: ['dryRun', 'plan'] },
+  force: { help: 'replace the --report file if it exists (it may be the only record of an earlier run)' },
+} as const satisfies FlagDecls;
 
 /** -y, --yes: a change of more than 50 rows asks first at a terminal, and needs --yes elsewhere. */
-export function yesOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command.option('-y, --yes', 'apply more than 50 changes without asking (needed when not on a terminal)');
-}
+export const YES = {
+  yes: { short: 'y', help: 'apply more than 50 changes without asking (needed when not on a terminal)' },
+} as const satisfies FlagDecls;
 
 /** --dry-run, --plan, --skip-invalid: import and adjust share them. */
-export function planningOptions<A extends unknown[], O extends OptionValues>(command: Command<A, O>, applyCommand: string) {
-  return command
-    .option('--dry-run', 'print the plan (each row: create, update old → new, unchanged, invalid; then totals) and send nothing')
-    .option('--plan <file>', `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\``)
-    .option('--skip-invalid', 'apply the valid rows even when some are invalid (they are reported; exit 6)');
+export function planningFlags(applyCommand: string) {
+  return {
+    dryRun: { help: 'print the plan (each row: create, update old → new, unchanged, invalid; then totals) and send nothing' },
+    plan: { value: 'file', help: `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\`` },
+    skipInvalid: { help: 'apply the valid rows even when some are invalid (they are reported; exit 6)' },
+  } as const satisfies FlagDecls;
 }
 
 /** Where rows set a price. */
-export function maxChangeOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command.option('--max-change <percent>', 'refuse rows that move a price by more than this many percent');
+export function maxChangeFlags(when = true) {
+  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent', when } } as const satisfies FlagDecls;
+}
+
+/** --allow-overbook where the resource has booking rules (bookings); other resources do not take it. */
+export function overbookFlags(def: ResourceDef) {
+  return { allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: def.writeRules === 'bookings' } } as const satisfies FlagDecls;
 }
 
 export function parseConcurrency(value: unknown): number {
@@ -56,25 +58,32 @@ function collectIds(value: string, previous: string[] = []): string[] {
   return [...previous, ...parts];
 }
 
-/** Bookings: the parent that rows do not name (the event), fixed for the whole run. */
-function scopeConcept(def: ResourceDef): ConceptName | undefined {
+/** Bookings: rows are scoped to their event, which rows do not name; fixed for the whole run. */
+function scoped(def: ResourceDef): boolean {
   const parent = def.parent?.field;
-  return parent === undefined || (def.naturalKey ?? []).includes(parent) ? undefined : conceptOfField(parent);
+  if (parent === undefined || (def.naturalKey ?? []).includes(parent)) return false;
+  if (conceptOfField(parent) !== 'event') throw new Error(`${def.plural}: a bulk scope other than the event needs its flag declared in cli/bulk/options.ts`);
+  return true;
 }
 
-/** `--event-id <id>` (also `--event`) where rows are scoped to a parent; `what` ends its help. */
-export function scopeOption(command: Command<unknown[], OptionValues>, def: ResourceDef, what: string): void {
-  const concept = scopeConcept(def);
-  if (concept) conceptOption(command, concept, { description: `the ${resources[def.parent!.resource].singular} whose ${def.plural} ${what} (id or name)` });
+/** `--event-id <id>` (also `--event`) where rows are scoped to an event; `what` ends its help. */
+export function scopeFlags(def: ResourceDef, what: string) {
+  return {
+    event: { concept: 'event', description: `the ${def.parent ? resources[def.parent.resource].singular : 'event'} whose ${def.plural} ${what} (id or name)`, when: scoped(def) },
+  } as const satisfies FlagDecls;
 }
 
 /** The scope's value, by whichever spelling it was given. */
-export function scopeValue(def: ResourceDef, options: object): string | undefined {
-  const concept = scopeConcept(def);
-  return concept ? conceptValue(concept, options)?.value : undefined;
+export function scopeValue(def: ResourceDef, options: { eventId?: string; event?: string }): string | undefined {
+  return scoped(def) ? conceptValue('event', options)?.value : undefined;
 }
 
-/** Repeatable id filters (`--inventory-id`, `--item`): the field's concept spellings. */
-export function filterOption<A extends unknown[], O extends OptionValues, C extends ConceptName>(command: Command<A, O>, concept: C, description: string) {
-  return conceptListOption(command, concept, collectIds, { description });
+/** Repeatable id filters (`--inventory-id`, `--item`; `--rental-block-id`, `--block`), where the resource has them. */
+export function filterFlags(filters: readonly string[] = ['inventoryId', 'rentalBlockId']) {
+  const unknown = filters.filter((field) => field !== 'inventoryId' && field !== 'rentalBlockId');
+  if (unknown.length > 0) throw new Error(`bulk filters ${unknown.join(', ')} need their flags declared in cli/bulk/options.ts`);
+  return {
+    item: { concept: 'item', list: collectIds, description: 'only this item (id or name); repeat or give 3,4,5 for several', when: filters.includes('inventoryId') },
+    block: { concept: 'block', list: collectIds, description: 'only this rental block (id or name, e.g. Weekend); repeatable', when: filters.includes('rentalBlockId') },
+  } as const satisfies FlagDecls;
 }

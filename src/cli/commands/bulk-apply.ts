@@ -2,9 +2,8 @@
 // Before each write the live record must still hold the plan's "old" values; a record changed
 // since is skipped and reported as stale, never overwritten.
 
-import { ALLOW_OVERBOOK } from './calendar/options.js';
 import type { ResourceDef } from '../../resources/definitions.js';
-import { concurrencyOption, parseConcurrency, reportOption, yesOption } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, overbookFlags, parseConcurrency } from '../bulk/options.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { factoryOf } from '../factory.js';
 import type { BulkDeps } from '../../app/bulk/run.js';
@@ -16,12 +15,8 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
-    options: (command) => {
-      const common = yesOption(reportOption(concurrencyOption(command)));
-      // Only bookings have write rules to override; other resources do not take the flag.
-      if (def.writeRules === 'bookings') common.option(...ALLOW_OVERBOOK);
-      return common;
-    },
+    // Only bookings have write rules to override; other resources do not take --allow-overbook.
+    flags: { ...CONCURRENCY, ...REPORT, ...YES, ...overbookFlags(def) },
     // Prints no plan of its own; declared so that -o is checked alike for every bulk command.
     view: 'plan',
     deps: (session): BulkDeps => factoryOf(session),
@@ -33,7 +28,7 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
         report: options.report,
         yes: options.yes === true,
         force: options.force === true,
-        allowOverbook: (options as { allowOverbook?: true }).allowOverbook === true,
+        allowOverbook: options.allowOverbook === true,
       }),
   });
 }

@@ -2,31 +2,11 @@
 // upsert rows from CSV, NDJSON or JSON through the one bulk engine; `--undo <report>` puts back
 // what a run changed.
 
-import { ALLOW_OVERBOOK } from './calendar/options.js';
-import { Option } from 'commander';
-import type { ImportOptions } from '../../app/bulk/import.js';
 import type { BulkDeps } from '../../app/bulk/run.js';
 import type { ResourceDef } from '../../resources/definitions.js';
-import { concurrencyOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, scopeOption, scopeValue, yesOption } from '../bulk/options.js';
-import { type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
+import { CONCURRENCY, REPORT, YES, maxChangeFlags, overbookFlags, parseConcurrency, planningFlags, scopeFlags, scopeValue } from '../bulk/options.js';
 import { factoryOf } from '../factory.js';
-
-type ImportFlags = {
-  format?: ImportOptions['format'];
-  allowOverbook?: boolean;
-  dryRun?: boolean;
-  plan?: string;
-  skipInvalid?: boolean;
-  maxChange?: string;
-  round?: string;
-  concurrency?: string;
-  report?: string;
-  resume?: string;
-  undo?: string;
-  yes?: boolean;
-  force?: boolean;
-  delimiter?: string;
-}
+import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
   const setsPrices = (def.bulk?.values ?? []).includes('price');
@@ -36,20 +16,20 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     summary: `Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`,
     help: def.bulk?.rowsHelp,
     examples: def.examples?.import ?? [],
-    dataOptions: dataOptions<ImportFlags>((command) => {
-      command
-        .addOption(new Option('--format <format>', 'input format (default: detected from the first character)').choices(['csv', 'ndjson', 'json']))
-        .option('--delimiter <char>', 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)');
-      scopeOption(typedApi(command), def, 'the rows are');
-      planningOptions(typedApi(command), `rentals ${def.command} apply`);
-      if (setsPrices) maxChangeOption(typedApi(command));
-      if (setsPrices) command.option('--round <step>', 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given');
-      if (def.writeRules === 'bookings') command.option(...ALLOW_OVERBOOK);
-      yesOption(reportOption(concurrencyOption(typedApi(command))));
-      command
-        .addOption(new Option('--resume <report>', 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it').conflicts('undo'))
-        .option('--undo <report>', 'put back what the report says was changed (records changed since are left alone)');
-    }),
+    flags: {
+      format: { value: 'format', choices: ['csv', 'ndjson', 'json'], help: 'input format (default: detected from the first character)' },
+      delimiter: { value: 'char', help: 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)' },
+      ...scopeFlags(def, 'the rows are'),
+      ...planningFlags(`rentals ${def.command} apply`),
+      ...maxChangeFlags(setsPrices),
+      round: { value: 'step', help: 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given', when: setsPrices },
+      ...overbookFlags(def),
+      ...CONCURRENCY,
+      ...REPORT,
+      ...YES,
+      resume: { value: 'report', help: 'apply only the rows the report says did not apply (same file); without --report, this run\'s lines are added to it', conflicts: ['undo'] },
+      undo: { value: 'report', help: 'put back what the report says was changed (records changed since are left alone)' },
+    },
     view: 'plan',
     deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options, [file]) =>

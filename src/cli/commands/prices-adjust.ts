@@ -1,18 +1,13 @@
 // `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
-import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { concurrencyOption, filterOption, maxChangeOption, parseConcurrency, planningOptions, reportOption, yesOption } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, filterFlags, maxChangeFlags, parseConcurrency, planningFlags } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 import { factoryOf } from '../factory.js';
 import type { BulkDeps } from '../../app/bulk/run.js';
 
 const DEFAULT_ROUND = '0.01';
-
-function resumeOption<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
-  return command.option('--resume <report>', 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it');
-}
 
 export const pricesAdjust = defineViewCommand({
   name: 'adjust',
@@ -26,31 +21,18 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
     'rentals prices adjust --amount 2.50 --inventory-id "Tent 20x20" --max-change 20',
     'rentals prices adjust --percent 5 --plan plan.json && rentals prices apply plan.json',
   ],
-  options: (command) =>
-    resumeOption(
-      yesOption(
-      reportOption(
-        concurrencyOption(
-          maxChangeOption(
-            planningOptions(
-              filterOption(
-                filterOption(
-                  command
-                    .addOption(new Option('--percent <n>', 'change by this many percent (e.g. 5, -10, 2.5)').conflicts('amount'))
-                    .option('--amount <n>', 'change by this amount (e.g. 5, -2.50)'),
-                  'item',
-                  'only this item (id or name); repeat or give 3,4,5 for several',
-                ),
-                'block',
-                'only this rental block (id or name, e.g. Weekend); repeatable',
-              ).option('--round <step>', `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, DEFAULT_ROUND),
-              'rentals prices apply',
-            ),
-          ),
-        ),
-      ),
-      ),
-    ),
+  flags: {
+    percent: { value: 'n', help: 'change by this many percent (e.g. 5, -10, 2.5)', conflicts: ['amount'] },
+    amount: { value: 'n', help: 'change by this amount (e.g. 5, -2.50)' },
+    ...filterFlags(),
+    round: { value: 'step', help: `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, default: DEFAULT_ROUND },
+    ...planningFlags('rentals prices apply'),
+    ...maxChangeFlags(),
+    ...CONCURRENCY,
+    ...REPORT,
+    ...YES,
+    resume: { value: 'report', help: 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it' },
+  },
   view: 'plan',
   deps: (session): BulkDeps => factoryOf(session),
   handler: async (deps, options) =>

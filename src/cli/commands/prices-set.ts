@@ -1,9 +1,9 @@
 // `rentals prices set --inventory-id <id|name> --rental-block-id <id|name> --price <p>`: one upsert
 // through the bulk engine. The pair's price unchanged → no request; different → PUT; none → POST.
 
-import { resources } from '../../resources/definitions.js';
-import { addFieldOption, fieldsFromFlags } from '../field-flags.js';
-import { dataOptions, defineViewCommand } from '../registry/spec.js';
+import { resources, writableFields } from '../../resources/definitions.js';
+import { fieldsFromFlags } from '../field-flags.js';
+import { defineViewCommand } from '../registry/spec.js';
 import { factoryOf } from '../factory.js';
 import type { BulkDeps } from '../../app/bulk/run.js';
 
@@ -14,10 +14,10 @@ export const pricesSet = defineViewCommand({
     'rentals prices set --inventory-id 7 --rental-block-id 2 --price 149.50',
     'rentals prices set --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150 --dry-run',
   ],
-  dataOptions: dataOptions<{ dryRun?: boolean }>((command) => {
-    for (const field of resources.prices.fields.filter((f) => !f.responseOnly)) addFieldOption(command, field, true);
-    command.option('--dry-run', 'say what would be done and send nothing');
-  }),
+  flags: {
+    fields: { fields: writableFields(resources.prices), required: true },
+    dryRun: { help: 'say what would be done and send nothing' },
+  },
   view: 'text',
   deps: (session): BulkDeps => factoryOf(session),
   handler: async (deps, options) => (await import('../../app/bulk/set-price.js')).setPrice(deps, { ...fieldsFromFlags(resources.prices, options), dryRun: options.dryRun === true }),

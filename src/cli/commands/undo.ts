@@ -4,14 +4,12 @@
 
 import type { HistoryEntry } from '../../config/history.js';
 import { UsageError } from '../../errors.js';
-import { ShortageRefused } from '../../domain/booking-plan.js';
 import { type UndoStep, Undoer } from '../../data/undo.js';
 import type { RecordListView } from '../../output/views.js';
 import { type ResourceName, resources } from '../../resources/definitions.js';
 import type { Session } from '../session.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { calendarDeps } from './calendar/deps.js';
-import { refusedOutcome } from './calendar/plan-view.js';
 import { historyOf } from './history.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -72,7 +70,6 @@ export const undoCommand = defineViewCommand({
     } catch (error) {
       const done = session.historyEntry();
       if (done && error instanceof Error) error.message += `\nPart of the undo was written before this (entry ${done}: rentals undo ${done} takes it back).`;
-      if (error instanceof ShortageRefused && !done) return refusedOutcome(error);
       throw error;
     }
     for (const step of steps.filter((s) => s.newId !== undefined)) notices.info(`${label(step.record.resource)} ${step.record.id} was deleted: it comes back as ${label(step.record.resource)} ${step.newId}.`);

@@ -6,6 +6,7 @@ import type { Command as TypedCommand, InferArguments, OptionValues } from '@com
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
+import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
 import type { Outcome, View } from '../../output/views.js';
 import type { Context } from '../context.js';
 import { type GlobalOptions, Session } from '../session.js';
@@ -79,7 +80,7 @@ export function lazyEntry(heading: CommandHeading, loads: CommandNode['kind'], l
 /** `<id> [file]` → `[string, string | undefined]`; no arguments → `[]`. */
 export type ArgsOf<S extends string> = S extends '' ? [] : string extends S ? string[] : InferArguments<S>;
 
-interface BaseSpec<S extends string, A extends unknown[], O extends OptionValues> {
+interface BaseSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> {
   name: string;
   args?: S;
   aliases?: readonly string[];
@@ -87,15 +88,15 @@ interface BaseSpec<S extends string, A extends unknown[], O extends OptionValues
   help?: string;
   examples: readonly string[];
   hidden?: boolean;
-  /** Declares the options with extra-typings, so the handler sees exactly these (typed). */
+  /** The options as data (registry/flags.ts): commander's flags and the handler's options type both derive from it. */
+  flags?: F;
+  /** Or: the options declared with extra-typings, their type inferred from the flags (the calendar commands' shared groups). */
   options?: (command: TypedCommand<ArgsOf<S>>) => TypedCommand<A, O>;
-  /** Or: options generated from data, their shape declared by `O`. */
-  dataOptions?: DataOptions<O>;
   /** The profile named by --profile may not exist yet: this command creates it (no warning). */
   createsProfile?: boolean;
 }
 
-export interface SessionSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
+export interface SessionSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> extends BaseSpec<S, A, F, O> {
   /** Gets the session built from the global flags, this command's options and its arguments. */
   run: (session: Session, options: O, args: A) => Promise<number | void>;
 }
@@ -110,7 +111,7 @@ interface RawCall<A extends unknown[], O extends OptionValues> {
   root: Command;
 }
 
-export interface RawSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
+export interface RawSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> extends BaseSpec<S, A, F, O> {
   /** For commands that need no settings (the sandbox, help): no session is built. */
   runWithoutSession: (call: RawCall<A, O>) => Promise<number | void>;
 }
@@ -132,7 +133,7 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
  * nor looks at the output format: the runner checks the format against the declared `view` before
  * any request, then prints what comes back.
  */
-export interface HandlerSpec<S extends string, A extends unknown[], O extends OptionValues, D> extends BaseSpec<S, A, O> {
+export interface HandlerSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues, D> extends BaseSpec<S, A, F, O> {
   /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
   view: View['kind'] | ((options: O) => View['kind']);
   /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
@@ -144,21 +145,30 @@ export interface HandlerSpec<S extends string, A extends unknown[], O extends Op
 }
 
 /** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
-export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}, D = Session>(
-  spec: HandlerSpec<S, A, O, D>,
+export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, const F extends FlagDecls = {}, O extends OptionValues = FlagValues<F>, D = Session>(
+  spec: HandlerSpec<S, A, F, O, D>,
 ): LeafCommand {
   const { view, page, pipedFormat, deps, handler, ...rest } = spec;
-  return defineCommand<S, A, O>({
+  return defineCommand<S, A, F, O>({
     ...rest,
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
       session.expectView(typeof view === 'function' ? view(options) : view, page === true);
-      return printOutcome(session.printer, await handler(deps(session), options, args));
+      let outcome: View | Outcome;
+      try {
+        outcome = await handler(deps(session), options, args);
+      } catch (error) {
+        // Refused for stock: the ways out are data too (`-o json`), whichever command wrote (loaded only then).
+        const refused = (await import('../../output/refusal-view.js')).refusalOutcome(error);
+        if (!refused) throw error;
+        outcome = refused;
+      }
+      return printOutcome(session.printer, outcome);
     },
   });
 }
 
-export interface RawHandlerSpec<S extends string, A extends unknown[], O extends OptionValues> extends BaseSpec<S, A, O> {
+export interface RawHandlerSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> extends BaseSpec<S, A, F, O> {
   /** Returns the text to print (help) or nothing (a server that ran until stopped), and maybe an exit code. */
   handler: (call: RawCall<A, O>) => Promise<View | Outcome | void>;
 }
@@ -167,11 +177,11 @@ export interface RawHandlerSpec<S extends string, A extends unknown[], O extends
  * A command that needs no settings (help, the sandbox): no session, no output format (`-o` is not
  * theirs to honour). What it returns is printed as a text view is, straight to stdout.
  */
-export function defineRawViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
-  spec: RawHandlerSpec<S, A, O>,
+export function defineRawViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, const F extends FlagDecls = {}, O extends OptionValues = FlagValues<F>>(
+  spec: RawHandlerSpec<S, A, F, O>,
 ): LeafCommand {
   const { handler, ...rest } = spec;
-  return defineCommand<S, A, O>({
+  return defineCommand<S, A, F, O>({
     ...rest,
     runWithoutSession: async (call) => {
       const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true });
@@ -183,8 +193,8 @@ export function defineRawViewCommand<S extends string = '', A extends unknown[] 
 }
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
-function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O extends OptionValues = {}>(
-  spec: SessionSpec<S, A, O> | RawSpec<S, A, O>,
+function defineCommand<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues>(
+  spec: SessionSpec<S, A, F, O> | RawSpec<S, A, F, O>,
 ): LeafCommand {
   const { name, args, summary, help, examples, hidden } = spec;
   const aliases = spec.aliases ?? [];
@@ -203,7 +213,7 @@ function defineCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, O
       // Runtime and typed commander are one class; the typed view exists only for the compiler.
       const typed = command as unknown as TypedCommand<ArgsOf<S>>;
       if (spec.options) spec.options(typed);
-      spec.dataOptions?.add(command);
+      if (spec.flags) addFlags(command, spec.flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as A;
@@ -253,23 +263,4 @@ export function describe(command: Command, info: CommandInfo): Command {
     command.addHelpText('after', `\nExamples:\n${info.examples.map((line) => `  $ ${line}`).join('\n')}\n`);
   }
   return command;
-}
-
-/**
- * Options added from data (a resource's fields, its bulk filters), which extra-typings cannot
- * follow: `add` declares them on the command and `O` says what the handler may read.
- */
-export interface DataOptions<O extends OptionValues> {
-  add: (command: Command) => void;
-  /** Type only: the options' shape. */
-  readonly shape?: O;
-}
-
-export function dataOptions<O extends OptionValues>(add: (command: Command) => void): DataOptions<O> {
-  return { add };
-}
-
-/** The typed API over such a command, for the typed option helpers (bulk/options.ts). */
-export function typedApi(command: Command): TypedCommand<unknown[], OptionValues> {
-  return command as unknown as TypedCommand<unknown[], OptionValues>;
 }

@@ -1,9 +1,7 @@
 // The generic verbs (list, get, add, update, delete) of a resource, generated from its
-// description as registry commands. Their flags come from the fields, so they are read by
-// field name (field-flags.ts) rather than typed one by one.
+// description as registry commands. Their flags are data: the verbs' own (typed, read by name)
+// and the resource's fields (from the resource table, read through it by field-flags.ts).
 
-import { ALLOW_OVERBOOK } from '../commands/calendar/options.js';
-import type { Command } from 'commander';
 import type { Address } from '../../api/resource-api.js';
 import {
   type ResourceDef,
@@ -13,11 +11,12 @@ import {
   kebabCase,
   writableFields,
 } from '../../resources/definitions.js';
-import { addFieldOption, addFieldOptions, fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
+import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import { readJsonObject } from '../input.js';
-import { type DataOptions, type LeafCommand, dataOptions, defineViewCommand, typedApi } from '../registry/spec.js';
-import { conceptOption } from '../vocabulary.js';
+import type { FlagDecls, FlagValues } from '../registry/flags.js';
+import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
+import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { ResourceDeps } from '../../app/resource/verbs.js';
 import { factoryOf } from '../factory.js';
 import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from '../../app/resource/verbs.js';
@@ -30,7 +29,30 @@ const VERB_ALIASES: Record<Verb, readonly string[]> = {
   delete: ['rm', 'remove'],
 };
 
-type FieldOptions = Record<string, unknown>;
+/** --api-version, and the parent's flag where the resource has one (every verb). */
+function addressFlags(def: ResourceDef) {
+  const parent = parentField(def);
+  return {
+    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})` },
+    parent: { fields: parent ? [parent] : [], required: true },
+  } as const satisfies FlagDecls;
+}
+
+/** add and update: the fields, a body file, --dry-run, and the write rules' overrides. */
+function writeFlags(def: ResourceDef, fileHelp: string) {
+  return {
+    apiVersion: addressFlags(def).apiVersion,
+    fields: { fields: writableFields(def) },
+    file: { concept: 'bodyFile', description: fileHelp },
+    dryRun: { help: 'print the request instead of sending it' },
+    // Events: dates out of order are refused unless this flag (schemas/date-order.ts).
+    allowDateOrder: { help: 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)', when: dateOrderFields(def.name) !== undefined },
+    allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: def.writeRules === 'bookings' },
+  } as const satisfies FlagDecls;
+}
+
+type AddressOptions = FlagValues<ReturnType<typeof addressFlags>>;
+type WriteOptions = FlagValues<ReturnType<typeof writeFlags>>;
 
 function parentField(def: ResourceDef) {
   return def.parent ? fieldByName(def, def.parent.field) : undefined;
@@ -40,38 +62,19 @@ function parentFlag(def: ResourceDef): string {
   return def.parent ? ` --${kebabCase(def.parent.field)} 7` : '';
 }
 
-async function address(deps: ResourceDeps, def: ResourceDef, options: FieldOptions): Promise<Address> {
-  const version = chooseVersion(def, options.apiVersion as string | undefined);
+async function address(deps: ResourceDeps, def: ResourceDef, options: AddressOptions): Promise<Address> {
+  const version = chooseVersion(def, options.apiVersion);
   const field = parentField(def);
   const given = field ? fieldFlagValue(field, options) : undefined;
   const parentId = await resolveParentId(def, given, deps.names());
   return { def, version, parentId };
 }
 
-async function writeInput(deps: ResourceDeps, def: ResourceDef, options: FieldOptions) {
+async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOptions) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, deps.stdin()) : undefined;
   const { resolveRelativeDates } = await import('../relative-dates.js');
   const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.now());
   return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true, allowOverbook: options.allowOverbook === true };
-}
-
-/** Events: dates out of order are refused unless this flag (schemas/date-order.ts). */
-function dateOrderOption(command: Command, def: ResourceDef): void {
-  if (dateOrderFields(def.name)) command.option('--allow-date-order', 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)');
-  if (def.writeRules === 'bookings') command.option(...ALLOW_OVERBOOK);
-}
-
-/** The flags of a generic verb: --api-version, then what `more` adds (field flags, --file…), read by field name. */
-function fieldOptions(def: ResourceDef, more: (command: Command) => void): DataOptions<FieldOptions> {
-  return dataOptions<FieldOptions>((command) => {
-    command.option('--api-version <version>', `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`);
-    more(command);
-  });
-}
-
-function addParentOption(command: Command, def: ResourceDef): void {
-  const field = parentField(def);
-  if (field) addFieldOption(command, field, true);
 }
 
 /** The group's own examples: a list and a get. */
@@ -91,7 +94,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         aliases: aliases('list'),
         summary: `List ${def.plural}`,
         examples: [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`],
-        dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
+        flags: addressFlags(def),
         view: 'stream',
         deps: factoryOf,
         handler: async (deps, options) => listView(deps, await address(deps, def, options)),
@@ -103,7 +106,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         aliases: aliases('get'),
         summary: `Show one ${def.singular}`,
         examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
-        dataOptions: fieldOptions(def, (c) => addParentOption(c, def)),
+        flags: addressFlags(def),
         view: 'records',
         deps: factoryOf,
         handler: async (deps, options, [id]) => {
@@ -118,17 +121,12 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         summary: `Create ${article(def.singular)}`,
         help: requiredFieldsHelp(def),
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
-        dataOptions: fieldOptions(def, (c) => {
-          addFieldOptions(c, def);
-          conceptOption(typedApi(c), 'bodyFile', { description: 'JSON object with the fields ("-" for stdin); flags override it' });
-          c.option('--dry-run', 'print the request instead of sending it');
-          dateOrderOption(c, def);
-        }),
+        flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it'),
         // The answer's kind; a dry run's request prints in the same formats.
         view: 'records',
         deps: factoryOf,
         handler: async (deps, options) => {
-          const version = chooseVersion(def, options.apiVersion as string | undefined);
+          const version = chooseVersion(def, options.apiVersion);
           return addView(deps, def, version, await writeInput(deps, def, options));
         },
       }),
@@ -139,16 +137,11 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         aliases: aliases('update'),
         summary: `Change fields of ${article(def.singular)} (others are kept)`,
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
-        dataOptions: fieldOptions(def, (c) => {
-          addFieldOptions(c, def);
-          conceptOption(typedApi(c), 'bodyFile', { description: 'JSON object with fields to change ("-" for stdin); flags override it' });
-          c.option('--dry-run', 'print the request instead of sending it');
-          dateOrderOption(c, def);
-        }),
+        flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it'),
         view: 'records',
         deps: factoryOf,
         handler: async (deps, options, [id]) => {
-          const version = chooseVersion(def, options.apiVersion as string | undefined);
+          const version = chooseVersion(def, options.apiVersion);
           const field = parentField(def);
           const input = await writeInput(deps, def, options);
           return updateView(deps, def, version, id, input, field ? fieldFlagValue(field, options) : undefined);
@@ -161,11 +154,11 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         aliases: aliases('delete'),
         summary: `Delete ${article(def.singular)}`,
         examples: [`${bin} delete 3${p}`, `${bin} delete 3${p} --yes --json`],
-        dataOptions: fieldOptions(def, (c) => {
-          addParentOption(c, def);
-          c.option('-y, --yes', 'do not ask for confirmation (needed when not on a terminal)');
-          c.option('--dry-run', 'print the request instead of sending it');
-        }),
+        flags: {
+          ...addressFlags(def),
+          yes: { short: 'y', help: 'do not ask for confirmation (needed when not on a terminal)' },
+          dryRun: { help: 'print the request instead of sending it' },
+        },
         view: (options) => (options.dryRun === true ? 'request' : 'done'),
         deps: factoryOf,
         handler: async (deps, options, [id]) => {

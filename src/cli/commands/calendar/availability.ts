@@ -101,7 +101,7 @@ export const availabilityCommand = defineViewCommand({
 });
 
 /** `--find`: the earliest windows of --duration in which every asked item has its units free (firm holds; quotes too with --include-tentative). */
-async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string }): Promise<RecordListView> {
+async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string; inventoryId?: string[]; item?: string[] }): Promise<RecordListView> {
   if (options.daily || options.category !== undefined) throw new UsageError('--find takes --item NAME=QTY…, not --daily or --category');
   if (options.duration === undefined) throw new UsageError('--find needs --duration (e.g. 2d, 36h, 1d12h)');
   const wanted = conceptValues('item', options);

@@ -3,7 +3,7 @@
 // booking planner (domain/booking-plan.ts): every item checked together before the first write.
 
 import type { BookingIntent } from '../../../domain/booking-plan.js';
-import { ShortageRefused, targetOf } from '../../../domain/booking-plan.js';
+import { targetOf } from '../../../domain/booking-plan.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../../domain/records.js';
 import { substitute } from '../../../domain/substitution.js';
 import { type Money, parseMoney } from '../../../domain/money.js';
@@ -13,7 +13,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import { conceptOption, conceptValue, conceptValues } from '../../vocabulary.js';
 import { dryRunOption, itemListOption, withDatesLink, writeGuards } from './options.js';
-import { plannedView, refusedOutcome, writtenView } from './plan-view.js';
+import { plannedView, writtenView } from './plan-view.js';
 import { announce } from '../../../output/booking-notices.js';
 
 export interface ItemAsk {
@@ -93,13 +93,7 @@ export const eventsBook = defineViewCommand({
     let intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
     if (options.substitute && options.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
     if (options.substitute) intents = await substituted(deps, event, intents);
-    let planned;
-    try {
-      planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
-    } catch (error) {
-      if (error instanceof ShortageRefused) return refusedOutcome(error);
-      throw error;
-    }
+    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
     if (options.dryRun) return plannedView(planned, deps.notices);
     announce(planned, deps.notices);
     return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);

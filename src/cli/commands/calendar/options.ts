@@ -4,6 +4,7 @@
 import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
+import { ALLOW_OVERBOOK_HELP } from '../../write-guards.js';
 import { conceptListOption, conceptOption } from '../../vocabulary.js';
 
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -23,7 +24,7 @@ export function itemListOption<A extends unknown[], O extends OptionValues>(comm
 }
 
 /** The override of the booking rules, on every command that writes bookings (calendar, bookings verbs, bulk). */
-export const ALLOW_OVERBOOK = ['--allow-overbook', 'write even when other events hold the units (a warning says which)'] as const;
+export const ALLOW_OVERBOOK = ['--allow-overbook', ALLOW_OVERBOOK_HELP] as const;
 
 /** The guards of every calendar write: --dry-run shows what would be written; --allow-overbook lets a shortage through. */
 export function writeGuards<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {

@@ -3,11 +3,8 @@
 
 import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
 import { lineRow } from '../../../data/booking-writer.js';
-import { type ShortageRefused, describeWrite } from '../../../domain/booking-plan.js';
+import { describeWrite } from '../../../domain/booking-plan.js';
 import { announce } from '../../../output/booking-notices.js';
-import { waysOutJson } from '../../../domain/ways-out.js';
-import { formatWallTime } from '../../../domain/wall-time.js';
-import type { Outcome } from '../../../output/views.js';
 import { itemName } from '../../../domain/records.js';
 import type { RecordListView } from '../../../output/views.js';
 import { resources } from '../../../resources/definitions.js';
@@ -32,16 +29,3 @@ export function writtenView(planned: PlannedBookings, written: readonly WrittenL
   return recordsView(resources.bookings, [...kept, ...written.map((w) => w.record)]);
 }
 
-/**
- * A booking refused for stock, as an outcome: the message on stderr (exit 1), and for `-o json` the
- * refusal with its ways out on stdout, `{ "data": [], "refused": { message, event, shortages } }`.
- */
-export function refusedOutcome(refusal: ShortageRefused): Outcome {
-  const { target } = refusal;
-  const refused = {
-    message: refusal.message,
-    event: { id: target.id ?? null, name: target.label, from: formatWallTime(target.window.from), to: formatWallTime(target.window.to) },
-    shortages: refusal.waysOut.length > 0 ? refusal.waysOut.map(waysOutJson) : refusal.shortages.map((s) => ({ itemId: s.itemId, name: s.itemName, asked: s.asked, owned: s.owned, free: s.owned - s.held, short: s.held + s.asked - s.owned })),
-  };
-  return { view: { kind: 'records', body: { data: [], refused }, rows: [], columns: PLAN_COLUMNS, emptyNote: '' }, warnings: [`error: ${refusal.message}`], exitCode: 1 };
-}

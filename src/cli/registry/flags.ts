@@ -1,0 +1,114 @@
+// A command's options as data (wrangler's `createCommand` args, npm's parameter definitions): one
+// entry per option, keyed by the name the handler reads. Both what commander declares and the type
+// of the handler's options are derived from it, so a misspelt read or a renamed entry fails `tsc`
+// (test/cli/command-types.test.ts). The flag is the key in kebab case (`dryRun` → `--dry-run`); a
+// concept entry (`{ concept: 'item' }`) adds every spelling of the concept (vocabulary.ts), a fields
+// entry the flags of a resource's fields (field-flags.ts).
+
+import { type Command, Option } from 'commander';
+import type { FieldDef } from '../../resources/definitions.js';
+import { type FieldFlagValues, addFieldOption } from '../field-flags.js';
+import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept } from '../vocabulary.js';
+
+interface FlagBase {
+  /** One line of help. */
+  help: string;
+  /** `y` → `-y, --yes`. */
+  short?: string;
+  /** Options that cannot be given with this one (their keys). */
+  conflicts?: readonly string[];
+  /** Declared only when true (a flag only some resources take: `--allow-overbook` for bookings). */
+  when?: boolean;
+}
+
+/** `--dry-run`: true when given. */
+export interface SwitchFlag extends FlagBase {
+  value?: never;
+}
+
+/** `--plan <file>`: the value as given (a string), one of `choices`, or `default` when not given. */
+export interface ValueFlag extends FlagBase {
+  /** The value's name in help (`file` → `--plan <file>`). */
+  value: string;
+  choices?: readonly string[];
+  default?: string;
+  /** Repeatable: each value given, in order. */
+  list?: (value: string, previous: string[] | undefined) => string[];
+}
+
+/** Every spelling of a shared concept (`--inventory-id`, `--item`): read with conceptValue(s). */
+export interface ConceptFlag<C extends ConceptName = ConceptName, K extends string = string> extends Omit<ConceptHow<K>, 'keep'> {
+  concept: C;
+  keep?: readonly K[];
+  /** Repeatable: every value of every spelling. */
+  list?: (value: string, previous: string[] | undefined) => string[];
+  when?: boolean;
+}
+
+/** A resource's field flags (`--quantity-available`, its aliases, `--inactive`): read with fieldsFromFlags. */
+export interface FieldsFlag {
+  fields: readonly FieldDef[];
+  /** Help says each is required (prices set). */
+  required?: boolean;
+  when?: boolean;
+}
+
+export type FlagDecl = SwitchFlag | ValueFlag | ConceptFlag | FieldsFlag;
+export type FlagDecls = Readonly<Record<string, FlagDecl>>;
+
+type ValueOf<D> = D extends { choices: readonly (infer C extends string)[] }
+  ? C
+  : D extends { list: (...args: never[]) => string[] }
+    ? string[]
+    : D extends { value: string }
+      ? string
+      : true;
+
+type IsPlain<D> = D extends ConceptFlag | FieldsFlag ? false : true;
+type IsDefaulted<D> = D extends { default: string } ? true : false;
+
+type ConceptPart<D> = D extends { concept: infer C extends ConceptName }
+  ? ConceptOptions<C, D extends { keep: readonly (infer K extends string)[] } ? K : never, D extends { list: (...args: never[]) => string[] } ? string[] : string>
+  : D extends FieldsFlag
+    ? FieldFlagValues
+    : {}; // a plain entry adds nothing here (`unknown` would swallow the union)
+type Intersect<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+/** What the handler reads: each entry's value under its key (present when defaulted), each concept under its spellings. */
+export type FlagValues<F extends FlagDecls> = Flatten<
+  { [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? never : K) : never]?: ValueOf<F[K]> } & {
+    [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? K : never) : never]: ValueOf<F[K]>;
+  } & Intersect<
+      { [K in keyof F]: ConceptPart<F[K]> }[keyof F]
+    >
+>;
+
+/** `dryRun` → `dry-run`: the flag commander reads back as `dryRun`. */
+function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Declares every entry of `flags` on the command, in order. */
+export function addFlags(command: Command, flags: FlagDecls): void {
+  for (const [key, decl] of Object.entries(flags)) {
+    if (decl.when === false) continue;
+    if ('concept' in decl) {
+      addConcept(command, decl.concept, decl, decl.list);
+      continue;
+    }
+    if ('fields' in decl) {
+      for (const field of decl.fields) addFieldOption(command, field, decl.required === true);
+      continue;
+    }
+    const long = `--${kebab(key)}${decl.value === undefined ? '' : ` <${decl.value}>`}`;
+    const option = new Option(decl.short ? `-${decl.short}, ${long}` : long, decl.help);
+    if (decl.value !== undefined) {
+      if (decl.choices) option.choices(decl.choices);
+      if (decl.default !== undefined) option.default(decl.default);
+      if (decl.list) option.argParser(decl.list);
+    }
+    if (decl.conflicts) option.conflicts([...decl.conflicts]);
+    command.addOption(option);
+  }
+}

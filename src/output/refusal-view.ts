@@ -1,0 +1,23 @@
+// A write refused for stock, as what a command prints: the message on stderr (exit 1), and for
+// `-o json` the refusal with its ways out on stdout, `{ "data": [], "refused": { message, event,
+// shortages } }` (README "A way out of every shortage"), so a script can act on them.
+
+import { ShortageRefused } from '../domain/booking-plan.js';
+import { waysOutJson } from '../domain/ways-out.js';
+import { formatWallTime } from '../domain/wall-time.js';
+import type { Outcome } from './views.js';
+
+/** The outcome of a refusal for stock; undefined for any other error. */
+export function refusalOutcome(refusal: unknown): Outcome | undefined {
+  if (!(refusal instanceof ShortageRefused)) return undefined;
+  const { target } = refusal;
+  const refused = {
+    message: refusal.message,
+    event: { id: target.id ?? null, name: target.label, from: formatWallTime(target.window.from), to: formatWallTime(target.window.to) },
+    shortages:
+      refusal.waysOut.length > 0
+        ? refusal.waysOut.map(waysOutJson)
+        : refusal.shortages.map((s) => ({ itemId: s.itemId, name: s.itemName, asked: s.asked, owned: s.owned, free: s.owned - s.held, short: s.held + s.asked - s.owned })),
+  };
+  return { view: { kind: 'records', body: { data: [], refused }, rows: [], columns: ['itemId'], emptyNote: '' }, warnings: [`error: ${refusal.message}`], exitCode: 1 };
+}

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { HistoryWriter, MAX_BYTES, readHistory, redactedCommand } from '../../src/config/history.js';
+import { tempDir } from '../helpers/fake-context.js';
+
+const head = () => ({ command: 'rentals events book 1 --item X=2', baseUrl: 'http://127.0.0.1:1', now: Date.UTC(2026, 10, 26, 12) });
+const record = (id: number) => ({ resource: 'bookings', parentId: 1, id, before: null, after: { id, quantity: 2 } });
+
+describe('the history file', () => {
+  test('the command line keeps its words and redacts the values of secret flags', () => {
+    expect(redactedCommand(['auth', 'login', '--client-secret', 's3cret', '--token=abc', '--token-file', '/t', 'events', 'book', '1', '--item', 'LED Uplight=6'])).toBe(
+      "rentals auth login --client-secret '[redacted]' '--token=[redacted]' --token-file /t events book 1 --item 'LED Uplight=6'",
+    );
+  });
+
+  test('one entry per writer, its records beneath, in a 0600 file of a 0700 directory; a torn last line is skipped', () => {
+    const dir = join(tempDir(), 'history');
+    const first = new HistoryWriter(dir, head);
+    const second = new HistoryWriter(dir, () => ({ ...head(), command: 'rentals undo', undoes: 'x' }));
+    first.record(record(1), () => undefined);
+    second.record(record(3), () => undefined);
+    first.record(record(2), () => undefined);
+    first.close();
+    second.close();
+    writeFileSync(join(dir, 'history.ndjson'), `${readFileSync(join(dir, 'history.ndjson'), 'utf8')}{"kind":"record","entr`);
+    const entries = readHistory(dir);
+    expect(entries.map((e) => [e.command, e.records.map((r) => r.id)])).toEqual([
+      ['rentals events book 1 --item X=2', [1, 2]],
+      ['rentals undo', [3]],
+    ]);
+    expect(entries[0]).toMatchObject({ id: first.id, at: '2026-11-26T12:00:00.000Z', baseUrl: 'http://127.0.0.1:1' });
+    expect(entries[1]!.undoes).toBe('x');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'history.ndjson')).mode & 0o777).toBe(0o600);
+  });
+
+  test('past MAX_BYTES the file rotates at the next entry: the one before is kept, the older dropped', () => {
+    const dir = join(tempDir(), 'history');
+    const old = new HistoryWriter(dir, head);
+    old.record(record(1), () => undefined);
+    old.close();
+    const big = { resource: 'bookings', id: 2, before: null, after: { notes: 'x'.repeat(MAX_BYTES) } };
+    const large = new HistoryWriter(dir, head);
+    large.record(big, () => undefined);
+    large.close();
+    const next = new HistoryWriter(dir, head);
+    next.record(record(3), () => undefined);
+    next.close();
+    expect(readdirSync(dir).sort()).toEqual(['history.1.ndjson', 'history.ndjson']);
+    expect(readHistory(dir).map((e) => e.records[0]!.id)).toEqual([1, 2, 3]);
+    // The current file passes the bound again: at the next entry it becomes history.1, and 1 and 2 are dropped.
+    const again = new HistoryWriter(dir, head);
+    again.record({ ...big, id: 4 }, () => undefined);
+    again.close();
+    const last = new HistoryWriter(dir, head);
+    last.record(record(5), () => undefined);
+    last.close();
+    expect(readHistory(dir).map((e) => e.records[0]!.id)).toEqual([3, 4, 5]);
+  });
+
+  test('a history that cannot be written never fails the write: it says so once', () => {
+    const file = join(tempDir(), 'not-a-dir');
+    writeFileSync(file, '');
+    const warnings: string[] = [];
+    const writer = new HistoryWriter(join(file, 'history'), head);
+    writer.record(record(1), (m) => warnings.push(m));
+    writer.record(record(2), (m) => warnings.push(m));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('the history of writes could not be written');
+  });
+});
