@@ -23,6 +23,7 @@ const LAYERS: Record<string, number> = {
   bulk: 4,
   sandbox: 4,
   snapshot: 4,
+  /** The use cases (book, change an event): above the writers, below the commands. */
   app: 5,
   cli: 6,
   'main.ts': 7,

@@ -10,15 +10,8 @@
 // again from its start when the next chunk arrives (records are small beside a chunk).
 
 import { isObject } from '../common/objects.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace, stringEnd, valueEnd as scanValueEnd, valueRun } from '../common/json-scan.js';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 /** Records are parsed in runs of about this many bytes (one JSON.parse per run): short-lived, so they die young (see data-stream.ts). */
 const RUN_BYTES = 16 * 1024;
 const EMPTY = Buffer.alloc(0);
@@ -43,57 +36,11 @@ export class DataEnvelopeError extends Error {
   }
 }
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function skipSpace(bytes: Buffer, at: number): number {
-  while (at < bytes.length && isSpace(bytes[at]!)) at++;
-  return at;
-}
-
-/** The index of the quote closing the string that opens at `open`, or -1 (found by native search: strings are most of a body). */
-function stringEnd(bytes: Buffer, open: number): number {
-  for (let from = open + 1; ; ) {
-    const quote = bytes.indexOf(QUOTE, from);
-    if (quote < 0) return -1;
-    let backslashes = 0;
-    for (let i = quote - 1; i > open && bytes[i] === BACKSLASH; i--) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    from = quote + 1;
-  }
-}
-
 const notJson = (): DataEnvelopeError => new DataEnvelopeError('is not JSON');
 
 /** Where the JSON value starting at `start` ends (exclusive), or -1 when the bytes so far hold only part of it. */
 function valueEnd(bytes: Buffer, start: number): number {
-  const c = bytes[start]!;
-  if (c === QUOTE) {
-    const end = stringEnd(bytes, start);
-    return end < 0 ? -1 : end + 1;
-  }
-  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-    let depth = 0;
-    for (let i = start; i < bytes.length; i++) {
-      const d = bytes[i]!;
-      if (d === QUOTE) {
-        i = stringEnd(bytes, i);
-        if (i < 0) return -1;
-      } else if (d === OPEN_BRACE || d === OPEN_BRACKET) {
-        depth++;
-      } else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) {
-        return i + 1;
-      }
-    }
-    return -1;
-  }
-  if (c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COMMA || c === COLON) throw notJson();
-  for (let i = start; i < bytes.length; i++) {
-    const d = bytes[i]!;
-    if (d === COMMA || d === CLOSE_BRACKET || d === CLOSE_BRACE || isSpace(d)) return i;
-  }
-  return -1;
+  return scanValueEnd(bytes, start, notJson);
 }
 
 function parseJson(bytes: Buffer, from: number, to: number): unknown {
@@ -194,27 +141,11 @@ export class DataEnvelopeParser {
 
   /** The whole records from `at` on (up to about RUN_BYTES), parsed in one JSON.parse; returns where they end. */
   private records(bytes: Buffer, at: number, pieces: DataPiece[]): number {
-    let last = valueEnd(bytes, at);
-    if (last < 0) return at;
-    while (last - at < RUN_BYTES) {
-      let next = skipSpace(bytes, last);
-      if (bytes[next] !== COMMA) break;
-      next = skipSpace(bytes, next + 1);
-      if (next >= bytes.length || bytes[next] === CLOSE_BRACKET) break;
-      const end = valueEnd(bytes, next);
-      if (end < 0) break;
-      last = end;
-    }
-    // The commas between the records are inside the parsed text: JSON.parse checks them too.
-    let records: unknown;
-    try {
-      records = JSON.parse(`[${bytes.toString('utf8', at, last)}]`);
-    } catch {
-      throw notJson();
-    }
-    if (!(records as unknown[]).every(isObject)) throw new DataEnvelopeError('has a "data" entry that is not an object', false);
-    pieces.push({ kind: 'records', records: records as ApiRecord[] });
-    return last;
+    const run = valueRun(bytes, at, RUN_BYTES, notJson);
+    if (run.end === at) return at;
+    if (!run.values.every(isObject)) throw new DataEnvelopeError('has a "data" entry that is not an object', false);
+    pieces.push({ kind: 'records', records: run.values as ApiRecord[] });
+    return run.end;
   }
 }
 

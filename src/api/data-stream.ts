@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ProtocolError } from '../errors.js';
 import { DataEnvelopeError, DataEnvelopeParser, type DataPiece } from './data-envelope.js';
+import { keepYoungGenerationSmall } from '../common/heap.js';
 
 export interface StreamRules {
   /** `GET /v2/inventory (HTTP 200)`, for messages. */
@@ -23,23 +24,6 @@ export interface StreamRules {
 
 /** The start of a body kept for an error's excerpt. */
 const HEAD_BYTES = 4096;
-
-/**
- * A list streamed through allocates steadily (each record parsed, turned into text and dropped),
- * and V8 answers steady allocation by doubling its young generation up to 2 × 16 MB, and by
- * promoting what a larger batch keeps alive to the old generation, which only a full GC frees.
- * Measured on 100k/300k items (-o ndjson): ~100-130 MB peak with the defaults; ~62 MB with the
- * young generation held at its starting size and records parsed in 16 KB runs, for ~15% more CPU.
- * The flag is read at each scavenge, so setting it now works; it only matters to this process.
- */
-async function keepYoungGenerationSmall(): Promise<void> {
-  try {
-    const { setFlagsFromString } = await import('node:v8'); // loaded only for a long list: it costs a start ~2 ms
-    setFlagsFromString('--semi-space-growth-factor=1');
-  } catch {
-    // a tuning, never a reason to fail
-  }
-}
 
 /** A list longer than this is long enough for keepYoungGenerationSmall to matter. */
 const LONG_LIST_BYTES = 1024 * 1024;

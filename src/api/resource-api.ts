@@ -13,6 +13,7 @@ import { isObject } from '../common/objects.js';
 import { type ApiClient, snippet } from './client.js';
 import type { DataPiece } from './data-envelope.js';
 import type { HistoryRecord } from '../config/history.js';
+import { type WriteGrant, checkGrant } from './write-grant.js';
 
 export type ApiRecord = Record<string, unknown>;
 
@@ -39,6 +40,11 @@ export interface WriteJournal {
   wrote: (record: HistoryRecord) => void;
 }
 
+/** What every write may carry: the grant of the writers of events and bookings (write-grant.ts). */
+export interface WriteOptions {
+  grant?: WriteGrant;
+}
+
 export class ResourceApi {
   constructor(
     readonly client: ApiClient,
@@ -60,8 +66,12 @@ export class ResourceApi {
     return result;
   }
 
-  /** `replaces`: the id of the deleted record this one brings back (`rentals undo`), kept in the history. */
-  async create(at: Address, body: ValidBody, replaces?: number): Promise<DataResult> {
+  /**
+   * Events and bookings only with the grant their writers hold (`grant`, write-grant.ts).
+   * `replaces`: the id of the deleted record this one brings back (`rentals undo`), kept in the history.
+   */
+  async create(at: Address, body: ValidBody, { grant, replaces }: WriteOptions & { replaces?: number } = {}): Promise<DataResult> {
+    checkGrant(at.def, 'POST', grant);
     const result = await this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
     const after = result.records[0];
     if (this.journal && after) this.journal.wrote({ ...this.noted(at, Number(after.id), null, after), ...(replaces === undefined ? {} : { replaces }) });
@@ -69,7 +79,8 @@ export class ResourceApi {
   }
 
   /** `before`: the record as the caller read it (else as this run last read it, else read now), for the history. */
-  async update(at: Address, id: number, body: ValidBody, before?: ApiRecord): Promise<DataResult> {
+  async update(at: Address, id: number, body: ValidBody, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<DataResult> {
+    checkGrant(at.def, 'PUT', grant);
     const was = this.journal ? await this.before(at, id, before) : undefined;
     const result = await this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
     if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }));
@@ -77,7 +88,8 @@ export class ResourceApi {
   }
 
   /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
-  async remove(at: Address, id: number, before?: ApiRecord): Promise<{ id: number }> {
+  async remove(at: Address, id: number, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<{ id: number }> {
+    checkGrant(at.def, 'DELETE', grant);
     const was = this.journal ? await this.before(at, id, before) : undefined;
     const path = recordUrlPath(at.def, at.version, id, at.parentId);
     const response = await this.client.request('DELETE', path, { expect: 'id' });

@@ -7,8 +7,6 @@ import type { Readable } from 'node:stream';
 import type { HttpMethod } from '../api/client.js';
 import type { ResourceApi } from '../api/resource-api.js';
 import type { PlanKey } from '../config/plan-key.js';
-import type { BookingWriter } from '../data/booking-writer.js';
-import type { CalendarData } from '../data/calendar.js';
 import type { Catalog, CatalogOptions } from '../data/catalog.js';
 import type { NameResolver } from '../data/resolver.js';
 import type { HoldRule } from '../domain/hold-policy.js';
@@ -16,13 +14,11 @@ import type { CalendarEvent } from '../domain/records.js';
 import type { Notices } from '../output/notices.js';
 import type { RequestView } from '../output/views.js';
 import type { Asker } from './confirm.js';
+import type { CalendarWrites } from './ports.js';
 
-/** What the booking rules need: the event read, the one booking writer, how each status holds stock. */
-export interface BookingDeps {
-  calendar: Pick<CalendarData, 'event'>;
-  bookings: BookingWriter;
+/** What the calendar's rules need: the calendar's reads, the writers of events, bookings and stock, how each status holds stock. */
+export interface BookingDeps extends CalendarWrites {
   ruleOf: (event: CalendarEvent) => HoldRule;
-  notices: Notices;
 }
 
 /** Ctrl-C during a long run: a handler, and how to end the process at once on a second one. */
@@ -47,7 +43,7 @@ export interface Factory {
   describeRequest(method: HttpMethod, path: string, body: unknown): Promise<RequestView>;
   /** A [y/N] question on the terminal; undefined when stdin or stderr is not one (nobody to ask). */
   asker(): Asker | undefined;
-  /** The booking rules' dependencies (bookings add/update, bulk rows of bookings). */
+  /** The calendar's writers and rules (bookings add/update, events update, inventory update, bulk rows). */
   booking(): BookingDeps;
   notices(): Notices;
   /** Progress lines: stderr at a terminal, not silenced by -q; undefined otherwise. */

@@ -7,10 +7,12 @@ import { type ApiRecord, single } from '../api/resource-api.js';
 import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
 import { type BulkContext, addressOf, listRecords } from './loading.js';
 import type { PlanRow } from './plan.js';
+import type { RowWrites } from '../data/booking-writer.js';
 import type { RowOperations } from './runner.js';
 import { type RowSpec, bodyFields, parentField } from './spec.js';
 
-export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIndex): RowOperations {
+/** `writes`: where rows are written (apply.ts gives the booking writer's, once the plan is judged). */
+export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIndex, writes: RowWrites = ctx.api): RowOperations {
   const parent = parentField(spec);
   const listings = new Map<number | undefined, Promise<LiveIndex>>();
   const parentOf = (row: PlanRow): number | undefined => {
@@ -43,16 +45,16 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
     },
     async create(row) {
       const body = validateWrite(spec.def, pickBody(spec, { ...row.ids, ...row.new }), 'create');
-      const { records } = await ctx.api.create(addressOf(spec.def, ctx, parentOf(row)), body);
+      const { records } = await writes.create(addressOf(spec.def, ctx, parentOf(row)), body);
       return received(records, `creating the ${spec.def.singular} of line ${row.line}`);
     },
     async update(row, current) {
       const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
-      const { records } = await ctx.api.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { id: current.id, ...current.values });
+      const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } });
       return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
     },
     async remove(row, current) {
-      await ctx.api.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { id: current.id, ...current.values });
+      await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } });
     },
   };
 }

@@ -1,6 +1,8 @@
 // Executing a plan against the API: the runner with the API's operations and the run's options.
 
 import { apiOperations } from './api-operations.js';
+import { bookingRowWrites } from '../data/booking-writer.js';
+import { judgePlan } from './judge.js';
 import type { LiveIndex } from './live.js';
 import type { BulkContext } from './loading.js';
 import type { Plan, PlanRow } from './plan.js';
@@ -27,13 +29,22 @@ export interface RowsToApply {
   rows: ReadonlyArray<PlanRow | Promise<PlanRow>>;
 }
 
+/**
+ * A whole plan of a resource with write rules (bookings, inventory) is judged here, in the layer
+ * that writes its rows, before the first one: no row is written unjudged. Rows still being listed
+ * (a run that writes while it lists) are refused for such a resource.
+ */
 export async function applyPlan(spec: RowSpec, plan: Plan | RowsToApply, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
   if (plan.resource !== spec.def.name) throw new Error(`a plan for ${plan.resource} cannot be applied as ${spec.def.plural}`);
+  if (spec.def.writeRules !== undefined) {
+    if (!('version' in plan)) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
+    await judgePlan(spec, plan, ctx.rules);
+  }
   const skip = options.skipLines;
   const rows = skip ? (await Promise.all(plan.rows)).filter((row) => !skip.has(row.line)) : plan.rows;
   return runPlan(rows, {
     spec,
-    ops: apiOperations(spec, ctx, options.snapshot),
+    ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api),
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,

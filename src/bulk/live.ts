@@ -1,4 +1,5 @@
 // The records as the server has them, indexed by id and by the spec's key, in the bulk value form.
+// Held as their values only (the compared fields), never as the records the server sent.
 
 import { type RowSpec, field, parentField } from './spec.js';
 import { type Ids, type Scalar, type Values, readLiveValue } from './values.js';
@@ -9,13 +10,24 @@ export interface LiveRecord {
   values: Values;
 }
 
+/**
+ * Held compactly, a column per field and a row per record (300k prices are a few arrays of
+ * numbers, not 300k records): a LiveRecord is made when one is asked for. The key index is built
+ * on the first look-up by key; a file whose rows all give ids never needs it.
+ */
 export class LiveIndex {
-  private readonly byId = new Map<number, LiveRecord>();
-  private readonly byKey = new Map<string, LiveRecord[]>();
+  private readonly fields: string[];
+  private readonly columns: Array<Array<Scalar | undefined>>;
+  private readonly ids: number[] = [];
+  private readonly rowOfId = new Map<number, number>();
+  private rowsOfKey?: Map<string, number | number[]>;
   /** Parent id → why its records could not be read: the rows under it cannot be planned. */
   private readonly unread = new Map<number, string>();
 
-  constructor(readonly spec: RowSpec) {}
+  constructor(readonly spec: RowSpec) {
+    this.fields = spec.def.fields.map((f) => f.name).filter((name) => name !== 'id');
+    this.columns = this.fields.map(() => []);
+  }
 
   /** A parent whose listing failed (after the client's retries). */
   markUnread(parentId: number, why: string): this {
@@ -47,24 +59,35 @@ export class LiveIndex {
       if (parent !== undefined && parentId !== undefined && record.values[parent] === undefined) {
         record.values[parent] = parentId;
       }
-      this.byId.set(record.id, record);
-      const key = keyString(this.spec, record.values);
-      if (key === undefined) continue;
-      const list = this.byKey.get(key);
-      if (list) list.push(record);
-      else this.byKey.set(key, [record]);
+      // A record listed again replaces what was held of it, as a map by id would.
+      let row = this.rowOfId.get(record.id);
+      if (row === undefined) {
+        row = this.ids.length;
+        this.rowOfId.set(record.id, row);
+        this.ids.push(record.id);
+      }
+      for (let f = 0; f < this.fields.length; f++) this.columns[f]![row] = record.values[this.fields[f]!];
+      if (this.rowsOfKey) this.addKey(row);
     }
     return this;
   }
 
   get(id: number): LiveRecord | undefined {
-    return this.byId.get(id);
+    const row = this.rowOfId.get(id);
+    return row === undefined ? undefined : this.recordAt(row);
   }
 
   /** Records whose key fields equal these (several when the key is not unique on the server). */
   withKey(values: Values): LiveRecord[] {
     const key = keyString(this.spec, values);
-    return key === undefined ? [] : (this.byKey.get(key) ?? []);
+    if (key === undefined) return [];
+    if (!this.rowsOfKey) {
+      this.rowsOfKey = new Map();
+      for (let row = 0; row < this.ids.length; row++) this.addKey(row);
+    }
+    const rows = this.rowsOfKey.get(key);
+    if (rows === undefined) return [];
+    return typeof rows === 'number' ? [this.recordAt(rows)] : rows.map((row) => this.recordAt(row));
   }
 
   /** The record a plan or report row names: by id when it has one, else by its key. */
@@ -74,19 +97,41 @@ export class LiveIndex {
     return matches.length === 1 ? matches[0] : undefined;
   }
 
+  private recordAt(row: number): LiveRecord {
+    const values: Values = {};
+    this.fields.forEach((name, f) => {
+      const value = this.columns[f]![row];
+      if (value !== undefined) values[name] = value;
+    });
+    return { id: this.ids[row]!, values };
+  }
+
+  private addKey(row: number): void {
+    const key = keyString(this.spec, this.recordAt(row).values);
+    if (key === undefined) return;
+    const rows = this.rowsOfKey!.get(key);
+    if (rows === undefined) this.rowsOfKey!.set(key, row);
+    else if (typeof rows === 'number') this.rowsOfKey!.set(key, [rows, row]);
+    else rows.push(row);
+  }
+
   /** By key fields (numbers numerically, text alphabetically), then id. */
   sorted(): LiveRecord[] {
-    const key = this.spec.key;
-    return [...this.byId.values()].sort((a, b) => {
-      for (const name of key) {
-        const x = a.values[name];
-        const y = b.values[name];
-        if (x === y) continue;
-        return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-      }
-      return a.id - b.id;
-    });
+    return this.ids.map((_, row) => this.recordAt(row)).sort(byKey(this.spec));
   }
+}
+
+/** The order of records by the spec's key fields (numbers numerically, text alphabetically), then id. */
+export function byKey(spec: RowSpec): (a: LiveRecord, b: LiveRecord) => number {
+  return (a, b) => {
+    for (const name of spec.key) {
+      const x = a.values[name];
+      const y = b.values[name];
+      if (x === y) continue;
+      return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    }
+    return a.id - b.id;
+  };
 }
 
 export function toLiveRecord(spec: RowSpec, raw: Record<string, unknown>): LiveRecord | undefined {

@@ -4,7 +4,8 @@
 // whose outcome is unknown (api-operations.ts) read fresh, past the catalog, on purpose.
 
 import type { ValidBody } from '../schemas/valid-body.js';
-import type { Address, ApiRecord } from '../api/resource-api.js';
+import type { Address, ApiRecord, WriteOptions } from '../api/resource-api.js';
+import type { WriteRules } from './judge.js';
 import { AuthError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '../resources/definitions.js';
 import { Catalog } from '../data/catalog.js';
@@ -13,13 +14,13 @@ import type { Lookups } from './lookups.js';
 import { DEFAULT_CONCURRENCY, mapLimit } from '../data/pool.js';
 import type { RowSpec } from './spec.js';
 
-/** The requests the engine makes; `ResourceApi` is one, tests use an in-memory fake. */
+/** The API's operations the engine uses; events and bookings are written only with their writers' grant (api/write-grant.ts). */
 export interface BulkApi {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
-  create(at: Address, body: ValidBody): Promise<{ records: ApiRecord[] }>;
+  create(at: Address, body: ValidBody, options?: WriteOptions): Promise<{ records: ApiRecord[] }>;
   /** `before`: the record as the plan read it (the history of writes keeps it). */
-  update(at: Address, id: number, body: ValidBody, before?: ApiRecord): Promise<{ records: ApiRecord[] }>;
-  remove(at: Address, id: number, before?: ApiRecord): Promise<{ id: number }>;
+  update(at: Address, id: number, body: ValidBody, options?: WriteOptions & { before?: ApiRecord }): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number, options?: WriteOptions & { before?: ApiRecord }): Promise<{ id: number }>;
 }
 
 export interface BulkContext {
@@ -33,12 +34,14 @@ export interface BulkContext {
   now?: () => number;
   /** The run's catalog, shared with the command (a list the command read is not read again); default: one over `api`. */
   catalog?: Catalog;
+  /** The writers' rules a plan of bookings or inventory is judged by before any row is written. */
+  rules?: WriteRules;
 }
 
 const catalogs = new WeakMap<BulkContext, Catalog>();
 
 /** The run's catalog, over the engine's api, its concurrency and its abort signal. */
-function catalogOf(ctx: BulkContext): Catalog {
+export function catalogOf(ctx: BulkContext): Catalog {
   if (ctx.catalog) return ctx.catalog;
   let catalog = catalogs.get(ctx);
   if (!catalog) {
@@ -56,7 +59,7 @@ export function addressOf(def: ResourceDef, ctx: Pick<BulkContext, 'version'>, p
 /** The lookups the spec's name columns need (prices: inventory and rental blocks). */
 export async function loadLookups(spec: RowSpec, ctx: BulkContext): Promise<Lookups> {
   const needed = [...new Set(spec.names.map((n) => n.resource))];
-  const indexes = await Promise.all(needed.map((name) => catalogOf(ctx).names(name)));
+  const indexes = await Promise.all(needed.map((name) => catalogOf(ctx).labels(name)));
   const lookups: Lookups = {};
   needed.forEach((name, index) => {
     lookups[name] = indexes[index];
@@ -121,6 +124,8 @@ export function listAsRead(spec: RowSpec, ctx: BulkContext, index: LiveIndex, pa
       async (parentId) => {
         try {
           index.add(await catalog.list(spec.def.name, parentId), parentId);
+          // The index holds what the plan compares; the records themselves are not kept twice.
+          catalog.forget(spec.def.name, parentId);
         } catch (error) {
           if (error instanceof AuthError || ctx.signal?.aborted) throw error;
           const message = error instanceof Error ? error.message : String(error);

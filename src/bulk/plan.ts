@@ -65,8 +65,8 @@ interface Planner {
   lookups: Lookups;
   options: PlanOptions;
   scope: Ids;
-  /** record → the first line that sets it */
-  claimed: Map<string, number>;
+  /** record (its id; a new one: its key as text) → the first line that sets it */
+  claimed: Map<number | string, number>;
 }
 
 export function emptyTotals(): PlanTotals {
@@ -129,7 +129,7 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   const record = matchRecord(planner, draft);
   if (draft.issues.length > 0) return invalidRow(planner, draft);
 
-  const identity = record ? `#${record.id}` : `+${keyString(spec, draft.key)}`;
+  const identity = record ? record.id : `+${keyString(spec, draft.key)}`;
   const first = claimed.get(identity);
   if (first !== undefined) {
     addIssue(planner, draft, undefined, `sets the same ${spec.def.singular} as line ${first}; a file may set each once`);

@@ -23,6 +23,9 @@ Rules in force:
 ${rules.join('\n')}
 ${unknown}
 
+A --holds given for one run changes what is shown; a write is judged by the stricter of it and
+the shop's rules (the profile's, RENTALS_HOLDS), never by a looser one.
+
 Change them with the holds setting (names case-insensitive; the pairs given replace the defaults
 for those names only):
   rentals config set holds "Quoted=none,On hold=tentative"

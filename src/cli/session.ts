@@ -163,7 +163,7 @@ export class Session {
   /** The run's data catalog: every list read at most once; no request until a read. */
   /** The run's data catalog; `options` apply when it is first made (the bulk commands make it first). */
   catalog(options?: CatalogOptions): Catalog {
-    this.dataCatalog ??= new Catalog(() => this.api(), options);
+    this.dataCatalog ??= new Catalog(() => this.api(), { ...options, warn: (text) => this.notices().warn(text) });
     return this.dataCatalog;
   }
 

@@ -57,6 +57,8 @@ export interface Settings {
   timeZone: (warnings: string[]) => Setting<string>;
   /** Which event statuses hold stock (firm, tentative, none): the `holds` setting. */
   holds: Setting<HoldPolicy>;
+  /** The shop's holds rules, without a --holds of this run: writes are judged by the stricter of the two. */
+  shopHolds: HoldPolicy;
   /** The settings of the pages sent to customers (company, currency, quote terms); resolved when a page asks. */
   document: () => DocumentSettings;
   /** Which items may stand in for which (the `alternatives` setting; names matched when used). */
@@ -125,6 +127,7 @@ export async function resolveSettings(
     output: pick(candidates('output', undefined, '--output')),
     allowInsecureTokenFile,
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
+    shopHolds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', undefined, '--holds'), []).value!,
     alternatives: checkedSetting<AlternativeRule[]>(setting('alternatives'), [], candidates('alternatives', undefined, ''), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),

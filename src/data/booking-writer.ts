@@ -1,13 +1,14 @@
 // The one write path of bookings: gathers what the planner (domain/booking-plan.ts) needs for an
 // event, plans the whole request, and writes the planned lines through the validator. Every
-// command that writes bookings comes here; the bulk engine plans its rows with the same planner
-// (bulk/booking-rules.ts) and writes them through its runner.
+// command that writes bookings comes here; the bulk engine judges its rows with the same planner
+// (bulk/judge.ts) and writes them through rowWrites below. A write that adds firm holds is read
+// back and backed out when a concurrent write took the units (race-guard.ts).
 
 import { validated } from '../schemas/validated.js';
 import { ValidationError } from '../errors.js';
 import type { HoldRule } from '../domain/hold-policy.js';
-import type { CalendarEvent } from '../domain/records.js';
-import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
+import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../domain/records.js';
+import type { Address, ApiRecord, ResourceApi, WriteOptions } from '../api/resource-api.js';
 import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import {
@@ -17,9 +18,14 @@ import {
   type BookingWorld,
   type LineWrite,
   ShortageRefused,
+  finalLines,
   planBookings,
+  targetOf,
 } from '../domain/booking-plan.js';
-import { emptyHoldings } from '../domain/holds.js';
+import { type Holdings, emptyHoldings, holdsOf } from '../domain/holds.js';
+import { askedItems, firmShortages } from '../domain/tentative-holds.js';
+import { type WriteGrant, writeGrant } from '../api/write-grant.js';
+import { writeGuarded } from './race-guard.js';
 import { moneyToNumber } from '../domain/money.js';
 import { type ApiVersion, defaultVersion, resources } from '../resources/definitions.js';
 import type { CalendarData } from './calendar.js';
@@ -32,12 +38,18 @@ export interface PlannedBookings {
   target: BookingTarget;
   world: BookingWorld;
   plan: BookingPlan;
+  /** What was asked, to plan again after backing out of a lost race. */
+  intents: readonly BookingIntent[];
+  options: { allowOverbook: boolean };
 }
 
 export interface WrittenLine {
   write: LineWrite;
   /** The record the server answered (a deleted line: the line as it was). */
   record: ApiRecord;
+  /** The line before the write (undefined for a create) and after it (undefined for a delete). */
+  before: ApiRecord | undefined;
+  after: ApiRecord | undefined;
 }
 
 export class BookingWriter {
@@ -48,7 +60,14 @@ export class BookingWriter {
     private readonly ruleOf?: (event: CalendarEvent) => HoldRule,
     /** Adds the ways out to a refusal for stock (data/shortage-advisor.ts); absent: the refusal as the planner says it. */
     private readonly advisor?: { advise: (refusal: ShortageRefused) => Promise<ShortageRefused> },
+    /** The wait before a second try after a lost race (tests: none). */
+    private readonly pause?: () => Promise<void>,
   ) {}
+
+  /** The event as the planner sees it, holding by this writer's rule (the shop's and the run's, the stricter). */
+  target(event: CalendarEvent): BookingTarget {
+    return targetOf(event, this.ruleOf);
+  }
 
   /** What the planner sees of `target`: its lines, the other events' holds over its window, items, block prices. */
   async world(target: BookingTarget, intents: readonly BookingIntent[]): Promise<BookingWorld> {
@@ -83,15 +102,94 @@ export class BookingWriter {
   async plan(target: BookingTarget, intents: readonly BookingIntent[], options: { allowOverbook: boolean }): Promise<PlannedBookings> {
     const world = await this.world(target, intents);
     try {
-      return { target, world, plan: planBookings(world, intents, options) };
+      return { target, world, plan: planBookings(world, intents, options), intents, options };
     } catch (error) {
       if (error instanceof ShortageRefused && this.advisor) throw await this.advisor.advise(error);
       throw error;
     }
   }
 
+  /**
+   * Sends the planned writes to the target (its id set: a copy is created first). When they add
+   * firm holds, reads back the holds over the window: short → backs out, plans again after a pause,
+   * and writes once more, or throws LostRace. Returns the writes of the try that stayed.
+   */
+  async write(planned: PlannedBookings, version?: ApiVersion): Promise<WrittenLine[]> {
+    const eventId = planned.target.id;
+    if (eventId === undefined) throw new Error('bookings are written to an event that exists');
+    let current = planned;
+    return writeGuarded({
+      label: `the bookings of ${planned.target.label}`,
+      pause: this.pause,
+      attempt: async (again) => {
+        if (again) current = await this.plan(planned.target, planned.intents, planned.options);
+        const written = await this.send(eventId, current.plan, version);
+        return { written, guarded: !current.options.allowOverbook && current.target.holdRule !== 'tentative' && grows(current) };
+      },
+      shortagesNow: async (written) => {
+        const window = current.target.window!;
+        const [held, items] = await Promise.all([this.calendar.holdingsNow(window, eventId, this.ruleOf), this.calendar.items()]);
+        const lines = (await this.calendar.bookings([eventId])).get(eventId) ?? [];
+        const grown = new Set(grownItems(current));
+        return firmShortages(window, askedItems(lines, items).filter((ask) => grown.has(ask.itemId)), this.createdBefore(held, written));
+      },
+      backOut: (written) => this.backOut(eventId, written, version),
+    });
+  }
+
+  /**
+   * The holds a new line is judged against once written: of an item this write added lines of,
+   * only the other events' lines created before its own (the service numbers lines in the order
+   * it creates them). Of two new lines that overbook together, the later one sees the earlier and
+   * backs out while the earlier one stays: one winner, never two (race-guard.ts). An item grown
+   * by changing an existing line (its id tells nothing of when) is judged against every hold.
+   */
+  private createdBefore(held: Holdings, written: readonly WrittenLine[]): Holdings {
+    const cutoff = new Map<number, number>();
+    for (const { write, after } of written) {
+      if (write.action !== 'create') continue;
+      const id = Number(after?.id);
+      if (Number.isInteger(id)) cutoff.set(write.itemId, Math.max(id, cutoff.get(write.itemId) ?? 0));
+    }
+    if (cutoff.size === 0) return held;
+    const bookings = new Map<number, CalendarBooking[]>();
+    for (const [eventId, lines] of held.bookings) bookings.set(eventId, lines.filter((line) => line.id < (cutoff.get(line.itemId) ?? Infinity)));
+    return { ...held, bookings, byItem: holdsOf(held.events.values(), bookings, this.ruleOf) };
+  }
+
+  /** Deletes one line (it holds less: never refused); a lost answer is looked up. */
+  async removeLine(at: Address, id: number): Promise<{ id: number }> {
+    const api = this.api();
+    try {
+      return await api.remove(at, id, { grant: writeGrant }).catch(async (error: unknown) => {
+        throw await settleDelete(api, at, id, error);
+      });
+    } finally {
+      if (at.parentId !== undefined) this.calendar.catalog.forget('bookings', at.parentId);
+    }
+  }
+
+  /** Puts every line written back as it was (a created line deleted, a changed one restored, a deleted one made again). */
+  private async backOut(eventId: number, written: readonly WrittenLine[], version?: ApiVersion): Promise<void> {
+    const api = this.api();
+    const at = bookingsAddress(eventId, version);
+    try {
+      for (const { write, after } of [...written].reverse()) {
+        if (write.action === 'create') await api.remove(at, Number(after?.id), { grant: writeGrant, before: after });
+        else {
+          const line = write.booking;
+          const body = { eventId, inventoryId: line.itemId, quantity: line.quantity, price: line.price === undefined ? 0 : moneyToNumber(line.price) };
+          if (write.action === 'update') await api.update(at, line.id, await validated(resources.bookings, { id: line.id, ...body }, 'update'), { grant: writeGrant });
+          else await api.create(at, await validated(resources.bookings, body, 'create'), { grant: writeGrant, replaces: line.id });
+        }
+      }
+    } finally {
+      this.calendar.catalog.forget('bookings', eventId);
+    }
+  }
+
   /** Sends the planned writes in order (deletes first, so a line that moves never counts twice). */
-  async write(eventId: number, plan: BookingPlan, version?: ApiVersion): Promise<WrittenLine[]> {
+  private async send(eventId: number, plan: BookingPlan, version?: ApiVersion): Promise<WrittenLine[]> {
     const api = this.api();
     const at = bookingsAddress(eventId, version);
     const written: WrittenLine[] = [];
@@ -101,10 +199,10 @@ export class BookingWriter {
     try {
       for (const write of ordered) {
         if (write.action === 'delete') {
-          await api.remove(at, write.booking.id, write.booking.record).catch(async (error: unknown) => {
+          await api.remove(at, write.booking.id, { grant: writeGrant, before: write.booking.record }).catch(async (error: unknown) => {
             throw await settleDelete(api, at, write.booking.id, error);
           });
-          written.push({ write, record: write.booking.record });
+          written.push({ write, record: write.booking.record, before: write.booking.record, after: undefined });
           continue;
         }
         const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
@@ -113,7 +211,8 @@ export class BookingWriter {
             ? await create(api, at, await validated(resources.bookings, body, 'create'), before!)
             : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'), write.booking.record);
         if (write.action === 'create') before!.add(result.records[0]?.id);
-        written.push({ write, record: result.records[0] ?? body });
+        const record = result.records[0] ?? body;
+        written.push({ write, record, before: write.action === 'update' ? write.booking.record : undefined, after: record });
       }
     } catch (error) {
       // The lines written before the failure stay written: say which, and which were not sent.
@@ -146,15 +245,43 @@ export function lineRow(eventId: number | undefined, write: LineWrite): Record<s
 // A line write whose outcome is unknown (a 5xx, a dropped connection after sending) is looked up:
 // the error then says whether it was applied (api/unknown-outcome.ts), as `bookings add` does.
 function create(api: ResourceApi, at: Address, body: ValidBody, before: BeforeCreate) {
-  return api.create(at, body).catch(async (error: unknown) => {
+  return api.create(at, body, { grant: writeGrant }).catch(async (error: unknown) => {
     throw await settleCreate(api, at, body, before, error);
   });
 }
 
 function update(api: ResourceApi, at: Address, id: number, body: ValidBody, before: ApiRecord) {
-  return api.update(at, id, body, before).catch(async (error: unknown) => {
+  return api.update(at, id, body, { grant: writeGrant, before }).catch(async (error: unknown) => {
     throw await settleUpdate(api, at, id, body, error, before);
   });
+}
+
+/** The items whose total on the event the plan raises. */
+function grownItems(planned: PlannedBookings): number[] {
+  const before = totalsByItem(planned.world.current);
+  const after = totalsByItem(finalLines(planned.world.current, planned.plan.writes));
+  return [...after].filter(([itemId, quantity]) => quantity > (before.get(itemId) ?? 0)).map(([itemId]) => itemId);
+}
+
+function grows(planned: PlannedBookings): boolean {
+  return planned.target.window !== undefined && grownItems(planned).length > 0;
+}
+
+/** The API's writes of booking rows for the bulk engine, once bulk/judge.ts has judged the whole plan by this writer's rules. */
+export function bookingRowWrites(api: RowWrites): RowWrites {
+  const grant: WriteGrant = writeGrant;
+  return {
+    create: (at, body, options) => api.create(at, body, { ...options, grant }),
+    update: (at, id, body, options) => api.update(at, id, body, { ...options, grant }),
+    remove: (at, id, options) => api.remove(at, id, { ...options, grant }),
+  };
+}
+
+/** The writes of the bulk engine's runner (bulk/api-operations.ts). */
+export interface RowWrites {
+  create(at: Address, body: ValidBody, options?: WriteOptions): Promise<{ records: ApiRecord[] }>;
+  update(at: Address, id: number, body: ValidBody, options?: WriteOptions & { before?: ApiRecord }): Promise<{ records: ApiRecord[] }>;
+  remove(at: Address, id: number, options?: WriteOptions & { before?: ApiRecord }): Promise<{ id: number }>;
 }
 
 /** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` */

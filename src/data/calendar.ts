@@ -3,7 +3,9 @@
 // (bookings only for the events in its range, prices only for the items it prices).
 
 import type { ApiRecord } from '../api/resource-api.js';
-import type { Catalog } from './catalog.js';
+import { type Catalog, findIn } from './catalog.js';
+import { NameIndex } from './names.js';
+import { resources } from '../resources/definitions.js';
 import {
   type BookingWithoutItem,
   type CalendarBooking,
@@ -19,14 +21,29 @@ import type { HoldRule } from '../domain/hold-policy.js';
 import { PriceTable } from '../domain/prices.js';
 import { type Range, overlaps } from '../domain/wall-time.js';
 
+export interface CalendarReading {
+  /**
+   * A read-only command over one range (agenda, availability, timeline, check, reports): the
+   * events list is streamed, keeping only the events in the range, and the items are kept without
+   * their links; neither whole list is held (a decade of events, 300k items).
+   */
+  lean?: boolean;
+}
+
 export class CalendarData {
   private readonly derived = new WeakMap<ApiRecord[], unknown>();
   private readonly withoutItem = new Map<number, BookingWithoutItem>();
+  /** lean: the events of each range asked for, as streamed. */
+  private readonly eventsByRange = new Map<string, Promise<CalendarEvent[]>>();
+  /** lean: the items as streamed, and their names (built when an item is named). */
+  private streamedItems?: Promise<Map<number, CalendarItem>>;
+  private itemNames?: Promise<NameIndex>;
 
   /** `onLineWithoutItem`: told of each booking line that names no item, once, as it is read. */
   constructor(
     readonly catalog: Catalog,
     private readonly onLineWithoutItem: (line: BookingWithoutItem) => void = () => undefined,
+    private readonly reading: CalendarReading = {},
   ) {}
 
   /** Every event, read once, with its status's name (the event model needs it: a Cancelled status holds nothing). */
@@ -43,8 +60,35 @@ export class CalendarData {
 
   /** Events whose window overlaps the range (cancelled ones too unless `active`), by dropoff then id. */
   async eventsIn(range: Range, options: { active?: boolean } = {}): Promise<CalendarEvent[]> {
-    const events = (await this.events()).filter((e) => e.window && overlaps(e.window, range) && !(options.active && e.cancelled));
-    return events.sort(byWindow);
+    const wanted = (e: CalendarEvent): boolean => e.window !== undefined && overlaps(e.window, range) && !(options.active && e.cancelled);
+    const key = `${range.from}/${range.to}/${options.active === true}`;
+    // Streamed once, for the first range asked; a run that asks for more reads the list whole.
+    if (this.reading.lean && !this.catalog.holds('events') && (this.eventsByRange.size === 0 || this.eventsByRange.has(key))) {
+      let pending = this.eventsByRange.get(key);
+      if (!pending) {
+        pending = this.streamEvents(wanted);
+        pending.catch(() => this.eventsByRange.delete(key));
+        this.eventsByRange.set(key, pending);
+      }
+      return [...(await pending)];
+    }
+    return (await this.events()).filter(wanted).sort(byWindow);
+  }
+
+  /** The events list as it arrives, each read with its status and kept only when `wanted`. */
+  private async streamEvents(wanted: (event: CalendarEvent) => boolean): Promise<CalendarEvent[]> {
+    const runs = this.catalog.scan('events')[Symbol.asyncIterator]();
+    const first = runs.next(); // the events list is asked for beside the statuses, not after them
+    first.catch(() => undefined);
+    const status = await this.statusNames();
+    const kept: CalendarEvent[] = [];
+    for (let next = await first; !next.done; next = await runs.next()) {
+      for (const record of next.value) {
+        const event = readEvent(record, status);
+        if (wanted(event)) kept.push(event);
+      }
+    }
+    return kept.sort(byWindow);
   }
 
   /** The event an argument names (id or name). */
@@ -54,12 +98,24 @@ export class CalendarData {
   }
 
   async items(): Promise<Map<number, CalendarItem>> {
+    if (this.reading.lean && !this.catalog.holds('inventory')) return (this.streamedItems ??= this.streamItems());
     return this.derive(await this.catalog.list('inventory'), (records) => new Map(records.map((r) => [Number(r.id), readItem(r)])));
+  }
+
+  private async streamItems(): Promise<Map<number, CalendarItem>> {
+    const items = new Map<number, CalendarItem>();
+    for await (const run of this.catalog.scan('inventory')) {
+      for (const { Links: _links, ...record } of run) items.set(Number(record.id), readItem(record));
+    }
+    return items;
   }
 
   /** The item an --item flag names (id or name). */
   async item(ref: string): Promise<CalendarItem> {
-    return readItem(await this.catalog.find('inventory', ref, '--item'));
+    if (!this.reading.lean || this.catalog.holds('inventory')) return readItem(await this.catalog.find('inventory', ref, '--item'));
+    const items = await this.items();
+    this.itemNames ??= Promise.resolve(new NameIndex(resources.inventory, [...items.values()].map((item) => item.record)));
+    return findIn(resources.inventory, ref, '--item', () => this.itemNames!, async (id) => items.get(id));
   }
 
   /** The bookings of these events, fetched over the pool (one request per event, once per run); `each` sees each event's as they arrive. */
@@ -102,6 +158,14 @@ export class CalendarData {
     const events = (await this.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
     const bookings = await this.bookings(events);
     return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, ruleOf) };
+  }
+
+  /** holdings() from the server as it is now (a read-back after a write): nothing from this run's cache, the items' stock neither. */
+  async holdingsNow(range: Range, exclude?: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<Holdings> {
+    this.catalog.forgetAll('events');
+    this.catalog.forgetAll('bookings');
+    this.catalog.forget('inventory');
+    return this.holdings(range, exclude, ruleOf);
   }
 
   private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {

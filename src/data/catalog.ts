@@ -5,8 +5,9 @@
 // Writes say what they changed (`forget`) so the next read fetches it again.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
-import { NotFoundError, UsageError } from '../errors.js';
-import { type ApiVersion, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
+import type { DataPiece } from '../api/data-envelope.js';
+import { AuthError, NotFoundError, UsageError } from '../errors.js';
+import { type ApiVersion, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
 import { NameIndex } from './names.js';
 import { parseId } from '../schemas/values.js';
 import { Limiter, mapLimit } from './pool.js';
@@ -14,6 +15,8 @@ import { Limiter, mapLimit } from './pool.js';
 /** The reads the catalog makes; `ResourceApi` is one, and so is the bulk engine's `BulkApi`. */
 export interface CatalogSource {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
+  /** The list's body parsed as it arrives (`ResourceApi` streams; a source without it is listed whole). */
+  stream?(at: Address): AsyncIterable<DataPiece>;
 }
 
 export interface CatalogOptions {
@@ -22,7 +25,18 @@ export interface CatalogOptions {
   /** Nested lists in flight at once (default 16). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Told once when a read falls back (statuses of a server without the status endpoint). */
+  warn?: (text: string) => void;
 }
+
+/**
+ * The statuses the vendor documents (API-NOTES.md), for a server whose status endpoint answers 404
+ * or 403: the list only names ids, and no booking may be refused because it failed.
+ */
+const DOCUMENTED_STATUSES: readonly ApiRecord[] = [
+  { id: 1, statusType: 'Quoted' },
+  { id: 2, statusType: 'Confirmed' },
+];
 
 /** Nested lists in flight at once: the client's keep-alive agent holds 16 sockets. */
 const CATALOG_CONCURRENCY = 16;
@@ -58,13 +72,37 @@ export class Catalog {
     let pending = this.lists.get(key);
     if (!pending) {
       const at = this.address(name, parentId);
-      const read = () => this.source().list(at).then((r) => r.records);
+      const read = () =>
+        this.source()
+          .list(at)
+          .then((r) => r.records, (error: unknown) => (name === 'statuses' ? this.documentedStatuses(error) : Promise.reject(error)));
       pending = parentId === undefined ? read() : this.nested.run(read);
       // A failed read is not remembered: a later caller may try again.
       pending.catch(() => this.lists.delete(key));
       this.lists.set(key, pending);
     }
     return pending;
+  }
+
+  private documentedStatuses(error: unknown): ApiRecord[] {
+    const status = error instanceof NotFoundError || error instanceof AuthError ? error.status : undefined;
+    if (status !== 404 && status !== 403) throw error;
+    this.options.warn?.(
+      `warning: the server answered ${status} to its status list (GET /v2/status): using the documented statuses (1 Quoted, 2 Confirmed) and the holds setting`,
+    );
+    return DOCUMENTED_STATUSES.map((record) => ({ ...record }));
+  }
+
+  /**
+   * Every record of a top-level resource, in runs as they arrive, without keeping them: for a
+   * reader that keeps less than the records (a snapshot's ids, the events in a range). A list
+   * this run has read already is handed over from memory.
+   */
+  async *scan(name: ResourceName): AsyncGenerator<ApiRecord[]> {
+    const held = this.lists.get(name);
+    const source = this.source();
+    if (held || !source.stream) return yield await this.list(name);
+    for await (const piece of source.stream(this.address(name))) if (piece.kind === 'records') yield piece.records;
   }
 
   /**
@@ -90,6 +128,25 @@ export class Catalog {
     return new Map(parents.map((id, i) => [id, lists[i]!]));
   }
 
+  /**
+   * The children of each parent in the given order, read `readAhead` parents ahead over the
+   * bounded pool and forgotten once handed on: memory holds those lists, never all of them.
+   */
+  async *childrenInOrder(name: ResourceName, parentIds: readonly number[], readAhead = CATALOG_CONCURRENCY): AsyncGenerator<{ parentId: number; records: ApiRecord[] }> {
+    const pending: Array<Promise<ApiRecord[]>> = [];
+    let next = 0;
+    const fill = (): void => {
+      while (next < parentIds.length && pending.length < readAhead) pending.push(this.list(name, parentIds[next++]!));
+    };
+    fill();
+    for (const parentId of parentIds) {
+      const records = await pending.shift()!;
+      this.forget(name, parentId);
+      fill();
+      yield { parentId, records };
+    }
+  }
+
   /** Records by id (from the list). */
   byId(name: ResourceName): Promise<Map<number, ApiRecord>> {
     let pending = this.idMaps.get(name);
@@ -112,6 +169,28 @@ export class Catalog {
     return pending;
   }
 
+  /**
+   * Labels → ids as `names`, built as the list is read when this run holds no copy of it: for a
+   * run that needs an item's name and id but never its record (a bulk run over 300k items). The
+   * index is kept (a later `names` uses it); the records are not.
+   */
+  labels(name: ResourceName): Promise<NameIndex> {
+    if (this.indexes.has(name) || this.lists.has(name) || !this.source().stream) return this.names(name);
+    const pending = (async () => {
+      const index = new NameIndex(resources[name], []);
+      for await (const run of this.scan(name)) index.add(run);
+      return index;
+    })();
+    pending.catch(() => this.indexes.delete(name));
+    this.indexes.set(name, pending);
+    return pending;
+  }
+
+  /** Whether this run holds the list (read, or being read): a scan of it then costs no request. */
+  holds(name: ResourceName, parentId?: number): boolean {
+    return this.lists.has(parentId === undefined ? name : `${name}/${parentId}`);
+  }
+
   /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
   async lookup(name: ResourceName, label: string): Promise<number | string> {
     const found = (await this.names(name)).resolve(label);
@@ -120,10 +199,7 @@ export class Catalog {
 
   /** The id whose label is `label`; a name that matches nothing is not found (exit 4), an ambiguous one a usage error (exit 2). */
   async idOfName(name: ResourceName, label: string, argument: string): Promise<number> {
-    const found = (await this.names(name)).resolve(label);
-    if (found.ok) return found.id;
-    if (found.reason === 'missing') throw new NotFoundError(`${argument}: ${found.rule}`, 404);
-    throw new UsageError(`${argument}: ${found.rule}`);
+    return idIn(await this.names(name), label, argument);
   }
 
   /**
@@ -132,18 +208,7 @@ export class Catalog {
    * that no record has → not found, exit 4 (a close name suggested).
    */
   async find(name: ResourceName, ref: string, argument = resources[name].singular): Promise<ApiRecord> {
-    const def = resources[name];
-    let id: number;
-    if (ID_TEXT.test(ref) || def.labelField === undefined || ref.trim() === '') {
-      const parsed = parseId(ref);
-      if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
-      id = parsed.value;
-    } else {
-      id = await this.idOfName(name, ref, argument);
-    }
-    const record = (await this.byId(name)).get(id);
-    if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);
-    return record;
+    return findIn(resources[name], ref, argument, () => this.names(name), async (id) => (await this.byId(name)).get(id));
   }
 
   /** After a write: the next read of this list (and its indexes) asks the server again. */
@@ -154,4 +219,35 @@ export class Catalog {
       this.idMaps.delete(name);
     }
   }
+
+  /** After a write by someone else may have happened: every list of `name`, nested ones too, is read again. */
+  forgetAll(name: ResourceName): void {
+    this.forget(name);
+    for (const key of this.lists.keys()) if (key.startsWith(`${name}/`)) this.lists.delete(key);
+  }
+}
+
+function idIn(index: NameIndex, label: string, argument: string): number {
+  const found = index.resolve(label);
+  if (found.ok) return found.id;
+  if (found.reason === 'missing') throw new NotFoundError(`${argument}: ${found.rule}`, 404);
+  throw new UsageError(`${argument}: ${found.rule}`);
+}
+
+/**
+ * What a command argument names, by id (`12`) or label, with Catalog.find's wording, among records
+ * held any way (`names` and `get` over them): for a reader that keeps less than the list.
+ */
+export async function findIn<T>(def: ResourceDef, ref: string, argument: string, names: () => Promise<NameIndex>, get: (id: number) => Promise<T | undefined>): Promise<T> {
+  let id: number;
+  if (ID_TEXT.test(ref) || def.labelField === undefined || ref.trim() === '') {
+    const parsed = parseId(ref);
+    if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
+    id = parsed.value;
+  } else {
+    id = idIn(await names(), ref, argument);
+  }
+  const record = await get(id);
+  if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);
+  return record;
 }

@@ -13,23 +13,27 @@ export type LookupResult = { ok: true; id: number } | { ok: false; rule: string;
 const KNOWN_LISTED = 12;
 
 export class NameIndex {
-  private readonly byName = new Map<string, number[]>();
-  private readonly byFoldedName = new Map<string, number[]>();
+  /** Built on the first `resolve`: a run that only labels ids (an export of 300k rows) never needs them. */
+  private names?: { byName: Map<string, number[]>; byFoldedName: Map<string, number[]> };
   private readonly labels = new Map<number, string>();
 
   constructor(
     readonly def: ResourceDef,
     records: Iterable<Record<string, unknown>>,
   ) {
-    const labelField = def.labelField ?? 'name';
+    this.add(records);
+  }
+
+  /** More records of the resource (an index built as a list is read). */
+  add(records: Iterable<Record<string, unknown>>): void {
+    const labelField = this.def.labelField ?? 'name';
     for (const record of records) {
       const id = Number(record.id);
       const label = record[labelField];
       if (!Number.isInteger(id) || typeof label !== 'string') continue;
       this.labels.set(id, label);
-      push(this.byName, label.trim(), id);
-      push(this.byFoldedName, label.trim().toLowerCase(), id);
     }
+    this.names = undefined;
   }
 
   has(id: number): boolean {
@@ -46,10 +50,21 @@ export class NameIndex {
 
   resolve(name: string): LookupResult {
     const wanted = name.trim();
-    const ids = this.byName.get(wanted) ?? this.byFoldedName.get(wanted.toLowerCase()) ?? [];
+    const { byName, byFoldedName } = this.byNames();
+    const ids = byName.get(wanted) ?? byFoldedName.get(wanted.toLowerCase()) ?? [];
     if (ids.length === 1) return { ok: true, id: ids[0]! };
     if (ids.length === 0) return { ok: false, rule: this.notFound(wanted), reason: 'missing' };
     return { ok: false, rule: ambiguous(this.def, wanted, ids), reason: 'ambiguous' };
+  }
+
+  private byNames(): NonNullable<NameIndex['names']> {
+    if (this.names) return this.names;
+    const names = { byName: new Map<string, number[]>(), byFoldedName: new Map<string, number[]>() };
+    for (const [id, label] of this.labels) {
+      push(names.byName, label.trim(), id);
+      push(names.byFoldedName, label.trim().toLowerCase(), id);
+    }
+    return (this.names = names);
   }
 
   /** `no event status is named "Maybe"; known: Quoted (1), Confirmed (2)`. */

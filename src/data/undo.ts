@@ -21,6 +21,7 @@ import { type ResourceName, defaultVersion, resources, writableFields } from '..
 import { validated } from '../schemas/validated.js';
 import { readRecord } from '../schemas/values.js';
 import type { BookingWriter } from './booking-writer.js';
+import { type EventWriter, wholeRecord } from './event-writer.js';
 import type { CalendarData } from './calendar.js';
 import type { ShortageAdvisor } from './shortage-advisor.js';
 
@@ -40,6 +41,7 @@ export interface UndoDeps {
   api: () => ResourceApi;
   calendar: CalendarData;
   bookings: BookingWriter;
+  events: EventWriter;
   advisor: ShortageAdvisor;
   ruleOf: (event: CalendarEvent) => HoldRule;
   /** The record that now stands for a deleted one brought back by an earlier undo (its id), if any. */
@@ -94,7 +96,7 @@ export class Undoer {
         continue;
       }
       if (step.record.resource === 'events' && step.action === 'restore') await this.checkEventFits(step, options);
-      await this.write(step);
+      await this.write(step, options);
       if (step.newId !== undefined) newIds.set(`${step.record.resource}:${step.record.id}`, step.newId);
     }
     return steps;
@@ -118,8 +120,7 @@ export class Undoer {
       return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
     });
     const event = await this.deps.calendar.event(String(eventId));
-    const planned = await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), intents, options);
-    const written = await this.deps.bookings.write(eventId, planned.plan);
+    const written = await this.deps.bookings.write(await this.deps.bookings.plan(this.deps.bookings.target(event), intents, options));
     // The lines that came back, in the order asked: their new ids.
     const created = written.filter((w) => w.write.action === 'create');
     group.filter((s) => s.action === 'recreate').forEach((step, index) => {
@@ -144,13 +145,16 @@ export class Undoer {
     throw await this.deps.advisor.advise(new ShortageRefused(refusalText(label, restored.window, short), { ...target, label }, short));
   }
 
-  private async write(step: UndoStep): Promise<void> {
+  private async write(step: UndoStep, options: { allowOverbook: boolean }): Promise<void> {
     const { record } = step;
     const at = addressOf(record.resource, step.parentId);
     const api = this.deps.api();
     const id = this.deps.renamed(record.resource, record.id);
-    if (step.action === 'delete') {
-      await api.remove(at, id, record.after!);
+    if (record.resource === 'events') {
+      // Events through the one event writer: a cancel undone or dates moved back judged and read back.
+      await this.writeEvent(step, id, options);
+    } else if (step.action === 'delete') {
+      await api.remove(at, id, { before: record.after! });
     } else {
       const values = readRecord(at.def.fields, record.before!);
       const body: Record<string, unknown> = {};
@@ -159,12 +163,28 @@ export class Undoer {
       if (step.action === 'restore') {
         await api.update(at, id, await validated(at.def, { ...body, id }, 'update'));
       } else {
-        const created = await api.create(at, await validated(at.def, body, 'create'), record.id);
+        const created = await api.create(at, await validated(at.def, body, 'create'), { replaces: record.id });
         step.newId = Number(created.records[0]?.id);
       }
     }
     if (record.resource === 'events') this.deps.calendar.catalog.forget('events');
     else this.deps.calendar.catalog.forget(record.resource as ResourceName, step.parentId);
+  }
+
+  private async writeEvent(step: UndoStep, id: number, options: { allowOverbook: boolean }): Promise<void> {
+    const { record } = step;
+    const { events } = this.deps;
+    if (step.action === 'delete') {
+      await events.remove(id, record.after!);
+      return;
+    }
+    const body = wholeRecord({ ...record.before!, id });
+    if (step.action === 'restore') {
+      await events.write(await events.plan(await events.read(id), body, { allowOverbook: options.allowOverbook, verb: 'put back' }));
+      return;
+    }
+    const { id: _id, ...fields } = body;
+    step.newId = Number((await events.create(fields, record.id)).after.id);
   }
 }
 

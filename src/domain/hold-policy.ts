@@ -89,3 +89,17 @@ export function eventHoldRule(policy: HoldPolicy, event: { cancelled: boolean },
 export function holdRuleFor(policy: HoldPolicy): (event: { cancelled: boolean; status: string | undefined }) => HoldRule {
   return (event) => eventHoldRule(policy, event, event.status);
 }
+
+const STRICTNESS: Record<HoldRule, number> = { none: 0, tentative: 1, firm: 2 };
+
+/**
+ * The rule writes are judged by: the shop's (profile, environment) and the run's (`--holds`)
+ * together, each status holding as the stricter of the two says. A rule given for one run may make
+ * a write stricter, never let through what the shop's rules refuse.
+ */
+export function writeRuleFor(shop: HoldPolicy, run: HoldPolicy): (event: { cancelled: boolean; status: string | undefined }) => HoldRule {
+  return (event) => {
+    const [a, b] = [eventHoldRule(shop, event, event.status), eventHoldRule(run, event, event.status)];
+    return STRICTNESS[a] >= STRICTNESS[b] ? a : b;
+  };
+}

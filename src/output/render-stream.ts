@@ -4,16 +4,18 @@
 
 import type { DataPiece } from '../api/data-envelope.js';
 import { escapeJsonControl } from '../common/sanitize.js';
+import { checkFieldNames } from './fields.js';
 import { type Row, csvHeader, csvLine, ndjsonLine, tsvLine } from './format.js';
 import type { RenderOptions } from './render-options.js';
 import type { RecordStreamView, ViewFormat } from './views.js';
 
 export async function* renderRecordStream(view: RecordStreamView, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   const { fields } = options;
+  if (view.knownColumns) checkFieldNames(fields, { kind: 'records', body: undefined, rows: [], columns: view.columns, knownColumns: view.knownColumns });
   if (format === 'json') {
     if (fields) options.info('note: --fields does not apply to -o json, which prints the body as sent; use -o ndjson to pick fields');
     // As every JSON printed (json-chunks.ts): control characters escaped, the same JSON value.
-    for await (const text of prettyBody(view.pieces)) yield escapeJsonControl(text);
+    for await (const text of view.jsonArray ? prettyArray(view.pieces) : prettyBody(view.pieces)) yield escapeJsonControl(text);
     return;
   }
   const rows = rowBatches(view);
@@ -60,6 +62,17 @@ async function* prettyBody(pieces: AsyncIterable<DataPiece>): AsyncGenerator<str
     }
   }
   yield '\n}\n';
+}
+
+/** `JSON.stringify(records, null, 2)` of the records the pieces hold, written as they come. */
+async function* prettyArray(pieces: AsyncIterable<DataPiece>): AsyncGenerator<string> {
+  let records = 0;
+  for await (const piece of pieces) {
+    if (piece.kind !== 'records' || piece.records.length === 0) continue;
+    yield `${records === 0 ? '[\n' : ',\n'}${JSON.stringify(piece.records, null, 2).slice(2, -2)}`;
+    records += piece.records.length;
+  }
+  yield records === 0 ? '[]\n' : '\n]\n';
 }
 
 /** Pretty JSON placed at an indent: JSON strings hold no raw newline, so every newline is structure. */

@@ -22,7 +22,12 @@ export function* gridRows(view: GridView): Generator<Row> {
 export const DIFF_COLUMNS = ['resource', 'id', 'change', 'field', 'before', 'after'];
 
 export function diffRows(view: DiffView): Row[] {
-  return view.changes.map((c) => ({ resource: c.resource, id: c.id, change: c.change, field: c.field ?? null, before: c.before ?? null, after: c.after ?? null }));
+  return view.changes.map(diffRow);
+}
+
+/** One change as a row of DIFF_COLUMNS. */
+export function diffRow(c: DiffView['changes'][number]): Row {
+  return { resource: c.resource, id: c.id, change: c.change, field: c.field ?? null, before: c.before ?? null, after: c.after ?? null };
 }
 
 export function detailRows(view: DetailView): Row[] {

@@ -49,6 +49,10 @@ export interface RecordStreamView {
   columns: string[];
   /** Column titles for people (table only); the other formats and --fields keep the keys. */
   titles?: Readonly<Record<string, string>>;
+  /** Every column a row may have: --fields naming another is refused before anything is printed. */
+  knownColumns?: string[];
+  /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
+  jsonArray?: boolean;
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */

@@ -96,8 +96,12 @@ export interface ResourceDef {
   createDefaults?: Record<string, unknown>;
   /** Values copied from another field when a new record gives none: events' dropoffDate from startDate. */
   createDefaultsFrom?: Record<string, string>;
-  /** Writes go through this resource's own rules (bookings: the booking planner: availability, prices, inactive items). */
-  writeRules?: 'bookings';
+  /**
+   * Writes go through this resource's own rules: bookings, the booking planner (availability,
+   * prices, inactive items); events, the event writer (a status, window or cancel change judged
+   * like a booking); inventory, the stock writer (units owned never below what events hold).
+   */
+  writeRules?: 'bookings' | 'events' | 'inventory';
   /** Date fields in the order their values follow (events: dropoff ≤ start ≤ end ≤ teardown ≤ pickup). */
   dateOrder?: readonly string[];
   /** A field that names a record for people (used by name resolution, confirmations). */
@@ -168,6 +172,7 @@ export const resources: Record<ResourceName, ResourceDef> = {
   inventory: {
     name: 'inventory',
     command: 'inventory',
+    writeRules: 'inventory',
     commandAliases: ['items'],
     singular: 'inventory item',
     plural: 'inventory items',
@@ -299,6 +304,7 @@ without a price is created; an unchanged price sends nothing.`,
   },
   events: {
     name: 'events',
+    writeRules: 'events',
     command: 'events',
     commandAliases: ['event'],
     singular: 'event',

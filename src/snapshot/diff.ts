@@ -34,16 +34,21 @@ function diffRecords(resource: string, before: SnapshotRecord[], after: Snapshot
       changes.push({ resource, id, change: 'removed', before: record });
       continue;
     }
-    for (const field of fieldUnion(record, current)) {
-      if (!sameValue(record[field], current[field])) {
-        changes.push({ resource, id, change: 'changed', field, before: record[field] ?? null, after: current[field] ?? null });
-      }
-    }
+    appendAll(changes, recordChanges(resource, id, record, current));
   }
   for (const [id, record] of now) {
     if (!old.has(id)) changes.push({ resource, id, change: 'added', after: record });
   }
   return changes.sort((x, y) => compareIds(x.id, y.id));
+}
+
+/** The fields of one record that differ between two states, one change each. */
+export function recordChanges(resource: string, id: string, before: SnapshotRecord, after: SnapshotRecord): DiffChange[] {
+  const changes: DiffChange[] = [];
+  for (const field of fieldUnion(before, after)) {
+    if (!sameValue(before[field], after[field])) changes.push({ resource, id, change: 'changed', field, before: before[field] ?? null, after: after[field] ?? null });
+  }
+  return changes;
 }
 
 function byId(records: SnapshotRecord[]): Map<string, SnapshotRecord> {

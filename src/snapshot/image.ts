@@ -36,7 +36,8 @@ export function storeImageFromSnapshot(snapshot: Snapshot, label: string): Store
   return image;
 }
 
-function canonical(name: ResourceName, record: Record<string, unknown>, where: string): StoredRecord {
+/** The record as a store holds it, checked under the rules of a live write; SnapshotLoadError names what is wrong. */
+export function canonical(name: ResourceName, record: Record<string, unknown>, where: string): StoredRecord {
   try {
     return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
   } catch (error) {

@@ -2,12 +2,13 @@
 // bounded by one list at a time: top-level lists are written as they arrive and released; nested
 // lists (prices per item, bookings per event) stream through parent by parent, in order.
 
+import { appendAll } from '../common/arrays.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { SNAPSHOT_KIND, SNAPSHOT_ORDER, SNAPSHOT_VERSION, type Snapshot, SnapshotWriter, type SnapshotRecord } from './document.js';
 
 export interface SnapshotSource {
-  /** The whole collection of a top-level resource. */
-  list(name: ResourceName): Promise<SnapshotRecord[]>;
+  /** The whole collection of a top-level resource, in runs as it is read. */
+  list(name: ResourceName): AsyncIterable<SnapshotRecord[]>;
   /** A nested resource's records under each parent, yielded parent by parent in the given order. */
   children(name: ResourceName, parentIds: number[]): AsyncIterable<{ parentId: number; records: SnapshotRecord[] }>;
 }
@@ -24,10 +25,11 @@ export async function takeSnapshot(source: SnapshotSource, write: (text: string)
   for (const name of SNAPSHOT_ORDER) {
     const parent = resources[name].parent;
     if (!parent) {
-      const records = await source.list(name);
-      counts[name] = records.length;
-      parentIds.set(name, records.map((r) => Number(r.id)).filter(Number.isInteger));
-      await writer.resource(name, records);
+      // Only the ids of a parent of nested records are kept, not its records.
+      const ids = PARENTS.has(name) ? [] : undefined;
+      parentIds.set(name, ids ?? []);
+      counts[name] = 0;
+      await writer.resource(name, counted(source.list(name), counts, name, ids));
       continue;
     }
     const ids = parentIds.get(parent.resource) ?? [];
@@ -54,7 +56,9 @@ export async function readLive(source: SnapshotSource, takenAt: string, origin: 
     if (!wanted.has(name)) continue;
     const parent = resources[name].parent;
     if (!parent) {
-      snapshot.resources[name] = await source.list(name);
+      const records: SnapshotRecord[] = [];
+      for await (const run of source.list(name)) appendAll(records, run);
+      snapshot.resources[name] = records;
       continue;
     }
     const ids = (snapshot.resources[parent.resource] ?? []).map((r) => Number(r.id)).filter(Number.isInteger);
@@ -63,6 +67,21 @@ export async function readLive(source: SnapshotSource, takenAt: string, origin: 
     snapshot.resources[name] = records;
   }
   return snapshot;
+}
+
+/** The resources whose records other records nest under (prices under inventory, bookings under events). */
+const PARENTS = new Set(SNAPSHOT_ORDER.flatMap((name) => (resources[name].parent ? [resources[name].parent.resource] : [])));
+
+/** The records of a top-level list one by one, counted, their ids kept in `ids` when given. */
+async function* counted(runs: AsyncIterable<SnapshotRecord[]>, counts: SnapshotCounts, name: string, ids: number[] | undefined): AsyncIterable<SnapshotRecord> {
+  for await (const run of runs) {
+    counts[name] = (counts[name] ?? 0) + run.length;
+    for (const record of run) {
+      const id = Number(record.id);
+      if (ids && Number.isInteger(id)) ids.push(id);
+      yield record;
+    }
+  }
 }
 
 /** A server may leave the parent field out of nested records: the snapshot always carries it. */

@@ -8,7 +8,7 @@ import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor } from './helpers.js';
 
 describe('bulk reads through the data catalog', () => {
-  it('lists each collection and each parent once per run, however often the engine asks', async () => {
+  it('lists each collection once per run, however often the engine asks, and each parent once per load', async () => {
     const api = FakeApi.catalogue(3);
     const ctx = contextFor(api);
     const lookups = await loadLookups(priceRows, ctx);
@@ -19,7 +19,8 @@ describe('bulk reads through the data catalog', () => {
     await loadLive(inventoryRows, ctx);
     expect(api.count('GET', 'inventory')).toBe(1);
     expect(api.count('GET', 'rentalBlocks')).toBe(1);
-    expect(api.count('GET', 'prices')).toBe(items.length);
+    // A listing read into a plan's index is not also kept by the catalog (300k prices held once, not twice): a second load reads it again.
+    expect(api.count('GET', 'prices')).toBe(items.length * 2);
   });
 
   it('a new run reads again', async () => {

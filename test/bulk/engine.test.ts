@@ -5,13 +5,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { planAdjust } from '../../src/bulk/adjust.js';
 import { applyPlan } from '../../src/bulk/apply.js';
-import { exportRecords } from '../../src/bulk/export.js';
+import { exportRecords, streamExport } from '../../src/bulk/export.js';
 import { planImport } from '../../src/bulk/import.js';
 import { inputFromRows } from '../../src/bulk/input/index.js';
 import { money } from '../../src/domain/money.js';
 import { checkRowValues, parsePlan, serializePlan } from '../../src/bulk/plan-file.js';
 import { type ReportLine, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from '../../src/bulk/report.js';
-import { priceRows } from '../../src/bulk/spec.js';
+import { inventoryRows, priceRows } from '../../src/bulk/spec.js';
 import { ValidationError } from '../../src/errors.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { type PlanRow, newPlan } from '../../src/bulk/plan.js';
@@ -456,6 +456,15 @@ describe('export → spreadsheet → import', () => {
     const { lines } = await importText(api, text);
     expect(lines.map((l) => l.outcome)).toEqual(['unchanged', 'unchanged', 'updated', 'unchanged', 'unchanged', 'unchanged']);
     expect(api.price(2, 1)).toBe(2.5);
+  });
+
+  it('streamed parent by parent, gives the rows the whole export gives, in its order, whatever order the parents are listed in', async () => {
+    const api = FakeApi.catalogue(5, (item, block) => item * 10 + block);
+    const whole = await exportRecords(priceRows, contextFor(api));
+    const streamed = [];
+    for await (const batch of (await streamExport(priceRows, contextFor(api), { parents: [4, 1, 5, 2, 3] }))!) streamed.push(...batch);
+    expect(streamed).toEqual(whole);
+    expect(await streamExport(inventoryRows, contextFor(api))).toBeUndefined(); // no parent: sorted whole
   });
 
   it('--inventory-id limits the items read', async () => {

@@ -93,7 +93,8 @@ describe('events book item arguments', () => {
 
 describe('clone offsets', () => {
   it('a day keeps the clock time; a moment moves the start there; every datetime shifts alike', async () => {
-    const { cloneOffset, shiftedCopy } = await import('../../src/cli/commands/calendar/events-clone.js');
+    const { shiftedCopy } = await import('../../src/cli/commands/calendar/events-clone.js');
+    const { shiftOffset: cloneOffset } = await import('../../src/domain/event-shift.js');
     const start = at('2026-03-07T16:00:00');
     const byDay = cloneOffset(start, { time: at('2026-10-31T00:00:00'), wholeDay: true });
     const copy = shiftedCopy({ id: 4, startDate: '2026-03-07T16:00:00', pickupDate: '2026-03-09 10:00:00', eventName: 'Fair', cancelDate: '2026-01-01T00:00:00', Links: [] }, byDay, 'Fair 2');

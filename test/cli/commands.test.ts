@@ -196,7 +196,11 @@ describe('update: read, change only what is given, PUT the whole record', () => 
     }
     expected.cancelDate = '2026-05-01T00:00:00';
     expected.cancelReason = 'Customer postponed';
+    // Cancelled everywhere: a cancel date set also sets the service's Cancelled status.
+    expected.eventStatusId = 4;
     const scope = api()
+      .get('/v2/status')
+      .reply(200, envelope([{ id: 2, statusType: 'Confirmed' }, { id: 4, statusType: 'Cancelled' }]))
       .get('/v1/events/12')
       .reply(200, envelope([current]))
       .put('/v1/events/12', exactBody(expected))

@@ -90,7 +90,18 @@ describe('events update', () => {
 
   test('--allow-date-order on update', async () => {
     const scope = api().get('/v1/events/12').reply(200, envelope([current])).put('/v1/events/12').reply(200, envelope([current]));
+    // A new window is judged by the calendar's rule: the event's lines against the others' holds.
+    const rule = api()
+      .get('/v2/status')
+      .reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]))
+      .get('/v2/events/12/inventory')
+      .reply(200, envelope([]))
+      .get('/v2/inventory')
+      .reply(200, envelope([]))
+      .get('/v1/events')
+      .reply(200, envelope([current]));
     const result = await runCli(['events', 'update', '12', '--pickup-date', '2026-06-01', '--allow-date-order', '--fields', 'id'], withApi());
+    expect(rule.isDone()).toBe(true);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });

@@ -238,13 +238,16 @@ describe('events cancel, uncancel, clone', () => {
     expect(result.stderr).toBe('error: --reason: must be at most 4000 characters (has 4001)\n');
   });
 
-  test('uncancel of an event whose status is Cancelled says the status still says so', async () => {
+  test('uncancel of an event whose status is Cancelled gives it a holding status: Confirmed, or --status', async () => {
     const gala = await event({ dropoff: '2026-09-05T08:00:00', pickup: '2026-09-06T10:00:00' }, { eventStatusId: 4, cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
     const result = ok(await rentals(['events', 'uncancel', String(gala.id)]));
-    expect(result.stderr).toContain(`Its status is still "Cancelled": set another with \`rentals events update ${gala.id} --event-status-id Confirmed\``);
-    expect((await data(call, 'GET', `/v1/events/${gala.id}`))[0]).toMatchObject({ cancelDate: null, eventStatusId: 4 });
-    const confirmed = await event({ dropoff: '2026-09-07T08:00:00', pickup: '2026-09-08T10:00:00' }, { cancelDate: '2026-08-01T00:00:00', cancelReason: 'rain' });
-    expect(ok(await rentals(['events', 'uncancel', String(confirmed.id)])).stderr).not.toContain('Its status is still');
+    expect(result.stderr).toContain('is active again');
+    expect((await data(call, 'GET', `/v1/events/${gala.id}`))[0]).toMatchObject({ cancelDate: null, eventStatusId: 2 });
+    const quote = await event({ dropoff: '2026-09-07T08:00:00', pickup: '2026-09-08T10:00:00' }, { eventStatusId: 4 });
+    ok(await rentals(['events', 'uncancel', String(quote.id), '--status', 'Quoted']));
+    expect((await data(call, 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: 1 });
+    const refused = await rentals(['events', 'uncancel', String(quote.id), '--status', 'Cancelled']);
+    expect(refused.code).toBe(2);
   });
 
   test('cancel then uncancel round-trips the event', async () => {

@@ -161,7 +161,7 @@ describe('prices, events and bookings', () => {
     const table = ok(await rentals(['events', 'list', '-o', 'table']));
     // Titles and status names for people; the E2E event (cancelled) shows its status by name.
     expect(table.stdout).toMatch(/│ ID │ Event +│ Status +│/);
-    expect(table.stdout).toMatch(/E2E wedding +│ Confirmed /);
+    expect(table.stdout).toMatch(/E2E wedding +│ Cancelled /);
     expect(table.stdout).not.toContain('Links');
 
     ok(await rentals(['prices', 'delete', String(price.id), '--inventory-id', String(item), '--yes']));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { parseSnapshot } from '../../src/snapshot/document.js';
 import { storeImageFromSnapshot } from '../../src/snapshot/image.js';
+import { isOrderedSnapshot } from '../../src/snapshot/diff-stream.js';
 import { cliFor, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -102,6 +103,31 @@ describe('rentals snapshot and diff', () => {
     const table = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'tsv']);
     expect(table.stdout).toBe(`inventory\t${item.id}\tchanged\tquantityAvailable\t${item.quantityAvailable}\t${item.quantityAvailable + 5}\n`);
     expect((await rentals(['inventory', 'update', String(item.id), '--quantity-available', String(item.quantityAvailable)])).code).toBe(0);
+  });
+
+  it('two snapshot files merged as they are read print what the whole-file diff prints, in every format, and --fields is checked first', async () => {
+    const before = join(dir, 'before.json');
+    const document = parseSnapshot(readFileSync(before, 'utf8'), before);
+    const changedRecords = (name: 'inventory' | 'prices' | 'bookings', edit: (r: Record<string, unknown>) => Record<string, unknown> | undefined) =>
+      (document.resources[name] ?? []).flatMap((r, k) => (k % 3 === 0 ? (edit(r) ?? []) : [r]));
+    const after = { ...document, resources: { ...document.resources, inventory: changedRecords('inventory', (r) => ({ ...r, quantityAvailable: Number(r.quantityAvailable) + 1 })), bookings: changedRecords('bookings', () => undefined) } };
+    const ordered = join(dir, 'after-ordered.json');
+    writeFileSync(ordered, JSON.stringify(after));
+    // The same records last-first: read whole, by the in-memory diff.
+    const reversed = join(dir, 'after-reversed.json');
+    writeFileSync(reversed, JSON.stringify({ ...after, resources: Object.fromEntries(Object.entries(after.resources).map(([name, records]) => [name, [...(records ?? [])].reverse()])) }));
+    expect([await isOrderedSnapshot(ordered), await isOrderedSnapshot(reversed)]).toEqual([true, false]);
+    for (const format of ['json', 'ndjson', 'csv', 'tsv', 'table']) {
+      const merged = await rentals(['diff', before, ordered, '-o', format]);
+      const whole = await rentals(['diff', before, reversed, '-o', format]);
+      expect(merged.code, merged.stderr).toBe(1);
+      expect(merged.stdout, format).toBe(whole.stdout);
+      expect(merged.stdout.length).toBeGreaterThan(100);
+    }
+    const fields = await rentals(['diff', before, ordered, '-o', 'ndjson', '--fields', 'id,nope']);
+    expect(fields.code).toBe(2);
+    expect(fields.stderr).toContain('unknown field "nope"');
+    expect(fields.stdout).toBe('');
   });
 
   it('refuses what is not a snapshot, and a diff with neither a second file nor --live, with exit 2', async () => {

@@ -118,10 +118,15 @@ export function sampleRecord(def: ResourceDef, id: number, overrides: Record<str
 export function bookingRuleReads(options: { eventId: number; eventName?: string; bookings?: Record<string, unknown>[] }): void {
   const event = { ...sampleRecord(resources.events, options.eventId, { eventStatusId: 2, rentalBlockId: 2 }), eventName: options.eventName ?? 'Smith wedding', cancelDate: null };
   const item = (id: number, name: string) => ({ ...sampleRecord(resources.inventory, id), name, quantityAvailable: 100, active: true });
-  api().get('/v1/events').reply(200, envelope([event]));
+  // Each list once to plan, and once more (optionally) for the read-back after a write that adds holds.
+  const twice = (path: string, body: unknown) => {
+    api().get(path).reply(200, body as nock.Body);
+    api().get(path).optionally().reply(200, body as nock.Body);
+  };
+  twice('/v1/events', envelope([event]));
   api().get('/v2/status').optionally().reply(200, envelope([{ id: 2, statusType: 'Confirmed' }])); // statusesListed() may answer first
-  api().get(`/v2/events/${options.eventId}/inventory`).reply(200, envelope(options.bookings ?? []));
-  api().get('/v2/inventory').reply(200, envelope([item(2, 'Chair'), item(3, 'Tent'), item(9, 'Stage')]));
+  twice(`/v2/events/${options.eventId}/inventory`, envelope(options.bookings ?? []));
+  twice('/v2/inventory', envelope([item(2, 'Chair'), item(3, 'Tent'), item(9, 'Stage')]));
   api().get(/\/inventory\/\d+\/pricing$/).times(3).optionally().reply(200, envelope([]));
   api().get('/v2/rentalblocks').reply(200, envelope([{ id: 2, pricingType: 'Weekend', active: true }]));
 }

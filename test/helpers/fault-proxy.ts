@@ -7,7 +7,8 @@
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate';
+/** '404' and '403' only when forced: a server without an endpoint, or one that forbids it. */
+export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate' | '404' | '403';
 const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '503', '429', 'drop', 'truncate'];
 
 export interface ProxiedRequest {

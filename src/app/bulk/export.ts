@@ -1,7 +1,10 @@
 // The export use case (`rentals prices export`, inventory, bookings --event-id): every record as a
 // row of the columns `import` reads back (names included).
 
-import type { RecordListView } from '../../output/views.js';
+import type { DataPiece } from '../../api/data-envelope.js';
+import type { ExportRow } from '../../bulk/export.js';
+import type { Row } from '../../output/format.js';
+import type { RecordListView, RecordStreamView } from '../../output/views.js';
 import { type ResourceDef, fieldByName, resources } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
 import { resolveIds } from './ids.js';
@@ -19,7 +22,7 @@ export interface ExportOptions {
 }
 
 /** `-o json` prints the rows as a bare array: the JSON file `import` reads back. */
-export async function runExport(deps: BulkDeps, options: ExportOptions): Promise<RecordListView> {
+export async function runExport(deps: BulkDeps, options: ExportOptions): Promise<RecordListView | RecordStreamView> {
   const bulk = await import('../../bulk/index.js');
   const { withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
@@ -30,8 +33,18 @@ export async function runExport(deps: BulkDeps, options: ExportOptions): Promise
     const blocks = await resolveIds(resolver, fieldByName(prices, 'rentalBlockId')!, options.rentalBlockIds);
     const scopeName = bulk.scopeField(spec);
     const scope = scopeName ? { [scopeName]: (await resolveParentId(spec.def, options.eventId, resolver))! } : undefined;
-    let rows = await bulk.exportRecords(spec, run.ctx, { parents, scope });
-    if (blocks.length > 0) rows = rows.filter((row) => blocks.includes(row.rentalBlockId as number));
+    const chosen = (row: ExportRow): boolean => blocks.length === 0 || blocks.includes(row.rentalBlockId as number);
+    const streamed = await bulk.streamExport(spec, run.ctx, { parents, scope });
+    if (streamed) {
+      // Printed as the parents' records arrive (a few parents at a time in memory).
+      async function* pieces(): AsyncGenerator<DataPiece> {
+        yield { kind: 'data-start' };
+        for await (const batch of streamed!) yield { kind: 'records', records: batch.filter(chosen) };
+        yield { kind: 'data-end' };
+      }
+      return { kind: 'stream', pieces: pieces(), row: (row) => row as Row, columns: [...spec.exportColumns], jsonArray: true };
+    }
+    const rows = (await bulk.exportRecords(spec, run.ctx, { parents, scope })).filter(chosen);
     return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns] };
   });
 }

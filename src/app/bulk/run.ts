@@ -5,6 +5,7 @@
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { boundHeapGrowth } from '../../common/heap.js';
 import {
   APPLIED,
   type BulkContext,
@@ -25,6 +26,8 @@ import {
   type RowSpec,
   type RunSummary,
   applyPlan,
+  judgePlan,
+  type WriteRules,
   formatReportLine,
   formatSummary,
   mergeCarried,
@@ -41,13 +44,14 @@ import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 import { readAll } from '../../common/read-all.js';
-import { checkReadableFile } from '../../common/readable-file.js';
+import { announce } from '../../output/booking-notices.js';
 
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
   'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now'
 >;
+import { checkReadableFile } from '../../common/readable-file.js';
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -79,6 +83,7 @@ export interface BulkRun {
  */
 export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (run: BulkRun) => Promise<T>): Promise<T> {
   deps.sizeClient(concurrency);
+  await boundHeapGrowth();
   const controller = new AbortController();
   // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
   const catalog = deps.catalog({ concurrency, signal: controller.signal });
@@ -188,11 +193,16 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: Plan, choi
   return undefined;
 }
 
-/** The resource's own write rules over the whole plan (bookings: the booking planner), before anything is sent. */
+/** The writers' rules a plan is judged by (bulk/judge.ts): the run's calendar writers, warnings on stderr. */
+function writeRules(deps: BulkDeps, allowOverbook: boolean): WriteRules {
+  const writers = deps.booking();
+  return { writers, allowOverbook, announce: (planned) => announce(planned, writers.notices), warn: (text) => writers.notices.warn(text) };
+}
+
+/** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */
 async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
-  if (spec.def.writeRules !== 'bookings') return;
-  const { checkBookingRows } = await import('./booking-rules.js');
-  await checkBookingRows(deps.booking(), plan, allowOverbook);
+  if (spec.def.writeRules === undefined) return;
+  await judgePlan(spec, plan, writeRules(deps, allowOverbook));
 }
 
 /**
@@ -325,9 +335,8 @@ export interface RunChoices {
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
 export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
-  // A plan is judged whole by the resource's rules; rows written while listing never have rules (bulk-import.ts).
-  if ('version' in plan) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
-  else if (spec.def.writeRules !== undefined) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
+  // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
+  if (spec.def.writeRules !== undefined) run.ctx.rules = writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.

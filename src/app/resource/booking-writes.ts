@@ -3,7 +3,8 @@
 // A booking added for an item already on the event is one more line; all lines count together.
 
 import { validated } from '../../schemas/validated.js';
-import { type BookingIntent, targetOf } from '../../domain/booking-plan.js';
+import { book } from '../book.js';
+import type { BookingIntent } from '../../domain/booking-plan.js';
 import { type Money, parseMoney } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
 import { type ApiVersion, recordUrlPath, collectionUrlPath, resources } from '../../resources/definitions.js';
@@ -29,16 +30,20 @@ function money(value: unknown): Money | undefined {
 async function planAndWrite(resource: ResourceDeps, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string): Promise<View> {
   const deps = resource.booking();
   const event = await deps.calendar.event(String(eventId));
-  const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), [intent], { allowOverbook: input.allowOverbook === true });
-  announce(planned, deps.notices);
-  if (input.dryRun) {
+  const { planned, written } = await book(deps, deps.bookings.target(event), [intent], {
+    allowOverbook: input.allowOverbook === true,
+    dryRun: input.dryRun === true,
+    version,
+    beforeWriting: (plan) => announce(plan, deps.notices),
+  });
+  if (!written) {
+    announce(planned, deps.notices);
     const write = planned.plan.writes[0];
     if (!write || write.action === 'delete') return resource.describeRequest('GET', path(undefined), undefined);
     const { action: _action, ...body } = lineRow(eventId, write);
     if (body.id === null) delete body.id;
     return resource.describeRequest(write.action === 'create' ? 'POST' : 'PUT', path(write.action === 'update' ? write.booking.id : undefined), body);
   }
-  const written = await deps.bookings.write(event.id, planned.plan, version);
   // As every generic write: the records answered, no notice per line.
   return recordsView(resources.bookings, written.map((w) => w.record));
 }

@@ -6,7 +6,7 @@ import { type Address, single } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { DoneView, RequestView, View } from '../../output/views.js';
-import { knownColumns, resultView } from '../../output/records-view.js';
+import { knownColumns, recordsView, resultView } from '../../output/records-view.js';
 import {
   type ApiVersion,
   fieldTitles,
@@ -147,6 +147,8 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   await checkDateOrder(def, canonical, input);
   const at: Address = { def, version, parentId };
   if (input.dryRun) return deps.describeRequest('POST', collectionUrlPath(def, version, parentId), canonical);
+  // A new event holds nothing yet; it is still written by the one event writer.
+  if (def.writeRules === 'events') return recordsView(def, [(await deps.booking().events.create(canonical)).after]);
   const api = deps.api();
   const { BeforeCreate, settleCreate } = await import('../../api/unknown-outcome.js');
   const before = await BeforeCreate.note(api, at);
@@ -186,14 +188,26 @@ export async function updateView(
     const { updateBooking } = await import('./booking-writes.js');
     return updateBooking(deps, version, id, parentId, await resolver.resolve(def, changes), input);
   }
-  const current = readRecord(def.fields, single(await deps.api().get(at, id), `${def.singular} ${id}`));
+  if (def.writeRules === 'events') {
+    const { updateEvent } = await import('./event-writes.js');
+    return updateEvent(deps, id, await resolver.resolve(def, changes), input, (canonical) => checkDateOrder(def, canonical, input, changes));
+  }
+  const current = single(await deps.api().get(at, id), `${def.singular} ${id}`);
+  const currentValues = readRecord(def.fields, current);
   const base: Record<string, unknown> = { id };
-  for (const field of writableFields(def)) base[field.name] = current[field.name];
+  for (const field of writableFields(def)) base[field.name] = currentValues[field.name];
   const unknown = Object.keys(changes).filter((k) => !fieldByName(def, k));
   const merged = await resolver.resolve(def, { ...base, ...changes }, changes);
   for (const key of unknown) merged[key] = changes[key];
   const canonical = await validated(def, merged, 'update');
   await checkDateOrder(def, canonical, input, changes);
+  if (def.writeRules === 'inventory') {
+    // Units owned never below what events hold from now on (judged, then read back).
+    const { stock } = deps.booking();
+    const planned = await stock.plan(at, current, canonical, { allowOverbook: input.allowOverbook === true });
+    if (input.dryRun) return deps.describeRequest('PUT', recordUrlPath(def, version, id, parentId), canonical);
+    return recordsView(def, [(await stock.write(planned)).after]);
+  }
   if (input.dryRun) return deps.describeRequest('PUT', recordUrlPath(def, version, id, parentId), canonical);
   const api = deps.api();
   const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
@@ -220,12 +234,19 @@ export async function deleteView(deps: ResourceDeps, at: Address, id: number, in
     const label = await describeRecord(deps, at, id);
     await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
   }
+  const result = await removeRecord(deps, at, id);
+  return { kind: 'done', message: `Deleted ${at.def.singular} ${result.id}.`, records: [result] };
+}
+
+/** Events and bookings through their writers (the only holders of the grant to write them); the rest straight. */
+async function removeRecord(deps: ResourceDeps, at: Address, id: number): Promise<{ id: number }> {
+  if (at.def.writeRules === 'events') return deps.booking().events.remove(id);
+  if (at.def.writeRules === 'bookings') return deps.booking().bookings.removeLine(at, id);
   const api = deps.api();
-  const result = await api.remove(at, id).catch(async (error: unknown) => {
+  return api.remove(at, id).catch(async (error: unknown) => {
     const { settleDelete } = await import('../../api/unknown-outcome.js');
     throw await settleDelete(api, at, id, error);
   });
-  return { kind: 'done', message: `Deleted ${at.def.singular} ${result.id}.`, records: [result] };
 }
 
 async function describeRecord(deps: ResourceDeps, at: Address, id: number): Promise<string> {

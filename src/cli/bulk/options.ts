@@ -40,7 +40,7 @@ export function maxChangeFlags(when = true) {
 
 /** --allow-overbook where the resource has booking rules (bookings); other resources do not take it. */
 export function overbookFlags(def: ResourceDef) {
-  return { allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: def.writeRules === 'bookings' } } as const satisfies FlagDecls;
+  return { allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: def.writeRules !== undefined } } as const satisfies FlagDecls;
 }
 
 export function parseConcurrency(value: unknown): number {

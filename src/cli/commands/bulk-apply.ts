@@ -15,7 +15,7 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
-    // Only bookings have write rules to override; other resources do not take --allow-overbook.
+    // Only resources with write rules (bookings, events, inventory) have a shortage to let through.
     flags: { ...CONCURRENCY, ...REPORT, ...YES, ...overbookFlags(def) },
     // Prints no plan of its own; declared so that -o is checked alike for every bulk command.
     view: 'plan',

@@ -4,12 +4,14 @@
 import { UsageError } from '../../errors.js';
 import { type ResourceName, resourceList } from '../../resources/definitions.js';
 import { readAll } from '../../common/read-all.js';
-import type { DoneView, RawView } from '../../output/views.js';
+import { boundHeapGrowth } from '../../common/heap.js';
+import type { DataPiece } from '../../api/data-envelope.js';
+import type { DiffView, DoneView, Outcome, RawView, RecordStreamView } from '../../output/views.js';
 import { defineViewCommand } from '../registry/spec.js';
-import type { Outcome } from '../../output/views.js';
 import type { Readable } from 'node:stream';
 import type { Catalog } from '../../data/catalog.js';
 import type { Session } from '../session.js';
+import type { DiffChange } from '../../snapshot/diff.js';
 import { TOP_LEVEL } from './top-level.js';
 
 /** What snapshot and diff need: the run's catalog (every list read once), the service's address, the clock, stdin. */
@@ -36,6 +38,7 @@ function toStdout(options: SnapshotOptions): boolean {
 }
 
 async function snapshot(deps: SnapshotDeps, options: SnapshotOptions): Promise<RawView | DoneView> {
+  await boundHeapGrowth();
   const [{ takeSnapshot }, { catalogSource }] = await Promise.all([import('../../snapshot/take.js'), import('../../snapshot/catalog-source.js')]);
   const takenAt = new Date(deps.now()).toISOString();
   const source = deps.baseUrl();
@@ -97,8 +100,13 @@ async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Outcome> 
     throw new UsageError('compare with a second snapshot or with --live (the service now), one of the two');
   }
   const only = parseOnly(options.only);
-  const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
+  await boundHeapGrowth();
   if (options.before === '-' && options.after === '-') throw new UsageError('only one of the two snapshots can be standard input ("-")');
+  if (options.after !== undefined && options.before !== '-' && options.after !== '-') {
+    const merged = await mergedDiff(options.before, options.after, only);
+    if (merged) return merged;
+  }
+  const [{ readSnapshotFile, readSnapshotText }, { diffSnapshots }] = await Promise.all([import('../../snapshot/read.js'), import('../../snapshot/diff.js')]);
   const read = async (path: string) => (path === '-' ? readSnapshotText(await readAll(deps.stdin()), '(stdin)') : await readSnapshotFile(path)).snapshot;
   const before = await read(options.before);
   let after;
@@ -111,6 +119,34 @@ async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Outcome> 
   const changes = diffSnapshots(before, after, only);
   if (changes.length === 0) return { notices: ['No differences.'], exitCode: 0 };
   return { view: { kind: 'diff', changes }, exitCode: 1 };
+}
+
+/**
+ * Two snapshot files written in order, merged as they are read (snapshot/diff-stream.ts): the
+ * changes are printed as they are found. Undefined when either must be read whole.
+ */
+async function mergedDiff(before: string, after: string, only: ResourceName[] | undefined): Promise<Outcome | undefined> {
+  const { isOrderedSnapshot, mergeDiff } = await import('../../snapshot/diff-stream.js');
+  const { DIFF_COLUMNS, diffRow } = await import('../../output/view-rows.js');
+  const ordered = await Promise.all([isOrderedSnapshot(before), isOrderedSnapshot(after)]);
+  if (!ordered.every(Boolean)) return undefined;
+  const changes = mergeDiff(before, after, only);
+  const first = await changes.next();
+  if (first.done) return { notices: ['No differences.'], exitCode: 0 };
+  async function* pieces(): AsyncGenerator<DataPiece> {
+    yield { kind: 'data-start' };
+    yield { kind: 'records', records: first.value! };
+    for await (const batch of changes) yield { kind: 'records', records: batch };
+    yield { kind: 'data-end' };
+  }
+  const view: RecordStreamView = { kind: 'stream', pieces: pieces(), row: (change) => diffRow(change as DiffChange), columns: DIFF_COLUMNS, knownColumns: DIFF_COLUMNS };
+  // A table sizes its columns from every row: it holds the changes anyway, and paints them as a diff.
+  const forPeople = async (): Promise<DiffView> => {
+    const all: DiffChange[] = [];
+    for await (const piece of view.pieces) if (piece.kind === 'records') for (const change of piece.records) all.push(change as DiffChange);
+    return { kind: 'diff', changes: all };
+  };
+  return { view: { ...view, forPeople }, exitCode: 1 };
 }
 
 function parseOnly(value: string | undefined): ResourceName[] | undefined {

@@ -55,7 +55,7 @@ export const undoCommand = defineViewCommand({
   handler: async ({ session, calendar }, options, [ref]) => {
     const entries = historyOf(session);
     const entry = chosenEntry(entries, ref);
-    const undoer = new Undoer({ api: () => session.api(), calendar: calendar.calendar, bookings: calendar.bookings, advisor: calendar.advisor, ruleOf: calendar.ruleOf, renamed: renamesOf(entries) });
+    const undoer = new Undoer({ api: () => session.api(), calendar: calendar.calendar, bookings: calendar.bookings, events: calendar.events, advisor: calendar.advisor, ruleOf: calendar.ruleOf, renamed: renamesOf(entries) });
     const notices = session.notices();
     const steps = await undoer.plan(entry);
     const what = `entry ${entry.id} (${entry.command})`;

@@ -39,7 +39,8 @@ function addressFlags(def: ResourceDef) {
 }
 
 /** add and update: the fields, a body file, --dry-run, and the write rules' overrides. */
-function writeFlags(def: ResourceDef, fileHelp: string) {
+/** `overbook`: whether this verb's writes can overbook (a booking; an event's status or dates, an item's stock on update). */
+function writeFlags(def: ResourceDef, fileHelp: string, overbook: boolean) {
   return {
     apiVersion: addressFlags(def).apiVersion,
     fields: { fields: writableFields(def) },
@@ -47,7 +48,7 @@ function writeFlags(def: ResourceDef, fileHelp: string) {
     dryRun: { help: 'print the request instead of sending it' },
     // Events: dates out of order are refused unless this flag (schemas/date-order.ts).
     allowDateOrder: { help: 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)', when: dateOrderFields(def.name) !== undefined },
-    allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: def.writeRules === 'bookings' },
+    allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: overbook },
   } as const satisfies FlagDecls;
 }
 
@@ -121,7 +122,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         summary: `Create ${article(def.singular)}`,
         help: requiredFieldsHelp(def),
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
-        flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it'),
+        flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it', def.writeRules === 'bookings'),
         // The answer's kind; a dry run's request prints in the same formats.
         view: 'records',
         deps: factoryOf,
@@ -137,7 +138,7 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         aliases: aliases('update'),
         summary: `Change fields of ${article(def.singular)} (others are kept)`,
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
-        flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it'),
+        flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it', def.writeRules !== undefined),
         view: 'records',
         deps: factoryOf,
         handler: async (deps, options, [id]) => {

@@ -10,7 +10,7 @@ import { eventTotals } from '../../../domain/totals.js';
 import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../../domain/wall-time.js';
 import type { CalendarView } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
@@ -42,7 +42,7 @@ export const agendaCommand = defineViewCommand({
   examples: ['rentals agenda', 'rentals agenda --from 2026-06-01 --to 2026-06-30 -o csv', 'rentals agenda --from today --to +8w -o ics > rentals.ics'],
   options: (command) => rangeOptions(command).option('--active-only', 'leave cancelled events out'),
   view: 'calendar',
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options): Promise<CalendarView> => {
     const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 8 });
     deps.showRange(range);

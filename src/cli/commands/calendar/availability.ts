@@ -15,7 +15,7 @@ import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../../domain/wall-
 import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
@@ -45,7 +45,7 @@ export const availabilityCommand = defineViewCommand({
       .option('--limit <n>', 'with --find: at most n windows (default 5)')
       .option('--include-tentative', 'with --find: count quotes as holding too'),
   view: (options) => (options.daily ? 'grid' : 'records'),
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options) => {
     if (options.find) return findWindows(deps, options);
     if (options.duration !== undefined || options.includeTentative) throw new UsageError('--duration and --include-tentative go with --find');

@@ -7,7 +7,7 @@ import { type Problem, checkCalendar } from '../../../domain/checks.js';
 import { resolveRange } from '../../../domain/dates.js';
 import type { CalendarEvent } from '../../../domain/records.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { type CalendarDeps, calendarDeps } from './deps.js';
+import { type CalendarDeps, rangeReadDeps } from './deps.js';
 import { type WaysOut, overbookingNeed, waysOutJson } from '../../../domain/ways-out.js';
 import { shortWallTime } from '../../../domain/wall-time.js';
 import { rangeOptions, withDatesLink } from './options.js';
@@ -21,7 +21,7 @@ export const checkCommand = defineViewCommand({
   examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.data[].code'"],
   options: (command) => rangeOptions(command, { from: 'every event', to: 'every event' }),
   view: 'records',
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options) => {
     const { from, to } = options;
     const range = from === undefined && to === undefined ? undefined : resolveRange({ from, to }, deps.now(), { days: 7 });

@@ -3,7 +3,7 @@
 // booking planner (domain/booking-plan.ts): every item checked together before the first write.
 
 import type { BookingIntent } from '../../../domain/booking-plan.js';
-import { targetOf } from '../../../domain/booking-plan.js';
+import { book } from '../../../app/book.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../../domain/records.js';
 import { substitute } from '../../../domain/substitution.js';
 import { type Money, parseMoney } from '../../../domain/money.js';
@@ -93,10 +93,12 @@ export const eventsBook = defineViewCommand({
     let intents: BookingIntent[] = asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price }));
     if (options.substitute && options.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
     if (options.substitute) intents = await substituted(deps, event, intents);
-    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), intents, { allowOverbook: options.allowOverbook === true });
-    if (options.dryRun) return plannedView(planned, deps.notices);
-    announce(planned, deps.notices);
-    return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
+    const { planned, written } = await book(deps, deps.bookings.target(event), intents, {
+      allowOverbook: options.allowOverbook === true,
+      dryRun: options.dryRun === true,
+      beforeWriting: (plan) => announce(plan, deps.notices),
+    });
+    return written ? writtenView(planned, written, deps.notices) : plannedView(planned, deps.notices);
   },
 });
 
@@ -133,8 +135,8 @@ export const eventsUnbook = defineViewCommand({
       const names = notBooked.map((id) => JSON.stringify(items.get(id)?.name ?? `item ${id}`));
       throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${JSON.stringify(event.name)}; nothing was removed`);
     }
-    const planned = await deps.bookings.plan(targetOf(event, deps.ruleOf), itemIds.map((itemId) => ({ kind: 'remove', itemId })), { allowOverbook: false });
-    if (options.dryRun) return plannedView(planned, deps.notices);
-    return writtenView(planned, await deps.bookings.write(event.id, planned.plan), deps.notices);
+    const intents: BookingIntent[] = itemIds.map((itemId) => ({ kind: 'remove', itemId }));
+    const { planned, written } = await book(deps, deps.bookings.target(event), intents, { allowOverbook: false, dryRun: options.dryRun === true });
+    return written ? writtenView(planned, written, deps.notices) : plannedView(planned, deps.notices);
   },
 });

@@ -1,10 +1,12 @@
 // `rentals events cancel <event> --cancel-reason <text> [--cancel-date <when>]` (or --reason, --date)
-// and `events uncancel <event>`:
-// an event is cancelled by its cancelDate or a status named Cancelled (domain/event-model.ts);
-// cancel sets the date and reason, uncancel clears them (and says when the status still cancels).
-// The rest of the event is kept (read, merged, PUT).
+// and `events uncancel <event> [--status NAME]`: cancelled means cancelled everywhere. Cancel sets
+// the date and reason and, when the service has a Cancelled status, that status too (so `check`
+// finds no cancel-status-mismatch). Uncancel clears them and gives the event a holding status again
+// (Confirmed, or --status), judged like a confirm by the one event write path (app/change-event.ts).
 
+import { changeEvent } from '../../../app/change-event.js';
 import { parseDateArgument } from '../../../domain/dates.js';
+import { isCancelledStatus } from '../../../domain/event-model.js';
 import { eventLabel } from '../../../domain/records.js';
 import { formatWallTime, shortWallTime } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
@@ -15,7 +17,7 @@ import { recordsView } from '../../../output/records-view.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
-import { dryRunOption, withDatesLink } from './options.js';
+import { dryRunOption, withDatesLink, writeGuards } from './options.js';
 
 /** `--dry-run`: the event as it would be sent. */
 function wouldWrite(deps: CalendarDeps, record: Record<string, unknown>, changes: Record<string, unknown>) {
@@ -27,7 +29,7 @@ export const eventsCancel = defineViewCommand({
   name: 'cancel',
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
-  help: withDatesLink(),
+  help: withDatesLink('\nSets the cancel date and reason and, when the service has a Cancelled status, that status.\n'),
   examples: ['rentals events cancel 12 --cancel-reason "Customer postponed"', 'rentals events cancel 12 --cancel-reason "Rain" --cancel-date 2026-06-10 --dry-run'],
   options: (command) =>
     dryRunOption(
@@ -48,36 +50,47 @@ export const eventsCancel = defineViewCommand({
     const when = date === undefined ? deps.now() : parseDateArgument(date.value, deps.now(), date.flag).time;
     const event = await deps.calendar.event(ref);
     const changes = { cancelDate: formatWallTime(when), cancelReason: reason.value };
-    if (options.dryRun) return wouldWrite(deps, event.record, changes);
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: options.dryRun === true, verb: 'cancelled' });
+    if (!written) return wouldWrite(deps, event.record, planned.body);
     if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason are replaced.`);
-    const written = await deps.events.change(event.record, changes);
     deps.notices.info(`Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now.`);
-    return recordsView(resources.events, [written]);
+    return recordsView(resources.events, [written!.after!]);
   },
 });
+
+/** The status --status names (one that holds); undefined without it (the use case gives Confirmed when the status cancels). */
+async function holdingStatus(deps: CalendarDeps, given: { value: string; flag: string } | undefined): Promise<number | undefined> {
+  const { catalog } = deps.calendar;
+  if (given === undefined) return undefined;
+  const id = /^\s*\d+\s*$/.test(given.value) ? Number(given.value) : await catalog.idOfName('statuses', given.value, given.flag);
+  const name = (await catalog.names('statuses')).label(id);
+  if (isCancelledStatus(name)) throw new UsageError(`${given.flag}: ${JSON.stringify(name)} cancels the event; give a status that holds (e.g. Confirmed or Quoted)`);
+  return id;
+}
 
 export const eventsUncancel = defineViewCommand({
   name: 'uncancel',
   args: '<event>',
-  summary: 'Make a cancelled event active again (clears the cancel date and reason)',
-  examples: ['rentals events uncancel 12'],
-  options: (command) => dryRunOption(command),
+  summary: 'Make a cancelled event active again: clears the cancel date and reason, gives it a holding status; its bookings checked like a confirm',
+  help: withDatesLink(
+    '\nThe event gets its holds back: when its status is Cancelled it becomes Confirmed (or --status); every booking is checked against what the other events hold firmly, and nothing changes (exit 1) when one does not fit, unless --allow-overbook.\n',
+  ),
+  examples: ['rentals events uncancel 12', 'rentals events uncancel 12 --status Quoted --dry-run'],
+  options: (command) => writeGuards(conceptOption(command, 'status', { primary: 'status', value: 'name|id', description: 'the status it gets (default: Confirmed when its status is Cancelled, else its own)' })),
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
     const event = await deps.calendar.event(ref);
-    const statusStill = event.cancellation.byStatus
-      ? `Its status is still ${JSON.stringify(event.status)}: set another with \`rentals events update ${event.id} --event-status-id Confirmed\` (or Quoted); until then it holds nothing.`
-      : undefined;
-    if (!event.cancellation.byDate) {
-      deps.notices.info(statusStill ?? `${eventLabel(event)} is not cancelled; nothing changed.`);
+    const statusId = await holdingStatus(deps, conceptValue('status', options));
+    if (!event.cancelled && (statusId === undefined || statusId === event.statusId)) {
+      deps.notices.info(`${eventLabel(event)} is not cancelled; nothing changed.`);
       return recordsView(resources.events, [event.record]);
     }
-    const changes = { cancelDate: null, cancelReason: null };
-    if (options.dryRun) return wouldWrite(deps, event.record, changes);
-    const written = await deps.events.change(event.record, changes);
-    deps.notices.info(`${eventLabel(event)} is ${statusStill ? 'no longer cancelled by date' : 'active again'}; check its bookings with \`rentals check\` (another event may have taken the units).`);
-    if (statusStill) deps.notices.info(statusStill);
-    return recordsView(resources.events, [written]);
+    const changes: Record<string, unknown> = { cancelDate: null, cancelReason: null };
+    if (statusId !== undefined) changes.eventStatusId = statusId;
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'uncancelled' });
+    if (!written) return wouldWrite(deps, event.record, planned.body);
+    deps.notices.info(`${eventLabel(event)} is active again: its bookings hold from now on.`);
+    return recordsView(resources.events, [written.after!]);
   },
 });

@@ -2,15 +2,16 @@
 // a copy of the event with every datetime shifted by the same wall-clock offset (a day as
 // --start-date keeps the original clock time; across a daylight-saving change 09:00 stays 09:00,
 // see `rentals help dates`). The copy is active (no cancel date). With --with-bookings the
-// bookings are planned by the one booking planner, over the copy's window, before the event is created.
+// bookings are planned by the one booking planner, over the copy's window, before the event is created
+// (app/clone-event.ts).
 
 import { validated } from '../../../schemas/validated.js';
-import type { BookingTarget } from '../../../domain/booking-plan.js';
-import type { HoldRule } from '../../../domain/hold-policy.js';
+import { cloneEvent } from '../../../app/clone-event.js';
 import { parseDateArgument } from '../../../domain/dates.js';
-import { EVENT_DATE_FIELDS, cancellationOf, eventWindow } from '../../../domain/event-model.js';
-import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../../../domain/records.js';
-import { type WallTime, formatWallTime, parseWallTime, shortWallTime, startOfDay } from '../../../domain/wall-time.js';
+import { EVENT_DATE_FIELDS } from '../../../domain/event-model.js';
+import { type CalendarEvent, eventLabel, readEvent } from '../../../domain/records.js';
+import { formatWallTime, parseWallTime, shortWallTime } from '../../../domain/wall-time.js';
+import { shiftOffset } from '../../../domain/event-shift.js';
 import { RentalsError, UsageError } from '../../../errors.js';
 import { fieldByName, resources, writableFields } from '../../../resources/definitions.js';
 import { parseText } from '../../../schemas/values.js';
@@ -21,11 +22,6 @@ import { plannedView, writtenView } from './plan-view.js';
 import { announce } from '../../../output/booking-notices.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { withDatesLink, writeGuards } from './options.js';
-
-/** The offset that moves `start` to the --start-date (a whole day keeps the clock time). */
-export function cloneOffset(start: WallTime, target: { time: WallTime; wholeDay: boolean }): number {
-  return target.wholeDay ? target.time - startOfDay(start) : target.time - start;
-}
 
 /** The writable fields of the event, datetimes shifted, cancellation dropped, id and links gone. */
 export function shiftedCopy(record: Record<string, unknown>, offset: number, name?: string): Record<string, unknown> {
@@ -42,24 +38,6 @@ export function shiftedCopy(record: Record<string, unknown>, offset: number, nam
   body.cancelReason = null;
   if (name !== undefined) body.eventName = name;
   return body;
-}
-
-/** The copy as the planner sees it before it exists. */
-function copyTarget(source: CalendarEvent, body: Record<string, unknown>, ruleOf: (event: CalendarEvent) => HoldRule): BookingTarget {
-  const dates: Partial<Record<(typeof EVENT_DATE_FIELDS)[number], WallTime>> = {};
-  for (const field of EVENT_DATE_FIELDS) {
-    const time = parseWallTime(body[field]);
-    if (time !== undefined) dates[field] = time;
-  }
-  return {
-    id: undefined,
-    label: `the copy ${JSON.stringify(String(body.eventName ?? source.name))}`,
-    window: eventWindow(dates),
-    // The copy has no cancel date; a status named Cancelled would still cancel it.
-    cancelled: cancellationOf(null, source.status).cancelled,
-    blockId: source.blockId,
-    holdRule: ruleOf({ ...source, cancelled: false }),
-  };
 }
 
 export const eventsClone = defineViewCommand({
@@ -89,30 +67,24 @@ export const eventsClone = defineViewCommand({
     const source = await deps.calendar.event(ref);
     const start = source.dates.startDate;
     if (start === undefined) throw new RentalsError(`${eventLabel(source)} has no start date to shift from`);
-    const body = shiftedCopy(source.record, cloneOffset(start, target), options.name);
+    const body = shiftedCopy(source.record, shiftOffset(start, target), options.name);
     await validated(resources.events, body, 'create');
 
-    const copy = copyTarget(source, body, deps.ruleOf);
-    const bookings = options.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
-    const items = await deps.calendar.items();
-    const missing = bookings.filter((b) => !items.has(b.itemId));
-    if (missing.length > 0) throw new RentalsError(`booking ${missing[0]!.id} of ${eventLabel(source)} references item ${missing[0]!.itemId}, which does not exist; nothing was copied`);
-    // Several lines of one item on the source become one line of their total on the copy, at the first line's price when the block has none.
-    const intents = [...totalsByItem(bookings)].map(([itemId, quantity]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: bookings.find((b) => b.itemId === itemId && b.price !== undefined)?.price }));
-    const planned = await deps.bookings.plan(copy, intents, { allowOverbook: options.allowOverbook === true });
-    const { plan } = planned;
-
-    if (options.dryRun) {
-      deps.notices.info(`would: create ${copy.label} (${datesText(readEvent({ ...body }))})`);
-      if (bookings.length > 0) plannedView(planned, deps.notices);
+    const { planned, created, written } = await cloneEvent(deps, source, body, {
+      withBookings: options.withBookings === true,
+      allowOverbook: options.allowOverbook === true,
+      dryRun: options.dryRun === true,
+      beforeWriting: (plan) => announce(plan, deps.notices),
+    });
+    if (!created) {
+      deps.notices.info(`would: create ${planned.target.label} (${datesText(readEvent({ ...body }))})`);
+      if (planned.plan.writes.length > 0 || planned.plan.unchanged.length > 0) plannedView(planned, deps.notices);
       else deps.notices.info('Dry run: nothing was sent.');
       return recordsView(resources.events, [body]);
     }
-    announce(planned, deps.notices);
-    const created = await deps.events.create(body);
     const event = readEvent(created);
     deps.notices.info(`Created ${eventLabel(event)}, a copy of event ${source.id}: ${datesText(event)}.`);
-    if (plan.writes.length > 0) writtenView({ ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } }, await deps.bookings.write(event.id, plan), deps.notices);
+    if (written && written.length > 0) writtenView(planned, written, deps.notices);
     return recordsView(resources.events, [created]);
   },
 });

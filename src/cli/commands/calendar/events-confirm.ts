@@ -1,11 +1,10 @@
 // `rentals events confirm <event> [--allow-overbook] [--dry-run]`: a quote becomes Confirmed only
 // when its bookings fit against the firm holds of the other events over its window (quotes block
-// nothing); otherwise exit 1 and nothing changes. The status is set by name (Confirmed).
+// nothing); otherwise exit 1 and nothing changes. The status is set by name (Confirmed), through
+// the one event write path (app/change-event.ts), as `events update --event-status-id` is.
 
-import { BookingRefused, overbookingWarning, targetOf, windowText } from '../../../domain/booking-plan.js';
-import { describeShortages } from '../../../domain/holds.js';
+import { changeEvent } from '../../../app/change-event.js';
 import { eventLabel } from '../../../domain/records.js';
-import { askedItems, firmShortages } from '../../../domain/tentative-holds.js';
 import { RentalsError } from '../../../errors.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
@@ -34,23 +33,13 @@ export const eventsConfirm = defineViewCommand({
       return recordsView(resources.events, [event.record]);
     }
     if (!event.window) throw new RentalsError(`${eventLabel(event)} has no dates: its window (dropoff → pickup) is unknown. Nothing was changed.`);
-    const [bookings, items, held] = await Promise.all([
-      calendar.bookings([event]).then((lists) => lists.get(event.id) ?? []),
-      calendar.items(),
-      calendar.holdings(event.window, event.id, deps.ruleOf),
-    ]);
-    const short = firmShortages(event.window, askedItems(bookings, items), held);
-    if (short.length > 0 && !options.allowOverbook) {
-      throw new BookingRefused([`${eventLabel(event)} cannot be confirmed: not enough units against the firm holds (window ${windowText(event.window)}):`, ...describeShortages(short), 'Nothing was changed. Confirm anyway with --allow-overbook.'].join('\n'));
-    }
-    if (short.length > 0) deps.notices.warn(overbookingWarning(targetOf(event, deps.ruleOf), short));
     const changes = { eventStatusId: confirmedId };
-    if (options.dryRun) {
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'confirmed' });
+    if (!written) {
       deps.notices.info(`would: set the status of ${eventLabel(event)} to ${CONFIRMED}. Dry run: nothing was sent.`);
       return recordsView(resources.events, [{ ...event.record, ...changes }]);
     }
-    const written = await deps.events.change(event.record, changes);
-    deps.notices.info(`${eventLabel(event)} is ${CONFIRMED}: its ${bookings.length} booking${bookings.length === 1 ? '' : 's'} now hold firmly.`);
-    return recordsView(resources.events, [written]);
+    deps.notices.info(`${eventLabel(event)} is ${CONFIRMED}: its ${planned.lines.length} booking${planned.lines.length === 1 ? '' : 's'} now hold firmly.`);
+    return recordsView(resources.events, [written.after!]);
   },
 });

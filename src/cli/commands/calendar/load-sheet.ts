@@ -10,7 +10,7 @@ import { UsageError } from '../../../errors.js';
 import { renderPickListPage } from '../../../output/html/pick-list-page.js';
 import type { GroupedView, View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
 import { paperOption, paperSize, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
@@ -55,7 +55,7 @@ export const loadSheetCommand = defineViewCommand({
     ),
   view: 'groups',
   page: true,
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const size = paperSize(options.paper);
     const range = sheetDays(conceptValue('from', options, ['date']), options.to, deps.now());

@@ -14,7 +14,7 @@ import { UsageError } from '../../../errors.js';
 import { renderBarChart } from '../../../output/bar-chart.js';
 import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
@@ -50,7 +50,7 @@ export const reportCommand = defineViewCommand({
       .option('--by <grouping>', `rows by ${REPORT_GROUPINGS.join(', ')} (default item)`)
       .option('--include-cancelled', 'revenue: show the cancelled events\' lines apart'),
   view: 'records',
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options, [kindText]): Promise<View> => {
     const kind = KINDS.find((k) => k === kindText.trim().toLowerCase()) as ReportKind | undefined;
     if (!kind) {

@@ -11,7 +11,7 @@ import { renderTimelineText } from '../../../output/timeline.js';
 import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { calendarDeps } from './deps.js';
+import { rangeReadDeps } from './deps.js';
 import { itemListOption, paperOption, paperSize, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
@@ -24,7 +24,7 @@ export const timelineCommand = defineViewCommand({
   options: (command) => paperOption(itemListOption(rangeOptions(command), 'the item to draw; repeat for several (required)')),
   view: 'picture',
   page: true,
-  deps: calendarDeps,
+  deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const refs = conceptValues('item', options);
     if (refs.length === 0) throw new UsageError('--item: name at least one item to draw (repeat --item for several)');

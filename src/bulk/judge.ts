@@ -1,0 +1,80 @@
+// The bulk engine judges the rows of a resource with write rules before it writes any of them,
+// in the same layer as it writes them (apply.ts): booking rows become intents on the scope's event
+// for the one booking planner (the whole run refused — exit 1, nothing written — when the event
+// would hold more than is owned, an item gaining units is inactive, or the event holds nothing);
+// inventory rows that lower an item's stock are judged by the stock writer. --allow-overbook lets
+// a shortage through with a warning. The limit: rows of several items are each judged against the
+// calendar as it is, not against each other, and a bulk run does not read back its writes.
+
+import type { BookingWriter, PlannedBookings } from '../data/booking-writer.js';
+import type { CalendarData } from '../data/calendar.js';
+import type { StockWriter } from '../data/stock-writer.js';
+import type { BookingIntent } from '../domain/booking-plan.js';
+import { readInt, readMoney } from '../domain/records.js';
+import { describeStockShortage } from '../domain/stock-change.js';
+import { RentalsError } from '../errors.js';
+import type { Plan } from './plan.js';
+import type { RowSpec } from './spec.js';
+
+export interface WriteRules {
+  writers: { calendar: CalendarData; bookings: BookingWriter; stock: StockWriter };
+  allowOverbook: boolean;
+  /** A booking plan's warnings (a shortage let through, quotes counted on), before anything is written. */
+  announce: (planned: PlannedBookings) => void;
+  /** A warning on stderr (a stock shortage let through). */
+  warn: (text: string) => void;
+}
+
+/** The plan's writes as booking intents. */
+function bookingIntents(plan: Plan): BookingIntent[] {
+  const intents: BookingIntent[] = [];
+  for (const row of plan.rows) {
+    const bookingId = readInt(row.ids.id);
+    if (row.action === 'create') {
+      const itemId = readInt(row.ids.inventoryId);
+      const quantity = readInt(row.new?.quantity);
+      if (itemId !== undefined && quantity !== undefined) intents.push({ kind: 'add-line', itemId, quantity, price: readMoney(row.new?.price) });
+    } else if (row.action === 'update' && bookingId !== undefined) {
+      intents.push({ kind: 'update-line', bookingId, quantity: readInt(row.new?.quantity), price: readMoney(row.new?.price) });
+    } else if (row.action === 'delete' && bookingId !== undefined) {
+      intents.push({ kind: 'delete-line', bookingId });
+    }
+  }
+  return intents;
+}
+
+/** Refuses the run (nothing written) when the resource's rules say no; a resource without rules passes. */
+export async function judgePlan(spec: RowSpec, plan: Plan, rules: WriteRules | undefined): Promise<void> {
+  const kind = spec.def.writeRules;
+  if (kind === undefined) return;
+  if (!rules) throw new Error(`${spec.def.plural} are written only once judged by their rules`);
+  if (kind === 'bookings') await judgeBookings(plan, rules);
+  else if (kind === 'inventory') await judgeStock(plan, rules);
+}
+
+async function judgeBookings(plan: Plan, rules: WriteRules): Promise<void> {
+  const eventId = readInt(plan.scope.eventId);
+  const intents = bookingIntents(plan);
+  if (eventId === undefined || intents.length === 0) return;
+  const { calendar, bookings } = rules.writers;
+  const event = await calendar.event(String(eventId));
+  rules.announce(await bookings.plan(bookings.target(event), intents, { allowOverbook: rules.allowOverbook }));
+}
+
+/** Rows that lower an item's units owned, each against what events hold of it from now on. */
+async function judgeStock(plan: Plan, rules: WriteRules): Promise<void> {
+  const lowered = plan.rows.filter((row) => row.action === 'update' && readInt(row.new?.quantityAvailable) !== undefined);
+  if (lowered.length === 0) return;
+  const items = await rules.writers.calendar.catalog.byId('inventory');
+  for (const row of lowered) {
+    const item = items.get(Number(row.ids.id));
+    if (!item) continue;
+    try {
+      const short = await rules.writers.stock.judge(item, readInt(row.new!.quantityAvailable)!, { allowOverbook: rules.allowOverbook });
+      if (short) rules.warn([`warning: overbooking: line ${row.line} lowers the stock below what events hold:`, ...describeStockShortage(short)].join('\n'));
+    } catch (error) {
+      if (error instanceof RentalsError) error.message = `line ${row.line}: ${error.message}`;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// V8's heap tuned for a process that streams a lot through it. Each flag is read at every
+// collection, so setting it mid-run works; it matters to this process only, never a reason to fail.
+
+/**
+ * A list streamed through allocates steadily (each record parsed, turned into text and dropped),
+ * and V8 answers steady allocation by doubling its young generation up to 2 × 16 MB, and by
+ * promoting what a larger batch keeps alive to the old generation, which only a full GC frees.
+ * Measured on 100k/300k items (-o ndjson): ~100-130 MB peak with the defaults; ~62 MB with the
+ * young generation held at its starting size and records parsed in 16 KB runs, for ~15% more CPU.
+ */
+export async function keepYoungGenerationSmall(): Promise<void> {
+  await setFlags('--semi-space-growth-factor=1');
+}
+
+/**
+ * A command that goes through a whole collection (snapshot, diff, export, import) keeps an index
+ * that grows with it while it allocates many times that in garbage, and V8 lets the old generation
+ * grow to several times what survives a full GC before it collects again. Measured on an import
+ * dry run of 300k prices: 265 MB peak with the defaults, 148 MB with the heap allowed to grow 30%
+ * past what survives (and 100k: 140 → 96 MB), for ~15% more CPU.
+ */
+export async function boundHeapGrowth(): Promise<void> {
+  await setFlags('--semi-space-growth-factor=1 --heap-growing-percent=30');
+}
+
+async function setFlags(flags: string): Promise<void> {
+  try {
+    const { setFlagsFromString } = await import('node:v8'); // loaded only when needed: it costs a start ~2 ms
+    for (const flag of flags.split(' ')) setFlagsFromString(flag);
+  } catch {
+    // a tuning, never a reason to fail
+  }
+}

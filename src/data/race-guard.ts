@@ -1,0 +1,60 @@
+// Two operators, one unit. The API has no transactions: two writers can each judge their write
+// against a calendar without the other's and both write. So a write that adds firm holds is read
+// back: once written, the holds over its window are read afresh and judged again. When the item is
+// now over its stock, the writer backs out (removes what it added, restores what it changed). The
+// rule can never leave both writers in: of two writes, the one that reads back last reads after
+// both were sent, sees the other and backs out, whatever the first one did. So it holds for changes
+// of existing lines and of events, whose ids tell nothing of which came first. New lines are judged
+// only against the lines created before them (booking-writer.ts): the earlier of two stays, the
+// later backs out, and both never back out for each other. To keep a winner where both did back out,
+// each tries once more after a random pause (planned afresh, so it is refused if the other stayed);
+// when the second try loses too, exit 1, saying another booking took the units at the same moment.
+// The limit: a client that is not `rentals` (the web application, `rentals api`) does not read back.
+
+import { RentalsError } from '../errors.js';
+import { type Shortage, describeShortages } from '../domain/holds.js';
+
+/** Lost to a concurrent write: backed out, nothing of this command stays written. Exit 1. */
+export class LostRace extends RentalsError {}
+
+export const RACE_LOST = 'another booking took the units at the same moment';
+
+export interface GuardedWrite<T> {
+  /** Plans (afresh when `again`) and writes; undefined when there is nothing to guard (no firm hold added). */
+  attempt(again: boolean): Promise<{ written: T; guarded: boolean }>;
+  /** The shortages now, from a fresh read of the holds over the window. */
+  shortagesNow(written: T): Promise<Shortage[]>;
+  /** Undoes `written`. */
+  backOut(written: T): Promise<void>;
+  /** The wait before the second try (tests: none). */
+  pause?: () => Promise<void>;
+  /** For messages: `event 12 "Smith wedding"`. */
+  label: string;
+}
+
+/** The pause of a writer that backed out: long and random enough that two retries rarely meet again. */
+export function retryPause(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 900));
+}
+
+export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const again = attempt > 1;
+    let result: { written: T; guarded: boolean };
+    try {
+      result = await guard.attempt(again);
+    } catch (error) {
+      // Planned afresh after backing out: refused because the other write stayed.
+      if (again && error instanceof RentalsError && error.exitCode === 1) error.message = `${RACE_LOST}; after backing out and trying again:\n${error.message}`;
+      throw error;
+    }
+    if (!result.guarded) return result.written;
+    const short = await guard.shortagesNow(result.written);
+    if (short.length === 0) return result.written;
+    await guard.backOut(result.written);
+    if (again) {
+      throw new LostRace([`${RACE_LOST}: ${guard.label} was written, then found short and backed out:`, ...describeShortages(short), 'Nothing was changed. Try again, or write anyway with --allow-overbook.'].join('\n'));
+    }
+    await (guard.pause ?? retryPause)();
+  }
+}

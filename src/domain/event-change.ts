@@ -1,0 +1,83 @@
+// The rule of bookings, applied to a change of the event itself. A change of status, of window
+// dates or of the cancel date can make an event hold more than it did: a quote confirmed, an event
+// uncancelled, a window moved or widened. Such a change is judged as a booking is: every line of
+// the event (all lines of an item together) against the firm holds of the other events over the
+// new window, under the new status; a shortage refuses the whole change unless allowed.
+// A change that adds no hold (a rename, a narrower window, a cancel) is never refused.
+
+import { RentalsError } from '../errors.js';
+import type { HoldRule } from './hold-policy.js';
+import { type Holdings, type Shortage, describeShortages } from './holds.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import { eventLabel } from './records.js';
+import { type QuotesCountingOn, askedItems, checkBooking } from './tentative-holds.js';
+import type { Range } from './wall-time.js';
+import { EVENT_DATE_FIELDS } from './event-model.js';
+import { windowText } from './booking-plan.js';
+
+/** A change of an event the rules refuse: exit 1, and nothing was changed. */
+export class EventChangeRefused extends RentalsError {}
+
+export interface EventChangeWorld {
+  before: CalendarEvent;
+  after: CalendarEvent;
+  ruleBefore: HoldRule;
+  ruleAfter: HoldRule;
+  /** The event's booking lines (they move with it). */
+  lines: readonly CalendarBooking[];
+  items: Map<number, CalendarItem>;
+  /** What the other events hold over the new window. */
+  others: Holdings;
+}
+
+export interface EventChangeJudgement {
+  /** The change makes the event hold what it did not (so it was checked). */
+  addsHolds: boolean;
+  /** Shortages let through (--allow-overbook, or the event is a quote after the change). */
+  overbooked: Shortage[];
+  quotesCountedOn: QuotesCountingOn[];
+}
+
+/**
+ * Whether changes of these fields can make an event hold more: its status, a window date, or its
+ * cancel date cleared. Other changes (a rename, a cancel date set) are written without a judgement.
+ */
+export function mayAddHolds(changes: Record<string, unknown>): boolean {
+  if ('eventStatusId' in changes) return true;
+  if (EVENT_DATE_FIELDS.some((field) => field in changes)) return true;
+  return 'cancelDate' in changes && (changes.cancelDate === null || changes.cancelDate === '');
+}
+
+function within(inner: Range, outer: Range): boolean {
+  return inner.from >= outer.from && inner.to <= outer.to;
+}
+
+/** Whether the event after the change holds, firmly or as a quote, something it did not hold before. */
+export function addsHolds(world: Pick<EventChangeWorld, 'before' | 'after' | 'ruleBefore' | 'ruleAfter'>): boolean {
+  const { before, after, ruleBefore, ruleAfter } = world;
+  if (ruleAfter === 'none' || after.cancelled || !after.window) return false;
+  if (ruleBefore === 'none' || before.cancelled || !before.window) return true;
+  if (ruleAfter === 'firm' && ruleBefore !== 'firm') return true;
+  return !within(after.window, before.window);
+}
+
+/**
+ * Judges the change; throws EventChangeRefused (naming the shortage and the events holding the
+ * units) when a firm event would hold more than is owned and `allowOverbook` is not given.
+ * `verb` completes "cannot be …" (confirmed, moved, uncancelled, changed).
+ */
+export function judgeEventChange(world: EventChangeWorld, options: { allowOverbook: boolean; verb: string }): EventChangeJudgement {
+  if (!addsHolds(world)) return { addsHolds: false, overbooked: [], quotesCountedOn: [] };
+  const window = world.after.window!;
+  const check = checkBooking(window, askedItems(world.lines, world.items), world.others);
+  if (check.shortages.length > 0 && !options.allowOverbook && world.ruleAfter === 'firm') {
+    throw new EventChangeRefused(
+      [
+        `${eventLabel(world.after)} cannot be ${options.verb}: not enough units against the firm holds (window ${windowText(window)}):`,
+        ...describeShortages(check.shortages),
+        `Nothing was changed. Change anyway with --allow-overbook.`,
+      ].join('\n'),
+    );
+  }
+  return { addsHolds: true, overbooked: check.shortages, quotesCountedOn: check.quotesCountingOn };
+}

@@ -1,0 +1,69 @@
+// CalendarData read lean (a read-only command over one range): the same answers as the whole
+// lists give, from one request per list, keeping neither whole list. Against the seeded sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, type RequestLogEntry } from '../../src/api/client.js';
+import { ResourceApi } from '../../src/api/resource-api.js';
+import { CalendarData } from '../../src/data/calendar.js';
+import { Catalog } from '../../src/data/catalog.js';
+import { NotFoundError, UsageError } from '../../src/errors.js';
+import { TOKEN, openSandbox } from '../sandbox/helpers.js';
+
+let sandbox: Awaited<ReturnType<typeof openSandbox>>;
+let client: ApiClient;
+const log: RequestLogEntry[] = [];
+
+beforeAll(async () => {
+  sandbox = await openSandbox({ seed: true });
+  client = new ApiClient({ baseUrl: sandbox.url, auth: { getToken: async () => TOKEN }, retries: 0, log: (entry) => log.push(entry) });
+});
+afterAll(async () => {
+  client.close();
+  await sandbox.close();
+});
+
+const reading = (lean: boolean) => {
+  const catalog = new Catalog(() => new ResourceApi(client));
+  return { catalog, calendar: new CalendarData(catalog, undefined, { lean }) };
+};
+const gets = (path: string) => log.filter((e) => e.method === 'GET' && new URL(e.url).pathname.endsWith(path)).length;
+
+describe('CalendarData read lean', () => {
+  it('gives the events of a range, the items and an item by id or name as the whole lists do, one request per list, holding neither list', async () => {
+    const whole = reading(false).calendar;
+    const { calendar, catalog } = reading(true);
+    const all = await whole.events();
+    const dated = all.filter((e) => e.window).sort((a, b) => a.window!.from - b.window!.from);
+    const range = { from: dated[1]!.window!.from, to: dated[dated.length - 2]!.window!.to };
+    log.length = 0;
+    const lean = await calendar.eventsIn(range, { active: true });
+    expect(lean.map((e) => e.id)).toEqual((await whole.eventsIn(range, { active: true })).map((e) => e.id));
+    expect(lean.length).toBeLessThan(all.length);
+    expect(await calendar.eventsIn(range, { active: true })).toEqual(lean); // asked again: not read again
+    expect(gets('/events')).toBe(1);
+    expect(catalog.holds('events')).toBe(false);
+
+    const wholeItems = await whole.items();
+    log.length = 0;
+    const items = await calendar.items();
+    expect([...items.keys()]).toEqual([...wholeItems.keys()]);
+    const [first] = items.values();
+    expect(first!.record.Links).toBeUndefined();
+    expect({ ...first, record: undefined }).toEqual({ ...wholeItems.get(first!.id), record: undefined });
+    expect((await calendar.item(first!.name)).id).toBe(first!.id);
+    expect((await calendar.item(String(first!.id))).name).toBe(first!.name);
+    await expect(calendar.item('no such item at all')).rejects.toThrow(NotFoundError);
+    await expect(calendar.item('0')).rejects.toThrow(UsageError);
+    expect(gets('/inventory')).toBe(1);
+    expect(catalog.holds('inventory')).toBe(false);
+  });
+
+  it('reads a second range from the whole list (one more request, then held)', async () => {
+    const { calendar, catalog } = reading(true);
+    log.length = 0;
+    await calendar.eventsIn({ from: Date.UTC(2000, 0, 1), to: Date.UTC(2001, 0, 1) });
+    await calendar.eventsIn({ from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) });
+    await calendar.eventsIn({ from: Date.UTC(2001, 0, 1), to: Date.UTC(2100, 0, 1) });
+    expect(gets('/events')).toBe(2);
+    expect(catalog.holds('events')).toBe(true);
+  });
+});
