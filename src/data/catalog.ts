@@ -84,9 +84,17 @@ export class Catalog {
     return pending;
   }
 
+  /** Whether `name` was not listed by the service but stood in for by what the vendor documents (statuses). */
+  isDocumentedStandIn(name: ResourceName): boolean {
+    return name === 'statuses' && this.statusesStoodIn;
+  }
+
+  private statusesStoodIn = false;
+
   private documentedStatuses(error: unknown): ApiRecord[] {
     const status = error instanceof NotFoundError || error instanceof AuthError ? error.status : undefined;
     if (status !== 404 && status !== 403) throw error;
+    this.statusesStoodIn = true;
     this.options.warn?.(
       `warning: the server answered ${status} to its status list (GET /v2/status): using the documented statuses (1 Quoted, 2 Confirmed) and the holds setting`,
     );

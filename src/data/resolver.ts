@@ -62,7 +62,10 @@ export class NameResolver {
     const id = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
     if (id === undefined) return undefined;
     try {
-      return (await this.catalog.names(field.references)).unknownId(id);
+      const names = await this.catalog.names(field.references);
+      // The documented stand-in names the ids it knows of, not every id the service may have.
+      if (this.catalog.isDocumentedStandIn(field.references)) return undefined;
+      return names.unknownId(id);
     } catch (error) {
       if (error instanceof NotFoundError || (error instanceof AuthError && error.status === 403)) return undefined;
       throw error;

@@ -77,7 +77,7 @@ describe('an event status id is checked against the service before sending', () 
   });
 
   test('update checks the id it is given, not the one the event already has', async () => {
-    api().get('/v1/events/12').reply(200, envelope([sampleRecord(resources.events, 12, { eventStatusId: 77 })]));
+    api().get('/v1/events/12').optionally().reply(200, envelope([sampleRecord(resources.events, 12, { eventStatusId: 77 })]));
     api().get('/v2/status').reply(200, envelope(STATUSES));
     const result = await runCli(['events', 'update', '12', '--event-status-id', '99'], withApi());
     expect(result.code, result.stderr).toBe(4);

@@ -118,9 +118,11 @@ export function sampleRecord(def: ResourceDef, id: number, overrides: Record<str
 export function bookingRuleReads(options: { eventId: number; eventName?: string; bookings?: Record<string, unknown>[] }): void {
   const event = { ...sampleRecord(resources.events, options.eventId, { eventStatusId: 2, rentalBlockId: 2 }), eventName: options.eventName ?? 'Smith wedding', cancelDate: null };
   const item = (id: number, name: string) => ({ ...sampleRecord(resources.inventory, id), name, quantityAvailable: 100, active: true });
-  // Each list once to plan, and once more (optionally) for the read-back after a write that adds holds.
+  // Each list once to plan, and optionally again: the event's lines before a POST (what existed, to
+  // settle an unknown outcome by evidence) and the read-back after a write that adds holds.
   const twice = (path: string, body: unknown) => {
     api().get(path).reply(200, body as nock.Body);
+    api().get(path).optionally().reply(200, body as nock.Body);
     api().get(path).optionally().reply(200, body as nock.Body);
   };
   twice('/v1/events', envelope([event]));
