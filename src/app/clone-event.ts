@@ -12,8 +12,8 @@ import { EVENT_DATE_FIELDS, eventWindow, isCancelledStatus } from '../domain/eve
 import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../domain/records.js';
 import { type WallTime, parseWallTime } from '../domain/wall-time.js';
 import { RentalsError } from '../errors.js';
+import { refusedByRules } from '../data/refused.js';
 import type { CalendarWrites } from './ports.js';
-import { refusal } from '../data/race-guard.js';
 
 export interface CloneRequest {
   withBookings: boolean;
@@ -70,7 +70,7 @@ export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events
   try {
     return { body, planned: onCopy, created, written: await deps.bookings.write(onCopy) };
   } catch (error) {
-    if (refusal(error)) {
+    if (refusedByRules(error)) {
       await deps.events.remove(event.id, created);
       error.message += `\nThe copy (event ${event.id}) was deleted again: nothing was copied.`;
     }
