@@ -105,13 +105,20 @@ describe('2. moving an event onto held stock', () => {
   });
 });
 
+/** An event cancelled on 2029-01-01 holding the one unit of an item, that unit since booked by another event on `day`. */
+async function takenWhileCancelled(day: string) {
+  const only = await item(1);
+  const cancelled = await event(`${day}T08:00:00`, `${nextDay(day)}T10:00:00`, { eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00', cancelReason: 'rain' });
+  await line(cancelled.id, only.id, 1);
+  const taker = await event(`${day}T12:00:00`, `${day}T20:00:00`);
+  ok(await rentals(['events', 'book', String(taker.id), '--item', `${only.name}=1`]));
+  return { cancelled, taker };
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 describe('3. uncancel after another event took the units', () => {
   test('is refused like a confirm; --allow-overbook lets it through with a warning', async () => {
-    const truss = await item(1);
-    const cancelled = await event('2029-04-01T08:00:00', '2029-04-02T10:00:00', { eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00', cancelReason: 'rain' });
-    await line(cancelled.id, truss.id, 1);
-    const taker = await event('2029-04-01T12:00:00', '2029-04-01T20:00:00');
-    ok(await rentals(['events', 'book', String(taker.id), '--item', `${truss.name}=1`]));
+    const { cancelled, taker } = await takenWhileCancelled('2029-04-01');
     const refused = await rentals(['events', 'uncancel', String(cancelled.id)]);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain('cannot be uncancelled');
@@ -163,11 +170,7 @@ describe('4c. events update of the status is cancelled everywhere, both ways', (
   });
 
   test('a holding status on a cancelled event is judged like an uncancel: refused when it no longer fits, --allow-overbook lets it through', async () => {
-    const hoist = await item(1);
-    const dropped = await event('2029-05-28T08:00:00', '2029-05-29T10:00:00', { eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00', cancelReason: 'rain' });
-    await line(dropped.id, hoist.id, 1);
-    const taker = await event('2029-05-28T12:00:00', '2029-05-28T20:00:00');
-    ok(await rentals(['events', 'book', String(taker.id), '--item', `${hoist.name}=1`]));
+    const { cancelled: dropped, taker } = await takenWhileCancelled('2029-05-28');
     const refused = await rentals(['events', 'update', String(dropped.id), '--status', 'Confirmed']);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain(taker.name);
