@@ -11,6 +11,7 @@ import { type Address, type ApiRecord, type ResourceApi, single } from '../api/r
 import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import { writeGrant } from '../api/write-grant.js';
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
+import { ShortageRefused } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
 import type { CalendarBooking, CalendarEvent } from '../domain/records.js';
@@ -51,6 +52,8 @@ export class EventWriter {
     private readonly calendar: CalendarData,
     private readonly api: () => ResourceApi,
     private readonly ruleOf: (event: CalendarEvent) => HoldRule,
+    /** Adds the ways out to a refusal for stock (data/shortage-advisor.ts), as the booking writer does. */
+    private readonly advisor?: { advise: (refusal: ShortageRefused) => Promise<ShortageRefused> },
     private readonly pause?: () => Promise<void>,
   ) {}
 
@@ -71,8 +74,13 @@ export class EventWriter {
     if (!addsHolds(rules)) return unjudged(before, after);
     const [lines, items] = await Promise.all([this.calendar.bookings([event.id]).then((lists) => lists.get(event.id) ?? []), this.calendar.items()]);
     const others = after.window ? await this.calendar.holdings(after.window, event.id, this.ruleOf) : emptyHoldings();
-    const judgement = judgeEventChange({ ...rules, lines, items, others }, options);
-    return { before, after, body, changes, judgement, lines, options };
+    try {
+      const judgement = judgeEventChange({ ...rules, lines, items, others }, options);
+      return { before, after, body, changes, judgement, lines, options };
+    } catch (error) {
+      if (error instanceof ShortageRefused && this.advisor) throw await this.advisor.advise(error);
+      throw error;
+    }
   }
 
   /** The event as the server has it now (one GET, not the list): what `events update` changes. */

@@ -4,7 +4,7 @@
 // nothing for it.
 
 import { type AlternativeRule, resolveAlternatives, standIns } from '../domain/alternatives.js';
-import { ShortageRefused, refusalText } from '../domain/booking-plan.js';
+import type { ShortageRefused } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { CalendarEvent } from '../domain/records.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
@@ -57,7 +57,7 @@ export class ShortageAdvisor {
       const { target } = refusal;
       const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window }));
       const ways = await this.waysOut(needs, target.id);
-      return new ShortageRefused(refusalText(target.label, target.window, refusal.shortages, ways), target, refusal.shortages, ways);
+      return refusal.withWaysOut(ways);
     } catch {
       return refusal;
     }

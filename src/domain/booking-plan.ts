@@ -95,6 +95,11 @@ export class ShortageRefused extends BookingRefused {
   ) {
     super(message);
   }
+
+  /** The same refusal with its ways out: said under each shortage, and as fields for `-o json`. */
+  withWaysOut(ways: readonly WaysOut[]): ShortageRefused {
+    return new ShortageRefused(refusalText(this.target.label, this.target.window, this.shortages, ways), this.target, this.shortages, ways);
+  }
 }
 
 const NOTHING_WRITTEN = 'Nothing was written.';
@@ -195,13 +200,18 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
 
 /** `not enough units for …:`, each shortage (and its ways out, when known), `Nothing was written.` */
 export function refusalText(label: string, window: Range, short: readonly Shortage[], waysOut: readonly WaysOut[] = []): string {
-  const lines = [`not enough units for ${label} (window ${windowText(window)}):`];
+  return shortageText(`not enough units for ${label} (window ${windowText(window)}):`, short, waysOut, `${NOTHING_WRITTEN} Write anyway with --allow-overbook.`);
+}
+
+/** `head`, each shortage with its holders (and its ways out, when known), `tail`: the text of any refusal for stock. */
+export function shortageText(head: string, short: readonly Shortage[], waysOut: readonly WaysOut[], tail: string): string {
+  const lines = [head];
   for (const shortage of short) {
     lines.push(...describeShortages([shortage]));
     const way = waysOut.find((w) => w.itemId === shortage.itemId);
     if (way) lines.push(...describeWaysOut(way));
   }
-  lines.push(`${NOTHING_WRITTEN} Write anyway with --allow-overbook.`);
+  lines.push(tail);
   return lines.join('\n');
 }
 

@@ -5,18 +5,40 @@
 // new window, under the new status; a shortage refuses the whole change unless allowed.
 // A change that adds no hold (a rename, a narrower window, a cancel) is never refused.
 
-import { DomainRefusal } from './errors.js';
 import type { HoldRule } from './hold-policy.js';
-import { type Holdings, type Shortage, describeShortages } from './holds.js';
+import type { Holdings, Shortage } from './holds.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
-import { eventLabel } from './records.js';
 import { type QuotesCountingOn, askedItems, checkBooking } from './tentative-holds.js';
 import type { Range } from './wall-time.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
-import { windowText } from './booking-plan.js';
+import { type BookingTarget, ShortageRefused, shortageText, targetOf, windowText } from './booking-plan.js';
+import type { WaysOut } from './ways-out.js';
 
-/** A change of an event the rules refuse: exit 1, and nothing was changed. */
-export class EventChangeRefused extends DomainRefusal {}
+/**
+ * A change of an event refused for stock: exit 1, and nothing was changed. A refusal for stock as a
+ * booking's is (its shortages, the event and the new window), so the same ways out are added to it
+ * and it prints the same way (`-o json` too); only its words differ.
+ */
+export class EventChangeRefused extends ShortageRefused {
+  constructor(
+    /** Completes "cannot be …": confirmed, moved, uncancelled, changed. */
+    readonly verb: string,
+    target: BookingTarget & { window: Range },
+    shortages: readonly Shortage[],
+    waysOut: readonly WaysOut[] = [],
+  ) {
+    super(
+      shortageText(`${target.label} cannot be ${verb}: not enough units against the firm holds (window ${windowText(target.window)}):`, shortages, waysOut, 'Nothing was changed. Change anyway with --allow-overbook.'),
+      target,
+      shortages,
+      waysOut,
+    );
+  }
+
+  override withWaysOut(ways: readonly WaysOut[]): EventChangeRefused {
+    return new EventChangeRefused(this.verb, this.target, this.shortages, ways);
+  }
+}
 
 export interface EventChangeWorld {
   before: CalendarEvent;
@@ -71,13 +93,7 @@ export function judgeEventChange(world: EventChangeWorld, options: { allowOverbo
   const window = world.after.window!;
   const check = checkBooking(window, askedItems(world.lines, world.items), world.others);
   if (check.shortages.length > 0 && !options.allowOverbook && world.ruleAfter === 'firm') {
-    throw new EventChangeRefused(
-      [
-        `${eventLabel(world.after)} cannot be ${options.verb}: not enough units against the firm holds (window ${windowText(window)}):`,
-        ...describeShortages(check.shortages),
-        `Nothing was changed. Change anyway with --allow-overbook.`,
-      ].join('\n'),
-    );
+    throw new EventChangeRefused(options.verb, { ...targetOf(world.after), window }, check.shortages);
   }
   return { addsHolds: true, overbooked: check.shortages, quotesCountedOn: check.quotesCountingOn };
 }

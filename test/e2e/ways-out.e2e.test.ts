@@ -51,6 +51,42 @@ describe('ways out of a shortage', () => {
     expect(await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).toEqual([]);
   });
 
+  test('a refused change of an event (update --status, confirm, move) names the same ways out, in text and in -o json', async () => {
+    const { tent, marquee, holder, env } = await shortage();
+    const quote = await event('2029-03-11T08:00:00', '2029-03-13T08:00:00', { eventStatusId: 1 });
+    await line(quote.id, tent.id, 2);
+    for (const args of [['events', 'update', String(quote.id), '--status', 'Confirmed'], ['events', 'confirm', String(quote.id)]]) {
+      const refused = await rentals(args, { env });
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr).toContain('cannot be');
+      expect(refused.stderr).toContain(`substitute: ${JSON.stringify(marquee.name)} (item ${marquee.id}, 5 free)`);
+      expect(refused.stderr).toContain('nearest windows where 2 fit: 2029-03-12 10:00 → 2029-03-14 10:00');
+      expect(refused.stderr).toContain('Nothing was changed');
+    }
+
+    const json = await rentals(['events', 'update', String(quote.id), '--status', 'Confirmed', '-o', 'json'], { env });
+    expect(json.code).toBe(1);
+    const { data: rows, refused: body } = JSON.parse(json.stdout);
+    expect(rows).toEqual([]);
+    expect(body.event).toMatchObject({ id: quote.id, from: '2029-03-11T08:00:00', to: '2029-03-13T08:00:00' });
+    expect(body.shortages[0]).toMatchObject({
+      itemId: tent.id,
+      asked: 2,
+      substitutes: [{ itemId: marquee.id, free: 5, coversAll: true }],
+      holders: [{ eventId: holder.id, quantity: 2, tentative: false }],
+    });
+    expect(body.shortages[0].windows[0]).toEqual({ from: '2029-03-12T10:00:00', to: '2029-03-14T10:00:00' });
+    expect((await data(call(), 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: 1 });
+
+    // A firm event moved into the shortage: the window asked is the new one.
+    const firm = await event('2029-03-20T08:00:00', '2029-03-22T08:00:00');
+    await line(firm.id, tent.id, 2);
+    const moved = await rentals(['events', 'move', String(firm.id), '--to', '2029-03-11', '-o', 'json'], { env });
+    expect(moved.code, moved.stderr).toBe(1);
+    expect(moved.stderr).toContain('cannot be moved');
+    expect(JSON.parse(moved.stdout).refused.shortages[0].substitutes).toEqual([{ itemId: marquee.id, name: marquee.name, free: 5, coversAll: true }]);
+  });
+
   test('a name of the setting that matches no item is said, and the rest still answers', async () => {
     const { tent, wanted } = await shortage();
     const refused = await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=1`], { env: { RENTALS_ALTERNATIVES: `${tent.name}=No Such Thing` } });

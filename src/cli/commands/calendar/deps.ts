@@ -69,7 +69,7 @@ export function calendarDeps(session: Session, reading: CalendarReading = {}): C
     ruleOf,
     advisor,
     bookings: new BookingWriter(calendar, api, writeRule, advisor),
-    events: new EventWriter(calendar, api, writeRule),
+    events: new EventWriter(calendar, api, writeRule, advisor),
     stock: new StockWriter(calendar, api, writeRule, now),
     now,
     instant: () => session.ctx.now(),
