@@ -7,7 +7,8 @@
 // never replaced by renewal, which applies only to a token rentals obtained itself.
 
 import { type IssuedToken, authorize, expiryFrom } from './authorize.js';
-import type { ApiClient, TokenProvider } from './client.js';
+import type { ApiClient } from './client.js';
+import type { TokenProvider } from './http-types.js';
 import { AuthError } from '../errors.js';
 import type { Settings } from '../config/settings.js';
 import { hasClientCredentials, updateProfile } from '../config/store.js';

@@ -10,7 +10,8 @@ import {
   recordUrlPath,
 } from '../resources/definitions.js';
 import { isObject } from '../common/objects.js';
-import { type ApiClient, snippet } from './client.js';
+import type { ApiClient } from './client.js';
+import { snippet } from './error-mapping.js';
 import type { DataPiece } from './data-envelope.js';
 import type { HistoryRecord } from '../config/history.js';
 import { type WriteGrant, checkGrant } from './write-grant.js';
@@ -117,8 +118,10 @@ export class ResourceApi {
 
   private async data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
     const response = await this.client.request(method, path, { body, expect: 'data' });
-    const envelope = response.body as Record<string, unknown>;
-    return { body: envelope, records: envelope.data as ApiRecord[] };
+    // The client checked the shape (expect: 'data'); checked again here rather than cast.
+    const envelope = response.body;
+    if (isObject(envelope) && Array.isArray(envelope.data) && envelope.data.every(isObject)) return { body: envelope, records: envelope.data };
+    throw new ProtocolError(`the server's answer to ${method} ${path} has no "data" array of records: ${snippet(response.text)}`);
   }
 }
 

@@ -12,6 +12,7 @@ import { EVENT_DATE_FIELDS, eventWindow, isCancelledStatus } from '../domain/eve
 import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../domain/records.js';
 import { type WallTime, parseWallTime } from '../domain/wall-time.js';
 import { RentalsError } from '../errors.js';
+import { refusedByRules } from '../data/refused.js';
 import type { CalendarWrites } from './ports.js';
 
 export interface CloneRequest {
@@ -69,7 +70,7 @@ export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events
   try {
     return { body, planned: onCopy, created, written: await deps.bookings.write(onCopy) };
   } catch (error) {
-    if (error instanceof RentalsError && error.exitCode === 1) {
+    if (refusedByRules(error)) {
       await deps.events.remove(event.id, created);
       error.message += `\nThe copy (event ${event.id}) was deleted again: nothing was copied.`;
     }

@@ -4,7 +4,7 @@
 // whole terminal; the CLI builds the factory once per run (src/cli/factory.ts).
 
 import type { Readable } from 'node:stream';
-import type { HttpMethod } from '../api/client.js';
+import type { HttpMethod } from '../api/http-types.js';
 import type { ResourceApi } from '../api/resource-api.js';
 import type { PlanKey } from '../config/plan-key.js';
 import type { Catalog, CatalogOptions } from '../data/catalog.js';

@@ -13,6 +13,7 @@ import type { BookingIntent } from '../domain/booking-plan.js';
 import { readInt, readMoney } from '../domain/records.js';
 import { describeStockShortage } from '../domain/stock-change.js';
 import { RentalsError } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { Plan } from './plan.js';
 import type { RowSpec } from './spec.js';
 
@@ -73,7 +74,7 @@ async function judgeStock(plan: Plan, rules: WriteRules): Promise<void> {
       const short = await rules.writers.stock.judge(item, readInt(row.new!.quantityAvailable)!, { allowOverbook: rules.allowOverbook });
       if (short) rules.warn([`warning: overbooking: line ${row.line} lowers the stock below what events hold:`, ...describeStockShortage(short)].join('\n'));
     } catch (error) {
-      if (error instanceof RentalsError) error.message = `line ${row.line}: ${error.message}`;
+      if (error instanceof RentalsError || error instanceof DomainError) error.message = `line ${row.line}: ${error.message}`;
       throw error;
     }
   }

@@ -1,7 +1,8 @@
 // One invocation's lazily built dependencies (settings, printer, HTTP client), from the
 // global flags and the injected context. Commands ask for what they need; nothing more loads.
 
-import { ApiClient, type RequestLogEntry, type TokenProvider } from '../api/client.js';
+import { ApiClient } from '../api/client.js';
+import type { RequestLogEntry, TokenProvider } from '../api/http-types.js';
 import { ResourceApi, type WriteJournal } from '../api/resource-api.js';
 import { HistoryWriter, historyDir, redactedCommand } from '../config/history.js';
 import { truncate } from '../common/text.js';

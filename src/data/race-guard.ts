@@ -12,6 +12,7 @@
 // The limit: a client that is not `rentals` (the web application, `rentals api`) does not read back.
 
 import { RentalsError } from '../errors.js';
+import { refusedByRules } from './refused.js';
 import { type Shortage, describeShortages } from '../domain/holds.js';
 
 /** Lost to a concurrent write: backed out, nothing of this command stays written. Exit 1. */
@@ -45,7 +46,7 @@ export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
       result = await guard.attempt(again);
     } catch (error) {
       // Planned afresh after backing out: refused because the other write stayed.
-      if (again && error instanceof RentalsError && error.exitCode === 1) error.message = `${RACE_LOST}; after backing out and trying again:\n${error.message}`;
+      if (again && refusedByRules(error)) error.message = `${RACE_LOST}; after backing out and trying again:\n${error.message}`;
       throw error;
     }
     if (!result.guarded) return result.written;

@@ -1,5 +1,5 @@
 // The one planner of booking writes. Every path that writes bookings (events book/unbook, events
-// clone --with-bookings, bookings add/update/delete, bookings import/apply) states what it wants
+// clone --with-bookings, bookings add/update, bookings import/apply/--undo) states what it wants
 // as intents; the planner applies the calendar's rules to the whole request and returns the line
 // writes, or refuses it all (nothing is written):
 // - the event must hold stock: not cancelled, with a window (see event-model.ts);
@@ -12,7 +12,7 @@
 // Booking an item that already has lines (`set`): the event ends with the asked quantity on one
 // line — the oldest line is kept (its price too, unless a price is given) and the others deleted.
 
-import { DomainError } from './errors.js';
+import { DomainRefusal } from './errors.js';
 import type { Holdings, Shortage } from './holds.js';
 import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
@@ -81,8 +81,8 @@ export interface BookingPlan {
   quotesCountedOn: QuotesCountingOn[];
 }
 
-/** A request the rules refuse: exit 1, and nothing was written. */
-export class BookingRefused extends DomainError {}
+/** A request the rules refuse: nothing was written (the CLI exits 1: cli/exit-codes.ts). */
+export class BookingRefused extends DomainRefusal {}
 
 /** Refused for stock: the shortages, so that a caller can add the ways out (ways-out.ts) to the message. */
 export class ShortageRefused extends BookingRefused {

@@ -13,3 +13,8 @@ export class DomainError extends Error {
 export class DomainRuleError extends DomainError {
   override readonly name: string = 'DomainRuleError';
 }
+
+/** A request the calendar's rules refuse as a whole (not enough units, a cancelled event): nothing was written. */
+export class DomainRefusal extends DomainError {
+  override readonly name: string = 'DomainRefusal';
+}

@@ -5,7 +5,7 @@
 // new window, under the new status; a shortage refuses the whole change unless allowed.
 // A change that adds no hold (a rename, a narrower window, a cancel) is never refused.
 
-import { DomainError } from './errors.js';
+import { DomainRefusal } from './errors.js';
 import type { HoldRule } from './hold-policy.js';
 import { type Holdings, type Shortage, describeShortages } from './holds.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
@@ -16,7 +16,7 @@ import { EVENT_DATE_FIELDS } from './event-model.js';
 import { windowText } from './booking-plan.js';
 
 /** A change of an event the rules refuse: exit 1, and nothing was changed. */
-export class EventChangeRefused extends DomainError {}
+export class EventChangeRefused extends DomainRefusal {}
 
 export interface EventChangeWorld {
   before: CalendarEvent;

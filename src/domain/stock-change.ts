@@ -2,7 +2,7 @@
 // events hold of it firmly at one moment from now on (a sweep peak, as in availability). Lowering
 // it further would overbook the calendar from then on; refused unless allowed.
 
-import { DomainError } from './errors.js';
+import { DomainRefusal } from './errors.js';
 import type { Holdings } from './holds.js';
 import type { CalendarItem } from './records.js';
 import { eventLabel } from './records.js';
@@ -11,7 +11,7 @@ import { isFirm } from './tentative-holds.js';
 import { type Range, shortWallTime } from './wall-time.js';
 
 /** A lowering of stock the rules refuse: exit 1, nothing changed. */
-export class StockChangeRefused extends DomainError {}
+export class StockChangeRefused extends DomainRefusal {}
 
 export interface StockShortage {
   item: CalendarItem;

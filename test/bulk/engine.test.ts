@@ -64,15 +64,18 @@ function priceFile(items: number, f: (item: number, block: number) => string): s
   return lines.join('\n');
 }
 
+/** Items of the exactness run (two rows each): 5,000 in the long run (RENTALS_LONG_TESTS), 1,000 otherwise. */
+const ITEMS = process.env.RENTALS_LONG_TESTS ? 5_000 : 1_000;
+
 describe('import', () => {
-  it('10,000 rows apply exactly; a second run changes nothing', async () => {
-    const api = FakeApi.catalogue(5_000);
+  it(`${(ITEMS * 2).toLocaleString('en')} rows apply exactly; a second run changes nothing`, async () => {
+    const api = FakeApi.catalogue(ITEMS);
     const target = (item: number, block: number) => `${item}.${block}5`;
-    const first = await importText(api, priceFile(5_000, target));
-    expect(first.summary.counts.updated).toBe(10_000);
+    const first = await importText(api, priceFile(ITEMS, target));
+    expect(first.summary.counts.updated).toBe(ITEMS * 2);
     expect(first.summary.complete).toBe(true);
-    expect(first.lines).toHaveLength(10_000);
-    expect(api.count('PUT')).toBe(10_000);
+    expect(first.lines).toHaveLength(ITEMS * 2);
+    expect(api.count('PUT')).toBe(ITEMS * 2);
     expect(api.count('POST')).toBe(0);
     expect(api.maxInFlight).toBeLessThanOrEqual(32) // the default concurrency;
     for (const price of api.records('prices')) {
@@ -80,8 +83,8 @@ describe('import', () => {
     }
 
     api.calls.length = 0;
-    const second = await importText(api, priceFile(5_000, target));
-    expect(second.summary.counts.unchanged).toBe(10_000);
+    const second = await importText(api, priceFile(ITEMS, target));
+    expect(second.summary.counts.unchanged).toBe(ITEMS * 2);
     expect(api.count('PUT') + api.count('POST') + api.count('DELETE')).toBe(0);
   });
 

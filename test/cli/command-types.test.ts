@@ -93,3 +93,23 @@ test('a renamed declaration fails where the old name is read', () => {
     },
   });
 });
+
+test('no command takes the whole session: its deps are narrow', () => {
+  defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    view: 'records',
+    // @ts-expect-error the session itself is refused as a command's dependencies
+    deps: (session) => session,
+    handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
+  });
+  defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    view: 'records',
+    deps: (session) => ({ now: session.ctx.now }),
+    handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
+  });
+});

@@ -1,7 +1,8 @@
 // CalendarData read lean (a read-only command over one range): the same answers as the whole
 // lists give, from one request per list, keeping neither whole list. Against the seeded sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type RequestLogEntry } from '../../src/api/client.js';
+import { ApiClient } from '../../src/api/client.js';
+import type { RequestLogEntry } from '../../src/api/http-types.js';
 import { ResourceApi } from '../../src/api/resource-api.js';
 import { CalendarData } from '../../src/data/calendar.js';
 import { Catalog } from '../../src/data/catalog.js';

@@ -4,7 +4,7 @@
 // instruments live here: request and concurrency counts, latency, and faults that drop a
 // connection before or after the server acted.
 
-import { errorForStatus } from '../../src/api/client.js';
+import { errorForStatus } from '../../src/api/error-mapping.js';
 import type { Address, ApiRecord } from '../../src/api/resource-api.js';
 import type { BulkApi } from '../../src/bulk/loading.js';
 import { NetworkError } from '../../src/errors.js';

@@ -4,7 +4,8 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ApiClient, MAX_RESPONSE_BYTES } from '../../src/api/client.js';
+import { ApiClient } from '../../src/api/client.js';
+import { MAX_RESPONSE_BYTES } from '../../src/api/transport.js';
 import { ProtocolError } from '../../src/errors.js';
 import { useNock } from '../helpers/api.js';
 

@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import nock from 'nock';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiClient, type ClientOptions, bearer, retryAfterMs, snippet } from '../../src/api/client.js';
+import { ApiClient, type ClientOptions, bearer } from '../../src/api/client.js';
+import { snippet } from '../../src/api/error-mapping.js';
+import { retryAfterMs } from '../../src/api/retry-policy.js';
 import { ApiError, AuthError, NetworkError, NotFoundError, OutcomeUnknownError, ProtocolError, TimeoutError } from '../../src/errors.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { API, TOKEN, TOKEN_B64, envelope, expectNothingSent, socketError, useNock } from '../helpers/api.js';

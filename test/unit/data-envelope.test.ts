@@ -7,6 +7,9 @@ import { type DataPiece, DataEnvelopeParser, EnvelopeBuilder, parseDataEnvelope 
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
+/** Cases per property: 300 in the long run (RENTALS_LONG_TESTS), 100 otherwise (the envelopes are large: most of this file's time). */
+const RUNS = process.env.RENTALS_LONG_TESTS ? 300 : 100;
+
 describe('parseDataEnvelope', () => {
   test('agrees with JSON.parse on random envelopes (property)', () => {
     const record = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue());
@@ -21,7 +24,7 @@ describe('parseDataEnvelope', () => {
         expect(parsed?.envelope).toEqual(JSON.parse(text));
         expect(Object.keys(parsed!.envelope)).toEqual(Object.keys(JSON.parse(text) as object));
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 
@@ -75,7 +78,7 @@ describe('DataEnvelopeParser', () => {
         expect(built).toEqual(JSON.parse(text));
         expect(Object.keys(built)).toEqual(Object.keys(JSON.parse(text) as object));
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 

@@ -1,11 +1,10 @@
 // `rentals api <METHOD> <path>`: a raw authenticated call for what the commands do not cover.
 
-import type { HttpMethod } from '../../api/client.js';
+import type { HttpMethod } from '../../api/http-types.js';
 import { UsageError } from '../../errors.js';
 import type { RawView } from '../../output/views.js';
 import { parseJsonText, readInput } from '../input.js';
 import { defineViewCommand } from '../registry/spec.js';
-import { conceptOption } from '../vocabulary.js';
 import type { Readable } from 'node:stream';
 import type { ApiClient } from '../../api/client.js';
 import type { Session } from '../session.js';
@@ -59,8 +58,10 @@ so a booking written this way may overbook. Use the resource commands for checke
     "rentals api PUT /v1/inventory/7 --data '{\"id\":7,\"name\":\"Tent\",\"quantityAvailable\":3,\"active\":1}'",
     "rentals api GET /v1/events | jq '.data | length'",
   ],
-  options: (command) =>
-    conceptOption(conceptOption(command, 'body'), 'bodyFile', { description: 'request body from a JSON file ("-" for stdin)' }),
+  flags: {
+    data: { concept: 'body' },
+    file: { concept: 'bodyFile', description: 'request body from a JSON file ("-" for stdin)' },
+  },
   view: 'raw',
   deps: apiDeps,
   handler: (deps, options, [method, path]) => call(deps, { method, path, data: options.data, file: options.file }),

@@ -31,14 +31,14 @@ export const completeCommand = defineViewCommand({
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
-  options: (command) => command.option('--shell <shell>', 'bash|zsh|fish', 'bash'),
+  flags: { shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' } },
   view: 'text',
-  deps: (session) => session,
-  handler: async (session, options, [words]) => {
+  deps: (session) => ({ ctx: session.ctx, settings: session.settings, api: () => session.api() }),
+  handler: async (deps, options, [words]) => {
     // The whole tree, every group built: completion must know every command and flag.
     const [{ buildProgram }, { completeView }] = await Promise.all([import('../program.js'), import('../completion/run.js')]);
-    const root = await buildProgram({ ctx: session.ctx, state: { exitCode: 0 } });
+    const root = await buildProgram({ ctx: deps.ctx, state: { exitCode: 0 } });
     const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
-    return completeView(session, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
+    return completeView(deps, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
   },
 });

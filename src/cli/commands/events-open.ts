@@ -43,7 +43,7 @@ export const eventsOpen = defineViewCommand({
   args: '<id>',
   summary: "Print the event's web link (and open it with --browser)",
   examples: ['rentals events open 12', 'rentals events open 12 --browser'],
-  options: (command) => command.option('--browser', 'open the link in the default browser'),
+  flags: { browser: { help: 'open the link in the default browser' } },
   view: 'text',
   deps: openDeps,
   handler: (deps, options, [ref]) => openEvent(deps, ref, options.browser === true),

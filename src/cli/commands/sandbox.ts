@@ -3,7 +3,7 @@
 import { isHttpUrl } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineRawViewCommand } from '../registry/spec.js';
-import { conceptOption, conceptValue } from '../vocabulary.js';
+import { conceptValue } from '../vocabulary.js';
 import { TOP_LEVEL } from './top-level.js';
 
 function port(value: string): number {
@@ -39,23 +39,24 @@ export const sandboxCommand = defineRawViewCommand({
     'rentals sandbox --keep --print-env             # the export line of the kept sandbox (eval "$(…)")',
     'rentals sandbox --port 0 --data-file /tmp/rentals-data.json --seed',
   ],
-  options: (command) =>
-    conceptOption(command, 'dataFile', { description: 'persist state in this file (journal + snapshot); in memory without it', keep: ['data'] })
-      .option('--host <host>', 'interface to bind', '127.0.0.1')
-      .option('--port <port>', 'port (0 = any free port)', '4010')
-      .option('--token <token>', 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)')
-      .option('--seed', 'load a realistic demo dataset')
-      .option('--from-snapshot <file>', 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)')
-      .option('--web-url <url>', 'web application URL used in event web links')
-      .option('--public-url <url>', 'base URL of the hrefs in Links (else the listening address)')
-      .option('--max-connections <n>', 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', '512')
-      .option('--max-connections-per-client <n>', 'connections open at once from one client address (so one cannot starve the others)', '128')
-      .option('--client-id <id>', 'client id that /authorize accepts (else generated)')
-      .option('--client-secret <secret>', 'client secret that /authorize accepts (else generated)')
-      .option('--token-ttl <seconds>', 'lifetime of tokens issued by /authorize', '3600')
-      .option('--repair', 'with --data-file: keep what is valid in damaged data files, set the damaged files aside')
-      .option('--keep', 'persist state in the data directory ($XDG_DATA_HOME/rentals, else ~/.local/share/rentals), outside any working tree; the path is printed')
-      .option('--print-env', 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving'),
+  flags: {
+    dataFile: { concept: 'dataFile', description: 'persist state in this file (journal + snapshot); in memory without it', keep: ['data'] },
+    host: { value: 'host', help: 'interface to bind', default: '127.0.0.1' },
+    port: { value: 'port', help: 'port (0 = any free port)', default: '4010' },
+    token: { value: 'token', help: 'access token the server accepts (else RENTALS_SANDBOX_TOKEN, else generated)' },
+    seed: { help: 'load a realistic demo dataset' },
+    fromSnapshot: { value: 'file', help: 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)' },
+    webUrl: { value: 'url', help: 'web application URL used in event web links' },
+    publicUrl: { value: 'url', help: 'base URL of the hrefs in Links (else the listening address)' },
+    maxConnections: { value: 'n', help: 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', default: '512' },
+    maxConnectionsPerClient: { value: 'n', help: 'connections open at once from one client address (so one cannot starve the others)', default: '128' },
+    clientId: { value: 'id', help: 'client id that /authorize accepts (else generated)' },
+    clientSecret: { value: 'secret', help: 'client secret that /authorize accepts (else generated)' },
+    tokenTtl: { value: 'seconds', help: 'lifetime of tokens issued by /authorize', default: '3600' },
+    repair: { help: 'with --data-file: keep what is valid in damaged data files, set the damaged files aside' },
+    keep: { help: 'persist state in the data directory ($XDG_DATA_HOME/rentals, else ~/.local/share/rentals), outside any working tree; the path is printed' },
+    printEnv: { help: 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving' },
+  },
   handler: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);

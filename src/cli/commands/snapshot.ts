@@ -173,8 +173,10 @@ written beside the target (mode 0600) and renamed when complete. An existing --o
 replaced only with --force. diff and sandbox --from-snapshot read it back under the same checks.
 `,
   examples: ['rentals snapshot --out before.json', 'rentals snapshot | jq \'.resources.inventory | length\'', 'rentals sandbox --from-snapshot before.json'],
-  options: (command) =>
-    command.option('--out <file>', 'write to this file instead of standard output').option('--force', 'replace the --out file if it exists'),
+  flags: {
+    out: { value: 'file', help: 'write to this file instead of standard output' },
+    force: { help: 'replace the --out file if it exists' },
+  },
   view: (options) => (toStdout(options) ? 'raw' : 'done'),
   deps: snapshotDeps,
   handler: (deps, options) => snapshot(deps, { out: options.out, force: options.force === true }),
@@ -189,10 +191,10 @@ written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) 
 Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
 `,
   examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.data | length'"],
-  options: (command) =>
-    command
-      .option('--live', 'compare with the service as it is now')
-      .option('--only <resources>', 'comma-separated resources to compare (e.g. prices,inventory)'),
+  flags: {
+    live: { help: 'compare with the service as it is now' },
+    only: { value: 'resources', help: 'comma-separated resources to compare (e.g. prices,inventory)' },
+  },
   view: 'diff',
   deps: snapshotDeps,
   handler: (deps, options, [before, after]) => diff(deps, { before, after, live: options.live === true, only: options.only }),

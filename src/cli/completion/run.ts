@@ -5,7 +5,9 @@ import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
 import { type ResourceName, defaultVersion, resources } from '../../resources/definitions.js';
-import type { Session } from '../session.js';
+import type { ResourceApi } from '../../api/resource-api.js';
+import type { Settings } from '../../config/settings.js';
+import type { Context } from '../context.js';
 import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
@@ -47,18 +49,25 @@ function joinBashEquals(words: string[]): { words: string[]; strip: string } {
 }
 
 /** One candidate a line (`:files`: let the shell complete file names); nothing when none. */
-export async function completeView(session: Session, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<TextView> {
+/** What completion uses of the run: the context, the settings (made quick for a TAB), the API for names. */
+export interface CompletionDeps {
+  ctx: Context;
+  settings: Settings;
+  api: () => ResourceApi;
+}
+
+export async function completeView(deps: CompletionDeps, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<TextView> {
   const shell = parseShell(shellName);
   const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
-  session.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
-  session.settings.retries = { value: 0, source: 'default', origin: 'completion' };
-  const cache = new NameCache(session.settings.configDir, session.ctx.now);
+  deps.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
+  deps.settings.retries = { value: 0, source: 'default', origin: 'completion' };
+  const cache = new NameCache(deps.settings.configDir, deps.ctx.now);
   const sources: CompletionSources = {
     optionValues,
     argumentValues: (command, index) => argumentValues(command, index, topics),
-    names: (resource) => namesOf(session, cache, resource),
-    profiles: async () => Object.keys((await readConfig(session.settings.configDir)).profiles).sort(),
+    names: (resource) => namesOf(deps, cache, resource),
+    profiles: async () => Object.keys((await readConfig(deps.settings.configDir)).profiles).sort(),
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
@@ -66,12 +75,12 @@ export async function completeView(session: Session, root: Command, shellName: s
   return { kind: 'text', text: lines.join('\n') };
 }
 
-async function namesOf(session: Session, cache: NameCache, resource: ResourceName): Promise<string[]> {
-  const baseUrl = session.settings.baseUrl.value;
+async function namesOf(deps: CompletionDeps, cache: NameCache, resource: ResourceName): Promise<string[]> {
+  const baseUrl = deps.settings.baseUrl.value;
   if (!baseUrl) return [];
   return cache.names(baseUrl, resource, async () => {
     const def = resources[resource];
-    const { records } = await session.api().list({ def, version: defaultVersion(def) });
+    const { records } = await deps.api().list({ def, version: defaultVersion(def) });
     const label = def.labelField ?? 'name';
     // A name with a control character could break the shell's line or reach the terminal raw: not offered.
     return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(v));

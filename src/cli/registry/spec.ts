@@ -144,12 +144,13 @@ export interface HandlerSpec<S extends string, A extends unknown[], F extends Fl
   page?: boolean;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
-  deps: (session: Session) => D;
+  /** Narrow dependencies built from the session (never the session itself: `never` refuses it at compile time). */
+  deps: (session: Session) => D extends Session ? never : D;
   handler: (deps: D, options: O, args: A) => Promise<View | Outcome>;
 }
 
 /** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
-export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, const F extends FlagDecls = {}, O extends OptionValues = FlagValues<F>, D = Session>(
+export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, const F extends FlagDecls = {}, O extends OptionValues = FlagValues<F>, D = unknown>(
   spec: HandlerSpec<S, A, F, O, D>,
 ): LeafCommand {
   const { view, page, pipedFormat, deps, handler, ...rest } = spec;

@@ -1,0 +1,287 @@
+// The transport: node:http / node:https with a keep-alive Agent (a tunnel through an HTTP proxy for
+// https://), one request sent and its answer read whole (or, for a 2xx list being streamed, left
+// for the caller), bounded by a timeout per attempt and a size cap; and where credentials may go.
+//
+// Measured on Node 20 for a one-shot GET, node:http is the startup floor, undici.request costs ~6 ms
+// more from a bundle and global fetch ~90 ms on its first call; and nock (our HTTP test double)
+// intercepts node:http but not undici.request. A CLI started thousands of times by scripts wants the
+// floor, and the tests want to mock at this boundary, so node:http it is (README "Choices").
+
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { NetworkError, ProtocolError, TimeoutError, UsageError } from '../errors.js';
+import type { RequestLogEntry } from './http-types.js';
+import { networkError } from './error-mapping.js';
+import { mayHaveBeenApplied } from './outcomes.js';
+import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
+
+/**
+ * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events and stays below
+ * V8's longest string (2^29 - 24 characters), so any answer can still be decoded whole.
+ */
+export const MAX_RESPONSE_BYTES = 500 * 1024 * 1024;
+
+type HttpModule = typeof import('node:http');
+type Agent = import('node:http').Agent;
+
+function ignoreLogEntry(): void {}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  bytes: Buffer;
+  /** A 2xx body left unread for the caller (streamData). */
+  stream?: IncomingMessage;
+}
+
+export interface TransportOptions {
+  baseUrl: URL;
+  /** The proxy every request goes through (from the environment), if any. */
+  proxy: URL | undefined;
+  /** Per attempt, in milliseconds. */
+  timeoutMs: number;
+  maxSockets?: number;
+  maxResponseBytes?: number;
+  log?: (entry: RequestLogEntry) => void;
+  debug?: boolean;
+}
+
+export class Transport {
+  private agent?: Agent;
+  private http?: HttpModule;
+  /** No userinfo in the base URL: a request's parts can be given to node:http directly. */
+  private readonly plainBase: boolean;
+
+  constructor(private readonly options: TransportOptions) {
+    this.plainBase = !options.baseUrl.username && !options.baseUrl.password;
+  }
+
+  /** Closes idle keep-alive sockets so the process can exit at once. */
+  close(): void {
+    this.agent?.destroy();
+  }
+
+  private async transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
+    if (!this.http) {
+      const https = url.protocol === 'https:';
+      const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
+      this.http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
+      // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
+      if (https && this.options.proxy) this.agent = await tunnelAgent(this.options.proxy, pool);
+      else {
+        const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
+        this.agent = new this.http.Agent(agentOptions);
+      }
+    }
+    return { http: this.http, agent: this.agent! };
+  }
+
+  /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
+  private requestOptions(url: URL, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
+    if (!this.options.proxy || url.protocol !== 'http:') {
+      // The URL's parts given directly, as node would take them from it (no auth: plainBase).
+      if (!this.plainBase || url.host !== this.options.baseUrl.host) return { method, headers, agent };
+      return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method, headers, agent };
+    }
+    return {
+      protocol: 'http:',
+      host: this.options.proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: this.options.proxy.port || 80,
+      path: url.href,
+      method,
+      headers: { ...headers, host: url.host, ...proxyAuthorization(this.options.proxy) },
+      agent,
+    };
+  }
+
+  async send(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    attempt: number,
+    stream = false,
+  ): Promise<RawResponse> {
+    const { http, agent } = this.http ? { http: this.http, agent: this.agent! } : await this.transport(url);
+    // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
+    // start), and the log shows whole milliseconds anyway.
+    const started = Date.now();
+    const sink = this.options.log;
+    const log = !sink
+      ? ignoreLogEntry
+      : (entry: Partial<RequestLogEntry>): void => {
+          const debug = this.options.debug === true;
+          sink({
+            method,
+            url: displayUrl(url),
+            ms: Date.now() - started,
+            attempt,
+            ...(debug ? { requestHeaders: redactHeaders(headers), requestBody: payload } : {}),
+            ...entry,
+            ...(debug ? {} : { responseHeaders: undefined, responseBody: undefined }),
+          });
+        };
+    return new Promise<RawResponse>((resolve, reject) => {
+      let sent = false;
+      let settled = false;
+      const fail = (error: NetworkError): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        log({ error: error.message });
+        reject(error);
+      };
+      const target = this.requestOptions(url, method, headers, agent);
+      const req = target.path !== undefined ? http.request(target) : http.request(url, target);
+      const timer = setTimeout(() => {
+        const error = new TimeoutError(
+          `${method} ${displayUrl(url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
+          'ETIMEDOUT',
+          sent,
+        );
+        fail(error);
+        req.destroy(error);
+      }, this.options.timeoutMs);
+      req.on('finish', () => {
+        sent = true;
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof NetworkError) return fail(error);
+        fail(networkError(method, url, error, sent, this.options.proxy));
+      });
+      req.on('response', (res: IncomingMessage) => {
+        const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+        const refuse = (): void => {
+          settled = true;
+          clearTimeout(timer);
+          req.destroy();
+          reject(new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`));
+        };
+        const declared = Number(res.headers['content-length']);
+        if (declared > limit) return refuse();
+        const status = res.statusCode ?? 0;
+        if (stream && status >= 200 && status < 300) {
+          // The body is the caller's to read (data-stream.ts), at its own pace.
+          settled = true;
+          clearTimeout(timer);
+          res.on('error', () => undefined); // read by the caller's iterator, which reports it
+          log({ status, responseHeaders: res.headers });
+          return resolve({ status, headers: res.headers, bytes: Buffer.alloc(0), stream: res });
+        }
+        const body = new BodyBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : undefined);
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          if (body.size + chunk.length > limit) return refuse();
+          body.push(chunk);
+        });
+        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true, this.options.proxy)));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          const bytes = body.take();
+          log({ status: res.statusCode, responseHeaders: res.headers, responseBody: this.options.debug ? bytes.toString('utf8') : undefined });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
+        });
+      });
+      req.end(payload);
+    });
+  }
+}
+
+/**
+ * A body collected into one buffer: preallocated when Content-Length is known (each chunk copied
+ * in and dropped), else chunks joined once at the end. Either way one copy survives, never several.
+ */
+class BodyBuffer {
+  size = 0;
+  private chunks: Buffer[] = [];
+  private target: Buffer | undefined;
+
+  constructor(private readonly declared: number | undefined) {}
+
+  push(chunk: Buffer): void {
+    if (this.declared !== undefined && this.size + chunk.length <= this.declared) {
+      this.target ??= Buffer.allocUnsafe(this.declared);
+      chunk.copy(this.target, this.size);
+    } else {
+      if (this.target) {
+        this.chunks.push(this.target.subarray(0, this.size));
+        this.target = undefined;
+      }
+      this.chunks.push(chunk);
+    }
+    this.size += chunk.length;
+  }
+
+  take(): Buffer {
+    if (this.target) return this.target.subarray(0, this.size);
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+
+/** A URL for messages and logs: never the userinfo (`user:pass@`) a base URL may carry. */
+export function displayUrl(url: URL): string {
+  if (!url.username && !url.password) return url.href;
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    const name = k.toLowerCase();
+    if (name === 'authorization' || name === 'proxy-authorization') out[k] = `${v.split(' ')[0]} [redacted]`;
+    else out[k] = SECRET_HEADERS.has(name) ? '[redacted]' : v;
+  }
+  return out;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Fails (exit 2) when credentials would cross the network in clear to this base URL. */
+export function assertSafeTransport(baseUrl: string, env?: Record<string, string | undefined>): void {
+  const url = parseBaseUrl(baseUrl);
+  refuseInsecureHttp(url, env ? proxyFor(url, env) : undefined);
+}
+
+/**
+ * Credentials never cross the network in clear unless the profile opted in. Through a proxy, an
+ * http:// request travels in clear to the proxy too, so both must be loopback.
+ */
+export function refuseInsecureHttp(url: URL, proxy?: URL): void {
+  if (url.protocol !== 'http:' || (isLoopback(url.hostname) && (!proxy || isLoopback(proxy.hostname)))) return;
+  throw new UsageError(
+    `refusing to send credentials over plain http:// to ${url.host}${proxy ? ` through the proxy ${proxyLabel(proxy)}` : ''}: anyone on the network could read them. ` +
+      'Use an https:// base URL, or, for a server you trust on a network you trust, opt in for the profile: ' +
+      `rentals auth login --base-url ${displayUrl(url).replace(/\/$/, '')} --insecure-http …`,
+  );
+}
+
+export function parseBaseUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`the base URL ${JSON.stringify(value)} is not a URL (expected e.g. https://api.example.com)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`the base URL must start with http:// or https:// (got ${url.protocol})`);
+  }
+  return url;
+}
+
+export function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
