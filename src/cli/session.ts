@@ -155,6 +155,11 @@ export class Session {
     return this.writes.journal;
   }
 
+  /** Notes in this run's entry that its record `to` brings back the deleted record `from` (`rentals undo`). */
+  broughtBack(resource: string, from: number, to: number): void {
+    this.writes?.history.replaced(resource, from, to, (message) => this.ctx.term.stderr.write(`${message}\n`));
+  }
+
   /** This run undoes `entry` (its own entry says so); the id of this run's entry once it wrote. */
   historyEntry(undoes?: string): string | undefined {
     if (undoes !== undefined) this.undoing = undoes;

@@ -35,7 +35,11 @@ export interface HistoryEntry {
   records: HistoryRecord[];
 }
 
-type Line = ({ kind: 'entry' } & Omit<HistoryEntry, 'records'>) | ({ kind: 'record'; entry: string } & HistoryRecord);
+type Line =
+  | ({ kind: 'entry' } & Omit<HistoryEntry, 'records'>)
+  | ({ kind: 'record'; entry: string } & HistoryRecord)
+  /** `rentals undo` brought the deleted record `from` back as `to` (a record of the same entry). */
+  | { kind: 'replace'; entry: string; resource: string; from: number; to: number };
 
 export const MAX_BYTES = 4 * 1024 * 1024;
 const FILE = 'history.ndjson';
@@ -94,6 +98,16 @@ export class HistoryWriter {
     }
   }
 
+  /** Notes that the record `to` (written by this entry) brings back the deleted record `from`. */
+  replaced(resource: string, from: number, to: number, warn: (message: string) => void): void {
+    if (this.fd === undefined || this.fd < 0) return; // nothing written: nothing to note
+    try {
+      writeSync(this.fd, `${JSON.stringify({ kind: 'replace', entry: this.entryId!, resource, from, to } satisfies Line)}\n`);
+    } catch (error) {
+      warn(`warning: the history of writes could not be written (${(error as Error).message})`);
+    }
+  }
+
   close(): void {
     if (this.fd !== undefined && this.fd >= 0) closeSync(this.fd);
     this.fd = undefined;
@@ -140,6 +154,9 @@ export function readHistory(dir: string): HistoryEntry[] {
       } else if (line.kind === 'record') {
         const { kind: _kind, entry, ...record } = line;
         entries.get(entry)?.records.push(record);
+      } else if (line.kind === 'replace') {
+        const record = entries.get(line.entry)?.records.find((r) => r.resource === line.resource && r.id === line.to);
+        if (record) record.replaces = line.from;
       }
     }
   }

@@ -13,8 +13,9 @@ import type { HistoryEntry, HistoryRecord } from '../config/history.js';
 import { type BookingIntent, ShortageRefused, refusalText, targetOf } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarEvent, readEvent } from '../domain/records.js';
+import { addsHolds } from '../domain/event-change.js';
 import { askedItems, firmShortages } from '../domain/tentative-holds.js';
-import { type Difference, type UndoAction, describeDifference, differences, undoAction } from '../domain/undo-steps.js';
+import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
 import { parseMoney } from '../domain/money.js';
 import { NotFoundError, RentalsError } from '../errors.js';
 import { type ResourceName, defaultVersion, resources, writableFields } from '../resources/definitions.js';
@@ -46,6 +47,8 @@ export interface UndoDeps {
   ruleOf: (event: CalendarEvent) => HoldRule;
   /** The record that now stands for a deleted one brought back by an earlier undo (its id), if any. */
   renamed: (resource: string, id: number) => number;
+  /** Told as each deleted record comes back under its new id (the history notes it). */
+  broughtBack: (resource: string, from: number, to: number) => void;
 }
 
 const addressOf = (resource: string, parentId: number | undefined): Address => {
@@ -59,17 +62,14 @@ export class Undoer {
 
   /** The steps, newest record first; refused as a whole (StaleEntryError) when any record changed since. */
   async plan(entry: HistoryEntry): Promise<UndoStep[]> {
-    const steps = [...entry.records].reverse().map((record) => {
+    const steps = netChanges(entry.records).reverse().map((record) => {
       const parent = resources[record.resource as ResourceName]?.parent?.resource;
       const parentId = record.parentId === undefined || parent === undefined ? record.parentId : this.deps.renamed(parent, record.parentId);
       return { action: undoAction(record), record, ...(parentId === undefined ? {} : { parentId }) };
     });
-    // A record written twice by the entry is compared once, with what the entry left last.
-    const last = new Map<string, UndoStep>();
-    for (const step of steps) if (!last.has(keyOf(step))) last.set(keyOf(step), step);
     const stale: string[] = [];
     await Promise.all(
-      [...last.values()].map(async (step) => {
+      steps.map(async (step) => {
         const found = differences(step.record, await this.current(step), writableFields(addressOf(step.record.resource, step.parentId).def).map((f) => f.name));
         if (found.length > 0) stale.push(staleLine(step, found));
       }),
@@ -80,19 +80,29 @@ export class Undoer {
     return steps;
   }
 
+  /**
+   * The rules judged before anything is written (and by --dry-run): each event's lines as they would
+   * come back, and each event put back. Lines of an event this undo brings back are judged when it is.
+   */
+  async judge(steps: readonly UndoStep[], options: { allowOverbook: boolean }): Promise<void> {
+    const recreated = new Set(steps.filter((s) => s.record.resource === 'events' && s.action === 'recreate').map((s) => s.record.id));
+    for (const group of groups(steps)) {
+      const [first] = group;
+      if (first!.record.resource === 'bookings' && !recreated.has(first!.record.parentId!)) {
+        const event = await this.deps.calendar.event(String(first!.parentId));
+        await this.deps.bookings.plan(targetOf(event, this.deps.ruleOf), bookingIntents(group), options);
+      } else if (first!.record.resource === 'events' && first!.action === 'restore') await this.checkEventFits(first!, options);
+    }
+  }
+
   /** Writes the steps in order; each step's new id (a record brought back) is set on it. */
   async run(steps: UndoStep[], options: { allowOverbook: boolean }): Promise<UndoStep[]> {
     const newIds = new Map<string, number>();
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i]!;
+    for (const group of groups(steps)) {
+      const step = group[0]!;
       if (step.record.resource === 'bookings') {
         // The entry's lines of one event, judged together by the planner, as a booking command's are.
-        let end = i;
-        while (steps[end + 1]?.record.resource === 'bookings' && steps[end + 1]!.record.parentId === step.record.parentId) end++;
-        const group = steps.slice(i, end + 1);
-        const eventId = newIds.get(`events:${step.record.parentId}`) ?? step.parentId!;
-        await this.undoBookings(eventId, group, options);
-        i = end;
+        await this.undoBookings(newIds.get(`events:${step.record.parentId}`) ?? step.parentId!, group, options);
         continue;
       }
       if (step.record.resource === 'events' && step.action === 'restore') await this.checkEventFits(step, options);
@@ -103,7 +113,8 @@ export class Undoer {
   }
 
   private async current(step: UndoStep): Promise<ApiRecord | null> {
-    const id = step.action === 'recreate' ? step.record.id : this.deps.renamed(step.record.resource, step.record.id);
+    // A deleted record an earlier undo brought back is there again, under its new id: not to bring back twice.
+    const id = this.deps.renamed(step.record.resource, step.record.id);
     try {
       return (await this.deps.api().get(addressOf(step.record.resource, step.parentId), id)).records[0] ?? null;
     } catch (error) {
@@ -113,19 +124,15 @@ export class Undoer {
   }
 
   private async undoBookings(eventId: number, group: UndoStep[], options: { allowOverbook: boolean }): Promise<void> {
-    const intents: BookingIntent[] = group.map(({ action, record }): BookingIntent => {
-      if (action === 'delete') return { kind: 'delete-line', bookingId: record.id };
-      const before = readRecord(resources.bookings.fields, record.before!);
-      const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
-      return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
-    });
     const event = await this.deps.calendar.event(String(eventId));
-    const written = await this.deps.bookings.write(await this.deps.bookings.plan(this.deps.bookings.target(event), intents, options));
+    const written = await this.deps.bookings.write(await this.deps.bookings.plan(this.deps.bookings.target(event), bookingIntents(group), options));
     // The lines that came back, in the order asked: their new ids.
     const created = written.filter((w) => w.write.action === 'create');
     group.filter((s) => s.action === 'recreate').forEach((step, index) => {
       const id = created[index]?.record.id;
-      if (id !== undefined) step.newId = Number(id);
+      if (id === undefined) return;
+      step.newId = Number(id);
+      this.deps.broughtBack('bookings', step.record.id, step.newId);
     });
   }
 
@@ -134,9 +141,11 @@ export class Undoer {
     if (options.allowOverbook) return;
     const id = this.deps.renamed('events', step.record.id);
     const { calendar } = this.deps;
-    const [status, lists, items] = await Promise.all([calendar.statusNames(), calendar.bookings([id]), calendar.items()]);
+    const [status, lists, items, current] = await Promise.all([calendar.statusNames(), calendar.bookings([id]), calendar.items(), this.deps.events.read(id)]);
     const restored = readEvent({ ...step.record.before!, id }, status);
-    if (restored.cancelled || !restored.window || this.deps.ruleOf(restored) !== 'firm') return;
+    const now = readEvent(current.record, status);
+    // Only a change that makes it hold more must fit (a rename put back never does), as the event writer judges.
+    if (!restored.window || this.deps.ruleOf(restored) !== 'firm' || !addsHolds({ before: now, after: restored, ruleBefore: this.deps.ruleOf(now), ruleAfter: this.deps.ruleOf(restored) })) return;
     const others = await calendar.holdings(restored.window, id, this.deps.ruleOf);
     const short = firmShortages(restored.window, askedItems(lists.get(id) ?? [], items), others);
     if (short.length === 0) return;
@@ -165,6 +174,7 @@ export class Undoer {
       } else {
         const created = await api.create(at, await validated(at.def, body, 'create'), { replaces: record.id });
         step.newId = Number(created.records[0]?.id);
+        this.deps.broughtBack(record.resource, record.id, step.newId);
       }
     }
     if (record.resource === 'events') this.deps.calendar.catalog.forget('events');
@@ -188,8 +198,25 @@ export class Undoer {
   }
 }
 
-function keyOf(step: UndoStep): string {
-  return `${step.record.resource}:${step.record.id}`;
+/** The steps in runs: consecutive booking lines of one event together, any other step alone. */
+function groups(steps: readonly UndoStep[]): UndoStep[][] {
+  const out: UndoStep[][] = [];
+  for (const step of steps) {
+    const last = out[out.length - 1]?.[0];
+    if (last && step.record.resource === 'bookings' && last.record.resource === 'bookings' && last.record.parentId === step.record.parentId) out[out.length - 1]!.push(step);
+    else out.push([step]);
+  }
+  return out;
+}
+
+/** A group of booking lines put back, as the planner's intents. */
+function bookingIntents(group: readonly UndoStep[]): BookingIntent[] {
+  return group.map(({ action, record }): BookingIntent => {
+    if (action === 'delete') return { kind: 'delete-line', bookingId: record.id };
+    const before = readRecord(resources.bookings.fields, record.before!);
+    const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
+    return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
+  });
 }
 
 /** `  events 12: eventName is "B" now; the entry left "A"`. */

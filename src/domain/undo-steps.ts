@@ -15,6 +15,22 @@ export interface ChangedRecord {
   after: Record<string, unknown> | null;
 }
 
+/**
+ * One change per record: a record the entry wrote several times (a line created then backed out
+ * after a lost race, a line changed twice) goes from its first `before` to its last `after`, at the
+ * place of its last write; one created and deleted by the entry left nothing to undo.
+ */
+export function netChanges<R extends ChangedRecord>(records: readonly R[]): R[] {
+  const byKey = new Map<string, R>();
+  for (const record of records) {
+    const key = `${record.resource}:${record.id}`;
+    const first = byKey.get(key);
+    byKey.delete(key);
+    byKey.set(key, first ? { ...record, before: first.before } : record);
+  }
+  return [...byKey.values()].filter((r) => r.before !== null || r.after !== null);
+}
+
 export function undoAction(record: ChangedRecord): UndoAction {
   if (record.before === null) return 'delete';
   if (record.after === null) return 'recreate';
@@ -43,7 +59,7 @@ export function differences(record: ChangedRecord, current: Record<string, unkno
 /** `eventName is "B" now; the entry left "A"`. */
 export function describeDifference(difference: Difference): string {
   if (difference.now === 'deleted') return 'it was deleted since';
-  if (difference.left === 'deleted') return 'it exists again';
+  if (difference.left === 'deleted') return `it exists again (id ${String(difference.now)}: an undo brought it back)`;
   return `${difference.field} is ${JSON.stringify(difference.now ?? null)} now; the entry left ${JSON.stringify(difference.left ?? null)}`;
 }
 

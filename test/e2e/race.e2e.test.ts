@@ -45,7 +45,36 @@ async function race(n: number, env: Record<string, string>): Promise<Race> {
   return { winners: results.filter((r) => r.code === 0).length, overbooked: held > 1 };
 }
 
+/** A quote holding the last unit, confirmed, while another event books it: at most one of them ends holding it firmly. */
+async function confirmRace(n: number, env: Record<string, string>): Promise<Race> {
+  const [item] = await data(call, 'POST', '/v2/inventory', { name: `Confirm race item ${n}`, quantityAvailable: 1, active: 1 });
+  const itemId = Number(item!.id);
+  await data(call, 'POST', `/v1/inventory/${itemId}/pricing`, { inventoryId: itemId, rentalBlockId: 1, price: 10 });
+  const day = String((n % 28) + 1).padStart(2, '0');
+  const [quote] = await data(call, 'POST', '/v1/events', { eventStatusId: 1, rentalBlockId: 1, eventName: `Quote ${n}`, dropoffDate: `2031-04-${day}T08:00:00`, startDate: `2031-04-${day}T08:00:00`, endDate: `2031-04-${day}T20:00:00`, teardownDate: `2031-04-${day}T20:00:00`, pickupDate: `2031-04-${day}T20:00:00` });
+  const quoteId = Number(quote!.id);
+  await data(call, 'POST', `/v1/events/${quoteId}/inventory`, { eventId: quoteId, inventoryId: itemId, quantity: 1, price: 10 });
+  const other = await event(`Booker ${n}`, `2031-04-${day}T12:00:00`, `2031-04-${day}T23:00:00`);
+  const results = await Promise.all([
+    startBin(['events', 'confirm', String(quoteId)], { env, timeoutMs: 30_000 }).done,
+    startBin(['events', 'book', String(other), '--item', `${itemId}=1`], { env, timeoutMs: 30_000 }).done,
+  ]);
+  for (const result of results) expect([0, 1], result.stderr).toContain(result.code);
+  const [status] = await data(call, 'GET', `/v1/events/${quoteId}`);
+  const booked = (await data(call, 'GET', `/v1/events/${other}/inventory`)).length;
+  const firm = (Number(status!.eventStatusId) === 2 ? 1 : 0) + booked;
+  return { winners: results.filter((r) => r.code === 0).length, overbooked: firm > 1 };
+}
+
 describe('two operators, one unit', () => {
+  test('a confirm and a book of the last unit at the same moment never both hold it firmly', async () => {
+    const env = cliEnv(sandbox, freshConfigDir());
+    const outcomes: Race[] = [];
+    for (let n = 0; n < (LONG ? 10 : 3); n++) outcomes.push(await confirmRace(n, env));
+    expect(outcomes.filter((o) => o.overbooked)).toEqual([]);
+    expect(outcomes.every((o) => o.winners <= 1)).toBe(true);
+  }, 60_000);
+
   test(`${RACES} races of two events book processes: none overbooks, (nearly) all have one winner`, async () => {
     const env = cliEnv(sandbox, freshConfigDir());
     const outcomes: Race[] = [];

@@ -78,6 +78,9 @@ describe('history and undo', () => {
     const [again] = await history();
     const rival = await event('2029-07-01T12:00:00', '2029-07-01T20:00:00');
     ok(await rentals(['events', 'book', String(rival.id), '--item', `${tent.name}=1`]));
+    const dry = await rentals(['undo', again!.id, '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toContain('not enough units');
     const refused = await rentals(['undo', again!.id]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('not enough units');
@@ -118,9 +121,28 @@ describe('history and undo', () => {
     const newId = Number(match![1]);
     expect(await eventRecord(newId)).toMatchObject({ eventName: fair.name, dropoffDate: '2029-04-01T08:00:00' });
 
+    // Brought back once: the same entry again is stale.
+    const twice = await rentals(['undo', (await history())[1]!.id]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain(`event ${fair.id}: it exists again (id ${newId}`);
+
     // The earlier unbook's line comes back on the event as it is now.
     ok(await rentals(['undo', unbooked!.id]));
     expect(await lines(newId)).toEqual([[crate.id, 2]]);
+  });
+
+  test('a line brought back by an undo is not brought back twice by undoing the same entry again', async () => {
+    const cups = await item(30);
+    const tea = await event('2029-11-01T08:00:00', '2029-11-02T10:00:00');
+    await line(tea.id, cups.id, 12);
+    ok(await rentals(['events', 'unbook', String(tea.id), '--item', cups.name]));
+    const [unbooked] = await history();
+    ok(await rentals(['undo', unbooked!.id]));
+    expect(await lines(tea.id)).toEqual([[cups.id, 12]]);
+    const again = await rentals(['undo', unbooked!.id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('it exists again');
+    expect(await lines(tea.id)).toEqual([[cups.id, 12]]);
   });
 
   test('a bulk run is an entry too: undo puts its prices back', async () => {

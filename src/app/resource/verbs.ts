@@ -190,7 +190,7 @@ export async function updateView(
   }
   if (def.writeRules === 'events') {
     const { updateEvent } = await import('./event-writes.js');
-    return updateEvent(deps, id, await resolver.resolve(def, changes), input, (canonical) => checkDateOrder(def, canonical, input, changes));
+    return updateEvent(deps, id, () => resolver.resolve(def, changes), input, (canonical) => checkDateOrder(def, canonical, input, changes));
   }
   const current = single(await deps.api().get(at, id), `${def.singular} ${id}`);
   const currentValues = readRecord(def.fields, current);

@@ -55,9 +55,20 @@ export const undoCommand = defineViewCommand({
   handler: async ({ session, calendar }, options, [ref]) => {
     const entries = historyOf(session);
     const entry = chosenEntry(entries, ref);
-    const undoer = new Undoer({ api: () => session.api(), calendar: calendar.calendar, bookings: calendar.bookings, events: calendar.events, advisor: calendar.advisor, ruleOf: calendar.ruleOf, renamed: renamesOf(entries) });
+    const undoer = new Undoer({
+      api: () => session.api(),
+      calendar: calendar.calendar,
+      bookings: calendar.bookings,
+      events: calendar.events,
+      advisor: calendar.advisor,
+      ruleOf: calendar.ruleOf,
+      renamed: renamesOf(entries),
+      broughtBack: (resource, from, to) => session.broughtBack(resource, from, to),
+    });
     const notices = session.notices();
     const steps = await undoer.plan(entry);
+    const allowOverbook = options.allowOverbook === true;
+    await undoer.judge(steps, { allowOverbook });
     const what = `entry ${entry.id} (${entry.command})`;
     if (options.dryRun) {
       for (const step of steps) notices.info(`would ${step.action} ${label(step.record.resource)} ${step.record.id}`);
@@ -66,7 +77,7 @@ export const undoCommand = defineViewCommand({
     }
     session.historyEntry(entry.id);
     try {
-      await undoer.run(steps, { allowOverbook: options.allowOverbook === true });
+      await undoer.run(steps, { allowOverbook });
     } catch (error) {
       const done = session.historyEntry();
       if (done && error instanceof Error) error.message += `\nPart of the undo was written before this (entry ${done}: rentals undo ${done} takes it back).`;

@@ -67,7 +67,7 @@ export const eventsBook = defineViewCommand({
   args: '<event>',
   summary: "Book items on an event after checking availability; the price comes from the event's rental block",
   help: withDatesLink(
-    '\nEvery item is checked against the other non-cancelled events whose window overlaps this one before anything is written (all lines of an item on the event count together). An item already on the event ends with the asked quantity on one line: its oldest line is changed (its price kept unless --price) and any other lines of it removed.\n',
+    '\nEvery item is checked against the other non-cancelled events whose window overlaps this one before anything is written (all lines of an item on the event count together). An item already on the event ends with the asked quantity on one line: its oldest line is changed (its price kept unless --price) and any other lines of it removed. A refusal for stock names the ways out: substitutes with room (the alternatives setting), the nearest windows that fit, the events holding the units; --substitute books the split.\n',
   ),
   examples: [
     'rentals events book 12 --item "White Folding Chair" --qty 40',
