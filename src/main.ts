@@ -6,6 +6,7 @@ import { exitCodeFor, isExpected } from './cli/exit-codes.js';
 import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
+import { showHelp } from './cli/help-output.js';
 import { debugFromEnv } from './cli/session.js';
 import { forPeopleContext } from './cli/people-streams.js';
 
@@ -18,6 +19,8 @@ export async function main(argv: string[], given: Context): Promise<number> {
     return state.exitCode;
   } catch (error) {
     return report(error, ctx, argv.includes('--debug') || debugFromEnv(ctx.env));
+  } finally {
+    await showHelp(state, ctx, argv);
   }
 }
 

@@ -56,4 +56,6 @@ export interface Factory {
   /** Standard input (a `--file -` body; made only when read) and the clock (relative dates). */
   stdin(): Readable;
   now(): number;
+  /** The tool's data directory (config/store.ts dataDir): where mass changes keep their reports. */
+  dataDir(): string;
 }

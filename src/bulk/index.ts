@@ -10,7 +10,7 @@ export { planAdjust } from './adjust.js';
 export { exportRecords, streamExport } from './export.js';
 export { type Plan, type PlanRow, emptyTotals } from './plan.js';
 export { parsePlan, serializePlan } from './plan-file.js';
-export { type PredictedOutcomes, PlanLineWidths, planLine, planLines, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
+export { type PredictedOutcomes, PlanLineWidths, planLine, planLines, predictedTotalsLine, rowDetail, totalsLine, unchangedNote } from './plan-render.js';
 export { type RowsToApply, applyPlan, predictPlan } from './apply.js';
 export { type WriteRules, judgePlan } from './judge.js';
 export { apiOperations } from './api-operations.js';

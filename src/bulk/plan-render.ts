@@ -16,11 +16,22 @@ export type PredictedOutcomes = ReadonlyMap<number, { outcome: string; error?: s
 /** Outcomes a prediction shows in place of the planned action. */
 const SHOWN_OUTCOMES = new Set(['stale', 'failed', 'unchanged']);
 
-/** One line per row, in plan order (a generator: a large plan is never one big string). */
-export function* planLines(spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes): Generator<string> {
+/**
+ * One line per row, in plan order (a generator: a large plan is never one big string).
+ * `changesOnly`: the rows that change (and the invalid and refused ones) listed, the unchanged counted.
+ */
+export function* planLines(spec: RowSpec, plan: Plan, predicted?: PredictedOutcomes, changesOnly = false): Generator<string> {
   const widths = new PlanLineWidths();
-  for (const row of plan.rows) widths.add(row);
-  for (const row of plan.rows) yield planLine(spec, row, widths, predicted);
+  const listed = changesOnly ? plan.rows.filter((row) => row.action !== 'unchanged') : plan.rows;
+  for (const row of listed) widths.add(row);
+  for (const row of listed) yield planLine(spec, row, widths, predicted);
+  const unlisted = plan.rows.length - listed.length;
+  if (unlisted > 0) yield unchangedNote(unlisted);
+}
+
+/** The line that stands for the unchanged rows a terminal does not list. */
+export function unchangedNote(count: number): string {
+  return `(${count} unchanged ${count === 1 ? 'row' : 'rows'} not listed; --all lists them)`;
 }
 
 /** The columns' widths of the plan lines: the longest line number, the longest label (at most 40). */

@@ -15,6 +15,14 @@ Date arguments (--from, --to, --date, and every datetime flag such as events add
   mon … sun           the next such day (today when today is that day); full names work too
   +3d, +2w, -1d       days or weeks from today
 
+A range by name (--range, on every command that takes --from/--to, instead of them):
+  today, tomorrow, yesterday          that day
+  this-week, next-week, last-week     Monday to Sunday (ISO weeks)
+  this-month, next-month, last-month  the calendar month
+  2026-06                             that month
+These are a small fixed grammar, not free text: a word it does not know is an error naming the
+ones it does, never a guess.
+
 On a terminal, the resolved range is printed on stderr, e.g.
   Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
 
@@ -31,4 +39,4 @@ The time model:
 `;
 
 /** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD or "YYYY-MM-DD HH:MM", today, tomorrow, fri, +3d, +2w; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.`;
+export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD or "YYYY-MM-DD HH:MM", today, tomorrow, fri, +3d, +2w; ranges: --range this-week, last-month, 2026-06…; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.`;

@@ -2,6 +2,7 @@
 // first use (the session caches the client, the catalog and the settings), so a command that
 // touches only names makes no HTTP client. Commands hand their use cases the factory, never the session.
 
+import { dataDir } from '../config/store.js';
 import type { Factory } from '../app/factory.js';
 import { loadPlanKey } from '../config/plan-key.js';
 import { calendarDeps } from './commands/calendar/deps.js';
@@ -35,6 +36,7 @@ export function factoryOf(session: Session): Factory {
     planKey: () => loadPlanKey(session.settings.configDir),
     stdin: () => term.stdin,
     now: ctx.now,
+    dataDir: () => dataDir(ctx.env, ctx.homedir),
   };
   built.set(session, factory);
   return factory;

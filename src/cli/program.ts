@@ -3,6 +3,7 @@
 
 import { type Argument, Command, type Help, type Option } from 'commander';
 import { SETTINGS, setting } from '../config/settings-table.js';
+import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
@@ -68,9 +69,12 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
     .version(typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev', '-V, --version', 'print the version')
     .configureOutput({
-      writeOut: (text) => term.stdout.write(text),
+      // Help and the version are collected and shown at the end of the run (paged at a terminal: help-output.ts).
+      writeOut: (text) => void (reg.state.help = (reg.state.help ?? '') + text),
       writeErr: (text) => term.stderr.write(text),
       outputError: (text, write) => write(text),
+      getOutHelpWidth: () => helpWidth(reg.ctx),
+      getErrHelpWidth: () => helpWidth(reg.ctx),
     })
     .configureHelp({ subcommandTerm, commandUsage, showGlobalOptions: true })
     .exitOverride()

@@ -49,6 +49,11 @@ export function configDir(env: Record<string, string | undefined>, homedir: stri
   return join(homedir, '.config', 'rentals');
 }
 
+/** The tool's data (reports of mass changes, a kept sandbox): `$XDG_DATA_HOME/rentals`, else `~/.local/share/rentals`. */
+export function dataDir(env: Record<string, string | undefined>, homedir: string): string {
+  return env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'rentals') : join(homedir, '.local', 'share', 'rentals');
+}
+
 export function configFilePath(dir: string): string {
   return join(dir, CONFIG_FILE_NAME);
 }

@@ -59,3 +59,4 @@ export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
     await (guard.pause ?? retryPause)();
   }
 }
+

@@ -17,7 +17,7 @@ import type { Holdings, Shortage } from './holds.js';
 import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
-import { type Money, compareMoney, formatMoney } from './money.js';
+import { type Money, compareMoney, formatMoneyFixed } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
@@ -236,6 +236,6 @@ export function describeWrite(write: LineWrite, target: BookingTarget, itemName:
     original: `kept from the original booking: the item has no ${blockLabel ?? 'rental block'} price`,
   };
   if (write.action === 'delete') return `Removed ${write.booking.quantity} × ${JSON.stringify(itemName(write.booking.itemId))} (booking ${write.booking.id}) from ${target.label}.`;
-  if (write.action === 'create') return `Booked ${write.quantity} × ${JSON.stringify(itemName(write.itemId))} on ${target.label} at ${formatMoney(write.price)} (${from[write.priceFrom]}).`;
-  return `${JSON.stringify(itemName(write.itemId))} was already on ${target.label}: booking ${write.booking.id} changed from ${write.booking.quantity} to ${write.quantity} at ${formatMoney(write.price)} (${from[write.priceFrom]}).`;
+  if (write.action === 'create') return `Booked ${write.quantity} × ${JSON.stringify(itemName(write.itemId))} on ${target.label} at ${formatMoneyFixed(write.price)} (${from[write.priceFrom]}).`;
+  return `${JSON.stringify(itemName(write.itemId))} was already on ${target.label}: booking ${write.booking.id} changed from ${write.booking.quantity} to ${write.quantity} at ${formatMoneyFixed(write.price)} (${from[write.priceFrom]}).`;
 }

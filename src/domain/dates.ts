@@ -53,6 +53,49 @@ export function parseDateArgument(value: string, now: WallTime, flag: string): D
 export interface RangeInput {
   from?: string;
   to?: string;
+  /** A named range (`this-week`, `last-month`, `2026-06`): instead of --from/--to. */
+  range?: string;
+}
+
+/** The names --range takes, for help and messages. */
+export const RANGE_NAMES = 'today, tomorrow, yesterday, this-week, next-week, last-week, this-month, next-month, last-month or YYYY-MM';
+
+/**
+ * A named range as whole days, on the local wall clock: a day; a week Monday to Sunday (ISO); a
+ * calendar month. Its end is exclusive (the day after).
+ */
+export function namedRange(name: string, now: WallTime, flag = '--range'): ResolvedRange {
+  const text = name.trim().toLowerCase();
+  const today = startOfDay(now);
+  const days = (from: WallTime, count: number): ResolvedRange => ({ from, to: from + count * DAY_MS });
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  const month = (offset: number): ResolvedRange => {
+    const d = new Date(today);
+    return { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset + 1, 1) };
+  };
+  switch (text) {
+    case 'today':
+      return days(today, 1);
+    case 'tomorrow':
+      return days(today + DAY_MS, 1);
+    case 'yesterday':
+      return days(today - DAY_MS, 1);
+    case 'this-week':
+      return days(monday, 7);
+    case 'next-week':
+      return days(monday + 7 * DAY_MS, 7);
+    case 'last-week':
+      return days(monday - 7 * DAY_MS, 7);
+    case 'this-month':
+      return month(0);
+    case 'next-month':
+      return month(1);
+    case 'last-month':
+      return month(-1);
+  }
+  const ym = /^(\d{4})-(\d{2})$/.exec(text);
+  if (ym && Number(ym[2]) >= 1 && Number(ym[2]) <= 12) return { from: Date.UTC(Number(ym[1]), Number(ym[2]) - 1, 1), to: Date.UTC(Number(ym[1]), Number(ym[2]), 1) };
+  throw new DomainRuleError(`${flag}: ${JSON.stringify(name)} is not a range: give ${RANGE_NAMES}`);
 }
 
 export interface ResolvedRange {
@@ -62,10 +105,14 @@ export interface ResolvedRange {
 }
 
 /**
- * --from/--to → [from, to). A day as --to includes that day. Missing ends take the defaults
+ * --range, or --from/--to → [from, to). A day as --to includes that day. Missing ends take the defaults
  * (`defaultDays` after --from, or from today). --to before --from is a usage error.
  */
 export function resolveRange(input: RangeInput, now: WallTime, defaults: { days: number }, flags = { from: '--from', to: '--to' }): ResolvedRange {
+  if (input.range !== undefined) {
+    if (input.from !== undefined || input.to !== undefined) throw new DomainRuleError(`--range names the whole range: give it, or ${flags.from}/${flags.to}, not both`);
+    return namedRange(input.range, now);
+  }
   const from = input.from !== undefined ? parseDateArgument(input.from, now, flags.from).time : startOfDay(now);
   let to: WallTime;
   if (input.to !== undefined) {

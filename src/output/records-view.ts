@@ -2,7 +2,7 @@
 // a generic verb answers, and what every write that answers with records (book, cancel) shows.
 
 import type { DataResult } from '../api/resource-api.js';
-import { type ResourceDef, fieldTitles } from '../resources/definitions.js';
+import { type ResourceDef, peopleColumns } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import type { Row } from './format.js';
 import type { RecordListView } from './views.js';
@@ -26,7 +26,7 @@ export function resultView(def: ResourceDef, result: DataResult): RecordListView
       return (rows ??= result.records.map((r) => readRecord(def.fields, r)));
     },
     columns: def.columns,
-    titles: fieldTitles(def),
+    ...peopleColumns(def),
     knownColumns: knownColumns(def),
   };
 }
@@ -38,7 +38,7 @@ export function recordsView(def: ResourceDef, records: readonly Record<string, u
     body: { data: records },
     rows: records.map((r) => readRecord(def.fields, r)),
     columns: def.columns,
-    titles: fieldTitles(def),
+    ...peopleColumns(def),
     knownColumns: knownColumns(def),
   };
 }

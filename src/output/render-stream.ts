@@ -21,7 +21,7 @@ export async function* renderRecordStream(view: RecordStreamView, format: ViewFo
   const rows = rowBatches(view);
   if (format === 'table') {
     const { renderRowBatches } = await import('./render-table.js');
-    return yield* renderRowBatches(fields ?? view.columns, rows, options, view.titles);
+    return yield* renderRowBatches(fields ?? view.columns, rows, options, view);
   }
   const columns = fields ?? view.columns;
   let line: (row: Row) => string;

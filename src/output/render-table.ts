@@ -4,9 +4,10 @@
 
 import { type Row, humanCell } from './format.js';
 import { escapeControl } from '../common/sanitize.js';
+import { formatMoneyFixed, parseMoney } from '../domain/money.js';
 import { terminalControl } from '../common/terminal-text.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
-import { type CellPaint, type TablePalette, TableCells, TableDrawer } from './table.js';
+import { type CellPaint, type TableLayout, type TablePalette, TableCells, TableDrawer } from './table.js';
 import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
 import type { DataView, DetailView, GridView, RecordListView } from './views.js';
@@ -41,6 +42,8 @@ function palette(color: boolean): Palette {
   };
 }
 
+const FIELDS_HINT = 'pick columns with --fields';
+
 /** When the terminal's width is unknown, text cells are limited as for 120 columns. */
 const ASSUMED_WIDTH = 120;
 
@@ -72,23 +75,23 @@ export async function* renderTable(view: DataView, options: RenderOptions): Asyn
     return;
   }
   // A grid's columns are its days: --fields does not pick them, a shorter range does.
-  yield* drawBlocks(cells, blocks, options, colors, view.kind === 'grid' ? 'ask for fewer days with --from/--to' : 'pick columns with --fields');
+  yield* drawBlocks(cells, blocks, options, colors, view.kind === 'grid' ? 'ask for fewer days with --from/--to' : FIELDS_HINT);
 }
 
 /** A record list's rows as they are read: their cells are kept (not the records), then drawn. */
-export async function* renderRowBatches(columns: string[], batches: AsyncIterable<Row[]>, options: RenderOptions, titles?: Readonly<Record<string, string>>): AsyncGenerator<string> {
+export async function* renderRowBatches(columns: string[], batches: AsyncIterable<Row[]>, options: RenderOptions, people: Pick<RecordListView, 'titles' | 'names' | 'rank' | 'money'> = {}): AsyncGenerator<string> {
   const colors = palette(options.color);
-  const cells = new TableCells(headers(columns, titles, options), columns);
-  for await (const rows of batches) addRows(cells, columns, rows);
+  const cells = new TableCells(headers(columns, people.titles, options), columns, options.fields ? undefined : people.rank);
+  const names = withMoney(people.names, people.money);
+  for await (const rows of batches) addRows(cells, columns, rows, names);
   if (cells.rowCount === 0) return options.info('No records.');
   yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
 }
 
-function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette, narrower = 'pick columns with --fields'): Generator<string> {
+function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions, colors: Palette, narrower = FIELDS_HINT): Generator<string> {
   const layout = cells.layout({ available: options.terminalWidth || undefined, assumedWidth: ASSUMED_WIDTH });
-  if (layout.hidden.length > 0) {
-    options.info(`note: ${hiddenList(layout.hidden)} hidden to fit ${options.terminalWidth} columns; widen the terminal or ${narrower}`);
-  }
+  const note = droppedNote(layout, cells.keys, options.terminalWidth, narrower);
+  if (note) options.info(note);
   const drawer = new TableDrawer(cells, layout, colors);
   let first = true;
   for (const block of blocks) {
@@ -118,12 +121,12 @@ function collect(view: Exclude<DataView, DetailView>, options: RenderOptions): {
       return collect(view.listing, options);
     case 'records': {
       const columns = options.fields ?? view.columns;
-      const cells = rowCells(columns, view.rows, view.titles, options, view.names);
+      const cells = rowCells(columns, view.rows, view.titles, options, withMoney(view.names, view.money), options.fields ? undefined : view.rank);
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };
     }
     case 'groups': {
       const columns = options.fields ?? view.columns;
-      const cells = new TableCells(headers(columns, view.titles, options), columns);
+      const cells = new TableCells(headers(columns, view.titles, options), columns, options.fields ? undefined : view.rank);
       const blocks = view.groups.map((group) => {
         const from = cells.rowCount;
         addRows(cells, columns, group.rows);
@@ -151,8 +154,18 @@ function headers(columns: string[], titles: Readonly<Record<string, string>> | u
 
 type ValueNames = RecordListView['names'];
 
-function rowCells(columns: string[], rows: Row[], titles?: Readonly<Record<string, string>>, options: Pick<RenderOptions, 'fields'> = {}, names?: ValueNames): TableCells {
-  const cells = new TableCells(headers(columns, titles, options), columns);
+/** The names, and each money column's value with its scale (`67.5` → `67.50`; `20.9895` as it is). */
+function withMoney(names: ValueNames, money: readonly string[] | undefined): ValueNames {
+  if (!money || money.length === 0) return names;
+  const scaled = (value: unknown) => {
+    const parsed = typeof value === 'number' || typeof value === 'string' ? parseMoney(value) : undefined;
+    return parsed === undefined ? undefined : formatMoneyFixed(parsed);
+  };
+  return { ...Object.fromEntries(money.map((c) => [c, scaled])), ...names };
+}
+
+function rowCells(columns: string[], rows: Row[], titles?: Readonly<Record<string, string>>, options: Pick<RenderOptions, 'fields'> = {}, names?: ValueNames, rank?: readonly string[]): TableCells {
+  const cells = new TableCells(headers(columns, titles, options), columns, rank);
   addRows(cells, columns, rows, names);
   return cells;
 }
@@ -163,7 +176,7 @@ function addRows(cells: TableCells, columns: string[], rows: Row[], names?: Valu
       const value = row[c];
       const name = names?.[c] && value !== null && value !== undefined ? names[c](value) : undefined;
       if (name !== undefined) {
-        cells.add(humanCell(name), false);
+        cells.add(humanCell(name), isRigid(name), 'plain', isNumber(name));
         continue;
       }
       cells.add(humanCell(value), isRigid(value), value === true ? 'yes' : value === false ? 'no' : 'plain', isNumber(value));
@@ -293,6 +306,22 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
     }
     for (const line of section.footer ?? []) yield `${escapeControl(line)}\n`;
   }
+}
+
+/**
+ * What a narrow terminal left out and how to see it: `note: endDate, eventCity not shown to fit
+ * 80 columns (cancelDate: empty); see them with --fields id,endDate,eventCity or -o json`.
+ */
+function droppedNote(layout: TableLayout, keys: readonly string[], width: number, narrower: string): string | undefined {
+  const { hidden, emptyHidden } = layout;
+  if (hidden.length + emptyHidden.length === 0) return undefined;
+  if (hidden.length === 0) return `note: ${hiddenList(emptyHidden)} not shown (empty) to fit ${width} columns`;
+  const empty = emptyHidden.length === 0 ? '' : ` (${hiddenList(emptyHidden)}: empty)`;
+  const how =
+    narrower === FIELDS_HINT && hidden.length <= 4
+      ? `see ${hidden.length === 1 ? 'it' : 'them'} with --fields ${[keys[layout.shown[0]!]!, ...hidden].join(',')} or -o json`
+      : `widen the terminal or ${narrower}`;
+  return `note: ${hiddenList(hidden)} not shown${empty} to fit ${width} columns; ${how}`;
 }
 
 /** The hidden columns by name; many (a month of days) as the first and last and how many. */

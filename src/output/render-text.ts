@@ -21,7 +21,7 @@ export async function* renderTextual(view: TextualView, format: ViewFormat, opti
         if (!view.document) throw new Error('a plan printed as json has no document');
         return yield escapeJsonControl(await view.document());
       }
-      return yield* inBatches(format === 'ndjson' ? mapLines(view.records(), escapeJsonControl) : view.lines());
+      return yield* inBatches(format === 'ndjson' ? mapLines(view.records(), escapeJsonControl) : view.lines(options.terminal && view.listAll !== true));
     case 'request':
       return yield* renderText(requestText(view), format, options);
     case 'done':

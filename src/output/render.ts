@@ -117,7 +117,8 @@ function machineTable(view: DataView, options: RenderOptions): MachineTable {
     case 'picture':
       return machineTable(view.listing, options);
     case 'groups':
-      return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: fields !== undefined, header: false };
+      // Grouped rows may carry other names of their columns for --fields (agenda: eventName for event): ndjson shows the columns.
+      return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: true, header: false };
     case 'grid':
       ignoredFields(options, 'a grid');
       return { columns: [view.rowHeader, ...view.columns.map((c) => c.key)], rows: gridRows(view), pick: false, header: true };

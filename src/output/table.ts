@@ -1,10 +1,12 @@
 // Box tables in linear time (cli-table3 rescanned earlier rows for every cell: 100k rows took
 // minutes). Same look: box borders top and bottom, a header row, no row separators, one space of
 // padding. Cells are collected once (text, width, kind), the columns are fitted, and lines are
-// produced row by row, so a caller can write them in chunks.
+// produced row by row, so a caller can write them in chunks. A cell wider than its column wraps
+// onto more lines of its row (never cut).
 
 import { type ColumnMeasure, type ColumnFit, fitColumns } from './fit.js';
-import { padToWidth, textWidth, truncateToWidth } from './width.js';
+import { padToWidth, textWidth } from './width.js';
+import { wrapText } from './wrap.js';
 
 /** How a cell is painted on a colour terminal. */
 export type CellPaint = 'plain' | 'yes' | 'no' | 'problem';
@@ -24,15 +26,25 @@ export interface TableLayoutOptions {
 }
 
 export interface TableLayout extends ColumnFit {
-  /** Keys of the hidden columns (too narrow a terminal). */
+  /** Keys of the columns with values left out (too narrow a terminal). */
   hidden: string[];
+  /** Keys of the empty columns left out. */
+  emptyHidden: string[];
   /** Per shown column: right-aligned (every non-empty cell is a number). */
   right: boolean[];
-  /** Some text was cut or some column hidden to fit the terminal. */
+  /** Some text wrapped or some column was left out to fit the terminal. */
   cut: boolean;
 }
 
 const PAINTS: readonly CellPaint[] = ['plain', 'yes', 'no', 'problem'];
+
+/** The widest word of a text (it wraps between words). */
+function longestWord(text: string): number {
+  if (!text.includes(' ')) return textWidth(text);
+  let widest = 0;
+  for (const word of text.split(' ')) widest = Math.max(widest, textWidth(word));
+  return widest;
+}
 const RIGID = 4;
 
 /**
@@ -48,10 +60,15 @@ export class TableCells {
   /** Per column: 'number' while every non-empty cell is one, 'text' after any other cell. */
   private readonly kinds: Array<'empty' | 'number' | 'text'>;
 
-  /** `keys`: the columns' names for --fields (what a note about hidden columns says), by default the headers. */
+  /**
+   * `keys`: the columns' names for --fields (what a note about hidden columns says), by default the
+   * headers. `rank`: keys from the most to the least important (a narrow terminal leaves out the
+   * least important first; columns not ranked go before them, from the right).
+   */
   constructor(
     readonly headers: string[],
     readonly keys: string[] = headers,
+    readonly rank: readonly string[] = [],
   ) {
     this.kinds = headers.map(() => 'empty');
   }
@@ -95,23 +112,37 @@ export class TableCells {
 
   layout(options: TableLayoutOptions): TableLayout {
     const n = this.headers.length;
-    const measures: ColumnMeasure[] = this.headers.map((h) => ({ header: textWidth(h), text: 0, rigid: 0 }));
+    const measures: ColumnMeasure[] = this.headers.map((h) => ({ header: textWidth(h), headerWord: longestWord(h), text: 0, word: 0, rigid: 0, empty: true }));
     for (let i = 0; i < this.texts.length; i++) {
       const m = measures[i % n]!;
       const w = this.widthOf[i]!;
+      if (w > 0) m.empty = false;
       if (this.isRigid(i)) m.rigid = Math.max(m.rigid, w);
-      else m.text = Math.max(m.text, w);
+      else {
+        m.text = Math.max(m.text, w);
+        // A column's floor keeps words up to 16 wide: longer words need no measuring.
+        if (w > m.word && m.word < 16) m.word = Math.max(m.word, longestWord(this.texts[i]!));
+      }
     }
     // A terminal of known width: the fit shrinks what does not fit, and nothing that fits is cut.
     // Of unknown width: text cells are limited as for a terminal of the assumed width.
     const cap = options.available ? Number.POSITIVE_INFINITY : Math.max(12, Math.floor((options.assumedWidth - 3 * n) / Math.max(1, n)) + 8);
-    const fit = fitColumns(measures, { cap, available: options.available || undefined });
+    const fit = fitColumns(measures, { cap, available: options.available || undefined, dropOrder: this.dropOrder() });
     const shown = new Set(fit.shown);
-    const hidden = this.keys.filter((_, i) => !shown.has(i));
-    // Without a width the fit is the natural one: nothing was cut to fit.
+    const empty = new Set(fit.droppedEmpty);
+    const hidden = this.keys.filter((_, i) => !shown.has(i) && !empty.has(i));
+    const emptyHidden = fit.droppedEmpty.map((i) => this.keys[i]!);
+    // Without a width the fit is the natural one: nothing wrapped to fit.
     const natural = options.available ? fitColumns(measures, { cap }) : fit;
-    const cut = hidden.length > 0 || fit.widths.some((w, k) => w < natural.widths[k]!);
-    return { ...fit, hidden, cut, right: fit.shown.map((c) => this.kinds[c] === 'number') };
+    const cut = hidden.length + emptyHidden.length > 0 || fit.widths.some((w, k) => w < natural.widths[fit.shown[k]!]!);
+    return { ...fit, hidden, emptyHidden, cut, right: fit.shown.map((c) => this.kinds[c] === 'number') };
+  }
+
+  /** Column indices, least important first: the unranked from the right, then the ranked from the least. */
+  private dropOrder(): number[] {
+    const ranked = this.rank.map((key) => this.keys.indexOf(key)).filter((i) => i >= 0);
+    const unranked = this.keys.map((_, i) => i).filter((i) => !ranked.includes(i)).reverse();
+    return [...unranked, ...ranked.reverse()];
   }
 }
 
@@ -132,33 +163,51 @@ export class TableDrawer {
   }
 
   header(): string {
-    const { shown, widths } = this.layout;
-    const parts = shown.map((c, k) => {
-      const text = truncateToWidth(this.cells.headers[c]!, widths[k]!);
-      return ` ${this.pad(this.palette.header(text), k, textWidth(text))} `;
-    });
-    return `│${parts.join('│')}│`;
+    return this.lines(this.layout.shown.map((c) => this.cells.headers[c]!), undefined).join('\n');
   }
 
+  /** Row `r`: one line, or more where a cell wraps. */
   row(r: number): string {
     const { shown, widths } = this.layout;
     const { texts } = this.cells;
     const base = r * this.cells.headers.length;
     let line = '│';
+    let wraps = false;
     for (let k = 0; k < shown.length; k++) {
       const i = base + shown[k]!;
-      const width = widths[k]!;
-      let text = texts[i]!;
-      let measured = this.cells.width(i);
-      if (measured > width) {
-        text = truncateToWidth(text, width);
-        measured = textWidth(text);
+      if (this.cells.width(i) > widths[k]!) {
+        wraps = true;
+        break;
       }
+      let text = texts[i]!;
       const paint = this.cells.paint(i);
       if (paint !== 'plain') text = this.palette[paint](text);
-      line += ` ${this.pad(text, k, measured)} │`;
+      line += ` ${this.pad(text, k, this.cells.width(i))} │`;
     }
-    return line;
+    if (!wraps) return line;
+    return this.lines(
+      shown.map((c) => texts[base + c]!),
+      shown.map((c) => this.cells.paint(base + c)),
+    ).join('\n');
+  }
+
+  /** Cells wrapped to their columns, as the lines of one row (painted per line). */
+  private lines(cells: string[], paints: CellPaint[] | undefined): string[] {
+    const { widths } = this.layout;
+    const wrapped = cells.map((text, k) => (textWidth(text) > widths[k]! ? wrapText(text, widths[k]!) : [text]));
+    const height = Math.max(...wrapped.map((w) => w.length));
+    const out: string[] = [];
+    for (let l = 0; l < height; l++) {
+      let line = '│';
+      for (let k = 0; k < cells.length; k++) {
+        const piece = wrapped[k]![l] ?? '';
+        const paint = paints?.[k] ?? 'plain';
+        const painted = piece === '' ? piece : paints === undefined ? this.palette.header(piece) : paint !== 'plain' ? this.palette[paint](piece) : piece;
+        line += ` ${this.pad(painted, k, textWidth(piece))} │`;
+      }
+      out.push(line);
+    }
+    return out;
   }
 
   /** A cell of shown column `k` padded to its width, on the right side for numbers. */

@@ -8,7 +8,8 @@ import { stripControl } from '../common/sanitize.js';
 import { terminalControl } from '../common/terminal-text.js';
 import type { TimelineBar, TimelineItem, TimelineStep } from '../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayKey, startOfDay } from '../domain/wall-time.js';
-import { padToWidth, textWidth, truncateToWidth } from './width.js';
+import { padToWidth, textWidth } from './width.js';
+import { wrapText } from './wrap.js';
 
 export interface TimelineTextOptions {
   /** Terminal columns; every line fits in it. */
@@ -35,21 +36,22 @@ interface Chart {
   colour: boolean;
 }
 
-const LEGEND = [`${FIRM} firm`, `${TENTATIVE} tentative (quote)`, `${SHORT} short: firm holds exceed the stock`, `${SHORT_IF_QUOTES} short if every quote confirms`];
+const LEGEND = ['0–9 units free (the fewest in that stretch), + 10 or more', `${FIRM} firm`, `${TENTATIVE} tentative (quote)`, `${SHORT} short: firm holds exceed the stock`, `${SHORT_IF_QUOTES} short if every quote confirms`];
 
 export function renderTimelineText(items: readonly TimelineItem[], range: Range, options: TimelineTextOptions): string[] {
   const labels = items.flatMap((item) => ['free', ...item.bars.map(barLabel)]);
   const labelWidth = Math.max(4, Math.min(MAX_LABEL, Math.floor(options.width / 3), Math.max(...labels.map(textWidth))));
   const chart: Chart = { range, columns: Math.max(MIN_CHART, options.width - labelWidth - 1), colour: options.colour };
-  const row = (label: string, cells: string) => `${padToWidth(truncateToWidth(label, labelWidth), labelWidth)} ${cells}`;
-  const lines = [row('', axis(chart))];
+  // A label too long for its column wraps under itself, indented (the chart on its first line), never cut.
+  const row = (label: string, cells: string): string[] =>
+    (textWidth(label) <= labelWidth ? [label] : wrapText(label, labelWidth - 2)).map((part, i) => (i === 0 ? `${padToWidth(part, labelWidth)} ${cells}` : `  ${part}`));
+  const lines = row('', axis(chart));
   for (const item of items) {
     const states = columnStates(item, chart);
-    const heading = truncateToWidth(`${stripControl(item.name)} (${item.owned} owned)`, options.width);
-    lines.push(options.colour ? `${ANSI.bold}${heading}${ANSI.reset}` : heading);
-    lines.push(row('free', freeRow(item, states, chart)));
-    for (const bar of item.bars) lines.push(row(barLabel(bar), barRow(bar, states, chart)));
-    if (item.bars.length === 0) lines.push(row('', '(nothing held)'.slice(0, chart.columns)));
+    for (const heading of wrapText(`${stripControl(item.name)} (${item.owned} owned)`, options.width)) lines.push(options.colour ? `${ANSI.bold}${heading}${ANSI.reset}` : heading);
+    lines.push(...row('free', freeRow(item, states, chart)));
+    for (const bar of item.bars) lines.push(...row(barLabel(bar), barRow(bar, states, chart)));
+    if (item.bars.length === 0) lines.push(...row('', '(nothing held)'.slice(0, chart.columns)));
   }
   lines.push(...legend(options.width));
   return lines;
@@ -61,7 +63,7 @@ function legend(width: number): string[] {
   for (const entry of LEGEND) {
     const last = lines.length - 1;
     if (last >= 0 && textWidth(lines[last]!) + 2 + textWidth(entry) <= width) lines[last] += `  ${entry}`;
-    else lines.push(truncateToWidth(entry, width));
+    else lines.push(...wrapText(entry, width));
   }
   return lines;
 }

@@ -4,6 +4,7 @@
 
 import type { DataPiece } from '../api/data-envelope.js';
 import type { OutputFormat, Row } from './format.js';
+import type { ResourceName } from '../resources/definitions.js';
 
 /** Today's view: the records of a `{ data: [...] }` answer. */
 export interface RecordListView {
@@ -32,6 +33,12 @@ export interface RecordListView {
   titles?: Readonly<Record<string, string>>;
   /** Table only: a column's value shown by its name where one is known (an event's status id → `Confirmed`). */
   names?: Readonly<Record<string, (value: unknown) => string | undefined>>;
+  /** Table only: the columns from the most to the least important (a narrow terminal leaves out the least important first). */
+  rank?: readonly string[];
+  /** Columns that hold another resource's id: at a terminal the runner shows its name (`inventoryId` → the item's name). */
+  references?: Readonly<Partial<Record<string, ResourceName>>>;
+  /** Money columns: a table shows them with their scale (`67.50`). */
+  money?: readonly string[];
 }
 
 /**
@@ -49,6 +56,12 @@ export interface RecordStreamView {
   columns: string[];
   /** Column titles for people (table only); the other formats and --fields keep the keys. */
   titles?: Readonly<Record<string, string>>;
+  /** As a record list's. */
+  names?: RecordListView['names'];
+  /** Table only: the columns from the most to the least important (a narrow terminal leaves out the least important first). */
+  rank?: readonly string[];
+  references?: RecordListView['references'];
+  money?: RecordListView['money'];
   /** Every column a row may have: --fields naming another is refused before anything is printed. */
   knownColumns?: string[];
   /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
@@ -72,6 +85,8 @@ export interface GroupedView {
   columns: string[];
   /** Column titles for people (table only). */
   titles?: Readonly<Record<string, string>>;
+  /** Table only: the columns from the most to the least important (a narrow terminal leaves out the least important first). */
+  rank?: readonly string[];
   /**
    * On a terminal where the table would be cut (and no --fields): each row as a block under its
    * group's heading instead, `lead  title` then `lines`, all wrapped to the width (an agenda's
@@ -201,7 +216,10 @@ export interface RawView {
  */
 export interface PlanView {
   kind: 'plan';
-  lines: () => Iterable<string> | AsyncIterable<string>;
+  /** `changesOnly` (at a terminal, without --all): the unchanged rows are counted, not listed. */
+  lines: (changesOnly?: boolean) => Iterable<string> | AsyncIterable<string>;
+  /** --all: every row listed at a terminal too. */
+  listAll?: boolean;
   /** `-o ndjson`: each row as its JSON text. */
   records: () => Iterable<string> | AsyncIterable<string>;
   /** `-o json`: the plan file's text (a plan streamed from a file has none: it is made whole for -o json). */

@@ -92,6 +92,8 @@ export interface ResourceDef {
   fields: FieldDef[];
   /** Default table columns. */
   columns: string[];
+  /** The columns from the most to the least important: what a narrow terminal keeps (the rest from the right go first). */
+  rank?: readonly string[];
   /** Values a new record gets when neither a flag nor the file gives them. */
   createDefaults?: Record<string, unknown>;
   /** Values copied from another field when a new record gives none: events' dropoffDate from startDate. */
@@ -269,6 +271,7 @@ or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
     ],
     columns: ['id', 'inventoryId', 'rentalBlockId', 'price'],
+    rank: ['inventoryId', 'rentalBlockId', 'price', 'id'],
     naturalKey: ['inventoryId', 'rentalBlockId'],
     examples: {
       add: ['rentals prices add --inventory-id 7 --rental-block-id 2 --price 149.50', 'rentals prices add --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150'],
@@ -375,6 +378,7 @@ without a price is created; an unchanged price sends nothing.`,
       eventString('internalNotes', 4000, 'internal notes that appear on no report'),
     ],
     columns: ['id', 'eventName', 'eventStatusId', 'startDate', 'endDate', 'customerName', 'eventCity', 'cancelDate'],
+    rank: ['id', 'eventName', 'startDate', 'eventStatusId', 'customerName', 'endDate', 'eventCity', 'cancelDate'],
     // Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end.
     createDefaultsFrom: { dropoffDate: 'startDate', teardownDate: 'endDate', pickupDate: 'endDate' },
     dateOrder: EVENT_DATE_ORDER,
@@ -410,6 +414,7 @@ without a price is created; an unchanged price sends nothing.`,
       { name: 'price', kind: 'decimal', required: true, description: 'unit price (decimal ≥ 0)' },
     ],
     columns: ['id', 'eventId', 'inventoryId', 'quantity', 'price'],
+    rank: ['inventoryId', 'quantity', 'price', 'id', 'eventId'],
     naturalKey: ['inventoryId'],
     examples: {
       add: ['rentals bookings add --event-id 12 --inventory-id 7 --quantity 2 --price 150'],
@@ -454,6 +459,22 @@ export function writableFields(def: ResourceDef): FieldDef[] {
 /** The titles of the fields that have one, for a table's header. */
 export function fieldTitles(def: ResourceDef): Record<string, string> {
   return Object.fromEntries(def.fields.flatMap((f) => (f.title === undefined ? [] : [[f.name, f.title]])));
+}
+
+/**
+ * What a table for people needs of a resource beyond its rows: column titles, the columns' rank,
+ * the columns holding another resource's id (shown by name) and the money columns (shown with
+ * their scale: `67.50`).
+ */
+export function peopleColumns(def: ResourceDef): { titles: Record<string, string>; rank?: readonly string[]; references: Partial<Record<string, ResourceName>>; money: string[] } {
+  const references = Object.fromEntries(def.fields.flatMap((f) => (f.references === undefined || f.name === def.parent?.field ? [] : [[f.name, f.references]])));
+  if (def.parent) references[def.parent.field] = def.parent.resource;
+  return {
+    titles: fieldTitles(def),
+    ...(def.rank ? { rank: def.rank } : {}),
+    references,
+    money: def.fields.filter((f) => f.kind === 'decimal').map((f) => f.name),
+  };
 }
 
 export function fieldByName(def: ResourceDef, name: string): FieldDef | undefined {

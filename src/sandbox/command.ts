@@ -118,7 +118,7 @@ function shellWord(value: string): string {
 function banner(sandbox: Sandbox, options: SandboxCommandOptions): string {
   const storage = options.data
     ? `Data: ${options.data} (journal ${options.data}.journal; the token is kept in ${options.data}.credentials)`
-    : 'Data: in memory (gone when the sandbox stops; keep it with --data-file <file>)';
+    : 'Data: in memory (gone when the sandbox stops; keep it with --keep, in the data directory)';
   return [
     `Sandbox listening on ${sandbox.url}`,
     '',

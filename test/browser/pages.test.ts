@@ -105,6 +105,18 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     await opened.page.close();
   });
 
+  it.each(['A4', 'Letter'] as const)('the timeline over a month (%s): no cell clips its text (a narrow one shows none)', async (size) => {
+    const { html } = timelinePage(size, 31);
+    const opened = await open(html);
+    await opened.page.setViewportSize({ width: 1000, height: 800 });
+    const clipped = await opened.page.$$eval('.track > span', (spans) =>
+      spans.filter((span) => span.textContent !== '' && span.scrollWidth > span.clientWidth + 1).map((span) => `${span.className}: ${span.textContent}`),
+    );
+    expect(clipped).toEqual([]);
+    expect(await visible(opened.page, '.shortages li', 'short by 1')).toBe(true);
+    await opened.page.close();
+  });
+
   it.each(['A4', 'Letter'] as const)('the quote (%s) loads cleanly, shows every line and the totals, and prints', async (size) => {
     const opened = await open(quotePage(size));
     await expectClean(opened);
@@ -112,6 +124,17 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     expect(await visible(opened.page, 'p.meta', shown(HOSTILE_NAME))).toBe(true);
     expect(await visible(opened.page, 'table.lines td', 'Chair <b>folding</b>')).toBe(true);
     expect(await opened.page.locator('table.totals tr.total').innerText()).toMatch(/Total\s+1105\.25/);
+    await expectPrints(opened.page, size, false);
+    await opened.page.close();
+  });
+
+  it.each(['A4', 'Letter'] as const)('the order confirmation (%s) with a logo, currency and terms loads cleanly, shows the logo and prints', async (size) => {
+    const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const opened = await open(quotePage(size, { kind: 'confirmation', company: { name: 'Harbor Tents', address: '12 Quay St', logo }, currency: 'EUR', terms: 'Payment within 14 days.' }));
+    await expectClean(opened);
+    expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation');
+    expect(await opened.page.locator('.head img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    expect(await visible(opened.page, 'footer.terms', 'Payment within 14 days.')).toBe(true);
     await expectPrints(opened.page, size, false);
     await opened.page.close();
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { describeRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
+import { describe, expect, it, test } from 'vitest';
+import { describeRange, namedRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import { UsageError } from '../../src/errors.js';
 import { DomainRuleError } from '../../src/domain/errors.js';
@@ -102,5 +102,39 @@ describe('clone offsets', () => {
     expect(copy).not.toHaveProperty('id');
     expect(copy).not.toHaveProperty('Links');
     expect(cloneOffset(start, { time: at('2026-03-10T09:30:00'), wholeDay: false })).toBe(at('2026-03-10T09:30:00') - start);
+  });
+});
+
+describe('named ranges (--range)', () => {
+  // Thursday 2026-06-11 15:30 on the wall clock.
+  const now = parseWallTime('2026-06-11T15:30')!;
+  const named = (name: string) => describeRange(namedRange(name, now));
+
+  test.each([
+    ['today', 'Thu 2026-06-11 00:00 → Fri 2026-06-12 00:00'],
+    ['tomorrow', 'Fri 2026-06-12 00:00 → Sat 2026-06-13 00:00'],
+    ['yesterday', 'Wed 2026-06-10 00:00 → Thu 2026-06-11 00:00'],
+    ['this-week', 'Mon 2026-06-08 00:00 → Mon 2026-06-15 00:00'],
+    ['next-week', 'Mon 2026-06-15 00:00 → Mon 2026-06-22 00:00'],
+    ['last-week', 'Mon 2026-06-01 00:00 → Mon 2026-06-08 00:00'],
+    ['this-month', 'Mon 2026-06-01 00:00 → Wed 2026-07-01 00:00'],
+    ['next-month', 'Wed 2026-07-01 00:00 → Sat 2026-08-01 00:00'],
+    ['last-month', 'Fri 2026-05-01 00:00 → Mon 2026-06-01 00:00'],
+    ['2026-02', 'Sun 2026-02-01 00:00 → Sun 2026-03-01 00:00'],
+    ['Last-Month', 'Fri 2026-05-01 00:00 → Mon 2026-06-01 00:00'],
+  ])('%s is %s', (name, expected) => {
+    expect(named(name)).toBe(expected);
+  });
+
+  test('a week on a Sunday is the week that ends that day; January of next-month in December', () => {
+    expect(describeRange(namedRange('this-week', parseWallTime('2026-06-14T09:00')!))).toBe('Mon 2026-06-08 00:00 → Mon 2026-06-15 00:00');
+    expect(describeRange(namedRange('next-month', parseWallTime('2026-12-31T09:00')!))).toBe('Fri 2027-01-01 00:00 → Mon 2027-02-01 00:00');
+  });
+
+  test('an unknown name or a month 13 is a usage error naming the names; --range with --from is refused', () => {
+    expect(() => namedRange('last-quarter', now)).toThrow(/--range: "last-quarter" is not a range: give today, tomorrow, .* or YYYY-MM/);
+    expect(() => namedRange('2026-13', now)).toThrow(DomainRuleError);
+    expect(() => resolveRange({ range: 'this-week', from: 'today' }, now, { days: 7 })).toThrow(/--range names the whole range/);
+    expect(resolveRange({ range: '2026-06' }, now, { days: 7 })).toEqual(namedRange('2026-06', now));
   });
 });

@@ -19,7 +19,7 @@ test('a handler sees exactly the options its definition declares, shared groups 
     deps: () => ({ answer: 42 }),
     handler: async (deps, options): Promise<View | Outcome> => {
       expectTypeOf(deps).toEqualTypeOf<{ answer: number }>();
-      expectTypeOf(options).toEqualTypeOf<{ from?: string; to?: string; item?: string; allowOverbook?: true; dryRun?: true }>();
+      expectTypeOf(options).toEqualTypeOf<{ from?: string; to?: string; range?: string; item?: string; allowOverbook?: true; dryRun?: true }>();
       // @ts-expect-error a misspelt option key does not compile
       void options.allowOverbok;
       // @ts-expect-error nor does one of another command

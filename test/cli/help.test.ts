@@ -116,3 +116,18 @@ describe('top-level help and version', () => {
     for (const def of resourceList) expect(full.stdout).toMatch(new RegExp(`\\n  ${def.command}\\b`));
   });
 });
+
+describe('dates as an operator says them', () => {
+  // Every command whose range is --from/--to (a calendar range: not history's --since, not a generic verb's filter) takes --range too.
+  const ranged = commands.filter(({ command }) => command.options.some((o) => o.long === '--from') && command.options.some((o) => o.long === '--to'));
+
+  test('there are ranged commands to check', () => {
+    expect(ranged.map(({ path }) => path.join(' '))).toEqual(expect.arrayContaining(['agenda', 'availability', 'check', 'timeline', 'report', 'load-sheet', 'events list']));
+  });
+
+  test.each(ranged.map(({ path, command }) => [path.join(' '), command] as const))('%s takes --range', (_name, command) => {
+    const option = command.options.find((o) => o.long === '--range');
+    expect(option, 'no --range').toBeDefined();
+    expect(option!.description).toContain('this-week');
+  });
+});

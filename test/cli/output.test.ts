@@ -282,7 +282,7 @@ describe('narrow terminals', () => {
     const lines = result.stdout.trimEnd().split('\n');
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(60);
     expect(result.stdout).toContain('│ 2026-06-12 14:00 │');
-    expect(result.stderr).toBe('note: endDate, customerName, eventCity, cancelDate hidden to fit 60 columns; widen the terminal or pick columns with --fields\n');
+    expect(result.stderr).toBe('note: endDate, customerName, eventCity, cancelDate not shown to fit 60 columns; see them with --fields id,endDate,customerName,eventCity,cancelDate or -o json\n');
   });
 
   test('--fields picks what fits', async () => {

@@ -49,6 +49,27 @@ describe('pager', () => {
     expect(existsSync(piped.file)).toBe(false);
   });
 
+  test.each([['--help'], ['help', 'events', 'list'], ['events', 'list', '--help']])('help (%s) at a terminal goes through the pager, wrapped to its width', async (...argv) => {
+    const { fake, file } = paged({ columns: 60 });
+    const result = await runCli(argv, fake);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    const shown = readFileSync(file, 'utf8');
+    expect(shown).toContain('Usage: rentals');
+    // Examples stay whole (they paste as they are); every other line fits.
+    for (const line of shown.split('\n').filter((l) => !/^\s*\$ /.test(l))) expect([...line].length, line).toBeLessThanOrEqual(60);
+    const off = paged({ columns: 60 });
+    expect((await runCli([...argv, '--no-pager'], off.fake)).stdout).toContain('Usage: rentals');
+    expect(existsSync(off.file)).toBe(false);
+  });
+
+  test('help piped is not paged', async () => {
+    const piped = paged({ tty: false });
+    const result = await runCli(['--help'], piped.fake);
+    expect(existsSync(piped.file)).toBe(false);
+    expect(result.stdout).toContain('Environment');
+  });
+
   test('the user quitting the pager before the end is no error', async () => {
     api().get('/v2/inventory').reply(200, inventory(20_000));
     const { fake } = paged({}, () => 'exit 0');
@@ -91,5 +112,11 @@ describe('--jq', () => {
     api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 1, { name: `x${ESC}[2Jy` })]));
     const result = await runCli(['inventory', 'list', '--jq', '.data[].name'], withApi({ tty: true }));
     expect(result.stdout).toBe('x\\x1b[2Jy\n');
+  });
+
+  test('at a terminal a string with a tab prints a tab, as jq -r does (escape sequences stay escaped)', async () => {
+    api().get('/v2/inventory').reply(200, envelope([sampleRecord(resources.inventory, 7, { name: `Tent${ESC}[31m` })]));
+    const result = await runCli(['inventory', 'list', '--jq', '.data[] | "\\(.id)\\t\\(.name)"'], withApi({ tty: true }));
+    expect(result.stdout).toBe('7\tTent\\x1b[31m\n');
   });
 });

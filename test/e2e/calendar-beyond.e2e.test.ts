@@ -90,7 +90,9 @@ describe('timeline', () => {
     for (const name of [a.name, b.name, q.name]) expect(html).toContain(name);
     const intervals = JSON.parse(ok(await rentals(['timeline', ...range, '--json'])).stdout).data as Array<{ type: string; eventId: number | null }>;
     expect(intervals.filter((i) => i.type !== 'stock').map((i) => i.eventId).sort()).toEqual([a.id, b.id, q.id].sort());
-    expect((await rentals(['timeline', '--from', '2028-04-01'])).code).toBe(2);
+    // Without --item: the fleet, the short lamp among it (first: it is short).
+    const fleet = JSON.parse(ok(await rentals(['timeline', '--from', '2028-04-01', '--to', '2028-04-05', '--json'])).stdout).data as Array<{ itemId: number }>;
+    expect(fleet[0]!.itemId).toBe(lamp.id);
   });
 });
 

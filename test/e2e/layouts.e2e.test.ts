@@ -3,16 +3,25 @@
 // so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
 
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
+import { kebabCase, resourceList } from '../../src/resources/definitions.js';
+
 
 const HAVE_TMUX = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
 if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the terminal layout tests (test/e2e/layouts.e2e.test.ts) are SKIPPED !!!\n');
 
 const WIDTHS = [60, 80, 120];
+
+/** `rentals <resource> list` for every resource that lists (a nested one under its parent 1), from the resource table. */
+const LISTS = resourceList
+  .filter((def) => def.verbs.includes('list'))
+  .map((def) => ({ def, args: [def.command, 'list', ...(def.parent ? [`--${kebabCase(def.parent.field)}`, '1'] : [])] }));
+const LIST_CASES = LISTS.flatMap((list) => WIDTHS.map((width) => [list.args.join(' '), width, list] as const));
 /** A tmux server of our own, its socket in a directory removed after this file: the user's tmux is never touched. */
 let socket = '';
 const DONE = '__rentals_done__';
@@ -68,6 +77,11 @@ function expectWithin(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
+/** The lines of the tables on a screen (notices on stderr are the terminal's to wrap). */
+function tableLines(lines: string[]): string[] {
+  return lines.filter((line) => /^[│┌└]/.test(line));
+}
+
 /** The rows of `rentals …args -o tsv`: what the terminal must show. */
 async function tsvRows(args: string[]): Promise<string[][]> {
   const rows = (await piped([...args, '-o', 'tsv'])).stdout.trimEnd().split('\n').map((line) => line.split('\t'));
@@ -91,6 +105,9 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     const config = freshConfigDir();
     env = cliEnv(sandbox, config);
     piped = cliFor(sandbox, config);
+    // A session that lives as long as the file: the server does not exit (and restart, racing the
+    // next test's session) each time a test's session is killed.
+    tmux('-u', '-f', '/dev/null', 'new-session', '-d', '-s', 'keep', 'sleep 3600');
   });
   afterAll(async () => {
     if (socket !== '') spawnSync('tmux', ['-S', socket, 'kill-server']);
@@ -142,6 +159,101 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
       expect(text).toContain(spaced(`${time} ${event} (${id})`));
       for (const value of [customer, address, items]) if (value) expect(text).toContain(spaced(value));
     }
+  });
+
+  test.each(LIST_CASES)('%s at %i columns: nothing cut, text in full, ids as names, money with its scale', async (_name, width, { def, args }) => {
+    const lines = await screen(width, args);
+    expectWithin(tableLines(lines), width);
+    const screenText = lines.join('\n');
+    expect(screenText).not.toContain('…');
+    const note = lines.find((line) => line.startsWith('note:')) ?? '';
+    const shownColumns = def.columns.filter((c) => !new RegExp(`\\b${c}\\b`).test(note));
+    const words = new Set(joined(lines).split(' '));
+    const records = JSON.parse((await piped([...args, '-o', 'json'])).stdout).data as Array<Record<string, unknown>>;
+    expect(records.length).toBeGreaterThan(0);
+    for (const column of shownColumns) {
+      const field = def.fields.find((f) => f.name === column)!;
+      for (const record of records) {
+        const value = record[column];
+        if (value === null || value === undefined || value === '') continue;
+        if (field.kind === 'string') for (const word of String(value).split(/\s+/)) expect(words, `${column}: ${String(value)}`).toContain(word);
+        if (field.kind === 'decimal') expect(words, `${column}: ${String(value)}`).toContain(Number(value).toFixed(2));
+      }
+      if (field.references || def.parent?.field === column) {
+        // The referenced record's name, never its bare id, in that column.
+        const resource = def.parent?.field === column ? def.parent.resource : field.references!;
+        const target = resourceList.find((r) => r.name === resource)!;
+        const names = JSON.parse((await piped([target.command, 'list', '-o', 'json'])).stdout).data as Array<Record<string, unknown>>;
+        const label = target.labelField ?? 'name';
+        for (const record of records) {
+          const named = names.find((n) => n.id === record[column]);
+          if (named) for (const word of String(named[label]).split(/\s+/)) expect(words, `${column} ${String(record[column])} by name`).toContain(word);
+        }
+      }
+    }
+  });
+
+  test.each(WIDTHS)('the result tables of events add, book and confirm at %i columns: status and item by name, prices with their scale, the name in full', async (width) => {
+    const name = `Layout check ${width} with a name long enough to wrap somewhere`;
+    const added = joined(await screen(width, ['events', 'add', '--event-name', name, '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', '2031-06-12 14:00', '--end-date', '2031-06-13 01:00', '--customer-name', 'Ann Smith']));
+    expect(added).toContain('Quoted');
+    expect(added).not.toContain('…');
+    for (const word of name.split(' ')) expect(added).toContain(word);
+    const items = JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string }>;
+    const booked = await screen(width, ['events', 'book', name, '--item', items[0]!.name, '--quantity', '1', '--price', '67.5']);
+    expectWithin(tableLines(booked), width);
+    const bookedText = joined(booked);
+    expect(bookedText).toContain(`at 67.50 (as given)`);
+    expect(bookedText).toMatch(/│ 67\.50 │/);
+    for (const word of items[0]!.name.split(' ')) expect(bookedText).toContain(word);
+    const confirmed = joined(await screen(width, ['events', 'confirm', name]));
+    expect(confirmed).toMatch(/│ Confirmed │/);
+    expect(confirmed).not.toMatch(/│ +2 +│ 2031/);
+  });
+
+  test('the quick start availability at 80 columns: the item name in full, the empty columns left out first', async () => {
+    const items = JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string }>;
+    const long = items.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+    const lines = await screen(80, ['availability', '--from', '2031-06-12', '--to', '2031-06-13', '--item', long.name]);
+    expectWithin(tableLines(lines), 80);
+    expect(lines.find((line) => line.startsWith('note:'))).toMatch(/^note: .* not shown \(empty\) to fit 80 columns$/);
+    expect(lines.join('\n')).not.toContain('…');
+    const words = new Set(joined(lines).split(' '));
+    for (const word of long.name.split(' ')) expect(words).toContain(word);
+  });
+
+  test('prices import --dry-run at 80 columns: the one row that changes listed, the unchanged counted (--all lists them)', async () => {
+    const csv = (await piped(['prices', 'export', '-o', 'csv'])).stdout.trimEnd().split('\n');
+    const header = csv[0]!.split(',');
+    const price = header.indexOf('price');
+    const changed = csv[1]!.split(',');
+    changed[price] = '1234.56';
+    const file = join(fileTempDir('rentals-dry-'), 'prices.csv');
+    writeFileSync(file, [csv[0], changed.join(','), ...csv.slice(2)].join('\n') + '\n');
+    const unchanged = csv.length - 2;
+    const lines = await screen(80, ['prices', 'import', file, '--dry-run']);
+    expect(lines.filter((line) => /^line +\d+/.test(line))).toEqual([expect.stringMatching(/^line +2 +update .*→ 1234\.56/)]);
+    expect(lines).toContain(`(${unchanged} unchanged rows not listed; --all lists them)`);
+    expect(lines.some((line) => line.startsWith(`${unchanged + 1} rows: 0 create, 1 update, ${unchanged} unchanged`))).toBe(true);
+    const all = await screen(80, ['prices', 'import', file, '--dry-run', '--all']);
+    expect(all.filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
+    // Piped (a script reading the plan): every row, as before.
+    expect((await piped(['prices', 'import', file, '--dry-run'])).stdout.split('\n').filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
+  });
+
+  test.each(WIDTHS)('the fleet timeline at %i columns: every active item, within the width, a legend for every mark', async (width) => {
+    const items = (JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ name: string; active: unknown }>).filter((i) => i.active === true || i.active === 1);
+    const lines = await screen(width, ['timeline', '--from', '2025-06-10', '--to', '2025-06-16']);
+    expectWithin(lines.filter((line) => !line.startsWith('Range:')), width);
+    for (const item of items) expect(lines.some((line) => line.startsWith(`${item.name} (`)), item.name).toBe(true);
+    const legend = joined(lines.slice(lines.findIndex((line) => line.includes('units free'))));
+    for (const mark of ['+ 10 or more', '█ firm', '░ tentative', '! short', '? short if every quote confirms']) expect(legend).toContain(mark);
+  });
+
+  test.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
+    const lines = await screen(width, ['--help']);
+    expect(lines.some((line) => line.startsWith('Environment'))).toBe(true);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
   });
 
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {

@@ -62,7 +62,7 @@ export function pickListPage(size: PaperSize = 'A4'): string {
   return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements: pickMovements, size });
 }
 
-export function timelinePage(size: PaperSize = 'A4'): { html: string; eventNames: string[] } {
-  const { items, range } = sampleTimeline({ quote: HOSTILE_NAME });
+export function timelinePage(size: PaperSize = 'A4', days = 4): { html: string; eventNames: string[] } {
+  const { items, range } = sampleTimeline({ quote: HOSTILE_NAME }, days);
   return { html: renderTimelinePage(items, range, { size }), eventNames: [...new Set(items.flatMap((i) => i.bars.map((b) => b.eventName)))] };
 }

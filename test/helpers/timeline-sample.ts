@@ -8,7 +8,8 @@ import { type Range, parseWallTime } from '../../src/domain/wall-time.js';
 
 export const HOSTILE_NAME = 'Lee <script>alert(1)</script> & "co"\u0007\u001b[31m';
 
-export function sampleTimeline(names: { quote?: string } = {}): { items: TimelineItem[]; range: Range } {
+/** `days`: the range drawn from 06-12 (a month makes the 8-hour shortage a narrow cell). */
+export function sampleTimeline(names: { quote?: string } = {}, days = 4): { items: TimelineItem[]; range: Range } {
   const events = [
     readEvent({ id: 1, eventName: 'Harper wedding', eventStatusId: 2, dropoffDate: '2026-06-12T08:00', pickupDate: '2026-06-14T12:00' }),
     readEvent({ id: 2, eventName: names.quote ?? 'Lee party', eventStatusId: 1, dropoffDate: '2026-06-13T00:00', pickupDate: '2026-06-15T00:00' }),
@@ -20,7 +21,8 @@ export function sampleTimeline(names: { quote?: string } = {}): { items: Timelin
     [3, [readBooking({ id: 3, inventoryId: 7, quantity: 2 }, 3)]],
   ]);
   const held = { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, (e) => (e.statusId === 1 ? 'tentative' : 'firm')) };
-  const range = { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-16')! };
+  const from = parseWallTime('2026-06-12')!;
+  const range = { from, to: from + days * 86_400_000 };
   const fleet = [readItem({ id: 7, name: 'Tent 20x20', quantityAvailable: 2, active: 1 }), readItem({ id: 8, name: 'Chairs', quantityAvailable: 12, active: 1 })];
   return { items: timelineItems(fleet, held, range), range };
 }

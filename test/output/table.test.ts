@@ -82,9 +82,10 @@ describe('the look of cli-table3 on ASCII data', () => {
     expect(lines[3]).toBe(`│  2 │ Chair, white │                  0 │ ${ESC}2mno${ESC}22m     │`);
   });
 
-  test('a terminal of unknown width limits text cells as for 120 columns; newlines fold to spaces', async () => {
+  test('a terminal of unknown width wraps text cells as for 120 columns (never cuts); newlines fold to spaces', async () => {
     const { out } = await render(events, 'table', { terminalWidth: 0 });
-    expect(out.split('\n')[2]).toBe('│ 12 │ Smith wedding with … │               2 │ 2026-06-12 14:00 │ 2026-06-13       │ Ann Smith     │ Springfield     │             │');
+    expect(out.split('\n')[2]).toBe('│ 12 │ Smith wedding with a │               2 │ 2026-06-12 14:00 │ 2026-06-13       │ Ann Smith     │ Springfield     │             │');
+    expect(out).not.toContain('…');
     expect(out).toContain('│ Line break city │');
   });
 });
@@ -99,10 +100,11 @@ describe('wide characters', () => {
     ['id', 'name', 'note'],
   );
 
-  test('CJK and emoji are cut by display width, and the cut agrees with the column width', async () => {
+  test('CJK and emoji wrap by display width, and the lines agree with the column width', async () => {
     const { out } = await render(wide, 'table', { terminalWidth: 60 });
     const lines = out.trimEnd().split('\n');
-    expect(lines[4]).toBe('│  3 │ plain     │ 日本語のテキストがとても長い場合の切り… │');
+    expect(lines[4]).toBe('│  3 │ plain     │ 日本語のテキストがとても長い場合の切り  │');
+    expect(lines[5]).toBe('│    │           │ 詰めの確認用の文字列です                │');
     expect(lines[2]).toBe('│  1 │ 帐篷 大号 │ ok                                      │');
     expect(new Set(lines.map(textWidth))).toEqual(new Set([textWidth(lines[0]!)]));
   });
@@ -128,21 +130,26 @@ describe('narrow terminals', () => {
     expect(notes).toEqual([]);
   });
 
-  test('the widest text columns shrink first; datetimes and numbers are never cut', async () => {
+  test('the widest text columns narrow first and wrap; datetimes and numbers are never cut', async () => {
     const { out, notes } = await render(records(events.rows, ['id', 'eventName', 'startDate', 'customerName']), 'table', { terminalWidth: 60 });
     const lines = out.trimEnd().split('\n');
     for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(60);
-    expect(lines[2]).toBe('│ 12 │ Smith wedding w… │ 2026-06-12 14:00 │ Ann Smith     │');
-    expect(lines[3]).toBe('│ 13 │ Fair             │ 2026-07-01 09:30 │               │');
+    // The header wraps before any cell does; then the widest text column.
+    expect(lines[1]).toBe('│ ID │ Event name           │ Start date       │ Customer  │');
+    expect(lines[2]).toBe('│    │                      │                  │ name      │');
+    expect(lines[3]).toBe('│ 12 │ Smith wedding with a │ 2026-06-12 14:00 │ Ann Smith │');
+    expect(lines[4]).toBe('│    │ very long name that  │                  │           │');
+    expect(out).toContain('│ 13 │ Fair                 │ 2026-07-01 09:30 │           │');
+    expect(out).not.toContain('…');
     expect(notes).toEqual([]);
   });
 
-  test('when even the narrowest columns do not fit, columns are hidden from the right and a note says which', async () => {
+  test('when even the narrowest columns do not fit, the least important are left out and a note says which and how to see them', async () => {
     const { out, notes } = await render(events, 'table', { terminalWidth: 60 });
     for (const line of out.trimEnd().split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(60);
     expect(out).toContain('│ 2026-06-12 14:00 │');
     expect(out).not.toContain('Customer name');
-    expect(notes).toEqual(['note: endDate, customerName, eventCity, cancelDate hidden to fit 60 columns; widen the terminal or pick columns with --fields']);
+    expect(notes).toEqual(['note: endDate, customerName, eventCity, cancelDate not shown to fit 60 columns; see them with --fields id,endDate,customerName,eventCity,cancelDate or -o json']);
   });
 
   test('many hidden columns (a month of days) are named by the first and the last', async () => {
@@ -150,7 +157,7 @@ describe('narrow terminals', () => {
     const row = Object.fromEntries([['item', 'Tent'], ...days.map((d) => [d, 12345])]);
     const { notes } = await render(records([row], ['item', ...days]), 'table', { terminalWidth: 60 });
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^note: \d+ columns \(d\d+ … d30\) hidden to fit 60 columns; /);
+    expect(notes[0]).toMatch(/^note: \d+ columns \(d\d+ … d30\) not shown to fit 60 columns; widen the terminal or pick columns with --fields$/);
   });
 
   test('a table that fits is left as it is', async () => {

@@ -60,6 +60,17 @@ describe('terminal timeline', () => {
     expect(lines.at(-1)).toContain('! short: firm holds exceed the stock');
   });
 
+  it('has a legend that explains every mark the chart can show, + included, wrapped and never cut', () => {
+    for (const width of [40, 80]) {
+      const narrow = renderTimelineText(items, range, { width, colour: false });
+      const legend = narrow.slice(narrow.findIndex((l) => l.includes('units free')));
+      const text = legend.join(' ');
+      for (const mark of ['0–9 units free', '+ 10 or more', '█ firm', '░ tentative (quote)', '! short', '? short if every quote confirms']) expect(text).toContain(mark);
+      expect(text).not.toContain('…');
+      for (const line of legend) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('shows ? where only the quotes would overbook', () => {
     const tight = sampleTimeline();
     const tent = tight.items[0]!;
@@ -91,7 +102,18 @@ describe('terminal timeline', () => {
   it('strips control characters and escapes from names', () => {
     const out = renderTimelineText(sampleTimeline({ quote: HOSTILE_NAME }).items, range, { width: 200, colour: false }).join('\n');
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
-    expect(out).toContain('1× Lee <script>alert(1)</script> & "co"'.slice(0, 20));
+    expect(out).toContain('1× Lee');
+    expect(out).toContain('<script>alert(1)</script>');
+  });
+
+  it('wraps a label too long for its column under itself, the bar on its first line, never cutting it', () => {
+    const name = 'A very long quote name that will not fit in the label column at all';
+    const out = renderTimelineText(sampleTimeline({ quote: name }).items, range, { width: 80, colour: false });
+    expect(out.join('\n')).not.toContain('…');
+    const first = out.findIndex((line) => line.startsWith('1× A very'));
+    expect(out[first]).toContain('░');
+    const label = out.slice(first, first + 4).map((line) => line.replace(/[░█]+.*$/, '').trim()).join(' ');
+    expect(label).toContain(`1× ${name}`);
   });
 });
 

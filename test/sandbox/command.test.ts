@@ -164,6 +164,28 @@ describe('rentals sandbox', () => {
     }
   });
 
+  it('--keep keeps the data and its token in the XDG data directory (else ~/.local/share/rentals), never in the working directory', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const before = new Set(await (await import('node:fs/promises')).readdir(process.cwd()));
+      const xdg = { RENTALS_CONFIG_DIR: dir, HOME: dir, XDG_DATA_HOME: join(dir, 'xdg') };
+      const printed = await runRentals(['sandbox', '--keep', '--port', '4998', '--print-env'], { env: xdg });
+      expect([printed.code, printed.stderr]).toEqual([0, '']);
+      expect(printed.stdout).toMatch(/^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4998 RENTALS_TOKEN=\S+\n$/);
+      expect(existsSync(join(dir, 'xdg', 'rentals', 'sandbox.json.credentials'))).toBe(true);
+      const again = await runRentals(['sandbox', '--keep', '--port', '4998', '--print-env'], { env: xdg });
+      expect(again.stdout).toBe(printed.stdout);
+      const home = await runRentals(['sandbox', '--keep', '--port', '4998', '--print-env'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+      expect(home.code).toBe(0);
+      expect(existsSync(join(dir, '.local', 'share', 'rentals', 'sandbox.json.credentials'))).toBe(true);
+      expect(new Set(await (await import('node:fs/promises')).readdir(process.cwd()))).toEqual(before);
+      const both = await runRentals(['sandbox', '--keep', '--data-file', join(dir, 'd.json'), '--print-env'], { env: xdg });
+      expect([both.code, both.stderr]).toEqual([2, 'error: --keep keeps the data in the data directory; --data-file names another file: give one\n']);
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('--print-env refuses what cannot make a usable line (exit 2): --port 0, or no --data-file and no token', async () => {
     const { dir, cleanup } = await tempDir();
     try {
@@ -225,7 +247,7 @@ describe('rentals sandbox', () => {
       repaired.kill('SIGTERM');
       expect(await repaired.exit).toBe(0);
       const usage = await runRentals(['sandbox', '--repair'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
-      expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --data-file <file>\n']);
+      expect([usage.code, usage.stderr]).toEqual([2, 'error: --repair needs --keep or --data-file <file>\n']);
     } finally {
       await cleanup();
     }

@@ -29,7 +29,7 @@ export interface AdjustOptions {
 export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise<Outcome> {
   if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, readReportFile, settlePlan, withBulk } = await import('./run.js');
+  const { applyAndReport, defaultReport, readReportFile, settlePlan, withBulk } = await import('./run.js');
   const spec = bulk.priceRows;
   const adjustment =
     options.percent !== undefined
@@ -61,7 +61,9 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
     await applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried: resumed?.carried,
-      report: options.report,
+      // Every mass price change keeps a report (under the data directory when none is named), so --undo always works.
+      report: options.report ?? (options.resume === undefined ? await defaultReport(deps, 'prices-adjust') : undefined),
+      undoCommand: 'rentals prices import',
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
       label: 'prices adjust',

@@ -61,7 +61,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, dryRunOfFile, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
+  const { applyAndReport, defaultReport, dryRunOfFile, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
@@ -69,6 +69,11 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
   const delimiter = parseDelimiter(options.delimiter);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
   const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
+
+  // A mass price change (an undo too) keeps a report, under the data directory when none is named, so --undo always works.
+  const keptReport = async () =>
+    options.report ?? (spec.def.name === 'prices' && options.resume === undefined ? await defaultReport(deps, `${spec.def.command}-${options.undo === undefined ? 'import' : 'undo'}`) : undefined);
+  const undoCommand = `${command} import`;
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
     if (options.undo !== undefined) {
@@ -78,7 +83,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const shown = await settlePlan(deps, spec, plan, { ...choices, predicted });
       if (shown) return shown;
       await applyAndReport(deps, spec, plan, run, {
-        report: options.report,
+        report: await keptReport(),
+        undoCommand,
         force: options.force,
         allowOverbook: options.allowOverbook,
         label,
@@ -124,7 +130,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       try {
         await applyAndReport(deps, spec, { resource: spec.def.name, rows: listed.rows }, run, {
           snapshot: listed.live,
-          report: options.report,
+          report: await keptReport(),
+          undoCommand,
           force: options.force,
           label,
           retryHint,
@@ -143,7 +150,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     await applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried,
-      report: options.report,
+      report: await keptReport(),
+      undoCommand,
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
       allowOverbook: options.allowOverbook,

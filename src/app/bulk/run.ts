@@ -33,6 +33,7 @@ import {
   mergeCarried,
   openInput,
   planLines,
+  unchangedNote,
   predictedTotalsLine,
   progressRenderer,
   readReport,
@@ -49,9 +50,26 @@ import { announce } from '../../output/booking-notices.js';
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
-  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now'
+  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'dataDir'
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
+
+/**
+ * The report a mass price change writes when none is named (--report) or resumed (--resume): a new
+ * file under the data directory's `reports/`, so that `--undo` always has one to read.
+ */
+export async function defaultReport(deps: Pick<BulkDeps, 'dataDir' | 'now'>, label: string): Promise<string> {
+  const { mkdir } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const dir = join(deps.dataDir(), 'reports');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const { existsSync } = await import('node:fs');
+  const stamp = new Date(deps.now()).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const base = join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}-${stamp}`);
+  let path = `${base}.ndjson`;
+  for (let n = 2; existsSync(path); n++) path = `${base}-${n}.ndjson`;
+  return path;
+}
 
 /** Invalid rows listed on stderr with --skip-invalid before "… and N more". */
 const SKIPPED_SHOWN = 20;
@@ -238,8 +256,8 @@ function planView(spec: RowSpec, plan: Plan, serialized: () => Promise<string>, 
     kind: 'plan',
     document: serialized,
     records: () => plan.rows.map((row) => JSON.stringify(row)),
-    lines: function* () {
-      yield* planLines(spec, plan, predicted);
+    lines: function* (changesOnly) {
+      yield* planLines(spec, plan, predicted, changesOnly);
       yield predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan);
     },
   };
@@ -272,17 +290,18 @@ export function dryRunOfFile(deps: BulkDeps, spec: RowSpec, planning: FileDryRun
   let streaming: Promise<StreamedImport> | undefined;
   const stream = () => (streaming ??= planning.stream());
   let whole: Outcome | undefined;
-  async function* lines(): AsyncGenerator<string> {
+  async function* lines(changesOnly = false): AsyncGenerator<string> {
     const streamed = await stream();
     const widths = new PlanLineWidths();
     const totals = emptyTotals();
     let count = 0;
     for await (const row of streamed.rows(() => undefined)) {
-      widths.add(row);
+      if (!changesOnly || row.action !== 'unchanged') widths.add(row);
       totals[row.action]++;
       count++;
     }
-    yield* mapAsync(streamed.rows(collect), (row) => planLine(spec, row, widths));
+    for await (const row of streamed.rows(collect)) if (!changesOnly || row.action !== 'unchanged') yield planLine(spec, row, widths);
+    if (changesOnly && totals.unchanged > 0) yield unchangedNote(totals.unchanged);
     yield totalsLine({ rows: { length: count }, totals });
   }
   async function* records(): AsyncGenerator<string> {
@@ -327,6 +346,8 @@ export interface RunChoices {
   label: string;
   /** What to do when rows did not apply, given the report (or its absence). */
   retryHint: (report: string | undefined) => string;
+  /** The command whose --undo reads the report (`rentals prices import`): named with the report after the run. */
+  undoCommand?: string;
   /** What to say about stale rows (default: they changed since the plan and were left as they are). */
   staleHint?: string;
   /** Bookings: let a shortage through (the booking rules judge the whole run first). */
@@ -360,7 +381,9 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: Plan |
   const where = report?.mode === 'append' ? `; this run's lines were added to ${report.path}` : ' (carried into the report from --resume)';
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
   const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${report.path}.` : '';
-  deps.notices().warn(formatSummary(summary) + before + appended);
+  // The summary is for people: -q leaves only data (and errors) on the screen.
+  deps.notices().info(formatSummary(summary) + before + appended);
+  if (choices.undoCommand && report) deps.notices().info(`Report: ${report.path} (undo: ${choices.undoCommand} --undo ${report.path})`);
   if (!summary.complete) {
     let applied = 0;
     for (const outcome of APPLIED) applied += summary.counts[outcome];

@@ -11,9 +11,11 @@ import type { View } from '../../output/views.js';
 import { recordsView } from '../../output/records-view.js';
 import type { ResourceDeps, WriteInput } from './verbs.js';
 
-export async function updateEvent(deps: ResourceDeps, id: number, changes: Record<string, unknown>, input: WriteInput, checkDates: (canonical: ValidBody) => Promise<void>): Promise<View> {
+/** `resolve`: the changes with names resolved and ids checked, once the event is read (as every update reads its record first). */
+export async function updateEvent(deps: ResourceDeps, id: number, resolve: () => Promise<Record<string, unknown>>, input: WriteInput, checkDates: (canonical: ValidBody) => Promise<void>): Promise<View> {
   const calendar = deps.booking();
   const event = await calendar.events.read(id);
+  const changes = await resolve();
   // Every rule of the values first (exit 2), then the calendar's (exit 1).
   await checkDates(await validated(resources.events, { ...wholeRecord(event.record), ...changes, id }, 'update'));
   const { planned, written } = await changeEvent(calendar, event, changes, { allowOverbook: input.allowOverbook === true, dryRun: input.dryRun === true, verb: 'changed' });

@@ -9,10 +9,10 @@ import type { DoneView, RequestView, View } from '../../output/views.js';
 import { knownColumns, recordsView, resultView } from '../../output/records-view.js';
 import {
   type ApiVersion,
-  fieldTitles,
   type ResourceDef,
   collectionUrlPath,
   fieldByName,
+  peopleColumns,
   recordUrlPath,
   writableFields,
   defaultVersion,
@@ -87,7 +87,7 @@ export async function listView(deps: Pick<ResourceDeps, 'api' | 'fields'>, at: A
   const { def } = at;
   const known = knownColumns(def);
   if ((deps.fields() ?? []).every((f) => known.includes(f))) {
-    return { kind: 'stream', pieces: deps.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, titles: fieldTitles(def) };
+    return { kind: 'stream', pieces: deps.api().stream(at), row: (record) => readRecord(def.fields, record), columns: def.columns, ...peopleColumns(def) };
   }
   return resultView(def, await deps.api().list(at));
 }
@@ -190,7 +190,7 @@ export async function updateView(
   }
   if (def.writeRules === 'events') {
     const { updateEvent } = await import('./event-writes.js');
-    return updateEvent(deps, id, await resolver.resolve(def, changes), input, (canonical) => checkDateOrder(def, canonical, input, changes));
+    return updateEvent(deps, id, () => resolver.resolve(def, changes), input, (canonical) => checkDateOrder(def, canonical, input, changes));
   }
   const current = single(await deps.api().get(at, id), `${def.singular} ${id}`);
   const currentValues = readRecord(def.fields, current);

@@ -3,6 +3,7 @@
 
 import { DEFAULT_CONCURRENCY } from '../../data/pool.js'; // a constant: the engine itself is not loaded
 import { UsageError } from '../../errors.js';
+import type { Outcome, View } from '../../output/views.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
 import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { FlagDecls } from '../registry/flags.js';
@@ -30,7 +31,15 @@ export function planningFlags(applyCommand: string) {
     dryRun: { help: 'print the plan (each row: create, update old → new, unchanged, invalid; then totals) and send nothing' },
     plan: { value: 'file', help: `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\`` },
     skipInvalid: { help: 'apply the valid rows even when some are invalid (they are reported; exit 6)' },
+    all: { help: 'with --dry-run at a terminal: list the unchanged rows too (by default they are counted)' },
   } as const satisfies FlagDecls;
+}
+
+/** --all: a dry run's plan lists every row at a terminal too. */
+export function listingAll<T extends View | Outcome>(result: T, all: boolean | undefined): T {
+  if (!all) return result;
+  if ('kind' in result) return (result.kind === 'plan' ? { ...result, listAll: true } : result) as T;
+  return (result.view?.kind === 'plan' ? { ...result, view: { ...result.view, listAll: true } } : result) as T;
 }
 
 /** Where rows set a price. */

@@ -4,7 +4,7 @@
 
 import type { BulkDeps } from '../../app/bulk/run.js';
 import type { ResourceDef } from '../../resources/definitions.js';
-import { CONCURRENCY, REPORT, YES, maxChangeFlags, overbookFlags, parseConcurrency, planningFlags, scopeFlags, scopeValue } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, listingAll, maxChangeFlags, overbookFlags, parseConcurrency, planningFlags, scopeFlags, scopeValue } from '../bulk/options.js';
 import { factoryOf } from '../factory.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
@@ -33,7 +33,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     view: 'plan',
     deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options, [file]) =>
-      (await import('../../app/bulk/import.js')).runImport(deps, {
+      listingAll(await (await import('../../app/bulk/import.js')).runImport(deps, {
         def,
         file,
         format: options.format,
@@ -51,6 +51,6 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         force: options.force === true,
         delimiter: options.delimiter,
         allowOverbook: options.allowOverbook === true,
-      }),
+      }), options.all),
   });
 }

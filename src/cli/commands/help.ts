@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { HELP_TOPICS, helpTopic } from '../help-topics.js';
+import { fitted, helpWidth } from '../help-output.js';
 import type { Context } from '../context.js';
 import { defineRawViewCommand } from '../registry/spec.js';
 import type { GlobalOptions, Session } from '../session.js';
@@ -49,6 +50,11 @@ function helpText(command: Command): string {
   return text;
 }
 
+/** At a terminal, help wrapped to its width (help-output.ts); piped, as it is. */
+async function forTerminal(ctx: Context, text: string): Promise<string> {
+  return ctx.term.stdoutIsTTY ? fitted(text, helpWidth(ctx)) : text;
+}
+
 export const helpCommand = defineRawViewCommand({
   ...TOP_LEVEL.help,
   args: '[command-or-topic...]',
@@ -59,7 +65,7 @@ export const helpCommand = defineRawViewCommand({
       // Only the holds topic depends on the settings in force (and the service's statuses).
       const settings = topic.name === 'holds' ? await (await import('../../config/settings.js')).resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined) : undefined;
       const statusNames = settings?.baseUrl.value ? await serviceStatusNames(ctx, globals) : undefined;
-      return { kind: 'text', text: `${topic.text(settings, statusNames)}\n` };
+      return { kind: 'text', text: await forTerminal(ctx, `${topic.text(settings, statusNames)}\n`) };
     }
     const found = findCommand(root, words);
     if (!('command' in found)) {
@@ -68,6 +74,6 @@ export const helpCommand = defineRawViewCommand({
       const guesses = suggestions(found.missing, found.under === root ? [...topics, ...names] : names);
       throw new UsageError(`no command or help topic "${words.join(' ')}" (topics: ${topics.join(', ')}; commands: rentals --help)${didYouMean(guesses)}`);
     }
-    return { kind: 'text', text: helpText(found.command) };
+    return { kind: 'text', text: await forTerminal(ctx, helpText(found.command)) };
   },
 });

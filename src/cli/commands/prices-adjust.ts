@@ -1,7 +1,7 @@
 // `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
-import { CONCURRENCY, REPORT, YES, filterFlags, maxChangeFlags, parseConcurrency, planningFlags } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, filterFlags, listingAll, maxChangeFlags, parseConcurrency, planningFlags } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 import { factoryOf } from '../factory.js';
@@ -36,7 +36,7 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
   view: 'plan',
   deps: (session): BulkDeps => factoryOf(session),
   handler: async (deps, options) =>
-    (await import('../../app/bulk/adjust.js')).runAdjust(deps, {
+    listingAll(await (await import('../../app/bulk/adjust.js')).runAdjust(deps, {
       percent: options.percent,
       amount: options.amount,
       inventoryIds: conceptValues('item', options),
@@ -51,5 +51,5 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
       resume: options.resume,
       yes: options.yes === true,
       force: options.force === true,
-    }),
+    }), options.all),
 });

@@ -17,12 +17,27 @@ function httpUrl(flag: string, value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * `--keep`: the sandbox's data file in the XDG data directory (`$XDG_DATA_HOME/rentals/sandbox.json`,
+ * else `~/.local/share/rentals/sandbox.json`), created 0700: never in the directory the sandbox is
+ * started from, which is often a repository's working tree.
+ */
+async function keptDataFile(env: Record<string, string | undefined>, home: string): Promise<string> {
+  const { mkdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { dataDir } = await import('../../config/store.js');
+  const dir = dataDir(env, home);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return join(dir, 'sandbox.json');
+}
+
 export const sandboxCommand = defineRawViewCommand({
   ...TOP_LEVEL.sandbox,
   examples: [
     'rentals sandbox --seed',
-    'rentals sandbox --port 0 --data-file ./rentals-data.json --seed',
-    'rentals sandbox --data-file ./rentals-data.json --print-env',
+    'rentals sandbox --seed --keep                   # kept in the data directory (its path printed)',
+    'rentals sandbox --keep --print-env             # the export line of the kept sandbox (eval "$(…)")',
+    'rentals sandbox --port 0 --data-file /tmp/rentals-data.json --seed',
   ],
   flags: {
     dataFile: { concept: 'dataFile', description: 'persist state in this file (journal + snapshot); in memory without it', keep: ['data'] },
@@ -39,6 +54,7 @@ export const sandboxCommand = defineRawViewCommand({
     clientSecret: { value: 'secret', help: 'client secret that /authorize accepts (else generated)' },
     tokenTtl: { value: 'seconds', help: 'lifetime of tokens issued by /authorize', default: '3600' },
     repair: { help: 'with --data-file: keep what is valid in damaged data files, set the damaged files aside' },
+    keep: { help: 'persist state in the data directory ($XDG_DATA_HOME/rentals, else ~/.local/share/rentals), outside any working tree; the path is printed' },
     printEnv: { help: 'print only the export line (with --data-file: its stored token, and the port of the sandbox running on it) and exit, without serving' },
   },
   handler: async ({ ctx, options, globals }) => {
@@ -52,12 +68,13 @@ export const sandboxCommand = defineRawViewCommand({
     if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
     const printEnv = options.printEnv === true;
     const dataFile = conceptValue('dataFile', options, ['data']);
-    const data = dataFile?.value;
+    if (options.keep && dataFile) throw new UsageError('--keep keeps the data in the data directory; --data-file names another file: give one');
+    const data = options.keep ? await keptDataFile(ctx.env, ctx.homedir) : dataFile?.value;
     if (printEnv && port(String(options.port)) === 0 && !data) throw new UsageError('--print-env needs a fixed --port (not 0) or --data-file: the line names the port');
     if (printEnv && !data && !options.token && !ctx.env.RENTALS_SANDBOX_TOKEN) {
-      throw new UsageError('--print-env needs --data-file <file> (where the token is kept) or --token');
+      throw new UsageError('--print-env needs --keep or --data-file <file> (where the token is kept), or --token');
     }
-    if (options.repair === true && !data) throw new UsageError('--repair needs --data-file <file>');
+    if (options.repair === true && !data) throw new UsageError('--repair needs --keep or --data-file <file>');
     if (dataFile?.flag === '--data') ctx.term.stderr.write('warning: --data is deprecated for the sandbox (in `rentals api` it is the request body): use --data-file\n');
     if (options.seed && options.fromSnapshot !== undefined) throw new UsageError('--seed and --from-snapshot both fill the sandbox; give one');
     const { runSandboxCommand } = await import('../../sandbox/command.js');

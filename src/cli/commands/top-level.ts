@@ -7,7 +7,7 @@ import type { CommandHeading } from '../registry/spec.js';
 
 export const TOP_LEVEL = {
   availability: { name: 'availability', summary: 'Units owned, booked at the peak moment and free, per item, over a range' },
-  timeline: { name: 'timeline', summary: "Each item's stock over time and a bar per event holding it (firm and quotes), shortages marked" },
+  timeline: { name: 'timeline', summary: "The fleet's (or some items') stock over time and a bar per event holding it (firm and quotes), shortages first and marked" },
   agenda: { name: 'agenda', summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)' },
   loadSheet: { name: 'load-sheet', summary: "The warehouse's pick list: what goes out and comes back each day" },
   check: { name: 'check', summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references' },

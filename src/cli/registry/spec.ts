@@ -2,6 +2,8 @@
 // `defineCommand` returns the description with an `attach` that builds the commander command on
 // demand; the registry (registry.ts) holds them and builds only what an invocation needs.
 
+import { withReferenceNames } from './reference-names.js';
+import { pagerCommand } from '../pager.js';
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
@@ -14,6 +16,8 @@ import { type GlobalOptions, Session } from '../session.js';
 /** Shared between main() and the actions: the exit code a handler chose. */
 export interface RunState {
   exitCode: number;
+  /** Help (and the version) as commander writes it: shown at the end of the run, paged at a terminal when long. */
+  help?: string;
 }
 
 /** What every handler's wiring needs: the injected context and the run's exit code. */
@@ -164,7 +168,8 @@ export function defineViewCommand<S extends string = '', A extends unknown[] = A
         if (!refused) throw error;
         outcome = refused;
       }
-      return printOutcome(session.printer, outcome);
+      const catalog = () => session.catalog();
+      return printOutcome(session.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
     },
   });
 }
@@ -185,7 +190,14 @@ export function defineRawViewCommand<S extends string = '', A extends unknown[] 
   return defineCommand<S, A, F, O>({
     ...rest,
     runWithoutSession: async (call) => {
-      const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true });
+      // `rentals help …` is paged at a terminal as --help is (src/cli/help-output.ts).
+      const pager = call.ctx.term.stdoutIsTTY && call.globals.pager !== false && call.ctx.startPager ? pagerCommand(call.ctx.env) : undefined;
+      const printer = new Printer(call.ctx.term, {
+        format: 'table',
+        color: false,
+        quiet: call.globals.quiet === true,
+        pager: pager === undefined ? undefined : () => call.ctx.startPager!(pager, call.ctx.env),
+      });
       const code = await printOutcome(printer, await handler(call));
       await printer.finish();
       return code;

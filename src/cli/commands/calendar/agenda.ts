@@ -37,14 +37,14 @@ function agendaEntry(row: Record<string, unknown>, day: string): { lead: string;
 export const agendaCommand = defineViewCommand({
   ...TOP_LEVEL.agenda,
   help: withDatesLink(
-    '\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',
+    '\nEach day lists the events whose window (dropoff → pickup) begins that day (an event under way when the range starts: its first day), in the order of the time shown: start, then id.\n--fields takes the columns (event, start, …) or the names of -o json (eventName, startDate, dropoffDate, endDate, pickupDate, customerName, venue).\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',
   ),
   examples: ['rentals agenda', 'rentals agenda --from 2026-06-01 --to 2026-06-30 -o csv', 'rentals agenda --from today --to +8w -o ics > rentals.ics'],
   options: (command) => rangeOptions(command).option('--active-only', 'leave cancelled events out'),
   view: 'calendar',
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<CalendarView> => {
-    const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 8 });
+    const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 8 });
     deps.showRange(range);
     const { calendar } = deps;
     const events = await calendar.eventsIn(range, { active: options.activeOnly === true });
@@ -55,7 +55,7 @@ export const agendaCommand = defineViewCommand({
       const totals = eventTotals(event.record, lines);
       const when = (field: keyof typeof event.dates) => (event.dates[field] === undefined ? null : shortWallTime(event.dates[field]!));
       const place = venue(event);
-      const row = {
+      const shown = {
         id: event.id,
         event: event.name,
         dropoff: when('dropoffDate'),
@@ -67,6 +67,8 @@ export const agendaCommand = defineViewCommand({
         items: itemsText(lines, items),
         total: formatMoneyFixed(totals.total),
       };
+      // --fields takes the names of -o json too (eventName, startDate, …): the same values by either name.
+      const row = { ...shown, eventName: shown.event, dropoffDate: shown.dropoff, startDate: shown.start, endDate: shown.end, pickupDate: shown.pickup, customerName: shown.customer, venue: place };
       // Under the day the event begins in the range (an event already under way: the first day).
       const day = startOfDay(Math.max(event.window!.from, range.from));
       const data = {
@@ -87,6 +89,10 @@ export const agendaCommand = defineViewCommand({
       return { event, row, data, day, lines, place };
     });
 
+    // A day reads in the order of the time it shows: each event's start (its dropoff when it has
+    // no start), then its id. The window decides the day an event is listed under, not its place in it.
+    const shownTime = (entry: (typeof entries)[number]) => entry.event.dates.startDate ?? entry.event.window?.from ?? 0;
+    entries.sort((a, b) => a.day - b.day || shownTime(a) - shownTime(b) || a.event.id - b.event.id);
     const groups = new Map<number, typeof entries>();
     for (const entry of entries) {
       const list = groups.get(entry.day);

@@ -3,12 +3,13 @@
 // what is free then, and the events holding them; --daily, the free units of each day as a day ×
 // item grid; --find, the earliest windows in which all the asked units are free together.
 
-import { resolveRange } from '../../../domain/dates.js';
-import type { CalendarItem } from '../../../domain/records.js';
+import { describeRange, resolveRange } from '../../../domain/dates.js';
 import { formatDuration, parseDuration } from '../../../domain/durations.js';
 import { freeWindows } from '../../../domain/free-windows.js';
 import { dailyPeaks } from '../../../domain/sweep.js';
 import { availabilityByKind, isFirm } from '../../../domain/tentative-holds.js';
+import type { DataPiece } from '../../../api/data-envelope.js';
+import type { Row } from '../../../output/format.js';
 import type { RecordListView } from '../../../output/views.js';
 import { parseItemAsks } from './events-book.js';
 import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../../domain/wall-time.js';
@@ -19,15 +20,18 @@ import { rangeReadDeps } from './deps.js';
 import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
+import { chosenItems } from './chosen-items.js';
+import type { CalendarItem } from '../../../domain/records.js';
+
+/** Items whose rows are made at once, as the list is printed. */
+const ROWS_PER_PIECE = 512;
 
 const MAX_DAYS = 366;
-/** The item field a service may use to say which category an item is in (the reference does not show one). */
-const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 
 export const availabilityCommand = defineViewCommand({
   ...TOP_LEVEL.availability,
   help: withDatesLink(
-    '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
+    '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute, never starting before now; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
   ),
   examples: [
     'rentals availability --from fri --to sun',
@@ -49,7 +53,7 @@ export const availabilityCommand = defineViewCommand({
   handler: async (deps, options) => {
     if (options.find) return findWindows(deps, options);
     if (options.duration !== undefined || options.includeTentative) throw new UsageError('--duration and --include-tentative go with --find');
-    const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 7 });
+    const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 7 });
     const days = Math.ceil((range.to - range.from) / DAY_MS);
     if (options.daily && days > MAX_DAYS) throw new UsageError(`--daily: the range has ${days} days; at most ${MAX_DAYS}`);
     deps.showRange(range);
@@ -73,7 +77,7 @@ export const availabilityCommand = defineViewCommand({
       };
     }
 
-    const entries = shown.map((item) => {
+    const entry = (item: CalendarItem) => {
       const by = availabilityByKind(held.byItem.get(item.id) ?? [], item.quantity, range);
       const events = [...by.bookedBy, ...by.tentativeBy].map((h) => ({ id: h.eventId, name: held.events.get(h.eventId)?.name ?? null, quantity: h.quantity, tentative: h.kind === 'tentative' }));
       const base = {
@@ -87,13 +91,22 @@ export const availabilityCommand = defineViewCommand({
         freeIfQuotesConfirm: by.freeIfQuotesConfirm,
         peakAt: by.bookedAt === undefined ? null : shortWallTime(by.bookedAt),
       };
-      const text = events.map((e) => `${e.quantity} × ${e.name ?? e.id} (${e.id})${e.tentative ? ' quote' : ''}`).join('; ');
-      return { row: { ...base, events: text }, data: { ...base, events } };
-    });
+      return { ...base, events };
+    };
+    const rowOf = (record: Record<string, unknown>): Row => {
+      const events = record.events as Array<{ id: number; name: string | null; quantity: number; tentative: boolean }>;
+      return { ...(record as Row), events: events.map((e) => `${e.quantity} × ${e.name ?? e.id} (${e.id})${e.tentative ? ' quote' : ''}`).join('; ') };
+    };
+    // Each item's row made as it is printed: 300k items are never 300k rows at once.
+    async function* pieces(): AsyncGenerator<DataPiece> {
+      yield { kind: 'data-start' };
+      for (let at = 0; at < shown.length; at += ROWS_PER_PIECE) yield { kind: 'records', records: shown.slice(at, at + ROWS_PER_PIECE).map(entry) };
+      yield { kind: 'data-end' };
+    }
     return {
-      kind: 'records',
-      body: { data: entries.map((e) => e.data) },
-      rows: entries.map((e) => e.row),
+      kind: 'stream',
+      pieces: pieces(),
+      row: rowOf,
       columns: ['id', 'item', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
       knownColumns: ['id', 'item', 'active', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
     };
@@ -101,7 +114,7 @@ export const availabilityCommand = defineViewCommand({
 });
 
 /** `--find`: the earliest windows of --duration in which every asked item has its units free (firm holds; quotes too with --include-tentative). */
-async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string; inventoryId?: string[]; item?: string[] }): Promise<RecordListView> {
+async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; range?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string; inventoryId?: string[]; item?: string[] }): Promise<RecordListView> {
   if (options.daily || options.category !== undefined) throw new UsageError('--find takes --item NAME=QTY…, not --daily or --category');
   if (options.duration === undefined) throw new UsageError('--find needs --duration (e.g. 2d, 36h, 1d12h)');
   const wanted = conceptValues('item', options);
@@ -109,7 +122,11 @@ async function findWindows(deps: CalendarDeps, options: { from?: string; to?: st
   const duration = parseDuration(options.duration, '--duration');
   const limit = positiveInt(options.limit, '--limit') ?? 5;
   const asks = parseItemAsks(wanted, undefined);
-  const range = resolveRange({ from: options.from, to: options.to }, deps.now(), { days: 90 });
+  const now = deps.now();
+  const asked = resolveRange({ from: options.from, to: options.to, range: options.range }, now, { days: 90 });
+  // A window is offered to be booked: it never starts before now (today's already gone hours included).
+  const range = { from: Math.max(asked.from, now), to: asked.to };
+  if (range.to <= range.from) throw new UsageError(`--find: the range ${describeRange(asked)} is over; a window can start from now (${shortWallTime(now)}) on`);
   deps.showRange(range);
   const [items, held] = await Promise.all([Promise.all(asks.map((a) => deps.calendar.item(a.ref))), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
   const windows = freeWindows(
@@ -129,18 +146,3 @@ async function findWindows(deps: CalendarDeps, options: { from?: string; to?: st
   return { kind: 'records', body: { data: rows }, rows, columns: ['from', 'to', 'latestStart', 'length'], knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
 }
 
-async function chosenItems(deps: CalendarDeps, refs: readonly string[], category: string | undefined): Promise<CalendarItem[]> {
-  const { calendar } = deps;
-  // The same item named twice (by id and by name) is one row.
-  const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
-  let items = named ?? [...(await calendar.items()).values()].sort((a, b) => a.id - b.id);
-  if (category !== undefined) {
-    const found = /^\d+$/.test(category.trim()) ? Number(category) : await calendar.catalog.idOfName('categories', category, '--category');
-    const field = CATEGORY_FIELDS.find((f) => items.some((item) => item.record[f] !== undefined && item.record[f] !== null));
-    if (!field) {
-      throw new UsageError("--category: the service's inventory items carry no category (the API reference does not show how items and categories relate); use --item");
-    }
-    items = items.filter((item) => Number(item.record[field]) === found);
-  }
-  return items;
-}

@@ -23,8 +23,8 @@ export const checkCommand = defineViewCommand({
   view: 'records',
   deps: rangeReadDeps,
   handler: async (deps, options) => {
-    const { from, to } = options;
-    const range = from === undefined && to === undefined ? undefined : resolveRange({ from, to }, deps.now(), { days: 7 });
+    const { from, to, range: named } = options;
+    const range = from === undefined && to === undefined && named === undefined ? undefined : resolveRange({ from, to, range: named }, deps.now(), { days: 7 });
     if (range) deps.showRange(range);
     const { calendar } = deps;
     const catalog = calendar.catalog;

@@ -3,7 +3,7 @@
 // back (the end of the window: the pickup, or the end), per event with its time, customer and
 // address, and per item the total units. Cancelled events are left out (they hold nothing).
 
-import { parseDateArgument } from '../../../domain/dates.js';
+import { namedRange, parseDateArgument } from '../../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
@@ -12,7 +12,7 @@ import type { GroupedView, View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { rangeReadDeps } from './deps.js';
 import { conceptOption, conceptValue } from '../../vocabulary.js';
-import { paperOption, paperSize, withDatesLink } from './options.js';
+import { paperOption, paperSize, rangeNameOption, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 type Direction = 'out' | 'in';
@@ -48,17 +48,21 @@ export const loadSheetCommand = defineViewCommand({
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
   options: (command) =>
     paperOption(
-      conceptOption(conceptOption(command, 'from', { description: 'the (first) day (default today)', value: 'day', keep: ['date'] }), 'to', {
-        description: 'last day, for several days',
-        value: 'day',
-      }),
+      rangeNameOption(
+        conceptOption(conceptOption(command, 'from', { description: 'the (first) day (default today)', value: 'day', keep: ['date'] }), 'to', {
+          description: 'last day, for several days',
+          value: 'day',
+        }),
+      ),
     ),
   view: 'groups',
   page: true,
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const size = paperSize(options.paper);
-    const range = sheetDays(conceptValue('from', options, ['date']), options.to, deps.now());
+    const from = conceptValue('from', options, ['date']);
+    if (options.range !== undefined && (from !== undefined || options.to !== undefined)) throw new UsageError('--range names the whole range: give it, or --from/--to, not both');
+    const range = options.range !== undefined ? namedRange(options.range, deps.now()) : sheetDays(from, options.to, deps.now());
     deps.showRange(range);
     const { calendar } = deps;
     const movements = (await calendar.eventsIn(range, { active: true })).flatMap((event) => movementsOf(event, range));

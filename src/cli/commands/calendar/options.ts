@@ -2,6 +2,7 @@
 // the write guards. Each adds its options to a typed command, so a handler sees them typed.
 
 import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
+import { RANGE_NAMES } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
 import { ALLOW_OVERBOOK_HELP } from '../../write-guards.js';
@@ -11,11 +12,18 @@ export const collect = (value: string, previous: string[] | undefined): string[]
 
 export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
-/** --from/--to: a range of days or times (`rentals help dates`). */
+/** --from/--to: a range of days or times, or --range by its name (`rentals help dates`). */
 export function rangeOptions<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, defaults = { from: 'today', to: '7 days later' }) {
-  return conceptOption(conceptOption(command, 'from', { description: `start of the range (default ${defaults.from})` }), 'to', {
-    description: `end of the range (default ${defaults.to}; a day counts in full)`,
-  });
+  return rangeNameOption(
+    conceptOption(conceptOption(command, 'from', { description: `start of the range (default ${defaults.from})` }), 'to', {
+      description: `end of the range (default ${defaults.to}; a day counts in full)`,
+    }),
+  );
+}
+
+/** --range: a range by its name, instead of --from/--to. */
+export function rangeNameOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
+  return command.option('--range <name>', `the range by name instead of --from/--to: ${RANGE_NAMES}`);
 }
 
 /** --item (also --inventory-id), repeatable: items by name or id. */

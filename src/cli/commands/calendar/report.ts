@@ -62,7 +62,10 @@ export const reportCommand = defineViewCommand({
     const now = deps.now();
     const month = new Date(now);
     const first = Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1);
-    const range = resolveRange({ from: options.from ?? new Date(first).toISOString().slice(0, 10), to: options.to ?? new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).toISOString().slice(0, 10) }, now, { days: 30 });
+    const range =
+      options.range !== undefined
+        ? resolveRange({ from: options.from, to: options.to, range: options.range }, now, { days: 30 })
+        : resolveRange({ from: options.from ?? new Date(first).toISOString().slice(0, 10), to: options.to ?? new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).toISOString().slice(0, 10) }, now, { days: 30 });
     deps.showRange(range);
     const { calendar } = deps;
     const [events, items] = await Promise.all([calendar.eventsIn(range), calendar.items()]);
