@@ -1,8 +1,9 @@
-// The whole-collection commands at 300,000 records: a sandbox holding 75,000 items with 4 prices
-// each (300,000 prices, 375,000 records), and `snapshot`, `diff` (300,000 changes), `sandbox
-// --from-snapshot`, `prices export` and `prices import` (300,000 rows) run against it, each with
-// its wall time and peak RSS (/usr/bin/time). The 300,000-item list itself is in output-memory.
-// BENCH_SCALE_ITEMS=2500 for a quick run (4 prices per item throughout).
+// The whole-collection commands at 100,000 and at 300,000 records: a sandbox holding 25,000 (then
+// 75,000) items with 4 prices each, and `snapshot`, `diff` (every price changed), `sandbox
+// --from-snapshot`, `prices export`, `prices import` (--dry-run, --plan, --yes) and `prices apply`
+// of the plan run against it, each with its wall time and peak RSS (/usr/bin/time). Targets: at
+// 300k within 1.3× of the same command's own 100k peak, and ≤ 250 MB. The 300,000-item list itself
+// is in output-memory. BENCH_SCALE_ITEMS=2500,7500 for a quick run (4 prices per item throughout).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -11,7 +12,9 @@ import { bin, requireBuild } from './output-sandbox.mjs';
 import { startSandbox } from './sandbox-process.mjs';
 
 requireBuild();
-const ITEMS = Number(process.env.BENCH_SCALE_ITEMS ?? 75_000);
+const SIZES = (process.env.BENCH_SCALE_ITEMS ?? '25000,75000').split(',').map(Number);
+const GROWTH_TARGET = 1.3;
+const RSS_TARGET_MB = 250;
 const BLOCKS = [1, 2, 3, 4];
 const TIME = '/usr/bin/time';
 if (!existsSync(TIME)) {
@@ -53,49 +56,68 @@ async function fromSnapshot(file, env) {
   return { seconds, rss: match ? Number(match[1]) * 1024 : NaN };
 }
 
-const data = join(work, 'data.json');
-const inventory = Array.from({ length: ITEMS }, (_, k) => JSON.stringify({ id: k + 1, name: `Scale item ${k + 1}`, quantityAvailable: 1 + (k % 40), active: 1 }));
-const prices = [];
-for (let k = 0; k < ITEMS; k++) for (const block of BLOCKS) prices.push(JSON.stringify({ id: k * BLOCKS.length + block, inventoryId: k + 1, rentalBlockId: block, price: 10 + (k % 90) }));
-writeFileSync(
-  data,
-  `{"format":"rentals-sandbox","version":1,"seq":0,"nextIds":{"inventory":${ITEMS + 1},"prices":${prices.length + 1}},"records":{"inventory":[\n${inventory.join(',\n')}\n],"prices":[\n${prices.join(',\n')}\n]}}\n`,
-);
-inventory.length = 0;
-const priceCount = prices.length;
-prices.length = 0;
+/** The commands against a sandbox of `items` items × 4 prices: { command, size, seconds, rss } each. */
+async function measureSize(items) {
+  const data = join(work, 'data.json');
+  const inventory = Array.from({ length: items }, (_, k) => JSON.stringify({ id: k + 1, name: `Scale item ${k + 1}`, quantityAvailable: 1 + (k % 40), active: 1 }));
+  const prices = [];
+  for (let k = 0; k < items; k++) for (const block of BLOCKS) prices.push(JSON.stringify({ id: k * BLOCKS.length + block, inventoryId: k + 1, rentalBlockId: block, price: 10 + (k % 90) }));
+  writeFileSync(
+    data,
+    `{"format":"rentals-sandbox","version":1,"seq":0,"nextIds":{"inventory":${items + 1},"prices":${prices.length + 1}},"records":{"inventory":[\n${inventory.join(',\n')}\n],"prices":[\n${prices.join(',\n')}\n]}}\n`,
+  );
+  inventory.length = 0;
+  const priceCount = prices.length;
+  prices.length = 0;
+  const n = (count) => count.toLocaleString('en');
+  const sandbox = await startSandbox(bin, token, ['--data', data]);
+  const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
+  const rows = [];
+  const row = (command, size, measure) => rows.push({ command, size, ...measure });
+  try {
+    const snapshotFile = join(work, 'snapshot.json');
+    row('`snapshot --out`', `${n(items + priceCount)} records (${n(items)} price lists read)`, measured(['snapshot', '--out', snapshotFile, '--force'], env));
 
-const sandbox = await startSandbox(bin, token, ['--data', data]);
-const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
-const rows = [];
+    // Every price changed in a second snapshot (written by JSON.stringify, on one line): a diff of as many changes.
+    const document = JSON.parse(readFileSync(snapshotFile, 'utf8'));
+    for (const price of document.resources.prices) price.price = Number(price.price) + 1;
+    const changedFile = join(work, 'changed.json');
+    writeFileSync(changedFile, JSON.stringify(document));
+    const changes = document.resources.prices.length;
+    document.resources = {};
+    row('`diff -o ndjson`', `${n(changes)} changes`, measured(['diff', snapshotFile, changedFile, '-o', 'ndjson'], env, undefined, [1]) /* 1: differences found */);
+    row('`sandbox --from-snapshot` (until it listens)', `${n(items + priceCount)} records`, await fromSnapshot(snapshotFile, env));
+
+    const exported = join(work, 'prices.csv');
+    row('`prices export -o csv`', `${n(priceCount)} rows`, measured(['prices', 'export', '-o', 'csv'], env, exported));
+    row('`prices import --dry-run`', `${n(priceCount)} rows (all unchanged)`, measured(['prices', 'import', exported, '--dry-run'], env));
+    const planFile = join(work, 'plan.json');
+    rmSync(planFile, { force: true });
+    row('`prices import --plan`', `${n(priceCount)} rows (all unchanged)`, measured(['prices', 'import', exported, '--plan', planFile], env));
+    row('`prices apply` of that plan', `${n(priceCount)} rows (all unchanged)`, measured(['prices', 'apply', planFile, '--yes'], env));
+    row('`prices import --yes`', `${n(priceCount)} rows (all unchanged: plans and checks every row, sends nothing)`, measured(['prices', 'import', exported, '--yes'], env));
+    const version = measured(['--version'], env);
+    console.log(`${n(items)} items × ${BLOCKS.length} prices = ${n(priceCount)} prices; snapshot file ${mb(statSync(snapshotFile).size)}; \`--version\` peaks at ${mb(version.rss)}; load average ${loadavg()[0].toFixed(1)}`);
+    return rows;
+  } finally {
+    sandbox.stop();
+  }
+}
+
 try {
-  const version = measured(['--version'], env);
-  const snapshotFile = join(work, 'snapshot.json');
-  const snap = measured(['snapshot', '--out', snapshotFile], env);
-  rows.push(['`snapshot --out`', `${(ITEMS + priceCount).toLocaleString('en')} records (${ITEMS.toLocaleString('en')} price lists read)`, snap]);
-
-  // Every price changed in a second snapshot: a diff of as many changes.
-  const document = JSON.parse(readFileSync(snapshotFile, 'utf8'));
-  for (const price of document.resources.prices) price.price = Number(price.price) + 1;
-  const changedFile = join(work, 'changed.json');
-  writeFileSync(changedFile, JSON.stringify(document));
-  const changes = document.resources.prices.length;
-  document.resources = {};
-  rows.push(['`diff -o ndjson`', `${changes.toLocaleString('en')} changes`, measured(['diff', snapshotFile, changedFile, '-o', 'ndjson'], env, undefined, [1]) /* 1: differences found */]);
-  const fresh = await fromSnapshot(snapshotFile, env);
-  rows.push(['`sandbox --from-snapshot` (until it listens)', `${(ITEMS + priceCount).toLocaleString('en')} records`, fresh]);
-
-  const exported = join(work, 'prices.csv');
-  rows.push(['`prices export -o csv`', `${priceCount.toLocaleString('en')} rows`, measured(['prices', 'export', '-o', 'csv'], env, exported)]);
-  rows.push(['`prices import --dry-run`', `${priceCount.toLocaleString('en')} rows (all unchanged)`, measured(['prices', 'import', exported, '--dry-run'], env)]);
-  rows.push(['`prices import --yes`', `${priceCount.toLocaleString('en')} rows (all unchanged: plans and checks every row, sends nothing)`, measured(['prices', 'import', exported, '--yes'], env)]);
-
-  console.log(`sandbox ${sandbox.url} (separate process): ${ITEMS.toLocaleString('en')} items × ${BLOCKS.length} prices = ${priceCount.toLocaleString('en')} prices; snapshot file ${mb(statSync(snapshotFile).size)}; Node ${process.version}; load average ${loadavg()[0].toFixed(1)}`);
-  console.log('');
-  console.log(`| command | size | wall time | peak RSS | above \`--version\` (${mb(version.rss)}) |`);
-  console.log('|---|---|---:|---:|---:|');
-  for (const [command, size, m] of rows) console.log(`| ${command} | ${size} | ${m.seconds.toFixed(1)} s | ${mb(m.rss)} | ${mb(m.rss - version.rss)} |`);
+  const bySize = [];
+  for (const items of SIZES) bySize.push({ records: items * BLOCKS.length, rows: await measureSize(items) });
+  const [small, large] = [bySize[0], bySize[bySize.length - 1]];
+  const k = (records) => `${Math.round(records / 1000)}k`;
+  console.log(`Node ${process.version}\n`);
+  console.log(`| command | size at ${k(large.records)} | peak RSS, ${k(small.records)} prices | peak RSS, ${k(large.records)} prices | growth (≤ ${GROWTH_TARGET}×) | ≤ ${RSS_TARGET_MB} MB | wall time, ${k(small.records)} | wall time, ${k(large.records)} |`);
+  console.log('|---|---|---:|---:|---:|---|---:|---:|');
+  large.rows.forEach((m, i) => {
+    const s = small.rows[i];
+    const growth = m.rss / s.rss;
+    const whole = m.command.includes('from-snapshot') ? ' (the sandbox holds every record: no target)' : '';
+    console.log(`| ${m.command} | ${m.size} | ${mb(s.rss)} | ${mb(m.rss)} | ${growth.toFixed(2)}× ${whole ? '' : growth <= GROWTH_TARGET ? '✓' : '✗'} | ${whole || (m.rss / 1024 / 1024 <= RSS_TARGET_MB ? '✓' : '✗')} | ${s.seconds.toFixed(1)} s | ${m.seconds.toFixed(1)} s |`);
+  });
 } finally {
-  sandbox.stop();
   rmSync(work, { recursive: true, force: true });
 }

@@ -18,8 +18,16 @@ const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const pool = new Pool(job.url, { connections: job.connections });
 const headers = { authorization: `bearer ${Buffer.from(job.token).toString('base64')}`, 'content-type': 'application/json' };
 
-async function call(method, path, body) {
-  const response = await pool.request({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(method, path, body, retried = false) {
+  let response;
+  try {
+    response = await pool.request({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    // A keep-alive socket the server closed as it was reused (a busy machine's late timers): a GET
+    // is sent again once, as rentals' client does.
+    if (method !== 'GET' || retried || error.code !== 'UND_ERR_SOCKET') throw error;
+    return call(method, path, body, true);
+  }
   const json = await response.body.json();
   if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode}`);
   return json.data;

@@ -47,7 +47,7 @@ function holds(record: ApiRecord, sent: ApiRecord): boolean {
 }
 
 /** The command that shows whether it was applied: `rentals bookings list --event-id 12`, `rentals inventory get 7`. */
-export function checkCommand(at: Address, id?: number): string {
+function checkCommand(at: Address, id?: number): string {
   const { def, parentId } = at;
   const parent = def.parent && parentId !== undefined ? ` --${def.parent.field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${parentId}` : '';
   return id === undefined ? `rentals ${def.command} list${parent}` : `rentals ${def.command} get ${id}${parent}`;

@@ -26,7 +26,8 @@ export interface ApplyOptions {
 /** A plan's rows, some perhaps still being planned (a run that writes while it lists). */
 export interface RowsToApply {
   resource: string;
-  rows: ReadonlyArray<PlanRow | Promise<PlanRow>>;
+  /** The run's own (never shown or kept): each row is dropped once its line is reported, not held to the end. */
+  rows: Array<PlanRow | Promise<PlanRow>>;
 }
 
 /**
@@ -43,6 +44,7 @@ export async function applyPlan(spec: RowSpec, plan: Plan | RowsToApply, ctx: Bu
   const skip = options.skipLines;
   const rows = skip ? (await Promise.all(plan.rows)).filter((row) => !skip.has(row.line)) : plan.rows;
   return runPlan(rows, {
+    release: !('version' in plan) && !skip,
     spec,
     ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api),
     concurrency: ctx.concurrency,

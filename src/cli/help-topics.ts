@@ -37,9 +37,11 @@ function formats(): string {
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 --jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.
-Control characters in text are shown as escapes (\\t \\n \\r \\x1b \\u009b), in tables, tsv, csv (which
-keeps tabs and line breaks, quoted) and ics; a csv/tsv cell starting with = + - @, a tab or a CR
-gets a leading ' so that a spreadsheet does not run it as a formula (numbers stay as they are).
+Control and bidi characters in text are shown as escapes (\\t \\r \\x1b \\u009b \\u202e) in everything
+for people (tables, plans, stderr, any format at a terminal), and in tsv and ics; csv keeps them
+raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv/tsv
+cell starting with = + - @, a tab or a CR gets a leading ' so that a spreadsheet does not run it
+as a formula (numbers stay as they are; import takes it off again).
 At a terminal, long output goes through a pager: RENTALS_PAGER, then PAGER, else "less -FRX";
 --no-pager turns it off.
 Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.

@@ -5,6 +5,7 @@
 import type { ApiRecord } from '../api/resource-api.js';
 import { type Catalog, findIn } from './catalog.js';
 import { NameIndex } from './names.js';
+import { boundHeapGrowth } from '../common/heap.js';
 import { resources } from '../resources/definitions.js';
 import {
   type BookingWithoutItem,
@@ -38,6 +39,8 @@ export class CalendarData {
   /** lean: the items as streamed, and their names (built when an item is named). */
   private streamedItems?: Promise<Map<number, CalendarItem>>;
   private itemNames?: Promise<NameIndex>;
+  /** lean: the items named by --item, found in one streamed read (see item). */
+  private namedItems?: { refs: Set<string>; found: Promise<Map<number, ApiRecord>> };
 
   /** `onLineWithoutItem`: told of each booking line that names no item, once, as it is read. */
   constructor(
@@ -77,6 +80,7 @@ export class CalendarData {
 
   /** The events list as it arrives, each read with its status and kept only when `wanted`. */
   private async streamEvents(wanted: (event: CalendarEvent) => boolean): Promise<CalendarEvent[]> {
+    await boundHeapGrowth(); // a decade of events streams through
     const runs = this.catalog.scan('events')[Symbol.asyncIterator]();
     const first = runs.next(); // the events list is asked for beside the statuses, not after them
     first.catch(() => undefined);
@@ -103,6 +107,7 @@ export class CalendarData {
   }
 
   private async streamItems(): Promise<Map<number, CalendarItem>> {
+    await boundHeapGrowth(); // 300k items kept while their list streams through
     const items = new Map<number, CalendarItem>();
     for await (const run of this.catalog.scan('inventory')) {
       for (const { Links: _links, ...record } of run) items.set(Number(record.id), readItem(record));
@@ -110,12 +115,47 @@ export class CalendarData {
     return items;
   }
 
-  /** The item an --item flag names (id or name). */
+  /**
+   * The item an --item flag names (id or name). Lean, and no list held: the items named in the
+   * same turn are found in one streamed read that keeps only the records they could name; a name
+   * that matches none is looked up again among them all, for the message's nearest names.
+   */
   async item(ref: string): Promise<CalendarItem> {
     if (!this.reading.lean || this.catalog.holds('inventory')) return readItem(await this.catalog.find('inventory', ref, '--item'));
+    if (!this.streamedItems) {
+      const named = (this.namedItems ??= this.scanNamed());
+      named.refs.add(ref);
+      const candidates = await named.found;
+      const index = new NameIndex(resources.inventory, candidates.values());
+      const found = await findIn(resources.inventory, ref, '--item', async () => index, async (id) => candidates.get(id)).catch(() => undefined);
+      if (found) return readItem(found);
+    }
     const items = await this.items();
     this.itemNames ??= Promise.resolve(new NameIndex(resources.inventory, [...items.values()].map((item) => item.record)));
     return findIn(resources.inventory, ref, '--item', () => this.itemNames!, async (id) => items.get(id));
+  }
+
+  /** One read of the inventory list for the refs asked in this turn: the records each could name, by id. */
+  private scanNamed(): { refs: Set<string>; found: Promise<Map<number, ApiRecord>> } {
+    const refs = new Set<string>();
+    const found = (async () => {
+      await Promise.resolve(); // the other refs of this turn join first
+      const ids = new Set<number>();
+      const names = new Set<string>();
+      for (const ref of refs) {
+        if (/^\s*\d+\s*$/.test(ref)) ids.add(Number(ref.trim()));
+        else names.add(ref.trim().toLowerCase());
+      }
+      const kept = new Map<number, ApiRecord>();
+      for await (const run of this.catalog.scan('inventory')) {
+        for (const { Links: _links, ...record } of run) {
+          const name = typeof record.name === 'string' ? record.name.trim().toLowerCase() : undefined;
+          if (ids.has(Number(record.id)) || (name !== undefined && names.has(name))) kept.set(Number(record.id), record);
+        }
+      }
+      return kept;
+    })();
+    return { refs, found };
   }
 
   /** The bookings of these events, fetched over the pool (one request per event, once per run); `each` sees each event's as they arrive. */

@@ -9,6 +9,7 @@ import { type FieldProblem, conflict, invalidFields, notFound } from './errors.j
 import type { LinkContext } from './links.js';
 import type { Durability } from './persistence.js';
 import { RecordJsonCache } from './record-json.js';
+import { LONG_LIST, ListBodies, type ListBodySlot } from './list-body.js';
 import type { DeleteChange, PutChange, Store, StoredRecord } from './store.js';
 
 export interface Reply {
@@ -24,6 +25,8 @@ export interface DataList {
   records: readonly StoredRecord[];
   /** The record's JSON with its Links, UTF-8. */
   json: (record: StoredRecord) => Buffer;
+  /** A long top-level list: its whole body as cached, or where to keep it once made (list-body.ts). */
+  body?: ListBodySlot;
 }
 
 export interface OperationRequest {
@@ -39,6 +42,7 @@ const MAX_IDS_NAMED = 10;
 
 export class Operations {
   private readonly json = new RecordJsonCache();
+  private readonly bodies = new ListBodies();
 
   constructor(
     private readonly store: Store,
@@ -52,8 +56,12 @@ export class Operations {
       throw notFound(`no ${resources[def.parent.resource].singular} ${parentId}`);
     }
     switch (request.verb) {
-      case 'list':
-        return this.answer(request, 200, this.store.list(def, parentId), this.durability.settled(), true);
+      case 'list': {
+        const version = this.store.version(def.name);
+        const reply = await this.answer(request, 200, this.store.list(def, parentId), this.durability.settled(), true);
+        if (!def.parent && reply.data!.records.length >= LONG_LIST) reply.data!.body = this.bodies.slot(def.name, request.links, version);
+        return reply;
+      }
       case 'get':
         return this.answer(request, 200, [this.existing(def, params.id!, parentId)], this.durability.settled(), true);
       case 'add':

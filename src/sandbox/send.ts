@@ -2,12 +2,16 @@
 // `JSON.stringify({ data })` would give, but in chunks of about CHUNK_BYTES made of each record's
 // cached JSON. A chunk waits until the client has taken the previous one, and after
 // SLICE_MS of work the event loop runs other requests: a 100,000-record list neither blocks the
-// sandbox for half a second nor sits in memory whole.
+// sandbox for half a second nor sits in memory whole. A long top-level list is joined once into
+// its whole body, kept until the resource changes (list-body.ts), and later reads write that
+// buffer out in pieces.
 
 import type { ServerResponse } from 'node:http';
 import type { DataList, Reply } from './operations.js';
 
 const CHUNK_BYTES = 64 * 1024;
+/** A made body goes out in pieces of this size (a view of it each: nothing is copied). */
+const BODY_CHUNK = 256 * 1024;
 /** A chunk is sent once it holds this much; a piece this long or longer is sent as it is. */
 const HALF_CHUNK = CHUNK_BYTES / 2;
 /** Longest stretch a list keeps the event loop before other requests get a turn. */
@@ -30,9 +34,17 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
     sendAtOnce(res, reply, reply.data, extraHeaders);
     return;
   }
+  const slot = reply.data.body;
+  if (slot?.body) return sendBody(res, reply, slot.body, extraHeaders);
   const serialised = await serialise(reply.data, res);
   if (!serialised || res.destroyed) return;
   const { records, length } = serialised;
+  if (slot) {
+    // Made once (one copy of the list), then sent as it is to every reader until the resource changes.
+    const body = joined(records, length);
+    slot.keep(body);
+    return sendBody(res, reply, body, extraHeaders);
+  }
   res.writeHead(reply.status, headers(length, reply, extraHeaders));
   const chunks = new ChunkWriter(res);
   chunks.add(OPEN);
@@ -44,6 +56,44 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
   chunks.add(CLOSE);
   await chunks.flush();
   if (!res.destroyed) res.end();
+}
+
+/** A whole body already made, written in BODY_CHUNK pieces as the socket takes them, the event loop free between. */
+async function sendBody(res: ServerResponse, reply: Reply, body: Buffer, extraHeaders: Record<string, string>): Promise<void> {
+  if (res.destroyed) return;
+  res.writeHead(reply.status, headers(body.length, reply, extraHeaders));
+  const slice = new TimeSlice();
+  for (let at = 0; at < body.length; at += BODY_CHUNK) {
+    if (res.destroyed) return;
+    if (!res.write(body.subarray(at, at + BODY_CHUNK))) await drained(res);
+    await slice.yieldWhenSpent();
+  }
+  if (!res.destroyed) res.end();
+}
+
+/** Resolves when the socket wants more, or the client is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** `{"data":[` the records, comma-separated, `]}` in one buffer of `length` bytes. */
+function joined(records: readonly Buffer[], length: number): Buffer {
+  const body = Buffer.allocUnsafe(length);
+  let at = OPEN.copy(body, 0);
+  records.forEach((record, i) => {
+    if (i > 0) body[at++] = COMMA_BYTE;
+    at += record.copy(body, at);
+  });
+  CLOSE.copy(body, at);
+  return body;
 }
 
 /**

@@ -41,6 +41,7 @@ export interface Referrers {
 export class Store {
   private readonly tables = new Map<ResourceName, Table>();
   private readonly indexes: ReferenceIndex[] = [];
+  private readonly versions = new Map<ResourceName, number>();
 
   constructor() {
     for (const def of resourceList) {
@@ -102,7 +103,13 @@ export class Store {
     return change;
   }
 
+  /** Changes each time a record of the resource is written or removed (list-body.ts keys its bodies by it). */
+  version(resource: ResourceName): number {
+    return this.versions.get(resource) ?? 0;
+  }
+
   apply(change: Change): void {
+    this.versions.set(change.resource, this.version(change.resource) + 1);
     const table = this.table(change.resource);
     const id = change.op === 'put' ? change.record.id : change.id;
     const previous = table.records.get(id);
@@ -134,6 +141,7 @@ export class Store {
       const table = this.table(name);
       for (const record of table.records.values()) this.reindex(name, record, undefined);
       table.records.clear();
+      this.versions.set(name, this.version(name) + 1);
       for (const record of [...records].sort((a, b) => a.id - b.id)) this.apply({ op: 'put', resource: name, record });
     }
     for (const [name, nextId] of Object.entries(image.nextIds) as [ResourceName, number][]) {

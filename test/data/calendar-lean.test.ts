@@ -58,6 +58,21 @@ describe('CalendarData read lean', () => {
     expect(catalog.holds('inventory')).toBe(false);
   });
 
+  it('finds the items --item names in one read that keeps only those, and words a missing name as the whole list does', async () => {
+    const whole = reading(false).calendar;
+    const [a, b] = [...(await whole.items()).values()];
+    const { calendar, catalog } = reading(true);
+    log.length = 0;
+    const found = await Promise.all([calendar.item(` ${a!.name.toUpperCase()} `), calendar.item(String(b!.id))]);
+    expect(found.map((item) => item.id)).toEqual([a!.id, b!.id]);
+    expect(gets('/inventory')).toBe(1);
+    expect(catalog.holds('inventory')).toBe(false);
+    const missing = `${a!.name}x`;
+    const [lean, held] = await Promise.all([calendar.item(missing).catch((e: Error) => e), whole.item(missing).catch((e: Error) => e)]);
+    expect(lean).toBeInstanceOf(NotFoundError);
+    expect((lean as Error).message).toBe((held as Error).message);
+  });
+
   it('reads a second range from the whole list (one more request, then held)', async () => {
     const { calendar, catalog } = reading(true);
     log.length = 0;

@@ -4,6 +4,9 @@
 
 import { afterAll, describe, expect, test } from 'vitest';
 import { type FaultKind, type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { cliFor, freshConfigDir, ok } from './harness.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
@@ -184,6 +187,46 @@ describe('7. lowering an item below what future events hold', () => {
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain(dinner.name);
     expect((await data(call(), 'GET', `/v2/inventory/${tables.id}`))[0]).toMatchObject({ quantityAvailable: 4 });
+  });
+});
+
+describe('7b. a bulk dry run or plan is judged exactly like the real run', () => {
+  const dir = fileTempDir('rentals-rules-');
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  /** The same file through --dry-run, --plan and --yes: each refused alike (exit 1, named), nothing written. */
+  async function refusedAlike(args: string[], named: string, unchanged: () => Promise<unknown>): Promise<void> {
+    const before = await unchanged();
+    const planFile = join(dir, `${named.replace(/\W+/g, '-')}.plan.json`);
+    for (const mode of [['--dry-run'], ['--dry-run', '-o', 'json'], ['--plan', planFile], ['--yes']]) {
+      const run = await rentals([...args, ...mode]);
+      expect(run.code, `${mode.join(' ')}: ${run.stderr}`).toBe(1);
+      expect(run.stderr, mode.join(' ')).toContain(named);
+      expect(await unchanged()).toEqual(before);
+    }
+    const allowed = ok(await rentals([...args, '--dry-run', '--allow-overbook']));
+    expect(allowed.stderr).toContain('warning: overbooking');
+    expect(await unchanged()).toEqual(before);
+  }
+
+  test('bookings import --dry-run of more than is free is refused like the real run', async () => {
+    const lights = await item(2);
+    const holder = await event('2029-07-20T08:00:00', '2029-07-21T10:00:00');
+    await line(holder.id, lights.id, 2);
+    const target = await event('2029-07-20T08:00:00', '2029-07-21T10:00:00');
+    const csv = file('bk.csv', `inventoryId,quantity,price\n${lights.id},2,10\n`);
+    await refusedAlike(['bookings', 'import', '--event-id', String(target.id), csv], holder.name, () => linesOf(target.id));
+  });
+
+  test('inventory import --dry-run lowering the stock below future holds is refused like the real run', async () => {
+    const tables = await item(4);
+    const dinner = await event('2029-07-25T08:00:00', '2029-07-26T10:00:00');
+    await line(dinner.id, tables.id, 4);
+    const csv = file('inv.csv', `id,name,quantityAvailable,active\n${tables.id},${tables.name},1,1\n`);
+    await refusedAlike(['inventory', 'import', csv], dinner.name, async () => (await data(call(), 'GET', `/v2/inventory/${tables.id}`))[0]);
   });
 });
 

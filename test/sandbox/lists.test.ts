@@ -81,6 +81,21 @@ describe('lists in chunks', () => {
     expect(after.json.data).toHaveLength(ITEMS);
   });
 
+  it('a long list read again is the body kept from the first read, until a record of it changes', async () => {
+    const first = await call('GET', '/v2/inventory');
+    const again = await call('GET', '/v2/inventory');
+    expect(again.text).toBe(first.text);
+    const other = await call('GET', '/v1/inventory'); // another link context: a body of its own
+    expect(other.text).not.toBe(first.text);
+    expect(other.text.replaceAll('/v1/', '/v2/')).toBe(first.text);
+    const target = first.json.data[3]!;
+    await call('PUT', `/v2/inventory/${target.id}`, { body: { id: target.id, name: 'Kept body gone', quantityAvailable: 7, active: 1 } });
+    const changed = await call('GET', '/v2/inventory');
+    expect(changed.json.data.find((r) => r.id === target.id)).toMatchObject({ name: 'Kept body gone', quantityAvailable: 7 });
+    expect(Number(changed.headers['content-length'])).toBe(Buffer.byteLength(changed.text));
+    expect((await call('GET', '/v1/inventory')).json.data.find((r) => r.id === target.id)).toMatchObject({ name: 'Kept body gone' });
+  });
+
   it('a client that leaves in the middle of a list does not disturb the sandbox', async () => {
     for (let i = 0; i < 5; i++) {
       await new Promise<void>((resolve, reject) => {

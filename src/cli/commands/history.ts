@@ -8,15 +8,29 @@ import { wallTimeOf } from '../../domain/wall-time.js';
 import { type ResourceName, resources, writableFields } from '../../resources/definitions.js';
 import type { Session } from '../session.js';
 import { defineViewCommand } from '../registry/spec.js';
-import { calendarDeps } from './calendar/deps.js';
+import { type CalendarDeps, calendarDeps } from './calendar/deps.js';
+import type { Notices } from '../../output/notices.js';
 import { positiveInt } from './calendar/options.js';
 import { conceptOption, conceptValue } from '../vocabulary.js';
 import { TOP_LEVEL } from './top-level.js';
 
-/** The entries of this API (the base URL in force; all when none is set), oldest first. */
-export function historyOf(session: Session): HistoryEntry[] {
+/** What history and undo read: the entries of this API, the calendar, the clock, notices. */
+export interface HistoryDeps {
+  /** The entries of this API (the base URL in force; all when none is set), oldest first. */
+  entries: () => HistoryEntry[];
+  calendar: CalendarDeps;
+  notices: Notices;
+  now: () => number;
+}
+
+export function historyDeps(session: Session): HistoryDeps {
   const baseUrl = session.settings.baseUrl.value;
-  return readHistory(historyDir(session.settings.configDir)).filter((entry) => baseUrl === undefined || entry.baseUrl === baseUrl);
+  return {
+    entries: () => readHistory(historyDir(session.settings.configDir)).filter((entry) => baseUrl === undefined || entry.baseUrl === baseUrl),
+    calendar: calendarDeps(session),
+    notices: session.notices(),
+    now: session.ctx.now,
+  };
 }
 
 /** The entry's records as `-o json` shows them: `{ resource, id, before, after }`. */
@@ -50,18 +64,19 @@ export const historyCommand = defineViewCommand({
       .option('--since <date>', 'only entries from this day or time on (today, -7d, 2026-06-12)')
       .option('--limit <n>', 'at most this many entries (newest first)'),
   view: 'groups',
-  deps: (session: Session) => ({ session, calendar: calendarDeps(session).calendar }),
-  handler: async ({ session, calendar }, options) => {
+  deps: historyDeps,
+  handler: async (deps, options) => {
+    const { calendar } = deps.calendar;
     const limit = positiveInt(options.limit, '--limit');
-    const since = options.since === undefined ? undefined : parseDateArgument(options.since, wallTimeOf(session.ctx.now()), '--since').time;
+    const since = options.since === undefined ? undefined : parseDateArgument(options.since, wallTimeOf(deps.now()), '--since').time;
     const byId = (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => (ref === undefined ? undefined : /^\d+$/.test(ref.trim()) ? Number(ref) : read(ref).then((r) => r.id));
     const [eventId, itemId] = await Promise.all([byId(conceptValue('event', options)?.value, (ref) => calendar.event(ref)), byId(conceptValue('item', options)?.value, (ref) => calendar.item(ref))]);
-    let entries = historyOf(session).reverse();
+    let entries = deps.entries().reverse();
     if (since !== undefined) entries = entries.filter((e) => wallTimeOf(Date.parse(e.at)) >= since);
     if (eventId !== undefined) entries = entries.filter((e) => e.records.some((r) => touches(r, 'events', eventId)));
     if (itemId !== undefined) entries = entries.filter((e) => e.records.some((r) => touches(r, 'inventory', itemId)));
     if (limit !== undefined) entries = entries.slice(0, limit);
-    if (entries.length === 0) session.notices().info('No entries in the history of writes.');
+    if (entries.length === 0) deps.notices.info('No entries in the history of writes.');
     return {
       kind: 'groups',
       groupColumn: 'entry',

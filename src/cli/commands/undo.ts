@@ -3,14 +3,14 @@
 // entry of their own: `rentals undo` again takes the undo back.
 
 import type { HistoryEntry } from '../../config/history.js';
+import type { ResourceApi } from '../../api/resource-api.js';
 import { UsageError } from '../../errors.js';
 import { type UndoStep, Undoer } from '../../data/undo.js';
 import type { RecordListView } from '../../output/views.js';
 import { type ResourceName, resources } from '../../resources/definitions.js';
 import type { Session } from '../session.js';
 import { defineViewCommand } from '../registry/spec.js';
-import { calendarDeps } from './calendar/deps.js';
-import { historyOf } from './history.js';
+import { type HistoryDeps, historyDeps } from './history.js';
 import { TOP_LEVEL } from './top-level.js';
 
 /** The entry named by its id or the start of it; the newest without one. */
@@ -43,6 +43,23 @@ function stepsView(steps: readonly UndoStep[]): RecordListView {
   return { kind: 'records', body: { data: rows }, rows, columns: ['action', 'resource', 'id', 'parentId', 'newId'] };
 }
 
+/** History's deps, and this run's own entry: the entry it undoes, its id once written, records brought back. */
+interface UndoDeps extends HistoryDeps {
+  run: { api: () => ResourceApi; undoes: (entry: string) => void; entry: () => string | undefined; broughtBack: (resource: string, from: number, to: number) => void };
+}
+
+function undoDeps(session: Session): UndoDeps {
+  return {
+    ...historyDeps(session),
+    run: {
+      api: () => session.api(),
+      undoes: (entry) => void session.historyEntry(entry),
+      entry: () => session.historyEntry(),
+      broughtBack: (resource, from, to) => session.broughtBack(resource, from, to),
+    },
+  };
+}
+
 export const undoCommand = defineViewCommand({
   ...TOP_LEVEL.undo,
   args: '[entry]',
@@ -51,21 +68,21 @@ export const undoCommand = defineViewCommand({
   options: (command) =>
     command.option('--allow-overbook', 'put back even when other events now hold the units (a warning says which)').option('--dry-run', 'show what would be put back; send nothing'),
   view: 'records',
-  deps: (session: Session) => ({ session, calendar: calendarDeps(session) }),
-  handler: async ({ session, calendar }, options, [ref]) => {
-    const entries = historyOf(session);
+  deps: undoDeps,
+  handler: async (deps, options, [ref]) => {
+    const { calendar, notices, run } = deps;
+    const entries = deps.entries();
     const entry = chosenEntry(entries, ref);
     const undoer = new Undoer({
-      api: () => session.api(),
+      api: run.api,
       calendar: calendar.calendar,
       bookings: calendar.bookings,
       events: calendar.events,
       advisor: calendar.advisor,
       ruleOf: calendar.ruleOf,
       renamed: renamesOf(entries),
-      broughtBack: (resource, from, to) => session.broughtBack(resource, from, to),
+      broughtBack: run.broughtBack,
     });
-    const notices = session.notices();
     const steps = await undoer.plan(entry);
     const allowOverbook = options.allowOverbook === true;
     await undoer.judge(steps, { allowOverbook });
@@ -75,16 +92,16 @@ export const undoCommand = defineViewCommand({
       notices.info(`Dry run: ${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back; nothing was sent.`);
       return stepsView(steps);
     }
-    session.historyEntry(entry.id);
+    run.undoes(entry.id);
     try {
       await undoer.run(steps, { allowOverbook });
     } catch (error) {
-      const done = session.historyEntry();
+      const done = run.entry();
       if (done && error instanceof Error) error.message += `\nPart of the undo was written before this (entry ${done}: rentals undo ${done} takes it back).`;
       throw error;
     }
     for (const step of steps.filter((s) => s.newId !== undefined)) notices.info(`${label(step.record.resource)} ${step.record.id} was deleted: it comes back as ${label(step.record.resource)} ${step.newId}.`);
-    const own = session.historyEntry();
+    const own = run.entry();
     notices.info(`Undid ${what}: ${steps.length} record${steps.length === 1 ? '' : 's'} put back.${own ? ` This undo is entry ${own} (rentals undo ${own} takes it back).` : ''}`);
     return stepsView(steps);
   },

@@ -8,6 +8,8 @@ import { formatDuration, parseDuration } from '../../../domain/durations.js';
 import { freeWindows } from '../../../domain/free-windows.js';
 import { dailyPeaks } from '../../../domain/sweep.js';
 import { availabilityByKind, isFirm } from '../../../domain/tentative-holds.js';
+import type { DataPiece } from '../../../api/data-envelope.js';
+import type { Row } from '../../../output/format.js';
 import type { RecordListView } from '../../../output/views.js';
 import { parseItemAsks } from './events-book.js';
 import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../../domain/wall-time.js';
@@ -19,6 +21,10 @@ import { conceptValues } from '../../vocabulary.js';
 import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { chosenItems } from './chosen-items.js';
+import type { CalendarItem } from '../../../domain/records.js';
+
+/** Items whose rows are made at once, as the list is printed. */
+const ROWS_PER_PIECE = 512;
 
 const MAX_DAYS = 366;
 
@@ -71,7 +77,7 @@ export const availabilityCommand = defineViewCommand({
       };
     }
 
-    const entries = shown.map((item) => {
+    const entry = (item: CalendarItem) => {
       const by = availabilityByKind(held.byItem.get(item.id) ?? [], item.quantity, range);
       const events = [...by.bookedBy, ...by.tentativeBy].map((h) => ({ id: h.eventId, name: held.events.get(h.eventId)?.name ?? null, quantity: h.quantity, tentative: h.kind === 'tentative' }));
       const base = {
@@ -85,13 +91,22 @@ export const availabilityCommand = defineViewCommand({
         freeIfQuotesConfirm: by.freeIfQuotesConfirm,
         peakAt: by.bookedAt === undefined ? null : shortWallTime(by.bookedAt),
       };
-      const text = events.map((e) => `${e.quantity} × ${e.name ?? e.id} (${e.id})${e.tentative ? ' quote' : ''}`).join('; ');
-      return { row: { ...base, events: text }, data: { ...base, events } };
-    });
+      return { ...base, events };
+    };
+    const rowOf = (record: Record<string, unknown>): Row => {
+      const events = record.events as Array<{ id: number; name: string | null; quantity: number; tentative: boolean }>;
+      return { ...(record as Row), events: events.map((e) => `${e.quantity} × ${e.name ?? e.id} (${e.id})${e.tentative ? ' quote' : ''}`).join('; ') };
+    };
+    // Each item's row made as it is printed: 300k items are never 300k rows at once.
+    async function* pieces(): AsyncGenerator<DataPiece> {
+      yield { kind: 'data-start' };
+      for (let at = 0; at < shown.length; at += ROWS_PER_PIECE) yield { kind: 'records', records: shown.slice(at, at + ROWS_PER_PIECE).map(entry) };
+      yield { kind: 'data-end' };
+    }
     return {
-      kind: 'records',
-      body: { data: entries.map((e) => e.data) },
-      rows: entries.map((e) => e.row),
+      kind: 'stream',
+      pieces: pieces(),
+      row: rowOf,
       columns: ['id', 'item', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
       knownColumns: ['id', 'item', 'active', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
     };
