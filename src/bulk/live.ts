@@ -19,7 +19,8 @@ export class LiveIndex {
   private readonly fields: string[];
   private readonly columns: Array<Array<Scalar | undefined>>;
   private readonly ids: number[] = [];
-  private readonly rowOfId = new Map<number, number>();
+  /** id → row: an array (dense ids are a few MB, not a map entry each; V8 turns a sparse one into a dictionary itself) */
+  private readonly rowOfId: number[] = [];
   private rowsOfKey?: Map<string, number | number[]>;
   /** Parent id → why its records could not be read: the rows under it cannot be planned. */
   private readonly unread = new Map<number, string>();
@@ -60,20 +61,23 @@ export class LiveIndex {
         record.values[parent] = parentId;
       }
       // A record listed again replaces what was held of it, as a map by id would.
-      let row = this.rowOfId.get(record.id);
+      let row = this.rowOfId[record.id];
+      const again = row !== undefined;
       if (row === undefined) {
         row = this.ids.length;
-        this.rowOfId.set(record.id, row);
+        this.rowOfId[record.id] = row;
         this.ids.push(record.id);
       }
       for (let f = 0; f < this.fields.length; f++) this.columns[f]![row] = record.values[this.fields[f]!];
-      if (this.rowsOfKey) this.addKey(row);
+      // A record listed again may have a new key: the key index is made afresh when next asked.
+      if (again) this.rowsOfKey = undefined;
+      else if (this.rowsOfKey) this.addKey(row);
     }
     return this;
   }
 
   get(id: number): LiveRecord | undefined {
-    const row = this.rowOfId.get(id);
+    const row = Number.isInteger(id) ? this.rowOfId[id] : undefined;
     return row === undefined ? undefined : this.recordAt(row);
   }
 

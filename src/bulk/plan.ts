@@ -65,8 +65,8 @@ interface Planner {
   lookups: Lookups;
   options: PlanOptions;
   scope: Ids;
-  /** record (its id; a new one: its key as text) → the first line that sets it */
-  claimed: Map<number | string, number>;
+  /** record → the first line that sets it: by id (an array: 300k ids are not 300k map entries), a new one by its key as text */
+  claimed: { ids: number[]; keys: Map<string, number> };
 }
 
 export function emptyTotals(): PlanTotals {
@@ -117,7 +117,7 @@ export function planDrafts(
  * planDrafts does for an array, for a stream that is never held whole.
  */
 export function rowPlanner(spec: RowSpec, live: LiveIndex, lookups: Lookups, options: PlanOptions): (draft: Draft) => PlanRow {
-  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: new Map() };
+  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: { ids: [], keys: new Map() } };
   return (draft) => planDraft(planner, draft);
 }
 
@@ -129,13 +129,14 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   const record = matchRecord(planner, draft);
   if (draft.issues.length > 0) return invalidRow(planner, draft);
 
-  const identity = record ? record.id : `+${keyString(spec, draft.key)}`;
-  const first = claimed.get(identity);
+  const key = record ? undefined : `+${keyString(spec, draft.key)}`;
+  const first = record ? claimed.ids[record.id] : claimed.keys.get(key!);
   if (first !== undefined) {
     addIssue(planner, draft, undefined, `sets the same ${spec.def.singular} as line ${first}; a file may set each once`);
     return invalidRow(planner, draft);
   }
-  claimed.set(identity, draft.line);
+  if (record) claimed.ids[record.id] = draft.line;
+  else claimed.keys.set(key!, draft.line);
 
   if (!record) return createRow(planner, draft);
   const ids = idsOf(spec, record.id, record.values);

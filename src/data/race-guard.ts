@@ -59,4 +59,3 @@ export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
     await (guard.pause ?? retryPause)();
   }
 }
-

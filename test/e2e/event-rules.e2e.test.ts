@@ -4,6 +4,9 @@
 
 import { afterAll, describe, expect, test } from 'vitest';
 import { type FaultKind, type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { cliFor, freshConfigDir, ok } from './harness.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
@@ -102,13 +105,20 @@ describe('2. moving an event onto held stock', () => {
   });
 });
 
+/** An event cancelled on 2029-01-01 holding the one unit of an item, that unit since booked by another event on `day`. */
+async function takenWhileCancelled(day: string) {
+  const only = await item(1);
+  const cancelled = await event(`${day}T08:00:00`, `${nextDay(day)}T10:00:00`, { eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00', cancelReason: 'rain' });
+  await line(cancelled.id, only.id, 1);
+  const taker = await event(`${day}T12:00:00`, `${day}T20:00:00`);
+  ok(await rentals(['events', 'book', String(taker.id), '--item', `${only.name}=1`]));
+  return { cancelled, taker };
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 describe('3. uncancel after another event took the units', () => {
   test('is refused like a confirm; --allow-overbook lets it through with a warning', async () => {
-    const truss = await item(1);
-    const cancelled = await event('2029-04-01T08:00:00', '2029-04-02T10:00:00', { eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00', cancelReason: 'rain' });
-    await line(cancelled.id, truss.id, 1);
-    const taker = await event('2029-04-01T12:00:00', '2029-04-01T20:00:00');
-    ok(await rentals(['events', 'book', String(taker.id), '--item', `${truss.name}=1`]));
+    const { cancelled, taker } = await takenWhileCancelled('2029-04-01');
     const refused = await rentals(['events', 'uncancel', String(cancelled.id)]);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain('cannot be uncancelled');
@@ -143,6 +153,33 @@ describe('4b. check stays clean after any command of the tool', () => {
     ok(await rentals(['events', 'update', String(fair.id), '--file', '-'], { input: '{"cancelDate": null, "cancelReason": null}' }));
     expect(await eventNow(fair.id)).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
     expect(await checkCodes('2029-05-10', '2029-05-21')).toEqual([]);
+  });
+});
+
+describe('4c. events update of the status is cancelled everywhere, both ways', () => {
+  test('--status Cancelled sets the cancel date (now); --status Confirmed clears it; check stays clean', async () => {
+    const fete = await event('2029-05-25T08:00:00', '2029-05-26T10:00:00');
+    ok(await rentals(['events', 'update', String(fete.id), '--status', 'Cancelled']));
+    const cancelled = await eventNow(fete.id);
+    expect(cancelled).toMatchObject({ eventStatusId: CANCELLED });
+    expect(cancelled.cancelDate).toEqual(expect.any(String));
+    expect(await checkCodes('2029-05-25', '2029-05-26')).toEqual([]);
+    ok(await rentals(['events', 'update', String(fete.id), '--event-status-id', 'Confirmed']));
+    expect(await eventNow(fete.id)).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
+    expect(await checkCodes('2029-05-25', '2029-05-26')).toEqual([]);
+  });
+
+  test('a holding status on a cancelled event is judged like an uncancel: refused when it no longer fits, --allow-overbook lets it through', async () => {
+    const { cancelled: dropped, taker } = await takenWhileCancelled('2029-05-28');
+    const refused = await rentals(['events', 'update', String(dropped.id), '--status', 'Confirmed']);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain(taker.name);
+    expect(refused.stderr).toContain('Nothing was changed');
+    expect(await eventNow(dropped.id)).toMatchObject({ eventStatusId: CANCELLED, cancelDate: '2029-01-01T00:00:00' });
+    expect(await checkCodes('2029-05-28', '2029-05-29')).toEqual([]);
+    const allowed = ok(await rentals(['events', 'update', String(dropped.id), '--status', 'Confirmed', '--allow-overbook']));
+    expect(allowed.stderr).toContain('warning: overbooking');
+    expect(await eventNow(dropped.id)).toMatchObject({ eventStatusId: CONFIRMED, cancelDate: null });
   });
 });
 
@@ -184,6 +221,46 @@ describe('7. lowering an item below what future events hold', () => {
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toContain(dinner.name);
     expect((await data(call(), 'GET', `/v2/inventory/${tables.id}`))[0]).toMatchObject({ quantityAvailable: 4 });
+  });
+});
+
+describe('7b. a bulk dry run or plan is judged exactly like the real run', () => {
+  const dir = fileTempDir('rentals-rules-');
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  /** The same file through --dry-run, --plan and --yes: each refused alike (exit 1, named), nothing written. */
+  async function refusedAlike(args: string[], named: string, unchanged: () => Promise<unknown>): Promise<void> {
+    const before = await unchanged();
+    const planFile = join(dir, `${named.replace(/\W+/g, '-')}.plan.json`);
+    for (const mode of [['--dry-run'], ['--dry-run', '-o', 'json'], ['--plan', planFile], ['--yes']]) {
+      const run = await rentals([...args, ...mode]);
+      expect(run.code, `${mode.join(' ')}: ${run.stderr}`).toBe(1);
+      expect(run.stderr, mode.join(' ')).toContain(named);
+      expect(await unchanged()).toEqual(before);
+    }
+    const allowed = ok(await rentals([...args, '--dry-run', '--allow-overbook']));
+    expect(allowed.stderr).toContain('warning: overbooking');
+    expect(await unchanged()).toEqual(before);
+  }
+
+  test('bookings import --dry-run of more than is free is refused like the real run', async () => {
+    const lights = await item(2);
+    const holder = await event('2029-07-20T08:00:00', '2029-07-21T10:00:00');
+    await line(holder.id, lights.id, 2);
+    const target = await event('2029-07-20T08:00:00', '2029-07-21T10:00:00');
+    const csv = file('bk.csv', `inventoryId,quantity,price\n${lights.id},2,10\n`);
+    await refusedAlike(['bookings', 'import', '--event-id', String(target.id), csv], holder.name, () => linesOf(target.id));
+  });
+
+  test('inventory import --dry-run lowering the stock below future holds is refused like the real run', async () => {
+    const tables = await item(4);
+    const dinner = await event('2029-07-25T08:00:00', '2029-07-26T10:00:00');
+    await line(dinner.id, tables.id, 4);
+    const csv = file('inv.csv', `id,name,quantityAvailable,active\n${tables.id},${tables.name},1,1\n`);
+    await refusedAlike(['inventory', 'import', csv], dinner.name, async () => (await data(call(), 'GET', `/v2/inventory/${tables.id}`))[0]);
   });
 });
 

@@ -101,9 +101,10 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
       return { planned, invalid: planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined };
     };
-    if (options.dryRun && options.plan === undefined && options.file !== '-') {
+    if (options.dryRun && options.plan === undefined && options.file !== '-' && spec.def.writeRules === undefined) {
       // A file can be read again: the dry run plans it row by row, in bounded memory, unless it is
-      // printed as the plan file (-o json: signed over every row, so planned whole).
+      // printed as the plan file (-o json: signed over every row, so planned whole). A resource with
+      // write rules is planned whole: its rules judge the whole plan, as the real run does.
       const file = options.file!;
       const stream = async () => {
         const streamed = await bulk.streamImport(spec, () => openSource(deps, file, options.format, delimiter), run.ctx, { scope, maxChange, round, carried });

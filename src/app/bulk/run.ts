@@ -187,9 +187,10 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: Plan, choi
   let signed: Promise<string> | undefined;
   const serialized = () => (signed ??= deps.planKey().then((key) => serializePlan(plan, key)));
   const notices = deps.notices();
+  // A plan that is not run now is judged by the resource's rules as the run would be, before it is
+  // shown or kept: refused alike (exit 1, the shortage named, nothing written or printed).
+  if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
   const settle = async (): Promise<void> => {
-    // A plan that is not run now is still judged by the resource's rules (a run is judged as it starts).
-    if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
     if (choices.invalid) {
       if (!choices.skipInvalid) throw choices.invalid;
       warnSkipped(deps, choices.invalid);

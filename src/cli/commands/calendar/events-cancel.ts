@@ -50,7 +50,7 @@ export const eventsCancel = defineViewCommand({
     const when = date === undefined ? deps.now() : parseDateArgument(date.value, deps.now(), date.flag).time;
     const event = await deps.calendar.event(ref);
     const changes = { cancelDate: formatWallTime(when), cancelReason: reason.value };
-    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: options.dryRun === true, verb: 'cancelled' });
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: options.dryRun === true, verb: 'cancelled', now: deps.now() });
     if (!written) return wouldWrite(deps, event.record, planned.body);
     if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason are replaced.`);
     deps.notices.info(`Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now.`);
@@ -88,7 +88,7 @@ export const eventsUncancel = defineViewCommand({
     }
     const changes: Record<string, unknown> = { cancelDate: null, cancelReason: null };
     if (statusId !== undefined) changes.eventStatusId = statusId;
-    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'uncancelled' });
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'uncancelled', now: deps.now() });
     if (!written) return wouldWrite(deps, event.record, planned.body);
     deps.notices.info(`${eventLabel(event)} is active again: its bookings hold from now on.`);
     return recordsView(resources.events, [written.after!]);

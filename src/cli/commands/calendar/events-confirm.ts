@@ -34,7 +34,7 @@ export const eventsConfirm = defineViewCommand({
     }
     if (!event.window) throw new RentalsError(`${eventLabel(event)} has no dates: its window (dropoff → pickup) is unknown. Nothing was changed.`);
     const changes = { eventStatusId: confirmedId };
-    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'confirmed' });
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'confirmed', now: deps.now() });
     if (!written) {
       deps.notices.info(`would: set the status of ${eventLabel(event)} to ${CONFIRMED}. Dry run: nothing was sent.`);
       return recordsView(resources.events, [{ ...event.record, ...changes }]);

@@ -46,7 +46,7 @@ export const eventsMove = defineViewCommand({
       return recordsView(resources.events, [event.record]);
     }
     const changes = shiftedDates(event.record, offset);
-    const { written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'moved' });
+    const { written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'moved', now: deps.now() });
     const what = `${eventLabel(event)} ${offset > 0 ? 'later' : 'earlier'} by ${formatDuration(Math.abs(offset))}: dropoff ${shortWallTime(from + offset)}`;
     if (!written) {
       deps.notices.info(`would: move ${what}. Dry run: nothing was sent.`);
