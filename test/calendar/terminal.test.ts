@@ -30,10 +30,14 @@ describe('at a terminal', () => {
     expect(result.stdout).toContain('Terminal party');
   });
 
-  it('prints data only when piped (no range line, no headings)', async () => {
+  it('prints data only on stdout when piped; the range used is said on stderr, and -q silences it', async () => {
     const result = await runCli(['agenda', '--from', '2026-06-12', '--to', '2026-06-14'], { env, tty: false });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00\n');
+    expect(result.stdout).not.toContain('Range');
     expect(result.stdout.split('\t').slice(0, 3)).toEqual(['2026-06-12', '1', 'Terminal party']);
+    const quiet = await runCli(['-q', 'agenda', '--from', '2026-06-12', '--to', '2026-06-14'], { env, tty: false });
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(result.stdout);
   });
 });

@@ -29,7 +29,7 @@ export interface CalendarDeps extends CalendarWrites {
   /** Wall time of the real clock (ICS stamps). */
   instant: () => number;
   notices: Notices;
-  /** `Range: …` on stderr, at a terminal only (scripts get data only). */
+  /** `Range: …` on stderr, always (stdout keeps data only; -q silences it). */
   showRange: (range: ResolvedRange) => void;
   /** The API host (stable ICS UIDs). */
   apiHost: () => string;
@@ -75,7 +75,7 @@ export function calendarDeps(session: Session, reading: CalendarReading = {}): C
     instant: () => session.ctx.now(),
     notices,
     showRange: (range) => {
-      if (session.ctx.term.stderrIsTTY) notices.info(`Range: ${describeRange(range)}`);
+      notices.info(`Range: ${describeRange(range)}`);
     },
     timeZone: () => session.timeZone(),
     apiHost: () => {
