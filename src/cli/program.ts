@@ -76,7 +76,9 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
       getOutHelpWidth: () => helpWidth(reg.ctx),
       getErrHelpWidth: () => helpWidth(reg.ctx),
     })
-    .configureHelp({ subcommandTerm, commandUsage, showGlobalOptions: true })
+    // Descriptions wrap in their own column down to 20 characters (commander gives up below 40: at 80
+    // columns the root's long terms left 36, and every line fell back to one ragged run).
+    .configureHelp({ subcommandTerm, commandUsage, showGlobalOptions: true, minWidthToWrap: 20 })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);

@@ -63,6 +63,19 @@ describe('pager', () => {
     expect(existsSync(off.file)).toBe(false);
   });
 
+  test.each([80, 120])('the root --help at %i columns keeps every description in its own column', async (columns) => {
+    const { fake, file } = paged({ columns });
+    expect((await runCli(['--help'], fake)).code).toBe(0);
+    const shown = readFileSync(file, 'utf8');
+    const options = shown.slice(shown.indexOf('Options:'), shown.indexOf('Commands:')).split('\n').slice(1).filter((l) => l.trim() !== '');
+    // A flag's line: two spaces, the term, padding to one column, the description; a continuation: only that column.
+    const column = /^( {2}-\S.*?\s{2,})\S/.exec(options[0]!)![1]!.length;
+    for (const line of options) {
+      if (/^ {2}-/.test(line)) expect(line.slice(column - 2, column), line).toBe('  ');
+      else expect(line.slice(0, column), line).toBe(' '.repeat(column));
+    }
+  });
+
   test('help piped is not paged', async () => {
     const piped = paged({ tty: false });
     const result = await runCli(['--help'], piped.fake);
