@@ -36,7 +36,7 @@ export interface EventChangeOutcome {
 }
 
 /** The service's Cancelled status (either spelling), when it has one. */
-export async function cancelledStatusId(calendar: CalendarData): Promise<number | undefined> {
+async function cancelledStatusId(calendar: CalendarData): Promise<number | undefined> {
   const statuses = await calendar.catalog.names('statuses');
   return statuses.ids().find((id) => isCancelledStatus(statuses.label(id)));
 }

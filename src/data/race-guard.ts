@@ -21,7 +21,7 @@ export class LostRace extends RentalsError {}
 export const RACE_LOST = 'another booking took the units at the same moment';
 
 export interface GuardedWrite<T> {
-  /** Plans (afresh when `again`) and writes; undefined when there is nothing to guard (no firm hold added). */
+  /** Plans (afresh when `again`) and writes; `guarded` false when there is nothing to guard (no firm hold added). */
   attempt(again: boolean): Promise<{ written: T; guarded: boolean }>;
   /** The shortages now, from a fresh read of the holds over the window. */
   shortagesNow(written: T): Promise<Shortage[]>;
@@ -34,7 +34,7 @@ export interface GuardedWrite<T> {
 }
 
 /** The pause of a writer that backed out: long and random enough that two retries rarely meet again. */
-export function retryPause(): Promise<void> {
+function retryPause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 900));
 }
 

@@ -3,7 +3,7 @@
 // Resolved through the run's data catalog (each referenced list read once per run), with the
 // NameIndex wording the bulk engine's name columns use too.
 
-import { AuthError, type FieldIssue, NotFoundError, UnknownNameError, ValidationError } from '../errors.js';
+import { type FieldIssue, UnknownNameError, ValidationError } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, resources } from '../resources/definitions.js';
 import type { Catalog } from './catalog.js';
 
@@ -61,15 +61,11 @@ export class NameResolver {
     if (field.kind !== 'id' || field.references === undefined || !CHECKED_IDS.has(field.references)) return undefined;
     const id = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
     if (id === undefined) return undefined;
-    try {
-      const names = await this.catalog.names(field.references);
-      // The documented stand-in names the ids it knows of, not every id the service may have.
-      if (this.catalog.isDocumentedStandIn(field.references)) return undefined;
-      return names.unknownId(id);
-    } catch (error) {
-      if (error instanceof NotFoundError || (error instanceof AuthError && error.status === 403)) return undefined;
-      throw error;
-    }
+    // A 404 or 403 on the list gives the catalog's documented stand-in, which names the ids it
+    // knows of, not every id the service may have: no id is refused by it.
+    const names = await this.catalog.names(field.references);
+    if (this.catalog.isDocumentedStandIn(field.references)) return undefined;
+    return names.unknownId(id);
   }
 
   /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */

@@ -72,7 +72,7 @@ export function overbookingNeed(
 }
 
 /** Units of an item free over the whole window: owned − the firm peak. */
-export function freeOver(item: CalendarItem, holds: readonly Hold[], window: Range): number {
+function freeOver(item: CalendarItem, holds: readonly Hold[], window: Range): number {
   return item.quantity - peak(holds.filter(isFirm), window).quantity;
 }
 

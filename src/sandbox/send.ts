@@ -19,7 +19,6 @@ const SLICE_MS = 1;
 /** Records looked up between two looks at the clock. */
 const RECORDS_PER_CHECK = 256;
 const OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
 const COMMA_BYTE = 0x2c;
 const CLOSE = Buffer.from(']}');
 
@@ -156,13 +155,8 @@ class ChunkWriter {
 
 /** A short list (GET one, a write's answer, a small collection): one buffer, one write. */
 function sendAtOnce(res: ServerResponse, reply: Reply, list: DataList, extraHeaders: Record<string, string>): void {
-  const parts: Buffer[] = [OPEN];
-  list.records.forEach((record, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(list.json(record));
-  });
-  parts.push(CLOSE);
-  const body = Buffer.concat(parts);
+  const records = list.records.map((record) => list.json(record));
+  const body = joined(records, records.reduce((sum, json) => sum + json.length, OPEN.length + CLOSE.length + Math.max(0, records.length - 1)));
   if (res.destroyed) return;
   res.writeHead(reply.status, headers(body.length, reply, extraHeaders)).end(body);
 }

@@ -3,6 +3,7 @@
 // demand; the registry (registry.ts) holds them and builds only what an invocation needs.
 
 import { withReferenceNames } from './reference-names.js';
+import { DomainRefusal } from '../../domain/errors.js';
 import { pagerCommand } from '../pager.js';
 import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
@@ -163,7 +164,9 @@ export function defineViewCommand<S extends string = '', A extends unknown[] = A
       try {
         outcome = await handler(deps(session), options, args);
       } catch (error) {
-        // Refused for stock: the ways out are data too (`-o json`), whichever command wrote (loaded only then).
+        // Refused for stock: the ways out are data too (`-o json`), whichever command wrote. The view
+        // (and the booking domain behind it) loads only for a refusal, not for every failed command.
+        if (!(error instanceof DomainRefusal)) throw error;
         const refused = (await import('../../output/refusal-view.js')).refusalOutcome(error);
         if (!refused) throw error;
         outcome = refused;
