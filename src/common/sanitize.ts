@@ -8,11 +8,18 @@
 //   overwrite its own row nor split a field, and a right-to-left override cannot reorder a row.
 // Whatever reaches a person passes forPeople (terminal-text.ts) on its way out as well.
 
+/** The bidi controls (a right-to-left override reorders a row): a character-class body, for every pattern below and terminal-text.ts's. */
+export const BIDI_CLASS = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+/** A character class of `ranges` and the bidi controls (`g` for replacing). */
+function controlClass(ranges: string, flags = ''): RegExp {
+  return new RegExp(`[${ranges}${BIDI_CLASS}]`, flags);
+}
+
 const ESCAPE_SEQUENCE = /\u001b(?:\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\[[0-?]*[ -/]*[@-~]|[@-Z\\-_])/g;
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = controlClass('\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f', 'g');
 
 /** A control character stripControl removes: every escape sequence starts with one (ESC). */
-const STRIPPABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const STRIPPABLE = controlClass('\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f');
 
 export function stripControl(text: string): string {
   // Most text holds none: one test instead of two replaces (a list prints every cell through here).
@@ -21,10 +28,10 @@ export function stripControl(text: string): string {
 }
 
 /** Every C0 character, DEL, every C1 character and the bidi controls. */
-const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const ANY_CONTROL_GLOBAL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const ANY_CONTROL = controlClass('\u0000-\u001f\u007f-\u009f');
+const ANY_CONTROL_GLOBAL = controlClass('\u0000-\u001f\u007f-\u009f', 'g');
 /** The same, less LF: text whose line breaks are structure (ICS text, escaped by RFC 5545; table cells, folded). */
-const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_BUT_LF = controlClass('\u0000-\u0009\u000b-\u001f\u007f-\u009f', 'g');
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
@@ -51,7 +58,7 @@ export function escapeControl(text: string, kept: ControlKept = 'none'): string 
 }
 
 /** DEL, C1 and the bidi controls (JSON.stringify leaves them raw) as JSON escapes: the same JSON value, and nothing a terminal obeys. */
-const JSON_RAW_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const JSON_RAW_CONTROL = controlClass('\u007f-\u009f', 'g');
 
 export function escapeJsonControl(json: string): string {
   return json.replace(JSON_RAW_CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -5,7 +5,7 @@
 // redraw) pass raw, and only when they were made by `terminalControl`: such a sequence carries a
 // random per-process marker that text from a server cannot know, so a name cannot forge one.
 
-import { visibleControl } from './sanitize.js';
+import { BIDI_CLASS, visibleControl } from './sanitize.js';
 
 const MARKER_LENGTH = 24;
 
@@ -25,12 +25,11 @@ export function terminalControl(sequence: string): string {
   return sequence.replace(/\u001b\[[0-9;]*[mK]|\r/g, (part) => `${MARKER}${part}`);
 }
 
-const BIDI = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
-const UNSAFE_CHAR = `[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f${BIDI}]`;
+const UNSAFE_CHAR = `[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f${BIDI_CLASS}]`;
 const UNSAFE = new RegExp(UNSAFE_CHAR);
 const SANITIZE = new RegExp(`${escapeForRegExp(MARKER)}(\\u001b\\[[0-9;]*[mK]|\\r)|\\r\\n|${UNSAFE_CHAR}`, 'g');
 /** The same but for TAB, for a machine format shown at a terminal (tsv's separator; a tab cannot overwrite anything). */
-const UNSAFE_CHAR_BUT_TAB = `[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI}]`;
+const UNSAFE_CHAR_BUT_TAB = `[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI_CLASS}]`;
 const UNSAFE_BUT_TAB = new RegExp(UNSAFE_CHAR_BUT_TAB);
 const SANITIZE_BUT_TAB = new RegExp(`${escapeForRegExp(MARKER)}(\\u001b\\[[0-9;]*[mK]|\\r)|\\r\\n|${UNSAFE_CHAR_BUT_TAB}`, 'g');
 

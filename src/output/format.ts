@@ -1,6 +1,6 @@
 // Turning records into rows of cells, and rows into tsv/csv text. Pure functions.
 
-import { escapeControl, escapeJsonControl } from '../common/sanitize.js';
+import { BIDI_CLASS, escapeControl, escapeJsonControl } from '../common/sanitize.js';
 import { neutraliseFormula } from '../common/spreadsheet.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
@@ -43,7 +43,7 @@ export function tsvLine(row: Row, columns: string[]): string {
 }
 
 /** A character that makes a CSV cell quoted: separators, quotes, line breaks, and every other control or bidi character. */
-const CSV_QUOTED = /[",;\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|^\s|\s$/;
+const CSV_QUOTED = new RegExp(`[",;\\u0000-\\u001f\\u007f-\\u009f${BIDI_CLASS}]|^\\s|\\s$`);
 
 /**
  * RFC 4180, exact: a cell holding a separator, a quote, a line break or any other control
