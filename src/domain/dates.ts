@@ -104,15 +104,20 @@ export interface ResolvedRange {
   to: WallTime;
 }
 
+/** `--range`'s range, undefined without one; given with --from or --to, a rule broken. */
+export function namedRangeOf(input: RangeInput, now: WallTime, flags = { from: '--from', to: '--to' }): ResolvedRange | undefined {
+  if (input.range === undefined) return undefined;
+  if (input.from !== undefined || input.to !== undefined) throw new DomainRuleError(`--range names the whole range: give it, or ${flags.from}/${flags.to}, not both`);
+  return namedRange(input.range, now);
+}
+
 /**
  * --range, or --from/--to → [from, to). A day as --to includes that day. Missing ends take the defaults
  * (`defaultDays` after --from, or from today). --to before --from is a usage error.
  */
 export function resolveRange(input: RangeInput, now: WallTime, defaults: { days: number }, flags = { from: '--from', to: '--to' }): ResolvedRange {
-  if (input.range !== undefined) {
-    if (input.from !== undefined || input.to !== undefined) throw new DomainRuleError(`--range names the whole range: give it, or ${flags.from}/${flags.to}, not both`);
-    return namedRange(input.range, now);
-  }
+  const named = namedRangeOf(input, now, flags);
+  if (named) return named;
   const from = input.from !== undefined ? parseDateArgument(input.from, now, flags.from).time : startOfDay(now);
   let to: WallTime;
   if (input.to !== undefined) {

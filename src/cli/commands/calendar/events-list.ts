@@ -1,7 +1,7 @@
 // `rentals events list` with client-side filters: the API's reference shows no query
 // parameters, so the whole list is read (one request) and filtered here.
 
-import { RANGE_NAMES, namedRange, parseDateArgument } from '../../../domain/dates.js';
+import { RANGE_NAMES, namedRangeOf, parseDateArgument } from '../../../domain/dates.js';
 import { DAY_MS, overlaps } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
 import { fieldByName, resources } from '../../../resources/definitions.js';
@@ -48,16 +48,13 @@ export const eventsList = defineViewCommand({
     if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
     const now = deps.now();
     const { from, to } = options;
-    if (options.range !== undefined && (from !== undefined || to !== undefined)) throw new UsageError('--range names the whole range: give it, or --from/--to, not both');
-    const range =
-      options.range !== undefined
-        ? namedRange(options.range, now)
-        : {
-            from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
-            to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
-          };
+    const range = namedRangeOf({ range: options.range, from, to }, now) ?? {
+      from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
+      to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
+    };
     if (range.to <= range.from) throw new UsageError('--to must be after --from');
     const ranged = options.range !== undefined || (from !== undefined && to !== undefined);
+    const inRangeOnly = options.range !== undefined || from !== undefined || to !== undefined;
     if (ranged) deps.showRange(range);
     const sort = parseSort(options.sort);
     const limit = positiveInt(options.limit, '--limit');
@@ -74,7 +71,7 @@ export const eventsList = defineViewCommand({
       if (options.cancelled && !event.cancelled) return false;
       if (options.activeOnly && event.cancelled) return false;
       if (statusId !== undefined && event.statusId !== statusId) return false;
-      if ((from !== undefined || to !== undefined || options.range !== undefined) && !(event.window && overlaps(event.window, range))) return false;
+      if (inRangeOnly && !(event.window && overlaps(event.window, range))) return false;
       if (search !== undefined && !`${event.name}\n${event.customer ?? ''}`.toLowerCase().includes(search)) return false;
       return true;
     }).map((event) => event.record);

@@ -3,7 +3,7 @@
 // back (the end of the window: the pickup, or the end), per event with its time, customer and
 // address, and per item the total units. Cancelled events are left out (they hold nothing).
 
-import { namedRange, parseDateArgument } from '../../../domain/dates.js';
+import { namedRangeOf, parseDateArgument } from '../../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
@@ -61,8 +61,7 @@ export const loadSheetCommand = defineViewCommand({
   handler: async (deps, options): Promise<View> => {
     const size = paperSize(options.paper);
     const from = conceptValue('from', options, ['date']);
-    if (options.range !== undefined && (from !== undefined || options.to !== undefined)) throw new UsageError('--range names the whole range: give it, or --from/--to, not both');
-    const range = options.range !== undefined ? namedRange(options.range, deps.now()) : sheetDays(from, options.to, deps.now());
+    const range = namedRangeOf({ range: options.range, from: from?.value, to: options.to }, deps.now()) ?? sheetDays(from, options.to, deps.now());
     deps.showRange(range);
     const { calendar } = deps;
     const movements = (await calendar.eventsIn(range, { active: true })).flatMap((event) => movementsOf(event, range));
