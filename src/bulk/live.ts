@@ -17,6 +17,8 @@ export interface LiveRecord {
  */
 export class LiveIndex {
   private readonly fields: string[];
+  /** Each key field with its column (found once, on the first key built). */
+  private keyColumns?: ReadonlyArray<readonly [string, number]>;
   private readonly columns: Array<Array<Scalar | undefined>>;
   private readonly ids: number[] = [];
   /** id → row: an array (dense ids are a few MB, not a map entry each; V8 turns a sparse one into a dictionary itself) */
@@ -110,8 +112,15 @@ export class LiveIndex {
     return { id: this.ids[row]!, values };
   }
 
+  /** The key of a row from its key columns only (not a whole record per row, as the index is built over every row). */
   private addKey(row: number): void {
-    const key = keyString(this.spec, this.recordAt(row).values);
+    const keyValues: Values = {};
+    this.keyColumns ??= this.spec.key.map((name) => [name, this.fields.indexOf(name)] as const);
+    for (const [name, column] of this.keyColumns) {
+      const value = this.columns[column]?.[row];
+      if (value !== undefined) keyValues[name] = value;
+    }
+    const key = keyString(this.spec, keyValues);
     if (key === undefined) return;
     const rows = this.rowsOfKey!.get(key);
     if (rows === undefined) this.rowsOfKey!.set(key, row);
