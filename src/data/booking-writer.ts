@@ -23,7 +23,7 @@ import {
   targetOf,
 } from '../domain/booking-plan.js';
 import { type Holdings, emptyHoldings, holdsOf } from '../domain/holds.js';
-import { askedItems, firmShortages } from '../domain/tentative-holds.js';
+import { firmShortages } from '../domain/tentative-holds.js';
 import { type WriteGrant, writeGrant } from '../api/write-grant.js';
 import { writeGuarded } from './race-guard.js';
 import { moneyToNumber } from '../domain/money.js';
@@ -128,10 +128,9 @@ export class BookingWriter {
       },
       shortagesNow: async (written) => {
         const window = current.target.window!;
-        const [held, items] = await Promise.all([this.calendar.holdingsNow(window, eventId, this.ruleOf), this.calendar.items()]);
-        const lines = (await this.calendar.bookings([eventId])).get(eventId) ?? [];
+        const { held, asked } = await this.calendar.askedNow(window, eventId, this.ruleOf);
         const grown = new Set(grownItems(current));
-        return firmShortages(window, askedItems(lines, items).filter((ask) => grown.has(ask.itemId)), this.createdBefore(held, written));
+        return firmShortages(window, asked.filter((ask) => grown.has(ask.itemId)), this.createdBefore(held, written));
       },
       backOut: (written) => this.backOut(eventId, written, version),
     });

@@ -18,6 +18,7 @@ import {
   readPrice,
 } from '../domain/records.js';
 import { type Holdings, holdsOf } from '../domain/holds.js';
+import { type Ask, askedItems } from '../domain/tentative-holds.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { PriceTable } from '../domain/prices.js';
 import { type Range, overlaps } from '../domain/wall-time.js';
@@ -206,6 +207,16 @@ export class CalendarData {
     this.catalog.forgetAll('bookings');
     this.catalog.forget('inventory');
     return this.holdings(range, exclude, ruleOf);
+  }
+
+  /**
+   * A writer's read-back, all read afresh at once: the others' holds over `range` and what the event
+   * `eventId` asks for now (its lines by item, with each item's stock).
+   */
+  async askedNow(range: Range, eventId: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<{ held: Holdings; asked: Ask[] }> {
+    // holdingsNow forgets the lists before its first read, so the two reads after it are fresh too.
+    const [held, items, lines] = await Promise.all([this.holdingsNow(range, eventId, ruleOf), this.items(), this.bookings([eventId])]);
+    return { held, asked: askedItems(lines.get(eventId) ?? [], items) };
   }
 
   private derive<T>(records: ApiRecord[], build: (records: ApiRecord[]) => T): T {

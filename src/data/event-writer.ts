@@ -16,7 +16,7 @@ import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
 import type { CalendarBooking, CalendarEvent } from '../domain/records.js';
 import { readEvent } from '../domain/records.js';
-import { askedItems, firmShortages } from '../domain/tentative-holds.js';
+import { firmShortages } from '../domain/tentative-holds.js';
 import { defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import type { CalendarData } from './calendar.js';
@@ -104,9 +104,8 @@ export class EventWriter {
       },
       shortagesNow: async () => {
         const window = current.after.window!;
-        const [held, items] = await Promise.all([this.calendar.holdingsNow(window, current.before.id, this.ruleOf), this.calendar.items()]);
-        const lines = (await this.calendar.bookings([current.before.id])).get(current.before.id) ?? [];
-        return firmShortages(window, askedItems(lines, items), held);
+        const { held, asked } = await this.calendar.askedNow(window, current.before.id, this.ruleOf);
+        return firmShortages(window, asked, held);
       },
       backOut: async (written) => {
         await this.put(current.before.id, await validated(resources.events, wholeRecord(written.before!), 'update'), written.after);
