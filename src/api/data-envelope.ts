@@ -10,11 +10,10 @@
 // again from its start when the next chunk arrives (records are small beside a chunk).
 
 import { isObject } from '../common/objects.js';
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace, stringEnd, valueEnd as scanValueEnd, valueRun } from '../common/json-scan.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, ChunkedJsonParser, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace, stringEnd, valueEnd as scanValueEnd, valueRun } from '../common/json-scan.js';
 
 /** Records are parsed in runs of about this many bytes (one JSON.parse per run): short-lived, so they die young (see data-stream.ts). */
 const RUN_BYTES = 16 * 1024;
-const EMPTY = Buffer.alloc(0);
 
 type ApiRecord = Record<string, unknown>;
 
@@ -54,31 +53,18 @@ function parseJson(bytes: Buffer, from: number, to: number): unknown {
 type Phase = 'open' | 'first-key' | 'key' | 'colon' | 'array' | 'first-record' | 'record' | 'after-record' | 'value' | 'after-field' | 'done';
 
 /** Feed it the body's chunks in order (`push`), then `end()`; each call returns the pieces it completed. */
-export class DataEnvelopeParser {
-  private pending: Buffer = EMPTY;
+export class DataEnvelopeParser extends ChunkedJsonParser<DataPiece> {
   private phase: Phase = 'open';
   private key = '';
   private sawData = false;
 
-  push(chunk: Buffer): DataPiece[] {
-    const bytes = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    const pieces: DataPiece[] = [];
-    const used = this.advance(bytes, pieces);
-    // A copy of what is left (part of one value): the chunk itself is not kept alive by a view of it.
-    this.pending = used === bytes.length ? EMPTY : Buffer.from(bytes.subarray(used));
-    return pieces;
-  }
-
   /** Checks that the body was whole: a cut-off body is an error, never a shorter list. */
   end(): void {
-    if (skipSpace(this.pending, 0) < this.pending.length || this.phase !== 'done') {
-      throw notJson(); // cut off, or nothing at all
-    }
+    if (!this.complete(this.phase === 'done')) throw notJson(); // cut off, or nothing at all
     if (!this.sawData) throw new DataEnvelopeError('has no "data" array');
   }
 
-  /** Consumes what it can of `bytes`; returns how far it got (the rest is part of a value). */
-  private advance(bytes: Buffer, pieces: DataPiece[]): number {
+  protected advance(bytes: Buffer, pieces: DataPiece[]): number {
     let at = 0;
     for (;;) {
       at = skipSpace(bytes, at);

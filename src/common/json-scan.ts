@@ -86,3 +86,32 @@ export function valueRun(bytes: Buffer, at: number, runBytes: number, invalid: (
     throw invalid();
   }
 }
+
+const NO_BYTES = Buffer.alloc(0);
+
+/**
+ * The shell of a streaming parser over JSON chunks: what a chunk leaves unread (part of one value)
+ * is joined to the next; `advance` consumes what it can and says how far it got. `complete()` is
+ * whether all was read: only space left, and the parser's own state at its end.
+ */
+export abstract class ChunkedJsonParser<P> {
+  private pending: Buffer = NO_BYTES;
+
+  /** Feed the chunks in order; each call returns the pieces it completed. */
+  push(chunk: Buffer): P[] {
+    const bytes = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const pieces: P[] = [];
+    const used = this.advance(bytes, pieces);
+    // A copy of what is left: the chunk itself is not kept alive by a view of it.
+    this.pending = used === bytes.length ? NO_BYTES : Buffer.from(bytes.subarray(used));
+    return pieces;
+  }
+
+  /** Nothing but space is left unread, and `done` (the parser's state is at its end). */
+  protected complete(done: boolean): boolean {
+    return skipSpace(this.pending, 0) >= this.pending.length && done;
+  }
+
+  /** Consumes what it can of `bytes`; returns how far it got (the rest is part of a value). */
+  protected abstract advance(bytes: Buffer, pieces: P[]): number;
+}

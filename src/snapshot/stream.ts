@@ -5,7 +5,7 @@
 // what is wrong with it.
 
 import { createReadStream } from 'node:fs';
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace, stringEnd, valueEnd, valueRun } from '../common/json-scan.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, ChunkedJsonParser, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace, stringEnd, valueEnd, valueRun } from '../common/json-scan.js';
 
 export type SnapshotPiece =
   | { kind: 'field'; name: string; value: unknown }
@@ -17,7 +17,6 @@ export type SnapshotPiece =
 export class NotStreamable extends Error {}
 
 const RUN_BYTES = 16 * 1024;
-const EMPTY = Buffer.alloc(0);
 const invalid = (): NotStreamable => new NotStreamable('not JSON');
 
 type Phase =
@@ -36,26 +35,17 @@ type Phase =
   | 'done';
 
 /** Feed it the file's chunks in order (`push`), then `end()`; each call returns the pieces it completed. */
-export class SnapshotStreamParser {
-  private pending: Buffer = EMPTY;
+export class SnapshotStreamParser extends ChunkedJsonParser<SnapshotPiece> {
   private phase: Phase = 'open';
   private key = '';
   /** The next key or record may be the closing bracket instead (nothing read in this object or array yet). */
   private empty = false;
 
-  push(chunk: Buffer): SnapshotPiece[] {
-    const bytes = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    const pieces: SnapshotPiece[] = [];
-    const used = this.advance(bytes, pieces);
-    this.pending = used === bytes.length ? EMPTY : Buffer.from(bytes.subarray(used));
-    return pieces;
-  }
-
   end(): void {
-    if (skipSpace(this.pending, 0) < this.pending.length || this.phase !== 'done') throw invalid();
+    if (!this.complete(this.phase === 'done')) throw invalid();
   }
 
-  private advance(bytes: Buffer, pieces: SnapshotPiece[]): number {
+  protected advance(bytes: Buffer, pieces: SnapshotPiece[]): number {
     let at = 0;
     for (;;) {
       at = skipSpace(bytes, at);
