@@ -450,6 +450,14 @@ and price; every row belongs to the --event-id event.`,
   },
 });
 
+/** The properties of T that S does not have (each object of a union apart). */
+type Excess<T, S> = T extends unknown ? Exclude<keyof T, keyof S> : never;
+/** Every property of the table its types lack: a resource's, a field's, a parent's, the bulk columns'. */
+type Unknown<R extends ResourceDef> = Excess<R, ResourceDef> | Excess<R['fields'][number], FieldDef> | Excess<NonNullable<R['parent']>, ParentDef> | Excess<NonNullable<R['bulk']>, BulkDef>;
+// The const inference keeps the literal types but skips the excess property check of an annotation:
+// a misspelt property (`labelFeild`) fails here instead, naming it.
+true satisfies ([Unknown<(typeof TABLE)[ResourceName]>] extends [never] ? true : Unknown<(typeof TABLE)[ResourceName]>);
+
 /** A resource whose fields keep their literal types: `resources.prices.fields` names `price`, `inventoryId`… */
 export type Resource<N extends ResourceName = ResourceName> = Omit<ResourceDef, 'name' | 'fields'> & { name: N; fields: Array<FieldDef & (typeof TABLE)[N]['fields'][number]> };
 
