@@ -468,6 +468,12 @@ export const resourceList: ResourceDef[] = Object.values(resources);
 /** A field a create or update body carries: not response-only. */
 export type Writable<F extends FieldDef> = F extends { responseOnly: true } ? never : F;
 
+/** The names of a resource's writable fields: `FieldName<'bookings'>` is `eventId | inventoryId | quantity | price`. */
+export type FieldName<N extends ResourceName> = Writable<Resource<N>['fields'][number]>['name'];
+
+/** A create or update body of one resource by its fields' names, the values as given (the validator checks them). */
+export type BodyOf<N extends ResourceName> = { [K in FieldName<N>]?: unknown };
+
 /** The fields a create or update body carries (everything but response-only ones), their literal types kept. */
 export function writableFields<D extends ResourceDef>(def: D): Array<Writable<D['fields'][number]>> {
   return def.fields.filter((f): f is Writable<D['fields'][number]> => !f.responseOnly);

@@ -11,7 +11,7 @@ import { RANGE_FLAGS, WRITE_GUARD_FLAGS } from '../../src/cli/commands/calendar/
 import type { FlagValues } from '../../src/cli/registry/flags.js';
 import { fieldsFromFlags } from '../../src/cli/field-flags.js';
 import type { WriteOptions } from '../../src/cli/resource/register.js';
-import { type Resource, resources, writableFields } from '../../src/resources/definitions.js';
+import { type BodyOf, type FieldName, type Resource, resources, writableFields } from '../../src/resources/definitions.js';
 import type { Outcome, View } from '../../src/output/views.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
@@ -151,6 +151,12 @@ test("field flags are typed from the resource table: a resource's fields, aliase
   expectTypeOf<EventWrite['eventStatusId'] | EventWrite['status'] | EventWrite['reason']>().toEqualTypeOf<string | undefined>();
   // @ts-expect-error options of one resource are not read as another's fields
   fieldsFromFlags(resources.prices, inventory);
+
+  // The bookings verbs' write bodies (app/resource/booking-writes.ts) by the table's names.
+  expectTypeOf<FieldName<'bookings'>>().toEqualTypeOf<'eventId' | 'inventoryId' | 'quantity' | 'price'>();
+  const body: BodyOf<'bookings'> = { quantity: 2 };
+  // @ts-expect-error a misspelt field of a body does not compile
+  void body.quantty;
 });
 
 test('a renamed declaration fails where the old name is read', () => {
