@@ -6,7 +6,9 @@ import { expect, expectTypeOf, test } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { conceptValue, conceptValues } from '../../src/cli/vocabulary.js';
 import { defineViewCommand } from '../../src/cli/registry/spec.js';
-import { rangeOptions, writeGuards } from '../../src/cli/commands/calendar/options.js';
+import { AVAILABILITY_FLAGS } from '../../src/cli/commands/calendar/availability.js';
+import { RANGE_FLAGS, WRITE_GUARD_FLAGS } from '../../src/cli/commands/calendar/options.js';
+import type { FlagValues } from '../../src/cli/registry/flags.js';
 import type { Outcome, View } from '../../src/output/views.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
@@ -14,7 +16,7 @@ test('a handler sees exactly the options its definition declares, shared groups 
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
-    options: (c) => writeGuards(rangeOptions(c).option('--item <name>')),
+    flags: { ...RANGE_FLAGS, item: { value: 'name', help: 'an item' }, ...WRITE_GUARD_FLAGS },
     view: 'records',
     deps: () => ({ answer: 42 }),
     handler: async (deps, options): Promise<View | Outcome> => {
@@ -28,6 +30,30 @@ test('a handler sees exactly the options its definition declares, shared groups 
     },
   });
   expect(command.name).toBe('probe');
+});
+
+test('a calendar command: availability reads exactly what its declaration gives, concepts by their spellings', () => {
+  type Options = FlagValues<typeof AVAILABILITY_FLAGS>;
+  expectTypeOf<Options>().toEqualTypeOf<{
+    from?: string;
+    to?: string;
+    range?: string;
+    item?: string[];
+    inventoryId?: string[];
+    category?: string;
+    daily?: true;
+    all?: true;
+    find?: true;
+    duration?: string;
+    limit?: string;
+    includeTentative?: true;
+  }>();
+  const options: Options = { item: ['Tent=2'], daily: true };
+  expect(conceptValues('item', options)).toEqual(['Tent=2']);
+  // @ts-expect-error a misspelt read does not compile
+  void options.includeTentativ;
+  // @ts-expect-error nor does a concept availability does not declare
+  void conceptValue('event', options);
 });
 
 test('options declared as data: the flags and the handler type both come from the declaration', () => {

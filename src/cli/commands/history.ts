@@ -11,7 +11,7 @@ import { defineViewCommand } from '../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './calendar/deps.js';
 import type { Notices } from '../../output/notices.js';
 import { positiveInt } from './calendar/options.js';
-import { conceptOption, conceptValue } from '../vocabulary.js';
+import { conceptValue } from '../vocabulary.js';
 import { TOP_LEVEL } from './top-level.js';
 
 /** What history and undo read: the entries of this API, the calendar, the clock, notices. */
@@ -55,14 +55,12 @@ export const historyCommand = defineViewCommand({
   ...TOP_LEVEL.history,
   help: '\nEvery command that writes through rentals is one entry: when, the command line (secrets redacted) and each record before and after. Kept in the config directory (history/, 0600), the last 4-8 MiB. `rentals undo <entry>` puts an entry back.\n',
   examples: ['rentals history', 'rentals history --event 12 --since today', "rentals history -o json | jq '.data[0].records'"],
-  options: (command) =>
-    conceptOption(
-      conceptOption(command, 'event', { primary: 'event', value: 'name|id', description: 'only entries that changed this event or its bookings' }),
-      'item',
-      { primary: 'item', value: 'name|id', description: 'only entries that changed this item, its prices or bookings of it' },
-    )
-      .option('--since <date>', 'only entries from this day or time on (today, -7d, 2026-06-12)')
-      .option('--limit <n>', 'at most this many entries (newest first)'),
+  flags: {
+    event: { concept: 'event', primary: 'event', value: 'name|id', description: 'only entries that changed this event or its bookings' },
+    item: { concept: 'item', primary: 'item', value: 'name|id', description: 'only entries that changed this item, its prices or bookings of it' },
+    since: { value: 'date', help: 'only entries from this day or time on (today, -7d, 2026-06-12)' },
+    limit: { value: 'n', help: 'at most this many entries (newest first)' },
+  },
   view: 'groups',
   deps: historyDeps,
   handler: async (deps, options) => {

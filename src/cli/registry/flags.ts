@@ -77,8 +77,8 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
 /** What the handler reads: each entry's value under its key (present when defaulted), each concept under its spellings. */
 export type FlagValues<F extends FlagDecls> = Flatten<
-  { [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? never : K) : never]?: ValueOf<F[K]> } & {
-    [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? K : never) : never]: ValueOf<F[K]>;
+  { -readonly [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? never : K) : never]?: ValueOf<F[K]> } & {
+    -readonly [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? K : never) : never]: ValueOf<F[K]>;
   } & Intersect<
       { [K in keyof F]: ConceptPart<F[K]> }[keyof F]
     >
