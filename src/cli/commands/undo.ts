@@ -87,6 +87,10 @@ export const undoCommand = defineViewCommand({
     const allowOverbook = options.allowOverbook === true;
     await undoer.judge(steps, { allowOverbook });
     const what = `entry ${entry.id} (${entry.command})`;
+    if (steps.length === 0) {
+      notices.info(`Nothing to undo: what ${what} wrote was put back in the same run (a write backed out after a lost race).`);
+      return stepsView(steps);
+    }
     if (options.dryRun) {
       for (const step of steps) notices.info(`would ${step.action} ${label(step.record.resource)} ${step.record.id}`);
       notices.info(`Dry run: ${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back; nothing was sent.`);
