@@ -6,7 +6,7 @@
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { camel } from './field-flags.js';
+import { type Camel, camel } from './field-flags.js';
 
 export interface Concept {
   /** The canonical flag, without dashes: named in help, README and messages. */
@@ -52,7 +52,6 @@ export const VOCABULARY = {
 
 export type ConceptName = keyof typeof VOCABULARY;
 
-type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type Spelling<C extends ConceptName> = (typeof VOCABULARY)[C]['flag'] | (typeof VOCABULARY)[C]['aliases'][number];
 /** The option keys a concept adds (commander's camel case), plus the kept spellings asked for. */
 export type ConceptOptions<C extends ConceptName, K extends string, V> = { [P in Camel<Spelling<C> | K>]?: V };

@@ -13,7 +13,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import { conceptValue, conceptValues } from '../../vocabulary.js';
 import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, itemListFlag, withDatesLink } from './options.js';
-import { plannedView, writtenView } from './plan-view.js';
+import { plannedView, writtenView } from '../../../app/booking-views.js';
 import { announce } from '../../../output/booking-notices.js';
 
 export interface ItemAsk {

@@ -18,7 +18,7 @@ import { parseText } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
-import { plannedView, writtenView } from './plan-view.js';
+import { plannedView, writtenView } from '../../../app/booking-views.js';
 import { announce } from '../../../output/booking-notices.js';
 import { conceptValue } from '../../vocabulary.js';
 import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
