@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { expect, expectTypeOf, test } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { conceptValue, conceptValues } from '../../src/cli/vocabulary.js';
-import { defineViewCommand } from '../../src/cli/registry/spec.js';
+import { type ArgsOf, defineViewCommand } from '../../src/cli/registry/spec.js';
 import { AVAILABILITY_FLAGS } from '../../src/cli/commands/calendar/availability.js';
 import { RANGE_FLAGS, WRITE_GUARD_FLAGS } from '../../src/cli/commands/calendar/options.js';
 import type { FlagValues } from '../../src/cli/registry/flags.js';
@@ -174,6 +174,14 @@ test('a renamed declaration fails where the old name is read', () => {
       return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
     },
   });
+});
+
+test("a handler's positionals come from the args declared: required, optional, variadic", () => {
+  expectTypeOf<ArgsOf<''>>().toEqualTypeOf<[]>();
+  expectTypeOf<ArgsOf<'<event>'>>().toEqualTypeOf<[string]>();
+  expectTypeOf<ArgsOf<'<before> [after]'>>().toEqualTypeOf<[string, string | undefined]>();
+  expectTypeOf<ArgsOf<'[command-or-topic...]'>>().toEqualTypeOf<[string[]]>();
+  expectTypeOf<ArgsOf<'<method> <path>'>>().toEqualTypeOf<[string, string]>();
 });
 
 test('no command takes the whole session: its deps are narrow', () => {
