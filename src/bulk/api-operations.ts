@@ -2,6 +2,7 @@
 // plan was just made from it (import, adjust: no second read), or from a fresh listing of the row's
 // parent, fetched once per parent when the run reaches it (apply, undo: the plan may be old).
 
+import { letYoungGenerationGrow } from '../common/heap.js';
 import { validateWrite } from '../schemas/resource.js';
 import { type ApiRecord, single } from '../api/resource-api.js';
 import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
@@ -29,6 +30,10 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
     return record;
   };
 
+  /** Tuned once, at the run's first write (a run that writes nothing keeps its heap as it was). */
+  let writing: Promise<void> | undefined;
+  const write = (): Promise<void> => (writing ??= letYoungGenerationGrow());
+
   return {
     async current(row) {
       if (snapshot) return locate(snapshot, row);
@@ -44,16 +49,19 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
       return locate(await listRecords(spec, ctx, parentOf(row)), row);
     },
     async create(row) {
+      await write();
       const body = validateWrite(spec.def, pickBody(spec, { ...row.ids, ...row.new }), 'create');
       const { records } = await writes.create(addressOf(spec.def, ctx, parentOf(row)), body);
       return received(records, `creating the ${spec.def.singular} of line ${row.line}`);
     },
     async update(row, current) {
+      await write();
       const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
       const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } });
       return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
     },
     async remove(row, current) {
+      await write();
       await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } });
     },
   };

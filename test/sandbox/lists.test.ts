@@ -57,6 +57,45 @@ describe('lists in chunks', () => {
     }
   });
 
+  it('lists written at once take turns: one list works in a turn of the event loop, not each of them', async () => {
+    // Each list's records are serialised as it is written (no kept body): `json` notes which list
+    // is at work, and a setImmediate loop notes each turn. Between two turns, only one list works.
+    const LISTS = 4;
+    const log: number[] = [];
+    const TURN = -1;
+    const lists = Array.from({ length: LISTS }, (_, list) => Array.from({ length: 4_000 }, (_, i): StoredRecord => Object.freeze({ id: i + 1, list })));
+    const json = (record: StoredRecord) => {
+      log.push(record.list as number);
+      const until = performance.now() + 0.005; // a record's work
+      while (performance.now() < until);
+      return Buffer.from(JSON.stringify(record));
+    };
+    const server = await serve(async (req) => ({ status: 200, data: { records: lists[Number(req.url!.slice(1))]!, json } }), '127.0.0.1', 0, () => {});
+    try {
+      let writing = true;
+      const turns = (async () => {
+        while (writing) {
+          log.push(TURN);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      const bodies = await Promise.all(lists.map(async (_, list) => (await request(`http://127.0.0.1:${server.port}/${list}`)).body.text()));
+      writing = false;
+      await turns;
+      bodies.forEach((text, list) => expect(text).toBe(JSON.stringify({ data: lists[list] })));
+      const perTurn: Set<number>[] = [new Set()];
+      for (const entry of log) {
+        if (entry === TURN) perTurn.push(new Set());
+        else perTurn.at(-1)!.add(entry);
+      }
+      const busy = perTurn.filter((working) => working.size > 0);
+      expect(busy.length).toBeGreaterThan(LISTS * 4);
+      expect(busy.filter((working) => working.size > 1)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an empty list is {"data":[]}', async () => {
     const empty = await call('GET', '/v2/inventorycategory');
     expect(empty.text).toBe('{"data":[]}');
