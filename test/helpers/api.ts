@@ -1,8 +1,9 @@
 // nock at the client boundary: only the fake host api.test (and 127.0.0.1) may be reached,
 // every request nothing intercepts is recorded, and sample records come from the descriptions.
 
+import { syncBuiltinESMExports } from 'node:module';
 import nock from 'nock';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { type ApiVersion, type ResourceDef, resources } from '../../src/resources/definitions.js';
 import type { FakeOptions } from './fake-context.js';
 
@@ -33,6 +34,17 @@ const onNoMatch = (req: { method?: string; path?: string; href?: string; options
  * have been used (a test that means to leave one unused removes it itself); nock is then reset.
  */
 export function useNock(): void {
+  // Test files share a worker (and its node:http) with files that reach real servers: nock patches
+  // node:http for this file only. The ES module views of node:http/https are synced each time, so
+  // code that imported them before nock patched them sees the patch (and, after, the original).
+  beforeAll(() => {
+    if (!nock.isActive()) nock.activate();
+    syncBuiltinESMExports();
+  });
+  afterAll(() => {
+    nock.restore();
+    syncBuiltinESMExports();
+  });
   beforeEach(() => {
     unmatched.length = 0;
     nock.disableNetConnect();
