@@ -125,10 +125,16 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
       printedLater = true;
       const outcome = result as Outcome;
       const after = outcome.afterPrinting;
+      // Ctrl-C while it is printed (a pager, a stalled pipe) ends the process: the spool goes first.
+      const stopPrinting = interrupts.listen(() => {
+        run.spool.close();
+        interrupts.exitNow?.(130);
+      });
       outcome.afterPrinting = async () => {
         try {
           await after?.();
         } finally {
+          stopPrinting();
           run.spool.close();
         }
       };
