@@ -59,6 +59,8 @@ export function diskSpool(base = tmpdir()): Spool {
     return dir;
   };
   let files = 0;
+  /** The files not yet ended: their descriptors are closed with the spool. */
+  const open = new Set<() => void>();
   return {
     file(name) {
       const path = join(directory(), `${++files}-${name}.ndjson`);
@@ -66,13 +68,18 @@ export function diskSpool(base = tmpdir()): Spool {
       let buffer: string[] = [];
       let size = 0;
       let count = 0;
-      let open = true;
+      let ended = false;
       const flush = (): void => {
         if (buffer.length === 0) return;
         writeSync(fd, buffer.join(''));
         buffer = [];
         size = 0;
       };
+      const release = (): void => {
+        ended = true;
+        closeSync(fd);
+      };
+      open.add(release);
       return {
         append(line) {
           buffer.push(line, '\n');
@@ -81,10 +88,10 @@ export function diskSpool(base = tmpdir()): Spool {
           if (size >= WRITE_BUFFER_CHARS) flush();
         },
         end() {
-          if (!open) return;
+          if (ended) return;
+          open.delete(release);
           flush();
-          closeSync(fd);
-          open = false;
+          release();
         },
         get count() {
           return count;
@@ -93,6 +100,8 @@ export function diskSpool(base = tmpdir()): Spool {
       };
     },
     close: () => {
+      for (const release of open) release();
+      open.clear();
       process.removeListener('exit', remove);
       remove();
     },
