@@ -13,9 +13,21 @@ import type { RowOperations } from './runner.js';
 import { type RowSpec, bodyFields, parentField } from './spec.js';
 
 /** `writes`: where rows are written (apply.ts gives the booking writer's, once the plan is judged). */
-export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIndex, writes: RowWrites = ctx.api): RowOperations {
+/**
+ * `lookupsByParent` (a plan file's): how many rows of each parent will look their record up; a
+ * parent's listing is dropped after its last, so a run holds the listings of the parents it is
+ * at, not of every parent it went through.
+ */
+export function apiOperations(
+  spec: RowSpec,
+  ctx: BulkContext,
+  snapshot?: LiveIndex,
+  writes: RowWrites = ctx.api,
+  lookupsByParent?: ReadonlyArray<number | undefined>,
+): RowOperations {
   const parent = parentField(spec);
   const listings = new Map<number | undefined, Promise<LiveIndex>>();
+  const lookupsLeft = lookupsByParent ? [...lookupsByParent] : undefined;
   const parentOf = (row: PlanRow): number | undefined => {
     if (parent === undefined) return undefined;
     const id = row.ids[parent];
@@ -43,7 +55,9 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
         listing = listRecords(spec, ctx, parentId);
         listings.set(parentId, listing);
       }
-      return locate(await listing, row);
+      const found = locate(await listing, row);
+      if (lookupsLeft && parentId !== undefined && lookupsLeft[parentId] !== undefined && --lookupsLeft[parentId]! <= 0) listings.delete(parentId);
+      return found;
     },
     async find(row) {
       return locate(await listRecords(spec, ctx, parentOf(row)), row);

@@ -37,7 +37,7 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
   return runPlan(rowsOf(plan), {
     total: rowCount(plan),
     spec,
-    ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api),
+    ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api, 'lookupsByParent' in plan ? plan.lookupsByParent : undefined),
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,

@@ -3,7 +3,7 @@
 
 import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.js';
 import { type InputRow, type OpenedInput, columnNumbers } from './input/index.js';
-import type { RowIssue } from './issues.js';
+import { FirstIssues, ISSUES_KEPT, type RowIssue } from './issues.js';
 import { LiveIndex } from './live.js';
 import { type BulkContext, Listing, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
@@ -44,8 +44,8 @@ interface CheckedImport {
   fileIssues: RowIssue[];
   /** The header lacks the columns that matter: every row is invalid, said once. */
   header: RowIssue[];
-  /** Each row's own problems (values, names), in line order. */
-  rowIssues: RowIssue[];
+  /** Each row's own problems (values, names), in line order (the first ISSUES_KEPT, the rest counted). */
+  rowIssues: FirstIssues;
   notices: RowIssue[];
   lookups: Lookups;
   columnOf: (name: string) => number | undefined;
@@ -74,7 +74,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   const read = drafting(spec, input, scope);
   const drafts = spool.file('rows');
   const fileIssues: RowIssue[] = [];
-  const rowIssues: RowIssue[] = [];
+  const rowIssues = new FirstIssues();
   const notices: RowIssue[] = [];
   const prefetch = parent !== undefined && scope[parent] === undefined;
   let everyParent = false;
@@ -89,7 +89,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
     if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
     drafts.append(JSON.stringify(draft));
     if (draft.issues.length > 0) {
-      appendAll(rowIssues, draft.issues);
+      rowIssues.add(draft.issues);
       listing.hold();
       continue;
     }
@@ -136,16 +136,23 @@ function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOption
   return { source: input.file, scope: options.scope ?? {}, maxChange: options.maxChange, now: ctx.now, columnOf };
 }
 
-/** Every problem, in line order; a header without the columns that matter makes every row invalid: said once. */
-function importIssues(checked: CheckedImport, late: readonly RowIssue[]): RowIssue[] {
-  const all = checked.header.length > 0 ? [...checked.fileIssues, ...checked.header] : [...checked.fileIssues, ...checked.rowIssues, ...late];
-  return all.sort((a, b) => a.line - b.line);
+/** The first problems in line order and how many in all; a header without the columns that matter makes every row invalid: said once. */
+function importIssues(checked: CheckedImport, late: FirstIssues): { issues: RowIssue[]; count: number } {
+  if (checked.header.length > 0) return firstIssues([...checked.fileIssues, ...checked.header]);
+  const { issues } = firstIssues([...checked.fileIssues, ...checked.rowIssues.kept, ...late.kept]);
+  return { issues, count: checked.fileIssues.length + checked.rowIssues.count + late.count };
+}
+
+function firstIssues(all: RowIssue[]): { issues: RowIssue[]; count: number } {
+  return { issues: all.sort((a, b) => a.line - b.line).slice(0, ISSUES_KEPT), count: all.length };
 }
 
 export interface SpooledImport {
   plan: SpooledPlan;
-  /** Every problem of every row and of the file, in line order; empty when all rows are valid. */
+  /** The problems of the rows and of the file, in line order (the first ISSUES_KEPT); empty when all rows are valid. */
   issues: RowIssue[];
+  /** How many problems in all. */
+  issueCount: number;
   /** Values sent as given but worth a look: floating-point noise such as 12.600000000000001. */
   notices: RowIssue[];
   /** What the plan was made against: the snapshot `applyPlan` checks rows with. */
@@ -165,16 +172,17 @@ export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkCo
   checked.listAll();
   await checked.listing.done;
   const planning = planOptions(input, ctx, options, checked.columnOf);
-  const late: RowIssue[] = [];
+  const late = new FirstIssues();
   const planned = spool.file('plan');
   const totals = emptyTotals();
-  for await (const row of planChecked(spec, checked, planning, (issue) => late.push(issue))) {
+  for await (const row of planChecked(spec, checked, planning, (issue) => late.add([issue]))) {
     totals[row.action]++;
     planned.append(JSON.stringify(row));
   }
   planned.end();
   const plan: SpooledPlan = { ...planHead(spec, planning), totals, count: planned.count, rows: () => parsedLines<PlanRow>(planned) };
-  return { plan, issues: importIssues(checked, late), notices: checked.notices, live: checked.live, lookups: checked.lookups };
+  const { issues, count } = importIssues(checked, late);
+  return { plan, issues, issueCount: count, notices: checked.notices, live: checked.live, lookups: checked.lookups };
 }
 
 async function* parsedLines<T>(file: SpoolFile): AsyncGenerator<T> {
@@ -183,24 +191,28 @@ async function* parsedLines<T>(file: SpoolFile): AsyncGenerator<T> {
 
 /** spoolImport held in memory, its rows an array: a few rows (`prices set`, tests). */
 export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<PlannedImport> {
-  const { plan, ...rest } = await spoolImport(spec, input, ctx, options, memorySpool());
+  const { plan, issueCount: _issueCount, ...rest } = await spoolImport(spec, input, ctx, options, memorySpool());
   const rows: PlanRow[] = [];
   for await (const row of plan.rows()) rows.push(row);
-  const { count: _count, ...head } = plan;
+  const { count: _count, lookupsByParent: _none, ...head } = plan;
   return { ...rest, plan: { ...head, rows } };
 }
 
 /** An import whose rows are planned as their parents' listings arrive (importWhileListing). */
 export interface ListedImport {
-  /** Problems found before any listing (the file, its values, the names): when any, nothing may be sent. */
+  /** Problems found before any listing (the file, its values, the names; the first ISSUES_KEPT): when any, nothing may be sent. */
   issues: RowIssue[];
+  /** How many in all. */
+  issueCount: number;
   notices: RowIssue[];
   /** The rows in file order, each planned once its parent's records are in (read once). */
   plan: SpooledPlan;
   /** The records the rows are planned against, filled as listings arrive. */
   live: LiveIndex;
-  /** Rows found invalid against the live records, each with its problems (known once its row is planned). */
+  /** Rows found invalid against the live records, each with its problems (known once its row is planned; the first ISSUES_KEPT). */
   lateIssues: RowIssue[];
+  /** How many in all. */
+  lateIssueCount: () => number;
   /** Every listing in; rejects when refused credentials or Ctrl-C stopped them (await it after the run). */
   listed: Promise<void>;
 }
@@ -216,14 +228,16 @@ export interface ListedImport {
  */
 export async function importWhileListing(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions, spool: Spool): Promise<ListedImport> {
   const checked = await checkImport(spec, input, ctx, options, spool);
-  const early = [...checked.fileIssues, ...checked.header, ...checked.rowIssues].sort((a, b) => a.line - b.line);
+  const early = firstIssues([...checked.fileIssues, ...checked.header, ...checked.rowIssues.kept]);
+  const earlyCount = checked.fileIssues.length + checked.header.length + checked.rowIssues.count;
   const planning = planOptions(input, ctx, options, checked.columnOf);
-  const lateIssues: RowIssue[] = [];
-  const rows = () => planChecked(spec, checked, planning, (issue) => lateIssues.push(issue));
+  const late = new FirstIssues();
+  const rows = () => planChecked(spec, checked, planning, (issue) => late.add([issue]));
   const plan: SpooledPlan = { ...planHead(spec, planning), totals: emptyTotals(), count: checked.drafts.count, rows };
-  if (early.length > 0) return { issues: early, notices: checked.notices, plan, live: checked.live, lateIssues, listed: Promise.resolve() };
+  const listed = { notices: checked.notices, plan, live: checked.live, lateIssues: late.kept, lateIssueCount: () => late.count };
+  if (earlyCount > 0) return { ...listed, issues: early.issues, issueCount: earlyCount, listed: Promise.resolve() };
   checked.listAll();
-  return { issues: [], notices: checked.notices, plan, live: checked.live, lateIssues, listed: checked.listing.done };
+  return { ...listed, issues: [], issueCount: 0, listed: checked.listing.done };
 }
 
 /** Digits a binary float leaves behind: `12.600000000000001`, `20.999999999999996`. */

@@ -221,7 +221,8 @@ export class Listing {
 
   private async readWhole(): Promise<void> {
     try {
-      this.index.add(await catalogOf(this.ctx).list(this.spec.def.name));
+      // In runs as the list arrives: the index holds the compared values, never the whole list.
+      for await (const run of catalogOf(this.ctx).scan(this.spec.def.name)) this.index.add(run);
     } catch (error) {
       this.fail(error);
       return;

@@ -16,10 +16,10 @@ import { type Hmac, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlanKey } from '../config/plan-key.js';
 import { isObject } from '../common/objects.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
-import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, rowsOf, totalsOf } from './plan.js';
+import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
 import { type PlanPiece, PlanTextParser } from './plan-text.js';
 import type { Spool } from './spool.js';
-import { type RowSpec, bodyFields, field, idFields } from './spec.js';
+import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
 import { type Values, readCell } from './values.js';
 
 const DIGEST_PREFIX = 'hmac-sha256';
@@ -98,12 +98,19 @@ export async function readPlanFile(chunks: AsyncIterable<Buffer>, file: string, 
   const head = reader.end();
   const verifier = new RowVerifier(file, spec, key, head);
   const totals = emptyTotals();
-  for await (const line of copy.lines()) totals[verifier.add(line)]++;
+  const parent = parentField(spec);
+  const lookupsByParent: number[] = [];
+  for await (const line of copy.lines()) {
+    const row = verifier.add(line);
+    totals[row.action]++;
+    const parentId = parent === undefined ? undefined : row.ids[parent];
+    if (parentId !== undefined && looksUp(row)) lookupsByParent[parentId] = (lookupsByParent[parentId] ?? 0) + 1;
+  }
   verifier.finish();
   const rows = async function* (): AsyncGenerator<PlanRow> {
     for await (const line of copy.lines()) yield JSON.parse(line) as PlanRow;
   };
-  return { version: PLAN_VERSION, ...head, totals, count: copy.count, rows };
+  return { version: PLAN_VERSION, ...head, totals, count: copy.count, rows, lookupsByParent };
 }
 
 /** A plan file's text as it arrives: the head's fields kept, each row shape-checked and handed on as its JSON line. */
@@ -187,14 +194,14 @@ class RowVerifier {
     this.undo = head.source.startsWith(UNDO_SOURCE_PREFIX);
   }
 
-  /** One row's JSON line; its action. */
-  add(line: string): PlanAction {
+  /** One row's JSON line, parsed. */
+  add(line: string): PlanRow {
     this.mac.update(`${line}\n`);
     const row = JSON.parse(line) as PlanRow;
     this.values.check(row, this.index, this.valueIssues);
     actionIssues(row, this.index, this.head, this.undo, this.file, this.actionIssues);
     this.index++;
-    return row.action;
+    return row;
   }
 
   finish(): void {

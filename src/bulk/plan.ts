@@ -56,6 +56,13 @@ export interface Plan {
 export interface SpooledPlan extends Omit<Plan, 'rows'> {
   count: number;
   rows: () => AsyncIterable<PlanRow>;
+  /** By parent id, how many of its rows will look their record up (create, update, delete): a run drops a parent's listing after its last. */
+  lookupsByParent?: ReadonlyArray<number | undefined>;
+}
+
+/** Rows that look their record up before a write. */
+export function looksUp(row: PlanRow): boolean {
+  return row.action === 'create' || row.action === 'update' || row.action === 'delete';
 }
 
 export type AnyPlan = Plan | SpooledPlan;

@@ -11,6 +11,9 @@ import { priceRows } from '../../src/bulk/spec.js';
 import { memorySpool } from '../../src/bulk/spool.js';
 import { planKeyFrom } from '../../src/config/plan-key.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { apiOperations } from '../../src/bulk/api-operations.js';
+import { FakeApi } from '../helpers/sandbox-api.js';
+import { contextFor } from './helpers.js';
 
 const KEY = planKeyFrom(Buffer.alloc(32, 7));
 
@@ -106,5 +109,28 @@ describe('the runner over a stream of rows', () => {
     expect(summary.counts.updated).toBe(500);
     expect(summary.total).toBe(500);
     expect(widest).toBeLessThanOrEqual(9);
+  });
+});
+
+describe('apply of a plan file: the listings it reads', () => {
+  it("drops an item's listing after the last row that looks it up, keeps it until then", async () => {
+    const api = FakeApi.catalogue(2);
+    const row = (id: number, inventoryId: number): PlanRow => ({ line: id, action: 'update', ids: { id, inventoryId, rentalBlockId: id % 10 }, old: { price: 0 }, new: { price: 1 } });
+    const lookupsByParent = [undefined, 2, 1];
+    const ops = apiOperations(priceRows, contextFor(api), undefined, api, lookupsByParent);
+    await ops.current(row(11, 1));
+    await ops.current(row(21, 2));
+    await ops.current(row(12, 1)); // item 1's second and last: read once for both
+    expect(api.count('GET', 'prices')).toBe(2);
+    await ops.current(row(12, 1)); // past its last: read afresh, the listing was not kept
+    expect(api.count('GET', 'prices')).toBe(3);
+    expect(lookupsByParent).toEqual([undefined, 2, 1]); // the plan's counts are not used up
+  });
+
+  it('counts, while it verifies a plan file, the rows of each item that will look their record up', async () => {
+    const rows = [updateRow(1), { ...updateRow(2), action: 'unchanged' as const, new: { price: 2 }, old: { price: 2 } }, { ...updateRow(3), ids: { id: 3, inventoryId: 1, rentalBlockId: 2 } }];
+    const file = serializePlan(newPlan(priceRows, rows, { source: 'prices.csv' }), KEY);
+    const read = await readPlanFile(chunksOf(file, 100), 'plan.json', priceRows, KEY, memorySpool());
+    expect(read.lookupsByParent).toEqual([undefined, 2]);
   });
 });

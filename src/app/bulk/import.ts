@@ -105,7 +105,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined) {
       const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
-      if (listed.issues.length > 0) throw bulk.validationError(input.file, listed.issues);
+      if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
       try {
         await applyAndReport(deps, spec, listed.plan, run, {
           snapshot: listed.live,
@@ -118,7 +118,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         });
       } finally {
         if (listed.lateIssues.length > 0) {
-          warnIssues(deps, 'Rows found invalid against the server\'s records, not sent:', bulk.validationError(input.file, listed.lateIssues).issues);
+          warnIssues(deps, 'Rows found invalid against the server\'s records, not sent:', bulk.validationError(input.file, listed.lateIssues).issues, listed.lateIssueCount() - listed.lateIssues.length);
         }
       }
       await listed.listed;
@@ -127,8 +127,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
     const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, round, carried }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
-    const invalid = planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined;
-    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid });
+    const uncounted = planned.issueCount - planned.issues.length;
+    const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
+    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted });
     if (shown) return shown;
     await applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,

@@ -188,6 +188,8 @@ export interface PlanChoices {
   skipInvalid: boolean;
   /** The invalid rows, as the error that refuses the whole run. */
   invalid?: ValidationError;
+  /** Invalid rows beyond those listed in `invalid`, counted. */
+  invalidMore?: number;
   /** `rentals prices apply`, for the hint after --plan. */
   applyCommand: string;
   /** --yes: no question before a mass change. */
@@ -215,7 +217,7 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
   const settle = async (): Promise<void> => {
     if (choices.invalid) {
       if (!choices.skipInvalid) throw choices.invalid;
-      warnSkipped(deps, choices.invalid);
+      warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
     if (choices.planFile !== undefined) {
       await writeChunks(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
@@ -262,14 +264,14 @@ export async function confirmMassChange(deps: BulkDeps, plan: AnyPlan, yes: bool
   await confirmOrDecline(confirm, `Apply ${changes} changes?`, 'Nothing was sent.');
 }
 
-function warnSkipped(deps: BulkDeps, invalid: ValidationError): void {
-  warnIssues(deps, 'Skipping invalid rows (--skip-invalid):', invalid.issues);
+function warnSkipped(deps: BulkDeps, invalid: ValidationError, uncounted = 0): void {
+  warnIssues(deps, 'Skipping invalid rows (--skip-invalid):', invalid.issues, uncounted);
 }
 
 /** Problems under a heading on stderr, the first SKIPPED_SHOWN of them. */
-export function warnIssues(deps: BulkDeps, heading: string, issues: ValidationError['issues']): void {
+export function warnIssues(deps: BulkDeps, heading: string, issues: ValidationError['issues'], uncounted = 0): void {
   const shown = issues.slice(0, SKIPPED_SHOWN).map((issue) => `  - ${formatIssue(issue)}`);
-  const more = issues.length - shown.length;
+  const more = issues.length - shown.length + uncounted;
   deps.notices().warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
