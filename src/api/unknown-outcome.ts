@@ -1,7 +1,7 @@
 // A write whose outcome is unknown — answered with a 5xx, or its connection dropped or timed out
 // after it was sent — may have been applied. The client's message says so (exit 5); here the
 // outcome is settled by evidence, never by a name: before a POST, what already exists is noted
-// (noteBeforeCreate: the ids of the collection), so that afterwards "it was applied" is said only
+// (BeforeCreate: the ids of the records that already hold the values to send), so that afterwards "it was applied" is said only
 // of a record that did not exist before and holds every value sent. Whatever falls short of that
 // says "may have been applied" with the exact command to check. An update is applied when the
 // record now holds the values sent; a delete when the record is gone. The bulk engine settles its
@@ -11,14 +11,24 @@ import type { Address, ApiRecord, ResourceApi } from './resource-api.js';
 import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../errors.js';
 import { sameValue } from '../schemas/same-value.js';
 
-/** What existed before a POST: the ids of its collection (undefined when they could not be read). */
+/**
+ * What existed before a POST: the ids of its collection (undefined when they could not be read).
+ * Given the body about to be sent, only the ids of the records that already hold its values are
+ * kept (the only ones a lookup could mistake for the result), read as the list streams in: a
+ * collection of 100,000 events costs a pass, not its size in memory.
+ */
 export class BeforeCreate {
   private constructor(private readonly ids: Set<string> | undefined) {}
 
   /** Reads the collection `at` before a POST there. A failed read does not block the write: the outcome then stays unknown. */
-  static async note(api: ResourceApi, at: Address): Promise<BeforeCreate> {
+  static async note(api: ResourceApi, at: Address, sending?: ApiRecord): Promise<BeforeCreate> {
     try {
-      return new BeforeCreate(new Set((await api.list(at)).records.map((record) => String(record.id))));
+      const ids = new Set<string>();
+      for await (const piece of api.stream(at)) {
+        if (piece.kind !== 'records') continue;
+        for (const record of piece.records) if (!sending || holds(record, sending)) ids.add(String(record.id));
+      }
+      return new BeforeCreate(ids);
     } catch {
       return new BeforeCreate(undefined);
     }
@@ -84,9 +94,10 @@ export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, bef
   return settle(
     error,
     async () => {
-      const fresh = before.newOnes((await api.list(at)).records);
-      if (fresh === undefined) return `What existed before could not be read, so no ${def.singular} can be shown to be its result: it may have been applied; check with \`${check}\` before repeating it.`;
-      const same = fresh.filter((record) => holds(record, sent));
+      const holding: ApiRecord[] = [];
+      for await (const piece of api.stream(at)) if (piece.kind === 'records') holding.push(...piece.records.filter((record) => holds(record, sent)));
+      const same = before.newOnes(holding);
+      if (same === undefined) return `What existed before could not be read, so no ${def.singular} can be shown to be its result: it may have been applied; check with \`${check}\` before repeating it.`;
       if (same.length === 1) return `Looked up: it was applied: ${def.singular} ${String(same[0]!.id)} is new and holds every value sent.`;
       if (same.length > 1) {
         const ids = same.map((record) => String(record.id)).join(', ');

@@ -2,6 +2,7 @@
 // plan was just made from it (import, adjust: no second read), or from a fresh listing of the row's
 // parent, fetched once per parent when the run reaches it (apply, undo: the plan may be old).
 
+import { letYoungGenerationGrow } from '../common/heap.js';
 import { validateWrite } from '../schemas/resource.js';
 import { type ApiRecord, single } from '../api/resource-api.js';
 import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
@@ -12,9 +13,21 @@ import type { RowOperations } from './runner.js';
 import { type RowSpec, bodyFields, parentField } from './spec.js';
 
 /** `writes`: where rows are written (apply.ts gives the booking writer's, once the plan is judged). */
-export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIndex, writes: RowWrites = ctx.api): RowOperations {
+/**
+ * `lookupsByParent` (a plan file's): how many rows of each parent will look their record up; a
+ * parent's listing is dropped after its last, so a run holds the listings of the parents it is
+ * at, not of every parent it went through.
+ */
+export function apiOperations(
+  spec: RowSpec,
+  ctx: BulkContext,
+  snapshot?: LiveIndex,
+  writes: RowWrites = ctx.api,
+  lookupsByParent?: ReadonlyArray<number | undefined>,
+): RowOperations {
   const parent = parentField(spec);
   const listings = new Map<number | undefined, Promise<LiveIndex>>();
+  const lookupsLeft = lookupsByParent ? [...lookupsByParent] : undefined;
   const parentOf = (row: PlanRow): number | undefined => {
     if (parent === undefined) return undefined;
     const id = row.ids[parent];
@@ -29,6 +42,10 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
     return record;
   };
 
+  /** Tuned once, at the run's first write (a run that writes nothing keeps its heap as it was). */
+  let writing: Promise<void> | undefined;
+  const write = (): Promise<void> => (writing ??= letYoungGenerationGrow());
+
   return {
     async current(row) {
       if (snapshot) return locate(snapshot, row);
@@ -38,22 +55,27 @@ export function apiOperations(spec: RowSpec, ctx: BulkContext, snapshot?: LiveIn
         listing = listRecords(spec, ctx, parentId);
         listings.set(parentId, listing);
       }
-      return locate(await listing, row);
+      const found = locate(await listing, row);
+      if (lookupsLeft && parentId !== undefined && lookupsLeft[parentId] !== undefined && --lookupsLeft[parentId]! <= 0) listings.delete(parentId);
+      return found;
     },
     async find(row) {
       return locate(await listRecords(spec, ctx, parentOf(row)), row);
     },
     async create(row) {
+      await write();
       const body = validateWrite(spec.def, pickBody(spec, { ...row.ids, ...row.new }), 'create');
       const { records } = await writes.create(addressOf(spec.def, ctx, parentOf(row)), body);
       return received(records, `creating the ${spec.def.singular} of line ${row.line}`);
     },
     async update(row, current) {
+      await write();
       const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
       const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } });
       return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
     },
     async remove(row, current) {
+      await write();
       await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } });
     },
   };

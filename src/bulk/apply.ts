@@ -5,7 +5,7 @@ import { bookingRowWrites } from '../data/booking-writer.js';
 import { judgePlan } from './judge.js';
 import type { LiveIndex } from './live.js';
 import type { BulkContext } from './loading.js';
-import type { Plan, PlanRow } from './plan.js';
+import { type AnyPlan, type Plan, rowCount, rowsOf } from './plan.js';
 import type { Outcome, ReportLine } from './report.js';
 import { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 import type { RowSpec } from './spec.js';
@@ -17,17 +17,10 @@ export interface ApplyOptions {
    * read afresh when the run reaches its first row, and every write is checked against them.
    */
   snapshot?: LiveIndex;
-  /** --resume: lines that already applied are not run again (their report lines are carried). */
-  skipLines?: ReadonlySet<number> | ReadonlyMap<number, unknown>;
   onLine?: (line: ReportLine) => void;
   onProgress?: (progress: Progress) => void;
-}
-
-/** A plan's rows, some perhaps still being planned (a run that writes while it lists). */
-export interface RowsToApply {
-  resource: string;
-  /** The run's own (never shown or kept): each row is dropped once its line is reported, not held to the end. */
-  rows: Array<PlanRow | Promise<PlanRow>>;
+  /** The plan's rows are planned as their parents are listed (import --yes): a resource with write rules is never run so. */
+  whileListing?: boolean;
 }
 
 /**
@@ -35,18 +28,16 @@ export interface RowsToApply {
  * that writes its rows, before the first one: no row is written unjudged. Rows still being listed
  * (a run that writes while it lists) are refused for such a resource.
  */
-export async function applyPlan(spec: RowSpec, plan: Plan | RowsToApply, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
+export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
   if (plan.resource !== spec.def.name) throw new Error(`a plan for ${plan.resource} cannot be applied as ${spec.def.plural}`);
   if (spec.def.writeRules !== undefined) {
-    if (!('version' in plan)) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
+    if (options.whileListing) throw new Error(`${spec.def.plural} are judged as a whole plan, never row by row while listing`);
     await judgePlan(spec, plan, ctx.rules);
   }
-  const skip = options.skipLines;
-  const rows = skip ? (await Promise.all(plan.rows)).filter((row) => !skip.has(row.line)) : plan.rows;
-  return runPlan(rows, {
-    release: !('version' in plan) && !skip,
+  return runPlan(rowsOf(plan), {
+    total: rowCount(plan),
     spec,
-    ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api),
+    ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api, 'lookupsByParent' in plan ? plan.lookupsByParent : undefined),
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,

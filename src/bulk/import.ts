@@ -3,18 +3,18 @@
 
 import { type Draft, type DraftContext, readDraft, resolveNames } from './draft.js';
 import { type InputRow, type OpenedInput, columnNumbers } from './input/index.js';
-import type { RowIssue } from './issues.js';
+import { FirstIssues, ISSUES_KEPT, type RowIssue } from './issues.js';
 import { LiveIndex } from './live.js';
-import { type BulkContext, listAsRead, loadLive, loadLookups, prefetchListing } from './loading.js';
+import { type BulkContext, Listing, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
 import { type Money, money, moneyToNumber, roundToStep } from '../domain/money.js';
-import { type Plan, type PlanOptions, type PlanRow, planDrafts, rowPlanner } from './plan.js';
+import { type Plan, type PlanOptions, type PlanRow, type SpooledPlan, emptyTotals, planHead, rowPlanner } from './plan.js';
 import type { ReportLine } from './report.js';
 import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
-import { DEFAULT_CONCURRENCY } from '../data/pool.js';
+import { type Spool, type SpoolFile, memorySpool } from './spool.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -38,134 +38,181 @@ export interface PlannedImport {
   lookups: Lookups;
 }
 
-/** An import's file read and checked against itself and the names: everything known before any listing. */
-interface CheckedFile {
-  drafts: Draft[];
-  /** Problems of the file itself (header, a JSON array left open), in no order. */
+/** An import's input read and checked against itself and the names, its rows spooled: everything known before any listing. */
+interface CheckedImport {
+  /** Problems of the file itself (header, a JSON array left open, a --resume line), in no order. */
   fileIssues: RowIssue[];
   /** The header lacks the columns that matter: every row is invalid, said once. */
   header: RowIssue[];
+  /** Each row's own problems (values, names), in line order (the first ISSUES_KEPT, the rest counted). */
+  rowIssues: FirstIssues;
   notices: RowIssue[];
   lookups: Lookups;
   columnOf: (name: string) => number | undefined;
-}
-
-async function checkFile(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions): Promise<CheckedFile> {
-  const scope = options.scope ?? {};
-  const lookupsLoading = loadLookups(spec, ctx);
-  lookupsLoading.catch(() => undefined); // awaited below; not an unhandled rejection while the input is read
-  const read = drafting(spec, input, scope);
-  const columnOf = read.columnOf;
-  const prefetch = prefetcher(spec, ctx, scope, lookupsLoading);
-
-  const drafts: Draft[] = [];
-  const fileIssues: RowIssue[] = [];
-  const notices: RowIssue[] = [];
-  try {
-    let first = true;
-    for await (const row of input.rows) {
-      // A header with problems refuses the file: no listing is started for it.
-      if (first && headerIssues(spec, input.columns()).length > 0) prefetch.stop();
-      first = false;
-      const draft = read.draft(row, options, notices, fileIssues);
-      if (fileIssues.length > 0) prefetch.stop();
-      if (!draft) continue;
-      drafts.push(draft);
-      prefetch.add(draft);
-    }
-  } finally {
-    prefetch.stop();
-  }
-  appendAll(fileIssues, input.issues());
-  const header = headerIssues(spec, input.columns());
-
-  const lookups = await lookupsLoading;
-  for (const draft of drafts) if (draft.issues.length === 0) resolveNames(draft, spec, lookups, columnOf);
-  return { drafts, fileIssues, header, notices, lookups, columnOf };
-}
-
-interface Prefetcher {
-  /** A row read: its parent's listing is started (once) unless the file has shown a problem. */
-  add(draft: Draft): void;
-  /** The file is read: nothing more is started (the reads in flight finish; the plan's listing takes over). */
-  stop(): void;
+  /** Every row's draft (names resolved), in file order, one JSON line each. */
+  drafts: SpoolFile;
+  live: LiveIndex;
+  /** Started while the input is read for the parents valid rows name (held at its first problem). */
+  listing: Listing;
+  /** Reads every parent the valid rows may need (every one when a row names none); `listing.done` then settles. */
+  listAll(): void;
 }
 
 /**
- * While the file is read and checked, the listings of the parents its rows name by id are read,
- * once the name lookups are in (`after`), the concurrency's worth at a time, into the run's catalog
- * (which keeps them for the plan): the server answers while the client is still busy with the
- * file. Reads only, and none started once a row has a problem (such a file is refused: at most the
- * requests in flight were made for it).
+ * Reads the input once: each row is checked (values, names) and spooled as its draft, never held;
+ * the listings of the parents its rows name start as they are read (the server answers while the
+ * client is still busy with the file), into the run's compact index of the live records. None is
+ * started once a row has a problem: such a file may be refused, at most the reads in flight made.
  */
-function prefetcher(spec: RowSpec, ctx: BulkContext, scope: Ids, after: Promise<unknown>): Prefetcher {
+async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions, spool: Spool): Promise<CheckedImport> {
+  const scope = options.scope ?? {};
   const parent = parentField(spec);
-  if (parent === undefined || scope[parent] !== undefined) return { add: () => undefined, stop: () => undefined };
-  const limit = ctx.concurrency ?? DEFAULT_CONCURRENCY;
-  const seen = new Set<number>();
-  const queue: number[] = [];
-  let next = 0;
-  let active = 0;
-  let stopped = false;
-  let ready = false;
-  const startMore = (): void => {
-    while (ready && !stopped && !ctx.signal?.aborted && active < limit && next < queue.length) {
-      active++;
-      void prefetchListing(spec, ctx, queue[next++]!).then(() => {
-        active--;
-        startMore();
-      });
+  const live = new LiveIndex(spec);
+  const listing = new Listing(spec, ctx, live);
+  // The name lookups come first (every row is checked against them), the listings after them.
+  const lookups = await loadLookups(spec, ctx);
+  const read = drafting(spec, input, scope);
+  const drafts = spool.file('rows');
+  const fileIssues: RowIssue[] = [];
+  const rowIssues = new FirstIssues();
+  const notices: RowIssue[] = [];
+  const prefetch = parent !== undefined && scope[parent] === undefined;
+  let everyParent = false;
+  let first = true;
+  for await (const row of input.rows) {
+    // A header with problems refuses the file: no listing is started for it.
+    if (first && headerIssues(spec, input.columns()).length > 0) listing.hold();
+    first = false;
+    const draft = read.draft(row, options, notices, fileIssues);
+    if (fileIssues.length > 0) listing.hold();
+    if (!draft) continue;
+    if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
+    drafts.append(JSON.stringify(draft));
+    if (draft.issues.length > 0) {
+      rowIssues.add(draft.issues);
+      listing.hold();
+      continue;
     }
-  };
-  after.then(
-    () => {
-      ready = true;
-      startMore();
-    },
-    () => undefined,
-  );
+    if (parent === undefined) continue;
+    const id = draft.key[parent];
+    if (typeof id !== 'number') everyParent = true;
+    else if (prefetch) listing.add(id);
+  }
+  drafts.end();
+  appendAll(fileIssues, input.issues());
+  const header = headerIssues(spec, input.columns());
   return {
-    add(draft) {
-      const id = draft.key[parent];
-      if (draft.issues.length > 0) stopped = true;
-      if (stopped || typeof id !== 'number' || seen.has(id)) return;
-      seen.add(id);
-      queue.push(id);
-      startMore();
-    },
-    stop() {
-      stopped = true;
-    },
+    fileIssues,
+    header,
+    rowIssues,
+    notices,
+    lookups,
+    columnOf: read.columnOf,
+    drafts,
+    live,
+    listing,
+    // The parents added while reading are listed too: those of the valid rows.
+    listAll: () => listing.close(parent === undefined ? [] : parentsFor(spec, lookups, scope, [], everyParent)),
   };
+}
+
+/** The checked rows planned in file order, each once its parent's records are in; `onIssue` gets what planning finds. */
+async function* planChecked(spec: RowSpec, checked: CheckedImport, options: PlanOptions, onIssue: (issue: RowIssue) => void): AsyncGenerator<PlanRow> {
+  const parent = parentField(spec);
+  const scope = options.scope ?? {};
+  const plan = rowPlanner(spec, checked.live, checked.lookups, options);
+  for await (const line of checked.drafts.lines()) {
+    const draft = JSON.parse(line) as Draft;
+    const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
+    await checked.listing.whenRead(typeof id === 'number' ? id : undefined);
+    const known = draft.issues.length;
+    const row = plan(draft);
+    for (let i = known; i < draft.issues.length; i++) onIssue(draft.issues[i]!);
+    yield row;
+  }
 }
 
 function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined): PlanOptions {
   return { source: input.file, scope: options.scope ?? {}, maxChange: options.maxChange, now: ctx.now, columnOf };
 }
 
+/** The first problems in line order and how many in all; a header without the columns that matter makes every row invalid: said once. */
+function importIssues(checked: CheckedImport, late: FirstIssues): { issues: RowIssue[]; count: number } {
+  if (checked.header.length > 0) return firstIssues([...checked.fileIssues, ...checked.header]);
+  const { issues } = firstIssues([...checked.fileIssues, ...checked.rowIssues.kept, ...late.kept]);
+  return { issues, count: checked.fileIssues.length + checked.rowIssues.count + late.count };
+}
+
+function firstIssues(all: RowIssue[]): { issues: RowIssue[]; count: number } {
+  return { issues: all.sort((a, b) => a.line - b.line).slice(0, ISSUES_KEPT), count: all.length };
+}
+
+export interface SpooledImport {
+  plan: SpooledPlan;
+  /** The problems of the rows and of the file, in line order (the first ISSUES_KEPT); empty when all rows are valid. */
+  issues: RowIssue[];
+  /** How many problems in all. */
+  issueCount: number;
+  /** Values sent as given but worth a look: floating-point noise such as 12.600000000000001. */
+  notices: RowIssue[];
+  /** What the plan was made against: the snapshot `applyPlan` checks rows with. */
+  live: LiveIndex;
+  lookups: Lookups;
+}
+
+/**
+ * Plans an import in memory independent of its size: the input read once (rows spooled, listings
+ * started), every listing read (problems found only against the live records, an unknown id, a
+ * key two records share, one record set twice, are in the plan a dry run shows), then the rows
+ * planned from the spool into it. What is held is the compact index of the live records and one
+ * entry per record the file sets; a run that writes at once may start sooner: importWhileListing.
+ */
+export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions, spool: Spool): Promise<SpooledImport> {
+  const checked = await checkImport(spec, input, ctx, options, spool);
+  checked.listAll();
+  await checked.listing.done;
+  const planning = planOptions(input, ctx, options, checked.columnOf);
+  const late = new FirstIssues();
+  const planned = spool.file('plan');
+  const totals = emptyTotals();
+  for await (const row of planChecked(spec, checked, planning, (issue) => late.add([issue]))) {
+    totals[row.action]++;
+    planned.append(JSON.stringify(row));
+  }
+  planned.end();
+  const plan: SpooledPlan = { ...planHead(spec, planning), totals, count: planned.count, rows: () => parsedLines<PlanRow>(planned) };
+  const { issues, count } = importIssues(checked, late);
+  return { plan, issues, issueCount: count, notices: checked.notices, live: checked.live, lookups: checked.lookups };
+}
+
+async function* parsedLines<T>(file: SpoolFile): AsyncGenerator<T> {
+  for await (const line of file.lines()) yield JSON.parse(line) as T;
+}
+
+/** spoolImport held in memory, its rows an array: a few rows (`prices set`, tests). */
 export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<PlannedImport> {
-  const { drafts, fileIssues, header, notices, lookups, columnOf } = await checkFile(spec, input, ctx, options);
-  // Every listing is read before the plan is made: problems found only against the live records
-  // (an unknown id, a key two records share, one record set twice) are in the plan a dry run
-  // shows. A run with --yes may start writing sooner: see importWhileListing.
-  const live = await loadLive(spec, ctx, parentsToRead(spec, drafts, lookups, options.scope ?? {}));
-  const { plan, issues } = planDrafts(spec, drafts, live, lookups, planOptions(input, ctx, options, columnOf));
-  // A header without the columns that matter makes every row invalid: say that once.
-  const all = header.length > 0 ? [...fileIssues, ...header] : [...fileIssues, ...issues];
-  return { plan, issues: all.sort((a, b) => a.line - b.line), notices, live, lookups };
+  const { plan, issueCount: _issueCount, ...rest } = await spoolImport(spec, input, ctx, options, memorySpool());
+  const rows: PlanRow[] = [];
+  for await (const row of plan.rows()) rows.push(row);
+  const { count: _count, lookupsByParent: _none, ...head } = plan;
+  return { ...rest, plan: { ...head, rows } };
 }
 
 /** An import whose rows are planned as their parents' listings arrive (importWhileListing). */
 export interface ListedImport {
-  /** Problems found before any listing (the file, its values, the names): when any, nothing may be sent. */
+  /** Problems found before any listing (the file, its values, the names; the first ISSUES_KEPT): when any, nothing may be sent. */
   issues: RowIssue[];
+  /** How many in all. */
+  issueCount: number;
   notices: RowIssue[];
-  /** The plan's rows in file order, each settled once its parent's records are in (never rejected). */
-  rows: Array<Promise<PlanRow>>;
+  /** The rows in file order, each planned once its parent's records are in (read once). */
+  plan: SpooledPlan;
   /** The records the rows are planned against, filled as listings arrive. */
   live: LiveIndex;
-  /** Rows found invalid against the live records, each with its problems (known once its row settles). */
+  /** Rows found invalid against the live records, each with its problems (known once its row is planned; the first ISSUES_KEPT). */
   lateIssues: RowIssue[];
+  /** How many in all. */
+  lateIssueCount: () => number;
   /** Every listing in; rejects when refused credentials or Ctrl-C stopped them (await it after the run). */
   listed: Promise<void>;
 }
@@ -179,29 +226,18 @@ export interface ListedImport {
  * sent, as soon as its parent's records are in. A row that fails them then is never sent: it is
  * reported invalid, like a row found stale, while the rows already known good go on.
  */
-export async function importWhileListing(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<ListedImport> {
-  const { drafts, fileIssues, header, notices, lookups, columnOf } = await checkFile(spec, input, ctx, options);
-  const early = [...fileIssues, ...header];
-  for (const draft of drafts) appendAll(early, draft.issues);
-  const live = new LiveIndex(spec);
-  if (early.length > 0) return { issues: early.sort((a, b) => a.line - b.line), notices, rows: [], live, lateIssues: [], listed: Promise.resolve() };
-
-  const scope = options.scope ?? {};
-  const parent = parentField(spec);
-  const listed = listAsRead(spec, ctx, live, parentsToRead(spec, drafts, lookups, scope));
-  const plan = rowPlanner(spec, live, lookups, planOptions(input, ctx, options, columnOf));
-  const lateIssues: RowIssue[] = [];
-  // Rows of one parent are planned in file order (then callbacks of one promise run in order), so
-  // "set twice" names the same first line as a whole plan would.
-  const rows = drafts.map((draft) => {
-    const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
-    return listed.whenRead(typeof id === 'number' ? id : undefined).then(() => {
-      const row = plan(draft);
-      appendAll(lateIssues, draft.issues);
-      return row;
-    });
-  });
-  return { issues: [], notices, rows, live, lateIssues, listed: listed.done };
+export async function importWhileListing(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions, spool: Spool): Promise<ListedImport> {
+  const checked = await checkImport(spec, input, ctx, options, spool);
+  const early = firstIssues([...checked.fileIssues, ...checked.header, ...checked.rowIssues.kept]);
+  const earlyCount = checked.fileIssues.length + checked.header.length + checked.rowIssues.count;
+  const planning = planOptions(input, ctx, options, checked.columnOf);
+  const late = new FirstIssues();
+  const rows = () => planChecked(spec, checked, planning, (issue) => late.add([issue]));
+  const plan: SpooledPlan = { ...planHead(spec, planning), totals: emptyTotals(), count: checked.drafts.count, rows };
+  const listed = { notices: checked.notices, plan, live: checked.live, lateIssues: late.kept, lateIssueCount: () => late.count };
+  if (earlyCount > 0) return { ...listed, issues: early.issues, issueCount: earlyCount, listed: Promise.resolve() };
+  checked.listAll();
+  return { ...listed, issues: [], issueCount: 0, listed: checked.listing.done };
 }
 
 /** Digits a binary float leaves behind: `12.600000000000001`, `20.999999999999996`. */
@@ -224,15 +260,6 @@ function floatNoise(spec: RowSpec, row: InputRow, columnOf: (name: string) => nu
     });
   }
   return notices;
-}
-
-/** The parents whose records the rows may name: every one when a row gives only an id. */
-function parentsToRead(spec: RowSpec, drafts: readonly Draft[], lookups: Lookups, scope: Ids): number[] {
-  const parent = parentField(spec);
-  if (parent === undefined) return [];
-  const valid = drafts.filter((d) => d.issues.length === 0);
-  const named = valid.map((d) => d.key[parent]);
-  return parentsFor(spec, lookups, scope, named.filter((id) => typeof id === 'number'), named.some((id) => id === undefined));
 }
 
 /** The scope's parent; else every parent when some row names none (`everyParent`); else those named. */
@@ -294,74 +321,6 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
       value: given[name],
     },
   ];
-}
-
-export interface StreamedImport {
-  /** The plan's rows, planned afresh from another read of the input at each call (never held whole). */
-  rows(onIssue: (issue: RowIssue) => void): AsyncGenerator<PlanRow>;
-  /** Problems of the file (header, a JSON array left open), known after the first read. */
-  fileIssues: RowIssue[];
-  notices: RowIssue[];
-}
-
-/**
- * `import --dry-run` of a file, in bounded memory: a first read checks the rows and gathers the
- * parents to list, the listings are read, and each call of `rows` reads the file again and plans
- * row by row. What is held is the server's records and one key per row (a file sets each record
- * once), not the rows: a 1M-row file is not 1M drafts and 1M plan rows at once.
- */
-export async function streamImport(
-  spec: RowSpec,
-  open: () => Promise<OpenedInput>,
-  ctx: BulkContext,
-  options: ImportOptions = {},
-): Promise<StreamedImport> {
-  const scope = options.scope ?? {};
-  const parent = parentField(spec);
-  const lookupsLoading = loadLookups(spec, ctx);
-  lookupsLoading.catch(() => undefined);
-  const first = await open();
-  const lookups = await lookupsLoading;
-  const read = drafting(spec, first, scope);
-  const parents = new Set<number>();
-  let everyParent = false;
-  const notices: RowIssue[] = [];
-  const fileIssues: RowIssue[] = [];
-  for await (const row of first.rows) {
-    const draft = read.draft(row, options, notices);
-    if (!draft || draft.issues.length > 0) continue;
-    resolveNames(draft, spec, lookups, read.columnOf);
-    if (draft.issues.length > 0 || parent === undefined) continue;
-    const id = draft.key[parent];
-    if (typeof id === 'number') parents.add(id);
-    else everyParent = true;
-  }
-  const headerProblems = headerIssues(spec, first.columns());
-  appendAll(appendAll(fileIssues, first.issues()), headerProblems);
-  const toRead = parentsFor(spec, lookups, scope, parents, everyParent);
-  const live = await loadLive(spec, ctx, toRead);
-  const header = headerProblems.length > 0;
-
-  return {
-    fileIssues,
-    notices,
-    async *rows(onIssue) {
-      const input = await open();
-      const again = drafting(spec, input, scope);
-      const plan = rowPlanner(spec, live, lookups, { source: input.file, scope, maxChange: options.maxChange, now: ctx.now, columnOf: again.columnOf });
-      for await (const row of input.rows) {
-        const carriedIssues: RowIssue[] = [];
-        const draft = again.draft(row, options, [], carriedIssues);
-        for (const issue of carriedIssues) onIssue(issue);
-        if (!draft) continue;
-        if (draft.issues.length === 0) resolveNames(draft, spec, lookups, again.columnOf);
-        const planned = plan(draft);
-        // A header without the columns that matter makes every row invalid: said once, in fileIssues.
-        if (!header) for (const issue of draft.issues) onIssue(issue);
-        yield planned;
-      }
-    },
-  };
 }
 
 /** Reading drafts from one opened input: columns, rounding, float noise, carried lines of --resume. */

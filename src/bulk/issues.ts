@@ -32,10 +32,28 @@ export function describeIssues(issues: readonly RowIssue[]): string {
   return issues.map((i) => (i.field === undefined ? i.rule : formatIssue({ field: i.field, message: i.rule, value: i.value }))).join('; ');
 }
 
-/** Every issue at once, as the error the CLI maps to its exit code (nothing was sent). */
-export function validationError(file: string, issues: readonly RowIssue[]): ValidationError {
-  return new ValidationError(
+/** Every issue at once (`more`: those not kept, counted), as the error the CLI maps to its exit code (nothing was sent). */
+export function validationError(file: string, issues: readonly RowIssue[], more = 0): ValidationError {
+  const error = new ValidationError(
     issues.map((i) => toFieldIssue(file, i)),
     file,
   );
+  if (more > 0) error.message += `\n  … and ${more} more`;
+  return error;
+}
+
+/** Invalid rows listed before "… and N more": a file of a million bad rows is not a million messages held. */
+export const ISSUES_KEPT = 1000;
+
+/** Issues as they come in line order: the first ISSUES_KEPT kept, the rest counted. */
+export class FirstIssues {
+  readonly kept: RowIssue[] = [];
+  count = 0;
+
+  add(issues: readonly RowIssue[]): void {
+    for (const issue of issues) {
+      this.count++;
+      if (this.kept.length < ISSUES_KEPT) this.kept.push(issue);
+    }
+  }
 }

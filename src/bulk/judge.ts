@@ -14,7 +14,7 @@ import { readInt, readMoney } from '../domain/records.js';
 import { describeStockShortage } from '../domain/stock-change.js';
 import { RentalsError } from '../errors.js';
 import { DomainError } from '../domain/errors.js';
-import type { Plan } from './plan.js';
+import { type AnyPlan, rowsOf } from './plan.js';
 import type { RowSpec } from './spec.js';
 
 export interface WriteRules {
@@ -27,9 +27,9 @@ export interface WriteRules {
 }
 
 /** The plan's writes as booking intents. */
-function bookingIntents(plan: Plan): BookingIntent[] {
+async function bookingIntents(plan: AnyPlan): Promise<BookingIntent[]> {
   const intents: BookingIntent[] = [];
-  for (const row of plan.rows) {
+  for await (const row of rowsOf(plan)) {
     const bookingId = readInt(row.ids.id);
     if (row.action === 'create') {
       const itemId = readInt(row.ids.inventoryId);
@@ -45,7 +45,7 @@ function bookingIntents(plan: Plan): BookingIntent[] {
 }
 
 /** Refuses the run (nothing written) when the resource's rules say no; a resource without rules passes. */
-export async function judgePlan(spec: RowSpec, plan: Plan, rules: WriteRules | undefined): Promise<void> {
+export async function judgePlan(spec: RowSpec, plan: AnyPlan, rules: WriteRules | undefined): Promise<void> {
   const kind = spec.def.writeRules;
   if (kind === undefined) return;
   if (!rules) throw new Error(`${spec.def.plural} are written only once judged by their rules`);
@@ -53,9 +53,9 @@ export async function judgePlan(spec: RowSpec, plan: Plan, rules: WriteRules | u
   else if (kind === 'inventory') await judgeStock(plan, rules);
 }
 
-async function judgeBookings(plan: Plan, rules: WriteRules): Promise<void> {
+async function judgeBookings(plan: AnyPlan, rules: WriteRules): Promise<void> {
   const eventId = readInt(plan.scope.eventId);
-  const intents = bookingIntents(plan);
+  const intents = await bookingIntents(plan);
   if (eventId === undefined || intents.length === 0) return;
   const { calendar, bookings } = rules.writers;
   const event = await calendar.event(String(eventId));
@@ -63,11 +63,11 @@ async function judgeBookings(plan: Plan, rules: WriteRules): Promise<void> {
 }
 
 /** Rows that lower an item's units owned, each against what events hold of it from now on. */
-async function judgeStock(plan: Plan, rules: WriteRules): Promise<void> {
-  const lowered = plan.rows.filter((row) => row.action === 'update' && readInt(row.new?.quantityAvailable) !== undefined);
-  if (lowered.length === 0) return;
-  const items = await rules.writers.calendar.catalog.byId('inventory');
-  for (const row of lowered) {
+async function judgeStock(plan: AnyPlan, rules: WriteRules): Promise<void> {
+  let items: Awaited<ReturnType<typeof rules.writers.calendar.catalog.byId>> | undefined;
+  for await (const row of rowsOf(plan)) {
+    if (row.action !== 'update' || readInt(row.new?.quantityAvailable) === undefined) continue;
+    items ??= await rules.writers.calendar.catalog.byId('inventory');
     const item = items.get(Number(row.ids.id));
     if (!item) continue;
     try {

@@ -11,7 +11,7 @@ import { type ApiVersion, type ResourceDef, defaultVersion, resources } from '..
 import { Catalog } from '../data/catalog.js';
 import { LiveIndex } from './live.js';
 import type { Lookups } from './lookups.js';
-import { DEFAULT_CONCURRENCY, mapLimit } from '../data/pool.js';
+import { DEFAULT_CONCURRENCY } from '../data/pool.js';
 import type { RowSpec } from './spec.js';
 
 /** The API's operations the engine uses; events and bookings are written only with their writers' grant (api/write-grant.ts). */
@@ -67,16 +67,6 @@ export async function loadLookups(spec: RowSpec, ctx: BulkContext): Promise<Look
   return lookups;
 }
 
-/** Reads one parent's records into the run's catalog (listAsRead takes them from there); settles either way, a failure left for that read. */
-export function prefetchListing(spec: RowSpec, ctx: BulkContext, parentId: number): Promise<void> {
-  return catalogOf(ctx)
-    .list(spec.def.name, parentId)
-    .then(
-      () => undefined,
-      () => undefined,
-    );
-}
-
 /** One parent's records, or the whole collection of a resource without a parent. */
 export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: number): Promise<LiveIndex> {
   const { records } = await ctx.api.list(addressOf(spec.def, ctx, parentId));
@@ -90,68 +80,179 @@ export async function listRecords(spec: RowSpec, ctx: BulkContext, parentId?: nu
  */
 export async function loadLive(spec: RowSpec, ctx: BulkContext, parents: readonly number[] = []): Promise<LiveIndex> {
   const index = new LiveIndex(spec);
-  await listAsRead(spec, ctx, index, parents).done;
+  const listing = new Listing(spec, ctx, index);
+  listing.close(parents);
+  await listing.done;
   return index;
 }
 
-/** Listings being read into a LiveIndex, each parent's announced as it is in. */
-export interface Listing {
-  /** Settles once this parent's records are in the index (or it is marked unread); no parent: once every listing is. */
-  whenRead(parentId: number | undefined): Promise<void>;
-  /** Every listing in; rejects when refused credentials or Ctrl-C stopped the load. */
-  done: Promise<void>;
-}
+const QUEUED = 1;
+const READ = 2;
 
-/** Reads the listings into `index` (as loadLive), saying when each parent's records are in. */
-export function listAsRead(spec: RowSpec, ctx: BulkContext, index: LiveIndex, parents: readonly number[]): Listing {
-  const catalog = catalogOf(ctx);
-  const read = new Map<number, { promise: Promise<void>; resolve: () => void }>();
-  const finished = new Set<number>();
-  for (const parentId of parents) {
-    let resolve!: () => void;
-    const promise = new Promise<void>((r) => (resolve = r));
-    read.set(parentId, { promise, resolve });
+/**
+ * Listings read into a LiveIndex as the parents become known (an import names them as its file is
+ * read), the concurrency's worth at a time, each parent's announced as it is in. What is held is
+ * a state per parent id and the parents still to read: each listing goes into the index (ids and
+ * compared values) and is dropped from the catalog at once.
+ */
+export class Listing {
+  /** Settles once every parent given is read (after close()); rejects when refused credentials or Ctrl-C stopped the load. */
+  readonly done: Promise<void>;
+  private readonly state: Array<number | undefined> = [];
+  private queue: number[] = [];
+  private next = 0;
+  private active = 0;
+  private readonly inFlight = new Set<number>();
+  private held = false;
+  private closed = false;
+  private scheduled = false;
+  private finished = false;
+  private failure: { why: string } | undefined;
+  private readonly waiters = new Map<number, Array<() => void>>();
+  private waitingForAll: Array<() => void> = [];
+  private settle!: { resolve: () => void; reject: (error: unknown) => void };
+
+  constructor(
+    private readonly spec: RowSpec,
+    private readonly ctx: BulkContext,
+    private readonly index: LiveIndex,
+  ) {
+    this.done = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
+    this.done.catch(() => undefined); // awaited by the caller (at once, or at the end of a run that writes while listing)
   }
-  const load = async (): Promise<void> => {
-    if (!spec.def.parent) {
-      index.add(await catalog.list(spec.def.name));
+
+  /** A parent whose records the rows may need; its listing starts soon (unless held). */
+  add(parentId: number): void {
+    if (this.state[parentId] !== undefined || this.failure || this.closed) return;
+    this.state[parentId] = QUEUED;
+    this.queue.push(parentId);
+    this.schedule();
+  }
+
+  /** No new listing starts (those in flight finish): the input has shown a problem. */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** The last parents: nothing more is added; `done` settles once all are read. A resource without a parent is read whole here. */
+  close(parents: Iterable<number> = []): void {
+    if (this.closed) return;
+    this.held = false;
+    if (this.spec.def.parent) for (const parentId of parents) this.add(parentId);
+    this.closed = true;
+    if (!this.spec.def.parent) {
+      this.active++;
+      void this.readWhole();
       return;
     }
-    const parentName = resources[spec.def.parent.resource].singular;
-    await mapLimit(
-      parents,
-      ctx.concurrency ?? DEFAULT_CONCURRENCY,
-      async (parentId) => {
-        try {
-          index.add(await catalog.list(spec.def.name, parentId), parentId);
-          // The index holds what the plan compares; the records themselves are not kept twice.
-          catalog.forget(spec.def.name, parentId);
-        } catch (error) {
-          if (error instanceof AuthError || ctx.signal?.aborted) throw error;
-          const message = error instanceof Error ? error.message : String(error);
-          index.markUnread(parentId, `the ${spec.def.plural} of ${parentName} ${parentId} could not be read: ${message}`);
-        }
-        finished.add(parentId);
-        read.get(parentId)!.resolve();
-      },
-      ctx.signal,
-    );
-  };
-  const done = load();
-  done.catch(() => undefined); // the caller awaits it (loadLive at once, a run that writes while listing at its end)
-  // Whatever stopped the load, every parent settles: one not read is marked so (its rows are not sent).
-  const settled = done.then(
-    () => undefined,
-    (error: unknown) => {
-      const why = error instanceof Error ? error.message : String(error);
-      for (const [parentId, { resolve }] of read) {
-        if (!finished.has(parentId)) index.markUnread(parentId, `not read: ${why}`);
-        resolve();
+    this.schedule();
+    this.finishIfDone();
+  }
+
+  /** Settles once this parent's records are in the index (or it is marked unread); a parent not given, or none: once every listing is. */
+  whenRead(parentId: number | undefined): Promise<void> {
+    const state = parentId === undefined ? undefined : this.state[parentId];
+    if (this.failure || this.finished || state === READ) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      if (state === undefined) this.waitingForAll.push(resolve);
+      else {
+        const waiting = this.waiters.get(parentId!);
+        if (waiting) waiting.push(resolve);
+        else this.waiters.set(parentId!, [resolve]);
       }
-    },
-  );
-  return {
-    whenRead: (parentId) => (parentId === undefined || !read.has(parentId) ? settled : read.get(parentId)!.promise),
-    done,
-  };
+    });
+  }
+
+  /** Starts reads on the next turn, so that a batch of rows read at once is checked before any listing starts for it. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    const limit = this.ctx.concurrency ?? DEFAULT_CONCURRENCY;
+    while (!this.held && !this.failure && this.active < limit && this.next < this.queue.length) {
+      if (this.ctx.signal?.aborted) {
+        this.fail(this.ctx.signal.reason);
+        return;
+      }
+      this.active++;
+      const parentId = this.queue[this.next++]!;
+      this.inFlight.add(parentId);
+      void this.read(parentId);
+    }
+    // The parents read are not kept: the queue holds only those still to start.
+    if (this.next > 4096 && this.next * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.next);
+      this.next = 0;
+    }
+  }
+
+  private async read(parentId: number): Promise<void> {
+    const catalog = catalogOf(this.ctx);
+    try {
+      this.index.add(await catalog.list(this.spec.def.name, parentId), parentId);
+      // The index holds what the plan compares; the records themselves are not kept twice.
+      catalog.forget(this.spec.def.name, parentId);
+    } catch (error) {
+      if (error instanceof AuthError || this.ctx.signal?.aborted) {
+        this.fail(error);
+        return;
+      }
+      const parentName = resources[this.spec.def.parent!.resource].singular;
+      const message = error instanceof Error ? error.message : String(error);
+      this.index.markUnread(parentId, `the ${this.spec.def.plural} of ${parentName} ${parentId} could not be read: ${message}`);
+    }
+    this.active--;
+    this.inFlight.delete(parentId);
+    this.state[parentId] = READ;
+    const waiting = this.waiters.get(parentId);
+    if (waiting) {
+      this.waiters.delete(parentId);
+      for (const resolve of waiting) resolve();
+    }
+    this.pump();
+    this.finishIfDone();
+  }
+
+  private async readWhole(): Promise<void> {
+    try {
+      // In runs as the list arrives: the index holds the compared values, never the whole list.
+      for await (const run of catalogOf(this.ctx).scan(this.spec.def.name)) this.index.add(run);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.active--;
+    this.finishIfDone();
+  }
+
+  private finishIfDone(): void {
+    if (!this.closed || this.failure || this.active > 0 || this.next < this.queue.length) return;
+    this.finished = true;
+    this.releaseAll();
+    this.settle.resolve();
+  }
+
+  /** Whatever stopped the load, every parent settles: one not read is marked so (its rows are not sent). */
+  private fail(error: unknown): void {
+    if (this.failure) return;
+    const why = error instanceof Error ? error.message : String(error);
+    this.failure = { why };
+    for (const parentId of [...this.inFlight, ...this.queue.slice(this.next)]) this.index.markUnread(parentId, `not read: ${why}`);
+    this.releaseAll();
+    this.settle.reject(error);
+  }
+
+  private releaseAll(): void {
+    for (const waiting of this.waiters.values()) for (const resolve of waiting) resolve();
+    this.waiters.clear();
+    const all = this.waitingForAll;
+    this.waitingForAll = [];
+    for (const resolve of all) resolve();
+  }
 }

@@ -12,91 +12,228 @@
 // checked again against the reference's rules, and every row's action and target against the
 // row's own old and new values and the plan's scope, before anything is sent.
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Hmac, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlanKey } from '../config/plan-key.js';
 import { isObject } from '../common/objects.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
-import { PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, UNDO_SOURCE_PREFIX, totalsOf } from './plan.js';
-import { type RowSpec, bodyFields, field, idFields } from './spec.js';
+import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
+import { type PlanPiece, PlanTextParser } from './plan-text.js';
+import type { Spool } from './spool.js';
+import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
 import { type Values, readCell } from './values.js';
-import { describeJsonError } from '../json-error.js';
 
 const DIGEST_PREFIX = 'hmac-sha256';
 
 type SignedHead = Pick<Plan, 'resource' | 'scope' | 'source' | 'createdAt'>;
 
-/** The HMAC (hex) of the head and the rows, given as their JSON lines. */
-function planMac(key: PlanKey, head: SignedHead, rowLines: readonly string[]): string {
+/** The HMAC of the head, to be fed the rows' JSON lines, each followed by a newline. */
+function planMac(key: PlanKey, head: SignedHead): Hmac {
   const mac = createHmac('sha256', key.secret);
   mac.update(`${PLAN_VERSION}\n${head.resource}\n${JSON.stringify(head.scope)}\n${JSON.stringify(head.source)}\n${JSON.stringify(head.createdAt)}\n`);
-  for (const line of rowLines) mac.update(`${line}\n`);
-  return mac.digest('hex');
+  return mac;
 }
 
-/** `hmac-sha256:<key id>:<hex>`. */
-function planDigest(key: PlanKey, head: SignedHead, rowLines: readonly string[]): string {
-  return `${DIGEST_PREFIX}:${key.id}:${planMac(key, head, rowLines)}`;
+/** The plan's first line: its head, totals and `hmac-sha256:<key id>:<hex>`, the object left open for the rows. */
+function headLine(plan: AnyPlan, key: PlanKey, mac: Hmac): string {
+  const { rows: _rows, ...head } = plan;
+  delete (head as { count?: number }).count;
+  const top = JSON.stringify({ ...head, digest: `${DIGEST_PREFIX}:${key.id}:${mac.digest('hex')}` });
+  return `${top.slice(0, -1)},\n"rows":[\n`;
 }
 
 export function serializePlan(plan: Plan, key: PlanKey): string {
-  const { rows, ...head } = plan;
-  const rowLines = rows.map((row) => JSON.stringify(row));
-  const top = JSON.stringify({ ...head, digest: planDigest(key, plan, rowLines) });
-  return `${top.slice(0, -1)},\n"rows":[\n${rowLines.join(',\n')}${rows.length > 0 ? '\n' : ''}]}\n`;
+  const mac = planMac(key, plan);
+  const rowLines = plan.rows.map((row) => JSON.stringify(row));
+  for (const line of rowLines) mac.update(`${line}\n`);
+  return `${headLine(plan, key, mac)}${rowLines.join(',\n')}${rowLines.length > 0 ? '\n' : ''}]}\n`;
 }
 
-/** Reads a plan file for `spec`, checking its shape, its digest under `key` and its rows; every problem is reported at once. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * The plan file's text in pieces, the same as serializePlan's: a spooled plan is read twice (for
+ * the digest, which comes first, then to write its rows), never held whole.
+ */
+export async function* planFileChunks(plan: AnyPlan, key: PlanKey): AsyncGenerator<string> {
+  const mac = planMac(key, plan);
+  for await (const row of rowsOf(plan)) mac.update(`${JSON.stringify(row)}\n`);
+  yield headLine(plan, key, mac);
+  let chunk = '';
+  let any = false;
+  for await (const row of rowsOf(plan)) {
+    chunk += `${any ? ',\n' : ''}${JSON.stringify(row)}`;
+    any = true;
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}${any ? '\n' : ''}]}\n`;
+}
+
+/** Reads a plan file for `spec` from its text, checking its shape, its digest under `key` and its rows; every problem is reported at once. */
 export function parsePlan(text: string, file: string, spec: RowSpec, key: PlanKey): Plan {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw planError(file, [{ field: file, message: `is not a plan file: not JSON (${describeJsonError(error, text)})` }]);
-  }
-  if (!isObject(value) || !Array.isArray(value.rows)) {
-    throw planError(file, [{ field: file, message: 'is not a plan file: expected an object with "rows"' }]);
-  }
-  if (value.version !== PLAN_VERSION) {
-    throw planError(file, [{ field: file, message: `has plan version ${JSON.stringify(value.version)}; this rentals reads version ${PLAN_VERSION}` }]);
-  }
-  if (value.resource !== spec.def.name) {
-    throw planError(file, [{ field: file, message: `is a plan for ${String(value.resource)}, not for ${spec.def.plural}` }]);
-  }
-  const issues: FieldIssue[] = [];
-  value.rows.forEach((row, index) => {
-    const problem = checkRowShape(row, spec);
-    if (problem) issues.push({ field: `${file} rows[${index}]`, message: problem });
-  });
-  if (issues.length > 0) throw planError(file, issues);
-  const rows = value.rows as PlanRow[];
-  const head: SignedHead = {
-    resource: spec.def.name,
-    scope: isIds(value.scope) ? value.scope : {},
-    source: typeof value.source === 'string' ? value.source : '',
-    createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
-  };
-  checkDigest(value.digest, key, head, rows, file, spec);
-  const invalid = [...checkRowValues(rows, spec, file), ...checkRowActions(rows, head, file)];
-  if (invalid.length > 0) throw planError(file, invalid);
+  const reader = new PlanReader(file, spec);
+  const lines: string[] = [];
+  reader.push(Buffer.from(text), (line) => lines.push(line));
+  const head = reader.end();
+  const verifier = new RowVerifier(file, spec, key, head);
+  for (const line of lines) verifier.add(line);
+  verifier.finish();
+  const rows = lines.map((line) => JSON.parse(line) as PlanRow);
   return { version: PLAN_VERSION, ...head, totals: totalsOf(rows), rows };
 }
 
-function checkDigest(digest: unknown, key: PlanKey, head: SignedHead, rows: readonly PlanRow[], file: string, spec: RowSpec): void {
-  const again = `make the plan again here (${(spec.def.bulk?.planCommands ?? ['import']).map((name) => `rentals ${spec.def.command} ${name} … --plan ${file}`).join(', or ')})`;
-  if (typeof digest !== 'string') throw new UsageError(`${file}: the plan has no digest, so it cannot be checked; nothing was sent: ${again}`);
+/**
+ * Reads a plan file in memory independent of its size: its rows are checked as they are read and
+ * copied into the spool (the run's private directory) as the JSON lines the digest covers; the
+ * copy is then verified (digest, values, actions) and is what the run reads: a plan changed on
+ * disk after it was verified is not what runs. Refused before anything is sent, as parsePlan.
+ */
+export async function readPlanFile(chunks: AsyncIterable<Buffer>, file: string, spec: RowSpec, key: PlanKey, spool: Spool): Promise<SpooledPlan> {
+  const reader = new PlanReader(file, spec);
+  const copy = spool.file('plan');
+  for await (const chunk of chunks) reader.push(chunk, (line) => copy.append(line));
+  copy.end();
+  const head = reader.end();
+  const verifier = new RowVerifier(file, spec, key, head);
+  const totals = emptyTotals();
+  const parent = parentField(spec);
+  const lookupsByParent: number[] = [];
+  for await (const line of copy.lines()) {
+    const row = verifier.add(line);
+    totals[row.action]++;
+    const parentId = parent === undefined ? undefined : row.ids[parent];
+    if (parentId !== undefined && looksUp(row)) lookupsByParent[parentId] = (lookupsByParent[parentId] ?? 0) + 1;
+  }
+  verifier.finish();
+  const rows = async function* (): AsyncGenerator<PlanRow> {
+    for await (const line of copy.lines()) yield JSON.parse(line) as PlanRow;
+  };
+  return { version: PLAN_VERSION, ...head, totals, count: copy.count, rows, lookupsByParent };
+}
+
+/** A plan file's text as it arrives: the head's fields kept, each row shape-checked and handed on as its JSON line. */
+class PlanReader {
+  private readonly parser = new PlanTextParser();
+  private readonly fields: Record<string, unknown> = {};
+  private readonly shapeIssues: FieldIssue[] = [];
+  private index = 0;
+  private broken: string | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly spec: RowSpec,
+  ) {}
+
+  push(bytes: Buffer, row: (line: string) => void): void {
+    if (this.broken !== undefined) return;
+    let pieces: PlanPiece[];
+    try {
+      pieces = this.parser.push(bytes);
+    } catch (error) {
+      this.broken = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    for (const piece of pieces) {
+      if (piece.kind === 'field') {
+        this.fields[piece.key] = piece.value;
+        continue;
+      }
+      const problem = checkRowShape(piece.value, this.spec);
+      if (problem) this.shapeIssues.push({ field: `${this.file} rows[${this.index}]`, message: problem });
+      else row(JSON.stringify(piece.value));
+      this.index++;
+    }
+  }
+
+  /** The head, once every byte is read: refused as parsePlan refuses it. */
+  end(): SignedHead {
+    const { file } = this;
+    const broken = this.broken ?? (this.parser.finished() ? undefined : 'the file ends inside it (truncated?)');
+    if (broken !== undefined) throw planError(file, [{ field: file, message: `is not a plan file: not JSON (${broken})` }]);
+    const value = this.fields;
+    if (!this.parser.sawRows || this.parser.notObject) {
+      throw planError(file, [{ field: file, message: 'is not a plan file: expected an object with "rows"' }]);
+    }
+    if (value.version !== PLAN_VERSION) {
+      throw planError(file, [{ field: file, message: `has plan version ${JSON.stringify(value.version)}; this rentals reads version ${PLAN_VERSION}` }]);
+    }
+    if (value.resource !== this.spec.def.name) {
+      throw planError(file, [{ field: file, message: `is a plan for ${String(value.resource)}, not for ${this.spec.def.plural}` }]);
+    }
+    if (this.shapeIssues.length > 0) throw planError(file, this.shapeIssues);
+    checkDigestForm(value.digest, this.spec, file);
+    return {
+      resource: this.spec.def.name,
+      scope: isIds(value.scope) ? value.scope : {},
+      source: typeof value.source === 'string' ? value.source : '',
+      createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
+      digest: value.digest as string,
+    } as SignedHead;
+  }
+}
+
+/** The rows' digest, values and actions, row by row: what a plan would send, checked before any of it is. */
+class RowVerifier {
+  private readonly mac: Hmac;
+  private readonly values: RowValueChecker;
+  private readonly valueIssues: FieldIssue[] = [];
+  private readonly actionIssues: FieldIssue[] = [];
+  private readonly undo: boolean;
+  private index = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly spec: RowSpec,
+    private readonly key: PlanKey,
+    private readonly head: SignedHead,
+  ) {
+    this.mac = planMac(key, head);
+    this.values = new RowValueChecker(spec, file);
+    this.undo = head.source.startsWith(UNDO_SOURCE_PREFIX);
+  }
+
+  /** One row's JSON line, parsed. */
+  add(line: string): PlanRow {
+    this.mac.update(`${line}\n`);
+    const row = JSON.parse(line) as PlanRow;
+    this.values.check(row, this.index, this.valueIssues);
+    actionIssues(row, this.index, this.head, this.undo, this.file, this.actionIssues);
+    this.index++;
+    return row;
+  }
+
+  finish(): void {
+    checkDigest((this.head as SignedHead & { digest: string }).digest, this.key, this.mac, this.file, this.spec);
+    const invalid = [...this.valueIssues, ...this.actionIssues];
+    if (invalid.length > 0) throw planError(this.file, invalid);
+  }
+}
+
+function againHint(spec: RowSpec, file: string): string {
+  return `make the plan again here (${(spec.def.bulk?.planCommands ?? ['import']).map((name) => `rentals ${spec.def.command} ${name} … --plan ${file}`).join(', or ')})`;
+}
+
+function checkDigestForm(digest: unknown, spec: RowSpec, file: string): void {
+  if (typeof digest !== 'string') throw new UsageError(`${file}: the plan has no digest, so it cannot be checked; nothing was sent: ${againHint(spec, file)}`);
   const [prefix, keyId, mac] = digest.split(':');
   if (prefix !== DIGEST_PREFIX || keyId === undefined || mac === undefined) {
-    throw new UsageError(`${file}: the plan's digest is not one this rentals signs (${DIGEST_PREFIX}); nothing was sent: ${again}`);
+    throw new UsageError(`${file}: the plan's digest is not one this rentals signs (${DIGEST_PREFIX}); nothing was sent: ${againHint(spec, file)}`);
   }
+}
+
+function checkDigest(digest: string, key: PlanKey, rowsMac: Hmac, file: string, spec: RowSpec): void {
+  const [, keyId, mac] = digest.split(':');
   if (keyId !== key.id) {
     throw new UsageError(
-      `${file}: the plan was signed with another plan key (${keyId}; yours is ${key.id}): it was made by another user or on another machine, so it cannot be checked here; nothing was sent: ${again}`,
+      `${file}: the plan was signed with another plan key (${keyId}; yours is ${key.id}): it was made by another user or on another machine, so it cannot be checked here; nothing was sent: ${againHint(spec, file)}`,
     );
   }
-  const expected = Buffer.from(planMac(key, head, rows.map((row) => JSON.stringify(row))), 'hex');
-  const given = Buffer.from(mac, 'hex');
+  const expected = rowsMac.digest();
+  const given = Buffer.from(mac!, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent: ${again}`);
+    throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent: ${againHint(spec, file)}`);
   }
 }
 
@@ -106,18 +243,13 @@ function checkDigest(digest: unknown, key: PlanKey, head: SignedHead, rows: read
  * no id and had nothing before; an unchanged row changes nothing; a delete has an id, an "old"
  * and no "new", and only an undo makes one. Every id of the scope is the row's own.
  */
-function checkRowActions(rows: readonly PlanRow[], head: SignedHead, file: string): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const undo = head.source.startsWith(UNDO_SOURCE_PREFIX);
-  rows.forEach((row, index) => {
-    const where = `${file} rows[${index}] (line ${row.line})`;
-    const problem = actionProblem(row, undo);
-    if (problem) issues.push({ field: where, message: problem });
-    for (const [name, id] of Object.entries(head.scope)) {
-      if (row.ids[name] !== undefined && row.ids[name] !== id) issues.push({ field: `${where} ${name}`, message: `is ${row.ids[name]}, outside the plan's scope (${name} ${id})` });
-    }
-  });
-  return issues;
+function actionIssues(row: PlanRow, index: number, head: SignedHead, undo: boolean, file: string, issues: FieldIssue[]): void {
+  const where = `${file} rows[${index}] (line ${row.line})`;
+  const problem = actionProblem(row, undo);
+  if (problem) issues.push({ field: where, message: problem });
+  for (const [name, id] of Object.entries(head.scope)) {
+    if (row.ids[name] !== undefined && row.ids[name] !== id) issues.push({ field: `${where} ${name}`, message: `is ${row.ids[name]}, outside the plan's scope (${name} ${id})` });
+  }
 }
 
 function actionProblem(row: PlanRow, undo: boolean): string | undefined {
@@ -156,14 +288,31 @@ function actionProblem(row: PlanRow, undo: boolean): string | undefined {
  * older rentals, or from a program): fields the rows may set, valid values, one row per record.
  */
 export function checkRowValues(rows: readonly PlanRow[], spec: RowSpec, file: string): FieldIssue[] {
+  const checker = new RowValueChecker(spec, file);
   const issues: FieldIssue[] = [];
-  const settable = new Set(bodyFields(spec));
-  const seen = new Map<string, number>();
-  rows.forEach((row, index) => {
-    const where = `${file} rows[${index}] (line ${row.line})`;
+  rows.forEach((row, index) => checker.check(row, index, issues));
+  return issues;
+}
+
+/** checkRowValues row by row: what is held is the first row of each record (by id in an array), not the rows. */
+class RowValueChecker {
+  private readonly settable: Set<string>;
+  private readonly firstById: number[] = [];
+  private readonly firstByKey = new Map<string, number>();
+
+  constructor(
+    private readonly spec: RowSpec,
+    private readonly file: string,
+  ) {
+    this.settable = new Set(bodyFields(spec));
+  }
+
+  check(row: PlanRow, index: number, issues: FieldIssue[]): void {
+    const { spec } = this;
+    const where = `${this.file} rows[${index}] (line ${row.line})`;
     if (row.action === 'invalid' || row.action === 'refused' || row.action === 'unread') return;
     for (const [name, value] of Object.entries(row.new ?? {})) {
-      if (!settable.has(name)) {
+      if (!this.settable.has(name)) {
         issues.push({ field: `${where} ${name}`, message: `is not a field ${spec.def.plural} can set` });
         continue;
       }
@@ -171,12 +320,14 @@ export function checkRowValues(rows: readonly PlanRow[], spec: RowSpec, file: st
       if (!parsed) issues.push({ field: `${where} ${name}`, message: 'must have a value', value });
       else if (!parsed.ok) issues.push({ field: `${where} ${name}`, message: parsed.rule, value });
     }
-    const identity = row.ids.id !== undefined ? `#${row.ids.id}` : `+${JSON.stringify(row.ids)}`;
-    const first = seen.get(identity);
+    const id = row.ids.id;
+    const byId = id !== undefined && Number.isSafeInteger(id) && id >= 0 && id < 2 ** 31;
+    const key = byId ? undefined : id !== undefined ? `#${id}` : `+${JSON.stringify(row.ids)}`;
+    const first = byId ? this.firstById[id] : this.firstByKey.get(key!);
     if (first !== undefined) issues.push({ field: where, message: `changes the same ${spec.def.singular} as rows[${first}]` });
-    else seen.set(identity, index);
-  });
-  return issues;
+    else if (byId) this.firstById[id] = index;
+    else this.firstByKey.set(key!, index);
+  }
 }
 
 function planError(file: string, issues: FieldIssue[]): ValidationError {

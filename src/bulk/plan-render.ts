@@ -3,7 +3,7 @@
 //   10000 rows: 3 create, 120 update, 9870 unchanged, 7 invalid, 0 refused
 
 import { type Money, formatChangePercent, money } from '../domain/money.js';
-import type { Plan, PlanRow, PlanTotals } from './plan.js';
+import type { Plan, PlanRow, PlanTotals, SpooledPlan } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
 import { padToWidth, textWidth, truncateToWidth } from '../output/width.js';
 import { type Values, displayValue } from './values.js';
@@ -27,6 +27,15 @@ export function* planLines(spec: RowSpec, plan: Plan, predicted?: PredictedOutco
   for (const row of listed) yield planLine(spec, row, widths, predicted);
   const unlisted = plan.rows.length - listed.length;
   if (unlisted > 0) yield unchangedNote(unlisted);
+}
+
+/** planLines of a spooled plan, read twice (the widths, then the lines), then its totals: never held whole. */
+export async function* spooledPlanLines(spec: RowSpec, plan: SpooledPlan, changesOnly = false): AsyncGenerator<string> {
+  const widths = new PlanLineWidths();
+  for await (const row of plan.rows()) if (!changesOnly || row.action !== 'unchanged') widths.add(row);
+  for await (const row of plan.rows()) if (!changesOnly || row.action !== 'unchanged') yield planLine(spec, row, widths);
+  if (changesOnly && plan.totals.unchanged > 0) yield unchangedNote(plan.totals.unchanged);
+  yield totalsLine({ rows: { length: plan.count }, totals: plan.totals });
 }
 
 /** The line that stands for the unchanged rows a terminal does not list. */

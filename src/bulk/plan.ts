@@ -49,6 +49,32 @@ export interface Plan {
   rows: PlanRow[];
 }
 
+/**
+ * A plan whose rows are read from a spool each time they are iterated (an import's, a plan file's):
+ * never held whole. `rows` of a plan run while it lists may each wait for their parent's records.
+ */
+export interface SpooledPlan extends Omit<Plan, 'rows'> {
+  count: number;
+  rows: () => AsyncIterable<PlanRow>;
+  /** By parent id, how many of its rows will look their record up (create, update, delete): a run drops a parent's listing after its last. */
+  lookupsByParent?: ReadonlyArray<number | undefined>;
+}
+
+/** Rows that look their record up before a write. */
+export function looksUp(row: PlanRow): boolean {
+  return row.action === 'create' || row.action === 'update' || row.action === 'delete';
+}
+
+export type AnyPlan = Plan | SpooledPlan;
+
+export function rowCount(plan: AnyPlan): number {
+  return typeof plan.rows === 'function' ? (plan as SpooledPlan).count : plan.rows.length;
+}
+
+export function rowsOf(plan: AnyPlan): Iterable<PlanRow> | AsyncIterable<PlanRow> {
+  return typeof plan.rows === 'function' ? plan.rows() : plan.rows;
+}
+
 export interface PlanOptions {
   /** Refuse rows that move a price by more than this many percent. */
   maxChange?: Money;
@@ -80,14 +106,17 @@ export function totalsOf(rows: Iterable<PlanRow>): PlanTotals {
 }
 
 export function newPlan(spec: RowSpec, rows: PlanRow[], options: PlanOptions): Plan {
+  return { ...planHead(spec, options), totals: totalsOf(rows), rows };
+}
+
+/** What a plan says besides its rows and totals. */
+export function planHead(spec: RowSpec, options: PlanOptions): Pick<Plan, 'version' | 'resource' | 'createdAt' | 'source' | 'scope'> {
   return {
     version: PLAN_VERSION,
     resource: spec.def.name,
     createdAt: new Date((options.now ?? Date.now)()).toISOString(),
     source: options.source,
     scope: options.scope ?? {},
-    totals: totalsOf(rows),
-    rows,
   };
 }
 

@@ -7,7 +7,7 @@
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../errors.js';
 import type { LiveRecord } from './live.js';
 import { type PlanRow, hasValues } from './plan.js';
-import { DEFAULT_CONCURRENCY, runPool } from '../data/pool.js';
+import { DEFAULT_CONCURRENCY } from '../data/pool.js';
 import { APPLIED, type Outcome, type ReportLine, emptyCounts, reportLine } from './report.js';
 import type { RowSpec } from './spec.js';
 
@@ -44,8 +44,6 @@ export interface RunOptions {
   /** Every row's outcome, in plan order (the report). */
   onLine?: (line: ReportLine) => void;
   onProgress?: (progress: Progress) => void;
-  /** The rows are the run's own: each is dropped from the array once reported (300k planned rows are not all held to the end). */
-  release?: boolean;
   /** The pause before a row's second attempt after a 5xx or 429 (tests: no wait). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -81,13 +79,18 @@ const NO_REQUEST: Partial<Record<PlanRow['action'], Outcome>> = {
 };
 
 /**
- * Runs the rows, in order as far as the concurrency allows. A row may still be a promise (a run
- * that writes while it lists): its turn waits for it; it must settle, never reject.
+ * Runs the rows, in order as far as the concurrency allows, `total` of them (for the progress).
+ * Rows may come from an async iterable (a spooled plan, or rows planned as their parents are
+ * listed): each is taken when a request slot frees up and dropped once reported, never all held.
  */
-export async function runPlan(rows: ReadonlyArray<PlanRow | Promise<PlanRow>>, options: RunOptions): Promise<RunSummary> {
+export async function runPlan(
+  rows: Iterable<PlanRow | Promise<PlanRow>> | AsyncIterable<PlanRow>,
+  options: RunOptions & { total?: number },
+): Promise<RunSummary> {
   const now = options.now ?? (() => performance.now());
   const startedAt = now();
   const counts = emptyCounts();
+  const total = options.total ?? (Array.isArray(rows) ? rows.length : 0);
   let stoppedBy: string | undefined;
   let done = 0;
 
@@ -105,39 +108,52 @@ export async function runPlan(rows: ReadonlyArray<PlanRow | Promise<PlanRow>>, o
     if (options.onProgress) {
       const elapsedMs = now() - startedAt;
       const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
-      const etaMs = rate > 0 ? ((rows.length - done) * 1000) / rate : undefined;
-      options.onProgress({ done, total: rows.length, failed: counts.failed, elapsedMs, rate, etaMs });
+      const etaMs = rate > 0 ? (Math.max(0, total - done) * 1000) / rate : undefined;
+      options.onProgress({ done, total: Math.max(total, done), failed: counts.failed, elapsedMs, rate, etaMs });
     }
   };
 
-  const started = await runPool(
-    rows.length,
-    options.concurrency ?? DEFAULT_CONCURRENCY,
-    async (index) => {
-      const row = await rows[index]!;
-      const result = await execute(row, options).catch((error: unknown): Result => {
+  // Taken in order by every worker: an async generator answers its next() calls in the order made.
+  const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : toAsync(rows[Symbol.iterator]());
+  let taken = 0;
+  const take = async (): Promise<{ index: number; row: PlanRow } | undefined> => {
+    const index = taken++;
+    const next = await source.next();
+    return next.done ? undefined : { index, row: await next.value };
+  };
+  const stopped = (): boolean => options.signal?.aborted === true || stoppedBy !== undefined;
+  const worker = async (): Promise<void> => {
+    while (!stopped()) {
+      const next = await take();
+      if (!next) return;
+      if (stopped()) {
+        finish(next.index, next.row, { outcome: NO_REQUEST[next.row.action] ?? 'not_run' });
+        continue;
+      }
+      const result = await execute(next.row, options).catch((error: unknown): Result => {
         if (error instanceof AuthError) stoppedBy ??= error.message;
         return { outcome: 'failed', error: messageOf(error) };
       });
-      finish(index, row, result);
-      if (options.release) (rows as unknown[])[index] = undefined;
-    },
-    () => options.signal?.aborted === true || stoppedBy !== undefined,
-  );
-  for (let index = started; index < rows.length; index++) {
-    const row = await rows[index]!;
-    finish(index, row, { outcome: NO_REQUEST[row.action] ?? 'not_run' });
-  }
+      finish(next.index, next.row, result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY) || 1) }, worker));
+  // Stopped: the rows not started are reported too, each once (a row that needed no request keeps its outcome).
+  for (let next = await take(); next; next = await take()) finish(next.index, next.row, { outcome: NO_REQUEST[next.row.action] ?? 'not_run' });
   let applied = 0;
   for (const outcome of APPLIED) applied += counts[outcome];
   return {
-    total: rows.length,
+    total: done,
     counts,
-    complete: applied === rows.length,
+    complete: applied === done,
     aborted: options.signal?.aborted === true,
     stoppedBy,
     elapsedMs: now() - startedAt,
   };
+}
+
+async function* toAsync(rows: Iterator<PlanRow | Promise<PlanRow>>): AsyncGenerator<PlanRow> {
+  for (let next = rows.next(); !next.done; next = rows.next()) yield await next.value;
 }
 
 async function execute(row: PlanRow, options: RunOptions): Promise<Result> {

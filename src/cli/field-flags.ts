@@ -3,21 +3,39 @@
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { type FieldDef, type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
+import { type FieldDef, type ResourceDef, type Writable, kebabCase, writableFields } from '../resources/definitions.js';
 declare const FIELD_FLAGS: unique symbol;
 
-/**
- * The options of a command that declared field flags (a `fields` entry of its flags): the fields are
- * read through the resource table (fieldsFromFlags), never by a name written in the handler.
- */
-export interface FieldFlagValues {
+/** `quantity-available` → `quantityAvailable`: the key commander gives a flag (camel below, as a type). */
+export type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+type Alias<F> = F extends { aliases: readonly (infer A extends string)[] } ? (string extends A ? never : A) : never;
+type Inverse<F> = F extends { inverseFlag: infer I extends string } ? (string extends I ? never : I) : never;
+
+/** Field flags of fields known only at run time (a FieldDef[] of no particular resource): read through the table only. */
+interface UntypedFieldFlags {
   readonly [FIELD_FLAGS]?: true;
 }
+
+/**
+ * The options that a `fields` entry of a command's flags gives, typed from the resource table
+ * (its literal types kept): `--quantity-available <n>` → `quantityAvailable?: string`, its alias `qty`, a bool
+ * field's `--active [bool]` (`string | true`) and its inverse `--inactive` (`true`). A misspelt read
+ * fails `tsc`. Fields of no known resource give an opaque type, read through fieldsFromFlags only.
+ */
+export type FieldFlagValues<F extends FieldDef = FieldDef> = string extends F['name']
+  ? UntypedFieldFlags
+  : Whole<{ [P in F as P['name']]?: P extends { kind: 'bool' } ? string | true : string } & { [K in Camel<Alias<F>>]?: string } & { [K in Camel<Inverse<F>>]?: true }>;
+
+/** One object type of an intersection (so that options sharing no flag with it are refused, not merged). */
+type Whole<T> = { [K in keyof T]: T[K] };
+
+/** The field flags of a resource's writable fields. */
+export type ResourceFieldFlags<D extends ResourceDef> = FieldFlagValues<Writable<D['fields'][number]>>;
 
 /** Parsed flags, by commander's camel-case name. */
 type OptionValues = Record<string, unknown>;
 
-function values(options: FieldFlagValues): OptionValues {
+function values(options: object): OptionValues {
   return options as OptionValues;
 }
 
@@ -42,7 +60,7 @@ export function addFieldOption(command: Command, field: FieldDef, required = fal
 }
 
 /** The value a field's flags gave (canonical flag, alias or inverse), or undefined. */
-export function fieldFlagValue(field: FieldDef, flags: FieldFlagValues): unknown {
+export function fieldFlagValue<F extends FieldDef>(field: F, flags: FieldFlagValues<F>): unknown {
   const options = values(flags);
   const given: Array<[string, unknown]> = [];
   const canonical = options[field.name];
@@ -59,7 +77,7 @@ export function fieldFlagValue(field: FieldDef, flags: FieldFlagValues): unknown
 }
 
 /** The fields given as flags, by API name. */
-export function fieldsFromFlags(def: ResourceDef, options: FieldFlagValues): Record<string, unknown> {
+export function fieldsFromFlags<D extends ResourceDef>(def: D, options: ResourceFieldFlags<D>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of writableFields(def)) {
     const value = fieldFlagValue(field, options);

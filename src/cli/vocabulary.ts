@@ -4,10 +4,9 @@
 // aliases from the fields (resources/definitions.ts), which must list the same ones (the contract
 // test in test/cli/vocabulary.test.ts checks both, over every registered command).
 
-import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { camel } from './field-flags.js';
+import { type Camel, camel } from './field-flags.js';
 
 export interface Concept {
   /** The canonical flag, without dashes: named in help, README and messages. */
@@ -53,7 +52,6 @@ export const VOCABULARY = {
 
 export type ConceptName = keyof typeof VOCABULARY;
 
-type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type Spelling<C extends ConceptName> = (typeof VOCABULARY)[C]['flag'] | (typeof VOCABULARY)[C]['aliases'][number];
 /** The option keys a concept adds (commander's camel case), plus the kept spellings asked for. */
 export type ConceptOptions<C extends ConceptName, K extends string, V> = { [P in Camel<Spelling<C> | K>]?: V };
@@ -77,13 +75,6 @@ export interface ConceptHow<K extends string> {
   required?: boolean;
 }
 
-/** The part of commander's Command this file uses, typed or not. */
-interface OptionTarget {
-  option(flags: string, description: string, parse?: (value: string, previous: never) => unknown): unknown;
-  hook(event: 'preAction', listener: (self: OptionTarget, action: { opts(): object; error(message: string, how: { code: string; exitCode?: number }): never }) => void): unknown;
-}
-
-
 /** Every spelling of the concept on this command: the one shown first, then the others. */
 function spellings(concept: Concept, how: ConceptHow<string>): string[] {
   const all = [concept.flag, ...concept.aliases, ...(how.keep ?? [])];
@@ -91,15 +82,18 @@ function spellings(concept: Concept, how: ConceptHow<string>): string[] {
   return [first, ...all.filter((name) => name !== first)];
 }
 
-function addSpellings(command: OptionTarget, name: ConceptName, how: ConceptHow<string>, parse?: (value: string, previous: never) => unknown): void {
+/** A concept's flags on a command (a concept entry of registry/flags.ts): the first spelling with the help, the others as its aliases. */
+export function addConcept(command: Command, name: ConceptName, how: ConceptHow<string>, collect?: (value: string, previous: string[] | undefined) => string[]): void {
   const concept: Concept = VOCABULARY[name];
   const value = how.value ?? concept.value;
   const [first, ...others] = spellings(concept, how);
-  command.option(`--${first} <${value}>`, how.description ?? concept.description, parse);
-  for (const other of others) {
-    const note = concept.deprecated?.includes(other) ? `deprecated alias of --${first}` : `alias of --${first}`;
-    command.option(`--${other} <${value}>`, note, parse);
-  }
+  const add = (flag: string, help: string) => {
+    const option = new Option(`--${flag} <${value}>`, help);
+    if (collect) option.argParser(collect);
+    command.addOption(option);
+  };
+  add(first!, how.description ?? concept.description);
+  for (const other of others) add(other, concept.deprecated?.includes(other) ? `deprecated alias of --${first}` : `alias of --${first}`);
   if (how.required) {
     command.hook('preAction', (_, action) => {
       if (given(name, action.opts(), how.keep ?? []).length > 0) return;
@@ -107,32 +101,6 @@ function addSpellings(command: OptionTarget, name: ConceptName, how: ConceptHow<
       action.error(`error: required option '--${first} <${value}>' not specified (or ${also})`, { code: 'commander.missingMandatoryOptionValue' });
     });
   }
-}
-
-/** A concept's flags on an untyped command (the data declarations of registry/flags.ts). */
-export function addConcept(command: Command, name: ConceptName, how: ConceptHow<string>, collect?: (value: string, previous: string[] | undefined) => string[]): void {
-  addSpellings(command as unknown as OptionTarget, name, how, collect as ((value: string, previous: never) => unknown) | undefined);
-}
-
-/** A concept's flags, one value: the first spelling with the help, the others as its aliases. */
-export function conceptOption<A extends unknown[], O extends OptionValues, C extends ConceptName, K extends string = never>(
-  command: TypedCommand<A, O>,
-  name: C,
-  how: ConceptHow<K> = {},
-): TypedCommand<A, O & ConceptOptions<C, K, string>> {
-  addSpellings(command as unknown as OptionTarget, name, how);
-  return command as unknown as TypedCommand<A, O & ConceptOptions<C, K, string>>;
-}
-
-/** A concept's flags, repeatable: values from every spelling, in order given per spelling. */
-export function conceptListOption<A extends unknown[], O extends OptionValues, C extends ConceptName, K extends string = never>(
-  command: TypedCommand<A, O>,
-  name: C,
-  collect: (value: string, previous: string[] | undefined) => string[],
-  how: ConceptHow<K> = {},
-): TypedCommand<A, O & ConceptOptions<C, K, string[]>> {
-  addSpellings(command as unknown as OptionTarget, name, how, collect as (value: string, previous: never) => unknown);
-  return command as unknown as TypedCommand<A, O & ConceptOptions<C, K, string[]>>;
 }
 
 interface Given<V> {

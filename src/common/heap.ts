@@ -23,6 +23,17 @@ export async function boundHeapGrowth(): Promise<void> {
   await setFlags('--semi-space-growth-factor=1 --heap-growing-percent=30');
 }
 
+/**
+ * A bulk run's writes: each request allocates tens of KB that live as long as it is in flight (32
+ * at once by default). A young generation held at its starting size (above) promotes what the
+ * requests in flight hold to the old generation, which only full collections free. Letting it
+ * grow costs a bounded amount (the requests in flight, not the rows): measured on 10,000 price
+ * updates, ~10% less CPU for ~30 MB more peak RSS.
+ */
+export async function letYoungGenerationGrow(): Promise<void> {
+  await setFlags('--semi-space-growth-factor=2');
+}
+
 async function setFlags(flags: string): Promise<void> {
   try {
     const { setFlagsFromString } = await import('node:v8'); // loaded only when needed: it costs a start ~2 ms

@@ -1,7 +1,10 @@
 // The local history of the tool's writes: one entry per command that wrote, its records beneath,
 // each with its state before and after. NDJSON in `<config dir>/history/history.ndjson` (0600 in a
-// 0700 directory), appended line by line as each write is answered, so a run that stops half way
-// still has what it did. Several processes may append at once: each line names its entry.
+// 0700 directory), appended as the writes are answered: the records answered in one turn of the
+// event loop go out together at the next (a bulk run's 10,000 writes are not 10,000 syscalls), and
+// whatever is pending when the process exits or the writer closes is written then, so a run that
+// stops half way still has what it did. Several processes may append at once: each line names its
+// entry, and each append holds whole lines.
 // Bounded: when the file passes MAX_BYTES at the start of an entry it becomes history.1.ndjson
 // (the one before is dropped), so at most about twice that is kept.
 
@@ -76,6 +79,11 @@ function quoteWord(word: string): string {
 export class HistoryWriter {
   private fd: number | undefined;
   private entryId: string | undefined;
+  /** Lines answered in this turn, written at the next (or at exit, or at close). */
+  private pending = '';
+  private warn: (message: string) => void = () => undefined;
+  private readonly flushNow = (): void => this.flush();
+  private flushQueued = false;
 
   constructor(
     private readonly dir: string,
@@ -91,26 +99,52 @@ export class HistoryWriter {
   record(record: HistoryRecord, warn: (message: string) => void): void {
     try {
       if (this.fd === undefined) this.open();
-      writeSync(this.fd!, `${JSON.stringify({ kind: 'record', entry: this.entryId, ...record })}\n`);
     } catch (error) {
-      if (this.fd !== -1) warn(`warning: the history of writes could not be written (${(error as Error).message}); \`rentals undo\` will not know of this run`);
-      this.fd = -1;
+      this.failed(error, warn);
     }
+    this.append(`${JSON.stringify({ kind: 'record', entry: this.entryId, ...record })}\n`, warn);
   }
 
   /** Notes that the record `to` (written by this entry) brings back the deleted record `from`. */
   replaced(resource: string, from: number, to: number, warn: (message: string) => void): void {
-    if (this.fd === undefined || this.fd < 0) return; // nothing written: nothing to note
-    try {
-      writeSync(this.fd, `${JSON.stringify({ kind: 'replace', entry: this.entryId!, resource, from, to } satisfies Line)}\n`);
-    } catch (error) {
-      warn(`warning: the history of writes could not be written (${(error as Error).message})`);
-    }
+    if (this.fd === undefined) return; // nothing written: nothing to note
+    this.append(`${JSON.stringify({ kind: 'replace', entry: this.entryId!, resource, from, to } satisfies Line)}\n`, warn);
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== undefined && this.fd >= 0) closeSync(this.fd);
     this.fd = undefined;
+  }
+
+  private append(line: string, warn: (message: string) => void): void {
+    if (this.fd === undefined || this.fd < 0) return;
+    this.pending += line;
+    this.warn = warn;
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    process.once('exit', this.flushNow);
+    setImmediate(this.flushNow);
+  }
+
+  private flush(): void {
+    if (!this.flushQueued) return;
+    this.flushQueued = false;
+    process.off('exit', this.flushNow);
+    const text = this.pending;
+    this.pending = '';
+    if (this.fd === undefined || this.fd < 0) return;
+    try {
+      writeSync(this.fd, text);
+    } catch (error) {
+      this.failed(error, this.warn);
+    }
+  }
+
+  /** A history that cannot be written never fails the write it records: it says why once. */
+  private failed(error: unknown, warn: (message: string) => void): void {
+    if (this.fd !== -1) warn(`warning: the history of writes could not be written (${(error as Error).message}); \`rentals undo\` will not know of this run`);
+    this.fd = -1;
   }
 
   private open(): void {

@@ -72,7 +72,13 @@ export class NameIndex {
     const head = `no ${this.def.singular} is named ${JSON.stringify(name)}`;
     if (this.labels.size === 0) return `${head}; there are none`;
     const near = closest(name, this.labels.values());
-    if (near.length > 0) return `${head}; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?`;
+    // With its id: a name that cannot be typed back (control characters, look-alikes) still has a way in.
+    const { byName } = this.byNames();
+    const withIds = (label: string) => {
+      const ids = [...(byName.get(label.trim()) ?? [])].sort((a, b) => a - b);
+      return `${JSON.stringify(label)}${ids.length === 0 ? '' : ` (${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')})`}`;
+    };
+    if (near.length > 0) return `${head}; did you mean ${near.map(withIds).join(' or ')}?`;
     return this.withKnown(head);
   }
 

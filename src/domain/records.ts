@@ -120,6 +120,40 @@ export function readItem(record: ApiRecord): CalendarItem {
   };
 }
 
+/** The fields of an item's record that readItem reads, and its links (navigation, never kept). */
+const READ_ITEM_FIELDS = new Set(['id', 'name', 'quantityAvailable', 'active', 'Links']);
+
+/**
+ * An item of a streamed list, for a command that may hold 300,000 of them: the values readItem
+ * reads, without the links, and without a copy of the record when it holds nothing more (one
+ * object per item, not two). A record with other fields (a category a service adds) or without a
+ * usable name is kept, without its links.
+ */
+export function readStreamedItem(record: ApiRecord): CalendarItem {
+  const name = text(record.name);
+  let plain = name !== undefined;
+  for (const field in record) if (!READ_ITEM_FIELDS.has(field)) plain = false;
+  if (!plain) {
+    const { Links: _links, ...kept } = record;
+    return readItem(kept);
+  }
+  return new ItemValues(Number(record.id), name!, readInt(record.quantityAvailable) ?? 0, readBool(record.active) === true);
+}
+
+/** An item held as its values alone; `record` gives them back as a record (for a name index). */
+class ItemValues implements CalendarItem {
+  constructor(
+    readonly id: number,
+    readonly name: string,
+    readonly quantity: number,
+    readonly active: boolean,
+  ) {}
+
+  get record(): ApiRecord {
+    return { id: this.id, name: this.name, quantityAvailable: this.quantity, active: this.active };
+  }
+}
+
 /** A price as read; undefined when it names no readable rental block (it prices nothing then). */
 export function readPrice(record: ApiRecord, itemId: number): CalendarPrice | undefined {
   const blockId = readInt(record.rentalBlockId);

@@ -18,7 +18,8 @@ export interface ChangedRecord {
 /**
  * One change per record: a record the entry wrote several times (a line created then backed out
  * after a lost race, a line changed twice) goes from its first `before` to its last `after`, at the
- * place of its last write; one created and deleted by the entry left nothing to undo.
+ * place of its last write; one created and deleted by the entry, or changed and put back, left
+ * nothing to undo.
  */
 export function netChanges<R extends ChangedRecord>(records: readonly R[]): R[] {
   const byKey = new Map<string, R>();
@@ -28,7 +29,14 @@ export function netChanges<R extends ChangedRecord>(records: readonly R[]): R[] 
     byKey.delete(key);
     byKey.set(key, first ? { ...record, before: first.before } : record);
   }
-  return [...byKey.values()].filter((r) => r.before !== null || r.after !== null);
+  return [...byKey.values()].filter((r) => !sameRecord(r.before, r.after));
+}
+
+/** Both absent, or the same values under the same names (a change that was put back). */
+function sameRecord(a: Record<string, unknown> | null, b: Record<string, unknown> | null): boolean {
+  if (a === null || b === null) return a === b;
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...names].every((name) => sameValue(a[name], b[name]));
 }
 
 export function undoAction(record: ChangedRecord): UndoAction {

@@ -19,7 +19,8 @@ export async function* renderTextual(view: TextualView, format: ViewFormat, opti
     case 'plan':
       if (format === 'json') {
         if (!view.document) throw new Error('a plan printed as json has no document');
-        return yield escapeJsonControl(await view.document());
+        for await (const chunk of view.document()) yield escapeJsonControl(chunk);
+        return;
       }
       return yield* inBatches(format === 'ndjson' ? mapLines(view.records(), escapeJsonControl) : view.lines(options.terminal && view.listAll !== true));
     case 'request':

@@ -222,8 +222,8 @@ export interface PlanView {
   listAll?: boolean;
   /** `-o ndjson`: each row as its JSON text. */
   records: () => Iterable<string> | AsyncIterable<string>;
-  /** `-o json`: the plan file's text (a plan streamed from a file has none: it is made whole for -o json). */
-  document?: () => Promise<string>;
+  /** `-o json`: the plan file's text, in pieces. */
+  document?: () => AsyncIterable<string>;
 }
 
 /** The views that hold rows (tables, csv, tsv, ndjson, json of records). */

@@ -118,18 +118,16 @@ export interface ResourceDef {
   bulk?: BulkDef;
 }
 
-const id: FieldDef = { name: 'id', kind: 'id', responseOnly: true, description: 'record id' };
+/** A field with its literal types kept (its name, kind, aliases): what the typed field flags read. */
+const field = <const F extends FieldDef>(def: F): F => def;
+
+const id = field({ name: 'id', kind: 'id', responseOnly: true, description: 'record id' });
 const readWrite: Verb[] = ['list', 'get', 'add', 'update', 'delete'];
 const readOnly: Verb[] = ['list', 'get'];
 
-const eventString = (name: string, max: number, description: string): FieldDef => ({
-  name,
-  kind: 'string',
-  max,
-  description,
-});
-const amount = (name: string, description: string): FieldDef => ({ name, kind: 'decimal', description });
-const inventoryRef: FieldDef = {
+const eventString = <const N extends string>(name: N, max: number, description: string) => field({ name, kind: 'string', max, description });
+const amount = <const N extends string>(name: N, description: string) => field({ name, kind: 'decimal', description });
+const inventoryRef = field({
   name: 'inventoryId',
   title: 'Item',
   kind: 'id',
@@ -137,8 +135,8 @@ const inventoryRef: FieldDef = {
   references: 'inventory',
   description: 'the inventory item (id or name)',
   aliases: ['item'],
-};
-const rentalBlockRef: FieldDef = {
+});
+const rentalBlockRef = field({
   name: 'rentalBlockId',
   title: 'Block',
   kind: 'id',
@@ -146,12 +144,15 @@ const rentalBlockRef: FieldDef = {
   references: 'rentalBlocks',
   description: 'the rental block (id or name, e.g. Weekend)',
   aliases: ['block'],
-};
+});
 
 /** An event's dates in the order they follow: the one statement of it (event model, date-order rule, check). */
 export const EVENT_DATE_ORDER = ['dropoffDate', 'startDate', 'endDate', 'teardownDate', 'pickupDate'] as const satisfies readonly string[];
 
-export const resources: Record<ResourceName, ResourceDef> = {
+/** The table as written, every field's name, kind, aliases and inverse flag a literal type (the `const` inference of `table`). */
+const table = <const T extends Record<ResourceName, ResourceDef>>(defs: T): T => defs;
+
+const TABLE = table({
   rentalBlocks: {
     name: 'rentalBlocks',
     command: 'rental-blocks',
@@ -447,13 +448,35 @@ and price; every row belongs to the --event-id event.`,
     columns: ['id', 'statusType'],
     labelField: 'statusType',
   },
-};
+});
+
+/** The properties of T that S does not have (each object of a union apart). */
+type Excess<T, S> = T extends unknown ? Exclude<keyof T, keyof S> : never;
+/** Every property of the table its types lack: a resource's, a field's, a parent's, the bulk columns'. */
+type Unknown<R extends ResourceDef> = Excess<R, ResourceDef> | Excess<R['fields'][number], FieldDef> | Excess<NonNullable<R['parent']>, ParentDef> | Excess<NonNullable<R['bulk']>, BulkDef>;
+// The const inference keeps the literal types but skips the excess property check of an annotation:
+// a misspelt property (`labelFeild`) fails here instead, naming it.
+true satisfies ([Unknown<(typeof TABLE)[ResourceName]>] extends [never] ? true : Unknown<(typeof TABLE)[ResourceName]>);
+
+/** A resource whose fields keep their literal types: `resources.prices.fields` names `price`, `inventoryId`… */
+export type Resource<N extends ResourceName = ResourceName> = Omit<ResourceDef, 'name' | 'fields'> & { name: N; fields: Array<FieldDef & (typeof TABLE)[N]['fields'][number]> };
+
+export const resources: { readonly [N in ResourceName]: Resource<N> } = TABLE;
 
 export const resourceList: ResourceDef[] = Object.values(resources);
 
-/** The fields a create or update body carries (everything but response-only ones). */
-export function writableFields(def: ResourceDef): FieldDef[] {
-  return def.fields.filter((f) => !f.responseOnly);
+/** A field a create or update body carries: not response-only. */
+export type Writable<F extends FieldDef> = F extends { responseOnly: true } ? never : F;
+
+/** The names of a resource's writable fields: `FieldName<'bookings'>` is `eventId | inventoryId | quantity | price`. */
+export type FieldName<N extends ResourceName> = Writable<Resource<N>['fields'][number]>['name'];
+
+/** A create or update body of one resource by its fields' names, the values as given (the validator checks them). */
+export type BodyOf<N extends ResourceName> = { [K in FieldName<N>]?: unknown };
+
+/** The fields a create or update body carries (everything but response-only ones), their literal types kept. */
+export function writableFields<D extends ResourceDef>(def: D): Array<Writable<D['fields'][number]>> {
+  return def.fields.filter((f): f is Writable<D['fields'][number]> => !f.responseOnly);
 }
 
 /** The titles of the fields that have one, for a table's header. */

@@ -1,22 +1,23 @@
 // Writes a reply. A plain body goes out at once; a list of records goes out as the same bytes
-// `JSON.stringify({ data })` would give, but in chunks of about CHUNK_BYTES made of each record's
-// cached JSON. A chunk waits until the client has taken the previous one, and after
-// SLICE_MS of work the event loop runs other requests: a 100,000-record list neither blocks the
-// sandbox for half a second nor sits in memory whole. A long top-level list is joined once into
-// its whole body, kept until the resource changes (list-body.ts), and later reads write that
-// buffer out in pieces.
+// `JSON.stringify({ data })` would give, made of each record's cached JSON. A long top-level list
+// is joined once into its whole body, kept until the resource changes (list-body.ts), and every
+// read of it is that one buffer handed to the socket whole: the kernel takes it as fast as the
+// client reads, with no JavaScript per piece and the event loop free meanwhile. Other lists go
+// out in chunks of about CHUNK_BYTES, each once the client has taken the previous one. Making a
+// body (each record's JSON, the join) is done in slices of the turn's budget (turns.ts), so that
+// a 100,000-record list never keeps other requests waiting.
 
 import type { ServerResponse } from 'node:http';
 import type { DataList, Reply } from './operations.js';
+import { yieldWhenSpent } from './turns.js';
 
 const CHUNK_BYTES = 64 * 1024;
-/** A made body goes out in pieces of this size (a view of it each: nothing is copied). */
+/** A made body goes out in views of this size, at most BODY_AHEAD bytes of them waiting for the socket. */
 const BODY_CHUNK = 256 * 1024;
+const BODY_AHEAD = 2 * BODY_CHUNK;
 /** A chunk is sent once it holds this much; a piece this long or longer is sent as it is. */
 const HALF_CHUNK = CHUNK_BYTES / 2;
-/** Longest stretch a list keeps the event loop before other requests get a turn. */
-const SLICE_MS = 1;
-/** Records looked up between two looks at the clock. */
+/** Records looked up or copied between two looks at the clock. */
 const RECORDS_PER_CHECK = 256;
 const OPEN = Buffer.from('{"data":[');
 const COMMA_BYTE = 0x2c;
@@ -29,18 +30,19 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
     res.writeHead(reply.status, headers(Buffer.byteLength(text), reply, extraHeaders)).end(text);
     return;
   }
+  const slot = reply.data.body;
+  if (slot?.body) return sendBody(res, reply, slot.body, extraHeaders);
   if (reply.data.records.length <= RECORDS_PER_CHECK) {
     sendAtOnce(res, reply, reply.data, extraHeaders);
     return;
   }
-  const slot = reply.data.body;
-  if (slot?.body) return sendBody(res, reply, slot.body, extraHeaders);
   const serialised = await serialise(reply.data, res);
   if (!serialised || res.destroyed) return;
   const { records, length } = serialised;
   if (slot) {
     // Made once (one copy of the list), then sent as it is to every reader until the resource changes.
-    const body = joined(records, length);
+    const body = await joined(records, length, res);
+    if (!body) return;
     slot.keep(body);
     return sendBody(res, reply, body, extraHeaders);
   }
@@ -57,15 +59,19 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
   if (!res.destroyed) res.end();
 }
 
-/** A whole body already made, written in BODY_CHUNK pieces as the socket takes them, the event loop free between. */
+/**
+ * A whole body already made, written in BODY_CHUNK views of it (nothing copied) as the socket
+ * takes them: BODY_AHEAD bytes in flight keep the socket busy, and the turn's budget (turns.ts)
+ * bounds how much a turn writes whatever the number of readers.
+ */
 async function sendBody(res: ServerResponse, reply: Reply, body: Buffer, extraHeaders: Record<string, string>): Promise<void> {
   if (res.destroyed) return;
   res.writeHead(reply.status, headers(body.length, reply, extraHeaders));
-  const slice = new TimeSlice();
   for (let at = 0; at < body.length; at += BODY_CHUNK) {
     if (res.destroyed) return;
-    if (!res.write(body.subarray(at, at + BODY_CHUNK))) await drained(res);
-    await slice.yieldWhenSpent();
+    res.write(body.subarray(at, at + BODY_CHUNK));
+    if (res.writableLength >= BODY_AHEAD) await drained(res);
+    await yieldWhenSpent();
   }
   if (!res.destroyed) res.end();
 }
@@ -83,16 +89,33 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-/** `{"data":[` the records, comma-separated, `]}` in one buffer of `length` bytes. */
-function joined(records: readonly Buffer[], length: number): Buffer {
+/** `{"data":[` the records, comma-separated, `]}` in one buffer of `length` bytes, copied a slice per turn; undefined when the client left meanwhile. */
+async function joined(records: readonly Buffer[], length: number, res: ServerResponse): Promise<Buffer | undefined> {
   const body = Buffer.allocUnsafe(length);
   let at = OPEN.copy(body, 0);
-  records.forEach((record, i) => {
-    if (i > 0) body[at++] = COMMA_BYTE;
-    at += record.copy(body, at);
-  });
+  for (let from = 0; from < records.length; from += RECORDS_PER_CHECK) {
+    await yieldWhenSpent();
+    if (res.destroyed) return undefined;
+    at = copyRecords(body, at, records, from, Math.min(records.length, from + RECORDS_PER_CHECK));
+  }
   CLOSE.copy(body, at);
   return body;
+}
+
+/** A short list's body in one go. */
+function joinedAtOnce(records: readonly Buffer[]): Buffer {
+  const body = Buffer.allocUnsafe(records.reduce((sum, json) => sum + json.length, OPEN.length + CLOSE.length + Math.max(0, records.length - 1)));
+  CLOSE.copy(body, copyRecords(body, OPEN.copy(body, 0), records, 0, records.length));
+  return body;
+}
+
+/** Copies records[from..to) into `body` at `at`, a comma before each but the list's first; returns where it ended. */
+function copyRecords(body: Buffer, at: number, records: readonly Buffer[], from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    if (i > 0) body[at++] = COMMA_BYTE;
+    at += records[i]!.copy(body, at);
+  }
+  return at;
 }
 
 /**
@@ -108,7 +131,6 @@ class ChunkWriter {
   private used = 0;
   /** Pieces too big for a chunk, sent as they are after the chunk before them. */
   private oversized: Buffer[] = [];
-  private readonly slice = new TimeSlice();
 
   constructor(private readonly res: ServerResponse) {}
 
@@ -136,7 +158,7 @@ class ChunkWriter {
     this.current = 1 - index;
     this.used = 0;
     await this.sent[this.current];
-    await this.slice.yieldWhenSpent();
+    await yieldWhenSpent();
   }
 
   /** Resolves when the socket is done with `bytes`, or the client is gone. */
@@ -156,7 +178,7 @@ class ChunkWriter {
 /** A short list (GET one, a write's answer, a small collection): one buffer, one write. */
 function sendAtOnce(res: ServerResponse, reply: Reply, list: DataList, extraHeaders: Record<string, string>): void {
   const records = list.records.map((record) => list.json(record));
-  const body = joined(records, records.reduce((sum, json) => sum + json.length, OPEN.length + CLOSE.length + Math.max(0, records.length - 1)));
+  const body = joinedAtOnce(records);
   if (res.destroyed) return;
   res.writeHead(reply.status, headers(body.length, reply, extraHeaders)).end(body);
 }
@@ -174,26 +196,14 @@ function headers(length: number, reply: Reply, extra: Record<string, string>): R
 async function serialise(list: DataList, res: ServerResponse): Promise<{ records: Buffer[]; length: number } | undefined> {
   const records = new Array<Buffer>(list.records.length);
   let length = OPEN.length + CLOSE.length + Math.max(0, records.length - 1);
-  const slice = new TimeSlice();
   for (let i = 0; i < records.length; i++) {
+    if (i % RECORDS_PER_CHECK === 0) {
+      await yieldWhenSpent();
+      if (res.destroyed) return undefined;
+    }
     const json = list.json(list.records[i]!);
     records[i] = json;
     length += json.length;
-    if (i % RECORDS_PER_CHECK === RECORDS_PER_CHECK - 1) {
-      await slice.yieldWhenSpent();
-      if (res.destroyed) return undefined;
-    }
   }
   return { records, length };
-}
-
-class TimeSlice {
-  private started = performance.now();
-
-  /** A turn of the event loop for other work once this slice has run SLICE_MS. */
-  async yieldWhenSpent(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.started = performance.now();
-  }
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { streamImport } from '../../src/bulk/import.js';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spoolImport } from '../../src/bulk/import.js';
+import { diskSpool } from '../../src/bulk/spool.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openInput } from '../../src/bulk/input/index.js';
-import { type RowIssue, formatRowIssue } from '../../src/bulk/issues.js';
+import { formatRowIssue } from '../../src/bulk/issues.js';
 import { money } from '../../src/domain/money.js';
 import type { PlanRow } from '../../src/bulk/plan.js';
 import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
@@ -183,8 +187,8 @@ describe('prices import: planning', () => {
   });
 });
 
-describe('prices import: the streamed dry run', () => {
-  it('plans the same rows and finds the same problems as planImport, reading the file again instead of holding it', async () => {
+describe('prices import: planned from a spool on disk', () => {
+  it('plans the same rows and finds the same problems as in memory, keeping the rows in a private directory removed on close', async () => {
     const api = FakeApi.catalogue(4);
     const text = [
       PRICE_HEADER,
@@ -197,19 +201,20 @@ describe('prices import: the streamed dry run', () => {
       '3,,3,,1.100000000000001,',
     ].join('\n');
     const whole = await planText(api, text);
-    let opened = 0;
-    const open = () => {
-      opened++;
-      return openInput(textChunks(text), { file: 'prices.csv' });
-    };
-    const streamed = await streamImport(priceRows, open, contextFor(api));
-    const issues: RowIssue[] = [];
+    const base = fileTempDir('rentals-spool-');
+    const spool = diskSpool(base);
+    const spooled = await spoolImport(priceRows, await openInput(textChunks(text), { file: 'prices.csv' }), contextFor(api), {}, spool);
+    const [dir] = readdirSync(base);
+    expect(statSync(join(base, dir!)).mode & 0o777).toBe(0o700);
     const rows: PlanRow[] = [];
-    for await (const row of streamed.rows((issue) => issues.push(issue))) rows.push(row);
+    for await (const row of spooled.plan.rows()) rows.push(row);
     expect(rows).toEqual(whole.plan.rows);
-    expect([...streamed.fileIssues, ...issues]).toEqual(whole.issues);
-    expect(streamed.notices).toEqual(whole.notices);
-    expect(opened).toBe(2);
+    expect(spooled.plan.totals).toEqual(whole.plan.totals);
+    expect(spooled.plan.count).toBe(whole.plan.rows.length);
+    expect(spooled.issues).toEqual(whole.issues);
+    expect(spooled.notices).toEqual(whole.notices);
+    spool.close();
+    expect(readdirSync(base)).toEqual([]);
   });
 });
 

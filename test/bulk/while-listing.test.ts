@@ -10,15 +10,16 @@ import { importWhileListing } from '../../src/bulk/import.js';
 import { openInput } from '../../src/bulk/input/index.js';
 import type { ReportLine } from '../../src/bulk/report.js';
 import { priceRows } from '../../src/bulk/spec.js';
+import { memorySpool } from '../../src/bulk/spool.js';
 import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor, textChunks } from './helpers.js';
 
 async function run(api: FakeApi, lines: string[]) {
   const ctx = contextFor(api, { concurrency: 4 });
   const input = await openInput(textChunks(['id,inventoryId,rentalBlockId,price', ...lines].join('\n')), { file: 'prices.csv' });
-  const listed = await importWhileListing(priceRows, input, ctx);
+  const listed = await importWhileListing(priceRows, input, ctx, {}, memorySpool());
   const report: ReportLine[] = [];
-  const summary = listed.issues.length > 0 ? undefined : await applyPlan(priceRows, { resource: 'prices', rows: listed.rows }, ctx, { snapshot: listed.live, onLine: (line) => report.push(line) });
+  const summary = listed.issues.length > 0 ? undefined : await applyPlan(priceRows, listed.plan, ctx, { snapshot: listed.live, whileListing: true, onLine: (line) => report.push(line) });
   await listed.listed;
   return { listed, summary, report };
 }
@@ -66,7 +67,7 @@ describe('importWhileListing', () => {
     const ctx = contextFor(api, { concurrency: 4 });
     const file = new PassThrough();
     file.write('id,inventoryId,rentalBlockId,price\n11,1,1,50\n21,2,1,60\n');
-    const listing = importWhileListing(priceRows, await openInput(file, { file: 'prices.csv' }), ctx);
+    const listing = importWhileListing(priceRows, await openInput(file, { file: 'prices.csv' }), ctx, {}, memorySpool());
     const listedEarly = (): boolean => api.calls.some((c) => c.method === 'GET' && c.resource === 'prices' && c.parentId === 2);
     // The reader waits for more of the file; the event loop turns (no clock involved) until item 2 is listed.
     for (let turn = 0; turn < 50 && !listedEarly(); turn++) await new Promise((resolve) => setImmediate(resolve));
@@ -74,7 +75,7 @@ describe('importWhileListing', () => {
     expect(api.count('PUT')).toBe(0);
     file.end('31,3,1,70\n');
     const listed = await listing;
-    const summary = await applyPlan(priceRows, { resource: 'prices', rows: listed.rows }, ctx, { snapshot: listed.live });
+    const summary = await applyPlan(priceRows, listed.plan, ctx, { snapshot: listed.live, whileListing: true });
     await listed.listed;
     expect(summary.counts.updated).toBe(3);
     // Each item listed once: the early reads are the plan's.

@@ -5,8 +5,13 @@ import { Command } from 'commander';
 import { expect, expectTypeOf, test } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { conceptValue, conceptValues } from '../../src/cli/vocabulary.js';
-import { defineViewCommand } from '../../src/cli/registry/spec.js';
-import { rangeOptions, writeGuards } from '../../src/cli/commands/calendar/options.js';
+import { type ArgsOf, defineViewCommand } from '../../src/cli/registry/spec.js';
+import { AVAILABILITY_FLAGS } from '../../src/cli/commands/calendar/availability.js';
+import { RANGE_FLAGS, WRITE_GUARD_FLAGS } from '../../src/cli/commands/calendar/options.js';
+import type { FlagValues } from '../../src/cli/registry/flags.js';
+import { fieldsFromFlags } from '../../src/cli/field-flags.js';
+import type { WriteOptions } from '../../src/cli/resource/register.js';
+import { type BodyOf, type FieldName, type Resource, resources, writableFields } from '../../src/resources/definitions.js';
 import type { Outcome, View } from '../../src/output/views.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
@@ -14,7 +19,7 @@ test('a handler sees exactly the options its definition declares, shared groups 
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
-    options: (c) => writeGuards(rangeOptions(c).option('--item <name>')),
+    flags: { ...RANGE_FLAGS, item: { value: 'name', help: 'an item' }, ...WRITE_GUARD_FLAGS },
     view: 'records',
     deps: () => ({ answer: 42 }),
     handler: async (deps, options): Promise<View | Outcome> => {
@@ -28,6 +33,30 @@ test('a handler sees exactly the options its definition declares, shared groups 
     },
   });
   expect(command.name).toBe('probe');
+});
+
+test('a calendar command: availability reads exactly what its declaration gives, concepts by their spellings', () => {
+  type Options = FlagValues<typeof AVAILABILITY_FLAGS>;
+  expectTypeOf<Options>().toEqualTypeOf<{
+    from?: string;
+    to?: string;
+    range?: string;
+    item?: string[];
+    inventoryId?: string[];
+    category?: string;
+    daily?: true;
+    all?: true;
+    find?: true;
+    duration?: string;
+    limit?: string;
+    includeTentative?: true;
+  }>();
+  const options: Options = { item: ['Tent=2'], daily: true };
+  expect(conceptValues('item', options)).toEqual(['Tent=2']);
+  // @ts-expect-error a misspelt read does not compile
+  void options.includeTentativ;
+  // @ts-expect-error nor does a concept availability does not declare
+  void conceptValue('event', options);
 });
 
 test('options declared as data: the flags and the handler type both come from the declaration', () => {
@@ -77,6 +106,59 @@ test('options declared as data: the flags and the handler type both come from th
   expect(built.options.find((option) => option.long === '--round')?.defaultValue).toBe('0.01');
 });
 
+test("field flags are typed from the resource table: a resource's fields, aliases and inverse flags, nothing else", () => {
+  // What `prices set` declares: the price's fields, read by their flags' names.
+  const command = defineViewCommand({
+    name: 'probe',
+    summary: 'a command that exists for its types',
+    examples: [],
+    flags: { fields: { fields: writableFields(resources.prices), required: true }, dryRun: { help: 'send nothing' } },
+    view: 'records',
+    deps: () => undefined,
+    handler: async (_deps, options): Promise<View> => {
+      expectTypeOf(options.price).toEqualTypeOf<string | undefined>();
+      expectTypeOf(options.inventoryId).toEqualTypeOf<string | undefined>();
+      expectTypeOf(options.item).toEqualTypeOf<string | undefined>();
+      expectTypeOf(options.block).toEqualTypeOf<string | undefined>();
+      expect(fieldsFromFlags(resources.prices, options)).toEqual({});
+      // @ts-expect-error a misspelt field flag does not compile
+      void options.prise;
+      // @ts-expect-error nor does a field of another resource
+      void options.quantity;
+      // @ts-expect-error nor the response-only id
+      void options.id;
+      return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
+    },
+  });
+  expect(command.name).toBe('probe');
+
+  // The generic verbs' add and update, per resource: a bool field takes a value or none, its inverse none.
+  type InventoryWrite = WriteOptions<Resource<'inventory'>>;
+  expectTypeOf<Pick<InventoryWrite, 'name' | 'quantityAvailable' | 'qty' | 'active' | 'inactive' | 'dryRun'>>().toEqualTypeOf<{
+    name?: string;
+    quantityAvailable?: string;
+    qty?: string;
+    active?: string | true;
+    inactive?: true;
+    dryRun?: true;
+  }>();
+  const inventory: InventoryWrite = { quantityAvailable: '4' };
+  // @ts-expect-error a misspelt field flag of a generic verb does not compile
+  void inventory.quantityAvailble;
+  // @ts-expect-error the event's fields are not inventory's
+  void inventory.startDate;
+  type EventWrite = WriteOptions<Resource<'events'>>;
+  expectTypeOf<EventWrite['eventStatusId'] | EventWrite['status'] | EventWrite['reason']>().toEqualTypeOf<string | undefined>();
+  // @ts-expect-error options of one resource are not read as another's fields
+  fieldsFromFlags(resources.prices, inventory);
+
+  // The bookings verbs' write bodies (app/resource/booking-writes.ts) by the table's names.
+  expectTypeOf<FieldName<'bookings'>>().toEqualTypeOf<'eventId' | 'inventoryId' | 'quantity' | 'price'>();
+  const body: BodyOf<'bookings'> = { quantity: 2 };
+  // @ts-expect-error a misspelt field of a body does not compile
+  void body.quantty;
+});
+
 test('a renamed declaration fails where the old name is read', () => {
   defineViewCommand({
     name: 'probe',
@@ -92,6 +174,14 @@ test('a renamed declaration fails where the old name is read', () => {
       return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
     },
   });
+});
+
+test("a handler's positionals come from the args declared: required, optional, variadic", () => {
+  expectTypeOf<ArgsOf<''>>().toEqualTypeOf<[]>();
+  expectTypeOf<ArgsOf<'<event>'>>().toEqualTypeOf<[string]>();
+  expectTypeOf<ArgsOf<'<before> [after]'>>().toEqualTypeOf<[string, string | undefined]>();
+  expectTypeOf<ArgsOf<'[command-or-topic...]'>>().toEqualTypeOf<[string[]]>();
+  expectTypeOf<ArgsOf<'<method> <path>'>>().toEqualTypeOf<[string, string]>();
 });
 
 test('no command takes the whole session: its deps are narrow', () => {

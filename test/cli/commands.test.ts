@@ -354,7 +354,7 @@ describe('events: date defaults and names resolved to ids', () => {
     api().get('/v2/status').reply(200, statuses);
     const result = await runCli(eventAddArgs('--event-status-id', 'Confirmd'), withApi());
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('no event status is named "Confirmd"; did you mean "Confirmed"?');
+    expect(result.stderr).toContain('no event status is named "Confirmd"; did you mean "Confirmed" (id 2)?');
     expectNothingSent();
   });
 

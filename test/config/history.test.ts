@@ -59,6 +59,34 @@ describe('the history file', () => {
     expect(readHistory(dir).map((e) => e.records[0]!.id)).toEqual([3, 4, 5]);
   });
 
+  test("the records answered in one turn go to the file together at the next turn, or at close, or as the process exits", async () => {
+    const dir = join(tempDir(), 'history');
+    const file = join(dir, 'history.ndjson');
+    const ids = () => readHistory(dir).flatMap((e) => e.records.map((r) => r.id));
+    const writer = new HistoryWriter(dir, head);
+    for (let id = 1; id <= 3; id++) writer.record(record(id), () => undefined);
+    expect(ids()).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ids()).toEqual([1, 2, 3]);
+    writer.record(record(4), () => undefined);
+    writer.close();
+    expect(ids()).toEqual([1, 2, 3, 4]);
+
+    const before = new Set(process.listeners('exit'));
+    const exiting = new HistoryWriter(dir, head);
+    exiting.record(record(5), () => undefined);
+    const size = statSync(file).size;
+    // What process.exit() runs (only the writer's own listener: the test runner's are left alone).
+    const added = process.listeners('exit').filter((listener) => !before.has(listener));
+    expect(added).toHaveLength(1);
+    added[0]!(0);
+    expect(statSync(file).size).toBeGreaterThan(size);
+    expect(ids()).toEqual([1, 2, 3, 4, 5]);
+    exiting.close();
+    expect(ids()).toEqual([1, 2, 3, 4, 5]);
+    expect(process.listeners('exit').filter((listener) => !before.has(listener))).toEqual([]);
+  });
+
   test('a history that cannot be written never fails the write: it says so once', () => {
     const file = join(tempDir(), 'not-a-dir');
     writeFileSync(file, '');

@@ -6,6 +6,7 @@ import type { RequestLogEntry } from '../../src/api/http-types.js';
 import { ResourceApi } from '../../src/api/resource-api.js';
 import { CalendarData } from '../../src/data/calendar.js';
 import { Catalog } from '../../src/data/catalog.js';
+import { readStreamedItem } from '../../src/domain/records.js';
 import { NotFoundError, UsageError } from '../../src/errors.js';
 import { TOKEN, openSandbox } from '../sandbox/helpers.js';
 
@@ -71,6 +72,27 @@ describe('CalendarData read lean', () => {
     const [lean, held] = await Promise.all([calendar.item(missing).catch((e: Error) => e), whole.item(missing).catch((e: Error) => e)]);
     expect(lean).toBeInstanceOf(NotFoundError);
     expect((lean as Error).message).toBe((held as Error).message);
+  });
+
+  it('holds each streamed item as its values alone, in id order without an index by id; a record with more fields (a category) is kept', async () => {
+    const { calendar } = reading(true);
+    const inOrder = await calendar.itemsInOrder();
+    const wholeItems = await reading(false).calendar.items();
+    expect(inOrder.map((item) => item.id)).toEqual([...wholeItems.keys()].sort((a, b) => a - b));
+    const plain = inOrder[0]!;
+    // 300,000 items: one object each, not an item and a copy of its record.
+    expect(Object.getOwnPropertyNames(plain).sort()).toEqual(['active', 'id', 'name', 'quantity']);
+    expect(plain.record).toEqual({ id: plain.id, name: plain.name, quantityAvailable: plain.quantity, active: plain.active });
+    expect(readStreamedItem({ id: 7, name: 'Tent', quantityAvailable: 3, active: 1, categoryId: 4, Links: [] })).toEqual({
+      id: 7,
+      name: 'Tent',
+      quantity: 3,
+      active: true,
+      record: { id: 7, name: 'Tent', quantityAvailable: 3, active: 1, categoryId: 4 },
+    });
+    // An item without a usable name keeps its record: a name lookup must not see the stand-in name.
+    expect(readStreamedItem({ id: 8, name: ' ', quantityAvailable: 3, active: 1 }).record).toEqual({ id: 8, name: ' ', quantityAvailable: 3, active: 1 });
+    expect([...(await calendar.items()).keys()]).toEqual([...wholeItems.keys()]);
   });
 
   it('reads a second range from the whole list (one more request, then held)', async () => {

@@ -38,4 +38,13 @@ describe('one change per record', () => {
     ];
     expect(netChanges(records)).toEqual([records[2], { resource: 'bookings', id: 7, before: line(1), after: line(3) }]);
   });
+
+  it('a record changed and then put back (a write backed out after a lost race) leaves nothing, values compared as the API means them', () => {
+    const records = [
+      { resource: 'bookings', id: 7, before: line(2), after: line(5) },
+      { resource: 'bookings', id: 7, before: line(5), after: line(2, '2.50') },
+      { resource: 'bookings', id: 8, before: { ...line(1), id: 8 }, after: { ...line(4), id: 8 } },
+    ];
+    expect(netChanges(records)).toEqual([records[2]]);
+  });
 });

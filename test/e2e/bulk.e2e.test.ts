@@ -282,6 +282,18 @@ describe('against the seeded sandbox', () => {
     expect([after.get('1/1')!.price, after.get('6/1')!.price]).toEqual([451, 7]);
   });
 
+  test('more than 1,000 invalid rows: the first 1,000 listed in line order, the rest counted; --skip-invalid counts them all', async () => {
+    const csv = file('many-bad.csv', ['inventoryId,rentalBlockId,price', ...Array.from({ length: 1003 }, (_, i) => `1,1,$${i}`)].join('\n'));
+    const dry = await rentals(['prices', 'import', csv, '--dry-run', '-o', 'ndjson']);
+    expect(dry.code).toBe(2);
+    expect(dry.stderr.match(/price: must be a plain decimal without currency symbols/g)).toHaveLength(1000);
+    expect(dry.stderr).toContain(`${csv}:1001:3 price`);
+    expect(dry.stderr).not.toContain(`${csv}:1002:3 price`);
+    expect(dry.stderr).toContain('… and 3 more');
+    const skipping = await rentals(['prices', 'import', csv, '--skip-invalid', '--yes', '--report', file('many-bad.ndjson')]);
+    expect(skipping.stderr).toContain('… and 983 more');
+  });
+
   test('CSV with a BOM, CRLF, blank lines, quotes and embedded commas and newlines; names resolved', async () => {
     const [item] = await createItems(sandbox, ['Tent, "Grand" 40x60']);
     const csv = file(

@@ -160,12 +160,18 @@ describe('6. a name that matches nothing', () => {
     expect(missing.code).toBe(4);
     const close = await rentals(['events', 'show', gala.name.replace('Lakeside', 'Lakside')]);
     expect(close.code).toBe(4);
-    expect(close.stderr).toContain(`did you mean "${gala.name}"?`);
+    expect(close.stderr).toContain(`did you mean "${gala.name}" (id ${gala.id})?`);
+    // A name that cannot be typed back (control characters) is suggested with its id: the way in.
+    const hostile = await event('2027-08-03T08:00:00', '2027-08-04T10:00:00', {}, unique('Evil\u001b[31m Gala'));
+    const near = await rentals(['events', 'show', hostile.name.replace('Gala', 'Gal')]);
+    expect(near.code).toBe(4);
+    expect(near.stderr).toContain(` (id ${hostile.id})?`);
+    expect(near.stderr).not.toContain('\u001b');
     expect((await rentals(['events', 'get', '999999'])).code).toBe(4);
     // The flags that take a name outside the field flags say the same (events list --status).
     const status = await rentals(['events', 'list', '--status', 'Confirmd']);
     expect(status.code).toBe(4);
-    expect(status.stderr).toContain('did you mean "Confirmed"?');
+    expect(status.stderr).toContain('did you mean "Confirmed" (id 2)?');
   });
 });
 

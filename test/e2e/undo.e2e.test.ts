@@ -1,7 +1,7 @@
 // The history of the tool's writes and `rentals undo`, against the real sandbox: each write is an
 // entry with its records before and after, and undo puts them back through the same rules.
 
-import { statSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { jsonData, ok } from './harness.js';
@@ -175,4 +175,30 @@ test('the history file is 0600 in a 0700 directory', async () => {
   ok(await cli(['events', 'book', String(party.id), '--item', `${lamp.name}=1`]));
   expect(statSync(join(configDir, 'history')).mode & 0o777).toBe(0o700);
   expect(statSync(join(configDir, 'history', 'history.ndjson')).mode & 0o777).toBe(0o600);
+});
+
+test('an entry whose writes were put back in the same run (a lost race backed out) leaves nothing to undo, and undo sends nothing', async () => {
+  const { sandbox } = fixtures;
+  const harness = await import('./harness.js');
+  const configDir = harness.freshConfigDir();
+  const cli = harness.cliFor(sandbox(), configDir);
+  const lamp = await item(5);
+  const party = await event('2029-11-01T08:00:00', '2029-11-02T10:00:00');
+  ok(await cli(['events', 'book', String(party.id), '--item', `${lamp.name}=1`]));
+  const file = join(configDir, 'history', 'history.ndjson');
+  const [head, written] = readFileSync(file, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as Record<string, unknown>);
+  const booked = written!.after as Record<string, unknown>;
+  // As the booking writer records a line raised and then restored after losing a race.
+  const raced = [
+    { ...head, id: 'raced01', command: `rentals events book ${party.id} --item ${lamp.id}=3` },
+    { kind: 'record', entry: 'raced01', resource: 'bookings', parentId: party.id, id: booked.id, before: booked, after: { ...booked, quantity: 3 } },
+    { kind: 'record', entry: 'raced01', resource: 'bookings', parentId: party.id, id: booked.id, before: { ...booked, quantity: 3 }, after: booked },
+  ];
+  appendFileSync(file, raced.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  const undone = ok(await cli(['undo', 'raced01']));
+  expect(undone.stderr).toContain('Nothing to undo: what entry raced01');
+  expect(undone.stderr).not.toContain('Undid');
+  expect(await lines(party.id)).toEqual([[lamp.id, 1]]);
+  const newest = readFileSync(file, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as { kind: string; undoes?: string });
+  expect(newest.filter((line) => line.undoes === 'raced01')).toEqual([]);
 });

@@ -77,7 +77,9 @@ describe('raw (rentals api)', () => {
 
 describe('plan (bulk --dry-run)', () => {
   const rows = Array.from({ length: 2500 }, (_, i) => `row ${i}`);
-  const plan: PlanView = { kind: 'plan', lines: () => [...rows, '2500 rows'], records: () => rows.map((r) => JSON.stringify({ r })), document: async () => '{"rows":[]}\n' };
+  const plan: PlanView = { kind: 'plan', lines: () => [...rows, '2500 rows'], records: () => rows.map((r) => JSON.stringify({ r })), document: async function* () {
+      yield '{"rows":[]}\n';
+    } };
 
   test('people: every line then the totals, in chunks of 1,000 lines; ndjson: the records; json: the plan file', async () => {
     const chunks: string[] = [];

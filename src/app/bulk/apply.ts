@@ -18,10 +18,11 @@ export interface ApplyOptions {
 /** Nothing to print: the run says what it did on stderr (progress, summary), and its exit code. */
 export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<Outcome> {
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, confirmMassChange, readTextFile, withBulk } = await import('./run.js');
+  const { applyAndReport, confirmMassChange, readPlan, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
-  const plan = bulk.parsePlan(await readTextFile(deps, options.plan), options.plan, spec, await deps.planKey());
   await withBulk(deps, options.concurrency, async (run) => {
+    // Verified whole (shape, digest, values) into the run's private spool before any row is sent; run from there.
+    const plan = await readPlan(deps, options.plan, spec, run.spool);
     await confirmMassChange(deps, plan, options.yes === true);
     await applyAndReport(deps, spec, plan, run, {
       report: options.report,

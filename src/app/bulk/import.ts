@@ -61,7 +61,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, defaultReport, dryRunOfFile, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
+  const { applyAndReport, defaultReport, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
@@ -95,28 +95,6 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     }
     const scope = await scopeOf(deps, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec)).carried;
-    /** The whole file planned, its invalid rows as one error (refused or skipped by settlePlan). */
-    const planWhole = async (input: Awaited<ReturnType<typeof openSource>>) => {
-      const planned = await bulk.planImport(spec, input, run.ctx, { scope, maxChange, round, carried });
-      warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
-      return { planned, invalid: planned.issues.length > 0 ? bulk.validationError(input.file, planned.issues) : undefined };
-    };
-    if (options.dryRun && options.plan === undefined && options.file !== '-' && spec.def.writeRules === undefined) {
-      // A file can be read again: the dry run plans it row by row, in bounded memory, unless it is
-      // printed as the plan file (-o json: signed over every row, so planned whole). A resource with
-      // write rules is planned whole: its rules judge the whole plan, as the real run does.
-      const file = options.file!;
-      const stream = async () => {
-        const streamed = await bulk.streamImport(spec, () => openSource(deps, file, options.format, delimiter), run.ctx, { scope, maxChange, round, carried });
-        warnNoise(deps, file, streamed.notices, bulk.formatRowIssue);
-        return streamed;
-      };
-      const whole = async () => {
-        const { planned, invalid } = await planWhole(await openSource(deps, file, options.format, delimiter));
-        return (await settlePlan(deps, spec, planned.plan, { ...choices, invalid }))!;
-      };
-      return dryRunOfFile(deps, spec, { stream, whole }, { file, skipInvalid: options.skipInvalid });
-    }
     const input = await openSource(deps, options.file!, options.format, delimiter);
     const retryHint = (report: string | undefined): string =>
       report === undefined
@@ -125,12 +103,13 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
     // resource with write rules (bookings): the booking planner judges the whole run before any write.
     if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined) {
-      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round });
+      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
-      if (listed.issues.length > 0) throw bulk.validationError(input.file, listed.issues);
+      if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
       try {
-        await applyAndReport(deps, spec, { resource: spec.def.name, rows: listed.rows }, run, {
+        await applyAndReport(deps, spec, listed.plan, run, {
           snapshot: listed.live,
+          whileListing: true,
           report: await keptReport(),
           undoCommand,
           force: options.force,
@@ -139,14 +118,18 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         });
       } finally {
         if (listed.lateIssues.length > 0) {
-          warnIssues(deps, 'Rows found invalid against the server\'s records, not sent:', bulk.validationError(input.file, listed.lateIssues).issues);
+          warnIssues(deps, 'Rows found invalid against the server\'s records, not sent:', bulk.validationError(input.file, listed.lateIssues).issues, listed.lateIssueCount() - listed.lateIssues.length);
         }
       }
       await listed.listed;
       return {};
     }
-    const { planned, invalid } = await planWhole(input);
-    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid });
+    // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, round, carried }, run.spool);
+    warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
+    const uncounted = planned.issueCount - planned.issues.length;
+    const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
+    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted });
     if (shown) return shown;
     await applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,

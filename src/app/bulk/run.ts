@@ -4,10 +4,11 @@
 // code. Loaded only by the commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { boundHeapGrowth } from '../../common/heap.js';
 import {
   APPLIED,
+  type AnyPlan,
   type BulkContext,
   type CsvDelimiter,
   type InputFormat,
@@ -15,36 +16,33 @@ import {
   type OpenedInput,
   type Plan,
   type PredictedOutcomes,
-  type RowIssue,
-  type RowsToApply,
-  type StreamedImport,
-  PlanLineWidths,
-  emptyTotals,
-  planLine,
-  validationError,
   type ReportLine,
   type RowSpec,
   type RunSummary,
-  applyPlan,
-  judgePlan,
+  type Spool,
+  type SpooledPlan,
   type WriteRules,
+  applyPlan,
+  diskSpool,
   formatReportLine,
   formatSummary,
+  judgePlan,
   mergeCarried,
   openInput,
+  planFileChunks,
   planLines,
-  unchangedNote,
   predictedTotalsLine,
   progressRenderer,
+  readPlanFile,
   readReport,
-  serializePlan,
+  rowCount,
+  spooledPlanLines,
   totalsLine,
 } from '../../bulk/index.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
-import { readAll } from '../../common/read-all.js';
 import { announce } from '../../output/booking-notices.js';
 
 /** What a bulk run uses of the factory. */
@@ -53,6 +51,7 @@ export type BulkDeps = Pick<
   'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'dataDir'
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
+import { isObject } from '../../common/objects.js';
 
 /**
  * The report a mass price change writes when none is named (--report) or resumed (--resume): a new
@@ -81,6 +80,8 @@ export interface BulkRun {
   signal: AbortSignal;
   /** The report being written, if any: flushed before a second Ctrl-C ends the process. */
   report?: ReportFile;
+  /** Where the run keeps its rows between passes (a private directory, removed when the run ends). */
+  spool: Spool;
 }
 
 /*
@@ -105,7 +106,7 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
   const controller = new AbortController();
   // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
   const catalog = deps.catalog({ concurrency, signal: controller.signal });
-  const run: BulkRun = { ctx: { api: deps.api(), concurrency, signal: controller.signal, now: deps.now, catalog }, signal: controller.signal };
+  const run: BulkRun = { ctx: { api: deps.api(), concurrency, signal: controller.signal, now: deps.now, catalog }, signal: controller.signal, spool: diskSpool() };
   const interrupts = deps.interrupts();
   const stopListening = interrupts.listen(() => {
     if (controller.signal.aborted && interrupts.exitNow) {
@@ -116,8 +117,23 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
     if (!controller.signal.aborted) deps.notices().warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
     controller.abort();
   });
+  let printedLater = false;
   try {
-    return await body(run);
+    const result = await body(run);
+    // A plan shown (--dry-run) is read from the spool as it is printed, after this returns: the spool goes once it is.
+    if (isObject(result) && (result as Outcome).view?.kind === 'plan') {
+      printedLater = true;
+      const outcome = result as Outcome;
+      const after = outcome.afterPrinting;
+      outcome.afterPrinting = async () => {
+        try {
+          await after?.();
+        } finally {
+          run.spool.close();
+        }
+      };
+    }
+    return result;
   } catch (error) {
     // Interrupted while reading what the server has: nothing was written yet.
     if (controller.signal.aborted && !(error instanceof PartialFailureError)) {
@@ -126,6 +142,7 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
     throw error;
   } finally {
     stopListening();
+    if (!printedLater) run.spool.close();
   }
 }
 
@@ -140,11 +157,15 @@ function checkReadable(path: string): Promise<void> {
   return checkReadableFile(path, `cannot read ${path}`);
 }
 
-/** A file's text, or stdin's for `-`. */
-export async function readTextFile(deps: BulkDeps, path: string): Promise<string> {
-  if (path === '-') return readAll(deps.stdin());
-  await checkReadable(path);
-  return readFile(path, 'utf8');
+/** A plan file (`-`: stdin), read and verified into the run's spool: see readPlanFile. */
+export async function readPlan(deps: BulkDeps, path: string, spec: RowSpec, spool: Spool): Promise<SpooledPlan> {
+  if (path !== '-') await checkReadable(path);
+  const chunks = path === '-' ? deps.stdin() : createReadStream(path);
+  return readPlanFile(asBuffers(chunks), path, spec, await deps.planKey(), spool);
+}
+
+async function* asBuffers(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 }
 
 /** A report of an earlier run (--resume, --undo; `-`: stdin), every malformed line named at once. */
@@ -167,6 +188,8 @@ export interface PlanChoices {
   skipInvalid: boolean;
   /** The invalid rows, as the error that refuses the whole run. */
   invalid?: ValidationError;
+  /** Invalid rows beyond those listed in `invalid`, counted. */
+  invalidMore?: number;
   /** `rentals prices apply`, for the hint after --plan. */
   applyCommand: string;
   /** --yes: no question before a mass change. */
@@ -182,10 +205,11 @@ export interface PlanChoices {
  * plan, and refuses it when rows are invalid and --skip-invalid was not given (exit 2, every
  * problem listed, after the plan). What to print when the plan is not to run now; undefined when it is.
  */
-export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: Plan, choices: PlanChoices): Promise<Outcome | undefined> {
-  // Signed and serialized at most once, for stdout (--dry-run -o json) and the --plan file alike.
-  let signed: Promise<string> | undefined;
-  const serialized = () => (signed ??= deps.planKey().then((key) => serializePlan(plan, key)));
+export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, choices: PlanChoices): Promise<Outcome | undefined> {
+  // Signed and written in pieces, for stdout (--dry-run -o json) and the --plan file alike.
+  const serialized = async function* (): AsyncGenerator<string> {
+    yield* planFileChunks(plan, await deps.planKey());
+  };
   const notices = deps.notices();
   // A plan that is not run now is judged by the resource's rules as the run would be, before it is
   // shown or kept: refused alike (exit 1, the shortage named, nothing written or printed).
@@ -193,13 +217,13 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: Plan, choi
   const settle = async (): Promise<void> => {
     if (choices.invalid) {
       if (!choices.skipInvalid) throw choices.invalid;
-      warnSkipped(deps, choices.invalid);
+      warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
     if (choices.planFile !== undefined) {
-      await writeFile(choices.planFile, await serialized(), { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+      await writeChunks(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
         throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
       });
-      notices.info(`Plan written to ${choices.planFile} (${totalsLine(plan)}); nothing was sent.`);
+      notices.info(`Plan written to ${choices.planFile} (${planTotals(plan)}); nothing was sent.`);
       notices.info(`Apply it with: ${choices.applyCommand} ${choices.planFile}`);
     } else if (choices.dryRun) {
       notices.info('Dry run: nothing was sent.');
@@ -219,7 +243,7 @@ function writeRules(deps: BulkDeps, allowOverbook: boolean): WriteRules {
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */
-async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: Plan, allowOverbook: boolean): Promise<void> {
+async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, allowOverbook: boolean): Promise<void> {
   if (spec.def.writeRules === undefined) return;
   await judgePlan(spec, plan, writeRules(deps, allowOverbook));
 }
@@ -228,10 +252,10 @@ async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: Plan, allowO
  * More than CONFIRM_ABOVE changes: at a terminal, the totals and a [y/N] question; elsewhere
  * (scripts, cron) exit 2 with the totals unless --yes; a "no" is declined (exit 7).
  */
-export async function confirmMassChange(deps: BulkDeps, plan: Plan, yes: boolean): Promise<void> {
+export async function confirmMassChange(deps: BulkDeps, plan: AnyPlan, yes: boolean): Promise<void> {
   const changes = plan.totals.create + plan.totals.update + plan.totals.delete;
   if (yes || changes <= CONFIRM_ABOVE) return;
-  const summary = `${totalsLine(plan)}: ${changes} ${changes === 1 ? 'change' : 'changes'} to send`;
+  const summary = `${planTotals(plan)}: ${changes} ${changes === 1 ? 'change' : 'changes'} to send`;
   const confirm = deps.asker();
   if (!confirm) {
     throw new UsageError(`${summary}.\nMore than ${CONFIRM_ABOVE} changes need confirmation: pass --yes to apply them without a prompt (nothing was sent).`);
@@ -240,92 +264,57 @@ export async function confirmMassChange(deps: BulkDeps, plan: Plan, yes: boolean
   await confirmOrDecline(confirm, `Apply ${changes} changes?`, 'Nothing was sent.');
 }
 
-function warnSkipped(deps: BulkDeps, invalid: ValidationError): void {
-  warnIssues(deps, 'Skipping invalid rows (--skip-invalid):', invalid.issues);
+function warnSkipped(deps: BulkDeps, invalid: ValidationError, uncounted = 0): void {
+  warnIssues(deps, 'Skipping invalid rows (--skip-invalid):', invalid.issues, uncounted);
 }
 
 /** Problems under a heading on stderr, the first SKIPPED_SHOWN of them. */
-export function warnIssues(deps: BulkDeps, heading: string, issues: ValidationError['issues']): void {
+export function warnIssues(deps: BulkDeps, heading: string, issues: ValidationError['issues'], uncounted = 0): void {
   const shown = issues.slice(0, SKIPPED_SHOWN).map((issue) => `  - ${formatIssue(issue)}`);
-  const more = issues.length - shown.length;
+  const more = issues.length - shown.length + uncounted;
   deps.notices().warn(`${heading}\n${shown.join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
 }
 
-/** -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people, then totals. */
-function planView(spec: RowSpec, plan: Plan, serialized: () => Promise<string>, predicted?: PredictedOutcomes): PlanView {
-  return {
-    kind: 'plan',
-    document: serialized,
-    records: () => plan.rows.map((row) => JSON.stringify(row)),
-    lines: function* (changesOnly) {
-      yield* planLines(spec, plan, predicted, changesOnly);
-      yield predicted ? predictedTotalsLine(plan, predicted) : totalsLine(plan);
-    },
-  };
+/** `3 rows: 1 create, …`. */
+function planTotals(plan: AnyPlan): string {
+  return totalsLine({ rows: { length: rowCount(plan) }, totals: plan.totals });
 }
 
-/** Invalid rows listed by a streamed dry run before "… and N more". */
-const STREAMED_ISSUES_SHOWN = 1000;
-
-/** The two ways to plan a dry run of a file: streamed from it, or whole (what a plan file needs). */
-export interface FileDryRun {
-  stream: () => Promise<StreamedImport>;
-  /** The dry run of the whole plan (settlePlan's), for `-o json`: the plan file, signed over every row. */
-  whole: () => Promise<Outcome>;
+/** A file (0600) written from pieces as they come, each waited for: a plan is never one string. */
+async function writeChunks(path: string, chunks: AsyncIterable<string>): Promise<void> {
+  const file = await open(path, 'w', 0o600);
+  try {
+    for await (const chunk of chunks) await file.write(chunk);
+  } finally {
+    await file.close();
+  }
 }
 
 /**
- * `import --dry-run` of a file. Printed for people or as rows, in bounded memory: the plan is read
- * from the file as it is printed (for people twice: once to measure the columns, once to print),
- * never held whole; the same lines and totals as planView. Its problems are known, and refused,
- * once it is printed. Printed as the plan file (`-o json`), it is planned whole. The view's
- * producers do one or the other, whichever the format asks for: nothing is planned before.
+ * -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people,
+ * then totals. A spooled plan is read from its spool as it is printed (for people twice: once to
+ * measure the columns, once to print), never held whole.
  */
-export function dryRunOfFile(deps: BulkDeps, spec: RowSpec, planning: FileDryRun, choices: { file: string; skipInvalid: boolean }): Outcome {
-  const issues: RowIssue[] = [];
-  let more = 0;
-  const collect = (issue: RowIssue): void => {
-    if (issues.length < STREAMED_ISSUES_SHOWN) issues.push(issue);
-    else more++;
-  };
-  let streaming: Promise<StreamedImport> | undefined;
-  const stream = () => (streaming ??= planning.stream());
-  let whole: Outcome | undefined;
-  async function* lines(changesOnly = false): AsyncGenerator<string> {
-    const streamed = await stream();
-    const widths = new PlanLineWidths();
-    const totals = emptyTotals();
-    let count = 0;
-    for await (const row of streamed.rows(() => undefined)) {
-      if (!changesOnly || row.action !== 'unchanged') widths.add(row);
-      totals[row.action]++;
-      count++;
-    }
-    for await (const row of streamed.rows(collect)) if (!changesOnly || row.action !== 'unchanged') yield planLine(spec, row, widths);
-    if (changesOnly && totals.unchanged > 0) yield unchangedNote(totals.unchanged);
-    yield totalsLine({ rows: { length: count }, totals });
+function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<string>, predicted?: PredictedOutcomes): PlanView {
+  if (typeof plan.rows === 'function') {
+    const spooled = plan as SpooledPlan;
+    return {
+      kind: 'plan',
+      document: serialized,
+      records: () => mapAsync(spooled.rows(), (row) => JSON.stringify(row)),
+      lines: (changesOnly) => spooledPlanLines(spec, spooled, changesOnly),
+    };
   }
-  async function* records(): AsyncGenerator<string> {
-    yield* mapAsync((await stream()).rows(collect), (row) => JSON.stringify(row));
-  }
-  const document = async (): Promise<string> => {
-    whole = await planning.whole();
-    return (whole.view as PlanView).document!();
+  const held = plan as Plan;
+  return {
+    kind: 'plan',
+    document: serialized,
+    records: () => held.rows.map((row) => JSON.stringify(row)),
+    lines: function* (changesOnly) {
+      yield* planLines(spec, held, predicted, changesOnly);
+      yield predicted ? predictedTotalsLine(held, predicted) : totalsLine(held);
+    },
   };
-  const view: PlanView = { kind: 'plan', lines, records, document };
-  const afterPrinting = async (): Promise<void> => {
-    if (whole) return whole.afterPrinting?.();
-    const streamed = await stream();
-    const all = [...streamed.fileIssues, ...issues].sort((a, b) => a.line - b.line);
-    if (all.length > 0) {
-      const invalid = validationError(choices.file, all);
-      if (more > 0) invalid.message += `\n  … and ${more} more`;
-      if (!choices.skipInvalid) throw invalid;
-      warnSkipped(deps, invalid);
-    }
-    deps.notices().info('Dry run: nothing was sent.');
-  };
-  return { view, afterPrinting };
 }
 
 async function* mapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => R): AsyncGenerator<R> {
@@ -353,10 +342,12 @@ export interface RunChoices {
   staleHint?: string;
   /** Bookings: let a shortage through (the booking rules judge the whole run first). */
   allowOverbook?: boolean;
+  /** The rows are planned as their parents are listed (import --yes). */
+  whileListing?: boolean;
 }
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
-export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: Plan | RowsToApply, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
+export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
   // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
   if (spec.def.writeRules !== undefined) run.ctx.rules = writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
@@ -371,7 +362,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: Plan |
   );
   let summary: RunSummary;
   try {
-    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, onLine: sink.write, onProgress: progress.update });
+    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, onLine: sink.write, onProgress: progress.update });
   } finally {
     progress.finish();
     sink.end();

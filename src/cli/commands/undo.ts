@@ -65,8 +65,10 @@ export const undoCommand = defineViewCommand({
   args: '[entry]',
   help: '\nEach record of the entry goes back as it was: a record the entry created is deleted, one it changed is put back, one it deleted comes back as a new record (its new id is said). A record changed by anyone since makes the whole undo refused (exit 1, the differences shown, nothing undone). Bookings and events that come back must fit, as any booking must (--allow-overbook to write anyway). The undo is an entry of its own: undo it to redo.\n',
   examples: ['rentals undo', 'rentals undo 3f9c2a1b --dry-run', 'rentals history --limit 5'],
-  options: (command) =>
-    command.option('--allow-overbook', 'put back even when other events now hold the units (a warning says which)').option('--dry-run', 'show what would be put back; send nothing'),
+  flags: {
+    allowOverbook: { help: 'put back even when other events now hold the units (a warning says which)' },
+    dryRun: { help: 'show what would be put back; send nothing' },
+  },
   view: 'records',
   deps: undoDeps,
   handler: async (deps, options, [ref]) => {
@@ -87,6 +89,10 @@ export const undoCommand = defineViewCommand({
     const allowOverbook = options.allowOverbook === true;
     await undoer.judge(steps, { allowOverbook });
     const what = `entry ${entry.id} (${entry.command})`;
+    if (steps.length === 0) {
+      notices.info(`Nothing to undo: what ${what} wrote was put back in the same run (a write backed out after a lost race).`);
+      return stepsView(steps);
+    }
     if (options.dryRun) {
       for (const step of steps) notices.info(`would ${step.action} ${label(step.record.resource)} ${step.record.id}`);
       notices.info(`Dry run: ${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back; nothing was sent.`);

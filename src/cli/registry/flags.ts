@@ -46,8 +46,9 @@ export interface ConceptFlag<C extends ConceptName = ConceptName, K extends stri
 }
 
 /** A resource's field flags (`--quantity-available`, its aliases, `--inactive`): read with fieldsFromFlags. */
-export interface FieldsFlag {
-  fields: readonly FieldDef[];
+export interface FieldsFlag<F extends FieldDef = FieldDef> {
+  /** Their literal types (the resource table keeps them) type the handler's reads: FieldFlagValues. */
+  fields: readonly F[];
   /** Help says each is required (prices set). */
   required?: boolean;
   when?: boolean;
@@ -69,16 +70,16 @@ type IsDefaulted<D> = D extends { default: string } ? true : false;
 
 type ConceptPart<D> = D extends { concept: infer C extends ConceptName }
   ? ConceptOptions<C, D extends { keep: readonly (infer K extends string)[] } ? K : never, D extends { list: (...args: never[]) => string[] } ? string[] : string>
-  : D extends FieldsFlag
-    ? FieldFlagValues
+  : D extends FieldsFlag<infer F>
+    ? FieldFlagValues<F>
     : {}; // a plain entry adds nothing here (`unknown` would swallow the union)
 type Intersect<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
 /** What the handler reads: each entry's value under its key (present when defaulted), each concept under its spellings. */
 export type FlagValues<F extends FlagDecls> = Flatten<
-  { [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? never : K) : never]?: ValueOf<F[K]> } & {
-    [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? K : never) : never]: ValueOf<F[K]>;
+  { -readonly [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? never : K) : never]?: ValueOf<F[K]> } & {
+    -readonly [K in keyof F as IsPlain<F[K]> extends true ? (IsDefaulted<F[K]> extends true ? K : never) : never]: ValueOf<F[K]>;
   } & Intersect<
       { [K in keyof F]: ConceptPart<F[K]> }[keyof F]
     >

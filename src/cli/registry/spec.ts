@@ -5,7 +5,6 @@
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
 import { pagerCommand } from '../pager.js';
-import type { Command as TypedCommand, InferArguments, OptionValues } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
@@ -82,10 +81,14 @@ export function lazyEntry(heading: CommandHeading, loads: CommandNode['kind'], l
   return { kind: 'lazy', loads, ...heading, aliases: heading.aliases ?? [], load };
 }
 
-/** `<id> [file]` → `[string, string | undefined]`; no arguments → `[]`. */
-export type ArgsOf<S extends string> = S extends '' ? [] : string extends S ? string[] : InferArguments<S>;
+/** One positional as commander passes it: `<id>` a string, `[file]` maybe not, `[words...]` a list (empty when none). */
+type ArgOf<W extends string> = W extends `${'<' | '['}${string}...${'>' | ']'}` ? string[] : W extends `[${string}]` ? string | undefined : string;
+type ArgList<S extends string> = S extends `${infer First} ${infer Rest}` ? [ArgOf<First>, ...ArgList<Rest>] : [ArgOf<S>];
 
-interface BaseSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> {
+/** `<id> [file]` → `[string, string | undefined]`; no arguments → `[]`. */
+export type ArgsOf<S extends string> = S extends '' ? [] : string extends S ? string[] : ArgList<S>;
+
+interface BaseSpec<S extends string, F extends FlagDecls> {
   name: string;
   args?: S;
   aliases?: readonly string[];
@@ -95,19 +98,17 @@ interface BaseSpec<S extends string, A extends unknown[], F extends FlagDecls, O
   hidden?: boolean;
   /** The options as data (registry/flags.ts): commander's flags and the handler's options type both derive from it. */
   flags?: F;
-  /** Or: the options declared with extra-typings, their type inferred from the flags (the calendar commands' shared groups). */
-  options?: (command: TypedCommand<ArgsOf<S>>) => TypedCommand<A, O>;
   /** The profile named by --profile may not exist yet: this command creates it (no warning). */
   createsProfile?: boolean;
 }
 
-export interface SessionSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> extends BaseSpec<S, A, F, O> {
+interface SessionSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
   /** Gets the session built from the global flags, this command's options and its arguments. */
-  run: (session: Session, options: O, args: A) => Promise<number | void>;
+  run: (session: Session, options: FlagValues<F>, args: ArgsOf<S>) => Promise<number | void>;
 }
 
 /** What a command that needs no settings gets (the sandbox, help). */
-interface RawCall<A extends unknown[], O extends OptionValues> {
+interface RawCall<A extends unknown[], O> {
   ctx: Context;
   options: O;
   args: A;
@@ -116,9 +117,9 @@ interface RawCall<A extends unknown[], O extends OptionValues> {
   root: Command;
 }
 
-export interface RawSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> extends BaseSpec<S, A, F, O> {
+interface RawSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
   /** For commands that need no settings (the sandbox, help): no session is built. */
-  runWithoutSession: (call: RawCall<A, O>) => Promise<number | void>;
+  runWithoutSession: (call: RawCall<ArgsOf<S>, FlagValues<F>>) => Promise<number | void>;
 }
 
 /** Prints what a handler returned: the view, then its notices and warnings; gives its exit code. */
@@ -138,24 +139,22 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
  * nor looks at the output format: the runner checks the format against the declared `view` before
  * any request, then prints what comes back.
  */
-export interface HandlerSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues, D> extends BaseSpec<S, A, F, O> {
+export interface HandlerSpec<S extends string, F extends FlagDecls, D> extends BaseSpec<S, F> {
   /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
-  view: View['kind'] | ((options: O) => View['kind']);
+  view: View['kind'] | ((options: FlagValues<F>) => View['kind']);
   /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
   page?: boolean;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
   /** Narrow dependencies built from the session (never the session itself: `never` refuses it at compile time). */
   deps: (session: Session) => D extends Session ? never : D;
-  handler: (deps: D, options: O, args: A) => Promise<View | Outcome>;
+  handler: (deps: D, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
 }
 
 /** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
-export function defineViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, const F extends FlagDecls = {}, O extends OptionValues = FlagValues<F>, D = unknown>(
-  spec: HandlerSpec<S, A, F, O, D>,
-): LeafCommand {
+export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}, D = unknown>(spec: HandlerSpec<S, F, D>): LeafCommand {
   const { view, page, pipedFormat, deps, handler, ...rest } = spec;
-  return defineCommand<S, A, F, O>({
+  return defineCommand<S, F>({
     ...rest,
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
@@ -177,20 +176,18 @@ export function defineViewCommand<S extends string = '', A extends unknown[] = A
   });
 }
 
-export interface RawHandlerSpec<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues> extends BaseSpec<S, A, F, O> {
+interface RawHandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
   /** Returns the text to print (help) or nothing (a server that ran until stopped), and maybe an exit code. */
-  handler: (call: RawCall<A, O>) => Promise<View | Outcome | void>;
+  handler: (call: RawCall<ArgsOf<S>, FlagValues<F>>) => Promise<View | Outcome | void>;
 }
 
 /**
  * A command that needs no settings (help, the sandbox): no session, no output format (`-o` is not
  * theirs to honour). What it returns is printed as a text view is, straight to stdout.
  */
-export function defineRawViewCommand<S extends string = '', A extends unknown[] = ArgsOf<S>, const F extends FlagDecls = {}, O extends OptionValues = FlagValues<F>>(
-  spec: RawHandlerSpec<S, A, F, O>,
-): LeafCommand {
+export function defineRawViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: RawHandlerSpec<S, F>): LeafCommand {
   const { handler, ...rest } = spec;
-  return defineCommand<S, A, F, O>({
+  return defineCommand<S, F>({
     ...rest,
     runWithoutSession: async (call) => {
       // `rentals help …` is paged at a terminal as --help is (src/cli/help-output.ts).
@@ -209,9 +206,7 @@ export function defineRawViewCommand<S extends string = '', A extends unknown[] 
 }
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
-function defineCommand<S extends string, A extends unknown[], F extends FlagDecls, O extends OptionValues>(
-  spec: SessionSpec<S, A, F, O> | RawSpec<S, A, F, O>,
-): LeafCommand {
+function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<S, F> | RawSpec<S, F>): LeafCommand {
   const { name, args, summary, help, examples, hidden } = spec;
   const aliases = spec.aliases ?? [];
   return {
@@ -226,14 +221,11 @@ function defineCommand<S extends string, A extends unknown[], F extends FlagDecl
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (args) command.arguments(args);
-      // Runtime and typed commander are one class; the typed view exists only for the compiler.
-      const typed = command as unknown as TypedCommand<ArgsOf<S>>;
-      if (spec.options) spec.options(typed);
       if (spec.flags) addFlags(command, spec.flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;
-        const positionals = values.slice(0, -2) as A;
-        const options = own.opts() as O;
+        const positionals = values.slice(0, -2) as ArgsOf<S>;
+        const options = own.opts() as FlagValues<F>;
         const globals = own.optsWithGlobals<GlobalOptions>();
         if ('runWithoutSession' in spec) {
           let root = own;

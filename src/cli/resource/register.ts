@@ -40,7 +40,7 @@ function addressFlags(def: ResourceDef) {
 
 /** add and update: the fields, a body file, --dry-run, and the write rules' overrides. */
 /** `overbook`: whether this verb's writes can overbook (a booking; an event's status or dates, an item's stock on update). */
-function writeFlags(def: ResourceDef, fileHelp: string, overbook: boolean) {
+function writeFlags<D extends ResourceDef>(def: D, fileHelp: string, overbook: boolean) {
   return {
     apiVersion: addressFlags(def).apiVersion,
     fields: { fields: writableFields(def) },
@@ -53,7 +53,13 @@ function writeFlags(def: ResourceDef, fileHelp: string, overbook: boolean) {
 }
 
 type AddressOptions = FlagValues<ReturnType<typeof addressFlags>>;
-type WriteOptions = FlagValues<ReturnType<typeof writeFlags>>;
+/**
+ * What add and update of a resource read: the verbs' own flags, and the resource's field flags typed
+ * from the table (`WriteOptions<Resource<'inventory'>>` has `quantityAvailable`, `qty`, `active`,
+ * `inactive`, `name`; test/cli/command-types.test.ts). The handlers below are written once for every
+ * resource (a ResourceDef known at run time), so they read the fields through the table: fieldsFromFlags.
+ */
+export type WriteOptions<D extends ResourceDef> = FlagValues<ReturnType<typeof writeFlags<D>>>;
 
 function parentField(def: ResourceDef) {
   return def.parent ? fieldByName(def, def.parent.field) : undefined;
@@ -71,7 +77,7 @@ async function address(deps: ResourceDeps, def: ResourceDef, options: AddressOpt
   return { def, version, parentId };
 }
 
-async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOptions) {
+async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOptions<ResourceDef>) {
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, deps.stdin()) : undefined;
   const { resolveRelativeDates } = await import('../relative-dates.js');
   const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.now());

@@ -11,7 +11,7 @@ import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../../domain/w
 import type { CalendarView } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { rangeReadDeps } from './deps.js';
-import { rangeOptions, withDatesLink } from './options.js';
+import { RANGE_FLAGS, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];
@@ -40,7 +40,7 @@ export const agendaCommand = defineViewCommand({
     '\nEach day lists the events whose window (dropoff → pickup) begins that day (an event under way when the range starts: its first day), in the order of the time shown: start, then id.\n--fields takes the columns (event, start, …) or the names of -o json (eventName, startDate, dropoffDate, endDate, pickupDate, customerName, venue).\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',
   ),
   examples: ['rentals agenda', 'rentals agenda --from 2026-06-01 --to 2026-06-30 -o csv', 'rentals agenda --from today --to +8w -o ics > rentals.ics'],
-  options: (command) => rangeOptions(command).option('--active-only', 'leave cancelled events out'),
+  flags: { ...RANGE_FLAGS, activeOnly: { help: 'leave cancelled events out' } },
   view: 'calendar',
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<CalendarView> => {

@@ -18,7 +18,8 @@ import { defineViewCommand } from '../../registry/spec.js';
 import type { CalendarDeps } from './deps.js';
 import { rangeReadDeps } from './deps.js';
 import { conceptValues } from '../../vocabulary.js';
-import { itemListOption, positiveInt, rangeOptions, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, positiveInt, withDatesLink } from './options.js';
+import type { FlagDecls, FlagValues } from '../../registry/flags.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { chosenItems } from './chosen-items.js';
 import type { CalendarItem } from '../../../domain/records.js';
@@ -27,6 +28,19 @@ import type { CalendarItem } from '../../../domain/records.js';
 const ROWS_PER_PIECE = 512;
 
 const MAX_DAYS = 366;
+
+/** Exported for the type-level test of a calendar command's options (test/cli/command-types.test.ts). */
+export const AVAILABILITY_FLAGS = {
+  ...RANGE_FLAGS,
+  ...itemListFlag('only this item; repeat for several (--find: NAME=QTY, the units wanted)'),
+  ...CATEGORY_FLAG,
+  daily: { help: 'a day × item grid of free units' },
+  all: { help: 'every item, also inactive ones without bookings' },
+  find: { help: 'the earliest windows in which all the --item NAME=QTY units are free together for --duration' },
+  duration: { value: 'length', help: 'with --find: how long (2d, 36h, 1d12h)' },
+  limit: { value: 'n', help: 'with --find: at most n windows (default 5)' },
+  includeTentative: { help: 'with --find: count quotes as holding too' },
+} as const satisfies FlagDecls;
 
 export const availabilityCommand = defineViewCommand({
   ...TOP_LEVEL.availability,
@@ -39,15 +53,7 @@ export const availabilityCommand = defineViewCommand({
     'rentals availability --find --item "20x20 Frame Tent=6" --duration 2d --from today --to +8w',
     "rentals availability --json | jq '.data[] | select(.free < 0)'",
   ],
-  options: (command) =>
-    itemListOption(rangeOptions(command), 'only this item; repeat for several (--find: NAME=QTY, the units wanted)')
-      .option('--category <name|id>', 'only the items of this category (when the service tells which)')
-      .option('--daily', 'a day × item grid of free units')
-      .option('--all', 'every item, also inactive ones without bookings')
-      .option('--find', 'the earliest windows in which all the --item NAME=QTY units are free together for --duration')
-      .option('--duration <length>', 'with --find: how long (2d, 36h, 1d12h)')
-      .option('--limit <n>', 'with --find: at most n windows (default 5)')
-      .option('--include-tentative', 'with --find: count quotes as holding too'),
+  flags: AVAILABILITY_FLAGS,
   view: (options) => (options.daily ? 'grid' : 'records'),
   deps: rangeReadDeps,
   handler: async (deps, options) => {
@@ -114,7 +120,7 @@ export const availabilityCommand = defineViewCommand({
 });
 
 /** `--find`: the earliest windows of --duration in which every asked item has its units free (firm holds; quotes too with --include-tentative). */
-async function findWindows(deps: CalendarDeps, options: { from?: string; to?: string; range?: string; duration?: string; limit?: string; includeTentative?: true; daily?: true; category?: string; inventoryId?: string[]; item?: string[] }): Promise<RecordListView> {
+async function findWindows(deps: CalendarDeps, options: FlagValues<typeof AVAILABILITY_FLAGS>): Promise<RecordListView> {
   if (options.daily || options.category !== undefined) throw new UsageError('--find takes --item NAME=QTY…, not --daily or --category');
   if (options.duration === undefined) throw new UsageError('--find needs --duration (e.g. 2d, 36h, 1d12h)');
   const wanted = conceptValues('item', options);

@@ -10,7 +10,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, rangeReadDeps } from './deps.js';
 import { type WaysOut, overbookingNeed, waysOutJson } from '../../../domain/ways-out.js';
 import { shortWallTime } from '../../../domain/wall-time.js';
-import { rangeOptions, withDatesLink } from './options.js';
+import { rangeFlags, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const checkCommand = defineViewCommand({
@@ -19,7 +19,7 @@ export const checkCommand = defineViewCommand({
     '\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, price-differs, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch, quote-cannot-confirm.\n',
   ),
   examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.data[].code'"],
-  options: (command) => rangeOptions(command, { from: 'every event', to: 'every event' }),
+  flags: rangeFlags({ from: 'every event', to: 'every event' }),
   view: 'records',
   deps: rangeReadDeps,
   handler: async (deps, options) => {

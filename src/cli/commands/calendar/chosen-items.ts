@@ -8,11 +8,11 @@ import type { CalendarDeps } from './deps.js';
 /** The item field a service may use to say which category an item is in (the reference does not show one). */
 const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 
-export async function chosenItems(deps: Pick<CalendarDeps, 'calendar'>, refs: readonly string[], category: string | undefined): Promise<CalendarItem[]> {
+export async function chosenItems(deps: Pick<CalendarDeps, 'calendar'>, refs: readonly string[], category: string | undefined): Promise<readonly CalendarItem[]> {
   const { calendar } = deps;
   // The same item named twice (by id and by name) is one row.
   const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
-  let items = named ?? [...(await calendar.items()).values()].sort((a, b) => a.id - b.id);
+  let items = named ?? (await calendar.itemsInOrder());
   if (category !== undefined) {
     const found = /^\d+$/.test(category.trim()) ? Number(category) : await calendar.catalog.idOfName('categories', category, '--category');
     const field = CATEGORY_FIELDS.find((f) => items.some((item) => item.record[f] !== undefined && item.record[f] !== null));

@@ -11,9 +11,9 @@ import { RentalsError, UsageError } from '../../../errors.js';
 import { parseCount, parseDecimal } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
-import { conceptOption, conceptValue, conceptValues } from '../../vocabulary.js';
-import { dryRunOption, itemListOption, withDatesLink, writeGuards } from './options.js';
-import { plannedView, writtenView } from './plan-view.js';
+import { conceptValue, conceptValues } from '../../vocabulary.js';
+import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, itemListFlag, withDatesLink } from './options.js';
+import { plannedView, writtenView } from '../../../app/booking-views.js';
 import { announce } from '../../../output/booking-notices.js';
 
 export interface ItemAsk {
@@ -74,16 +74,13 @@ export const eventsBook = defineViewCommand({
     'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run',
     'rentals events book 12 --item "LED Uplight=20" --substitute --dry-run',
   ],
-  options: (command) =>
-    writeGuards(
-      conceptOption(
-        itemListOption(command, 'item to book; repeat for several, NAME=QTY sets each quantity', 'name|id[=qty]', true),
-        'quantity',
-        { description: 'units, for items given without =QTY' },
-      )
-        .option('--price <p>', "unit price (default: the item's price for the event's rental block); one --item only")
-        .option('--substitute', 'an item short over the window: book what is free of it and the rest on its first free substitute (the alternatives setting)'),
-    ),
+  flags: {
+    ...itemListFlag('item to book; repeat for several, NAME=QTY sets each quantity', { value: 'name|id[=qty]', required: true }),
+    quantity: { concept: 'quantity', description: 'units, for items given without =QTY' },
+    price: { value: 'p', help: "unit price (default: the item's price for the event's rental block); one --item only" },
+    substitute: { help: 'an item short over the window: book what is free of it and the rest on its first free substitute (the alternatives setting)' },
+    ...WRITE_GUARD_FLAGS,
+  },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
@@ -123,7 +120,7 @@ export const eventsUnbook = defineViewCommand({
   args: '<event>',
   summary: 'Remove items from an event (every line of each item)',
   examples: ['rentals events unbook 12 --item "LED Uplight"', 'rentals events unbook 12 --item 7 --dry-run'],
-  options: (command) => dryRunOption(itemListOption(command, 'item to remove; repeat for several', 'name|id', true)),
+  flags: { ...itemListFlag('item to remove; repeat for several', { required: true }), ...DRY_RUN_FLAG },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {

@@ -16,8 +16,8 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
 import type { CalendarDeps } from './deps.js';
 import { calendarDeps } from './deps.js';
-import { conceptOption, conceptValue } from '../../vocabulary.js';
-import { dryRunOption, withDatesLink, writeGuards } from './options.js';
+import { conceptValue } from '../../vocabulary.js';
+import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 /** `--dry-run`: the event as it would be sent. */
 function wouldWrite(deps: CalendarDeps, record: Record<string, unknown>, changes: Record<string, unknown>) {
@@ -31,13 +31,11 @@ export const eventsCancel = defineViewCommand({
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
   help: withDatesLink('\nSets the cancel date and reason and, when the service has a Cancelled status, that status.\n'),
   examples: ['rentals events cancel 12 --cancel-reason "Customer postponed"', 'rentals events cancel 12 --cancel-reason "Rain" --cancel-date 2026-06-10 --dry-run'],
-  options: (command) =>
-    dryRunOption(
-      conceptOption(conceptOption(command, 'cancelReason', { description: 'why (kept as the cancel reason; required)', required: true }), 'cancelDate', {
-        description: 'cancellation date (default: now)',
-        keep: ['date'],
-      }),
-    ),
+  flags: {
+    cancelReason: { concept: 'cancelReason', description: 'why (kept as the cancel reason; required)', required: true },
+    cancelDate: { concept: 'cancelDate', description: 'cancellation date (default: now)', keep: ['date'] },
+    ...DRY_RUN_FLAG,
+  },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {
@@ -76,7 +74,10 @@ export const eventsUncancel = defineViewCommand({
     '\nThe event gets its holds back: when its status is Cancelled it becomes Confirmed (or --status); every booking is checked against what the other events hold firmly, and nothing changes (exit 1) when one does not fit, unless --allow-overbook.\n',
   ),
   examples: ['rentals events uncancel 12', 'rentals events uncancel 12 --status Quoted --dry-run'],
-  options: (command) => writeGuards(conceptOption(command, 'status', { primary: 'status', value: 'name|id', description: 'the status it gets (default: Confirmed when its status is Cancelled, else its own)' })),
+  flags: {
+    status: { concept: 'status', primary: 'status', value: 'name|id', description: 'the status it gets (default: Confirmed when its status is Cancelled, else its own)' },
+    ...WRITE_GUARD_FLAGS,
+  },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {

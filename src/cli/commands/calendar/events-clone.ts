@@ -18,10 +18,10 @@ import { parseText } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
-import { plannedView, writtenView } from './plan-view.js';
+import { plannedView, writtenView } from '../../../app/booking-views.js';
 import { announce } from '../../../output/booking-notices.js';
-import { conceptOption, conceptValue } from '../../vocabulary.js';
-import { withDatesLink, writeGuards } from './options.js';
+import { conceptValue } from '../../vocabulary.js';
+import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 /** The writable fields of the event, datetimes shifted, cancellation dropped, id and links gone. */
 export function shiftedCopy(record: Record<string, unknown>, offset: number, name?: string): Record<string, unknown> {
@@ -49,12 +49,12 @@ export const eventsClone = defineViewCommand({
     'rentals events clone 12 --start-date 2027-06-11 --with-bookings',
     'rentals events clone "Riverside Summer Festival" --start-date +52w --name "Riverside Summer Festival 2027"',
   ],
-  options: (command) =>
-    writeGuards(
-      conceptOption(command, 'start', { description: 'the new start (a day keeps the original clock time)', value: 'date', required: true })
-        .option('--name <text>', 'name of the copy (default: the same name)')
-        .option('--with-bookings', 'copy the bookings too, checked like `events book`'),
-    ),
+  flags: {
+    start: { concept: 'start', description: 'the new start (a day keeps the original clock time)', value: 'date', required: true },
+    name: { value: 'text', help: 'name of the copy (default: the same name)' },
+    withBookings: { help: 'copy the bookings too, checked like `events book`' },
+    ...WRITE_GUARD_FLAGS,
+  },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {

@@ -10,7 +10,7 @@ import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
-import { withDatesLink, writeGuards } from './options.js';
+import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 const CONFIRMED = 'Confirmed';
 
@@ -20,7 +20,7 @@ export const eventsConfirm = defineViewCommand({
   summary: 'Confirm a quote: its status becomes Confirmed when its bookings fit against the firm holds',
   help: withDatesLink('\nEvery booking of the event is checked against what the other events hold firmly over its window (`rentals help holds`); when one does not fit, nothing changes (exit 1) unless --allow-overbook.\n'),
   examples: ['rentals events confirm 31', 'rentals check -o json | jq -r \'.data[] | select(.code == "quote-cannot-confirm") | .eventId\''],
-  options: (command) => writeGuards(command),
+  flags: WRITE_GUARD_FLAGS,
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {

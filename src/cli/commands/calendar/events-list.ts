@@ -8,7 +8,7 @@ import { fieldByName, resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion } from '../../../app/resource/verbs.js';
 import { recordsView } from '../../../output/records-view.js';
-import { conceptOption, conceptValue } from '../../vocabulary.js';
+import { conceptValue } from '../../vocabulary.js';
 import { type CalendarDeps, calendarDeps } from './deps.js';
 import type { RecordListView, View } from '../../../output/views.js';
 import { positiveInt, withDatesLink } from './options.js';
@@ -26,17 +26,18 @@ export const eventsList = defineViewCommand({
     'rentals events list --search smith --sort startDate:desc --limit 5',
     "rentals events list --json | jq '.data[]'",
   ],
-  options: (command) =>
-    conceptOption(command, 'status', { primary: 'status', value: 'name|id', description: 'event status (e.g. Confirmed)' })
-      .option('--api-version <version>', `${versionHelp} (default v1)`)
-      .option('--from <date>', 'events whose window (dropoff → pickup) ends after this')
-      .option('--to <date>', 'events whose window starts before this (a day counts in full)')
-      .option('--range <name>', `events whose window meets this range, by name: ${RANGE_NAMES}`)
-      .option('--search <text>', 'event or customer name contains this (any case)')
-      .option('--cancelled', 'only cancelled events (a cancel date, or the Cancelled status)')
-      .option('--active-only', 'only events that are not cancelled')
-      .option('--sort <field[:desc]>', 'sort by an event field, e.g. startDate or customerName:desc')
-      .option('--limit <n>', 'at most n events (after filtering and sorting)'),
+  flags: {
+    status: { concept: 'status', primary: 'status', value: 'name|id', description: 'event status (e.g. Confirmed)' },
+    apiVersion: { value: 'version', help: `${versionHelp} (default v1)` },
+    from: { value: 'date', help: 'events whose window (dropoff → pickup) ends after this' },
+    to: { value: 'date', help: 'events whose window starts before this (a day counts in full)' },
+    range: { value: 'name', help: `events whose window meets this range, by name: ${RANGE_NAMES}` },
+    search: { value: 'text', help: 'event or customer name contains this (any case)' },
+    cancelled: { help: 'only cancelled events (a cancel date, or the Cancelled status)' },
+    activeOnly: { help: 'only events that are not cancelled' },
+    sort: { value: 'field[:desc]', help: 'sort by an event field, e.g. startDate or customerName:desc' },
+    limit: { value: 'n', help: 'at most n events (after filtering and sorting)' },
+  },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options) => {

@@ -13,7 +13,7 @@ import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
 import { calendarDeps } from './deps.js';
-import { withDatesLink, writeGuards } from './options.js';
+import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 /** `2d`, `+36h`, `-1w`: a signed length of time. */
 function signedDuration(text: string): number {
@@ -30,7 +30,11 @@ export const eventsMove = defineViewCommand({
     '\nGive --by (a length: 2d, -1w, +3h) or --to (the new dropoff; a day keeps the clock time). Every booking of the event is checked against what the other events hold firmly over the new window; when one does not fit, nothing changes (exit 1) unless --allow-overbook.\n',
   ),
   examples: ['rentals events move 12 --by 2d', 'rentals events move "Smith wedding" --to 2026-07-03 --dry-run', 'rentals events move 12 --by -1w'],
-  options: (command) => writeGuards(command.option('--by <duration>', 'shift by this length (2d, 36h, -1w)').option('--to <when>', 'the new dropoff (a day keeps the clock time)')),
+  flags: {
+    by: { value: 'duration', help: 'shift by this length (2d, 36h, -1w)' },
+    to: { value: 'when', help: 'the new dropoff (a day keeps the clock time)' },
+    ...WRITE_GUARD_FLAGS,
+  },
   view: 'records',
   deps: calendarDeps,
   handler: async (deps, options, [ref]) => {

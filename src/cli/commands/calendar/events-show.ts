@@ -13,7 +13,7 @@ import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
 import { companyOf } from './document-settings.js';
-import { paperOption, paperSize } from './options.js';
+import { PAPER_FLAG, paperSize } from './options.js';
 
 const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
@@ -35,7 +35,7 @@ export const eventsShow = defineViewCommand({
     'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
     'rentals events show 12 -o html --paper Letter > quote-12.html   # a quote (or order confirmation) to send',
   ],
-  options: (command) => paperOption(command),
+  flags: PAPER_FLAG,
   view: 'detail',
   page: true,
   deps: (session) => ({ ...calendarDeps(session), document: () => session.settings.document() }),

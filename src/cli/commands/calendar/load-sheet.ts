@@ -11,8 +11,8 @@ import { renderPickListPage } from '../../../output/html/pick-list-page.js';
 import type { GroupedView, View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { rangeReadDeps } from './deps.js';
-import { conceptOption, conceptValue } from '../../vocabulary.js';
-import { paperOption, paperSize, rangeNameOption, withDatesLink } from './options.js';
+import { conceptValue } from '../../vocabulary.js';
+import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 type Direction = 'out' | 'in';
@@ -46,15 +46,12 @@ export const loadSheetCommand = defineViewCommand({
   ...TOP_LEVEL.loadSheet,
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
-  options: (command) =>
-    paperOption(
-      rangeNameOption(
-        conceptOption(conceptOption(command, 'from', { description: 'the (first) day (default today)', value: 'day', keep: ['date'] }), 'to', {
-          description: 'last day, for several days',
-          value: 'day',
-        }),
-      ),
-    ),
+  flags: {
+    from: { concept: 'from', description: 'the (first) day (default today)', value: 'day', keep: ['date'] },
+    to: { concept: 'to', description: 'last day, for several days', value: 'day' },
+    ...RANGE_NAME_FLAG,
+    ...PAPER_FLAG,
+  },
   view: 'groups',
   page: true,
   deps: rangeReadDeps,

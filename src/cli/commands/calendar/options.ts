@@ -1,50 +1,55 @@
-// Option groups that several calendar commands share, declared once: a date range, an item list,
-// the write guards. Each adds its options to a typed command, so a handler sees them typed.
+// Option groups that several calendar commands share, as data (registry/flags.ts), each declared
+// once and spread into the commands' `flags`: a date range, an item list, the write guards, the paper.
 
-import type { Command as TypedCommand, OptionValues } from '@commander-js/extra-typings';
 import { RANGE_NAMES } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
+import type { FlagDecls } from '../../registry/flags.js';
 import { ALLOW_OVERBOOK_HELP } from '../../write-guards.js';
-import { conceptListOption, conceptOption } from '../../vocabulary.js';
 
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
-/** --from/--to: a range of days or times, or --range by its name (`rentals help dates`). */
-export function rangeOptions<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, defaults = { from: 'today', to: '7 days later' }) {
-  return rangeNameOption(
-    conceptOption(conceptOption(command, 'from', { description: `start of the range (default ${defaults.from})` }), 'to', {
-      description: `end of the range (default ${defaults.to}; a day counts in full)`,
-    }),
-  );
-}
-
 /** --range: a range by its name, instead of --from/--to. */
-export function rangeNameOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
-  return command.option('--range <name>', `the range by name instead of --from/--to: ${RANGE_NAMES}`);
+export const RANGE_NAME_FLAG = {
+  range: { value: 'name', help: `the range by name instead of --from/--to: ${RANGE_NAMES}` },
+} as const satisfies FlagDecls;
+
+/** --from/--to: a range of days or times, or --range by its name (`rentals help dates`); `defaults` as help says them. */
+export function rangeFlags(defaults: { from: string; to: string }) {
+  return {
+    from: { concept: 'from', description: `start of the range (default ${defaults.from})` },
+    to: { concept: 'to', description: `end of the range (default ${defaults.to}; a day counts in full)` },
+    ...RANGE_NAME_FLAG,
+  } as const satisfies FlagDecls;
 }
 
-/** --item (also --inventory-id), repeatable: items by name or id. */
-export function itemListOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>, description = 'only this item; repeat for several', value = 'name|id', required = false) {
-  return conceptListOption(command, 'item', collect, { primary: 'item', description, value, required });
+/** The range of most calendar commands: today and the next seven days unless told. */
+export const RANGE_FLAGS = rangeFlags({ from: 'today', to: '7 days later' });
+
+/** --item (also --inventory-id), repeatable: items by name or id; read with conceptValues('item', …). */
+export function itemListFlag(description = 'only this item; repeat for several', how: { value?: string; required?: boolean } = {}) {
+  return {
+    item: { concept: 'item', list: collect, primary: 'item', description, value: how.value ?? 'name|id', required: how.required === true },
+  } as const satisfies FlagDecls;
 }
 
-/** The override of the booking rules, on every command that writes bookings (calendar, bookings verbs, bulk). */
-export const ALLOW_OVERBOOK = ['--allow-overbook', ALLOW_OVERBOOK_HELP] as const;
+/** --dry-run alone (writes that cannot overbook). */
+export const DRY_RUN_FLAG = {
+  dryRun: { help: 'show what would be written; send nothing' },
+} as const satisfies FlagDecls;
 
-/** The guards of every calendar write: --dry-run shows what would be written; --allow-overbook lets a shortage through. */
-export function writeGuards<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
-  return command
-    .option(...ALLOW_OVERBOOK)
-    .option('--dry-run', 'show what would be written; send nothing');
-}
+/** The guards of every calendar write: --allow-overbook lets a shortage through; --dry-run shows what would be written. */
+export const WRITE_GUARD_FLAGS = {
+  allowOverbook: { help: ALLOW_OVERBOOK_HELP },
+  ...DRY_RUN_FLAG,
+} as const satisfies FlagDecls;
 
-/** Only the --dry-run guard (writes that cannot overbook). */
-export function dryRunOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
-  return command.option('--dry-run', 'show what would be written; send nothing');
-}
+/** --paper: the page size of `-o html` (a quote, a pick list, a timeline), for printing; read with paperSize. */
+export const PAPER_FLAG = {
+  paper: { value: 'size', help: 'with -o html: the page size to print on, A4 or Letter (default A4)' },
+} as const satisfies FlagDecls;
 
 /** A positive whole number option (`--limit`); undefined when not given. */
 export function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -54,11 +59,6 @@ export function positiveInt(value: string | undefined, flag: string): number | u
   return Number(text);
 }
 
-/** --paper: the page size of `-o html` (a quote, a pick list, a timeline), for printing. */
-export function paperOption<A extends unknown[], O extends OptionValues>(command: TypedCommand<A, O>) {
-  return command.option('--paper <size>', 'with -o html: the page size to print on, A4 or Letter (default A4)');
-}
-
 /** The --paper value, checked. */
 export function paperSize(value: string | undefined): 'A4' | 'Letter' {
   if (value === undefined) return 'A4';
@@ -66,3 +66,8 @@ export function paperSize(value: string | undefined): 'A4' | 'Letter' {
   if (!found) throw new UsageError(`--paper: must be A4 or Letter (got ${JSON.stringify(value)})`);
   return found;
 }
+
+/** --category: only the items of a category (availability, timeline). */
+export const CATEGORY_FLAG = {
+  category: { value: 'name|id', help: 'only the items of this category (when the service tells which)' },
+} as const satisfies FlagDecls;

@@ -15,7 +15,7 @@ import { renderBarChart } from '../../../output/bar-chart.js';
 import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { rangeReadDeps } from './deps.js';
-import { rangeOptions, withDatesLink } from './options.js';
+import { rangeFlags, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 const KINDS = ['utilization', 'revenue'] as const;
@@ -45,10 +45,11 @@ export const reportCommand = defineViewCommand({
     "\nutilization = Σ units held × hours (each event's window clipped to the range) ÷ Σ units owned × hours of the range; quotes count as the holds setting says (`rentals help holds`).\nrevenue = Σ quantity × unit price of the booking lines of the events that start in the range; cancelled events are left out (shown apart with --include-cancelled).\n",
   ),
   examples: ['rentals report utilization --from 2026-11-01 --to 2026-11-30', 'rentals report revenue --from 2026-10-01 --to 2026-10-31 --by item -o csv', 'rentals report revenue --from -30d --to today --by status --include-cancelled'],
-  options: (command) =>
-    rangeOptions(command, { from: 'the first of this month', to: 'the end of the month' })
-      .option('--by <grouping>', `rows by ${REPORT_GROUPINGS.join(', ')} (default item)`)
-      .option('--include-cancelled', 'revenue: show the cancelled events\' lines apart'),
+  flags: {
+    ...rangeFlags({ from: 'the first of this month', to: 'the end of the month' }),
+    by: { value: 'grouping', help: `rows by ${REPORT_GROUPINGS.join(', ')} (default item)` },
+    includeCancelled: { help: "revenue: show the cancelled events' lines apart" },
+  },
   view: 'records',
   deps: rangeReadDeps,
   handler: async (deps, options, [kindText]): Promise<View> => {

@@ -13,7 +13,7 @@ import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
 import { rangeReadDeps } from './deps.js';
-import { itemListOption, paperOption, paperSize, rangeOptions, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, PAPER_FLAG, RANGE_FLAGS, itemListFlag, paperSize, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { chosenItems } from './chosen-items.js';
 
@@ -29,11 +29,7 @@ export const timelineCommand = defineViewCommand({
     'rentals timeline --item "20x20 Frame Tent" --from mon --to sun',
     'rentals timeline --range next-month -o html > fleet.html',
   ],
-  options: (command) =>
-    paperOption(itemListOption(rangeOptions(command), 'the item to draw; repeat for several (default: every active item)')).option(
-      '--category <name|id>',
-      'only the items of this category (when the service tells which)',
-    ),
+  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...PAPER_FLAG, ...CATEGORY_FLAG },
   view: 'picture',
   page: true,
   deps: rangeReadDeps,

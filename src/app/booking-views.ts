@@ -1,15 +1,15 @@
-// What a calendar write shows: the planned line writes (--dry-run) or the records written, and
-// the notices that say what each write did. Shared by book, unbook, clone and the bookings verbs.
+// What a booking write shows: the planned line writes (--dry-run) or the records written, and
+// the notices that say what each write did. Built here, beside the use cases, for book, unbook and clone.
 
-import type { PlannedBookings, WrittenLine } from '../../../data/booking-writer.js';
-import { lineRow } from '../../../data/booking-writer.js';
-import { describeWrite } from '../../../domain/booking-plan.js';
-import { announce } from '../../../output/booking-notices.js';
-import { itemName } from '../../../domain/records.js';
-import type { RecordListView } from '../../../output/views.js';
-import { resources } from '../../../resources/definitions.js';
-import { recordsView } from '../../../output/records-view.js';
-import type { Notices } from '../../../output/notices.js';
+import type { PlannedBookings, WrittenLine } from '../data/booking-writer.js';
+import { lineRow } from '../data/booking-writer.js';
+import { describeWrite } from '../domain/booking-plan.js';
+import { announce } from '../output/booking-notices.js';
+import { itemName } from '../domain/records.js';
+import type { RecordListView } from '../output/views.js';
+import { resources } from '../resources/definitions.js';
+import { recordsView } from '../output/records-view.js';
+import type { Notices } from '../output/notices.js';
 
 const PLAN_COLUMNS = ['action', 'id', 'eventId', 'inventoryId', 'quantity', 'price'];
 

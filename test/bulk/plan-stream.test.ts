@@ -1,0 +1,136 @@
+// A plan is never held whole: written in pieces from a spool (the same bytes as serializePlan), read
+// back from any chunking or layout of its JSON into the run's spool, refused when cut short, and
+// its rows run as the runner takes them, not all at once.
+
+import { describe, expect, it } from 'vitest';
+import { planFileChunks, readPlanFile, serializePlan } from '../../src/bulk/plan-file.js';
+import { type PlanRow, type SpooledPlan, newPlan } from '../../src/bulk/plan.js';
+import type { LiveRecord } from '../../src/bulk/live.js';
+import { runPlan } from '../../src/bulk/runner.js';
+import { priceRows } from '../../src/bulk/spec.js';
+import { memorySpool } from '../../src/bulk/spool.js';
+import { planKeyFrom } from '../../src/config/plan-key.js';
+import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { apiOperations } from '../../src/bulk/api-operations.js';
+import { FakeApi } from '../helpers/sandbox-api.js';
+import { contextFor } from './helpers.js';
+
+const KEY = planKeyFrom(Buffer.alloc(32, 7));
+
+function updateRow(n: number): PlanRow {
+  return { line: n + 1, action: 'update', ids: { id: n, inventoryId: n, rentalBlockId: 1 }, label: `Item "${n}" / Daily`, old: { price: n }, new: { price: n + 0.5 } };
+}
+
+const plan = newPlan(priceRows, Array.from({ length: 40 }, (_, i) => updateRow(i + 1)), { source: 'prices.csv', now: () => Date.parse('2026-11-22T08:00:00Z') });
+const text = serializePlan(plan, KEY);
+
+async function* chunksOf(value: string, size: number): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(value);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+async function rowsOf(spooled: SpooledPlan): Promise<PlanRow[]> {
+  const rows: PlanRow[] = [];
+  for await (const row of spooled.rows()) rows.push(row);
+  return rows;
+}
+
+describe('the plan file, streamed', () => {
+  it('planFileChunks writes what serializePlan writes, from a spooled plan', async () => {
+    const spooled: SpooledPlan = { ...plan, count: plan.rows.length, rows: async function* () {
+      yield* plan.rows;
+    } };
+    let written = '';
+    for await (const chunk of planFileChunks(spooled, KEY)) written += chunk;
+    expect(written).toBe(text);
+  });
+
+  it.each([1, 7, 4096])('reads the same rows and totals from chunks of %i bytes, and from the plan as jq prints it', async (size) => {
+    for (const layout of [text, JSON.stringify(JSON.parse(text), null, 2)]) {
+      const read = await readPlanFile(chunksOf(layout, size), 'plan.json', priceRows, KEY, memorySpool());
+      expect(await rowsOf(read)).toEqual(plan.rows);
+      expect(read.totals).toEqual(plan.totals);
+      expect(read.count).toBe(40);
+    }
+  });
+
+  it.each([
+    ['cut inside a row', text.slice(0, text.indexOf('"line":20') + 5)],
+    ['cut after a row', text.slice(0, text.indexOf('\n{"line":21'))],
+    ['cut before the end of the object', text.slice(0, text.lastIndexOf('}'))],
+  ])('a plan %s is refused before anything runs (exit 2)', async (_name, cut) => {
+    const error = await readPlanFile(chunksOf(cut, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toMatch(/not JSON/);
+  });
+
+  it('a row dropped from the middle (the JSON still whole) is refused by the digest', async () => {
+    const dropped = text.replace(/\n\{"line":21,[^\n]*\},/, '');
+    expect(dropped).not.toBe(text);
+    const error = await readPlanFile(chunksOf(dropped, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/the plan was changed after it was made/);
+  });
+});
+
+describe('the runner over a stream of rows', () => {
+  it('takes each row when a request slot frees up: never more than the concurrency ahead of what it reported', async () => {
+    const records = new Map<number, LiveRecord>();
+    for (let id = 1; id <= 500; id++) records.set(id, { id, values: { inventoryId: id, rentalBlockId: 1, price: id } });
+    let taken = 0;
+    let reported = 0;
+    let widest = 0;
+    async function* rows(): AsyncGenerator<PlanRow> {
+      for (let n = 1; n <= 500; n++) {
+        taken++;
+        widest = Math.max(widest, taken - reported);
+        yield updateRow(n);
+      }
+    }
+    const summary = await runPlan(rows(), {
+      spec: priceRows,
+      total: 500,
+      concurrency: 8,
+      onLine: () => void reported++,
+      ops: {
+        current: async (row) => records.get(row.ids.id!),
+        find: async (row) => records.get(row.ids.id!),
+        create: async () => {
+          throw new Error('no creates');
+        },
+        update: async (row, current) => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const updated = { id: current.id, values: { ...current.values, ...row.new } };
+          records.set(current.id, updated);
+          return updated;
+        },
+        remove: async () => undefined,
+      },
+    });
+    expect(summary.counts.updated).toBe(500);
+    expect(summary.total).toBe(500);
+    expect(widest).toBeLessThanOrEqual(9);
+  });
+});
+
+describe('apply of a plan file: the listings it reads', () => {
+  it("drops an item's listing after the last row that looks it up, keeps it until then", async () => {
+    const api = FakeApi.catalogue(2);
+    const row = (id: number, inventoryId: number): PlanRow => ({ line: id, action: 'update', ids: { id, inventoryId, rentalBlockId: id % 10 }, old: { price: 0 }, new: { price: 1 } });
+    const lookupsByParent = [undefined, 2, 1];
+    const ops = apiOperations(priceRows, contextFor(api), undefined, api, lookupsByParent);
+    await ops.current(row(11, 1));
+    await ops.current(row(21, 2));
+    await ops.current(row(12, 1)); // item 1's second and last: read once for both
+    expect(api.count('GET', 'prices')).toBe(2);
+    await ops.current(row(12, 1)); // past its last: read afresh, the listing was not kept
+    expect(api.count('GET', 'prices')).toBe(3);
+    expect(lookupsByParent).toEqual([undefined, 2, 1]); // the plan's counts are not used up
+  });
+
+  it('counts, while it verifies a plan file, the rows of each item that will look their record up', async () => {
+    const rows = [updateRow(1), { ...updateRow(2), action: 'unchanged' as const, new: { price: 2 }, old: { price: 2 } }, { ...updateRow(3), ids: { id: 3, inventoryId: 1, rentalBlockId: 2 } }];
+    const file = serializePlan(newPlan(priceRows, rows, { source: 'prices.csv' }), KEY);
+    const read = await readPlanFile(chunksOf(file, 100), 'plan.json', priceRows, KEY, memorySpool());
+    expect(read.lookupsByParent).toEqual([undefined, 2]);
+  });
+});
