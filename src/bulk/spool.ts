@@ -6,6 +6,7 @@
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
 
 /** Lines appended once, then read back in order, as often as needed. */
 export interface SpoolFile {
@@ -53,7 +54,11 @@ export function diskSpool(base = tmpdir()): Spool {
   };
   const directory = (): string => {
     if (dir === undefined) {
-      dir = mkdtempSync(join(base, 'rentals-bulk-'));
+      try {
+        dir = mkdtempSync(join(base, 'rentals-bulk-'));
+      } catch (error) {
+        throw new UsageError(`cannot make a private directory for the run's rows under ${base} (TMPDIR): ${(error as Error).message}`);
+      }
       process.once('exit', remove);
     }
     return dir;

@@ -8,7 +8,7 @@ import { type PlanRow, type SpooledPlan, newPlan } from '../../src/bulk/plan.js'
 import type { LiveRecord } from '../../src/bulk/live.js';
 import { runPlan } from '../../src/bulk/runner.js';
 import { priceRows } from '../../src/bulk/spec.js';
-import { memorySpool } from '../../src/bulk/spool.js';
+import { diskSpool, memorySpool } from '../../src/bulk/spool.js';
 import { planKeyFrom } from '../../src/config/plan-key.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { apiOperations } from '../../src/bulk/api-operations.js';
@@ -143,5 +143,18 @@ describe('apply of a plan file: the listings it reads', () => {
     const file = serializePlan(newPlan(priceRows, rows, { source: 'prices.csv' }), KEY);
     const read = await readPlanFile(chunksOf(file, 100), 'plan.json', priceRows, KEY, memorySpool());
     expect(read.lookupsByParent).toEqual([undefined, 2]);
+  });
+});
+
+describe('the spool', () => {
+  it('a temporary directory that cannot be made is a usage error naming TMPDIR, before anything is read or sent', () => {
+    let error: unknown;
+    try {
+      diskSpool('/nonexistent/rentals-tmp').file('rows');
+    } catch (e) {
+      error = e;
+    }
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toMatch(/^cannot make a private directory for the run's rows under \/nonexistent\/rentals-tmp \(TMPDIR\): /);
   });
 });
