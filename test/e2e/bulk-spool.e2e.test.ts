@@ -104,3 +104,14 @@ describe('--plan names a file', () => {
     }
   });
 });
+
+test('inventory import --plan of new items, then inventory apply: every item created', async () => {
+  const { cliFor } = await import('./harness.js');
+  const rentals = cliFor(sandbox, configDir);
+  const plan = join(work, 'items-plan.json');
+  const made = await rentals(['inventory', 'import', itemsFile('planned', 3), '--plan', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  const applied = await rentals(['inventory', 'apply', plan, '--yes']);
+  expect(applied.code, applied.stderr).toBe(0);
+  expect(applied.stderr).toMatch(/^3 rows: 3 created/m);
+});
