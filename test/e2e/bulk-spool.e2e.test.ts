@@ -87,6 +87,31 @@ describe('the spool is removed whichever way a run ends', () => {
   });
 });
 
+test('Ctrl-C during apply of a plan file: the spool removed, the report named, no --resume (apply has none)', { timeout: 40_000 }, async () => {
+  const { cliFor } = await import('./harness.js');
+  const plan = join(work, 'stopped-plan.json');
+  const report = join(work, 'stopped-report.ndjson');
+  const made = await cliFor(sandbox, configDir)(['inventory', 'import', itemsFile('applied', 50), '--plan', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  const proxy = await startFaultProxy({ target: sandbox.url });
+  try {
+    const held = proxy.gate((r) => r.method === 'POST', 5);
+    const run = startBin(['inventory', 'apply', plan, '--report', report, '--concurrency', '2', '--yes'], { env: env(proxy.url), timeoutMs: 25_000 });
+    const interrupted = until(run.child.stderr, 'Interrupted:');
+    await held;
+    run.child.kill('SIGINT');
+    await interrupted;
+    proxy.open();
+    const stopped = await run.done;
+    expect(stopped.code, stopped.stderr).toBe(6);
+    expect(stopped.stderr).toContain(`${report} says why for each row`);
+    expect(stopped.stderr).not.toContain('--resume');
+    expect(spoolDirs()).toEqual([]);
+  } finally {
+    await proxy.close();
+  }
+});
+
 describe('--plan names a file', () => {
   test('--plan - is refused before anything is read (apply reads "-" as stdin: the hint would be wrong)', async () => {
     const { cliFor } = await import('./harness.js');
