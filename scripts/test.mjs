@@ -34,9 +34,14 @@ function loud(name, args) {
   });
 }
 
+// A bigger young generation for vitest's workers (V8 flags are the process's, its threads'
+// too): the suite allocates much short-lived garbage; fewer scavenges measured 3-6% less CPU for
+// the suite (two alternating pairs of runs). tsc showed no difference.
+const VITEST_FLAGS = ['--max-semi-space-size=32'];
+
 const checks = [quiet('typecheck (tsc --noEmit)', [bin('typescript/bin/tsc'), '--noEmit']), quiet('knip', [bin('knip/bin/knip.js')])];
 const build = await loud('build', [script('./build.mjs')]);
-const tests = build.code === 0 ? await loud('vitest', [bin('vitest/vitest.mjs'), 'run', ...process.argv.slice(2)]) : { name: 'vitest (not run: the build failed)', code: 1 };
+const tests = build.code === 0 ? await loud('vitest', [...VITEST_FLAGS, bin('vitest/vitest.mjs'), 'run', ...process.argv.slice(2)]) : { name: 'vitest (not run: the build failed)', code: 1 };
 const results = [build, tests, ...(await Promise.all(checks))];
 const failed = results.filter((r) => r.code !== 0).map((r) => r.name);
 if (failed.length > 0) {
