@@ -132,10 +132,19 @@ describe.each(majors)('the installed tarball on Node %i', (major) => {
       const ics = await run(installedBin, ['agenda', '-o', 'ics', '--timezone', 'Europe/Berlin'], { env: client });
       expect(ics.stdout).toContain('BEGIN:VCALENDAR');
     } finally {
-      sandbox.child.kill('SIGTERM');
+      await stopped(sandbox.child);
     }
   }, 120_000);
 });
+
+/** SIGTERM, then its exit: the sandbox writes its compile cache under `work` as it exits, and afterAll removes `work`. */
+function stopped(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
 
 function startSandbox(env: NodeJS.ProcessEnv, token: string): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {

@@ -41,6 +41,13 @@ export interface WriteJournal {
   wrote: (record: HistoryRecord) => void;
 }
 
+/**
+ * Records the journal remembers (the last read or written): enough for a command that writes a
+ * record it has just read or written, without a 300k-row bulk run holding every record it wrote.
+ * An older one is read again when it is written.
+ */
+export const JOURNAL_REMEMBERS = 1024;
+
 /** What every write may carry: the grant of the writers of events and bookings (write-grant.ts). */
 export interface WriteOptions {
   grant?: WriteGrant;
@@ -63,7 +70,7 @@ export class ResourceApi {
 
   async get(at: Address, id: number): Promise<DataResult> {
     const result = await this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
-    if (this.journal && result.records[0]) this.journal.seen.set(recordKey(at, id), result.records[0]);
+    if (this.journal && result.records[0]) this.remember(at, id, result.records[0]);
     return result;
   }
 
@@ -104,9 +111,18 @@ export class ResourceApi {
 
   /** The record for the history; what this run knows of it now is its `after`. */
   private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null): HistoryRecord {
-    if (after) this.journal!.seen.set(recordKey(at, id), after);
+    if (after) this.remember(at, id, after);
     else this.journal!.seen.delete(recordKey(at, id));
     return { resource: at.def.name, ...parentOf(at), id, before: withoutLinks(before), after: withoutLinks(after) };
+  }
+
+  /** The newest last: past JOURNAL_REMEMBERS, the one remembered longest ago is forgotten. */
+  private remember(at: Address, id: number, record: ApiRecord): void {
+    const seen = this.journal!.seen;
+    const key = recordKey(at, id);
+    seen.delete(key);
+    seen.set(key, record);
+    if (seen.size > JOURNAL_REMEMBERS) seen.delete(seen.keys().next().value!);
   }
 
   private async before(at: Address, id: number, given: ApiRecord | undefined): Promise<ApiRecord | undefined> {

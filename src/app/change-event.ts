@@ -15,6 +15,7 @@ import type { CalendarEvent } from '../domain/records.js';
 import { describeQuotesCountingOn } from '../domain/tentative-holds.js';
 import { eventLabel } from '../domain/records.js';
 import type { CalendarWrites } from './ports.js';
+import type { BodyOf } from '../resources/definitions.js';
 import { type WallTime, formatWallTime } from '../domain/wall-time.js';
 
 /** The status an uncancelled event gets when its own status cancels it and none is named. */
@@ -42,7 +43,7 @@ async function cancelledStatusId(calendar: CalendarData): Promise<number | undef
 }
 
 /** `changes` with the status that agrees with the cancel date they set or clear. */
-async function cancelledEverywhere(calendar: CalendarData, event: CalendarEvent, changes: Record<string, unknown>, now: WallTime): Promise<Record<string, unknown>> {
+async function cancelledEverywhere(calendar: CalendarData, event: CalendarEvent, changes: BodyOf<'events'>, now: WallTime): Promise<BodyOf<'events'>> {
   if (!('cancelDate' in changes)) return 'eventStatusId' in changes ? datedLikeStatus(calendar, event, changes, now) : changes;
   if ('eventStatusId' in changes) return changes;
   const cancels = changes.cancelDate !== null && changes.cancelDate !== '' && changes.cancelDate !== undefined;
@@ -56,7 +57,7 @@ async function cancelledEverywhere(calendar: CalendarData, event: CalendarEvent,
 }
 
 /** `changes` naming a status and no cancel date: the cancel date that agrees with the status. */
-async function datedLikeStatus(calendar: CalendarData, event: CalendarEvent, changes: Record<string, unknown>, now: WallTime): Promise<Record<string, unknown>> {
+async function datedLikeStatus(calendar: CalendarData, event: CalendarEvent, changes: BodyOf<'events'>, now: WallTime): Promise<BodyOf<'events'>> {
   const statuses = await calendar.catalog.names('statuses');
   const cancels = isCancelledStatus(statuses.label(Number(changes.eventStatusId)));
   if (cancels && !event.cancellation.byDate) return { ...changes, cancelDate: formatWallTime(now) };
@@ -64,7 +65,7 @@ async function datedLikeStatus(calendar: CalendarData, event: CalendarEvent, cha
   return changes;
 }
 
-export async function changeEvent(deps: Pick<CalendarWrites, 'calendar' | 'events' | 'notices'>, event: CalendarEvent, changes: Record<string, unknown>, request: EventChangeRequest): Promise<EventChangeOutcome> {
+export async function changeEvent(deps: Pick<CalendarWrites, 'calendar' | 'events' | 'notices'>, event: CalendarEvent, changes: BodyOf<'events'>, request: EventChangeRequest): Promise<EventChangeOutcome> {
   const consistent = await cancelledEverywhere(deps.calendar, event, changes, request.now);
   const planned = await deps.events.plan(event, consistent, { allowOverbook: request.allowOverbook, verb: request.verb });
   const { judgement, after } = planned;

@@ -18,7 +18,7 @@ interface UntypedFieldFlags {
 
 /**
  * The options that a `fields` entry of a command's flags gives, typed from the resource table
- * (`as const`): `--quantity-available <n>` → `quantityAvailable?: string`, its alias `qty`, a bool
+ * (its literal types kept): `--quantity-available <n>` → `quantityAvailable?: string`, its alias `qty`, a bool
  * field's `--active [bool]` (`string | true`) and its inverse `--inactive` (`true`). A misspelt read
  * fails `tsc`. Fields of no known resource give an opaque type, read through fieldsFromFlags only.
  */

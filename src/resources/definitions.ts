@@ -450,6 +450,14 @@ and price; every row belongs to the --event-id event.`,
   },
 });
 
+/** The properties of T that S does not have (each object of a union apart). */
+type Excess<T, S> = T extends unknown ? Exclude<keyof T, keyof S> : never;
+/** Every property of the table its types lack: a resource's, a field's, a parent's, the bulk columns'. */
+type Unknown<R extends ResourceDef> = Excess<R, ResourceDef> | Excess<R['fields'][number], FieldDef> | Excess<NonNullable<R['parent']>, ParentDef> | Excess<NonNullable<R['bulk']>, BulkDef>;
+// The const inference keeps the literal types but skips the excess property check of an annotation:
+// a misspelt property (`labelFeild`) fails here instead, naming it.
+true satisfies ([Unknown<(typeof TABLE)[ResourceName]>] extends [never] ? true : Unknown<(typeof TABLE)[ResourceName]>);
+
 /** A resource whose fields keep their literal types: `resources.prices.fields` names `price`, `inventoryId`… */
 export type Resource<N extends ResourceName = ResourceName> = Omit<ResourceDef, 'name' | 'fields'> & { name: N; fields: Array<FieldDef & (typeof TABLE)[N]['fields'][number]> };
 
@@ -459,6 +467,12 @@ export const resourceList: ResourceDef[] = Object.values(resources);
 
 /** A field a create or update body carries: not response-only. */
 export type Writable<F extends FieldDef> = F extends { responseOnly: true } ? never : F;
+
+/** The names of a resource's writable fields: `FieldName<'bookings'>` is `eventId | inventoryId | quantity | price`. */
+export type FieldName<N extends ResourceName> = Writable<Resource<N>['fields'][number]>['name'];
+
+/** A create or update body of one resource by its fields' names, the values as given (the validator checks them). */
+export type BodyOf<N extends ResourceName> = { [K in FieldName<N>]?: unknown };
 
 /** The fields a create or update body carries (everything but response-only ones), their literal types kept. */
 export function writableFields<D extends ResourceDef>(def: D): Array<Writable<D['fields'][number]>> {

@@ -25,7 +25,7 @@ export interface DataList {
   records: readonly StoredRecord[];
   /** The record's JSON with its Links, UTF-8. */
   json: (record: StoredRecord) => Buffer;
-  /** A long top-level list: its whole body as cached, or where to keep it once made (list-body.ts). */
+  /** A long top-level list: its whole body as cached (then `records` is empty: the body is the answer), or where to keep it once made (list-body.ts). */
   body?: ListBodySlot;
 }
 
@@ -58,8 +58,11 @@ export class Operations {
     switch (request.verb) {
       case 'list': {
         const version = this.store.version(def.name);
-        const reply = await this.answer(request, 200, this.store.list(def, parentId), this.durability.settled(), true);
-        if (!def.parent && reply.data!.records.length >= LONG_LIST) reply.data!.body = this.bodies.slot(def.name, request.links, version);
+        const slot = def.parent ? undefined : this.bodies.slot(def.name, request.links, version);
+        // A body kept for this version is the answer: the records are not listed again (100k of them).
+        const records = slot?.body ? [] : this.store.list(def, parentId);
+        const reply = await this.answer(request, 200, records, this.durability.settled(), true);
+        if (slot?.body || records.length >= LONG_LIST) reply.data!.body = slot;
         return reply;
       }
       case 'get':

@@ -30,12 +30,12 @@ export async function send(res: ServerResponse, reply: Reply, extraHeaders: Reco
     res.writeHead(reply.status, headers(Buffer.byteLength(text), reply, extraHeaders)).end(text);
     return;
   }
+  const slot = reply.data.body;
+  if (slot?.body) return sendBody(res, reply, slot.body, extraHeaders);
   if (reply.data.records.length <= RECORDS_PER_CHECK) {
     sendAtOnce(res, reply, reply.data, extraHeaders);
     return;
   }
-  const slot = reply.data.body;
-  if (slot?.body) return sendBody(res, reply, slot.body, extraHeaders);
   const serialised = await serialise(reply.data, res);
   if (!serialised || res.destroyed) return;
   const { records, length } = serialised;

@@ -5,13 +5,13 @@ import { Command } from 'commander';
 import { expect, expectTypeOf, test } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { conceptValue, conceptValues } from '../../src/cli/vocabulary.js';
-import { defineViewCommand } from '../../src/cli/registry/spec.js';
+import { type ArgsOf, defineViewCommand } from '../../src/cli/registry/spec.js';
 import { AVAILABILITY_FLAGS } from '../../src/cli/commands/calendar/availability.js';
 import { RANGE_FLAGS, WRITE_GUARD_FLAGS } from '../../src/cli/commands/calendar/options.js';
 import type { FlagValues } from '../../src/cli/registry/flags.js';
 import { fieldsFromFlags } from '../../src/cli/field-flags.js';
 import type { WriteOptions } from '../../src/cli/resource/register.js';
-import { type Resource, resources, writableFields } from '../../src/resources/definitions.js';
+import { type BodyOf, type FieldName, type Resource, resources, writableFields } from '../../src/resources/definitions.js';
 import type { Outcome, View } from '../../src/output/views.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
@@ -151,6 +151,12 @@ test("field flags are typed from the resource table: a resource's fields, aliase
   expectTypeOf<EventWrite['eventStatusId'] | EventWrite['status'] | EventWrite['reason']>().toEqualTypeOf<string | undefined>();
   // @ts-expect-error options of one resource are not read as another's fields
   fieldsFromFlags(resources.prices, inventory);
+
+  // The bookings verbs' write bodies (app/resource/booking-writes.ts) by the table's names.
+  expectTypeOf<FieldName<'bookings'>>().toEqualTypeOf<'eventId' | 'inventoryId' | 'quantity' | 'price'>();
+  const body: BodyOf<'bookings'> = { quantity: 2 };
+  // @ts-expect-error a misspelt field of a body does not compile
+  void body.quantty;
 });
 
 test('a renamed declaration fails where the old name is read', () => {
@@ -168,6 +174,14 @@ test('a renamed declaration fails where the old name is read', () => {
       return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
     },
   });
+});
+
+test("a handler's positionals come from the args declared: required, optional, variadic", () => {
+  expectTypeOf<ArgsOf<''>>().toEqualTypeOf<[]>();
+  expectTypeOf<ArgsOf<'<event>'>>().toEqualTypeOf<[string]>();
+  expectTypeOf<ArgsOf<'<before> [after]'>>().toEqualTypeOf<[string, string | undefined]>();
+  expectTypeOf<ArgsOf<'[command-or-topic...]'>>().toEqualTypeOf<[string[]]>();
+  expectTypeOf<ArgsOf<'<method> <path>'>>().toEqualTypeOf<[string, string]>();
 });
 
 test('no command takes the whole session: its deps are narrow', () => {

@@ -2,7 +2,7 @@
 // columns against the seeded sandbox, asserting on the captured screen (wrapped lines joined back,
 // so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -41,26 +41,37 @@ function tmux(...args: string[]): string {
   return result.stdout;
 }
 
+/** tmux without blocking this thread: the sandbox the pane's rentals talks to runs in it. */
+function tmuxUntilDone(timeoutMs: number, ...args: string[]): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('tmux', ['-S', socket, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(true);
+      else if (code === null) resolve(false);
+      else reject(new Error(`tmux ${args.join(' ')}: ${stderr}`));
+    });
+  });
+}
+
 /** `rentals …args` in a terminal `width` columns wide; the screen's lines, wrapped lines joined. */
 async function screen(width: number, args: string[]): Promise<string[]> {
   const vars = Object.entries({ ...env, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' }).map(([k, v]) => `${k}=${quote(v)}`);
-  const command = `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; sleep 600`;
   const session = `w${width}-${Math.random().toString(36).slice(2, 8)}`;
+  // When rentals is done the pane wakes the tmux client that made it (wait-for), which then
+  // returns: no polling. A wake before the client waits is kept by tmux.
+  const command = `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; tmux -S ${quote(socket)} wait-for -S ${session}; sleep 600`;
   // The scrollback is set before the pane exists (a long grid scrolls off a 50-line screen).
-  tmux('-u', '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'history-limit', '10000', ';', 'new-session', '-d', '-s', session, '-x', String(width), '-y', '50', command);
-  try {
-    for (let attempt = 0; attempt < 150; attempt++) {
-      const captured = tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session);
-      if (captured.split('\n').some((line) => line.trim() === DONE)) {
-        const lines = captured.split('\n').map((line) => line.trimEnd());
-        return lines.slice(0, lines.findIndex((line) => line.trim() === DONE));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`rentals ${args.join(' ')} did not finish in tmux:\n${tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session)}`);
-  } finally {
-    tmux('kill-session', '-t', session);
-  }
+  const done = await tmuxUntilDone(15_000, '-u', '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'history-limit', '10000', ';', 'new-session', '-d', '-s', session, '-x', String(width), '-y', '50', command, ';', 'wait-for', session);
+  const captured = tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session, ';', 'kill-session', '-t', session);
+  const lines = captured.split('\n').map((line) => line.trimEnd());
+  const end = lines.findIndex((line) => line.trim() === DONE);
+  if (!done || end < 0) throw new Error(`rentals ${args.join(' ')} did not finish in tmux:\n${captured}`);
+  return lines.slice(0, end);
 }
 
 /** Text with every run of spaces (and no-break spaces) as one space. */

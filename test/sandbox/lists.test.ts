@@ -3,9 +3,13 @@
 
 import { connect } from 'node:net';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '../../src/resources/definitions.js';
+import { LONG_LIST } from '../../src/sandbox/list-body.js';
+import { Operations } from '../../src/sandbox/operations.js';
+import { inMemory } from '../../src/sandbox/persistence.js';
 import { serve } from '../../src/sandbox/server.js';
-import type { StoredRecord } from '../../src/sandbox/store.js';
+import { Store, type StoredRecord } from '../../src/sandbox/store.js';
 import { type Caller, TOKEN, bearer, openSandbox } from './helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
@@ -133,6 +137,26 @@ describe('lists in chunks', () => {
     expect(changed.json.data.find((r) => r.id === target.id)).toMatchObject({ name: 'Kept body gone', quantityAvailable: 7 });
     expect(Number(changed.headers['content-length'])).toBe(Buffer.byteLength(changed.text));
     expect((await call('GET', '/v1/inventory')).json.data.find((r) => r.id === target.id)).toMatchObject({ name: 'Kept body gone' });
+  });
+
+  it('a long list whose body is kept is answered from it without listing the records again', async () => {
+    const store = new Store();
+    for (let i = 0; i < LONG_LIST; i++) store.create('inventory', { name: `Item ${i}`, quantityAvailable: 1, active: 1 });
+    const operations = new Operations(store, inMemory);
+    const links = { origin: 'http://127.0.0.1:1', version: 'v1' as const };
+    const list = () => operations.run({ def: resources.inventory, verb: 'list', params: {}, links });
+    const first = await list();
+    expect(first.data!.records).toHaveLength(LONG_LIST);
+    first.data!.body!.keep(Buffer.from('{"data":[…]}'));
+    const listed = vi.spyOn(store, 'list');
+    const again = await list();
+    expect(listed).not.toHaveBeenCalled();
+    expect(again.data!.body!.body!.toString()).toBe('{"data":[…]}');
+    store.create('inventory', { name: 'One more', quantityAvailable: 1, active: 1 });
+    const changed = await list();
+    expect(listed).toHaveBeenCalledTimes(1);
+    expect(changed.data!.records).toHaveLength(LONG_LIST + 1);
+    expect(changed.data!.body!.body).toBeUndefined();
   });
 
   it('a client that leaves in the middle of a list does not disturb the sandbox', async () => {

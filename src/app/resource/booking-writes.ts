@@ -7,7 +7,7 @@ import { book } from '../book.js';
 import type { BookingIntent } from '../../domain/booking-plan.js';
 import { type Money, parseMoney } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
-import { type ApiVersion, recordUrlPath, collectionUrlPath, resources } from '../../resources/definitions.js';
+import { type ApiVersion, type BodyOf, type FieldName, recordUrlPath, collectionUrlPath, resources } from '../../resources/definitions.js';
 import { announce } from '../../output/booking-notices.js';
 import { recordsView } from '../../output/records-view.js';
 import { lineRow } from '../../data/booking-writer.js';
@@ -15,7 +15,7 @@ import type { View } from '../../output/views.js';
 import type { ResourceDeps } from './verbs.js';
 import type { WriteInput } from './verbs.js';
 
-function count(value: unknown, field: string): number | undefined {
+function count(value: unknown, field: FieldName<'bookings'>): number | undefined {
   if (value === undefined || value === null) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new UsageError(`${field}: must be a whole number ≥ 0 (got ${JSON.stringify(value)})`);
@@ -48,7 +48,7 @@ async function planAndWrite(resource: ResourceDeps, version: ApiVersion, eventId
   return recordsView(resources.bookings, written.map((w) => w.record));
 }
 
-export async function addBooking(deps: ResourceDeps, version: ApiVersion, body: Record<string, unknown>, input: WriteInput): Promise<View> {
+export async function addBooking(deps: ResourceDeps, version: ApiVersion, body: BodyOf<'bookings'>, input: WriteInput): Promise<View> {
   // Every rule of the validator first (required fields, limits); the price may come from the block.
   await validated(resources.bookings, { ...body, price: body.price ?? 0 }, 'create');
   const eventId = Number(body.eventId);
@@ -62,7 +62,7 @@ export async function updateBooking(
   version: ApiVersion,
   bookingId: number,
   eventId: number | undefined,
-  changes: Record<string, unknown>,
+  changes: BodyOf<'bookings'>,
   input: WriteInput,
 ): Promise<View> {
   if (eventId === undefined) throw new UsageError('bookings belong to an event: --event-id <id> is required');

@@ -47,7 +47,7 @@ export interface ConceptFlag<C extends ConceptName = ConceptName, K extends stri
 
 /** A resource's field flags (`--quantity-available`, its aliases, `--inactive`): read with fieldsFromFlags. */
 export interface FieldsFlag<F extends FieldDef = FieldDef> {
-  /** Their literal types (the resource table is `as const`) type the handler's reads: FieldFlagValues. */
+  /** Their literal types (the resource table keeps them) type the handler's reads: FieldFlagValues. */
   fields: readonly F[];
   /** Help says each is required (prices set). */
   required?: boolean;

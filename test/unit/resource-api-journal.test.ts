@@ -1,0 +1,49 @@
+// The journal a run's writes go through remembers the records it read or wrote, for the history's
+// `before` of a later write: the last JOURNAL_REMEMBERS of them, never all of a 300k-row run's.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import type { RequestLogEntry } from '../../src/api/http-types.js';
+import { JOURNAL_REMEMBERS, ResourceApi, type WriteJournal } from '../../src/api/resource-api.js';
+import type { HistoryRecord } from '../../src/config/history.js';
+import { resources } from '../../src/resources/definitions.js';
+import { validateWrite } from '../../src/schemas/resource.js';
+import { openSandbox } from '../sandbox/helpers.js';
+
+let sandbox: Awaited<ReturnType<typeof openSandbox>>;
+let client: ApiClient;
+const log: RequestLogEntry[] = [];
+
+beforeAll(async () => {
+  sandbox = await openSandbox();
+  client = new ApiClient({ baseUrl: sandbox.url, auth: { getToken: async () => sandbox.token }, env: {}, retries: 0, log: (entry) => log.push(entry) });
+});
+afterAll(async () => {
+  client.close();
+  await sandbox.close();
+});
+
+describe('the journal of a run', () => {
+  test('remembers the last records written, not every one; an older one is read again before it is written', async () => {
+    const wrote: HistoryRecord[] = [];
+    const journal: WriteJournal = { seen: new Map(), wrote: (record) => wrote.push(record) };
+    const api = new ResourceApi(client, journal);
+    const at = { def: resources.inventory, version: 'v2' as const };
+    const item = (n: number) => validateWrite(resources.inventory, { name: `Item ${n}`, quantityAvailable: n, active: 1 }, 'create');
+    const ids: number[] = [];
+    for (let n = 0; n < JOURNAL_REMEMBERS + 10; n += 50) {
+      const batch = await Promise.all(Array.from({ length: Math.min(50, JOURNAL_REMEMBERS + 10 - n) }, (_, i) => api.create(at, item(n + i))));
+      ids.push(...batch.map((result) => Number(result.records[0]!.id)));
+    }
+    expect(journal.seen.size).toBe(JOURNAL_REMEMBERS);
+
+    log.length = 0;
+    const last = ids.at(-1)!;
+    await api.update(at, last, validateWrite(resources.inventory, { id: last, name: 'Last', quantityAvailable: 1, active: 1 }, 'update'));
+    expect(log.map((e) => e.method)).toEqual(['PUT']);
+    const first = ids[0]!;
+    await api.update(at, first, validateWrite(resources.inventory, { id: first, name: 'First', quantityAvailable: 1, active: 1 }, 'update'));
+    expect(log.map((e) => e.method)).toEqual(['PUT', 'GET', 'PUT']);
+    expect(wrote.at(-1)).toMatchObject({ id: first, before: { name: 'Item 0' }, after: { name: 'First' } });
+    expect(journal.seen.size).toBe(JOURNAL_REMEMBERS);
+  });
+});
