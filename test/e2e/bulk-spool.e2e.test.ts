@@ -102,3 +102,21 @@ describe('the spool is removed whichever way a run ends', () => {
     }
   });
 });
+
+describe('--plan names a file', () => {
+  test('--plan - is refused before anything is read (apply reads "-" as stdin: the hint would be wrong)', async () => {
+    const { cliFor } = await import('./harness.js');
+    const { existsSync, rmSync: remove } = await import('node:fs');
+    const stray = join(process.cwd(), '-');
+    try {
+      for (const args of [['inventory', 'import', itemsFile('dash', 2), '--plan', '-'], ['prices', 'adjust', '--percent', '5', '--plan', '-']]) {
+        const result = await cliFor(sandbox, configDir)(args);
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain('--plan: "-" is not a file here');
+        expect(existsSync(stray)).toBe(false);
+      }
+    } finally {
+      remove(stray, { force: true });
+    }
+  });
+});
