@@ -18,6 +18,7 @@ import { isObject } from '../common/objects.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
 import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
 import { type PlanPiece, PlanTextParser } from './plan-text.js';
+import { ISSUES_KEPT } from './issues.js';
 import type { Spool } from './spool.js';
 import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
 import { type Values, readCell } from './values.js';
@@ -182,6 +183,8 @@ class RowVerifier {
   private readonly actionIssues: FieldIssue[] = [];
   private readonly undo: boolean;
   private index = 0;
+  /** Problems beyond the first ISSUES_KEPT, counted: a plan of a million bad rows is not a million messages held. */
+  private more = 0;
 
   constructor(
     private readonly file: string,
@@ -198,8 +201,12 @@ class RowVerifier {
   add(line: string): PlanRow {
     this.mac.update(`${line}\n`);
     const row = JSON.parse(line) as PlanRow;
-    this.values.check(row, this.index, this.valueIssues);
-    actionIssues(row, this.index, this.head, this.undo, this.file, this.actionIssues);
+    const values: FieldIssue[] = [];
+    const actions: FieldIssue[] = [];
+    this.values.check(row, this.index, values);
+    actionIssues(row, this.index, this.head, this.undo, this.file, actions);
+    this.keep(this.valueIssues, values);
+    this.keep(this.actionIssues, actions);
     this.index++;
     return row;
   }
@@ -207,7 +214,17 @@ class RowVerifier {
   finish(): void {
     checkDigest((this.head as SignedHead & { digest: string }).digest, this.key, this.mac, this.file, this.spec);
     const invalid = [...this.valueIssues, ...this.actionIssues];
-    if (invalid.length > 0) throw planError(this.file, invalid);
+    if (invalid.length === 0) return;
+    const error = planError(this.file, invalid);
+    if (this.more > 0) error.message += `\n  … and ${this.more} more`;
+    throw error;
+  }
+
+  private keep(into: FieldIssue[], found: readonly FieldIssue[]): void {
+    for (const issue of found) {
+      if (this.valueIssues.length + this.actionIssues.length < ISSUES_KEPT) into.push(issue);
+      else this.more++;
+    }
   }
 }
 

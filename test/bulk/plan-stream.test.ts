@@ -183,6 +183,15 @@ describe('a plan of creates, which name no id', () => {
     expect((await rowsOf(read)).map((row) => row.label)).toEqual(['Tent', 'Chair', 'Stool']);
   });
 
+  it('lists the first 1,000 problems of a refused plan and counts the rest (a plan of 20,000 bad rows is not 20,000 lines held)', async () => {
+    const rows = Array.from({ length: 1004 }, (_, i) => create(i + 2, 'Tent'));
+    const error = await readPlanFile(chunksOf(fileOf(rows), 4096), 'plan.json', inventoryRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    const message = (error as Error).message;
+    expect(message.match(/changes the same inventory item/g)).toHaveLength(1000);
+    expect(message).toMatch(/… and 3 more$/);
+  });
+
   it('refuses the same key created twice', async () => {
     const error = await readPlanFile(chunksOf(fileOf([create(2, 'Tent'), create(3, 'Tent')]), 100), 'plan.json', inventoryRows, KEY, memorySpool()).catch((e: unknown) => e);
     expect(exitCodeFor(error)).toBe(2);
