@@ -65,6 +65,17 @@ describe('the plan file, streamed', () => {
     expect((error as Error).message).toMatch(/not JSON/);
   });
 
+  it.each([
+    ['a second "rows" after the signed one (JSON.parse reads it: an empty plan)', text.replace(/\]\}\n$/, '],"rows":[]}\n')],
+    ['a second "rows" that is not an array', text.replace(/\]\}\n$/, '],"rows":5}\n')],
+    ['a head key given twice', text.replace('"version":1,', '"version":1,"version":1,')],
+  ])('a plan with %s is refused: what runs is what any JSON reader reads (exit 2)', async (_name, doubled) => {
+    expect(doubled).not.toBe(text);
+    const error = await readPlanFile(chunksOf(doubled, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toMatch(/twice/);
+  });
+
   it('a row dropped from the middle (the JSON still whole) is refused by the digest', async () => {
     const dropped = text.replace(/\n\{"line":21,[^\n]*\},/, '');
     expect(dropped).not.toBe(text);
