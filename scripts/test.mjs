@@ -1,35 +1,49 @@
-// `npm test` after the build: the typecheck, knip and vitest at once. tsc and knip each keep one
-// core busy for seconds; one after the other, before the tests, they left the other core idle.
-// vitest prints as it goes; the typecheck's and knip's output is printed whole when each ends
-// (nothing when they pass). The exit code is non-zero when any of the three fails.
+// `npm test`: the typecheck, knip, the build and vitest. tsc and knip each keep one core busy for
+// seconds and need no build: they start first, the build runs beside them, and vitest (whose
+// tests spawn the built bin) starts when the build is done. Each tool runs as `node <its bin>`,
+// not through `npm run`/`npm exec` (an npm start is ~0.3 s of CPU and up to a second of wall
+// time each on the shared 2-core machine). vitest prints as it goes; the typecheck's and knip's
+// output is printed whole when each ends (nothing when they pass). The exit code is non-zero
+// when any of them fails. Arguments go to vitest.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const bin = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url));
+const script = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-/** `npm run --silent <script>`, its output kept until it ends. */
-function quiet(script) {
+/** `node …args`, its output kept until it ends. */
+function quiet(name, args) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const text = output.trim();
-      if (code !== 0 || text) process.stdout.write(`\n> npm run ${script}: ${code === 0 ? 'passed' : 'FAILED'}\n${text}\n\n`);
-      resolve({ script, code: code ?? 1 });
+      if (code !== 0 || text) process.stdout.write(`\n> ${name}: ${code === 0 ? 'passed' : 'FAILED'}\n${text}\n\n`);
+      resolve({ name, code: code ?? 1 });
     });
   });
 }
 
-function vitest() {
+/** `node …args`, printing as it goes. */
+function loud(name, args) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['exec', '--no', '--', 'vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
-    child.on('close', (code) => resolve({ script: 'vitest', code: code ?? 1 }));
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    child.on('close', (code) => resolve({ name, code: code ?? 1 }));
   });
 }
 
-const results = await Promise.all([quiet('typecheck'), quiet('knip'), vitest()]);
-const failed = results.filter((r) => r.code !== 0).map((r) => r.script);
+// A bigger young generation for vitest's workers (V8 flags are the process's, its threads'
+// too): the suite allocates much short-lived garbage; fewer scavenges measured 3-6% less CPU for
+// the suite (two alternating pairs of runs). tsc showed no difference.
+const VITEST_FLAGS = ['--max-semi-space-size=32'];
+
+const checks = [quiet('typecheck (tsc --noEmit)', [bin('typescript/bin/tsc'), '--noEmit']), quiet('knip', [bin('knip/bin/knip.js')])];
+const build = await loud('build', [script('./build.mjs')]);
+const tests = build.code === 0 ? await loud('vitest', [...VITEST_FLAGS, bin('vitest/vitest.mjs'), 'run', ...process.argv.slice(2)]) : { name: 'vitest (not run: the build failed)', code: 1 };
+const results = [build, tests, ...(await Promise.all(checks))];
+const failed = results.filter((r) => r.code !== 0).map((r) => r.name);
 if (failed.length > 0) {
   process.stderr.write(`npm test: ${failed.join(', ')} failed\n`);
   process.exitCode = 1;

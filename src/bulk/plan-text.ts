@@ -41,6 +41,8 @@ export class PlanTextParser extends ChunkedJsonParser<PlanPiece> {
   private at = At.Start;
   private key = '';
   private firstKey = true;
+  /** The top-level keys read: one given twice is refused (JSON.parse would keep the last, e.g. a second "rows" not the one verified). */
+  private readonly keys = new Set<string>();
   private afterComma = false;
   /** A top-level value that is not an object, gathered to tell "not JSON" from "not a plan". */
   private other: Buffer[] | undefined;
@@ -89,6 +91,8 @@ export class PlanTextParser extends ChunkedJsonParser<PlanPiece> {
           const end = stringEnd(bytes, i);
           if (end < 0) return i;
           this.key = JSON.parse(bytes.toString('utf8', i, end + 1)) as string;
+          if (this.keys.has(this.key)) throw new Error(`${JSON.stringify(this.key)} is given twice`);
+          this.keys.add(this.key);
           i = end + 1;
           this.at = At.Colon;
           break;

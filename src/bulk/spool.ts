@@ -1,9 +1,10 @@
 // Where a bulk run keeps its rows between passes instead of in memory: the checked rows of an
-// import, the planned rows of a plan, a plan file's rows once verified. On disk, in a private
-// directory (0700, removed when the run ends), as JSON lines read back as often as needed; a small
+// import, the planned rows of a plan, a plan file's rows once verified. On disk, in files no other
+// user can open and no path names once opened, as JSON lines read back as often as needed; a small
 // run (`prices set`, a test) keeps them in memory instead.
 
-import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, read, rmSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -45,33 +46,40 @@ export function memorySpool(): Spool {
 
 const WRITE_BUFFER_CHARS = 64 * 1024;
 
-/** On disk, under a directory only this user can read (mkdtemp makes it 0700), removed on close and at exit. */
+/**
+ * On disk, under `base` (TMPDIR): each file is made in a directory of its own that only this user
+ * can enter (mkdtemp: 0700), opened (0600), then unlinked with its directory at once: what the
+ * run writes lives as long as the open descriptor, so nothing is left behind however the process
+ * ends (a second Ctrl-C, SIGTERM, SIGKILL). Where an open file cannot be unlinked (Windows), it is
+ * removed on close or at exit.
+ */
 export function diskSpool(base = tmpdir()): Spool {
-  let dir: string | undefined;
-  const remove = (): void => {
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-    dir = undefined;
+  const opened: number[] = [];
+  const leftovers: string[] = [];
+  const removeLeftovers = (): void => {
+    for (const dir of leftovers.splice(0)) rmSync(dir, { recursive: true, force: true });
   };
-  const directory = (): string => {
-    if (dir === undefined) {
+  return {
+    file(name) {
+      let dir: string;
       try {
         dir = mkdtempSync(join(base, 'rentals-bulk-'));
       } catch (error) {
         throw new UsageError(`cannot make a private directory for the run's rows under ${base} (TMPDIR): ${(error as Error).message}`);
       }
-      process.once('exit', remove);
-    }
-    return dir;
-  };
-  let files = 0;
-  return {
-    file(name) {
-      const path = join(directory(), `${++files}-${name}.ndjson`);
-      const fd = openSync(path, 'wx', 0o600);
+      const path = join(dir, `${name}.ndjson`);
+      const fd = openSync(path, 'wx+', 0o600);
+      opened.push(fd);
+      try {
+        unlinkSync(path);
+        rmdirSync(dir);
+      } catch {
+        if (leftovers.length === 0) process.once('exit', removeLeftovers);
+        leftovers.push(dir);
+      }
       let buffer: string[] = [];
       let size = 0;
       let count = 0;
-      let open = true;
       const flush = (): void => {
         if (buffer.length === 0) return;
         writeSync(fd, buffer.join(''));
@@ -85,31 +93,39 @@ export function diskSpool(base = tmpdir()): Spool {
           count++;
           if (size >= WRITE_BUFFER_CHARS) flush();
         },
-        end() {
-          if (!open) return;
-          flush();
-          closeSync(fd);
-          open = false;
-        },
+        end: flush,
         get count() {
           return count;
         },
-        lines: () => readLines(path),
+        lines: () => readLines(fd),
       };
     },
     close: () => {
-      process.removeListener('exit', remove);
-      remove();
+      for (const fd of opened.splice(0)) closeSync(fd);
+      if (leftovers.length > 0) process.removeListener('exit', removeLeftovers);
+      removeLeftovers();
     },
   };
 }
 
-async function* readLines(path: string): AsyncGenerator<string> {
+const READ_BYTES = 64 * 1024;
+
+/**
+ * The lines of a file from its start, read by position (pread): several readers of one descriptor
+ * do not disturb each other, and a reader left early does not close it (a stream would).
+ */
+async function* readLines(fd: number): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  const bytes = Buffer.alloc(READ_BYTES);
   let pending = '';
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 })) {
-    const parts = (pending + (chunk as string)).split('\n');
+  for (let position = 0; ; ) {
+    const got = await new Promise<number>((resolve, reject) => read(fd, bytes, 0, READ_BYTES, position, (error, count) => (error ? reject(error) : resolve(count))));
+    if (got === 0) break;
+    position += got;
+    const parts = (pending + decoder.write(bytes.subarray(0, got))).split('\n');
     pending = parts.pop()!;
     yield* parts;
   }
+  pending += decoder.end();
   if (pending !== '') yield pending;
 }

@@ -11,6 +11,7 @@ import { priceRows } from '../../src/bulk/spec.js';
 import { diskSpool, memorySpool } from '../../src/bulk/spool.js';
 import { planKeyFrom } from '../../src/config/plan-key.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { apiOperations } from '../../src/bulk/api-operations.js';
 import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor } from './helpers.js';
@@ -62,6 +63,17 @@ describe('the plan file, streamed', () => {
     const error = await readPlanFile(chunksOf(cut, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
     expect(exitCodeFor(error)).toBe(2);
     expect((error as Error).message).toMatch(/not JSON/);
+  });
+
+  it.each([
+    ['a second "rows" after the signed one (JSON.parse reads it: an empty plan)', text.replace(/\]\}\n$/, '],"rows":[]}\n')],
+    ['a second "rows" that is not an array', text.replace(/\]\}\n$/, '],"rows":5}\n')],
+    ['a head key given twice', text.replace('"version":1,', '"version":1,"version":1,')],
+  ])('a plan with %s is refused: what runs is what any JSON reader reads (exit 2)', async (_name, doubled) => {
+    expect(doubled).not.toBe(text);
+    const error = await readPlanFile(chunksOf(doubled, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toMatch(/twice/);
   });
 
   it('a row dropped from the middle (the JSON still whole) is refused by the digest', async () => {
@@ -136,6 +148,19 @@ describe('apply of a plan file: the listings it reads', () => {
 });
 
 describe('the spool', () => {
+  it('a reader that stops early leaves the file readable, and closing it then is clean', async () => {
+    const spool = diskSpool(fileTempDir('rentals-spool-'));
+    const file = spool.file('rows');
+    const lines = Array.from({ length: 20_000 }, (_, i) => `{"line":${i},"label":"Zelt ${'ü'.repeat(i % 7)}"}`);
+    for (const line of lines) file.append(line);
+    file.end();
+    for await (const _line of file.lines()) break; // a judge refusing at the first row
+    const again: string[] = [];
+    for await (const line of file.lines()) again.push(line);
+    expect(again).toEqual(lines);
+    expect(() => spool.close()).not.toThrow();
+  });
+
   it('a temporary directory that cannot be made is a usage error naming TMPDIR, before anything is read or sent', () => {
     let error: unknown;
     try {

@@ -98,7 +98,13 @@ describe('summary', () => {
     expect(formatSummary(summary({ counts: { updated: 3, not_run: 6, invalid: 1 }, aborted: true }))).toBe(
       // the rate counts the 4 rows that ran, not the 6 that never started
       '10 rows: 0 created, 3 updated, 0 unchanged, 0 stale, 0 failed, 1 invalid, 6 not run (2.0 s, 2 rows/s)\n' +
-        'Interrupted: rows in flight finished, the rest were not run (resume with --resume <report>).',
+        'Interrupted: rows in flight finished, the rest were not run.',
     );
+  });
+
+  it('after Ctrl-C, names the report to resume from when there is one (never a placeholder)', () => {
+    const stopped = summary({ counts: { updated: 4, not_run: 6 }, aborted: true });
+    expect(formatSummary(stopped, 'run.ndjson')).toMatch(/\nInterrupted: rows in flight finished, the rest were not run \(resume with --resume run\.ndjson\)\.$/);
+    expect(formatSummary(stopped)).not.toContain('<report>');
   });
 });

@@ -1,0 +1,88 @@
+// The private spool of a bulk run (src/bulk/spool.ts: a copy of every row under $TMPDIR) is
+// removed on every way out of the built binary, Ctrl-C included: while rows are sent, on a second
+// Ctrl-C, and while a dry run's plan is still being printed (the reader stalled, as a pager is).
+
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { openSandbox } from '../sandbox/helpers.js';
+import { cliEnv, startBin } from './harness.js';
+import type { OpenSandbox } from './server-state.js';
+
+const work = mkdtempSync(join(tmpdir(), 'rentals-spool-e2e-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const configDir = mkdtempSync(join(work, 'config-'));
+/** The children's $TMPDIR: where their spools go, looked at after each run. */
+const spools = join(work, 'tmp');
+afterEach(() => rmSync(spools, { recursive: true, force: true }));
+
+let sandbox: OpenSandbox;
+beforeAll(async () => {
+  sandbox = await openSandbox();
+});
+afterAll(() => sandbox.close());
+
+function itemsFile(name: string, rows: number): string {
+  const path = join(work, name);
+  const lines = ['name,quantityAvailable,active'];
+  for (let i = 0; i < rows; i++) lines.push(`${name} item ${i},1,1`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+function spoolDirs(): string[] {
+  return readdirSync(spools).filter((name) => name.startsWith('rentals-bulk-'));
+}
+
+function until(stream: NodeJS.ReadableStream, marker: string): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = '';
+    stream.on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes(marker)) resolve();
+    });
+  });
+}
+
+function env(baseUrl = sandbox.url): Record<string, string> {
+  mkdirSync(spools, { recursive: true });
+  return { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: baseUrl, TMPDIR: spools };
+}
+
+describe('the spool is removed whichever way a run ends', () => {
+  test('Ctrl-C while a dry run is printed (its reader stalled) removes it', { timeout: 30_000 }, async () => {
+    const run = startBin(['inventory', 'import', itemsFile('shown', 20_000), '--dry-run'], { env: env(), timeoutMs: 25_000 });
+    await until(run.child.stdout, 'create');
+    run.child.stdout.pause(); // the plan is 20,000 lines: the child now waits for this reader
+    expect(spoolDirs()).toHaveLength(1);
+    run.child.kill('SIGINT');
+    run.child.stdout.resume();
+    const stopped = await run.done;
+    expect(stopped.code).not.toBe(0);
+    expect(spoolDirs()).toEqual([]);
+  });
+
+  test('Ctrl-C during the writes, and a second one, remove it', { timeout: 40_000 }, async () => {
+    for (const times of [1, 2]) {
+      const proxy = await startFaultProxy({ target: sandbox.url });
+      try {
+        const held = proxy.gate((r) => r.method === 'POST', 5);
+        const run = startBin(['inventory', 'import', itemsFile(`sent${times}`, 50), '--concurrency', '2', '--yes'], { env: env(proxy.url), timeoutMs: 25_000 });
+        const interrupted = until(run.child.stderr, 'Interrupted:');
+        await held;
+        expect(spoolDirs()).toHaveLength(1);
+        run.child.kill('SIGINT');
+        await interrupted;
+        if (times === 2) run.child.kill('SIGINT');
+        else proxy.open();
+        const stopped = await run.done;
+        expect(stopped.code, stopped.stderr).toBe(times === 2 ? 130 : 6);
+        expect(spoolDirs()).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+});
