@@ -67,6 +67,8 @@ export class Session {
       if (unknown) throw new UsageError(unknown);
     }
     const { format, defaulted: formatDefaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
+    // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
+    if (format === 'ics') settings.timeZone([]);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     const pager = ctx.term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
     const printer = new Printer(ctx.term, {

@@ -1,8 +1,9 @@
 // The private spool of a bulk run (src/bulk/spool.ts: a copy of every row under $TMPDIR) is
-// removed on every way out of the built binary, Ctrl-C included: while rows are sent, on a second
-// Ctrl-C, and while a dry run's plan is still being printed (the reader stalled, as a pager is).
+// never left behind, Ctrl-C included: while rows are sent, on a second Ctrl-C, and while a dry
+// run's plan is still being printed (the reader stalled, as a pager is). Its files are unlinked once
+// opened: the child holds them (seen in /proc), $TMPDIR shows none, during the run or after.
 
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -36,6 +37,19 @@ function spoolDirs(): string[] {
   return readdirSync(spools).filter((name) => name.startsWith('rentals-bulk-'));
 }
 
+/** The spool files the child holds open (Linux: /proc); unlinked once opened, so none is in $TMPDIR. */
+function heldSpools(pid: number | undefined): string[] {
+  return readdirSync(`/proc/${pid}/fd`)
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(spools) && target.includes('rentals-bulk-'));
+}
+
 function until(stream: NodeJS.ReadableStream, marker: string): Promise<void> {
   return new Promise((resolve) => {
     let seen = '';
@@ -56,7 +70,8 @@ describe('the spool is removed whichever way a run ends', () => {
     const run = startBin(['inventory', 'import', itemsFile('shown', 20_000), '--dry-run'], { env: env(), timeoutMs: 25_000 });
     await until(run.child.stdout, 'create');
     run.child.stdout.pause(); // the plan is 20,000 lines: the child now waits for this reader
-    expect(spoolDirs()).toHaveLength(1);
+    expect(heldSpools(run.child.pid).length).toBeGreaterThan(0);
+    expect(spoolDirs()).toEqual([]);
     run.child.kill('SIGINT');
     run.child.stdout.resume();
     const stopped = await run.done;
@@ -72,7 +87,8 @@ describe('the spool is removed whichever way a run ends', () => {
         const run = startBin(['inventory', 'import', itemsFile(`sent${times}`, 50), '--concurrency', '2', '--yes'], { env: env(proxy.url), timeoutMs: 25_000 });
         const interrupted = until(run.child.stderr, 'Interrupted:');
         await held;
-        expect(spoolDirs()).toHaveLength(1);
+        expect(heldSpools(run.child.pid).length).toBeGreaterThan(0);
+        expect(spoolDirs()).toEqual([]);
         run.child.kill('SIGINT');
         await interrupted;
         if (times === 2) run.child.kill('SIGINT');
@@ -83,6 +99,24 @@ describe('the spool is removed whichever way a run ends', () => {
       } finally {
         await proxy.close();
       }
+    }
+  });
+});
+
+describe('--plan names a file', () => {
+  test('--plan - is refused before anything is read (apply reads "-" as stdin: the hint would be wrong)', async () => {
+    const { cliFor } = await import('./harness.js');
+    const { existsSync, rmSync: remove } = await import('node:fs');
+    const stray = join(process.cwd(), '-');
+    try {
+      for (const args of [['inventory', 'import', itemsFile('dash', 2), '--plan', '-'], ['prices', 'adjust', '--percent', '5', '--plan', '-']]) {
+        const result = await cliFor(sandbox, configDir)(args);
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain('--plan: "-" is not a file here');
+        expect(existsSync(stray)).toBe(false);
+      }
+    } finally {
+      remove(stray, { force: true });
     }
   });
 });

@@ -35,6 +35,12 @@ export function planningFlags(applyCommand: string) {
   } as const satisfies FlagDecls;
 }
 
+/** --plan's file: "-" is refused (apply reads "-" as stdin, so the file named "-" could not be applied as the hint says). */
+export function planFileOption(value: string | undefined): string | undefined {
+  if (value === '-') throw new UsageError('--plan: "-" is not a file here (to see the plan, use --dry-run; -o json prints it as the file holds it; ./- for a file named "-")');
+  return value;
+}
+
 /** --all: a dry run's plan lists every row at a terminal too. */
 export function listingAll<T extends View | Outcome>(result: T, all: boolean | undefined): T {
   if (!all) return result;

@@ -4,7 +4,7 @@
 
 import type { BulkDeps } from '../../app/bulk/run.js';
 import type { ResourceDef } from '../../resources/definitions.js';
-import { CONCURRENCY, REPORT, YES, listingAll, maxChangeFlags, overbookFlags, parseConcurrency, planningFlags, scopeFlags, scopeValue } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, listingAll, maxChangeFlags, overbookFlags, parseConcurrency, planFileOption, planningFlags, scopeFlags, scopeValue } from '../bulk/options.js';
 import { factoryOf } from '../factory.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
@@ -38,7 +38,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         file,
         format: options.format,
         dryRun: options.dryRun === true,
-        plan: options.plan,
+        plan: planFileOption(options.plan),
         skipInvalid: options.skipInvalid === true,
         maxChange: options.maxChange,
         round: options.round,

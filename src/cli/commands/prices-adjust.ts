@@ -1,7 +1,7 @@
 // `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
-import { CONCURRENCY, REPORT, YES, filterFlags, listingAll, maxChangeFlags, parseConcurrency, planningFlags } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, filterFlags, listingAll, maxChangeFlags, parseConcurrency, planFileOption, planningFlags } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 import { factoryOf } from '../factory.js';
@@ -43,7 +43,7 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
       rentalBlockIds: conceptValues('block', options),
       round: options.round,
       dryRun: options.dryRun === true,
-      plan: options.plan,
+      plan: planFileOption(options.plan),
       skipInvalid: options.skipInvalid === true,
       maxChange: options.maxChange,
       concurrency: parseConcurrency(options.concurrency),
