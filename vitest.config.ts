@@ -1,13 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { readFileSync, readdirSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+/**
+ * The test files that patch node:http with nock (through test/helpers/api.ts). They run first, in
+ * workers of their own: a request another file left in flight (a read the CLI starts and does not
+ * wait for) would otherwise reach their nock and count as sent by their test.
+ */
+const NOCK = readdirSync(new URL('./test', import.meta.url), { recursive: true, encoding: 'utf8' })
+  .filter((path) => path.endsWith('.test.ts'))
+  .map((path) => `test/${path}`)
+  .filter((path) => /from '(nock|(\.\.\/)+helpers\/api\.js)'/.test(readFileSync(new URL(path, import.meta.url), 'utf8')));
 
 export default defineConfig({
   // The same constant the esbuild bundle gets, so source-level tests see the real version.
   define: { __RENTALS_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['./test/setup/temp-root.ts'],
     // shared-worker.ts first: it notes the worker's globals before anything else runs.
     setupFiles: ['./test/setup/shared-worker.ts', './test/setup/file-temp-dirs.ts'],
@@ -25,5 +34,9 @@ export default defineConfig({
     // patch of node:http, the environment, signal handlers) it undoes; test/setup/shared-worker.ts
     // fails the file that does not.
     isolate: false,
+    projects: [
+      { extends: true, test: { name: 'nock', include: NOCK, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'real', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...NOCK], sequence: { groupOrder: 1 } } },
+    ],
   },
 });
