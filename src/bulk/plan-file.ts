@@ -322,7 +322,8 @@ class RowValueChecker {
     }
     const id = row.ids.id;
     const byId = id !== undefined && Number.isSafeInteger(id) && id >= 0 && id < 2 ** 31;
-    const key = byId ? undefined : id !== undefined ? `#${id}` : `+${JSON.stringify(row.ids)}`;
+    // A create names no id: its record is the one its key fields (ids, or values such as an item's name) give.
+    const key = byId ? undefined : id !== undefined ? `#${id}` : `+${JSON.stringify(row.ids)}${JSON.stringify(spec.key.map((name) => row.ids[name] ?? row.new?.[name] ?? null))}`;
     const first = byId ? this.firstById[id] : this.firstByKey.get(key!);
     if (first !== undefined) issues.push({ field: where, message: `changes the same ${spec.def.singular} as rows[${first}]` });
     else if (byId) this.firstById[id] = index;

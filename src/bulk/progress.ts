@@ -63,9 +63,9 @@ export function formatDuration(ms: number): string {
 
 /**
  * `10000 rows: 3 created, 120 updated, 9870 unchanged, 1 stale, 0 failed, 6 not run (4.2 s, 2380 rows/s)`,
- * then why the run stopped early, if it did (and the report to resume from, when there is one).
+ * then why the run stopped early, if it did.
  */
-export function formatSummary(summary: RunSummary, report?: string): string {
+export function formatSummary(summary: RunSummary): string {
   const { counts } = summary;
   const always: Outcome[] = ['created', 'updated', 'unchanged', 'stale', 'failed'];
   const sometimes: Outcome[] = ['deleted', 'invalid', 'refused', 'not_run'];
@@ -78,7 +78,8 @@ export function formatSummary(summary: RunSummary, report?: string): string {
   const ran = summary.total - counts.not_run;
   const rate = seconds > 0 ? `, ${Math.round(ran / seconds)} rows/s` : '';
   let text = `${summary.total} ${summary.total === 1 ? 'row' : 'rows'}: ${parts.join(', ')} (${seconds.toFixed(1)} s${rate})`;
-  if (summary.aborted) text += `\nInterrupted: rows in flight finished, the rest were not run${report === undefined ? '' : ` (resume with --resume ${report})`}.`;
+  // How to run the rest is the command's to say (the error that follows: --resume, or the same run again).
+  if (summary.aborted) text += '\nInterrupted: rows in flight finished, the rest were not run.';
   if (summary.stoppedBy) text += `\nStopped: ${summary.stoppedBy}`;
   return text;
 }

@@ -7,7 +7,7 @@ import { planFileChunks, readPlanFile, serializePlan } from '../../src/bulk/plan
 import { type PlanRow, type SpooledPlan, newPlan } from '../../src/bulk/plan.js';
 import type { LiveRecord } from '../../src/bulk/live.js';
 import { runPlan } from '../../src/bulk/runner.js';
-import { priceRows } from '../../src/bulk/spec.js';
+import { inventoryRows, priceRows } from '../../src/bulk/spec.js';
 import { diskSpool, memorySpool } from '../../src/bulk/spool.js';
 import { planKeyFrom } from '../../src/config/plan-key.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
@@ -170,5 +170,22 @@ describe('the spool', () => {
     }
     expect(exitCodeFor(error)).toBe(2);
     expect((error as Error).message).toMatch(/^cannot make a private directory for the run's rows under \/nonexistent\/rentals-tmp \(TMPDIR\): /);
+  });
+});
+
+describe('a plan of creates, which name no id', () => {
+  const create = (line: number, name: string): PlanRow => ({ line, action: 'create', ids: {}, label: name, old: null, new: { name, quantityAvailable: 1, active: 1 } });
+  const fileOf = (rows: PlanRow[]) => serializePlan(newPlan(inventoryRows, rows, { source: 'items.csv' }), KEY);
+
+  it('reads several (inventory items, found by name) as a record each, as `inventory import --plan` writes them', async () => {
+    const read = await readPlanFile(chunksOf(fileOf([create(2, 'Tent'), create(3, 'Chair'), create(4, 'Stool')]), 100), 'plan.json', inventoryRows, KEY, memorySpool());
+    expect(read.totals.create).toBe(3);
+    expect((await rowsOf(read)).map((row) => row.label)).toEqual(['Tent', 'Chair', 'Stool']);
+  });
+
+  it('refuses the same key created twice', async () => {
+    const error = await readPlanFile(chunksOf(fileOf([create(2, 'Tent'), create(3, 'Tent')]), 100), 'plan.json', inventoryRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toMatch(/rows\[1\] \(line 3\): changes the same inventory item as rows\[0\]/);
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { openSandbox } from '../sandbox/helpers.js';
-import { cliEnv, startBin } from './harness.js';
+import { type RunResult, cliEnv, startBin } from './harness.js';
 import type { OpenSandbox } from './server-state.js';
 
 const work = mkdtempSync(join(tmpdir(), 'rentals-spool-e2e-'));
@@ -80,28 +80,46 @@ describe('the spool is removed whichever way a run ends', () => {
   });
 
   test('Ctrl-C during the writes, and a second one, remove it', { timeout: 40_000 }, async () => {
-    for (const times of [1, 2]) {
-      const proxy = await startFaultProxy({ target: sandbox.url });
-      try {
-        const held = proxy.gate((r) => r.method === 'POST', 5);
-        const run = startBin(['inventory', 'import', itemsFile(`sent${times}`, 50), '--concurrency', '2', '--yes'], { env: env(proxy.url), timeoutMs: 25_000 });
-        const interrupted = until(run.child.stderr, 'Interrupted:');
-        await held;
-        expect(heldSpools(run.child.pid).length).toBeGreaterThan(0);
-        expect(spoolDirs()).toEqual([]);
-        run.child.kill('SIGINT');
-        await interrupted;
-        if (times === 2) run.child.kill('SIGINT');
-        else proxy.open();
-        const stopped = await run.done;
-        expect(stopped.code, stopped.stderr).toBe(times === 2 ? 130 : 6);
-        expect(spoolDirs()).toEqual([]);
-      } finally {
-        await proxy.close();
-      }
+    for (const times of [1, 2] as const) {
+      const stopped = await interruptedWhileSending(['inventory', 'import', itemsFile(`sent${times}`, 50), '--concurrency', '2', '--yes'], times);
+      expect(stopped.code, stopped.stderr).toBe(times === 2 ? 130 : 6);
+      expect(spoolDirs()).toEqual([]);
     }
   });
 });
+
+test('Ctrl-C during apply of a plan file: the spool removed, the report named, no --resume (apply has none)', { timeout: 40_000 }, async () => {
+  const { cliFor } = await import('./harness.js');
+  const plan = join(work, 'stopped-plan.json');
+  const report = join(work, 'stopped-report.ndjson');
+  const made = await cliFor(sandbox, configDir)(['inventory', 'import', itemsFile('applied', 50), '--plan', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  const stopped = await interruptedWhileSending(['inventory', 'apply', plan, '--report', report, '--concurrency', '2', '--yes'], 1);
+  expect(stopped.code, stopped.stderr).toBe(6);
+  expect(stopped.stderr).toContain(`${report} says why for each row`);
+  expect(stopped.stderr).not.toContain('--resume');
+  expect(spoolDirs()).toEqual([]);
+});
+
+/** `rentals …args` through a proxy that holds the POSTs after the 5th; Ctrl-C (`times` of them) once they are held. */
+async function interruptedWhileSending(args: string[], times: 1 | 2): Promise<RunResult> {
+  const proxy = await startFaultProxy({ target: sandbox.url });
+  try {
+    const held = proxy.gate((r) => r.method === 'POST', 5);
+    const run = startBin(args, { env: env(proxy.url), timeoutMs: 25_000 });
+    const stopping = until(run.child.stderr, 'Interrupted:');
+    await held;
+    expect(heldSpools(run.child.pid).length).toBeGreaterThan(0);
+    expect(spoolDirs()).toEqual([]);
+    run.child.kill('SIGINT');
+    await stopping;
+    if (times === 2) run.child.kill('SIGINT');
+    else proxy.open();
+    return await run.done;
+  } finally {
+    await proxy.close();
+  }
+}
 
 describe('--plan names a file', () => {
   test('--plan - is refused before anything is read (apply reads "-" as stdin: the hint would be wrong)', async () => {
@@ -119,4 +137,15 @@ describe('--plan names a file', () => {
       remove(stray, { force: true });
     }
   });
+});
+
+test('inventory import --plan of new items, then inventory apply: every item created', async () => {
+  const { cliFor } = await import('./harness.js');
+  const rentals = cliFor(sandbox, configDir);
+  const plan = join(work, 'items-plan.json');
+  const made = await rentals(['inventory', 'import', itemsFile('planned', 3), '--plan', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  const applied = await rentals(['inventory', 'apply', plan, '--yes']);
+  expect(applied.code, applied.stderr).toBe(0);
+  expect(applied.stderr).toMatch(/^3 rows: 3 created/m);
 });

@@ -380,7 +380,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
   const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${report.path}.` : '';
   // The summary is for people: -q leaves only data (and errors) on the screen.
-  deps.notices().info(formatSummary(summary, report?.path) + before + appended);
+  deps.notices().info(formatSummary(summary) + before + appended);
   if (choices.undoCommand && report) deps.notices().info(`Report: ${report.path} (undo: ${choices.undoCommand} --undo ${report.path})`);
   if (!summary.complete) {
     let applied = 0;
