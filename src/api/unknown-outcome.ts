@@ -1,7 +1,7 @@
 // A write whose outcome is unknown — answered with a 5xx, or its connection dropped or timed out
 // after it was sent — may have been applied. The client's message says so (exit 5); here the
 // outcome is settled by evidence, never by a name: before a POST, what already exists is noted
-// (BeforeCreate: the ids of the records that already hold the values to send), so that afterwards "it was applied" is said only
+// (BeforeCreate: the ids of the collection), so that afterwards "it was applied" is said only
 // of a record that did not exist before and holds every value sent. Whatever falls short of that
 // says "may have been applied" with the exact command to check. An update is applied when the
 // record now holds the values sent; a delete when the record is gone. The bulk engine settles its
@@ -11,22 +11,27 @@ import type { Address, ApiRecord, ResourceApi } from './resource-api.js';
 import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../errors.js';
 import { sameValue } from '../schemas/same-value.js';
 
+/** An id as a number when it is one (a Set of numbers is a fraction of one of strings), else as text. */
+function idKey(id: unknown): number | string {
+  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : Number.NaN;
+  return Number.isSafeInteger(n) ? n : String(id);
+}
+
 /**
- * What existed before a POST: the ids of its collection (undefined when they could not be read).
- * Given the body about to be sent, only the ids of the records that already hold its values are
- * kept (the only ones a lookup could mistake for the result), read as the list streams in: a
- * collection of 100,000 events costs a pass, not its size in memory.
+ * What existed before a POST: the ids of its collection (undefined when they could not be read),
+ * every one of them — a record changed to the values sent meanwhile is still not new — but only the
+ * ids, read as the list streams in: a collection of 100,000 events costs a pass and a set of
+ * numbers, not its records in memory.
  */
 export class BeforeCreate {
-  private constructor(private readonly ids: Set<string> | undefined) {}
+  private constructor(private readonly ids: Set<number | string> | undefined) {}
 
   /** Reads the collection `at` before a POST there. A failed read does not block the write: the outcome then stays unknown. */
-  static async note(api: ResourceApi, at: Address, sending?: ApiRecord): Promise<BeforeCreate> {
+  static async note(api: ResourceApi, at: Address): Promise<BeforeCreate> {
     try {
-      const ids = new Set<string>();
+      const ids = new Set<number | string>();
       for await (const piece of api.stream(at)) {
-        if (piece.kind !== 'records') continue;
-        for (const record of piece.records) if (!sending || holds(record, sending)) ids.add(String(record.id));
+        if (piece.kind === 'records') for (const record of piece.records) ids.add(idKey(record.id));
       }
       return new BeforeCreate(ids);
     } catch {
@@ -36,13 +41,13 @@ export class BeforeCreate {
 
   /** A record this run has created since (a later POST's result is not this one). */
   add(id: unknown): void {
-    this.ids?.add(String(id));
+    this.ids?.add(idKey(id));
   }
 
   /** The records of `records` that did not exist before; undefined when what existed is not known. */
   newOnes(records: readonly ApiRecord[]): ApiRecord[] | undefined {
     const ids = this.ids;
-    return ids && records.filter((record) => !ids.has(String(record.id)));
+    return ids && records.filter((record) => !ids.has(idKey(record.id)));
   }
 }
 

@@ -133,7 +133,7 @@ export class EventWriter {
     const at = this.address();
     const valid = await validated(resources.events, body, 'create');
     // The events before the POST: after a fault, only an event that is new and matches is this one.
-    const before = await BeforeCreate.note(api, at, valid);
+    const before = await BeforeCreate.note(api, at);
     try {
       const result = await api.create(at, valid, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
         throw await settleCreate(api, at, valid, before, error);

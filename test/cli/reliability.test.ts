@@ -71,6 +71,22 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
     expect(scope.isDone()).toBe(true);
   });
 
+  test('add answered 502, an item that existed was changed to the very values sent meanwhile: never "applied"', async () => {
+    const renamed = { ...CHAIR, name: 'Tent 20x20', quantityAvailable: 4 };
+    const scope = api()
+      .get('/v2/inventory')
+      .reply(200, { data: [CHAIR] })
+      .post('/v2/inventory')
+      .reply(502, 'bad gateway')
+      .get('/v2/inventory')
+      .reply(200, { data: [renamed] });
+    const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
+    expect(result.stderr).not.toContain('it was applied');
+    expect(result.stderr).toContain(`Looked up: no inventory item made since holds every value sent, ${unproven('rentals inventory list')}`);
+    expect(result.code).toBe(5);
+    expect(scope.isDone()).toBe(true);
+  });
+
   test('add answered 502, what existed before could not be read: may have been applied, never "applied"', async () => {
     const scope = api()
       .get('/v2/inventory')

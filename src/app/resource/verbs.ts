@@ -151,7 +151,7 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   if (def.writeRules === 'events') return recordsView(def, [(await deps.booking().events.create(canonical)).after]);
   const api = deps.api();
   const { BeforeCreate, settleCreate } = await import('../../api/unknown-outcome.js');
-  const before = await BeforeCreate.note(api, at, canonical);
+  const before = await BeforeCreate.note(api, at);
   const created = await api.create(at, canonical).catch(async (error: unknown) => {
     throw await settleCreate(api, at, canonical, before, error);
   });
