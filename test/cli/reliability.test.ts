@@ -40,15 +40,15 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
   /** The unproven verdict: no claim either way, and the command that shows it. */
   const unproven = (check: string) => `so it seems not applied, but it may have been applied: check with \`${check}\` before repeating it.`;
 
+  /** `inventory add` of the tent answered 502: the list read before the POST, and the one read after it. */
+  const addLost = (before: object[], after: object[]) => {
+    const scope = api().get('/v2/inventory').reply(200, { data: before }).post('/v2/inventory').reply(502, 'bad gateway').get('/v2/inventory').reply(200, { data: after });
+    return { scope, run: () => runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi()) };
+  };
+
   test('add answered 502, a new item holds every value sent: it was applied, id 42', async () => {
-    const scope = api()
-      .get('/v2/inventory')
-      .reply(200, { data: [CHAIR] })
-      .post('/v2/inventory')
-      .reply(502, 'bad gateway')
-      .get('/v2/inventory')
-      .reply(200, { data: [CHAIR, tent] });
-    const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
+    const { scope, run } = addLost([CHAIR], [CHAIR, tent]);
+    const result = await run();
     expect(result.stderr).toContain(`error: POST /v2/inventory: HTTP 502 Bad Gateway: "bad gateway"; ${MAY}`);
     expect(result.stderr).toContain('Looked up: it was applied: inventory item 42 is new and holds every value sent.');
     expect(result.code).toBe(5);
@@ -73,14 +73,8 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
 
   test('add answered 502, an item that existed was changed to the very values sent meanwhile: never "applied"', async () => {
     const renamed = { ...CHAIR, name: 'Tent 20x20', quantityAvailable: 4 };
-    const scope = api()
-      .get('/v2/inventory')
-      .reply(200, { data: [CHAIR] })
-      .post('/v2/inventory')
-      .reply(502, 'bad gateway')
-      .get('/v2/inventory')
-      .reply(200, { data: [renamed] });
-    const result = await runCli(['inventory', 'add', '--name', 'Tent 20x20', '--quantity-available', '4'], withApi());
+    const { scope, run } = addLost([CHAIR], [renamed]);
+    const result = await run();
     expect(result.stderr).not.toContain('it was applied');
     expect(result.stderr).toContain(`Looked up: no inventory item made since holds every value sent, ${unproven('rentals inventory list')}`);
     expect(result.code).toBe(5);
