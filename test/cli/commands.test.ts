@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { resources } from '../../src/resources/definitions.js';
+import { resourceList, resources } from '../../src/resources/definitions.js';
 import {
   API,
   TOKEN,
@@ -318,6 +318,20 @@ describe('events: date defaults and names resolved to ids', () => {
     });
     expectNothingSent();
   });
+
+  test.each(resourceList.filter((def) => def.verbs.includes('add')).map((def) => [def.command, def] as const))(
+    '%s add --help: Required names what must be given, never a flag with a default',
+    async (command, def) => {
+      const { stdout, code } = await runCli([command, 'add', '--help']);
+      expect(code).toBe(0);
+      const required = (stdout.match(/^Required: (.*)$/m)?.[1] ?? '').match(/--[a-z-]+/g) ?? [];
+      const flagOf = (name: string) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+      const withDefault = new Set([...Object.keys(def.createDefaults ?? {}), ...Object.keys(def.createDefaultsFrom ?? {})].map(flagOf));
+      expect(required.filter((f) => withDefault.has(f))).toEqual([]);
+      const mustGive = def.fields.filter((f) => f.required && !withDefault.has(flagOf(f.name)) && f.name !== 'id' && f.name !== def.parent?.field).map((f) => flagOf(f.name));
+      expect(required).toEqual(expect.arrayContaining(mustGive));
+    },
+  );
 
   test('the defaults are documented in --help', async () => {
     const result = await runCli(['events', 'add', '--help']);
