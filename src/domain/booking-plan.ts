@@ -174,11 +174,12 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   const unknownItems = growing.filter((id) => !world.items.has(id));
   if (unknownItems.length > 0) throw new BookingRefused(`${unknownItems.map((id) => `item ${id}`).join(', ')}: no such inventory item. ${NOTHING_WRITTEN}`);
   if (missingPrice.length > 0) {
-    const names = [...new Set(missingPrice)].map((id) => JSON.stringify(world.items.get(id)?.name ?? `item ${id}`));
+    const unpriced = [...new Set(missingPrice)];
+    const names = unpriced.map((id) => JSON.stringify(world.items.get(id)?.name ?? `item ${id}`));
     const block = world.blockLabel;
     const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${JSON.stringify(block)} (the block of ${target.label})`;
     throw new BookingRefused(
-      `${names.join(', ')}: ${what}.\nGive --price, or add the price: rentals prices add --inventory-id ${names[0]} --rental-block-id ${JSON.stringify(block ?? '<block>')} --price <p>\n${NOTHING_WRITTEN}`,
+      `${names.join(', ')}: ${what}.\nGive --price, or add the price: rentals prices add --inventory-id ${unpriced[0]} --rental-block-id ${JSON.stringify(block ?? '<block>')} --price <p>\n${NOTHING_WRITTEN}`,
     );
   }
 
