@@ -4,7 +4,6 @@
 
 import { dataDir } from '../config/store.js';
 import type { Factory } from '../app/factory.js';
-import { loadPlanKey } from '../config/plan-key.js';
 import { calendarDeps } from './commands/calendar/deps.js';
 import type { Session } from './session.js';
 
@@ -33,7 +32,8 @@ export function factoryOf(session: Session): Factory {
     progress: () => (term.stderrIsTTY && !session.quiet() ? (text) => void term.stderr.write(text) : undefined),
     stderr: (text) => void term.stderr.write(text),
     interrupts: () => ({ listen: ctx.onInterrupt, exitNow: ctx.exit }),
-    planKey: () => loadPlanKey(session.settings.configDir),
+    // node:crypto loads only for a plan: `inventory list` and the like never pay for it.
+    planKey: async () => (await import('../config/plan-key.js')).loadPlanKey(session.settings.configDir),
     stdin: () => term.stdin,
     now: ctx.now,
     dataDir: () => dataDir(ctx.env, ctx.homedir),
