@@ -30,13 +30,11 @@ import {
   mergeCarried,
   openInput,
   planFileChunks,
-  planLines,
   predictedTotalsLine,
   progressRenderer,
   readPlanFile,
   readReport,
   rowCount,
-  spooledPlanLines,
   totalsLine,
 } from '../../bulk/index.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
@@ -308,7 +306,10 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
       kind: 'plan',
       document: serialized,
       records: () => mapAsync(spooled.rows(), (row) => JSON.stringify(row)),
-      lines: (changesOnly) => spooledPlanLines(spec, spooled, changesOnly),
+      lines: async function* (changesOnly) {
+        const { spooledPlanLines } = await import('../../bulk/plan-lines.js');
+        yield* spooledPlanLines(spec, spooled, changesOnly);
+      },
     };
   }
   const held = plan as Plan;
@@ -316,7 +317,8 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
     kind: 'plan',
     document: serialized,
     records: () => held.rows.map((row) => JSON.stringify(row)),
-    lines: function* (changesOnly) {
+    lines: async function* (changesOnly) {
+      const { planLines } = await import('../../bulk/plan-lines.js');
       yield* planLines(spec, held, predicted, changesOnly);
       yield predicted ? predictedTotalsLine(held, predicted) : totalsLine(held);
     },
