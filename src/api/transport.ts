@@ -13,6 +13,7 @@ import type { RequestLogEntry } from './http-types.js';
 import { networkError } from './error-mapping.js';
 import { mayHaveBeenApplied } from './outcomes.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
+import type { RequestTarget } from './request-target.js';
 
 /**
  * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events and stays below
@@ -48,11 +49,18 @@ export interface TransportOptions {
 export class Transport {
   private agent?: Agent;
   private http?: HttpModule;
-  /** No userinfo in the base URL: a request's parts can be given to node:http directly. */
-  private readonly plainBase: boolean;
+  private loading?: Promise<void>;
+  /**
+   * Where a request to the base URL's host goes when no proxy is in the way and the base has no
+   * userinfo: its parts, found once, so that a request gives node:http its path alone.
+   */
+  private readonly direct: { protocol: string; hostname: string; port: string } | undefined;
 
   constructor(private readonly options: TransportOptions) {
-    this.plainBase = !options.baseUrl.username && !options.baseUrl.password;
+    const base = options.baseUrl;
+    const plainBase = !base.username && !base.password;
+    const proxied = options.proxy !== undefined && base.protocol === 'http:';
+    this.direct = plainBase && !proxied ? { protocol: base.protocol, hostname: base.hostname.replace(/^\[|\]$/g, ''), port: base.port } : undefined;
   }
 
   /** Closes idle keep-alive sockets so the process can exit at once. */
@@ -60,28 +68,34 @@ export class Transport {
     this.agent?.destroy();
   }
 
-  private async transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
-    if (!this.http) {
-      const https = url.protocol === 'https:';
-      const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
-      this.http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
-      // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
-      if (https && this.options.proxy) this.agent = await tunnelAgent(this.options.proxy, pool);
-      else {
-        const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
-        this.agent = new this.http.Agent(agentOptions);
-      }
+  /** node:http or node:https and the agent, loaded once (the first requests of a run wait for the same load). */
+  private transport(url: URL): Promise<void> {
+    this.loading ??= this.load(url).catch((error: unknown) => {
+      this.loading = undefined; // tried again by the next request
+      throw error;
+    });
+    return this.loading;
+  }
+
+  private async load(url: URL): Promise<void> {
+    const https = url.protocol === 'https:';
+    const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
+    const http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
+    // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
+    if (https && this.options.proxy) this.agent = await tunnelAgent(this.options.proxy, pool);
+    else {
+      const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
+      this.agent = new http.Agent(agentOptions);
     }
-    return { http: this.http, agent: this.agent! };
+    this.http = http;
   }
 
   /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
-  private requestOptions(url: URL, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
-    if (!this.options.proxy || url.protocol !== 'http:') {
-      // The URL's parts given directly, as node would take them from it (no auth: plainBase).
-      if (!this.plainBase || url.host !== this.options.baseUrl.host) return { method, headers, agent };
-      return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method, headers, agent };
-    }
+  private requestOptions(target: RequestTarget, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
+    const { direct } = this;
+    if (direct) return { protocol: direct.protocol, hostname: direct.hostname, port: direct.port, path: target.path, method, headers, agent };
+    const url = target.url;
+    if (!this.options.proxy || url.protocol !== 'http:') return { method, headers, agent };
     return {
       protocol: 'http:',
       host: this.options.proxy.hostname.replace(/^\[|\]$/g, ''),
@@ -93,15 +107,15 @@ export class Transport {
     };
   }
 
-  async send(
-    method: string,
-    url: URL,
-    headers: Record<string, string>,
-    payload: string | undefined,
-    attempt: number,
-    stream = false,
-  ): Promise<RawResponse> {
-    const { http, agent } = this.http ? { http: this.http, agent: this.agent! } : await this.transport(url);
+  // Not async once node:http is loaded: the exchange's own promise (a bulk run makes tens of thousands).
+  send(method: string, target: RequestTarget, headers: Record<string, string>, payload: string | undefined, attempt: number, stream = false): Promise<RawResponse> {
+    if (!this.http) return this.transport(target.url).then(() => this.exchange(method, target, headers, payload, attempt, stream));
+    return this.exchange(method, target, headers, payload, attempt, stream);
+  }
+
+  private exchange(method: string, target: RequestTarget, headers: Record<string, string>, payload: string | undefined, attempt: number, stream: boolean): Promise<RawResponse> {
+    const http = this.http!;
+    const agent = this.agent!;
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
     // start), and the log shows whole milliseconds anyway.
     const started = Date.now();
@@ -112,7 +126,7 @@ export class Transport {
           const debug = this.options.debug === true;
           sink({
             method,
-            url: displayUrl(url),
+            url: displayUrl(target.url),
             ms: Date.now() - started,
             attempt,
             ...(debug ? { requestHeaders: redactHeaders(headers), requestBody: payload } : {}),
@@ -130,11 +144,11 @@ export class Transport {
         log({ error: error.message });
         reject(error);
       };
-      const target = this.requestOptions(url, method, headers, agent);
-      const req = target.path !== undefined ? http.request(target) : http.request(url, target);
+      const options = this.requestOptions(target, method, headers, agent);
+      const req = options.path !== undefined ? http.request(options) : http.request(target.url, options);
       const timer = setTimeout(() => {
         const error = new TimeoutError(
-          `${method} ${displayUrl(url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
+          `${method} ${displayUrl(target.url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
           'ETIMEDOUT',
           sent,
         );
@@ -146,7 +160,7 @@ export class Transport {
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof NetworkError) return fail(error);
-        fail(networkError(method, url, error, sent, this.options.proxy));
+        fail(networkError(method, target.url, error, sent, this.options.proxy));
       });
       req.on('response', (res: IncomingMessage) => {
         const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
@@ -154,7 +168,7 @@ export class Transport {
           settled = true;
           clearTimeout(timer);
           req.destroy();
-          reject(new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`));
+          reject(new ProtocolError(`the answer to ${method} ${target.pathname} is larger than ${formatBytes(limit)}; refused`));
         };
         const declared = Number(res.headers['content-length']);
         if (declared > limit) return refuse();
@@ -173,7 +187,7 @@ export class Transport {
           if (body.size + chunk.length > limit) return refuse();
           body.push(chunk);
         });
-        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true, this.options.proxy)));
+        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, target.url, error, true, this.options.proxy)));
         res.on('end', () => {
           if (settled) return;
           settled = true;
