@@ -84,6 +84,7 @@ try {
   assertSelfContained(result.metafile);
   assertNoImportCall(results[0].metafile);
   assertSelfContained(vendors.metafile);
+  assertAscii(new URL('main.cjs', `${staging.href}/`));
 } catch (error) {
   rmSync(staging, { recursive: true, force: true });
   throw error;
@@ -123,6 +124,18 @@ function markBuild(words) {
   const bundle = new URL('main.cjs', `${staging.href}/`);
   const id = createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16);
   appendFileSync(bundle, `\n//# rentals-build=${id} words=${words.join(',')}\n`);
+}
+
+// dist/main.cjs must be ASCII: Node then reads it on its fast path and V8 holds it as a one-byte
+// string; one character beyond it (a tagged template's own text, which esbuild cannot escape)
+// doubles the source every start reads, decodes and wraps. Interpolate such characters instead.
+function assertAscii(file) {
+  const bytes = readFileSync(file);
+  const at = bytes.findIndex((byte) => byte > 0x7f);
+  if (at === -1) return;
+  const line = bytes.subarray(0, at).toString('latin1').split('\n').length;
+  const around = bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8');
+  throw new Error(`dist/main.cjs is not ASCII: a byte 0x${bytes[at].toString(16)} on line ${line}, in …${around}…; interpolate the character (src/output/html/markup.ts shows how)`);
 }
 
 // bin/rentals.js runs dist/main.cjs through vm.Script (for its code cache), where an import() has
