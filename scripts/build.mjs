@@ -36,8 +36,11 @@ const shared = {
   target: 'node20.18',
   sourcemap: false,
   // Minified: half the bytes for Node to read and check against its compile cache on every start
-  // (~4 ms of `inventory list` on Node 22). Names are kept for stack traces (--debug) and errors.
+  // (~4 ms of `inventory list` on Node 22).
   minify: true,
+  // The sandbox keeps its function names for the stack traces it logs. The CLI's bundle does not
+  // (esbuild would name ~550 functions by Object.defineProperty on every `inventory list` start,
+  // ~3% of its CPU): its --debug traces come from its source map instead (bin/load-bundle.js).
   keepNames: true,
   legalComments: 'none',
   metafile: true,
@@ -52,6 +55,11 @@ const results = await Promise.all([
     plugins: [builtinsByRequire(['dynamic-import']), lazyChildProcessInCommander(), vendorFiles(LAZY_VENDORS, { byRequire: true })],
     entryPoints: { main: 'src/main.ts' },
     format: 'cjs',
+    keepNames: false,
+    // dist/main.cjs.map, read only by a --debug run: its stack traces then name the TypeScript
+    // files and lines. Positions only (no sources inside): a trace needs nothing more.
+    sourcemap: 'linked',
+    sourcesContent: false,
     outExtension: { '.js': '.cjs' },
   }),
   build({
