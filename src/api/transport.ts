@@ -46,8 +46,9 @@ export interface TransportOptions {
 }
 
 export class Transport {
-  private agent?: Agent;
-  private http?: HttpModule;
+  /** The module and the one pool of connections, once made; `making` while the first request waits for them. */
+  private ready?: { http: HttpModule; agent: Agent };
+  private making?: Promise<{ http: HttpModule; agent: Agent }>;
   /** No userinfo in the base URL: a request's parts can be given to node:http directly. */
   private readonly plainBase: boolean;
 
@@ -57,22 +58,29 @@ export class Transport {
 
   /** Closes idle keep-alive sockets so the process can exit at once. */
   close(): void {
-    this.agent?.destroy();
+    this.ready?.agent.destroy();
   }
 
-  private async transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
-    if (!this.http) {
-      const https = url.protocol === 'https:';
-      const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
-      this.http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
-      // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
-      if (https && this.options.proxy) this.agent = await tunnelAgent(this.options.proxy, pool);
-      else {
-        const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
-        this.agent = new this.http.Agent(agentOptions);
-      }
-    }
-    return { http: this.http, agent: this.agent! };
+  /** Made once: requests that start together while it is made wait for the same pool (maxSockets holds from the first). */
+  private transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
+    this.making ??= this.makeTransport(url).then(
+      (made) => (this.ready = made),
+      (error: unknown) => {
+        this.making = undefined; // the next request tries again
+        throw error;
+      },
+    );
+    return this.making;
+  }
+
+  private async makeTransport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
+    const https = url.protocol === 'https:';
+    const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
+    const http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
+    // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
+    if (https && this.options.proxy) return { http, agent: await tunnelAgent(this.options.proxy, pool) };
+    const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
+    return { http, agent: new http.Agent(agentOptions) };
   }
 
   /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
@@ -101,7 +109,7 @@ export class Transport {
     attempt: number,
     stream = false,
   ): Promise<RawResponse> {
-    const { http, agent } = this.http ? { http: this.http, agent: this.agent! } : await this.transport(url);
+    const { http, agent } = this.ready ?? (await this.transport(url));
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
     // start), and the log shows whole milliseconds anyway.
     const started = Date.now();
