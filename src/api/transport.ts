@@ -47,9 +47,9 @@ export interface TransportOptions {
 }
 
 export class Transport {
-  private agent?: Agent;
-  private http?: HttpModule;
-  private loading?: Promise<void>;
+  /** The module and the one pool of connections, once made; `making` while the first request waits for them. */
+  private ready?: { http: HttpModule; agent: Agent };
+  private making?: Promise<{ http: HttpModule; agent: Agent }>;
   /**
    * Where a request to the base URL's host goes when no proxy is in the way and the base has no
    * userinfo: its parts, found once, so that a request gives node:http its path alone.
@@ -65,29 +65,29 @@ export class Transport {
 
   /** Closes idle keep-alive sockets so the process can exit at once. */
   close(): void {
-    this.agent?.destroy();
+    this.ready?.agent.destroy();
   }
 
-  /** node:http or node:https and the agent, loaded once (the first requests of a run wait for the same load). */
-  private transport(url: URL): Promise<void> {
-    this.loading ??= this.load(url).catch((error: unknown) => {
-      this.loading = undefined; // tried again by the next request
-      throw error;
-    });
-    return this.loading;
+  /** Made once: requests that start together while it is made wait for the same pool (maxSockets holds from the first). */
+  private transport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
+    this.making ??= this.makeTransport(url).then(
+      (made) => (this.ready = made),
+      (error: unknown) => {
+        this.making = undefined; // the next request tries again
+        throw error;
+      },
+    );
+    return this.making;
   }
 
-  private async load(url: URL): Promise<void> {
+  private async makeTransport(url: URL): Promise<{ http: HttpModule; agent: Agent }> {
     const https = url.protocol === 'https:';
     const pool = { keepAlive: true, maxSockets: this.options.maxSockets ?? 16 };
     const http = (https ? await import('node:https') : await import('node:http')) as HttpModule;
     // TLS is always verified: an explicit rejectUnauthorized outranks NODE_TLS_REJECT_UNAUTHORIZED=0.
-    if (https && this.options.proxy) this.agent = await tunnelAgent(this.options.proxy, pool);
-    else {
-      const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
-      this.agent = new http.Agent(agentOptions);
-    }
-    this.http = http;
+    if (https && this.options.proxy) return { http, agent: await tunnelAgent(this.options.proxy, pool) };
+    const agentOptions: import('node:https').AgentOptions = https ? { ...pool, rejectUnauthorized: true } : pool;
+    return { http, agent: new http.Agent(agentOptions) };
   }
 
   /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
@@ -107,15 +107,22 @@ export class Transport {
     };
   }
 
-  // Not async once node:http is loaded: the exchange's own promise (a bulk run makes tens of thousands).
+  // Not async once the pool is made: the exchange's own promise (a bulk run makes tens of thousands).
   send(method: string, target: RequestTarget, headers: Record<string, string>, payload: string | undefined, attempt: number, stream = false): Promise<RawResponse> {
-    if (!this.http) return this.transport(target.url).then(() => this.exchange(method, target, headers, payload, attempt, stream));
-    return this.exchange(method, target, headers, payload, attempt, stream);
+    const ready = this.ready;
+    if (!ready) return this.transport(target.url).then((made) => this.exchange(made, method, target, headers, payload, attempt, stream));
+    return this.exchange(ready, method, target, headers, payload, attempt, stream);
   }
 
-  private exchange(method: string, target: RequestTarget, headers: Record<string, string>, payload: string | undefined, attempt: number, stream: boolean): Promise<RawResponse> {
-    const http = this.http!;
-    const agent = this.agent!;
+  private exchange(
+    { http, agent }: { http: HttpModule; agent: Agent },
+    method: string,
+    target: RequestTarget,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    attempt: number,
+    stream: boolean,
+  ): Promise<RawResponse> {
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
     // start), and the log shows whole milliseconds anyway.
     const started = Date.now();

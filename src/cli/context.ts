@@ -24,6 +24,8 @@ export interface Context {
   startPager?: (command: string, env: Record<string, string | undefined>) => Promise<Pager>;
   /** Ends the process at once (a second Ctrl-C during a bulk run); absent in tests. */
   exit?: (code: number) => never;
+  /** The wait before a request is retried (backoff, Retry-After); absent: a timer. Tests record it instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The context of a real process. */

@@ -212,6 +212,7 @@ export class Session {
       env: this.ctx.env,
       timeoutMs: this.settings.timeoutMs.value,
       retries: this.settings.retries.value,
+      sleep: this.ctx.sleep,
       debug: this.globals.debug === true,
       maxSockets,
       log: verbose ? (entry) => this.ctx.term.stderr.write(formatLogEntry(entry)) : undefined,

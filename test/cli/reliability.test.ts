@@ -160,3 +160,23 @@ describe('a write whose outcome is unknown (issue 20.3): "may have been applied"
     expect(scope.isDone()).toBe(true);
   });
 });
+
+describe('the waits between attempts of a command', () => {
+  test('a read retried after 503s waits the backoff, then the Retry-After the server asked for', async () => {
+    const scope = api()
+      .get('/v2/inventory')
+      .reply(503, 'busy')
+      .get('/v2/inventory')
+      .reply(503, 'busy', { 'Retry-After': '7' })
+      .get('/v2/inventory')
+      .reply(200, { data: [] });
+    const result = await runCli(['inventory', 'list', '--json', '--retries', '2'], withApi());
+    expect(result.code, result.stderr).toBe(0);
+    // The first wait is the backoff of attempt 1 (100-200 ms, with jitter); the second is Retry-After's 7 s.
+    expect(result.fake.waits).toHaveLength(2);
+    expect(result.fake.waits[0]).toBeGreaterThanOrEqual(100);
+    expect(result.fake.waits[0]).toBeLessThanOrEqual(200);
+    expect(result.fake.waits[1]).toBe(7_000);
+    expect(scope.isDone()).toBe(true);
+  });
+});

@@ -45,12 +45,12 @@ function runEnv(options: RunOptions): Record<string, string> {
 
 /**
  * `rentals …args` in this process, as the binary would run it: the same environment as runBin,
- * stdin/stdout/stderr pipes (not TTYs), the real clock. Bounded by the test's timeout, or by
+ * stdin/stdout/stderr pipes (not TTYs), the real clock and real retry waits. Bounded by the test's timeout, or by
  * `timeoutMs` when given.
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now });
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: true });
   const { timeoutMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {

@@ -153,7 +153,7 @@ async function rename(path: string, fields: string[], suffixes: string[]): Promi
 async function runOf(args: string[], format: Format | undefined, tty: boolean, configDir: string): Promise<RunResult> {
   const env = { ...cliEnv(sandbox, configDir), LANG: 'C.UTF-8', NO_COLOR: '1' };
   const formatArgs = format ? ['-o', format] : [];
-  const result = await runCli([...args, ...formatArgs], { env, home: configDir, tty, columns: 100 });
+  const result = await runCli([...args, ...formatArgs], { env, home: configDir, tty, columns: 100, realWaits: true });
   return { code: result.code, stdout: result.stdout, stderr: result.stderr };
 }
 

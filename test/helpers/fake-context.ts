@@ -1,5 +1,5 @@
 // An in-process stand-in for a real terminal: captured stdout/stderr, TTY flags, stdin text,
-// scripted prompts, a fixed clock, and a temporary HOME + RENTALS_CONFIG_DIR per test so that
+// scripted prompts, a fixed clock, retry waits noted rather than waited, and a temporary HOME + RENTALS_CONFIG_DIR per test so that
 // nothing ever reads or writes the real user's configuration.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +31,12 @@ export interface FakeOptions {
   confirmAnswer?: boolean;
   /** Reuse this home directory (e.g. to run `auth login` then `auth status`). */
   home?: string;
+  /**
+   * Wait out the client's retry waits (backoff, Retry-After) on real timers, as the bin does (the
+   * end-to-end harness, against a sandbox whose faults and limits run on the real clock). By
+   * default each wait is noted in `waits` and not waited: against nock nothing changes with time.
+   */
+  realWaits?: boolean;
 }
 
 export interface FakeContext {
@@ -45,6 +51,8 @@ export interface FakeContext {
   confirms: string[];
   /** URLs handed to the browser opener. */
   opened: string[];
+  /** The retry waits asked for, in milliseconds (empty with `realWaits`). */
+  waits: number[];
 }
 
 /** A temporary directory removed when the current test finishes. */
@@ -77,6 +85,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
   const prompts: string[] = [];
   const confirms: string[] = [];
   const opened: string[] = [];
+  const waits: number[] = [];
   const now = options.now;
   const ctx: Context = {
     term: {
@@ -105,8 +114,15 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
       opened.push(url);
     },
     onInterrupt: () => () => undefined,
+    ...(options.realWaits
+      ? {}
+      : {
+          sleep: async (ms: number) => {
+            waits.push(ms);
+          },
+        }),
   };
-  return { ctx, home, configDir, stdout: out.text, stderr: err.text, prompts, confirms, opened };
+  return { ctx, home, configDir, stdout: out.text, stderr: err.text, prompts, confirms, opened, waits };
 }
 
 export interface CliResult {

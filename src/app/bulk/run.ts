@@ -241,15 +241,15 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
 }
 
 /** The writers' rules a plan is judged by (bulk/judge.ts): the run's calendar writers, warnings on stderr. */
-function writeRules(deps: BulkDeps, allowOverbook: boolean): WriteRules {
-  const writers = deps.booking();
+async function writeRules(deps: BulkDeps, allowOverbook: boolean): Promise<WriteRules> {
+  const writers = await deps.booking();
   return { writers, allowOverbook, announce: (planned) => announce(planned, writers.notices), warn: (text) => writers.notices.warn(text) };
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */
 async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, allowOverbook: boolean): Promise<void> {
   if (spec.def.writeRules === undefined) return;
-  await judgePlan(spec, plan, writeRules(deps, allowOverbook));
+  await judgePlan(spec, plan, await writeRules(deps, allowOverbook));
 }
 
 /**
@@ -357,7 +357,7 @@ export interface RunChoices {
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
 export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
   // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
-  if (spec.def.writeRules !== undefined) run.ctx.rules = writeRules(deps, choices.allowOverbook === true);
+  if (spec.def.writeRules !== undefined) run.ctx.rules = await writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.
