@@ -8,9 +8,25 @@
  * the command line after `rentals` (its command word names the code cache).
  */
 function loadBundle(args) {
+  if (debugging(args)) return requireWithSourceMap();
   const cache = cacheDirectory();
   if (cache) enableCompileCache(`${cache}/compile-cache`);
   return runBundle(cache && `${cache}/code-cache`, args);
+}
+
+/** --debug anywhere on the command line, or RENTALS_DEBUG as the CLI reads it (src/cli/session.ts). */
+function debugging(args) {
+  return args.includes('--debug') || /^(1|true|yes|on)$/i.test(process.env.RENTALS_DEBUG ?? '');
+}
+
+/**
+ * A --debug run: the bundle through Node's own loader with source maps on, so that the stack
+ * traces it prints name src/…ts files and lines (the bundle's names are minified). No code cache:
+ * a vm.Script gets no source map, and a debug run is not one that scripts start by the thousand.
+ */
+function requireWithSourceMap() {
+  process.setSourceMapsEnabled(true);
+  return require('../dist/main.cjs');
 }
 
 /**

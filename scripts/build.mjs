@@ -36,8 +36,11 @@ const shared = {
   target: 'node20.18',
   sourcemap: false,
   // Minified: half the bytes for Node to read and check against its compile cache on every start
-  // (~4 ms of `inventory list` on Node 22). Names are kept for stack traces (--debug) and errors.
+  // (~4 ms of `inventory list` on Node 22).
   minify: true,
+  // The sandbox keeps its function names for the stack traces it logs. The CLI's bundle does not
+  // (esbuild would name ~550 functions by Object.defineProperty on every `inventory list` start,
+  // ~3% of its CPU): its --debug traces come from its source map instead (bin/load-bundle.js).
   keepNames: true,
   legalComments: 'none',
   metafile: true,
@@ -52,6 +55,11 @@ const results = await Promise.all([
     plugins: [builtinsByRequire(['dynamic-import']), lazyChildProcessInCommander(), vendorFiles(LAZY_VENDORS, { byRequire: true })],
     entryPoints: { main: 'src/main.ts' },
     format: 'cjs',
+    keepNames: false,
+    // dist/main.cjs.map, read only by a --debug run: its stack traces then name the TypeScript
+    // files and lines. Positions only (no sources inside): a trace needs nothing more.
+    sourcemap: 'linked',
+    sourcesContent: false,
     outExtension: { '.js': '.cjs' },
   }),
   build({
@@ -84,6 +92,7 @@ try {
   assertSelfContained(result.metafile);
   assertNoImportCall(results[0].metafile);
   assertSelfContained(vendors.metafile);
+  assertAscii(new URL('main.cjs', `${staging.href}/`));
 } catch (error) {
   rmSync(staging, { recursive: true, force: true });
   throw error;
@@ -123,6 +132,18 @@ function markBuild(words) {
   const bundle = new URL('main.cjs', `${staging.href}/`);
   const id = createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16);
   appendFileSync(bundle, `\n//# rentals-build=${id} words=${words.join(',')}\n`);
+}
+
+// dist/main.cjs must be ASCII: Node then reads it on its fast path and V8 holds it as a one-byte
+// string; one character beyond it (a tagged template's own text, which esbuild cannot escape)
+// doubles the source every start reads, decodes and wraps. Interpolate such characters instead.
+function assertAscii(file) {
+  const bytes = readFileSync(file);
+  const at = bytes.findIndex((byte) => byte > 0x7f);
+  if (at === -1) return;
+  const line = bytes.subarray(0, at).toString('latin1').split('\n').length;
+  const around = bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8');
+  throw new Error(`dist/main.cjs is not ASCII: a byte 0x${bytes[at].toString(16)} on line ${line}, in …${around}…; interpolate the character (src/output/html/markup.ts shows how)`);
 }
 
 // bin/rentals.js runs dist/main.cjs through vm.Script (for its code cache), where an import() has

@@ -123,6 +123,21 @@ function folderCycles(edges: readonly Edge[]): string[] {
     .sort();
 }
 
+/** Every module `from` loads with it: its static imports, followed (type-only and lazy ones are not). */
+function loadedWith(edges: readonly Edge[], from: readonly string[]): Set<string> {
+  const seen = new Set(from);
+  const queue = [...from];
+  while (queue.length > 0) {
+    const at = queue.pop()!;
+    for (const e of edges) {
+      if (e.from !== at || e.typeOnly || e.lazy || seen.has(e.to)) continue;
+      seen.add(e.to);
+      queue.push(e.to);
+    }
+  }
+  return seen;
+}
+
 /** A static import, for the checks' own test. */
 const edge = (from: string, to: string): Edge => ({ from, to, typeOnly: false, lazy: false });
 
@@ -161,6 +176,13 @@ describe('architecture', () => {
     expect(findCycle(edges.filter((e) => !e.lazy))).toBeUndefined();
   });
 
+  test('a bulk run loads string-width (~30 ms) only where a width is measured: the plan lines of a dry run', () => {
+    const bulkRun = loadedWith(edges, ['app/bulk/import.ts', 'app/bulk/run.ts', 'bulk/index.ts']);
+    expect(bulkRun.has('bulk/runner.ts')).toBe(true);
+    expect(bulkRun.has('output/width.ts')).toBe(false);
+    expect(loadedWith(edges, ['bulk/plan-lines.ts']).has('output/width.ts')).toBe(true);
+  });
+
   test('the checks fail on a violation', () => {
     expect(folderCycles([
       { from: 'cli/a.ts', to: 'calendar/b.ts', typeOnly: false, lazy: true },
@@ -182,6 +204,7 @@ describe('architecture', () => {
       { from: 'a.ts', to: 'b.ts', typeOnly: false, lazy: false },
       { from: 'b.ts', to: 'a.ts', typeOnly: true, lazy: false },
     ])).toBe('a.ts → b.ts → a.ts');
+    expect([...loadedWith([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), { ...edge('c.ts', 'd.ts'), lazy: true }, { ...edge('a.ts', 'e.ts'), typeOnly: true }], ['a.ts'])]).toEqual(['a.ts', 'b.ts', 'c.ts']);
     expect(layerOf('output/printer.ts') < layerOf('cli/context.ts')).toBe(true);
     expect(layerOf('config/settings.ts') < layerOf('api/client.ts')).toBe(true);
     expect(layerOf('api/client.ts') < layerOf('output/format.ts')).toBe(true);

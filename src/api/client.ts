@@ -14,6 +14,7 @@ import { Attempts } from './outcomes.js';
 import { proxyFor } from './proxy.js';
 import { interpret, respond } from './responses.js';
 import { backoffMs, retriedByDefault, retryAfterMs, retryableStatus, waitsFor } from './retry-policy.js';
+import { RequestTarget } from './request-target.js';
 import { MAX_RESPONSE_BYTES, Transport, displayUrl, formatBytes, lowerKeys, parseBaseUrl, redactHeaders, refuseInsecureHttp } from './transport.js';
 
 export interface ClientOptions {
@@ -45,9 +46,6 @@ export function bearer(token: string): string {
   return `bearer ${Buffer.from(token, 'utf8').toString('base64')}`;
 }
 
-/** Path characters that a URL parse and the pathname setter leave alike (no %, #, \\, spaces or non-ASCII). */
-const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
-
 export class ApiClient {
   readonly baseUrl: URL;
   private readonly timeoutMs: number;
@@ -61,8 +59,6 @@ export class ApiClient {
 
   /** The base URL's path without its trailing slashes: what every request path goes under. */
   private readonly basePath: string;
-  /** No userinfo in the base URL: a request URL is its origin and path. */
-  private readonly plainBase: boolean;
   /** Whether credentials may go to this base URL (checked once: the base and proxy never change). */
   private transportChecked = false;
   /** The last token and its Authorization header (base64 once, not per request). */
@@ -71,7 +67,6 @@ export class ApiClient {
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
-    this.plainBase = !this.baseUrl.username && !this.baseUrl.password;
     this.proxy = options.env ? proxyFor(this.baseUrl, options.env) : undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
@@ -91,17 +86,12 @@ export class ApiClient {
 
   /** The absolute URL of an API path such as `/v1/events`. */
   url(path: string): URL {
-    const [pathname, search] = path.split('?', 2) as [string, string | undefined];
-    const full = `${this.basePath}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
-    // One parse of the whole string (a bulk run makes tens of thousands): the same URL as setting
-    // the parts, for a base without userinfo and a path of plain characters.
-    if (this.plainBase && PLAIN_PATH.test(full) && (search === undefined || PLAIN_PATH.test(search))) {
-      return new URL(search ? `${this.baseUrl.origin}${full}?${search}` : `${this.baseUrl.origin}${full}`);
-    }
-    const url = new URL(this.baseUrl.href);
-    url.pathname = full;
-    url.search = search ? `?${search}` : '';
-    return url;
+    return this.target(path).url;
+  }
+
+  /** Where a request for an API path goes: its path as sent, its URL made only when needed. */
+  private target(path: string): RequestTarget {
+    return RequestTarget.under(this.baseUrl, this.basePath, path);
   }
 
   // Not async: the exchange's own promise, without another one around it (a bulk run makes tens of thousands).
@@ -132,7 +122,7 @@ export class ApiClient {
   }
 
   private async exchange(method: HttpMethod, path: string, options: RequestOptions, stream: boolean): Promise<ApiResponse & { stream?: IncomingMessage }> {
-    const url = this.url(path);
+    const target = this.target(path);
     const retryable = options.retry ?? retriedByDefault(method);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     let refreshed = false;
@@ -141,7 +131,7 @@ export class ApiClient {
       const headers = await this.headers(payload, options);
       let response: Awaited<ReturnType<Transport['send']>>;
       try {
-        response = await this.transport.send(method, url, headers, payload, attempt, stream);
+        response = await this.transport.send(method, target, headers, payload, attempt, stream);
       } catch (error) {
         if (retryable && error instanceof NetworkError && attempt <= this.retries) {
           attempts.failedAfterSending(error);
@@ -151,7 +141,7 @@ export class ApiClient {
         throw attempts.lastError(method, error);
       }
       const { status } = response;
-      const deleted = attempts.deletedEarlier(method, status, url.pathname);
+      const deleted = attempts.deletedEarlier(method, status, target.pathname);
       if (deleted !== undefined) {
         this.options.notice?.(deleted);
         return respond(status, response.headers, Buffer.alloc(0), undefined);
@@ -170,7 +160,7 @@ export class ApiClient {
         await this.sleep(wait ?? this.backoff(attempt));
         continue;
       }
-      return interpret(method, url, response, options.expect ?? 'json', wait, options.anonymous ? undefined : this.options.auth);
+      return interpret(method, target.pathname, response, options.expect ?? 'json', wait, options.anonymous ? undefined : this.options.auth);
     }
   }
 

@@ -36,7 +36,7 @@ export function respond(status: number, headers: IncomingHttpHeaders, bytes: Buf
 
 export function interpret(
   method: string,
-  url: URL,
+  pathname: string,
   response: RawResponse,
   expect: NonNullable<RequestOptions['expect']>,
   retryAfter: number | undefined,
@@ -44,7 +44,7 @@ export function interpret(
 ): ApiResponse & { stream?: IncomingMessage } {
   const { status, headers, bytes } = response;
   if (response.stream) return Object.assign(respond(status, headers, bytes, undefined), { stream: response.stream });
-  const where = `${method} ${url.pathname}`;
+  const where = `${method} ${pathname}`;
   if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
     const parsed = parseDataEnvelope(bytes);
     if (parsed) return respond(status, headers, bytes, parsed.envelope);

@@ -13,6 +13,7 @@ import type { RequestLogEntry } from './http-types.js';
 import { networkError } from './error-mapping.js';
 import { mayHaveBeenApplied } from './outcomes.js';
 import { proxyAuthorization, proxyFor, proxyLabel, tunnelAgent } from './proxy.js';
+import type { RequestTarget } from './request-target.js';
 
 /**
  * Larger answers are refused rather than buffered. 500 MiB holds ~400,000 events and stays below
@@ -49,11 +50,17 @@ export class Transport {
   /** The module and the one pool of connections, once made; `making` while the first request waits for them. */
   private ready?: { http: HttpModule; agent: Agent };
   private making?: Promise<{ http: HttpModule; agent: Agent }>;
-  /** No userinfo in the base URL: a request's parts can be given to node:http directly. */
-  private readonly plainBase: boolean;
+  /**
+   * Where a request to the base URL's host goes when no proxy is in the way and the base has no
+   * userinfo: its parts, found once, so that a request gives node:http its path alone.
+   */
+  private readonly direct: { protocol: string; hostname: string; port: string } | undefined;
 
   constructor(private readonly options: TransportOptions) {
-    this.plainBase = !options.baseUrl.username && !options.baseUrl.password;
+    const base = options.baseUrl;
+    const plainBase = !base.username && !base.password;
+    const proxied = options.proxy !== undefined && base.protocol === 'http:';
+    this.direct = plainBase && !proxied ? { protocol: base.protocol, hostname: base.hostname.replace(/^\[|\]$/g, ''), port: base.port } : undefined;
   }
 
   /** Closes idle keep-alive sockets so the process can exit at once. */
@@ -84,12 +91,11 @@ export class Transport {
   }
 
   /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
-  private requestOptions(url: URL, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
-    if (!this.options.proxy || url.protocol !== 'http:') {
-      // The URL's parts given directly, as node would take them from it (no auth: plainBase).
-      if (!this.plainBase || url.host !== this.options.baseUrl.host) return { method, headers, agent };
-      return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method, headers, agent };
-    }
+  private requestOptions(target: RequestTarget, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
+    const { direct } = this;
+    if (direct) return { protocol: direct.protocol, hostname: direct.hostname, port: direct.port, path: target.path, method, headers, agent };
+    const url = target.url;
+    if (!this.options.proxy || url.protocol !== 'http:') return { method, headers, agent };
     return {
       protocol: 'http:',
       host: this.options.proxy.hostname.replace(/^\[|\]$/g, ''),
@@ -101,15 +107,22 @@ export class Transport {
     };
   }
 
-  async send(
+  // Not async once the pool is made: the exchange's own promise (a bulk run makes tens of thousands).
+  send(method: string, target: RequestTarget, headers: Record<string, string>, payload: string | undefined, attempt: number, stream = false): Promise<RawResponse> {
+    const ready = this.ready;
+    if (!ready) return this.transport(target.url).then((made) => this.exchange(made, method, target, headers, payload, attempt, stream));
+    return this.exchange(ready, method, target, headers, payload, attempt, stream);
+  }
+
+  private exchange(
+    { http, agent }: { http: HttpModule; agent: Agent },
     method: string,
-    url: URL,
+    target: RequestTarget,
     headers: Record<string, string>,
     payload: string | undefined,
     attempt: number,
-    stream = false,
+    stream: boolean,
   ): Promise<RawResponse> {
-    const { http, agent } = this.ready ?? (await this.transport(url));
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
     // start), and the log shows whole milliseconds anyway.
     const started = Date.now();
@@ -120,7 +133,7 @@ export class Transport {
           const debug = this.options.debug === true;
           sink({
             method,
-            url: displayUrl(url),
+            url: displayUrl(target.url),
             ms: Date.now() - started,
             attempt,
             ...(debug ? { requestHeaders: redactHeaders(headers), requestBody: payload } : {}),
@@ -138,11 +151,11 @@ export class Transport {
         log({ error: error.message });
         reject(error);
       };
-      const target = this.requestOptions(url, method, headers, agent);
-      const req = target.path !== undefined ? http.request(target) : http.request(url, target);
+      const options = this.requestOptions(target, method, headers, agent);
+      const req = options.path !== undefined ? http.request(options) : http.request(target.url, options);
       const timer = setTimeout(() => {
         const error = new TimeoutError(
-          `${method} ${displayUrl(url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
+          `${method} ${displayUrl(target.url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
           'ETIMEDOUT',
           sent,
         );
@@ -154,7 +167,7 @@ export class Transport {
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof NetworkError) return fail(error);
-        fail(networkError(method, url, error, sent, this.options.proxy));
+        fail(networkError(method, target.url, error, sent, this.options.proxy));
       });
       req.on('response', (res: IncomingMessage) => {
         const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
@@ -162,7 +175,7 @@ export class Transport {
           settled = true;
           clearTimeout(timer);
           req.destroy();
-          reject(new ProtocolError(`the answer to ${method} ${url.pathname} is larger than ${formatBytes(limit)}; refused`));
+          reject(new ProtocolError(`the answer to ${method} ${target.pathname} is larger than ${formatBytes(limit)}; refused`));
         };
         const declared = Number(res.headers['content-length']);
         if (declared > limit) return refuse();
@@ -181,7 +194,7 @@ export class Transport {
           if (body.size + chunk.length > limit) return refuse();
           body.push(chunk);
         });
-        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, url, error, true, this.options.proxy)));
+        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, target.url, error, true, this.options.proxy)));
         res.on('end', () => {
           if (settled) return;
           settled = true;

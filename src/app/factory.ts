@@ -43,8 +43,8 @@ export interface Factory {
   describeRequest(method: HttpMethod, path: string, body: unknown): Promise<RequestView>;
   /** A [y/N] question on the terminal; undefined when stdin or stderr is not one (nobody to ask). */
   asker(): Asker | undefined;
-  /** The calendar's writers and rules (bookings add/update, events update, inventory update, bulk rows). */
-  booking(): BookingDeps;
+  /** The calendar's writers and rules (bookings add/update, events update, inventory update, bulk rows); loaded on first use. */
+  booking(): Promise<BookingDeps>;
   notices(): Notices;
   /** Progress lines: stderr at a terminal, not silenced by -q; undefined otherwise. */
   progress(): ((text: string) => void) | undefined;

@@ -10,7 +10,7 @@ export { planAdjust } from './adjust.js';
 export { exportRecords, streamExport } from './export.js';
 export { type AnyPlan, type Plan, type PlanRow, type SpooledPlan, rowCount, rowsOf } from './plan.js';
 export { planFileChunks, readPlanFile } from './plan-file.js';
-export { type PredictedOutcomes, planLines, predictedTotalsLine, rowDetail, spooledPlanLines, totalsLine } from './plan-render.js';
+export { type PredictedOutcomes, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
 export { applyPlan, predictPlan } from './apply.js';
 export { type WriteRules, judgePlan } from './judge.js';
 export { apiOperations } from './api-operations.js';

@@ -4,7 +4,6 @@
 
 import { dataDir } from '../config/store.js';
 import type { Factory } from '../app/factory.js';
-import { calendarDeps } from './commands/calendar/deps.js';
 import type { Session } from './session.js';
 
 const built = new WeakMap<Session, Factory>();
@@ -27,7 +26,8 @@ export function factoryOf(session: Session): Factory {
       return { kind: 'request', method, url, headers, body };
     },
     asker: () => (term.stdinIsTTY && term.stderrIsTTY ? (question) => ctx.confirm(question) : undefined),
-    booking: () => calendarDeps(session),
+    // The writers and the domain they judge by load only for a write: a list never pays for them.
+    booking: async () => (await import('./commands/calendar/deps.js')).calendarDeps(session),
     notices: () => session.notices(),
     progress: () => (term.stderrIsTTY && !session.quiet() ? (text) => void term.stderr.write(text) : undefined),
     stderr: (text) => void term.stderr.write(text),

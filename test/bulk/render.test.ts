@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../../src/domain/money.js';
-import { planLines, totalsLine } from '../../src/bulk/plan-render.js';
+import { planLines } from '../../src/bulk/plan-lines.js';
+import { totalsLine } from '../../src/bulk/plan-render.js';
 import { formatDuration, formatSummary, progressLine, progressRenderer } from '../../src/bulk/progress.js';
 import { emptyCounts } from '../../src/bulk/report.js';
 import type { RunSummary } from '../../src/bulk/runner.js';

@@ -81,4 +81,15 @@ describe('the code cache of the bundle', () => {
     expect(failed.stderr).toContain("unknown command 'confg'");
     expect(files()).toEqual([]);
   });
+
+  test('a --debug run (flag or RENTALS_DEBUG) prints a stack trace in the TypeScript files, through the source map, and makes no cache', async () => {
+    const { env, cache } = setup();
+    const down = { ...env, RENTALS_BASE_URL: 'http://127.0.0.1:9', RENTALS_TOKEN: 'debug-test-token', RENTALS_RETRIES: '0' };
+    for (const run of [await runBin(['inventory', 'list', '--debug'], { env: down }), await runBin(['inventory', 'list'], { env: { ...down, RENTALS_DEBUG: '1' } })]) {
+      expect(run.code).toBe(5);
+      expect(run.stderr).toMatch(/\n {4}at \S+ \(\S*src\/api\/[\w-]+\.ts:\d+:\d+\)/);
+      expect(run.stderr).not.toContain('debug-test-token');
+    }
+    expect(readdirSync(cache)).not.toContain('rentals');
+  });
 });

@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import type { Plan, PlanRow } from '../../src/bulk/plan.js';
 import { PLAN_VERSION } from '../../src/bulk/plan.js';
-import { planLines } from '../../src/bulk/plan-render.js';
+import { planLines } from '../../src/bulk/plan-lines.js';
 import { priceRows } from '../../src/bulk/spec.js';
 import { textWidth } from '../../src/output/width.js';
 

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import nock from 'nock';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { RequestTarget } from '../../src/api/request-target.js';
 import { ApiClient, type ClientOptions, bearer } from '../../src/api/client.js';
 import { snippet } from '../../src/api/error-mapping.js';
 import { retryAfterMs } from '../../src/api/retry-policy.js';
@@ -88,7 +89,7 @@ describe('headers', () => {
 
   test('a request URL is the base URL with the path set, whatever the path holds', () => {
     const bases = [API, `${API}/api/`, `${API}//api//`, 'http://user:pw@127.0.0.1:8080/x', 'https://[::1]:8443/'];
-    const paths = ['/v1/events', 'v2/inventory/7', '/v1/events?page=2&x=a b', '/a b/ü', '/a%2Fb', '/x#frag', '/q?a=%20#h', '/p\\q'];
+    const paths = ['/v1/events', 'v2/inventory/7', '/v1/events?page=2&x=a b', '/a b/ü', '/a%2Fb', '/x#frag', '/q?a=%20#h', '/p\\q', '/v1/a/../b', '/./v1/x/.', '/v1/x?', '/v1/x?a=1?b=2', '/v1/.hidden/..x'];
     for (const base of bases) {
       const client = new ApiClient({ baseUrl: base });
       for (const path of paths) {
@@ -98,6 +99,9 @@ describe('headers', () => {
         expected.pathname = `${expected.pathname.replace(/\/+$/, '')}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
         expected.search = search ? `?${search}` : '';
         expect(client.url(path).href, `${base} + ${path}`).toBe(expected.href);
+        // What is sent is that URL's path, whether or not the URL itself was made.
+        const target = RequestTarget.under(new URL(base), new URL(base).pathname.replace(/\/+$/, ''), path);
+        expect([target.path, target.pathname, target.url.href], `${base} + ${path}`).toEqual([`${expected.pathname}${expected.search}`, expected.pathname, expected.href]);
       }
     }
   });

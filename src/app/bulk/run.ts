@@ -30,13 +30,11 @@ import {
   mergeCarried,
   openInput,
   planFileChunks,
-  planLines,
   predictedTotalsLine,
   progressRenderer,
   readPlanFile,
   readReport,
   rowCount,
-  spooledPlanLines,
   totalsLine,
 } from '../../bulk/index.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
@@ -243,15 +241,15 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
 }
 
 /** The writers' rules a plan is judged by (bulk/judge.ts): the run's calendar writers, warnings on stderr. */
-function writeRules(deps: BulkDeps, allowOverbook: boolean): WriteRules {
-  const writers = deps.booking();
+async function writeRules(deps: BulkDeps, allowOverbook: boolean): Promise<WriteRules> {
+  const writers = await deps.booking();
   return { writers, allowOverbook, announce: (planned) => announce(planned, writers.notices), warn: (text) => writers.notices.warn(text) };
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */
 async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, allowOverbook: boolean): Promise<void> {
   if (spec.def.writeRules === undefined) return;
-  await judgePlan(spec, plan, writeRules(deps, allowOverbook));
+  await judgePlan(spec, plan, await writeRules(deps, allowOverbook));
 }
 
 /**
@@ -308,7 +306,10 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
       kind: 'plan',
       document: serialized,
       records: () => mapAsync(spooled.rows(), (row) => JSON.stringify(row)),
-      lines: (changesOnly) => spooledPlanLines(spec, spooled, changesOnly),
+      lines: async function* (changesOnly) {
+        const { spooledPlanLines } = await import('../../bulk/plan-lines.js');
+        yield* spooledPlanLines(spec, spooled, changesOnly);
+      },
     };
   }
   const held = plan as Plan;
@@ -316,7 +317,8 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
     kind: 'plan',
     document: serialized,
     records: () => held.rows.map((row) => JSON.stringify(row)),
-    lines: function* (changesOnly) {
+    lines: async function* (changesOnly) {
+      const { planLines } = await import('../../bulk/plan-lines.js');
       yield* planLines(spec, held, predicted, changesOnly);
       yield predicted ? predictedTotalsLine(held, predicted) : totalsLine(held);
     },
@@ -355,7 +357,7 @@ export interface RunChoices {
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
 export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
   // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
-  if (spec.def.writeRules !== undefined) run.ctx.rules = writeRules(deps, choices.allowOverbook === true);
+  if (spec.def.writeRules !== undefined) run.ctx.rules = await writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.

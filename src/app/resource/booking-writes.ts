@@ -28,7 +28,7 @@ function money(value: unknown): Money | undefined {
 }
 
 async function planAndWrite(resource: ResourceDeps, version: ApiVersion, eventId: number, intent: BookingIntent, input: WriteInput, path: (id: number | undefined) => string): Promise<View> {
-  const deps = resource.booking();
+  const deps = await resource.booking();
   const event = await deps.calendar.event(String(eventId));
   const { planned, written } = await book(deps, deps.bookings.target(event), [intent], {
     allowOverbook: input.allowOverbook === true,

@@ -13,7 +13,7 @@ import type { ResourceDeps, WriteInput } from './verbs.js';
 
 /** `resolve`: the changes with names resolved and ids checked, once the event is read (as every update reads its record first). */
 export async function updateEvent(deps: ResourceDeps, id: number, resolve: () => Promise<Record<string, unknown>>, input: WriteInput, checkDates: (canonical: ValidBody) => Promise<void>): Promise<View> {
-  const calendar = deps.booking();
+  const calendar = await deps.booking();
   const event = await calendar.events.read(id);
   const changes = await resolve();
   // Every rule of the values first (exit 2), then the calendar's (exit 1).

@@ -148,7 +148,7 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   const at: Address = { def, version, parentId };
   if (input.dryRun) return deps.describeRequest('POST', collectionUrlPath(def, version, parentId), canonical);
   // A new event holds nothing yet; it is still written by the one event writer.
-  if (def.writeRules === 'events') return recordsView(def, [(await deps.booking().events.create(canonical)).after]);
+  if (def.writeRules === 'events') return recordsView(def, [(await (await deps.booking()).events.create(canonical)).after]);
   const api = deps.api();
   const { BeforeCreate, settleCreate } = await import('../../api/unknown-outcome.js');
   const before = await BeforeCreate.note(api, at);
@@ -203,7 +203,7 @@ export async function updateView(
   await checkDateOrder(def, canonical, input, changes);
   if (def.writeRules === 'inventory') {
     // Units owned never below what events hold from now on (judged, then read back).
-    const { stock } = deps.booking();
+    const { stock } = await deps.booking();
     const planned = await stock.plan(at, current, canonical, { allowOverbook: input.allowOverbook === true });
     if (input.dryRun) return deps.describeRequest('PUT', recordUrlPath(def, version, id, parentId), canonical);
     return recordsView(def, [(await stock.write(planned)).after]);
@@ -240,8 +240,8 @@ export async function deleteView(deps: ResourceDeps, at: Address, id: number, in
 
 /** Events and bookings through their writers (the only holders of the grant to write them); the rest straight. */
 async function removeRecord(deps: ResourceDeps, at: Address, id: number): Promise<{ id: number }> {
-  if (at.def.writeRules === 'events') return deps.booking().events.remove(id);
-  if (at.def.writeRules === 'bookings') return deps.booking().bookings.removeLine(at, id);
+  if (at.def.writeRules === 'events') return (await deps.booking()).events.remove(id);
+  if (at.def.writeRules === 'bookings') return (await deps.booking()).bookings.removeLine(at, id);
   const api = deps.api();
   return api.remove(at, id).catch(async (error: unknown) => {
     const { settleDelete } = await import('../../api/unknown-outcome.js');

@@ -47,3 +47,10 @@ export function trusted(text: string): Markup {
 export function markupText(value: Markup): string {
   return value[MARKUP];
 }
+
+// Characters beyond ASCII written into a template's own text are interpolated from here instead:
+// a tagged template's text reaches the bundle as written (esbuild cannot escape it), and one such
+// character makes the whole bundle a two-byte string that every start decodes slowly
+// (scripts/build.mjs refuses a bundle that is not ASCII).
+export const MIDDLE_DOT = '\u00b7';
+export const CHECK_MARK = '\u2713';

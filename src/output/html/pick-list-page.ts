@@ -3,7 +3,7 @@
 // to tick, then the day's totals per item, also with boxes, and lines to sign.
 
 import { type Range, type WallTime, DAY_MS, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
-import { type Markup, html } from './markup.js';
+import { CHECK_MARK, MIDDLE_DOT, type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export interface PickMovement {
@@ -59,13 +59,13 @@ function section(direction: 'out' | 'in', movements: readonly PickMovement[]): M
     .map(([name, quantity]) => html`<tr>${BOX}<td>${name}</td><td class="num">${quantity}</td></tr>\n`);
   return html`<h3>${words.heading}</h3>
 <table class="pick">
-<thead><tr><th class="box">✓</th><th>Item</th><th class="num">Qty</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
+<thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Qty</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
 ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on these events.</td></tr>`}
 </tbody>
 </table>
 <h4>${words.totals}</h4>
-<table class="totals keep"><thead><tr><th class="box">✓</th><th>Item</th><th class="num">Qty</th></tr></thead><tbody>
+<table class="totals keep"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Qty</th></tr></thead><tbody>
 ${totals}
 </tbody></table>`;
 }
@@ -77,7 +77,7 @@ export function renderPickListPage(input: PickListInput): string {
     const out = section('out', today);
     const back = section('in', today);
     days.push(html`<section class="day">
-<h2>Pick list · ${dayHeading(day)}</h2>
+<h2>Pick list ${MIDDLE_DOT} ${dayHeading(day)}</h2>
 ${out || back ? [out, back] : html`<p class="empty">Nothing goes out or comes back this day.</p>`}
 <div class="sign keep"><span>Picked by</span><span>Checked by</span><span>Time</span></div>
 </section>\n`);

@@ -9,7 +9,7 @@ import { type Money, formatMoneyFixed, subtractMoney } from '../../domain/money.
 import type { CalendarBooking, CalendarEvent } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { DAY_MS, type WallTime, dayKey, shortWallTime } from '../../domain/wall-time.js';
-import { type Markup, html } from './markup.js';
+import { MIDDLE_DOT, type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export type QuoteKind = 'quote' | 'confirmation';
@@ -117,7 +117,7 @@ export function renderQuotePage(input: QuoteInput): string {
   const validUntil = input.kind === 'quote' ? dayKey(input.issued + input.validDays * DAY_MS) : undefined;
   const unpriced = totals.unpriced === 0 ? undefined : totals.unpriced === 1 ? '1 line has no price yet and adds nothing to the total.' : `${totals.unpriced} lines have no price yet and add nothing to the total.`;
   const body = html`${companyHead(input.company)}<h1>${heading}</h1>
-<p class="meta">${event.name} · event ${event.id} · issued ${dayKey(input.issued)}${validUntil ? ` · valid until ${validUntil}` : ''}</p>
+<p class="meta">${event.name} ${MIDDLE_DOT} event ${event.id} ${MIDDLE_DOT} issued ${dayKey(input.issued)}${validUntil ? ` · valid until ${validUntil}` : ''}</p>
 ${event.cancelled ? html`<p class="cancelled">This event is cancelled.</p>` : ''}
 <div class="parties keep">
 ${definitionList([
