@@ -34,6 +34,10 @@ export default defineConfig({
     // patch of node:http, the environment, signal handlers) it undoes; test/setup/shared-worker.ts
     // fails the file that does not.
     isolate: false,
+    // Modules as transformed (TypeScript to JavaScript) are kept on disk between runs, keyed by
+    // each file's content, the config and vitest's version: a run transforms only what changed
+    // (measured: the summed transform time 9.8 s → 3.0 s, ~4 s less CPU for the suite).
+    experimental: { fsModuleCache: true },
     projects: [
       { extends: true, test: { name: 'nock', include: NOCK, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'real', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...NOCK], sequence: { groupOrder: 1 } } },

@@ -125,7 +125,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     await sandbox?.close();
   });
 
-  test.each(WIDTHS)('check at %i columns: every problem in full, every event it names', async (width) => {
+  test.concurrent.each(WIDTHS)('check at %i columns: every problem in full, every event it names', async (width) => {
     const problems = JSON.parse((await piped(['check', '-o', 'json'])).stdout) as { data: Array<{ code: string; message: string; events: Array<{ name: string }> }> };
     expect(problems.data.length).toBeGreaterThan(0);
     const text = await shownText(width, ['check']);
@@ -135,7 +135,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     }
   });
 
-  test.each(WIDTHS)('agenda at %i columns: time, event, customer, items and total of every event', async (width) => {
+  test.concurrent.each(WIDTHS)('agenda at %i columns: time, event, customer, items and total of every event', async (width) => {
     const args = ['agenda', '--from', '2025-06-10', '--to', '2025-06-20'];
     const rows = await tsvRows(args);
     const text = await shownText(width, args);
@@ -148,7 +148,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     }
   });
 
-  test.each(WIDTHS)('availability --daily over a month at %i columns: all 31 days and every item in full', async (width) => {
+  test.concurrent.each(WIDTHS)('availability --daily over a month at %i columns: all 31 days and every item in full', async (width) => {
     const range = ['--from', '2025-07-01', '--to', '2025-07-31'];
     const grid = (await piped(['availability', ...range, '--daily', '-o', 'tsv'])).stdout.trimEnd().split('\n');
     expect(grid[0]!.split('\t')).toHaveLength(32);
@@ -162,7 +162,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(lines.join('\n')).not.toContain('…');
   });
 
-  test.each(WIDTHS)('load-sheet at %i columns: time, event, customer, address and items of every movement', async (width) => {
+  test.concurrent.each(WIDTHS)('load-sheet at %i columns: time, event, customer, address and items of every movement', async (width) => {
     const args = ['load-sheet', '--date', '2025-06-10', '--to', '2025-06-16'];
     const rows = await tsvRows(args);
     const text = await shownText(width, args);
@@ -172,7 +172,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     }
   });
 
-  test.each(LIST_CASES)('%s at %i columns: nothing cut, text in full, ids as names, money with its scale', async (_name, width, { def, args }) => {
+  test.concurrent.each(LIST_CASES)('%s at %i columns: nothing cut, text in full, ids as names, money with its scale', async (_name, width, { def, args }) => {
     const lines = await screen(width, args);
     expectWithin(tableLines(lines), width);
     const screenText = lines.join('\n');
@@ -252,7 +252,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect((await piped(['prices', 'import', file, '--dry-run'])).stdout.split('\n').filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
   });
 
-  test.each(WIDTHS)('the fleet timeline at %i columns: every active item, within the width, a legend for every mark', async (width) => {
+  test.concurrent.each(WIDTHS)('the fleet timeline at %i columns: every active item, within the width, a legend for every mark', async (width) => {
     const items = (JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ name: string; active: unknown }>).filter((i) => i.active === true || i.active === 1);
     const lines = await screen(width, ['timeline', '--from', '2025-06-10', '--to', '2025-06-16']);
     expectWithin(lines.filter((line) => !line.startsWith('Range:')), width);
@@ -261,7 +261,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     for (const mark of ['+ 10 or more', '█ firm', '░ tentative', '! short', '? short if every quote confirms']) expect(legend).toContain(mark);
   });
 
-  test.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
+  test.concurrent.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
     const lines = await screen(width, ['--help']);
     expect(lines.some((line) => line.startsWith('Environment'))).toBe(true);
     expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
