@@ -29,6 +29,8 @@ const FULL_LOOP_LIMIT_S = 60;
 const LOOP_SAMPLE = 2_000;
 
 const { bin, work, token } = benchSetup();
+/** The leg whose file was imported last: what the sandbox holds now. */
+let lastLeg;
 
 const sandbox = await startSandbox(bin, token);
 const pool = new Pool(sandbox.url, { connections: 16 });
@@ -62,6 +64,18 @@ try {
       .sort((a, b) => a.seconds - b.seconds)[1];
   const imports = concurrencies.length > 0 ? concurrencies.map((c, i) => medianImport(c, 30 + 20 * i)) : [medianImport(undefined, 21)];
   const floor = byRate(floors.slice(0, 3));
+  // Where the import's time goes: the same import again once every row is applied (nothing to
+  // send: start, the listings, every row checked, planned and reported) beside the floor's
+  // listings alone; what is left of each whole run is its writes. Alternately, medians of 3.
+  const unchangedRuns = [];
+  const listingFloors = [];
+  for (let k = 0; k < 3; k++) {
+    unchangedRuns.push(timeImport(prices, undefined, lastLeg, 'rentals prices import, every row unchanged'));
+    listingFloors.push(timeFloor(40 + k, true));
+  }
+  const bySeconds = (runs) => runs.sort((a, b) => a.seconds - b.seconds)[1];
+  const unchanged = bySeconds(unchangedRuns);
+  const listingFloor = bySeconds(listingFloors);
   results.push(...imports);
   const curl = spawnSync('curl', ['--version'], { encoding: 'utf8' });
   if (process.env.RENTALS_BENCH_SKIP_CURL === '1') {
@@ -89,6 +103,14 @@ try {
       `CPU of ${run.label}: ${run.cpu.toFixed(2)} s in the client + ${run.sandboxCpu.toFixed(2)} s in the sandbox = ${both.toFixed(2)} s for 2 cores (no wall time under ${(both / 2).toFixed(2)} s; ` +
         `the client's JavaScript runs on one thread); the floor's: ${floor.cpu.toFixed(2)} s + ${floor.sandboxCpu.toFixed(2)} s; the sandbox's for the capacity leg's 10,000 PUTs: ${capacity.sandboxCpu.toFixed(2)} s`,
     );
+  }
+  if (unchanged.cpu !== undefined && listingFloor.cpu !== undefined) {
+    const [run] = imports;
+    const line = (label, rentalsLeg, floorLeg, rentalsCpu, floorCpu) =>
+      console.log(`${label.padEnd(44)} rentals ${rentalsLeg.toFixed(2)} s, CPU ${rentalsCpu.toFixed(2)} s; floor ${floorLeg.toFixed(2)} s, CPU ${floorCpu.toFixed(2)} s`);
+    console.log('where the time goes (medians of 3; the writes are the whole run less the listing part):');
+    line('  start, listings, checks, plan, report', unchanged.seconds, listingFloor.seconds, unchanged.cpu, listingFloor.cpu);
+    line('  the 10,000 writes', run.seconds - unchanged.seconds, floor.seconds - listingFloor.seconds, run.cpu - unchanged.cpu, floor.cpu - listingFloor.cpu);
   }
   for (const run of imports) console.log(`${run.label} / node:http PUT capacity  ${((run.rowsPerSecond / nodeHttp.rowsPerSecond) * 100).toFixed(0)}%  (the transport rentals uses, with nothing else to do)`);
   const [rentals] = imports;
@@ -156,11 +178,11 @@ function cpuNote(run) {
   return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }
 
-/** The import's requests from a minimal whole process (lib/floor-client.cjs), each price set to a new value. */
-function timeFloor(leg) {
+/** The import's requests from a minimal whole process (lib/floor-client.cjs), each price set to a new value; `listOnly`: its listings alone. */
+function timeFloor(leg, listOnly = false) {
   const job = join(work, `floor-${leg}.json`);
-  writeFileSync(job, JSON.stringify({ url: sandbox.url, token, connections: IMPORT_CONCURRENCY, import: { items: '/v2/inventory', children: '/v1/inventory/{id}/pricing', leg } }));
-  const label = "floor of the import's requests";
+  writeFileSync(job, JSON.stringify({ url: sandbox.url, token, connections: IMPORT_CONCURRENCY, import: { items: '/v2/inventory', children: '/v1/inventory/{id}/pricing', leg, listOnly } }));
+  const label = listOnly ? "floor of the import's listings" : "floor of the import's requests";
   return timed(label, ROWS, () => {
     const run = spawnSync(process.execPath, [FLOOR_CLIENT, job], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`the floor client exited ${run.status}: ${run.stderr}`);
@@ -211,13 +233,15 @@ async function timeNodeHttpCapacity(prices) {
   return { label: 'node:http PUT capacity', rows: prices.length, seconds, rowsPerSecond: prices.length / seconds, note: 'keep-alive Agent, 32 sockets, in-process; median of 3' };
 }
 
-function timeImport(prices, concurrency, leg = 1) {
+/** `again` (its label) given: the last leg's file imported again, every row unchanged (nothing to send). */
+function timeImport(prices, concurrency, leg = 1, again = undefined) {
   const csv = join(work, `prices-${leg}.csv`);
-  writeFileSync(csv, ['id,inventoryId,rentalBlockId,price', ...prices.map((p) => `${p.id},${p.inventoryId},${p.rentalBlockId},${newPrice(p, leg)}`)].join('\n'));
+  if (!again) lastLeg = leg;
+  if (!again) writeFileSync(csv, ['id,inventoryId,rentalBlockId,price', ...prices.map((p) => `${p.id},${p.inventoryId},${p.rentalBlockId},${newPrice(p, leg)}`)].join('\n'));
   const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
   let stderr = '';
   const extra = concurrency === undefined ? [] : ['--concurrency', concurrency];
-  const label = `rentals prices import${concurrency === undefined ? '' : ` -c ${concurrency}`}`;
+  const label = again ?? `rentals prices import${concurrency === undefined ? '' : ` -c ${concurrency}`}`;
   const result = timed(label, prices.length, () => {
     const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv, ...(process.env.RENTALS_BENCH_NO_YES ? [] : ['--yes']), ...extra], { env, encoding: 'utf8' });
     stderr = run.stderr;

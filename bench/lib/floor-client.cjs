@@ -5,10 +5,10 @@
 //     "gets": { "lists": [paths read first, at once], "paths": [then these, `connections` at a time] } }
 // or
 //   { "url", "token", "connections",
-//     "import": { "items": "/v2/inventory", "children": "/v1/inventory/{id}/pricing", "leg": 7 } }
+//     "import": { "items": "/v2/inventory", "children": "/v1/inventory/{id}/pricing", "leg": 7, "listOnly": false } }
 // — the requests of `rentals prices import` of every price: the item list, each item's prices
 // (listing and writing overlapped, `connections` requests in flight each), one PUT per price with a
-// new value. Prints its own time in ms on stdout (the bench times the whole process too).
+// new value (`listOnly`: the listings alone, what an import of unchanged rows sends). Prints its own time in ms on stdout (the bench times the whole process too).
 'use strict';
 
 const { readFileSync } = require('node:fs');
@@ -47,7 +47,7 @@ async function gets({ lists, paths }) {
 }
 
 /** Listers and writers, `connections` of each, as the import overlaps them; a writer waits for rows. */
-async function importAll({ items, children, leg }) {
+async function importAll({ items, children, leg, listOnly }) {
   const parents = await call('GET', items);
   const queue = [];
   let listed = 0;
@@ -64,7 +64,9 @@ async function importAll({ items, children, leg }) {
   const writer = async () => {
     for (;;) {
       const price = queue.shift();
-      if (price) {
+      if (price && listOnly) {
+        continue;
+      } else if (price) {
         const body = { id: price.id, inventoryId: price.inventoryId, rentalBlockId: price.rentalBlockId, price: Math.round((price.price + leg * 0.37) * 100) / 100 };
         await call('PUT', `${children.replace('{id}', price.inventoryId)}/${price.id}`, body);
       } else if (listed === parents.length) {

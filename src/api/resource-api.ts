@@ -70,7 +70,7 @@ export class ResourceApi {
 
   async get(at: Address, id: number): Promise<DataResult> {
     const result = await this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
-    if (this.journal && result.records[0]) this.remember(at, id, result.records[0]);
+    if (this.journal && result.records[0]) this.remember(at, id, withoutLinks(result.records[0]));
     return result;
   }
 
@@ -111,12 +111,17 @@ export class ResourceApi {
 
   /** The record for the history; what this run knows of it now is its `after`. */
   private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null): HistoryRecord {
-    if (after) this.remember(at, id, after);
+    const kept = withoutLinks(after);
+    if (kept) this.remember(at, id, kept);
     else this.journal!.seen.delete(recordKey(at, id));
-    return { resource: at.def.name, ...parentOf(at), id, before: withoutLinks(before), after: withoutLinks(after) };
+    return { resource: at.def.name, ...parentOf(at), id, before: withoutLinks(before), after: kept };
   }
 
-  /** The newest last: past JOURNAL_REMEMBERS, the one remembered longest ago is forgotten. */
+  /**
+   * The newest last: past JOURNAL_REMEMBERS, the one remembered longest ago is forgotten. Kept as
+   * the history keeps it, without the service's Links: a bulk run holds 1,024 records at a time,
+   * each of which outlives many young-generation collections, not their navigation as well.
+   */
   private remember(at: Address, id: number, record: ApiRecord): void {
     const seen = this.journal!.seen;
     const key = recordKey(at, id);
@@ -142,6 +147,8 @@ export class ResourceApi {
 }
 
 /** The record without the service's `Links` (navigation, not data): what the history keeps. */
+function withoutLinks(record: ApiRecord): ApiRecord;
+function withoutLinks(record: ApiRecord | null): ApiRecord | null;
 function withoutLinks(record: ApiRecord | null): ApiRecord | null {
   if (record === null || !('Links' in record)) return record;
   const { Links: _links, ...rest } = record;

@@ -46,4 +46,23 @@ describe('the journal of a run', () => {
     expect(wrote.at(-1)).toMatchObject({ id: first, before: { name: 'Item 0' }, after: { name: 'First' } });
     expect(journal.seen.size).toBe(JOURNAL_REMEMBERS);
   });
+
+  test("remembers a record as the history keeps it, without the service's Links; the caller still gets them", async () => {
+    const wrote: HistoryRecord[] = [];
+    const journal: WriteJournal = { seen: new Map(), wrote: (record) => wrote.push(record) };
+    const api = new ResourceApi(client, journal);
+    const at = { def: resources.inventory, version: 'v2' as const };
+    const created = await api.create(at, validateWrite(resources.inventory, { name: 'Linked', quantityAvailable: 2, active: 1 }, 'create'));
+    const id = Number(created.records[0]!.id);
+    expect(created.records[0]).toHaveProperty('Links');
+    const read = await api.get(at, id);
+    expect(read.records[0]).toHaveProperty('Links');
+    const updated = await api.update(at, id, validateWrite(resources.inventory, { id, name: 'Linked again', quantityAvailable: 2, active: 1 }, 'update'));
+    expect(updated.records[0]).toHaveProperty('Links');
+    expect(journal.seen.size).toBe(1);
+    for (const record of journal.seen.values()) expect(record).not.toHaveProperty('Links');
+    expect([...journal.seen.values()][0]).toMatchObject({ id, name: 'Linked again' });
+    expect(wrote.at(-1)).toMatchObject({ id, before: { name: 'Linked' }, after: { name: 'Linked again' } });
+    expect(wrote.at(-1)!.before).not.toHaveProperty('Links');
+  });
 });
