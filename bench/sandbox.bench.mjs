@@ -8,16 +8,18 @@
 //    near idle);
 //  - GET list against json-server 1.0 beta (run with npx) on the same records, alternating runs
 //    (target: ≥ 5× in records/s); skipped with a message when json-server cannot be started.
-// Lists are fetched by curl when it is installed (its own process, like another client, and a
-// reader fast enough not to be what is measured; timed by curl itself, from its connect to the
-// last byte), else by undici in this process.
+// Lists are fetched by curl when it is installed, else by undici (lib/list-clients.mjs); while GET
+// one is timed, the listing clients run in a process of their own (starting curl from the
+// process that times GET one would stall it: see lib/list-clients.mjs).
 // A benchmark: it prints numbers and asserts nothing.
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, Pool } from 'undici';
+import { curl, timeList as timeListWith } from './lib/list-clients.mjs';
 import { benchSetup } from './sandbox-process.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -31,9 +33,8 @@ const COMPARE_ROUNDS = 5;
 const { root, bin, work, token } = benchSetup();
 const authorization = `bearer ${Buffer.from(token).toString('base64')}`;
 const children = [];
-const curl = spawnSync('curl', ['--version']).status === 0;
-const curlHeaders = join(work, 'headers.txt');
-writeFileSync(curlHeaders, `authorization: ${authorization}\n`, { mode: 0o600 });
+const headersFile = join(work, 'headers.txt');
+writeFileSync(headersFile, `authorization: ${authorization}\n`, { mode: 0o600 });
 
 try {
   const sandbox = await startProcess(process.execPath, [bin, 'sandbox', '--port', '0', '--token', token], /listening on (http:\/\/\S+)/);
@@ -78,21 +79,37 @@ async function measureSandbox(sandbox) {
   console.log(`sandbox RSS: idle ${idle} MB (after seeding), peak ${peak} MB during the lists, ${after} MB ${SETTLE_MS / 1000} s after`);
 }
 
-/** GET one, back to back, while `clients` clients each read the list LISTS_PER_CLIENT times. */
+/**
+ * GET one, back to back, while `clients` clients each read the list LISTS_PER_CLIENT times: the
+ * clients in a process of their own (lib/list-clients.mjs), GET one timed from the moment they
+ * start listing to the moment they are done.
+ */
 async function whileListing(url, probe, clients) {
-  let listing = true;
-  const started = performance.now();
-  let records = 0;
-  const lists = Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let i = 0; i < LISTS_PER_CLIENT; i++) records += (await timeList(url, '/v1/inventory')).records;
-    }),
-  ).then(() => (listing = false));
+  const script = fileURLToPath(new URL('./lib/list-clients.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, url, '/v1/inventory', String(clients), String(LISTS_PER_CLIENT), headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  let listing = false;
+  let markListing;
+  const started = new Promise((resolve) => (markListing = resolve));
+  let result;
+  let out = '';
+  const ended = new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      if (!listing && out.includes('listing\n')) {
+        listing = true;
+        markListing();
+      }
+      const done = /^done (.*)$/m.exec(out);
+      if (done) result = JSON.parse(done[1]);
+    });
+    child.on('exit', (code) => (code === 0 && result ? resolve() : reject(new Error(`the listing clients exited ${code}: ${out.slice(-500)}`))));
+  });
+  await Promise.race([started, ended]);
   const samples = [];
-  for (let i = 0; listing; i++) samples.push(await getOne(probe, i));
-  await lists;
-  const seconds = (performance.now() - started) / 1000;
-  return { samples, seconds, count: clients * LISTS_PER_CLIENT, rate: (records / seconds).toFixed(0) };
+  for (let i = 0; listing && !result; i++) samples.push(await getOne(probe, i));
+  await ended;
+  return { samples, seconds: result.seconds, count: result.lists, rate: ((result.lists * RECORDS) / result.seconds).toFixed(0) };
 }
 
 /**
@@ -171,39 +188,17 @@ async function seed(url) {
   console.log(`setup: ${RECORDS} items in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`);
 }
 
-/**
- * One GET of a whole list, its body read and dropped. `ms`: the request's time, from the client's
- * connect to the last byte (curl's own %{time_total}: its process start is not the server's);
- * `wallMs`: with the reader's start too.
- */
+/** One GET of a whole list, timed (lib/list-clients.mjs), with the bench's token. */
 async function timeList(url, path) {
-  const started = performance.now();
-  const read = curl ? await curlRead(`${url}${path}`) : undefined;
-  const bytes = read ? read.bytes : (await request(url, path, true)).bytes;
-  const wallMs = performance.now() - started;
-  return { ms: read ? read.ms : wallMs, wallMs, bytes, records: RECORDS };
+  return { ...(await timeListWith(url, path, headersFile)), records: RECORDS };
 }
 
-function curlRead(url) {
-  return new Promise((resolve, reject) => {
-    const args = ['-sf', '-o', '/dev/null', '-w', '%{size_download} %{time_total}', '-H', `@${curlHeaders}`, url];
-    execFile('curl', args, (error, stdout) => {
-      if (error) return reject(error);
-      const [bytes, seconds] = stdout.trim().split(' ').map(Number);
-      resolve({ bytes, ms: seconds * 1000 });
-    });
-  });
-}
-
-async function request(target, path, drop = false) {
+async function request(target, path) {
   const dispatcher = typeof target === 'string' ? new Client(target) : target;
   try {
     const response = await dispatcher.request({ method: 'GET', path, headers: { authorization } });
     if (response.statusCode !== 200) throw new Error(`GET ${path}: ${response.statusCode}`);
-    if (!drop) return { text: await response.body.text() };
-    let bytes = 0;
-    for await (const chunk of response.body) bytes += chunk.length;
-    return { bytes };
+    return { text: await response.body.text() };
   } finally {
     if (typeof target === 'string') await dispatcher.close();
   }

@@ -1,0 +1,83 @@
+// Clients reading whole lists, timed. Lists are fetched by curl when it is installed (its own
+// process, like another client, and a reader fast enough not to be what is measured; timed by curl
+// itself, from its connect to the last byte), else by undici in this process.
+//
+// Run as a script, it is the listing clients of the sandbox bench's "GET one while N clients
+// list", in a process of their own:
+//   node list-clients.mjs <url> <path> <clients> <lists per client> <headers file>
+// prints `listing` when its first lists start, then `done {"records":…,"seconds":…}`.
+// Why a process of their own: starting curl forks the process that starts it, and holds its event
+// loop meanwhile (3.5 ms at the median, up to 48 ms, on the 2 busy cores here). Started from the
+// process that times GET one, each of the 16 starts of a 4-client run landed in the GET in flight:
+// the bench timed its own forks, not the sandbox (p99 43–280 ms against 8–21 ms with the clients
+// in their own process, at the same load, against the same server).
+import { execFile, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from 'undici';
+
+export const curl = spawnSync('curl', ['--version']).status === 0;
+
+/**
+ * One GET of a whole list, its body read and dropped. `ms`: the request's time, from the client's
+ * connect to the last byte (curl's own %{time_total}: its process start is not the server's);
+ * `wallMs`: with the reader's start too. `headersFile`: `name: value` lines (curl's `-H @file`).
+ */
+export async function timeList(url, path, headersFile) {
+  const started = performance.now();
+  const read = curl ? await curlRead(`${url}${path}`, headersFile) : await undiciRead(url, path, headersFile);
+  const wallMs = performance.now() - started;
+  return { ms: read.ms ?? wallMs, wallMs, bytes: read.bytes };
+}
+
+function curlRead(url, headersFile) {
+  return new Promise((resolve, reject) => {
+    const args = ['-sf', '-o', '/dev/null', '-w', '%{size_download} %{time_total}', '-H', `@${headersFile}`, url];
+    execFile('curl', args, (error, stdout) => {
+      if (error) return reject(error);
+      const [bytes, seconds] = stdout.trim().split(' ').map(Number);
+      resolve({ bytes, ms: seconds * 1000 });
+    });
+  });
+}
+
+async function undiciRead(url, path, headersFile) {
+  const headers = Object.fromEntries(
+    readFileSync(headersFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  const client = new Client(url);
+  try {
+    const response = await client.request({ method: 'GET', path, headers });
+    if (response.statusCode !== 200) throw new Error(`GET ${path}: ${response.statusCode}`);
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += chunk.length;
+    return { bytes };
+  } finally {
+    await client.close();
+  }
+}
+
+/** `clients` clients each reading the list `lists` times, back to back. */
+async function listConcurrently(url, path, clients, lists, headersFile) {
+  let count = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < lists; i++) {
+        await timeList(url, path, headersFile);
+        count++;
+      }
+    }),
+  );
+  return { lists: count, seconds: (performance.now() - started) / 1000 };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [url, path, clients, lists, headersFile] = process.argv.slice(2);
+  console.log('listing');
+  const result = await listConcurrently(url, path, Number(clients), Number(lists), headersFile);
+  console.log(`done ${JSON.stringify(result)}`);
+}
