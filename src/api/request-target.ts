@@ -4,6 +4,8 @@
 
 /** Path characters that a URL parse and the pathname setter leave alike (no %, #, \\, spaces or non-ASCII). */
 const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+/** The same for a query, less `'`: a parse percent-encodes it there (%27), as the URL in a log says it was sent. */
+const PLAIN_QUERY = /^[A-Za-z0-9\-._~!$&()*+,;=:@/]*$/;
 /** `/./` and `/../`, which a URL parse resolves away: such a path is not sent as written. */
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
@@ -28,7 +30,7 @@ export class RequestTarget {
   static under(base: URL, basePath: string, path: string): RequestTarget {
     const [pathname, search] = path.split('?', 2) as [string, string | undefined];
     const full = `${basePath}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
-    const plain = !base.username && !base.password && PLAIN_PATH.test(full) && !DOT_SEGMENT.test(full) && (search === undefined || PLAIN_PATH.test(search));
+    const plain = !base.username && !base.password && PLAIN_PATH.test(full) && !DOT_SEGMENT.test(full) && (search === undefined || PLAIN_QUERY.test(search));
     if (plain) return new RequestTarget(search ? `${full}?${search}` : full, full, base.origin);
     const url = new URL(base.href);
     url.pathname = full;

@@ -89,7 +89,7 @@ describe('headers', () => {
 
   test('a request URL is the base URL with the path set, whatever the path holds', () => {
     const bases = [API, `${API}/api/`, `${API}//api//`, 'http://user:pw@127.0.0.1:8080/x', 'https://[::1]:8443/'];
-    const paths = ['/v1/events', 'v2/inventory/7', '/v1/events?page=2&x=a b', '/a b/ü', '/a%2Fb', '/x#frag', '/q?a=%20#h', '/p\\q', '/v1/a/../b', '/./v1/x/.', '/v1/x?', '/v1/x?a=1?b=2', '/v1/.hidden/..x'];
+    const paths = ['/v1/events', 'v2/inventory/7', '/v1/events?page=2&x=a b', '/a b/ü', '/a%2Fb', '/x#frag', '/q?a=%20#h', '/p\\q', '/v1/a/../b', '/./v1/x/.', '/v1/x?', '/v1/x?a=1?b=2', '/v1/.hidden/..x', "/v1/x?name='a'"];
     for (const base of bases) {
       const client = new ApiClient({ baseUrl: base });
       for (const path of paths) {
@@ -252,6 +252,30 @@ describe('retries', () => {
     await client.get('/v2/inventory');
     expect(waits).toEqual([7000]);
     expect(scope.isDone()).toBe(true);
+  });
+
+  test('a client given no sleep of its own waits out Retry-After on a timer before it sends again (as the bin does)', async () => {
+    // The timer's wait is noted and cut short: every other timer (the request's timeout, nock's) runs as it would.
+    const realSetTimeout = globalThis.setTimeout;
+    const waited: number[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms !== 2_000) return realSetTimeout(fn, ms);
+      waited.push(ms);
+      return realSetTimeout(fn, 0);
+    }) as typeof setTimeout);
+    try {
+      const scope = nock(API)
+        .get('/v2/inventory')
+        .reply(429, '', { 'Retry-After': '2' })
+        .get('/v2/inventory')
+        .reply(200, ok);
+      const client = new ApiClient({ baseUrl: API, auth: { getToken: async () => TOKEN }, retries: 1 });
+      expect((await client.get('/v2/inventory')).status).toBe(200);
+      expect(waited).toEqual([2_000]);
+      expect(scope.isDone()).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test('Retry-After as an HTTP date is honoured', async () => {
