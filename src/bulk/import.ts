@@ -82,24 +82,26 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   const prefetch = parent !== undefined && scope[parent] === undefined;
   let everyParent = false;
   let first = true;
-  for await (const row of input.rows) {
-    // A header with problems refuses the file: no listing is started for it.
-    if (first && headerIssues(spec, input.columns()).length > 0) listing.hold();
-    first = false;
-    const draft = read.draft(row, options, notices, fileIssues);
-    if (fileIssues.length > 0) listing.hold();
-    if (!draft) continue;
-    if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
-    drafts.append(draft);
-    if (draft.issues.length > 0) {
-      rowIssues.add(draft.issues);
-      listing.hold();
-      continue;
+  for await (const run of input.runs) {
+    for (const row of run) {
+      // A header with problems refuses the file: no listing is started for it.
+      if (first && headerIssues(spec, input.columns()).length > 0) listing.hold();
+      first = false;
+      const draft = read.draft(row, options, notices, fileIssues);
+      if (fileIssues.length > 0) listing.hold();
+      if (!draft) continue;
+      if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
+      drafts.append(draft);
+      if (draft.issues.length > 0) {
+        rowIssues.add(draft.issues);
+        listing.hold();
+        continue;
+      }
+      if (parent === undefined) continue;
+      const id = draft.key[parent];
+      if (typeof id !== 'number') everyParent = true;
+      else if (prefetch) listing.add(id);
     }
-    if (parent === undefined) continue;
-    const id = draft.key[parent];
-    if (typeof id !== 'number') everyParent = true;
-    else if (prefetch) listing.add(id);
   }
   drafts.end();
   appendAll(fileIssues, input.issues());
