@@ -70,9 +70,12 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   const parent = parentField(spec);
   const live = new LiveIndex(spec);
   const listing = new Listing(spec, ctx, live);
+  // The listings allocate as writes do (each answer parsed and dropped, a bounded number in flight),
+  // and so do the lookups and the rows read meanwhile: set again after the lookups, whose list,
+  // when long, is streamed with the young generation held small.
+  if (parent !== undefined) await letYoungGenerationGrow();
   // The name lookups come first (every row is checked against them), the listings after them.
   const lookups = await loadLookups(spec, ctx);
-  // The listings allocate as writes do (each answer parsed and dropped, a bounded number in flight).
   if (parent !== undefined) await letYoungGenerationGrow();
   const read = drafting(spec, input, scope);
   const drafts = heldThenSpooled<Draft>(spool, 'rows');
@@ -127,15 +130,15 @@ async function* planChecked(spec: RowSpec, checked: CheckedImport, options: Plan
   const scope = options.scope ?? {};
   const plan = rowPlanner(spec, checked.live, checked.lookups, options);
   for await (const run of checked.drafts.runs()) {
-    for (const held of run) {
-      const id = parent === undefined ? undefined : (scope[parent] ?? held.key[parent]);
+    for (const draft of run) {
+      const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
       const parentId = typeof id === 'number' ? id : undefined;
       if (!checked.listing.isRead(parentId)) await checked.listing.whenRead(parentId);
-      // Planning adds to a draft's issues: the draft as checked stays as it was for another pass.
-      const draft: Draft = { ...held, issues: [...held.issues] };
       const known = draft.issues.length;
       const row = plan(draft);
       for (let i = known; i < draft.issues.length; i++) onIssue(draft.issues[i]!);
+      // Planning adds to a draft's issues: the draft as checked is left as it was for another pass.
+      draft.issues.length = known;
       yield row;
     }
   }

@@ -53,7 +53,7 @@ export interface ItemFile<T> {
   /**
    * The items in order, in runs (each run handed over at once: no await per item). Items held in
    * memory are handed out as they were appended: a reader that changes one changes it for the next
-   * reader too, so it copies what it changes.
+   * reader too, so it leaves each as it found it.
    */
   runs(): AsyncGenerator<readonly T[]>;
 }
