@@ -100,7 +100,8 @@ export class Transport {
       protocol: 'http:',
       host: this.options.proxy.hostname.replace(/^\[|\]$/g, ''),
       port: this.options.proxy.port || 80,
-      path: url.href,
+      // The absolute form without userinfo (RFC 9110 §4.2.4: a sender must not send it): a proxy logs request lines.
+      path: displayUrl(url),
       method,
       headers: { ...headers, host: url.host, ...proxyAuthorization(this.options.proxy) },
       agent,
@@ -292,7 +293,7 @@ export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
 }
 
-/** A URL for messages and logs: never the userinfo (`user:pass@`) a base URL may carry. */
+/** A URL for messages, logs and a proxy's request line: never the userinfo (`user:pass@`) a base URL may carry. */
 export function displayUrl(url: URL): string {
   if (!url.username && !url.password) return url.href;
   const copy = new URL(url.href);
