@@ -10,8 +10,7 @@
 function loadBundle(args) {
   if (debugging(args)) return requireWithSourceMap();
   const cache = cacheDirectory();
-  if (cache) enableCompileCache(`${cache}/compile-cache`);
-  return runBundle(cache && `${cache}/code-cache`, args);
+  return runBundle(cache, args);
 }
 
 /** --debug anywhere on the command line, or RENTALS_DEBUG as the CLI reads it (src/cli/session.ts). */
@@ -62,14 +61,31 @@ function cacheDirectory() {
  * the zone libraries) keep V8's compiled code there. NODE_COMPILE_CACHE, when set, wins (Node has
  * then enabled its own).
  */
-function enableCompileCache(dir) {
-  const Module = require('node:module'); // not for --version: that answer needs nothing loaded
+function enableCompileCache(Module, dir) {
   if (typeof Module.enableCompileCache !== 'function' || process.env.NODE_COMPILE_CACHE) return;
   try {
     Module.enableCompileCache(dir);
   } catch {
     // an optimisation, never a reason to fail
   }
+}
+
+/**
+ * The bundle's require(): Node's, which enables the compile cache in `dir` when the bundle first
+ * loads a library of dist/vendor/ (scripts/build.mjs: vendorFiles). Enabling it costs ~0.4 ms, and
+ * a start that loads no such library (nearly every one) has nothing for it to keep.
+ */
+function bundleRequire(Module, file, dir) {
+  const plain = Module.createRequire(file);
+  let enabled = false;
+  const required = (id) => {
+    if (!enabled && id.startsWith('./vendor/')) {
+      enabled = true;
+      enableCompileCache(Module, dir);
+    }
+    return plain(id);
+  };
+  return Object.assign(required, plain);
 }
 
 /**
@@ -82,10 +98,11 @@ function enableCompileCache(dir) {
  * it; written once, after a run that exits 0 and is not a --help, and replaced when V8 refuses it.
  * Without a cache directory, a plain require().
  */
-function runBundle(dir, args) {
+function runBundle(cache, args) {
   const path = require('node:path');
   const file = path.join(__dirname, '../dist/main.cjs');
-  if (!dir) return require(file);
+  if (!cache) return require(file);
+  const dir = `${cache}/code-cache`;
   const fs = require('node:fs');
   const vm = require('node:vm');
   const Module = require('node:module');
@@ -113,7 +130,7 @@ function runBundle(dir, args) {
   const bundle = new Module(file, module);
   bundle.filename = file;
   bundle.paths = Module._nodeModulePaths(path.dirname(file));
-  script.runInThisContext().call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, path.dirname(file));
+  script.runInThisContext().call(bundle.exports, bundle.exports, bundleRequire(Module, file, `${cache}/compile-cache`), bundle, file, path.dirname(file));
   bundle.loaded = true;
   return bundle.exports;
 }

@@ -3,12 +3,30 @@
 // only after a run that succeeded, used as it is by the next start, replaced when V8 refuses it,
 // and never a reason for a start to fail or to print anything else.
 
-import { cpSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { nodeCacheDir } from '../../bench/lib/nodes.mjs';
 import { tempDir } from '../helpers/fake-context.js';
 import { runBin } from './harness.js';
+
+/**
+ * A Node with a compile cache (22.1+): this one, else one the benches fetched (never fetched here);
+ * undefined when there is none.
+ */
+function nodeWithCompileCache(): string | undefined {
+  if ('enableCompileCache' in nodeModule) return process.execPath;
+  return [22, 24].map((major) => join(nodeCacheDir(), `node-${major}`, 'node_modules', 'node', 'bin', 'node')).find((path) => existsSync(path));
+}
+
+/** What Node's compile cache holds under `cache`: its files, in the per-Node directories it makes. */
+function compileCacheFiles(cache: string): string[] {
+  const dir = join(cache, 'rentals', 'compile-cache');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((version) => readdirSync(join(dir, version)).map((file) => `${version}/${file}`));
+}
 
 function setup() {
   const cache = tempDir('rentals-code-cache-');
@@ -72,6 +90,20 @@ describe('the code cache of the bundle', () => {
     expect((await runBin(['config', 'list'], { env, bin })).code).toBe(0);
     expect(files()).toHaveLength(2);
     expect(files()).toContain(first);
+  });
+
+  // Node's compile cache serves only the libraries the bundle loads on demand (dist/vendor/): a start
+  // that loads none leaves it alone (enabling it costs every start ~0.4 ms on Node 22).
+  const compiling = nodeWithCompileCache();
+  test.skipIf(compiling === undefined)('Node\'s compile cache is enabled by the first library loaded on demand (--jq), not by every start', async () => {
+    const { env, cache } = setup();
+    const node = compiling!;
+    expect((await runBin(['config', 'list'], { env, node })).code).toBe(0);
+    expect(readdirSync(join(cache, 'rentals', 'code-cache'))).toHaveLength(1);
+    expect(readdirSync(join(cache, 'rentals', 'compile-cache'))).toEqual([]);
+    const filtered = await runBin(['config', 'list', '--jq', '.profile'], { env, node });
+    expect(filtered).toMatchObject({ code: 0, stdout: 'default\n' });
+    expect(compileCacheFiles(cache)).not.toEqual([]);
   });
 
   test('a run that fails writes none (a mistyped command leaves nothing behind)', async () => {
