@@ -1,4 +1,4 @@
-// The built bin loads its bundle with V8's code cache made after a run (bin/load-bundle.js): one
+// The built bin loads its bundle with V8's code cache made after a run (bin/rentals.js): one
 // file per command word under $XDG_CACHE_HOME/rentals/code-cache, private to the user, written
 // only after a run that succeeded, used as it is by the next start, replaced when V8 refuses it,
 // and never a reason for a start to fail or to print anything else.
