@@ -7,10 +7,11 @@ import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync 
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { nodeCacheDir } from '../../bench/lib/nodes.mjs';
 import { tempDir } from '../helpers/fake-context.js';
-import { runBin } from './harness.js';
+import { cliEnv, runBin } from './harness.js';
 
 /**
  * A Node with a compile cache (22.1+): this one, else one the benches fetched (never fetched here);
@@ -104,6 +105,31 @@ describe('the code cache of the bundle', () => {
     const filtered = await runBin(['config', 'list', '--jq', '.profile'], { env, node });
     expect(filtered).toMatchObject({ code: 0, stdout: 'default\n' });
     expect(compileCacheFiles(cache)).not.toEqual([]);
+  });
+
+  describe('a command that tunes V8\'s heap as it runs (src/common/heap.ts)', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0, token: 'code-cache-0123456789abcdef', seed: true });
+    });
+    afterAll(async () => {
+      await sandbox?.close();
+    });
+
+    // V8 stamps a code cache with its flags, and a start (which runs with the defaults) refuses one
+    // stamped otherwise: each run of such a command would compile the whole bundle and write it again.
+    test('leaves a cache the next start takes as it is (its flags are put back before the cache is written)', async () => {
+      const { env, dir, files } = setup();
+      const server = { ...cliEnv(sandbox, env.RENTALS_CONFIG_DIR), ...env };
+      const first = await runBin(['availability', '--from', '2026-01-01', '--to', '2026-01-08'], { env: server });
+      expect(first.code, first.stderr).toBe(0);
+      const [made] = files();
+      expect(made).toMatch(/^availability-[0-9a-f]{8}\.v8$/);
+      const written = readFileSync(join(dir, made!));
+      const again = await runBin(['availability', '--from', '2026-01-01', '--to', '2026-01-08'], { env: server });
+      expect(again).toEqual(first);
+      expect(readFileSync(join(dir, made!)).equals(written)).toBe(true); // accepted: not written again
+    });
   });
 
   test('a run that fails writes none (a mistyped command leaves nothing behind)', async () => {
