@@ -70,8 +70,8 @@ async function measureSandbox(sandbox) {
   const floor = await startFloorServer(sandbox.url);
   const floorProbe = new Client(floor.url);
   const servers = [
-    { label: 'sandbox', url: sandbox.url, probe },
-    { label: 'floor', url: floor.url, probe: floorProbe },
+    { label: 'sandbox', url: sandbox.url, probe, pid: sandbox.pid },
+    { label: 'floor', url: floor.url, probe: floorProbe, pid: floor.pid },
   ];
   console.log(
     `GET one paced (one every ${GET_EVERY_MS} ms, one at a time) while clients list back to back, ${ROUNDS} rounds of ${LOADED_SECONDS} s per server, ` +
@@ -81,7 +81,11 @@ async function measureSandbox(sandbox) {
     const runs = new Map(servers.map((server) => [server.label, []]));
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? servers : [...servers].reverse();
-      for (const server of order) runs.get(server.label).push(await whileListing(server.url, server.probe, clients));
+      for (const server of order) {
+        const cpuBefore = cpuMs(server.pid);
+        const run = await whileListing(server.url, server.probe, clients);
+        runs.get(server.label).push({ ...run, cpuMs: cpuMs(server.pid) - cpuBefore });
+      }
     }
     for (const server of servers) {
       const rounds = runs.get(server.label);
@@ -89,8 +93,9 @@ async function measureSandbox(sandbox) {
       const lists = rounds.reduce((sum, run) => sum + run.count, 0);
       const seconds = rounds.reduce((sum, run) => sum + run.seconds, 0);
       const perRound = rounds.map((run) => quantile(run.samples, 0.99).toFixed(1)).join(', ');
+      const cpuPerList = rounds.reduce((sum, run) => sum + run.cpuMs, 0) / lists;
       const target = server.label === 'sandbox' ? '  (target p99 < 10 ms)' : '';
-      console.log(`  ${clients} client(s) listing, ${server.label.padEnd(7)}: ${latency(samples)}; p99 per round ${perRound} ms; ${lists} lists, ${((lists * RECORDS) / seconds).toFixed(0)} records/s${target}`);
+      console.log(`  ${clients} client(s) listing, ${server.label.padEnd(7)}: ${latency(samples)}; p99 per round ${perRound} ms; ${lists} lists, ${((lists * RECORDS) / seconds).toFixed(0)} records/s, server CPU ${cpuPerList.toFixed(1)} ms per list${target}`);
     }
   }
   await floorProbe.close();
@@ -269,6 +274,13 @@ function median(values) {
 function rss(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Math.round(Number(match[1]) / 1024);
+}
+
+/** User + system CPU time of a process in ms (Linux /proc, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function stop(child) {
