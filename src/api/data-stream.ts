@@ -4,7 +4,8 @@
 
 import type { IncomingMessage } from 'node:http';
 import { ProtocolError } from '../errors.js';
-import { DataEnvelopeError, DataEnvelopeParser, type DataPiece } from './data-envelope.js';
+import { DataEnvelopeError, DataEnvelopeParser, type DataPiece, wholeDataPieces } from './data-envelope.js';
+import { PARSED_WHOLE_BYTES } from './responses.js';
 import { keepYoungGenerationSmall } from '../common/heap.js';
 
 export interface StreamRules {
@@ -35,6 +36,8 @@ export async function* readDataPieces(body: IncomingMessage, rules: StreamRules)
   let head = Buffer.alloc(0);
   const describe = (error: DataEnvelopeError): string =>
     `the server's answer to ${rules.where} ${error.message}${error.excerpt ? `: ${rules.excerpt(head.toString('utf8'))}` : ''}`;
+  // A body declared short is read whole, then parsed at once when that gives the same pieces.
+  const whole: Buffer[] | undefined = Number(body.headers['content-length']) <= PARSED_WHOLE_BYTES ? [] : undefined;
   try {
     for (;;) {
       const next = await nextChunk(chunks, body, rules);
@@ -43,7 +46,14 @@ export async function* readDataPieces(body: IncomingMessage, rules: StreamRules)
       if (size > rules.limit) throw rules.tooLarge();
       if (size >= LONG_LIST_BYTES && size - next.value.length < LONG_LIST_BYTES) await keepYoungGenerationSmall();
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, next.value.subarray(0, HEAD_BYTES - head.length)]);
-      yield* parsed(() => parser.push(next.value), describe);
+      if (whole) whole.push(next.value);
+      else yield* parsed(() => parser.push(next.value), describe);
+    }
+    if (whole) {
+      const bytes = whole.length === 1 ? whole[0]! : Buffer.concat(whole, size);
+      const pieces = wholeDataPieces(bytes);
+      if (pieces) return yield* pieces;
+      yield* parsed(() => parser.push(bytes), describe);
     }
     yield* parsed(() => (parser.end(), []), describe);
   } finally {

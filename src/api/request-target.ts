@@ -28,7 +28,10 @@ export class RequestTarget {
    * parsed only when asked for; any other is parsed at once, as the URL setters normalise it.
    */
   static under(base: URL, basePath: string, path: string): RequestTarget {
-    const [pathname, search] = path.split('?', 2) as [string, string | undefined];
+    // The query is all after the first `?`: `split('?', 2)` would drop a second `?` and what follows it.
+    const mark = path.indexOf('?');
+    const pathname = mark < 0 ? path : path.slice(0, mark);
+    const search = mark < 0 ? undefined : path.slice(mark + 1);
     const full = `${basePath}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
     const plain = !base.username && !base.password && PLAIN_PATH.test(full) && !DOT_SEGMENT.test(full) && (search === undefined || PLAIN_QUERY.test(search));
     if (plain) return new RequestTarget(search ? `${full}?${search}` : full, full, base.origin);

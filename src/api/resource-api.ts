@@ -89,7 +89,7 @@ export class ResourceApi {
   /** `before`: the record as the caller read it (else as this run last read it, else read now), for the history. */
   async update(at: Address, id: number, body: ValidBody, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<DataResult> {
     checkGrant(at.def, 'PUT', grant);
-    const was = this.journal ? await this.before(at, id, before) : undefined;
+    const was = this.journal ? (before ? given(before, id) : await this.before(at, id)) : undefined;
     const result = await this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
     if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }));
     return result;
@@ -98,7 +98,7 @@ export class ResourceApi {
   /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
   async remove(at: Address, id: number, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<{ id: number }> {
     checkGrant(at.def, 'DELETE', grant);
-    const was = this.journal ? await this.before(at, id, before) : undefined;
+    const was = this.journal ? (before ? given(before, id) : await this.before(at, id)) : undefined;
     const path = recordUrlPath(at.def, at.version, id, at.parentId);
     const response = await this.client.request('DELETE', path, { expect: 'id' });
     if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, null));
@@ -114,7 +114,10 @@ export class ResourceApi {
     const kept = withoutLinks(after);
     if (kept) this.remember(at, id, kept);
     else this.journal!.seen.delete(recordKey(at, id));
-    return { resource: at.def.name, ...parentOf(at), id, before: withoutLinks(before), after: kept };
+    const resource = at.def.name;
+    const was = withoutLinks(before);
+    // parentId only for a nested record, in this order of fields (the history's lines keep it).
+    return at.parentId === undefined ? { resource, id, before: was, after: kept } : { resource, parentId: at.parentId, id, before: was, after: kept };
   }
 
   /**
@@ -130,8 +133,8 @@ export class ResourceApi {
     if (seen.size > JOURNAL_REMEMBERS) seen.delete(seen.keys().next().value!);
   }
 
-  private async before(at: Address, id: number, given: ApiRecord | undefined): Promise<ApiRecord | undefined> {
-    if (given) return { ...given, id };
+  /** The record before a write that was given none: as this run last read or wrote it, else read now. */
+  private async before(at: Address, id: number): Promise<ApiRecord | undefined> {
     const seen = this.journal!.seen.get(recordKey(at, id));
     if (seen) return seen;
     return (await this.get(at, id).catch(() => undefined))?.records[0];
@@ -146,6 +149,12 @@ export class ResourceApi {
   }
 }
 
+/** The record a write's caller gave as `before`, with the id written to (the caller's own object when it has that id first). */
+function given(before: ApiRecord, id: number): ApiRecord {
+  for (const key in before) return key === 'id' && before.id === id ? before : { ...before, id };
+  return { id };
+}
+
 /** The record without the service's `Links` (navigation, not data): what the history keeps. */
 function withoutLinks(record: ApiRecord): ApiRecord;
 function withoutLinks(record: ApiRecord | null): ApiRecord | null;
@@ -157,10 +166,6 @@ function withoutLinks(record: ApiRecord | null): ApiRecord | null {
 
 function recordKey(at: Address, id: number): string {
   return `${at.def.name}/${at.parentId ?? ''}/${id}`;
-}
-
-function parentOf(at: Address): { parentId?: number } {
-  return at.parentId === undefined ? {} : { parentId: at.parentId };
 }
 
 /** The single record of a get/create/update answer. */

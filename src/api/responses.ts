@@ -13,8 +13,8 @@ import { serverErrorOutcome } from './outcomes.js';
 import { asksForRetry } from './retry-policy.js';
 import type { RawResponse } from './transport.js';
 
-/** Lists at least this large are parsed record by record from the bytes (see data-envelope.ts). */
-const RECORD_BY_RECORD_BYTES = 4 * 1024 * 1024;
+/** Lists at least this large are parsed record by record from the bytes (see data-envelope.ts); shorter ones whole, streamed or not. */
+export const PARSED_WHOLE_BYTES = 4 * 1024 * 1024;
 
 /** A class, not a literal with a getter: one shape for every answer (a bulk run makes tens of thousands). */
 class Answer implements ApiResponse {
@@ -45,7 +45,7 @@ export function interpret(
   const { status, headers, bytes } = response;
   if (response.stream) return Object.assign(respond(status, headers, bytes, undefined), { stream: response.stream });
   const where = `${method} ${pathname}`;
-  if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= RECORD_BY_RECORD_BYTES) {
+  if (expect === 'data' && status >= 200 && status < 300 && bytes.length >= PARSED_WHOLE_BYTES) {
     const parsed = parseDataEnvelope(bytes);
     if (parsed) return respond(status, headers, bytes, parsed.envelope);
   }

@@ -34,55 +34,81 @@ export function apiOperations(
     if (id === undefined) throw new Error(`line ${row.line}: the plan row has no ${parent}`);
     return id;
   };
+  // By id without the merged values, which only a look-up by key needs.
   const locate = (index: LiveIndex, row: PlanRow): LiveRecord | undefined =>
-    index.find(row.ids, { ...row.old, ...row.new });
-  const received = (records: ApiRecord[], what: string): LiveRecord => {
-    const record = toLiveRecord(spec, single({ body: {}, records }, what));
-    if (!record) throw new Error(`the server's answer to ${what} has no id`);
-    return record;
+    row.ids.id !== undefined ? index.get(row.ids.id) : index.find(row.ids, { ...row.old, ...row.new });
+  const fields = bodyFields(spec);
+  /** `what` (`updating the price of line 4`) is made only for an answer without its record. */
+  const received = (records: ApiRecord[], doing: string, row: PlanRow): LiveRecord => {
+    const raw = records[0];
+    const record = raw === undefined ? undefined : toLiveRecord(spec, raw);
+    if (record) return record;
+    const what = `${doing} the ${spec.def.singular} of line ${row.line}`;
+    single({ body: {}, records }, what);
+    throw new Error(`the server's answer to ${what} has no id`);
   };
 
   /** Tuned once, at the run's first write (a run that writes nothing keeps its heap as it was). */
   let writing: Promise<void> | undefined;
-  const write = (): Promise<void> => (writing ??= letYoungGenerationGrow());
+  let tuned = false;
+  const write = (): Promise<void> =>
+    (writing ??= letYoungGenerationGrow().then(() => {
+      tuned = true;
+    }));
 
   return {
     async current(row) {
-      if (snapshot) return locate(snapshot, row);
-      const parentId = parentOf(row);
-      let listing = listings.get(parentId);
-      if (!listing) {
-        listing = listRecords(spec, ctx, parentId);
-        listings.set(parentId, listing);
-      }
-      const found = locate(await listing, row);
-      if (lookupsLeft && parentId !== undefined && lookupsLeft[parentId] !== undefined && --lookupsLeft[parentId]! <= 0) listings.delete(parentId);
-      return found;
+      return snapshot ? locate(snapshot, row) : listed(row);
     },
     async find(row) {
       return locate(await listRecords(spec, ctx, parentOf(row)), row);
     },
     async create(row) {
-      await write();
-      const body = validateWrite(spec.def, pickBody(spec, { ...row.ids, ...row.new }), 'create');
+      if (!tuned) await write();
+      const body = validateWrite(spec.def, pickBody(fields, { ...row.ids, ...row.new }), 'create');
       const { records } = await writes.create(addressOf(spec.def, ctx, parentOf(row)), body);
-      return received(records, `creating the ${spec.def.singular} of line ${row.line}`);
+      return received(records, 'creating', row);
     },
     async update(row, current) {
-      await write();
-      const body = validateWrite(spec.def, { id: current.id, ...pickBody(spec, { ...current.values, ...row.new }) }, 'update');
+      if (!tuned) await write();
+      const body = validateWrite(spec.def, updateBody(fields, current, row.new ?? {}), 'update');
       const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } });
-      return received(records, `updating the ${spec.def.singular} of line ${row.line}`);
+      return received(records, 'updating', row);
     },
     async remove(row, current) {
-      await write();
+      if (!tuned) await write();
       await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } });
     },
   };
+
+  async function listed(row: PlanRow): Promise<LiveRecord | undefined> {
+    const parentId = parentOf(row);
+    let listing = listings.get(parentId);
+    if (!listing) {
+      listing = listRecords(spec, ctx, parentId);
+      listings.set(parentId, listing);
+    }
+    const found = locate(await listing, row);
+    if (lookupsLeft && parentId !== undefined && lookupsLeft[parentId] !== undefined && --lookupsLeft[parentId]! <= 0) listings.delete(parentId);
+    return found;
+  }
 }
 
-function pickBody(spec: RowSpec, values: ApiRecord): ApiRecord {
+function pickBody(fields: readonly string[], values: ApiRecord): ApiRecord {
   const body: ApiRecord = {};
-  for (const name of bodyFields(spec)) if (values[name] !== undefined) body[name] = values[name];
+  for (const name of fields) if (values[name] !== undefined) body[name] = values[name];
+  return body;
+}
+
+/**
+ * A PUT's body: the record's id, then each body field from the row's new values, else the
+ * record's (what `{ id, ...pickBody({ ...current.values, ...changes }) }` makes, without the copies).
+ */
+function updateBody(fields: readonly string[], current: LiveRecord, changes: ApiRecord): ApiRecord {
+  const body: ApiRecord = { id: current.id };
+  for (const name of fields) {
+    const value = Object.hasOwn(changes, name) ? changes[name] : current.values[name];
+    if (value !== undefined) body[name] = value;
+  }
   return body;
 }

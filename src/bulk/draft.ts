@@ -4,6 +4,7 @@
 import type { InputRow } from './input/index.js';
 import type { RowIssue } from './issues.js';
 import type { Lookups } from './lookups.js';
+import type { FieldDef } from '../resources/definitions.js';
 import { type RowSpec, describeIdentity, field, scopeField } from './spec.js';
 import { type Ids, type Values, readCell } from './values.js';
 
@@ -33,78 +34,110 @@ export interface DraftContext {
 /** `12,50`: a decimal comma, as European spreadsheets write numbers. */
 const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 
+/** What readDraft needs of a spec, found once per spec rather than per row. */
+interface DraftShape {
+  id: FieldDef;
+  values: ReadonlyArray<{ name: string; field: FieldDef; inKey: boolean }>;
+  /** Each key field: its own cell (undefined when it is also a value), and the column that names it. */
+  key: ReadonlyArray<{ name: string; field: FieldDef | undefined; nameColumn: string | undefined }>;
+  scope: string | undefined;
+}
+
+const shapes = new WeakMap<RowSpec, DraftShape>();
+
+function shapeOf(spec: RowSpec): DraftShape {
+  let shape = shapes.get(spec);
+  if (!shape) {
+    shape = {
+      id: field(spec, 'id'),
+      values: spec.values.map((name) => ({ name, field: field(spec, name), inKey: spec.key.includes(name) })),
+      key: spec.key.map((name) => ({
+        name,
+        field: spec.values.includes(name) ? undefined : field(spec, name),
+        nameColumn: spec.names.find((n) => n.field === name)?.column,
+      })),
+      scope: scopeField(spec),
+    };
+    shapes.set(spec, shape);
+  }
+  return shape;
+}
+
+function addIssue(draft: Draft, ctx: DraftContext, name: string | undefined, rule: string, value?: unknown): void {
+  draft.issues.push({
+    line: draft.line,
+    column: name === undefined ? undefined : ctx.columnOf(name),
+    field: name,
+    rule,
+    value,
+  });
+}
+
+/** A cell under its field's rule (undefined when empty); a broken one is an issue of the draft. */
+function cell(row: InputRow, ctx: DraftContext, draft: Draft, name: string, f: FieldDef): ReturnType<typeof readCell> {
+  const raw = row.values[name];
+  const parsed = readCell(f, raw);
+  if (parsed && !parsed.ok) {
+    const decimalComma = f.kind === 'decimal' && typeof raw === 'string' && DECIMAL_COMMA.test(raw) && ctx.semicolons?.() === true;
+    const rule = decimalComma
+      ? `has a decimal comma: write ${raw.trim().replace(',', '.')}, not ${raw.trim()} (export the sheet with a decimal point; the ; between fields is fine)`
+      : parsed.rule;
+    addIssue(draft, ctx, name, rule, raw);
+  }
+  return parsed;
+}
+
 export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   const { spec } = ctx;
+  const shape = shapeOf(spec);
   const draft: Draft = { line: row.line, key: {}, names: {}, values: {}, issues: [] };
-  const issue = (name: string | undefined, rule: string, value?: unknown): void => {
-    draft.issues.push({
-      line: row.line,
-      column: name === undefined ? undefined : ctx.columnOf(name),
-      field: name,
-      rule,
-      value,
-    });
-  };
   if (row.problem !== undefined) {
-    issue(undefined, row.problem);
+    addIssue(draft, ctx, undefined, row.problem);
     return draft;
   }
-  const cell = (name: string): ReturnType<typeof readCell> => {
-    const raw = row.values[name];
-    const f = field(spec, name);
-    const parsed = readCell(f, raw);
-    if (parsed && !parsed.ok) {
-      const decimalComma = f.kind === 'decimal' && typeof raw === 'string' && DECIMAL_COMMA.test(raw) && ctx.semicolons?.() === true;
-      const rule = decimalComma
-        ? `has a decimal comma: write ${raw.trim().replace(',', '.')}, not ${raw.trim()} (export the sheet with a decimal point; the ; between fields is fine)`
-        : parsed.rule;
-      issue(name, rule, raw);
-    }
-    return parsed;
-  };
 
-  const id = cell('id');
+  const id = cell(row, ctx, draft, 'id', shape.id);
   if (id?.ok) draft.id = id.value as number;
-  for (const name of spec.values) {
-    const parsed = cell(name);
+  for (const { name, field: f } of shape.values) {
+    const parsed = cell(row, ctx, draft, name, f);
     if (parsed?.ok) draft.values[name] = parsed.value;
   }
-  for (const name of spec.key) {
-    const given = spec.values.includes(name) ? undefined : cell(name);
+  for (const { name, field: f, nameColumn } of shape.key) {
+    const given = f === undefined ? undefined : cell(row, ctx, draft, name, f);
     const value = given?.ok ? given.value : draft.values[name];
     if (value !== undefined) draft.key[name] = value;
-    else if (given === undefined) readName(row, spec, name, draft);
+    else if (given === undefined) readName(row, nameColumn, name, draft);
   }
-  const scope = scopeField(spec);
-  if (scope !== undefined) checkScope(row, ctx, scope, issue);
+  if (shape.scope !== undefined) checkScope(row, ctx, shape.scope, draft);
 
   if (draft.issues.length > 0) return draft;
-  const named = spec.key.every((k) => draft.key[k] !== undefined || draft.names[k] !== undefined);
+  let named = true;
+  for (const { name } of shape.key) if (draft.key[name] === undefined && draft.names[name] === undefined) named = false;
   if (draft.id === undefined && !named) {
-    issue(undefined, `does not say which ${spec.def.singular}: give ${describeIdentity(spec)}`);
+    addIssue(draft, ctx, undefined, `does not say which ${spec.def.singular}: give ${describeIdentity(spec)}`);
   }
   // Without an id, a key field that is also a value (an item's name) finds the record; it sets nothing.
-  const setting = spec.values.filter((v) => draft.values[v] !== undefined && (draft.id !== undefined || !spec.key.includes(v)));
-  if (setting.length === 0) {
+  let setting = false;
+  for (const { name, inKey } of shape.values) if (draft.values[name] !== undefined && (draft.id !== undefined || !inKey)) setting = true;
+  if (!setting) {
     const settable = spec.values.filter((v) => draft.id !== undefined || !spec.key.includes(v));
-    issue(undefined, `sets nothing: give ${settable.length === 1 ? settable[0] : `one of ${settable.join(', ')}`}`);
+    addIssue(draft, ctx, undefined, `sets nothing: give ${settable.length === 1 ? settable[0] : `one of ${settable.join(', ')}`}`);
   }
   return draft;
 }
 
-function readName(row: InputRow, spec: RowSpec, keyField: string, draft: Draft): void {
-  const column = spec.names.find((n) => n.field === keyField)?.column;
+function readName(row: InputRow, column: string | undefined, keyField: string, draft: Draft): void {
   const raw = column === undefined ? undefined : row.values[column];
   if (column !== undefined && typeof raw === 'string' && raw.trim() !== '') draft.names[keyField] = raw.trim();
 }
 
-function checkScope(row: InputRow, ctx: DraftContext, scope: string, issue: (n: string, r: string, v?: unknown) => void): void {
+function checkScope(row: InputRow, ctx: DraftContext, scope: string, draft: Draft): void {
   const wanted = ctx.scope[scope];
   if (wanted === undefined) throw new Error(`a ${ctx.spec.def.name} import needs ${scope} as its scope`);
   const parsed = readCell(field(ctx.spec, scope), row.values[scope]);
   if (parsed === undefined) return;
-  if (!parsed.ok) issue(scope, parsed.rule, row.values[scope]);
-  else if (parsed.value !== wanted) issue(scope, `this import is for ${scope} ${wanted}`, row.values[scope]);
+  if (!parsed.ok) addIssue(draft, ctx, scope, parsed.rule, row.values[scope]);
+  else if (parsed.value !== wanted) addIssue(draft, ctx, scope, `this import is for ${scope} ${wanted}`, row.values[scope]);
 }
 
 /** Replaces names by ids (`inventoryName` → `inventoryId`); a missing or ambiguous name is an issue. */

@@ -14,7 +14,8 @@ import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
-import { type Spool, type SpoolFile, memorySpool } from './spool.js';
+import { letYoungGenerationGrow } from '../common/heap.js';
+import { type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -49,8 +50,8 @@ interface CheckedImport {
   notices: RowIssue[];
   lookups: Lookups;
   columnOf: (name: string) => number | undefined;
-  /** Every row's draft (names resolved), in file order, one JSON line each. */
-  drafts: SpoolFile;
+  /** Every row's draft (names resolved), in file order. */
+  drafts: ItemFile<Draft>;
   live: LiveIndex;
   /** Started while the input is read for the parents valid rows name (held at its first problem). */
   listing: Listing;
@@ -59,7 +60,7 @@ interface CheckedImport {
 }
 
 /**
- * Reads the input once: each row is checked (values, names) and spooled as its draft, never held;
+ * Reads the input once: each row is checked (values, names) and kept as its draft (spooled past HELD_ITEMS rows);
  * the listings of the parents its rows name start as they are read (the server answers while the
  * client is still busy with the file), into the run's compact index of the live records. None is
  * started once a row has a problem: such a file may be refused, at most the reads in flight made.
@@ -69,34 +70,41 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   const parent = parentField(spec);
   const live = new LiveIndex(spec);
   const listing = new Listing(spec, ctx, live);
+  // The listings allocate as writes do (each answer parsed and dropped, a bounded number in flight),
+  // and so do the lookups and the rows read meanwhile: set again after the lookups, whose list,
+  // when long, is streamed with the young generation held small.
+  if (parent !== undefined) await letYoungGenerationGrow();
   // The name lookups come first (every row is checked against them), the listings after them.
   const lookups = await loadLookups(spec, ctx);
+  if (parent !== undefined) await letYoungGenerationGrow();
   const read = drafting(spec, input, scope);
-  const drafts = spool.file('rows');
+  const drafts = heldThenSpooled<Draft>(spool, 'rows');
   const fileIssues: RowIssue[] = [];
   const rowIssues = new FirstIssues();
   const notices: RowIssue[] = [];
   const prefetch = parent !== undefined && scope[parent] === undefined;
   let everyParent = false;
   let first = true;
-  for await (const row of input.rows) {
-    // A header with problems refuses the file: no listing is started for it.
-    if (first && headerIssues(spec, input.columns()).length > 0) listing.hold();
-    first = false;
-    const draft = read.draft(row, options, notices, fileIssues);
-    if (fileIssues.length > 0) listing.hold();
-    if (!draft) continue;
-    if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
-    drafts.append(JSON.stringify(draft));
-    if (draft.issues.length > 0) {
-      rowIssues.add(draft.issues);
-      listing.hold();
-      continue;
+  for await (const run of input.runs) {
+    for (const row of run) {
+      // A header with problems refuses the file: no listing is started for it.
+      if (first && headerIssues(spec, input.columns()).length > 0) listing.hold();
+      first = false;
+      const draft = read.draft(row, options, notices, fileIssues);
+      if (fileIssues.length > 0) listing.hold();
+      if (!draft) continue;
+      if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
+      drafts.append(draft);
+      if (draft.issues.length > 0) {
+        rowIssues.add(draft.issues);
+        listing.hold();
+        continue;
+      }
+      if (parent === undefined) continue;
+      const id = draft.key[parent];
+      if (typeof id !== 'number') everyParent = true;
+      else if (prefetch) listing.add(id);
     }
-    if (parent === undefined) continue;
-    const id = draft.key[parent];
-    if (typeof id !== 'number') everyParent = true;
-    else if (prefetch) listing.add(id);
   }
   drafts.end();
   appendAll(fileIssues, input.issues());
@@ -121,14 +129,18 @@ async function* planChecked(spec: RowSpec, checked: CheckedImport, options: Plan
   const parent = parentField(spec);
   const scope = options.scope ?? {};
   const plan = rowPlanner(spec, checked.live, checked.lookups, options);
-  for await (const line of checked.drafts.lines()) {
-    const draft = JSON.parse(line) as Draft;
-    const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
-    await checked.listing.whenRead(typeof id === 'number' ? id : undefined);
-    const known = draft.issues.length;
-    const row = plan(draft);
-    for (let i = known; i < draft.issues.length; i++) onIssue(draft.issues[i]!);
-    yield row;
+  for await (const run of checked.drafts.runs()) {
+    for (const draft of run) {
+      const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
+      const parentId = typeof id === 'number' ? id : undefined;
+      if (!checked.listing.isRead(parentId)) await checked.listing.whenRead(parentId);
+      const known = draft.issues.length;
+      const row = plan(draft);
+      for (let i = known; i < draft.issues.length; i++) onIssue(draft.issues[i]!);
+      // Planning adds to a draft's issues: the draft as checked is left as it was for another pass.
+      draft.issues.length = known;
+      yield row;
+    }
   }
 }
 
@@ -243,10 +255,9 @@ export async function importWhileListing(spec: RowSpec, input: OpenedInput, ctx:
 /** Digits a binary float leaves behind: `12.600000000000001`, `20.999999999999996`. */
 const FLOAT_NOISE = /\.\d*?(?:0{6,}|9{6,})\d+$/;
 
-/** Money cells that look like floating-point noise (a spreadsheet's or `jq '.price *= 1.1'`'s). */
-function floatNoise(spec: RowSpec, row: InputRow, columnOf: (name: string) => number | undefined): RowIssue[] {
-  const notices: RowIssue[] = [];
-  for (const name of moneyFields(spec)) {
+/** Money cells (`moneyNames`: the spec's moneyFields) that look like floating-point noise (a spreadsheet's or `jq '.price *= 1.1'`'s), added to `notices`. */
+function floatNoise(moneyNames: readonly string[], row: InputRow, columnOf: (name: string) => number | undefined, notices: RowIssue[]): void {
+  for (const name of moneyNames) {
     const raw = row.values[name];
     const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
     if (!FLOAT_NOISE.test(text)) continue;
@@ -259,7 +270,6 @@ function floatNoise(spec: RowSpec, row: InputRow, columnOf: (name: string) => nu
       value: text,
     });
   }
-  return notices;
 }
 
 /** The scope's parent; else every parent when some row names none (`everyParent`); else those named. */
@@ -276,16 +286,16 @@ function parentsFor(spec: RowSpec, lookups: Lookups, scope: Ids, named: Iterable
 }
 
 /** `jq '.price *= 1.1'` writes 132.00000000000003: --round 0.01 makes it 132. */
-function roundMoney(spec: RowSpec, draft: Draft, step: Money): void {
-  for (const name of moneyFields(spec)) {
+function roundMoney(moneyNames: readonly string[], draft: Draft, step: Money): void {
+  for (const name of moneyNames) {
     const value = draft.values[name];
     if (value !== undefined) draft.values[name] = moneyToNumber(roundToStep(money(value), step));
   }
 }
 
 /** A money value must still fit the reference's scale once rounded (schemas/values.ts). */
-function checkMoneyScale(spec: RowSpec, draft: Draft, columnOf: (name: string) => number | undefined, rounded: boolean): void {
-  for (const name of moneyFields(spec)) {
+function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: (name: string) => number | undefined, rounded: boolean): void {
+  for (const name of moneyNames) {
     const value = draft.values[name];
     const rule = value === undefined ? undefined : checkDecimalScale(Number(value));
     if (rule === undefined) continue;
@@ -333,14 +343,15 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
     return columns.get(name);
   };
   const context: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
+  const moneyNames = moneyFields(spec);
   return {
     columnOf,
     /** The row's draft, or undefined for a line --resume carries (checked, not planned). */
     draft(row: InputRow, options: ImportOptions, notices: RowIssue[], carriedIssues: RowIssue[] = []): Draft | undefined {
       const draft = readDraft(row, context);
-      if (options.round) roundMoney(spec, draft, options.round);
-      else notices.push(...floatNoise(spec, row, columnOf));
-      checkMoneyScale(spec, draft, columnOf, options.round !== undefined);
+      if (options.round) roundMoney(moneyNames, draft, options.round);
+      else floatNoise(moneyNames, row, columnOf, notices);
+      checkMoneyScale(moneyNames, draft, columnOf, options.round !== undefined);
       const previous = options.carried?.get(row.line);
       if (!previous) return draft;
       carriedIssues.push(...checkCarried(draft, previous));

@@ -1,6 +1,7 @@
 // The records as the server has them, indexed by id and by the spec's key, in the bulk value form.
 // Held as their values only (the compared fields), never as the records the server sent.
 
+import type { FieldDef } from '../resources/definitions.js';
 import { type RowSpec, field, parentField } from './spec.js';
 import { type Ids, type Scalar, type Values, readLiveValue } from './values.js';
 
@@ -17,6 +18,8 @@ export interface LiveRecord {
  */
 export class LiveIndex {
   private readonly fields: string[];
+  /** Each field's description, in the order of `fields` (found on the first add). */
+  private defs?: FieldDef[];
   /** Each key field with its column (found once, on the first key built). */
   private keyColumns?: ReadonlyArray<readonly [string, number]>;
   private readonly columns: Array<Array<Scalar | undefined>>;
@@ -55,22 +58,26 @@ export class LiveIndex {
 
   /** Adds the records of one listing; `parentId` fills the parent field when a server omits it. */
   add(records: Iterable<Record<string, unknown>>, parentId?: number): this {
-    const parent = parentField(this.spec);
+    // Straight into the columns (as toLiveRecord reads each field), without a record made per entry.
+    this.defs ??= this.fields.map((name) => field(this.spec, name));
+    const defs = this.defs;
+    const parent = parentId === undefined ? -1 : this.fields.indexOf(parentField(this.spec) ?? '');
     for (const raw of records) {
-      const record = toLiveRecord(this.spec, raw);
-      if (!record) continue;
-      if (parent !== undefined && parentId !== undefined && record.values[parent] === undefined) {
-        record.values[parent] = parentId;
-      }
+      const id = Number(raw.id);
+      if (!Number.isInteger(id)) continue;
       // A record listed again replaces what was held of it, as a map by id would.
-      let row = this.rowOfId[record.id];
+      let row = this.rowOfId[id];
       const again = row !== undefined;
       if (row === undefined) {
         row = this.ids.length;
-        this.rowOfId[record.id] = row;
-        this.ids.push(record.id);
+        this.rowOfId[id] = row;
+        this.ids.push(id);
       }
-      for (let f = 0; f < this.fields.length; f++) this.columns[f]![row] = record.values[this.fields[f]!];
+      for (let f = 0; f < defs.length; f++) {
+        const def = defs[f]!;
+        const value = readLiveValue(def, raw[def.name]);
+        this.columns[f]![row] = value === undefined && f === parent ? parentId : value;
+      }
       // A record listed again may have a new key: the key index is made afresh when next asked.
       if (again) this.rowsOfKey = undefined;
       else if (this.rowsOfKey) this.addKey(row);
@@ -105,10 +112,10 @@ export class LiveIndex {
 
   private recordAt(row: number): LiveRecord {
     const values: Values = {};
-    this.fields.forEach((name, f) => {
+    for (let f = 0; f < this.fields.length; f++) {
       const value = this.columns[f]![row];
-      if (value !== undefined) values[name] = value;
-    });
+      if (value !== undefined) values[this.fields[f]!] = value;
+    }
     return { id: this.ids[row]!, values };
   }
 

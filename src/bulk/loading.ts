@@ -149,10 +149,15 @@ export class Listing {
     this.finishIfDone();
   }
 
+  /** Whether whenRead would settle at once: a row is then planned without an await of its own. */
+  isRead(parentId: number | undefined): boolean {
+    return this.failure !== undefined || this.finished || (parentId !== undefined && this.state[parentId] === READ);
+  }
+
   /** Settles once this parent's records are in the index (or it is marked unread); a parent not given, or none: once every listing is. */
   whenRead(parentId: number | undefined): Promise<void> {
     const state = parentId === undefined ? undefined : this.state[parentId];
-    if (this.failure || this.finished || state === READ) return Promise.resolve();
+    if (this.isRead(parentId)) return Promise.resolve();
     return new Promise<void>((resolve) => {
       if (state === undefined) this.waitingForAll.push(resolve);
       else {

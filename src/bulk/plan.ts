@@ -3,7 +3,7 @@
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
-import { ambiguous } from '../data/names.js';
+import { type NameIndex, ambiguous } from '../data/names.js';
 import type { Draft } from './draft.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
@@ -93,6 +93,9 @@ interface Planner {
   scope: Ids;
   /** record → the first line that sets it: by id (an array: 300k ids are not 300k map entries), a new one by its key as text */
   claimed: { ids: number[]; keys: Map<string, number> };
+  /** Found once for the run, not per row: the fields of a row's ids, each key field with the lookup that names it. */
+  idNames: readonly string[];
+  keyLabels: ReadonlyArray<{ name: string; names: NameIndex | undefined }>;
 }
 
 export function emptyTotals(): PlanTotals {
@@ -146,12 +149,17 @@ export function planDrafts(
  * planDrafts does for an array, for a stream that is never held whole.
  */
 export function rowPlanner(spec: RowSpec, live: LiveIndex, lookups: Lookups, options: PlanOptions): (draft: Draft) => PlanRow {
-  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed: { ids: [], keys: new Map() } };
+  const keyLabels = spec.key.map((name) => {
+    const column = spec.names.find((n) => n.field === name);
+    return { name, names: column && lookups[column.resource] };
+  });
+  const claimed = { ids: [], keys: new Map() };
+  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed, idNames: idFields(spec).filter((name) => name !== 'id'), keyLabels };
   return (draft) => planDraft(planner, draft);
 }
 
 function planDraft(planner: Planner, draft: Draft): PlanRow {
-  const { spec, lookups, options, claimed } = planner;
+  const { spec, options, claimed } = planner;
   if (draft.issues.length > 0) return invalidRow(planner, draft);
   const unread = planner.live.anyUnread() ? planner.live.unreadFor({ ...planner.scope, ...draft.key, ...(draft.id === undefined ? {} : { id: draft.id }) }) : undefined;
   if (unread !== undefined) return unreadRow(planner, draft, unread);
@@ -168,9 +176,13 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   else claimed.keys.set(key!, draft.line);
 
   if (!record) return createRow(planner, draft);
-  const ids = idsOf(spec, record.id, record.values);
-  const label = labelOf(spec, { ...draft.key, ...record.values }, lookups);
-  const changed = Object.keys(draft.values).filter((f) => !sameValue(field(spec, f), record.values[f], draft.values[f]));
+  const ids = idsOf(planner, record.id, record.values);
+  // The record's values first, then the row's key: the label of what the row names.
+  const label = labelOf(planner, record.values, draft.key);
+  const changed: string[] = [];
+  for (const name in draft.values) {
+    if (!sameValue(field(spec, name), record.values[name], draft.values[name])) changed.push(name);
+  }
   if (changed.length === 0) {
     const current = pick(record.values, Object.keys(draft.values));
     return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
@@ -218,7 +230,7 @@ function matchRecord(planner: Planner, draft: Draft): LiveRecord | undefined {
 }
 
 function createRow(planner: Planner, draft: Draft): PlanRow {
-  const { spec, scope, lookups } = planner;
+  const { spec, scope } = planner;
   const defaults = (spec.def.createDefaults ?? {}) as Values;
   const body: Values = {};
   for (const name of bodyFields(spec)) {
@@ -229,9 +241,9 @@ function createRow(planner: Planner, draft: Draft): PlanRow {
     }
   }
   if (draft.issues.length > 0) return invalidRow(planner, draft);
-  const ids = idsOf(spec, undefined, body);
+  const ids = idsOf(planner, undefined, body);
   const valuesOnly = pick(body, Object.keys(body).filter((f) => !(f in ids)));
-  return { line: draft.line, action: 'create', ids, label: labelOf(spec, body, lookups), old: null, new: valuesOnly };
+  return { line: draft.line, action: 'create', ids, label: labelOf(planner, body), old: null, new: valuesOnly };
 }
 
 function addIssue(planner: Planner, draft: Draft, name: string | undefined, rule: string, value?: unknown): void {
@@ -240,17 +252,17 @@ function addIssue(planner: Planner, draft: Draft, name: string | undefined, rule
 }
 
 function invalidRow(planner: Planner, draft: Draft): PlanRow {
-  const { spec, scope, lookups } = planner;
-  const ids = idsOf(spec, draft.id, { ...scope, ...draft.key });
+  const { spec, scope } = planner;
+  const ids = idsOf(planner, draft.id, { ...scope, ...draft.key });
   const named = { ...draft.names, ...draft.key }; // names as written where they did not resolve
-  const label = spec.key.every((k) => named[k] !== undefined) ? labelOf(spec, named, lookups) : undefined;
+  const label = spec.key.every((k) => named[k] !== undefined) ? labelOf(planner, named) : undefined;
   return { line: draft.line, action: 'invalid', ids, label, old: null, new: null, error: describeIssues(draft.issues) };
 }
 
 function unreadRow(planner: Planner, draft: Draft, why: string): PlanRow {
-  const { spec, scope, lookups } = planner;
-  const ids = idsOf(spec, draft.id, { ...scope, ...draft.key });
-  return { line: draft.line, action: 'unread', ids, label: labelOf(spec, { ...scope, ...draft.key }, lookups), old: null, new: null, error: why };
+  const { scope } = planner;
+  const ids = idsOf(planner, draft.id, { ...scope, ...draft.key });
+  return { line: draft.line, action: 'unread', ids, label: labelOf(planner, { ...scope, ...draft.key }), old: null, new: null, error: why };
 }
 
 function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefined {
@@ -266,26 +278,26 @@ function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefin
   return undefined;
 }
 
-function idsOf(spec: RowSpec, id: number | undefined, values: Record<string, Scalar | undefined>): Ids {
+function idsOf(planner: Planner, id: number | undefined, values: Record<string, Scalar | undefined>): Ids {
   const ids: Ids = {};
   if (id !== undefined) ids.id = id;
-  for (const name of idFields(spec)) {
+  for (const name of planner.idNames) {
     const value = values[name];
-    if (name !== 'id' && typeof value === 'number') ids[name] = value;
+    if (typeof value === 'number') ids[name] = value;
   }
   return ids;
 }
 
-/** `Tent 20x20 / Weekend`: the key fields by their names where a lookup knows them. */
-function labelOf(spec: RowSpec, values: Record<string, Scalar | undefined>, lookups: Lookups): string {
-  return spec.key
-    .map((name) => {
-      const value = values[name];
-      const column = spec.names.find((n) => n.field === name);
-      const label = column && typeof value === 'number' ? lookups[column.resource]?.label(value) : undefined;
-      return label ?? (typeof value === 'string' ? value : `${name} ${String(value)}`);
-    })
-    .join(' / ');
+/** `Tent 20x20 / Weekend`: the key fields by their names where a lookup knows them (a value from `values`, else from `more`). */
+function labelOf(planner: Planner, values: Record<string, Scalar | undefined>, more?: Record<string, Scalar | undefined>): string {
+  let label = '';
+  for (const { name, names } of planner.keyLabels) {
+    const value = values[name] ?? more?.[name];
+    const named = names && typeof value === 'number' ? names.label(value) : undefined;
+    if (label !== '') label += ' / ';
+    label += named ?? (typeof value === 'string' ? value : `${name} ${String(value)}`);
+  }
+  return label;
 }
 
 function describeKey(spec: RowSpec, key: Values): string {

@@ -119,7 +119,9 @@ export async function runPlan(
   const take = async (): Promise<{ index: number; row: PlanRow } | undefined> => {
     const index = taken++;
     const next = await source.next();
-    return next.done ? undefined : { index, row: await next.value };
+    if (next.done) return undefined;
+    const { value } = next;
+    return { index, row: value instanceof Promise ? await value : value };
   };
   const stopped = (): boolean => options.signal?.aborted === true || stoppedBy !== undefined;
   const worker = async (): Promise<void> => {
@@ -259,8 +261,13 @@ async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec,
  * other ids (a price's item and rental block) is the record's. Else the row is not for it.
  */
 function retargeted(row: PlanRow, current: LiveRecord, what: string): string | undefined {
+  let same = true;
+  for (const name in row.ids) {
+    const value = current.values[name];
+    if (name !== 'id' && value !== undefined && value !== row.ids[name]) same = false;
+  }
+  if (same) return undefined;
   const differ = Object.entries(row.ids).filter(([name, id]) => name !== 'id' && current.values[name] !== undefined && current.values[name] !== id);
-  if (differ.length === 0) return undefined;
   const parts = differ.map(([name, id]) => `${name} is ${String(current.values[name])}, the plan row says ${id}`);
   return `${what} ${current.id} is not the record the plan row describes: ${parts.join('; ')}`;
 }

@@ -44,6 +44,67 @@ export function memorySpool(): Spool {
   };
 }
 
+/** Items appended once, then read back in order, as often as needed. */
+export interface ItemFile<T> {
+  append(item: T): void;
+  /** Every item appended is held or reaches the file: read only after this. */
+  end(): void;
+  readonly count: number;
+  /**
+   * The items in order, in runs (each run handed over at once: no await per item). Items held in
+   * memory are handed out as they were appended: a reader that changes one changes it for the next
+   * reader too, so it leaves each as it found it.
+   */
+  runs(): AsyncGenerator<readonly T[]>;
+}
+
+/** Items held in memory by heldThenSpooled before it spools them: a few MB of checked rows. */
+export const HELD_ITEMS = 20_000;
+/** Items parsed from the spool per run. */
+const RUN_ITEMS = 512;
+
+/**
+ * Held in memory up to `limit` items (a file of a few thousand rows is never written out as JSON
+ * and parsed back); past it, the items so far and every later one go to the spool's file `name`
+ * as JSON lines, so that what is held stays bounded whatever the input's size.
+ */
+export function heldThenSpooled<T>(spool: Spool, name: string, limit = HELD_ITEMS): ItemFile<T> {
+  let held: T[] | undefined = [];
+  let file: SpoolFile | undefined;
+  return {
+    append(item) {
+      if (held && held.length < limit) {
+        held.push(item);
+        return;
+      }
+      if (!file) {
+        file = spool.file(name);
+        for (const earlier of held!) file.append(JSON.stringify(earlier));
+        held = undefined;
+      }
+      file.append(JSON.stringify(item));
+    },
+    end: () => file?.end(),
+    get count() {
+      return held ? held.length : file!.count;
+    },
+    async *runs() {
+      if (held) {
+        if (held.length > 0) yield held;
+        return;
+      }
+      let run: T[] = [];
+      for await (const line of file!.lines()) {
+        run.push(JSON.parse(line) as T);
+        if (run.length < RUN_ITEMS) continue;
+        yield run;
+        run = [];
+      }
+      if (run.length > 0) yield run;
+    },
+  };
+}
+
 const WRITE_BUFFER_CHARS = 64 * 1024;
 
 /**

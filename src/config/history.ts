@@ -102,7 +102,9 @@ export class HistoryWriter {
     } catch (error) {
       this.failed(error, warn);
     }
-    this.append(`${JSON.stringify({ kind: 'record', entry: this.entryId, ...record })}\n`, warn);
+    if (this.fd === -1) return; // said once already
+    // The line `{ kind: 'record', entry, ...record }` makes, without copying the record into it.
+    this.append(`{"kind":"record","entry":${JSON.stringify(this.entryId)},${JSON.stringify(record).slice(1)}\n`, warn);
   }
 
   /** Notes that the record `to` (written by this entry) brings back the deleted record `from`. */

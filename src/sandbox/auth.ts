@@ -25,15 +25,19 @@ const BEARER_HINT = 'send `Authorization: bearer <base64(token)>`';
 export class Auth {
   /** access token → expiry (epoch ms) */
   private readonly issued = new Map<string, number>();
+  /** The fixed token's digest, made once: every request is compared with it. */
+  private readonly tokenDigest: Buffer;
 
-  constructor(private readonly options: AuthOptions) {}
+  constructor(private readonly options: AuthOptions) {
+    this.tokenDigest = digest(options.token);
+  }
 
   /** Throws 401 unless the header carries a valid, unexpired bearer token. */
   requireBearer(header: string | undefined): void {
     const credentials = splitScheme(header, 'bearer', BEARER_HINT);
     const token = decodeBase64(credentials);
     if (token === undefined) throw unauthorized(`the access token must be base64-encoded: ${BEARER_HINT}`);
-    if (sameText(token, this.options.token)) return;
+    if (timingSafeEqual(digest(token), this.tokenDigest)) return;
     const expiresAt = this.issued.get(token);
     if (expiresAt !== undefined) {
       if (expiresAt > this.options.now()) return;
@@ -91,7 +95,11 @@ function decodeBase64(text: string): string | undefined {
   return bytes.toString('base64') === text ? bytes.toString('utf8') : undefined;
 }
 
+/** Texts compared as their digests: equal lengths for timingSafeEqual, whatever was sent. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
 function sameText(a: string, b: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(a), digest(b));
 }

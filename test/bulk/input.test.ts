@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type InputFormat, type InputRow, detectFormat, openInput, parseInputText } from '../../src/bulk/input/index.js';
 
@@ -109,6 +110,14 @@ describe('CSV', () => {
   it('leniently keeps stray quotes in unquoted fields and text after a closing quote', () => {
     const { rows } = csv('a,b\n5" tent,"x"y\n');
     expect(rows[0]!.values).toEqual({ a: '5" tent', b: 'xy' });
+  });
+
+  it('parses any text the same whole (its plain lines split at once) as a character at a time (property)', async () => {
+    const text = fc.array(fc.constantFrom('a', 'b', ' ', ',', ';', '\t', '"', '\r', '\n', '\r\n', "'=x", 'é'), { maxLength: 60 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('a,b,c\n', 'a;b;c\r\n', 'a,b\n\n', ''), text, async (header, body) => expectChunkingIrrelevant(header + body)),
+      { numRuns: 200 },
+    );
   });
 
   it('parses the same whatever the chunk boundaries (CRLF, quotes, BOM split)', async () => {

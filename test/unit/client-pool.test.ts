@@ -40,3 +40,58 @@ test('requests sent at once by a new client share one pool: no more than maxSock
   // Each connection's close reaches the server; none is left for the server's keep-alive timeout to end.
   await expect.poll(() => server.open.size, { timeout: 2_000, interval: 10 }).toBe(0);
 });
+
+/** A server that holds each answer until `release()`; the paths it received, in order. */
+async function holdingServer(): Promise<{ url: string; received: string[]; release: () => void }> {
+  const received: string[] = [];
+  const held: Array<() => void> = [];
+  let released = false;
+  const server = createServer((req, res) => {
+    received.push(req.url ?? '');
+    const answer = (): void => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":[]}');
+    };
+    if (released) answer();
+    else held.push(answer);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    release: () => {
+      released = true;
+      for (const answer of held.splice(0)) answer();
+    },
+  };
+}
+
+test('requests started while one is in flight are all sent, in the order started, each answered as its own', async () => {
+  const server = await holdingServer();
+  const client = new ApiClient({ baseUrl: server.url, auth: { getToken: async () => 't' }, retries: 0 });
+  const first = client.get('/v2/inventory/1');
+  await expect.poll(() => server.received.length, { timeout: 2_000, interval: 5 }).toBe(1);
+  const next = Array.from({ length: 5 }, (_, i) => client.get(`/v2/inventory/${i + 2}`));
+  await expect.poll(() => server.received.length, { timeout: 2_000, interval: 5 }).toBe(6);
+  expect(server.received).toEqual([1, 2, 3, 4, 5, 6].map((i) => `/v2/inventory/${i}`));
+  server.release();
+  const answers = await Promise.all([first, ...next]);
+  expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+  client.close();
+});
+
+test('a request node:http refuses (a header it cannot send) while others are in flight fails alone; the others are sent', async () => {
+  const server = await holdingServer();
+  const client = new ApiClient({ baseUrl: server.url, auth: { getToken: async () => 't' }, retries: 0 });
+  const first = client.get('/v2/inventory/1');
+  await expect.poll(() => server.received.length, { timeout: 2_000, interval: 5 }).toBe(1);
+  const refused = client.get('/v2/inventory/2', { headers: { 'x-note': 'two\nlines' } });
+  const after = client.get('/v2/inventory/3');
+  await expect(refused).rejects.toThrow(/Invalid character in header content/);
+  await expect.poll(() => server.received, { timeout: 2_000, interval: 5 }).toEqual(['/v2/inventory/1', '/v2/inventory/3']);
+  server.release();
+  expect((await first).status).toBe(200);
+  expect((await after).status).toBe(200);
+  client.close();
+});

@@ -84,6 +84,24 @@ describe('streamData', () => {
     await expect(records(client(url, { timeoutMs: 200 }).streamData('/v2/inventory'))).rejects.toThrow(TimeoutError);
   });
 
+  // A short body whose length is declared is read whole and parsed at once: the same records and the same errors.
+  const declared = (body: string) => (res: ServerResponse) => res.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
+
+  test('a short list with its length declared gives the same pieces, its records in one run', async () => {
+    const body = '{"data":[{"id":1,"name":"Tent"},{"id":2,"name":"Chair"}]}';
+    const seen: DataPiece[] = [];
+    for await (const piece of client(await serve(declared(body))).streamData('/v2/inventory')) seen.push(piece);
+    expect(seen).toEqual([{ kind: 'data-start' }, { kind: 'records', records: [{ id: 1, name: 'Tent' }, { id: 2, name: 'Chair' }] }, { kind: 'data-end' }]);
+  });
+
+  test.each([
+    ['"data" twice', '{"data":[{"id":1}],"data":[]}', /\(HTTP 200\) has "data" twice/],
+    ['an entry that is not an object', '{"data":[{"id":1},2]}', /\(HTTP 200\) has a "data" entry that is not an object/],
+    ['not JSON', '{"data":[{"id":1}', /\(HTTP 200\) is not JSON/],
+  ])('a short body with its length declared and %s is refused as when streamed', async (_name, body, message) => {
+    await expect(records(client(await serve(declared(body))).streamData('/v2/inventory'))).rejects.toThrow(message);
+  });
+
   test('an entry that is not an object is a protocol error naming the request', async () => {
     const url = await serve((res) => res.writeHead(200).end('{"data":[{"id":1},2]}'));
     await expect(records(client(url).streamData('/v2/inventory'))).rejects.toThrow(

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { type DataPiece, DataEnvelopeParser, EnvelopeBuilder, parseDataEnvelope } from '../../src/api/data-envelope.js';
+import { type DataPiece, DataEnvelopeParser, EnvelopeBuilder, parseDataEnvelope, wholeDataPieces } from '../../src/api/data-envelope.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -102,5 +102,57 @@ describe('DataEnvelopeParser', () => {
     ['no data key', '{"items":[]}', /no "data" array/],
   ])('%s is an error', (_name, text, message) => {
     expect(() => streamed(text, [5])).toThrow(message);
+  });
+});
+
+describe('wholeDataPieces', () => {
+  /** The parser's pieces for the body, its record runs joined into one; or its error. */
+  const parserPieces = (text: string): DataPiece[] | Error => {
+    try {
+      const parser = new DataEnvelopeParser();
+      const pieces = parser.push(bytes(text));
+      parser.end();
+      const records = pieces.flatMap((piece) => (piece.kind === 'records' ? piece.records : []));
+      const rest: DataPiece[] = pieces.filter((piece) => piece.kind !== 'records');
+      const start = rest.findIndex((piece) => piece.kind === 'data-start');
+      if (start >= 0 && records.length > 0) rest.splice(start + 1, 0, { kind: 'records', records });
+      return rest;
+    } catch (error) {
+      return error as Error;
+    }
+  };
+
+  test('gives what the parser gives whenever it answers, and answers for a plain list (property)', () => {
+    const record = fc.dictionary(fc.constantFrom('id', 'name', 'data', 'Links', '0', 'x\u0064'), fc.jsonValue());
+    const envelope = fc.oneof(
+      fc.record({ data: fc.array(record, { maxLength: 8 }) }),
+      fc.record({ data: fc.array(record, { maxLength: 8 }), meta: fc.jsonValue() }, { requiredKeys: ['data'] }),
+      fc.jsonValue(),
+    );
+    fc.assert(
+      fc.property(envelope, fc.constantFrom(undefined, 2), (value, indent) => {
+        const text = JSON.stringify(value, null, indent) ?? 'null';
+        const whole = wholeDataPieces(bytes(text));
+        if (whole !== undefined) expect(whole).toEqual(parserPieces(text));
+        const plain = text.split('"data"').length === 2 && !text.includes('\\u') && Object.keys(value as object).length === 1;
+        if (plain && Array.isArray((value as { data?: unknown }).data)) expect(whole).toBeDefined();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test.each([
+    ['"data" twice (the parser refuses it; JSON.parse keeps the last)', '{"data":[{"id":1}],"data":[]}'],
+    ['"data" with an escape, twice', '{"data":[],"\\u0064ata":[{"id":1}]}'],
+    ['another field (given in its place by the parser)', '{"total":1,"data":[{"id":1}]}'],
+    ['an entry that is not an object', '{"data":[{"id":1},2]}'],
+    ['not JSON', '{"data":[{"id":1}'],
+  ])('leaves %s to the parser', (_name, text) => {
+    expect(wholeDataPieces(bytes(text))).toBeUndefined();
+  });
+
+  test('a plain list: its records in one run', () => {
+    expect(wholeDataPieces(bytes('{ "data": [ {"id":1}, {"id":2,"data":null} ] }'))).toBeUndefined(); // "data" twice in the bytes: left to the parser
+    expect(wholeDataPieces(bytes('{"data":[{"id":1},{"id":2}]}'))).toEqual([{ kind: 'data-start' }, { kind: 'records', records: [{ id: 1 }, { id: 2 }] }, { kind: 'data-end' }]);
   });
 });

@@ -70,6 +70,13 @@ export class CsvParser implements RecordParser {
     const n = text.length;
     let i = 0;
     while (i < n) {
+      if (this.state === State.FieldStart && !this.recordStarted && !this.lastWasCR) {
+        const next = this.plainLine(text, i, emit);
+        if (next > i) {
+          i = next;
+          continue;
+        }
+      }
       const c = text.charCodeAt(i);
       if (this.state === State.Quoted) {
         i = this.scanQuoted(text, i);
@@ -122,6 +129,22 @@ export class CsvParser implements RecordParser {
     if (!this.columns) this.issues.push({ line: 1, rule: 'the input is empty: a header row is required' });
   }
 
+  /**
+   * The usual record, a whole line from `start` with no quote and no lone CR, split at once rather
+   * than read character by character; returns where the next line starts, or `start` for any other.
+   */
+  private plainLine(text: string, start: number, emit: (row: InputRow) => void): number {
+    const lf = text.indexOf('\n', start);
+    if (lf < 0) return start;
+    const end = lf > start && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
+    const line = text.slice(start, end);
+    if (line.includes('"') || line.includes('\r')) return start;
+    this.recordLine = this.line;
+    this.line++;
+    this.endFields(line.split(this.delimiter!), emit);
+    return lf + 1;
+  }
+
   /** Ordinary characters up to the next comma or line end. */
   private scanUnquoted(text: string, start: number): number {
     let j = start;
@@ -165,6 +188,10 @@ export class CsvParser implements RecordParser {
     const fields = this.fields;
     this.fields = [];
     this.recordStarted = false;
+    this.endFields(fields, emit);
+  }
+
+  private endFields(fields: string[], emit: (row: InputRow) => void): void {
     if (fields.every((f) => f.trim() === '')) return; // a blank line, or a spreadsheet's row of empty cells
     if (!this.columns) {
       this.readHeader(fields);
@@ -196,8 +223,7 @@ export class CsvParser implements RecordParser {
       const name = columns[k]!;
       if (name !== '') values[name] = restoreFormula(fields[k]!);
     }
-    const extra = fields.slice(columns.length);
-    const ragged = fields.length < columns.length || extra.some((f) => f !== '');
+    const ragged = fields.length < columns.length || (fields.length > columns.length && fields.slice(columns.length).some((f) => f !== ''));
     if (!ragged) return { line: this.recordLine, values };
     return {
       line: this.recordLine,

@@ -20,7 +20,9 @@ export interface InputOptions {
 export interface OpenedInput {
   file: string;
   format: InputFormat;
+  /** The rows one by one; or `runs`: the same rows in runs, as each chunk of the input completes them (read one or the other). */
   rows: AsyncIterable<InputRow>;
+  runs: AsyncIterable<readonly InputRow[]>;
   /** The CSV header, once the first rows have been read. */
   columns(): readonly string[] | undefined;
   /** Problems that are not one row's; complete once `rows` is exhausted. */
@@ -75,16 +77,17 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
   }
   const format = options.format ?? detectFormat(head.join(''));
   const parser = createParser(format, options.delimiter);
-  async function* rows(): AsyncGenerator<InputRow> {
-    const batch: InputRow[] = [];
+  async function* runs(): AsyncGenerator<InputRow[]> {
+    let batch: InputRow[] = [];
     const emit = (row: InputRow): void => {
       batch.push(row);
     };
-    const feed = function* (text: string | undefined): Generator<InputRow> {
+    const feed = function* (text: string | undefined): Generator<InputRow[]> {
       if (text === undefined) parser.end(emit);
       else parser.push(text, emit);
-      yield* batch;
-      batch.length = 0;
+      if (batch.length === 0) return;
+      yield batch;
+      batch = [];
     };
     for (const text of head) yield* feed(text);
     while (!done) {
@@ -94,14 +97,20 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
     }
     yield* feed(undefined);
   }
+  const inRuns = runs();
   return {
     file: options.file,
     format,
-    rows: rows(),
+    rows: oneByOne(inRuns),
+    runs: inRuns,
     columns: () => parser.columns,
     issues: () => parser.issues,
     delimiter: () => (parser instanceof CsvParser ? parser.delimiter : undefined),
   };
+}
+
+async function* oneByOne<T>(runs: AsyncIterable<readonly T[]>): AsyncGenerator<T> {
+  for await (const run of runs) yield* run;
 }
 
 /** The whole of a small input at once (tests, `prices set`, a plan built in memory). */
@@ -123,8 +132,9 @@ export function parseInputText(
 
 /** An OpenedInput over rows already in memory (for `prices set` and tests). */
 export function inputFromRows(file: string, rows: InputRow[], columns?: readonly string[]): OpenedInput {
-  async function* iterate(): AsyncGenerator<InputRow> {
-    yield* rows;
+  async function* iterate(): AsyncGenerator<InputRow[]> {
+    if (rows.length > 0) yield rows;
   }
-  return { file, format: 'json', rows: iterate(), columns: () => columns, issues: () => [] };
+  const inRuns = iterate();
+  return { file, format: 'json', rows: oneByOne(inRuns), runs: inRuns, columns: () => columns, issues: () => [] };
 }
