@@ -2,7 +2,9 @@
 //  - GET-one latency (p50 / p99 / max) alone, then while clients run 100k-record lists back to back
 //    (target: p99 under 10 ms), each beside the same from a minimal node:http server sending the
 //    same bytes in one write (what the machine allows at the time: on 2 cores shared with other
-//    work, the load sets the p99 as much as the server does);
+//    work, the load sets the p99 as much as the server does). Under load GET one is paced (one
+//    every GET_EVERY_MS) over fixed windows, ~4,000 samples per server and client count, so that a
+//    p99 is the 30th-worst sample and not the 2nd; the two servers alternate round by round;
 //  - list throughput in records/s, one list at a time and several at once;
 //  - the sandbox's RSS idle, at its peak during the lists, and a few seconds after (target: back
 //    near idle);
@@ -17,6 +19,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Client, Pool } from 'undici';
 import { curl, timeList as timeListWith } from './lib/list-clients.mjs';
@@ -25,7 +28,11 @@ import { benchSetup } from './sandbox-process.mjs';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 /** Clients listing at once while GET one is timed: 1 (the machine has cores to spare) and 4 (it has not, on 2 cores). */
 const LIST_CLIENTS = [1, 4];
-const LISTS_PER_CLIENT = 4;
+/** Rounds per server and client count, the sandbox and the floor server alternating; each round lists for LOADED_SECONDS. */
+const ROUNDS = 3;
+const LOADED_SECONDS = 3;
+/** GET one is sent this often (one at a time: the next waits for the answer), not back to back: ~1,000 samples a round. */
+const GET_EVERY_MS = 2;
 const PROBES_ALONE = 2_000;
 const SETTLE_MS = 5_000;
 const COMPARE_ROUNDS = 5;
@@ -56,19 +63,40 @@ async function measureSandbox(sandbox) {
   const probe = new Client(sandbox.url);
   const alone = [];
   for (let i = 0; i < PROBES_ALONE; i++) alone.push(await getOne(probe, i));
-  console.log(`GET one, alone:            ${latency(alone)}`);
+  console.log(`GET one, alone, back to back: ${latency(alone)}`);
 
   let peak = rss(sandbox.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rss(sandbox.pid))), 50);
   const floor = await startFloorServer(sandbox.url);
   const floorProbe = new Client(floor.url);
+  const servers = [
+    { label: 'sandbox', url: sandbox.url, probe, pid: sandbox.pid },
+    { label: 'floor', url: floor.url, probe: floorProbe, pid: floor.pid },
+  ];
+  console.log(
+    `GET one paced (one every ${GET_EVERY_MS} ms, one at a time) while clients list back to back, ${ROUNDS} rounds of ${LOADED_SECONDS} s per server, ` +
+      `the sandbox and the floor (a minimal node:http server in its own process sending the same bytes in one write) alternating (ABBA…), so both see the same machine:`,
+  );
   for (const clients of LIST_CLIENTS) {
-    const ours = await whileListing(sandbox.url, probe, clients);
-    console.log(`GET one, while ${clients} client(s) list: ${latency(ours.samples)}  (target p99 < 10 ms)`);
-    console.log(`  lists, ${clients} at once: ${ours.rate} records/s (${ours.count} lists in ${ours.seconds.toFixed(1)} s)`);
-    // The same bytes from a minimal node:http server, right after: what the machine itself allows now.
-    const floorRun = await whileListing(floor.url, floorProbe, clients);
-    console.log(`  the machine's floor, the same while ${clients} client(s) list from a minimal node:http server sending the same bytes: ${latency(floorRun.samples)}`);
+    const runs = new Map(servers.map((server) => [server.label, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const server of order) {
+        const cpuBefore = cpuMs(server.pid);
+        const run = await whileListing(server.url, server.probe, clients);
+        runs.get(server.label).push({ ...run, cpuMs: cpuMs(server.pid) - cpuBefore });
+      }
+    }
+    for (const server of servers) {
+      const rounds = runs.get(server.label);
+      const samples = rounds.flatMap((run) => run.samples);
+      const lists = rounds.reduce((sum, run) => sum + run.count, 0);
+      const seconds = rounds.reduce((sum, run) => sum + run.seconds, 0);
+      const perRound = rounds.map((run) => quantile(run.samples, 0.99).toFixed(1)).join(', ');
+      const cpuPerList = rounds.reduce((sum, run) => sum + run.cpuMs, 0) / lists;
+      const target = server.label === 'sandbox' ? '  (target p99 < 10 ms)' : '';
+      console.log(`  ${clients} client(s) listing, ${server.label.padEnd(7)}: ${latency(samples)}; p99 per round ${perRound} ms; ${lists} lists, ${((lists * RECORDS) / seconds).toFixed(0)} records/s, server CPU ${cpuPerList.toFixed(1)} ms per list${target}`);
+    }
   }
   await floorProbe.close();
   floor.kill();
@@ -80,13 +108,13 @@ async function measureSandbox(sandbox) {
 }
 
 /**
- * GET one, back to back, while `clients` clients each read the list LISTS_PER_CLIENT times: the
- * clients in a process of their own (lib/list-clients.mjs), GET one timed from the moment they
- * start listing to the moment they are done.
+ * GET one, paced, while `clients` clients list back to back for LOADED_SECONDS: the clients in a
+ * process of their own (lib/list-clients.mjs), GET one timed from the moment they start listing
+ * until they stop starting lists (a steady load over the whole window).
  */
 async function whileListing(url, probe, clients) {
   const script = fileURLToPath(new URL('./lib/list-clients.mjs', import.meta.url));
-  const child = spawn(process.execPath, [script, url, '/v1/inventory', String(clients), String(LISTS_PER_CLIENT), headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, url, '/v1/inventory', String(clients), String(LOADED_SECONDS), headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   let listing = false;
   let markListing;
@@ -107,9 +135,15 @@ async function whileListing(url, probe, clients) {
   });
   await Promise.race([started, ended]);
   const samples = [];
-  for (let i = 0; listing && !result; i++) samples.push(await getOne(probe, i));
+  const until = performance.now() + LOADED_SECONDS * 1000;
+  let next = performance.now();
+  for (let i = 0; listing && !result && performance.now() < until; i++) {
+    if (next > performance.now()) await sleep(next - performance.now());
+    samples.push(await getOne(probe, i));
+    next = Math.max(next + GET_EVERY_MS, performance.now());
+  }
   await ended;
-  return { samples, seconds: result.seconds, count: result.lists, rate: ((result.lists * RECORDS) / result.seconds).toFixed(0) };
+  return { samples, seconds: result.seconds, count: result.lists };
 }
 
 /**
@@ -214,9 +248,13 @@ async function getOne(client, i) {
 }
 
 function latency(samples) {
+  const max = Math.max(...samples);
+  return `p50 ${quantile(samples, 0.5).toFixed(2)} ms, p99 ${quantile(samples, 0.99).toFixed(2)} ms, max ${max.toFixed(1)} ms (${samples.length} requests)`;
+}
+
+function quantile(samples, q) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
-  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1).toFixed(1)} ms (${samples.length} requests)`;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 function rate(list) {
@@ -236,6 +274,13 @@ function median(values) {
 function rss(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Math.round(Number(match[1]) / 1024);
+}
+
+/** User + system CPU time of a process in ms (Linux /proc, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function stop(child) {

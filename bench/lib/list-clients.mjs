@@ -4,8 +4,10 @@
 //
 // Run as a script, it is the listing clients of the sandbox bench's "GET one while N clients
 // list", in a process of their own:
-//   node list-clients.mjs <url> <path> <clients> <lists per client> <headers file>
-// prints `listing` when its first lists start, then `done {"records":…,"seconds":…}`.
+//   node list-clients.mjs <url> <path> <clients> <seconds> <headers file>
+// prints `listing` when its first lists start, then `done {"lists":…,"seconds":…}`: each client
+// lists back to back and starts no new list once <seconds> have passed (so the load is steady for
+// that long: GET one is timed over a fixed window, not over however long a few lists take).
 // Why a process of their own: starting curl forks the process that starts it, and holds its event
 // loop meanwhile (3.5 ms at the median, up to 48 ms, on the 2 busy cores here). Started from the
 // process that times GET one, each of the 16 starts of a 4-client run landed in the GET in flight:
@@ -60,13 +62,14 @@ async function undiciRead(url, path, headersFile) {
   }
 }
 
-/** `clients` clients each reading the list `lists` times, back to back. */
-async function listConcurrently(url, path, clients, lists, headersFile) {
+/** `clients` clients each reading the list back to back, starting lists for `seconds`. */
+async function listConcurrently(url, path, clients, seconds, headersFile) {
   let count = 0;
   const started = performance.now();
+  const until = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      for (let i = 0; i < lists; i++) {
+      while (performance.now() < until) {
         await timeList(url, path, headersFile);
         count++;
       }
@@ -76,8 +79,8 @@ async function listConcurrently(url, path, clients, lists, headersFile) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [url, path, clients, lists, headersFile] = process.argv.slice(2);
+  const [url, path, clients, seconds, headersFile] = process.argv.slice(2);
   console.log('listing');
-  const result = await listConcurrently(url, path, Number(clients), Number(lists), headersFile);
+  const result = await listConcurrently(url, path, Number(clients), Number(seconds), headersFile);
   console.log(`done ${JSON.stringify(result)}`);
 }
