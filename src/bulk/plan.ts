@@ -179,14 +179,15 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   const ids = idsOf(planner, record.id, record.values);
   // The record's values first, then the row's key: the label of what the row names.
   const label = labelOf(planner, record.values, draft.key);
+  // The fields the row sets, as the record has them, and those it changes.
+  const current: Values = {};
   const changed: string[] = [];
   for (const name in draft.values) {
-    if (!sameValue(field(spec, name), record.values[name], draft.values[name])) changed.push(name);
+    const value = record.values[name];
+    if (value !== undefined) current[name] = value;
+    if (!sameValue(field(spec, name), value, draft.values[name])) changed.push(name);
   }
-  if (changed.length === 0) {
-    const current = pick(record.values, Object.keys(draft.values));
-    return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
-  }
+  if (changed.length === 0) return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
   const row: PlanRow = {
     line: draft.line,
     action: 'update',
