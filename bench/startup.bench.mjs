@@ -68,8 +68,8 @@ program.parse();
 `,
   );
   // Where rentals' time goes: the bundle required and initialised with nothing run (its load and
-  // top-level code), loaded as bin/rentals.js loads it (bin/load-bundle.js: its code cache, warm).
-  writeFileSync(join(work, 'bundle-only.cjs'), `require(${JSON.stringify(join(root, 'bin/load-bundle.js'))}).loadBundle(['inventory', 'list']);\n`);
+  // top-level code), loaded as bin/rentals.js loads it (its loadBundle: the code cache, warm).
+  writeFileSync(join(work, 'bundle-only.cjs'), `require(${JSON.stringify(bin)}).loadBundle(['inventory', 'list']);\n`);
   const env = {
     ...process.env,
     RENTALS_BASE_URL: sandbox.url,
@@ -124,7 +124,7 @@ program.parse();
         `the 1.15× target (${budget.toFixed(1)} ms) leaves rentals ${(budget - commanderGet.median).toFixed(1)} ms above it for its bundle, settings, client and output; it takes ${(list.median - commanderGet.median).toFixed(1)} ms.`,
     );
   }
-  notes.push(`Medians of ${rounds} alternating rounds × 3 runs; a sandbox with the demo data serves the GETs; rentals with its code cache warm (bin/load-bundle.js: V8's code of the bundle after a run, on every Node).`);
+  notes.push(`Medians of ${rounds} alternating rounds × 3 runs; a sandbox with the demo data serves the GETs; rentals with its code cache warm (bin/rentals.js: V8's code of the bundle after a run, on every Node).`);
   emitResult({ title: 'Startup', rows, notes, nodes });
   if (parts.length > 0) {
     emitResult({

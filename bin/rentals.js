@@ -2,14 +2,190 @@
 // Startup is a feature: scripts start `rentals` thousands of times (measured by
 // `npm run bench startup` on Node 20, 22 and 24). CommonJS (bin/package.json), as the bundle:
 // an ES module entry costs every start Node's ESM loader (see scripts/build.mjs).
+// It loads dist/main.cjs through vm.Script with V8's code cache made after a run (loadBundle,
+// below), in this one file: a second file to resolve, read and compile cost every start ~0.3 ms
+// on Node 22. Required rather than run (`npm run bench startup`), it exports loadBundle, to time
+// the bundle loaded the same way with nothing run.
 'use strict';
 
-const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  // The usual probe of an installation, answered without loading the CLI: the same line
-  // commander prints, from the package.json the bundle's version comes from.
-  process.stdout.write(`${require('../package.json').version}\n`);
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    // The usual probe of an installation, answered without loading the CLI: the same line
+    // commander prints, from the package.json the bundle's version comes from.
+    process.stdout.write(`${require('../package.json').version}\n`);
+  } else {
+    loadBundle(args).run();
+  }
 } else {
-  require('./load-bundle.js').loadBundle(args).run();
+  module.exports = { loadBundle };
+}
+
+/**
+ * The bundle's exports, loaded with the per-user caches where there is a cache directory. `args`:
+ * the command line after `rentals` (its command word names the code cache).
+ */
+function loadBundle(args) {
+  if (debugging(args)) return requireWithSourceMap();
+  const cache = cacheDirectory();
+  return runBundle(cache, args);
+}
+
+/** --debug anywhere on the command line, or RENTALS_DEBUG as the CLI reads it (src/cli/session.ts). */
+function debugging(args) {
+  return args.includes('--debug') || /^(1|true|yes|on)$/i.test(process.env.RENTALS_DEBUG ?? '');
+}
+
+/**
+ * A --debug run: the bundle through Node's own loader with source maps on, so that the stack
+ * traces it prints name src/…ts files and lines (the bundle's names are minified). No code cache:
+ * a vm.Script gets no source map, and a debug run is not one that scripts start by the thousand.
+ */
+function requireWithSourceMap() {
+  process.setSourceMapsEnabled(true);
+  return require('../dist/main.cjs');
+}
+
+/**
+ * The per-user cache directory ($XDG_CACHE_HOME/rentals, else ~/.cache/rentals), made 0700 one
+ * level at a time (Node's own recursive mkdir never returns on some paths, under /proc for one);
+ * undefined when there is none or it cannot be made, or with NODE_DISABLE_COMPILE_CACHE. A cache
+ * is an optimisation, never a reason to fail.
+ */
+function cacheDirectory() {
+  const env = process.env;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && `${env.HOME}/.cache`);
+  if (!base) return undefined;
+  const dir = `${base}/rentals`;
+  try {
+    const { mkdirSync, statSync } = require('node:fs');
+    if (statSync(`${dir}/code-cache`, { throwIfNoEntry: false })?.isDirectory()) return dir;
+    for (const level of [base, dir, `${dir}/code-cache`, `${dir}/compile-cache`]) {
+      try {
+        mkdirSync(level, { mode: 0o700 });
+      } catch (error) {
+        if (error.code !== 'EEXIST') return undefined;
+      }
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where Node has a compile cache (22.1+), the modules the bundle loads on demand (dist/vendor/: jq,
+ * the zone libraries) keep V8's compiled code there. NODE_COMPILE_CACHE, when set, wins (Node has
+ * then enabled its own).
+ */
+function enableCompileCache(Module, dir) {
+  if (typeof Module.enableCompileCache !== 'function' || process.env.NODE_COMPILE_CACHE) return;
+  try {
+    Module.enableCompileCache(dir);
+  } catch {
+    // an optimisation, never a reason to fail
+  }
+}
+
+/**
+ * The bundle's require(): Node's, which enables the compile cache in `dir` when the bundle first
+ * loads a library of dist/vendor/ (scripts/build.mjs: vendorFiles). Enabling it costs ~0.4 ms, and
+ * a start that loads no such library (nearly every one) has nothing for it to keep.
+ */
+function bundleRequire(Module, file, dir) {
+  const plain = Module.createRequire(file);
+  let enabled = false;
+  const required = (id) => {
+    if (!enabled && id.startsWith('./vendor/')) {
+      enabled = true;
+      enableCompileCache(Module, dir);
+    }
+    return plain(id);
+  };
+  return Object.assign(required, plain);
+}
+
+/**
+ * dist/main.cjs, run as require() would run it, with V8's code cache made after a run: it holds
+ * the code of every function that run compiled, not only the top level (all that Node's compile
+ * cache keeps), so a start compiles almost nothing (~6 ms of `inventory list` on Node 22, ~15 ms
+ * on Node 20, which has no compile cache; `npm run bench startup`). One cache per top-level
+ * command (`inventory`, `events`, …: the functions differ), named by the bundle's build (the hash
+ * on its last line: V8 checks a cache against the source's length only) and the Node that made
+ * it; written once, after a run that exits 0 and is not a --help, and replaced when V8 refuses it.
+ * Without a cache directory, a plain require().
+ */
+function runBundle(cache, args) {
+  const path = require('node:path');
+  const file = path.join(__dirname, '../dist/main.cjs');
+  if (!cache) return require(file);
+  const dir = `${cache}/code-cache`;
+  const fs = require('node:fs');
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const source = fs.readFileSync(file, 'utf8');
+  const mark = /\/\/# rentals-build=(\w+) words=([\w,-]*)\s*$/.exec(source.slice(-4096));
+  if (!mark) return require(file); // not a bundle scripts/build.mjs made: no cache to name
+  const words = new Set(mark[2].split(','));
+  const word = args.find((arg) => words.has(arg)) ?? 'main';
+  const name = `${word}-${hash(`${mark[1]}|${process.version}|${process.arch}|${file}`)}.v8`;
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(`${dir}/${name}`);
+  } catch {
+    // none yet: this run makes it
+  }
+  // The bundle has no import() (scripts/build.mjs makes sure): a vm.Script has no loader for one.
+  // The column offset keeps stack traces' columns those of the file, not of the wrapped text.
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData, columnOffset: -Module.wrapper[0].length });
+  const help = args.some((arg) => arg === '--help' || arg === '-h');
+  if ((cachedData === undefined || script.cachedDataRejected) && !help) {
+    process.once('exit', (code) => {
+      if (code === 0) writeCodeCache(dir, name, word, script);
+    });
+  }
+  const bundle = new Module(file, module);
+  bundle.filename = file;
+  bundle.paths = Module._nodeModulePaths(path.dirname(file));
+  script.runInThisContext().call(bundle.exports, bundle.exports, bundleRequire(Module, file, `${cache}/compile-cache`), bundle, file, path.dirname(file));
+  bundle.loaded = true;
+  return bundle.exports;
+}
+
+/** A week: a word's caches of other builds or Nodes untouched this long are removed when one is written. */
+const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The cache written whole (a temporary file renamed over), 0600. Another install or Node keeps
+ * its own cache of the word; the ones nobody wrote for a week go. Never an error, never a word on
+ * stderr: it runs as the process exits.
+ */
+function writeCodeCache(dir, name, word, script) {
+  const fs = require('node:fs');
+  const temporary = `${dir}/${name}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(temporary, `${dir}/${name}`);
+    const now = Date.now();
+    for (const old of fs.readdirSync(dir)) {
+      if (!old.startsWith(`${word}-`) || old === name) continue;
+      const stat = fs.statSync(`${dir}/${old}`, { throwIfNoEntry: false });
+      if (stat && now - stat.mtimeMs > STALE_MS) fs.rmSync(`${dir}/${old}`, { force: true });
+    }
+  } catch {
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {
+      // a directory we cannot search: nothing was left in it either
+    }
+  }
+}
+
+/** A short hash of a text (FNV-1a, 32 bits), for a file name: node:crypto is not loaded for it. */
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
 }
 

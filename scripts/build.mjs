@@ -40,7 +40,7 @@ const shared = {
   minify: true,
   // The sandbox keeps its function names for the stack traces it logs. The CLI's bundle does not
   // (esbuild would name ~550 functions by Object.defineProperty on every `inventory list` start,
-  // ~3% of its CPU): its --debug traces come from its source map instead (bin/load-bundle.js).
+  // ~3% of its CPU): its --debug traces come from its source map instead (bin/rentals.js).
   keepNames: true,
   legalComments: 'none',
   metafile: true,
@@ -124,7 +124,7 @@ async function writeManPage() {
   return topLevelWords();
 }
 
-// The last line of dist/main.cjs, read by bin/load-bundle.js, which names its code caches by it:
+// The last line of dist/main.cjs, read by bin/rentals.js, which names its code caches by it:
 // the build (a hash of the bundle's content: V8 checks a cache against the source's length only,
 // so a cache of another build of the same length would run that build's code) and the top-level
 // command words (a cache per command; `-o json events list` is the `events` one, not `json`).

@@ -9,6 +9,7 @@ import { buildProgram } from './cli/program.js';
 import { showHelp } from './cli/help-output.js';
 import { debugFromEnv } from './cli/session.js';
 import { forPeopleContext } from './cli/people-streams.js';
+import { putHeapFlagsBack } from './common/heap.js';
 
 export async function main(argv: string[], given: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
@@ -20,6 +21,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
   } catch (error) {
     return report(error, ctx, argv.includes('--debug') || debugFromEnv(ctx.env));
   } finally {
+    putHeapFlagsBack();
     await showHelp(state, ctx, argv);
   }
 }

@@ -69,8 +69,8 @@ function npmEnv(node?: NodeBinary): NodeJS.ProcessEnv {
 
 describe('npm pack', () => {
   it('holds only what runs: the bin, the bundle, README, LICENSE, CHANGELOG, package.json', () => {
-    for (const required of ['bin/rentals.js', 'bin/load-bundle.js', 'bin/package.json', 'dist/main.cjs', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
-    const allowed = /^(bin\/rentals\.js|bin\/load-bundle\.js|bin\/package\.json|dist\/[^/]+\.c?js|dist\/main\.cjs\.map|dist\/vendor\/[^/]+\.cjs|dist\/rentals\.1|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
+    for (const required of ['bin/rentals.js', 'bin/package.json', 'dist/main.cjs', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(packed).toContain(required);
+    const allowed = /^(bin\/rentals\.js|bin\/package\.json|dist\/[^/]+\.c?js|dist\/main\.cjs\.map|dist\/vendor\/[^/]+\.cjs|dist\/rentals\.1|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
     expect(packed.filter((path) => !allowed.test(path))).toEqual([]);
     expect(packed).not.toContain('dist/sandbox.js');
   });

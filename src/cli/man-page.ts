@@ -53,7 +53,7 @@ function inertContext(): Context {
 
 /** The full command tree, as help shows it (hidden commands left out). */
 /**
- * Every top-level command word and alias (what bin/load-bundle.js names its code caches by), for
+ * Every top-level command word and alias (what bin/rentals.js names its code caches by), for
  * scripts/build.mjs, which writes them on the bundle's last line.
  * @public
  */

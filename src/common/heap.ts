@@ -9,7 +9,7 @@
  * young generation held at its starting size and records parsed in 16 KB runs, for ~15% more CPU.
  */
 export async function keepYoungGenerationSmall(): Promise<void> {
-  await setFlags('--semi-space-growth-factor=1');
+  await setFlags({ '--semi-space-growth-factor': 1 });
 }
 
 /**
@@ -20,7 +20,7 @@ export async function keepYoungGenerationSmall(): Promise<void> {
  * past what survives (and 100k: 140 → 96 MB), for ~15% more CPU.
  */
 export async function boundHeapGrowth(): Promise<void> {
-  await setFlags('--semi-space-growth-factor=1 --heap-growing-percent=30');
+  await setFlags({ '--semi-space-growth-factor': 1, '--heap-growing-percent': 30 });
 }
 
 /**
@@ -31,14 +31,36 @@ export async function boundHeapGrowth(): Promise<void> {
  * updates, ~10% less CPU for ~30 MB more peak RSS.
  */
 export async function letYoungGenerationGrow(): Promise<void> {
-  await setFlags('--semi-space-growth-factor=2');
+  await setFlags({ '--semi-space-growth-factor': 2 });
 }
 
-async function setFlags(flags: string): Promise<void> {
+/** V8's defaults of the flags above (the same on Node 20, 22 and 24), put back when a run is over. */
+const DEFAULTS = { '--semi-space-growth-factor': 2, '--heap-growing-percent': 0 };
+type Flag = keyof typeof DEFAULTS;
+
+/** The flags set so far, and how to put them back (node:v8 is loaded by the first one). */
+const changed = new Set<Flag>();
+let setFlag: ((flag: string) => void) | undefined;
+
+async function setFlags(flags: Partial<Record<Flag, number>>): Promise<void> {
   try {
     const { setFlagsFromString } = await import('node:v8'); // loaded only when needed: it costs a start ~2 ms
-    for (const flag of flags.split(' ')) setFlagsFromString(flag);
+    setFlag = setFlagsFromString;
+    for (const [name, value] of Object.entries(flags) as Array<[Flag, number]>) {
+      changed.add(name);
+      setFlagsFromString(`${name}=${value}`);
+    }
   } catch {
     // a tuning, never a reason to fail
   }
+}
+
+/**
+ * The flags back at their defaults, when a run is over (main()): V8 stamps the code cache that
+ * bin/rentals.js writes as the process exits with a hash of its flags, and refuses, at the next
+ * start (with the defaults), one stamped with others. Put back, the hash is the start's again.
+ */
+export function putHeapFlagsBack(): void {
+  for (const name of changed) setFlag?.(`${name}=${DEFAULTS[name]}`);
+  changed.clear();
 }

@@ -1,14 +1,33 @@
-// The built bin loads its bundle with V8's code cache made after a run (bin/load-bundle.js): one
+// The built bin loads its bundle with V8's code cache made after a run (bin/rentals.js): one
 // file per command word under $XDG_CACHE_HOME/rentals/code-cache, private to the user, written
 // only after a run that succeeded, used as it is by the next start, replaced when V8 refuses it,
 // and never a reason for a start to fail or to print anything else.
 
-import { cpSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { nodeCacheDir } from '../../bench/lib/nodes.mjs';
 import { tempDir } from '../helpers/fake-context.js';
-import { runBin } from './harness.js';
+import { cliEnv, runBin } from './harness.js';
+
+/**
+ * A Node with a compile cache (22.1+): this one, else one the benches fetched (never fetched here);
+ * undefined when there is none.
+ */
+function nodeWithCompileCache(): string | undefined {
+  if ('enableCompileCache' in nodeModule) return process.execPath;
+  return [22, 24].map((major) => join(nodeCacheDir(), `node-${major}`, 'node_modules', 'node', 'bin', 'node')).find((path) => existsSync(path));
+}
+
+/** What Node's compile cache holds under `cache`: its files, in the per-Node directories it makes. */
+function compileCacheFiles(cache: string): string[] {
+  const dir = join(cache, 'rentals', 'compile-cache');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((version) => readdirSync(join(dir, version)).map((file) => `${version}/${file}`));
+}
 
 function setup() {
   const cache = tempDir('rentals-code-cache-');
@@ -72,6 +91,45 @@ describe('the code cache of the bundle', () => {
     expect((await runBin(['config', 'list'], { env, bin })).code).toBe(0);
     expect(files()).toHaveLength(2);
     expect(files()).toContain(first);
+  });
+
+  // Node's compile cache serves only the libraries the bundle loads on demand (dist/vendor/): a start
+  // that loads none leaves it alone (enabling it costs every start ~0.4 ms on Node 22).
+  const compiling = nodeWithCompileCache();
+  test.skipIf(compiling === undefined)('Node\'s compile cache is enabled by the first library loaded on demand (--jq), not by every start', async () => {
+    const { env, cache } = setup();
+    const node = compiling!;
+    expect((await runBin(['config', 'list'], { env, node })).code).toBe(0);
+    expect(readdirSync(join(cache, 'rentals', 'code-cache'))).toHaveLength(1);
+    expect(readdirSync(join(cache, 'rentals', 'compile-cache'))).toEqual([]);
+    const filtered = await runBin(['config', 'list', '--jq', '.profile'], { env, node });
+    expect(filtered).toMatchObject({ code: 0, stdout: 'default\n' });
+    expect(compileCacheFiles(cache)).not.toEqual([]);
+  });
+
+  describe('a command that tunes V8\'s heap as it runs (src/common/heap.ts)', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0, token: 'code-cache-0123456789abcdef', seed: true });
+    });
+    afterAll(async () => {
+      await sandbox?.close();
+    });
+
+    // V8 stamps a code cache with its flags, and a start (which runs with the defaults) refuses one
+    // stamped otherwise: each run of such a command would compile the whole bundle and write it again.
+    test('leaves a cache the next start takes as it is (its flags are put back before the cache is written)', async () => {
+      const { env, dir, files } = setup();
+      const server = { ...cliEnv(sandbox, env.RENTALS_CONFIG_DIR), ...env };
+      const first = await runBin(['availability', '--from', '2026-01-01', '--to', '2026-01-08'], { env: server });
+      expect(first.code, first.stderr).toBe(0);
+      const [made] = files();
+      expect(made).toMatch(/^availability-[0-9a-f]{8}\.v8$/);
+      const written = readFileSync(join(dir, made!));
+      const again = await runBin(['availability', '--from', '2026-01-01', '--to', '2026-01-08'], { env: server });
+      expect(again).toEqual(first);
+      expect(readFileSync(join(dir, made!)).equals(written)).toBe(true); // accepted: not written again
+    });
   });
 
   test('a run that fails writes none (a mistyped command leaves nothing behind)', async () => {

@@ -25,6 +25,8 @@ export interface RunOptions {
   now?: () => number;
   /** Spawned runs only: another copy of bin/rentals.js (default: this repository's). */
   bin?: string;
+  /** Spawned runs only: the Node that runs it (default: this one). */
+  node?: string;
 }
 
 export type Runner = (args: string[], options?: RunOptions) => Promise<RunResult>;
@@ -71,7 +73,7 @@ export function runBin(args: string[], options: RunOptions = {}): Promise<RunRes
 
 /** runBin, with the child at hand while it runs (to send it SIGINT). */
 export function startBin(args: string[], options: RunOptions = {}): { child: ChildProcessWithoutNullStreams; done: Promise<RunResult> } {
-  const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { env: runEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(options.node ?? process.execPath, [options.bin ?? BIN, ...args], { env: runEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
   const done = new Promise<RunResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
