@@ -5,6 +5,7 @@
 
 import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,7 +20,10 @@ import { cliEnv, runBin } from './harness.js';
  */
 function nodeWithCompileCache(): string | undefined {
   if ('enableCompileCache' in nodeModule) return process.execPath;
-  return [22, 24].map((major) => join(nodeCacheDir(), `node-${major}`, 'node_modules', 'node', 'bin', 'node')).find((path) => existsSync(path));
+  // The benches' cache as the environment names it, and the user's own (another test file of this
+  // worker may be running with a HOME of its own when this one is collected).
+  const dirs = [nodeCacheDir(), join(userInfo().homedir, '.cache', 'rentals-bench')];
+  return dirs.flatMap((dir) => [22, 24].map((major) => join(dir, `node-${major}`, 'node_modules', 'node', 'bin', 'node'))).find((path) => existsSync(path));
 }
 
 /** What Node's compile cache holds under `cache`: its files, in the per-Node directories it makes. */
