@@ -12,7 +12,10 @@
 //    (target: ≥ 5× in records/s); skipped with a message when json-server cannot be started.
 // Lists are fetched by curl when it is installed, else by undici (lib/list-clients.mjs); while GET
 // one is timed, the listing clients run in a process of their own (starting curl from the
-// process that times GET one would stall it: see lib/list-clients.mjs).
+// process that times GET one would stall it: see lib/list-clients.mjs), each on one keep-alive
+// connection. With such a reader the floor server's single 42 MB write keeps its own event loop
+// busy for as long as the reader keeps up: it then shows what a server writing each list whole
+// gets, more than what the machine allows.
 // A benchmark: it prints numbers and asserts nothing.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -13,7 +13,7 @@
 // process that times GET one, each of the 16 starts of a 4-client run landed in the GET in flight:
 // the bench timed its own forks, not the sandbox (p99 43–280 ms against 8–21 ms with the clients
 // in their own process, at the same load, against the same server).
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
@@ -62,20 +62,44 @@ async function undiciRead(url, path, headersFile) {
   }
 }
 
-/** `clients` clients each reading the list back to back, starting lists for `seconds`. */
+/**
+ * `clients` clients each reading the list back to back for `seconds`. With curl, each client is
+ * one curl reading the list again and again on one keep-alive connection (as a real client
+ * would), stopped at the end, its list then in flight not counted: a curl started per list cost
+ * the machine a process start every few tens of ms per client, load that weighed on the server
+ * being measured as much as the lists did.
+ */
 async function listConcurrently(url, path, clients, seconds, headersFile) {
-  let count = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  await Promise.all(
+  const counts = await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
-        await timeList(url, path, headersFile);
-        count++;
-      }
+      if (curl) return curlListsUntil(`${url}${path}`, headersFile, until);
+      let count = 0;
+      for (; performance.now() < until; count++) await timeList(url, path, headersFile);
+      return count;
     }),
   );
-  return { lists: count, seconds: (performance.now() - started) / 1000 };
+  return { lists: counts.reduce((sum, count) => sum + count, 0), seconds: (performance.now() - started) / 1000 };
+}
+
+/** One curl reading `url` back to back on one connection until `until`; resolves with the lists it read whole. */
+function curlListsUntil(url, headersFile, until) {
+  return new Promise((resolve, reject) => {
+    // More URLs than a window can read: curl is stopped at `until`, not at the end of its list.
+    const config = `header = "@${headersFile}"\nwrite-out = "%{stderr}%{http_code} %{size_download}\\n"\n${`url = "${url}"\noutput = "/dev/null"\n`.repeat(10_000)}`;
+    // Each list's line on stderr, unbuffered: stdout to a pipe is buffered, and lost when curl is stopped.
+    const child = spawn('curl', ['-s', '-K', '-'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let out = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve(out.split('\n').filter((line) => line.startsWith('200 ')).length);
+    });
+    child.stdin.end(config);
+    const timer = setTimeout(() => child.kill('SIGTERM'), Math.max(0, until - performance.now()));
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
