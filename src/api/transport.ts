@@ -123,10 +123,11 @@ export class Transport {
    * for the end of this turn of the event loop, and goes out with the others started in it. Sent one
    * at a time as each answer is handled, every request woke the server for itself; sent together,
    * one wake-up serves many, for the client too (measured on 10,000 price updates: ~10% less CPU).
-   * A request with none in flight (every single-request command) is sent at once.
+   * A request with none in flight and none waiting (every single-request command) is sent at once;
+   * with some waiting it goes behind them, so requests go out in the order they were started.
    */
   private whenSent(begin: () => void): void {
-    if (this.inFlight === 0) return begin();
+    if (this.inFlight === 0 && this.waiting.length === 0) return begin();
     if (this.waiting.length === 0) setImmediate(this.sendWaiting);
     this.waiting.push(begin);
   }

@@ -6,6 +6,8 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
+import { RequestTarget } from '../../src/api/request-target.js';
+import { type RawResponse, Transport } from '../../src/api/transport.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -94,4 +96,32 @@ test('a request node:http refuses (a header it cannot send) while others are in 
   expect((await first).status).toBe(200);
   expect((await after).status).toBe(200);
   client.close();
+});
+
+test('a request started as the last in flight ends waits behind those already waiting: sent in the order started', async () => {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(req.url ?? '');
+    if (req.url !== '/slow') res.writeHead(200).end('{}'); // /slow is never answered: it times out
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  // One socket: the server sees requests in the order the transport sends them.
+  const transport = new Transport({ baseUrl: base, proxy: undefined, timeoutMs: 200, maxSockets: 1 });
+  const send = (path: string): Promise<RawResponse> => transport.send('GET', RequestTarget.under(base, '', path), {}, undefined, 1);
+  await send('/warm'); // the pool made: from here a request with none in flight is sent at once
+  let waiting: Promise<RawResponse> | undefined;
+  let late: Promise<RawResponse> | undefined;
+  // Both timers expire in one turn, this one first: B starts while /slow is in flight (so it waits
+  // for the batch); then /slow times out, and C starts with none in flight but B still waiting.
+  setTimeout(() => (waiting = send('/b')), 200);
+  const slow = send('/slow').catch(() => {
+    late = send('/c');
+  });
+  await slow;
+  await expect.poll(() => late, { timeout: 2_000, interval: 5 }).toBeDefined();
+  await Promise.all([waiting, late]);
+  expect(received).toEqual(['/warm', '/slow', '/b', '/c']);
+  transport.close();
 });
