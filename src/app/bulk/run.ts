@@ -6,6 +6,7 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { boundHeapGrowth } from '../../common/heap.js';
+import { reusedChunks } from '../../common/file-chunks.js';
 import {
   APPLIED,
   type AnyPlan,
@@ -164,8 +165,9 @@ function checkReadable(path: string): Promise<void> {
 /** A plan file (`-`: stdin), read and verified into the run's spool: see readPlanFile. */
 export async function readPlan(deps: BulkDeps, path: string, spec: RowSpec, spool: Spool): Promise<SpooledPlan> {
   if (path !== '-') await checkReadable(path);
-  const chunks = path === '-' ? deps.stdin() : createReadStream(path);
-  return readPlanFile(asBuffers(chunks), path, spec, await deps.planKey(), spool);
+  // A plan file's chunks are each parsed at once and not kept (readPlanFile): one buffer serves them all.
+  const chunks = path === '-' ? asBuffers(deps.stdin()) : reusedChunks(path);
+  return readPlanFile(chunks, path, spec, await deps.planKey(), spool);
 }
 
 async function* asBuffers(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
