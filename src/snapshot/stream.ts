@@ -4,7 +4,7 @@
 // anything else is `NotStreamable`, and the caller reads the file whole (read.ts), which words
 // what is wrong with it.
 
-import { createReadStream } from 'node:fs';
+import { reusedChunks } from '../common/file-chunks.js';
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, ChunkedJsonParser, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace, stringEnd, valueEnd, valueRun } from '../common/json-scan.js';
 
 export type SnapshotPiece =
@@ -137,6 +137,7 @@ export class SnapshotStreamParser extends ChunkedJsonParser<SnapshotPiece> {
 /** The pieces of a snapshot file, read in chunks as they are consumed. */
 export async function* snapshotPieces(path: string): AsyncGenerator<SnapshotPiece> {
   const parser = new SnapshotStreamParser();
-  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) yield* parser.push(chunk as Buffer);
+  // The parser keeps copies, never a view of a chunk: one reused buffer serves (common/file-chunks.ts says why).
+  for await (const chunk of reusedChunks(path)) yield* parser.push(chunk);
   parser.end();
 }
