@@ -139,7 +139,35 @@ export class Transport {
     return this.exchange(ready, method, target, headers, payload, attempt, stream);
   }
 
+  /** One request, sent now or with the others of this turn (whenSent); in flight from its send to its answer. */
   private exchange(
+    made: { http: HttpModule; agent: Agent },
+    method: string,
+    target: RequestTarget,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    attempt: number,
+    stream: boolean,
+  ): Promise<RawResponse> {
+    return new Promise<RawResponse>((resolve, reject) => {
+      this.whenSent(() => {
+        this.inFlight++;
+        this.dispatch(made, method, target, headers, payload, attempt, stream).then(
+          (answer) => {
+            this.inFlight--;
+            resolve(answer);
+          },
+          (error: unknown) => {
+            this.inFlight--;
+            reject(error);
+          },
+        );
+      });
+    });
+  }
+
+  /** One request sent now: its answer, or its failure as a NetworkError/TimeoutError/ProtocolError (a throw of node:http rejects it too). */
+  private dispatch(
     { http, agent }: { http: HttpModule; agent: Agent },
     method: string,
     target: RequestTarget,
@@ -149,8 +177,8 @@ export class Transport {
     stream: boolean,
   ): Promise<RawResponse> {
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
-    // start), and the log shows whole milliseconds anyway. Set when the request is sent.
-    let started = 0;
+    // start), and the log shows whole milliseconds anyway.
+    const started = Date.now();
     const sink = this.options.log;
     const log = !sink
       ? ignoreLogEntry
@@ -166,95 +194,70 @@ export class Transport {
             ...(debug ? {} : { responseHeaders: undefined, responseBody: undefined }),
           });
         };
-    return new Promise<RawResponse>((resolveAnswer, rejectAnswer) => {
-      // In flight from its request made to its answer settled (once, whichever way below settles it).
-      let open = false;
-      const close = (): void => {
-        if (!open) return;
-        open = false;
-        this.inFlight--;
+    return new Promise<RawResponse>((resolve, reject) => {
+      let sent = false;
+      let settled = false;
+      const fail = (error: NetworkError): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        log({ error: error.message });
+        reject(error);
       };
-      const resolve = (answer: RawResponse): void => {
-        close();
-        resolveAnswer(answer);
-      };
-      const reject = (error: unknown): void => {
-        close();
-        rejectAnswer(error);
-      };
-      this.whenSent(() => {
-        try {
-          started = Date.now();
-          let sent = false;
-          let settled = false;
-          const fail = (error: NetworkError): void => {
-            if (settled) return;
-            settled = true;
-            clearTimeout(timer);
-            log({ error: error.message });
-            reject(error);
-          };
-          const options = this.requestOptions(target, method, headers, agent);
-          const req = options.path !== undefined ? http.request(options) : http.request(target.url, options);
-          open = true;
-          this.inFlight++;
-          const timer = setTimeout(() => {
-            const error = new TimeoutError(
-              `${method} ${displayUrl(target.url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
-              'ETIMEDOUT',
-              sent,
-            );
-            fail(error);
-            req.destroy(error);
-          }, this.options.timeoutMs);
-          req.on('finish', () => {
-            sent = true;
-          });
-          req.on('error', (error: NodeJS.ErrnoException) => {
-            if (error instanceof NetworkError) return fail(error);
-            fail(networkError(method, target.url, error, sent, this.options.proxy));
-          });
-          req.on('response', (res: IncomingMessage) => {
-            const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-            const refuse = (): void => {
-              settled = true;
-              clearTimeout(timer);
-              req.destroy();
-              reject(new ProtocolError(`the answer to ${method} ${target.pathname} is larger than ${formatBytes(limit)}; refused`));
-            };
-            const declared = Number(res.headers['content-length']);
-            if (declared > limit) return refuse();
-            const status = res.statusCode ?? 0;
-            if (stream && status >= 200 && status < 300) {
-              // The body is the caller's to read (data-stream.ts), at its own pace.
-              settled = true;
-              clearTimeout(timer);
-              res.on('error', () => undefined); // read by the caller's iterator, which reports it
-              log({ status, responseHeaders: res.headers });
-              return resolve({ status, headers: res.headers, bytes: Buffer.alloc(0), stream: res });
-            }
-            const body = new BodyBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : undefined);
-            res.on('data', (chunk: Buffer) => {
-              if (settled) return;
-              if (body.size + chunk.length > limit) return refuse();
-              body.push(chunk);
-            });
-            res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, target.url, error, true, this.options.proxy)));
-            res.on('end', () => {
-              if (settled) return;
-              settled = true;
-              clearTimeout(timer);
-              const bytes = body.take();
-              log({ status: res.statusCode, responseHeaders: res.headers, responseBody: this.options.debug ? bytes.toString('utf8') : undefined });
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
-            });
-          });
-          req.end(payload);
-        } catch (error) {
-          // As a throw in the promise's executor: node:http refusing the request (a header's characters)
-          reject(error);
-        }
+      const options = this.requestOptions(target, method, headers, agent);
+      const req = options.path !== undefined ? http.request(options) : http.request(target.url, options);
+      const timer = setTimeout(() => {
+        const error = new TimeoutError(
+          `${method} ${displayUrl(target.url)} timed out after ${this.options.timeoutMs} ms (raise it with --timeout)${mayHaveBeenApplied(method, sent)}`,
+          'ETIMEDOUT',
+          sent,
+        );
+        fail(error);
+        req.destroy(error);
+      }, this.options.timeoutMs);
+      req.on('finish', () => {
+        sent = true;
       });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof NetworkError) return fail(error);
+        fail(networkError(method, target.url, error, sent, this.options.proxy));
+      });
+      req.on('response', (res: IncomingMessage) => {
+        const limit = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+        const refuse = (): void => {
+          settled = true;
+          clearTimeout(timer);
+          req.destroy();
+          reject(new ProtocolError(`the answer to ${method} ${target.pathname} is larger than ${formatBytes(limit)}; refused`));
+        };
+        const declared = Number(res.headers['content-length']);
+        if (declared > limit) return refuse();
+        const status = res.statusCode ?? 0;
+        if (stream && status >= 200 && status < 300) {
+          // The body is the caller's to read (data-stream.ts), at its own pace.
+          settled = true;
+          clearTimeout(timer);
+          res.on('error', () => undefined); // read by the caller's iterator, which reports it
+          log({ status, responseHeaders: res.headers });
+          return resolve({ status, headers: res.headers, bytes: Buffer.alloc(0), stream: res });
+        }
+        const body = new BodyBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : undefined);
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          if (body.size + chunk.length > limit) return refuse();
+          body.push(chunk);
+        });
+        res.on('error', (error: NodeJS.ErrnoException) => fail(networkError(method, target.url, error, true, this.options.proxy)));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          const bytes = body.take();
+          log({ status: res.statusCode, responseHeaders: res.headers, responseBody: this.options.debug ? bytes.toString('utf8') : undefined });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
+        });
+      });
+      req.end(payload);
     });
   }
 }
