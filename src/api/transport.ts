@@ -135,24 +135,17 @@ export class Transport {
   // Not async once the pool is made: the exchange's own promise (a bulk run makes tens of thousands).
   send(method: string, target: RequestTarget, headers: Record<string, string>, payload: string | undefined, attempt: number, stream = false): Promise<RawResponse> {
     const ready = this.ready;
-    if (!ready) return this.transport(target.url).then((made) => this.exchange(made, method, target, headers, payload, attempt, stream));
-    return this.exchange(ready, method, target, headers, payload, attempt, stream);
+    const dispatch = (made: { http: HttpModule; agent: Agent }) => () => this.dispatch(made, method, target, headers, payload, attempt, stream);
+    if (!ready) return this.transport(target.url).then((made) => this.inTurn(dispatch(made)));
+    return this.inTurn(dispatch(ready));
   }
 
   /** One request, sent now or with the others of this turn (whenSent); in flight from its send to its answer. */
-  private exchange(
-    made: { http: HttpModule; agent: Agent },
-    method: string,
-    target: RequestTarget,
-    headers: Record<string, string>,
-    payload: string | undefined,
-    attempt: number,
-    stream: boolean,
-  ): Promise<RawResponse> {
+  private inTurn(dispatch: () => Promise<RawResponse>): Promise<RawResponse> {
     return new Promise<RawResponse>((resolve, reject) => {
       this.whenSent(() => {
         this.inFlight++;
-        this.dispatch(made, method, target, headers, payload, attempt, stream).then(
+        dispatch().then(
           (answer) => {
             this.inFlight--;
             resolve(answer);
