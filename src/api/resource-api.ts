@@ -91,18 +91,23 @@ export class ResourceApi {
   update(at: Address, id: number, body: ValidBody, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<DataResult> {
     try {
       checkGrant(at.def, 'PUT', grant);
-      if (this.journal && !before) return this.before(at, id).then((was) => this.put(at, id, body, was));
-      return this.put(at, id, body, before && this.journal ? given(before, id) : undefined);
+      if (this.journal && !before) return this.before(at, id).then((was) => this.put(at, id, body, was, true));
+      return this.put(at, id, body, before && this.journal ? given(before, id) : undefined, false);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  private put(at: Address, id: number, body: ValidBody, was: ApiRecord | undefined): Promise<DataResult> {
+  /**
+   * `remember`: false when the caller gave the record before (a bulk row's write, each record
+   * written once): what the run knew of it is forgotten rather than replaced, so a later write
+   * that gives none reads it again, and a run that never read with `get` does no bookkeeping.
+   */
+  private put(at: Address, id: number, body: ValidBody, was: ApiRecord | undefined, remember: boolean): Promise<DataResult> {
     const path = recordUrlPath(at.def, at.version, id, at.parentId);
     return this.client.request('PUT', path, { body, expect: 'data' }).then((response) => {
       const result = dataOf('PUT', path, response);
-      if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }));
+      if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }, remember));
       return result;
     });
   }
@@ -122,10 +127,10 @@ export class ResourceApi {
   }
 
   /** The record for the history; what this run knows of it now is its `after`. */
-  private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null): HistoryRecord {
+  private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null, remember = true): HistoryRecord {
     const kept = withoutLinks(after);
-    if (kept) this.remember(at, id, kept);
-    else this.journal!.seen.delete(recordKey(at, id));
+    if (kept && remember) this.remember(at, id, kept);
+    else if (this.journal!.seen.size > 0) this.journal!.seen.delete(recordKey(at, id));
     const resource = at.def.name;
     const was = withoutLinks(before);
     // parentId only for a nested record, in this order of fields (the history's lines keep it).

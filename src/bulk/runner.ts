@@ -104,10 +104,18 @@ export async function runPlan(
   const finish = (index: number, row: PlanRow, result: Result): void => {
     counts[result.outcome]++;
     done++;
-    waiting.set(index, reportLine(row, result.outcome, result.id, result.error));
-    while (waiting.has(flushed)) {
-      options.onLine?.(waiting.get(flushed)!);
-      waiting.delete(flushed++);
+    const line = reportLine(row, result.outcome, result.id, result.error);
+    if (index !== flushed) waiting.set(index, line);
+    else {
+      // The next in plan order (nearly every row): reported at once, then whatever waited on it.
+      options.onLine?.(line);
+      flushed++;
+      if (waiting.size > 0) {
+        for (let next = waiting.get(flushed); next !== undefined; next = waiting.get(flushed)) {
+          options.onLine?.(next);
+          waiting.delete(flushed++);
+        }
+      }
     }
     if (options.onProgress) {
       const elapsedMs = now() - startedAt;
