@@ -48,6 +48,11 @@ export function apiOperations(
     throw new Error(`the server's answer to ${what} has no id`);
   };
 
+  /** An update's answer: its record is checked, not read (the runner needs only that it was applied). */
+  const answered = (records: ApiRecord[], row: PlanRow): void => {
+    if (records[0] === undefined || !Number.isInteger(Number(records[0].id))) received(records, 'updating', row);
+  };
+
   /** Tuned once, at the run's first write (a run that writes nothing keeps its heap as it was). */
   let tuning: Promise<void> | undefined;
   let tuned = false;
@@ -82,7 +87,7 @@ export function apiOperations(
     update(row, current) {
       return writing(() => {
         const body = validateWrite(spec.def, updateBody(fields, current, row.new ?? {}), 'update');
-        return writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } }).then(({ records }) => received(records, 'updating', row));
+        return writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } }).then(({ records }) => answered(records, row));
       });
     },
     remove(row, current) {

@@ -22,7 +22,8 @@ export interface RowOperations {
   /** A fresh lookup after a POST whose outcome is unknown (never from a cache). */
   find(row: PlanRow): Promise<LiveRecord | undefined>;
   create(row: PlanRow): Promise<LiveRecord>;
-  update(row: PlanRow, current: LiveRecord): Promise<LiveRecord>;
+  /** Resolves once the server applied it (what it answered is checked, not returned). */
+  update(row: PlanRow, current: LiveRecord): Promise<unknown>;
   remove(row: PlanRow, current: LiveRecord): Promise<void>;
 }
 
@@ -258,15 +259,15 @@ function pause(ms: number): Promise<void> {
 
 /** A write sent: its request, and the row's outcome once it is answered. */
 interface Sent {
-  sent: Promise<LiveRecord | void>;
-  then: (answer: LiveRecord | void) => Result;
+  sent: Promise<unknown>;
+  then: (answer: unknown) => Result;
 }
 
 const UPDATED: Result = Object.freeze({ outcome: 'updated' });
 const DELETED: Result = Object.freeze({ outcome: 'deleted' });
 const updated = (): Result => UPDATED;
 const deleted = (): Result => DELETED;
-const created = (record: LiveRecord | void): Result => ({ outcome: 'created', id: (record as LiveRecord).id });
+const created = (record: unknown): Result => ({ outcome: 'created', id: (record as LiveRecord).id });
 
 /**
  * One attempt at a row against `current`: its outcome, or the write it sent. On a retry (`again`),

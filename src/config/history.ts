@@ -86,6 +86,7 @@ export class HistoryWriter {
   private warn: (message: string) => void = () => undefined;
   private readonly flushNow = (): void => this.flush();
   private flushQueued = false;
+  private exitListening = false;
 
   constructor(
     private readonly dir: string,
@@ -117,6 +118,8 @@ export class HistoryWriter {
 
   close(): void {
     this.flush();
+    if (this.exitListening) process.off('exit', this.flushNow);
+    this.exitListening = false;
     if (this.fd !== undefined && this.fd >= 0) closeSync(this.fd);
     this.fd = undefined;
   }
@@ -127,14 +130,15 @@ export class HistoryWriter {
     this.warn = warn;
     if (this.flushQueued) return;
     this.flushQueued = true;
-    process.once('exit', this.flushNow);
+    // Listened for from the first line to close (not added and removed at every turn of a bulk run).
+    if (!this.exitListening) process.on('exit', this.flushNow);
+    this.exitListening = true;
     setImmediate(this.flushNow);
   }
 
   private flush(): void {
     if (!this.flushQueued) return;
     this.flushQueued = false;
-    process.off('exit', this.flushNow);
     const text = this.pending;
     this.pending = '';
     if (this.fd === undefined || this.fd < 0) return;
