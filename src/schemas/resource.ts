@@ -92,20 +92,22 @@ export function bodyBySchema(def: ResourceDef, mode: WriteMode, options: WriteSc
 
 /** The fields of a write body, in the order the schema gives them (that of its output). */
 function bodyFields(def: ResourceDef, mode: WriteMode): Array<{ field: FieldDef; required: boolean }> {
-  const key = `${def.name}:${mode}`;
-  let fields = fieldsCache.get(key);
+  // By the description itself, then the mode: no key made per body (a bulk run validates every row's).
+  let byMode = fieldsCache.get(def);
+  if (!byMode) fieldsCache.set(def, (byMode = {}));
+  let fields = byMode[mode];
   if (!fields) {
     // Built as writeSchema builds its shape (a later field of the same name takes the earlier's place).
     const shape: Record<string, { field: FieldDef; required: boolean }> = {};
     if (mode === 'update') shape.id = { field: ID_FIELD, required: true };
     for (const field of writableFields(def)) shape[field.name] = { field, required: field.required === true };
     fields = Object.values(shape);
-    fieldsCache.set(key, fields);
+    byMode[mode] = fields;
   }
   return fields;
 }
 
-const fieldsCache = new Map<string, Array<{ field: FieldDef; required: boolean }>>();
+const fieldsCache = new Map<ResourceDef, Partial<Record<WriteMode, Array<{ field: FieldDef; required: boolean }>>>>();
 
 /**
  * What the schema makes of a body it accepts, without zod (a bulk run and the sandbox validate
