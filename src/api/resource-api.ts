@@ -7,6 +7,7 @@ import {
   type ApiVersion,
   type ResourceDef,
   collectionUrlPath,
+  recordUrlPath,
 } from '../resources/definitions.js';
 import { isObject } from '../common/objects.js';
 import type { ApiClient } from './client.js';
@@ -59,16 +60,16 @@ export class ResourceApi {
   ) {}
 
   async list(at: Address): Promise<DataResult> {
-    return this.data('GET', this.collectionPath(at));
+    return this.data('GET', collectionUrlPath(at.def, at.version, at.parentId));
   }
 
   /** The list's body as pieces, parsed as it arrives (see ApiClient.streamData). */
   stream(at: Address): AsyncGenerator<DataPiece> {
-    return this.client.streamData(this.collectionPath(at));
+    return this.client.streamData(collectionUrlPath(at.def, at.version, at.parentId));
   }
 
   async get(at: Address, id: number): Promise<DataResult> {
-    const result = await this.data('GET', this.recordPath(at, id));
+    const result = await this.data('GET', recordUrlPath(at.def, at.version, id, at.parentId));
     if (this.journal && result.records[0]) this.remember(at, id, withoutLinks(result.records[0]));
     return result;
   }
@@ -79,7 +80,7 @@ export class ResourceApi {
    */
   async create(at: Address, body: ValidBody, { grant, replaces }: WriteOptions & { replaces?: number } = {}): Promise<DataResult> {
     checkGrant(at.def, 'POST', grant);
-    const result = await this.data('POST', this.collectionPath(at), body);
+    const result = await this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
     const after = result.records[0];
     if (this.journal && after) this.journal.wrote({ ...this.noted(at, Number(after.id), null, after), ...(replaces === undefined ? {} : { replaces }) });
     return result;
@@ -103,7 +104,7 @@ export class ResourceApi {
    * that gives none reads it again, and a run that never read with `get` does no bookkeeping.
    */
   private put(at: Address, id: number, body: ValidBody, was: ApiRecord | undefined, remember: boolean): Promise<DataResult> {
-    const path = this.recordPath(at, id);
+    const path = recordUrlPath(at.def, at.version, id, at.parentId);
     return this.client.request('PUT', path, { body, expect: 'data' }).then((response) => {
       const result = dataOf('PUT', path, response);
       if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }, remember));
@@ -115,7 +116,7 @@ export class ResourceApi {
   async remove(at: Address, id: number, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<{ id: number }> {
     checkGrant(at.def, 'DELETE', grant);
     const was = this.journal ? (before ? given(before, id) : await this.before(at, id)) : undefined;
-    const path = this.recordPath(at, id);
+    const path = recordUrlPath(at.def, at.version, id, at.parentId);
     const response = await this.client.request('DELETE', path, { expect: 'id' });
     if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, null));
     if (response.body === undefined) return { id };
@@ -154,22 +155,6 @@ export class ResourceApi {
     const seen = this.journal!.seen.get(recordKey(at, id));
     if (seen) return seen;
     return (await this.get(at, id).catch(() => undefined))?.records[0];
-  }
-
-  /** The path of the collection written last, kept: a bulk run writes the records of one parent after another. */
-  private lastCollection?: { def: ResourceDef; version: ApiVersion; parentId?: number; path: string };
-
-  private collectionPath(at: Address): string {
-    const last = this.lastCollection;
-    if (last && last.def === at.def && last.version === at.version && last.parentId === at.parentId) return last.path;
-    const path = collectionUrlPath(at.def, at.version, at.parentId);
-    this.lastCollection = { def: at.def, version: at.version, parentId: at.parentId, path };
-    return path;
-  }
-
-  /** What recordUrlPath makes. */
-  private recordPath(at: Address, id: number): string {
-    return `${this.collectionPath(at)}/${id}`;
   }
 
   private data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
