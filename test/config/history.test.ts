@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { HistoryWriter, MAX_BYTES, readHistory, redactedCommand } from '../../src/config/history.js';
+import { type HistoryRecord, HistoryWriter, MAX_BYTES, readHistory, redactedCommand } from '../../src/config/history.js';
 import { tempDir } from '../helpers/fake-context.js';
 
 const head = () => ({ command: 'rentals events book 1 --item X=2', baseUrl: 'http://127.0.0.1:1', now: Date.UTC(2026, 10, 26, 12) });
@@ -85,6 +85,23 @@ describe('the history file', () => {
     exiting.close();
     expect(ids()).toEqual([1, 2, 3, 4, 5]);
     expect(process.listeners('exit').filter((listener) => !before.has(listener))).toEqual([]);
+  });
+
+  test("a record's line is the record as JSON after its entry's head, whatever its fields hold", () => {
+    const dir = join(tempDir(), 'history');
+    const writer = new HistoryWriter(dir, head);
+    const records: HistoryRecord[] = [
+      { resource: 'prices', parentId: 5, id: 13, before: { id: 13, inventoryId: 5, rentalBlockId: 1, price: 112.48 }, after: { id: 13, inventoryId: 5, rentalBlockId: 1, price: 113.48 } },
+      { resource: 'inventory', id: 7, before: null, after: { id: 7, name: 'Tent "20x20"\n\u2028', active: 1 } },
+      { resource: 'bookings', parentId: 2, id: 9, before: { id: 9, quantity: 2, note: 'a\u0000b' }, after: null },
+      { resource: 'events', id: 4, before: null, after: { id: 4 }, replaces: 3 },
+      { resource: 'events', id: Number.NaN, before: null, after: { id: 'x' } },
+    ];
+    for (const record of records) writer.record(record, () => undefined);
+    writer.close();
+    const lines = readFileSync(join(dir, 'history.ndjson'), 'utf8').split('\n').slice(1, -1);
+    const entry = (JSON.parse(lines[0]!) as { entry: string }).entry;
+    expect(lines).toEqual(records.map((record) => JSON.stringify({ kind: 'record', entry, ...record })));
   });
 
   test('a history that cannot be written never fails the write: it says so once', () => {
