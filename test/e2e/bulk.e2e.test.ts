@@ -236,6 +236,19 @@ describe('against the seeded sandbox', () => {
     await sandbox?.close();
   });
 
+  test('import --yes loads no crypto (no plan to sign, no progress line at a pipe); --plan does', async () => {
+    // What the process loaded, written as it exits (Node's own list of its internal modules).
+    const probe = file('probe.cjs', "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.filter((m) => /crypto/.test(m)).join('\\n')));");
+    const loaded = async (args: string[]): Promise<string> => {
+      const out = file(`loaded-${args.length}.txt`);
+      ok(await runBin(args, { env: { ...cliEnv(sandbox, configDir), NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out } }));
+      return readFileSync(out, 'utf8');
+    };
+    const csv = file('no-crypto.csv', 'inventoryId,rentalBlockId,price\n1,1,450\n');
+    expect(await loaded(['prices', 'import', csv, '--yes', '--report', file('no-crypto.ndjson')])).toBe('');
+    expect(await loaded(['prices', 'import', csv, '--plan', file('no-crypto-plan.json')])).toContain('crypto');
+  });
+
   test('--dry-run prints the plan and totals and changes nothing', async () => {
     const before = await pricesOnServer(sandbox);
     const csv = file('dry.csv', 'inventoryId,rentalBlockId,price\n1,1,500\n1,2,675\n1,4,99\n');

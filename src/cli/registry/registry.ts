@@ -114,6 +114,12 @@ export class CommandRegistry {
    * true is returned.
    */
   attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>, verb?: string): boolean {
+    const only = built.size === 1 ? [...built.values()][0]! : undefined;
+    const alone = only?.kind === 'group' && verb !== undefined ? only.commandNamed?.(verb) : undefined;
+    if (alone) {
+      alone.attach(describe(program.command(only!.name), only!), reg);
+      return true;
+    }
     // Each built group's commands, generated once: whether the verb names one decides the rest.
     const commandsOf = new Map<CommandNode, LeafCommand[]>();
     for (const node of built.values()) if (node.kind === 'group') commandsOf.set(node, this.commandsOf(node));
