@@ -59,6 +59,8 @@ export class ApiClient {
 
   /** The base URL's path without its trailing slashes: what every request path goes under. */
   private readonly basePath: string;
+  /** The base URL's origin, found once (URL.origin builds a new string each time). */
+  private readonly origin: string;
   /** Whether credentials may go to this base URL (checked once: the base and proxy never change). */
   private transportChecked = false;
   /** The last token and its Authorization header (base64 once, not per request). */
@@ -67,6 +69,7 @@ export class ApiClient {
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
+    this.origin = this.baseUrl.origin;
     this.proxy = options.env ? proxyFor(this.baseUrl, options.env) : undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
@@ -91,7 +94,7 @@ export class ApiClient {
 
   /** Where a request for an API path goes: its path as sent, its URL made only when needed. */
   private target(path: string): RequestTarget {
-    return RequestTarget.under(this.baseUrl, this.basePath, path);
+    return RequestTarget.under(this.baseUrl, this.basePath, path, this.origin);
   }
 
   // Not async: the exchange's own promise, without another one around it (a bulk run makes tens of thousands).
@@ -128,7 +131,8 @@ export class ApiClient {
     let refreshed = false;
     const attempts = new Attempts();
     for (let attempt = 1; ; attempt++) {
-      const headers = await this.headers(payload, options);
+      const made = this.headers(payload, options);
+      const headers = made instanceof Promise ? await made : made;
       let response: Awaited<ReturnType<Transport['send']>>;
       try {
         response = await this.transport.send(method, target, headers, payload, attempt, stream);
@@ -186,12 +190,24 @@ export class ApiClient {
     return backoffMs(attempt, this.random);
   }
 
-  private async headers(payload: string | undefined, options: RequestOptions, sending = true): Promise<Record<string, string>> {
+  /**
+   * A request's headers: at once when the token is at hand (a bulk run's every request), else once
+   * the token provider has one (a renewal due, a first read).
+   */
+  private headers(payload: string | undefined, options: RequestOptions, sending = true): Record<string, string> | Promise<Record<string, string>> {
     const carriesSecret = (!options.anonymous && this.options.auth !== undefined) || options.headers?.authorization !== undefined;
     if (sending && carriesSecret && !this.options.allowInsecureHttp && !this.transportChecked) {
       refuseInsecureHttp(this.baseUrl, this.proxy);
       this.transportChecked = true;
     }
+    const auth = options.anonymous ? undefined : this.options.auth;
+    if (!auth) return this.headersWith(payload, options, undefined);
+    const token = auth.current?.();
+    if (token !== undefined) return this.headersWith(payload, options, token);
+    return auth.getToken().then((token) => this.headersWith(payload, options, token));
+  }
+
+  private headersWith(payload: string | undefined, options: RequestOptions, token: string | undefined): Record<string, string> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.userAgent,
@@ -200,7 +216,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
-    if (!options.anonymous && this.options.auth) headers.authorization = this.bearerOf(await this.options.auth.getToken());
+    if (token !== undefined) headers.authorization = this.bearerOf(token);
     return options.headers === undefined ? headers : { ...headers, ...lowerKeys(options.headers) };
   }
 

@@ -124,16 +124,25 @@ export class StoredCredentials implements TokenProvider {
     this.client = client;
   }
 
+  current(): string | undefined {
+    return this.renewing || this.expired() ? undefined : this.token;
+  }
+
   async getToken(): Promise<string> {
     if (this.renewing) return this.renewing;
-    const skew = Math.min(EXPIRY_SKEW_MS, this.lifetimeMs === undefined ? EXPIRY_SKEW_MS : this.lifetimeMs / 2);
-    const expired = this.expiresAt !== undefined && this.now() >= this.expiresAt - skew;
-    if ((this.token === undefined || expired) && this.canRenew) return this.renew();
+    if ((this.token === undefined || this.expired()) && this.canRenew) return this.renew();
     if (this.token === undefined) {
       const withheld = credentialsWithheld(this.settings);
       throw new AuthError(withheld ? withheldMessage(this.settings, withheld) : missingCredentialsMessage(this.settings, ['access token']));
     }
     return this.token;
+  }
+
+  /** Due for renewal: past its stated expiry, less a skew (at most half its life). */
+  private expired(): boolean {
+    if (this.expiresAt === undefined) return false;
+    const skew = Math.min(EXPIRY_SKEW_MS, this.lifetimeMs === undefined ? EXPIRY_SKEW_MS : this.lifetimeMs / 2);
+    return this.now() >= this.expiresAt - skew;
   }
 
   async refresh(): Promise<string | undefined> {

@@ -8,6 +8,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 export interface TokenProvider {
   /** The access token to send (raw, not base64). */
   getToken(): Promise<string>;
+  /** The token to send now when one is at hand without waiting (none being renewed, none due): else getToken. */
+  current?(): string | undefined;
   /** Called once after a 401: a fresh token, or undefined when none can be had. */
   refresh?(): Promise<string | undefined>;
   /** A token the user gave (RENTALS_TOKEN, --token-file): a 401 names where it came from. */

@@ -26,19 +26,20 @@ export class RequestTarget {
    * `path` (an API path such as `/v1/events?x=1`) under the base URL's path (`basePath`, no
    * trailing slash). A base without userinfo and a path of plain characters is the URL as written,
    * parsed only when asked for; any other is parsed at once, as the URL setters normalise it.
+   * `origin` is the base's (a getter that builds a string: a client passes it found once).
    */
-  static under(base: URL, basePath: string, path: string): RequestTarget {
+  static under(base: URL, basePath: string, path: string, origin = base.origin): RequestTarget {
     // The query is all after the first `?`: `split('?', 2)` would drop a second `?` and what follows it.
     const mark = path.indexOf('?');
     const pathname = mark < 0 ? path : path.slice(0, mark);
     const search = mark < 0 ? undefined : path.slice(mark + 1);
     const full = `${basePath}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
     const plain = !base.username && !base.password && PLAIN_PATH.test(full) && !DOT_SEGMENT.test(full) && (search === undefined || PLAIN_QUERY.test(search));
-    if (plain) return new RequestTarget(search ? `${full}?${search}` : full, full, base.origin);
+    if (plain) return new RequestTarget(search ? `${full}?${search}` : full, full, origin);
     const url = new URL(base.href);
     url.pathname = full;
     url.search = search ? `?${search}` : '';
-    return new RequestTarget(`${url.pathname}${url.search}`, url.pathname, base.origin, url);
+    return new RequestTarget(`${url.pathname}${url.search}`, url.pathname, origin, url);
   }
 
   /** The absolute URL (for messages, logs, a proxy, a base with userinfo). */

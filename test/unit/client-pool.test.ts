@@ -5,7 +5,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { ApiClient, bearer } from '../../src/api/client.js';
 import { RequestTarget } from '../../src/api/request-target.js';
 import { type RawResponse, Transport } from '../../src/api/transport.js';
 
@@ -124,4 +124,53 @@ test('a request started as the last in flight ends waits behind those already wa
   await Promise.all([waiting, late]);
   expect(received).toEqual(['/warm', '/slow', '/b', '/c']);
   transport.close();
+});
+
+test('requests sent together time out each on its own: one answered in time is not failed, the others fail after the timeout', async () => {
+  const server = createServer((req, res) => {
+    if (req.url === '/v2/fast') res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'); // the rest are never answered
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, auth: { getToken: async () => 't' }, retries: 0, timeoutMs: 150 });
+  const outcome = (path: string): Promise<string> =>
+    client.get(path).then(
+      (answer) => `${answer.status}`,
+      (error: Error) => error.message,
+    );
+  const started = Date.now();
+  const first = outcome('/v2/slow-1'); // sent at once; the next three go out together behind it
+  const together = ['/v2/fast', '/v2/slow-2', '/v2/slow-3'].map(outcome);
+  expect(await Promise.all([first, ...together])).toEqual([
+    `GET ${client.url('/v2/slow-1').href} timed out after 150 ms (raise it with --timeout)`,
+    '200',
+    `GET ${client.url('/v2/slow-2').href} timed out after 150 ms (raise it with --timeout)`,
+    `GET ${client.url('/v2/slow-3').href} timed out after 150 ms (raise it with --timeout)`,
+  ]);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  client.close();
+});
+
+test('the header lines on the wire: ours as given, then Host (host:port; [ipv6]:port) and Connection as node:http adds them', async () => {
+  const seen: string[][] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.rawHeaders);
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":1}]}'));
+  });
+  servers.push(server);
+  const ipv6 = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(0, '::1', () => resolve(true));
+  });
+  if (!ipv6) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `${ipv6 ? '[::1]' : '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  const client = new ApiClient({ baseUrl: `http://${host}`, auth: { getToken: async () => 't' }, retries: 0, userAgent: 'rentals/test' });
+  await client.request('PUT', '/v2/inventory/1', { body: { name: 'Tent' }, expect: 'data' });
+  await client.get('/v2/inventory');
+  expect(seen).toEqual([
+    ['accept', 'application/json', 'user-agent', 'rentals/test', 'content-type', 'application/json', 'content-length', '15', 'authorization', bearer('t'), 'Host', host, 'Connection', 'keep-alive'],
+    ['accept', 'application/json', 'user-agent', 'rentals/test', 'authorization', bearer('t'), 'Host', host, 'Connection', 'keep-alive'],
+  ]);
+  client.close();
 });

@@ -372,7 +372,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   );
   let summary: RunSummary;
   try {
-    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, onLine: sink.write, onProgress: progress.update });
+    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, onLine: sink.write, onProgress: out === undefined ? undefined : progress.update });
   } finally {
     progress.finish();
     sink.end();
