@@ -4,7 +4,7 @@
 
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -343,6 +343,16 @@ describe('against the seeded sandbox', () => {
     expect(report.map((l) => l.outcome)).toEqual(['updated', 'stale', 'updated']);
     expect(report[1]!.error).toContain('price is now 33.33');
     expect(snapshot(await pricesOnServer(sandbox, [7]))).toEqual({ '7/1': 20, '7/2': 33.33, '7/3': 40 });
+  });
+
+  test('--plan over an existing 0644 file: the plan is written 0600 (it holds the shop\'s data), never readable by others', async () => {
+    const csv = file('private.csv', 'inventoryId,rentalBlockId,price\n8,1,21\n');
+    const planFile = file('private-plan.json', 'an older plan\n');
+    chmodSync(planFile, 0o644);
+    ok(await rentals(['prices', 'import', csv, '--plan', planFile]));
+    expect(statSync(planFile).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(planFile, 'utf8'))).toMatchObject({ resource: 'prices', totals: { update: 1 } });
+    expect(readdirSync(work).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   test('a plan edited by hand is refused (exit 2, nothing sent)', async () => {
