@@ -35,7 +35,7 @@ export interface DraftContext {
 const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 
 /** What readDraft needs of a spec, found once per spec rather than per row. */
-interface DraftShape {
+export interface DraftShape {
   id: FieldDef;
   values: ReadonlyArray<{ name: string; field: FieldDef; inKey: boolean }>;
   /** Each key field: its own cell (undefined when it is also a value), and the column that names it. */
@@ -45,7 +45,7 @@ interface DraftShape {
 
 const shapes = new WeakMap<RowSpec, DraftShape>();
 
-function shapeOf(spec: RowSpec): DraftShape {
+export function shapeOf(spec: RowSpec): DraftShape {
   let shape = shapes.get(spec);
   if (!shape) {
     shape = {

@@ -15,7 +15,9 @@ import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
 import { letYoungGenerationGrow } from '../common/heap.js';
-import { type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
+import { HELD_ITEMS, type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
+import { draftColumns } from './draft-columns.js';
+import { mapWhenReady } from './when-ready.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -78,7 +80,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   const lookups = await loadLookups(spec, ctx);
   if (parent !== undefined) await letYoungGenerationGrow();
   const read = drafting(spec, input, scope);
-  const drafts = heldThenSpooled<Draft>(spool, 'rows');
+  const drafts = heldThenSpooled<Draft>(spool, 'rows', HELD_ITEMS, draftColumns(spec));
   const fileIssues: RowIssue[] = [];
   const rowIssues = new FirstIssues();
   const notices: RowIssue[] = [];
@@ -125,23 +127,27 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
 }
 
 /** The checked rows planned in file order, each once its parent's records are in; `onIssue` gets what planning finds. */
-async function* planChecked(spec: RowSpec, checked: CheckedImport, options: PlanOptions, onIssue: (issue: RowIssue) => void): AsyncGenerator<PlanRow> {
+function planChecked(spec: RowSpec, checked: CheckedImport, options: PlanOptions, onIssue: (issue: RowIssue) => void): AsyncIterable<PlanRow> {
   const parent = parentField(spec);
   const scope = options.scope ?? {};
   const plan = rowPlanner(spec, checked.live, checked.lookups, options);
-  for await (const run of checked.drafts.runs()) {
-    for (const draft of run) {
-      const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
-      const parentId = typeof id === 'number' ? id : undefined;
-      if (!checked.listing.isRead(parentId)) await checked.listing.whenRead(parentId);
+  const parentOf = (draft: Draft): number | undefined => {
+    const id = parent === undefined ? undefined : (scope[parent] ?? draft.key[parent]);
+    return typeof id === 'number' ? id : undefined;
+  };
+  return mapWhenReady(
+    () => checked.drafts.runs(),
+    (draft) => checked.listing.isRead(parentOf(draft)),
+    (draft) => checked.listing.whenRead(parentOf(draft)),
+    (draft) => {
       const known = draft.issues.length;
       const row = plan(draft);
       for (let i = known; i < draft.issues.length; i++) onIssue(draft.issues[i]!);
       // Planning adds to a draft's issues: the draft as checked is left as it was for another pass.
       draft.issues.length = known;
-      yield row;
-    }
-  }
+      return row;
+    },
+  );
 }
 
 function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined): PlanOptions {

@@ -199,10 +199,16 @@ export class Listing {
 
   private async read(parentId: number): Promise<void> {
     const catalog = catalogOf(this.ctx);
+    const name = this.spec.def.name;
     try {
-      this.index.add(await catalog.list(this.spec.def.name, parentId), parentId);
-      // The index holds what the plan compares; the records themselves are not kept twice.
-      catalog.forget(this.spec.def.name, parentId);
+      if (catalog.holds(name, parentId)) {
+        this.index.add(await catalog.list(name, parentId), parentId);
+        // The index holds what the plan compares; the records themselves are not kept twice.
+        catalog.forget(name, parentId);
+      } else {
+        // Read past the catalog (its pool, its memo) when it holds no copy: this caps its own reads, and keeps none.
+        this.index.add((await this.ctx.api.list(catalog.address(name, parentId))).records, parentId);
+      }
     } catch (error) {
       if (error instanceof AuthError || this.ctx.signal?.aborted) {
         this.fail(error);

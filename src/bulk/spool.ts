@@ -52,8 +52,8 @@ export interface ItemFile<T> {
   readonly count: number;
   /**
    * The items in order, in runs (each run handed over at once: no await per item). Items held in
-   * memory are handed out as they were appended: a reader that changes one changes it for the next
-   * reader too, so it leaves each as it found it.
+   * memory as themselves are handed out as they were appended: a reader that changes one changes it
+   * for the next reader too, so it leaves each as it found it.
    */
   runs(): AsyncGenerator<readonly T[]>;
 }
@@ -63,13 +63,35 @@ export const HELD_ITEMS = 20_000;
 /** Items parsed from the spool per run. */
 const RUN_ITEMS = 512;
 
+/** What heldThenSpooled keeps in memory before it spools: the items themselves, or a compact form of them. */
+export interface HeldItems<T> {
+  push(item: T): void;
+  readonly length: number;
+  /** The items in order, in runs. */
+  runs(): Iterable<readonly T[]>;
+}
+
+/** The items themselves, handed out as one run. */
+function heldArray<T>(): HeldItems<T> {
+  const items: T[] = [];
+  return {
+    push: (item) => void items.push(item),
+    get length() {
+      return items.length;
+    },
+    *runs() {
+      if (items.length > 0) yield items;
+    },
+  };
+}
+
 /**
  * Held in memory up to `limit` items (a file of a few thousand rows is never written out as JSON
  * and parsed back); past it, the items so far and every later one go to the spool's file `name`
  * as JSON lines, so that what is held stays bounded whatever the input's size.
  */
-export function heldThenSpooled<T>(spool: Spool, name: string, limit = HELD_ITEMS): ItemFile<T> {
-  let held: T[] | undefined = [];
+export function heldThenSpooled<T>(spool: Spool, name: string, limit = HELD_ITEMS, store: HeldItems<T> = heldArray()): ItemFile<T> {
+  let held: HeldItems<T> | undefined = store;
   let file: SpoolFile | undefined;
   return {
     append(item) {
@@ -79,7 +101,7 @@ export function heldThenSpooled<T>(spool: Spool, name: string, limit = HELD_ITEM
       }
       if (!file) {
         file = spool.file(name);
-        for (const earlier of held!) file.append(JSON.stringify(earlier));
+        for (const run of held!.runs()) for (const earlier of run) file.append(JSON.stringify(earlier));
         held = undefined;
       }
       file.append(JSON.stringify(item));
@@ -90,7 +112,7 @@ export function heldThenSpooled<T>(spool: Spool, name: string, limit = HELD_ITEM
     },
     async *runs() {
       if (held) {
-        if (held.length > 0) yield held;
+        yield* held.runs();
         return;
       }
       let run: T[] = [];

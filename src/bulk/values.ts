@@ -1,7 +1,7 @@
 // The values a bulk row carries, in their JSON form: numbers for ids, counts, flags (1/0) and
 // decimals, strings for text. Decimals are compared and displayed through exact Money.
 
-import type { FieldDef } from '../resources/definitions.js';
+import { type FieldDef, MAX_ID } from '../resources/definitions.js';
 import { type Parsed, parseDecimal, parseFieldValue } from '../schemas/values.js';
 import { compareMoney, formatMoneyFixed, moneyToNumber, parseMoney } from '../domain/money.js';
 
@@ -25,6 +25,8 @@ export function readCell(field: FieldDef, raw: unknown): Parsed<Scalar> | undefi
 
 /** A field of a record as a server sent it, in the same form; undefined when absent or odd. */
 export function readLiveValue(field: FieldDef, raw: unknown): Scalar | undefined {
+  // An id as a JSON number, as every listing sends them: judged here, without a Parsed made per value.
+  if (typeof raw === 'number' && field.kind === 'id') return Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : undefined;
   if (isBlank(raw)) return undefined;
   if (field.kind === 'string') return typeof raw === 'string' ? raw : String(raw);
   if (field.kind === 'decimal') {

@@ -513,14 +513,24 @@ export function defaultVersion(def: ResourceDef): ApiVersion {
   return def.versions.includes('v2') ? 'v2' : def.versions[0]!;
 }
 
-/** `/v1/inventory/7/pricing` for a collection; add an id for a record. */
+/** A nested collection's path around its parent's id (`inventory/`, `/pricing`), found once per resource. */
+const pathAround = new WeakMap<ResourceDef, readonly [string, string] | undefined>();
+
+function aroundParent(def: ResourceDef, field: string): readonly [string, string] | undefined {
+  if (pathAround.has(def)) return pathAround.get(def);
+  const marker = `{${field}}`;
+  const at = def.collectionPath.indexOf(marker);
+  const around = at < 0 ? undefined : ([def.collectionPath.slice(0, at), def.collectionPath.slice(at + marker.length)] as const);
+  pathAround.set(def, around);
+  return around;
+}
+
+/** `/v1/inventory/7/pricing` for a collection; add an id for a record. (Made per request of a bulk run: no search and replace.) */
 export function collectionUrlPath(def: ResourceDef, version: ApiVersion, parentId?: number): string {
-  let path = def.collectionPath;
-  if (def.parent) {
-    if (parentId === undefined) throw new Error(`${def.plural} need a ${def.parent.field}`);
-    path = path.replace(`{${def.parent.field}}`, String(parentId));
-  }
-  return `/${version}/${path}`;
+  if (!def.parent) return `/${version}/${def.collectionPath}`;
+  if (parentId === undefined) throw new Error(`${def.plural} need a ${def.parent.field}`);
+  const around = aroundParent(def, def.parent.field);
+  return around === undefined ? `/${version}/${def.collectionPath}` : `/${version}/${around[0]}${parentId}${around[1]}`;
 }
 
 export function recordUrlPath(def: ResourceDef, version: ApiVersion, recordId: number, parentId?: number): string {

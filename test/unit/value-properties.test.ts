@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseCount, parseDecimal, parseText } from '../../src/schemas/values.js';
+import { parseCount, parseDecimal, parseId, parseText } from '../../src/schemas/values.js';
 import { readCell, readLiveValue, sameValue } from '../../src/bulk/values.js';
 import { money, moneyToNumber } from '../../src/domain/money.js';
 import { resources } from '../../src/resources/definitions.js';
@@ -125,5 +125,21 @@ describe('bulk values: a price cell and a price the server sent are the number o
     );
     expect(Object.is(readLiveValue(price, -0), 0)).toBe(true);
     expect(readLiveValue(price, Number.POSITIVE_INFINITY)).toBeUndefined();
+  });
+});
+
+describe('bulk values: an id the server sent', () => {
+  test('a number is read as parseId judges it (an integer id from 1 to 2147483647, else nothing), the same as its text', () => {
+    const inventoryId = resources.prices.fields.find((f) => f.name === 'inventoryId')!;
+    const edges = [0, 1, -1, 2147483647, 2147483648, 1.5, -0, Number.NaN, Number.POSITIVE_INFINITY, 1e21, 7];
+    const numbers = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(...edges));
+    fc.assert(
+      fc.property(numbers, (n) => {
+        const parsed = parseId(n);
+        expect(readLiveValue(inventoryId, n)).toBe(parsed.ok ? parsed.value : undefined);
+        if (Number.isInteger(n) && n >= 0) expect(readLiveValue(inventoryId, String(n))).toBe(parsed.ok ? parsed.value : undefined);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
