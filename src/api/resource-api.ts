@@ -87,12 +87,29 @@ export class ResourceApi {
   }
 
   /** `before`: the record as the caller read it (else as this run last read it, else read now), for the history. */
-  async update(at: Address, id: number, body: ValidBody, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<DataResult> {
-    checkGrant(at.def, 'PUT', grant);
-    const was = this.journal ? (before ? given(before, id) : await this.before(at, id)) : undefined;
-    const result = await this.data('PUT', recordUrlPath(at.def, at.version, id, at.parentId), body);
-    if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }));
-    return result;
+  // Not async: with `before` given (a bulk run's every row), the request's own promise and one step after it.
+  update(at: Address, id: number, body: ValidBody, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<DataResult> {
+    try {
+      checkGrant(at.def, 'PUT', grant);
+      if (this.journal && !before) return this.before(at, id).then((was) => this.put(at, id, body, was, true));
+      return this.put(at, id, body, before && this.journal ? given(before, id) : undefined, false);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * `remember`: false when the caller gave the record before (a bulk row's write, each record
+   * written once): what the run knew of it is forgotten rather than replaced, so a later write
+   * that gives none reads it again, and a run that never read with `get` does no bookkeeping.
+   */
+  private put(at: Address, id: number, body: ValidBody, was: ApiRecord | undefined, remember: boolean): Promise<DataResult> {
+    const path = recordUrlPath(at.def, at.version, id, at.parentId);
+    return this.client.request('PUT', path, { body, expect: 'data' }).then((response) => {
+      const result = dataOf('PUT', path, response);
+      if (this.journal) this.journal.wrote(this.noted(at, id, was ?? null, result.records[0] ?? { ...body, id }, remember));
+      return result;
+    });
   }
 
   /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
@@ -110,10 +127,10 @@ export class ResourceApi {
   }
 
   /** The record for the history; what this run knows of it now is its `after`. */
-  private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null): HistoryRecord {
+  private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null, remember = true): HistoryRecord {
     const kept = withoutLinks(after);
-    if (kept) this.remember(at, id, kept);
-    else this.journal!.seen.delete(recordKey(at, id));
+    if (kept && remember) this.remember(at, id, kept);
+    else if (this.journal!.seen.size > 0) this.journal!.seen.delete(recordKey(at, id));
     const resource = at.def.name;
     const was = withoutLinks(before);
     // parentId only for a nested record, in this order of fields (the history's lines keep it).
@@ -140,13 +157,16 @@ export class ResourceApi {
     return (await this.get(at, id).catch(() => undefined))?.records[0];
   }
 
-  private async data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
-    const response = await this.client.request(method, path, { body, expect: 'data' });
-    // The client checked the shape (expect: 'data'); checked again here rather than cast.
-    const envelope = response.body;
-    if (isObject(envelope) && Array.isArray(envelope.data) && envelope.data.every(isObject)) return { body: envelope, records: envelope.data };
-    throw new ProtocolError(`the server's answer to ${method} ${path} has no "data" array of records: ${snippet(response.text)}`);
+  private data(method: 'GET' | 'POST' | 'PUT', path: string, body?: ApiRecord): Promise<DataResult> {
+    return this.client.request(method, path, { body, expect: 'data' }).then((response) => dataOf(method, path, response));
   }
+}
+
+/** The records of a `{ data: [...] }` answer. The client checked the shape (expect: 'data'); checked again here rather than cast. */
+function dataOf(method: string, path: string, response: { body?: unknown; text: string }): DataResult {
+  const envelope = response.body;
+  if (isObject(envelope) && Array.isArray(envelope.data) && envelope.data.every(isObject)) return { body: envelope, records: envelope.data };
+  throw new ProtocolError(`the server's answer to ${method} ${path} has no "data" array of records: ${snippet(response.text)}`);
 }
 
 /** The record a write's caller gave as `before`, with the id written to (the caller's own object when it has that id first). */

@@ -48,36 +48,50 @@ export function apiOperations(
     throw new Error(`the server's answer to ${what} has no id`);
   };
 
+  /** An update's answer: its record is checked, not read (the runner needs only that it was applied). */
+  const answered = (records: ApiRecord[], row: PlanRow): void => {
+    if (records[0] === undefined || !Number.isInteger(Number(records[0].id))) received(records, 'updating', row);
+  };
+
   /** Tuned once, at the run's first write (a run that writes nothing keeps its heap as it was). */
-  let writing: Promise<void> | undefined;
+  let tuning: Promise<void> | undefined;
   let tuned = false;
-  const write = (): Promise<void> =>
-    (writing ??= letYoungGenerationGrow().then(() => {
-      tuned = true;
-    }));
+  /** `send` now, or once the heap is tuned; a rejected promise for what it throws (a row's write never throws, it fails). */
+  const writing = <T>(send: () => Promise<T>): Promise<T> => {
+    if (!tuned) {
+      tuning ??= letYoungGenerationGrow().then(() => {
+        tuned = true;
+      });
+      return tuning.then(send);
+    }
+    try {
+      return send();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
 
   return {
-    async current(row) {
+    current(row) {
       return snapshot ? locate(snapshot, row) : listed(row);
     },
     async find(row) {
       return locate(await listRecords(spec, ctx, parentOf(row)), row);
     },
-    async create(row) {
-      if (!tuned) await write();
-      const body = validateWrite(spec.def, pickBody(fields, { ...row.ids, ...row.new }), 'create');
-      const { records } = await writes.create(addressOf(spec.def, ctx, parentOf(row)), body);
-      return received(records, 'creating', row);
+    create(row) {
+      return writing(() => {
+        const body = validateWrite(spec.def, pickBody(fields, { ...row.ids, ...row.new }), 'create');
+        return writes.create(addressOf(spec.def, ctx, parentOf(row)), body).then(({ records }) => received(records, 'creating', row));
+      });
     },
-    async update(row, current) {
-      if (!tuned) await write();
-      const body = validateWrite(spec.def, updateBody(fields, current, row.new ?? {}), 'update');
-      const { records } = await writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } });
-      return received(records, 'updating', row);
+    update(row, current) {
+      return writing(() => {
+        const body = validateWrite(spec.def, updateBody(fields, current, row.new ?? {}), 'update');
+        return writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } }).then(({ records }) => answered(records, row));
+      });
     },
-    async remove(row, current) {
-      if (!tuned) await write();
-      await writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } });
+    remove(row, current) {
+      return writing(() => writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } }).then(() => undefined));
     },
   };
 

@@ -14,7 +14,7 @@ import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
-import { letYoungGenerationGrow } from '../common/heap.js';
+import { boundOldGenerationGrowth, letOldGenerationGrow, letYoungGenerationGrow } from '../common/heap.js';
 import { HELD_ITEMS, type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
 import { draftColumns } from './draft-columns.js';
 import { mapWhenReady } from './when-ready.js';
@@ -78,7 +78,9 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   if (parent !== undefined) await letYoungGenerationGrow();
   // The name lookups come first (every row is checked against them), the listings after them.
   const lookups = await loadLookups(spec, ctx);
-  if (parent !== undefined) await letYoungGenerationGrow();
+  // Rows held in memory and the listings of their parents: a bounded heap (until the rows are spooled).
+  let heapBounded = parent === undefined;
+  if (!heapBounded) await letYoungGenerationGrow().then(letOldGenerationGrow);
   const read = drafting(spec, input, scope);
   const drafts = heldThenSpooled<Draft>(spool, 'rows', HELD_ITEMS, draftColumns(spec));
   const fileIssues: RowIssue[] = [];
@@ -97,6 +99,10 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
       if (!draft) continue;
       if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
       drafts.append(draft);
+      if (!heapBounded && drafts.count > HELD_ITEMS) {
+        heapBounded = true;
+        await boundOldGenerationGrowth();
+      }
       if (draft.issues.length > 0) {
         rowIssues.add(draft.issues);
         listing.hold();

@@ -16,13 +16,13 @@ export interface ProgressRenderer {
   finish(): void;
 }
 
-const CLEAR_LINE = terminalControl('\r\x1b[K');
-
 export function progressRenderer(
   stream: ProgressStream,
   options: { now?: () => number; intervalMs?: number; label?: string } = {},
 ): ProgressRenderer {
   if (!stream.isTTY) return { update: () => undefined, finish: () => undefined };
+  // Made here, not as the module loads: its marker costs Web Crypto, which a run at a pipe never needs.
+  const clearLine = terminalControl('\r\x1b[K');
   const now = options.now ?? (() => performance.now());
   const interval = options.intervalMs ?? 100;
   let drawnAt = Number.NEGATIVE_INFINITY;
@@ -34,10 +34,10 @@ export function progressRenderer(
       if (t - drawnAt < interval && progress.done < progress.total) return;
       drawnAt = t;
       drawn = true;
-      stream.write(`${CLEAR_LINE}${progressLine(progress, options.label)}`);
+      stream.write(`${clearLine}${progressLine(progress, options.label)}`);
     },
     finish() {
-      if (drawn) stream.write(CLEAR_LINE);
+      if (drawn) stream.write(clearLine);
       drawn = false;
     },
   };

@@ -13,12 +13,17 @@ import type { RowSpec } from './spec.js';
 
 /** The requests a run makes; `apiOperations` builds them over the HTTP client, tests fake them. */
 export interface RowOperations {
-  /** The record as it is now, for the check before a write; undefined when there is none. */
-  current(row: PlanRow): Promise<LiveRecord | undefined>;
+  /**
+   * The record as it is now, for the check before a write; undefined when there is none. Answered
+   * at once when it is known without a request (the planning snapshot): the row's checks, body
+   * and write then start in the same turn.
+   */
+  current(row: PlanRow): LiveRecord | undefined | Promise<LiveRecord | undefined>;
   /** A fresh lookup after a POST whose outcome is unknown (never from a cache). */
   find(row: PlanRow): Promise<LiveRecord | undefined>;
   create(row: PlanRow): Promise<LiveRecord>;
-  update(row: PlanRow, current: LiveRecord): Promise<LiveRecord>;
+  /** Resolves once the server applied it (what it answered is checked, not returned). */
+  update(row: PlanRow, current: LiveRecord): Promise<unknown>;
   remove(row: PlanRow, current: LiveRecord): Promise<void>;
 }
 
@@ -100,10 +105,18 @@ export async function runPlan(
   const finish = (index: number, row: PlanRow, result: Result): void => {
     counts[result.outcome]++;
     done++;
-    waiting.set(index, reportLine(row, result.outcome, result.id, result.error));
-    while (waiting.has(flushed)) {
-      options.onLine?.(waiting.get(flushed)!);
-      waiting.delete(flushed++);
+    const line = reportLine(row, result.outcome, result.id, result.error);
+    if (index !== flushed) waiting.set(index, line);
+    else {
+      // The next in plan order (nearly every row): reported at once, then whatever waited on it.
+      options.onLine?.(line);
+      flushed++;
+      if (waiting.size > 0) {
+        for (let next = waiting.get(flushed); next !== undefined; next = waiting.get(flushed)) {
+          options.onLine?.(next);
+          waiting.delete(flushed++);
+        }
+      }
     }
     if (options.onProgress) {
       const elapsedMs = now() - startedAt;
@@ -124,19 +137,30 @@ export async function runPlan(
     return { index, row: value instanceof Promise ? await value : value };
   };
   const stopped = (): boolean => options.signal?.aborted === true || stoppedBy !== undefined;
+  const failed = (error: unknown): Result => {
+    if (error instanceof AuthError) stoppedBy ??= error.message;
+    return { outcome: 'failed', error: messageOf(error) };
+  };
+  // The row's checks, body and write start in the turn the row arrives; the one wait is its request.
   const worker = async (): Promise<void> => {
     while (!stopped()) {
-      const next = await take();
-      if (!next) return;
+      const index = taken++;
+      const next = await source.next();
+      if (next.done) return;
+      const { value } = next;
+      const row: PlanRow = value instanceof Promise ? await value : value;
       if (stopped()) {
-        finish(next.index, next.row, { outcome: NO_REQUEST[next.row.action] ?? 'not_run' });
+        finish(index, row, { outcome: NO_REQUEST[row.action] ?? 'not_run' });
         continue;
       }
-      const result = await execute(next.row, options).catch((error: unknown): Result => {
-        if (error instanceof AuthError) stoppedBy ??= error.message;
-        return { outcome: 'failed', error: messageOf(error) };
-      });
-      finish(next.index, next.row, result);
+      let result: Result;
+      try {
+        const running = execute(row, options);
+        result = running instanceof Promise ? await running : running;
+      } catch (error) {
+        result = failed(error);
+      }
+      finish(index, row, result);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY) || 1) }, worker));
@@ -158,26 +182,41 @@ async function* toAsync(rows: Iterator<PlanRow | Promise<PlanRow>>): AsyncGenera
   for (let next = rows.next(); !next.done; next = rows.next()) yield await next.value;
 }
 
-async function execute(row: PlanRow, options: RunOptions): Promise<Result> {
+/** The row's outcome: at once when it needs no request, else when its write is answered. */
+function execute(row: PlanRow, options: RunOptions): Result | Promise<Result> {
   const settled = NO_REQUEST[row.action];
   if (settled) return { outcome: settled };
-  let current = await options.ops.current(row);
+  const current = options.ops.current(row);
+  return current instanceof Promise ? current.then((found) => firstAttempt(row, found, options)) : firstAttempt(row, current, options);
+}
+
+function firstAttempt(row: PlanRow, current: LiveRecord | undefined, options: RunOptions): Result | Promise<Result> {
+  const attempt = attemptRow(row, current, options, false);
+  if (!('sent' in attempt)) return attempt;
+  return attempt.sent.then(attempt.then, (error: unknown) => afterFailure(row, error, options));
+}
+
+/** A write that failed on its first attempt: when its outcome is unknown, look, and try once more. */
+async function afterFailure(row: PlanRow, failure: unknown, options: RunOptions): Promise<Result> {
+  let error = failure;
   for (let attempt = 1; ; attempt++) {
+    if (!outcomeUnknown(row, error)) throw error;
+    const last = attempt >= ROW_ATTEMPTS;
+    if (!last && error instanceof ApiError && !(error instanceof NotFoundError)) {
+      await (options.sleep ?? pause)(ROW_RETRY_PAUSE_MS * (0.5 + Math.random() / 2));
+    }
+    // The write may have reached the server: look (never from a cache) before sending it again.
+    const current = await look(row, options);
+    if (last) {
+      const applied = appliedAlready(row, current, options.spec);
+      if (applied) return applied;
+      throw error;
+    }
     try {
-      return await attemptRow(row, current, options, attempt > 1);
-    } catch (error) {
-      if (!outcomeUnknown(row, error)) throw error;
-      const last = attempt >= ROW_ATTEMPTS;
-      if (!last && error instanceof ApiError && !(error instanceof NotFoundError)) {
-        await (options.sleep ?? pause)(ROW_RETRY_PAUSE_MS * (0.5 + Math.random() / 2));
-      }
-      // The write may have reached the server: look (never from a cache) before sending it again.
-      current = await look(row, options);
-      if (last) {
-        const applied = appliedAlready(row, current, options.spec);
-        if (applied) return applied;
-        throw error;
-      }
+      const again = attemptRow(row, current, options, true);
+      return 'sent' in again ? again.then(await again.sent) : again;
+    } catch (next) {
+      error = next;
     }
   }
 }
@@ -218,11 +257,24 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** A write sent: its request, and the row's outcome once it is answered. */
+interface Sent {
+  sent: Promise<unknown>;
+  then: (answer: unknown) => Result;
+}
+
+const UPDATED: Result = Object.freeze({ outcome: 'updated' });
+const DELETED: Result = Object.freeze({ outcome: 'deleted' });
+const updated = (): Result => UPDATED;
+const deleted = (): Result => DELETED;
+const created = (record: unknown): Result => ({ outcome: 'created', id: (record as LiveRecord).id });
+
 /**
- * One attempt at a row against `current`. On a retry (`again`), a record that already has what
- * the row asked for is the earlier attempt's work: created, updated or deleted, not unchanged.
+ * One attempt at a row against `current`: its outcome, or the write it sent. On a retry (`again`),
+ * a record that already has what the row asked for is the earlier attempt's work: created, updated
+ * or deleted, not unchanged.
  */
-async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec, ops }: RunOptions, again: boolean): Promise<Result> {
+function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec, ops }: RunOptions, again: boolean): Result | Sent {
   const what = spec.def.singular;
   switch (row.action) {
     case 'create': {
@@ -231,8 +283,7 @@ async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec,
         const since = again ? 'appeared meanwhile' : 'was created since the plan';
         return { outcome: 'stale', error: `${what} ${current.id} with this key ${since}, with other values` };
       }
-      const created = await ops.create(row);
-      return { outcome: 'created', id: created.id };
+      return { sent: ops.create(row), then: created };
     }
     case 'update': {
       if (!current) return { outcome: 'stale', error: `the ${what} no longer exists` };
@@ -240,16 +291,14 @@ async function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec,
       if (moved) return { outcome: 'stale', error: moved };
       if (hasValues(spec, current, row.new)) return { outcome: again ? 'updated' : 'unchanged' };
       if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
-      await ops.update(row, current);
-      return { outcome: 'updated' };
+      return { sent: ops.update(row, current), then: updated };
     }
     case 'delete': {
       if (!current) return { outcome: again ? 'deleted' : 'unchanged' };
       const moved = retargeted(row, current, what);
       if (moved) return { outcome: 'stale', error: moved };
       if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
-      await ops.remove(row, current);
-      return { outcome: 'deleted' };
+      return { sent: ops.remove(row, current), then: deleted };
     }
     default:
       throw new Error(`unknown plan action ${JSON.stringify(row.action)}`);

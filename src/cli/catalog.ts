@@ -34,7 +34,7 @@ export function resourceDescription(def: ResourceDef): string {
 }
 
 async function resourceGroup(def: ResourceDef): Promise<CommandNode> {
-  const [{ genericCommands, groupExamples }, { bulkCommands }, own] = await Promise.all([
+  const [{ genericCommandNamed, genericCommands, groupExamples }, { bulkCommands }, own] = await Promise.all([
     import('./resource/register.js'),
     import('./commands/bulk-commands.js'),
     OWN_COMMANDS[def.name]?.() ?? [],
@@ -46,6 +46,11 @@ async function resourceGroup(def: ResourceDef): Promise<CommandNode> {
     summary: resourceDescription(def),
     examples: groupExamples(def),
     commands: () => [...genericCommands(def).filter((c) => !replaced.has(c.name)), ...bulkCommands(def), ...own],
+    // `inventory list`: the generic verb alone (making every command of the group took ~0.25 ms).
+    commandNamed: (word) => {
+      const generic = genericCommandNamed(def, word);
+      return generic && !replaced.has(generic.name) ? generic : undefined;
+    },
   });
 }
 

@@ -79,11 +79,14 @@ function quoteWord(word: string): string {
 export class HistoryWriter {
   private fd: number | undefined;
   private entryId: string | undefined;
+  /** `{"kind":"record","entry":"…",`: what every record line of the entry starts with. */
+  private recordHead = '';
   /** Lines answered in this turn, written at the next (or at exit, or at close). */
   private pending = '';
   private warn: (message: string) => void = () => undefined;
   private readonly flushNow = (): void => this.flush();
   private flushQueued = false;
+  private exitListening = false;
 
   constructor(
     private readonly dir: string,
@@ -104,7 +107,7 @@ export class HistoryWriter {
     }
     if (this.fd === -1) return; // said once already
     // The line `{ kind: 'record', entry, ...record }` makes, without copying the record into it.
-    this.append(`{"kind":"record","entry":${JSON.stringify(this.entryId)},${JSON.stringify(record).slice(1)}\n`, warn);
+    this.append(`${this.recordHead}${JSON.stringify(record).slice(1)}\n`, warn);
   }
 
   /** Notes that the record `to` (written by this entry) brings back the deleted record `from`. */
@@ -115,6 +118,8 @@ export class HistoryWriter {
 
   close(): void {
     this.flush();
+    if (this.exitListening) process.off('exit', this.flushNow);
+    this.exitListening = false;
     if (this.fd !== undefined && this.fd >= 0) closeSync(this.fd);
     this.fd = undefined;
   }
@@ -125,14 +130,15 @@ export class HistoryWriter {
     this.warn = warn;
     if (this.flushQueued) return;
     this.flushQueued = true;
-    process.once('exit', this.flushNow);
+    // Listened for from the first line to close (not added and removed at every turn of a bulk run).
+    if (!this.exitListening) process.on('exit', this.flushNow);
+    this.exitListening = true;
     setImmediate(this.flushNow);
   }
 
   private flush(): void {
     if (!this.flushQueued) return;
     this.flushQueued = false;
-    process.off('exit', this.flushNow);
     const text = this.pending;
     this.pending = '';
     if (this.fd === undefined || this.fd < 0) return;
@@ -161,6 +167,7 @@ export class HistoryWriter {
     const { command, baseUrl, undoes, now } = this.head();
     // Eight hex digits: unique enough among a few thousand entries (a clash only mixes two entries' lines).
     this.entryId = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
+    this.recordHead = `{"kind":"record","entry":${JSON.stringify(this.entryId)},`;
     const line: Line = { kind: 'entry', id: this.entryId, at: new Date(now).toISOString(), command, baseUrl, ...(undoes ? { undoes } : {}) };
     writeSync(this.fd, `${JSON.stringify(line)}\n`);
   }

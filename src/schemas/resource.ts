@@ -72,9 +72,15 @@ export function validateWrite(
   mode: WriteMode,
   options: WriteSchemaOptions = { unknownFields: 'reject' },
 ): ValidBody {
-  const { Links: _links, ...rest } = body;
+  // A body made here (a bulk row's) has no Links: judged as it is, not copied first.
+  const rest = Object.hasOwn(body, 'Links') ? withoutLinks(body) : body;
   // The one place a body becomes a ValidBody.
   return (acceptedBody(def, mode, options, rest) ?? bodyBySchema(def, mode, options, rest)) as ValidBody;
+}
+
+function withoutLinks(body: ApiRecord): ApiRecord {
+  const { Links: _links, ...rest } = body;
+  return rest;
 }
 
 /** The schema's judgement of a body (without `Links`): its canonical form, or the ValidationError of every broken rule. */
@@ -86,20 +92,22 @@ export function bodyBySchema(def: ResourceDef, mode: WriteMode, options: WriteSc
 
 /** The fields of a write body, in the order the schema gives them (that of its output). */
 function bodyFields(def: ResourceDef, mode: WriteMode): Array<{ field: FieldDef; required: boolean }> {
-  const key = `${def.name}:${mode}`;
-  let fields = fieldsCache.get(key);
+  // By the description itself, then the mode: no key made per body (a bulk run validates every row's).
+  let byMode = fieldsCache.get(def);
+  if (!byMode) fieldsCache.set(def, (byMode = {}));
+  let fields = byMode[mode];
   if (!fields) {
     // Built as writeSchema builds its shape (a later field of the same name takes the earlier's place).
     const shape: Record<string, { field: FieldDef; required: boolean }> = {};
     if (mode === 'update') shape.id = { field: ID_FIELD, required: true };
     for (const field of writableFields(def)) shape[field.name] = { field, required: field.required === true };
     fields = Object.values(shape);
-    fieldsCache.set(key, fields);
+    byMode[mode] = fields;
   }
   return fields;
 }
 
-const fieldsCache = new Map<string, Array<{ field: FieldDef; required: boolean }>>();
+const fieldsCache = new Map<ResourceDef, Partial<Record<WriteMode, Array<{ field: FieldDef; required: boolean }>>>>();
 
 /**
  * What the schema makes of a body it accepts, without zod (a bulk run and the sandbox validate

@@ -11,7 +11,6 @@ const fail = (rule: string): Parsed<never> => ({ ok: false, rule });
 
 const INTEGER = /^[+]?\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
-const CURRENCY = /\p{Sc}/u;
 
 function integerIn(value: unknown, min: number, max: number, what: string): Parsed<number> {
   let n: number;
@@ -38,9 +37,22 @@ export const parseCount = (value: unknown): Parsed<number> => integerIn(value, 0
  */
 export const DECIMAL_MAX_INTEGER_DIGITS = 11;
 export const DECIMAL_MAX_PLACES = 4;
-/** At most DECIMAL_MAX_INTEGER_DIGITS digits before the point and DECIMAL_MAX_PLACES after it (or any number of places). */
-const PLAIN_DECIMAL = new RegExp(`^\\d{1,${DECIMAL_MAX_INTEGER_DIGITS}}(?:\\.\\d{1,${DECIMAL_MAX_PLACES}})?$`);
-const PLAIN_DECIMAL_ANY_SCALE = new RegExp(`^\\d{1,${DECIMAL_MAX_INTEGER_DIGITS}}(?:\\.\\d+)?$`);
+let decimalPatterns: { fixed: RegExp; anyScale: RegExp; currency: RegExp } | undefined;
+
+/**
+ * Made at the first decimal read, not as the module loads: `new RegExp` parses its pattern at once
+ * (the bundle writes /\p{Sc}/u so too, and reads the Unicode property then: ~30 µs), and every
+ * start (`inventory list` too) loads this module.
+ */
+function decimalPattern(name: 'fixed' | 'anyScale' | 'currency'): RegExp {
+  decimalPatterns ??= {
+    // At most DECIMAL_MAX_INTEGER_DIGITS digits before the point and DECIMAL_MAX_PLACES after it (or any number of places).
+    fixed: new RegExp(`^\\d{1,${DECIMAL_MAX_INTEGER_DIGITS}}(?:\\.\\d{1,${DECIMAL_MAX_PLACES}})?$`),
+    anyScale: new RegExp(`^\\d{1,${DECIMAL_MAX_INTEGER_DIGITS}}(?:\\.\\d+)?$`),
+    currency: /\p{Sc}/u,
+  };
+  return decimalPatterns[name];
+}
 const DECIMAL_LIMIT = '100000000000'; // 10^11, as text: the rule's message
 
 /** Integer digits (leading zeros dropped) and decimal places (trailing zeros dropped) of a plain decimal or exponent text. */
@@ -84,16 +96,16 @@ export function parseDecimal(value: unknown, options: DecimalOptions = {}): Pars
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fail('must be a decimal number');
     if (value < 0) return fail('must be ≥ 0');
-    if ((anyScale ? PLAIN_DECIMAL_ANY_SCALE : PLAIN_DECIMAL).test(String(value))) return ok(value === 0 ? 0 : value);
+    if (decimalPattern(anyScale ? 'anyScale' : 'fixed').test(String(value))) return ok(value === 0 ? 0 : value);
     const broken = decimalLimits(String(Math.abs(value)), anyScale);
     return broken ? fail(broken) : ok(value === 0 ? 0 : value);
   }
   if (typeof value !== 'string') return fail('must be a decimal number');
   const text = value.trim();
   // The usual value (`120`, `99.5`): inside the range and scale by its very digits, nothing else to check.
-  if ((anyScale ? PLAIN_DECIMAL_ANY_SCALE : PLAIN_DECIMAL).test(text)) return ok(Number(text));
+  if (decimalPattern(anyScale ? 'anyScale' : 'fixed').test(text)) return ok(Number(text));
   if (text.includes(',')) return fail('must be a plain decimal without commas (write 1200.50, not 1,200.50)');
-  if (CURRENCY.test(text)) return fail('must be a plain decimal without currency symbols (write 12, not $12)');
+  if (decimalPattern('currency').test(text)) return fail('must be a plain decimal without currency symbols (write 12, not $12)');
   if (/^-\s*\d/.test(text)) return fail('must be ≥ 0');
   if (!DECIMAL.test(text)) return fail('must be a decimal number such as 12 or 12.50');
   const broken = decimalLimits(text, anyScale);

@@ -94,7 +94,7 @@ describe('runner: concurrency', () => {
     const { ops } = fakeOps(records);
     const wrapped: RowOperations = {
       ...ops,
-      current: (row) => ops.current(row).then(slow),
+      current: async (row) => slow(await ops.current(row)),
       update: (row, current) => ops.update(row, current).then(slow),
     };
     const { summary, lines } = await run(rows, wrapped, { concurrency: 3 });

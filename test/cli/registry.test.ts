@@ -122,6 +122,46 @@ describe('the command registry', () => {
     const { program: typo } = await build(registry, ['prices', 'lsit']);
     expect(typo.commands.find((c) => c.name() === 'prices')!.commands.length).toBe(allBuilt.length);
   });
+
+  test('a run of one command of a group makes that command alone, when the group can (commandNamed)', async () => {
+    const list = defineViewCommand({ name: 'list', aliases: ['ls'], summary: 'List', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) });
+    const made: string[] = [];
+    const things = defineGroup({
+      name: 'things',
+      summary: 'Things',
+      examples: ['x'],
+      commands: () => {
+        made.push('all');
+        return [list, defineViewCommand({ name: 'import', summary: 'Import', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) })];
+      },
+      commandNamed: (word) => (word === 'list' || word === 'ls' ? list : undefined),
+    });
+    const commands = new CommandRegistry([things]);
+    for (const verb of ['list', 'ls']) {
+      const { program } = await build(commands, ['things', verb]);
+      expect(program.commands.map((c) => [c.name(), c.commands.map((leaf) => leaf.name())])).toEqual([['things', ['list']]]);
+    }
+    expect(made).toEqual([]);
+    const { program } = await build(commands, ['things', 'import']);
+    expect(program.commands[0]!.commands.map((c) => c.name())).toEqual(['import']);
+    expect(made).toEqual(['all']);
+  });
+
+  test('every group\'s command made alone is the one its whole list has under that word', () => {
+    for (const node of loaded.values()) {
+      if (node.kind !== 'group' || !node.commandNamed) continue;
+      for (const command of registry.commandsOf(node)) {
+        for (const word of [command.name, ...command.aliases]) {
+          const alone = node.commandNamed(word);
+          if (alone) expect([node.name, word, alone.name, alone.aliases, alone.summary]).toEqual([node.name, word, command.name, command.aliases, command.summary]);
+        }
+      }
+    }
+    const inventory = loaded.get(registry.find('inventory')!) as CommandGroup;
+    expect(inventory.commandNamed?.('list')?.name).toBe('list');
+    // events list is the events group's own (more flags): the generic one is not made alone.
+    expect((loaded.get(registry.find('events')!) as CommandGroup).commandNamed?.('list')).toBeUndefined();
+  });
 });
 
 describe('the lazy entries', () => {

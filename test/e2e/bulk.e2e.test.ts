@@ -4,7 +4,7 @@
 
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -236,6 +236,19 @@ describe('against the seeded sandbox', () => {
     await sandbox?.close();
   });
 
+  test('import --yes loads no crypto (no plan to sign, no progress line at a pipe); --plan does', async () => {
+    // What the process loaded, written as it exits (Node's own list of its internal modules).
+    const probe = file('probe.cjs', "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.filter((m) => /crypto/.test(m)).join('\\n')));");
+    const loaded = async (args: string[]): Promise<string> => {
+      const out = file(`loaded-${args.length}.txt`);
+      ok(await runBin(args, { env: { ...cliEnv(sandbox, configDir), NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out } }));
+      return readFileSync(out, 'utf8');
+    };
+    const csv = file('no-crypto.csv', 'inventoryId,rentalBlockId,price\n1,1,450\n');
+    expect(await loaded(['prices', 'import', csv, '--yes', '--report', file('no-crypto.ndjson')])).toBe('');
+    expect(await loaded(['prices', 'import', csv, '--plan', file('no-crypto-plan.json')])).toContain('crypto');
+  });
+
   test('--dry-run prints the plan and totals and changes nothing', async () => {
     const before = await pricesOnServer(sandbox);
     const csv = file('dry.csv', 'inventoryId,rentalBlockId,price\n1,1,500\n1,2,675\n1,4,99\n');
@@ -330,6 +343,16 @@ describe('against the seeded sandbox', () => {
     expect(report.map((l) => l.outcome)).toEqual(['updated', 'stale', 'updated']);
     expect(report[1]!.error).toContain('price is now 33.33');
     expect(snapshot(await pricesOnServer(sandbox, [7]))).toEqual({ '7/1': 20, '7/2': 33.33, '7/3': 40 });
+  });
+
+  test('--plan over an existing 0644 file: the plan is written 0600 (it holds the shop\'s data), never readable by others', async () => {
+    const csv = file('private.csv', 'inventoryId,rentalBlockId,price\n8,1,21\n');
+    const planFile = file('private-plan.json', 'an older plan\n');
+    chmodSync(planFile, 0o644);
+    ok(await rentals(['prices', 'import', csv, '--plan', planFile]));
+    expect(statSync(planFile).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(planFile, 'utf8'))).toMatchObject({ resource: 'prices', totals: { update: 1 } });
+    expect(readdirSync(work).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   test('a plan edited by hand is refused (exit 2, nothing sent)', async () => {

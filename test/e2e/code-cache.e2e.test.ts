@@ -37,7 +37,7 @@ function setup() {
   const cache = tempDir('rentals-code-cache-');
   const env = { XDG_CACHE_HOME: cache, RENTALS_CONFIG_DIR: join(cache, 'config') };
   const dir = join(cache, 'rentals', 'code-cache');
-  const files = (): string[] => readdirSync(dir).sort();
+  const files = (): string[] => (existsSync(dir) ? readdirSync(dir).sort() : []);
   return { env, dir, files, cache };
 }
 
@@ -136,12 +136,13 @@ describe('the code cache of the bundle', () => {
     });
   });
 
-  test('a run that fails writes none (a mistyped command leaves nothing behind)', async () => {
-    const { env, files } = setup();
+  test('a run that fails writes none (a mistyped command leaves nothing behind, not even the directory)', async () => {
+    const { env, files, cache } = setup();
     const failed = await runBin(['confg', 'list'], { env });
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("unknown command 'confg'");
     expect(files()).toEqual([]);
+    expect(readdirSync(cache)).not.toContain('rentals'); // a start reads its cache; only a write makes the directory
   });
 
   test('a --debug run (flag or RENTALS_DEBUG) prints a stack trace in the TypeScript files, through the source map, and makes no cache', async () => {

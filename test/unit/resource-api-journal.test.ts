@@ -65,4 +65,19 @@ describe('the journal of a run', () => {
     expect(wrote.at(-1)).toMatchObject({ id, before: { name: 'Linked' }, after: { name: 'Linked again' } });
     expect(wrote.at(-1)!.before).not.toHaveProperty('Links');
   });
+
+  test("a write given its record before keeps no older read of it: a later write's before is what that write left", async () => {
+    const wrote: HistoryRecord[] = [];
+    const journal: WriteJournal = { seen: new Map(), wrote: (record) => wrote.push(record) };
+    const api = new ResourceApi(client, journal);
+    const at = { def: resources.inventory, version: 'v2' as const };
+    const body = (id: number, name: string) => validateWrite(resources.inventory, { id, name, quantityAvailable: 3, active: 1 }, 'update');
+    const created = await api.create(at, validateWrite(resources.inventory, { name: 'One', quantityAvailable: 3, active: 1 }, 'create'));
+    const id = Number(created.records[0]!.id);
+    await api.get(at, id); // remembered: { name: 'One' }
+    // A bulk row's write: the caller gives the record as it checked it.
+    await api.update(at, id, body(id, 'Two'), { before: { id, name: 'One', quantityAvailable: 3, active: 1 } });
+    await api.update(at, id, body(id, 'Three'));
+    expect(wrote.at(-1)).toMatchObject({ id, before: { name: 'Two' }, after: { name: 'Three' } });
+  });
 });

@@ -4,9 +4,9 @@
 // code. Loaded only by the commands' handlers (dynamic import), like the engine itself.
 
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { boundHeapGrowth } from '../../common/heap.js';
 import { reusedChunks } from '../../common/file-chunks.js';
+import { writePrivateFile } from '../../common/private-file.js';
 import {
   APPLIED,
   type AnyPlan,
@@ -226,7 +226,7 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
       warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
     if (choices.planFile !== undefined) {
-      await writeChunks(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
+      await writePrivateFile(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
         throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
       });
       notices.info(`Plan written to ${choices.planFile} (${planTotals(plan)}); nothing was sent.`);
@@ -284,16 +284,6 @@ export function warnIssues(deps: BulkDeps, heading: string, issues: ValidationEr
 /** `3 rows: 1 create, …`. */
 function planTotals(plan: AnyPlan): string {
   return totalsLine({ rows: { length: rowCount(plan) }, totals: plan.totals });
-}
-
-/** A file (0600) written from pieces as they come, each waited for: a plan is never one string. */
-async function writeChunks(path: string, chunks: AsyncIterable<string>): Promise<void> {
-  const file = await open(path, 'w', 0o600);
-  try {
-    for await (const chunk of chunks) await file.write(chunk);
-  } finally {
-    await file.close();
-  }
 }
 
 /**
@@ -372,7 +362,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   );
   let summary: RunSummary;
   try {
-    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, onLine: sink.write, onProgress: progress.update });
+    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, onLine: sink.write, onProgress: out === undefined ? undefined : progress.update });
   } finally {
     progress.finish();
     sink.end();

@@ -64,7 +64,10 @@ function remembering(ops: RowOperations, seen: { error?: unknown }): RowOperatio
       throw error;
     });
   return {
-    current: (row) => watch(ops.current(row)),
+    current: (row) => {
+      const current = ops.current(row);
+      return current instanceof Promise ? watch(current) : current;
+    },
     find: (row) => watch(ops.find(row)),
     create: (row) => watch(ops.create(row)),
     update: (row, current) => watch(ops.update(row, current)),

@@ -110,9 +110,16 @@ export class CommandRegistry {
    * full, a group with its commands — all of them, or when `verb` names one of them, that one —
    * and the others are placeholders with their name, aliases and summary (all that a list of
    * commands shows, and what "did you mean" reads). A run that names one command that exists
-   * (`inventory list`, `check`) shows no list of commands: it gets no placeholders at all.
+   * (`inventory list`, `check`) shows no list of commands: it gets no placeholders at all, and
+   * true is returned.
    */
-  attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>, verb?: string): void {
+  attach(program: Command, reg: Registrar, built: ReadonlyMap<RegistryEntry, CommandNode>, verb?: string): boolean {
+    const only = built.size === 1 ? [...built.values()][0]! : undefined;
+    const alone = only?.kind === 'group' && verb !== undefined ? only.commandNamed?.(verb) : undefined;
+    if (alone) {
+      alone.attach(describe(program.command(only!.name), only!), reg);
+      return true;
+    }
     // Each built group's commands, generated once: whether the verb names one decides the rest.
     const commandsOf = new Map<CommandNode, LeafCommand[]>();
     for (const node of built.values()) if (node.kind === 'group') commandsOf.set(node, this.commandsOf(node));
@@ -137,5 +144,6 @@ export class CommandRegistry {
         else if (!focused) placeholder(group, command);
       }
     }
+    return focused;
   }
 }

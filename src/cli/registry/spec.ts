@@ -53,6 +53,8 @@ export interface CommandGroup extends CommandInfo {
   kind: 'group';
   /** The group's commands, generated when the group is built (never at startup for other groups). */
   commands(): LeafCommand[];
+  /** The one command `word` names, made without the others; undefined when that takes them all. */
+  commandNamed?(word: string): LeafCommand | undefined;
 }
 
 export type CommandNode = LeafCommand | CommandGroup;
@@ -256,6 +258,7 @@ export interface GroupSpec {
   help?: string;
   examples: readonly string[];
   commands: () => LeafCommand[];
+  commandNamed?: (word: string) => LeafCommand | undefined;
 }
 
 export function defineGroup(spec: GroupSpec): CommandGroup {

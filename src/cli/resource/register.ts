@@ -91,10 +91,25 @@ export function groupExamples(def: ResourceDef): string[] {
 }
 
 export function genericCommands(def: ResourceDef): LeafCommand[] {
+  const commands = verbCommands(def);
+  return def.verbs.map((verb) => commands[verb]());
+}
+
+/** The generic command `word` names (`list`, or its alias `ls`), made alone: a run of one command makes no other. */
+export function genericCommandNamed(def: ResourceDef, word: string): LeafCommand | undefined {
+  const verb = def.verbs.find((v) => v === word || verbAliases(def, v).includes(word));
+  return verb === undefined ? undefined : verbCommands(def)[verb]();
+}
+
+function verbAliases(def: ResourceDef, verb: Verb): readonly string[] {
+  return def.verbAliases?.[verb] ?? VERB_ALIASES[verb];
+}
+
+function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
   const p = parentFlag(def);
   const bin = `rentals ${def.command}`;
-  const aliases = (verb: Verb) => def.verbAliases?.[verb] ?? VERB_ALIASES[verb];
-  const commands: Record<Verb, () => LeafCommand> = {
+  const aliases = (verb: Verb) => verbAliases(def, verb);
+  return {
     list: () =>
       defineViewCommand({
         name: 'list',
@@ -174,7 +189,6 @@ export function genericCommands(def: ResourceDef): LeafCommand[] {
         },
       }),
   };
-  return def.verbs.map((verb) => commands[verb]());
 }
 
 function article(noun: string): string {
