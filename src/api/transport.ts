@@ -115,9 +115,7 @@ export class Transport {
   private readonly sendWaiting = (): void => {
     const waiting = this.waiting;
     this.waiting = [];
-    // Sent in one turn, their timeouts start at one moment: one timer serves them all (Cohort).
-    const cohort = new Cohort(waiting.length, this.options.timeoutMs);
-    for (const sending of waiting) this.dispatch(sending, cohort);
+    for (const sending of waiting) this.dispatch(sending);
   };
 
   /**
@@ -129,7 +127,7 @@ export class Transport {
    * with some waiting it goes behind them, so requests go out in the order they were started.
    */
   private whenSent(sending: Sending): void {
-    if (this.inFlight === 0 && this.waiting.length === 0) return this.dispatch(sending, new Cohort(1, this.options.timeoutMs));
+    if (this.inFlight === 0 && this.waiting.length === 0) return this.dispatch(sending);
     if (this.waiting.length === 0) setImmediate(this.sendWaiting);
     this.waiting.push(sending);
   }
@@ -144,10 +142,9 @@ export class Transport {
   }
 
   /** One request sent now, in flight from here to its answer (or its failure, a throw of node:http too). */
-  private dispatch(sending: Sending, cohort: Cohort): void {
+  private dispatch(sending: Sending): void {
     this.inFlight++;
-    sending.cohort = cohort;
-    cohort.add(sending);
+    sending.timer = setTimeout(timedOut, this.options.timeoutMs, sending);
     // Date.now, not performance.now: the first call of the latter loads perf_hooks (~0.5 ms of every
     // start), and the log shows whole milliseconds anyway.
     sending.started = Date.now();
@@ -212,38 +209,10 @@ type Made = { http: HttpModule; agent: Agent };
 const SENDING = Symbol('rentals: the request being sent');
 type Carrying<T> = T & { [SENDING]: Sending };
 
-/**
- * Requests sent in one turn of the event loop: their timeouts start together, so one timer serves
- * them all (node:timers would have made one each, all due at the same moment; a bulk run sends
- * thousands). It fires for the attempts still open, in the order they were sent, and is cleared
- * when the last of them ends.
- */
-class Cohort {
-  private readonly members: Sending[] = [];
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(
-    private open: number,
-    timeoutMs: number,
-  ) {
-    this.timer = setTimeout(() => {
-      for (const sending of this.members) if (!sending.settled) sending.timedOut();
-    }, timeoutMs);
-  }
-
-  add(sending: Sending): void {
-    this.members.push(sending);
-  }
-
-  /** One member ended (answered, failed or timed out). */
-  leave(): void {
-    if (--this.open === 0) clearTimeout(this.timer);
-  }
-}
-
 /** One request from its start to its answer: what it sends, how it ends, and what happened so far. */
 class Sending {
-  cohort!: Cohort;
+  /** The attempt's timeout, from its send to its answer. */
+  timer: NodeJS.Timeout | undefined;
   req: ClientRequest | undefined;
   started = 0;
   /** The request was written whole (a failure after that may have been applied). */
@@ -264,11 +233,11 @@ class Sending {
     readonly reject: (error: unknown) => void,
   ) {}
 
-  /** Ends the attempt (once): no longer in flight, its timer's share released. */
+  /** Ends the attempt (once): no longer in flight, its timer cleared. */
   settle(): void {
     this.settled = true;
     this.transport.ended();
-    this.cohort.leave();
+    clearTimeout(this.timer);
   }
 
   fail(error: Error): void {
@@ -327,6 +296,10 @@ class Sending {
       ...(debug ? {} : { responseHeaders: undefined, responseBody: undefined }),
     });
   }
+}
+
+function timedOut(sending: Sending): void {
+  sending.timedOut();
 }
 
 // The listeners of every request and answer: one function each, the request in hand (`this`)

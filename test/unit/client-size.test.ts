@@ -71,4 +71,18 @@ describe('response size', () => {
     expect(error).toBeInstanceOf(ProtocolError);
     expect((error as Error).message).toBe('the answer to GET /v2/inventory is larger than 50000 bytes; refused');
   });
+
+  test('an answer whose Content-Length (any case) is above the cap is refused at its headers, before any of its body', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '60000' });
+      res.flushHeaders(); // and no body: only the header can refuse it
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const error = await new ApiClient({ baseUrl: url, auth: { getToken: async () => 't' }, retries: 0, timeoutMs: 3_000, maxResponseBytes: 50_000 })
+      .get('/v2/inventory')
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe('the answer to GET /v2/inventory is larger than 50000 bytes; refused');
+  });
 });

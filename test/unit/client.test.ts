@@ -53,6 +53,14 @@ afterEach(() => {
 });
 
 describe('headers', () => {
+  test("an answer's headers (read only when asked for) are those it came with, names lower-cased", async () => {
+    nock(API).get('/v2/inventory').reply(200, ok, { 'X-Request-Id': 'r-1', 'Retry-After': '3' });
+    const response = await harness().client.get('/v2/inventory');
+    expect(response.headers['x-request-id']).toBe('r-1');
+    expect(response.headers['retry-after']).toBe('3');
+    expect(response.body).toEqual(ok);
+  });
+
   test('bearer + base64 of the token, JSON content type and accept, rentals/<version> user agent', async () => {
     vi.stubGlobal('__RENTALS_VERSION__', pkg.version);
     const scope = nock(API, {
