@@ -151,6 +151,37 @@ test('requests sent together time out each on its own: one answered in time is n
   client.close();
 });
 
+test('with every connection taken, a request waits its turn unsent: its timeout starts when it is sent, not while it waits', async () => {
+  // Each answer takes 300 ms; one connection; 500 ms per attempt. The third request is sent ~600 ms
+  // after it started: counted from its start it would time out, counted from its send it is in time.
+  const received: string[] = [];
+  let open = 0;
+  let mostOpen = 0;
+  const server = createServer((req, res) => {
+    received.push(req.url ?? '');
+    open++;
+    mostOpen = Math.max(mostOpen, open);
+    setTimeout(() => {
+      open--;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+    }, 300);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const transport = new Transport({ baseUrl: base, proxy: undefined, timeoutMs: 500, maxSockets: 1 });
+  const send = (path: string): Promise<string> =>
+    transport.send('GET', RequestTarget.under(base, '', path), {}, undefined, 1).then(
+      (answer) => `${answer.status}`,
+      (error: Error) => error.message,
+    );
+  const answers = await Promise.all(['/a', '/b', '/c'].map(send));
+  expect(answers).toEqual(['200', '200', '200']);
+  expect(received).toEqual(['/a', '/b', '/c']);
+  expect(mostOpen).toBe(1);
+  transport.close();
+});
+
 test('the header lines on the wire: ours as given, then Host (host:port; [ipv6]:port) and Connection as node:http adds them', async () => {
   const seen: string[][] = [];
   const server = createServer((req, res) => {
