@@ -92,11 +92,11 @@ export class Transport {
   }
 
   /** Where the request goes: the target itself, or for http:// through a proxy, the proxy with the absolute URL as path. */
-  private requestOptions(target: RequestTarget, method: string, headers: Record<string, string>, agent: Agent): import('node:http').RequestOptions {
+  private requestOptions(target: RequestTarget, method: string, headers: Record<string, string>, payload: string | undefined, agent: Agent): import('node:http').RequestOptions {
     const { direct } = this;
     // No more than node:http needs (the protocol is the agent's; `host`, which it sets anyway, rather
     // than `hostname` beside it): the Agent copies these into a new dictionary for every request.
-    if (direct) return { host: direct.host, port: direct.port, path: target.path, method, headers: headerLines(headers, direct.hostHeader), agent };
+    if (direct) return { host: direct.host, port: direct.port, path: target.path, method, headers: headerLines(headers, direct.hostHeader, method, payload), agent };
     const url = target.url;
     if (!this.options.proxy || url.protocol !== 'http:') return { method, headers, agent };
     return {
@@ -169,7 +169,7 @@ export class Transport {
     sending.started = Date.now();
     const { http, agent } = sending.made;
     try {
-      const options = this.requestOptions(sending.target, sending.method, sending.headers, agent);
+      const options = this.requestOptions(sending.target, sending.method, sending.headers, sending.payload, agent);
       const req = options.path !== undefined ? http.request(options) : http.request(sending.target.url, options);
       sending.req = req;
       (req as Carrying<ClientRequest>)[SENDING] = sending;
@@ -218,13 +218,20 @@ export class Transport {
  * would add it (last; the URL's host is node:http's `host[:port]`, the port only when not the
  * default). Given a list, node:http writes each line as given (still checking each name and value)
  * without first filing them by lower-cased name: ~5% less CPU per request in a loop of PUTs.
+ * It also writes them when the request is made, before `end()` could give it a length: a POST,
+ * PUT or PATCH without a body would then go out chunked, so it is given `Content-Length: 0`
+ * here, as node:http gives it from a record of headers.
  */
-function headerLines(headers: Record<string, string>, host: string): string[] {
+function headerLines(headers: Record<string, string>, host: string, method: string, payload: string | undefined): string[] {
   const lines: string[] = [];
   for (const name in headers) lines.push(name, headers[name]!);
+  if (payload === undefined && headers['content-length'] === undefined && !BODILESS.has(method)) lines.push('content-length', '0');
   if (headers.host === undefined) lines.push('Host', host);
   return lines;
 }
+
+/** Methods node:http sends without a length or chunked encoding when they carry no body. */
+const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 type Made = { http: HttpModule; agent: Agent };
 const SENDING = Symbol('rentals: the request being sent');

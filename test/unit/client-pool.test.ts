@@ -151,6 +151,31 @@ test('requests sent together time out each on its own: one answered in time is n
   client.close();
 });
 
+test('a POST or PUT without a body is sent with Content-Length: 0, never chunked (as node:http sends it from a record of headers)', async () => {
+  const seen: Array<[string, string | undefined, string | undefined]> = [];
+  const server = createServer((req, res) => {
+    seen.push([req.method ?? '', req.headers['content-length'], req.headers['transfer-encoding']]);
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":1}]}'));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, auth: { getToken: async () => 't' }, retries: 0 });
+  await client.request('POST', '/v2/inventory', { expect: 'any' });
+  await client.request('PUT', '/v2/inventory/1', { expect: 'any' });
+  await client.request('PUT', '/v2/inventory/1', { body: { name: 'Tent' }, expect: 'any' });
+  await client.request('DELETE', '/v2/inventory/1', { expect: 'any' });
+  await client.get('/v2/inventory');
+  expect(seen).toEqual([
+    ['POST', '0', undefined],
+    ['PUT', '0', undefined],
+    ['PUT', '15', undefined],
+    ['DELETE', undefined, undefined],
+    ['GET', undefined, undefined],
+  ]);
+  client.close();
+});
+
 test('with every connection taken, a request waits its turn unsent: its timeout starts when it is sent, not while it waits', async () => {
   // Each answer takes 300 ms; one connection; 500 ms per attempt. The third request is sent ~600 ms
   // after it started: counted from its start it would time out, counted from its send it is in time.
