@@ -7,7 +7,7 @@ import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { showHelp } from './cli/help-output.js';
-import { debugFromEnv } from './cli/session.js';
+import { debugFromEnv } from './cli/session/settings.js';
 import { forPeopleContext } from './cli/people-streams.js';
 import { putHeapFlagsBack } from './common/heap.js';
 

@@ -5,8 +5,6 @@ import type { ResourceDef } from '../../resources/definitions.js';
 import { CONCURRENCY, filterFlags, parseConcurrency, scopeFlags, scopeValue } from '../bulk/options.js';
 import { conceptValues } from '../vocabulary.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
-import { factoryOf } from '../factory.js';
-import type { BulkDeps } from '../../app/bulk/run.js';
 
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
@@ -17,7 +15,6 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
     flags: { ...filterFlags(def.bulk?.exportFilters ?? []), ...scopeFlags(def, 'to export'), ...CONCURRENCY },
     view: 'records',
     pipedFormat: 'csv',
-    deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options) =>
       (await import('../../app/bulk/export.js')).runExport(deps, {
         def,

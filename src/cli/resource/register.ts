@@ -12,13 +12,11 @@ import {
   writableFields,
 } from '../../resources/definitions.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
-import { readJsonObject } from '../input.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { ResourceDeps } from '../../app/resource/verbs.js';
-import { factoryOf } from '../factory.js';
 import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from '../../app/resource/verbs.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
@@ -78,8 +76,9 @@ async function address(deps: ResourceDeps, def: ResourceDef, options: AddressOpt
 }
 
 async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOptions<ResourceDef>) {
+  // Loaded for a write only: a list reads no body.
+  const [{ readJsonObject }, { resolveRelativeDates }] = await Promise.all([import('../../app/input.js'), import('../relative-dates.js')]);
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, deps.stdin()) : undefined;
-  const { resolveRelativeDates } = await import('../relative-dates.js');
   const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.now());
   return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true, allowOverbook: options.allowOverbook === true };
 }
@@ -118,7 +117,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         examples: [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`],
         flags: addressFlags(def),
         view: 'stream',
-        deps: factoryOf,
         handler: async (deps, options) => listView(deps, await address(deps, def, options)),
       }),
     get: () =>
@@ -130,7 +128,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
         flags: addressFlags(def),
         view: 'records',
-        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
           return getView(deps, at, await resolveIdArgument(deps.catalog(), def, id));
@@ -146,7 +143,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it', def.writeRules === 'bookings'),
         // The answer's kind; a dry run's request prints in the same formats.
         view: 'records',
-        deps: factoryOf,
         handler: async (deps, options) => {
           const version = chooseVersion(def, options.apiVersion);
           return addView(deps, def, version, await writeInput(deps, def, options));
@@ -161,7 +157,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
         flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it', def.writeRules !== undefined),
         view: 'records',
-        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion);
           const field = parentField(def);
@@ -182,7 +177,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
           dryRun: { help: 'print the request instead of sending it' },
         },
         view: (options) => (options.dryRun === true ? 'request' : 'done'),
-        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
           return deleteView(deps, at, await resolveIdArgument(deps.catalog(), def, id), { yes: options.yes === true, dryRun: options.dryRun === true });
