@@ -66,7 +66,8 @@ export const GLOBAL_FLAGS: Readonly<Record<keyof GlobalOptions, GlobalDecl>> = {
 type OwnValue<D> = D extends { negate: true } ? boolean : D extends { value: string } ? string : true;
 
 /** What a run reads of the global flags: the settings' flags typed from the settings table, the others from OWN_FLAGS. */
-export type GlobalOptions = SettingFlagValues & { -readonly [K in keyof typeof OWN_FLAGS]?: OwnValue<(typeof OWN_FLAGS)[K]> };
+type Merged<T> = { [K in keyof T]: T[K] } & {};
+export type GlobalOptions = Merged<SettingFlagValues & { -readonly [K in keyof typeof OWN_FLAGS]?: OwnValue<(typeof OWN_FLAGS)[K]> }>;
 
 /** One global flag as commander's usage and help line: `-o, --output <format>`, the setting's help. */
 export interface GlobalFlagLine {

@@ -66,6 +66,13 @@ export function chooseVersion(def: ResourceDef, requested: string | undefined): 
   return requested;
 }
 
+/** Where a verb of `def` reads and writes: the API version asked for (checked) and, for a nested resource, its parent by id or name. */
+export async function addressOf(deps: Pick<ResourceDeps, 'names'>, def: ResourceDef, apiVersion: string | undefined, parent: unknown): Promise<Address> {
+  const version = chooseVersion(def, apiVersion);
+  const parentId = await resolveParentId(def, parent, deps.names());
+  return { def, version, parentId };
+}
+
 /** The parent id of a nested resource (prices: inventoryId; bookings: eventId), names resolved. */
 export async function resolveParentId(
   def: ResourceDef,

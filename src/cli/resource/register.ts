@@ -2,7 +2,6 @@
 // description as registry commands. Their flags are data: the verbs' own (typed, read by name)
 // and the resource's fields (from the resource table, read through it by field-flags.ts).
 
-import type { Address } from '../../api/resource-api.js';
 import {
   type ResourceDef,
   type Verb,
@@ -17,7 +16,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { ResourceDeps } from '../../app/resource/verbs.js';
-import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from '../../app/resource/verbs.js';
+import { addView, addressOf, chooseVersion, deleteView, getView, listView, resolveIdArgument, updateView } from '../../app/resource/verbs.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -67,12 +66,9 @@ function parentFlag(def: ResourceDef): string {
   return def.parent ? ` --${kebabCase(def.parent.field)} 7` : '';
 }
 
-async function address(deps: ResourceDeps, def: ResourceDef, options: AddressOptions): Promise<Address> {
-  const version = chooseVersion(def, options.apiVersion);
+function address(deps: ResourceDeps, def: ResourceDef, options: AddressOptions) {
   const field = parentField(def);
-  const given = field ? fieldFlagValue(field, options) : undefined;
-  const parentId = await resolveParentId(def, given, deps.names());
-  return { def, version, parentId };
+  return addressOf(deps, def, options.apiVersion, field ? fieldFlagValue(field, options) : undefined);
 }
 
 async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOptions<ResourceDef>) {
