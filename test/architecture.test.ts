@@ -151,6 +151,28 @@ function loadedWith(edges: readonly Edge[], from: readonly string[]): Set<string
   return seen;
 }
 
+const TEST = resolve(import.meta.dirname);
+
+/** The modules of src/ the test files import directly, as paths relative to src/. */
+function testedModules(): Set<string> {
+  const files = readdirSync(TEST, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.test.ts'));
+  return new Set(
+    files.flatMap((path) => {
+      const file = join(TEST, path);
+      return [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((match) => {
+        const specifier = match[2] ?? match[3]!;
+        const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
+        return specifier.startsWith('.') && target.startsWith(SRC) ? [relative(SRC, target)] : [];
+      });
+    }),
+  );
+}
+
+/** The modules of `folder` no test file imports. */
+function untested(modules: readonly string[], tested: ReadonlySet<string>, folder: string): string[] {
+  return modules.filter((path) => path.startsWith(folder) && !tested.has(path));
+}
+
 /** Imports of data/ or api/ from a cli file outside the factory's wiring, as `from → to`. */
 function cliBelowApp(edges: readonly Edge[]): string[] {
   return edges
@@ -199,6 +221,11 @@ describe('architecture', () => {
     expect(edges.some((e) => e.from.startsWith(WIRING) && e.to.startsWith('data/'))).toBe(true);
   });
 
+  test('every module of src/app is imported by a test of its own behaviour (the use cases are tested in process)', () => {
+    const modules = sourceFiles(SRC).map((file) => relative(SRC, file));
+    expect(untested(modules, testedModules(), 'app/')).toEqual([]);
+  });
+
   test('no import cycle in src/', () => {
     expect(findCycle(edges.filter((e) => !e.lazy))).toBeUndefined();
   });
@@ -232,6 +259,8 @@ describe('architecture', () => {
       { from: 'b.ts', to: 'a.ts', typeOnly: true, lazy: false },
     ])).toBe('a.ts → b.ts → a.ts');
     expect([...loadedWith([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), { ...edge('c.ts', 'd.ts'), lazy: true }, { ...edge('a.ts', 'e.ts'), typeOnly: true }], ['a.ts'])]).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    expect(untested(['app/a.ts', 'app/b/c.ts', 'cli/d.ts'], new Set(['app/a.ts']), 'app/')).toEqual(['app/b/c.ts']);
+    expect(testedModules().has('app/factory.ts')).toBe(true);
     // A command that imports the data layer or the API, statically, by type or lazily, is caught; the wiring is not.
     expect(cliBelowApp([
       edge('cli/commands/x.ts', 'data/calendar.ts'),

@@ -24,7 +24,7 @@ import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
 /** What the generic verbs use of the factory. */
-export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now'>;
+export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now' | 'wallNow'>;
 
 export interface WriteInput {
   /** Fields from `--file`, by API name. */
