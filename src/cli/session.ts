@@ -152,7 +152,7 @@ export class Session {
         now: this.ctx.now(),
       }));
       const warn = (message: string) => this.ctx.term.stderr.write(`${message}\n`);
-      this.writes = { history, journal: { seen: new Map(), wrote: (record) => history.record(record, warn) } };
+      this.writes = { history, journal: { seen: new Map(), wrote: (record) => history.record(record, warn), mark: () => history.mark(), withdraw: (mark) => history.withdraw(mark, warn) } };
     }
     return this.writes.journal;
   }

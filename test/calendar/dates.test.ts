@@ -93,7 +93,7 @@ describe('events book item arguments', () => {
 
 describe('clone offsets', () => {
   it('a day keeps the clock time; a moment moves the start there; every datetime shifts alike', async () => {
-    const { shiftedCopy } = await import('../../src/cli/commands/calendar/events-clone.js');
+    const { shiftedCopy } = await import('../../src/domain/event-shift.js');
     const { shiftOffset: cloneOffset } = await import('../../src/domain/event-shift.js');
     const start = at('2026-03-07T16:00:00');
     const byDay = cloneOffset(start, { time: at('2026-10-31T00:00:00'), wholeDay: true });

@@ -181,9 +181,9 @@ describe('--file bodies', () => {
     const scope = api()
       .post('/v2/inventory', { name: 'Copied tent', quantityAvailable: 3, active: 1 })
       .reply(201, envelope([sampleRecord(resources.inventory, 10, { name: 'Copied tent', quantityAvailable: 3, active: 1 })]));
-    const result = await runCli(['inventory', 'add', '--file', file, '--fields', 'id'], withApi());
+    const result = await runCli(['inventory', 'add', '--file', file, '--json'], withApi());
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('10\n');
+    expect(JSON.parse(result.stdout).data[0].id).toBe(10);
     expect(scope.isDone()).toBe(true);
   });
 });

@@ -246,7 +246,7 @@ describe('--quiet', () => {
   test('silences notices, never data', async () => {
     const result = await list(['--quiet'], { tty: true }, envelope([]));
     expect(result.stderr).toBe('');
-    const deleted = api().delete('/v2/inventory/4').reply(200, { id: 4 });
+    const deleted = api().get('/v2/inventory/4').reply(200, envelope([{ id: 4, name: 'Lamp', quantityAvailable: 1, active: 1 }])).delete('/v2/inventory/4').reply(200, { id: 4 });
     const quiet = await runCli(['inventory', 'delete', '4', '--yes', '-q'], withApi());
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('');

@@ -1,7 +1,7 @@
 // `rentals history [--event E] [--item X] [--since D] [--limit N]`: the tool's writes, newest first,
 // one entry per command with the records it changed beneath (config/history.ts keeps them).
 
-import { type HistoryEntry, historyDir, readHistory } from '../../config/history.js';
+import { type HistoryEntry, historyDir, readHistory, standingEntries } from '../../config/history.js';
 import { chosenEntries, historyView } from '../../app/history.js';
 import { parseDateArgument } from '../../domain/dates.js';
 import { wallTimeOf } from '../../domain/wall-time.js';
@@ -15,7 +15,7 @@ import { TOP_LEVEL } from './top-level.js';
 
 /** What history and undo read: the entries of this API, the calendar, the clock, notices. */
 export interface HistoryDeps {
-  /** The entries of this API (the base URL in force; all when none is set), oldest first. */
+  /** The entries of this API (the base URL in force; all when none is set), oldest first; an entry whose writes all backed out only renames. */
   entries: () => HistoryEntry[];
   calendar: CalendarDeps;
   notices: Notices;
@@ -50,7 +50,7 @@ export const historyCommand = defineViewCommand({
     const since = options.since === undefined ? undefined : parseDateArgument(options.since, wallTimeOf(deps.now()), '--since').time;
     const byId = (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => (ref === undefined ? undefined : /^\d+$/.test(ref.trim()) ? Number(ref) : read(ref).then((r) => r.id));
     const [eventId, itemId] = await Promise.all([byId(conceptValue('event', options)?.value, (ref) => calendar.event(ref)), byId(conceptValue('item', options)?.value, (ref) => calendar.item(ref))]);
-    const entries = chosenEntries(deps.entries(), { since, eventId, itemId, limit });
+    const entries = chosenEntries(standingEntries(deps.entries()), { since, eventId, itemId, limit });
     if (entries.length === 0) deps.notices.info('No entries in the history of writes.');
     return historyView(entries);
   },

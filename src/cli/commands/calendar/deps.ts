@@ -5,11 +5,9 @@
 import type { CalendarWrites } from '../../../app/ports.js';
 import { type HoldPolicy, type HoldRule, holdRuleFor, writeRuleFor } from '../../../domain/hold-policy.js';
 import type { CalendarEvent } from '../../../domain/records.js';
-import { BookingWriter } from '../../../data/booking-writer.js';
 import { CalendarData, type CalendarReading } from '../../../data/calendar.js';
-import { EventWriter } from '../../../data/event-writer.js';
-import { StockWriter } from '../../../data/stock-writer.js';
 import { ShortageAdvisor } from '../../../data/shortage-advisor.js';
+import { buildWriters } from '../../../data/writers.js';
 import { type ResolvedRange, describeRange } from '../../../domain/dates.js';
 import { type WallTime, wallTimeOf } from '../../../domain/wall-time.js';
 import type { Session } from '../../session.js';
@@ -63,14 +61,16 @@ export function calendarDeps(session: Session, reading: CalendarReading = {}): C
     return wall - (wall % 60_000);
   };
   const advisor = new ShortageAdvisor(calendar, { ruleOf: writeRule, alternatives: () => session.settings.alternatives.value ?? [], now, warn: (message) => notices.warn(message) });
+  const writers = buildWriters({ calendar, api, ruleOf: writeRule, now, advisor });
   const deps: CalendarDeps = {
     calendar,
     holds,
     ruleOf,
     advisor,
-    bookings: new BookingWriter(calendar, api, writeRule, advisor),
-    events: new EventWriter(calendar, api, writeRule, advisor),
-    stock: new StockWriter(calendar, api, writeRule, now),
+    writers,
+    bookings: writers.bookings,
+    events: writers.events,
+    stock: writers.stock,
     now,
     instant: () => session.ctx.now(),
     notices,
