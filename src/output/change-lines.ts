@@ -5,6 +5,7 @@
 
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
 import { formatMoneyFixed, parseMoney } from '../domain/money.js';
+import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import { type ResourceName, fieldByName, fieldTitles, resources } from '../resources/definitions.js';
 import { type ChangeNames, type ChangesView, fieldsOf } from './changes.js';
 import { textWidth } from './width.js';
@@ -27,7 +28,7 @@ const VERBS = {
   written: { create: 'Created', update: 'Changed', delete: 'Deleted' },
 } as const;
 
-/** A value for people: a reference by its name (`Confirmed (2)`), money with its scale (`67.50`), none as `—`. */
+/** A value for people: a reference by its name (`Confirmed (2)`), money with its scale (`67.50`), a time on the wall (`2026-06-12 14:00`), none as `—`. */
 function shown(resource: string, field: string, value: unknown, names: ChangeNames | undefined): string {
   if (value === undefined || value === null || value === '') return '—';
   const def = resources[resource as ResourceName];
@@ -39,6 +40,11 @@ function shown(resource: string, field: string, value: unknown, names: ChangeNam
     const money = parseMoney(value);
     if (money) return formatMoneyFixed(money);
   }
+  if (known?.kind === 'datetime') {
+    const time = parseWallTime(value);
+    if (time !== undefined) return shortWallTime(time);
+  }
+  if (known?.kind === 'bool') return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : 'false';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -259,6 +259,24 @@ describe('update: read, change only what is given, PUT the whole record', () => 
     expectNothingSent();
   });
 
+  test('a read that answers with another record than the one named (a mock with its example record): refused, both ids named, nothing PUT (exit 1)', async () => {
+    const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
+    const result = await runCli(['inventory', 'update', '7', '--name', 'Marquee'], withApi());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: asked for inventory item 7, the server answered with inventory item 12: a write would change a record you did not name. Nothing was written.\n');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('the same for an event, whose writer reads it before judging the change', async () => {
+    const scope = api().get('/v1/events/7').reply(200, envelope([sampleRecord(resources.events, 12, { eventName: 'Not this one' })]));
+    const result = await runCli(['events', 'update', '7', '--event-name', 'Marquee'], withApi());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: asked for event 7, the server answered with event 12');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
   test('a 404 on the read is exit 4 and nothing is PUT', async () => {
     const scope = api().get('/v2/inventory/99').reply(404, { message: 'Inventory item not found' });
     const result = await runCli(['inventory', 'update', '99', '--name', 'x'], withApi());

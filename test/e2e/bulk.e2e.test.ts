@@ -335,6 +335,14 @@ describe('against the seeded sandbox', () => {
     expect(snapshot(prices)).toEqual({ [`${item}/2`]: 199.99, [`${item}/1`]: 99.5 });
   });
 
+  test('a dry run as tsv: one line per change whatever the name holds (a line break is escaped, never splits the row)', async () => {
+    const [item] = await createItems(sandbox, ['Tent\nwith a line break']);
+    const csv = file('broken-name.csv', `inventoryId,rentalBlockId,price\n${item},1,10\n${item},2,20\n`);
+    const rows = ok(await rentals(['prices', 'import', csv, '--dry-run', '-o', 'tsv'])).stdout.split('\n').filter((line) => line !== '');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.split('\t')).toEqual(['create', 'prices', '', expect.stringContaining('Tent\\nwith a line break'), 'price', '', expect.stringMatching(/^[12]0$/)]);
+  });
+
   test('plan, then someone changes a price, then apply: that row is skipped as stale, the others applied', async () => {
     const csv = file('planned.csv', 'inventoryId,rentalBlockId,price\n7,1,20\n7,2,30\n7,3,40\n');
     const planFile = file('plan.json');

@@ -8,7 +8,7 @@
 // copy as it is and says so: what was written stays visible.
 
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
-import { lineChange, writtenChange } from '../../data/booking-writer.js';
+import { lineChange, namedLine, writtenChange } from '../../data/booking-writer.js';
 import { refusedByRules } from '../../data/refused.js';
 import type { ApiRecord } from '../../api/resource-api.js';
 import type { BookingTarget } from '../../domain/booking-plan.js';
@@ -131,12 +131,12 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
     deps.notices.info(`would: create ${planned.target.label} (${datesText(readEvent({ ...body }))})`);
     for (const write of planned.plan.writes) deps.notices.info(`would: ${say(write)}`);
     deps.notices.info('Dry run: nothing was sent.');
-    const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body }, ...planned.plan.writes.map((write) => lineChange(undefined, write))];
+    const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body }, ...planned.plan.writes.map((write) => namedLine(lineChange(undefined, write), planned.world.items))];
     return changesView(changes, { dryRun: true, json: { data: [body] }, catalog });
   }
   const event = readEvent(created);
   deps.notices.info(`Created ${eventLabel(event)}, a copy of event ${source.id}: ${datesText(event)}.`);
   for (const { write } of written ?? []) deps.notices.info(say(write));
-  const changes: Change[] = [{ resource: eventsAt.def.name, id: event.id, before: null, after: created }, ...(written ?? []).map((line) => writtenChange(event.id, line))];
+  const changes: Change[] = [{ resource: eventsAt.def.name, id: event.id, before: null, after: created }, ...(written ?? []).map((line) => namedLine(writtenChange(event.id, line), planned.world.items))];
   return changesView(changes, { dryRun: false, json: { data: [created] }, catalog });
 }

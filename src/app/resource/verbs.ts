@@ -21,8 +21,6 @@ import {
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
-import { carryOut } from '../carry-out.js';
-import { changesView } from '../changes-view.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
@@ -134,6 +132,8 @@ async function writerOf(deps: Pick<ResourceDeps, 'booking'>, def: ResourceDef): 
  * before) or written (its changes, and the records the server answered). The same plan either way.
  */
 async function shownOrWritten(deps: Pick<ResourceDeps, 'describeRequest' | 'catalog'>, planned: PlannedWrite, dryRun: boolean, notices: Notices, records: (changes: readonly Change[]) => unknown[]): Promise<View> {
+  // Loaded by a write only: a list or a get never pays for them.
+  const [{ carryOut }, { changesView }] = await Promise.all([import('../carry-out.js'), import('../changes-view.js')]);
   const changes = await carryOut(planned, dryRun, notices);
   const catalog = () => deps.catalog();
   if (!dryRun) return changesView(changes, { dryRun, json: { data: records(changes) }, catalog });
