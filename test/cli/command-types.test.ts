@@ -16,6 +16,7 @@ import type { Outcome, View } from '../../src/output/views.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -61,6 +62,7 @@ test('a calendar command: availability reads exactly what its declaration gives,
 
 test('options declared as data: the flags and the handler type both come from the declaration', () => {
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -109,6 +111,7 @@ test('options declared as data: the flags and the handler type both come from th
 test("field flags are typed from the resource table: a resource's fields, aliases and inverse flags, nothing else", () => {
   // What `prices set` declares: the price's fields, read by their flags' names.
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -161,6 +164,7 @@ test("field flags are typed from the resource table: a resource's fields, aliase
 
 test('a renamed declaration fails where the old name is read', () => {
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -186,6 +190,7 @@ test("a handler's positionals come from the args declared: required, optional, v
 
 test('no command takes the whole session: its deps are narrow', () => {
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -195,6 +200,7 @@ test('no command takes the whole session: its deps are narrow', () => {
     handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
   });
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],

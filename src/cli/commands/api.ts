@@ -46,6 +46,7 @@ async function call(deps: ApiDeps, options: ApiCallOptions): Promise<RawView> {
 }
 
 export const apiCommand = defineViewCommand({
+  effect: 'changes',
   ...TOP_LEVEL.api,
   args: '<method> <path>',
   help: `

@@ -70,6 +70,7 @@ export const configGroup = defineGroup({
   examples: ['rentals config list', 'rentals config set output json'],
   commands: () => [
     defineViewCommand({
+      effect: 'reads',
       name: 'list',
       aliases: ['ls'],
       summary: "List the profile's settings",
@@ -79,6 +80,7 @@ export const configGroup = defineGroup({
       handler: async (deps) => listSettings(deps),
     }),
     defineViewCommand({
+      effect: 'reads',
       name: 'get',
       args: '<key>',
       summary: `Print one setting (${[...KEYS.keys()].join(', ')})`,
@@ -88,6 +90,7 @@ export const configGroup = defineGroup({
       handler: async (deps, _options, [key]) => getSetting(deps, key),
     }),
     defineViewCommand({
+      effect: 'sets',
       name: 'set',
       args: '<key> <value>',
       summary: 'Change one setting',
@@ -98,6 +101,7 @@ export const configGroup = defineGroup({
       handler: (deps, _options, [key, value]) => setSetting(deps, key, value),
     }),
     defineViewCommand({
+      effect: 'deletes',
       name: 'unset',
       args: '<key>',
       summary: 'Remove one setting',

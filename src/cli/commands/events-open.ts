@@ -39,6 +39,7 @@ async function openEvent(deps: OpenDeps, ref: string, browser: boolean): Promise
 }
 
 export const eventsOpen = defineViewCommand({
+  effect: 'reads',
   name: 'open',
   args: '<id>',
   summary: "Print the event's web link (and open it with --browser)",

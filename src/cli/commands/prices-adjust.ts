@@ -10,6 +10,7 @@ import type { BulkDeps } from '../../app/bulk/run.js';
 const DEFAULT_ROUND = '0.01';
 
 export const pricesAdjust = defineViewCommand({
+  effect: 'changes',
   name: 'adjust',
   summary: 'Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up',
   help: `

@@ -8,6 +8,7 @@ import { factoryOf } from '../factory.js';
 import type { BulkDeps } from '../../app/bulk/run.js';
 
 export const pricesSet = defineViewCommand({
+  effect: 'sets',
   name: 'set',
   summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
   examples: [

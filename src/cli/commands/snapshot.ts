@@ -165,6 +165,7 @@ function parseOnly(value: string | undefined): ResourceName[] | undefined {
 }
 
 export const snapshotCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.snapshot,
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
@@ -183,6 +184,7 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
 });
 
 export const diffCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
   help: `

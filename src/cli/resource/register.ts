@@ -112,6 +112,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
   return {
     list: () =>
       defineViewCommand({
+        effect: 'reads',
         name: 'list',
         aliases: aliases('list'),
         summary: `List ${def.plural}`,
@@ -123,6 +124,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     get: () =>
       defineViewCommand({
+        effect: 'reads',
         name: 'get',
         args: '<id>',
         aliases: aliases('get'),
@@ -138,6 +140,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     add: () =>
       defineViewCommand({
+        effect: 'adds',
         name: 'add',
         aliases: aliases('add'),
         summary: `Create ${article(def.singular)}`,
@@ -154,6 +157,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     update: () =>
       defineViewCommand({
+        effect: 'sets',
         name: 'update',
         args: '<id>',
         aliases: aliases('update'),
@@ -171,6 +175,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     delete: () =>
       defineViewCommand({
+        effect: 'deletes',
         name: 'delete',
         args: '<id>',
         aliases: aliases('delete'),

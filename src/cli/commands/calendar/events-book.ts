@@ -63,6 +63,7 @@ async function distinctItems(deps: CalendarDeps, refs: readonly string[], twice:
 }
 
 export const eventsBook = defineViewCommand({
+  effect: 'sets',
   name: 'book',
   args: '<event>',
   summary: "Book items on an event after checking availability; the price comes from the event's rental block",
@@ -116,6 +117,7 @@ async function substituted(deps: CalendarDeps, event: CalendarEvent, intents: Bo
 }
 
 export const eventsUnbook = defineViewCommand({
+  effect: 'deletes',
   name: 'unbook',
   args: '<event>',
   summary: 'Remove items from an event (every line of each item)',

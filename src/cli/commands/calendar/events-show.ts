@@ -26,6 +26,7 @@ const DATE_LABELS: Record<EventDateField, string> = {
 const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
 
 export const eventsShow = defineViewCommand({
+  effect: 'reads',
   name: 'show',
   args: '<event>',
   summary: 'Show an event with its bookings, line totals and the event total',

@@ -43,6 +43,7 @@ export function movementsOf(event: CalendarEvent, range: { from: number; to: num
 }
 
 export const loadSheetCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.loadSheet,
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],

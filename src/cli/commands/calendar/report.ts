@@ -39,6 +39,7 @@ function revenueRecord(row: RevenueRow, cancelled = false) {
 }
 
 export const reportCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.report,
   args: '<utilization|revenue>',
   help: withDatesLink(
