@@ -3,6 +3,7 @@
 
 import { type Argument, Command, type Help, type Option } from 'commander';
 import { SETTINGS, setting } from '../config/settings-table.js';
+import { VERSION } from '../common/version.js';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
@@ -83,7 +84,7 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
   const { term } = reg.ctx;
   const program = new RootCommand('rentals')
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
-    .version(typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev', '-V, --version', 'print the version')
+    .version(VERSION, '-V, --version', 'print the version')
     .configureOutput({
       // Help and the version are collected and shown at the end of the run (paged at a terminal: help-output.ts).
       writeOut: (text) => void (reg.state.help = (reg.state.help ?? '') + text),
