@@ -170,6 +170,25 @@ describe('rentals mcp: the server', () => {
     await server.stop();
   });
 
+  test('a script that pipes its requests and ends stdin gets every answer before the server stops', async () => {
+    const pipes = pipedClient();
+    const fake = fakeContext();
+    const { main } = printing(JSON.stringify(ENVELOPE));
+    const served = serve({ ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main }, { tools, readOnly: false, settingFlags: [], secrets: [] });
+    let out = '';
+    pipes.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    const requests = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sh', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'events_show', arguments: { event: '12' } } },
+    ];
+    pipes.stdin.end(`${requests.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    await served;
+    const answers = out.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: { structuredContent?: unknown } });
+    expect(answers.map((a) => a.id)).toEqual([1, 2]);
+    expect(answers[1]!.result.structuredContent).toEqual(ENVELOPE);
+  });
+
   test('the server stops when its stdin ends, once the call in flight (a write, maybe) has run to its end', async () => {
     let finish: () => void = () => undefined;
     const main: Main = async (_argv, ctx) => {
