@@ -189,6 +189,18 @@ describe('rentals mcp: the server', () => {
     expect(answers[1]!.result.structuredContent).toEqual(ENVELOPE);
   });
 
+  test('a line that is no message is logged as a protocol error, and the server goes on answering', async () => {
+    const pipes = pipedClient();
+    const fake = fakeContext();
+    const served = serve({ ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main: printing('{}').main }, { tools, readOnly: false, settingFlags: [], secrets: [] });
+    let out = '';
+    pipes.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    pipes.stdin.end(`not json\n${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
+    await served;
+    expect(fake.stderr()).toMatch(/rentals mcp: protocol error: .+/);
+    expect(JSON.parse(out.trim())).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
   test('the server stops when its stdin ends, once the call in flight (a write, maybe) has run to its end', async () => {
     let finish: () => void = () => undefined;
     const main: Main = async (_argv, ctx) => {

@@ -61,6 +61,8 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
     });
   });
 
+  // A line that is no JSON-RPC message, a message of no known kind: said, and the server goes on.
+  server.onerror = (error) => log(`protocol error: ${error.message}`);
   const transport = new StdioServerTransport(ctx.term.stdin, ctx.term.stdout);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
