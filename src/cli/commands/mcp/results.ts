@@ -13,9 +13,17 @@ export interface CommandRun {
   stderr: string;
 }
 
+/** What an error result says in its structured content, beside the envelope. */
+interface ToolError {
+  exitCode: number;
+  /** The exit code's name in ExitCode (`usage`, `notFound`…), or `refused`. */
+  meaning: string;
+  message: string;
+}
+
 export interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
-  structuredContent?: Record<string, unknown>;
+  structuredContent?: Record<string, unknown> & { error?: ToolError };
   isError?: true;
   /** The SDK's result type is open to other members. */
   [key: string]: unknown;
@@ -36,7 +44,7 @@ export function toolResult(run: CommandRun): ToolResult {
   }
   const refused = envelope?.refused as { message?: unknown } | undefined;
   const message = typeof refused?.message === 'string' ? refused.message : errorMessage(run);
-  const error = { exitCode: run.exitCode, meaning: refused ? 'refused' : exitMeaning(run.exitCode), message };
+  const error: ToolError = { exitCode: run.exitCode, meaning: refused ? 'refused' : exitMeaning(run.exitCode), message };
   const texts = said.length > 0 ? [...said, ...printed] : [message, ...printed];
   return { content: texts.map(text), structuredContent: { ...envelope, error }, isError: true };
 }

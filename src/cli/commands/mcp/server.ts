@@ -55,8 +55,9 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
       throw new McpError(ErrorCode.InvalidParams, `no tool is named ${JSON.stringify(request.params.name)}${why}`);
     }
     return queue(async () => {
-      const { result, exitCode } = await callTool(run, ctx, tool, request.params.arguments, options);
-      log(`${tool.name}: exit ${exitCode}${result.isError ? ` (${String((result.structuredContent?.error as { meaning?: unknown } | undefined)?.meaning)})` : ''}`);
+      const result = await callTool(run, ctx, tool, request.params.arguments, options);
+      const error = result.structuredContent?.error;
+      log(`${tool.name}: exit ${error ? `${error.exitCode} (${error.meaning})` : 0}`);
       return result;
     });
   });
@@ -101,7 +102,7 @@ function oneAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
 }
 
 /** One tool call: its command line checked and run in this process; its run as the tool's answer. */
-async function callTool(run: NonNullable<Context['main']>, ctx: Context, tool: Tool, given: unknown, options: ServeOptions): Promise<{ result: ToolResult; exitCode: number }> {
+async function callTool(run: NonNullable<Context['main']>, ctx: Context, tool: Tool, given: unknown, options: ServeOptions): Promise<ToolResult> {
   let ran: CommandRun;
   try {
     const words = commandLine(tool, given);
@@ -112,7 +113,7 @@ async function callTool(run: NonNullable<Context['main']>, ctx: Context, tool: T
     if (!(error instanceof ValidationError)) throw error;
     ran = { exitCode: error.exitCode, stdout: '', stderr: `error: ${error.message}\nNothing was run.\n` };
   }
-  return { result: scrubbed(toolResult(ran), options.secrets), exitCode: ran.exitCode };
+  return scrubbed(toolResult(ran), options.secrets);
 }
 
 /**
