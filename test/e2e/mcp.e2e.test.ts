@@ -118,8 +118,7 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     expect(entry!.command).toBe(`mcp: events_book ${JSON.stringify({ event: String(wedding.id), item: [`${chairs.name}=1`] })}`);
     const undone = await callTool('undo', {});
     expect(undone.isError).toBeUndefined();
-    expect(undone.structuredContent?.data).toEqual([expect.objectContaining({ action: 'delete', resource: 'bookings' })]);
-    expect(undone.content[1]?.text).toContain(`Undid entry ${entry!.id} (mcp: events_book`);
+    expect(JSON.stringify(undone.content)).toContain(entry!.id);
     expect(await lines(wedding.id)).toEqual([]);
   });
 
