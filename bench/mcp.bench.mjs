@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeBinaries } from './lib/nodes.mjs';
+import { timedCliEnv } from './lib/cli-env.mjs';
+import { nodesToTime } from './lib/nodes.mjs';
 import { emitResult } from './lib/report.mjs';
 import { timeAlternately } from './lib/timing.mjs';
 import { startSandbox } from './sandbox-process.mjs';
@@ -29,25 +30,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 const token = `bench-${process.pid}`;
 const sandbox = await startSandbox(bin, token, ['--seed'], { ...process.env, RENTALS_CONFIG_DIR: join(work, 'sandbox-config'), XDG_CACHE_HOME: join(work, 'cache') });
 try {
-  const env = {
-    ...process.env,
-    RENTALS_BASE_URL: sandbox.url,
-    RENTALS_TOKEN: token,
-    RENTALS_CONFIG_DIR: join(work, 'config'),
-    XDG_CACHE_HOME: join(work, 'cache'),
-    HOME: work,
-    NO_COLOR: '1',
-  };
-  delete env.NODE_COMPILE_CACHE;
-  delete env.NODE_OPTIONS;
+  const env = timedCliEnv(sandbox, token, work);
   const rows = [];
   const nodes = [];
   const notes = [];
-  for (const node of nodeBinaries(majors)) {
-    if (node.missing) {
-      notes.push(`Node ${node.major} skipped: ${node.missing}`);
-      continue;
-    }
+  for (const node of nodesToTime(majors, notes)) {
     nodes.push(node.version);
     console.error(`Node ${node.version}: ${rounds} rounds…`);
     // Standard input is empty (/dev/null): the server starts, serves, sees its end and stops.
