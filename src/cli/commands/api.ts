@@ -5,6 +5,7 @@ import { defineViewCommand } from '../registry/spec.js';
 import { TOP_LEVEL } from './top-level.js';
 
 export const apiCommand = defineViewCommand({
+  effect: 'changes',
   ...TOP_LEVEL.api,
   args: '<method> <path>',
   help: `

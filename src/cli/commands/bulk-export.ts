@@ -8,6 +8,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
+    effect: 'reads',
     name: 'export',
     summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,

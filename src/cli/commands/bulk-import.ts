@@ -9,6 +9,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
   const setsPrices = (def.bulk?.values ?? []).includes('price');
   return defineViewCommand({
+    effect: 'sets',
     name: 'import',
     args: '[file]',
     summary: `Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`,

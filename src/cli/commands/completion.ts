@@ -18,6 +18,7 @@ with one request bounded by a 1.5 s timeout; a TAB never waits longer.
 `;
 
 export const completionCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.completion,
   args: '<shell>',
   help: SETUP,
@@ -27,6 +28,7 @@ export const completionCommand = defineViewCommand({
 });
 
 export const completeCommand = defineRawViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],

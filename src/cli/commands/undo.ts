@@ -41,6 +41,7 @@ function stepsView(steps: readonly UndoStep[]): RecordListView {
 }
 
 export const undoCommand = defineViewCommand({
+  effect: 'changes',
   ...TOP_LEVEL.undo,
   args: '[entry]',
   help: '\nEach record of the entry goes back as it was: a record the entry created is deleted, one it changed is put back, one it deleted comes back as a new record (its new id is said). A record changed by anyone since makes the whole undo refused (exit 1, the differences shown, nothing undone). Bookings and events that come back must fit, as any booking must (--allow-overbook to write anyway). The undo is an entry of its own: undo it to redo.\n',

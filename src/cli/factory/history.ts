@@ -22,7 +22,7 @@ export class RunHistory {
   journal(): WriteJournal {
     if (!this.writes) {
       const history = new HistoryWriter(historyDir(this.settings.configDir), () => ({
-        command: redactedCommand(this.ctx.argv ?? []),
+        command: this.ctx.commandLine ?? redactedCommand(this.ctx.argv ?? []),
         baseUrl: this.settings.baseUrl.value ?? '',
         undoes: this.undoing,
         now: this.ctx.now(),

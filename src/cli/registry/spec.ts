@@ -45,8 +45,24 @@ export interface CommandInfo {
   hidden?: boolean;
 }
 
+/**
+ * What a run of the command does to the service's records or the tool's own files (settings,
+ * credentials), whatever its options: the annotations of its tool for an assistant (`rentals mcp`:
+ * read-only, destructive, idempotent) and whether `rentals mcp --read-only` offers it.
+ * - `reads`: changes nothing.
+ * - `adds`: creates records; run twice, it creates twice.
+ * - `sets`: brings records to the state it is given; run twice, the second run changes nothing.
+ * - `changes`: changes records from what they are (a percentage, a shift, the last write undone);
+ *   run twice, it changes them twice.
+ * - `deletes`: removes records.
+ */
+export type Effect = 'reads' | 'adds' | 'sets' | 'changes' | 'deletes';
+
 export interface LeafCommand extends CommandInfo {
   kind: 'command';
+  effect: Effect;
+  /** Its options as declared (registry/flags.ts): what help shows and what an assistant's tool takes. */
+  flags?: FlagDecls;
   /** Adds the commander command under `parent`, options and action included. */
   attach(parent: Command, reg: Registrar): Command;
 }
@@ -106,6 +122,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
   help?: string;
   examples: readonly string[];
   hidden?: boolean;
+  /** What a run changes: nothing, or records it adds, sets, changes or deletes (Effect). */
+  effect: Effect;
   /** The options as data (registry/flags.ts): commander's flags and the handler's options type both derive from it. */
   flags?: F;
   /** The profile named by --profile may not exist yet: this command creates it (no warning). */
@@ -209,7 +227,7 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
 function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
-  const { name, args, summary, help, examples, hidden } = spec;
+  const { name, args, summary, help, examples, hidden, effect, flags } = spec;
   const aliases = spec.aliases ?? [];
   return {
     kind: 'command',
@@ -220,10 +238,12 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     help,
     examples,
     hidden,
+    effect,
+    flags,
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (args) command.arguments(args);
-      if (spec.flags) addFlags(command, spec.flags);
+      if (flags) addFlags(command, flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as ArgsOf<S>;

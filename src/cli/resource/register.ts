@@ -107,6 +107,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
   return {
     list: () =>
       defineViewCommand({
+        effect: 'reads',
         name: 'list',
         aliases: aliases('list'),
         summary: `List ${def.plural}`,
@@ -117,6 +118,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     get: () =>
       defineViewCommand({
+        effect: 'reads',
         name: 'get',
         args: '<id>',
         aliases: aliases('get'),
@@ -131,6 +133,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     add: () =>
       defineViewCommand({
+        effect: 'adds',
         name: 'add',
         aliases: aliases('add'),
         summary: `Create ${article(def.singular)}`,
@@ -146,6 +149,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     update: () =>
       defineViewCommand({
+        effect: 'sets',
         name: 'update',
         args: '<id>',
         aliases: aliases('update'),
@@ -162,6 +166,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     delete: () =>
       defineViewCommand({
+        effect: 'deletes',
         name: 'delete',
         args: '<id>',
         aliases: aliases('delete'),

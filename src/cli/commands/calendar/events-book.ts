@@ -37,6 +37,7 @@ async function distinctItems(deps: BookingDeps, refs: readonly string[], twice: 
 }
 
 export const eventsBook = defineViewCommand({
+  effect: 'sets',
   name: 'book',
   args: '<event>',
   summary: "Book items on an event after checking availability; the price comes from the event's rental block",
@@ -90,6 +91,7 @@ async function substituted(deps: BookingDeps, event: CalendarEvent, intents: Boo
 }
 
 export const eventsUnbook = defineViewCommand({
+  effect: 'deletes',
   name: 'unbook',
   args: '<event>',
   summary: 'Remove items from an event (every line of each item)',

@@ -25,6 +25,7 @@ function wouldWrite(deps: BookingDeps, record: Record<string, unknown>, changes:
 }
 
 export const eventsCancel = defineViewCommand({
+  effect: 'sets',
   name: 'cancel',
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
@@ -66,6 +67,7 @@ async function holdingStatus(deps: BookingDeps, given: { value: string; flag: st
 }
 
 export const eventsUncancel = defineViewCommand({
+  effect: 'sets',
   name: 'uncancel',
   args: '<event>',
   summary: 'Make a cancelled event active again: clears the cancel date and reason, gives it a holding status; its bookings checked like a confirm',

@@ -40,6 +40,7 @@ export function shiftedCopy(record: Record<string, unknown>, offset: number, nam
 }
 
 export const eventsClone = defineViewCommand({
+  effect: 'adds',
   name: 'clone',
   args: '<event>',
   summary: 'Copy an event to a new start date, every datetime shifted alike',

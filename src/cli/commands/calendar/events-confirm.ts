@@ -14,6 +14,7 @@ import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 const CONFIRMED = 'Confirmed';
 
 export const eventsConfirm = defineViewCommand({
+  effect: 'sets',
   name: 'confirm',
   args: '<event>',
   summary: 'Confirm a quote: its status becomes Confirmed when its bookings fit against the firm holds',

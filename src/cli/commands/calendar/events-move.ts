@@ -22,6 +22,7 @@ function signedDuration(text: string): number {
 }
 
 export const eventsMove = defineViewCommand({
+  effect: 'changes',
   name: 'move',
   args: '<event>',
   summary: 'Move an event in time: its five datetimes shifted alike, its bookings checked over the new window',
