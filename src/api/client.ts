@@ -16,7 +16,6 @@ import { interpret, respond } from './responses.js';
 import { backoffMs, retriedByDefault, retryAfterMs, retryableStatus, waitsFor } from './retry-policy.js';
 import { RequestTarget } from './request-target.js';
 import { MAX_RESPONSE_BYTES, Transport, displayUrl, formatBytes, lowerKeys, parseBaseUrl, redactHeaders, refuseInsecureHttp } from './transport.js';
-import { VERSION } from '../common/version.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -74,7 +73,7 @@ export class ApiClient {
     this.proxy = options.env ? proxyFor(this.baseUrl, options.env) : undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
-    this.userAgent = options.userAgent ?? `rentals/${VERSION}`;
+    this.userAgent = options.userAgent ?? `rentals/${typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev'}`;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = options.random ?? Math.random;
     this.transport = new Transport({

@@ -2,7 +2,6 @@
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
 import { type Argument, Command, type Help, type Option } from 'commander';
-import { VERSION } from '../common/version.js';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames } from './global-flags.js';
@@ -58,7 +57,7 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
   const { term } = reg.ctx;
   const program = new RootCommand('rentals')
     .description('Operate the equipment rental calendar from the shell: items, prices, events, bookings.')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(typeof __RENTALS_VERSION__ === 'string' ? __RENTALS_VERSION__ : 'dev', '-V, --version', 'print the version')
     .configureOutput({
       // Help and the version are collected and shown at the end of the run (paged at a terminal: help-output.ts).
       writeOut: (text) => void (reg.state.help = (reg.state.help ?? '') + text),
