@@ -27,21 +27,17 @@ import { type ResourceName, defaultVersion, resources, writableFields } from '..
 import { readRecord } from '../schemas/values.js';
 import { announcePlanned, carryOut } from './carry-out.js';
 import { changesView } from './changes-view.js';
+import type { Factory, HistoryLog } from './factory.js';
 import type { CalendarWrites } from './ports.js';
 
-/** The history of writes as undo needs it: the entries of this API, and this run's own entry. */
-export interface WriteHistory {
-  /** The entries of this API (the base URL in force; all when none is set), oldest first. */
-  entries(): HistoryEntry[];
-  /** This run undoes `entry` (its own entry says so). */
-  undoes(entry: string): void;
-  /** This run's entry, once it wrote. */
-  entry(): string | undefined;
-  /** The record `to` of this run brings back the deleted record `from`. */
-  broughtBack(resource: string, from: number, to: number): void;
-}
+/** What undo uses: the calendar's reads, the writers, notices, the API (to read each record as it is now), the history of writes. */
+export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog };
 
-export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: WriteHistory };
+/** Undo's dependencies, of the run's factory. */
+export async function undoDeps(factory: Pick<Factory, 'booking' | 'api' | 'history'>): Promise<UndoDeps> {
+  const { calendar, writers, notices } = await factory.booking();
+  return { calendar, writers, notices, api: () => factory.api(), history: factory.history() };
+}
 
 export interface UndoRequest {
   /** The entry's id or the start of it; the newest without one. */

@@ -4,7 +4,8 @@
 // changed since refusing the whole undo. The history is a double: only what undo asks of it.
 
 import { describe, expect, test } from 'vitest';
-import { type UndoDeps, type WriteHistory, StaleEntryError, undo } from '../../src/app/undo.js';
+import type { HistoryLog } from '../../src/app/factory.js';
+import { type UndoDeps, StaleEntryError, undo } from '../../src/app/undo.js';
 import type { HistoryEntry, HistoryRecord } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import type { View } from '../../src/output/views.js';
@@ -16,7 +17,7 @@ const world = writeWorldSuite();
 /** The history as undo sees it: these entries; this run's own writes noted. */
 function historyOf(entries: HistoryEntry[]) {
   const own = { undoes: [] as string[], broughtBack: [] as Array<[string, number, number]> };
-  const history = strict<WriteHistory>('history', {
+  const history = strict<HistoryLog>('history', {
     entries: () => entries,
     undoes: (entry) => void own.undoes.push(entry),
     entry: () => (own.undoes.length > 0 ? 'own00001' : undefined),

@@ -17,6 +17,7 @@ import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
 import type { ApiVersion } from '../../resources/definitions.js';
 import { changesView } from '../changes-view.js';
+import type { ItemAsk } from '../calendar/item-asks.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
 import type { CalendarWrites } from '../ports.js';
 
@@ -78,12 +79,6 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
 /** Each line's change named by its item. */
 function named(changes: readonly Change[], planned: PlannedBookings): Change[] {
   return changes.map((change) => namedLine(change, planned.world.items));
-}
-
-/** An item asked for, as typed (a name or an id), with its quantity. */
-export interface ItemAsk {
-  ref: string;
-  quantity: number;
 }
 
 export interface BookEventRequest {

@@ -11,10 +11,17 @@ import type { View } from '../../output/views.js';
 import type { BodyOf } from '../../resources/definitions.js';
 import { carryOut } from '../carry-out.js';
 import { changesView } from '../changes-view.js';
+import type { Factory } from '../factory.js';
 import type { CalendarWrites } from '../ports.js';
 
 /** What the event commands use: the calendar's reads, the writers, notices, the clock on the local wall. */
-export type EventDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { now: () => WallTime };
+export type EventDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'events' | 'bookings' | 'notices'> & { now: () => WallTime };
+
+/** The event commands' dependencies, of the run's factory (the writers load on first use). */
+export async function eventDeps(factory: Pick<Factory, 'booking' | 'wallNow'>): Promise<EventDeps> {
+  const { calendar, writers, events, bookings, notices } = await factory.booking();
+  return { calendar, writers, events, bookings, notices, now: () => factory.wallNow() };
+}
 
 export interface EventChangeRequest {
   allowOverbook: boolean;

@@ -3,37 +3,14 @@
 // by app/events/book.ts (intents for the one booking planner: every item checked together before
 // the first write; --substitute splits a short item over its substitutes).
 
-import { type ItemAsk, bookEvent, unbookEvent } from '../../../app/events/book.js';
+import { bookEvent, unbookEvent } from '../../../app/events/book.js';
+import { parseItemAsks } from '../../../app/calendar/item-asks.js';
 import { type Money, parseMoney } from '../../../domain/money.js';
 import { UsageError } from '../../../errors.js';
-import { parseCount, parseDecimal } from '../../../schemas/values.js';
+import { parseDecimal } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
 import { conceptValue, conceptValues } from '../../vocabulary.js';
 import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, itemListFlag, withDatesLink } from './options.js';
-
-export type { ItemAsk } from '../../../app/events/book.js';
-
-const ITEM_PAIR = /^(.*\S)\s*=\s*(\S+)$/;
-
-/** `--item NAME=QTY` pairs and `--item NAME --qty n`. */
-export function parseItemAsks(values: readonly string[], quantity: string | undefined): ItemAsk[] {
-  const asks: ItemAsk[] = [];
-  for (const value of values) {
-    const pair = ITEM_PAIR.exec(value);
-    const ref = pair ? pair[1]! : value.trim();
-    const given = pair ? pair[2]! : quantity;
-    if (ref === '') throw new UsageError('--item: give an item name or id');
-    if (given === undefined) throw new UsageError(`--item ${JSON.stringify(value)}: how many? write NAME=QTY or add --quantity <n>`);
-    const parsed = parseCount(given);
-    if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);
-    asks.push({ ref, quantity: parsed.value });
-  }
-  if (quantity !== undefined && values.length > 0 && values.every((value) => ITEM_PAIR.test(value))) {
-    throw new UsageError('--quantity: every --item has its own =QTY, so --quantity would count for none; give one or the other');
-  }
-  return asks;
-}
 
 function parsePrice(text: string | undefined, asks: number): Money | undefined {
   if (text === undefined) return undefined;
@@ -44,6 +21,7 @@ function parsePrice(text: string | undefined, asks: number): Money | undefined {
 }
 
 export const eventsBook = defineViewCommand({
+  effect: 'sets',
   name: 'book',
   args: '<event>',
   summary: "Book items on an event after checking availability; the price comes from the event's rental block",
@@ -63,21 +41,20 @@ export const eventsBook = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) => {
+  handler: async (factory, options, [event]) => {
     const asks = parseItemAsks(conceptValues('item', options), conceptValue('quantity', options)?.value);
     const price = parsePrice(options.price, asks.length);
-    return bookEvent(deps, { event, asks, price, substitute: options.substitute === true, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true });
+    return bookEvent(await factory.booking(), { event, asks, price, substitute: options.substitute === true, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true });
   },
 });
 
 export const eventsUnbook = defineViewCommand({
+  effect: 'deletes',
   name: 'unbook',
   args: '<event>',
   summary: 'Remove items from an event (every line of each item)',
   examples: ['rentals events unbook 12 --item "LED Uplight"', 'rentals events unbook 12 --item 7 --dry-run'],
   flags: { ...itemListFlag('item to remove; repeat for several', { required: true }), ...DRY_RUN_FLAG },
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) => unbookEvent(deps, { event, items: conceptValues('item', options), dryRun: options.dryRun === true }),
+  handler: async (factory, options, [event]) => unbookEvent(await factory.booking(), { event, items: conceptValues('item', options), dryRun: options.dryRun === true }),
 });

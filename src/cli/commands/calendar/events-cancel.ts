@@ -3,12 +3,13 @@
 // app/events/cancel.ts (cancelled means cancelled everywhere; an uncancel judged like a confirm).
 
 import { cancelEvent, uncancelEvent } from '../../../app/events/cancel.js';
+import { eventDeps } from '../../../app/events/change.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
 import { conceptValue } from '../../vocabulary.js';
 import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 export const eventsCancel = defineViewCommand({
+  effect: 'sets',
   name: 'cancel',
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
@@ -20,11 +21,11 @@ export const eventsCancel = defineViewCommand({
     ...DRY_RUN_FLAG,
   },
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) => cancelEvent(deps, { event, reason: conceptValue('cancelReason', options)!, date: conceptValue('cancelDate', options, ['date']), dryRun: options.dryRun === true }),
+  handler: async (factory, options, [event]) => cancelEvent(await eventDeps(factory), { event, reason: conceptValue('cancelReason', options)!, date: conceptValue('cancelDate', options, ['date']), dryRun: options.dryRun === true }),
 });
 
 export const eventsUncancel = defineViewCommand({
+  effect: 'sets',
   name: 'uncancel',
   args: '<event>',
   summary: 'Make a cancelled event active again: clears the cancel date and reason, gives it a holding status; its bookings checked like a confirm',
@@ -37,6 +38,5 @@ export const eventsUncancel = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) => uncancelEvent(deps, { event, status: conceptValue('status', options), allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
+  handler: async (factory, options, [event]) => uncancelEvent(await eventDeps(factory), { event, status: conceptValue('status', options), allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
 });

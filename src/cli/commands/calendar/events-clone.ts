@@ -4,13 +4,14 @@
 // change 09:00 stays 09:00, see `rentals help dates`), active (no cancel date), its bookings
 // (--with-bookings) planned by the one booking planner over the copy's window before the event is created.
 
+import { eventDeps } from '../../../app/events/change.js';
 import { cloneEventView } from '../../../app/events/clone.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
 import { conceptValue } from '../../vocabulary.js';
 import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 export const eventsClone = defineViewCommand({
+  effect: 'adds',
   name: 'clone',
   args: '<event>',
   summary: 'Copy an event to a new start date, every datetime shifted alike',
@@ -26,7 +27,6 @@ export const eventsClone = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) =>
-    cloneEventView(deps, { event, start: conceptValue('start', options)!, name: options.name, withBookings: options.withBookings === true, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
+  handler: async (factory, options, [event]) =>
+    cloneEventView(await eventDeps(factory), { event, start: conceptValue('start', options)!, name: options.name, withBookings: options.withBookings === true, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
 });

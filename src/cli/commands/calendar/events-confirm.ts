@@ -2,12 +2,13 @@
 // app/events/confirm.ts (a quote becomes Confirmed only when its bookings fit against the firm
 // holds of the other events over its window; otherwise exit 1 and nothing changes).
 
+import { eventDeps } from '../../../app/events/change.js';
 import { confirmEvent } from '../../../app/events/confirm.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
 import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 export const eventsConfirm = defineViewCommand({
+  effect: 'sets',
   name: 'confirm',
   args: '<event>',
   summary: 'Confirm a quote: its status becomes Confirmed when its bookings fit against the firm holds',
@@ -15,6 +16,5 @@ export const eventsConfirm = defineViewCommand({
   examples: ['rentals events confirm 31', 'rentals check -o json | jq -r \'.data[] | select(.code == "quote-cannot-confirm") | .eventId\''],
   flags: WRITE_GUARD_FLAGS,
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) => confirmEvent(deps, { event, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
+  handler: async (factory, options, [event]) => confirmEvent(await eventDeps(factory), { event, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
 });

@@ -2,12 +2,13 @@
 // parsed here, carried out by app/events/move.ts (the five datetimes shifted alike, the bookings
 // judged over the new window by the event writer).
 
+import { eventDeps } from '../../../app/events/change.js';
 import { moveEvent } from '../../../app/events/move.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
 import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 export const eventsMove = defineViewCommand({
+  effect: 'changes',
   name: 'move',
   args: '<event>',
   summary: 'Move an event in time: its five datetimes shifted alike, its bookings checked over the new window',
@@ -21,6 +22,5 @@ export const eventsMove = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'changes',
-  deps: calendarDeps,
-  handler: (deps, options, [event]) => moveEvent(deps, { event, by: options.by, to: options.to, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
+  handler: async (factory, options, [event]) => moveEvent(await eventDeps(factory), { event, by: options.by, to: options.to, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true }),
 });
