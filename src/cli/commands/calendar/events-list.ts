@@ -1,7 +1,7 @@
 // `rentals events list` with client-side filters: the API's reference shows no query
 // parameters, so the whole list is read (one request) and filtered here.
 
-import { RANGE_NAMES, namedRangeOf, parseDateArgument } from '../../../domain/dates.js';
+import { RANGE_NAMES, namedRangeOf, parseDateArgument, parseRangeEnd } from '../../../domain/dates.js';
 import { DAY_MS, overlaps } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
 import { fieldByName, resources } from '../../../resources/definitions.js';
@@ -49,9 +49,10 @@ export const eventsList = defineViewCommand({
     if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
     const now = deps.now();
     const { from, to } = options;
+    const start = from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time;
     const range = namedRangeOf({ range: options.range, from, to }, now) ?? {
-      from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
-      to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
+      from: start,
+      to: to === undefined ? Infinity : endOf(parseRangeEnd(to, start, now, '--to')),
     };
     if (range.to <= range.from) throw new UsageError('--to must be after --from');
     const ranged = options.range !== undefined || (from !== undefined && to !== undefined);
