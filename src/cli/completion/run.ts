@@ -1,6 +1,7 @@
 // The handlers of `rentals completion <shell>` and the hidden `rentals __complete`: text views.
 
 import type { Command } from 'commander';
+import { hasControl } from '../../common/sanitize.js';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
@@ -71,7 +72,9 @@ export async function completeView(deps: CompletionDeps, root: Command, shellNam
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
-  const lines = found.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
+  // A candidate goes to the shell's line and the terminal raw: one with a control character (a
+  // name cached before such names were offered by id, a profile written by hand) is never offered.
+  const lines = found.filter((c) => !hasControl(c.value)).map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
   return { kind: 'text', text: lines.join('\n') };
 }
 
@@ -82,7 +85,13 @@ async function namesOf(deps: CompletionDeps, cache: NameCache, resource: Resourc
     const def = resources[resource];
     const { records } = await deps.api().list({ def, version: defaultVersion(def) });
     const label = def.labelField ?? 'name';
-    // A name with a control character could break the shell's line or reach the terminal raw: not offered.
-    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(v));
+    // A name with a control character (a line break, a bidi override, a separator) would break the
+    // shell's line or reach the terminal raw: its record is offered by id, which every flag and
+    // argument that takes the name takes too.
+    return records.flatMap((r) => {
+      const name = r[label];
+      if (typeof name !== 'string' || name.trim() === '') return [];
+      return hasControl(name) ? [String(r.id)] : [name];
+    });
   });
 }
