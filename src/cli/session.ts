@@ -124,6 +124,8 @@ export class Session {
   /** The base URL, or exit 3 with how to set it. */
   requireBaseUrl(): string {
     const baseUrl = this.settings.baseUrl.value;
+    const { problem, source } = this.settings.baseUrl;
+    if (problem) throw new UsageError(source === 'profile' ? `${problem}; set it again with rentals config set base-url <url>` : problem);
     if (!baseUrl) {
       // The command needs a profile: say that the one named does not exist (even with no profiles at all).
       const { profileName, profileExists, knownProfiles } = this.settings;

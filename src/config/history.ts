@@ -8,6 +8,7 @@
 // Bounded: when the file passes MAX_BYTES at the start of an entry it becomes history.1.ndjson
 // (the one before is dropped), so at most about twice that is kept.
 
+import { maskUrlCredentials, withoutUrlCredentials } from '../common/urls.js';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -55,7 +56,7 @@ export function historyDir(configDir: string): string {
 /** Flags whose value is a secret, and `--flag=value` forms of them. */
 const SECRET_FLAG = /^--?[\w-]*(token|secret|password|passwd|key)[\w-]*$/i;
 
-/** The command line as typed, with the values of secret flags replaced. */
+/** The command line as typed, with the values of secret flags and the passwords of URLs replaced. */
 export function redactedCommand(argv: readonly string[]): string {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -66,7 +67,7 @@ export function redactedCommand(argv: readonly string[]): string {
     } else if (SECRET_FLAG.test(word) && !/file$/i.test(word) && i + 1 < argv.length) {
       words.push(word, '[redacted]');
       i++;
-    } else words.push(word);
+    } else words.push(maskUrlCredentials(word));
   }
   return ['rentals', ...words.map(quoteWord)].join(' ');
 }
@@ -193,7 +194,8 @@ export function readHistory(dir: string): HistoryEntry[] {
       }
       if (line.kind === 'entry') {
         const { kind: _kind, ...head } = line;
-        entries.set(line.id, { ...head, records: [] });
+        // An entry written before base URLs with a password were refused shows neither.
+        entries.set(line.id, { ...head, command: maskUrlCredentials(head.command), baseUrl: withoutUrlCredentials(head.baseUrl), records: [] });
       } else if (line.kind === 'record') {
         const { kind: _kind, entry, ...record } = line;
         entries.get(entry)?.records.push(record);

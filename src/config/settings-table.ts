@@ -4,7 +4,7 @@
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
-import { isHttpUrl } from '../common/urls.js';
+import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../common/urls.js';
 import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -137,9 +137,9 @@ export const SETTINGS: readonly SettingDef[] = [
     env: ['RENTALS_BASE_URL'],
     configKey: 'base-url',
     profileField: 'baseUrl',
-    rule: 'an http(s) URL such as https://api.example.com',
+    rule: plainHttpUrlRule('https://api.example.com'),
     help: 'API base URL',
-    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
     status: true,
   },
   {
@@ -149,9 +149,9 @@ export const SETTINGS: readonly SettingDef[] = [
     env: ['RENTALS_WEB_URL'],
     configKey: 'web-url',
     profileField: 'webUrl',
-    rule: 'an http(s) URL such as https://app.example.com',
+    rule: plainHttpUrlRule('https://app.example.com'),
     help: 'web application URL (for event links)',
-    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
     status: true,
   },
   {
@@ -301,10 +301,15 @@ export function configKeys(): SettingDef[] {
   return SETTINGS.filter((s) => s.configKey !== undefined);
 }
 
-/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10`), or undefined. */
+/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10 (got "x")`), or undefined. */
 export function checkValue(def: SettingDef, value: string): string | undefined {
   if (!def.parse || def.parse(value) !== undefined) return undefined;
-  return `${def.configKey ?? def.label} must be ${def.rule}`;
+  return `${def.configKey ?? def.label} must be ${def.rule} (got ${quotedValue(value)})`;
+}
+
+/** A value quoted in a message: a URL's user name and password never shown. */
+export function quotedValue(value: string): string {
+  return JSON.stringify(maskUrlCredentials(value));
 }
 
 /** The Environment section of --help and `rentals help environment`. */

@@ -6,7 +6,7 @@ import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingName, setting } from './settings-table.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingName, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
@@ -17,6 +17,8 @@ interface Setting<T> {
   source: Source;
   /** Where exactly: `--base-url`, `RENTALS_TOKEN`, `profile "work"`, `--token-file ~/t`. */
   origin: string;
+  /** Why the value given (at `origin`) is not used: it breaks the setting's rule. */
+  problem?: string;
 }
 
 export interface GlobalFlags {
@@ -119,8 +121,9 @@ export async function resolveSettings(
     profile,
     profileExists: config.profiles[name] !== undefined,
     knownProfiles: Object.keys(config.profiles),
-    baseUrl: pick(candidates('baseUrl', flags.baseUrl, '--base-url')),
-    webUrl: pick(candidates('webUrl', flags.webUrl, '--web-url')),
+    // No default to fall back to: a base URL that breaks the rule is refused when a command needs it.
+    baseUrl: ruledSetting(setting('baseUrl'), candidates('baseUrl', flags.baseUrl, '--base-url')),
+    webUrl: ruledSetting(setting('webUrl'), candidates('webUrl', flags.webUrl, '--web-url'), warnings),
     token: pick(candidates('token', tokenFromFile, `--token-file ${flags.tokenFile ?? ''}`)),
     timeoutMs: checkedSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
     retries: checkedSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
@@ -166,14 +169,27 @@ export interface DocumentSettings {
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,
  * so that it never blocks `rentals config set` — the command that would fix it. */
 function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<T> {
+  const chosen = ruledSetting<T>(def, candidates);
+  if (chosen.source === 'none') return { value: fallback, source: 'default', origin: 'default' };
+  if (chosen.problem === undefined) return chosen;
+  warnings.push(`warning: ${chosen.problem}; using the default`);
+  return { value: fallback, source: 'default', origin: 'default', problem: chosen.problem };
+}
+
+/**
+ * The first value given, parsed by the setting's rule. A flag that breaks it is a usage error; an
+ * environment or profile value that does is not used: its `problem` says why (and is a warning
+ * when `warnings` is given).
+ */
+function ruledSetting<T>(def: SettingDef, candidates: Array<[string | undefined, Source, string]>, warnings?: string[]): Setting<T> {
   const chosen = pick(candidates);
-  if (chosen.value === undefined) return { value: fallback, source: 'default', origin: 'default' };
-  const value = def.parse!(chosen.value) as T | undefined;
+  if (chosen.value === undefined) return { value: undefined, source: 'none', origin: 'not set' };
+  const value = def.parse!(chosen.value as string) as T | undefined;
   if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin };
-  const problem = `${chosen.origin}: ${def.name} must be ${def.rule} (got ${JSON.stringify(chosen.value)})`;
+  const problem = `${chosen.origin}: ${def.configKey ?? def.name} must be ${def.rule} (got ${quotedValue(chosen.value as string)})`;
   if (chosen.source === 'flag') throw new UsageError(problem);
-  warnings.push(`warning: ${problem}; using the default`);
-  return { value: fallback, source: 'default', origin: 'default' };
+  warnings?.push(`warning: ${problem}; not used`);
+  return { value: undefined, source: chosen.source, origin: chosen.origin, problem };
 }
 
 async function readTokenFile(path: string, allowInsecure: boolean, stdin: (() => AsyncIterable<unknown>) | undefined): Promise<string> {
@@ -205,6 +221,7 @@ export function shownSetting(settings: Settings, def: SettingDef): { value: stri
   };
   const found = def.name === 'timezone' ? settings.timeZone([]) : resolved[def.name];
   if (!found) return { value: '(not set)', origin: 'not set' };
+  if (found.problem !== undefined && found.value === undefined) return { value: `(not used: ${found.problem.slice(found.origin.length + 2)})`, origin: found.origin };
   const value = def.secret ? maskSecret(found.value as string | undefined) : found.value === undefined ? '(not set)' : String(found.value);
   return { value, origin: found.origin };
 }

@@ -1,6 +1,6 @@
 // `rentals sandbox`: the local API server. Its code loads only on this path.
 
-import { isHttpUrl } from '../../common/urls.js';
+import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineRawViewCommand } from '../registry/spec.js';
 import { conceptValue } from '../vocabulary.js';
@@ -13,7 +13,7 @@ function port(value: string): number {
 }
 
 function httpUrl(flag: string, value: string | undefined): string | undefined {
-  if (value !== undefined && !isHttpUrl(value)) throw new UsageError(`${flag} must be an http(s) URL (got ${JSON.stringify(value)})`);
+  if (value !== undefined && !isPlainHttpUrl(value)) throw new UsageError(`${flag} must be ${plainHttpUrlRule('http://127.0.0.1:4010')} (got ${JSON.stringify(maskUrlCredentials(value))})`);
   return value;
 }
 
