@@ -15,12 +15,12 @@ import {
 } from '../api/credentials.js';
 import { Catalog, type CatalogOptions } from '../data/catalog.js';
 import { NameResolver } from '../data/resolver.js';
-import { type GlobalFlags, type Settings, resolveSettings } from '../config/settings.js';
+import { type DocumentSettings, type GlobalFlags, type Settings, refusal, resolveSettings } from '../config/settings.js';
 import { refuseOpenSecretFile } from '../config/file-mode.js';
 import { configFilePath, hasClientCredentials } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
+import type { OutputFormat } from '../output/format.js';
 import { VIEW_FORMATS, checkFormat } from '../output/formats.js';
 import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
@@ -74,7 +74,7 @@ export class Session {
     const printer = new Printer(ctx.term, {
       format,
       fields: parseFieldList(globals.fields),
-      color: colorEnabled(globals, ctx),
+      color: settings.color.value ?? ctx.term.stdoutIsTTY,
       quiet: globals.quiet === true,
       jq: globals.jq,
       pager: pager === undefined ? undefined : () => ctx.startPager!(pager, ctx.env),
@@ -113,6 +113,14 @@ export class Session {
     checkFormat(kind, this.printer.options.format, hasPage);
   }
 
+  /** The settings of the customer's page; a value of the environment or a profile that breaks its rule is a warning on stderr. */
+  document(): DocumentSettings {
+    const warnings: string[] = [];
+    const settings = this.settings.document(warnings);
+    for (const warning of warnings) this.ctx.term.stderr.write(`${warning}\n`);
+    return settings;
+  }
+
   /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */
   timeZone(): string {
     const warnings: string[] = [];
@@ -124,8 +132,8 @@ export class Session {
   /** The base URL, or exit 3 with how to set it. */
   requireBaseUrl(): string {
     const baseUrl = this.settings.baseUrl.value;
-    const { problem, source } = this.settings.baseUrl;
-    if (problem) throw new UsageError(source === 'profile' ? `${problem}; set it again with rentals config set base-url <url>` : problem);
+    const { refused, source } = this.settings.baseUrl;
+    if (refused) throw new UsageError(`${refusal(refused)}${source === 'profile' ? '; set it again with rentals config set base-url <url>' : ''}`);
     if (!baseUrl) {
       // The command needs a profile: say that the one named does not exist (even with no profiles at all).
       const { profileName, profileExists, knownProfiles } = this.settings;
@@ -255,29 +263,18 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
   if (globals.json) return chosen('json');
-  const given = globals.output ?? settings.output.value;
-  if (given !== undefined) {
-    const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;
-    if (accepted.includes(given as ViewFormat)) return chosen(given as ViewFormat);
-    const origin = globals.output !== undefined ? '--output' : settings.output.origin;
-    const problem = `${origin}: unknown output format ${JSON.stringify(given)} (use ${accepted.join(', ')})`;
-    if (globals.output !== undefined) throw new UsageError(problem);
-    settings.warnings.push(`warning: ${problem}; using the default`);
+  if (globals.output !== undefined) {
+    if (VIEW_FORMATS.includes(globals.output as ViewFormat)) return chosen(globals.output as ViewFormat);
+    throw new UsageError(`--output: unknown output format ${JSON.stringify(globals.output)} (use ${VIEW_FORMATS.join(', ')})`);
   }
+  // The environment's or the profile's, by the setting's rule (one that breaks it was a warning).
+  if (settings.output.value !== undefined) return chosen(settings.output.value as ViewFormat);
   return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
 }
 
 /** RENTALS_DEBUG=1 (or true, yes) is --debug. */
 export function debugFromEnv(env: Record<string, string | undefined>): boolean {
   return /^(1|true|yes|on)$/i.test(env.RENTALS_DEBUG ?? '');
-}
-
-function colorEnabled(globals: GlobalOptions, ctx: Context): boolean {
-  if (globals.color === false) return false;
-  if (ctx.env.NO_COLOR) return false;
-  const force = ctx.env.FORCE_COLOR;
-  if (force !== undefined) return force !== '0' && force !== 'false';
-  return ctx.term.stdoutIsTTY;
 }
 
 function parseFieldList(value: string | undefined): string[] | undefined {

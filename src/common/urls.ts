@@ -15,7 +15,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** True when `value` parses as a URL with a user name or a password. */
-export function carriesCredentials(value: string): boolean {
+function carriesCredentials(value: string): boolean {
   try {
     const parsed = new URL(value);
     return parsed.username !== '' || parsed.password !== '';

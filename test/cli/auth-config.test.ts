@@ -367,7 +367,7 @@ describe('precedence: flags > environment > profile', () => {
   test('an unreadable --token-file is a usage error', async () => {
     const result = await runCli(['statuses', 'list', '--token-file', '/nonexistent/token'], { env: { RENTALS_BASE_URL: API } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --token-file /nonexistent/token: ENOENT\n');
+    expect(result.stderr).toBe('error: --token-file /nonexistent/token: no such file\n');
     expectNothingSent();
   });
 

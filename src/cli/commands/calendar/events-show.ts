@@ -38,7 +38,7 @@ export const eventsShow = defineViewCommand({
   flags: PAPER_FLAG,
   view: 'detail',
   page: true,
-  deps: (session) => ({ ...calendarDeps(session), document: () => session.settings.document() }),
+  deps: (session) => ({ ...calendarDeps(session), document: () => session.document() }),
   handler: async ({ calendar, now, ruleOf, document }, options, [ref]): Promise<View> => {
   const size = paperSize(options.paper);
   const event = await calendar.event(ref);
