@@ -48,7 +48,7 @@ export const sandboxCommand = defineRawViewCommand({
     fromSnapshot: { value: 'file', help: 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)' },
     webUrl: { value: 'url', help: 'web application URL used in event web links' },
     publicUrl: { value: 'url', help: 'base URL of the hrefs in Links (else the listening address)' },
-    maxConnections: { value: 'n', help: 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', default: '512' },
+    maxConnections: { value: 'n', help: 'connections open at once; at the cap the oldest idle one, or else the request whose body arrives slowest, makes room for a new one', default: '512' },
     maxConnectionsPerClient: { value: 'n', help: 'connections open at once from one client address (so one cannot starve the others)', default: '128' },
     clientId: { value: 'id', help: 'client id that /authorize accepts (else generated)' },
     clientSecret: { value: 'secret', help: 'client secret that /authorize accepts (else generated)' },
