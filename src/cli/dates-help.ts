@@ -14,7 +14,8 @@ Date arguments (--from, --to, --date, and every datetime flag such as events add
   today, tomorrow, yesterday
   mon … sun           the next such day (today when today is that day); full names work too;
                       as --to, the first such day on or after --from: on a Saturday,
-                      --from mon --to sun is the coming week
+                      --from mon --to sun is the coming week (an event's later dates
+                      alike: --start-date mon --end-date sun)
   +3d, +2w, -1d       days or weeks from today
 
 A range by name (--range, on every command that takes --from/--to, instead of them):
