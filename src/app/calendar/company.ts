@@ -2,10 +2,10 @@
 // logo read and embedded as a data: URL (the page stays one self-contained file), the currency,
 // the validity and the terms.
 
-import { readBoundedFile } from '../../../common/bounded-file.js';
-import { LOGO_TYPES } from '../../../config/settings-table.js';
-import type { DocumentSettings } from '../../../config/settings.js';
-import type { Company } from '../../../output/html/quote-page.js';
+import { readBoundedFile } from '../../common/bounded-file.js';
+import { LOGO_TYPES } from '../../config/settings-table.js';
+import type { DocumentSettings } from '../../config/settings.js';
+import type { Company } from '../../output/html/quote-page.js';
 
 /** A logo larger than this would make every quote a heavy mail. */
 const MAX_LOGO_BYTES = 1024 * 1024;
