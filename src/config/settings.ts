@@ -2,7 +2,6 @@
 // in the config file > defaults. `rentals auth status` shows the result. What each setting is
 // (flag, variable, rule, default) is in the settings table (settings-table.ts).
 
-import { readBoundedFile } from '../common/bounded-file.js';
 import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
@@ -246,7 +245,10 @@ async function readTokenFile(path: string, allowInsecure: boolean, stdin: (() =>
   if (!fromStdin) refuseOpenSecretFile(path, label, allowInsecure);
   const tooLong = () => new UsageError(`${label}: holds more than ${MAX_TOKEN_FILE_BYTES} bytes; at most that many are read`);
   // A pipe (`--token-file <(pass show api)`) is read too, bounded like a file.
-  const text = fromStdin ? await readAll(stdin(), { bytes: MAX_TOKEN_FILE_BYTES, tooLong }) : readBoundedFile(path, { label, maxBytes: MAX_TOKEN_FILE_BYTES, streams: true }).toString('utf8');
+  // Loaded only here: a start without --token-file initialises no module more.
+  const text = fromStdin
+    ? await readAll(stdin(), { bytes: MAX_TOKEN_FILE_BYTES, tooLong })
+    : (await import('../common/bounded-file.js')).readBoundedFile(path, { label, maxBytes: MAX_TOKEN_FILE_BYTES, streams: true }).toString('utf8');
   const token = text.trim();
   if (!token) throw new UsageError(`${label}: the file is empty`);
   return token;
