@@ -11,6 +11,7 @@
 // and those of its back-out (a `withdraw` line), so an entry holds only what its command left written;
 // a deleted line the back-out brought back under a new id stays known as its rename.
 
+import { maskUrlCredentials, withoutUrlCredentials } from '../common/urls.js';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WrittenChange } from '../domain/changes.js';
@@ -62,7 +63,7 @@ export function historyDir(configDir: string): string {
 /** Flags whose value is a secret, and `--flag=value` forms of them. */
 const SECRET_FLAG = /^--?[\w-]*(token|secret|password|passwd|key)[\w-]*$/i;
 
-/** The command line as typed, with the values of secret flags replaced. */
+/** The command line as typed, with the values of secret flags and the passwords of URLs replaced. */
 export function redactedCommand(argv: readonly string[]): string {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -73,7 +74,7 @@ export function redactedCommand(argv: readonly string[]): string {
     } else if (SECRET_FLAG.test(word) && !/file$/i.test(word) && i + 1 < argv.length) {
       words.push(word, '[redacted]');
       i++;
-    } else words.push(word);
+    } else words.push(maskUrlCredentials(word));
   }
   return ['rentals', ...words.map(quoteWord)].join(' ');
 }
@@ -215,7 +216,8 @@ export function readHistory(dir: string): HistoryEntry[] {
       }
       if (line.kind === 'entry') {
         const { kind: _kind, ...head } = line;
-        entries.set(line.id, { ...head, records: [] });
+        // An entry written before base URLs with a password were refused shows neither.
+        entries.set(line.id, { ...head, command: maskUrlCredentials(head.command), baseUrl: withoutUrlCredentials(head.baseUrl), records: [] });
       } else if (line.kind === 'record') {
         const { kind: _kind, entry, ...record } = line;
         entries.get(entry)?.records.push(record);

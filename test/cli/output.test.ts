@@ -271,7 +271,7 @@ describe('-o ics: only where the command prints a calendar', () => {
     const result = await list([], { env: { RENTALS_OUTPUT: 'ics' } });
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('1\tTent 20x20\t4\ttrue');
-    expect(result.stderr).toContain('unknown output format "ics" (use table, json, ndjson, csv, tsv); using the default');
+    expect(result.stderr).toContain('output must be one of table, json, ndjson, csv, tsv (got "ics"); using the default');
   });
 });
 
