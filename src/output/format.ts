@@ -16,11 +16,12 @@ function machineText(value: unknown): string {
 }
 
 /**
- * A TSV field: control characters as visible escapes (a TAB or line break inside a value can
- * never split a field or a row: `cut -f` and `while read` keep working), formulas neutralised.
+ * A TSV field, for scripts: the value as it is, its control characters as visible escapes (a TAB
+ * or line break inside a value can never split a field or a row: `cut -f` and `while read` keep
+ * working). No formula guard: a name that starts with `=` is printed so (csv is for spreadsheets).
  */
 export function tsvCell(value: unknown): string {
-  return neutraliseFormula(escapeControl(machineText(value)));
+  return escapeControl(machineText(value));
 }
 
 /** A cell for people: yes/no, datetimes without seconds noise, nothing for null. */

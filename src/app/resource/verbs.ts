@@ -19,7 +19,8 @@ import {
   kebabCase,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
-import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
+import { NameResolver, isReference, needsResolution } from '../../data/resolver.js';
+import { parseReference } from '../../data/names.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
@@ -38,6 +39,18 @@ export interface WriteInput {
   allowOverbook?: boolean;
 }
 
+/** `id:7` needs no list; a bare number may be some record's name, so it does. */
+function needsNames(value: string): boolean {
+  return parseReference(value).kind !== 'id';
+}
+
+/** The id's text of `id:7`, or the value as given. */
+function idText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const written = parseReference(value);
+  return written.kind === 'id' ? written.text : value;
+}
+
 function parseIdArgument(value: string | undefined, name = 'id'): number {
   const parsed = parseId(value ?? '');
   if (!parsed.ok) throw new ValidationError([{ field: name, message: parsed.rule, value }]);
@@ -49,8 +62,8 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
  */
 export async function resolveIdArgument(catalog: Catalog, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
-  if (!isNameRef(def, value)) return parseIdArgument(value, name);
-  const found = (await catalog.names(def.name)).resolve(value);
+  if (!isReference(def, value) || !needsNames(value)) return parseIdArgument(idText(value), name);
+  const found = (await catalog.names(def.name)).resolveRef(value);
   if (found.ok) return found.id;
   const issue = [{ field: name, message: found.rule, value }];
   // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
@@ -167,8 +180,8 @@ export async function updateView(
   parentGiven: unknown,
 ): Promise<View> {
   // Every rule that needs no request first: a name is looked up only once the values are known good.
-  const byName = typeof idArgument === 'string' && isNameRef(def, idArgument);
-  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idArgument);
+  const byName = typeof idArgument === 'string' && isReference(def, idArgument) && needsNames(idArgument);
+  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idText(idArgument));
   const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
   delete changes.Links;
   const bodyId = changes.id;
@@ -223,14 +236,17 @@ export interface DeleteInput {
 }
 
 /** `Deleted event 3.` for people; `{ "data": [{ "id": 3 }] }` for machines (the one JSON shape). */
-export async function deleteView(deps: ResourceDeps, at: Address, id: number, input: DeleteInput): Promise<RequestView | DoneView> {
+/** `ref`: the record as the user named it (an id or a name), resolved once no question stands in the way. */
+export async function deleteView(deps: ResourceDeps, at: Address, ref: string, input: DeleteInput): Promise<RequestView | DoneView> {
+  const confirm = input.yes || input.dryRun ? undefined : deps.asker();
+  if (!input.yes && !input.dryRun && !confirm) {
+    const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : JSON.stringify(ref);
+    throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
+  }
+  const id = await resolveIdArgument(deps.catalog(), at.def, ref);
   const path = recordUrlPath(at.def, at.version, id, at.parentId);
   if (input.dryRun) return deps.describeRequest('DELETE', path, undefined);
-  if (!input.yes) {
-    const confirm = deps.asker();
-    if (!confirm) {
-      throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
-    }
+  if (confirm) {
     const label = await describeRecord(deps, at, id);
     await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
   }

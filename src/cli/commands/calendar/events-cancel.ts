@@ -60,7 +60,7 @@ export const eventsCancel = defineViewCommand({
 async function holdingStatus(deps: CalendarDeps, given: { value: string; flag: string } | undefined): Promise<number | undefined> {
   const { catalog } = deps.calendar;
   if (given === undefined) return undefined;
-  const id = /^\s*\d+\s*$/.test(given.value) ? Number(given.value) : await catalog.idOfName('statuses', given.value, given.flag);
+  const id = await catalog.idOf('statuses', given.value, given.flag);
   const name = (await catalog.names('statuses')).label(id);
   if (isCancelledStatus(name)) throw new UsageError(`${given.flag}: ${JSON.stringify(name)} cancels the event; give a status that holds (e.g. Confirmed or Quoted)`);
   return id;

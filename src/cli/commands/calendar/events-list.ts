@@ -64,7 +64,7 @@ export const eventsList = defineViewCommand({
     const status = conceptValue('status', options)?.value;
     if (status !== undefined) {
       const catalog = deps.calendar.catalog;
-      const found = /^\d+$/.test(status.trim()) ? Number(status) : await catalog.idOfName('statuses', status, '--status');
+      const found = await catalog.idOf('statuses', status, '--status');
       if (!(await catalog.names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
       statusId = found;
     }
