@@ -31,7 +31,11 @@ export const completeCommand = defineViewCommand({
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
-  flags: { shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' } },
+  flags: {
+    shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' },
+    line: { value: 'text', help: "bash: the line up to the cursor (COMP_LINE), read as bash reads it; the answers are quoted for the shell" },
+    replaced: { value: 'text', help: "bash: the text readline replaces (the completion function's $2)" },
+  },
   view: 'text',
   deps: (session) => ({ ctx: session.ctx, settings: session.settings, api: () => session.api() }),
   handler: async (deps, options, [words]) => {
@@ -39,6 +43,7 @@ export const completeCommand = defineViewCommand({
     const [{ buildProgram }, { completeView }] = await Promise.all([import('../program.js'), import('../completion/run.js')]);
     const root = await buildProgram({ ctx: deps.ctx, state: { exitCode: 0 } });
     const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
-    return completeView(deps, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
+    const bash = options.line === undefined ? undefined : { line: options.line, replaced: options.replaced ?? '' };
+    return completeView(deps, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible], bash);
   },
 });

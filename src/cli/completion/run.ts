@@ -12,6 +12,11 @@ import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
 import { argumentValues, optionValues } from './sources.js';
+import { bashReplacement, lexBashLine } from './bash-line.js';
+import { BIDI_CLASS } from '../../common/sanitize.js';
+
+/** A name with a control or bidi character could break the shell's line or reorder it on screen: not offered. */
+const UNOFFERED = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${BIDI_CLASS}]`);
 
 function parseShell(value: string | undefined): Shell {
   if (SHELLS.includes(value as Shell)) return value as Shell;
@@ -56,9 +61,24 @@ export interface CompletionDeps {
   api: () => ResourceApi;
 }
 
-export async function completeView(deps: CompletionDeps, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<TextView> {
+/** bash's line up to the cursor and the text readline replaces (`$2` of the completion function). */
+export interface BashTyped {
+  line: string;
+  replaced: string;
+}
+
+export async function completeView(
+  deps: CompletionDeps,
+  root: Command,
+  shellName: string | undefined,
+  typed: string[],
+  topics: () => string[],
+  bash?: BashTyped,
+): Promise<TextView> {
   const shell = parseShell(shellName);
-  const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
+  const lexed = bash === undefined ? undefined : lexBashLine(bash.line);
+  // Scripts of earlier versions pass bash's words, split at "=": put back together.
+  const { words, strip } = lexed !== undefined ? { words: lexed.words.slice(1), strip: '' } : shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
   deps.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
   deps.settings.retries = { value: 0, source: 'default', origin: 'completion' };
@@ -71,6 +91,10 @@ export async function completeView(deps: CompletionDeps, root: Command, shellNam
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
+  if (lexed !== undefined) {
+    const replacements = found.map((c) => bashReplacement(lexed, bash!.replaced, c.value)).filter((r): r is string => r !== undefined);
+    return { kind: 'text', text: replacements.join('\n') };
+  }
   const lines = found.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
   return { kind: 'text', text: lines.join('\n') };
 }
@@ -82,7 +106,6 @@ async function namesOf(deps: CompletionDeps, cache: NameCache, resource: Resourc
     const def = resources[resource];
     const { records } = await deps.api().list({ def, version: defaultVersion(def) });
     const label = def.labelField ?? 'name';
-    // A name with a control character could break the shell's line or reach the terminal raw: not offered.
-    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(v));
+    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !UNOFFERED.test(v));
   });
 }
