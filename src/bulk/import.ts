@@ -24,6 +24,8 @@ export interface ImportOptions {
   scope?: Ids;
   /** --max-change, in percent. */
   maxChange?: Money;
+  /** Refuse a price moved by a factor of ten or more (the default, unless --allow-large-changes or --max-change). */
+  implausible?: boolean;
   /** --resume: the lines that already applied (from `resumeFrom`); checked against the file, not planned. */
   carried?: ReadonlyMap<number, ReportLine>;
   /** --round: money values are rounded to this step (half-up) before they are compared and sent. */
@@ -157,7 +159,7 @@ function planChecked(spec: RowSpec, checked: CheckedImport, options: PlanOptions
 }
 
 function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined): PlanOptions {
-  return { source: input.file, scope: options.scope ?? {}, maxChange: options.maxChange, now: ctx.now, columnOf };
+  return { source: input.file, scope: options.scope ?? {}, maxChange: options.maxChange, implausible: options.implausible, now: ctx.now, columnOf };
 }
 
 /** The first problems in line order and how many in all; a header without the columns that matter makes every row invalid: said once. */

@@ -1,5 +1,5 @@
 // What each row would do against the live records: create, update (old → new), unchanged,
-// invalid or refused (--max-change). A plan is plain JSON data: it can be written to a file,
+// invalid or refused (--max-change, or a price moved by a factor of ten or more). A plan is plain JSON data: it can be written to a file,
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
@@ -9,6 +9,7 @@ import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
 import type { Lookups } from './lookups.js';
 import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from '../domain/money.js';
+import { implausibleChange } from '../domain/implausible-change.js';
 import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.js';
 import { type Ids, type Scalar, type Values, sameValue } from './values.js';
 
@@ -78,6 +79,8 @@ export function rowsOf(plan: AnyPlan): Iterable<PlanRow> | AsyncIterable<PlanRow
 export interface PlanOptions {
   /** Refuse rows that move a price by more than this many percent. */
   maxChange?: Money;
+  /** Without maxChange: refuse rows that move a price by a factor of ten or more (a spreadsheet's separator or unit mix-up). */
+  implausible?: boolean;
   source: string;
   scope?: Ids;
   now?: () => number;
@@ -196,7 +199,7 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
     old: pick(record.values, changed),
     new: pick(draft.values, changed),
   };
-  const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : undefined;
+  const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : options.implausible ? refuseImplausible(spec, row) : undefined;
   return refusal ? { ...row, action: 'refused', error: refusal } : row;
 }
 
@@ -275,6 +278,18 @@ function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefin
       const change = formatChangePercent(money(before), money(after));
       return `${name}: changes by ${change}, more than --max-change ${formatMoney(maxChange)}%`;
     }
+  }
+  return undefined;
+}
+
+/** `price: ×1000 (a separator or unit mix-up?)` for a money field moved by a factor of ten or more. */
+function refuseImplausible(spec: RowSpec, row: PlanRow): string | undefined {
+  for (const name of moneyFields(spec)) {
+    const before = row.old?.[name];
+    const after = row.new?.[name];
+    if (before === undefined || after === undefined) continue;
+    const change = implausibleChange(money(before), money(after));
+    if (change) return `${name}: ${change.factor}, the mark of a separator or unit mix-up (--allow-large-changes if meant)`;
   }
   return undefined;
 }

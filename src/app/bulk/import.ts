@@ -36,6 +36,8 @@ export interface ImportOptions {
   allowOverbook?: boolean;
   /** --delimiter, as given: `,`, `;` or `tab`. */
   delimiter?: string;
+  /** --allow-large-changes: a price may move by a factor of ten or more. */
+  allowLargeChanges?: boolean;
 }
 
 const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
@@ -65,6 +67,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
+  // A price moved ×10 or more refuses the run, unless allowed or a --max-change of the user's own judges instead.
+  const implausible = options.allowLargeChanges !== true && maxChange === undefined && bulk.moneyFields(spec).length > 0;
   const command = `rentals ${spec.def.command}`;
   const delimiter = parseDelimiter(options.delimiter);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
@@ -101,8 +105,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
         : `${report} says why; retry them with --resume ${report}`;
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
-    // resource with write rules (bookings): the booking planner judges the whole run before any write.
-    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined) {
+    // resource with write rules (bookings): the booking planner judges the whole run before any
+    // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
+    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined && !implausible) {
       const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
@@ -125,11 +130,12 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       return {};
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
-    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, round, carried }, run.spool);
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
-    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted });
+    const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
+    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
     if (shown) return shown;
     await applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,

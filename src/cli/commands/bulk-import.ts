@@ -22,6 +22,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       ...scopeFlags(def, 'the rows are'),
       ...planningFlags(`rentals ${def.command} apply`),
       ...maxChangeFlags(setsPrices),
+      allowLargeChanges: { help: 'let a price move by a factor of 10 or more (refused by default: the mark of a separator or unit mix-up)', when: setsPrices, conflicts: ['maxChange'] },
       round: { value: 'step', help: 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given', when: setsPrices },
       ...overbookFlags(def),
       ...CONCURRENCY,
@@ -51,6 +52,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         force: options.force === true,
         delimiter: options.delimiter,
         allowOverbook: options.allowOverbook === true,
+        allowLargeChanges: options.allowLargeChanges === true,
       }), options.all),
   });
 }

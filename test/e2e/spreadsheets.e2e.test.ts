@@ -1,0 +1,93 @@
+// A price list through a spreadsheet and back, as a shop does it: files as Excel or LibreOffice
+// write them after a round trip (a German locale's separators, a decimal comma, names a sheet
+// rewrote), imported into a seeded sandbox and checked against what the server holds after.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { openSandbox } from '../sandbox/helpers.js';
+import { type Runner, cliFor, freshConfigDir, ok } from './harness.js';
+import { type OpenSandbox, pricesOnServer } from './server-state.js';
+
+let sandbox: OpenSandbox;
+let rentals: Runner;
+let work: string;
+
+beforeAll(async () => {
+  sandbox = await openSandbox({ seed: true });
+  work = fileTempDir('rentals-sheets-');
+  rentals = cliFor(sandbox, freshConfigDir());
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function file(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+interface ExportedPrice {
+  inventoryId: number;
+  inventoryName: string;
+  rentalBlockId: number;
+  pricingType: string;
+  price: number;
+  id: number;
+}
+
+async function exported(): Promise<ExportedPrice[]> {
+  return JSON.parse(ok(await rentals(['prices', 'export', '-o', 'json'])).stdout) as ExportedPrice[];
+}
+
+/** The export as csv with some rows' price cells replaced (by price id). */
+function csvWith(rows: ExportedPrice[], prices: ReadonlyMap<number, string>): string {
+  const lines = rows.map((r) => [r.inventoryId, JSON.stringify(r.inventoryName), r.rentalBlockId, r.pricingType, prices.get(r.id) ?? String(r.price), r.id].join(','));
+  return `inventoryId,inventoryName,rentalBlockId,pricingType,price,id\n${lines.join('\n')}\n`;
+}
+
+describe('a price moved by a factor of 10 or more', () => {
+  test('refuses the whole import, naming the separator mix-up; nothing is written; --allow-large-changes lets it through', async () => {
+    const rows = await exported();
+    const [misread, edited] = [rows[0]!, rows[1]!];
+    ok(await rentals(['prices', 'set', '--inventory-id', `id:${misread.inventoryId}`, '--rental-block-id', `id:${misread.rentalBlockId}`, '--price', '33.333']));
+    // What a German-locale spreadsheet saves for 33.333 (the dot read as a thousands separator), beside one real edit.
+    const path = file('prices-de.csv', csvWith(rows, new Map([[misread.id, '33333'], [edited.id, String(edited.price + 10)]])));
+    const before = await pricesOnServer(sandbox);
+
+    const dry = await rentals(['prices', 'import', path, '--dry-run']);
+    expect(dry.code).toBe(2);
+    expect(dry.stdout).toContain('33.333 → 33333.00');
+    expect(dry.stderr).toContain('1 row changes a price by a factor of 10 or more, the mark of a separator or unit mix-up such as a decimal point or comma read as a thousands separator (33.333 as 33333');
+    expect(dry.stderr).toMatch(/prices-de\.csv:2 .*: price 33\.333 → 33333\.00 \(×1000\)/);
+    expect(dry.stderr).toContain('Nothing was sent.');
+    expect(dry.stderr).toContain('--allow-large-changes');
+
+    for (const args of [[], ['--yes'], ['--skip-invalid', '--yes']]) {
+      const run = await rentals(['prices', 'import', path, ...args]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('Nothing was sent.');
+    }
+    expect(await pricesOnServer(sandbox)).toEqual(before);
+
+    ok(await rentals(['prices', 'import', path, '--allow-large-changes', '--yes']));
+    const after = await pricesOnServer(sandbox);
+    expect(after.get(`${misread.inventoryId}/${misread.rentalBlockId}`)!.price).toBe(33333);
+    expect(after.get(`${edited.inventoryId}/${edited.rentalBlockId}`)!.price).toBe(edited.price + 10);
+  });
+
+  test('down by ten is refused too; a --max-change of the user judges instead', async () => {
+    const rows = await exported();
+    const row = rows[2]!;
+    const path = file('prices-cents.csv', csvWith(rows, new Map([[row.id, String(row.price / 100)]])));
+    const refused = await rentals(['prices', 'import', path, '--yes']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('÷100');
+    expect(refused.stderr).toContain('a thousands separator read as a decimal point');
+    ok(await rentals(['prices', 'import', path, '--max-change', '100', '--yes']));
+    expect((await pricesOnServer(sandbox)).get(`${row.inventoryId}/${row.rentalBlockId}`)!.price).toBe(row.price / 100);
+  });
+});
