@@ -12,7 +12,10 @@ import { displayValue } from './values.js';
 
 const LISTED = 10;
 
-/** The refusal of a plan with such rows (undefined when it has none): nothing is sent. */
+/**
+ * The refusal of a plan with such rows (undefined when it has none): nothing is sent.
+ * @public used as `bulk.implausibleRefusal` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
+ */
 export async function implausibleRefusal(spec: RowSpec, plan: AnyPlan, file: string): Promise<UsageError | undefined> {
   if (plan.totals.refused === 0) return undefined;
   const listed: string[] = [];
