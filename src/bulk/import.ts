@@ -17,6 +17,7 @@ import { appendAll } from '../common/arrays.js';
 import { boundOldGenerationGrowth, letOldGenerationGrow, letYoungGenerationGrow } from '../common/heap.js';
 import { HELD_ITEMS, type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
 import { draftColumns } from './draft-columns.js';
+import { type NumberStyle, SEMICOLON_FILE } from './input/numbers.js';
 import { mapWhenReady } from './when-ready.js';
 
 export interface ImportOptions {
@@ -26,6 +27,8 @@ export interface ImportOptions {
   maxChange?: Money;
   /** Refuse a price moved by a factor of ten or more (the default, unless --allow-large-changes or --max-change). */
   implausible?: boolean;
+  /** --locale: how the file writes its numbers (`155,25` in de). */
+  locale?: NumberStyle;
   /** --resume: the lines that already applied (from `resumeFrom`); checked against the file, not planned. */
   carried?: ReadonlyMap<number, ReportLine>;
   /** --round: money values are rounded to this step (half-up) before they are compared and sent. */
@@ -83,7 +86,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   // Rows held in memory and the listings of their parents: a bounded heap (until the rows are spooled).
   let heapBounded = parent === undefined;
   if (!heapBounded) await letYoungGenerationGrow().then(letOldGenerationGrow);
-  const read = drafting(spec, input, scope);
+  const read = drafting(spec, input, scope, options.locale);
   const drafts = heldThenSpooled<Draft>(spool, 'rows', HELD_ITEMS, draftColumns(spec));
   const fileIssues: RowIssue[] = [];
   const rowIssues = new FirstIssues();
@@ -348,7 +351,7 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
 }
 
 /** Reading drafts from one opened input: columns, rounding, float noise, carried lines of --resume. */
-function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
+function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, locale?: NumberStyle) {
   let columns: Map<string, number> | undefined;
   const columnOf = (name: string): number | undefined => {
     const header = input.columns();
@@ -356,7 +359,9 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
     columns ??= columnNumbers(header);
     return columns.get(name);
   };
-  const context: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
+  // --locale says how the file writes numbers; else a `;` between fields does (a decimal-comma locale's).
+  const numbers = (): NumberStyle | undefined => locale ?? (input.delimiter?.() === ';' ? SEMICOLON_FILE : undefined);
+  const context: DraftContext = { spec, columnOf, scope, numbers };
   const moneyNames = moneyFields(spec);
   return {
     columnOf,

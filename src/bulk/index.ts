@@ -3,6 +3,7 @@
 
 export { type RowSpec, moneyFields, priceRows, rowSpecFor, scopeField } from './spec.js';
 export { type CsvDelimiter, type InputFormat, type OpenedInput, inputFromRows, openInput } from './input/index.js';
+export { localeMarks, styleOfLocale } from './input/numbers.js';
 export { type RowIssue, formatRowIssue, validationError } from './issues.js';
 export type { BulkContext } from './loading.js';
 export { importWhileListing, planImport, spoolImport } from './import.js';

@@ -108,6 +108,11 @@ export class Session {
     if (this.formatDefaulted && !this.ctx.term.stdoutIsTTY) this.printer.options.format = format;
   }
 
+  /** This format when nobody chose one, at a terminal too (an export for a spreadsheet: csv). */
+  preferFormat(format: OutputFormat): void {
+    if (this.formatDefaulted) this.printer.options.format = format;
+  }
+
   /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
   expectView(kind: View['kind'], hasPage = false): void {
     checkFormat(kind, this.printer.options.format, hasPage);

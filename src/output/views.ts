@@ -3,7 +3,7 @@
 // refuses an unsupported pair with a usage error (exit 2). Plain types: no imports at startup.
 
 import type { DataPiece } from '../api/data-envelope.js';
-import type { OutputFormat, Row } from './format.js';
+import type { CsvDialect, OutputFormat, Row } from './format.js';
 import type { ResourceName } from '../resources/definitions.js';
 
 /** Today's view: the records of a `{ data: [...] }` answer. */
@@ -39,6 +39,8 @@ export interface RecordListView {
   references?: Readonly<Partial<Record<string, ResourceName>>>;
   /** Money columns: a table shows them with their scale (`67.50`). */
   money?: readonly string[];
+  /** `-o csv` for a spreadsheet (an export's --for-spreadsheet, --locale): its separator, decimal mark and byte order mark. */
+  csv?: CsvDialect;
 }
 
 /**
@@ -66,6 +68,7 @@ export interface RecordStreamView {
   knownColumns?: string[];
   /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
   jsonArray?: boolean;
+  csv?: RecordListView['csv'];
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */

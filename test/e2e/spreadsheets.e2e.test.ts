@@ -91,3 +91,40 @@ describe('a price moved by a factor of 10 or more', () => {
     expect((await pricesOnServer(sandbox)).get(`${row.inventoryId}/${row.rentalBlockId}`)!.price).toBe(row.price / 100);
   });
 });
+
+describe('csv for a spreadsheet in its locale', () => {
+  test('--for-spreadsheet --locale de: a byte order mark, ; between fields, decimal commas; it imports back unchanged, and with an edit', async () => {
+    ok(await rentals(['prices', 'set', '--inventory-id', 'id:1', '--rental-block-id', 'id:1', '--price', '33.333']));
+    const sheet = ok(await rentals(['prices', 'export', '--for-spreadsheet', '--locale', 'de'])).stdout;
+    expect(sheet.startsWith('\ufeffinventoryId;inventoryName;rentalBlockId;pricingType;price;id\n')).toBe(true);
+    const line = sheet.split('\n').find((l) => l.startsWith('1;') && l.includes(';33,333;'));
+    expect(line, sheet.slice(0, 300)).toBeDefined();
+    const path = file('prices-de.csv', sheet);
+    const same = ok(await rentals(['prices', 'import', path, '--dry-run']));
+    expect(same.stdout).toMatch(/0 create, 0 update, \d+ unchanged, 0 invalid, 0 refused/);
+    // 155,25 typed in the German sheet.
+    const edited = sheet.replace(line!, line!.replace(';33,333;', ';155,25;'));
+    const plan = ok(await rentals(['prices', 'import', file('prices-de-edited.csv', edited), '--dry-run']));
+    expect(plan.stdout).toContain('33.333 → 155.25');
+    expect(plan.stdout).toMatch(/0 create, 1 update, \d+ unchanged/);
+  });
+
+  test('--for-spreadsheet alone: the English form with a byte order mark; an unknown locale is a usage error', async () => {
+    const sheet = ok(await rentals(['prices', 'export', '--for-spreadsheet'])).stdout;
+    expect(sheet.startsWith('\ufeffinventoryId,inventoryName,rentalBlockId,pricingType,price,id\n')).toBe(true);
+    const bad = await rentals(['prices', 'export', '--locale', 'not a locale!']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--locale: "not a locale!" is not a locale');
+  });
+
+  test('155,25 in a comma-separated file is refused as a decimal comma, and --locale de reads it', async () => {
+    const [row] = await exported();
+    const text = `inventoryId,rentalBlockId,price\n${row!.inventoryId},${row!.rentalBlockId},"155,25"\n`;
+    const path = file('prices-comma.csv', text);
+    const refused = await rentals(['prices', 'import', path, '--dry-run']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('price: has a decimal comma: 155,25 is 155.25 as a spreadsheet in a German, French or other decimal-comma locale writes it; say so with --locale (e.g. --locale de), or write 155.25');
+    const read = ok(await rentals(['prices', 'import', path, '--dry-run', '--locale', 'de']));
+    expect(read.stdout).toContain('→ 155.25');
+  });
+});

@@ -38,6 +38,8 @@ export interface ImportOptions {
   delimiter?: string;
   /** --allow-large-changes: a price may move by a factor of ten or more. */
   allowLargeChanges?: boolean;
+  /** --locale: how the file writes numbers (`de`: `155,25`), as given. */
+  locale?: string;
 }
 
 const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
@@ -71,6 +73,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
   const implausible = options.allowLargeChanges !== true && maxChange === undefined && bulk.moneyFields(spec).length > 0;
   const command = `rentals ${spec.def.command}`;
   const delimiter = parseDelimiter(options.delimiter);
+  const locale = options.locale === undefined ? undefined : bulk.styleOfLocale(options.locale);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
   const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
 
@@ -108,7 +111,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     // resource with write rules (bookings): the booking planner judges the whole run before any
     // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
     if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined && !implausible) {
-      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round }, run.spool);
+      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
       try {
@@ -130,7 +133,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       return {};
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
-    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried }, run.spool);
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;

@@ -19,6 +19,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     flags: {
       format: { value: 'format', choices: ['csv', 'ndjson', 'json'], help: 'input format (default: detected from the first character)' },
       delimiter: { value: 'char', help: 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)' },
+      locale: { value: 'tag', help: "the locale the file's numbers are written in, e.g. de (155,25 and 1.200,50); default: the API's form (155.25), or either mark in a ;-separated file" },
       ...scopeFlags(def, 'the rows are'),
       ...planningFlags(`rentals ${def.command} apply`),
       ...maxChangeFlags(setsPrices),
@@ -53,6 +54,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         delimiter: options.delimiter,
         allowOverbook: options.allowOverbook === true,
         allowLargeChanges: options.allowLargeChanges === true,
+        locale: options.locale,
       }), options.all),
   });
 }

@@ -148,6 +148,8 @@ export interface HandlerSpec<S extends string, F extends FlagDecls, D> extends B
   page?: boolean;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
+  /** With no format chosen, at a terminal too: the one the options ask for (export --for-spreadsheet: csv); undefined: the usual. */
+  defaultFormat?: (options: FlagValues<F>) => OutputFormat | undefined;
   /** Narrow dependencies built from the session (never the session itself: `never` refuses it at compile time). */
   deps: (session: Session) => D extends Session ? never : D;
   handler: (deps: D, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
@@ -155,11 +157,13 @@ export interface HandlerSpec<S extends string, F extends FlagDecls, D> extends B
 
 /** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}, D = unknown>(spec: HandlerSpec<S, F, D>): LeafCommand {
-  const { view, page, pipedFormat, deps, handler, ...rest } = spec;
+  const { view, page, pipedFormat, defaultFormat, deps, handler, ...rest } = spec;
   return defineCommand<S, F>({
     ...rest,
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
+      const chosen = defaultFormat?.(options);
+      if (chosen) session.preferFormat(chosen);
       session.expectView(typeof view === 'function' ? view(options) : view, page === true);
       let outcome: View | Outcome;
       try {
