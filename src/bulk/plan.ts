@@ -5,6 +5,7 @@
 import type { ResourceName } from '../resources/definitions.js';
 import { type NameIndex, ambiguous } from '../data/names.js';
 import type { Draft } from './draft.js';
+import { spreadsheetRewrite } from './sheet-rewrites.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
 import type { Lookups } from './lookups.js';
@@ -81,6 +82,12 @@ export interface PlanOptions {
   maxChange?: Money;
   /** Without maxChange: refuse rows that move a price by a factor of ten or more (a spreadsheet's separator or unit mix-up). */
   implausible?: boolean;
+  /**
+   * Text that differs from the record's only as a spreadsheet rewrites it (`007` → `7`) is left as
+   * the record has it and told here; with `renames`, written as the file has it.
+   */
+  rewritten?: (note: RowIssue) => void;
+  renames?: boolean;
   source: string;
   scope?: Ids;
   now?: () => number;
@@ -188,7 +195,9 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   for (const name in draft.values) {
     const value = record.values[name];
     if (value !== undefined) current[name] = value;
-    if (!sameValue(field(spec, name), value, draft.values[name])) changed.push(name);
+    if (sameValue(field(spec, name), value, draft.values[name])) continue;
+    if (!options.renames && rewrittenBySheet(planner, draft, name, value)) continue;
+    changed.push(name);
   }
   if (changed.length === 0) return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
   const row: PlanRow = {
@@ -201,6 +210,17 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   };
   const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : options.implausible ? refuseImplausible(spec, row) : undefined;
   return refusal ? { ...row, action: 'refused', error: refusal } : row;
+}
+
+/** The record's text and the file's differ only as a spreadsheet rewrites text: told, and left as the record has it. */
+function rewrittenBySheet(planner: Planner, draft: Draft, name: string, live: Scalar | undefined): boolean {
+  const written = draft.values[name];
+  if (typeof live !== 'string' || typeof written !== 'string') return false;
+  const how = spreadsheetRewrite(live, written);
+  if (how === undefined) return false;
+  const column = planner.options.columnOf?.(name);
+  planner.options.rewritten?.({ line: draft.line, column, field: name, rule: `${JSON.stringify(written)} is ${JSON.stringify(live)} as a spreadsheet rewrote it (${how}): left as it is`, value: written });
+  return true;
 }
 
 /** The live record a valid draft names, or undefined for a new one; a problem becomes an issue. */

@@ -128,3 +128,54 @@ describe('csv for a spreadsheet in its locale', () => {
     expect(read.stdout).toContain('→ 155.25');
   });
 });
+
+describe('names a spreadsheet rewrote', () => {
+  test('are reported as such and left as they are, not planned as renames; --renames writes them', async () => {
+    const rewritten: Array<[string, string]> = [
+      ['007', '7'],
+      ['0123456789012345678', '1.23456789012346E+17'],
+      ['1e5', '1.00E+05'],
+      ['50%', '50.00%'],
+      ['Café Crème', 'CafÃ© CrÃ¨me'],
+      ['2026-03-05', '05.03.2026'],
+    ];
+    const ids = new Map<string, number>();
+    for (const [name] of rewritten) {
+      ids.set(name, JSON.parse(ok(await rentals(['inventory', 'add', `--name=${name}`, '--quantity-available', '3', '--json'])).stdout).data[0].id);
+    }
+    // The inventory export as the spreadsheet saved it: every name above rewritten, one real rename and one quantity edited.
+    const rows = JSON.parse(ok(await rentals(['inventory', 'export', '-o', 'json'])).stdout) as Array<{ id: number; name: string; quantityAvailable: number; active: number }>;
+    const renamed = rows.find((r) => r.name === 'LED Uplight')!;
+    const lines = rows.map((r) => {
+      const name = rewritten.find(([was]) => was === r.name)?.[1] ?? (r.id === renamed.id ? 'LED Uplight (RGB)' : r.name);
+      const quantity = r.name === '007' ? 5 : r.quantityAvailable;
+      return [r.id, JSON.stringify(name), quantity, r.active].join(',');
+    });
+    const path = file('inventory-sheet.csv', `id,name,quantityAvailable,active\n${lines.join('\n')}\n`);
+
+    const plan = ok(await rentals(['inventory', 'import', path, '--dry-run', '-o', 'json']));
+    const planned = JSON.parse(plan.stdout) as { rows: Array<{ action: string; ids: { id: number }; new: Record<string, unknown> | null }> };
+    const changes = planned.rows.filter((r) => r.action !== 'unchanged');
+    expect(new Map(changes.map((r) => [r.ids.id, r.new]))).toEqual(
+      new Map<number, unknown>([
+        [ids.get('007')!, { quantityAvailable: 5 }],
+        [renamed.id, { name: 'LED Uplight (RGB)' }],
+      ]),
+    );
+    expect(plan.stderr).toContain('Not renamed: these names differ from the service\'s only as a spreadsheet rewrites text (pass --renames');
+    for (const line of [
+      '"7" is "007" as a spreadsheet rewrote it (its leading zeros dropped)',
+      '"1.23456789012346E+17" is "0123456789012345678" as a spreadsheet rewrote it (written in scientific notation)',
+      '"1.00E+05" is "1e5" as a spreadsheet rewrote it',
+      '"50.00%" is "50%" as a spreadsheet rewrote it (a percent reformatted)',
+      '"CafÃ© CrÃ¨me" is "Café Crème" as a spreadsheet rewrote it (its UTF-8 read as Windows-1252)',
+      '"05.03.2026" is "2026-03-05" as a spreadsheet rewrote it (read as a date',
+    ]) {
+      expect(plan.stderr).toContain(line);
+    }
+
+    const renames = JSON.parse(ok(await rentals(['inventory', 'import', path, '--dry-run', '-o', 'json', '--renames'])).stdout) as typeof planned;
+    // The rewritten names, the one real rename (007's row also changes its quantity).
+    expect(renames.rows.filter((r) => r.action === 'update')).toHaveLength(rewritten.length + 1);
+  });
+});

@@ -3,7 +3,7 @@
 // what a run changed.
 
 import type { CsvDelimiter } from '../../bulk/input/csv.js';
-import type { RowIssue } from '../../bulk/issues.js';
+import type { FirstIssues, RowIssue } from '../../bulk/issues.js';
 import { UsageError } from '../../errors.js';
 import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
@@ -40,6 +40,8 @@ export interface ImportOptions {
   allowLargeChanges?: boolean;
   /** --locale: how the file writes numbers (`de`: `155,25`), as given. */
   locale?: string;
+  /** --renames: a name a spreadsheet rewrote (`007` → `7`) is written as the file has it. */
+  renames?: boolean;
 }
 
 const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
@@ -57,6 +59,14 @@ function warnNoise(deps: BulkDeps, file: string, notices: readonly RowIssue[], f
   const shown = notices.slice(0, 10).map((notice) => `  - ${format(file, notice)}`);
   const more = notices.length > shown.length ? `\n  … and ${notices.length - shown.length} more` : '';
   deps.notices().warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
+}
+
+/** Text a spreadsheet rewrote, left as it was: said on stderr, with the way to write it anyway. */
+function warnRewrites(deps: BulkDeps, file: string, rewrites: FirstIssues, format: (file: string, issue: RowIssue) => string): void {
+  if (rewrites.count === 0) return;
+  const shown = rewrites.kept.slice(0, 10).map((note) => `  - ${format(file, note)}`);
+  const more = rewrites.count > shown.length ? `\n  … and ${rewrites.count - shown.length} more` : '';
+  deps.notices().warn(`Not renamed: these names differ from the service's only as a spreadsheet rewrites text (pass --renames to write them as the file has them):\n${shown.join('\n')}${more}`);
 }
 
 /** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
@@ -111,7 +121,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     // resource with write rules (bookings): the booking planner judges the whole run before any
     // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
     if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined && !implausible) {
-      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale }, run.spool);
+      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames: options.renames }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
       try {
@@ -130,11 +140,13 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         }
       }
       await listed.listed;
+      warnRewrites(deps, input.file, listed.rewrites, bulk.formatRowIssue);
       return {};
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
-    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale }, run.spool);
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
+    warnRewrites(deps, input.file, planned.rewrites, bulk.formatRowIssue);
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;

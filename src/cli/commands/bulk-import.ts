@@ -10,6 +10,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
   const setsPrices = (def.bulk?.values ?? []).includes('price');
+  const setsText = (def.bulk?.values ?? []).some((name) => def.fields.find((f) => f.name === name)?.kind === 'string');
   return defineViewCommand({
     name: 'import',
     args: '[file]',
@@ -23,6 +24,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       ...scopeFlags(def, 'the rows are'),
       ...planningFlags(`rentals ${def.command} apply`),
       ...maxChangeFlags(setsPrices),
+      renames: { help: 'write a name that differs only as a spreadsheet rewrites text (007 as 7, 1.23E+17, 50.00%, a date, CafÃ©) as the file has it; by default it is left as it is', when: setsText },
       allowLargeChanges: { help: 'let a price move by a factor of 10 or more (refused by default: the mark of a separator or unit mix-up)', when: setsPrices, conflicts: ['maxChange'] },
       round: { value: 'step', help: 'round each price to this step, half-up (e.g. 0.01, 0.05, 0.5, 1); default: as given', when: setsPrices },
       ...overbookFlags(def),
@@ -55,6 +57,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
         allowOverbook: options.allowOverbook === true,
         allowLargeChanges: options.allowLargeChanges === true,
         locale: options.locale,
+        renames: options.renames === true,
       }), options.all),
   });
 }
