@@ -377,7 +377,8 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, locale?: Number
     return columns.get(name);
   };
   // --locale says how the file writes numbers; else a `;` between fields does (a decimal-comma locale's).
-  const numbers = (): NumberStyle | undefined => locale ?? (input.delimiter?.() === ';' ? SEMICOLON_FILE : undefined);
+  // An .xlsx holds typed numbers: no locale applies.
+  const numbers = (): NumberStyle | undefined => (input.format === 'xlsx' ? undefined : (locale ?? (input.delimiter?.() === ';' ? SEMICOLON_FILE : undefined)));
   const context: DraftContext = { spec, columnOf, scope, numbers };
   const moneyNames = moneyFields(spec);
   return {

@@ -26,10 +26,13 @@ import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 import { pagerCommand } from './pager.js';
+import { OutputFile, formatOfFile } from './output-file.js';
 import { type Notices, noticesOf } from '../output/notices.js';
 
 export interface GlobalOptions extends GlobalFlags {
   output?: string;
+  /** --out FILE: the output to this file (its format from -o, else from its extension). */
+  out?: string;
   json?: boolean;
   fields?: string;
   jq?: string;
@@ -66,15 +69,19 @@ export class Session {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);
     }
-    const { format, defaulted: formatDefaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
+    const { format, defaulted: formatDefaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && globals.out === undefined, globals.out);
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
-    const pager = ctx.term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
-    const printer = new Printer(ctx.term, {
+    // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
+    const outFile = globals.out === undefined ? undefined : await OutputFile.open(globals.out);
+    const term = outFile ? { ...ctx.term, stdout: outFile.stream, stdoutIsTTY: false, columns: 0 } : ctx.term;
+    const pager = term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
+    const printer = new Printer(term, {
       format,
+      currency: () => settings.document().currency,
       fields: parseFieldList(globals.fields),
-      color: colorEnabled(globals, ctx),
+      color: colorEnabled(globals, { ...ctx, term }),
       quiet: globals.quiet === true,
       jq: globals.jq,
       pager: pager === undefined ? undefined : () => ctx.startPager!(pager, ctx.env),
@@ -82,10 +89,25 @@ export class Session {
     // A question needs the terminal: the pager, if one is showing output, is closed first.
     const asking: Context = {
       ...ctx,
+      term,
       confirm: async (question) => (await printer.releaseTerminal(), ctx.confirm(question)),
       promptSecret: async (question) => (await printer.releaseTerminal(), ctx.promptSecret(question)),
     };
-    return new Session(asking, globals, settings, printer, formatDefaulted);
+    const session = new Session(asking, globals, settings, printer, formatDefaulted);
+    session.outFile = outFile;
+    return session;
+  }
+
+  /** --out's file, written in place once the command has printed everything. */
+  private outFile?: OutputFile;
+
+  /** After the command: --out's file takes its place (`done`), or is dropped and the target left as it was. */
+  async settleOutput(done: boolean): Promise<void> {
+    if (!this.outFile) return;
+    const file = this.outFile;
+    this.outFile = undefined;
+    if (done) await file.commit();
+    else await file.discard();
   }
 
   /** Lines for people on stderr while a handler runs (notices silenced by --quiet, warnings not). */
@@ -248,7 +270,7 @@ function unknownProfileProblem(settings: Settings): string | undefined {
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  */
 /** The format, and whether nobody chose it (the default of a terminal or a pipe). */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): { format: ViewFormat; defaulted: boolean } {
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, outFile?: string): { format: ViewFormat; defaulted: boolean } {
   const chosen = (format: ViewFormat) => ({ format, defaulted: false });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
@@ -258,6 +280,8 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
   if (globals.json) return chosen('json');
+  const byName = globals.output === undefined && outFile !== undefined ? formatOfFile(outFile) : undefined;
+  if (byName) return chosen(byName);
   const given = globals.output ?? settings.output.value;
   if (given !== undefined) {
     const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;

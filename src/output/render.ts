@@ -103,7 +103,7 @@ function jsonOf(view: DataView): unknown {
 }
 
 /** A view as flat rows for ndjson/csv/tsv. */
-interface MachineTable {
+export interface MachineTable {
   columns: string[];
   rows: Iterable<Row>;
   /** ndjson keeps whole rows unless --fields picked columns. */
@@ -112,7 +112,7 @@ interface MachineTable {
   header: boolean;
 }
 
-function machineTable(view: DataView, options: RenderOptions): MachineTable {
+export function machineTable(view: DataView, options: RenderOptions): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':

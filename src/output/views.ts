@@ -242,8 +242,8 @@ export type View = (DataView | RecordStreamView | RequestView | DoneView | TextV
   forPeople?: () => Promise<View>;
 };
 
-/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */
-export type ViewFormat = OutputFormat | 'ics' | 'html';
+/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page, `xlsx` for the views with rows. */
+export type ViewFormat = OutputFormat | 'ics' | 'html' | 'xlsx';
 
 /** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
 export interface Outcome {

@@ -31,6 +31,8 @@ export async function runExport(deps: BulkDeps, options: ExportOptions): Promise
   const { withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const csv = spreadsheetDialect(options, bulk.localeMarks);
+  // Money columns: -o xlsx gives them the currency's number format.
+  const money = bulk.moneyFields(spec);
   const prices = resources.prices;
   return withBulk(deps, options.concurrency, async (run) => {
     const resolver = deps.names();
@@ -47,10 +49,10 @@ export async function runExport(deps: BulkDeps, options: ExportOptions): Promise
         for await (const batch of streamed!) yield { kind: 'records', records: batch.filter(chosen) };
         yield { kind: 'data-end' };
       }
-      return { kind: 'stream', pieces: pieces(), row: (row) => row as Row, columns: [...spec.exportColumns], jsonArray: true, csv };
+      return { kind: 'stream', pieces: pieces(), row: (row) => row as Row, columns: [...spec.exportColumns], jsonArray: true, csv, money };
     }
     const rows = (await bulk.exportRecords(spec, run.ctx, { parents, scope })).filter(chosen);
-    return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns], csv };
+    return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns], csv, money };
   });
 }
 

@@ -14,7 +14,7 @@ export interface ImportOptions {
   def: ResourceDef;
   /** A path, or `-` for stdin; absent with --undo. */
   file?: string;
-  format?: 'csv' | 'ndjson' | 'json';
+  format?: 'csv' | 'ndjson' | 'json' | 'xlsx';
   dryRun: boolean;
   plan?: string;
   skipInvalid: boolean;

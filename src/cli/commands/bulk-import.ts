@@ -14,11 +14,11 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
     name: 'import',
     args: '[file]',
-    summary: `Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`,
+    summary: `Create or update ${def.plural} from a CSV, NDJSON, JSON or .xlsx file (- for stdin)`,
     help: def.bulk?.rowsHelp,
     examples: def.examples?.import ?? [],
     flags: {
-      format: { value: 'format', choices: ['csv', 'ndjson', 'json'], help: 'input format (default: detected from the first character)' },
+      format: { value: 'format', choices: ['csv', 'ndjson', 'json', 'xlsx'], help: 'input format (default: detected: an .xlsx by its content, else from the first character)' },
       delimiter: { value: 'char', help: 'CSV field separator: , ; or tab (default: ; when the header line has more ; than ,)' },
       locale: { value: 'tag', help: "the locale the file's numbers are written in, e.g. de (155,25 and 1.200,50); default: the API's form (155.25), or either mark in a ;-separated file" },
       ...scopeFlags(def, 'the rows are'),

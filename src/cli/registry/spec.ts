@@ -45,6 +45,8 @@ export interface CommandInfo {
 
 export interface LeafCommand extends CommandInfo {
   kind: 'command';
+  /** What it prints, as declared (a function of its options where they decide); absent for a command without a session (help, the sandbox), which takes no -o. */
+  view?: View['kind'] | ((options: never) => View['kind']);
   /** Adds the commander command under `parent`, options and action included. */
   attach(parent: Command, reg: Registrar): Command;
 }
@@ -158,7 +160,7 @@ export interface HandlerSpec<S extends string, F extends FlagDecls, D> extends B
 /** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}, D = unknown>(spec: HandlerSpec<S, F, D>): LeafCommand {
   const { view, page, pipedFormat, defaultFormat, deps, handler, ...rest } = spec;
-  return defineCommand<S, F>({
+  const command = defineCommand<S, F>({
     ...rest,
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
@@ -180,6 +182,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
       return printOutcome(session.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
     },
   });
+  return { ...command, view: view as LeafCommand['view'] };
 }
 
 interface RawHandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
@@ -232,7 +235,9 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as ArgsOf<S>;
         const options = own.opts() as FlagValues<F>;
-        const globals = own.optsWithGlobals<GlobalOptions>();
+        // The global flags, as the command's ancestors hold them: a flag the command declares itself
+        // under a global's name is its own (snapshot --out), not the global.
+        const globals = own.parent?.optsWithGlobals<GlobalOptions>() ?? {};
         if ('runWithoutSession' in spec) {
           let root = own;
           while (root.parent) root = root.parent;
@@ -241,12 +246,15 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<
           return;
         }
         const session = await Session.create(reg.ctx, globals, { createsProfile: spec.createsProfile === true });
+        let printed = false;
         try {
           const code = await spec.run(session, options, positionals);
           await session.printer.finish();
+          printed = true;
           if (typeof code === 'number') reg.state.exitCode = code;
         } finally {
           await session.printer.releaseTerminal();
+          await session.settleOutput(printed);
           session.close();
         }
       });
