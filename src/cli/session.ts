@@ -26,7 +26,7 @@ import { Printer } from '../output/printer.js';
 import type { View, ViewFormat } from '../output/views.js';
 import type { Context } from './context.js';
 import { pagerCommand } from './pager.js';
-import { OutputFile, formatOfFile } from './output-file.js';
+import type { OutputFile } from './output-file.js';
 import { type Notices, noticesOf } from '../output/notices.js';
 
 export interface GlobalOptions extends GlobalFlags {
@@ -69,12 +69,13 @@ export class Session {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);
     }
-    const { format, defaulted: formatDefaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && globals.out === undefined, globals.out);
+    const output = globals.out === undefined ? undefined : await outputFile(globals.out);
+    const { format, defaulted: formatDefaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && output === undefined, output?.format);
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     for (const warning of settings.warnings) ctx.term.stderr.write(`${warning}\n`);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
-    const outFile = globals.out === undefined ? undefined : await OutputFile.open(globals.out);
+    const outFile = await output?.open();
     const term = outFile ? { ...ctx.term, stdout: outFile.stream, stdoutIsTTY: false, columns: 0 } : ctx.term;
     const pager = term.stdoutIsTTY && globals.pager !== false && ctx.startPager ? pagerCommand(ctx.env) : undefined;
     const printer = new Printer(term, {
@@ -270,7 +271,7 @@ function unknownProfileProblem(settings: Settings): string | undefined {
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  */
 /** The format, and whether nobody chose it (the default of a terminal or a pipe). */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, outFile?: string): { format: ViewFormat; defaulted: boolean } {
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, outFileFormat?: ViewFormat): { format: ViewFormat; defaulted: boolean } {
   const chosen = (format: ViewFormat) => ({ format, defaulted: false });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
@@ -280,8 +281,8 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
   if (globals.json) return chosen('json');
-  const byName = globals.output === undefined && outFile !== undefined ? formatOfFile(outFile) : undefined;
-  if (byName) return chosen(byName);
+  // --out prices.xlsx: the file's extension, when -o names no format.
+  if (globals.output === undefined && outFileFormat) return chosen(outFileFormat);
   const given = globals.output ?? settings.output.value;
   if (given !== undefined) {
     const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;
@@ -292,6 +293,12 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     settings.warnings.push(`warning: ${problem}; using the default`);
   }
   return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
+}
+
+/** --out FILE: the format its extension asks for, and the file opened (its module loads only for --out). */
+async function outputFile(path: string): Promise<{ format: ViewFormat | undefined; open: () => Promise<OutputFile> }> {
+  const { OutputFile, formatOfFile } = await import('./output-file.js');
+  return { format: formatOfFile(path), open: () => OutputFile.open(path) };
 }
 
 /** RENTALS_DEBUG=1 (or true, yes) is --debug. */
