@@ -3,8 +3,7 @@
 // number is an id unless another record is named so; `id:` and `name:` say which.
 
 import { describe, expect, test } from 'vitest';
-import { NameIndex, couldName } from '../../src/data/names.js';
-import { foldName } from '../../src/common/fold.js';
+import { NameIndex, couldName, foldName } from '../../src/data/names.js';
 import { resources } from '../../src/resources/definitions.js';
 
 const items = (...names: Array<[number, string]>) => new NameIndex(resources.inventory, names.map(([id, name]) => ({ id, name })));

@@ -5,11 +5,10 @@ import type { ResourceDef } from '../../resources/definitions.js';
 import { CONCURRENCY, filterFlags, parseConcurrency, scopeFlags, scopeValue } from '../bulk/options.js';
 import { conceptValues } from '../vocabulary.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
-import { factoryOf } from '../factory.js';
-import type { BulkDeps } from '../../app/bulk/run.js';
 
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
+    effect: 'reads',
     name: 'export',
     summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads. For a spreadsheet: --for-spreadsheet [--locale de] (a csv it opens as written), or -o xlsx.\n`,
@@ -25,7 +24,6 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
     pipedFormat: 'csv',
     // For a spreadsheet, csv even at a terminal (redirect it, or --out FILE).
     defaultFormat: (options) => (options.forSpreadsheet || options.locale !== undefined ? 'csv' : undefined),
-    deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options) =>
       (await import('../../app/bulk/export.js')).runExport(deps, {
         def,

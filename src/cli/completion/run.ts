@@ -4,19 +4,15 @@ import type { Command } from 'commander';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
-import { type ResourceName, defaultVersion, resources } from '../../resources/definitions.js';
-import type { ResourceApi } from '../../api/resource-api.js';
-import type { Settings } from '../../config/settings.js';
-import type { Context } from '../context.js';
+import type { ResourceName } from '../../resources/definitions.js';
+import type { Factory } from '../../app/factory.js';
+import { recordNames } from '../../app/record-names.js';
 import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
 import { argumentValues, optionValues } from './sources.js';
 import { bashReplacement, lexBashLine } from './bash-line.js';
-import { BIDI_CLASS } from '../../common/sanitize.js';
 
-/** A name with a control or bidi character could break the shell's line or reorder it on screen: not offered. */
-const UNOFFERED = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${BIDI_CLASS}]`);
 
 function parseShell(value: string | undefined): Shell {
   if (SHELLS.includes(value as Shell)) return value as Shell;
@@ -53,13 +49,8 @@ function joinBashEquals(words: string[]): { words: string[]; strip: string } {
   return { words: out, strip };
 }
 
-/** One candidate a line (`:files`: let the shell complete file names); nothing when none. */
-/** What completion uses of the run: the context, the settings (made quick for a TAB), the API for names. */
-export interface CompletionDeps {
-  ctx: Context;
-  settings: Settings;
-  api: () => ResourceApi;
-}
+/** What completion uses of the run: the settings (made quick for a TAB), the clock, the API for names. */
+export type CompletionDeps = Pick<Factory, 'settings' | 'now' | 'api'>;
 
 /** bash's line up to the cursor and the text readline replaces (`$2` of the completion function). */
 export interface BashTyped {
@@ -80,14 +71,15 @@ export async function completeView(
   // Scripts of earlier versions pass bash's words, split at "=": put back together.
   const { words, strip } = lexed !== undefined ? { words: lexed.words.slice(1), strip: '' } : shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
-  deps.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
-  deps.settings.retries = { value: 0, source: 'default', origin: 'completion' };
-  const cache = new NameCache(deps.settings.configDir, deps.ctx.now);
+  const settings = deps.settings();
+  settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
+  settings.retries = { value: 0, source: 'default', origin: 'completion' };
+  const cache = new NameCache(settings.configDir, deps.now);
   const sources: CompletionSources = {
     optionValues,
     argumentValues: (command, index) => argumentValues(command, index, topics),
     names: (resource) => namesOf(deps, cache, resource),
-    profiles: async () => Object.keys((await readConfig(deps.settings.configDir)).profiles).sort(),
+    profiles: async () => Object.keys((await readConfig(settings.configDir)).profiles).sort(),
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
@@ -100,12 +92,7 @@ export async function completeView(
 }
 
 async function namesOf(deps: CompletionDeps, cache: NameCache, resource: ResourceName): Promise<string[]> {
-  const baseUrl = deps.settings.baseUrl.value;
+  const baseUrl = deps.settings().baseUrl.value;
   if (!baseUrl) return [];
-  return cache.names(baseUrl, resource, async () => {
-    const def = resources[resource];
-    const { records } = await deps.api().list({ def, version: defaultVersion(def) });
-    const label = def.labelField ?? 'name';
-    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !UNOFFERED.test(v));
-  });
+  return cache.names(baseUrl, resource, () => recordNames(deps, resource));
 }
