@@ -93,6 +93,7 @@ describe('delete', () => {
   });
 
   test('a read before the delete that answers with another record: refused, both ids named, nothing deleted (exit 1)', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
     const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
     const result = await runCli(['inventory', 'delete', '7', '--yes'], withApi());
     expect(result.code).toBe(1);
@@ -272,6 +273,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
   });
 
   test('a read that answers with another record than the one named (a mock with its example record): refused, both ids named, nothing PUT (exit 1)', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
     const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
     const result = await runCli(['inventory', 'update', '7', '--name', 'Marquee'], withApi());
     expect(result.code).toBe(1);
@@ -281,6 +283,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
   });
 
   test('the same for an event, whose writer reads it before judging the change', async () => {
+    listedForNames('/v1/events', [{ id: 7, eventName: 'Smith wedding' }]);
     const scope = api().get('/v1/events/7').reply(200, envelope([sampleRecord(resources.events, 12, { eventName: 'Not this one' })]));
     const result = await runCli(['events', 'update', '7', '--event-name', 'Marquee'], withApi());
     expect(result.code).toBe(1);
