@@ -58,7 +58,7 @@ describe('a price moved by a factor of 10 or more', () => {
     const path = file('prices-de.csv', csvWith(rows, new Map([[misread.id, '33333'], [edited.id, String(edited.price + 10)]])));
     const before = await pricesOnServer(sandbox);
 
-    const dry = await rentals(['prices', 'import', path, '--dry-run']);
+    const dry = await rentals(['prices', 'import', path, '--dry-run', '-o', 'table']);
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain('33.333 → 33333.00');
     expect(dry.stderr).toContain('1 row changes a price by a factor of 10 or more, the mark of a separator or unit mix-up such as a decimal point or comma read as a thousands separator (33.333 as 33333');
@@ -100,11 +100,11 @@ describe('csv for a spreadsheet in its locale', () => {
     const line = sheet.split('\n').find((l) => l.startsWith('1;') && l.includes(';33,333;'));
     expect(line, sheet.slice(0, 300)).toBeDefined();
     const path = file('prices-de.csv', sheet);
-    const same = ok(await rentals(['prices', 'import', path, '--dry-run']));
+    const same = ok(await rentals(['prices', 'import', path, '--dry-run', '-o', 'table']));
     expect(same.stdout).toMatch(/0 create, 0 update, \d+ unchanged, 0 invalid, 0 refused/);
     // 155,25 typed in the German sheet.
     const edited = sheet.replace(line!, line!.replace(';33,333;', ';155,25;'));
-    const plan = ok(await rentals(['prices', 'import', file('prices-de-edited.csv', edited), '--dry-run']));
+    const plan = ok(await rentals(['prices', 'import', file('prices-de-edited.csv', edited), '--dry-run', '-o', 'table']));
     expect(plan.stdout).toContain('33.333 → 155.25');
     expect(plan.stdout).toMatch(/0 create, 1 update, \d+ unchanged/);
   });
@@ -121,10 +121,10 @@ describe('csv for a spreadsheet in its locale', () => {
     const [row] = await exported();
     const text = `inventoryId,rentalBlockId,price\n${row!.inventoryId},${row!.rentalBlockId},"155,25"\n`;
     const path = file('prices-comma.csv', text);
-    const refused = await rentals(['prices', 'import', path, '--dry-run']);
+    const refused = await rentals(['prices', 'import', path, '--dry-run', '-o', 'table']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('price: has a decimal comma: 155,25 is 155.25 as a spreadsheet in a German, French or other decimal-comma locale writes it; say so with --locale (e.g. --locale de), or write 155.25');
-    const read = ok(await rentals(['prices', 'import', path, '--dry-run', '--locale', 'de']));
+    const read = ok(await rentals(['prices', 'import', path, '--dry-run', '--locale', 'de', '-o', 'table']));
     expect(read.stdout).toContain('→ 155.25');
   });
 });
