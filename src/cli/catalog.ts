@@ -82,6 +82,7 @@ export const registry = new CommandRegistry([
   command(TOP_LEVEL.sandbox, async () => (await import('./commands/sandbox.js')).sandboxCommand),
   command(TOP_LEVEL.snapshot, async () => (await import('./commands/snapshot.js')).snapshotCommand),
   command(TOP_LEVEL.diff, async () => (await import('./commands/snapshot.js')).diffCommand),
+  command(TOP_LEVEL.mcp, async () => (await import('./commands/mcp/index.js')).mcpCommand),
   command(TOP_LEVEL.help, async () => (await import('./commands/help.js')).helpCommand),
   command(TOP_LEVEL.completion, async () => (await import('./commands/completion.js')).completionCommand),
   command(TOP_LEVEL.complete, async () => (await import('./commands/completion.js')).completeCommand),

@@ -17,6 +17,7 @@ import type { Factory } from '../../src/app/factory.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -61,6 +62,7 @@ test('a calendar command: availability reads exactly what its declaration gives,
 
 test('options declared as data: the flags and the handler type both come from the declaration', () => {
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -108,6 +110,7 @@ test('options declared as data: the flags and the handler type both come from th
 test("field flags are typed from the resource table: a resource's fields, aliases and inverse flags, nothing else", () => {
   // What `prices set` declares: the price's fields, read by their flags' names.
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -159,6 +162,7 @@ test("field flags are typed from the resource table: a resource's fields, aliase
 
 test('a renamed declaration fails where the old name is read', () => {
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -183,6 +187,7 @@ test("a handler's positionals come from the args declared: required, optional, v
 
 test("a handler gets the run's factory, not the run: no printer, no settings part, no client", () => {
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],

@@ -12,6 +12,7 @@ export const authGroup = defineGroup({
 });
 
 const authLogin = defineViewCommand({
+  effect: 'sets',
   name: 'login',
   summary: 'Store the API address and an access token (or client credentials) in a profile',
   examples: [
@@ -39,6 +40,7 @@ const authLogin = defineViewCommand({
 });
 
 const authStatus = defineViewCommand({
+  effect: 'reads',
   name: 'status',
   summary: 'Show each setting and where it comes from (the token masked)',
   examples: ['rentals auth status', 'rentals auth status --check', 'rentals auth status --profile staging --json'],
@@ -48,6 +50,7 @@ const authStatus = defineViewCommand({
 });
 
 const authLogout = defineViewCommand({
+  effect: 'deletes',
   name: 'logout',
   summary: "Remove the profile's token and client credentials",
   examples: ['rentals auth logout', 'rentals auth logout --profile staging'],

@@ -9,6 +9,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 export function bulkApplyCommand(def: ResourceDef): LeafCommand {
   const writers = (def.bulk?.planCommands ?? ['import']).map((name) => `\`${def.command} ${name} --plan\``).join(' or ');
   return defineViewCommand({
+    effect: 'sets',
     name: 'apply',
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,

@@ -9,6 +9,7 @@ export const configGroup = defineGroup({
   examples: ['rentals config list', 'rentals config set output json'],
   commands: () => [
     defineViewCommand({
+      effect: 'reads',
       name: 'list',
       aliases: ['ls'],
       summary: "List the profile's settings",
@@ -17,6 +18,7 @@ export const configGroup = defineGroup({
       handler: async (factory) => listSettings(factory),
     }),
     defineViewCommand({
+      effect: 'reads',
       name: 'get',
       args: '<key>',
       summary: `Print one setting (${[...KEYS.keys()].join(', ')})`,
@@ -25,6 +27,7 @@ export const configGroup = defineGroup({
       handler: async (factory, _options, [key]) => getSetting(factory, key),
     }),
     defineViewCommand({
+      effect: 'sets',
       name: 'set',
       args: '<key> <value>',
       summary: 'Change one setting',
@@ -34,6 +37,7 @@ export const configGroup = defineGroup({
       handler: (factory, _options, [key, value]) => setSetting(factory, key, value),
     }),
     defineViewCommand({
+      effect: 'deletes',
       name: 'unset',
       args: '<key>',
       summary: 'Remove one setting',

@@ -4,6 +4,7 @@ import { openEvent } from '../../app/open-event.js';
 import { defineViewCommand } from '../registry/spec.js';
 
 export const eventsOpen = defineViewCommand({
+  effect: 'reads',
   name: 'open',
   args: '<id>',
   summary: "Print the event's web link (and open it with --browser)",

@@ -54,6 +54,7 @@ async function forTerminal(ctx: Context, text: string): Promise<string> {
 }
 
 export const helpCommand = defineRawViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.help,
   args: '[command-or-topic...]',
   examples: ['rentals help events list', 'rentals help exit-codes'],

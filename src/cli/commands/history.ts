@@ -8,6 +8,7 @@ import { conceptValue } from '../vocabulary.js';
 import { TOP_LEVEL } from './top-level.js';
 
 export const historyCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.history,
   help: '\nEvery command that writes through rentals is one entry: when, the command line (secrets redacted) and each record before and after. Kept in the config directory (history/, 0600), the last 4-8 MiB. `rentals undo <entry>` puts an entry back.\n',
   examples: ['rentals history', 'rentals history --event 12 --since today', "rentals history -o json | jq '.data[0].records'"],

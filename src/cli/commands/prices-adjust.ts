@@ -8,6 +8,7 @@ import { conceptValues } from '../vocabulary.js';
 const DEFAULT_ROUND = '0.01';
 
 export const pricesAdjust = defineViewCommand({
+  effect: 'changes',
   name: 'adjust',
   summary: 'Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up',
   help: `

@@ -6,6 +6,7 @@ import { fieldsFromFlags } from '../field-flags.js';
 import { defineViewCommand } from '../registry/spec.js';
 
 export const pricesSet = defineViewCommand({
+  effect: 'sets',
   name: 'set',
   summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
   examples: [

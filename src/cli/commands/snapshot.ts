@@ -154,6 +154,7 @@ function parseOnly(value: string | undefined): ResourceName[] | undefined {
 }
 
 export const snapshotCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.snapshot,
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
@@ -171,6 +172,7 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
 });
 
 export const diffCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
   help: `

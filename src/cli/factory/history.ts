@@ -22,12 +22,15 @@ export class RunHistory {
   journal(): WriteJournal {
     if (!this.writes) {
       const history = new HistoryWriter(historyDir(this.settings.configDir), () => ({
-        command: redactedCommand(this.ctx.argv ?? []),
+        command: this.ctx.commandLine ?? redactedCommand(this.ctx.argv ?? []),
         baseUrl: this.settings.baseUrl.value ?? '',
         undoes: this.undoing,
         now: this.ctx.now(),
       }));
-      this.writes = { history, journal: { seen: new Map(), wrote: (record) => history.record(record, this.warn) } };
+      this.writes = {
+        history,
+        journal: { seen: new Map(), wrote: (record) => history.record(record, this.warn), mark: () => history.mark(), withdraw: (mark) => history.withdraw(mark, this.warn) },
+      };
     }
     return this.writes.journal;
   }

@@ -117,6 +117,14 @@ export class CommandRegistry {
     return new Map([[entry, group]]);
   }
 
+  /** Every command with its words (`events`, `book`), in help order: the assistant's tools, the registry-wide tests. */
+  async everyCommand(): Promise<Array<{ words: string[]; command: LeafCommand }>> {
+    const nodes = await this.loadAll();
+    return [...nodes.values()].flatMap((node) =>
+      node.kind === 'group' ? this.commandsOf(node).map((command) => ({ words: [node.name, command.name], command })) : [{ words: [node.name], command: node }],
+    );
+  }
+
   /** A group's commands in help order; throws on a duplicate name or alias. */
   commandsOf(group: CommandGroup): LeafCommand[] {
     const commands = group.commands().map((command, index) => ({ command, index }));

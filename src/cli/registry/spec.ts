@@ -45,8 +45,26 @@ export interface CommandInfo {
   hidden?: boolean;
 }
 
+/**
+ * What a run of the command does to the service's records or the tool's own files (settings,
+ * credentials), whatever its options: the annotations of its tool for an assistant (`rentals mcp`:
+ * read-only, destructive, idempotent) and whether `rentals mcp --read-only` offers it.
+ * - `reads`: changes nothing.
+ * - `adds`: creates records; run twice, it creates twice.
+ * - `sets`: brings records to the state it is given; run twice, the second run changes nothing.
+ * - `changes`: changes records from what they are (a percentage, a shift, the last write undone);
+ *   run twice, it changes them twice.
+ * - `deletes`: removes records.
+ */
+export type Effect = 'reads' | 'adds' | 'sets' | 'changes' | 'deletes';
+
 export interface LeafCommand extends CommandInfo {
   kind: 'command';
+  effect: Effect;
+  /** What it prints, as declared (a function of its options where they decide); absent for a command without settings (help, the sandbox), which takes no -o. */
+  view?: View['kind'] | ((options: never) => View['kind']);
+  /** Its options as declared (registry/flags.ts): what help shows and what an assistant's tool takes. */
+  flags?: FlagDecls;
   /** Adds the commander command under `parent`, options and action included. */
   attach(parent: Command, reg: Registrar): Command;
 }
@@ -106,6 +124,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
   help?: string;
   examples: readonly string[];
   hidden?: boolean;
+  /** What a run changes: nothing, or records it adds, sets, changes or deletes (Effect). */
+  effect: Effect;
   /** The options as data (registry/flags.ts): commander's flags and the handler's options type both derive from it. */
   flags?: F;
   /** The profile named by --profile may not exist yet: this command creates it (no warning). */
@@ -156,16 +176,20 @@ export interface HandlerSpec<S extends string, F extends FlagDecls> extends Base
   page?: boolean;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
+  /** With no format chosen, at a terminal too: the one the options ask for (export --for-spreadsheet: csv); undefined: the usual. */
+  defaultFormat?: (options: FlagValues<F>) => OutputFormat | undefined;
   handler: (factory: Factory, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
 }
 
 /** A command whose handler returns a view: definition, typed options and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: HandlerSpec<S, F>): LeafCommand {
-  const { view, page, pipedFormat, handler, ...rest } = spec;
-  return defineCommand<S, F>({
+  const { view, page, pipedFormat, defaultFormat, handler, ...rest } = spec;
+  const command = defineCommand<S, F>({
     ...rest,
     run: async ({ output, factory }, options, args) => {
       if (pipedFormat) output.preferPipedFormat(pipedFormat);
+      const chosen = defaultFormat?.(options);
+      if (chosen) output.preferFormat(chosen);
       output.expectView(typeof view === 'function' ? view(options) : view, page === true);
       let outcome: View | Outcome;
       try {
@@ -182,6 +206,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
       return printOutcome(output.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
     },
   });
+  return { ...command, view: view as LeafCommand['view'] };
 }
 
 interface RawHandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
@@ -209,7 +234,7 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
 function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
-  const { name, args, summary, help, examples, hidden } = spec;
+  const { name, args, summary, help, examples, hidden, effect, flags } = spec;
   const aliases = spec.aliases ?? [];
   return {
     kind: 'command',
@@ -220,15 +245,19 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     help,
     examples,
     hidden,
+    effect,
+    flags,
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (args) command.arguments(args);
-      if (spec.flags) addFlags(command, spec.flags);
+      if (flags) addFlags(command, flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as ArgsOf<S>;
         const options = own.opts() as FlagValues<F>;
-        const globals = own.optsWithGlobals<GlobalOptions>();
+        // The global flags, as the command's ancestors hold them: a flag the command declares itself
+        // under a global's name is its own (snapshot --out), not the global.
+        const globals = own.parent?.optsWithGlobals<GlobalOptions>() ?? {};
         if ('runWithoutSettings' in spec) {
           let root = own;
           while (root.parent) root = root.parent;

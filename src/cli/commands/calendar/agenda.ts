@@ -8,6 +8,7 @@ import { RANGE_FLAGS, rangeOf, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const agendaCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.agenda,
   help: withDatesLink(
     '\nEach day lists the events whose window (dropoff → pickup) begins that day (an event under way when the range starts: its first day), in the order of the time shown: start, then id.\n--fields takes the columns (event, start, …) or the names of -o json (eventName, startDate, dropoffDate, endDate, pickupDate, customerName, venue).\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',

@@ -26,6 +26,7 @@ export const AVAILABILITY_FLAGS = {
 } as const satisfies FlagDecls;
 
 export const availabilityCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.availability,
   help: withDatesLink(
     '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute, never starting before now; each has its earliest start (from), how long it stays free (to) and its latest start.\n',

@@ -8,6 +8,7 @@ import { rangeFlags, rangeOf, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const checkCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.check,
   help: withDatesLink(
     '\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, price-differs, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch, quote-cannot-confirm.\n',

@@ -12,6 +12,7 @@ import { positiveInt, withDatesLink } from './options.js';
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
 
 export const eventsList = defineViewCommand({
+  effect: 'reads',
   name: 'list',
   aliases: ['ls'],
   summary: 'List events (filters: range, search, status, cancelled, sort, limit)',

@@ -8,6 +8,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { PAPER_FLAG, paperSize } from './options.js';
 
 export const eventsShow = defineViewCommand({
+  effect: 'reads',
   name: 'show',
   args: '<event>',
   summary: 'Show an event with its bookings, line totals and the event total',

@@ -10,6 +10,7 @@ import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options
 import { TOP_LEVEL } from '../top-level.js';
 
 export const loadSheetCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.loadSheet,
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],

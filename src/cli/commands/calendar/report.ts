@@ -11,6 +11,7 @@ import { rangeFlags, rangeOf, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const reportCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.report,
   args: '<utilization|revenue>',
   help: withDatesLink(

@@ -12,6 +12,7 @@ import { CATEGORY_FLAG, PAPER_FLAG, RANGE_FLAGS, itemListFlag, paperSize, rangeO
 import { TOP_LEVEL } from '../top-level.js';
 
 export const timelineCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.timeline,
   help: withDatesLink(
     '\nWithout --item: the fleet, every active item (those held short first, then those short if every quote confirms, then the rest by name), paged at a terminal.\n█ firm hold, ░ quote (tentative); in the free row the fewest units free in each stretch (0–9, + for 10 or more), ! a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page.\n',
