@@ -34,6 +34,9 @@ function formats(): string {
   json    the API response body as sent (--json is the same as -o json)
   ndjson  one JSON object per line, one line per record
   ics     an iCalendar file, for the commands that print a calendar (rentals agenda)
+  html    a self-contained page to send or print, for the commands that have one
+          (events show: the quote; load-sheet: the pick list; timeline); see docs/documents.md
+A command's --help lists the formats it prints on its -o line.
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 --jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.

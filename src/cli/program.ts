@@ -1,7 +1,7 @@
 // The root command: global flags (from the settings table) and the top-level help. The commands
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
-import { type Argument, Command, type Help, type Option } from 'commander';
+import { type Argument, Command, Help, type Option } from 'commander';
 import { SETTINGS, setting } from '../config/settings-table.js';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
@@ -9,6 +9,7 @@ import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
 import type { Registrar } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
+import { outputOption } from './registry/output-help.js';
 
 /** Flags of the output that are no setting, between the settings' flags and --no-color. */
 const OUTPUT_FLAGS: Array<[string, string]> = [
@@ -94,7 +95,7 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
     })
     // Descriptions wrap in their own column down to 20 characters (commander gives up below 40: at 80
     // columns the root's long terms left 36, and every line fell back to one ragged run).
-    .configureHelp({ subcommandTerm, commandUsage, showGlobalOptions: true, minWidthToWrap: 20 })
+    .configureHelp({ subcommandTerm, commandUsage, visibleOptions, visibleGlobalOptions, showGlobalOptions: true, minWidthToWrap: 20 })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);
@@ -149,6 +150,19 @@ function argumentTerm(arg: Argument): string {
 function subcommandTerm(command: Command): string {
   const args = command.registeredArguments.map(argumentTerm).join(' ');
   return [[command.name(), ...command.aliases()].join('|'), command.options.length > 0 ? '[options]' : '', args].filter(Boolean).join(' ');
+}
+
+/** A command's own options, its `-o` line first (the formats it prints: registry/output-help.ts). */
+function visibleOptions(this: Help, command: Command): Option[] {
+  const own = Help.prototype.visibleOptions.call(this, command);
+  const output = outputOption(command);
+  return output ? [output, ...own] : own;
+}
+
+/** The global options, without `-o` where the command's own options say what it prints. */
+function visibleGlobalOptions(this: Help, command: Command): Option[] {
+  const global = Help.prototype.visibleGlobalOptions.call(this, command);
+  return outputOption(command) ? global.filter((option) => option.long !== '--output') : global;
 }
 
 /** `Usage: rentals inventory delete|rm|remove [options] <id>`: every alias in the command's own help too. */

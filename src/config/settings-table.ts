@@ -167,7 +167,7 @@ export const SETTINGS: readonly SettingDef[] = [
   {
     name: 'output',
     label: 'output',
-    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, or ics for agenda (default: table on a terminal, tsv when piped)' },
+    flag: { usage: '-o, --output <format>', help: "table|json|ndjson|csv|tsv, and ics or html where a command prints them (its --help lists its own) (default: table on a terminal, tsv when piped)" },
     env: ['RENTALS_OUTPUT'],
     configKey: 'output',
     profileField: 'output',

@@ -267,6 +267,16 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
   });
 
+  test.concurrent.each(WIDTHS)('events show --help at %i columns: -o says it prints the quote as html, within the width', async (width) => {
+    const lines = await screen(width, ['events', 'show', '--help']);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+    const at = lines.findIndex((line) => line.trim().startsWith('-o, --output'));
+    expect(at).toBeGreaterThan(0);
+    const own = joined(lines.slice(at, lines.findIndex((line, i) => i > at && /^\s+-/.test(line))));
+    expect(own).toMatch(/\|html\b/);
+    expect(own).toContain('the quote');
+  });
+
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
     const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
     expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);

@@ -8,8 +8,10 @@ import { pagerCommand } from '../pager.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
+import { formatsFor } from '../../output/formats.js';
+import { noteOutputHelp } from './output-help.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
-import type { Outcome, View } from '../../output/views.js';
+import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
 import { type GlobalOptions, Session } from '../session.js';
 
@@ -41,6 +43,8 @@ export interface CommandInfo {
   examples: readonly string[];
   /** Left out of help and completion (the completion scripts' own `__complete`). */
   hidden?: boolean;
+  /** The formats `-o` prints for it (output/formats.ts); absent: a command that takes no `-o` (help, the sandbox). */
+  formats?: readonly ViewFormat[];
 }
 
 export interface LeafCommand extends CommandInfo {
@@ -105,6 +109,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
 }
 
 interface SessionSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
+  /** What `-o` prints for it, shown in its help. */
+  output?: { formats: readonly ViewFormat[]; page?: string | undefined };
   /** Gets the session built from the global flags, this command's options and its arguments. */
   run: (session: Session, options: FlagValues<F>, args: ArgsOf<S>) => Promise<number | void>;
 }
@@ -144,8 +150,8 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
 export interface HandlerSpec<S extends string, F extends FlagDecls, D> extends BaseSpec<S, F> {
   /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
   view: View['kind'] | ((options: FlagValues<F>) => View['kind']);
-  /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
-  page?: boolean;
+  /** The view has a page for `-o html`, named here for help: "a quote or order confirmation", "the pick list". */
+  page?: string;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
   /** Narrow dependencies built from the session (never the session itself: `never` refuses it at compile time). */
@@ -158,9 +164,10 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
   const { view, page, pipedFormat, deps, handler, ...rest } = spec;
   return defineCommand<S, F>({
     ...rest,
+    output: { formats: formatsFor(typeof view === 'function' ? undefined : view, page !== undefined), page },
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
-      session.expectView(typeof view === 'function' ? view(options) : view, page === true);
+      session.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
       let outcome: View | Outcome;
       try {
         outcome = await handler(deps(session), options, args);
@@ -211,6 +218,7 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
 function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<S, F> | RawSpec<S, F>): LeafCommand {
   const { name, args, summary, help, examples, hidden } = spec;
   const aliases = spec.aliases ?? [];
+  const output = 'output' in spec ? spec.output : undefined;
   return {
     kind: 'command',
     name,
@@ -220,8 +228,10 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<
     help,
     examples,
     hidden,
+    formats: output?.formats,
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
+      if (output) noteOutputHelp(command, output.formats, output.page);
       if (args) command.arguments(args);
       if (spec.flags) addFlags(command, spec.flags);
       command.action(async (...values: unknown[]) => {

@@ -37,7 +37,7 @@ export const eventsShow = defineViewCommand({
   ],
   flags: PAPER_FLAG,
   view: 'detail',
-  page: true,
+  page: 'the quote (or order confirmation)',
   deps: (session) => ({ ...calendarDeps(session), document: () => session.settings.document() }),
   handler: async ({ calendar, now, ruleOf, document }, options, [ref]): Promise<View> => {
   const size = paperSize(options.paper);

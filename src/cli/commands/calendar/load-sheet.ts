@@ -53,7 +53,7 @@ export const loadSheetCommand = defineViewCommand({
     ...PAPER_FLAG,
   },
   view: 'groups',
-  page: true,
+  page: 'the pick list',
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const size = paperSize(options.paper);

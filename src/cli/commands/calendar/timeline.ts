@@ -31,7 +31,7 @@ export const timelineCommand = defineViewCommand({
   ],
   flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...PAPER_FLAG, ...CATEGORY_FLAG },
   view: 'picture',
-  page: true,
+  page: 'the timeline',
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const refs = conceptValues('item', options);
