@@ -277,6 +277,13 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(own).toContain('the quote');
   });
 
+  test.concurrent.each(WIDTHS)('events list at %i columns: in date order, the Start column rising', async (width) => {
+    const lines = await screen(width, ['events', 'list', '--fields', 'id,startDate,eventName']);
+    const starts = lines.flatMap((line) => /^│ +\d+ │ (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(line)?.[1] ?? []);
+    expect(starts.length).toBeGreaterThan(10);
+    expect(starts).toEqual([...starts].sort());
+  });
+
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
     const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
     expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);

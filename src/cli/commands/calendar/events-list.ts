@@ -4,7 +4,8 @@
 import { RANGE_NAMES, namedRangeOf, parseDateArgument } from '../../../domain/dates.js';
 import { DAY_MS, overlaps } from '../../../domain/wall-time.js';
 import { UsageError } from '../../../errors.js';
-import { fieldByName, resources } from '../../../resources/definitions.js';
+import { fieldTitles, resources } from '../../../resources/definitions.js';
+import { type SortColumn, type SortKey, parseSortKey, sortedRecords } from '../../../output/sort-keys.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion } from '../../../app/resource/verbs.js';
 import { recordsView } from '../../../output/records-view.js';
@@ -15,15 +16,20 @@ import { positiveInt, withDatesLink } from './options.js';
 
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
 
+/** What --sort takes: every field of an event, by its title, its name or its alias. */
+const SORT_COLUMNS: SortColumn[] = resources.events.fields.map((field) => ({ key: field.name, title: fieldTitles(resources.events)[field.name], aliases: field.aliases }));
+/** The order of the list unless told: by start (then id). */
+const BY_START: SortKey = { key: 'startDate', desc: false };
+
 export const eventsList = defineViewCommand({
   name: 'list',
   aliases: ['ls'],
   summary: 'List events (filters: range, search, status, cancelled, sort, limit)',
-  help: withDatesLink(`\nFilters are applied here, on the whole list: the API's reference shows no query parameters for events.\n`),
+  help: withDatesLink(`\nEvents in date order (by start, then id) unless --sort says otherwise. Filters are applied here, on the whole list: the API's reference shows no query parameters for events.\n`),
   examples: [
     'rentals events list',
     'rentals events list --from today --to +30d --status Quoted',
-    'rentals events list --search smith --sort startDate:desc --limit 5',
+    'rentals events list --search smith --sort Start:desc --limit 5',
     "rentals events list --json | jq '.data[]'",
   ],
   flags: {
@@ -35,7 +41,7 @@ export const eventsList = defineViewCommand({
     search: { value: 'text', help: 'event or customer name contains this (any case)' },
     cancelled: { help: 'only cancelled events (a cancel date, or the Cancelled status)' },
     activeOnly: { help: 'only events that are not cancelled' },
-    sort: { value: 'field[:desc]', help: 'sort by an event field, e.g. startDate or customerName:desc' },
+    sort: { value: 'column[:desc]', help: 'sort by a column, by its title or field: Start (the default), startDate, Customer:desc' },
     limit: { value: 'n', help: 'at most n events (after filtering and sorting)' },
   },
   view: 'records',
@@ -45,7 +51,7 @@ export const eventsList = defineViewCommand({
     chooseVersion(def, options.apiVersion);
     const { apiVersion: _version, ...filters } = options;
     // No filter: the list as the service sends it (one request; a table also reads the statuses' names).
-    if (Object.values(filters).every((value) => value === undefined)) return withStatusNames(deps, recordsView(def, await deps.calendar.catalog.list('events')));
+    if (Object.values(filters).every((value) => value === undefined)) return withStatusNames(deps, recordsView(def, sortedRecords(await deps.calendar.catalog.list('events'), BY_START)));
     if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
     const now = deps.now();
     const { from, to } = options;
@@ -57,7 +63,7 @@ export const eventsList = defineViewCommand({
     const ranged = options.range !== undefined || (from !== undefined && to !== undefined);
     const inRangeOnly = options.range !== undefined || from !== undefined || to !== undefined;
     if (ranged) deps.showRange(range);
-    const sort = parseSort(options.sort);
+    const sort = options.sort === undefined ? BY_START : parseSortKey(options.sort, SORT_COLUMNS, 'events');
     const limit = positiveInt(options.limit, '--limit');
     const search = options.search?.toLowerCase();
     let statusId: number | undefined;
@@ -76,7 +82,7 @@ export const eventsList = defineViewCommand({
       if (search !== undefined && !`${event.name}\n${event.customer ?? ''}`.toLowerCase().includes(search)) return false;
       return true;
     }).map((event) => event.record);
-    if (sort) chosen = [...chosen].sort((a, b) => compareValues(a[sort.field], b[sort.field], sort.desc) || Number(a.id) - Number(b.id));
+    chosen = sortedRecords(chosen, sort);
     if (limit !== undefined) chosen = chosen.slice(0, limit);
     return withStatusNames(deps, recordsView(def, chosen));
   },
@@ -95,23 +101,4 @@ function withStatusNames(deps: CalendarDeps, view: RecordListView): View {
 
 function endOf(argument: { time: number; wholeDay: boolean }): number {
   return argument.wholeDay ? argument.time + DAY_MS : argument.time;
-}
-
-function parseSort(value: string | undefined): { field: string; desc: boolean } | undefined {
-  if (value === undefined) return undefined;
-  const [field = '', given] = value.split(':');
-  const direction = given?.toLowerCase();
-  if (!fieldByName(resources.events, field)) {
-    throw new UsageError(`--sort: ${JSON.stringify(field)} is not a field of an event (e.g. startDate, eventName, customerName)`);
-  }
-  if (direction !== undefined && direction !== 'desc' && direction !== 'asc') throw new UsageError('--sort: write FIELD, FIELD:asc or FIELD:desc');
-  return { field, desc: direction === 'desc' };
-}
-
-/** Missing values last either way; numbers as numbers; text regardless of case; datetimes as text. */
-function compareValues(a: unknown, b: unknown, desc: boolean): number {
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? 1 : -1;
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
-  return desc ? -order : order;
 }
