@@ -2,6 +2,8 @@
 // flags, the zod schemas (src/schemas), the output columns and the sandbox's routes.
 // Plain data on purpose: importing it costs nothing at startup (no zod here).
 
+import { shopWord } from './shop-words.js';
+
 export type ApiVersion = 'v1' | 'v2';
 type FieldKind = 'id' | 'int' | 'decimal' | 'bool' | 'string' | 'datetime';
 export type LinkRel = 'self' | 'edit' | 'delete' | 'add' | 'web';
@@ -126,7 +128,8 @@ const readWrite: Verb[] = ['list', 'get', 'add', 'update', 'delete'];
 const readOnly: Verb[] = ['list', 'get'];
 
 const eventString = <const N extends string>(name: N, max: number, description: string) => field({ name, kind: 'string', max, description });
-const amount = <const N extends string>(name: N, description: string) => field({ name, kind: 'decimal', description });
+const amount = <const N extends string>(name: N, title: string, description: string) => field({ name, title, kind: 'decimal', description });
+const titled = <const N extends string>(name: N, title: string, max: number, description: string) => field({ name, title, kind: 'string', max, description });
 const inventoryRef = field({
   name: 'inventoryId',
   title: 'Item',
@@ -186,10 +189,10 @@ const TABLE = table({
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
       id,
-      { name: 'name', kind: 'string', required: true, description: 'name or description of the item' },
+      { name: 'name', title: shopWord('item'), kind: 'string', required: true, description: 'name or description of the item' },
       {
         name: 'quantityAvailable',
-        title: 'Available',
+        title: shopWord('owned'),
         kind: 'int',
         required: true,
         description: 'units owned (integer ≥ 0)',
@@ -236,7 +239,7 @@ or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
       id,
-      { name: 'name', kind: 'string', required: true, description: 'name of the category' },
+      { name: 'name', title: shopWord('category'), kind: 'string', required: true, description: 'name of the category' },
       {
         name: 'inactive',
         kind: 'bool',
@@ -354,26 +357,26 @@ without a price is created; an unchanged price sends nothing.`,
         description: 'inventory pickup (default on add: the end date)',
       },
       { name: 'eventName', title: 'Event', kind: 'string', required: true, max: 100, description: 'name of the event', aliases: ['name'] },
-      eventString('eventAddress1', 255, 'event address, line 1'),
-      eventString('eventAddress2', 255, 'event address, line 2'),
-      eventString('eventCity', 255, 'event city'),
-      eventString('eventState', 50, 'event state'),
-      eventString('eventPostalCode', 50, 'event postal code'),
-      eventString('eventContacts', 4000, 'event contacts'),
-      eventString('eventSpecialRequirements', 4000, 'special requirements'),
-      eventString('customerName', 255, 'customer name'),
-      eventString('customerAddress1', 255, 'customer address, line 1'),
-      eventString('customerAddress2', 255, 'customer address, line 2'),
-      eventString('customerCity', 255, 'customer city'),
-      eventString('customerState', 50, 'customer state'),
-      eventString('customerPostalCode', 50, 'customer postal code'),
-      eventString('customerContacts', 4000, 'customer contacts'),
-      amount('amountDeposit', 'deposit amount'),
-      amount('amountDelivery', 'delivery amount'),
-      amount('amountLabor', 'labor amount'),
-      amount('amountMisc', 'miscellaneous amount'),
-      amount('amountDiscount', 'discount amount'),
-      amount('amountSalesTax', 'sales tax amount'),
+      titled('eventAddress1', shopWord('venue'), 255, "the venue's address, line 1"),
+      titled('eventAddress2', `${shopWord('venue')} line 2`, 255, "the venue's address, line 2"),
+      titled('eventCity', `${shopWord('venue')} city`, 255, "the venue's city"),
+      titled('eventState', `${shopWord('venue')} state`, 50, "the venue's state"),
+      titled('eventPostalCode', `${shopWord('venue')} postal code`, 50, "the venue's postal code"),
+      titled('eventContacts', `${shopWord('venue')} contact`, 4000, 'who to reach at the venue'),
+      titled('eventSpecialRequirements', 'Special requirements', 4000, 'special requirements'),
+      titled('customerName', shopWord('customer'), 255, "the customer's name"),
+      titled('customerAddress1', `${shopWord('customer')} address`, 255, "the customer's address, line 1"),
+      titled('customerAddress2', `${shopWord('customer')} address line 2`, 255, "the customer's address, line 2"),
+      titled('customerCity', `${shopWord('customer')} city`, 255, "the customer's city"),
+      titled('customerState', `${shopWord('customer')} state`, 50, "the customer's state"),
+      titled('customerPostalCode', `${shopWord('customer')} postal code`, 50, "the customer's postal code"),
+      titled('customerContacts', `${shopWord('customer')} contact`, 4000, "the customer's phone or e-mail (printed on quotes)"),
+      amount('amountDeposit', 'Deposit', 'deposit amount'),
+      amount('amountDelivery', 'Delivery', 'delivery amount'),
+      amount('amountLabor', 'Labor', 'labor amount'),
+      amount('amountMisc', 'Misc', 'miscellaneous amount'),
+      amount('amountDiscount', 'Discount', 'discount amount'),
+      amount('amountSalesTax', 'Sales tax', 'sales tax amount'),
       { name: 'cancelDate', title: 'Cancelled', kind: 'datetime', description: 'cancellation date, if cancelled' },
       { ...eventString('cancelReason', 4000, 'internal notes about the cancellation'), aliases: ['reason'] },
       eventString('internalNotes', 4000, 'internal notes that appear on no report'),

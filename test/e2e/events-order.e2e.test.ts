@@ -55,7 +55,7 @@ describe('events list in date order', () => {
     for (const key of ['start', 'Start', 'startDate', 'START', 'start-date']) expect((await events(['--sort', key])).map((e) => e.id), key).toEqual(expected);
     const descending = (await events(['--sort', 'Start:desc'])).map((e) => e.startDate);
     expect(descending).toEqual([...descending].sort().reverse());
-    const byCustomer = (await events(['--sort', 'Customer name'])).map((e) => e.customerName ?? '');
+    const byCustomer = (await events(['--sort', 'Customer'])).map((e) => e.customerName ?? '');
     expect(byCustomer).toEqual([...byCustomer].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
     expect((await events(['--sort', 'id'])).map((e) => e.id)).toEqual([...expected].sort((a, b) => a - b));
   });

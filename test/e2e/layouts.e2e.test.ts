@@ -284,6 +284,15 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(starts).toEqual([...starts].sort());
   });
 
+  test.concurrent.each(WIDTHS)('inventory list and availability at %i columns: the units owned under one word, "Owned"', async (width) => {
+    const header = (lines: string[]) => lines.find((line) => line.startsWith('│ ID'))!.split('│').map((cell) => cell.trim());
+    const inventory = header(await screen(width, ['inventory', 'list']));
+    const availability = header(await screen(width, ['availability', '--item', '20x20 Frame Tent']));
+    expect(inventory).toContain('Owned');
+    expect(availability).toContain('Owned');
+    expect([...inventory, ...availability]).not.toContain('Available');
+  });
+
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
     const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
     expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);

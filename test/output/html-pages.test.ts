@@ -173,15 +173,15 @@ describe('the pick list', () => {
   const page = text(html);
 
   it('gives one row per event × item with a box to tick, by dropoff time', () => {
-    expect(page).toContain('Pick list · Fri 2026-06-12 Load (going out) ✓ Item Qty Event Venue Dropoff Chair 10 Ng fair (14) Fairground 07:30 Tent 20x20 2');
-    expect(page).toContain('Receive (coming back) ✓ Item Qty Event Venue Pickup Tent 20x20 1 Lee party (9) 5 Elm Rd 17:00');
+    expect(page).toContain('Pick list · Fri 2026-06-12 Load (going out) ✓ Item Quantity Event Venue Dropoff Chair 10 Ng fair (14) Fairground 07:30 Tent 20x20 2');
+    expect(page).toContain('Receive (coming back) ✓ Item Quantity Event Venue Pickup Tent 20x20 1 Lee party (9) 5 Elm Rd 17:00');
     // day 1: 3 rows + 2 totals out, 1 + 1 in; day 2: 1 + 1
     expect(html.match(/<td class="box">/g)).toHaveLength(9);
   });
 
   it('totals each item for the day', () => {
-    expect(page).toContain('To load ✓ Item Qty Chair 50 Tent 20x20 2');
-    expect(page).toContain('Pick list · Sat 2026-06-13 Load (going out) ✓ Item Qty Event Venue Dropoff Stage deck 4 Okafor reunion (15) Hall B 09:00');
+    expect(page).toContain('To load ✓ Item Quantity Chair 50 Tent 20x20 2');
+    expect(page).toContain('Pick list · Sat 2026-06-13 Load (going out) ✓ Item Quantity Event Venue Dropoff Stage deck 4 Okafor reunion (15) Hall B 09:00');
   });
 });
 

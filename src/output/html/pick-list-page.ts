@@ -59,13 +59,13 @@ function section(direction: 'out' | 'in', movements: readonly PickMovement[]): M
     .map(([name, quantity]) => html`<tr>${BOX}<td>${name}</td><td class="num">${quantity}</td></tr>\n`);
   return html`<h3>${words.heading}</h3>
 <table class="pick">
-<thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Qty</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
+<thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
 ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on these events.</td></tr>`}
 </tbody>
 </table>
 <h4>${words.totals}</h4>
-<table class="totals keep"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Qty</th></tr></thead><tbody>
+<table class="totals keep"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th></tr></thead><tbody>
 ${totals}
 </tbody></table>`;
 }

@@ -50,7 +50,7 @@ export const eventsShow = defineViewCommand({
     ['id', event.id],
     ['event', event.name],
     ['status', event.status ?? r.eventStatusId],
-    ['rental block', (event.blockId === undefined ? undefined : blocks.label(event.blockId)) ?? r.rentalBlockId],
+    ['block', (event.blockId === undefined ? undefined : blocks.label(event.blockId)) ?? r.rentalBlockId],
     ['customer', event.customer],
     ['venue', venue(event)],
   ];

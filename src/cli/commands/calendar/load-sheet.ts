@@ -14,9 +14,12 @@ import { rangeReadDeps } from './deps.js';
 import { conceptValue } from '../../vocabulary.js';
 import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
+import { shopWord } from '../../../resources/shop-words.js';
 
 type Direction = 'out' | 'in';
 const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
+/** The address a movement goes to or comes from is the event's venue. */
+const TITLES = { address: shopWord('venue') };
 
 interface Movement {
   direction: Direction;
@@ -110,7 +113,7 @@ export const loadSheetCommand = defineViewCommand({
           lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
         })),
       });
-    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page, entry: movementEntry };
+    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, groups, data: days, html: page, entry: movementEntry };
   },
 });
 
