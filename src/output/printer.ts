@@ -8,6 +8,7 @@ import { forPeople } from '../common/terminal-text.js';
 import { writtenForMachines } from './formats.js';
 import type { RenderOptions } from './render-options.js';
 import type { View, ViewFormat } from './views.js';
+import type { PaperSize } from '../config/settings-table.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
 export interface OutputStreams {
@@ -27,6 +28,8 @@ export interface PrinterOptions {
   quiet: boolean;
   /** --jq: the JSON written is filtered by this expression at finish(). */
   jq?: string;
+  /** The paper a page (`-o html`) is made for (the --paper flag, else the paper setting). */
+  paper?: PaperSize;
   /** Starts the pager that data goes through; absent: straight to stdout. */
   pager?: () => Promise<PagerSink>;
 }
@@ -128,6 +131,7 @@ export class Printer {
       color: this.options.color,
       terminalWidth: this.term.columns,
       terminal: this.term.stdoutIsTTY === true,
+      paper: this.options.paper,
       info: (message) => this.info(message),
     };
   }

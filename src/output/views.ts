@@ -5,6 +5,7 @@
 import type { DataPiece } from '../api/data-envelope.js';
 import type { OutputFormat, Row } from './format.js';
 import type { ResourceName } from '../resources/definitions.js';
+import type { PaperSize } from '../config/settings-table.js';
 
 /** Today's view: the records of a `{ data: [...] }` answer. */
 export interface RecordListView {
@@ -230,8 +231,8 @@ export interface PlanView {
 export type DataView = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView;
 
 export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView) & {
-  /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
-  html?: () => string;
+  /** A self-contained page (`-o html`) where the command has one, for the paper it is to be printed on: a quote, a pick list, a timeline. */
+  html?: (paper: PaperSize) => string;
   /**
    * What a table (for people) shows instead, when it needs what only people see and a script
    * should not pay a request for (an event's status by name): asked for only when printing a table.

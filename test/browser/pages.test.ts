@@ -132,7 +132,7 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const opened = await open(quotePage(size, { kind: 'confirmation', company: { name: 'Harbor Tents', address: '12 Quay St', logo }, currency: 'EUR', terms: 'Payment within 14 days.' }));
     await expectClean(opened);
-    expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation');
+    expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation O-12');
     expect(await opened.page.locator('.head img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
     expect(await visible(opened.page, 'footer.terms', 'Payment within 14 days.')).toBe(true);
     await expectPrints(opened.page, size, false);

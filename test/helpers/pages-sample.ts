@@ -11,6 +11,19 @@ import { HOSTILE_NAME, sampleTimeline } from './timeline-sample.js';
 
 export { HOSTILE_NAME };
 
+/** The page's text as a reader sees it: styles and tags dropped, entities read back, spaces as one. */
+export function pageText(html: string): string {
+  return html
+    .replace(/<style>[\s\S]*?<\/style>/, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
 const ITEM_NAMES = new Map([
   [7, 'Tent 20x20'],
   [8, 'Chair <b>folding</b>'],
@@ -43,7 +56,6 @@ export function quotePage(size: PaperSize = 'A4', extra: Partial<QuoteInput> = {
     event: quoteEvent,
     bookings: quoteBookings,
     itemName: (id) => ITEM_NAMES.get(id) ?? `item ${id}`,
-    statusName: 'Quoted',
     venue: '1 Main St, Springfield',
     issued: parseWallTime('2026-06-01')!,
     size,

@@ -10,6 +10,7 @@ import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
 import { formatsFor } from '../../output/formats.js';
 import { noteOutputHelp } from './output-help.js';
+import { PAGE_FLAGS, paperFlag } from './page-flags.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
@@ -141,6 +142,12 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
   return outcome.exitCode;
 }
 
+/** The paper of a page: --paper (checked before anything is sent), else the paper setting; read only for a page. */
+function choosePaper(session: Session, flag: string | undefined): void {
+  const given = paperFlag(flag);
+  if (session.printer.options.format === 'html') session.printer.options.paper = given ?? session.settings.document().paper;
+}
+
 /**
  * A command module's handler: it gets narrow dependencies (built from the run's session by `deps`)
  * and its options typed from the definition, and returns a view (or an Outcome). It never prints
@@ -164,10 +171,12 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
   const { view, page, pipedFormat, deps, handler, ...rest } = spec;
   return defineCommand<S, F>({
     ...rest,
+    flags: page === undefined ? rest.flags : ({ ...rest.flags, ...PAGE_FLAGS } as unknown as F),
     output: { formats: formatsFor(typeof view === 'function' ? undefined : view, page !== undefined), page },
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
       session.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
+      if (page !== undefined) choosePaper(session, (options as FlagValues<typeof PAGE_FLAGS>).paper);
       let outcome: View | Outcome;
       try {
         outcome = await handler(deps(session), options, args);

@@ -13,7 +13,6 @@ import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { calendarDeps } from './deps.js';
 import { companyOf } from './document-settings.js';
-import { PAPER_FLAG, paperSize } from './options.js';
 
 const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
@@ -35,12 +34,10 @@ export const eventsShow = defineViewCommand({
     'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
     'rentals events show 12 -o html --paper Letter > quote-12.html   # a quote (or order confirmation) to send',
   ],
-  flags: PAPER_FLAG,
   view: 'detail',
   page: 'the quote (or order confirmation)',
   deps: (session) => ({ ...calendarDeps(session), document: () => session.settings.document() }),
-  handler: async ({ calendar, now, ruleOf, document }, options, [ref]): Promise<View> => {
-  const size = paperSize(options.paper);
+  handler: async ({ calendar, now, ruleOf, document }, _options, [ref]): Promise<View> => {
   const event = await calendar.event(ref);
   const [bookingLists, items, blocks] = await Promise.all([calendar.bookings([event]), calendar.items(), calendar.catalog.names('rentalBlocks')]);
   const bookings = bookingLists.get(event.id) ?? [];
@@ -82,20 +79,20 @@ export const eventsShow = defineViewCommand({
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {
-    html: () => {
+    html: (size) => {
       const settings = document();
       return renderQuotePage({
         event,
         bookings,
         itemName: (id) => itemName(id, items),
         kind: ruleOf(event) === 'firm' ? 'confirmation' : 'quote',
-        statusName: event.status,
         venue: venue(event),
         issued: now(),
         validDays: settings.quoteValidDays,
         company: companyOf(settings),
         currency: settings.currency,
         terms: settings.quoteTerms,
+        prefixes: settings.prefixes,
         size,
       });
     },

@@ -9,10 +9,11 @@ import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../doma
 import { UsageError } from '../../../errors.js';
 import { renderPickListPage } from '../../../output/html/pick-list-page.js';
 import type { GroupedView, View } from '../../../output/views.js';
+import type { PaperSize } from '../../../config/settings-table.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { rangeReadDeps } from './deps.js';
 import { conceptValue } from '../../vocabulary.js';
-import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options.js';
+import { RANGE_NAME_FLAG, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { shopWord } from '../../../resources/shop-words.js';
 
@@ -53,13 +54,11 @@ export const loadSheetCommand = defineViewCommand({
     from: { concept: 'from', description: 'the (first) day (default today)', value: 'day', keep: ['date'] },
     to: { concept: 'to', description: 'last day, for several days', value: 'day' },
     ...RANGE_NAME_FLAG,
-    ...PAPER_FLAG,
   },
   view: 'groups',
   page: 'the pick list',
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
-    const size = paperSize(options.paper);
     const from = conceptValue('from', options, ['date']);
     const range = namedRangeOf({ range: options.range, from: from?.value, to: options.to }, deps.now()) ?? sheetDays(from, options.to, deps.now());
     deps.showRange(range);
@@ -99,7 +98,7 @@ export const loadSheetCommand = defineViewCommand({
       }
       days.push(dayData);
     }
-    const page = () =>
+    const page = (size: PaperSize) =>
       renderPickListPage({
         range,
         size,

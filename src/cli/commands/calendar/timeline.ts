@@ -13,7 +13,7 @@ import type { View } from '../../../output/views.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
 import { rangeReadDeps } from './deps.js';
-import { CATEGORY_FLAG, PAPER_FLAG, RANGE_FLAGS, itemListFlag, paperSize, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 import { chosenItems } from './chosen-items.js';
 
@@ -29,13 +29,12 @@ export const timelineCommand = defineViewCommand({
     'rentals timeline --item "20x20 Frame Tent" --from mon --to sun',
     'rentals timeline --range next-month -o html > fleet.html',
   ],
-  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...PAPER_FLAG, ...CATEGORY_FLAG },
+  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...CATEGORY_FLAG },
   view: 'picture',
   page: 'the timeline',
   deps: rangeReadDeps,
   handler: async (deps, options): Promise<View> => {
     const refs = conceptValues('item', options);
-    const size = paperSize(options.paper);
     const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 7 });
     deps.showRange(range);
     const [chosen, held] = await Promise.all([chosenItems(deps, refs, options.category), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
@@ -48,7 +47,7 @@ export const timelineCommand = defineViewCommand({
       kind: 'picture',
       draw: (width, colour) => renderTimelineText(pictured, range, { width, colour }),
       listing: { kind: 'records', body: { data: rows }, rows, columns: COLUMNS, knownColumns: Object.keys(rows[0] ?? Object.fromEntries(COLUMNS.map((c) => [c, null]))) },
-      html: () => renderTimelinePage(pictured, range, { size, title: fleet ? `Fleet timeline${options.category === undefined ? '' : `: ${options.category}`}` : `Timeline: ${items.map((i) => i.name).join(', ')}` }),
+      html: (size) => renderTimelinePage(pictured, range, { size, title: fleet ? `Fleet timeline${options.category === undefined ? '' : `: ${options.category}`}` : `Timeline: ${items.map((i) => i.name).join(', ')}` }),
     };
   },
 });
