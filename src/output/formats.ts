@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from './format.js';
 import type { View, ViewFormat } from './views.js';
 
-export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html'];
+export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html', 'pdf'];
 
 /** How a refusal names what the command prints; the kinds without rows print "no calendar". */
 const KIND_NAMES: Partial<Record<View['kind'], string>> = {
@@ -29,7 +29,7 @@ function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
 
 /** Whether a view of `kind` prints `format` (undefined: no view, or one whose kind depends on the options: any but ics). */
 function prints(kind: View['kind'] | undefined, format: ViewFormat, hasPage: boolean): boolean {
-  if (format === 'html') return hasPage;
+  if (format === 'html' || format === 'pdf') return hasPage;
   return kind === undefined ? format !== 'ics' : supportsFormat(kind, format);
 }
 
@@ -41,8 +41,8 @@ export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean): Vi
 /** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
 export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false): void {
   if (prints(kind, format, hasPage)) return;
-  if (format === 'html') {
-    throw new UsageError(`-o html is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
+  if (format === 'html' || format === 'pdf') {
+    throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
   }
   const name = kind === undefined ? undefined : KIND_NAMES[kind];
   const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;

@@ -28,8 +28,12 @@ export interface PrinterOptions {
   quiet: boolean;
   /** --jq: the JSON written is filtered by this expression at finish(). */
   jq?: string;
-  /** The paper a page (`-o html`) is made for (the --paper flag, else the paper setting). */
+  /** The paper a page (`-o html`, `-o pdf`) is made for (the --paper flag, else the paper setting). */
   paper?: PaperSize;
+  /** --out: a page written to this file (0600) instead of stdout. */
+  out?: string;
+  /** `-o pdf`: prints a page's HTML to PDF (through a browser: output/pdf). */
+  pdf?: (html: string, paper: PaperSize) => Promise<Uint8Array>;
   /** Starts the pager that data goes through; absent: straight to stdout. */
   pager?: () => Promise<PagerSink>;
 }
@@ -112,6 +116,7 @@ export class Printer {
    * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
    */
   async view(shown: View): Promise<void> {
+    if (this.options.format === 'pdf' || (this.options.format === 'html' && this.options.out !== undefined)) return this.page(shown);
     const view = this.options.format === 'table' && shown.forPeople ? await shown.forPeople() : shown;
     const forMachines = writtenForMachines(view, this.options.format);
     this.exact = this.term.stdoutIsTTY !== true && forMachines;
@@ -123,6 +128,29 @@ export class Printer {
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
+  }
+
+  /**
+   * A page as a document: its HTML, printed to PDF for `-o pdf`, written whole to --out (0600,
+   * then a line on stderr) or to stdout as it is (a PDF is bytes: never sanitized, never paged).
+   */
+  private async page(view: View): Promise<void> {
+    const { renderView } = await import('./render.js');
+    const pieces: string[] = [];
+    for await (const piece of renderView(view, 'html', this.renderOptions())) pieces.push(piece);
+    const paper = this.options.paper ?? 'A4';
+    if (this.options.format === 'pdf' && !this.options.pdf) throw new Error('-o pdf without a browser to print with');
+    const document: string | Uint8Array = this.options.format === 'pdf' ? await this.options.pdf!(pieces.join(''), paper) : pieces.join('');
+    if (this.options.out !== undefined) {
+      const { writePrivateFile } = await import('../common/private-file.js');
+      await writePrivateFile(this.options.out, (async function* () {
+        yield document;
+      })());
+      this.info(`Wrote ${this.options.out} (${this.options.format === 'pdf' ? `PDF, ${paper}` : `HTML for ${paper}`})`);
+      return;
+    }
+    const out = this.term.stdout;
+    if (!out.write(document)) await new Promise<void>((resolve) => out.once('drain', resolve));
   }
 
   private renderOptions(): RenderOptions {

@@ -241,7 +241,7 @@ export type View = (DataView | RecordStreamView | RequestView | DoneView | TextV
 };
 
 /** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */
-export type ViewFormat = OutputFormat | 'ics' | 'html';
+export type ViewFormat = OutputFormat | 'ics' | 'html' | 'pdf';
 
 /** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
 export interface Outcome {

@@ -56,9 +56,9 @@ describe('-o in every command help: the formats it prints', () => {
     ['events', 'show'],
     ['load-sheet'],
     ['timeline'],
-  ])('rentals %s … --help lists html (its page)', async (...path) => {
+  ])('rentals %s … --help lists html and pdf (its page)', async (...path) => {
     const formats = await listedFormats(path);
-    expect(formats).toEqual(expect.arrayContaining(['table', 'tsv', 'csv', 'json', 'ndjson', 'html']));
+    expect(formats).toEqual(expect.arrayContaining(['table', 'tsv', 'csv', 'json', 'ndjson', 'html', 'pdf']));
   });
 
   test('agenda lists ics; a plain list lists neither ics nor html', async () => {
@@ -67,6 +67,7 @@ describe('-o in every command help: the formats it prints', () => {
     expect(list).toEqual(expect.arrayContaining(['table', 'tsv', 'csv', 'json', 'ndjson']));
     expect(list).not.toContain('ics');
     expect(list).not.toContain('html');
+    expect(list).not.toContain('pdf');
   });
 
   const printing = leaves.filter(({ command }) => command.formats !== undefined && !command.hidden);
@@ -77,7 +78,7 @@ describe('-o in every command help: the formats it prints', () => {
   test.each(printing.map(({ path, command }) => [path.join(' '), path, command] as const))('rentals %s: -o lists what it prints; a format it does not list is refused', async (_name, path, command) => {
     const listed = await listedFormats(path);
     expect(listed).toEqual([...command.formats!]);
-    for (const format of ['ics', 'html']) {
+    for (const format of ['ics', 'html', 'pdf']) {
       if (listed!.includes(format)) continue;
       const run = await runWithPlaceholders([...path, ...placeholders(path)], format);
       expect(run.code, run.stderr).toBe(2);

@@ -209,7 +209,7 @@ describe('csv, json, ndjson, --fields', () => {
   test('an unknown output format is a usage error before any request', async () => {
     const result = await runCli(['inventory', 'list', '-o', 'xml'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html)\n');
+    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html, pdf)\n');
     expectNothingSent();
   });
 

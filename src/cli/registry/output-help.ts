@@ -13,11 +13,12 @@ const OUTPUT_HELP = new WeakMap<Command, string>();
 function gloss(format: ViewFormat, page: string | undefined): string | undefined {
   if (format === 'ics') return 'ics: an iCalendar file';
   if (format === 'html') return `html: ${page ?? 'a page'} as a self-contained page`;
+  if (format === 'pdf') return 'pdf: printed through a Chromium-family browser (--out FILE)';
   return undefined;
 }
 
 /** The `-o` help of a command that prints `formats` (its page named by `page`). */
-export function outputHelpText(formats: readonly ViewFormat[], page?: string): string {
+function outputHelpText(formats: readonly ViewFormat[], page?: string): string {
   const notes = formats.flatMap((format) => gloss(format, page) ?? []);
   return `${formats.join('|')} (${[...notes, `default: ${setting('output').default}`].join('; ')})`;
 }

@@ -10,7 +10,7 @@ import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
 import { formatsFor } from '../../output/formats.js';
 import { noteOutputHelp } from './output-help.js';
-import { PAGE_FLAGS, paperFlag } from './page-flags.js';
+import { PAGE_FLAGS, preparePage } from './page-output.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
@@ -142,12 +142,6 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
   return outcome.exitCode;
 }
 
-/** The paper of a page: --paper (checked before anything is sent), else the paper setting; read only for a page. */
-function choosePaper(session: Session, flag: string | undefined): void {
-  const given = paperFlag(flag);
-  if (session.printer.options.format === 'html') session.printer.options.paper = given ?? session.settings.document().paper;
-}
-
 /**
  * A command module's handler: it gets narrow dependencies (built from the run's session by `deps`)
  * and its options typed from the definition, and returns a view (or an Outcome). It never prints
@@ -176,7 +170,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
     run: async (session, options, args) => {
       if (pipedFormat) session.preferPipedFormat(pipedFormat);
       session.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
-      if (page !== undefined) choosePaper(session, (options as FlagValues<typeof PAGE_FLAGS>).paper);
+      if (page !== undefined) await preparePage(session, options as FlagValues<typeof PAGE_FLAGS>);
       let outcome: View | Outcome;
       try {
         outcome = await handler(deps(session), options, args);

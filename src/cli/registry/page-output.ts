@@ -1,0 +1,40 @@
+// The flags and the preparation of every command that has a page (`page` in its definition:
+// events show, load-sheet, timeline): the paper it is printed on and the file it goes to. Declared
+// here once and added by the registry, which reads them before the handler runs (a bad --paper,
+// -o pdf at a terminal without --out, or no browser to print with: refused before any request);
+// the handler only renders the page for the paper it is given.
+
+import { PAPER_SIZES, type PaperSize, paperOf, setting } from '../../config/settings-table.js';
+import { UsageError } from '../../errors.js';
+import type { Session } from '../session.js';
+import type { FlagDecls } from './flags.js';
+
+export const PAGE_FLAGS = {
+  paper: { value: 'size', help: `with -o html or pdf: the paper, ${PAPER_SIZES.join(' or ')} (default: the paper setting, ${setting('paper').default})` },
+  out: { value: 'file', help: 'with -o html or pdf: write the page to this file (private: 0600) instead of stdout' },
+} as const satisfies FlagDecls;
+
+/** The --paper value, checked; undefined when not given. */
+function paperFlag(value: string | undefined): PaperSize | undefined {
+  if (value === undefined) return undefined;
+  const found = paperOf(value);
+  if (!found) throw new UsageError(`--paper: must be ${PAPER_SIZES.join(' or ')} (got ${JSON.stringify(value)})`);
+  return found;
+}
+
+/** Tells the printer the paper and the file of the page, and for -o pdf the browser that prints it. */
+export async function preparePage(session: Session, options: { paper?: string | undefined; out?: string | undefined }): Promise<void> {
+  const paper = paperFlag(options.paper);
+  const printer = session.printer.options;
+  if (printer.format !== 'html' && printer.format !== 'pdf') {
+    if (options.out !== undefined) throw new UsageError('--out writes the page: give it with -o html or -o pdf');
+    return;
+  }
+  printer.paper = paper ?? session.settings.document().paper;
+  printer.out = options.out;
+  if (printer.format !== 'pdf') return;
+  if (options.out === undefined && session.ctx.term.stdoutIsTTY) throw new UsageError('-o pdf writes a PDF document: give --out FILE, or redirect stdout to a file (> quote.pdf)');
+  const { requireChromium } = await import('../../output/pdf/find-chromium.js');
+  const browser = requireChromium({ env: session.ctx.env });
+  printer.pdf = async (html, size) => (await import('../../output/pdf/print-pdf.js')).printPdfDocument(html, { browser, paper: size });
+}
