@@ -78,3 +78,22 @@ export function timelinePage(size: PaperSize = 'A4', days = 4): { html: string; 
   const { items, range } = sampleTimeline({ quote: HOSTILE_NAME }, days);
   return { html: renderTimelinePage(items, range, { size }), eventNames: [...new Set(items.flatMap((i) => i.bars.map((b) => b.eventName)))] };
 }
+
+/** A quote of `lines` lines (`Line 1` … `Line n`, each its own item), to see where its pages break. */
+export function longQuote(lines: number, size: PaperSize = 'A4'): string {
+  const bookings = Array.from({ length: lines }, (_, i) => readBooking({ id: i + 1, inventoryId: 100 + i, quantity: i + 1, price: 10 }, 12));
+  return quotePage(size, { bookings, itemName: (id) => `Line ${id - 99}` });
+}
+
+/** A pick list over two days: nothing on the first, `count` dropoffs of one line each on the second. */
+export function longPickList(count: number, size: PaperSize = 'A4'): string {
+  const movements: PickMovement[] = Array.from({ length: count }, (_, i) => ({
+    direction: 'out',
+    time: parseWallTime('2026-06-13T08:00')! + i * 60_000,
+    eventId: 100 + i,
+    eventName: `Party ${i + 1}`,
+    venue: `${i + 1} Elm Rd`,
+    lines: [{ itemName: `Item ${i + 1}`, quantity: 1 }],
+  }));
+  return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements, size });
+}

@@ -54,10 +54,12 @@ const CSS = `
 .parties dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}
 .parties dt{color:#555}
 .parties dd{margin:0;white-space:pre-line}
-.totals{margin-left:auto;width:auto;min-width:50%;margin-top:12px}
-.totals th{border:none;text-align:right;font-weight:normal;color:#333}
-.totals td{border:none}
-.totals tr.total th,.totals tr.total td{border-top:2px solid #333;font-weight:700}
+.lines tr.sum th{border:none;text-align:right;font-weight:normal;color:#333}
+.lines tr.sum td{border:none}
+.lines tr.items th,.lines tr.items td{padding-top:14px}
+.lines tr.total th,.lines tr.total td{border-top:2px solid #333;font-weight:700}
+.lines tr.after td{border:none;padding-top:10px}
+.lines tbody.end{break-inside:avoid}
 .cancelled{border:2px solid #b00;color:#b00;padding:6px 10px;font-weight:700;display:inline-block}
 .note{color:#555;font-size:12px}
 .terms{white-space:pre-line}
@@ -127,12 +129,15 @@ function companyHead(company: Company | undefined): Markup | undefined {
   return html`<div class="head keep">${company.logo ? html`<img src="${company.logo}" alt="${company.name ?? 'logo'}">` : html`<span></span>`}<div class="company">${company.name ? html`<strong>${company.name}</strong>\n` : ''}${lines.join('\n')}</div></div>`;
 }
 
+/** The last lines printed on the page of the totals: a total never starts a page alone. */
+const KEPT_LINES = 2;
+
 export function renderQuotePage(input: QuoteInput): string {
   const { event, bookings } = input;
   const show = amountFormat(input.currency);
   const totals = eventTotals(event.record, bookings);
   const lines = bookings.map(
-    (b, i) => html`<tr><td>${input.itemName(b.itemId)}</td><td class="num">${b.quantity}</td><td class="num">${show(b.price)}</td><td class="num">${show(totals.lines[i])}</td></tr>\n`,
+    (b, i) => html`<tr class="line"><td>${input.itemName(b.itemId)}</td><td class="num">${b.quantity}</td><td class="num">${show(b.price)}</td><td class="num">${show(totals.lines[i])}</td></tr>\n`,
   );
   const amountRows: Array<[string, Money | undefined, string?]> = [
     ['Items', totals.items, 'items'],
@@ -145,10 +150,10 @@ export function renderQuotePage(input: QuoteInput): string {
   ];
   const rows = amountRows
     .filter(([, value, cls]) => cls !== undefined || !isZero(value))
-    .map(([label, value, cls]) => html`<tr class="${cls ?? ''}"><th>${label}</th><td class="num">${show(value)}</td></tr>\n`);
+    .map(([label, value, cls]) => html`<tr class="sum ${cls ?? ''}"><th colspan="3">${label}</th><td class="num">${show(value)}</td></tr>\n`);
   if (!isZero(totals.deposit) && totals.deposit !== undefined) {
-    rows.push(html`<tr><th>Deposit</th><td class="num">${show(totals.deposit)}</td></tr>\n`);
-    rows.push(html`<tr><th>Balance after deposit</th><td class="num">${show(subtractMoney(totals.total, totals.deposit))}</td></tr>\n`);
+    rows.push(html`<tr class="sum"><th colspan="3">Deposit</th><td class="num">${show(totals.deposit)}</td></tr>\n`);
+    rows.push(html`<tr class="sum"><th colspan="3">Balance after deposit</th><td class="num">${show(subtractMoney(totals.total, totals.deposit))}</td></tr>\n`);
   }
   const dates = DATE_ROWS.map(([label, field]) => [label, event.dates[field] === undefined ? undefined : shortWallTime(event.dates[field]!)] as const);
   const heading = `${TITLES[input.kind]} ${documentNumber(input.kind, event.id, input.prefixes)}`;
@@ -167,15 +172,14 @@ ${definitionList(dates)}
 </div>
 <table class="lines">
 <thead><tr><th>Item</th><th class="num">Quantity</th><th class="num">Unit price</th><th class="num">Amount</th></tr></thead>
-<tbody>
-${lines.length > 0 ? lines : html`<tr><td colspan="4">No items booked.</td></tr>`}
+${lines.length > KEPT_LINES ? html`<tbody>\n${lines.slice(0, -KEPT_LINES)}</tbody>` : ''}
+<tbody class="end">
+${lines.length > 0 ? lines.slice(-KEPT_LINES) : html`<tr><td colspan="4">No items booked.</td></tr>`}
+${rows}
+${unpriced ? html`<tr class="after"><td colspan="4" class="note">${unpriced}</td></tr>` : ''}
+${until ? html`<tr class="after"><td colspan="4" class="validity">This quote is valid until ${until}.</td></tr>` : ''}
 </tbody>
 </table>
-<table class="totals keep"><tbody>
-${rows}
-</tbody></table>
-${unpriced ? html`<p class="note">${unpriced}</p>` : ''}
-${until ? html`<p class="validity">This quote is valid until ${until}.</p>` : ''}
 ${input.terms ? html`<footer class="terms">${input.terms}</footer>` : ''}`;
   return htmlPage({ title: `${heading}: ${event.name}`, css: CSS, body, size: input.size });
 }
