@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
-import { HOSTILE_NAME, longPickList, longQuote, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
+import { HOSTILE_NAME, fleetTimelinePage, longPickList, longQuote, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
 
 const CHROMIUM = findChromium();
 /** pdfinfo and pdftotext read the printed pages back. */
@@ -199,5 +199,45 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
       if (text.includes('Picked by')) expect(text, `page ${i + 1} of ${n} rows`).toMatch(/To load[\s\S]*Item \d+/);
       if (text.includes('To load')) expect(text, `page ${i + 1} of ${n} rows`).toMatch(/To load[\s\S]*Item \d+[\s\S]*Picked by/);
     }
+  });
+
+  it('the fleet timeline: an overview of every item of a 20-item fleet on the first screen (1280×800), the legend on top, shortages first and red, the detail below', async () => {
+    const opened = await open(fleetTimelinePage(20));
+    const { page } = opened;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectClean(opened);
+    const rows = page.locator('table.overview tbody tr');
+    expect(await rows.count()).toBe(20);
+    for (let i = 0; i < 20; i++) {
+      const box = (await rows.nth(i).boundingBox())!;
+      expect(box.y + box.height, `row ${i + 1}`).toBeLessThanOrEqual(800);
+    }
+    const legend = (await page.locator('.legend').first().boundingBox())!;
+    expect(legend.y + legend.height).toBeLessThan((await rows.first().boundingBox())!.y);
+    // Shortages first: the item held short, then the one short if its quote confirms, then the rest by name.
+    const names = await page.locator('table.overview tbody tr th').allInnerTexts();
+    expect(names.slice(0, 3)).toEqual(['Item 03', 'Item 07', 'Item 01']);
+    const short = page.locator('table.overview tbody tr').first().locator('td.short').first();
+    expect(await short.evaluate((cell) => (globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } }).getComputedStyle(cell).backgroundColor)).toBe('rgb(221, 0, 0)');
+    // One cell per day of the week.
+    expect(await rows.first().locator('td.day').count()).toBe(7);
+    // The detail of each item below the overview.
+    const overview = (await page.locator('table.overview').boundingBox())!;
+    const details = page.locator('section.item');
+    expect(await details.count()).toBe(20);
+    expect((await details.first().boundingBox())!.y).toBeGreaterThan(overview.y + overview.height);
+    await page.close();
+  });
+
+  it.each([31, 92])('the fleet overview over %i days: every row on the first screen, no cell clips its figure (a narrow one shows none)', async (days) => {
+    const opened = await open(fleetTimelinePage(20, 'A4', days));
+    await opened.page.setViewportSize({ width: 1280, height: 800 });
+    const last = (await opened.page.locator('table.overview tbody tr').last().boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(800);
+    const clipped = await opened.page.$$eval('table.overview td, table.overview th', (cells) =>
+      cells.filter((cell) => cell.textContent !== '' && cell.scrollWidth > cell.clientWidth + 1 && !cell.matches('tbody th')).map((cell) => cell.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await opened.page.close();
   });
 });

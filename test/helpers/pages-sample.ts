@@ -7,7 +7,7 @@ import type { PaperSize } from '../../src/output/html/page.js';
 import { type PickMovement, renderPickListPage } from '../../src/output/html/pick-list-page.js';
 import { type QuoteInput, renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
-import { HOSTILE_NAME, sampleTimeline } from './timeline-sample.js';
+import { HOSTILE_NAME, sampleFleet, sampleTimeline } from './timeline-sample.js';
 
 export { HOSTILE_NAME };
 
@@ -96,4 +96,10 @@ export function longPickList(count: number, size: PaperSize = 'A4'): string {
     lines: [{ itemName: `Item ${i + 1}`, quantity: 1 }],
   }));
   return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements, size });
+}
+
+/** The fleet timeline page of a `count`-item fleet (timeline-sample.ts sampleFleet), in name order as given. */
+export function fleetTimelinePage(count = 20, size: PaperSize = 'A4', days = 7): string {
+  const { items, range } = sampleFleet(count, days);
+  return renderTimelinePage(items, range, { size, title: 'Fleet timeline' });
 }

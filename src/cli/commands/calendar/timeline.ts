@@ -5,7 +5,7 @@
 // first. `-o html` is the same picture as a page; tsv, csv, json and ndjson give the intervals.
 
 import { resolveRange } from '../../../domain/dates.js';
-import { type TimelineItem, timelineIntervals, timelineItems } from '../../../domain/timeline.js';
+import { type TimelineItem, shortageRank, timelineIntervals, timelineItems } from '../../../domain/timeline.js';
 import { UsageError } from '../../../errors.js';
 import { renderTimelinePage } from '../../../output/html/timeline-page.js';
 import { renderTimelineText } from '../../../output/timeline.js';
@@ -54,6 +54,5 @@ export const timelineCommand = defineViewCommand({
 
 /** The fleet in the order a planner reads it: items held short, then those short if every quote confirms, then the rest, each by name. */
 function shortagesFirst(items: TimelineItem[]): TimelineItem[] {
-  const rank = (item: TimelineItem) => (item.steps.some((s) => s.free < 0) ? 0 : item.steps.some((s) => s.freeIfQuotesConfirm < 0) ? 1 : 2);
-  return [...items].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.id - b.id);
+  return [...items].sort((a, b) => shortageRank(a) - shortageRank(b) || a.name.localeCompare(b.name) || a.id - b.id);
 }
