@@ -161,10 +161,10 @@ function cellTitle(item: TimelineItem, cell: TimelineCell): string {
   return `${item.name}, ${when}: ${words} (${item.owned} owned)`;
 }
 
-/** The whole fleet on one screen: a row per item (shortages first), a cell per day at its tightest. */
+/** The whole fleet on one screen: a row per item (in the order given: shortages first), a cell per day at its tightest. */
 function overview(items: readonly TimelineItem[], range: Range): Markup {
   const span = (range.to - range.from) / DAY_MS > MAX_DAILY_CELLS ? 7 * DAY_MS : DAY_MS;
-  const ranked = items.map((item, index) => ({ item, index, cells: timelineCells(item, range, span) })).sort((a, b) => shortageRank(a.item) - shortageRank(b.item) || a.index - b.index);
+  const ranked = items.map((item) => ({ item, cells: timelineCells(item, range, span) }));
   const heads = ranked[0]?.cells ?? timelineCells({ id: 0, name: '', owned: 0, steps: [], bars: [] }, range, span);
   const months: Array<{ label: string; count: number }> = [];
   for (const cell of heads) {
@@ -193,13 +193,14 @@ export function renderTimelinePage(items: readonly TimelineItem[], range: Range,
   const axisTicks = ticks(range).map((t) => html`<span style="${place(range, t.at, t.until)}">${fits(t.label, share(range, t.at, t.until)) ? t.label : ''}</span>`);
   const axis = html`<div class="row"><div class="label"></div><div class="track axis">${axisTicks}</div></div>`;
   const title = options.title ?? 'Timeline';
-  const ranked = items.map((item, index) => ({ item, index })).sort((a, b) => shortageRank(a.item) - shortageRank(b.item) || a.index - b.index);
+  // Shortages first, else in the order given (the fleet comes by name).
+  const ranked = items.map((item, index) => ({ item, index })).sort((a, b) => shortageRank(a.item) - shortageRank(b.item) || a.index - b.index).map(({ item }) => item);
   const body = html`<h1>${title}</h1>
 <p class="meta">${describeRange(range)}</p>
 ${LEGEND}
-${overview(items, range)}
+${overview(ranked, range)}
 <h2 class="details">Each item in detail</h2>
-${ranked.map(({ item }) => itemSection(item, range, axis))}
+${ranked.map((item) => itemSection(item, range, axis))}
 <footer class="legend">A cell too narrow for its figure leaves it out (a screen shows it when pointed at); every shortage is listed in words under its item.</footer>`;
   return htmlPage({ title, css: CSS, body, size: options.size, landscape: true });
 }
