@@ -6,7 +6,8 @@
 
 import { PAPER_SIZES, type PaperSize, paperOf, setting } from '../../config/settings-table.js';
 import { UsageError } from '../../errors.js';
-import type { Session } from '../session.js';
+import type { DocumentSettings } from '../../config/settings.js';
+import type { Printer } from '../../output/printer.js';
 import type { FlagDecls } from './flags.js';
 
 export const PAGE_FLAGS = {
@@ -22,19 +23,26 @@ function paperFlag(value: string | undefined): PaperSize | undefined {
   return found;
 }
 
+/** What preparing a page takes of the run: its printer, the document settings and the environment (to find a browser). */
+interface PageRun {
+  printer: Printer;
+  document: () => DocumentSettings;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
 /** Tells the printer the paper and the file of the page, and for -o pdf the browser that prints it. */
-export async function preparePage(session: Session, options: { paper?: string | undefined; out?: string | undefined }): Promise<void> {
+export async function preparePage(run: PageRun, options: { paper?: string | undefined; out?: string | undefined }): Promise<void> {
   const paper = paperFlag(options.paper);
-  const printer = session.printer.options;
+  const printer = run.printer.options;
   if (printer.format !== 'html' && printer.format !== 'pdf') {
     if (options.out !== undefined) throw new UsageError('--out writes the page: give it with -o html or -o pdf');
     return;
   }
-  printer.paper = paper ?? session.settings.document().paper;
+  printer.paper = paper ?? run.document().paper;
   printer.out = options.out;
   if (printer.format !== 'pdf') return;
-  if (options.out === undefined && session.ctx.term.stdoutIsTTY) throw new UsageError('-o pdf writes a PDF document: give --out FILE, or redirect stdout to a file (> quote.pdf)');
+  if (options.out === undefined && run.printer.term.stdoutIsTTY === true) throw new UsageError('-o pdf writes a PDF document: give --out FILE, or redirect stdout to a file (> quote.pdf)');
   const { requireChromium } = await import('../../output/pdf/find-chromium.js');
-  const browser = requireChromium({ env: session.ctx.env });
+  const browser = requireChromium({ env: run.env });
   printer.pdf = async (html, size) => (await import('../../output/pdf/print-pdf.js')).printPdfDocument(html, { browser, paper: size });
 }
