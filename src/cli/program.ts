@@ -1,15 +1,16 @@
 // The root command: global flags (from the settings table) and the top-level help. The commands
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
-import { type Argument, Command, Help, type Option } from 'commander';
+import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames } from './global-flags.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
-import type { Registrar } from './registry/spec.js';
+import { type Registrar, outputOf } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
-import { outputOption } from './registry/output-help.js';
+import { setting } from '../config/settings-table.js';
+import type { ViewFormat } from '../output/views.js';
 
 /** The global flags that take a value (`--profile x`, `-o csv`), which commandWord() steps over. */
 const VALUE_OPTIONS = new Set(GLOBAL_FLAG_LINES.flatMap(({ usage }) => (usage.includes('<') ? flagNames(usage) : [])));
@@ -128,7 +129,27 @@ function subcommandTerm(command: Command): string {
   return [[command.name(), ...command.aliases()].join('|'), command.options.length > 0 ? '[options]' : '', args].filter(Boolean).join(' ');
 }
 
-/** A command's own options, its `-o` line first (the formats it prints: registry/output-help.ts). */
+/** What a format beyond the five for data gives, for a command that prints it. */
+function gloss(format: ViewFormat, page: string | undefined): string | undefined {
+  if (format === 'ics') return 'ics: an iCalendar file';
+  if (format === 'html') return `html: ${page ?? 'a page'} as a self-contained page`;
+  if (format === 'pdf') return 'pdf: printed through a Chromium-family browser (--out FILE)';
+  return undefined;
+}
+
+/**
+ * `-o, --output` in a command's own help: the formats that command prints (generated from the
+ * kind of view it declares and its page: output/formats.ts), instead of the global flag's line.
+ */
+function outputOption(command: Command): Option | undefined {
+  const output = outputOf(command);
+  if (output === undefined) return undefined;
+  const notes = output.formats.flatMap((format) => gloss(format, output.page) ?? []);
+  const flag = setting('output').flag!;
+  return new Option(flag.usage, `${output.formats.join('|')} (${[...notes, `default: ${setting('output').default}`].join('; ')})`);
+}
+
+/** A command's own options, its `-o` line first (the formats it prints). */
 function visibleOptions(this: Help, command: Command): Option[] {
   const own = Help.prototype.visibleOptions.call(this, command);
   const output = outputOption(command);

@@ -1,19 +1,13 @@
-// The flags and the preparation of every command that has a page (`page` in its definition:
-// events show, load-sheet, timeline): the paper it is printed on and the file it goes to. Declared
-// here once and added by the registry, which reads them before the handler runs (a bad --paper,
-// -o pdf at a terminal without --out, or no browser to print with: refused before any request);
-// the handler only renders the page for the paper it is given.
+// The preparation of every command that has a page (`page` in its definition: events show,
+// load-sheet, timeline), from its --paper and --out (declared in spec.ts): the paper it is printed
+// on and the file it goes to, read before the handler runs (a bad --paper, -o pdf at a terminal
+// without --out, or no browser to print with: refused before any request); the handler only
+// renders the page for the paper it is given. Loaded by a run of one of them only.
 
-import { PAPER_SIZES, type PaperSize, paperOf, setting } from '../../config/settings-table.js';
+import { PAPER_SIZES, type PaperSize, paperOf } from '../../config/settings-table.js';
 import { UsageError } from '../../errors.js';
 import type { DocumentSettings } from '../../config/settings.js';
 import type { Printer } from '../../output/printer.js';
-import type { FlagDecls } from './flags.js';
-
-export const PAGE_FLAGS = {
-  paper: { value: 'size', help: `with -o html or pdf: the paper, ${PAPER_SIZES.join(' or ')} (default: the paper setting, ${setting('paper').default})` },
-  out: { value: 'file', help: 'with -o html or pdf: write the page to this file (private: 0600) instead of stdout' },
-} as const satisfies FlagDecls;
 
 /** The --paper value, checked; undefined when not given. */
 function paperFlag(value: string | undefined): PaperSize | undefined {

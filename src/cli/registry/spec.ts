@@ -8,8 +8,7 @@ import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
 import { formatsFor } from '../../output/formats.js';
-import { noteOutputHelp } from './output-help.js';
-import { PAGE_FLAGS, preparePage } from './page-output.js';
+import { PAPER_SIZES, setting } from '../../config/settings-table.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
@@ -194,7 +193,10 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
     run: async ({ output, factory, settings }, options, args) => {
       if (pipedFormat) output.preferPipedFormat(pipedFormat);
       output.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
-      if (page !== undefined) await preparePage({ printer: output.printer, document: () => settings.settings.document(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
+      if (page !== undefined) {
+        const { preparePage } = await import('./page-output.js');
+        await preparePage({ printer: output.printer, document: () => settings.settings.document(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
+      }
       let outcome: View | Outcome;
       try {
         outcome = await handler(factory, options, args);
@@ -235,6 +237,22 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
   });
 }
 
+/** What each built command prints (its `-o` formats and its page), for its help (program.ts). */
+const OUTPUTS = new WeakMap<Command, { formats: readonly ViewFormat[]; page?: string | undefined }>();
+
+export function outputOf(command: Command): { formats: readonly ViewFormat[]; page?: string | undefined } | undefined {
+  return OUTPUTS.get(command);
+}
+
+/**
+ * The flags of every command that has a page (events show, load-sheet, timeline), added by
+ * defineViewCommand and read before the handler runs (registry/page-output.ts, loaded then).
+ */
+const PAGE_FLAGS = {
+  paper: { value: 'size', help: `with -o html or pdf: the paper, ${PAPER_SIZES.join(' or ')} (default: the paper setting, ${setting('paper').default})` },
+  out: { value: 'file', help: 'with -o html or pdf: write the page to this file (private: 0600) instead of stdout' },
+} as const satisfies FlagDecls;
+
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
 function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
   const { name, args, summary, help, examples, hidden, effect, flags } = spec;
@@ -254,7 +272,7 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     flags,
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
-      if (output) noteOutputHelp(command, output.formats, output.page);
+      if (output) OUTPUTS.set(command, output);
       if (args) command.arguments(args);
       if (flags) addFlags(command, flags);
       command.action(async (...values: unknown[]) => {

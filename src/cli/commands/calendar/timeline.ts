@@ -24,6 +24,6 @@ export const timelineCommand = defineViewCommand({
   ],
   flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...CATEGORY_FLAG },
   view: 'picture',
-  page: 'the timeline (an overview of the fleet on the first screen, then each item)',
+  page: 'the timeline (the fleet at a glance, then each item)',
   handler: (factory, options) => timeline(factory, { range: rangeOf(options), items: conceptValues('item', options), category: options.category }),
 });
