@@ -13,7 +13,7 @@ import type { View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { companyOf } from './company.js';
 
-export type EventSheetDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'settings'>;
+export type EventSheetDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'documentSettings'>;
 
 const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
@@ -70,7 +70,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
   footer.push(TOTAL_FORMULA);
   return {
     html: (size) => {
-      const settings = deps.settings().document();
+      const settings = deps.documentSettings();
       return renderQuotePage({
         event,
         bookings,

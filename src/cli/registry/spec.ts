@@ -195,7 +195,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
       output.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
       if (page !== undefined) {
         const { preparePage } = await import('./page-output.js');
-        await preparePage({ printer: output.printer, document: () => settings.settings.document(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
+        await preparePage({ printer: output.printer, document: () => settings.documentSettings(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
       }
       let outcome: View | Outcome;
       try {
