@@ -91,8 +91,14 @@ async function printPdf(html: string, options: PrintOptions): Promise<Buffer> {
     }
   } catch (error) {
     if (error instanceof RentalsError) throw error;
+    // A browser that died makes the pipe fail first (EPIPE): its exit and its last words say more.
+    await stopped(child);
+    const code = child?.exitCode ?? null;
+    const signal = child?.signalCode ?? null;
+    const died = (code !== null && code !== 0) || signal !== null;
+    const what = died ? `the browser ${options.browser} exited (${signal ?? `code ${code}`}) before the PDF was printed` : (error as Error).message;
     const said = stderr.join('').split('\n').filter((line) => line.trim() !== '' && !/dbus|Fontconfig|DevTools listening/i.test(line)).slice(-3).join('\n');
-    throw new RentalsError(`-o pdf: ${(error as Error).message}${said ? `; it said:\n${said}` : ''}`);
+    throw new RentalsError(`-o pdf: ${what}${said ? `; it said:\n${said}` : ''}`);
   } finally {
     await stopped(child);
     await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
