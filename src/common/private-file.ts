@@ -7,8 +7,8 @@
 
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 
-/** Writes `path` (0600) from pieces as they come, each waited for: a plan is never one string (a PDF comes as bytes). */
-export async function writePrivateFile(path: string, chunks: AsyncIterable<string | Uint8Array>): Promise<void> {
+/** Writes `path` (0600) from pieces as they come, each waited for: a plan is never one string. */
+export async function writePrivateFile(path: string, chunks: AsyncIterable<string>): Promise<void> {
   const target = await realpath(path).catch(() => path); // not there yet (or a dangling link): the path itself
   const existing = await stat(target).catch(() => undefined);
   if (existing !== undefined && !existing.isFile()) {
@@ -25,10 +25,10 @@ export async function writePrivateFile(path: string, chunks: AsyncIterable<strin
   }
 }
 
-async function writeChunks(path: string, flags: string, chunks: AsyncIterable<string | Uint8Array>): Promise<void> {
+async function writeChunks(path: string, flags: string, chunks: AsyncIterable<string>): Promise<void> {
   const file = await open(path, flags, 0o600);
   try {
-    for await (const chunk of chunks) await (typeof chunk === 'string' ? file.write(chunk) : file.write(chunk));
+    for await (const chunk of chunks) await file.write(chunk);
   } finally {
     await file.close();
   }

@@ -185,7 +185,7 @@ const TABLE = [
   {
     name: 'output',
     label: 'output',
-    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, and ics, html or pdf where a command prints them (its --help lists its own) (default: table on a terminal, tsv when piped)' },
+    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, xlsx for a spreadsheet file, and ics, html or pdf where a command prints them (its --help lists its own) (default: table on a terminal, tsv when piped)' },
     env: ['RENTALS_OUTPUT'],
     configKey: 'output',
     profileField: 'output',

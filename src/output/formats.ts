@@ -6,7 +6,10 @@ import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from './format.js';
 import type { View, ViewFormat } from './views.js';
 
-export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html', 'pdf'];
+export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html', 'pdf', 'xlsx'];
+
+/** The kinds whose rows `-o xlsx` writes as a spreadsheet (a calendar and a picture by their listing). */
+const SHEET_KINDS: ReadonlySet<View['kind']> = new Set(['records', 'stream', 'groups', 'grid', 'calendar', 'diff', 'detail', 'picture']);
 
 /** How a refusal names what the command prints; the kinds without rows print "no calendar". */
 const KIND_NAMES: Partial<Record<View['kind'], string>> = {
@@ -28,9 +31,10 @@ function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
   return format !== 'ics' || (EXTRA_FORMATS[kind] ?? []).includes(format);
 }
 
-/** Whether a view of `kind` prints `format` (undefined: no view, or one whose kind depends on the options: any but ics). */
+/** Whether a view of `kind` prints `format` (undefined: no view: any but ics). */
 function prints(kind: View['kind'] | undefined, format: ViewFormat, hasPage: boolean): boolean {
   if (format === 'html' || format === 'pdf') return hasPage;
+  if (format === 'xlsx') return kind === undefined || SHEET_KINDS.has(kind);
   return kind === undefined ? format !== 'ics' : supportsFormat(kind, format);
 }
 
@@ -42,6 +46,10 @@ export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean): Vi
 /** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
 export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false): void {
   if (prints(kind, format, hasPage)) return;
+  if (format === 'xlsx') {
+    const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
+    throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${OUTPUT_FORMATS.join(', ')}`);
+  }
   if (format === 'html' || format === 'pdf') {
     throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
   }
@@ -51,7 +59,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
 }
 
 /** Formats whose text keeps its own exact escaping (JSON's, RFC 4180's, RFC 5545's, tsv's visible escapes). */
-const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html']);
+const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html', 'xlsx']);
 
 /**
  * Whether `view` printed as `format` is a document for a program (written exactly), rather than

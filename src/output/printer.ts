@@ -5,7 +5,8 @@
 
 import type { Writable } from 'node:stream';
 import { forPeople } from '../common/terminal-text.js';
-import { writtenForMachines } from './formats.js';
+import { UsageError } from '../errors.js';
+import { checkFormat, writtenForMachines } from './formats.js';
 import type { RenderOptions } from './render-options.js';
 import type { View, ViewFormat } from './views.js';
 import type { PaperSize } from '../config/settings-table.js';
@@ -22,6 +23,8 @@ export interface OutputStreams {
 
 export interface PrinterOptions {
   format: ViewFormat;
+  /** The shop's currency (the `currency` setting), asked only by -o xlsx for its money format. */
+  currency?: () => string | undefined;
   /** Columns chosen with --fields (overrides a view's defaults). */
   fields?: string[];
   color: boolean;
@@ -30,8 +33,6 @@ export interface PrinterOptions {
   jq?: string;
   /** The paper a page (`-o html`, `-o pdf`) is made for (the --paper flag, else the paper setting). */
   paper?: PaperSize;
-  /** --out: a page written to this file (0600) instead of stdout. */
-  out?: string;
   /** `-o pdf`: prints a page's HTML to PDF (through a browser: output/pdf). */
   pdf?: (html: string, paper: PaperSize) => Promise<Uint8Array>;
   /** Starts the pager that data goes through; absent: straight to stdout. */
@@ -116,7 +117,7 @@ export class Printer {
    * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
    */
   async view(shown: View): Promise<void> {
-    if (this.options.format === 'pdf' || (this.options.format === 'html' && this.options.out !== undefined)) return this.page(shown);
+    if (this.options.format === 'pdf') return this.page(shown);
     const view = this.options.format === 'table' && shown.forPeople ? await shown.forPeople() : shown;
     const forMachines = writtenForMachines(view, this.options.format);
     this.exact = this.term.stdoutIsTTY !== true && forMachines;
@@ -125,32 +126,37 @@ export class Printer {
       await view.pour((text) => this.write(text));
       return;
     }
+    if (this.options.format === 'xlsx') return this.spreadsheet(view);
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
   }
 
   /**
-   * A page as a document: its HTML, printed to PDF for `-o pdf`, written whole to --out (0600,
-   * then a line on stderr) or to stdout as it is (a PDF is bytes: never sanitized, never paged).
+   * A page as a document: its HTML, printed to PDF for `-o pdf` (bytes: never sanitized, never
+   * paged), to stdout or the file --out names; a PDF at a terminal was refused before any request.
    */
   private async page(view: View): Promise<void> {
+    if (!this.options.pdf) throw new Error('-o pdf without a browser to print with');
     const { renderView } = await import('./render.js');
     const pieces: string[] = [];
     for await (const piece of renderView(view, 'html', this.renderOptions())) pieces.push(piece);
-    const paper = this.options.paper ?? 'A4';
-    if (this.options.format === 'pdf' && !this.options.pdf) throw new Error('-o pdf without a browser to print with');
-    const document: string | Uint8Array = this.options.format === 'pdf' ? await this.options.pdf!(pieces.join(''), paper) : pieces.join('');
-    if (this.options.out !== undefined) {
-      const { writePrivateFile } = await import('../common/private-file.js');
-      await writePrivateFile(this.options.out, (async function* () {
-        yield document;
-      })());
-      this.info(`Wrote ${this.options.out} (${this.options.format === 'pdf' ? `PDF, ${paper}` : `HTML for ${paper}`})`);
-      return;
-    }
+    const document = await this.options.pdf(pieces.join(''), this.options.paper ?? 'A4');
     const out = this.term.stdout;
     if (!out.write(document)) await new Promise<void>((resolve) => out.once('drain', resolve));
+  }
+
+  /** -o xlsx: bytes, to a file or a pipe only (a terminal would show garbage and may obey some of it). */
+  private async spreadsheet(view: View): Promise<void> {
+    checkFormat(view.kind, 'xlsx');
+    if (this.term.stdoutIsTTY) {
+      throw new UsageError('-o xlsx writes a binary file, not shown at a terminal: give --out FILE (e.g. --out prices.xlsx) or redirect standard output (> prices.xlsx)');
+    }
+    const { renderXlsx } = await import('./xlsx-render.js');
+    const out = this.term.stdout;
+    for await (const bytes of renderXlsx(view, { ...this.renderOptions(), currency: this.options.currency })) {
+      if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', resolve));
+    }
   }
 
   private renderOptions(): RenderOptions {

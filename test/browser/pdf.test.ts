@@ -61,7 +61,6 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     const result = await rentals(['events', 'show', String(quote.id), '-o', 'pdf', '--out', file], { env: { RENTALS_CHROMIUM: CHROMIUM } });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`Wrote ${file}`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const info = pdfInfo(file);
@@ -76,7 +75,8 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
   it('prints on Letter for a shop in US dollars (the paper setting and --paper: test/e2e/calendar-beyond)', async () => {
     const letter = join(dir, 'letter.pdf');
     const env = { RENTALS_CHROMIUM: CHROMIUM, RENTALS_CURRENCY: 'USD' };
-    expect((await rentals(['events', 'show', String(quote.id), '-o', 'pdf', '--out', letter], { env })).code).toBe(0);
+    // The file's extension asks for the PDF.
+    expect((await rentals(['events', 'show', String(quote.id), '--out', letter], { env })).code).toBe(0);
     expect(pdfInfo(letter)['Page size']).toMatch(/\(letter\)/);
   });
 
