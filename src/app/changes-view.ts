@@ -13,10 +13,14 @@ export interface ChangesViewOptions {
   dryRun: boolean;
   /** The keys `-o json` printed before it had `changes` (the records written, a dry run's request). */
   json?: Readonly<Record<string, unknown>>;
-  /** The run's catalog, for the names people read (none: ids only). */
+  /** The run's catalog, for the names people read (none: ids only, or what `names` knows). */
   catalog?: () => Catalog;
-  /** For people only, on stderr (not with -o json or ndjson). */
-  note?: string;
+  /** Names the use case knows already (the event a booking write is on, its items): no request for them. */
+  names?: ChangeNames;
+  /** For people: the line that sums the changes up (by default their count by action). */
+  summary?: string;
+  /** Piped too, the sentences and summary on stderr (a command that tells what it did: events book, undo). */
+  narrate?: boolean;
 }
 
 /** The change with the name its record gives itself (an event's, an item's, a category's), when it has none yet. */
@@ -28,41 +32,52 @@ export function named(change: Change): Change {
 }
 
 export function changesView(changes: readonly Change[], options: ChangesViewOptions): View {
-  const view: ChangesView = { kind: 'changes', changes: changes.map(named), dryRun: options.dryRun, ...(options.json ? { json: options.json } : {}), ...(options.note === undefined ? {} : { note: options.note }) };
+  const view: ChangesView = {
+    kind: 'changes',
+    changes: changes.map(named),
+    dryRun: options.dryRun,
+    ...(options.json ? { json: options.json } : {}),
+    ...(options.names ? { names: options.names } : {}),
+    ...(options.summary === undefined ? {} : { summary: options.summary }),
+    ...(options.narrate ? { narrate: true } : {}),
+  };
   const { catalog } = options;
   if (!catalog) return view;
-  return { ...view, forPeople: async () => ({ ...view, names: await referenceNames(view.changes, catalog) }) };
+  return { ...view, forPeople: async () => ({ ...view, names: await referenceNames(view.changes, catalog, view.names) }) };
 }
 
-/** The names of every record the changes refer to (a name that cannot be read leaves the id). */
-async function referenceNames(changes: readonly Change[], catalog: () => Catalog): Promise<ChangeNames> {
+/** The ids a change refers to that people are shown: a booking's item and event, a price's item and block (their sentences name them), any other reference it sets or changes. */
+export function wantedReferences(change: Change, want: (resource: ResourceName, value: unknown) => void): void {
+  const def = resources[change.resource as ResourceName];
+  if (!def) return;
+  if (def.parent && change.parentId !== undefined) want(def.parent.resource, change.parentId);
+  const always = change.resource === 'bookings' || change.resource === 'prices';
+  const shown = always ? writableFields(def).map((f) => f.name) : actionOf(change) === 'delete' ? [] : changedFields(change, writableFields(def).map((f) => f.name));
+  for (const name of shown) {
+    const target = fieldByName(def, name)?.references ?? (def.parent?.field === name ? def.parent.resource : undefined);
+    if (!target) continue;
+    want(target, change.before?.[name]);
+    want(target, change.after?.[name]);
+  }
+}
+
+/** The names of every record the changes refer to, beyond those `known` (a name that cannot be read leaves the id). */
+export async function referenceNames(changes: readonly Change[], catalog: () => Catalog, known: ChangeNames = {}): Promise<ChangeNames> {
   const wanted = new Map<ResourceName, Set<number>>();
   const want = (resource: ResourceName, value: unknown) => {
     const id = Number(value);
-    if (value === null || value === undefined || !Number.isInteger(id)) return;
+    if (value === null || value === undefined || !Number.isInteger(id) || known[resource]?.[id] !== undefined) return;
     let ids = wanted.get(resource);
     if (!ids) wanted.set(resource, (ids = new Set()));
     ids.add(id);
   };
-  for (const change of changes) {
-    const def = resources[change.resource as ResourceName];
-    if (!def) continue;
-    if (def.parent && change.parentId !== undefined) want(def.parent.resource, change.parentId);
-    // Only what people are shown: the fields a create sets or an update changes (a delete shows none).
-    const shown = actionOf(change) === 'delete' ? [] : changedFields(change, writableFields(def).map((f) => f.name));
-    for (const name of shown) {
-      const target = fieldByName(def, name)?.references ?? (def.parent?.field === name ? def.parent.resource : undefined);
-      if (!target) continue;
-      want(target, change.before?.[name]);
-      want(target, change.after?.[name]);
-    }
-  }
-  const names: ChangeNames = {};
+  for (const change of changes) wantedReferences(change, want);
+  const names: ChangeNames = { ...known };
   await Promise.all(
     [...wanted].map(async ([resource, ids]) => {
       const index = await catalog().names(resource).catch(() => undefined);
       if (!index) return;
-      const found: Record<number, string> = {};
+      const found: Record<number, string> = { ...known[resource] };
       for (const id of ids) {
         const label = index.label(id);
         if (label !== undefined) found[id] = label;

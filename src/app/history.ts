@@ -5,7 +5,11 @@ import { type HistoryEntry, type HistoryRecord, standingEntries } from '../confi
 import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
 import { wallTimeOf } from '../domain/wall-time.js';
-import type { GroupedView } from '../output/views.js';
+import type { Change } from '../domain/changes.js';
+import type { Catalog } from '../data/catalog.js';
+import type { ChangeNames, ChangesView } from '../output/changes.js';
+import type { GroupedView, View } from '../output/views.js';
+import { named, referenceNames } from './changes-view.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
 import type { Factory } from './factory.js';
 
@@ -45,14 +49,19 @@ export function chosenEntries(entries: readonly HistoryEntry[], filter: HistoryF
   return limit === undefined ? chosen : chosen.slice(0, limit);
 }
 
-/** One group per entry (when, the command line), a row per record it changed. */
+/** `18758f93  2026-06-12 14:03 UTC  rentals events confirm 12`: when, and the command line. */
+function headingOf(entry: HistoryEntry): string {
+  return `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}`;
+}
+
+/** One group per entry (when, the command line), a row per record it changed: what scripts read (tsv, json). */
 export function historyView(entries: readonly HistoryEntry[]): GroupedView {
   return {
     kind: 'groups',
     groupColumn: 'entry',
     columns: ['resource', 'id', 'change'],
     groups: entries.map((entry) => ({
-      heading: `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}`,
+      heading: headingOf(entry),
       key: entry.id,
       rows: entry.records.map((r) => ({ resource: r.resource, id: r.id, change: describeChange(r, fieldsOf(r.resource)) })),
     })),
@@ -60,7 +69,46 @@ export function historyView(entries: readonly HistoryEntry[]): GroupedView {
   };
 }
 
-export type HistoryDeps = Pick<Factory, 'history' | 'calendar' | 'wallNow' | 'notices'>;
+/** The names the records of the history kept (an event's, an item's, as last written): a record deleted since is still named. */
+function keptNames(entries: readonly HistoryEntry[]): ChangeNames {
+  const names: Partial<Record<ResourceName, Record<number, string>>> = {};
+  // Oldest first: the newest name written wins.
+  for (const entry of [...entries].reverse()) {
+    for (const record of entry.records) {
+      const resource = record.resource as ResourceName;
+      const label = resources[resource]?.labelField;
+      const value = label === undefined ? undefined : (record.after?.[label] ?? record.before?.[label]);
+      if (typeof value === 'string' && value !== '') (names[resource] ??= {})[record.id] = value;
+    }
+  }
+  return names;
+}
+
+/**
+ * For people: each entry under its heading, each record it changed as a write's result says it
+ * (`Booked 2 × Frame Tent on "Smith wedding" at 675.00`, `Changed event 12 "Smith wedding"` with
+ * `Status Quoted → Confirmed`), named by what the history kept, else by the run's catalog.
+ */
+function historyForPeople(entries: readonly HistoryEntry[], all: readonly HistoryEntry[], catalog: () => Catalog): () => Promise<ChangesView> {
+  return async () => {
+    const groups = entries.map((entry) => ({ heading: `${headingOf(entry)}${entry.undoes ? `  (undoes ${entry.undoes})` : ''}`, changes: entry.records.map((r) => named(changeOf(r))) }));
+    const changes = groups.flatMap((g) => g.changes);
+    const names = await referenceNames(changes, catalog, keptNames(all));
+    const newest = entries[0]?.id;
+    const summary =
+      newest === undefined
+        ? 'No entries in the history of writes.'
+        : `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, the newest first. rentals undo ${newest} takes back the newest; rentals undo ENTRY any other.`;
+    return { kind: 'changes', changes, groups, dryRun: false, names, summary };
+  };
+}
+
+function changeOf(record: HistoryRecord): Change {
+  const { resource, parentId, id, before, after } = record;
+  return { resource, ...(parentId === undefined ? {} : { parentId }), id, before, after };
+}
+
+export type HistoryDeps = Pick<Factory, 'history' | 'calendar' | 'catalog' | 'wallNow' | 'notices'>;
 
 /** What `rentals history` asks for: an event or item by id or name, a day or time (today, -7d), how many. */
 export interface HistoryRequest {
@@ -71,7 +119,7 @@ export interface HistoryRequest {
 }
 
 /** The entries of this API the request keeps, newest first, as one group each. */
-export async function history(deps: HistoryDeps, request: HistoryRequest): Promise<GroupedView> {
+export async function history(deps: HistoryDeps, request: HistoryRequest): Promise<GroupedView & Pick<View, 'forPeople'>> {
   const since = request.since === undefined ? undefined : parseDateArgument(request.since, deps.wallNow(), '--since').time;
   // An id (`12`, `id:12`) is taken as it is, the record may be gone; a name is looked up (the calendar is read only then).
   const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => {
@@ -84,7 +132,11 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
     byId(request.item, async (ref) => (await deps.calendar()).item(ref)),
   ]);
   // An entry whose every write backed out (a lost race) stands for nothing: not listed.
-  const entries = chosenEntries(standingEntries(deps.history().entries()), { since, eventId, itemId, limit: request.limit });
-  if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
-  return historyView(entries);
+  const all = standingEntries(deps.history().entries());
+  const entries = chosenEntries(all, { since, eventId, itemId, limit: request.limit });
+  if (entries.length === 0) {
+    deps.notices().info('No entries in the history of writes.');
+    return historyView(entries);
+  }
+  return { ...historyView(entries), forPeople: historyForPeople(entries, all, () => deps.catalog()) };
 }

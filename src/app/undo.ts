@@ -91,18 +91,13 @@ export async function undo(deps: UndoDeps, request: UndoRequest): Promise<View> 
   const steps = await stepsOf(deps, entry, renamed);
   const what = `entry ${entry.id} (${entry.command})`;
   const { notices } = deps;
-  if (steps.length === 0) {
-    notices.info(`Nothing to undo: what ${what} wrote was put back in the same run (a write backed out after a lost race).`);
-    return undoView(deps, steps, [], request.dryRun);
-  }
+  if (steps.length === 0) return undoView(deps, steps, [], request.dryRun, `Nothing to undo: what ${what} wrote was put back in the same run (a write backed out after a lost race).`);
   // Planned and judged whole before anything is written, for a dry run and a run alike.
   const groups = await planGroups(deps, steps, renamed, request.allowOverbook);
   if (request.dryRun) {
     const changes: Change[] = [];
     for (const group of groups) changes.push(...(await plannedGroup(deps, group)));
-    for (const step of steps) notices.info(`would ${step.action} ${label(step.record.resource)} ${step.record.id}`);
-    notices.info(`Dry run: ${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back; nothing was sent.`);
-    return undoView(deps, steps, changes, true);
+    return undoView(deps, steps, changes, true, `Dry run: ${records(steps.length)} of ${what} would be put back; nothing was sent.`);
   }
   deps.history.undoes(entry.id);
   const changes: Change[] = [];
@@ -115,9 +110,7 @@ export async function undo(deps: UndoDeps, request: UndoRequest): Promise<View> 
     throw error;
   }
   for (const step of steps.filter((s) => s.newId !== undefined)) notices.info(`${label(step.record.resource)} ${step.record.id} was deleted: it comes back as ${label(step.record.resource)} ${step.newId}.`);
-  const own = deps.history.entry();
-  notices.info(`Undid ${what}: ${steps.length} record${steps.length === 1 ? '' : 's'} put back.${own ? ` This undo is entry ${own} (rentals undo ${own} takes it back).` : ''}`);
-  return undoView(deps, steps, changes, false);
+  return undoView(deps, steps, changes, false, `Undid ${what}: ${records(steps.length)} put back.`);
 }
 
 /** The steps, newest record first; refused as a whole (StaleEntryError) when any record changed since. */
@@ -274,8 +267,12 @@ function staleLine(step: UndoStep, found: readonly Difference[]): string {
   return `  ${def?.singular ?? step.record.resource} ${step.record.id}: ${found.map(describeDifference).join('; ')}`;
 }
 
-/** The steps (`-o json`'s `data`, as before) and the changes. */
-function undoView(deps: UndoDeps, steps: readonly UndoStep[], changes: readonly Change[], dryRun: boolean): View {
+function records(count: number): string {
+  return `${count} record${count === 1 ? '' : 's'}`;
+}
+
+/** The steps (`-o json`'s `data`, as before) and the changes; for people the line that sums the undo up (this undo's own entry is added to it). */
+function undoView(deps: UndoDeps, steps: readonly UndoStep[], changes: readonly Change[], dryRun: boolean, summary: string): View {
   const rows = steps.map((s) => ({ action: s.action, resource: s.record.resource, id: s.record.id, parentId: s.parentId ?? null, newId: s.newId ?? null }));
-  return changesView(changes, { dryRun, json: { data: rows }, catalog: () => deps.calendar.catalog });
+  return changesView(changes, { dryRun, json: { data: rows }, catalog: () => deps.calendar.catalog, summary, narrate: true });
 }

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { WrittenChange } from '../domain/changes.js';
 
 /** One record a write changed (the change model, domain/changes.ts): `before` null for a create, `after` null for a delete. */
-export interface HistoryRecord extends Omit<WrittenChange, 'name'> {
+export interface HistoryRecord extends Omit<WrittenChange, 'name' | 'note'> {
   /** A create that brought back the deleted record of this id (`rentals undo`, a back-out). */
   replaces?: number;
 }

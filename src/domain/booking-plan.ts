@@ -17,7 +17,7 @@ import type { Holdings, Shortage } from './holds.js';
 import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
-import { type Money, compareMoney, formatMoneyFixed } from './money.js';
+import { type Money, compareMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
@@ -27,6 +27,8 @@ import { type WaysOut, describeWaysOut } from './ways-out.js';
 export interface BookingTarget {
   id: number | undefined;
   label: string;
+  /** The event's name (what people call it), when it has one. */
+  name?: string;
   window: Range | undefined;
   cancelled: boolean;
   blockId: number | undefined;
@@ -36,7 +38,7 @@ export interface BookingTarget {
 
 /** The event as the planner sees it; `ruleOf` (the holds setting) says whether it holds firmly or as a quote. */
 export function targetOf(event: CalendarEvent, ruleOf?: (event: CalendarEvent) => HoldRule): BookingTarget {
-  return { id: event.id, label: eventLabel(event), window: event.window, cancelled: event.cancelled, blockId: event.blockId, holdRule: ruleOf?.(event) };
+  return { id: event.id, label: eventLabel(event), name: event.name, window: event.window, cancelled: event.cancelled, blockId: event.blockId, holdRule: ruleOf?.(event) };
 }
 
 export type BookingIntent =
@@ -238,15 +240,18 @@ export function finalLines(current: readonly CalendarBooking[], writes: readonly
 }
 
 
-/** `Booked 3 × "Tent" at 150.00 (Weekend price)` and friends: what a write did, for stderr. */
-export function describeWrite(write: LineWrite, target: BookingTarget, itemName: (id: number) => string, blockLabel: string | undefined): string {
-  const from: Record<PriceSource, string> = {
-    given: 'as given',
-    block: `${blockLabel ?? 'rental block'} price`,
-    kept: 'its price kept',
-    original: `kept from the original booking: the item has no ${blockLabel ?? 'rental block'} price`,
-  };
-  if (write.action === 'delete') return `Removed ${write.booking.quantity} × ${JSON.stringify(itemName(write.booking.itemId))} (booking ${write.booking.id}) from ${target.label}.`;
-  if (write.action === 'create') return `Booked ${write.quantity} × ${JSON.stringify(itemName(write.itemId))} on ${target.label} at ${formatMoneyFixed(write.price)} (${from[write.priceFrom]}).`;
-  return `${JSON.stringify(itemName(write.itemId))} was already on ${target.label}: booking ${write.booking.id} changed from ${write.booking.quantity} to ${write.quantity} at ${formatMoneyFixed(write.price)} (${from[write.priceFrom]}).`;
+/** Where a line's price came from, for people: `Weekend price`, `as given`, `its price kept`. */
+export function priceSourceText(write: LineWrite, blockLabel: string | undefined): string | undefined {
+  if (write.action === 'delete') return undefined;
+  const block = blockLabel ?? 'rental block';
+  switch (write.priceFrom) {
+    case 'given':
+      return 'as given';
+    case 'block':
+      return `${block} price`;
+    case 'kept':
+      return 'its price kept';
+    case 'original':
+      return `kept from the original booking: the item has no ${block} price`;
+  }
 }

@@ -20,6 +20,8 @@ export interface Change {
   after: RecordValues | null;
   /** What people call the record (`"Smith wedding"`, `White Folding Chair on "Smith wedding"`), where it has a name. */
   name?: string;
+  /** For people: where a value came from (`Weekend price`, `the price agreed for Frame Tent`). */
+  note?: string;
 }
 
 /** A change once written: its record has an id. */

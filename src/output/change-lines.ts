@@ -1,73 +1,246 @@
-// The changes of a write for people (output/changes.ts has them for machines): a line per record
-// (`Changed event 12 "Smith wedding"`, `Created booking 40 "Chair" on event 12 "Smith wedding"`),
-// then a line per field it touches, before → after, ids shown by the names of what they refer to
-// (`Quoted (1) → Confirmed (2)`), money with its scale, all wrapped to the terminal's width.
+// The changes of a write for people (output/changes.ts has them for machines), in the shop's words:
+// a sentence per record — `Booked 2 × Frame Tent on "Smith wedding" at 675.00 (Weekend price)`,
+// `Changed the Weekend price of Frame Tent: 675.00 → 742.50 (+10.0%)`, `Changed event 12 "Smith
+// wedding"` — then, for an event, an item or a category, a line per field it touches under the
+// field's title (Start, not startDate), before → after, what an id refers to by its name (Quoted →
+// Confirmed), money in the shop's currency; last, one line that sums it up. All wrapped to the
+// terminal's width between words. A history entry's changes read the same, under its heading.
 
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
-import { formatMoneyFixed, parseMoney } from '../domain/money.js';
+import { formatChangePercent, parseMoney } from '../domain/money.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import { type ResourceName, fieldByName, fieldTitles, resources } from '../resources/definitions.js';
 import { type ChangeNames, type ChangesView, fieldsOf } from './changes.js';
+import { moneyText } from './money-text.js';
 import { textWidth } from './width.js';
 import { hangingLines } from './wrap.js';
 
-/** `event 12 "Smith wedding"`, `booking 40 "Chair" on event 12 "Smith wedding"`, `a new booking`. */
-function recordText(change: Change, names: ChangeNames | undefined): string {
-  const def = resources[change.resource as ResourceName];
-  const singular = def?.singular ?? change.resource;
-  const named = change.name === undefined ? '' : ` ${JSON.stringify(change.name)}`;
-  const record = change.id === null ? `a new ${singular}${named}` : `${singular} ${change.id}${named}`;
-  if (!def?.parent || change.parentId === undefined) return record;
-  const parent = def.parent.resource;
-  const parentName = names?.[parent]?.[change.parentId];
-  return `${record} on ${resources[parent].singular} ${change.parentId}${parentName === undefined ? '' : ` ${JSON.stringify(parentName)}`}`;
+export interface ChangeTextOptions {
+  /** The terminal's width; 0: unknown (one line each). */
+  width: number;
+  /** The shop's currency (ISO 4217): money shown in it. */
+  currency?: string | undefined;
 }
 
+/** What a sentence needs: the names of what ids refer to, the currency, planned or written. */
+interface Speaker {
+  names: ChangeNames | undefined;
+  currency: string | undefined;
+  planned: boolean;
+}
+
+/** The word a shop uses for a record of the resource: an item, not an inventory item. */
+const RECORD_WORDS: Partial<Record<ResourceName, string>> = { inventory: 'item', categories: 'category' };
+
 const VERBS = {
-  planned: { create: 'Would create', update: 'Would change', delete: 'Would delete' },
-  written: { create: 'Created', update: 'Changed', delete: 'Deleted' },
+  create: ['Created', 'Would create'],
+  update: ['Changed', 'Would change'],
+  delete: ['Deleted', 'Would delete'],
+  book: ['Booked', 'Would book'],
+  remove: ['Removed', 'Would remove'],
+  add: ['Added', 'Would add'],
 } as const;
 
-/** A value for people: a reference by its name (`Confirmed (2)`), money with its scale (`67.50`), a time on the wall (`2026-06-12 14:00`), none as `—`. */
-function shown(resource: string, field: string, value: unknown, names: ChangeNames | undefined): string {
+function verb(speaker: Speaker, which: keyof typeof VERBS): string {
+  return VERBS[which][speaker.planned ? 1 : 0];
+}
+
+/** `startDate` → `Start` (its title), `cancelReason` → `Cancel reason`. */
+function fieldTitle(resource: string, field: string): string {
+  const def = resources[resource as ResourceName];
+  const title = def ? fieldTitles(def)[field] : undefined;
+  if (title !== undefined) return title;
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function nameOf(speaker: Speaker, resource: ResourceName, id: unknown): string | undefined {
+  if (id === null || id === undefined || id === '') return undefined;
+  return speaker.names?.[resource]?.[Number(id)];
+}
+
+/** An event as a sentence names it: `"Smith wedding"`, or `event 12` when its name is not known. */
+function eventText(speaker: Speaker, id: unknown): string {
+  if (id === null || id === undefined) return 'the new event';
+  const name = nameOf(speaker, 'events', id);
+  return name === undefined ? `event ${String(id)}` : JSON.stringify(name);
+}
+
+/** An item: `Frame Tent`, or `item 7`. */
+function itemText(speaker: Speaker, id: unknown, own?: string): string {
+  return nameOf(speaker, 'inventory', id) ?? own ?? `item ${String(id)}`;
+}
+
+function money(speaker: Speaker, value: unknown): string | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const parsed = parseMoney(value);
+  return parsed ? moneyText(parsed, speaker.currency) : undefined;
+}
+
+/** A value for people: a reference by its name (`Confirmed`), money in the currency, a time on the wall (`2026-06-12 14:00`), yes/no, none as `—`. */
+function shown(speaker: Speaker, resource: string, field: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
   const def = resources[resource as ResourceName];
   const known = def && fieldByName(def, field);
   const target = known?.references ?? (def?.parent?.field === field ? def.parent.resource : undefined);
-  const name = target === undefined ? undefined : names?.[target]?.[Number(value)];
-  if (name !== undefined) return `${name} (${String(value)})`;
-  if (known?.kind === 'decimal' && (typeof value === 'number' || typeof value === 'string')) {
-    const money = parseMoney(value);
-    if (money) return formatMoneyFixed(money);
+  if (target !== undefined) {
+    const name = nameOf(speaker, target, value);
+    if (name !== undefined) return name;
+    return `${resources[target].singular} ${String(value)}`;
   }
+  if (known?.kind === 'decimal') return money(speaker, value) ?? String(value);
   if (known?.kind === 'datetime') {
     const time = parseWallTime(value);
     if (time !== undefined) return shortWallTime(time);
   }
-  if (known?.kind === 'bool') return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : 'false';
+  if (known?.kind === 'bool') return value === true || value === 1 || value === '1' || value === 'true' ? 'yes' : 'no';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The changes for people, wrapped to `width` (0: unknown, one line each): a line per record, then a line per field it touches. */
-export function changeLines(view: ChangesView, width = 0): string[] {
-  const lines: string[] = [];
-  for (const change of view.changes) {
-    const action = actionOf(change);
-    const verb = VERBS[view.dryRun ? 'planned' : 'written'][action];
-    lines.push(...hangingLines(`${verb} `, textWidth(verb) + 1, recordText(change, view.names), width));
-    if (action === 'delete') continue;
-    const def = resources[change.resource as ResourceName];
-    const titles = def ? fieldTitles(def) : {};
-    const fields = changedFields(change, fieldsOf(change.resource).filter((f) => f !== 'id'));
-    const titleWidth = Math.max(0, ...fields.map((f) => textWidth(titles[f] ?? f)));
-    for (const field of fields) {
-      const title = titles[field] ?? field;
-      const lead = `  ${title}${' '.repeat(titleWidth - textWidth(title))}  `;
-      const after = shown(change.resource, field, change.after?.[field], view.names);
-      const text = action === 'create' ? after : `${shown(change.resource, field, change.before?.[field], view.names)} → ${after}`;
-      lines.push(...hangingLines(lead, titleWidth + 4, text, width));
+/** The fields a change touches, each as `title: before → after` (a create's: `title: value`). */
+function fieldChanges(speaker: Speaker, change: Change, skip: readonly string[] = []): Array<{ title: string; text: string }> {
+  const { resource } = change;
+  const def = resources[resource as ResourceName];
+  const fields = changedFields(change, fieldsOf(resource).filter((f) => f !== 'id' && !skip.includes(f) && f !== def?.parent?.field));
+  return fields.map((field) => {
+    const after = shown(speaker, resource, field, change.after?.[field]);
+    return { title: fieldTitle(resource, field), text: change.before === null ? after : `${shown(speaker, resource, field, change.before[field])} → ${after}` };
+  });
+}
+
+const inline = (fields: ReadonlyArray<{ title: string; text: string }>) => fields.map((f) => `${f.title} ${f.text}`).join('; ');
+const noted = (change: Change) => (change.note === undefined ? '' : ` (${change.note})`);
+
+/** A booking line: `Booked 2 × Frame Tent on "Smith wedding" at 675.00 (Weekend price)`. */
+function bookingSentence(speaker: Speaker, change: Change): string {
+  const line = (change.after ?? change.before)!;
+  const event = eventText(speaker, change.parentId ?? line.eventId);
+  const item = itemText(speaker, (change.before ?? change.after)!.inventoryId, change.name);
+  switch (actionOf(change)) {
+    case 'create': {
+      const price = money(speaker, line.price);
+      return `${verb(speaker, 'book')} ${String(line.quantity)} × ${item} on ${event}${price === undefined ? '' : ` at ${price}`}${noted(change)}`;
+    }
+    case 'delete':
+      return `${verb(speaker, 'remove')} ${String(line.quantity)} × ${item} from ${event}`;
+    default: {
+      const fields = fieldChanges(speaker, change);
+      return `${verb(speaker, 'update')} ${item} on ${event}${fields.length === 0 ? '' : `: ${inline(fields)}`}${noted(change)}`;
     }
   }
-  if (view.changes.length === 0) lines.push(view.dryRun ? 'Nothing would change.' : 'Nothing changed.');
+}
+
+/** An item's price for a block: `Changed the Weekend price of Frame Tent: 675.00 → 742.50 (+10.0%)`. */
+function priceSentence(speaker: Speaker, change: Change): string {
+  const values = (change.before ?? change.after)!;
+  const block = nameOf(speaker, 'rentalBlocks', values.rentalBlockId) ?? `rental block ${String(values.rentalBlockId)}`;
+  const what = `the ${block} price of ${itemText(speaker, change.parentId ?? values.inventoryId)}`;
+  const action = actionOf(change);
+  if (action === 'create') return `${verb(speaker, 'add')} ${what}: ${money(speaker, change.after!.price) ?? '—'}`;
+  if (action === 'delete') return `${verb(speaker, 'delete')} ${what} (${money(speaker, values.price) ?? '—'})`;
+  const others = fieldChanges(speaker, change, ['price']);
+  const before = parseMoney(String(change.before!.price));
+  const after = parseMoney(String(change.after!.price));
+  const price =
+    before && after && formatChangePercent(before, after) !== '0.0%'
+      ? `${money(speaker, change.before!.price)} → ${money(speaker, change.after!.price)} (${formatChangePercent(before, after)})`
+      : undefined;
+  return `${verb(speaker, 'update')} ${what}${[price, inline(others)].filter((p) => p !== undefined && p !== '').map((p, i) => `${i === 0 ? ': ' : '; '}${p}`).join('')}`;
+}
+
+/** `event 12 "Smith wedding"`, `item "Frame Tent"`, `a new event "Smith wedding"` (a dry run's create). */
+function recordText(change: Change): string {
+  const def = resources[change.resource as ResourceName];
+  const word = RECORD_WORDS[change.resource as ResourceName] ?? def?.singular ?? change.resource;
+  const named = change.name === undefined ? '' : ` ${JSON.stringify(change.name)}`;
+  return change.id === null ? `${word}${named}` : `${word} ${change.id}${named}`;
+}
+
+/** The sentence of a change (its first line): what happened to which record, in the shop's words. */
+export function changeSentence(change: Change, speaker: Speaker): string {
+  if (change.resource === 'bookings') return bookingSentence(speaker, change);
+  if (change.resource === 'prices') return priceSentence(speaker, change);
+  return `${verb(speaker, actionOf(change))} ${recordText(change)}${noted(change)}`;
+}
+
+/** The lines of one change: its sentence, then (an event, an item, a category) a line per field it touches. */
+function linesOf(change: Change, speaker: Speaker, width: number, indent: string): string[] {
+  const sentence = changeSentence(change, speaker);
+  const lines = hangingLines(indent, indent.length + 2, sentence, width);
+  if (change.resource === 'bookings' || change.resource === 'prices' || actionOf(change) === 'delete') return lines;
+  const fields = fieldChanges(speaker, change);
+  const titleWidth = Math.max(0, ...fields.map((f) => textWidth(f.title)));
+  for (const { title, text } of fields) {
+    const lead = `${indent}  ${title}${' '.repeat(titleWidth - textWidth(title))}  `;
+    lines.push(...hangingLines(lead, indent.length + titleWidth + 4, text, width));
+  }
   return lines;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** `2 records changed`, `3 records written: 1 created and 2 changed` (planned: `2 records to change`, `3 records to write: 1 to create and 2 to change`). */
+function countsText(changes: readonly Change[], planned: boolean): string {
+  const counts = { create: 0, update: 0, delete: 0 };
+  for (const change of changes) counts[actionOf(change)]++;
+  const words = planned ? { create: 'to create', update: 'to change', delete: 'to delete' } : { create: 'created', update: 'changed', delete: 'deleted' };
+  const actions = (['create', 'update', 'delete'] as const).filter((a) => counts[a] > 0);
+  if (actions.length === 1) return `${plural(changes.length, 'record')} ${words[actions[0]!]}`;
+  const parts = actions.map((a) => `${counts[a]} ${words[a]}`);
+  return `${plural(changes.length, 'record')} ${planned ? 'to write' : 'written'}: ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * The one line that sums the changes up, what stays in sight after them: the view's own, else
+ * their count (`Dry run: 1 to create and 1 to change; nothing was sent.`, `2 records written: 1
+ * created and 1 changed.`); a write that went into the history says how to take it back.
+ */
+export function changeSummary(view: ChangesView): string {
+  const { changes } = view;
+  const said =
+    view.summary ??
+    (changes.length === 0
+      ? view.dryRun
+        ? 'Nothing would change.'
+        : 'Nothing changed.'
+      : view.dryRun
+        ? `Dry run: ${countsText(changes, true)}; nothing was sent.`
+        : `${countsText(changes, false)}.`);
+  return view.entry === undefined ? said : `${said} rentals undo ${view.entry} takes it back.`;
+}
+
+function speakerOf(view: ChangesView, options: Pick<ChangeTextOptions, 'currency'>): Speaker {
+  return { names: view.names, currency: options.currency, planned: view.dryRun };
+}
+
+/**
+ * The changes for people, wrapped to the width: each change's lines (under its group's heading, the history's entries), then the summary.
+ * @public used as `people.changeLines` after `await import('./change-lines.js')`, which knip 5 does not follow.
+ */
+export function changeLines(view: ChangesView, options: ChangeTextOptions): string[] {
+  const speaker = speakerOf(view, options);
+  const lines: string[] = [];
+  if (view.groups) {
+    view.groups.forEach((group, index) => {
+      if (index > 0) lines.push('');
+      lines.push(...hangingLines('', 2, group.heading, options.width));
+      for (const change of group.changes) lines.push(...linesOf(change, speaker, options.width, '  '));
+    });
+    if (view.groups.length > 0) lines.push('');
+  } else {
+    for (const change of view.changes) lines.push(...linesOf(change, speaker, options.width, ''));
+  }
+  lines.push(...hangingLines('', 0, changeSummary(view), options.width));
+  return lines;
+}
+
+/**
+ * In another format than the table (piped): each change's sentence, one line each, for stderr.
+ * @public used after `await import('./change-lines.js')`.
+ */
+export function changeSentences(view: ChangesView, options: Pick<ChangeTextOptions, 'currency'>): string[] {
+  const speaker = speakerOf(view, options);
+  return view.changes.map((change) => changeSentence(change, speaker));
 }

@@ -20,8 +20,17 @@ export interface ChangesView {
   json?: Readonly<Record<string, unknown>>;
   /** For people: names of what ids refer to. */
   names?: ChangeNames;
-  /** For people only (not with -o json or ndjson): a line on stderr, e.g. "Dry run: nothing was sent." */
-  note?: string;
+  /**
+   * For people (not with -o json or ndjson): the line that sums the changes up, last under them at
+   * a terminal, on stderr otherwise; by default their count by action (change-lines.ts).
+   */
+  summary?: string;
+  /** Piped (not the table): each change's sentence and the summary on stderr too, as the command tells what it did (events book, undo); else only a dry run's summary. */
+  narrate?: boolean;
+  /** The history entry the writes went into (said in the summary: `rentals undo <entry>` takes them back). */
+  entry?: string;
+  /** For people: the changes under headings (the history's entries), in place of the list of changes. */
+  groups?: ReadonlyArray<{ heading: string; changes: readonly Change[] }>;
 }
 
 export const CHANGE_COLUMNS = ['action', 'resource', 'id', 'name', 'field', 'before', 'after'];

@@ -23,7 +23,7 @@ export interface OutputStreams {
 
 export interface PrinterOptions {
   format: ViewFormat;
-  /** The shop's currency (the `currency` setting), asked only by -o xlsx for its money format. */
+  /** The shop's currency (the `currency` setting): -o xlsx's money format, money in the changes of a write for people. */
   currency?: () => string | undefined;
   /** Columns chosen with --fields (overrides a view's defaults). */
   fields?: string[];
@@ -154,7 +154,7 @@ export class Printer {
     }
     const { renderXlsx } = await import('./xlsx-render.js');
     const out = this.term.stdout;
-    for await (const bytes of renderXlsx(view, { ...this.renderOptions(), currency: this.options.currency })) {
+    for await (const bytes of renderXlsx(view, this.renderOptions())) {
       if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', resolve));
     }
   }
@@ -166,6 +166,7 @@ export class Printer {
       terminalWidth: this.term.columns,
       terminal: this.term.stdoutIsTTY === true,
       paper: this.options.paper,
+      currency: this.options.currency,
       info: (message) => this.info(message),
     };
   }

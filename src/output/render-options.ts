@@ -13,6 +13,8 @@ export interface RenderOptions {
   terminal?: boolean;
   /** The paper a page (`-o html`) is made for. */
   paper?: PaperSize;
+  /** The shop's currency (the `currency` setting): money for people in it. */
+  currency?: () => string | undefined;
   /** A notice for people (stderr, silenced by --quiet). */
   info: (message: string) => void;
 }

@@ -65,12 +65,23 @@ async function* renderChanges(view: ChangesView, format: ViewFormat, options: Re
   const changes = await import('./changes.js');
   const { fields } = options;
   if (fields) checkFieldNames(fields, { kind: 'records', body: null, rows: [], columns: changes.CHANGE_COLUMNS, knownColumns: changes.CHANGE_COLUMNS });
-  if (format === 'json') return yield* prettyJsonChunks(changes.changesJson(view));
-  if (view.note !== undefined && format !== 'ndjson') options.info(view.note);
+  const people = await import('./change-lines.js');
+  const currency = options.currency?.();
+  // At a terminal the sentences and the summary are the text itself (the summary last, in sight;
+  // `-o table` into a pipe: the summary on stderr). In another format the data goes to stdout and
+  // stderr has, for people, what the command tells (its sentences and summary: events book, undo…)
+  // or, for the generic verbs, only that a dry run sent nothing (not with JSON).
   if (format === 'table') {
-    const { changeLines } = await import('./change-lines.js');
-    return yield `${changeLines(view, options.terminal ? options.terminalWidth : 0).join('\n')}\n`;
+    const lines = people.changeLines(view, { width: options.terminal ? options.terminalWidth : 0, currency });
+    if (options.terminal) return yield `${lines.join('\n')}\n`;
+    options.info(lines.pop()!);
+    return yield lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   }
+  if (view.narrate) {
+    for (const sentence of people.changeSentences(view, { currency })) options.info(sentence);
+    options.info(people.changeSummary(view));
+  } else if (view.dryRun && format !== 'json' && format !== 'ndjson') options.info(people.changeSummary(view));
+  if (format === 'json') return yield* prettyJsonChunks(changes.changesJson(view));
   yield* renderRows(changes.changeRows(view.changes), format, fields, changes.CHANGE_COLUMNS, fields ? undefined : view.changes.map(changes.changeRecord));
 }
 

@@ -21,7 +21,7 @@ interface Sheet {
   money: ReadonlySet<string>;
 }
 
-export async function* renderXlsx(view: View, options: RenderOptions & { currency?: () => string | undefined }): AsyncGenerator<Buffer> {
+export async function* renderXlsx(view: View, options: RenderOptions): AsyncGenerator<Buffer> {
   const sheet = sheetOf(view, options);
   const zip = new ZipWriter();
   yield* zip.file('[Content_Types].xml', contentTypes());

@@ -4,6 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { type CloneRequest, cloneEvent, cloneEventView } from '../../src/app/events/clone.js';
+import type { ChangesView } from '../../src/output/changes.js';
 import type { BookingWriter } from '../../src/data/booking-writer.js';
 import type { EventWriter } from '../../src/data/event-writer.js';
 import { LostRace } from '../../src/data/refused.js';
@@ -75,7 +76,8 @@ describe('events clone', () => {
         { resource: 'bookings', id: null, name: lights.name, before: null, after: expect.objectContaining({ inventoryId: lights.id, quantity: 3 }) },
       ],
     });
-    expect(notices.infos).toContain('Dry run: nothing was sent.');
+    expect((view as ChangesView).changes[0]?.note).toBe(`a copy of event ${source.id} ${JSON.stringify(source.name)}`);
+    expect(notices.infos).toEqual([]);
   });
 
   test('written: the copy and its lines, as the server answered them', async () => {

@@ -125,7 +125,7 @@ describe('delete', () => {
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: true }));
     expect(result.code).toBe(0);
     expect(result.fake.confirms).toEqual(['Delete inventory item 3 (Tent)?']);
-    expect(result.stdout).toBe('Deleted inventory item 3 "Tent"\n');
+    expect(result.stdout).toMatch(/^Deleted item 3 "Tent"\n1 record deleted\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
   });
@@ -147,10 +147,11 @@ describe('delete', () => {
     reads();
     // For people, what the ids refer to by name (read only then).
     api().get('/v2/inventory').reply(200, envelope([{ ...tent, id: 7 }]));
+    api().get('/v2/rentalblocks').reply(200, envelope([{ id: 2, pricingType: 'Weekend', active: true }]));
     const result = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run', '-o', 'table'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Would delete inventory price 31 on inventory item 7 "Tent"\n');
-    expect(result.stderr).toBe('Dry run: nothing was sent.\n');
+    expect(result.stdout).toBe('Would delete the Weekend price of Tent (12.50)\n');
+    expect(result.stderr).toBe('Dry run: 1 record to delete; nothing was sent.\n');
     reads();
     const json = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run', '--json'], withApi());
     expect(JSON.parse(json.stdout)).toEqual({
@@ -165,8 +166,8 @@ describe('--dry-run on writes', () => {
   test('add: the record it would create for people, a row per field piped; nothing sent', async () => {
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run', '-o', 'table'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Would create a new inventory item "Tent"\n  Item    Tent\n  Owned   4\n  active  true\n');
-    expect(result.stderr).toBe('Dry run: nothing was sent.\n');
+    expect(result.stdout).toBe('Would create item "Tent"\n  Item    Tent\n  Owned   4\n  Active  yes\n');
+    expect(result.stderr).toBe('Dry run: 1 record to create; nothing was sent.\n');
     const piped = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
     expect(piped.stdout).toBe('create\tinventory\t\tTent\tname\t\tTent\ncreate\tinventory\t\tTent\tquantityAvailable\t\t4\ncreate\tinventory\t\tTent\tactive\t\t1\n');
     expectNothingSent();

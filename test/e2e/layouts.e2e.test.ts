@@ -88,11 +88,6 @@ function expectWithin(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
-/** The lines of a write's changes on a screen: `Created event 12 …`, its fields and wrapped lines indented. */
-function changeLines(lines: string[]): string[] {
-  return lines.filter((line) => /^(Created|Changed|Deleted|Would \w+) |^ {2}/.test(line));
-}
-
 /** The lines of the tables on a screen (notices on stderr are the terminal's to wrap). */
 function tableLines(lines: string[]): string[] {
   return lines.filter((line) => /^[│┌└]/.test(line));
@@ -209,26 +204,50 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     }
   });
 
-  test.each(WIDTHS)('the changes of events add, book and confirm at %i columns: status and item by name, prices with their scale, the name in full', async (width) => {
+  test.each(WIDTHS)('the changes of events add, book and confirm at %i columns: status and item by name, prices with their scale, the name in full, the summary last', async (width) => {
     const name = `Layout check ${width} with a name long enough to wrap somewhere`;
     const addedLines = await screen(width, ['events', 'add', '--event-name', name, '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', '2031-06-12 14:00', '--end-date', '2031-06-13 01:00', '--customer-name', 'Ann Smith']);
-    expectWithin(changeLines(addedLines), width);
+    expectWithin(addedLines, width);
     const added = joined(addedLines);
     expect(added).toMatch(/^Created event \d+ "Layout check/);
-    expect(added).toMatch(/Status +Quoted \(1\)/);
+    expect(added).toMatch(/Status +Quoted Block +Weekend Start +2031-06-12 14:00/);
     expect(added).not.toContain('…');
+    expect(added).toMatch(/1 record created\. rentals undo [0-9a-f]{8} takes it back\.$/);
     for (const word of name.split(' ')) expect(added).toContain(word);
     const items = JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string }>;
     const booked = await screen(width, ['events', 'book', name, '--item', items[0]!.name, '--quantity', '1', '--price', '67.5']);
-    expectWithin(changeLines(booked), width);
+    expectWithin(booked, width);
     const bookedText = joined(booked);
-    expect(bookedText).toContain(`at 67.50 (as given)`);
-    expect(bookedText).toMatch(/price +67\.50/);
-    expect(bookedText).toContain(`Item ${items[0]!.name} (${items[0]!.id})`);
-    for (const word of items[0]!.name.split(' ')) expect(bookedText).toContain(word);
+    expect(bookedText).toContain(spaced(`Booked 1 × ${items[0]!.name} on "${name}" at 67.50 (as given)`));
+    expect(bookedText).not.toContain(`(${items[0]!.id})`);
     const confirmedLines = await screen(width, ['events', 'confirm', name]);
-    expectWithin(changeLines(confirmedLines), width);
-    expect(joined(confirmedLines)).toMatch(/Status +Quoted \(1\) → Confirmed \(2\)/);
+    expectWithin(confirmedLines, width);
+    expect(joined(confirmedLines)).toMatch(/Status +Quoted → Confirmed .*is Confirmed: its 1 booking now holds? firmly\. rentals undo [0-9a-f]{8} takes it back\.$/);
+  });
+
+  test.each(WIDTHS)('history and an undo dry run at %i columns: what was written by name, field titles, prices with their figures, the summary last', async (width) => {
+    const name = `History check ${width}`;
+    const written = async (args: string[]) => expect((await piped(args)).code, args.join(' ')).toBe(0);
+    await written(['events', 'add', '--event-name', name, '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', '2032-06-12 14:00', '--end-date', '2032-06-13 01:00']);
+    await written(['events', 'book', name, '--item', '20x20 Frame Tent=1']);
+    await written(['events', 'confirm', name]);
+    const prices = JSON.parse((await piped(['prices', 'list', '--inventory-id', '20x20 Frame Tent', '-o', 'json'])).stdout).data as Array<{ id: number; rentalBlockId: number; price: number }>;
+    const weekend = prices.find((p) => p.rentalBlockId === 2)!;
+    await written(['prices', 'update', String(weekend.id), '--inventory-id', '20x20 Frame Tent', '--price', '742.5']);
+
+    const lines = await screen(width, ['history', '--limit', '4']);
+    expectWithin(lines, width);
+    const text = joined(lines);
+    expect(text).toContain('Changed the Weekend price of 20x20 Frame Tent: 675.00 → 742.50 (+10.0%)');
+    expect(text).toMatch(new RegExp(`Changed event \\d+ "${name}" Status Quoted → Confirmed`));
+    expect(text).toContain(`Booked 1 × 20x20 Frame Tent on "${name}" at 675.00`);
+    expect(text).toMatch(new RegExp(`Created event \\d+ "${name}" Status Quoted Block Weekend Start 2032-06-12 14:00 End 2032-06-13 01:00`));
+    for (const apiWord of ['eventStatusId', 'startDate', 'inventoryId', 'rentalBlockId', '│ bookings', 'created']) expect(text).not.toContain(apiWord);
+    expect(text).toMatch(/4 entries, the newest first\. rentals undo [0-9a-f]{8} takes back the newest; rentals undo ENTRY any other\.$/);
+
+    const undo = joined(await screen(width, ['undo', '--dry-run']));
+    expect(undo).toMatch(/^Would change the Weekend price of 20x20 Frame Tent: 742\.50 → 675\.00 \(-9\.1%\) Dry run: 1 record of entry [0-9a-f]{8} \(rentals prices update .*\) would be put back; nothing was sent\.$/);
+    await written(['undo']);
   });
 
   test('the quick start availability at 80 columns: the item name in full, the empty columns left out first', async () => {

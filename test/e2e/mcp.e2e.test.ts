@@ -95,7 +95,7 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     const answer = await callTool('events_book', { event: String(wedding.id), item: [`${chairs.name}=1`] });
     expect(answer.isError).toBeUndefined();
     expect(answer.structuredContent?.data).toEqual([expect.objectContaining({ eventId: wedding.id, inventoryId: chairs.id, quantity: 1 })]);
-    expect(answer.content[1]?.text).toContain(`Booked 1 × "${chairs.name}" on event ${wedding.id}`);
+    expect(answer.content[1]?.text).toContain(`Booked 1 × ${chairs.name} on ${JSON.stringify(wedding.name)}`);
     expect(await lines(wedding.id)).toEqual([[chairs.id, 1]]);
   });
 

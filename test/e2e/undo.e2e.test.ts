@@ -38,7 +38,8 @@ describe('history and undo', () => {
     expect(booked!.records).toEqual([{ resource: 'bookings', id: expect.any(Number), before: null, after: expect.objectContaining({ eventId: party.id, inventoryId: chairs.id, quantity: 6 }) }]);
 
     const dry = ok(await rentals(['undo', '--dry-run']));
-    expect(dry.stderr).toContain(`would delete booking ${booked!.records[0]!.id}`);
+    expect(dry.stderr).toContain(`Would remove 6 × ${chairs.name} from event ${party.id}`);
+    expect(dry.stderr).toContain(`Dry run: 1 record of entry ${booked!.id} (${booked!.command}) would be put back; nothing was sent.`);
     expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
 
     const undone = ok(await rentals(['undo']));

@@ -6,7 +6,7 @@
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
 import { lineChange, lineRow, namedLine, writtenChange } from '../../data/booking-writer.js';
 import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js';
-import { describeWrite } from '../../domain/booking-plan.js';
+import { type LineWrite, priceSourceText } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
 import type { Money } from '../../domain/money.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
@@ -14,6 +14,7 @@ import { substitute } from '../../domain/substitution.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
 import type { Notices } from '../../output/notices.js';
+import type { ChangeNames } from '../../output/changes.js';
 import type { View } from '../../output/views.js';
 import type { ApiVersion } from '../../resources/definitions.js';
 import { changesView } from '../changes-view.js';
@@ -46,39 +47,44 @@ export async function book(deps: Pick<BookDeps, 'bookings'>, target: BookingTarg
   return { planned, written: await deps.bookings.write(planned, request.version) };
 }
 
-/** The changes of a booking write: as planned, or as written. */
+/** The changes of a booking write, as planned or as written, each line with where its price came from. */
 export function bookingChanges(outcome: BookOutcome): Change[] {
-  const eventId = outcome.planned.target.id;
-  if (!outcome.written || eventId === undefined) return outcome.planned.plan.writes.map((write) => lineChange(eventId, write));
-  return outcome.written.map((line) => writtenChange(eventId, line));
+  const { planned, written } = outcome;
+  const eventId = planned.target.id;
+  const noted = (change: Change, write: LineWrite): Change => {
+    const note = priceSourceText(write, planned.world.blockLabel);
+    return namedLine(note === undefined ? change : { ...change, note }, planned.world.items);
+  };
+  if (!written || eventId === undefined) return planned.plan.writes.map((write) => noted(lineChange(eventId, write), write));
+  return written.map((line) => noted(writtenChange(eventId, line), line.write));
+}
+
+/** The names a booking write knows without a request: its event's, its items'. */
+export function plannedNames(planned: PlannedBookings): ChangeNames {
+  const { target, world } = planned;
+  const inventory: Record<number, string> = {};
+  for (const [id, item] of world.items) inventory[id] = item.name;
+  return { inventory, ...(target.id !== undefined && target.name !== undefined ? { events: { [target.id]: target.name } } : {}) };
 }
 
 /**
- * What a booking write shows: its changes; `-o json`'s `data` the line writes planned (a dry run:
+ * What a booking write shows: its changes (for people each line's sentence: `Booked 2 × Tent on
+ * "Gala" at 450.00 (Daily price)`); `-o json`'s `data` the line writes planned (a dry run:
  * `action`, `id`, `eventId`, `inventoryId`, `quantity`, `price`) or the records written (deleted
- * lines as they were, lines already as asked too); a notice per write for people.
+ * lines as they were, lines already as asked too).
  */
 export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcome: BookOutcome): View {
   const { planned, written } = outcome;
-  const { notices } = deps;
-  const say = (write: Parameters<typeof describeWrite>[0]) => describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel);
   const changes = bookingChanges(outcome);
   const catalog = () => deps.calendar.catalog;
+  const names = plannedNames(planned);
   if (!written) {
-    announce(planned, notices);
+    announce(planned, deps.notices);
     const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
-    for (const write of planned.plan.writes) notices.info(`would: ${say(write)}`);
-    notices.info(`Dry run: ${rows.length} line write${rows.length === 1 ? '' : 's'} planned; nothing was sent.`);
-    return changesView(named(changes, planned), { dryRun: true, json: { data: rows }, catalog });
+    return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true });
   }
-  for (const { write } of written) notices.info(say(write));
   const kept = planned.plan.unchanged.map((u) => u.booking.record);
-  return changesView(named(changes, planned), { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog });
-}
-
-/** Each line's change named by its item. */
-function named(changes: readonly Change[], planned: PlannedBookings): Change[] {
-  return changes.map((change) => namedLine(change, planned.world.items));
+  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true });
 }
 
 export interface BookEventRequest {

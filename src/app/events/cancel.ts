@@ -38,12 +38,9 @@ export async function cancelEvent(deps: EventDeps, request: CancelRequest): Prom
   const event = await deps.calendar.event(request.event);
   const changes = { cancelDate: formatWallTime(when), cancelReason: reason.value };
   const { changes: done } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: request.dryRun, verb: 'cancelled' });
-  if (request.dryRun) deps.notices.info('Dry run: nothing was sent.');
-  else {
-    if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason are replaced.`);
-    deps.notices.info(`Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now.`);
-  }
-  return eventView(deps, done, request.dryRun);
+  if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason ${request.dryRun ? 'would be' : 'are'} replaced.`);
+  const summary = request.dryRun ? `${eventLabel(event)} would be cancelled as of ${shortWallTime(when)} (it would hold no inventory)` : `Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now`;
+  return eventView(deps, done, request.dryRun, { summary });
 }
 
 export interface UncancelRequest {
@@ -69,12 +66,11 @@ export async function uncancelEvent(deps: EventDeps, request: UncancelRequest): 
   const statusId = await holdingStatus(deps, request.status);
   if (!event.cancelled && (statusId === undefined || statusId === event.statusId)) {
     deps.notices.info(`${eventLabel(event)} is not cancelled; nothing changed.`);
-    return eventView(deps, [], false, event.record);
+    return eventView(deps, [], false, { unchanged: event.record });
   }
   const changes: Record<string, unknown> = { cancelDate: null, cancelReason: null };
   if (statusId !== undefined) changes.eventStatusId = statusId;
   const { changes: done } = await changeEvent(deps, event, changes, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'uncancelled' });
-  if (request.dryRun) deps.notices.info('Dry run: nothing was sent.');
-  else deps.notices.info(`${eventLabel(event)} is active again: its bookings hold from now on.`);
-  return eventView(deps, done, request.dryRun);
+  const summary = request.dryRun ? `${eventLabel(event)} would be active again (its bookings would hold)` : `${eventLabel(event)} is active again: its bookings hold from now on`;
+  return eventView(deps, done, request.dryRun, { summary });
 }

@@ -44,8 +44,18 @@ export async function changeEvent(deps: Pick<EventDeps, 'writers' | 'notices'>, 
   return { planned, changes: await carryOut(events.planned(planned), request.dryRun, deps.notices) };
 }
 
-/** The view of an event command: its changes; `-o json`'s `data` the event as it is (or, a dry run, would be). */
-export function eventView(deps: Pick<EventDeps, 'calendar'>, changes: readonly Change[], dryRun: boolean, unchanged?: Record<string, unknown>): View {
+/**
+ * The view of an event command: its changes, and for people the line that sums them up (`event 12
+ * "Gala" is Confirmed: …`; a dry run says it would be); `-o json`'s `data` the event as it is (or, a
+ * dry run, would be), `unchanged` when nothing changed.
+ */
+export function eventView(deps: Pick<EventDeps, 'calendar'>, changes: readonly Change[], dryRun: boolean, said: { unchanged?: Record<string, unknown>; summary?: string } = {}): View {
   const records = changes.flatMap((change) => (change.after ? [change.after] : []));
-  return changesView(changes, { dryRun, json: { data: records.length > 0 || !unchanged ? records : [unchanged] }, catalog: () => deps.calendar.catalog });
+  const { unchanged, summary } = said;
+  return changesView(changes, {
+    dryRun,
+    json: { data: records.length > 0 || !unchanged ? records : [unchanged] },
+    catalog: () => deps.calendar.catalog,
+    ...(summary === undefined ? {} : { summary: dryRun ? `Dry run: ${summary}; nothing was sent.` : `${summary}.`, narrate: true }),
+  });
 }

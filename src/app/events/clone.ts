@@ -8,17 +8,15 @@
 // copy as it is and says so: what was written stays visible.
 
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
-import { lineChange, namedLine, writtenChange } from '../../data/booking-writer.js';
 import { refusedByRules } from '../../data/refused.js';
 import type { ApiRecord } from '../../api/resource-api.js';
 import type { BookingTarget } from '../../domain/booking-plan.js';
-import { describeWrite } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
 import { parseDateArgument } from '../../domain/dates.js';
 import { EVENT_DATE_FIELDS, eventWindow, isCancelledStatus } from '../../domain/event-model.js';
 import { shiftOffset, shiftedCopy } from '../../domain/event-shift.js';
-import { type CalendarEvent, eventLabel, itemName, readEvent, totalsByItem } from '../../domain/records.js';
-import { type WallTime, parseWallTime, shortWallTime } from '../../domain/wall-time.js';
+import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../../domain/records.js';
+import { type WallTime, parseWallTime } from '../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
 import type { View } from '../../output/views.js';
@@ -26,6 +24,7 @@ import { fieldByName, resources } from '../../resources/definitions.js';
 import { parseText } from '../../schemas/values.js';
 import { validated } from '../../schemas/validated.js';
 import { changesView } from '../changes-view.js';
+import { bookingChanges, plannedNames } from './book.js';
 import type { CalendarWrites } from '../ports.js';
 import type { Given } from './cancel.js';
 
@@ -105,10 +104,6 @@ export interface CloneEventRequest extends Omit<CloneRequest, 'beforeWriting'> {
   name?: string;
 }
 
-function datesText(event: CalendarEvent): string {
-  return EVENT_DATE_FIELDS.filter((f) => event.dates[f] !== undefined).map((f) => `${f.replace('Date', '')} ${shortWallTime(event.dates[f]!)}`).join(', ');
-}
-
 /** `events clone`: the copy and (--with-bookings) its lines, as changes; `-o json`'s `data` the copy. */
 export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest): Promise<View> {
   const target = parseDateArgument(request.start.value, deps.now(), request.start.flag);
@@ -123,20 +118,17 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   await validated(resources.events, body, 'create');
 
   const { planned, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan) => announce(plan, deps.notices) });
-  const say = (write: Parameters<typeof describeWrite>[0]) => describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel);
   const catalog = () => deps.calendar.catalog;
   const eventsAt = deps.events.address();
+  const copyOf = `a copy of event ${source.id} ${JSON.stringify(source.name)}`;
+  const lines = bookingChanges({ planned, written });
+  const names = plannedNames(planned);
   if (!created) {
     announce(planned, deps.notices);
-    deps.notices.info(`would: create ${planned.target.label} (${datesText(readEvent({ ...body }))})`);
-    for (const write of planned.plan.writes) deps.notices.info(`would: ${say(write)}`);
-    deps.notices.info('Dry run: nothing was sent.');
-    const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body }, ...planned.plan.writes.map((write) => namedLine(lineChange(undefined, write), planned.world.items))];
-    return changesView(changes, { dryRun: true, json: { data: [body] }, catalog });
+    const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body, note: copyOf }, ...lines];
+    return changesView(changes, { dryRun: true, json: { data: [body] }, catalog, names, narrate: true });
   }
   const event = readEvent(created);
-  deps.notices.info(`Created ${eventLabel(event)}, a copy of event ${source.id}: ${datesText(event)}.`);
-  for (const { write } of written ?? []) deps.notices.info(say(write));
-  const changes: Change[] = [{ resource: eventsAt.def.name, id: event.id, before: null, after: created }, ...(written ?? []).map((line) => namedLine(writtenChange(event.id, line), planned.world.items))];
-  return changesView(changes, { dryRun: false, json: { data: [created] }, catalog });
+  const changes: Change[] = [{ resource: eventsAt.def.name, id: event.id, before: null, after: created, note: copyOf }, ...lines];
+  return changesView(changes, { dryRun: false, json: { data: [created] }, catalog, names: { ...names, events: { [event.id]: event.name } }, narrate: true });
 }

@@ -37,11 +37,10 @@ export async function moveEvent(deps: EventDeps, request: MoveRequest): Promise<
   const offset = by ?? shiftOffset(from, to!);
   if (offset === 0) {
     deps.notices.info(`${eventLabel(event)} is already there; nothing changed.`);
-    return eventView(deps, [], false, event.record);
+    return eventView(deps, [], false, { unchanged: event.record });
   }
   // Every date shifted alike: their order is the one they had.
   const { changes } = await changeEvent(deps, event, shiftedDates(event.record, offset), { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'moved', allowDateOrder: true });
   const what = `${eventLabel(event)} ${offset > 0 ? 'later' : 'earlier'} by ${formatDuration(Math.abs(offset))}: dropoff ${shortWallTime(from + offset)}`;
-  deps.notices.info(request.dryRun ? `would: move ${what}. Dry run: nothing was sent.` : `Moved ${what}.`);
-  return eventView(deps, changes, request.dryRun);
+  return eventView(deps, changes, request.dryRun, { summary: `${request.dryRun ? 'would move' : 'Moved'} ${what}` });
 }

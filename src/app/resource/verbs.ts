@@ -157,13 +157,12 @@ async function shownOrWritten(deps: Pick<ResourceDeps, 'describeRequest' | 'cata
   const changes = await carryOut(planned, dryRun, notices);
   const catalog = () => deps.catalog();
   if (!dryRun) return changesView(changes, { dryRun, json: { data: records(changes) }, catalog });
-  const note = 'Dry run: nothing was sent.';
   const { request } = planned;
-  if (!request) return changesView(changes, { dryRun, catalog, note });
+  if (!request) return changesView(changes, { dryRun, catalog });
   const { at, id, method, body } = request;
   const path = id === undefined ? collectionUrlPath(at.def, at.version, at.parentId) : recordUrlPath(at.def, at.version, id, at.parentId);
   const shown = await deps.describeRequest(method, path, body);
-  return changesView(changes, { dryRun, json: { data: [{ dryRun: true, method: shown.method, url: shown.url, headers: shown.headers, body: body ?? null }] }, catalog, note });
+  return changesView(changes, { dryRun, json: { data: [{ dryRun: true, method: shown.method, url: shown.url, headers: shown.headers, body: body ?? null }] }, catalog });
 }
 
 /** The records a create or update answered with. */

@@ -158,6 +158,19 @@ interface RawSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> 
   runWithoutSettings: (call: RawCall<ArgsOf<S>, FlagValues<F>>) => Promise<number | void>;
 }
 
+/** A write's changes with the history entry they went into: its summary says how to take them back. */
+function withEntry(view: View, factory: Pick<Factory, 'history'>): View {
+  if (view.kind !== 'changes' || view.dryRun || view.entry !== undefined || view.changes.length === 0) return view;
+  const entry = factory.history().entry();
+  if (entry === undefined) return view;
+  const own = view.forPeople;
+  const forPeople = own && (async () => {
+    const base = await own();
+    return base.kind === 'changes' ? { ...base, entry } : base;
+  });
+  return { ...view, entry, ...(forPeople ? { forPeople } : {}) };
+}
+
 /** Prints what a handler returned: the view, then its notices and warnings; gives its exit code. */
 async function printOutcome(printer: Printer, result: View | Outcome | void): Promise<number | undefined> {
   if (!result) return undefined;
@@ -215,8 +228,8 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
         if (!refused) throw error;
         outcome = refused;
       }
-      const { catalog } = factory;
-      return printOutcome(output.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
+      const shown = (view: View) => withEntry(withReferenceNames(view, factory.catalog), factory);
+      return printOutcome(output.printer, 'kind' in outcome ? shown(outcome) : { ...outcome, ...(outcome.view ? { view: shown(outcome.view) } : {}) });
     },
   });
   return { ...command, view: view as LeafCommand['view'] };

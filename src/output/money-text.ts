@@ -1,0 +1,25 @@
+// Money for people at a terminal: in the shop's currency when the `currency` setting names one
+// (`$1,275.00`, `€2.2500`), else the plain decimal (`1275.00`); always the exact figure, never
+// rounded (a change of 1.2345 → 1.2350 must show), at least the currency's minor unit.
+
+import { type Money, formatMoneyFixed } from '../domain/money.js';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function formatFor(currency: string, decimals: number): Intl.NumberFormat {
+  const key = `${currency}:${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    const minimum = new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: minimum, maximumFractionDigits: Math.max(minimum, decimals) });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** `1275.00` without a currency, `$1,275.00` with USD: the exact value either way. */
+export function moneyText(value: Money, currency?: string): string {
+  if (currency === undefined) return formatMoneyFixed(value);
+  // Intl takes a decimal string exactly (no float on the way); its type says number only.
+  return formatFor(currency, value.scale).format(formatMoneyFixed(value) as unknown as number);
+}
