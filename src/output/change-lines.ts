@@ -7,7 +7,7 @@
 // terminal's width between words. A history entry's changes read the same, under its heading.
 
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
-import { formatChangePercent, parseMoney } from '../domain/money.js';
+import { compareMoney, formatChangePercent, parseMoney } from '../domain/money.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import { type ResourceName, fieldByName, fieldTitles, resources } from '../resources/definitions.js';
 import { type ChangeNames, type ChangesView, fieldsOf } from './changes.js';
@@ -141,10 +141,7 @@ function priceSentence(speaker: Speaker, change: Change): string {
   const others = fieldChanges(speaker, change, ['price']);
   const before = parseMoney(String(change.before!.price));
   const after = parseMoney(String(change.after!.price));
-  const price =
-    before && after && formatChangePercent(before, after) !== '0.0%'
-      ? `${money(speaker, change.before!.price)} → ${money(speaker, change.after!.price)} (${formatChangePercent(before, after)})`
-      : undefined;
+  const price = before && after && compareMoney(before, after) !== 0 ? `${money(speaker, change.before!.price)} → ${money(speaker, change.after!.price)} (${formatChangePercent(before, after)})` : undefined;
   return `${verb(speaker, 'update')} ${what}${[price, inline(others)].filter((p) => p !== undefined && p !== '').map((p, i) => `${i === 0 ? ': ' : '; '}${p}`).join('')}`;
 }
 

@@ -103,6 +103,25 @@ describe('the history of writes', () => {
     expect(chosenEntries(entries, { itemId: 9, limit: 1 }).map((e) => e.id)).toEqual(['c3']);
   });
 
+  test("for people each record as a write says it, named by what the history kept (an event deleted since) and by the catalog (an item)", async () => {
+    const deleted = entry('d4', '2027-01-04T10:00:00Z', [{ resource: 'events', id: 7, before: { id: 7, eventName: 'Gala', eventStatusId: 2 }, after: null }]);
+    const read: string[] = [];
+    const catalog = { names: async (resource: string) => (read.push(resource), new NameIndex(resources[resource as 'inventory'], resource === 'inventory' ? [{ id: 9, name: 'Lamp' }] : [])) };
+    const { notices } = recordingNotices();
+    const factory = fakeFactory({ history: () => ({ ...log(), entries: () => [...entries, deleted] }), catalog: () => catalog as never, wallNow: () => Date.UTC(2027, 0, 5), notices: () => notices });
+    const view = await history(factory, {});
+    expect(read).toEqual([]);
+    const people = await view.forPeople!();
+    if (people.kind !== 'changes') throw new Error('history for people is its changes under their entries');
+    const { changeLines } = await import('../../src/output/change-lines.js');
+    const text = changeLines(people, { width: 0 });
+    expect(text).toContain('  Booked 2 × Lamp on "Gala"');
+    expect(text).toContain('  Deleted event 7 "Gala"');
+    expect(text).toContain('    Owned  1 → 4');
+    expect(text.at(-1)).toBe('4 entries, the newest first. rentals undo d4 takes back the newest; rentals undo ENTRY any other.');
+    expect(read.sort()).toEqual(['inventory']);
+  });
+
   test('an item by its name is looked up in the calendar; nothing kept says so', async () => {
     const { notices, lines } = recordingNotices();
     const calendar = { item: async (ref: string) => ({ id: ref === 'Lamp' ? 9 : 0 }) };
