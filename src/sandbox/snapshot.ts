@@ -5,15 +5,15 @@
 // is a checksum (SHA-256 of every byte before that line), verified at load: a flipped byte in a
 // price is as much damage as a cut-off file. Version 1 files (no checksum) are still read.
 
-import { createHash, type Hash } from 'node:crypto';
-import { type FileHandle, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomically } from '../common/atomic-file.js';
 import { isObject } from '../common/objects.js';
 import type { ResourceName } from '../resources/definitions.js';
 import { resources } from '../resources/definitions.js';
 import { validateWrite } from '../schemas/resource.js';
 import { ValidationError, formatIssue } from '../errors.js';
-import { DataFileError, openPrivate, syncDirectory, writeFully } from './files.js';
+import { DataFileError } from './files.js';
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
 import { describeJsonError } from '../json-error.js';
 
@@ -30,47 +30,32 @@ export interface Snapshot {
   seq: number;
 }
 
+/** Written whole or not at all (common/atomic-file.ts: beside it, 0600, fsynced, renamed into place). */
 export async function writeSnapshot(path: string, snapshot: Snapshot): Promise<void> {
-  const temporary = `${path}.tmp`;
-  await rm(temporary, { force: true });
-  try {
-    const handle = await openPrivate(temporary, 'w');
-    try {
-      await writeDocument(handle, snapshot);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  await syncDirectory(dirname(path));
+  await writeFileAtomically(path, (write) => writeDocument(write, snapshot));
 }
 
-async function writeDocument(handle: FileHandle, snapshot: Snapshot): Promise<void> {
+async function writeDocument(out: (bytes: Buffer) => Promise<void>, snapshot: Snapshot): Promise<void> {
   const hash = createHash('sha256');
+  const write = (text: string, hashed = true): Promise<void> => {
+    const bytes = Buffer.from(text, 'utf8');
+    if (hashed) hash.update(bytes);
+    return out(bytes);
+  };
   const head = { format: SNAPSHOT_FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
-  await write(handle, hash, `${JSON.stringify(head).slice(0, -1)},"records":{`);
+  await write(`${JSON.stringify(head).slice(0, -1)},"records":{`);
   let firstTable = true;
   for (const [name, records] of Object.entries(snapshot.image.records)) {
-    await write(handle, hash, `${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
+    await write(`${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
     firstTable = false;
     for (let start = 0; start < records.length; start += RECORDS_PER_CHUNK) {
       const chunk = records.slice(start, start + RECORDS_PER_CHUNK).map((r) => JSON.stringify(r));
-      await write(handle, hash, `${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
+      await write(`${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
     }
-    await write(handle, hash, '\n]');
+    await write('\n]');
   }
-  await write(handle, hash, '\n},\n');
-  await write(handle, undefined, `${CHECKSUM_LINE}${hash.digest('hex')}"}\n`);
-}
-
-function write(handle: FileHandle, hash: Hash | undefined, text: string): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8');
-  hash?.update(bytes);
-  return writeFully(handle, bytes);
+  await write('\n},\n');
+  await write(`${CHECKSUM_LINE}${hash.digest('hex')}"}\n`, false);
 }
 
 /** The snapshot file's bytes; undefined when there is none. */

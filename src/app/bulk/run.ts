@@ -6,7 +6,7 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { boundHeapGrowth } from '../../common/heap.js';
 import { reusedChunks } from '../../common/file-chunks.js';
-import { writePrivateFile } from '../../common/private-file.js';
+import { FileWriteError, writeFileAtomically } from '../../common/atomic-file.js';
 import {
   APPLIED,
   type AnyPlan,
@@ -226,8 +226,8 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
       warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
     if (choices.planFile !== undefined) {
-      await writePrivateFile(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
-        throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
+      await writeFileAtomically(choices.planFile, serialized()).catch((error: unknown) => {
+        throw error instanceof FileWriteError ? new UsageError(`cannot write the plan to ${choices.planFile}: ${error.reason}`) : error;
       });
       notices.info(`Plan written to ${choices.planFile} (${planTotals(plan)}); nothing was sent.`);
       notices.info(`Apply it with: ${choices.applyCommand} ${choices.planFile}`);

@@ -45,46 +45,22 @@ async function snapshot(deps: SnapshotDeps, options: SnapshotOptions): Promise<R
   if (options.out === undefined || toStdout(options)) {
     return { kind: 'raw', pour: (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source) };
   }
-  const { link, open, rename, rm } = await import('node:fs/promises');
-  // Written beside the target and renamed at the end: an interrupted snapshot never looks whole.
   const out = options.out;
-  const temp = `${out}.${process.pid}.partial`;
-  const cannotWrite = (error: unknown) => new UsageError(`--out: cannot write ${out}: ${fileProblem(error)}`);
   // Checked before anything is read: a wrong path costs no request.
-  const { stat } = await import('node:fs/promises');
+  const { lstat, stat } = await import('node:fs/promises');
   const existing = await stat(out).catch(() => undefined);
   if (existing?.isDirectory()) throw new UsageError(`--out: ${out} is a directory; name a file`);
-  if (existing && !options.force) throw new UsageError(`--out: ${out} exists already; pass --force to replace it (nothing was read)`);
-  const file = await open(temp, 'w', 0o600).catch((error: unknown) => {
-    throw cannotWrite(error);
-  });
-  let counts: Record<string, number>;
-  try {
-    counts = await takeSnapshot(catalogSource(deps.catalog()), async (text) => void (await file.write(text)), takenAt, source);
-    await file.sync();
-  } catch (error) {
-    await file.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await file.close();
-  // Without --force, linked into place: a file that appeared at --out meanwhile is not replaced either.
-  const place = options.force ? rename(temp, out) : link(temp, out).then(() => rm(temp, { force: true }));
-  await place.catch(async (error: unknown) => {
-    await rm(temp, { force: true });
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`--out: ${out} appeared while the snapshot was taken; it was not replaced (pass --force to replace it)`);
-    throw cannotWrite(error);
+  if (!options.force && (existing ?? (await lstat(out).catch(() => undefined)))) throw new UsageError(`--out: ${out} exists already; pass --force to replace it (nothing was read)`);
+  const { FileWriteError, writeFileAtomically } = await import('../../common/atomic-file.js');
+  // Written beside the target and put in place at the end (common/atomic-file.ts): an interrupted
+  // snapshot never looks whole. Without --force, a file that appeared at --out meanwhile is not replaced either.
+  const counts = await writeFileAtomically(out, (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source), { replace: options.force }).catch((error: unknown) => {
+    if (!(error instanceof FileWriteError)) throw error;
+    if (error.code === 'EEXIST') throw new UsageError(`--out: ${out} appeared while the snapshot was taken; it was not replaced (pass --force to replace it)`);
+    throw new UsageError(`--out: ${error.message}`);
   });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
   return { kind: 'done', message: `Snapshot written to ${out}: ${summary}.`, records: [{ file: out, counts }] };
-}
-
-function fileProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return (error as Error).message;
 }
 
 interface DiffOptions {
