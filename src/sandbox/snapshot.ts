@@ -10,9 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomically } from '../common/atomic-file.js';
 import { isObject } from '../common/objects.js';
 import type { ResourceName } from '../resources/definitions.js';
-import { resources } from '../resources/definitions.js';
-import { validateWrite } from '../schemas/resource.js';
-import { ValidationError, formatIssue } from '../errors.js';
+import { canonicalRecord } from '../schemas/stored-record.js';
 import { DataFileError } from './files.js';
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
 import { describeJsonError } from '../json-error.js';
@@ -89,7 +87,7 @@ export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
     const records = document.records[name];
     if (records === undefined) continue;
     if (!Array.isArray(records)) throw fail(`has "records.${name}" that is not a list`);
-    image.records[name] = records.map((record, i) => canonicalRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
+    image.records[name] = records.map((record, i) => storedRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
     const ids = new Set(image.records[name].map((r) => r.id));
     if (ids.size !== records.length) throw fail(`has two records with the same id in "records.${name}"`);
     const nextId = isObject(document.nextIds) ? document.nextIds[name] : undefined;
@@ -120,14 +118,10 @@ function countNewlines(bytes: Buffer): number {
   return n;
 }
 
-function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
-  if (!isObject(record)) throw fail(`has ${where()} that is not an object`);
-  try {
-    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    throw fail(`has an invalid ${where()}: ${error.issues.map(formatIssue).join('; ')}`);
-  }
+function storedRecord(name: ResourceName, value: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
+  const { record, problem } = canonicalRecord(name, value);
+  if (problem !== undefined) throw fail(`has an invalid ${where()}: ${problem}`);
+  return record;
 }
 
 /** ` (line N)` of a table's record when the file has the writer's layout (one record per line under `"<name>":[`). */

@@ -3,12 +3,9 @@
 // The one reader (read.ts) builds it; the sandbox loads it (--from-snapshot).
 
 import { maxOf } from '../common/arrays.js';
-import { ValidationError } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
-import { validateWrite } from '../schemas/resource.js';
+import { type StoredRecord, canonicalRecord } from '../schemas/stored-record.js';
 import { SNAPSHOT_ORDER, type Snapshot } from './document.js';
-
-export type StoredRecord = Readonly<Record<string, unknown>> & { readonly id: number };
 
 /** What a snapshot holds: every record of the persisted resources and the next id of each. */
 export interface StoreImage {
@@ -36,15 +33,11 @@ export function storeImageFromSnapshot(snapshot: Snapshot, label: string): Store
   return image;
 }
 
-/** The record as a store holds it, checked under the rules of a live write; SnapshotLoadError names what is wrong. */
-export function canonical(name: ResourceName, record: Record<string, unknown>, where: string): StoredRecord {
-  try {
-    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const issues = error.issues.map((i) => `${i.field} ${i.message}`).join('; ');
-    throw new SnapshotLoadError(`${where} (id ${JSON.stringify(record.id)}): ${issues}`);
-  }
+/** The record as a store holds it (schemas/stored-record.ts); SnapshotLoadError names what is wrong. */
+export function canonical(name: ResourceName, value: Record<string, unknown>, where: string): StoredRecord {
+  const { record, problem } = canonicalRecord(name, value);
+  if (problem !== undefined) throw new SnapshotLoadError(`${where} (id ${JSON.stringify(value.id)}): ${problem}`);
+  return record;
 }
 
 /** A booking of an item the snapshot does not hold would make the sandbox inconsistent from its first request. */
