@@ -15,7 +15,8 @@ import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
 import { boundOldGenerationGrowth, letOldGenerationGrow, letYoungGenerationGrow } from '../common/heap.js';
-import { HELD_ITEMS, type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
+import { type Spool, type SpoolFile, memorySpool } from '../common/spool.js';
+import { HELD_ITEMS, type ItemFile, heldThenSpooled } from './spool.js';
 import { draftColumns } from './draft-columns.js';
 import { mapWhenReady } from './when-ready.js';
 

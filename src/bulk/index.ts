@@ -19,4 +19,3 @@ export { type ReportLine, APPLIED, formatReportLine, mergeCarried, readReport, r
 export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
 export { LiveIndex } from './live.js';
-export { type Spool, diskSpool } from './spool.js';

@@ -19,7 +19,7 @@ import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
 import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
 import { type PlanPiece, PlanTextParser } from './plan-text.js';
 import { ISSUES_KEPT } from './issues.js';
-import type { Spool } from './spool.js';
+import type { Spool } from '../common/spool.js';
 import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
 import { type Values, readCell } from './values.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { spoolImport } from '../../src/bulk/import.js';
-import { diskSpool } from '../../src/bulk/spool.js';
+import { diskSpool } from '../../src/common/spool.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openInput } from '../../src/bulk/input/index.js';
 import { formatRowIssue } from '../../src/bulk/issues.js';

@@ -8,7 +8,7 @@ import { type PlanRow, type SpooledPlan, newPlan } from '../../src/bulk/plan.js'
 import type { LiveRecord } from '../../src/bulk/live.js';
 import { runPlan } from '../../src/bulk/runner.js';
 import { inventoryRows, priceRows } from '../../src/bulk/spec.js';
-import { diskSpool, memorySpool } from '../../src/bulk/spool.js';
+import { diskSpool, memorySpool } from '../../src/common/spool.js';
 import { planKeyFrom } from '../../src/config/plan-key.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';

@@ -6,6 +6,7 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { boundHeapGrowth } from '../../common/heap.js';
 import { reusedChunks } from '../../common/file-chunks.js';
+import { type Spool, diskSpool } from '../../common/spool.js';
 import { FileWriteError, writeFileAtomically } from '../../common/atomic-file.js';
 import {
   APPLIED,
@@ -20,11 +21,9 @@ import {
   type ReportLine,
   type RowSpec,
   type RunSummary,
-  type Spool,
   type SpooledPlan,
   type WriteRules,
   applyPlan,
-  diskSpool,
   formatReportLine,
   formatSummary,
   judgePlan,
