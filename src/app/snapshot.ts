@@ -5,24 +5,18 @@
 // merges them resource by resource (snapshot/diff-stream.ts), standard input and the service's
 // side copied first into private files no path names.
 
-import type { Readable } from 'node:stream';
 import type { DataPiece } from '../api/data-envelope.js';
 import { boundHeapGrowth } from '../common/heap.js';
-import type { Catalog } from '../data/catalog.js';
 import { UsageError } from '../errors.js';
 import type { DiffView, DoneView, Outcome, RawView, RecordStreamView } from '../output/views.js';
+import type { Factory } from './factory.js';
 import { type ResourceName, resourceList } from '../resources/definitions.js';
 import type { DiffChange } from '../snapshot/diff.js';
 import type { SnapshotFile } from '../snapshot/file.js';
 import type { ReadSnapshot } from '../snapshot/read.js';
 
 /** What snapshot and diff need: the run's catalog (every list read once), the service's address, the clock, standard input. */
-export interface SnapshotDeps {
-  catalog(): Catalog;
-  baseUrl(): string;
-  now(): number;
-  stdin(): Readable;
-}
+export type SnapshotDeps = Pick<Factory, 'catalog' | 'baseUrl' | 'now' | 'stdin'>;
 
 export interface SnapshotOptions {
   /** A file, or `-` (or nothing) for standard output. */

@@ -2,17 +2,12 @@
 // between two of them (or a snapshot and the live service), per record and field. Parsing only:
 // the use cases are in app/snapshot.ts.
 
-import type { Readable } from 'node:stream';
-import { type SnapshotDeps, diff, snapshot, snapshotToStdout } from '../../app/snapshot.js';
+import { diff, snapshot, snapshotToStdout } from '../../app/snapshot.js';
 import { defineViewCommand } from '../registry/spec.js';
-import type { Session } from '../session.js';
 import { TOP_LEVEL } from './top-level.js';
 
-function snapshotDeps(session: Session): SnapshotDeps {
-  return { catalog: () => session.catalog(), baseUrl: () => session.requireBaseUrl(), now: session.ctx.now, stdin: (): Readable => session.ctx.term.stdin };
-}
-
 export const snapshotCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.snapshot,
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
@@ -26,11 +21,11 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
     force: { help: 'replace the --out file if it exists' },
   },
   view: (options) => (snapshotToStdout(options) ? 'raw' : 'done'),
-  deps: snapshotDeps,
-  handler: (deps, options) => snapshot(deps, { out: options.out, force: options.force === true }),
+  handler: (factory, options) => snapshot(factory, { out: options.out, force: options.force === true }),
 });
 
 export const diffCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
   help: `
@@ -48,6 +43,5 @@ through temporary files under TMPDIR, removed when the diff ends.
     only: { value: 'resources', help: 'comma-separated resources to compare (e.g. prices,inventory)' },
   },
   view: 'diff',
-  deps: snapshotDeps,
-  handler: (deps, options, [before, after]) => diff(deps, { before, after, live: options.live === true, only: options.only }),
+  handler: (factory, options, [before, after]) => diff(factory, { before, after, live: options.live === true, only: options.only }),
 });
