@@ -1,7 +1,7 @@
 // Use case: the history of writes as `rentals history` shows it: the entries a filter keeps, newest
 // first, each with the records it changed and what changed in them.
 
-import type { HistoryEntry, HistoryRecord } from '../config/history.js';
+import { type HistoryEntry, type HistoryRecord, standingEntries } from '../config/history.js';
 import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
 import { wallTimeOf } from '../domain/wall-time.js';
@@ -79,7 +79,8 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
     byId(request.event, async (ref) => (await deps.calendar()).event(ref)),
     byId(request.item, async (ref) => (await deps.calendar()).item(ref)),
   ]);
-  const entries = chosenEntries(deps.history().entries(), { since, eventId, itemId, limit: request.limit });
+  // An entry whose every write backed out (a lost race) stands for nothing: not listed.
+  const entries = chosenEntries(standingEntries(deps.history().entries()), { since, eventId, itemId, limit: request.limit });
   if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
   return historyView(entries);
 }

@@ -9,6 +9,7 @@ export { importWhileListing, planImport, spoolImport } from './import.js';
 export { planAdjust } from './adjust.js';
 export { exportRecords, streamExport } from './export.js';
 export { type AnyPlan, type Plan, type PlanRow, type SpooledPlan, rowCount, rowsOf } from './plan.js';
+export { rowChange } from './plan-changes.js';
 export { planFileChunks, readPlanFile } from './plan-file.js';
 export { type PredictedOutcomes, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
 export { applyPlan, predictPlan } from './apply.js';

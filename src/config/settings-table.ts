@@ -4,7 +4,7 @@
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
-import { isHttpUrl } from '../common/urls.js';
+import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../common/urls.js';
 import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -138,9 +138,9 @@ const TABLE = [
     env: ['RENTALS_BASE_URL'],
     configKey: 'base-url',
     profileField: 'baseUrl',
-    rule: 'an http(s) URL such as https://api.example.com',
+    rule: plainHttpUrlRule('https://api.example.com'),
     help: 'API base URL',
-    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
     status: true,
   },
   {
@@ -150,9 +150,9 @@ const TABLE = [
     env: ['RENTALS_WEB_URL'],
     configKey: 'web-url',
     profileField: 'webUrl',
-    rule: 'an http(s) URL such as https://app.example.com',
+    rule: plainHttpUrlRule('https://app.example.com'),
     help: 'web application URL (for event links)',
-    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
     status: true,
   },
   {
@@ -264,10 +264,10 @@ const TABLE = [
     label: 'insecure token file',
     flag: { usage: '--allow-insecure-token-file', help: 'use a token file or config file that group or others can read (refused by default, as ssh does)' },
     env: ['RENTALS_ALLOW_INSECURE_TOKEN_FILE'],
-    rule: '1, true or yes',
+    rule: '1, true or yes (0, false or no: refused, as by default)',
     default: 'refused',
     help: 'use a --token-file or a config file with stored credentials that group or others can read',
-    parse: (text) => (/^(1|true|yes)$/i.test(text.trim()) ? true : undefined),
+    parse: (text) => (/^(1|true|yes)$/i.test(text.trim()) ? true : /^(0|false|no)$/i.test(text.trim()) ? false : undefined),
   },
   documentSetting('companyName', 'company-name', 'company name', 'company name at the head of quotes and order confirmations', PAGE_TEXT_RULE, pageText),
   documentSetting('companyAddress', 'company-address', 'company address', 'company address on quotes (\\n between lines)', PAGE_TEXT_RULE, pageText),
@@ -318,10 +318,15 @@ export function configKeys(): SettingDef[] {
   return SETTINGS.filter((s) => s.configKey !== undefined);
 }
 
-/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10`), or undefined. */
+/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10 (got "x")`), or undefined. */
 export function checkValue(def: SettingDef, value: string): string | undefined {
   if (!def.parse || def.parse(value) !== undefined) return undefined;
-  return `${def.configKey ?? def.label} must be ${def.rule}`;
+  return `${def.configKey ?? def.label} must be ${def.rule} (got ${quotedValue(value)})`;
+}
+
+/** A value quoted in a message: a URL's user name and password never shown. */
+export function quotedValue(value: string): string {
+  return JSON.stringify(maskUrlCredentials(value));
 }
 
 /** The Environment section of --help and `rentals help environment`. */

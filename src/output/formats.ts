@@ -18,6 +18,7 @@ const KIND_NAMES: Partial<Record<View['kind'], string>> = {
   diff: 'a diff',
   detail: 'one record',
   picture: 'a picture',
+  changes: 'changes',
 };
 
 /** The formats beyond table/tsv/csv/json/ndjson that a kind prints (html: any kind, when the command has a page). */
@@ -52,6 +53,6 @@ const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv
 export function writtenForMachines(view: View, format: ViewFormat): boolean {
   if ((view.kind === 'text' && view.data === undefined) || view.kind === 'raw') return true;
   if (!MACHINE_FORMATS.has(format)) return false;
-  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'plan') return format === 'json' || format === 'ndjson';
+  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text') return format === 'json' || format === 'ndjson';
   return true;
 }

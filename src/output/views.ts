@@ -5,6 +5,9 @@
 import type { DataPiece } from '../api/data-envelope.js';
 import type { OutputFormat, Row } from './format.js';
 import type { ResourceName } from '../resources/definitions.js';
+import type { ChangesView } from './changes.js';
+
+export type { ChangesView } from './changes.js';
 
 /** Today's view: the records of a `{ data: [...] }` answer. */
 export interface RecordListView {
@@ -220,16 +223,18 @@ export interface PlanView {
   lines: (changesOnly?: boolean) => Iterable<string> | AsyncIterable<string>;
   /** --all: every row listed at a terminal too. */
   listAll?: boolean;
-  /** `-o ndjson`: each row as its JSON text. */
+  /** `-o ndjson`: each change the plan makes, as its JSON text (output/changes.ts's record). */
   records: () => Iterable<string> | AsyncIterable<string>;
-  /** `-o json`: the plan file's text, in pieces. */
+  /** `-o tsv`, `-o csv`: a row per field each change touches (output/changes.ts's rows). */
+  rows: () => Iterable<Row> | AsyncIterable<Row>;
+  /** `-o json`: the plan file's text, in pieces, with the top-level `changes` array at its end. */
   document?: () => AsyncIterable<string>;
 }
 
 /** The views that hold rows (tables, csv, tsv, ndjson, json of records). */
 export type DataView = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView;
 
-export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView) & {
+export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView | ChangesView) & {
   /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
   html?: () => string;
   /**

@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { planFileChunks, readPlanFile, serializePlan } from '../../src/bulk/plan-file.js';
+import { PlanTextParser } from '../../src/bulk/plan-text.js';
 import { type PlanRow, type SpooledPlan, newPlan } from '../../src/bulk/plan.js';
 import type { LiveRecord } from '../../src/bulk/live.js';
 import { runPlan } from '../../src/bulk/runner.js';
@@ -109,6 +110,16 @@ describe('the plan file, signed as its rows pass', () => {
     expect((error as Error).message).toContain('plan.json: the plan has no digest, so it cannot be checked; nothing was sent');
   });
 
+  it('a plan printed by a dry run (-o json: its changes listed at the end) is read as the plan it holds, the changes read past', async () => {
+    const changes = Array.from({ length: 40 }, (_, i) => JSON.stringify({ action: 'update', resource: 'prices', id: i + 1, before: { price: i + 1 }, after: { price: i + 1.5 } }));
+    const printed = text.replace(/\}\n$/, `,\n"changes":[\n${changes.join(',\n')}\n]}\n`);
+    const read = await readPlanFile(chunksOf(printed, 100), 'plan.json', priceRows, KEY, memorySpool());
+    expect(await rowsOf(read)).toEqual(plan.rows);
+    const parser = new PlanTextParser();
+    const fields = parser.push(Buffer.from(printed)).flatMap((piece) => (piece.kind === 'field' ? [piece.key] : []));
+    expect(fields).toEqual(['version', 'resource', 'createdAt', 'source', 'scope', 'totals', 'digest']);
+  });
+
   /** A plan as rentals wrote them before: version 1, its digest first, over its head and then its rows. */
   function versionOne(rows: readonly PlanRow[]): string {
     const lines = rows.map((row) => JSON.stringify(row));
@@ -185,7 +196,7 @@ describe('apply of a plan file: the listings it reads', () => {
     const api = FakeApi.catalogue(2);
     const row = (id: number, inventoryId: number): PlanRow => ({ line: id, action: 'update', ids: { id, inventoryId, rentalBlockId: id % 10 }, old: { price: 0 }, new: { price: 1 } });
     const lookupsByParent = [undefined, 2, 1];
-    const ops = apiOperations(priceRows, contextFor(api), undefined, api, lookupsByParent);
+    const ops = apiOperations(priceRows, contextFor(api), undefined, undefined, lookupsByParent);
     await ops.current(row(11, 1));
     await ops.current(row(21, 2));
     await ops.current(row(12, 1)); // item 1's second and last: read once for both

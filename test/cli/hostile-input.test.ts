@@ -95,7 +95,7 @@ describe('an event status id is checked against the service before sending', () 
     api().get('/v2/status').reply(status, { message: 'no' });
     const result = await runCli(['events', 'add', ...EVENT_FLAGS, '--event-status-id', '99', '--dry-run'], withApi());
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('"eventStatusId": 99');
+    expect(result.stdout).toContain('\teventStatusId\t\t99\n');
   });
 });
 

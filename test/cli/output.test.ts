@@ -246,7 +246,7 @@ describe('--quiet', () => {
   test('silences notices, never data', async () => {
     const result = await list(['--quiet'], { tty: true }, envelope([]));
     expect(result.stderr).toBe('');
-    const deleted = api().delete('/v2/inventory/4').reply(200, { id: 4 });
+    const deleted = api().get('/v2/inventory/4').reply(200, envelope([{ id: 4, name: 'Lamp', quantityAvailable: 1, active: 1 }])).delete('/v2/inventory/4').reply(200, { id: 4 });
     const quiet = await runCli(['inventory', 'delete', '4', '--yes', '-q'], withApi());
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('');
@@ -271,7 +271,7 @@ describe('-o ics: only where the command prints a calendar', () => {
     const result = await list([], { env: { RENTALS_OUTPUT: 'ics' } });
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('1\tTent 20x20\t4\ttrue');
-    expect(result.stderr).toContain('unknown output format "ics" (use table, json, ndjson, csv, tsv); using the default');
+    expect(result.stderr).toContain('output must be one of table, json, ndjson, csv, tsv (got "ics"); using the default');
   });
 });
 

@@ -33,6 +33,23 @@ describe('relative dates in datetime flags', () => {
     expect(await body(eventAdd('now', 'mon'))).toMatchObject({ startDate: '2026-06-12T15:30:00', endDate: '2026-06-15T00:00:00' });
   });
 
+  test("a weekday reads forward through the event's dates in their order, as --from mon --to sun does", async () => {
+    const saturday = new Date(2026, 5, 13, 9, 0, 0).getTime();
+    const weekBody = async (argv: string[]) => {
+      const result = await runCli(argv, withApi({ now: saturday }));
+      expect(result.code, result.stderr).toBe(0);
+      return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;
+    };
+    expect(await weekBody(eventAdd('mon', 'sun'))).toMatchObject({ startDate: '2026-06-15T00:00:00', endDate: '2026-06-21T00:00:00' });
+    expect(await weekBody([...eventAdd('sat', 'sun'), '--dropoff-date', 'fri', '--pickup-date', 'mon'])).toMatchObject({
+      dropoffDate: '2026-06-19T00:00:00',
+      startDate: '2026-06-20T00:00:00',
+      endDate: '2026-06-21T00:00:00',
+      pickupDate: '2026-06-22T00:00:00',
+    });
+    expect(await weekBody(eventAdd('2026-07-01 10:00', 'fri'))).toMatchObject({ startDate: '2026-07-01T10:00:00', endDate: '2026-07-03T00:00:00' });
+  });
+
   test('absolute dates keep their own rule; a word that is no date names the flag (exit 2)', async () => {
     expect(await body(eventAdd('2026-07-01 10:00', '2026-07-01 18:00'))).toMatchObject({ startDate: '2026-07-01T10:00:00' });
     const result = await runCli(eventAdd('someday', '+1d'), withApi({ now: NOW }));

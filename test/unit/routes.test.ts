@@ -173,7 +173,12 @@ describe('every operation reaches the right method and path', () => {
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
     if (verb === 'delete') {
-      expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: RECORD_ID }] });
+      expect(JSON.parse(result.stdout)).toMatchObject({ data: [{ id: RECORD_ID }], changes: [{ action: 'delete', resource: def.name, id: RECORD_ID, after: null }] });
+    } else if (verb === 'add' || verb === 'update') {
+      // tsv (not a TTY): the change, a row per field it touches: action, resource, id first.
+      const lines = result.stdout.replace(/\n$/, '').split('\n');
+      expect(lines.every((l) => l.split('\t').length === 7)).toBe(true);
+      expect(lines.every((l) => l.startsWith(`${verb === 'add' ? 'create' : 'update'}\t${def.name}\t${RECORD_ID}\t`))).toBe(true);
     } else {
       // tsv (not a TTY): one line per record, the default columns, id first.
       const lines = result.stdout.replace(/\n$/, '').split('\n');
@@ -204,13 +209,15 @@ describe('every operation reaches the right method and path', () => {
       .reply(200, envelope([]))
       .get('/v2/inventory/3')
       .reply(200, envelope([record(resources.inventory, 'v2')]))
+      .get('/v2/inventorycategory/4')
+      .reply(200, envelope([{ id: 4, name: 'Tents', inactive: 0 }]))
       .delete('/v2/inventorycategory/4')
       .reply(200, { id: 4 });
     expect((await runCli(['blocks', 'ls'], withApi())).code).toBe(0);
     expect((await runCli(['items', 'show', '3'], withApi())).code).toBe(0);
     const removed = await runCli(['category', 'rm', '4', '-y'], withApi());
     expect(removed.code).toBe(0);
-    expect(removed.stderr).toBe('Deleted inventory category 4.\n');
+    expect(removed.stdout).toBe('delete\tcategories\t4\tTents\t\t\t\n');
     expect(scope.isDone()).toBe(true);
   });
 });

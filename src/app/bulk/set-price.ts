@@ -6,6 +6,7 @@ import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../.
 import { kebabCase, resources } from '../../resources/definitions.js';
 import type { TextView } from '../../output/views.js';
 import { needsResolution } from '../../data/resolver.js';
+import { rowWrites } from '../../data/row-writes.js';
 import { checkGivenValues } from '../resource/verbs.js';
 import type { BulkDeps } from './run.js';
 
@@ -46,7 +47,7 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Tex
     let line: ReportLine | undefined;
     const summary = await bulk.runPlan([row], {
       spec,
-      ops: remembering(bulk.apiOperations(spec, run.ctx, planned.live), seen),
+      ops: remembering(bulk.apiOperations(spec, run.ctx, planned.live, rowWrites(run.ctx.api)), seen),
       concurrency: 1,
       onLine: (reported) => (line = reported),
     });

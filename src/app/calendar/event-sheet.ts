@@ -14,7 +14,7 @@ import type { View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { companyOf } from './company.js';
 
-export type EventSheetDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'settings'>;
+export type EventSheetDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'documentSettings'>;
 
 const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
@@ -71,7 +71,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string, size: PaperS
   footer.push(TOTAL_FORMULA);
   return {
     html: () => {
-      const settings = deps.settings().document();
+      const settings = deps.documentSettings();
       return renderQuotePage({
         event,
         bookings,

@@ -3,7 +3,7 @@
 // window meets, a search in its name or customer, its status, cancelled or not, sorted, limited.
 
 import type { CalendarData } from '../../data/calendar.js';
-import { namedRangeOf, parseDateArgument } from '../../domain/dates.js';
+import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
 import { DAY_MS, overlaps } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import { recordsView } from '../../output/records-view.js';
@@ -41,9 +41,10 @@ export async function listEvents(deps: EventsListDeps, filters: EventFilters): P
   if (filters.cancelled && filters.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
   const now = deps.wallNow();
   const { from, to } = filters;
+  const start = from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time;
   const range = namedRangeOf({ range: filters.range, from, to }, now) ?? {
-    from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
-    to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
+    from: start,
+    to: to === undefined ? Infinity : endOf(parseRangeEnd(to, start, now, '--to')),
   };
   if (range.to <= range.from) throw new UsageError('--to must be after --from');
   const ranged = filters.range !== undefined || (from !== undefined && to !== undefined);

@@ -3,7 +3,7 @@
 // window: the pickup, or the end), per event with its time, customer and address, and per item the
 // total units. Cancelled events are left out (they hold nothing).
 
-import { namedRangeOf, parseDateArgument } from '../../domain/dates.js';
+import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
@@ -39,7 +39,7 @@ interface Movement {
 function sheetDays(from: { flag: string; value: string } | undefined, to: string | undefined, now: number): { from: number; to: number } {
   const flag = from?.flag ?? '--from';
   const first = startOfDay(parseDateArgument(from?.value ?? 'today', now, flag).time);
-  const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
+  const last = to === undefined ? first : startOfDay(parseRangeEnd(to, first, now, '--to').time);
   if (last < first) throw new UsageError(`--to must not be before ${flag} (${flag} is ${dayHeading(first)}, --to ${dayHeading(last)})`);
   return { from: first, to: last + DAY_MS };
 }

@@ -1,6 +1,7 @@
 // The handlers of `rentals completion <shell>` and the hidden `rentals __complete`: text views.
 
 import type { Command } from 'commander';
+import { hasControl } from '../../common/sanitize.js';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
@@ -66,7 +67,9 @@ export async function completeView(deps: CompletionDeps, root: Command, shellNam
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
-  const lines = found.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
+  // A candidate goes to the shell's line and the terminal raw: one with a control character (a
+  // name cached before such names were offered by id, a profile written by hand) is never offered.
+  const lines = found.filter((c) => !hasControl(c.value)).map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
   return { kind: 'text', text: lines.join('\n') };
 }
 

@@ -4,7 +4,7 @@
 
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../../output/format.js';
+import type { OutputFormat } from '../../output/format.js';
 import { VIEW_FORMATS, checkFormat } from '../../output/formats.js';
 import { type Notices, noticesOf } from '../../output/notices.js';
 import { Printer } from '../../output/printer.js';
@@ -29,7 +29,7 @@ export class RunOutput {
     const printer = new Printer(ctx.term, {
       format,
       fields: parseFieldList(globals.fields),
-      color: colorEnabled(globals, ctx),
+      color: settings.color.value ?? ctx.term.stdoutIsTTY,
       quiet: globals.quiet === true,
       jq: globals.jq,
       pager: pagerOf(ctx, globals),
@@ -94,24 +94,13 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
   if (globals.json) return chosen('json');
-  const given = globals.output ?? settings.output.value;
-  if (given !== undefined) {
-    const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;
-    if (accepted.includes(given as ViewFormat)) return chosen(given as ViewFormat);
-    const origin = globals.output !== undefined ? '--output' : settings.output.origin;
-    const problem = `${origin}: unknown output format ${JSON.stringify(given)} (use ${accepted.join(', ')})`;
-    if (globals.output !== undefined) throw new UsageError(problem);
-    settings.warnings.push(`warning: ${problem}; using the default`);
+  if (globals.output !== undefined) {
+    if (VIEW_FORMATS.includes(globals.output as ViewFormat)) return chosen(globals.output as ViewFormat);
+    throw new UsageError(`--output: unknown output format ${JSON.stringify(globals.output)} (use ${VIEW_FORMATS.join(', ')})`);
   }
+  // The environment's or the profile's, by the setting's rule (one that breaks it was a warning).
+  if (settings.output.value !== undefined) return chosen(settings.output.value as ViewFormat);
   return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
-}
-
-function colorEnabled(globals: GlobalOptions, ctx: Context): boolean {
-  if (globals.color === false) return false;
-  if (ctx.env.NO_COLOR) return false;
-  const force = ctx.env.FORCE_COLOR;
-  if (force !== undefined) return force !== '0' && force !== 'false';
-  return ctx.term.stdoutIsTTY;
 }
 
 function parseFieldList(value: string | undefined): string[] | undefined {
