@@ -73,8 +73,12 @@ export interface HistoryRequest {
 /** The entries of this API the request keeps, newest first, as one group each. */
 export async function history(deps: HistoryDeps, request: HistoryRequest): Promise<GroupedView> {
   const since = request.since === undefined ? undefined : parseDateArgument(request.since, deps.wallNow(), '--since').time;
-  // An id is taken as it is; a name is looked up (the calendar is read only then).
-  const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => (ref === undefined ? undefined : /^\d+$/.test(ref.trim()) ? Number(ref) : (await read(ref)).id);
+  // An id (`12`, `id:12`) is taken as it is, the record may be gone; a name is looked up (the calendar is read only then).
+  const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => {
+    if (ref === undefined) return undefined;
+    const id = /^\s*(?:id:)?\s*(\d+)\s*$/.exec(ref)?.[1];
+    return id !== undefined ? Number(id) : (await read(ref)).id;
+  };
   const [eventId, itemId] = await Promise.all([
     byId(request.event, async (ref) => (await deps.calendar()).event(ref)),
     byId(request.item, async (ref) => (await deps.calendar()).item(ref)),

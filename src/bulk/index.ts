@@ -1,8 +1,9 @@
 // The bulk engine's public API: what the `prices`, `inventory` and `bookings` import/export/adjust/
 // apply commands call. Independent of the CLI: requests, clock, streams and Ctrl-C are injected.
 
-export { type RowSpec, priceRows, rowSpecFor, scopeField } from './spec.js';
+export { type RowSpec, moneyFields, priceRows, rowSpecFor, scopeField } from './spec.js';
 export { type CsvDelimiter, type InputFormat, type OpenedInput, inputFromRows, openInput } from './input/index.js';
+export { localeMarks, styleOfLocale } from './input/numbers.js';
 export { type RowIssue, formatRowIssue, validationError } from './issues.js';
 export type { BulkContext } from './loading.js';
 export { importWhileListing, planImport, spoolImport } from './import.js';
@@ -19,4 +20,5 @@ export { type RowOperations, type RunSummary, runPlan } from './runner.js';
 export { type ReportLine, APPLIED, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from './report.js';
 export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
+export { implausibleRefusal } from './implausible.js';
 export { LiveIndex } from './live.js';

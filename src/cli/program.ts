@@ -83,9 +83,20 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
   // (~14 µs of commander's each, ~0.25 ms of every `inventory list`): the others would only be
   // listed, and a mistyped flag gets them all for its "did you mean" (RootCommand.unknownOption).
   const named = focused && argv && !wanted?.words.includes('help') ? flagWords(argv) : undefined;
-  if (named?.has('--help') || named?.has('-h')) program.addGlobalFlags();
-  else program.addGlobalFlags(named);
+  // A command's own flag of a global's name is its own (snapshot's --out): the root would take it first.
+  const own = focused ? ownFlags(program) : new Set<string>();
+  if (named?.has('--help') || named?.has('-h')) program.addGlobalFlags(undefined, own);
+  else program.addGlobalFlags(named, own);
   return program;
+}
+
+/** The long flags of the commands built under `command`. */
+function ownFlags(command: Command, found = new Set<string>()): Set<string> {
+  for (const sub of command.commands) {
+    for (const option of sub.options) if (option.long) found.add(option.long);
+    ownFlags(sub, found);
+  }
+  return found;
 }
 
 /** Every flag word of argv: `--output=json` is --output, and `-qo` may be -q and -o. */
@@ -146,9 +157,10 @@ class RootCommand extends Command {
   /** The global flags not added yet (addGlobalFlags). */
   private pendingFlags: GlobalFlagLine[] = [];
 
-  /** The global flags, or of them those `named` names, the others kept for "did you mean". */
-  addGlobalFlags(named?: ReadonlySet<string>): void {
+  /** The global flags, or of them those `named` names, the others kept for "did you mean"; none a built command declares itself (`own`). */
+  addGlobalFlags(named?: ReadonlySet<string>, own: ReadonlySet<string> = new Set()): void {
     for (const flag of GLOBAL_FLAG_LINES) {
+      if (flagNames(flag.usage).some((name) => own.has(name))) continue;
       if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) this.option(flag.usage, flag.help);
       else this.pendingFlags.push(flag);
     }

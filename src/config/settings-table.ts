@@ -168,7 +168,7 @@ const TABLE = [
   {
     name: 'output',
     label: 'output',
-    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, or ics for agenda (default: table on a terminal, tsv when piped)' },
+    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, ics for agenda, xlsx for a spreadsheet file (default: table on a terminal, tsv when piped)' },
     env: ['RENTALS_OUTPUT'],
     configKey: 'output',
     profileField: 'output',

@@ -6,7 +6,10 @@ import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from './format.js';
 import type { View, ViewFormat } from './views.js';
 
-export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html'];
+export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html', 'xlsx'];
+
+/** The kinds whose rows `-o xlsx` writes as a spreadsheet (a calendar and a picture by their listing). */
+const SHEET_KINDS: ReadonlySet<View['kind']> = new Set(['records', 'stream', 'groups', 'grid', 'calendar', 'diff', 'detail', 'picture']);
 
 /** How a refusal names what the command prints; the kinds without rows print "no calendar". */
 const KIND_NAMES: Partial<Record<View['kind'], string>> = {
@@ -30,6 +33,11 @@ function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
 
 /** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
 export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false): void {
+  if (format === 'xlsx') {
+    if (kind === undefined || SHEET_KINDS.has(kind)) return;
+    const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
+    throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${OUTPUT_FORMATS.join(', ')}`);
+  }
   if (format === 'html') {
     if (hasPage) return;
     throw new UsageError(`-o html is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
@@ -42,7 +50,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
 }
 
 /** Formats whose text keeps its own exact escaping (JSON's, RFC 4180's, RFC 5545's, tsv's visible escapes). */
-const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html']);
+const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html', 'xlsx']);
 
 /**
  * Whether `view` printed as `format` is a document for a program (written exactly), rather than

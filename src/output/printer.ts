@@ -5,7 +5,8 @@
 
 import type { Writable } from 'node:stream';
 import { forPeople } from '../common/terminal-text.js';
-import { writtenForMachines } from './formats.js';
+import { UsageError } from '../errors.js';
+import { checkFormat, writtenForMachines } from './formats.js';
 import type { RenderOptions } from './render-options.js';
 import type { View, ViewFormat } from './views.js';
 
@@ -21,6 +22,8 @@ export interface OutputStreams {
 
 export interface PrinterOptions {
   format: ViewFormat;
+  /** The shop's currency (the `currency` setting), asked only by -o xlsx for its money format. */
+  currency?: () => string | undefined;
   /** Columns chosen with --fields (overrides a view's defaults). */
   fields?: string[];
   color: boolean;
@@ -117,9 +120,23 @@ export class Printer {
       await view.pour((text) => this.write(text));
       return;
     }
+    if (this.options.format === 'xlsx') return this.spreadsheet(view);
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
+  }
+
+  /** -o xlsx: bytes, to a file or a pipe only (a terminal would show garbage and may obey some of it). */
+  private async spreadsheet(view: View): Promise<void> {
+    checkFormat(view.kind, 'xlsx');
+    if (this.term.stdoutIsTTY) {
+      throw new UsageError('-o xlsx writes a binary file, not shown at a terminal: give --out FILE (e.g. --out prices.xlsx) or redirect standard output (> prices.xlsx)');
+    }
+    const { renderXlsx } = await import('./xlsx-render.js');
+    const out = this.term.stdout;
+    for await (const bytes of renderXlsx(view, { ...this.renderOptions(), currency: this.options.currency })) {
+      if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', resolve));
+    }
   }
 
   private renderOptions(): RenderOptions {

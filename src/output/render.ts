@@ -13,6 +13,9 @@ import type { ChangesView, DataView, View, ViewFormat } from './views.js';
 
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFormat(view.kind, format, view.html !== undefined);
+  if ((view.kind === 'records' || view.kind === 'stream') && view.csv && format !== 'csv') {
+    options.info(`note: --for-spreadsheet and --locale shape -o csv; -o ${format} is written as usual`);
+  }
   if (view.kind === 'stream') {
     const { renderRecordStream } = await import('./render-stream.js');
     return yield* renderRecordStream(view, format, options);
@@ -49,8 +52,9 @@ async function* renderData(view: DataView & { html?: () => string }, format: Vie
   const table = machineTable(view, options);
   if (format === 'ndjson') return yield* batches(table.rows, (row) => ndjsonLine(row, table.pick ? table.columns : undefined));
   if (format === 'csv') {
-    yield `${csvHeader(table.columns)}\n`;
-    return yield* batches(table.rows, (row) => csvLine(row, table.columns));
+    const dialect = view.kind === 'records' ? view.csv : undefined;
+    yield `${csvHeader(table.columns, dialect)}\n`;
+    return yield* batches(table.rows, (row) => csvLine(row, table.columns, dialect));
   }
   if (table.header) yield `${table.columns.map(tsvCell).join('\t')}\n`;
   yield* batches(table.rows, (row) => tsvLine(row, table.columns));
@@ -131,7 +135,7 @@ function jsonOf(view: DataView): unknown {
 }
 
 /** A view as flat rows for ndjson/csv/tsv. */
-interface MachineTable {
+export interface MachineTable {
   columns: string[];
   rows: Iterable<Row>;
   /** ndjson keeps whole rows unless --fields picked columns. */
@@ -140,7 +144,7 @@ interface MachineTable {
   header: boolean;
 }
 
-function machineTable(view: DataView, options: RenderOptions): MachineTable {
+export function machineTable(view: DataView, options: RenderOptions): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':

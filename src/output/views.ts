@@ -3,7 +3,7 @@
 // refuses an unsupported pair with a usage error (exit 2). Plain types: no imports at startup.
 
 import type { DataPiece } from '../api/data-envelope.js';
-import type { OutputFormat, Row } from './format.js';
+import type { CsvDialect, OutputFormat, Row } from './format.js';
 import type { ResourceName } from '../resources/definitions.js';
 import type { ChangesView } from './changes.js';
 
@@ -42,6 +42,8 @@ export interface RecordListView {
   references?: Readonly<Partial<Record<string, ResourceName>>>;
   /** Money columns: a table shows them with their scale (`67.50`). */
   money?: readonly string[];
+  /** `-o csv` for a spreadsheet (an export's --for-spreadsheet, --locale): its separator, decimal mark and byte order mark. */
+  csv?: CsvDialect;
 }
 
 /**
@@ -69,6 +71,7 @@ export interface RecordStreamView {
   knownColumns?: string[];
   /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
   jsonArray?: boolean;
+  csv?: RecordListView['csv'];
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */
@@ -244,8 +247,8 @@ export type View = (DataView | RecordStreamView | RequestView | DoneView | TextV
   forPeople?: () => Promise<View>;
 };
 
-/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */
-export type ViewFormat = OutputFormat | 'ics' | 'html';
+/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page, `xlsx` for the views with rows. */
+export type ViewFormat = OutputFormat | 'ics' | 'html' | 'xlsx';
 
 /** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
 export interface Outcome {

@@ -2,6 +2,7 @@
 // for machines (-o json's `changes` at the end of the plan file, ndjson rows with their change's
 // keys, tsv/csv the rows of its changes); `prices set` writes through the writers' row writes.
 
+import { NameResolver } from '../../src/data/resolver.js';
 import { describe, expect, test } from 'vitest';
 import { type BulkDeps, settlePlan } from '../../src/app/bulk/run.js';
 import { setPrice } from '../../src/app/bulk/set-price.js';
@@ -50,7 +51,7 @@ describe('prices set', () => {
       catalog: () => w.calendar.catalog,
       api: w.api,
       now: () => Date.parse('2025-06-01T12:00:00Z'),
-      names: () => strict('names'),
+      names: () => new NameResolver(w.calendar.catalog),
       interrupts: () => ({ listen: () => () => undefined }),
     });
     const view = await setPrice(deps, { inventoryId: tent.id, rentalBlockId: 1, price: '45', dryRun: false });

@@ -41,7 +41,7 @@ describe('add, update and delete through the writers', () => {
     const priceId = (added.data as Array<{ id: number }>)[0]!.id;
     const changed = json(await updateView(deps, resources.prices, 'v1', String(priceId), { flags: { price: '120' } }, tent.id));
     expect(changed).toMatchObject({ changes: [{ id: priceId, before: { price: 99.5 }, after: { price: 120 } }] });
-    const removed = json(await deleteView(deps, { def: resources.prices, version: 'v1', parentId: tent.id }, priceId, { yes: true }));
+    const removed = json(await deleteView(deps, { def: resources.prices, version: 'v1', parentId: tent.id }, `id:${priceId}`, { yes: true }));
     expect(removed).toMatchObject({ data: [{ id: priceId }], changes: [{ id: priceId, before: { price: 120 }, after: null }] });
     expect(w.recorded.map((r) => [r.resource, r.before === null, r.after === null])).toEqual([
       ['prices', true, false],
@@ -75,11 +75,11 @@ describe('add, update and delete through the writers', () => {
 
   test('a delete nobody can confirm is refused before any request; one confirmed names the record', async () => {
     const untouched = strict<ResourceDeps>('deps', { asker: () => undefined });
-    await expect(deleteView(untouched, { def: resources.categories, version: 'v2' }, 3, {})).rejects.toThrow(UsageError);
+    await expect(deleteView(untouched, { def: resources.categories, version: 'v2' }, 'id:3', {})).rejects.toThrow(UsageError);
     const asked: string[] = [];
     const { w, deps } = depsOf({ asker: () => async (question) => (asked.push(question), true) });
     const category = (await w.call('POST', '/v2/inventorycategory', { body: { name: 'Tents', inactive: 0 } })).json.data[0]!;
-    await deleteView(deps, { def: resources.categories, version: 'v2' }, category.id, {});
+    await deleteView(deps, { def: resources.categories, version: 'v2' }, `id:${category.id}`, {});
     expect(asked).toEqual([`Delete inventory category ${category.id} (Tents)?`]);
   });
 });

@@ -147,7 +147,7 @@ describe('the generic verbs', () => {
       expect(listed.kind).toBe('stream');
       await updateView(factory, inventory, version, id, { flags: { quantityAvailable: 5 } }, undefined);
       expect(((await getView(factory, at, id)) as RecordListView).rows[0]).toMatchObject({ quantityAvailable: 5 });
-      expect(await deleteView(factory, at, id, { yes: true })).toMatchObject({ kind: 'changes', json: { data: [{ id }] }, changes: [{ id, after: null }] });
+      expect(await deleteView(factory, at, `id:${id}`, { yes: true })).toMatchObject({ kind: 'changes', json: { data: [{ id }] }, changes: [{ id, after: null }] });
     });
   });
 
@@ -158,7 +158,7 @@ describe('the generic verbs', () => {
       await expect(updateView(factory, inventory, version, 1, { flags: {} }, undefined)).rejects.toThrow('nothing to change');
       expect(() => chooseVersion(resources.prices, 'v2')).toThrow(UsageError);
       const at = await addressOf(factory, inventory, undefined, undefined);
-      await expect(deleteView(factory, at, 1, {})).rejects.toThrow('pass --yes');
+      await expect(deleteView(factory, at, '1', {})).rejects.toThrow('pass --yes');
     });
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { resourceList, resources } from '../../src/resources/definitions.js';
 import {
   API,
@@ -18,6 +18,7 @@ import {
   exactBody,
   expectNothingSent,
   sampleRecord,
+  listedForNames,
   statusesListed,
   useNock,
   withApi,
@@ -71,6 +72,7 @@ describe('delete', () => {
   });
 
   test('--yes --json prints { "data": [{ "id": N }] } and the change: the record as it was read, then gone', async () => {
+    listedForNames('/v1/events', [{ id: 12, eventName: 'Smith wedding' }]);
     const party = sampleRecord(resources.events, 12, { eventName: 'Party' });
     const scope = api().get('/v1/events/12').reply(200, envelope([party])).delete('/v1/events/12').reply(200, { id: 12 });
     const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
@@ -81,6 +83,7 @@ describe('delete', () => {
   });
 
   test('--yes piped: the change as a row, nothing on stderr', async () => {
+    listedForNames('/v1/events', [{ id: 7, eventName: 'Smith wedding' }]);
     const scope = api().get('/v2/events/7/inventory/40').reply(200, envelope([{ id: 40, eventId: 7, inventoryId: 3, quantity: 2, price: 5 }])).delete('/v2/events/7/inventory/40').reply(200, { id: 40 });
     const result = await runCli(['bookings', 'delete', '40', '--event-id', '7', '--yes'], withApi());
     expect(result.code).toBe(0);
@@ -90,6 +93,7 @@ describe('delete', () => {
   });
 
   test('a read before the delete that answers with another record: refused, both ids named, nothing deleted (exit 1)', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
     const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
     const result = await runCli(['inventory', 'delete', '7', '--yes'], withApi());
     expect(result.code).toBe(1);
@@ -99,6 +103,7 @@ describe('delete', () => {
   });
 
   test('an empty DELETE answer still reports the id', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(204);
     const result = await runCli(['inventory', 'delete', '3', '--yes', '--json'], withApi());
     expect(JSON.parse(result.stdout)).toMatchObject({ data: [{ id: 3 }] });
@@ -106,6 +111,7 @@ describe('delete', () => {
   });
 
   test('a DELETE answer without an id is a protocol error', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { ok: true });
     const result = await runCli(['inventory', 'delete', '3', '--yes'], withApi());
     expect(result.code).toBe(1);
@@ -114,6 +120,7 @@ describe('delete', () => {
   });
 
   test('on a TTY it asks, naming the record; yes deletes', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { id: 3 });
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: true }));
     expect(result.code).toBe(0);
@@ -124,6 +131,7 @@ describe('delete', () => {
   });
 
   test('on a TTY, no deletes nothing and exits 7 (declined)', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: false }));
     expect(result.code).toBe(7);
@@ -133,6 +141,7 @@ describe('delete', () => {
   });
 
   test('--dry-run reads the record and shows its change and the request; nothing deleted, no confirmation needed', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
     const price = { id: 31, inventoryId: 7, rentalBlockId: 2, price: 12.5 };
     const reads = () => api().get('/v1/inventory/7/pricing/31').reply(200, envelope([price]));
     reads();
@@ -188,6 +197,7 @@ describe('--dry-run on writes', () => {
   });
 
   test('update --dry-run reads the record (GET) but does not PUT', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'update', '3', '--inactive', '--dry-run', '--json'], withApi());
     expect(result.code).toBe(0);
@@ -218,6 +228,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
     expected.cancelReason = 'Customer postponed';
     // Cancelled everywhere: a cancel date set also sets the service's Cancelled status.
     expected.eventStatusId = 4;
+    listedForNames('/v1/events', [current]);
     const scope = api()
       .get('/v2/status')
       .reply(200, envelope([{ id: 2, statusType: 'Confirmed' }, { id: 4, statusType: 'Cancelled' }]))
@@ -241,6 +252,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
 
   test('--file - takes the output of get --json (the envelope), flags override it', async () => {
     const piped = JSON.stringify(envelope([{ ...tent, name: 'Big tent', quantityAvailable: 9 }]));
+    listedForNames('/v2/inventory', [tent]);
     const scope = api()
       .get('/v2/inventory/3')
       .reply(200, envelope([tent]))
@@ -253,6 +265,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
   });
 
   test("a body whose id is not the record's is refused", async () => {
+    listedForNames('/v2/inventory', [tent]);
     const result = await runCli(['inventory', 'update', '3', '--file', '-'], withApi({ stdin: '{"id": 4, "name": "x"}' }));
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: the body\'s id 4 is not the id being updated (3)\n');
@@ -260,6 +273,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
   });
 
   test('a read that answers with another record than the one named (a mock with its example record): refused, both ids named, nothing PUT (exit 1)', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
     const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
     const result = await runCli(['inventory', 'update', '7', '--name', 'Marquee'], withApi());
     expect(result.code).toBe(1);
@@ -269,6 +283,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
   });
 
   test('the same for an event, whose writer reads it before judging the change', async () => {
+    listedForNames('/v1/events', [{ id: 7, eventName: 'Smith wedding' }]);
     const scope = api().get('/v1/events/7').reply(200, envelope([sampleRecord(resources.events, 12, { eventName: 'Not this one' })]));
     const result = await runCli(['events', 'update', '7', '--event-name', 'Marquee'], withApi());
     expect(result.code).toBe(1);
@@ -278,6 +293,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
   });
 
   test('a 404 on the read is exit 4 and nothing is PUT', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/99').reply(404, { message: 'Inventory item not found' });
     const result = await runCli(['inventory', 'update', '99', '--name', 'x'], withApi());
     expect(result.code).toBe(4);
@@ -318,6 +334,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('dropoff defaults to the start; teardown and pickup to the end', async () => {
     statusesListed();
+    listedForNames('/v2/rentalblocks', blocks.data);
     const scope = api()
       .post(
         '/v1/events',
@@ -344,6 +361,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('given dates win over the defaults', async () => {
     statusesListed();
+    listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(
       eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
       withApi(),
@@ -393,6 +411,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('an unknown status name → not found (exit 4) listing the known ones; nothing is POSTed', async () => {
     const scope = api().get('/v2/status').reply(200, statuses);
+    listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
@@ -404,6 +423,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('a close misspelling is suggested (did you mean), still exit 4', async () => {
     api().get('/v2/status').reply(200, statuses);
+    listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(eventAddArgs('--event-status-id', 'Confirmd'), withApi());
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('no event status is named "Confirmd"; did you mean "Confirmed" (id 2)?');
@@ -424,6 +444,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
 describe('events open', () => {
   const event = { id: 12, eventName: 'Smith wedding', Links: [{ rel: 'web', method: 'GET', href: `${WEB}/event/edit/12` }] };
+  beforeEach(() => listedForNames('/v1/events', [event]));
 
   test("prints the event's web link", async () => {
     const scope = api().get('/v1/events/12').reply(200, envelope([event]));
@@ -475,8 +496,9 @@ describe('api <METHOD> <path>', () => {
   });
 
   test('the statuses group covers both status operations', async () => {
-    const scope = api().get('/v2/status').reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
+    const scope = api().get('/v2/status').twice().reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
     expect((await runCli(['statuses', 'list'], withApi())).stdout).toBe('1\tQuoted\n2\tConfirmed\n');
+    // A bare number reads the list too: some status could be named "2".
     expect((await runCli(['status', 'get', '2'], withApi())).stdout).toBe('2\tConfirmed\n');
     expect(scope.isDone()).toBe(true);
   });
@@ -524,7 +546,7 @@ describe('--verbose and --debug', () => {
       .reply(200, envelope([tent]))
       .put('/v2/inventory/3')
       .reply(200, envelope([tent]));
-    const result = await runCli(['inventory', 'update', '3', '--name', 'Tent', '--verbose'], withApi());
+    const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Tent', '--verbose'], withApi());
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);

@@ -2,11 +2,13 @@
 // the documented exit code, for every kind of failure the server or the network can produce.
 
 import nock from 'nock';
-import { describe, expect, test } from 'vitest';
-import { api, envelope, expectNothingSent, socketError, useNock, withApi } from '../helpers/api.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api, envelope, expectNothingSent, socketError, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 
 const STACK = /\n\s+at /;
 const proxyPage =

@@ -4,16 +4,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { StoredCredentials } from '../../src/api/credentials.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { ProtocolError } from '../../src/errors.js';
-import { API, TOKEN, api, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { API, TOKEN, api, envelope, expectNothingSent, sampleRecord, namesListed, useNock, withApi } from '../helpers/api.js';
 import { FIXED_NOW, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 import { resources } from '../../src/resources/definitions.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 
 const ESC = '\u001b';
 

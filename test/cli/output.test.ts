@@ -1,11 +1,13 @@
 // Output at the argv → stdout/stderr/exit code level: table on a TTY, tsv when piped, csv, json,
 // ndjson, --fields, colour rules, and the tolerant reading of what the server sent.
 
-import { describe, expect, test } from 'vitest';
-import { api, envelope, expectNothingSent, useNock, withApi } from '../helpers/api.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api, envelope, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
 import { type FakeOptions, runCli } from '../helpers/fake-context.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 
 const ESC = '\u001b[';
 
@@ -209,7 +211,7 @@ describe('csv, json, ndjson, --fields', () => {
   test('an unknown output format is a usage error before any request', async () => {
     const result = await runCli(['inventory', 'list', '-o', 'xml'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html)\n');
+    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html, xlsx)\n');
     expectNothingSent();
   });
 

@@ -1,7 +1,7 @@
 // Datetime flags of the generic verbs take the calendar's relative dates, on the local wall clock.
 
 import { beforeEach, describe, expect, test } from 'vitest';
-import { statusesListed, useNock, withApi } from '../helpers/api.js';
+import { statusesListed, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 // Friday 2026-06-12, 15:30 local time.
@@ -19,6 +19,8 @@ async function body(argv: string[]): Promise<Record<string, unknown>> {
 }
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 // A dry run reads only the service's statuses (its status id is checked); nothing is written.
 beforeEach(() => statusesListed());
 

@@ -1,10 +1,12 @@
 // Reliability at the command level (issue 10): a DELETE retried after a 502 that had applied it.
 
-import { describe, expect, test } from 'vitest';
-import { api, expectNothingSent, useNock, withApi } from '../helpers/api.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 
 describe('rentals … delete through a 502 that had deleted it', () => {
   test('exit 0, the note on stderr, the change on stdout', async () => {

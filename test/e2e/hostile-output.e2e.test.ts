@@ -394,7 +394,7 @@ describe('rentals __complete: hostile names are never offered raw, and each reco
       const label = resource === 'events' ? 'eventName' : 'name';
       for (const record of records) {
         const name = String(record[label]);
-        if (!offered.includes(name) && !offered.includes(String(record.id))) failures.push(`${words.join(' ')}: ${JSON.stringify(name)} (id ${String(record.id)}) is not offered`);
+        if (!offered.includes(name) && !offered.includes(`id:${String(record.id)}`)) failures.push(`${words.join(' ')}: ${JSON.stringify(name)} (id ${String(record.id)}) is not offered`);
       }
     }
     expect(failures).toEqual([]);

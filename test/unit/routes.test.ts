@@ -14,7 +14,7 @@ import {
   resources,
   writableFields,
 } from '../../src/resources/definitions.js';
-import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
+import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, namesListed, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
@@ -167,6 +167,8 @@ describe('every operation reaches the right method and path', () => {
         break;
       }
     }
+    // A bare number (the record, its parent, a block) may be some record's name: the list is read for it.
+    namesListed([RECORD_ID, PARENT_ID]);
     const result = await runCli(argv, withApi());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -189,10 +191,11 @@ describe('every operation reaches the right method and path', () => {
   });
 
   test('the default version is v2 where both exist, else the only one', async () => {
+    // Each list twice: `--event-id 7` and `--inventory-id 7` read theirs for a record that may be named "7".
     const scopes = [
-      api().get('/v2/inventory').reply(200, envelope([])),
+      api().get('/v2/inventory').twice().reply(200, envelope([])),
       api().get('/v2/events/7/inventory').reply(200, envelope([])),
-      api().get('/v1/events').reply(200, envelope([])),
+      api().get('/v1/events').twice().reply(200, envelope([])),
       api().get('/v1/inventory/7/pricing').reply(200, envelope([])),
     ];
     for (const argv of [['inventory', 'list'], ['bookings', 'list', '--event-id', '7'], ['events', 'list'], ['prices', 'list', '--inventory-id', '7']]) {
@@ -213,6 +216,7 @@ describe('every operation reaches the right method and path', () => {
       .reply(200, envelope([{ id: 4, name: 'Tents', inactive: 0 }]))
       .delete('/v2/inventorycategory/4')
       .reply(200, { id: 4 });
+    namesListed([3, 4]);
     expect((await runCli(['blocks', 'ls'], withApi())).code).toBe(0);
     expect((await runCli(['items', 'show', '3'], withApi())).code).toBe(0);
     const removed = await runCli(['category', 'rm', '4', '-y'], withApi());

@@ -200,6 +200,8 @@ export interface PlanChoices {
   invalid?: ValidationError;
   /** Invalid rows beyond those listed in `invalid`, counted. */
   invalidMore?: number;
+  /** Rows that move a price by a factor of ten or more: the whole run refused, --skip-invalid or not. */
+  implausible?: UsageError;
   /** `rentals prices apply`, for the hint after --plan. */
   applyCommand: string;
   /** --yes: no question before a mass change. */
@@ -229,6 +231,7 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
       if (!choices.skipInvalid) throw choices.invalid;
       warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
+    if (choices.implausible) throw choices.implausible;
     if (choices.planFile !== undefined) {
       await writeFileAtomically(choices.planFile, serialized()).catch((error: unknown) => {
         throw error instanceof FileWriteError ? new UsageError(`cannot write the plan to ${choices.planFile}: ${error.reason}`) : error;

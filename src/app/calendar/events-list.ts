@@ -57,7 +57,7 @@ export async function listEvents(deps: EventsListDeps, filters: EventFilters): P
   const { status } = filters;
   if (status !== undefined) {
     const { catalog } = calendar;
-    const found = /^\d+$/.test(status.trim()) ? Number(status) : await catalog.idOfName('statuses', status, '--status');
+    const found = await catalog.idOf('statuses', status, '--status');
     if (!(await catalog.names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
     statusId = found;
   }

@@ -58,7 +58,7 @@ export interface UncancelRequest {
 async function holdingStatus(deps: EventDeps, given: Given | undefined): Promise<number | undefined> {
   const { catalog } = deps.calendar;
   if (given === undefined) return undefined;
-  const id = /^\s*\d+\s*$/.test(given.value) ? Number(given.value) : await catalog.idOfName('statuses', given.value, given.flag);
+  const id = await catalog.idOf('statuses', given.value, given.flag);
   const name = (await catalog.names('statuses')).label(id);
   if (isCancelledStatus(name)) throw new UsageError(`${given.flag}: ${JSON.stringify(name)} cancels the event; give a status that holds (e.g. Confirmed or Quoted)`);
   return id;

@@ -20,7 +20,8 @@ import {
   kebabCase,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
-import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
+import { NameResolver, isReference, needsResolution } from '../../data/resolver.js';
+import { parseReference } from '../../data/names.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
@@ -39,6 +40,18 @@ export interface WriteInput {
   allowOverbook?: boolean;
 }
 
+/** `id:7` needs no list; a bare number may be some record's name, so it does. */
+function needsNames(value: string): boolean {
+  return parseReference(value).kind !== 'id';
+}
+
+/** The id's text of `id:7`, or the value as given. */
+function idText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const written = parseReference(value);
+  return written.kind === 'id' ? written.text : value;
+}
+
 function parseIdArgument(value: string | undefined, name = 'id'): number {
   const parsed = parseId(value ?? '');
   if (!parsed.ok) throw new ValidationError([{ field: name, message: parsed.rule, value }]);
@@ -50,8 +63,8 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
  */
 export async function resolveIdArgument(catalog: Catalog, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
-  if (!isNameRef(def, value)) return parseIdArgument(value, name);
-  const found = (await catalog.names(def.name)).resolve(value);
+  if (!isReference(def, value) || !needsNames(value)) return parseIdArgument(idText(value), name);
+  const found = (await catalog.names(def.name)).resolveRef(value);
   if (found.ok) return found.id;
   const issue = [{ field: name, message: found.rule, value }];
   // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
@@ -179,8 +192,8 @@ export async function updateView(
   parentGiven: unknown,
 ): Promise<View> {
   // Every rule that needs no request first: a name is looked up only once the values are known good.
-  const byName = typeof idArgument === 'string' && isNameRef(def, idArgument);
-  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idArgument);
+  const byName = typeof idArgument === 'string' && isReference(def, idArgument) && needsNames(idArgument);
+  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idText(idArgument));
   const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
   delete changes.Links;
   const bodyId = changes.id;
@@ -205,11 +218,19 @@ export interface DeleteInput {
   dryRun?: boolean;
 }
 
-/** The record as read, then deleted through its writer: `Deleted event 3 "Smith wedding"` for people; `{ "data": [{ "id": 3 }], "changes": [...] }` for machines. */
-export async function deleteView(deps: ResourceDeps, at: Address, id: number, input: DeleteInput): Promise<View> {
+/**
+ * The record as read, then deleted through its writer: `Deleted event 3 "Smith wedding"` for people;
+ * `{ "data": [{ "id": 3 }], "changes": [...] }` for machines. `ref`: the record as the user named it
+ * (an id or a name), resolved once no question stands in the way.
+ */
+export async function deleteView(deps: ResourceDeps, at: Address, ref: string, input: DeleteInput): Promise<View> {
   const confirm = input.dryRun || input.yes ? undefined : deps.asker();
   // Nobody to ask: said before any request.
-  if (!input.dryRun && !input.yes && !confirm) throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
+  if (!input.dryRun && !input.yes && !confirm) {
+    const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : JSON.stringify(ref);
+    throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
+  }
+  const id = await resolveIdArgument(deps.catalog(), at.def, ref);
   const { writer, notices } = await writerOf(deps, at.def);
   const planned = await writer.planDelete(at, id);
   if (confirm) await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${recordLabel(at.def, planned.changes[0]?.before)}?`, 'Nothing deleted.');

@@ -61,6 +61,8 @@ export type Effect = 'reads' | 'adds' | 'sets' | 'changes' | 'deletes';
 export interface LeafCommand extends CommandInfo {
   kind: 'command';
   effect: Effect;
+  /** What it prints, as declared (a function of its options where they decide); absent for a command without settings (help, the sandbox), which takes no -o. */
+  view?: View['kind'] | ((options: never) => View['kind']);
   /** Its options as declared (registry/flags.ts): what help shows and what an assistant's tool takes. */
   flags?: FlagDecls;
   /** Adds the commander command under `parent`, options and action included. */
@@ -174,16 +176,20 @@ export interface HandlerSpec<S extends string, F extends FlagDecls> extends Base
   page?: boolean;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
+  /** With no format chosen, at a terminal too: the one the options ask for (export --for-spreadsheet: csv); undefined: the usual. */
+  defaultFormat?: (options: FlagValues<F>) => OutputFormat | undefined;
   handler: (factory: Factory, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
 }
 
 /** A command whose handler returns a view: definition, typed options and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: HandlerSpec<S, F>): LeafCommand {
-  const { view, page, pipedFormat, handler, ...rest } = spec;
-  return defineCommand<S, F>({
+  const { view, page, pipedFormat, defaultFormat, handler, ...rest } = spec;
+  const command = defineCommand<S, F>({
     ...rest,
     run: async ({ output, factory }, options, args) => {
       if (pipedFormat) output.preferPipedFormat(pipedFormat);
+      const chosen = defaultFormat?.(options);
+      if (chosen) output.preferFormat(chosen);
       output.expectView(typeof view === 'function' ? view(options) : view, page === true);
       let outcome: View | Outcome;
       try {
@@ -200,6 +206,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
       return printOutcome(output.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
     },
   });
+  return { ...command, view: view as LeafCommand['view'] };
 }
 
 interface RawHandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
@@ -248,7 +255,9 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as ArgsOf<S>;
         const options = own.opts() as FlagValues<F>;
-        const globals = own.optsWithGlobals<GlobalOptions>();
+        // The global flags, as the command's ancestors hold them: a flag the command declares itself
+        // under a global's name is its own (snapshot --out), not the global.
+        const globals = own.parent?.optsWithGlobals<GlobalOptions>() ?? {};
         if ('runWithoutSettings' in spec) {
           let root = own;
           while (root.parent) root = root.parent;

@@ -180,7 +180,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         view: 'changes',
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
-          return deleteView(deps, at, await resolveIdArgument(deps.catalog(), def, id), { yes: options.yes === true, dryRun: options.dryRun === true });
+          return deleteView(deps, at, id, { yes: options.yes === true, dryRun: options.dryRun === true });
         },
       }),
   };
