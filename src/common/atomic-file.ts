@@ -1,10 +1,11 @@
 // The one way rentals writes a file it keeps (the config, the plan key, the config lock, a plan, a
-// snapshot's --out, the completion cache, the sandbox's data file): whole or not at all, private
-// unless told otherwise. The rules, decided here once:
+// snapshot, a command's --out, the completion cache, the sandbox's data file): whole or not at
+// all, private unless told otherwise. The rules, decided here once:
 //
 // - The content goes into a new file beside the target (`.NAME.PID.RANDOM.tmp` in the target's
 //   own directory, created exclusively: a planted file or link there is never followed), made
-//   with the mode asked (0600 unless told otherwise, whatever the mode of the file it replaces),
+//   private (0600, whatever the mode of the file it replaces) unless told otherwise (then as a
+//   shell's `>` would make it: the mode of the file it replaces, else 0666 less the umask),
 //   fsynced, then renamed over the target and the directory fsynced: a reader sees the old file
 //   or the new one, never half of either. A file that must not exist yet is linked into place
 //   instead: of two processes creating it at once, exactly one wins.
@@ -13,7 +14,8 @@
 //   not kept, and cannot be replaced.
 // - A directory that cannot be written (no file can be made in it) while the file itself can: the
 //   file is written in place, made private (fchmod) before a byte of the new content reaches it.
-//   Not atomic, but the only way there; never readable by others.
+//   Not atomic (a write that fails there leaves the file cut), but the only way there; never
+//   readable by others when it is to be private.
 // - An error names the user's path and what went wrong, never the temporary file.
 // - The temporary file is removed when the write fails, when the process exits, and on Ctrl-C
 //   (SIGINT, SIGTERM, SIGHUP when nothing else handles them: removed, then the signal raised
@@ -23,6 +25,7 @@
 import { constants, promises as fs, readdirSync, unlinkSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { processAlive } from './process.js';
 
 export type Chunk = string | Uint8Array;
@@ -31,8 +34,8 @@ export type Chunk = string | Uint8Array;
 export type Produce<T> = (write: (chunk: Chunk) => Promise<void>) => Promise<T>;
 
 export interface AtomicWriteOptions {
-  /** The file's mode (default 0o600: the user's alone). */
-  mode?: number;
+  /** The user's alone, 0600 (default); false: as a shell's `>` makes it (the mode of the file replaced, else 0666 less the umask). */
+  private?: boolean;
   /** false: the path must not exist yet; if it does (or appears meanwhile) nothing is written and a FileWriteError with code EEXIST is thrown. */
   replace?: boolean;
 }
@@ -49,7 +52,67 @@ export class FileWriteError extends Error {
 }
 
 const PRIVATE = 0o600;
+const SHARED = 0o666;
 const MAX_LINKS = 40;
+
+/** A file being written: its content goes in through `write` (or `stream()`), then `commit()` puts it in place, or `discard()` leaves the target as it was. */
+export interface AtomicFile {
+  write(chunk: Chunk): Promise<void>;
+  /** A stream onto the file, for a writer that takes one (a printer); ended before commit(). Destroying it leaves the file open. */
+  stream(): Writable;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Opens `path` for writing whole (the rules above): nothing is in place until commit(). Errors of
+ * the file system are FileWriteErrors naming `path`.
+ */
+export async function openAtomicFile(path: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
+  const keepPrivate = options.private !== false;
+  const { target, kind, mode: existingMode } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
+  // Private: 0600 whatever was there. Shared: the mode of the file it replaces, else what the umask leaves of 0666.
+  const mode = keepPrivate ? PRIVATE : existingMode;
+  if (kind === 'other') return inPlace(path, await step(path, () => fs.open(target, 'w')), false);
+  removeLeftovers(target);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(temp, 'wx', mode ?? SHARED);
+  } catch (error) {
+    if (kind === 'file' && isDenied(error)) return inPlace(path, await step(path, () => fs.open(target, 'r+')), true, mode);
+    throw failure(path, error);
+  }
+  tracked.add(temp);
+  listen();
+  const settled = async (): Promise<void> => {
+    await handle.close().catch(() => undefined);
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    forget(temp);
+  };
+  try {
+    // The umask does not decide a private file's mode; a replaced file's mode is kept.
+    if (mode !== undefined) await step(path, () => handle.chmod(mode));
+  } catch (error) {
+    await settled();
+    throw error;
+  }
+  return {
+    write: (chunk) => step(path, () => writeAll(handle, chunk)),
+    stream: () => streamOnto(path, handle),
+    commit: async () => {
+      try {
+        await step(path, () => handle.sync());
+        await handle.close();
+        await step(path, () => (options.replace === false ? linkInto(temp, target) : fs.rename(temp, target)));
+        await syncDirectory(dirname(target));
+      } finally {
+        await settled();
+      }
+    },
+    discard: settled,
+  };
+}
 
 /**
  * Writes `path` whole: `content` is the text or bytes, a stream of pieces, or a function given
@@ -58,37 +121,17 @@ const MAX_LINKS = 40;
  * left as it was.
  */
 export async function writeFileAtomically<T = void>(path: string, content: Chunk | AsyncIterable<Chunk> | Produce<T>, options: AtomicWriteOptions = {}): Promise<T> {
-  const mode = options.mode ?? PRIVATE;
   const produce = producerOf<T>(content);
-  const { target, kind } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
-  if (kind === 'other') return inPlace(path, target, produce, { truncate: true });
-  removeLeftovers(target);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-  let handle: FileHandle;
+  const file = await openAtomicFile(path, options);
+  let value: T;
   try {
-    handle = await fs.open(temp, 'wx', mode);
+    value = await produce((chunk) => file.write(chunk));
   } catch (error) {
-    if (kind === 'file' && isDenied(error)) return inPlace(path, target, produce, { mode });
-    throw failure(path, error);
+    await file.discard();
+    throw error;
   }
-  tracked.add(temp);
-  listen();
-  try {
-    let value: T;
-    try {
-      await step(path, () => handle.chmod(mode)); // the umask does not decide a private file's mode
-      value = await produce((chunk) => step(path, () => writeAll(handle, chunk)));
-      await step(path, () => handle.sync());
-    } finally {
-      await handle.close().catch(() => undefined);
-    }
-    await step(path, () => (options.replace === false ? linkInto(temp, target) : fs.rename(temp, target)));
-    await syncDirectory(dirname(target));
-    return value;
-  } finally {
-    await fs.rm(temp, { force: true }).catch(() => undefined);
-    forget(temp);
-  }
+  await file.commit();
+  return value;
 }
 
 /** Creates `path` holding `text` unless it exists: true when this call made it, false when it was there already. */
@@ -114,7 +157,7 @@ function producerOf<T>(content: Chunk | AsyncIterable<Chunk> | Produce<T>): Prod
 type Kind = 'new' | 'file' | 'other';
 
 /** Where the content goes: the path itself, or the file its symbolic links end at (which may not exist yet). */
-async function resolveTarget(path: string): Promise<{ target: string; kind: Kind }> {
+async function resolveTarget(path: string): Promise<{ target: string; kind: Kind; mode?: number }> {
   let target = path;
   for (let links = 0; ; links++) {
     const info = await fs.lstat(target).catch((error: NodeJS.ErrnoException) => {
@@ -128,12 +171,12 @@ async function resolveTarget(path: string): Promise<{ target: string; kind: Kind
       continue;
     }
     if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return { target, kind: info.isFile() ? 'file' : 'other' };
+    return { target, kind: info.isFile() ? 'file' : 'other', mode: info.isFile() ? info.mode & 0o777 : undefined };
   }
 }
 
 /** A file that must not exist yet: anything at the path (a link too, dangling or not) is there already. */
-async function newTarget(path: string): Promise<{ target: string; kind: Kind }> {
+async function newTarget(path: string): Promise<{ target: string; kind: Kind; mode?: number }> {
   const exists = await fs.lstat(path).then(
     () => true,
     (error: NodeJS.ErrnoException) => {
@@ -157,22 +200,37 @@ async function linkInto(temp: string, target: string): Promise<void> {
 }
 
 /**
- * Written in place: a device or a FIFO (truncated, as a shell's `>` does), or a file in a directory
- * no file can be made in, made private before it is cut and written.
+ * Written in place: a device or a FIFO (opened truncated, as a shell's `>` does), or a file in a
+ * directory no file can be made in (`cut`: made private first when it is to be, then cut and written).
  */
-async function inPlace<T>(path: string, target: string, produce: Produce<T>, how: { truncate: true } | { mode: number }): Promise<T> {
-  const handle = await step(path, () => fs.open(target, 'truncate' in how ? 'w' : 'r+'));
+async function inPlace(path: string, handle: FileHandle, cut: boolean, mode?: number): Promise<AtomicFile> {
   try {
-    if ('mode' in how) {
-      await step(path, () => handle.chmod(how.mode));
-      await step(path, () => handle.truncate(0));
-    }
-    const value = await produce((chunk) => step(path, () => writeAll(handle, chunk)));
-    if ('mode' in how) await step(path, () => handle.sync());
-    return value;
-  } finally {
+    if (cut && mode !== undefined) await step(path, () => handle.chmod(mode));
+    if (cut) await step(path, () => handle.truncate(0));
+  } catch (error) {
     await handle.close().catch(() => undefined);
+    throw error;
   }
+  const close = async (): Promise<void> => void (await handle.close().catch(() => undefined));
+  return {
+    write: (chunk) => step(path, () => writeAll(handle, chunk)),
+    stream: () => streamOnto(path, handle),
+    commit: async () => {
+      try {
+        if (cut) await step(path, () => handle.sync());
+      } finally {
+        await close();
+      }
+    },
+    discard: close,
+  };
+}
+
+/** Writes through to the handle, which stays the file's own: the stream never closes it. */
+function streamOnto(path: string, handle: FileHandle): Writable {
+  return new Writable({
+    write: (chunk: Buffer, _encoding, done) => void step(path, () => writeAll(handle, chunk)).then(() => done(), done),
+  });
 }
 
 async function writeAll(handle: FileHandle, chunk: Chunk): Promise<void> {

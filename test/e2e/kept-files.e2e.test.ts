@@ -63,6 +63,22 @@ describe('snapshot --out', () => {
   });
 });
 
+describe('a command\'s --out', () => {
+  test('through a symbolic link: the link stays, the file it names is replaced, keeping its mode as a redirect would', async () => {
+    const target = join(dir, 'items-real.csv');
+    writeFileSync(target, 'an older list\n', { mode: 0o640 });
+    chmodSync(target, 0o640);
+    const link = join(dir, 'items.csv');
+    symlinkSync(target, link);
+    const result = await rentals(['inventory', 'list', '--out', link]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^id,name,/);
+    expect(mode(target)).toBe(0o640);
+    expect(temporaries(dir)).toEqual([]);
+  });
+});
+
 describe('a directory rentals may not write in', () => {
   // The checks need a user the directory refuses: as root (who may write anywhere), `rentals` runs as nobody.
   const asRoot = process.getuid?.() === 0;

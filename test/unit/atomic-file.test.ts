@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { FileWriteError, createFileWhole, writeFileAtomically } from '../../src/common/atomic-file.js';
+import { FileWriteError, createFileWhole, openAtomicFile, writeFileAtomically } from '../../src/common/atomic-file.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 
 const dir = fileTempDir('rentals-atomic-file-');
@@ -49,10 +49,32 @@ describe('writeFileAtomically', () => {
     expect(mode(path)).toBe(0o600);
   });
 
-  test('another mode when asked', async () => {
+  test('not private: made as a shell\'s > makes it (0666 less the umask), or keeping the mode of the file it replaces', async () => {
     const path = fresh();
-    await writeFileAtomically(path, 'shared\n', { mode: 0o644 });
-    expect(mode(path)).toBe(0o644);
+    await writeFileAtomically(path, 'shared\n', { private: false });
+    const umask = process.umask();
+    expect(mode(path)).toBe(0o666 & ~umask);
+    chmodSync(path, 0o640);
+    await writeFileAtomically(path, 'shared again\n', { private: false });
+    expect(readFileSync(path, 'utf8')).toBe('shared again\n');
+    expect(mode(path)).toBe(0o640);
+  });
+
+  test('written through a stream, then put in place; discarded, nothing is', async () => {
+    const path = fresh();
+    writeFileSync(path, 'before\n');
+    const file = await openAtomicFile(path, { private: false });
+    const stream = file.stream();
+    stream.write('through ');
+    await new Promise<void>((resolve) => stream.end('a stream\n', resolve));
+    expect(readFileSync(path, 'utf8')).toBe('before\n');
+    await file.commit();
+    expect(readFileSync(path, 'utf8')).toBe('through a stream\n');
+    const dropped = await openAtomicFile(path);
+    await dropped.write('never placed');
+    await dropped.discard();
+    expect(readFileSync(path, 'utf8')).toBe('through a stream\n');
+    expect(besides()).toEqual([]);
   });
 
   test('content that cannot be finished leaves the previous file as it was, and nothing beside it', async () => {
