@@ -1,8 +1,8 @@
 // `--out FILE`: the output written to a file instead of standard output, as a redirect would,
-// but never half: through the one writer of files (common/atomic-file.ts), it goes to a temporary
-// file beside the target and takes its place once the command has printed everything; a command
-// that fails leaves the target as it was. The format, when no -o names one, is the file's
-// extension's (`prices.xlsx`, `events.ics`).
+// but never half and never readable by others (0600): through the one writer of files
+// (common/atomic-file.ts), it goes to a temporary file beside the target and takes its place once
+// the command has printed everything; a command that fails leaves the target as it was. The
+// format, when no -o names one, is the file's extension's (`prices.xlsx`, `events.ics`, `quote.pdf`).
 
 import { promises as fs } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -22,6 +22,7 @@ const BY_EXTENSION: Readonly<Record<string, ViewFormat>> = {
   '.ics': 'ics',
   '.html': 'html',
   '.htm': 'html',
+  '.pdf': 'pdf',
 };
 
 /** The format a file's name asks for (`prices.xlsx` → xlsx), undefined for another extension. */
@@ -40,9 +41,9 @@ export class OutputFile {
     if (path === '' || path === '-') throw new UsageError('--out: give a file name (leave --out out to write to standard output)');
     const existing = await fs.stat(path).catch(() => undefined);
     if (existing?.isDirectory()) throw new UsageError(`--out: ${path} is a directory; name a file`);
-    // Not private: the file is what a redirect would have made (common/atomic-file.ts says the rest).
+    // Private (0600), as the shop's data it holds: never readable by others, even while it is written.
     const { FileWriteError, openAtomicFile } = await import('../common/atomic-file.js');
-    const file = await openAtomicFile(path, { private: false }).catch((error: unknown) => {
+    const file = await openAtomicFile(path).catch((error: unknown) => {
       throw error instanceof FileWriteError ? new UsageError(`--out: ${error.message}`) : error;
     });
     return new OutputFile(path, file, file.stream());

@@ -1,13 +1,12 @@
 // The one way rentals writes a file it keeps (the config, the plan key, the config lock, a plan, a
 // snapshot, a command's --out, the completion cache, the sandbox's data file): whole or not at
-// all, private unless told otherwise. The rules, decided here once:
+// all, private. The rules, decided here once:
 //
 // - The content goes into a new file beside the target (`.NAME.PID.RANDOM.tmp` in the target's
 //   own directory, created exclusively: a planted file or link there is never followed), made
-//   private (0600, whatever the mode of the file it replaces) unless told otherwise (then as a
-//   shell's `>` would make it: the mode of the file it replaces, else 0666 less the umask),
-//   fsynced, then renamed over the target and the directory fsynced: a reader sees the old file
-//   or the new one, never half of either. A file that must not exist yet is linked into place
+//   private (0600, whatever the umask and the mode of the file it replaces: every file rentals
+//   keeps holds the shop's data or a secret), fsynced, then renamed over the target and the
+//   directory fsynced: a reader sees the old file or the new one, never half of either. A file that must not exist yet is linked into place
 //   instead: of two processes creating it at once, exactly one wins.
 // - A symbolic link stays a link: the file it names is replaced, or created when the link dangles.
 // - A path that is not a regular file (/dev/stdout, a FIFO, a terminal) is written in place: it is
@@ -15,7 +14,7 @@
 // - A directory that cannot be written (no file can be made in it) while the file itself can: the
 //   file is written in place, made private (fchmod) before a byte of the new content reaches it.
 //   Not atomic (a write that fails there leaves the file cut), but the only way there; never
-//   readable by others when it is to be private.
+//   readable by others.
 // - An error names the user's path and what went wrong, never the temporary file.
 // - The temporary file is removed when the write fails, when the process exits, and on Ctrl-C
 //   (SIGINT, SIGTERM, SIGHUP when nothing else handles them: removed, then the signal raised
@@ -34,8 +33,6 @@ export type Chunk = string | Uint8Array;
 export type Produce<T> = (write: (chunk: Chunk) => Promise<void>) => Promise<T>;
 
 export interface AtomicWriteOptions {
-  /** The user's alone, 0600 (default); false: as a shell's `>` makes it (the mode of the file replaced, else 0666 less the umask). */
-  private?: boolean;
   /** false: the path must not exist yet; if it does (or appears meanwhile) nothing is written and a FileWriteError with code EEXIST is thrown. */
   replace?: boolean;
 }
@@ -52,7 +49,6 @@ export class FileWriteError extends Error {
 }
 
 const PRIVATE = 0o600;
-const SHARED = 0o666;
 const MAX_LINKS = 40;
 
 /** A file being written: its content goes in through `write` (or `stream()`), then `commit()` puts it in place, or `discard()` leaves the target as it was. */
@@ -69,18 +65,15 @@ export interface AtomicFile {
  * the file system are FileWriteErrors naming `path`.
  */
 export async function openAtomicFile(path: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
-  const keepPrivate = options.private !== false;
-  const { target, kind, mode: existingMode } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
-  // Private: 0600 whatever was there. Shared: the mode of the file it replaces, else what the umask leaves of 0666.
-  const mode = keepPrivate ? PRIVATE : existingMode;
+  const { target, kind } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
   if (kind === 'other') return inPlace(path, await step(path, () => fs.open(target, 'w')), false);
   removeLeftovers(target);
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   let handle: FileHandle;
   try {
-    handle = await fs.open(temp, 'wx', mode ?? SHARED);
+    handle = await fs.open(temp, 'wx', PRIVATE);
   } catch (error) {
-    if (kind === 'file' && isDenied(error)) return inPlace(path, await step(path, () => fs.open(target, 'r+')), true, mode);
+    if (kind === 'file' && isDenied(error)) return inPlace(path, await step(path, () => fs.open(target, 'r+')), true);
     throw failure(path, error);
   }
   tracked.add(temp);
@@ -91,8 +84,8 @@ export async function openAtomicFile(path: string, options: AtomicWriteOptions =
     forget(temp);
   };
   try {
-    // The umask does not decide a private file's mode; a replaced file's mode is kept.
-    if (mode !== undefined) await step(path, () => handle.chmod(mode));
+    // Whatever the umask says.
+    await step(path, () => handle.chmod(PRIVATE));
   } catch (error) {
     await settled();
     throw error;
@@ -157,7 +150,7 @@ function producerOf<T>(content: Chunk | AsyncIterable<Chunk> | Produce<T>): Prod
 type Kind = 'new' | 'file' | 'other';
 
 /** Where the content goes: the path itself, or the file its symbolic links end at (which may not exist yet). */
-async function resolveTarget(path: string): Promise<{ target: string; kind: Kind; mode?: number }> {
+async function resolveTarget(path: string): Promise<{ target: string; kind: Kind }> {
   let target = path;
   for (let links = 0; ; links++) {
     const info = await fs.lstat(target).catch((error: NodeJS.ErrnoException) => {
@@ -171,12 +164,12 @@ async function resolveTarget(path: string): Promise<{ target: string; kind: Kind
       continue;
     }
     if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return { target, kind: info.isFile() ? 'file' : 'other', mode: info.isFile() ? info.mode & 0o777 : undefined };
+    return { target, kind: info.isFile() ? 'file' : 'other' };
   }
 }
 
 /** A file that must not exist yet: anything at the path (a link too, dangling or not) is there already. */
-async function newTarget(path: string): Promise<{ target: string; kind: Kind; mode?: number }> {
+async function newTarget(path: string): Promise<{ target: string; kind: Kind }> {
   const exists = await fs.lstat(path).then(
     () => true,
     (error: NodeJS.ErrnoException) => {
@@ -201,11 +194,11 @@ async function linkInto(temp: string, target: string): Promise<void> {
 
 /**
  * Written in place: a device or a FIFO (opened truncated, as a shell's `>` does), or a file in a
- * directory no file can be made in (`cut`: made private first when it is to be, then cut and written).
+ * directory no file can be made in (`cut`: made private first, then cut and written).
  */
-async function inPlace(path: string, handle: FileHandle, cut: boolean, mode?: number): Promise<AtomicFile> {
+async function inPlace(path: string, handle: FileHandle, cut: boolean): Promise<AtomicFile> {
   try {
-    if (cut && mode !== undefined) await step(path, () => handle.chmod(mode));
+    if (cut) await step(path, () => handle.chmod(PRIVATE));
     if (cut) await step(path, () => handle.truncate(0));
   } catch (error) {
     await handle.close().catch(() => undefined);

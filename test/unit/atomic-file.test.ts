@@ -49,21 +49,10 @@ describe('writeFileAtomically', () => {
     expect(mode(path)).toBe(0o600);
   });
 
-  test('not private: made as a shell\'s > makes it (0666 less the umask), or keeping the mode of the file it replaces', async () => {
-    const path = fresh();
-    await writeFileAtomically(path, 'shared\n', { private: false });
-    const umask = process.umask();
-    expect(mode(path)).toBe(0o666 & ~umask);
-    chmodSync(path, 0o640);
-    await writeFileAtomically(path, 'shared again\n', { private: false });
-    expect(readFileSync(path, 'utf8')).toBe('shared again\n');
-    expect(mode(path)).toBe(0o640);
-  });
-
   test('written through a stream, then put in place; discarded, nothing is', async () => {
     const path = fresh();
     writeFileSync(path, 'before\n');
-    const file = await openAtomicFile(path, { private: false });
+    const file = await openAtomicFile(path);
     const stream = file.stream();
     stream.write('through ');
     await new Promise<void>((resolve) => stream.end('a stream\n', resolve));
