@@ -11,6 +11,7 @@
 // and those of its back-out (a `withdraw` line), so an entry holds only what its command left written;
 // a deleted line the back-out brought back under a new id stays known as its rename.
 
+import { shellWord } from '../common/shell-words.js';
 import { maskUrlCredentials, withoutUrlCredentials } from '../common/urls.js';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,11 +77,7 @@ export function redactedCommand(argv: readonly string[]): string {
       i++;
     } else words.push(maskUrlCredentials(word));
   }
-  return ['rentals', ...words.map(quoteWord)].join(' ');
-}
-
-function quoteWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return ['rentals', ...words.map(shellWord)].join(' ');
 }
 
 /** The entry a run writes to, opened (and its header written) at its first record. */

@@ -25,6 +25,8 @@ export class ShortageAdvisor {
       now: () => WallTime;
       /** Problems of the setting (a name that matches no item), said once per run. */
       warn: (message: string) => void;
+      /** The refused command as typed: run again after a move, and with --allow-overbook (absent: not known). */
+      commandLine?: () => string;
     },
   ) {}
 
@@ -51,15 +53,16 @@ export class ShortageAdvisor {
     );
   }
 
-  /** The refusal again, its message and fields with the ways out; the refusal as it was when they cannot be read. */
+  /** The refusal again, its message and fields with the ways out as commands; without them when they cannot be read. */
   async advise(refusal: ShortageRefused): Promise<ShortageRefused> {
+    const commandLine = this.options.commandLine?.();
+    const known = commandLine === undefined ? {} : { commandLine };
     try {
       const { target } = refusal;
       const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window }));
-      const ways = await this.waysOut(needs, target.id);
-      return refusal.withWaysOut(ways);
+      return refusal.with({ ...known, waysOut: await this.waysOut(needs, target.id) });
     } catch {
-      return refusal;
+      return refusal.with(known);
     }
   }
 }

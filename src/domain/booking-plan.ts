@@ -21,6 +21,7 @@ import { type Money, compareMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
+import { type RefusalAsk, type WayOutCommand, type WindowRetry, wayOutCommands } from './way-out-commands.js';
 import { type WaysOut, describeWaysOut } from './ways-out.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
@@ -86,22 +87,76 @@ export interface BookingPlan {
 /** A request the rules refuse: nothing was written (the CLI exits 1: cli/exit-codes.ts). */
 export class BookingRefused extends DomainRefusal {}
 
-/** Refused for stock: the shortages, so that a caller can add the ways out (ways-out.ts) to the message. */
+/** What a refusal for stock knows: what it says, the shortages, what was asked, and the ways out once known. */
+export interface RefusalParts {
+  /** `not enough units for …:`, `event 12 "Gala" cannot be confirmed: …` */
+  head: string;
+  /** `Nothing was written.`, `Nothing was changed.` */
+  nothing: string;
+  target: BookingTarget & { window: Range };
+  shortages: readonly Shortage[];
+  /** Filled by whoever adds them (data/shortage-advisor.ts): one per shortage, for `-o json` too. */
+  waysOut: readonly WaysOut[];
+  /** What the refused write asked of each item it grows (its units on the event after it). */
+  asks: readonly RefusalAsk[];
+  /** The event's units of each item before the write. */
+  current: ReadonlyMap<number, number>;
+  /** A substitute is booked over the window judged (false for a change that moves the event). */
+  substitutable: boolean;
+  /** The refused write changes the event itself (a confirmation): a booking way out is followed by it again. */
+  changesEvent?: boolean;
+  /** The refused command done over another window; default: the event moved, then the command again. */
+  window?: WindowRetry;
+  /** The refused command as typed (secrets redacted), for the ways out that run it again and the override. */
+  commandLine?: string;
+}
+
+/**
+ * Refused for stock: the shortages and what was asked, so that a caller can add the ways out
+ * (ways-out.ts) and the command that was refused; the message then lists each way out as a command
+ * to copy (way-out-commands.ts), the override last.
+ */
 export class ShortageRefused extends BookingRefused {
-  constructor(
-    message: string,
-    readonly target: BookingTarget & { window: Range },
-    readonly shortages: readonly Shortage[],
-    /** Filled by whoever adds them: one per shortage, for `-o json`. */
-    readonly waysOut: readonly WaysOut[] = [],
-  ) {
-    super(message);
+  /** The ways out as commands (empty until the ways out are known). */
+  readonly commands: readonly WayOutCommand[];
+
+  constructor(readonly parts: RefusalParts) {
+    const commands = wayOutCommands({ ...parts, eventId: parts.target.id });
+    super(refusalMessage(parts, commands));
+    this.commands = commands;
   }
 
-  /** The same refusal with its ways out: said under each shortage, and as fields for `-o json`. */
-  withWaysOut(ways: readonly WaysOut[]): ShortageRefused {
-    return new ShortageRefused(refusalText(this.target.label, this.target.window, this.shortages, ways), this.target, this.shortages, ways);
+  get target(): BookingTarget & { window: Range } {
+    return this.parts.target;
   }
+
+  get shortages(): readonly Shortage[] {
+    return this.parts.shortages;
+  }
+
+  get waysOut(): readonly WaysOut[] {
+    return this.parts.waysOut;
+  }
+
+  /** The same refusal with more known (its ways out, the command that was refused), said again. */
+  with(more: Partial<RefusalParts>): ShortageRefused {
+    return new ShortageRefused({ ...this.parts, ...more });
+  }
+}
+
+/** The head, each shortage with its holders, what was not done, then each way out as a command to copy (the override last). */
+function refusalMessage(parts: RefusalParts, commands: readonly WayOutCommand[]): string {
+  const lines = [parts.head];
+  for (const shortage of parts.shortages) {
+    lines.push(...describeShortages([shortage]));
+    const way = parts.waysOut.find((w) => w.itemId === shortage.itemId);
+    if (way) lines.push(...describeWaysOut(way));
+  }
+  if (commands.length === 0) return [...lines, `${parts.nothing} Write anyway with --allow-overbook.`].join('\n');
+  lines.push(`${parts.nothing} Ways out:`);
+  for (const way of commands) lines.push(`  ${way.what}:`, `    ${way.command}`);
+  if (!commands.some((c) => c.kind === 'override')) lines.push('  Write anyway: give the command again with --allow-overbook.');
+  return lines.join('\n');
 }
 
 const NOTHING_WRITTEN = 'Nothing was written.';
@@ -196,26 +251,19 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   );
   const short = check.shortages;
   if (short.length > 0 && !options.allowOverbook && target.holdRule !== 'tentative') {
-    throw new ShortageRefused(refusalText(target.label, target.window, short), { ...target, window: target.window }, short);
+    const asks = growing.map((itemId) => ({ itemId, name: world.items.get(itemId)!.name, quantity: after.get(itemId) ?? 0 }));
+    throw new ShortageRefused({
+      head: `not enough units for ${target.label} (window ${windowText(target.window)}):`,
+      nothing: NOTHING_WRITTEN,
+      target: { ...target, window: target.window },
+      shortages: short,
+      waysOut: [],
+      asks,
+      current: before,
+      substitutable: true,
+    });
   }
   return { writes, unchanged, overbooked: short, quotesCountedOn: check.quotesCountingOn };
-}
-
-/** `not enough units for …:`, each shortage (and its ways out, when known), `Nothing was written.` */
-export function refusalText(label: string, window: Range, short: readonly Shortage[], waysOut: readonly WaysOut[] = []): string {
-  return shortageText(`not enough units for ${label} (window ${windowText(window)}):`, short, waysOut, `${NOTHING_WRITTEN} Write anyway with --allow-overbook.`);
-}
-
-/** `head`, each shortage with its holders (and its ways out, when known), `tail`: the text of any refusal for stock. */
-export function shortageText(head: string, short: readonly Shortage[], waysOut: readonly WaysOut[], tail: string): string {
-  const lines = [head];
-  for (const shortage of short) {
-    lines.push(...describeShortages([shortage]));
-    const way = waysOut.find((w) => w.itemId === shortage.itemId);
-    if (way) lines.push(...describeWaysOut(way));
-  }
-  lines.push(tail);
-  return lines.join('\n');
 }
 
 /** The overbooking warning for shortages let through. */

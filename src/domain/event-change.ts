@@ -5,14 +5,15 @@
 // new window, under the new status; a shortage refuses the whole change unless allowed.
 // A change that adds no hold (a rename, a narrower window, a cancel) is never refused.
 
+import { shellLine } from '../common/shell-words.js';
+import { type RefusalParts, ShortageRefused, targetOf, windowText } from './booking-plan.js';
+import { EVENT_DATE_FIELDS } from './event-model.js';
 import type { HoldRule } from './hold-policy.js';
 import type { Holdings, Shortage } from './holds.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, totalsByItem } from './records.js';
 import { type QuotesCountingOn, askedItems, checkBooking } from './tentative-holds.js';
-import type { Range } from './wall-time.js';
-import { EVENT_DATE_FIELDS } from './event-model.js';
-import { type BookingTarget, ShortageRefused, shortageText, targetOf, windowText } from './booking-plan.js';
-import type { WaysOut } from './ways-out.js';
+import { type Range, shortWallTime } from './wall-time.js';
+import { type WindowRetry, moveCommand } from './way-out-commands.js';
 
 /**
  * A change of an event refused for stock: exit 1, and nothing was changed. A refusal for stock as a
@@ -23,20 +24,13 @@ export class EventChangeRefused extends ShortageRefused {
   constructor(
     /** Completes "cannot be …": confirmed, moved, uncancelled, changed. */
     readonly verb: string,
-    target: BookingTarget & { window: Range },
-    shortages: readonly Shortage[],
-    waysOut: readonly WaysOut[] = [],
+    parts: Omit<RefusalParts, 'head' | 'nothing'>,
   ) {
-    super(
-      shortageText(`${target.label} cannot be ${verb}: not enough units against the firm holds (window ${windowText(target.window)}):`, shortages, waysOut, 'Nothing was changed. Change anyway with --allow-overbook.'),
-      target,
-      shortages,
-      waysOut,
-    );
+    super({ ...parts, head: `${parts.target.label} cannot be ${verb}: not enough units against the firm holds (window ${windowText(parts.target.window)}):`, nothing: 'Nothing was changed.' });
   }
 
-  override withWaysOut(ways: readonly WaysOut[]): EventChangeRefused {
-    return new EventChangeRefused(this.verb, this.target, this.shortages, ways);
+  override with(more: Partial<RefusalParts>): EventChangeRefused {
+    return new EventChangeRefused(this.verb, { ...this.parts, ...more });
   }
 }
 
@@ -93,7 +87,41 @@ export function judgeEventChange(world: EventChangeWorld, options: { allowOverbo
   const window = world.after.window!;
   const check = checkBooking(window, askedItems(world.lines, world.items), world.others);
   if (check.shortages.length > 0 && !options.allowOverbook && world.ruleAfter === 'firm') {
-    throw new EventChangeRefused(options.verb, { ...targetOf(world.after), window }, check.shortages);
+    const moved = world.before.window === undefined || world.before.window.from !== window.from || world.before.window.to !== window.to;
+    const current = totalsByItem(world.lines);
+    const asks = check.shortages.map((s) => ({ itemId: s.itemId, name: s.itemName, quantity: current.get(s.itemId) ?? s.asked }));
+    throw new EventChangeRefused(options.verb, {
+      target: { ...targetOf(world.after), window },
+      shortages: check.shortages,
+      waysOut: [],
+      asks,
+      current,
+      substitutable: !moved,
+      changesEvent: true,
+      ...(moved ? { window: movedWindowRetry(world) } : {}),
+    });
   }
   return { addsHolds: true, overbooked: check.shortages, quotesCountedOn: check.quotesCountingOn };
+}
+
+/**
+ * A change that moves the event, done over another window: a shift that keeps the window's length
+ * and changes nothing else is `events move`; one that changes its length, the dates set anew
+ * (`events update` with the asked dates shifted alike). A change that also changes the status or
+ * the cancel date has no such command (done again, it would move the event back).
+ */
+function movedWindowRetry(world: Pick<EventChangeWorld, 'before' | 'after'>): WindowRetry | undefined {
+  const { before, after } = world;
+  if (before.statusId !== after.statusId || before.cancelled !== after.cancelled || !after.window || after.id === undefined) return undefined;
+  const asked = after.window;
+  const sameLength = before.window !== undefined && before.window.to - before.window.from === asked.to - asked.from;
+  return (window) => {
+    if (sameLength) return moveCommand(after.id, window);
+    const shift = window.from - asked.from;
+    const dates = EVENT_DATE_FIELDS.flatMap((field) => {
+      const time = after.dates[field];
+      return time === undefined ? [] : [`--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, shortWallTime(time + shift)];
+    });
+    return shellLine(['rentals', 'events', 'update', String(after.id), ...dates]);
+  };
 }

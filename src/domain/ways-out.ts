@@ -10,7 +10,7 @@ import { freeWindows } from './free-windows.js';
 import { type Hold, peak } from './sweep.js';
 import { isFirm } from './tentative-holds.js';
 import type { CalendarEvent, CalendarItem } from './records.js';
-import { type Range, formatWallTime, overlaps, shortWallTime } from './wall-time.js';
+import { type Range, formatWallTime, overlaps } from './wall-time.js';
 
 export interface Need {
   itemId: number;
@@ -129,14 +129,13 @@ function holdersBySize(holds: readonly Hold[], window: Range, events: ReadonlyMa
     .sort((a, b) => b.quantity - a.quantity || a.eventId - b.eventId);
 }
 
-/** The lines for people under a shortage (the events holding the units are listed above them). */
+/**
+ * The lines for people under a shortage (the events holding the units are listed above them): the
+ * quotes over the window, and when nothing is free, how to name substitutes. The ways out themselves
+ * follow the shortages as commands (way-out-commands.ts).
+ */
 export function describeWaysOut(way: WaysOut): string[] {
   const lines: string[] = [];
-  if (way.substitutes.length > 0) {
-    const names = way.substitutes.map((s) => `${JSON.stringify(s.name)} (item ${s.itemId}, ${s.free} free${s.coversAll ? '' : `, for the ${way.short} missing`})`);
-    lines.push(`    substitute: ${names.join('; ')}`);
-  }
-  if (way.windows.length > 0) lines.push(`    nearest windows where ${way.asked} fit: ${way.windows.map((w) => `${shortWallTime(w.from)} → ${shortWallTime(w.to)}`).join('; ')}`);
   const quotes = way.holders.filter((h) => h.tentative);
   if (quotes.length > 0) lines.push(`    quotes over the window (they block nothing): ${quotes.map((q) => `event ${q.eventId} ${JSON.stringify(q.name)}: ${q.quantity}`).join('; ')}`);
   if (way.substitutes.length === 0 && way.windows.length === 0) lines.push('    no substitute is free and no window nearby fits (name substitutes: rentals config set alternatives "Item=Other|Other")');

@@ -97,11 +97,21 @@ function shown(speaker: Speaker, resource: string, field: string, value: unknown
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** An event's dates in the order they follow (dropoff, start, end, teardown, pickup), where the first of them is. */
+function inDateOrder(fields: string[], order: readonly string[] | undefined): string[] {
+  if (!order) return fields;
+  const dates = order.filter((f) => fields.includes(f));
+  const at = fields.findIndex((f) => dates.includes(f));
+  if (at < 0) return fields;
+  const others = fields.filter((f) => !dates.includes(f));
+  return [...others.slice(0, at), ...dates, ...others.slice(at)];
+}
+
 /** The fields a change touches, each as `title: before → after` (a create's: `title: value`). */
 function fieldChanges(speaker: Speaker, change: Change, skip: readonly string[] = []): Array<{ title: string; text: string }> {
   const { resource } = change;
   const def = resources[resource as ResourceName];
-  const fields = changedFields(change, fieldsOf(resource).filter((f) => f !== 'id' && !skip.includes(f) && f !== def?.parent?.field));
+  const fields = inDateOrder(changedFields(change, fieldsOf(resource).filter((f) => f !== 'id' && !skip.includes(f) && f !== def?.parent?.field)), def?.dateOrder);
   return fields.map((field) => {
     const after = shown(speaker, resource, field, change.after?.[field]);
     return { title: fieldTitle(resource, field), text: change.before === null ? after : `${shown(speaker, resource, field, change.before[field])} → ${after}` };

@@ -1,6 +1,6 @@
 // A write refused for stock, as what a command prints: the message on stderr (exit 1), and for
 // `-o json` the refusal with its ways out on stdout, `{ "data": [], "refused": { message, event,
-// shortages } }` (README "A way out of every shortage"), so a script can act on them.
+// shortages, commands } }` (README "A way out of every shortage"), so a script can act on them.
 
 import { ShortageRefused } from '../domain/booking-plan.js';
 import { waysOutJson } from '../domain/ways-out.js';
@@ -18,6 +18,8 @@ export function refusalOutcome(refusal: unknown): Outcome | undefined {
       refusal.waysOut.length > 0
         ? refusal.waysOut.map(waysOutJson)
         : refusal.shortages.map((s) => ({ itemId: s.itemId, name: s.itemName, asked: s.asked, owned: s.owned, free: s.owned - s.held, short: s.held + s.asked - s.owned })),
+    // Each way out as the command line that takes it (quoted for a POSIX shell), the override last.
+    commands: refusal.commands.map(({ kind, what, command }) => ({ kind, what, command })),
   };
   return { view: { kind: 'records', body: { data: [], refused }, rows: [], columns: ['itemId'], emptyNote: '' }, warnings: [`error: ${refusal.message}`], exitCode: 1 };
 }

@@ -1,6 +1,7 @@
 // `rentals sandbox`: start, print how to point the CLI at it, serve until SIGINT/SIGTERM.
 // `--print-env` prints only the export line (the data file's stored token) and exits, serving nothing.
 
+import { shellWord } from '../common/shell-words.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
@@ -108,10 +109,6 @@ async function chooseCredentials(options: SandboxCommandOptions, env: Record<str
 /** One line, for pasting or `eval`; values quoted for the shell when they need it. */
 function exportLine(url: string, token: string): string {
   return `export RENTALS_BASE_URL=${shellWord(url)} RENTALS_TOKEN=${shellWord(token)}`;
-}
-
-function shellWord(value: string): string {
-  return /^[\w.:/@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 function banner(sandbox: Sandbox, options: SandboxCommandOptions): string {

@@ -14,7 +14,7 @@ import { ApiError, ProtocolError, RentalsError, UsageError } from '../../src/err
 describe('refusedByRules', () => {
   test.each([
     ['a booking the rules refuse', new BookingRefused('not enough units')],
-    ['an event change the rules refuse', new EventChangeRefused('confirmed', { id: 1, label: 'event 1', window: { from: 0, to: 1 }, cancelled: false, blockId: undefined }, [])],
+    ['an event change the rules refuse', new EventChangeRefused('confirmed', { target: { id: 1, label: 'event 1', window: { from: 0, to: 1 }, cancelled: false, blockId: undefined }, shortages: [], waysOut: [], asks: [], current: new Map(), substitutable: true })],
     ['a stock change the rules refuse', new StockChangeRefused('below what events hold')],
     ['a lost race', new LostRace('another write took the units')],
   ])('%s: a refusal, exit 1', (_, error) => {

@@ -96,7 +96,8 @@ describe('events book', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${tent.name}: 3 owned, 2 held by other events at 2026-06-06 08:00, 2 asked (short by 1)`);
     expect(refused.stderr).toContain(`event ${holder.id} "${holder.name}": 2`);
-    expect(refused.stderr).toContain('Nothing was written. Write anyway with --allow-overbook.');
+    expect(refused.stderr).toContain('Nothing was written. Ways out:');
+    expect(refused.stderr).toMatch(new RegExp(`  Write anyway, overbooked:\\n    rentals events book ${other.id} --item '${tent.name}=2' --allow-overbook\\n$`));
     expect(await bookingsOf(other.id)).toEqual([]);
 
     const forced = ok(await rentals(['events', 'book', String(other.id), '--item', `${tent.name}=2`, '--allow-overbook']));
@@ -309,7 +310,7 @@ describe('events cancel, uncancel, clone', () => {
     const result = await rentals(['events', 'clone', String(source.id), '--start-date', '2026-05-08', '--with-bookings', '--name', 'Spring copy']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('not enough units for the copy "Spring copy"');
-    expect(result.stderr).toContain('Nothing was written. Write anyway with --allow-overbook.');
+    expect(result.stderr).toContain(`Nothing was written. Ways out:\n  Write anyway, overbooked:\n    rentals events clone ${source.id} --start-date 2026-05-08 --with-bookings --name 'Spring copy' --allow-overbook\n`);
     expect(result.stderr).not.toContain('event -1');
     expect((await data(call, 'GET', '/v1/events')).length).toBe(before);
   });

@@ -59,8 +59,8 @@ function tmuxUntilDone(timeoutMs: number, ...args: string[]): Promise<boolean> {
 }
 
 /** `rentals …args` in a terminal `width` columns wide; the screen's lines, wrapped lines joined. */
-async function screen(width: number, args: string[]): Promise<string[]> {
-  const vars = Object.entries({ ...env, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' }).map(([k, v]) => `${k}=${quote(v)}`);
+async function screen(width: number, args: string[], more: Record<string, string> = {}): Promise<string[]> {
+  const vars = Object.entries({ ...env, ...more, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' }).map(([k, v]) => `${k}=${quote(v)}`);
   const session = `w${width}-${Math.random().toString(36).slice(2, 8)}`;
   // When rentals is done the pane wakes the tmux client that made it (wait-for), which then
   // returns: no polling. A wake before the client waits is kept by tmux.
@@ -248,6 +248,28 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     const undo = joined(await screen(width, ['undo', '--dry-run']));
     expect(undo).toMatch(/^Would change the Weekend price of 20x20 Frame Tent: 742\.50 → 675\.00 \(-9\.1%\) Dry run: 1 record of entry [0-9a-f]{8} \(rentals prices update .*\) would be put back; nothing was sent\.$/);
     await written(['undo']);
+  });
+
+  test.each(WIDTHS)('a refusal for stock at %i columns: each way out a command in full under what it does, the override last', async (width) => {
+    const month = String(WIDTHS.indexOf(width) + 1).padStart(2, '0');
+    const dates = ['--rental-block-id', 'Weekend', '--start-date', `2034-${month}-10 14:00`, '--end-date', `2034-${month}-11 23:00`];
+    const written = async (args: string[]) => expect((await piped(args)).code, args.join(' ')).toBe(0);
+    await written(['events', 'add', '--event-name', `Holder ${width}`, '--event-status-id', 'Confirmed', ...dates]);
+    await written(['events', 'book', `Holder ${width}`, '--item', '20x20 Frame Tent=4']);
+    await written(['events', 'add', '--event-name', `Refusal check ${width}`, '--event-status-id', 'Confirmed', ...dates]);
+    const asked = ['events', 'book', `Refusal check ${width}`, '--item', '20x20 Frame Tent=2'];
+    const alternatives = { RENTALS_ALTERNATIVES: '20x20 Frame Tent=20x40 Frame Tent|10x10 Pop-up Canopy' };
+    const json = await piped([...asked, '-o', 'json'], { env: alternatives });
+    const commands = JSON.parse(json.stdout).refused.commands as Array<{ kind: string; what: string; command: string }>;
+    expect([...new Set(commands.map((c) => c.kind))]).toEqual(['substitute', 'other-stock', 'window', 'override']);
+
+    const text = joined(await screen(width, asked, alternatives));
+    // The screen's run has --no-pager where the piped one has -o json.
+    const typed = commands.map((c) => ({ ...c, command: c.command.replace(' -o json', ' --no-pager') }));
+    expect(text).toContain('Nothing was written. Ways out:');
+    for (const way of typed) expect(text).toContain(spaced(`${way.what}: ${way.command}`));
+    expect(text.endsWith(spaced(`Write anyway, overbooked: ${typed.at(-1)!.command}`))).toBe(true);
+    expect(typed.at(-1)!.command).toBe(`rentals events book 'Refusal check ${width}' --item '20x20 Frame Tent=2' --no-pager --allow-overbook`);
   });
 
   test('the quick start availability at 80 columns: the item name in full, the empty columns left out first', async () => {

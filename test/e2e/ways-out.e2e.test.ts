@@ -2,13 +2,42 @@
 // with room and the nearest window that fits, `check -o json` carries the same, and `--substitute`
 // books the split.
 
+import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { jsonData, ok } from './harness.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
 
 const fixtures = calendarSuite('Ways');
-const { call, rentals, item, event, line } = fixtures;
+const { call, rentals, item, event, line, unique } = fixtures;
+
+/** The shells a way out is pasted into (each one found): the words each reads back must be the same. */
+const SHELLS = ['bash', 'zsh', 'dash'].filter((shell) => spawnSync(shell, ['-c', 'true']).status === 0);
+if (!SHELLS.includes('bash')) console.warn('\n!!! bash is not installed: the ways out are not read back by a shell (test/e2e/ways-out.e2e.test.ts) !!!\n');
+const END = '--end-of-step--';
+
+/** The steps of a command line (`a && b`) as a shell reads them: each `rentals` call's words after `rentals`. */
+function shellSteps(shell: string, line: string): string[][] {
+  const script = `rentals() { printf '%s\\0' "$@" ${END}; }\n${line}\n`;
+  const read = spawnSync(shell, ['-c', script], { encoding: 'utf8' });
+  expect(read.status, `${shell}: ${read.stderr}`).toBe(0);
+  const words = read.stdout.split('\0').slice(0, -1);
+  const steps: string[][] = [[]];
+  for (const word of words) {
+    if (word === END) steps.push([]);
+    else steps[steps.length - 1]!.push(word);
+  }
+  return steps.slice(0, -1);
+}
+
+/** An item of `owned` units priced 10 for block 1, named with what a shell would act on (a space, an apostrophe, an ampersand). */
+async function awkwardItem(owned: number, what: string): Promise<{ id: number; name: string }> {
+  const name = unique(`Kid's ${what} & co`);
+  const [record] = await data(call(), 'POST', '/v2/inventory', { name, quantityAvailable: owned, active: 1 });
+  const id = Number(record!.id);
+  await data(call(), 'POST', `/v1/inventory/${id}/pricing`, { inventoryId: id, rentalBlockId: 1, price: 10 });
+  return { id, name };
+}
 
 /** A shortage: `tent` (2 owned) fully held by `holder` over 2029-03-10 → 12; `wanted` overlaps it. */
 async function shortage() {
@@ -25,10 +54,12 @@ describe('ways out of a shortage', () => {
     const { tent, marquee, holder, wanted, env } = await shortage();
     const refused = await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=2`], { env });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`substitute: ${JSON.stringify(marquee.name)} (item ${marquee.id}, 5 free)`);
+    expect(refused.stderr).toContain(`  2 × ${marquee.name} instead of ${tent.name} (5 free):\n    rentals events book ${wanted.id} --item '${tent.name}=2' --substitute\n`);
     // The holder gives the units back at 2029-03-12 10:00: the nearest 2-day window starts then.
-    expect(refused.stderr).toContain('nearest windows where 2 fit: 2029-03-12 10:00 → 2029-03-14 10:00');
-    expect(refused.stderr).toContain('Nothing was written');
+    expect(refused.stderr).toContain(
+      `  The event moved to 2029-03-12 10:00 → 2029-03-14 10:00, where 2 fit:\n    rentals events move ${wanted.id} --to '2029-03-12 10:00' && rentals events book ${wanted.id} --item '${tent.name}=2'\n`,
+    );
+    expect(refused.stderr).toContain('Nothing was written. Ways out:');
 
     const json = await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=2`, '-o', 'json'], { env });
     expect(json.code).toBe(1);
@@ -59,9 +90,11 @@ describe('ways out of a shortage', () => {
       const refused = await rentals(args, { env });
       expect(refused.code, refused.stderr).toBe(1);
       expect(refused.stderr).toContain('cannot be');
-      expect(refused.stderr).toContain(`substitute: ${JSON.stringify(marquee.name)} (item ${marquee.id}, 5 free)`);
-      expect(refused.stderr).toContain('nearest windows where 2 fit: 2029-03-12 10:00 → 2029-03-14 10:00');
-      expect(refused.stderr).toContain('Nothing was changed');
+      const again = `rentals ${args.map((word) => (word.includes(' ') ? `'${word}'` : word)).join(' ')}`;
+      expect(refused.stderr).toContain(`  2 × ${marquee.name} instead of ${tent.name} (5 free):\n    rentals events book ${quote.id} --item '${tent.name}=2' --substitute && ${again}\n`);
+      expect(refused.stderr).toContain(`  The event moved to 2029-03-12 10:00 → 2029-03-14 10:00, where 2 fit:\n    rentals events move ${quote.id} --to '2029-03-12 10:00' && ${again}\n`);
+      expect(refused.stderr).toContain('Nothing was changed. Ways out:');
+      expect(refused.stderr.trimEnd().endsWith(`${again} --allow-overbook`)).toBe(true);
     }
 
     const json = await rentals(['events', 'update', String(quote.id), '--status', 'Confirmed', '-o', 'json'], { env });
@@ -92,7 +125,7 @@ describe('ways out of a shortage', () => {
     const refused = await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=1`], { env: { RENTALS_ALTERNATIVES: `${tent.name}=No Such Thing` } });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('the alternatives setting: "No Such Thing": no such item');
-    expect(refused.stderr).toContain('nearest windows where 1 fit');
+    expect(refused.stderr).toMatch(/The event moved to .*, where 1 fit:/);
   });
 
   test('check -o json carries the same ways out for an overbooking', async () => {
@@ -130,5 +163,95 @@ describe('ways out of a shortage', () => {
     // One command, one entry: undo takes the whole split back.
     ok(await rentals(['undo'], { env }));
     expect(await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).toEqual([]);
+  });
+
+  // Each kind of way out a refusal offers, taken by its command as a shell reads it: it does what it says.
+  const KINDS = [
+    { kind: 'substitute', lines: (w: Ways) => [[w.marquee.id, 2]] },
+    { kind: 'other-stock', lines: (w: Ways) => [[w.canopy.id, 2]] },
+    { kind: 'window', lines: (w: Ways) => [[w.tent.id, 2]] },
+    { kind: 'override', lines: (w: Ways) => [[w.tent.id, 2]] },
+  ] as const;
+  type Ways = { tent: { id: number; name: string }; marquee: { id: number; name: string }; canopy: { id: number; name: string }; wanted: { id: number } };
+
+  test.each(KINDS)('the way out of kind $kind is a command to copy, quoted for the shell, and it does what it says', async ({ kind, lines: expected }) => {
+    const tent = await awkwardItem(2, 'tent');
+    const marquee = await awkwardItem(5, 'marquee');
+    const canopy = await awkwardItem(5, 'canopy');
+    const holder = await event('2029-04-10T08:00:00', '2029-04-12T10:00:00');
+    await line(holder.id, tent.id, 2);
+    const wanted = await event('2029-04-11T08:00:00', '2029-04-13T08:00:00');
+    const env = { RENTALS_ALTERNATIVES: `${tent.name}=${marquee.name}|${canopy.name}` };
+    const asked = ['events', 'book', String(wanted.id), '--item', `${tent.name}=2`];
+
+    const refused = await rentals(asked, { env });
+    expect(refused.code).toBe(1);
+    const json = await rentals([...asked, '-o', 'json'], { env });
+    const commands = JSON.parse(json.stdout).refused.commands as Array<{ kind: string; what: string; command: string }>;
+    expect([...new Set(commands.map((c) => c.kind))]).toEqual(['substitute', 'other-stock', 'window', 'override']);
+    expect(commands.filter((c) => c.kind === 'override')).toHaveLength(1);
+    // In the text too, each under what it does, the override last.
+    const text = refused.stderr;
+    const typed = (command: string) => command.replace(' -o json', '');
+    for (const way of commands) expect(text).toContain(`  ${way.what}:\n    ${typed(way.command)}\n`);
+    expect(text.trimEnd().endsWith(typed(commands.at(-1)!.command))).toBe(true);
+
+    const way = commands.find((c) => c.kind === kind)!;
+    const steps = shellSteps('bash', way.command);
+    for (const shell of SHELLS) expect(shellSteps(shell, way.command), shell).toEqual(steps);
+    expect(steps[0]![0]).toBe('events');
+    for (const step of steps) ok(await rentals(step, { env }));
+    const now = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
+    expect(now.map((l) => [l.inventoryId, l.quantity])).toEqual(expected({ tent, marquee, canopy, wanted }));
+    if (kind === 'window') expect((await data(call(), 'GET', `/v1/events/${wanted.id}`))[0]).toMatchObject({ dropoffDate: '2029-04-12T10:00:00' });
+  });
+
+  test('a refused confirmation: the substitute booked, then the same confirmation; a refused move: the nearest window moved to, the override last', async () => {
+    const tent = await awkwardItem(2, 'tent');
+    const marquee = await awkwardItem(5, 'marquee');
+    const holder = await event('2029-05-10T08:00:00', '2029-05-12T10:00:00');
+    await line(holder.id, tent.id, 2);
+    const quote = await event('2029-05-11T08:00:00', '2029-05-13T08:00:00', { eventStatusId: 1 });
+    await line(quote.id, tent.id, 2);
+    const env = { RENTALS_ALTERNATIVES: `${tent.name}=${marquee.name}` };
+    const refused = await rentals(['events', 'confirm', String(quote.id), '-o', 'json'], { env });
+    expect(refused.code).toBe(1);
+    const commands = JSON.parse(refused.stdout).refused.commands as Array<{ kind: string; command: string }>;
+    expect([...new Set(commands.map((c) => c.kind))]).toEqual(['substitute', 'window', 'override']);
+    expect(commands.at(-1)!.command).toBe(`rentals events confirm ${quote.id} -o json --allow-overbook`);
+    const steps = shellSteps('bash', commands[0]!.command);
+    expect(steps).toEqual([['events', 'book', String(quote.id), '--item', `${tent.name}=2`, '--substitute'], ['events', 'confirm', String(quote.id), '-o', 'json']]);
+    for (const step of steps) ok(await rentals(step, { env }));
+    expect((await data(call(), 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: 2 });
+    expect((await data(call(), 'GET', `/v1/events/${quote.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[marquee.id, 2]]);
+
+    const mover = await event('2029-05-20T08:00:00', '2029-05-22T10:00:00');
+    await line(mover.id, tent.id, 2);
+    const moved = await rentals(['events', 'move', String(mover.id), '--to', '2029-05-11 08:00', '-o', 'json'], { env });
+    expect(moved.code).toBe(1);
+    const ways = JSON.parse(moved.stdout).refused.commands as Array<{ kind: string; command: string }>;
+    // The substitute is not booked over the window asked (the event is not there yet): no such way out.
+    expect([...new Set(ways.map((c) => c.kind))]).toEqual(['window', 'override']);
+    expect(ways[0]!.command).toBe(`rentals events move ${mover.id} --to '2029-05-12 10:00'`);
+  });
+
+  test('a refused copy: the same copy started where everything fits, named as asked', async () => {
+    const tent = await awkwardItem(2, 'tent');
+    const source = await event('2029-06-01T08:00:00', '2029-06-02T10:00:00');
+    await line(source.id, tent.id, 2);
+    const rival = await event('2029-06-08T08:00:00', '2029-06-09T10:00:00');
+    await line(rival.id, tent.id, 1);
+    const refused = await rentals(['events', 'clone', String(source.id), '--start-date', '2029-06-08', '--with-bookings', '--name', "Summer's copy", '-o', 'json']);
+    expect(refused.code).toBe(1);
+    const ways = JSON.parse(refused.stdout).refused.commands as Array<{ kind: string; command: string }>;
+    // The rival takes its unit at 2029-06-08 08:00: the nearest window of the copy's length ends then.
+    expect(ways[0]).toEqual({
+      kind: 'window',
+      what: 'The event moved to 2029-06-07 06:00 → 2029-06-08 08:00, where 2 fit',
+      command: `rentals events clone ${source.id} --start-date '2029-06-07 06:00' --name ${String.raw`'Summer'\''s copy'`} --with-bookings`,
+    });
+    const [step] = shellSteps('bash', ways[0]!.command);
+    const copy = jsonData(ok(await rentals([...step!, '-o', 'json'])))[0]!;
+    expect(copy).toMatchObject({ eventName: "Summer's copy", dropoffDate: '2029-06-07T06:00:00', pickupDate: '2029-06-08T08:00:00' });
   });
 });

@@ -10,13 +10,15 @@
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
 import { refusedByRules } from '../../data/refused.js';
 import type { ApiRecord } from '../../api/resource-api.js';
-import type { BookingTarget } from '../../domain/booking-plan.js';
+import { type BookingTarget, ShortageRefused } from '../../domain/booking-plan.js';
+import type { WindowRetry } from '../../domain/way-out-commands.js';
+import { shellLine } from '../../common/shell-words.js';
 import type { Change } from '../../domain/changes.js';
 import { parseDateArgument } from '../../domain/dates.js';
 import { EVENT_DATE_FIELDS, eventWindow, isCancelledStatus } from '../../domain/event-model.js';
 import { shiftOffset, shiftedCopy } from '../../domain/event-shift.js';
 import { type CalendarEvent, eventLabel, readEvent, totalsByItem } from '../../domain/records.js';
-import { type WallTime, parseWallTime } from '../../domain/wall-time.js';
+import { type WallTime, parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
 import type { View } from '../../output/views.js';
@@ -104,6 +106,17 @@ export interface CloneEventRequest extends Omit<CloneRequest, 'beforeWriting'> {
   name?: string;
 }
 
+/** The copy made over another window: the same clone, its start as far from the asked one as the window is. */
+function copiedTo(source: CalendarEvent, body: Record<string, unknown>, request: CloneEventRequest): WindowRetry {
+  const copy = readEvent({ ...body, id: source.id });
+  return (window) => {
+    const start = copy.dates.startDate;
+    if (start === undefined || !copy.window) return undefined;
+    const name = request.name === undefined ? [] : ['--name', request.name];
+    return shellLine(['rentals', 'events', 'clone', String(source.id), '--start-date', shortWallTime(start + window.from - copy.window.from), ...name, '--with-bookings']);
+  };
+}
+
 /** `events clone`: the copy and (--with-bookings) its lines, as changes; `-o json`'s `data` the copy. */
 export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest): Promise<View> {
   const target = parseDateArgument(request.start.value, deps.now(), request.start.flag);
@@ -117,7 +130,9 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   const body = shiftedCopy(source.record, shiftOffset(start, target), request.name);
   await validated(resources.events, body, 'create');
 
-  const { planned, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan) => announce(plan, deps.notices) });
+  const { planned, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan) => announce(plan, deps.notices) }).catch((error: unknown) => {
+    throw error instanceof ShortageRefused && error.target.id === undefined ? error.with({ window: copiedTo(source, body, request) }) : error;
+  });
   const catalog = () => deps.calendar.catalog;
   const eventsAt = deps.events.address();
   const copyOf = `a copy of event ${source.id} ${JSON.stringify(source.name)}`;

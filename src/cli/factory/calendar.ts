@@ -23,8 +23,10 @@ export interface AdvisorSetup {
   alternatives: () => AlternativeRule[];
   wallNow: () => WallTime;
   notices: Notices;
+  /** The run's command line as typed (secrets redacted): the refused command a way out runs again. */
+  commandLine: () => string;
 }
 
 export function advisorOver(calendar: CalendarData, setup: AdvisorSetup): ShortageAdvisor {
-  return new ShortageAdvisor(calendar, { ruleOf: setup.writeRule, alternatives: setup.alternatives, now: setup.wallNow, warn: (message) => setup.notices.warn(message) });
+  return new ShortageAdvisor(calendar, { ruleOf: setup.writeRule, alternatives: setup.alternatives, now: setup.wallNow, warn: (message) => setup.notices.warn(message), commandLine: setup.commandLine });
 }

@@ -8,6 +8,11 @@ import { HistoryWriter, historyDir, readHistory, redactedCommand } from '../../c
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../context.js';
 
+/** The command line of the run as typed, secrets redacted: what its history entry and its ways out say. */
+export function commandLineOf(ctx: Pick<Context, 'commandLine' | 'argv'>): string {
+  return ctx.commandLine ?? redactedCommand(ctx.argv ?? []);
+}
+
 export class RunHistory {
   private writes?: { journal: WriteJournal; history: HistoryWriter };
   /** The history entry this run undoes (`rentals undo`), noted on its own entry. */
@@ -22,7 +27,7 @@ export class RunHistory {
   journal(): WriteJournal {
     if (!this.writes) {
       const history = new HistoryWriter(historyDir(this.settings.configDir), () => ({
-        command: this.ctx.commandLine ?? redactedCommand(this.ctx.argv ?? []),
+        command: commandLineOf(this.ctx),
         baseUrl: this.settings.baseUrl.value ?? '',
         undoes: this.undoing,
         now: this.ctx.now(),

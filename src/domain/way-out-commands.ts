@@ -1,0 +1,134 @@
+// The ways out of a refusal for stock as commands a user can copy, each quoted for the shell, in
+// the order a shop would take them: the substitute `--substitute` books (the item's free units and
+// the rest on its first substitute with room), each other substitute booked by name (other stock),
+// the event moved to each nearest window where everything fits (then the refused command again),
+// and last the override (the refused command with --allow-overbook). A way out is offered only
+// when its command does what it says: a substitute is booked over the window the refusal judged
+// (not for a change that moves the event), and every short item must have one.
+
+import { shellLine, shellWord } from '../common/shell-words.js';
+import { substitute } from './substitution.js';
+import { type Range, shortWallTime } from './wall-time.js';
+import type { WaysOut } from './ways-out.js';
+
+export type WayOutKind = 'substitute' | 'other-stock' | 'window' | 'override';
+
+export interface WayOutCommand {
+  kind: WayOutKind;
+  /** What it does, for people: `2 × Marquee instead of Frame Tent (5 free)`. */
+  what: string;
+  /** The command line to run (steps joined by `&&`), quoted for a POSIX shell. */
+  command: string;
+}
+
+/** An item the refused write asked for: its units on the event after the write. */
+export interface RefusalAsk {
+  itemId: number;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * How the refused command is done over another window: the command line (its steps joined by
+ * `&&`), given the refused command as typed (`again`, when known); undefined: no such command.
+ */
+export type WindowRetry = (window: Range, again: string | undefined) => string | undefined;
+
+export interface WayOutInput {
+  /** The event the refusal is about; undefined for a copy not yet created (no booking command names it). */
+  eventId: number | undefined;
+  /** The items the write asked for (each with its units after it), the short ones among them. */
+  asks: readonly RefusalAsk[];
+  /** The event's units of each item before the write. */
+  current: ReadonlyMap<number, number>;
+  waysOut: readonly WaysOut[];
+  /** Substitutes can be booked as the refusal judged them (the event keeps its window). */
+  substitutable: boolean;
+  /** The refused command changes the event itself (confirms it): after booking a substitute it is run again. */
+  changesEvent?: boolean;
+  window?: WindowRetry;
+  /** The refused command as typed (secrets redacted): done again after a move, and the override. */
+  commandLine?: string;
+}
+
+const ITEM_FLAG = '--item';
+
+function bookCommand(eventId: number, items: ReadonlyArray<readonly [string, number]>, ...flags: string[]): string {
+  return shellLine(['rentals', 'events', 'book', String(eventId), ...items.flatMap(([name, quantity]) => [ITEM_FLAG, `${name}=${quantity}`]), ...flags]);
+}
+
+/** `then` after `first`, as one line a shell runs in order (`&&`: the second only when the first worked). */
+export function andThen(first: string, then: string | undefined): string {
+  return then === undefined ? first : `${first} && ${then}`;
+}
+
+/** The event moved so its window (dropoff → pickup) is `window`: `rentals events move 12 --to '2026-06-12 08:00'`. */
+export function moveCommand(eventId: number, window: Range): string {
+  return `rentals events move ${eventId} --to ${shellWord(shortWallTime(window.from))}`;
+}
+
+/** The windows every shortage's item fits in (each way out lists its own), the nearest first. */
+function commonWindows(ways: readonly WaysOut[]): Range[] {
+  const [first, ...rest] = ways;
+  if (!first) return [];
+  return first.windows.filter((w) => rest.every((way) => way.windows.some((o) => o.from === w.from && o.to === w.to)));
+}
+
+/** Every way out of the refusal as a command, the override last (when the refused command is known). */
+export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
+  const out: WayOutCommand[] = [];
+  const short = input.waysOut.filter((way) => way.short > 0);
+  const { eventId, commandLine } = input;
+  if (eventId !== undefined && input.substitutable && short.length > 0) out.push(...substituteWays(input, eventId, short));
+  const windows = commonWindows(short);
+  for (const window of windows) {
+    const command = input.window ? input.window(window, commandLine) : eventId === undefined ? undefined : andThen(moveCommand(eventId, window), commandLine);
+    if (command === undefined) continue;
+    const fit = short.length === 1 ? `${short[0]!.asked} fit` : 'all fit';
+    out.push({ kind: 'window', what: `The event moved to ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
+  }
+  if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: `${commandLine} --allow-overbook` });
+  return out;
+}
+
+/**
+ * `--substitute` (what it would split, the same domain function), then each other substitute of a
+ * short item booked by name; none when a short item has no substitute with room (the command would
+ * be refused again).
+ */
+function substituteWays(input: WayOutInput, eventId: number, short: readonly WaysOut[]): WayOutCommand[] {
+  const intents = input.asks.map((ask) => ({ kind: 'set' as const, itemId: ask.itemId, quantity: ask.quantity }));
+  const split = substitute(intents, input.waysOut, input.current);
+  const chosen = new Map(split.splits.map((s) => [s.itemId, s]));
+  if (short.some((way) => chosen.get(way.itemId)?.substitute === undefined)) return [];
+  const asked = input.asks.map((ask) => [ask.name, ask.quantity] as const);
+  const out: WayOutCommand[] = [];
+  // A change of the event (a confirmation) is run again once the substitute is booked.
+  const again = (command: string) => (input.changesEvent ? andThen(command, input.commandLine) : command);
+  const parts = [...chosen.values()].map((s) => {
+    const name = input.asks.find((a) => a.itemId === s.itemId)?.name ?? `item ${s.itemId}`;
+    const sub = s.substitute!;
+    const free = short.find((w) => w.itemId === s.itemId)?.substitutes.find((x) => x.itemId === sub.itemId)?.free;
+    return `${s.kept > 0 ? `${s.kept} × ${name} and ${sub.quantity} × ${sub.name}` : `${sub.quantity} × ${sub.name} instead of ${name}`}${free === undefined ? '' : ` (${free} free)`}`;
+  });
+  out.push({ kind: 'substitute', what: parts.join('; '), command: again(bookCommand(eventId, asked, '--substitute')) });
+
+  // Other stock: each further substitute of one short item, named (the other short items still split by --substitute).
+  for (const way of short) {
+    const split = chosen.get(way.itemId)!;
+    const rest = way.asked - split.kept;
+    for (const other of way.substitutes) {
+      const otherAsked = input.asks.find((a) => a.itemId === other.itemId)?.quantity ?? input.current.get(other.itemId) ?? 0;
+      if (other.itemId === split.substitute!.itemId || other.free < otherAsked + rest) continue;
+      const items = asked.filter(([name]) => name !== way.name && name !== other.name);
+      const lines: Array<readonly [string, number]> = [...(split.kept > 0 ? [[way.name, split.kept] as const] : []), ...items, [other.name, otherAsked + rest]];
+      const rebook = bookCommand(eventId, lines, ...(short.length > 1 ? ['--substitute'] : []));
+      // Nothing kept of the short item that is on the event now: its lines go first (a book cannot set 0).
+      const command = split.kept === 0 && (input.current.get(way.itemId) ?? 0) > 0 ? andThen(shellLine(['rentals', 'events', 'unbook', String(eventId), ITEM_FLAG, way.name]), rebook) : rebook;
+      const what = split.kept > 0 ? `${split.kept} × ${way.name} and ${rest} × ${other.name}` : `${rest} × ${other.name} instead of ${way.name}`;
+      const total = otherAsked > 0 ? `; the event then has ${otherAsked + rest}` : '';
+      out.push({ kind: 'other-stock', what: `${what} (${other.free} free${total})`, command: again(command) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+// The ways out of a refusal as commands (domain/way-out-commands.ts): each does what it says, or is
+// not offered.
+
+import { describe, expect, test } from 'vitest';
+import { type WayOutInput, wayOutCommands } from '../../src/domain/way-out-commands.js';
+import type { WaysOut } from '../../src/domain/ways-out.js';
+
+const HOUR = 3_600_000;
+const window = { from: 100 * HOUR, to: 126 * HOUR };
+
+function way(itemId: number, name: string, asked: number, free: number, substitutes: WaysOut['substitutes'] = [], windows: WaysOut['windows'] = []): WaysOut {
+  return { itemId, name, asked, owned: 4, free, short: asked - Math.max(free, 0), substitutes, windows, holders: [] };
+}
+
+const marquee = { itemId: 2, name: 'Marquee', free: 5, coversAll: true };
+const canopy = { itemId: 3, name: "Kid's canopy", free: 3, coversAll: true };
+
+function input(more: Partial<WayOutInput>): WayOutInput {
+  return { eventId: 12, asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3 }], current: new Map(), waysOut: [], substitutable: true, commandLine: "rentals events book 12 --item 'Frame Tent=3'", ...more };
+}
+
+describe('the ways out of a refusal as commands', () => {
+  test('what is free kept on the item, the rest on the first substitute (--substitute), each other substitute named, the override last', () => {
+    const ways = wayOutCommands(input({ waysOut: [way(1, 'Frame Tent', 3, 1, [marquee, canopy])] }));
+    expect(ways).toEqual([
+      { kind: 'substitute', what: '1 × Frame Tent and 2 × Marquee (5 free)', command: "rentals events book 12 --item 'Frame Tent=3' --substitute" },
+      { kind: 'other-stock', what: "1 × Frame Tent and 2 × Kid's canopy (3 free)", command: "rentals events book 12 --item 'Frame Tent=1' --item 'Kid'\\''s canopy=2'" },
+      { kind: 'override', what: 'Write anyway, overbooked', command: "rentals events book 12 --item 'Frame Tent=3' --allow-overbook" },
+    ]);
+  });
+
+  test('a substitute already on the event grows by the rest; nothing kept of an item on the event: its lines go first', () => {
+    const ways = wayOutCommands(input({ current: new Map([[1, 1], [3, 1]]), waysOut: [way(1, 'Frame Tent', 3, 0, [marquee, { ...canopy, free: 4 }])] }));
+    expect(ways.find((w) => w.kind === 'other-stock')).toEqual({
+      kind: 'other-stock',
+      what: "3 × Kid's canopy instead of Frame Tent (4 free; the event then has 4)",
+      command: "rentals events unbook 12 --item 'Frame Tent' && rentals events book 12 --item 'Kid'\\''s canopy=4'",
+    });
+    // 1 + 3 = 4 canopies but only 3 free: not offered.
+    expect(wayOutCommands(input({ current: new Map([[3, 1]]), waysOut: [way(1, 'Frame Tent', 3, 0, [marquee, { ...canopy, free: 3 }])] })).map((w) => w.kind)).toEqual(['substitute', 'override']);
+  });
+
+  test('no substitute way when one short item has none (the command would be refused again), nor for a change that moves the event', () => {
+    const two = input({ asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3 }, { itemId: 5, name: 'Stage', quantity: 2 }], waysOut: [way(1, 'Frame Tent', 3, 0, [marquee]), way(5, 'Stage', 2, 0)] });
+    expect(wayOutCommands(two).map((w) => w.kind)).toEqual(['override']);
+    expect(wayOutCommands(input({ substitutable: false, waysOut: [way(1, 'Frame Tent', 3, 0, [marquee])] })).map((w) => w.kind)).toEqual(['override']);
+  });
+
+  test('a window every short item fits in: the event moved there, then the command again; a change of the event runs again after its substitute', () => {
+    const later = { from: window.from + 48 * HOUR, to: window.to + 48 * HOUR };
+    const elsewhere = { from: window.from - 48 * HOUR, to: window.to - 48 * HOUR };
+    const two = input({ asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3 }, { itemId: 5, name: 'Stage', quantity: 2 }], waysOut: [way(1, 'Frame Tent', 3, 0, [], [later, elsewhere]), way(5, 'Stage', 2, 0, [], [later])] });
+    expect(wayOutCommands(two).filter((w) => w.kind === 'window')).toEqual([
+      { kind: 'window', what: 'The event moved to 1970-01-07 04:00 → 1970-01-08 06:00, where all fit', command: "rentals events move 12 --to '1970-01-07 04:00' && rentals events book 12 --item 'Frame Tent=3'" },
+    ]);
+    const confirm = wayOutCommands(input({ changesEvent: true, commandLine: 'rentals events confirm 12', waysOut: [way(1, 'Frame Tent', 3, 0, [marquee])] }));
+    expect(confirm[0]!.command).toBe("rentals events book 12 --item 'Frame Tent=3' --substitute && rentals events confirm 12");
+    // The refused command not known: no way that needs it, no override command.
+    expect(wayOutCommands(input({ commandLine: undefined, waysOut: [way(1, 'Frame Tent', 3, 0, [], [later])] }))).toEqual([
+      { kind: 'window', what: expect.stringContaining('where 3 fit'), command: "rentals events move 12 --to '1970-01-07 04:00'" },
+    ]);
+  });
+});
