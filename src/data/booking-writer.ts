@@ -127,6 +127,8 @@ export class BookingWriter implements RecordWrites {
     return writeGuarded({
       label: `the bookings of ${planned.target.label}`,
       pause: this.pause,
+      forgetHolds: () => this.calendar.forgetHolds(),
+      eventId: eventId,
       history: this.api(),
       attempt: async (again) => {
         if (again) current = await this.plan(planned.target, planned.intents, planned.options);
