@@ -58,8 +58,16 @@ export class BeforeCreate {
   }
 }
 
+/** The record a failed POST was found to have made (the lookup proved it applied), by the error it failed with. */
+const madeBy = new WeakMap<object, ApiRecord>();
+
+/** The record the POST that failed with `error` was found to have made, when a lookup proved it applied. */
+export function appliedRecord(error: unknown): ApiRecord | undefined {
+  return typeof error === 'object' && error !== null ? madeBy.get(error) : undefined;
+}
+
 /** A write the server may have applied although it did not say so. */
-function outcomeUnknown(error: unknown): error is Error {
+export function outcomeUnknown(error: unknown): error is Error {
   return error instanceof OutcomeUnknownError || (error instanceof NetworkError && error.requestSent);
 }
 
@@ -117,6 +125,7 @@ export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, bef
       if (same === undefined) return `What existed before could not be read, so no ${def.singular} can be shown to be its result: it may have been applied; check with \`${check}\` before repeating it.`;
       if (same.length === 1) {
         api.noteApplied(at, Number(same[0]!.id), null, same[0]!, replaces);
+        if (typeof error === 'object' && error !== null) madeBy.set(error, same[0]!);
         return `Looked up: it was applied: ${def.singular} ${String(same[0]!.id)} is new and holds every value sent.`;
       }
       if (same.length > 1) {

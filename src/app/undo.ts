@@ -412,9 +412,10 @@ async function writeRun(deps: UndoDeps, run: UndoRun): Promise<Change[]> {
     stopListening();
   }
   if (run.skipped.length > 0) {
-    const reason = `${run.skipped.length} record${run.skipped.length === 1 ? ' was' : 's were'} changed while it ran, and left as they are`;
+    const one = run.skipped.length === 1;
+    const reason = `${run.skipped.length} record${one ? ' was' : 's were'} changed while it ran, and left as ${one ? 'it is' : 'they are'}`;
     deps.history.end({ outcome: 'partial', reason });
-    throw new PartialFailureError([`The undo of entry ${run.undoing.id} wrote what it could: ${reason}. Entry ${run.own} records it:`, ...progressOf(deps, run.own), ...waysOn(run.own)].join('\n'));
+    throw new PartialFailureError([`the undo of entry ${run.undoing.id} wrote what it could: ${reason}. Entry ${run.own} records it:`, ...progressOf(deps, run.own), ...waysOn(run.own)].join('\n'));
   }
   deps.history.end({ outcome: 'complete' });
   return changes;

@@ -21,6 +21,7 @@ import { maskUrlCredentials, withoutUrlCredentials } from '../common/urls.js';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WrittenChange } from '../domain/changes.js';
+import { RentalsError } from '../errors.js';
 
 /** One record a write changed (the change model, domain/changes.ts): `before` null for a create, `after` null for a delete. */
 export interface HistoryRecord extends Omit<WrittenChange, 'name'> {
@@ -193,8 +194,12 @@ export class HistoryWriter {
    * once; the entry's id. Throws when the history cannot be written: an undo does not start then.
    */
   start(): string {
-    if (this.fd === undefined) this.open();
-    if (this.fd === -1 || this.entryId === undefined) throw new Error('the history of writes could not be written');
+    try {
+      if (this.fd === undefined) this.open();
+    } catch (error) {
+      throw new RentalsError(`the history of writes cannot be written (${(error as Error).message}): an undo does not start without it; nothing was written`);
+    }
+    if (this.fd === -1 || this.entryId === undefined) throw new RentalsError('the history of writes cannot be written: an undo does not start without it; nothing was written');
     this.flush();
     this.durable = true;
     return this.entryId;
