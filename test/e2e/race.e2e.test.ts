@@ -3,7 +3,7 @@
 // `events confirm` vs `events book`, `events move` vs `events book`, two `bookings update`. No race
 // may leave the item overbooked or both commands winning, and nearly every race must have exactly
 // one winner (exit 0) and one loser (exit 1), whose message names only events that hold the units
-// when it is refused. 5 races of each kind always; 50 with RENTALS_LONG_TESTS=1 (.ci/run), where at
+// when it is refused. 3 races of each kind always; 50 with RENTALS_LONG_TESTS=1 (.ci/run), where at
 // least 45 of 50 must have one winner. `npm run bench races` prints the same table.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,7 +13,7 @@ import { data } from './server-state.js';
 import { openSandbox } from '../sandbox/helpers.js';
 
 const LONG = process.env.RENTALS_LONG_TESTS === '1';
-const RACES = LONG ? 50 : 5;
+const RACES = LONG ? 50 : 3;
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
 beforeAll(async () => {

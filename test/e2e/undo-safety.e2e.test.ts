@@ -13,7 +13,7 @@ import { type RunResult, cliEnv, cliFor, freshConfigDir, jsonData, ok, startBin 
 import { data } from './server-state.js';
 
 const LONG = process.env.RENTALS_LONG_TESTS === '1';
-const TRIES = LONG ? 10 : 3;
+const TRIES = LONG ? 10 : 2;
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
 const proxies: FaultProxy[] = [];
