@@ -210,7 +210,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expectWithin(addedLines, width);
     const added = joined(addedLines);
     expect(added).toMatch(/^Created event \d+ "Layout check/);
-    expect(added).toMatch(/Status +Quoted Block +Weekend Start +2031-06-12 14:00/);
+    expect(added).toMatch(/Status +Quoted Block +Weekend Dropoff +2031-06-12 14:00 Start +2031-06-12 14:00 End +2031-06-13 01:00/);
     expect(added).not.toContain('…');
     expect(added).toMatch(/1 record created\. rentals undo [0-9a-f]{8} takes it back\.$/);
     for (const word of name.split(' ')) expect(added).toContain(word);
@@ -241,7 +241,7 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(text).toContain('Changed the Weekend price of 20x20 Frame Tent: 675.00 → 742.50 (+10.0%)');
     expect(text).toMatch(new RegExp(`Changed event \\d+ "${name}" Status Quoted → Confirmed`));
     expect(text).toContain(`Booked 1 × 20x20 Frame Tent on "${name}" at 675.00`);
-    expect(text).toMatch(new RegExp(`Created event \\d+ "${name}" Status Quoted Block Weekend Start 2032-06-12 14:00 End 2032-06-13 01:00`));
+    expect(text).toMatch(new RegExp(`Created event \\d+ "${name}" Status Quoted Block Weekend Dropoff 2032-06-12 14:00 Start 2032-06-12 14:00 End 2032-06-13 01:00`));
     for (const apiWord of ['eventStatusId', 'startDate', 'inventoryId', 'rentalBlockId', '│ bookings', 'created']) expect(text).not.toContain(apiWord);
     expect(text).toMatch(/4 entries, the newest first\. rentals undo [0-9a-f]{8} takes back the newest; rentals undo ENTRY any other\.$/);
 
