@@ -48,18 +48,19 @@ export type BookingIntent =
   /** Every line of the item goes (events unbook). */
   | { kind: 'remove'; itemId: number }
   /** One more line (bookings add, a created import row); `replaces`: the deleted line it brings back (undo). */
-  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money; replaces?: number }
+  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money; replaces?: number; agreedFor?: number }
   /** One line changed (bookings update, an updated import row). */
   | { kind: 'update-line'; bookingId: number; itemId?: number; quantity?: number; price?: Money }
   /** One line deleted (bookings delete, a deleted import row). */
   | { kind: 'delete-line'; bookingId: number };
 
 export type LineWrite =
-  | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource; replaces?: number }
+  | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource; replaces?: number; agreedFor?: number }
   | { action: 'update'; booking: CalendarBooking; itemId: number; quantity: number; price: Money; priceFrom: PriceSource }
   | { action: 'delete'; booking: CalendarBooking };
 
-export type PriceSource = 'given' | 'block' | 'kept' | 'original';
+/** `agreed`: the price agreed for the item a substitute stands in for (`agreedFor`), kept (--keep-price). */
+export type PriceSource = 'given' | 'block' | 'kept' | 'original' | 'agreed';
 
 export interface BookingWorld {
   target: BookingTarget;
@@ -197,7 +198,8 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
     } else if (intent.kind === 'add-line') {
       const price = priceFor(intent.itemId, intent.price);
       const replaces = intent.replaces === undefined ? {} : { replaces: intent.replaces };
-      if (price) writes.push({ action: 'create', itemId: intent.itemId, quantity: intent.quantity, price: price.price, priceFrom: price.from, ...replaces });
+      const agreed = intent.agreedFor !== undefined && intent.price ? { priceFrom: 'agreed' as const, agreedFor: intent.agreedFor } : {};
+      if (price) writes.push({ action: 'create', itemId: intent.itemId, quantity: intent.quantity, price: price.price, priceFrom: price.from, ...replaces, ...agreed });
     } else if (intent.kind === 'update-line') {
       const booking = lines.get(intent.bookingId);
       if (!booking) {
@@ -289,11 +291,13 @@ export function finalLines(current: readonly CalendarBooking[], writes: readonly
 }
 
 
-/** Where a line's price came from, for people: `Weekend price`, `as given`, `its price kept`. */
-export function priceSourceText(write: LineWrite, blockLabel: string | undefined): string | undefined {
+/** Where a line's price came from, for people: `Weekend price`, `as given`, `its price kept`, `the price agreed for Frame Tent`. */
+export function priceSourceText(write: LineWrite, blockLabel: string | undefined, itemName: (id: number) => string): string | undefined {
   if (write.action === 'delete') return undefined;
   const block = blockLabel ?? 'rental block';
   switch (write.priceFrom) {
+    case 'agreed':
+      return write.action === 'create' && write.agreedFor !== undefined ? `the price agreed for ${itemName(write.agreedFor)}` : 'as given';
     case 'given':
       return 'as given';
     case 'block':

@@ -1,10 +1,24 @@
 // `events book --substitute`: an ask the item cannot take in full is split: the item up to what
 // is free over the window, the rest on the first substitute (in the order of preference) with room
 // for it on top of what the event already holds of it. The planner then judges the result as it
-// judges any booking, so a split that no longer fits is refused like one.
+// judges any booking, so a split that no longer fits is refused like one. With the price agreed for
+// the item (--keep-price) the rest goes on a line of its own at that price; else the substitute is
+// booked at its own (its line on the event, or its price for the event's block).
 
 import type { BookingIntent } from './booking-plan.js';
+import type { Money } from './money.js';
+import type { CalendarBooking } from './records.js';
 import type { WaysOut } from './ways-out.js';
+
+/**
+ * The unit price an item is booked at on an event when no price is given: its line there (the
+ * oldest, as booking keeps it), else its price for the event's rental block. For the item a
+ * substitute replaces, the price agreed (what --keep-price books the substitute at).
+ */
+export function priceOnEvent(itemId: number, lines: readonly CalendarBooking[], blockPrice: (itemId: number) => Money | undefined): Money | undefined {
+  const line = lines.filter((b) => b.itemId === itemId).sort((a, b) => a.id - b.id)[0];
+  return line?.price ?? blockPrice(itemId);
+}
 
 export interface SubstitutedAsk {
   itemId: number;
@@ -12,6 +26,8 @@ export interface SubstitutedAsk {
   /** Units kept on the item. */
   kept: number;
   substitute: { itemId: number; name: string; quantity: number } | undefined;
+  /** The price the rest was booked at: the one agreed for the item (--keep-price); absent: the substitute's own. */
+  price?: Money;
 }
 
 /**
@@ -22,10 +38,16 @@ export function substitute(
   intents: readonly BookingIntent[],
   ways: readonly WaysOut[],
   current: ReadonlyMap<number, number>,
+  /** --keep-price: the price agreed for an item, which the rest on its substitute keeps. */
+  agreed?: (itemId: number) => Money | undefined,
 ): { intents: BookingIntent[]; splits: SubstitutedAsk[] } {
   const out: BookingIntent[] = [];
   const splits: SubstitutedAsk[] = [];
+  /** The rest put on each substitute (what its room is counted against). */
   const added = new Map<number, number>();
+  /** Of it, what joins the substitute's one line (not at an agreed price). */
+  const merged = new Map<number, number>();
+  const atAgreed: BookingIntent[] = [];
   for (const intent of intents) {
     const way = intent.kind === 'set' ? ways.find((w) => w.itemId === intent.itemId) : undefined;
     if (intent.kind !== 'set' || !way || way.short <= 0) {
@@ -42,14 +64,18 @@ export function substitute(
     }
     if (kept > 0) out.push({ ...intent, quantity: kept });
     else if ((current.get(intent.itemId) ?? 0) > 0) out.push({ kind: 'remove', itemId: intent.itemId });
+    const price = agreed?.(intent.itemId);
+    // At the agreed price, on a line of its own (a line of the substitute the event has keeps its price).
+    if (price) atAgreed.push({ kind: 'add-line', itemId: standIn.itemId, quantity: rest, price, agreedFor: intent.itemId });
+    else merged.set(standIn.itemId, (merged.get(standIn.itemId) ?? 0) + rest);
     added.set(standIn.itemId, (added.get(standIn.itemId) ?? 0) + rest);
-    splits.push({ itemId: intent.itemId, asked: intent.quantity, kept, substitute: { itemId: standIn.itemId, name: standIn.name, quantity: rest } });
+    splits.push({ itemId: intent.itemId, asked: intent.quantity, kept, substitute: { itemId: standIn.itemId, name: standIn.name, quantity: rest }, ...(price ? { price } : {}) });
   }
-  for (const [itemId, more] of added) {
+  for (const [itemId, more] of merged) {
     const index = out.findIndex((i) => i.kind === 'set' && i.itemId === itemId);
     const given = index >= 0 ? out[index] : undefined;
     if (given?.kind === 'set') out[index] = { ...given, quantity: given.quantity + more };
     else out.push({ kind: 'set', itemId, quantity: (current.get(itemId) ?? 0) + more });
   }
-  return { intents: out, splits };
+  return { intents: [...out, ...atAgreed], splits };
 }

@@ -106,6 +106,16 @@ describe('--substitute', () => {
     ]);
   });
 
+  it('--keep-price: the rest on a line of its own at the price agreed for the item, a line of the substitute on the event left as it is', () => {
+    const agreed = { units: 67500n, scale: 2 };
+    const split = substitute([{ kind: 'set', itemId: 1, quantity: 6 }], [way], new Map([[2, 1]]), (itemId) => (itemId === 1 ? agreed : undefined));
+    expect(split.intents).toEqual([
+      { kind: 'set', itemId: 1, quantity: 4 },
+      { kind: 'add-line', itemId: 2, quantity: 2, price: agreed, agreedFor: 1 },
+    ]);
+    expect(split.splits[0]).toMatchObject({ kept: 4, substitute: { itemId: 2, quantity: 2 }, price: agreed });
+  });
+
   it('with no substitute with room the ask stays as asked (the planner refuses it with its ways out)', () => {
     const split = substitute([{ kind: 'set', itemId: 1, quantity: 6 }], [{ ...way, substitutes: [] }], new Map());
     expect(split.intents).toEqual([{ kind: 'set', itemId: 1, quantity: 6 }]);

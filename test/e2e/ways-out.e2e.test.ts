@@ -254,4 +254,31 @@ describe('ways out of a shortage', () => {
     const copy = jsonData(ok(await rentals([...step!, '-o', 'json'])))[0]!;
     expect(copy).toMatchObject({ eventName: "Summer's copy", dropoffDate: '2029-06-07T06:00:00', pickupDate: '2029-06-08T08:00:00' });
   });
+
+  test('--substitute at the substitute own price says the agreed one differs and how to keep it; --keep-price books the price agreed, said in the dry run and the result', async () => {
+    const tent = await item(2, 675);
+    const marquee = await item(5, 1275);
+    const holder = await event('2029-07-10T08:00:00', '2029-07-12T10:00:00');
+    await line(holder.id, tent.id, 1);
+    const wanted = await event('2029-07-11T08:00:00', '2029-07-13T08:00:00');
+    // The tent is on the event at the price agreed with the customer.
+    await line(wanted.id, tent.id, 1, 600);
+    const env = { RENTALS_ALTERNATIVES: `${tent.name}=${marquee.name}` };
+    const ask = ['events', 'book', String(wanted.id), '--item', `${tent.name}=3`, '--substitute'];
+
+    const own = ok(await rentals([...ask, '--dry-run', '-o', 'table'], { env }));
+    expect(own.stdout).toContain(`Would book 2 × ${marquee.name} on "${wanted.name}" at 1275.00 (Daily price; not the 600.00 agreed for ${tent.name}: --keep-price books it at 600.00)`);
+    expect(own.stderr).toContain(`"${marquee.name}" at its own price, 1275.00, not the 600.00 agreed for ${tent.name}: --keep-price books it at 600.00.`);
+
+    const keep = ok(await rentals([...ask, '--keep-price', '--dry-run', '-o', 'table'], { env }));
+    expect(keep.stdout).toContain(`Would book 2 × ${marquee.name} on "${wanted.name}" at 600.00 (the price agreed for ${tent.name})`);
+    expect(keep.stderr).toContain(`the 2 × "${marquee.name}" at 600.00, the price agreed for "${tent.name}" (--keep-price).`);
+    expect(await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).toHaveLength(1);
+
+    const done = ok(await rentals([...ask, '--keep-price', '-o', 'table'], { env }));
+    expect(done.stdout).toContain(`Booked 2 × ${marquee.name} on "${wanted.name}" at 600.00 (the price agreed for ${tent.name})`);
+    const lines = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
+    expect(lines.map((l) => [l.inventoryId, l.quantity, l.price]).sort()).toEqual([[tent.id, 1, 600], [marquee.id, 2, 600]].sort());
+    expect((await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=1`, '--keep-price'], { env })).stderr).toContain('--keep-price keeps the agreed price for a substitute: give it with --substitute');
+  });
 });

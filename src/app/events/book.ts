@@ -8,12 +8,12 @@ import { lineChange, lineRow, namedLine, writtenChange } from '../../data/bookin
 import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js';
 import { type LineWrite, priceSourceText } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
-import type { Money } from '../../domain/money.js';
+import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
+import type { PriceTable } from '../../domain/prices.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
-import { substitute } from '../../domain/substitution.js';
+import { priceOnEvent, substitute } from '../../domain/substitution.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
-import type { Notices } from '../../output/notices.js';
 import type { ChangeNames } from '../../output/changes.js';
 import type { View } from '../../output/views.js';
 import type { ApiVersion } from '../../resources/definitions.js';
@@ -37,6 +37,8 @@ export interface BookOutcome {
   planned: PlannedBookings;
   /** Undefined for a dry run. */
   written: WrittenLine[] | undefined;
+  /** More to say of an item's price, for people (a substitute at its own price, not the one agreed). */
+  priceNotes?: ReadonlyMap<number, string>;
 }
 
 /** The intents planned whole, then written (not for a dry run). */
@@ -52,8 +54,10 @@ export function bookingChanges(outcome: BookOutcome): Change[] {
   const { planned, written } = outcome;
   const eventId = planned.target.id;
   const noted = (change: Change, write: LineWrite): Change => {
-    const note = priceSourceText(write, planned.world.blockLabel);
-    return namedLine(note === undefined ? change : { ...change, note }, planned.world.items);
+    const source = priceSourceText(write, planned.world.blockLabel, (id) => itemName(id, planned.world.items));
+    const more = write.action === 'delete' || write.priceFrom === 'agreed' ? undefined : outcome.priceNotes?.get(write.itemId);
+    const note = [source, more].filter((n) => n !== undefined).join('; ');
+    return namedLine(note === '' ? change : { ...change, note }, planned.world.items);
   };
   if (!written || eventId === undefined) return planned.plan.writes.map((write) => noted(lineChange(eventId, write), write));
   return written.map((line) => noted(writtenChange(eventId, line), line.write));
@@ -94,6 +98,8 @@ export interface BookEventRequest {
   price?: Money;
   /** Short items split over their first free substitutes. */
   substitute: boolean;
+  /** With `substitute`: the rest booked at the price agreed for the item it replaces, not the substitute's own. */
+  keepPrice?: boolean;
   allowOverbook: boolean;
   dryRun: boolean;
 }
@@ -112,27 +118,58 @@ async function distinctItems(deps: Pick<BookDeps, 'calendar'>, refs: readonly st
 /** `events book`: each item set to its quantity on the event (one line each), judged together. */
 export async function bookEvent(deps: BookDeps, request: BookEventRequest): Promise<View> {
   if (request.substitute && request.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
+  if (request.keepPrice && !request.substitute) throw new UsageError('--keep-price keeps the agreed price for a substitute: give it with --substitute');
   const [event, itemIds] = await Promise.all([deps.calendar.event(request.event), distinctItems(deps, request.asks.map((a) => a.ref), 'refuse')]);
-  let intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
-  if (request.substitute) intents = await substituted(deps, event, intents, deps.notices);
-  const outcome = await book(deps, deps.bookings.target(event), intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
-  return bookingView(deps, outcome);
+  const intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
+  const split = request.substitute ? await substituted(deps, event, intents, { keepPrice: request.keepPrice === true, price: request.price }) : { intents, priceNotes: new Map<number, string>() };
+  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
+  return bookingView(deps, { ...outcome, priceNotes: split.priceNotes });
 }
 
-/** The asks with the short ones split over their substitutes (--substitute), each split said on stderr. */
-async function substituted(deps: Pick<BookDeps, 'calendar' | 'advisor'>, event: CalendarEvent, intents: BookingIntent[], notices: Notices): Promise<BookingIntent[]> {
-  if (!event.window || event.cancelled) return intents; // the planner says why nothing can be booked
+/**
+ * The asks with the short ones split over their substitutes (--substitute), each split said on
+ * stderr; with `keepPrice` the rest at the price agreed for the item it replaces (the --price
+ * given, else its line on the event, else its price for the event's block). A substitute at its
+ * own price that differs from the agreed one is said, with how to keep the agreed one (`priceNotes`).
+ */
+async function substituted(
+  deps: Pick<BookDeps, 'calendar' | 'advisor' | 'notices'>,
+  event: CalendarEvent,
+  intents: BookingIntent[],
+  options: { keepPrice: boolean; price: Money | undefined },
+): Promise<{ intents: BookingIntent[]; priceNotes: Map<number, string> }> {
+  const priceNotes = new Map<number, string>();
+  if (!event.window || event.cancelled) return { intents, priceNotes }; // the planner says why nothing can be booked
   const window = event.window;
   const needs = intents.flatMap((i) => (i.kind === 'set' ? [{ itemId: i.itemId, quantity: i.quantity, window }] : []));
-  const [ways, lines] = await Promise.all([deps.advisor.waysOut(needs, event.id), deps.calendar.bookings([event.id])]);
-  const split = substitute(intents, ways, totalsByItem(lines.get(event.id) ?? []));
-  const items = await deps.calendar.items();
+  const [ways, lines, items, asked] = await Promise.all([deps.advisor.waysOut(needs, event.id), deps.calendar.bookings([event.id]), deps.calendar.items(), deps.calendar.prices(needs.map((n) => n.itemId))]);
+  const onEvent = lines.get(event.id) ?? [];
+  const blockPrice = (table: PriceTable) => (itemId: number) => (event.blockId === undefined ? undefined : table.get(itemId, event.blockId)?.price);
+  const agreed = (itemId: number) => options.price ?? priceOnEvent(itemId, onEvent, blockPrice(asked));
+  const split = substitute(intents, ways, totalsByItem(onEvent), options.keepPrice ? agreed : undefined);
+  // The substitutes' own prices (read once per run: the planner reads them again from the cache).
+  const own = await deps.calendar.prices(split.splits.flatMap((s) => (s.substitute ? [s.substitute.itemId] : [])));
   for (const s of split.splits) {
-    const name = JSON.stringify(itemName(s.itemId, items));
-    if (!s.substitute) notices.warn(`warning: --substitute: no substitute has room for the ${s.asked - Math.max(0, ways.find((w) => w.itemId === s.itemId)?.free ?? 0)} missing ${name}`);
-    else notices.info(`Substitute: ${s.kept} × ${name} and ${s.substitute.quantity} × ${JSON.stringify(s.substitute.name)} for the ${s.asked} asked.`);
+    const name = itemName(s.itemId, items);
+    if (!s.substitute) {
+      deps.notices.warn(`warning: --substitute: no substitute has room for the ${s.asked - Math.max(0, ways.find((w) => w.itemId === s.itemId)?.free ?? 0)} missing ${JSON.stringify(name)}`);
+      continue;
+    }
+    const sub = s.substitute;
+    const said = `Substitute: ${s.kept} × ${JSON.stringify(name)} and ${sub.quantity} × ${JSON.stringify(sub.name)} for the ${s.asked} asked`;
+    if (s.price) {
+      deps.notices.info(`${said}; the ${sub.quantity} × ${JSON.stringify(sub.name)} at ${formatMoneyFixed(s.price)}, the price agreed for ${JSON.stringify(name)} (--keep-price).`);
+      continue;
+    }
+    const itsOwn = priceOnEvent(sub.itemId, onEvent, blockPrice(own));
+    const kept = agreed(s.itemId);
+    if (itsOwn && kept && compareMoney(itsOwn, kept) !== 0) {
+      const note = `not the ${formatMoneyFixed(kept)} agreed for ${name}: --keep-price books it at ${formatMoneyFixed(kept)}`;
+      priceNotes.set(sub.itemId, note);
+      deps.notices.info(`${said}; ${JSON.stringify(sub.name)} at its own price, ${formatMoneyFixed(itsOwn)}, ${note}.`);
+    } else deps.notices.info(`${said}.`);
   }
-  return split.intents;
+  return { intents: split.intents, priceNotes };
 }
 
 export interface UnbookRequest {

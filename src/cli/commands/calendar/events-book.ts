@@ -1,4 +1,4 @@
-// `rentals events book <event> --item NAME[=QTY]… [--qty n] [--price p] [--allow-overbook] [--dry-run]`
+// `rentals events book <event> --item NAME[=QTY]… [--qty n] [--price p] [--substitute [--keep-price]] [--allow-overbook] [--dry-run]`
 // and `rentals events unbook <event> --item NAME… [--dry-run]`: the asks parsed here, carried out
 // by app/events/book.ts (intents for the one booking planner: every item checked together before
 // the first write; --substitute splits a short item over its substitutes).
@@ -31,20 +31,21 @@ export const eventsBook = defineViewCommand({
   examples: [
     'rentals events book 12 --item "White Folding Chair" --qty 40',
     'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run',
-    'rentals events book 12 --item "LED Uplight=20" --substitute --dry-run',
+    'rentals events book 12 --item "LED Uplight=20" --substitute --keep-price --dry-run',
   ],
   flags: {
     ...itemListFlag('item to book; repeat for several, NAME=QTY sets each quantity', { value: 'name|id[=qty]', required: true }),
     quantity: { concept: 'quantity', description: 'units, for items given without =QTY' },
     price: { value: 'p', help: "unit price (default: the item's price for the event's rental block); one --item only" },
     substitute: { help: 'an item short over the window: book what is free of it and the rest on its first free substitute (the alternatives setting)' },
+    keepPrice: { help: 'with --substitute: the substitute at the price agreed for the item it replaces, not its own' },
     ...WRITE_GUARD_FLAGS,
   },
   view: 'changes',
   handler: async (factory, options, [event]) => {
     const asks = parseItemAsks(conceptValues('item', options), conceptValue('quantity', options)?.value);
     const price = parsePrice(options.price, asks.length);
-    return bookEvent(await factory.booking(), { event, asks, price, substitute: options.substitute === true, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true });
+    return bookEvent(await factory.booking(), { event, asks, price, substitute: options.substitute === true, keepPrice: options.keepPrice === true, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true });
   },
 });
 
