@@ -465,12 +465,19 @@ describe('against the seeded sandbox', () => {
     await putPrice(sandbox, before.get('5/1')!, 12);
     await putPrice(sandbox, before.get('5/2')!, 18);
     await putPrice(sandbox, before.get('5/3')!, 36);
-    const set = ok(await rentals(['prices', 'set', '--inventory-id', '60in Round Table', '--rental-block-id', 'Daily', '--price', '19.99']));
-    expect(set.stdout).toMatch(/^Updated 60in Round Table \/ Daily: 12\.00 → 19\.99 \(\+66\.6%\) \(price \d+\)\n$/);
-    const unchanged = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.990']));
-    expect(unchanged.stdout).toMatch(/^Unchanged .*nothing to send/);
+    // As every write: the change view for people, the change rows piped, `changes` in -o json.
+    const set = ok(await rentals(['prices', 'set', '--inventory-id', '60in Round Table', '--rental-block-id', 'Daily', '--price', '19.99', '-o', 'table']));
+    expect(set.stdout).toMatch(/^Changed inventory price \d+ "60in Round Table \/ Daily" on inventory item 5 "60in Round Table"\n  price  12\.00 → 19\.99\n$/);
+    const piped = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Daily', '--price', '19.98']));
+    expect(piped.stdout).toMatch(/^update\tprices\t\d+\t60in Round Table \/ Daily\tprice\t19\.99\t19\.98\n$/);
+    const unchanged = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.980', '-o', 'table']));
+    expect(unchanged.stdout).toBe('Nothing changed.\n');
+    ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.99']));
     const created = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Monthly', '--price', '300', '--json']));
-    expect(JSON.parse(created.stdout)).toMatchObject({ data: [{ action: 'create', outcome: 'created', new: { price: 300 } }] });
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      data: [{ action: 'create', outcome: 'created', new: { price: 300 } }],
+      changes: [{ action: 'create', resource: 'prices', parentId: 5, id: expect.any(Number), name: '60in Round Table / Monthly', before: null, after: { price: 300 } }],
+    });
 
     const adjusted = ok(await rentals(['prices', 'adjust', '--percent', '5', '--inventory-id', '5', '--report', file('adjust.ndjson')]));
     expect(adjusted.stderr).toMatch(/^4 rows: 0 created, 4 updated/m);
