@@ -123,7 +123,10 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
 
     const first = ok(await rentals(['prices', 'import', csv, '--report', file('first.ndjson'), '--yes'], { timeoutMs: 30_000 * SLOWER }));
     expect(first.stderr).toMatch(new RegExp(`^${ROWS} rows: ${ROWS} created, 0 updated, 0 unchanged, 0 stale, 0 failed`, 'm'));
-    expect(first.stdout).toBe('');
+    // Piped, what was written: a change row per price created, built from the rows the report has.
+    const written = first.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(written).toHaveLength(ROWS);
+    expect(written.every(([action, resource, id, , field, before, after]) => action === 'create' && resource === 'prices' && Number(id) > 0 && field === 'price' && before === '' && Number(after) > 0)).toBe(true);
     expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS });
     await expectServer(firstPrice);
 
@@ -132,8 +135,9 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
     expect(again.stderr).toContain(`the report ${file('first.ndjson')} exists already`);
     expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS }); // not overwritten
 
-    const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson')], { timeoutMs: 30_000 * SLOWER }));
+    const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson'), '-o', 'json'], { timeoutMs: 30_000 * SLOWER }));
     expect(second.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, 0 updated, ${ROWS} unchanged, 0 stale, 0 failed`, 'm'));
+    expect(JSON.parse(second.stdout)).toMatchObject({ summary: { total: ROWS, unchanged: ROWS, complete: true }, report: file('second.ndjson'), changes: [] });
     expect(outcomes(readReport(file('second.ndjson')))).toEqual({ unchanged: ROWS });
     await expectServer(firstPrice);
   });

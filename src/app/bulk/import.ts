@@ -69,7 +69,7 @@ function warnRewrites(deps: BulkDeps, file: string, rewrites: FirstIssues, forma
   deps.notices().warn(`Not renamed: these names differ from the service's only as a spreadsheet rewrites text (pass --renames to write them as the file has them):\n${shown.join('\n')}${more}`);
 }
 
-/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+/** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runImport(deps: BulkDeps, options: ImportOptions): Promise<Outcome> {
   if ((options.file === undefined) === (options.undo === undefined)) {
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
@@ -99,7 +99,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
       const shown = await settlePlan(deps, spec, plan, { ...choices, predicted });
       if (shown) return shown;
-      await applyAndReport(deps, spec, plan, run, {
+      return applyAndReport(deps, spec, plan, run, {
         report: await keptReport(),
         undoCommand,
         force: options.force,
@@ -108,7 +108,6 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         staleHint: 'changed since the report, left as they are',
         retryHint: () => 'records changed since the report were left as they are',
       });
-      return {};
     }
     const scope = await scopeOf(deps, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec)).carried;
@@ -124,8 +123,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames: options.renames }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
+      let outcome: Outcome;
       try {
-        await applyAndReport(deps, spec, listed.plan, run, {
+        outcome = await applyAndReport(deps, spec, listed.plan, run, {
           snapshot: listed.live,
           whileListing: true,
           report: await keptReport(),
@@ -141,7 +141,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       }
       await listed.listed;
       warnRewrites(deps, input.file, listed.rewrites, bulk.formatRowIssue);
-      return {};
+      return outcome;
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
     const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames }, run.spool);
@@ -152,7 +152,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
     const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
     if (shown) return shown;
-    await applyAndReport(deps, spec, planned.plan, run, {
+    return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried,
       report: await keptReport(),
@@ -163,7 +163,6 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       label,
       retryHint,
     });
-    return {};
   });
 }
 
