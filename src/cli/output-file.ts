@@ -1,7 +1,8 @@
 // `--out FILE`: the output written to a file instead of standard output, as a redirect would,
-// but never half: it goes to a temporary file beside the target and is renamed into place once
-// the command has printed everything; a command that fails leaves the target as it was. The
-// format, when no -o names one, is the file's extension's (`prices.xlsx`, `events.ics`).
+// but never half and never readable by others (0600): it goes to a temporary file beside the
+// target and is renamed into place once the command has printed everything; a command that fails
+// leaves the target as it was. The format, when no -o names one, is the file's extension's
+// (`prices.xlsx`, `events.ics`, `quote.pdf`).
 
 import { type WriteStream, createWriteStream, promises as fs } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -19,6 +20,7 @@ const BY_EXTENSION: Readonly<Record<string, ViewFormat>> = {
   '.ics': 'ics',
   '.html': 'html',
   '.htm': 'html',
+  '.pdf': 'pdf',
 };
 
 /** The format a file's name asks for (`prices.xlsx` → xlsx), undefined for another extension. */
@@ -40,7 +42,8 @@ export class OutputFile {
     const existing = await fs.stat(path).catch(() => undefined);
     if (existing?.isDirectory()) throw new UsageError(`--out: ${path} is a directory; name a file`);
     const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
-    const stream = createWriteStream(temp, { flags: 'wx' });
+    // Private (0600), as the shop's data it holds: never readable by others, even while it is written.
+    const stream = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', (error: NodeJS.ErrnoException) => reject(new UsageError(`--out: cannot write ${path}: ${error.code === 'ENOENT' ? 'no such directory' : error.code === 'EACCES' ? 'permission denied' : error.message}`)));

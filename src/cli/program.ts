@@ -1,14 +1,16 @@
 // The root command: global flags (from the settings table) and the top-level help. The commands
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
-import { type Argument, Command, type Help, type Option } from 'commander';
+import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames } from './global-flags.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
-import type { Registrar } from './registry/spec.js';
+import { type Registrar, outputOf } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
+import { setting } from '../config/settings-table.js';
+import type { ViewFormat } from '../output/views.js';
 
 /** The global flags that take a value (`--profile x`, `-o csv`), which commandWord() steps over. */
 const VALUE_OPTIONS = new Set(GLOBAL_FLAG_LINES.flatMap(({ usage }) => (usage.includes('<') ? flagNames(usage) : [])));
@@ -68,7 +70,7 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
     })
     // Descriptions wrap in their own column down to 20 characters (commander gives up below 40: at 80
     // columns the root's long terms left 36, and every line fell back to one ragged run).
-    .configureHelp({ subcommandTerm, commandUsage, showGlobalOptions: true, minWidthToWrap: 20 })
+    .configureHelp({ subcommandTerm, commandUsage, visibleOptions, visibleGlobalOptions, showGlobalOptions: true, minWidthToWrap: 20 })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);
@@ -136,6 +138,39 @@ function argumentTerm(arg: Argument): string {
 function subcommandTerm(command: Command): string {
   const args = command.registeredArguments.map(argumentTerm).join(' ');
   return [[command.name(), ...command.aliases()].join('|'), command.options.length > 0 ? '[options]' : '', args].filter(Boolean).join(' ');
+}
+
+/** What a format beyond the five for data gives, for a command that prints it. */
+function gloss(format: ViewFormat, page: string | undefined): string | undefined {
+  if (format === 'ics') return 'ics: an iCalendar file';
+  if (format === 'html') return `html: ${page ?? 'a page'} as a self-contained page`;
+  if (format === 'pdf') return 'pdf: printed through a Chromium-family browser (--out FILE)';
+  return undefined;
+}
+
+/**
+ * `-o, --output` in a command's own help: the formats that command prints (generated from the
+ * kind of view it declares and its page: output/formats.ts), instead of the global flag's line.
+ */
+function outputOption(command: Command): Option | undefined {
+  const output = outputOf(command);
+  if (output === undefined) return undefined;
+  const notes = output.formats.flatMap((format) => gloss(format, output.page) ?? []);
+  const flag = setting('output').flag!;
+  return new Option(flag.usage, `${output.formats.join('|')} (${[...notes, `default: ${setting('output').default}`].join('; ')})`);
+}
+
+/** A command's own options, its `-o` line first (the formats it prints). */
+function visibleOptions(this: Help, command: Command): Option[] {
+  const own = Help.prototype.visibleOptions.call(this, command);
+  const output = outputOption(command);
+  return output ? [output, ...own] : own;
+}
+
+/** The global options, without `-o` where the command's own options say what it prints. */
+function visibleGlobalOptions(this: Help, command: Command): Option[] {
+  const global = Help.prototype.visibleGlobalOptions.call(this, command);
+  return outputOption(command) ? global.filter((option) => option.long !== '--output') : global;
 }
 
 /** `Usage: rentals inventory delete|rm|remove [options] <id>`: every alias in the command's own help too. */

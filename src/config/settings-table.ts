@@ -35,13 +35,16 @@ export type SettingName =
   | 'logo'
   | 'currency'
   | 'quoteValidDays'
-  | 'quoteTerms';
+  | 'quoteTerms'
+  | 'quotePrefix'
+  | 'orderPrefix'
+  | 'paper';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
 type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives' | DocumentKey;
 
 /** The settings of the pages sent to customers (quotes, order confirmations). */
-export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms';
+export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms' | 'quotePrefix' | 'orderPrefix' | 'paper';
 
 export interface SettingDef {
   name: SettingName;
@@ -115,6 +118,20 @@ function documentSetting(name: DocumentKey, configKey: string, label: string, he
 
 const PAGE_TEXT_RULE = 'text of 1 to 2000 characters (\\n for a new line)';
 
+const PREFIX = /^[A-Za-z0-9._/#-]{1,20}$/;
+const PREFIX_RULE = '1 to 20 letters, digits or . _ / # -';
+
+/** The paper sizes a page is printed on. */
+export const PAPER_SIZES = ['A4', 'Letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+/** Shops in these currencies print on Letter by default; every other shop on A4. */
+export const LETTER_CURRENCIES: readonly string[] = ['USD', 'CAD'];
+
+/** `a4`, ` Letter ` → `A4`, `Letter`; undefined for another size. */
+export function paperOf(text: string): PaperSize | undefined {
+  return PAPER_SIZES.find((size) => size.toLowerCase() === text.trim().toLowerCase());
+}
+
 /** The formats of -o; the output layer's OUTPUT_FORMATS (a test keeps the two equal). */
 const OUTPUT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 
@@ -168,7 +185,7 @@ const TABLE = [
   {
     name: 'output',
     label: 'output',
-    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, ics for agenda, xlsx for a spreadsheet file (default: table on a terminal, tsv when piped)' },
+    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, xlsx for a spreadsheet file, and ics, html or pdf where a command prints them (its --help lists its own) (default: table on a terminal, tsv when piped)' },
     env: ['RENTALS_OUTPUT'],
     configKey: 'output',
     profileField: 'output',
@@ -281,6 +298,9 @@ const TABLE = [
     return /^\d+$/.test(text.trim()) && n >= 1 && n <= MAX_QUOTE_DAYS ? n : undefined;
   }, '30'),
   documentSetting('quoteTerms', 'quote-terms', 'quote terms', 'terms printed at the foot of quotes and confirmations', PAGE_TEXT_RULE, pageText),
+  documentSetting('quotePrefix', 'quote-prefix', 'quote prefix', "what a quote's number starts with (the number is the prefix and the event's id: Q-19)", PREFIX_RULE, (text) => (PREFIX.test(text.trim()) ? text.trim() : undefined), 'Q-'),
+  documentSetting('orderPrefix', 'order-prefix', 'order prefix', "what an order confirmation's number starts with (O-19)", PREFIX_RULE, (text) => (PREFIX.test(text.trim()) ? text.trim() : undefined), 'O-'),
+  documentSetting('paper', 'paper', 'paper', 'the paper pages are printed on (-o pdf, and the print size of -o html)', `${PAPER_SIZES.join(' or ')}`, paperOf, `Letter when the currency is ${LETTER_CURRENCIES.join(' or ')}, else A4`),
   {
     name: 'sandboxToken',
     label: 'sandbox token',

@@ -6,7 +6,7 @@ import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingFlagValues, type SettingName, quotedValue, setting } from './settings-table.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
@@ -147,6 +147,8 @@ export async function resolveSettings(
       currency: documentValue<string>('currency', into),
       quoteValidDays: documentValue<number>('quoteValidDays', into) ?? DEFAULT_QUOTE_VALID_DAYS,
       quoteTerms: documentValue<string>('quoteTerms', into),
+      prefixes: { quote: documentValue<string>('quotePrefix', into) ?? 'Q-', order: documentValue<string>('orderPrefix', into) ?? 'O-' },
+      paper: documentValue<PaperSize>('paper', into) ?? defaultPaper(documentValue<string>('currency', [])),
     }),
     warnings,
     inForce: (name) => inForce[name](),
@@ -174,6 +176,9 @@ export async function resolveSettings(
     currency: () => documentSetting('currency', []),
     quoteValidDays: () => documentSetting('quoteValidDays', []),
     quoteTerms: () => documentSetting('quoteTerms', []),
+    quotePrefix: () => documentSetting('quotePrefix', []),
+    orderPrefix: () => documentSetting('orderPrefix', []),
+    paper: () => documentSetting('paper', []),
   };
   return resolved;
 }
@@ -203,6 +208,15 @@ export interface DocumentSettings {
   currency?: string | undefined;
   quoteValidDays: number;
   quoteTerms?: string | undefined;
+  /** What a quote's and an order's number start with. */
+  prefixes: { quote: string; order: string };
+  /** The paper pages are printed on: the setting, else by the currency. */
+  paper: PaperSize;
+}
+
+/** A shop that counts in dollars of the US or Canada prints on Letter; every other on A4. */
+export function defaultPaper(currency: string | undefined): PaperSize {
+  return currency !== undefined && LETTER_CURRENCIES.includes(currency) ? 'Letter' : 'A4';
 }
 
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,

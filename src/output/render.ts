@@ -28,11 +28,11 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
   yield* renderData(view, format, options);
 }
 
-async function* renderData(view: DataView & { html?: () => string }, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
+async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFieldNames(options.fields, view);
   if (format === 'html') {
     if (!view.html) throw new Error('a view printed as html has no page');
-    return yield view.html();
+    return yield view.html(options.paper ?? 'A4');
   }
   if (view.kind === 'picture') {
     if (format === 'table') return yield `${view.draw(options.terminalWidth || 80, options.color).join('\n')}\n`;

@@ -5,6 +5,7 @@
 import type { DataPiece } from '../api/data-envelope.js';
 import type { CsvDialect, OutputFormat, Row } from './format.js';
 import type { ResourceName } from '../resources/definitions.js';
+import type { PaperSize } from '../config/settings-table.js';
 import type { ChangesView } from './changes.js';
 
 export type { ChangesView } from './changes.js';
@@ -241,8 +242,8 @@ export interface PlanView {
 export type DataView = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView;
 
 export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView | ChangesView) & {
-  /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
-  html?: () => string;
+  /** A self-contained page (`-o html`) where the command has one, for the paper it is to be printed on: a quote, a pick list, a timeline. */
+  html?: (paper: PaperSize) => string;
   /**
    * What a table (for people) shows instead, when it needs what only people see and a script
    * should not pay a request for (an event's status by name): asked for only when printing a table.
@@ -250,8 +251,8 @@ export type View = (DataView | RecordStreamView | RequestView | DoneView | TextV
   forPeople?: () => Promise<View>;
 };
 
-/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page, `xlsx` for the views with rows. */
-export type ViewFormat = OutputFormat | 'ics' | 'html' | 'xlsx';
+/** Formats every view renders; `ics` only for a calendar view, `html` and `pdf` only for a command that has a page, `xlsx` for the views with rows. */
+export type ViewFormat = OutputFormat | 'ics' | 'html' | 'pdf' | 'xlsx';
 
 /** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
 export interface Outcome {

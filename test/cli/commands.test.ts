@@ -165,7 +165,7 @@ describe('--dry-run on writes', () => {
   test('add: the record it would create for people, a row per field piped; nothing sent', async () => {
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run', '-o', 'table'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Would create a new inventory item "Tent"\n  name       Tent\n  Available  4\n  active     true\n');
+    expect(result.stdout).toBe('Would create a new inventory item "Tent"\n  Item    Tent\n  Owned   4\n  active  true\n');
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
     const piped = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
     expect(piped.stdout).toBe('create\tinventory\t\tTent\tname\t\tTent\ncreate\tinventory\t\tTent\tquantityAvailable\t\t4\ncreate\tinventory\t\tTent\tactive\t\t1\n');

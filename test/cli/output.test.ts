@@ -104,7 +104,7 @@ describe('on a TTY: a table with the useful columns', () => {
     const result = await list([], { tty: true, env: { NO_COLOR: '1' } });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[1]).toMatch(/^│ ID │ Name +│ Available │ Active │$/);
+    expect(lines[1]).toMatch(/^│ ID │ Item +│ Owned │ Active │$/);
     expect(lines[2]).toMatch(/^│ +1 │ Tent 20x20 +│ +4 │ yes +│$/);
     expect(lines[3]).toMatch(/^│ +2 │ Chair, white +│ +0 │ no +│$/);
     expect(result.stdout).not.toContain('Links');
@@ -115,7 +115,7 @@ describe('on a TTY: a table with the useful columns', () => {
     const result = await listEvents([], { tty: true, env: { NO_COLOR: '1' } });
     const row12 = result.stdout.split('\n').find((l) => l.includes('Smith wedding'))!;
     expect(row12).toMatch(/│ Confirmed │ 2026-06-12 14:00 +│ 2026-06-13 +│ Ann Smith/);
-    expect(result.stdout).toMatch(/│ ID │ Event +│ Status +│ Start +│ End +│ Customer name │ Event city +│ Cancelled +│/);
+    expect(result.stdout).toMatch(/│ ID │ Event +│ Status +│ Start +│ End +│ Customer +│ Venue city +│ Cancelled +│/);
     const row13 = result.stdout.split('\n').find((l) => l.includes('Fair'))!;
     expect(row13).toMatch(/│ 2026-07-01 09:30 +│ 2026-07-01 18:00 +│ +│ +│ 2026-05-01 +│$/);
   });
@@ -211,7 +211,7 @@ describe('csv, json, ndjson, --fields', () => {
   test('an unknown output format is a usage error before any request', async () => {
     const result = await runCli(['inventory', 'list', '-o', 'xml'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html, xlsx)\n');
+    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html, pdf, xlsx)\n');
     expectNothingSent();
   });
 

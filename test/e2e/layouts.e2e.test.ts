@@ -276,6 +276,32 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
   });
 
+  test.concurrent.each(WIDTHS)('events show --help at %i columns: -o says it prints the quote as html, within the width', async (width) => {
+    const lines = await screen(width, ['events', 'show', '--help']);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+    const at = lines.findIndex((line) => line.trim().startsWith('-o, --output'));
+    expect(at).toBeGreaterThan(0);
+    const own = joined(lines.slice(at, lines.findIndex((line, i) => i > at && /^\s+-/.test(line))));
+    expect(own).toMatch(/\|html\b/);
+    expect(own).toContain('the quote');
+  });
+
+  test.concurrent.each(WIDTHS)('events list at %i columns: in date order, the Start column rising', async (width) => {
+    const lines = await screen(width, ['events', 'list', '--fields', 'id,startDate,eventName']);
+    const starts = lines.flatMap((line) => /^│ +\d+ │ (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(line)?.[1] ?? []);
+    expect(starts.length).toBeGreaterThan(10);
+    expect(starts).toEqual([...starts].sort());
+  });
+
+  test.concurrent.each(WIDTHS)('inventory list and availability at %i columns: the units owned under one word, "Owned"', async (width) => {
+    const header = (lines: string[]) => lines.find((line) => line.startsWith('│ ID'))!.split('│').map((cell) => cell.trim());
+    const inventory = header(await screen(width, ['inventory', 'list']));
+    const availability = header(await screen(width, ['availability', '--item', '20x20 Frame Tent']));
+    expect(inventory).toContain('Owned');
+    expect(availability).toContain('Owned');
+    expect([...inventory, ...availability]).not.toContain('Available');
+  });
+
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {
     const lines = await screen(120, ['events', 'list', '--fields', 'id,eventName,eventStatusId']);
     expect(lines.find((line) => line.startsWith('│ id'))).toMatch(/^│ id │ eventName +│ eventStatusId │$/);

@@ -42,6 +42,9 @@ const SAMPLES: Record<SettingName, Sample> = {
   currency: { good: 'EUR', bad: 'EURO' },
   quoteValidDays: { good: '14', bad: '0' },
   quoteTerms: { good: 'Net 30', bad: 'z'.repeat(2001) },
+  quotePrefix: { good: 'HT-Q', bad: 'Q 1' },
+  orderPrefix: { good: 'HT-O', bad: 'O/'.repeat(11) },
+  paper: { good: 'Letter', bad: 'A5' },
 };
 
 /** `--base-url` of `--base-url <url>`, `--output` of `-o, --output <format>`. */

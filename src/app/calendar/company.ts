@@ -17,7 +17,7 @@ export function logoDataUrl(file: string): string {
   return `data:${type ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
 }
 
-export function companyOf(settings: DocumentSettings): Company {
+export function companyOf(settings: Pick<DocumentSettings, 'companyName' | 'companyAddress' | 'companyContact' | 'logo'>): Company {
   return {
     name: settings.companyName,
     address: settings.companyAddress,
