@@ -407,7 +407,7 @@ describe('against the seeded sandbox', () => {
     expect(forged.code).toBe(2);
 
     const theirs = file('their-plan.json');
-    ok(await runBin(['prices', 'import', csv, '--plan', theirs], { env: cliEnv(sandbox, mkdtempSync(join(work, 'other-user-'))) }));
+    ok(await cliFor(sandbox, mkdtempSync(join(work, 'other-user-')))(['prices', 'import', csv, '--plan', theirs]));
     const foreign = await rentals(['prices', 'apply', theirs]);
     expect(foreign.stderr).toMatch(/the plan was signed with another plan key \(\w+; yours is \w+\): it was made by another user or on another machine/);
     expect(foreign.stderr).toContain(`make the plan again here (rentals prices import … --plan ${theirs}`);

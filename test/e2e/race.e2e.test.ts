@@ -1,10 +1,12 @@
-// Two operators, one unit (issue 24.5): two `rentals events book` processes (the built bin),
-// started at the same moment, each for the last unit of an item on one of two overlapping events.
-// No race may leave the item overbooked, and nearly every race must have exactly one winner
-// (exit 0) and one loser (exit 1). 5 races always; 50 with RENTALS_LONG_TESTS=1 (.ci/run).
+// Two operators, one unit: two `rentals events book` runs started at the same moment (in this
+// process, each a whole run of its own: its client, its catalog, its reads and writes interleaved
+// with the other's at the server as two processes' are), each for the last unit of an item on one
+// of two overlapping events. No race may leave the item overbooked, and nearly every race must
+// have exactly one winner (exit 0) and one loser (exit 1). 5 races always; 50 with
+// RENTALS_LONG_TESTS=1 (.ci/run).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cliEnv, freshConfigDir, startBin } from './harness.js';
+import { cliEnv, freshConfigDir, runRentals } from './harness.js';
 import { data } from './server-state.js';
 import { type Caller, openSandbox } from '../sandbox/helpers.js';
 
@@ -38,7 +40,7 @@ async function race(n: number, env: Record<string, string>): Promise<Race> {
   const day = String((n % 28) + 1).padStart(2, '0');
   const a = await event(`Race ${n} A`, `2030-03-${day}T08:00:00`, `2030-03-${day}T20:00:00`);
   const b = await event(`Race ${n} B`, `2030-03-${day}T12:00:00`, `2030-03-${day}T23:00:00`);
-  const runs = [a, b].map((id) => startBin(['events', 'book', String(id), '--item', `${itemId}=1`], { env, timeoutMs: 30_000 }).done);
+  const runs = [a, b].map((id) => runRentals(['events', 'book', String(id), '--item', `${itemId}=1`], { env, timeoutMs: 30_000 }));
   const results = await Promise.all(runs);
   for (const result of results) expect([0, 1], result.stderr).toContain(result.code);
   const held = (await Promise.all([a, b].map((id) => data(call, 'GET', `/v1/events/${id}/inventory`)))).flat().reduce((sum, line) => sum + Number(line.quantity), 0);
@@ -56,8 +58,8 @@ async function confirmRace(n: number, env: Record<string, string>): Promise<Race
   await data(call, 'POST', `/v1/events/${quoteId}/inventory`, { eventId: quoteId, inventoryId: itemId, quantity: 1, price: 10 });
   const other = await event(`Booker ${n}`, `2031-04-${day}T12:00:00`, `2031-04-${day}T23:00:00`);
   const results = await Promise.all([
-    startBin(['events', 'confirm', String(quoteId)], { env, timeoutMs: 30_000 }).done,
-    startBin(['events', 'book', String(other), '--item', `${itemId}=1`], { env, timeoutMs: 30_000 }).done,
+    runRentals(['events', 'confirm', String(quoteId)], { env, timeoutMs: 30_000 }),
+    runRentals(['events', 'book', String(other), '--item', `${itemId}=1`], { env, timeoutMs: 30_000 }),
   ]);
   for (const result of results) expect([0, 1], result.stderr).toContain(result.code);
   const [status] = await data(call, 'GET', `/v1/events/${quoteId}`);
@@ -75,7 +77,7 @@ describe('two operators, one unit', () => {
     expect(outcomes.every((o) => o.winners <= 1)).toBe(true);
   }, 60_000);
 
-  test(`${RACES} races of two events book processes: none overbooks, (nearly) all have one winner`, async () => {
+  test(`${RACES} races of two events book runs: none overbooks, (nearly) all have one winner`, async () => {
     const env = cliEnv(sandbox, freshConfigDir());
     const outcomes: Race[] = [];
     for (let n = 0; n < RACES; n++) outcomes.push(await race(n, env));
