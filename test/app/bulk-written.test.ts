@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { writtenRows, writtenView } from '../../src/app/bulk/written.js';
 import type { ReportLine } from '../../src/bulk/report.js';
 import { priceRows } from '../../src/bulk/spec.js';
-import { memorySpool } from '../../src/bulk/spool.js';
+import { memorySpool } from '../../src/common/spool.js';
 import type { PlanView } from '../../src/output/views.js';
 import { strict } from '../helpers/app-context.js';
 

@@ -5,8 +5,8 @@
 // line, `-o tsv`/`csv` the change rows. At a terminal a few changes are shown as any write's are;
 // thousands would help nobody: the summary (stderr, as before) and where to see them.
 
-import { type ReportLine, type RowSpec, type RunSummary, type Spool, rowChange } from '../../bulk/index.js';
-import type { SpoolFile } from '../../bulk/spool.js';
+import { type ReportLine, type RowSpec, type RunSummary, rowChange } from '../../bulk/index.js';
+import type { Spool, SpoolFile } from '../../common/spool.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { Change } from '../../domain/changes.js';
 import { changeRecord, changeRows } from '../../output/changes.js';
