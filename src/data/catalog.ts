@@ -205,17 +205,17 @@ export class Catalog {
    * What a reference names, the list read only where it can change the answer: `id:7` never, a
    * name always. A bare number (`7`) is the id unless this run holds the list already, or the
    * names known without a request (the completion cache, fresh) have it as a name: then the list
-   * decides (the name of a record, or ambiguous when another record has it as its id). `listed`:
-   * whether the list decided (a bare number taken for the id unlisted may still be a name).
+   * decides (the name of a record, or ambiguous when another record has it as its id). `assumed`:
+   * a bare number taken for the id without the list (it may still be some record's name).
    */
-  async reference(name: ResourceName, ref: string): Promise<{ found: LookupResult; listed: boolean }> {
+  async reference(name: ResourceName, ref: string): Promise<{ found: LookupResult; assumed: boolean }> {
     const written = parseReference(ref);
-    if (written.kind === 'id') return { found: idFromText(written.text), listed: false };
+    if (written.kind === 'id') return { found: idFromText(written.text), assumed: false };
     const number = bareNumber(ref);
     if (number !== undefined && !this.indexes.has(name) && !this.lists.has(name) && !(await this.mayBeNamed(name, number))) {
-      return { found: idFromText(number), listed: false };
+      return { found: idFromText(number), assumed: true };
     }
-    return { found: (await this.names(name)).resolveRef(ref), listed: true };
+    return { found: (await this.names(name)).resolveRef(ref), assumed: false };
   }
 
   /** Whether the names known without a request have `text` as a record's name (none known: no). */

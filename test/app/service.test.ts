@@ -53,7 +53,7 @@ describe("an event's web link", () => {
     const record = { id: 5, Links: [{ rel: 'web', href: 'file:///etc/passwd' }] };
     const factory = fakeFactory({
       // A bare number is the id, unless the run knows some event is named "5".
-      catalog: () => ({ reference: async () => ({ found: { ok: true, id: 5 }, listed: false }) }) as never,
+      catalog: () => ({ reference: async () => ({ found: { ok: true, id: 5 }, assumed: true }) }) as never,
       api: () => ({ get: async () => ({ body: { data: [record] }, records: [record] }) }) as never,
       settings: () => ({ webUrl: { value: undefined } }) as never,
     });

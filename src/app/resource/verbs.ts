@@ -61,12 +61,12 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
 /**
  * A positional id, or a record's name where the resource has names (`events get "Smith wedding"`):
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
- * `unlisted`: a bare number taken for the id without reading the list (Catalog.reference).
+ * `assumed`: a bare number taken for the id without reading the list (Catalog.reference).
  */
-async function positionalId(catalog: Catalog, def: ResourceDef, value: string | undefined, name: string): Promise<{ id: number; unlisted: boolean }> {
-  if (!isReference(def, value) || !needsNames(value)) return { id: parseIdArgument(idText(value), name), unlisted: false };
-  const { found, listed } = await catalog.reference(def.name, value);
-  return { id: foundId(found, def, value, name), unlisted: !listed };
+async function positionalId(catalog: Catalog, def: ResourceDef, value: string | undefined, name: string): Promise<{ id: number; assumed: boolean }> {
+  if (!isReference(def, value) || !needsNames(value)) return { id: parseIdArgument(idText(value), name), assumed: false };
+  const { found, assumed } = await catalog.reference(def.name, value);
+  return { id: foundId(found, def, value, name), assumed };
 }
 
 function foundId(found: LookupResult, def: ResourceDef, value: string, name: string): number {
@@ -82,11 +82,11 @@ function foundId(found: LookupResult, def: ResourceDef, value: string, name: str
  * record named so is read instead (`inventory get 0999999`, the item named "0999999").
  */
 export async function readNamed<T>(catalog: Catalog, def: ResourceDef, value: string | undefined, read: (id: number) => Promise<T>, name = 'id'): Promise<T> {
-  const { id, unlisted } = await positionalId(catalog, def, value, name);
+  const { id, assumed } = await positionalId(catalog, def, value, name);
   try {
     return await read(id);
   } catch (error) {
-    if (!unlisted || !(error instanceof NotFoundError)) throw error;
+    if (!assumed || !(error instanceof NotFoundError)) throw error;
     const found = (await catalog.names(def.name)).resolveRef(value!);
     if ((found.ok && found.id === id) || (!found.ok && found.reason === 'missing')) throw error;
     return read(foundId(found, def, value!, name));
