@@ -3,7 +3,7 @@
 // on is named so the caller can warn. Every number is a sweep peak (sweep.ts), as in availability.
 
 import { type Holdings, type Shortage, describeShortages, shortages } from './holds.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel, totalsByItem } from './records.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, type HeldLine, eventLabel, totalsByItem } from './records.js';
 import { type Hold, overbookings, peak } from './sweep.js';
 import type { HoldRule } from './hold-policy.js';
 import { type Range, overlaps } from './wall-time.js';
@@ -155,7 +155,7 @@ export function unconfirmableQuotes(
 }
 
 /** An event's bookings as asks: every line of an item summed (an item with several lines holds their total). */
-export function askedItems(bookings: readonly CalendarBooking[], items: Map<number, CalendarItem>): Ask[] {
+export function askedItems(bookings: readonly HeldLine[], items: Map<number, CalendarItem>): Ask[] {
   return [...totalsByItem(bookings)].flatMap(([itemId, quantity]) => {
     const item = items.get(itemId);
     return item ? [{ itemId, itemName: item.name, owned: item.quantity, quantity }] : [];
