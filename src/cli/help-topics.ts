@@ -74,9 +74,23 @@ ${identity.join('\n')}
 An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals help exit-codes.`;
 }
 
+/** Variables rentals reads that are not settings of a profile (the settings are in src/config/settings-table.ts). */
+export const OTHER_VARIABLES: ReadonlyArray<{ names: string; help: string }> = [
+  { names: 'RENTALS_PAGER, PAGER', help: 'the pager for long output at a terminal (default "less -FRX"; empty or cat: none)' },
+  { names: 'RENTALS_DEBUG', help: '1: the same as --debug' },
+  { names: 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY', help: 'an http:// proxy for https and http base URLs, and the hosts to reach directly (lowercase names first)' },
+  { names: 'NODE_EXTRA_CA_CERTS', help: 'a PEM file of certificates to trust besides the system ones (a private CA)' },
+  { names: 'XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME', help: 'where the config (and history), the data (reports, a kept sandbox) and the code cache go (default ~/.config, ~/.local/share, ~/.cache)' },
+];
+
+function environment(): string {
+  const width = Math.max(...OTHER_VARIABLES.map((v) => v.names.length)) + 2;
+  return `${environmentHelp()}\n\nAlso read:\n${OTHER_VARIABLES.map((v) => `  ${v.names.padEnd(width)}${v.help}`).join('\n')}`;
+}
+
 export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
-  { name: 'environment', summary: 'environment variables and where settings come from', text: environmentHelp },
+  { name: 'environment', summary: 'environment variables and where settings come from', text: environment },
   { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
   { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
