@@ -23,7 +23,7 @@ A range by name (--range, on every command that takes --from/--to, instead of th
 These are a small fixed grammar, not free text: a word it does not know is an error naming the
 ones it does, never a guess.
 
-On a terminal, the resolved range is printed on stderr, e.g.
+The resolved range is printed on stderr (-q silences it), e.g.
   Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
 
 The time model:
