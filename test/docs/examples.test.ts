@@ -1,26 +1,31 @@
 // Docs that cannot go stale: every ```sh block of README.md and docs/*.md runs here, in order,
 // against a seeded sandbox of its page (one per page, on a free 127.0.0.1 port, its data kept
-// where `rentals sandbox --keep` keeps it, under a throwaway HOME), and a command that exits
-// otherwise than the example says fails the test, naming the file and line.
+// where `rentals sandbox --keep` keeps it, under a throwaway HOME), in a working directory of its
+// page; a command that exits otherwise than the example says fails the test, naming the file and
+// line.
 //
-// The conventions (docs/contributing.md, "Examples that run"):
-// - A block whose lines are plain `rentals …` commands runs in-process, through the same entry
-//   point as the binary (runRentals); a block with pipes, variables, redirections or files runs
-//   in bash, in the page's own directory, with the built bin/rentals.js as `rentals` on the PATH.
-// - `# exit N` at the end of a line: that command is expected to exit N (`rentals check` on a
-//   calendar with an overbooking exits 1).
-// - `<!-- not run: reason -->` on the line before a ```sh fence: the block is not run (a real
-//   service, a server that runs until stopped). Output and transcripts go in ```text blocks.
+// How a block runs (the conventions are in docs/contributing.md, "Examples that run"):
+// - Plain `rentals …` lines run in-process, through the same entry point as the binary (runRentals).
+// - A block with pipes, variables or redirections runs in bash. There `rentals` is a small script
+//   (test/docs/rentals-shim.sh) that hands its arguments, environment, directory and stdin to this
+//   process, which runs them in-process too, one at a time: a real shell, without a Node start
+//   per command.
+// - `# exit N` at the end of a line: that command is expected to exit N.
+// - `<!-- not run: reason -->` on the line before a ```sh fence: the block is not run.
+//
+// This file runs in a process of its own (vitest.config.ts, the docs project), so that it can
+// change the working directory for each command and put it back.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type Server, type Socket, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { storedCredentials } from '../../src/sandbox/credentials.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { BIN, runRentals } from '../e2e/harness.js';
+import { type RunResult, runRentals } from '../e2e/harness.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
-import { type FencedBlock, ROOT, fencedBlocks, manualFiles } from './markdown.js';
+import { type FencedBlock, fencedBlocks, manualFiles } from './markdown.js';
 import { logicalLines, readLine } from './shell-words.js';
 
 const HAVE_JQ = spawnSync('jq', ['--version']).status === 0;
@@ -29,16 +34,10 @@ const HAVE_BASH = spawnSync('bash', ['--version']).status === 0;
 const REQUIRED = process.env.RENTALS_DOC_TESTS === 'required';
 if (!HAVE_JQ || !HAVE_BASH) {
   const missing = [HAVE_JQ ? '' : 'jq', HAVE_BASH ? '' : 'bash'].filter(Boolean).join(' and ');
-  console.warn(`\n!!! ${missing} not installed: the doc examples that need it (test/docs/examples.test.ts) are SKIPPED !!!\n`);
+  console.warn(`\n!!! ${missing} not installed: the doc examples that need it (test/docs/examples.test.ts) are SKIPPED. Install: apt-get install -y ${missing.replace(' and ', ' ')} !!!\n`);
 }
 
 const BLOCK_TIMEOUT_MS = 60_000;
-
-/** The run's shared directory: `rentals` on a PATH of its own, and one code cache for every spawned run. */
-const suite = fileTempDir('rentals-docs-');
-const binDir = join(suite, 'bin');
-mkdirSync(binDir);
-symlinkSync(BIN, join(binDir, 'rentals'));
 
 interface Page {
   file: string;
@@ -53,10 +52,73 @@ function usesJq(block: FencedBlock): boolean {
   return block.lines.some((line) => /(^|[|;&(\s])jq\s/.test(readLine(line).command));
 }
 
-/** A block runs in-process when each of its lines is a plain `rentals …` command. */
-function inProcess(block: FencedBlock): boolean {
+/** A block runs without a shell when each of its lines is a plain `rentals …` command. */
+function plain(block: FencedBlock): boolean {
   return logicalLines(block.lines).every((line) => readLine(line.text).words !== undefined);
 }
+
+/** `rentals` in cwd, in this process; runs are queued, since each sets the working directory. */
+let queue: Promise<unknown> = Promise.resolve();
+function rentalsIn(cwd: string, args: string[], env: Record<string, string>, input = ''): Promise<RunResult> {
+  const run = queue.then(async () => {
+    const home = process.cwd();
+    process.chdir(cwd);
+    try {
+      return await runRentals(args, { env, input });
+    } finally {
+      process.chdir(home);
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Serves the shim: a line naming a directory with args, env, cwd and stdin; answered with the exit code once stdout and stderr are written there. */
+function serveShim(): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket: Socket) => {
+    let line = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      line += chunk;
+      if (!line.includes('\n')) return;
+      void shimRun(line.trim()).then(
+        (code) => socket.end(`${code}\n`),
+        (error: unknown) => socket.end(`99\n${String(error)}`),
+      );
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
+}
+
+async function shimRun(dir: string): Promise<number> {
+  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const args = read('args').split('\0').slice(0, -1);
+  const env = Object.fromEntries(
+    read('env')
+      .split('\0')
+      .filter((entry) => entry.includes('='))
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+  const result = await rentalsIn(read('cwd'), args, env, read('stdin'));
+  writeFileSync(join(dir, 'stdout'), result.stdout);
+  writeFileSync(join(dir, 'stderr'), result.stderr);
+  return result.code ?? 99;
+}
+
+const suite = fileTempDir('rentals-docs-');
+const binDir = join(suite, 'bin');
+const runs = join(suite, 'runs');
+let shim: { server: Server; port: number };
+
+beforeAll(async () => {
+  mkdirSync(binDir);
+  mkdirSync(runs);
+  copyFileSync(new URL('./rentals-shim.sh', import.meta.url), join(binDir, 'rentals'));
+  chmodSync(join(binDir, 'rentals'), 0o755);
+  shim = await serveShim();
+});
+afterAll(async () => {
+  await new Promise((resolve) => shim?.server.close(resolve));
+});
 
 describe.each(pages)('$file', ({ file, blocks }) => {
   let sandbox: Sandbox | undefined;
@@ -64,7 +126,6 @@ describe.each(pages)('$file', ({ file, blocks }) => {
   let work: string;
 
   beforeAll(async () => {
-    expect(existsSync(join(ROOT, 'dist', 'main.cjs')), 'the doc test runs the built bin: npm run build first').toBe(true);
     const dir = fileTempDir('rentals-docs-page-');
     const home = join(dir, 'home');
     work = join(dir, 'work');
@@ -79,9 +140,10 @@ describe.each(pages)('$file', ({ file, blocks }) => {
       LANG: 'C.UTF-8',
       HOME: home,
       TMPDIR: process.env.TMPDIR ?? dir,
-      XDG_CACHE_HOME: join(suite, 'cache'),
       RENTALS_BASE_URL: sandbox.url,
       RENTALS_TOKEN: sandbox.token,
+      RENTALS_DOC_PORT: String(shim.port),
+      RENTALS_DOC_RUNS: runs,
     };
   });
   afterAll(async () => {
@@ -89,19 +151,19 @@ describe.each(pages)('$file', ({ file, blocks }) => {
   });
 
   for (const block of blocks) {
-    const skip = (!HAVE_BASH && !inProcess(block)) || (!HAVE_JQ && usesJq(block));
+    const skip = (!HAVE_BASH && !plain(block)) || (!HAVE_JQ && usesJq(block));
     test.skipIf(skip && !REQUIRED)(`${file}:${block.line}`, async () => {
-      if (inProcess(block)) await runInProcess(block, env);
+      if (plain(block)) await runPlain(block, env, work);
       else await runInShell(block, env, work);
     }, BLOCK_TIMEOUT_MS);
   }
 });
 
-/** Each line through runRentals, in order; the first that exits otherwise than its example says fails the block. */
-async function runInProcess(block: FencedBlock, env: Record<string, string>): Promise<void> {
+/** Each line in-process, in order; the first that exits otherwise than its example says fails the block. */
+async function runPlain(block: FencedBlock, env: Record<string, string>, cwd: string): Promise<void> {
   for (const { index, text } of logicalLines(block.lines)) {
     const line = readLine(text);
-    const result = await runRentals(line.words!, { env });
+    const result = await rentalsIn(cwd, line.words!, env);
     expect(result.code, `${block.file}:${block.line + 1 + index}: ${line.command}\nexited ${result.code}, expected ${line.expectedExit}\n${result.stderr}${result.stdout}`).toBe(line.expectedExit);
   }
 }
@@ -123,9 +185,9 @@ function script(block: FencedBlock): string {
 }
 
 async function runInShell(block: FencedBlock, env: Record<string, string>, cwd: string): Promise<void> {
-  const path = join(cwd, `.block-${block.line}.sh`);
+  const path = join(runs, `block-${block.file.replace(/\W/g, '-')}-${block.line}.sh`);
   writeFileSync(path, script(block));
-  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+  const result = await new Promise<RunResult>((resolve, reject) => {
     const child = spawn('bash', [path], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

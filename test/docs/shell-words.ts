@@ -1,6 +1,6 @@
 // The lines of a ```sh block as the doc test reads them: which are plain `rentals …` commands it
-// can run in-process (their words, as a shell would split them), which need a real shell, and
-// the `# exit N` a line may end with (the exit code the example is expected to give).
+// can run without a shell (their words, as a shell would split them), which need bash, and the
+// `# exit N` a line may end with (the exit code the example is expected to give).
 
 export interface Line {
   /** The command without its trailing comment. */
@@ -58,19 +58,8 @@ export function readLine(line: string): Line {
   const exit = /^exit (\d+)\b/.exec(comment);
   const command = line.slice(0, i).trimEnd();
   const result: Line = { command, comment: i < line.length ? comment : '', expectedExit: exit ? Number(exit[1]) : 0 };
-  if (plain && words[0] === 'rentals' && !words.some(namesAFile)) result.words = words.slice(1);
+  if (plain && words[0] === 'rentals') result.words = words.slice(1);
   return result;
-}
-
-/**
- * Whether a word looks like a file or a URL. An in-process run shares the test's working directory,
- * so a command that reads or writes a file by a relative name runs in a shell, in the page's own
- * directory. Words starting with `.` are jq programs (`.data[0].id`), not files.
- */
-function namesAFile(word: string): boolean {
-  const value = word.startsWith('--') && word.includes('=') ? word.slice(word.indexOf('=') + 1) : word;
-  if (value.includes('/')) return true;
-  return !value.startsWith('.') && !/\s/.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value);
 }
 
 /** The logical lines of a block: continuations (a trailing `\`) joined, with the 0-based index of each one's first line. */
