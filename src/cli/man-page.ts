@@ -107,6 +107,8 @@ export async function renderManPage(version: string, date: string): Promise<stri
     '.B rentals',
     '[\\fIglobal options\\fR] \\fIcommand\\fR [\\fIsubcommand\\fR]',
     '[\\fIoptions\\fR] [\\fIarguments\\fR]',
+    '.SH DESCRIPTION',
+    ...filled(DESCRIPTION),
     '.SH GLOBAL OPTIONS',
     ...optionItems(help, help.visibleOptions(program)),
     '.SH COMMANDS',
@@ -137,6 +139,14 @@ export async function renderManPage(version: string, date: string): Promise<stri
   lines.push('.SH SEE ALSO', ...filled(`rentals help ${HELP_TOPICS.map((t) => t.name).join(', rentals help ')}; the manual in the docs directory of the source.`));
   return `${lines.join('\n')}\n`;
 }
+
+const DESCRIPTION =
+  "rentals operates an equipment rental calendar through the vendor's JSON-over-HTTP API: items, " +
+  'prices, events and the items booked on them, availability, quotes, checks, bulk price changes, ' +
+  'history and undo. rentals sandbox runs a local server that implements the same API. At a ' +
+  'terminal it prints tables; piped, tab-separated rows; -o json, ndjson, csv or tsv on request. ' +
+  'Settings come from flags, then the environment, then the profile of the config file (see ' +
+  'ENVIRONMENT and FILES).';
 
 /** Where rentals keeps its files (with the default directories: see ENVIRONMENT). */
 const FILES: ReadonlyArray<readonly [string, string]> = [

@@ -11,7 +11,7 @@ import { ROOT, prose } from './markdown.js';
 const INTERNAL = [
   /\bstops? [0-9]+/i,
   /\bissues? #?[0-9]+/i,
-  /\brounds? [0-9]+(?![.\d])/i,
+  /(?<!-)\brounds? [0-9]+(?![.\d])/i,
   /\bthe review(er)?s?\b/i,
 ];
 /** In prose (Markdown outside code) also the name of who did it. */
@@ -54,7 +54,7 @@ describe('no internal vocabulary', () => {
   test('the patterns find what they are for, and leave --round 0.01 alone', () => {
     expect(findInternalWords('x.ts', '// since stop 33\n// (issue 28, stop 34)\n// this round 2 change\n// found by the reviewer')).toHaveLength(5);
     expect(findInternalWords('x.md', 'another helper wrote it\n`test/helpers/api.ts`')).toHaveLength(1);
-    expect(findInternalWords('x.ts', "rentals prices import - --round 0.01\n// p99 per round 3.0, 2.2\n// stops at the first failure")).toEqual([]);
+    expect(findInternalWords('x.ts', "rentals prices import - --round 0.01\n--amount -5 --round 1\n// p99 per round 3.0, 2.2\n// stops at the first failure")).toEqual([]);
   });
 
   test('no tracked file names a stop, a round, an issue number or the reviewer', () => {
