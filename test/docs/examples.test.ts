@@ -12,6 +12,7 @@
 //   per command.
 // - `# exit N` at the end of a line: that command is expected to exit N.
 // - `<!-- not run: reason -->` on the line before a ```sh fence: the block is not run.
+// - The examples of the README's table of commands run too, each as a block of one line.
 //
 // This file runs in a process of its own (vitest.config.ts, the docs project), so that it can
 // change the working directory for each command and put it back.
@@ -25,7 +26,7 @@ import { storedCredentials } from '../../src/sandbox/credentials.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunResult, runRentals } from '../e2e/harness.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
-import { type FencedBlock, fencedBlocks, manualFiles } from './markdown.js';
+import { type FencedBlock, fencedBlocks, manualFiles, readDoc } from './markdown.js';
 import { logicalLines, readLine } from './shell-words.js';
 
 const HAVE_JQ = spawnSync('jq', ['--version']).status === 0;
@@ -41,11 +42,33 @@ const BLOCK_TIMEOUT_MS = 60_000;
 
 interface Page {
   file: string;
-  blocks: FencedBlock[];
+  blocks: Array<{ name: string; block: FencedBlock }>;
+}
+
+/**
+ * The examples of the README's "Commands at a glance" (its last column), each a block of one line,
+ * run after the page's own blocks; all but `rentals sandbox`, a server that runs until stopped.
+ */
+function commandsAtAGlance(): Array<{ name: string; block: FencedBlock }> {
+  const lines = readDoc('README.md').split('\n');
+  const start = lines.findIndex((line) => line.startsWith('## Commands at a glance'));
+  const end = lines.findIndex((line, index) => index > start && line.startsWith('## '));
+  return lines.slice(start, end).flatMap((line, index) => {
+    const example = /^\|.*\| `(rentals [^`]*)` \|$/.exec(line)?.[1];
+    if (example === undefined || example.startsWith('rentals sandbox')) return [];
+    // As a block whose fence is the line before the row, so that its line 1 is the row.
+    const block = { file: 'README.md', line: start + index, lang: 'sh', lines: [example] };
+    return [{ name: `README.md:${start + index + 1} (commands at a glance)`, block }];
+  });
 }
 
 const pages: Page[] = manualFiles()
-  .map((file) => ({ file, blocks: fencedBlocks(file).filter((block) => block.lang === 'sh' && block.notRun === undefined) }))
+  .map((file) => {
+    const blocks = fencedBlocks(file)
+      .filter((block) => block.lang === 'sh' && block.notRun === undefined)
+      .map((block) => ({ name: `${file}:${block.line}`, block }));
+    return { file, blocks: file === 'README.md' ? [...blocks, ...commandsAtAGlance()] : blocks };
+  })
   .filter((page) => page.blocks.length > 0);
 
 function usesJq(block: FencedBlock): boolean {
@@ -120,7 +143,7 @@ afterAll(async () => {
   await new Promise((resolve) => shim?.server.close(resolve));
 });
 
-describe.each(pages)('$file', ({ file, blocks }) => {
+describe.each(pages)('$file', ({ blocks }) => {
   let sandbox: Sandbox | undefined;
   let env: Record<string, string>;
   let work: string;
@@ -150,9 +173,9 @@ describe.each(pages)('$file', ({ file, blocks }) => {
     await sandbox?.close();
   });
 
-  for (const block of blocks) {
+  for (const { name, block } of blocks) {
     const skip = (!HAVE_BASH && !plain(block)) || (!HAVE_JQ && usesJq(block));
-    test.skipIf(skip && !REQUIRED)(`${file}:${block.line}`, async () => {
+    test.skipIf(skip && !REQUIRED)(name, async () => {
       if (plain(block)) await runPlain(block, env, work);
       else await runInShell(block, env, work);
     }, BLOCK_TIMEOUT_MS);
