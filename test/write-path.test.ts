@@ -1,4 +1,4 @@
-// The contract of the one write path (issue 24): the API's create, update and delete of events and
+// The contract of the one write path: the API's create, update and delete of events and
 // bookings are called only from their writers (src/data/event-writer.ts, src/data/booking-writer.ts),
 // which judge every change by the calendar's rule first. Proved twice: by the source (only the
 // writers hold the grant the API asks for) and by behaviour (the API refuses a write without it,

@@ -1,4 +1,4 @@
-// Two operators, one unit (issue 24.5): two `rentals events book` processes (the built bin),
+// Two operators, one unit: two `rentals events book` processes (the built bin),
 // started at the same moment, each for the last unit of an item on one of two overlapping events.
 // No race may leave the item overbooked, and nearly every race must have exactly one winner
 // (exit 0) and one loser (exit 1). 5 races always; 50 with RENTALS_LONG_TESTS=1 (.ci/run).

@@ -1,4 +1,4 @@
-// The sandbox stays available under slow clients (issue 26.4): 640 clients over five loopback
+// The sandbox stays available under slow clients: 640 clients over five loopback
 // addresses (127.0.0.2–6, 128 each: every address within its own cap) open connections and send
 // their request heads a header at a time, never finishing, reconnecting whenever one is closed.
 // Requests from other addresses (127.0.0.1 among them) are each answered within 1 s meanwhile:
