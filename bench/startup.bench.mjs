@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeBinaries } from './lib/nodes.mjs';
+import { timedCliEnv } from './lib/cli-env.mjs';
+import { nodesToTime } from './lib/nodes.mjs';
 import { emitResult } from './lib/report.mjs';
 import { timeAlternately } from './lib/timing.mjs';
 import { startSandbox } from './sandbox-process.mjs';
@@ -70,28 +71,13 @@ program.parse();
   // Where rentals' time goes: the bundle required and initialised with nothing run (its load and
   // top-level code), loaded as bin/rentals.js loads it (its loadBundle: the code cache, warm).
   writeFileSync(join(work, 'bundle-only.cjs'), `require(${JSON.stringify(bin)}).loadBundle(['inventory', 'list']);\n`);
-  const env = {
-    ...process.env,
-    RENTALS_BASE_URL: sandbox.url,
-    RENTALS_TOKEN: token,
-    RENTALS_CONFIG_DIR: join(work, 'config'),
-    XDG_CACHE_HOME: join(work, 'cache'),
-    HOME: work,
-    NO_COLOR: '1',
-  };
-  delete env.NODE_COMPILE_CACHE;
-  delete env.NODE_OPTIONS;
+  const env = timedCliEnv(sandbox, token, work);
 
   const rows = [];
   const parts = [];
   const notes = [];
   const nodes = [];
-  for (const node of nodeBinaries(majors)) {
-    if (node.missing) {
-      notes.push(`Node ${node.major} skipped: ${node.missing}`);
-      console.error(`Node ${node.major} skipped: ${node.missing}`);
-      continue;
-    }
+  for (const node of nodesToTime(majors, notes)) {
     nodes.push(node.version);
     console.error(`Node ${node.version}: ${rounds} rounds…`);
     const [floor, version, cjs, esm, list, bundle, commanderGet] = timeAlternately(

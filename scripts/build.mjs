@@ -11,9 +11,10 @@
 //   in lazy initialisers.
 // - Node builtins are loaded with require(), never through ESM imports (see builtinsByRequire).
 // - Every library is bundled: the package has no runtime dependencies (checked below).
-// - Big libraries that only one flag needs (LAZY_VENDORS: jq for --jq, the zone libraries for
-//   -o ics) are bundled into files of their own under dist/vendor/, which main.cjs imports only
-//   when that flag is given: every other start neither reads nor parses them.
+// - Big libraries that only one flag or command needs (LAZY_VENDORS: jq for --jq, the zone
+//   libraries for -o ics, the MCP SDK for `rentals mcp`) are bundled into files of their own under
+//   dist/vendor/, which main.cjs imports only when that flag or command is given: every other
+//   start neither reads nor parses them.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,16 @@ const dist = new URL('../dist', import.meta.url);
 const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
 const retired = new URL(`../.dist-old-${process.pid}`, import.meta.url);
 rmSync(staging, { recursive: true, force: true });
-const LAZY_VENDORS = ['jq-wasm', 'temporal-polyfill', 'timezones-ical-library'];
+// Each file of dist/vendor/ and the module specifiers the source import()s from it. A file of
+// several specifiers (the MCP SDK's server, its stdio transport and its message schemas) bundles
+// them once, with what they share.
+const LAZY_VENDORS = {
+  'jq-wasm': ['jq-wasm'],
+  'temporal-polyfill': ['temporal-polyfill'],
+  'timezones-ical-library': ['timezones-ical-library'],
+  'mcp-sdk': ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/sdk/server/stdio.js', '@modelcontextprotocol/sdk/types.js'],
+};
+const VENDOR_FILES = Object.keys(LAZY_VENDORS);
 const shared = {
   outdir: staging.pathname,
   bundle: true,
@@ -74,7 +84,7 @@ const results = await Promise.all([
 const result = { metafile: { outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) } };
 // CommonJS files: Emscripten's code (jq) wants __dirname and require, which CommonJS has.
 const vendors = await build({
-  entryPoints: Object.fromEntries(LAZY_VENDORS.map((name) => [`vendor/${name}`, name])),
+  entryPoints: Object.fromEntries(VENDOR_FILES.map((file) => [`vendor/${file}`, `vendor-entry:${file}`])),
   outdir: staging.pathname,
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -85,6 +95,7 @@ const vendors = await build({
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
+  plugins: [vendorEntries(LAZY_VENDORS)],
 });
 const topLevelWords = await writeManPage();
 markBuild(topLevelWords);
@@ -162,7 +173,7 @@ function assertNoImportCall(metafile) {
 function assertSelfContained(metafile) {
   const outside = Object.values(metafile.outputs)
     .flatMap((output) => output.imports)
-    .filter((entry) => entry.external && !isBuiltin(entry.path) && !LAZY_VENDORS.some((name) => entry.path === `./vendor/${name}.cjs`))
+    .filter((entry) => entry.external && !isBuiltin(entry.path) && !VENDOR_FILES.some((file) => entry.path === `./vendor/${file}.cjs`))
     .map((entry) => entry.path);
   if (outside.length > 0) throw new Error(`the bundle imports ${[...new Set(outside)].join(', ')} from outside: bundle it (package.json has no runtime dependencies)`);
 }
@@ -190,20 +201,38 @@ function builtinsByRequire(kinds = ['import-statement', 'dynamic-import']) {
 // bundle the import() becomes a require() of that file (as builtinsByRequire does for builtins):
 // bin/rentals.js runs the bundle through vm.Script, where import() has no loader, and a require()
 // of a CommonJS file skips Node's ESM loader besides. The ESM sandbox bundle keeps the import().
-function vendorFiles(names, { byRequire = false } = {}) {
+function vendorFiles(vendors, { byRequire = false } = {}) {
+  const fileOf = new Map(Object.entries(vendors).flatMap(([file, specifiers]) => specifiers.map((specifier) => [specifier, file])));
   return {
     name: 'vendor-files',
     setup(b) {
-      const filter = new RegExp(`^(${names.map((n) => n.replace(/[-/]/g, '\\$&')).join('|')})$`);
+      const filter = new RegExp(`^(${[...fileOf.keys()].map((n) => n.replace(/[-/.]/g, '\\$&')).join('|')})$`);
       b.onResolve({ filter }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
         if (args.kind !== 'dynamic-import') throw new Error(`${args.path} is imported statically by ${args.importer}: import() it, so that it stays in dist/vendor/`);
-        if (byRequire) return { path: args.path, namespace: 'vendor-by-require' };
-        return { path: `./vendor/${args.path}.cjs`, external: true };
+        const file = fileOf.get(args.path);
+        if (byRequire) return { path: file, namespace: 'vendor-by-require' };
+        return { path: `./vendor/${file}.cjs`, external: true };
       });
       if (!byRequire) return;
       b.onResolve({ filter: /^\.\/vendor\//, namespace: 'vendor-by-require' }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-by-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`./vendor/${args.path}.cjs`)});`, loader: 'js' }));
+    },
+  };
+}
+
+// The entry of each file of dist/vendor/: its library as it is, or the exports of its specifiers
+// together, re-exported as ES modules: esbuild then keeps of the MCP SDK's ES modules only what
+// they reach (0.29 MB, against 0.9 MB through its CommonJS files, which it cannot shake).
+function vendorEntries(vendors) {
+  return {
+    name: 'vendor-entries',
+    setup(b) {
+      b.onResolve({ filter: /^vendor-entry:/ }, (args) => ({ path: args.path.slice('vendor-entry:'.length), namespace: 'vendor-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => {
+        const specifiers = vendors[args.path];
+        const contents = specifiers.length === 1 ? `module.exports = require(${JSON.stringify(specifiers[0])});` : specifiers.map((s) => `export * from ${JSON.stringify(s)};`).join('\n');
+        return { contents, loader: 'js', resolveDir: new URL('..', import.meta.url).pathname };
+      });
     },
   };
 }

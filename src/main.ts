@@ -7,13 +7,13 @@ import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { showHelp } from './cli/help-output.js';
-import { debugFromEnv } from './cli/session.js';
+import { debugFromEnv } from './cli/session/settings.js';
 import { forPeopleContext } from './cli/people-streams.js';
 import { putHeapFlagsBack } from './common/heap.js';
 
 export async function main(argv: string[], given: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
-  const ctx: Context = { ...forPeopleContext(given), argv };
+  const ctx: Context = { ...forPeopleContext(given), argv, main };
   try {
     const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });

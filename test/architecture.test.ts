@@ -32,6 +32,19 @@ const LAYERS: Record<string, number> = {
 /** Imports that break the layers today, each with the reason it is left for now. */
 const KNOWN_EXCEPTIONS: Record<string, string> = {};
 
+/**
+ * The commands reach the data and the API through the application layer only: in src/cli, the
+ * factory's wiring (cli/factory/) is the one place that imports data/ or api/ (a type-only or lazy
+ * import as much as a static one); a command gets the factory and calls a use case.
+ */
+const WIRING = 'cli/factory/';
+
+/** cli files that still import data/ or api/ beside the wiring, each with the reason it is left for now. */
+const CLI_BELOW_APP_EXCEPTIONS: Record<string, string> = {
+  'cli/commands/undo.ts → data/undo.ts': 'undo becomes a use case of src/app with the change model of every write',
+  'cli/commands/snapshot.ts → api/data-envelope.ts': 'snapshot and diff become a use case of src/app with the streaming readers',
+};
+
 const SRC = resolve(import.meta.dirname, '../src');
 
 interface Edge {
@@ -138,6 +151,35 @@ function loadedWith(edges: readonly Edge[], from: readonly string[]): Set<string
   return seen;
 }
 
+const TEST = resolve(import.meta.dirname);
+
+/** The modules of src/ the test files import directly, as paths relative to src/. */
+function testedModules(): Set<string> {
+  const files = readdirSync(TEST, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.test.ts'));
+  return new Set(
+    files.flatMap((path) => {
+      const file = join(TEST, path);
+      return [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((match) => {
+        const specifier = match[2] ?? match[3]!;
+        const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
+        return specifier.startsWith('.') && target.startsWith(SRC) ? [relative(SRC, target)] : [];
+      });
+    }),
+  );
+}
+
+/** The modules of `folder` no test file imports. */
+function untested(modules: readonly string[], tested: ReadonlySet<string>, folder: string): string[] {
+  return modules.filter((path) => path.startsWith(folder) && !tested.has(path));
+}
+
+/** Imports of data/ or api/ from a cli file outside the factory's wiring, as `from → to`. */
+function cliBelowApp(edges: readonly Edge[]): string[] {
+  return edges
+    .filter((e) => e.from.startsWith('cli/') && !e.from.startsWith(WIRING) && /^(data|api)\//.test(e.to))
+    .map((e) => `${e.from} → ${e.to}`);
+}
+
 /** A static import, for the checks' own test. */
 const edge = (from: string, to: string): Edge => ({ from, to, typeOnly: false, lazy: false });
 
@@ -170,6 +212,18 @@ describe('architecture', () => {
 
   test("domain/ throws its own errors, never the CLI's (an exit code is the CLI's concern, mapped in cli/exit-codes.ts)", () => {
     expect(edges.filter((e) => e.from.startsWith('domain/') && e.to === 'errors.ts').map((e) => e.from)).toEqual([]);
+  });
+
+  test('no file of src/cli imports data/ or api/ but the factory wiring (cli/factory/): commands call use cases', () => {
+    expect(cliBelowApp(edges).filter((e) => CLI_BELOW_APP_EXCEPTIONS[e] === undefined)).toEqual([]);
+    // The exceptions still exist (remove them once fixed).
+    for (const edge of Object.keys(CLI_BELOW_APP_EXCEPTIONS)) expect(cliBelowApp(edges), edge).toContain(edge);
+    expect(edges.some((e) => e.from.startsWith(WIRING) && e.to.startsWith('data/'))).toBe(true);
+  });
+
+  test('every module of src/app is imported by a test of its own behaviour (the use cases are tested in process)', () => {
+    const modules = sourceFiles(SRC).map((file) => relative(SRC, file));
+    expect(untested(modules, testedModules(), 'app/')).toEqual([]);
   });
 
   test('no import cycle in src/', () => {
@@ -205,6 +259,16 @@ describe('architecture', () => {
       { from: 'b.ts', to: 'a.ts', typeOnly: true, lazy: false },
     ])).toBe('a.ts → b.ts → a.ts');
     expect([...loadedWith([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), { ...edge('c.ts', 'd.ts'), lazy: true }, { ...edge('a.ts', 'e.ts'), typeOnly: true }], ['a.ts'])]).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    expect(untested(['app/a.ts', 'app/b/c.ts', 'cli/d.ts'], new Set(['app/a.ts']), 'app/')).toEqual(['app/b/c.ts']);
+    expect(testedModules().has('app/factory.ts')).toBe(true);
+    // A command that imports the data layer or the API, statically, by type or lazily, is caught; the wiring is not.
+    expect(cliBelowApp([
+      edge('cli/commands/x.ts', 'data/calendar.ts'),
+      { ...edge('cli/resource/y.ts', 'api/resource-api.ts'), typeOnly: true },
+      { ...edge('cli/z.ts', 'data/catalog.ts'), lazy: true },
+      edge('cli/factory/index.ts', 'data/catalog.ts'),
+      edge('cli/commands/x.ts', 'app/factory.ts'),
+    ])).toEqual(['cli/commands/x.ts → data/calendar.ts', 'cli/resource/y.ts → api/resource-api.ts', 'cli/z.ts → data/catalog.ts']);
     expect(layerOf('output/printer.ts') < layerOf('cli/context.ts')).toBe(true);
     expect(layerOf('config/settings.ts') < layerOf('api/client.ts')).toBe(true);
     expect(layerOf('api/client.ts') < layerOf('output/format.ts')).toBe(true);

@@ -3,3 +3,4 @@ export type NodeBinary = { major: number; path: string; version: string; missing
 export function nodeCacheDir(): string;
 export function nodeBinary(major: number): NodeBinary;
 export function nodeBinaries(majors?: number[]): NodeBinary[];
+export function nodesToTime(majors: number[], notes: string[]): Array<Extract<NodeBinary, { missing?: undefined }>>;

@@ -47,3 +47,13 @@ export function nodeBinary(major) {
 export function nodeBinaries(majors = [20, 22, 24]) {
   return majors.map((major) => nodeBinary(major));
 }
+
+/** The Node binaries of `majors` that are at hand; each one missing is said in `notes` and on stderr. */
+export function nodesToTime(majors, notes) {
+  return nodeBinaries(majors).filter((node) => {
+    if (!node.missing) return true;
+    notes.push(`Node ${node.major} skipped: ${node.missing}`);
+    console.error(`Node ${node.major} skipped: ${node.missing}`);
+    return false;
+  });
+}

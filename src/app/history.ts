@@ -1,11 +1,13 @@
-// The history of writes as `rentals history` shows it: the entries a filter keeps, newest first,
-// each with the records it changed and what changed in them.
+// Use case: the history of writes as `rentals history` shows it: the entries a filter keeps, newest
+// first, each with the records it changed and what changed in them.
 
 import type { HistoryEntry, HistoryRecord } from '../config/history.js';
+import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
 import { wallTimeOf } from '../domain/wall-time.js';
 import type { GroupedView } from '../output/views.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
+import type { Factory } from './factory.js';
 
 /** Which entries: from a wall time on, that changed an event (or its bookings) or an item (its prices, bookings of it), at most so many. */
 export interface HistoryFilter {
@@ -56,4 +58,28 @@ export function historyView(entries: readonly HistoryEntry[]): GroupedView {
     })),
     data: entries.map(entryJson),
   };
+}
+
+export type HistoryDeps = Pick<Factory, 'history' | 'calendar' | 'wallNow' | 'notices'>;
+
+/** What `rentals history` asks for: an event or item by id or name, a day or time (today, -7d), how many. */
+export interface HistoryRequest {
+  event?: string;
+  item?: string;
+  since?: string;
+  limit?: number;
+}
+
+/** The entries of this API the request keeps, newest first, as one group each. */
+export async function history(deps: HistoryDeps, request: HistoryRequest): Promise<GroupedView> {
+  const since = request.since === undefined ? undefined : parseDateArgument(request.since, deps.wallNow(), '--since').time;
+  // An id is taken as it is; a name is looked up (the calendar is read only then).
+  const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => (ref === undefined ? undefined : /^\d+$/.test(ref.trim()) ? Number(ref) : (await read(ref)).id);
+  const [eventId, itemId] = await Promise.all([
+    byId(request.event, async (ref) => (await deps.calendar()).event(ref)),
+    byId(request.item, async (ref) => (await deps.calendar()).item(ref)),
+  ]);
+  const entries = chosenEntries(deps.history().entries(), { since, eventId, itemId, limit: request.limit });
+  if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
+  return historyView(entries);
 }

@@ -46,7 +46,7 @@ async function resourceGroup(def: ResourceDef): Promise<CommandNode> {
     summary: resourceDescription(def),
     examples: groupExamples(def),
     commands: () => [...genericCommands(def).filter((c) => !replaced.has(c.name)), ...bulkCommands(def), ...own],
-    // `inventory list`: the generic verb alone (making every command of the group took ~0.25 ms).
+    // The generic verb alone (making every command of the group took ~0.25 ms).
     commandNamed: (word) => {
       const generic = genericCommandNamed(def, word);
       return generic && !replaced.has(generic.name) ? generic : undefined;
@@ -54,11 +54,20 @@ async function resourceGroup(def: ResourceDef): Promise<CommandNode> {
   });
 }
 
+/** A resource's generic verb (`inventory list`), made without the group's bulk and own commands; undefined for a verb its own command replaces. */
+async function genericVerbAlone(def: ResourceDef, verb: string): Promise<LeafCommand | undefined> {
+  const { genericCommandNamed } = await import('./resource/register.js');
+  const generic = genericCommandNamed(def, verb);
+  return generic && !(REPLACED_VERBS[def.name] ?? []).includes(generic.name) ? generic : undefined;
+}
+
 const command = (heading: CommandHeading, load: () => Promise<CommandNode>) => lazyEntry(heading, 'command', load);
 const group = (heading: CommandHeading, load: () => Promise<CommandNode>) => lazyEntry(heading, 'group', load);
 
 export const registry = new CommandRegistry([
-  ...resourceList.map((def) => lazyEntry({ name: def.command, aliases: def.commandAliases, summary: resourceDescription(def) }, 'group', () => resourceGroup(def))),
+  ...resourceList.map((def) =>
+    lazyEntry({ name: def.command, aliases: def.commandAliases, summary: resourceDescription(def) }, 'group', () => resourceGroup(def), (verb) => genericVerbAlone(def, verb)),
+  ),
   command(TOP_LEVEL.availability, async () => (await import('./commands/calendar/availability.js')).availabilityCommand),
   command(TOP_LEVEL.timeline, async () => (await import('./commands/calendar/timeline.js')).timelineCommand),
   command(TOP_LEVEL.agenda, async () => (await import('./commands/calendar/agenda.js')).agendaCommand),
@@ -73,6 +82,7 @@ export const registry = new CommandRegistry([
   command(TOP_LEVEL.sandbox, async () => (await import('./commands/sandbox.js')).sandboxCommand),
   command(TOP_LEVEL.snapshot, async () => (await import('./commands/snapshot.js')).snapshotCommand),
   command(TOP_LEVEL.diff, async () => (await import('./commands/snapshot.js')).diffCommand),
+  command(TOP_LEVEL.mcp, async () => (await import('./commands/mcp/index.js')).mcpCommand),
   command(TOP_LEVEL.help, async () => (await import('./commands/help.js')).helpCommand),
   command(TOP_LEVEL.completion, async () => (await import('./commands/completion.js')).completionCommand),
   command(TOP_LEVEL.complete, async () => (await import('./commands/completion.js')).completeCommand),

@@ -10,6 +10,10 @@ export interface Context {
   term: Terminal;
   /** The command line (after `rentals`), for the history of writes; set by main(). */
   argv?: readonly string[];
+  /** What the history of writes records as the run's command (`mcp: events_book {…}`); by default the command line, its secrets redacted. */
+  commandLine?: string;
+  /** Runs a command line in this process, as typed (main.ts's main, which sets it): `rentals mcp` runs each tool call through it. */
+  main?: (argv: string[], ctx: Context) => Promise<number>;
   env: Record<string, string | undefined>;
   homedir: string;
   now: () => number;

@@ -2,42 +2,16 @@
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
 import { type Argument, Command, type Help, type Option } from 'commander';
-import { SETTINGS, setting } from '../config/settings-table.js';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
+import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames } from './global-flags.js';
 import { HELP_TOPICS, helpTopic } from './help-topics.js';
 import type { CommandRegistry } from './registry/registry.js';
 import type { Registrar } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
 
-/** Flags of the output that are no setting, between the settings' flags and --no-color. */
-const OUTPUT_FLAGS: Array<[string, string]> = [
-  ['--json', 'same as -o json: the API response body as sent'],
-  ['--fields <list>', 'comma-separated columns for table, csv, tsv and ndjson'],
-  ['--jq <expression>', 'filter the JSON output with jq (strings raw, other values compact JSON)'],
-  ['--no-pager', 'do not page long output at a terminal (RENTALS_PAGER, PAGER, default "less -FRX")'],
-];
-const LOG_FLAGS: Array<[string, string]> = [
-  ['-q, --quiet', 'print only data (no notices)'],
-  ['--verbose', 'log each request on stderr (method, URL, status, ms)'],
-  ['--debug', 'like --verbose, with headers and bodies (secrets redacted)'],
-];
-
-/** What a global flag's usage declares: `-o, --output <format>` → -o, --output. */
-function flagNames(usage: string): string[] {
-  return usage.split(/[\s,|]+/).filter((word) => word.startsWith('-'));
-}
-
-/** The global flags, in the order help lists them. */
-const GLOBAL_FLAGS: Array<[string, string]> = [
-  ...SETTINGS.flatMap((def): Array<[string, string]> => (def.flag && def.name !== 'color' ? [[def.flag.usage, def.flag.help]] : [])),
-  ...OUTPUT_FLAGS,
-  [setting('color').flag!.usage, setting('color').flag!.help],
-  ...LOG_FLAGS,
-];
-
 /** The global flags that take a value (`--profile x`, `-o csv`), which commandWord() steps over. */
-const VALUE_OPTIONS = new Set(GLOBAL_FLAGS.flatMap(([usage]) => (usage.includes('<') ? flagNames(usage) : [])));
+const VALUE_OPTIONS = new Set(GLOBAL_FLAG_LINES.flatMap(({ usage }) => (usage.includes('<') ? flagNames(usage) : [])));
 
 /**
  * The command words of argv (`events`, `list` in `rentals --json events list --from x`), at most
@@ -101,7 +75,9 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
   program.addHelpText('after', rootHelp);
 
   const wanted = argv ? targets(argv) : undefined;
-  const built = wanted ? await commands.loadFor(wanted.words) : await commands.loadAll();
+  // `inventory list`: the group's one command, made without the rest of the group.
+  const alone = wanted?.verb !== undefined && wanted.words.length === 1 ? await commands.loadAlone(wanted.words[0], wanted.verb) : undefined;
+  const built = alone ?? (wanted ? await commands.loadFor(wanted.words) : await commands.loadAll());
   const focused = commands.attach(program, reg, built, wanted?.verb);
   // A run of one command that shows no help parses only the global flags its command line names
   // (~14 µs of commander's each, ~0.25 ms of every `inventory list`): the others would only be
@@ -168,12 +144,12 @@ class RootCommand extends Command {
   }
 
   /** The global flags not added yet (addGlobalFlags). */
-  private pendingFlags: Array<[string, string]> = [];
+  private pendingFlags: GlobalFlagLine[] = [];
 
   /** The global flags, or of them those `named` names, the others kept for "did you mean". */
   addGlobalFlags(named?: ReadonlySet<string>): void {
-    for (const flag of GLOBAL_FLAGS) {
-      if (named === undefined || flagNames(flag[0]).some((name) => named.has(name))) this.option(...flag);
+    for (const flag of GLOBAL_FLAG_LINES) {
+      if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) this.option(flag.usage, flag.help);
       else this.pendingFlags.push(flag);
     }
   }
@@ -206,7 +182,7 @@ class RootCommand extends Command {
   unknownOption(flag: string): never {
     const candidates: string[] = [];
     for (let command: Command | null = this; command; command = command.parent) {
-      if (command instanceof RootCommand) for (const pending of command.pendingFlags.splice(0)) command.option(...pending);
+      if (command instanceof RootCommand) for (const pending of command.pendingFlags.splice(0)) command.option(pending.usage, pending.help);
       const help: Help = command.createHelp();
       for (const option of help.visibleOptions(command)) if (option.long) candidates.push(option.long);
     }

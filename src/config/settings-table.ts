@@ -118,7 +118,8 @@ const PAGE_TEXT_RULE = 'text of 1 to 2000 characters (\\n for a new line)';
 /** The formats of -o; the output layer's OUTPUT_FORMATS (a test keeps the two equal). */
 const OUTPUT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 
-export const SETTINGS: readonly SettingDef[] = [
+/** Built with a `const` inference (its entries keep their literal types): the global flags' values are typed from it (SettingFlagValues). */
+const TABLE = [
   {
     name: 'profile',
     label: 'profile',
@@ -288,7 +289,23 @@ export const SETTINGS: readonly SettingDef[] = [
     help: 'token that rentals sandbox accepts without --token',
     secret: true,
   },
-];
+] as const satisfies readonly SettingDef[];
+
+export const SETTINGS: readonly SettingDef[] = TABLE;
+
+/** `--token-file` → `tokenFile`, `--no-color` → `color`: the key commander reads a flag back under. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type LongName<Usage extends string> = Usage extends `${string}--${infer Rest}` ? (Rest extends `${infer Name} <${string}` ? Name : Rest) : never;
+type FlagKey<Usage extends string> = LongName<Usage> extends `no-${infer Name}` ? CamelCase<Name> : CamelCase<LongName<Usage>>;
+/** A value flag gives its text; a `--no-` flag false (commander's default is true); a switch true. */
+type FlagValue<Usage extends string> = Usage extends `${string}<${string}` ? string : LongName<Usage> extends `no-${string}` ? boolean : true;
+type WithFlag = Extract<(typeof TABLE)[number], { flag: { usage: string } }>;
+
+/** What the settings' global flags give (`baseUrl?: string`, `tokenFile?: string`, `color?: boolean`), from the table. */
+export type SettingFlagValues = { [D in WithFlag as FlagKey<D['flag']['usage']>]?: FlagValue<D['flag']['usage']> };
+
+/** The key each setting's global flag is read back under (`token` → `tokenFile`). */
+export type SettingFlagKey = keyof SettingFlagValues;
 
 export function setting(name: SettingName): SettingDef {
   const found = SETTINGS.find((s) => s.name === name);

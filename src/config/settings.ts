@@ -6,7 +6,7 @@ import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingName, setting } from './settings-table.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingFlagValues, type SettingName, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
@@ -19,17 +19,8 @@ interface Setting<T> {
   origin: string;
 }
 
-export interface GlobalFlags {
-  profile?: string;
-  baseUrl?: string;
-  webUrl?: string;
-  tokenFile?: string;
-  allowInsecureTokenFile?: boolean;
-  timeout?: string;
-  retries?: string;
-  timezone?: string;
-  holds?: string;
-}
+/** What the settings read of the global flags: each setting's flag, typed from the settings table. */
+export type GlobalFlags = SettingFlagValues;
 
 export interface Settings {
   configDir: string;

@@ -79,7 +79,7 @@ describe('the dates help topic', () => {
 
 describe('events book item arguments', () => {
   it('NAME=QTY pairs, --quantity for the rest, and clear refusals', async () => {
-    const { parseItemAsks } = await import('../../src/cli/commands/calendar/events-book.js');
+    const { parseItemAsks } = await import('../../src/app/calendar/item-asks.js');
     expect(parseItemAsks(['Tent=2', 'Chair = 40', '7'], '3')).toEqual([
       { ref: 'Tent', quantity: 2 },
       { ref: 'Chair', quantity: 40 },

@@ -1,7 +1,7 @@
 // `events book --item NAME[=QTY] [--quantity n]`: how the asks are read before anything is looked up.
 
 import { describe, expect, test } from 'vitest';
-import { parseItemAsks } from '../../src/cli/commands/calendar/events-book.js';
+import { parseItemAsks } from '../../src/app/calendar/item-asks.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('--item and --quantity', () => {

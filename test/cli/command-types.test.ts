@@ -13,17 +13,18 @@ import { fieldsFromFlags } from '../../src/cli/field-flags.js';
 import type { WriteOptions } from '../../src/cli/resource/register.js';
 import { type BodyOf, type FieldName, type Resource, resources, writableFields } from '../../src/resources/definitions.js';
 import type { Outcome, View } from '../../src/output/views.js';
+import type { Factory } from '../../src/app/factory.js';
 
 test('a handler sees exactly the options its definition declares, shared groups included', () => {
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
     flags: { ...RANGE_FLAGS, item: { value: 'name', help: 'an item' }, ...WRITE_GUARD_FLAGS },
     view: 'records',
-    deps: () => ({ answer: 42 }),
-    handler: async (deps, options): Promise<View | Outcome> => {
-      expectTypeOf(deps).toEqualTypeOf<{ answer: number }>();
+    handler: async (factory, options): Promise<View | Outcome> => {
+      expectTypeOf(factory).toEqualTypeOf<Factory>();
       expectTypeOf(options).toEqualTypeOf<{ from?: string; to?: string; range?: string; item?: string; allowOverbook?: true; dryRun?: true }>();
       // @ts-expect-error a misspelt option key does not compile
       void options.allowOverbok;
@@ -61,6 +62,7 @@ test('a calendar command: availability reads exactly what its declaration gives,
 
 test('options declared as data: the flags and the handler type both come from the declaration', () => {
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
@@ -75,8 +77,7 @@ test('options declared as data: the flags and the handler type both come from th
       bookingsOnly: { help: 'not declared here', when: false },
     },
     view: 'records',
-    deps: () => undefined,
-    handler: async (_deps, options): Promise<View | Outcome> => {
+    handler: async (_factory, options): Promise<View | Outcome> => {
       expectTypeOf(options.dryRun).toEqualTypeOf<true | undefined>();
       expectTypeOf(options.plan).toEqualTypeOf<string | undefined>();
       expectTypeOf(options.format).toEqualTypeOf<'csv' | 'json' | undefined>();
@@ -109,13 +110,13 @@ test('options declared as data: the flags and the handler type both come from th
 test("field flags are typed from the resource table: a resource's fields, aliases and inverse flags, nothing else", () => {
   // What `prices set` declares: the price's fields, read by their flags' names.
   const command = defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
     flags: { fields: { fields: writableFields(resources.prices), required: true }, dryRun: { help: 'send nothing' } },
     view: 'records',
-    deps: () => undefined,
-    handler: async (_deps, options): Promise<View> => {
+    handler: async (_factory, options): Promise<View> => {
       expectTypeOf(options.price).toEqualTypeOf<string | undefined>();
       expectTypeOf(options.inventoryId).toEqualTypeOf<string | undefined>();
       expectTypeOf(options.item).toEqualTypeOf<string | undefined>();
@@ -161,14 +162,14 @@ test("field flags are typed from the resource table: a resource's fields, aliase
 
 test('a renamed declaration fails where the old name is read', () => {
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
     // Renamed from dryRun: the read below no longer compiles.
     flags: { preview: { help: 'send nothing' } },
     view: 'records',
-    deps: () => undefined,
-    handler: async (_deps, options): Promise<View> => {
+    handler: async (_factory, options): Promise<View> => {
       // @ts-expect-error the declaration is `preview` now
       void options.dryRun;
       return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
@@ -184,22 +185,19 @@ test("a handler's positionals come from the args declared: required, optional, v
   expectTypeOf<ArgsOf<'<method> <path>'>>().toEqualTypeOf<[string, string]>();
 });
 
-test('no command takes the whole session: its deps are narrow', () => {
+test("a handler gets the run's factory, not the run: no printer, no settings part, no client", () => {
   defineViewCommand({
+    effect: 'reads',
     name: 'probe',
     summary: 'a command that exists for its types',
     examples: [],
     view: 'records',
-    // @ts-expect-error the session itself is refused as a command's dependencies
-    deps: (session) => session,
-    handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
-  });
-  defineViewCommand({
-    name: 'probe',
-    summary: 'a command that exists for its types',
-    examples: [],
-    view: 'records',
-    deps: (session) => ({ now: session.ctx.now }),
-    handler: async (): Promise<View> => ({ kind: 'records', body: { data: [] }, rows: [], columns: [] }),
+    handler: async (factory): Promise<View> => {
+      // @ts-expect-error the printer is the runner's: a handler returns a view
+      void factory.printer;
+      // @ts-expect-error nor does it reach for the terminal's streams
+      void factory.term;
+      return { kind: 'records', body: { data: [] }, rows: [], columns: [] };
+    },
   });
 });

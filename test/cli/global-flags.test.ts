@@ -2,7 +2,9 @@
 // (startup: each costs commander ~14 µs), while help, "did you mean" and every form of a flag
 // (`--output=json`, `-qo json`) still see all of them.
 
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import { SETTINGS } from '../../src/config/settings-table.js';
+import { GLOBAL_FLAGS, GLOBAL_FLAG_LINES, GLOBAL_GROUPS, type GlobalOptions } from '../../src/cli/global-flags.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { fakeContext, runCli } from '../helpers/fake-context.js';
 
@@ -44,5 +46,53 @@ describe('the global flags a run parses', () => {
     const result = await runCli(['inventory', 'list', '--jsno'], HOME);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: unknown option '--jsno'\n(Did you mean --json?)\n(run with --help for usage)\n");
+  });
+});
+
+describe('the global flags as data', () => {
+  test('what a run reads is typed from the declaration: the settings table for a setting, the own entries for the rest', () => {
+    expectTypeOf<GlobalOptions>().toEqualTypeOf<{
+      profile?: string;
+      baseUrl?: string;
+      webUrl?: string;
+      tokenFile?: string;
+      output?: string;
+      timezone?: string;
+      holds?: string;
+      timeout?: string;
+      retries?: string;
+      color?: boolean;
+      allowInsecureTokenFile?: true;
+      json?: true;
+      fields?: string;
+      jq?: string;
+      pager?: boolean;
+      quiet?: true;
+      verbose?: true;
+      debug?: true;
+    }>();
+    const globals: GlobalOptions = { quiet: true };
+    // @ts-expect-error a misspelt global flag does not compile
+    void globals.quite;
+  });
+
+  test('each flag is read back under its key, and every setting with a flag is one of them', async () => {
+    const program = await buildProgram({ ctx: fakeContext(HOME).ctx, state: { exitCode: 0 } });
+    const byKey = new Map(program.options.filter((o) => o.long !== '--version').map((o) => [o.attributeName(), o]));
+    expect([...byKey.keys()].sort()).toEqual(Object.keys(GLOBAL_FLAGS).sort());
+    const settingFlags = SETTINGS.filter((s) => s.flag).map((s) => s.flag!.usage);
+    expect(GLOBAL_FLAG_LINES.map((line) => line.usage)).toEqual(expect.arrayContaining(settingFlags));
+  });
+
+  test('help lists them from the declaration, group by group, each with its help line', async () => {
+    const result = await runCli(['--help'], HOME);
+    let at = 0;
+    for (const line of GLOBAL_FLAG_LINES) {
+      const found = result.stdout.indexOf(line.usage, at);
+      expect(found, `${line.usage} after the flags before it`).toBeGreaterThan(at);
+      expect(result.stdout.slice(found, found + 200).replace(/\s+/g, ' ')).toContain(line.help.slice(0, 24));
+      at = found;
+    }
+    expect(GLOBAL_FLAG_LINES.map((line) => line.group)).toEqual([...GLOBAL_FLAG_LINES.map((line) => line.group)].sort((a, b) => Object.keys(GLOBAL_GROUPS).indexOf(a) - Object.keys(GLOBAL_GROUPS).indexOf(b)));
   });
 });

@@ -28,14 +28,15 @@ function withEventsCommand(extra: LeafCommand): CommandRegistry {
 
 const showEvent = (aliases: string[] = []) =>
   defineViewCommand({
+    effect: 'reads',
     name: 'show',
     args: '<id>',
     aliases,
     summary: 'Show an event with its bookings and totals',
     examples: ['rentals events show 12'],
     view: 'text',
-    deps: () => undefined,
-    handler: async (_deps, _options, [id]) => ({ kind: 'text', text: `event ${id}` }),
+   
+    handler: async (_factory, _options, [id]) => ({ kind: 'text', text: `event ${id}` }),
   });
 
 async function build(commands: CommandRegistry, argv?: string[]) {
@@ -50,15 +51,15 @@ describe('the command registry', () => {
       summary: 'Things',
       examples: ['rentals things list'],
       commands: () => [
-        defineViewCommand({ name: 'get', aliases: ['show', 'view'], summary: 'Get', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
-        defineViewCommand({ name: 'show', summary: 'Show', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
+        defineViewCommand({ effect: 'reads', name: 'get', aliases: ['show', 'view'], summary: 'Get', examples: ['x'], view: 'text', handler: async () => ({}) }),
+        defineViewCommand({ effect: 'reads', name: 'show', summary: 'Show', examples: ['x'], view: 'text', handler: async () => ({}) }),
       ],
     });
     await expect(build(new CommandRegistry([group]))).rejects.toThrow('command registry: "things show" is both an alias of "get" and the command "show"');
   });
 
   test('refuses two top-level commands under one name', () => {
-    const twice = defineViewCommand({ name: 'api', summary: 'Again', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) });
+    const twice = defineViewCommand({ effect: 'reads', name: 'api', summary: 'Again', examples: ['x'], view: 'text', handler: async () => ({}) });
     expect(() => new CommandRegistry([...registry.entries, twice])).toThrow('command registry: "api" is both the command "api" and the command "api"');
   });
 
@@ -68,8 +69,8 @@ describe('the command registry', () => {
       summary: 'Things',
       examples: ['x'],
       commands: () => [
-        defineViewCommand({ name: 'delete', aliases: ['rm'], summary: 'Delete', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
-        defineViewCommand({ name: 'remove', aliases: ['rm'], summary: 'Remove', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) }),
+        defineViewCommand({ effect: 'reads', name: 'delete', aliases: ['rm'], summary: 'Delete', examples: ['x'], view: 'text', handler: async () => ({}) }),
+        defineViewCommand({ effect: 'reads', name: 'remove', aliases: ['rm'], summary: 'Remove', examples: ['x'], view: 'text', handler: async () => ({}) }),
       ],
     });
     expect(() => new CommandRegistry([group]).commandsOf(group)).toThrow('"things rm" is both an alias of "delete" and an alias of "remove"');
@@ -94,7 +95,7 @@ describe('the command registry', () => {
   });
 
   test('a command that takes the alias view of events get is refused', async () => {
-    const peek = defineViewCommand({ name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], view: 'text', deps: () => undefined, handler: async () => ({}) });
+    const peek = defineViewCommand({ effect: 'reads', name: 'peek', aliases: ['view'], summary: 'Peek', examples: ['rentals events peek 12'], view: 'text', handler: async () => ({}) });
     await expect(build(withEventsCommand(peek))).rejects.toThrow('"events view" is both an alias of "get" and an alias of "peek"');
   });
 
@@ -124,7 +125,7 @@ describe('the command registry', () => {
   });
 
   test('a run of one command of a group makes that command alone, when the group can (commandNamed)', async () => {
-    const list = defineViewCommand({ name: 'list', aliases: ['ls'], summary: 'List', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) });
+    const list = defineViewCommand({ effect: 'reads', name: 'list', aliases: ['ls'], summary: 'List', examples: ['x'], view: 'text', handler: async () => ({}) });
     const made: string[] = [];
     const things = defineGroup({
       name: 'things',
@@ -132,7 +133,7 @@ describe('the command registry', () => {
       examples: ['x'],
       commands: () => {
         made.push('all');
-        return [list, defineViewCommand({ name: 'import', summary: 'Import', examples: ['x'], view: 'text', deps: () => undefined, handler: async () => ({}) })];
+        return [list, defineViewCommand({ effect: 'reads', name: 'import', summary: 'Import', examples: ['x'], view: 'text', handler: async () => ({}) })];
       },
       commandNamed: (word) => (word === 'list' || word === 'ls' ? list : undefined),
     });
@@ -171,11 +172,11 @@ describe('the lazy entries', () => {
     const leaf = (name: string) =>
       lazyEntry({ name, summary: `The ${name} command` }, 'command', async () => {
         loads.push(name);
-        return defineViewCommand({ name, summary: `The ${name} command`, examples: [`rentals ${name}`], view: 'text', deps: () => undefined, handler: async () => ({}) });
+        return defineViewCommand({ effect: 'reads', name, summary: `The ${name} command`, examples: [`rentals ${name}`], view: 'text', handler: async () => ({}) });
       });
     const things = lazyEntry({ name: 'things', summary: 'Things' }, 'group', async () => {
       loads.push('things');
-      return defineGroup({ name: 'things', summary: 'Things', examples: ['rentals things list'], commands: () => [defineViewCommand({ name: 'list', summary: 'List', examples: ['rentals things list'], view: 'text', deps: () => undefined, handler: async () => ({}) })] });
+      return defineGroup({ name: 'things', summary: 'Things', examples: ['rentals things list'], commands: () => [defineViewCommand({ effect: 'reads', name: 'list', summary: 'List', examples: ['rentals things list'], view: 'text', handler: async () => ({}) })] });
     });
     return { loads, commands: new CommandRegistry([things, leaf('alpha'), leaf('beta'), leaf('help')]) };
   }
@@ -204,6 +205,37 @@ describe('the lazy entries', () => {
     expect(second.loads.sort()).toEqual(['beta', 'help']);
   });
 
+  test("a group's verb its entry can make alone loads only that command (inventory list: no bulk, no event verbs)", async () => {
+    const loads: string[] = [];
+    const list = defineViewCommand({ effect: 'reads', name: 'list', aliases: ['ls'], summary: 'List', examples: ['rentals things list'], view: 'text', handler: async () => ({}) });
+    const things = lazyEntry(
+      { name: 'things', summary: 'Things' },
+      'group',
+      async () => {
+        loads.push('things');
+        return defineGroup({ name: 'things', summary: 'Things', examples: ['rentals things list'], commands: () => [list] });
+      },
+      async (verb) => {
+        loads.push(`things ${verb}`);
+        return verb === 'list' || verb === 'ls' ? list : undefined;
+      },
+    );
+    const commands = new CommandRegistry([things]);
+    const { program } = await build(commands, ['things', 'ls']);
+    expect(loads).toEqual(['things ls']);
+    expect(program.commands[0]!.commands.map((c) => c.name())).toEqual(['list']);
+    // A verb it cannot make alone (a typo, another command): the whole group, for "did you mean".
+    await build(commands, ['things', 'lst']);
+    expect(loads).toEqual(['things ls', 'things lst', 'things']);
+  });
+
+  test('the tool: `inventory list` is made alone, `events list` (the events group\'s own) is not', async () => {
+    const inventory = registry.find('inventory');
+    const events = registry.find('events');
+    expect(inventory?.kind === 'lazy' && (await inventory.loadCommand?.('list'))?.name).toBe('list');
+    expect(events?.kind === 'lazy' && (await events.loadCommand?.('list'))).toBeUndefined();
+  });
+
   test('no command word, or an unknown one, loads every command (the root help lists their arguments)', async () => {
     const { loads, commands } = counting();
     await build(commands, ['--json']);
@@ -221,7 +253,7 @@ describe('the lazy entries', () => {
   });
 
   test('a module that describes another command than its entry is refused', async () => {
-    const wrong = lazyEntry({ name: 'gamma', summary: 'Gamma' }, 'command', async () => defineViewCommand({ name: 'gamma', summary: 'Something else', examples: ['rentals gamma'], view: 'text', deps: () => undefined, handler: async () => ({}) }));
+    const wrong = lazyEntry({ name: 'gamma', summary: 'Gamma' }, 'command', async () => defineViewCommand({ effect: 'reads', name: 'gamma', summary: 'Something else', examples: ['rentals gamma'], view: 'text', handler: async () => ({}) }));
     await expect(new CommandRegistry([wrong]).loadAll()).rejects.toThrow('the module of "gamma" describes "gamma" (command: Something else), not what the catalog lists');
   });
 

@@ -18,7 +18,7 @@ export async function updateEvent(deps: ResourceDeps, id: number, resolve: () =>
   const changes = await resolve();
   // Every rule of the values first (exit 2), then the calendar's (exit 1).
   await checkDates(await validated(resources.events, { ...wholeRecord(event.record), ...changes, id }, 'update'));
-  const { planned, written } = await changeEvent(calendar, event, changes, { allowOverbook: input.allowOverbook === true, dryRun: input.dryRun === true, verb: 'changed', now: deps.now() });
+  const { planned, written } = await changeEvent(calendar, event, changes, { allowOverbook: input.allowOverbook === true, dryRun: input.dryRun === true, verb: 'changed', now: deps.wallNow() });
   if (!written) return deps.describeRequest('PUT', recordUrlPath(resources.events, defaultVersion(resources.events), id), planned.body);
   return recordsView(resources.events, [written.after!]);
 }

@@ -24,7 +24,7 @@ import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
 /** What the generic verbs use of the factory. */
-export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now'>;
+export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now' | 'wallNow'>;
 
 export interface WriteInput {
   /** Fields from `--file`, by API name. */
@@ -64,6 +64,13 @@ export function chooseVersion(def: ResourceDef, requested: string | undefined): 
     throw new UsageError(`${def.plural} exist only in ${def.versions.join(' and ')} of the API; --api-version ${requested} is not available`);
   }
   return requested;
+}
+
+/** Where a verb of `def` reads and writes: the API version asked for (checked) and, for a nested resource, its parent by id or name. */
+export async function addressOf(deps: Pick<ResourceDeps, 'names'>, def: ResourceDef, apiVersion: string | undefined, parent: unknown): Promise<Address> {
+  const version = chooseVersion(def, apiVersion);
+  const parentId = await resolveParentId(def, parent, deps.names());
+  return { def, version, parentId };
 }
 
 /** The parent id of a nested resource (prices: inventoryId; bookings: eventId), names resolved. */

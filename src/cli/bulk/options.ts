@@ -1,7 +1,7 @@
 // The options the bulk commands share (import, adjust, apply, export), as data (registry/flags.ts),
 // and their parsing. Loaded when the program is built, so it stays light: the engine loads only when a command runs.
 
-import { DEFAULT_CONCURRENCY } from '../../data/pool.js'; // a constant: the engine itself is not loaded
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../app/bulk/concurrency.js';
 import { UsageError } from '../../errors.js';
 import type { Outcome, View } from '../../output/views.js';
 import { type ResourceDef, resources } from '../../resources/definitions.js';
@@ -9,7 +9,7 @@ import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { FlagDecls } from '../registry/flags.js';
 import { conceptOfField, conceptValue } from '../vocabulary.js';
 
-const MAX_CONCURRENCY = 64;
+export { parseConcurrency } from '../../app/bulk/concurrency.js';
 
 export const CONCURRENCY = {
   concurrency: { value: 'n', help: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})` },
@@ -58,14 +58,6 @@ export function overbookFlags(def: ResourceDef) {
   return { allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: def.writeRules !== undefined } } as const satisfies FlagDecls;
 }
 
-export function parseConcurrency(value: unknown): number {
-  if (value === undefined) return DEFAULT_CONCURRENCY;
-  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= 1 && n <= MAX_CONCURRENCY)) {
-    throw new UsageError(`--concurrency: must be an integer from 1 to ${MAX_CONCURRENCY} (got ${JSON.stringify(value)})`);
-  }
-  return n;
-}
 
 /** Repeatable `--inventory-id 3 --inventory-id "Tent 20x20"`; `3,4,5` is three ids (a name may hold a comma). */
 function collectIds(value: string, previous: string[] = []): string[] {

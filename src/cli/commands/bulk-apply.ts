@@ -5,12 +5,11 @@
 import type { ResourceDef } from '../../resources/definitions.js';
 import { CONCURRENCY, REPORT, YES, overbookFlags, parseConcurrency } from '../bulk/options.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
-import { factoryOf } from '../factory.js';
-import type { BulkDeps } from '../../app/bulk/run.js';
 
 export function bulkApplyCommand(def: ResourceDef): LeafCommand {
   const writers = (def.bulk?.planCommands ?? ['import']).map((name) => `\`${def.command} ${name} --plan\``).join(' or ');
   return defineViewCommand({
+    effect: 'sets',
     name: 'apply',
     args: '<plan>',
     summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
@@ -19,7 +18,6 @@ export function bulkApplyCommand(def: ResourceDef): LeafCommand {
     flags: { ...CONCURRENCY, ...REPORT, ...YES, ...overbookFlags(def) },
     // Prints no plan of its own; declared so that -o is checked alike for every bulk command.
     view: 'plan',
-    deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options, [plan]) =>
       (await import('../../app/bulk/apply.js')).runApply(deps, {
         def,

@@ -5,11 +5,10 @@ import type { ResourceDef } from '../../resources/definitions.js';
 import { CONCURRENCY, filterFlags, parseConcurrency, scopeFlags, scopeValue } from '../bulk/options.js';
 import { conceptValues } from '../vocabulary.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
-import { factoryOf } from '../factory.js';
-import type { BulkDeps } from '../../app/bulk/run.js';
 
 export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
+    effect: 'reads',
     name: 'export',
     summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
@@ -17,7 +16,6 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
     flags: { ...filterFlags(def.bulk?.exportFilters ?? []), ...scopeFlags(def, 'to export'), ...CONCURRENCY },
     view: 'records',
     pipedFormat: 'csv',
-    deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options) =>
       (await import('../../app/bulk/export.js')).runExport(deps, {
         def,

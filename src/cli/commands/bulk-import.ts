@@ -2,15 +2,14 @@
 // upsert rows from CSV, NDJSON or JSON through the one bulk engine; `--undo <report>` puts back
 // what a run changed.
 
-import type { BulkDeps } from '../../app/bulk/run.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { CONCURRENCY, REPORT, YES, listingAll, maxChangeFlags, overbookFlags, parseConcurrency, planFileOption, planningFlags, scopeFlags, scopeValue } from '../bulk/options.js';
-import { factoryOf } from '../factory.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
 export function bulkImportCommand(def: ResourceDef): LeafCommand {
   const setsPrices = (def.bulk?.values ?? []).includes('price');
   return defineViewCommand({
+    effect: 'sets',
     name: 'import',
     args: '[file]',
     summary: `Create or update ${def.plural} from a CSV, NDJSON or JSON file (- for stdin)`,
@@ -31,7 +30,6 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       undo: { value: 'report', help: 'put back what the report says was changed (records changed since are left alone)' },
     },
     view: 'plan',
-    deps: (session): BulkDeps => factoryOf(session),
     handler: async (deps, options, [file]) =>
       listingAll(await (await import('../../app/bulk/import.js')).runImport(deps, {
         def,

@@ -1,7 +1,7 @@
 // `rentals completion bash|zsh|fish` and the hidden `rentals __complete` the scripts call.
 
 import { HELP_TOPICS } from '../help-topics.js';
-import { defineViewCommand } from '../registry/spec.js';
+import { defineRawViewCommand, defineViewCommand } from '../registry/spec.js';
 import { TOP_LEVEL } from './top-level.js';
 
 // The completion code loads only when one of these runs.
@@ -18,27 +18,26 @@ with one request bounded by a 1.5 s timeout; a TAB never waits longer.
 `;
 
 export const completionCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.completion,
   args: '<shell>',
   help: SETUP,
   examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
   view: 'text',
-  deps: () => undefined,
-  handler: async (_deps, _options, [shell]) => (await import('../completion/run.js')).completionScriptView(shell),
+  handler: async (_factory, _options, [shell]) => (await import('../completion/run.js')).completionScriptView(shell),
 });
 
-export const completeCommand = defineViewCommand({
+export const completeCommand = defineRawViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
   flags: { shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' } },
-  view: 'text',
-  deps: (session) => ({ ctx: session.ctx, settings: session.settings, api: () => session.api() }),
-  handler: async (deps, options, [words]) => {
+  handler: async ({ ctx, globals, options, args: [words] }) => {
     // The whole tree, every group built: completion must know every command and flag.
-    const [{ buildProgram }, { completeView }] = await Promise.all([import('../program.js'), import('../completion/run.js')]);
-    const root = await buildProgram({ ctx: deps.ctx, state: { exitCode: 0 } });
+    const [{ buildProgram }, { completeView }, { withRun }] = await Promise.all([import('../program.js'), import('../completion/run.js'), import('../run.js')]);
+    const root = await buildProgram({ ctx, state: { exitCode: 0 } });
     const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
-    return completeView(deps, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]);
+    return withRun(ctx, globals, {}, ({ factory }) => completeView(factory, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]));
   },
 });

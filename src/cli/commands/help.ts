@@ -7,7 +7,7 @@ import { HELP_TOPICS, helpTopic } from '../help-topics.js';
 import { fitted, helpWidth } from '../help-output.js';
 import type { Context } from '../context.js';
 import { defineRawViewCommand } from '../registry/spec.js';
-import type { GlobalOptions, Session } from '../session.js';
+import type { GlobalOptions } from '../global-flags.js';
 import { didYouMean, suggestions } from '../registry/suggest.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -24,16 +24,14 @@ function findCommand(root: Command, words: readonly string[]): { command: Comman
 
 /** The service's status names, read once with a short timeout and no retry (help must not hang); undefined when they cannot be read. */
 async function serviceStatusNames(ctx: Context, globals: GlobalOptions): Promise<string[] | undefined> {
-  const { Session } = await import('../session.js');
-  let session: Session | undefined;
+  const { withRun } = await import('../run.js');
   try {
-    session = await Session.create(ctx, { ...globals, timeout: '1.5', retries: '0' });
-    const index = await session.catalog().names('statuses');
-    return index.ids().map((id) => index.label(id)!);
+    return await withRun(ctx, { ...globals, timeout: '1.5', retries: '0' }, {}, async ({ factory }) => {
+      const index = await factory.catalog().names('statuses');
+      return index.ids().map((id) => index.label(id)!);
+    });
   } catch {
     return undefined;
-  } finally {
-    session?.close();
   }
 }
 
@@ -56,6 +54,7 @@ async function forTerminal(ctx: Context, text: string): Promise<string> {
 }
 
 export const helpCommand = defineRawViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.help,
   args: '[command-or-topic...]',
   examples: ['rentals help events list', 'rentals help exit-codes'],

@@ -4,12 +4,11 @@
 import { CONCURRENCY, REPORT, YES, filterFlags, listingAll, maxChangeFlags, parseConcurrency, planFileOption, planningFlags } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
-import { factoryOf } from '../factory.js';
-import type { BulkDeps } from '../../app/bulk/run.js';
 
 const DEFAULT_ROUND = '0.01';
 
 export const pricesAdjust = defineViewCommand({
+  effect: 'changes',
   name: 'adjust',
   summary: 'Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up',
   help: `
@@ -34,7 +33,6 @@ A price that would go below 0 is invalid (nothing is sent unless --skip-invalid)
     resume: { value: 'report', help: 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it' },
   },
   view: 'plan',
-  deps: (session): BulkDeps => factoryOf(session),
   handler: async (deps, options) =>
     listingAll(await (await import('../../app/bulk/adjust.js')).runAdjust(deps, {
       percent: options.percent,

@@ -4,10 +4,9 @@
 import { resources, writableFields } from '../../resources/definitions.js';
 import { fieldsFromFlags } from '../field-flags.js';
 import { defineViewCommand } from '../registry/spec.js';
-import { factoryOf } from '../factory.js';
-import type { BulkDeps } from '../../app/bulk/run.js';
 
 export const pricesSet = defineViewCommand({
+  effect: 'sets',
   name: 'set',
   summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
   examples: [
@@ -19,6 +18,5 @@ export const pricesSet = defineViewCommand({
     dryRun: { help: 'say what would be done and send nothing' },
   },
   view: 'text',
-  deps: (session): BulkDeps => factoryOf(session),
   handler: async (deps, options) => (await import('../../app/bulk/set-price.js')).setPrice(deps, { ...fieldsFromFlags(resources.prices, options), dryRun: options.dryRun === true }),
 });

@@ -32,6 +32,7 @@ async function keptDataFile(env: Record<string, string | undefined>, home: strin
 }
 
 export const sandboxCommand = defineRawViewCommand({
+  effect: 'adds',
   ...TOP_LEVEL.sandbox,
   examples: [
     'rentals sandbox --seed',

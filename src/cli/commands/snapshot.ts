@@ -8,23 +8,12 @@ import { boundHeapGrowth } from '../../common/heap.js';
 import type { DataPiece } from '../../api/data-envelope.js';
 import type { DiffView, DoneView, Outcome, RawView, RecordStreamView } from '../../output/views.js';
 import { defineViewCommand } from '../registry/spec.js';
-import type { Readable } from 'node:stream';
-import type { Catalog } from '../../data/catalog.js';
-import type { Session } from '../session.js';
+import type { Factory } from '../../app/factory.js';
 import type { DiffChange } from '../../snapshot/diff.js';
 import { TOP_LEVEL } from './top-level.js';
 
 /** What snapshot and diff need: the run's catalog (every list read once), the service's address, the clock, stdin. */
-interface SnapshotDeps {
-  catalog: () => Catalog;
-  baseUrl: () => string;
-  now: () => number;
-  stdin: () => Readable;
-}
-
-function snapshotDeps(session: Session): SnapshotDeps {
-  return { catalog: () => session.catalog(), baseUrl: () => session.requireBaseUrl(), now: session.ctx.now, stdin: () => session.ctx.term.stdin };
-}
+type SnapshotDeps = Pick<Factory, 'catalog' | 'baseUrl' | 'now' | 'stdin'>;
 
 interface SnapshotOptions {
   out?: string;
@@ -165,6 +154,7 @@ function parseOnly(value: string | undefined): ResourceName[] | undefined {
 }
 
 export const snapshotCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.snapshot,
   help: `
 The document holds every resource, nested ones (prices, bookings) with their parent field. It is
@@ -178,11 +168,11 @@ replaced only with --force. diff and sandbox --from-snapshot read it back under 
     force: { help: 'replace the --out file if it exists' },
   },
   view: (options) => (toStdout(options) ? 'raw' : 'done'),
-  deps: snapshotDeps,
-  handler: (deps, options) => snapshot(deps, { out: options.out, force: options.force === true }),
+  handler: (factory, options) => snapshot(factory, { out: options.out, force: options.force === true }),
 });
 
 export const diffCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
   help: `
@@ -196,6 +186,5 @@ Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(
     only: { value: 'resources', help: 'comma-separated resources to compare (e.g. prices,inventory)' },
   },
   view: 'diff',
-  deps: snapshotDeps,
-  handler: (deps, options, [before, after]) => diff(deps, { before, after, live: options.live === true, only: options.only }),
+  handler: (factory, options, [before, after]) => diff(factory, { before, after, live: options.live === true, only: options.only }),
 });

@@ -20,6 +20,7 @@ export const TOP_LEVEL = {
   sandbox: { name: 'sandbox', summary: 'Run a local server that implements the whole API (for trying, demos and tests)' },
   snapshot: { name: 'snapshot', summary: 'Write every record of the service as one JSON document (to audit, diff, or seed the sandbox)' },
   diff: { name: 'diff', summary: 'What changed between two snapshots, or between a snapshot and the service (--live)' },
+  mcp: { name: 'mcp', summary: "Serve the calendar's commands as tools to an AI assistant (Model Context Protocol, over stdio)" },
   help: { name: 'help', summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}` },
   completion: { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish' },
   complete: { name: '__complete', hidden: true, summary: 'Completion candidates for the words typed so far (used by the completion scripts)' },

@@ -3,14 +3,11 @@
 // entry of their own: `rentals undo` again takes the undo back.
 
 import type { HistoryEntry } from '../../config/history.js';
-import type { ResourceApi } from '../../api/resource-api.js';
 import { UsageError } from '../../errors.js';
 import { type UndoStep, Undoer } from '../../data/undo.js';
 import type { RecordListView } from '../../output/views.js';
 import { type ResourceName, resources } from '../../resources/definitions.js';
-import type { Session } from '../session.js';
 import { defineViewCommand } from '../registry/spec.js';
-import { type HistoryDeps, historyDeps } from './history.js';
 import { TOP_LEVEL } from './top-level.js';
 
 /** The entry named by its id or the start of it; the newest without one. */
@@ -43,24 +40,8 @@ function stepsView(steps: readonly UndoStep[]): RecordListView {
   return { kind: 'records', body: { data: rows }, rows, columns: ['action', 'resource', 'id', 'parentId', 'newId'] };
 }
 
-/** History's deps, and this run's own entry: the entry it undoes, its id once written, records brought back. */
-interface UndoDeps extends HistoryDeps {
-  run: { api: () => ResourceApi; undoes: (entry: string) => void; entry: () => string | undefined; broughtBack: (resource: string, from: number, to: number) => void };
-}
-
-function undoDeps(session: Session): UndoDeps {
-  return {
-    ...historyDeps(session),
-    run: {
-      api: () => session.api(),
-      undoes: (entry) => void session.historyEntry(entry),
-      entry: () => session.historyEntry(),
-      broughtBack: (resource, from, to) => session.broughtBack(resource, from, to),
-    },
-  };
-}
-
 export const undoCommand = defineViewCommand({
+  effect: 'changes',
   ...TOP_LEVEL.undo,
   args: '[entry]',
   help: '\nEach record of the entry goes back as it was: a record the entry created is deleted, one it changed is put back, one it deleted comes back as a new record (its new id is said). A record changed by anyone since makes the whole undo refused (exit 1, the differences shown, nothing undone). Bookings and events that come back must fit, as any booking must (--allow-overbook to write anyway). The undo is an entry of its own: undo it to redo.\n',
@@ -70,13 +51,14 @@ export const undoCommand = defineViewCommand({
     dryRun: { help: 'show what would be put back; send nothing' },
   },
   view: 'records',
-  deps: undoDeps,
-  handler: async (deps, options, [ref]) => {
-    const { calendar, notices, run } = deps;
-    const entries = deps.entries();
+  handler: async (factory, options, [ref]) => {
+    const notices = factory.notices();
+    const run = factory.history();
+    const entries = run.entries();
     const entry = chosenEntry(entries, ref);
+    const calendar = await factory.booking();
     const undoer = new Undoer({
-      api: run.api,
+      api: factory.api,
       calendar: calendar.calendar,
       bookings: calendar.bookings,
       events: calendar.events,

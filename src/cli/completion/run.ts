@@ -4,10 +4,9 @@ import type { Command } from 'commander';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
-import { type ResourceName, defaultVersion, resources } from '../../resources/definitions.js';
-import type { ResourceApi } from '../../api/resource-api.js';
-import type { Settings } from '../../config/settings.js';
-import type { Context } from '../context.js';
+import type { ResourceName } from '../../resources/definitions.js';
+import type { Factory } from '../../app/factory.js';
+import { recordNames } from '../../app/record-names.js';
 import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
@@ -48,26 +47,22 @@ function joinBashEquals(words: string[]): { words: string[]; strip: string } {
   return { words: out, strip };
 }
 
-/** One candidate a line (`:files`: let the shell complete file names); nothing when none. */
-/** What completion uses of the run: the context, the settings (made quick for a TAB), the API for names. */
-export interface CompletionDeps {
-  ctx: Context;
-  settings: Settings;
-  api: () => ResourceApi;
-}
+/** What completion uses of the run: the settings (made quick for a TAB), the clock, the API for names. */
+export type CompletionDeps = Pick<Factory, 'settings' | 'now' | 'api'>;
 
 export async function completeView(deps: CompletionDeps, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<TextView> {
   const shell = parseShell(shellName);
   const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
-  deps.settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
-  deps.settings.retries = { value: 0, source: 'default', origin: 'completion' };
-  const cache = new NameCache(deps.settings.configDir, deps.ctx.now);
+  const settings = deps.settings();
+  settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
+  settings.retries = { value: 0, source: 'default', origin: 'completion' };
+  const cache = new NameCache(settings.configDir, deps.now);
   const sources: CompletionSources = {
     optionValues,
     argumentValues: (command, index) => argumentValues(command, index, topics),
     names: (resource) => namesOf(deps, cache, resource),
-    profiles: async () => Object.keys((await readConfig(deps.settings.configDir)).profiles).sort(),
+    profiles: async () => Object.keys((await readConfig(settings.configDir)).profiles).sort(),
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
@@ -76,13 +71,7 @@ export async function completeView(deps: CompletionDeps, root: Command, shellNam
 }
 
 async function namesOf(deps: CompletionDeps, cache: NameCache, resource: ResourceName): Promise<string[]> {
-  const baseUrl = deps.settings.baseUrl.value;
+  const baseUrl = deps.settings().baseUrl.value;
   if (!baseUrl) return [];
-  return cache.names(baseUrl, resource, async () => {
-    const def = resources[resource];
-    const { records } = await deps.api().list({ def, version: defaultVersion(def) });
-    const label = def.labelField ?? 'name';
-    // A name with a control character could break the shell's line or reach the terminal raw: not offered.
-    return records.map((r) => r[label]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(v));
-  });
+  return cache.names(baseUrl, resource, () => recordNames(deps, resource));
 }

@@ -86,7 +86,7 @@ export type FlagValues<F extends FlagDecls> = Flatten<
 >;
 
 /** `dryRun` → `dry-run`: the flag commander reads back as `dryRun`. */
-function kebab(key: string): string {
+export function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 

@@ -3,10 +3,10 @@
 // record list a command returns. Asked only when a table is printed: scripts (tsv, csv, json) keep
 // the ids and pay no request. A name that cannot be read leaves the id.
 
-import type { Catalog } from '../../data/catalog.js';
+import type { Factory } from '../../app/factory.js';
 import type { View } from '../../output/views.js';
 
-export function withReferenceNames(view: View, catalog: () => Catalog): View {
+export function withReferenceNames(view: View, catalog: Factory['catalog']): View {
   if ((view.kind !== 'records' && view.kind !== 'stream') || !view.references) return view;
   const references = Object.entries(view.references).filter(([column]) => view.columns.includes(column) && !view.names?.[column]);
   if (references.length === 0) return view;

@@ -96,6 +96,35 @@ export class CommandRegistry {
     return nodes;
   }
 
+  /**
+   * The group `word` names with only the command `verb` names in it, loaded without the rest of
+   * the group (LazyEntry.loadCommand); undefined when the entry cannot make that command alone.
+   */
+  async loadAlone(word: string | undefined, verb: string): Promise<Map<RegistryEntry, CommandNode> | undefined> {
+    const entry = this.find(word);
+    if (entry?.kind !== 'lazy' || !entry.loadCommand) return undefined;
+    const command = await entry.loadCommand(verb);
+    if (!command) return undefined;
+    const group: CommandGroup = {
+      kind: 'group',
+      name: entry.name,
+      aliases: entry.aliases,
+      summary: entry.summary,
+      examples: [],
+      commands: () => [command],
+      commandNamed: (named) => (answersTo(command, named) ? command : undefined),
+    };
+    return new Map([[entry, group]]);
+  }
+
+  /** Every command with its words (`events`, `book`), in help order: the assistant's tools, the registry-wide tests. */
+  async everyCommand(): Promise<Array<{ words: string[]; command: LeafCommand }>> {
+    const nodes = await this.loadAll();
+    return [...nodes.values()].flatMap((node) =>
+      node.kind === 'group' ? this.commandsOf(node).map((command) => ({ words: [node.name, command.name], command })) : [{ words: [node.name], command: node }],
+    );
+  }
+
   /** A group's commands in help order; throws on a duplicate name or alias. */
   commandsOf(group: CommandGroup): LeafCommand[] {
     const commands = group.commands().map((command, index) => ({ command, index }));

@@ -4,14 +4,16 @@
 
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
-import { pagerCommand } from '../pager.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
 import type { Outcome, View } from '../../output/views.js';
 import type { Context } from '../context.js';
-import { type GlobalOptions, Session } from '../session.js';
+import type { Factory } from '../../app/factory.js';
+import { type Run, withRun } from '../run.js';
+import type { GlobalOptions } from '../global-flags.js';
+import { pagerOf } from '../session/output.js';
 
 /** Shared between main() and the actions: the exit code a handler chose. */
 export interface RunState {
@@ -43,8 +45,24 @@ export interface CommandInfo {
   hidden?: boolean;
 }
 
+/**
+ * What a run of the command does to the service's records or the tool's own files (settings,
+ * credentials), whatever its options: the annotations of its tool for an assistant (`rentals mcp`:
+ * read-only, destructive, idempotent) and whether `rentals mcp --read-only` offers it.
+ * - `reads`: changes nothing.
+ * - `adds`: creates records; run twice, it creates twice.
+ * - `sets`: brings records to the state it is given; run twice, the second run changes nothing.
+ * - `changes`: changes records from what they are (a percentage, a shift, the last write undone);
+ *   run twice, it changes them twice.
+ * - `deletes`: removes records.
+ */
+export type Effect = 'reads' | 'adds' | 'sets' | 'changes' | 'deletes';
+
 export interface LeafCommand extends CommandInfo {
   kind: 'command';
+  effect: Effect;
+  /** Its options as declared (registry/flags.ts): what help shows and what an assistant's tool takes. */
+  flags?: FlagDecls;
   /** Adds the commander command under `parent`, options and action included. */
   attach(parent: Command, reg: Registrar): Command;
 }
@@ -68,6 +86,12 @@ export interface LazyEntry extends Pick<CommandInfo, 'name' | 'aliases' | 'summa
   /** What `load` gives: a command, or a group of commands. */
   loads: CommandNode['kind'];
   load: () => Promise<CommandNode>;
+  /**
+   * A group's one command that `verb` names, made without loading the rest of the group (a
+   * resource's generic verb: `inventory list` loads neither the bulk commands nor the event verbs);
+   * undefined when the verb is not one it can make alone.
+   */
+  loadCommand?: (verb: string) => Promise<LeafCommand | undefined>;
 }
 
 /** The name, summary and aliases a top-level command or group is listed with (src/cli/commands/top-level.ts). */
@@ -78,9 +102,9 @@ export interface CommandHeading {
   hidden?: boolean;
 }
 
-/** A top-level entry whose module is imported only when a run needs it. */
-export function lazyEntry(heading: CommandHeading, loads: CommandNode['kind'], load: () => Promise<CommandNode>): LazyEntry {
-  return { kind: 'lazy', loads, ...heading, aliases: heading.aliases ?? [], load };
+/** A top-level entry whose module is imported only when a run needs it (`loadCommand`: see LazyEntry). */
+export function lazyEntry(heading: CommandHeading, loads: CommandNode['kind'], load: () => Promise<CommandNode>, loadCommand?: LazyEntry['loadCommand']): LazyEntry {
+  return { kind: 'lazy', loads, ...heading, aliases: heading.aliases ?? [], load, ...(loadCommand ? { loadCommand } : {}) };
 }
 
 /** One positional as commander passes it: `<id>` a string, `[file]` maybe not, `[words...]` a list (empty when none). */
@@ -98,15 +122,17 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
   help?: string;
   examples: readonly string[];
   hidden?: boolean;
+  /** What a run changes: nothing, or records it adds, sets, changes or deletes (Effect). */
+  effect: Effect;
   /** The options as data (registry/flags.ts): commander's flags and the handler's options type both derive from it. */
   flags?: F;
   /** The profile named by --profile may not exist yet: this command creates it (no warning). */
   createsProfile?: boolean;
 }
 
-interface SessionSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
-  /** Gets the session built from the global flags, this command's options and its arguments. */
-  run: (session: Session, options: FlagValues<F>, args: ArgsOf<S>) => Promise<number | void>;
+interface RunSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
+  /** Gets the run built from the global flags, this command's options and its arguments. */
+  run: (run: Run, options: FlagValues<F>, args: ArgsOf<S>) => Promise<number | void>;
 }
 
 /** What a command that needs no settings gets (the sandbox, help). */
@@ -120,8 +146,8 @@ interface RawCall<A extends unknown[], O> {
 }
 
 interface RawSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
-  /** For commands that need no settings (the sandbox, help): no session is built. */
-  runWithoutSession: (call: RawCall<ArgsOf<S>, FlagValues<F>>) => Promise<number | void>;
+  /** For commands that need no settings (the sandbox, help): no run is built. */
+  runWithoutSettings: (call: RawCall<ArgsOf<S>, FlagValues<F>>) => Promise<number | void>;
 }
 
 /** Prints what a handler returned: the view, then its notices and warnings; gives its exit code. */
@@ -136,34 +162,32 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
 }
 
 /**
- * A command module's handler: it gets narrow dependencies (built from the run's session by `deps`)
- * and its options typed from the definition, and returns a view (or an Outcome). It never prints
- * nor looks at the output format: the runner checks the format against the declared `view` before
- * any request, then prints what comes back.
+ * A command module's handler: it gets the run's factory of lazy dependencies (app/factory.ts) and
+ * its options typed from the definition, calls its use case with the members that needs, and
+ * returns a view (or an Outcome). It never prints nor looks at the output format: the runner
+ * checks the format against the declared `view` before any request, then prints what comes back.
  */
-export interface HandlerSpec<S extends string, F extends FlagDecls, D> extends BaseSpec<S, F> {
+export interface HandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
   /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
   view: View['kind'] | ((options: FlagValues<F>) => View['kind']);
   /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
   page?: boolean;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
-  /** Narrow dependencies built from the session (never the session itself: `never` refuses it at compile time). */
-  deps: (session: Session) => D extends Session ? never : D;
-  handler: (deps: D, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
+  handler: (factory: Factory, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
 }
 
-/** A command whose handler returns a view: definition, typed options, dependencies and view in one module. */
-export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}, D = unknown>(spec: HandlerSpec<S, F, D>): LeafCommand {
-  const { view, page, pipedFormat, deps, handler, ...rest } = spec;
+/** A command whose handler returns a view: definition, typed options and view in one module. */
+export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: HandlerSpec<S, F>): LeafCommand {
+  const { view, page, pipedFormat, handler, ...rest } = spec;
   return defineCommand<S, F>({
     ...rest,
-    run: async (session, options, args) => {
-      if (pipedFormat) session.preferPipedFormat(pipedFormat);
-      session.expectView(typeof view === 'function' ? view(options) : view, page === true);
+    run: async ({ output, factory }, options, args) => {
+      if (pipedFormat) output.preferPipedFormat(pipedFormat);
+      output.expectView(typeof view === 'function' ? view(options) : view, page === true);
       let outcome: View | Outcome;
       try {
-        outcome = await handler(deps(session), options, args);
+        outcome = await handler(factory, options, args);
       } catch (error) {
         // Refused for stock: the ways out are data too (`-o json`), whichever command wrote. The view
         // (and the booking domain behind it) loads only for a refusal, not for every failed command.
@@ -172,8 +196,8 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
         if (!refused) throw error;
         outcome = refused;
       }
-      const catalog = () => session.catalog();
-      return printOutcome(session.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
+      const { catalog } = factory;
+      return printOutcome(output.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
     },
   });
 }
@@ -184,22 +208,16 @@ interface RawHandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec
 }
 
 /**
- * A command that needs no settings (help, the sandbox): no session, no output format (`-o` is not
+ * A command that needs no settings (help, the sandbox): no run, no output format (`-o` is not
  * theirs to honour). What it returns is printed as a text view is, straight to stdout.
  */
 export function defineRawViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: RawHandlerSpec<S, F>): LeafCommand {
   const { handler, ...rest } = spec;
   return defineCommand<S, F>({
     ...rest,
-    runWithoutSession: async (call) => {
+    runWithoutSettings: async (call) => {
       // `rentals help …` is paged at a terminal as --help is (src/cli/help-output.ts).
-      const pager = call.ctx.term.stdoutIsTTY && call.globals.pager !== false && call.ctx.startPager ? pagerCommand(call.ctx.env) : undefined;
-      const printer = new Printer(call.ctx.term, {
-        format: 'table',
-        color: false,
-        quiet: call.globals.quiet === true,
-        pager: pager === undefined ? undefined : () => call.ctx.startPager!(pager, call.ctx.env),
-      });
+      const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true, pager: pagerOf(call.ctx, call.globals) });
       const code = await printOutcome(printer, await handler(call));
       await printer.finish();
       return code;
@@ -208,8 +226,8 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
 }
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
-function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<S, F> | RawSpec<S, F>): LeafCommand {
-  const { name, args, summary, help, examples, hidden } = spec;
+function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
+  const { name, args, summary, help, examples, hidden, effect, flags } = spec;
   const aliases = spec.aliases ?? [];
   return {
     kind: 'command',
@@ -220,31 +238,26 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: SessionSpec<
     help,
     examples,
     hidden,
+    effect,
+    flags,
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (args) command.arguments(args);
-      if (spec.flags) addFlags(command, spec.flags);
+      if (flags) addFlags(command, flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as ArgsOf<S>;
         const options = own.opts() as FlagValues<F>;
         const globals = own.optsWithGlobals<GlobalOptions>();
-        if ('runWithoutSession' in spec) {
+        if ('runWithoutSettings' in spec) {
           let root = own;
           while (root.parent) root = root.parent;
-          const code = await spec.runWithoutSession({ ctx: reg.ctx, options, args: positionals, globals, root });
+          const code = await spec.runWithoutSettings({ ctx: reg.ctx, options, args: positionals, globals, root });
           if (typeof code === 'number') reg.state.exitCode = code;
           return;
         }
-        const session = await Session.create(reg.ctx, globals, { createsProfile: spec.createsProfile === true });
-        try {
-          const code = await spec.run(session, options, positionals);
-          await session.printer.finish();
-          if (typeof code === 'number') reg.state.exitCode = code;
-        } finally {
-          await session.printer.releaseTerminal();
-          session.close();
-        }
+        const code = await withRun(reg.ctx, globals, { createsProfile: spec.createsProfile === true }, (run) => spec.run(run, options, positionals));
+        if (typeof code === 'number') reg.state.exitCode = code;
       });
       return command;
     },

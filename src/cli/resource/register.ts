@@ -2,7 +2,6 @@
 // description as registry commands. Their flags are data: the verbs' own (typed, read by name)
 // and the resource's fields (from the resource table, read through it by field-flags.ts).
 
-import type { Address } from '../../api/resource-api.js';
 import {
   type ResourceDef,
   type Verb,
@@ -12,14 +11,12 @@ import {
   writableFields,
 } from '../../resources/definitions.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
-import { readJsonObject } from '../input.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { ResourceDeps } from '../../app/resource/verbs.js';
-import { factoryOf } from '../factory.js';
-import { addView, chooseVersion, deleteView, getView, listView, resolveIdArgument, resolveParentId, updateView } from '../../app/resource/verbs.js';
+import { addView, addressOf, chooseVersion, deleteView, getView, listView, resolveIdArgument, updateView } from '../../app/resource/verbs.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -69,17 +66,15 @@ function parentFlag(def: ResourceDef): string {
   return def.parent ? ` --${kebabCase(def.parent.field)} 7` : '';
 }
 
-async function address(deps: ResourceDeps, def: ResourceDef, options: AddressOptions): Promise<Address> {
-  const version = chooseVersion(def, options.apiVersion);
+function address(deps: ResourceDeps, def: ResourceDef, options: AddressOptions) {
   const field = parentField(def);
-  const given = field ? fieldFlagValue(field, options) : undefined;
-  const parentId = await resolveParentId(def, given, deps.names());
-  return { def, version, parentId };
+  return addressOf(deps, def, options.apiVersion, field ? fieldFlagValue(field, options) : undefined);
 }
 
 async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOptions<ResourceDef>) {
+  // Loaded for a write only: a list reads no body.
+  const [{ readJsonObject }, { resolveRelativeDates }] = await Promise.all([import('../../app/input.js'), import('../relative-dates.js')]);
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, deps.stdin()) : undefined;
-  const { resolveRelativeDates } = await import('../relative-dates.js');
   const flags = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.now());
   return { file, flags, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true, allowOverbook: options.allowOverbook === true };
 }
@@ -112,17 +107,18 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
   return {
     list: () =>
       defineViewCommand({
+        effect: 'reads',
         name: 'list',
         aliases: aliases('list'),
         summary: `List ${def.plural}`,
         examples: [`${bin} list${p}`, `${bin} list${p} --json | jq '.data[]'`, `${bin} list${p} -o csv --fields ${def.columns.slice(0, 3).join(',')}`],
         flags: addressFlags(def),
         view: 'stream',
-        deps: factoryOf,
         handler: async (deps, options) => listView(deps, await address(deps, def, options)),
       }),
     get: () =>
       defineViewCommand({
+        effect: 'reads',
         name: 'get',
         args: '<id>',
         aliases: aliases('get'),
@@ -130,7 +126,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         examples: [`${bin} get 3${p}`, `${bin} get 3${p} --json`],
         flags: addressFlags(def),
         view: 'records',
-        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
           return getView(deps, at, await resolveIdArgument(deps.catalog(), def, id));
@@ -138,6 +133,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     add: () =>
       defineViewCommand({
+        effect: 'adds',
         name: 'add',
         aliases: aliases('add'),
         summary: `Create ${article(def.singular)}`,
@@ -146,7 +142,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it', def.writeRules === 'bookings'),
         // The answer's kind; a dry run's request prints in the same formats.
         view: 'records',
-        deps: factoryOf,
         handler: async (deps, options) => {
           const version = chooseVersion(def, options.apiVersion);
           return addView(deps, def, version, await writeInput(deps, def, options));
@@ -154,6 +149,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     update: () =>
       defineViewCommand({
+        effect: 'sets',
         name: 'update',
         args: '<id>',
         aliases: aliases('update'),
@@ -161,7 +157,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
         flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it', def.writeRules !== undefined),
         view: 'records',
-        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion);
           const field = parentField(def);
@@ -171,6 +166,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
       }),
     delete: () =>
       defineViewCommand({
+        effect: 'deletes',
         name: 'delete',
         args: '<id>',
         aliases: aliases('delete'),
@@ -182,7 +178,6 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
           dryRun: { help: 'print the request instead of sending it' },
         },
         view: (options) => (options.dryRun === true ? 'request' : 'done'),
-        deps: factoryOf,
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
           return deleteView(deps, at, await resolveIdArgument(deps.catalog(), def, id), { yes: options.yes === true, dryRun: options.dryRun === true });

@@ -8,40 +8,14 @@ import { type CalendarEvent, itemName, totalsByItem } from '../../../domain/reco
 import { substitute } from '../../../domain/substitution.js';
 import { type Money, parseMoney } from '../../../domain/money.js';
 import { RentalsError, UsageError } from '../../../errors.js';
-import { parseCount, parseDecimal } from '../../../schemas/values.js';
+import { parseDecimal } from '../../../schemas/values.js';
+import { parseItemAsks } from '../../../app/calendar/item-asks.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { type CalendarDeps, calendarDeps } from './deps.js';
+import type { BookingDeps } from '../../../app/factory.js';
 import { conceptValue, conceptValues } from '../../vocabulary.js';
 import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, itemListFlag, withDatesLink } from './options.js';
 import { plannedView, writtenView } from '../../../app/booking-views.js';
 import { announce } from '../../../output/booking-notices.js';
-
-export interface ItemAsk {
-  /** As typed (a name or an id). */
-  ref: string;
-  quantity: number;
-}
-
-const ITEM_PAIR = /^(.*\S)\s*=\s*(\S+)$/;
-
-/** `--item NAME=QTY` pairs and `--item NAME --qty n`. */
-export function parseItemAsks(values: readonly string[], quantity: string | undefined): ItemAsk[] {
-  const asks: ItemAsk[] = [];
-  for (const value of values) {
-    const pair = ITEM_PAIR.exec(value);
-    const ref = pair ? pair[1]! : value.trim();
-    const given = pair ? pair[2]! : quantity;
-    if (ref === '') throw new UsageError('--item: give an item name or id');
-    if (given === undefined) throw new UsageError(`--item ${JSON.stringify(value)}: how many? write NAME=QTY or add --quantity <n>`);
-    const parsed = parseCount(given);
-    if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);
-    asks.push({ ref, quantity: parsed.value });
-  }
-  if (quantity !== undefined && values.length > 0 && values.every((value) => ITEM_PAIR.test(value))) {
-    throw new UsageError('--quantity: every --item has its own =QTY, so --quantity would count for none; give one or the other');
-  }
-  return asks;
-}
 
 function parsePrice(text: string | undefined, asks: number): Money | undefined {
   if (text === undefined) return undefined;
@@ -52,7 +26,7 @@ function parsePrice(text: string | undefined, asks: number): Money | undefined {
 }
 
 /** The items named, each once (by id and by name counts as twice: refused). */
-async function distinctItems(deps: CalendarDeps, refs: readonly string[], twice: 'refuse' | 'merge'): Promise<number[]> {
+async function distinctItems(deps: BookingDeps, refs: readonly string[], twice: 'refuse' | 'merge'): Promise<number[]> {
   const items = await Promise.all(refs.map((ref) => deps.calendar.item(ref)));
   const ids: number[] = [];
   for (const item of items) {
@@ -63,6 +37,7 @@ async function distinctItems(deps: CalendarDeps, refs: readonly string[], twice:
 }
 
 export const eventsBook = defineViewCommand({
+  effect: 'sets',
   name: 'book',
   args: '<event>',
   summary: "Book items on an event after checking availability; the price comes from the event's rental block",
@@ -82,8 +57,8 @@ export const eventsBook = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     const asks = parseItemAsks(conceptValues('item', options), conceptValue('quantity', options)?.value);
     const price = parsePrice(options.price, asks.length);
     const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, asks.map((a) => a.ref), 'refuse')]);
@@ -100,7 +75,7 @@ export const eventsBook = defineViewCommand({
 });
 
 /** The asks with the short ones split over their substitutes (--substitute), each split said on stderr. */
-async function substituted(deps: CalendarDeps, event: CalendarEvent, intents: BookingIntent[]): Promise<BookingIntent[]> {
+async function substituted(deps: BookingDeps, event: CalendarEvent, intents: BookingIntent[]): Promise<BookingIntent[]> {
   if (!event.window || event.cancelled) return intents; // the planner says why nothing can be booked
   const window = event.window;
   const needs = intents.flatMap((i) => (i.kind === 'set' ? [{ itemId: i.itemId, quantity: i.quantity, window }] : []));
@@ -116,14 +91,15 @@ async function substituted(deps: CalendarDeps, event: CalendarEvent, intents: Bo
 }
 
 export const eventsUnbook = defineViewCommand({
+  effect: 'deletes',
   name: 'unbook',
   args: '<event>',
   summary: 'Remove items from an event (every line of each item)',
   examples: ['rentals events unbook 12 --item "LED Uplight"', 'rentals events unbook 12 --item 7 --dry-run'],
   flags: { ...itemListFlag('item to remove; repeat for several', { required: true }), ...DRY_RUN_FLAG },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     const [event, itemIds] = await Promise.all([deps.calendar.event(ref), distinctItems(deps, conceptValues('item', options), 'merge')]);
     const current = (await deps.calendar.bookings([event])).get(event.id) ?? [];
     const items = await deps.calendar.items();

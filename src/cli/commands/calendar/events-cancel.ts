@@ -14,18 +14,18 @@ import { fieldByName, resources } from '../../../resources/definitions.js';
 import { parseText } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
-import type { CalendarDeps } from './deps.js';
-import { calendarDeps } from './deps.js';
+import type { BookingDeps } from '../../../app/factory.js';
 import { conceptValue } from '../../vocabulary.js';
 import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 /** `--dry-run`: the event as it would be sent. */
-function wouldWrite(deps: CalendarDeps, record: Record<string, unknown>, changes: Record<string, unknown>) {
+function wouldWrite(deps: BookingDeps, record: Record<string, unknown>, changes: Record<string, unknown>) {
   deps.notices.info('Dry run: nothing was sent.');
   return recordsView(resources.events, [{ ...record, ...changes }]);
 }
 
 export const eventsCancel = defineViewCommand({
+  effect: 'sets',
   name: 'cancel',
   args: '<event>',
   summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
@@ -37,18 +37,18 @@ export const eventsCancel = defineViewCommand({
     ...DRY_RUN_FLAG,
   },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     const reason = conceptValue('cancelReason', options)!;
     if (reason.value.trim() === '') throw new UsageError(`${reason.flag}: say why the event is cancelled (it is kept with the event)`);
     // Checked before the event is looked up: a value that would be refused costs no request.
     const text = parseText(reason.value, fieldByName(resources.events, 'cancelReason')?.max, true);
     if (!text.ok) throw new UsageError(`${reason.flag}: ${text.rule}`);
     const date = conceptValue('cancelDate', options, ['date']);
-    const when = date === undefined ? deps.now() : parseDateArgument(date.value, deps.now(), date.flag).time;
+    const when = date === undefined ? factory.wallNow() : parseDateArgument(date.value, factory.wallNow(), date.flag).time;
     const event = await deps.calendar.event(ref);
     const changes = { cancelDate: formatWallTime(when), cancelReason: reason.value };
-    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: options.dryRun === true, verb: 'cancelled', now: deps.now() });
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: options.dryRun === true, verb: 'cancelled', now: factory.wallNow() });
     if (!written) return wouldWrite(deps, event.record, planned.body);
     if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason are replaced.`);
     deps.notices.info(`Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now.`);
@@ -57,7 +57,7 @@ export const eventsCancel = defineViewCommand({
 });
 
 /** The status --status names (one that holds); undefined without it (the use case gives Confirmed when the status cancels). */
-async function holdingStatus(deps: CalendarDeps, given: { value: string; flag: string } | undefined): Promise<number | undefined> {
+async function holdingStatus(deps: BookingDeps, given: { value: string; flag: string } | undefined): Promise<number | undefined> {
   const { catalog } = deps.calendar;
   if (given === undefined) return undefined;
   const id = /^\s*\d+\s*$/.test(given.value) ? Number(given.value) : await catalog.idOfName('statuses', given.value, given.flag);
@@ -67,6 +67,7 @@ async function holdingStatus(deps: CalendarDeps, given: { value: string; flag: s
 }
 
 export const eventsUncancel = defineViewCommand({
+  effect: 'sets',
   name: 'uncancel',
   args: '<event>',
   summary: 'Make a cancelled event active again: clears the cancel date and reason, gives it a holding status; its bookings checked like a confirm',
@@ -79,8 +80,8 @@ export const eventsUncancel = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     const event = await deps.calendar.event(ref);
     const statusId = await holdingStatus(deps, conceptValue('status', options));
     if (!event.cancelled && (statusId === undefined || statusId === event.statusId)) {
@@ -89,7 +90,7 @@ export const eventsUncancel = defineViewCommand({
     }
     const changes: Record<string, unknown> = { cancelDate: null, cancelReason: null };
     if (statusId !== undefined) changes.eventStatusId = statusId;
-    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'uncancelled', now: deps.now() });
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'uncancelled', now: factory.wallNow() });
     if (!written) return wouldWrite(deps, event.record, planned.body);
     deps.notices.info(`${eventLabel(event)} is active again: its bookings hold from now on.`);
     return recordsView(resources.events, [written.after!]);

@@ -17,7 +17,6 @@ import { fieldByName, resources, writableFields } from '../../../resources/defin
 import { parseText } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
-import { calendarDeps } from './deps.js';
 import { plannedView, writtenView } from '../../../app/booking-views.js';
 import { announce } from '../../../output/booking-notices.js';
 import { conceptValue } from '../../vocabulary.js';
@@ -41,6 +40,7 @@ export function shiftedCopy(record: Record<string, unknown>, offset: number, nam
 }
 
 export const eventsClone = defineViewCommand({
+  effect: 'adds',
   name: 'clone',
   args: '<event>',
   summary: 'Copy an event to a new start date, every datetime shifted alike',
@@ -56,10 +56,10 @@ export const eventsClone = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     const newStart = conceptValue('start', options)!;
-    const target = parseDateArgument(newStart.value, deps.now(), newStart.flag);
+    const target = parseDateArgument(newStart.value, factory.wallNow(), newStart.flag);
     if (options.name !== undefined) {
       const name = parseText(options.name, fieldByName(resources.events, 'eventName')?.max, false);
       if (!name.ok || options.name.trim() === '') throw new UsageError(`--name: ${name.ok ? 'must not be empty' : name.rule}`);

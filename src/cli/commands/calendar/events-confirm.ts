@@ -9,12 +9,12 @@ import { RentalsError } from '../../../errors.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
-import { calendarDeps } from './deps.js';
 import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 const CONFIRMED = 'Confirmed';
 
 export const eventsConfirm = defineViewCommand({
+  effect: 'sets',
   name: 'confirm',
   args: '<event>',
   summary: 'Confirm a quote: its status becomes Confirmed when its bookings fit against the firm holds',
@@ -22,8 +22,8 @@ export const eventsConfirm = defineViewCommand({
   examples: ['rentals events confirm 31', 'rentals check -o json | jq -r \'.data[] | select(.code == "quote-cannot-confirm") | .eventId\''],
   flags: WRITE_GUARD_FLAGS,
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     const { calendar } = deps;
     const event = await calendar.event(ref);
     if (event.cancelled) throw new RentalsError(`${eventLabel(event)} is cancelled; uncancel it first (\`rentals events uncancel ${event.id}\`). Nothing was changed.`);
@@ -34,7 +34,7 @@ export const eventsConfirm = defineViewCommand({
     }
     if (!event.window) throw new RentalsError(`${eventLabel(event)} has no dates: its window (dropoff → pickup) is unknown. Nothing was changed.`);
     const changes = { eventStatusId: confirmedId };
-    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'confirmed', now: deps.now() });
+    const { planned, written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'confirmed', now: factory.wallNow() });
     if (!written) {
       deps.notices.info(`would: set the status of ${eventLabel(event)} to ${CONFIRMED}. Dry run: nothing was sent.`);
       return recordsView(resources.events, [{ ...event.record, ...changes }]);

@@ -1,21 +1,18 @@
-// `rentals events list` with client-side filters: the API's reference shows no query
-// parameters, so the whole list is read (one request) and filtered here.
+// `rentals events list` with client-side filters (app/calendar/events-list.ts): the API's
+// reference shows no query parameters, so the whole list is read (one request) and filtered.
 
-import { RANGE_NAMES, namedRangeOf, parseDateArgument } from '../../../domain/dates.js';
-import { DAY_MS, overlaps } from '../../../domain/wall-time.js';
-import { UsageError } from '../../../errors.js';
-import { fieldByName, resources } from '../../../resources/definitions.js';
+import { RANGE_NAMES } from '../../../domain/dates.js';
+import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion } from '../../../app/resource/verbs.js';
-import { recordsView } from '../../../output/records-view.js';
+import { listEvents } from '../../../app/calendar/events-list.js';
 import { conceptValue } from '../../vocabulary.js';
-import { type CalendarDeps, calendarDeps } from './deps.js';
-import type { RecordListView, View } from '../../../output/views.js';
 import { positiveInt, withDatesLink } from './options.js';
 
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
 
 export const eventsList = defineViewCommand({
+  effect: 'reads',
   name: 'list',
   aliases: ['ls'],
   summary: 'List events (filters: range, search, status, cancelled, sort, limit)',
@@ -39,79 +36,19 @@ export const eventsList = defineViewCommand({
     limit: { value: 'n', help: 'at most n events (after filtering and sorting)' },
   },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options) => {
-    const def = resources.events;
-    chooseVersion(def, options.apiVersion);
-    const { apiVersion: _version, ...filters } = options;
-    // No filter: the list as the service sends it (one request; a table also reads the statuses' names).
-    if (Object.values(filters).every((value) => value === undefined)) return withStatusNames(deps, recordsView(def, await deps.calendar.catalog.list('events')));
-    if (options.cancelled && options.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
-    const now = deps.now();
-    const { from, to } = options;
-    const range = namedRangeOf({ range: options.range, from, to }, now) ?? {
-      from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
-      to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
-    };
-    if (range.to <= range.from) throw new UsageError('--to must be after --from');
-    const ranged = options.range !== undefined || (from !== undefined && to !== undefined);
-    const inRangeOnly = options.range !== undefined || from !== undefined || to !== undefined;
-    if (ranged) deps.showRange(range);
-    const sort = parseSort(options.sort);
-    const limit = positiveInt(options.limit, '--limit');
-    const search = options.search?.toLowerCase();
-    let statusId: number | undefined;
-    const status = conceptValue('status', options)?.value;
-    if (status !== undefined) {
-      const catalog = deps.calendar.catalog;
-      const found = /^\d+$/.test(status.trim()) ? Number(status) : await catalog.idOfName('statuses', status, '--status');
-      if (!(await catalog.names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
-      statusId = found;
-    }
-    let chosen = (await deps.calendar.events()).filter((event) => {
-      if (options.cancelled && !event.cancelled) return false;
-      if (options.activeOnly && event.cancelled) return false;
-      if (statusId !== undefined && event.statusId !== statusId) return false;
-      if (inRangeOnly && !(event.window && overlaps(event.window, range))) return false;
-      if (search !== undefined && !`${event.name}\n${event.customer ?? ''}`.toLowerCase().includes(search)) return false;
-      return true;
-    }).map((event) => event.record);
-    if (sort) chosen = [...chosen].sort((a, b) => compareValues(a[sort.field], b[sort.field], sort.desc) || Number(a.id) - Number(b.id));
-    if (limit !== undefined) chosen = chosen.slice(0, limit);
-    return withStatusNames(deps, recordsView(def, chosen));
+  handler: (factory, options) => {
+    chooseVersion(resources.events, options.apiVersion);
+    const { from, to, range, search, sort } = options;
+    return listEvents(factory, {
+      from,
+      to,
+      range,
+      search,
+      sort,
+      status: conceptValue('status', options)?.value,
+      cancelled: options.cancelled === true,
+      activeOnly: options.activeOnly === true,
+      limit: positiveInt(options.limit, '--limit'),
+    });
   },
 });
-
-/** At a terminal, each event's status by its name (piped output keeps the id, and needs no request for the names). */
-function withStatusNames(deps: CalendarDeps, view: RecordListView): View {
-  return {
-    ...view,
-    forPeople: async () => {
-      const statuses = await deps.calendar.catalog.names('statuses');
-      return { ...view, names: { eventStatusId: (id) => statuses.label(Number(id)) } };
-    },
-  };
-}
-
-function endOf(argument: { time: number; wholeDay: boolean }): number {
-  return argument.wholeDay ? argument.time + DAY_MS : argument.time;
-}
-
-function parseSort(value: string | undefined): { field: string; desc: boolean } | undefined {
-  if (value === undefined) return undefined;
-  const [field = '', given] = value.split(':');
-  const direction = given?.toLowerCase();
-  if (!fieldByName(resources.events, field)) {
-    throw new UsageError(`--sort: ${JSON.stringify(field)} is not a field of an event (e.g. startDate, eventName, customerName)`);
-  }
-  if (direction !== undefined && direction !== 'desc' && direction !== 'asc') throw new UsageError('--sort: write FIELD, FIELD:asc or FIELD:desc');
-  return { field, desc: direction === 'desc' };
-}
-
-/** Missing values last either way; numbers as numbers; text regardless of case; datetimes as text. */
-function compareValues(a: unknown, b: unknown, desc: boolean): number {
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? 1 : -1;
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
-  return desc ? -order : order;
-}

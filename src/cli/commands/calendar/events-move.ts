@@ -12,7 +12,6 @@ import { RentalsError, UsageError } from '../../../errors.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { recordsView } from '../../../output/records-view.js';
-import { calendarDeps } from './deps.js';
 import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
 
 /** `2d`, `+36h`, `-1w`: a signed length of time. */
@@ -23,6 +22,7 @@ function signedDuration(text: string): number {
 }
 
 export const eventsMove = defineViewCommand({
+  effect: 'changes',
   name: 'move',
   args: '<event>',
   summary: 'Move an event in time: its five datetimes shifted alike, its bookings checked over the new window',
@@ -36,11 +36,11 @@ export const eventsMove = defineViewCommand({
     ...WRITE_GUARD_FLAGS,
   },
   view: 'records',
-  deps: calendarDeps,
-  handler: async (deps, options, [ref]) => {
+  handler: async (factory, options, [ref]) => {
+    const deps = await factory.booking();
     if ((options.by === undefined) === (options.to === undefined)) throw new UsageError('give --by <duration> or --to <new dropoff>, one of them');
     const by = options.by === undefined ? undefined : signedDuration(options.by);
-    const to = options.to === undefined ? undefined : parseDateArgument(options.to, deps.now(), '--to');
+    const to = options.to === undefined ? undefined : parseDateArgument(options.to, factory.wallNow(), '--to');
     const event = await deps.calendar.event(ref);
     const from = event.dates.dropoffDate ?? event.window?.from;
     if (from === undefined) throw new RentalsError(`${eventLabel(event)} has no dates to move. Nothing was changed.`);
@@ -50,7 +50,7 @@ export const eventsMove = defineViewCommand({
       return recordsView(resources.events, [event.record]);
     }
     const changes = shiftedDates(event.record, offset);
-    const { written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'moved', now: deps.now() });
+    const { written } = await changeEvent(deps, event, changes, { allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, verb: 'moved', now: factory.wallNow() });
     const what = `${eventLabel(event)} ${offset > 0 ? 'later' : 'earlier'} by ${formatDuration(Math.abs(offset))}: dropoff ${shortWallTime(from + offset)}`;
     if (!written) {
       deps.notices.info(`would: move ${what}. Dry run: nothing was sent.`);

@@ -1,31 +1,14 @@
 // `rentals events show <event>`: the event, its bookings with item names, unit prices and line
 // totals, and the event's total (formula in domain/totals.ts); the deposit apart. `-o html`: the
-// page for the customer, a quote or an order confirmation (output/html/quote-page.ts).
+// page for the customer, a quote or an order confirmation (app/calendar/event-sheet.ts).
 
-import type { EventDateField } from '../../../domain/event-model.js';
-import { EVENT_DATE_FIELDS } from '../../../domain/event-model.js';
-import { type Money, moneyToNumber } from '../../../domain/money.js';
-import { itemName, venue } from '../../../domain/records.js';
-import { TOTAL_FORMULA, eventTotals, showMoney } from '../../../domain/totals.js';
-import { shortWallTime } from '../../../domain/wall-time.js';
-import { renderQuotePage } from '../../../output/html/quote-page.js';
-import type { View } from '../../../output/views.js';
+import { TOTAL_FORMULA } from '../../../domain/totals.js';
+import { eventSheet } from '../../../app/calendar/event-sheet.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { calendarDeps } from './deps.js';
-import { companyOf } from './document-settings.js';
 import { PAPER_FLAG, paperSize } from './options.js';
 
-const DATE_LABELS: Record<EventDateField, string> = {
-  dropoffDate: 'dropoff',
-  startDate: 'start',
-  endDate: 'end',
-  teardownDate: 'teardown',
-  pickupDate: 'pickup',
-};
-
-const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
-
 export const eventsShow = defineViewCommand({
+  effect: 'reads',
   name: 'show',
   args: '<event>',
   summary: 'Show an event with its bookings, line totals and the event total',
@@ -38,86 +21,5 @@ export const eventsShow = defineViewCommand({
   flags: PAPER_FLAG,
   view: 'detail',
   page: true,
-  deps: (session) => ({ ...calendarDeps(session), document: () => session.settings.document() }),
-  handler: async ({ calendar, now, ruleOf, document }, options, [ref]): Promise<View> => {
-  const size = paperSize(options.paper);
-  const event = await calendar.event(ref);
-  const [bookingLists, items, blocks] = await Promise.all([calendar.bookings([event]), calendar.items(), calendar.catalog.names('rentalBlocks')]);
-  const bookings = bookingLists.get(event.id) ?? [];
-  const totals = eventTotals(event.record, bookings);
-  const r = event.record;
-  const fields: Array<[string, unknown]> = [
-    ['id', event.id],
-    ['event', event.name],
-    ['status', event.status ?? r.eventStatusId],
-    ['rental block', (event.blockId === undefined ? undefined : blocks.label(event.blockId)) ?? r.rentalBlockId],
-    ['customer', event.customer],
-    ['venue', venue(event)],
-  ];
-  for (const field of EVENT_DATE_FIELDS) {
-    const time = event.dates[field];
-    fields.push([DATE_LABELS[field], time === undefined ? r[field] : shortWallTime(time)]);
-  }
-  if (event.cancelled) fields.push(['cancelled', event.cancellation.byDate ? `${String(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}` : `by its status ${JSON.stringify(event.status)} (no cancel date)`]);
-  const rows = bookings.map((b, i) => ({
-    booking: b.id,
-    itemId: b.itemId,
-    item: itemName(b.itemId, items),
-    quantity: b.quantity,
-    price: showMoney(b.price),
-    lineTotal: showMoney(totals.lines[i]),
-  }));
-  const amountLines: Array<[string, Money | undefined]> = [
-    ['items', totals.items],
-    ['+ delivery', totals.delivery],
-    ['+ labor', totals.labor],
-    ['+ misc', totals.misc],
-    ['+ sales tax', totals.salesTax],
-    ['− discount', totals.discount],
-    ['= total', totals.total],
-    ['deposit (apart)', totals.deposit],
-  ];
-  const width = Math.max(...amountLines.map(([label]) => label.length));
-  const footer = amountLines.map(([label, value]) => `${label.padStart(width)}  ${showMoney(value) ?? '—'}`);
-  if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
-  footer.push(TOTAL_FORMULA);
-  return {
-    html: () => {
-      const settings = document();
-      return renderQuotePage({
-        event,
-        bookings,
-        itemName: (id) => itemName(id, items),
-        kind: ruleOf(event) === 'firm' ? 'confirmation' : 'quote',
-        statusName: event.status,
-        venue: venue(event),
-        issued: now(),
-        validDays: settings.quoteValidDays,
-        company: companyOf(settings),
-        currency: settings.currency,
-        terms: settings.quoteTerms,
-        size,
-      });
-    },
-    kind: 'detail',
-    fields,
-    sections: [{ title: `Bookings (${bookings.length})`, rows, columns: ['booking', 'item', 'quantity', 'price', 'lineTotal'], footer }],
-    json: {
-      event: r,
-      bookings: bookings.map((b, i) => ({ ...b.record, itemName: items.get(b.itemId)?.name ?? null, lineTotal: asNumber(totals.lines[i]) })),
-      totals: {
-        items: asNumber(totals.items),
-        delivery: asNumber(totals.delivery),
-        labor: asNumber(totals.labor),
-        misc: asNumber(totals.misc),
-        salesTax: asNumber(totals.salesTax),
-        discount: asNumber(totals.discount),
-        total: asNumber(totals.total),
-        deposit: asNumber(totals.deposit),
-        unpricedBookings: totals.unpriced,
-      },
-      formula: TOTAL_FORMULA,
-    },
-  };
-  },
+  handler: (factory, options, [ref]) => eventSheet(factory, ref, paperSize(options.paper)),
 });

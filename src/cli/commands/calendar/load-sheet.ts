@@ -1,48 +1,16 @@
 // `rentals load-sheet [--from <day>] [--to <day>]` (--date: --from): the warehouse's pick list. Per day: what goes
 // out (the start of each event's window: its dropoff, or its start without one) and what comes
 // back (the end of the window: the pickup, or the end), per event with its time, customer and
-// address, and per item the total units. Cancelled events are left out (they hold nothing).
+// address, and per item the total units (app/calendar/load-sheet.ts).
 
-import { namedRangeOf, parseDateArgument } from '../../../domain/dates.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../../domain/records.js';
-import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../../domain/wall-time.js';
-import { UsageError } from '../../../errors.js';
-import { renderPickListPage } from '../../../output/html/pick-list-page.js';
-import type { GroupedView, View } from '../../../output/views.js';
+import { loadSheet } from '../../../app/calendar/load-sheet.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { rangeReadDeps } from './deps.js';
 import { conceptValue } from '../../vocabulary.js';
 import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
-type Direction = 'out' | 'in';
-const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
-
-interface Movement {
-  direction: Direction;
-  time: number;
-  event: CalendarEvent;
-}
-
-/** Whole days, --from (or --date) to --to (a time given with either stands for its day). */
-function sheetDays(from: { flag: string; value: string } | undefined, to: string | undefined, now: number): { from: number; to: number } {
-  const flag = from?.flag ?? '--from';
-  const first = startOfDay(parseDateArgument(from?.value ?? 'today', now, flag).time);
-  const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
-  if (last < first) throw new UsageError(`--to must not be before ${flag} (${flag} is ${dayHeading(first)}, --to ${dayHeading(last)})`);
-  return { from: first, to: last + DAY_MS };
-}
-
-/** When the event's stock goes out and comes back: the ends of its window (event-model.ts). */
-export function movementsOf(event: CalendarEvent, range: { from: number; to: number }): Movement[] {
-  if (!event.window || event.cancelled) return [];
-  const found: Movement[] = [];
-  if (event.window.from >= range.from && event.window.from < range.to) found.push({ direction: 'out', time: event.window.from, event });
-  if (event.window.to >= range.from && event.window.to < range.to) found.push({ direction: 'in', time: event.window.to, event });
-  return found;
-}
-
 export const loadSheetCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.loadSheet,
   help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
@@ -54,75 +22,5 @@ export const loadSheetCommand = defineViewCommand({
   },
   view: 'groups',
   page: true,
-  deps: rangeReadDeps,
-  handler: async (deps, options): Promise<View> => {
-    const size = paperSize(options.paper);
-    const from = conceptValue('from', options, ['date']);
-    const range = namedRangeOf({ range: options.range, from: from?.value, to: options.to }, deps.now()) ?? sheetDays(from, options.to, deps.now());
-    deps.showRange(range);
-    const { calendar } = deps;
-    const movements = (await calendar.eventsIn(range, { active: true })).flatMap((event) => movementsOf(event, range));
-    const [bookings, items] = await Promise.all([calendar.bookings(new Set(movements.map((m) => m.event))), calendar.items()]);
-    movements.sort((a, b) => a.time - b.time || (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) || a.event.id - b.event.id);
-
-    const groups: GroupedView['groups'] = [];
-    const days: unknown[] = [];
-    for (let day = startOfDay(range.from); day < range.to; day += DAY_MS) {
-      const today = movements.filter((m) => startOfDay(m.time) === day);
-      const dayData: Record<string, unknown> = { date: dayKey(day) };
-      for (const direction of ['out', 'in'] as const) {
-        const list = today.filter((m) => m.direction === direction);
-        const totals = itemTotals(list.flatMap((m) => bookings.get(m.event.id) ?? []), items);
-        dayData[direction] = {
-          events: list.map((m) => ({ id: m.event.id, eventName: m.event.name, time: clockTime(m.time), customerName: m.event.customer ?? null, address: venue(m.event), items: itemsJson(bookings.get(m.event.id) ?? [], items) })),
-          items: totals,
-        };
-        if (list.length === 0) continue;
-        const verb = direction === 'out' ? 'load' : 'receive';
-        groups.push({
-          heading: `${dayHeading(day)} — ${direction === 'out' ? 'OUT (dropoffs)' : 'IN (pickups)'}`,
-          key: `${dayKey(day)}`,
-          rows: list.map((m) => ({
-            direction,
-            time: clockTime(m.time),
-            id: m.event.id,
-            event: m.event.name,
-            customer: m.event.customer ?? null,
-            address: venue(m.event),
-            items: itemsText(bookings.get(m.event.id) ?? [], items),
-          })),
-          footer: [`To ${verb}:`, ...totals.map((t) => `  ${String(t.quantity).padStart(5)} × ${t.name}`)],
-        });
-      }
-      days.push(dayData);
-    }
-    const page = () =>
-      renderPickListPage({
-        range,
-        size,
-        movements: movements.map((m) => ({
-          direction: m.direction,
-          time: m.time,
-          eventId: m.event.id,
-          eventName: m.event.name,
-          customer: m.event.customer,
-          venue: venue(m.event),
-          lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
-        })),
-      });
-    return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page, entry: movementEntry };
-  },
+  handler: (factory, options) => loadSheet(factory, { from: conceptValue('from', options, ['date']), to: options.to, range: options.range, size: paperSize(options.paper) }),
 });
-
-/** A movement where the table would be cut: time, event, customer, address and items, wrapped. */
-function movementEntry(row: Record<string, unknown>): { lead: string; title: string; lines: string[] } {
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-  const lines = [text(row.customer), text(row.address), text(row.items)].filter((line) => line !== '');
-  return { lead: text(row.time), title: `${text(row.event)} (${text(row.id)})`, lines };
-}
-
-function itemTotals(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string; quantity: number }> {
-  return [...totalsByItem(bookings)]
-    .map(([inventoryId, quantity]) => ({ inventoryId, name: itemName(inventoryId, items), quantity }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}

@@ -1,7 +1,7 @@
 // Option groups that several calendar commands share, as data (registry/flags.ts), each declared
 // once and spread into the commands' `flags`: a date range, an item list, the write guards, the paper.
 
-import { RANGE_NAMES } from '../../../domain/dates.js';
+import { RANGE_NAMES, type RangeInput } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
 import type { FlagDecls } from '../../registry/flags.js';
@@ -23,6 +23,11 @@ export function rangeFlags(defaults: { from: string; to: string }) {
     to: { concept: 'to', description: `end of the range (default ${defaults.to}; a day counts in full)` },
     ...RANGE_NAME_FLAG,
   } as const satisfies FlagDecls;
+}
+
+/** What --from, --to and --range gave, as a use case takes it. */
+export function rangeOf(options: { from?: string; to?: string; range?: string }): RangeInput {
+  return { from: options.from, to: options.to, range: options.range };
 }
 
 /** The range of most calendar commands: today and the next seven days unless told. */

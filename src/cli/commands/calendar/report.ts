@@ -1,44 +1,18 @@
 // `rentals report utilization|revenue --from --to [--by item|month|status] [--include-cancelled]`:
-// how hard each item works and what it earned (formulas in docs/calendar.md, "Reports").
+// how hard each item works and what it earned (app/calendar/report.ts; formulas in docs/calendar.md,
+// "Reports").
 //   utilization = unit-hours held / unit-hours owned, each event's window clipped to the range;
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
 // At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
 
-import { closest } from '../../../common/similar.js';
-import { resolveRange } from '../../../domain/dates.js';
-import { formatMoneyFixed, moneyToNumber } from '../../../domain/money.js';
-import { REPORT_GROUPINGS, type ReportGrouping } from '../../../domain/report-grouping.js';
-import { type RevenueRow, revenue } from '../../../domain/revenue.js';
-import { type UtilizationRow, utilization } from '../../../domain/utilization.js';
-import { UsageError } from '../../../errors.js';
-import { renderBarChart } from '../../../output/bar-chart.js';
-import type { View } from '../../../output/views.js';
+import { REPORT_GROUPINGS } from '../../../domain/report-grouping.js';
+import { report } from '../../../app/calendar/report.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { rangeReadDeps } from './deps.js';
-import { rangeFlags, withDatesLink } from './options.js';
+import { rangeFlags, rangeOf, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
-const KINDS = ['utilization', 'revenue'] as const;
-type ReportKind = (typeof KINDS)[number];
-
-function grouping(value: string | undefined): ReportGrouping {
-  if (value === undefined) return 'item';
-  const found = REPORT_GROUPINGS.find((g) => g === value.trim().toLowerCase());
-  if (!found) throw new UsageError(`--by: must be ${REPORT_GROUPINGS.join(', ')} (got ${JSON.stringify(value)})`);
-  return found;
-}
-
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
-
-function utilizationRecord(row: UtilizationRow) {
-  return { key: row.key, label: row.label, heldUnitHours: round(row.heldUnitHours, 2), ownedUnitHours: round(row.ownedUnitHours, 2), utilization: row.utilization === undefined ? null : round(row.utilization, 4) };
-}
-
-function revenueRecord(row: RevenueRow, cancelled = false) {
-  return { key: row.key, label: row.label, amount: moneyToNumber(row.amount), lines: row.lines, unpriced: row.unpriced, ...(cancelled ? { cancelled: true } : {}) };
-}
-
 export const reportCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.report,
   args: '<utilization|revenue>',
   help: withDatesLink(
@@ -51,58 +25,5 @@ export const reportCommand = defineViewCommand({
     includeCancelled: { help: "revenue: show the cancelled events' lines apart" },
   },
   view: 'records',
-  deps: rangeReadDeps,
-  handler: async (deps, options, [kindText]): Promise<View> => {
-    const kind = KINDS.find((k) => k === kindText.trim().toLowerCase()) as ReportKind | undefined;
-    if (!kind) {
-      const near = closest(kindText, KINDS);
-      throw new UsageError(`report: say which, ${KINDS.join(' or ')} (got ${JSON.stringify(kindText)})${near.length > 0 ? `; did you mean ${near[0]}?` : ''}`);
-    }
-    const by = grouping(options.by);
-    if (options.includeCancelled && kind !== 'revenue') throw new UsageError('--include-cancelled goes with revenue');
-    const now = deps.now();
-    const month = new Date(now);
-    const first = Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1);
-    const range =
-      options.range !== undefined
-        ? resolveRange({ from: options.from, to: options.to, range: options.range }, now, { days: 30 })
-        : resolveRange({ from: options.from ?? new Date(first).toISOString().slice(0, 10), to: options.to ?? new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).toISOString().slice(0, 10) }, now, { days: 30 });
-    deps.showRange(range);
-    const { calendar } = deps;
-    const [events, items] = await Promise.all([calendar.eventsIn(range), calendar.items()]);
-    const bookings = await calendar.bookings(events);
-    const statusOf = (event: { status: string | undefined; statusId: number | undefined }) => event.status ?? `status ${event.statusId ?? '?'}`;
-
-    if (kind === 'utilization') {
-      const booked = new Set([...bookings.values()].flatMap((list) => list.map((b) => b.itemId)));
-      const fleet = [...items.values()].filter((item) => item.active || booked.has(item.id)).sort((a, b) => a.id - b.id);
-      const report = utilization({ range, fleet, events, bookings, ruleOf: deps.ruleOf, statusOf }, by);
-      const rows = [...report.rows, { ...report.total, key: 'total', label: 'total' }].map(utilizationRecord);
-      return {
-        kind: 'picture',
-        draw: (width, colour) =>
-          renderBarChart(
-            rows.map((r) => ({ cells: [r.label, r.heldUnitHours.toFixed(1), r.ownedUnitHours.toFixed(1), r.utilization === null ? '—' : `${(r.utilization * 100).toFixed(1)}%`], fraction: r.utilization ?? undefined })),
-            { width, colour, header: [by, 'held unit-h', 'owned unit-h', 'utilization'], rightAligned: new Set([1, 2, 3]) },
-          ),
-        listing: { kind: 'records', body: { data: rows }, rows, columns: ['key', 'label', 'heldUnitHours', 'ownedUnitHours', 'utilization'] },
-      };
-    }
-
-    const report = revenue({ range, events, bookings, items, statusOf }, by);
-    const rows = [...report.rows.map((r) => revenueRecord(r)), revenueRecord({ ...report.total, key: 'total', label: 'total' })];
-    if (options.includeCancelled) rows.push(...report.cancelled.rows.map((r) => revenueRecord(r, true)), revenueRecord({ ...report.cancelled.total, key: 'cancelled', label: 'cancelled (total)' }, true));
-    const top = Math.max(0, ...report.rows.map((r) => moneyToNumber(r.amount)));
-    return {
-      kind: 'picture',
-      draw: (width, colour) =>
-        renderBarChart(
-          [...report.rows.map((r) => ({ row: r, cancelled: false })), ...(options.includeCancelled ? report.cancelled.rows.map((r) => ({ row: r, cancelled: true })) : [])]
-            .map(({ row, cancelled }) => ({ cells: [`${row.label}${cancelled ? ' (cancelled)' : ''}`, formatMoneyFixed(row.amount), String(row.lines)], fraction: top > 0 ? moneyToNumber(row.amount) / top : undefined }))
-            .concat([{ cells: ['total', formatMoneyFixed(report.total.amount), String(report.total.lines)], fraction: undefined }]),
-          { width, colour, header: [by, 'revenue', 'lines'], rightAligned: new Set([1, 2]) },
-        ),
-      listing: { kind: 'records', body: { data: rows }, rows, columns: ['key', 'label', 'amount', 'lines', 'unpriced'], knownColumns: ['key', 'label', 'amount', 'lines', 'unpriced', 'cancelled'] },
-    };
-  },
+  handler: (factory, options, [kind]) => report(factory, { kind, range: rangeOf(options), by: options.by, includeCancelled: options.includeCancelled === true }),
 });

@@ -2,24 +2,17 @@
 // and one bar per event holding it (firm █, quote ░), shortages marked (! short, ? short if every
 // quote confirms) and red where colour is on; fitted to the terminal (paged when long). Without
 // --item, the fleet: every active item (of --category where the service says which), those short
-// first. `-o html` is the same picture as a page; tsv, csv, json and ndjson give the intervals.
+// first. `-o html` is the same picture as a page; tsv, csv, json and ndjson give the intervals
+// (app/calendar/timeline.ts).
 
-import { resolveRange } from '../../../domain/dates.js';
-import { type TimelineItem, timelineIntervals, timelineItems } from '../../../domain/timeline.js';
-import { UsageError } from '../../../errors.js';
-import { renderTimelinePage } from '../../../output/html/timeline-page.js';
-import { renderTimelineText } from '../../../output/timeline.js';
-import type { View } from '../../../output/views.js';
+import { timeline } from '../../../app/calendar/timeline.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { rangeReadDeps } from './deps.js';
-import { CATEGORY_FLAG, PAPER_FLAG, RANGE_FLAGS, itemListFlag, paperSize, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, PAPER_FLAG, RANGE_FLAGS, itemListFlag, paperSize, rangeOf, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
-import { chosenItems } from './chosen-items.js';
-
-const COLUMNS = ['itemId', 'item', 'type', 'from', 'to', 'eventId', 'event', 'quantity', 'free', 'freeIfQuotesConfirm'];
 
 export const timelineCommand = defineViewCommand({
+  effect: 'reads',
   ...TOP_LEVEL.timeline,
   help: withDatesLink(
     '\nWithout --item: the fleet, every active item (those held short first, then those short if every quote confirms, then the rest by name), paged at a terminal.\n█ firm hold, ░ quote (tentative); in the free row the fewest units free in each stretch (0–9, + for 10 or more), ! a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page.\n',
@@ -32,29 +25,5 @@ export const timelineCommand = defineViewCommand({
   flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...PAPER_FLAG, ...CATEGORY_FLAG },
   view: 'picture',
   page: true,
-  deps: rangeReadDeps,
-  handler: async (deps, options): Promise<View> => {
-    const refs = conceptValues('item', options);
-    const size = paperSize(options.paper);
-    const range = resolveRange({ from: options.from, to: options.to, range: options.range }, deps.now(), { days: 7 });
-    deps.showRange(range);
-    const [chosen, held] = await Promise.all([chosenItems(deps, refs, options.category), deps.calendar.holdings(range, undefined, deps.ruleOf)]);
-    const fleet = refs.length === 0;
-    const items = fleet ? chosen.filter((item) => item.active) : chosen;
-    if (items.length === 0) throw new UsageError(fleet ? 'no active items to draw' : '--item: no item to draw');
-    const pictured = fleet ? shortagesFirst(timelineItems(items, held, range)) : timelineItems(items, held, range);
-    const rows = timelineIntervals(pictured).map((interval) => ({ ...interval }));
-    return {
-      kind: 'picture',
-      draw: (width, colour) => renderTimelineText(pictured, range, { width, colour }),
-      listing: { kind: 'records', body: { data: rows }, rows, columns: COLUMNS, knownColumns: Object.keys(rows[0] ?? Object.fromEntries(COLUMNS.map((c) => [c, null]))) },
-      html: () => renderTimelinePage(pictured, range, { size, title: fleet ? `Fleet timeline${options.category === undefined ? '' : `: ${options.category}`}` : `Timeline: ${items.map((i) => i.name).join(', ')}` }),
-    };
-  },
+  handler: (factory, options) => timeline(factory, { range: rangeOf(options), items: conceptValues('item', options), category: options.category, size: paperSize(options.paper) }),
 });
-
-/** The fleet in the order a planner reads it: items held short, then those short if every quote confirms, then the rest, each by name. */
-function shortagesFirst(items: TimelineItem[]): TimelineItem[] {
-  const rank = (item: TimelineItem) => (item.steps.some((s) => s.free < 0) ? 0 : item.steps.some((s) => s.freeIfQuotesConfirm < 0) ? 1 : 2);
-  return [...items].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.id - b.id);
-}

@@ -1,15 +1,14 @@
 // The items a calendar command shows: those named (--item, by id or name, each once), else every
 // item; only those of --category where the service says which category an item is in.
 
-import type { CalendarItem } from '../../../domain/records.js';
-import { UsageError } from '../../../errors.js';
-import type { CalendarDeps } from './deps.js';
+import type { CalendarData } from '../../data/calendar.js';
+import type { CalendarItem } from '../../domain/records.js';
+import { UsageError } from '../../errors.js';
 
 /** The item field a service may use to say which category an item is in (the reference does not show one). */
 const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 
-export async function chosenItems(deps: Pick<CalendarDeps, 'calendar'>, refs: readonly string[], category: string | undefined): Promise<readonly CalendarItem[]> {
-  const { calendar } = deps;
+export async function chosenItems(calendar: CalendarData, refs: readonly string[], category: string | undefined): Promise<readonly CalendarItem[]> {
   // The same item named twice (by id and by name) is one row.
   const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
   let items = named ?? (await calendar.itemsInOrder());

@@ -3,10 +3,10 @@
 // the validity and the terms.
 
 import { readFileSync } from 'node:fs';
-import { LOGO_TYPES } from '../../../config/settings-table.js';
-import type { DocumentSettings } from '../../../config/settings.js';
-import { UsageError } from '../../../errors.js';
-import type { Company } from '../../../output/html/quote-page.js';
+import { LOGO_TYPES } from '../../config/settings-table.js';
+import type { DocumentSettings } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
+import type { Company } from '../../output/html/quote-page.js';
 
 /** A logo larger than this would make every quote a heavy mail. */
 const MAX_LOGO_BYTES = 1024 * 1024;

@@ -1,0 +1,166 @@
+// Use cases of `rentals auth`: log in (a token checked against the API, or client credentials
+// exchanged at /authorize, stored in the profile, 0600), the status of every setting and where it
+// comes from (the token masked; with a check, one cheap authenticated request), log out.
+// Tokens never come from a flag (shell history, `ps`): from stdin, a hidden prompt or client credentials.
+
+import { authorize, expiryFrom } from '../api/authorize.js';
+import { StoredCredentials, credentialsWithheld } from '../api/credentials.js';
+import { assertSafeTransport } from '../api/transport.js';
+import { maskSecret, shownSetting } from '../config/settings.js';
+import { type SettingDef, SETTINGS } from '../config/settings-table.js';
+import { hasClientCredentials, updateProfile } from '../config/store.js';
+import { AuthError, ExitCode, RentalsError, UsageError } from '../errors.js';
+import type { DoneView, Outcome, TextView } from '../output/views.js';
+import type { Factory } from './factory.js';
+import { readStream } from './input.js';
+
+/** What the auth use cases use of the run: the settings, stdin or a hidden question for a secret, clients made on demand, the clock. */
+export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'clientTo' | 'client' | 'closeClient'>;
+
+export interface LoginOptions {
+  withToken?: boolean;
+  clientId?: string;
+  withSecret?: boolean;
+  verify?: boolean;
+  /** Allow the token and client secret over plain http:// to a non-loopback host; stored with the profile. */
+  insecureHttp?: boolean;
+}
+
+async function readSecret(deps: AuthDeps, fromStdin: boolean, flag: string, question: string): Promise<string> {
+  let secret: string;
+  const ask = deps.secretAsker();
+  if (fromStdin) secret = (await readStream(deps.stdin())).trim();
+  else if (ask) secret = (await ask(question)).trim();
+  else throw new UsageError(`no terminal to ask on: pipe it to standard input with ${flag}`);
+  if (!secret) throw new UsageError(`${fromStdin ? 'standard input' : 'the answer'} was empty`);
+  return secret;
+}
+
+export async function login(deps: AuthDeps, options: LoginOptions): Promise<DoneView> {
+  const settings = deps.settings();
+  const baseUrl = settings.baseUrl.value;
+  if (!baseUrl) throw new UsageError('give the API address: rentals auth login --base-url https://api.example.com …');
+  const profileName = settings.profileName.value!;
+  const insecureHttp = options.insecureHttp === true;
+  // Before asking for a secret that could not be sent anyway.
+  if (!insecureHttp) assertSafeTransport(baseUrl, deps.env());
+  const anonymous = deps.clientTo(baseUrl, false, insecureHttp);
+  let saved: Record<string, string | undefined>;
+  if (options.clientId) {
+    if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
+    const secret = await readSecret(deps, options.withSecret === true, '--with-secret', 'Client secret: ');
+    const issued = await authorize(anonymous, options.clientId, secret);
+    const now = deps.now();
+    saved = {
+      token: issued.accessToken,
+      tokenIssuedAt: new Date(now).toISOString(),
+      tokenExpiresAt: expiryFrom(issued, now),
+      clientId: options.clientId,
+      clientSecret: secret,
+    };
+  } else {
+    const token = await readSecret(deps, options.withToken === true, '--with-token', 'Access token: ');
+    if (options.verify !== false) await verifyToken(deps, baseUrl, token, insecureHttp);
+    saved = { token, tokenIssuedAt: undefined, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
+  }
+  anonymous.close();
+  const path = await updateProfile(settings.configDir, profileName, (profile) => ({
+    ...profile,
+    baseUrl,
+    webUrl: settings.webUrl.value ?? profile.webUrl,
+    ...saved,
+    insecureHttp: insecureHttp || undefined,
+  }));
+  const expiry = saved.tokenExpiresAt ? `; the token expires at ${saved.tokenExpiresAt} and renews itself` : '';
+  return {
+    kind: 'done',
+    message: `Logged in to ${baseUrl} as profile "${profileName}"${expiry}.\nSaved to ${path} (mode 0600).`,
+    records: [{ profile: profileName, baseUrl, tokenExpiresAt: saved.tokenExpiresAt ?? null, configFile: path }],
+  };
+}
+
+/** The cheap authenticated request that `auth login` and `auth status --check` make. */
+const CHECK_PATH = '/v2/rentalblocks';
+
+async function verifyToken(deps: AuthDeps, baseUrl: string, token: string, insecureHttp: boolean): Promise<void> {
+  const client = deps.clientTo(baseUrl, { getToken: async () => token }, insecureHttp);
+  try {
+    await client.get(CHECK_PATH);
+  } catch (error) {
+    if (error instanceof AuthError) throw new AuthError(`${baseUrl} refused this token (HTTP ${error.status ?? '401'}); nothing was saved`, error.status);
+    throw error;
+  } finally {
+    client.close();
+  }
+}
+
+/** `auth status --check`: one authenticated request with the credentials a command would use. */
+async function checkCredentials(deps: AuthDeps): Promise<{ row: [string, string, string]; code: number }> {
+  try {
+    await deps.client().get(CHECK_PATH);
+    return { row: ['check', 'ok: the API accepted the credentials', `GET ${CHECK_PATH}`], code: ExitCode.ok };
+  } catch (error) {
+    if (!(error instanceof RentalsError)) throw error;
+    const firstLine = error.message.split('\n')[0]!;
+    return { row: ['check', `failed: ${firstLine}`, `GET ${CHECK_PATH}`], code: error.exitCode };
+  } finally {
+    deps.closeClient();
+  }
+}
+
+/** The settings and where they come from: aligned lines for people, `{ ready, <setting>: { value, from } }` for machines. */
+export async function status(deps: AuthDeps, options: { check?: boolean } = {}): Promise<Outcome> {
+  const settings = deps.settings();
+  const { profile } = settings;
+  const withheld = credentialsWithheld(settings);
+  const credentials = new StoredCredentials(settings, deps.now);
+  // The settings the table marks for status, then what this profile's credentials add; the config dir last.
+  const shown = SETTINGS.filter((def) => def.status);
+  const row = (def: SettingDef): [string, string, string] => {
+    const { value, origin } = shownSetting(settings, def);
+    return [def.label, value, origin];
+  };
+  const rows = shown.filter((def) => def.name !== 'configDir').map(row);
+  if (settings.token.source === 'profile' && profile.tokenExpiresAt) {
+    const expired = Date.parse(profile.tokenExpiresAt) <= deps.now();
+    rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);
+  }
+  if (profile.clientId) rows.push(['client id', profile.clientId, `profile "${settings.profileName.value}"`]);
+  if (hasClientCredentials(profile)) {
+    const use = credentials.canRenew ? 'renews the token when it expires' : 'not used here';
+    rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; ${use}`]);
+  }
+  rows.push(...shown.filter((def) => def.name === 'configDir').map(row));
+  if (withheld) rows.push(['not used', withheld, 'credentials are bound to their base URL']);
+  if (profile.insecureHttp) rows.push(['plain http', `allowed for ${profile.baseUrl ?? '(no base URL)'}`, `profile "${settings.profileName.value}"`]);
+  const ready = Boolean(settings.baseUrl.value && credentials.usable);
+  const check = ready && options.check ? await checkCredentials(deps) : undefined;
+  if (check) rows.push(check.row);
+  const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const text = rows.map(([k, v, o]) => `${k.padEnd(width)}  ${v}${o && o !== 'not set' ? `  (from ${o})` : ''}`).join('\n');
+  const view: TextView = { kind: 'text', text, data: [{ ready, ...out }] };
+  if (!ready) return { view, warnings: ['Not ready: a base URL and a token are needed. Run `rentals auth login --help`.'], exitCode: ExitCode.auth };
+  return { view, exitCode: check?.code ?? ExitCode.ok };
+}
+
+export async function logout(deps: Pick<AuthDeps, 'settings'>): Promise<Outcome> {
+  const settings = deps.settings();
+  const name = settings.profileName.value!;
+  if (!settings.profile.token && !settings.profile.clientSecret) {
+    return { view: { kind: 'done', message: `Profile "${name}" holds no token; nothing to do.`, records: [{ profile: name, loggedOut: false }] } };
+  }
+  await updateProfile(settings.configDir, name, (profile) => ({
+    ...profile,
+    token: undefined,
+    tokenIssuedAt: undefined,
+    tokenExpiresAt: undefined,
+    clientId: undefined,
+    clientSecret: undefined,
+  }));
+  return {
+    view: { kind: 'done', message: `Logged out of profile "${name}": its token and client credentials are removed.`, records: [{ profile: name, loggedOut: true }] },
+    warnings: settings.token.source === 'env' ? ['Note: RENTALS_TOKEN is still set in this environment.'] : [],
+  };
+}
+

@@ -1,0 +1,60 @@
+// Use cases of `rentals config list|get|set|unset`: the non-secret settings of a profile, checked
+// by the rule they are read with (config/settings-table.ts) before they are stored.
+
+import { maskSecret } from '../config/settings.js';
+import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
+import { updateProfile } from '../config/store.js';
+import { UsageError } from '../errors.js';
+import type { DoneView, RecordListView, TextView } from '../output/views.js';
+import type { Factory } from './factory.js';
+
+/** What the config use cases need: the settings in force and a line on stderr while waiting for the lock. */
+export type ConfigDeps = Pick<Factory, 'settings' | 'notices'>;
+
+/** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
+export const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
+
+function keyOf(name: string): SettingDef & { profileField: NonNullable<SettingDef['profileField']> } {
+  if (name === 'token' || name === 'client-secret') {
+    throw new UsageError(`${name} is not set with config (it would land in your shell history); use rentals auth login`);
+  }
+  const def = KEYS.get(name);
+  if (!def?.profileField) throw new UsageError(`unknown key ${JSON.stringify(name)} (keys: ${[...KEYS.keys()].join(', ')})`);
+  return { ...def, profileField: def.profileField };
+}
+
+/** The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. */
+export function listSettings(deps: Pick<ConfigDeps, 'settings'>): RecordListView {
+  const settings = deps.settings();
+  const { profile } = settings;
+  const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
+  rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
+  return { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
+}
+
+/** The value as stored, in every format (nothing when unset). */
+export function getSetting(deps: Pick<ConfigDeps, 'settings'>, name: string): TextView {
+  const settings = deps.settings();
+  const value = settings.profile[keyOf(name).profileField];
+  return { kind: 'text', text: value === undefined ? '' : String(value) };
+}
+
+export async function setSetting(deps: ConfigDeps, name: string, value: string | undefined): Promise<DoneView> {
+  const settings = deps.settings();
+  const def = keyOf(name);
+  if (value !== undefined) {
+    // The rule the setting is read with later: a value that would only warn then is refused now.
+    const problem = checkValue(def, value);
+    if (problem) throw new UsageError(`${problem} (got ${JSON.stringify(value)})`);
+  }
+  const profileName = settings.profileName.value!;
+  const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
+    onWaiting: (pid) => deps.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
+  });
+  return {
+    kind: 'done',
+    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`,
+    records: [{ profile: profileName, key: name, value: value ?? null, configFile: path }],
+  };
+}
+

@@ -1,0 +1,96 @@
+// A tool call's arguments as the command line it runs: checked against the tool's inputs first (each
+// problem named by its input and the rule, and nothing run), then each value in its place: options as
+// `--flag=value` (a value that starts with `-` stays a value), the positional arguments after `--`.
+
+import { type FieldIssue, ValidationError } from '../../../errors.js';
+import type { InputSchema, Tool, ToolInput } from './tools.js';
+
+/** The command line of a call of `tool` with `given`: its words, options and arguments. */
+export function commandLine(tool: Tool, given: unknown): string[] {
+  const values = argumentsObject(tool, given);
+  const problems: FieldIssue[] = [];
+  for (const key of Object.keys(values)) {
+    if (!tool.inputs.some((input) => input.property === key)) problems.push({ field: key, message: `is no input of ${tool.name} (its inputs: ${tool.inputs.map((i) => i.property).join(', ') || 'none'})` });
+  }
+  const options: string[] = [];
+  const positionals: string[] = [];
+  for (const input of tool.inputs) {
+    const value = values[input.property];
+    if (value === undefined || value === null) {
+      if (input.required) problems.push({ field: input.property, message: input.schema.type === 'boolean' && input.schema.const ? input.schema.description : 'is required' });
+      continue;
+    }
+    const checked = check(input.schema, value);
+    if (typeof checked === 'string') {
+      problems.push({ field: input.property, message: checked, value });
+      continue;
+    }
+    place(input, checked, options, positionals);
+  }
+  if (problems.length > 0) throw new ValidationError(problems, `arguments of ${tool.name}`);
+  return [...tool.words, ...options, ...(positionals.length > 0 ? ['--', ...positionals] : [])];
+}
+
+function argumentsObject(tool: Tool, given: unknown): Record<string, unknown> {
+  if (given === undefined || given === null) return {};
+  if (typeof given !== 'object' || Array.isArray(given)) throw new ValidationError([{ field: 'arguments', message: 'must be an object of named inputs', value: given }], `arguments of ${tool.name}`);
+  return given as Record<string, unknown>;
+}
+
+/** The value as the words it becomes (a switch: true or false), or the rule it breaks. */
+function check(schema: InputSchema, value: unknown): string[] | boolean | string {
+  switch (schema.type) {
+    case 'boolean':
+      if (typeof value !== 'boolean') return 'must be true or false';
+      if (schema.const === true && value !== true) return schema.description;
+      return value;
+    case 'integer':
+      if (typeof value === 'number' && Number.isInteger(value)) return [String(value)];
+      if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return [value.trim()];
+      return 'must be a whole number';
+    case 'string': {
+      const text = textOf(value);
+      if (text === undefined) return 'must be text';
+      return inEnum(schema.enum, text) ?? [text];
+    }
+    case 'array': {
+      const list = Array.isArray(value) ? value : [value];
+      const texts: string[] = [];
+      for (const item of list) {
+        const text = textOf(item);
+        if (text === undefined) return 'must be a list of texts';
+        const wrong = inEnum(schema.items.enum, text);
+        if (wrong) return wrong;
+        texts.push(text);
+      }
+      if (schema.minItems !== undefined && texts.length < schema.minItems) return `needs at least ${schema.minItems} value${schema.minItems === 1 ? '' : 's'}`;
+      return texts;
+    }
+  }
+}
+
+/** A text, or a number written as one (`quantity: 4` for "4"). */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function inEnum(choices: readonly string[] | undefined, text: string): string | undefined {
+  return choices && !choices.includes(text) ? `must be one of ${choices.join(', ')}` : undefined;
+}
+
+function place(input: ToolInput, value: string[] | boolean, options: string[], positionals: string[]): void {
+  switch (input.place) {
+    case 'guard':
+      return;
+    case 'argument':
+      positionals.push(...(value as string[]));
+      return;
+    case 'switch':
+      if (value === true) options.push(`--${input.flag}`);
+      return;
+    case 'value':
+      for (const word of typeof value === 'boolean' ? [String(value)] : value) options.push(`--${input.flag}=${word}`);
+  }
+}

@@ -1,0 +1,122 @@
+// The application layer's factory for one run (app/factory.ts), wired from the run's parts: its
+// settings, its output, its client and its history. Every member is made on first use and kept
+// for the run, so a command builds only what it touches: `inventory list` makes no calendar and
+// no writer (calendar.ts and writers.ts load only when asked for). This folder is the one place
+// of src/cli that imports the data and API layers (test/architecture.test.ts): commands get the
+// factory, and their use cases take the members they need of it.
+
+import type { BookingDeps, Factory, HistoryLog } from '../../app/factory.js';
+import type { CalendarData } from '../../data/calendar.js';
+import { Catalog } from '../../data/catalog.js';
+import { NameResolver } from '../../data/resolver.js';
+import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
+import { ResourceApi } from '../../api/resource-api.js';
+import { dataDir } from '../../config/store.js';
+import { holdRuleFor, writeRuleFor } from '../../domain/hold-policy.js';
+import { wallTimeOf } from '../../domain/wall-time.js';
+import type { Context } from '../context.js';
+import type { RunOutput } from '../session/output.js';
+import type { RunSettings } from '../session/settings.js';
+import { RunClient } from './client.js';
+import { RunHistory } from './history.js';
+
+/** The factory of a run, and what ends the run's resources (its client, its history entry). */
+export interface RunFactory extends Factory {
+  close(): void;
+}
+
+export interface RunParts {
+  /** The context, its questions asked on a free terminal (RunOutput.asking). */
+  ctx: Context;
+  settings: RunSettings;
+  output: RunOutput;
+}
+
+export function buildFactory({ ctx, settings: run, output }: RunParts): RunFactory {
+  const { settings, globals } = run;
+  const { term } = ctx;
+  const client = new RunClient({ ctx, settings, verbose: globals.verbose === true, debug: globals.debug === true });
+  const history = new RunHistory(ctx, settings);
+  const api = () => new ResourceApi(client.http(), history.journal());
+  let catalog: Catalog | undefined;
+  const catalogOf = (options?: ConstructorParameters<typeof Catalog>[1]) =>
+    (catalog ??= new Catalog(api, { ...options, warn: (text) => output.notices().warn(text) }));
+  const holds = settings.holds.value!;
+  const ruleOf = holdRuleFor(holds);
+  const writeRule = writeRuleFor(settings.shopHolds, holds);
+  const wallNow = () => {
+    const wall = wallTimeOf(ctx.now());
+    return wall - (wall % 60_000);
+  };
+  // The calendar, its advisor and the writers load their modules on first use, each made once.
+  let calendar: Promise<CalendarData> | undefined;
+  const calendarOf = (reading = {}) =>
+    (calendar ??= (async () => {
+      const { calendarOver } = await import('./calendar.js');
+      return calendarOver(catalogOf(), output.notices(), reading);
+    })());
+  let advisor: Promise<ShortageAdvisor> | undefined;
+  const advisorOf = () =>
+    (advisor ??= (async () => {
+      const [{ advisorOver }, data] = await Promise.all([import('./calendar.js'), calendarOf()]);
+      return advisorOver(data, { writeRule, alternatives: () => settings.alternatives.value ?? [], wallNow, notices: output.notices() });
+    })());
+  let writers: Promise<BookingDeps> | undefined;
+  const booking = () =>
+    (writers ??= (async () => {
+      const [{ writersOver }, data, ways] = await Promise.all([import('./writers.js'), calendarOf(), advisorOf()]);
+      return writersOver({ calendar: data, advisor: ways, api, ruleOf, writeRule, wallNow, notices: output.notices() });
+    })());
+  let historyLog: HistoryLog | undefined;
+
+  return {
+    baseUrl: () => client.baseUrl(),
+    api,
+    client: () => client.http(),
+    clientTo: (baseUrl, token, insecureHttp) => client.newClient(baseUrl, undefined, token, insecureHttp),
+    closeClient: () => client.close(),
+    names: () => new NameResolver(catalogOf()),
+    catalog: catalogOf,
+    sizeClient: (maxSockets) => void client.http(maxSockets),
+    describeRequest: async (method, path, body) => {
+      const anonymous = client.newClient(client.baseUrl(), undefined, false);
+      const { url, headers } = await anonymous.describe(method, path, body);
+      anonymous.close();
+      return { kind: 'request', method, url, headers, body };
+    },
+    calendar: calendarOf,
+    holds: () => holds,
+    ruleOf,
+    advisor: advisorOf,
+    booking,
+    settings: () => settings,
+    timeZone: () => run.timeZone(),
+    apiHost: () => {
+      try {
+        return new URL(client.baseUrl()).hostname || 'rentals';
+      } catch {
+        return 'rentals';
+      }
+    },
+    env: () => ctx.env,
+    // node:crypto loads only for a plan: `inventory list` and the like never pay for it.
+    planKey: async () => (await import('../../config/plan-key.js')).loadPlanKey(settings.configDir),
+    dataDir: () => dataDir(ctx.env, ctx.homedir),
+    history: () => (historyLog ??= history.log()),
+    notices: () => output.notices(),
+    progress: () => (term.stderrIsTTY && !output.quiet() ? (text) => void term.stderr.write(text) : undefined),
+    stderr: (text) => void term.stderr.write(text),
+    fields: () => output.fields(),
+    asker: () => (term.stdinIsTTY && term.stderrIsTTY ? (question) => ctx.confirm(question) : undefined),
+    secretAsker: () => (term.stdinIsTTY ? (question) => ctx.promptSecret(question) : undefined),
+    stdin: () => term.stdin,
+    openBrowser: (url) => ctx.openBrowser(url),
+    interrupts: () => ({ listen: ctx.onInterrupt, exitNow: ctx.exit }),
+    now: ctx.now,
+    wallNow,
+    close: () => {
+      client.close();
+      history.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The writers of events, bookings and stock, made on first use: each change judged by the
+// calendar's rule (data/*-writer.ts). Only a write loads them (src/cli/factory/index.ts imports
+// this module lazily): a list never pays for the writers nor the domain they judge by.
+
+import type { ResourceApi } from '../../api/resource-api.js';
+import type { BookingDeps } from '../../app/factory.js';
+import { BookingWriter } from '../../data/booking-writer.js';
+import type { CalendarData } from '../../data/calendar.js';
+import { EventWriter } from '../../data/event-writer.js';
+import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
+import { StockWriter } from '../../data/stock-writer.js';
+import type { HoldRule } from '../../domain/hold-policy.js';
+import type { CalendarEvent } from '../../domain/records.js';
+import type { WallTime } from '../../domain/wall-time.js';
+import type { Notices } from '../../output/notices.js';
+
+export interface WritersSetup {
+  calendar: CalendarData;
+  advisor: ShortageAdvisor;
+  api: () => ResourceApi;
+  /** How an event holds for reads (this run's holds setting). */
+  ruleOf: (event: CalendarEvent) => HoldRule;
+  /** What writes are judged by: the stricter of this run's holds and the shop's. */
+  writeRule: (event: CalendarEvent) => HoldRule;
+  wallNow: () => WallTime;
+  notices: Notices;
+}
+
+export function writersOver(setup: WritersSetup): BookingDeps {
+  const { calendar, advisor, api, writeRule, wallNow } = setup;
+  return {
+    calendar,
+    advisor,
+    ruleOf: setup.ruleOf,
+    notices: setup.notices,
+    bookings: new BookingWriter(calendar, api, writeRule, advisor),
+    events: new EventWriter(calendar, api, writeRule, advisor),
+    stock: new StockWriter(calendar, api, writeRule, wallNow),
+  };
+}

@@ -1,0 +1,102 @@
+// The global flags as data, like a command's (flags.ts): one entry per flag, keyed by the name a
+// run reads it under, with its help group. A setting's flag takes its spelling, value and help from
+// the settings table (config/settings-table.ts, the one place a setting is described); the others
+// are declared here. commander's options, the help that lists them and the type of what a run
+// reads (GlobalOptions) all derive from this declaration: a misspelt read fails `tsc`.
+
+import { SETTINGS, type SettingFlagKey, type SettingFlagValues, type SettingName } from '../config/settings-table.js';
+
+/** The help groups of the global flags, in the order help lists them. */
+export const GLOBAL_GROUPS = {
+  connection: 'Connection',
+  calendar: 'Calendar',
+  output: 'Output',
+  logging: 'Logging',
+} as const;
+export type GlobalGroup = keyof typeof GLOBAL_GROUPS;
+
+/** A global flag of a setting: its spelling, value and help are the settings table's. */
+interface SettingGlobal {
+  setting: SettingName;
+  group: GlobalGroup;
+}
+
+/** A global flag of the run itself (the output, the logging), declared here. */
+interface OwnGlobal {
+  help: string;
+  group: GlobalGroup;
+  /** The value's name in help (`list` → `--fields <list>`); absent: a switch. */
+  value?: string;
+  /** `q` → `-q, --quiet`. */
+  short?: string;
+  /** `--no-pager`: the key reads false when given. */
+  negate?: true;
+}
+
+type GlobalDecl = SettingGlobal | OwnGlobal;
+
+/** The setting each settings flag reads back as (`tokenFile` → `token`), in the table's spelling. */
+const SETTING_FLAGS = {
+  profile: { setting: 'profile', group: 'connection' },
+  baseUrl: { setting: 'baseUrl', group: 'connection' },
+  webUrl: { setting: 'webUrl', group: 'connection' },
+  tokenFile: { setting: 'token', group: 'connection' },
+  allowInsecureTokenFile: { setting: 'allowInsecureTokenFile', group: 'connection' },
+  timeout: { setting: 'timeout', group: 'connection' },
+  retries: { setting: 'retries', group: 'connection' },
+  timezone: { setting: 'timezone', group: 'calendar' },
+  holds: { setting: 'holds', group: 'calendar' },
+  output: { setting: 'output', group: 'output' },
+  color: { setting: 'color', group: 'output' },
+} as const satisfies Record<SettingFlagKey, SettingGlobal>;
+
+const OWN_FLAGS = {
+  json: { help: 'same as -o json: the API response body as sent', group: 'output' },
+  fields: { value: 'list', help: 'comma-separated columns for table, csv, tsv and ndjson', group: 'output' },
+  jq: { value: 'expression', help: 'filter the JSON output with jq (strings raw, other values compact JSON)', group: 'output' },
+  pager: { negate: true, help: 'do not page long output at a terminal (RENTALS_PAGER, PAGER, default "less -FRX")', group: 'output' },
+  quiet: { short: 'q', help: 'print only data (no notices)', group: 'logging' },
+  verbose: { help: 'log each request on stderr (method, URL, status, ms)', group: 'logging' },
+  debug: { help: 'like --verbose, with headers and bodies (secrets redacted)', group: 'logging' },
+} as const satisfies Record<string, OwnGlobal>;
+
+/** Every global flag, keyed by the name a run reads it under. */
+export const GLOBAL_FLAGS: Readonly<Record<keyof GlobalOptions, GlobalDecl>> = { ...SETTING_FLAGS, ...OWN_FLAGS };
+
+type OwnValue<D> = D extends { negate: true } ? boolean : D extends { value: string } ? string : true;
+
+/** What a run reads of the global flags: the settings' flags typed from the settings table, the others from OWN_FLAGS. */
+type Merged<T> = { [K in keyof T]: T[K] } & {};
+export type GlobalOptions = Merged<SettingFlagValues & { -readonly [K in keyof typeof OWN_FLAGS]?: OwnValue<(typeof OWN_FLAGS)[K]> }>;
+
+/** One global flag as commander's usage and help line: `-o, --output <format>`, the setting's help. */
+export interface GlobalFlagLine {
+  key: keyof GlobalOptions;
+  usage: string;
+  help: string;
+  group: GlobalGroup;
+}
+
+function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+function lineOf(key: keyof GlobalOptions, decl: GlobalDecl): GlobalFlagLine {
+  if ('setting' in decl) {
+    const flag = SETTINGS.find((s) => s.name === decl.setting)?.flag;
+    if (!flag) throw new Error(`global flags: the setting ${decl.setting} has no flag in the settings table`);
+    return { key, usage: flag.usage, help: flag.help, group: decl.group };
+  }
+  const long = `--${decl.negate ? 'no-' : ''}${kebab(key)}${decl.value === undefined ? '' : ` <${decl.value}>`}`;
+  return { key, usage: decl.short ? `-${decl.short}, ${long}` : long, help: decl.help, group: decl.group };
+}
+
+/** The global flags in the order help lists them: group by group, each in its declared order. */
+export const GLOBAL_FLAG_LINES: readonly GlobalFlagLine[] = (Object.keys(GLOBAL_GROUPS) as GlobalGroup[]).flatMap((group) =>
+  (Object.entries(GLOBAL_FLAGS) as Array<[keyof GlobalOptions, GlobalDecl]>).filter(([, decl]) => decl.group === group).map(([key, decl]) => lineOf(key, decl)),
+);
+
+/** The flag words of a usage: `-o, --output <format>` → -o, --output. */
+export function flagNames(usage: string): string[] {
+  return usage.split(/[\s,|]+/).filter((word) => word.startsWith('-'));
+}

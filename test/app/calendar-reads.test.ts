@@ -1,0 +1,212 @@
+// The calendar's read use cases in process (availability and its windows, check and its ways out,
+// report, load sheet, timeline, the events list, an event's sheet), each given the CLI's own
+// factory against an in-process sandbox with only the members it may use: one that reaches for
+// more (a writer, the raw client) fails with "unexpected call". Each test writes the little
+// calendar it reads, in 2027, with items of its own.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { availability, findWindows } from '../../src/app/calendar/availability.js';
+import { check } from '../../src/app/calendar/check.js';
+import { chosenItems } from '../../src/app/calendar/chosen-items.js';
+import { companyOf, logoDataUrl } from '../../src/app/calendar/company.js';
+import { eventSheet } from '../../src/app/calendar/event-sheet.js';
+import { listEvents } from '../../src/app/calendar/events-list.js';
+import { loadSheet } from '../../src/app/calendar/load-sheet.js';
+import { showRange } from '../../src/app/calendar/range.js';
+import { report } from '../../src/app/calendar/report.js';
+import { timeline } from '../../src/app/calendar/timeline.js';
+import type { Factory } from '../../src/app/factory.js';
+import type { GroupedView, RecordListView, RecordStreamView, View } from '../../src/output/views.js';
+import { calendarSuite } from '../e2e/calendar-fixtures.js';
+import { tempDir } from '../helpers/fake-context.js';
+import { factoryOver, fakeFactory, recordingNotices } from '../helpers/fake-factory.js';
+import { FIXED_NOW } from '../sandbox/helpers.js';
+
+const { sandbox, item, event, line } = calendarSuite('Reads');
+
+/** The members a calendar read may use: its reads, how a status holds, the clock, notices. */
+const READS = ['calendar', 'ruleOf', 'wallNow', 'notices'] as const;
+
+/** `body` with a factory of the READS members (and `more`), closed after. */
+async function reading<T>(body: (factory: Factory, stderr: () => string) => Promise<T>, more: ReadonlyArray<keyof Factory> = []): Promise<T> {
+  const run = await factoryOver(sandbox(), [...READS, ...more], { now: FIXED_NOW });
+  try {
+    return await body(run.factory, run.stderr);
+  } finally {
+    run.close();
+  }
+}
+
+async function streamed(view: View): Promise<Array<Record<string, unknown>>> {
+  expect(view.kind).toBe('stream');
+  const records: Array<Record<string, unknown>> = [];
+  for await (const piece of (view as RecordStreamView).pieces) if (piece.kind === 'records') records.push(...piece.records);
+  return records;
+}
+
+describe('availability', () => {
+  test('per item: owned, the most held at one moment, free, and the events holding them; the range said on stderr', async () => {
+    const tent = await item(5);
+    const a = await event('2027-03-01 08:00', '2027-03-03 18:00');
+    const b = await event('2027-03-02 08:00', '2027-03-04 18:00');
+    await line(a.id, tent.id, 2);
+    await line(b.id, tent.id, 2);
+    await reading(async (factory, stderr) => {
+      const rows = await streamed(await availability(factory, { range: { from: '2027-03-01', to: '2027-03-05' }, items: [tent.name], daily: false, all: false }));
+      expect(rows).toEqual([expect.objectContaining({ id: tent.id, owned: 5, booked: 4, free: 1, events: expect.arrayContaining([expect.objectContaining({ id: a.id, quantity: 2 })]) })]);
+      expect(stderr()).toMatch(/Range: .*2027-03-01/);
+    });
+  });
+
+  test('daily: a grid of the free units of each day', async () => {
+    const chair = await item(10);
+    const party = await event('2027-04-02 08:00', '2027-04-02 20:00');
+    await line(party.id, chair.id, 7);
+    await reading(async (factory) => {
+      const view = await availability(factory, { range: { from: '2027-04-01', to: '2027-04-03' }, items: [String(chair.id)], daily: true, all: false });
+      if (view.kind !== 'grid') throw new Error(`a grid, not ${view.kind}`);
+      expect(view.cells).toEqual([[10, 3, 10]]);
+    });
+  });
+
+  test('find: the earliest windows in which the asked units are free together, never before now', async () => {
+    const stage = await item(3);
+    const gig = await event('2027-05-01 08:00', '2027-05-03 08:00');
+    await line(gig.id, stage.id, 2);
+    await reading(async (factory) => {
+      const view = await findWindows(factory, { range: { from: '2027-05-01', to: '2027-05-06' }, asks: [`${stage.name}=2`], duration: '2d', limit: 1, includeTentative: false });
+      expect(view.rows).toEqual([expect.objectContaining({ from: expect.stringContaining('2027-05-03'), length: expect.any(String) })]);
+    });
+  });
+
+  test('find refuses before reading anything: no duration, no item, or a range that is over', async () => {
+    const factory = fakeFactory({ wallNow: () => Date.UTC(2027, 0, 1) });
+    await expect(findWindows(factory, { range: {}, asks: ['Tent=1'], duration: undefined, limit: undefined, includeTentative: false })).rejects.toThrow('--find needs --duration');
+    await expect(findWindows(factory, { range: {}, asks: [], duration: '1d', limit: undefined, includeTentative: false })).rejects.toThrow('--find needs at least one --item');
+    await expect(findWindows(factory, { range: { from: '2026-01-01', to: '2026-01-02' }, asks: ['Tent=1'], duration: '1d', limit: undefined, includeTentative: false })).rejects.toThrow(/is over/);
+  });
+});
+
+describe('check', () => {
+  test('an overbooking is a problem (exit 1) with its way out: a window that fits', async () => {
+    const heater = await item(1);
+    const first = await event('2027-06-01 08:00', '2027-06-02 08:00');
+    const second = await event('2027-06-01 12:00', '2027-06-02 12:00');
+    await line(first.id, heater.id, 1);
+    await line(second.id, heater.id, 1);
+    await reading(async (factory, stderr) => {
+      const outcome = await check(factory, { from: '2027-06-01', to: '2027-06-03' });
+      expect(outcome.exitCode).toBe(1);
+      const data = ((outcome.view as RecordListView).body as { data: Array<Record<string, unknown>> }).data;
+      const overbooked = data.find((p) => p.code === 'overbooked' && p.itemId === heater.id)!;
+      expect(overbooked.events).toEqual(expect.arrayContaining([expect.objectContaining({ id: first.id }), expect.objectContaining({ id: second.id })]));
+      expect(overbooked.waysOut).toEqual(expect.objectContaining({ eventId: expect.any(Number) }));
+      expect(stderr()).toMatch(/problems? found/);
+    }, ['advisor']);
+  });
+
+  test('a clean range is exit 0, and the advisor is never asked for', async () => {
+    await reading(async (factory, stderr) => {
+      const outcome = await check(factory, { from: '2031-01-01', to: '2031-01-02' });
+      expect(outcome.exitCode).toBe(0);
+      expect(stderr()).toContain('No problems found');
+    });
+  });
+});
+
+describe('report', () => {
+  test('revenue: Σ quantity × price of the lines of the events that start in the range, with a total', async () => {
+    const lamp = await item(10);
+    const fair = await event('2027-07-10 08:00', '2027-07-11 08:00');
+    await line(fair.id, lamp.id, 3, 12.5);
+    await reading(async (factory) => {
+      const view = await report(factory, { kind: 'revenue', range: { from: '2027-07-01', to: '2027-07-31' }, by: 'item', includeCancelled: false });
+      if (view.kind !== 'picture') throw new Error(view.kind);
+      const rows = view.listing.rows;
+      expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ key: String(lamp.id), amount: 37.5, lines: 1 })]));
+      expect(rows.at(-1)).toEqual(expect.objectContaining({ key: 'total' }));
+    });
+  });
+
+  test('an unknown kind is refused with a suggestion, before anything is read', async () => {
+    await expect(report(fakeFactory(), { kind: 'revenu', range: {}, by: undefined, includeCancelled: false })).rejects.toThrow('did you mean revenue?');
+  });
+});
+
+describe('load sheet', () => {
+  test('per day: what goes out at each dropoff and comes back at each pickup, with the item totals', async () => {
+    const table = await item(20);
+    const dinner = await event('2027-08-05 09:00', '2027-08-06 17:00');
+    await line(dinner.id, table.id, 8);
+    await reading(async (factory) => {
+      const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-05' }, to: '2027-08-06', size: 'A4' })) as GroupedView;
+      const out = view.groups.find((g) => g.heading.includes('OUT') && g.rows.some((r) => r.id === dinner.id))!;
+      expect(out.footer).toEqual(expect.arrayContaining([expect.stringContaining(`8 × ${table.name}`)]));
+      expect(view.groups.some((g) => g.heading.includes('IN') && g.rows.some((r) => r.id === dinner.id))).toBe(true);
+    });
+  });
+});
+
+describe('timeline', () => {
+  test('the items asked for, their holds as intervals with what stays free', async () => {
+    const truss = await item(2);
+    const show = await event('2027-09-01 08:00', '2027-09-02 08:00');
+    await line(show.id, truss.id, 2);
+    await reading(async (factory) => {
+      const view = await timeline(factory, { range: { from: '2027-09-01', to: '2027-09-03' }, items: [truss.name], size: 'A4' });
+      if (view.kind !== 'picture') throw new Error(view.kind);
+      expect(view.listing.rows).toEqual(expect.arrayContaining([expect.objectContaining({ itemId: truss.id, eventId: show.id, quantity: 2 })]));
+    });
+  });
+});
+
+describe('events list and an event sheet', () => {
+  test('the list filtered by a search and a range; the sheet with its bookings and total', async () => {
+    const speaker = await item(4);
+    const name = `Reads sheet ${Date.now()}`;
+    const launch = await event('2027-10-01 08:00', '2027-10-01 20:00', {}, name);
+    await line(launch.id, speaker.id, 2, 30);
+    await reading(async (factory) => {
+      const listed = (await listEvents(factory, { search: name.toUpperCase(), from: '2027-10-01', to: '2027-10-02' })) as RecordListView;
+      expect(listed.rows.map((r) => r.id)).toEqual([launch.id]);
+    });
+    await reading(async (factory) => {
+      const sheet = await eventSheet(factory, String(launch.id), 'A4');
+      if (sheet.kind !== 'detail') throw new Error(sheet.kind);
+      expect((sheet.json as { totals: { items: number } }).totals.items).toBe(60);
+    }, ['settings']);
+  });
+
+  test('no filter: the list as the service sends it', async () => {
+    await reading(async (factory) => {
+      const listed = (await listEvents(factory, {})) as RecordListView;
+      expect(listed.rows.length).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe('the pieces the calendar reads share', () => {
+  test('chosenItems: each item once, by id or name', async () => {
+    const crate = await item(3);
+    await reading(async (factory) => {
+      const calendar = await factory.calendar();
+      expect((await chosenItems(calendar, [crate.name, String(crate.id)], undefined)).map((i) => i.id)).toEqual([crate.id]);
+    });
+  });
+
+  test('showRange: the range on stderr as a notice', () => {
+    const { notices, lines } = recordingNotices();
+    showRange(notices, { from: Date.UTC(2027, 0, 1), to: Date.UTC(2027, 0, 2) });
+    expect(lines).toEqual([expect.stringMatching(/^info: Range: .*2027-01-01.*→.*2027-01-02/)]);
+  });
+
+  test('the company of a page: its logo embedded as a data: URL; a missing logo file is a usage error', () => {
+    const dir = tempDir();
+    const logo = join(dir, 'logo.png');
+    writeFileSync(logo, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    expect(companyOf({ companyName: 'Acme', quoteValidDays: 30, logo }).logo).toBe('data:image/png;base64,iVBORw==');
+    expect(() => logoDataUrl(join(dir, 'none.png'))).toThrow(/logo: cannot read/);
+  });
+});
