@@ -50,7 +50,7 @@ export function listingAll<T extends View | Outcome>(result: T, all: boolean | u
 
 /** Where rows set a price. */
 export function maxChangeFlags(when = true) {
-  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent', when } } as const satisfies FlagDecls;
+  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent (in place of the default guard)', when } } as const satisfies FlagDecls;
 }
 
 /** --allow-overbook where the resource has booking rules (bookings); other resources do not take it. */

@@ -16,11 +16,11 @@ export const eventsList = defineViewCommand({
   name: 'list',
   aliases: ['ls'],
   summary: 'List events (filters: range, search, status, cancelled, sort, limit)',
-  help: withDatesLink(`\nFilters are applied here, on the whole list: the API's reference shows no query parameters for events.\n`),
+  help: withDatesLink(`\nEvents in date order (by start, then id) unless --sort says otherwise. Filters are applied here, on the whole list: the API's reference shows no query parameters for events.\n`),
   examples: [
     'rentals events list',
     'rentals events list --from today --to +30d --status Quoted',
-    'rentals events list --search smith --sort startDate:desc --limit 5',
+    'rentals events list --search smith --sort Start:desc --limit 5',
     "rentals events list --json | jq '.data[]'",
   ],
   flags: {
@@ -32,7 +32,7 @@ export const eventsList = defineViewCommand({
     search: { value: 'text', help: 'event or customer name contains this (any case)' },
     cancelled: { help: 'only cancelled events (a cancel date, or the Cancelled status)' },
     activeOnly: { help: 'only events that are not cancelled' },
-    sort: { value: 'field[:desc]', help: 'sort by an event field, e.g. startDate or customerName:desc' },
+    sort: { value: 'column[:desc]', help: 'sort by a column, by its title or field: Start (the default), startDate, Customer:desc' },
     limit: { value: 'n', help: 'at most n events (after filtering and sorting)' },
   },
   view: 'records',

@@ -6,7 +6,7 @@
 import { loadSheet } from '../../../app/calendar/load-sheet.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValue } from '../../vocabulary.js';
-import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options.js';
+import { RANGE_NAME_FLAG, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const loadSheetCommand = defineViewCommand({
@@ -18,9 +18,8 @@ export const loadSheetCommand = defineViewCommand({
     from: { concept: 'from', description: 'the (first) day (default today)', value: 'day', keep: ['date'] },
     to: { concept: 'to', description: 'last day, for several days', value: 'day' },
     ...RANGE_NAME_FLAG,
-    ...PAPER_FLAG,
   },
   view: 'groups',
-  page: true,
-  handler: (factory, options) => loadSheet(factory, { from: conceptValue('from', options, ['date']), to: options.to, range: options.range, size: paperSize(options.paper) }),
+  page: 'the pick list',
+  handler: (factory, options) => loadSheet(factory, { from: conceptValue('from', options, ['date']), to: options.to, range: options.range }),
 });

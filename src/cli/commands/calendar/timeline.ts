@@ -2,28 +2,28 @@
 // and one bar per event holding it (firm █, quote ░), shortages marked (! short, ? short if every
 // quote confirms) and red where colour is on; fitted to the terminal (paged when long). Without
 // --item, the fleet: every active item (of --category where the service says which), those short
-// first. `-o html` is the same picture as a page; tsv, csv, json and ndjson give the intervals
+// first. `-o html` (or pdf) is the same picture as a page; tsv, csv, json and ndjson give the intervals
 // (app/calendar/timeline.ts).
 
 import { timeline } from '../../../app/calendar/timeline.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { CATEGORY_FLAG, PAPER_FLAG, RANGE_FLAGS, itemListFlag, paperSize, rangeOf, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, rangeOf, withDatesLink } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const timelineCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.timeline,
   help: withDatesLink(
-    '\nWithout --item: the fleet, every active item (those held short first, then those short if every quote confirms, then the rest by name), paged at a terminal.\n█ firm hold, ░ quote (tentative); in the free row the fewest units free in each stretch (0–9, + for 10 or more), ! a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page.\n',
+    '\nWithout --item: the fleet, every active item (those held short first, then those short if every quote confirms, then the rest by name), paged at a terminal.\n█ firm hold, ░ quote (tentative); in the free row the fewest units free in each stretch (0–9, + for 10 or more), ! a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page, an overview of the whole fleet on top (-o pdf prints it).\n',
   ),
   examples: [
     'rentals timeline --range this-week                              # the whole fleet, shortages first',
     'rentals timeline --item "20x20 Frame Tent" --from mon --to sun',
     'rentals timeline --range next-month -o html > fleet.html',
   ],
-  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...PAPER_FLAG, ...CATEGORY_FLAG },
+  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...CATEGORY_FLAG },
   view: 'picture',
-  page: true,
-  handler: (factory, options) => timeline(factory, { range: rangeOf(options), items: conceptValues('item', options), category: options.category, size: paperSize(options.paper) }),
+  page: 'the timeline (the fleet at a glance, then each item)',
+  handler: (factory, options) => timeline(factory, { range: rangeOf(options), items: conceptValues('item', options), category: options.category }),
 });

@@ -1,0 +1,66 @@
+// `--out FILE`: the output written to a file instead of standard output, as a redirect would,
+// but never half and never readable by others (0600): through the one writer of files
+// (common/atomic-file.ts), it goes to a temporary file beside the target and takes its place once
+// the command has printed everything; a command that fails leaves the target as it was. The
+// format, when no -o names one, is the file's extension's (`prices.xlsx`, `events.ics`, `quote.pdf`).
+
+import { promises as fs } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { extname } from 'node:path';
+import type { AtomicFile } from '../common/atomic-file.js';
+import { UsageError } from '../errors.js';
+import type { ViewFormat } from '../output/views.js';
+
+const BY_EXTENSION: Readonly<Record<string, ViewFormat>> = {
+  '.xlsx': 'xlsx',
+  '.csv': 'csv',
+  '.tsv': 'tsv',
+  '.txt': 'tsv',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.ics': 'ics',
+  '.html': 'html',
+  '.htm': 'html',
+  '.pdf': 'pdf',
+};
+
+/** The format a file's name asks for (`prices.xlsx` → xlsx), undefined for another extension. */
+export function formatOfFile(path: string): ViewFormat | undefined {
+  return BY_EXTENSION[extname(path).toLowerCase()];
+}
+
+export class OutputFile {
+  private constructor(
+    readonly path: string,
+    private readonly file: AtomicFile,
+    readonly stream: Writable,
+  ) {}
+
+  static async open(path: string): Promise<OutputFile> {
+    if (path === '' || path === '-') throw new UsageError('--out: give a file name (leave --out out to write to standard output)');
+    const existing = await fs.stat(path).catch(() => undefined);
+    if (existing?.isDirectory()) throw new UsageError(`--out: ${path} is a directory; name a file`);
+    // Private (0600), as the shop's data it holds: never readable by others, even while it is written.
+    const { FileWriteError, openAtomicFile } = await import('../common/atomic-file.js');
+    const file = await openAtomicFile(path).catch((error: unknown) => {
+      throw error instanceof FileWriteError ? new UsageError(`--out: ${error.message}`) : error;
+    });
+    return new OutputFile(path, file, file.stream());
+  }
+
+  /** Everything printed: the file is closed and takes the target's place. */
+  async commit(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.stream.once('error', reject);
+      this.stream.end(resolve);
+    });
+    await this.file.commit();
+  }
+
+  /** The command failed (or never committed): the temporary file goes, the target stays as it was. */
+  async discard(): Promise<void> {
+    this.stream.destroy();
+    await this.file.discard();
+  }
+}
