@@ -38,18 +38,22 @@ function formats(): string {
           (events show: the quote; load-sheet: the pick list; timeline); see docs/documents.md
   pdf     the same page printed to PDF through a Chromium-family browser (RENTALS_CHROMIUM
           names one), on the paper setting or --paper; --out FILE, or stdout when piped
+  xlsx    a spreadsheet file with typed cells, for the commands that print rows (to --out FILE
+          or a pipe); see docs/spreadsheets.md
+--out FILE writes the output to FILE instead of stdout (the format from -o, else the extension).
 A command's --help lists the formats it prints on its -o line.
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 --jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.
 Control and bidi characters in text are shown as escapes (\\t \\r \\x1b \\u009b \\u202e) in everything
 for people (tables, plans, stderr, any format at a terminal), and in tsv and ics; csv keeps them
-raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv/tsv
+raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv
 cell starting with = + - @, a tab or a CR gets a leading ' so that a spreadsheet does not run it
-as a formula (numbers stay as they are; import takes it off again).
+as a formula (numbers stay as they are; import takes it off again); tsv, for scripts, carries
+every value as it is.
 At a terminal, long output goes through a pager: RENTALS_PAGER, then PAGER, else "less -FRX";
 --no-pager turns it off.
-Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.
+Bulk commands read back exactly what export prints with -o csv, -o ndjson, -o json or -o xlsx.
 Set a default: rentals config set output json (or ${setting('output').env[0]}=json).`;
 }
 

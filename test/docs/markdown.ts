@@ -91,9 +91,12 @@ export function outsideFences(text: string): string[] {
   });
 }
 
-/** The text outside fenced blocks and inline code, line for line. */
+/** The text outside fenced blocks and inline code (which may span lines of a paragraph), line for line. */
 export function prose(text: string): string[] {
-  return outsideFences(text).map((line) => line.replace(/(`+)[\s\S]*?\1/g, ''));
+  return outsideFences(text)
+    .join('\n')
+    .replace(/(`+)(?!`)(?:(?!\n[ \t]*\n)[\s\S])*?(?<!`)\1(?!`)/g, (code) => code.replace(/[^\n]/g, ''))
+    .split('\n');
 }
 
 export interface Link {
