@@ -140,6 +140,15 @@ export class ResourceApi {
     return { id: Number(response.body.id) };
   }
 
+  /**
+   * A write whose answer was lost, found applied by a lookup (api/unknown-outcome.ts): recorded in
+   * the history as if it had been answered, so that undo knows of it.
+   */
+  noteApplied(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null, replaces?: number): void {
+    if (!this.journal) return;
+    this.journal.wrote({ ...this.noted(at, id, before === null ? null : given(before, id), after), ...(replaces === undefined ? {} : { replaces }) });
+  }
+
   /** The record for the history; what this run knows of it now is its `after`. */
   private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null, remember = true): HistoryRecord {
     const kept = withoutLinks(after);

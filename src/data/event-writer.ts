@@ -138,6 +138,8 @@ export class EventWriter implements RecordWrites {
     return writeGuarded({
       label: `the change of event ${planned.before.id}`,
       pause: this.pause,
+      forgetHolds: () => this.calendar.forgetHolds(),
+      eventId: planned.before.id,
       history: this.api(),
       attempt: async (again) => {
         if (again) {

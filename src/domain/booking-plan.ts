@@ -44,15 +44,15 @@ export type BookingIntent =
   | { kind: 'set'; itemId: number; quantity: number; price?: Money; fallbackPrice?: Money }
   /** Every line of the item goes (events unbook). */
   | { kind: 'remove'; itemId: number }
-  /** One more line (bookings add, a created import row). */
-  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money }
+  /** One more line (bookings add, a created import row); `replaces`: the deleted line it brings back (undo). */
+  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money; replaces?: number }
   /** One line changed (bookings update, an updated import row). */
   | { kind: 'update-line'; bookingId: number; itemId?: number; quantity?: number; price?: Money }
   /** One line deleted (bookings delete, a deleted import row). */
   | { kind: 'delete-line'; bookingId: number };
 
 export type LineWrite =
-  | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource }
+  | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource; replaces?: number }
   | { action: 'update'; booking: CalendarBooking; itemId: number; quantity: number; price: Money; priceFrom: PriceSource }
   | { action: 'delete'; booking: CalendarBooking };
 
@@ -139,7 +139,8 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
       for (const booking of lines.values()) if (booking.itemId === intent.itemId) writes.push({ action: 'delete', booking });
     } else if (intent.kind === 'add-line') {
       const price = priceFor(intent.itemId, intent.price);
-      if (price) writes.push({ action: 'create', itemId: intent.itemId, quantity: intent.quantity, price: price.price, priceFrom: price.from });
+      const replaces = intent.replaces === undefined ? {} : { replaces: intent.replaces };
+      if (price) writes.push({ action: 'create', itemId: intent.itemId, quantity: intent.quantity, price: price.price, priceFrom: price.from, ...replaces });
     } else if (intent.kind === 'update-line') {
       const booking = lines.get(intent.bookingId);
       if (!booking) {

@@ -21,6 +21,7 @@ import { resources } from '../../src/resources/definitions.js';
 import { DeclinedError, UsageError } from '../../src/errors.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/fake-context.js';
+import { strict } from '../helpers/app-context.js';
 import { factoryOver, fakeFactory, recordingNotices } from '../helpers/fake-factory.js';
 import { eventBody, inventoryBody, openSandbox } from '../sandbox/helpers.js';
 
@@ -93,7 +94,7 @@ describe('the history of writes', () => {
     entry('b2', '2027-01-02T10:00:00Z', [{ resource: 'bookings', id: 3, parentId: 7, before: null, after: { id: 3, eventId: 7, inventoryId: 9, quantity: 2 } }]),
     entry('c3', '2027-01-03T10:00:00Z', [{ resource: 'inventory', id: 9, before: { id: 9, quantityAvailable: 1 }, after: { id: 9, quantityAvailable: 4 } }]),
   ];
-  const log = (): HistoryLog => ({ entries: () => entries, undoes: () => undefined, entry: () => undefined, broughtBack: () => undefined });
+  const log = (): HistoryLog => strict<HistoryLog>('history', { entries: () => entries, holder: async () => undefined });
 
   test('newest first; an event by id keeps the entries that changed it or its bookings, with no calendar read', async () => {
     const { notices } = recordingNotices();

@@ -1,6 +1,10 @@
 // The import use case (`rentals prices import`, `inventory import`, `bookings import --event-id`):
 // rows from CSV, NDJSON or JSON upserted through the one bulk engine; `--undo <report>` puts back
-// what a run changed.
+// what a run changed, once: it holds a lock on the report (a second undo of it waits, then is
+// refused: undone already), opens its history entry before it writes (naming the report), reads
+// each row's record just before its write (a change made meanwhile: stale, left as it is), and
+// says how it ended; an undo of the report that did not finish is finished by running it again,
+// into the same entry (rows already put back send nothing).
 
 import type { CsvDelimiter } from '../../bulk/input/csv.js';
 import type { FirstIssues, RowIssue } from '../../bulk/issues.js';
@@ -99,15 +103,19 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
       const shown = await settlePlan(deps, spec, plan, { ...choices, predicted });
       if (shown) return shown;
-      await applyAndReport(deps, spec, plan, run, {
-        report: await keptReport(),
-        undoCommand,
-        force: options.force,
-        allowOverbook: options.allowOverbook,
-        label,
-        staleHint: 'changed since the report, left as they are',
-        retryHint: () => 'records changed since the report were left as they are',
-      });
+      const apply = async (): Promise<void> => {
+        await applyAndReport(deps, spec, plan, run, {
+          report: await keptReport(),
+          undoCommand,
+          force: options.force,
+          allowOverbook: options.allowOverbook,
+          label,
+          freshRows: true,
+          staleHint: 'changed since the report (or while this undo ran), left as they are',
+          retryHint: () => 'records changed since the report were left as they are',
+        });
+      };
+      await undoOnce(deps, options.undo, apply);
       return {};
     }
     const scope = await scopeOf(deps, spec.def, bulk.scopeField(spec), options.eventId);
@@ -165,6 +173,42 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     });
     return {};
   });
+}
+
+/**
+ * Runs `apply` (the undo of the report at `file`) once per report: under the report's lock, refused
+ * when an undo of it stands complete, continuing the entry of one that did not finish, its entry
+ * opened before the first write and ended complete or partial. A report from stdin cannot be known
+ * again: it is applied without.
+ */
+async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<void>): Promise<void> {
+  if (file === '-') return apply();
+  const { realpath } = await import('node:fs/promises');
+  const path = await realpath(file);
+  const { reportLockKey } = await import('../history.js');
+  const { AlreadyUndoneError, undosOfReport } = await import('../undo-progress.js');
+  const history = deps.history();
+  await history.exclusive(
+    await reportLockKey(path),
+    async () => {
+      const { complete, open } = undosOfReport(history.entries(), path);
+      if (complete) {
+        throw new AlreadyUndoneError(`the report ${file} was undone already, by entry ${complete.id} (${complete.at.slice(0, 16).replace('T', ' ')} UTC); nothing was sent. (rentals undo ${complete.id} takes that undo back.)`);
+      }
+      if (open) {
+        deps.notices().info(`Finishing the undo of ${file} that entry ${open.id} began (${open.end?.reason ?? 'interrupted'}): rows already put back send nothing.`);
+        history.resume(open.id, open.records.length);
+      } else history.startUndo({ report: path });
+      try {
+        await apply();
+      } catch (error) {
+        history.end({ outcome: 'partial', reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
+        throw error;
+      }
+      history.end({ outcome: 'complete' });
+    },
+    (pid) => deps.notices().info(`Waiting for another undo of ${file} to end (pid ${pid})…`),
+  );
 }
 
 /** bookings: `{ eventId }` from --event-id (an id or an event's name). */

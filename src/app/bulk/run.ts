@@ -51,7 +51,7 @@ import { announce } from '../../output/booking-notices.js';
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
-  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'dataDir'
+  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'dataDir' | 'history'
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
 import { isObject } from '../../common/objects.js';
@@ -392,6 +392,8 @@ export interface RunChoices {
   allowOverbook?: boolean;
   /** The rows are planned as their parents are listed (import --yes). */
   whileListing?: boolean;
+  /** Each row's record read just before its write (an undo). */
+  freshRows?: boolean;
 }
 
 /** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
@@ -410,7 +412,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   );
   let summary: RunSummary;
   try {
-    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, onLine: sink.write, onProgress: out === undefined ? undefined : progress.update });
+    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, freshRows: choices.freshRows, onLine: sink.write, onProgress: out === undefined ? undefined : progress.update });
   } finally {
     progress.finish();
     sink.end();
