@@ -296,7 +296,7 @@ describe('every command, hostile names, every -o: the bytes are safe (property, 
   });
 });
 
-describe('the paths a tester saw print names raw (issue 26.1)', () => {
+describe('prices set --dry-run prints names escaped, in every format', () => {
   test.each(['table', 'tsv', 'csv'] as const)('prices set --dry-run -o %s shows the item name escaped', async (format) => {
     const [item] = (await api('GET', '/v1/inventory')).filter((record) => String(record.name).startsWith(TAG));
     const result = await runOf(['prices', 'set', '--inventory-id', String(item!.id), '--rental-block-id', '2', '--price', '149.50', '--dry-run'], format, false, freshConfigDir());
