@@ -39,4 +39,4 @@ The time model:
 `;
 
 /** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD or "YYYY-MM-DD HH:MM", today, tomorrow, fri, +3d, +2w; ranges: --range this-week, last-month, 2026-06…; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.`;
+export const DATES_HELP_LINK = `\nDates: 2026-06-12, "2026-06-12 14:00", fri, +3d, this-week (rentals help ${DATES_HELP_TOPIC})`;

@@ -261,10 +261,20 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     for (const mark of ['+ 10 or more', '█ firm', '░ tentative', '! short', '? short if every quote confirms']) expect(legend).toContain(mark);
   });
 
-  test.concurrent.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
+  test.concurrent.each(WIDTHS)('rentals --help at %i columns: the commands first, every line fits (examples stay whole, to paste)', async (width) => {
     const lines = await screen(width, ['--help']);
-    expect(lines.some((line) => line.startsWith('Environment'))).toBe(true);
+    expect(lines.indexOf('Commands:')).toBeLessThan(8);
+    expect(lines.findIndex((line) => /^\s*-/.test(line))).toBeGreaterThan(lines.indexOf('Commands:'));
     expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+  });
+
+  test.concurrent.each(WIDTHS)('undo --help at %i columns: wrapped between words; at 80 columns and more, one 24-line screen', async (width) => {
+    const lines = await screen(width, ['undo', '--help']);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+    if (width >= 80) expect(lines.join('\n').trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+    expect(joined(lines)).toContain('Global options (rentals help options): -h, --profile, -o, --json, --jq, -q, …');
+    const whole = (await piped(['undo', '--help'])).stdout;
+    for (const word of joined(lines).split(' ')) expect(whole, word).toContain(word);
   });
 
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {

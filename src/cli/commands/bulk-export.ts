@@ -10,7 +10,7 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
     effect: 'reads',
     name: 'export',
-    summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
+    summary: `Every ${def.singular} as rows that import reads back`,
     help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
     examples: def.examples?.export ?? [],
     flags: { ...filterFlags(def.bulk?.exportFilters ?? []), ...scopeFlags(def, 'to export'), ...CONCURRENCY },

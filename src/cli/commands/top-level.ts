@@ -7,11 +7,11 @@ import type { CommandHeading } from '../registry/spec.js';
 
 export const TOP_LEVEL = {
   availability: { name: 'availability', summary: 'Units owned, booked at the peak moment and free, per item, over a range' },
-  timeline: { name: 'timeline', summary: "The fleet's (or some items') stock over time and a bar per event holding it (firm and quotes), shortages first and marked" },
+  timeline: { name: 'timeline', summary: "The fleet's stock over time, a bar per event holding it, shortages first" },
   agenda: { name: 'agenda', summary: 'The events of a range by day, with their windows, items and totals (-o ics for calendars)' },
   loadSheet: { name: 'load-sheet', summary: "The warehouse's pick list: what goes out and comes back each day" },
   check: { name: 'check', summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references' },
-  report: { name: 'report', summary: 'Utilization (unit-hours held over owned) or revenue (booking lines, exact) over a range, by item, month or status' },
+  report: { name: 'report', summary: 'Utilization or revenue over a range, by item, month or status' },
   history: { name: 'history', summary: "The tool's writes, newest first: each command's records before and after" },
   undo: { name: 'undo', summary: 'Put back what a command wrote (the last one by default), through the same rules' },
   auth: { name: 'auth', summary: 'Log in, see where settings come from, log out' },

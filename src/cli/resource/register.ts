@@ -30,7 +30,7 @@ const VERB_ALIASES: Record<Verb, readonly string[]> = {
 function addressFlags(def: ResourceDef) {
   const parent = parentField(def);
   return {
-    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})` },
+    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`, hidden: def.versions.length === 1 },
     parent: { fields: parent ? [parent] : [], required: true },
   } as const satisfies FlagDecls;
 }
@@ -82,7 +82,8 @@ async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOp
 /** The group's own examples: a list and a get. */
 export function groupExamples(def: ResourceDef): string[] {
   const p = parentFlag(def);
-  return [`rentals ${def.command} list${p}`, `rentals ${def.command} get 3${p} --json`];
+  // One: a group's help lists its commands, on one 80×24 screen; each command's help has its own.
+  return [`rentals ${def.command} list${p}`];
 }
 
 export function genericCommands(def: ResourceDef): LeafCommand[] {
@@ -213,7 +214,6 @@ function requiredFieldsHelp(def: ResourceDef): string {
   if (copied.length > 0) defaults.push(copied.join('; '));
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
-  lines.push('Datetimes: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS], YYYY-MM-DDTHH:MM:SS, or today, tomorrow, fri, +3d, +2w, now (rentals help dates). Booleans: true|false|1|0|yes|no.');
-  if (def.fields.some((f) => f.references)) lines.push('Id flags that name a status, block, item or event also take its name (e.g. --event-status-id Confirmed).');
+  if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: "2026-06-12 14:00", 2026-06-12, fri, +3d, now (rentals help dates)`);
   return `${lines.join('\n')}\n`;
 }

@@ -15,14 +15,14 @@ export const timelineCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.timeline,
   help: withDatesLink(
-    '\nWithout --item: the fleet, every active item (those held short first, then those short if every quote confirms, then the rest by name), paged at a terminal.\n█ firm hold, ░ quote (tentative); in the free row the fewest units free in each stretch (0–9, + for 10 or more), ! a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page.\n',
+    '\n█ firm, ░ quote; in the free row: the fewest units free (+: 10 or more), ! short, ? short if every quote confirms.\n',
   ),
   examples: [
     'rentals timeline --range this-week                              # the whole fleet, shortages first',
     'rentals timeline --item "20x20 Frame Tent" --from mon --to sun',
     'rentals timeline --range next-month -o html > fleet.html',
   ],
-  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...PAPER_FLAG, ...CATEGORY_FLAG },
+  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeatable'), ...PAPER_FLAG, ...CATEGORY_FLAG },
   view: 'picture',
   page: true,
   handler: (factory, options) => timeline(factory, { range: rangeOf(options), items: conceptValues('item', options), category: options.category, size: paperSize(options.paper) }),
