@@ -1,4 +1,4 @@
-// How many misspelt option reads the compiler catches: every `options.<name>` read under the given
+// How many misspelt option reads the compiler catches: every `options.<name>` (or `globals.<name>`) read under the given
 // folders (default src/cli and src/app) is misspelt in turn (`<name>Misspelt`), and its file is
 // typechecked again; a read is caught when that adds a diagnostic. Prints "caught N of M" and
 // each read that still compiles; exits 1 unless every read is caught.
@@ -33,10 +33,10 @@ const host = {
 };
 const service = ts.createLanguageService(host, ts.createDocumentRegistry());
 
-/** `options`, also behind a cast or parentheses (`(options as { x?: true }).x` is a read too). */
+/** `options` (a command's) or `globals` (the global flags'), also behind a cast or parentheses (`(options as { x?: true }).x` is a read too). */
 function isOptions(node) {
   while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) node = node.expression;
-  return ts.isIdentifier(node) && node.text === 'options';
+  return ts.isIdentifier(node) && (node.text === 'options' || node.text === 'globals');
 }
 
 /** `options.<name>` reads (not writes) of a file: the name's position and text. */

@@ -6,6 +6,7 @@
 // never sent. A token given explicitly (RENTALS_TOKEN, --token-file) is used as given: it is
 // never replaced by renewal, which applies only to a token rentals obtained itself.
 
+import { maskUrlCredentials } from '../common/urls.js';
 import { type IssuedToken, authorize, expiryFrom } from './authorize.js';
 import type { ApiClient } from './client.js';
 import type { TokenProvider } from './http-types.js';
@@ -64,7 +65,7 @@ export function credentialsWithheld(settings: Settings): string | undefined {
   if (tokenIsExplicit(settings) || !profileHoldsCredentials(settings) || profileCredentialsApply(settings)) return undefined;
   const name = settings.profileName.value;
   const what = hasClientCredentials(settings.profile) ? 'token and client secret' : 'token';
-  return `the ${what} of profile "${name}" belong to ${settings.profile.baseUrl ?? '(no base URL)'}; they are not sent to ${settings.baseUrl.value} (from ${settings.baseUrl.origin})`;
+  return `the ${what} of profile "${name}" belong to ${settings.profile.baseUrl === undefined ? '(no base URL)' : maskUrlCredentials(settings.profile.baseUrl)}; they are not sent to ${settings.baseUrl.value} (from ${settings.baseUrl.origin})`;
 }
 
 /** The profile opted in to plain http:// (auth login --insecure-http) for the active base URL. */

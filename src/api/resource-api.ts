@@ -39,6 +39,10 @@ export interface Address {
 export interface WriteJournal {
   seen: Map<string, ApiRecord>;
   wrote: (record: HistoryRecord) => void;
+  /** How many records the run's entry holds: a mark to withdraw back to. */
+  mark?: () => number;
+  /** The records written since `mark` did not stand (a write that backed out, and its back-out). */
+  withdraw?: (mark: number) => void;
 }
 
 /**
@@ -58,6 +62,16 @@ export class ResourceApi {
     readonly client: ApiClient,
     private readonly journal?: WriteJournal,
   ) {}
+
+  /** A mark of what the run's history holds, to withdraw a write back to (data/race-guard.ts). */
+  historyMark(): number {
+    return this.journal?.mark?.() ?? 0;
+  }
+
+  /** The writes since `mark` backed out: the history keeps only what stands. */
+  withdrawSince(mark: number): void {
+    this.journal?.withdraw?.(mark);
+  }
 
   async list(at: Address): Promise<DataResult> {
     return this.data('GET', collectionUrlPath(at.def, at.version, at.parentId));

@@ -114,13 +114,16 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
   const { profile } = settings;
   const withheld = credentialsWithheld(settings);
   const credentials = new StoredCredentials(settings, deps.now);
-  // The settings the table marks for status, then what this profile's credentials add; the config dir last.
+  // The settings the table marks for status, then every other one a flag, the environment or the
+  // profile gives (or gives wrongly: it says why it is not used), then what this profile's
+  // credentials add; the config dir last.
   const shown = SETTINGS.filter((def) => def.status);
   const row = (def: SettingDef): [string, string, string] => {
     const { value, origin } = shownSetting(settings, def);
     return [def.label, value, origin];
   };
-  const rows = shown.filter((def) => def.name !== 'configDir').map(row);
+  const given = SETTINGS.filter((def) => !def.status && shownSetting(settings, def).set);
+  const rows = [...shown.filter((def) => def.name !== 'configDir'), ...given].map(row);
   if (settings.token.source === 'profile' && profile.tokenExpiresAt) {
     const expired = Date.parse(profile.tokenExpiresAt) <= deps.now();
     rows.push(['token expires', `${profile.tokenExpiresAt}${expired ? ' (expired)' : ''}`, settings.token.origin]);

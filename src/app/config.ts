@@ -45,7 +45,7 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
   if (value !== undefined) {
     // The rule the setting is read with later: a value that would only warn then is refused now.
     const problem = checkValue(def, value);
-    if (problem) throw new UsageError(`${problem} (got ${JSON.stringify(value)})`);
+    if (problem) throw new UsageError(problem);
   }
   const profileName = settings.profileName.value!;
   const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {

@@ -13,7 +13,7 @@ import type { HttpMethod, TokenProvider } from '../api/http-types.js';
 import type { ResourceApi } from '../api/resource-api.js';
 import type { HistoryEntry } from '../config/history.js';
 import type { PlanKey } from '../config/plan-key.js';
-import type { Settings } from '../config/settings.js';
+import type { DocumentSettings, Settings } from '../config/settings.js';
 import type { CalendarData, CalendarReading } from '../data/calendar.js';
 import type { Catalog, CatalogOptions } from '../data/catalog.js';
 import type { NameResolver } from '../data/resolver.js';
@@ -91,6 +91,8 @@ export interface Factory {
   settings(): Settings;
   /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */
   timeZone(): string;
+  /** The settings of the customer's page; one from the environment or a profile that breaks its rule is a warning on stderr. */
+  documentSettings(): DocumentSettings;
   /** The API's host name (stable ICS UIDs); `rentals` when there is none. */
   apiHost(): string;
   /** The environment (proxies and the plain-http rules of `auth login`). */

@@ -1,7 +1,7 @@
 // Use case: the history of writes as `rentals history` shows it: the entries a filter keeps, newest
 // first, each with the records it changed and what changed in them.
 
-import type { HistoryEntry, HistoryRecord } from '../config/history.js';
+import { type HistoryEntry, type HistoryRecord, standingEntries } from '../config/history.js';
 import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
 import { wallTimeOf } from '../domain/wall-time.js';
@@ -73,13 +73,18 @@ export interface HistoryRequest {
 /** The entries of this API the request keeps, newest first, as one group each. */
 export async function history(deps: HistoryDeps, request: HistoryRequest): Promise<GroupedView> {
   const since = request.since === undefined ? undefined : parseDateArgument(request.since, deps.wallNow(), '--since').time;
-  // An id is taken as it is; a name is looked up (the calendar is read only then).
-  const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => (ref === undefined ? undefined : /^\d+$/.test(ref.trim()) ? Number(ref) : (await read(ref)).id);
+  // An id (`12`, `id:12`) is taken as it is, the record may be gone; a name is looked up (the calendar is read only then).
+  const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => {
+    if (ref === undefined) return undefined;
+    const id = /^\s*(?:id:)?\s*(\d+)\s*$/.exec(ref)?.[1];
+    return id !== undefined ? Number(id) : (await read(ref)).id;
+  };
   const [eventId, itemId] = await Promise.all([
     byId(request.event, async (ref) => (await deps.calendar()).event(ref)),
     byId(request.item, async (ref) => (await deps.calendar()).item(ref)),
   ]);
-  const entries = chosenEntries(deps.history().entries(), { since, eventId, itemId, limit: request.limit });
+  // An entry whose every write backed out (a lost race) stands for nothing: not listed.
+  const entries = chosenEntries(standingEntries(deps.history().entries()), { since, eventId, itemId, limit: request.limit });
   if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
   return historyView(entries);
 }

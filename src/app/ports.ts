@@ -5,12 +5,14 @@ import type { BookingWriter } from '../data/booking-writer.js';
 import type { CalendarData } from '../data/calendar.js';
 import type { EventWriter } from '../data/event-writer.js';
 import type { StockWriter } from '../data/stock-writer.js';
+import type { Writers } from '../data/writers.js';
 import type { Notices } from '../output/notices.js';
 
-
-/** The calendar's reads and its writers: every change of events, bookings and stock goes through these. */
+/** The calendar's reads and the writers: every change of every resource goes through these. */
 export interface CalendarWrites {
   calendar: CalendarData;
+  /** The writer of each writable resource (data/writers.ts); events, bookings and stock are three of them. */
+  writers: Writers;
   events: EventWriter;
   bookings: BookingWriter;
   stock: StockWriter;

@@ -8,12 +8,13 @@ import { type ApiRecord, single } from '../api/resource-api.js';
 import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
 import { type BulkContext, addressOf, listRecords } from './loading.js';
 import type { PlanRow } from './plan.js';
-import type { RowWrites } from '../data/booking-writer.js';
+import type { RowWrites } from '../data/row-writes.js';
 import type { RowOperations } from './runner.js';
 import { type RowSpec, bodyFields, parentField } from './spec.js';
 
-/** `writes`: where rows are written (apply.ts gives the booking writer's, once the plan is judged). */
 /**
+ * `writes`: where rows are written: the writers' row writes (data/row-writes.ts), which apply.ts
+ * gives once the plan is judged; without them (a prediction) the operations only read.
  * `lookupsByParent` (a plan file's): how many rows of each parent will look their record up; a
  * parent's listing is dropped after its last, so a run holds the listings of the parents it is
  * at, not of every parent it went through.
@@ -22,7 +23,7 @@ export function apiOperations(
   spec: RowSpec,
   ctx: BulkContext,
   snapshot?: LiveIndex,
-  writes: RowWrites = ctx.api,
+  writes: RowWrites = READ_ONLY,
   lookupsByParent?: ReadonlyArray<number | undefined>,
 ): RowOperations {
   const parent = parentField(spec);
@@ -87,11 +88,11 @@ export function apiOperations(
     update(row, current) {
       return writing(() => {
         const body = validateWrite(spec.def, updateBody(fields, current, row.new ?? {}), 'update');
-        return writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { before: { id: current.id, ...current.values } }).then(({ records }) => answered(records, row));
+        return writes.update(addressOf(spec.def, ctx, parentOf(row)), current.id, body, { id: current.id, ...current.values }).then(({ records }) => answered(records, row));
       });
     },
     remove(row, current) {
-      return writing(() => writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { before: { id: current.id, ...current.values } }).then(() => undefined));
+      return writing(() => writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { id: current.id, ...current.values }).then(() => undefined));
     },
   };
 
@@ -107,6 +108,13 @@ export function apiOperations(
     return found;
   }
 }
+
+/** Operations that only read (a prediction): a write through them is a programming error. */
+const READ_ONLY: RowWrites = {
+  create: () => Promise.reject(new Error('these operations only read: a row is written through the writers\' row writes')),
+  update: () => Promise.reject(new Error('these operations only read: a row is written through the writers\' row writes')),
+  remove: () => Promise.reject(new Error('these operations only read: a row is written through the writers\' row writes')),
+};
 
 function pickBody(fields: readonly string[], values: ApiRecord): ApiRecord {
   const body: ApiRecord = {};

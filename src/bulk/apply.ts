@@ -1,7 +1,7 @@
 // Executing a plan against the API: the runner with the API's operations and the run's options.
 
 import { apiOperations } from './api-operations.js';
-import { bookingRowWrites } from '../data/booking-writer.js';
+import { rowWrites } from '../data/row-writes.js';
 import { judgePlan } from './judge.js';
 import type { LiveIndex } from './live.js';
 import type { BulkContext } from './loading.js';
@@ -26,7 +26,8 @@ export interface ApplyOptions {
 /**
  * A whole plan of a resource with write rules (bookings, inventory) is judged here, in the layer
  * that writes its rows, before the first one: no row is written unjudged. Rows still being listed
- * (a run that writes while it lists) are refused for such a resource.
+ * (a run that writes while it lists) are refused for such a resource. Every row is then written
+ * through the writers' row writes (data/row-writes.ts), the only bulk path that holds their grant.
  */
 export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, options: ApplyOptions = {}): Promise<RunSummary> {
   if (plan.resource !== spec.def.name) throw new Error(`a plan for ${plan.resource} cannot be applied as ${spec.def.plural}`);
@@ -37,7 +38,7 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
   return runPlan(rowsOf(plan), {
     total: rowCount(plan),
     spec,
-    ops: apiOperations(spec, ctx, options.snapshot, spec.def.writeRules === 'bookings' ? bookingRowWrites(ctx.api) : ctx.api, 'lookupsByParent' in plan ? plan.lookupsByParent : undefined),
+    ops: apiOperations(spec, ctx, options.snapshot, rowWrites(ctx.api), 'lookupsByParent' in plan ? plan.lookupsByParent : undefined),
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,

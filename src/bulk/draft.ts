@@ -2,6 +2,7 @@
 // the reference's rules. Nothing here needs the server; names are resolved in a second step.
 
 import type { InputRow } from './input/index.js';
+import { type NumberStyle, localeProblem } from './input/numbers.js';
 import type { RowIssue } from './issues.js';
 import type { Lookups } from './lookups.js';
 import type { FieldDef } from '../resources/definitions.js';
@@ -27,12 +28,9 @@ export interface DraftContext {
   columnOf: (name: string) => number | undefined;
   /** Fields fixed for the whole run: `{ eventId: 12 }` for bookings. */
   scope: Ids;
-  /** The CSV separates fields with `;`: a comma in a number is a decimal comma. */
-  semicolons?: () => boolean;
+  /** How the file writes numbers (--locale, or a `;`-separated file); undefined: as the API does (`1200.50`). */
+  numbers?: () => NumberStyle | undefined;
 }
-
-/** `12,50`: a decimal comma, as European spreadsheets write numbers. */
-const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 
 /** What readDraft needs of a spec, found once per spec rather than per row. */
 export interface DraftShape {
@@ -76,12 +74,13 @@ function addIssue(draft: Draft, ctx: DraftContext, name: string | undefined, rul
 /** A cell under its field's rule (undefined when empty); a broken one is an issue of the draft. */
 function cell(row: InputRow, ctx: DraftContext, draft: Draft, name: string, f: FieldDef): ReturnType<typeof readCell> {
   const raw = row.values[name];
-  const parsed = readCell(f, raw);
+  const style = f.kind === 'decimal' && typeof raw === 'string' ? ctx.numbers?.() : undefined;
+  const plain = style?.plain(raw as string);
+  // Under --locale, a number not written as that locale writes it is refused, not read as the API's form.
+  const foreign = style !== undefined && style.decimal !== 'either' && plain === undefined ? localeProblem(raw as string, style) : undefined;
+  const parsed: ReturnType<typeof readCell> = foreign !== undefined ? { ok: false, rule: foreign } : readCell(f, plain ?? raw);
   if (parsed && !parsed.ok) {
-    const decimalComma = f.kind === 'decimal' && typeof raw === 'string' && DECIMAL_COMMA.test(raw) && ctx.semicolons?.() === true;
-    const rule = decimalComma
-      ? `has a decimal comma: write ${raw.trim().replace(',', '.')}, not ${raw.trim()} (export the sheet with a decimal point; the ; between fields is fine)`
-      : parsed.rule;
+    const rule = foreign ?? (f.kind === 'decimal' && typeof raw === 'string' ? localeProblem(raw, style) : undefined) ?? parsed.rule;
     addIssue(draft, ctx, name, rule, raw);
   }
   return parsed;

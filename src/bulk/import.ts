@@ -17,6 +17,7 @@ import { appendAll } from '../common/arrays.js';
 import { boundOldGenerationGrowth, letOldGenerationGrow, letYoungGenerationGrow } from '../common/heap.js';
 import { HELD_ITEMS, type ItemFile, type Spool, type SpoolFile, heldThenSpooled, memorySpool } from './spool.js';
 import { draftColumns } from './draft-columns.js';
+import { type NumberStyle, SEMICOLON_FILE } from './input/numbers.js';
 import { mapWhenReady } from './when-ready.js';
 
 export interface ImportOptions {
@@ -24,6 +25,12 @@ export interface ImportOptions {
   scope?: Ids;
   /** --max-change, in percent. */
   maxChange?: Money;
+  /** Refuse a price moved by a factor of ten or more (the default, unless --allow-large-changes or --max-change). */
+  implausible?: boolean;
+  /** --locale: how the file writes its numbers (`155,25` in de). */
+  locale?: NumberStyle;
+  /** --renames: text a spreadsheet rewrote (`007` → `7`) is written as the file has it, not left as it was. */
+  renames?: boolean;
   /** --resume: the lines that already applied (from `resumeFrom`); checked against the file, not planned. */
   carried?: ReadonlyMap<number, ReportLine>;
   /** --round: money values are rounded to this step (half-up) before they are compared and sent. */
@@ -81,7 +88,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   // Rows held in memory and the listings of their parents: a bounded heap (until the rows are spooled).
   let heapBounded = parent === undefined;
   if (!heapBounded) await letYoungGenerationGrow().then(letOldGenerationGrow);
-  const read = drafting(spec, input, scope);
+  const read = drafting(spec, input, scope, options.locale);
   const drafts = heldThenSpooled<Draft>(spool, 'rows', HELD_ITEMS, draftColumns(spec));
   const fileIssues: RowIssue[] = [];
   const rowIssues = new FirstIssues();
@@ -156,8 +163,17 @@ function planChecked(spec: RowSpec, checked: CheckedImport, options: PlanOptions
   );
 }
 
-function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined): PlanOptions {
-  return { source: input.file, scope: options.scope ?? {}, maxChange: options.maxChange, now: ctx.now, columnOf };
+function planOptions(input: OpenedInput, ctx: BulkContext, options: ImportOptions, columnOf: (name: string) => number | undefined, rewrites: FirstIssues): PlanOptions {
+  return {
+    source: input.file,
+    scope: options.scope ?? {},
+    maxChange: options.maxChange,
+    implausible: options.implausible,
+    renames: options.renames,
+    rewritten: (note) => rewrites.add([note]),
+    now: ctx.now,
+    columnOf,
+  };
 }
 
 /** The first problems in line order and how many in all; a header without the columns that matter makes every row invalid: said once. */
@@ -179,6 +195,8 @@ export interface SpooledImport {
   issueCount: number;
   /** Values sent as given but worth a look: floating-point noise such as 12.600000000000001. */
   notices: RowIssue[];
+  /** Text a spreadsheet rewrote (`007` → `7`), left as the records have it (the first ISSUES_KEPT, and how many). */
+  rewrites: FirstIssues;
   /** What the plan was made against: the snapshot `applyPlan` checks rows with. */
   live: LiveIndex;
   lookups: Lookups;
@@ -195,7 +213,8 @@ export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkCo
   const checked = await checkImport(spec, input, ctx, options, spool);
   checked.listAll();
   await checked.listing.done;
-  const planning = planOptions(input, ctx, options, checked.columnOf);
+  const rewrites = new FirstIssues();
+  const planning = planOptions(input, ctx, options, checked.columnOf, rewrites);
   const late = new FirstIssues();
   const planned = spool.file('plan');
   const totals = emptyTotals();
@@ -206,7 +225,7 @@ export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkCo
   planned.end();
   const plan: SpooledPlan = { ...planHead(spec, planning), totals, count: planned.count, rows: () => parsedLines<PlanRow>(planned) };
   const { issues, count } = importIssues(checked, late);
-  return { plan, issues, issueCount: count, notices: checked.notices, live: checked.live, lookups: checked.lookups };
+  return { plan, issues, issueCount: count, notices: checked.notices, rewrites, live: checked.live, lookups: checked.lookups };
 }
 
 async function* parsedLines<T>(file: SpoolFile): AsyncGenerator<T> {
@@ -229,6 +248,8 @@ export interface ListedImport {
   /** How many in all. */
   issueCount: number;
   notices: RowIssue[];
+  /** Text a spreadsheet rewrote, left as the records have it: known as the rows are planned. */
+  rewrites: FirstIssues;
   /** The rows in file order, each planned once its parent's records are in (read once). */
   plan: SpooledPlan;
   /** The records the rows are planned against, filled as listings arrive. */
@@ -254,11 +275,12 @@ export async function importWhileListing(spec: RowSpec, input: OpenedInput, ctx:
   const checked = await checkImport(spec, input, ctx, options, spool);
   const early = firstIssues([...checked.fileIssues, ...checked.header, ...checked.rowIssues.kept]);
   const earlyCount = checked.fileIssues.length + checked.header.length + checked.rowIssues.count;
-  const planning = planOptions(input, ctx, options, checked.columnOf);
+  const rewrites = new FirstIssues();
+  const planning = planOptions(input, ctx, options, checked.columnOf, rewrites);
   const late = new FirstIssues();
   const rows = () => planChecked(spec, checked, planning, (issue) => late.add([issue]));
   const plan: SpooledPlan = { ...planHead(spec, planning), totals: emptyTotals(), count: checked.drafts.count, rows };
-  const listed = { notices: checked.notices, plan, live: checked.live, lateIssues: late.kept, lateIssueCount: () => late.count };
+  const listed = { notices: checked.notices, rewrites, plan, live: checked.live, lateIssues: late.kept, lateIssueCount: () => late.count };
   if (earlyCount > 0) return { ...listed, issues: early.issues, issueCount: earlyCount, listed: Promise.resolve() };
   checked.listAll();
   return { ...listed, issues: [], issueCount: 0, listed: checked.listing.done };
@@ -346,7 +368,7 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
 }
 
 /** Reading drafts from one opened input: columns, rounding, float noise, carried lines of --resume. */
-function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
+function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, locale?: NumberStyle) {
   let columns: Map<string, number> | undefined;
   const columnOf = (name: string): number | undefined => {
     const header = input.columns();
@@ -354,7 +376,10 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids) {
     columns ??= columnNumbers(header);
     return columns.get(name);
   };
-  const context: DraftContext = { spec, columnOf, scope, semicolons: () => input.delimiter?.() === ';' };
+  // --locale says how the file writes numbers; else a `;` between fields does (a decimal-comma locale's).
+  // An .xlsx holds typed numbers: no locale applies.
+  const numbers = (): NumberStyle | undefined => (input.format === 'xlsx' ? undefined : (locale ?? (input.delimiter?.() === ';' ? SEMICOLON_FILE : undefined)));
+  const context: DraftContext = { spec, columnOf, scope, numbers };
   const moneyNames = moneyFields(spec);
   return {
     columnOf,

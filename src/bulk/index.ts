@@ -1,14 +1,16 @@
 // The bulk engine's public API: what the `prices`, `inventory` and `bookings` import/export/adjust/
 // apply commands call. Independent of the CLI: requests, clock, streams and Ctrl-C are injected.
 
-export { type RowSpec, priceRows, rowSpecFor, scopeField } from './spec.js';
+export { type RowSpec, moneyFields, priceRows, rowSpecFor, scopeField } from './spec.js';
 export { type CsvDelimiter, type InputFormat, type OpenedInput, inputFromRows, openInput } from './input/index.js';
+export { localeMarks, styleOfLocale } from './input/numbers.js';
 export { type RowIssue, formatRowIssue, validationError } from './issues.js';
 export type { BulkContext } from './loading.js';
 export { importWhileListing, planImport, spoolImport } from './import.js';
 export { planAdjust } from './adjust.js';
 export { exportRecords, streamExport } from './export.js';
 export { type AnyPlan, type Plan, type PlanRow, type SpooledPlan, rowCount, rowsOf } from './plan.js';
+export { rowChange } from './plan-changes.js';
 export { planFileChunks, readPlanFile } from './plan-file.js';
 export { type PredictedOutcomes, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
 export { applyPlan, predictPlan } from './apply.js';
@@ -18,5 +20,6 @@ export { type RowOperations, type RunSummary, runPlan } from './runner.js';
 export { type ReportLine, APPLIED, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from './report.js';
 export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
+export { implausibleRefusal } from './implausible.js';
 export { LiveIndex } from './live.js';
 export { type Spool, diskSpool } from './spool.js';

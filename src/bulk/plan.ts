@@ -1,14 +1,16 @@
 // What each row would do against the live records: create, update (old → new), unchanged,
-// invalid or refused (--max-change). A plan is plain JSON data: it can be written to a file,
+// invalid or refused (--max-change, or a price moved by a factor of ten or more). A plan is plain JSON data: it can be written to a file,
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
 import { type NameIndex, ambiguous } from '../data/names.js';
 import type { Draft } from './draft.js';
+import { spreadsheetRewrite } from './sheet-rewrites.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
 import type { Lookups } from './lookups.js';
 import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from '../domain/money.js';
+import { implausibleChange } from '../domain/implausible-change.js';
 import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.js';
 import { type Ids, type Scalar, type Values, sameValue } from './values.js';
 
@@ -78,6 +80,14 @@ export function rowsOf(plan: AnyPlan): Iterable<PlanRow> | AsyncIterable<PlanRow
 export interface PlanOptions {
   /** Refuse rows that move a price by more than this many percent. */
   maxChange?: Money;
+  /** Without maxChange: refuse rows that move a price by a factor of ten or more (a spreadsheet's separator or unit mix-up). */
+  implausible?: boolean;
+  /**
+   * Text that differs from the record's only as a spreadsheet rewrites it (`007` → `7`) is left as
+   * the record has it and told here; with `renames`, written as the file has it.
+   */
+  rewritten?: (note: RowIssue) => void;
+  renames?: boolean;
   source: string;
   scope?: Ids;
   now?: () => number;
@@ -185,7 +195,9 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   for (const name in draft.values) {
     const value = record.values[name];
     if (value !== undefined) current[name] = value;
-    if (!sameValue(field(spec, name), value, draft.values[name])) changed.push(name);
+    if (sameValue(field(spec, name), value, draft.values[name])) continue;
+    if (!options.renames && rewrittenBySheet(planner, draft, name, value)) continue;
+    changed.push(name);
   }
   if (changed.length === 0) return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
   const row: PlanRow = {
@@ -196,8 +208,19 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
     old: pick(record.values, changed),
     new: pick(draft.values, changed),
   };
-  const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : undefined;
+  const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : options.implausible ? refuseImplausible(spec, row) : undefined;
   return refusal ? { ...row, action: 'refused', error: refusal } : row;
+}
+
+/** The record's text and the file's differ only as a spreadsheet rewrites text: told, and left as the record has it. */
+function rewrittenBySheet(planner: Planner, draft: Draft, name: string, live: Scalar | undefined): boolean {
+  const written = draft.values[name];
+  if (typeof live !== 'string' || typeof written !== 'string') return false;
+  const how = spreadsheetRewrite(live, written);
+  if (how === undefined) return false;
+  const column = planner.options.columnOf?.(name);
+  planner.options.rewritten?.({ line: draft.line, column, field: name, rule: `${JSON.stringify(written)} is ${JSON.stringify(live)} as a spreadsheet rewrote it (${how}): left as it is`, value: written });
+  return true;
 }
 
 /** The live record a valid draft names, or undefined for a new one; a problem becomes an issue. */
@@ -275,6 +298,18 @@ function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefin
       const change = formatChangePercent(money(before), money(after));
       return `${name}: changes by ${change}, more than --max-change ${formatMoney(maxChange)}%`;
     }
+  }
+  return undefined;
+}
+
+/** `price: ×1000 (a separator or unit mix-up?)` for a money field moved by a factor of ten or more. */
+function refuseImplausible(spec: RowSpec, row: PlanRow): string | undefined {
+  for (const name of moneyFields(spec)) {
+    const before = row.old?.[name];
+    const after = row.new?.[name];
+    if (before === undefined || after === undefined) continue;
+    const change = implausibleChange(money(before), money(after));
+    if (change) return `${name}: ${change.factor}, the mark of a separator or unit mix-up (--allow-large-changes if meant)`;
   }
   return undefined;
 }

@@ -10,18 +10,26 @@ time, and so are the dates you type.
 
 Date arguments (--from, --to, --date, and every datetime flag such as events add --start-date):
   2026-06-12          that day (as a start: 00:00; as an end: the whole day, up to 24:00)
-  "2026-06-12 14:30"  that moment (also 2026-06-12T14:30)
+  "2026-06-12 14:30"  that moment (also 2026-06-12T14:30, or 14:30:15 to the second, 00-59)
   today, tomorrow, yesterday
-  mon … sun           the next such day (today when today is that day); full names work too
+  mon … sun           the next such day (today when today is that day); full names work too;
+                      as --to, the first such day on or after --from: on a Saturday,
+                      --from mon --to sun is the coming week (an event's later dates
+                      alike: --start-date mon --end-date sun)
   +3d, +2w, -1d       days or weeks from today
 
 A range by name (--range, on every command that takes --from/--to, instead of them):
   today, tomorrow, yesterday          that day
-  this-week, next-week, last-week     Monday to Sunday (ISO weeks)
+  weekend                             Saturday and Sunday: the coming weekend, or the one
+                                      under way when today is a Saturday or a Sunday
+  next-weekend                        the weekend after that one
+  this-week, next-week, last-week     Monday to Sunday (ISO weeks; on a Saturday this-week
+                                      ends tomorrow: what is ahead is weekend or next-week)
   this-month, next-month, last-month  the calendar month
   2026-06                             that month
 These are a small fixed grammar, not free text: a word it does not know is an error naming the
-ones it does, never a guess.
+ones it does, never a guess. Without --range or --from/--to, a calendar command shows today and
+the days ahead (each command's help says how many).
 
 On a terminal, the resolved range is printed on stderr, e.g.
   Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
@@ -39,4 +47,4 @@ The time model:
 `;
 
 /** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: 2026-06-12, "2026-06-12 14:00", fri, +3d, this-week (rentals help ${DATES_HELP_TOPIC})`;
+export const DATES_HELP_LINK = `\nDates: 2026-06-12, "2026-06-12 14:00", fri, +3d, weekend (rentals help ${DATES_HELP_TOPIC})`;

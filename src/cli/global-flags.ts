@@ -55,6 +55,7 @@ const SETTING_FLAGS = {
 } as const satisfies Record<SettingFlagKey, SettingGlobal>;
 
 const OWN_FLAGS = {
+  out: { value: 'file', help: 'write the output to this file instead of standard output (format: -o, else the extension: .xlsx .csv .tsv .json .ndjson .ics .html .pdf; private: 0600)', group: 'output' },
   json: { help: 'same as -o json: the API response body as sent', group: 'output', brief: true },
   fields: { value: 'list', help: 'comma-separated columns for table, csv, tsv and ndjson', group: 'output' },
   jq: { value: 'expression', help: 'filter the JSON output with jq (strings raw, other values compact JSON)', group: 'output', brief: true },

@@ -31,12 +31,29 @@ export async function showHelp(state: RunState, ctx: Context, argv: readonly str
 }
 
 /**
- * Each line wider than `width` wrapped: `  term   text` with its text's continuation under the
+ * A paragraph's lines as one: a line at the margin continues the one before when it goes on with
+ * the sentence (it starts with a small letter, a backtick or a bracket) and that one introduces
+ * no list (it does not end with a colon). Indented lines, examples and headings stay as they are.
+ */
+function paragraphs(lines: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const last = joined[joined.length - 1];
+    const continues = last !== undefined && /^[a-z`(]/.test(line) && /^\S/.test(last) && !/^\$ /.test(last) && !/:$/.test(last.trimEnd());
+    if (continues) joined[joined.length - 1] = `${last.trimEnd()} ${line}`;
+    else joined.push(line);
+  }
+  return joined;
+}
+
+/**
+ * The text as lines of at most `width` columns, broken between words: a paragraph filled (its
+ * source line breaks are not the reader's), `  term   text` with its text's continuation under the
  * text's start, another line under its own indent. The wrapper (string widths) loads only then.
  */
 export async function fitted(text: string, width: number): Promise<string> {
-  const lines = text.split('\n');
-  if (lines.every((line) => line.length <= width)) return text;
+  const lines = paragraphs(text.split('\n'));
+  if (lines.every((line) => line.length <= width)) return lines.join('\n');
   const { hangingLines, wrapText } = await import('../output/wrap.js');
   const { textWidth } = await import('../output/width.js');
   return lines

@@ -20,7 +20,7 @@ export interface HelpTopic {
 
 const EXIT_CODES = `Exit codes:
   0  success
-  1  API or other error
+  1  API or other error (also: no browser for -o pdf)
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
   4  not found (404)
@@ -37,6 +37,11 @@ function formats(): string {
   json    the API response body as sent (--json is the same as -o json)
   ndjson  one JSON object per line, one line per record
   ics     an iCalendar file, for the commands that print a calendar (rentals agenda)
+  html    a self-contained page to send or print, for the commands that have one
+          (events show: the quote; load-sheet: the pick list; timeline); see docs/documents.md
+  pdf     the same page printed to PDF through a Chromium-family browser (RENTALS_CHROMIUM
+          names one), on the paper setting or --paper; --out FILE, or stdout when piped
+A command's --help lists the formats it prints on its -o line.
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 --jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.

@@ -1,16 +1,18 @@
 // The root command: global flags (from the settings table) and the top-level help. The commands
 // under it come from the registry (catalog.ts); only the group an invocation names is built in full.
 
-import { type Argument, Command, type Help, type Option } from 'commander';
+import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames, globalOptionsLine } from './global-flags.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { aliasTarget } from './field-flags.js';
-import { optionTopic } from './registry/flags.js';
+import { optionTopic, unlisted } from './registry/flags.js';
 import type { CommandRegistry } from './registry/registry.js';
-import type { Registrar } from './registry/spec.js';
+import { type Registrar, outputOf } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
+import { setting } from '../config/settings-table.js';
+import type { ViewFormat } from '../output/views.js';
 
 /** The global flags that take a value (`--profile x`, `-o csv`), which commandWord() steps over. */
 const VALUE_OPTIONS = new Set(GLOBAL_FLAG_LINES.flatMap(({ usage }) => (usage.includes('<') ? flagNames(usage) : [])));
@@ -70,7 +72,7 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
     })
     // Descriptions wrap in their own column down to 20 characters (commander gives up below 40: at 80
     // columns the root's long terms left 36, and every line fell back to one ragged run).
-    .configureHelp({ subcommandTerm, commandUsage, formatHelp })
+    .configureHelp({ subcommandTerm, commandUsage, visibleOptions, formatHelp })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);
@@ -85,9 +87,20 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
   // (~14 µs of commander's each, ~0.25 ms of every `inventory list`): the others would only be
   // listed, and a mistyped flag gets them all for its "did you mean" (RootCommand.unknownOption).
   const named = focused && argv && !wanted?.words.includes('help') ? flagWords(argv) : undefined;
-  if (named?.has('--help') || named?.has('-h')) program.addGlobalFlags();
-  else program.addGlobalFlags(named);
+  // A command's own flag of a global's name is its own (snapshot's --out): the root would take it first.
+  const own = focused ? ownFlags(program) : new Set<string>();
+  if (named?.has('--help') || named?.has('-h')) program.addGlobalFlags(undefined, own);
+  else program.addGlobalFlags(named, own);
   return program;
+}
+
+/** The long flags of the commands built under `command`. */
+function ownFlags(command: Command, found = new Set<string>()): Set<string> {
+  for (const sub of command.commands) {
+    for (const option of sub.options) if (option.long) found.add(option.long);
+    ownFlags(sub, found);
+  }
+  return found;
 }
 
 /** Every flag word of argv: `--output=json` is --output, and `-qo` may be -q and -o. */
@@ -151,7 +164,7 @@ function optionItems(helper: Help, command: Command): Array<readonly [string, st
   // -h, --help is in the line of global options, as every command takes it.
   const options = helper.visibleOptions(command).filter((option) => option.long !== '--help' && (command.parent !== null || option.long === undefined || !GLOBAL_LONGS.has(option.long)));
   return options
-    .filter((option) => aliasTarget(option) === undefined && optionTopic(option) === undefined)
+    .filter((option) => aliasTarget(option) === undefined && optionTopic(option) === undefined && !unlisted(option))
     .map((option) => {
       const aliases = options.filter((other) => aliasTarget(other) === option.long).map((other) => other.long!);
       const text = optionText(option);
@@ -200,6 +213,34 @@ function formatHelp(command: Command, helper: Help): string {
   ].join('\n');
 }
 
+/** What a format beyond the five for data gives, for a command that prints it. */
+function gloss(format: ViewFormat, page: string | undefined): string | undefined {
+  if (format === 'ics') return 'ics: an iCalendar file';
+  if (format === 'html') return `html: ${page ?? 'a page'}, self-contained`;
+  if (format === 'pdf') return 'pdf: printed by a Chromium-family browser';
+  return undefined;
+}
+
+/**
+ * `-o, --output` in a command's own help: the formats that command prints (generated from the
+ * kind of view it declares and its page: output/formats.ts), instead of the global flag's line.
+ */
+function outputOption(command: Command): Option | undefined {
+  const output = outputOf(command);
+  if (output === undefined) return undefined;
+  const notes = output.formats.flatMap((format) => gloss(format, output.page) ?? []);
+  const flag = setting('output').flag!;
+  // The default (table at a terminal, tsv piped) is the global option's: rentals help options.
+  return new Option(flag.usage, notes.length === 0 ? output.formats.join('|') : `${output.formats.join('|')} (${notes.join('; ')})`);
+}
+
+/** A command's own options, its `-o` line first (the formats it prints). */
+function visibleOptions(this: Help, command: Command): Option[] {
+  const own = Help.prototype.visibleOptions.call(this, command);
+  const output = outputOption(command);
+  return output ? [output, ...own] : own;
+}
+
 /** `Usage: rentals inventory delete|rm|remove [options] <id>`: every alias in the command's own help too. */
 function commandUsage(command: Command): string {
   const ancestors: string[] = [];
@@ -219,9 +260,10 @@ class RootCommand extends Command {
   /** The global flags not added yet (addGlobalFlags). */
   private pendingFlags: GlobalFlagLine[] = [];
 
-  /** The global flags, or of them those `named` names, the others kept for "did you mean". */
-  addGlobalFlags(named?: ReadonlySet<string>): void {
+  /** The global flags, or of them those `named` names, the others kept for "did you mean"; none a built command declares itself (`own`). */
+  addGlobalFlags(named?: ReadonlySet<string>, own: ReadonlySet<string> = new Set()): void {
     for (const flag of GLOBAL_FLAG_LINES) {
+      if (flagNames(flag.usage).some((name) => own.has(name))) continue;
       if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) this.option(flag.usage, flag.help);
       else this.pendingFlags.push(flag);
     }

@@ -18,7 +18,7 @@ export interface Run {
 /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
 export async function startRun(ctx: Context, globals: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<Run> {
   const settings = await RunSettings.resolve(ctx, globals, options);
-  const output = RunOutput.create(ctx, settings.globals, settings.settings);
+  const output = await RunOutput.create(ctx, settings.globals, settings.settings, () => settings.documentSettings().currency);
   settings.showWarnings();
   const factory = buildFactory({ ctx: output.asking(ctx), settings, output });
   return { settings, output, factory };
@@ -27,12 +27,15 @@ export async function startRun(ctx: Context, globals: GlobalOptions, options: { 
 /** Runs `body` in a run of its own, ended whatever happens. */
 export async function withRun<T>(ctx: Context, globals: GlobalOptions, options: { createsProfile?: boolean }, body: (run: Run) => Promise<T>): Promise<T> {
   const run = await startRun(ctx, globals, options);
+  let printed = false;
   try {
     const result = await body(run);
     await run.output.printer.finish();
+    printed = true;
     return result;
   } finally {
     await run.output.printer.releaseTerminal();
+    await run.output.settle(printed);
     run.factory.close();
   }
 }

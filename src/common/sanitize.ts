@@ -3,13 +3,18 @@
 // - stripControl: removes escape sequences and control characters (the HTTP client's messages,
 //   where the text is a hint and a visible escape would only be noise);
 // - escapeControl: shows them visibly (`\t`, `\n`, `\r`, `\x1b` for the other C0 characters and
-//   DEL, `\u009b` for C1, `\u202e` for the bidi controls), for every data field reaching a
-//   table, TSV or ICS: a name with a raw ESC, CR or TAB can neither recolour the terminal,
-//   overwrite its own row nor split a field, and a right-to-left override cannot reorder a row.
+//   DEL, `\u009b` for C1, `\u202e` for the bidi controls, `\u2028` for the line and paragraph
+//   separators), for every data field reaching a table, TSV or ICS: a name with a raw ESC, CR or
+//   TAB can neither recolour the terminal, overwrite its own row nor split a field, a right-to-left
+//   override cannot reorder a row, and a line separator cannot start a row of its own.
 // Whatever reaches a person passes forPeople (terminal-text.ts) on its way out as well.
 
-/** The bidi controls (a right-to-left override reorders a row): a character-class body, for every pattern below and terminal-text.ts's. */
-export const BIDI_CLASS = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+/**
+ * The bidi controls (a right-to-left override reorders a row) and the line and paragraph
+ * separators U+2028/U+2029 (a terminal draws a column for them, a reader of the text may break
+ * the line there): a character-class body, for every pattern below and terminal-text.ts's.
+ */
+export const BIDI_CLASS = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029';
 /** A character class of `ranges` and the bidi controls (`g` for replacing). */
 function controlClass(ranges: string, flags = ''): RegExp {
   return new RegExp(`[${ranges}${BIDI_CLASS}]`, flags);
@@ -51,13 +56,22 @@ const PATTERNS: Record<ControlKept, RegExp> = {
   newline: CONTROL_BUT_LF,
 };
 
-/** `text` with its control characters written as visible escapes (`a\x1b[31m`, `x\ty`). */
+/** True when `text` holds a character escapeControl would escape (a control, a bidi control, a separator). */
+export function hasControl(text: string): boolean {
+  return ANY_CONTROL.test(text);
+}
+
+/**
+ * `text` with its control characters written as visible escapes (`a\x1b[31m`, `x\ty`); with
+ * `none` kept, text for one line of a picture (a chart's label, a timeline bar's): a line feed in
+ * it shows as `\n` and can never draw a row of its own.
+ */
 export function escapeControl(text: string, kept: ControlKept = 'none'): string {
   if (!ANY_CONTROL.test(text)) return text;
   return text.replace(PATTERNS[kept], visibleControl);
 }
 
-/** DEL, C1 and the bidi controls (JSON.stringify leaves them raw) as JSON escapes: the same JSON value, and nothing a terminal obeys. */
+/** DEL, C1, the bidi controls and the separators (JSON.stringify leaves them raw) as JSON escapes: the same JSON value, and nothing a terminal obeys. */
 const JSON_RAW_CONTROL = controlClass('\u007f-\u009f', 'g');
 
 export function escapeJsonControl(json: string): string {

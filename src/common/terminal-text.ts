@@ -1,6 +1,7 @@
 // The one sanitizer of text written for people (a terminal, a log a person reads): every C0
-// character but the line feed (a CR only as part of CRLF), DEL, every C1 character and the bidi
-// controls (U+202A–E, U+2066–9, U+200E/F, U+061C) are written as visible escapes, whoever wrote
+// character but the line feed (a CR only as part of CRLF), DEL, every C1 character, the bidi
+// controls (U+202A–E, U+2066–9, U+200E/F, U+061C) and the line and paragraph separators
+// (U+2028/9) are written as visible escapes, whoever wrote
 // the text. Only the sequences the program itself means (its colours, the progress line's
 // redraw) pass raw, and only when they were made by `terminalControl`: such a sequence carries a
 // random per-process marker that text from a server cannot know, so a name cannot forge one.

@@ -1,4 +1,8 @@
-// The one URL rule of the tool: settings, web links and the sandbox take http(s) URLs only.
+// The one URL rule of the tool: settings, web links and the sandbox take http(s) URLs only, and
+// never one that carries a user name or password (`https://user:secret@host`): the API
+// authenticates with a token, and a password in a URL would be stored in the config file and the
+// history of writes and shown by `auth status`, errors and --debug. Such a URL is refused with a
+// message that shows it without them.
 
 /** True for an absolute http: or https: URL. */
 export function isHttpUrl(value: string): boolean {
@@ -8,4 +12,40 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** True when `value` parses as a URL with a user name or a password. */
+function carriesCredentials(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL without a user name or password: what a base URL and a web URL must be. */
+export function isPlainHttpUrl(value: string): boolean {
+  return isHttpUrl(value) && !carriesCredentials(value);
+}
+
+/** The rule isPlainHttpUrl checks, as a phrase after "must be", with an example. */
+export function plainHttpUrlRule(example: string): string {
+  return `an http(s) URL such as ${example}, without a user name or password`;
+}
+
+/** `scheme://user:password@` anywhere in `text`: the user information of a URL. */
+const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]*@/gi;
+
+/**
+ * `text` with the user name and password of every URL in it replaced by `***`
+ * (`https://***@api.example.com`): for a command line or a value quoted in a message.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.includes('@') ? text.replace(USER_INFO, '$1***@') : text;
+}
+
+/** `text` with the user name and password of every URL in it left out (`https://api.example.com`). */
+export function withoutUrlCredentials(text: string): string {
+  return text.includes('@') ? text.replace(USER_INFO, '$1') : text;
 }

@@ -7,22 +7,26 @@
 // entry, and each append holds whole lines.
 // Bounded: when the file passes MAX_BYTES at the start of an entry it becomes history.1.ndjson
 // (the one before is dropped), so at most about twice that is kept.
+// What stands: a write that lost its race and backed out (data/race-guard.ts) withdraws its records
+// and those of its back-out (a `withdraw` line), so an entry holds only what its command left written;
+// a deleted line the back-out brought back under a new id stays known as its rename.
 
+import { maskUrlCredentials, withoutUrlCredentials } from '../common/urls.js';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { WrittenChange } from '../domain/changes.js';
 
-export type StoredRecord = Record<string, unknown>;
-
-/** One record a write changed: `before` null for a create, `after` null for a delete. */
-export interface HistoryRecord {
-  resource: string;
-  /** The parent of a nested record (a booking's event, a price's item). */
-  parentId?: number;
-  id: number;
-  before: StoredRecord | null;
-  after: StoredRecord | null;
-  /** A create that brought back the deleted record of this id (`rentals undo`). */
+/** One record a write changed (the change model, domain/changes.ts): `before` null for a create, `after` null for a delete. */
+export interface HistoryRecord extends Omit<WrittenChange, 'name'> {
+  /** A create that brought back the deleted record of this id (`rentals undo`, a back-out). */
   replaces?: number;
+}
+
+/** A deleted record that came back under a new id. */
+export interface Rename {
+  resource: string;
+  from: number;
+  to: number;
 }
 
 export interface HistoryEntry {
@@ -36,13 +40,17 @@ export interface HistoryEntry {
   /** The entry this one undid, for `rentals undo`'s own entries. */
   undoes?: string;
   records: HistoryRecord[];
+  /** Deleted records brought back under a new id by writes the entry withdrew (a back-out): what stands for them now. */
+  renames?: Rename[];
 }
 
 type Line =
-  | ({ kind: 'entry' } & Omit<HistoryEntry, 'records'>)
+  | ({ kind: 'entry' } & Omit<HistoryEntry, 'records' | 'renames'>)
   | ({ kind: 'record'; entry: string } & HistoryRecord)
   /** `rentals undo` brought the deleted record `from` back as `to` (a record of the same entry). */
-  | { kind: 'replace'; entry: string; resource: string; from: number; to: number };
+  | { kind: 'replace'; entry: string; resource: string; from: number; to: number }
+  /** The entry's records from the `from`-th on did not stand: a write backed out, with its back-out. */
+  | { kind: 'withdraw'; entry: string; from: number };
 
 export const MAX_BYTES = 4 * 1024 * 1024;
 const FILE = 'history.ndjson';
@@ -55,7 +63,7 @@ export function historyDir(configDir: string): string {
 /** Flags whose value is a secret, and `--flag=value` forms of them. */
 const SECRET_FLAG = /^--?[\w-]*(token|secret|password|passwd|key)[\w-]*$/i;
 
-/** The command line as typed, with the values of secret flags replaced. */
+/** The command line as typed, with the values of secret flags and the passwords of URLs replaced. */
 export function redactedCommand(argv: readonly string[]): string {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -66,7 +74,7 @@ export function redactedCommand(argv: readonly string[]): string {
     } else if (SECRET_FLAG.test(word) && !/file$/i.test(word) && i + 1 < argv.length) {
       words.push(word, '[redacted]');
       i++;
-    } else words.push(word);
+    } else words.push(maskUrlCredentials(word));
   }
   return ['rentals', ...words.map(quoteWord)].join(' ');
 }
@@ -84,6 +92,8 @@ export class HistoryWriter {
   /** Lines answered in this turn, written at the next (or at exit, or at close). */
   private pending = '';
   private warn: (message: string) => void = () => undefined;
+  /** Records of the entry so far (what a withdraw counts from). */
+  private count = 0;
   private readonly flushNow = (): void => this.flush();
   private flushQueued = false;
   private exitListening = false;
@@ -106,8 +116,21 @@ export class HistoryWriter {
       this.failed(error, warn);
     }
     if (this.fd === -1) return; // said once already
+    this.count++;
     // The line `{ kind: 'record', entry, ...record }` makes, without copying the record into it.
     this.append(`${this.recordHead}${JSON.stringify(record).slice(1)}\n`, warn);
+  }
+
+  /** How many records the entry holds: a mark to withdraw back to. */
+  mark(): number {
+    return this.count;
+  }
+
+  /** The records since `mark` did not stand (a write that backed out): withdrawn from the entry. */
+  withdraw(mark: number, warn: (message: string) => void): void {
+    if (this.fd === undefined || this.fd < 0 || mark >= this.count) return;
+    this.append(`${JSON.stringify({ kind: 'withdraw', entry: this.entryId!, from: mark } satisfies Line)}\n`, warn);
+    this.count = mark;
   }
 
   /** Notes that the record `to` (written by this entry) brings back the deleted record `from`. */
@@ -193,15 +216,45 @@ export function readHistory(dir: string): HistoryEntry[] {
       }
       if (line.kind === 'entry') {
         const { kind: _kind, ...head } = line;
-        entries.set(line.id, { ...head, records: [] });
+        // An entry written before base URLs with a password were refused shows neither.
+        entries.set(line.id, { ...head, command: maskUrlCredentials(head.command), baseUrl: withoutUrlCredentials(head.baseUrl), records: [] });
       } else if (line.kind === 'record') {
         const { kind: _kind, entry, ...record } = line;
         entries.get(entry)?.records.push(record);
       } else if (line.kind === 'replace') {
         const record = entries.get(line.entry)?.records.find((r) => r.resource === line.resource && r.id === line.to);
         if (record) record.replaces = line.from;
+      } else if (line.kind === 'withdraw') {
+        const entry = entries.get(line.entry);
+        if (entry && Number.isInteger(line.from) && line.from >= 0) withdraw(entry, line.from);
       }
     }
   }
-  return [...entries.values()].filter((e) => e.records.length > 0);
+  return [...entries.values()].filter((e) => e.records.length > 0 || e.renames !== undefined);
+}
+
+/** The entry's records from the `from`-th on are dropped; a deleted record they brought back under a new id stays known. */
+function withdraw(entry: HistoryEntry, from: number): void {
+  for (const record of entry.records.splice(from)) {
+    if (record.replaces !== undefined) (entry.renames ??= []).push({ resource: record.resource, from: record.replaces, to: record.id });
+  }
+}
+
+/** The entries with records that stand (an entry whose writes all backed out is no write). */
+export function standingEntries(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  return entries.filter((entry) => entry.records.length > 0);
+}
+
+/** The record that now stands for a deleted one brought back (by an undo or a back-out), chains followed. */
+export function renamesOf(entries: readonly HistoryEntry[]): (resource: string, id: number) => number {
+  const next = new Map<string, number>();
+  for (const entry of entries) {
+    for (const r of entry.records) if (r.replaces !== undefined) next.set(`${r.resource}:${r.replaces}`, r.id);
+    for (const r of entry.renames ?? []) next.set(`${r.resource}:${r.from}`, r.to);
+  }
+  return (resource, id) => {
+    let current = id;
+    for (let hops = 0; hops < 100 && next.has(`${resource}:${current}`); hops++) current = next.get(`${resource}:${current}`)!;
+    return current;
+  };
 }

@@ -4,7 +4,7 @@
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
-import { isHttpUrl } from '../common/urls.js';
+import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../common/urls.js';
 import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -35,13 +35,16 @@ export type SettingName =
   | 'logo'
   | 'currency'
   | 'quoteValidDays'
-  | 'quoteTerms';
+  | 'quoteTerms'
+  | 'quotePrefix'
+  | 'orderPrefix'
+  | 'paper';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
 type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives' | DocumentKey;
 
 /** The settings of the pages sent to customers (quotes, order confirmations). */
-export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms';
+export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms' | 'quotePrefix' | 'orderPrefix' | 'paper';
 
 export interface SettingDef {
   name: SettingName;
@@ -115,6 +118,20 @@ function documentSetting(name: DocumentKey, configKey: string, label: string, he
 
 const PAGE_TEXT_RULE = 'text of 1 to 2000 characters (\\n for a new line)';
 
+const PREFIX = /^[A-Za-z0-9._/#-]{1,20}$/;
+const PREFIX_RULE = '1 to 20 letters, digits or . _ / # -';
+
+/** The paper sizes a page is printed on. */
+export const PAPER_SIZES = ['A4', 'Letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+/** Shops in these currencies print on Letter by default; every other shop on A4. */
+export const LETTER_CURRENCIES: readonly string[] = ['USD', 'CAD'];
+
+/** `a4`, ` Letter ` → `A4`, `Letter`; undefined for another size. */
+export function paperOf(text: string): PaperSize | undefined {
+  return PAPER_SIZES.find((size) => size.toLowerCase() === text.trim().toLowerCase());
+}
+
 /** The formats of -o; the output layer's OUTPUT_FORMATS (a test keeps the two equal). */
 const OUTPUT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 
@@ -138,9 +155,9 @@ const TABLE = [
     env: ['RENTALS_BASE_URL'],
     configKey: 'base-url',
     profileField: 'baseUrl',
-    rule: 'an http(s) URL such as https://api.example.com',
+    rule: plainHttpUrlRule('https://api.example.com'),
     help: 'API base URL',
-    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
     status: true,
   },
   {
@@ -150,9 +167,9 @@ const TABLE = [
     env: ['RENTALS_WEB_URL'],
     configKey: 'web-url',
     profileField: 'webUrl',
-    rule: 'an http(s) URL such as https://app.example.com',
+    rule: plainHttpUrlRule('https://app.example.com'),
     help: 'web application URL (for event links)',
-    parse: (text) => (isHttpUrl(text) ? text : undefined),
+    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
     status: true,
   },
   {
@@ -168,7 +185,7 @@ const TABLE = [
   {
     name: 'output',
     label: 'output',
-    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, or ics for agenda (default: table on a terminal, tsv when piped)' },
+    flag: { usage: '-o, --output <format>', help: 'table|json|ndjson|csv|tsv, xlsx for a spreadsheet file, and ics, html or pdf where a command prints them (its --help lists its own) (default: table on a terminal, tsv when piped)' },
     env: ['RENTALS_OUTPUT'],
     configKey: 'output',
     profileField: 'output',
@@ -264,10 +281,10 @@ const TABLE = [
     label: 'insecure token file',
     flag: { usage: '--allow-insecure-token-file', help: 'use a token file or config file that group or others can read (refused by default, as ssh does)' },
     env: ['RENTALS_ALLOW_INSECURE_TOKEN_FILE'],
-    rule: '1, true or yes',
+    rule: '1, true or yes (0, false or no: refused, as by default)',
     default: 'refused',
     help: 'use a --token-file or a config file with stored credentials that group or others can read',
-    parse: (text) => (/^(1|true|yes)$/i.test(text.trim()) ? true : undefined),
+    parse: (text) => (/^(1|true|yes)$/i.test(text.trim()) ? true : /^(0|false|no)$/i.test(text.trim()) ? false : undefined),
   },
   documentSetting('companyName', 'company-name', 'company name', 'company name at the head of quotes and order confirmations', PAGE_TEXT_RULE, pageText),
   documentSetting('companyAddress', 'company-address', 'company address', 'company address on quotes (\\n between lines)', PAGE_TEXT_RULE, pageText),
@@ -281,6 +298,9 @@ const TABLE = [
     return /^\d+$/.test(text.trim()) && n >= 1 && n <= MAX_QUOTE_DAYS ? n : undefined;
   }, '30'),
   documentSetting('quoteTerms', 'quote-terms', 'quote terms', 'terms printed at the foot of quotes and confirmations', PAGE_TEXT_RULE, pageText),
+  documentSetting('quotePrefix', 'quote-prefix', 'quote prefix', "what a quote's number starts with (the number is the prefix and the event's id: Q-19)", PREFIX_RULE, (text) => (PREFIX.test(text.trim()) ? text.trim() : undefined), 'Q-'),
+  documentSetting('orderPrefix', 'order-prefix', 'order prefix', "what an order confirmation's number starts with (O-19)", PREFIX_RULE, (text) => (PREFIX.test(text.trim()) ? text.trim() : undefined), 'O-'),
+  documentSetting('paper', 'paper', 'paper', 'the paper pages are printed on (-o pdf, and the print size of -o html)', `${PAPER_SIZES.join(' or ')}`, paperOf, `Letter when the currency is ${LETTER_CURRENCIES.join(' or ')}, else A4`),
   {
     name: 'sandboxToken',
     label: 'sandbox token',
@@ -318,10 +338,15 @@ export function configKeys(): SettingDef[] {
   return SETTINGS.filter((s) => s.configKey !== undefined);
 }
 
-/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10`), or undefined. */
+/** The problem with `value` for this setting (`retries must be a whole number from 0 to 10 (got "x")`), or undefined. */
 export function checkValue(def: SettingDef, value: string): string | undefined {
   if (!def.parse || def.parse(value) !== undefined) return undefined;
-  return `${def.configKey ?? def.label} must be ${def.rule}`;
+  return `${def.configKey ?? def.label} must be ${def.rule} (got ${quotedValue(value)})`;
+}
+
+/** A value quoted in a message: a URL's user name and password never shown. */
+export function quotedValue(value: string): string {
+  return JSON.stringify(maskUrlCredentials(value));
 }
 
 /** The Environment section of --help and `rentals help environment`. */

@@ -6,7 +6,7 @@ import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, type SettingDef, type SettingFlagValues, type SettingName, setting } from './settings-table.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 
@@ -17,6 +17,10 @@ interface Setting<T> {
   source: Source;
   /** Where exactly: `--base-url`, `RENTALS_TOKEN`, `profile "work"`, `--token-file ~/t`. */
   origin: string;
+  /** The value given that breaks the setting's rule, not used: where it was given and the rule it breaks. */
+  refused?: { origin: string; rule: string };
+  /** The text given, as given (`12` for a timeout of 12,000 ms): what `auth status` shows. */
+  given?: string;
 }
 
 /** What the settings read of the global flags: each setting's flag, typed from the settings table. */
@@ -51,11 +55,18 @@ export interface Settings {
   /** The shop's holds rules, without a --holds of this run: writes are judged by the stricter of the two. */
   shopHolds: HoldPolicy;
   /** The settings of the pages sent to customers (company, currency, quote terms); resolved when a page asks. */
-  document: () => DocumentSettings;
+  document: (warnings: string[]) => DocumentSettings;
   /** Which items may stand in for which (the `alternatives` setting; names matched when used). */
   alternatives: Setting<AlternativeRule[]>;
+  /** Colour on or off as --no-color, NO_COLOR or FORCE_COLOR say; undefined: the terminal decides. */
+  color: Setting<boolean>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
   warnings: string[];
+  /**
+   * Every setting of the table as it stands for this run (what `auth status` shows), the lazy ones
+   * (time zone, the customer's page) resolved now; a value that breaks its rule is `refused`.
+   */
+  inForce: (name: SettingName) => Setting<unknown>;
 }
 
 /** `RENTALS_BASE_URL`: the variable the table gives a setting. */
@@ -92,8 +103,6 @@ export async function resolveSettings(
   const profile = config.profiles[name] ?? {};
   const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
-  const allowInsecureTokenFile = flags.allowInsecureTokenFile === true || setting('allowInsecureTokenFile').parse!(env[envName('allowInsecureTokenFile')] ?? '') === true;
-  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile, stdin) : undefined;
   /** Flag, then environment, then profile, for a setting of the table. */
   const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
     const def = setting(name);
@@ -103,40 +112,87 @@ export async function resolveSettings(
       [def.profileField ? profile[def.profileField] : undefined, 'profile', inProfile],
     ];
   };
-  return {
+  const insecure = checkedSetting(setting('allowInsecureTokenFile'), false, candidates('allowInsecureTokenFile', flags.allowInsecureTokenFile ? 'true' : undefined, '--allow-insecure-token-file'), warnings);
+  const allowInsecureTokenFile = insecure.value === true;
+  const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile, stdin) : undefined;
+  const documentSetting = (key: DocumentKey, into: string[]): Setting<unknown> => checkedSetting<unknown>(setting(key), undefined, candidates(key, undefined, ''), into);
+  const documentValue = <T>(key: DocumentKey, into: string[]): T | undefined => documentSetting(key, into).value as T | undefined;
+  const resolved: Settings = {
     configDir: dir,
     configDirOrigin: env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default',
     profileName,
     profile,
     profileExists: config.profiles[name] !== undefined,
     knownProfiles: Object.keys(config.profiles),
-    baseUrl: pick(candidates('baseUrl', flags.baseUrl, '--base-url')),
-    webUrl: pick(candidates('webUrl', flags.webUrl, '--web-url')),
+    // No default to fall back to: a base URL that breaks the rule is refused when a command needs it.
+    baseUrl: ruledSetting(setting('baseUrl'), candidates('baseUrl', flags.baseUrl, '--base-url')),
+    webUrl: ruledSetting(setting('webUrl'), candidates('webUrl', flags.webUrl, '--web-url'), warnings),
     token: pick(candidates('token', tokenFromFile, `--token-file ${flags.tokenFile ?? ''}`)),
+    color: colourSetting(flags, env),
     timeoutMs: checkedSetting(setting('timeout'), DEFAULT_TIMEOUT_MS, candidates('timeout', flags.timeout, '--timeout'), warnings),
     retries: checkedSetting(setting('retries'), DEFAULT_RETRIES, candidates('retries', flags.retries, '--retries'), warnings),
-    output: pick(candidates('output', undefined, '--output')),
+    // -o itself (which takes the view formats too: ics, html) is the session's to judge.
+    output: checkedSetting<string>(setting('output'), undefined, candidates('output', undefined, '--output'), warnings),
     allowInsecureTokenFile,
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
     shopHolds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', undefined, '--holds'), []).value!,
     alternatives: checkedSetting<AlternativeRule[]>(setting('alternatives'), [], candidates('alternatives', undefined, ''), warnings),
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
-    document: () => ({
-      companyName: documentValue<string>('companyName'),
-      companyAddress: documentValue<string>('companyAddress'),
-      companyContact: documentValue<string>('companyContact'),
-      logo: documentValue<string>('logo'),
-      currency: documentValue<string>('currency'),
-      quoteValidDays: documentValue<number>('quoteValidDays') ?? DEFAULT_QUOTE_VALID_DAYS,
-      quoteTerms: documentValue<string>('quoteTerms'),
+    document: (into) => ({
+      companyName: documentValue<string>('companyName', into),
+      companyAddress: documentValue<string>('companyAddress', into),
+      companyContact: documentValue<string>('companyContact', into),
+      logo: documentValue<string>('logo', into),
+      currency: documentValue<string>('currency', into),
+      quoteValidDays: documentValue<number>('quoteValidDays', into) ?? DEFAULT_QUOTE_VALID_DAYS,
+      quoteTerms: documentValue<string>('quoteTerms', into),
+      prefixes: { quote: documentValue<string>('quotePrefix', into) ?? 'Q-', order: documentValue<string>('orderPrefix', into) ?? 'O-' },
+      paper: documentValue<PaperSize>('paper', into) ?? defaultPaper(documentValue<string>('currency', [])),
     }),
     warnings,
+    inForce: (name) => inForce[name](),
   };
+  // Every name of the table, or tsc fails: a new setting cannot be left out of what status shows.
+  const inForce: Record<SettingName, () => Setting<unknown>> = {
+    profile: () => resolved.profileName,
+    baseUrl: () => resolved.baseUrl,
+    webUrl: () => resolved.webUrl,
+    token: () => resolved.token,
+    timeout: () => resolved.timeoutMs,
+    retries: () => resolved.retries,
+    output: () => resolved.output,
+    timezone: () => resolved.timeZone([]),
+    holds: () => resolved.holds,
+    alternatives: () => resolved.alternatives,
+    configDir: () => ({ value: dir, source: resolved.configDirOrigin === 'default' ? 'default' : 'env', origin: resolved.configDirOrigin }),
+    color: () => resolved.color,
+    sandboxToken: () => pick([[env[envName('sandboxToken')], 'env', envName('sandboxToken')]]),
+    allowInsecureTokenFile: () => insecure,
+    companyName: () => documentSetting('companyName', []),
+    companyAddress: () => documentSetting('companyAddress', []),
+    companyContact: () => documentSetting('companyContact', []),
+    logo: () => documentSetting('logo', []),
+    currency: () => documentSetting('currency', []),
+    quoteValidDays: () => documentSetting('quoteValidDays', []),
+    quoteTerms: () => documentSetting('quoteTerms', []),
+    quotePrefix: () => documentSetting('quotePrefix', []),
+    orderPrefix: () => documentSetting('orderPrefix', []),
+    paper: () => documentSetting('paper', []),
+  };
+  return resolved;
+}
 
-  function documentValue<T>(key: DocumentKey): T | undefined {
-    return checkedSetting<T | undefined>(setting(key), undefined, candidates(key, undefined, ''), warnings).value;
+/** --no-color, NO_COLOR (any value) or FORCE_COLOR (0 or false: off; else on); none: the terminal decides. */
+function colourSetting(flags: GlobalFlags, env: Record<string, string | undefined>): Setting<boolean> {
+  if (flags.color === false) return { value: false, source: 'flag', origin: '--no-color', given: 'off' };
+  if (env.NO_COLOR) return { value: false, source: 'env', origin: 'NO_COLOR', given: 'off' };
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    const on = force !== '0' && force !== 'false';
+    return { value: on, source: 'env', origin: 'FORCE_COLOR', given: on ? 'on' : 'off' };
   }
+  return { value: undefined, source: 'none', origin: 'not set' };
 }
 
 export const DEFAULT_QUOTE_VALID_DAYS = 30;
@@ -152,52 +208,77 @@ export interface DocumentSettings {
   currency?: string | undefined;
   quoteValidDays: number;
   quoteTerms?: string | undefined;
+  /** What a quote's and an order's number start with. */
+  prefixes: { quote: string; order: string };
+  /** The paper pages are printed on: the setting, else by the currency. */
+  paper: PaperSize;
+}
+
+/** A shop that counts in dollars of the US or Canada prints on Letter; every other on A4. */
+export function defaultPaper(currency: string | undefined): PaperSize {
+  return currency !== undefined && LETTER_CURRENCIES.includes(currency) ? 'Letter' : 'A4';
 }
 
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,
  * so that it never blocks `rentals config set` — the command that would fix it. */
-function checkedSetting<T>(def: SettingDef, fallback: T, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<T> {
-  const chosen = pick(candidates);
-  if (chosen.value === undefined) return { value: fallback, source: 'default', origin: 'default' };
-  const value = def.parse!(chosen.value) as T | undefined;
-  if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin };
-  const problem = `${chosen.origin}: ${def.name} must be ${def.rule} (got ${JSON.stringify(chosen.value)})`;
-  if (chosen.source === 'flag') throw new UsageError(problem);
-  warnings.push(`warning: ${problem}; using the default`);
-  return { value: fallback, source: 'default', origin: 'default' };
+function checkedSetting<T>(def: SettingDef, fallback: T | undefined, candidates: Array<[string | undefined, Source, string]>, warnings: string[]): Setting<T> {
+  const chosen = ruledSetting<T>(def, candidates);
+  if (chosen.source === 'none') return { value: fallback, source: 'default', origin: 'default' };
+  if (chosen.refused === undefined) return chosen;
+  warnings.push(`warning: ${refusal(chosen.refused)}; using the default`);
+  return { value: fallback, source: 'default', origin: 'default', refused: chosen.refused };
 }
+
+/**
+ * The first value given, parsed by the setting's rule. A flag that breaks it is a usage error; an
+ * environment or profile value that does is not used: `refused` says why (and is a warning
+ * when `warnings` is given).
+ */
+function ruledSetting<T>(def: SettingDef, candidates: Array<[string | undefined, Source, string]>, warnings?: string[]): Setting<T> {
+  const chosen = pick(candidates);
+  if (chosen.value === undefined) return { value: undefined, source: 'none', origin: 'not set' };
+  const value = def.parse!(chosen.value as string) as T | undefined;
+  if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin, given: chosen.value as string };
+  const refused = { origin: chosen.origin, rule: `${def.configKey ?? def.name} must be ${def.rule} (got ${quotedValue(chosen.value as string)})` };
+  if (chosen.source === 'flag') throw new UsageError(refusal(refused));
+  warnings?.push(`warning: ${refusal(refused)}; not used`);
+  return { value: undefined, source: chosen.source, origin: chosen.origin, refused };
+}
+
+/** `RENTALS_TIMEOUT: timeout must be a number of seconds from 0.001 to 86400 (got "0")`. */
+export function refusal(refused: { origin: string; rule: string }): string {
+  return `${refused.origin}: ${refused.rule}`;
+}
+
+/** A token is a few hundred bytes; a file or a pipe holding more is not a token file (a link to /dev/zero never ends). */
+const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 
 async function readTokenFile(path: string, allowInsecure: boolean, stdin: (() => AsyncIterable<unknown>) | undefined): Promise<string> {
+  const label = `--token-file ${path}`;
   const fromStdin = path === '-' && stdin !== undefined;
-  if (!fromStdin) refuseOpenSecretFile(path, `--token-file ${path}`, allowInsecure);
-  try {
-    // node:fs/promises loads only here: requiring it costs every start a few ms (it loads readline).
-    const { readFile } = await import('node:fs/promises');
-    const token = (fromStdin ? await readAll(stdin()) : await readFile(path, 'utf8')).trim();
-    if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
-    return token;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--token-file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'cannot read'}`);
-  }
+  if (!fromStdin) refuseOpenSecretFile(path, label, allowInsecure);
+  const tooLong = () => new UsageError(`${label}: holds more than ${MAX_TOKEN_FILE_BYTES} bytes; at most that many are read`);
+  // A pipe (`--token-file <(pass show api)`) is read too, bounded like a file.
+  // Loaded only here: a start without --token-file initialises no module more.
+  const text = fromStdin
+    ? await readAll(stdin(), { bytes: MAX_TOKEN_FILE_BYTES, tooLong })
+    : (await import('../common/bounded-file.js')).readBoundedFile(path, { label, maxBytes: MAX_TOKEN_FILE_BYTES, streams: true }).toString('utf8');
+  const token = text.trim();
+  if (!token) throw new UsageError(`${label}: the file is empty`);
+  return token;
 }
 
-/** A resolved setting of the table, by name, as text (secrets masked): what `auth status` lists. */
-export function shownSetting(settings: Settings, def: SettingDef): { value: string; origin: string } {
-  const resolved: Partial<Record<SettingName, Setting<unknown>>> = {
-    profile: settings.profileName,
-    baseUrl: settings.baseUrl,
-    webUrl: settings.webUrl,
-    token: settings.token,
-    timeout: settings.timeoutMs,
-    retries: settings.retries,
-    output: settings.output,
-    configDir: { value: settings.configDir, source: 'default', origin: settings.configDirOrigin },
-  };
-  const found = def.name === 'timezone' ? settings.timeZone([]) : resolved[def.name];
-  if (!found) return { value: '(not set)', origin: 'not set' };
-  const value = def.secret ? maskSecret(found.value as string | undefined) : found.value === undefined ? '(not set)' : String(found.value);
-  return { value, origin: found.origin };
+/**
+ * A setting as `auth status` lists it (secrets masked): its value as given, or why it is not used,
+ * and where it comes from; `set` is false when nothing gave it (its default or nothing stands).
+ */
+export function shownSetting(settings: Settings, def: SettingDef): { value: string; origin: string; set: boolean } {
+  const found = settings.inForce(def.name);
+  const set = found.source === 'flag' || found.source === 'env' || found.source === 'profile';
+  if (found.refused !== undefined) return { value: `(not used: ${found.refused.rule})`, origin: found.refused.origin, set: true };
+  if (found.value === undefined) return { value: '(not set)', origin: 'not set', set: false };
+  if (def.secret) return { value: maskSecret(String(found.value)), origin: found.origin, set };
+  return { value: found.given ?? String(found.value), origin: found.origin, set };
 }
 
 /** Shows that a secret is set without showing it: `****1a2b` for long tokens, `****` otherwise. */

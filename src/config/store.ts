@@ -30,6 +30,9 @@ export interface Profile {
   currency?: string;
   quoteValidDays?: string;
   quoteTerms?: string;
+  quotePrefix?: string;
+  orderPrefix?: string;
+  paper?: string;
   timeout?: string;
   retries?: string;
 }

@@ -1,14 +1,14 @@
 // The one write path of bookings: gathers what the planner (domain/booking-plan.ts) needs for an
 // event, plans the whole request, and writes the planned lines through the validator. Every
 // command that writes bookings comes here; the bulk engine judges its rows with the same planner
-// (bulk/judge.ts) and writes them through rowWrites below. A write that adds firm holds is read
-// back and backed out when a concurrent write took the units (race-guard.ts).
+// (bulk/judge.ts) and writes them through the row writes (row-writes.ts). A write that adds firm
+// holds is read back and backed out when a concurrent write took the units (race-guard.ts).
 
 import { validated } from '../schemas/validated.js';
-import { ValidationError } from '../errors.js';
+import { UsageError, ValidationError } from '../errors.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../domain/records.js';
-import type { Address, ApiRecord, ResourceApi, WriteOptions } from '../api/resource-api.js';
+import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import {
@@ -22,13 +22,17 @@ import {
   planBookings,
   targetOf,
 } from '../domain/booking-plan.js';
+import type { Change } from '../domain/changes.js';
 import { type Holdings, emptyHoldings, holdsOf } from '../domain/holds.js';
+import { type Money, moneyToNumber, parseMoney } from '../domain/money.js';
 import { firmShortages } from '../domain/tentative-holds.js';
-import { type WriteGrant, writeGrant } from '../api/write-grant.js';
-import { writeGuarded } from './race-guard.js';
-import { moneyToNumber } from '../domain/money.js';
-import { type ApiVersion, defaultVersion, resources } from '../resources/definitions.js';
+import { writeGrant } from '../api/write-grant.js';
+import { announcement } from '../output/booking-notices.js';
+import { type ApiVersion, type BodyOf, type FieldName, defaultVersion, resources } from '../resources/definitions.js';
 import type { CalendarData } from './calendar.js';
+import { type PlannedRequest, type PlannedWrite, type RecordWrites, type WriteChoices, readForWrite } from './planned-write.js';
+import { writeGuarded } from './race-guard.js';
+import { RecordRequests } from './record-writer.js';
 
 export function bookingsAddress(eventId: number, version: ApiVersion = defaultVersion(resources.bookings)): Address {
   return { def: resources.bookings, version, parentId: eventId };
@@ -52,7 +56,9 @@ export interface WrittenLine {
   after: ApiRecord | undefined;
 }
 
-export class BookingWriter {
+export class BookingWriter implements RecordWrites {
+  readonly resource = 'bookings';
+
   constructor(
     private readonly calendar: CalendarData,
     private readonly api: () => ResourceApi,
@@ -121,6 +127,7 @@ export class BookingWriter {
     return writeGuarded({
       label: `the bookings of ${planned.target.label}`,
       pause: this.pause,
+      history: this.api(),
       attempt: async (again) => {
         if (again) current = await this.plan(planned.target, planned.intents, planned.options);
         const written = await this.send(eventId, current.plan, version);
@@ -156,16 +163,59 @@ export class BookingWriter {
     return { ...held, bookings, byItem: holdsOf(held.events.values(), bookings, this.ruleOf) };
   }
 
+  /** A plan of the booking planner as every writer answers: the line writes as changes, its warnings and notes, the write. */
+  planned(planned: PlannedBookings, version?: ApiVersion): PlannedWrite {
+    const eventId = planned.target.id;
+    const { warnings, notes } = announcement(planned);
+    const writes = planned.plan.writes;
+    const items = planned.world.items;
+    return {
+      changes: writes.map((write) => namedLine(lineChange(eventId, write), items)),
+      warnings,
+      notes,
+      request: writes.length === 1 ? lineRequest(eventId, writes[0]!, version) : undefined,
+      write: async () => (await this.write(planned, version)).map((line) => namedLine(writtenChange(eventId!, line), items)),
+    };
+  }
+
+  /** The event of a line write (its parent), as the planner sees it. */
+  private async targetFor(at: Address): Promise<BookingTarget> {
+    if (at.parentId === undefined) throw new UsageError('bookings belong to an event: --event-id <id> is required');
+    return this.target(await this.calendar.event(String(at.parentId)));
+  }
+
+  /** One more line on the event (`bookings add`), judged with all its lines by the planner; its price from the block when none is given. */
+  async planCreate(at: Address, body: BodyOf<'bookings'>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    // Every rule of the validator first (required fields, limits); the price may come from the block.
+    await validated(resources.bookings, { ...body, price: body.price ?? 0 }, 'create');
+    const itemId = count(body.inventoryId, 'inventoryId')!;
+    const quantity = count(body.quantity, 'quantity')!;
+    const target = await this.targetFor(at);
+    return this.planned(await this.plan(target, [{ kind: 'add-line', itemId, quantity, price: money(body.price) }], { allowOverbook: choices.allowOverbook === true }), at.version);
+  }
+
+  /** One line changed (`bookings update`), judged with all the event's lines by the planner. */
+  async planUpdate(at: Address, bookingId: number, changes: BodyOf<'bookings'>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    const target = await this.targetFor(at);
+    const intent: BookingIntent = { kind: 'update-line', bookingId, itemId: count(changes.inventoryId, 'inventoryId'), quantity: count(changes.quantity, 'quantity'), price: money(changes.price) };
+    return this.planned(await this.plan(target, [intent], { allowOverbook: choices.allowOverbook === true }), at.version);
+  }
+
   /** Deletes one line (it holds less: never refused); a lost answer is looked up. */
-  async removeLine(at: Address, id: number): Promise<{ id: number }> {
-    const api = this.api();
-    try {
-      return await api.remove(at, id, { grant: writeGrant }).catch(async (error: unknown) => {
-        throw await settleDelete(api, at, id, error);
-      });
-    } finally {
-      if (at.parentId !== undefined) this.calendar.catalog.forget('bookings', at.parentId);
-    }
+  async planDelete(at: Address, id: number): Promise<PlannedWrite> {
+    const requests = new RecordRequests(this.api, this.calendar.catalog);
+    const before = await readForWrite(this.api(), at, id);
+    const change: Change = { resource: 'bookings', ...(at.parentId === undefined ? {} : { parentId: at.parentId }), id, before, after: null };
+    return {
+      changes: [change],
+      warnings: [],
+      notes: [],
+      request: { method: 'DELETE', at, id },
+      write: async () => {
+        await requests.remove(at, id, before);
+        return [change];
+      },
+    };
   }
 
   /** Puts every line written back as it was (a created line deleted, a changed one restored, a deleted one made again). */
@@ -226,6 +276,47 @@ export class BookingWriter {
   }
 }
 
+/** A line write as a planned change of the event's bookings. */
+export function lineChange(eventId: number | undefined, write: LineWrite): Change {
+  const parent = eventId === undefined ? {} : { parentId: eventId };
+  if (write.action === 'delete') return { resource: 'bookings', ...parent, id: write.booking.id, before: write.booking.record, after: null };
+  const values = { eventId: eventId ?? null, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
+  if (write.action === 'create') return { resource: 'bookings', ...parent, id: null, before: null, after: values };
+  return { resource: 'bookings', ...parent, id: write.booking.id, before: write.booking.record, after: { ...write.booking.record, ...values, id: write.booking.id } };
+}
+
+export function writtenChange(eventId: number, line: WrittenLine): Change {
+  const id = Number((line.after ?? line.before ?? line.record).id);
+  return { resource: 'bookings', parentId: eventId, id, before: line.before ?? null, after: line.after ?? null };
+}
+
+/** A line's change named by its item, as people call it. */
+export function namedLine(change: Change, items: ReadonlyMap<number, { name: string }>): Change {
+  const item = items.get(Number((change.after ?? change.before)?.inventoryId));
+  return item ? { ...change, name: item.name } : change;
+}
+
+/** The one request of a plan of one line write (a dry run of `bookings add` and `update` shows it). */
+function lineRequest(eventId: number | undefined, write: LineWrite, version?: ApiVersion): PlannedRequest | undefined {
+  if (eventId === undefined) return undefined;
+  const at = bookingsAddress(eventId, version);
+  if (write.action === 'delete') return { method: 'DELETE', at, id: write.booking.id };
+  const { action: _action, id, ...body } = lineRow(eventId, write);
+  return write.action === 'create' ? { method: 'POST', at, body } : { method: 'PUT', at, id: Number(id), body: { id, ...body } };
+}
+
+function count(value: unknown, field: FieldName<'bookings'>): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${field}: must be a whole number ≥ 0 (got ${JSON.stringify(value)})`);
+  return n;
+}
+
+function money(value: unknown): Money | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return parseMoney(typeof value === 'number' ? value : String(value));
+}
+
 /** A line write as a row: what `--dry-run` shows and what a write returns. */
 export function lineRow(eventId: number | undefined, write: LineWrite): Record<string, unknown> {
   if (write.action === 'delete') {
@@ -264,23 +355,6 @@ function grownItems(planned: PlannedBookings): number[] {
 
 function grows(planned: PlannedBookings): boolean {
   return planned.target.window !== undefined && grownItems(planned).length > 0;
-}
-
-/** The API's writes of booking rows for the bulk engine, once bulk/judge.ts has judged the whole plan by this writer's rules. */
-export function bookingRowWrites(api: RowWrites): RowWrites {
-  const grant: WriteGrant = writeGrant;
-  return {
-    create: (at, body, options) => api.create(at, body, { ...options, grant }),
-    update: (at, id, body, options) => api.update(at, id, body, { ...options, grant }),
-    remove: (at, id, options) => api.remove(at, id, { ...options, grant }),
-  };
-}
-
-/** The writes of the bulk engine's runner (bulk/api-operations.ts). */
-export interface RowWrites {
-  create(at: Address, body: ValidBody, options?: WriteOptions): Promise<{ records: ApiRecord[] }>;
-  update(at: Address, id: number, body: ValidBody, options?: WriteOptions & { before?: ApiRecord }): Promise<{ records: ApiRecord[] }>;
-  remove(at: Address, id: number, options?: WriteOptions & { before?: ApiRecord }): Promise<{ id: number }>;
 }
 
 /** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` */

@@ -4,7 +4,7 @@
 
 import type { ApiRecord } from '../api/resource-api.js';
 import { type Catalog, findIn } from './catalog.js';
-import { NameIndex } from './names.js';
+import { NameIndex, couldName } from './names.js';
 import { boundHeapGrowth } from '../common/heap.js';
 import { resources } from '../resources/definitions.js';
 import {
@@ -156,17 +156,11 @@ export class CalendarData {
     const refs = new Set<string>();
     const found = (async () => {
       await Promise.resolve(); // the other refs of this turn join first
-      const ids = new Set<number>();
-      const names = new Set<string>();
-      for (const ref of refs) {
-        if (/^\s*\d+\s*$/.test(ref)) ids.add(Number(ref.trim()));
-        else names.add(ref.trim().toLowerCase());
-      }
+      const wanted = couldName(refs);
       const kept = new Map<number, ApiRecord>();
       for await (const run of this.catalog.scan('inventory')) {
         for (const { Links: _links, ...record } of run) {
-          const name = typeof record.name === 'string' ? record.name.trim().toLowerCase() : undefined;
-          if (ids.has(Number(record.id)) || (name !== undefined && names.has(name))) kept.set(Number(record.id), record);
+          if (wanted(Number(record.id), record.name)) kept.set(Number(record.id), record);
         }
       }
       return kept;

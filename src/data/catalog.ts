@@ -8,7 +8,7 @@ import type { Address, ApiRecord } from '../api/resource-api.js';
 import type { DataPiece } from '../api/data-envelope.js';
 import { AuthError, NotFoundError, UsageError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
-import { NameIndex } from './names.js';
+import { type LookupResult, NameIndex, parseReference } from './names.js';
 import { parseId } from '../schemas/values.js';
 import { Limiter, mapLimit } from './pool.js';
 
@@ -40,9 +40,6 @@ const DOCUMENTED_STATUSES: readonly ApiRecord[] = [
 
 /** Nested lists in flight at once: the client's keep-alive agent holds 16 sockets. */
 const CATALOG_CONCURRENCY = 16;
-
-/** Number-like arguments (`7`) are ids; anything else is a name. */
-const ID_TEXT = /^\s*\d+\s*$/;
 
 export class Catalog {
   private readonly lists = new Map<string, Promise<ApiRecord[]>>();
@@ -199,15 +196,14 @@ export class Catalog {
     return this.lists.has(parentId === undefined ? name : `${name}/${parentId}`);
   }
 
-  /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
-  async lookup(name: ResourceName, label: string): Promise<number | string> {
-    const found = (await this.names(name)).resolve(label);
-    return found.ok ? found.id : found.rule;
-  }
-
   /** The id whose label is `label`; a name that matches nothing is not found (exit 4), an ambiguous one a usage error (exit 2). */
   async idOfName(name: ResourceName, label: string, argument: string): Promise<number> {
-    return idIn(await this.names(name), label, argument);
+    return idOrThrow((await this.names(name)).resolve(label), argument, label);
+  }
+
+  /** The id a reference names (`7`, `id:7`, `name:007`, `Confirmed`): what `find` resolves, without the record. */
+  async idOf(name: ResourceName, ref: string, argument: string): Promise<number> {
+    return idOrThrow((await this.names(name)).resolveRef(ref), argument, ref);
   }
 
   /**
@@ -235,25 +231,27 @@ export class Catalog {
   }
 }
 
-function idIn(index: NameIndex, label: string, argument: string): number {
-  const found = index.resolve(label);
+function idOrThrow(found: LookupResult, argument: string, ref: string): number {
   if (found.ok) return found.id;
   if (found.reason === 'missing') throw new NotFoundError(`${argument}: ${found.rule}`, 404);
-  throw new UsageError(`${argument}: ${found.rule}`);
+  throw new UsageError(`${argument}: ${found.rule}${found.reason === 'invalid' ? ` (got ${JSON.stringify(ref)})` : ''}`);
 }
 
 /**
- * What a command argument names, by id (`12`) or label, with Catalog.find's wording, among records
- * held any way (`names` and `get` over them): for a reader that keeps less than the list.
+ * What a command argument names, by id (`12`, `id:12`) or label (`name:007`, or any text that is
+ * not a number), with Catalog.find's wording, among records held any way (`names` and `get` over
+ * them): for a reader that keeps less than the list. A bare number some record is named is
+ * ambiguous when another record has it as its id.
  */
 export async function findIn<T>(def: ResourceDef, ref: string, argument: string, names: () => Promise<NameIndex>, get: (id: number) => Promise<T | undefined>): Promise<T> {
   let id: number;
-  if (ID_TEXT.test(ref) || def.labelField === undefined || ref.trim() === '') {
-    const parsed = parseId(ref);
+  if (def.labelField === undefined || ref.trim() === '') {
+    const written = parseReference(ref);
+    const parsed = parseId(written.kind === 'name' ? written.name : written.text);
     if (!parsed.ok) throw new UsageError(`${argument}: ${parsed.rule} (got ${JSON.stringify(ref)})`);
     id = parsed.value;
   } else {
-    id = idIn(await names(), ref, argument);
+    id = idOrThrow((await names()).resolveRef(ref), argument, ref);
   }
   const record = await get(id);
   if (!record) throw new NotFoundError(`${argument}: there is no ${def.singular} with id ${id}`, 404);

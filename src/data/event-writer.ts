@@ -1,31 +1,40 @@
-// The one write path of events, beside the one of bookings (booking-writer.ts). A change of an
-// event is planned whole (the record as read, the changes over its writable fields: a PUT replaces
-// the whole record) and judged by the calendar's rule (domain/event-change.ts) when it can make the
-// event hold more: its status, its window dates, its cancel date. Written changes that add firm holds
-// are read back and backed out when a concurrent write took the units (race-guard.ts). A write
-// whose outcome is unknown is looked up (api/unknown-outcome.ts) before the error is shown.
+// The writer of events, beside the one of bookings (booking-writer.ts). Its rules:
+// - Cancelled means cancelled everywhere: a change that sets the cancel date also sets the
+//   service's Cancelled status (when it has one), one that clears it from an event whose status
+//   cancels it gives Confirmed, unless the change names a status itself; a change of status alone
+//   that cancels sets the cancel date (now), and one that holds on an event with a cancel date
+//   clears it (an uncancel, judged as one); so `check` finds no cancel-status-mismatch after any write.
+// - A change is planned whole (the record as read, the changes over its writable fields: a PUT
+//   replaces the whole record) and judged by the calendar's rule (domain/event-change.ts) when it
+//   can make the event hold more: its status, its window dates, its cancel date. Written changes
+//   that add firm holds are read back and backed out when a concurrent write took the units
+//   (race-guard.ts). A write whose outcome is unknown is looked up (api/unknown-outcome.ts).
 
-import { validated } from '../schemas/validated.js';
 import type { ValidBody } from '../schemas/valid-body.js';
-import { type Address, type ApiRecord, type ResourceApi, single } from '../api/resource-api.js';
-import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
-import { writeGrant } from '../api/write-grant.js';
+import { type Address, type ApiRecord, type ResourceApi } from '../api/resource-api.js';
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
-import { ShortageRefused } from '../domain/booking-plan.js';
+import { ShortageRefused, overbookingWarning, targetOf } from '../domain/booking-plan.js';
+import { isCancelledStatus } from '../domain/event-model.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
-import type { CalendarBooking, CalendarEvent } from '../domain/records.js';
-import { readEvent } from '../domain/records.js';
-import { firmShortages } from '../domain/tentative-holds.js';
+import { type CalendarBooking, type CalendarEvent, eventLabel, readEvent } from '../domain/records.js';
+import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
+import { type WallTime, formatWallTime } from '../domain/wall-time.js';
 import { defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import type { CalendarData } from './calendar.js';
+import { type PlannedWrite, type RecordWrites, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
 import { writeGuarded } from './race-guard.js';
+import { RecordRequests, checkedBody } from './record-writer.js';
+
+/** The status an uncancelled event gets when its own status cancels it and none is named. */
+const HOLDING_STATUS = 'Confirmed';
 
 export interface EventChangeOptions {
   allowOverbook: boolean;
   /** Completes "cannot be …" in a refusal: confirmed, moved, uncancelled, changed. */
   verb: string;
+  allowDateOrder?: boolean;
 }
 
 export interface PlannedEventChange {
@@ -34,6 +43,7 @@ export interface PlannedEventChange {
   after: CalendarEvent;
   /** The PUT body: the whole record with the changes. */
   body: ValidBody;
+  /** The changes as judged: what was asked, with the status or cancel date that keeps them in step. */
   changes: Record<string, unknown>;
   judgement: EventChangeJudgement;
   /** The event's booking lines (they hold over the new window). */
@@ -47,23 +57,57 @@ export interface WrittenEvent {
   after: ApiRecord | undefined;
 }
 
-export class EventWriter {
+export class EventWriter implements RecordWrites {
+  readonly resource = 'events';
+  private readonly requests: RecordRequests;
+
   constructor(
     private readonly calendar: CalendarData,
     private readonly api: () => ResourceApi,
     private readonly ruleOf: (event: CalendarEvent) => HoldRule,
+    /** The clock on the local wall: the cancel date of a status that cancels. */
+    private readonly now: () => WallTime,
     /** Adds the ways out to a refusal for stock (data/shortage-advisor.ts), as the booking writer does. */
     private readonly advisor?: { advise: (refusal: ShortageRefused) => Promise<ShortageRefused> },
     private readonly pause?: () => Promise<void>,
-  ) {}
+  ) {
+    this.requests = new RecordRequests(api, calendar.catalog);
+  }
 
-  private address(): Address {
+  address(): Address {
     return { def: resources.events, version: defaultVersion(resources.events) };
   }
 
-  /** The whole change judged (refused as a whole when a rule says no); nothing is sent. */
-  async plan(event: CalendarEvent, changes: Record<string, unknown>, options: EventChangeOptions): Promise<PlannedEventChange> {
-    const body = await validated(resources.events, { ...wholeRecord(event.record), ...changes, id: event.id }, 'update');
+  /** The service's Cancelled status (either spelling), when it has one. */
+  private async cancelledStatusId(): Promise<number | undefined> {
+    const statuses = await this.calendar.catalog.names('statuses');
+    return statuses.ids().find((id) => isCancelledStatus(statuses.label(id)));
+  }
+
+  /** `changes` with the status that agrees with the cancel date they set or clear, and the cancel date that agrees with the status they name. */
+  async inStep(event: Pick<CalendarEvent, 'statusId' | 'cancellation'>, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const names = 'cancelDate' in changes || 'eventStatusId' in changes;
+    if (!names || ('cancelDate' in changes && 'eventStatusId' in changes)) return changes;
+    const statuses = await this.calendar.catalog.names('statuses');
+    if (!('cancelDate' in changes)) {
+      const cancels = isCancelledStatus(statuses.label(Number(changes.eventStatusId)));
+      if (cancels && !event.cancellation.byDate) return { ...changes, cancelDate: formatWallTime(this.now()) };
+      if (!cancels && event.cancellation.byDate) return { cancelReason: null, ...changes, cancelDate: null };
+      return changes;
+    }
+    const cancels = changes.cancelDate !== null && changes.cancelDate !== '' && changes.cancelDate !== undefined;
+    if (cancels) {
+      const cancelled = await this.cancelledStatusId();
+      return cancelled === undefined ? changes : { ...changes, eventStatusId: cancelled };
+    }
+    if (!isCancelledStatus(statuses.label(event.statusId ?? -1))) return changes;
+    return { ...changes, eventStatusId: await this.calendar.catalog.idOfName('statuses', HOLDING_STATUS, 'status') };
+  }
+
+  /** The whole change, kept in step and judged (refused as a whole when a rule says no); nothing is sent. */
+  async plan(event: CalendarEvent, asked: Record<string, unknown>, options: EventChangeOptions): Promise<PlannedEventChange> {
+    const changes = await this.inStep(event, asked);
+    const body = await checkedBody(resources.events, { ...wholeRecord(event.record), ...changes, id: event.id }, 'update', options, changes);
     const merged = { ...event.record, ...body, id: event.id };
     // A rename or a cancel cannot add holds: written without reading the calendar.
     const unjudged = (before: CalendarEvent, after: CalendarEvent): PlannedEventChange => ({ before, after, body, changes, judgement: { addsHolds: false, overbooked: [], quotesCountedOn: [] }, lines: [], options });
@@ -83,9 +127,9 @@ export class EventWriter {
     }
   }
 
-  /** The event as the server has it now (one GET, not the list): what `events update` changes. */
+  /** The event as the server has it now (one GET, not the list), checked to be the one named. */
   async read(id: number): Promise<CalendarEvent> {
-    return readEvent(single(await this.api().get(this.address(), id), `event ${id}`));
+    return readEvent(await readForWrite(this.api(), this.address(), id));
   }
 
   /** Sends the planned change; read back when it added firm holds, backed out and tried once more when a concurrent write took the units. */
@@ -94,11 +138,12 @@ export class EventWriter {
     return writeGuarded({
       label: `the change of event ${planned.before.id}`,
       pause: this.pause,
+      history: this.api(),
       attempt: async (again) => {
         if (again) {
           current = await this.plan(await this.read(planned.before.id), planned.changes, planned.options);
         }
-        const after = await this.put(current.before.id, current.body, current.before.record);
+        const after = await this.requests.update(this.address(), current.before.id, current.body, current.before.record);
         const guarded = current.judgement.addsHolds && !current.options.allowOverbook && this.ruleOf(current.after) === 'firm' && current.lines.length > 0;
         return { written: { before: current.before.record, after }, guarded };
       },
@@ -108,57 +153,87 @@ export class EventWriter {
         return firmShortages(window, asked, held);
       },
       backOut: async (written) => {
-        await this.put(current.before.id, await validated(resources.events, wholeRecord(written.before!), 'update'), written.after);
+        await this.requests.update(this.address(), current.before.id, await checkedBody(resources.events, wholeRecord(written.before!), 'update', { allowDateOrder: true }), written.after);
       },
     });
   }
 
-  /** `before`: the record as read, for the history of writes. */
-  private async put(id: number, body: ValidBody, before: ApiRecord | undefined): Promise<ApiRecord> {
-    const api = this.api();
+  /** A planned change as every writer answers it: the record before and after, the warnings, the write. */
+  planned(planned: PlannedEventChange): PlannedWrite {
     const at = this.address();
-    try {
-      const result = await api.update(at, id, body, { grant: writeGrant, before }).catch(async (error: unknown) => {
-        throw await settleUpdate(api, at, id, body, error, before);
-      });
-      return result.records[0] ?? body;
-    } finally {
-      this.calendar.catalog.forget('events');
-    }
+    const id = planned.before.id;
+    return {
+      changes: [recordChange(at, id, planned.before.record, { ...planned.before.record, ...planned.body })],
+      warnings: eventWarnings(planned),
+      notes: [],
+      request: { method: 'PUT', at, id, body: planned.body },
+      write: async () => {
+        const written = await this.write(planned);
+        return [recordChange(at, id, written.before ?? null, written.after ?? null)];
+      },
+    };
   }
 
-  /** A new event (it holds nothing until bookings are written through the booking writer); `replaces`: the deleted one it brings back (undo). */
+  async planUpdate(_at: Address, id: number, changes: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    checkBodyId(changes, id);
+    const { id: _id, ...fields } = changes;
+    const event = await this.read(id);
+    return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder }));
+  }
+
+  /** A new event holds nothing until bookings are written through the booking writer: checked by its values, kept in step. */
+  async planCreate(_at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    const at = this.address();
+    const valid = await checkedBody(resources.events, await this.inStep({ statusId: undefined, cancellation: { cancelled: false, byDate: false, byStatus: false } }, body), 'create', choices);
+    return {
+      changes: [recordChange(at, null, null, { ...valid })],
+      warnings: [],
+      notes: [],
+      request: { method: 'POST', at, body: valid },
+      write: async () => {
+        const created = await this.requests.create(at, valid, choices.replaces);
+        return [recordChange(at, Number(created.id), null, created)];
+      },
+    };
+  }
+
+  /** Deleting an event: it holds nothing any more, never refused. */
+  async planDelete(_at: Address, id: number): Promise<PlannedWrite> {
+    const at = this.address();
+    const before = await readForWrite(this.api(), at, id);
+    return {
+      changes: [recordChange(at, id, before, null)],
+      warnings: [],
+      notes: [],
+      request: { method: 'DELETE', at, id },
+      write: async () => {
+        await this.requests.remove(at, id, before);
+        return [recordChange(at, id, before, null)];
+      },
+    };
+  }
+
+  /** A new event from a body already made whole (a clone's copy); `replaces`: the deleted one it brings back (undo). */
   async create(body: Record<string, unknown>, replaces?: number): Promise<WrittenEvent & { after: ApiRecord }> {
-    const api = this.api();
-    const at = this.address();
-    const valid = await validated(resources.events, body, 'create');
-    // The events before the POST: after a fault, only an event that is new and matches is this one.
-    const before = await BeforeCreate.note(api, at);
-    try {
-      const result = await api.create(at, valid, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
-        throw await settleCreate(api, at, valid, before, error);
-      });
-      const created = result.records[0];
-      if (!created) throw new Error('the service answered the new event with no record');
-      return { before: undefined, after: created };
-    } finally {
-      this.calendar.catalog.forget('events');
-    }
+    const planned = await this.planCreate(this.address(), body, { replaces, allowDateOrder: true });
+    const [written] = await planned.write();
+    return { before: undefined, after: written!.after! };
   }
 
-  /** Deletes an event (it holds nothing any more: never refused). */
-  async remove(id: number, before?: ApiRecord): Promise<WrittenEvent & { id: number }> {
-    const api = this.api();
-    const at = this.address();
-    try {
-      const result = await api.remove(at, id, { grant: writeGrant, before }).catch(async (error: unknown) => {
-        throw await settleDelete(api, at, id, error);
-      });
-      return { before, after: undefined, id: result.id };
-    } finally {
-      this.calendar.catalog.forget('events');
-    }
+  /** Deletes an event as it was read (`before`). */
+  async remove(id: number, before: ApiRecord): Promise<WrittenEvent & { id: number }> {
+    const result = await this.requests.remove(this.address(), id, before);
+    return { before, after: undefined, id: result.id };
   }
+}
+
+/** What a change of an event lets through, said before it is written. */
+function eventWarnings(planned: PlannedEventChange): string[] {
+  const { judgement, after } = planned;
+  const warnings: string[] = [];
+  if (judgement.overbooked.length > 0) warnings.push(overbookingWarning(targetOf(after), judgement.overbooked));
+  if (judgement.quotesCountedOn.length > 0) warnings.push([`warning: ${eventLabel(after)} takes units that quotes are counting on:`, ...describeQuotesCountingOn(judgement.quotesCountedOn)].join('\n'));
+  return warnings;
 }
 
 /** The writable fields of a record as read, with its id: a PUT replaces the whole record (and puts it back). */

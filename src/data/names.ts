@@ -1,20 +1,98 @@
 // Names → ids for the resources that have a label (items by name, rental blocks by pricingType,
 // statuses by statusType), and back. One implementation and one wording for the CLI's id flags
-// (`--rental-block-id Weekend`) and the bulk engine's name columns (`inventoryName`).
-// Exact names first; a name that matches nothing exactly may match regardless of case.
+// (`--rental-block-id Weekend`), positional ids, and the bulk engine's name columns (`inventoryName`).
+// Exact names first; then the name as a spreadsheet export wrote it (`'=Tent`, the formula guard's
+// quote); then regardless of case; then regardless of accents and the style of dashes and quotes
+// (common/fold.ts). Several names at the first level that matches: ambiguous, never a guess.
+// A reference (`resolveRef`) is an id or a name: `id:7` and `name:007` say which; a bare number
+// that is both some record's id and another's name is ambiguous.
 
 import { closest } from '../common/similar.js';
+import { restoreFormula } from '../common/spreadsheet.js';
 import type { ResourceDef } from '../resources/definitions.js';
+import { parseId } from '../schemas/values.js';
 
-/** `missing`: no record has the name (not found, exit 4); `ambiguous`: several do (a usage error, exit 2). */
-export type LookupResult = { ok: true; id: number } | { ok: false; rule: string; reason: 'missing' | 'ambiguous' };
+/**
+ * `missing`: no record has the name (not found, exit 4); `ambiguous`: several do, or a number is
+ * both an id and a name (a usage error, exit 2); `invalid`: `id:x` is no id (exit 2).
+ */
+export type LookupResult = { ok: true; id: number } | { ok: false; rule: string; reason: 'missing' | 'ambiguous' | 'invalid' };
 
 /** Up to this many names are listed when a name is not found; beyond it, the list command is named. */
 const KNOWN_LISTED = 12;
 
+// Names as people type them: "harper-nguyen wedding" for "Harper–Nguyen Wedding", "cafe" for
+// "Café", 'O'Brien' for "O’Brien": equal once folded (case, accents, the style of dashes and
+// quotes, runs of spaces).
+
+/** Hyphens, en and em dashes, the minus sign and their full-width and small forms. */
+const DASHES = /[\u2010-\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d]/g;
+/** Curly, low and prime single quotes, the acute accent and the backtick written for an apostrophe. */
+const SINGLE_QUOTES = /[\u2018-\u201b\u2032\u00b4\u0060\uff07]/g;
+/** Curly, low and prime double quotes and guillemets. */
+const DOUBLE_QUOTES = /[\u201c-\u201f\u2033\u00ab\u00bb\uff02]/g;
+/** Combining marks: what NFKD leaves of an accent. Made at the first fold: a Unicode property costs every start that loads this module (~30 µs). */
+let marks: RegExp | undefined;
+
+/** `name` compared as people mean it: no accents, one dash, one of each quote, lower case, single spaces. */
+export function foldName(name: string): string {
+  marks ??= new RegExp('\\p{M}', 'gu');
+  return name
+    .normalize('NFKD')
+    .replace(marks, '')
+    .replace(DASHES, '-')
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** How a reference was written: `id:7`, `name:007`, or bare (`7`: an id unless some record is named so; `Tent`: a name). */
+export type Reference = { kind: 'id'; text: string } | { kind: 'name'; name: string } | { kind: 'bare'; text: string };
+
+const ID_PREFIX = /^\s*id:/;
+const NAME_PREFIX = /^\s*name:/;
+/** A bare reference that may be an id: digits only. */
+const DIGITS = /^\s*\d+\s*$/;
+/** Text written as a number (`-1`, `1.5`): meant as an id when no record is named so. */
+const NUMBER_LIKE = /^\s*[-+]?\d*\.?\d+\s*$/;
+
+export function parseReference(text: string): Reference {
+  if (ID_PREFIX.test(text)) return { kind: 'id', text: text.replace(ID_PREFIX, '') };
+  if (NAME_PREFIX.test(text)) return { kind: 'name', name: text.replace(NAME_PREFIX, '') };
+  return { kind: 'bare', text };
+}
+
+/** The id `text` gives. */
+export function idFromText(text: string): LookupResult {
+  const id = parseId(text.trim());
+  return id.ok ? { ok: true, id: id.value } : { ok: false, rule: id.rule, reason: 'invalid' };
+}
+
+/**
+ * Whether a record (its id and label) could be what one of `refs` names: by id, or by its label at
+ * any level `resolve` matches (all fold to the same). A reader that keeps only these records
+ * resolves each ref among them as among all.
+ */
+export function couldName(refs: Iterable<string>): (id: number, label: unknown) => boolean {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  for (const text of refs) {
+    const ref = parseReference(text);
+    const name = ref.kind === 'name' ? ref.name : ref.text;
+    if (ref.kind !== 'name' && DIGITS.test(ref.text)) ids.add(Number(ref.text.trim()));
+    if (ref.kind !== 'id') {
+      names.add(foldName(name));
+      names.add(foldName(restoreFormula(name.trim())));
+    }
+  }
+  return (id, label) => ids.has(id) || (typeof label === 'string' && names.has(foldName(label)));
+}
+
 export class NameIndex {
   /** Built on the first `resolve`: a run that only labels ids (an export of 300k rows) never needs them. */
-  private names?: { byName: Map<string, number[]>; byFoldedName: Map<string, number[]> };
+  private names?: { byName: Map<string, number[]>; byLowerName: Map<string, number[]>; byFoldedName: Map<string, number[]> };
   private readonly labels = new Map<number, string>();
 
   constructor(
@@ -48,21 +126,61 @@ export class NameIndex {
     return [...this.labels.keys()];
   }
 
+  /** The record named `name`: exact, as the formula guard wrote it, regardless of case, then of accents, dashes and quotes. */
   resolve(name: string): LookupResult {
     const wanted = name.trim();
-    const { byName, byFoldedName } = this.byNames();
-    const ids = byName.get(wanted) ?? byFoldedName.get(wanted.toLowerCase()) ?? [];
+    const { byName, byLowerName, byFoldedName } = this.byNames();
+    const unguarded = restoreFormula(wanted);
+    const exact = byName.get(wanted) ?? (unguarded === wanted ? undefined : byName.get(unguarded));
+    if (exact) return this.oneOf(wanted, exact);
+    const lower = byLowerName.get(wanted.toLowerCase());
+    if (lower) return this.oneOf(wanted, lower);
+    const folded = byFoldedName.get(foldName(wanted));
+    if (folded) return this.oneOf(wanted, folded, true);
+    return { ok: false, rule: this.notFound(wanted), reason: 'missing' };
+  }
+
+  /**
+   * What a reference names: `id:7` the id, `name:007` the name; a bare number the id, unless some
+   * other record is named so (then ambiguous, both ways to ask said); anything else a name.
+   */
+  resolveRef(text: string): LookupResult {
+    const ref = parseReference(text);
+    if (ref.kind === 'name') return this.resolve(ref.name);
+    if (ref.kind === 'id') return idFromText(ref.text);
+    if (!DIGITS.test(ref.text)) {
+      const found = this.resolve(ref.text);
+      // `-1`, `1.5`: a malformed id, unless some record is named so.
+      return !found.ok && found.reason === 'missing' && NUMBER_LIKE.test(ref.text) ? idFromText(ref.text) : found;
+    }
+    const wanted = ref.text.trim();
+    const named = (this.byNames().byName.get(wanted) ?? []).filter((id) => String(id) !== wanted || !this.labels.has(id));
+    if (named.length === 0) return idFromText(wanted);
+    const id = parseId(wanted);
+    if (id.ok && this.labels.has(id.value) && !named.includes(id.value)) {
+      return { ok: false, rule: bothIdAndName(this.def, wanted, id.value, this.labels.get(id.value)!, named), reason: 'ambiguous' };
+    }
+    return this.oneOf(wanted, named);
+  }
+
+  private oneOf(wanted: string, ids: readonly number[], folded = false): LookupResult {
     if (ids.length === 1) return { ok: true, id: ids[0]! };
-    if (ids.length === 0) return { ok: false, rule: this.notFound(wanted), reason: 'missing' };
-    return { ok: false, rule: ambiguous(this.def, wanted, ids), reason: 'ambiguous' };
+    return { ok: false, rule: folded ? this.ambiguousFolded(wanted, ids) : ambiguous(this.def, wanted, ids), reason: 'ambiguous' };
+  }
+
+  /** `2 events match "harper-nguyen wedding" …: "Harper–Nguyen Wedding" (id 3), "Harper-Nguyen wedding" (id 9); …`. */
+  private ambiguousFolded(wanted: string, ids: readonly number[]): string {
+    const named = [...ids].sort((a, b) => a - b).map((id) => `${JSON.stringify(this.labels.get(id))} (id ${id})`);
+    return `${ids.length} ${this.def.plural} match ${JSON.stringify(wanted)} when case, accents, dashes and quotes are ignored: ${named.join(', ')} (give the exact name or the id)`;
   }
 
   private byNames(): NonNullable<NameIndex['names']> {
     if (this.names) return this.names;
-    const names = { byName: new Map<string, number[]>(), byFoldedName: new Map<string, number[]>() };
+    const names = { byName: new Map<string, number[]>(), byLowerName: new Map<string, number[]>(), byFoldedName: new Map<string, number[]>() };
     for (const [id, label] of this.labels) {
       push(names.byName, label.trim(), id);
-      push(names.byFoldedName, label.trim().toLowerCase(), id);
+      push(names.byLowerName, label.trim().toLowerCase(), id);
+      push(names.byFoldedName, foldName(label), id);
     }
     return (this.names = names);
   }
@@ -100,6 +218,13 @@ export class NameIndex {
 export function ambiguous(def: ResourceDef, name: string, ids: readonly number[]): string {
   const sorted = [...ids].sort((a, b) => a - b);
   return `${ids.length} ${def.plural} are named ${JSON.stringify(name)}: ids ${sorted.join(', ')} (give the id instead)`;
+}
+
+/** `"7" is both the id of inventory item 7 ("Ladder") and the name of inventory item 12: …`. */
+function bothIdAndName(def: ResourceDef, text: string, id: number, label: string, named: readonly number[]): string {
+  const others = [...named].sort((a, b) => a - b);
+  const which = others.length === 1 ? `${def.singular} ${others[0]}` : `${def.plural} ${others.join(', ')}`;
+  return `${JSON.stringify(text)} is both the id of ${def.singular} ${id} (${JSON.stringify(label)}) and the name of ${which}: write id:${id} for the first or name:${text} for the other`;
 }
 
 function push(map: Map<string, number[]>, key: string, id: number): void {

@@ -9,14 +9,14 @@
 // later backs out, and both never back out for each other. To keep a winner where both did back out,
 // each tries once more after a random pause (planned afresh, so it is refused if the other stayed);
 // when the second try loses too, exit 1, saying another booking took the units at the same moment.
+// What backs out does not stand: its writes and those of the back-out are withdrawn from the run's
+// history entry (config/history.ts), so undoing the entry never plans a restore of what never stood.
 // The limit: a client that is not `rentals` (the web application, `rentals api`) does not read back.
 
-import { RentalsError } from '../errors.js';
-import { refusedByRules } from './refused.js';
 import { type Shortage, describeShortages } from '../domain/holds.js';
+import { LostRace, refusedByRules } from './refused.js';
 
-/** Lost to a concurrent write: backed out, nothing of this command stays written. Exit 1. */
-export class LostRace extends RentalsError {}
+export { LostRace } from './refused.js';
 
 export const RACE_LOST = 'another booking took the units at the same moment';
 
@@ -31,6 +31,8 @@ export interface GuardedWrite<T> {
   pause?: () => Promise<void>;
   /** For messages: `event 12 "Smith wedding"`. */
   label: string;
+  /** The run's history: an attempt that backs out is withdrawn from it (absent: nothing to withdraw). */
+  history?: { historyMark(): number; withdrawSince(mark: number): void };
 }
 
 /** The pause of a writer that backed out: long and random enough that two retries rarely meet again. */
@@ -42,6 +44,7 @@ export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const again = attempt > 1;
     let result: { written: T; guarded: boolean };
+    const mark = guard.history?.historyMark();
     try {
       result = await guard.attempt(again);
     } catch (error) {
@@ -53,6 +56,7 @@ export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
     const short = await guard.shortagesNow(result.written);
     if (short.length === 0) return result.written;
     await guard.backOut(result.written);
+    if (mark !== undefined) guard.history!.withdrawSince(mark);
     if (again) {
       throw new LostRace([`${RACE_LOST}: ${guard.label} was written, then found short and backed out:`, ...describeShortages(short), 'Nothing was changed. Try again, or write anyway with --allow-overbook.'].join('\n'));
     }

@@ -1,14 +1,13 @@
 // Id fields that reference a resource with a human label also accept that label:
 // `--event-status-id Confirmed`, `--rental-block-id Weekend`, `--inventory-id "Tent 20x20"`.
 // Resolved through the run's data catalog (each referenced list read once per run), with the
-// NameIndex wording the bulk engine's name columns use too.
+// NameIndex wording the bulk engine's name columns use too. A number given as text is an id
+// unless some record is named so (then `id:7` or `name:7` says which); a JSON number is an id.
 
 import { type FieldIssue, UnknownNameError, ValidationError } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, resources } from '../resources/definitions.js';
 import type { Catalog } from './catalog.js';
-
-/** Number-like values (`7`, `-1`, `1.5`) are ids to validate, never names to look up. */
-const NUMERIC = /^\s*[-+]?\d*\.?\d+\s*$/;
+import { type LookupResult, idFromText, parseReference } from './names.js';
 
 /**
  * References whose ids are checked against the service's list before sending, as their names are:
@@ -16,13 +15,16 @@ const NUMERIC = /^\s*[-+]?\d*\.?\d+\s*$/;
  */
 const CHECKED_IDS: ReadonlySet<ResourceName> = new Set(['statuses']);
 
-/** A value that names a record of `target` (one with labels) rather than giving its id. */
-export function isNameRef(target: ResourceDef, value: unknown): value is string {
-  return typeof value === 'string' && target.labelField !== undefined && value.trim() !== '' && !NUMERIC.test(value);
+/**
+ * A reference to a record of `target` (one with labels) given as text: a name, `name:…`, `id:…`,
+ * or a number that may be either (only the record's list tells). A JSON number is an id.
+ */
+export function isReference(target: ResourceDef, value: unknown): value is string {
+  return typeof value === 'string' && target.labelField !== undefined && value.trim() !== '';
 }
 
 export function needsResolution(field: FieldDef, value: unknown): boolean {
-  return field.kind === 'id' && field.references !== undefined && isNameRef(resources[field.references], value);
+  return field.kind === 'id' && field.references !== undefined && isReference(resources[field.references], value);
 }
 
 export class NameResolver {
@@ -38,15 +40,18 @@ export class NameResolver {
     const out = { ...body };
     for (const field of def.fields) {
       const value = body[field.name];
-      const unknown = field.name in given ? await this.unknownId(field, value) : undefined;
-      if (unknown !== undefined) issues.push({ field: field.name, message: unknown, value });
-      if (!needsResolution(field, value)) continue;
-      const result = (await this.catalog.names(field.references!)).resolve(String(value));
-      if (result.ok) out[field.name] = result.id;
-      else {
-        issues.push({ field: field.name, message: result.rule, value });
-        allMissing &&= result.reason === 'missing';
+      let id = value;
+      if (needsResolution(field, value)) {
+        const result = await this.reference(field.references!, value as string);
+        if (!result.ok) {
+          issues.push({ field: field.name, message: result.rule, value });
+          allMissing &&= result.reason === 'missing';
+          continue;
+        }
+        id = out[field.name] = result.id;
       }
+      const unknown = field.name in given ? await this.unknownId(field, id) : undefined;
+      if (unknown !== undefined) issues.push({ field: field.name, message: unknown, value });
     }
     // Names that match nothing are not found (exit 4); an ambiguous one is a usage error (exit 2).
     if (issues.length > 0) throw allMissing ? new UnknownNameError(issues, def.singular) : new ValidationError(issues, def.singular);
@@ -68,8 +73,15 @@ export class NameResolver {
     return names.unknownId(id);
   }
 
-  /** The id whose label is `label` (exact, else regardless of case), or a message saying why there is none. */
-  lookup(target: ResourceName, label: string): Promise<number | string> {
-    return this.catalog.lookup(target, label);
+  /** The id a reference names (`id:7` without reading the list), or a message saying why there is none. */
+  async lookup(target: ResourceName, ref: string): Promise<number | string> {
+    const found = await this.reference(target, ref);
+    return found.ok ? found.id : found.rule;
+  }
+
+  /** `id:7` is read as it is; anything else through the list's names (NameIndex.resolveRef). */
+  private async reference(target: ResourceName, ref: string): Promise<LookupResult> {
+    const written = parseReference(ref);
+    return written.kind === 'id' ? idFromText(written.text) : (await this.catalog.names(target)).resolveRef(ref);
   }
 }

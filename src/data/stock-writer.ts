@@ -1,36 +1,30 @@
-// Changes of an inventory item that can overbook the calendar: its units owned lowered below what
-// events hold of it from now on (domain/stock-change.ts). Judged before the write, read back after
-// it (a booking written at the same moment may have taken the units: the old quantity is put back).
+// The writer of inventory items. The rule: an item's units owned never lowered below what events
+// hold of it from now on (domain/stock-change.ts), judged before the write and read back after it
+// (a booking written at the same moment may have taken the units: the item is put back as it was).
+// A new item holds nothing and a deleted one is gone: their writes are checked by the validator only.
 
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
-import { settleUpdate } from '../api/unknown-outcome.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarEvent, readInt, readItem } from '../domain/records.js';
-import { type StockShortage, judgeStockChange, stockShortage } from '../domain/stock-change.js';
+import { type StockShortage, describeStockShortage, judgeStockChange, stockShortage } from '../domain/stock-change.js';
 import type { Range, WallTime } from '../domain/wall-time.js';
 import { resources } from '../resources/definitions.js';
-import { validated } from '../schemas/validated.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import type { CalendarData } from './calendar.js';
+import { type PlannedWrite, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
 import { writeGuarded } from './race-guard.js';
+import { RecordRequests, RecordWriter, checkedBody, mergedBody } from './record-writer.js';
 
-export interface PlannedStockChange {
-  at: Address;
-  before: ApiRecord;
-  body: ValidBody;
-  /** A shortage let through by --allow-overbook. */
-  overbooked: StockShortage | undefined;
-  allowOverbook: boolean;
-}
-
-export class StockWriter {
+export class StockWriter extends RecordWriter {
   constructor(
     private readonly calendar: CalendarData,
     private readonly api: () => ResourceApi,
     private readonly ruleOf: (event: CalendarEvent) => HoldRule,
     private readonly now: () => WallTime,
     private readonly pause?: () => Promise<void>,
-  ) {}
+  ) {
+    super('inventory', new RecordRequests(api, calendar.catalog));
+  }
 
   private future(): Range {
     return { from: this.now(), to: Number.MAX_SAFE_INTEGER };
@@ -49,44 +43,47 @@ export class StockWriter {
     return judgeStockChange(await this.shortage(before, quantity, false), options);
   }
 
-  /** The item `before` becoming `body` (a whole PUT body), judged; nothing is sent. */
-  async plan(at: Address, before: ApiRecord, body: ValidBody, options: { allowOverbook: boolean }): Promise<PlannedStockChange> {
-    const overbooked = await this.judge(before, readInt(body.quantityAvailable), options);
-    return { at, before, body, overbooked, allowOverbook: options.allowOverbook };
+  /** The item as read now becoming the changes over it, judged by the rule; nothing is sent. */
+  override async planUpdate(at: Address, id: number, changes: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    checkBodyId(changes, id);
+    const before = await readForWrite(this.api(), at, id);
+    const body = await checkedBody(at.def, mergedBody(at.def, before, id, changes), 'update', choices, changes);
+    const allowOverbook = choices.allowOverbook === true;
+    const overbooked = await this.judge(before, readInt(body.quantityAvailable), { allowOverbook });
+    const warnings = overbooked ? [[`warning: overbooking: the stock of ${JSON.stringify(overbooked.item.name)} goes below what events hold:`, ...describeStockShortage(overbooked)].join('\n')] : [];
+    return {
+      changes: [recordChange(at, id, before, { ...before, ...body })],
+      warnings,
+      notes: [],
+      request: { method: 'PUT', at, id, body },
+      write: async () => {
+        const written = await this.writeGuarded(at, id, before, body, allowOverbook);
+        return [recordChange(at, id, written.before, written.after)];
+      },
+    };
   }
 
-  /** Writes the planned change; when it lowered the stock, read back and put back if a concurrent booking took the units. */
-  async write(planned: PlannedStockChange): Promise<{ before: ApiRecord; after: ApiRecord }> {
-    const id = Number(planned.before.id);
-    const quantity = readInt(planned.body.quantityAvailable);
-    const lowers = quantity !== undefined && quantity < readItem(planned.before).quantity;
+  /** Writes the change; when it lowered the stock, read back and put back as it was if a concurrent booking took the units. */
+  private async writeGuarded(at: Address, id: number, before: ApiRecord, body: ValidBody, allowOverbook: boolean): Promise<{ before: ApiRecord; after: ApiRecord }> {
+    const quantity = readInt(body.quantityAvailable);
+    const lowers = quantity !== undefined && quantity < readItem(before).quantity;
     return writeGuarded({
       label: `the stock of item ${id}`,
       pause: this.pause,
+      history: this.api(),
       attempt: async (again) => {
-        if (again) judgeStockChange(await this.shortage(planned.before, quantity, true), planned);
-        const after = await this.put(planned.at, id, planned.body, planned.before);
-        return { written: { before: planned.before, after }, guarded: lowers && !planned.allowOverbook };
+        if (again) judgeStockChange(await this.shortage(before, quantity, true), { allowOverbook });
+        const after = await this.requests.update(at, id, body, before);
+        return { written: { before, after }, guarded: lowers && !allowOverbook };
       },
       shortagesNow: async () => {
-        const short = await this.shortage(planned.before, quantity, true);
+        const short = await this.shortage(before, quantity, true);
         return short ? [{ itemId: id, itemName: short.item.name, owned: short.newQuantity, asked: 0, held: short.held, at: short.at, holders: [] }] : [];
       },
-      backOut: async ({ before, after }) => {
-        await this.put(planned.at, id, await validated(resources.inventory, { ...planned.body, quantityAvailable: readItem(before).quantity }, 'update'), after);
+      // The item as it was, whole: nothing of this change stays written.
+      backOut: async ({ after }) => {
+        await this.requests.update(at, id, await checkedBody(resources.inventory, mergedBody(resources.inventory, before, id, {}), 'update'), after);
       },
     });
-  }
-
-  private async put(at: Address, id: number, body: ValidBody, before: ApiRecord): Promise<ApiRecord> {
-    const api = this.api();
-    try {
-      const result = await api.update(at, id, body, { before }).catch(async (error: unknown) => {
-        throw await settleUpdate(api, at, id, body, error);
-      });
-      return result.records[0] ?? body;
-    } finally {
-      this.calendar.catalog.forget('inventory');
-    }
   }
 }

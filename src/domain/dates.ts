@@ -1,5 +1,6 @@
-// Date arguments: `YYYY-MM-DD[ HH:MM]`, today, tomorrow, yesterday, a weekday (the next one,
-// today included), `+3d`, `+2w`, `-1d`. Resolved against the local wall-clock "now".
+// Date arguments: `YYYY-MM-DD[ HH:MM[:SS]]`, today, tomorrow, yesterday, a weekday (the next one,
+// today included; as the end of a range, the first one on or after its start), `+3d`, `+2w`,
+// `-1d`. Resolved against the local wall-clock "now".
 
 import { DomainRuleError } from './errors.js';
 import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from './wall-time.js';
@@ -14,10 +15,13 @@ export interface DateArgument {
 const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const FULL_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const RELATIVE = /^([+-])(\d{1,4})([dw])$/;
-const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM", today, tomorrow, yesterday, a weekday (fri), +3d or +2w';
+const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d or +2w';
 
-/** Parses one date argument; `flag` names it in the message of a DomainRuleError (exit 2). */
-export function parseDateArgument(value: string, now: WallTime, flag: string): DateArgument {
+/**
+ * Parses one date argument; `flag` names it in the message of a DomainRuleError (exit 2).
+ * A weekday is the first such day on or after `weekdaysFrom` (default: today).
+ */
+export function parseDateArgument(value: string, now: WallTime, flag: string, weekdaysFrom: WallTime = now): DateArgument {
   const text = value.trim().toLowerCase();
   const today = startOfDay(now);
   const day = (time: WallTime): DateArgument => ({ time, wholeDay: true });
@@ -27,8 +31,9 @@ export function parseDateArgument(value: string, now: WallTime, flag: string): D
   if (text === 'now') return { time: now, wholeDay: false };
   const weekday = WEEKDAY_NAMES.indexOf(text.slice(0, 3));
   if (weekday >= 0 && (text.length === 3 || FULL_WEEKDAYS[weekday] === text)) {
-    const current = new Date(today).getUTCDay();
-    return day(today + ((weekday - current + 7) % 7) * DAY_MS);
+    const from = startOfDay(weekdaysFrom);
+    const current = new Date(from).getUTCDay();
+    return day(from + ((weekday - current + 7) % 7) * DAY_MS);
   }
   const relative = RELATIVE.exec(text);
   if (relative) {
@@ -43,11 +48,18 @@ export function parseDateArgument(value: string, now: WallTime, flag: string): D
   }
   if (/^\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(:\d{2})?$/.test(text)) {
     const time = parseWallTime(text.replace('t', 'T'));
-    const [hours, minutes] = text.slice(11, 16).split(':').map(Number);
-    if (time === undefined || hours! > 23 || minutes! > 59) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} is not a date and time of the calendar`);
+    if (time === undefined) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} is not a date and time of the calendar`);
     return { time, wholeDay: false };
   }
   throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
+}
+
+/**
+ * The end of a range (--to): a weekday is the first such day on or after the range's start, so
+ * `--from mon --to sun` is the coming Monday to the Sunday after it, on any day of the week.
+ */
+export function parseRangeEnd(value: string, start: WallTime, now: WallTime, flag: string): DateArgument {
+  return parseDateArgument(value, now, flag, Math.max(start, now));
 }
 
 export interface RangeInput {
@@ -58,17 +70,20 @@ export interface RangeInput {
 }
 
 /** The names --range takes, for help and messages. */
-export const RANGE_NAMES = 'today, tomorrow, yesterday, this-week, next-week, last-week, this-month, next-month, last-month or YYYY-MM';
+export const RANGE_NAMES = 'today, tomorrow, yesterday, weekend, next-weekend, this-week, next-week, last-week, this-month, next-month, last-month or YYYY-MM';
 
 /**
- * A named range as whole days, on the local wall clock: a day; a week Monday to Sunday (ISO); a
- * calendar month. Its end is exclusive (the day after).
+ * A named range as whole days, on the local wall clock: a day; a weekend, Saturday and Sunday (the
+ * coming one, or the one under way on a Saturday or Sunday; next-weekend the one after it); a week
+ * Monday to Sunday (ISO); a calendar month. Its end is exclusive (the day after).
  */
 export function namedRange(name: string, now: WallTime, flag = '--range'): ResolvedRange {
   const text = name.trim().toLowerCase();
   const today = startOfDay(now);
   const days = (from: WallTime, count: number): ResolvedRange => ({ from, to: from + count * DAY_MS });
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  // Saturday of this ISO week: the coming one, today on a Saturday, yesterday on a Sunday.
+  const saturday = monday + 5 * DAY_MS;
   const month = (offset: number): ResolvedRange => {
     const d = new Date(today);
     return { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset + 1, 1) };
@@ -80,6 +95,11 @@ export function namedRange(name: string, now: WallTime, flag = '--range'): Resol
       return days(today + DAY_MS, 1);
     case 'yesterday':
       return days(today - DAY_MS, 1);
+    case 'weekend':
+    case 'this-weekend':
+      return days(saturday, 2);
+    case 'next-weekend':
+      return days(saturday + 7 * DAY_MS, 2);
     case 'this-week':
       return days(monday, 7);
     case 'next-week':
@@ -121,7 +141,7 @@ export function resolveRange(input: RangeInput, now: WallTime, defaults: { days:
   const from = input.from !== undefined ? parseDateArgument(input.from, now, flags.from).time : startOfDay(now);
   let to: WallTime;
   if (input.to !== undefined) {
-    const end = parseDateArgument(input.to, now, flags.to);
+    const end = parseRangeEnd(input.to, from, now, flags.to);
     to = end.wholeDay ? end.time + DAY_MS : end.time;
   } else {
     to = startOfDay(from) + defaults.days * DAY_MS;

@@ -4,6 +4,7 @@
 
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type WallTime, formatWallTime, parseWallTime, startOfDay } from './wall-time.js';
+import { resources, writableFields } from '../resources/definitions.js';
 
 /** The offset that moves `from` to `target` (a whole day keeps the clock time). */
 export function shiftOffset(from: WallTime, target: { time: WallTime; wholeDay: boolean }): number {
@@ -18,4 +19,21 @@ export function shiftedDates(record: Record<string, unknown>, offset: number): R
     if (time !== undefined) dates[field] = formatWallTime(time + offset);
   }
   return dates;
+}
+
+/** A copy of an event's writable fields, every datetime shifted by `offset`, its cancellation dropped, named `name` when given. */
+export function shiftedCopy(record: Record<string, unknown>, offset: number, name?: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of writableFields(resources.events)) {
+    const value = record[field.name];
+    if (value === undefined) continue;
+    if (field.kind === 'datetime') {
+      const time = parseWallTime(value);
+      body[field.name] = time === undefined ? value : formatWallTime(time + offset);
+    } else body[field.name] = value;
+  }
+  body.cancelDate = null;
+  body.cancelReason = null;
+  if (name !== undefined) body.eventName = name;
+  return body;
 }

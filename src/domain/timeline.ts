@@ -126,3 +126,34 @@ export function timelineIntervals(items: readonly TimelineItem[]): TimelineInter
     })),
   ]);
 }
+
+/** How short an item is over the range: 0 held short (firm holds exceed what it owns), 1 short only if every quote confirms, 2 never. */
+export function shortageRank(item: TimelineItem): 0 | 1 | 2 {
+  return item.steps.some((s) => s.free < 0) ? 0 : item.steps.some((s) => s.freeIfQuotesConfirm < 0) ? 1 : 2;
+}
+
+/** A stretch of an item's picture (a day, or a week over a long range) at its tightest. */
+export interface TimelineCell {
+  from: WallTime;
+  to: WallTime;
+  /** The fewest units free at one moment of the stretch (firm holds); below 0: short. */
+  free: number;
+  /** The same if every quote confirmed; below 0: short if they do. */
+  freeIfQuotesConfirm: number;
+}
+
+/** The item's steps gathered into stretches of `span` from the range's first day: each at its fewest free. */
+export function timelineCells(item: TimelineItem, range: Range, span: number): TimelineCell[] {
+  const cells: TimelineCell[] = [];
+  for (let from = range.from; from < range.to; from += span) {
+    const to = Math.min(from + span, range.to);
+    const within = item.steps.filter((step) => step.from < to && step.to > from);
+    cells.push({
+      from,
+      to,
+      free: Math.min(item.owned, ...within.map((step) => step.free)),
+      freeIfQuotesConfirm: Math.min(item.owned, ...within.map((step) => step.freeIfQuotesConfirm)),
+    });
+  }
+  return cells;
+}

@@ -4,16 +4,12 @@
 // undo would overwrite that change, so it is refused (stale) with the differences.
 
 import { sameValue } from '../schemas/same-value.js';
+import { type WrittenChange, actionOf, changedFields, sameRecord } from './changes.js';
 
 export type UndoAction = 'delete' | 'restore' | 'recreate';
 
-export interface ChangedRecord {
-  resource: string;
-  parentId?: number;
-  id: number;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+/** A record a history entry changed. */
+export type ChangedRecord = WrittenChange;
 
 /**
  * One change per record: a record the entry wrote several times (a line created then backed out
@@ -32,17 +28,10 @@ export function netChanges<R extends ChangedRecord>(records: readonly R[]): R[] 
   return [...byKey.values()].filter((r) => !sameRecord(r.before, r.after));
 }
 
-/** Both absent, or the same values under the same names (a change that was put back). */
-function sameRecord(a: Record<string, unknown> | null, b: Record<string, unknown> | null): boolean {
-  if (a === null || b === null) return a === b;
-  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...names].every((name) => sameValue(a[name], b[name]));
-}
-
+/** What undoes a change: a create is deleted, an update put back, a delete brought back. */
 export function undoAction(record: ChangedRecord): UndoAction {
-  if (record.before === null) return 'delete';
-  if (record.after === null) return 'recreate';
-  return 'restore';
+  const action = actionOf(record);
+  return action === 'create' ? 'delete' : action === 'delete' ? 'recreate' : 'restore';
 }
 
 export interface Difference {
@@ -75,7 +64,7 @@ export function describeDifference(difference: Difference): string {
 export function describeChange(record: ChangedRecord, fields: readonly string[]): string {
   if (record.before === null) return 'created';
   if (record.after === null) return 'deleted';
-  const changed = fields.filter((field) => field !== 'id' && !sameValue(record.before![field], record.after![field]));
+  const changed = changedFields(record, fields.filter((field) => field !== 'id'));
   if (changed.length === 0) return 'unchanged';
   return changed.map((field) => `${field} ${JSON.stringify(record.before![field] ?? null)} → ${JSON.stringify(record.after![field] ?? null)}`).join('; ');
 }

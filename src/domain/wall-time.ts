@@ -11,12 +11,14 @@ export const DAY_MS = 24 * HOUR_MS;
 
 const API_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]00:?00)?$/;
 
-/** `2026-06-12T16:00:00`, `2026-06-12 16:00`, `2026-06-12`, with `.000` or not → wall time; else undefined. */
+/** `2026-06-12T16:00:00`, `2026-06-12 16:00`, `2026-06-12`, with `.000` or not → wall time; else (no such day or clock reading) undefined. */
 export function parseWallTime(value: unknown): WallTime | undefined {
   if (typeof value !== 'string') return undefined;
   const m = API_DATETIME.exec(value.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  // Date.UTC would carry 14:30:60 over to 14:31: a clock reading past 23:59:59 is no time.
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
   const time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const check = new Date(time);
   if (check.getUTCDate() !== Number(d) || check.getUTCMonth() !== Number(mo) - 1) return undefined;

@@ -2,7 +2,7 @@
 // the rest of the width. A bar is drawn in eighths of a column (█▉▊▋▌▍▎▏), so small differences
 // show; a fraction above 1 (overbooked) fills the bar and ends in `!` (red with colour).
 
-import { stripControl } from '../common/sanitize.js';
+import { escapeControl } from '../common/sanitize.js';
 import { terminalControl } from '../common/terminal-text.js';
 import { padToWidth, textWidth, truncateToWidth } from './width.js';
 
@@ -40,7 +40,7 @@ function bar(fraction: number, columns: number, colour: boolean): string {
 export function renderBarChart(rows: readonly BarRow[], options: BarChartOptions): string[] {
   const all = options.header ? [options.header, ...rows.map((r) => r.cells)] : rows.map((r) => r.cells);
   const count = Math.max(0, ...all.map((cells) => cells.length));
-  const clean = all.map((cells) => cells.map((c) => stripControl(c)));
+  const clean = all.map((cells) => cells.map((c) => escapeControl(c)));
   const widths = Array.from({ length: count }, (_, i) => Math.max(...clean.map((cells) => textWidth(cells[i] ?? ''))));
   widths[0] = Math.min(widths[0] ?? 0, MAX_LABEL, Math.max(4, options.width - MIN_BAR - widths.slice(1).reduce((s, w) => s + w + 2, 0) - 2));
   const line = (cells: readonly string[]) =>

@@ -16,12 +16,21 @@ export interface AnnouncedPlan {
 
 /** The warnings and "already as asked" notes of a plan, before it is written. */
 export function announce(planned: AnnouncedPlan, notices: Notices): void {
-  if (planned.plan.overbooked.length > 0) notices.warn(overbookingWarning(planned.target, planned.plan.overbooked));
+  const { warnings, notes } = announcement(planned);
+  for (const warning of warnings) notices.warn(warning);
+  for (const note of notes) notices.info(note);
+}
+
+/** What announce says: the warnings (never silenced) and the notes (for people). */
+export function announcement(planned: AnnouncedPlan): { warnings: string[]; notes: string[] } {
+  const warnings: string[] = [];
+  if (planned.plan.overbooked.length > 0) warnings.push(overbookingWarning(planned.target, planned.plan.overbooked));
   if (planned.plan.quotesCountedOn.length > 0) {
-    notices.warn([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
+    warnings.push([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
   }
-  for (const { booking } of planned.plan.unchanged) {
+  const notes = planned.plan.unchanged.map(({ booking }) => {
     const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
-    notices.info(`${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`);
-  }
+    return `${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`;
+  });
+  return { warnings, notes };
 }

@@ -16,11 +16,12 @@ function machineText(value: unknown): string {
 }
 
 /**
- * A TSV field: control characters as visible escapes (a TAB or line break inside a value can
- * never split a field or a row: `cut -f` and `while read` keep working), formulas neutralised.
+ * A TSV field, for scripts: the value as it is, its control characters as visible escapes (a TAB
+ * or line break inside a value can never split a field or a row: `cut -f` and `while read` keep
+ * working). No formula guard: a name that starts with `=` is printed so (csv is for spreadsheets).
  */
 export function tsvCell(value: unknown): string {
-  return neutraliseFormula(escapeControl(machineText(value)));
+  return escapeControl(machineText(value));
 }
 
 /** A cell for people: yes/no, datetimes without seconds noise, nothing for null. */
@@ -42,6 +43,21 @@ export function tsvLine(row: Row, columns: string[]): string {
   return columns.map((c) => tsvCell(row[c])).join('\t');
 }
 
+/**
+ * How a csv is written for a spreadsheet in some locale (`--for-spreadsheet`, `--locale de`): its
+ * field separator and decimal mark (`;` and `,` where the comma is the decimal mark, as the
+ * spreadsheet expects there), and a UTF-8 byte order mark, by which Excel and LibreOffice know
+ * the encoding (without it they may read UTF-8 as Windows-1252: `Café` as `CafÃ©`).
+ */
+export interface CsvDialect {
+  separator: ',' | ';';
+  decimal: '.' | ',';
+  bom: boolean;
+}
+
+/** What `-o csv` writes by default: RFC 4180 with the API's numbers, what `import` reads back. */
+export const PLAIN_CSV: CsvDialect = { separator: ',', decimal: '.', bom: false };
+
 /** A character that makes a CSV cell quoted: separators, quotes, line breaks, and every other control or bidi character. */
 const CSV_QUOTED = new RegExp(`[",;\\u0000-\\u001f\\u007f-\\u009f${BIDI_CLASS}]|^\\s|\\s$`);
 
@@ -50,13 +66,16 @@ const CSV_QUOTED = new RegExp(`[",;\\u0000-\\u001f\\u007f-\\u009f${BIDI_CLASS}]|
  * character is quoted, with those characters raw inside the quotes (doubled quotes), so that
  * `import` reads back the very value; formulas neutralised (import takes that `'` off again).
  */
-export function csvCell(value: unknown): string {
+export function csvCell(value: unknown, dialect: CsvDialect = PLAIN_CSV): string {
+  if (typeof value === 'number' && dialect.decimal === ',') return String(value).replace('.', ',');
   const text = neutraliseFormula(machineText(value));
   return CSV_QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(row: Row, columns: string[]): string {
-  return columns.map((c) => csvCell(row[c])).join(',');
+export function csvLine(row: Row, columns: string[], dialect: CsvDialect = PLAIN_CSV): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) line += (i === 0 ? '' : dialect.separator) + csvCell(row[columns[i]!], dialect);
+  return line;
 }
 
 export function pickFields(row: Row, columns: string[]): Row {
@@ -70,7 +89,7 @@ export function ndjsonLine(row: Row, columns?: string[]): string {
   return escapeJsonControl(JSON.stringify(columns ? pickFields(row, columns) : row));
 }
 
-/** The csv header line (without its newline). */
-export function csvHeader(columns: readonly string[]): string {
-  return columns.map(csvCell).join(',');
+/** The csv header line (without its newline), after the byte order mark the dialect asks for. */
+export function csvHeader(columns: readonly string[], dialect: CsvDialect = PLAIN_CSV): string {
+  return (dialect.bom ? '\ufeff' : '') + columns.map((c) => csvCell(c, dialect)).join(dialect.separator);
 }

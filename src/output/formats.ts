@@ -6,7 +6,10 @@ import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from './format.js';
 import type { View, ViewFormat } from './views.js';
 
-export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html'];
+export const VIEW_FORMATS: ViewFormat[] = [...OUTPUT_FORMATS, 'ics', 'html', 'pdf', 'xlsx'];
+
+/** The kinds whose rows `-o xlsx` writes as a spreadsheet (a calendar and a picture by their listing). */
+const SHEET_KINDS: ReadonlySet<View['kind']> = new Set(['records', 'stream', 'groups', 'grid', 'calendar', 'diff', 'detail', 'picture']);
 
 /** How a refusal names what the command prints; the kinds without rows print "no calendar". */
 const KIND_NAMES: Partial<Record<View['kind'], string>> = {
@@ -18,6 +21,7 @@ const KIND_NAMES: Partial<Record<View['kind'], string>> = {
   diff: 'a diff',
   detail: 'one record',
   picture: 'a picture',
+  changes: 'changes',
 };
 
 /** The formats beyond table/tsv/csv/json/ndjson that a kind prints (html: any kind, when the command has a page). */
@@ -27,21 +31,35 @@ function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
   return format !== 'ics' || (EXTRA_FORMATS[kind] ?? []).includes(format);
 }
 
+/** Whether a view of `kind` prints `format` (undefined: no view: any but ics). */
+function prints(kind: View['kind'] | undefined, format: ViewFormat, hasPage: boolean): boolean {
+  if (format === 'html' || format === 'pdf') return hasPage;
+  if (format === 'xlsx') return kind === undefined || SHEET_KINDS.has(kind);
+  return kind === undefined ? format !== 'ics' : supportsFormat(kind, format);
+}
+
+/** The formats a command prints, in the order help lists them: what its `-o` help shows (and what checkFormat accepts). */
+export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean): ViewFormat[] {
+  return VIEW_FORMATS.filter((format) => prints(kind, format, hasPage));
+}
+
 /** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
 export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false): void {
-  if (format === 'html') {
-    if (hasPage) return;
-    throw new UsageError(`-o html is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
+  if (prints(kind, format, hasPage)) return;
+  if (format === 'xlsx') {
+    const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
+    throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${OUTPUT_FORMATS.join(', ')}`);
   }
-  if (kind !== undefined && supportsFormat(kind, format)) return;
-  if (kind === undefined && format !== 'ics') return;
+  if (format === 'html' || format === 'pdf') {
+    throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
+  }
   const name = kind === undefined ? undefined : KIND_NAMES[kind];
   const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;
   throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${OUTPUT_FORMATS.join(', ')}`);
 }
 
 /** Formats whose text keeps its own exact escaping (JSON's, RFC 4180's, RFC 5545's, tsv's visible escapes). */
-const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html']);
+const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv', 'tsv', 'ics', 'html', 'xlsx']);
 
 /**
  * Whether `view` printed as `format` is a document for a program (written exactly), rather than
@@ -52,6 +70,6 @@ const MACHINE_FORMATS: ReadonlySet<ViewFormat> = new Set(['json', 'ndjson', 'csv
 export function writtenForMachines(view: View, format: ViewFormat): boolean {
   if ((view.kind === 'text' && view.data === undefined) || view.kind === 'raw') return true;
   if (!MACHINE_FORMATS.has(format)) return false;
-  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'plan') return format === 'json' || format === 'ndjson';
+  if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text') return format === 'json' || format === 'ndjson';
   return true;
 }

@@ -5,9 +5,11 @@
 
 import type { Writable } from 'node:stream';
 import { forPeople } from '../common/terminal-text.js';
-import { writtenForMachines } from './formats.js';
+import { UsageError } from '../errors.js';
+import { checkFormat, writtenForMachines } from './formats.js';
 import type { RenderOptions } from './render-options.js';
 import type { View, ViewFormat } from './views.js';
+import type { PaperSize } from '../config/settings-table.js';
 
 /** What the printer needs of a terminal (the CLI's Terminal has it). */
 export interface OutputStreams {
@@ -21,12 +23,18 @@ export interface OutputStreams {
 
 export interface PrinterOptions {
   format: ViewFormat;
+  /** The shop's currency (the `currency` setting), asked only by -o xlsx for its money format. */
+  currency?: () => string | undefined;
   /** Columns chosen with --fields (overrides a view's defaults). */
   fields?: string[];
   color: boolean;
   quiet: boolean;
   /** --jq: the JSON written is filtered by this expression at finish(). */
   jq?: string;
+  /** The paper a page (`-o html`, `-o pdf`) is made for (the --paper flag, else the paper setting). */
+  paper?: PaperSize;
+  /** `-o pdf`: prints a page's HTML to PDF (through a browser: output/pdf). */
+  pdf?: (html: string, paper: PaperSize) => Promise<Uint8Array>;
   /** Starts the pager that data goes through; absent: straight to stdout. */
   pager?: () => Promise<PagerSink>;
 }
@@ -109,6 +117,7 @@ export class Printer {
    * from the network only as fast as stdout takes it); an unsupported pair is a usage error (exit 2).
    */
   async view(shown: View): Promise<void> {
+    if (this.options.format === 'pdf') return this.page(shown);
     const view = this.options.format === 'table' && shown.forPeople ? await shown.forPeople() : shown;
     const forMachines = writtenForMachines(view, this.options.format);
     this.exact = this.term.stdoutIsTTY !== true && forMachines;
@@ -117,9 +126,37 @@ export class Printer {
       await view.pour((text) => this.write(text));
       return;
     }
+    if (this.options.format === 'xlsx') return this.spreadsheet(view);
     const { renderView } = await import('./render.js');
     const chunks = renderView(view, this.options.format, this.renderOptions());
     for await (const chunk of chunks) await this.write(chunk);
+  }
+
+  /**
+   * A page as a document: its HTML, printed to PDF for `-o pdf` (bytes: never sanitized, never
+   * paged), to stdout or the file --out names; a PDF at a terminal was refused before any request.
+   */
+  private async page(view: View): Promise<void> {
+    if (!this.options.pdf) throw new Error('-o pdf without a browser to print with');
+    const { renderView } = await import('./render.js');
+    const pieces: string[] = [];
+    for await (const piece of renderView(view, 'html', this.renderOptions())) pieces.push(piece);
+    const document = await this.options.pdf(pieces.join(''), this.options.paper ?? 'A4');
+    const out = this.term.stdout;
+    if (!out.write(document)) await new Promise<void>((resolve) => out.once('drain', resolve));
+  }
+
+  /** -o xlsx: bytes, to a file or a pipe only (a terminal would show garbage and may obey some of it). */
+  private async spreadsheet(view: View): Promise<void> {
+    checkFormat(view.kind, 'xlsx');
+    if (this.term.stdoutIsTTY) {
+      throw new UsageError('-o xlsx writes a binary file, not shown at a terminal: give --out FILE (e.g. --out prices.xlsx) or redirect standard output (> prices.xlsx)');
+    }
+    const { renderXlsx } = await import('./xlsx-render.js');
+    const out = this.term.stdout;
+    for await (const bytes of renderXlsx(view, { ...this.renderOptions(), currency: this.options.currency })) {
+      if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', resolve));
+    }
   }
 
   private renderOptions(): RenderOptions {
@@ -128,6 +165,7 @@ export class Printer {
       color: this.options.color,
       terminalWidth: this.term.columns,
       terminal: this.term.stdoutIsTTY === true,
+      paper: this.options.paper,
       info: (message) => this.info(message),
     };
   }

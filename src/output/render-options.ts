@@ -1,4 +1,6 @@
-// What every renderer is told: the chosen columns, colour, the terminal and where notices go.
+// What every renderer is told: the chosen columns, colour, the terminal, the paper and where notices go.
+
+import type { PaperSize } from '../config/settings-table.js';
 
 export interface RenderOptions {
   /** Columns chosen with --fields. */
@@ -9,6 +11,8 @@ export interface RenderOptions {
   terminalWidth: number;
   /** stdout is a terminal: a raw text body is shown without its control sequences. */
   terminal?: boolean;
+  /** The paper a page (`-o html`) is made for. */
+  paper?: PaperSize;
   /** A notice for people (stderr, silenced by --quiet). */
   info: (message: string) => void;
 }

@@ -26,9 +26,9 @@ export async function* renderRecordStream(view: RecordStreamView, format: ViewFo
   const columns = fields ?? view.columns;
   let line: (row: Row) => string;
   if (format === 'ndjson') line = (row) => ndjsonLine(row, fields ? columns : undefined);
-  else if (format === 'csv') line = (row) => csvLine(row, columns);
+  else if (format === 'csv') line = (row) => csvLine(row, columns, view.csv);
   else line = (row) => tsvLine(row, columns);
-  if (format === 'csv') yield `${csvHeader(columns)}\n`;
+  if (format === 'csv') yield `${csvHeader(columns, view.csv)}\n`;
   for await (const batch of rows) {
     if (batch.length > 0) yield `${batch.map(line).join('\n')}\n`;
   }

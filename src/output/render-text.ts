@@ -1,10 +1,12 @@
 // The views whose output for people is text rather than rows: a request (--dry-run), a sentence
 // ("Deleted event 3."), text the same in every format, a raw body, a bulk plan. For machines
 // (`-o json`, `-o ndjson`) the ones that have records print them in the one JSON shape,
-// `{ "data": [...] }` (a plan: the plan file, a document that `apply` reads back).
+// `{ "data": [...] }` (a plan: the plan file, a document that `apply` reads back, with its
+// `changes`; `-o tsv`/`csv` the rows of its changes, as every view of changes prints them).
 
 import { escapeJsonControl, stripControl } from '../common/sanitize.js';
-import { ndjsonLine } from './format.js';
+import { type Row, csvHeader, csvLine, ndjsonLine, tsvLine } from './format.js';
+import { checkFieldNames } from './fields.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import type { RenderOptions } from './render-options.js';
 import type { DoneView, PlanView, RawView, RequestView, TextView, ViewFormat } from './views.js';
@@ -22,7 +24,9 @@ export async function* renderTextual(view: TextualView, format: ViewFormat, opti
         for await (const chunk of view.document()) yield escapeJsonControl(chunk);
         return;
       }
-      return yield* inBatches(format === 'ndjson' ? mapLines(view.records(), escapeJsonControl) : view.lines(options.terminal && view.listAll !== true));
+      if (format === 'ndjson') return yield* inBatches(mapLines(view.records(), escapeJsonControl));
+      if (format === 'tsv' || format === 'csv') return yield* planRows(view, format, options);
+      return yield* inBatches(view.lines(options.terminal && view.listAll !== true));
     case 'request':
       return yield* renderText(requestText(view), format, options);
     case 'done':
@@ -65,8 +69,17 @@ async function* inBatches(lines: Iterable<string> | AsyncIterable<string>): Asyn
   if (batch.length > 0) yield `${batch.join('\n')}\n`;
 }
 
-async function* mapLines(lines: Iterable<string> | AsyncIterable<string>, map: (line: string) => string): AsyncGenerator<string> {
+async function* mapLines<T>(lines: Iterable<T> | AsyncIterable<T>, map: (line: T) => string): AsyncGenerator<string> {
   for await (const line of lines) yield map(line);
+}
+
+/** A plan's changes as rows (output/changes.ts's columns), csv with a header, tsv without. */
+async function* planRows(view: PlanView, format: 'tsv' | 'csv', options: RenderOptions): AsyncGenerator<string> {
+  const { CHANGE_COLUMNS } = await import('./changes.js');
+  if (options.fields) checkFieldNames(options.fields, { kind: 'records', body: null, rows: [], columns: CHANGE_COLUMNS, knownColumns: CHANGE_COLUMNS });
+  const columns = options.fields ?? CHANGE_COLUMNS;
+  if (format === 'csv') yield `${csvHeader(columns)}\n`;
+  yield* inBatches(mapLines(view.rows(), (row: Row) => (format === 'csv' ? csvLine(row, columns) : tsvLine(row, columns))));
 }
 
 function withNewline(text: string): string {

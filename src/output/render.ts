@@ -9,14 +9,18 @@ import { checkFormat } from './formats.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows } from './view-rows.js';
-import type { DataView, View, ViewFormat } from './views.js';
+import type { ChangesView, DataView, View, ViewFormat } from './views.js';
 
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFormat(view.kind, format, view.html !== undefined);
+  if ((view.kind === 'records' || view.kind === 'stream') && view.csv && format !== 'csv') {
+    options.info(`note: --for-spreadsheet and --locale shape -o csv; -o ${format} is written as usual`);
+  }
   if (view.kind === 'stream') {
     const { renderRecordStream } = await import('./render-stream.js');
     return yield* renderRecordStream(view, format, options);
   }
+  if (view.kind === 'changes') return yield* renderChanges(view, format, options);
   if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text' || view.kind === 'raw' || view.kind === 'plan') {
     const { renderTextual } = await import('./render-text.js');
     return yield* renderTextual(view, format, options);
@@ -24,11 +28,11 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
   yield* renderData(view, format, options);
 }
 
-async function* renderData(view: DataView & { html?: () => string }, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
+async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFieldNames(options.fields, view);
   if (format === 'html') {
     if (!view.html) throw new Error('a view printed as html has no page');
-    return yield view.html();
+    return yield view.html(options.paper ?? 'A4');
   }
   if (view.kind === 'picture') {
     if (format === 'table') return yield `${view.draw(options.terminalWidth || 80, options.color).join('\n')}\n`;
@@ -48,11 +52,43 @@ async function* renderData(view: DataView & { html?: () => string }, format: Vie
   const table = machineTable(view, options);
   if (format === 'ndjson') return yield* batches(table.rows, (row) => ndjsonLine(row, table.pick ? table.columns : undefined));
   if (format === 'csv') {
-    yield `${csvHeader(table.columns)}\n`;
-    return yield* batches(table.rows, (row) => csvLine(row, table.columns));
+    const dialect = view.kind === 'records' ? view.csv : undefined;
+    yield `${csvHeader(table.columns, dialect)}\n`;
+    return yield* batches(table.rows, (row) => csvLine(row, table.columns, dialect));
   }
   if (table.header) yield `${table.columns.map(tsvCell).join('\t')}\n`;
   yield* batches(table.rows, (row) => tsvLine(row, table.columns));
+}
+
+/** What a write planned or did (output/changes.ts): lines for people, the change rows or records for machines. */
+async function* renderChanges(view: ChangesView, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
+  const changes = await import('./changes.js');
+  const { fields } = options;
+  if (fields) checkFieldNames(fields, { kind: 'records', body: null, rows: [], columns: changes.CHANGE_COLUMNS, knownColumns: changes.CHANGE_COLUMNS });
+  if (format === 'json') return yield* prettyJsonChunks(changes.changesJson(view));
+  if (view.note !== undefined && format !== 'ndjson') options.info(view.note);
+  if (format === 'table') {
+    const { changeLines } = await import('./change-lines.js');
+    return yield `${changeLines(view, options.terminal ? options.terminalWidth : 0).join('\n')}\n`;
+  }
+  yield* renderRows(changes.changeRows(view.changes), format, fields, changes.CHANGE_COLUMNS, fields ? undefined : view.changes.map(changes.changeRecord));
+}
+
+/**
+ * Rows of a view of changes (or of a plan's) in a row format: ndjson each change's record (unless
+ * --fields picked columns of its rows), csv with a header, tsv without.
+ */
+export function* renderRows(rows: Iterable<Row>, format: ViewFormat, fields: string[] | undefined, columns: string[], records?: Iterable<Record<string, unknown>>): Generator<string> {
+  const chosen = fields ?? columns;
+  if (format === 'ndjson') {
+    if (records) return yield* batches(records, (record) => ndjsonLine(record));
+    return yield* batches(rows, (row) => ndjsonLine(row, chosen));
+  }
+  if (format === 'csv') {
+    yield `${csvHeader(chosen)}\n`;
+    return yield* batches(rows, (row) => csvLine(row, chosen));
+  }
+  yield* batches(rows, (row) => tsvLine(row, chosen));
 }
 
 /** Lines of `rows` joined in chunks of ROWS_PER_CHUNK, each line ending in a newline. */
@@ -99,7 +135,7 @@ function jsonOf(view: DataView): unknown {
 }
 
 /** A view as flat rows for ndjson/csv/tsv. */
-interface MachineTable {
+export interface MachineTable {
   columns: string[];
   rows: Iterable<Row>;
   /** ndjson keeps whole rows unless --fields picked columns. */
@@ -108,7 +144,7 @@ interface MachineTable {
   header: boolean;
 }
 
-function machineTable(view: DataView, options: RenderOptions): MachineTable {
+export function machineTable(view: DataView, options: RenderOptions): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':

@@ -4,7 +4,7 @@
 // (red with colour), one where only the quotes would overbook shows `?` (yellow): both read
 // without colour too. Pure: the same input gives the same lines.
 
-import { stripControl } from '../common/sanitize.js';
+import { escapeControl } from '../common/sanitize.js';
 import { terminalControl } from '../common/terminal-text.js';
 import type { TimelineBar, TimelineItem, TimelineStep } from '../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayKey, startOfDay } from '../domain/wall-time.js';
@@ -48,7 +48,7 @@ export function renderTimelineText(items: readonly TimelineItem[], range: Range,
   const lines = row('', axis(chart));
   for (const item of items) {
     const states = columnStates(item, chart);
-    for (const heading of wrapText(`${stripControl(item.name)} (${item.owned} owned)`, options.width)) lines.push(options.colour ? `${ANSI.bold}${heading}${ANSI.reset}` : heading);
+    for (const heading of wrapText(`${escapeControl(item.name)} (${item.owned} owned)`, options.width)) lines.push(options.colour ? `${ANSI.bold}${heading}${ANSI.reset}` : heading);
     lines.push(...row('free', freeRow(item, states, chart)));
     for (const bar of item.bars) lines.push(...row(barLabel(bar), barRow(bar, states, chart)));
     if (item.bars.length === 0) lines.push(...row('', '(nothing held)'.slice(0, chart.columns)));
@@ -69,7 +69,7 @@ function legend(width: number): string[] {
 }
 
 function barLabel(bar: TimelineBar): string {
-  return `${bar.quantity}× ${stripControl(bar.eventName)}`;
+  return `${bar.quantity}× ${escapeControl(bar.eventName)}`;
 }
 
 /** The stretch of time column `c` stands for. */

@@ -3,8 +3,12 @@
 // refuses an unsupported pair with a usage error (exit 2). Plain types: no imports at startup.
 
 import type { DataPiece } from '../api/data-envelope.js';
-import type { OutputFormat, Row } from './format.js';
+import type { CsvDialect, OutputFormat, Row } from './format.js';
 import type { ResourceName } from '../resources/definitions.js';
+import type { PaperSize } from '../config/settings-table.js';
+import type { ChangesView } from './changes.js';
+
+export type { ChangesView } from './changes.js';
 
 /** Today's view: the records of a `{ data: [...] }` answer. */
 export interface RecordListView {
@@ -39,6 +43,8 @@ export interface RecordListView {
   references?: Readonly<Partial<Record<string, ResourceName>>>;
   /** Money columns: a table shows them with their scale (`67.50`). */
   money?: readonly string[];
+  /** `-o csv` for a spreadsheet (an export's --for-spreadsheet, --locale): its separator, decimal mark and byte order mark. */
+  csv?: CsvDialect;
 }
 
 /**
@@ -66,6 +72,7 @@ export interface RecordStreamView {
   knownColumns?: string[];
   /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
   jsonArray?: boolean;
+  csv?: RecordListView['csv'];
 }
 
 /** Rows under headings: an agenda by day, a load sheet by day and direction. */
@@ -220,18 +227,20 @@ export interface PlanView {
   lines: (changesOnly?: boolean) => Iterable<string> | AsyncIterable<string>;
   /** --all: every row listed at a terminal too. */
   listAll?: boolean;
-  /** `-o ndjson`: each row as its JSON text. */
+  /** `-o ndjson`: each change the plan makes, as its JSON text (output/changes.ts's record). */
   records: () => Iterable<string> | AsyncIterable<string>;
-  /** `-o json`: the plan file's text, in pieces. */
+  /** `-o tsv`, `-o csv`: a row per field each change touches (output/changes.ts's rows). */
+  rows: () => Iterable<Row> | AsyncIterable<Row>;
+  /** `-o json`: the plan file's text, in pieces, with the top-level `changes` array after its rows. */
   document?: () => AsyncIterable<string>;
 }
 
 /** The views that hold rows (tables, csv, tsv, ndjson, json of records). */
 export type DataView = RecordListView | GroupedView | GridView | CalendarView | DiffView | DetailView | PictureView;
 
-export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView) & {
-  /** A self-contained page (`-o html`) where the command has one: a quote, a pick list, a timeline. */
-  html?: () => string;
+export type View = (DataView | RecordStreamView | RequestView | DoneView | TextView | RawView | PlanView | ChangesView) & {
+  /** A self-contained page (`-o html`) where the command has one, for the paper it is to be printed on: a quote, a pick list, a timeline. */
+  html?: (paper: PaperSize) => string;
   /**
    * What a table (for people) shows instead, when it needs what only people see and a script
    * should not pay a request for (an event's status by name): asked for only when printing a table.
@@ -239,8 +248,8 @@ export type View = (DataView | RecordStreamView | RequestView | DoneView | TextV
   forPeople?: () => Promise<View>;
 };
 
-/** Formats every view renders; `ics` only for a calendar view, `html` only for a command that has a page. */
-export type ViewFormat = OutputFormat | 'ics' | 'html';
+/** Formats every view renders; `ics` only for a calendar view, `html` and `pdf` only for a command that has a page, `xlsx` for the views with rows. */
+export type ViewFormat = OutputFormat | 'ics' | 'html' | 'pdf' | 'xlsx';
 
 /** What a handler returns: the view to print, and the exit code when it has one (check: 1 on problems). */
 export interface Outcome {

@@ -126,7 +126,8 @@ const readWrite: Verb[] = ['list', 'get', 'add', 'update', 'delete'];
 const readOnly: Verb[] = ['list', 'get'];
 
 const eventString = <const N extends string>(name: N, max: number, description: string) => field({ name, kind: 'string', max, description });
-const amount = <const N extends string>(name: N, description: string) => field({ name, kind: 'decimal', description });
+const amount = <const N extends string>(name: N, title: string, description: string) => field({ name, title, kind: 'decimal', description });
+const titled = <const N extends string>(name: N, title: string, max: number, description: string) => field({ name, title, kind: 'string', max, description });
 const inventoryRef = field({
   name: 'inventoryId',
   title: 'Item',
@@ -186,10 +187,10 @@ const TABLE = table({
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
       id,
-      { name: 'name', kind: 'string', required: true, description: 'name or description of the item' },
+      { name: 'name', title: 'Item', kind: 'string', required: true, description: 'name or description of the item' },
       {
         name: 'quantityAvailable',
-        title: 'Available',
+        title: 'Owned',
         kind: 'int',
         required: true,
         description: 'units owned (integer ≥ 0)',
@@ -219,7 +220,7 @@ const TABLE = table({
       names: [],
       exportColumns: ['id', 'name', 'quantityAvailable', 'active'],
       rowsHelp: `
-Rows name an item by id or by name (found or created) and set name, quantityAvailable, active.`,
+Rows name an item by id or by name, and set quantityAvailable and active.`,
     },
   },
   categories: {
@@ -235,7 +236,7 @@ Rows name an item by id or by name (found or created) and set name, quantityAvai
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
       id,
-      { name: 'name', kind: 'string', required: true, description: 'name of the category' },
+      { name: 'name', title: 'Category', kind: 'string', required: true, description: 'name of the category' },
       {
         name: 'inactive',
         kind: 'bool',
@@ -296,7 +297,7 @@ Rows name an item by id or by name (found or created) and set name, quantityAvai
       exportFilters: ['inventoryId', 'rentalBlockId'],
       planCommands: ['import', 'adjust'],
       rowsHelp: `
-Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and pricingType), and set price; other columns are ignored, so an export round-trips.`,
+Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and pricingType), and set price.`,
     },
   },
   events: {
@@ -347,26 +348,27 @@ Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and 
         description: 'inventory pickup (default on add: the end date)',
       },
       { name: 'eventName', title: 'Event', kind: 'string', required: true, max: 100, description: 'name of the event', aliases: ['name'] },
-      eventString('eventAddress1', 255, 'event address, line 1'),
-      eventString('eventAddress2', 255, 'event address, line 2'),
-      eventString('eventCity', 255, 'event city'),
-      eventString('eventState', 50, 'event state'),
-      eventString('eventPostalCode', 50, 'event postal code'),
-      eventString('eventContacts', 4000, 'event contacts'),
-      eventString('eventSpecialRequirements', 4000, 'special requirements'),
-      eventString('customerName', 255, 'customer name'),
-      eventString('customerAddress1', 255, 'customer address, line 1'),
-      eventString('customerAddress2', 255, 'customer address, line 2'),
-      eventString('customerCity', 255, 'customer city'),
-      eventString('customerState', 50, 'customer state'),
-      eventString('customerPostalCode', 50, 'customer postal code'),
-      eventString('customerContacts', 4000, 'customer contacts'),
-      amount('amountDeposit', 'deposit amount'),
-      amount('amountDelivery', 'delivery amount'),
-      amount('amountLabor', 'labor amount'),
-      amount('amountMisc', 'miscellaneous amount'),
-      amount('amountDiscount', 'discount amount'),
-      amount('amountSalesTax', 'sales tax amount'),
+      // Titles in the shop's words (resources/shop-words.ts; test/e2e/shop-words.e2e.test.ts keeps them so).
+      titled('eventAddress1', 'Venue', 255, "the venue's address, line 1"),
+      titled('eventAddress2', 'Venue line 2', 255, "the venue's address, line 2"),
+      titled('eventCity', 'Venue city', 255, "the venue's city"),
+      titled('eventState', 'Venue state', 50, "the venue's state"),
+      titled('eventPostalCode', 'Venue postal code', 50, "the venue's postal code"),
+      titled('eventContacts', 'Venue contact', 4000, 'who to reach at the venue'),
+      titled('eventSpecialRequirements', 'Special requirements', 4000, 'special requirements'),
+      titled('customerName', 'Customer', 255, "the customer's name"),
+      titled('customerAddress1', 'Customer address', 255, "the customer's address, line 1"),
+      titled('customerAddress2', 'Customer address line 2', 255, "the customer's address, line 2"),
+      titled('customerCity', 'Customer city', 255, "the customer's city"),
+      titled('customerState', 'Customer state', 50, "the customer's state"),
+      titled('customerPostalCode', 'Customer postal code', 50, "the customer's postal code"),
+      titled('customerContacts', 'Customer contact', 4000, "the customer's phone or e-mail (printed on quotes)"),
+      amount('amountDeposit', 'Deposit', 'deposit amount'),
+      amount('amountDelivery', 'Delivery', 'delivery amount'),
+      amount('amountLabor', 'Labor', 'labor amount'),
+      amount('amountMisc', 'Misc', 'miscellaneous amount'),
+      amount('amountDiscount', 'Discount', 'discount amount'),
+      amount('amountSalesTax', 'Sales tax', 'sales tax amount'),
       { name: 'cancelDate', title: 'Cancelled', kind: 'datetime', description: 'cancellation date, if cancelled' },
       { ...eventString('cancelReason', 4000, 'internal notes about the cancellation'), aliases: ['reason'] },
       eventString('internalNotes', 4000, 'internal notes that appear on no report'),

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'payload_too_large'
+  | 'request_timeout'
   | 'unsupported_media_type'
   | 'conflict'
   | 'internal_error';

@@ -1,13 +1,15 @@
 // The HTTP server: JSON replies, errors without internals, limits that keep slow or numerous
-// clients from exhausting it (a short time for a request's headers; a cap on connections, and a
-// lower one per client address, so that one client cannot starve the others; at the cap, the
-// oldest connection that is idle or still sending its headers is closed for the new one, so that
+// clients from exhausting it (a short time for a request's headers; a minimum rate for its body;
+// a cap on connections, and a lower one per client address, so that one client cannot starve the
+// others; at the cap, the oldest connection that is idle or still sending its headers is closed
+// for the new one, or else the request whose body arrives slowest, whatever its token, so that
 // slow clients from many addresses cannot lock everyone out), and a graceful close (stop
 // accepting, finish what is in flight, then resolve).
 
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ClientGoneError, HttpError, internalError } from './errors.js';
+import { OpenConnections } from './open-connections.js';
 import type { Reply } from './operations.js';
 import { send } from './send.js';
 
@@ -38,6 +40,13 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** A connection with no traffic either way for this long is closed (a client that stops reading). */
   idleTimeoutMs: number;
+  /**
+   * A request body must arrive at this many bytes a second on average, counted from the end of its
+   * head once `bodyGraceMs` have passed (then 408 and the connection is closed): a client that
+   * trickles a body holds a connection no longer than one that trickles its head.
+   */
+  minBodyBytesPerSecond: number;
+  bodyGraceMs: number;
 }
 
 const DEFAULT_LIMITS: ServerLimits = {
@@ -48,6 +57,9 @@ const DEFAULT_LIMITS: ServerLimits = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 60_000,
+  // A 1 MiB body (the largest taken) at this rate still arrives well within the request time.
+  minBodyBytesPerSecond: 1024,
+  bodyGraceMs: 5_000,
 };
 
 export function serve(
@@ -57,7 +69,7 @@ export function serve(
   log: (message: string) => void,
   limits: Partial<ServerLimits> = {},
 ): Promise<RunningServer> {
-  const { maxConnections, maxConnectionsPerClient, headersTimeoutMs, requestTimeoutMs, idleTimeoutMs } = { ...DEFAULT_LIMITS, ...limits };
+  const { maxConnections, maxConnectionsPerClient, headersTimeoutMs, requestTimeoutMs, idleTimeoutMs, minBodyBytesPerSecond, bodyGraceMs } = { ...DEFAULT_LIMITS, ...limits };
   let closing = false;
   const options = {
     keepAliveTimeout: 5_000,
@@ -68,7 +80,8 @@ export function serve(
   };
   const server = createServer(options, (req, res) => {
     void replyTo(req).then(async (reply) => {
-      if (!reply || res.destroyed) return;
+      // Nobody to answer, or already answered (a body too slow was refused with 408).
+      if (!reply || res.destroyed || res.headersSent) return;
       // A keep-alive connection that turns idle after close() began is closed at once.
       res.on('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
       const extra: Record<string, string> = closing ? { connection: 'close' } : {};
@@ -80,20 +93,26 @@ export function serve(
   });
 
   server.timeout = idleTimeoutMs;
-  const open = new OpenConnections();
+  const open = new OpenConnections({ graceMs: bodyGraceMs });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    open.busy(req.socket);
+    open.busy(req.socket, req, res);
     res.once('close', () => open.idle(req.socket));
   });
+  // Checked as often as Node checks the head's time: a body below the minimum rate is answered 408 and closed.
+  const bodyCheck = setInterval(() => {
+    for (const { res, socket } of open.slowerThan(minBodyBytesPerSecond, Date.now())) refuseSlowBody(res, socket, minBodyBytesPerSecond);
+  }, options.connectionsCheckingInterval);
+  bodyCheck.unref();
+  server.once('close', () => clearInterval(bodyCheck));
   let lastShedLogged = -Infinity;
   let lastDropLogged = -Infinity;
-  /** Room for one more connection: true when there was some, or the oldest idle or slow one was closed for it. */
+  /** Room for one more connection: true when there was some, or one was closed for it (open-connections.ts says which). */
   const room = (): boolean => {
     if (open.size < maxConnections) return true;
-    if (open.shedOldestIdle()) {
+    if (open.makeRoom(Date.now())) {
       if (Date.now() - lastShedLogged >= DROP_LOG_INTERVAL_MS) {
         lastShedLogged = Date.now();
-        log(`${maxConnections} connections are open, the most allowed: the oldest idle or slow ones are closed for new ones`);
+        log(`${maxConnections} connections are open, the most allowed: the oldest idle ones, or else the slowest requests in progress, are closed for new ones`);
       }
       return true;
     }
@@ -160,44 +179,16 @@ export function serve(
   });
 }
 
-/** The open connections, the least recently active first, and which are busy with a request. */
-class OpenConnections {
-  /** A Map keeps insertion order: a connection moves to the end when it turns idle again. */
-  private readonly sockets = new Map<Socket, { busy: boolean }>();
-
-  get size(): number {
-    return this.sockets.size;
+/** 408 for a body that arrives too slowly, then the connection is closed (the request's handler finds its client gone). */
+function refuseSlowBody(res: ServerResponse, socket: Socket, rate: number): void {
+  if (res.headersSent || res.destroyed) {
+    socket.destroy();
+    return;
   }
-
-  add(socket: Socket): void {
-    this.sockets.set(socket, { busy: false });
-  }
-
-  remove(socket: Socket): void {
-    this.sockets.delete(socket);
-  }
-
-  busy(socket: Socket): void {
-    const state = this.sockets.get(socket);
-    if (state) state.busy = true;
-  }
-
-  idle(socket: Socket): void {
-    if (!this.sockets.has(socket)) return;
-    this.sockets.delete(socket);
-    this.sockets.set(socket, { busy: false });
-  }
-
-  /** Closes the oldest connection with no request in progress (idle, or its head not all sent); false when every one is busy. */
-  shedOldestIdle(): boolean {
-    for (const [socket, state] of this.sockets) {
-      if (state.busy) continue;
-      this.sockets.delete(socket);
-      socket.destroy();
-      return true;
-    }
-    return false;
-  }
+  const error = new HttpError(408, 'request_timeout', `the request body did not arrive at ${rate} bytes a second or faster; the connection is closed`);
+  const text = JSON.stringify(error.body());
+  res.once('finish', () => socket.destroy());
+  res.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), connection: 'close' }).end(text);
 }
 
 /** For the sandbox's log only, never for a client. */

@@ -141,7 +141,7 @@ describe('load sheet', () => {
     const dinner = await event('2027-08-05 09:00', '2027-08-06 17:00');
     await line(dinner.id, table.id, 8);
     await reading(async (factory) => {
-      const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-05' }, to: '2027-08-06', size: 'A4' })) as GroupedView;
+      const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-05' }, to: '2027-08-06' })) as GroupedView;
       const out = view.groups.find((g) => g.heading.includes('OUT') && g.rows.some((r) => r.id === dinner.id))!;
       expect(out.footer).toEqual(expect.arrayContaining([expect.stringContaining(`8 × ${table.name}`)]));
       expect(view.groups.some((g) => g.heading.includes('IN') && g.rows.some((r) => r.id === dinner.id))).toBe(true);
@@ -155,7 +155,7 @@ describe('timeline', () => {
     const show = await event('2027-09-01 08:00', '2027-09-02 08:00');
     await line(show.id, truss.id, 2);
     await reading(async (factory) => {
-      const view = await timeline(factory, { range: { from: '2027-09-01', to: '2027-09-03' }, items: [truss.name], size: 'A4' });
+      const view = await timeline(factory, { range: { from: '2027-09-01', to: '2027-09-03' }, items: [truss.name] });
       if (view.kind !== 'picture') throw new Error(view.kind);
       expect(view.listing.rows).toEqual(expect.arrayContaining([expect.objectContaining({ itemId: truss.id, eventId: show.id, quantity: 2 })]));
     });
@@ -173,16 +173,18 @@ describe('events list and an event sheet', () => {
       expect(listed.rows.map((r) => r.id)).toEqual([launch.id]);
     });
     await reading(async (factory) => {
-      const sheet = await eventSheet(factory, String(launch.id), 'A4');
+      const sheet = await eventSheet(factory, String(launch.id));
       if (sheet.kind !== 'detail') throw new Error(sheet.kind);
       expect((sheet.json as { totals: { items: number } }).totals.items).toBe(60);
     }, ['settings']);
   });
 
-  test('no filter: the list as the service sends it', async () => {
+  test('no filter: every event, by start', async () => {
     await reading(async (factory) => {
       const listed = (await listEvents(factory, {})) as RecordListView;
       expect(listed.rows.length).toBeGreaterThan(0);
+      const starts = listed.rows.map((r) => String(r.startDate));
+      expect(starts).toEqual([...starts].sort());
     });
   });
 });
@@ -206,7 +208,7 @@ describe('the pieces the calendar reads share', () => {
     const dir = tempDir();
     const logo = join(dir, 'logo.png');
     writeFileSync(logo, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    expect(companyOf({ companyName: 'Acme', quoteValidDays: 30, logo }).logo).toBe('data:image/png;base64,iVBORw==');
-    expect(() => logoDataUrl(join(dir, 'none.png'))).toThrow(/logo: cannot read/);
+    expect(companyOf({ companyName: 'Acme', logo }).logo).toBe('data:image/png;base64,iVBORw==');
+    expect(() => logoDataUrl(join(dir, 'none.png'))).toThrow(/^logo .*none\.png: no such file/);
   });
 });

@@ -16,6 +16,8 @@ import { openEvent } from '../../src/app/open-event.js';
 import { rawCall } from '../../src/app/raw-call.js';
 import { recordNames } from '../../src/app/record-names.js';
 import type { HistoryEntry } from '../../src/config/history.js';
+import { NameIndex } from '../../src/data/names.js';
+import { resources } from '../../src/resources/definitions.js';
 import { DeclinedError, UsageError } from '../../src/errors.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/fake-context.js';
@@ -52,7 +54,8 @@ describe("an event's web link", () => {
   test('a link that is not http(s) is neither shown nor opened', async () => {
     const record = { id: 5, Links: [{ rel: 'web', href: 'file:///etc/passwd' }] };
     const factory = fakeFactory({
-      catalog: () => ({ names: async () => ({}) }) as never,
+      // A bare number reads the events' names (some event could be named "5").
+      catalog: () => ({ names: async () => new NameIndex(resources.events, [record]) }) as never,
       api: () => ({ get: async () => ({ body: { data: [record] }, records: [record] }) }) as never,
       settings: () => ({ webUrl: { value: undefined } }) as never,
     });

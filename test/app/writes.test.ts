@@ -1,21 +1,18 @@
 // The write use cases of src/app in process, each given the CLI's own factory against an
-// in-process sandbox with only the members it may use: booking lines (book, and the views of a
+// in-process sandbox with only the members it may use: booking lines (book, and the view of a
 // booking write), a change of an event (cancelled everywhere), a copy of an event with its
-// bookings, and the generic verbs of every resource with the write paths of bookings and events.
+// bookings, and the generic verbs of every resource through their writers.
 
 import { describe, expect, test } from 'vitest';
-import { book } from '../../src/app/book.js';
-import { plannedView, writtenView } from '../../src/app/booking-views.js';
-import { changeEvent } from '../../src/app/change-event.js';
-import { cloneEvent } from '../../src/app/clone-event.js';
+import { book, bookingView } from '../../src/app/events/book.js';
+import { changeEvent } from '../../src/app/events/change.js';
+import { cloneEvent } from '../../src/app/events/clone.js';
 import type { Factory } from '../../src/app/factory.js';
 import type { CalendarWrites } from '../../src/app/ports.js';
-import { addBooking, updateBooking } from '../../src/app/resource/booking-writes.js';
-import { updateEvent } from '../../src/app/resource/event-writes.js';
 import { addView, addressOf, chooseVersion, deleteView, getView, listView, resolveIdArgument, updateView } from '../../src/app/resource/verbs.js';
 import { formatWallTime } from '../../src/domain/wall-time.js';
 import { UsageError, ValidationError } from '../../src/errors.js';
-import type { RecordListView, RequestView, View } from '../../src/output/views.js';
+import type { ChangesView, RecordListView, View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
 import { calendarSuite } from '../e2e/calendar-fixtures.js';
 import { data } from '../e2e/server-state.js';
@@ -52,12 +49,13 @@ describe('booking lines', () => {
       expect(dry.written).toBeUndefined();
       expect(await linesOf(party.id)).toEqual([]);
       const { notices, lines } = recordingNotices();
-      expect(plannedView(dry.planned, notices).rows).toEqual([expect.objectContaining({ action: 'create', inventoryId: tent.id, quantity: 2 })]);
+      const calendar = writes.calendar;
+      expect((bookingView({ calendar, notices }, dry) as ChangesView).json).toEqual({ data: [expect.objectContaining({ action: 'create', inventoryId: tent.id, quantity: 2 })] });
       expect(lines.at(-1)).toBe('info: Dry run: 1 line write planned; nothing was sent.');
 
       const done = await book(writes, target, [{ kind: 'set', itemId: tent.id, quantity: 2 }], { allowOverbook: false, dryRun: false });
       expect(await linesOf(party.id)).toEqual([expect.objectContaining({ inventoryId: tent.id, quantity: 2 })]);
-      expect(writtenView(done.planned, done.written!, notices).rows).toEqual([expect.objectContaining({ inventoryId: tent.id, quantity: 2 })]);
+      expect((bookingView({ calendar, notices }, done) as ChangesView).changes).toEqual([expect.objectContaining({ before: null, after: expect.objectContaining({ inventoryId: tent.id, quantity: 2 }) })]);
     });
   });
 
@@ -74,16 +72,17 @@ describe('booking lines', () => {
     expect(await linesOf(second.id)).toEqual([]);
   });
 
-  test('bookings add and update through the planner: a dry run is the request; a run the lines written', async () => {
+  test('bookings add and update through the planner: a dry run is the change and the request; a run the lines written', async () => {
     const chair = await item(50, 2);
     const dinner = await event('2027-02-20 08:00', '2027-02-21 08:00');
+    const bookings = resources.bookings;
     await writing(VERBS, async (factory) => {
-      const dry = (await addBooking(factory, 'v1', { eventId: dinner.id, inventoryId: chair.id, quantity: 10 }, { flags: {}, dryRun: true })) as RequestView;
-      expect(dry).toMatchObject({ kind: 'request', method: 'POST', body: expect.objectContaining({ inventoryId: chair.id, quantity: 10 }) });
-      const added = (await addBooking(factory, 'v1', { eventId: dinner.id, inventoryId: chair.id, quantity: 10 }, { flags: {} })) as RecordListView;
-      const bookingId = Number(added.rows[0]!.id);
-      await updateBooking(factory, 'v1', bookingId, dinner.id, { quantity: 12 }, { flags: {} });
-      await expect(updateBooking(factory, 'v1', bookingId, undefined, { quantity: 1 }, { flags: {} })).rejects.toThrow('--event-id <id> is required');
+      const dry = (await addView(factory, bookings, 'v1', { flags: { eventId: dinner.id, inventoryId: chair.id, quantity: 10 }, dryRun: true })) as ChangesView;
+      expect(dry).toMatchObject({ kind: 'changes', dryRun: true, json: { data: [{ method: 'POST', body: expect.objectContaining({ inventoryId: chair.id, quantity: 10 }) }] } });
+      const added = (await addView(factory, bookings, 'v1', { flags: { eventId: dinner.id, inventoryId: chair.id, quantity: 10 } })) as ChangesView;
+      const bookingId = Number(added.changes[0]!.id);
+      await updateView(factory, bookings, 'v1', bookingId, { flags: { quantity: 12 } }, dinner.id);
+      await expect(updateView(factory, bookings, 'v1', bookingId, { flags: { quantity: 1 } }, undefined)).rejects.toThrow('--event-id <id> is required');
     });
     expect(await linesOf(dinner.id)).toEqual([expect.objectContaining({ inventoryId: chair.id, quantity: 12 })]);
   });
@@ -95,20 +94,21 @@ describe('a change of an event', () => {
     await writing(['booking'], async (factory) => {
       const writes = await factory.booking();
       const current = await writes.calendar.event(String(gala.id));
-      const dry = await changeEvent(writes, current, { cancelDate: '2027-01-05T10:00:00' }, { allowOverbook: false, dryRun: true, verb: 'cancelled', now: Date.UTC(2027, 0, 5) });
-      expect(dry.written).toBeUndefined();
+      const dry = await changeEvent(writes, current, { cancelDate: '2027-01-05T10:00:00' }, { allowOverbook: false, dryRun: true, verb: 'cancelled' });
       expect(dry.planned.body).toMatchObject({ cancelDate: '2027-01-05T10:00:00', eventStatusId: 4 });
-      const done = await changeEvent(writes, current, { cancelDate: '2027-01-05T10:00:00' }, { allowOverbook: false, dryRun: false, verb: 'cancelled', now: Date.UTC(2027, 0, 5) });
-      expect(done.written?.after).toMatchObject({ eventStatusId: 4 });
+      expect(dry.changes).toEqual([expect.objectContaining({ after: expect.objectContaining({ cancelDate: '2027-01-05T10:00:00', eventStatusId: 4 }) })]);
+      expect((await data(call(), 'GET', `/v1/events/${gala.id}`))[0]).toMatchObject({ cancelDate: null });
+      const done = await changeEvent(writes, current, { cancelDate: '2027-01-05T10:00:00' }, { allowOverbook: false, dryRun: false, verb: 'cancelled' });
+      expect(done.changes[0]?.after).toMatchObject({ eventStatusId: 4 });
     });
   });
 
   test('events update of the status alone to Cancelled dates the cancel by the wall clock, to the minute', async () => {
     const fair = await event('2027-03-20 08:00', '2027-03-21 08:00');
     await writing(VERBS, async (factory) => {
-      const view = (await updateEvent(factory, fair.id, async () => ({ eventStatusId: 4 }), { flags: {} }, async () => undefined)) as RecordListView;
+      const view = (await updateView(factory, resources.events, 'v1', fair.id, { flags: { eventStatusId: 4 } }, undefined)) as ChangesView;
       const minute = factory.wallNow();
-      expect(view.rows[0]).toMatchObject({ eventStatusId: 4, cancelDate: formatWallTime(minute) });
+      expect(view.changes[0]!.after).toMatchObject({ eventStatusId: 4, cancelDate: formatWallTime(minute) });
       expect(formatWallTime(minute).endsWith(':00')).toBe(true);
     });
   });
@@ -136,10 +136,10 @@ describe('the generic verbs', () => {
   test('add, get, list, update and delete an item; names resolved; a dry run is the request', async () => {
     await writing(VERBS, async (factory) => {
       const version = chooseVersion(inventory, undefined);
-      const dry = (await addView(factory, inventory, version, { flags: { name: 'Writes crate', quantityAvailable: 3, active: 1 }, dryRun: true })) as RequestView;
-      expect(dry).toMatchObject({ kind: 'request', method: 'POST' });
-      const added = (await addView(factory, inventory, version, { flags: { name: 'Writes crate', quantityAvailable: 3, active: 1 } })) as RecordListView;
-      const id = Number(added.rows[0]!.id);
+      const dry = (await addView(factory, inventory, version, { flags: { name: 'Writes crate', quantityAvailable: 3, active: 1 }, dryRun: true })) as ChangesView;
+      expect(dry).toMatchObject({ kind: 'changes', dryRun: true, json: { data: [{ method: 'POST' }] } });
+      const added = (await addView(factory, inventory, version, { flags: { name: 'Writes crate', quantityAvailable: 3, active: 1 } })) as ChangesView;
+      const id = Number(added.changes[0]!.id);
       const at = await addressOf(factory, inventory, undefined, undefined);
       expect(await resolveIdArgument(factory.catalog(), inventory, 'Writes crate')).toBe(id);
       expect(((await getView(factory, at, id)) as RecordListView).rows[0]).toMatchObject({ name: 'Writes crate' });
@@ -147,7 +147,7 @@ describe('the generic verbs', () => {
       expect(listed.kind).toBe('stream');
       await updateView(factory, inventory, version, id, { flags: { quantityAvailable: 5 } }, undefined);
       expect(((await getView(factory, at, id)) as RecordListView).rows[0]).toMatchObject({ quantityAvailable: 5 });
-      expect(await deleteView(factory, at, id, { yes: true })).toMatchObject({ kind: 'done', message: `Deleted inventory item ${id}.` });
+      expect(await deleteView(factory, at, `id:${id}`, { yes: true })).toMatchObject({ kind: 'changes', json: { data: [{ id }] }, changes: [{ id, after: null }] });
     });
   });
 
@@ -158,7 +158,7 @@ describe('the generic verbs', () => {
       await expect(updateView(factory, inventory, version, 1, { flags: {} }, undefined)).rejects.toThrow('nothing to change');
       expect(() => chooseVersion(resources.prices, 'v2')).toThrow(UsageError);
       const at = await addressOf(factory, inventory, undefined, undefined);
-      await expect(deleteView(factory, at, 1, {})).rejects.toThrow('pass --yes');
+      await expect(deleteView(factory, at, '1', {})).rejects.toThrow('pass --yes');
     });
   });
 });

@@ -2,16 +2,19 @@
 // no console error and no request to any URL, shows every event, and prints to PDF on the paper
 // size it was made for. Without a chromium these skip (the summary says so loudly), unless
 // RENTALS_BROWSER_TESTS=required (.ci/run), where a missing browser fails.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
-import { HOSTILE_NAME, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
+import { HOSTILE_NAME, fleetTimelinePage, longPickList, longQuote, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
 
 const CHROMIUM = findChromium();
+/** pdfinfo and pdftotext read the printed pages back. */
+const POPPLER = spawnSync('pdftotext', ['-v']).status === 0;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Points, portrait: A4 is 210 × 297 mm, Letter 8.5 × 11 in. */
@@ -120,10 +123,10 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
   it.each(['A4', 'Letter'] as const)('the quote (%s) loads cleanly, shows every line and the totals, and prints', async (size) => {
     const opened = await open(quotePage(size));
     await expectClean(opened);
-    expect(await opened.page.locator('table.lines tbody tr').count()).toBe(quoteBookings.length);
+    expect(await opened.page.locator('table.lines tr.line').count()).toBe(quoteBookings.length);
     expect(await visible(opened.page, 'p.meta', shown(HOSTILE_NAME))).toBe(true);
     expect(await visible(opened.page, 'table.lines td', 'Chair <b>folding</b>')).toBe(true);
-    expect(await opened.page.locator('table.totals tr.total').innerText()).toMatch(/Total\s+1105\.25/);
+    expect(await opened.page.locator('table.lines tr.total').innerText()).toMatch(/Total\s+1105\.25/);
     await expectPrints(opened.page, size, false);
     await opened.page.close();
   });
@@ -132,7 +135,7 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const opened = await open(quotePage(size, { kind: 'confirmation', company: { name: 'Harbor Tents', address: '12 Quay St', logo }, currency: 'EUR', terms: 'Payment within 14 days.' }));
     await expectClean(opened);
-    expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation');
+    expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation O-12');
     expect(await opened.page.locator('.head img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
     expect(await visible(opened.page, 'footer.terms', 'Payment within 14 days.')).toBe(true);
     await expectPrints(opened.page, size, false);
@@ -147,6 +150,94 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     const bounds = await box.boundingBox();
     expect(bounds && bounds.width > 10 && bounds.height > 10).toBe(true);
     await expectPrints(opened.page, size, false);
+    await opened.page.close();
+  });
+
+  /** The PDF of `html` (printed as -o pdf prints it) and the text of each of its pages (pdftotext). */
+  async function printedPages(html: string): Promise<string[]> {
+    const page = await context.newPage();
+    await page.setContent(html, { waitUntil: 'load' });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.close();
+    const file = join(dir, `printed-${Math.random().toString(36).slice(2)}.pdf`);
+    writeFileSync(file, pdf);
+    const count = Number(/Pages:\s+(\d+)/.exec(spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout)?.[1]);
+    const pages = Array.from({ length: count }, (_, i) => spawnSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', file, '-'], { encoding: 'utf8' }).stdout);
+    rmSync(file);
+    return pages;
+  }
+
+  /** The smallest n in [1, max] whose page takes two pages or more (the page count grows with n). */
+  async function firstOverflow(page: (n: number) => string, max: number): Promise<{ n: number; pages: string[] }> {
+    let [low, high] = [1, max];
+    let found = await printedPages(page(high));
+    expect(found.length, `${max} rows fill more than a page`).toBeGreaterThan(1);
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const pages = await printedPages(page(middle));
+      if (pages.length > 1) [high, found] = [middle, pages];
+      else low = middle + 1;
+    }
+    return { n: high, pages: found };
+  }
+
+  it.skipIf(!POPPLER).each(['A4', 'Letter'] as const)('the quote (%s): its totals never start a page alone; the last rows go with them', async (size) => {
+    const { n, pages } = await firstOverflow((lines) => longQuote(lines, size), 90);
+    const last = pages[pages.length - 1]!;
+    expect(last).toMatch(/Total/);
+    expect(last, `the page with the totals of a ${n}-line quote`).toMatch(new RegExp(`Line ${n}\\b`));
+  });
+
+  it.skipIf(!POPPLER)('the pick list: no near-empty first page (a day with nothing takes no page); the totals and the lines to sign stay together', async () => {
+    const first = await printedPages(longPickList(3));
+    expect(first).toHaveLength(1);
+    expect(first[0]).toContain('Load (going out)');
+    expect(first[0]).toContain('Party 1');
+    expect(first[0]).toMatch(/Nothing goes out or comes back.*Fri 2026-06-12/);
+    const { n, pages } = await firstOverflow(longPickList, 120);
+    for (const [i, text] of pages.entries()) {
+      if (text.includes('Picked by')) expect(text, `page ${i + 1} of ${n} rows`).toMatch(/To load[\s\S]*Item \d+/);
+      if (text.includes('To load')) expect(text, `page ${i + 1} of ${n} rows`).toMatch(/To load[\s\S]*Item \d+[\s\S]*Picked by/);
+    }
+  });
+
+  it('the fleet timeline: an overview of every item of a 20-item fleet on the first screen (1280×800), the legend on top, shortages first and red, the detail below', async () => {
+    const opened = await open(fleetTimelinePage(20));
+    const { page } = opened;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectClean(opened);
+    const rows = page.locator('table.overview tbody tr');
+    expect(await rows.count()).toBe(20);
+    for (let i = 0; i < 20; i++) {
+      const box = (await rows.nth(i).boundingBox())!;
+      expect(box.y + box.height, `row ${i + 1}`).toBeLessThanOrEqual(800);
+    }
+    const legend = (await page.locator('.legend').first().boundingBox())!;
+    expect(legend.y + legend.height).toBeLessThan((await rows.first().boundingBox())!.y);
+    // Shortages first: the item held short, then the one short if its quote confirms, then the rest by name.
+    const names = await page.locator('table.overview tbody tr th').allInnerTexts();
+    expect(names.slice(0, 3)).toEqual(['Item 03', 'Item 07', 'Item 01']);
+    const short = page.locator('table.overview tbody tr').first().locator('td.short').first();
+    expect(await short.evaluate((cell) => (globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } }).getComputedStyle(cell).backgroundColor)).toBe('rgb(221, 0, 0)');
+    // One cell per day of the week.
+    expect(await rows.first().locator('td.day').count()).toBe(7);
+    // The detail of each item below the overview.
+    const overview = (await page.locator('table.overview').boundingBox())!;
+    const details = page.locator('section.item');
+    expect(await details.count()).toBe(20);
+    expect((await details.first().boundingBox())!.y).toBeGreaterThan(overview.y + overview.height);
+    await page.close();
+  });
+
+  it.each([31, 92])('the fleet overview over %i days: every row on the first screen, no cell clips its figure (a narrow one shows none)', async (days) => {
+    const opened = await open(fleetTimelinePage(20, 'A4', days));
+    await opened.page.setViewportSize({ width: 1280, height: 800 });
+    const last = (await opened.page.locator('table.overview tbody tr').last().boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(800);
+    const clipped = await opened.page.$$eval('table.overview td, table.overview th', (cells) =>
+      cells.filter((cell) => cell.textContent !== '' && cell.scrollWidth > cell.clientWidth + 1 && !cell.matches('tbody th')).map((cell) => cell.textContent),
+    );
+    expect(clipped).toEqual([]);
     await opened.page.close();
   });
 });

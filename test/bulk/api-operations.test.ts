@@ -4,7 +4,7 @@ import type { ApiRecord } from '../../src/api/resource-api.js';
 import { apiOperations } from '../../src/bulk/api-operations.js';
 import type { PlanRow } from '../../src/bulk/plan.js';
 import { priceRows } from '../../src/bulk/spec.js';
-import type { RowWrites } from '../../src/data/booking-writer.js';
+import type { RowWrites } from '../../src/data/row-writes.js';
 import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor } from './helpers.js';
 

@@ -4,6 +4,7 @@ import { spoolImport } from '../../src/bulk/import.js';
 import { diskSpool } from '../../src/bulk/spool.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openInput } from '../../src/bulk/input/index.js';
+import { styleOfLocale } from '../../src/bulk/input/numbers.js';
 import { formatRowIssue } from '../../src/bulk/issues.js';
 import { money } from '../../src/domain/money.js';
 import type { PlanRow } from '../../src/bulk/plan.js';
@@ -171,18 +172,35 @@ describe('prices import: planning', () => {
     expect(rounded.notices).toEqual([]);
   });
 
-  it('a CSV with ; between fields (European spreadsheets) is read; a decimal comma is refused with a hint', async () => {
+  it('a CSV with ; between fields (European spreadsheets) reads a decimal comma or point; a thousands separator is refused with a hint', async () => {
     const api = FakeApi.catalogue(2);
-    const text = 'id;price;note\n11;12.5;"a note; with a semicolon"\n12;12,60;\n21;12.600000000000001;\n';
+    const text = 'id;price;note\n11;12.5;"a note; with a semicolon"\n12;12,60;\n21;12.600000000000001;\n22;1.200,50;\n';
     const { plan, messages, notices } = await planText(api, text);
-    expect(plan.rows.map((r) => r.action)).toEqual(['update', 'invalid', 'invalid']);
+    expect(plan.rows.map((r) => r.action)).toEqual(['update', 'update', 'invalid', 'invalid']);
+    expect(plan.rows[1]!.new).toEqual({ price: 12.6 });
     expect(messages).toEqual([
-      'prices.csv:3:2 price: has a decimal comma: write 12.60, not 12,60 (export the sheet with a decimal point; the ; between fields is fine) (got "12,60")',
       'prices.csv:4:2 price: must have at most 4 decimal places (--round 0.01 rounds it) (got 12.600000000000001)',
+      'prices.csv:5:2 price: has a thousands separator: write the price without it (1200.50 or 1200,50), or give the file\'s locale (--locale de reads 1.200,50) (got "1.200,50")',
     ]);
     expect(notices.map((n) => formatRowIssue('prices.csv', n))).toEqual([
       'prices.csv:4:2 price: looks like floating-point noise; --round 0.01 would send 12.60 (got "12.600000000000001")',
     ]);
+  });
+
+  it('a decimal comma in a comma-separated file is named as such, with the way to read it (--locale)', async () => {
+    const api = FakeApi.catalogue(2);
+    const { messages } = await planText(api, 'id,price\n11,"155,25"\n12,"1,200"\n');
+    expect(messages).toEqual([
+      'prices.csv:2:2 price: has a decimal comma: 155,25 is 155.25 as a spreadsheet in a German, French or other decimal-comma locale writes it; say so with --locale (e.g. --locale de), or write 155.25 (got "155,25")',
+      'prices.csv:3:2 price: must be a plain decimal without commas (write 1200.50, not 1,200.50) (got "1,200")',
+    ]);
+  });
+
+  it('--locale de reads 155,25 and 1.200,50; a point that groups no thousands is refused naming the locale', async () => {
+    const api = FakeApi.catalogue(2);
+    const { plan, messages } = await planText(api, 'id,price\n11,"155,25"\n12,"1.200,50"\n21,12.50\n', { locale: styleOfLocale('de') });
+    expect(plan.rows.slice(0, 2).map((r) => r.new)).toEqual([{ price: 155.25 }, { price: 1200.5 }]);
+    expect(messages).toEqual(['prices.csv:4:2 price: is not a number as --locale de writes it (decimal mark ",", e.g. 1.200,50) (got "12.50")']);
   });
 });
 

@@ -129,7 +129,7 @@ describe('apply of a plan file: the listings it reads', () => {
     const api = FakeApi.catalogue(2);
     const row = (id: number, inventoryId: number): PlanRow => ({ line: id, action: 'update', ids: { id, inventoryId, rentalBlockId: id % 10 }, old: { price: 0 }, new: { price: 1 } });
     const lookupsByParent = [undefined, 2, 1];
-    const ops = apiOperations(priceRows, contextFor(api), undefined, api, lookupsByParent);
+    const ops = apiOperations(priceRows, contextFor(api), undefined, undefined, lookupsByParent);
     await ops.current(row(11, 1));
     await ops.current(row(21, 2));
     await ops.current(row(12, 1)); // item 1's second and last: read once for both

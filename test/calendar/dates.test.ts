@@ -52,6 +52,24 @@ describe('date arguments', () => {
     expect(resolveRange({ from: 'fri' }, NOW, { days: 2 })).toEqual({ from: at('2026-06-12T00:00:00'), to: at('2026-06-14T00:00:00') });
   });
 
+  it('a weekday as --to is the first such day on or after --from: --from mon --to sun is a week on any day', () => {
+    for (const today of ['2026-06-08', '2026-06-10', '2026-06-13', '2026-06-14']) {
+      const now = at(`${today}T11:00:00`);
+      const range = resolveRange({ from: 'mon', to: 'sun' }, now, { days: 7 });
+      expect(new Date(range.from).getUTCDay(), today).toBe(1);
+      expect(range.to - range.from, today).toBe(7 * 86_400_000);
+      expect(range.from >= at(`${today}T00:00:00`), today).toBe(true);
+    }
+    // From a day in the past, a weekday --to is still the coming one.
+    expect(resolveRange({ from: '2026-06-01', to: 'fri' }, NOW, { days: 7 })).toEqual({ from: at('2026-06-01T00:00:00'), to: at('2026-06-13T00:00:00') });
+    expect(resolveRange({ from: 'sat', to: 'mon' }, NOW, { days: 7 })).toEqual({ from: at('2026-06-13T00:00:00'), to: at('2026-06-16T00:00:00') });
+  });
+
+  it.each(['2026-06-12T14:30:60', '2026-06-12 14:30:99', '2026-06-12T24:00', '2026-06-12T23:60'])('refuses the clock reading %j (no carry into the next minute)', (text) => {
+    expect(() => parse(text)).toThrow(`--from: "${text}" is not a date and time of the calendar`);
+    expect(parseWallTime(text)).toBeUndefined();
+  });
+
   it('an empty range is a usage error', () => {
     expect(() => resolveRange({ from: '2026-06-12', to: '2026-06-11' }, NOW, { days: 7 })).toThrow(/--to must be after --from/);
   });
@@ -93,7 +111,7 @@ describe('events book item arguments', () => {
 
 describe('clone offsets', () => {
   it('a day keeps the clock time; a moment moves the start there; every datetime shifts alike', async () => {
-    const { shiftedCopy } = await import('../../src/cli/commands/calendar/events-clone.js');
+    const { shiftedCopy } = await import('../../src/domain/event-shift.js');
     const { shiftOffset: cloneOffset } = await import('../../src/domain/event-shift.js');
     const start = at('2026-03-07T16:00:00');
     const byDay = cloneOffset(start, { time: at('2026-10-31T00:00:00'), wholeDay: true });
@@ -124,6 +142,28 @@ describe('named ranges (--range)', () => {
     ['Last-Month', 'Fri 2026-05-01 00:00 → Mon 2026-06-01 00:00'],
   ])('%s is %s', (name, expected) => {
     expect(named(name)).toBe(expected);
+  });
+
+  test.each([
+    ['2026-06-10T09:00', 'weekend', 'Sat 2026-06-13 00:00 → Mon 2026-06-15 00:00'],
+    ['2026-06-10T09:00', 'next-weekend', 'Sat 2026-06-20 00:00 → Mon 2026-06-22 00:00'],
+    ['2026-06-12T17:00', 'weekend', 'Sat 2026-06-13 00:00 → Mon 2026-06-15 00:00'],
+    ['2026-06-13T09:00', 'weekend', 'Sat 2026-06-13 00:00 → Mon 2026-06-15 00:00'],
+    ['2026-06-13T09:00', 'this-weekend', 'Sat 2026-06-13 00:00 → Mon 2026-06-15 00:00'],
+    ['2026-06-13T09:00', 'next-weekend', 'Sat 2026-06-20 00:00 → Mon 2026-06-22 00:00'],
+    ['2026-06-14T20:00', 'weekend', 'Sat 2026-06-13 00:00 → Mon 2026-06-15 00:00'],
+    ['2026-06-14T20:00', 'next-weekend', 'Sat 2026-06-20 00:00 → Mon 2026-06-22 00:00'],
+    ['2026-06-15T08:00', 'weekend', 'Sat 2026-06-20 00:00 → Mon 2026-06-22 00:00'],
+  ])('on %s, %s is %s', (today, name, expected) => {
+    expect(describeRange(namedRange(name, parseWallTime(today)!))).toBe(expected);
+  });
+
+  test('the dates help names every range --range takes', async () => {
+    const { DATES_HELP } = await import('../../src/cli/dates-help.js');
+    for (const name of ['today', 'tomorrow', 'yesterday', 'weekend', 'next-weekend', 'this-week', 'next-week', 'last-week', 'this-month', 'next-month', 'last-month']) {
+      expect(DATES_HELP).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(() => namedRange(name, now)).not.toThrow();
+    }
   });
 
   test('a week on a Sunday is the week that ends that day; January of next-month in December', () => {

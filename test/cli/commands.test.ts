@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { resourceList, resources } from '../../src/resources/definitions.js';
 import {
   API,
@@ -18,6 +18,7 @@ import {
   exactBody,
   expectNothingSent,
   sampleRecord,
+  listedForNames,
   statusesListed,
   useNock,
   withApi,
@@ -70,33 +71,48 @@ describe('delete', () => {
     expectNothingSent();
   });
 
-  test('--yes --json prints { "data": [{ "id": N }] }', async () => {
-    const scope = api().delete('/v1/events/12').reply(200, { id: 12 });
+  test('--yes --json prints { "data": [{ "id": N }] } and the change: the record as it was read, then gone', async () => {
+    listedForNames('/v1/events', [{ id: 12, eventName: 'Smith wedding' }]);
+    const party = sampleRecord(resources.events, 12, { eventName: 'Party' });
+    const scope = api().get('/v1/events/12').reply(200, envelope([party])).delete('/v1/events/12').reply(200, { id: 12 });
     const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 12 }] });
+    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 12 }], changes: [{ action: 'delete', resource: 'events', id: 12, name: 'Party', before: party, after: null }] });
     expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
   });
 
-  test('--yes without --json: one line of confirmation on stderr, nothing on stdout', async () => {
-    const scope = api().delete('/v2/events/7/inventory/40').reply(200, { id: 40 });
+  test('--yes piped: the change as a row, nothing on stderr', async () => {
+    listedForNames('/v1/events', [{ id: 7, eventName: 'Smith wedding' }]);
+    const scope = api().get('/v2/events/7/inventory/40').reply(200, envelope([{ id: 40, eventId: 7, inventoryId: 3, quantity: 2, price: 5 }])).delete('/v2/events/7/inventory/40').reply(200, { id: 40 });
     const result = await runCli(['bookings', 'delete', '40', '--event-id', '7', '--yes'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Deleted booking 40.\n');
+    expect(result.stdout).toBe('delete\tbookings\t40\t\t\t\t\n');
+    expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
   });
 
+  test('a read before the delete that answers with another record: refused, both ids named, nothing deleted (exit 1)', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
+    const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
+    const result = await runCli(['inventory', 'delete', '7', '--yes'], withApi());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: asked for inventory item 7, the server answered with inventory item 12: a write would change a record you did not name. Nothing was written.\n');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
   test('an empty DELETE answer still reports the id', async () => {
-    const scope = api().delete('/v2/inventory/3').reply(204);
+    listedForNames('/v2/inventory', [tent]);
+    const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(204);
     const result = await runCli(['inventory', 'delete', '3', '--yes', '--json'], withApi());
-    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 3 }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({ data: [{ id: 3 }] });
     expect(scope.isDone()).toBe(true);
   });
 
   test('a DELETE answer without an id is a protocol error', async () => {
-    const scope = api().delete('/v2/inventory/3').reply(200, { ok: true });
+    listedForNames('/v2/inventory', [tent]);
+    const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { ok: true });
     const result = await runCli(['inventory', 'delete', '3', '--yes'], withApi());
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: the server\'s answer to DELETE /v2/inventory/3 has no "id": "{\\"ok\\":true}"\n');
@@ -104,15 +120,18 @@ describe('delete', () => {
   });
 
   test('on a TTY it asks, naming the record; yes deletes', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { id: 3 });
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: true }));
     expect(result.code).toBe(0);
     expect(result.fake.confirms).toEqual(['Delete inventory item 3 (Tent)?']);
-    expect(result.stderr).toBe('Deleted inventory item 3.\n');
+    expect(result.stdout).toBe('Deleted inventory item 3 "Tent"\n');
+    expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
   });
 
   test('on a TTY, no deletes nothing and exits 7 (declined)', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: false }));
     expect(result.code).toBe(7);
@@ -121,34 +140,44 @@ describe('delete', () => {
     expectNothingSent();
   });
 
-  test('--dry-run prints the request and sends nothing, no confirmation needed', async () => {
-    const result = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run'], withApi());
+  test('--dry-run reads the record and shows its change and the request; nothing deleted, no confirmation needed', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
+    const price = { id: 31, inventoryId: 7, rentalBlockId: 2, price: 12.5 };
+    const reads = () => api().get('/v1/inventory/7/pricing/31').reply(200, envelope([price]));
+    reads();
+    // For people, what the ids refer to by name (read only then).
+    api().get('/v2/inventory').reply(200, envelope([{ ...tent, id: 7 }]));
+    const result = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run', '-o', 'table'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(
-      `DELETE https://api.test/v1/inventory/7/pricing/31\naccept: application/json\nuser-agent: ${USER_AGENT}\nauthorization: bearer [redacted]\n`,
-    );
+    expect(result.stdout).toBe('Would delete inventory price 31 on inventory item 7 "Tent"\n');
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
+    reads();
+    const json = await runCli(['prices', 'delete', '31', '--inventory-id', '7', '--dry-run', '--json'], withApi());
+    expect(JSON.parse(json.stdout)).toEqual({
+      data: [{ dryRun: true, method: 'DELETE', url: 'https://api.test/v1/inventory/7/pricing/31', headers: { accept: 'application/json', 'user-agent': USER_AGENT, authorization: 'bearer [redacted]' }, body: null }],
+      changes: [{ action: 'delete', resource: 'prices', parentId: 7, id: 31, before: price, after: null }],
+    });
     expectNothingSent();
   });
 });
 
 describe('--dry-run on writes', () => {
-  test('add: method, URL, redacted headers and the canonical body; nothing sent', async () => {
-    const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
+  test('add: the record it would create for people, a row per field piped; nothing sent', async () => {
+    const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run', '-o', 'table'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(
-      `POST https://api.test/v2/inventory\naccept: application/json\nuser-agent: ${USER_AGENT}\ncontent-type: application/json\ncontent-length: 48\nauthorization: bearer [redacted]\n\n` +
-        '{\n  "name": "Tent",\n  "quantityAvailable": 4,\n  "active": 1\n}\n',
-    );
+    expect(result.stdout).toBe('Would create a new inventory item "Tent"\n  Item    Tent\n  Owned   4\n  active  true\n');
     expect(result.stderr).toBe('Dry run: nothing was sent.\n');
+    const piped = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run'], withApi());
+    expect(piped.stdout).toBe('create\tinventory\t\tTent\tname\t\tTent\ncreate\tinventory\t\tTent\tquantityAvailable\t\t4\ncreate\tinventory\t\tTent\tactive\t\t1\n');
     expectNothingSent();
-    expectNoSecrets(result);
+    expectNoSecrets(result, piped);
   });
 
-  test('--json: a JSON description of the request, in the one envelope; -o ndjson: that record on one line', async () => {
+  test('--json: a JSON description of the request, in the one envelope, with the change; -o ndjson: the change on one line', async () => {
     const result = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '--json'], withApi());
     expect(result.stderr).toBe('');
-    const [request] = (JSON.parse(result.stdout) as { data: unknown[] }).data;
+    const { data: [request], changes } = JSON.parse(result.stdout) as { data: unknown[]; changes: unknown[] };
+    expect(changes).toEqual([{ action: 'create', resource: 'categories', id: null, name: 'Tents', before: null, after: { name: 'Tents', inactive: 0 } }]);
     expect(request).toEqual({
       dryRun: true,
       method: 'POST',
@@ -163,11 +192,12 @@ describe('--dry-run on writes', () => {
       body: { name: 'Tents', inactive: 0 },
     });
     const ndjson = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '-o', 'ndjson'], withApi());
-    expect(ndjson.stdout).toBe(`${JSON.stringify(request)}\n`);
+    expect(ndjson.stdout).toBe(`${JSON.stringify(changes[0])}\n`);
     expectNothingSent();
   });
 
   test('update --dry-run reads the record (GET) but does not PUT', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'update', '3', '--inactive', '--dry-run', '--json'], withApi());
     expect(result.code).toBe(0);
@@ -198,6 +228,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
     expected.cancelReason = 'Customer postponed';
     // Cancelled everywhere: a cancel date set also sets the service's Cancelled status.
     expected.eventStatusId = 4;
+    listedForNames('/v1/events', [current]);
     const scope = api()
       .get('/v2/status')
       .reply(200, envelope([{ id: 2, statusType: 'Confirmed' }, { id: 4, statusType: 'Cancelled' }]))
@@ -205,10 +236,10 @@ describe('update: read, change only what is given, PUT the whole record', () => 
       .reply(200, envelope([current]))
       .put('/v1/events/12', exactBody(expected))
       .reply(200, envelope([{ ...current, cancelDate: '2026-05-01T00:00:00.000', cancelReason: 'Customer postponed' }]));
-    const result = await runCli(['events', 'update', '12', '--cancel-date', '2026-05-01', '--cancel-reason', 'Customer postponed', '--fields', 'id,cancelDate,cancelReason'], withApi());
+    const result = await runCli(['events', 'update', '12', '--cancel-date', '2026-05-01', '--cancel-reason', 'Customer postponed', '--fields', 'field,before,after'], withApi());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('12\t2026-05-01T00:00:00\tCustomer postponed\n');
+    expect(result.stdout).toBe('cancelDate\t\t2026-05-01T00:00:00.000\ncancelReason\t\tCustomer postponed\n');
     expect(scope.isDone()).toBe(true);
   });
 
@@ -221,25 +252,48 @@ describe('update: read, change only what is given, PUT the whole record', () => 
 
   test('--file - takes the output of get --json (the envelope), flags override it', async () => {
     const piped = JSON.stringify(envelope([{ ...tent, name: 'Big tent', quantityAvailable: 9 }]));
+    listedForNames('/v2/inventory', [tent]);
     const scope = api()
       .get('/v2/inventory/3')
       .reply(200, envelope([tent]))
       .put('/v2/inventory/3', { id: 3, name: 'Big tent', quantityAvailable: 10, active: 1 })
       .reply(200, envelope([{ ...tent, name: 'Big tent', quantityAvailable: 10 }]));
-    const result = await runCli(['inventory', 'update', '3', '--file', '-', '--quantity-available', '10'], withApi({ stdin: piped }));
+    const result = await runCli(['inventory', 'update', '3', '--file', '-', '--quantity-available', '10', '--fields', 'id,field,before,after'], withApi({ stdin: piped }));
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('3\tBig tent\t10\ttrue\n');
+    expect(result.stdout).toBe('3\tname\tTent\tBig tent\n3\tquantityAvailable\t4\t10\n');
     expect(scope.isDone()).toBe(true);
   });
 
   test("a body whose id is not the record's is refused", async () => {
+    listedForNames('/v2/inventory', [tent]);
     const result = await runCli(['inventory', 'update', '3', '--file', '-'], withApi({ stdin: '{"id": 4, "name": "x"}' }));
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: the body\'s id 4 is not the id being updated (3)\n');
     expectNothingSent();
   });
 
+  test('a read that answers with another record than the one named (a mock with its example record): refused, both ids named, nothing PUT (exit 1)', async () => {
+    listedForNames('/v2/inventory', [{ ...tent, id: 7 }]);
+    const scope = api().get('/v2/inventory/7').reply(200, envelope([{ ...tent, id: 12 }]));
+    const result = await runCli(['inventory', 'update', '7', '--name', 'Marquee'], withApi());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: asked for inventory item 7, the server answered with inventory item 12: a write would change a record you did not name. Nothing was written.\n');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('the same for an event, whose writer reads it before judging the change', async () => {
+    listedForNames('/v1/events', [{ id: 7, eventName: 'Smith wedding' }]);
+    const scope = api().get('/v1/events/7').reply(200, envelope([sampleRecord(resources.events, 12, { eventName: 'Not this one' })]));
+    const result = await runCli(['events', 'update', '7', '--event-name', 'Marquee'], withApi());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: asked for event 7, the server answered with event 12');
+    expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
   test('a 404 on the read is exit 4 and nothing is PUT', async () => {
+    listedForNames('/v2/inventory', [tent]);
     const scope = api().get('/v2/inventory/99').reply(404, { message: 'Inventory item not found' });
     const result = await runCli(['inventory', 'update', '99', '--name', 'x'], withApi());
     expect(result.code).toBe(4);
@@ -256,9 +310,9 @@ describe('add with --file', () => {
     const scope = api()
       .post('/v2/inventory', { name: 'From flag', quantityAvailable: 2, active: 0 })
       .reply(201, envelope([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]));
-    const result = await runCli(['inventory', 'add', '--file', file, '--name', 'From flag'], withApi());
+    const result = await runCli(['inventory', 'add', '--file', file, '--name', 'From flag', '--json'], withApi());
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('8\tFrom flag\t2\tfalse\n');
+    expect(JSON.parse(result.stdout).data).toEqual([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]);
     expect(scope.isDone()).toBe(true);
   });
 
@@ -280,6 +334,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('dropoff defaults to the start; teardown and pickup to the end', async () => {
     statusesListed();
+    listedForNames('/v2/rentalblocks', blocks.data);
     const scope = api()
       .post(
         '/v1/events',
@@ -306,6 +361,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('given dates win over the defaults', async () => {
     statusesListed();
+    listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(
       eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
       withApi(),
@@ -356,6 +412,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('an unknown status name → not found (exit 4) listing the known ones; nothing is POSTed', async () => {
     const scope = api().get('/v2/status').reply(200, statuses);
+    listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
@@ -367,6 +424,7 @@ describe('events: date defaults and names resolved to ids', () => {
 
   test('a close misspelling is suggested (did you mean), still exit 4', async () => {
     api().get('/v2/status').reply(200, statuses);
+    listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(eventAddArgs('--event-status-id', 'Confirmd'), withApi());
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('no event status is named "Confirmd"; did you mean "Confirmed" (id 2)?');
@@ -378,15 +436,16 @@ describe('events: date defaults and names resolved to ids', () => {
     const scope = api()
       .post('/v2/events/12/inventory', { eventId: 12, inventoryId: 3, quantity: 2, price: 150 })
       .reply(201, envelope([{ id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 }]));
-    const result = await runCli(['bookings', 'add', '--event', 'Smith wedding', '--item', 'tent', '--qty', '2', '--price', '150'], withApi());
+    const result = await runCli(['bookings', 'add', '--event', 'Smith wedding', '--item', 'tent', '--qty', '2', '--price', '150', '-o', 'ndjson'], withApi());
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('40\t12\t3\t2\t150\n');
+    expect(JSON.parse(result.stdout)).toEqual({ action: 'create', resource: 'bookings', parentId: 12, id: 40, name: 'Tent', before: null, after: { id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 } });
     expect(scope.isDone()).toBe(true);
   });
 });
 
 describe('events open', () => {
   const event = { id: 12, eventName: 'Smith wedding', Links: [{ rel: 'web', method: 'GET', href: `${WEB}/event/edit/12` }] };
+  beforeEach(() => listedForNames('/v1/events', [event]));
 
   test("prints the event's web link", async () => {
     const scope = api().get('/v1/events/12').reply(200, envelope([event]));
@@ -438,8 +497,9 @@ describe('api <METHOD> <path>', () => {
   });
 
   test('the statuses group covers both status operations', async () => {
-    const scope = api().get('/v2/status').reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
+    const scope = api().get('/v2/status').twice().reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
     expect((await runCli(['statuses', 'list'], withApi())).stdout).toBe('1\tQuoted\n2\tConfirmed\n');
+    // A bare number reads the list too: some status could be named "2".
     expect((await runCli(['status', 'get', '2'], withApi())).stdout).toBe('2\tConfirmed\n');
     expect(scope.isDone()).toBe(true);
   });
@@ -487,13 +547,13 @@ describe('--verbose and --debug', () => {
       .reply(200, envelope([tent]))
       .put('/v2/inventory/3')
       .reply(200, envelope([tent]));
-    const result = await runCli(['inventory', 'update', '3', '--name', 'Tent', '--verbose'], withApi());
+    const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Tent', '--verbose'], withApi());
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
     expect(lines[1]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
-    expect(result.stdout).toBe('3\tTent\t4\ttrue\n');
+    expect(result.stdout).toBe('update\tinventory\t3\tTent\t\t\t\n');
     expect(scope.isDone()).toBe(true);
   });
 

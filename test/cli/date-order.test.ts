@@ -5,11 +5,13 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { resources } from '../../src/resources/definitions.js';
 import { dateOrderIssue } from '../../src/schemas/date-order.js';
-import { api, envelope, expectNothingSent, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
+import { api, envelope, expectNothingSent, sampleRecord, statusesListed, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 // An event write checks its status id against the service's statuses first.
 beforeEach(() => statusesListed());
 

@@ -2,11 +2,13 @@
 // the documented exit code, for every kind of failure the server or the network can produce.
 
 import nock from 'nock';
-import { describe, expect, test } from 'vitest';
-import { api, envelope, expectNothingSent, socketError, useNock, withApi } from '../helpers/api.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api, envelope, expectNothingSent, socketError, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 
 const STACK = /\n\s+at /;
 const proxyPage =
@@ -124,7 +126,7 @@ describe('network failures and timeouts → exit 5', () => {
   test('a base URL that is not a URL → exit 2 (bad input) before any request', async () => {
     const result = await runCli(['inventory', 'list'], withApi({ env: { RENTALS_BASE_URL: 'api.example.com' } }));
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: the base URL "api.example.com" is not a URL (expected e.g. https://api.example.com)\n');
+    expect(result.stderr).toBe('error: RENTALS_BASE_URL: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "api.example.com")\n');
     expectNothingSent();
   });
 });

@@ -64,6 +64,7 @@ describe('the global flags as data', () => {
       retries?: string;
       color?: boolean;
       allowInsecureTokenFile?: true;
+      out?: string;
       json?: true;
       fields?: string;
       jq?: string;

@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { resources } from '../../src/resources/definitions.js';
 import { DATETIME_YEARS } from '../../src/schemas/values.js';
-import { api, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { api, envelope, expectNothingSent, listedForNames, sampleRecord, useNock, withApi } from '../helpers/api.js';
 import { runCli, tempDir } from '../helpers/fake-context.js';
 
 useNock();
@@ -68,6 +68,11 @@ const STATUSES = [1, 2, 3, 4].map((id, i) => sampleRecord(resources.statuses, id
 const EVENT_FLAGS = ['--event-name', 'Smith wedding', '--rental-block-id', '2', '--start-date', '2026-06-12 14:00', '--end-date', '2026-06-13 01:00'];
 
 describe('an event status id is checked against the service before sending', () => {
+  // A bare number given for a record reads its list (some record could be named so).
+  beforeEach(() => {
+    listedForNames('/v2/rentalblocks', [{ id: 1, pricingType: 'Daily' }, { id: 2, pricingType: 'Weekend' }]);
+    listedForNames('/v1/events', [sampleRecord(resources.events, 12, { eventStatusId: 77 })]);
+  });
   test('an id the service does not list is not found (exit 4, as an unknown status name), naming the known ones', async () => {
     api().get('/v2/status').reply(200, envelope(STATUSES));
     const result = await runCli(['events', 'add', ...EVENT_FLAGS, '--event-status-id', '99'], withApi());
@@ -95,7 +100,7 @@ describe('an event status id is checked against the service before sending', () 
     api().get('/v2/status').reply(status, { message: 'no' });
     const result = await runCli(['events', 'add', ...EVENT_FLAGS, '--event-status-id', '99', '--dry-run'], withApi());
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('"eventStatusId": 99');
+    expect(result.stdout).toContain('\teventStatusId\t\t99\n');
   });
 });
 

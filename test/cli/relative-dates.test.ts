@@ -1,7 +1,7 @@
 // Datetime flags of the generic verbs take the calendar's relative dates, on the local wall clock.
 
 import { beforeEach, describe, expect, test } from 'vitest';
-import { statusesListed, useNock, withApi } from '../helpers/api.js';
+import { statusesListed, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 // Friday 2026-06-12, 15:30 local time.
@@ -19,6 +19,8 @@ async function body(argv: string[]): Promise<Record<string, unknown>> {
 }
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 // A dry run reads only the service's statuses (its status id is checked); nothing is written.
 beforeEach(() => statusesListed());
 
@@ -31,6 +33,23 @@ describe('relative dates in datetime flags', () => {
       pickupDate: '2026-06-14T00:00:00',
     });
     expect(await body(eventAdd('now', 'mon'))).toMatchObject({ startDate: '2026-06-12T15:30:00', endDate: '2026-06-15T00:00:00' });
+  });
+
+  test("a weekday reads forward through the event's dates in their order, as --from mon --to sun does", async () => {
+    const saturday = new Date(2026, 5, 13, 9, 0, 0).getTime();
+    const weekBody = async (argv: string[]) => {
+      const result = await runCli(argv, withApi({ now: saturday }));
+      expect(result.code, result.stderr).toBe(0);
+      return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;
+    };
+    expect(await weekBody(eventAdd('mon', 'sun'))).toMatchObject({ startDate: '2026-06-15T00:00:00', endDate: '2026-06-21T00:00:00' });
+    expect(await weekBody([...eventAdd('sat', 'sun'), '--dropoff-date', 'fri', '--pickup-date', 'mon'])).toMatchObject({
+      dropoffDate: '2026-06-19T00:00:00',
+      startDate: '2026-06-20T00:00:00',
+      endDate: '2026-06-21T00:00:00',
+      pickupDate: '2026-06-22T00:00:00',
+    });
+    expect(await weekBody(eventAdd('2026-07-01 10:00', 'fri'))).toMatchObject({ startDate: '2026-07-01T10:00:00', endDate: '2026-07-03T00:00:00' });
   });
 
   test('absolute dates keep their own rule; a word that is no date names the flag (exit 2)', async () => {

@@ -4,14 +4,16 @@
 // amounts (`prices import` and the round trip through a real sandbox: test/e2e/values.e2e.test.ts).
 
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { resources } from '../../src/resources/definitions.js';
-import { api, envelope, expectNothingSent, sampleRecord, useNock, withApi } from '../helpers/api.js';
+import { api, envelope, expectNothingSent, sampleRecord, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
 import { decimalInside, decimalTooLarge, decimalTooPrecise, exactDecimal, textWith } from '../helpers/value-arbitraries.js';
 
 useNock();
+// A bare number given for a record with names reads its list: some record could be named so.
+beforeEach(() => namesListed());
 
 const outside = fc.oneof(decimalTooLarge, decimalTooPrecise, fc.constantFrom(`1${'0'.repeat(400)}`, '99999999999999999999.99', '1e400', 'NaN', '-0.5'));
 const RUNS = { numRuns: 25 };

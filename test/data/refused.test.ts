@@ -9,7 +9,7 @@ import { EventChangeRefused } from '../../src/domain/event-change.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import { LostRace } from '../../src/data/race-guard.js';
 import { refusedByRules } from '../../src/data/refused.js';
-import { UsageError } from '../../src/errors.js';
+import { ApiError, ProtocolError, RentalsError, UsageError } from '../../src/errors.js';
 
 describe('refusedByRules', () => {
   test.each([
@@ -26,6 +26,9 @@ describe('refusedByRules', () => {
     ['a date the domain cannot read', new DomainRuleError('--from: "fr" is not a date'), 2],
     ['a usage error', new UsageError('give --item'), 2],
     ['a bug', new Error('undefined is not a function'), 1],
+    ['a server that answered with no record (exit 1, but no rule refused anything)', new ProtocolError('the server answered with an empty "data" array'), 1],
+    ['an error of the service (exit 1)', new ApiError('conflict', 409), 1],
+    ['any other exit-1 error of the tool', new RentalsError('asked for item 7, the server answered with item 12'), 1],
   ])('%s: not a refusal (exit %i)', (_, error, code) => {
     expect(refusedByRules(error)).toBe(false);
     expect(exitCodeFor(error)).toBe(code);

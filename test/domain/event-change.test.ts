@@ -10,6 +10,7 @@ import { type CalendarBooking, type CalendarEvent, readEvent, readItem } from '.
 import { StockChangeRefused, judgeStockChange, stockShortage } from '../../src/domain/stock-change.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import { LostRace, writeGuarded } from '../../src/data/race-guard.js';
+import { ProtocolError } from '../../src/errors.js';
 
 const STATUS: Record<number, string> = { 1: 'Quoted', 2: 'Confirmed', 4: 'Cancelled' };
 const ruleOf = holdRuleFor(parseHoldPolicy('', 'test'));
@@ -92,6 +93,35 @@ describe('a write read back against a concurrent one', () => {
     log.length = 0;
     await expect(writeGuarded(guard([short, short]))).rejects.toThrow(LostRace);
     expect(log).toEqual(['write', 'back out', 'pause', 'write again', 'back out']);
+  });
+
+  test('a second try that fails for another reason than the rules is not called a lost race', async () => {
+    let tries = 0;
+    const failing = writeGuarded({
+      label: 'the bookings of E1',
+      pause: async () => undefined,
+      attempt: async () => {
+        if (++tries > 1) throw new ProtocolError('the server answered with an empty "data" array for booking 4');
+        return { written: 1, guarded: true };
+      },
+      shortagesNow: async () => short,
+      backOut: async () => undefined,
+    });
+    await expect(failing).rejects.toThrow(/^the server answered with an empty "data" array for booking 4$/);
+  });
+
+  test('an attempt that backs out is withdrawn from the history: what it and its back-out wrote', async () => {
+    const history = { records: 0, withdrawn: [] as number[], historyMark: () => history.records, withdrawSince: (mark: number) => void history.withdrawn.push(mark) };
+    const shortages = [short, []];
+    await writeGuarded({
+      label: 'the bookings of E1',
+      history,
+      pause: async () => undefined,
+      attempt: async () => ((history.records += 2), { written: 1, guarded: true }),
+      shortagesNow: async () => shortages.shift() ?? [],
+      backOut: async () => void (history.records += 2),
+    });
+    expect(history.withdrawn).toEqual([0]);
   });
 
   test('a write that adds no firm hold is not read back', async () => {

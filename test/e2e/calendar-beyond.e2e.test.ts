@@ -2,7 +2,7 @@
 // runs them (bin/rentals.js) against the sandbox. Statuses of the sandbox: 1 Quoted (a quote:
 // tentative), 2 Confirmed (firm), 3 Completed, 4 Cancelled.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
@@ -173,12 +173,13 @@ describe('printable sheets', () => {
     await line(firm.id, chair.id, 2, 4.5);
     const logo = join(fileTempDir('rentals-logo-'), 'logo.png');
     writeFileSync(logo, Buffer.from('89504e470d0a1a0a', 'hex'));
+    expect(ok(await rentals(['events', 'show', String(firm.id), '-o', 'html'])).stdout).toContain('@page{size:A4;');
     for (const [key, value] of [['company-name', 'Harbor Tents'], ['company-address', '12 Quay St\\nPortland'], ['currency', 'usd'], ['quote-valid-days', '10'], ['quote-terms', 'Payment within 14 days.'], ['logo', logo]]) {
       ok(await rentals(['config', 'set', key!, value!]));
     }
     expect((await rentals(['config', 'set', 'currency', 'dollars'])).stderr).toContain('currency must be an ISO 4217 code');
     const confirmation = ok(await rentals(['events', 'show', String(firm.id), '-o', 'html'])).stdout;
-    expect(confirmation).toContain('<h1>Order confirmation</h1>');
+    expect(confirmation).toContain(`<h1>Order confirmation O-${firm.id}</h1>`);
     expect(confirmation).not.toContain('valid until');
     expect(confirmation).toContain('Harbor Tents');
     expect(confirmation).toContain('12 Quay St\nPortland');
@@ -186,8 +187,23 @@ describe('printable sheets', () => {
     expect(confirmation).toContain('Payment within 14 days.');
     expect(confirmation).toContain('<img src="data:image/png;base64,iVBORw0KGgo="');
     expect(confirmation).not.toContain('Amount = quantity');
+    // A shop counting in US dollars prints on Letter unless told; --paper and the paper setting say otherwise.
+    expect(confirmation).toContain('@page{size:Letter;');
+    expect(ok(await rentals(['events', 'show', String(firm.id), '-o', 'html', '--paper', 'a4'])).stdout).toContain('@page{size:A4;');
+    ok(await rentals(['config', 'set', 'paper', 'A4']));
+    expect(ok(await rentals(['events', 'show', String(firm.id), '-o', 'html'])).stdout).toContain('@page{size:A4;');
+    ok(await rentals(['config', 'unset', 'paper']));
+    // --out: the page to a private file (its extension asks for the html).
+    const page = join(fileTempDir('rentals-page-'), 'order.html');
+    const written = ok(await rentals(['events', 'show', String(firm.id), '--out', page]));
+    expect(written.stdout).toBe('');
+    expect(readFileSync(page, 'utf8')).toBe(confirmation);
+    expect(statSync(page).mode & 0o777).toBe(0o600);
     const quoted = ok(await rentals(['events', 'show', String(quote.id), '-o', 'html'])).stdout;
-    expect(quoted).toContain('<h1>Quote</h1>');
+    expect(quoted).toContain(`<h1>Quote Q-${quote.id}</h1>`);
     expect(quoted).toMatch(/valid until \d{4}-\d{2}-\d{2}/);
+    ok(await rentals(['config', 'set', 'quote-prefix', 'HT-Q']));
+    expect(ok(await rentals(['events', 'show', String(quote.id), '-o', 'html'])).stdout).toContain(`<h1>Quote HT-Q${quote.id}</h1>`);
+    expect((await rentals(['config', 'set', 'quote-prefix', 'Q 1'])).stderr).toContain('quote-prefix must be 1 to 20 letters, digits or . _ / # -');
   });
 });

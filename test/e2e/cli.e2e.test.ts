@@ -77,7 +77,7 @@ describe('inventory and categories', () => {
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toMatch(/--yes/);
     const deleted = ok(await rentals(['inventory', 'delete', String(id), '--yes', '--json']));
-    expect(JSON.parse(deleted.stdout)).toEqual({ data: [{ id }] });
+    expect(JSON.parse(deleted.stdout)).toEqual({ data: [{ id }], changes: [{ action: 'delete', resource: 'inventory', id, name: 'E2E tent', before: expect.objectContaining({ id, name: 'E2E tent', active: 0 }), after: null }] });
     const gone = await rentals(['inventory', 'get', String(id)]);
     expect(gone.code).toBe(4);
     expect(gone.stderr).toMatch(/404/);

@@ -1,13 +1,16 @@
 // Shell completion as a shell runs it: bash sources the script `rentals completion bash` prints,
-// fills COMP_WORDS and COMP_CWORD as it does on TAB, calls the completion function and prints
-// COMPREPLY; the function runs the built bin/rentals.js (`rentals __complete`) from PATH.
+// sets COMP_LINE and COMP_POINT as it does on TAB, calls the completion function and prints
+// COMPREPLY; the function runs the built bin/rentals.js (`rentals __complete`) from PATH. Then an
+// interactive bash in tmux, where readline puts the answer on the line: every name must come back
+// balanced and read by the shell as itself, inside "…", inside '…' and unquoted.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { BIN, cliEnv, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -37,11 +40,16 @@ afterAll(async () => {
   rmSync(configDir, { recursive: true, force: true });
 });
 
-/** What bash offers after `rentals <words…>` with the cursor on the last word. */
+/**
+ * What the completion function answers for the line `rentals <typed>` with the cursor at its end,
+ * as bash calls it on TAB: COMP_LINE and COMP_POINT set, and $2 the text readline replaces
+ * (after an open quote or the last word break; `replaced`, by default the last word).
+ */
 // Asynchronous on purpose: the sandbox runs in this process and must answer while bash waits.
-async function bashComplete(words: string[], env: Record<string, string> = cliEnv(sandbox, configDir)): Promise<string[]> {
-  const quoted = ['rentals', ...words].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-  const script = `source '${bashScript}'\nCOMP_WORDS=(${quoted})\nCOMP_CWORD=${words.length}\n_rentals_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+async function bashComplete(typed: string, replaced = typed.split(' ').at(-1)!, env: Record<string, string> = cliEnv(sandbox, configDir)): Promise<string[]> {
+  const line = `rentals ${typed}`;
+  const q = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  const script = `source '${bashScript}'\nCOMP_LINE=${q(line)}\nCOMP_POINT=\${#COMP_LINE}\n_rentals_complete rentals ${q(replaced)} ''\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
   return runShell('bash', ['--norc', '--noprofile', '-c', script], env);
 }
 
@@ -63,27 +71,27 @@ async function runShell(shell: string, args: string[], env: Record<string, strin
 
 describe('rentals completion bash', () => {
   it('completes groups, verbs and flags from the command tree', async () => {
-    expect(await bashComplete(['inv'])).toEqual(['inventory']);
-    expect(await bashComplete(['events', ''])).toEqual(expect.arrayContaining(['list', 'get', 'add', 'update', 'delete', 'open']));
-    expect(await bashComplete(['inventory', 'add', '--quan'])).toEqual(['--quantity-available']);
-    expect(await bashComplete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await bashComplete('inv')).toEqual(['inventory']);
+    expect(await bashComplete('events ')).toEqual(expect.arrayContaining(['list', 'get', 'add', 'update', 'delete', 'open']));
+    expect(await bashComplete('inventory add --quan')).toEqual(['--quantity-available']);
+    expect(await bashComplete('completion ')).toEqual(['bash', 'zsh', 'fish']);
   });
 
-  it('completes option values: formats, and --flag=value as bash splits it', async () => {
-    expect(await bashComplete(['events', 'list', '-o', 'n'])).toEqual(['ndjson']);
-    expect(await bashComplete(['events', 'list', '--output', '=', 'c'])).toEqual(['csv']);
+  it('completes option values: formats, and --flag=value (readline replaces what follows the =)', async () => {
+    expect(await bashComplete('events list -o n')).toEqual(['ndjson']);
+    expect(await bashComplete('events list --output=c', 'c')).toEqual(['csv']);
   });
 
   it('completes names of records, escaped for the shell, from the cache once fetched', async () => {
-    const names = await bashComplete(['prices', 'list', '--inventory-id', '20x']);
+    const names = await bashComplete('prices list --inventory-id 20x');
     expect(names).toEqual(expect.arrayContaining(['20x20\\ Frame\\ Tent', '20x40\\ Frame\\ Tent']));
-    expect(await bashComplete(['events', 'add', '--status', 'Conf'])).toEqual(['Confirmed']);
+    expect(await bashComplete('events add --status Conf')).toEqual(['Confirmed']);
   });
 
   it('completes a name typed with an open quote or with backslashes, answering in the same quoting', async () => {
-    expect(await bashComplete(['events', 'book', '1', '--item', '"LED U'])).toEqual(['LED Uplight']);
-    expect(await bashComplete(['events', 'book', '1', '--item', "'Gold C"])).toEqual(['Gold Chiavari Chair']);
-    expect((await bashComplete(['events', 'book', '1', '--item', 'Stage\\ S'])).sort()).toEqual(['Stage\\ Skirting\\,\\ 8ft', 'Stage\\ Stairs']);
+    expect(await bashComplete('events book 1 --item "LED U', 'LED U')).toEqual(['LED Uplight']);
+    expect(await bashComplete("events book 1 --item 'Gold C", 'Gold C')).toEqual(['Gold Chiavari Chair']);
+    expect((await bashComplete('events book 1 --item Stage\\ S', 'Stage\\ S')).sort()).toEqual(['Stage\\ Skirting\\,\\ 8ft', 'Stage\\ Stairs']);
   });
 
   it('answers from the cache while it is fresh, even with the server gone', async () => {
@@ -91,10 +99,10 @@ describe('rentals completion bash', () => {
     const dir = freshConfigDir();
     try {
       const env = cliEnv(other, dir);
-      expect(await bashComplete(['events', 'add', '--status', 'Quo'], env)).toEqual(['Quoted']);
+      expect(await bashComplete('events add --status Quo', 'Quo', env)).toEqual(['Quoted']);
       await other.close();
-      expect(await bashComplete(['events', 'add', '--status', 'Conf'], env)).toEqual(['Confirmed']);
-      expect(await bashComplete(['prices', 'list', '--item', ''], env)).toEqual([]);
+      expect(await bashComplete('events add --status Conf', 'Conf', env)).toEqual(['Confirmed']);
+      expect(await bashComplete('prices list --item ', '', env)).toEqual([]);
     } finally {
       await other.close();
       rmSync(dir, { recursive: true, force: true });
@@ -104,14 +112,14 @@ describe('rentals completion bash', () => {
   it('offers nothing (and hangs on nothing) when no server is configured', async () => {
     const dir = freshConfigDir();
     try {
-      expect(await bashComplete(['prices', 'list', '--item', ''], { RENTALS_CONFIG_DIR: dir, HOME: dir })).toEqual([]);
+      expect(await bashComplete('prices list --item ', '', { RENTALS_CONFIG_DIR: dir, HOME: dir })).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('hides __complete and refuses an unknown shell with exit 2', async () => {
-    expect(await bashComplete(['__'])).toEqual([]);
+    expect(await bashComplete('__')).toEqual([]);
     const result = await runRentals(['completion', 'tcsh'], { env: { RENTALS_CONFIG_DIR: configDir } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown shell "tcsh" (use bash, zsh, fish)');
@@ -129,7 +137,7 @@ describe('rentals completion in fish and zsh', () => {
     const script = 'rentals completion fish | source; complete -C "rentals events li"; complete -C "rentals prices list --item \\"20x20 F"';
     const lines = await inShell('fish', ['--no-config', '-c', script]);
     if (lines === undefined) return ctx.skip();
-    expect(lines).toEqual(['list\tList events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent']);
+    expect(lines).toEqual(['list\tList events, filtered by range, name or status', '20x20 Frame Tent']);
   });
 
   it('zsh: _rentals passes the words unquoted (compsys stubbed: _describe prints what it is given)', async (ctx) => {
@@ -143,7 +151,7 @@ describe('rentals completion in fish and zsh', () => {
     ].join('\n');
     const lines = await inShell('zsh', ['-f', '-c', script]);
     if (lines === undefined) return ctx.skip();
-    expect(lines).toEqual(['list:List events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent', '20x40 Frame Tent']);
+    expect(lines).toEqual(['list:List events, filtered by range, name or status', '20x20 Frame Tent', '20x40 Frame Tent']);
   });
 });
 
@@ -158,5 +166,117 @@ describe('rentals completion zsh and fish', () => {
     expect(zsh.stdout.trim()).toBe('list:List inventory categories');
     const fish = await runRentals(['__complete', '--shell', 'fish', '--', 'categories', 'li'], { env: { RENTALS_CONFIG_DIR: configDir } });
     expect(fish.stdout.trim()).toBe('list\tList inventory categories');
+  });
+});
+
+const HAVE_TMUX = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the interactive bash completion tests (test/e2e/completion.e2e.test.ts) are SKIPPED !!!\n');
+
+/**
+ * An interactive bash in a tmux pane of its own server, the completion script sourced: `complete`
+ * types a line, presses TAB, and reads back what readline left on the line (a key bound to print
+ * READLINE_LINE to a file and wake the test), then clears the line for the next.
+ */
+describe.skipIf(!HAVE_TMUX)('rentals completion in an interactive bash (tmux): the line after TAB', () => {
+  let dir: string;
+  let socket: string;
+  let seen: string;
+  let turn = 0;
+  const NAMES = ['Say "Cheese" Booth', 'Cable "XL"', "Rock'n'Roll Stage", "Sellers' Tent", '$5 Deal Kit', 'Back\\Drop'];
+
+  function tmux(...args: string[]): string {
+    const result = spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  }
+
+  /** tmux without blocking this thread (the sandbox the pane's rentals asks runs in it). */
+  function waitFor(channel: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('tmux', ['-S', socket, 'wait-for', channel], { stdio: 'ignore' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`no answer from the bash pane on ${channel}:\n${tmux('capture-pane', '-p', '-t', 'bash')}`));
+      });
+    });
+  }
+
+  beforeAll(async () => {
+    const rentals = (args: string[]) => runRentals(args, { env: cliEnv(sandbox, configDir) });
+    for (const name of NAMES) expect((await rentals(['inventory', 'add', `--name=${name}`, '--quantity-available', '1'])).code).toBe(0);
+    dir = fileTempDir('rentals-bash-');
+    socket = join(dir, 'tmux.sock');
+    seen = join(dir, 'line');
+    // A config directory of its own: its name cache is read after the names above were added.
+    const home = join(dir, 'home');
+    const env = { ...cliEnv(sandbox, home), PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', TERM: 'xterm', PS1: '$ ' };
+    const vars = Object.entries(env).map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`);
+    tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'bash', '-x', '200', '-y', '20', `env -i ${vars.join(' ')} bash --norc --noprofile -i`);
+    const bind = `bind -x '"\\C-t": printf "%s" "$READLINE_LINE" > ${seen}; tmux -S ${socket} wait-for -S typed'`;
+    tmux('send-keys', '-t', 'bash', `source '${bashScript}'; ${bind}`, 'Enter');
+  });
+
+  afterAll(() => {
+    if (socket) spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
+  });
+
+  /** The word after `--item ` once TAB has completed `typed`. */
+  async function complete(typed: string): Promise<string> {
+    turn++;
+    const waiting = waitFor('typed');
+    tmux('send-keys', '-t', 'bash', '-l', `rentals events book 1 --item ${typed}`);
+    tmux('send-keys', '-t', 'bash', 'Tab', 'C-t', 'C-a', 'C-k');
+    await waiting;
+    const line = readFileSync(seen, 'utf8');
+    expect(line.startsWith('rentals events book 1 --item '), `turn ${turn}: ${line}`).toBe(true);
+    return line.slice('rentals events book 1 --item '.length);
+  }
+
+  /** What bash reads the word as: it must be balanced, and exactly the name. */
+  function readByBash(word: string): string {
+    const result = spawnSync('bash', ['--norc', '--noprofile', '-c', `printf '%s' ${word}`], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout;
+  }
+
+  it('inside "…": quotes, dollars and backslashes of the name escaped, the quote closed', async () => {
+    for (const [typed, name] of [
+      ['"Say \\"Ch', 'Say "Cheese" Booth'],
+      ['"Cable \\"X', 'Cable "XL"'],
+      ['"\\$5 De', '$5 Deal Kit'],
+      ['"Back\\\\D', 'Back\\Drop'],
+      ["\"Rock'n", "Rock'n'Roll Stage"],
+    ]) {
+      const word = await complete(typed!);
+      expect(word.startsWith('"') && word.endsWith(' '), word).toBe(true);
+      expect(readByBash(word)).toBe(name);
+    }
+  });
+
+  it("inside '…': a quote of the name written '\\'' and the quote closed, also when the word began before it", async () => {
+    for (const [typed, name] of [
+      ["'Rock", "Rock'n'Roll Stage"],
+      ["'Rock'\\''n", "Rock'n'Roll Stage"],
+      ["'Sellers", "Sellers' Tent"],
+      ["'Say \"Ch", 'Say "Cheese" Booth'],
+    ]) {
+      const word = await complete(typed!);
+      expect(readByBash(word)).toBe(name);
+    }
+  });
+
+  it('unquoted: every character the shell would read otherwise escaped with a backslash', async () => {
+    for (const [typed, name] of [
+      ['Say\\ \\"Ch', 'Say "Cheese" Booth'],
+      ["Rock\\'n", "Rock'n'Roll Stage"],
+      ['\\$5', '$5 Deal Kit'],
+      ['Cable', 'Cable "XL"'],
+    ]) {
+      const word = await complete(typed!);
+      expect(word.endsWith(' '), word).toBe(true);
+      expect(readByBash(word)).toBe(name);
+    }
   });
 });

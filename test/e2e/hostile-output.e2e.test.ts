@@ -12,12 +12,16 @@ import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Command } from 'commander';
 import { registry } from '../../src/cli/catalog.js';
+import { argumentValues, optionValues } from '../../src/cli/completion/sources.js';
+import { buildProgram } from '../../src/cli/program.js';
 import type { CommandInfo } from '../../src/cli/registry/spec.js';
 import { csvHeader, csvLine } from '../../src/output/format.js';
+import { textWidth } from '../../src/output/width.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
-import { runCli } from '../helpers/fake-context.js';
+import { fakeContext, runCli } from '../helpers/fake-context.js';
 import { cliEnv, freshConfigDir, type RunResult } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -31,21 +35,32 @@ const NEVER_ENDS = new Set(['sandbox']);
 /** A printable tag at the start of every renamed record: its presence says a command printed a name. */
 const TAG = 'Zq';
 
+/** The line and paragraph separators: shown escaped, never drawn (a terminal gives them a column; a reader may break the line). */
+const SEPARATORS = ['\u2028', '\u2029'];
+/** A line feed and what would read as a row of its own if it were drawn: a picture (a chart, a timeline) must show it escaped. */
+const FORGED = 'FORGED';
+const FORGED_ROW = `\n${FORGED}  192.0`;
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
 const hostileUnit = fc.oneof(
   fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
   fc.integer({ min: 0x7f, max: 0x9f }).map((c) => String.fromCharCode(c)),
-  fc.constantFrom(...BIDI, '\u001b[2J', '\u001b]8;;http://evil/\u0007link\u001b]8;;\u0007', '\u009b31m', '\r', '"', "'", '\\', ' ', 'é'),
+  fc.constantFrom(...BIDI, ...SEPARATORS, FORGED_ROW, '\u001b[2J', '\u001b]8;;http://evil/\u0007link\u001b]8;;\u0007', '\u009b31m', '\r', '"', "'", '\\', ' ', 'é'),
 );
 /** What fast-check adds to each name: at least one control character, never `=` or `,` (item flags' separators). */
 const hostileSuffix = fc.array(hostileUnit, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
 
 /** Raw characters no text for people may hold (the line feed aside). */
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 function unsafeIn(text: string, allowed: RegExp = /\n/g): string | undefined {
   const found = UNSAFE.exec(text.replace(allowed, ''));
   return found ? `U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${JSON.stringify(text.slice(Math.max(0, found.index - 20), found.index + 20))}` : undefined;
+}
+
+/** A line that a name's line feed began: a table folds the cell (the row's other columns stay beside it), a picture must not draw it. */
+function forgedRow(text: string): string | undefined {
+  const line = text.split('\n').find((l) => l.trimStart().startsWith(FORGED));
+  return line === undefined ? undefined : `a name's line feed drew a line of its own: ${JSON.stringify(line)}`;
 }
 
 /** The bytes of one run are safe for where they go; a message when not. */
@@ -53,7 +68,7 @@ function problem(format: Format, out: RunResult, tty: boolean): string | undefin
   const err = unsafeIn(out.stderr);
   if (err) return `stderr: ${err}`;
   const stdout = out.stdout;
-  if (tty) return unsafeIn(stdout, /\r\n|\n|\t/g);
+  if (tty) return unsafeIn(stdout, /\r\n|\n|\t/g) ?? forgedRow(stdout);
   switch (format) {
     case 'tsv':
       return unsafeIn(stdout, /[\t\n]/g);
@@ -275,5 +290,124 @@ describe('the paths a tester saw print names raw (issue 26.1)', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(TAG);
     expect(problem('table', result, false)).toBeUndefined();
+  });
+});
+
+/** The record a `… add -o json` printed. */
+function added(result: RunResult): { id: number } {
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { data: Array<{ id: number }> }).data[0]!;
+}
+
+describe('pictures at a terminal: a line break in a name is shown escaped, never drawn', () => {
+  const FAKE_ITEM = 'Real\nFAKE LINE  192.0  100.0%';
+  const FAKE_EVENT = 'Gala\u2028FAKE\r\u2029';
+
+  test('report utilization and revenue charts and the timeline print the names on one line, escaped', async () => {
+    const configDir = freshConfigDir();
+    const run = (args: string[], tty = false) => runOf(args, undefined, tty, configDir);
+    const item = added(await run(['inventory', 'add', '--name', FAKE_ITEM, '--quantity-available', '5', '-o', 'json']));
+    const event = added(await run(['events', 'add', '--event-name', FAKE_EVENT, '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', '2031-05-05 09:00', '--end-date', '2031-05-06 18:00', '-o', 'json']));
+    const booked = await run(['events', 'book', String(event.id), '--item', `${item.id}=2`, '--price', '10']);
+    expect(booked.code, booked.stderr).toBe(0);
+    const range = ['--from', '2031-05-05', '--to', '2031-05-06'];
+    for (const args of [['report', 'utilization', ...range], ['report', 'revenue', ...range], ['timeline', '--item', String(item.id), ...range]]) {
+      const shown = await run(args, true);
+      expect(shown.code, shown.stderr).toBe(0);
+      const lines = shown.stdout.split('\n');
+      expect(lines.filter((line) => /^\s*FAKE/.test(line)), args.join(' ')).toEqual([]);
+      expect(shown.stdout, args.join(' ')).toMatch(args[0] === 'timeline' ? /2× Gala\\u2028FAKE\\r\\u2029 +█/ : /Real\\nFAKE LINE/);
+    }
+  });
+
+  test('a table row whose name holds U+2028/U+2029 is as wide as the others: the separators are shown escaped and measured so', async () => {
+    const configDir = freshConfigDir();
+    const run = (args: string[], tty = false) => runOf(args, undefined, tty, configDir);
+    added(await run(['inventory', 'add', '--name', 'Line\u2028Para\u2029End', '--quantity-available', '5', '-o', 'json']));
+    const table = await run(['inventory', 'list'], true);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain('Line\\u2028Para\\u2029End');
+    const widths = new Set(table.stdout.split('\n').filter((line) => /[│|]/.test(line)).map((line) => textWidth(line)));
+    expect(widths.size, table.stdout).toBe(1);
+  });
+
+  test('the timeline shows a control character in a name escaped, so two names never look the same', async () => {
+    const configDir = freshConfigDir();
+    const run = (args: string[], tty = false) => runOf(args, undefined, tty, configDir);
+    const item = added(await run(['inventory', 'add', '--name', 'Twin Tent\u0007', '--quantity-available', '5', '-o', 'json']));
+    for (const name of ['Twin Show', 'Twin Show\u0008']) {
+      const event = added(await run(['events', 'add', '--event-name', name, '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', '2031-06-05 09:00', '--end-date', '2031-06-05 18:00', '-o', 'json']));
+      expect((await run(['events', 'book', String(event.id), '--item', `${item.id}=1`, '--price', '10'])).code).toBe(0);
+    }
+    const shown = await run(['timeline', '--item', String(item.id), '--from', '2031-06-05', '--to', '2031-06-05'], true);
+    expect(shown.stdout).toContain('Twin Tent\\x07 (5 owned)');
+    expect(shown.stdout).toContain('1× Twin Show\\x08');
+    expect(shown.stdout).toMatch(/1× Twin Show +[█░]/);
+  });
+});
+
+/** Every command of the tree with where it completes record names: an option's value, or a positional argument. */
+function namePositions(): Array<{ words: string[]; resource: string }> {
+  const found: Array<{ words: string[]; resource: string }> = [];
+  const walk = (command: Command, path: string[]): void => {
+    for (const option of command.options) {
+      const source = optionValues(command, option);
+      if (source.kind === 'names' && option.long) {
+        found.push({ words: [...path, option.long, ''], resource: source.resource });
+        break;
+      }
+    }
+    command.registeredArguments.forEach((_argument, index) => {
+      const source = argumentValues(command, index, () => []);
+      if (source.kind === 'names' && index === 0) found.push({ words: [...path, ''], resource: source.resource });
+    });
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(completionTree, []);
+  return found;
+}
+
+const completionTree = await buildProgram({ ctx: fakeContext({ home: '/nonexistent' }).ctx, state: { exitCode: 0 } });
+
+describe('rentals __complete: hostile names are never offered raw, and each record can still be completed (from the command tree)', () => {
+  const positions = namePositions();
+  const configDir = freshConfigDir();
+  const complete = async (shell: string, words: string[]): Promise<RunResult> => runOf(['__complete', '--shell', shell, '--', ...words], undefined, false, configDir);
+
+  test('the tree completes names at many places', () => {
+    expect(positions.length).toBeGreaterThan(20);
+    const resources = new Set(positions.map((p) => p.resource));
+    expect(resources.size).toBeGreaterThanOrEqual(4);
+    expect([...resources]).toEqual(expect.arrayContaining(['inventory', 'events']));
+  });
+
+  test('every place that completes names, in bash: safe candidates only, every item and event offered by name or by id', async () => {
+    const items = await api('GET', '/v1/inventory');
+    const events = await api('GET', '/v1/events');
+    const failures: string[] = [];
+    for (const { words, resource } of positions) {
+      const result = await complete('bash', words);
+      const offered = result.stdout.split('\n').filter((line) => line !== '');
+      const bad = unsafeIn(result.stdout) ?? unsafeIn(result.stderr);
+      if (bad) failures.push(`${words.join(' ')}: ${bad}`);
+      const records = resource === 'inventory' ? items : resource === 'events' ? events : [];
+      const label = resource === 'events' ? 'eventName' : 'name';
+      for (const record of records) {
+        const name = String(record[label]);
+        if (!offered.includes(name) && !offered.includes(`id:${String(record.id)}`)) failures.push(`${words.join(' ')}: ${JSON.stringify(name)} (id ${String(record.id)}) is not offered`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test.each(['zsh', 'fish'])('%s: the same, one place per resource', async (shell) => {
+    const seen = new Set<string>();
+    for (const { words, resource } of positions) {
+      if (seen.has(resource)) continue;
+      seen.add(resource);
+      const result = await complete(shell, words);
+      expect(result.stdout.split('\n').filter((line) => line !== '').length, words.join(' ')).toBeGreaterThan(0);
+      expect(unsafeIn(result.stdout, /[\n\t]/g), words.join(' ')).toBeUndefined();
+    }
   });
 });

@@ -88,6 +88,11 @@ function expectWithin(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
+/** The lines of a write's changes on a screen: `Created event 12 …`, its fields and wrapped lines indented. */
+function changeLines(lines: string[]): string[] {
+  return lines.filter((line) => /^(Created|Changed|Deleted|Would \w+) |^ {2}/.test(line));
+}
+
 /** The lines of the tables on a screen (notices on stderr are the terminal's to wrap). */
 function tableLines(lines: string[]): string[] {
   return lines.filter((line) => /^[│┌└]/.test(line));
@@ -204,22 +209,26 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     }
   });
 
-  test.each(WIDTHS)('the result tables of events add, book and confirm at %i columns: status and item by name, prices with their scale, the name in full', async (width) => {
+  test.each(WIDTHS)('the changes of events add, book and confirm at %i columns: status and item by name, prices with their scale, the name in full', async (width) => {
     const name = `Layout check ${width} with a name long enough to wrap somewhere`;
-    const added = joined(await screen(width, ['events', 'add', '--event-name', name, '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', '2031-06-12 14:00', '--end-date', '2031-06-13 01:00', '--customer-name', 'Ann Smith']));
-    expect(added).toContain('Quoted');
+    const addedLines = await screen(width, ['events', 'add', '--event-name', name, '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', '2031-06-12 14:00', '--end-date', '2031-06-13 01:00', '--customer-name', 'Ann Smith']);
+    expectWithin(changeLines(addedLines), width);
+    const added = joined(addedLines);
+    expect(added).toMatch(/^Created event \d+ "Layout check/);
+    expect(added).toMatch(/Status +Quoted \(1\)/);
     expect(added).not.toContain('…');
     for (const word of name.split(' ')) expect(added).toContain(word);
     const items = JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string }>;
     const booked = await screen(width, ['events', 'book', name, '--item', items[0]!.name, '--quantity', '1', '--price', '67.5']);
-    expectWithin(tableLines(booked), width);
+    expectWithin(changeLines(booked), width);
     const bookedText = joined(booked);
     expect(bookedText).toContain(`at 67.50 (as given)`);
-    expect(bookedText).toMatch(/│ 67\.50 │/);
+    expect(bookedText).toMatch(/price +67\.50/);
+    expect(bookedText).toContain(`Item ${items[0]!.name} (${items[0]!.id})`);
     for (const word of items[0]!.name.split(' ')) expect(bookedText).toContain(word);
-    const confirmed = joined(await screen(width, ['events', 'confirm', name]));
-    expect(confirmed).toMatch(/│ Confirmed │/);
-    expect(confirmed).not.toMatch(/│ +2 +│ 2031/);
+    const confirmedLines = await screen(width, ['events', 'confirm', name]);
+    expectWithin(changeLines(confirmedLines), width);
+    expect(joined(confirmedLines)).toMatch(/Status +Quoted \(1\) → Confirmed \(2\)/);
   });
 
   test('the quick start availability at 80 columns: the item name in full, the empty columns left out first', async () => {
@@ -248,8 +257,8 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(lines.some((line) => line.startsWith(`${unchanged + 1} rows: 0 create, 1 update, ${unchanged} unchanged`))).toBe(true);
     const all = await screen(80, ['prices', 'import', file, '--dry-run', '--all']);
     expect(all.filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
-    // Piped (a script reading the plan): every row, as before.
-    expect((await piped(['prices', 'import', file, '--dry-run'])).stdout.split('\n').filter((line) => /^line +\d+/.test(line))).toHaveLength(unchanged + 1);
+    // Piped (a script reading the plan): the rows of its changes, tab-separated.
+    expect((await piped(['prices', 'import', file, '--dry-run'])).stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(/^update\tprices\t\d+\t.*\tprice\t[\d.]+\t1234\.56$/)]);
   });
 
   test.concurrent.each(WIDTHS)('the fleet timeline at %i columns: every active item, within the width, a legend for every mark', async (width) => {
@@ -275,6 +284,32 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     expect(joined(lines)).toContain('Global options (rentals help options): -h, --profile, -o, --json, --jq, -q, …');
     const whole = (await piped(['undo', '--help'])).stdout;
     for (const word of joined(lines).split(' ')) expect(whole, word).toContain(word);
+  });
+
+  test.concurrent.each(WIDTHS)('events show --help at %i columns: -o says it prints the quote as html, within the width', async (width) => {
+    const lines = await screen(width, ['events', 'show', '--help']);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+    const at = lines.findIndex((line) => line.trim().startsWith('-o, --output'));
+    expect(at).toBeGreaterThan(0);
+    const own = joined(lines.slice(at, lines.findIndex((line, i) => i > at && /^\s+-/.test(line))));
+    expect(own).toMatch(/\|html\b/);
+    expect(own).toContain('the quote');
+  });
+
+  test.concurrent.each(WIDTHS)('events list at %i columns: in date order, the Start column rising', async (width) => {
+    const lines = await screen(width, ['events', 'list', '--fields', 'id,startDate,eventName']);
+    const starts = lines.flatMap((line) => /^│ +\d+ │ (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(line)?.[1] ?? []);
+    expect(starts.length).toBeGreaterThan(10);
+    expect(starts).toEqual([...starts].sort());
+  });
+
+  test.concurrent.each(WIDTHS)('inventory list and availability at %i columns: the units owned under one word, "Owned"', async (width) => {
+    const header = (lines: string[]) => lines.find((line) => line.startsWith('│ ID'))!.split('│').map((cell) => cell.trim());
+    const inventory = header(await screen(width, ['inventory', 'list']));
+    const availability = header(await screen(width, ['availability', '--item', '20x20 Frame Tent']));
+    expect(inventory).toContain('Owned');
+    expect(availability).toContain('Owned');
+    expect([...inventory, ...availability]).not.toContain('Available');
   });
 
   test('events list at a terminal: titles for people and status names; piped: the API names and ids', async () => {

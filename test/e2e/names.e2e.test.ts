@@ -38,7 +38,7 @@ describe('names wherever ids go', () => {
     expect(jsonData(updated)[0]).toMatchObject({ id: added.id, quantityAvailable: 7 });
     const removed = await rentals(['inventory', 'delete', 'Named Lantern', '--yes', '--json']);
     expect(removed.code, removed.stderr).toBe(0);
-    expect(JSON.parse(removed.stdout)).toEqual({ data: [{ id: added.id }] });
+    expect(JSON.parse(removed.stdout)).toMatchObject({ data: [{ id: added.id }], changes: [{ action: 'delete', id: added.id, name: 'Named Lantern' }] });
   });
 
   it('an unknown name is not found (exit 4, as an unknown id), in the words of the id flags', async () => {

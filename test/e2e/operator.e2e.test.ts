@@ -97,10 +97,50 @@ describe('--range', () => {
     }
   });
 
+  // Saturday 2025-06-07 10:00 and Wednesday 2025-06-04 10:00 on this machine's clock.
+  const saturday = () => new Date(2025, 5, 7, 10).getTime();
+  const wednesday = () => new Date(2025, 5, 4, 10).getTime();
+  const RANGED = [['agenda'], ['events', 'list'], ['availability'], ['load-sheet'], ['report', 'revenue'], ['check'], ['timeline']];
+
+  test('on a Saturday, --from mon --to sun is the coming week on every ranged command (the weekday named first has passed)', async () => {
+    for (const command of RANGED) {
+      const named = await rentals([...command, '--from', 'mon', '--to', 'sun', '-o', 'json'], { now: saturday });
+      const spelled = await rentals([...command, '--from', '2025-06-09', '--to', '2025-06-15', '-o', 'json'], { now: saturday });
+      expect([named.code, named.stderr, named.stdout], command.join(' ')).toEqual([spelled.code, spelled.stderr, spelled.stdout]);
+      expect(named.code, named.stderr).toBeLessThan(2);
+    }
+  });
+
+  test('--range weekend is Saturday and Sunday: the coming one, or the one under way; next-weekend the one after', async () => {
+    const cases: Array<[() => number, string, string, string]> = [
+      [wednesday, 'weekend', '2025-06-07', '2025-06-08'],
+      [wednesday, 'next-weekend', '2025-06-14', '2025-06-15'],
+      [saturday, 'weekend', '2025-06-07', '2025-06-08'],
+      [saturday, 'next-weekend', '2025-06-14', '2025-06-15'],
+    ];
+    for (const [now, name, from, to] of cases) {
+      for (const command of RANGED) {
+        const named = await rentals([...command, '--range', name, '-o', 'json'], { now });
+        const spelled = await rentals([...command, '--from', from, '--to', to, '-o', 'json'], { now });
+        expect([named.code, named.stdout], `${command.join(' ')} --range ${name}`).toEqual([spelled.code, spelled.stdout]);
+        expect(named.code, named.stderr).toBeLessThan(2);
+      }
+    }
+  });
+
+  test('seconds past 59 are refused like minutes past 59 (14:30:60 is not 14:31)', async () => {
+    for (const time of ['2025-06-10T14:30:60', '2025-06-10 14:30:60', '2025-06-10T23:60']) {
+      for (const command of RANGED) {
+        const result = await rentals([...command, '--from', time, '--to', '2025-06-12']);
+        expect([result.code, result.stderr], `${command.join(' ')} --from ${time}`).toEqual([2, `error: --from: "${time}" is not a date and time of the calendar\n`]);
+      }
+    }
+  });
+
   test('a name it does not know, or --range with --from, is a usage error', async () => {
     const unknown = await rentals(['agenda', '--range', 'last-quarter']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('--range: "last-quarter" is not a range: give today, tomorrow, yesterday, this-week');
+    expect(unknown.stderr).toContain('--range: "last-quarter" is not a range: give today, tomorrow, yesterday, weekend, next-weekend, this-week');
     const both = await rentals(['agenda', '--range', 'this-week', '--from', 'today']);
     expect([both.code, both.stderr]).toEqual([2, 'error: --range names the whole range: give it, or --from/--to, not both\n']);
   });

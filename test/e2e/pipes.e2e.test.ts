@@ -22,7 +22,7 @@ describe('pipes compose', () => {
   test('rentals inventory export | rentals inventory import - --dry-run: piped export is CSV with its header', async () => {
     const exported = ok(await rentals(['inventory', 'export'])).stdout;
     expect(exported.split('\n')[0]).toBe('id,name,quantityAvailable,active');
-    const imported = await rentals(['inventory', 'import', '-', '--dry-run'], { input: exported });
+    const imported = await rentals(['inventory', 'import', '-', '--dry-run', '-o', 'table'], { input: exported });
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/: 0 create, 0 update, \d+ unchanged, 0 invalid/);
   });

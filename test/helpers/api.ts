@@ -4,7 +4,7 @@
 import { syncBuiltinESMExports } from 'node:module';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { type ApiVersion, type ResourceDef, resources } from '../../src/resources/definitions.js';
+import { type ApiVersion, type ResourceDef, collectionUrlPath, resourceList, resources } from '../../src/resources/definitions.js';
 import type { FakeOptions } from './fake-context.js';
 
 /** https: credentials never go over plain http:// to a host that is not loopback. */
@@ -149,4 +149,31 @@ export function bookingRuleReads(options: { eventId: number; eventName?: string;
 export function statusesListed(): void {
   const statuses = ['Quoted', 'Confirmed', 'Completed', 'Lost'].map((statusType, i) => sampleRecord(resources.statuses, i + 1, { statusType }));
   api().get('/v2/status').optionally().times(Number.MAX_SAFE_INTEGER).reply(200, envelope(statuses));
+}
+
+/**
+ * A list any number of times, or not at all: a bare number given for a record (`events get 12`,
+ * `--rental-block-id 1`) reads the list of its resource, whose names may hold that number. It
+ * answers only while no required interceptor of the test waits for the same list, whenever either
+ * was registered.
+ */
+export function listedForNames(path: string, records: Array<Record<string, unknown>>): void {
+  const waiting = (): boolean => nock.pendingMocks().some((mock) => mock.startsWith('GET ') && new URL(mock.slice(4)).pathname === path);
+  api()
+    .get((uri) => uri === path && !waiting())
+    .optionally()
+    .times(Number.MAX_SAFE_INTEGER)
+    .reply(200, envelope(records));
+}
+
+/**
+ * Every resource with names listed on demand (sample records with these ids), for tests about
+ * something else than how a reference is read: a bare number reads the list of its resource.
+ * Call it after the test's own interceptors: an earlier one for the same list answers first.
+ */
+export function namesListed(ids: readonly number[] = [1, 2, 3, 7, 9, 12]): void {
+  for (const def of resourceList) {
+    if (def.labelField === undefined || def.parent !== undefined) continue;
+    for (const version of def.versions) listedForNames(collectionUrlPath(def, version), ids.map((id) => sampleRecord(def, id)));
+  }
 }

@@ -1,13 +1,10 @@
-// Where the browser tests find Chromium: RENTALS_CHROMIUM, else `chromium` on the PATH (Debian's
-// package installs /usr/bin/chromium). No browser is downloaded: playwright-core drives this one.
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+// Where the browser tests find Chromium: as `-o pdf` does (src/output/pdf/find-chromium.ts:
+// RENTALS_CHROMIUM, else the usual names on the PATH and places; Debian's package installs
+// /usr/bin/chromium). No browser is downloaded: playwright-core drives this one.
+import { findChromium as findBrowser } from '../../src/output/pdf/find-chromium.js';
 
 export function findChromium(): string | undefined {
-  const given = process.env.RENTALS_CHROMIUM;
-  if (given) return existsSync(given) ? given : undefined;
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin'];
-  return dirs.map((dir) => join(dir, 'chromium')).find((path) => existsSync(path));
+  return findBrowser({ env: process.env });
 }
 
 /** `.ci/run` sets RENTALS_BROWSER_TESTS=required: there a missing browser fails the run instead of skipping. */

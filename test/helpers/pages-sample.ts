@@ -7,9 +7,22 @@ import type { PaperSize } from '../../src/output/html/page.js';
 import { type PickMovement, renderPickListPage } from '../../src/output/html/pick-list-page.js';
 import { type QuoteInput, renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
-import { HOSTILE_NAME, sampleTimeline } from './timeline-sample.js';
+import { HOSTILE_NAME, sampleFleet, sampleTimeline } from './timeline-sample.js';
 
 export { HOSTILE_NAME };
+
+/** The page's text as a reader sees it: styles and tags dropped, entities read back, spaces as one. */
+export function pageText(html: string): string {
+  return html
+    .replace(/<style>[\s\S]*?<\/style>/, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
 
 const ITEM_NAMES = new Map([
   [7, 'Tent 20x20'],
@@ -43,7 +56,6 @@ export function quotePage(size: PaperSize = 'A4', extra: Partial<QuoteInput> = {
     event: quoteEvent,
     bookings: quoteBookings,
     itemName: (id) => ITEM_NAMES.get(id) ?? `item ${id}`,
-    statusName: 'Quoted',
     venue: '1 Main St, Springfield',
     issued: parseWallTime('2026-06-01')!,
     size,
@@ -65,4 +77,29 @@ export function pickListPage(size: PaperSize = 'A4'): string {
 export function timelinePage(size: PaperSize = 'A4', days = 4): { html: string; eventNames: string[] } {
   const { items, range } = sampleTimeline({ quote: HOSTILE_NAME }, days);
   return { html: renderTimelinePage(items, range, { size }), eventNames: [...new Set(items.flatMap((i) => i.bars.map((b) => b.eventName)))] };
+}
+
+/** A quote of `lines` lines (`Line 1` … `Line n`, each its own item), to see where its pages break. */
+export function longQuote(lines: number, size: PaperSize = 'A4'): string {
+  const bookings = Array.from({ length: lines }, (_, i) => readBooking({ id: i + 1, inventoryId: 100 + i, quantity: i + 1, price: 10 }, 12));
+  return quotePage(size, { bookings, itemName: (id) => `Line ${id - 99}` });
+}
+
+/** A pick list over two days: nothing on the first, `count` dropoffs of one line each on the second. */
+export function longPickList(count: number, size: PaperSize = 'A4'): string {
+  const movements: PickMovement[] = Array.from({ length: count }, (_, i) => ({
+    direction: 'out',
+    time: parseWallTime('2026-06-13T08:00')! + i * 60_000,
+    eventId: 100 + i,
+    eventName: `Party ${i + 1}`,
+    venue: `${i + 1} Elm Rd`,
+    lines: [{ itemName: `Item ${i + 1}`, quantity: 1 }],
+  }));
+  return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements, size });
+}
+
+/** The fleet timeline page of a `count`-item fleet (timeline-sample.ts sampleFleet), in name order as given. */
+export function fleetTimelinePage(count = 20, size: PaperSize = 'A4', days = 7): string {
+  const { items, range } = sampleFleet(count, days);
+  return renderTimelinePage(items, range, { size, title: 'Fleet timeline' });
 }

@@ -26,3 +26,28 @@ export function sampleTimeline(names: { quote?: string } = {}, days = 4): { item
   const fleet = [readItem({ id: 7, name: 'Tent 20x20', quantityAvailable: 2, active: 1 }), readItem({ id: 8, name: 'Chairs', quantityAvailable: 12, active: 1 })];
   return { items: timelineItems(fleet, held, range), range };
 }
+
+/**
+ * A fleet of `count` items over `days` from 06-12, in name order: `Item 03` held short by firm
+ * events (06-13 and 06-16), `Item 07` short only if its quote confirms (06-14), the others partly
+ * held or free.
+ */
+export function sampleFleet(count = 20, days = 7): { items: TimelineItem[]; range: Range } {
+  const fleet = Array.from({ length: count }, (_, i) => readItem({ id: i + 1, name: `Item ${String(i + 1).padStart(2, '0')}`, quantityAvailable: 4, active: 1 }));
+  const events = [
+    readEvent({ id: 1, eventName: 'Harper wedding', eventStatusId: 2, dropoffDate: '2026-06-13T08:00', pickupDate: '2026-06-14T12:00' }),
+    readEvent({ id: 2, eventName: 'Ng fair', eventStatusId: 2, dropoffDate: '2026-06-13T10:00', pickupDate: '2026-06-13T20:00' }),
+    readEvent({ id: 3, eventName: 'Lee party', eventStatusId: 1, dropoffDate: '2026-06-14T09:00', pickupDate: '2026-06-15T09:00' }),
+    readEvent({ id: 4, eventName: 'Okafor reunion', eventStatusId: 2, dropoffDate: '2026-06-16T09:00', pickupDate: '2026-06-17T09:00' }),
+  ];
+  const bookings = new Map([
+    [1, [readBooking({ id: 1, inventoryId: 3, quantity: 3 }, 1), ...fleet.slice(8).map((item, i) => readBooking({ id: 10 + i, inventoryId: item.id, quantity: 1 + (i % 4) }, 1))]],
+    [2, [readBooking({ id: 2, inventoryId: 3, quantity: 2 }, 2)]],
+    [3, [readBooking({ id: 3, inventoryId: 7, quantity: 5 }, 3)]],
+    [4, [readBooking({ id: 4, inventoryId: 3, quantity: 6 }, 4)]],
+  ]);
+  const held = { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, (e) => (e.statusId === 1 ? 'tentative' : 'firm')) };
+  const from = parseWallTime('2026-06-12')!;
+  const range = { from, to: from + days * 86_400_000 };
+  return { items: timelineItems(fleet, held, range), range };
+}

@@ -6,7 +6,7 @@ import { forPeople } from '../../src/common/terminal-text.js';
 const rows = [
   { cells: ['Tent', '48', '96', '50.0%'], fraction: 0.5 },
   { cells: ['Chair', '384', '480', '80.0%'], fraction: 0.8 },
-  { cells: ['Stage \u001b[31mdeck', '30', '20', '150.0%'], fraction: 1.5 },
+  { cells: ['Stage deck', '30', '20', '150.0%'], fraction: 1.5 },
   { cells: ['Unowned', '0', '0', '—'], fraction: undefined },
 ];
 const header = ['item', 'held', 'owned', 'utilization'];
@@ -28,6 +28,20 @@ describe('bar chart', () => {
     expect(lines[4]).toBe('Unowned        0      0            —');
     const coloured = renderBarChart(rows, { width: 60, colour: true, header }).map((line) => forPeople(line)); // as the printer writes it
     expect(coloured[3]).toContain(`\u001b[1;31m${'█'.repeat(21)}!\u001b[0m`);
+  });
+
+  it("shows a control character or a line break in a label escaped, on the label's own row", () => {
+    const hostile = [
+      { cells: ['Stage \u001b[31mdeck', '30', '20', '150.0%'], fraction: 1.5 },
+      { cells: ['Real\nFAKE  1  1  100.0%', '1', '1', '100.0%'], fraction: 1 },
+      { cells: ['Para\u2029graph\r', '1', '1', '100.0%'], fraction: 1 },
+    ];
+    const drawn = renderBarChart(hostile, { width: 100, colour: false, header });
+    expect(drawn).toHaveLength(4);
+    expect(drawn[1]).toContain('Stage \\x1b[31mdeck');
+    expect(drawn[2]).toContain('Real\\nFAKE  1  1  100.0%');
+    expect(drawn[3]).toContain('Para\\u2029graph\\r');
+    expect(drawn.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u2028\u2029]/);
   });
 
   it.each([20, 40, 80, 200])('fits a width of %i', (width) => {

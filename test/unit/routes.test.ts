@@ -14,7 +14,7 @@ import {
   resources,
   writableFields,
 } from '../../src/resources/definitions.js';
-import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
+import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, namesListed, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
@@ -167,13 +167,20 @@ describe('every operation reaches the right method and path', () => {
         break;
       }
     }
+    // A bare number (the record, its parent, a block) may be some record's name: the list is read for it.
+    namesListed([RECORD_ID, PARENT_ID]);
     const result = await runCli(argv, withApi());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
     if (verb === 'delete') {
-      expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: RECORD_ID }] });
+      expect(JSON.parse(result.stdout)).toMatchObject({ data: [{ id: RECORD_ID }], changes: [{ action: 'delete', resource: def.name, id: RECORD_ID, after: null }] });
+    } else if (verb === 'add' || verb === 'update') {
+      // tsv (not a TTY): the change, a row per field it touches: action, resource, id first.
+      const lines = result.stdout.replace(/\n$/, '').split('\n');
+      expect(lines.every((l) => l.split('\t').length === 7)).toBe(true);
+      expect(lines.every((l) => l.startsWith(`${verb === 'add' ? 'create' : 'update'}\t${def.name}\t${RECORD_ID}\t`))).toBe(true);
     } else {
       // tsv (not a TTY): one line per record, the default columns, id first.
       const lines = result.stdout.replace(/\n$/, '').split('\n');
@@ -184,10 +191,11 @@ describe('every operation reaches the right method and path', () => {
   });
 
   test('the default version is v2 where both exist, else the only one', async () => {
+    // Each list twice: `--event-id 7` and `--inventory-id 7` read theirs for a record that may be named "7".
     const scopes = [
-      api().get('/v2/inventory').reply(200, envelope([])),
+      api().get('/v2/inventory').twice().reply(200, envelope([])),
       api().get('/v2/events/7/inventory').reply(200, envelope([])),
-      api().get('/v1/events').reply(200, envelope([])),
+      api().get('/v1/events').twice().reply(200, envelope([])),
       api().get('/v1/inventory/7/pricing').reply(200, envelope([])),
     ];
     for (const argv of [['inventory', 'list'], ['bookings', 'list', '--event-id', '7'], ['events', 'list'], ['prices', 'list', '--inventory-id', '7']]) {
@@ -204,13 +212,16 @@ describe('every operation reaches the right method and path', () => {
       .reply(200, envelope([]))
       .get('/v2/inventory/3')
       .reply(200, envelope([record(resources.inventory, 'v2')]))
+      .get('/v2/inventorycategory/4')
+      .reply(200, envelope([{ id: 4, name: 'Tents', inactive: 0 }]))
       .delete('/v2/inventorycategory/4')
       .reply(200, { id: 4 });
+    namesListed([3, 4]);
     expect((await runCli(['blocks', 'ls'], withApi())).code).toBe(0);
     expect((await runCli(['items', 'show', '3'], withApi())).code).toBe(0);
     const removed = await runCli(['category', 'rm', '4', '-y'], withApi());
     expect(removed.code).toBe(0);
-    expect(removed.stderr).toBe('Deleted inventory category 4.\n');
+    expect(removed.stdout).toBe('delete\tcategories\t4\tTents\t\t\t\n');
     expect(scope.isDone()).toBe(true);
   });
 });

@@ -5,13 +5,17 @@
 
 import { beforeEach, describe, expect, test } from 'vitest';
 import { kebabCase, resources } from '../../src/resources/definitions.js';
-import { api, bookingRuleReads, envelope, expectNothingSent, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
+import { api, bookingRuleReads, envelope, expectNothingSent, namesListed, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import { ACCEPTED_DATETIMES, eventAddArgs as eventAdd } from '../helpers/fixtures.js';
 
 useNock();
-// An event write checks its status id against the service's statuses first.
-beforeEach(() => statusesListed());
+// An event write checks its status id against the service's statuses first; a bare number given
+// for a record with names (an id argument or flag) reads that list (it may be some record's name).
+beforeEach(() => {
+  statusesListed();
+  namesListed();
+});
 
 const MAX = '2147483647';
 const OVER = '2147483648';

@@ -3,7 +3,7 @@
 
 import type { DataPiece } from '../../api/data-envelope.js';
 import type { ExportRow } from '../../bulk/export.js';
-import type { Row } from '../../output/format.js';
+import type { CsvDialect, Row } from '../../output/format.js';
 import type { RecordListView, RecordStreamView } from '../../output/views.js';
 import { type ResourceDef, fieldByName, resources } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
@@ -19,6 +19,10 @@ export interface ExportOptions {
   /** bookings: the event (id or name). */
   eventId?: string;
   concurrency: number;
+  /** --for-spreadsheet: csv with a byte order mark, numbers as the locale writes them (default en). */
+  forSpreadsheet?: boolean;
+  /** --locale: the spreadsheet's locale (`de`: `;` between fields, `155,25`); implies forSpreadsheet. */
+  locale?: string;
 }
 
 /** `-o json` prints the rows as a bare array: the JSON file `import` reads back. */
@@ -26,6 +30,9 @@ export async function runExport(deps: BulkDeps, options: ExportOptions): Promise
   const bulk = await import('../../bulk/index.js');
   const { withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
+  const csv = spreadsheetDialect(options, bulk.localeMarks);
+  // Money columns: -o xlsx gives them the currency's number format.
+  const money = bulk.moneyFields(spec);
   const prices = resources.prices;
   return withBulk(deps, options.concurrency, async (run) => {
     const resolver = deps.names();
@@ -42,9 +49,16 @@ export async function runExport(deps: BulkDeps, options: ExportOptions): Promise
         for await (const batch of streamed!) yield { kind: 'records', records: batch.filter(chosen) };
         yield { kind: 'data-end' };
       }
-      return { kind: 'stream', pieces: pieces(), row: (row) => row as Row, columns: [...spec.exportColumns], jsonArray: true };
+      return { kind: 'stream', pieces: pieces(), row: (row) => row as Row, columns: [...spec.exportColumns], jsonArray: true, csv, money };
     }
     const rows = (await bulk.exportRecords(spec, run.ctx, { parents, scope })).filter(chosen);
-    return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns] };
+    return { kind: 'records', body: rows, rows, columns: [...spec.exportColumns], csv, money };
   });
+}
+
+/** --for-spreadsheet, --locale: the csv a spreadsheet in that locale reads as it was written (undefined: plain csv). */
+function spreadsheetDialect(options: ExportOptions, marks: (tag: string) => { decimal: '.' | ',' }): CsvDialect | undefined {
+  if (!options.forSpreadsheet && options.locale === undefined) return undefined;
+  const { decimal } = marks(options.locale ?? 'en');
+  return { separator: decimal === ',' ? ';' : ',', decimal, bom: true };
 }

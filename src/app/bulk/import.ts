@@ -3,7 +3,7 @@
 // what a run changed.
 
 import type { CsvDelimiter } from '../../bulk/input/csv.js';
-import type { RowIssue } from '../../bulk/issues.js';
+import type { FirstIssues, RowIssue } from '../../bulk/issues.js';
 import { UsageError } from '../../errors.js';
 import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
@@ -14,7 +14,7 @@ export interface ImportOptions {
   def: ResourceDef;
   /** A path, or `-` for stdin; absent with --undo. */
   file?: string;
-  format?: 'csv' | 'ndjson' | 'json';
+  format?: 'csv' | 'ndjson' | 'json' | 'xlsx';
   dryRun: boolean;
   plan?: string;
   skipInvalid: boolean;
@@ -36,6 +36,12 @@ export interface ImportOptions {
   allowOverbook?: boolean;
   /** --delimiter, as given: `,`, `;` or `tab`. */
   delimiter?: string;
+  /** --allow-large-changes: a price may move by a factor of ten or more. */
+  allowLargeChanges?: boolean;
+  /** --locale: how the file writes numbers (`de`: `155,25`), as given. */
+  locale?: string;
+  /** --renames: a name a spreadsheet rewrote (`007` → `7`) is written as the file has it. */
+  renames?: boolean;
 }
 
 const DELIMITERS: Record<string, CsvDelimiter> = { ',': ',', ';': ';', tab: '\t', '\t': '\t' };
@@ -55,6 +61,14 @@ function warnNoise(deps: BulkDeps, file: string, notices: readonly RowIssue[], f
   deps.notices().warn(`Check these values (they are sent as given; add --round 0.01 to round them):\n${shown.join('\n')}${more}`);
 }
 
+/** Text a spreadsheet rewrote, left as it was: said on stderr, with the way to write it anyway. */
+function warnRewrites(deps: BulkDeps, file: string, rewrites: FirstIssues, format: (file: string, issue: RowIssue) => string): void {
+  if (rewrites.count === 0) return;
+  const shown = rewrites.kept.slice(0, 10).map((note) => `  - ${format(file, note)}`);
+  const more = rewrites.count > shown.length ? `\n  … and ${rewrites.count - shown.length} more` : '';
+  deps.notices().warn(`Not renamed: these names differ from the service's only as a spreadsheet rewrites text (pass --renames to write them as the file has them):\n${shown.join('\n')}${more}`);
+}
+
 /** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
 export async function runImport(deps: BulkDeps, options: ImportOptions): Promise<Outcome> {
   if ((options.file === undefined) === (options.undo === undefined)) {
@@ -65,8 +79,11 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
+  // A price moved ×10 or more refuses the run, unless allowed or a --max-change of the user's own judges instead.
+  const implausible = options.allowLargeChanges !== true && maxChange === undefined && bulk.moneyFields(spec).length > 0;
   const command = `rentals ${spec.def.command}`;
   const delimiter = parseDelimiter(options.delimiter);
+  const locale = options.locale === undefined ? undefined : bulk.styleOfLocale(options.locale);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
   const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
 
@@ -101,9 +118,10 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
         : `${report} says why; retry them with --resume ${report}`;
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
-    // resource with write rules (bookings): the booking planner judges the whole run before any write.
-    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined) {
-      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round }, run.spool);
+    // resource with write rules (bookings): the booking planner judges the whole run before any
+    // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
+    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined && !implausible) {
+      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames: options.renames }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
       try {
@@ -122,14 +140,17 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
         }
       }
       await listed.listed;
+      warnRewrites(deps, input.file, listed.rewrites, bulk.formatRowIssue);
       return {};
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
-    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, round, carried }, run.spool);
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
+    warnRewrites(deps, input.file, planned.rewrites, bulk.formatRowIssue);
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
-    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted });
+    const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
+    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
     if (shown) return shown;
     await applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,

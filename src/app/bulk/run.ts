@@ -16,6 +16,7 @@ import {
   type LiveIndex,
   type OpenedInput,
   type Plan,
+  type PlanRow,
   type PredictedOutcomes,
   type ReportLine,
   type RowSpec,
@@ -35,9 +36,13 @@ import {
   progressRenderer,
   readPlanFile,
   readReport,
+  rowChange,
   rowCount,
+  rowsOf,
   totalsLine,
 } from '../../bulk/index.js';
+import type { Change } from '../../domain/changes.js';
+import { changeRecord, changeRows } from '../../output/changes.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
@@ -196,6 +201,8 @@ export interface PlanChoices {
   invalid?: ValidationError;
   /** Invalid rows beyond those listed in `invalid`, counted. */
   invalidMore?: number;
+  /** Rows that move a price by a factor of ten or more: the whole run refused, --skip-invalid or not. */
+  implausible?: UsageError;
   /** `rentals prices apply`, for the hint after --plan. */
   applyCommand: string;
   /** --yes: no question before a mass change. */
@@ -225,6 +232,7 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
       if (!choices.skipInvalid) throw choices.invalid;
       warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
+    if (choices.implausible) throw choices.implausible;
     if (choices.planFile !== undefined) {
       await writePrivateFile(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
         throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
@@ -287,17 +295,34 @@ function planTotals(plan: AnyPlan): string {
 }
 
 /**
- * -o json: the plan file's form; -o ndjson: one row per line; otherwise a line per row for people,
- * then totals. A spooled plan is read from its spool as it is printed (for people twice: once to
- * measure the columns, once to print), never held whole.
+ * -o json: the plan file's form, its `changes` after its rows; -o ndjson: one row per line, with
+ * its change's keys (`resource`, `id`, `before`, `after`) where it makes one; -o tsv/csv: the rows
+ * of its changes (output/changes.ts); otherwise a line per row for people, then totals. A spooled
+ * plan is read from its spool as it is printed (for people twice: once to measure the columns,
+ * once to print), never held whole.
  */
 function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<string>, predicted?: PredictedOutcomes): PlanView {
+  const rows = (): Iterable<PlanRow> | AsyncIterable<PlanRow> => rowsOf(plan);
+  const changes = async function* (): AsyncGenerator<Change> {
+    for await (const row of rows()) {
+      const change = rowChange(spec, row);
+      if (change) yield change;
+    }
+  };
+  const common = {
+    kind: 'plan' as const,
+    document: () => withChanges(serialized(), changes()),
+    records: () =>
+      mapAsync(rows(), (row) => {
+        const change = rowChange(spec, row);
+        return JSON.stringify(change ? { ...row, ...changeRecord(change) } : row);
+      }),
+    rows: () => flatMapAsync(changes(), (change) => changeRows([change])),
+  };
   if (typeof plan.rows === 'function') {
     const spooled = plan as SpooledPlan;
     return {
-      kind: 'plan',
-      document: serialized,
-      records: () => mapAsync(spooled.rows(), (row) => JSON.stringify(row)),
+      ...common,
       lines: async function* (changesOnly) {
         const { spooledPlanLines } = await import('../../bulk/plan-lines.js');
         yield* spooledPlanLines(spec, spooled, changesOnly);
@@ -306,9 +331,7 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
   }
   const held = plan as Plan;
   return {
-    kind: 'plan',
-    document: serialized,
-    records: () => held.rows.map((row) => JSON.stringify(row)),
+    ...common,
     lines: async function* (changesOnly) {
       const { planLines } = await import('../../bulk/plan-lines.js');
       yield* planLines(spec, held, predicted, changesOnly);
@@ -317,7 +340,33 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
   };
 }
 
-async function* mapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => R): AsyncGenerator<R> {
+/** The plan file's text with a top-level `changes` array after its rows (a reader of plans skips it). */
+async function* withChanges(document: AsyncIterable<string>, changes: AsyncIterable<Change>): AsyncGenerator<string> {
+  let last: string | undefined;
+  for await (const chunk of document) {
+    if (last !== undefined) yield last;
+    last = chunk;
+  }
+  const end = ']}\n';
+  if (last === undefined || !last.endsWith(end)) throw new Error('a plan document ends with its rows');
+  let text = `${last.slice(0, -end.length)}],\n"changes":[`;
+  let any = false;
+  for await (const change of changes) {
+    text += `${any ? ',' : ''}\n${JSON.stringify(changeRecord(change))}`;
+    any = true;
+    if (text.length >= 64 * 1024) {
+      yield text;
+      text = '';
+    }
+  }
+  yield `${text}${any ? '\n' : ''}]}\n`;
+}
+
+async function* flatMapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => Iterable<R>): AsyncGenerator<R> {
+  for await (const item of items) yield* fn(item);
+}
+
+async function* mapAsync<T, R>(items: Iterable<T> | AsyncIterable<T>, fn: (item: T) => R): AsyncGenerator<R> {
   for await (const item of items) yield fn(item);
 }
 

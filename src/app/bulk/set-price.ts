@@ -5,7 +5,7 @@ import type { PlanRow, ReportLine, RowOperations } from '../../bulk/index.js';
 import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../../errors.js';
 import { kebabCase, resources } from '../../resources/definitions.js';
 import type { TextView } from '../../output/views.js';
-import { needsResolution } from '../../data/resolver.js';
+import { rowWrites } from '../../data/row-writes.js';
 import { checkGivenValues } from '../resource/verbs.js';
 import type { BulkDeps } from './run.js';
 
@@ -26,10 +26,9 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Tex
   const missing = Object.keys(flags).filter((name) => flags[name] === undefined);
   if (missing.length > 0) throw new UsageError(`prices set needs ${missing.map((name) => `--${kebabCase(name)}`).join(', ')}`);
   checkGivenValues(def, flags);
-  const values: Record<string, unknown> = { price: flags.price };
-  for (const [column, field] of Object.entries(FIELD_OF_COLUMN)) {
-    values[needsResolution(def.fields.find((f) => f.name === field)!, flags[field]) ? column : field] = flags[field];
-  }
+  // The item and the block by id or name, as every id flag takes them (a number that is also a name is ambiguous).
+  const { inventoryId, rentalBlockId } = await deps.names().resolve(def, { inventoryId: flags.inventoryId, rentalBlockId: flags.rentalBlockId });
+  const values: Record<string, unknown> = { price: flags.price, inventoryId, rentalBlockId };
 
   const bulk = await import('../../bulk/index.js');
   const { withBulk } = await import('./run.js');
@@ -46,7 +45,7 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Tex
     let line: ReportLine | undefined;
     const summary = await bulk.runPlan([row], {
       spec,
-      ops: remembering(bulk.apiOperations(spec, run.ctx, planned.live), seen),
+      ops: remembering(bulk.apiOperations(spec, run.ctx, planned.live, rowWrites(run.ctx.api)), seen),
       concurrency: 1,
       onLine: (reported) => (line = reported),
     });

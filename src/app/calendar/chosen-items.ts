@@ -13,7 +13,7 @@ export async function chosenItems(calendar: CalendarData, refs: readonly string[
   const named = refs.length > 0 ? [...new Map((await Promise.all(refs.map((ref) => calendar.item(ref)))).map((item) => [item.id, item])).values()] : undefined;
   let items = named ?? (await calendar.itemsInOrder());
   if (category !== undefined) {
-    const found = /^\d+$/.test(category.trim()) ? Number(category) : await calendar.catalog.idOfName('categories', category, '--category');
+    const found = await calendar.catalog.idOf('categories', category, '--category');
     const field = CATEGORY_FIELDS.find((f) => items.some((item) => item.record[f] !== undefined && item.record[f] !== null));
     if (!field) {
       throw new UsageError("--category: the service's inventory items carry no category (the API reference does not show how items and categories relate); use --item");

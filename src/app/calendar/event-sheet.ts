@@ -1,6 +1,6 @@
 // Use case: one event as its sheet (`rentals events show`): the event, its bookings with item names,
 // unit prices and line totals, and the event's total (formula in domain/totals.ts); the deposit
-// apart. `-o html`: the page for the customer, a quote or an order confirmation (output/html/quote-page.ts).
+// apart. `-o html` (or pdf): the page for the customer, a quote or an order confirmation (output/html/quote-page.ts).
 
 import type { EventDateField } from '../../domain/event-model.js';
 import { EVENT_DATE_FIELDS } from '../../domain/event-model.js';
@@ -8,13 +8,12 @@ import { type Money, moneyToNumber } from '../../domain/money.js';
 import { itemName, venue } from '../../domain/records.js';
 import { TOTAL_FORMULA, eventTotals, showMoney } from '../../domain/totals.js';
 import { shortWallTime } from '../../domain/wall-time.js';
-import type { PaperSize } from '../../output/html/page.js';
 import { renderQuotePage } from '../../output/html/quote-page.js';
 import type { View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { companyOf } from './company.js';
 
-export type EventSheetDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'settings'>;
+export type EventSheetDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'documentSettings'>;
 
 const DATE_LABELS: Record<EventDateField, string> = {
   dropoffDate: 'dropoff',
@@ -26,8 +25,8 @@ const DATE_LABELS: Record<EventDateField, string> = {
 
 const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
 
-/** The event `ref` names (an id or a name), with its bookings and totals; `size`: the page of `-o html`. */
-export async function eventSheet(deps: EventSheetDeps, ref: string, size: PaperSize): Promise<View> {
+/** The event `ref` names (an id or a name), with its bookings and totals, and its page (`-o html`, `-o pdf`). */
+export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<View> {
   const calendar = await deps.calendar();
   const event = await calendar.event(ref);
   const [bookingLists, items, blocks] = await Promise.all([calendar.bookings([event]), calendar.items(), calendar.catalog.names('rentalBlocks')]);
@@ -38,7 +37,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string, size: PaperS
     ['id', event.id],
     ['event', event.name],
     ['status', event.status ?? r.eventStatusId],
-    ['rental block', (event.blockId === undefined ? undefined : blocks.label(event.blockId)) ?? r.rentalBlockId],
+    ['block', (event.blockId === undefined ? undefined : blocks.label(event.blockId)) ?? r.rentalBlockId],
     ['customer', event.customer],
     ['venue', venue(event)],
   ];
@@ -70,20 +69,20 @@ export async function eventSheet(deps: EventSheetDeps, ref: string, size: PaperS
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {
-    html: () => {
-      const settings = deps.settings().document();
+    html: (size) => {
+      const settings = deps.documentSettings();
       return renderQuotePage({
         event,
         bookings,
         itemName: (id) => itemName(id, items),
         kind: deps.ruleOf(event) === 'firm' ? 'confirmation' : 'quote',
-        statusName: event.status,
         venue: venue(event),
         issued: deps.wallNow(),
         validDays: settings.quoteValidDays,
         company: companyOf(settings),
         currency: settings.currency,
         terms: settings.quoteTerms,
+        prefixes: settings.prefixes,
         size,
       });
     },

@@ -1,20 +1,22 @@
 // Use case: the events list with filters (`rentals events list`): the API's reference shows no query
 // parameters, so the whole list is read (one request) and filtered here: a range the event's
-// window meets, a search in its name or customer, its status, cancelled or not, sorted, limited.
+// window meets, a search in its name or customer, its status, cancelled or not, sorted (by start
+// unless told: a column by its title, field or alias), limited.
 
 import type { CalendarData } from '../../data/calendar.js';
-import { namedRangeOf, parseDateArgument } from '../../domain/dates.js';
+import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
 import { DAY_MS, overlaps } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import { recordsView } from '../../output/records-view.js';
 import type { RecordListView, View } from '../../output/views.js';
-import { fieldByName, resources } from '../../resources/definitions.js';
+import { fieldTitles, resources } from '../../resources/definitions.js';
+import { type SortColumn, type SortKey, parseSortKey, sortedRecords } from '../../output/sort-keys.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
 export type EventsListDeps = Pick<Factory, 'calendar' | 'wallNow' | 'notices'>;
 
-/** The filters; none given: the list as the service sends it. */
+/** The filters; none given: every event, by start. */
 export interface EventFilters {
   /** Events whose window ends after this. */
   from?: string;
@@ -28,35 +30,41 @@ export interface EventFilters {
   status?: string;
   cancelled?: boolean;
   activeOnly?: boolean;
-  /** `field` or `field:desc`. */
+  /** A column by its title, field or alias, `:desc` to reverse; by start when not given. */
   sort?: string;
   limit?: number;
 }
+
+/** What --sort takes: every field of an event, by its title, its name or its alias. */
+const SORT_COLUMNS: SortColumn[] = resources.events.fields.map((field) => ({ key: field.name, title: fieldTitles(resources.events)[field.name], aliases: field.aliases }));
+/** The order of the list unless told: by start (then id). */
+const BY_START: SortKey = { key: 'startDate', desc: false };
 
 export async function listEvents(deps: EventsListDeps, filters: EventFilters): Promise<View> {
   const def = resources.events;
   const calendar = await deps.calendar();
   // No filter: the list as the service sends it (one request; a table also reads the statuses' names).
-  if (Object.values(filters).every((value) => value === undefined || value === false)) return withStatusNames(calendar, recordsView(def, await calendar.catalog.list('events')));
+  if (Object.values(filters).every((value) => value === undefined || value === false)) return withStatusNames(calendar, recordsView(def, sortedRecords(await calendar.catalog.list('events'), BY_START)));
   if (filters.cancelled && filters.activeOnly) throw new UsageError('--cancelled and --active-only exclude each other');
   const now = deps.wallNow();
   const { from, to } = filters;
+  const start = from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time;
   const range = namedRangeOf({ range: filters.range, from, to }, now) ?? {
-    from: from === undefined ? -Infinity : parseDateArgument(from, now, '--from').time,
-    to: to === undefined ? Infinity : endOf(parseDateArgument(to, now, '--to')),
+    from: start,
+    to: to === undefined ? Infinity : endOf(parseRangeEnd(to, start, now, '--to')),
   };
   if (range.to <= range.from) throw new UsageError('--to must be after --from');
   const ranged = filters.range !== undefined || (from !== undefined && to !== undefined);
   const inRangeOnly = filters.range !== undefined || from !== undefined || to !== undefined;
   if (ranged) showRange(deps.notices(), range);
-  const sort = parseSort(filters.sort);
+  const sort = filters.sort === undefined ? BY_START : parseSortKey(filters.sort, SORT_COLUMNS, 'events');
   const { limit } = filters;
   const search = filters.search?.toLowerCase();
   let statusId: number | undefined;
   const { status } = filters;
   if (status !== undefined) {
     const { catalog } = calendar;
-    const found = /^\d+$/.test(status.trim()) ? Number(status) : await catalog.idOfName('statuses', status, '--status');
+    const found = await catalog.idOf('statuses', status, '--status');
     if (!(await catalog.names('statuses')).has(found)) throw new UsageError(`--status: there is no event status with id ${found} (see \`rentals statuses list\`)`);
     statusId = found;
   }
@@ -68,7 +76,7 @@ export async function listEvents(deps: EventsListDeps, filters: EventFilters): P
     if (search !== undefined && !`${event.name}\n${event.customer ?? ''}`.toLowerCase().includes(search)) return false;
     return true;
   }).map((event) => event.record);
-  if (sort) chosen = [...chosen].sort((a, b) => compareValues(a[sort.field], b[sort.field], sort.desc) || Number(a.id) - Number(b.id));
+  chosen = sortedRecords(chosen, sort);
   if (limit !== undefined) chosen = chosen.slice(0, limit);
   return withStatusNames(calendar, recordsView(def, chosen));
 }
@@ -86,23 +94,4 @@ function withStatusNames(calendar: CalendarData, view: RecordListView): View {
 
 function endOf(argument: { time: number; wholeDay: boolean }): number {
   return argument.wholeDay ? argument.time + DAY_MS : argument.time;
-}
-
-function parseSort(value: string | undefined): { field: string; desc: boolean } | undefined {
-  if (value === undefined) return undefined;
-  const [field = '', given] = value.split(':');
-  const direction = given?.toLowerCase();
-  if (!fieldByName(resources.events, field)) {
-    throw new UsageError(`--sort: ${JSON.stringify(field)} is not a field of an event (e.g. startDate, eventName, customerName)`);
-  }
-  if (direction !== undefined && direction !== 'desc' && direction !== 'asc') throw new UsageError('--sort: write FIELD, FIELD:asc or FIELD:desc');
-  return { field, desc: direction === 'desc' };
-}
-
-/** Missing values last either way; numbers as numbers; text regardless of case; datetimes as text. */
-function compareValues(a: unknown, b: unknown, desc: boolean): number {
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? 1 : -1;
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
-  return desc ? -order : order;
 }

@@ -3,11 +3,12 @@
 // window: the pickup, or the end), per event with its time, customer and address, and per item the
 // total units. Cancelled events are left out (they hold nothing).
 
-import { namedRangeOf, parseDateArgument } from '../../domain/dates.js';
+import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
-import type { PaperSize } from '../../output/html/page.js';
+import type { PaperSize } from '../../config/settings-table.js';
+import { shopWord } from '../../resources/shop-words.js';
 import { renderPickListPage } from '../../output/html/pick-list-page.js';
 import type { GroupedView, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
@@ -22,12 +23,12 @@ export interface LoadSheetRequest {
   to?: string;
   /** A named range instead. */
   range?: string;
-  /** The page size of `-o html`. */
-  size: PaperSize;
 }
 
 type Direction = 'out' | 'in';
 const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
+/** The address a movement goes to or comes from is the event's venue. */
+const TITLES = { address: shopWord('venue') };
 
 interface Movement {
   direction: Direction;
@@ -39,7 +40,7 @@ interface Movement {
 function sheetDays(from: { flag: string; value: string } | undefined, to: string | undefined, now: number): { from: number; to: number } {
   const flag = from?.flag ?? '--from';
   const first = startOfDay(parseDateArgument(from?.value ?? 'today', now, flag).time);
-  const last = to === undefined ? first : startOfDay(parseDateArgument(to, now, '--to').time);
+  const last = to === undefined ? first : startOfDay(parseRangeEnd(to, first, now, '--to').time);
   if (last < first) throw new UsageError(`--to must not be before ${flag} (${flag} is ${dayHeading(first)}, --to ${dayHeading(last)})`);
   return { from: first, to: last + DAY_MS };
 }
@@ -54,7 +55,7 @@ export function movementsOf(event: CalendarEvent, range: { from: number; to: num
 }
 
 export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest): Promise<View> {
-  const { from, to, size } = request;
+  const { from, to } = request;
   const now = deps.wallNow();
   const range = namedRangeOf({ range: request.range, from: from?.value, to }, now) ?? sheetDays(from, to, now);
   showRange(deps.notices(), range);
@@ -94,7 +95,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
     }
     days.push(dayData);
   }
-  const page = () =>
+  const page = (size: PaperSize) =>
     renderPickListPage({
       range,
       size,
@@ -108,7 +109,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
         lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
       })),
     });
-  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, groups, data: days, html: page, entry: movementEntry };
+  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, groups, data: days, html: page, entry: movementEntry };
 }
 
 /** A movement where the table would be cut: time, event, customer, address and items, wrapped. */

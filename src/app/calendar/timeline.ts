@@ -4,9 +4,8 @@
 // a page for `-o html`, the intervals as rows for tsv, csv, json and ndjson.
 
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
-import { type TimelineItem, timelineIntervals, timelineItems } from '../../domain/timeline.js';
+import { type TimelineItem, shortageRank, timelineIntervals, timelineItems } from '../../domain/timeline.js';
 import { UsageError } from '../../errors.js';
-import type { PaperSize } from '../../output/html/page.js';
 import { renderTimelinePage } from '../../output/html/timeline-page.js';
 import { renderTimelineText } from '../../output/timeline.js';
 import type { View } from '../../output/views.js';
@@ -23,12 +22,10 @@ export interface TimelineRequest {
   /** The items to draw, by name or id; none: the fleet. */
   items: readonly string[];
   category?: string;
-  /** The page size of `-o html`. */
-  size: PaperSize;
 }
 
 export async function timeline(deps: TimelineDeps, request: TimelineRequest): Promise<View> {
-  const { items: refs, size, category } = request;
+  const { items: refs, category } = request;
   const range = resolveRange(request.range, deps.wallNow(), { days: 7 });
   showRange(deps.notices(), range);
   const calendar = await deps.calendar({ lean: true });
@@ -42,12 +39,11 @@ export async function timeline(deps: TimelineDeps, request: TimelineRequest): Pr
     kind: 'picture',
     draw: (width, colour) => renderTimelineText(pictured, range, { width, colour }),
     listing: { kind: 'records', body: { data: rows }, rows, columns: COLUMNS, knownColumns: Object.keys(rows[0] ?? Object.fromEntries(COLUMNS.map((c) => [c, null]))) },
-    html: () => renderTimelinePage(pictured, range, { size, title: fleet ? `Fleet timeline${category === undefined ? '' : `: ${category}`}` : `Timeline: ${items.map((i) => i.name).join(', ')}` }),
+    html: (size) => renderTimelinePage(pictured, range, { size, title: fleet ? `Fleet timeline${category === undefined ? '' : `: ${category}`}` : `Timeline: ${items.map((i) => i.name).join(', ')}` }),
   };
 }
 
 /** The fleet in the order a planner reads it: items held short, then those short if every quote confirms, then the rest, each by name. */
 function shortagesFirst(items: TimelineItem[]): TimelineItem[] {
-  const rank = (item: TimelineItem) => (item.steps.some((s) => s.free < 0) ? 0 : item.steps.some((s) => s.freeIfQuotesConfirm < 0) ? 1 : 2);
-  return [...items].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.id - b.id);
+  return [...items].sort((a, b) => shortageRank(a) - shortageRank(b) || a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -1,12 +1,14 @@
 // The use cases of the generic verbs (list, get, add, update, delete). They take plain input and
 // narrow dependencies from the factory, not commander objects nor the session, and return the view to print.
 
-import { validated } from '../../schemas/validated.js';
-import { type Address, single } from '../../api/resource-api.js';
+import type { Address } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
+import type { PlannedWrite, RecordWrites } from '../../data/planned-write.js';
+import type { Change } from '../../domain/changes.js';
 import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
-import type { DoneView, RequestView, View } from '../../output/views.js';
-import { knownColumns, recordsView, resultView } from '../../output/records-view.js';
+import type { Notices } from '../../output/notices.js';
+import type { View } from '../../output/views.js';
+import { knownColumns, resultView } from '../../output/records-view.js';
 import {
   type ApiVersion,
   type ResourceDef,
@@ -14,12 +16,12 @@ import {
   fieldByName,
   peopleColumns,
   recordUrlPath,
-  writableFields,
   defaultVersion,
   kebabCase,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
-import { NameResolver, isNameRef, needsResolution } from '../../data/resolver.js';
+import { NameResolver, isReference, needsResolution } from '../../data/resolver.js';
+import { parseReference } from '../../data/names.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
@@ -38,6 +40,18 @@ export interface WriteInput {
   allowOverbook?: boolean;
 }
 
+/** `id:7` needs no list; a bare number may be some record's name, so it does. */
+function needsNames(value: string): boolean {
+  return parseReference(value).kind !== 'id';
+}
+
+/** The id's text of `id:7`, or the value as given. */
+function idText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const written = parseReference(value);
+  return written.kind === 'id' ? written.text : value;
+}
+
 function parseIdArgument(value: string | undefined, name = 'id'): number {
   const parsed = parseId(value ?? '');
   if (!parsed.ok) throw new ValidationError([{ field: name, message: parsed.rule, value }]);
@@ -49,8 +63,8 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
  */
 export async function resolveIdArgument(catalog: Catalog, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
-  if (!isNameRef(def, value)) return parseIdArgument(value, name);
-  const found = (await catalog.names(def.name)).resolve(value);
+  if (!isReference(def, value) || !needsNames(value)) return parseIdArgument(idText(value), name);
+  const found = (await catalog.names(def.name)).resolveRef(value);
   if (found.ok) return found.id;
   const issue = [{ field: name, message: found.rule, value }];
   // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
@@ -127,15 +141,33 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
 }
 
 
-/** Dates out of order are refused unless allowed; an update is judged only when it changes a date. */
-async function checkDateOrder(def: ResourceDef, canonical: Record<string, unknown>, input: WriteInput, changed?: Record<string, unknown>): Promise<void> {
-  if (input.allowDateOrder) return;
-  const { dateOrderFields, dateOrderIssue } = await import('../../schemas/date-order.js');
-  const fields = dateOrderFields(def.name);
-  if (!fields || (changed && !fields.some((name) => changed[name] !== undefined))) return;
-  const issue = dateOrderIssue(def.name, canonical);
-  if (issue) throw new ValidationError([issue], def.singular);
+/** The writer of the resource (data/writers.ts): the one that holds its rules, chosen by the resource, never by a string branch here. */
+async function writerOf(deps: Pick<ResourceDeps, 'booking'>, def: ResourceDef): Promise<{ writer: RecordWrites; notices: Notices }> {
+  const calendar = await deps.booking();
+  return { writer: calendar.writers.for(def), notices: calendar.notices };
 }
+
+/**
+ * A planned write shown (--dry-run: its changes, and for `-o json` the request it would send, as
+ * before) or written (its changes, and the records the server answered). The same plan either way.
+ */
+async function shownOrWritten(deps: Pick<ResourceDeps, 'describeRequest' | 'catalog'>, planned: PlannedWrite, dryRun: boolean, notices: Notices, records: (changes: readonly Change[]) => unknown[]): Promise<View> {
+  // Loaded by a write only: a list or a get never pays for them.
+  const [{ carryOut }, { changesView }] = await Promise.all([import('../carry-out.js'), import('../changes-view.js')]);
+  const changes = await carryOut(planned, dryRun, notices);
+  const catalog = () => deps.catalog();
+  if (!dryRun) return changesView(changes, { dryRun, json: { data: records(changes) }, catalog });
+  const note = 'Dry run: nothing was sent.';
+  const { request } = planned;
+  if (!request) return changesView(changes, { dryRun, catalog, note });
+  const { at, id, method, body } = request;
+  const path = id === undefined ? collectionUrlPath(at.def, at.version, at.parentId) : recordUrlPath(at.def, at.version, id, at.parentId);
+  const shown = await deps.describeRequest(method, path, body);
+  return changesView(changes, { dryRun, json: { data: [{ dryRun: true, method: shown.method, url: shown.url, headers: shown.headers, body: body ?? null }] }, catalog, note });
+}
+
+/** The records a create or update answered with. */
+const afterRecords = (changes: readonly Change[]): unknown[] => changes.flatMap((change) => (change.after ? [change.after] : []));
 
 export async function addView(deps: ResourceDeps, def: ResourceDef, version: ApiVersion, input: WriteInput): Promise<View> {
   const resolver = deps.names();
@@ -146,23 +178,9 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   body = applyCreateDefaults(def, await resolver.resolve(def, body));
-  if (def.writeRules === 'bookings') {
-    const { addBooking } = await import('./booking-writes.js');
-    return addBooking(deps, version, body, input);
-  }
-  const canonical = await validated(def, body, 'create');
-  await checkDateOrder(def, canonical, input);
-  const at: Address = { def, version, parentId };
-  if (input.dryRun) return deps.describeRequest('POST', collectionUrlPath(def, version, parentId), canonical);
-  // A new event holds nothing yet; it is still written by the one event writer.
-  if (def.writeRules === 'events') return recordsView(def, [(await (await deps.booking()).events.create(canonical)).after]);
-  const api = deps.api();
-  const { BeforeCreate, settleCreate } = await import('../../api/unknown-outcome.js');
-  const before = await BeforeCreate.note(api, at);
-  const created = await api.create(at, canonical).catch(async (error: unknown) => {
-    throw await settleCreate(api, at, canonical, before, error);
-  });
-  return resultView(def, created);
+  const { writer, notices } = await writerOf(deps, def);
+  const planned = await writer.planCreate({ def, version, parentId }, body, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
+  return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
 }
 
 export async function updateView(
@@ -174,8 +192,8 @@ export async function updateView(
   parentGiven: unknown,
 ): Promise<View> {
   // Every rule that needs no request first: a name is looked up only once the values are known good.
-  const byName = typeof idArgument === 'string' && isNameRef(def, idArgument);
-  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idArgument);
+  const byName = typeof idArgument === 'string' && isReference(def, idArgument) && needsNames(idArgument);
+  const given = typeof idArgument === 'number' ? idArgument : byName ? undefined : parseIdArgument(idText(idArgument));
   const changes: Record<string, unknown> = { ...(input.file ?? {}), ...input.flags };
   delete changes.Links;
   const bodyId = changes.id;
@@ -190,38 +208,9 @@ export async function updateView(
   }
   const resolver = deps.names();
   const parentId = await resolveParentId(def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
-  const at: Address = { def, version, parentId };
-  if (def.writeRules === 'bookings') {
-    const { updateBooking } = await import('./booking-writes.js');
-    return updateBooking(deps, version, id, parentId, await resolver.resolve(def, changes), input);
-  }
-  if (def.writeRules === 'events') {
-    const { updateEvent } = await import('./event-writes.js');
-    return updateEvent(deps, id, () => resolver.resolve(def, changes), input, (canonical) => checkDateOrder(def, canonical, input, changes));
-  }
-  const current = single(await deps.api().get(at, id), `${def.singular} ${id}`);
-  const currentValues = readRecord(def.fields, current);
-  const base: Record<string, unknown> = { id };
-  for (const field of writableFields(def)) base[field.name] = currentValues[field.name];
-  const unknown = Object.keys(changes).filter((k) => !fieldByName(def, k));
-  const merged = await resolver.resolve(def, { ...base, ...changes }, changes);
-  for (const key of unknown) merged[key] = changes[key];
-  const canonical = await validated(def, merged, 'update');
-  await checkDateOrder(def, canonical, input, changes);
-  if (def.writeRules === 'inventory') {
-    // Units owned never below what events hold from now on (judged, then read back).
-    const { stock } = await deps.booking();
-    const planned = await stock.plan(at, current, canonical, { allowOverbook: input.allowOverbook === true });
-    if (input.dryRun) return deps.describeRequest('PUT', recordUrlPath(def, version, id, parentId), canonical);
-    return recordsView(def, [(await stock.write(planned)).after]);
-  }
-  if (input.dryRun) return deps.describeRequest('PUT', recordUrlPath(def, version, id, parentId), canonical);
-  const api = deps.api();
-  const updated = await api.update(at, id, canonical).catch(async (error: unknown) => {
-    const { settleUpdate } = await import('../../api/unknown-outcome.js');
-    throw await settleUpdate(api, at, id, canonical, error, current);
-  });
-  return resultView(def, updated);
+  const { writer, notices } = await writerOf(deps, def);
+  const planned = await writer.planUpdate({ def, version, parentId }, id, await resolver.resolve(def, changes), { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
+  return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
 }
 
 export interface DeleteInput {
@@ -229,36 +218,26 @@ export interface DeleteInput {
   dryRun?: boolean;
 }
 
-/** `Deleted event 3.` for people; `{ "data": [{ "id": 3 }] }` for machines (the one JSON shape). */
-export async function deleteView(deps: ResourceDeps, at: Address, id: number, input: DeleteInput): Promise<RequestView | DoneView> {
-  const path = recordUrlPath(at.def, at.version, id, at.parentId);
-  if (input.dryRun) return deps.describeRequest('DELETE', path, undefined);
-  if (!input.yes) {
-    const confirm = deps.asker();
-    if (!confirm) {
-      throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${id} without a prompt`);
-    }
-    const label = await describeRecord(deps, at, id);
-    await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${label}?`, 'Nothing deleted.');
+/**
+ * The record as read, then deleted through its writer: `Deleted event 3 "Smith wedding"` for people;
+ * `{ "data": [{ "id": 3 }], "changes": [...] }` for machines. `ref`: the record as the user named it
+ * (an id or a name), resolved once no question stands in the way.
+ */
+export async function deleteView(deps: ResourceDeps, at: Address, ref: string, input: DeleteInput): Promise<View> {
+  const confirm = input.dryRun || input.yes ? undefined : deps.asker();
+  // Nobody to ask: said before any request.
+  if (!input.dryRun && !input.yes && !confirm) {
+    const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : JSON.stringify(ref);
+    throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
   }
-  const result = await removeRecord(deps, at, id);
-  return { kind: 'done', message: `Deleted ${at.def.singular} ${result.id}.`, records: [result] };
+  const id = await resolveIdArgument(deps.catalog(), at.def, ref);
+  const { writer, notices } = await writerOf(deps, at.def);
+  const planned = await writer.planDelete(at, id);
+  if (confirm) await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${recordLabel(at.def, planned.changes[0]?.before)}?`, 'Nothing deleted.');
+  return shownOrWritten(deps, planned, input.dryRun === true, notices, (changes) => changes.map((change) => ({ id: change.id })));
 }
 
-/** Events and bookings through their writers (the only holders of the grant to write them); the rest straight. */
-async function removeRecord(deps: ResourceDeps, at: Address, id: number): Promise<{ id: number }> {
-  if (at.def.writeRules === 'events') return (await deps.booking()).events.remove(id);
-  if (at.def.writeRules === 'bookings') return (await deps.booking()).bookings.removeLine(at, id);
-  const api = deps.api();
-  return api.remove(at, id).catch(async (error: unknown) => {
-    const { settleDelete } = await import('../../api/unknown-outcome.js');
-    throw await settleDelete(api, at, id, error);
-  });
-}
-
-async function describeRecord(deps: ResourceDeps, at: Address, id: number): Promise<string> {
-  const labelField = at.def.labelField;
-  if (!labelField) return '';
-  const record = single(await deps.api().get(at, id), `${at.def.singular} ${id}`);
-  return record[labelField] ? ` (${String(record[labelField])})` : '';
+function recordLabel(def: ResourceDef, record: Record<string, unknown> | null | undefined): string {
+  const value = def.labelField === undefined ? undefined : record?.[def.labelField];
+  return value ? ` (${String(value)})` : '';
 }

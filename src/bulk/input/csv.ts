@@ -4,7 +4,8 @@
 // write `;` because their decimal separator is the comma), or what --delimiter gives.
 // Lenient where spreadsheets are sloppy: a stray quote inside an unquoted field is kept as text,
 // and text after a closing quote is appended (as Python's csv module does). A value that `export`
-// neutralised as a formula (`'=x`) reads back as it was (`=x`).
+// neutralised as a formula (`'=x`) reads back as it was (`=x`); tab-separated values, which carry
+// no formula guard (`-o tsv`), are read as they are.
 
 import { restoreFormula } from '../../common/spreadsheet.js';
 import type { InputIssue, InputRow, RecordParser } from './types.js';
@@ -221,7 +222,7 @@ export class CsvParser implements RecordParser {
     const count = Math.min(fields.length, columns.length);
     for (let k = 0; k < count; k++) {
       const name = columns[k]!;
-      if (name !== '') values[name] = restoreFormula(fields[k]!);
+      if (name !== '') values[name] = this.delimiter === '\t' ? fields[k]! : restoreFormula(fields[k]!);
     }
     const ragged = fields.length < columns.length || (fields.length > columns.length && fields.slice(columns.length).some((f) => f !== ''));
     if (!ragged) return { line: this.recordLine, values };

@@ -40,6 +40,7 @@ export function detectFormat(text: string): InputFormat {
 }
 
 function createParser(format: InputFormat, delimiter?: CsvDelimiter): RecordParser {
+  if (format === 'xlsx') throw new Error('an .xlsx is read by openInput, whole');
   if (format === 'json') return new JsonArrayParser();
   if (format === 'ndjson') return new NdjsonParser();
   return new CsvParser(delimiter);
@@ -60,9 +61,33 @@ async function* decode(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerat
   if (rest) yield rest;
 }
 
-/** Opens a stream (a file's or stdin's chunks) for reading rows. */
+/** A zip archive's first bytes: an .xlsx. */
+function isZip(chunk: string | Uint8Array | undefined): boolean {
+  return chunk instanceof Uint8Array && chunk.length >= 4 && chunk[0] === 0x50 && chunk[1] === 0x4b && chunk[2] === 0x03 && chunk[3] === 0x04;
+}
+
+async function* replayed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/** An .xlsx: read whole (its index is at its end), then its first sheet's rows as a CSV's. */
+async function openSpreadsheet(chunks: AsyncIterable<string | Uint8Array>, file: string): Promise<OpenedInput> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  const { readXlsx } = await import('./xlsx.js');
+  const sheet = readXlsx(Buffer.concat(parts));
+  return { ...inputFromRows(file, sheet.rows, sheet.columns), format: 'xlsx', issues: () => sheet.issues };
+}
+
+/** Opens a stream (a file's or stdin's chunks) for reading rows; an .xlsx (by --format, or its zip signature) as its first sheet. */
 export async function openInput(chunks: AsyncIterable<string | Uint8Array>, options: InputOptions): Promise<OpenedInput> {
-  const texts = decode(chunks)[Symbol.asyncIterator]();
+  const raw = chunks[Symbol.asyncIterator]();
+  const first = await raw.next();
+  const all = replayed(first, raw);
+  if (options.format === 'xlsx' || (options.format === undefined && isZip(first.done ? undefined : first.value))) return openSpreadsheet(all, options.file);
+  const texts = decode(all)[Symbol.asyncIterator]();
   // Read just far enough to see the first non-blank character.
   const head: string[] = [];
   let done = false;

@@ -1,4 +1,4 @@
-export type InputFormat = 'csv' | 'ndjson' | 'json';
+export type InputFormat = 'csv' | 'ndjson' | 'json' | 'xlsx';
 
 /** One record of the input, before any rule of a row spec is applied. */
 export interface InputRow {

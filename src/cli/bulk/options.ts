@@ -41,7 +41,7 @@ export function planningFlags(applyCommand: string) {
 /** The options a bulk run shares, each with its help: what `rentals help bulk` lists (a command's help names them). */
 export function bulkRunOptionsHelp(): string {
   const { dryRun: _shown, ...planning } = planningFlags('rentals <resource> apply');
-  const decls: FlagDecls = { ...planning, ...maxChangeFlags(), ...CONCURRENCY, ...REPORT, ...YES };
+  const decls: FlagDecls = { ...planning, ...maxChangeFlags(), ...largeChangeFlags(), ...CONCURRENCY, ...REPORT, ...YES };
   const entries = Object.entries(decls).flatMap(([key, decl]) => {
     if ('concept' in decl || 'fields' in decl) return [];
     const long = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}${decl.value === undefined ? '' : ` <${decl.value}>`}`;
@@ -66,7 +66,12 @@ export function listingAll<T extends View | Outcome>(result: T, all: boolean | u
 
 /** Where rows set a price. */
 export function maxChangeFlags(when = true) {
-  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent', when, topic: BULK_TOPIC } } as const satisfies FlagDecls;
+  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent (in place of the default guard)', when, topic: BULK_TOPIC } } as const satisfies FlagDecls;
+}
+
+/** --allow-large-changes where rows set a price: a move by a factor of 10 is refused by default (a separator or unit mix-up). */
+export function largeChangeFlags(when = true) {
+  return { allowLargeChanges: { help: 'let a price move by a factor of 10 or more (refused by default: the mark of a separator or unit mix-up)', when, conflicts: ['maxChange'], topic: BULK_TOPIC } } as const satisfies FlagDecls;
 }
 
 /** --allow-overbook where the resource has booking rules (bookings); other resources do not take it. */

@@ -10,8 +10,10 @@ export const apiCommand = defineViewCommand({
   args: '<method> <path>',
   help: `
 The raw escape hatch: the request is sent as given. None of the tool's own rules apply here —
-no field validation, no booking rules (availability, prices, inactive items), no --dry-run —
-so a booking written this way may overbook. Use the resource commands for checked writes.
+no field validation, no booking rules (availability, prices, inactive items), no stock rule, no
+check that the record answered is the one named, no --dry-run — so a booking written this way
+may overbook. Its writes go around the writers: they are not in the history of writes, and
+\`rentals undo\` cannot take them back. Use the resource commands for checked writes.
 `,
   examples: [
     'rentals api GET /v2/status',

@@ -11,11 +11,19 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
     effect: 'reads',
     name: 'export',
     summary: `Every ${def.singular} as rows that import reads back`,
-    help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads.\n`,
+    help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default piped), ndjson and json are what import reads; -o xlsx for a spreadsheet.\n`,
     examples: def.examples?.export ?? [],
-    flags: { ...filterFlags(def.bulk?.exportFilters ?? []), ...scopeFlags(def, 'to export'), ...CONCURRENCY },
+    flags: {
+      ...filterFlags(def.bulk?.exportFilters ?? []),
+      ...scopeFlags(def, 'to export'),
+      forSpreadsheet: { help: 'csv for a spreadsheet: a byte order mark, --locale marks' },
+      locale: { value: 'tag', help: 'the spreadsheet\'s locale, e.g. de (; and 155,25)' },
+      ...CONCURRENCY,
+    },
     view: 'records',
     pipedFormat: 'csv',
+    // For a spreadsheet, csv even at a terminal (redirect it, or --out FILE).
+    defaultFormat: (options) => (options.forSpreadsheet || options.locale !== undefined ? 'csv' : undefined),
     handler: async (deps, options) =>
       (await import('../../app/bulk/export.js')).runExport(deps, {
         def,
@@ -23,6 +31,8 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
         rentalBlockIds: conceptValues('block', options),
         eventId: scopeValue(def, options),
         concurrency: parseConcurrency(options.concurrency),
+        forSpreadsheet: options.forSpreadsheet === true,
+        locale: options.locale,
       }),
   });
 }

@@ -14,7 +14,9 @@ Setup:
 
 Completes commands, flags, formats and the names of items, rental blocks, statuses, events and
 categories. Names come from a cache in the config directory, refreshed at most every 5 minutes
-with one request bounded by a 1.5 s timeout; a TAB never waits longer.
+with one request bounded by a 1.5 s timeout; a TAB never waits longer. A record whose name holds
+a control character (a line break, a bidi override such as U+202E) is offered by its id, never
+with the raw character: \`--item 7\` takes the id wherever the name is taken.
 `;
 
 export const completionCommand = defineViewCommand({
@@ -32,12 +34,17 @@ export const completeCommand = defineRawViewCommand({
   ...TOP_LEVEL.complete,
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
-  flags: { shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' } },
+  flags: {
+    shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' },
+    line: { value: 'text', help: "bash: the line up to the cursor (COMP_LINE), read as bash reads it; the answers are quoted for the shell" },
+    replaced: { value: 'text', help: "bash: the text readline replaces (the completion function's $2)" },
+  },
   handler: async ({ ctx, globals, options, args: [words] }) => {
     // The whole tree, every group built: completion must know every command and flag.
     const [{ buildProgram }, { completeView }, { withRun }] = await Promise.all([import('../program.js'), import('../completion/run.js'), import('../run.js')]);
     const root = await buildProgram({ ctx, state: { exitCode: 0 } });
     const visible = root.commands.filter((c) => c.name() !== '__complete').map((c) => c.name());
-    return withRun(ctx, globals, {}, ({ factory }) => completeView(factory, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible]));
+    const bash = options.line === undefined ? undefined : { line: options.line, replaced: options.replaced ?? '' };
+    return withRun(ctx, globals, {}, ({ factory }) => completeView(factory, root, options.shell, words, () => [...HELP_TOPICS.map((t) => t.name), ...visible], bash));
   },
 });

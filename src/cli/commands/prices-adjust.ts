@@ -28,7 +28,7 @@ Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99.`,
     ...CONCURRENCY,
     ...REPORT,
     ...YES,
-    resume: { value: 'report', help: 'adjust only the prices the report says did not change' },
+    resume: { value: 'report', help: 'adjust only the prices the report says did not change', topic: 'bulk' },
   },
   view: 'plan',
   handler: async (deps, options) =>

@@ -1,6 +1,6 @@
 // `rentals sandbox`: the local API server. Its code loads only on this path.
 
-import { isHttpUrl } from '../../common/urls.js';
+import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../../common/urls.js';
 import { UsageError } from '../../errors.js';
 import { defineRawViewCommand } from '../registry/spec.js';
 import { conceptValue } from '../vocabulary.js';
@@ -13,7 +13,7 @@ function port(value: string): number {
 }
 
 function httpUrl(flag: string, value: string | undefined): string | undefined {
-  if (value !== undefined && !isHttpUrl(value)) throw new UsageError(`${flag} must be an http(s) URL (got ${JSON.stringify(value)})`);
+  if (value !== undefined && !isPlainHttpUrl(value)) throw new UsageError(`${flag} must be ${plainHttpUrlRule('http://127.0.0.1:4010')} (got ${JSON.stringify(maskUrlCredentials(value))})`);
   return value;
 }
 
@@ -49,7 +49,7 @@ export const sandboxCommand = defineRawViewCommand({
     fromSnapshot: { value: 'file', help: 'start with the records of a `rentals snapshot` file ("-" for stdin; a copy of production to rehearse on)' },
     webUrl: { value: 'url', help: 'web application URL used in event web links' },
     publicUrl: { value: 'url', help: 'base URL of the hrefs in Links (else the listening address)' },
-    maxConnections: { value: 'n', help: 'connections open at once; at the cap the oldest idle or slow one makes room for a new one', default: '512' },
+    maxConnections: { value: 'n', help: 'connections open at once; at the cap the oldest idle one, or else the request whose body arrives slowest, makes room for a new one', default: '512' },
     maxConnectionsPerClient: { value: 'n', help: 'connections open at once from one client address (so one cannot starve the others)', default: '128' },
     clientId: { value: 'id', help: 'client id that /authorize accepts (else generated)' },
     clientSecret: { value: 'secret', help: 'client secret that /authorize accepts (else generated)' },

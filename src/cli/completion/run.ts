@@ -1,6 +1,7 @@
 // The handlers of `rentals completion <shell>` and the hidden `rentals __complete`: text views.
 
 import type { Command } from 'commander';
+import { hasControl } from '../../common/sanitize.js';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
@@ -11,6 +12,8 @@ import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
 import { argumentValues, optionValues } from './sources.js';
+import { bashReplacement, lexBashLine } from './bash-line.js';
+
 
 function parseShell(value: string | undefined): Shell {
   if (SHELLS.includes(value as Shell)) return value as Shell;
@@ -50,9 +53,24 @@ function joinBashEquals(words: string[]): { words: string[]; strip: string } {
 /** What completion uses of the run: the settings (made quick for a TAB), the clock, the API for names. */
 export type CompletionDeps = Pick<Factory, 'settings' | 'now' | 'api'>;
 
-export async function completeView(deps: CompletionDeps, root: Command, shellName: string | undefined, typed: string[], topics: () => string[]): Promise<TextView> {
+/** bash's line up to the cursor and the text readline replaces (`$2` of the completion function). */
+export interface BashTyped {
+  line: string;
+  replaced: string;
+}
+
+export async function completeView(
+  deps: CompletionDeps,
+  root: Command,
+  shellName: string | undefined,
+  typed: string[],
+  topics: () => string[],
+  bash?: BashTyped,
+): Promise<TextView> {
   const shell = parseShell(shellName);
-  const { words, strip } = shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
+  const lexed = bash === undefined ? undefined : lexBashLine(bash.line);
+  // Scripts of earlier versions pass bash's words, split at "=": put back together.
+  const { words, strip } = lexed !== undefined ? { words: lexed.words.slice(1), strip: '' } : shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
   const settings = deps.settings();
   settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
@@ -66,7 +84,14 @@ export async function completeView(deps: CompletionDeps, root: Command, shellNam
   };
   const found = await complete(root, words.length === 0 ? [''] : words, sources);
   if (found === 'files') return { kind: 'text', text: ':files' };
-  const lines = found.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
+  // A candidate goes to the shell's line and the terminal raw: one with a control character (a
+  // name cached before such names were offered by id, a profile written by hand) is never offered.
+  const safe = found.filter((c) => !hasControl(c.value));
+  if (lexed !== undefined) {
+    const replacements = safe.map((c) => bashReplacement(lexed, bash!.replaced, c.value)).filter((r): r is string => r !== undefined);
+    return { kind: 'text', text: replacements.join('\n') };
+  }
+  const lines = safe.map((c) => formatCandidate(shell, strip && c.value.startsWith(strip) ? c.value.slice(strip.length) : c.value, c.description));
   return { kind: 'text', text: lines.join('\n') };
 }
 

@@ -8,36 +8,17 @@ const bash = `# rentals completion for bash. Install:
 #   rentals completion bash > ~/.local/share/bash-completion/completions/rentals
 # or add to ~/.bashrc:  eval "$(rentals completion bash)"
 _rentals_complete() {
-  local IFS=$'\\n' line quote=''
-  # bash splits --flag=value at "=": rentals puts the pieces back together.
-  local -a words=("\${COMP_WORDS[@]:1:COMP_CWORD}")
-  # The word being completed as rentals should read it: "LED U (an open quote) is LED U,
-  # Stage\\ S is Stage S. The answers go back quoted the way the word was typed.
-  local cur=\${words[\${#words[@]}-1]}
-  if [[ $cur == [\\"\\']* ]]; then
-    quote=\${cur:0:1}
-    cur=\${cur:1}
-    cur=\${cur%"$quote"}
-  else
-    cur=\${cur//\\\\\\\\/$'\\1'}
-    cur=\${cur//\\\\/}
-    cur=\${cur//$'\\1'/\\\\}
-  fi
-  words[\${#words[@]}-1]=$cur
-  COMPREPLY=()
   local out
-  out=$(rentals __complete --shell bash -- "\${words[@]}" 2>/dev/null) || return 0
+  COMPREPLY=()
+  # rentals reads the line as bash will (quotes, backslashes, --flag=value) and answers with what
+  # replaces readline's text ($2), quoted for where the cursor is: after "…", '…' or unquoted.
+  out=$(rentals __complete --shell bash "--line=\${COMP_LINE:0:COMP_POINT}" "--replaced=$2" 2>/dev/null) || return 0
   if [[ "$out" == ":files" ]]; then
     compopt -o default 2>/dev/null
     return 0
   fi
-  for line in $out; do
-    if [[ -n $quote ]]; then
-      COMPREPLY+=("$line")
-    else
-      COMPREPLY+=("$(printf '%q' "$line")")
-    fi
-  done
+  [[ -n $out ]] && mapfile -t COMPREPLY <<< "$out"
+  return 0
 }
 complete -F _rentals_complete rentals
 `;

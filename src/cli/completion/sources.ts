@@ -27,7 +27,7 @@ const NAME_FLAGS: Map<string, ResourceName> = (() => {
 
 const FILE_FLAG = /(^|-)(file|out|report|plan|data|snapshot|dir|path)$/;
 const FIXED: Record<string, string[]> = {
-  output: [...OUTPUT_FORMATS, 'ics'],
+  output: [...OUTPUT_FORMATS, 'ics', 'xlsx'],
   'api-version': ['v1', 'v2'],
 };
 

@@ -8,9 +8,9 @@ import { StoredCredentials, credentialsWithheld, insecureHttpAllowed, missingCre
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import { truncate } from '../../common/text.js';
 import { refuseOpenSecretFile } from '../../config/file-mode.js';
-import type { Settings } from '../../config/settings.js';
+import { type Settings, refusal } from '../../config/settings.js';
 import { configFilePath, hasClientCredentials } from '../../config/store.js';
-import { AuthError } from '../../errors.js';
+import { AuthError, UsageError } from '../../errors.js';
 import type { Context } from '../context.js';
 
 /** What the client reads of the run: its settings, whether to log requests, the context's environment, clock and waits. */
@@ -32,6 +32,8 @@ export class RunClient {
   baseUrl(): string {
     const { settings, ctx } = this.setup;
     const baseUrl = settings.baseUrl.value;
+    const { refused, source } = settings.baseUrl;
+    if (refused) throw new UsageError(`${refusal(refused)}${source === 'profile' ? '; set it again with rentals config set base-url <url>' : ''}`);
     if (!baseUrl) {
       // The command needs a profile: say that the one named does not exist (even with no profiles at all).
       const { profileName, profileExists, knownProfiles } = settings;

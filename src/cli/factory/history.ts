@@ -27,7 +27,10 @@ export class RunHistory {
         undoes: this.undoing,
         now: this.ctx.now(),
       }));
-      this.writes = { history, journal: { seen: new Map(), wrote: (record) => history.record(record, this.warn) } };
+      this.writes = {
+        history,
+        journal: { seen: new Map(), wrote: (record) => history.record(record, this.warn), mark: () => history.mark(), withdraw: (mark) => history.withdraw(mark, this.warn) },
+      };
     }
     return this.writes.journal;
   }

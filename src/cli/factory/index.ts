@@ -91,6 +91,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     booking,
     settings: () => settings,
     timeZone: () => run.timeZone(),
+    documentSettings: () => run.documentSettings(),
     apiHost: () => {
       try {
         return new URL(client.baseUrl()).hostname || 'rentals';

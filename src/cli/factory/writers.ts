@@ -1,14 +1,12 @@
-// The writers of events, bookings and stock, made on first use: each change judged by the
-// calendar's rule (data/*-writer.ts). Only a write loads them (src/cli/factory/index.ts imports
-// this module lazily): a list never pays for the writers nor the domain they judge by.
+// The writers, one per writable resource (data/writers.ts), made on first use: each change judged
+// by its resource's rules. Only a write loads them (src/cli/factory/index.ts imports this module
+// lazily): a list never pays for the writers nor the domain they judge by.
 
 import type { ResourceApi } from '../../api/resource-api.js';
 import type { BookingDeps } from '../../app/factory.js';
-import { BookingWriter } from '../../data/booking-writer.js';
 import type { CalendarData } from '../../data/calendar.js';
-import { EventWriter } from '../../data/event-writer.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
-import { StockWriter } from '../../data/stock-writer.js';
+import { buildWriters } from '../../data/writers.js';
 import type { HoldRule } from '../../domain/hold-policy.js';
 import type { CalendarEvent } from '../../domain/records.js';
 import type { WallTime } from '../../domain/wall-time.js';
@@ -28,13 +26,15 @@ export interface WritersSetup {
 
 export function writersOver(setup: WritersSetup): BookingDeps {
   const { calendar, advisor, api, writeRule, wallNow } = setup;
+  const writers = buildWriters({ calendar, api, ruleOf: writeRule, now: wallNow, advisor });
   return {
     calendar,
     advisor,
     ruleOf: setup.ruleOf,
     notices: setup.notices,
-    bookings: new BookingWriter(calendar, api, writeRule, advisor),
-    events: new EventWriter(calendar, api, writeRule, advisor),
-    stock: new StockWriter(calendar, api, writeRule, wallNow),
+    writers,
+    bookings: writers.bookings,
+    events: writers.events,
+    stock: writers.stock,
   };
 }

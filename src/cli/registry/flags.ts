@@ -19,8 +19,8 @@ interface FlagBase {
   conflicts?: readonly string[];
   /** Declared only when true (a flag only some resources take: `--allow-overbook` for bookings). */
   when?: boolean;
-  /** Taken but left out of help (`--api-version` of a resource with one version: there is nothing to choose). */
-  hidden?: boolean;
+  /** Taken (and suggested for a typo) but not listed in help: `--api-version` of a resource with one version, where there is nothing to choose. */
+  unlisted?: boolean;
   /**
    * Named, without its help, in the command help's line of options that this help topic describes
    * (`rentals help bulk`): the options every bulk run shares, so that a command's help stays one screen.
@@ -29,6 +29,12 @@ interface FlagBase {
 }
 
 const TOPICS = new WeakMap<Option, string>();
+const UNLISTED = new WeakSet<Option>();
+
+/** An option help does not list (FlagBase.unlisted). */
+export function unlisted(option: Option): boolean {
+  return UNLISTED.has(option);
+}
 
 /** The help topic that describes an option named in its topic's line (FlagBase.topic); undefined for the others. */
 export function optionTopic(option: Option): string | undefined {
@@ -124,7 +130,7 @@ export function addFlags(command: Command, flags: FlagDecls): void {
       if (decl.list) option.argParser(decl.list);
     }
     if (decl.conflicts) option.conflicts([...decl.conflicts]);
-    if (decl.hidden) option.hideHelp();
+    if (decl.unlisted) UNLISTED.add(option);
     if (decl.topic) TOPICS.set(option, decl.topic);
     command.addOption(option);
   }

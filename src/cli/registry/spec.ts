@@ -7,8 +7,10 @@ import { DomainRefusal } from '../../domain/errors.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
+import { formatsFor } from '../../output/formats.js';
+import { PAPER_SIZES } from '../../config/settings-table.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
-import type { Outcome, View } from '../../output/views.js';
+import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../../app/factory.js';
 import { type Run, withRun } from '../run.js';
@@ -43,6 +45,8 @@ export interface CommandInfo {
   examples: readonly string[];
   /** Left out of help and completion (the completion scripts' own `__complete`). */
   hidden?: boolean;
+  /** The formats `-o` prints for it (output/formats.ts); absent: a command that takes no `-o` (help, the sandbox). */
+  formats?: readonly ViewFormat[];
 }
 
 /**
@@ -61,6 +65,8 @@ export type Effect = 'reads' | 'adds' | 'sets' | 'changes' | 'deletes';
 export interface LeafCommand extends CommandInfo {
   kind: 'command';
   effect: Effect;
+  /** What it prints, as declared (a function of its options where they decide); absent for a command without settings (help, the sandbox), which takes no -o. */
+  view?: View['kind'] | ((options: never) => View['kind']);
   /** Its options as declared (registry/flags.ts): what help shows and what an assistant's tool takes. */
   flags?: FlagDecls;
   /** Adds the commander command under `parent`, options and action included. */
@@ -131,6 +137,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
 }
 
 interface RunSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
+  /** What `-o` prints for it, shown in its help. */
+  output?: { formats: readonly ViewFormat[]; page?: string | undefined };
   /** Gets the run built from the global flags, this command's options and its arguments. */
   run: (run: Run, options: FlagValues<F>, args: ArgsOf<S>) => Promise<number | void>;
 }
@@ -170,21 +178,32 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
 export interface HandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
   /** The kind of view the handler returns (it may depend on the options: --daily is a grid). */
   view: View['kind'] | ((options: FlagValues<F>) => View['kind']);
-  /** The view has a page for `-o html` (a quote, a pick list, a timeline). */
-  page?: boolean;
+  /** The view has a page for `-o html`, named here for help: "a quote or order confirmation", "the pick list". */
+  page?: string;
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
+  /** With no format chosen, at a terminal too: the one the options ask for (export --for-spreadsheet: csv); undefined: the usual. */
+  defaultFormat?: (options: FlagValues<F>) => OutputFormat | undefined;
   handler: (factory: Factory, options: FlagValues<F>, args: ArgsOf<S>) => Promise<View | Outcome>;
 }
 
 /** A command whose handler returns a view: definition, typed options and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: HandlerSpec<S, F>): LeafCommand {
-  const { view, page, pipedFormat, handler, ...rest } = spec;
-  return defineCommand<S, F>({
+  const { view, page, pipedFormat, defaultFormat, handler, ...rest } = spec;
+  const command = defineCommand<S, F>({
     ...rest,
-    run: async ({ output, factory }, options, args) => {
+    flags: page === undefined ? rest.flags : ({ ...rest.flags, ...PAGE_FLAGS } as unknown as F),
+    // A kind that depends on the options: the one it prints when none is given.
+    output: { formats: formatsFor(typeof view === 'function' ? view({} as FlagValues<F>) : view, page !== undefined), page },
+    run: async ({ output, factory, settings }, options, args) => {
       if (pipedFormat) output.preferPipedFormat(pipedFormat);
-      output.expectView(typeof view === 'function' ? view(options) : view, page === true);
+      const chosen = defaultFormat?.(options);
+      if (chosen) output.preferFormat(chosen);
+      output.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
+      if (page !== undefined) {
+        const { preparePage } = await import('./page-output.js');
+        await preparePage({ printer: output.printer, document: () => settings.documentSettings(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
+      }
       let outcome: View | Outcome;
       try {
         outcome = await handler(factory, options, args);
@@ -200,6 +219,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
       return printOutcome(output.printer, 'kind' in outcome ? withReferenceNames(outcome, catalog) : { ...outcome, ...(outcome.view ? { view: withReferenceNames(outcome.view, catalog) } : {}) });
     },
   });
+  return { ...command, view: view as LeafCommand['view'] };
 }
 
 interface RawHandlerSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
@@ -225,10 +245,26 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
   });
 }
 
+/** What each built command prints (its `-o` formats and its page), for its help (program.ts). */
+const OUTPUTS = new WeakMap<Command, { formats: readonly ViewFormat[]; page?: string | undefined }>();
+
+export function outputOf(command: Command): { formats: readonly ViewFormat[]; page?: string | undefined } | undefined {
+  return OUTPUTS.get(command);
+}
+
+/**
+ * The flags of every command that has a page (events show, load-sheet, timeline), added by
+ * defineViewCommand and read before the handler runs (registry/page-output.ts, loaded then).
+ */
+const PAGE_FLAGS = {
+  paper: { value: 'size', help: `with -o html or pdf: ${PAPER_SIZES.join(' or ')} (default: the paper setting)` },
+} as const satisfies FlagDecls;
+
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
 function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
   const { name, args, summary, help, examples, hidden, effect, flags } = spec;
   const aliases = spec.aliases ?? [];
+  const output = 'output' in spec ? spec.output : undefined;
   return {
     kind: 'command',
     name,
@@ -238,17 +274,21 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     help,
     examples,
     hidden,
+    formats: output?.formats,
     effect,
     flags,
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
+      if (output) OUTPUTS.set(command, output);
       if (args) command.arguments(args);
       if (flags) addFlags(command, flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;
         const positionals = values.slice(0, -2) as ArgsOf<S>;
         const options = own.opts() as FlagValues<F>;
-        const globals = own.optsWithGlobals<GlobalOptions>();
+        // The global flags, as the command's ancestors hold them: a flag the command declares itself
+        // under a global's name is its own (snapshot --out), not the global.
+        const globals = own.parent?.optsWithGlobals<GlobalOptions>() ?? {};
         if ('runWithoutSettings' in spec) {
           let root = own;
           while (root.parent) root = root.parent;

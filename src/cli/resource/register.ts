@@ -30,7 +30,7 @@ const VERB_ALIASES: Record<Verb, readonly string[]> = {
 function addressFlags(def: ResourceDef) {
   const parent = parentField(def);
   return {
-    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`, hidden: def.versions.length === 1 },
+    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`, unlisted: def.versions.length === 1 },
     parent: { fields: parent ? [parent] : [], required: true },
   } as const satisfies FlagDecls;
 }
@@ -42,7 +42,7 @@ function writeFlags<D extends ResourceDef>(def: D, fileHelp: string, overbook: b
     apiVersion: addressFlags(def).apiVersion,
     fields: { fields: writableFields(def) },
     file: { concept: 'bodyFile', description: fileHelp },
-    dryRun: { help: 'print the request instead of sending it' },
+    dryRun: { help: 'show the change and its request; send nothing' },
     // Events: dates out of order are refused unless this flag (schemas/date-order.ts).
     allowDateOrder: { help: 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)', when: dateOrderFields(def.name) !== undefined },
     allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: overbook },
@@ -140,9 +140,9 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         summary: `Create ${article(def.singular)}`,
         help: requiredFieldsHelp(def),
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
-        flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it', def.writeRules === 'bookings'),
-        // The answer's kind; a dry run's request prints in the same formats.
-        view: 'records',
+        flags: writeFlags(def, 'a JSON object of the fields (- for stdin); flags win', def.writeRules === 'bookings'),
+        // What it planned (a dry run) or wrote: its changes, with the records the server answered.
+        view: 'changes',
         handler: async (deps, options) => {
           const version = chooseVersion(def, options.apiVersion);
           return addView(deps, def, version, await writeInput(deps, def, options));
@@ -156,8 +156,8 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         aliases: aliases('update'),
         summary: `Change fields of ${article(def.singular)} (others are kept)`,
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
-        flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it', def.writeRules !== undefined),
-        view: 'records',
+        flags: writeFlags(def, 'a JSON object of the fields to change (- for stdin); flags win', def.writeRules !== undefined),
+        view: 'changes',
         handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion);
           const field = parentField(def);
@@ -176,12 +176,12 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         flags: {
           ...addressFlags(def),
           yes: { short: 'y', help: 'do not ask for confirmation (needed when not on a terminal)' },
-          dryRun: { help: 'print the request instead of sending it' },
+          dryRun: { help: 'show what would be deleted; send nothing' },
         },
-        view: (options) => (options.dryRun === true ? 'request' : 'done'),
+        view: 'changes',
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
-          return deleteView(deps, at, await resolveIdArgument(deps.catalog(), def, id), { yes: options.yes === true, dryRun: options.dryRun === true });
+          return deleteView(deps, at, id, { yes: options.yes === true, dryRun: options.dryRun === true });
         },
       }),
   };

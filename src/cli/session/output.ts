@@ -4,7 +4,7 @@
 
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../../output/format.js';
+import type { OutputFormat } from '../../output/format.js';
 import { VIEW_FORMATS, checkFormat } from '../../output/formats.js';
 import { type Notices, noticesOf } from '../../output/notices.js';
 import { Printer } from '../../output/printer.js';
@@ -12,6 +12,7 @@ import type { View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
 import { pagerCommand } from '../pager.js';
 import type { GlobalOptions } from '../global-flags.js';
+import type { OutputFile } from '../output-file.js';
 
 export class RunOutput {
   private constructor(
@@ -19,22 +20,39 @@ export class RunOutput {
     private readonly stdoutIsTTY: boolean,
     /** No flag, variable or profile chose the format: the terminal did (table, or tsv when piped). */
     private readonly formatDefaulted: boolean,
+    /** --out's file, written in place once the command has printed everything. */
+    private outFile: OutputFile | undefined,
   ) {}
 
   /** The run's printer; a bad -o, --fields or --jq is refused here (exit 2), before any request. */
-  static create(ctx: Context, globals: GlobalOptions, settings: Settings): RunOutput {
-    const { format, defaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY);
+  /** `currency`: the shop's, for money cells (xlsx), read only when a format needs it. */
+  static async create(ctx: Context, globals: GlobalOptions, settings: Settings, currency: () => string | undefined): Promise<RunOutput> {
+    const out = globals.out === undefined ? undefined : await outputFile(globals.out);
+    const { format, defaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out?.format);
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
-    const printer = new Printer(ctx.term, {
+    // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
+    const outFile = await out?.open();
+    const term = outFile ? { ...ctx.term, stdout: outFile.stream, stdoutIsTTY: false, columns: 0 } : ctx.term;
+    const printer = new Printer(term, {
       format,
+      currency,
       fields: parseFieldList(globals.fields),
-      color: colorEnabled(globals, ctx),
+      color: outFile ? false : (settings.color.value ?? term.stdoutIsTTY),
       quiet: globals.quiet === true,
       jq: globals.jq,
-      pager: pagerOf(ctx, globals),
+      pager: pagerOf({ ...ctx, term }, globals),
     });
-    return new RunOutput(printer, ctx.term.stdoutIsTTY, defaulted);
+    return new RunOutput(printer, term.stdoutIsTTY, defaulted, outFile);
+  }
+
+  /** After the command: --out's file takes its place (`done`), or is dropped and the target left as it was. */
+  async settle(done: boolean): Promise<void> {
+    const file = this.outFile;
+    this.outFile = undefined;
+    if (!file) return;
+    if (done) await file.commit();
+    else await file.discard();
   }
 
   /** Lines for people on stderr while a handler runs (notices silenced by --quiet, warnings not). */
@@ -55,6 +73,11 @@ export class RunOutput {
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   preferPipedFormat(format: OutputFormat): void {
     if (this.formatDefaulted && !this.stdoutIsTTY) this.printer.options.format = format;
+  }
+
+  /** This format when nobody chose one, at a terminal too (an export for a spreadsheet: csv). */
+  preferFormat(format: OutputFormat): void {
+    if (this.formatDefaulted) this.printer.options.format = format;
   }
 
   /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
@@ -79,12 +102,18 @@ export function pagerOf(ctx: Context, globals: Pick<GlobalOptions, 'pager'>): ((
   return command === undefined ? undefined : () => ctx.startPager!(command, ctx.env);
 }
 
+/** --out FILE: the format its extension asks for, and the file opened (its module loads only for --out). */
+async function outputFile(path: string): Promise<{ format: ViewFormat | undefined; open: () => Promise<OutputFile> }> {
+  const { OutputFile, formatOfFile } = await import('../output-file.js');
+  return { format: formatOfFile(path), open: () => OutputFile.open(path) };
+}
+
 /**
  * `-o ics` is accepted here and checked against the command's view by the output layer; as a
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  * The format, and whether nobody chose it (the default of a terminal or a pipe).
  */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean): { format: ViewFormat; defaulted: boolean } {
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, outFileFormat?: ViewFormat): { format: ViewFormat; defaulted: boolean } {
   const chosen = (format: ViewFormat) => ({ format, defaulted: false });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
@@ -94,24 +123,15 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
   if (globals.json) return chosen('json');
-  const given = globals.output ?? settings.output.value;
-  if (given !== undefined) {
-    const accepted = globals.output !== undefined ? VIEW_FORMATS : OUTPUT_FORMATS;
-    if (accepted.includes(given as ViewFormat)) return chosen(given as ViewFormat);
-    const origin = globals.output !== undefined ? '--output' : settings.output.origin;
-    const problem = `${origin}: unknown output format ${JSON.stringify(given)} (use ${accepted.join(', ')})`;
-    if (globals.output !== undefined) throw new UsageError(problem);
-    settings.warnings.push(`warning: ${problem}; using the default`);
+  // --out prices.xlsx: the file's extension, when -o names no format.
+  if (globals.output === undefined && outFileFormat) return chosen(outFileFormat);
+  if (globals.output !== undefined) {
+    if (VIEW_FORMATS.includes(globals.output as ViewFormat)) return chosen(globals.output as ViewFormat);
+    throw new UsageError(`--output: unknown output format ${JSON.stringify(globals.output)} (use ${VIEW_FORMATS.join(', ')})`);
   }
+  // The environment's or the profile's, by the setting's rule (one that breaks it was a warning).
+  if (settings.output.value !== undefined) return chosen(settings.output.value as ViewFormat);
   return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
-}
-
-function colorEnabled(globals: GlobalOptions, ctx: Context): boolean {
-  if (globals.color === false) return false;
-  if (ctx.env.NO_COLOR) return false;
-  const force = ctx.env.FORCE_COLOR;
-  if (force !== undefined) return force !== '0' && force !== 'false';
-  return ctx.term.stdoutIsTTY;
 }
 
 function parseFieldList(value: string | undefined): string[] | undefined {

@@ -2,7 +2,7 @@
 // environment and the config file (config/settings.ts), and what is read of them late (the time
 // zone). Nothing here makes a client or reads the service.
 
-import { type Settings, resolveSettings } from '../../config/settings.js';
+import { type DocumentSettings, type Settings, resolveSettings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../context.js';
 import type { GlobalOptions } from '../global-flags.js';
@@ -28,6 +28,14 @@ export class RunSettings {
   /** The warnings of the settings (values replaced by defaults), on stderr once. */
   showWarnings(): void {
     for (const warning of this.settings.warnings.splice(0)) this.stderr(`${warning}\n`);
+  }
+
+  /** The settings of the customer's page; a value of the environment or a profile that breaks its rule is a warning on stderr. */
+  documentSettings(): DocumentSettings {
+    const warnings: string[] = [];
+    const settings = this.settings.document(warnings);
+    for (const warning of warnings) this.stderr(`${warning}\n`);
+    return settings;
   }
 
   /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */

@@ -2,10 +2,10 @@
 // Content-Security-Policy that forbids fetching anything, so a page saved or mailed shows the
 // same everywhere and never calls out. Print CSS sizes it for A4 or Letter.
 
+import type { PaperSize } from '../../config/settings-table.js';
 import { type Markup, html, markupText, trusted } from './markup.js';
 
-export const PAPER_SIZES = ['A4', 'Letter'] as const;
-export type PaperSize = (typeof PAPER_SIZES)[number];
+export type { PaperSize };
 
 export interface PageOptions {
   title: string;

@@ -1,6 +1,8 @@
 // `rentals load-sheet --date D -o html`: the warehouse's pick list. Per day, what goes out (the
 // dropoffs: load) and what comes back (the pickups: receive), one row per event × item with a box
-// to tick, then the day's totals per item, also with boxes, and lines to sign.
+// to tick, then the day's totals per item, also with boxes, and lines to sign. Printed, each day
+// with something to do starts a page; the days with nothing are named in one line at the top
+// (never a page each), and a day's totals stay with its lines to sign (never a page of their own).
 
 import { type Range, type WallTime, DAY_MS, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
 import { CHECK_MARK, MIDDLE_DOT, type Markup, html } from './markup.js';
@@ -27,6 +29,8 @@ export interface PickListInput {
 const CSS = `
 .day{break-before:page}
 .day:first-of-type{break-before:auto}
+h2,h3,h4{break-after:avoid}
+.close{break-inside:avoid}
 .box{width:28px;text-align:center}
 .box span{display:inline-block;width:14px;height:14px;border:1.5px solid #111;vertical-align:middle}
 td.time{white-space:nowrap}
@@ -42,7 +46,8 @@ const SECTIONS = {
   in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive' },
 } as const;
 
-function section(direction: 'out' | 'in', movements: readonly PickMovement[]): Markup | undefined {
+/** One direction of a day; `tail` (the lines to sign, after the day's last section) printed with its totals. */
+function section(direction: 'out' | 'in', movements: readonly PickMovement[], tail?: Markup): Markup | undefined {
   const list = movements.filter((m) => m.direction === direction);
   if (list.length === 0) return undefined;
   const words = SECTIONS[direction];
@@ -59,29 +64,41 @@ function section(direction: 'out' | 'in', movements: readonly PickMovement[]): M
     .map(([name, quantity]) => html`<tr>${BOX}<td>${name}</td><td class="num">${quantity}</td></tr>\n`);
   return html`<h3>${words.heading}</h3>
 <table class="pick">
-<thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Qty</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
+<thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
 ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on these events.</td></tr>`}
 </tbody>
 </table>
+<div class="close">
 <h4>${words.totals}</h4>
-<table class="totals keep"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Qty</th></tr></thead><tbody>
+<table class="totals"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th></tr></thead><tbody>
 ${totals}
-</tbody></table>`;
+</tbody></table>
+${tail}
+</div>`;
 }
+
+const SIGN = html`<div class="sign"><span>Picked by</span><span>Checked by</span><span>Time</span></div>`;
 
 export function renderPickListPage(input: PickListInput): string {
   const days: Markup[] = [];
+  const quiet: string[] = [];
   for (let day = startOfDay(input.range.from); day < input.range.to; day += DAY_MS) {
     const today = input.movements.filter((m) => startOfDay(m.time) === day).sort((a, b) => a.time - b.time || a.eventId - b.eventId);
-    const out = section('out', today);
-    const back = section('in', today);
+    const backs = today.some((m) => m.direction === 'in');
+    const out = section('out', today, backs ? undefined : SIGN);
+    const back = section('in', today, SIGN);
+    if (!out && !back) {
+      quiet.push(dayHeading(day));
+      continue;
+    }
     days.push(html`<section class="day">
 <h2>Pick list ${MIDDLE_DOT} ${dayHeading(day)}</h2>
-${out || back ? [out, back] : html`<p class="empty">Nothing goes out or comes back this day.</p>`}
-<div class="sign keep"><span>Picked by</span><span>Checked by</span><span>Time</span></div>
+${[out, back]}
 </section>\n`);
   }
   const first = dayHeading(startOfDay(input.range.from));
-  return htmlPage({ title: `Pick list ${first}`, css: CSS, body: html`${days}`, size: input.size });
+  const none = quiet.length === 0 ? undefined : html`<p class="empty">Nothing goes out or comes back: ${quiet.join(', ')}.</p>`;
+  const body = days.length === 0 ? html`<h2>Pick list ${MIDDLE_DOT} ${first}</h2>\n${none}` : html`${none}${days}`;
+  return htmlPage({ title: `Pick list ${first}`, css: CSS, body, size: input.size });
 }

@@ -1,14 +1,17 @@
 // `rentals events show E -o html`: the page a company sends its customer. For an event that holds
-// tentatively (a quote) it is a *Quote* with the date it is valid until; for one that holds firmly
-// an *Order confirmation*. The company's name, address, contact and logo at the head (the
-// document settings), the event, its dates and venue, one line per booking (quantity × unit
-// price = amount), the totals of domain/totals.ts with the deposit apart, and the terms. Amounts
-// in the company's currency when one is set (Intl), else as plain decimals.
+// tentatively (a quote) it is a *Quote* with the date it is valid until (never past the day before
+// the equipment goes out); for one that holds firmly an *Order confirmation*. Numbered from the
+// event (Q-12, O-12: the prefixes are settings). The company's name, address, contact and logo at
+// the head (the document settings), the customer with the address and contact the event gives,
+// the event, its dates and venue, one line per booking (quantity × unit price = amount), the totals
+// of domain/totals.ts with the deposit apart (a zero amount is left out), and the terms. No
+// internal id or status. Amounts shown to the currency's minor unit (Intl; two places without a
+// currency) while every total is computed exactly.
 
-import { type Money, formatMoneyFixed, subtractMoney } from '../../domain/money.js';
+import { type Money, formatMoneyFixed, roundToStep, subtractMoney } from '../../domain/money.js';
 import type { CalendarBooking, CalendarEvent } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
-import { DAY_MS, type WallTime, dayKey, shortWallTime } from '../../domain/wall-time.js';
+import { DAY_MS, type WallTime, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import { MIDDLE_DOT, type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
@@ -28,12 +31,13 @@ export interface QuoteInput {
   itemName: (itemId: number) => string;
   /** A quote (the event holds tentatively) or an order confirmation (it holds firmly). */
   kind: QuoteKind;
-  statusName?: string | undefined;
   venue?: string | undefined;
   /** The day the page is made (its date). */
   issued: WallTime;
-  /** Days a quote is valid from `issued`. */
+  /** Days a quote is valid from `issued` (never past the day before the event's window starts). */
   validDays: number;
+  /** What the number starts with: `Q-` and `O-` unless set. */
+  prefixes?: DocumentPrefixes | undefined;
   company?: Company;
   /** ISO 4217; amounts formatted for it by Intl. */
   currency?: string | undefined;
@@ -49,17 +53,38 @@ const CSS = `
 .parties{display:flex;gap:40px;flex-wrap:wrap;margin:12px 0}
 .parties dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}
 .parties dt{color:#555}
-.parties dd{margin:0}
-.totals{margin-left:auto;width:auto;min-width:50%;margin-top:12px}
-.totals th{border:none;text-align:right;font-weight:normal;color:#333}
-.totals td{border:none}
-.totals tr.total th,.totals tr.total td{border-top:2px solid #333;font-weight:700}
+.parties dd{margin:0;white-space:pre-line}
+.lines tr.sum th{border:none;text-align:right;font-weight:normal;color:#333}
+.lines tr.sum td{border:none}
+.lines tr.items th,.lines tr.items td{padding-top:14px}
+.lines tr.total th,.lines tr.total td{border-top:2px solid #333;font-weight:700}
+.lines tr.after td{border:none;padding-top:10px}
+.lines tbody.end{break-inside:avoid}
 .cancelled{border:2px solid #b00;color:#b00;padding:6px 10px;font-weight:700;display:inline-block}
 .note{color:#555;font-size:12px}
 .terms{white-space:pre-line}
 `;
 
 const TITLES: Record<QuoteKind, string> = { quote: 'Quote', confirmation: 'Order confirmation' };
+
+export interface DocumentPrefixes {
+  quote: string;
+  order: string;
+}
+
+export const DEFAULT_PREFIXES: DocumentPrefixes = { quote: 'Q-', order: 'O-' };
+
+/** The quote's or order's number: the prefix and the event's id, the same every time it is printed. */
+export function documentNumber(kind: QuoteKind, eventId: number, prefixes: DocumentPrefixes = DEFAULT_PREFIXES): string {
+  return `${kind === 'quote' ? prefixes.quote : prefixes.order}${eventId}`;
+}
+
+/** The last day a quote holds: issue + the valid days, but never past the day before the equipment goes out (nor before the issue day). */
+export function validUntil(issued: WallTime, validDays: number, goesOut: WallTime | undefined): WallTime {
+  const byDays = startOfDay(issued) + validDays * DAY_MS;
+  if (goesOut === undefined) return byDays;
+  return Math.max(startOfDay(issued), Math.min(byDays, startOfDay(goesOut) - DAY_MS));
+}
 
 const DATE_ROWS = [
   ['Dropoff', 'dropoffDate'],
@@ -68,15 +93,30 @@ const DATE_ROWS = [
   ['Pickup', 'pickupDate'],
 ] as const;
 
-/** Amounts as the page shows them: in the currency when one is set (exact: Intl formats the decimal text), else `1234.50`. */
+const CENT: Money = { units: 1n, scale: 2 };
+
+/**
+ * Amounts as the page shows them, to the currency's minor unit: in the currency when one is set
+ * (Intl rounds the exact decimal text, half away from zero, to its digits: 2 for EUR, 0 for JPY),
+ * else to the cent (`1234.50`). Only the display is rounded: every total is computed exactly.
+ */
 function amountFormat(currency: string | undefined): (value: Money | undefined) => string {
-  const format = currency ? new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 20 }) : undefined;
+  const format = currency ? new Intl.NumberFormat(undefined, { style: 'currency', currency }) : undefined;
   return (value) => {
     if (value === undefined) return '—';
-    const text = formatMoneyFixed(value);
     // Intl takes a decimal string exactly (no float on the way); its type says number only.
-    return format ? format.format(text as unknown as number) : text;
+    return format ? format.format(formatMoneyFixed(value) as unknown as number) : formatMoneyFixed(roundToStep(value, CENT));
   };
+}
+
+const isZero = (value: Money | undefined) => value === undefined || value.units === 0n;
+
+/** The customer as a letter is addressed: name, address lines, city line, contact. */
+function customerLines(record: Readonly<Record<string, unknown>>, name: string | undefined): string {
+  const field = (key: string) => (typeof record[key] === 'string' && (record[key] as string).trim() !== '' ? (record[key] as string).trim() : undefined);
+  const region = [field('customerState'), field('customerPostalCode')].filter(Boolean).join(' ');
+  const city = [field('customerCity'), region || undefined].filter(Boolean).join(', ');
+  return [name, field('customerAddress1'), field('customerAddress2'), city || undefined, field('customerContacts')].filter((line) => line !== undefined && line !== '').join('\n');
 }
 
 function definitionList(rows: ReadonlyArray<readonly [string, string | undefined]>): Markup {
@@ -89,15 +129,18 @@ function companyHead(company: Company | undefined): Markup | undefined {
   return html`<div class="head keep">${company.logo ? html`<img src="${company.logo}" alt="${company.name ?? 'logo'}">` : html`<span></span>`}<div class="company">${company.name ? html`<strong>${company.name}</strong>\n` : ''}${lines.join('\n')}</div></div>`;
 }
 
+/** The last lines printed on the page of the totals: a total never starts a page alone. */
+const KEPT_LINES = 2;
+
 export function renderQuotePage(input: QuoteInput): string {
   const { event, bookings } = input;
   const show = amountFormat(input.currency);
   const totals = eventTotals(event.record, bookings);
   const lines = bookings.map(
-    (b, i) => html`<tr><td>${input.itemName(b.itemId)}</td><td class="num">${b.quantity}</td><td class="num">${show(b.price)}</td><td class="num">${show(totals.lines[i])}</td></tr>\n`,
+    (b, i) => html`<tr class="line"><td>${input.itemName(b.itemId)}</td><td class="num">${b.quantity}</td><td class="num">${show(b.price)}</td><td class="num">${show(totals.lines[i])}</td></tr>\n`,
   );
   const amountRows: Array<[string, Money | undefined, string?]> = [
-    ['Items', totals.items],
+    ['Items', totals.items, 'items'],
     ['Delivery', totals.delivery],
     ['Labor', totals.labor],
     ['Misc', totals.misc],
@@ -106,39 +149,37 @@ export function renderQuotePage(input: QuoteInput): string {
     ['Total', totals.total, 'total'],
   ];
   const rows = amountRows
-    .filter(([label, value]) => value !== undefined || label === 'Items')
-    .map(([label, value, cls]) => html`<tr class="${cls ?? ''}"><th>${label}</th><td class="num">${show(value)}</td></tr>\n`);
-  if (totals.deposit !== undefined) {
-    rows.push(html`<tr><th>Deposit</th><td class="num">${show(totals.deposit)}</td></tr>\n`);
-    rows.push(html`<tr><th>Balance after deposit</th><td class="num">${show(subtractMoney(totals.total, totals.deposit))}</td></tr>\n`);
+    .filter(([, value, cls]) => cls !== undefined || !isZero(value))
+    .map(([label, value, cls]) => html`<tr class="sum ${cls ?? ''}"><th colspan="3">${label}</th><td class="num">${show(value)}</td></tr>\n`);
+  if (!isZero(totals.deposit) && totals.deposit !== undefined) {
+    rows.push(html`<tr class="sum"><th colspan="3">Deposit</th><td class="num">${show(totals.deposit)}</td></tr>\n`);
+    rows.push(html`<tr class="sum"><th colspan="3">Balance after deposit</th><td class="num">${show(subtractMoney(totals.total, totals.deposit))}</td></tr>\n`);
   }
   const dates = DATE_ROWS.map(([label, field]) => [label, event.dates[field] === undefined ? undefined : shortWallTime(event.dates[field]!)] as const);
-  const heading = TITLES[input.kind];
-  const validUntil = input.kind === 'quote' ? dayKey(input.issued + input.validDays * DAY_MS) : undefined;
+  const heading = `${TITLES[input.kind]} ${documentNumber(input.kind, event.id, input.prefixes)}`;
+  const until = input.kind === 'quote' ? dayKey(validUntil(input.issued, input.validDays, event.window?.from)) : undefined;
   const unpriced = totals.unpriced === 0 ? undefined : totals.unpriced === 1 ? '1 line has no price yet and adds nothing to the total.' : `${totals.unpriced} lines have no price yet and add nothing to the total.`;
   const body = html`${companyHead(input.company)}<h1>${heading}</h1>
-<p class="meta">${event.name} ${MIDDLE_DOT} event ${event.id} ${MIDDLE_DOT} issued ${dayKey(input.issued)}${validUntil ? ` · valid until ${validUntil}` : ''}</p>
+<p class="meta">${event.name} ${MIDDLE_DOT} issued ${dayKey(input.issued)}${until ? html` ${MIDDLE_DOT} valid until ${until}` : ''}</p>
 ${event.cancelled ? html`<p class="cancelled">This event is cancelled.</p>` : ''}
 <div class="parties keep">
 ${definitionList([
-  ['Customer', event.customer],
+  ['Customer', customerLines(event.record, event.customer)],
   ['Event', event.name],
-  ['Status', input.statusName],
   ['Venue', input.venue],
 ])}
 ${definitionList(dates)}
 </div>
 <table class="lines">
 <thead><tr><th>Item</th><th class="num">Quantity</th><th class="num">Unit price</th><th class="num">Amount</th></tr></thead>
-<tbody>
-${lines.length > 0 ? lines : html`<tr><td colspan="4">No items booked.</td></tr>`}
+${lines.length > KEPT_LINES ? html`<tbody>\n${lines.slice(0, -KEPT_LINES)}</tbody>` : ''}
+<tbody class="end">
+${lines.length > 0 ? lines.slice(-KEPT_LINES) : html`<tr><td colspan="4">No items booked.</td></tr>`}
+${rows}
+${unpriced ? html`<tr class="after"><td colspan="4" class="note">${unpriced}</td></tr>` : ''}
+${until ? html`<tr class="after"><td colspan="4" class="validity">This quote is valid until ${until}.</td></tr>` : ''}
 </tbody>
 </table>
-<table class="totals keep"><tbody>
-${rows}
-</tbody></table>
-${unpriced ? html`<p class="note">${unpriced}</p>` : ''}
-${validUntil ? html`<p class="validity">This quote is valid until ${validUntil}.</p>` : ''}
 ${input.terms ? html`<footer class="terms">${input.terms}</footer>` : ''}`;
   return htmlPage({ title: `${heading}: ${event.name}`, css: CSS, body, size: input.size });
 }

@@ -83,7 +83,7 @@ describe('the tools of rentals mcp', () => {
     expect(book.properties.item).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(book.properties.dryRun).toEqual({ type: 'boolean', description: 'show what would be written; send nothing' });
     expect(tool('report').inputSchema.properties.kind).toEqual({ type: 'string', description: 'which: utilization or revenue', enum: ['utilization', 'revenue'] });
-    expect(tool('prices_import').inputSchema.properties.format).toMatchObject({ type: 'string', enum: ['csv', 'ndjson', 'json'] });
+    expect(tool('prices_import').inputSchema.properties.format).toMatchObject({ type: 'string', enum: ['csv', 'ndjson', 'json', 'xlsx'] });
     expect(tool('prices_adjust').inputSchema.properties.round).toMatchObject({ type: 'string', default: '0.01' });
     expect(tool('inventory_add').inputSchema.properties).toMatchObject({ quantityAvailable: { type: 'integer' }, active: { type: 'boolean' }, name: { type: 'string' } });
     expect(tool('prices_set').inputSchema.required).toEqual(expect.arrayContaining(['inventoryId', 'rentalBlockId', 'price']));

@@ -8,7 +8,7 @@ import { availability, findWindows } from '../../../app/calendar/availability.js
 import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, positiveInt, rangeOf, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, positiveInt, rangeOf } from './options.js';
 import type { FlagDecls } from '../../registry/flags.js';
 import { TOP_LEVEL } from '../top-level.js';
 
@@ -28,7 +28,6 @@ export const AVAILABILITY_FLAGS = {
 export const availabilityCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.availability,
-  help: withDatesLink(),
   examples: [
     'rentals availability --range 2026-06 --daily --item "20x20 Frame Tent"',
     'rentals availability --find --item "20x20 Frame Tent=6" --duration 2d --from today --to +8w',

@@ -1,11 +1,10 @@
 // `rentals events show <event>`: the event, its bookings with item names, unit prices and line
-// totals, and the event's total (formula in domain/totals.ts); the deposit apart. `-o html`: the
-// page for the customer, a quote or an order confirmation (app/calendar/event-sheet.ts).
+// totals, and the event's total (formula in domain/totals.ts); the deposit apart. `-o html` (or
+// pdf): the page for the customer, a quote or an order confirmation (app/calendar/event-sheet.ts).
 
 import { TOTAL_FORMULA } from '../../../domain/totals.js';
 import { eventSheet } from '../../../app/calendar/event-sheet.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { PAPER_FLAG, paperSize } from './options.js';
 
 export const eventsShow = defineViewCommand({
   effect: 'reads',
@@ -17,9 +16,9 @@ export const eventsShow = defineViewCommand({
     'rentals events show 12',
     'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
     'rentals events show 12 -o html --paper Letter > quote-12.html   # a quote (or order confirmation) to send',
+    'rentals events show 12 -o pdf --out quote-12.pdf                # printed, on the paper setting',
   ],
-  flags: PAPER_FLAG,
   view: 'detail',
-  page: true,
-  handler: (factory, options, [ref]) => eventSheet(factory, ref, paperSize(options.paper)),
+  page: 'the quote (or order confirmation)',
+  handler: (factory, _options, [ref]) => eventSheet(factory, ref),
 });

@@ -6,21 +6,20 @@
 import { loadSheet } from '../../../app/calendar/load-sheet.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValue } from '../../vocabulary.js';
-import { PAPER_FLAG, RANGE_NAME_FLAG, paperSize, withDatesLink } from './options.js';
+import { RANGE_NAME_FLAG } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const loadSheetCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.loadSheet,
-  help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
+  help: "\nout: each event's dropoff, to load; in: its pickup, to receive. Cancelled events are left out.\n",
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
   flags: {
     from: { concept: 'from', description: 'the (first) day (default today)', value: 'day', keep: ['date'] },
     to: { concept: 'to', description: 'last day, for several days', value: 'day' },
     ...RANGE_NAME_FLAG,
-    ...PAPER_FLAG,
   },
   view: 'groups',
-  page: true,
-  handler: (factory, options) => loadSheet(factory, { from: conceptValue('from', options, ['date']), to: options.to, range: options.range, size: paperSize(options.paper) }),
+  page: 'the pick list',
+  handler: (factory, options) => loadSheet(factory, { from: conceptValue('from', options, ['date']), to: options.to, range: options.range }),
 });

@@ -1,5 +1,5 @@
 // Option groups that several calendar commands share, as data (registry/flags.ts), each declared
-// once and spread into the commands' `flags`: a date range, an item list, the write guards, the paper.
+// once and spread into the commands' `flags`: a date range, an item list, the write guards.
 
 import type { RangeInput } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
@@ -51,25 +51,12 @@ export const WRITE_GUARD_FLAGS = {
   ...DRY_RUN_FLAG,
 } as const satisfies FlagDecls;
 
-/** --paper: the page size of `-o html` (a quote, a pick list, a timeline), for printing; read with paperSize. */
-export const PAPER_FLAG = {
-  paper: { value: 'size', help: 'with -o html: the page size to print on, A4 or Letter (default A4)' },
-} as const satisfies FlagDecls;
-
 /** A positive whole number option (`--limit`); undefined when not given. */
 export function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) throw new UsageError(`${flag}: must be a whole number from 1 (got ${JSON.stringify(value)})`);
   return Number(text);
-}
-
-/** The --paper value, checked. */
-export function paperSize(value: string | undefined): 'A4' | 'Letter' {
-  if (value === undefined) return 'A4';
-  const found = (['A4', 'Letter'] as const).find((size) => size.toLowerCase() === value.trim().toLowerCase());
-  if (!found) throw new UsageError(`--paper: must be A4 or Letter (got ${JSON.stringify(value)})`);
-  return found;
 }
 
 /** --category: only the items of a category (availability, timeline). */

@@ -1,0 +1,51 @@
+// Use case: change an event (update, confirm, cancel, uncancel, move). The event writer keeps its
+// status and cancel date in step and judges the change by the calendar's rule
+// (data/event-writer.ts); the change's warnings are said, then it is written or (--dry-run) only
+// shown: the same plan either way. What every event command answers: its changes.
+
+import type { PlannedEventChange } from '../../data/event-writer.js';
+import type { Change } from '../../domain/changes.js';
+import type { CalendarEvent } from '../../domain/records.js';
+import type { WallTime } from '../../domain/wall-time.js';
+import type { View } from '../../output/views.js';
+import type { BodyOf } from '../../resources/definitions.js';
+import { carryOut } from '../carry-out.js';
+import { changesView } from '../changes-view.js';
+import type { Factory } from '../factory.js';
+import type { CalendarWrites } from '../ports.js';
+
+/** What the event commands use: the calendar's reads, the writers, notices, the clock on the local wall. */
+export type EventDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'events' | 'bookings' | 'notices'> & { now: () => WallTime };
+
+/** The event commands' dependencies, of the run's factory (the writers load on first use). */
+export async function eventDeps(factory: Pick<Factory, 'booking' | 'wallNow'>): Promise<EventDeps> {
+  const { calendar, writers, events, bookings, notices } = await factory.booking();
+  return { calendar, writers, events, bookings, notices, now: () => factory.wallNow() };
+}
+
+export interface EventChangeRequest {
+  allowOverbook: boolean;
+  dryRun: boolean;
+  /** Completes "cannot be …": confirmed, moved, uncancelled, changed. */
+  verb: string;
+  /** The dates may be out of order (a move shifts them alike: it cannot make their order worse). */
+  allowDateOrder?: boolean;
+}
+
+export interface EventChangeOutcome {
+  planned: PlannedEventChange;
+  /** As planned (a dry run) or as written. */
+  changes: Change[];
+}
+
+export async function changeEvent(deps: Pick<EventDeps, 'writers' | 'notices'>, event: CalendarEvent, changes: BodyOf<'events'>, request: EventChangeRequest): Promise<EventChangeOutcome> {
+  const { events } = deps.writers;
+  const planned = await events.plan(event, changes, { allowOverbook: request.allowOverbook, verb: request.verb, allowDateOrder: request.allowDateOrder });
+  return { planned, changes: await carryOut(events.planned(planned), request.dryRun, deps.notices) };
+}
+
+/** The view of an event command: its changes; `-o json`'s `data` the event as it is (or, a dry run, would be). */
+export function eventView(deps: Pick<EventDeps, 'calendar'>, changes: readonly Change[], dryRun: boolean, unchanged?: Record<string, unknown>): View {
+  const records = changes.flatMap((change) => (change.after ? [change.after] : []));
+  return changesView(changes, { dryRun, json: { data: records.length > 0 || !unchanged ? records : [unchanged] }, catalog: () => deps.calendar.catalog });
+}

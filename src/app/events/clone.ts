@@ -1,0 +1,142 @@
+// Use case: copy an event (events clone) to a new start, every datetime shifted alike
+// (domain/event-shift.ts). Its bookings (--with-bookings) are planned by the one booking planner
+// over the copy's window before anything is created, the event is created through the event
+// writer, and its lines written through the booking writer (read back against a concurrent
+// write). When the lines are refused at that point (another booking took the units meanwhile: a
+// refusal by the rules, or a race lost and backed out), the copy is deleted again: the command
+// leaves either the whole copy or nothing. Any other failure (the server, the network) leaves the
+// copy as it is and says so: what was written stays visible.
+
+import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
+import { lineChange, namedLine, writtenChange } from '../../data/booking-writer.js';
+import { refusedByRules } from '../../data/refused.js';
+import type { ApiRecord } from '../../api/resource-api.js';
+import type { BookingTarget } from '../../domain/booking-plan.js';
+import { describeWrite } from '../../domain/booking-plan.js';
+import type { Change } from '../../domain/changes.js';
+import { parseDateArgument } from '../../domain/dates.js';
+import { EVENT_DATE_FIELDS, eventWindow, isCancelledStatus } from '../../domain/event-model.js';
+import { shiftOffset, shiftedCopy } from '../../domain/event-shift.js';
+import { type CalendarEvent, eventLabel, itemName, readEvent, totalsByItem } from '../../domain/records.js';
+import { type WallTime, parseWallTime, shortWallTime } from '../../domain/wall-time.js';
+import { RentalsError, UsageError } from '../../errors.js';
+import { announce } from '../../output/booking-notices.js';
+import type { View } from '../../output/views.js';
+import { fieldByName, resources } from '../../resources/definitions.js';
+import { parseText } from '../../schemas/values.js';
+import { validated } from '../../schemas/validated.js';
+import { changesView } from '../changes-view.js';
+import type { CalendarWrites } from '../ports.js';
+import type { Given } from './cancel.js';
+
+type CloneDeps = Pick<CalendarWrites, 'calendar' | 'events' | 'bookings' | 'notices'> & { now: () => WallTime };
+
+export interface CloneRequest {
+  withBookings: boolean;
+  allowOverbook: boolean;
+  dryRun: boolean;
+  /** Called once the plan is known, before anything is sent (its warnings). */
+  beforeWriting?: (planned: PlannedBookings) => void;
+}
+
+export interface CloneOutcome {
+  /** The body of the copy (with the status it gets). */
+  body: Record<string, unknown>;
+  planned: PlannedBookings;
+  /** Undefined for a dry run. */
+  created: ApiRecord | undefined;
+  written: WrittenLine[] | undefined;
+}
+
+/** The copy as the planner sees it before it exists (a copy is active: no cancel date, a status that holds). */
+function copyTarget(deps: Pick<CalendarWrites, 'bookings'>, source: CalendarEvent, body: Record<string, unknown>): BookingTarget {
+  const dates: Partial<Record<(typeof EVENT_DATE_FIELDS)[number], WallTime>> = {};
+  for (const field of EVENT_DATE_FIELDS) {
+    const time = parseWallTime(body[field]);
+    if (time !== undefined) dates[field] = time;
+  }
+  const status = isCancelledStatus(source.status) ? undefined : source.status;
+  return {
+    id: undefined,
+    label: `the copy ${JSON.stringify(String(body.eventName ?? source.name))}`,
+    window: eventWindow(dates),
+    cancelled: false,
+    blockId: source.blockId,
+    holdRule: deps.bookings.target({ ...source, status, cancelled: false }).holdRule,
+  };
+}
+
+export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events' | 'bookings'>, source: CalendarEvent, copyBody: Record<string, unknown>, request: CloneRequest): Promise<CloneOutcome> {
+  // Cancelled everywhere: the copy of an event whose status cancels it gets Confirmed.
+  const body = isCancelledStatus(source.status) ? { ...copyBody, eventStatusId: await deps.calendar.catalog.idOfName('statuses', 'Confirmed', 'status') } : copyBody;
+  const copy = copyTarget(deps, source, body);
+  const bookings = request.withBookings ? ((await deps.calendar.bookings([source])).get(source.id) ?? []) : [];
+  const items = await deps.calendar.items();
+  const missing = bookings.filter((b) => !items.has(b.itemId));
+  if (missing.length > 0) throw new RentalsError(`booking ${missing[0]!.id} of ${eventLabel(source)} references item ${missing[0]!.itemId}, which does not exist; nothing was copied`);
+  // Several lines of one item on the source become one line of their total on the copy, at the first line's price when the block has none.
+  const intents = [...totalsByItem(bookings)].map(([itemId, quantity]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: bookings.find((b) => b.itemId === itemId && b.price !== undefined)?.price }));
+  const planned = await deps.bookings.plan(copy, intents, { allowOverbook: request.allowOverbook });
+  if (request.dryRun) return { body, planned, created: undefined, written: undefined };
+  request.beforeWriting?.(planned);
+  const created = (await deps.events.create(body)).after;
+  if (planned.plan.writes.length === 0) return { body, planned, created, written: [] };
+  const event = readEvent(created);
+  const onCopy = { ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } };
+  try {
+    return { body, planned: onCopy, created, written: await deps.bookings.write(onCopy) };
+  } catch (error) {
+    if (refusedByRules(error)) {
+      await deps.events.remove(event.id, created);
+      error.message += `\nThe copy (event ${event.id}) was deleted again: nothing was copied.`;
+    } else if (error instanceof Error) {
+      error.message += `\nThe copy (event ${event.id}) was created; its bookings were not all written: see rentals events show ${event.id}.`;
+    }
+    throw error;
+  }
+}
+
+export interface CloneEventRequest extends Omit<CloneRequest, 'beforeWriting'> {
+  /** The event copied, by name or id. */
+  event: string;
+  /** The copy's start (a day keeps the original clock time). */
+  start: Given;
+  /** The copy's name (default: the same). */
+  name?: string;
+}
+
+function datesText(event: CalendarEvent): string {
+  return EVENT_DATE_FIELDS.filter((f) => event.dates[f] !== undefined).map((f) => `${f.replace('Date', '')} ${shortWallTime(event.dates[f]!)}`).join(', ');
+}
+
+/** `events clone`: the copy and (--with-bookings) its lines, as changes; `-o json`'s `data` the copy. */
+export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest): Promise<View> {
+  const target = parseDateArgument(request.start.value, deps.now(), request.start.flag);
+  if (request.name !== undefined) {
+    const name = parseText(request.name, fieldByName(resources.events, 'eventName')?.max, false);
+    if (!name.ok || request.name.trim() === '') throw new UsageError(`--name: ${name.ok ? 'must not be empty' : name.rule}`);
+  }
+  const source = await deps.calendar.event(request.event);
+  const start = source.dates.startDate;
+  if (start === undefined) throw new RentalsError(`${eventLabel(source)} has no start date to shift from`);
+  const body = shiftedCopy(source.record, shiftOffset(start, target), request.name);
+  await validated(resources.events, body, 'create');
+
+  const { planned, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan) => announce(plan, deps.notices) });
+  const say = (write: Parameters<typeof describeWrite>[0]) => describeWrite(write, planned.target, (id) => itemName(id, planned.world.items), planned.world.blockLabel);
+  const catalog = () => deps.calendar.catalog;
+  const eventsAt = deps.events.address();
+  if (!created) {
+    announce(planned, deps.notices);
+    deps.notices.info(`would: create ${planned.target.label} (${datesText(readEvent({ ...body }))})`);
+    for (const write of planned.plan.writes) deps.notices.info(`would: ${say(write)}`);
+    deps.notices.info('Dry run: nothing was sent.');
+    const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body }, ...planned.plan.writes.map((write) => namedLine(lineChange(undefined, write), planned.world.items))];
+    return changesView(changes, { dryRun: true, json: { data: [body] }, catalog });
+  }
+  const event = readEvent(created);
+  deps.notices.info(`Created ${eventLabel(event)}, a copy of event ${source.id}: ${datesText(event)}.`);
+  for (const { write } of written ?? []) deps.notices.info(say(write));
+  const changes: Change[] = [{ resource: eventsAt.def.name, id: event.id, before: null, after: created }, ...(written ?? []).map((line) => namedLine(writtenChange(event.id, line), planned.world.items))];
+  return changesView(changes, { dryRun: false, json: { data: [created] }, catalog });
+}

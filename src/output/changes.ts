@@ -1,0 +1,72 @@
+// The one view of changes (domain/changes.ts): what every write planned (a dry run) or did.
+// For machines (here): `-o json` the keys a command always printed (`data`) with a top-level
+// `changes` array of `{ action, resource, parentId?, id, name?, before, after }`; `-o ndjson` one
+// change a line; `-o tsv`/`csv` a row per field a change touches (`action resource id name field
+// before after`), control characters escaped as in every row. For people: change-lines.ts.
+
+import { type Change, actionOf, changedFields } from '../domain/changes.js';
+import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
+import type { Row } from './format.js';
+
+/** Names of the records the changes refer to, by resource and id: an event's status, a line's item and event. */
+export type ChangeNames = Partial<Record<ResourceName, Readonly<Record<number, string>>>>;
+
+export interface ChangesView {
+  kind: 'changes';
+  changes: readonly Change[];
+  /** Planned and not sent (a dry run), or written. */
+  dryRun: boolean;
+  /** Beside `changes` in `-o json`: the keys scripts have always read (the records written, a dry run's request). */
+  json?: Readonly<Record<string, unknown>>;
+  /** For people: names of what ids refer to. */
+  names?: ChangeNames;
+  /** For people only (not with -o json or ndjson): a line on stderr, e.g. "Dry run: nothing was sent." */
+  note?: string;
+}
+
+export const CHANGE_COLUMNS = ['action', 'resource', 'id', 'name', 'field', 'before', 'after'];
+
+/** A change as `-o json` and `-o ndjson` print it: the records without the service's `Links` (navigation, not data). */
+export function changeRecord(change: Change): Record<string, unknown> {
+  const { resource, parentId, id, name, before, after } = change;
+  return { action: actionOf(change), resource, ...(parentId === undefined ? {} : { parentId }), id, ...(name === undefined ? {} : { name }), before: withoutLinks(before), after: withoutLinks(after) };
+}
+
+function withoutLinks(record: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (record === null || !('Links' in record)) return record;
+  const { Links: _links, ...rest } = record;
+  return rest;
+}
+
+/**
+ * What `-o json` prints: the command's own keys and `changes`.
+ * @public used as `changes.changesJson` after `await import('./changes.js')`, which knip 5 does not follow.
+ */
+export function changesJson(view: ChangesView): Record<string, unknown> {
+  return { ...view.json, changes: view.changes.map(changeRecord) };
+}
+
+/** The writable fields of a resource, by name (none for one this rentals does not know). */
+export function fieldsOf(resource: string): string[] {
+  const def = resources[resource as ResourceName];
+  return def ? writableFields(def).map((f) => f.name) : [];
+}
+
+/** A row per field each change touches (one row without a field for a delete, or a change that touches none). */
+export function* changeRows(changes: Iterable<Change>): Generator<Row> {
+  for (const change of changes) {
+    const action = actionOf(change);
+    const head = { action, resource: change.resource, id: change.id, name: change.name ?? null };
+    const fields = action === 'delete' ? [] : changedFields(change, fieldsOf(change.resource).filter((f) => f !== 'id'));
+    if (fields.length === 0) {
+      yield { ...head, field: null, before: null, after: null };
+      continue;
+    }
+    for (const field of fields) yield { ...head, field, before: readValue(change.before?.[field]), after: readValue(change.after?.[field]) };
+  }
+}
+
+function readValue(value: unknown): unknown {
+  return value === undefined ? null : value;
+}
+

@@ -1,0 +1,81 @@
+// The booking use cases (app/events/book.ts) in-process against the real booking writer: every
+// item judged together before the first write, the changes answered (-o json's `data` as before),
+// a dry run writing nothing, --substitute splitting a short item over its substitute.
+
+import { describe, expect, test } from 'vitest';
+import { type BookDeps, bookEvent, unbookEvent } from '../../src/app/events/book.js';
+import { ShortageAdvisor } from '../../src/data/shortage-advisor.js';
+import { ShortageRefused } from '../../src/domain/booking-plan.js';
+import { RentalsError } from '../../src/errors.js';
+import type { View } from '../../src/output/views.js';
+import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+
+const world = writeWorldSuite();
+
+function depsOf(alternatives: Array<{ item: string; alternatives: string[] }> = []) {
+  const w = world();
+  const notices = keptNotices();
+  const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => alternatives, now: w.now, warn: (text) => notices.warn(text) });
+  return { w, notices, deps: strict<BookDeps>('deps', { calendar: w.calendar, bookings: w.writers.bookings, notices, advisor }) };
+}
+
+function shown(view: View) {
+  if (view.kind !== 'changes') throw new Error(`a write answers with its changes, not ${view.kind}`);
+  return view;
+}
+
+describe('events book', () => {
+  test('two items booked together, each a change named by its item; the records written are the data', async () => {
+    const { w, deps, notices } = depsOf();
+    const [chairs, tables] = [await anItem(w.call, 50, 2.5), await anItem(w.call, 8, 12)];
+    const party = await anEvent(w.call, '2025-07-10T08:00:00', '2025-07-11T10:00:00');
+    const view = shown(await bookEvent(deps, { event: String(party.id), asks: [{ ref: chairs.name, quantity: 40 }, { ref: String(tables.id), quantity: 5 }], substitute: false, allowOverbook: false, dryRun: false }));
+    expect(view.changes).toEqual([
+      expect.objectContaining({ resource: 'bookings', parentId: party.id, name: chairs.name, before: null, after: expect.objectContaining({ quantity: 40, price: 2.5 }) }),
+      expect.objectContaining({ resource: 'bookings', parentId: party.id, name: tables.name, before: null, after: expect.objectContaining({ quantity: 5, price: 12 }) }),
+    ]);
+    expect(view.json).toEqual({ data: [expect.objectContaining({ inventoryId: chairs.id, quantity: 40 }), expect.objectContaining({ inventoryId: tables.id, quantity: 5 })] });
+    expect(notices.infos).toHaveLength(2);
+    expect(w.recorded).toHaveLength(2);
+  });
+
+  test('a dry run: the same plan, nothing written; refused whole when one item is short', async () => {
+    const { w, deps } = depsOf();
+    const [lamps, tents] = [await anItem(w.call, 10), await anItem(w.call, 1)];
+    const party = await anEvent(w.call, '2025-07-12T08:00:00', '2025-07-13T10:00:00');
+    const view = shown(await bookEvent(deps, { event: String(party.id), asks: [{ ref: lamps.name, quantity: 4 }], substitute: false, allowOverbook: false, dryRun: true }));
+    expect(view).toMatchObject({ dryRun: true, changes: [{ id: null, before: null, after: { quantity: 4 } }], json: { data: [{ action: 'create', id: null, quantity: 4 }] } });
+    await expect(bookEvent(deps, { event: String(party.id), asks: [{ ref: lamps.name, quantity: 4 }, { ref: tents.name, quantity: 2 }], substitute: false, allowOverbook: false, dryRun: false })).rejects.toThrow(ShortageRefused);
+    expect(w.recorded).toEqual([]);
+  });
+
+  test('--substitute: what is free of a short item, the rest on its substitute', async () => {
+    const w = world();
+    const [uplight, par] = [(await anItem(w.call, 3)).name, (await anItem(w.call, 10)).name];
+    const { deps, notices } = depsOf([{ item: uplight, alternatives: [par] }]);
+    const party = await anEvent(w.call, '2025-07-14T08:00:00', '2025-07-15T10:00:00');
+    const view = shown(await bookEvent(deps, { event: String(party.id), asks: [{ ref: uplight, quantity: 5 }], substitute: true, allowOverbook: false, dryRun: true }));
+    expect(view.changes.map((c) => [c.name, c.after?.quantity])).toEqual([
+      [uplight, 3],
+      [par, 2],
+    ]);
+    expect(notices.infos).toContain(`Substitute: 3 × "${uplight}" and 2 × "${par}" for the 5 asked.`);
+    await expect(bookEvent(deps, { event: String(party.id), asks: [{ ref: uplight, quantity: 5 }], substitute: true, allowOverbook: true, dryRun: true })).rejects.toThrow(/--substitute books only what fits/);
+  });
+});
+
+describe('events unbook', () => {
+  test('every line of the item deleted, each a change; an item not booked is refused, nothing written', async () => {
+    const { w, deps } = depsOf();
+    const crates = await anItem(w.call, 9);
+    const fair = await anEvent(w.call, '2025-07-16T08:00:00', '2025-07-17T10:00:00');
+    const [first, second] = [await aLine(w.call, fair.id, crates.id, 2), await aLine(w.call, fair.id, crates.id, 1)];
+    const view = shown(await unbookEvent(deps, { event: String(fair.id), items: [crates.name], dryRun: false }));
+    expect(view.changes.map((c) => [c.id, c.after])).toEqual([
+      [first, null],
+      [second, null],
+    ]);
+    await expect(unbookEvent(deps, { event: String(fair.id), items: [crates.name], dryRun: false })).rejects.toThrow(RentalsError);
+    expect(w.recorded).toHaveLength(2);
+  });
+});

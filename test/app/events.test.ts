@@ -1,0 +1,83 @@
+// The event use cases (app/events/) in-process, against the real writers over an in-process
+// sandbox: each writes through the event writer, which keeps the status and the cancel date in
+// step and judges the change; each answers with its changes; a dry run writes nothing.
+
+import { describe, expect, test } from 'vitest';
+import { cancelEvent, uncancelEvent } from '../../src/app/events/cancel.js';
+import type { EventDeps } from '../../src/app/events/change.js';
+import { confirmEvent } from '../../src/app/events/confirm.js';
+import { moveEvent } from '../../src/app/events/move.js';
+import { EventChangeRefused } from '../../src/domain/event-change.js';
+import type { ChangesView } from '../../src/output/changes.js';
+import type { View } from '../../src/output/views.js';
+import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+
+const world = writeWorldSuite();
+
+function depsOf(w = world()) {
+  const notices = keptNotices();
+  return { w, notices, deps: strict<EventDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, now: w.now }) };
+}
+
+function changes(view: View): ChangesView['changes'] {
+  if (view.kind !== 'changes') throw new Error(`a write answers with its changes, not ${view.kind}`);
+  return view.changes;
+}
+
+describe('events cancel and uncancel', () => {
+  test('cancel: the cancel date, the reason and the Cancelled status, written together', async () => {
+    const { w, deps, notices } = depsOf();
+    const party = await anEvent(w.call, '2025-08-01T08:00:00', '2025-08-02T10:00:00');
+    const view = await cancelEvent(deps, { event: String(party.id), reason: { value: 'Rain', flag: '--cancel-reason' }, date: { value: '2025-07-01', flag: '--cancel-date' }, dryRun: false });
+    expect(changes(view)).toEqual([expect.objectContaining({ resource: 'events', id: party.id, before: expect.objectContaining({ eventStatusId: 2, cancelDate: null }), after: expect.objectContaining({ eventStatusId: 4, cancelDate: '2025-07-01T00:00:00', cancelReason: 'Rain' }) })]);
+    expect(notices.infos).toEqual([expect.stringMatching(/^Cancelled event \d+ "App event \d+" as of 2025-07-01/)]);
+    expect(w.recorded).toHaveLength(1);
+  });
+
+  test('a dry run shows the same change and writes nothing; a reason over the limit is refused before any read', async () => {
+    const { w, deps } = depsOf();
+    const party = await anEvent(w.call, '2025-08-03T08:00:00', '2025-08-04T10:00:00');
+    const view = await cancelEvent(deps, { event: String(party.id), reason: { value: 'Rain', flag: '--reason' }, dryRun: true });
+    expect(changes(view)).toEqual([expect.objectContaining({ id: party.id, after: expect.objectContaining({ eventStatusId: 4, cancelReason: 'Rain' }) })]);
+    expect(w.recorded).toEqual([]);
+    const calendar = strict<EventDeps['calendar']>('calendar');
+    await expect(cancelEvent(strict<EventDeps>('deps', { calendar, now: w.now }), { event: '1', reason: { value: 'x'.repeat(5000), flag: '--reason' }, dryRun: true })).rejects.toThrow(/^--reason: /);
+  });
+
+  test('uncancel: the status back to Confirmed, the date and reason cleared; not cancelled: nothing written', async () => {
+    const { w, deps, notices } = depsOf();
+    const party = await anEvent(w.call, '2025-08-05T08:00:00', '2025-08-06T10:00:00', { eventStatusId: 4, cancelDate: '2025-06-01T00:00:00', cancelReason: 'Rain' });
+    const view = await uncancelEvent(deps, { event: String(party.id), allowOverbook: false, dryRun: false });
+    expect(changes(view)).toEqual([expect.objectContaining({ after: expect.objectContaining({ eventStatusId: 2, cancelDate: null, cancelReason: null }) })]);
+    const again = depsOf(w);
+    const unchanged = await uncancelEvent(again.deps, { event: String(party.id), allowOverbook: false, dryRun: false });
+    expect(changes(unchanged)).toEqual([]);
+    expect(again.notices.infos).toEqual([expect.stringMatching(/is not cancelled; nothing changed\.$/)]);
+    expect(w.recorded).toHaveLength(1);
+    expect(notices.warnings).toEqual([]);
+  });
+});
+
+describe('events move and confirm', () => {
+  test('move: the five dates shifted alike; refused whole when the new window is held (exit 1), nothing written', async () => {
+    const { w, deps } = depsOf();
+    const tent = await anItem(w.call, 1);
+    const show = await anEvent(w.call, '2025-09-01T08:00:00', '2025-09-01T20:00:00');
+    await aLine(w.call, show.id, tent.id, 1);
+    const rival = await anEvent(w.call, '2025-09-03T08:00:00', '2025-09-03T20:00:00');
+    await aLine(w.call, rival.id, tent.id, 1);
+    const moved = await moveEvent(deps, { event: String(show.id), by: '1d', allowOverbook: false, dryRun: false });
+    expect(changes(moved)[0]!.after).toMatchObject({ dropoffDate: '2025-09-02T08:00:00', startDate: '2025-09-02T08:00:00', pickupDate: '2025-09-02T20:00:00' });
+    await expect(moveEvent(depsOf(w).deps, { event: String(show.id), by: '1d', allowOverbook: false, dryRun: true })).rejects.toThrow(EventChangeRefused);
+    expect(w.recorded).toHaveLength(1);
+  });
+
+  test('confirm: a quote becomes Confirmed; already Confirmed: nothing written', async () => {
+    const { w, deps } = depsOf();
+    const quote = await anEvent(w.call, '2025-10-01T08:00:00', '2025-10-01T20:00:00', { eventStatusId: 1 });
+    const confirmed = await confirmEvent(deps, { event: String(quote.id), allowOverbook: false, dryRun: false });
+    expect(changes(confirmed)).toEqual([expect.objectContaining({ before: expect.objectContaining({ eventStatusId: 1 }), after: expect.objectContaining({ eventStatusId: 2 }) })]);
+    expect(changes(await confirmEvent(depsOf(w).deps, { event: String(quote.id), allowOverbook: false, dryRun: false }))).toEqual([]);
+    expect(w.recorded).toHaveLength(1);
+  });
+});

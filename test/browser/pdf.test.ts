@@ -1,0 +1,107 @@
+// `-o pdf` through a real headless Chromium, read back with poppler (pdfinfo, pdftotext): the
+// quote on the shop's paper with no browser furniture (no date, no URL, no page numbers), to a
+// private file or to a pipe; refused at a terminal without --out and without a browser, before
+// any request. Skipped (loudly) without chromium or poppler, unless RENTALS_BROWSER_TESTS=required.
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
+import { runCli } from '../helpers/fake-context.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { cliEnv, cliFor, freshConfigDir, jsonData } from '../e2e/harness.js';
+
+const CHROMIUM = findChromium();
+const POPPLER = spawnSync('pdfinfo', ['-v']).status === 0 && spawnSync('pdftotext', ['-v']).status === 0;
+
+if (!POPPLER) console.warn('\n!!! poppler-utils (pdfinfo, pdftotext) is not installed: the PDF tests (test/browser/pdf.test.ts) are SKIPPED !!!\n');
+if (browserTestsRequired() && (!CHROMIUM || !POPPLER)) {
+  it('finds chromium and poppler (RENTALS_BROWSER_TESTS=required)', () => {
+    expect.fail('RENTALS_BROWSER_TESTS=required but chromium or poppler-utils is missing: apt-get install -y chromium poppler-utils');
+  });
+}
+
+/** pdfinfo's fields: Pages, Page size, Title… */
+function pdfInfo(file: string): Record<string, string> {
+  const out = spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout;
+  return Object.fromEntries(out.split('\n').flatMap((line) => (/^([^:]+):\s+(.*)$/.exec(line) ? [[RegExp.$1, RegExp.$2]] : [])));
+}
+
+/** The text of pages `first` to `last` (all by default), in reading order. */
+function pdfText(file: string, first?: number, last?: number): string {
+  const range = first === undefined ? [] : ['-f', String(first), '-l', String(last ?? first)];
+  return spawnSync('pdftotext', [...range, '-layout', file, '-'], { encoding: 'utf8' }).stdout;
+}
+
+describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () => {
+  type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+  let sandbox: Sandbox;
+  let config: string;
+  let rentals: ReturnType<typeof cliFor>;
+  let dir: string;
+  let quote: { id: number; eventName: string };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, token: 'pdf-token-0123456789', seed: true });
+    config = freshConfigDir();
+    rentals = cliFor(sandbox, config);
+    dir = fileTempDir('rentals-pdf-');
+    const events = jsonData(await rentals(['events', 'list', '--status', 'Quoted', '-o', 'json'])) as Array<{ id: number; eventName: string }>;
+    quote = events[0]!;
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('writes the quote to --out as a private PDF, on A4 by default, with no header or footer of the browser', async () => {
+    const file = join(dir, 'quote.pdf');
+    const result = await rentals(['events', 'show', String(quote.id), '-o', 'pdf', '--out', file], { env: { RENTALS_CHROMIUM: CHROMIUM } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const info = pdfInfo(file);
+    expect(info['Page size']).toMatch(/\(A4\)/);
+    const text = pdfText(file);
+    expect(text).toContain(`Quote Q-${quote.id}`);
+    expect(text).toContain(quote.eventName);
+    // Chromium's own header and footer: the date, the page's title or URL, "1/1".
+    expect(text).not.toMatch(/about:blank|file:\/\/|data:text|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b1\/1\b/);
+  });
+
+  it('prints on Letter for a shop in US dollars (the paper setting and --paper: test/e2e/calendar-beyond)', async () => {
+    const letter = join(dir, 'letter.pdf');
+    const env = { RENTALS_CHROMIUM: CHROMIUM, RENTALS_CURRENCY: 'USD' };
+    // The file's extension asks for the PDF.
+    expect((await rentals(['events', 'show', String(quote.id), '--out', letter], { env })).code).toBe(0);
+    expect(pdfInfo(letter)['Page size']).toMatch(/\(letter\)/);
+  });
+
+  it('at a terminal without --out: refused (exit 2) before any request', async () => {
+    const result = await runCli(['events', 'show', String(quote.id), '-o', 'pdf'], { env: { ...cliEnv({ url: 'http://127.0.0.1:9', token: 'x' }, config), RENTALS_CHROMIUM: CHROMIUM }, stdoutIsTTY: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('give --out FILE, or redirect stdout');
+    expect(result.stdout).toBe('');
+  });
+
+  it('without a browser: a clear error (exit 1) naming how to install one, before any request', async () => {
+    const result = await runCli(['events', 'show', String(quote.id), '-o', 'pdf', '--out', join(dir, 'none.pdf')], { env: { ...cliEnv({ url: 'http://127.0.0.1:9', token: 'x' }, config), RENTALS_CHROMIUM: join(dir, 'no-such-chrome') } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('RENTALS_CHROMIUM names');
+    expect(result.stderr).toContain('apt-get install chromium');
+    expect(result.stderr).not.toMatch(/ECONNREFUSED|network/i);
+  });
+
+  it('the pick list prints to stdout when it is not a terminal; the timeline prints landscape', async () => {
+    const piped = await rentals(['load-sheet', '--range', 'this-week', '-o', 'pdf'], { env: { RENTALS_CHROMIUM: CHROMIUM } });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout.startsWith('%PDF-')).toBe(true);
+    expect(piped.stdout.trimEnd().endsWith('%%EOF')).toBe(true);
+    const timeline = join(dir, 'timeline.pdf');
+    expect((await rentals(['timeline', '--range', 'this-week', '-o', 'pdf', '--out', timeline, '--paper', 'Letter'], { env: { RENTALS_CHROMIUM: CHROMIUM } })).code).toBe(0);
+    expect(pdfInfo(timeline)['Page size']).toMatch(/^792 x 612 pts/);
+  });
+});

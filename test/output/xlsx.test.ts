@@ -1,0 +1,51 @@
+// -o xlsx as rentals writes it and as the import reads it back: any text (control characters,
+// XML's own characters, OOXML's `_x…_` escapes, formulas, emoji) comes back as it was; numbers,
+// flags and datetimes as their csv text; a zip that is not an .xlsx is refused with a message.
+
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { readXlsx } from '../../src/bulk/input/xlsx.js';
+import type { Row } from '../../src/output/format.js';
+import { renderXlsx } from '../../src/output/xlsx-render.js';
+import type { RecordListView } from '../../src/output/views.js';
+
+async function xlsxOf(rows: Row[], columns: string[], money: string[] = []): Promise<Buffer> {
+  const view: RecordListView = { kind: 'records', body: { data: rows }, rows, columns, money };
+  const chunks: Buffer[] = [];
+  for await (const chunk of renderXlsx(view, { color: false, terminalWidth: 0, info: () => {} })) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+describe('rentals xlsx, read back', () => {
+  test('typed cells come back as the csv writes them', async () => {
+    const rows = [
+      { id: 1, name: '007', price: 33.333, active: true, startDate: '2026-06-12T14:00:00', none: null },
+      { id: 2, name: '=HYPERLINK("x")', price: 1200.5, active: false, startDate: '2026-06-13T00:00:00', none: null },
+    ];
+    const sheet = readXlsx(await xlsxOf(rows, ['id', 'name', 'price', 'active', 'startDate', 'none'], ['price']));
+    expect(sheet.issues).toEqual([]);
+    expect(sheet.columns).toEqual(['id', 'name', 'price', 'active', 'startDate', 'none']);
+    expect(sheet.rows).toEqual([
+      { line: 2, values: { id: '1', name: '007', price: '33.333', active: 'true', startDate: '2026-06-12T14:00:00' } },
+      { line: 3, values: { id: '2', name: '=HYPERLINK("x")', price: '1200.5', active: 'false', startDate: '2026-06-13T00:00:00' } },
+    ]);
+  });
+
+  test('any text round-trips exactly (property)', async () => {
+    const unit = fc.oneof(
+      fc.integer({ min: 0, max: 0x9f }).map((code) => String.fromCharCode(code)),
+      fc.constantFrom('&', '<', '>', '"', "'", '_x000D_', '_x', '_', 'x', '0', 'é', '語', '😀', '\u202e', ' '),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit, minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }), async (names) => {
+        const sheet = readXlsx(await xlsxOf(names.map((name, i) => ({ id: i + 1, name })), ['id', 'name']));
+        expect(sheet.rows.map((row) => row.values.name)).toEqual(names);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('a file that is no .xlsx is refused with what is wrong', () => {
+    expect(readXlsx(Buffer.from('PK\u0003\u0004 not really a zip')).issues[0]!.rule).toMatch(/^not a readable \.xlsx: it is not a zip archive/);
+  });
+});
