@@ -270,6 +270,25 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     for (const mark of ['+ 10 or more', '█ firm', '░ tentative', '! short', '? short if every quote confirms']) expect(legend).toContain(mark);
   });
 
+  test.concurrent.each(WIDTHS)('a dry run of a price change at %i columns: every line within the width, each change whole on one line', async (width) => {
+    const args = ['prices', 'adjust', '--percent', '10', '--rental-block-id', 'Weekend', '--dry-run'];
+    const lines = await screen(width, args);
+    expectWithin(lines, width);
+    const changes = lines.filter((line) => line.includes('→'));
+    expect(changes.length).toBeGreaterThan(10);
+    for (const line of changes) expect(line, line).toMatch(/\d+\.\d\d → \d+\.\d\d \([+-]\d+\.\d%\)$/);
+    expect(joined(lines)).toContain('Dry run: nothing was sent.');
+  });
+
+  test.concurrent.each(WIDTHS)('an error at %i columns: on stderr, wrapped between words, every word whole', async (width) => {
+    const args = ['events', 'list', '--range', 'nosuchrange'];
+    const message = (await piped(args)).stderr.trim();
+    expect(message.length).toBeGreaterThan(width);
+    const lines = await screen(width, args);
+    expectWithin(lines, width);
+    expect(joined(lines)).toBe(spaced(message.replace(/\s+/g, ' ')));
+  });
+
   test.concurrent.each(WIDTHS)('rentals --help at %i columns: the commands first, every line fits (examples stay whole, to paste)', async (width) => {
     const lines = await screen(width, ['--help']);
     expect(lines.indexOf('Commands:')).toBeLessThan(8);
