@@ -11,8 +11,8 @@ import type { Context, Terminal } from './context.js';
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 
-/** What wraps a line of stderr: the one wrapping of the tool (output/wrap.ts), loaded the first time a line is too wide. */
-type Wrap = (text: string, width: number) => string[];
+/** The wrapping of lines for people (output/wrap.ts), loaded the first time a line is too wide. */
+type Wrap = (text: string, width: number) => string;
 
 /**
  * Lines that certainly fit `width` without measuring them in display columns: printable ASCII
@@ -20,25 +20,6 @@ type Wrap = (text: string, width: number) => string[];
  */
 function fitsAsIs(text: string, width: number): boolean {
   return text.split('\n').every((line) => ([...line].length * 2 <= width) || (line.length <= width && /^[\u0020-\u007e]*$/.test(line)));
-}
-
-/**
- * The complete lines of `text` wrapped between words to `width` (an indented line's continuation
- * two columns further in); a line that redraws itself (a progress line's CR, a colour) and a last line
- * without its newline (a question) are left as they are.
- */
-function wrapLines(text: string, width: number, wrap: Wrap): string {
-  const parts = text.split('\n');
-  const last = parts.pop()!;
-  const wrapped = parts.map((line) => {
-    if (/[\r\u001b\u0000]/.test(line) || line.trim() === '') return line;
-    // An indented line (a command to type, a list's item) continues two columns further in.
-    const indent = /^ */.exec(line)![0];
-    const under = indent === '' ? '' : `${indent}  `;
-    const [first, ...rest] = wrap(line.slice(indent.length), width - under.length);
-    return [`${indent}${first}`, ...rest.map((piece) => `${under}${piece}`)].join('\n');
-  });
-  return [...wrapped, last].join('\n');
 }
 
 /** Writes not yet written, while the wrapping loads (main() waits for them before it returns). */
@@ -56,14 +37,14 @@ function peopleWritable(stream: Writable, width: number): { stream: Writable; se
   const write: Write = (chunk, ...rest) => {
     const text = typeof chunk === 'string' ? forPeople(chunk) : Buffer.isBuffer(chunk) ? forPeople(chunk.toString('utf8')) : chunk;
     if (width <= 0 || typeof text !== 'string' || rest.length > 0) return raw.call(stream, text, ...rest);
-    if (wrap) return raw.call(stream, wrapLines(text, width, wrap));
+    if (wrap) return raw.call(stream, wrap(text, width));
     if (!loading && fitsAsIs(text, width)) return raw.call(stream, text);
     // Too wide for the terminal: the wrapping (and the width tables) load now; what comes meanwhile waits its turn.
     queued.push(text);
     loading ??= import('../output/wrap.js').then(
       (module) => {
-        wrap = module.wrapText;
-        for (const waiting of queued.splice(0)) raw.call(stream, wrapLines(waiting, width, wrap));
+        wrap = module.wrapPeopleLines;
+        for (const waiting of queued.splice(0)) raw.call(stream, wrap(waiting, width));
       },
       () => void raw.call(stream, queued.splice(0).join('')),
     );

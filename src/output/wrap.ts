@@ -22,3 +22,21 @@ export function hangingLines(lead: string, leadWidth: number, text: string, widt
   if (room !== width - leadWidth) return [...(lead.trim() === '' ? [] : [lead.trimEnd()]), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
   return lines.map((l, i) => `${i === 0 ? lead : indent}${l}`.trimEnd());
 }
+
+/**
+ * Lines for people (notices, warnings, errors) wrapped between words to `width`, an indented
+ * line's continuation two columns further in; a line that redraws itself (a progress line's CR,
+ * a colour) and a last line without its newline (a question) are left as they are.
+ */
+export function wrapPeopleLines(text: string, width: number): string {
+  const parts = text.split('\n');
+  const last = parts.pop()!;
+  const wrapped = parts.map((line) => {
+    if (/[\r\u001b\u0000]/.test(line) || line.trim() === '' || textWidth(line) <= width) return line;
+    const indent = /^ */.exec(line)![0];
+    const under = indent === '' ? '' : `${indent}  `;
+    const [first, ...rest] = wrapText(line.slice(indent.length), width - under.length);
+    return [`${indent}${first}`, ...rest.map((piece) => `${under}${piece}`)].join('\n');
+  });
+  return [...wrapped, last].join('\n');
+}
