@@ -1,9 +1,12 @@
 // The whole-collection commands at 100,000 and at 300,000 records: a sandbox holding 25,000 (then
-// 75,000) items with 4 prices each, and `snapshot`, `diff` (every price changed), `sandbox
-// --from-snapshot`, `prices export`, `prices import` (--dry-run, --plan, --yes) and `prices apply`
-// of the plan run against it, each with its wall time and peak RSS (/usr/bin/time). Targets: at
-// 300k within 1.3× of the same command's own 100k peak, and ≤ 250 MB. The 300,000-item list itself
-// is in output-memory. BENCH_SCALE_ITEMS=2500,7500 for a quick run (4 prices per item throughout).
+// 75,000) items with 4 prices each, and `snapshot`, `diff` (every price changed: files in the tool's
+// order, with their keys sorted as `jq -S` and Python's sort_keys write them, and with every list's
+// records last-first), `sandbox --from-snapshot`, `prices export`, `prices import` (--dry-run,
+// --plan, --yes), `prices apply` of the plan, then a plan of every price changed (`import --plan`)
+// and its `apply` (a PUT per row), each with its wall time and peak RSS (/usr/bin/time). Targets:
+// at 300k within 1.3× of the same command's own 100k peak, and ≤ 250 MB. The 300,000-item list
+// itself is in output-memory. BENCH_SCALE_ITEMS=2500,7500 for a quick run (4 prices per item
+// throughout); BENCH_SCALE_APPLY=0 leaves out the apply of every price changed (the longest leg).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { startSandbox } from './sandbox-process.mjs';
 
 requireBuild();
 const SIZES = (process.env.BENCH_SCALE_ITEMS ?? '25000,75000').split(',').map(Number);
+const APPLY_CHANGES = process.env.BENCH_SCALE_APPLY !== '0';
 const GROWTH_TARGET = 1.3;
 const RSS_TARGET_MB = 250;
 const BLOCKS = [1, 2, 3, 4];
@@ -24,6 +28,20 @@ if (!existsSync(TIME)) {
 const mb = (n) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const work = mkdtempSync(join(tmpdir(), 'rentals-bench-scale-'));
 const token = `bench-${process.pid}-${Date.now()}`;
+
+/** Every object's keys sorted, as `jq -S` and Python's json.dump(sort_keys=True) write them. */
+function sortedKeys(value) {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys(value[key])]));
+}
+
+/** The exported CSV with every price one more. */
+function everyPriceChanged(csv) {
+  const [head, ...lines] = csv.trimEnd().split('\n');
+  const at = head.split(',').indexOf('price');
+  return `${[head, ...lines.map((line) => line.split(',').map((cell, i) => (i === at ? String(Number(cell) + 1) : cell)).join(','))].join('\n')}\n`;
+}
 
 /** Runs rentals under /usr/bin/time: { seconds, rss, stdout? } (stdout to a file when `out` is given). */
 function measured(args, env, out, okCodes = [0]) {
@@ -80,12 +98,25 @@ async function measureSize(items) {
 
     // Every price changed in a second snapshot (written by JSON.stringify, on one line): a diff of as many changes.
     const document = JSON.parse(readFileSync(snapshotFile, 'utf8'));
+    const original = JSON.parse(JSON.stringify(document.resources));
     for (const price of document.resources.prices) price.price = Number(price.price) + 1;
     const changedFile = join(work, 'changed.json');
     writeFileSync(changedFile, JSON.stringify(document));
     const changes = document.resources.prices.length;
-    document.resources = {};
     row('`diff -o ndjson`', `${n(changes)} changes`, measured(['diff', snapshotFile, changedFile, '-o', 'ndjson'], env, undefined, [1]) /* 1: differences found */);
+    // The same two snapshots with every object's keys sorted (jq -S, Python's sort_keys): the head after the resources, prices before rentalBlocks.
+    const [sortedBefore, sortedAfter] = [join(work, 'sorted-before.json'), join(work, 'sorted-after.json')];
+    writeFileSync(sortedBefore, JSON.stringify(sortedKeys({ ...document, resources: original })));
+    writeFileSync(sortedAfter, JSON.stringify(sortedKeys(document)));
+    row('`diff -o ndjson`, keys sorted (jq -S)', `${n(changes)} changes`, measured(['diff', sortedBefore, sortedAfter, '-o', 'ndjson'], env, undefined, [1]));
+    // The same with every list's records last-first (ids out of order): each list sorted through temporary files.
+    const reversed = (resources) => Object.fromEntries(Object.entries(resources).map(([name, records]) => [name, [...records].reverse()]));
+    const [reversedBefore, reversedAfter] = [join(work, 'reversed-before.json'), join(work, 'reversed-after.json')];
+    writeFileSync(reversedBefore, JSON.stringify({ ...document, resources: reversed(original) }));
+    writeFileSync(reversedAfter, JSON.stringify({ ...document, resources: reversed(document.resources) }));
+    document.resources = {};
+    row('`diff -o ndjson`, ids out of order', `${n(changes)} changes`, measured(['diff', reversedBefore, reversedAfter, '-o', 'ndjson'], env, undefined, [1]));
+    for (const file of [sortedBefore, sortedAfter, reversedBefore, reversedAfter]) rmSync(file, { force: true });
     row('`sandbox --from-snapshot` (until it listens)', `${n(items + priceCount)} records`, await fromSnapshot(snapshotFile, env));
 
     const exported = join(work, 'prices.csv');
@@ -96,6 +127,13 @@ async function measureSize(items) {
     row('`prices import --plan`', `${n(priceCount)} rows (all unchanged)`, measured(['prices', 'import', exported, '--plan', planFile], env));
     row('`prices apply` of that plan', `${n(priceCount)} rows (all unchanged)`, measured(['prices', 'apply', planFile, '--yes'], env));
     row('`prices import --yes`', `${n(priceCount)} rows (all unchanged: plans and checks every row, sends nothing)`, measured(['prices', 'import', exported, '--yes'], env));
+    // Every price changed: a plan of as many updates, signed as its rows are written, then applied (a PUT each).
+    const changedCsv = join(work, 'prices-changed.csv');
+    writeFileSync(changedCsv, everyPriceChanged(readFileSync(exported, 'utf8')));
+    const changedPlan = join(work, 'changed-plan.json');
+    rmSync(changedPlan, { force: true });
+    row('`prices import --plan`, every price changed', `${n(priceCount)} rows (all updates)`, measured(['prices', 'import', changedCsv, '--plan', changedPlan], env));
+    if (APPLY_CHANGES) row('`prices apply` of that plan', `${n(priceCount)} rows (a PUT each)`, measured(['prices', 'apply', changedPlan, '--yes'], env));
     const version = measured(['--version'], env);
     console.log(`${n(items)} items × ${BLOCKS.length} prices = ${n(priceCount)} prices; snapshot file ${mb(statSync(snapshotFile).size)}; \`--version\` peaks at ${mb(version.rss)}; load average ${loadavg()[0].toFixed(1)}`);
     return rows;

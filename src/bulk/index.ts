@@ -22,4 +22,3 @@ export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
 export { implausibleRefusal } from './implausible.js';
 export { LiveIndex } from './live.js';
-export { type Spool, diskSpool } from './spool.js';

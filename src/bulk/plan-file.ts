@@ -1,134 +1,189 @@
 // The plan file (`--plan <file>`, `prices apply <file>`): one JSON document, a row per line so
-// that it diffs and greps well:
-//   {"version":1,"resource":"prices","createdAt":"…","source":"prices.csv","scope":{},
-//    "totals":{"create":0,"update":1,…},"digest":"sha256:…",
-//    "rows":[
+// that it diffs and greps well, written and checked as its rows pass, never held whole:
+//   {"version":2,"resource":"prices","createdAt":"…","source":"prices.csv","scope":{},
+//   "rows":[
 //   {"line":14,"action":"update","ids":{"id":55,"inventoryId":3,"rentalBlockId":2},"label":"Tent 20x20 / Weekend","old":{"price":120},"new":{"price":126}}
-//   ]}
-// The digest is an HMAC under the user's plan key (src/config/plan-key.ts) of the resource, the
-// scope, the source, the time and every row: a plan changed after it was written (a price, an id,
-// an action, a duplicated row), by hand or by a program without the key, is refused by `apply`;
-// so is a plan signed with another user's or machine's key (make it again here). Every value is
-// checked again against the reference's rules, and every row's action and target against the
-// row's own old and new values and the plan's scope, before anything is sent.
+//   ],
+//   "totals":{"create":0,"update":1,…},"digest":"hmac-sha256:<key id>:<hex>"}
+// The digest is an HMAC under the user's plan key (src/config/plan-key.ts) of every row as it
+// passes, then of the resource, the scope, the source and the time: it comes last, so a plan is
+// signed as it is written and checked as it is read, in one pass each. A plan changed after it was
+// written (a price, an id, an action, a row dropped, duplicated or cut off), by hand or by a
+// program without the key, is refused by `apply`; so is a plan signed with another user's or
+// machine's key (make it again here). Every value is checked again against the reference's
+// rules, and every row's action and target against the row's own old and new values and the
+// plan's scope, before anything is sent. A plan of version 1 (the digest first, over the head and
+// then the rows) is still read: its digest is checked on the run's copy of its rows.
 
 import type { Hmac } from 'node:crypto';
 import type { PlanKey } from '../config/plan-key.js';
 import { isObject } from '../common/objects.js';
+import type { Spool } from '../common/spool.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
 import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
 import { type PlanPiece, PlanTextParser } from './plan-text.js';
 import { ISSUES_KEPT } from './issues.js';
-import type { Spool } from './spool.js';
 import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
 import { type Values, readCell } from './values.js';
 
 const DIGEST_PREFIX = 'hmac-sha256';
+/** The versions read: 1 signed its head then its rows, the digest first; 2 (written now) its rows then its head, the digest last. */
+const READABLE_VERSIONS = [1, PLAN_VERSION];
 
 /** node:crypto once a plan is signed or checked: a run that writes no plan file (`import --yes`) never loads it (~2-3 ms of a start). */
 const crypto = (): typeof import('node:crypto') => process.getBuiltinModule('node:crypto');
 
 type SignedHead = Pick<Plan, 'resource' | 'scope' | 'source' | 'createdAt'>;
+type ReadHead = SignedHead & { version: number; digest: string };
 
-/** The HMAC of the head, to be fed the rows' JSON lines, each followed by a newline. */
-function planMac(key: PlanKey, head: SignedHead): Hmac {
-  const mac = crypto().createHmac('sha256', key.secret);
-  mac.update(`${PLAN_VERSION}\n${head.resource}\n${JSON.stringify(head.scope)}\n${JSON.stringify(head.source)}\n${JSON.stringify(head.createdAt)}\n`);
-  return mac;
+const newMac = (key: PlanKey): Hmac => crypto().createHmac('sha256', key.secret);
+
+function headText(version: number, head: SignedHead): string {
+  return `${version}\n${head.resource}\n${JSON.stringify(head.scope)}\n${JSON.stringify(head.source)}\n${JSON.stringify(head.createdAt)}\n`;
 }
 
-/** The plan's first line: its head, totals and `hmac-sha256:<key id>:<hex>`, the object left open for the rows. */
-function headLine(plan: AnyPlan, key: PlanKey, mac: Hmac): string {
-  const { rows: _rows, ...head } = plan;
-  delete (head as { count?: number }).count;
-  const top = JSON.stringify({ ...head, digest: `${DIGEST_PREFIX}:${key.id}:${mac.digest('hex')}` });
-  return `${top.slice(0, -1)},\n"rows":[\n`;
+/** A row's line as the digest covers it. */
+const signed = (mac: Hmac, line: string): void => void mac.update(`${line}\n`);
+
+/** Version 2: the rows (fed as they pass), then a NUL (no row's JSON holds one) and the head. */
+function closeMac(mac: Hmac, head: SignedHead): Buffer {
+  return mac.update('\0').update(headText(PLAN_VERSION, head)).digest();
 }
 
-export function serializePlan(plan: Plan, key: PlanKey): string {
-  const mac = planMac(key, plan);
-  const rowLines = plan.rows.map((row) => JSON.stringify(row));
-  for (const line of rowLines) mac.update(`${line}\n`);
-  return `${headLine(plan, key, mac)}${rowLines.join(',\n')}${rowLines.length > 0 ? '\n' : ''}]}\n`;
+/** Version 1: the head, then the rows. */
+function versionOneMac(key: PlanKey, head: SignedHead): Hmac {
+  return newMac(key).update(headText(1, head));
 }
 
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * The plan file's text in pieces, the same as serializePlan's: a spooled plan is read twice (for
- * the digest, which comes first, then to write its rows), never held whole.
+ * The plan file's text in pieces, its rows read once (a spooled plan from its spool): the head,
+ * the rows as they are signed, then the totals and the digest.
  */
 export async function* planFileChunks(plan: AnyPlan, key: PlanKey): AsyncGenerator<string> {
-  const mac = planMac(key, plan);
-  for await (const row of rowsOf(plan)) mac.update(`${JSON.stringify(row)}\n`);
-  yield headLine(plan, key, mac);
-  let chunk = '';
-  let any = false;
+  const writer = new PlanWriter(plan, key);
+  let chunk = writer.opening();
   for await (const row of rowsOf(plan)) {
-    chunk += `${any ? ',\n' : ''}${JSON.stringify(row)}`;
-    any = true;
+    chunk += writer.row(row);
     if (chunk.length >= CHUNK_CHARS) {
       yield chunk;
       chunk = '';
     }
   }
-  yield `${chunk}${any ? '\n' : ''}]}\n`;
+  yield chunk + writer.closing();
+}
+
+/** The plan file of a plan held in memory, as one text (planFileChunks' bytes). */
+export function serializePlan(plan: Plan, key: PlanKey): string {
+  const writer = new PlanWriter(plan, key);
+  let text = writer.opening();
+  for (const row of plan.rows) text += writer.row(row);
+  return text + writer.closing();
+}
+
+class PlanWriter {
+  private readonly mac: Hmac;
+  private any = false;
+
+  constructor(
+    private readonly plan: AnyPlan,
+    private readonly key: PlanKey,
+  ) {
+    this.mac = newMac(key);
+  }
+
+  opening(): string {
+    const { resource, createdAt, source, scope } = this.plan;
+    return `${JSON.stringify({ version: PLAN_VERSION, resource, createdAt, source, scope }).slice(0, -1)},\n"rows":[\n`;
+  }
+
+  row(row: PlanRow): string {
+    const line = JSON.stringify(row);
+    signed(this.mac, line);
+    const text = `${this.any ? ',\n' : ''}${line}`;
+    this.any = true;
+    return text;
+  }
+
+  closing(): string {
+    const digest = `${DIGEST_PREFIX}:${this.key.id}:${closeMac(this.mac, this.plan).toString('hex')}`;
+    return `${this.any ? '\n' : ''}],\n"totals":${JSON.stringify(this.plan.totals)},"digest":${JSON.stringify(digest)}}\n`;
+  }
 }
 
 /** Reads a plan file for `spec` from its text, checking its shape, its digest under `key` and its rows; every problem is reported at once. */
 export function parsePlan(text: string, file: string, spec: RowSpec, key: PlanKey): Plan {
-  const reader = new PlanReader(file, spec);
+  const reader = new PlanReader(file, spec, key);
   const lines: string[] = [];
   reader.push(Buffer.from(text), (line) => lines.push(line));
   const head = reader.end();
-  const verifier = new RowVerifier(file, spec, key, head);
+  const verifier = new RowVerifier(file, spec, head);
+  const oldMac = head.version === 1 ? versionOneMac(key, head) : undefined;
+  for (const line of lines) if (oldMac) signed(oldMac, line);
+  reader.checkDigest(head, oldMac);
   for (const line of lines) verifier.add(line);
   verifier.finish();
   const rows = lines.map((line) => JSON.parse(line) as PlanRow);
-  return { version: PLAN_VERSION, ...head, totals: totalsOf(rows), rows };
+  return { version: PLAN_VERSION, ...signedHead(head), totals: totalsOf(rows), rows };
 }
 
 /**
- * Reads a plan file in memory independent of its size: its rows are checked as they are read and
- * copied into the spool (the run's private directory) as the JSON lines the digest covers; the
- * copy is then verified (digest, values, actions) and is what the run reads: a plan changed on
- * disk after it was verified is not what runs. Refused before anything is sent, as parsePlan.
+ * Reads a plan file in memory independent of its size: its rows are shape-checked and signed as
+ * they are read, and copied into the spool (the run's private directory) as the JSON lines the
+ * digest covers; the digest is checked once the last byte is read, then each row of the copy
+ * (values, actions) as it is read back. The copy is what the run reads: a plan changed on disk
+ * after it was verified is not what runs. Refused before anything is sent, as parsePlan.
  */
 export async function readPlanFile(chunks: AsyncIterable<Buffer>, file: string, spec: RowSpec, key: PlanKey, spool: Spool): Promise<SpooledPlan> {
-  const reader = new PlanReader(file, spec);
+  const reader = new PlanReader(file, spec, key);
   const copy = spool.file('plan');
   for await (const chunk of chunks) reader.push(chunk, (line) => copy.append(line));
   copy.end();
   const head = reader.end();
-  const verifier = new RowVerifier(file, spec, key, head);
+  // Version 2: refused here, before a row is looked at, when the digest does not match.
+  if (head.version !== 1) reader.checkDigest(head);
+  const verifier = new RowVerifier(file, spec, head);
+  const oldMac = head.version === 1 ? versionOneMac(key, head) : undefined;
   const totals = emptyTotals();
   const parent = parentField(spec);
   const lookupsByParent: number[] = [];
   for await (const line of copy.lines()) {
+    if (oldMac) signed(oldMac, line);
     const row = verifier.add(line);
     totals[row.action]++;
     const parentId = parent === undefined ? undefined : row.ids[parent];
     if (parentId !== undefined && looksUp(row)) lookupsByParent[parentId] = (lookupsByParent[parentId] ?? 0) + 1;
   }
+  if (oldMac) reader.checkDigest(head, oldMac);
   verifier.finish();
   const rows = async function* (): AsyncGenerator<PlanRow> {
     for await (const line of copy.lines()) yield JSON.parse(line) as PlanRow;
   };
-  return { version: PLAN_VERSION, ...head, totals, count: copy.count, rows, lookupsByParent };
+  return { version: PLAN_VERSION, ...signedHead(head), totals, count: copy.count, rows, lookupsByParent };
 }
 
-/** A plan file's text as it arrives: the head's fields kept, each row shape-checked and handed on as its JSON line. */
+function signedHead(head: ReadHead): SignedHead {
+  return { resource: head.resource, scope: head.scope, source: head.source, createdAt: head.createdAt };
+}
+
+/** A plan file's text as it arrives: the head's fields kept, each row shape-checked, signed and handed on as its JSON line. */
 class PlanReader {
   private readonly parser = new PlanTextParser();
   private readonly fields: Record<string, unknown> = {};
   private readonly shapeIssues: FieldIssue[] = [];
+  /** The rows as they pass, for a plan of version 2 (whose rows come first in its digest, whatever the order of its keys). */
+  private readonly mac: Hmac;
   private index = 0;
   private broken: string | undefined;
 
   constructor(
     private readonly file: string,
     private readonly spec: RowSpec,
-  ) {}
+    private readonly key: PlanKey,
+  ) {
+    this.mac = newMac(key);
+  }
 
   push(bytes: Buffer, row: (line: string) => void): void {
     if (this.broken !== undefined) return;
@@ -145,14 +200,19 @@ class PlanReader {
         continue;
       }
       const problem = checkRowShape(piece.value, this.spec);
-      if (problem) this.shapeIssues.push({ field: `${this.file} rows[${this.index}]`, message: problem });
-      else row(JSON.stringify(piece.value));
+      if (problem) {
+        this.shapeIssues.push({ field: `${this.file} rows[${this.index}]`, message: problem });
+      } else {
+        const line = JSON.stringify(piece.value);
+        signed(this.mac, line);
+        row(line);
+      }
       this.index++;
     }
   }
 
   /** The head, once every byte is read: refused as parsePlan refuses it. */
-  end(): SignedHead {
+  end(): ReadHead {
     const { file } = this;
     const broken = this.broken ?? (this.parser.finished() ? undefined : 'the file ends inside it (truncated?)');
     if (broken !== undefined) throw planError(file, [{ field: file, message: `is not a plan file: not JSON (${broken})` }]);
@@ -160,8 +220,8 @@ class PlanReader {
     if (!this.parser.sawRows || this.parser.notObject) {
       throw planError(file, [{ field: file, message: 'is not a plan file: expected an object with "rows"' }]);
     }
-    if (value.version !== PLAN_VERSION) {
-      throw planError(file, [{ field: file, message: `has plan version ${JSON.stringify(value.version)}; this rentals reads version ${PLAN_VERSION}` }]);
+    if (!READABLE_VERSIONS.includes(value.version as number)) {
+      throw planError(file, [{ field: file, message: `has plan version ${JSON.stringify(value.version)}; this rentals reads versions ${READABLE_VERSIONS.join(' and ')}` }]);
     }
     if (value.resource !== this.spec.def.name) {
       throw planError(file, [{ field: file, message: `is a plan for ${String(value.resource)}, not for ${this.spec.def.plural}` }]);
@@ -169,18 +229,33 @@ class PlanReader {
     if (this.shapeIssues.length > 0) throw planError(file, this.shapeIssues);
     checkDigestForm(value.digest, this.spec, file);
     return {
+      version: value.version as number,
       resource: this.spec.def.name,
       scope: isIds(value.scope) ? value.scope : {},
       source: typeof value.source === 'string' ? value.source : '',
       createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
       digest: value.digest as string,
-    } as SignedHead;
+    };
+  }
+
+  /** The digest against the rows read (version 2), or against `oldMac` fed the head and the rows (version 1). */
+  checkDigest(head: ReadHead, oldMac?: Hmac): void {
+    const [, keyId, given] = head.digest.split(':');
+    if (keyId !== this.key.id) {
+      throw new UsageError(
+        `${this.file}: the plan was signed with another plan key (${keyId}; yours is ${this.key.id}): it was made by another user or on another machine, so it cannot be checked here; nothing was sent: ${againHint(this.spec, this.file)}`,
+      );
+    }
+    const expected = oldMac ? oldMac.digest() : closeMac(this.mac, head);
+    const mac = Buffer.from(given!, 'hex');
+    if (mac.length !== expected.length || !crypto().timingSafeEqual(mac, expected)) {
+      throw new UsageError(`${this.file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent: ${againHint(this.spec, this.file)}`);
+    }
   }
 }
 
-/** The rows' digest, values and actions, row by row: what a plan would send, checked before any of it is. */
+/** The rows' values and actions, row by row: what a plan would send, checked before any of it is. */
 class RowVerifier {
-  private readonly mac: Hmac;
   private readonly values: RowValueChecker;
   private readonly valueIssues: FieldIssue[] = [];
   private readonly actionIssues: FieldIssue[] = [];
@@ -191,18 +266,15 @@ class RowVerifier {
 
   constructor(
     private readonly file: string,
-    private readonly spec: RowSpec,
-    private readonly key: PlanKey,
+    spec: RowSpec,
     private readonly head: SignedHead,
   ) {
-    this.mac = planMac(key, head);
     this.values = new RowValueChecker(spec, file);
     this.undo = head.source.startsWith(UNDO_SOURCE_PREFIX);
   }
 
   /** One row's JSON line, parsed. */
   add(line: string): PlanRow {
-    this.mac.update(`${line}\n`);
     const row = JSON.parse(line) as PlanRow;
     const values: FieldIssue[] = [];
     const actions: FieldIssue[] = [];
@@ -215,7 +287,6 @@ class RowVerifier {
   }
 
   finish(): void {
-    checkDigest((this.head as SignedHead & { digest: string }).digest, this.key, this.mac, this.file, this.spec);
     const invalid = [...this.valueIssues, ...this.actionIssues];
     if (invalid.length === 0) return;
     const error = planError(this.file, invalid);
@@ -240,20 +311,6 @@ function checkDigestForm(digest: unknown, spec: RowSpec, file: string): void {
   const [prefix, keyId, mac] = digest.split(':');
   if (prefix !== DIGEST_PREFIX || keyId === undefined || mac === undefined) {
     throw new UsageError(`${file}: the plan's digest is not one this rentals signs (${DIGEST_PREFIX}); nothing was sent: ${againHint(spec, file)}`);
-  }
-}
-
-function checkDigest(digest: string, key: PlanKey, rowsMac: Hmac, file: string, spec: RowSpec): void {
-  const [, keyId, mac] = digest.split(':');
-  if (keyId !== key.id) {
-    throw new UsageError(
-      `${file}: the plan was signed with another plan key (${keyId}; yours is ${key.id}): it was made by another user or on another machine, so it cannot be checked here; nothing was sent: ${againHint(spec, file)}`,
-    );
-  }
-  const expected = rowsMac.digest();
-  const given = Buffer.from(mac!, 'hex');
-  if (given.length !== expected.length || !crypto().timingSafeEqual(given, expected)) {
-    throw new UsageError(`${file}: the plan was changed after it was made (its digest does not match its rows); nothing was sent: ${againHint(spec, file)}`);
   }
 }
 

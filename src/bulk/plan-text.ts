@@ -44,6 +44,8 @@ export class PlanTextParser extends ChunkedJsonParser<PlanPiece> {
   /** The top-level keys read: one given twice is refused (JSON.parse would keep the last, e.g. a second "rows" not the one verified). */
   private readonly keys = new Set<string>();
   private afterComma = false;
+  /** The list being read is "rows" (not another list, whose elements are dropped). */
+  private keeping = false;
   /** A top-level value that is not an object, gathered to tell "not JSON" from "not a plan". */
   private other: Buffer[] | undefined;
 
@@ -103,8 +105,10 @@ export class PlanTextParser extends ChunkedJsonParser<PlanPiece> {
           this.at = At.Value;
           break;
         case At.Value: {
-          if (this.key === 'rows' && c === OPEN_BRACKET) {
-            this.sawRows = true;
+          if (c === OPEN_BRACKET) {
+            // "rows", or another list (a dry run's `changes`): read element by element, never whole; only the rows are kept.
+            this.keeping = this.key === 'rows';
+            if (this.keeping) this.sawRows = true;
             this.afterComma = false;
             this.at = At.Rows;
             i++;
@@ -133,7 +137,7 @@ export class PlanTextParser extends ChunkedJsonParser<PlanPiece> {
           }
           const run = valueRun(bytes, i, RUN_BYTES, invalid);
           if (run.end === i) return i;
-          for (const value of run.values) pieces.push({ kind: 'row', value });
+          if (this.keeping) for (const value of run.values) pieces.push({ kind: 'row', value });
           i = run.end;
           this.at = At.AfterRow;
           break;

@@ -14,7 +14,8 @@ import { implausibleChange } from '../domain/implausible-change.js';
 import { type RowSpec, bodyFields, field, idFields, moneyFields } from './spec.js';
 import { type Ids, type Scalar, type Values, sameValue } from './values.js';
 
-export const PLAN_VERSION = 1;
+/** The plan file's version written (plan-file.ts: 2 signs its rows as they pass, its digest last). */
+export const PLAN_VERSION = 2;
 /** How an undo's plan names its source (`undo of run.ndjson`): the only plans that delete. */
 export const UNDO_SOURCE_PREFIX = 'undo of ';
 

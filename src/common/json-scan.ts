@@ -96,12 +96,15 @@ const NO_BYTES = Buffer.alloc(0);
  */
 export abstract class ChunkedJsonParser<P> {
   private pending: Buffer = NO_BYTES;
+  /** Where in the whole input the bytes handed to `advance` start (byte offsets for pieces and messages). */
+  protected base = 0;
 
   /** Feed the chunks in order; each call returns the pieces it completed. */
   push(chunk: Buffer): P[] {
     const bytes = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     const pieces: P[] = [];
     const used = this.advance(bytes, pieces);
+    this.base += used;
     // A copy of what is left: the chunk itself is not kept alive by a view of it.
     this.pending = used === bytes.length ? NO_BYTES : Buffer.from(bytes.subarray(used));
     return pieces;

@@ -6,7 +6,7 @@
 
 import { promises as fs, readFileSync } from 'node:fs';
 import { RentalsError } from '../errors.js';
-import { createWhole } from '../common/create-whole.js';
+import { createFileWhole } from '../common/atomic-file.js';
 import { processAlive } from '../common/process.js';
 
 const RETRY_MIN_MS = 5;
@@ -76,7 +76,7 @@ async function acquire(lockPath: string, options: LockOptions): Promise<() => Pr
  */
 async function create(lockPath: string, token: string): Promise<boolean> {
   try {
-    return await createWhole(lockPath, token);
+    return await createFileWhole(lockPath, token);
   } catch (error) {
     throw new RentalsError(`cannot lock ${lockPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { createWhole } from '../common/create-whole.js';
+import { createFileWhole } from '../common/atomic-file.js';
 import { RentalsError } from '../errors.js';
 
 export interface PlanKey {
@@ -29,7 +29,7 @@ export async function loadPlanKey(configDir: string): Promise<PlanKey> {
   await fs.mkdir(configDir, { recursive: true, mode: 0o700 });
   // Written beside and linked into place, so it is never seen empty; when two processes make it
   // at once, the first link wins and both use that key.
-  await createWhole(path, `${randomBytes(32).toString('hex')}\n`).catch((error: unknown) => {
+  await createFileWhole(path, `${randomBytes(32).toString('hex')}\n`).catch((error: unknown) => {
     throw cannotUse(path, error);
   });
   return (await readKey(path))!;

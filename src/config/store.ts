@@ -3,6 +3,7 @@
 
 import { promises as fs, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../common/atomic-file.js';
 import { RentalsError } from '../errors.js';
 import { describeJsonError } from '../json-error.js';
 import { type LockOptions, withFileLock } from './lock.js';
@@ -94,28 +95,14 @@ export function hasClientCredentials(profile: Profile): boolean {
   return Boolean(profile.clientId && profile.clientSecret);
 }
 
-/** Writes the whole file atomically: temp file (0600) + fsync + rename + fsync of the directory. */
+/** Writes the whole file at once (common/atomic-file.ts: 0600, fsynced, renamed into place; a link to it kept). */
 export async function writeConfig(dir: string, config: ConfigFile): Promise<string> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   await fs.chmod(dir, 0o700).catch(() => undefined);
   const path = join(dir, CONFIG_FILE_NAME);
-  const temp = join(dir, `.${CONFIG_FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    const handle = await fs.open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, path);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw new RentalsError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const directory = await fs.open(dir, 'r').catch(() => undefined);
-  await directory?.sync().catch(() => undefined);
-  await directory?.close();
+  await writeFileAtomically(path, `${JSON.stringify(config, null, 2)}\n`).catch((error: unknown) => {
+    throw new RentalsError(error instanceof Error ? error.message : String(error));
+  });
   return path;
 }
 

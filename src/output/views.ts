@@ -231,7 +231,7 @@ export interface PlanView {
   records: () => Iterable<string> | AsyncIterable<string>;
   /** `-o tsv`, `-o csv`: a row per field each change touches (output/changes.ts's rows). */
   rows: () => Iterable<Row> | AsyncIterable<Row>;
-  /** `-o json`: the plan file's text, in pieces, with the top-level `changes` array after its rows. */
+  /** `-o json`: the plan file's text, in pieces, with the top-level `changes` array at its end. */
   document?: () => AsyncIterable<string>;
 }
 

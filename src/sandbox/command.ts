@@ -1,11 +1,10 @@
 // `rentals sandbox`: start, print how to point the CLI at it, serve until SIGINT/SIGTERM.
 // `--print-env` prints only the export line (the data file's stored token) and exits, serving nothing.
 
-import { readAll } from '../common/read-all.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { type Credentials, storedCredentials } from './credentials.js';
 import { DataFileError } from './files.js';
-import { SnapshotLoadError } from '../snapshot/image.js';
+import { SnapshotLoadError } from './from-snapshot.js';
 import type { StoreImage } from './store.js';
 import { type Sandbox, hostForUrl, startSandbox } from './sandbox.js';
 
@@ -165,7 +164,17 @@ function startFailure(error: unknown, options: SandboxCommandOptions): string {
 }
 
 async function readSnapshotImage(path: string, stdin: NodeJS.ReadableStream | undefined): Promise<StoreImage> {
-  const { readSnapshotFile, readSnapshotText } = await import('../snapshot/read.js');
-  if (path === '-' && stdin) return readSnapshotText(await readAll(stdin), '--from-snapshot (stdin)').image;
-  return (await readSnapshotFile(path, `--from-snapshot ${path}`)).image;
+  const [read, { openSnapshot }, { privateFiles }] = await Promise.all([import('../snapshot/read.js'), import('../snapshot/file.js'), import('../common/spool.js')]);
+  const copies = privateFiles(undefined, { what: 'the snapshot read from standard input', prefix: 'rentals-snapshot-' });
+  try {
+    const fromStdin = path === '-' && stdin !== undefined;
+    const file = await openSnapshot(fromStdin ? '-' : path, `--from-snapshot ${fromStdin ? '(stdin)' : path}`, () => stdin as AsyncIterable<Buffer>, copies.open);
+    try {
+      return await read.readSnapshotImage(file);
+    } finally {
+      file.close();
+    }
+  } finally {
+    copies.close();
+  }
 }

@@ -3,9 +3,10 @@
 // `--print-env` can print it without a running sandbox. Without one they live as long as the process.
 
 import { randomUUID } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { DataFileError, PRIVATE_MODE, syncDirectory, writeFully } from './files.js';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type FileWriteError, createFileWhole } from '../common/atomic-file.js';
+import { DataFileError } from './files.js';
 
 export interface Credentials {
   token: string;
@@ -35,26 +36,16 @@ export async function storedCredentials(dataFile: string): Promise<Credentials> 
   return parseCredentials(await readFile(path, 'utf8'), path);
 }
 
-/** False when another process created the file first (then it is read). */
+/** False when another process created the file first (then it is read). Made whole: never seen empty. */
 async function create(path: string, dataFile: string): Promise<boolean> {
-  let handle;
   try {
-    handle = await open(path, 'wx', PRIVATE_MODE);
+    return await createFileWhole(path, `${JSON.stringify(generateCredentials())}\n`);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
+    const code = (error as FileWriteError).code;
     if (code === 'ENOENT') throw new DataFileError(`cannot create the data file ${dataFile}: its directory does not exist`);
-    if (code === 'EACCES') throw new DataFileError(`cannot create the data file ${dataFile}: permission denied`);
+    if (code === 'EACCES' || code === 'EPERM') throw new DataFileError(`cannot create the data file ${dataFile}: permission denied`);
     throw error;
   }
-  try {
-    await writeFully(handle, Buffer.from(`${JSON.stringify(generateCredentials())}\n`, 'utf8'));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await syncDirectory(dirname(path));
-  return true;
 }
 
 function parseCredentials(text: string, path: string): Credentials {

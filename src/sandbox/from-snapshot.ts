@@ -3,9 +3,11 @@
 // production. Every record passes the same rules as a live write; a snapshot that breaks them is
 // refused whole, naming the record, rather than half loaded.
 
-import { SnapshotLoadError } from '../snapshot/image.js';
 import { baseImage } from './seed.js';
 import type { Store, StoreImage } from './store.js';
+
+/** A snapshot the sandbox cannot start from (its data file holds records already, statuses it does not have). */
+export class SnapshotLoadError extends Error {}
 
 /**
  * Fills an empty store with a snapshot's records. With a data file, statuses must be the

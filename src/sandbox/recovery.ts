@@ -5,14 +5,13 @@
 // the damaged files are listed so the caller copies them aside before writing the repaired state.
 
 import { readFile } from 'node:fs/promises';
-import { ValidationError, formatIssue } from '../errors.js';
 import { type ResourceDef, resources } from '../resources/definitions.js';
-import { validateWrite } from '../schemas/resource.js';
+import { canonicalRecord } from '../schemas/stored-record.js';
 import { DataFileError } from './files.js';
 import { type JournalEntry, decodeJournal } from './journal.js';
 import { salvageSnapshot } from './salvage.js';
 import { parseSnapshot, readSnapshotFile } from './snapshot.js';
-import { type Change, type Store, type StoredRecord, persistedResources } from './store.js';
+import { type Change, type Store, persistedResources } from './store.js';
 
 export interface RecoveryFiles {
   snapshot: string;
@@ -161,16 +160,11 @@ function checkEntry(store: Store, entry: JournalEntry): Change | string {
     if (store.referrers(def.name, entry.id).length > 0) return `it deletes ${def.singular} ${entry.id}, which is still referenced`;
     return { op: 'delete', resource: def.name, id: entry.id };
   }
-  let record: Record<string, unknown>;
-  try {
-    record = validateWrite(def, entry.record, 'update', { unknownFields: 'ignore' });
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return `${def.singular} ${entry.record.id}: ${error.issues.map(formatIssue).join('; ')}`;
-  }
+  const { record, problem } = canonicalRecord(def.name, entry.record);
+  if (problem !== undefined) return `${def.singular} ${entry.record.id}: ${problem}`;
   const missing = missingReference(store, def, record);
   if (missing) return `${def.singular} ${entry.record.id}: ${missing}`;
-  return { op: 'put', resource: def.name, record: record as StoredRecord };
+  return { op: 'put', resource: def.name, record };
 }
 
 function missingReference(store: Store, def: ResourceDef, record: Record<string, unknown>): string | undefined {

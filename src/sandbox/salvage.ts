@@ -3,12 +3,11 @@
 // a document; one that does not (cut short, garbled) line by line, as the writer puts one record
 // per line under a `"<resource>":[` line and the seq and next ids on the first line.
 
-import { ValidationError, formatIssue } from '../errors.js';
-import { type ResourceName, resources } from '../resources/definitions.js';
-import { validateWrite } from '../schemas/resource.js';
+import type { ResourceName } from '../resources/definitions.js';
+import { canonicalRecord } from '../schemas/stored-record.js';
 import { isObject } from '../common/objects.js';
 import { SNAPSHOT_FORMAT, type Snapshot, lineOf } from './snapshot.js';
-import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
+import { type StoreImage, persistedResources } from './store.js';
 
 export interface Salvage {
   snapshot: Snapshot;
@@ -60,19 +59,13 @@ class Kept {
     return { snapshot: { image: this.image, seq: this.seq }, headerKept: this.headerKept, rejected: this.rejected };
   }
 
-  private keep(table: ResourceName, record: unknown): string | undefined {
-    if (!isObject(record)) return 'not a record';
-    let kept: StoredRecord;
-    try {
-      kept = validateWrite(resources[table], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      return error.issues.map(formatIssue).join('; ');
-    }
-    const key = `${table}:${kept.id}`;
-    if (this.seen.has(key)) return `a second ${table} record with id ${kept.id}`;
+  private keep(table: ResourceName, value: unknown): string | undefined {
+    const { record, problem } = canonicalRecord(table, value);
+    if (problem !== undefined) return problem;
+    const key = `${table}:${record.id}`;
+    if (this.seen.has(key)) return `a second ${table} record with id ${record.id}`;
     this.seen.add(key);
-    (this.image.records[table] ??= []).push(kept);
+    (this.image.records[table] ??= []).push(record);
     return undefined;
   }
 }

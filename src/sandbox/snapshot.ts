@@ -5,15 +5,13 @@
 // is a checksum (SHA-256 of every byte before that line), verified at load: a flipped byte in a
 // price is as much damage as a cut-off file. Version 1 files (no checksum) are still read.
 
-import { createHash, type Hash } from 'node:crypto';
-import { type FileHandle, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomically } from '../common/atomic-file.js';
 import { isObject } from '../common/objects.js';
 import type { ResourceName } from '../resources/definitions.js';
-import { resources } from '../resources/definitions.js';
-import { validateWrite } from '../schemas/resource.js';
-import { ValidationError, formatIssue } from '../errors.js';
-import { DataFileError, openPrivate, syncDirectory, writeFully } from './files.js';
+import { canonicalRecord } from '../schemas/stored-record.js';
+import { DataFileError } from './files.js';
 import { type StoreImage, type StoredRecord, persistedResources } from './store.js';
 import { describeJsonError } from '../json-error.js';
 
@@ -30,47 +28,32 @@ export interface Snapshot {
   seq: number;
 }
 
+/** Written whole or not at all (common/atomic-file.ts: beside it, 0600, fsynced, renamed into place). */
 export async function writeSnapshot(path: string, snapshot: Snapshot): Promise<void> {
-  const temporary = `${path}.tmp`;
-  await rm(temporary, { force: true });
-  try {
-    const handle = await openPrivate(temporary, 'w');
-    try {
-      await writeDocument(handle, snapshot);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  await syncDirectory(dirname(path));
+  await writeFileAtomically(path, (write) => writeDocument(write, snapshot));
 }
 
-async function writeDocument(handle: FileHandle, snapshot: Snapshot): Promise<void> {
+async function writeDocument(out: (bytes: Buffer) => Promise<void>, snapshot: Snapshot): Promise<void> {
   const hash = createHash('sha256');
+  const write = (text: string, hashed = true): Promise<void> => {
+    const bytes = Buffer.from(text, 'utf8');
+    if (hashed) hash.update(bytes);
+    return out(bytes);
+  };
   const head = { format: SNAPSHOT_FORMAT, version: VERSION, seq: snapshot.seq, nextIds: snapshot.image.nextIds };
-  await write(handle, hash, `${JSON.stringify(head).slice(0, -1)},"records":{`);
+  await write(`${JSON.stringify(head).slice(0, -1)},"records":{`);
   let firstTable = true;
   for (const [name, records] of Object.entries(snapshot.image.records)) {
-    await write(handle, hash, `${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
+    await write(`${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`);
     firstTable = false;
     for (let start = 0; start < records.length; start += RECORDS_PER_CHUNK) {
       const chunk = records.slice(start, start + RECORDS_PER_CHUNK).map((r) => JSON.stringify(r));
-      await write(handle, hash, `${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
+      await write(`${start === 0 ? '' : ','}\n${chunk.join(',\n')}`);
     }
-    await write(handle, hash, '\n]');
+    await write('\n]');
   }
-  await write(handle, hash, '\n},\n');
-  await write(handle, undefined, `${CHECKSUM_LINE}${hash.digest('hex')}"}\n`);
-}
-
-function write(handle: FileHandle, hash: Hash | undefined, text: string): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8');
-  hash?.update(bytes);
-  return writeFully(handle, bytes);
+  await write('\n},\n');
+  await write(`${CHECKSUM_LINE}${hash.digest('hex')}"}\n`, false);
 }
 
 /** The snapshot file's bytes; undefined when there is none. */
@@ -104,7 +87,7 @@ export function parseSnapshot(bytes: Buffer, path: string): Snapshot {
     const records = document.records[name];
     if (records === undefined) continue;
     if (!Array.isArray(records)) throw fail(`has "records.${name}" that is not a list`);
-    image.records[name] = records.map((record, i) => canonicalRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
+    image.records[name] = records.map((record, i) => storedRecord(name, record, () => `records.${name}[${i}]${lineOf(text, name, i)}`, fail));
     const ids = new Set(image.records[name].map((r) => r.id));
     if (ids.size !== records.length) throw fail(`has two records with the same id in "records.${name}"`);
     const nextId = isObject(document.nextIds) ? document.nextIds[name] : undefined;
@@ -135,14 +118,10 @@ function countNewlines(bytes: Buffer): number {
   return n;
 }
 
-function canonicalRecord(name: ResourceName, record: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
-  if (!isObject(record)) throw fail(`has ${where()} that is not an object`);
-  try {
-    return validateWrite(resources[name], record, 'update', { unknownFields: 'ignore' }) as unknown as StoredRecord;
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    throw fail(`has an invalid ${where()}: ${error.issues.map(formatIssue).join('; ')}`);
-  }
+function storedRecord(name: ResourceName, value: unknown, where: () => string, fail: (what: string) => DataFileError): StoredRecord {
+  const { record, problem } = canonicalRecord(name, value);
+  if (problem !== undefined) throw fail(`has an invalid ${where()}: ${problem}`);
+  return record;
 }
 
 /** ` (line N)` of a table's record when the file has the writer's layout (one record per line under `"<name>":[`). */

@@ -6,7 +6,8 @@
 
 import { type ResourceDef, type ResourceName, resourceList } from '../resources/definitions.js';
 
-import type { StoreImage, StoredRecord } from '../snapshot/image.js';
+import type { StoreImage } from '../snapshot/image.js';
+import type { StoredRecord } from '../schemas/stored-record.js';
 
 export type { StoreImage, StoredRecord };
 

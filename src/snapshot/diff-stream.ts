@@ -1,123 +1,85 @@
-// `rentals diff a.json b.json` in memory that does not grow with the snapshots: `rentals snapshot`
-// writes resources in their order and records in id order, so the two files are merged as they
-// are read, record against record. A first read of each file checks it whole under the rules the
-// one reader applies (read.ts), keeping only the ids that references point at; the changes are
-// found on a second read. A file in any other order or shape is read whole instead (read.ts),
-// which also words what is wrong with it.
+// What changed between two snapshots, in memory that does not grow with them. Both have been read
+// and checked whole first (read.ts), which noted where each resource's list lies in its file;
+// the lists are then read again, resource by resource in snapshot order, and merged record against
+// record by id. A list whose ids rose as written is merged as it is read; one out of id order goes
+// through an external sort first (common/external-sort.ts: runs in private files, gone however
+// the run ends). The changes come by resource in snapshot order, then by id.
 
-import { isObject } from '../common/objects.js';
+import { ExternalSort } from '../common/external-sort.js';
+import type { Spool } from '../common/spool.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 import { type DiffChange, recordChanges } from './diff.js';
-import { SNAPSHOT_KIND, SNAPSHOT_ORDER, SNAPSHOT_VERSION, type SnapshotRecord } from './document.js';
-import { SnapshotLoadError, canonical } from './image.js';
-import { NotStreamable, snapshotPieces } from './stream.js';
+import { SNAPSHOT_ORDER, type SnapshotRecord } from './document.js';
+import { type ReadSnapshot, type ResourceSpan, recordId } from './read.js';
+import { ListParser } from './stream.js';
+import type { SnapshotFile } from './file.js';
 
 /** Changes are handed on in batches of this many. */
 const BATCH = 512;
 
-const rank = new Map<string, number>(SNAPSHOT_ORDER.map((name, index) => [name, index]));
-
-/** The resources some field points at: their ids are kept while a file is checked. */
-const TARGETS = new Set<ResourceName>(SNAPSHOT_ORDER.flatMap((name) => resources[name].fields.flatMap((f) => (f.references ? [f.references] : []))));
-
-/**
- * Whether the file is a valid snapshot written in order (resources in snapshot order, ids rising
- * within each): then it can be merged as it is read. False for anything else, valid or not.
- */
-export async function isOrderedSnapshot(path: string): Promise<boolean> {
-  try {
-    await checkOrdered(path);
-    return true;
-  } catch (error) {
-    if (error instanceof NotStreamable || error instanceof SnapshotLoadError) return false;
-    throw error;
-  }
-}
-
-async function checkOrdered(path: string): Promise<void> {
-  const ids = new Map<ResourceName, Set<number>>();
-  const head: Record<string, unknown> = {};
-  let sawResources = false;
-  let current: ResourceName | undefined;
-  let last = 0;
-  let lastRank = -1;
-  for await (const piece of snapshotPieces(path)) {
-    if (piece.kind === 'field') {
-      head[piece.name] = piece.value;
-    } else if (piece.kind === 'resource') {
-      sawResources = true;
-      const at = rank.get(piece.name);
-      if (at === undefined || at <= lastRank) throw new NotStreamable(`"${piece.name}" out of order`);
-      lastRank = at;
-      current = piece.name as ResourceName;
-      last = 0;
-      if (TARGETS.has(current)) ids.set(current, new Set());
-    } else if (piece.kind === 'records') {
-      const name = current!;
-      for (const record of piece.records) {
-        if (!isObject(record)) throw new NotStreamable('a record that is not an object');
-        const stored = canonical(name, record, name);
-        if (stored.id <= last) throw new NotStreamable('ids out of order');
-        last = stored.id;
-        ids.get(name)?.add(stored.id);
-        for (const field of resources[name].fields) {
-          const value = stored[field.name];
-          const targets = field.references && ids.get(field.references);
-          // A reference to its own resource may point ahead: read whole (no resource does so today).
-          if (field.references === name) throw new NotStreamable('a reference to its own resource');
-          if (targets && typeof value === 'number' && !targets.has(value)) throw new NotStreamable('a reference to a record it does not hold');
-        }
-      }
-    }
-  }
-  if (head.kind !== SNAPSHOT_KIND || head.version !== SNAPSHOT_VERSION || !sawResources) throw new NotStreamable('not a snapshot');
-}
-
 interface Entry {
-  name: ResourceName;
+  id: number;
   record: SnapshotRecord;
 }
 
-/** The records of the resources asked for, in file order. */
-async function* entries(path: string, only?: readonly ResourceName[]): AsyncGenerator<Entry> {
-  let name: ResourceName | undefined;
-  for await (const piece of snapshotPieces(path)) {
-    if (piece.kind === 'resource') name = only && !only.includes(piece.name as ResourceName) ? undefined : (piece.name as ResourceName);
-    else if (piece.kind === 'records' && name !== undefined) for (const record of piece.records) yield { name, record: record as SnapshotRecord };
-  }
-}
-
 /**
- * The changes from `before` to `after` (both checked with isOrderedSnapshot), in the order
- * diffSnapshots gives them: by resource in snapshot order, then by id.
+ * The changes from `before` to `after`, in batches: by resource in snapshot order (only those
+ * asked for), then by id. `spool` holds the runs of a list out of id order while it is sorted.
  */
-export async function* mergeDiff(before: string, after: string, only?: readonly ResourceName[]): AsyncGenerator<DiffChange[]> {
-  const a = entries(before, only);
-  const b = entries(after, only);
-  let x = (await a.next()).value as Entry | undefined;
-  let y = (await b.next()).value as Entry | undefined;
+export async function* mergeDiff(before: ReadSnapshot, after: ReadSnapshot, spool: Spool, only?: readonly ResourceName[]): AsyncGenerator<DiffChange[]> {
   let batch: DiffChange[] = [];
-  while (x || y) {
-    const order = !x ? 1 : !y ? -1 : compare(x, y);
-    if (order < 0) {
-      batch.push({ resource: resources[x!.name].command, id: String(x!.record.id), change: 'removed', before: x!.record });
-      x = (await a.next()).value as Entry | undefined;
-    } else if (order > 0) {
-      batch.push({ resource: resources[y!.name].command, id: String(y!.record.id), change: 'added', after: y!.record });
-      y = (await b.next()).value as Entry | undefined;
-    } else {
-      for (const change of recordChanges(resources[x!.name].command, String(x!.record.id), x!.record, y!.record)) batch.push(change);
-      x = (await a.next()).value as Entry | undefined;
-      y = (await b.next()).value as Entry | undefined;
-    }
-    if (batch.length >= BATCH) {
-      yield batch;
-      batch = [];
+  for (const name of SNAPSHOT_ORDER) {
+    if (only && !only.includes(name)) continue;
+    const a = before.spans.get(name);
+    const b = after.spans.get(name);
+    if (a === undefined && b === undefined) continue;
+    const resource = resources[name].command;
+    const xs = inIdOrder(before.file, a, spool);
+    const ys = inIdOrder(after.file, b, spool);
+    let x = await xs.next();
+    let y = await ys.next();
+    while (!x.done || !y.done) {
+      const order = x.done ? 1 : y.done ? -1 : x.value.id - y.value.id;
+      if (order < 0) {
+        batch.push({ resource, id: String(x.value!.id), change: 'removed', before: x.value!.record });
+        x = await xs.next();
+      } else if (order > 0) {
+        batch.push({ resource, id: String(y.value!.id), change: 'added', after: y.value!.record });
+        y = await ys.next();
+      } else {
+        for (const change of recordChanges(resource, String(x.value!.id), x.value!.record, y.value!.record)) batch.push(change);
+        x = await xs.next();
+        y = await ys.next();
+      }
+      if (batch.length >= BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
   }
   if (batch.length > 0) yield batch;
 }
 
-function compare(x: Entry, y: Entry): number {
-  return rank.get(x.name)! - rank.get(y.name)! || Number(x.record.id) - Number(y.record.id);
+/** One resource's records of one file, by rising id: as read, or sorted first. */
+async function* inIdOrder(file: SnapshotFile, span: ResourceSpan | undefined, spool: Spool): AsyncGenerator<Entry> {
+  if (span === undefined) return;
+  if (span.ordered) {
+    for await (const run of listRuns(file, span)) for (const record of run) yield entry(record);
+    return;
+  }
+  const sort = new ExternalSort(spool);
+  for await (const run of listRuns(file, span)) for (const record of run) sort.add(entry(record).id, JSON.stringify(record));
+  for await (const lines of sort.sorted()) for (const line of lines) yield entry(JSON.parse(line));
+}
+
+function entry(record: unknown): Entry {
+  // Every record has passed the reader's checks: an object with an id.
+  return { id: recordId(record)!, record: record as SnapshotRecord };
+}
+
+/** A resource's list read again on its own, in runs of records. */
+async function* listRuns(file: SnapshotFile, span: ResourceSpan): AsyncGenerator<unknown[]> {
+  const parser = new ListParser();
+  for await (const chunk of file.chunks(span.start, span.end)) yield* parser.push(chunk);
+  parser.end();
 }

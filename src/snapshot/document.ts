@@ -8,25 +8,15 @@
 // record, as the API sends them, so a snapshot needs no nesting to be read back.
 
 import { type ResourceName, dependencyOrder } from '../resources/definitions.js';
-import { UsageError } from '../errors.js';
 import { escapeJsonControl } from '../common/sanitize.js';
 
 export const SNAPSHOT_KIND = 'rentals-snapshot';
 export const SNAPSHOT_VERSION = 1;
 
-/** The order resources are written in: parents before the records that point at them. */
 /** Referenced resources first (from the resource descriptions): statuses, blocks, … bookings. */
 export const SNAPSHOT_ORDER: ResourceName[] = dependencyOrder();
 
 export type SnapshotRecord = Record<string, unknown>;
-
-export interface Snapshot {
-  kind: typeof SNAPSHOT_KIND;
-  version: number;
-  takenAt: string;
-  source: string;
-  resources: Partial<Record<ResourceName, SnapshotRecord[]>>;
-}
 
 /** Writes a snapshot piece by piece; `write` is awaited so a slow disk or pipe applies backpressure. */
 export class SnapshotWriter {
@@ -62,30 +52,4 @@ export class SnapshotWriter {
   async end(): Promise<void> {
     await this.write('\n}}\n');
   }
-}
-
-/** Reads a snapshot document, checking its kind and version; `label` names it in errors. */
-export function parseSnapshot(text: string, label: string): Snapshot {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${label}: not a JSON document (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})`);
-  }
-  if (!isPlainObject(value) || value.kind !== SNAPSHOT_KIND) {
-    throw new UsageError(`${label}: not a rentals snapshot (make one with \`rentals snapshot --out FILE\`)`);
-  }
-  if (value.version !== SNAPSHOT_VERSION) {
-    throw new UsageError(`${label}: snapshot version ${JSON.stringify(value.version)} is not supported (this rentals reads version ${SNAPSHOT_VERSION})`);
-  }
-  if (!isPlainObject(value.resources)) throw new UsageError(`${label}: the snapshot has no "resources" object`);
-  for (const [name, records] of Object.entries(value.resources)) {
-    if (!SNAPSHOT_ORDER.includes(name as ResourceName)) throw new UsageError(`${label}: unknown resource ${JSON.stringify(name)}`);
-    if (!Array.isArray(records) || !records.every(isPlainObject)) throw new UsageError(`${label}: "${name}" is not a list of records`);
-  }
-  return value as unknown as Snapshot;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

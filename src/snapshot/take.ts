@@ -1,10 +1,10 @@
-// `rentals snapshot`: every resource read from the service and written as one document. Memory is
-// bounded by one list at a time: top-level lists are written as they arrive and released; nested
-// lists (prices per item, bookings per event) stream through parent by parent, in order.
+// `rentals snapshot`, and the service's side of `diff --live`: every resource read from the service
+// and written as one document. Memory is bounded by one list at a time: top-level lists are
+// written as they arrive and released; nested lists (prices per item, bookings per event) stream
+// through parent by parent, in order.
 
-import { appendAll } from '../common/arrays.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
-import { SNAPSHOT_KIND, SNAPSHOT_ORDER, SNAPSHOT_VERSION, type Snapshot, SnapshotWriter, type SnapshotRecord } from './document.js';
+import { SNAPSHOT_ORDER, SnapshotWriter, type SnapshotRecord } from './document.js';
 
 export interface SnapshotSource {
   /** The whole collection of a top-level resource, in runs as it is read. */
@@ -17,19 +17,37 @@ export interface SnapshotCounts {
   [name: string]: number;
 }
 
-export async function takeSnapshot(source: SnapshotSource, write: (text: string) => Promise<void>, takenAt: string, origin: string): Promise<SnapshotCounts> {
+/**
+ * Writes the snapshot; with `only`, just those resources (the parents of nested ones asked for are
+ * listed for their ids, not written): what `diff --live --only prices` compares.
+ */
+export async function takeSnapshot(source: SnapshotSource, write: (text: string) => Promise<void>, takenAt: string, origin: string, only?: readonly ResourceName[]): Promise<SnapshotCounts> {
   const writer = new SnapshotWriter(write);
   const counts: SnapshotCounts = {};
   const parentIds = new Map<ResourceName, number[]>();
+  const wanted = new Set(only ?? SNAPSHOT_ORDER);
+  const listed = new Set(wanted);
+  for (const name of wanted) {
+    const parent = resources[name].parent;
+    if (parent) listed.add(parent.resource);
+  }
   await writer.begin(takenAt, origin);
   for (const name of SNAPSHOT_ORDER) {
+    if (!listed.has(name)) continue;
     const parent = resources[name].parent;
     if (!parent) {
       // Only the ids of a parent of nested records are kept, not its records.
       const ids = PARENTS.has(name) ? [] : undefined;
       parentIds.set(name, ids ?? []);
       counts[name] = 0;
-      await writer.resource(name, counted(source.list(name), counts, name, ids));
+      const records = counted(source.list(name), counts, name, ids);
+      if (wanted.has(name)) {
+        await writer.resource(name, records);
+      } else {
+        // Listed for the ids its nested records are read by, not written.
+        for await (const _record of records) continue;
+        delete counts[name];
+      }
       continue;
     }
     const ids = parentIds.get(parent.resource) ?? [];
@@ -38,35 +56,6 @@ export async function takeSnapshot(source: SnapshotSource, write: (text: string)
   }
   await writer.end();
   return counts;
-}
-
-/**
- * The service as a snapshot in memory, for `diff --live`: only the resources asked for (and the
- * parents whose ids their nested lists need), with no detour through the document's text.
- */
-export async function readLive(source: SnapshotSource, takenAt: string, origin: string, only?: readonly ResourceName[]): Promise<Snapshot> {
-  const wanted = new Set(only ?? SNAPSHOT_ORDER);
-  for (const name of wanted) {
-    const parent = resources[name].parent;
-    if (parent) wanted.add(parent.resource);
-  }
-  const snapshot: Snapshot = { kind: SNAPSHOT_KIND, version: SNAPSHOT_VERSION, takenAt, source: origin, resources: {} };
-  const counts: SnapshotCounts = {};
-  for (const name of SNAPSHOT_ORDER) {
-    if (!wanted.has(name)) continue;
-    const parent = resources[name].parent;
-    if (!parent) {
-      const records: SnapshotRecord[] = [];
-      for await (const run of source.list(name)) appendAll(records, run);
-      snapshot.resources[name] = records;
-      continue;
-    }
-    const ids = (snapshot.resources[parent.resource] ?? []).map((r) => Number(r.id)).filter(Number.isInteger);
-    const records: SnapshotRecord[] = [];
-    for await (const record of flatten(source.children(name, ids), parent.field, counts, name)) records.push(record);
-    snapshot.resources[name] = records;
-  }
-  return snapshot;
 }
 
 /** The resources whose records other records nest under (prices under inventory, bookings under events). */

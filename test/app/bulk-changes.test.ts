@@ -1,5 +1,5 @@
 // The bulk use cases' writes (app/bulk/) in-process: a plan shown by a dry run carries its changes
-// for machines (-o json's `changes` after the plan file's rows, ndjson rows with their change's
+// for machines (-o json's `changes` at the end of the plan file, ndjson rows with their change's
 // keys, tsv/csv the rows of its changes); `prices set` writes through the writers' row writes.
 
 import { NameResolver } from '../../src/data/resolver.js';
@@ -30,7 +30,7 @@ describe('a bulk dry run carries its changes', () => {
     { source: 'prices.csv', now: () => Date.parse('2026-11-22T08:00:00Z') },
   );
 
-  test('json: the plan file with `changes` after its rows; ndjson: each row, a change with its keys; tsv: a row per field changed', async () => {
+  test('json: the plan file with `changes` at its end; ndjson: each row, a change with its keys; tsv: a row per field changed', async () => {
     const outcome = (await settlePlan(strict<BulkDeps>('deps', { notices: () => keptNotices(), planKey: async () => planKeyFrom(Buffer.alloc(32, 7)) }), priceRows, plan, { dryRun: true, skipInvalid: false, applyCommand: 'rentals prices apply' })) as Outcome;
     const view = outcome.view as PlanView;
     const document = JSON.parse((await all(view.document!())).join('')) as { rows: unknown[]; changes: unknown[] };

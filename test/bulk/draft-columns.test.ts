@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../src/bulk/draft.js';
 import { draftColumns } from '../../src/bulk/draft-columns.js';
 import { bookingRows, inventoryRows, priceRows } from '../../src/bulk/spec.js';
-import { heldThenSpooled, memorySpool } from '../../src/bulk/spool.js';
+import { heldThenSpooled } from '../../src/bulk/spool.js';
+import { memorySpool } from '../../src/common/spool.js';
 
 const all = (runs: Iterable<readonly Draft[]>): Draft[] => {
   const drafts: Draft[] = [];

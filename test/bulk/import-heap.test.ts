@@ -12,7 +12,8 @@ vi.mock('node:v8', async (original) => ({
 
 const { importWhileListing } = await import('../../src/bulk/import.js');
 const { openInput } = await import('../../src/bulk/input/index.js');
-const { HELD_ITEMS, memorySpool } = await import('../../src/bulk/spool.js');
+const { HELD_ITEMS } = await import('../../src/bulk/spool.js');
+const { memorySpool } = await import('../../src/common/spool.js');
 const { priceRows } = await import('../../src/bulk/spec.js');
 const { boundHeapGrowth, putHeapFlagsBack } = await import('../../src/common/heap.js');
 const { FakeApi } = await import('../helpers/sandbox-api.js');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { spoolImport } from '../../src/bulk/import.js';
-import { diskSpool } from '../../src/bulk/spool.js';
+import { diskSpool } from '../../src/common/spool.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openInput } from '../../src/bulk/input/index.js';
 import { styleOfLocale } from '../../src/bulk/input/numbers.js';
@@ -114,7 +114,7 @@ describe('prices import: planning', () => {
       { line: 4, action: 'create', ids: { inventoryId: 4, rentalBlockId: 2 }, label: 'Tent 20x20 / Week', old: null, new: { price: 126 } },
     ]);
     expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0, unread: 0 });
-    expect(plan).toMatchObject({ version: 1, resource: 'prices', source: 'prices.csv', createdAt: '2026-11-22T08:00:00.000Z' });
+    expect(plan).toMatchObject({ version: 2, resource: 'prices', source: 'prices.csv', createdAt: '2026-11-22T08:00:00.000Z' });
   });
 
   it('reads only the items the rows name; rows with only an id read every item', async () => {

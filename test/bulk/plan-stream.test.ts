@@ -2,13 +2,15 @@
 // back from any chunking or layout of its JSON into the run's spool, refused when cut short, and
 // its rows run as the runner takes them, not all at once.
 
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { planFileChunks, readPlanFile, serializePlan } from '../../src/bulk/plan-file.js';
+import { PlanTextParser } from '../../src/bulk/plan-text.js';
 import { type PlanRow, type SpooledPlan, newPlan } from '../../src/bulk/plan.js';
 import type { LiveRecord } from '../../src/bulk/live.js';
 import { runPlan } from '../../src/bulk/runner.js';
 import { inventoryRows, priceRows } from '../../src/bulk/spec.js';
-import { diskSpool, memorySpool } from '../../src/bulk/spool.js';
+import { diskSpool, memorySpool } from '../../src/common/spool.js';
 import { planKeyFrom } from '../../src/config/plan-key.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
@@ -66,9 +68,9 @@ describe('the plan file, streamed', () => {
   });
 
   it.each([
-    ['a second "rows" after the signed one (JSON.parse reads it: an empty plan)', text.replace(/\]\}\n$/, '],"rows":[]}\n')],
-    ['a second "rows" that is not an array', text.replace(/\]\}\n$/, '],"rows":5}\n')],
-    ['a head key given twice', text.replace('"version":1,', '"version":1,"version":1,')],
+    ['a second "rows" after the signed one (JSON.parse reads it: an empty plan)', text.replace(/\}\n$/, ',"rows":[]}\n')],
+    ['a second "rows" that is not an array', text.replace(/\}\n$/, ',"rows":5}\n')],
+    ['a head key given twice', text.replace('"version":2,', '"version":2,"version":2,')],
   ])('a plan with %s is refused: what runs is what any JSON reader reads (exit 2)', async (_name, doubled) => {
     expect(doubled).not.toBe(text);
     const error = await readPlanFile(chunksOf(doubled, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
@@ -81,6 +83,71 @@ describe('the plan file, streamed', () => {
     expect(dropped).not.toBe(text);
     const error = await readPlanFile(chunksOf(dropped, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/the plan was changed after it was made/);
+  });
+});
+
+describe('the plan file, signed as its rows pass', () => {
+  it('is written reading a spooled plan\'s rows once: the head first, the totals and the digest after the rows', async () => {
+    let reads = 0;
+    const spooled: SpooledPlan = { ...plan, count: plan.rows.length, rows: async function* () {
+      reads++;
+      yield* plan.rows;
+    } };
+    let written = '';
+    for await (const chunk of planFileChunks(spooled, KEY)) written += chunk;
+    expect(reads).toBe(1);
+    const lines = written.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\{"version":2,"resource":"prices",/);
+    expect(lines[1]).toBe('"rows":[');
+    expect(lines.at(-1)).toMatch(new RegExp(`^"totals":\\{"create":0,"update":40,[^}]*\\},"digest":"hmac-sha256:${KEY.id}:[0-9a-f]{64}"\\}$`));
+  });
+
+  it('a plan whose end (totals and digest) was lost is refused, nothing run (exit 2)', async () => {
+    const cut = text.replace(/\n\],\n"totals":[^\n]*\n$/, '\n]}\n');
+    expect(cut).not.toBe(text);
+    const error = await readPlanFile(chunksOf(cut, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toContain('plan.json: the plan has no digest, so it cannot be checked; nothing was sent');
+  });
+
+  it('a plan printed by a dry run (-o json: its changes listed at the end) is read as the plan it holds, the changes read past', async () => {
+    const changes = Array.from({ length: 40 }, (_, i) => JSON.stringify({ action: 'update', resource: 'prices', id: i + 1, before: { price: i + 1 }, after: { price: i + 1.5 } }));
+    const printed = text.replace(/\}\n$/, `,\n"changes":[\n${changes.join(',\n')}\n]}\n`);
+    const read = await readPlanFile(chunksOf(printed, 100), 'plan.json', priceRows, KEY, memorySpool());
+    expect(await rowsOf(read)).toEqual(plan.rows);
+    const parser = new PlanTextParser();
+    const fields = parser.push(Buffer.from(printed)).flatMap((piece) => (piece.kind === 'field' ? [piece.key] : []));
+    expect(fields).toEqual(['version', 'resource', 'createdAt', 'source', 'scope', 'totals', 'digest']);
+  });
+
+  /** A plan as rentals wrote them before: version 1, its digest first, over its head and then its rows. */
+  function versionOne(rows: readonly PlanRow[]): string {
+    const lines = rows.map((row) => JSON.stringify(row));
+    const mac = createHmac('sha256', KEY.secret).update(`1\nprices\n{}\n${JSON.stringify(plan.source)}\n${JSON.stringify(plan.createdAt)}\n`);
+    for (const line of lines) mac.update(`${line}\n`);
+    const head = JSON.stringify({ version: 1, resource: 'prices', createdAt: plan.createdAt, source: plan.source, scope: {}, totals: plan.totals, digest: `hmac-sha256:${KEY.id}:${mac.digest('hex')}` });
+    return `${head.slice(0, -1)},\n"rows":[\n${lines.join(',\n')}\n]}\n`;
+  }
+
+  it('a plan of version 1 is still read, its digest checked: whole, its rows run; changed, refused', async () => {
+    const old = versionOne(plan.rows);
+    const read = await readPlanFile(chunksOf(old, 333), 'plan.json', priceRows, KEY, memorySpool());
+    expect(await rowsOf(read)).toEqual(plan.rows);
+    expect(read.totals).toEqual(plan.totals);
+    const changed = old.replace('"new":{"price":1.5}', '"new":{"price":9.5}');
+    expect(changed).not.toBe(old);
+    const error = await readPlanFile(chunksOf(changed, 333), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/the plan was changed after it was made/);
+  });
+
+  it('a version 1 digest does not pass for a version 2 plan (nor the other way round)', async () => {
+    const old = versionOne(plan.rows);
+    const relabelled = old.replace('{"version":1,', '{"version":2,');
+    const error = await readPlanFile(chunksOf(relabelled, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/the plan was changed after it was made/);
+    const downgraded = text.replace('{"version":2,', '{"version":1,');
+    const again = await readPlanFile(chunksOf(downgraded, 1000), 'plan.json', priceRows, KEY, memorySpool()).catch((e: unknown) => e);
+    expect((again as Error).message).toMatch(/the plan was changed after it was made/);
   });
 });
 

@@ -3,7 +3,8 @@
 
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Spool, diskSpool, heldThenSpooled, memorySpool } from '../../src/bulk/spool.js';
+import { heldThenSpooled } from '../../src/bulk/spool.js';
+import { type Spool, diskSpool, memorySpool } from '../../src/common/spool.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 
 /** This process's descriptors open on files under `base` (other tests of the worker may open and close theirs meanwhile). */

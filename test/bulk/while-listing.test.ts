@@ -10,7 +10,7 @@ import { importWhileListing } from '../../src/bulk/import.js';
 import { openInput } from '../../src/bulk/input/index.js';
 import type { ReportLine } from '../../src/bulk/report.js';
 import { priceRows } from '../../src/bulk/spec.js';
-import { memorySpool } from '../../src/bulk/spool.js';
+import { memorySpool } from '../../src/common/spool.js';
 import { FakeApi } from '../helpers/sandbox-api.js';
 import { contextFor, textChunks } from './helpers.js';
 

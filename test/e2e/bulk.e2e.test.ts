@@ -350,7 +350,7 @@ describe('against the seeded sandbox', () => {
     expect(planned.stderr).toContain(`Apply it with: rentals prices apply ${planFile}`);
     const plan = readFileSync(planFile, 'utf8');
     noToken(plan);
-    expect(JSON.parse(plan)).toMatchObject({ version: 1, resource: 'prices', totals: { update: 3 } });
+    expect(JSON.parse(plan)).toMatchObject({ version: 2, resource: 'prices', totals: { update: 3 } });
     const before = await pricesOnServer(sandbox, [7]);
     expect(before.get('7/1')!.price).not.toBe(20); // nothing was sent by --plan
 

@@ -6,7 +6,8 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { boundHeapGrowth } from '../../common/heap.js';
 import { reusedChunks } from '../../common/file-chunks.js';
-import { writePrivateFile } from '../../common/private-file.js';
+import { type Spool, diskSpool } from '../../common/spool.js';
+import { FileWriteError, writeFileAtomically } from '../../common/atomic-file.js';
 import {
   APPLIED,
   type AnyPlan,
@@ -21,11 +22,9 @@ import {
   type ReportLine,
   type RowSpec,
   type RunSummary,
-  type Spool,
   type SpooledPlan,
   type WriteRules,
   applyPlan,
-  diskSpool,
   formatReportLine,
   formatSummary,
   judgePlan,
@@ -234,8 +233,8 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
     }
     if (choices.implausible) throw choices.implausible;
     if (choices.planFile !== undefined) {
-      await writePrivateFile(choices.planFile, serialized()).catch((error: NodeJS.ErrnoException) => {
-        throw new UsageError(`cannot write the plan to ${choices.planFile}: ${describeFsError(error)}`);
+      await writeFileAtomically(choices.planFile, serialized()).catch((error: unknown) => {
+        throw error instanceof FileWriteError ? new UsageError(`cannot write the plan to ${choices.planFile}: ${error.reason}`) : error;
       });
       notices.info(`Plan written to ${choices.planFile} (${planTotals(plan)}); nothing was sent.`);
       notices.info(`Apply it with: ${choices.applyCommand} ${choices.planFile}`);
@@ -295,7 +294,7 @@ function planTotals(plan: AnyPlan): string {
 }
 
 /**
- * -o json: the plan file's form, its `changes` after its rows; -o ndjson: one row per line, with
+ * -o json: the plan file's form, its `changes` at its end; -o ndjson: one row per line, with
  * its change's keys (`resource`, `id`, `before`, `after`) where it makes one; -o tsv/csv: the rows
  * of its changes (output/changes.ts); otherwise a line per row for people, then totals. A spooled
  * plan is read from its spool as it is printed (for people twice: once to measure the columns,
@@ -340,16 +339,16 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
   };
 }
 
-/** The plan file's text with a top-level `changes` array after its rows (a reader of plans skips it). */
+/** The plan file's text with a top-level `changes` array at its end, after its digest (a reader of plans skips it). */
 async function* withChanges(document: AsyncIterable<string>, changes: AsyncIterable<Change>): AsyncGenerator<string> {
   let last: string | undefined;
   for await (const chunk of document) {
     if (last !== undefined) yield last;
     last = chunk;
   }
-  const end = ']}\n';
-  if (last === undefined || !last.endsWith(end)) throw new Error('a plan document ends with its rows');
-  let text = `${last.slice(0, -end.length)}],\n"changes":[`;
+  const end = '}\n';
+  if (last === undefined || !last.endsWith(end)) throw new Error('a plan document ends with its object closed');
+  let text = `${last.slice(0, -end.length)},\n"changes":[`;
   let any = false;
   for await (const change of changes) {
     text += `${any ? ',' : ''}\n${JSON.stringify(changeRecord(change))}`;

@@ -4,6 +4,7 @@
 
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../../common/atomic-file.js';
 import type { ResourceName } from '../../resources/definitions.js';
 
 const NAME_CACHE_TTL_MS = 5 * 60_000;
@@ -49,10 +50,7 @@ export class NameCache {
 
   /** Names of records are business data: the file is private to the user, like the config file. */
   private async write(file: CacheFile): Promise<void> {
-    const path = join(this.configDir, FILE);
     await fs.mkdir(join(this.configDir, 'cache'), { recursive: true, mode: 0o700 });
-    const temp = `${path}.${process.pid}.tmp`;
-    await fs.writeFile(temp, JSON.stringify(file), { mode: 0o600 });
-    await fs.rename(temp, path);
+    await writeFileAtomically(join(this.configDir, FILE), JSON.stringify(file));
   }
 }

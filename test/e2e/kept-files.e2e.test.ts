@@ -1,0 +1,144 @@
+// The files rentals keeps (a snapshot's --out, the config file) go through one writer: a link to
+// them stays a link, a directory that cannot be written still gets its file (in place, private),
+// and Ctrl-C in the middle leaves nothing beside the file.
+
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { BIN, type RunResult, cliEnv, cliFor, freshConfigDir, startBin } from './harness.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let rentals: ReturnType<typeof cliFor>;
+const dir = fileTempDir('rentals-kept-files-');
+const mode = (path: string): number => statSync(path).mode & 0o777;
+const temporaries = (where: string): string[] => readdirSync(where).filter((name) => name.endsWith('.tmp') || name.endsWith('.partial'));
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, token: 'kept-files-token-0123456789', seed: true });
+  rentals = cliFor(sandbox);
+});
+
+afterAll(() => sandbox.close());
+
+describe('snapshot --out', () => {
+  test('through a symbolic link: the link stays, the file it names is replaced (0600)', async () => {
+    const target = join(dir, 'real-snapshot.json');
+    writeFileSync(target, 'an older snapshot\n', { mode: 0o644 });
+    const link = join(dir, 'latest.json');
+    symlinkSync(target, link);
+    const result = await rentals(['snapshot', '--out', link, '--force']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(target);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject({ kind: 'rentals-snapshot' });
+    expect(mode(target)).toBe(0o600);
+    expect(temporaries(dir)).toEqual([]);
+  });
+
+  test('Ctrl-C while it is written leaves neither the file nor anything beside it', { timeout: 30_000 }, async () => {
+    const where = join(dir, 'interrupted');
+    mkdirSync(where);
+    const out = join(where, 'snap.json');
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    try {
+      const held = proxy.gate((r) => r.method === 'GET', 3);
+      const run = startBin(['snapshot', '--out', out], { env: { ...cliEnv(sandbox), RENTALS_BASE_URL: proxy.url }, timeoutMs: 25_000 });
+      await held;
+      expect(temporaries(where)).toHaveLength(1); // the snapshot being written, beside its target
+      run.child.kill('SIGINT');
+      const ended = await run.done;
+      expect(ended.code).toBe(null); // ended by the signal, as it would have been without a file to remove
+      expect(readdirSync(where)).toEqual([]);
+    } finally {
+      proxy.open();
+      await proxy.close();
+    }
+  });
+});
+
+describe('a command\'s --out', () => {
+  test('through a symbolic link: the link stays, the file it names is replaced, private (0600)', async () => {
+    const target = join(dir, 'items-real.csv');
+    writeFileSync(target, 'an older list\n', { mode: 0o640 });
+    chmodSync(target, 0o640);
+    const link = join(dir, 'items.csv');
+    symlinkSync(target, link);
+    const result = await rentals(['inventory', 'list', '--out', link]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^id,name,/);
+    expect(mode(target)).toBe(0o600);
+    expect(temporaries(dir)).toEqual([]);
+  });
+});
+
+describe('a directory rentals may not write in', () => {
+  // The checks need a user the directory refuses: as root (who may write anywhere), `rentals` runs as nobody.
+  const asRoot = process.getuid?.() === 0;
+
+  function runAs(args: string[], env: Record<string, string>): Promise<RunResult> {
+    const command = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args] : [process.execPath, BIN, ...args];
+    return new Promise((resolve, reject) => {
+      const child = spawn(command[0]!, command.slice(1), { env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('a file there that may be written is written in place, made 0600; a new one is refused naming it', async () => {
+    const base = fileTempDir('rentals-locked-');
+    const locked = join(base, 'locked');
+    mkdirSync(locked);
+    const kept = join(locked, 'snap.json');
+    writeFileSync(kept, 'last week\n', { mode: 0o644 });
+    const home = join(base, 'home');
+    mkdirSync(home);
+    if (asRoot) {
+      // nobody passes through the run's temporary directories, owns the file and its home, and may not write in `locked`.
+      for (let up = base; up.startsWith(tmpdir()) && up !== '/'; up = join(up, '..')) chmodSync(up, statSync(up).mode | 0o111);
+      chownSync(kept, 65534, 65534);
+      chownSync(home, 65534, 65534);
+      chmodSync(locked, 0o755);
+    } else {
+      chmodSync(locked, 0o555);
+    }
+    const env = { ...cliEnv(sandbox, home) };
+    const replaced = await runAs(['snapshot', '--out', kept, '--force'], env);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(kept, 'utf8'))).toMatchObject({ kind: 'rentals-snapshot' });
+    expect(mode(kept)).toBe(0o600);
+    const fresh = join(locked, 'new.json');
+    const refused = await runAs(['snapshot', '--out', fresh], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`error: --out: cannot write ${fresh}: permission denied`);
+    expect(refused.stderr).not.toMatch(/\.tmp|\.partial/);
+    expect(existsSync(fresh)).toBe(false);
+    chmodSync(locked, 0o755);
+  });
+});
+
+describe('the config file', () => {
+  test('kept in a dotfiles directory through a link not yet pointing at anything: the link stays, the file is made (0600)', async () => {
+    const configDir = freshConfigDir();
+    const dotfiles = join(configDir, 'dotfiles');
+    mkdirSync(dotfiles);
+    symlinkSync(join(dotfiles, 'rentals.json'), join(configDir, 'config.json'));
+    const result = await cliFor(sandbox, configDir)(['config', 'set', 'output', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lstatSync(join(configDir, 'config.json')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dotfiles, 'rentals.json'), 'utf8'))).toMatchObject({ profiles: { default: { output: 'csv' } } });
+    expect(mode(join(dotfiles, 'rentals.json'))).toBe(0o600);
+    expect(temporaries(configDir)).toEqual([]);
+  });
+});

@@ -1,0 +1,152 @@
+// The one writer of the files rentals keeps: whole or not at all, 0600 unless told otherwise, links
+// kept, errors naming the user's path, nothing left beside the file.
+
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { FileWriteError, createFileWhole, openAtomicFile, writeFileAtomically } from '../../src/common/atomic-file.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+
+const dir = fileTempDir('rentals-atomic-file-');
+let n = 0;
+const fresh = (): string => join(dir, `file-${++n}.json`);
+
+async function* pieces(...texts: string[]): AsyncGenerator<string> {
+  for (const text of texts) yield text;
+}
+
+async function* failingAfter(text: string): AsyncGenerator<string> {
+  yield text;
+  throw new Error('the content could not be finished');
+}
+
+const mode = (path: string): number => statSync(path).mode & 0o777;
+const besides = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
+
+describe('writeFileAtomically', () => {
+  test('a new file: 0600, its pieces in order; a producer\'s value is returned', async () => {
+    const path = fresh();
+    await writeFileAtomically(path, pieces('{"rows":[\n', '1,\n2', '\n]}\n'));
+    expect(readFileSync(path, 'utf8')).toBe('{"rows":[\n1,\n2\n]}\n');
+    expect(mode(path)).toBe(0o600);
+    const other = fresh();
+    const counted = await writeFileAtomically(other, async (write) => {
+      await write('a');
+      await write(Buffer.from('é'));
+      return 2;
+    });
+    expect(counted).toBe(2);
+    expect(readFileSync(other, 'utf8')).toBe('aé');
+  });
+
+  test.each([0o644, 0o666, 0o640])('a file that was %o before: replaced by a 0600 one with the new content', async (before) => {
+    const path = fresh();
+    writeFileSync(path, 'an older file, longer than the new one\n');
+    chmodSync(path, before);
+    await writeFileAtomically(path, 'new\n');
+    expect(readFileSync(path, 'utf8')).toBe('new\n');
+    expect(mode(path)).toBe(0o600);
+  });
+
+  test('written through a stream, then put in place; discarded, nothing is', async () => {
+    const path = fresh();
+    writeFileSync(path, 'before\n');
+    const file = await openAtomicFile(path);
+    const stream = file.stream();
+    stream.write('through ');
+    await new Promise<void>((resolve) => stream.end('a stream\n', resolve));
+    expect(readFileSync(path, 'utf8')).toBe('before\n');
+    await file.commit();
+    expect(readFileSync(path, 'utf8')).toBe('through a stream\n');
+    const dropped = await openAtomicFile(path);
+    await dropped.write('never placed');
+    await dropped.discard();
+    expect(readFileSync(path, 'utf8')).toBe('through a stream\n');
+    expect(besides()).toEqual([]);
+  });
+
+  test('content that cannot be finished leaves the previous file as it was, and nothing beside it', async () => {
+    const path = fresh();
+    writeFileSync(path, 'the previous file\n');
+    await expect(writeFileAtomically(path, failingAfter('half of a new'))).rejects.toThrow('could not be finished');
+    expect(readFileSync(path, 'utf8')).toBe('the previous file\n');
+    expect(besides()).toEqual([]);
+  });
+
+  test('through a symbolic link: the link stays, the file it names is replaced, 0600', async () => {
+    const target = fresh();
+    writeFileSync(target, 'old\n', { mode: 0o644 });
+    const link = join(dir, `link-${n}.json`);
+    symlinkSync(target, link);
+    await writeFileAtomically(link, 'new\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(target);
+    expect(readFileSync(target, 'utf8')).toBe('new\n');
+    expect(mode(target)).toBe(0o600);
+  });
+
+  test('through a dangling link (relative, two hops): the file it names is made, the links stay', async () => {
+    const sub = join(dir, `dotfiles-${++n}`);
+    mkdirSync(sub);
+    const first = join(dir, `config-${n}.json`);
+    symlinkSync(`dotfiles-${n}/hop.json`, first);
+    symlinkSync('real.json', join(sub, 'hop.json'));
+    await writeFileAtomically(first, '{}\n');
+    expect(lstatSync(first).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(sub, 'hop.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(sub, 'real.json'), 'utf8')).toBe('{}\n');
+    expect(mode(join(sub, 'real.json'))).toBe(0o600);
+  });
+
+  test('a path that is not a regular file (/dev/null) is written in place', async () => {
+    await writeFileAtomically('/dev/null', pieces('discarded\n'));
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  test('an error names the path given, never the temporary file', async () => {
+    const missing = join(dir, 'no-such-dir', 'x.json');
+    const error = await writeFileAtomically(missing, 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileWriteError);
+    expect((error as FileWriteError).message).toBe(`cannot write ${missing}: no such directory`);
+    const directory = await writeFileAtomically(dir, 'x').catch((e: unknown) => e as Error);
+    expect((directory as Error).message).toBe(`cannot write ${dir}: is a directory`);
+  });
+
+  test('a leftover of a write whose process is gone is removed by the next write; one of a live process is not', async () => {
+    const own = join(dir, `leftovers-${++n}`);
+    mkdirSync(own);
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const name = (pid: number | string) => join(own, `.data.json.${pid}.k3x9.tmp`);
+    writeFileSync(name(dead), 'half of a file');
+    writeFileSync(name(process.ppid), 'a write still going on');
+    await writeFileAtomically(join(own, 'data.json'), 'whole\n');
+    expect(existsSync(name(dead))).toBe(false);
+    expect(existsSync(name(process.ppid))).toBe(true);
+  });
+});
+
+describe('a file that must not exist yet', () => {
+  test('is made whole; one that exists (a dangling link too) is left as it is: EEXIST', async () => {
+    const path = fresh();
+    expect(await createFileWhole(path, 'first\n')).toBe(true);
+    expect(await createFileWhole(path, 'second\n')).toBe(false);
+    expect(readFileSync(path, 'utf8')).toBe('first\n');
+    const error = (await writeFileAtomically(path, 'third', { replace: false }).catch((e: unknown) => e)) as FileWriteError;
+    expect(error.code).toBe('EEXIST');
+    const link = join(dir, `dangling-${n}`);
+    symlinkSync(join(dir, 'nowhere'), link);
+    expect(await createFileWhole(link, 'x')).toBe(false);
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+    expect(besides()).toEqual([]);
+  });
+
+  test('of ten made at once, exactly one wins and its content is whole', async () => {
+    const path = fresh();
+    const made = await Promise.all(Array.from({ length: 10 }, (_, k) => createFileWhole(path, `writer ${k}\n`.repeat(1000))));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    const winner = made.indexOf(true);
+    expect(readFileSync(path, 'utf8')).toBe(`writer ${winner}\n`.repeat(1000));
+    expect(besides()).toEqual([]);
+  });
+});
