@@ -32,14 +32,15 @@ export async function showHelp(state: RunState, ctx: Context, argv: readonly str
 
 /**
  * A paragraph's lines as one: a line at the margin continues the one before when it goes on with
- * the sentence (it starts with a small letter, a backtick or a bracket) and that one introduces
- * no list (it does not end with a colon). Indented lines, examples and headings stay as they are.
+ * the sentence (it starts with a small letter, a backtick or a bracket, or the one before ends
+ * with a comma or a semicolon) and that one introduces no list (it does not end with a colon). Indented lines, examples and headings stay as they are.
  */
 function paragraphs(lines: readonly string[]): string[] {
   const joined: string[] = [];
   for (const line of lines) {
     const last = joined[joined.length - 1];
-    const continues = last !== undefined && /^[a-z`(]/.test(line) && /^\S/.test(last) && !/^\$ /.test(last) && !/:$/.test(last.trimEnd());
+    const midSentence = /^[a-z`(]/.test(line) || /[,;]$/.test(last?.trimEnd() ?? '');
+    const continues = last !== undefined && midSentence && /^\S/.test(line) && /^\S/.test(last) && !/^\$ /.test(last) && !/:$/.test(last.trimEnd());
     if (continues) joined[joined.length - 1] = `${last.trimEnd()} ${line}`;
     else joined.push(line);
   }

@@ -19,7 +19,7 @@ export const TOP_LEVEL = {
   api: { name: 'api', summary: 'Make an authenticated request to any API path and print the response body' },
   sandbox: { name: 'sandbox', summary: 'Run a local server that implements the whole API (for trying, demos and tests)' },
   snapshot: { name: 'snapshot', summary: 'Write every record of the service as one JSON document (to audit, diff, or seed the sandbox)' },
-  diff: { name: 'diff', summary: 'What changed between two snapshots, or between a snapshot and the service (--live)' },
+  diff: { name: 'diff', summary: 'What changed between two snapshots, or a snapshot and the service (--live)' },
   mcp: { name: 'mcp', summary: "Serve the calendar's commands as tools to an AI assistant (Model Context Protocol, over stdio)" },
   help: { name: 'help', summary: `Show the help of a command, or of a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}` },
   completion: { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish' },
