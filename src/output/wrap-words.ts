@@ -1,7 +1,8 @@
 // The one way text for people is broken into lines (help, notices, warnings and errors on stderr,
 // plan and change lines, table cells, timelines): between words at spaces (never at a no-break
 // space), never inside a figure — a change such as `675.00 → 742.50 (+10.0%)` is one unit, a
-// figure with its sign, decimals and percent stays whole. Only a word (or a figure) wider than the
+// figure with its sign, decimals and percent stays whole, a quantity with the word it counts
+// (`40 × White`). Only a word (or a figure) wider than the
 // whole line is split, and only then: between characters, so nothing is ever cut. How wide a text
 // is, is the caller's measure (output/width.ts's textWidth, in display columns): this module
 // imports nothing, so stderr can wrap a plain line without loading the width tables.
@@ -14,6 +15,8 @@ const FIGURE = /^[([]?[+\-\u2212]?[$\u20ac\u00a3\u00a5]?\d[\d,.]*%?[)\],;:.]?$/;
 const PERCENT_CHANGE = /^\([+\-\u2212]?\d[\d,.]*%\)[,;:.]?$/;
 /** The arrow of a change (written as an escape: the bundle is ASCII). */
 const ARROW = '\u2192';
+/** The times sign of a quantity: `40 × White Folding Chair` keeps `40 × White` together. */
+const TIMES = '\u00d7';
 
 interface Unit {
   words: string[];
@@ -21,16 +24,17 @@ interface Unit {
   open: boolean;
 }
 
-/** The words as units that are never broken: `675.00 → 742.50 (+10.0%)`, every other word alone. */
+/** The words as units that are never broken: `675.00 → 742.50 (+10.0%)`, `40 × White`, every other word alone. */
 export function units(words: readonly string[]): string[][] {
   const out: Unit[] = [];
   for (const word of words) {
     const last = out[out.length - 1];
     const lastWord = last?.words[last.words.length - 1];
     const afterFigure = lastWord !== undefined && FIGURE.test(lastWord);
-    if (last && ((last.open && FIGURE.test(word)) || (word === ARROW && afterFigure) || (PERCENT_CHANGE.test(word) && afterFigure))) {
+    const joins = last !== undefined && (last.open || ((word === ARROW || word === TIMES) && afterFigure) || (PERCENT_CHANGE.test(word) && afterFigure));
+    if (joins && (!last.open || lastWord === TIMES || FIGURE.test(word))) {
       last.words.push(word);
-      last.open = word === ARROW;
+      last.open = word === ARROW || word === TIMES;
     } else out.push({ words: [word], open: false });
   }
   return out.map((unit) => unit.words);

@@ -380,7 +380,7 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     requests = [];
     const result = ok(await seededRentals(['agenda', '--from', day(10), '--to', day(17), '-o', 'csv']));
     const rows = result.stdout.trim().split('\n').slice(1);
-    expect(result.stdout.split('\n')[0]).toBe('date,id,event,dropoff,start,end,pickup,customer,status,items,total');
+    expect(result.stdout.split('\n')[0]).toBe('date,id,event,dropoff,start,end,pickup,customer,status,items,total,continuing');
     const eventsShown = new Set(rows.map((r) => r.split(',')[1]));
     expect(requests.filter((r) => r === 'GET /v1/events')).toHaveLength(1);
     expect(requests.filter((r) => r === 'GET /v2/inventory')).toHaveLength(1);

@@ -74,6 +74,11 @@ async function screen(width: number, args: string[]): Promise<string[]> {
   return lines.slice(0, end);
 }
 
+/** `2025-06-12` → `Thu`. */
+function dayName(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+}
+
 /** Text with every run of spaces (and no-break spaces) as one space. */
 function spaced(text: string): string {
   return text.replace(/[ \u00a0]+/g, ' ');
@@ -175,6 +180,33 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
       expect(text).toContain(spaced(`${time} ${event} (${id})`));
       for (const value of [customer, address, items]) if (value) expect(text).toContain(spaced(value));
     }
+  });
+
+  test.concurrent.each(WIDTHS)('agenda from the middle of an event at %i columns: the event under the day it began, marked continuing', async (width) => {
+    const events = JSON.parse((await piped(['agenda', '--from', '2025-06-13', '--to', '2025-06-13', '-o', 'json'])).stdout).data as Array<{ date: string; eventName: string; continuing: boolean; id: number }>;
+    const underWay = events.filter((e) => e.continuing);
+    expect(underWay.length).toBeGreaterThan(0);
+    const lines = await screen(width, ['agenda', '--from', '2025-06-13', '--to', '2025-06-13']);
+    expectWithin(lines, width);
+    for (const event of underWay) {
+      expect(event.date < '2025-06-13').toBe(true);
+      const heading = lines.findIndex((line) => line.startsWith(`${dayName(event.date)} ${event.date}, under way when the range begins`));
+      expect(heading, `${event.eventName} under ${event.date}`).toBeGreaterThanOrEqual(0);
+      const at = lines.findIndex((line) => line.includes(`(${event.id})`));
+      expect(at).toBeGreaterThan(heading);
+      expect(joined(lines.slice(at, at + 2))).toContain('continuing');
+      // Not under the range's first day as if it began then.
+      const first = lines.findIndex((line) => line.startsWith('Fri 2025-06-13'));
+      if (first >= 0) expect(at < first).toBe(true);
+    }
+  });
+
+  test.concurrent.each(WIDTHS)('load-sheet at %i columns: a quote marked as one', async (width) => {
+    const args = ['load-sheet', '--date', '2025-06-10', '--to', '2025-06-16'];
+    const rows = (await tsvRows(args)).filter((row) => row[8] === 'true');
+    expect(rows.length).toBeGreaterThan(0);
+    const text = await shownText(width, args);
+    for (const [, , time, id, event] of rows) expect(text).toMatch(new RegExp(`${time} ${spaced(event!).replace(/[()]/g, '\\$&')} \\(${id}\\)( · QUOTE, not confirmed| [^│]*│[^\\n]*yes)`));
   });
 
   test.concurrent.each(LIST_CASES)('%s at %i columns: nothing cut, text in full, ids as names, money with its scale', async (_name, width, { def, args }) => {

@@ -33,6 +33,9 @@ describe('wrapText', () => {
     expect(wrapText('price 10.00 → 11.00 (+10.0%), quantity 2 → 3', 30)).toEqual(['price 10.00 → 11.00 (+10.0%),', 'quantity 2 → 3']);
     // −5% and a currency sign are part of their figure; a word that is no figure is not held to it.
     expect(wrapText('€1,234.50 → €1,172.78 (−5.0%) after', 30)).toEqual(['€1,234.50 → €1,172.78 (−5.0%)', 'after']);
+    // A quantity stays with the word it counts.
+    expect(wrapText('2 × 10x10 Pop-up Canopy, 40 × White Folding Chair', 26)).toEqual(['2 × 10x10 Pop-up Canopy,', '40 × White Folding Chair']);
+    expect(wrapText('Table, 40 × White Folding Chair', 12)).toEqual(['Table,', '40 × White', 'Folding', 'Chair']);
     // Wider than the whole line, a change breaks at its own spaces first, never inside a figure.
     expect(wrapText(change, 16)).toEqual(['675.00 → 742.50', '(+10.0%)']);
   });

@@ -12,7 +12,7 @@ import { TOP_LEVEL } from '../top-level.js';
 export const loadSheetCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.loadSheet,
-  help: "\nout: each event's dropoff, to load; in: its pickup, to receive. Cancelled events are left out.\n",
+  help: "\nout: each event's dropoff, to load; in: its pickup, to receive. A quote is marked QUOTE (it may never go out); cancelled events are left out.\n",
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
   flags: {
     from: { concept: 'from', description: 'the (first) day (default today)', value: 'day', keep: ['date'] },
