@@ -2,7 +2,7 @@
 // stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
 // checked, except that their cancel date and status must agree.
 
-import { compareMoney, formatMoney, moneyToNumber } from './money.js';
+import { compareMoney, formatMoneyFixed, moneyToNumber } from './money.js';
 import type { PriceTable } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
@@ -16,7 +16,6 @@ const PROBLEM_CODES = [
   'overbooked',
   'inactive-item',
   'booking-without-price',
-  'price-differs',
   'no-price-for-block',
   'dates-out-of-order',
   'missing-date',
@@ -104,19 +103,51 @@ function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: 
     return problems;
   }
   if (event.blockId === undefined || !input.blocks.has(event.blockId)) return problems;
-  const listed = input.prices.get(item.id, event.blockId)?.price;
-  if (listed === undefined) {
+  // A price that differs from the list is the price agreed (a price-list change does not reprice a
+  // booking): no problem; on a quote it is a note (calendarNotes).
+  if (input.prices.get(item.id, event.blockId) === undefined) {
     problems.push({ code: 'no-price-for-block', message: `${what}: the item has no price for the event's rental block ${event.blockId}`, ...where, rentalBlockId: event.blockId });
-  } else if (compareMoney(listed, booking.price) !== 0) {
-    problems.push({
-      code: 'price-differs',
-      message: `${what} is priced ${formatMoney(booking.price)}; the item's price for the event's rental block is ${formatMoney(listed)}`,
-      ...where,
-      price: moneyToNumber(booking.price),
-      expected: moneyToNumber(listed),
-    });
   }
   return problems;
+}
+
+/** What check says beside its problems: no problem, the exit code unaffected. */
+export interface Note {
+  code: 'quote-price-changed';
+  message: string;
+  eventId: number;
+  itemId: number;
+  bookingId: number;
+  /** The price quoted, and the item's price for the event's rental block now. */
+  price: number;
+  listed: number;
+}
+
+/**
+ * The quotes (events that hold tentatively) with a line priced otherwise than the price list says
+ * now: they could be refreshed before they are confirmed. A firm or completed event keeps the
+ * price it agreed: nothing is said of it. Without `ruleOf` no event is a quote.
+ */
+export function calendarNotes(input: CheckInput): Note[] {
+  const notes: Note[] = [];
+  for (const event of input.events) {
+    if (event.cancelled || input.ruleOf?.(event) !== 'tentative' || event.blockId === undefined) continue;
+    for (const booking of input.bookings.get(event.id) ?? []) {
+      const item = input.items.get(booking.itemId);
+      const listed = item ? input.prices.get(item.id, event.blockId)?.price : undefined;
+      if (!item || booking.price === undefined || listed === undefined || compareMoney(listed, booking.price) === 0) continue;
+      notes.push({
+        code: 'quote-price-changed',
+        message: `${eventLabel(event)} quotes ${JSON.stringify(item.name)} at ${formatMoneyFixed(booking.price)}; its price for the event's rental block is now ${formatMoneyFixed(listed)}: the quote could be refreshed (booking ${booking.id})`,
+        eventId: event.id,
+        itemId: item.id,
+        bookingId: booking.id,
+        price: moneyToNumber(booking.price),
+        listed: moneyToNumber(listed),
+      });
+    }
+  }
+  return notes;
 }
 
 /** The events that hold stock and what they hold, item by item: computed once for every check. */
