@@ -38,6 +38,8 @@ The time model:
   An event holds its inventory from dropoffDate to pickupDate: its window, not only start → end.
   Two windows overlap when one starts before the other ends; windows that only touch (a pickup
   at 10:00 and a dropoff elsewhere at 10:00) do not overlap: the units can go from one to the next.
+  With a turnaround (the turnaround settings: time to clean and prepare what comes back), a unit
+  stays held that long after its pickup too (docs/turnaround.md).
   A cancelled event (cancelDate set) holds nothing.
   Expected order of an event's dates: dropoff ≤ start ≤ end ≤ teardown ≤ pickup
   (\`rentals check\` reports the pair that is out of order).

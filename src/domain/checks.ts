@@ -9,6 +9,7 @@ import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type
 import { overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
+import type { TurnaroundOf } from './turnaround.js';
 import { isFirm, unconfirmableQuotes } from './tentative-holds.js';
 import { type Hold, overbookings } from './sweep.js';
 
@@ -56,6 +57,8 @@ export interface CheckInput {
    * quotes that no longer fit against them are reported; without it every event holds firmly.
    */
   ruleOf?: (event: CalendarEvent) => HoldRule;
+  /** How long each item stays held after a pickup (turnaround.ts); absent: none. */
+  turnaround?: TurnaroundOf;
 }
 
 /** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
@@ -132,6 +135,7 @@ export function calendarNotes(input: CheckInput): Note[] {
   const notes: Note[] = [];
   for (const event of input.events) {
     if (event.cancelled || input.ruleOf?.(event) !== 'tentative' || event.blockId === undefined) continue;
+    if (input.range && event.window && !overlaps(event.window, input.range)) continue;
     for (const booking of input.bookings.get(event.id) ?? []) {
       const item = input.items.get(booking.itemId);
       const listed = item ? input.prices.get(item.id, event.blockId)?.price : undefined;
@@ -164,7 +168,9 @@ function overbookingProblems(input: CheckInput, { active, byItem }: Held): Probl
     if (!item) continue;
     for (const stretch of overbookings(holds.filter(isFirm), item.quantity, input.range)) {
       const at = shortWallTime(stretch.peak.at!);
-      const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}`);
+      // A holder past its pickup holds its units in their turnaround (holds.ts): said so.
+      const inTurnaround = (h: Hold) => h.turnaround !== undefined && stretch.peak.at! >= h.to - h.turnaround;
+      const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}${inTurnaround(h) ? ` (in turnaround until ${shortWallTime(h.to)})` : ''}`);
       problems.push({
         code: 'overbooked',
         message: `${JSON.stringify(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,
@@ -202,7 +208,7 @@ function heldByEvent(holds: ReadonlyArray<{ eventId: number; quantity: number }>
 
 /** The quotes overlapping the range whose bookings no longer fit against the firm holds. */
 function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => HoldRule, { active, byItem }: Held): Problem[] {
-  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, byItem);
+  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, byItem, input.turnaround);
   return quotes
     .filter((q) => !input.range || overlaps(q.event.window!, input.range))
     .map((q) => ({
@@ -217,7 +223,7 @@ function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => Hold
 /** Every problem of the calendar: overbookings first, then quotes that cannot confirm, then per event (by time). */
 export function checkCalendar(input: CheckInput): Problem[] {
   const active = input.events.filter((e) => !e.cancelled);
-  const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf) };
+  const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf, input.turnaround) };
   const problems = overbookingProblems(input, held);
   if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf, held));
   const withoutItem = new Map<number, BookingWithoutItem[]>();
@@ -227,6 +233,8 @@ export function checkCalendar(input: CheckInput): Problem[] {
     else withoutItem.set(line.eventId, [line]);
   }
   for (const event of input.events) {
+    // An event before the range is read for the turnaround that reaches into it, not checked.
+    if (input.range && event.window && !overlaps(event.window, input.range)) continue;
     problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;
     problems.push(...dateProblems(event), ...referenceProblems(event, input));

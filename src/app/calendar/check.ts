@@ -10,7 +10,7 @@ import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import type { CalendarEvent } from '../../domain/records.js';
 import { type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { shortWallTime } from '../../domain/wall-time.js';
+import { overlaps, shortWallTime } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
@@ -28,7 +28,9 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   // The other lists are read beside the events list, not after it.
   const lists = Promise.all([calendar.items(), catalog.byId('rentalBlocks'), catalog.byId('statuses')]);
   lists.catch(() => undefined); // awaited below, once the events are in
-  const events = range ? await calendar.eventsIn(range) : [...(await calendar.events())].sort(byWindow);
+  // The events that end a turnaround before the range hold units in it too: read, not checked themselves.
+  const reach = calendar.longestTurnaround();
+  const events = range ? await calendar.eventsIn(reach > 0 ? { from: range.from - reach, to: range.to } : range) : [...(await calendar.events())].sort(byWindow);
   const active = events.filter((e) => !e.cancelled);
   const [items, blocks, statuses] = await lists;
   // The prices of each booked item are read as soon as a booking names it (the same bounded pool),
@@ -42,7 +44,8 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
     }
   });
   const prices = await calendar.prices(booked);
-  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf };
+  const turnaround = await calendar.turnaround();
+  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, ...(turnaround ? { turnaround } : {}) };
   const problems = checkCalendar(input);
   const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));
@@ -57,7 +60,8 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
     return way ? `${problem.message}; ${wayOutLine(way.eventId, way.way)}` : problem.message;
   };
 
-  const checked = `${active.length} event${active.length === 1 ? '' : 's'} checked`;
+  const checkedCount = range ? active.filter((e) => e.window && overlaps(e.window, range)).length : active.length;
+  const checked = `${checkedCount} event${checkedCount === 1 ? '' : 's'} checked`;
   notices.info(problems.length === 0 ? `No problems found (${checked}).` : `${problems.length} problem${problems.length === 1 ? '' : 's'} found (${checked}).`);
   if (notes.length > 0) {
     notices.info(`${notes.length} note${notes.length === 1 ? '' : 's'}, no problem: ${notes.length === 1 ? 'a quote' : 'quotes'} priced otherwise than the price list now says.`);

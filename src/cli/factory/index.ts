@@ -53,7 +53,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
   const calendarOf = (reading = {}) =>
     (calendar ??= (async () => {
       const { calendarOver } = await import('./calendar.js');
-      return calendarOver(catalogOf(), output.notices(), reading);
+      return calendarOver(catalogOf(), output.notices(), reading, settings.turnaround);
     })());
   let advisor: Promise<ShortageAdvisor> | undefined;
   const advisorOf = () =>
