@@ -243,7 +243,8 @@ function timeImport(prices, concurrency, leg = 1, again = undefined) {
   const extra = concurrency === undefined ? [] : ['--concurrency', concurrency];
   const label = again ?? `rentals prices import${concurrency === undefined ? '' : ` -c ${concurrency}`}`;
   const result = timed(label, prices.length, () => {
-    const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv, ...(process.env.RENTALS_BENCH_NO_YES ? [] : ['--yes']), ...extra], { env, encoding: 'utf8' });
+    // Piped, as a script runs it: stdout carries a change row per price written (about 0.6 MB).
+    const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv, ...(process.env.RENTALS_BENCH_NO_YES ? [] : ['--yes']), ...extra], { env, encoding: 'utf8', maxBuffer: 1 << 26 });
     stderr = run.stderr;
     if (run.status !== 0) throw new Error(`rentals prices import exited ${run.status}: ${run.stderr}`);
   }, 'process start, 2,500 listings and 10,000 PUTs; median of 3');

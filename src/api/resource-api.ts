@@ -43,6 +43,8 @@ export interface WriteJournal {
   mark?: () => number;
   /** The records written since `mark` did not stand (a write that backed out, and its back-out). */
   withdraw?: (mark: number) => void;
+  /** How many records `seen` keeps (default JOURNAL_REMEMBERS; a test of the bound keeps a few). */
+  remembers?: number;
 }
 
 /**
@@ -140,6 +142,15 @@ export class ResourceApi {
     return { id: Number(response.body.id) };
   }
 
+  /**
+   * A write whose answer was lost, found applied by a lookup (api/unknown-outcome.ts): recorded in
+   * the history as if it had been answered, so that undo knows of it.
+   */
+  noteApplied(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null, replaces?: number): void {
+    if (!this.journal) return;
+    this.journal.wrote({ ...this.noted(at, id, before === null ? null : given(before, id), after), ...(replaces === undefined ? {} : { replaces }) });
+  }
+
   /** The record for the history; what this run knows of it now is its `after`. */
   private noted(at: Address, id: number, before: ApiRecord | null, after: ApiRecord | null, remember = true): HistoryRecord {
     const kept = withoutLinks(after);
@@ -161,7 +172,7 @@ export class ResourceApi {
     const key = recordKey(at, id);
     seen.delete(key);
     seen.set(key, record);
-    if (seen.size > JOURNAL_REMEMBERS) seen.delete(seen.keys().next().value!);
+    if (seen.size > (this.journal!.remembers ?? JOURNAL_REMEMBERS)) seen.delete(seen.keys().next().value!);
   }
 
   /** The record before a write that was given none: as this run last read or wrote it, else read now. */

@@ -6,6 +6,8 @@
 // says "may have been applied" with the exact command to check. An update is applied when the
 // record now holds the values sent; a delete when the record is gone. The bulk engine settles its
 // rows the same way (src/bulk/runner.ts); the booking writer and the resource commands call these.
+// A write found applied goes into the run's history like any answered write (ResourceApi.noteApplied),
+// so `rentals undo` knows of it; an update or delete only when the record before it is known.
 
 import type { Address, ApiRecord, ResourceApi } from './resource-api.js';
 import { NetworkError, NotFoundError, OutcomeUnknownError, TimeoutError } from '../errors.js';
@@ -25,6 +27,11 @@ function idKey(id: unknown): number | string {
  */
 export class BeforeCreate {
   private constructor(private readonly ids: Set<number | string> | undefined) {}
+
+  /** What existed before, as ids already known (an undo's note of the records that held the values it sends). */
+  static of(ids: Iterable<unknown>): BeforeCreate {
+    return new BeforeCreate(new Set([...ids].map(idKey)));
+  }
 
   /** Reads the collection `at` before a POST there. A failed read does not block the write: the outcome then stays unknown. */
   static async note(api: ResourceApi, at: Address): Promise<BeforeCreate> {
@@ -51,13 +58,21 @@ export class BeforeCreate {
   }
 }
 
+/** The record a failed POST was found to have made (the lookup proved it applied), by the error it failed with. */
+const madeBy = new WeakMap<object, ApiRecord>();
+
+/** The record the POST that failed with `error` was found to have made, when a lookup proved it applied. */
+export function appliedRecord(error: unknown): ApiRecord | undefined {
+  return typeof error === 'object' && error !== null ? madeBy.get(error) : undefined;
+}
+
 /** A write the server may have applied although it did not say so. */
-function outcomeUnknown(error: unknown): error is Error {
+export function outcomeUnknown(error: unknown): error is Error {
   return error instanceof OutcomeUnknownError || (error instanceof NetworkError && error.requestSent);
 }
 
 /** The fields of `sent` the record has, all with the values sent (as the API means them). */
-function holds(record: ApiRecord, sent: ApiRecord): boolean {
+export function holds(record: ApiRecord, sent: ApiRecord): boolean {
   return Object.entries(sent).every(([name, value]) => !(name in record) || sameValue(record[name], value));
 }
 
@@ -92,18 +107,27 @@ function unproven(error: unknown, check: string): string {
   return `so it seems not applied${stillRunning(error)}, but it may have been applied: check with \`${check}\` before repeating it.`;
 }
 
-/** After a failed POST: is there now a record that did not exist before and holds every value sent? */
-export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, before: BeforeCreate, error: unknown): Promise<unknown> {
+/** The records of `at` that hold every value of `sent` now. */
+export async function holding(api: ResourceApi, at: Address, sent: ApiRecord): Promise<ApiRecord[]> {
+  const found: ApiRecord[] = [];
+  for await (const piece of api.stream(at)) if (piece.kind === 'records') found.push(...piece.records.filter((record) => holds(record, sent)));
+  return found;
+}
+
+/** After a failed POST: is there now a record that did not exist before and holds every value sent? `replaces`: the deleted record it brings back (undo). */
+export function settleCreate(api: ResourceApi, at: Address, sent: ApiRecord, before: BeforeCreate, error: unknown, replaces?: number): Promise<unknown> {
   const { def } = at;
   const check = checkCommand(at);
   return settle(
     error,
     async () => {
-      const holding: ApiRecord[] = [];
-      for await (const piece of api.stream(at)) if (piece.kind === 'records') holding.push(...piece.records.filter((record) => holds(record, sent)));
-      const same = before.newOnes(holding);
+      const same = before.newOnes(await holding(api, at, sent));
       if (same === undefined) return `What existed before could not be read, so no ${def.singular} can be shown to be its result: it may have been applied; check with \`${check}\` before repeating it.`;
-      if (same.length === 1) return `Looked up: it was applied: ${def.singular} ${String(same[0]!.id)} is new and holds every value sent.`;
+      if (same.length === 1) {
+        api.noteApplied(at, Number(same[0]!.id), null, same[0]!, replaces);
+        if (typeof error === 'object' && error !== null) madeBy.set(error, same[0]!);
+        return `Looked up: it was applied: ${def.singular} ${String(same[0]!.id)} is new and holds every value sent.`;
+      }
       if (same.length > 1) {
         const ids = same.map((record) => String(record.id)).join(', ');
         return `Looked up: ${same.length} new ${def.plural} hold every value sent (ids ${ids}; another client may have written one): it may have been applied; check with \`${check}\` before repeating it.`;
@@ -124,7 +148,9 @@ export function settleUpdate(api: ResourceApi, at: Address, id: number, sent: Ap
     async () => {
       const [record] = (await api.get(at, id)).records;
       if (record && holds(record, sent)) {
-        return before && holds(before, sent) ? `Looked up: ${what} holds the values sent, as it did before: nothing is left to do.` : `Looked up: it was applied: ${what} has the values sent.`;
+        if (before && holds(before, sent)) return `Looked up: ${what} holds the values sent, as it did before: nothing is left to do.`;
+        if (before) api.noteApplied(at, id, before, record);
+        return `Looked up: it was applied: ${what} has the values sent.`;
       }
       return `Looked up: ${what} does not have the values sent, ${unproven(error, check)}`;
     },
@@ -133,8 +159,8 @@ export function settleUpdate(api: ResourceApi, at: Address, id: number, sent: Ap
   );
 }
 
-/** After a failed DELETE: is the record gone? */
-export function settleDelete(api: ResourceApi, at: Address, id: number, error: unknown): Promise<unknown> {
+/** After a failed DELETE: is the record gone? `before`: the record as read before the DELETE. */
+export function settleDelete(api: ResourceApi, at: Address, id: number, error: unknown, before?: ApiRecord): Promise<unknown> {
   const what = `${at.def.singular} ${id}`;
   const check = checkCommand(at, id);
   return settle(
@@ -143,7 +169,10 @@ export function settleDelete(api: ResourceApi, at: Address, id: number, error: u
       try {
         await api.get(at, id);
       } catch (failure) {
-        if (failure instanceof NotFoundError) return `Looked up: it was applied: ${what} is gone.`;
+        if (failure instanceof NotFoundError) {
+          if (before) api.noteApplied(at, id, before, null);
+          return `Looked up: it was applied: ${what} is gone.`;
+        }
         throw failure;
       }
       return `Looked up: ${what} still exists, ${unproven(error, check)}`;

@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import type { HttpMethod, TokenProvider } from '../api/http-types.js';
 import type { ResourceApi } from '../api/resource-api.js';
-import type { HistoryEntry } from '../config/history.js';
+import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../config/history.js';
 import type { PlanKey } from '../config/plan-key.js';
 import type { DocumentSettings, Settings } from '../config/settings.js';
 import type { CalendarData, CalendarReading } from '../data/calendar.js';
@@ -42,16 +42,35 @@ export interface Interrupts {
   exitNow?: (code: number) => never;
 }
 
-/** The history of writes as this run sees it: the entries of its API, and its own entry. */
+/** The history of writes as this run sees it: the entries of its API, its own entry, and an undo's bookkeeping. */
 export interface HistoryLog {
   /** The entries of this API (the base URL in force; all when none is set), oldest first. */
   entries(): HistoryEntry[];
-  /** This run undoes `entry` (its own entry says so). */
-  undoes(entry: string): void;
   /** The id of this run's entry once it wrote; undefined before its first write. */
   entry(): string | undefined;
-  /** Notes in this run's entry that its record `to` brings back the deleted record `from`. */
-  broughtBack(resource: string, from: number, to: number): void;
+  /**
+   * Runs `work` holding the lock `key` of the history (one undo at a time of a chain of undos, or of
+   * a report): another run waits for it; one whose holder died is taken over. `waiting`: told once
+   * when the wait grows long, with the holder's pid.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>, waiting: (pid: number) => void): Promise<T>;
+  /** The pid of a running process that holds the lock `key` (an undo running now), if any. */
+  holder(key: string): Promise<number | undefined>;
+  /**
+   * Opens this run's entry now, as the undo of an entry or of a report; an entry's undo writes every
+   * line at once from then on. Its id. Throws when the history cannot be written.
+   */
+  startUndo(of: { entry: string } | { report: string }): string;
+  /** This run continues the entry `id` (an undo that did not finish, holding `records` records). */
+  resume(id: string, records: number): void;
+  /** The undo's steps, in order, before its first write. */
+  intent(steps: readonly UndoStepRef[]): void;
+  /** What the undo notes of its step `step` (before its write is sent; skipped); `entry`: of an earlier undo (a step looked up). */
+  step(step: number, note: StepNote, entry?: string): void;
+  /** A record of the earlier entry `entry` whose write was never answered and is found applied. */
+  recordOf(entry: string, record: HistoryRecord): void;
+  /** How the run ends. */
+  end(end: EntryEnd): void;
 }
 
 export interface Factory {

@@ -1,13 +1,16 @@
 // Use case: the history of writes as `rentals history` shows it: the entries a filter keeps, newest
-// first, each with the records it changed and what changed in them.
+// first, each with the records it changed and what changed in them; an undo with how it ended (one
+// that did not finish: what it put back, what may have been sent, what not, and the ways on), an
+// entry undone with the undo that stands for it. An undo left unfinished is said on stderr too.
 
-import { type HistoryEntry, type HistoryRecord, standingEntries } from '../config/history.js';
+import type { HistoryEntry, HistoryRecord } from '../config/history.js';
 import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
 import { wallTimeOf } from '../domain/wall-time.js';
 import type { GroupedView } from '../output/views.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
 import type { Factory } from './factory.js';
+import { describeProgress, howItStopped, rootOf, standingOf, standingUndoOf, stepStates, unfinished } from './undo-progress.js';
 
 /** Which entries: from a wall time on, that changed an event (or its bookings) or an item (its prices, bookings of it), at most so many. */
 export interface HistoryFilter {
@@ -17,9 +20,51 @@ export interface HistoryFilter {
   limit?: number;
 }
 
-/** The entry's records as `-o json` shows them: `{ resource, id, before, after }`. */
-function entryJson(entry: HistoryEntry): Record<string, unknown> {
-  return { id: entry.id, at: entry.at, command: entry.command, ...(entry.undoes ? { undoes: entry.undoes } : {}), records: entry.records.map(({ resource, id, before, after }) => ({ resource, id, before, after })) };
+/** Where an undo stands: `complete`, `partial` (it said why it stopped), `interrupted` (it never said: killed), `running`. */
+export type UndoState = 'complete' | 'partial' | 'interrupted' | 'running';
+
+/** How the undos of the entries listed stand, and which entry each listed entry is undone by. */
+export interface UndoStates {
+  /** Of an undo entry. */
+  state: ReadonlyMap<string, UndoState>;
+  /** Of an entry undone: the undo that stands for it. */
+  undoneBy: ReadonlyMap<string, HistoryEntry>;
+}
+
+function stateOf(entry: HistoryEntry, running: ReadonlySet<string>): UndoState | undefined {
+  if (!entry.undo && entry.undoesReport === undefined) return undefined;
+  if (!unfinished(entry)) return 'complete';
+  if (running.has(entry.id)) return 'running';
+  return entry.end ? 'partial' : 'interrupted';
+}
+
+/** The entry's records as `-o json` shows them: `{ resource, id, before, after }`; an undo's state and steps, the undo an entry is undone by. */
+function entryJson(entry: HistoryEntry, states: UndoStates): Record<string, unknown> {
+  const state = states.state.get(entry.id);
+  const by = states.undoneBy.get(entry.id);
+  const undo =
+    state === undefined
+      ? {}
+      : {
+          undo: {
+            ...(entry.undoesReport === undefined ? { of: entry.undoes ?? null } : { report: entry.undoesReport }),
+            state,
+            ...(entry.end?.reason === undefined ? {} : { reason: entry.end.reason }),
+            ...(entry.undo ? { steps: stepStates(entry).map((s) => ({ resource: s.ref.resource, id: s.ref.id, action: s.ref.action, state: s.state, newId: s.newId ?? null, ...(s.why ? { why: s.why } : {}) })) } : {}),
+          },
+        };
+  const undone = by ? { undoneBy: { entry: by.id, complete: !unfinished(by) } } : {};
+  return { id: entry.id, at: entry.at, command: entry.command, ...(entry.undoes ? { undoes: entry.undoes } : {}), ...undo, ...undone, records: entry.records.map(({ resource, id, before, after }) => ({ resource, id, before, after })) };
+}
+
+/** `  [undone by 3f9c2a1b]`, `  [undo: interrupted]`: what a heading says of an entry's undo. */
+function undoNote(entry: HistoryEntry, states: UndoStates): string {
+  const notes: string[] = [];
+  const state = states.state.get(entry.id);
+  if (state !== undefined && state !== 'complete') notes.push(`undo ${state}: ${state === 'running' ? 'still writing' : `rentals undo ${entry.id} --finish or --reverse`}`);
+  const by = states.undoneBy.get(entry.id);
+  if (by) notes.push(unfinished(by) ? `partly undone by ${by.id}` : `undone by ${by.id}`);
+  return notes.length === 0 ? '' : `  [${notes.join('; ')}]`;
 }
 
 function fieldsOf(resource: string): string[] {
@@ -45,19 +90,56 @@ export function chosenEntries(entries: readonly HistoryEntry[], filter: HistoryF
   return limit === undefined ? chosen : chosen.slice(0, limit);
 }
 
-/** One group per entry (when, the command line), a row per record it changed. */
-export function historyView(entries: readonly HistoryEntry[]): GroupedView {
+const NO_STATES: UndoStates = { state: new Map(), undoneBy: new Map() };
+
+/** One group per entry (when, the command line, its undo), a row per record it changed. */
+export function historyView(entries: readonly HistoryEntry[], states: UndoStates = NO_STATES): GroupedView {
   return {
     kind: 'groups',
     groupColumn: 'entry',
     columns: ['resource', 'id', 'change'],
     groups: entries.map((entry) => ({
-      heading: `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}`,
+      heading: `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}${undoNote(entry, states)}`,
       key: entry.id,
       rows: entry.records.map((r) => ({ resource: r.resource, id: r.id, change: describeChange(r, fieldsOf(r.resource)) })),
     })),
-    data: entries.map(entryJson),
+    data: entries.map((entry) => entryJson(entry, states)),
   };
+}
+
+/** How every undo of `all` stands (one still writing: a live process holds its lock) and what each entry is undone by. */
+async function undoStates(deps: Pick<HistoryDeps, 'history'>, all: readonly HistoryEntry[]): Promise<UndoStates> {
+  const log = deps.history();
+  const running = new Set<string>();
+  const open = all.filter(unfinished);
+  await Promise.all(
+    open.map(async (entry) => {
+      const key = entry.undoesReport === undefined ? rootOf(all, entry.id) : await reportLockKey(entry.undoesReport);
+      if ((await log.holder(key)) !== undefined) running.add(entry.id);
+    }),
+  );
+  const state = new Map<string, UndoState>();
+  const undoneBy = new Map<string, HistoryEntry>();
+  for (const entry of all) {
+    const s = stateOf(entry, running);
+    if (s !== undefined) state.set(entry.id, s);
+    const by = standingUndoOf(all, entry.id);
+    if (by) undoneBy.set(entry.id, by);
+  }
+  return { state, undoneBy };
+}
+
+/** The lock of the undo of a report (its absolute path): one undo of a report at a time. */
+export async function reportLockKey(report: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  return `report-${createHash('sha256').update(report).digest('hex').slice(0, 16)}`;
+}
+
+/** An undo left unfinished, said: what it did and the ways on. */
+export function unfinishedNotice(entry: HistoryEntry): string {
+  const of = entry.undoes === undefined ? `the report ${entry.undoesReport ?? '?'}` : `entry ${entry.undoes}`;
+  const finish = entry.undoesReport !== undefined ? `finish it by running its command again (${entry.command})` : `finish it with rentals undo ${entry.id} --finish`;
+  return [`warning: entry ${entry.id} did not finish undoing ${of} (${howItStopped(entry)}):`, ...describeProgress(stepStates(entry)), `  ${finish}, or take back what it wrote with rentals undo ${entry.id} --reverse`].join('\n');
 }
 
 export type HistoryDeps = Pick<Factory, 'history' | 'calendar' | 'wallNow' | 'notices'>;
@@ -84,7 +166,13 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
     byId(request.item, async (ref) => (await deps.calendar()).item(ref)),
   ]);
   // An entry whose every write backed out (a lost race) stands for nothing: not listed.
-  const entries = chosenEntries(standingEntries(deps.history().entries()), { since, eventId, itemId, limit: request.limit });
+  const all = deps.history().entries();
+  const entries = chosenEntries(standingOf(all), { since, eventId, itemId, limit: request.limit });
   if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
-  return historyView(entries);
+  const states = await undoStates(deps, all);
+  for (const entry of standingOf(all)) {
+    const state = states.state.get(entry.id);
+    if (state === 'partial' || state === 'interrupted') deps.notices().warn(unfinishedNotice(entry));
+  }
+  return historyView(entries, states);
 }

@@ -1,42 +1,52 @@
 // Use case: `rentals undo [entry]` puts back what a history entry changed (the newest by default),
-// through the writers and their rules, as any write:
-// 1. Every record is read as it is now; one that is not as the entry left it was changed since:
+// through the writers and their rules, as any write, exactly once:
+// 1. One undo at a time: the undo holds a lock (config/lock.ts) on the chain of undos its entry is
+//    part of; a second undo of the same entry waits, then finds it undone (AlreadyUndoneError, exit 1).
+// 2. Every record is read as it is now; one that is not as the entry left it was changed since:
 //    the whole undo is refused (stale), nothing written.
-// 2. Each record's undo, newest first, is planned by its resource's writer (data/writers.ts) and
+// 3. Each record's undo, newest first, is planned by its resource's writer (data/writers.ts) and
 //    judged there: a line that comes back must fit (the booking planner, all lines of an event
 //    together), an event put back keeps its status and cancel date in step and must fit if it
 //    holds more (the event writer), an item's units owned never go below what is held (the stock
 //    writer). A deleted record comes back as a new record; the entry's lines of a deleted event
 //    come back on it, judged over its window before anything is written.
-// 3. A dry run shows that plan; a run writes that plan, in order: the same judgement either way.
+// 4. A dry run shows that plan; a run notes its intent in the history (the records it puts back, in
+//    order), then writes that plan: each record is read again immediately before its write and left
+//    as it is when it changed meanwhile (exit 6, said exactly), each write noted before it is sent.
+// 5. An undo that stops part way (a refusal, a lost answer, Ctrl-C, a kill) is left unfinished in the
+//    history with what it wrote; `undo` and `history` say so, `--finish` finishes it (the steps in
+//    doubt looked up first: app/undo-settle.ts) and `--reverse` takes back what it wrote.
 // The undo's own writes are a history entry of their own, so an undo is undone like any write.
 
-import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
-import { type HistoryEntry, type HistoryRecord, renamesOf, standingEntries } from '../config/history.js';
+import type { ApiRecord, ResourceApi } from '../api/resource-api.js';
+import { holding } from '../api/unknown-outcome.js';
+import { type HistoryEntry, type HistoryRecord, type UndoStepRef, renamesOf } from '../config/history.js';
 import type { PlannedBookings } from '../data/booking-writer.js';
-import { writtenChange } from '../data/booking-writer.js';
+import { bookingsAddress, lineRow, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
-import type { BookingIntent, BookingTarget } from '../domain/booking-plan.js';
+import { type BookingIntent, type BookingTarget, type LineWrite, finalLines } from '../domain/booking-plan.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
-import { eventLabel, readEvent } from '../domain/records.js';
+import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
 import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
-import { NotFoundError, RentalsError, UsageError } from '../errors.js';
+import { CancelledError, PartialFailureError, RentalsError, UsageError } from '../errors.js';
 import type { View } from '../output/views.js';
-import { type ResourceName, defaultVersion, resources, writableFields } from '../resources/definitions.js';
+import { resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import { announcePlanned, carryOut } from './carry-out.js';
 import { changesView } from './changes-view.js';
-import type { Factory, HistoryLog } from './factory.js';
+import type { Factory, HistoryLog, Interrupts } from './factory.js';
 import type { CalendarWrites } from './ports.js';
+import { AlreadyUndoneError, describeProgress, howItStopped, rootOf, standingOf, standingUndoOf, stands, stepStates, unfinished } from './undo-progress.js';
+import { type Verdict, addressOf, readNow, settleInDoubt } from './undo-settle.js';
 
-/** What undo uses: the calendar's reads, the writers, notices, the API (to read each record as it is now), the history of writes. */
-export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog };
+/** What undo uses: the calendar's reads, the writers, notices, the API (to read each record as it is now), the history of writes, Ctrl-C. */
+export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog; interrupts: Interrupts };
 
 /** Undo's dependencies, of the run's factory. */
-export async function undoDeps(factory: Pick<Factory, 'booking' | 'api' | 'history'>): Promise<UndoDeps> {
+export async function undoDeps(factory: Pick<Factory, 'booking' | 'api' | 'history' | 'interrupts'>): Promise<UndoDeps> {
   const { calendar, writers, notices } = await factory.booking();
-  return { calendar, writers, notices, api: () => factory.api(), history: factory.history() };
+  return { calendar, writers, notices, api: () => factory.api(), history: factory.history(), interrupts: factory.interrupts() };
 }
 
 export interface UndoRequest {
@@ -44,16 +54,30 @@ export interface UndoRequest {
   entry?: string;
   allowOverbook: boolean;
   dryRun: boolean;
+  /** Finish the undo that did not finish (named, or the undo of the entry named; the newest such without one). */
+  finish?: boolean;
+  /** Take back what an undo that did not finish wrote. */
+  reverse?: boolean;
 }
 
 /** Refused: records changed since the entry; nothing was undone. */
 export class StaleEntryError extends RentalsError {}
 
+/** Refused: an undo of the entry did not finish; finish it or take it back first. Exit 1. */
+export class UnfinishedUndoError extends RentalsError {}
+
+/** Ctrl-C: stopped after the write in flight. */
+class UndoInterrupted extends RentalsError {}
+
 export interface UndoStep {
+  /** Its place in the undo's steps (the history's notes name it). */
+  index: number;
   action: UndoAction;
   record: HistoryRecord;
   /** Where it is now (a parent brought back under a new id, by this undo or an earlier one). */
   parentId?: number;
+  /** The record written to: its id now (a deleted record brought back earlier has a new one). */
+  target: number;
   /** Set once written: the new id of a record brought back. */
   newId?: number;
 }
@@ -64,11 +88,18 @@ type PlannedGroup =
   /** `recreatedParent`: the event is brought back by this undo: the lines go on its new id. */
   | { kind: 'lines'; steps: UndoStep[]; planned: PlannedBookings; recreatedParent?: number };
 
-function addressOf(resource: string, parentId: number | undefined): Address {
-  const def = resources[resource as ResourceName];
-  if (!def) throw new RentalsError(`the history names a resource this rentals does not know (${resource}); it cannot be undone`);
-  return { def, version: defaultVersion(def), parentId };
+/** An undo being written: its entry, the entry it undoes, its plan, and the steps it left as they were. */
+interface UndoRun {
+  own: string;
+  undoing: HistoryEntry;
+  groups: PlannedGroup[];
+  steps: UndoStep[];
+  skipped: Array<{ step: UndoStep; why: string }>;
+  /** Set by Ctrl-C: no further write starts. */
+  interrupted: boolean;
 }
+
+type Renamed = (resource: string, id: number) => number;
 
 /** The entry named by its id or the start of it; the newest without one. */
 function chosenEntry(entries: readonly HistoryEntry[], ref: string | undefined): HistoryEntry {
@@ -81,79 +112,209 @@ function chosenEntry(entries: readonly HistoryEntry[], ref: string | undefined):
 }
 
 function label(resource: string): string {
-  return resources[resource as ResourceName]?.singular ?? resource;
+  return resources[resource as keyof typeof resources]?.singular ?? resource;
 }
 
 export async function undo(deps: UndoDeps, request: UndoRequest): Promise<View> {
-  const all = deps.history.entries();
-  const entry = chosenEntry(standingEntries(all), request.entry);
-  const renamed = renamesOf(all);
-  const steps = await stepsOf(deps, entry, renamed);
+  if (request.finish && request.reverse) throw new UsageError('--finish and --reverse: give one of them');
+  const entries = deps.history.entries();
+  const chosen = choose(entries, request);
+  if (request.dryRun) return carry(deps, entries, chosen.id, request);
+  // Under the lock, the history is read again: what another undo did while this one waited counts.
+  return deps.history.exclusive(
+    rootOf(entries, chosen.id),
+    () => carry(deps, deps.history.entries(), chosen.id, request),
+    (pid) => deps.notices.info(`Waiting for another rentals undo of entry ${chosen.id} to end (pid ${pid})…`),
+  );
+}
+
+/** The entry the request names: with --finish or --reverse and none named, the newest undo left unfinished. */
+function choose(entries: readonly HistoryEntry[], request: UndoRequest): HistoryEntry {
+  const standing = standingOf(entries);
+  if (request.entry === undefined && (request.finish || request.reverse)) {
+    const open = standing.filter(unfinished);
+    if (open.length === 0) throw new UsageError(`no undo was left unfinished: nothing to ${request.finish ? 'finish' : 'take back'} (rentals history)`);
+    return open[open.length - 1]!;
+  }
+  return chosenEntry(standing, request.entry);
+}
+
+/** The unfinished undo the entry is (or that partly undid it), if any. */
+function unfinishedUndo(entries: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry | undefined {
+  if (unfinished(entry) && stands(entry)) return entry;
+  const undo = standingUndoOf(entries, entry.id);
+  return undo && unfinished(undo) ? undo : undefined;
+}
+
+async function carry(deps: UndoDeps, entries: readonly HistoryEntry[], id: string, request: UndoRequest): Promise<View> {
+  const entry = entries.find((e) => e.id === id);
+  if (!entry) throw new UsageError(`entry ${id} is no longer in the history of writes`);
+  if (request.finish || request.reverse) {
+    const open = unfinishedUndo(entries, entry);
+    if (!open) {
+      const undone = standingUndoOf(entries, entry.id);
+      if (undone) throw alreadyUndone(entry, undone);
+      throw new UsageError(`entry ${entry.id} is not an undo left unfinished, nor partly undone by one: nothing to ${request.finish ? 'finish' : 'take back'}`);
+    }
+    if (open.undoesReport !== undefined) {
+      if (request.finish) throw new UsageError(`entry ${open.id} put back the report ${open.undoesReport}: finish it by running its command again (${open.command}); rows already put back send nothing`);
+      return undoEntry(deps, entries, open, request);
+    }
+    const undoing = entries.find((e) => e.id === open.undoes);
+    if (!undoing) throw new RentalsError(`entry ${open.id} undid entry ${open.undoes ?? '?'}, which is no longer in the history of writes: it cannot be finished; take it back with rentals undo ${open.id} --reverse`);
+    return request.finish ? finishUndo(deps, entries, open, undoing, request) : reverseUndo(deps, entries, open, undoing, request);
+  }
+  const open = unfinishedUndo(entries, entry);
+  if (open) throw unfinishedError(entries, open);
+  const undone = standingUndoOf(entries, entry.id);
+  if (undone) throw alreadyUndone(entry, undone);
+  return undoEntry(deps, entries, entry, request);
+}
+
+function when(entry: HistoryEntry): string {
+  return `${entry.at.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function alreadyUndone(entry: HistoryEntry, by: HistoryEntry): AlreadyUndoneError {
+  return new AlreadyUndoneError(`entry ${entry.id} was undone already, by entry ${by.id} (${when(by)}); nothing was written. (rentals undo ${by.id} takes that undo back.)`);
+}
+
+/** What an unfinished undo did and the two ways on. */
+function unfinishedText(entries: readonly HistoryEntry[], open: HistoryEntry): string[] {
+  const of = open.undoes === undefined ? `the report ${open.undoesReport ?? '?'}` : `entry ${open.undoes}`;
+  const head = `entry ${open.id} (${open.command}, ${when(open)}) did not finish undoing ${of}: ${howItStopped(open)}.`;
+  const finish = open.undoesReport !== undefined ? `Finish it by running its command again: ${open.command}` : `Finish it: rentals undo ${open.id} --finish`;
+  void entries;
+  return [head, ...describeProgress(stepStates(open)), finish, `Or take back what it wrote: rentals undo ${open.id} --reverse`];
+}
+
+function unfinishedError(entries: readonly HistoryEntry[], open: HistoryEntry): UnfinishedUndoError {
+  return new UnfinishedUndoError([...unfinishedText(entries, open), 'Nothing was written.'].join('\n'));
+}
+
+/** Undoes `entry` afresh (or takes back an unfinished undo, `--reverse`): refused whole when a record changed since. `started`: this run's entry is open already. */
+async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry: HistoryEntry, request: UndoRequest, started = false): Promise<View> {
+  const renamed = renamesOf(entries);
+  const steps = stepsOf(entry, renamed);
   const what = `entry ${entry.id} (${entry.command})`;
   const { notices } = deps;
   if (steps.length === 0) {
     notices.info(`Nothing to undo: what ${what} wrote was put back in the same run (a write backed out after a lost race).`);
     return undoView(deps, steps, [], request.dryRun);
   }
+  const stale = await staleSteps(deps, steps);
+  if (stale.length > 0) {
+    throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map((s) => s.line).sort().join('\n')}\nNothing was undone.`);
+  }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
   const groups = await planGroups(deps, steps, renamed, request.allowOverbook);
-  if (request.dryRun) {
-    const changes: Change[] = [];
-    for (const group of groups) changes.push(...(await plannedGroup(deps, group)));
-    for (const step of steps) notices.info(`would ${step.action} ${label(step.record.resource)} ${step.record.id}`);
-    notices.info(`Dry run: ${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back; nothing was sent.`);
-    return undoView(deps, steps, changes, true);
-  }
-  deps.history.undoes(entry.id);
-  const changes: Change[] = [];
-  const newIds = new Map<number, number>();
-  try {
-    for (const group of groups) changes.push(...(await runGroup(deps, group, newIds)));
-  } catch (error) {
-    const done = deps.history.entry();
-    if (done && error instanceof Error) error.message += `\nPart of the undo was written before this (entry ${done}: rentals undo ${done} takes it back).`;
-    throw error;
-  }
+  if (request.dryRun) return dryRunView(deps, groups, steps, `${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back`);
+  const own = started ? deps.history.entry()! : deps.history.startUndo({ entry: entry.id });
+  deps.history.intent(steps.map(refOf));
+  const run: UndoRun = { own, undoing: entry, groups, steps, skipped: [], interrupted: false };
+  const changes = await writeRun(deps, run);
   for (const step of steps.filter((s) => s.newId !== undefined)) notices.info(`${label(step.record.resource)} ${step.record.id} was deleted: it comes back as ${label(step.record.resource)} ${step.newId}.`);
-  const own = deps.history.entry();
-  notices.info(`Undid ${what}: ${steps.length} record${steps.length === 1 ? '' : 's'} put back.${own ? ` This undo is entry ${own} (rentals undo ${own} takes it back).` : ''}`);
+  notices.info(`Undid ${what}: ${steps.length} record${steps.length === 1 ? '' : 's'} put back. This undo is entry ${own} (rentals undo ${own} takes it back).`);
   return undoView(deps, steps, changes, false);
 }
 
-/** The steps, newest record first; refused as a whole (StaleEntryError) when any record changed since. */
-async function stepsOf(deps: UndoDeps, entry: HistoryEntry, renamed: (resource: string, id: number) => number): Promise<UndoStep[]> {
-  const steps: UndoStep[] = netChanges(entry.records)
+/** Finishes the unfinished undo `open` of `undoing`: its steps in doubt looked up, the others it did not write written, into its entry. */
+async function finishUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open: HistoryEntry, undoing: HistoryEntry, request: UndoRequest): Promise<View> {
+  const renamedBefore = renamesOf(entries);
+  if (!request.dryRun) deps.history.resume(open.id, open.records.length);
+  const verdicts = await settleInDoubt(deps, open, undoing, (status) => parentNow(status.ref, renamedBefore), request.dryRun);
+  const now = request.dryRun ? withVerdicts(entries, open.id, verdicts) : deps.history.entries();
+  const undo = now.find((e) => e.id === open.id)!;
+  const renamed = renamesOf(now);
+  const left = stepStates(undo).filter((s) => s.state === 'not sent' || s.state === 'skipped');
+  const all = stepsOf(undoing, renamed);
+  const steps = left.map((status) => ({ ...all.find((s) => s.record.resource === status.ref.resource && s.record.id === status.ref.id)!, index: status.index }));
+  if (steps.some((s) => s.record === undefined)) throw new RentalsError(`entry ${open.id} names records entry ${undoing.id} does not hold: it cannot be finished; take it back with rentals undo ${open.id} --reverse`);
+  // A record changed since is left as it is (said), the others written: the undo goes as far as it can.
+  const stale = await staleSteps(deps, steps);
+  const fit = steps.filter((s) => !stale.some((x) => x.step === s));
+  const what = `the undo of entry ${undoing.id} (entry ${open.id})`;
+  const groups = fit.length === 0 ? [] : await planGroups(deps, fit, renamed, request.allowOverbook);
+  if (request.dryRun) {
+    for (const s of stale) deps.notices.info(`would leave ${label(s.step.record.resource)} ${s.step.record.id} as it is: ${s.why}`);
+    return dryRunView(deps, groups, fit, `${fit.length} more record${fit.length === 1 ? '' : 's'} of ${what} would be put back`);
+  }
+  const run: UndoRun = { own: open.id, undoing, groups, steps: fit, skipped: [], interrupted: false };
+  for (const { step, why } of stale) skip(deps, run, step, why);
+  const changes = await writeRun(deps, run);
+  deps.notices.info(`Finished ${what}: ${fit.length} more record${fit.length === 1 ? '' : 's'} put back.`);
+  return undoView(deps, fit, changes, false);
+}
+
+/** Takes back what the unfinished undo `open` wrote (its steps in doubt looked up first): an undo of it. */
+async function reverseUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open: HistoryEntry, undoing: HistoryEntry, request: UndoRequest): Promise<View> {
+  const renamed = renamesOf(entries);
+  if (!request.dryRun) deps.history.startUndo({ entry: open.id });
+  const verdicts = await settleInDoubt(deps, open, undoing, (status) => parentNow(status.ref, renamed), request.dryRun);
+  const now = request.dryRun ? withVerdicts(entries, open.id, verdicts) : deps.history.entries();
+  deps.notices.info(`Taking back what entry ${open.id} wrote before it stopped undoing entry ${undoing.id}.`);
+  return undoEntry(deps, now, now.find((e) => e.id === open.id)!, request, !request.dryRun);
+}
+
+/** The entries with the verdicts of a dry run's lookups in the undo `id` (nothing was noted). */
+function withVerdicts(entries: readonly HistoryEntry[], id: string, verdicts: ReadonlyMap<number, Verdict>): HistoryEntry[] {
+  return entries.map((entry) => {
+    if (entry.id !== id || !entry.undo) return entry;
+    const records = [...entry.records];
+    const notes = [...entry.undo.notes];
+    for (const [index, verdict] of verdicts) {
+      if ('applied' in verdict && verdict.applied) records.push(verdict.applied);
+      else notes[index] = { state: 'settled' };
+    }
+    return { ...entry, records, undo: { ...entry.undo, notes } };
+  });
+}
+
+/** Where the record of a step lives now: its parent under the id it has now. */
+function parentNow(ref: Pick<UndoStepRef, 'resource' | 'parentId'>, renamed: Renamed): number | undefined {
+  const parent = resources[ref.resource as keyof typeof resources]?.parent?.resource;
+  return ref.parentId === undefined || parent === undefined ? ref.parentId : renamed(parent, ref.parentId);
+}
+
+function refOf(step: UndoStep): UndoStepRef {
+  const { resource, id, parentId } = step.record;
+  return { resource, id, ...(parentId === undefined ? {} : { parentId }), action: step.action };
+}
+
+/** The steps, newest record first. */
+function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
+  return netChanges(entry.records)
     .reverse()
-    .map((record) => {
-      const parent = resources[record.resource as ResourceName]?.parent?.resource;
-      const parentId = record.parentId === undefined || parent === undefined ? record.parentId : renamed(parent, record.parentId);
-      return { action: undoAction(record), record, ...(parentId === undefined ? {} : { parentId }) };
+    .map((record, index) => {
+      const parentId = parentNow(record, renamed);
+      return { index, action: undoAction(record), record, target: renamed(record.resource, record.id), ...(parentId === undefined ? {} : { parentId }) };
     });
-  const stale: string[] = [];
+}
+
+/** The steps whose record is not as the entry left it (read now, all at once). */
+async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<Array<{ step: UndoStep; why: string; line: string }>> {
+  const stale: Array<{ step: UndoStep; why: string; line: string }> = [];
   await Promise.all(
     steps.map(async (step) => {
-      const found = differences(step.record, await current(deps, step, renamed), writableFields(addressOf(step.record.resource, step.parentId).def).map((f) => f.name));
-      if (found.length > 0) stale.push(staleLine(step, found));
+      const found = await changedSince(deps, step);
+      if (found.length > 0) stale.push({ step, why: found.map(describeDifference).join('; '), line: staleLine(step, found) });
     }),
   );
-  if (stale.length > 0) {
-    throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.sort().join('\n')}\nNothing was undone.`);
-  }
-  return steps;
+  return stale;
+}
+
+/** How the step's record now differs from what the entry left (read now). */
+async function changedSince(deps: UndoDeps, step: UndoStep): Promise<Difference[]> {
+  const at = addressOf(step.record.resource, step.parentId);
+  return differences(step.record, await current(deps, step), writableFields(at.def).map((f) => f.name));
 }
 
 /** The record as it is now (a deleted one an earlier undo brought back: under its new id), checked to be the one asked for. */
-async function current(deps: UndoDeps, step: UndoStep, renamed: (resource: string, id: number) => number): Promise<ApiRecord | null> {
-  const id = renamed(step.record.resource, step.record.id);
+async function current(deps: UndoDeps, step: UndoStep): Promise<ApiRecord | null> {
   const at = addressOf(step.record.resource, step.parentId);
-  try {
-    const record = (await deps.api().get(at, id)).records[0] ?? null;
-    if (record) checkSameRecord(at, id, record);
-    return record;
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
+  const record = await readNow(deps.api(), at, step.target);
+  if (record) checkSameRecord(at, step.target, record);
+  return record;
 }
 
 /** The steps in runs: consecutive booking lines of one event together, any other step alone. */
@@ -177,34 +338,46 @@ function valuesOf(step: UndoStep): Record<string, unknown> {
   return body;
 }
 
-/** Every group planned by its writer and judged, before anything is written. */
-async function planGroups(deps: UndoDeps, steps: readonly UndoStep[], renamed: (resource: string, id: number) => number, allowOverbook: boolean): Promise<PlannedGroup[]> {
+/**
+ * Every group planned by its writer and judged, before anything is written: the lines first, then
+ * the records, so that an event put back with its lines is judged as one plan: the lines over the
+ * event's window as it will be, the event with the lines it will hold.
+ */
+async function planGroups(deps: UndoDeps, steps: readonly UndoStep[], renamed: Renamed, allowOverbook: boolean): Promise<PlannedGroup[]> {
   const eventSteps = new Map(steps.filter((s) => s.record.resource === 'events').map((s) => [s.record.id, s]));
-  const planned: PlannedGroup[] = [];
-  for (const group of groups(steps)) {
+  const runs = groups(steps);
+  const planned = new Map<UndoStep[], PlannedGroup>();
+  // The lines the undo leaves on each event it puts back: its lines now, with the undo's line writes.
+  const linesAfter = new Map<number, { current: readonly CalendarBooking[]; writes: LineWrite[] }>();
+  for (const group of runs.filter((run) => run[0]!.record.resource === 'bookings')) {
+    const step = group[0]!;
+    const parentStep = eventSteps.get(step.record.parentId!);
+    const target = await linesTarget(deps, step, parentStep);
+    const lines = await deps.writers.bookings.plan(target, bookingIntents(group), { allowOverbook });
+    planned.set(group, { kind: 'lines', steps: group, planned: lines, ...(parentStep?.action === 'recreate' ? { recreatedParent: parentStep.record.id } : {}) });
+    if (parentStep?.action !== 'restore') continue;
+    const after = linesAfter.get(parentStep.record.id);
+    if (after) after.writes.push(...lines.plan.writes);
+    else linesAfter.set(parentStep.record.id, { current: lines.world.current, writes: [...lines.plan.writes] });
+  }
+  for (const group of runs.filter((run) => run[0]!.record.resource !== 'bookings')) {
     const step = group[0]!;
     const { resource } = step.record;
-    if (resource === 'bookings') {
-      const parentStep = eventSteps.get(step.record.parentId!);
-      const target = await linesTarget(deps, step, parentStep);
-      const lines = await deps.writers.bookings.plan(target, bookingIntents(group), { allowOverbook });
-      planned.push({ kind: 'lines', steps: group, planned: lines, ...(parentStep?.action === 'recreate' ? { recreatedParent: parentStep.record.id } : {}) });
-      continue;
-    }
     const at = addressOf(resource, step.parentId);
     const writer = deps.writers.for(at.def);
     const id = renamed(resource, step.record.id);
+    const after = resource === 'events' ? linesAfter.get(step.record.id) : undefined;
     // Dates as the entry found them, in whatever order they were: put back as they were.
-    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back' };
+    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back', ...(after ? { lines: finalLines(after.current, after.writes) } : {}) };
     const write =
       step.action === 'delete'
         ? await writer.planDelete(at, id, choices)
         : step.action === 'restore'
           ? await writer.planUpdate(at, id, { ...valuesOf(step), id }, choices)
           : await writer.planCreate(at, valuesOf(step), { ...choices, replaces: step.record.id });
-    planned.push({ kind: 'record', step, planned: write });
+    planned.set(group, { kind: 'record', step, planned: write });
   }
-  return planned;
+  return runs.map((run) => planned.get(run)!);
 }
 
 /** The event the lines come back on, as it will be when they do: put back by this undo, brought back by it (not created yet), or as it is. */
@@ -217,20 +390,108 @@ async function linesTarget(deps: UndoDeps, step: UndoStep, parentStep: UndoStep 
   return { ...bookings.target(asFound), id: undefined, label: `${eventLabel(asFound)} as it comes back` };
 }
 
-/** The group's changes as planned, its warnings said (a dry run: nothing is written). */
-function plannedGroup(deps: UndoDeps, group: PlannedGroup): Promise<Change[]> {
-  return carryOut(group.kind === 'record' ? group.planned : deps.writers.bookings.planned(group.planned), true, deps.notices);
+/** A dry run: the plan's changes, its warnings said, what it would do; nothing is sent or noted. */
+async function dryRunView(deps: UndoDeps, planned: readonly PlannedGroup[], steps: readonly UndoStep[], summary: string): Promise<View> {
+  const changes: Change[] = [];
+  for (const group of planned) changes.push(...(await carryOut(group.kind === 'record' ? group.planned : deps.writers.bookings.planned(group.planned), true, deps.notices)));
+  for (const step of steps) deps.notices.info(`would ${step.action} ${label(step.record.resource)} ${step.record.id}`);
+  deps.notices.info(`Dry run: ${summary}; nothing was sent.`);
+  return undoView(deps, steps, changes, true);
 }
 
-/** Writes a planned group; a record brought back gets its new id (said to the history); `newIds`: the events brought back so far. */
-async function runGroup(deps: UndoDeps, group: PlannedGroup, newIds: Map<number, number>): Promise<Change[]> {
+/**
+ * Writes the run's groups in order, each step's record read again immediately before its write;
+ * Ctrl-C stops it after the write in flight (twice: at once). Ends the entry complete, or partial
+ * with what it did (exit 6 when records were left as they were; the error's own exit code else).
+ */
+async function writeRun(deps: UndoDeps, run: UndoRun): Promise<Change[]> {
+  const interrupts = deps.interrupts;
+  const stopListening = interrupts.listen(() => {
+    if (run.interrupted && interrupts.exitNow) interrupts.exitNow(130);
+    run.interrupted = true;
+    deps.notices.warn('\nInterrupted: stopping after the write in flight… (Ctrl-C again to stop at once; the history keeps what was sent)');
+  });
+  const changes: Change[] = [];
+  const newIds = new Map<number, number>();
+  try {
+    for (const group of run.groups) {
+      if (run.interrupted) throw new UndoInterrupted('interrupted');
+      changes.push(...(await runGroup(deps, run, group, newIds)));
+    }
+  } catch (error) {
+    throw stopped(deps, run, error);
+  } finally {
+    stopListening();
+  }
+  if (run.skipped.length > 0) {
+    const one = run.skipped.length === 1;
+    const reason = `${run.skipped.length} record${one ? ' was' : 's were'} changed while it ran, and left as ${one ? 'it is' : 'they are'}`;
+    deps.history.end({ outcome: 'partial', reason });
+    throw new PartialFailureError([`the undo of entry ${run.undoing.id} wrote what it could: ${reason}. Entry ${run.own} records it:`, ...progressOf(deps, run.own), ...waysOn(run.own)].join('\n'));
+  }
+  deps.history.end({ outcome: 'complete' });
+  return changes;
+}
+
+/** The error an undo stopped by: its entry ended partial, the message ending with what it did and the ways on. */
+function stopped(deps: UndoDeps, run: UndoRun, error: unknown): unknown {
+  const interrupted = error instanceof UndoInterrupted;
+  const reason = interrupted ? 'interrupted by Ctrl-C' : `stopped by an error: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+  deps.history.end({ outcome: 'partial', reason });
+  const text = [`The undo of entry ${run.undoing.id} stopped part way (${reason}). Entry ${run.own} records what it wrote:`, ...progressOf(deps, run.own), ...waysOn(run.own)].join('\n');
+  if (interrupted) return new CancelledError(text);
+  if (error instanceof Error) error.message += `\n${text}`;
+  return error;
+}
+
+function progressOf(deps: UndoDeps, own: string): string[] {
+  const entry = deps.history.entries().find((e) => e.id === own);
+  return entry ? describeProgress(stepStates(entry)) : [];
+}
+
+function waysOn(own: string): string[] {
+  return [`Finish it: rentals undo ${own} --finish`, `Or take back what it wrote: rentals undo ${own} --reverse`];
+}
+
+/** A step left as it is: its record changed since the undo began. */
+function skip(deps: UndoDeps, run: UndoRun, step: UndoStep, why: string): void {
+  deps.history.step(step.index, { state: 'skipped', why });
+  run.skipped.push({ step, why });
+  deps.notices.warn(`warning: ${label(step.record.resource)} ${step.record.id} changed while the undo ran (${why}): left as it is`);
+}
+
+/**
+ * Immediately before the step's write: its record read again (left as it is when it changed since)
+ * and the write noted as being sent (a create with what it sends and the records that already
+ * hold all of it, so that a lookup can tell its record from theirs). False: not to be sent.
+ */
+async function ready(deps: UndoDeps, run: UndoRun, step: UndoStep, create?: { at: ReturnType<typeof addressOf>; body: Record<string, unknown> }): Promise<boolean> {
+  if (run.interrupted) throw new UndoInterrupted('interrupted');
+  if (step.action !== 'recreate') {
+    const found = await changedSince(deps, step);
+    if (found.length > 0) {
+      skip(deps, run, step, found.map(describeDifference).join('; '));
+      return false;
+    }
+    deps.history.step(step.index, { state: 'sending', ...(step.target === step.record.id ? {} : { target: step.target }) });
+    return true;
+  }
+  const twins = create ? (await holding(deps.api(), create.at, create.body)).map((r) => Number(r.id)) : [];
+  deps.history.step(step.index, { state: 'sending', ...(create ? { body: create.body, twins } : {}) });
+  return true;
+}
+
+/** Writes a planned group; a record brought back gets its new id; `newIds`: the events brought back so far. */
+async function runGroup(deps: UndoDeps, run: UndoRun, group: PlannedGroup, newIds: Map<number, number>): Promise<Change[]> {
   if (group.kind === 'record') {
-    const { step } = group;
-    const changes = await carryOut(group.planned, false, deps.notices);
+    const { step, planned } = group;
+    const request = planned.request;
+    const create = step.action === 'recreate' && request?.body ? { at: request.at, body: { ...request.body } } : undefined;
+    if (!(await ready(deps, run, step, create))) return [];
+    const changes = await carryOut(planned, false, deps.notices);
     if (step.action === 'recreate') {
       step.newId = Number(changes[0]?.id);
       if (step.record.resource === 'events') newIds.set(step.record.id, step.newId);
-      deps.history.broughtBack(step.record.resource, step.record.id, step.newId);
     }
     return changes;
   }
@@ -244,34 +505,46 @@ async function runGroup(deps: UndoDeps, group: PlannedGroup, newIds: Map<number,
   }
   announcePlanned(bookings.planned(planned), deps.notices);
   const eventId = planned.target.id!;
-  const written = await bookings.write(planned);
-  // The lines that came back, in the order asked: their new ids.
-  const created = written.filter((w) => w.write.action === 'create');
-  group.steps
-    .filter((s) => s.action === 'recreate')
-    .forEach((step, index) => {
-      const id = created[index]?.record.id;
-      if (id === undefined) return;
-      step.newId = Number(id);
-      deps.history.broughtBack('bookings', step.record.id, step.newId);
-    });
+  const at = bookingsAddress(eventId);
+  const guarded: PlannedBookings = {
+    ...planned,
+    guard: {
+      before: (write) => {
+        const step = stepOfLine(group.steps, write);
+        const { action: _action, id: _id, ...body } = lineRow(eventId, write);
+        return ready(deps, run, step, write.action === 'create' ? { at, body } : undefined);
+      },
+    },
+  };
+  const written = await bookings.write(guarded);
+  for (const line of written) {
+    if (line.write.action !== 'create' || line.write.replaces === undefined) continue;
+    const step = group.steps.find((s) => s.action === 'recreate' && s.record.id === (line.write as { replaces?: number }).replaces);
+    if (step) step.newId = Number(line.record.id);
+  }
   return written.map((line) => writtenChange(eventId, line));
+}
+
+/** The step a line write of its group does. */
+function stepOfLine(steps: readonly UndoStep[], write: LineWrite): UndoStep {
+  const step = write.action === 'create' ? steps.find((s) => s.action === 'recreate' && s.record.id === write.replaces) : steps.find((s) => s.action !== 'recreate' && s.target === write.booking.id);
+  if (!step) throw new Error('a line write of the undo matches none of its steps');
+  return step;
 }
 
 /** A group of booking lines put back, as the planner's intents. */
 function bookingIntents(group: readonly UndoStep[]): BookingIntent[] {
-  return group.map(({ action, record }): BookingIntent => {
-    if (action === 'delete') return { kind: 'delete-line', bookingId: record.id };
+  return group.map(({ action, record, target }): BookingIntent => {
+    if (action === 'delete') return { kind: 'delete-line', bookingId: target };
     const before = readRecord(resources.bookings.fields, record.before!);
     const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
-    return action === 'restore' ? { kind: 'update-line', bookingId: record.id, ...line } : { kind: 'add-line', ...line };
+    return action === 'restore' ? { kind: 'update-line', bookingId: target, ...line } : { kind: 'add-line', ...line, replaces: record.id };
   });
 }
 
 /** `  events 12: eventName is "B" now; the entry left "A"`. */
 function staleLine(step: UndoStep, found: readonly Difference[]): string {
-  const def = resources[step.record.resource as ResourceName];
-  return `  ${def?.singular ?? step.record.resource} ${step.record.id}: ${found.map(describeDifference).join('; ')}`;
+  return `  ${label(step.record.resource)} ${step.record.id}: ${found.map(describeDifference).join('; ')}`;
 }
 
 /** The steps (`-o json`'s `data`, as before) and the changes. */

@@ -1,11 +1,14 @@
 // The runner's operations over the API. `current` answers from the planning snapshot when the
 // plan was just made from it (import, adjust: no second read), or from a fresh listing of the row's
-// parent, fetched once per parent when the run reaches it (apply, undo: the plan may be old).
+// parent, fetched once per parent when the run reaches it (apply: the plan may be old), or, for an
+// undo (`freshRows`), from the row's own record read just before its write: a colleague's change
+// made while a long undo runs is seen, and that row is stale, never overwritten.
 
 import { letYoungGenerationGrow } from '../common/heap.js';
 import { validateWrite } from '../schemas/resource.js';
 import { type ApiRecord, single } from '../api/resource-api.js';
-import { type LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
+import { NotFoundError } from '../errors.js';
+import { LiveIndex, type LiveRecord, toLiveRecord } from './live.js';
 import { type BulkContext, addressOf, listRecords } from './loading.js';
 import type { PlanRow } from './plan.js';
 import type { RowWrites } from '../data/row-writes.js';
@@ -25,6 +28,7 @@ export function apiOperations(
   snapshot?: LiveIndex,
   writes: RowWrites = READ_ONLY,
   lookupsByParent?: ReadonlyArray<number | undefined>,
+  freshRows = false,
 ): RowOperations {
   const parent = parentField(spec);
   const listings = new Map<number | undefined, Promise<LiveIndex>>();
@@ -74,6 +78,7 @@ export function apiOperations(
 
   return {
     current(row) {
+      if (freshRows) return fresh(row);
       return snapshot ? locate(snapshot, row) : listed(row);
     },
     async find(row) {
@@ -95,6 +100,20 @@ export function apiOperations(
       return writing(() => writes.remove(addressOf(spec.def, ctx, parentOf(row)), current.id, { id: current.id, ...current.values }).then(() => undefined));
     },
   };
+
+  /** The row's record read now: by its id (a record gone: none), else by its key in a listing of its parent read now. */
+  async function fresh(row: PlanRow): Promise<LiveRecord | undefined> {
+    const id = row.ids.id;
+    if (id === undefined || !ctx.api.get) return locate(await listRecords(spec, ctx, parentOf(row)), row);
+    const parentId = parentOf(row);
+    try {
+      const { records } = await ctx.api.get(addressOf(spec.def, ctx, parentId), id);
+      return new LiveIndex(spec).add(records, parentId).get(id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
 
   async function listed(row: PlanRow): Promise<LiveRecord | undefined> {
     const parentId = parentOf(row);

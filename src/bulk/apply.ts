@@ -21,6 +21,8 @@ export interface ApplyOptions {
   onProgress?: (progress: Progress) => void;
   /** The plan's rows are planned as their parents are listed (import --yes): a resource with write rules is never run so. */
   whileListing?: boolean;
+  /** Each row's record read just before its write (an undo: a change made meanwhile makes the row stale). */
+  freshRows?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
   return runPlan(rowsOf(plan), {
     total: rowCount(plan),
     spec,
-    ops: apiOperations(spec, ctx, options.snapshot, rowWrites(ctx.api), 'lookupsByParent' in plan ? plan.lookupsByParent : undefined),
+    ops: apiOperations(spec, ctx, options.snapshot, rowWrites(ctx.api), 'lookupsByParent' in plan ? plan.lookupsByParent : undefined, options.freshRows),
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,

@@ -17,6 +17,8 @@ import type { RowSpec } from './spec.js';
 /** The API's operations the engine uses; events and bookings are written only with their writers' grant (api/write-grant.ts). */
 export interface BulkApi {
   list(at: Address): Promise<{ records: ApiRecord[] }>;
+  /** One record by id (an undo reads each row's record just before its write); absent: its parent is listed instead. */
+  get?(at: Address, id: number): Promise<{ records: ApiRecord[] }>;
   create(at: Address, body: ValidBody, options?: WriteOptions): Promise<{ records: ApiRecord[] }>;
   /** `before`: the record as the plan read it (the history of writes keeps it). */
   update(at: Address, id: number, body: ValidBody, options?: WriteOptions & { before?: ApiRecord }): Promise<{ records: ApiRecord[] }>;

@@ -31,7 +31,7 @@ These are a small fixed grammar, not free text: a word it does not know is an er
 ones it does, never a guess. Without --range or --from/--to, a calendar command shows today and
 the days ahead (each command's help says how many).
 
-On a terminal, the resolved range is printed on stderr, e.g.
+The resolved range is printed on stderr (-q silences it), e.g.
   Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
 
 The time model:

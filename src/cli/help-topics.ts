@@ -41,18 +41,22 @@ function formats(): string {
           (events show: the quote; load-sheet: the pick list; timeline); see docs/documents.md
   pdf     the same page printed to PDF through a Chromium-family browser (RENTALS_CHROMIUM
           names one), on the paper setting or --paper; --out FILE, or stdout when piped
+  xlsx    a spreadsheet file with typed cells, for the commands that print rows (to --out FILE
+          or a pipe); see docs/spreadsheets.md
+--out FILE writes the output to FILE instead of stdout (the format from -o, else the extension).
 A command's --help lists the formats it prints on its -o line.
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 --jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.
 Control and bidi characters in text are shown as escapes (\\t \\r \\x1b \\u009b \\u202e) in everything
 for people (tables, plans, stderr, any format at a terminal), and in tsv and ics; csv keeps them
-raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv/tsv
+raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv
 cell starting with = + - @, a tab or a CR gets a leading ' so that a spreadsheet does not run it
-as a formula (numbers stay as they are; import takes it off again).
+as a formula (numbers stay as they are; import takes it off again); tsv, for scripts, carries
+every value as it is.
 At a terminal, long output goes through a pager: RENTALS_PAGER, then PAGER, else "less -FRX";
 --no-pager turns it off.
-Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.
+Bulk commands read back exactly what export prints with -o csv, -o ndjson, -o json or -o xlsx.
 Set a default: rentals config set output json (or ${setting('output').env[0]}=json).`;
 }
 
@@ -83,10 +87,24 @@ ${identity.join('\n')}
 An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals help exit-codes.`;
 }
 
+/** Variables rentals reads that are not settings of a profile (the settings are in src/config/settings-table.ts). */
+export const OTHER_VARIABLES: ReadonlyArray<{ names: string; help: string }> = [
+  { names: 'RENTALS_PAGER, PAGER', help: 'the pager for long output at a terminal (default "less -FRX"; empty or cat: none)' },
+  { names: 'RENTALS_DEBUG', help: '1: the same as --debug' },
+  { names: 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY', help: 'an http:// proxy for https and http base URLs, and the hosts to reach directly (lowercase names first)' },
+  { names: 'NODE_EXTRA_CA_CERTS', help: 'a PEM file of certificates to trust besides the system ones (a private CA)' },
+  { names: 'XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME', help: 'where the config (and history), the data (reports, a kept sandbox) and the code cache go (default ~/.config, ~/.local/share, ~/.cache)' },
+];
+
+function environment(): string {
+  const width = Math.max(...OTHER_VARIABLES.map((v) => v.names.length)) + 2;
+  return `${environmentHelp()}\n\nAlso read:\n${OTHER_VARIABLES.map((v) => `  ${v.names.padEnd(width)}${v.help}`).join('\n')}`;
+}
+
 export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: OPTIONS_TOPIC, summary: 'the global options every command takes', text: globalOptionsHelp },
   { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
-  { name: 'environment', summary: 'environment variables and where settings come from', text: environmentHelp },
+  { name: 'environment', summary: 'environment variables and where settings come from', text: environment },
   { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
   { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk, options: async () => (await import('./bulk/options.js')).bulkRunOptionsHelp() },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { type Camel, addAliasOption, camel } from './field-flags.js';
 
 export interface Concept {
-  /** The canonical flag, without dashes: named in help, README and messages. */
+  /** The canonical flag, without dashes: named in help, the manual and messages. */
   flag: string;
   /** Accepted wherever the concept is. */
   aliases: readonly string[];

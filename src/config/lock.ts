@@ -30,6 +30,12 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
   }
 }
 
+/** The pid of the process that holds the lock and runs; undefined when none does (no lock, or its holder is gone). */
+export async function lockHolder(lockPath: string): Promise<number | undefined> {
+  const holder = await readHolder(lockPath);
+  return holder && !holder.stale ? holder.pid : undefined;
+}
+
 /** `<pid> start:<ticks> <random>`: ticks from /proc/self/stat where there is one. */
 function ownToken(): string {
   const start = startTicks(process.pid);

@@ -1,6 +1,6 @@
 // Every setting of the tool in one table: its flag, environment variable, config key, rule,
 // default and help line. The global flags, the environment reading (settings.ts), `config set`
-// validation, `auth status`, the Environment section of --help and the README table come from it.
+// validation, `auth status`, the Environment section of --help and the manual's table come from it.
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
@@ -68,7 +68,7 @@ export interface SettingDef {
   choices?: readonly string[];
   /** The default, as shown to people. */
   default?: string;
-  /** One line for the Environment help and the README. */
+  /** One line for the Environment help and the manual. */
   help: string;
   /** Secret: never shown (auth status masks it), never set with `config set`. */
   secret?: boolean;
@@ -423,7 +423,7 @@ export function environmentHelp(): string {
   return `Environment (flags > environment > profile > default):\n${lines.join('\n')}`;
 }
 
-/** The README's settings table (Markdown); a test keeps the README equal to it. */
+/** The settings table of docs/configuration.md (Markdown); a test keeps the page equal to it. */
 export function settingsMarkdown(): string {
   const cell = (text: string | undefined) => (text ? text.replace(/\|/g, '\\|') : '');
   const code = (text: string | undefined) => (text ? `\`${text}\`` : '');

@@ -45,6 +45,14 @@ export interface PlannedBookings {
   /** What was asked, to plan again after backing out of a lost race. */
   intents: readonly BookingIntent[];
   options: { allowOverbook: boolean };
+  /** Asked before each line write is sent (undo: the line still as the entry left it?): false leaves it unsent. */
+  guard?: LineGuard;
+}
+
+/** What a caller checks or notes immediately before each line write is sent. */
+export interface LineGuard {
+  /** True: send it; false: leave it unsent (it is not one of the writes then). A throw stops the writes there. */
+  before(write: LineWrite): Promise<boolean>;
 }
 
 export interface WrittenLine {
@@ -127,10 +135,12 @@ export class BookingWriter implements RecordWrites {
     return writeGuarded({
       label: `the bookings of ${planned.target.label}`,
       pause: this.pause,
+      forgetHolds: () => this.calendar.forgetHolds(),
+      eventId: eventId,
       history: this.api(),
       attempt: async (again) => {
-        if (again) current = await this.plan(planned.target, planned.intents, planned.options);
-        const written = await this.send(eventId, current.plan, version);
+        if (again) current = { ...(await this.plan(planned.target, planned.intents, planned.options)), ...(planned.guard ? { guard: planned.guard } : {}) };
+        const written = await this.send(eventId, current.plan, version, current.guard);
         return { written, guarded: !current.options.allowOverbook && current.target.holdRule !== 'tentative' && grows(current) };
       },
       shortagesNow: async (written) => {
@@ -237,19 +247,26 @@ export class BookingWriter implements RecordWrites {
     }
   }
 
-  /** Sends the planned writes in order (deletes first, so a line that moves never counts twice). */
-  private async send(eventId: number, plan: BookingPlan, version?: ApiVersion): Promise<WrittenLine[]> {
+  /** Sends the planned writes in order (deletes first, so a line that moves never counts twice); `guard` asked before each. */
+  private async send(eventId: number, plan: BookingPlan, version?: ApiVersion, guard?: LineGuard): Promise<WrittenLine[]> {
     const api = this.api();
     const at = bookingsAddress(eventId, version);
     const written: WrittenLine[] = [];
+    const unsent = new Set<LineWrite>();
     const ordered = [...plan.writes.filter((w) => w.action === 'delete'), ...plan.writes.filter((w) => w.action !== 'delete')];
     // The event's lines before any is created: a line after a fault is this write's only if it is new.
     const before = ordered.some((w) => w.action === 'create') ? await BeforeCreate.note(api, at) : undefined;
+    let index = 0;
     try {
-      for (const write of ordered) {
+      for (; index < ordered.length; index++) {
+        const write = ordered[index]!;
+        if (guard && !(await guard.before(write))) {
+          unsent.add(write);
+          continue;
+        }
         if (write.action === 'delete') {
           await api.remove(at, write.booking.id, { grant: writeGrant, before: write.booking.record }).catch(async (error: unknown) => {
-            throw await settleDelete(api, at, write.booking.id, error);
+            throw await settleDelete(api, at, write.booking.id, error, write.booking.record);
           });
           written.push({ write, record: write.booking.record, before: write.booking.record, after: undefined });
           continue;
@@ -257,7 +274,7 @@ export class BookingWriter implements RecordWrites {
         const body = { eventId, inventoryId: write.itemId, quantity: write.quantity, price: moneyToNumber(write.price) };
         const result =
           write.action === 'create'
-            ? await create(api, at, await validated(resources.bookings, body, 'create'), before!)
+            ? await create(api, at, await validated(resources.bookings, body, 'create'), before!, write.replaces)
             : await update(api, at, write.booking.id, await validated(resources.bookings, { id: write.booking.id, ...body }, 'update'), write.booking.record);
         if (write.action === 'create') before!.add(result.records[0]?.id);
         const record = result.records[0] ?? body;
@@ -266,8 +283,8 @@ export class BookingWriter implements RecordWrites {
     } catch (error) {
       // The lines written before the failure stay written: say which, and which were not sent.
       // A body refused by the validator was never sent: it joins the lines not sent.
-      const sent = !(error instanceof ValidationError);
-      if (error instanceof Error && ordered.length > 1) error.message += `\n${progress(eventId, ordered, written.length, sent)}`;
+      const sent = !(error instanceof ValidationError) && index < ordered.length;
+      if (error instanceof Error && ordered.length > 1) error.message += `\n${progress(eventId, ordered, index, sent, unsent)}`;
       throw error;
     } finally {
       this.calendar.catalog.forget('bookings', eventId);
@@ -334,9 +351,9 @@ export function lineRow(eventId: number | undefined, write: LineWrite): Record<s
 
 // A line write whose outcome is unknown (a 5xx, a dropped connection after sending) is looked up:
 // the error then says whether it was applied (api/unknown-outcome.ts), as `bookings add` does.
-function create(api: ResourceApi, at: Address, body: ValidBody, before: BeforeCreate) {
-  return api.create(at, body, { grant: writeGrant }).catch(async (error: unknown) => {
-    throw await settleCreate(api, at, body, before, error);
+function create(api: ResourceApi, at: Address, body: ValidBody, before: BeforeCreate, replaces?: number) {
+  return api.create(at, body, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
+    throw await settleCreate(api, at, body, before, error, replaces);
   });
 }
 
@@ -357,14 +374,14 @@ function grows(planned: PlannedBookings): boolean {
   return planned.target.window !== undefined && grownItems(planned).length > 0;
 }
 
-/** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` */
-function progress(eventId: number, ordered: readonly LineWrite[], done: number, failedWasSent: boolean): string {
+/** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` (`unsent`: left unsent by the guard). */
+function progress(eventId: number, ordered: readonly LineWrite[], done: number, failedWasSent: boolean, unsent: ReadonlySet<LineWrite>): string {
   const say = (write: LineWrite) => {
     const row = lineRow(eventId, write);
     return write.action === 'delete' ? `delete line ${String(row.id)}` : `${write.action} ${String(row.quantity)} × item ${String(row.inventoryId)}`;
   };
-  const before = ordered.slice(0, done).map(say);
-  const after = ordered.slice(failedWasSent ? done + 1 : done).map(say);
+  const before = ordered.slice(0, done).filter((write) => !unsent.has(write)).map(say);
+  const after = [...ordered.slice(failedWasSent ? done + 1 : done), ...ordered.slice(0, done).filter((write) => unsent.has(write))].map(say);
   const failed = failedWasSent ? `; the failed one: ${say(ordered[done]!)}` : '';
   return `Event ${eventId}: written before the failure: ${before.length > 0 ? before.join(', ') : 'nothing'}${failed}; not sent: ${after.length > 0 ? after.join(', ') : 'nothing'}.`;
 }

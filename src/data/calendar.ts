@@ -257,10 +257,15 @@ export class CalendarData {
 
   /** holdings() from the server as it is now (a read-back after a write): nothing from this run's cache, the items' stock neither. */
   async holdingsNow(range: Range, exclude?: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<Holdings> {
+    this.forgetHolds();
+    return this.holdings(range, exclude, ruleOf);
+  }
+
+  /** Forgets what this run read of the events, their lines and the items' stock: the next read is the server's as it is then. */
+  forgetHolds(): void {
     this.catalog.forgetAll('events');
     this.catalog.forgetAll('bookings');
     this.catalog.forget('inventory');
-    return this.holdings(range, exclude, ruleOf);
   }
 
   /**

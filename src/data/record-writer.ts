@@ -53,7 +53,7 @@ export class RecordRequests {
     const before = await BeforeCreate.note(api, at);
     try {
       const result = await api.create(at, body, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
-        throw await settleCreate(api, at, body, before, error);
+        throw await settleCreate(api, at, body, before, error, replaces);
       });
       const created = result.records[0];
       if (!created) throw new ValidationError([{ field: 'id', message: `the service answered the new ${at.def.singular} with no record` }]);
@@ -79,7 +79,7 @@ export class RecordRequests {
     const api = this.api();
     try {
       return await api.remove(at, id, { grant: writeGrant, before }).catch(async (error: unknown) => {
-        throw await settleDelete(api, at, id, error);
+        throw await settleDelete(api, at, id, error, before);
       });
     } finally {
       this.catalog.forget(at.def.name, at.parentId);

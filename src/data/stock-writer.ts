@@ -70,6 +70,7 @@ export class StockWriter extends RecordWriter {
     return writeGuarded({
       label: `the stock of item ${id}`,
       pause: this.pause,
+      forgetHolds: () => this.calendar.forgetHolds(),
       history: this.api(),
       attempt: async (again) => {
         if (again) judgeStockChange(await this.shortage(before, quantity, true), { allowOverbook });

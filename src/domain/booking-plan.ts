@@ -18,7 +18,7 @@ import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
 import { type Money, compareMoney, formatMoneyFixed } from './money.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem, HeldLine } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import { type WaysOut, describeWaysOut } from './ways-out.js';
@@ -44,15 +44,15 @@ export type BookingIntent =
   | { kind: 'set'; itemId: number; quantity: number; price?: Money; fallbackPrice?: Money }
   /** Every line of the item goes (events unbook). */
   | { kind: 'remove'; itemId: number }
-  /** One more line (bookings add, a created import row). */
-  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money }
+  /** One more line (bookings add, a created import row); `replaces`: the deleted line it brings back (undo). */
+  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money; replaces?: number }
   /** One line changed (bookings update, an updated import row). */
   | { kind: 'update-line'; bookingId: number; itemId?: number; quantity?: number; price?: Money }
   /** One line deleted (bookings delete, a deleted import row). */
   | { kind: 'delete-line'; bookingId: number };
 
 export type LineWrite =
-  | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource }
+  | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource; replaces?: number }
   | { action: 'update'; booking: CalendarBooking; itemId: number; quantity: number; price: Money; priceFrom: PriceSource }
   | { action: 'delete'; booking: CalendarBooking };
 
@@ -139,7 +139,8 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
       for (const booking of lines.values()) if (booking.itemId === intent.itemId) writes.push({ action: 'delete', booking });
     } else if (intent.kind === 'add-line') {
       const price = priceFor(intent.itemId, intent.price);
-      if (price) writes.push({ action: 'create', itemId: intent.itemId, quantity: intent.quantity, price: price.price, priceFrom: price.from });
+      const replaces = intent.replaces === undefined ? {} : { replaces: intent.replaces };
+      if (price) writes.push({ action: 'create', itemId: intent.itemId, quantity: intent.quantity, price: price.price, priceFrom: price.from, ...replaces });
     } else if (intent.kind === 'update-line') {
       const booking = lines.get(intent.bookingId);
       if (!booking) {
@@ -227,8 +228,8 @@ export function windowText(window: Range): string {
 }
 
 /** The target's lines once the writes are done. */
-export function finalLines(current: readonly CalendarBooking[], writes: readonly LineWrite[]): Array<{ itemId: number; quantity: number }> {
-  const lines = new Map<number | string, { itemId: number; quantity: number }>(current.map((b) => [b.id, { itemId: b.itemId, quantity: b.quantity }]));
+export function finalLines(current: readonly CalendarBooking[], writes: readonly LineWrite[]): HeldLine[] {
+  const lines = new Map<number | string, HeldLine>(current.map((b) => [b.id, { itemId: b.itemId, quantity: b.quantity }]));
   writes.forEach((write, index) => {
     if (write.action === 'delete') lines.delete(write.booking.id);
     else if (write.action === 'update') lines.set(write.booking.id, { itemId: write.itemId, quantity: write.quantity });

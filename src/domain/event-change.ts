@@ -7,7 +7,7 @@
 
 import type { HoldRule } from './hold-policy.js';
 import type { Holdings, Shortage } from './holds.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import type { CalendarEvent, CalendarItem, HeldLine } from './records.js';
 import { type QuotesCountingOn, askedItems, checkBooking } from './tentative-holds.js';
 import type { Range } from './wall-time.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
@@ -45,8 +45,8 @@ export interface EventChangeWorld {
   after: CalendarEvent;
   ruleBefore: HoldRule;
   ruleAfter: HoldRule;
-  /** The event's booking lines (they move with it). */
-  lines: readonly CalendarBooking[];
+  /** The event's booking lines (they move with it): as it holds them now, or as a write that changes them too will leave them. */
+  lines: readonly HeldLine[];
   items: Map<number, CalendarItem>;
   /** What the other events hold over the new window. */
   others: Holdings;

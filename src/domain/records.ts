@@ -38,6 +38,12 @@ export interface CalendarBooking {
   record: ApiRecord;
 }
 
+/** What a booking line holds: units of an item. */
+export interface HeldLine {
+  itemId: number;
+  quantity: number;
+}
+
 /** A booking line whose inventoryId is missing or unreadable: it holds nothing; `check` reports it. */
 export interface BookingWithoutItem {
   id: number;
@@ -202,7 +208,7 @@ export function venue(event: CalendarEvent): string {
 }
 
 /** Units per item over booking lines: every line of an item counted together. */
-export function totalsByItem(lines: Iterable<{ itemId: number; quantity: number }>): Map<number, number> {
+export function totalsByItem(lines: Iterable<HeldLine>): Map<number, number> {
   const totals = new Map<number, number>();
   for (const line of lines) totals.set(line.itemId, (totals.get(line.itemId) ?? 0) + line.quantity);
   return totals;

@@ -4,7 +4,7 @@
 
 import { type Holdings, type Shortage, describeShortages, heldWindow, shortages } from './holds.js';
 import type { TurnaroundOf } from './turnaround.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel, totalsByItem } from './records.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, type HeldLine, eventLabel, totalsByItem } from './records.js';
 import { type Hold, overbookings, peak } from './sweep.js';
 import type { HoldRule } from './hold-policy.js';
 import { type Range, overlaps } from './wall-time.js';
@@ -158,7 +158,7 @@ export function unconfirmableQuotes(
 }
 
 /** An event's bookings as asks: every line of an item summed (an item with several lines holds their total). */
-export function askedItems(bookings: readonly CalendarBooking[], items: Map<number, CalendarItem>): Ask[] {
+export function askedItems(bookings: readonly HeldLine[], items: Map<number, CalendarItem>): Ask[] {
   return [...totalsByItem(bookings)].flatMap(([itemId, quantity]) => {
     const item = items.get(itemId);
     return item ? [{ itemId, itemName: item.name, owned: item.quantity, quantity }] : [];

@@ -26,6 +26,7 @@ export async function* renderTextual(view: TextualView, format: ViewFormat, opti
       }
       if (format === 'ndjson') return yield* inBatches(mapLines(view.records(), escapeJsonControl));
       if (format === 'tsv' || format === 'csv') return yield* planRows(view, format, options);
+      if (view.note !== undefined) options.info(view.note);
       return yield* inBatches(fittedLines(view.lines(options.terminal && view.listAll !== true), options));
     case 'request':
       return yield* renderText(requestText(view), format, options);

@@ -51,7 +51,7 @@ describe('a clone whose lines fail', () => {
 
   test('for another reason (the server answered oddly, exit 1 too): the copy stays, and the message says so', async () => {
     const { run, deleted } = await cloneFailing(new ProtocolError('the server answered with an empty "data" array for booking 4'));
-    await expect(run()).rejects.toThrow(/The copy \(event 999\) was created; its bookings were not all written/);
+    await expect(run()).rejects.toThrow(/The copy \(event 999\) was created; its bookings were not all copied \(see above which were written\)\. Finish the copy with:\n {2}rentals events book 999 --item \d+=4\n/);
     expect(deleted).toEqual([]);
   });
 });

@@ -16,11 +16,10 @@ import { openEvent } from '../../src/app/open-event.js';
 import { rawCall } from '../../src/app/raw-call.js';
 import { recordNames } from '../../src/app/record-names.js';
 import type { HistoryEntry } from '../../src/config/history.js';
-import { NameIndex } from '../../src/data/names.js';
-import { resources } from '../../src/resources/definitions.js';
 import { DeclinedError, UsageError } from '../../src/errors.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/fake-context.js';
+import { strict } from '../helpers/app-context.js';
 import { factoryOver, fakeFactory, recordingNotices } from '../helpers/fake-factory.js';
 import { eventBody, inventoryBody, openSandbox } from '../sandbox/helpers.js';
 
@@ -54,8 +53,8 @@ describe("an event's web link", () => {
   test('a link that is not http(s) is neither shown nor opened', async () => {
     const record = { id: 5, Links: [{ rel: 'web', href: 'file:///etc/passwd' }] };
     const factory = fakeFactory({
-      // A bare number reads the events' names (some event could be named "5").
-      catalog: () => ({ names: async () => new NameIndex(resources.events, [record]) }) as never,
+      // A bare number is the id, unless the run knows some event is named "5".
+      catalog: () => ({ reference: async () => ({ found: { ok: true, id: 5 }, assumed: true }) }) as never,
       api: () => ({ get: async () => ({ body: { data: [record] }, records: [record] }) }) as never,
       settings: () => ({ webUrl: { value: undefined } }) as never,
     });
@@ -93,7 +92,7 @@ describe('the history of writes', () => {
     entry('b2', '2027-01-02T10:00:00Z', [{ resource: 'bookings', id: 3, parentId: 7, before: null, after: { id: 3, eventId: 7, inventoryId: 9, quantity: 2 } }]),
     entry('c3', '2027-01-03T10:00:00Z', [{ resource: 'inventory', id: 9, before: { id: 9, quantityAvailable: 1 }, after: { id: 9, quantityAvailable: 4 } }]),
   ];
-  const log = (): HistoryLog => ({ entries: () => entries, undoes: () => undefined, entry: () => undefined, broughtBack: () => undefined });
+  const log = (): HistoryLog => strict<HistoryLog>('history', { entries: () => entries, holder: async () => undefined });
 
   test('newest first; an event by id keeps the entries that changed it or its bookings, with no calendar read', async () => {
     const { notices } = recordingNotices();

@@ -1,12 +1,15 @@
 // The undo use case (app/undo.ts) in-process: a history entry's records put back through the
 // writers, judged as any write (a stock raise undone refused like `inventory update`), the dry run
 // judged the same way as the run, a deleted event and its lines brought back together, a record
-// changed since refusing the whole undo. The history is a double: only what undo asks of it.
+// changed since refusing the whole undo, an undo that stopped part way finished or taken back (its
+// unanswered write looked up first). The history is a double: only what undo asks of it, its own
+// entry made of what the writers recorded since it started.
 
 import { describe, expect, test } from 'vitest';
 import type { HistoryLog } from '../../src/app/factory.js';
-import { type UndoDeps, StaleEntryError, undo } from '../../src/app/undo.js';
-import type { HistoryEntry, HistoryRecord } from '../../src/config/history.js';
+import { type UndoDeps, StaleEntryError, UnfinishedUndoError, undo } from '../../src/app/undo.js';
+import { AlreadyUndoneError } from '../../src/app/undo-progress.js';
+import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import type { View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
@@ -14,14 +17,42 @@ import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '..
 
 const world = writeWorldSuite();
 
-/** The history as undo sees it: these entries; this run's own writes noted. */
-function historyOf(entries: HistoryEntry[]) {
-  const own = { undoes: [] as string[], broughtBack: [] as Array<[string, number, number]> };
+/**
+ * The history as undo sees it: these entries, and its own entry once it starts or resumes one (its
+ * records: what the writers recorded since, and what a lookup added), its notes and how it ended.
+ */
+function historyOf(entries: HistoryEntry[], recorded: HistoryRecord[]) {
+  const own = { id: undefined as string | undefined, undoes: [] as string[], steps: [] as UndoStepRef[], from: 0, end: undefined as EntryEnd | undefined };
+  const added = new Map<string, HistoryRecord[]>();
+  const notes = new Map<string, Array<StepNote | undefined>>();
+  const notesOf = (id: string) => notes.get(id) ?? (notes.set(id, [...(entries.find((e) => e.id === id)?.undo?.notes ?? [])]), notes.get(id)!);
+  const view = (): HistoryEntry[] => {
+    const base = own.id === 'own00001' ? [...entries, { id: 'own00001', at: '2025-06-01T12:00:00.000Z', command: 'rentals undo', baseUrl: 'http://sandbox', undoes: own.undoes[0]!, records: [], undo: { steps: own.steps, notes: [], resumed: 0 } }] : entries;
+    return base.map((entry) => {
+      const records = [...entry.records, ...(added.get(entry.id) ?? []), ...(entry.id === own.id ? recorded.slice(own.from) : [])];
+      const undo = entry.undo && { ...entry.undo, notes: notesOf(entry.id) };
+      const end = entry.id === own.id ? own.end : entry.end;
+      return { ...entry, records, ...(undo ? { undo } : {}), ...(end ? { end } : {}) };
+    });
+  };
   const history = strict<HistoryLog>('history', {
-    entries: () => entries,
-    undoes: (entry) => void own.undoes.push(entry),
-    entry: () => (own.undoes.length > 0 ? 'own00001' : undefined),
-    broughtBack: (resource, from, to) => void own.broughtBack.push([resource, from, to]),
+    entries: view,
+    exclusive: (_key, work) => work(),
+    startUndo: (of) => {
+      if ('entry' in of) own.undoes.push(of.entry);
+      own.id = 'own00001';
+      own.from = recorded.length;
+      return own.id;
+    },
+    resume: (id) => {
+      own.id = id;
+      own.from = recorded.length;
+    },
+    intent: (steps) => void own.steps.push(...steps),
+    step: (index, note, entry) => void (notesOf(entry ?? own.id!)[index] = note),
+    recordOf: (entry, record) => void (added.get(entry) ?? (added.set(entry, []), added.get(entry)!)).push(record),
+    end: (end) => void (own.end = end),
+    entry: () => own.id,
   });
   return { history, own };
 }
@@ -33,8 +64,8 @@ function entryOf(id: string, records: HistoryRecord[]): HistoryEntry {
 function depsOf(entries: HistoryEntry[]) {
   const w = world();
   const notices = keptNotices();
-  const { history, own } = historyOf(entries);
-  return { w, notices, own, deps: strict<UndoDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, api: w.api, history }) };
+  const { history, own } = historyOf(entries, w.recorded);
+  return { w, notices, own, deps: strict<UndoDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, api: w.api, history, interrupts: { listen: () => () => undefined } }) };
 }
 
 function changesOf(view: View) {
@@ -62,6 +93,7 @@ describe('undo through the writers', () => {
     expect(changesOf(await undo(allowed.deps, { allowOverbook: true, dryRun: false }))).toEqual([expect.objectContaining({ resource: 'inventory', id: tent.id, after: expect.objectContaining({ quantityAvailable: 30 }) })]);
     expect(allowed.notices.warnings).toEqual([expect.stringContaining('goes below what events hold')]);
     expect(allowed.own.undoes).toEqual(['raise001']);
+    expect(allowed.own.end).toEqual({ outcome: 'complete' });
   });
 
   test('a deleted event and its lines come back: the event under a new id, its lines on it, judged over its window before anything is written', async () => {
@@ -88,10 +120,39 @@ describe('undo through the writers', () => {
     const newEvent = written[0]!.id!;
     expect(newEvent).not.toBe(fair.id);
     expect(written[1]).toMatchObject({ resource: 'bookings', parentId: newEvent, before: null, after: expect.objectContaining({ inventoryId: crates.id, quantity: 2 }) });
-    expect(run.own.broughtBack).toEqual([
-      ['events', fair.id, newEvent],
-      ['bookings', crateLine, written[1]!.id],
+    // Each record brought back says which deleted one it replaces, in the run's own records.
+    expect(run.w.recorded.map((r) => [r.resource, r.id, r.replaces])).toEqual([
+      ['events', newEvent, fair.id],
+      ['bookings', written[1]!.id, crateLine],
     ]);
+    expect(run.own.steps.map((s: UndoStepRef) => [s.resource, s.id, s.action])).toEqual([
+      ['events', fair.id, 'recreate'],
+      ['bookings', crateLine, 'recreate'],
+    ]);
+  });
+
+  test('an event moved back with its lines put back: judged as one plan, the event over its window with the lines it will hold', async () => {
+    const first = world();
+    const tents = await anItem(first.call, 5);
+    const other = await anEvent(first.call, '2025-12-01T08:00:00', '2025-12-02T10:00:00');
+    await aLine(first.call, other.id, tents.id, 3);
+    const gala = await anEvent(first.call, '2025-12-01T08:00:00', '2025-12-02T10:00:00');
+    const line = await aLine(first.call, gala.id, tents.id, 2);
+    // The entry: the gala moved to a free week, then its tents raised to 5 there.
+    const later = { dropoffDate: '2026-01-10T08:00:00', startDate: '2026-01-10T08:00:00', endDate: '2026-01-11T10:00:00', teardownDate: '2026-01-11T10:00:00', pickupDate: '2026-01-11T10:00:00' };
+    await (await first.writers.events.planUpdate(first.writers.events.address(), gala.id, later)).write();
+    await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, line, { quantity: 5 })).write();
+    const moved = entryOf('move0001', first.recorded);
+
+    // Back in December with its 2 tents it fits beside the other's 3: neither the dry run nor the run is refused.
+    const dry = depsOf([moved]);
+    expect(changesOf(await undo(dry.deps, { allowOverbook: false, dryRun: true })).map((c) => c.resource)).toEqual(['bookings', 'events']);
+    expect(dry.w.recorded).toEqual([]);
+    const run = depsOf([moved]);
+    await undo(run.deps, { allowOverbook: false, dryRun: false });
+    const now = run.w.fresh().calendar;
+    expect((await now.event(String(gala.id))).window?.from).toBe((await now.event(String(other.id))).window?.from);
+    expect((await now.bookings([gala.id])).get(gala.id)?.map((b) => b.quantity)).toEqual([2]);
   });
 
   test('a record changed since the entry: the whole undo refused (stale), nothing written; an entry with nothing left to undo says so', async () => {
@@ -110,5 +171,67 @@ describe('undo through the writers', () => {
     const nothing = depsOf([putBack]);
     expect(changesOf(await undo(nothing.deps, { entry: 'back', allowOverbook: false, dryRun: false }))).toEqual([]);
     expect(nothing.notices.infos).toEqual([expect.stringMatching(/^Nothing to undo: what entry back0001/)]);
+  });
+
+  /** Three lines deleted (entry X), then an undo of it that stopped: the first line back (recorded), the second sent and never answered (applied), the third not sent. */
+  async function stoppedUndo() {
+    const first = world();
+    const event = await anEvent(first.call, '2025-12-01T08:00:00', '2025-12-02T10:00:00');
+    const at = { def: resources.bookings, version: 'v2' as const, parentId: event.id };
+    const deleted: number[] = [];
+    for (const quantity of [2, 3, 4]) {
+      const id = await aLine(first.call, event.id, (await anItem(first.call, 10)).id, quantity);
+      await (await first.writers.bookings.planDelete(at, id)).write();
+      deleted.push(id);
+    }
+    const x = entryOf('lines001', first.recorded);
+    const [c, b] = [x.records[2]!, x.records[1]!];
+    const body = (r: HistoryRecord) => ({ eventId: event.id, inventoryId: r.before!.inventoryId, quantity: r.before!.quantity, price: 10 });
+    const backC = (await first.call('POST', `/v2/events/${event.id}/inventory`, { body: body(c) })).json.data[0]!;
+    await first.call('POST', `/v2/events/${event.id}/inventory`, { body: body(b) });
+    const p: HistoryEntry = {
+      ...entryOf('undo0001', [{ resource: 'bookings', parentId: event.id, id: backC.id, before: null, after: backC, replaces: c.id }]),
+      undoes: 'lines001',
+      undo: {
+        steps: [c, b, x.records[0]!].map((r) => ({ resource: 'bookings', id: r.id, parentId: event.id, action: 'recreate' as const })),
+        notes: [{ state: 'sending', body: body(c), twins: [] }, { state: 'sending', body: body(b), twins: [] }],
+        resumed: 0,
+      },
+    };
+    const lines = async () => (await first.call('GET', `/v2/events/${event.id}/inventory`)).json.data.map((l) => Number(l.quantity)).sort();
+    return { x, p, lines, deleted };
+  }
+
+  test('an undo that stopped: refused until finished; --finish looks the unanswered line up (applied: recorded), writes only the line not sent, into the same entry', async () => {
+    const { x, p, lines, deleted } = await stoppedUndo();
+    const refused = depsOf([x, p]);
+    await expect(undo(refused.deps, { entry: 'lines001', allowOverbook: false, dryRun: false })).rejects.toThrow(UnfinishedUndoError);
+    await expect(undo(refused.deps, { allowOverbook: false, dryRun: false })).rejects.toThrow(/did not finish undoing entry lines001[\s\S]*sent, never answered \(it may have been applied\): booking \d+[\s\S]*not sent: booking \d+[\s\S]*rentals undo undo0001 --finish/);
+    expect(await lines()).toEqual([3, 4]);
+
+    const finishing = depsOf([x, p]);
+    const written = changesOf(await undo(finishing.deps, { allowOverbook: false, dryRun: false, finish: true }));
+    expect(written).toEqual([expect.objectContaining({ resource: 'bookings', before: null, after: expect.objectContaining({ quantity: 2 }) })]);
+    expect(await lines()).toEqual([2, 3, 4]);
+    expect(finishing.own.id).toBe('undo0001');
+    expect(finishing.own.end).toEqual({ outcome: 'complete' });
+    const after = finishing.deps.history.entries().find((e) => e.id === 'undo0001')!;
+    expect(after.records.map((r) => r.replaces)).toEqual([deleted[2], deleted[1], deleted[0]]);
+    await expect(undo(finishing.deps, { entry: 'lines001', allowOverbook: false, dryRun: false })).rejects.toThrow(AlreadyUndoneError);
+  });
+
+  test('--reverse takes back what the stopped undo wrote, the unanswered line included; the entry it undid can then be undone afresh', async () => {
+    const { x, p, lines } = await stoppedUndo();
+    const reversing = depsOf([x, p]);
+    const dry = changesOf(await undo(reversing.deps, { entry: 'undo0001', allowOverbook: false, dryRun: true, reverse: true }));
+    expect(dry.map((c) => c.after)).toEqual([null, null]);
+    expect(await lines()).toEqual([3, 4]);
+    changesOf(await undo(reversing.deps, { entry: 'undo0001', allowOverbook: false, dryRun: false, reverse: true }));
+    expect(await lines()).toEqual([]);
+    expect(reversing.own.undoes).toEqual(['undo0001']);
+    expect(reversing.own.end).toEqual({ outcome: 'complete' });
+    const again = depsOf(reversing.deps.history.entries());
+    await undo(again.deps, { entry: 'lines001', allowOverbook: false, dryRun: false });
+    expect(await lines()).toEqual([2, 3, 4]);
   });
 });

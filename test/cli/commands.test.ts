@@ -497,9 +497,9 @@ describe('api <METHOD> <path>', () => {
   });
 
   test('the statuses group covers both status operations', async () => {
-    const scope = api().get('/v2/status').twice().reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
+    const scope = api().get('/v2/status').reply(200, statuses).get('/v2/status/2').reply(200, envelope([{ id: 2, statusType: 'Confirmed' }]));
     expect((await runCli(['statuses', 'list'], withApi())).stdout).toBe('1\tQuoted\n2\tConfirmed\n');
-    // A bare number reads the list too: some status could be named "2".
+    // A bare number is the id: no list is read to learn whether some status is named "2".
     expect((await runCli(['status', 'get', '2'], withApi())).stdout).toBe('2\tConfirmed\n');
     expect(scope.isDone()).toBe(true);
   });

@@ -1,5 +1,5 @@
 // rentals help <command|topic>, aliases in help, "did you mean" for flags, unknown profiles,
-// and the settings table as the one source of the Environment help and the README table.
+// and the settings table as the one source of the Environment help and the manual's table.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -70,10 +70,10 @@ describe('the environment help comes from the settings table', () => {
     for (const def of SETTINGS) if (def.flag) expect(options).toContain(`  ${def.flag.usage}  `);
   });
 
-  test('the README settings table is the settings table', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  test("the manual's settings table is the settings table", () => {
+    const page = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     const table = settingsMarkdown();
-    expect(readme.includes(`${table}\n`), `README.md's settings table differs from src/config/settings-table.ts; paste:\n${table}`).toBe(true);
+    expect(page.includes(`${table}\n`), `docs/configuration.md's settings table differs from src/config/settings-table.ts; paste:\n${table}`).toBe(true);
   });
 
   test('the output choices of the table are the output formats', () => {

@@ -114,4 +114,29 @@ describe('the history file', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('the history of writes could not be written');
   });
+
+  test("an undo's lines reach the file at once: its intent, each step's note, the records, how it ended; a later run continues the same entry", () => {
+    const dir = join(tempDir(), 'history');
+    const undo = new HistoryWriter(dir, () => ({ ...head(), command: 'rentals undo x', undoes: 'x' }));
+    const warn = () => undefined;
+    const id = undo.start();
+    undo.intent([{ resource: 'bookings', id: 1, parentId: 1, action: 'recreate' }, { resource: 'bookings', id: 2, parentId: 1, action: 'delete' }], warn);
+    undo.step(0, { state: 'sending', body: { quantity: 2 }, twins: [] }, warn);
+    undo.record({ ...record(5), replaces: 1 }, warn);
+    undo.step(1, { state: 'sending' }, warn);
+    // Read before any turn of the event loop and before close: each line is there already (a kill loses none).
+    const [killed] = readHistory(dir);
+    expect(killed).toMatchObject({ id, undoes: 'x', records: [{ id: 5, replaces: 1 }], undo: { steps: [{ id: 1 }, { id: 2 }], notes: [{ state: 'sending' }, { state: 'sending' }], resumed: 0 } });
+    expect(killed!.end).toBeUndefined();
+    undo.close();
+
+    const finish = new HistoryWriter(dir, () => ({ ...head(), command: 'rentals undo x --finish' }));
+    finish.resume(id, 1);
+    finish.recordOf(id, { resource: 'bookings', parentId: 1, id: 2, before: { id: 2 }, after: null }, warn);
+    finish.end({ outcome: 'complete' }, warn);
+    expect(finish.mark()).toBe(2);
+    const [done] = readHistory(dir);
+    expect(done).toMatchObject({ id, records: [{ id: 5 }, { id: 2, after: null }], undo: { resumed: 1 }, end: { outcome: 'complete' } });
+    finish.close();
+  });
 });

@@ -9,7 +9,7 @@ import { holdRuleFor, parseHoldPolicy, writeRuleFor } from '../../src/domain/hol
 import { type CalendarBooking, type CalendarEvent, readEvent, readItem } from '../../src/domain/records.js';
 import { StockChangeRefused, judgeStockChange, stockShortage } from '../../src/domain/stock-change.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
-import { LostRace, writeGuarded } from '../../src/data/race-guard.js';
+import { LostRace, triesFirst, writeGuarded } from '../../src/data/race-guard.js';
 import { ProtocolError } from '../../src/errors.js';
 
 const STATUS: Record<number, string> = { 1: 'Quoted', 2: 'Confirmed', 4: 'Cancelled' };
@@ -79,20 +79,42 @@ describe('the stock and the holds policies', () => {
 
 describe('a write read back against a concurrent one', () => {
   const short = [{ itemId: 7, itemName: 'Tent', owned: 2, asked: 1, held: 2, at: undefined, holders: [] }];
-  test('short after writing: backed out, tried once more; short again: LostRace, both tries backed out', async () => {
+  test('short after writing: backed out, the holds read again, tried once more; short again: LostRace, both tries backed out', async () => {
     const log: string[] = [];
     const guard = (shortages: Array<typeof short>) => ({
       label: 'the bookings of E1',
       pause: async () => void log.push('pause'),
+      forgetHolds: () => void log.push('forget holds'),
       attempt: async (again: boolean) => (log.push(again ? 'write again' : 'write'), { written: log.length, guarded: true }),
       shortagesNow: async () => shortages.shift() ?? [],
       backOut: async () => void log.push('back out'),
     });
     await expect(writeGuarded(guard([short, []]))).resolves.toBeDefined();
-    expect(log).toEqual(['write', 'back out', 'pause', 'write again']);
+    expect(log).toEqual(['write', 'back out', 'pause', 'forget holds', 'write again']);
     log.length = 0;
     await expect(writeGuarded(guard([short, short]))).rejects.toThrow(LostRace);
-    expect(log).toEqual(['write', 'back out', 'pause', 'write again', 'back out']);
+    expect(log).toEqual(['write', 'back out', 'pause', 'forget holds', 'write again', 'back out']);
+  });
+
+  test('of the writers that backed out together, the one whose event has the lowest id tries again first', async () => {
+    const holder = (id: number) => ({ event: { id } as CalendarEvent, quantity: 1 });
+    const heldBy = (...ids: number[]) => [{ ...short[0]!, holders: ids.map(holder) }];
+    expect(triesFirst(4, heldBy(9))).toBe(true);
+    expect(triesFirst(9, heldBy(4))).toBe(false);
+    expect(triesFirst(4, heldBy(9, 2))).toBe(false);
+    expect(triesFirst(undefined, heldBy(9))).toBeUndefined();
+    const told: Array<boolean | undefined> = [];
+    const shortages = [heldBy(9), []];
+    await writeGuarded({
+      label: 'the bookings of E4',
+      eventId: 4,
+      pause: async (first) => void told.push(first),
+      forgetHolds: () => undefined,
+      attempt: async () => ({ written: 1, guarded: true }),
+      shortagesNow: async () => shortages.shift() ?? [],
+      backOut: async () => undefined,
+    });
+    expect(told).toEqual([true]);
   });
 
   test('a second try that fails for another reason than the rules is not called a lost race', async () => {
@@ -100,6 +122,7 @@ describe('a write read back against a concurrent one', () => {
     const failing = writeGuarded({
       label: 'the bookings of E1',
       pause: async () => undefined,
+      forgetHolds: () => undefined,
       attempt: async () => {
         if (++tries > 1) throw new ProtocolError('the server answered with an empty "data" array for booking 4');
         return { written: 1, guarded: true };
@@ -117,6 +140,7 @@ describe('a write read back against a concurrent one', () => {
       label: 'the bookings of E1',
       history,
       pause: async () => undefined,
+      forgetHolds: () => undefined,
       attempt: async () => ((history.records += 2), { written: 1, guarded: true }),
       shortagesNow: async () => shortages.shift() ?? [],
       backOut: async () => void (history.records += 2),
@@ -126,7 +150,7 @@ describe('a write read back against a concurrent one', () => {
 
   test('a write that adds no firm hold is not read back', async () => {
     let read = false;
-    await writeGuarded({ label: 'x', attempt: async () => ({ written: 1, guarded: false }), shortagesNow: async () => ((read = true), short), backOut: async () => undefined });
+    await writeGuarded({ label: 'x', forgetHolds: () => undefined, attempt: async () => ({ written: 1, guarded: false }), shortagesNow: async () => ((read = true), short), backOut: async () => undefined });
     expect(read).toBe(false);
   });
 });

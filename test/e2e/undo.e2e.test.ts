@@ -121,10 +121,11 @@ describe('history and undo', () => {
     const newId = Number(match![1]);
     expect(await eventRecord(newId)).toMatchObject({ eventName: fair.name, dropoffDate: '2029-04-01T08:00:00' });
 
-    // Brought back once: the same entry again is stale.
-    const twice = await rentals(['undo', (await history())[1]!.id]);
+    // Brought back once: the same entry again is refused, naming the undo that stands.
+    const [undoEntry, deleted] = await history();
+    const twice = await rentals(['undo', deleted!.id]);
     expect(twice.code).toBe(1);
-    expect(twice.stderr).toContain(`event ${fair.id}: it exists again (id ${newId}`);
+    expect(twice.stderr).toContain(`entry ${deleted!.id} was undone already, by entry ${undoEntry!.id}`);
 
     // The earlier unbook's line comes back on the event as it is now.
     ok(await rentals(['undo', unbooked!.id]));
@@ -141,7 +142,7 @@ describe('history and undo', () => {
     expect(await lines(tea.id)).toEqual([[cups.id, 12]]);
     const again = await rentals(['undo', unbooked!.id]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('it exists again');
+    expect(again.stderr).toContain('was undone already');
     expect(await lines(tea.id)).toEqual([[cups.id, 12]]);
   });
 

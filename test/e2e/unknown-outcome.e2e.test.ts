@@ -1,5 +1,5 @@
 // A POST the server applied but whose answer was lost (a gateway's 502, a dropped connection),
-// through the built bin, a real sandbox and a fault proxy between them (issue 20.3): exit 5,
+// through the built bin, a real sandbox and a fault proxy between them: exit 5,
 // "may have been applied", and the lookup says it was: a record new since the POST holds every value sent.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -59,5 +59,34 @@ describe('a booking line applied, then its answer lost', () => {
     expect(result.stderr).toMatch(/Event \d+: written before the failure: nothing; the failed one: create 2 × item \d+; not sent: create 1 × item \d+\./);
     const lines = jsonData(await direct(['bookings', 'list', '--event-id', String(event!.id), '--json']));
     expect(lines.map((line) => [line.inventoryId, line.quantity])).toEqual([[item!.id, 2]]);
+  });
+});
+
+describe('a clone whose copy was made, then its answer lost', () => {
+  test('events clone --with-bookings: exit 5, the copy found, its lines said not copied, and the command that copies them, which finishes the copy', async () => {
+    const direct = cliFor(sandbox, freshConfigDir());
+    const made = async (args: string[]) => jsonData(ok(await direct([...args, '--json'])))[0]!;
+    const [tent, chairs] = [await made(['inventory', 'add', '--name', 'Clone tent', '--quantity-available', '9']), await made(['inventory', 'add', '--name', 'Clone chairs', '--quantity-available', '90'])];
+    for (const priced of [tent, chairs]) ok(await direct(['prices', 'add', '--inventory-id', String(priced.id), '--rental-block-id', '1', '--price', '5']));
+    const source = await made(['events', 'add', '--event-name', 'Clone source', '--event-status-id', 'Confirmed', '--rental-block-id', '1', '--start-date', '2031-05-01 09:00', '--end-date', '2031-05-01 18:00']);
+    ok(await direct(['events', 'book', String(source.id), '--item', `${String(tent.id)}=2`, '--item', `${String(chairs.id)}=40`]));
+    // Only the event's POST is answered 502, after the sandbox made it.
+    const proxy = await startFaultProxy({ target: sandbox.url, force: (r) => (r.method === 'POST' && /^\/v\d\/events$/.test(r.path) ? '502' : undefined), forceAfterServer: true });
+    proxies.push(proxy);
+    const rentals = cliFor({ url: proxy.url, token: sandbox.token }, freshConfigDir());
+    const result = await rentals(['events', 'clone', String(source.id), '--start-date', '2031-06-01', '--name', 'Clone copy', '--with-bookings', '--retries', '0']);
+    expect(result.code, result.stderr).toBe(5);
+    const [copy] = jsonData(await direct(['events', 'list', '--json'])).filter((e) => e.eventName === 'Clone copy');
+    expect(result.stderr).toContain(`Looked up: it was applied: event ${String(copy!.id)} is new and holds every value sent.`);
+    expect(result.stderr).toContain('Its bookings were not copied (none was sent): 2 × "Clone tent", 40 × "Clone chairs".');
+    const finish = `rentals events book ${String(copy!.id)} --item ${String(tent.id)}=2 --item ${String(chairs.id)}=40`;
+    expect(result.stderr).toContain(`Copy them onto the copy (event ${String(copy!.id)}) with:\n  ${finish}`);
+    expect(jsonData(await direct(['bookings', 'list', '--event-id', String(copy!.id), '--json']))).toEqual([]);
+    ok(await direct(finish.split(' ').slice(1)));
+    const lines = jsonData(await direct(['bookings', 'list', '--event-id', String(copy!.id), '--json']));
+    expect(lines.map((line) => [line.inventoryId, line.quantity])).toEqual([
+      [tent.id, 2],
+      [chairs.id, 40],
+    ]);
   });
 });

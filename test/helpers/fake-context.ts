@@ -93,7 +93,8 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     term: {
       stdout: out.stream,
       stderr: err.stream,
-      stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+      // Bytes, as a process's stdin gives them (a reader that buffers bytes, as the MCP SDK does, loops on strings).
+      stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)], { objectMode: false }),
       stdoutIsTTY: options.stdoutIsTTY ?? tty,
       stderrIsTTY: options.stderrIsTTY ?? tty,
       stdinIsTTY: options.stdinIsTTY ?? tty,

@@ -1,6 +1,10 @@
 // The import use case (`rentals prices import`, `inventory import`, `bookings import --event-id`):
 // rows from CSV, NDJSON or JSON upserted through the one bulk engine; `--undo <report>` puts back
-// what a run changed.
+// what a run changed, once: it holds a lock on the report (a second undo of it waits, then is
+// refused: undone already), opens its history entry before it writes (naming the report), reads
+// each row's record just before its write (a change made meanwhile: stale, left as it is), and
+// says how it ended; an undo of the report that did not finish is finished by running it again,
+// into the same entry (rows already put back send nothing).
 
 import type { CsvDelimiter } from '../../bulk/input/csv.js';
 import type { FirstIssues, RowIssue } from '../../bulk/issues.js';
@@ -8,7 +12,7 @@ import { UsageError } from '../../errors.js';
 import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
-import type { BulkDeps } from './run.js';
+import type { AppliedOutcome, BulkDeps } from './run.js';
 
 export interface ImportOptions {
   def: ResourceDef;
@@ -69,7 +73,7 @@ function warnRewrites(deps: BulkDeps, file: string, rewrites: FirstIssues, forma
   deps.notices().warn(`Not renamed: these names differ from the service's only as a spreadsheet rewrites text (pass --renames to write them as the file has them):\n${shown.join('\n')}${more}`);
 }
 
-/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+/** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runImport(deps: BulkDeps, options: ImportOptions): Promise<Outcome> {
   if ((options.file === undefined) === (options.undo === undefined)) {
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
@@ -99,16 +103,18 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
       const shown = await settlePlan(deps, spec, plan, { ...choices, predicted });
       if (shown) return shown;
-      await applyAndReport(deps, spec, plan, run, {
-        report: await keptReport(),
-        undoCommand,
-        force: options.force,
-        allowOverbook: options.allowOverbook,
-        label,
-        staleHint: 'changed since the report, left as they are',
-        retryHint: () => 'records changed since the report were left as they are',
-      });
-      return {};
+      return undoOnce(deps, options.undo, async () =>
+        applyAndReport(deps, spec, plan, run, {
+          report: await keptReport(),
+          undoCommand,
+          force: options.force,
+          allowOverbook: options.allowOverbook,
+          label,
+          freshRows: true,
+          staleHint: 'changed since the report (or while this undo ran), left as they are',
+          retryHint: () => 'records changed since the report were left as they are',
+        }),
+      );
     }
     const scope = await scopeOf(deps, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec)).carried;
@@ -124,8 +130,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames: options.renames }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
+      let outcome: Outcome;
       try {
-        await applyAndReport(deps, spec, listed.plan, run, {
+        outcome = await applyAndReport(deps, spec, listed.plan, run, {
           snapshot: listed.live,
           whileListing: true,
           report: await keptReport(),
@@ -141,7 +148,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       }
       await listed.listed;
       warnRewrites(deps, input.file, listed.rewrites, bulk.formatRowIssue);
-      return {};
+      return outcome;
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
     const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames }, run.spool);
@@ -152,7 +159,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
     const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
     if (shown) return shown;
-    await applyAndReport(deps, spec, planned.plan, run, {
+    return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried,
       report: await keptReport(),
@@ -163,8 +170,47 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       label,
       retryHint,
     });
-    return {};
   });
+}
+
+/**
+ * Runs `apply` (the undo of the report at `file`) once per report: under the report's lock, refused
+ * when an undo of it stands complete, continuing the entry of one that did not finish, its entry
+ * opened before the first write and ended complete or partial. A report from stdin cannot be known
+ * again: it is applied without.
+ */
+async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<AppliedOutcome>): Promise<AppliedOutcome> {
+  if (file === '-') return apply();
+  const { realpath } = await import('node:fs/promises');
+  const path = await realpath(file);
+  const { reportLockKey } = await import('../history.js');
+  const { AlreadyUndoneError, undosOfReport } = await import('../undo-progress.js');
+  const history = deps.history();
+  return history.exclusive(
+    await reportLockKey(path),
+    async () => {
+      const { complete, open } = undosOfReport(history.entries(), path);
+      if (complete) {
+        throw new AlreadyUndoneError(`the report ${file} was undone already, by entry ${complete.id} (${complete.at.slice(0, 16).replace('T', ' ')} UTC); nothing was sent. (rentals undo ${complete.id} takes that undo back.)`);
+      }
+      if (open) {
+        deps.notices().info(`Finishing the undo of ${file} that entry ${open.id} began (${open.end?.reason ?? 'interrupted'}): rows already put back send nothing.`);
+        history.resume(open.id, open.records.length);
+      } else history.startUndo({ report: path });
+      const partial = (error: unknown) => history.end({ outcome: 'partial', reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
+      let outcome: AppliedOutcome;
+      try {
+        outcome = await apply();
+      } catch (error) {
+        partial(error);
+        throw error;
+      }
+      if (outcome.failure) partial(outcome.failure);
+      else history.end({ outcome: 'complete' });
+      return outcome;
+    },
+    (pid) => deps.notices().info(`Waiting for another undo of ${file} to end (pid ${pid})…`),
+  );
 }
 
 /** bookings: `{ eventId }` from --event-id (an id or an event's name). */

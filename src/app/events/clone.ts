@@ -5,14 +5,19 @@
 // write). When the lines are refused at that point (another booking took the units meanwhile: a
 // refusal by the rules, or a race lost and backed out), the copy is deleted again: the command
 // leaves either the whole copy or nothing. Any other failure (the server, the network) leaves the
-// copy as it is and says so: what was written stays visible.
+// copy as it is and says so: which lines were copied and which not, and the command that finishes
+// the copy (an `events book` of every line, which leaves a line already there as it is). So does a
+// copy whose creation was answered with a fault (a gateway's 502 after the server made it): its
+// lines were never sent.
 
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
 import { lineChange, namedLine, writtenChange } from '../../data/booking-writer.js';
 import { refusedByRules } from '../../data/refused.js';
 import type { ApiRecord } from '../../api/resource-api.js';
+import { appliedRecord, outcomeUnknown } from '../../api/unknown-outcome.js';
 import type { BookingTarget } from '../../domain/booking-plan.js';
-import { describeWrite } from '../../domain/booking-plan.js';
+import { type LineWrite, describeWrite } from '../../domain/booking-plan.js';
+import { formatMoneyFixed } from '../../domain/money.js';
 import type { Change } from '../../domain/changes.js';
 import { parseDateArgument } from '../../domain/dates.js';
 import { EVENT_DATE_FIELDS, eventWindow, isCancelledStatus } from '../../domain/event-model.js';
@@ -79,7 +84,14 @@ export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events
   const planned = await deps.bookings.plan(copy, intents, { allowOverbook: request.allowOverbook });
   if (request.dryRun) return { body, planned, created: undefined, written: undefined };
   request.beforeWriting?.(planned);
-  const created = (await deps.events.create(body)).after;
+  let created: ApiRecord;
+  try {
+    created = (await deps.events.create(body)).after;
+  } catch (error) {
+    // The copy may have been made, its answer lost: its lines were never sent.
+    if (outcomeUnknown(error) && planned.plan.writes.length > 0) error.message += `\n${linesNotCopied(planned, appliedRecord(error))}`;
+    throw error;
+  }
   if (planned.plan.writes.length === 0) return { body, planned, created, written: [] };
   const event = readEvent(created);
   const onCopy = { ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } };
@@ -90,10 +102,35 @@ export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events
       await deps.events.remove(event.id, created);
       error.message += `\nThe copy (event ${event.id}) was deleted again: nothing was copied.`;
     } else if (error instanceof Error) {
-      error.message += `\nThe copy (event ${event.id}) was created; its bookings were not all written: see rentals events show ${event.id}.`;
+      error.message += `\nThe copy (event ${event.id}) was created; its bookings were not all copied (see above which were written). Finish the copy with:\n${finishCommands(onCopy, String(event.id)).join('\n')}\n(a line already there is left as it is; see rentals events show ${event.id})`;
     }
     throw error;
   }
+}
+
+/** The copy's creation failed with its outcome unknown: its lines, none of them sent, and how to copy them once the copy is known. */
+function linesNotCopied(planned: PlannedBookings, copy: ApiRecord | undefined): string {
+  const lines = planned.plan.writes.map((write) => say(planned, write)).join(', ');
+  const head = `Its bookings were not copied (none was sent): ${lines}.`;
+  if (copy?.id !== undefined) return `${head} Copy them onto the copy (event ${String(copy.id)}) with:\n${finishCommands(planned, String(copy.id)).join('\n')}`;
+  return `${head} Once the copy is there (rentals events list), copy them onto it with:\n${finishCommands(planned, '<id of the copy>').join('\n')}`;
+}
+
+/** `4 × "Chairs"`. */
+function say(planned: PlannedBookings, write: LineWrite): string {
+  return write.action === 'delete' ? `booking ${write.booking.id}` : `${write.quantity} × ${JSON.stringify(itemName(write.itemId, planned.world.items))}`;
+}
+
+/**
+ * The `events book` commands that copy the planned lines onto the copy `id`: the lines at the
+ * block's price in one, each line at a price of its own (kept from the original) in its own with --price.
+ */
+function finishCommands(planned: PlannedBookings, id: string): string[] {
+  const creates = planned.plan.writes.filter((write): write is Extract<LineWrite, { action: 'create' }> => write.action === 'create');
+  const atBlock = creates.filter((write) => write.priceFrom === 'block');
+  const commands = atBlock.length > 0 ? [`  rentals events book ${id} ${atBlock.map((write) => `--item ${write.itemId}=${write.quantity}`).join(' ')}`] : [];
+  for (const write of creates.filter((w) => w.priceFrom !== 'block')) commands.push(`  rentals events book ${id} --item ${write.itemId}=${write.quantity} --price ${formatMoneyFixed(write.price)}`);
+  return commands;
 }
 
 export interface CloneEventRequest extends Omit<CloneRequest, 'beforeWriting'> {

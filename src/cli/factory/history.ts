@@ -1,30 +1,36 @@
 // The history part of a run: its entry in the history of writes (config/history.ts), opened at
 // its first write, which every write of the run's ResourceApi goes into; the entries of this API;
-// and the bookkeeping of an undo (the entry it undoes, the records it brought back).
+// an undo's bookkeeping (its entry opened before it writes, its steps, how it ended, a finished
+// undo continued) and the locks that keep two undos of the same entry or report from running at once.
 
+import { join } from 'node:path';
 import type { WriteJournal } from '../../api/resource-api.js';
 import type { HistoryLog } from '../../app/factory.js';
 import { HistoryWriter, historyDir, readHistory, redactedCommand } from '../../config/history.js';
+import { lockHolder, withFileLock } from '../../config/lock.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../context.js';
 
 export class RunHistory {
   private writes?: { journal: WriteJournal; history: HistoryWriter };
-  /** The history entry this run undoes (`rentals undo`), noted on its own entry. */
-  private undoing?: string;
+  /** What this run undoes (`rentals undo`, `--undo <report>`), noted on its own entry. */
+  private undoing?: { undoes?: string; undoesReport?: string };
 
   constructor(
     private readonly ctx: Context,
     private readonly settings: Settings,
   ) {}
 
-  /** Where the run's ResourceApi records each write: its entry, opened at the first. */
-  journal(): WriteJournal {
+  private dir(): string {
+    return historyDir(this.settings.configDir);
+  }
+
+  private opened(): { journal: WriteJournal; history: HistoryWriter } {
     if (!this.writes) {
-      const history = new HistoryWriter(historyDir(this.settings.configDir), () => ({
+      const history = new HistoryWriter(this.dir(), () => ({
         command: this.ctx.commandLine ?? redactedCommand(this.ctx.argv ?? []),
         baseUrl: this.settings.baseUrl.value ?? '',
-        undoes: this.undoing,
+        ...this.undoing,
         now: this.ctx.now(),
       }));
       this.writes = {
@@ -32,19 +38,47 @@ export class RunHistory {
         journal: { seen: new Map(), wrote: (record) => history.record(record, this.warn), mark: () => history.mark(), withdraw: (mark) => history.withdraw(mark, this.warn) },
       };
     }
-    return this.writes.journal;
+    return this.writes;
   }
 
-  /** The history as a use case reads it, and this run's own entry. */
+  /** Where the run's ResourceApi records each write: its entry, opened at the first. */
+  journal(): WriteJournal {
+    return this.opened().journal;
+  }
+
+  /** The lock file of `key`, beside the history. */
+  private lockPath(key: string): string {
+    return join(this.dir(), `undo-${key.replace(/[^\w.-]/g, '_')}.lock`);
+  }
+
+  /** The history as a use case reads it, this run's own entry, an undo's bookkeeping. */
   log(): HistoryLog {
+    const history = () => this.opened().history;
     return {
       entries: () => {
         const baseUrl = this.settings.baseUrl.value;
-        return readHistory(historyDir(this.settings.configDir)).filter((entry) => baseUrl === undefined || entry.baseUrl === baseUrl);
+        return readHistory(this.dir()).filter((entry) => baseUrl === undefined || entry.baseUrl === baseUrl);
       },
-      undoes: (entry) => void (this.undoing = entry),
       entry: () => this.writes?.history.id,
-      broughtBack: (resource, from, to) => this.writes?.history.replaced(resource, from, to, this.warn),
+      exclusive: async (key, work, waiting) => {
+        const { mkdir } = await import('node:fs/promises');
+        await mkdir(this.dir(), { recursive: true, mode: 0o700 });
+        return withFileLock(this.lockPath(key), work, { onWaiting: waiting });
+      },
+      holder: (key) => lockHolder(this.lockPath(key)),
+      startUndo: (of) => {
+        this.undoing = 'entry' in of ? { undoes: of.entry } : { undoesReport: of.report };
+        const writer = history();
+        const id = writer.start();
+        // A bulk undo writes a row at a time: its lines go out as the other writes do, not one by one.
+        if ('report' in of) writer.relax();
+        return id;
+      },
+      resume: (id, records) => history().resume(id, records),
+      intent: (steps) => history().intent(steps, this.warn),
+      step: (step, note, entry) => history().step(step, note, this.warn, entry),
+      recordOf: (entry, record) => history().recordOf(entry, record, this.warn),
+      end: (end) => this.writes?.history.end(end, this.warn),
     };
   }
 

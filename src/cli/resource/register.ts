@@ -16,7 +16,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { ResourceDeps } from '../../app/resource/verbs.js';
-import { addView, addressOf, chooseVersion, deleteView, getView, listView, resolveIdArgument, updateView } from '../../app/resource/verbs.js';
+import { addView, addressOf, chooseVersion, deleteView, getView, listView, readNamed, updateView } from '../../app/resource/verbs.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -129,7 +129,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         view: 'records',
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
-          return getView(deps, at, await resolveIdArgument(deps.catalog(), def, id));
+          return readNamed(deps.catalog(), def, id, (found) => getView(deps, at, found));
         },
       }),
     add: () =>

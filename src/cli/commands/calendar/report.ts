@@ -1,5 +1,6 @@
 // `rentals report utilization|revenue --from --to [--by item|month|status] [--include-cancelled]`:
-// how hard each item works and what it earned (app/calendar/report.ts).
+// how hard each item works and what it earned (app/calendar/report.ts; formulas in docs/calendar.md,
+// "Reports").
 //   utilization = unit-hours held / unit-hours owned, each event's window clipped to the range;
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
 // At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
