@@ -7,12 +7,15 @@ import { holdsHelp } from './holds-help.js';
 import { environmentHelp, setting } from '../config/settings-table.js';
 import { resourceList } from '../resources/definitions.js';
 import { DATES_HELP, DATES_HELP_TOPIC } from './dates-help.js';
+import { OPTIONS_TOPIC, globalOptionsHelp } from './global-flags.js';
 
 export interface HelpTopic {
   name: string;
   summary: string;
   /** The text; a topic that depends on the settings in force (holds) gets them, and the service's status names when they could be read. */
   text: (settings?: Settings, statusNames?: readonly string[]) => string;
+  /** What `rentals help <topic>` adds from the declarations of the commands' options (loaded only then). */
+  options?: () => Promise<string>;
 }
 
 const EXIT_CODES = `Exit codes:
@@ -73,7 +76,8 @@ and rentals prices set|adjust.
   --plan <file>    write the plan and send nothing; run it later with apply <file>
   apply <file>     run a plan; a record changed since the plan is skipped as stale
   --report <file>  one NDJSON line per row (what was done, old and new values)
-  --resume <file>  retry only the rows a report says did not apply
+  --resume <file>  retry only the rows a report says did not apply (its lines added to it
+                   unless --report names another file)
   --undo <file>    put back what a report says was changed
   --skip-invalid   apply the valid rows even when some are invalid
 
@@ -98,10 +102,11 @@ function environment(): string {
 }
 
 export const HELP_TOPICS: readonly HelpTopic[] = [
+  { name: OPTIONS_TOPIC, summary: 'the global options every command takes', text: globalOptionsHelp },
   { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
   { name: 'environment', summary: 'environment variables and where settings come from', text: environment },
   { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
-  { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
+  { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk, options: async () => (await import('./bulk/options.js')).bulkRunOptionsHelp() },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
   {
     name: 'holds',

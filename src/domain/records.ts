@@ -126,6 +126,18 @@ export function readItem(record: ApiRecord): CalendarItem {
   };
 }
 
+/** The item fields a service may use to say which category an item is in (the reference does not show one). */
+export const ITEM_CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'] as const;
+
+/** The category an item's record names, where the service tells it; undefined otherwise. */
+export function itemCategoryId(item: CalendarItem): number | undefined {
+  for (const field of ITEM_CATEGORY_FIELDS) {
+    const value = readInt(item.record[field]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** The fields of an item's record that readItem reads, and its links (navigation, never kept). */
 const READ_ITEM_FIELDS = new Set(['id', 'name', 'quantityAvailable', 'active', 'Links']);
 

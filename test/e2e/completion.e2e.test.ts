@@ -137,7 +137,7 @@ describe('rentals completion in fish and zsh', () => {
     const script = 'rentals completion fish | source; complete -C "rentals events li"; complete -C "rentals prices list --item \\"20x20 F"';
     const lines = await inShell('fish', ['--no-config', '-c', script]);
     if (lines === undefined) return ctx.skip();
-    expect(lines).toEqual(['list\tList events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent']);
+    expect(lines).toEqual(['list\tList events, filtered by range, name or status', '20x20 Frame Tent']);
   });
 
   it('zsh: _rentals passes the words unquoted (compsys stubbed: _describe prints what it is given)', async (ctx) => {
@@ -151,7 +151,7 @@ describe('rentals completion in fish and zsh', () => {
     ].join('\n');
     const lines = await inShell('zsh', ['-f', '-c', script]);
     if (lines === undefined) return ctx.skip();
-    expect(lines).toEqual(['list:List events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent', '20x40 Frame Tent']);
+    expect(lines).toEqual(['list:List events, filtered by range, name or status', '20x20 Frame Tent', '20x40 Frame Tent']);
   });
 });
 

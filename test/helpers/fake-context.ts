@@ -24,6 +24,8 @@ export interface FakeOptions {
   /** Text on standard input (empty when not given). */
   stdin?: string;
   columns?: number;
+  /** The width of the terminal stderr writes to (its lines are wrapped to it); absent: not wrapped. */
+  stderrColumns?: number;
   now?: number | (() => number);
   /** Answers of the hidden prompt, in order; a prompt beyond them fails the test. */
   promptAnswers?: string[];
@@ -97,6 +99,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
       stderrIsTTY: options.stderrIsTTY ?? tty,
       stdinIsTTY: options.stdinIsTTY ?? tty,
       columns: options.columns ?? (tty ? 120 : 0),
+      ...(options.stderrColumns === undefined ? {} : { stderrColumns: options.stderrColumns }),
     },
     env: { HOME: home, RENTALS_CONFIG_DIR: configDir, ...options.env },
     homedir: home,

@@ -9,7 +9,7 @@ import { defineViewCommand } from '../registry/spec.js';
 export const pricesSet = defineViewCommand({
   effect: 'sets',
   name: 'set',
-  summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
+  summary: 'Set the price of an item for a rental block',
   examples: [
     'rentals prices set --inventory-id 7 --rental-block-id 2 --price 149.50',
     'rentals prices set --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150 --dry-run',

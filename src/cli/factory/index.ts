@@ -61,7 +61,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
   const calendarOf = (reading = {}) =>
     (calendar ??= (async () => {
       const { calendarOver } = await import('./calendar.js');
-      return calendarOver(catalogOf(), output.notices(), reading);
+      return calendarOver(catalogOf(), output.notices(), reading, settings.turnaround);
     })());
   let advisor: Promise<ShortageAdvisor> | undefined;
   const advisorOf = () =>
@@ -113,8 +113,13 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     dataDir: () => dataDir(ctx.env, ctx.homedir),
     history: () => (historyLog ??= history.log()),
     notices: () => output.notices(),
-    progress: () => (term.stderrIsTTY && !output.quiet() ? (text) => void term.stderr.write(text) : undefined),
-    stderr: (text) => void term.stderr.write(text),
+    // A run that writes its own lines on stderr (a bulk run's progress and summary) takes the
+    // notes there too, in order, instead of into the paged text.
+    progress: () => (term.stderrIsTTY && !output.quiet() ? (output.printer.shareStderr(), (text) => void term.stderr.write(text)) : undefined),
+    stderr: (text) => {
+      output.printer.shareStderr();
+      term.stderr.write(text);
+    },
     fields: () => output.fields(),
     asker: () => (term.stdinIsTTY && term.stderrIsTTY ? (question) => ctx.confirm(question) : undefined),
     secretAsker: () => (term.stdinIsTTY ? (question) => ctx.promptSecret(question) : undefined),
