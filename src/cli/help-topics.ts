@@ -70,8 +70,10 @@ function bulk(): string {
   return `Bulk changes: ${bulkResources.map((def) => `rentals ${def.command} export|import|apply`).join(', ')},
 and rentals prices set|adjust.
 
-  export           every record as rows that import reads back (-o csv, ndjson or json)
-  import <file>    create or update records from CSV, NDJSON or JSON (- for stdin)
+  export           every record as rows that import reads back (-o csv, ndjson, json or xlsx;
+                   --for-spreadsheet [--locale de]: csv a spreadsheet opens as written)
+  import <file>    create or update records from CSV, NDJSON, JSON or .xlsx (- for stdin;
+                   --locale de reads numbers written 1.200,50)
   --dry-run        print the plan (create, update old → new, unchanged, invalid) and send nothing
   --plan <file>    write the plan and send nothing; run it later with apply <file>
   apply <file>     run a plan; a record changed since the plan is skipped as stale
@@ -83,6 +85,10 @@ and rentals prices set|adjust.
 
 Rows name their record by:
 ${identity.join('\n')}
+
+A price moved by a factor of 10 or more (a separator or unit mixed up) refuses the whole run
+unless --allow-large-changes or --max-change <percent>. Names a spreadsheet rewrote (007 as 7)
+are reported and left as they are; inventory import --renames writes them.
 
 An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals help exit-codes.`;
 }
@@ -105,7 +111,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: OPTIONS_TOPIC, summary: 'the global options every command takes', text: globalOptionsHelp },
   { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
   { name: 'environment', summary: 'environment variables and where settings come from', text: environment },
-  { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
+  { name: 'formats', summary: 'output formats (-o), --fields, --jq, --out', text: formats },
   { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk, options: async () => (await import('./bulk/options.js')).bulkRunOptionsHelp() },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
   {

@@ -144,7 +144,8 @@ const DESCRIPTION =
   "rentals operates an equipment rental calendar through the vendor's JSON-over-HTTP API: items, " +
   'prices, events and the items booked on them, availability, quotes, checks, bulk price changes, ' +
   'history and undo. rentals sandbox runs a local server that implements the same API. At a ' +
-  'terminal it prints tables; piped, tab-separated rows; -o json, ndjson, csv or tsv on request. ' +
+  'terminal it prints tables; piped, tab-separated rows; -o json, ndjson, csv, tsv, xlsx, ics, ' +
+  'html or pdf on request, and --out FILE writes any of them to a file. ' +
   'Settings come from flags, then the environment, then the profile of the config file (see ' +
   'ENVIRONMENT and FILES).';
 

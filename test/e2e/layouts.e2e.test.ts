@@ -7,13 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
 import { kebabCase, resourceList } from '../../src/resources/definitions.js';
 
 
-const HAVE_TMUX = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
-if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the terminal layout tests (test/e2e/layouts.e2e.test.ts) are SKIPPED !!!\n');
+const HAVE_TMUX = terminalProgram('tmux', 'the terminal layout tests (test/e2e/layouts.e2e.test.ts)');
 
 const WIDTHS = [60, 80, 120];
 
@@ -119,7 +119,7 @@ async function shownText(width: number, args: string[]): Promise<string> {
   return text;
 }
 
-describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () => {
+describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a real terminal (tmux)', () => {
   beforeAll(async () => {
     socket = join(fileTempDir('rentals-tmux-'), 'socket');
     sandbox = await openSandbox({ seed: true });
