@@ -13,6 +13,12 @@ const NOCK = readdirSync(new URL('./test', import.meta.url), { recursive: true, 
   .map((path) => `test/${path}`)
   .filter((path) => /from '(nock|(\.\.\/)+helpers\/api\.js)'/.test(readFileSync(new URL(path, import.meta.url), 'utf8')));
 
+/**
+ * Files that change the process's working directory (a worker thread cannot): they run in a
+ * process of their own. The doc test runs each example in the directory of its page.
+ */
+const OWN_PROCESS = ['test/docs/examples.test.ts'];
+
 export default defineConfig({
   // The same constant the esbuild bundle gets, so source-level tests see the real version.
   define: { __RENTALS_VERSION__: JSON.stringify(pkg.version) },
@@ -40,7 +46,8 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     projects: [
       { extends: true, test: { name: 'nock', include: NOCK, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'real', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...NOCK], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'real', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...NOCK, ...OWN_PROCESS], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, pool: 'forks', sequence: { groupOrder: 1 } } },
     ],
   },
 });

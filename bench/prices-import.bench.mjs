@@ -238,17 +238,19 @@ function timeImport(prices, concurrency, leg = 1, again = undefined) {
   const csv = join(work, `prices-${leg}.csv`);
   if (!again) lastLeg = leg;
   if (!again) writeFileSync(csv, ['id,inventoryId,rentalBlockId,price', ...prices.map((p) => `${p.id},${p.inventoryId},${p.rentalBlockId},${newPrice(p, leg)}`)].join('\n'));
-  const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, NO_COLOR: '1' };
+  // Its reports go to the bench's directory (removed at the end), not the user's data directory.
+  const env = { ...process.env, RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: token, RENTALS_CONFIG_DIR: work, XDG_DATA_HOME: work, NO_COLOR: '1' };
   let stderr = '';
   const extra = concurrency === undefined ? [] : ['--concurrency', concurrency];
   const label = again ?? `rentals prices import${concurrency === undefined ? '' : ` -c ${concurrency}`}`;
   const result = timed(label, prices.length, () => {
-    const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv, ...(process.env.RENTALS_BENCH_NO_YES ? [] : ['--yes']), ...extra], { env, encoding: 'utf8' });
+    // Piped, as a script runs it: stdout carries a change row per price written (about 0.6 MB).
+    const run = spawnSync(process.execPath, [bin, 'prices', 'import', csv, ...(process.env.RENTALS_BENCH_NO_YES ? [] : ['--yes']), ...extra], { env, encoding: 'utf8', maxBuffer: 1 << 26 });
     stderr = run.stderr;
     if (run.status !== 0) throw new Error(`rentals prices import exited ${run.status}: ${run.stderr}`);
   }, 'process start, 2,500 listings and 10,000 PUTs; median of 3');
   result.label = label;
-  console.log(`rentals: ${stderr.trim()}`);
+  console.log(`rentals: ${stderr.split('\n').find((line) => / rows: /.test(line)) ?? stderr.trim()}`);
   return result;
 }
 

@@ -44,7 +44,7 @@ http.get(process.env.RENTALS_BASE_URL + '/v2/inventory', { headers: { authorizat
 `;
   writeFileSync(join(work, 'http-get.cjs'), `const http = require('node:http');\n${baselineScript}`);
   writeFileSync(join(work, 'http-get.mjs'), `import http from 'node:http';\n${baselineScript}`);
-  // The least a CLI of this design does for the same answer (the design card's commander, a config
+  // The least a CLI of this design does for the same answer (commander, as rentals uses, a config
   // file read, the GET, rows out): the floor that no rentals start can go under.
   writeFileSync(join(work, 'config.json'), JSON.stringify({ profiles: { default: { output: 'tsv' } } }));
   writeFileSync(

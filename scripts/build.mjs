@@ -129,8 +129,9 @@ async function writeManPage() {
     banner: { js: "import { createRequire as __rentalsCreateRequire } from 'node:module'; const require = __rentalsCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
-  const { renderManPage, topLevelWords } = await import(generator.href);
-  writeFileSync(new URL('rentals.1', `${staging.href}/`), await renderManPage(pkg.version));
+  const { releaseDate, renderManPage, topLevelWords } = await import(generator.href);
+  const date = releaseDate(readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8'), pkg.version);
+  writeFileSync(new URL('rentals.1', `${staging.href}/`), await renderManPage(pkg.version, date));
   rmSync(generator);
   return topLevelWords();
 }

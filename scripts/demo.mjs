@@ -17,7 +17,7 @@ const STARTUP_TIMEOUT_MS = 10_000;
 class StepFailed extends Error {}
 
 function ensureBuilt() {
-  if (existsSync(join(root, 'dist', 'main.js')) && existsSync(join(root, 'dist', 'sandbox.js'))) return;
+  if (existsSync(join(root, 'dist', 'main.cjs')) && existsSync(join(root, 'dist', 'sandbox.js'))) return;
   console.log('$ node scripts/build.mjs');
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) throw new StepFailed('the build failed');

@@ -8,7 +8,7 @@ import type { Context } from './cli/context.js';
 import { buildProgram } from './cli/program.js';
 import { showHelp } from './cli/help-output.js';
 import { debugFromEnv } from './cli/session/settings.js';
-import { forPeopleContext } from './cli/people-streams.js';
+import { forPeopleContext, peopleStreamsSettled } from './cli/people-streams.js';
 import { putHeapFlagsBack } from './common/heap.js';
 
 export async function main(argv: string[], given: Context): Promise<number> {
@@ -23,6 +23,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
   } finally {
     putHeapFlagsBack();
     await showHelp(state, ctx, argv);
+    await peopleStreamsSettled(ctx);
   }
 }
 

@@ -43,6 +43,8 @@ export interface WriteJournal {
   mark?: () => number;
   /** The records written since `mark` did not stand (a write that backed out, and its back-out). */
   withdraw?: (mark: number) => void;
+  /** How many records `seen` keeps (default JOURNAL_REMEMBERS; a test of the bound keeps a few). */
+  remembers?: number;
 }
 
 /**
@@ -170,7 +172,7 @@ export class ResourceApi {
     const key = recordKey(at, id);
     seen.delete(key);
     seen.set(key, record);
-    if (seen.size > JOURNAL_REMEMBERS) seen.delete(seen.keys().next().value!);
+    if (seen.size > (this.journal!.remembers ?? JOURNAL_REMEMBERS)) seen.delete(seen.keys().next().value!);
   }
 
   /** The record before a write that was given none: as this run last read or wrote it, else read now. */

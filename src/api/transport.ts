@@ -5,7 +5,7 @@
 // Measured on Node 20 for a one-shot GET, node:http is the startup floor, undici.request costs ~6 ms
 // more from a bundle and global fetch ~90 ms on its first call; and nock (our HTTP test double)
 // intercepts node:http but not undici.request. A CLI started thousands of times by scripts wants the
-// floor, and the tests want to mock at this boundary, so node:http it is (README "Choices").
+// floor, and the tests want to mock at this boundary, so node:http it is (docs/contributing.md, "Choices of dependencies").
 
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { NetworkError, ProtocolError, TimeoutError, UsageError } from '../errors.js';

@@ -7,15 +7,15 @@ import { RentalsError } from '../errors.js';
 import type { Outcome } from '../output/views.js';
 import { resources } from '../resources/definitions.js';
 import type { Factory } from './factory.js';
-import { resolveIdArgument } from './resource/verbs.js';
+import { readNamed } from './resource/verbs.js';
 
 export type OpenDeps = Pick<Factory, 'api' | 'catalog' | 'settings' | 'openBrowser'>;
 
 /** The link is printed first: a browser that cannot be started still leaves it on stdout. */
 export async function openEvent(deps: OpenDeps, ref: string, browser: boolean): Promise<Outcome> {
   const def = resources.events;
-  const id = await resolveIdArgument(deps.catalog(), def, ref);
-  const record = single(await deps.api().get({ def, version: 'v1' }, id), `event ${id}`);
+  const record = await readNamed(deps.catalog(), def, ref, async (id) => single(await deps.api().get({ def, version: 'v1' }, id), `event ${id}`));
+  const id = Number(record.id);
   const links = Array.isArray(record.Links) ? (record.Links as Array<Record<string, unknown>>) : [];
   let url = links.find((l) => l.rel === 'web' && typeof l.href === 'string')?.href as string | undefined;
   const webUrl = deps.settings().webUrl.value;

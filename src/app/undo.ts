@@ -24,10 +24,10 @@ import { type HistoryEntry, type HistoryRecord, type UndoStepRef, renamesOf } fr
 import type { PlannedBookings } from '../data/booking-writer.js';
 import { bookingsAddress, lineRow, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
-import type { BookingIntent, BookingTarget, LineWrite } from '../domain/booking-plan.js';
+import { type BookingIntent, type BookingTarget, type LineWrite, finalLines } from '../domain/booking-plan.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
-import { eventLabel, readEvent } from '../domain/records.js';
+import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
 import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
 import { CancelledError, PartialFailureError, RentalsError, UsageError } from '../errors.js';
 import type { View } from '../output/views.js';
@@ -335,34 +335,46 @@ function valuesOf(step: UndoStep): Record<string, unknown> {
   return body;
 }
 
-/** Every group planned by its writer and judged, before anything is written. */
+/**
+ * Every group planned by its writer and judged, before anything is written: the lines first, then
+ * the records, so that an event put back with its lines is judged as one plan: the lines over the
+ * event's window as it will be, the event with the lines it will hold.
+ */
 async function planGroups(deps: UndoDeps, steps: readonly UndoStep[], renamed: Renamed, allowOverbook: boolean): Promise<PlannedGroup[]> {
   const eventSteps = new Map(steps.filter((s) => s.record.resource === 'events').map((s) => [s.record.id, s]));
-  const planned: PlannedGroup[] = [];
-  for (const group of groups(steps)) {
+  const runs = groups(steps);
+  const planned = new Map<UndoStep[], PlannedGroup>();
+  // The lines the undo leaves on each event it puts back: its lines now, with the undo's line writes.
+  const linesAfter = new Map<number, { current: readonly CalendarBooking[]; writes: LineWrite[] }>();
+  for (const group of runs.filter((run) => run[0]!.record.resource === 'bookings')) {
+    const step = group[0]!;
+    const parentStep = eventSteps.get(step.record.parentId!);
+    const target = await linesTarget(deps, step, parentStep);
+    const lines = await deps.writers.bookings.plan(target, bookingIntents(group), { allowOverbook });
+    planned.set(group, { kind: 'lines', steps: group, planned: lines, ...(parentStep?.action === 'recreate' ? { recreatedParent: parentStep.record.id } : {}) });
+    if (parentStep?.action !== 'restore') continue;
+    const after = linesAfter.get(parentStep.record.id);
+    if (after) after.writes.push(...lines.plan.writes);
+    else linesAfter.set(parentStep.record.id, { current: lines.world.current, writes: [...lines.plan.writes] });
+  }
+  for (const group of runs.filter((run) => run[0]!.record.resource !== 'bookings')) {
     const step = group[0]!;
     const { resource } = step.record;
-    if (resource === 'bookings') {
-      const parentStep = eventSteps.get(step.record.parentId!);
-      const target = await linesTarget(deps, step, parentStep);
-      const lines = await deps.writers.bookings.plan(target, bookingIntents(group), { allowOverbook });
-      planned.push({ kind: 'lines', steps: group, planned: lines, ...(parentStep?.action === 'recreate' ? { recreatedParent: parentStep.record.id } : {}) });
-      continue;
-    }
     const at = addressOf(resource, step.parentId);
     const writer = deps.writers.for(at.def);
     const id = renamed(resource, step.record.id);
+    const after = resource === 'events' ? linesAfter.get(step.record.id) : undefined;
     // Dates as the entry found them, in whatever order they were: put back as they were.
-    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back' };
+    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back', ...(after ? { lines: finalLines(after.current, after.writes) } : {}) };
     const write =
       step.action === 'delete'
         ? await writer.planDelete(at, id, choices)
         : step.action === 'restore'
           ? await writer.planUpdate(at, id, { ...valuesOf(step), id }, choices)
           : await writer.planCreate(at, valuesOf(step), { ...choices, replaces: step.record.id });
-    planned.push({ kind: 'record', step, planned: write });
+    planned.set(group, { kind: 'record', step, planned: write });
   }
-  return planned;
+  return runs.map((run) => planned.get(run)!);
 }
 
 /** The event the lines come back on, as it will be when they do: put back by this undo, brought back by it (not created yet), or as it is. */

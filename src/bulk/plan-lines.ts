@@ -7,7 +7,7 @@
 import type { Plan, PlanRow, SpooledPlan } from './plan.js';
 import { type PredictedOutcomes, SHOWN_OUTCOMES, rowDetail, totalsLine } from './plan-render.js';
 import type { RowSpec } from './spec.js';
-import { padToWidth, textWidth, truncateToWidth } from '../output/width.js';
+import { padToWidth, textWidth } from '../output/width.js';
 
 const LABEL_WIDTH = 40;
 
@@ -51,7 +51,8 @@ class PlanLineWidths {
 
 /** One row's line, padded to `widths` (measured over every row first). */
 function planLine(spec: RowSpec, row: PlanRow, widths: PlanLineWidths, predicted?: PredictedOutcomes): string {
-  const label = padToWidth(truncateToWidth(labelOf(row), widths.label), widths.label);
+  // A label longer than the column is shown whole (the line wraps at a terminal), never cut.
+  const label = padToWidth(labelOf(row), widths.label);
   const outcome = predicted?.get(row.line);
   const shown = outcome && row.action !== 'unchanged' && SHOWN_OUTCOMES.has(outcome.outcome) ? outcome : undefined;
   const action = shown ? shown.outcome : row.action;

@@ -52,6 +52,7 @@ export async function processContext(): Promise<Context> {
       return process.stdin.isTTY === true;
     },
     columns: stdout.columns ?? 0,
+    stderrColumns: stderr.isTTY === true ? (stderr.columns ?? 0) : 0,
   };
   return {
     term,

@@ -31,13 +31,15 @@ These are a small fixed grammar, not free text: a word it does not know is an er
 ones it does, never a guess. Without --range or --from/--to, a calendar command shows today and
 the days ahead (each command's help says how many).
 
-On a terminal, the resolved range is printed on stderr, e.g.
+The resolved range is printed on stderr (-q silences it), e.g.
   Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
 
 The time model:
   An event holds its inventory from dropoffDate to pickupDate: its window, not only start → end.
   Two windows overlap when one starts before the other ends; windows that only touch (a pickup
   at 10:00 and a dropoff elsewhere at 10:00) do not overlap: the units can go from one to the next.
+  With a turnaround (the turnaround settings: time to clean and prepare what comes back), a unit
+  stays held that long after its pickup too (docs/turnaround.md).
   A cancelled event (cancelDate set) holds nothing.
   Expected order of an event's dates: dropoff ≤ start ≤ end ≤ teardown ≤ pickup
   (\`rentals check\` reports the pair that is out of order).
@@ -47,4 +49,4 @@ The time model:
 `;
 
 /** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: YYYY-MM-DD or "YYYY-MM-DD HH:MM", today, tomorrow, fri, +3d, +2w; ranges: --range weekend, this-week, last-month, 2026-06…; see \`rentals help ${DATES_HELP_TOPIC}\` for the time model.`;
+export const DATES_HELP_LINK = `\nDates: 2026-06-12, "2026-06-12 14:00", fri, +3d, weekend (rentals help ${DATES_HELP_TOPIC})`;

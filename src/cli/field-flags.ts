@@ -44,6 +44,20 @@ export function camel(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** Alias options by the long flag they stand for (`--status` → `--event-status-id`): help shows them on that flag's line. */
+const ALIASES = new WeakMap<Option, string>();
+
+/** Declares `alias` another spelling of `--flag` (help folds it into that flag's line). */
+export function addAliasOption(command: Command, alias: Option, flag: string): void {
+  ALIASES.set(alias, `--${flag}`);
+  command.addOption(alias);
+}
+
+/** The long flag an alias option stands for; undefined for an option of its own. */
+export function aliasTarget(option: Option): string | undefined {
+  return ALIASES.get(option);
+}
+
 export function addFieldOption(command: Command, field: FieldDef, required = false): void {
   const flag = kebabCase(field.name);
   const describe = required ? `${field.description} (required)` : field.description;
@@ -55,7 +69,7 @@ export function addFieldOption(command: Command, field: FieldDef, required = fal
     command.addOption(new Option(`--${flag} <${placeholder}>`, describe));
   }
   for (const alias of field.aliases ?? []) {
-    command.addOption(new Option(`--${alias} <value>`, `alias of --${flag}`));
+    addAliasOption(command, new Option(`--${alias} <value>`, `alias of --${flag}`), flag);
   }
 }
 

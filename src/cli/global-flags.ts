@@ -19,6 +19,8 @@ export type GlobalGroup = keyof typeof GLOBAL_GROUPS;
 interface SettingGlobal {
   setting: SettingName;
   group: GlobalGroup;
+  /** Named in the one line of global options a command's help ends with. */
+  brief?: true;
 }
 
 /** A global flag of the run itself (the output, the logging), declared here. */
@@ -31,13 +33,15 @@ interface OwnGlobal {
   short?: string;
   /** `--no-pager`: the key reads false when given. */
   negate?: true;
+  /** Named in the one line of global options a command's help ends with. */
+  brief?: true;
 }
 
 type GlobalDecl = SettingGlobal | OwnGlobal;
 
 /** The setting each settings flag reads back as (`tokenFile` → `token`), in the table's spelling. */
 const SETTING_FLAGS = {
-  profile: { setting: 'profile', group: 'connection' },
+  profile: { setting: 'profile', group: 'connection', brief: true },
   baseUrl: { setting: 'baseUrl', group: 'connection' },
   webUrl: { setting: 'webUrl', group: 'connection' },
   tokenFile: { setting: 'token', group: 'connection' },
@@ -46,17 +50,17 @@ const SETTING_FLAGS = {
   retries: { setting: 'retries', group: 'connection' },
   timezone: { setting: 'timezone', group: 'calendar' },
   holds: { setting: 'holds', group: 'calendar' },
-  output: { setting: 'output', group: 'output' },
+  output: { setting: 'output', group: 'output', brief: true },
   color: { setting: 'color', group: 'output' },
 } as const satisfies Record<SettingFlagKey, SettingGlobal>;
 
 const OWN_FLAGS = {
   out: { value: 'file', help: 'write the output to this file instead of standard output (format: -o, else the extension: .xlsx .csv .tsv .json .ndjson .ics .html .pdf; private: 0600)', group: 'output' },
-  json: { help: 'same as -o json: the API response body as sent', group: 'output' },
+  json: { help: 'same as -o json: the API response body as sent', group: 'output', brief: true },
   fields: { value: 'list', help: 'comma-separated columns for table, csv, tsv and ndjson', group: 'output' },
-  jq: { value: 'expression', help: 'filter the JSON output with jq (strings raw, other values compact JSON)', group: 'output' },
+  jq: { value: 'expression', help: 'filter the JSON output with jq (strings raw, other values compact JSON)', group: 'output', brief: true },
   pager: { negate: true, help: 'do not page long output at a terminal (RENTALS_PAGER, PAGER, default "less -FRX")', group: 'output' },
-  quiet: { short: 'q', help: 'print only data (no notices)', group: 'logging' },
+  quiet: { short: 'q', help: 'print only data (no notices)', group: 'logging', brief: true },
   verbose: { help: 'log each request on stderr (method, URL, status, ms)', group: 'logging' },
   debug: { help: 'like --verbose, with headers and bodies (secrets redacted)', group: 'logging' },
 } as const satisfies Record<string, OwnGlobal>;
@@ -76,6 +80,7 @@ export interface GlobalFlagLine {
   usage: string;
   help: string;
   group: GlobalGroup;
+  brief: boolean;
 }
 
 function kebab(key: string): string {
@@ -86,10 +91,10 @@ function lineOf(key: keyof GlobalOptions, decl: GlobalDecl): GlobalFlagLine {
   if ('setting' in decl) {
     const flag = SETTINGS.find((s) => s.name === decl.setting)?.flag;
     if (!flag) throw new Error(`global flags: the setting ${decl.setting} has no flag in the settings table`);
-    return { key, usage: flag.usage, help: flag.help, group: decl.group };
+    return { key, usage: flag.usage, help: flag.help, group: decl.group, brief: decl.brief === true };
   }
   const long = `--${decl.negate ? 'no-' : ''}${kebab(key)}${decl.value === undefined ? '' : ` <${decl.value}>`}`;
-  return { key, usage: decl.short ? `-${decl.short}, ${long}` : long, help: decl.help, group: decl.group };
+  return { key, usage: decl.short ? `-${decl.short}, ${long}` : long, help: decl.help, group: decl.group, brief: decl.brief === true };
 }
 
 /** The global flags in the order help lists them: group by group, each in its declared order. */
@@ -100,4 +105,31 @@ export const GLOBAL_FLAG_LINES: readonly GlobalFlagLine[] = (Object.keys(GLOBAL_
 /** The flag words of a usage: `-o, --output <format>` → -o, --output. */
 export function flagNames(usage: string): string[] {
   return usage.split(/[\s,|]+/).filter((word) => word.startsWith('-'));
+}
+
+/** The help topic that lists every global option (`rentals help options`). */
+export const OPTIONS_TOPIC = 'options';
+
+/**
+ * The one line of global options that ends a command's help (gh's "INHERITED FLAGS", clig.dev):
+ * the few a person reaches for, and where all of them are.
+ */
+export function globalOptionsLine(): string {
+  const brief = GLOBAL_FLAG_LINES.filter((flag) => flag.brief).map((flag) => flagNames(flag.usage)[0]!);
+  return `Global options (rentals help ${OPTIONS_TOPIC}): -h, ${brief.join(', ')}, …`;
+}
+
+/** Every global option, group by group, each with its help: `rentals help options`. */
+export function globalOptionsHelp(): string {
+  const width = Math.max(...GLOBAL_FLAG_LINES.map((flag) => flag.usage.length)) + 2;
+  const groups = (Object.keys(GLOBAL_GROUPS) as GlobalGroup[]).map((group) => {
+    const lines = GLOBAL_FLAG_LINES.filter((flag) => flag.group === group).map((flag) => `  ${flag.usage.padEnd(width)}${flag.help}`);
+    return `${GLOBAL_GROUPS[group]}:\n${lines.join('\n')}`;
+  });
+  return [
+    'Global options: every command takes them, before or after its own words (rentals -o json events list is rentals events list -o json).',
+    'A flag wins over the environment, which wins over the profile (rentals help environment).',
+    ...groups,
+    `Also:\n  ${'-h, --help'.padEnd(width)}the help of the command it follows\n  ${'-V, --version'.padEnd(width)}the version of rentals`,
+  ].join('\n\n');
 }

@@ -7,12 +7,15 @@ import { holdsHelp } from './holds-help.js';
 import { environmentHelp, setting } from '../config/settings-table.js';
 import { resourceList } from '../resources/definitions.js';
 import { DATES_HELP, DATES_HELP_TOPIC } from './dates-help.js';
+import { OPTIONS_TOPIC, globalOptionsHelp } from './global-flags.js';
 
 export interface HelpTopic {
   name: string;
   summary: string;
   /** The text; a topic that depends on the settings in force (holds) gets them, and the service's status names when they could be read. */
   text: (settings?: Settings, statusNames?: readonly string[]) => string;
+  /** What `rentals help <topic>` adds from the declarations of the commands' options (loaded only then). */
+  options?: () => Promise<string>;
 }
 
 const EXIT_CODES = `Exit codes:
@@ -38,18 +41,22 @@ function formats(): string {
           (events show: the quote; load-sheet: the pick list; timeline); see docs/documents.md
   pdf     the same page printed to PDF through a Chromium-family browser (RENTALS_CHROMIUM
           names one), on the paper setting or --paper; --out FILE, or stdout when piped
+  xlsx    a spreadsheet file with typed cells, for the commands that print rows (to --out FILE
+          or a pipe); see docs/spreadsheets.md
+--out FILE writes the output to FILE instead of stdout (the format from -o, else the extension).
 A command's --help lists the formats it prints on its -o line.
 
 --fields id,name picks and orders the columns of table, tsv, csv and ndjson.
 --jq <expression> filters the JSON output with jq: strings raw, one per line; other values compact.
 Control and bidi characters in text are shown as escapes (\\t \\r \\x1b \\u009b \\u202e) in everything
 for people (tables, plans, stderr, any format at a terminal), and in tsv and ics; csv keeps them
-raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv/tsv
+raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv
 cell starting with = + - @, a tab or a CR gets a leading ' so that a spreadsheet does not run it
-as a formula (numbers stay as they are; import takes it off again).
+as a formula (numbers stay as they are; import takes it off again); tsv, for scripts, carries
+every value as it is.
 At a terminal, long output goes through a pager: RENTALS_PAGER, then PAGER, else "less -FRX";
 --no-pager turns it off.
-Bulk commands read back exactly what export prints with -o csv, -o ndjson or -o json.
+Bulk commands read back exactly what export prints with -o csv, -o ndjson, -o json or -o xlsx.
 Set a default: rentals config set output json (or ${setting('output').env[0]}=json).`;
 }
 
@@ -63,27 +70,49 @@ function bulk(): string {
   return `Bulk changes: ${bulkResources.map((def) => `rentals ${def.command} export|import|apply`).join(', ')},
 and rentals prices set|adjust.
 
-  export           every record as rows that import reads back (-o csv, ndjson or json)
-  import <file>    create or update records from CSV, NDJSON or JSON (- for stdin)
+  export           every record as rows that import reads back (-o csv, ndjson, json or xlsx;
+                   --for-spreadsheet [--locale de]: csv a spreadsheet opens as written)
+  import <file>    create or update records from CSV, NDJSON, JSON or .xlsx (- for stdin;
+                   --locale de reads numbers written 1.200,50)
   --dry-run        print the plan (create, update old → new, unchanged, invalid) and send nothing
   --plan <file>    write the plan and send nothing; run it later with apply <file>
   apply <file>     run a plan; a record changed since the plan is skipped as stale
   --report <file>  one NDJSON line per row (what was done, old and new values)
-  --resume <file>  retry only the rows a report says did not apply
+  --resume <file>  retry only the rows a report says did not apply (its lines added to it
+                   unless --report names another file)
   --undo <file>    put back what a report says was changed
   --skip-invalid   apply the valid rows even when some are invalid
 
 Rows name their record by:
 ${identity.join('\n')}
 
+A price moved by a factor of 10 or more (a separator or unit mixed up) refuses the whole run
+unless --allow-large-changes or --max-change <percent>. Names a spreadsheet rewrote (007 as 7)
+are reported and left as they are; inventory import --renames writes them.
+
 An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals help exit-codes.`;
 }
 
+/** Variables rentals reads that are not settings of a profile (the settings are in src/config/settings-table.ts). */
+export const OTHER_VARIABLES: ReadonlyArray<{ names: string; help: string }> = [
+  { names: 'RENTALS_PAGER, PAGER', help: 'the pager for long output at a terminal (default "less -FRX"; empty or cat: none)' },
+  { names: 'RENTALS_DEBUG', help: '1: the same as --debug' },
+  { names: 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY', help: 'an http:// proxy for https and http base URLs, and the hosts to reach directly (lowercase names first)' },
+  { names: 'NODE_EXTRA_CA_CERTS', help: 'a PEM file of certificates to trust besides the system ones (a private CA)' },
+  { names: 'XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME', help: 'where the config (and history), the data (reports, a kept sandbox) and the code cache go (default ~/.config, ~/.local/share, ~/.cache)' },
+];
+
+function environment(): string {
+  const width = Math.max(...OTHER_VARIABLES.map((v) => v.names.length)) + 2;
+  return `${environmentHelp()}\n\nAlso read:\n${OTHER_VARIABLES.map((v) => `  ${v.names.padEnd(width)}${v.help}`).join('\n')}`;
+}
+
 export const HELP_TOPICS: readonly HelpTopic[] = [
+  { name: OPTIONS_TOPIC, summary: 'the global options every command takes', text: globalOptionsHelp },
   { name: 'exit-codes', summary: 'what each exit code means', text: () => EXIT_CODES },
-  { name: 'environment', summary: 'environment variables and where settings come from', text: environmentHelp },
-  { name: 'formats', summary: 'output formats: table, tsv, csv, json, ndjson, ics', text: formats },
-  { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk },
+  { name: 'environment', summary: 'environment variables and where settings come from', text: environment },
+  { name: 'formats', summary: 'output formats (-o), --fields, --jq, --out', text: formats },
+  { name: 'bulk', summary: 'bulk changes: export, import, plans, reports, undo', text: bulk, options: async () => (await import('./bulk/options.js')).bulkRunOptionsHelp() },
   { name: DATES_HELP_TOPIC, summary: 'date arguments and the time model of the calendar', text: () => DATES_HELP },
   {
     name: 'holds',

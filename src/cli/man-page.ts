@@ -7,7 +7,8 @@ import type { Command, Help, Option } from 'commander';
 import { SETTINGS } from '../config/settings-table.js';
 import { ExitCode } from '../errors.js';
 import type { Context } from './context.js';
-import { HELP_TOPICS } from './help-topics.js';
+import { HELP_TOPICS, OTHER_VARIABLES } from './help-topics.js';
+import { fitted } from './help-output.js';
 import { buildProgram } from './program.js';
 import { registry } from './catalog.js';
 
@@ -16,18 +17,20 @@ function roff(text: string): string {
   return text
     .replace(/\\/g, '\\e')
     .replace(/-/g, '\\-')
+    // Non-ASCII as roff's Unicode escapes, which every formatter reads whatever its input encoding.
+    .replace(/[^\x00-\x7f]/gu, (c) => `\\[u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
     .split('\n')
     .map((line) => (/^[.']/.test(line) ? `\\&${line}` : line))
     .join('\n');
 }
 
 function optionItems(help: Help, options: readonly Option[]): string[] {
-  return options.flatMap((option) => ['.TP', `.B ${roff(help.optionTerm(option))}`, roff(help.optionDescription(option))]);
+  return options.flatMap((option) => ['.TP', `.B ${roff(help.optionTerm(option))}`, ...filled(help.optionDescription(option))]);
 }
 
 function commandItems(help: Help, command: Command, path: string): string[] {
   const name = `${path} ${help.subcommandTerm(command)}`;
-  const lines = ['.TP', `.B ${roff(name)}`, roff(command.description())];
+  const lines = ['.TP', `.B ${roff(name)}`, ...filled(command.description())];
   const options = help.visibleOptions(command).filter((o) => o.long !== '--help');
   if (options.length > 0) lines.push('.RS', ...optionItems(help, options), '.RE');
   return lines;
@@ -65,16 +68,47 @@ export function commandTree(): Promise<Command> {
   return buildProgram({ ctx: inertContext(), state: { exitCode: ExitCode.ok } });
 }
 
-export async function renderManPage(version: string): Promise<string> {
+/**
+ * The date of the man page: the release date of `version` in CHANGELOG.md (`## [0.1.0] - 2026-11-22`),
+ * so that a build of one version always writes the same page.
+ */
+export function releaseDate(changelog: string, version: string): string {
+  const heading = new RegExp(`^## \\[${version.replace(/[.]/g, '\\.')}\\] - (\\d{4}-\\d{2}-\\d{2})\\s*$`, 'm').exec(changelog);
+  if (!heading) throw new Error(`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" heading: the man page's date comes from it`);
+  return heading[1]!;
+}
+
+/** Width of the text of a section when the page is read at 80 columns (man indents it by 7). */
+const TEXT_WIDTH = 72;
+
+/** Filled text as source lines of at most 80 bytes (roff joins them again). */
+function filled(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '').map(roff)) {
+    if (line !== '' && Buffer.byteLength(`${line} ${word}`) > 80) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  // A line that starts with . or ' would be read as a request.
+  return lines.map((l) => (/^[.']/.test(l) ? `\\&${l}` : l));
+}
+
+export async function renderManPage(version: string, date: string): Promise<string> {
   const program = await commandTree();
   const help = program.createHelp();
   const lines = [
-    `.TH RENTALS 1 "" "rentals ${roff(version)}" "User Commands"`,
+    `.TH RENTALS 1 ${date} "rentals ${roff(version)}" "User Commands"`,
     '.SH NAME',
-    `rentals \\- ${roff(program.description())}`,
+    ...filled(`rentals - ${program.description()}`),
     '.SH SYNOPSIS',
     '.B rentals',
-    '[\\fIglobal options\\fR] \\fIcommand\\fR [\\fIsubcommand\\fR] [\\fIoptions\\fR] [\\fIarguments\\fR]',
+    '[\\fIglobal options\\fR] \\fIcommand\\fR [\\fIsubcommand\\fR]',
+    '[\\fIoptions\\fR] [\\fIarguments\\fR]',
+    '.SH DESCRIPTION',
+    ...filled(DESCRIPTION),
     '.SH GLOBAL OPTIONS',
     ...optionItems(help, help.visibleOptions(program)),
     '.SH COMMANDS',
@@ -84,19 +118,43 @@ export async function renderManPage(version: string): Promise<string> {
       lines.push(...commandItems(help, command, 'rentals'));
       continue;
     }
-    lines.push(`.SS ${roff(`rentals ${[command.name(), ...command.aliases()].join('|')}`)}`, roff(command.description()));
+    lines.push(`.SS ${roff(`rentals ${[command.name(), ...command.aliases()].join('|')}`)}`, ...filled(command.description()));
     for (const sub of help.visibleCommands(command)) {
       if (sub.name() !== 'help') lines.push(...commandItems(help, sub, `rentals ${command.name()}`));
     }
   }
-  lines.push('.SH ENVIRONMENT');
+  lines.push('.SH ENVIRONMENT', ...filled('A flag wins over the environment, which wins over the profile of the config file, which wins over the default.'));
   for (const def of SETTINGS) {
-    lines.push('.TP', `.B ${roff(def.env.join(', '))}`, roff(def.default ? `${def.help} (default ${def.default})` : def.help));
+    lines.push('.TP', `.B ${roff(def.env.join(', '))}`, ...filled(def.default ? `${def.help} (default ${def.default})` : def.help));
   }
-  lines.push('.TP', '.B RENTALS_PAGER, PAGER', roff('the pager for long output at a terminal (default "less -FRX")'), '.TP', '.B RENTALS_DEBUG', roff('1: the same as --debug'));
+  for (const variable of OTHER_VARIABLES) lines.push('.TP', `.B ${roff(variable.names)}`, ...filled(variable.help));
   for (const topic of HELP_TOPICS) {
-    lines.push(`.SH ${roff(topic.name.toUpperCase().replace(/-/g, ' '))}`, '.nf', roff(topic.text()), '.fi');
+    // The environment topic is the ENVIRONMENT section above.
+    if (topic.name === 'environment') continue;
+    const text = await fitted(topic.text(), TEXT_WIDTH);
+    lines.push(`.SH ${roff(topic.name.toUpperCase().replace(/-/g, ' '))}`, '.nf', roff(text), '.fi');
   }
-  lines.push('.SH SEE ALSO', roff(`rentals help ${HELP_TOPICS.map((t) => t.name).join(', rentals help ')}`));
+  lines.push('.SH FILES');
+  for (const [path, what] of FILES) lines.push('.TP', `.I ${roff(path)}`, ...filled(what));
+  lines.push('.SH SEE ALSO', ...filled(`rentals help ${HELP_TOPICS.map((t) => t.name).join(', rentals help ')}; the manual in the docs directory of the source.`));
   return `${lines.join('\n')}\n`;
 }
+
+const DESCRIPTION =
+  "rentals operates an equipment rental calendar through the vendor's JSON-over-HTTP API: items, " +
+  'prices, events and the items booked on them, availability, quotes, checks, bulk price changes, ' +
+  'history and undo. rentals sandbox runs a local server that implements the same API. At a ' +
+  'terminal it prints tables; piped, tab-separated rows; -o json, ndjson, csv, tsv, xlsx, ics, ' +
+  'html or pdf on request, and --out FILE writes any of them to a file. ' +
+  'Settings come from flags, then the environment, then the profile of the config file (see ' +
+  'ENVIRONMENT and FILES).';
+
+/** Where rentals keeps its files (with the default directories: see ENVIRONMENT). */
+const FILES: ReadonlyArray<readonly [string, string]> = [
+  ['~/.config/rentals/config.json', 'the profiles: settings and stored credentials (mode 0600)'],
+  ['~/.config/rentals/history/', 'the history of the writes made through rentals (rentals history, rentals undo)'],
+  ['~/.config/rentals/plan-key', 'the key that signs plan files (mode 0600)'],
+  ['~/.local/share/rentals/reports/', 'the reports of mass price changes run without --report'],
+  ['~/.local/share/rentals/sandbox.json', 'the data of rentals sandbox --keep'],
+  ['~/.cache/rentals/', 'compiled code, to start faster; may be deleted at any time'],
+];

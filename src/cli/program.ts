@@ -4,8 +4,10 @@
 import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
-import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames } from './global-flags.js';
-import { HELP_TOPICS, helpTopic } from './help-topics.js';
+import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames, globalOptionsLine } from './global-flags.js';
+import { HELP_TOPICS } from './help-topics.js';
+import { aliasTarget } from './field-flags.js';
+import { optionTopic, unlisted } from './registry/flags.js';
 import type { CommandRegistry } from './registry/registry.js';
 import { type Registrar, outputOf } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
@@ -70,7 +72,7 @@ export async function buildProgram(reg: Registrar, argv?: string[], commands: Co
     })
     // Descriptions wrap in their own column down to 20 characters (commander gives up below 40: at 80
     // columns the root's long terms left 36, and every line fell back to one ragged run).
-    .configureHelp({ subcommandTerm, commandUsage, visibleOptions, visibleGlobalOptions, showGlobalOptions: true, minWidthToWrap: 20 })
+    .configureHelp({ subcommandTerm, commandUsage, visibleOptions, formatHelp })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .helpCommand(false);
@@ -114,10 +116,6 @@ function flagWords(argv: string[]): Set<string> {
 function rootHelp(): string {
   const topics = HELP_TOPICS.map((t) => `  rentals help ${t.name.padEnd(12)} ${t.summary}`).join('\n');
   return `
-${helpTopic('exit-codes')!.text()}
-
-${helpTopic('environment')!.text()}
-
 Help topics:
 ${topics}
 
@@ -134,17 +132,92 @@ function argumentTerm(arg: Argument): string {
   return arg.required ? `<${name}>` : `[${name}]`;
 }
 
-/** `delete|rm|remove [options] <id>`: every alias, where commander shows the first only. */
+/** `delete|rm|remove <id>`: every alias, where commander shows the first only (its usage says [options]). */
 function subcommandTerm(command: Command): string {
   const args = command.registeredArguments.map(argumentTerm).join(' ');
-  return [[command.name(), ...command.aliases()].join('|'), command.options.length > 0 ? '[options]' : '', args].filter(Boolean).join(' ');
+  return [[command.name(), ...command.aliases()].join('|'), args].filter(Boolean).join(' ');
+}
+
+/** The long names of the global flags: the root's help names them in one line, as every command's does. */
+const GLOBAL_LONGS = new Set(GLOBAL_FLAG_LINES.flatMap((flag) => flagNames(flag.usage).filter((name) => name.startsWith('--'))));
+
+/** A term longer than this does not widen its section's first column: it has a line of its own, its text under the column. */
+const TERM_COLUMN = 28;
+
+/** A section of help: its title and its items as `  term  text`, the texts aligned (wrapped later, help-output.ts). */
+function section(title: string, items: ReadonlyArray<readonly [string, string]>): string[] {
+  if (items.length === 0) return [];
+  const width = Math.max(0, ...items.map(([term]) => term.length).filter((length) => length <= TERM_COLUMN));
+  const item = ([term, text]: readonly [string, string]): string[] => {
+    if (text === '') return [`  ${term}`];
+    if (term.length > width) return [`  ${term}`, `  ${' '.repeat(width)}  ${text}`];
+    return [`  ${term.padEnd(width)}  ${text}`];
+  };
+  return [title, ...items.flatMap(item), ''];
+}
+
+/**
+ * A command's own options as help lists them, each alias on the line of the flag it stands for
+ * (`--event-status-id <id>  event status id or name (also --status)`); the root's own is the version.
+ */
+function optionItems(helper: Help, command: Command): Array<readonly [string, string]> {
+  // -h, --help is in the line of global options, as every command takes it.
+  const options = helper.visibleOptions(command).filter((option) => option.long !== '--help' && (command.parent !== null || option.long === undefined || !GLOBAL_LONGS.has(option.long)));
+  return options
+    .filter((option) => aliasTarget(option) === undefined && optionTopic(option) === undefined && !unlisted(option))
+    .map((option) => {
+      const aliases = options.filter((other) => aliasTarget(other) === option.long).map((other) => other.long!);
+      const text = optionText(option);
+      return [helper.optionTerm(option), aliases.length === 0 ? text : `${text} (also ${aliases.join(', ')})`] as const;
+    });
+}
+
+/** The options a help topic describes, by name in one line each: `More options (rentals help bulk): --plan, --report, …`. */
+function topicLines(helper: Help, command: Command): string[] {
+  const byTopic = new Map<string, string[]>();
+  for (const option of helper.visibleOptions(command)) {
+    const topic = optionTopic(option);
+    if (topic !== undefined) byTopic.set(topic, [...(byTopic.get(topic) ?? []), option.short ?? option.long!]);
+  }
+  return [...byTopic].flatMap(([topic, names]) => [`More options (rentals help ${topic}): ${names.join(', ')}`, '']);
+}
+
+/** An option's help, with its choices and default where the help does not say them already (commander would repeat them). */
+function optionText(option: Option): string {
+  const extra: string[] = [];
+  const text = option.description;
+  if (option.argChoices && !option.argChoices.every((choice) => text.includes(choice))) extra.push(`choices: ${option.argChoices.join(', ')}`);
+  if (option.defaultValue !== undefined && (option.required || option.optional) && !/\bdefault\b/.test(text)) extra.push(`default: ${String(option.defaultValueDescription ?? option.defaultValue)}`);
+  return extra.length === 0 ? text : `${text} (${extra.join('; ')})`;
+}
+
+/**
+ * A help screen as a person reads it: the usage, what the command does, its commands before any
+ * option (a bare \`rentals\` shows the commands first), its own options, and the global options in
+ * one line pointing at \`rentals help options\` (gh's "INHERITED FLAGS"): one 80×24 screen for a
+ * command. Not wrapped here: the whole text is wrapped between words by help-output.ts.
+ */
+function formatHelp(command: Command, helper: Help): string {
+  const description = helper.commandDescription(command);
+  return [
+    `Usage: ${helper.commandUsage(command)}`,
+    '',
+    ...(description === '' ? [] : [description, '']),
+    ...section('Arguments:', helper.visibleArguments(command).map((arg) => [helper.argumentTerm(arg), helper.argumentDescription(arg)] as const)),
+    // A group's own `help` command works (`rentals events help list`) but is not listed: -h is in the global line.
+    ...section('Commands:', helper.visibleCommands(command).filter((sub) => command.parent === null || sub.name() !== 'help').map((sub) => [helper.subcommandTerm(sub), helper.subcommandDescription(sub)] as const)),
+    ...section('Options:', optionItems(helper, command)),
+    ...topicLines(helper, command),
+    globalOptionsLine(),
+    '',
+  ].join('\n');
 }
 
 /** What a format beyond the five for data gives, for a command that prints it. */
 function gloss(format: ViewFormat, page: string | undefined): string | undefined {
   if (format === 'ics') return 'ics: an iCalendar file';
-  if (format === 'html') return `html: ${page ?? 'a page'} as a self-contained page`;
-  if (format === 'pdf') return 'pdf: printed through a Chromium-family browser (--out FILE)';
+  if (format === 'html') return `html: ${page ?? 'a page'}, self-contained`;
+  if (format === 'pdf') return 'pdf: printed by a Chromium-family browser';
   return undefined;
 }
 
@@ -157,7 +230,8 @@ function outputOption(command: Command): Option | undefined {
   if (output === undefined) return undefined;
   const notes = output.formats.flatMap((format) => gloss(format, output.page) ?? []);
   const flag = setting('output').flag!;
-  return new Option(flag.usage, `${output.formats.join('|')} (${[...notes, `default: ${setting('output').default}`].join('; ')})`);
+  // The default (table at a terminal, tsv piped) is the global option's: rentals help options.
+  return new Option(flag.usage, notes.length === 0 ? output.formats.join('|') : `${output.formats.join('|')} (${notes.join('; ')})`);
 }
 
 /** A command's own options, its `-o` line first (the formats it prints). */
@@ -165,12 +239,6 @@ function visibleOptions(this: Help, command: Command): Option[] {
   const own = Help.prototype.visibleOptions.call(this, command);
   const output = outputOption(command);
   return output ? [output, ...own] : own;
-}
-
-/** The global options, without `-o` where the command's own options say what it prints. */
-function visibleGlobalOptions(this: Help, command: Command): Option[] {
-  const global = Help.prototype.visibleGlobalOptions.call(this, command);
-  return outputOption(command) ? global.filter((option) => option.long !== '--output') : global;
 }
 
 /** `Usage: rentals inventory delete|rm|remove [options] <id>`: every alias in the command's own help too. */

@@ -6,10 +6,10 @@
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { type Camel, camel } from './field-flags.js';
+import { type Camel, addAliasOption, camel } from './field-flags.js';
 
 export interface Concept {
-  /** The canonical flag, without dashes: named in help, README and messages. */
+  /** The canonical flag, without dashes: named in help, the manual and messages. */
   flag: string;
   /** Accepted wherever the concept is. */
   aliases: readonly string[];
@@ -87,13 +87,16 @@ export function addConcept(command: Command, name: ConceptName, how: ConceptHow<
   const concept: Concept = VOCABULARY[name];
   const value = how.value ?? concept.value;
   const [first, ...others] = spellings(concept, how);
-  const add = (flag: string, help: string) => {
-    const option = new Option(`--${flag} <${value}>`, help);
-    if (collect) option.argParser(collect);
-    command.addOption(option);
+  const option = (flag: string, help: string) => {
+    const made = new Option(`--${flag} <${value}>`, help);
+    if (collect) made.argParser(collect);
+    return made;
   };
-  add(first!, how.description ?? concept.description);
-  for (const other of others) add(other, concept.deprecated?.includes(other) ? `deprecated alias of --${first}` : `alias of --${first}`);
+  command.addOption(option(first!, how.description ?? concept.description));
+  for (const other of others) {
+    if (concept.deprecated?.includes(other)) command.addOption(option(other, `deprecated alias of --${first}`));
+    else addAliasOption(command, option(other, `alias of --${first}`), first!);
+  }
   if (how.required) {
     command.hook('preAction', (_, action) => {
       if (given(name, action.opts(), how.keep ?? []).length > 0) return;

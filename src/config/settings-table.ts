@@ -1,11 +1,12 @@
 // Every setting of the tool in one table: its flag, environment variable, config key, rule,
 // default and help line. The global flags, the environment reading (settings.ts), `config set`
-// validation, `auth status`, the Environment section of --help and the README table come from it.
+// validation, `auth status`, the Environment section of --help and the manual's table come from it.
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
 import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../common/urls.js';
 import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
+import type { TurnaroundRule } from '../domain/turnaround.js';
 
 export const DEFAULT_PROFILE = 'default';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -25,6 +26,9 @@ export type SettingName =
   | 'timezone'
   | 'holds'
   | 'alternatives'
+  | 'turnaround'
+  | 'turnaroundItems'
+  | 'turnaroundCategories'
   | 'configDir'
   | 'color'
   | 'sandboxToken'
@@ -41,7 +45,7 @@ export type SettingName =
   | 'paper';
 
 /** The profile fields a setting may be stored in (see Profile in store.ts). */
-type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives' | DocumentKey;
+type ProfileKey = 'baseUrl' | 'webUrl' | 'token' | 'timeout' | 'retries' | 'output' | 'timezone' | 'holds' | 'alternatives' | 'turnaround' | 'turnaroundItems' | 'turnaroundCategories' | DocumentKey;
 
 /** The settings of the pages sent to customers (quotes, order confirmations). */
 export type DocumentKey = 'companyName' | 'companyAddress' | 'companyContact' | 'logo' | 'currency' | 'quoteValidDays' | 'quoteTerms' | 'quotePrefix' | 'orderPrefix' | 'paper';
@@ -64,7 +68,7 @@ export interface SettingDef {
   choices?: readonly string[];
   /** The default, as shown to people. */
   default?: string;
-  /** One line for the Environment help and the README. */
+  /** One line for the Environment help and the manual. */
   help: string;
   /** Secret: never shown (auth status masks it), never set with `config set`. */
   secret?: boolean;
@@ -99,6 +103,35 @@ function count(text: string): number | undefined {
 function currency(text: string): string | undefined {
   const code = text.trim().toUpperCase();
   return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code) ? code : undefined;
+}
+
+const LENGTH_UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000 };
+const MAX_TURNAROUND_MS = 30 * LENGTH_UNIT_MS.d!;
+const TURNAROUND_RULE = 'a length like 4h, 1d, 90m or 1d12h (weeks, days, hours, minutes), 0 for none, at most 30 days';
+const TURNAROUND_RULES_RULE = 'Name=length rules separated by ";", names or ids, each length like 4h, 1d or 0 (e.g. "20x20 Frame Tent=1d; Gold Chiavari Chair=2h")';
+
+/** A turnaround: `4h`, `1d12h`, `90m`, `0` → milliseconds; undefined when it is no such length. */
+export function readTurnaround(text: string): number | undefined {
+  const compact = text.trim().toLowerCase();
+  if (/^0+[wdhm]?$/.test(compact)) return 0;
+  if (!/^(?:\d{1,5}[wdhm]\s*)+$/.test(compact)) return undefined;
+  let ms = 0;
+  for (const [, n, unit] of compact.matchAll(/(\d+)([wdhm])/g)) ms += Number(n) * LENGTH_UNIT_MS[unit!]!;
+  return ms <= MAX_TURNAROUND_MS ? ms : undefined;
+}
+
+/** `Tent=1d; Chair=2h` (names or ids) → its rules; undefined when a part breaks the rule or a name is given twice. */
+export function readTurnaroundRules(text: string): TurnaroundRule[] | undefined {
+  const rules: TurnaroundRule[] = [];
+  for (const part of text.split(';')) {
+    if (part.trim() === '') continue;
+    const equals = part.lastIndexOf('=');
+    const name = equals < 0 ? '' : part.slice(0, equals).trim();
+    const ms = equals < 0 ? undefined : readTurnaround(part.slice(equals + 1));
+    if (name === '' || ms === undefined || rules.some((r) => r.name.toLowerCase() === name.toLowerCase())) return undefined;
+    rules.push({ name, ms });
+  }
+  return rules;
 }
 
 /** Images a page embeds (as a data: URL), by file extension. */
@@ -237,6 +270,39 @@ const TABLE = [
     },
   },
   {
+    name: 'turnaround',
+    label: 'turnaround',
+    env: ['RENTALS_TURNAROUND'],
+    configKey: 'turnaround',
+    profileField: 'turnaround',
+    rule: TURNAROUND_RULE,
+    default: 'none (0)',
+    help: 'how long a unit stays held after its event\'s pickup, to be cleaned and prepared (every item; docs/turnaround.md)',
+    parse: readTurnaround,
+  },
+  {
+    name: 'turnaroundItems',
+    label: 'turnaround by item',
+    env: ['RENTALS_TURNAROUND_ITEMS'],
+    configKey: 'turnaround-items',
+    profileField: 'turnaroundItems',
+    rule: TURNAROUND_RULES_RULE,
+    default: 'none',
+    help: 'the turnaround of some items, before their category\'s and the one for every item',
+    parse: readTurnaroundRules,
+  },
+  {
+    name: 'turnaroundCategories',
+    label: 'turnaround by category',
+    env: ['RENTALS_TURNAROUND_CATEGORIES'],
+    configKey: 'turnaround-categories',
+    profileField: 'turnaroundCategories',
+    rule: TURNAROUND_RULES_RULE.replace('names or ids', 'category names or ids').replace('e.g. "20x20 Frame Tent=1d; Gold Chiavari Chair=2h"', 'e.g. "Tents=1d; Linens=4h"'),
+    default: 'none',
+    help: "the turnaround of the items of some categories (where the service tells an item's category)",
+    parse: readTurnaroundRules,
+  },
+  {
     name: 'timeout',
     label: 'timeout',
     flag: { usage: '--timeout <seconds>', help: 'per-request timeout (default 30)' },
@@ -357,7 +423,7 @@ export function environmentHelp(): string {
   return `Environment (flags > environment > profile > default):\n${lines.join('\n')}`;
 }
 
-/** The README's settings table (Markdown); a test keeps the README equal to it. */
+/** The settings table of docs/configuration.md (Markdown); a test keeps the page equal to it. */
 export function settingsMarkdown(): string {
   const cell = (text: string | undefined) => (text ? text.replace(/\|/g, '\\|') : '');
   const code = (text: string | undefined) => (text ? `\`${text}\`` : '');

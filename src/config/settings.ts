@@ -5,6 +5,7 @@
 import { readAll } from '../common/read-all.js';
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
+import type { TurnaroundPolicy, TurnaroundRule } from '../domain/turnaround.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
@@ -58,6 +59,8 @@ export interface Settings {
   document: (warnings: string[]) => DocumentSettings;
   /** Which items may stand in for which (the `alternatives` setting; names matched when used). */
   alternatives: Setting<AlternativeRule[]>;
+  /** How long units stay held after a pickup: the `turnaround`, `turnaround-items` and `turnaround-categories` settings (names matched when used). */
+  turnaround: TurnaroundPolicy;
   /** Colour on or off as --no-color, NO_COLOR or FORCE_COLOR say; undefined: the terminal decides. */
   color: Setting<boolean>;
   /** Settings from the environment or a profile that were unusable and replaced by defaults. */
@@ -137,6 +140,11 @@ export async function resolveSettings(
     holds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', flags.holds, '--holds'), warnings),
     shopHolds: checkedSetting(setting('holds'), DEFAULT_HOLD_POLICY, candidates('holds', undefined, '--holds'), []).value!,
     alternatives: checkedSetting<AlternativeRule[]>(setting('alternatives'), [], candidates('alternatives', undefined, ''), warnings),
+    turnaround: {
+      all: checkedSetting<number>(setting('turnaround'), 0, candidates('turnaround', undefined, ''), warnings).value!,
+      items: checkedSetting<TurnaroundRule[]>(setting('turnaroundItems'), [], candidates('turnaroundItems', undefined, ''), warnings).value!,
+      categories: checkedSetting<TurnaroundRule[]>(setting('turnaroundCategories'), [], candidates('turnaroundCategories', undefined, ''), warnings).value!,
+    },
     timeZone: (zoneWarnings) =>
       checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
     document: (into) => ({
@@ -165,6 +173,9 @@ export async function resolveSettings(
     timezone: () => resolved.timeZone([]),
     holds: () => resolved.holds,
     alternatives: () => resolved.alternatives,
+    turnaround: () => checkedSetting<number>(setting('turnaround'), 0, candidates('turnaround', undefined, ''), []),
+    turnaroundItems: () => checkedSetting<TurnaroundRule[]>(setting('turnaroundItems'), [], candidates('turnaroundItems', undefined, ''), []),
+    turnaroundCategories: () => checkedSetting<TurnaroundRule[]>(setting('turnaroundCategories'), [], candidates('turnaroundCategories', undefined, ''), []),
     configDir: () => ({ value: dir, source: resolved.configDirOrigin === 'default' ? 'default' : 'env', origin: resolved.configDirOrigin }),
     color: () => resolved.color,
     sandboxToken: () => pick([[env[envName('sandboxToken')], 'env', envName('sandboxToken')]]),

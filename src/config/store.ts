@@ -24,6 +24,9 @@ export interface Profile {
   timezone?: string;
   holds?: string;
   alternatives?: string;
+  turnaround?: string;
+  turnaroundItems?: string;
+  turnaroundCategories?: string;
   companyName?: string;
   companyAddress?: string;
   companyContact?: string;

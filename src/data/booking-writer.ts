@@ -170,7 +170,7 @@ export class BookingWriter implements RecordWrites {
     if (cutoff.size === 0) return held;
     const bookings = new Map<number, CalendarBooking[]>();
     for (const [eventId, lines] of held.bookings) bookings.set(eventId, lines.filter((line) => line.id < (cutoff.get(line.itemId) ?? Infinity)));
-    return { ...held, bookings, byItem: holdsOf(held.events.values(), bookings, this.ruleOf) };
+    return { ...held, bookings, byItem: holdsOf(held.events.values(), bookings, this.ruleOf, held.turnaround) };
   }
 
   /** A plan of the booking planner as every writer answers: the line writes as changes, its warnings and notes, the write. */

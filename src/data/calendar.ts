@@ -19,10 +19,17 @@ import {
   readStreamedItem,
 } from '../domain/records.js';
 import { type Holdings, holdsOf } from '../domain/holds.js';
+import { type TurnaroundOf, type TurnaroundPolicy, longestTurnaround, resolveTurnaround } from '../domain/turnaround.js';
 import { type Ask, askedItems } from '../domain/tentative-holds.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { PriceTable } from '../domain/prices.js';
 import { type Range, overlaps } from '../domain/wall-time.js';
+
+/** The shop's turnaround (the settings) and where its problems are said (a name that matches nothing). */
+export interface TurnaroundSetup {
+  policy: TurnaroundPolicy;
+  warn: (message: string) => void;
+}
 
 export interface CalendarReading {
   /**
@@ -45,12 +52,45 @@ export class CalendarData {
   /** lean: the items named by --item, found in one streamed read (see item). */
   private namedItems?: { refs: Set<string>; found: Promise<Map<number, ApiRecord>> };
 
-  /** `onLineWithoutItem`: told of each booking line that names no item, once, as it is read. */
+  private resolvedTurnaround?: Promise<TurnaroundOf | undefined>;
+
+  /** `onLineWithoutItem`: told of each booking line that names no item, once, as it is read. `turnaround`: how long units stay held after a pickup. */
   constructor(
     readonly catalog: Catalog,
     private readonly onLineWithoutItem: (line: BookingWithoutItem) => void = () => undefined,
     private readonly reading: CalendarReading = {},
+    private readonly turnaroundSetup?: TurnaroundSetup,
   ) {}
+
+  /** The longest turnaround of any item (ms): how far before a range a pickup still holds units in it. */
+  longestTurnaround(): number {
+    return this.turnaroundSetup ? longestTurnaround(this.turnaroundSetup.policy) : 0;
+  }
+
+  /**
+   * How long each item stays held after a pickup: the settings resolved against the items (and the
+   * categories' names, read only when a rule names a category), once per run; its problems said once.
+   */
+  turnaround(): Promise<TurnaroundOf | undefined> {
+    const setup = this.turnaroundSetup;
+    if (!setup || this.longestTurnaround() === 0) return Promise.resolve(undefined);
+    return (this.resolvedTurnaround ??= (async () => {
+      const [items, categories] = await Promise.all([this.items(), setup.policy.categories.length > 0 ? this.categoryNames() : new Map<number, string>()]);
+      const resolved = resolveTurnaround(setup.policy, items, categories);
+      if (resolved.problems.length > 0) setup.warn(`warning: the turnaround settings: ${resolved.problems.join('; ')}`);
+      return resolved.turnaroundOf;
+    })());
+  }
+
+  /** The categories' names by id; none when the service cannot list them. */
+  private async categoryNames(): Promise<Map<number, string>> {
+    try {
+      const index = await this.catalog.names('categories');
+      return new Map(index.ids().map((id) => [id, index.label(id) ?? String(id)]));
+    } catch {
+      return new Map();
+    }
+  }
 
   /** Every event, read once, with its status's name (the event model needs it: a Cancelled status holds nothing). */
   async events(): Promise<CalendarEvent[]> {
@@ -203,11 +243,16 @@ export class CalendarData {
   /**
    * What the other non-cancelled events overlapping `range` hold (never `exclude` itself); with
    * `ruleOf` (domain/hold-policy.ts holdRuleFor) quotes hold tentatively and `none` statuses not at all.
+   * With a turnaround, each hold lasts that long past its pickup: the events that end that long
+   * before the range are read too, and those that begin that long after it (a booking over `range`
+   * needs its units through its own turnaround).
    */
   async holdings(range: Range, exclude?: number, ruleOf?: (event: CalendarEvent) => HoldRule): Promise<Holdings> {
-    const events = (await this.eventsIn(range, { active: true })).filter((e) => e.id !== exclude);
+    const reach = this.longestTurnaround();
+    const read = reach > 0 ? { from: range.from - reach, to: range.to + reach } : range;
+    const [events, turnaround] = await Promise.all([this.eventsIn(read, { active: true }).then((list) => list.filter((e) => e.id !== exclude)), this.turnaround()]);
     const bookings = await this.bookings(events);
-    return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, ruleOf) };
+    return { events: new Map(events.map((e) => [e.id, e])), bookings, byItem: holdsOf(events, bookings, ruleOf, turnaround), ...(turnaround ? { turnaround } : {}) };
   }
 
   /** holdings() from the server as it is now (a read-back after a write): nothing from this run's cache, the items' stock neither. */

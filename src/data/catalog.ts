@@ -8,7 +8,7 @@ import type { Address, ApiRecord } from '../api/resource-api.js';
 import type { DataPiece } from '../api/data-envelope.js';
 import { AuthError, NotFoundError, UsageError } from '../errors.js';
 import { type ApiVersion, type ResourceDef, type ResourceName, defaultVersion, resources } from '../resources/definitions.js';
-import { type LookupResult, NameIndex, parseReference } from './names.js';
+import { type LookupResult, NameIndex, bareNumber, idFromText, parseReference } from './names.js';
 import { parseId } from '../schemas/values.js';
 import { Limiter, mapLimit } from './pool.js';
 
@@ -27,6 +27,11 @@ export interface CatalogOptions {
   signal?: AbortSignal;
   /** Told once when a read falls back (statuses of a server without the status endpoint). */
   warn?: (text: string) => void;
+  /**
+   * The names of a resource's records known without a request (the completion cache, while
+   * fresh); undefined when none are: a bare number is then taken for the id (Catalog.reference).
+   */
+  knownNames?: (name: ResourceName) => Promise<readonly string[] | undefined>;
 }
 
 /**
@@ -194,6 +199,29 @@ export class Catalog {
   /** Whether this run holds the list (read, or being read): a scan of it then costs no request. */
   holds(name: ResourceName, parentId?: number): boolean {
     return this.lists.has(parentId === undefined ? name : `${name}/${parentId}`);
+  }
+
+  /**
+   * What a reference names, the list read only where it can change the answer: `id:7` never, a
+   * name always. A bare number (`7`) is the id unless this run holds the list already, or the
+   * names known without a request (the completion cache, fresh) have it as a name: then the list
+   * decides (the name of a record, or ambiguous when another record has it as its id). `assumed`:
+   * a bare number taken for the id without the list (it may still be some record's name).
+   */
+  async reference(name: ResourceName, ref: string): Promise<{ found: LookupResult; assumed: boolean }> {
+    const written = parseReference(ref);
+    if (written.kind === 'id') return { found: idFromText(written.text), assumed: false };
+    const number = bareNumber(ref);
+    if (number !== undefined && !this.indexes.has(name) && !this.lists.has(name) && !(await this.mayBeNamed(name, number))) {
+      return { found: idFromText(number), assumed: true };
+    }
+    return { found: (await this.names(name)).resolveRef(ref), assumed: false };
+  }
+
+  /** Whether the names known without a request have `text` as a record's name (none known: no). */
+  private async mayBeNamed(name: ResourceName, text: string): Promise<boolean> {
+    const known = await this.options.knownNames?.(name).catch(() => undefined);
+    return known?.some((label) => label.trim() === text) === true;
   }
 
   /** The id whose label is `label`; a name that matches nothing is not found (exit 4), an ambiguous one a usage error (exit 2). */

@@ -17,7 +17,7 @@ import { ShortageRefused, overbookingWarning, targetOf } from '../domain/booking
 import { isCancelledStatus } from '../domain/event-model.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
-import { type CalendarBooking, type CalendarEvent, eventLabel, readEvent } from '../domain/records.js';
+import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../domain/records.js';
 import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
 import { type WallTime, formatWallTime } from '../domain/wall-time.js';
 import { defaultVersion, resources, writableFields } from '../resources/definitions.js';
@@ -32,6 +32,8 @@ const HOLDING_STATUS = 'Confirmed';
 
 export interface EventChangeOptions {
   allowOverbook: boolean;
+  /** The lines the event will hold when the change stands (an undo that puts them back too); default: those it holds now. */
+  lines?: readonly HeldLine[];
   /** Completes "cannot be …" in a refusal: confirmed, moved, uncancelled, changed. */
   verb: string;
   allowDateOrder?: boolean;
@@ -47,7 +49,7 @@ export interface PlannedEventChange {
   changes: Record<string, unknown>;
   judgement: EventChangeJudgement;
   /** The event's booking lines (they hold over the new window). */
-  lines: readonly CalendarBooking[];
+  lines: readonly HeldLine[];
   options: EventChangeOptions;
 }
 
@@ -116,7 +118,7 @@ export class EventWriter implements RecordWrites {
     const [before, after] = [readEvent(event.record, names), readEvent(merged, names)];
     const rules = { before, after, ruleBefore: this.ruleOf(before), ruleAfter: this.ruleOf(after) };
     if (!addsHolds(rules)) return unjudged(before, after);
-    const [lines, items] = await Promise.all([this.calendar.bookings([event.id]).then((lists) => lists.get(event.id) ?? []), this.calendar.items()]);
+    const [lines, items] = await Promise.all([options.lines ?? this.calendar.bookings([event.id]).then((lists) => lists.get(event.id) ?? []), this.calendar.items()]);
     const others = after.window ? await this.calendar.holdings(after.window, event.id, this.ruleOf) : emptyHoldings();
     try {
       const judgement = judgeEventChange({ ...rules, lines, items, others }, options);
@@ -180,7 +182,7 @@ export class EventWriter implements RecordWrites {
     checkBodyId(changes, id);
     const { id: _id, ...fields } = changes;
     const event = await this.read(id);
-    return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder }));
+    return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder, lines: choices.lines }));
   }
 
   /** A new event holds nothing until bookings are written through the booking writer: checked by its values, kept in step. */

@@ -64,6 +64,12 @@ export function parseReference(text: string): Reference {
   return { kind: 'bare', text };
 }
 
+/** `7` as typed, not `id:7` nor `name:7`: an id, unless some record is named so. */
+export function bareNumber(text: string): string | undefined {
+  const ref = parseReference(text);
+  return ref.kind === 'bare' && DIGITS.test(ref.text) ? ref.text.trim() : undefined;
+}
+
 /** The id `text` gives. */
 export function idFromText(text: string): LookupResult {
   const id = parseId(text.trim());

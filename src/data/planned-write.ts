@@ -6,6 +6,7 @@
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import { single } from '../api/resource-api.js';
 import type { Change } from '../domain/changes.js';
+import type { HeldLine } from '../domain/records.js';
 import { RentalsError, ValidationError } from '../errors.js';
 import type { ResourceName } from '../resources/definitions.js';
 
@@ -41,6 +42,8 @@ export interface WriteChoices {
   verb?: string;
   /** A create that brings back the deleted record of this id (undo), kept in the history. */
   replaces?: number;
+  /** An event's update: the lines it will hold when the write stands (an undo that puts them back too). */
+  lines?: readonly HeldLine[];
 }
 
 /** Create, update and delete of one resource, each planned as changes and judged by its rules: what every writer offers. */

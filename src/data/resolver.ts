@@ -2,12 +2,13 @@
 // `--event-status-id Confirmed`, `--rental-block-id Weekend`, `--inventory-id "Tent 20x20"`.
 // Resolved through the run's data catalog (each referenced list read once per run), with the
 // NameIndex wording the bulk engine's name columns use too. A number given as text is an id
-// unless some record is named so (then `id:7` or `name:7` says which); a JSON number is an id.
+// unless the run knows some record is named so (Catalog.reference: then `id:7` or `name:7` says
+// which); a JSON number is an id.
 
 import { type FieldIssue, UnknownNameError, ValidationError } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, resources } from '../resources/definitions.js';
 import type { Catalog } from './catalog.js';
-import { type LookupResult, idFromText, parseReference } from './names.js';
+import type { LookupResult } from './names.js';
 
 /**
  * References whose ids are checked against the service's list before sending, as their names are:
@@ -79,9 +80,8 @@ export class NameResolver {
     return found.ok ? found.id : found.rule;
   }
 
-  /** `id:7` is read as it is; anything else through the list's names (NameIndex.resolveRef). */
+  /** `id:7` is read as it is, a bare number the id unless the run knows it may be a name (Catalog.reference), anything else through the list's names. */
   private async reference(target: ResourceName, ref: string): Promise<LookupResult> {
-    const written = parseReference(ref);
-    return written.kind === 'id' ? idFromText(written.text) : (await this.catalog.names(target)).resolveRef(ref);
+    return (await this.catalog.reference(target, ref)).found;
   }
 }

@@ -49,6 +49,7 @@ export class ShortageAdvisor {
         events: held.events,
         standIns: (itemId: number) => standIns(itemId, resolved, items),
         search,
+        ...(held.turnaround ? { turnaround: held.turnaround } : {}),
       }),
     );
   }

@@ -18,7 +18,7 @@ import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
 import { type Money, compareMoney } from './money.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem, HeldLine } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import { type RefusalAsk, type WayOutCommand, type WindowRetry, wayOutCommands } from './way-out-commands.js';
@@ -280,8 +280,8 @@ export function windowText(window: Range): string {
 }
 
 /** The target's lines once the writes are done. */
-export function finalLines(current: readonly CalendarBooking[], writes: readonly LineWrite[]): Array<{ itemId: number; quantity: number }> {
-  const lines = new Map<number | string, { itemId: number; quantity: number }>(current.map((b) => [b.id, { itemId: b.itemId, quantity: b.quantity }]));
+export function finalLines(current: readonly CalendarBooking[], writes: readonly LineWrite[]): HeldLine[] {
+  const lines = new Map<number | string, HeldLine>(current.map((b) => [b.id, { itemId: b.itemId, quantity: b.quantity }]));
   writes.forEach((write, index) => {
     if (write.action === 'delete') lines.delete(write.booking.id);
     else if (write.action === 'update') lines.set(write.booking.id, { itemId: write.itemId, quantity: write.quantity });

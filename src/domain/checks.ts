@@ -2,13 +2,14 @@
 // stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
 // checked, except that their cancel date and status must agree.
 
-import { compareMoney, formatMoney, moneyToNumber } from './money.js';
+import { compareMoney, formatMoneyFixed, moneyToNumber } from './money.js';
 import type { PriceTable } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
 import { overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
+import type { TurnaroundOf } from './turnaround.js';
 import { isFirm, unconfirmableQuotes } from './tentative-holds.js';
 import { type Hold, overbookings } from './sweep.js';
 
@@ -16,7 +17,6 @@ const PROBLEM_CODES = [
   'overbooked',
   'inactive-item',
   'booking-without-price',
-  'price-differs',
   'no-price-for-block',
   'dates-out-of-order',
   'missing-date',
@@ -57,6 +57,8 @@ export interface CheckInput {
    * quotes that no longer fit against them are reported; without it every event holds firmly.
    */
   ruleOf?: (event: CalendarEvent) => HoldRule;
+  /** How long each item stays held after a pickup (turnaround.ts); absent: none. */
+  turnaround?: TurnaroundOf;
 }
 
 /** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
@@ -104,19 +106,52 @@ function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: 
     return problems;
   }
   if (event.blockId === undefined || !input.blocks.has(event.blockId)) return problems;
-  const listed = input.prices.get(item.id, event.blockId)?.price;
-  if (listed === undefined) {
+  // A price that differs from the list is the price agreed (a price-list change does not reprice a
+  // booking): no problem; on a quote it is a note (calendarNotes).
+  if (input.prices.get(item.id, event.blockId) === undefined) {
     problems.push({ code: 'no-price-for-block', message: `${what}: the item has no price for the event's rental block ${event.blockId}`, ...where, rentalBlockId: event.blockId });
-  } else if (compareMoney(listed, booking.price) !== 0) {
-    problems.push({
-      code: 'price-differs',
-      message: `${what} is priced ${formatMoney(booking.price)}; the item's price for the event's rental block is ${formatMoney(listed)}`,
-      ...where,
-      price: moneyToNumber(booking.price),
-      expected: moneyToNumber(listed),
-    });
   }
   return problems;
+}
+
+/** What check says beside its problems: no problem, the exit code unaffected. */
+export interface Note {
+  code: 'quote-price-changed';
+  message: string;
+  eventId: number;
+  itemId: number;
+  bookingId: number;
+  /** The price quoted, and the item's price for the event's rental block now. */
+  price: number;
+  listed: number;
+}
+
+/**
+ * The quotes (events that hold tentatively) with a line priced otherwise than the price list says
+ * now: they could be refreshed before they are confirmed. A firm or completed event keeps the
+ * price it agreed: nothing is said of it. Without `ruleOf` no event is a quote.
+ */
+export function calendarNotes(input: CheckInput): Note[] {
+  const notes: Note[] = [];
+  for (const event of input.events) {
+    if (event.cancelled || input.ruleOf?.(event) !== 'tentative' || event.blockId === undefined) continue;
+    if (input.range && event.window && !overlaps(event.window, input.range)) continue;
+    for (const booking of input.bookings.get(event.id) ?? []) {
+      const item = input.items.get(booking.itemId);
+      const listed = item ? input.prices.get(item.id, event.blockId)?.price : undefined;
+      if (!item || booking.price === undefined || listed === undefined || compareMoney(listed, booking.price) === 0) continue;
+      notes.push({
+        code: 'quote-price-changed',
+        message: `${eventLabel(event)} quotes ${JSON.stringify(item.name)} at ${formatMoneyFixed(booking.price)}; its price for the event's rental block is now ${formatMoneyFixed(listed)}: the quote could be refreshed (booking ${booking.id})`,
+        eventId: event.id,
+        itemId: item.id,
+        bookingId: booking.id,
+        price: moneyToNumber(booking.price),
+        listed: moneyToNumber(listed),
+      });
+    }
+  }
+  return notes;
 }
 
 /** The events that hold stock and what they hold, item by item: computed once for every check. */
@@ -133,7 +168,9 @@ function overbookingProblems(input: CheckInput, { active, byItem }: Held): Probl
     if (!item) continue;
     for (const stretch of overbookings(holds.filter(isFirm), item.quantity, input.range)) {
       const at = shortWallTime(stretch.peak.at!);
-      const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}`);
+      // A holder past its pickup holds its units in their turnaround (holds.ts): said so.
+      const inTurnaround = (h: Hold) => h.turnaround !== undefined && stretch.peak.at! >= h.to - h.turnaround;
+      const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}${inTurnaround(h) ? ` (in turnaround until ${shortWallTime(h.to)})` : ''}`);
       problems.push({
         code: 'overbooked',
         message: `${JSON.stringify(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,
@@ -171,7 +208,7 @@ function heldByEvent(holds: ReadonlyArray<{ eventId: number; quantity: number }>
 
 /** The quotes overlapping the range whose bookings no longer fit against the firm holds. */
 function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => HoldRule, { active, byItem }: Held): Problem[] {
-  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, byItem);
+  const quotes = unconfirmableQuotes(active, input.bookings, input.items, ruleOf, byItem, input.turnaround);
   return quotes
     .filter((q) => !input.range || overlaps(q.event.window!, input.range))
     .map((q) => ({
@@ -186,7 +223,7 @@ function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => Hold
 /** Every problem of the calendar: overbookings first, then quotes that cannot confirm, then per event (by time). */
 export function checkCalendar(input: CheckInput): Problem[] {
   const active = input.events.filter((e) => !e.cancelled);
-  const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf) };
+  const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf, input.turnaround) };
   const problems = overbookingProblems(input, held);
   if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf, held));
   const withoutItem = new Map<number, BookingWithoutItem[]>();
@@ -196,6 +233,8 @@ export function checkCalendar(input: CheckInput): Problem[] {
     else withoutItem.set(line.eventId, [line]);
   }
   for (const event of input.events) {
+    // An event before the range is read for the turnaround that reaches into it, not checked.
+    if (input.range && event.window && !overlaps(event.window, input.range)) continue;
     problems.push(...cancellationProblems(event));
     if (event.cancelled) continue;
     problems.push(...dateProblems(event), ...referenceProblems(event, input));

@@ -10,7 +10,7 @@ import { type RefusalParts, ShortageRefused, targetOf, windowText } from './book
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import type { HoldRule } from './hold-policy.js';
 import type { Holdings, Shortage } from './holds.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, totalsByItem } from './records.js';
+import { type CalendarEvent, type CalendarItem, type HeldLine, totalsByItem } from './records.js';
 import { type QuotesCountingOn, askedItems, checkBooking } from './tentative-holds.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import { type WindowRetry, moveCommand } from './way-out-commands.js';
@@ -39,8 +39,8 @@ export interface EventChangeWorld {
   after: CalendarEvent;
   ruleBefore: HoldRule;
   ruleAfter: HoldRule;
-  /** The event's booking lines (they move with it). */
-  lines: readonly CalendarBooking[];
+  /** The event's booking lines (they move with it): as it holds them now, or as a write that changes them too will leave them. */
+  lines: readonly HeldLine[];
   items: Map<number, CalendarItem>;
   /** What the other events hold over the new window. */
   others: Holdings;

@@ -5,7 +5,9 @@
 // A window is a maximal stretch of the range in which every asked item has its asked units free at
 // every moment (owned − held ≥ asked), kept when it is at least `duration` long. It is reported
 // with its earliest start (`from`), how long it stays free (`to`, cut at the range's end) and its
-// latest start (`to − duration`). `limit` counts these stretches, earliest first.
+// latest start (`to − duration`). `limit` counts these stretches, earliest first. An item with a
+// turnaround (turnaround.ts) must stay free that much longer: its units are held after the pickup
+// too (its holds already last past theirs: holds.ts).
 
 import { type Hold, levelChanges } from './sweep.js';
 import { isFirm } from './tentative-holds.js';
@@ -17,6 +19,8 @@ export interface WindowAsk {
   quantity: number;
   /** The item's holds; tentative ones count only with `includeTentative`. */
   holds: readonly Hold[];
+  /** How long its units stay held after the window (ms): the stretch must be free that much longer. */
+  turnaround?: number;
 }
 
 export interface FreeWindow {
@@ -47,8 +51,11 @@ export function freeWindows(asks: readonly WindowAsk[], options: FindOptions): F
   const level = steps.map(() => 0);
   const found: FreeWindow[] = [];
   let start: WallTime | undefined;
+  // Free through the window and the longest turnaround after it (a stretch that reaches the range's end may go on beyond it).
+  const after = Math.max(0, ...asks.map((a) => a.turnaround ?? 0));
   const close = (end: WallTime, reachesRangeEnd: boolean) => {
-    if (start !== undefined && end - start >= duration) found.push({ from: start, to: end, latestStart: end - duration, reachesRangeEnd });
+    const needed = duration + (reachesRangeEnd ? 0 : after);
+    if (start !== undefined && end - start >= needed) found.push({ from: start, to: end, latestStart: end - needed, reachesRangeEnd });
     start = undefined;
   };
   for (const time of times) {

@@ -38,6 +38,12 @@ export interface CalendarBooking {
   record: ApiRecord;
 }
 
+/** What a booking line holds: units of an item. */
+export interface HeldLine {
+  itemId: number;
+  quantity: number;
+}
+
 /** A booking line whose inventoryId is missing or unreadable: it holds nothing; `check` reports it. */
 export interface BookingWithoutItem {
   id: number;
@@ -120,6 +126,18 @@ export function readItem(record: ApiRecord): CalendarItem {
   };
 }
 
+/** The item fields a service may use to say which category an item is in (the reference does not show one). */
+export const ITEM_CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'] as const;
+
+/** The category an item's record names, where the service tells it; undefined otherwise. */
+export function itemCategoryId(item: CalendarItem): number | undefined {
+  for (const field of ITEM_CATEGORY_FIELDS) {
+    const value = readInt(item.record[field]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** The fields of an item's record that readItem reads, and its links (navigation, never kept). */
 const READ_ITEM_FIELDS = new Set(['id', 'name', 'quantityAvailable', 'active', 'Links']);
 
@@ -190,7 +208,7 @@ export function venue(event: CalendarEvent): string {
 }
 
 /** Units per item over booking lines: every line of an item counted together. */
-export function totalsByItem(lines: Iterable<{ itemId: number; quantity: number }>): Map<number, number> {
+export function totalsByItem(lines: Iterable<HeldLine>): Map<number, number> {
   const totals = new Map<number, number>();
   for (const line of lines) totals.set(line.itemId, (totals.get(line.itemId) ?? 0) + line.quantity);
   return totals;

@@ -12,6 +12,8 @@ export interface Hold {
   eventId: number;
   /** How the event holds (hold-policy.ts); absent means firm. */
   kind?: HoldKind;
+  /** The last part of [from, to) that is the item's turnaround after the pickup (turnaround.ts), in ms; absent: none. */
+  turnaround?: number;
 }
 
 export interface Peak {

@@ -2,8 +2,9 @@
 // booking is checked against firm holds only, and a booking that takes units a quote is counting
 // on is named so the caller can warn. Every number is a sweep peak (sweep.ts), as in availability.
 
-import { type Holdings, type Shortage, describeShortages, shortages } from './holds.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel, totalsByItem } from './records.js';
+import { type Holdings, type Shortage, describeShortages, heldWindow, shortages } from './holds.js';
+import type { TurnaroundOf } from './turnaround.js';
+import { type CalendarBooking, type CalendarEvent, type CalendarItem, type HeldLine, eventLabel, totalsByItem } from './records.js';
 import { type Hold, overbookings, peak } from './sweep.js';
 import type { HoldRule } from './hold-policy.js';
 import { type Range, overlaps } from './wall-time.js';
@@ -79,11 +80,12 @@ export interface QuotesCountingOn {
  * firm holds + quotes + the ask exceed what is owned, and the quotes in force then. Empty when
  * every quote could still confirm after the booking.
  */
-export function quotesCountingOn(window: Range, asks: readonly Ask[], held: Holdings): QuotesCountingOn[] {
+export function quotesCountingOn(asked: Range, asks: readonly Ask[], held: Holdings): QuotesCountingOn[] {
   const found: QuotesCountingOn[] = [];
   for (const ask of asks) {
     const holds = held.byItem.get(ask.itemId) ?? [];
     if (!holds.some(isTentative) || ask.quantity <= 0) continue;
+    const window = heldWindow(asked, ask.itemId, held.turnaround);
     // The ask holds the whole window, so holds + ask > owned wherever holds > owned − ask; an ask
     // above the stock on its own is short at every moment, so every quote of the window counts.
     const room = ask.owned - ask.quantity;
@@ -133,6 +135,7 @@ export function unconfirmableQuotes(
   items: Map<number, CalendarItem>,
   ruleOf: (event: CalendarEvent) => HoldRule,
   holdsByItem: Map<number, Hold[]>,
+  turnaround?: TurnaroundOf,
 ): UnconfirmableQuote[] {
   const byId = new Map(events.map((e) => [e.id, e]));
   // Each item's firm holds, sorted out once for every quote that asks for it.
@@ -148,14 +151,14 @@ export function unconfirmableQuotes(
     const asks = askedItems(bookings.get(event.id) ?? [], items);
     const others = new Map<number, Hold[]>();
     for (const ask of asks) others.set(ask.itemId, firmOf(ask.itemId).filter((h) => h.eventId !== event.id));
-    const short = shortages(event.window, asks, { events: byId, bookings, byItem: others });
+    const short = shortages(event.window, asks, { events: byId, bookings, byItem: others, ...(turnaround ? { turnaround } : {}) });
     if (short.length > 0) found.push({ event, shortages: short });
   }
   return found;
 }
 
 /** An event's bookings as asks: every line of an item summed (an item with several lines holds their total). */
-export function askedItems(bookings: readonly CalendarBooking[], items: Map<number, CalendarItem>): Ask[] {
+export function askedItems(bookings: readonly HeldLine[], items: Map<number, CalendarItem>): Ask[] {
   return [...totalsByItem(bookings)].flatMap(([itemId, quantity]) => {
     const item = items.get(itemId);
     return item ? [{ itemId, itemName: item.name, owned: item.quantity, quantity }] : [];

@@ -18,6 +18,8 @@ export interface TimelineBar {
   /** All the event's lines of the item together. */
   quantity: number;
   kind: HoldKind;
+  /** The last part of [from, to) that is the item's turnaround after the pickup (ms; holds.ts); absent: none. */
+  turnaround?: number;
 }
 
 export interface TimelineStep {
@@ -71,7 +73,7 @@ function bars(holds: readonly Hold[], held: Holdings, range: Range): TimelineBar
     if (bar) bar.quantity += hold.quantity;
     else {
       const name = held.events.get(hold.eventId)?.name ?? `event ${hold.eventId}`;
-      byEvent.set(hold.eventId, { eventId: hold.eventId, eventName: name, from: hold.from, to: hold.to, quantity: hold.quantity, kind: hold.kind ?? 'firm' });
+      byEvent.set(hold.eventId, { eventId: hold.eventId, eventName: name, from: hold.from, to: hold.to, quantity: hold.quantity, kind: hold.kind ?? 'firm', ...(hold.turnaround ? { turnaround: hold.turnaround } : {}) });
     }
   }
   return [...byEvent.values()].sort((a, b) => a.from - b.from || a.eventId - b.eventId);
@@ -80,7 +82,7 @@ function bars(holds: readonly Hold[], held: Holdings, range: Range): TimelineBar
 export interface TimelineInterval {
   itemId: number;
   item: string;
-  /** `stock`: a step of the item's stock; `firm` / `tentative`: an event's hold. */
+  /** `stock`: a step of the item's stock; `firm` / `tentative`: an event's hold (its turnaround included: `to` is when its units are ready again). */
   type: 'stock' | HoldKind;
   from: string;
   to: string;

@@ -8,6 +8,8 @@
 
 import { freeWindows } from './free-windows.js';
 import { type Hold, peak } from './sweep.js';
+import { heldWindow } from './holds.js';
+import type { TurnaroundOf } from './turnaround.js';
 import { isFirm } from './tentative-holds.js';
 import type { CalendarEvent, CalendarItem } from './records.js';
 import { type Range, formatWallTime, overlaps } from './wall-time.js';
@@ -28,6 +30,8 @@ export interface WaysOutWorld {
   standIns: (itemId: number) => readonly number[];
   /** Where nearer windows are looked for (not before now). */
   search: Range;
+  /** How long each item stays held after a pickup (its units must be free that much longer); absent: none. */
+  turnaround?: TurnaroundOf;
 }
 
 export interface Substitute {
@@ -71,22 +75,22 @@ export function overbookingNeed(
   return { itemId: overbooking.itemId, quantity: chosen.quantity, window: events.get(chosen.eventId)!.window!, exclude: chosen.eventId };
 }
 
-/** Units of an item free over the whole window: owned − the firm peak. */
-function freeOver(item: CalendarItem, holds: readonly Hold[], window: Range): number {
-  return item.quantity - peak(holds.filter(isFirm), window).quantity;
+/** Units of an item free over the whole window and its turnaround after it: owned − the firm peak. */
+function freeOver(item: CalendarItem, holds: readonly Hold[], window: Range, turnaround?: TurnaroundOf): number {
+  return item.quantity - peak(holds.filter(isFirm), heldWindow(window, item.id, turnaround)).quantity;
 }
 
 export function waysOut(need: Need, world: WaysOutWorld): WaysOut {
   const item = world.items.get(need.itemId);
   const owned = item?.quantity ?? 0;
   const holds = world.holds(need.itemId);
-  const free = item ? freeOver(item, holds, need.window) : 0;
+  const free = item ? freeOver(item, holds, need.window, world.turnaround) : 0;
   const short = need.quantity - Math.max(free, 0);
   const substitutes: Substitute[] = [];
   for (const id of world.standIns(need.itemId)) {
     const standIn = world.items.get(id);
     if (!standIn || !standIn.active || id === need.itemId) continue;
-    const spare = freeOver(standIn, world.holds(id), need.window);
+    const spare = freeOver(standIn, world.holds(id), need.window, world.turnaround);
     if (spare >= short && spare > 0) substitutes.push({ itemId: id, name: standIn.name, free: spare, coversAll: spare >= need.quantity });
   }
   return {
@@ -97,16 +101,16 @@ export function waysOut(need: Need, world: WaysOutWorld): WaysOut {
     free,
     short,
     substitutes,
-    windows: nearestWindows(need, owned, holds, world.search),
-    holders: holdersBySize(holds, need.window, world.events),
+    windows: nearestWindows(need, owned, holds, world.search, world.turnaround?.(need.itemId) ?? 0),
+    holders: holdersBySize(holds, heldWindow(need.window, need.itemId, world.turnaround), world.events),
   };
 }
 
 /** The windows as long as the asked one in which the quantity fits, the nearest to it first. */
-function nearestWindows(need: Need, owned: number, holds: readonly Hold[], search: Range): Range[] {
+function nearestWindows(need: Need, owned: number, holds: readonly Hold[], search: Range, turnaround: number): Range[] {
   const duration = need.window.to - need.window.from;
   if (duration <= 0 || search.to - search.from < duration || need.quantity > owned) return [];
-  const stretches = freeWindows([{ itemId: need.itemId, owned, quantity: need.quantity, holds }], { duration, range: search, limit: 50 });
+  const stretches = freeWindows([{ itemId: need.itemId, owned, quantity: need.quantity, holds, turnaround }], { duration, range: search, limit: 50 });
   const starts = stretches.map((s) => Math.min(Math.max(need.window.from, s.from), s.latestStart));
   return [...new Set(starts)]
     .filter((start) => start !== need.window.from)

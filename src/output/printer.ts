@@ -1,7 +1,9 @@
 // The one writer to stdout. Data goes to stdout in the chosen format; everything else
 // (confirmations, notices, progress) goes to stderr and is silenced by --quiet. With --jq the
 // JSON is held and filtered at finish(); at a terminal, data may go through a pager, started at
-// the first write and waited for at finish().
+// the first write and waited for at finish(). What a person should read beside the data (the
+// range, a summary, the notes) is then part of the paged text, not lost on stderr behind it: the
+// notes before the data open it, those after close it (still on stderr when piped).
 
 import type { Writable } from 'node:stream';
 import { forPeople } from '../common/terminal-text.js';
@@ -19,6 +21,8 @@ export interface OutputStreams {
   columns: number;
   /** stdout is a terminal: --jq's raw strings get their control characters escaped. */
   stdoutIsTTY?: boolean;
+  /** stderr is a terminal too: the notes of a paged output are paged with it. */
+  stderrIsTTY?: boolean;
 }
 
 export interface PrinterOptions {
@@ -55,6 +59,10 @@ export class Printer {
   private exact = false;
   /** A machine format at a terminal: sanitized, its tabs (tsv's separators) kept. */
   private tabs: 'escaped' | 'kept' = 'escaped';
+  /** Notes for the paged text: before the data (they open it) or after it (they close it). */
+  private notes: { before: string[]; after: string[] } = { before: [], after: [] };
+  /** stderr was written to by others (a bulk run's progress): the notes go there at once too, in order. */
+  private stderrShared = false;
 
   constructor(
     readonly term: OutputStreams,
@@ -75,6 +83,9 @@ export class Printer {
     if (this.options.pager && !this.pager) {
       this.pager = this.options.pager();
       void this.pager.then((p) => p.closed).then(() => (this.pagerGone = true));
+      // The notes so far open the paged text (the range, a summary said before the data).
+      const before = this.notes.before.splice(0);
+      if (before.length > 0) await this.emitNotes(before);
     }
     const pager = this.pager ? await this.pager : undefined;
     if (this.pagerGone) return;
@@ -101,9 +112,52 @@ export class Printer {
     await this.releaseTerminal();
   }
 
+  /** Notes in the paged text, wrapped to the terminal as stderr's lines are. */
+  private async emitNotes(lines: readonly string[]): Promise<void> {
+    const { wrapPeopleLines } = await import('./wrap.js');
+    const pager = await this.pager!;
+    if (this.pagerGone) return;
+    const text = forPeople(`${lines.join('\n')}\n`);
+    pager.input.write(this.term.columns > 0 ? wrapPeopleLines(text, this.term.columns) : text);
+  }
+
+  /** The notes not shown yet, on stderr (no data was paged), in the order they came. */
+  private flushNotes(): void {
+    const held = [...this.notes.before.splice(0), ...this.notes.after.splice(0)];
+    if (held.length > 0) this.term.stderr.write(`${held.join('\n')}\n`);
+  }
+
+  /**
+   * Others write to stderr from now on (a bulk run's progress and summary): the notes held for
+   * the paged text are written there now, and the following ones as they come.
+   */
+  shareStderr(): void {
+    this.stderrShared = true;
+    this.flushNotes();
+  }
+
+  /** Notes go into the paged text: a pager will show the data (a terminal, a format for people) and stderr is that terminal too. */
+  private pagesNotes(): boolean {
+    return !this.stderrShared && (this.pager !== undefined || this.options.pager !== undefined) && this.term.stderrIsTTY === true && this.options.format === 'table';
+  }
+
+  /** A note for people: on stderr, or at a terminal held for the paged text (before its data or after it). */
+  private note(message: string): void {
+    if (!this.pagesNotes()) {
+      this.term.stderr.write(`${message}\n`);
+      return;
+    }
+    (this.pager ? this.notes.after : this.notes.before).push(message);
+  }
+
   /** Ends the pager and waits for the user to leave it (before a question, or at the end). */
   async releaseTerminal(): Promise<void> {
-    if (!this.pager) return;
+    if (!this.pager) {
+      this.flushNotes();
+      return;
+    }
+    const after = this.notes.after.splice(0);
+    if (after.length > 0) await this.emitNotes(after);
     const pager = await this.pager;
     this.pager = undefined;
     this.options.pager = undefined;
@@ -171,13 +225,13 @@ export class Printer {
     };
   }
 
-  /** A notice for people on stderr; silenced by --quiet. */
+  /** A notice for people on stderr (at a terminal, in the paged text); silenced by --quiet. */
   info(message: string): void {
-    if (!this.options.quiet) this.term.stderr.write(`${message}\n`);
+    if (!this.options.quiet) this.note(message);
   }
 
-  /** A warning on stderr; shown even with --quiet. */
+  /** A warning on stderr (at a terminal, in the paged text); shown even with --quiet. */
   warn(message: string): void {
-    this.term.stderr.write(`${message}\n`);
+    this.note(message);
   }
 }

@@ -1,6 +1,6 @@
 // A write refused for stock, as what a command prints: the message on stderr (exit 1), and for
 // `-o json` the refusal with its ways out on stdout, `{ "data": [], "refused": { message, event,
-// shortages, commands } }` (README "A way out of every shortage"), so a script can act on them.
+// shortages, commands } }` (docs/calendar.md, "Ways out of a shortage"), so a script can act on them.
 
 import { ShortageRefused } from '../domain/booking-plan.js';
 import { waysOutJson } from '../domain/ways-out.js';

@@ -26,7 +26,8 @@ export async function* renderTextual(view: TextualView, format: ViewFormat, opti
       }
       if (format === 'ndjson') return yield* inBatches(mapLines(view.records(), escapeJsonControl));
       if (format === 'tsv' || format === 'csv') return yield* planRows(view, format, options);
-      return yield* inBatches(view.lines(options.terminal && view.listAll !== true));
+      if (view.note !== undefined) options.info(view.note);
+      return yield* inBatches(fittedLines(view.lines(options.terminal && view.listAll !== true), options));
     case 'request':
       return yield* renderText(requestText(view), format, options);
     case 'done':
@@ -47,13 +48,16 @@ function requestText(view: RequestView): TextView {
   return { kind: 'text', text: lines.join('\n'), data: [{ dryRun: true, method, url, headers, body: body ?? null }], note: 'Dry run: nothing was sent.' };
 }
 
-/** Without `data` the text (and the note) is for every format. */
-function* renderText(view: TextView, format: ViewFormat, options: RenderOptions): Generator<string> {
+/** Without `data` the text (and the note) is for every format; at a terminal, its lines wrapped to it. */
+async function* renderText(view: TextView, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   const forMachines = view.data !== undefined && (format === 'json' || format === 'ndjson');
   if (forMachines && format === 'json') yield* prettyJsonChunks({ data: view.data });
   else if (forMachines) {
     if (view.data!.length > 0) yield `${view.data!.map((record) => ndjsonLine(record as Record<string, unknown>)).join('\n')}\n`;
-  } else if (view.text !== '') yield withNewline(view.text);
+  } else if (view.text !== '') {
+    const lines = withNewline(view.text).slice(0, -1).split('\n');
+    yield* inBatches(format === 'table' ? fittedLines(lines, options) : lines);
+  }
   if (view.note !== undefined && !forMachines) options.info(view.note);
 }
 
@@ -67,6 +71,25 @@ async function* inBatches(lines: Iterable<string> | AsyncIterable<string>): Asyn
     }
   }
   if (batch.length > 0) yield `${batch.join('\n')}\n`;
+}
+
+/**
+ * Lines for people at a terminal: one wider than the terminal wrapped between words (a figure
+ * never split): a plan's under the text after its `line N  action` lead, another under its own
+ * indent; piped, as they are.
+ */
+async function* fittedLines(lines: Iterable<string> | AsyncIterable<string>, options: RenderOptions): AsyncGenerator<string> {
+  const width = options.terminal ? (options.terminalWidth ?? 0) : 0;
+  if (width <= 0) return yield* lines;
+  const [{ hangingLines, wrapText }, { textWidth }] = await Promise.all([import('./wrap.js'), import('./width.js')]);
+  for await (const line of lines) {
+    if (textWidth(line) <= width) {
+      yield line;
+      continue;
+    }
+    const lead = /^(line +\d+ {2}\S+ +|\s+)(\S.*)$/.exec(line);
+    yield (lead ? hangingLines(lead[1]!, textWidth(lead[1]!), lead[2]!, width) : wrapText(line, width)).join('\n');
+  }
 }
 
 async function* mapLines<T>(lines: Iterable<T> | AsyncIterable<T>, map: (line: T) => string): AsyncGenerator<string> {

@@ -12,4 +12,6 @@ export interface Terminal {
   stdinIsTTY: boolean;
   /** Terminal width for tables; 0 when unknown. */
   columns: number;
+  /** The width of the terminal stderr writes to, for its lines (notices, warnings, errors); 0 or absent when unknown. */
+  stderrColumns?: number;
 }

@@ -19,6 +19,8 @@ export interface TimelineTextOptions {
 
 const FIRM = '█';
 const TENTATIVE = '░';
+/** A unit back from its event, held while it is cleaned and prepared (the turnaround). */
+const TURNAROUND = '·';
 const SHORT = '!';
 const SHORT_IF_QUOTES = '?';
 const MIN_CHART = 10;
@@ -53,14 +55,14 @@ export function renderTimelineText(items: readonly TimelineItem[], range: Range,
     for (const bar of item.bars) lines.push(...row(barLabel(bar), barRow(bar, states, chart)));
     if (item.bars.length === 0) lines.push(...row('', '(nothing held)'.slice(0, chart.columns)));
   }
-  lines.push(...legend(options.width));
+  lines.push(...legend(options.width, items.some((item) => item.bars.some((bar) => bar.turnaround !== undefined))));
   return lines;
 }
 
-/** The legend's entries, as many to a line as fit. */
-function legend(width: number): string[] {
+/** The legend's entries, as many to a line as fit (the turnaround's where a bar has one). */
+function legend(width: number, turnaround: boolean): string[] {
   const lines: string[] = [];
-  for (const entry of LEGEND) {
+  for (const entry of turnaround ? [...LEGEND, `${TURNAROUND} turnaround: back, being cleaned and prepared`] : LEGEND) {
     const last = lines.length - 1;
     if (last >= 0 && textWidth(lines[last]!) + 2 + textWidth(entry) <= width) lines[last] += `  ${entry}`;
     else lines.push(...wrapText(entry, width));
@@ -124,7 +126,9 @@ function barRow(bar: TimelineBar, states: CellState[], chart: Chart): string {
   const first = Math.max(0, column(chart, bar.from));
   const end = Math.min(chart.columns, Math.max(first + 1, Math.ceil(((bar.to - chart.range.from) * chart.columns) / (chart.range.to - chart.range.from))));
   const glyph = bar.kind === 'firm' ? FIRM : TENTATIVE;
-  const cells = Array.from({ length: end }, (_, c) => (c < first ? ' ' : glyph));
+  // The turnaround after the pickup: its own mark, from the column the pickup falls in on (at least the last).
+  const back = bar.turnaround === undefined ? end : Math.max(first + 1, Math.min(end - 1, column(chart, bar.to - bar.turnaround)));
+  const cells = Array.from({ length: end }, (_, c) => (c < first ? ' ' : c >= back ? TURNAROUND : glyph));
   return paintRuns(cells, states, chart.colour);
 }
 

@@ -219,7 +219,8 @@ export interface RawView {
 /**
  * What a bulk run would do (`--dry-run`): a line per row then the totals for people, each row's
  * JSON text on its line for `-o ndjson`, the plan file for `-o json`. Each is produced as it is
- * printed, in batches: a plan streamed from a file is never held whole.
+ * printed, in batches: a plan streamed from a file is never held whole. What a bulk run wrote is
+ * printed the same way (app/bulk/written.ts): its changes, never held whole.
  */
 export interface PlanView {
   kind: 'plan';
@@ -233,6 +234,8 @@ export interface PlanView {
   rows: () => Iterable<Row> | AsyncIterable<Row>;
   /** `-o json`: the plan file's text, in pieces, with the top-level `changes` array at its end. */
   document?: () => AsyncIterable<string>;
+  /** For people only (a table), on stderr: where to see what is not listed (the changes of a bulk run). */
+  note?: string;
 }
 
 /** The views that hold rows (tables, csv, tsv, ndjson, json of records). */

@@ -1,56 +1,13 @@
-// Text wrapped to a terminal's width, measured in display columns (textWidth): lines break at
-// spaces (not no-break spaces); a word wider than the line is split between characters, so nothing is ever cut.
+// Text wrapped to a terminal's width, measured in display columns (textWidth): the one wrapping
+// of the tool (wrap-words.ts: between words, a figure never split, only a word wider than the
+// line split between characters, so nothing is ever cut), with a hanging indent where a text has a lead.
 
 import { textWidth } from './width.js';
-
-let segmenter: Intl.Segmenter | undefined;
+import { wrapWords } from './wrap-words.js';
 
 /** The text as lines of at most `width` columns (at least one line; `width` < 1 counts as 1). */
 export function wrapText(text: string, width: number): string[] {
-  const limit = Math.max(1, width);
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  // Lines break at spaces, never at a no-break space (U+00A0 keeps a label with its value).
-  for (const word of text.split(/[ \t\n\r]+/).filter((w) => w !== '')) {
-    const w = textWidth(word);
-    if (used > 0 && used + 1 + w <= limit) {
-      line += ` ${word}`;
-      used += 1 + w;
-      continue;
-    }
-    if (used > 0) lines.push(line);
-    if (w <= limit) {
-      line = word;
-      used = w;
-      continue;
-    }
-    const pieces = splitWord(word, limit);
-    lines.push(...pieces.slice(0, -1));
-    line = pieces[pieces.length - 1]!;
-    used = textWidth(line);
-  }
-  lines.push(line);
-  return lines;
-}
-
-/** A word too wide for a line, in pieces of at most `width` columns (never inside a character). */
-function splitWord(word: string, width: number): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  let used = 0;
-  for (const { segment } of (segmenter ??= new Intl.Segmenter()).segment(word)) {
-    const w = textWidth(segment);
-    if (used + w > width && piece !== '') {
-      pieces.push(piece);
-      piece = '';
-      used = 0;
-    }
-    piece += segment;
-    used += w;
-  }
-  pieces.push(piece);
-  return pieces;
+  return wrapWords(text, width, textWidth);
 }
 
 /**
@@ -64,4 +21,22 @@ export function hangingLines(lead: string, leadWidth: number, text: string, widt
   const lines = wrapText(text, room);
   if (room !== width - leadWidth) return [...(lead.trim() === '' ? [] : [lead.trimEnd()]), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
   return lines.map((l, i) => `${i === 0 ? lead : indent}${l}`.trimEnd());
+}
+
+/**
+ * Lines for people (notices, warnings, errors) wrapped between words to `width`, an indented
+ * line's continuation two columns further in; a line that redraws itself (a progress line's CR,
+ * a colour) and a last line without its newline (a question) are left as they are.
+ */
+export function wrapPeopleLines(text: string, width: number): string {
+  const parts = text.split('\n');
+  const last = parts.pop()!;
+  const wrapped = parts.map((line) => {
+    if (/[\r\u001b\u0000]/.test(line) || line.trim() === '' || textWidth(line) <= width) return line;
+    const indent = /^ */.exec(line)![0];
+    const under = indent === '' ? '' : `${indent}  `;
+    const [first, ...rest] = wrapText(line.slice(indent.length), width - under.length);
+    return [`${indent}${first}`, ...rest.map((piece) => `${under}${piece}`)].join('\n');
+  });
+  return [...wrapped, last].join('\n');
 }

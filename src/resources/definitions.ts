@@ -220,8 +220,7 @@ const TABLE = table({
       names: [],
       exportColumns: ['id', 'name', 'quantityAvailable', 'active'],
       rowsHelp: `
-Rows name an item by id (then name, quantityAvailable and active may change) or by name (found
-or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
+Rows name an item by id or by name, and set quantityAvailable and active.`,
     },
   },
   categories: {
@@ -285,10 +284,6 @@ or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
       ],
       import: [
         'rentals prices import prices.csv --dry-run',
-        'rentals prices import prices.csv --report run.ndjson',
-        "rentals prices export -o ndjson | jq -c 'select(.rentalBlockId == 2) | .price *= 1.1' | rentals prices import - --round 0.01",
-        'rentals prices import prices.csv --plan plan.json && rentals prices apply plan.json',
-        'rentals prices import prices.csv --resume run.ndjson --report run2.ndjson',
         'rentals prices import --undo run.ndjson',
       ],
     },
@@ -302,9 +297,7 @@ or created); they set quantityAvailable and active (1/0, true/false, yes/no).`,
       exportFilters: ['inventoryId', 'rentalBlockId'],
       planCommands: ['import', 'adjust'],
       rowsHelp: `
-Rows name a price by id, by inventoryId and rentalBlockId, or by inventoryName and pricingType
-(resolved to ids), and set price. Other columns are ignored, so an export round-trips. A pair
-without a price is created; an unchanged price sends nothing.`,
+Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and pricingType), and set price.`,
     },
   },
   events: {
@@ -431,8 +424,7 @@ without a price is created; an unchanged price sends nothing.`,
       names: [{ column: 'inventoryName', field: 'inventoryId', resource: 'inventory' }],
       exportColumns: ['inventoryId', 'inventoryName', 'quantity', 'price', 'id'],
       rowsHelp: `
-Rows name the booked item by inventoryId or inventoryName (or a booking by id) and set quantity
-and price; every row belongs to the --event-id event.`,
+Rows name the item (inventoryId or inventoryName) and set quantity and price.`,
     },
   },
   statuses: {

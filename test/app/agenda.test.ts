@@ -31,6 +31,32 @@ describe('agenda', () => {
     }
   });
 
+  test('an event under way when the range begins is listed under the day it began, marked as continuing, in any range', async () => {
+    const run = await factoryOver(sandbox, USES, { now: FIXED_NOW });
+    try {
+      const begins = await agenda(run.factory, { range: { from: '2025-06-12', to: '2025-06-14' }, activeOnly: false });
+      const underWay = await agenda(run.factory, { range: { from: '2025-06-13', to: '2025-06-15' }, activeOnly: false });
+      const later = await agenda(run.factory, { range: { from: '2025-06-14', to: '2025-06-15' }, activeOnly: false });
+      const wedding = (view: typeof begins) => (view.listing.data as Array<Record<string, unknown>>).find((r) => r.eventName === 'Harper–Nguyen Wedding')!;
+      expect(wedding(begins)).toMatchObject({ date: '2025-06-12', continuing: false });
+      // Never under the range's first day as if it began then: the same day in every range, marked.
+      for (const view of [underWay, later]) {
+        expect(wedding(view)).toMatchObject({ date: '2025-06-12', continuing: true });
+        const group = view.listing.groups.find((g) => g.rows.some((r) => r.event === 'Harper–Nguyen Wedding'))!;
+        expect(group.heading).toBe('Thu 2025-06-12, under way when the range begins');
+        expect(group.key).toBe('2025-06-12');
+        const row = group.rows.find((r) => r.event === 'Harper–Nguyen Wedding')!;
+        expect(row.continuing).toBe(true);
+        expect(view.listing.entry!(row, group.key).title).toMatch(/ · continuing$/);
+      }
+      const starting = begins.listing.groups.find((g) => g.rows.some((r) => r.event === 'Harper–Nguyen Wedding'))!;
+      expect(starting.heading).toBe('Thu 2025-06-12');
+      expect(starting.rows.find((r) => r.event === 'Harper–Nguyen Wedding')!.continuing).toBeNull();
+    } finally {
+      run.close();
+    }
+  });
+
   test('-o ics: the same events as VEVENTs, the API host in each UID', async () => {
     const run = await factoryOver(sandbox, USES, { now: FIXED_NOW, env: { RENTALS_TIMEZONE: 'UTC' } });
     try {

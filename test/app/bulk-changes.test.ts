@@ -55,9 +55,9 @@ describe('prices set', () => {
       interrupts: () => ({ listen: () => () => undefined }),
     });
     const view = await setPrice(deps, { inventoryId: tent.id, rentalBlockId: 1, price: '45', dryRun: false });
-    expect(view).toMatchObject({ kind: 'text', text: expect.stringMatching(/^Updated .*40\.00 → 45\.00/) });
+    expect(view).toMatchObject({ kind: 'changes', dryRun: false, changes: [{ resource: 'prices', parentId: tent.id, before: { price: 40 }, after: { price: 45 } }] });
     expect(w.recorded).toEqual([expect.objectContaining({ resource: 'prices', before: expect.objectContaining({ price: 40 }), after: expect.objectContaining({ price: 45 }) })]);
-    await setPrice(deps, { inventoryId: tent.id, rentalBlockId: 1, price: '45', dryRun: false });
+    expect(await setPrice(deps, { inventoryId: tent.id, rentalBlockId: 1, price: '45', dryRun: false })).toMatchObject({ kind: 'changes', changes: [] });
     expect(w.recorded).toHaveLength(1);
   });
 });

@@ -147,6 +147,30 @@ describe('load sheet', () => {
       expect(view.groups.some((g) => g.heading.includes('IN') && g.rows.some((r) => r.id === dinner.id))).toBe(true);
     });
   });
+
+  test('a quote is marked as a quote (its units may never go out), in every format; a firm event is not', async () => {
+    const tent = await item(4);
+    const quoted = await event('2027-08-09 09:00', '2027-08-10 17:00', { eventStatusId: 1 });
+    const firm = await event('2027-08-09 10:00', '2027-08-10 18:00');
+    await line(quoted.id, tent.id, 2);
+    await line(firm.id, tent.id, 1);
+    await reading(async (factory) => {
+      const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-09' } })) as GroupedView;
+      const rows = view.groups.flatMap((g) => g.rows);
+      expect(rows.find((r) => r.id === quoted.id)).toMatchObject({ quote: true });
+      expect(rows.find((r) => r.id === firm.id)?.quote).toBeNull();
+      // Where the table would be cut, the entry says it.
+      expect(view.entry!(rows.find((r) => r.id === quoted.id)!, '2027-08-09').title).toContain('QUOTE, not confirmed');
+      expect(view.entry!(rows.find((r) => r.id === firm.id)!, '2027-08-09').title).not.toContain('QUOTE');
+      // -o json, and the printed pick list.
+      const out = (view.data as Array<{ out: { events: Array<{ id: number; quote: boolean }> } }>)[0]!.out.events;
+      expect(out.find((e) => e.id === quoted.id)?.quote).toBe(true);
+      expect(out.find((e) => e.id === firm.id)?.quote).toBe(false);
+      const page = String((view as unknown as { html: (size: string) => string }).html('A4'));
+      expect(page).toMatch(new RegExp(`${quoted.name}[^<]*<small>\\(${quoted.id}\\)</small> <strong class="quote">QUOTE</strong>`));
+      expect(page).not.toMatch(new RegExp(`<small>\\(${firm.id}\\)</small> <strong`));
+    });
+  });
 });
 
 describe('timeline', () => {

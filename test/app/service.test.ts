@@ -55,8 +55,8 @@ describe("an event's web link", () => {
   test('a link that is not http(s) is neither shown nor opened', async () => {
     const record = { id: 5, Links: [{ rel: 'web', href: 'file:///etc/passwd' }] };
     const factory = fakeFactory({
-      // A bare number reads the events' names (some event could be named "5").
-      catalog: () => ({ names: async () => new NameIndex(resources.events, [record]) }) as never,
+      // A bare number is the id, unless the run knows some event is named "5".
+      catalog: () => ({ reference: async () => ({ found: { ok: true, id: 5 }, assumed: true }) }) as never,
       api: () => ({ get: async () => ({ body: { data: [record] }, records: [record] }) }) as never,
       settings: () => ({ webUrl: { value: undefined } }) as never,
     });

@@ -131,6 +131,30 @@ describe('undo through the writers', () => {
     ]);
   });
 
+  test('an event moved back with its lines put back: judged as one plan, the event over its window with the lines it will hold', async () => {
+    const first = world();
+    const tents = await anItem(first.call, 5);
+    const other = await anEvent(first.call, '2025-12-01T08:00:00', '2025-12-02T10:00:00');
+    await aLine(first.call, other.id, tents.id, 3);
+    const gala = await anEvent(first.call, '2025-12-01T08:00:00', '2025-12-02T10:00:00');
+    const line = await aLine(first.call, gala.id, tents.id, 2);
+    // The entry: the gala moved to a free week, then its tents raised to 5 there.
+    const later = { dropoffDate: '2026-01-10T08:00:00', startDate: '2026-01-10T08:00:00', endDate: '2026-01-11T10:00:00', teardownDate: '2026-01-11T10:00:00', pickupDate: '2026-01-11T10:00:00' };
+    await (await first.writers.events.planUpdate(first.writers.events.address(), gala.id, later)).write();
+    await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, line, { quantity: 5 })).write();
+    const moved = entryOf('move0001', first.recorded);
+
+    // Back in December with its 2 tents it fits beside the other's 3: neither the dry run nor the run is refused.
+    const dry = depsOf([moved]);
+    expect(changesOf(await undo(dry.deps, { allowOverbook: false, dryRun: true })).map((c) => c.resource)).toEqual(['bookings', 'events']);
+    expect(dry.w.recorded).toEqual([]);
+    const run = depsOf([moved]);
+    await undo(run.deps, { allowOverbook: false, dryRun: false });
+    const now = run.w.fresh().calendar;
+    expect((await now.event(String(gala.id))).window?.from).toBe((await now.event(String(other.id))).window?.from);
+    expect((await now.bookings([gala.id])).get(gala.id)?.map((b) => b.quantity)).toEqual([2]);
+  });
+
   test('a record changed since the entry: the whole undo refused (stale), nothing written; an entry with nothing left to undo says so', async () => {
     const first = world();
     const lamps = await anItem(first.call, 20);

@@ -9,7 +9,7 @@ import { changeEvent } from '../../src/app/events/change.js';
 import { cloneEvent } from '../../src/app/events/clone.js';
 import type { Factory } from '../../src/app/factory.js';
 import type { CalendarWrites } from '../../src/app/ports.js';
-import { addView, addressOf, chooseVersion, deleteView, getView, listView, resolveIdArgument, updateView } from '../../src/app/resource/verbs.js';
+import { addView, addressOf, chooseVersion, deleteView, getView, listView, readNamed, updateView } from '../../src/app/resource/verbs.js';
 import { formatWallTime } from '../../src/domain/wall-time.js';
 import { UsageError, ValidationError } from '../../src/errors.js';
 import type { ChangesView, RecordListView, View } from '../../src/output/views.js';
@@ -143,7 +143,7 @@ describe('the generic verbs', () => {
       const added = (await addView(factory, inventory, version, { flags: { name: 'Writes crate', quantityAvailable: 3, active: 1 } })) as ChangesView;
       const id = Number(added.changes[0]!.id);
       const at = await addressOf(factory, inventory, undefined, undefined);
-      expect(await resolveIdArgument(factory.catalog(), inventory, 'Writes crate')).toBe(id);
+      expect(await readNamed(factory.catalog(), inventory, 'Writes crate', async (found) => found)).toBe(id);
       expect(((await getView(factory, at, id)) as RecordListView).rows[0]).toMatchObject({ name: 'Writes crate' });
       const listed: View = await listView(factory, at);
       expect(listed.kind).toBe('stream');

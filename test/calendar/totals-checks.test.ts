@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, money } from '../../src/domain/money.js';
-import { type CheckInput, checkCalendar, dateProblems } from '../../src/domain/checks.js';
+import { type CheckInput, calendarNotes, checkCalendar, dateProblems } from '../../src/domain/checks.js';
+import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
 import { eventTotals } from '../../src/domain/totals.js';
 import { PriceTable } from '../../src/domain/prices.js';
 import { readEvent, readItem } from '../../src/domain/records.js';
@@ -59,6 +60,24 @@ describe('check rules', () => {
       ['missing-date', ['startDate']],
       ['dates-out-of-order', ['teardownDate', 'pickupDate']],
     ]);
+  });
+
+  it('after a price-list change, an agreed price on a firm or completed event is no problem; on a quote, a note that it could be refreshed', () => {
+    const ruleOf = holdRuleFor(DEFAULT_HOLD_POLICY);
+    // Each event's line at 5.00, the list at 6.50 since.
+    const priced = (statusId: number, status: string) => {
+      const i = input({ events: [readEvent({ ...event().record, eventStatusId: statusId }, () => status)], prices: new PriceTable([{ id: 1, itemId: 7, blockId: 1, price: money('6.50') }]), statuses: new Set([statusId]), ruleOf });
+      return { problems: checkCalendar(i), notes: calendarNotes(i) };
+    };
+    expect(priced(2, 'Confirmed')).toEqual({ problems: [], notes: [] });
+    expect(priced(3, 'Completed')).toEqual({ problems: [], notes: [] });
+    const quote = priced(1, 'Quoted');
+    expect(quote.problems).toEqual([]);
+    expect(quote.notes).toEqual([expect.objectContaining({ code: 'quote-price-changed', eventId: 1, itemId: 7, bookingId: 10, price: 5, listed: 6.5 })]);
+    expect(quote.notes[0]!.message).toBe('event 1 "Gala" quotes "Tent" at 5.00; its price for the event\'s rental block is now 6.50: the quote could be refreshed (booking 10)');
+    // The same price: nothing to say.
+    const same = input({ events: [readEvent({ ...event().record, eventStatusId: 1 }, () => 'Quoted')], ruleOf });
+    expect(calendarNotes(same)).toEqual([]);
   });
 
   it('cancelled events are not checked and hold nothing', () => {

@@ -253,7 +253,7 @@ describe('config list/get/set/unset', () => {
     expect((await runCli(['config', 'get', 'base-url'], fake)).stdout).toBe(`${API}\n`);
     // output csv is now the profile's default format, so list prints csv.
     expect((await runCli(['config', 'list'], fake)).stdout).toBe(
-      `key,value\nbase-url,${API}\nweb-url,\noutput,csv\ntimezone,\nholds,\nalternatives,\ntimeout,2.5\nretries,\ncompany-name,\ncompany-address,\ncompany-contact,\nlogo,\ncurrency,\nquote-valid-days,\nquote-terms,\nquote-prefix,\norder-prefix,\npaper,\ntoken,\n`,
+      `key,value\nbase-url,${API}\nweb-url,\noutput,csv\ntimezone,\nholds,\nalternatives,\nturnaround,\nturnaround-items,\nturnaround-categories,\ntimeout,2.5\nretries,\ncompany-name,\ncompany-address,\ncompany-contact,\nlogo,\ncurrency,\nquote-valid-days,\nquote-terms,\nquote-prefix,\norder-prefix,\npaper,\ntoken,\n`,
     );
     expect((await runCli(['config', 'unset', 'output'], fake)).code).toBe(0);
     expect((await runCli(['config', 'get', 'output'], fake)).stdout).toBe('');
@@ -293,7 +293,7 @@ describe('config list/get/set/unset', () => {
   test.each([
     [['config', 'set', 'token', 'abc'], 'error: token is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'set', 'client-secret', 'abc'], 'error: client-secret is not set with config (it would land in your shell history); use rentals auth login\n'],
-    [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, alternatives, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
+    [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
     [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "api.example.com")\n'],
     [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],

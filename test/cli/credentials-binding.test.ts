@@ -1,4 +1,4 @@
-// Issue 10 item 1: credentials are bound to the base URL they were stored with. A profile logged
+// Credentials are bound to the base URL they were stored with. A profile logged
 // in by client credentials for server A never sends its token or client secret to a server B
 // named by RENTALS_BASE_URL or --base-url; the tests assert on what B (a real server) received.
 

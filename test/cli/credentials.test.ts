@@ -1,4 +1,4 @@
-// Issue 10 items 2 and 3: a token given explicitly is used as given (a 401 exits 3 naming where it
+// A token given explicitly is used as given (a 401 exits 3 naming where it
 // came from, no renewal); `auth status --check`; credentials never go over plain http:// to a host
 // that is not loopback unless the profile opted in (auth login --insecure-http).
 

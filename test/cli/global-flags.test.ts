@@ -37,9 +37,10 @@ describe('the global flags a run parses', () => {
     }
   });
 
-  test('"help inventory list" lists the global flags', async () => {
+  test('"help inventory list" names the global flags in one line; "help options" lists them', async () => {
     const result = await runCli(['help', 'inventory', 'list'], HOME);
-    expect(result.stdout).toMatch(/Global Options:[\s\S]*--profile <name>[\s\S]*--jq <expression>[\s\S]*--no-pager/);
+    expect(result.stdout).toContain('Global options (rentals help options): -h, --profile, -o, --json, --jq, -q, …');
+    expect((await runCli(['help', 'options'], HOME)).stdout).toMatch(/--profile <name>[\s\S]*--jq <expression>[\s\S]*--no-pager/);
   });
 
   test('a mistyped global flag on a run of one command gets its "did you mean" from all of them', async () => {
@@ -85,8 +86,8 @@ describe('the global flags as data', () => {
     expect(GLOBAL_FLAG_LINES.map((line) => line.usage)).toEqual(expect.arrayContaining(settingFlags));
   });
 
-  test('help lists them from the declaration, group by group, each with its help line', async () => {
-    const result = await runCli(['--help'], HOME);
+  test('rentals help options lists them from the declaration, group by group, each with its help line', async () => {
+    const result = await runCli(['help', 'options'], HOME);
     let at = 0;
     for (const line of GLOBAL_FLAG_LINES) {
       const found = result.stdout.indexOf(line.usage, at);

@@ -71,12 +71,14 @@ describe('every command documents itself', () => {
 });
 
 describe('top-level help and version', () => {
-  test('rentals --help lists every group and the exit codes', async () => {
+  test('rentals --help lists every group, and the topic of the exit codes, which lists them', async () => {
     const result = await runCli(['--help'], { home: '/nonexistent' });
     expect(result.code).toBe(0);
     for (const def of resourceList) expect(result.stdout).toMatch(new RegExp(`\\n  ${def.command}\\b`));
+    expect(result.stdout).toContain('rentals help exit-codes');
+    const codes = (await runCli(['help', 'exit-codes'], { home: '/nonexistent' })).stdout;
     for (const line of ['0  success', '2  usage or invalid input (nothing was sent)', '3  authentication or authorization', '4  not found (404)', '5  network error, timeout or unreachable server', '6  partial failure of a bulk operation']) {
-      expect(result.stdout).toContain(line);
+      expect(codes).toContain(line);
     }
   });
 
@@ -96,9 +98,10 @@ describe('top-level help and version', () => {
     expect(group.stdout).toContain('Usage: rentals events|event [options] [command]');
   });
 
-  test('the help of a command shows the global flags it inherits', async () => {
+  test('the help of a command names the global flags it inherits in one line, which points at their topic', async () => {
     const result = await runCli(['inventory', 'list', '--help'], { home: '/nonexistent' });
-    expect(result.stdout).toMatch(/Global Options:[\s\S]*--profile <name>[\s\S]*--jq <expression>[\s\S]*--no-pager/);
+    expect(result.stdout).toMatch(/^Global options \(rentals help options\): -h, --profile, -o, --json, --jq, -q, …$/m);
+    expect(result.stdout).not.toContain('--no-pager');
   });
 
   test('RENTALS_DEBUG=1 is --debug', async () => {

@@ -1,10 +1,13 @@
 // The man page and `rentals --help` come from the command registry: both list every command it
 // registers, and the man page shipped in dist/ is the one the registry gives today.
 
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
-import { renderManPage } from '../../src/cli/man-page.js';
+import { releaseDate, renderManPage } from '../../src/cli/man-page.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { runCli } from '../helpers/fake-context.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; man: string[] };
@@ -19,22 +22,58 @@ function registeredCommands(): string[] {
   });
 }
 
-const man = await renderManPage(pkg.version);
+const changelog = readFileSync(new URL('../../CHANGELOG.md', import.meta.url), 'utf8');
+const man = await renderManPage(pkg.version, releaseDate(changelog, pkg.version));
+
+const HAVE_MANDOC = spawnSync('mandoc', ['-Tlint', '/dev/null']).error === undefined;
+/** `.ci/run` sets RENTALS_DOC_TESTS=required: there a missing mandoc fails instead of skipping. */
+const MANDOC_REQUIRED = process.env.RENTALS_DOC_TESTS === 'required';
+if (!HAVE_MANDOC) console.warn('\n!!! mandoc is not installed: the man page lint (test/cli/man-page.test.ts) is SKIPPED. Install it: apt-get install -y mandoc !!!\n');
 
 describe('man page', () => {
-  const text = man.replace(/\\-/g, '-').replace(/\\e/g, '\\');
+  const text = man
+    .replace(/\\-/g, '-')
+    .replace(/\\e/g, '\\')
+    .replace(/\\\[u([0-9A-F]{4,6})\]/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
+  /** The page's text with its lines joined, as roff fills them. */
+  const filledText = text.replace(/\s+/g, ' ');
 
   test('lists every registered command, with its summary', () => {
     const commands = registeredCommands();
     expect(commands.length).toBeGreaterThan(50);
     for (const command of commands) expect(text, command).toMatch(new RegExp(`^\\.(?:B|SS) ${command.replace(/[|]/g, '\\|')}\\b`, 'm'));
-    for (const node of nodes) if (node.kind === 'group' || !node.hidden) expect(text).toContain(node.summary);
+    for (const node of nodes) if (node.kind === 'group' || !node.hidden) expect(filledText).toContain(node.summary.replace(/\s+/g, ' '));
   });
 
   test('lists the global flags, the environment and the help topics', () => {
     expect(text).toContain('.B --jq <expression>');
     expect(text).toContain('.B RENTALS_TIMEZONE');
     expect(text).toContain('.SH EXIT CODES');
+  });
+
+  test('is dated with the release date of its version in the changelog', () => {
+    expect(man.split('\n')[0]).toBe(`.TH RENTALS 1 ${releaseDate(changelog, pkg.version)} "rentals ${pkg.version}" "User Commands"`);
+    expect(releaseDate('## [Unreleased]\n\n## [0.1.0] - 2026-11-22\n', '0.1.0')).toBe('2026-11-22');
+    expect(() => releaseDate('## [Unreleased]\n', '0.2.0')).toThrow('CHANGELOG.md has no "## [0.2.0] - YYYY-MM-DD" heading');
+  });
+
+  test('has each section once', () => {
+    const sections = [...man.matchAll(/^\.SH (.*)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual([...new Set(sections)]);
+    expect(sections.filter((s) => s === 'ENVIRONMENT')).toHaveLength(1);
+  });
+
+  test.skipIf(!HAVE_MANDOC && !MANDOC_REQUIRED)('lints clean with mandoc, and fits 80 columns when read', () => {
+    const file = join(fileTempDir('rentals-man-'), 'rentals.1');
+    writeFileSync(file, man);
+    const lint = spawnSync('mandoc', ['-Tlint', '-W', 'style', file], { encoding: 'utf8' });
+    expect(lint.error, 'mandoc is required here (RENTALS_DOC_TESTS=required): apt-get install -y mandoc').toBeUndefined();
+    expect(`${lint.stdout}${lint.stderr}`).toBe('');
+    expect(lint.status).toBe(0);
+    const shown = spawnSync('mandoc', ['-Tutf8', '-O', 'width=80', file], { encoding: 'utf8' }).stdout.replace(/.\x08/g, '');
+    const wide = shown.split('\n').filter((line) => [...line].length > 80);
+    expect(wide).toEqual([]);
+    expect(shown).toContain('EXIT CODES');
   });
 
   test('ships in the package as package.json "man" says, and is the one the registry gives', () => {

@@ -83,7 +83,7 @@ describe('the command registry', () => {
   test('events get is no longer `show`: events show is a verb of its own', () => {
     const commands = registry.commandsOf(events());
     expect(commands.find((c) => c.name === 'get')?.aliases).toEqual(['view']);
-    expect(commands.find((c) => c.name === 'show')?.summary).toMatch(/bookings, line totals and the event total/);
+    expect(commands.find((c) => c.name === 'show')?.summary).toMatch(/bookings, line totals and total/);
   });
 
   test('a second show in the events group is refused', async () => {

@@ -1,4 +1,4 @@
-// Reliability at the command level (issue 10): a DELETE retried after a 502 that had applied it.
+// Reliability at the command level: a DELETE retried after a 502 that had applied it.
 
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
@@ -25,7 +25,7 @@ describe('rentals … delete through a 502 that had deleted it', () => {
   });
 });
 
-describe('declining a prompt (issue 20.7): the same exit code, 7, for every [y/N]', () => {
+describe('declining a prompt: the same exit code, 7, for every [y/N]', () => {
   test('more than 50 changes at a terminal, answered no: nothing is sent, exit 7', async () => {
     const csv = ['name,quantityAvailable', ...Array.from({ length: 51 }, (_, i) => `Chair ${i + 1},${i + 1}`)].join('\n');
     const scope = api().get('/v2/inventory').reply(200, { data: [] });
@@ -39,7 +39,7 @@ describe('declining a prompt (issue 20.7): the same exit code, 7, for every [y/N
   });
 });
 
-describe('a write whose outcome is unknown (issue 20.3): "may have been applied", exit 5, and a lookup says which', () => {
+describe('a write whose outcome is unknown: "may have been applied", exit 5, and a lookup says which', () => {
   const tent = { id: 42, name: 'Tent 20x20', quantityAvailable: 4, active: 1 };
   const MAY = 'the request was sent and may have been applied';
 

@@ -1,4 +1,4 @@
-// Secrets in files others can read are refused, as ssh refuses such a key (issue 20.5): a
+// Secrets in files others can read are refused, as ssh refuses such a key: a
 // --token-file and the config file with a profile's stored credentials must be 0600 or 0400.
 
 import { chmodSync, writeFileSync } from 'node:fs';

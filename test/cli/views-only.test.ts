@@ -1,5 +1,5 @@
-// Command modules return views: none prints by itself or looks at the output format (issue 16,
-// "Command modules"). A source scan of the command folders; the runner prints what they return.
+// Command modules return views: none prints by itself or looks at the output format. A source
+// scan of the command folders; the runner prints what they return.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

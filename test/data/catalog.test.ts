@@ -128,3 +128,30 @@ describe('the bounded pool of nested reads', () => {
     expect(asked).toEqual([1, 2]);
   });
 });
+
+describe('Catalog.reference: a bare number reads no list unless the list can change the answer', () => {
+  it('is the id, no request, when nothing says it may be a name; `id:7` too', async () => {
+    const catalog = newCatalog();
+    expect(await catalog.reference('inventory', '7')).toEqual({ found: { ok: true, id: 7 }, assumed: true });
+    expect(await catalog.reference('inventory', 'id:7')).toEqual({ found: { ok: true, id: 7 }, assumed: false });
+    expect(requests).toEqual([]);
+  });
+
+  it('is judged by the list when the run holds it, or the names known without a request have it', async () => {
+    const held = newCatalog();
+    const [item] = await held.list('inventory');
+    requests.length = 0;
+    const name = String(item!.name);
+    expect(await held.reference('inventory', String(item!.id))).toEqual({ found: { ok: true, id: Number(item!.id) }, assumed: false });
+    expect(requests).toEqual([]);
+
+    // The completion cache names "7": the list is read, and it decides.
+    const known = new Catalog(() => new ResourceApi(client), { knownNames: async () => ['7', name] });
+    expect((await known.reference('inventory', '7')).assumed).toBe(false);
+    expect(requests).toEqual(['GET /v2/inventory']);
+    requests.length = 0;
+    const unknown = new Catalog(() => new ResourceApi(client), { knownNames: async () => [name] });
+    expect(await unknown.reference('inventory', '7')).toEqual({ found: { ok: true, id: 7 }, assumed: true });
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
-// The worked example of the README's "Calendar reports (formulas)" section: these numbers are the
-// ones the README shows.
+// The worked example of the manual's reports (docs/calendar.md, "Reports"): these numbers are the
+// ones the page shows.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ const input = { range, fleet: [tent, chair], items, events, bookings, ruleOf, st
 const percent = (r: UtilizationRow) => [r.label, r.heldUnitHours, r.ownedUnitHours, r.utilization === undefined ? undefined : Math.round(r.utilization * 10000) / 100];
 const amounts = (p: RevenuePart) => [...p.rows, p.total].map((r) => [r.label, formatMoneyFixed(r.amount), r.lines]);
 
-describe('the worked example (README: Calendar reports)', () => {
+describe('the worked example (docs/calendar.md: Reports)', () => {
   it('utilization by item: Tent 48 of 96 unit-hours, Chair 384 of 480, total 75%', () => {
     const report = utilization(input, 'item');
     expect([...report.rows, report.total].map(percent)).toEqual([
@@ -101,10 +101,10 @@ describe('the worked example (README: Calendar reports)', () => {
   });
 });
 
-describe('the README', () => {
+describe('the manual', () => {
   it("shows the worked example's numbers as computed", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### Calendar reports (formulas)'), readme.indexOf('### Calendar benchmark'));
+    const page = readFileSync(new URL('../../docs/calendar.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('## Reports'), page.indexOf('## On paper'));
     // | Tent | 2 × 24 = 48 | 2 × 48 = 96 | 50% | 2 × 450.00 = 900.00 |: the last figure of each cell
     const table = [...section.matchAll(/^\| (Tent|Chair|total) \|(.*)\|$/gm)].map(([, label, cells]) => [label, ...cells!.split('|').map((c) => c.trim().split(' ').at(-1))]);
     const use = utilization(input, 'item');

@@ -29,6 +29,15 @@ const file = (name: string, text?: string): string => {
   return path;
 };
 
+/** Waits for `gate`, failing at once (with its stderr) if the run ends before the gate is reached. */
+async function endedEarly(gate: Promise<unknown>, done: Promise<RunResult>): Promise<void> {
+  const ended = done.then((result) => {
+    throw new Error(`the run ended (exit ${result.code}) before the requests it should have sent:\n${result.stderr}`);
+  });
+  ended.catch(() => {});
+  await Promise.race([gate, ended]);
+}
+
 function ok(result: RunResult): RunResult {
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
@@ -86,8 +95,10 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
   let sandbox: OpenSandbox;
   let rentals: ReturnType<typeof cliFor>;
   let items: number[];
-  const firstPrice = (item: number, block: number) => `${item % 997}.${String(block * 7).padStart(2, '0')}`;
-  const secondPrice = (item: number, block: number) => `${(item % 991) + 1}.${block}5`;
+  // Every price moves by less than a factor of 10 between the files (a bigger move is refused by
+  // default as a likely separator or unit mix-up, which these steps are not about).
+  const firstPrice = (item: number, block: number) => `${100 + (item % 97)}.${String(block * 7).padStart(2, '0')}`;
+  const secondPrice = (item: number, block: number) => `${101 + (item % 89)}.${block}5`;
   const priceFile = (name: string, price: (item: number, block: number) => string): string => {
     const lines = ['inventoryId,rentalBlockId,price'];
     for (const item of items) for (const block of BLOCKS) lines.push(`${item},${block},${price(item, block)}`);
@@ -123,7 +134,10 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
 
     const first = ok(await rentals(['prices', 'import', csv, '--report', file('first.ndjson'), '--yes'], { timeoutMs: 30_000 * SLOWER }));
     expect(first.stderr).toMatch(new RegExp(`^${ROWS} rows: ${ROWS} created, 0 updated, 0 unchanged, 0 stale, 0 failed`, 'm'));
-    expect(first.stdout).toBe('');
+    // Piped, what was written: a change row per price created, built from the rows the report has.
+    const written = first.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(written).toHaveLength(ROWS);
+    expect(written.every(([action, resource, id, , field, before, after]) => action === 'create' && resource === 'prices' && Number(id) > 0 && field === 'price' && before === '' && Number(after) > 0)).toBe(true);
     expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS });
     await expectServer(firstPrice);
 
@@ -132,8 +146,9 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
     expect(again.stderr).toContain(`the report ${file('first.ndjson')} exists already`);
     expect(outcomes(readReport(file('first.ndjson')))).toEqual({ created: ROWS }); // not overwritten
 
-    const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson')], { timeoutMs: 30_000 * SLOWER }));
+    const second = ok(await rentals(['prices', 'import', csv, '--report', file('second.ndjson'), '-o', 'json'], { timeoutMs: 30_000 * SLOWER }));
     expect(second.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, 0 updated, ${ROWS} unchanged, 0 stale, 0 failed`, 'm'));
+    expect(JSON.parse(second.stdout)).toMatchObject({ summary: { total: ROWS, unchanged: ROWS, complete: true }, report: file('second.ndjson'), changes: [] });
     expect(outcomes(readReport(file('second.ndjson')))).toEqual({ unchanged: ROWS });
     await expectServer(firstPrice);
   });
@@ -150,7 +165,7 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy.url };
       const run = startBin(['prices', 'import', csv, '--report', report, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 * SLOWER });
       const interrupted = untilStderr(run.child, 'Interrupted:');
-      await halfway;
+      await endedEarly(halfway, run.done);
       run.child.kill('SIGINT');
       await interrupted;
       proxy.open();
@@ -191,7 +206,7 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy2.url };
       const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 * SLOWER });
       const interrupted = untilStderr(run.child, 'Interrupted:');
-      await gated;
+      await endedEarly(gated, run.done);
       run.child.kill('SIGINT');
       await interrupted;
       run.child.kill('SIGINT');
@@ -403,7 +418,7 @@ describe('against the seeded sandbox', () => {
     expect(forged.code).toBe(2);
 
     const theirs = file('their-plan.json');
-    ok(await runBin(['prices', 'import', csv, '--plan', theirs], { env: cliEnv(sandbox, mkdtempSync(join(work, 'other-user-'))) }));
+    ok(await cliFor(sandbox, mkdtempSync(join(work, 'other-user-')))(['prices', 'import', csv, '--plan', theirs]));
     const foreign = await rentals(['prices', 'apply', theirs]);
     expect(foreign.stderr).toMatch(/the plan was signed with another plan key \(\w+; yours is \w+\): it was made by another user or on another machine/);
     expect(foreign.stderr).toContain(`make the plan again here (rentals prices import … --plan ${theirs}`);
@@ -465,12 +480,19 @@ describe('against the seeded sandbox', () => {
     await putPrice(sandbox, before.get('5/1')!, 12);
     await putPrice(sandbox, before.get('5/2')!, 18);
     await putPrice(sandbox, before.get('5/3')!, 36);
-    const set = ok(await rentals(['prices', 'set', '--inventory-id', '60in Round Table', '--rental-block-id', 'Daily', '--price', '19.99']));
-    expect(set.stdout).toMatch(/^Updated 60in Round Table \/ Daily: 12\.00 → 19\.99 \(\+66\.6%\) \(price \d+\)\n$/);
-    const unchanged = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.990']));
-    expect(unchanged.stdout).toMatch(/^Unchanged .*nothing to send/);
+    // As every write: the change view for people, the change rows piped, `changes` in -o json.
+    const set = ok(await rentals(['prices', 'set', '--inventory-id', '60in Round Table', '--rental-block-id', 'Daily', '--price', '19.99', '-o', 'table']));
+    expect(set.stdout).toMatch(/^Changed inventory price \d+ "60in Round Table \/ Daily" on inventory item 5 "60in Round Table"\n  price  12\.00 → 19\.99\n$/);
+    const piped = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Daily', '--price', '19.98']));
+    expect(piped.stdout).toMatch(/^update\tprices\t\d+\t60in Round Table \/ Daily\tprice\t19\.99\t19\.98\n$/);
+    const unchanged = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.980', '-o', 'table']));
+    expect(unchanged.stdout).toBe('Nothing changed.\n');
+    ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.99']));
     const created = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Monthly', '--price', '300', '--json']));
-    expect(JSON.parse(created.stdout)).toMatchObject({ data: [{ action: 'create', outcome: 'created', new: { price: 300 } }] });
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      data: [{ action: 'create', outcome: 'created', new: { price: 300 } }],
+      changes: [{ action: 'create', resource: 'prices', parentId: 5, id: expect.any(Number), name: '60in Round Table / Monthly', before: null, after: { price: 300 } }],
+    });
 
     const adjusted = ok(await rentals(['prices', 'adjust', '--percent', '5', '--inventory-id', '5', '--report', file('adjust.ndjson')]));
     expect(adjusted.stderr).toMatch(/^4 rows: 0 created, 4 updated/m);

@@ -381,7 +381,7 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     requests = [];
     const result = ok(await seededRentals(['agenda', '--from', day(10), '--to', day(17), '-o', 'csv']));
     const rows = result.stdout.trim().split('\n').slice(1);
-    expect(result.stdout.split('\n')[0]).toBe('date,id,event,dropoff,start,end,pickup,customer,status,items,total');
+    expect(result.stdout.split('\n')[0]).toBe('date,id,event,dropoff,start,end,pickup,customer,status,items,total,continuing');
     const eventsShown = new Set(rows.map((r) => r.split(',')[1]));
     expect(requests.filter((r) => r === 'GET /v1/events')).toHaveLength(1);
     expect(requests.filter((r) => r === 'GET /v2/inventory')).toHaveLength(1);
@@ -439,6 +439,36 @@ describe('check', () => {
     expect(String(problems[0]!.message)).toContain('40x60 Pole Tent');
   });
 
+  test('after a price-list change: the prices agreed on firm and completed events are no problem, a quote\'s is a note (exit 0)', async () => {
+    const own = await openSandbox();
+    const cli = cliFor(own);
+    try {
+      const post = async (path: string, body: Record<string, unknown>) => Number((await data(own.call, 'POST', path, body))[0]!.id);
+      const tent = await post('/v2/inventory', { name: 'Tent', quantityAvailable: 10, active: 1 });
+      await post(`/v1/inventory/${tent}/pricing`, { inventoryId: tent, rentalBlockId: 1, price: 100 });
+      const eventOf = async (name: string, status: number, day: string) => {
+        const id = await post('/v1/events', { eventStatusId: status, rentalBlockId: 1, eventName: name, dropoffDate: `${day}T08:00:00`, startDate: `${day}T09:00:00`, endDate: `${day}T18:00:00`, teardownDate: `${day}T19:00:00`, pickupDate: `${day}T20:00:00` });
+        await post(`/v1/events/${id}/inventory`, { eventId: id, inventoryId: tent, quantity: 1, price: 100 });
+        return id;
+      };
+      await eventOf('Done party', 3, '2026-05-01');
+      await eventOf('Firm party', 2, '2026-05-02');
+      const quote = await eventOf('Quoted party', 1, '2026-05-03');
+      ok(await cli(['prices', 'adjust', '--percent', '10', '--yes']));
+      const json = await cli(['check', '-o', 'json']);
+      expect(json.code).toBe(0);
+      const body = JSON.parse(json.stdout) as { data: unknown[]; notes: Array<Record<string, unknown>> };
+      expect(body.data).toEqual([]);
+      expect(body.notes).toEqual([expect.objectContaining({ code: 'quote-price-changed', eventId: quote, itemId: tent, price: 100, listed: 110 })]);
+      const people = await cli(['check']);
+      expect(people.code).toBe(0);
+      expect(people.stderr).toContain('No problems found (3 events checked).');
+      expect(people.stderr).toMatch(/^note: event \d+ "Quoted party" quotes "Tent" at 100\.00; its price for the event's rental block is now 110\.00: the quote could be refreshed/m);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('each finding on a calendar of its own, and exit 0 when clean', async () => {
     const own = await openSandbox();
     const cli = cliFor(own);
@@ -454,7 +484,7 @@ describe('check', () => {
       const clean = await post('/v1/events', eventBody('Clean', '2026-05-01T08:00:00', '2026-05-02T08:00:00'));
       await post(`/v1/events/${clean}/inventory`, { eventId: clean, inventoryId: tent, quantity: 1, price: 100 });
       ok(await cli(['check']));
-      expect(JSON.parse(ok(await cli(['check', '-o', 'json'])).stdout)).toEqual({ data: [] });
+      expect(JSON.parse(ok(await cli(['check', '-o', 'json'])).stdout)).toEqual({ data: [], notes: [] });
 
       const a = await post('/v1/events', eventBody('A', '2026-06-01T08:00:00', '2026-06-03T08:00:00'));
       const b = await post('/v1/events', eventBody('B', '2026-06-02T08:00:00', '2026-06-04T08:00:00', { startDate: '2026-06-05T08:00:00' }));
@@ -468,9 +498,9 @@ describe('check', () => {
       const result = await cli(['check', '--from', '2026-06-01', '--to', '2026-07-31', '-o', 'json']);
       expect(result.code).toBe(1);
       const problems = JSON.parse(result.stdout).data as Array<Record<string, unknown>>;
-      expect(problems.map((p) => p.code).sort()).toEqual(['dates-out-of-order', 'inactive-item', 'inactive-item', 'no-price-for-block', 'overbooked', 'price-differs'].sort());
+      // B agreed 90.00 where the list says 100.00: the price agreed, no problem.
+      expect(problems.map((p) => p.code).sort()).toEqual(['dates-out-of-order', 'inactive-item', 'inactive-item', 'no-price-for-block', 'overbooked'].sort());
       expect(problems.find((p) => p.code === 'overbooked')).toMatchObject({ itemId: tent, eventIds: [a, b], at: '2026-06-02 08:00', booked: 2, owned: 1 });
-      expect(problems.find((p) => p.code === 'price-differs')).toMatchObject({ eventId: b, price: 90, expected: 100 });
       expect(problems.find((p) => p.code === 'dates-out-of-order')).toMatchObject({ eventId: b, fields: ['startDate', 'endDate'] });
       expect(String(problems.find((p) => p.code === 'dates-out-of-order')!.message)).toContain('startDate 2026-06-05 08:00 is after endDate 2026-06-04 08:00');
       // Outside the range the problems of June are not reported.

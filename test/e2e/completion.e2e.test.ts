@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
 import { BIN, cliEnv, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -126,21 +127,22 @@ describe('rentals completion bash', () => {
   });
 });
 
-/** `runShell` in zsh or fish; undefined when that shell is not installed. */
-async function inShell(shell: 'zsh' | 'fish', args: string[]): Promise<string[] | undefined> {
-  if (spawnSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' }).status !== 0) return undefined;
+const HAVE_FISH = terminalProgram('fish', 'the fish completion tests (test/e2e/completion.e2e.test.ts)');
+const HAVE_ZSH = terminalProgram('zsh', 'the zsh completion tests (test/e2e/completion.e2e.test.ts)');
+
+/** `runShell` in zsh or fish. */
+async function inShell(shell: 'zsh' | 'fish', args: string[]): Promise<string[]> {
   return runShell(shell, args, cliEnv(sandbox, configDir));
 }
 
 describe('rentals completion in fish and zsh', () => {
-  it('fish: `complete -C` offers verbs and names, an open quote included', async (ctx) => {
+  it.skipIf(!HAVE_FISH && !TERMINAL_TESTS_REQUIRED)('fish: `complete -C` offers verbs and names, an open quote included', async () => {
     const script = 'rentals completion fish | source; complete -C "rentals events li"; complete -C "rentals prices list --item \\"20x20 F"';
     const lines = await inShell('fish', ['--no-config', '-c', script]);
-    if (lines === undefined) return ctx.skip();
-    expect(lines).toEqual(['list\tList events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent']);
+    expect(lines).toEqual(['list\tList events, filtered by range, name or status', '20x20 Frame Tent']);
   });
 
-  it('zsh: _rentals passes the words unquoted (compsys stubbed: _describe prints what it is given)', async (ctx) => {
+  it.skipIf(!HAVE_ZSH && !TERMINAL_TESTS_REQUIRED)('zsh: _rentals passes the words unquoted (compsys stubbed: _describe prints what it is given)', async () => {
     const script = [
       'compdef() {}',
       '_describe() { local name=$4; print -rl -- "${(@P)name}" }',
@@ -150,8 +152,7 @@ describe('rentals completion in fish and zsh', () => {
       'words=(rentals prices list --item \'20x40\\ F\'); CURRENT=5; _rentals',
     ].join('\n');
     const lines = await inShell('zsh', ['-f', '-c', script]);
-    if (lines === undefined) return ctx.skip();
-    expect(lines).toEqual(['list:List events (filters: range, search, status, cancelled, sort, limit)', '20x20 Frame Tent', '20x40 Frame Tent']);
+    expect(lines).toEqual(['list:List events, filtered by range, name or status', '20x20 Frame Tent', '20x40 Frame Tent']);
   });
 });
 
@@ -169,15 +170,14 @@ describe('rentals completion zsh and fish', () => {
   });
 });
 
-const HAVE_TMUX = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
-if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the interactive bash completion tests (test/e2e/completion.e2e.test.ts) are SKIPPED !!!\n');
+const HAVE_TMUX = terminalProgram('tmux', 'the interactive bash completion tests (test/e2e/completion.e2e.test.ts)');
 
 /**
  * An interactive bash in a tmux pane of its own server, the completion script sourced: `complete`
  * types a line, presses TAB, and reads back what readline left on the line (a key bound to print
  * READLINE_LINE to a file and wake the test), then clears the line for the next.
  */
-describe.skipIf(!HAVE_TMUX)('rentals completion in an interactive bash (tmux): the line after TAB', () => {
+describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in an interactive bash (tmux): the line after TAB', () => {
   let dir: string;
   let socket: string;
   let seen: string;

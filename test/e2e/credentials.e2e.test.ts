@@ -1,4 +1,4 @@
-// Issue 10 item 2 end to end: against the sandbox, a profile logged in by client credentials; a
+// End to end, against the sandbox, a profile logged in by client credentials; a
 // wrong RENTALS_TOKEN is used as given (exit 3 naming it, no silent renewal), and
 // `auth status --check` tells a working login from a refused token.
 

@@ -1,4 +1,4 @@
-// Issue 10 item 7 (CLI side): a --file with JSON nested 100,000 deep is refused with exit 2 and a
+// The CLI's side: a --file with JSON nested 100,000 deep is refused with exit 2 and a
 // clear message, not a stack overflow; nothing is sent (a recording server would see it).
 
 import { rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every change to what an event holds obeys the one rule (issue 24): the nine observations of a
+// Every change to what an event holds obeys the one rule: the nine observations of a
 // user and an operator, each against the real sandbox. Statuses of the sandbox: 1 Quoted (a quote:
 // tentative), 2 Confirmed (firm), 3 Completed, 4 Cancelled.
 

@@ -1,4 +1,4 @@
-// An unknown outcome is settled by evidence, never by a name (issue 26.3). For every write verb —
+// An unknown outcome is settled by evidence, never by a name. For every write verb —
 // add, update and delete of each writable resource, and the calendar's booking writes — two
 // gateways (small proxies on 127.0.0.1 between rentals and a sandbox) answer 502: one after the
 // sandbox applied the write, one without forwarding it. Exit 5 either way; "it was applied" only

@@ -36,10 +36,14 @@ export function freshConfigDir(): string {
   return fileTempDir('rentals-e2e-');
 }
 
-/** The environment a spawned `rentals` gets: PATH, LANG and what the test gives (undefined unsets). */
+/**
+ * The environment a spawned `rentals` gets: PATH, LANG, the run's cache directory (the bundle's
+ * code cache made once, not by every process with a HOME of its own) and what the test gives
+ * (undefined unsets).
+ */
 function runEnv(options: RunOptions): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ PATH: process.env.PATH, LANG: 'C.UTF-8', ...options.env })) {
+  for (const [k, v] of Object.entries({ PATH: process.env.PATH, LANG: 'C.UTF-8', XDG_CACHE_HOME: process.env.RENTALS_TEST_CACHE_HOME, ...options.env })) {
     if (v !== undefined) env[k] = v;
   }
   return env;
@@ -106,9 +110,10 @@ export function cliFor(sandbox: { url: string; token: string }, configDir = fres
   return (args, options = {}) => runRentals(args, { ...options, env: { ...cliEnv(sandbox, configDir), ...options.env } });
 }
 
-/** The environment that points `rentals` at a sandbox, with a throwaway config directory. */
+/** The environment that points `rentals` at a sandbox, with a throwaway config directory (and the run's cache directory: runEnv). */
 export function cliEnv(sandbox: { url: string; token: string }, configDir = freshConfigDir()): Record<string, string> {
-  return { RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: configDir, HOME: configDir };
+  const cache = process.env.RENTALS_TEST_CACHE_HOME;
+  return { RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: configDir, HOME: configDir, ...(cache === undefined ? {} : { XDG_CACHE_HOME: cache }) };
 }
 
 export function jsonData(result: RunResult): Array<Record<string, unknown>> {

@@ -7,13 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
 import { kebabCase, resourceList } from '../../src/resources/definitions.js';
 
 
-const HAVE_TMUX = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
-if (!HAVE_TMUX) console.warn('\n!!! tmux is not installed: the terminal layout tests (test/e2e/layouts.e2e.test.ts) are SKIPPED !!!\n');
+const HAVE_TMUX = terminalProgram('tmux', 'the terminal layout tests (test/e2e/layouts.e2e.test.ts)');
 
 const WIDTHS = [60, 80, 120];
 
@@ -74,6 +74,11 @@ async function screen(width: number, args: string[], more: Record<string, string
   return lines.slice(0, end);
 }
 
+/** `2025-06-12` → `Thu`. */
+function dayName(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+}
+
 /** Text with every run of spaces (and no-break spaces) as one space. */
 function spaced(text: string): string {
   return text.replace(/[ \u00a0]+/g, ' ');
@@ -109,7 +114,7 @@ async function shownText(width: number, args: string[]): Promise<string> {
   return text;
 }
 
-describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () => {
+describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a real terminal (tmux)', () => {
   beforeAll(async () => {
     socket = join(fileTempDir('rentals-tmux-'), 'socket');
     sandbox = await openSandbox({ seed: true });
@@ -170,6 +175,33 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
       expect(text).toContain(spaced(`${time} ${event} (${id})`));
       for (const value of [customer, address, items]) if (value) expect(text).toContain(spaced(value));
     }
+  });
+
+  test.concurrent.each(WIDTHS)('agenda from the middle of an event at %i columns: the event under the day it began, marked continuing', async (width) => {
+    const events = JSON.parse((await piped(['agenda', '--from', '2025-06-13', '--to', '2025-06-13', '-o', 'json'])).stdout).data as Array<{ date: string; eventName: string; continuing: boolean; id: number }>;
+    const underWay = events.filter((e) => e.continuing);
+    expect(underWay.length).toBeGreaterThan(0);
+    const lines = await screen(width, ['agenda', '--from', '2025-06-13', '--to', '2025-06-13']);
+    expectWithin(lines, width);
+    for (const event of underWay) {
+      expect(event.date < '2025-06-13').toBe(true);
+      const heading = lines.findIndex((line) => line.startsWith(`${dayName(event.date)} ${event.date}, under way when the range begins`));
+      expect(heading, `${event.eventName} under ${event.date}`).toBeGreaterThanOrEqual(0);
+      const at = lines.findIndex((line) => line.includes(`(${event.id})`));
+      expect(at).toBeGreaterThan(heading);
+      expect(joined(lines.slice(at, at + 2))).toContain('continuing');
+      // Not under the range's first day as if it began then.
+      const first = lines.findIndex((line) => line.startsWith('Fri 2025-06-13'));
+      if (first >= 0) expect(at < first).toBe(true);
+    }
+  });
+
+  test.concurrent.each(WIDTHS)('load-sheet at %i columns: a quote marked as one', async (width) => {
+    const args = ['load-sheet', '--date', '2025-06-10', '--to', '2025-06-16'];
+    const rows = (await tsvRows(args)).filter((row) => row[8] === 'true');
+    expect(rows.length).toBeGreaterThan(0);
+    const text = await shownText(width, args);
+    for (const [, , time, id, event] of rows) expect(text).toMatch(new RegExp(`${time} ${spaced(event!).replace(/[()]/g, '\\$&')} \\(${id}\\)( · QUOTE, not confirmed| [^│]*│[^\\n]*yes)`));
   });
 
   test.concurrent.each(LIST_CASES)('%s at %i columns: nothing cut, text in full, ids as names, money with its scale', async (_name, width, { def, args }) => {
@@ -311,10 +343,39 @@ describe.skipIf(!HAVE_TMUX)('layouts for people in a real terminal (tmux)', () =
     for (const mark of ['+ 10 or more', '█ firm', '░ tentative', '! short', '? short if every quote confirms']) expect(legend).toContain(mark);
   });
 
-  test.concurrent.each(WIDTHS)('rentals --help at %i columns: every line fits (examples stay whole, to paste)', async (width) => {
+  test.concurrent.each(WIDTHS)('a dry run of a price change at %i columns: every line within the width, each change whole on one line', async (width) => {
+    const args = ['prices', 'adjust', '--percent', '10', '--rental-block-id', 'Weekend', '--dry-run'];
+    const lines = await screen(width, args);
+    expectWithin(lines, width);
+    const changes = lines.filter((line) => line.includes('→'));
+    expect(changes.length).toBeGreaterThan(10);
+    for (const line of changes) expect(line, line).toMatch(/\d+\.\d\d → \d+\.\d\d \([+-]\d+\.\d%\)$/);
+    expect(joined(lines)).toContain('Dry run: nothing was sent.');
+  });
+
+  test.concurrent.each(WIDTHS)('an error at %i columns: on stderr, wrapped between words, every word whole', async (width) => {
+    const args = ['events', 'list', '--range', 'nosuchrange'];
+    const message = (await piped(args)).stderr.trim();
+    expect(message.length).toBeGreaterThan(width);
+    const lines = await screen(width, args);
+    expectWithin(lines, width);
+    expect(joined(lines)).toBe(spaced(message.replace(/\s+/g, ' ')));
+  });
+
+  test.concurrent.each(WIDTHS)('rentals --help at %i columns: the commands first, every line fits (examples stay whole, to paste)', async (width) => {
     const lines = await screen(width, ['--help']);
-    expect(lines.some((line) => line.startsWith('Environment'))).toBe(true);
+    expect(lines.indexOf('Commands:')).toBeLessThan(8);
+    expect(lines.findIndex((line) => /^\s*-/.test(line))).toBeGreaterThan(lines.indexOf('Commands:'));
     expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+  });
+
+  test.concurrent.each(WIDTHS)('undo --help at %i columns: wrapped between words; at 80 columns and more, one 24-line screen', async (width) => {
+    const lines = await screen(width, ['undo', '--help']);
+    expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
+    if (width >= 80) expect(lines.join('\n').trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+    expect(joined(lines)).toContain('Global options (rentals help options): -h, --profile, -o, --json, --jq, -q, …');
+    const whole = (await piped(['undo', '--help'])).stdout;
+    for (const word of joined(lines).split(' ')) expect(whole, word).toContain(word);
   });
 
   test.concurrent.each(WIDTHS)('events show --help at %i columns: -o says it prints the quote as html, within the width', async (width) => {

@@ -109,7 +109,7 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     expect(await lines(gala.id)).toEqual([]);
     const check = await callTool('check', { from: '2029-05-01', to: '2029-05-03' });
     expect(check.isError).toBeUndefined();
-    expect(check.structuredContent).toEqual({ data: [] });
+    expect(check.structuredContent).toEqual({ data: [], notes: [] });
   });
 
   test('the booking is in the history as the tool with its arguments; undo takes it back', async () => {

@@ -45,7 +45,7 @@ describe('agenda', () => {
     expect(byJsonNames.split('\n').length).toBeGreaterThan(3);
     // ndjson without --fields still shows the columns, not both names.
     const line = JSON.parse(ok(await rentals([...range, '-o', 'ndjson'])).stdout.split('\n')[0]!) as Record<string, unknown>;
-    expect(Object.keys(line)).toEqual(['date', 'id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total']);
+    expect(Object.keys(line)).toEqual(['date', 'id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total', 'continuing']);
   });
 });
 

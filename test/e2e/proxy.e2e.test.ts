@@ -1,4 +1,4 @@
-// Issue 10 item 15: HTTP_PROXY / HTTPS_PROXY / NO_PROXY (and lowercase) are honoured, against a
+// HTTP_PROXY / HTTPS_PROXY / NO_PROXY (and lowercase) are honoured, against a
 // local proxy that counts its connections; TLS through the tunnel and without it is verified.
 // The TLS cases spawn bin/rentals.js: the certificate they trust (NODE_EXTRA_CA_CERTS) and the
 // NODE_TLS_REJECT_UNAUTHORIZED they ignore are read by the node process itself.

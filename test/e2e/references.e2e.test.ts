@@ -1,11 +1,14 @@
-// Ids and names never confused, and names found however they are typed: a bare number that is
-// both an id and another record's name is refused with both ways to ask (`id:7`, `name:007`);
+// Ids and names never confused, and names found however they are typed: a bare number is the id
+// at the cost of no list read (one request for `inventory get 7`), unless the run knows it may be a
+// name (the completion cache, fresh): then one that is both an id and another record's name is
+// refused with both ways to ask (`id:7`, `name:007`);
 // a name with the csv formula guard's `'` is found; tsv carries names as they are; a name typed
 // with another dash, quote or accent style, or case, finds the record, the exact name first.
 
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { type Runner, cliFor, freshConfigDir, jsonData, ok } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -30,10 +33,34 @@ async function addItem(name: string): Promise<number> {
 }
 
 describe('a number that is an id and a name', () => {
-  it('is refused where it is ambiguous, naming id: and name:, which each find their record', async () => {
+  it('costs one request: no list is read to learn whether it is also a name', async () => {
+    const seen: string[] = [];
+    const proxy = await startFaultProxy({ target: sandbox.url, force: (request) => void seen.push(`${request.method} ${request.path}`) });
+    try {
+      const through = (args: string[]) => rentals(args, { env: { RENTALS_BASE_URL: proxy.url } });
+      expect(jsonData(ok(await through(['inventory', 'get', '7', '--json'])))[0]!.id).toBe(7);
+      expect(seen).toEqual(['GET /v2/inventory/7']);
+      seen.length = 0;
+      ok(await through(['inventory', 'update', '7', '--quantity-available', '40', '--json']));
+      expect(seen.filter((request) => request === 'GET /v2/inventory' || request.startsWith('GET /v2/inventory?'))).toEqual([]);
+      seen.length = 0;
+      const price = jsonData(ok(await through(['prices', 'list', '--inventory-id', '7', '--json'])))[0]!;
+      seen.length = 0;
+      ok(await through(['prices', 'update', String(price.id), '--inventory-id', '7', '--price', '12.5']));
+      expect(seen.some((request) => /^GET \/v\d\/inventory$/.test(request))).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('is refused where the run knows it is ambiguous (the completion cache), naming id: and name:, which each find their record', async () => {
     const named = await addItem('007');
     const item7 = jsonData(ok(await rentals(['inventory', 'get', 'id:7', '--json'])))[0]!;
     expect(item7.id).toBe(7);
+    // Unknown to the run, a bare number is the id.
+    expect(jsonData(ok(await rentals(['inventory', 'get', '007', '--json'])))[0]!.id).toBe(7);
+    // A TAB fills the completion cache: from then on, the run knows "007" is also a name.
+    ok(await rentals(['__complete', '--shell', 'bash', '--', 'inventory', 'get', '']));
 
     const bare = await rentals(['inventory', 'get', '007']);
     expect(bare.code).toBe(2);

@@ -1,5 +1,5 @@
 // A POST the server applied but whose answer was lost (a gateway's 502, a dropped connection),
-// through the built bin, a real sandbox and a fault proxy between them (issue 20.3): exit 5,
+// through the built bin, a real sandbox and a fault proxy between them: exit 5,
 // "may have been applied", and the lookup says it was: a record new since the POST holds every value sent.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -24,6 +24,8 @@ export interface FakeOptions {
   /** Text on standard input (empty when not given). */
   stdin?: string;
   columns?: number;
+  /** The width of the terminal stderr writes to (its lines are wrapped to it); absent: not wrapped. */
+  stderrColumns?: number;
   now?: number | (() => number);
   /** Answers of the hidden prompt, in order; a prompt beyond them fails the test. */
   promptAnswers?: string[];
@@ -91,11 +93,13 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     term: {
       stdout: out.stream,
       stderr: err.stream,
-      stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+      // Bytes, as a process's stdin gives them (a reader that buffers bytes, as the MCP SDK does, loops on strings).
+      stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)], { objectMode: false }),
       stdoutIsTTY: options.stdoutIsTTY ?? tty,
       stderrIsTTY: options.stderrIsTTY ?? tty,
       stdinIsTTY: options.stdinIsTTY ?? tty,
       columns: options.columns ?? (tty ? 120 : 0),
+      ...(options.stderrColumns === undefined ? {} : { stderrColumns: options.stderrColumns }),
     },
     env: { HOME: home, RENTALS_CONFIG_DIR: configDir, ...options.env },
     homedir: home,

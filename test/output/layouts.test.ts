@@ -21,6 +21,25 @@ describe('wrapText', () => {
     expect(wrapText('', 10)).toEqual(['']);
   });
 
+  test('a figure is never split: a change with its sign, decimals and percent stays whole on a line', () => {
+    const change = '675.00 → 742.50 (+10.0%)';
+    const line = `line 14  update  Northwestern University Alumni Association / Weekend  ${change}`;
+    for (let width = change.length; width <= line.length; width++) {
+      const shown = wrapText(line, width);
+      expect(shown.some((l) => l.includes(change)), `at ${width}: ${JSON.stringify(shown)}`).toBe(true);
+      for (const l of shown) expect(textWidth(l)).toBeLessThanOrEqual(width);
+    }
+    // Two changes of one row: each whole, the comma with the first.
+    expect(wrapText('price 10.00 → 11.00 (+10.0%), quantity 2 → 3', 30)).toEqual(['price 10.00 → 11.00 (+10.0%),', 'quantity 2 → 3']);
+    // −5% and a currency sign are part of their figure; a word that is no figure is not held to it.
+    expect(wrapText('€1,234.50 → €1,172.78 (−5.0%) after', 30)).toEqual(['€1,234.50 → €1,172.78 (−5.0%)', 'after']);
+    // A quantity stays with the word it counts.
+    expect(wrapText('2 × 10x10 Pop-up Canopy, 40 × White Folding Chair', 26)).toEqual(['2 × 10x10 Pop-up Canopy,', '40 × White Folding Chair']);
+    expect(wrapText('Table, 40 × White Folding Chair', 12)).toEqual(['Table,', '40 × White', 'Folding', 'Chair']);
+    // Wider than the whole line, a change breaks at its own spaces first, never inside a figure.
+    expect(wrapText(change, 16)).toEqual(['675.00 → 742.50', '(+10.0%)']);
+  });
+
   test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ' ', '帐', '🎪', 'é', '-', '\u00a0'), maxLength: 120 });
     fc.assert(

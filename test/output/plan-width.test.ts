@@ -29,8 +29,12 @@ test('the change column starts at the same display column whatever the label', (
   expect(lines[1]).toBe('line 2  update     帐篷 大号 / Weekend    120.00 → 126.00 (+5.0%)');
 });
 
-test('a long wide label is cut by display width', () => {
-  const plan = { rows: [row(1, '日本語'.repeat(20))], totals: {} } as unknown as Plan;
-  const [line] = [...planLines(priceRows, plan)];
-  expect(textWidth(line!.slice(0, line!.indexOf('120.00')))).toBe('line 1  update     '.length + 40 + 2);
+test('a label longer than its column is shown whole, never cut (a terminal wraps the line)', () => {
+  const label = '日本語'.repeat(20);
+  const plan = { rows: [row(1, label), row(2, 'Tent')], totals: {} } as unknown as Plan;
+  const [long, short] = [...planLines(priceRows, plan)];
+  expect(long).toContain(`${label}  120.00`);
+  expect(long).not.toContain('…');
+  // The others keep their column (at most 40 wide).
+  expect(textWidth(short!.slice(0, short!.indexOf('120.00')))).toBe('line 2  update     '.length + 40 + 2);
 });

@@ -207,7 +207,7 @@ describe('a minimum rate for request bodies', () => {
   });
 });
 
-describe('connections per client address (issue 20.6)', () => {
+describe('connections per client address', () => {
   /** A socket from `localAddress` (another loopback address is another client). */
   async function openFrom(port: number, localAddress: string): Promise<{ socket: Socket; received: () => string; ended: Promise<void>; closed: () => boolean }> {
     const socket = connect({ port, host: '127.0.0.1', localAddress });

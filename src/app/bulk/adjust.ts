@@ -25,7 +25,7 @@ export interface AdjustOptions {
   force?: boolean;
 }
 
-/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+/** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise<Outcome> {
   if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
   const bulk = await import('../../bulk/index.js');
@@ -58,7 +58,7 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
     if (shown) return shown;
-    await applyAndReport(deps, spec, planned.plan, run, {
+    return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried: resumed?.carried,
       // Every mass price change keeps a report (under the data directory when none is named), so --undo always works.
@@ -72,6 +72,5 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
           : `${report} says why; retry them with the same flags and --resume ${report}`,
     });
-    return {};
   });
 }

@@ -15,16 +15,16 @@ export interface ApplyOptions {
   allowOverbook?: boolean;
 }
 
-/** Nothing to print: the run says what it did on stderr (progress, summary), and its exit code. */
+/** The run's changes (app/bulk/written.ts); its progress and summary on stderr. */
 export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<Outcome> {
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, confirmMassChange, readPlan, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
-  await withBulk(deps, options.concurrency, async (run) => {
+  return withBulk(deps, options.concurrency, async (run) => {
     // Verified whole (shape, digest, values) into the run's private spool before any row is sent; run from there.
     const plan = await readPlan(deps, options.plan, spec, run.spool);
     await confirmMassChange(deps, plan, options.yes === true);
-    await applyAndReport(deps, spec, plan, run, {
+    return applyAndReport(deps, spec, plan, run, {
       report: options.report,
       force: options.force,
       allowOverbook: options.allowOverbook,
@@ -33,5 +33,4 @@ export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<O
       retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
     });
   });
-  return {};
 }

@@ -12,7 +12,7 @@ import { UsageError } from '../../errors.js';
 import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
-import type { BulkDeps } from './run.js';
+import type { AppliedOutcome, BulkDeps } from './run.js';
 
 export interface ImportOptions {
   def: ResourceDef;
@@ -73,7 +73,7 @@ function warnRewrites(deps: BulkDeps, file: string, rewrites: FirstIssues, forma
   deps.notices().warn(`Not renamed: these names differ from the service's only as a spreadsheet rewrites text (pass --renames to write them as the file has them):\n${shown.join('\n')}${more}`);
 }
 
-/** A dry run's plan (a view), or nothing to print: a run says what it did on stderr. */
+/** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runImport(deps: BulkDeps, options: ImportOptions): Promise<Outcome> {
   if ((options.file === undefined) === (options.undo === undefined)) {
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
@@ -103,8 +103,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
       const shown = await settlePlan(deps, spec, plan, { ...choices, predicted });
       if (shown) return shown;
-      const apply = async (): Promise<void> => {
-        await applyAndReport(deps, spec, plan, run, {
+      return undoOnce(deps, options.undo, async () =>
+        applyAndReport(deps, spec, plan, run, {
           report: await keptReport(),
           undoCommand,
           force: options.force,
@@ -113,10 +113,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
           freshRows: true,
           staleHint: 'changed since the report (or while this undo ran), left as they are',
           retryHint: () => 'records changed since the report were left as they are',
-        });
-      };
-      await undoOnce(deps, options.undo, apply);
-      return {};
+        }),
+      );
     }
     const scope = await scopeOf(deps, spec.def, bulk.scopeField(spec), options.eventId);
     const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec)).carried;
@@ -132,8 +130,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames: options.renames }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
+      let outcome: Outcome;
       try {
-        await applyAndReport(deps, spec, listed.plan, run, {
+        outcome = await applyAndReport(deps, spec, listed.plan, run, {
           snapshot: listed.live,
           whileListing: true,
           report: await keptReport(),
@@ -149,7 +148,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       }
       await listed.listed;
       warnRewrites(deps, input.file, listed.rewrites, bulk.formatRowIssue);
-      return {};
+      return outcome;
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
     const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames }, run.spool);
@@ -160,7 +159,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
     const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
     if (shown) return shown;
-    await applyAndReport(deps, spec, planned.plan, run, {
+    return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried,
       report: await keptReport(),
@@ -171,7 +170,6 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       label,
       retryHint,
     });
-    return {};
   });
 }
 
@@ -181,14 +179,14 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
  * opened before the first write and ended complete or partial. A report from stdin cannot be known
  * again: it is applied without.
  */
-async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<void>): Promise<void> {
+async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<AppliedOutcome>): Promise<AppliedOutcome> {
   if (file === '-') return apply();
   const { realpath } = await import('node:fs/promises');
   const path = await realpath(file);
   const { reportLockKey } = await import('../history.js');
   const { AlreadyUndoneError, undosOfReport } = await import('../undo-progress.js');
   const history = deps.history();
-  await history.exclusive(
+  return history.exclusive(
     await reportLockKey(path),
     async () => {
       const { complete, open } = undosOfReport(history.entries(), path);
@@ -199,13 +197,17 @@ async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<void>
         deps.notices().info(`Finishing the undo of ${file} that entry ${open.id} began (${open.end?.reason ?? 'interrupted'}): rows already put back send nothing.`);
         history.resume(open.id, open.records.length);
       } else history.startUndo({ report: path });
+      const partial = (error: unknown) => history.end({ outcome: 'partial', reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
+      let outcome: AppliedOutcome;
       try {
-        await apply();
+        outcome = await apply();
       } catch (error) {
-        history.end({ outcome: 'partial', reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
+        partial(error);
         throw error;
       }
-      history.end({ outcome: 'complete' });
+      if (outcome.failure) partial(outcome.failure);
+      else history.end({ outcome: 'complete' });
+      return outcome;
     },
     (pid) => deps.notices().info(`Waiting for another undo of ${file} to end (pid ${pid})…`),
   );

@@ -25,7 +25,6 @@ import {
   type SpooledPlan,
   type WriteRules,
   applyPlan,
-  formatReportLine,
   formatSummary,
   judgePlan,
   mergeCarried,
@@ -47,6 +46,7 @@ import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 import { announce } from '../../output/booking-notices.js';
+import { flatMapAsync, mapAsync, writtenRows, writtenView } from './written.js';
 
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
@@ -361,14 +361,6 @@ async function* withChanges(document: AsyncIterable<string>, changes: AsyncItera
   yield `${text}${any ? '\n' : ''}]}\n`;
 }
 
-async function* flatMapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => Iterable<R>): AsyncGenerator<R> {
-  for await (const item of items) yield* fn(item);
-}
-
-async function* mapAsync<T, R>(items: Iterable<T> | AsyncIterable<T>, fn: (item: T) => R): AsyncGenerator<R> {
-  for await (const item of items) yield fn(item);
-}
-
 export interface RunChoices {
   /** The records the plan was just made from (import, adjust); absent for a plan file or an undo. */
   snapshot?: LiveIndex;
@@ -396,15 +388,24 @@ export interface RunChoices {
   freshRows?: boolean;
 }
 
-/** Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; exit 6 unless every row applied. */
-export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, run: BulkRun, choices: RunChoices): Promise<RunSummary> {
+/**
+ * Applies the plan: progress (stderr, a terminal only, not with -q), report, summary; its changes
+ * (app/bulk/written.ts) to print; exit 6 after them unless every row applied.
+ */
+/** What a bulk run that wrote prints, and the rows that did not apply (the error its exit 6 comes with, after the changes). */
+export interface AppliedOutcome extends Outcome {
+  failure?: PartialFailureError;
+}
+
+export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, run: BulkRun, choices: RunChoices): Promise<AppliedOutcome> {
   // A plan is judged whole by the resource's rules as the engine applies it (bulk/apply.ts).
   if (spec.def.writeRules !== undefined) run.ctx.rules = await writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
   // Appending to the report resumed from: its applied lines are there already.
   const carriedLines = report?.mode === 'append' ? [] : (choices.carried?.values() ?? []);
-  const sink = mergeCarried(carriedLines, (line) => report?.write(formatReportLine(line)));
+  const written = writtenRows(run.spool);
+  const sink = mergeCarried(carriedLines, (line) => report?.write(`${written.textOf(line)}\n`));
   const out = deps.progress();
   const progress = progressRenderer(
     { isTTY: out !== undefined, write: (text) => out?.(text) },
@@ -412,10 +413,15 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   );
   let summary: RunSummary;
   try {
-    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, freshRows: choices.freshRows, onLine: sink.write, onProgress: out === undefined ? undefined : progress.update });
+    const onLine = (line: ReportLine): void => {
+      written.note(line);
+      sink.write(line);
+    };
+    summary = await applyPlan(spec, plan, run.ctx, { snapshot: choices.snapshot, whileListing: choices.whileListing, freshRows: choices.freshRows, onLine, onProgress: out === undefined ? undefined : progress.update });
   } finally {
     progress.finish();
     sink.end();
+    written.end();
     report?.close();
     run.report = undefined;
   }
@@ -426,16 +432,20 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   // The summary is for people: -q leaves only data (and errors) on the screen.
   deps.notices().info(formatSummary(summary) + before + appended);
   if (choices.undoCommand && report) deps.notices().info(`Report: ${report.path} (undo: ${choices.undoCommand} --undo ${report.path})`);
-  if (!summary.complete) {
-    let applied = 0;
-    for (const outcome of APPLIED) applied += summary.counts[outcome];
-    const missing = summary.total - applied;
-    const reportPath = report?.path;
-    throw new PartialFailureError(
-      `${missing} of ${summary.total} ${summary.total === 1 ? 'row' : 'rows'} did not apply${whyNot(summary, choices.staleHint)}; ${choices.retryHint(reportPath)}`,
-    );
-  }
-  return summary;
+  const view = writtenView({ spec, rows: written, summary, report: report?.path, catalog: () => run.ctx.catalog ?? deps.catalog() });
+  if (summary.complete) return { view };
+  let applied = 0;
+  for (const outcome of APPLIED) applied += summary.counts[outcome];
+  const missing = summary.total - applied;
+  const failure = new PartialFailureError(
+    `${missing} of ${summary.total} ${summary.total === 1 ? 'row' : 'rows'} did not apply${whyNot(summary, choices.staleHint)}; ${choices.retryHint(report?.path)}`,
+  );
+  // What did apply is printed first: the exit code (6) and the error come after it.
+  return {
+    view,
+    failure,
+    afterPrinting: () => Promise.reject(failure),
+  };
 }
 
 /** ` (2 stale: …; 1 failed: see the errors in the report)`: what kept rows from applying. */

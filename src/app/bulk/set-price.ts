@@ -1,12 +1,15 @@
 // `rentals prices set`: one upsert through the bulk engine. The pair's price unchanged → no request;
-// different → PUT; none → POST.
+// different → PUT; none → POST. It answers as every write does: its change (domain/changes.ts),
+// planned (a dry run) or written; `-o json` keeps the report line (a dry run: the row) in `data`.
 
-import type { PlanRow, ReportLine, RowOperations } from '../../bulk/index.js';
+import type { ReportLine, RowOperations } from '../../bulk/index.js';
+import type { Change } from '../../domain/changes.js';
 import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../../errors.js';
 import { kebabCase, resources } from '../../resources/definitions.js';
-import type { TextView } from '../../output/views.js';
+import type { View } from '../../output/views.js';
 import { rowWrites } from '../../data/row-writes.js';
 import { checkGivenValues } from '../resource/verbs.js';
+import { changesView } from '../changes-view.js';
 import type { BulkDeps } from './run.js';
 
 /** The flags by API name, as given: ids or names for the item and the block. */
@@ -20,7 +23,7 @@ export interface SetOptions {
 /** The bulk row's name columns, back to the flags they came from (for messages). */
 const FIELD_OF_COLUMN: Record<string, string> = { inventoryName: 'inventoryId', pricingType: 'rentalBlockId' };
 
-export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<TextView> {
+export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<View> {
   const def = resources.prices;
   const flags: Record<string, unknown> = { inventoryId: options.inventoryId, rentalBlockId: options.rentalBlockId, price: options.price };
   const missing = Object.keys(flags).filter((name) => flags[name] === undefined);
@@ -40,7 +43,8 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Tex
       throw new ValidationError(issues, def.singular);
     }
     const row = planned.plan.rows[0]!;
-    if (options.dryRun) return outcomeView(row, undefined, bulk.rowDetail(spec, row));
+    const catalog = () => deps.catalog();
+    if (options.dryRun) return changesView(changesOf(bulk.rowChange(spec, row)), { dryRun: true, json: { data: [{ ...row, dryRun: true }] }, catalog });
     const seen: { error?: unknown } = {};
     let line: ReportLine | undefined;
     const summary = await bulk.runPlan([row], {
@@ -51,7 +55,8 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Tex
     });
     // One row: its failure is the command's, with its own exit code (network 5, auth 3, …).
     if (!summary.complete) throw seen.error ?? new RentalsError(line?.error ?? 'the price was not set');
-    return outcomeView(row, line, bulk.rowDetail(spec, row));
+    const written = line && WRITTEN.has(line.outcome) ? bulk.rowChange(spec, line) : undefined;
+    return changesView(changesOf(written), { dryRun: false, json: { data: [line ?? row] }, catalog });
   });
 }
 
@@ -74,18 +79,9 @@ function remembering(ops: RowOperations, seen: { error?: unknown }): RowOperatio
   };
 }
 
-const DONE: Record<string, string> = { create: 'Created', update: 'Updated', unchanged: 'Unchanged' };
-const WOULD: Record<string, string> = { create: 'Would create', update: 'Would update', unchanged: 'Unchanged' };
+/** The outcomes that wrote a record. */
+const WRITTEN: ReadonlySet<string> = new Set(['created', 'updated', 'deleted']);
 
-/** `Updated Tent 20x20 / Weekend: 120.00 → 126.00 (+5.0%) (price 55)`; for machines the report line (a dry run: the row). */
-function outcomeView(row: PlanRow, line: ReportLine | undefined, detail: string): TextView {
-  const id = line?.ids.id ?? row.ids.id;
-  const verb = (line ? DONE : WOULD)[row.action] ?? row.action;
-  const nothing = row.action === 'unchanged' ? ', nothing to send' : '';
-  return {
-    kind: 'text',
-    text: `${verb} ${row.label ?? 'price'}: ${detail}${id === undefined ? '' : ` (price ${id}${nothing})`}`,
-    data: [line ?? { ...row, dryRun: true }],
-    note: line ? undefined : 'Dry run: nothing was sent.',
-  };
+function changesOf(change: Change | undefined): Change[] {
+  return change ? [change] : [];
 }

@@ -1,6 +1,8 @@
 // Use case: the agenda (`rentals agenda`): the events whose window meets the range, by time,
-// under the day they begin in the range, with dropoff, start, end, pickup, customer, status,
-// booked items and total; `-o ics` gives the same events as an iCalendar document.
+// under the day their window begins, with dropoff, start, end, pickup, customer, status, booked
+// items and total; `-o ics` gives the same events as an iCalendar document. An event already under
+// way when the range begins is under its own first day, marked as continuing: never shown as
+// beginning on the range's first day (one event under different days in two ranges).
 
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import { buildIcs } from '../../domain/ics.js';
@@ -20,7 +22,10 @@ export interface AgendaRequest {
 
 export type AgendaDeps = Pick<Factory, 'calendar' | 'wallNow' | 'now' | 'notices' | 'apiHost' | 'timeZone'>;
 
-const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total'];
+const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total', 'continuing'];
+
+/** The heading of the day an event under way began, above the events that continue into the range. */
+const CONTINUING = 'under way when the range begins';
 
 /** A wall time under its day's heading: the time alone on that day, else the date too (without the year in the same year). */
 function onDay(value: unknown, day: string): string {
@@ -32,7 +37,7 @@ function onDay(value: unknown, day: string): string {
 /** An agenda row where the table would be cut: time, event, customer, items, total and window, wrapped. */
 function agendaEntry(row: Record<string, unknown>, day: string): { lead: string; title: string; lines: string[] } {
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-  const title = [`${text(row.event)} (${text(row.id)})`, text(row.status)].filter((p) => p !== '').join(' · ');
+  const title = [`${text(row.event)} (${text(row.id)})`, text(row.status), row.continuing === true ? 'continuing' : ''].filter((p) => p !== '').join(' · ');
   // No-break spaces: a label and its time are never wrapped apart.
   const labelled = (label: string, value: string) => (value === '' ? '' : `${label} ${value}`.replace(/ /g, '\u00a0'));
   const window = [labelled('total', text(row.total)), labelled('ends', onDay(row.end, day)), labelled('dropoff', onDay(row.dropoff, day)), labelled('pickup', onDay(row.pickup, day))];
@@ -48,6 +53,9 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
   const [bookings, items] = await Promise.all([calendar.bookings(events), calendar.items()]);
 
   const entries = events.map((event) => {
+    // Under the day its window begins, in the range or (an event already under way) before it.
+    const continuing = event.window!.from < range.from;
+    const day = startOfDay(event.window!.from);
     const lines = bookings.get(event.id) ?? [];
     const totals = eventTotals(event.record, lines);
     const when = (field: keyof typeof event.dates) => (event.dates[field] === undefined ? null : shortWallTime(event.dates[field]!));
@@ -63,13 +71,14 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       status: event.cancelled ? 'cancelled' : (event.status ?? null),
       items: itemsText(lines, items),
       total: formatMoneyFixed(totals.total),
+      // Marked where it continues into the range; empty where it begins in it.
+      continuing: continuing || null,
     };
     // --fields takes the names of -o json too (eventName, startDate, …): the same values by either name.
     const row = { ...shown, eventName: shown.event, dropoffDate: shown.dropoff, startDate: shown.start, endDate: shown.end, pickupDate: shown.pickup, customerName: shown.customer, venue: place };
-    // Under the day the event begins in the range (an event already under way: the first day).
-    const day = startOfDay(Math.max(event.window!.from, range.from));
     const data = {
       date: dayKey(day),
+      continuing,
       id: event.id,
       eventName: event.name,
       status: event.status ?? null,
@@ -83,18 +92,20 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       items: itemsJson(lines, items),
       total: moneyToNumber(totals.total),
     };
-    return { event, row, data, day, lines, place };
+    return { event, row, data, day, continuing, lines, place };
   });
 
   // A day reads in the order of the time it shows: each event's start (its dropoff when it has
   // no start), then its id. The window decides the day an event is listed under, not its place in it.
   const shownTime = (entry: (typeof entries)[number]) => entry.event.dates.startDate ?? entry.event.window?.from ?? 0;
-  entries.sort((a, b) => a.day - b.day || shownTime(a) - shownTime(b) || a.event.id - b.event.id);
-  const groups = new Map<number, typeof entries>();
+  // The events that continue into the range come first, each day's apart from those that begin in it.
+  entries.sort((a, b) => Number(b.continuing) - Number(a.continuing) || a.day - b.day || shownTime(a) - shownTime(b) || a.event.id - b.event.id);
+  const groups = new Map<string, typeof entries>();
   for (const entry of entries) {
-    const list = groups.get(entry.day);
+    const key = `${entry.day}${entry.continuing ? ' continuing' : ''}`;
+    const list = groups.get(key);
     if (list) list.push(entry);
-    else groups.set(entry.day, [entry]);
+    else groups.set(key, [entry]);
   }
   return {
     kind: 'calendar',
@@ -110,7 +121,10 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       groupColumn: 'date',
       columns: COLUMNS,
       entry: agendaEntry,
-      groups: [...groups].map(([day, list]) => ({ heading: dayHeading(day), key: dayKey(day), rows: list.map((e) => e.row) })),
+      groups: [...groups.values()].map((list) => {
+        const { day, continuing } = list[0]!;
+        return { heading: continuing ? `${dayHeading(day)}, ${CONTINUING}` : dayHeading(day), key: dayKey(day), rows: list.map((e) => e.row) };
+      }),
       data: entries.map((e) => e.data),
     },
   };

@@ -128,7 +128,7 @@ export async function findWindows(deps: AvailabilityDeps, request: FindRequest):
   const calendar = await deps.calendar({ lean: true });
   const [items, held] = await Promise.all([Promise.all(asks.map((a) => calendar.item(a.ref))), calendar.holdings(range, undefined, deps.ruleOf)]);
   const windows = freeWindows(
-    items.map((item, i) => ({ itemId: item.id, owned: item.quantity, quantity: asks[i]!.quantity, holds: held.byItem.get(item.id) ?? [] })),
+    items.map((item, i) => ({ itemId: item.id, owned: item.quantity, quantity: asks[i]!.quantity, holds: held.byItem.get(item.id) ?? [], turnaround: held.turnaround?.(item.id) ?? 0 })),
     { duration, range, limit: request.limit ?? DEFAULT_WINDOWS, includeTentative: request.includeTentative },
   );
   const short = items.filter((item, i) => asks[i]!.quantity > item.quantity);

@@ -1,14 +1,16 @@
 // Use case: the calendar's lint (`rentals check`): every problem of the events in the range (or of
 // all of them), each with a stable `code` (domain/checks.ts) and the events it names; an
 // overbooking with its ways out (a substitute with room, a window that fits: data/shortage-advisor.ts).
-// Exit 0 when clean, 1 when a problem is found.
+// Exit 0 when clean, 1 when a problem is found. Beside them, notes that are no problem (a quote
+// priced otherwise than the price list now says could be refreshed): said after the summary, in
+// `notes` for -o json, the exit code unaffected.
 
 import { byWindow } from '../../data/calendar.js';
-import { type Problem, checkCalendar } from '../../domain/checks.js';
+import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.js';
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import type { CalendarEvent } from '../../domain/records.js';
 import { type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { shortWallTime } from '../../domain/wall-time.js';
+import { overlaps, shortWallTime } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
@@ -26,7 +28,9 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   // The other lists are read beside the events list, not after it.
   const lists = Promise.all([calendar.items(), catalog.byId('rentalBlocks'), catalog.byId('statuses')]);
   lists.catch(() => undefined); // awaited below, once the events are in
-  const events = range ? await calendar.eventsIn(range) : [...(await calendar.events())].sort(byWindow);
+  // The events that end a turnaround before the range hold units in it too: read, not checked themselves.
+  const reach = calendar.longestTurnaround();
+  const events = range ? await calendar.eventsIn(reach > 0 ? { from: range.from - reach, to: range.to } : range) : [...(await calendar.events())].sort(byWindow);
   const active = events.filter((e) => !e.cancelled);
   const [items, blocks, statuses] = await lists;
   // The prices of each booked item are read as soon as a booking names it (the same bounded pool),
@@ -40,7 +44,10 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
     }
   });
   const prices = await calendar.prices(booked);
-  const problems = checkCalendar({ events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf });
+  const turnaround = await calendar.turnaround();
+  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, ...(turnaround ? { turnaround } : {}) };
+  const problems = checkCalendar(input);
+  const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));
   const ways = await overbookingWaysOut(deps, problems, byId);
   const data = problems.map((problem, index) => {
@@ -53,12 +60,17 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
     return way ? `${problem.message}; ${wayOutLine(way.eventId, way.way)}` : problem.message;
   };
 
-  const checked = `${active.length} event${active.length === 1 ? '' : 's'} checked`;
+  const checkedCount = range ? active.filter((e) => e.window && overlaps(e.window, range)).length : active.length;
+  const checked = `${checkedCount} event${checkedCount === 1 ? '' : 's'} checked`;
   notices.info(problems.length === 0 ? `No problems found (${checked}).` : `${problems.length} problem${problems.length === 1 ? '' : 's'} found (${checked}).`);
+  if (notes.length > 0) {
+    notices.info(`${notes.length} note${notes.length === 1 ? '' : 's'}, no problem: ${notes.length === 1 ? 'a quote' : 'quotes'} priced otherwise than the price list now says.`);
+    for (const note of notes) notices.info(`note: ${note.message}`);
+  }
   return {
     view: {
       kind: 'records',
-      body: { data },
+      body: { data, notes },
       rows: problems.map((p, i) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: message(p, i) })),
       columns: ['code', 'message'],
       lines: { lead: 'code', text: 'message' },

@@ -2,11 +2,8 @@
 // item; only those of --category where the service says which category an item is in.
 
 import type { CalendarData } from '../../data/calendar.js';
-import type { CalendarItem } from '../../domain/records.js';
+import { type CalendarItem, itemCategoryId } from '../../domain/records.js';
 import { UsageError } from '../../errors.js';
-
-/** The item field a service may use to say which category an item is in (the reference does not show one). */
-const CATEGORY_FIELDS = ['inventoryCategoryId', 'categoryId'];
 
 export async function chosenItems(calendar: CalendarData, refs: readonly string[], category: string | undefined): Promise<readonly CalendarItem[]> {
   // The same item named twice (by id and by name) is one row.
@@ -14,11 +11,10 @@ export async function chosenItems(calendar: CalendarData, refs: readonly string[
   let items = named ?? (await calendar.itemsInOrder());
   if (category !== undefined) {
     const found = await calendar.catalog.idOf('categories', category, '--category');
-    const field = CATEGORY_FIELDS.find((f) => items.some((item) => item.record[f] !== undefined && item.record[f] !== null));
-    if (!field) {
+    if (!items.some((item) => itemCategoryId(item) !== undefined)) {
       throw new UsageError("--category: the service's inventory items carry no category (the API reference does not show how items and categories relate); use --item");
     }
-    items = items.filter((item) => Number(item.record[field]) === found);
+    items = items.filter((item) => itemCategoryId(item) === found);
   }
   return items;
 }

@@ -1,7 +1,8 @@
 // Use case: the warehouse's pick list (`rentals load-sheet`). Per day: what goes out (the start of
 // each event's window: its dropoff, or its start without one) and what comes back (the end of the
 // window: the pickup, or the end), per event with its time, customer and address, and per item the
-// total units. Cancelled events are left out (they hold nothing).
+// total units. Cancelled events are left out (they hold nothing); a quote (an event the hold
+// policy counts as tentative) is marked as one: its units may never go out.
 
 import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../domain/records.js';
@@ -14,7 +15,7 @@ import type { GroupedView, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
-export type LoadSheetDeps = Pick<Factory, 'calendar' | 'wallNow' | 'notices'>;
+export type LoadSheetDeps = Pick<Factory, 'calendar' | 'wallNow' | 'notices' | 'ruleOf'>;
 
 export interface LoadSheetRequest {
   /** The (first) day, and the flag that gave it (--from or --date); default today. */
@@ -26,7 +27,7 @@ export interface LoadSheetRequest {
 }
 
 type Direction = 'out' | 'in';
-const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items'];
+const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items', 'quote'];
 /** The address a movement goes to or comes from is the event's venue. */
 const TITLES = { address: shopWord('venue') };
 
@@ -64,6 +65,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
   const [bookings, items] = await Promise.all([calendar.bookings(new Set(movements.map((m) => m.event))), calendar.items()]);
   movements.sort((a, b) => a.time - b.time || (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) || a.event.id - b.event.id);
 
+  const isQuote = (event: CalendarEvent) => deps.ruleOf(event) === 'tentative';
   const groups: GroupedView['groups'] = [];
   const days: unknown[] = [];
   for (let day = startOfDay(range.from); day < range.to; day += DAY_MS) {
@@ -73,7 +75,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
       const list = today.filter((m) => m.direction === direction);
       const totals = itemTotals(list.flatMap((m) => bookings.get(m.event.id) ?? []), items);
       dayData[direction] = {
-        events: list.map((m) => ({ id: m.event.id, eventName: m.event.name, time: clockTime(m.time), customerName: m.event.customer ?? null, address: venue(m.event), items: itemsJson(bookings.get(m.event.id) ?? [], items) })),
+        events: list.map((m) => ({ id: m.event.id, eventName: m.event.name, quote: isQuote(m.event), time: clockTime(m.time), customerName: m.event.customer ?? null, address: venue(m.event), items: itemsJson(bookings.get(m.event.id) ?? [], items) })),
         items: totals,
       };
       if (list.length === 0) continue;
@@ -89,6 +91,8 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
           customer: m.event.customer ?? null,
           address: venue(m.event),
           items: itemsText(bookings.get(m.event.id) ?? [], items),
+          // A quote: marked, its units may never go out (empty for a firm event).
+          quote: isQuote(m.event) || null,
         })),
         footer: [`To ${verb}:`, ...totals.map((t) => `  ${String(t.quantity).padStart(5)} × ${t.name}`)],
       });
@@ -104,6 +108,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
         time: m.time,
         eventId: m.event.id,
         eventName: m.event.name,
+        quote: isQuote(m.event),
         customer: m.event.customer,
         venue: venue(m.event),
         lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
@@ -116,7 +121,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
 function movementEntry(row: Record<string, unknown>): { lead: string; title: string; lines: string[] } {
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   const lines = [text(row.customer), text(row.address), text(row.items)].filter((line) => line !== '');
-  return { lead: text(row.time), title: `${text(row.event)} (${text(row.id)})`, lines };
+  return { lead: text(row.time), title: `${text(row.event)} (${text(row.id)})${row.quote === true ? ' · QUOTE, not confirmed' : ''}`, lines };
 }
 
 function itemTotals(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string; quantity: number }> {

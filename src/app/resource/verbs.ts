@@ -5,7 +5,7 @@ import type { Address } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { PlannedWrite, RecordWrites } from '../../data/planned-write.js';
 import type { Change } from '../../domain/changes.js';
-import { type FieldIssue, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
+import { type FieldIssue, NotFoundError, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
 import { knownColumns, resultView } from '../../output/records-view.js';
@@ -21,7 +21,7 @@ import {
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isReference, needsResolution } from '../../data/resolver.js';
-import { parseReference } from '../../data/names.js';
+import { type LookupResult, parseReference } from '../../data/names.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
 
@@ -61,14 +61,36 @@ function parseIdArgument(value: string | undefined, name = 'id'): number {
 /**
  * A positional id, or a record's name where the resource has names (`events get "Smith wedding"`):
  * the rules and the words of the id flags (`--event-id "Smith wedding"`), through the run's catalog.
+ * `assumed`: a bare number taken for the id without reading the list (Catalog.reference).
  */
-export async function resolveIdArgument(catalog: Catalog, def: ResourceDef, value: string | undefined, name = 'id'): Promise<number> {
-  if (!isReference(def, value) || !needsNames(value)) return parseIdArgument(idText(value), name);
-  const found = (await catalog.names(def.name)).resolveRef(value);
+async function positionalId(catalog: Catalog, def: ResourceDef, value: string | undefined, name: string): Promise<{ id: number; assumed: boolean }> {
+  if (!isReference(def, value) || !needsNames(value)) return { id: parseIdArgument(idText(value), name), assumed: false };
+  const { found, assumed } = await catalog.reference(def.name, value);
+  return { id: foundId(found, def, value, name), assumed };
+}
+
+function foundId(found: LookupResult, def: ResourceDef, value: string, name: string): number {
   if (found.ok) return found.id;
   const issue = [{ field: name, message: found.rule, value }];
   // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
   throw found.reason === 'missing' ? new UnknownNameError(issue, def.singular) : new ValidationError(issue, def.singular);
+}
+
+/**
+ * `read` (a GET, a write's plan) of the record a positional reference names. A bare number taken
+ * for the id without reading the list, that no record has (404): the list is read once, and a
+ * record named so is read instead (`inventory get 0999999`, the item named "0999999").
+ */
+export async function readNamed<T>(catalog: Catalog, def: ResourceDef, value: string | undefined, read: (id: number) => Promise<T>, name = 'id'): Promise<T> {
+  const { id, assumed } = await positionalId(catalog, def, value, name);
+  try {
+    return await read(id);
+  } catch (error) {
+    if (!assumed || !(error instanceof NotFoundError)) throw error;
+    const found = (await catalog.names(def.name)).resolveRef(value!);
+    if ((found.ok && found.id === id) || (!found.ok && found.reason === 'missing')) throw error;
+    return read(foundId(found, def, value!, name));
+  }
 }
 
 export function chooseVersion(def: ResourceDef, requested: string | undefined): ApiVersion {
@@ -201,14 +223,17 @@ export async function updateView(
     throw new UsageError('nothing to change: give at least one field flag (see --help) or --file');
   }
   checkGivenValues(def, changes);
-  const id = given ?? (await resolveIdArgument(deps.catalog(), def, String(idArgument)));
-  if (bodyId !== undefined && String(bodyId) !== String(id)) {
-    throw new UsageError(`the body's id ${JSON.stringify(bodyId)} is not the id being updated (${id})`);
-  }
   const resolver = deps.names();
   const parentId = await resolveParentId(def, parentGiven ?? (def.parent ? changes[def.parent.field] : undefined), resolver);
+  const values = await resolver.resolve(def, changes);
   const { writer, notices } = await writerOf(deps, def);
-  const planned = await writer.planUpdate({ def, version, parentId }, id, await resolver.resolve(def, changes), { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
+  const plan = (id: number) => {
+    if (bodyId !== undefined && String(bodyId) !== String(id)) {
+      throw new UsageError(`the body's id ${JSON.stringify(bodyId)} is not the id being updated (${id})`);
+    }
+    return writer.planUpdate({ def, version, parentId }, id, values, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
+  };
+  const planned = given === undefined ? await readNamed(deps.catalog(), def, String(idArgument), plan) : await plan(given);
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
 }
 
@@ -229,9 +254,9 @@ export async function deleteView(deps: ResourceDeps, at: Address, ref: string, i
     const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : JSON.stringify(ref);
     throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
   }
-  const id = await resolveIdArgument(deps.catalog(), at.def, ref);
   const { writer, notices } = await writerOf(deps, at.def);
-  const planned = await writer.planDelete(at, id);
+  const planned = await readNamed(deps.catalog(), at.def, ref, (id) => writer.planDelete(at, id));
+  const id = planned.changes[0]?.id;
   if (confirm) await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${recordLabel(at.def, planned.changes[0]?.before)}?`, 'Nothing deleted.');
   return shownOrWritten(deps, planned, input.dryRun === true, notices, (changes) => changes.map((change) => ({ id: change.id })));
 }

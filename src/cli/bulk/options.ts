@@ -11,28 +11,44 @@ import { conceptOfField, conceptValue } from '../vocabulary.js';
 
 export { parseConcurrency } from '../../app/bulk/concurrency.js';
 
+/** The help topic that describes the options every bulk run shares: a command's help names them in one line. */
+const BULK_TOPIC = 'bulk';
+
 export const CONCURRENCY = {
-  concurrency: { value: 'n', help: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})` },
+  concurrency: { value: 'n', help: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`, topic: BULK_TOPIC },
 } as const satisfies FlagDecls;
 
 export const REPORT = {
-  report: { value: 'file', help: 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)', conflicts: ['dryRun', 'plan'] },
-  force: { help: 'replace the --report file if it exists (it may be the only record of an earlier run)' },
+  report: { value: 'file', help: 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)', conflicts: ['dryRun', 'plan'], topic: BULK_TOPIC },
+  force: { help: 'replace the --report file if it exists (it may be the only record of an earlier run)', topic: BULK_TOPIC },
 } as const satisfies FlagDecls;
 
 /** -y, --yes: a change of more than 50 rows asks first at a terminal, and needs --yes elsewhere. */
 export const YES = {
-  yes: { short: 'y', help: 'apply more than 50 changes without asking (needed when not on a terminal)' },
+  yes: { short: 'y', help: 'apply more than 50 changes without asking (needed when not on a terminal)', topic: BULK_TOPIC },
 } as const satisfies FlagDecls;
 
 /** --dry-run, --plan, --skip-invalid: import and adjust share them. */
 export function planningFlags(applyCommand: string) {
   return {
-    dryRun: { help: 'print the plan (each row: create, update old → new, unchanged, invalid; then totals) and send nothing' },
-    plan: { value: 'file', help: `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\`` },
-    skipInvalid: { help: 'apply the valid rows even when some are invalid (they are reported; exit 6)' },
-    all: { help: 'with --dry-run at a terminal: list the unchanged rows too (by default they are counted)' },
+    dryRun: { help: 'print the plan (each row and the totals); send nothing' },
+    plan: { value: 'file', help: `write the plan to a file and send nothing; run it later with \`${applyCommand} <file>\``, topic: BULK_TOPIC },
+    skipInvalid: { help: 'apply the valid rows even when some are invalid (they are reported; exit 6)', topic: BULK_TOPIC },
+    all: { help: 'with --dry-run at a terminal: list the unchanged rows too (by default they are counted)', topic: BULK_TOPIC },
   } as const satisfies FlagDecls;
+}
+
+/** The options a bulk run shares, each with its help: what `rentals help bulk` lists (a command's help names them). */
+export function bulkRunOptionsHelp(): string {
+  const { dryRun: _shown, ...planning } = planningFlags('rentals <resource> apply');
+  const decls: FlagDecls = { ...planning, ...maxChangeFlags(), ...largeChangeFlags(), ...CONCURRENCY, ...REPORT, ...YES };
+  const entries = Object.entries(decls).flatMap(([key, decl]) => {
+    if ('concept' in decl || 'fields' in decl) return [];
+    const long = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}${decl.value === undefined ? '' : ` <${decl.value}>`}`;
+    return [[decl.short ? `-${decl.short}, ${long}` : long, decl.help] as const];
+  });
+  const width = Math.max(...entries.map(([term]) => term.length)) + 2;
+  return `Options of every bulk run (import, adjust, apply):\n${entries.map(([term, help]) => `  ${term.padEnd(width)}${help}`).join('\n')}`;
 }
 
 /** --plan's file: "-" is refused (apply reads "-" as stdin, so the file named "-" could not be applied as the hint says). */
@@ -50,7 +66,12 @@ export function listingAll<T extends View | Outcome>(result: T, all: boolean | u
 
 /** Where rows set a price. */
 export function maxChangeFlags(when = true) {
-  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent (in place of the default guard)', when } } as const satisfies FlagDecls;
+  return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent (in place of the default guard)', when, topic: BULK_TOPIC } } as const satisfies FlagDecls;
+}
+
+/** --allow-large-changes where rows set a price: a move by a factor of 10 is refused by default (a separator or unit mix-up). */
+export function largeChangeFlags(when = true) {
+  return { allowLargeChanges: { help: 'let a price move by a factor of 10 or more (refused by default: the mark of a separator or unit mix-up)', when, conflicts: ['maxChange'], topic: BULK_TOPIC } } as const satisfies FlagDecls;
 }
 
 /** --allow-overbook where the resource has booking rules (bookings); other resources do not take it. */
@@ -76,7 +97,7 @@ function scoped(def: ResourceDef): boolean {
 /** `--event-id <id>` (also `--event`) where rows are scoped to an event; `what` ends its help. */
 export function scopeFlags(def: ResourceDef, what: string) {
   return {
-    event: { concept: 'event', description: `the ${def.parent ? resources[def.parent.resource].singular : 'event'} whose ${def.plural} ${what} (id or name)`, when: scoped(def) },
+    event: { concept: 'event', description: `the ${def.parent ? resources[def.parent.resource].singular : 'event'} whose ${def.plural} ${what}`, when: scoped(def) },
   } as const satisfies FlagDecls;
 }
 
@@ -90,7 +111,7 @@ export function filterFlags(filters: readonly string[] = ['inventoryId', 'rental
   const unknown = filters.filter((field) => field !== 'inventoryId' && field !== 'rentalBlockId');
   if (unknown.length > 0) throw new Error(`bulk filters ${unknown.join(', ')} need their flags declared in cli/bulk/options.ts`);
   return {
-    item: { concept: 'item', list: collectIds, description: 'only this item (id or name); repeat or give 3,4,5 for several', when: filters.includes('inventoryId') },
-    block: { concept: 'block', list: collectIds, description: 'only this rental block (id or name, e.g. Weekend); repeatable', when: filters.includes('rentalBlockId') },
+    item: { concept: 'item', list: collectIds, description: 'only these items (ids or names; 3,4,5)', when: filters.includes('inventoryId') },
+    block: { concept: 'block', list: collectIds, description: 'only these rental blocks (ids or names)', when: filters.includes('rentalBlockId') },
   } as const satisfies FlagDecls;
 }

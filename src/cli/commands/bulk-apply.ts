@@ -7,12 +7,12 @@ import { CONCURRENCY, REPORT, YES, overbookFlags, parseConcurrency } from '../bu
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 
 export function bulkApplyCommand(def: ResourceDef): LeafCommand {
-  const writers = (def.bulk?.planCommands ?? ['import']).map((name) => `\`${def.command} ${name} --plan\``).join(' or ');
+  const writers = (def.bulk?.planCommands ?? ['import']).join('/');
   return defineViewCommand({
     effect: 'sets',
     name: 'apply',
     args: '<plan>',
-    summary: `Apply a plan written by ${writers}; rows changed since are skipped as stale`,
+    summary: `Run a plan of ${writers} --plan; skips stale rows`,
     examples: [`rentals ${def.command} import changes.csv --plan plan.json`, `rentals ${def.command} apply plan.json --report applied.ndjson`],
     // Only resources with write rules (bookings, events, inventory) have a shortage to let through.
     flags: { ...CONCURRENCY, ...REPORT, ...YES, ...overbookFlags(def) },

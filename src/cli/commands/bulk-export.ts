@@ -10,14 +10,14 @@ export function bulkExportCommand(def: ResourceDef): LeafCommand {
   return defineViewCommand({
     effect: 'reads',
     name: 'export',
-    summary: `Print every ${def.singular} as rows that \`import\` reads back (-o csv, ndjson or json)`,
-    help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default when piped), -o ndjson and -o json are exactly what import reads. For a spreadsheet: --for-spreadsheet [--locale de] (a csv it opens as written), or -o xlsx.\n`,
+    summary: `Every ${def.singular} as rows that import reads back`,
+    help: `\nColumns: ${def.bulk?.exportColumns.join(',')}. -o csv (the default piped), ndjson and json are what import reads; -o xlsx for a spreadsheet.\n`,
     examples: def.examples?.export ?? [],
     flags: {
       ...filterFlags(def.bulk?.exportFilters ?? []),
       ...scopeFlags(def, 'to export'),
-      forSpreadsheet: { help: 'csv for Excel or LibreOffice: a UTF-8 byte order mark, and the separator and decimal mark of --locale (default en)' },
-      locale: { value: 'tag', help: "with --for-spreadsheet (implied): the spreadsheet's locale, e.g. de (; between fields, 155,25)" },
+      forSpreadsheet: { help: 'csv for a spreadsheet: a byte order mark, --locale marks' },
+      locale: { value: 'tag', help: 'the spreadsheet\'s locale, e.g. de (; and 155,25)' },
       ...CONCURRENCY,
     },
     view: 'records',

@@ -7,7 +7,7 @@ export const eventsOpen = defineViewCommand({
   effect: 'reads',
   name: 'open',
   args: '<id>',
-  summary: "Print the event's web link (and open it with --browser)",
+  summary: "Print the event's web link (--browser opens it)",
   examples: ['rentals events open 12', 'rentals events open 12 --browser'],
   flags: { browser: { help: 'open the link in the default browser' } },
   view: 'text',

@@ -48,7 +48,7 @@ function helpText(command: Command): string {
   return text;
 }
 
-/** At a terminal, help wrapped to its width (help-output.ts); piped, as it is. */
+/** At a terminal, a topic wrapped to its width (help-output.ts); piped, as it is (for grep). */
 async function forTerminal(ctx: Context, text: string): Promise<string> {
   return ctx.term.stdoutIsTTY ? fitted(text, helpWidth(ctx)) : text;
 }
@@ -64,7 +64,8 @@ export const helpCommand = defineRawViewCommand({
       // Only the holds topic depends on the settings in force (and the service's statuses).
       const settings = topic.name === 'holds' ? await (await import('../../config/settings.js')).resolveSettings(globals, ctx.env, ctx.homedir).catch(() => undefined) : undefined;
       const statusNames = settings?.baseUrl.value ? await serviceStatusNames(ctx, globals) : undefined;
-      return { kind: 'text', text: await forTerminal(ctx, `${topic.text(settings, statusNames)}\n`) };
+      const options = topic.options ? `\n\n${await topic.options()}` : '';
+      return { kind: 'text', text: await forTerminal(ctx, `${topic.text(settings, statusNames)}${options}\n`) };
     }
     const found = findCommand(root, words);
     if (!('command' in found)) {
@@ -73,6 +74,7 @@ export const helpCommand = defineRawViewCommand({
       const guesses = suggestions(found.missing, found.under === root ? [...topics, ...names] : names);
       throw new UsageError(`no command or help topic "${words.join(' ')}" (topics: ${topics.join(', ')}; commands: rentals --help)${didYouMean(guesses)}`);
     }
-    return { kind: 'text', text: await forTerminal(ctx, helpText(found.command)) };
+    // A command's help as --help shows it: wrapped to the terminal, or to 80 columns piped.
+    return { kind: 'text', text: await fitted(helpText(found.command), helpWidth(ctx)) };
   },
 });

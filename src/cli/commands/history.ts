@@ -10,12 +10,12 @@ import { TOP_LEVEL } from './top-level.js';
 export const historyCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.history,
-  help: '\nEvery command that writes through rentals is one entry: when, the command line (secrets redacted) and each record before and after. Kept in the config directory (history/, 0600), the last 4-8 MiB. `rentals undo <entry>` puts an entry back.\n',
+  help: '\nEach command that writes is one entry: when, the command line (secrets redacted), each record before and after; its bookings, prices or stock count as changing an event or item. Kept in the config directory (history/, 0600), the last 4-8 MiB.\n',
   examples: ['rentals history', 'rentals history --event 12 --since today', "rentals history -o json | jq '.data[0].records'"],
   flags: {
-    event: { concept: 'event', primary: 'event', value: 'name|id', description: 'only entries that changed this event or its bookings' },
-    item: { concept: 'item', primary: 'item', value: 'name|id', description: 'only entries that changed this item, its prices or bookings of it' },
-    since: { value: 'date', help: 'only entries from this day or time on (today, -7d, 2026-06-12)' },
+    event: { concept: 'event', primary: 'event', value: 'name|id', description: 'only entries changing this event' },
+    item: { concept: 'item', primary: 'item', value: 'name|id', description: 'only entries changing this item' },
+    since: { value: 'date', help: 'only entries from this day or time on (-7d, today)' },
     limit: { value: 'n', help: 'at most this many entries (newest first)' },
   },
   view: 'groups',

@@ -10,27 +10,25 @@ const DEFAULT_ROUND = '0.01';
 export const pricesAdjust = defineViewCommand({
   effect: 'changes',
   name: 'adjust',
-  summary: 'Change many prices at once by a percentage or an amount, in exact decimals, rounded half-up',
+  summary: 'Change many prices by a percent or an amount, exactly',
   help: `
-Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99; with --round 0.05 it is 21.00.
-A price that would go below 0 is invalid (nothing is sent unless --skip-invalid).`,
+Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99.`,
   examples: [
     'rentals prices adjust --percent 5 --dry-run',
     'rentals prices adjust --percent -10 --rental-block-id Weekend --round 0.5 --report run.ndjson',
     'rentals prices adjust --amount 2.50 --inventory-id "Tent 20x20" --max-change 20',
-    'rentals prices adjust --percent 5 --plan plan.json && rentals prices apply plan.json',
   ],
   flags: {
     percent: { value: 'n', help: 'change by this many percent (e.g. 5, -10, 2.5)', conflicts: ['amount'] },
     amount: { value: 'n', help: 'change by this amount (e.g. 5, -2.50)' },
     ...filterFlags(),
-    round: { value: 'step', help: `round each new price to a multiple of this step, half-up: 0.01, 0.05, 0.5, 1, … (default ${DEFAULT_ROUND})`, default: DEFAULT_ROUND },
+    round: { value: 'step', help: `round new prices half-up to this step (default ${DEFAULT_ROUND})`, default: DEFAULT_ROUND },
     ...planningFlags('rentals prices apply'),
     ...maxChangeFlags(),
     ...CONCURRENCY,
     ...REPORT,
     ...YES,
-    resume: { value: 'report', help: 'adjust only the prices the report says did not change (give the same flags); without --report, this run\'s lines are added to it' },
+    resume: { value: 'report', help: 'adjust only the prices the report says did not change', topic: 'bulk' },
   },
   view: 'plan',
   handler: async (deps, options) =>

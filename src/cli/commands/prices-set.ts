@@ -1,5 +1,6 @@
 // `rentals prices set --inventory-id <id|name> --rental-block-id <id|name> --price <p>`: one upsert
 // through the bulk engine. The pair's price unchanged → no request; different → PUT; none → POST.
+// It answers with its change, as every write (app/changes-view.ts).
 
 import { resources, writableFields } from '../../resources/definitions.js';
 import { fieldsFromFlags } from '../field-flags.js';
@@ -8,7 +9,7 @@ import { defineViewCommand } from '../registry/spec.js';
 export const pricesSet = defineViewCommand({
   effect: 'sets',
   name: 'set',
-  summary: 'Set the price of an item for a rental block: created, updated, or left alone when unchanged',
+  summary: 'Set the price of an item for a rental block',
   examples: [
     'rentals prices set --inventory-id 7 --rental-block-id 2 --price 149.50',
     'rentals prices set --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150 --dry-run',
@@ -17,6 +18,6 @@ export const pricesSet = defineViewCommand({
     fields: { fields: writableFields(resources.prices), required: true },
     dryRun: { help: 'say what would be done and send nothing' },
   },
-  view: 'text',
+  view: 'changes',
   handler: async (deps, options) => (await import('../../app/bulk/set-price.js')).setPrice(deps, { ...fieldsFromFlags(resources.prices, options), dryRun: options.dryRun === true }),
 });

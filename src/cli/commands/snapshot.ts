@@ -32,10 +32,7 @@ export const diffCommand = defineViewCommand({
 One row per change: a record added or removed, or one field of a record changed. The same value
 written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
 Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
-
-A snapshot is read in any order: its keys sorted (jq -S, Python's sort_keys), its resources and
-records in any order. Memory stays bounded whatever its size: records out of id order are sorted
-through temporary files under TMPDIR, removed when the diff ends.
+A snapshot is read in any order (keys sorted by jq -S, records out of id order), in bounded memory.
 `,
   examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.data | length'"],
   flags: {

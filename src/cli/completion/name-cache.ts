@@ -1,6 +1,8 @@
 // Names for completion, cached per base URL for a few minutes in the config directory, so a TAB
 // costs no request while the cache is fresh. A missing or stale entry is fetched once, with a
-// short timeout and no retries: a slow or unreachable server must never hang the shell.
+// short timeout and no retries: a slow or unreachable server must never hang the shell. While
+// fresh, they also tell a run whether a bare number (`inventory get 7`) may be a name
+// (data/catalog.ts Catalog.reference), without a request.
 
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +29,7 @@ export class NameCache {
   async names(baseUrl: string, resource: ResourceName, fetch: () => Promise<string[]>): Promise<string[]> {
     const file = await this.read();
     const entry = file[baseUrl]?.[resource];
-    if (entry && this.now() - entry.fetchedAt < NAME_CACHE_TTL_MS) return entry.names;
+    if (entry && this.isFresh(entry)) return entry.names;
     let names: string[];
     try {
       names = await fetch();
@@ -37,6 +39,16 @@ export class NameCache {
     (file[baseUrl] ??= {})[resource] = { fetchedAt: this.now(), names };
     await this.write(file).catch(() => undefined);
     return names;
+  }
+
+  /** The names cached of `resource` at `baseUrl` while fresh, else undefined; never a request. */
+  async fresh(baseUrl: string, resource: ResourceName): Promise<readonly string[] | undefined> {
+    const entry = (await this.read())[baseUrl]?.[resource];
+    return entry && this.isFresh(entry) && Array.isArray(entry.names) ? entry.names : undefined;
+  }
+
+  private isFresh(entry: Entry): boolean {
+    return this.now() - entry.fetchedAt < NAME_CACHE_TTL_MS;
   }
 
   private async read(): Promise<CacheFile> {

@@ -2,6 +2,7 @@
 // calendar (`inventory list`) never loads them (src/cli/factory/index.ts imports this module lazily).
 
 import { CalendarData, type CalendarReading } from '../../data/calendar.js';
+import type { TurnaroundPolicy } from '../../domain/turnaround.js';
 import type { Catalog } from '../../data/catalog.js';
 import { ShortageAdvisor } from '../../data/shortage-advisor.js';
 import type { AlternativeRule } from '../../domain/alternatives.js';
@@ -10,11 +11,11 @@ import type { CalendarEvent } from '../../domain/records.js';
 import type { WallTime } from '../../domain/wall-time.js';
 import type { Notices } from '../../output/notices.js';
 
-export function calendarOver(catalog: Catalog, notices: Notices, reading: CalendarReading): CalendarData {
+export function calendarOver(catalog: Catalog, notices: Notices, reading: CalendarReading, turnaround: TurnaroundPolicy): CalendarData {
   // A line that names no item holds nothing and is in no total: say so wherever it is read.
   const warn = (line: { id: number; eventId: number }) =>
     notices.warn(`warning: booking ${line.id} of event ${line.eventId} names no item (no readable inventoryId): it holds nothing and is left out of totals (rentals check)`);
-  return new CalendarData(catalog, warn, reading);
+  return new CalendarData(catalog, warn, reading, { policy: turnaround, warn: (message) => notices.warn(message) });
 }
 
 export interface AdvisorSetup {

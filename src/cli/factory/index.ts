@@ -15,6 +15,7 @@ import { dataDir } from '../../config/store.js';
 import { holdRuleFor, writeRuleFor } from '../../domain/hold-policy.js';
 import { wallTimeOf } from '../../domain/wall-time.js';
 import type { Context } from '../context.js';
+import type { ResourceName } from '../../resources/definitions.js';
 import type { RunOutput } from '../session/output.js';
 import type { RunSettings } from '../session/settings.js';
 import { RunClient } from './client.js';
@@ -39,8 +40,15 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
   const history = new RunHistory(ctx, settings);
   const api = () => new ResourceApi(client.http(), history.journal());
   let catalog: Catalog | undefined;
+  // Whether a bare number may be a name, asked of the completion cache (read only then: no request, no module at startup).
+  const knownNames = async (name: ResourceName) => {
+    const baseUrl = settings.baseUrl.value;
+    if (!baseUrl) return undefined;
+    const { NameCache } = await import('../completion/name-cache.js');
+    return new NameCache(settings.configDir, ctx.now).fresh(baseUrl, name);
+  };
   const catalogOf = (options?: ConstructorParameters<typeof Catalog>[1]) =>
-    (catalog ??= new Catalog(api, { ...options, warn: (text) => output.notices().warn(text) }));
+    (catalog ??= new Catalog(api, { ...options, warn: (text) => output.notices().warn(text), knownNames }));
   const holds = settings.holds.value!;
   const ruleOf = holdRuleFor(holds);
   const writeRule = writeRuleFor(settings.shopHolds, holds);
@@ -53,7 +61,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
   const calendarOf = (reading = {}) =>
     (calendar ??= (async () => {
       const { calendarOver } = await import('./calendar.js');
-      return calendarOver(catalogOf(), output.notices(), reading);
+      return calendarOver(catalogOf(), output.notices(), reading, settings.turnaround);
     })());
   let advisor: Promise<ShortageAdvisor> | undefined;
   const advisorOf = () =>
@@ -105,8 +113,13 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     dataDir: () => dataDir(ctx.env, ctx.homedir),
     history: () => (historyLog ??= history.log()),
     notices: () => output.notices(),
-    progress: () => (term.stderrIsTTY && !output.quiet() ? (text) => void term.stderr.write(text) : undefined),
-    stderr: (text) => void term.stderr.write(text),
+    // A run that writes its own lines on stderr (a bulk run's progress and summary) takes the
+    // notes there too, in order, instead of into the paged text.
+    progress: () => (term.stderrIsTTY && !output.quiet() ? (output.printer.shareStderr(), (text) => void term.stderr.write(text)) : undefined),
+    stderr: (text) => {
+      output.printer.shareStderr();
+      term.stderr.write(text);
+    },
     fields: () => output.fields(),
     asker: () => (term.stdinIsTTY && term.stderrIsTTY ? (question) => ctx.confirm(question) : undefined),
     secretAsker: () => (term.stdinIsTTY ? (question) => ctx.promptSecret(question) : undefined),

@@ -19,6 +19,26 @@ interface FlagBase {
   conflicts?: readonly string[];
   /** Declared only when true (a flag only some resources take: `--allow-overbook` for bookings). */
   when?: boolean;
+  /** Taken (and suggested for a typo) but not listed in help: `--api-version` of a resource with one version, where there is nothing to choose. */
+  unlisted?: boolean;
+  /**
+   * Named, without its help, in the command help's line of options that this help topic describes
+   * (`rentals help bulk`): the options every bulk run shares, so that a command's help stays one screen.
+   */
+  topic?: string;
+}
+
+const TOPICS = new WeakMap<Option, string>();
+const UNLISTED = new WeakSet<Option>();
+
+/** An option help does not list (FlagBase.unlisted). */
+export function unlisted(option: Option): boolean {
+  return UNLISTED.has(option);
+}
+
+/** The help topic that describes an option named in its topic's line (FlagBase.topic); undefined for the others. */
+export function optionTopic(option: Option): string | undefined {
+  return TOPICS.get(option);
 }
 
 /** `--dry-run`: true when given. */
@@ -110,6 +130,8 @@ export function addFlags(command: Command, flags: FlagDecls): void {
       if (decl.list) option.argParser(decl.list);
     }
     if (decl.conflicts) option.conflicts([...decl.conflicts]);
+    if (decl.unlisted) UNLISTED.add(option);
+    if (decl.topic) TOPICS.set(option, decl.topic);
     command.addOption(option);
   }
 }

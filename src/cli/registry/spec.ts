@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
 import { formatsFor } from '../../output/formats.js';
-import { PAPER_SIZES, setting } from '../../config/settings-table.js';
+import { PAPER_SIZES } from '../../config/settings-table.js';
 import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
@@ -270,7 +270,7 @@ export function outputOf(command: Command): { formats: readonly ViewFormat[]; pa
  * defineViewCommand and read before the handler runs (registry/page-output.ts, loaded then).
  */
 const PAGE_FLAGS = {
-  paper: { value: 'size', help: `with -o html or pdf: the paper, ${PAPER_SIZES.join(' or ')} (default: the paper setting, ${setting('paper').default})` },
+  paper: { value: 'size', help: `with -o html or pdf: ${PAPER_SIZES.join(' or ')} (default: the paper setting)` },
 } as const satisfies FlagDecls;
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */

@@ -16,7 +16,7 @@ import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
 import { dateOrderFields } from '../../schemas/date-order.js';
 import { ALLOW_OVERBOOK_HELP } from '../write-guards.js';
 import type { ResourceDeps } from '../../app/resource/verbs.js';
-import { addView, addressOf, chooseVersion, deleteView, getView, listView, resolveIdArgument, updateView } from '../../app/resource/verbs.js';
+import { addView, addressOf, chooseVersion, deleteView, getView, listView, readNamed, updateView } from '../../app/resource/verbs.js';
 
 const VERB_ALIASES: Record<Verb, readonly string[]> = {
   list: ['ls'],
@@ -30,7 +30,7 @@ const VERB_ALIASES: Record<Verb, readonly string[]> = {
 function addressFlags(def: ResourceDef) {
   const parent = parentField(def);
   return {
-    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})` },
+    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`, unlisted: def.versions.length === 1 },
     parent: { fields: parent ? [parent] : [], required: true },
   } as const satisfies FlagDecls;
 }
@@ -42,7 +42,7 @@ function writeFlags<D extends ResourceDef>(def: D, fileHelp: string, overbook: b
     apiVersion: addressFlags(def).apiVersion,
     fields: { fields: writableFields(def) },
     file: { concept: 'bodyFile', description: fileHelp },
-    dryRun: { help: 'show the change (before → after) and the request it would send; send nothing' },
+    dryRun: { help: 'show the change and its request; send nothing' },
     // Events: dates out of order are refused unless this flag (schemas/date-order.ts).
     allowDateOrder: { help: 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)', when: dateOrderFields(def.name) !== undefined },
     allowOverbook: { help: ALLOW_OVERBOOK_HELP, when: overbook },
@@ -82,7 +82,8 @@ async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOp
 /** The group's own examples: a list and a get. */
 export function groupExamples(def: ResourceDef): string[] {
   const p = parentFlag(def);
-  return [`rentals ${def.command} list${p}`, `rentals ${def.command} get 3${p} --json`];
+  // One: a group's help lists its commands, on one 80×24 screen; each command's help has its own.
+  return [`rentals ${def.command} list${p}`];
 }
 
 export function genericCommands(def: ResourceDef): LeafCommand[] {
@@ -128,7 +129,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         view: 'records',
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
-          return getView(deps, at, await resolveIdArgument(deps.catalog(), def, id));
+          return readNamed(deps.catalog(), def, id, (found) => getView(deps, at, found));
         },
       }),
     add: () =>
@@ -139,7 +140,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         summary: `Create ${article(def.singular)}`,
         help: requiredFieldsHelp(def),
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
-        flags: writeFlags(def, 'JSON object with the fields ("-" for stdin); flags override it', def.writeRules === 'bookings'),
+        flags: writeFlags(def, 'a JSON object of the fields (- for stdin); flags win', def.writeRules === 'bookings'),
         // What it planned (a dry run) or wrote: its changes, with the records the server answered.
         view: 'changes',
         handler: async (deps, options) => {
@@ -155,7 +156,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         aliases: aliases('update'),
         summary: `Change fields of ${article(def.singular)} (others are kept)`,
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
-        flags: writeFlags(def, 'JSON object with fields to change ("-" for stdin); flags override it', def.writeRules !== undefined),
+        flags: writeFlags(def, 'a JSON object of the fields to change (- for stdin); flags win', def.writeRules !== undefined),
         view: 'changes',
         handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion);
@@ -213,7 +214,6 @@ function requiredFieldsHelp(def: ResourceDef): string {
   if (copied.length > 0) defaults.push(copied.join('; '));
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
-  lines.push('Datetimes: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS], YYYY-MM-DDTHH:MM:SS, or today, tomorrow, fri, +3d, +2w, now (rentals help dates). Booleans: true|false|1|0|yes|no.');
-  if (def.fields.some((f) => f.references)) lines.push('Id flags that name a status, block, item or event also take its name (e.g. --event-status-id Confirmed).');
+  if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: "2026-06-12 14:00", 2026-06-12, fri, +3d, now (rentals help dates)`);
   return `${lines.join('\n')}\n`;
 }

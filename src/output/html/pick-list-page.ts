@@ -14,6 +14,8 @@ export interface PickMovement {
   time: WallTime;
   eventId: number;
   eventName: string;
+  /** The event is a quote (it holds tentatively): marked, its units may never go out. */
+  quote?: boolean;
   customer?: string | undefined;
   venue?: string | undefined;
   lines: ReadonlyArray<{ itemName: string; quantity: number }>;
@@ -54,7 +56,7 @@ function section(direction: 'out' | 'in', movements: readonly PickMovement[], ta
   const rows = list.flatMap((m) =>
     m.lines.map(
       (line) =>
-        html`<tr>${BOX}<td>${line.itemName}</td><td class="num">${line.quantity}</td><td>${m.eventName} <small>(${m.eventId})</small>${m.customer ? html`<br><small>${m.customer}</small>` : ''}</td><td>${m.venue ?? ''}</td><td class="time">${clockTime(m.time)}</td></tr>\n`,
+        html`<tr>${BOX}<td>${line.itemName}</td><td class="num">${line.quantity}</td><td>${m.eventName} <small>(${m.eventId})</small>${m.quote ? html` <strong class="quote">QUOTE</strong>` : ''}${m.customer ? html`<br><small>${m.customer}</small>` : ''}</td><td>${m.venue ?? ''}</td><td class="time">${clockTime(m.time)}</td></tr>\n`,
     ),
   );
   const sums = new Map<string, number>();

@@ -11,7 +11,7 @@ export const agendaCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.agenda,
   help: withDatesLink(
-    '\nEach day lists the events whose window (dropoff → pickup) begins that day (an event under way when the range starts: its first day), in the order of the time shown: start, then id.\n--fields takes the columns (event, start, …) or the names of -o json (eventName, startDate, dropoffDate, endDate, pickupDate, customerName, venue).\n-o ics writes an iCalendar file: one VEVENT per event (UID stable across exports), start → end, the window and items in the description, cancelled events as STATUS:CANCELLED.\n',
+    '\nEach day lists the events whose window (dropoff → pickup) begins that day, by start time; one under way when the range begins is under its own first day, marked continuing. -o ics: one VEVENT per event (rentals help formats).\n',
   ),
   examples: ['rentals agenda', 'rentals agenda --from 2026-06-01 --to 2026-06-30 -o csv', 'rentals agenda --from today --to +8w -o ics > rentals.ics'],
   flags: { ...RANGE_FLAGS, activeOnly: { help: 'leave cancelled events out' } },

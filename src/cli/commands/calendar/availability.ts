@@ -8,19 +8,19 @@ import { availability, findWindows } from '../../../app/calendar/availability.js
 import { UsageError } from '../../../errors.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, positiveInt, rangeOf, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, positiveInt, rangeOf } from './options.js';
 import type { FlagDecls } from '../../registry/flags.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 /** Exported for the type-level test of a calendar command's options (test/cli/command-types.test.ts). */
 export const AVAILABILITY_FLAGS = {
   ...RANGE_FLAGS,
-  ...itemListFlag('only this item; repeat for several (--find: NAME=QTY, the units wanted)'),
+  ...itemListFlag('only this item; repeatable'),
   ...CATEGORY_FLAG,
   daily: { help: 'a day × item grid of free units' },
-  all: { help: 'every item, also inactive ones without bookings' },
-  find: { help: 'the earliest windows in which all the --item NAME=QTY units are free together for --duration' },
-  duration: { value: 'length', help: 'with --find: how long (2d, 36h, 1d12h)' },
+  all: { help: 'also the inactive items without bookings' },
+  find: { help: 'the earliest windows where every --item NAME=QTY is free' },
+  duration: { value: 'length', help: 'with --find: how long (2d, 36h)' },
   limit: { value: 'n', help: 'with --find: at most n windows (default 5)' },
   includeTentative: { help: 'with --find: count quotes as holding too' },
 } as const satisfies FlagDecls;
@@ -28,14 +28,9 @@ export const AVAILABILITY_FLAGS = {
 export const availabilityCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.availability,
-  help: withDatesLink(
-    '\nbooked = the most units held firmly at one moment of the range (not the sum over the range); tentative = the same for quotes; free = owned − booked; freeIfQuotesConfirm = owned − the most held by both at one moment (see `rentals help holds`).\n--find: windows are the stretches in which every asked item has its units free (firm holds; quotes too with --include-tentative), earliest first, exact to the minute, never starting before now; each has its earliest start (from), how long it stays free (to) and its latest start.\n',
-  ),
   examples: [
-    'rentals availability --from fri --to sun',
-    'rentals availability --from 2026-06-01 --to 2026-06-30 --item "20x20 Frame Tent" --daily',
+    'rentals availability --range 2026-06 --daily --item "20x20 Frame Tent"',
     'rentals availability --find --item "20x20 Frame Tent=6" --duration 2d --from today --to +8w',
-    "rentals availability --json | jq '.data[] | select(.free < 0)'",
   ],
   flags: AVAILABILITY_FLAGS,
   view: (options) => (options.daily ? 'grid' : 'records'),

@@ -10,7 +10,7 @@ import { UsageError } from '../../../errors.js';
 import { parseDecimal } from '../../../schemas/values.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValue, conceptValues } from '../../vocabulary.js';
-import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, itemListFlag, withDatesLink } from './options.js';
+import { DRY_RUN_FLAG, WRITE_GUARD_FLAGS, itemListFlag } from './options.js';
 
 function parsePrice(text: string | undefined, asks: number): Money | undefined {
   if (text === undefined) return undefined;
@@ -24,19 +24,17 @@ export const eventsBook = defineViewCommand({
   effect: 'sets',
   name: 'book',
   args: '<event>',
-  summary: "Book items on an event after checking availability; the price comes from the event's rental block",
-  help: withDatesLink(
-    '\nEvery item is checked against the other non-cancelled events whose window overlaps this one before anything is written (all lines of an item on the event count together). An item already on the event ends with the asked quantity on one line: its oldest line is changed (its price kept unless --price) and any other lines of it removed. A refusal for stock names the ways out: substitutes with room (the alternatives setting), the nearest windows that fit, the events holding the units; --substitute books the split.\n',
-  ),
+  summary: 'Book items on an event, checked against the stock',
+  help: '\nNothing is written unless every item fits; a refusal names the ways out.\n',
   examples: [
     'rentals events book 12 --item "White Folding Chair" --qty 40',
     'rentals events book 12 --item "60in Round Table=8" --item "LED Uplight=12" --dry-run',
     'rentals events book 12 --item "LED Uplight=20" --substitute --keep-price --dry-run',
   ],
   flags: {
-    ...itemListFlag('item to book; repeat for several, NAME=QTY sets each quantity', { value: 'name|id[=qty]', required: true }),
+    ...itemListFlag('item to book, NAME=QTY for its quantity; repeatable', { value: 'name|id[=qty]', required: true }),
     quantity: { concept: 'quantity', description: 'units, for items given without =QTY' },
-    price: { value: 'p', help: "unit price (default: the item's price for the event's rental block); one --item only" },
+    price: { value: 'p', help: 'unit price of one --item (default: its block price)' },
     substitute: { help: 'an item short over the window: book what is free of it and the rest on its first free substitute (the alternatives setting)' },
     keepPrice: { help: 'with --substitute: the substitute at the price agreed for the item it replaces, not its own' },
     ...WRITE_GUARD_FLAGS,

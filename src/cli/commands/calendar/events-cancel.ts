@@ -12,7 +12,7 @@ export const eventsCancel = defineViewCommand({
   effect: 'sets',
   name: 'cancel',
   args: '<event>',
-  summary: 'Cancel an event: it keeps its record and bookings but holds no inventory',
+  summary: 'Cancel an event: it keeps its bookings, holds nothing',
   help: withDatesLink('\nSets the cancel date and reason and, when the service has a Cancelled status, that status.\n'),
   examples: ['rentals events cancel 12 --cancel-reason "Customer postponed"', 'rentals events cancel 12 --cancel-reason "Rain" --cancel-date 2026-06-10 --dry-run'],
   flags: {
@@ -28,10 +28,8 @@ export const eventsUncancel = defineViewCommand({
   effect: 'sets',
   name: 'uncancel',
   args: '<event>',
-  summary: 'Make a cancelled event active again: clears the cancel date and reason, gives it a holding status; its bookings checked like a confirm',
-  help: withDatesLink(
-    '\nThe event gets its holds back: when its status is Cancelled it becomes Confirmed (or --status); every booking is checked against what the other events hold firmly, and nothing changes (exit 1) when one does not fit, unless --allow-overbook.\n',
-  ),
+  summary: 'Make a cancelled event hold again, checked as a confirm',
+  help: '\nA Cancelled status becomes Confirmed (or --status); its bookings are checked as a confirm checks them.\n',
   examples: ['rentals events uncancel 12', 'rentals events uncancel 12 --status Quoted --dry-run'],
   flags: {
     status: { concept: 'status', primary: 'status', value: 'name|id', description: 'the status it gets (default: Confirmed when its status is Cancelled, else its own)' },

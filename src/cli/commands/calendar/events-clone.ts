@@ -14,7 +14,7 @@ export const eventsClone = defineViewCommand({
   effect: 'adds',
   name: 'clone',
   args: '<event>',
-  summary: 'Copy an event to a new start date, every datetime shifted alike',
+  summary: 'Copy an event to a new start, every datetime shifted',
   help: withDatesLink(),
   examples: [
     'rentals events clone 12 --start-date 2027-06-11 --with-bookings',

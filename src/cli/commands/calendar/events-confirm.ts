@@ -11,7 +11,7 @@ export const eventsConfirm = defineViewCommand({
   effect: 'sets',
   name: 'confirm',
   args: '<event>',
-  summary: 'Confirm a quote: its status becomes Confirmed when its bookings fit against the firm holds',
+  summary: 'Confirm a quote when its bookings fit the firm holds',
   help: withDatesLink('\nEvery booking of the event is checked against what the other events hold firmly over its window (`rentals help holds`); when one does not fit, nothing changes (exit 1) unless --allow-overbook.\n'),
   examples: ['rentals events confirm 31', 'rentals check -o json | jq -r \'.data[] | select(.code == "quote-cannot-confirm") | .eventId\''],
   flags: WRITE_GUARD_FLAGS,

@@ -1,7 +1,6 @@
 // `rentals events list` with client-side filters (app/calendar/events-list.ts): the API's
 // reference shows no query parameters, so the whole list is read (one request) and filtered.
 
-import { RANGE_NAMES } from '../../../domain/dates.js';
 import { resources } from '../../../resources/definitions.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion } from '../../../app/resource/verbs.js';
@@ -15,25 +14,24 @@ export const eventsList = defineViewCommand({
   effect: 'reads',
   name: 'list',
   aliases: ['ls'],
-  summary: 'List events (filters: range, search, status, cancelled, sort, limit)',
-  help: withDatesLink(`\nEvents in date order (by start, then id) unless --sort says otherwise. Filters are applied here, on the whole list: the API's reference shows no query parameters for events.\n`),
+  summary: 'List events, filtered by range, name or status',
+  help: withDatesLink(),
   examples: [
     'rentals events list',
     'rentals events list --from today --to +30d --status Quoted',
     'rentals events list --search smith --sort Start:desc --limit 5',
-    "rentals events list --json | jq '.data[]'",
   ],
   flags: {
     status: { concept: 'status', primary: 'status', value: 'name|id', description: 'event status (e.g. Confirmed)' },
-    apiVersion: { value: 'version', help: `${versionHelp} (default v1)` },
+    apiVersion: { value: 'version', help: `${versionHelp} (default v1)`, unlisted: resources.events.versions.length === 1 },
     from: { value: 'date', help: 'events whose window (dropoff → pickup) ends after this' },
-    to: { value: 'date', help: 'events whose window starts before this (a day counts in full)' },
-    range: { value: 'name', help: `events whose window meets this range, by name: ${RANGE_NAMES}` },
+    to: { value: 'date', help: 'events whose window starts before this' },
+    range: { value: 'name', help: 'a named range instead: this-week, 2026-06…' },
     search: { value: 'text', help: 'event or customer name contains this (any case)' },
-    cancelled: { help: 'only cancelled events (a cancel date, or the Cancelled status)' },
+    cancelled: { help: 'only cancelled events' },
     activeOnly: { help: 'only events that are not cancelled' },
-    sort: { value: 'column[:desc]', help: 'sort by a column, by its title or field: Start (the default), startDate, Customer:desc' },
-    limit: { value: 'n', help: 'at most n events (after filtering and sorting)' },
+    sort: { value: 'column[:desc]', help: 'by a column, its title or field: Start (the default)' },
+    limit: { value: 'n', help: 'at most n events (after the filters and sort)' },
   },
   view: 'records',
   handler: (factory, options) => {

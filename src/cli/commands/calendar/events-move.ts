@@ -11,9 +11,9 @@ export const eventsMove = defineViewCommand({
   effect: 'changes',
   name: 'move',
   args: '<event>',
-  summary: 'Move an event in time: its five datetimes shifted alike, its bookings checked over the new window',
+  summary: 'Move an event in time, its bookings checked again',
   help: withDatesLink(
-    '\nGive --by (a length: 2d, -1w, +3h) or --to (the new dropoff; a day keeps the clock time). Every booking of the event is checked against what the other events hold firmly over the new window; when one does not fit, nothing changes (exit 1) unless --allow-overbook.\n',
+    '\nIts bookings are checked against the firm holds over the new window: nothing changes (exit 1) when one does not fit, unless --allow-overbook.\n',
   ),
   examples: ['rentals events move 12 --by 2d', 'rentals events move "Smith wedding" --to 2026-07-03 --dry-run', 'rentals events move 12 --by -1w'],
   flags: {

@@ -10,7 +10,7 @@ export const eventsShow = defineViewCommand({
   effect: 'reads',
   name: 'show',
   args: '<event>',
-  summary: 'Show an event with its bookings, line totals and the event total',
+  summary: 'An event with its bookings, line totals and total',
   help: `\n${TOTAL_FORMULA}.\n`,
   examples: [
     'rentals events show 12',

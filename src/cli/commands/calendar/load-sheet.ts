@@ -6,13 +6,13 @@
 import { loadSheet } from '../../../app/calendar/load-sheet.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValue } from '../../vocabulary.js';
-import { RANGE_NAME_FLAG, withDatesLink } from './options.js';
+import { RANGE_NAME_FLAG } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const loadSheetCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.loadSheet,
-  help: withDatesLink('\nout = the start of each event\'s window (its dropoff; its start when it has no dropoff): to load; in = the end (pickup, else end): to receive. Cancelled events are left out.\n'),
+  help: "\nout: each event's dropoff, to load; in: its pickup, to receive. A quote is marked QUOTE (it may never go out); cancelled events are left out.\n",
   examples: ['rentals load-sheet', 'rentals load-sheet --from fri --to mon -o json', 'rentals load-sheet --from tomorrow -o html > pick-list.html   # print it for the crew'],
   flags: {
     from: { concept: 'from', description: 'the (first) day (default today)', value: 'day', keep: ['date'] },

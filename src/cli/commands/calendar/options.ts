@@ -1,7 +1,7 @@
 // Option groups that several calendar commands share, as data (registry/flags.ts), each declared
 // once and spread into the commands' `flags`: a date range, an item list, the write guards.
 
-import { RANGE_NAMES, type RangeInput } from '../../../domain/dates.js';
+import type { RangeInput } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
 import type { FlagDecls } from '../../registry/flags.js';
@@ -13,14 +13,14 @@ export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
 /** --range: a range by its name, instead of --from/--to. */
 export const RANGE_NAME_FLAG = {
-  range: { value: 'name', help: `the range by name instead of --from/--to: ${RANGE_NAMES}` },
+  range: { value: 'name', help: 'a named range instead: this-week, 2026-06…' },
 } as const satisfies FlagDecls;
 
 /** --from/--to: a range of days or times, or --range by its name (`rentals help dates`); `defaults` as help says them. */
 export function rangeFlags(defaults: { from: string; to: string }) {
   return {
     from: { concept: 'from', description: `start of the range (default ${defaults.from})` },
-    to: { concept: 'to', description: `end of the range (default ${defaults.to}; a day counts in full)` },
+    to: { concept: 'to', description: `end of the range (default ${defaults.to})` },
     ...RANGE_NAME_FLAG,
   } as const satisfies FlagDecls;
 }
@@ -61,5 +61,5 @@ export function positiveInt(value: string | undefined, flag: string): number | u
 
 /** --category: only the items of a category (availability, timeline). */
 export const CATEGORY_FLAG = {
-  category: { value: 'name|id', help: 'only the items of this category (when the service tells which)' },
+  category: { value: 'name|id', help: 'only the items of this category' },
 } as const satisfies FlagDecls;

@@ -1,5 +1,6 @@
 // `rentals report utilization|revenue --from --to [--by item|month|status] [--include-cancelled]`:
-// how hard each item works and what it earned (app/calendar/report.ts).
+// how hard each item works and what it earned (app/calendar/report.ts; formulas in docs/calendar.md,
+// "Reports").
 //   utilization = unit-hours held / unit-hours owned, each event's window clipped to the range;
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
 // At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
@@ -15,7 +16,7 @@ export const reportCommand = defineViewCommand({
   ...TOP_LEVEL.report,
   args: '<utilization|revenue>',
   help: withDatesLink(
-    "\nutilization = Σ units held × hours (each event's window clipped to the range) ÷ Σ units owned × hours of the range; quotes count as the holds setting says (`rentals help holds`).\nrevenue = Σ quantity × unit price of the booking lines of the events that start in the range; cancelled events are left out (shown apart with --include-cancelled).\n",
+    '\nutilization = unit-hours held ÷ unit-hours owned (rentals help holds); revenue = quantity × unit price of the lines of the events starting in the range.\n',
   ),
   examples: ['rentals report utilization --from 2026-11-01 --to 2026-11-30', 'rentals report revenue --from 2026-10-01 --to 2026-10-31 --by item -o csv', 'rentals report revenue --from -30d --to today --by status --include-cancelled'],
   flags: {

@@ -8,22 +8,20 @@
 import { timeline } from '../../../app/calendar/timeline.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { conceptValues } from '../../vocabulary.js';
-import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, rangeOf, withDatesLink } from './options.js';
+import { CATEGORY_FLAG, RANGE_FLAGS, itemListFlag, rangeOf } from './options.js';
 import { TOP_LEVEL } from '../top-level.js';
 
 export const timelineCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.timeline,
-  help: withDatesLink(
-    '\nWithout --item: the fleet, every active item (those held short first, then those short if every quote confirms, then the rest by name), paged at a terminal.\n█ firm hold, ░ quote (tentative); in the free row the fewest units free in each stretch (0–9, + for 10 or more), ! a shortage (firm holds exceed the stock) and ? a shortage if every quote confirms. -o html writes the same picture as a self-contained page, an overview of the whole fleet on top (-o pdf prints it).\n',
-  ),
+  help: '\n█ firm, ░ quote; the free row: ! short, ? short if every quote confirms.\n',
   examples: [
     'rentals timeline --range this-week                              # the whole fleet, shortages first',
     'rentals timeline --item "20x20 Frame Tent" --from mon --to sun',
     'rentals timeline --range next-month -o html > fleet.html',
   ],
-  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeat for several (default: every active item)'), ...CATEGORY_FLAG },
+  flags: { ...RANGE_FLAGS, ...itemListFlag('the item to draw; repeatable'), ...CATEGORY_FLAG },
   view: 'picture',
-  page: 'the timeline (the fleet at a glance, then each item)',
+  page: 'the fleet at a glance, then each item',
   handler: (factory, options) => timeline(factory, { range: rangeOf(options), items: conceptValues('item', options), category: options.category }),
 });

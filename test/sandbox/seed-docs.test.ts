@@ -1,6 +1,6 @@
-// The README's figures of the seed are the seed's own: counted here and looked for in the README
-// (whitespace aside), so a seed that grows cannot leave the README behind. On a difference the
-// test prints the sentence to paste.
+// The manual's figures of the seed are the seed's own: counted here and looked for in
+// docs/sandbox.md (whitespace aside), so a seed that grows cannot leave the manual behind. On a
+// difference the test prints the sentence to paste.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -28,10 +28,10 @@ function seedSentence(): string {
   );
 }
 
-describe('the README', () => {
+describe('the sandbox page of the manual', () => {
   it('gives the seed figures the seed has', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    const page = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
     const sentence = seedSentence();
-    expect(readme.includes(sentence), `README.md's seed figures differ from the seed; paste:\n${sentence}`).toBe(true);
+    expect(page.includes(sentence), `docs/sandbox.md's seed figures differ from the seed; paste:\n${sentence}`).toBe(true);
   });
 });
