@@ -17,6 +17,7 @@ import type { Holdings, Shortage } from './holds.js';
 import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
+import type { BookingIntent } from './booking-intent.js';
 import { type Money, compareMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem, HeldLine } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
@@ -42,17 +43,7 @@ export function targetOf(event: CalendarEvent, ruleOf?: (event: CalendarEvent) =
   return { id: event.id, label: eventLabel(event), name: event.name, window: event.window, cancelled: event.cancelled, blockId: event.blockId, holdRule: ruleOf?.(event) };
 }
 
-export type BookingIntent =
-  /** The event ends with exactly `quantity` of the item, on one line (events book, clone). */
-  | { kind: 'set'; itemId: number; quantity: number; price?: Money; fallbackPrice?: Money }
-  /** Every line of the item goes (events unbook). */
-  | { kind: 'remove'; itemId: number }
-  /** One more line (bookings add, a created import row); `replaces`: the deleted line it brings back (undo). */
-  | { kind: 'add-line'; itemId: number; quantity: number; price?: Money; replaces?: number; agreedFor?: number }
-  /** One line changed (bookings update, an updated import row). */
-  | { kind: 'update-line'; bookingId: number; itemId?: number; quantity?: number; price?: Money }
-  /** One line deleted (bookings delete, a deleted import row). */
-  | { kind: 'delete-line'; bookingId: number };
+export type { BookingIntent } from './booking-intent.js';
 
 export type LineWrite =
   | { action: 'create'; itemId: number; quantity: number; price: Money; priceFrom: PriceSource; replaces?: number; agreedFor?: number }

@@ -5,7 +5,7 @@
 // the item (--keep-price) the rest goes on a line of its own at that price; else the substitute is
 // booked at its own (its line on the event, or its price for the event's block).
 
-import type { BookingIntent } from './booking-plan.js';
+import type { BookingIntent } from './booking-intent.js';
 import type { Money } from './money.js';
 import type { CalendarBooking } from './records.js';
 import type { WaysOut } from './ways-out.js';

@@ -142,9 +142,11 @@ function bookingSentence(speaker: Speaker, change: Change): string {
 
 /** An item's price for a block: `Changed the Weekend price of Frame Tent: 675.00 → 742.50 (+10.0%)`. */
 function priceSentence(speaker: Speaker, change: Change): string {
-  const values = (change.before ?? change.after)!;
-  const block = nameOf(speaker, 'rentalBlocks', values.rentalBlockId) ?? `rental block ${String(values.rentalBlockId)}`;
-  const what = `the ${block} price of ${itemText(speaker, change.parentId ?? values.inventoryId)}`;
+  // A change keeps what it changed: its block and item may be on either side, or only in its name.
+  const values = { ...change.after, ...change.before };
+  const item = change.parentId ?? values.inventoryId;
+  const block = values.rentalBlockId === undefined ? undefined : (nameOf(speaker, 'rentalBlocks', values.rentalBlockId) ?? `rental block ${String(values.rentalBlockId)}`);
+  const what = block !== undefined && item !== undefined ? `the ${block} price of ${itemText(speaker, item)}` : `the price ${change.name === undefined ? String(change.id) : JSON.stringify(change.name)}`;
   const action = actionOf(change);
   if (action === 'create') return `${verb(speaker, 'add')} ${what}: ${money(speaker, change.after!.price) ?? '—'}`;
   if (action === 'delete') return `${verb(speaker, 'delete')} ${what} (${money(speaker, values.price) ?? '—'})`;

@@ -55,7 +55,7 @@ describe('what a bulk run wrote', () => {
 
   test('for people: a few changes shown as any write shows them; many counted, with where to see them', async () => {
     const few = ok(await rentals(['inventory', 'import', file('few.csv', 'id,name,quantityAvailable\n3,,79\n'), '-o', 'table']));
-    expect(few.stdout).toMatch(/^Changed inventory item 3 ".+"\n {2}\S.* {2}78 → 79\n$/);
+    expect(few.stdout).toMatch(/^Changed item 3 ".+"\n {2}Owned {2}78 → 79\n$/);
     const rows = Array.from({ length: 25 }, (_, i) => `,Written Chair ${i},${i + 1}`).join('\n');
     const many = ok(await rentals(['inventory', 'import', file('many.csv', `id,name,quantityAvailable\n${rows}\n`), '-o', 'table']));
     expect(many.stdout).toBe('');

@@ -482,11 +482,12 @@ describe('against the seeded sandbox', () => {
     await putPrice(sandbox, before.get('5/3')!, 36);
     // As every write: the change view for people, the change rows piped, `changes` in -o json.
     const set = ok(await rentals(['prices', 'set', '--inventory-id', '60in Round Table', '--rental-block-id', 'Daily', '--price', '19.99', '-o', 'table']));
-    expect(set.stdout).toMatch(/^Changed inventory price \d+ "60in Round Table \/ Daily" on inventory item 5 "60in Round Table"\n  price  12\.00 → 19\.99\n$/);
+    expect(set.stdout).toMatch(/^Changed the price "60in Round Table \/ Daily": 12\.00 → 19\.99 \(\+66\.6%\)\n$/);
     const piped = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Daily', '--price', '19.98']));
     expect(piped.stdout).toMatch(/^update\tprices\t\d+\t60in Round Table \/ Daily\tprice\t19\.99\t19\.98\n$/);
     const unchanged = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.980', '-o', 'table']));
-    expect(unchanged.stdout).toBe('Nothing changed.\n');
+    expect(unchanged.stdout).toBe('');
+    expect(unchanged.stderr).toContain('Nothing changed.');
     ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', '1', '--price', '19.99']));
     const created = ok(await rentals(['prices', 'set', '--inventory-id', '5', '--rental-block-id', 'Monthly', '--price', '300', '--json']));
     expect(JSON.parse(created.stdout)).toMatchObject({

@@ -154,7 +154,7 @@ describe("a call's arguments as its command line", () => {
     };
     const message = refused('events_book', { item: [], dryRun: 1, price: {}, colour: 'red' });
     expect(message).toContain('invalid arguments of events_book');
-    expect(message).toContain('colour: is no input of events_book (its inputs: event, item, quantity, price, substitute, allowOverbook, dryRun)');
+    expect(message).toContain('colour: is no input of events_book (its inputs: event, item, quantity, price, substitute, keepPrice, allowOverbook, dryRun)');
     expect(message).toContain('event: is required');
     expect(message).toContain('dryRun: must be true or false (got 1)');
     expect(message).toContain('price: must be text');
