@@ -172,7 +172,9 @@ export class Printer {
    */
   async view(shown: View): Promise<void> {
     if (this.options.format === 'pdf') return this.page(shown);
-    const view = this.options.format === 'table' && shown.forPeople ? await shown.forPeople() : shown;
+    // Names for people: the table, and the sentences a command tells on stderr in any format.
+    const forPeople = this.options.format === 'table' || (shown.kind === 'changes' && shown.narrate === true);
+    const view = forPeople && shown.forPeople ? await shown.forPeople() : shown;
     const forMachines = writtenForMachines(view, this.options.format);
     this.exact = this.term.stdoutIsTTY !== true && forMachines;
     this.tabs = forMachines ? 'kept' : 'escaped';

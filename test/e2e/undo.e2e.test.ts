@@ -38,12 +38,14 @@ describe('history and undo', () => {
     expect(booked!.records).toEqual([{ resource: 'bookings', id: expect.any(Number), before: null, after: expect.objectContaining({ eventId: party.id, inventoryId: chairs.id, quantity: 6 }) }]);
 
     const dry = ok(await rentals(['undo', '--dry-run']));
-    expect(dry.stderr).toContain(`Would remove 6 × ${chairs.name} from event ${party.id}`);
+    // Piped too, the sentences people read name the event, not only its id.
+    expect(dry.stderr).toContain(`Would remove 6 × ${chairs.name} from "${party.name}"`);
     expect(dry.stderr).toContain(`Dry run: 1 record of entry ${booked!.id} (${booked!.command}) would be put back; nothing was sent.`);
     expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
 
     const undone = ok(await rentals(['undo']));
     expect(undone.stderr).toContain(`Undid entry ${booked!.id}`);
+    expect(undone.stderr).toContain(`Removed 6 × ${chairs.name} from "${party.name}"`);
     expect(await lines(party.id)).toEqual([]);
 
     const [undo] = await history();
