@@ -26,13 +26,16 @@ export function hangingLines(lead: string, leadWidth: number, text: string, widt
 /**
  * Lines for people (notices, warnings, errors) wrapped between words to `width`, an indented
  * line's continuation two columns further in; a line that redraws itself (a progress line's CR,
- * a colour) and a last line without its newline (a question) are left as they are.
+ * a colour), a command to copy (`rentals …`) and a last line without its newline (a question) are
+ * left as they are.
  */
 export function wrapPeopleLines(text: string, width: number): string {
   const parts = text.split('\n');
   const last = parts.pop()!;
   const wrapped = parts.map((line) => {
     if (/[\r\u001b\u0000]/.test(line) || line.trim() === '' || textWidth(line) <= width) return line;
+    // A command to copy (a way out of a refusal, a hint) stays whole: it pastes as it is.
+    if (/^\s*(\$ )?rentals /.test(line)) return line;
     const indent = /^ */.exec(line)![0];
     const under = indent === '' ? '' : `${indent}  `;
     const [first, ...rest] = wrapText(line.slice(indent.length), width - under.length);

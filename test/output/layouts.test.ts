@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
-import { hangingLines, wrapText } from '../../src/output/wrap.js';
+import { hangingLines, wrapPeopleLines, wrapText } from '../../src/output/wrap.js';
 import { render } from './helpers.js';
 
 const WIDTHS = [60, 80, 120];
@@ -51,6 +51,17 @@ describe('wrapText', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('lines for people on stderr (wrapPeopleLines)', () => {
+  test('a message is wrapped between words; a command to copy stays whole, so that it pastes as it is', () => {
+    const command = "    rentals events move 23 --to '2026-12-09 08:00' && rentals events book 'Dubois Vow Renewal' --item '40x60 Pole Tent=1'";
+    const text = `Nothing was written. Ways out, each a command to copy into the shell as it is printed here:\n${command}\n`;
+    const lines = wrapPeopleLines(text, 60).split('\n');
+    expect(lines).toContain(command);
+    expect(lines[0]).toBe('Nothing was written. Ways out, each a command to copy into');
+    expect(lines.filter((line) => line !== command && line !== '').every((line) => textWidth(line) <= 60)).toBe(true);
   });
 });
 
