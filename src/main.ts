@@ -13,7 +13,7 @@ import { putHeapFlagsBack } from './common/heap.js';
 
 export async function main(argv: string[], given: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
-  const ctx: Context = { ...forPeopleContext(given), argv, main };
+  const ctx: Context = { ...forPeopleContext(given), argv: given.argv ?? argv, main };
   try {
     const program = await buildProgram({ ctx, state }, argv);
     await program.parseAsync(argv, { from: 'user' });

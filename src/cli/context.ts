@@ -8,7 +8,7 @@ export type { Terminal };
 
 export interface Context {
   term: Terminal;
-  /** The command line (after `rentals`), for the history of writes; set by main(). */
+  /** The command line (after `rentals`), for the history of writes and the ways out of a refusal; set by main() unless the caller gives the words a person would type (a tool call of `rentals mcp`). */
   argv?: readonly string[];
   /** What the history of writes records as the run's command (`mcp: events_book {…}`); by default the command line, its secrets redacted. */
   commandLine?: string;

@@ -106,6 +106,11 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     expect(refused.shortages).toEqual([expect.objectContaining({ itemId: chairs.id, asked: 1, owned: 2, free: 0, short: 1, holders: expect.any(Array), windows: expect.any(Array) })]);
     expect(error).toEqual({ exitCode: 1, meaning: 'refused', message: refused.message });
     expect(answer.content[0]?.text).toContain('not enough units');
+    // Each way out is a command a person can run: the call as the `rentals …` command it runs.
+    const { commands } = refused as unknown as { commands: Array<{ command: string }> };
+    expect(commands.length).toBeGreaterThan(0);
+    for (const { command } of commands) expect(command).toMatch(/^rentals /);
+    expect(commands.at(-1)?.command).toBe(`rentals events book ${gala.id} --item '${chairs.name}=1' --allow-overbook`);
     expect(await lines(gala.id)).toEqual([]);
     const check = await callTool('check', { from: '2029-05-01', to: '2029-05-03' });
     expect(check.isError).toBeUndefined();

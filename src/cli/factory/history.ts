@@ -11,9 +11,14 @@ import { lockHolder, withFileLock } from '../../config/lock.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../context.js';
 
-/** The command line of the run as typed, secrets redacted: what its history entry and its ways out say. */
+/** What the run's history entry records: the command line as typed, secrets redacted, or what the run says it was (`mcp: <tool> <arguments>`). */
 export function commandLineOf(ctx: Pick<Context, 'commandLine' | 'argv'>): string {
   return ctx.commandLine ?? redactedCommand(ctx.argv ?? []);
+}
+
+/** The run as a `rentals …` command to type again (a refusal's ways out end with it): its words, secrets redacted. */
+export function commandToTypeOf(ctx: Pick<Context, 'commandLine' | 'argv'>): string {
+  return ctx.argv === undefined ? commandLineOf(ctx) : redactedCommand(ctx.argv);
 }
 
 export class RunHistory {

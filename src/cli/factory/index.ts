@@ -19,7 +19,7 @@ import type { ResourceName } from '../../resources/definitions.js';
 import type { RunOutput } from '../session/output.js';
 import type { RunSettings } from '../session/settings.js';
 import { RunClient } from './client.js';
-import { RunHistory, commandLineOf } from './history.js';
+import { RunHistory, commandToTypeOf } from './history.js';
 
 /** The factory of a run, and what ends the run's resources (its client, its history entry). */
 export interface RunFactory extends Factory {
@@ -67,7 +67,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
   const advisorOf = () =>
     (advisor ??= (async () => {
       const [{ advisorOver }, data] = await Promise.all([import('./calendar.js'), calendarOf()]);
-      return advisorOver(data, { writeRule, alternatives: () => settings.alternatives.value ?? [], wallNow, notices: output.notices(), commandLine: () => commandLineOf(ctx) });
+      return advisorOver(data, { writeRule, alternatives: () => settings.alternatives.value ?? [], wallNow, notices: output.notices(), commandLine: () => commandToTypeOf(ctx) });
     })());
   let writers: Promise<BookingDeps> | undefined;
   const booking = () =>

@@ -31,6 +31,25 @@ export function commandLine(tool: Tool, given: unknown): string[] {
   return [...tool.words, ...options, ...(positionals.length > 0 ? ['--', ...positionals] : [])];
 }
 
+/**
+ * The same command as a person types it: the arguments after the command's words, then each option
+ * as `--flag value` (what a refusal's ways out end with, so that `--allow-overbook` can follow).
+ * A value that starts with `-` keeps its `--flag=value` or its place after `--`.
+ */
+export function typedCommandLine(tool: Tool, words: readonly string[]): string[] {
+  const rest = words.slice(tool.words.length);
+  const dashes = rest.indexOf('--');
+  const options = dashes < 0 ? rest : rest.slice(0, dashes);
+  const positionals = dashes < 0 ? [] : rest.slice(dashes + 1);
+  if (positionals.some((word) => word.startsWith('-'))) return [...words];
+  const spelled = options.flatMap((word) => {
+    const equals = word.indexOf('=');
+    const value = word.slice(equals + 1);
+    return word.startsWith('--') && equals > 0 && !value.startsWith('-') ? [word.slice(0, equals), value] : [word];
+  });
+  return [...tool.words, ...positionals, ...spelled];
+}
+
 function argumentsObject(tool: Tool, given: unknown): Record<string, unknown> {
   if (given === undefined || given === null) return {};
   if (typeof given !== 'object' || Array.isArray(given)) throw new ValidationError([{ field: 'arguments', message: 'must be an object of named inputs', value: given }], `arguments of ${tool.name}`);

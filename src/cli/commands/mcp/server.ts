@@ -8,7 +8,7 @@
 import { Readable, Writable } from 'node:stream';
 import { VERSION } from '../../../common/version.js';
 import type { Context } from '../../context.js';
-import { commandLine } from './arguments.js';
+import { commandLine, typedCommandLine } from './arguments.js';
 import { ValidationError } from '../../../errors.js';
 import { type CommandRun, type ToolResult, toolResult } from './results.js';
 import type { Tool } from './tools.js';
@@ -106,7 +106,7 @@ async function callTool(run: NonNullable<Context['main']>, ctx: Context, tool: T
   let ran: CommandRun;
   try {
     const words = commandLine(tool, given);
-    const call = callContext(ctx, `mcp: ${tool.name} ${JSON.stringify(given ?? {})}`);
+    const call = callContext(ctx, `mcp: ${tool.name} ${JSON.stringify(given ?? {})}`, typedCommandLine(tool, words));
     const exitCode = await run(['-o', 'json', '--no-color', ...options.settingFlags, ...words], call.ctx);
     ran = { exitCode, stdout: call.stdout(), stderr: call.stderr() };
   } catch (error) {
@@ -119,9 +119,10 @@ async function callTool(run: NonNullable<Context['main']>, ctx: Context, tool: T
 /**
  * The context of one call: the server's environment, home and clock; streams of its own (stdout
  * the answer, stderr its notices); no terminal, so nothing is asked (a delete passes --yes, a big
- * bulk change `yes`); the history records the call as `mcp: <tool> <arguments>`.
+ * bulk change `yes`); the history records the call as `mcp: <tool> <arguments>`, and a refusal's
+ * ways out give it as the `rentals …` command it runs.
  */
-function callContext(ctx: Context, commandLineText: string): { ctx: Context; stdout: () => string; stderr: () => string } {
+function callContext(ctx: Context, commandLineText: string, words: readonly string[]): { ctx: Context; stdout: () => string; stderr: () => string } {
   const out = captured();
   const err = captured();
   const refuse = async (): Promise<never> => {
@@ -136,6 +137,8 @@ function callContext(ctx: Context, commandLineText: string): { ctx: Context; std
       homedir: ctx.homedir,
       now: ctx.now,
       commandLine: commandLineText,
+      // The call as the command a person would type: what a refusal's ways out end with.
+      argv: words,
       promptSecret: refuse,
       confirm: async () => false,
       openBrowser: refuse,
