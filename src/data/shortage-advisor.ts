@@ -4,9 +4,11 @@
 // nothing for it.
 
 import { type AlternativeRule, resolveAlternatives, standIns } from '../domain/alternatives.js';
-import type { ShortageRefused } from '../domain/booking-plan.js';
+import type { BookingTarget, ShortageRefused } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
+import type { Money } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
+import { priceOnEvent } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
 import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
 import type { CalendarData } from './calendar.js';
@@ -54,6 +56,14 @@ export class ShortageAdvisor {
     );
   }
 
+  /** Each item's unit price on the event (its line there, else its block price): whether a substitute's differs from the agreed one. */
+  private async pricesOnEvent(target: BookingTarget, itemIds: readonly number[]): Promise<(itemId: number) => Money | undefined> {
+    const [prices, lines] = await Promise.all([this.calendar.prices(new Set(itemIds)), target.id === undefined ? undefined : this.calendar.bookings([target.id])]);
+    const onEvent = target.id === undefined ? [] : (lines?.get(target.id) ?? []);
+    const blockPrice = (itemId: number) => (target.blockId === undefined ? undefined : prices.get(itemId, target.blockId)?.price);
+    return (itemId) => priceOnEvent(itemId, onEvent, blockPrice);
+  }
+
   /** The refusal again, its message and fields with the ways out as commands; without them when they cannot be read. */
   async advise(refusal: ShortageRefused): Promise<ShortageRefused> {
     const commandLine = this.options.commandLine?.();
@@ -61,7 +71,12 @@ export class ShortageAdvisor {
     try {
       const { target } = refusal;
       const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window }));
-      return refusal.with({ ...known, waysOut: await this.waysOut(needs, target.id) });
+      const ways = await this.waysOut(needs, target.id);
+      // Without the prices the ways out still stand, less the one that keeps the agreed price.
+      const priceOf = await this.pricesOnEvent(target, [...refusal.parts.asks.map((a) => a.itemId), ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);
+      // An ask the refusal does not price (a change of the event: its lines as they are) has the price of its line.
+      const asks = refusal.parts.asks.map((ask) => (ask.price === undefined ? { ...ask, price: priceOf(ask.itemId) } : ask));
+      return refusal.with({ ...known, waysOut: ways, asks, ownPrice: priceOf });
     } catch {
       return refusal.with(known);
     }

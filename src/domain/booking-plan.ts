@@ -24,6 +24,7 @@ import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import { type RefusalAsk, type WayOutCommand, type WindowRetry, wayOutCommands } from './way-out-commands.js';
 import { type WaysOut, describeWaysOut } from './ways-out.js';
+import { priceOnEvent } from './substitution.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
 export interface BookingTarget {
@@ -101,6 +102,8 @@ export interface RefusalParts {
   window?: WindowRetry;
   /** The refused command as typed (secrets redacted), for the ways out that run it again and the override. */
   commandLine?: string;
+  /** A substitute's own unit price on the event: where it is not the agreed one, a way out keeps the agreed (--keep-price). */
+  ownPrice?: (itemId: number) => Money | undefined;
 }
 
 /**
@@ -245,7 +248,7 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   );
   const short = check.shortages;
   if (short.length > 0 && !options.allowOverbook && target.holdRule !== 'tentative') {
-    const asks = growing.map((itemId) => ({ itemId, name: world.items.get(itemId)!.name, quantity: after.get(itemId) ?? 0 }));
+    const asks = growing.map((itemId) => ({ itemId, name: world.items.get(itemId)!.name, quantity: after.get(itemId) ?? 0, ...agreedPrice(world, writes, itemId) }));
     throw new ShortageRefused({
       head: `not enough units for ${target.label} (window ${windowText(target.window)}):`,
       nothing: NOTHING_WRITTEN,
@@ -258,6 +261,14 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
     });
   }
   return { writes, unchanged, overbooked: short, quotesCountedOn: check.quotesCountingOn };
+}
+
+/** The price agreed for an item the write grows: its last line written (given or not), else its oldest line on the event. */
+function agreedPrice(world: BookingWorld, writes: readonly LineWrite[], itemId: number): Pick<RefusalAsk, 'price' | 'priceGiven'> {
+  const written = writes.filter((w) => w.action !== 'delete' && w.itemId === itemId).at(-1);
+  if (written && written.action !== 'delete') return { price: written.price, priceGiven: written.priceFrom === 'given' };
+  const price = priceOnEvent(itemId, world.current, world.blockPrice);
+  return price ? { price } : {};
 }
 
 /** The overbooking warning for shortages let through. */

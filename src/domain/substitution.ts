@@ -1,6 +1,6 @@
 // `events book --substitute`: an ask the item cannot take in full is split: the item up to what
 // is free over the window, the rest on the first substitute (in the order of preference) with room
-// for it on top of what the event already holds of it. The planner then judges the result as it
+// for it on top of what the event already holds of it (or what the same request asks of it). The planner then judges the result as it
 // judges any booking, so a split that no longer fits is refused like one. With the price agreed for
 // the item (--keep-price) the rest goes on a line of its own at that price; else the substitute is
 // booked at its own (its line on the event, or its price for the event's block).
@@ -32,7 +32,7 @@ export interface SubstitutedAsk {
 
 /**
  * The `set` intents with the short ones split; `current`: the event's units of each item now
- * (a substitute already on the event grows by the rest). Asks with no way out stay as asked.
+ * (a substitute already on the event grows by the rest; one the request asks for, from what it asks). Asks with no way out stay as asked.
  */
 export function substitute(
   intents: readonly BookingIntent[],
@@ -48,6 +48,8 @@ export function substitute(
   /** Of it, what joins the substitute's one line (not at an agreed price). */
   const merged = new Map<number, number>();
   const atAgreed: BookingIntent[] = [];
+  /** What the same request sets an item to (a substitute asked for itself has room only above it). */
+  const asked = new Map(intents.flatMap((i) => (i.kind === 'set' ? [[i.itemId, i.quantity] as const] : [])));
   for (const intent of intents) {
     const way = intent.kind === 'set' ? ways.find((w) => w.itemId === intent.itemId) : undefined;
     if (intent.kind !== 'set' || !way || way.short <= 0) {
@@ -56,7 +58,7 @@ export function substitute(
     }
     const kept = Math.max(0, Math.min(way.free, intent.quantity));
     const rest = intent.quantity - kept;
-    const standIn = way.substitutes.find((s) => s.free >= (current.get(s.itemId) ?? 0) + (added.get(s.itemId) ?? 0) + rest);
+    const standIn = way.substitutes.find((s) => s.free >= (asked.get(s.itemId) ?? current.get(s.itemId) ?? 0) + (added.get(s.itemId) ?? 0) + rest);
     if (!standIn) {
       out.push(intent);
       splits.push({ itemId: intent.itemId, asked: intent.quantity, kept: intent.quantity, substitute: undefined });

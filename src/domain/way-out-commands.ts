@@ -2,16 +2,20 @@
 // the order a shop would take them: the substitute `--substitute` books (the item's free units and
 // the rest on its first substitute with room), each other substitute booked by name (other stock),
 // the event moved to each nearest window where everything fits (then the refused command again),
-// and last the override (the refused command with --allow-overbook). A way out is offered only
+// and last the override (the refused command with --allow-overbook, without the words that book
+// only what fits: --substitute, --keep-price). Where a substitute's own price is not the one agreed
+// for the item it stands in for, the substitute is offered a second time with --keep-price (the
+// agreed price kept). A way out is offered only
 // when its command does what it says: a substitute is booked over the window the refusal judged
 // (not for a change that moves the event), and every short item must have one.
 
 import { shellLine, shellWord } from '../common/shell-words.js';
+import { type Money, compareMoney, formatMoneyFixed } from './money.js';
 import { substitute } from './substitution.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import type { WaysOut } from './ways-out.js';
 
-export type WayOutKind = 'substitute' | 'other-stock' | 'window' | 'override';
+export type WayOutKind = 'substitute' | 'substitute-keep-price' | 'other-stock' | 'window' | 'override';
 
 export interface WayOutCommand {
   kind: WayOutKind;
@@ -26,6 +30,10 @@ export interface RefusalAsk {
   itemId: number;
   name: string;
   quantity: number;
+  /** The unit price agreed for it: its line's after the write (the --price given, its line on the event, else its block price). */
+  price?: Money;
+  /** That price was given (--price): a booking way out gives it again. */
+  priceGiven?: boolean;
 }
 
 /**
@@ -49,12 +57,20 @@ export interface WayOutInput {
   window?: WindowRetry;
   /** The refused command as typed (secrets redacted): done again after a move, and the override. */
   commandLine?: string;
+  /** A substitute's own unit price on the event (its line there, else its block price); absent: not known. */
+  ownPrice?: (itemId: number) => Money | undefined;
 }
 
 const ITEM_FLAG = '--item';
 
 function bookCommand(eventId: number, items: ReadonlyArray<readonly [string, number]>, ...flags: string[]): string {
   return shellLine(['rentals', 'events', 'book', String(eventId), ...items.flatMap(([name, quantity]) => [ITEM_FLAG, `${name}=${quantity}`]), ...flags]);
+}
+
+/** The --price the refused booking gave (one item only), given again by a booking way out. */
+function givenPrice(asks: readonly RefusalAsk[]): string[] {
+  const [ask, ...more] = asks;
+  return more.length === 0 && ask?.priceGiven && ask.price ? ['--price', formatMoneyFixed(ask.price)] : [];
 }
 
 /** `then` after `first`, as one line a shell runs in order (`&&`: the second only when the first worked). */
@@ -87,8 +103,19 @@ export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
     const fit = short.length === 1 ? `${short[0]!.asked} fit` : 'all fit';
     out.push({ kind: 'window', what: `The event moved to ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
   }
-  if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: `${commandLine} --allow-overbook` });
+  if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: `${withoutWords(commandLine, ONLY_WHAT_FITS)} --allow-overbook` });
   return out;
+}
+
+/** The flags that book only what fits, which --allow-overbook cannot be given with. */
+const ONLY_WHAT_FITS = ['--substitute', '--keep-price'];
+
+/** A word of a line the shell-words module quoted: a plain word, or single-quoted parts joined by `\'`. */
+const SHELL_WORD = /(?:'[^']*'|\\'|[^\s'\\]+)+/g;
+
+/** The command line without the given words (whole words only: a quoted name that holds one keeps it). */
+export function withoutWords(line: string, words: readonly string[]): string {
+  return (line.match(SHELL_WORD) ?? []).filter((word) => !words.includes(word)).join(' ');
 }
 
 /**
@@ -111,7 +138,16 @@ function substituteWays(input: WayOutInput, eventId: number, short: readonly Way
     const free = short.find((w) => w.itemId === s.itemId)?.substitutes.find((x) => x.itemId === sub.itemId)?.free;
     return `${s.kept > 0 ? `${s.kept} × ${name} and ${sub.quantity} × ${sub.name}` : `${sub.quantity} × ${sub.name} instead of ${name}`}${free === undefined ? '' : ` (${free} free)`}`;
   });
-  out.push({ kind: 'substitute', what: parts.join('; '), command: again(bookCommand(eventId, asked, '--substitute')) });
+  const price = givenPrice(input.asks);
+  out.push({ kind: 'substitute', what: parts.join('; '), command: again(bookCommand(eventId, asked, ...price, '--substitute')) });
+  // Each substitute whose own price is not the one agreed for its item: the same split at the agreed price.
+  const repriced = [...chosen.values()].flatMap((s) => {
+    const ask = input.asks.find((a) => a.itemId === s.itemId);
+    const own = input.ownPrice?.(s.substitute!.itemId);
+    if (!ask?.price || !own || compareMoney(ask.price, own) === 0) return [];
+    return [`${s.substitute!.quantity} × ${s.substitute!.name} at ${formatMoneyFixed(ask.price)}, the price agreed for ${ask.name} (its own: ${formatMoneyFixed(own)})`];
+  });
+  if (repriced.length > 0) out.push({ kind: 'substitute-keep-price', what: `The same, ${repriced.join('; ')}`, command: again(bookCommand(eventId, asked, ...price, '--substitute', '--keep-price')) });
 
   // Other stock: each further substitute of one short item, named (the other short items still split by --substitute).
   for (const way of short) {

@@ -66,6 +66,29 @@ describe('events book', () => {
   });
 });
 
+describe('events book --substitute --keep-price', () => {
+  test('a split that no longer fits (its substitute taken since its room was read) is refused whole: nothing left written', async () => {
+    const w = world();
+    const [uplight, par] = [await anItem(w.call, 3, 20), await anItem(w.call, 10, 35)];
+    const { deps } = depsOf([{ item: uplight.name, alternatives: [par.name] }]);
+    const party = await anEvent(w.call, '2025-07-18T08:00:00', '2025-07-19T10:00:00');
+    const rival = await anEvent(w.call, '2025-07-18T08:00:00', '2025-07-19T10:00:00');
+    // Another booking takes 9 of the 10 Par lights once their room is read.
+    const advisor = { ...deps.advisor, waysOut: async (...args: Parameters<BookDeps['advisor']['waysOut']>) => {
+      const ways = await deps.advisor.waysOut(...args);
+      await aLine(w.call, rival.id, par.id, 9);
+      return ways;
+    } } as BookDeps['advisor'];
+    const ask = { event: String(party.id), asks: [{ ref: uplight.name, quantity: 5 }], substitute: true, keepPrice: true, allowOverbook: false, dryRun: false };
+    // Written, read back short, backed out and planned again: refused, the substitute at the agreed price in what was asked.
+    const refusal = await bookEvent(strict<BookDeps>('deps', { ...deps, advisor }), ask).then(() => undefined, (error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ShortageRefused);
+    expect((refusal as ShortageRefused).message).toMatch(/not enough units for .*\n[\s\S]*Nothing was written/);
+    expect((refusal as ShortageRefused).parts.asks).toContainEqual(expect.objectContaining({ itemId: par.id, quantity: 2, price: { units: 20n, scale: 0 } }));
+    expect((await w.call('GET', `/v1/events/${party.id}/inventory`)).json.data).toEqual([]);
+  });
+});
+
 describe('events unbook', () => {
   test('every line of the item deleted, each a change; an item not booked is refused, nothing written', async () => {
     const { w, deps } = depsOf();

@@ -2,7 +2,8 @@
 // not offered.
 
 import { describe, expect, test } from 'vitest';
-import { type WayOutInput, wayOutCommands } from '../../src/domain/way-out-commands.js';
+import { money } from '../../src/domain/money.js';
+import { type WayOutInput, wayOutCommands, withoutWords } from '../../src/domain/way-out-commands.js';
 import type { WaysOut } from '../../src/domain/ways-out.js';
 
 const HOUR = 3_600_000;
@@ -59,5 +60,31 @@ describe('the ways out of a refusal as commands', () => {
     expect(wayOutCommands(input({ commandLine: undefined, waysOut: [way(1, 'Frame Tent', 3, 0, [], [later])] }))).toEqual([
       { kind: 'window', what: expect.stringContaining('where 3 fit'), command: "rentals events move 12 --to '1970-01-07 04:00'" },
     ]);
+  });
+
+  test('a substitute whose own price is not the one agreed for its item: the same split again with --keep-price; the --price given is given again', () => {
+    const priced = (more: Partial<WayOutInput>) =>
+      wayOutCommands(input({ asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3, price: money('675') }], waysOut: [way(1, 'Frame Tent', 3, 1, [marquee])], ownPrice: (id) => (id === 2 ? money('1275') : undefined), ...more }));
+    expect(priced({}).slice(0, 2)).toEqual([
+      { kind: 'substitute', what: '1 × Frame Tent and 2 × Marquee (5 free)', command: "rentals events book 12 --item 'Frame Tent=3' --substitute" },
+      { kind: 'substitute-keep-price', what: 'The same, 2 × Marquee at 675.00, the price agreed for Frame Tent (its own: 1275.00)', command: "rentals events book 12 --item 'Frame Tent=3' --substitute --keep-price" },
+    ]);
+    // The same price, or the substitute's not known: nothing to keep.
+    expect(priced({ ownPrice: () => money('675.00') }).map((w) => w.kind)).not.toContain('substitute-keep-price');
+    expect(priced({ ownPrice: undefined }).map((w) => w.kind)).not.toContain('substitute-keep-price');
+    const given = priced({ asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3, price: money('600'), priceGiven: true }] });
+    expect(given.filter((w) => w.kind.startsWith('substitute')).map((w) => w.command)).toEqual([
+      "rentals events book 12 --item 'Frame Tent=3' --price 600.00 --substitute",
+      "rentals events book 12 --item 'Frame Tent=3' --price 600.00 --substitute --keep-price",
+    ]);
+  });
+
+  test('the override of a --substitute run books what was asked: without --substitute and --keep-price, which --allow-overbook cannot be given with', () => {
+    const ways = wayOutCommands(input({ commandLine: "rentals events book 12 --item 'Frame Tent=3' --substitute --keep-price --dry-run", waysOut: [way(1, 'Frame Tent', 3, 0)] }));
+    expect(ways.at(-1)).toEqual({ kind: 'override', what: 'Write anyway, overbooked', command: "rentals events book 12 --item 'Frame Tent=3' --dry-run --allow-overbook" });
+    // Whole words only: a name that holds the word keeps it.
+    expect(withoutWords("rentals events book 12 --item 'Big --substitute tent' --item 'it'\\''s --keep-price=2' --substitute", ['--substitute', '--keep-price'])).toBe(
+      "rentals events book 12 --item 'Big --substitute tent' --item 'it'\\''s --keep-price=2'",
+    );
   });
 });

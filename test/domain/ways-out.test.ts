@@ -116,6 +116,16 @@ describe('--substitute', () => {
     expect(split.splits[0]).toMatchObject({ kept: 4, substitute: { itemId: 2, quantity: 2 }, price: agreed });
   });
 
+  it('a substitute the same request asks for has room only above what it asks', () => {
+    // 3 Par 64 free, 2 asked for themselves: no room for 2 more; the LED Bar takes the rest.
+    const split = substitute([{ kind: 'set', itemId: 1, quantity: 6 }, { kind: 'set', itemId: 2, quantity: 2 }], [way], new Map());
+    expect(split.intents).toEqual([
+      { kind: 'set', itemId: 1, quantity: 4 },
+      { kind: 'set', itemId: 2, quantity: 2 },
+      { kind: 'set', itemId: 3, quantity: 2 },
+    ]);
+  });
+
   it('with no substitute with room the ask stays as asked (the planner refuses it with its ways out)', () => {
     const split = substitute([{ kind: 'set', itemId: 1, quantity: 6 }], [{ ...way, substitutes: [] }], new Map());
     expect(split.intents).toEqual([{ kind: 'set', itemId: 1, quantity: 6 }]);

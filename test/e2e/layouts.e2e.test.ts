@@ -293,7 +293,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     const alternatives = { RENTALS_ALTERNATIVES: '20x20 Frame Tent=20x40 Frame Tent|10x10 Pop-up Canopy' };
     const json = await piped([...asked, '-o', 'json'], { env: alternatives });
     const commands = JSON.parse(json.stdout).refused.commands as Array<{ kind: string; what: string; command: string }>;
-    expect([...new Set(commands.map((c) => c.kind))]).toEqual(['substitute', 'other-stock', 'window', 'override']);
+    expect([...new Set(commands.map((c) => c.kind))]).toEqual(['substitute', 'substitute-keep-price', 'other-stock', 'window', 'override']);
 
     const text = joined(await screen(width, asked, alternatives));
     // The screen's run has --no-pager where the piped one has -o json.

@@ -279,6 +279,45 @@ describe('ways out of a shortage', () => {
     expect(done.stdout).toContain(`Booked 2 × ${marquee.name} on "${wanted.name}" at 600.00 (the price agreed for ${tent.name})`);
     const lines = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
     expect(lines.map((l) => [l.inventoryId, l.quantity, l.price]).sort()).toEqual([[tent.id, 1, 600], [marquee.id, 2, 600]].sort());
-    expect((await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=1`, '--keep-price'], { env })).stderr).toContain('--keep-price keeps the agreed price for a substitute: give it with --substitute');
+    const alone = await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=1`, '--keep-price'], { env });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--keep-price keeps the agreed price for a substitute: give it with --substitute');
+  });
+
+  test('a refusal whose substitute has another price than the agreed one offers it again with --keep-price, and that command books the agreed price', async () => {
+    const tent = await awkwardItem(2, 'tent');
+    const marquee = await awkwardItem(5, 'marquee');
+    const holder = await event('2029-08-10T08:00:00', '2029-08-12T10:00:00');
+    await line(holder.id, tent.id, 2);
+    const wanted = await event('2029-08-11T08:00:00', '2029-08-13T08:00:00');
+    await line(wanted.id, tent.id, 1, 7.5);
+    const env = { RENTALS_ALTERNATIVES: `${tent.name}=${marquee.name}` };
+    const asked = ['events', 'book', String(wanted.id), '--item', `${tent.name}=2`];
+
+    const refused = await rentals(asked, { env });
+    expect(refused.code).toBe(1);
+    const commands = JSON.parse((await rentals([...asked, '-o', 'json'], { env })).stdout).refused.commands as Array<{ kind: string; what: string; command: string }>;
+    expect(commands.map((c) => c.kind).slice(0, 2)).toEqual(['substitute', 'substitute-keep-price']);
+    const keep = commands[1]!;
+    expect(keep.what).toBe(`The same, 2 × ${marquee.name} at 7.50, the price agreed for ${tent.name} (its own: 10.00)`);
+    expect(refused.stderr).toContain(`  ${keep.what}:\n    ${keep.command}\n`);
+
+    for (const step of shellSteps('bash', keep.command)) ok(await rentals(step, { env }));
+    const lines = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
+    expect(lines.map((l) => [l.inventoryId, l.quantity, l.price])).toEqual([[marquee.id, 2, 7.5]]);
+  });
+
+  test('a --substitute --keep-price run refused (no substitute has room): its override books what was asked, without the flags --allow-overbook cannot be given with', async () => {
+    const { tent, marquee, wanted } = await shortage();
+    await line((await event('2029-03-10T08:00:00', '2029-03-12T10:00:00')).id, marquee.id, 5);
+    const env = { RENTALS_ALTERNATIVES: `${tent.name}=${marquee.name}` };
+    const refused = await rentals(['events', 'book', String(wanted.id), '--item', `${tent.name}=1`, '--substitute', '--keep-price'], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--substitute: no substitute has room');
+    const override = refused.stderr.trimEnd().split('\n').at(-1)!.trim();
+    expect(override).not.toMatch(/--substitute|--keep-price/);
+    const [step] = shellSteps('bash', override);
+    ok(await rentals(step!, { env }));
+    expect((await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[tent.id, 1]]);
   });
 });

@@ -156,7 +156,10 @@ async function substituted(
       continue;
     }
     const sub = s.substitute;
-    const said = `Substitute: ${s.kept} × ${JSON.stringify(name)} and ${sub.quantity} × ${JSON.stringify(sub.name)} for the ${s.asked} asked`;
+    const said =
+      s.kept > 0
+        ? `Substitute: ${s.kept} × ${JSON.stringify(name)} and ${sub.quantity} × ${JSON.stringify(sub.name)} for the ${s.asked} asked`
+        : `Substitute: ${sub.quantity} × ${JSON.stringify(sub.name)} instead of the ${s.asked} × ${JSON.stringify(name)} asked`;
     if (s.price) {
       deps.notices.info(`${said}; the ${sub.quantity} × ${JSON.stringify(sub.name)} at ${formatMoneyFixed(s.price)}, the price agreed for ${JSON.stringify(name)} (--keep-price).`);
       continue;
