@@ -36,24 +36,7 @@ export interface Context {
 export async function processContext(): Promise<Context> {
   // os.homedir() is $HOME where it is set (libuv reads it first): node:os loads only without it.
   const home = process.platform !== 'win32' && process.env.HOME ? process.env.HOME : (await import('node:os')).homedir();
-  const stdout = process.stdout;
-  const stderr = process.stderr;
-  // stdin is made only when a command reads it or asks whether it is a terminal: making the
-  // stream costs every start ~1 ms, and most commands never touch it.
-  const term: Terminal = {
-    stdout,
-    stderr,
-    get stdin() {
-      return process.stdin;
-    },
-    stdoutIsTTY: stdout.isTTY === true,
-    stderrIsTTY: stderr.isTTY === true,
-    get stdinIsTTY() {
-      return process.stdin.isTTY === true;
-    },
-    columns: stdout.columns ?? 0,
-    stderrColumns: stderr.isTTY === true ? (stderr.columns ?? 0) : 0,
-  };
+  const term = terminalOf(process.stdout, process.stderr, () => process.stdin);
   return {
     term,
     env: process.env,
@@ -75,5 +58,28 @@ export async function processContext(): Promise<Context> {
         process.off('SIGTERM', handler);
       };
     },
+  };
+}
+
+/**
+ * What a run learns of the streams it is given: whether each is a terminal, and the width of
+ * stdout's and stderr's. A process's own streams (processContext), or a terminal a test opens.
+ * stdin is made only when a command reads it or asks whether it is a terminal: making the
+ * stream costs every start ~1 ms, and most commands never touch it.
+ */
+export function terminalOf(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream, stdin: () => NodeJS.ReadStream): Terminal {
+  return {
+    stdout,
+    stderr,
+    get stdin() {
+      return stdin();
+    },
+    stdoutIsTTY: stdout.isTTY === true,
+    stderrIsTTY: stderr.isTTY === true,
+    get stdinIsTTY() {
+      return stdin().isTTY === true;
+    },
+    columns: stdout.columns ?? 0,
+    stderrColumns: stderr.isTTY === true ? (stderr.columns ?? 0) : 0,
   };
 }

@@ -7,7 +7,7 @@
 // How a block runs (the conventions are in docs/contributing.md, "Examples that run"):
 // - Plain `rentals …` lines run in-process, through the same entry point as the binary (runRentals).
 // - A block with pipes, variables or redirections runs in bash. There `rentals` is a small script
-//   (test/docs/rentals-shim.sh) that hands its arguments, environment, directory and stdin to this
+//   (test/helpers/shell-rentals.ts) that hands its arguments, environment, directory and stdin to this
 //   process, which runs them in-process too, one at a time: a real shell, without a Node start
 //   per command.
 // - `# exit N` at the end of a line: that command is expected to exit N.
@@ -18,14 +18,14 @@
 // change the working directory for each command and put it back.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type Server, type Socket, createServer } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { storedCredentials } from '../../src/sandbox/credentials.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunResult, runRentals } from '../e2e/harness.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { type ShellRentals, shellRentals } from '../helpers/shell-rentals.js';
 import { type FencedBlock, fencedBlocks, manualFiles, readDoc } from './markdown.js';
 import { logicalLines, readLine } from './shell-words.js';
 
@@ -96,51 +96,16 @@ function rentalsIn(cwd: string, args: string[], env: Record<string, string>, inp
   return run;
 }
 
-/** Serves the shim: a line naming a directory with args, env, cwd and stdin; answered with the exit code once stdout and stderr are written there. */
-function serveShim(): Promise<{ server: Server; port: number }> {
-  const server = createServer((socket: Socket) => {
-    let line = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => {
-      line += chunk;
-      if (!line.includes('\n')) return;
-      void shimRun(line.trim()).then(
-        (code) => socket.end(`${code}\n`),
-        (error: unknown) => socket.end(`99\n${String(error)}`),
-      );
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
-}
-
-async function shimRun(dir: string): Promise<number> {
-  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-  const args = read('args').split('\0').slice(0, -1);
-  const env = Object.fromEntries(
-    read('env')
-      .split('\0')
-      .filter((entry) => entry.includes('='))
-      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
-  );
-  const result = await rentalsIn(read('cwd'), args, env, read('stdin'));
-  writeFileSync(join(dir, 'stdout'), result.stdout);
-  writeFileSync(join(dir, 'stderr'), result.stderr);
-  return result.code ?? 99;
-}
-
 const suite = fileTempDir('rentals-docs-');
-const binDir = join(suite, 'bin');
 const runs = join(suite, 'runs');
-let shim: { server: Server; port: number };
+let shell: ShellRentals;
 
 beforeAll(async () => {
-  mkdirSync(binDir);
   mkdirSync(runs);
-  copyFileSync(new URL('./rentals-shim.sh', import.meta.url), join(binDir, 'rentals'));
-  chmodSync(join(binDir, 'rentals'), 0o755);
-  shim = await serveShim();
+  shell = await shellRentals(({ args, env, cwd, stdin }) => rentalsIn(cwd, args, env, stdin));
 });
 afterAll(async () => {
-  await new Promise((resolve) => shim?.server.close(resolve));
+  await shell?.close();
 });
 
 describe.each(pages)('$file', ({ blocks }) => {
@@ -159,14 +124,13 @@ describe.each(pages)('$file', ({ blocks }) => {
     const data = join(dataDir, 'sandbox.json');
     sandbox = await startSandbox({ port: 0, seed: true, data, ...(await storedCredentials(data)), log: () => undefined });
     env = {
-      PATH: `${binDir}:${process.env.PATH ?? ''}`,
+      PATH: `${shell.binDir}:${process.env.PATH ?? ''}`,
       LANG: 'C.UTF-8',
       HOME: home,
       TMPDIR: process.env.TMPDIR ?? dir,
       RENTALS_BASE_URL: sandbox.url,
       RENTALS_TOKEN: sandbox.token,
-      RENTALS_DOC_PORT: String(shim.port),
-      RENTALS_DOC_RUNS: runs,
+      ...shell.env,
     };
   });
   afterAll(async () => {

@@ -1,8 +1,10 @@
 // Shell completion as a shell runs it: bash sources the script `rentals completion bash` prints,
 // sets COMP_LINE and COMP_POINT as it does on TAB, calls the completion function and prints
-// COMPREPLY; the function runs the built bin/rentals.js (`rentals __complete`) from PATH. Then an
-// interactive bash in tmux, where readline puts the answer on the line: every name must come back
-// balanced and read by the shell as itself, inside "…", inside '…' and unquoted.
+// COMPREPLY; the function runs `rentals __complete` from PATH: the built bin/rentals.js for the
+// first cases, then a `rentals` that runs it in this process (test/helpers/shell-rentals.ts, no
+// Node start per TAB). Then an interactive bash in tmux, where readline puts the answer on the
+// line: every name must come back balanced and read by the shell as itself, inside "…", inside
+// '…' and unquoted.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,13 +13,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { type ShellRentals, shellRentals } from '../helpers/shell-rentals.js';
 import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
 import { BIN, cliEnv, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 let sandbox: Sandbox;
+/** A `rentals` that is the built bin. */
 let shimDir: string;
+/** A `rentals` run in this process. */
+let inProcess: ShellRentals;
 let configDir: string;
 /** The script of `rentals completion bash`, printed once (it is the same for every test). */
 let bashScript: string;
@@ -28,6 +34,7 @@ beforeAll(async () => {
   const shim = join(shimDir, 'rentals');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(shim, 0o755);
+  inProcess = await shellRentals(({ args, env, stdin }) => runRentals(args, { env, input: stdin }));
   configDir = freshConfigDir();
   const printed = await runRentals(['completion', 'bash'], { env: { RENTALS_CONFIG_DIR: configDir, HOME: configDir } });
   expect(printed.code, printed.stderr).toBe(0);
@@ -36,6 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await inProcess?.close();
   await sandbox.close();
   rmSync(shimDir, { recursive: true, force: true });
   rmSync(configDir, { recursive: true, force: true });
@@ -47,17 +55,22 @@ afterAll(async () => {
  * (after an open quote or the last word break; `replaced`, by default the last word).
  */
 // Asynchronous on purpose: the sandbox runs in this process and must answer while bash waits.
-async function bashComplete(typed: string, replaced = typed.split(' ').at(-1)!, env: Record<string, string> = cliEnv(sandbox, configDir)): Promise<string[]> {
+async function bashComplete(typed: string, replaced = typed.split(' ').at(-1)!, env: Record<string, string> = cliEnv(sandbox, configDir), { bin = false } = {}): Promise<string[]> {
   const line = `rentals ${typed}`;
   const q = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
   const script = `source '${bashScript}'\nCOMP_LINE=${q(line)}\nCOMP_POINT=\${#COMP_LINE}\n_rentals_complete rentals ${q(replaced)} ''\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
-  return runShell('bash', ['--norc', '--noprofile', '-c', script], env);
+  return runShell('bash', ['--norc', '--noprofile', '-c', script], env, { bin });
+}
+
+/** The environment of a shell whose `rentals` is the built bin (`bin`) or runs in this process. */
+function shellEnv(env: Record<string, string>, { bin = false } = {}): Record<string, string> {
+  return { PATH: `${bin ? shimDir : inProcess.binDir}:${process.env.PATH}`, LANG: 'C.UTF-8', ...(bin ? {} : inProcess.env), ...env };
 }
 
 /** Runs a shell with rentals on PATH; expects exit 0 and returns its non-empty stdout lines. */
-async function runShell(shell: string, args: string[], env: Record<string, string>): Promise<string[]> {
+async function runShell(shell: string, args: string[], env: Record<string, string>, { bin = false } = {}): Promise<string[]> {
   const child = spawn(shell, args, {
-    env: { PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', ...env },
+    env: shellEnv(env, { bin }),
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 20_000,
   });
@@ -71,11 +84,13 @@ async function runShell(shell: string, args: string[], env: Record<string, strin
 }
 
 describe('rentals completion bash', () => {
-  it('completes groups, verbs and flags from the command tree', async () => {
-    expect(await bashComplete('inv')).toEqual(['inventory']);
-    expect(await bashComplete('events ')).toEqual(expect.arrayContaining(['list', 'get', 'add', 'update', 'delete', 'open']));
-    expect(await bashComplete('inventory add --quan')).toEqual(['--quantity-available']);
-    expect(await bashComplete('completion ')).toEqual(['bash', 'zsh', 'fish']);
+  it('completes groups, verbs and flags from the command tree (the built bin on PATH)', async () => {
+    const bin = { bin: true };
+    const env = cliEnv(sandbox, configDir);
+    expect(await bashComplete('inv', 'inv', env, bin)).toEqual(['inventory']);
+    expect(await bashComplete('events ', '', env, bin)).toEqual(expect.arrayContaining(['list', 'get', 'add', 'update', 'delete', 'open']));
+    expect(await bashComplete('inventory add --quan', '--quan', env, bin)).toEqual(['--quantity-available']);
+    expect(await bashComplete('completion ', '', env, bin)).toEqual(['bash', 'zsh', 'fish']);
   });
 
   it('completes option values: formats, and --flag=value (readline replaces what follows the =)', async () => {
@@ -211,7 +226,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in a
     seen = join(dir, 'line');
     // A config directory of its own: its name cache is read after the names above were added.
     const home = join(dir, 'home');
-    const env = { ...cliEnv(sandbox, home), PATH: `${shimDir}:${process.env.PATH}`, LANG: 'C.UTF-8', TERM: 'xterm', PS1: '$ ' };
+    const env = { ...shellEnv(cliEnv(sandbox, home)), TERM: 'xterm', PS1: '$ ' };
     const vars = Object.entries(env).map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`);
     tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'bash', '-x', '200', '-y', '20', `env -i ${vars.join(' ')} bash --norc --noprofile -i`);
     const bind = `bind -x '"\\C-t": printf "%s" "$READLINE_LINE" > ${seen}; tmux -S ${socket} wait-for -S typed'`;

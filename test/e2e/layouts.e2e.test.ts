@@ -1,11 +1,18 @@
-// The layouts for people in a real terminal: the built bin run inside tmux at 60, 80 and 120
-// columns against the seeded sandbox, asserting on the captured screen (wrapped lines joined back,
-// so a line wider than the terminal shows as one). Skipped, loudly, where tmux is missing.
+// The layouts for people in a real terminal: rentals at 60, 80 and 120 columns, in a tmux pane,
+// against the seeded sandbox, asserting on the captured screen (wrapped lines joined back, so a
+// line wider than the terminal shows as one). Most screens are run in this process through the
+// same entry point as the binary, writing to the pane's terminal (opened here: what rentals learns
+// of it, a TTY and its width, it learns as the binary does, from the stream); the built bin itself
+// runs in the pane for the screens that prove the process finds its terminal and width on its own.
+// Skipped, loudly, where tmux is missing.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ReadStream, WriteStream } from 'node:tty';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Context, terminalOf } from '../../src/cli/context.js';
+import { main } from '../../src/main.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
 import { openSandbox } from '../sandbox/helpers.js';
@@ -41,37 +48,103 @@ function tmux(...args: string[]): string {
   return result.stdout;
 }
 
-/** tmux without blocking this thread: the sandbox the pane's rentals talks to runs in it. */
-function tmuxUntilDone(timeoutMs: number, ...args: string[]): Promise<boolean> {
+/** tmux without blocking this thread (the sandbox the pane's rentals talks to runs in it); its stdout. */
+function tmuxAsync(timeoutMs: number, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('tmux', ['-S', socket, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('tmux', ['-S', socket, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve(true);
-      else if (code === null) resolve(false);
-      else reject(new Error(`tmux ${args.join(' ')}: ${stderr}`));
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`tmux ${args.join(' ')}: ${code === null ? 'timed out' : stderr}`));
     });
   });
 }
 
-/** `rentals …args` in a terminal `width` columns wide; the screen's lines, wrapped lines joined. */
-async function screen(width: number, args: string[], more: Record<string, string> = {}): Promise<string[]> {
-  const vars = Object.entries({ ...env, ...more, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' }).map(([k, v]) => `${k}=${quote(v)}`);
+/** The environment of a run in the pane: the sandbox's, and nothing of this process's but PATH. */
+function paneEnv(more: Record<string, string>): Record<string, string> {
+  return { ...env, ...more, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' };
+}
+
+/** A new session `width` columns wide whose pane runs `command`; its name and the pane's terminal. */
+async function newPane(width: number, command: string): Promise<{ session: string; tty: string }> {
   const session = `w${width}-${Math.random().toString(36).slice(2, 8)}`;
-  // When rentals is done the pane wakes the tmux client that made it (wait-for), which then
-  // returns: no polling. A wake before the client waits is kept by tmux.
-  const command = `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; tmux -S ${quote(socket)} wait-for -S ${session}; sleep 600`;
   // The scrollback is set before the pane exists (a long grid scrolls off a 50-line screen).
-  const done = await tmuxUntilDone(15_000, '-u', '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'history-limit', '10000', ';', 'new-session', '-d', '-s', session, '-x', String(width), '-y', '50', command, ';', 'wait-for', session);
-  const captured = tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session, ';', 'kill-session', '-t', session);
-  const lines = captured.split('\n').map((line) => line.trimEnd());
-  const end = lines.findIndex((line) => line.trim() === DONE);
-  if (!done || end < 0) throw new Error(`rentals ${args.join(' ')} did not finish in tmux:\n${captured}`);
-  return lines.slice(0, end);
+  const tty = await tmuxAsync(15_000, '-u', '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'history-limit', '10000', ';', 'new-session', '-d', '-P', '-F', '#{pane_tty}', '-s', session, '-x', String(width), '-y', '50', command);
+  return { session, tty: tty.trim() };
+}
+
+/** The pane's lines (wrapped lines joined), the session ended with `end`. */
+function capture(session: string, end: boolean): string[] {
+  return tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session, ...(end ? [';', 'kill-session', '-t', session] : [])).split('\n').map((line) => line.trimEnd());
+}
+
+/** The lines before the DONE line; undefined while DONE is not on the screen. */
+function beforeDone(lines: string[]): string[] | undefined {
+  const done = lines.findIndex((line) => line.trim() === DONE);
+  return done < 0 ? undefined : lines.slice(0, done);
+}
+
+/**
+ * `rentals …args` in a terminal `width` columns wide; the screen's lines, wrapped lines joined.
+ * In this process (main(), as the binary runs it), its stdout, stderr and stdin the pane's
+ * terminal; with `bin`, the built bin run in the pane.
+ */
+async function screen(width: number, args: string[], more: Record<string, string> = {}, { bin = false } = {}): Promise<string[]> {
+  if (bin) return binScreen(width, args, more);
+  const { session, tty } = await newPane(width, 'sleep 600');
+  // The terminal as a process in the pane has it: stdout and stderr each a descriptor of it.
+  const stdout = new WriteStream(openSync(tty, 'w'));
+  const stderr = new WriteStream(openSync(tty, 'w'));
+  let stdin: ReadStream | undefined;
+  const ctx: Context = {
+    term: terminalOf(stdout, stderr, () => (stdin ??= new ReadStream(openSync(tty, 'r')))),
+    env: paneEnv(more),
+    homedir: env.HOME!,
+    now: () => Date.now(),
+    promptSecret: async (question) => expect.fail(`unexpected prompt: ${question}`),
+    confirm: async (question) => expect.fail(`unexpected question: ${question}`),
+    openBrowser: async (url) => expect.fail(`unexpected browser: ${url}`),
+    onInterrupt: () => () => undefined,
+  };
+  try {
+    await main([...args, '--no-pager'], ctx);
+    // Ended, not dropped: what is still queued (a terminal slow to read) reaches it, DONE last.
+    await new Promise<void>((resolve) => stderr.end(resolve));
+    await new Promise<void>((resolve) => stdout.end(`${DONE}\n`, resolve));
+  } finally {
+    for (const stream of [stdout, stderr, stdin]) stream?.destroy();
+  }
+  // tmux reads what was written in its own time: the screen is whole once DONE is on it.
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    const lines = beforeDone(capture(session, false));
+    if (lines) {
+      tmux('kill-session', '-t', session);
+      return lines;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`rentals ${args.join(' ')}: its output did not reach the pane in 15 s:\n${capture(session, true).join('\n')}`);
+}
+
+/** The built bin run in a pane `width` columns wide: the process finds its terminal and its width itself. */
+async function binScreen(width: number, args: string[], more: Record<string, string>): Promise<string[]> {
+  const vars = Object.entries(paneEnv(more)).map(([k, v]) => `${k}=${quote(v)}`);
+  const marker = `done-${Math.random().toString(36).slice(2, 8)}`;
+  // When rentals is done the pane wakes the tmux client waiting for it (wait-for), which then
+  // returns: no polling. A wake before the client waits is kept by tmux.
+  const command = `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; tmux -S ${quote(socket)} wait-for -S ${marker}; sleep 600`;
+  const { session } = await newPane(width, command);
+  await tmuxAsync(15_000, 'wait-for', marker).catch(() => undefined);
+  const screen = capture(session, true);
+  const lines = beforeDone(screen);
+  if (!lines) throw new Error(`rentals ${args.join(' ')} did not finish in tmux:\n${screen.join('\n')}`);
+  return lines;
 }
 
 /** `2025-06-12` → `Thu`. */
@@ -357,13 +430,15 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     const args = ['events', 'list', '--range', 'nosuchrange'];
     const message = (await piped(args)).stderr.trim();
     expect(message.length).toBeGreaterThan(width);
-    const lines = await screen(width, args);
+    // The built bin: the process finds that its stderr is a terminal, and its width.
+    const lines = await screen(width, args, {}, { bin: true });
     expectWithin(lines, width);
     expect(joined(lines)).toBe(spaced(message.replace(/\s+/g, ' ')));
   });
 
   test.concurrent.each(WIDTHS)('rentals --help at %i columns: the commands first, every line fits (examples stay whole, to paste)', async (width) => {
-    const lines = await screen(width, ['--help']);
+    // The built bin: the process finds that its stdout is a terminal, and its width.
+    const lines = await screen(width, ['--help'], {}, { bin: true });
     expect(lines.indexOf('Commands:')).toBeLessThan(8);
     expect(lines.findIndex((line) => /^\s*-/.test(line))).toBeGreaterThan(lines.indexOf('Commands:'));
     expectWithin(lines.filter((line) => !/^\s*\$ /.test(line)), width);
