@@ -56,8 +56,8 @@ function runEnv(options: RunOptions): Record<string, string> {
 
 /**
  * `rentals …args` in this process, as the binary would run it: the same environment as runBin,
- * stdin/stdout/stderr pipes (not TTYs), the real clock and real retry waits. Bounded by the test's timeout, or by
- * `timeoutMs` when given.
+ * stdin/stdout/stderr pipes (not TTYs), the real clock and real retry waits (noted instead where `waits` is
+ * given). Bounded by the test's timeout, or by `timeoutMs` when given.
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
