@@ -1,7 +1,9 @@
 // Bulk imports through a flaky network: rentals (in-process) talks to a sandbox through the
 // fault proxy (500/502/503, 429 with Retry-After, dropped connections, cut bodies, before or after
 // the server acted). A run ends, after at most two `--resume`s, with the server exactly as the
-// file says, no duplicate, no lost row, and a report that matches the server row for row.
+// file says, no duplicate, no lost row, and a report that matches the server row for row. The
+// proxy's faults do not depend on time: the waits rentals asks for between tries (backoff, a
+// 429's Retry-After, a row's pause) are noted, not waited out.
 // The small variant always runs; 5,000 rows over several seeds with RENTALS_LONG_TESTS=1.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +43,8 @@ interface World {
   items: number[];
   target: (item: number, block: number) => number;
   rentals: (args: string[]) => Promise<RunResult>;
+  /** The waits the runs asked for, in milliseconds. */
+  waits: number[];
 }
 
 /**
@@ -72,8 +76,9 @@ async function world(items: number, proxyOptions: { rate: number; seed: number; 
   const proxy = await startFaultProxy({ target: sandbox.url, retryAfterSeconds: 1, ...proxyOptions });
   cleanups.push(() => proxy.close());
   const env = { ...cliEnv(sandbox, mkdtempSync(join(dir, 'config-'))), RENTALS_BASE_URL: proxy.url };
-  const rentals = (args: string[]) => runRentals(args, { env, timeoutMs: LONG ? 240_000 : 60_000 });
-  return { sandbox, proxy, dir, csv, items: ids, target, rentals };
+  const waits: number[] = [];
+  const rentals = (args: string[]) => runRentals(args, { env, waits, timeoutMs: LONG ? 240_000 : 60_000 });
+  return { sandbox, proxy, dir, csv, items: ids, target, rentals, waits };
 }
 
 function readReport(path: string): ReportRow[] {
@@ -133,6 +138,9 @@ async function scenario(items: number, seed: number): Promise<string> {
   expect(runs.at(-1)!.code, runs.at(-1)!.stderr).toBe(0);
   await expectExact(w, report);
   expect(Object.values(w.proxy.counts.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  // A 429 is waited out as its Retry-After asks (1 s), a fault that may be retried after a backoff.
+  if ((w.proxy.counts.faults['429'] ?? 0) > 0) expect(w.waits).toContain(1_000);
+  expect(w.waits.length).toBeGreaterThan(0);
   const faults = Object.entries(w.proxy.counts.faults)
     .sort()
     .map(([kind, n]) => `${kind}: ${n}`)

@@ -202,7 +202,8 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
     const proxy2 = await startFaultProxy({ target: sandbox.url });
     try {
       const quick = file('second-ctrl-c.ndjson');
-      const gated = proxy2.gate((r) => r.method === 'PUT', 10);
+      // Both requests of --concurrency 2 held: the answers of the ten let through have all come back.
+      const gated = proxy2.gate((r) => r.method === 'PUT', 10, 2);
       const env = { ...cliEnv(sandbox, configDir), RENTALS_BASE_URL: proxy2.url };
       const run = startBin(['prices', 'import', priceFile('third.csv', firstPrice), '--report', quick, '--concurrency', '2', '--yes'], { env, timeoutMs: 30_000 * SLOWER });
       const interrupted = untilStderr(run.child, 'Interrupted:');

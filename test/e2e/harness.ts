@@ -23,6 +23,11 @@ export interface RunOptions {
   timeoutMs?: number;
   /** In-process runs only: the clock (default: the real one). */
   now?: () => number;
+  /**
+   * In-process runs only: each retry wait the run asks for (backoff, Retry-After, a bulk row's
+   * pause) is noted here, in milliseconds, instead of waited out (default: waited, on real timers).
+   */
+  waits?: number[];
   /** Spawned runs only: another copy of bin/rentals.js (default: this repository's). */
   bin?: string;
   /** Spawned runs only: the Node that runs it (default: this one). */
@@ -51,19 +56,20 @@ function runEnv(options: RunOptions): Record<string, string> {
 
 /**
  * `rentals …args` in this process, as the binary would run it: the same environment as runBin,
- * stdin/stdout/stderr pipes (not TTYs), the real clock and real retry waits. Bounded by the test's timeout, or by
- * `timeoutMs` when given.
+ * stdin/stdout/stderr pipes (not TTYs), the real clock and real retry waits (noted instead where `waits` is
+ * given). Bounded by the test's timeout, or by `timeoutMs` when given.
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: true });
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: options.waits === undefined });
   const { timeoutMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     if (timeoutMs !== undefined) timer = setTimeout(() => reject(new Error(`rentals ${args.join(' ')} did not finish in ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    const { code, stdout, stderr } = await Promise.race([running, timedOut]);
+    const { code, stdout, stderr, fake } = await Promise.race([running, timedOut]);
+    options.waits?.push(...fake.waits);
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);

@@ -45,9 +45,10 @@ export interface FaultProxy {
   counts: FaultCounts;
   /**
    * From now on, requests that match are held (not forwarded) once `count` of them have been
-   * forwarded; resolves when the first one is held. `open()` lets them all through.
+   * forwarded; resolves when `heldAtOnce` (default 1) are held. `open()` lets them all through.
+   * (A client that sends N at a time has had the answers of every one forwarded once N are held.)
    */
-  gate(match: (request: ProxiedRequest) => boolean, count: number): Promise<void>;
+  gate(match: (request: ProxiedRequest) => boolean, count: number, heldAtOnce?: number): Promise<void>;
   open(): void;
   close(): Promise<void>;
 }
@@ -89,7 +90,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const count = (name: string): void => {
     counts.faults[name] = (counts.faults[name] ?? 0) + 1;
   };
-  let gate: { match: (r: ProxiedRequest) => boolean; left: number; held: Array<() => void>; reached: () => void } | undefined;
+  let gate: { match: (r: ProxiedRequest) => boolean; left: number; held: Array<() => void>; heldAtOnce: number; reached: () => void } | undefined;
 
   const forward = (req: IncomingMessage, body: Buffer): Promise<Upstream> =>
     new Promise((resolve, reject) => {
@@ -121,7 +122,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         const held = gate;
         await new Promise<void>((resolve) => {
           held.held.push(resolve);
-          if (held.held.length === 1) held.reached();
+          if (held.held.length === held.heldAtOnce) held.reached();
         });
       }
     }
@@ -181,9 +182,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
-    gate(match, after) {
+    gate(match, after, heldAtOnce = 1) {
       return new Promise<void>((reached) => {
-        gate = { match, left: after, held: [], reached };
+        gate = { match, left: after, held: [], heldAtOnce, reached };
       });
     },
     open,
