@@ -119,17 +119,29 @@ export function globalOptionsLine(): string {
   return `Global options (rentals help ${OPTIONS_TOPIC}): -h, ${brief.join(', ')}, …`;
 }
 
+/** What `rentals help options` and the man page say before the options. */
+export const GLOBAL_OPTIONS_INTRO = [
+  'Global options: every command takes them, before or after its own words (rentals -o json events list is rentals events list -o json).',
+  'A flag wins over the environment, which wins over the profile (rentals help environment).',
+] as const;
+
+/** The global options, group by group as help lists them, the options of every run ("Also") last. */
+export function globalOptionGroups(): Array<{ title: string; flags: Array<{ usage: string; help: string }> }> {
+  return [
+    ...(Object.keys(GLOBAL_GROUPS) as GlobalGroup[]).map((group) => ({ title: GLOBAL_GROUPS[group], flags: GLOBAL_FLAG_LINES.filter((flag) => flag.group === group) })),
+    {
+      title: 'Also',
+      flags: [
+        { usage: '-h, --help', help: 'the help of the command it follows' },
+        { usage: '-V, --version', help: 'the version of rentals' },
+      ],
+    },
+  ];
+}
+
 /** Every global option, group by group, each with its help: `rentals help options`. */
 export function globalOptionsHelp(): string {
   const width = Math.max(...GLOBAL_FLAG_LINES.map((flag) => flag.usage.length)) + 2;
-  const groups = (Object.keys(GLOBAL_GROUPS) as GlobalGroup[]).map((group) => {
-    const lines = GLOBAL_FLAG_LINES.filter((flag) => flag.group === group).map((flag) => `  ${flag.usage.padEnd(width)}${flag.help}`);
-    return `${GLOBAL_GROUPS[group]}:\n${lines.join('\n')}`;
-  });
-  return [
-    'Global options: every command takes them, before or after its own words (rentals -o json events list is rentals events list -o json).',
-    'A flag wins over the environment, which wins over the profile (rentals help environment).',
-    ...groups,
-    `Also:\n  ${'-h, --help'.padEnd(width)}the help of the command it follows\n  ${'-V, --version'.padEnd(width)}the version of rentals`,
-  ].join('\n\n');
+  const groups = globalOptionGroups().map(({ title, flags }) => `${title}:\n${flags.map((flag) => `  ${flag.usage.padEnd(width)}${flag.help}`).join('\n')}`);
+  return [...GLOBAL_OPTIONS_INTRO, ...groups].join('\n\n');
 }

@@ -7,6 +7,7 @@ import type { Command, Help, Option } from 'commander';
 import { SETTINGS } from '../config/settings-table.js';
 import { ExitCode } from '../errors.js';
 import type { Context } from './context.js';
+import { GLOBAL_OPTIONS_INTRO, OPTIONS_TOPIC, globalOptionGroups } from './global-flags.js';
 import { HELP_TOPICS, OTHER_VARIABLES } from './help-topics.js';
 import { fitted } from './help-output.js';
 import { buildProgram } from './program.js';
@@ -110,12 +111,14 @@ export async function renderManPage(version: string, date: string): Promise<stri
     '.SH DESCRIPTION',
     ...filled(DESCRIPTION),
     '.SH GLOBAL OPTIONS',
-    ...optionItems(help, help.visibleOptions(program)),
+    ...globalOptions(),
     '.SH COMMANDS',
   ];
   for (const command of help.visibleCommands(program)) {
     if (command.commands.length === 0) {
-      lines.push(...commandItems(help, command, 'rentals'));
+      // A subsection of its own: after a group, a .TP of its own would read as one of the group's.
+      const options = help.visibleOptions(command).filter((o) => o.long !== '--help');
+      lines.push(`.SS ${roff(`rentals ${help.subcommandTerm(command)}`)}`, ...filled(command.description()), ...optionItems(help, options));
       continue;
     }
     lines.push(`.SS ${roff(`rentals ${[command.name(), ...command.aliases()].join('|')}`)}`, ...filled(command.description()));
@@ -129,8 +132,8 @@ export async function renderManPage(version: string, date: string): Promise<stri
   }
   for (const variable of OTHER_VARIABLES) lines.push('.TP', `.B ${roff(variable.names)}`, ...filled(variable.help));
   for (const topic of HELP_TOPICS) {
-    // The environment topic is the ENVIRONMENT section above.
-    if (topic.name === 'environment') continue;
+    // The environment and options topics are the ENVIRONMENT and GLOBAL OPTIONS sections above.
+    if (topic.name === 'environment' || topic.name === OPTIONS_TOPIC) continue;
     const text = await fitted(topic.text(), TEXT_WIDTH);
     lines.push(`.SH ${roff(topic.name.toUpperCase().replace(/-/g, ' '))}`, '.nf', roff(text), '.fi');
   }
@@ -138,6 +141,14 @@ export async function renderManPage(version: string, date: string): Promise<stri
   for (const [path, what] of FILES) lines.push('.TP', `.I ${roff(path)}`, ...filled(what));
   lines.push('.SH SEE ALSO', ...filled(`rentals help ${HELP_TOPICS.map((t) => t.name).join(', rentals help ')}; the manual in the docs directory of the source.`));
   return `${lines.join('\n')}\n`;
+}
+
+/** The global options as `rentals help options` lists them: the same words, group by group. */
+function globalOptions(): string[] {
+  return [
+    ...GLOBAL_OPTIONS_INTRO.flatMap((paragraph, index) => [...(index > 0 ? ['.PP'] : []), ...filled(paragraph)]),
+    ...globalOptionGroups().flatMap(({ title, flags }) => [`.SS ${title}`, ...flags.flatMap((flag) => ['.TP', `.B ${roff(flag.usage)}`, ...filled(flag.help)])]),
+  ];
 }
 
 const DESCRIPTION =

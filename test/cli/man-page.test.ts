@@ -57,6 +57,19 @@ describe('man page', () => {
     expect(() => releaseDate('## [Unreleased]\n', '0.2.0')).toThrow('CHANGELOG.md has no "## [0.2.0] - YYYY-MM-DD" heading');
   });
 
+  test('gives each top-level command a subsection of its own, so none reads as part of the group before it', () => {
+    for (const node of nodes) {
+      if (node.kind === 'command' && node.hidden) continue;
+      expect(text, `rentals ${node.name}`).toMatch(new RegExp(`^\\.SS rentals ${node.name}\\b`, 'm'));
+    }
+  });
+
+  test('lists each global option once, grouped as rentals help options groups them', () => {
+    expect(text.match(/^\.B --jq <expression>$/gm)).toHaveLength(1);
+    const globals = text.slice(text.indexOf('.SH GLOBAL OPTIONS'), text.indexOf('.SH COMMANDS'));
+    expect([...globals.matchAll(/^\.SS (.*)$/gm)].map((m) => m[1])).toEqual(['Connection', 'Calendar', 'Output', 'Logging', 'Also']);
+  });
+
   test('has each section once', () => {
     const sections = [...man.matchAll(/^\.SH (.*)$/gm)].map((m) => m[1]);
     expect(sections).toEqual([...new Set(sections)]);

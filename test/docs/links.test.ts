@@ -1,7 +1,8 @@
 // Every relative link of the documentation resolves: the file exists, and the anchor, when there
 // is one, is a heading (or an explicit id) of that file. Every path of the source the README and the
-// manual name (`src/…`, `test/…`, `bench/…`, `scripts/…`, in prose or in code) exists, and the
-// manual's index lists every page of the manual.
+// manual name (`src/…`, `test/…`, `bench/…`, `scripts/…`, or a module from src/ down such as
+// `data/writers.ts`, in prose or in code) exists, and the manual's index lists every page of the
+// manual.
 
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -51,8 +52,10 @@ describe('relative links resolve', () => {
  * inside a longer path or a URL, a trailing full stop or comma left out.
  */
 function sourcePaths(text: string): string[] {
-  const found = text.matchAll(/(?<![\w./@-])(?:src|test|bench|scripts)\/[\w./*{},-]*[\w*}/]/g);
-  return [...new Set([...found].map((match) => match[0].replace(/[.,]+$/, '')))];
+  const found = text.matchAll(/(?<![\w./@~-])(?:src|test|bench|scripts)\/[\w./*{},-]*[\w*}/]/g);
+  // The design page names modules from src/ down (`data/writers.ts`, `cli/factory/`).
+  const inSrc = text.matchAll(/(?<![\w./@~-])(?:common|resources|schemas|domain|config|api|output|data|bulk|sandbox|snapshot|app|cli)\/(?:[\w.*{},-]+\/)*(?:[\w*{},-]+\.ts\b|(?=[\s`)]))/g);
+  return [...new Set([...[...found].map((match) => match[0].replace(/[.,]+$/, '')), ...[...inSrc].map((match) => `src/${match[0]}`)])];
 }
 
 /** Does a path exist, `*` standing for any part of one name and `{a,b}` for both? */
@@ -73,6 +76,8 @@ describe('paths of the source named in the README and the manual exist', () => {
   test('the names are read as a reader reads them', () => {
     expect(sourcePaths('see `src/cli/run.ts`, test/e2e/harness.ts. And src/output/xlsx-*.ts, src/cli/session/{settings,output}.ts')).toEqual(['src/cli/run.ts', 'test/e2e/harness.ts', 'src/output/xlsx-*.ts', 'src/cli/session/{settings,output}.ts']);
     expect(sourcePaths('https://example.com/src/x.ts ../test/a.test.ts dist/src/y.ts')).toEqual([]);
+    expect(sourcePaths('`data/writers.ts` wires cli/factory/ (app/factory.ts), ~/.config/rentals/history/ and 1/2')).toEqual(['src/data/writers.ts', 'src/cli/factory/', 'src/app/factory.ts']);
+    expect(pathExists('src/data/undo.ts')).toBe(false);
     expect(pathExists('src/cli/session/{settings,output}.ts')).toBe(true);
     expect(pathExists('src/cli/session/{settings,gone}.ts')).toBe(false);
     expect(pathExists('src/output/xlsx-*.ts')).toBe(true);

@@ -1,10 +1,13 @@
 // The manual and the reference built into the tool (`rentals help <topic>`, `--help`, the man page,
 // all generated from the command registry and src/cli/help-topics.ts) say the same: a ```text block
 // marked `<!-- output of: rentals … -->` is exactly what that command prints, every help topic is
-// shown so in the manual, and the README's table of commands names every command there is.
+// shown so in the manual, every flag the README and the manual name is one the tool has (so one the
+// man page and --help list), and the README's table of commands names every command there is.
 
+import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
+import { commandTree } from '../../src/cli/man-page.js';
 import { HELP_TOPICS } from '../../src/cli/help-topics.js';
 import { runRentals } from '../e2e/harness.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
@@ -40,5 +43,19 @@ describe("the README's commands at a glance", () => {
     const nodes = [...(await registry.loadAll()).values()].filter((node) => node.kind === 'group' || !node.hidden);
     const missing = nodes.filter((node) => !table.includes(`rentals ${node.name}`)).map((node) => node.name);
     expect(missing, 'add a row to the README table "Commands at a glance" for each').toEqual([]);
+  });
+});
+
+describe('the flags the README and the manual name', () => {
+  test('are flags of rentals, as its --help and man page list them', async () => {
+    const flags = new Set(['--help']);
+    const walk = (command: Command): void => {
+      for (const option of command.options) if (option.long) flags.add(option.long);
+      command.commands.forEach(walk);
+    };
+    walk(await commandTree());
+    expect(flags.has('--for-spreadsheet') && flags.has('--max-change') && flags.has('--finish')).toBe(true);
+    const unknown = manualFiles().flatMap((file) => [...readDoc(file).matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].filter((m) => !flags.has(m[0])).map((m) => `${file}: ${m[0]}`));
+    expect(unknown, 'a flag renamed or gone: say what the tool takes now').toEqual([]);
   });
 });
