@@ -4,8 +4,8 @@
 // Par 64, else a Bar, stand in for an Uplight, not the other way round. Names are matched against
 // the catalog when used (case-insensitive; an id as digits), never when the setting is stored.
 
-import { closest } from '../common/similar.js';
-import type { CalendarItem } from './records.js';
+import { type CalendarItem, itemCategoryId } from './records.js';
+import { itemFinder } from './setting-names.js';
 
 export interface AlternativeRule {
   item: string;
@@ -39,23 +39,8 @@ export interface ResolvedAlternatives {
 
 /** The rules against the catalog: names and ids to items; a name that matches nothing is a problem, not a guess. */
 export function resolveAlternatives(rules: readonly AlternativeRule[], items: ReadonlyMap<number, CalendarItem>): ResolvedAlternatives {
-  const byName = new Map<string, CalendarItem[]>();
-  for (const item of items.values()) {
-    const key = item.name.trim().toLowerCase();
-    byName.set(key, [...(byName.get(key) ?? []), item]);
-  }
   const problems: string[] = [];
-  const find = (ref: string): CalendarItem | undefined => {
-    if (/^\d+$/.test(ref) && items.has(Number(ref))) return items.get(Number(ref));
-    const found = byName.get(ref.toLowerCase()) ?? [];
-    if (found.length === 1) return found[0];
-    if (found.length > 1) problems.push(`${JSON.stringify(ref)}: ${found.length} items have this name (ids ${found.map((i) => i.id).join(', ')}); give the id`);
-    else {
-      const near = closest(ref, [...items.values()].map((i) => i.name), 1);
-      problems.push(`${JSON.stringify(ref)}: no such item${near.length > 0 ? `; did you mean ${JSON.stringify(near[0])}?` : ''}`);
-    }
-    return undefined;
-  };
+  const find = itemFinder(items, problems);
   const byItem = new Map<number, number[]>();
   for (const rule of rules) {
     const item = find(rule.item);
@@ -68,21 +53,11 @@ export function resolveAlternatives(rules: readonly AlternativeRule[], items: Re
   return { byItem, problems };
 }
 
-/**
- * The category a service gives an item, when it gives one (the reference's inventory has none:
- * `categoryId` or `inventoryCategoryId` on the record, if a service adds it).
- */
-export function categoryOf(item: CalendarItem): number | undefined {
-  const value = item.record.categoryId ?? item.record.inventoryCategoryId;
-  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
-}
-
 /** The items that may stand in for `itemId`: the setting's, in its order, then the others of its category by id. */
 export function standIns(itemId: number, resolved: ResolvedAlternatives, items: ReadonlyMap<number, CalendarItem>): number[] {
   const listed = resolved.byItem.get(itemId) ?? [];
   const item = items.get(itemId);
-  const category = item ? categoryOf(item) : undefined;
-  const sameCategory = category === undefined ? [] : [...items.values()].filter((i) => i.id !== itemId && categoryOf(i) === category).map((i) => i.id).sort((a, b) => a - b);
+  const category = item ? itemCategoryId(item) : undefined;
+  const sameCategory = category === undefined ? [] : [...items.values()].filter((i) => i.id !== itemId && itemCategoryId(i) === category).map((i) => i.id).sort((a, b) => a - b);
   return [...new Set([...listed, ...sameCategory])];
 }

@@ -7,8 +7,8 @@
 // windows carry it (holds.ts), so availability, booking, check, the ways out and the timeline all
 // count it alike.
 
-import { closest } from '../common/similar.js';
 import { type CalendarItem, itemCategoryId } from './records.js';
+import { itemFinder, noSuch } from './setting-names.js';
 
 /** One rule of `turnaround-items` or `turnaround-categories`: a name (or an id) and its length (ms). */
 export interface TurnaroundRule {
@@ -46,13 +46,10 @@ export interface ResolvedTurnaround {
 export function resolveTurnaround(policy: TurnaroundPolicy, items: ReadonlyMap<number, CalendarItem>, categories: ReadonlyMap<number, string> = new Map()): ResolvedTurnaround {
   const problems: string[] = [];
   const byItem = new Map<number, number>();
-  const byName = new Map<string, CalendarItem[]>();
-  for (const item of items.values()) byName.set(item.name.trim().toLowerCase(), [...(byName.get(item.name.trim().toLowerCase()) ?? []), item]);
+  const find = itemFinder(items, problems);
   for (const rule of policy.items) {
-    const found = /^\d+$/.test(rule.name) && items.has(Number(rule.name)) ? [items.get(Number(rule.name))!] : (byName.get(rule.name.toLowerCase()) ?? []);
-    if (found.length === 1) byItem.set(found[0]!.id, rule.ms);
-    else if (found.length > 1) problems.push(`${JSON.stringify(rule.name)}: ${found.length} items have this name (ids ${found.map((i) => i.id).join(', ')}); give the id`);
-    else problems.push(unknown(rule.name, 'item', [...items.values()].map((i) => i.name)));
+    const item = find(rule.name);
+    if (item) byItem.set(item.id, rule.ms);
   }
   const byCategory = new Map<number, number>();
   if (policy.categories.length > 0) {
@@ -61,7 +58,7 @@ export function resolveTurnaround(policy: TurnaroundPolicy, items: ReadonlyMap<n
     for (const rule of policy.categories) {
       const id = /^\d+$/.test(rule.name) ? Number(rule.name) : [...categories].find(([, name]) => name.trim().toLowerCase() === rule.name.toLowerCase())?.[0];
       if (id !== undefined) byCategory.set(id, rule.ms);
-      else problems.push(unknown(rule.name, 'category', [...categories.values()]));
+      else problems.push(noSuch(rule.name, 'category', [...categories.values()]));
     }
   }
   const turnaroundOf: TurnaroundOf = (itemId) => {
@@ -72,9 +69,4 @@ export function resolveTurnaround(policy: TurnaroundPolicy, items: ReadonlyMap<n
     return (category === undefined ? undefined : byCategory.get(category)) ?? policy.all;
   };
   return { turnaroundOf, problems };
-}
-
-function unknown(name: string, what: string, names: readonly string[]): string {
-  const near = closest(name, names, 1);
-  return `${JSON.stringify(name)}: no such ${what}${near.length > 0 ? `; did you mean ${JSON.stringify(near[0])}?` : ''}`;
 }
