@@ -3,7 +3,8 @@
 // setting resolved against them. Read only when a need is refused, so a booking that fits pays
 // nothing for it.
 
-import { type AlternativeRule, resolveAlternatives, standIns } from '../domain/alternatives.js';
+import type { AlternativeRule } from '../domain/alternatives.js';
+import { resolveAlternatives, standIns } from '../domain/stand-ins.js';
 import type { BookingTarget, ShortageRefused } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { Money } from '../domain/money.js';

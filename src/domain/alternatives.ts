@@ -2,10 +2,7 @@
 // (names or ids). The API says nothing of what is interchangeable, so the shop says it here. A
 // rule is one way, in the order of preference written: `LED Uplight=LED Par 64|LED Bar` lets a
 // Par 64, else a Bar, stand in for an Uplight, not the other way round. Names are matched against
-// the catalog when used (case-insensitive; an id as digits), never when the setting is stored.
-
-import { type CalendarItem, itemCategoryId } from './records.js';
-import { itemFinder } from './setting-names.js';
+// the catalog when used (stand-ins.ts), never when the setting is stored.
 
 export interface AlternativeRule {
   item: string;
@@ -28,36 +25,4 @@ export function readAlternatives(text: string): RulesResult {
     rules.push({ item, alternatives });
   }
   return { ok: true, rules };
-}
-
-export interface ResolvedAlternatives {
-  /** item id → the items that may stand in for it, in the order of preference. */
-  byItem: Map<number, number[]>;
-  /** Names of the setting that match no item (`"LED Par 65": no such item; did you mean "LED Par 64"?`). */
-  problems: string[];
-}
-
-/** The rules against the catalog: names and ids to items; a name that matches nothing is a problem, not a guess. */
-export function resolveAlternatives(rules: readonly AlternativeRule[], items: ReadonlyMap<number, CalendarItem>): ResolvedAlternatives {
-  const problems: string[] = [];
-  const find = itemFinder(items, problems);
-  const byItem = new Map<number, number[]>();
-  for (const rule of rules) {
-    const item = find(rule.item);
-    const alternatives = rule.alternatives.map(find).filter((a): a is CalendarItem => a !== undefined);
-    if (!item) continue;
-    const list = byItem.get(item.id) ?? [];
-    for (const alternative of alternatives) if (alternative.id !== item.id && !list.includes(alternative.id)) list.push(alternative.id);
-    byItem.set(item.id, list);
-  }
-  return { byItem, problems };
-}
-
-/** The items that may stand in for `itemId`: the setting's, in its order, then the others of its category by id. */
-export function standIns(itemId: number, resolved: ResolvedAlternatives, items: ReadonlyMap<number, CalendarItem>): number[] {
-  const listed = resolved.byItem.get(itemId) ?? [];
-  const item = items.get(itemId);
-  const category = item ? itemCategoryId(item) : undefined;
-  const sameCategory = category === undefined ? [] : [...items.values()].filter((i) => i.id !== itemId && itemCategoryId(i) === category).map((i) => i.id).sort((a, b) => a - b);
-  return [...new Set([...listed, ...sameCategory])];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readAlternatives, resolveAlternatives, standIns } from '../../src/domain/alternatives.js';
+import { readAlternatives } from '../../src/domain/alternatives.js';
+import { resolveAlternatives, standIns } from '../../src/domain/stand-ins.js';
 import { readEvent, readItem } from '../../src/domain/records.js';
 import type { Hold } from '../../src/domain/sweep.js';
 import { substitute } from '../../src/domain/substitution.js';
