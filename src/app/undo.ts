@@ -22,7 +22,7 @@ import type { ApiRecord, ResourceApi } from '../api/resource-api.js';
 import { holding } from '../api/unknown-outcome.js';
 import { type HistoryEntry, type HistoryRecord, type UndoStepRef, renamesOf } from '../config/history.js';
 import type { PlannedBookings } from '../data/booking-writer.js';
-import { bookingsAddress, lineRow, writtenChange } from '../data/booking-writer.js';
+import { bookingsAddress, lineRow, namedLine, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
 import { type BookingIntent, type BookingTarget, type LineWrite, finalLines } from '../domain/booking-plan.js';
 import type { Change } from '../domain/changes.js';
@@ -517,7 +517,7 @@ async function runGroup(deps: UndoDeps, run: UndoRun, group: PlannedGroup, newId
     const step = group.steps.find((s) => s.action === 'recreate' && s.record.id === (line.write as { replaces?: number }).replaces);
     if (step) step.newId = Number(line.record.id);
   }
-  return written.map((line) => writtenChange(eventId, line));
+  return written.map((line) => namedLine(writtenChange(eventId, line), planned.world.items));
 }
 
 /** The step a line write of its group does. */

@@ -230,11 +230,12 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   if (missingPrice.length > 0) {
     const unpriced = [...new Set(missingPrice)];
     const names = unpriced.map((id) => JSON.stringify(world.items.get(id)?.name ?? `item ${id}`));
+    // Two items of one name are told apart by their ids.
+    const shown = names.map((name, index) => (names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (item ${unpriced[index]})`));
     const block = world.blockLabel;
     const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${JSON.stringify(block)} (the block of ${target.label})`;
-    throw new BookingRefused(
-      `${names.join(', ')}: ${what}.\nGive --price, or add the price: rentals prices add --inventory-id ${unpriced[0]} --rental-block-id ${JSON.stringify(block ?? '<block>')} --price <p>\n${NOTHING_WRITTEN}`,
-    );
+    const commands = unpriced.map((id) => `  rentals prices add --inventory-id ${id} --rental-block-id ${JSON.stringify(block ?? '<block>')} --price <p>`);
+    throw new BookingRefused(`${shown.join(', ')}: ${what}.\nGive --price, or add the price${commands.length === 1 ? '' : 's'}:\n${commands.join('\n')}\n${NOTHING_WRITTEN}`);
   }
 
   // Against firm holds only (quotes block nothing); the quotes whose units it takes are named.

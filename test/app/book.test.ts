@@ -64,6 +64,18 @@ describe('events book', () => {
     expect(notices.infos).toContain(`Substitute: 3 × "${uplight}" and 2 × "${par}" for the 5 asked.`);
     await expect(bookEvent(deps, { event: String(party.id), asks: [{ ref: uplight, quantity: 5 }], substitute: true, allowOverbook: true, dryRun: true })).rejects.toThrow(/--substitute books only what fits/);
   });
+
+  test('--substitute with a stand-in of the same name (a second batch): each told apart by its id', async () => {
+    const w = world();
+    const first = await anItem(w.call, 3, 10);
+    const second = (await w.call('POST', '/v2/inventory', { body: { name: first.name, quantityAvailable: 10, active: 1 } })).json.data[0]!;
+    await w.call('POST', `/v1/inventory/${second.id}/pricing`, { body: { inventoryId: second.id, rentalBlockId: 1, price: 12 } });
+    const { deps, notices } = depsOf([{ item: String(first.id), alternatives: [String(second.id)] }]);
+    const party = await anEvent(w.call, '2025-07-16T08:00:00', '2025-07-17T10:00:00');
+    shown(await bookEvent(deps, { event: String(party.id), asks: [{ ref: String(first.id), quantity: 5 }], substitute: true, allowOverbook: false, dryRun: true }));
+    const [a, b] = [`"${first.name}" (item ${first.id})`, `"${first.name}" (item ${second.id})`];
+    expect(notices.infos).toContain(`Substitute: 3 × ${a} and 2 × ${b} for the 5 asked; ${b} at its own price, 12.00, not the 10.00 agreed for ${first.name} (item ${first.id}): --keep-price books it at 10.00.`);
+  });
 });
 
 describe('events book --substitute --keep-price', () => {

@@ -51,3 +51,22 @@ describe('planBookings with holds by status', () => {
     expect(planBookings(world(target(), unmarked), set(1), { allowOverbook: true }).quotesCountedOn).toEqual([]);
   });
 });
+
+describe('planBookings without a price', () => {
+  it('tells two unpriced items of one name apart by id, with a command to paste for each', () => {
+    const twins: BookingWorld = {
+      ...world(target(), []),
+      items: new Map([7, 8].map((id) => [id, readItem({ id, name: 'Tent', quantityAvailable: 3, active: 1 })])),
+      blockPrice: () => undefined,
+    };
+    const asked = [7, 8].map((itemId) => ({ kind: 'set' as const, itemId, quantity: 1 }));
+    expect(() => planBookings(twins, asked, { allowOverbook: false })).toThrow(
+      [
+        '"Tent" (item 7), "Tent" (item 8): no price for the rental block "Daily" (the block of event 9 "New").',
+        'Give --price, or add the prices:',
+        '  rentals prices add --inventory-id 7 --rental-block-id "Daily" --price <p>',
+        '  rentals prices add --inventory-id 8 --rental-block-id "Daily" --price <p>',
+      ].join('\n'),
+    );
+  });
+});

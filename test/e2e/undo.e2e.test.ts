@@ -37,19 +37,23 @@ describe('history and undo', () => {
     expect(booked!.command).toBe(`rentals events book ${party.id} --item '${chairs.name}=6'`);
     expect(booked!.records).toEqual([{ resource: 'bookings', id: expect.any(Number), before: null, after: expect.objectContaining({ eventId: party.id, inventoryId: chairs.id, quantity: 6 }) }]);
 
-    const dry = ok(await rentals(['undo', '--dry-run']));
+    const dry = ok(await rentals(['undo', '--dry-run', '-o', 'json']));
     // Piped too, the sentences people read name the event, not only its id.
     expect(dry.stderr).toContain(`Would remove 6 × ${chairs.name} from "${party.name}"`);
     expect(dry.stderr).toContain(`Dry run: 1 record of entry ${booked!.id} (${booked!.command}) would be put back; nothing was sent.`);
     expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
 
-    const undone = ok(await rentals(['undo']));
+    const undone = ok(await rentals(['undo', '-o', 'json']));
     expect(undone.stderr).toContain(`Undid entry ${booked!.id}`);
+    // The run shows the changes its dry run showed, named alike.
+    const changes = (result: { stdout: string }) => (JSON.parse(result.stdout) as { changes: unknown[] }).changes;
+    expect(changes(dry)).toEqual([expect.objectContaining({ resource: 'bookings', name: chairs.name, after: null })]);
+    expect(changes(undone)).toEqual(changes(dry));
     expect(undone.stderr).toContain(`Removed 6 × ${chairs.name} from "${party.name}"`);
     expect(await lines(party.id)).toEqual([]);
 
     const [undo] = await history();
-    expect(undo).toMatchObject({ command: 'rentals undo', undoes: booked!.id, records: [{ resource: 'bookings', before: expect.objectContaining({ quantity: 6 }), after: null }] });
+    expect(undo).toMatchObject({ command: 'rentals undo -o json', undoes: booked!.id, records: [{ resource: 'bookings', before: expect.objectContaining({ quantity: 6 }), after: null }] });
     ok(await rentals(['undo', undo!.id]));
     expect(await lines(party.id)).toEqual([[chairs.id, 6]]);
   });

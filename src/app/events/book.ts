@@ -156,20 +156,25 @@ async function substituted(
       continue;
     }
     const sub = s.substitute;
+    // A stand-in of the asked item's name (a second batch of it, say) is told apart by its id.
+    const twins = sub.name.trim().toLowerCase() === name.trim().toLowerCase();
+    const plain = (itemName: string, id: number) => (twins ? `${itemName} (item ${id})` : itemName);
+    const quoted = (itemName: string, id: number) => plain(JSON.stringify(itemName), id);
+    const [askedName, subName] = [quoted(name, s.itemId), quoted(sub.name, sub.itemId)];
     const said =
       s.kept > 0
-        ? `Substitute: ${s.kept} × ${JSON.stringify(name)} and ${sub.quantity} × ${JSON.stringify(sub.name)} for the ${s.asked} asked`
-        : `Substitute: ${sub.quantity} × ${JSON.stringify(sub.name)} instead of the ${s.asked} × ${JSON.stringify(name)} asked`;
+        ? `Substitute: ${s.kept} × ${askedName} and ${sub.quantity} × ${subName} for the ${s.asked} asked`
+        : `Substitute: ${sub.quantity} × ${subName} instead of the ${s.asked} × ${askedName} asked`;
     if (s.price) {
-      deps.notices.info(`${said}; the ${sub.quantity} × ${JSON.stringify(sub.name)} at ${formatMoneyFixed(s.price)}, the price agreed for ${JSON.stringify(name)} (--keep-price).`);
+      deps.notices.info(`${said}; the ${sub.quantity} × ${subName} at ${formatMoneyFixed(s.price)}, the price agreed for ${askedName} (--keep-price).`);
       continue;
     }
     const itsOwn = priceOnEvent(sub.itemId, onEvent, blockPrice(own));
     const kept = agreed(s.itemId);
     if (itsOwn && kept && compareMoney(itsOwn, kept) !== 0) {
-      const note = `not the ${formatMoneyFixed(kept)} agreed for ${name}: --keep-price books it at ${formatMoneyFixed(kept)}`;
+      const note = `not the ${formatMoneyFixed(kept)} agreed for ${plain(name, s.itemId)}: --keep-price books it at ${formatMoneyFixed(kept)}`;
       priceNotes.set(sub.itemId, note);
-      deps.notices.info(`${said}; ${JSON.stringify(sub.name)} at its own price, ${formatMoneyFixed(itsOwn)}, ${note}.`);
+      deps.notices.info(`${said}; ${subName} at its own price, ${formatMoneyFixed(itsOwn)}, ${note}.`);
     } else deps.notices.info(`${said}.`);
   }
   return { intents: split.intents, priceNotes };
