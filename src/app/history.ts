@@ -122,10 +122,8 @@ function keptNames(entries: readonly HistoryEntry[]): ChangeNames {
   // Oldest first (as kept): the newest name written wins.
   for (const entry of entries) {
     for (const record of entry.records) {
-      const resource = record.resource as ResourceName;
-      const label = resources[resource]?.labelField;
-      const value = label === undefined ? undefined : (record.after?.[label] ?? record.before?.[label]);
-      if (typeof value === 'string' && value !== '') (names[resource] ??= {})[record.id] = value;
+      const { name } = named(changeOf(record));
+      if (name !== undefined) (names[record.resource as ResourceName] ??= {})[record.id] = name;
     }
   }
   return names;

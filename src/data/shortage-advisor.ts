@@ -9,7 +9,7 @@ import type { BookingTarget, ShortageRefused } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { Money } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
-import { priceOnEvent } from '../domain/substitution.js';
+import { eventPrices } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
 import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
 import type { CalendarData } from './calendar.js';
@@ -61,8 +61,7 @@ export class ShortageAdvisor {
   private async pricesOnEvent(target: BookingTarget, itemIds: readonly number[]): Promise<(itemId: number) => Money | undefined> {
     const [prices, lines] = await Promise.all([this.calendar.prices(new Set(itemIds)), target.id === undefined ? undefined : this.calendar.bookings([target.id])]);
     const onEvent = target.id === undefined ? [] : (lines?.get(target.id) ?? []);
-    const blockPrice = (itemId: number) => (target.blockId === undefined ? undefined : prices.get(itemId, target.blockId)?.price);
-    return (itemId) => priceOnEvent(itemId, onEvent, blockPrice);
+    return eventPrices(onEvent, prices, target.blockId);
   }
 
   /** The refusal again, its message and fields with the ways out as commands; without them when they cannot be read. */

@@ -8,6 +8,7 @@
 import { shellLine } from '../common/shell-words.js';
 import { type RefusalParts, ShortageRefused, targetOf, windowText } from './booking-plan.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
+import { kebabCase } from '../resources/definitions.js';
 import type { HoldRule } from './hold-policy.js';
 import type { Holdings, Shortage } from './holds.js';
 import { type CalendarEvent, type CalendarItem, type HeldLine, totalsByItem } from './records.js';
@@ -120,7 +121,7 @@ function movedWindowRetry(world: Pick<EventChangeWorld, 'before' | 'after'>): Wi
     const shift = window.from - asked.from;
     const dates = EVENT_DATE_FIELDS.flatMap((field) => {
       const time = after.dates[field];
-      return time === undefined ? [] : [`--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, shortWallTime(time + shift)];
+      return time === undefined ? [] : [`--${kebabCase(field)}`, shortWallTime(time + shift)];
     });
     return shellLine(['rentals', 'events', 'update', String(after.id), ...dates]);
   };

@@ -7,6 +7,7 @@
 
 import type { BookingIntent } from './booking-intent.js';
 import type { Money } from './money.js';
+import type { PriceTable } from './prices.js';
 import type { CalendarBooking } from './records.js';
 import type { WaysOut } from './ways-out.js';
 
@@ -18,6 +19,11 @@ import type { WaysOut } from './ways-out.js';
 export function priceOnEvent(itemId: number, lines: readonly CalendarBooking[], blockPrice: (itemId: number) => Money | undefined): Money | undefined {
   const line = lines.filter((b) => b.itemId === itemId).sort((a, b) => a.id - b.id)[0];
   return line?.price ?? blockPrice(itemId);
+}
+
+/** priceOnEvent over an event's lines and the prices read for its rental block. */
+export function eventPrices(lines: readonly CalendarBooking[], table: PriceTable, blockId: number | undefined): (itemId: number) => Money | undefined {
+  return (itemId) => priceOnEvent(itemId, lines, (id) => (blockId === undefined ? undefined : table.get(id, blockId)?.price));
 }
 
 export interface SubstitutedAsk {

@@ -12,6 +12,7 @@ import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import { type ResourceName, fieldByName, fieldTitles, resources } from '../resources/definitions.js';
 import { type ChangeNames, type ChangesView, fieldsOf } from './changes.js';
 import { moneyText } from './money-text.js';
+import { columnTitle } from './titles.js';
 import { textWidth } from './width.js';
 import { hangingLines } from './wrap.js';
 
@@ -48,10 +49,7 @@ function verb(speaker: Speaker, which: keyof typeof VERBS): string {
 /** `startDate` → `Start` (its title), `cancelReason` → `Cancel reason`. */
 function fieldTitle(resource: string, field: string): string {
   const def = resources[resource as ResourceName];
-  const title = def ? fieldTitles(def)[field] : undefined;
-  if (title !== undefined) return title;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return columnTitle(field, def ? fieldTitles(def) : undefined);
 }
 
 function nameOf(speaker: Speaker, resource: ResourceName, id: unknown): string | undefined {

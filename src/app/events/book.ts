@@ -9,9 +9,8 @@ import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js'
 import { type LineWrite, priceSourceText } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
 import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
-import type { PriceTable } from '../../domain/prices.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
-import { priceOnEvent, substitute } from '../../domain/substitution.js';
+import { eventPrices, substitute } from '../../domain/substitution.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
 import type { ChangeNames } from '../../output/changes.js';
@@ -144,8 +143,8 @@ async function substituted(
   const needs = intents.flatMap((i) => (i.kind === 'set' ? [{ itemId: i.itemId, quantity: i.quantity, window }] : []));
   const [ways, lines, items, asked] = await Promise.all([deps.advisor.waysOut(needs, event.id), deps.calendar.bookings([event.id]), deps.calendar.items(), deps.calendar.prices(needs.map((n) => n.itemId))]);
   const onEvent = lines.get(event.id) ?? [];
-  const blockPrice = (table: PriceTable) => (itemId: number) => (event.blockId === undefined ? undefined : table.get(itemId, event.blockId)?.price);
-  const agreed = (itemId: number) => options.price ?? priceOnEvent(itemId, onEvent, blockPrice(asked));
+  const agreedOnEvent = eventPrices(onEvent, asked, event.blockId);
+  const agreed = (itemId: number) => options.price ?? agreedOnEvent(itemId);
   const split = substitute(intents, ways, totalsByItem(onEvent), options.keepPrice ? agreed : undefined);
   // The substitutes' own prices (read once per run: the planner reads them again from the cache).
   const own = await deps.calendar.prices(split.splits.flatMap((s) => (s.substitute ? [s.substitute.itemId] : [])));
@@ -169,7 +168,7 @@ async function substituted(
       deps.notices.info(`${said}; the ${sub.quantity} × ${subName} at ${formatMoneyFixed(s.price)}, the price agreed for ${askedName} (--keep-price).`);
       continue;
     }
-    const itsOwn = priceOnEvent(sub.itemId, onEvent, blockPrice(own));
+    const itsOwn = eventPrices(onEvent, own, event.blockId)(sub.itemId);
     const kept = agreed(s.itemId);
     if (itsOwn && kept && compareMoney(itsOwn, kept) !== 0) {
       const note = `not the ${formatMoneyFixed(kept)} agreed for ${plain(name, s.itemId)}: --keep-price books it at ${formatMoneyFixed(kept)}`;
