@@ -6,6 +6,7 @@
 // Confirmed), money in the shop's currency; last, one line that sums it up. All wrapped to the
 // terminal's width between words. A history entry's changes read the same, under its heading.
 
+import { escapeControl } from '../common/sanitize.js';
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
 import { compareMoney, formatChangePercent, parseMoney } from '../domain/money.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
@@ -172,14 +173,16 @@ export function changeSentence(change: Change, speaker: Speaker): string {
 
 /** The lines of one change: its sentence, then (an event, an item, a category) a line per field it touches. */
 function linesOf(change: Change, speaker: Speaker, width: number, indent: string): string[] {
-  const sentence = changeSentence(change, speaker);
+  // Controls shown before wrapping, which takes a TAB for a space between words (a name's `Tent\tA`
+  // would read `Tent A`): as the sentence's quoted names and the tables show them.
+  const sentence = escapeControl(changeSentence(change, speaker), 'newline');
   const lines = hangingLines(indent, indent.length + 2, sentence, width);
   if (change.resource === 'bookings' || change.resource === 'prices' || actionOf(change) === 'delete') return lines;
   const fields = fieldChanges(speaker, change);
   const titleWidth = Math.max(0, ...fields.map((f) => textWidth(f.title)));
   for (const { title, text } of fields) {
     const lead = `${indent}  ${title}${' '.repeat(titleWidth - textWidth(title))}  `;
-    lines.push(...hangingLines(lead, indent.length + titleWidth + 4, text, width));
+    lines.push(...hangingLines(lead, indent.length + titleWidth + 4, escapeControl(text, 'newline'), width));
   }
   return lines;
 }

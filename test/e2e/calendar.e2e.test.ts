@@ -162,7 +162,7 @@ describe('events book', () => {
     expect(missing.stderr).toContain(`"${chair.name}": no price for the rental block "Weekly"`);
     // The command to paste names the item by its id (a name may not survive a paste: control
     // characters, quotes), on a line of its own, which stays whole however narrow the terminal.
-    expect(missing.stderr).toContain(`add the price:\n  rentals prices add --inventory-id ${chair.id} --rental-block-id "Weekly" --price <p>`);
+    expect(missing.stderr).toContain(`add the price:\n  rentals prices add --inventory-id ${chair.id} --rental-block-id Weekly --price <p>`);
     expect(await bookingsOf(weekly.id)).toEqual([]);
     ok(await rentals(['events', 'book', String(weekly.id), '--item', chair.name, '--quantity', '1', '--price', '7.5']));
     expect((await bookingsOf(weekly.id)).map((b) => b.price)).toEqual([7.5]);

@@ -49,6 +49,14 @@ describe('the changes of a write for people', () => {
     expect(changeLines(view([{ ...repriced, after: { ...repriced.after, price: 675.0001 } }]), { width: 0, currency: 'EUR' })[0]).toContain('€675.00 → €675.0001');
   });
 
+  test('a TAB or an ESC in a name shows escaped in the sentence and under its title alike, never as a space', () => {
+    const tabbed: Change = { resource: 'inventory', id: 21, name: 'Tent\tA', before: null, after: { id: 21, name: 'Tent\tA\u001b[2J', quantityAvailable: 3 } };
+    const booking: Change = { ...booked, after: { ...booked.after, inventoryId: 21 } };
+    const lines = changeLines(view([tabbed, booking], { names: { ...names, inventory: { 21: 'Tent\tA' } } }), { width: 80, currency: 'USD' });
+    expect(lines.slice(0, 3)).toEqual(['Created item 21 "Tent\\tA"', '  Item   Tent\\tA\\x1b[2J', '  Owned  3']);
+    expect(lines[3]).toBe('Booked 2 × Tent\\tA on "Smith wedding" at $1,275.00 (Weekend price)');
+  });
+
   test('what is not known by name is said by its kind and id, never as a field name', () => {
     const lines = changeLines({ kind: 'changes', changes: [booked, confirmed], dryRun: false }, { width: 0 });
     expect(lines[0]).toBe('Booked 2 × item 1 on event 12 at 1275.00 (Weekend price)');
