@@ -1,6 +1,7 @@
 // From an input row to a draft: what record it names and what it sets, every cell checked against
 // the reference's rules. Nothing here needs the server; names are resolved in a second step.
 
+import { isNumberLike } from '../data/names.js';
 import type { InputRow } from './input/index.js';
 import { type NumberStyle, localeProblem } from './input/numbers.js';
 import type { RowIssue } from './issues.js';
@@ -16,6 +17,8 @@ export interface Draft {
   key: Values;
   /** Key fields the row gives by name, still to resolve: inventoryId → "Tent 20x20". */
   names: Record<string, string>;
+  /** The key fields whose name stands in their id column (`rentalBlockId: Weekend`), not in the name column. */
+  namedInIdColumn?: string[];
   /** What the row sets. */
   values: Values;
   /** Empty when the row is valid. */
@@ -102,6 +105,13 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
     if (parsed?.ok) draft.values[name] = parsed.value;
   }
   for (const { name, field: f, nameColumn } of shape.key) {
+    const raw = row.values[name];
+    if (f?.kind === 'id' && nameColumn !== undefined && isNameText(raw) && isBlank(row.values[nameColumn])) {
+      // A name in an id column, as the id flags take one (`--rental-block-id Weekend`).
+      draft.names[name] = raw.trim();
+      (draft.namedInIdColumn ??= []).push(name);
+      continue;
+    }
     const given = f === undefined ? undefined : cell(row, ctx, draft, name, f);
     const value = given?.ok ? given.value : draft.values[name];
     if (value !== undefined) draft.key[name] = value;
@@ -123,6 +133,15 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
     addIssue(draft, ctx, undefined, `sets nothing: give ${settable.length === 1 ? settable[0] : `one of ${settable.join(', ')}`}`);
   }
   return draft;
+}
+
+/** Text that is no number (`Weekend`, not `7` nor `-1`): a name, where an id column holds it. */
+function isNameText(raw: unknown): raw is string {
+  return typeof raw === 'string' && raw.trim() !== '' && !isNumberLike(raw);
+}
+
+function isBlank(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 
 function readName(row: InputRow, column: string | undefined, keyField: string, draft: Draft): void {
@@ -148,8 +167,9 @@ export function resolveNames(draft: Draft, spec: RowSpec, lookups: Lookups, colu
     const given = draft.key[column.field];
     if (name !== undefined) {
       const found = index.resolve(name);
+      const named = draft.namedInIdColumn?.includes(column.field) ? column.field : column.column;
       if (found.ok) draft.key[column.field] = found.id;
-      else draft.issues.push({ line: draft.line, column: columnOf(column.column), field: column.column, rule: found.rule, value: name });
+      else draft.issues.push({ line: draft.line, column: columnOf(named), field: named, rule: found.rule, value: name });
     } else if (typeof given === 'number' && !index.has(given)) {
       draft.issues.push({
         line: draft.line,

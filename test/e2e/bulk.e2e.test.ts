@@ -305,7 +305,7 @@ describe('against the seeded sandbox', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${csv}:3:3 price: must be a plain decimal without commas (write 1200.50, not 1,200.50) (got "1,200")`);
     expect(result.stderr).toContain(`${csv}:4:3 price: must be a plain decimal without currency symbols (write 12, not $12) (got "$12")`);
-    expect(result.stderr).toContain(`${csv}:5:1 inventoryId: must be an integer id`);
+    expect(result.stderr).toContain(`${csv}:5:1 inventoryId: no inventory item is named "x" (see `);
     expect(result.stderr).toContain(`${csv}:6:3 price: must be ≥ 0 (got "-1")`);
     expect(result.stderr).toMatch(/Nothing was sent\.\n$/);
     expect(snapshot(await pricesOnServer(sandbox))).toEqual(snapshot(before));
