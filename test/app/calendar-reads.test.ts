@@ -200,6 +200,11 @@ describe('events list and an event sheet', () => {
       const sheet = await eventSheet(factory, String(launch.id));
       if (sheet.kind !== 'detail') throw new Error(sheet.kind);
       expect((sheet.json as { totals: { items: number } }).totals.items).toBe(60);
+      // The amounts under one another, decimal points in one column.
+      const amounts = sheet.sections![0]!.footer!.filter((line) => /\d\.\d\d$|—$/.test(line));
+      expect(amounts.length).toBe(8);
+      expect(new Set(amounts.map((line) => line.length)).size).toBe(1);
+      expect(amounts[0]).toMatch(/^ +items  +60\.00$/);
     }, ['settings']);
   });
 

@@ -64,8 +64,11 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     ['= total', totals.total],
     ['deposit (apart)', totals.deposit],
   ];
-  const width = Math.max(...amountLines.map(([label]) => label.length));
-  const footer = amountLines.map(([label, value]) => `${label.padStart(width)}  ${showMoney(value) ?? '—'}`);
+  // Labels and amounts each right-aligned: the decimal points line up as on a printed bill.
+  const amounts = amountLines.map(([, value]) => showMoney(value) ?? '—');
+  const labelWidth = Math.max(...amountLines.map(([label]) => label.length));
+  const amountWidth = Math.max(...amounts.map((amount) => amount.length));
+  const footer = amountLines.map(([label], i) => `${label.padStart(labelWidth)}  ${amounts[i]!.padStart(amountWidth)}`);
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {
