@@ -16,10 +16,10 @@ const HARD = ['', "'", "it's", '\\', "\\'", "a'\tb", "$'x'", '-n', '--price', 'T
 const WORDS = [...HARD, ...fc.sample(fc.string({ unit: fc.constantFrom(...CHARS), maxLength: 12 }), { numRuns: 400, seed: 36 })];
 
 /** The words `shell` reads from the line, each as printf's %s printed it. */
-function readBack(shell: string, words: readonly string[]): string[] {
+function readBack(shell: string, words: readonly string[], locale = 'C.UTF-8'): string[] {
   // No start-up files: the shell as it reads a line, not as this machine's user set it up.
   const quiet = shell === 'bash' ? ['--norc', '--noprofile'] : shell === 'zsh' ? ['-f'] : [];
-  const result = spawnSync(shell, [...quiet, '-c', `printf '%s\\0' ${shellLine(words)}`], { encoding: 'utf8', env: { PATH: process.env.PATH, LANG: 'C.UTF-8' } });
+  const result = spawnSync(shell, [...quiet, '-c', `printf '%s\\0' ${shellLine(words)}`], { encoding: 'utf8', env: { PATH: process.env.PATH, LANG: locale } });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout.split('\0').slice(0, -1);
@@ -28,6 +28,11 @@ function readBack(shell: string, words: readonly string[]): string[] {
 describe('shellWord: a pasted word is the word meant', () => {
   test('bash reads back every word, controls and quotes included', () => {
     expect(readBack('bash', WORDS)).toEqual(WORDS);
+  });
+
+  test('bash reads them back alike in the C locale: a control beyond ASCII is written as its UTF-8 bytes, not as \\u', () => {
+    expect(readBack('bash', WORDS, 'C')).toEqual(WORDS);
+    expect(shellWord('a\u202eb')).toBe(String.raw`$'a\xe2\x80\xaeb'`);
   });
 
   test.skipIf(!terminalProgram('zsh', 'the zsh reading of pasted words (test/unit/shell-words.test.ts)') && !TERMINAL_TESTS_REQUIRED)('zsh reads back every word', () => {
