@@ -50,12 +50,16 @@ export async function runSandboxCommand(
   try {
     const credentials = await chooseCredentials(options, env);
     if (options.printEnv) {
-      const url = await printedUrl(options);
-      if (url === undefined) {
+      const printed = await printedUrl(options);
+      if (printed === undefined) {
         io.stderr.write('error: --print-env: no sandbox is running on this data file, and --port 0 names no port; give a fixed --port\n');
         return 2;
       }
-      io.stdout.write(`${exportLine(url, credentials.token ?? '')}\n`);
+      if (!printed.running && options.data !== undefined && (await answers(options.host, options.port))) {
+        // The trap: a sandbox of another data file (or any other program) has the port, refuses this token, and every command says 401.
+        io.stderr.write(`warning: another program listens on ${printed.url}, not a sandbox of this data file: it will refuse this token. Stop it, or start this sandbox with another --port and print the line with the same --port.\n`);
+      }
+      io.stdout.write(`${exportLine(printed.url, credentials.token ?? '')}\n`);
       return 0;
     }
     sandbox = await startSandbox({
@@ -88,14 +92,29 @@ export async function runSandboxCommand(
 }
 
 /** The URL of the sandbox running on the data file, else the one --host and --port give (none for port 0). */
-async function printedUrl(options: SandboxCommandOptions): Promise<string | undefined> {
+async function printedUrl(options: SandboxCommandOptions): Promise<{ url: string; running: boolean } | undefined> {
   if (options.data) {
     const [{ resolve }, { runningSandboxUrl }] = await Promise.all([import('node:path'), import('./lock.js')]);
     const running = await runningSandboxUrl(resolve(options.data));
-    if (running) return running;
+    if (running) return { url: running, running: true };
   }
   if (options.port === 0) return undefined;
-  return `http://${hostForUrl(options.host)}:${options.port}`;
+  return { url: `http://${hostForUrl(options.host)}:${options.port}`, running: false };
+}
+
+/** Whether something accepts a connection on host:port (within 0.5 s). */
+async function answers(host: string, port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: host === '0.0.0.0' || host === '::' ? 'localhost' : host, port });
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 /** Flags first, then RENTALS_SANDBOX_TOKEN, then what is stored with the data file (made the first time). */
