@@ -10,11 +10,20 @@ function formatFor(currency: string, decimals: number): Intl.NumberFormat {
   const key = `${currency}:${decimals}`;
   let format = formats.get(key);
   if (!format) {
-    const minimum = new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+    const minimum = minorUnitDigits(currency);
     format = new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: minimum, maximumFractionDigits: Math.max(minimum, decimals) });
     formats.set(key, format);
   }
   return format;
+}
+
+/** The digits of the currency's minor unit (ISO 4217, the same in every locale): 2 for USD and EUR, 0 for JPY, 3 for BHD; 2 for a code Intl does not know. */
+export function minorUnitDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }
 
 /** `1275.00` without a currency, `$1,275.00` with USD: the exact value either way. */

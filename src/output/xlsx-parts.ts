@@ -2,6 +2,8 @@
 // content types and relationships, the workbook, and the styles the cells use (bold header, text,
 // money with the currency's decimals, date and date-time).
 
+import { minorUnitDigits } from './money-text.js';
+
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -42,14 +44,7 @@ export const workbook = (filter: string | undefined): string =>
 
 /** `#,##0.00##`: the currency's minor unit always shown (2 for USD and EUR, 0 for JPY, 3 for BHD), up to the 4 decimals a price may have. */
 export function moneyFormat(currency: string | undefined): string {
-  let decimals = 2;
-  if (currency) {
-    try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      decimals = 2;
-    }
-  }
+  const decimals = currency ? minorUnitDigits(currency) : 2;
   if (decimals === 0) return '#,##0';
   return `#,##0.${'0'.repeat(decimals)}${'#'.repeat(Math.max(0, 4 - decimals))}`;
 }
