@@ -27,6 +27,15 @@ interface Run {
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
 }
 
+/** A port nothing listens on now (taken and given back): --print-env warns when another program has its port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 function runCommand(options: Record<string, unknown>, env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, [FIXTURE, JSON.stringify(options)], {
     env: { ...process.env, RENTALS_SANDBOX_TOKEN: '', ...env },
@@ -165,12 +174,13 @@ describe('rentals sandbox', () => {
     try {
       const data = join(dir, 'rentals.json');
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
-      const printed = await runRentals(['sandbox', '--data-file', data, '--port', '4999', '--print-env'], { env });
+      const port = String(await freePort());
+      const printed = await runRentals(['sandbox', '--data-file', data, '--port', port, '--print-env'], { env });
       expect(printed.stderr).toBe('');
       expect(printed.code).toBe(0);
-      const match = /^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4999 RENTALS_TOKEN=(\S+)\n$/.exec(printed.stdout);
+      const match = new RegExp(`^export RENTALS_BASE_URL=http://127\\.0\\.0\\.1:${port} RENTALS_TOKEN=(\\S+)\n$`).exec(printed.stdout);
       expect(match, printed.stdout).not.toBeNull();
-      const again = await runRentals(['sandbox', '--data-file', data, '--port', '4999', '--print-env'], { env });
+      const again = await runRentals(['sandbox', '--data-file', data, '--port', port, '--print-env'], { env });
       expect(again.stdout).toBe(printed.stdout);
       const run = runCommand({ data });
       const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
@@ -190,13 +200,14 @@ describe('rentals sandbox', () => {
     try {
       const before = new Set(await (await import('node:fs/promises')).readdir(process.cwd()));
       const xdg = { RENTALS_CONFIG_DIR: dir, HOME: dir, XDG_DATA_HOME: join(dir, 'xdg') };
-      const printed = await runRentals(['sandbox', '--keep', '--port', '4998', '--print-env'], { env: xdg });
+      const port = String(await freePort());
+      const printed = await runRentals(['sandbox', '--keep', '--port', port, '--print-env'], { env: xdg });
       expect([printed.code, printed.stderr]).toEqual([0, '']);
-      expect(printed.stdout).toMatch(/^export RENTALS_BASE_URL=http:\/\/127\.0\.0\.1:4998 RENTALS_TOKEN=\S+\n$/);
+      expect(printed.stdout).toMatch(new RegExp(`^export RENTALS_BASE_URL=http://127\\.0\\.0\\.1:${port} RENTALS_TOKEN=\\S+\n$`));
       expect(existsSync(join(dir, 'xdg', 'rentals', 'sandbox.json.credentials'))).toBe(true);
-      const again = await runRentals(['sandbox', '--keep', '--port', '4998', '--print-env'], { env: xdg });
+      const again = await runRentals(['sandbox', '--keep', '--port', port, '--print-env'], { env: xdg });
       expect(again.stdout).toBe(printed.stdout);
-      const home = await runRentals(['sandbox', '--keep', '--port', '4998', '--print-env'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+      const home = await runRentals(['sandbox', '--keep', '--port', port, '--print-env'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
       expect(home.code).toBe(0);
       expect(existsSync(join(dir, '.local', 'share', 'rentals', 'sandbox.json.credentials'))).toBe(true);
       expect(new Set(await (await import('node:fs/promises')).readdir(process.cwd()))).toEqual(before);
