@@ -1,7 +1,7 @@
 // From an input row to a draft: what record it names and what it sets, every cell checked against
 // the reference's rules. Nothing here needs the server; names are resolved in a second step.
 
-import { isNumberLike } from '../data/names.js';
+import { bareNumber } from '../data/names.js';
 import type { InputRow } from './input/index.js';
 import { type NumberStyle, localeProblem } from './input/numbers.js';
 import type { RowIssue } from './issues.js';
@@ -106,8 +106,8 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   }
   for (const { name, field: f, nameColumn } of shape.key) {
     const raw = row.values[name];
-    if (f?.kind === 'id' && nameColumn !== undefined && isNameText(raw) && isBlank(row.values[nameColumn])) {
-      // A name in an id column, as the id flags take one (`--rental-block-id Weekend`).
+    if (f?.kind === 'id' && nameColumn !== undefined && isReference(raw) && isBlank(row.values[nameColumn])) {
+      // A name in an id column, read as the id flags read one (`--rental-block-id Weekend`, `name:2026`, `id:7`).
       draft.names[name] = raw.trim();
       (draft.namedInIdColumn ??= []).push(name);
       continue;
@@ -135,9 +135,9 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   return draft;
 }
 
-/** Text that is no number (`Weekend`, not `7` nor `-1`): a name, where an id column holds it. */
-function isNameText(raw: unknown): raw is string {
-  return typeof raw === 'string' && raw.trim() !== '' && !isNumberLike(raw);
+/** Text other than a plain id (`Weekend`, `1.5`, `name:2026`, `id:7`, not `7`): a reference the id flags would resolve. */
+function isReference(raw: unknown): raw is string {
+  return typeof raw === 'string' && raw.trim() !== '' && bareNumber(raw) === undefined;
 }
 
 function isBlank(raw: unknown): boolean {
@@ -166,9 +166,11 @@ export function resolveNames(draft: Draft, spec: RowSpec, lookups: Lookups, colu
     const name = draft.names[column.field];
     const given = draft.key[column.field];
     if (name !== undefined) {
-      const found = index.resolve(name);
-      const named = draft.namedInIdColumn?.includes(column.field) ? column.field : column.column;
-      if (found.ok) draft.key[column.field] = found.id;
+      const inIdColumn = draft.namedInIdColumn?.includes(column.field) === true;
+      const found = inIdColumn ? index.resolveRef(name) : index.resolve(name);
+      const named = inIdColumn ? column.field : column.column;
+      if (found.ok && !index.has(found.id)) draft.issues.push({ line: draft.line, column: columnOf(named), field: named, rule: `no ${index.def.singular} has this id`, value: name });
+      else if (found.ok) draft.key[column.field] = found.id;
       else draft.issues.push({ line: draft.line, column: columnOf(named), field: named, rule: found.rule, value: name });
     } else if (typeof given === 'number' && !index.has(given)) {
       draft.issues.push({

@@ -89,7 +89,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   // Rows held in memory and the listings of their parents: a bounded heap (until the rows are spooled).
   let heapBounded = parent === undefined;
   if (!heapBounded) await letYoungGenerationGrow().then(letOldGenerationGrow);
-  const read = drafting(spec, input, scope, options.locale);
+  const read = drafting(spec, input, scope, lookups, options.locale);
   const drafts = heldThenSpooled<Draft>(spool, 'rows', HELD_ITEMS, draftColumns(spec));
   const fileIssues: RowIssue[] = [];
   const rowIssues = new FirstIssues();
@@ -105,7 +105,6 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
       const draft = read.draft(row, options, notices, fileIssues);
       if (fileIssues.length > 0) listing.hold();
       if (!draft) continue;
-      if (draft.issues.length === 0) resolveNames(draft, spec, lookups, read.columnOf);
       drafts.append(draft);
       if (!heapBounded && drafts.count > HELD_ITEMS) {
         heapBounded = true;
@@ -369,7 +368,7 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
 }
 
 /** Reading drafts from one opened input: columns, rounding, float noise, carried lines of --resume. */
-function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, locale?: NumberStyle) {
+function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, lookups: Lookups, locale?: NumberStyle) {
   let columns: Map<string, number> | undefined;
   const columnOf = (name: string): number | undefined => {
     const header = input.columns();
@@ -384,15 +383,19 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, locale?: Number
   const moneyNames = moneyFields(spec);
   return {
     columnOf,
-    /** The row's draft, or undefined for a line --resume carries (checked, not planned). */
+    /** The row's draft, its names resolved; undefined for a line --resume carries (checked, not planned). */
     draft(row: InputRow, options: ImportOptions, notices: RowIssue[], carriedIssues: RowIssue[] = []): Draft | undefined {
       const draft = readDraft(row, context);
       if (options.round) roundMoney(moneyNames, draft, options.round);
       else floatNoise(moneyNames, row, columnOf, notices);
       checkMoneyScale(moneyNames, draft, columnOf, options.round !== undefined);
+      // Resolved before a carried line is checked: a row naming its record by name is compared by id too.
+      const checked = draft.issues.length === 0;
+      if (checked) resolveNames(draft, spec, lookups, columnOf);
       const previous = options.carried?.get(row.line);
       if (!previous) return draft;
-      carriedIssues.push(...checkCarried(draft, previous));
+      // A name that no longer names a record is as much a changed line as an id that differs.
+      carriedIssues.push(...(checked && draft.issues.length > 0 ? draft.issues : checkCarried(draft, previous)));
       return undefined;
     },
   };

@@ -85,7 +85,8 @@ and rentals prices set|adjust.
 
 Rows name their record by:
 ${identity.join('\n')}
-An id column may hold the name instead (rentalBlockId Weekend), as the id flags take one.
+inventoryId and rentalBlockId may hold a name instead (Weekend, name:2026, id:7), read as the
+id flags read it, when inventoryName or pricingType is empty.
 
 A price moved by a factor of 10 or more (a separator or unit mixed up) refuses the whole run
 unless --allow-large-changes or --max-change <percent>. Names a spreadsheet rewrote (007 as 7)

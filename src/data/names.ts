@@ -58,11 +58,6 @@ const DIGITS = /^\s*\d+\s*$/;
 /** Text written as a number (`-1`, `1.5`): meant as an id when no record is named so. */
 const NUMBER_LIKE = /^\s*[-+]?\d*\.?\d+\s*$/;
 
-/** `-1`, `1.5`, `7`: text written as a number, an id where a name or an id may stand. */
-export function isNumberLike(text: string): boolean {
-  return NUMBER_LIKE.test(text);
-}
-
 export function parseReference(text: string): Reference {
   if (ID_PREFIX.test(text)) return { kind: 'id', text: text.replace(ID_PREFIX, '') };
   if (NAME_PREFIX.test(text)) return { kind: 'name', name: text.replace(NAME_PREFIX, '') };
@@ -162,7 +157,7 @@ export class NameIndex {
     if (!DIGITS.test(ref.text)) {
       const found = this.resolve(ref.text);
       // `-1`, `1.5`: a malformed id, unless some record is named so.
-      return !found.ok && found.reason === 'missing' && isNumberLike(ref.text) ? idFromText(ref.text) : found;
+      return !found.ok && found.reason === 'missing' && NUMBER_LIKE.test(ref.text) ? idFromText(ref.text) : found;
     }
     const wanted = ref.text.trim();
     const named = (this.byNames().byName.get(wanted) ?? []).filter((id) => String(id) !== wanted || !this.labels.has(id));

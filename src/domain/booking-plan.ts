@@ -25,7 +25,6 @@ import { type Range, shortWallTime } from './wall-time.js';
 import { type RefusalAsk, type WayOutCommand, type WindowRetry, wayOutCommands } from './way-out-commands.js';
 import { type WaysOut, describeWaysOut } from './ways-out.js';
 import { priceOnEvent } from './substitution.js';
-import { shellWord } from '../common/shell-words.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
 export interface BookingTarget {
@@ -235,7 +234,9 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
     const shown = names.map((name, index) => (names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (item ${unpriced[index]})`));
     const block = world.blockLabel;
     const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${JSON.stringify(block)} (the block of ${target.label})`;
-    const commands = unpriced.map((id) => `  rentals prices add --inventory-id ${id} --rental-block-id ${block === undefined ? '<block>' : shellWord(block)} --price <p>`);
+    // By ids, the block's too: a block named like a reference (`7`, `id:3`) would be read as another.
+    const blockRef = block === undefined || target.blockId === undefined ? '<block>' : String(target.blockId);
+    const commands = unpriced.map((id) => `  rentals prices add --inventory-id ${id} --rental-block-id ${blockRef} --price <p>`);
     throw new BookingRefused(`${shown.join(', ')}: ${what}.\nGive --price, or add the price${commands.length === 1 ? '' : 's'}:\n${commands.join('\n')}\n${NOTHING_WRITTEN}`);
   }
 

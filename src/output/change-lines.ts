@@ -173,16 +173,16 @@ export function changeSentence(change: Change, speaker: Speaker): string {
 
 /** The lines of one change: its sentence, then (an event, an item, a category) a line per field it touches. */
 function linesOf(change: Change, speaker: Speaker, width: number, indent: string): string[] {
-  // Controls shown before wrapping, which takes a TAB for a space between words (a name's `Tent\tA`
-  // would read `Tent A`): as the sentence's quoted names and the tables show them.
-  const sentence = escapeControl(changeSentence(change, speaker), 'newline');
+  // Controls shown before wrapping, which takes a TAB or a line break for a space between words (a
+  // name's `Tent\tA` would read `Tent A`): as the sentence's quoted names show them.
+  const sentence = escapeControl(changeSentence(change, speaker));
   const lines = hangingLines(indent, indent.length + 2, sentence, width);
   if (change.resource === 'bookings' || change.resource === 'prices' || actionOf(change) === 'delete') return lines;
   const fields = fieldChanges(speaker, change);
   const titleWidth = Math.max(0, ...fields.map((f) => textWidth(f.title)));
   for (const { title, text } of fields) {
     const lead = `${indent}  ${title}${' '.repeat(titleWidth - textWidth(title))}  `;
-    lines.push(...hangingLines(lead, indent.length + titleWidth + 4, escapeControl(text, 'newline'), width));
+    lines.push(...hangingLines(lead, indent.length + titleWidth + 4, escapeControl(text), width));
   }
   return lines;
 }

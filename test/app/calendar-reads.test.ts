@@ -190,8 +190,9 @@ describe('events list and an event sheet', () => {
   test('the list filtered by a search and a range; the sheet with its bookings and total', async () => {
     const speaker = await item(4);
     const name = `Reads sheet ${Date.now()}`;
-    const launch = await event('2027-10-01 08:00', '2027-10-01 20:00', {}, name);
+    const launch = await event('2027-10-01 08:00', '2027-10-01 20:00', { amountDelivery: 75 }, name);
     await line(launch.id, speaker.id, 2, 30);
+    await line(launch.id, (await item(2)).id, 1, 2.1251);
     await reading(async (factory) => {
       const listed = (await listEvents(factory, { search: name.toUpperCase(), from: '2027-10-01', to: '2027-10-02' })) as RecordListView;
       expect(listed.rows.map((r) => r.id)).toEqual([launch.id]);
@@ -199,12 +200,15 @@ describe('events list and an event sheet', () => {
     await reading(async (factory) => {
       const sheet = await eventSheet(factory, String(launch.id));
       if (sheet.kind !== 'detail') throw new Error(sheet.kind);
-      expect((sheet.json as { totals: { items: number } }).totals.items).toBe(60);
-      // The amounts under one another, decimal points in one column.
-      const amounts = sheet.sections![0]!.footer!.filter((line) => /\d\.\d\d$|—$/.test(line));
+      expect((sheet.json as { totals: { items: number } }).totals.items).toBe(62.1251);
+      // The amounts under one another, decimal points in one column, an exact 4-decimal figure too.
+      const amounts = sheet.sections![0]!.footer!.filter((line) => /\d\.\d+$|—$/.test(line));
       expect(amounts.length).toBe(8);
-      expect(new Set(amounts.map((line) => line.length)).size).toBe(1);
-      expect(amounts[0]).toMatch(/^ +items  +60\.00$/);
+      const figures = amounts.filter((line) => line.includes('.'));
+      expect(figures.length).toBeGreaterThan(1);
+      expect(new Set(figures.map((line) => line.indexOf('.'))).size).toBe(1);
+      expect(amounts[0]).toMatch(/^ +items  +62\.1251$/);
+      expect(amounts[1]).toMatch(/^ +\+ delivery  +75\.00$/);
     }, ['settings']);
   });
 

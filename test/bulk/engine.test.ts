@@ -394,6 +394,20 @@ describe('resume', () => {
     expect(messages).toEqual(['prices.csv:2 inventoryId: the report says line 2 set inventoryId 1: is the report from this file? (got 2)']);
   });
 
+  it('a line that names its record by name is checked against the report by the id the name resolves to', async () => {
+    const api = FakeApi.catalogue(2);
+    const report = JSON.stringify({ line: 2, action: 'update', outcome: 'updated', ids: { id: 11, inventoryId: 1, rentalBlockId: 1 }, old: { price: 1 }, new: { price: 2 } });
+    const { carried } = resumeFrom(await readReport(textChunks(report), 'r.ndjson', priceRows));
+    const same = await planText(api, 'inventoryId,rentalBlockId,price\nItem 1,Weekend,5\n', { carried });
+    expect(same.messages).toEqual([]);
+    const byBlock = await planText(api, 'inventoryId,rentalBlockId,price\nItem 1,Week,5\n', { carried });
+    expect(byBlock.messages).toEqual(['prices.csv:2 rentalBlockId: the report says line 2 set rentalBlockId 1: is the report from this file? (got 2)']);
+    const byNameColumn = await planText(api, 'inventoryName,pricingType,price\nItem 2,Weekend,5\n', { carried });
+    expect(byNameColumn.messages).toEqual(['prices.csv:2 inventoryId: the report says line 2 set inventoryId 1: is the report from this file? (got 2)']);
+    const gone = await planText(api, 'inventoryName,pricingType,price\nItem 9,Weekend,5\n', { carried });
+    expect(gone.messages).toEqual([expect.stringMatching(/^prices\.csv:2:1 inventoryName: no inventory item is named "Item 9"/)]);
+  });
+
   it('readReport names every malformed line', async () => {
     const text = ['{"line":1,"action":"update","outcome":"done","ids":{},"old":null,"new":null}', 'not json', '{"line":3,"action":"update","outcome":"updated","ids":{"eventId":2},"old":null,"new":null}'].join('\n');
     await expect(readReport(textChunks(text), 'r.ndjson', priceRows)).rejects.toThrow(

@@ -70,19 +70,36 @@ describe('prices import: validation, all at once, with positions', () => {
     ]);
   });
 
-  it('an id column may hold a name, as the id flags take one; a number stays an id; beside a name, an id column holds an id', async () => {
-    const api = FakeApi.catalogue(3);
-    const text = ['inventoryId,inventoryName,rentalBlockId,pricingType,price', 'Item 1,,Weekend,,7', 'item 2,,Week,,8', 'Item 9,,Weekend,,9', '3,,Weekly,,9', '-1,,1,,9', 'Nope,Item 3,Week,,4'].join('\n');
+  it('an id column may hold a name, read as the id flags read one; a plain number stays an id; beside a name, an id column holds an id', async () => {
+    const api = FakeApi.catalogue(3).seed('inventory', [
+      { id: 40, name: '1.5', quantityAvailable: 1, active: 1 },
+      { id: 41, name: '2026', quantityAvailable: 1, active: 1 },
+    ]);
+    const text = [
+      'inventoryId,inventoryName,rentalBlockId,pricingType,price',
+      'Item 1,,Weekend,,7',
+      'item 2,,Week,,8',
+      'Item 9,,Weekend,,9',
+      '3,,Weekly,,9',
+      '-1,,1,,9',
+      'Nope,Item 3,Week,,4',
+      '1.5,,id:1,,5',
+      'name:2026,,Weekend,,6',
+      'id:99,,1,,6',
+    ].join('\n');
     const { messages, plan } = await planText(api, text);
     expect(messages).toEqual([
       'prices.csv:4:1 inventoryId: no inventory item is named "Item 9"; did you mean "Item 1" (id 1) or "Item 2" (id 2) or "Item 3" (id 3)? (got "Item 9")',
       'prices.csv:5:3 rentalBlockId: no rental block is named "Weekly"; did you mean "Week" (id 2)? (got "Weekly")',
       'prices.csv:6:1 inventoryId: must be an integer id from 1 to 2147483647 (got "-1")',
       'prices.csv:7:1 inventoryId: must be an integer id from 1 to 2147483647 (got "Nope")',
+      'prices.csv:10:1 inventoryId: no inventory item has this id (got "id:99")',
     ]);
-    expect(plan.rows.filter((r) => r.action !== 'invalid').map((r) => [r.line, r.ids])).toEqual([
-      [2, { id: 11, inventoryId: 1, rentalBlockId: 1 }],
-      [3, { id: 22, inventoryId: 2, rentalBlockId: 2 }],
+    expect(plan.rows.filter((r) => r.action !== 'invalid').map((r) => [r.line, r.ids.inventoryId, r.ids.rentalBlockId])).toEqual([
+      [2, 1, 1],
+      [3, 2, 2],
+      [8, 40, 1],
+      [9, 41, 1],
     ]);
   });
 

@@ -64,14 +64,14 @@ describe('planBookings without a price', () => {
       [
         '"Tent" (item 7), "Tent" (item 8): no price for the rental block "Daily" (the block of event 9 "New").',
         'Give --price, or add the prices:',
-        '  rentals prices add --inventory-id 7 --rental-block-id Daily --price <p>',
-        '  rentals prices add --inventory-id 8 --rental-block-id Daily --price <p>',
+        '  rentals prices add --inventory-id 7 --rental-block-id 1 --price <p>',
+        '  rentals prices add --inventory-id 8 --rental-block-id 1 --price <p>',
       ].join('\n'),
     );
   });
 
-  it('quotes the block in the command to paste as the shell reads it back, not as JSON', () => {
-    const special: BookingWorld = { ...world(target(), []), blockLabel: 'Weekend $pecial', blockPrice: () => undefined };
-    expect(() => planBookings(special, set(1), { allowOverbook: false })).toThrow("--rental-block-id 'Weekend $pecial' --price <p>");
+  it('names the block by its id in the command to paste: a block named like a reference (`7`) would be read as another', () => {
+    const special: BookingWorld = { ...world(target(), []), blockLabel: '7', blockPrice: () => undefined };
+    expect(() => planBookings(special, set(1), { allowOverbook: false })).toThrow('no price for the rental block "7" (the block of event 9 "New").\nGive --price, or add the price:\n  rentals prices add --inventory-id 7 --rental-block-id 1 --price <p>');
   });
 });

@@ -160,9 +160,9 @@ describe('events book', () => {
     const missing = await rentals(['events', 'book', String(weekly.id), '--item', chair.name, '--quantity', '1']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`"${chair.name}": no price for the rental block "Weekly"`);
-    // The command to paste names the item by its id (a name may not survive a paste: control
-    // characters, quotes), on a line of its own, which stays whole however narrow the terminal.
-    expect(missing.stderr).toContain(`add the price:\n  rentals prices add --inventory-id ${chair.id} --rental-block-id Weekly --price <p>`);
+    // The command to paste names the item and the block by their ids (a name may not survive a
+    // paste, or may read as a reference), on a line of its own, whole however narrow the terminal.
+    expect(missing.stderr).toContain(`add the price:\n  rentals prices add --inventory-id ${chair.id} --rental-block-id 3 --price <p>`);
     expect(await bookingsOf(weekly.id)).toEqual([]);
     ok(await rentals(['events', 'book', String(weekly.id), '--item', chair.name, '--quantity', '1', '--price', '7.5']));
     expect((await bookingsOf(weekly.id)).map((b) => b.price)).toEqual([7.5]);

@@ -55,6 +55,9 @@ describe('the changes of a write for people', () => {
     const lines = changeLines(view([tabbed, booking], { names: { ...names, inventory: { 21: 'Tent\tA' } } }), { width: 80, currency: 'USD' });
     expect(lines.slice(0, 3)).toEqual(['Created item 21 "Tent\\tA"', '  Item   Tent\\tA\\x1b[2J', '  Owned  3']);
     expect(lines[3]).toBe('Booked 2 × Tent\\tA on "Smith wedding" at $1,275.00 (Weekend price)');
+    // A line break too, wrapped (a width) or not (piped): never a space, never a raw break.
+    const broken: Change = { ...tabbed, name: 'Tent\nA', after: { id: 21, name: 'Tent\nA', quantityAvailable: 3 } };
+    for (const width of [80, 0]) expect(changeLines(view([broken]), { width }).slice(0, 2)).toEqual(['Created item 21 "Tent\\nA"', '  Item   Tent\\nA']);
   });
 
   test('what is not known by name is said by its kind and id, never as a field name', () => {

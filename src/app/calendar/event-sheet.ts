@@ -64,11 +64,15 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     ['= total', totals.total],
     ['deposit (apart)', totals.deposit],
   ];
-  // Labels and amounts each right-aligned: the decimal points line up as on a printed bill.
-  const amounts = amountLines.map(([, value]) => showMoney(value) ?? '—');
+  // Labels right-aligned, amounts on their decimal points (an exact price may have 4 decimals), as on a printed bill.
+  const amounts = amountLines.map(([, value]) => (showMoney(value) ?? '—').split('.'));
   const labelWidth = Math.max(...amountLines.map(([label]) => label.length));
-  const amountWidth = Math.max(...amounts.map((amount) => amount.length));
-  const footer = amountLines.map(([label], i) => `${label.padStart(labelWidth)}  ${amounts[i]!.padStart(amountWidth)}`);
+  const wholeWidth = Math.max(...amounts.map(([whole]) => whole!.length));
+  const fractionWidth = Math.max(...amounts.map(([, fraction]) => (fraction === undefined ? 0 : fraction.length + 1)));
+  const footer = amountLines.map(([label], i) => {
+    const [whole, fraction] = amounts[i]!;
+    return `${label.padStart(labelWidth)}  ${whole!.padStart(wholeWidth)}${(fraction === undefined ? '' : `.${fraction}`).padEnd(fractionWidth)}`.trimEnd();
+  });
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {
