@@ -8,7 +8,7 @@ import type { RowIssue } from './issues.js';
 import type { Lookups } from './lookups.js';
 import type { FieldDef } from '../resources/definitions.js';
 import { type RowSpec, describeIdentity, field, scopeField } from './spec.js';
-import { type Ids, type Values, readCell } from './values.js';
+import { type Ids, type Values, isBlank, readCell } from './values.js';
 
 export interface Draft {
   line: number;
@@ -64,10 +64,10 @@ export function shapeOf(spec: RowSpec): DraftShape {
   return shape;
 }
 
-function addIssue(draft: Draft, ctx: DraftContext, name: string | undefined, rule: string, value?: unknown): void {
+function addIssue(draft: Draft, columnOf: DraftContext['columnOf'], name: string | undefined, rule: string, value?: unknown): void {
   draft.issues.push({
     line: draft.line,
-    column: name === undefined ? undefined : ctx.columnOf(name),
+    column: name === undefined ? undefined : columnOf(name),
     field: name,
     rule,
     value,
@@ -84,7 +84,7 @@ function cell(row: InputRow, ctx: DraftContext, draft: Draft, name: string, f: F
   const parsed: ReturnType<typeof readCell> = foreign !== undefined ? { ok: false, rule: foreign } : readCell(f, plain ?? raw);
   if (parsed && !parsed.ok) {
     const rule = foreign ?? (f.kind === 'decimal' && typeof raw === 'string' ? localeProblem(raw, style) : undefined) ?? parsed.rule;
-    addIssue(draft, ctx, name, rule, raw);
+    addIssue(draft, ctx.columnOf, name, rule, raw);
   }
   return parsed;
 }
@@ -94,7 +94,7 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   const shape = shapeOf(spec);
   const draft: Draft = { line: row.line, key: {}, names: {}, values: {}, issues: [] };
   if (row.problem !== undefined) {
-    addIssue(draft, ctx, undefined, row.problem);
+    addIssue(draft, ctx.columnOf, undefined, row.problem);
     return draft;
   }
 
@@ -123,14 +123,14 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   let named = true;
   for (const { name } of shape.key) if (draft.key[name] === undefined && draft.names[name] === undefined) named = false;
   if (draft.id === undefined && !named) {
-    addIssue(draft, ctx, undefined, `does not say which ${spec.def.singular}: give ${describeIdentity(spec)}`);
+    addIssue(draft, ctx.columnOf, undefined, `does not say which ${spec.def.singular}: give ${describeIdentity(spec)}`);
   }
   // Without an id, a key field that is also a value (an item's name) finds the record; it sets nothing.
   let setting = false;
   for (const { name, inKey } of shape.values) if (draft.values[name] !== undefined && (draft.id !== undefined || !inKey)) setting = true;
   if (!setting) {
     const settable = spec.values.filter((v) => draft.id !== undefined || !spec.key.includes(v));
-    addIssue(draft, ctx, undefined, `sets nothing: give ${settable.length === 1 ? settable[0] : `one of ${settable.join(', ')}`}`);
+    addIssue(draft, ctx.columnOf, undefined, `sets nothing: give ${settable.length === 1 ? settable[0] : `one of ${settable.join(', ')}`}`);
   }
   return draft;
 }
@@ -138,10 +138,6 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
 /** Text other than a plain id (`Weekend`, `1.5`, `name:2026`, `id:7`, not `7`): a reference the id flags would resolve. */
 function isReference(raw: unknown): raw is string {
   return typeof raw === 'string' && raw.trim() !== '' && bareNumber(raw) === undefined;
-}
-
-function isBlank(raw: unknown): boolean {
-  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 
 function readName(row: InputRow, column: string | undefined, keyField: string, draft: Draft): void {
@@ -154,8 +150,8 @@ function checkScope(row: InputRow, ctx: DraftContext, scope: string, draft: Draf
   if (wanted === undefined) throw new Error(`a ${ctx.spec.def.name} import needs ${scope} as its scope`);
   const parsed = readCell(field(ctx.spec, scope), row.values[scope]);
   if (parsed === undefined) return;
-  if (!parsed.ok) addIssue(draft, ctx, scope, parsed.rule, row.values[scope]);
-  else if (parsed.value !== wanted) addIssue(draft, ctx, scope, `this import is for ${scope} ${wanted}`, row.values[scope]);
+  if (!parsed.ok) addIssue(draft, ctx.columnOf, scope, parsed.rule, row.values[scope]);
+  else if (parsed.value !== wanted) addIssue(draft, ctx.columnOf, scope, `this import is for ${scope} ${wanted}`, row.values[scope]);
 }
 
 /** Replaces names by ids (`inventoryName` → `inventoryId`); a missing or ambiguous name is an issue. */
@@ -164,22 +160,14 @@ export function resolveNames(draft: Draft, spec: RowSpec, lookups: Lookups, colu
     const index = lookups[column.resource];
     if (!index) throw new Error(`the ${column.resource} lookup was not loaded`);
     const name = draft.names[column.field];
-    const given = draft.key[column.field];
-    if (name !== undefined) {
-      const inIdColumn = draft.namedInIdColumn?.includes(column.field) === true;
-      const found = inIdColumn ? index.resolveRef(name) : index.resolve(name);
-      const named = inIdColumn ? column.field : column.column;
-      if (found.ok && !index.has(found.id)) draft.issues.push({ line: draft.line, column: columnOf(named), field: named, rule: `no ${index.def.singular} has this id`, value: name });
-      else if (found.ok) draft.key[column.field] = found.id;
-      else draft.issues.push({ line: draft.line, column: columnOf(named), field: named, rule: found.rule, value: name });
-    } else if (typeof given === 'number' && !index.has(given)) {
-      draft.issues.push({
-        line: draft.line,
-        column: columnOf(column.field),
-        field: column.field,
-        rule: `no ${index.def.singular} has this id`,
-        value: given,
-      });
-    }
+    const inIdColumn = draft.namedInIdColumn?.includes(column.field) === true;
+    const shownIn = name === undefined || inIdColumn ? column.field : column.column;
+    // A name in its own column is a name; in the id column, a reference as the id flags read one (`name:2026`, `id:7`).
+    const found = name === undefined ? undefined : inIdColumn ? index.resolveRef(name) : index.resolve(name);
+    if (found && !found.ok) addIssue(draft, columnOf, shownIn, found.rule, name);
+    const id = found ? (found.ok ? found.id : undefined) : draft.key[column.field];
+    if (typeof id !== 'number') continue;
+    if (!index.has(id)) addIssue(draft, columnOf, shownIn, `no ${index.def.singular} has this id`, name ?? id);
+    else draft.key[column.field] = id;
   }
 }

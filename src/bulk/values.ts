@@ -10,7 +10,8 @@ export type Values = Record<string, Scalar>;
 /** The numeric identity of a record: `id` and the id fields that address it (inventoryId, eventId…). */
 export type Ids = Record<string, number>;
 
-function isBlank(raw: unknown): boolean {
+/** An empty cell: absent, null or only spaces. */
+export function isBlank(raw: unknown): boolean {
   return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 
