@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
+import { runProgram } from '../helpers/programs.js';
 import { HOSTILE_NAME, fleetTimelinePage, longPickList, longQuote, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
 
 const CHROMIUM = findChromium();
@@ -167,8 +168,9 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const file = join(dir, `printed-${Math.random().toString(36).slice(2)}.pdf`);
     writeFileSync(file, pdf);
-    const count = Number(/Pages:\s+(\d+)/.exec(spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout)?.[1]);
-    const pages = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout.split('\f').slice(0, -1);
+    const [info, text] = await Promise.all([runProgram('pdfinfo', [file]), runProgram('pdftotext', ['-layout', file, '-'])]);
+    const count = Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1]);
+    const pages = text.stdout.split('\f').slice(0, -1);
     expect(pages, 'one text per page').toHaveLength(count);
     rmSync(file);
     return pages;

@@ -11,6 +11,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
 import { runCli } from '../helpers/fake-context.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { runProgram } from '../helpers/programs.js';
 import { cliEnv, cliFor, freshConfigDir, jsonData } from '../e2e/harness.js';
 
 const CHROMIUM = findChromium();
@@ -24,15 +25,15 @@ if (browserTestsRequired() && (!CHROMIUM || !POPPLER)) {
 }
 
 /** pdfinfo's fields: Pages, Page size, Title… */
-function pdfInfo(file: string): Record<string, string> {
-  const out = spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout;
+async function pdfInfo(file: string): Promise<Record<string, string>> {
+  const out = (await runProgram('pdfinfo', [file])).stdout;
   return Object.fromEntries(out.split('\n').flatMap((line) => (/^([^:]+):\s+(.*)$/.exec(line) ? [[RegExp.$1, RegExp.$2]] : [])));
 }
 
 /** The text of pages `first` to `last` (all by default), in reading order. */
-function pdfText(file: string, first?: number, last?: number): string {
+async function pdfText(file: string, first?: number, last?: number): Promise<string> {
   const range = first === undefined ? [] : ['-f', String(first), '-l', String(last ?? first)];
-  return spawnSync('pdftotext', [...range, '-layout', file, '-'], { encoding: 'utf8' }).stdout;
+  return (await runProgram('pdftotext', [...range, '-layout', file, '-'])).stdout;
 }
 
 describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () => {
@@ -63,9 +64,9 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     expect(result.stdout).toBe('');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const info = pdfInfo(file);
+    const info = await pdfInfo(file);
     expect(info['Page size']).toMatch(/\(A4\)/);
-    const text = pdfText(file);
+    const text = await pdfText(file);
     expect(text).toContain(`Quote Q-${quote.id}`);
     expect(text).toContain(quote.eventName);
     // Chromium's own header and footer: the date, the page's title or URL, "1/1".
@@ -77,7 +78,7 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     const env = { RENTALS_CHROMIUM: CHROMIUM, RENTALS_CURRENCY: 'USD' };
     // The file's extension asks for the PDF.
     expect((await rentals(['events', 'show', String(quote.id), '--out', letter], { env })).code).toBe(0);
-    expect(pdfInfo(letter)['Page size']).toMatch(/\(letter\)/);
+    expect((await pdfInfo(letter))['Page size']).toMatch(/\(letter\)/);
   });
 
   it('at a terminal without --out: refused (exit 2) before any request', async () => {
@@ -102,6 +103,6 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     expect(piped.stdout.trimEnd().endsWith('%%EOF')).toBe(true);
     const timeline = join(dir, 'timeline.pdf');
     expect((await rentals(['timeline', '--range', 'this-week', '-o', 'pdf', '--out', timeline, '--paper', 'Letter'], { env: { RENTALS_CHROMIUM: CHROMIUM } })).code).toBe(0);
-    expect(pdfInfo(timeline)['Page size']).toMatch(/^792 x 612 pts/);
+    expect((await pdfInfo(timeline))['Page size']).toMatch(/^792 x 612 pts/);
   });
 });

@@ -15,6 +15,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { type ShellRentals, shellRentals } from '../helpers/shell-rentals.js';
 import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
+import { TmuxControl } from '../helpers/tmux-control.js';
 import { BIN, cliEnv, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -194,26 +195,24 @@ const HAVE_TMUX = terminalProgram('tmux', 'the interactive bash completion tests
  */
 describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in an interactive bash (tmux): the line after TAB', () => {
   let dir: string;
-  let socket: string;
   let seen: string;
   let turn = 0;
   const NAMES = ['Say "Cheese" Booth', 'Cable "XL"', "Rock'n'Roll Stage", "Sellers' Tent", '$5 Deal Kit', 'Back\\Drop'];
 
-  function tmux(...args: string[]): string {
-    const result = spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
-    return result.stdout;
-  }
+  let tmux: TmuxControl | undefined;
 
-  /** tmux without blocking this thread (the sandbox the pane's rentals asks runs in it). */
+  /**
+   * tmux's wait for the pane's wake on `channel`, in a process of its own (a control client does
+   * not wait), without blocking this thread (the sandbox the pane's rentals asks runs in it).
+   */
   function waitFor(channel: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn('tmux', ['-S', socket, 'wait-for', channel], { stdio: 'ignore' });
+      const child = spawn('tmux', ['-S', tmux!.socket, 'wait-for', channel], { stdio: 'ignore' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       child.on('close', (code) => {
         clearTimeout(timer);
         if (code === 0) resolve();
-        else reject(new Error(`no answer from the bash pane on ${channel}:\n${tmux('capture-pane', '-p', '-t', 'bash')}`));
+        else void tmux!.run('capture-pane', '-p', '-t', 'bash:').then((screen) => reject(new Error(`no answer from the bash pane on ${channel}:\n${screen}`)), reject);
       });
     });
   }
@@ -222,27 +221,27 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in a
     const rentals = (args: string[]) => runRentals(args, { env: cliEnv(sandbox, configDir) });
     for (const name of NAMES) expect((await rentals(['inventory', 'add', `--name=${name}`, '--quantity-available', '1'])).code).toBe(0);
     dir = fileTempDir('rentals-bash-');
-    socket = join(dir, 'tmux.sock');
     seen = join(dir, 'line');
     // A config directory of its own: its name cache is read after the names above were added.
     const home = join(dir, 'home');
     const env = { ...shellEnv(cliEnv(sandbox, home)), TERM: 'xterm', PS1: '$ ' };
     const vars = Object.entries(env).map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`);
-    tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'bash', '-x', '200', '-y', '20', `env -i ${vars.join(' ')} bash --norc --noprofile -i`);
-    const bind = `bind -x '"\\C-t": printf "%s" "$READLINE_LINE" > ${seen}; tmux -S ${socket} wait-for -S typed'`;
-    tmux('send-keys', '-t', 'bash', `source '${bashScript}'; ${bind}`, 'Enter');
+    tmux = await TmuxControl.start(join(dir, 'tmux.sock'));
+    await tmux.run('new-session', '-d', '-s', 'bash', '-x', '200', '-y', '20', `env -i ${vars.join(' ')} bash --norc --noprofile -i`);
+    const bind = `bind -x '"\\C-t": printf "%s" "$READLINE_LINE" > ${seen}; tmux -S ${tmux.socket} wait-for -S typed'`;
+    await tmux.run('send-keys', '-t', 'bash:', `source '${bashScript}'; ${bind}`, 'Enter');
   });
 
-  afterAll(() => {
-    if (socket) spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
+  afterAll(async () => {
+    await tmux?.close();
   });
 
   /** The word after `--item ` once TAB has completed `typed`. */
   async function complete(typed: string): Promise<string> {
     turn++;
     const waiting = waitFor('typed');
-    tmux('send-keys', '-t', 'bash', '-l', `rentals events book 1 --item ${typed}`);
-    tmux('send-keys', '-t', 'bash', 'Tab', 'C-t', 'C-a', 'C-k');
+    await tmux!.run('send-keys', '-t', 'bash:', '-l', `rentals events book 1 --item ${typed}`);
+    await tmux!.run('send-keys', '-t', 'bash:', 'Tab', 'C-t', 'C-a', 'C-k');
     await waiting;
     const line = readFileSync(seen, 'utf8');
     expect(line.startsWith('rentals events book 1 --item '), `turn ${turn}: ${line}`).toBe(true);

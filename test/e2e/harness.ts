@@ -8,6 +8,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { runCli } from '../helpers/fake-context.js';
+import { runProgram } from '../helpers/programs.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/rentals.js', import.meta.url));
 
@@ -76,9 +77,11 @@ export async function runRentals(args: string[], options: RunOptions = {}): Prom
   }
 }
 
-/** Spawns `node bin/rentals.js …args`; stdin is a pipe (not a TTY), so is stdout. */
-export function runBin(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  return startBin(args, options).done;
+/** Runs `node bin/rentals.js …args` to its end; stdin is a pipe (not a TTY), so is stdout. */
+export async function runBin(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const { status, stdout, stderr, timedOut } = await runProgram(options.node ?? process.execPath, [options.bin ?? BIN, ...args], { env: runEnv(options), input: options.input, timeoutMs: options.timeoutMs ?? 15_000 });
+  if (timedOut) throw new Error(`rentals ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`);
+  return { code: status, stdout, stderr };
 }
 
 /** runBin, with the child at hand while it runs (to send it SIGINT). */

@@ -4,9 +4,9 @@
 // same entry point as the binary, writing to the pane's terminal (opened here: what rentals learns
 // of it, a TTY and its width, it learns as the binary does, from the stream); the built bin itself
 // runs in the pane for the screens that prove the process finds its terminal and width on its own.
-// Skipped, loudly, where tmux is missing.
+// tmux is driven through one control-mode client (test/helpers/tmux-control.ts). Skipped, loudly,
+// where tmux is missing.
 
-import { spawn, spawnSync } from 'node:child_process';
 import { openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReadStream, WriteStream } from 'node:tty';
@@ -15,6 +15,7 @@ import { type Context, terminalOf } from '../../src/cli/context.js';
 import { main } from '../../src/main.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
+import { TmuxControl } from '../helpers/tmux-control.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { BIN, cliEnv, cliFor, freshConfigDir } from './harness.js';
 import { kebabCase, resourceList } from '../../src/resources/definitions.js';
@@ -30,7 +31,7 @@ const LISTS = resourceList
   .map((def) => ({ def, args: [def.command, 'list', ...(def.parent ? [`--${kebabCase(def.parent.field)}`, '1'] : [])] }));
 const LIST_CASES = LISTS.flatMap((list) => WIDTHS.map((width) => [list.args.join(' '), width, list] as const));
 /** A tmux server of our own, its socket in a directory removed after this file: the user's tmux is never touched. */
-let socket = '';
+let tmux: TmuxControl | undefined;
 const DONE = '__rentals_done__';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -42,30 +43,6 @@ function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-function tmux(...args: string[]): string {
-  const result = spawnSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
-
-/** tmux without blocking this thread (the sandbox the pane's rentals talks to runs in it); its stdout. */
-function tmuxAsync(timeoutMs: number, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('tmux', ['-S', socket, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(stdout);
-      else reject(new Error(`tmux ${args.join(' ')}: ${code === null ? 'timed out' : stderr}`));
-    });
-  });
-}
-
 /** The environment of a run in the pane: the sandbox's, and nothing of this process's but PATH. */
 function paneEnv(more: Record<string, string>): Record<string, string> {
   return { ...env, ...more, LANG: 'C.UTF-8', NO_COLOR: '1', PATH: process.env.PATH ?? '' };
@@ -74,14 +51,31 @@ function paneEnv(more: Record<string, string>): Record<string, string> {
 /** A new session `width` columns wide whose pane runs `command`; its name and the pane's terminal. */
 async function newPane(width: number, command: string): Promise<{ session: string; tty: string }> {
   const session = `w${width}-${Math.random().toString(36).slice(2, 8)}`;
-  // The scrollback is set before the pane exists (a long grid scrolls off a 50-line screen).
-  const tty = await tmuxAsync(15_000, '-u', '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'history-limit', '10000', ';', 'new-session', '-d', '-P', '-F', '#{pane_tty}', '-s', session, '-x', String(width), '-y', '50', command);
+  const tty = await tmux!.run('new-session', '-d', '-P', '-F', '#{pane_tty}', '-s', session, '-x', String(width), '-y', '50', command);
   return { session, tty: tty.trim() };
 }
 
-/** The pane's lines (wrapped lines joined), the session ended with `end`. */
-function capture(session: string, end: boolean): string[] {
-  return tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session, ...(end ? [';', 'kill-session', '-t', session] : [])).split('\n').map((line) => line.trimEnd());
+/** The pane's lines (wrapped lines joined). */
+async function capture(session: string): Promise<string[]> {
+  return (await tmux!.run('capture-pane', '-p', '-J', '-S', '-', '-t', session)).split('\n').map((line) => line.trimEnd());
+}
+
+/**
+ * The lines of the pane before the DONE line, once it is there (tmux reads what was written in
+ * its own time); the session then ended.
+ */
+async function linesUntilDone(session: string, what: string): Promise<string[]> {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    const lines = beforeDone(await capture(session));
+    if (lines) {
+      await tmux!.run('kill-session', '-t', session);
+      return lines;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const screen = await capture(session);
+  await tmux!.run('kill-session', '-t', session);
+  throw new Error(`${what}: its output did not reach the pane in 15 s:\n${screen.join('\n')}`);
 }
 
 /** The lines before the DONE line; undefined while DONE is not on the screen. */
@@ -120,31 +114,14 @@ async function screen(width: number, args: string[], more: Record<string, string
   } finally {
     for (const stream of [stdout, stderr, stdin]) stream?.destroy();
   }
-  // tmux reads what was written in its own time: the screen is whole once DONE is on it.
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
-    const lines = beforeDone(capture(session, false));
-    if (lines) {
-      tmux('kill-session', '-t', session);
-      return lines;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`rentals ${args.join(' ')}: its output did not reach the pane in 15 s:\n${capture(session, true).join('\n')}`);
+  return linesUntilDone(session, `rentals ${args.join(' ')}`);
 }
 
 /** The built bin run in a pane `width` columns wide: the process finds its terminal and its width itself. */
 async function binScreen(width: number, args: string[], more: Record<string, string>): Promise<string[]> {
   const vars = Object.entries(paneEnv(more)).map(([k, v]) => `${k}=${quote(v)}`);
-  const marker = `done-${Math.random().toString(36).slice(2, 8)}`;
-  // When rentals is done the pane wakes the tmux client waiting for it (wait-for), which then
-  // returns: no polling. A wake before the client waits is kept by tmux.
-  const command = `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; tmux -S ${quote(socket)} wait-for -S ${marker}; sleep 600`;
-  const { session } = await newPane(width, command);
-  await tmuxAsync(15_000, 'wait-for', marker).catch(() => undefined);
-  const screen = capture(session, true);
-  const lines = beforeDone(screen);
-  if (!lines) throw new Error(`rentals ${args.join(' ')} did not finish in tmux:\n${screen.join('\n')}`);
-  return lines;
+  const { session } = await newPane(width, `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} --no-pager; echo ${DONE}; sleep 600`);
+  return linesUntilDone(session, `rentals ${args.join(' ')} (the bin)`);
 }
 
 /** `2025-06-12` → `Thu`. */
@@ -189,17 +166,15 @@ async function shownText(width: number, args: string[]): Promise<string> {
 
 describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a real terminal (tmux)', () => {
   beforeAll(async () => {
-    socket = join(fileTempDir('rentals-tmux-'), 'socket');
+    // The scrollback is set before any test's pane exists (a long grid scrolls off a 50-line screen).
+    tmux = await TmuxControl.start(join(fileTempDir('rentals-tmux-'), 'socket'), { 'history-limit': '10000' });
     sandbox = await openSandbox({ seed: true });
     const config = freshConfigDir();
     env = cliEnv(sandbox, config);
     piped = cliFor(sandbox, config);
-    // A session that lives as long as the file: the server does not exit (and restart, racing the
-    // next test's session) each time a test's session is killed.
-    tmux('-u', '-f', '/dev/null', 'new-session', '-d', '-s', 'keep', 'sleep 3600');
   });
   afterAll(async () => {
-    if (socket !== '') spawnSync('tmux', ['-S', socket, 'kill-server']);
+    await tmux?.close();
     await sandbox?.close();
   });
 

@@ -11,7 +11,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** A file that starts programs: its time is mostly theirs, not its size's. */
-const STARTS_PROCESSES = /\b(startBin|runBin|spawn|spawnSync|execFile|launchPersistentContext)\(/;
+const STARTS_PROCESSES = /\b(startBin|runBin|runProgram|spawn|spawnSync|execFile|launchPersistentContext)\(/;
 /** The estimate of such a file with no kept duration, in ms: among the long ones. */
 const PROCESS_FILE_MS = 5_000;
 /** Bytes of a test file per estimated ms. */
