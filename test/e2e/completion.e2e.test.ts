@@ -6,7 +6,7 @@
 // line: every name must come back balanced and read by the shell as itself, inside "…", inside
 // '…' and unquoted.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { type ShellRentals, shellRentals } from '../helpers/shell-rentals.js';
 import { TERMINAL_TESTS_REQUIRED, terminalProgram } from '../helpers/terminal-programs.js';
 import { TmuxControl } from '../helpers/tmux-control.js';
+import { runProgram } from '../helpers/programs.js';
 import { BIN, cliEnv, freshConfigDir, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -70,17 +71,8 @@ function shellEnv(env: Record<string, string>, { bin = false } = {}): Record<str
 
 /** Runs a shell with rentals on PATH; expects exit 0 and returns its non-empty stdout lines. */
 async function runShell(shell: string, args: string[], env: Record<string, string>, { bin = false } = {}): Promise<string[]> {
-  const child = spawn(shell, args, {
-    env: shellEnv(env, { bin }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 20_000,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  expect(code, stderr).toBe(0);
+  const { status, stdout, stderr } = await runProgram(shell, args, { env: shellEnv(env, { bin }), timeoutMs: 20_000 });
+  expect(status, stderr).toBe(0);
   return stdout.split('\n').filter(Boolean);
 }
 
@@ -249,8 +241,8 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in a
   }
 
   /** What bash reads the word as: it must be balanced, and exactly the name. */
-  function readByBash(word: string): string {
-    const result = spawnSync('bash', ['--norc', '--noprofile', '-c', `printf '%s' ${word}`], { encoding: 'utf8' });
+  async function readByBash(word: string): Promise<string> {
+    const result = await runProgram('bash', ['--norc', '--noprofile', '-c', `printf '%s' ${word}`]);
     expect(result.status, result.stderr).toBe(0);
     return result.stdout;
   }
@@ -265,7 +257,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in a
     ]) {
       const word = await complete(typed!);
       expect(word.startsWith('"') && word.endsWith(' '), word).toBe(true);
-      expect(readByBash(word)).toBe(name);
+      expect(await readByBash(word)).toBe(name);
     }
   });
 
@@ -277,7 +269,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in a
       ["'Say \"Ch", 'Say "Cheese" Booth'],
     ]) {
       const word = await complete(typed!);
-      expect(readByBash(word)).toBe(name);
+      expect(await readByBash(word)).toBe(name);
     }
   });
 
@@ -290,7 +282,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('rentals completion in a
     ]) {
       const word = await complete(typed!);
       expect(word.endsWith(' '), word).toBe(true);
-      expect(readByBash(word)).toBe(name);
+      expect(await readByBash(word)).toBe(name);
     }
   });
 });

@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RaceKind, type RaceRow, raceTable, raceTableLines } from '../../bench/lib/races.mjs';
-import { cliEnv, freshConfigDir, startBin } from './harness.js';
+import { cliEnv, freshConfigDir, runBin } from './harness.js';
 import { data } from './server-state.js';
 import { openSandbox } from '../sandbox/helpers.js';
 
@@ -27,7 +27,7 @@ function io() {
   const env = cliEnv(sandbox, freshConfigDir());
   return {
     call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => data(sandbox.call, method, path, body),
-    rentals: (args: string[]) => startBin(args, { env, timeoutMs: 30_000 }).done,
+    rentals: (args: string[]) => runBin(args, { env, timeoutMs: 30_000 }),
   };
 }
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
 import { openSandbox } from '../sandbox/helpers.js';
-import { type RunResult, cliEnv, cliFor, freshConfigDir, jsonData, ok, startBin } from './harness.js';
+import { type RunResult, cliEnv, cliFor, freshConfigDir, jsonData, ok, runBin, startBin } from './harness.js';
 import { data } from './server-state.js';
 
 const LONG = process.env.RENTALS_LONG_TESTS === '1';
@@ -97,7 +97,7 @@ function stderrOf(run: ReturnType<typeof startBin>): string {
 
 /** Two `rentals undo <entry>` processes started at the same moment. */
 async function twoUndos(env: Record<string, string>, entry: string): Promise<RunResult[]> {
-  return Promise.all([0, 1].map(() => startBin(['undo', entry], { env, timeoutMs: 30_000 }).done));
+  return Promise.all([0, 1].map(() => runBin(['undo', entry], { env, timeoutMs: 30_000 })));
 }
 
 describe('two undos of the same entry at the same moment', () => {
@@ -268,7 +268,7 @@ describe('the undo of a bulk report', () => {
     const configDir = freshConfigDir();
     const rentals = cliFor(sandbox, configDir);
     const { items, report, prices } = await imported(rentals, configDir);
-    const results = await Promise.all([0, 1].map(() => startBin(['prices', 'import', '--undo', report, '--yes'], { env: cliEnv(sandbox, configDir), timeoutMs: 30_000 }).done));
+    const results = await Promise.all([0, 1].map(() => runBin(['prices', 'import', '--undo', report, '--yes'], { env: cliEnv(sandbox, configDir), timeoutMs: 30_000 })));
     expect(results.map((r) => r.code).sort(), results.map((r) => r.stderr).join('\n')).toEqual([0, 1]);
     expect(results.find((r) => r.code === 1)!.stderr).toMatch(/the report .* was undone already, by entry [0-9a-f]{8}/);
     expect(await prices()).toEqual(items.map((id) => `${id}/1=10`).sort());

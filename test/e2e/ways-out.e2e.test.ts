@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { jsonData, ok } from './harness.js';
+import { runProgram } from '../helpers/programs.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { data } from './server-state.js';
 
@@ -17,9 +18,9 @@ if (!SHELLS.includes('bash')) console.warn('\n!!! bash is not installed: the way
 const END = '--end-of-step--';
 
 /** The steps of a command line (`a && b`) as a shell reads them: each `rentals` call's words after `rentals`. */
-function shellSteps(shell: string, line: string): string[][] {
+async function shellSteps(shell: string, line: string): Promise<string[][]> {
   const script = `rentals() { printf '%s\\0' "$@" ${END}; }\n${line}\n`;
-  const read = spawnSync(shell, ['-c', script], { encoding: 'utf8' });
+  const read = await runProgram(shell, ['-c', script]);
   expect(read.status, `${shell}: ${read.stderr}`).toBe(0);
   const words = read.stdout.split('\0').slice(0, -1);
   const steps: string[][] = [[]];
@@ -197,8 +198,8 @@ describe('ways out of a shortage', () => {
     expect(text.trimEnd().endsWith(typed(commands.at(-1)!.command))).toBe(true);
 
     const way = commands.find((c) => c.kind === kind)!;
-    const steps = shellSteps('bash', way.command);
-    for (const shell of SHELLS) expect(shellSteps(shell, way.command), shell).toEqual(steps);
+    const steps = await shellSteps('bash', way.command);
+    for (const shell of SHELLS) expect(await shellSteps(shell, way.command), shell).toEqual(steps);
     expect(steps[0]![0]).toBe('events');
     for (const step of steps) ok(await rentals(step, { env }));
     const now = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
@@ -219,7 +220,7 @@ describe('ways out of a shortage', () => {
     const commands = JSON.parse(refused.stdout).refused.commands as Array<{ kind: string; command: string }>;
     expect([...new Set(commands.map((c) => c.kind))]).toEqual(['substitute', 'window', 'override']);
     expect(commands.at(-1)!.command).toBe(`rentals events confirm ${quote.id} -o json --allow-overbook`);
-    const steps = shellSteps('bash', commands[0]!.command);
+    const steps = await shellSteps('bash', commands[0]!.command);
     expect(steps).toEqual([['events', 'book', String(quote.id), '--item', `${tent.name}=2`, '--substitute'], ['events', 'confirm', String(quote.id), '-o', 'json']]);
     for (const step of steps) ok(await rentals(step, { env }));
     expect((await data(call(), 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: 2 });
@@ -250,7 +251,7 @@ describe('ways out of a shortage', () => {
       what: 'The event moved to 2029-06-07 06:00 → 2029-06-08 08:00, where 2 fit',
       command: `rentals events clone ${source.id} --start-date '2029-06-07 06:00' --name ${String.raw`'Summer'\''s copy'`} --with-bookings`,
     });
-    const [step] = shellSteps('bash', ways[0]!.command);
+    const [step] = await shellSteps('bash', ways[0]!.command);
     const copy = jsonData(ok(await rentals([...step!, '-o', 'json'])))[0]!;
     expect(copy).toMatchObject({ eventName: "Summer's copy", dropoffDate: '2029-06-07T06:00:00', pickupDate: '2029-06-08T08:00:00' });
   });
@@ -302,7 +303,7 @@ describe('ways out of a shortage', () => {
     expect(keep.what).toBe(`The same, 2 × ${marquee.name} at 7.50, the price agreed for ${tent.name} (its own: 10.00)`);
     expect(refused.stderr).toContain(`  ${keep.what}:\n    ${keep.command}\n`);
 
-    for (const step of shellSteps('bash', keep.command)) ok(await rentals(step, { env }));
+    for (const step of await shellSteps('bash', keep.command)) ok(await rentals(step, { env }));
     const lines = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
     expect(lines.map((l) => [l.inventoryId, l.quantity, l.price])).toEqual([[marquee.id, 2, 7.5]]);
   });
@@ -316,7 +317,7 @@ describe('ways out of a shortage', () => {
     expect(refused.stderr).toContain('--substitute: no substitute has room');
     const override = refused.stderr.trimEnd().split('\n').at(-1)!.trim();
     expect(override).not.toMatch(/--substitute|--keep-price/);
-    const [step] = shellSteps('bash', override);
+    const [step] = await shellSteps('bash', override);
     ok(await rentals(step!, { env }));
     expect((await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[tent.id, 1]]);
   });
