@@ -39,6 +39,7 @@ import type { Factory, HistoryLog, Interrupts } from './factory.js';
 import type { CalendarWrites } from './ports.js';
 import { AlreadyUndoneError, describeProgress, howItStopped, rootOf, standingOf, standingUndoOf, stands, stepStates, unfinished } from './undo-progress.js';
 import { type Verdict, addressOf, readNow, settleInDoubt } from './undo-settle.js';
+import { quotedName } from '../common/sanitize.js';
 
 /** What undo uses: the calendar's reads, the writers, notices, the API (to read each record as it is now), the history of writes, Ctrl-C. */
 export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog; interrupts: Interrupts };
@@ -107,7 +108,7 @@ function chosenEntry(entries: readonly HistoryEntry[], ref: string | undefined):
   if (ref === undefined) return entries[entries.length - 1]!;
   const found = entries.filter((e) => e.id.startsWith(ref.trim().toLowerCase()));
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) throw new UsageError(`no entry ${JSON.stringify(ref)} in the history of writes of this API (rentals history lists them)`);
+  if (found.length === 0) throw new UsageError(`no entry ${quotedName(ref)} in the history of writes of this API (rentals history lists them)`);
   throw new UsageError(`${found.length} entries start with ${JSON.stringify(ref)}: ${found.map((e) => e.id).join(', ')}; give more of the id`);
 }
 

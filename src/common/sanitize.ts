@@ -71,6 +71,15 @@ export function escapeControl(text: string, kept: ControlKept = 'none'): string 
   return text.replace(PATTERNS[kept], visibleControl);
 }
 
+/**
+ * A name as a sentence quotes it: in double quotes, a quote and a backslash escaped, a control
+ * as escapeControl shows it everywhere else (`"Tent\x1b[31m\tA"`, where JSON would write
+ * `\u001b`): the same name reads alike in a sentence, a field line and a table.
+ */
+export function quotedName(name: string): string {
+  return `"${escapeControl(name.replace(/["\\]/g, '\\$&'))}"`;
+}
+
 /** DEL, C1, the bidi controls and the separators (JSON.stringify leaves them raw) as JSON escapes: the same JSON value, and nothing a terminal obeys. */
 const JSON_RAW_CONTROL = controlClass('\u007f-\u009f', 'g');
 

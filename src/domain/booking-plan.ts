@@ -25,6 +25,7 @@ import { type Range, shortWallTime } from './wall-time.js';
 import { type RefusalAsk, type WayOutCommand, type WindowRetry, wayOutCommands } from './way-out-commands.js';
 import { type WaysOut, describeWaysOut } from './ways-out.js';
 import { priceOnEvent } from './substitution.js';
+import { quotedName } from '../common/sanitize.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
 export interface BookingTarget {
@@ -223,17 +224,17 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   if (!target.window) throw new BookingRefused(`${target.label} has no dates: its window (dropoff → pickup) is unknown. ${NOTHING_WRITTEN}`);
   const inactive = growing.map((id) => world.items.get(id)).filter((item): item is CalendarItem => item !== undefined && !item.active);
   if (inactive.length > 0) {
-    throw new BookingRefused(`${inactive.map((i) => `${JSON.stringify(i.name)} (item ${i.id})`).join(', ')} ${inactive.length === 1 ? 'is' : 'are'} inactive and cannot be booked. ${NOTHING_WRITTEN}`);
+    throw new BookingRefused(`${inactive.map((i) => `${quotedName(i.name)} (item ${i.id})`).join(', ')} ${inactive.length === 1 ? 'is' : 'are'} inactive and cannot be booked. ${NOTHING_WRITTEN}`);
   }
   const unknownItems = growing.filter((id) => !world.items.has(id));
   if (unknownItems.length > 0) throw new BookingRefused(`${unknownItems.map((id) => `item ${id}`).join(', ')}: no such inventory item. ${NOTHING_WRITTEN}`);
   if (missingPrice.length > 0) {
     const unpriced = [...new Set(missingPrice)];
-    const names = unpriced.map((id) => JSON.stringify(world.items.get(id)?.name ?? `item ${id}`));
+    const names = unpriced.map((id) => quotedName(world.items.get(id)?.name ?? `item ${id}`));
     // Two items of one name are told apart by their ids.
     const shown = names.map((name, index) => (names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (item ${unpriced[index]})`));
     const block = world.blockLabel;
-    const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${JSON.stringify(block)} (the block of ${target.label})`;
+    const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${quotedName(block)} (the block of ${target.label})`;
     // By ids, the block's too: a block named like a reference (`7`, `id:3`) would be read as another.
     const blockRef = block === undefined || target.blockId === undefined ? '<block>' : String(target.blockId);
     const commands = unpriced.map((id) => `  rentals prices add --inventory-id ${id} --rental-block-id ${blockRef} --price <p>`);

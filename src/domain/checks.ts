@@ -12,6 +12,7 @@ import type { HoldRule } from './hold-policy.js';
 import type { TurnaroundOf } from './turnaround.js';
 import { isFirm, unconfirmableQuotes } from './tentative-holds.js';
 import { type Hold, overbookings } from './sweep.js';
+import { quotedName } from '../common/sanitize.js';
 
 const PROBLEM_CODES = [
   'overbooked',
@@ -99,7 +100,7 @@ function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: 
   const item = input.items.get(booking.itemId);
   if (!item) return [{ code: 'missing-item', message: `booking ${booking.id} of ${eventLabel(event)} references item ${booking.itemId}, which does not exist`, ...where }];
   const problems: Problem[] = [];
-  const what = `booking ${booking.id} of ${eventLabel(event)} (${booking.quantity} × ${JSON.stringify(item.name)})`;
+  const what = `booking ${booking.id} of ${eventLabel(event)} (${booking.quantity} × ${quotedName(item.name)})`;
   if (!item.active) problems.push({ code: 'inactive-item', message: `${what}: the item is inactive`, ...where });
   if (booking.price === undefined) {
     problems.push({ code: 'booking-without-price', message: `${what} has no price`, ...where });
@@ -142,7 +143,7 @@ export function calendarNotes(input: CheckInput): Note[] {
       if (!item || booking.price === undefined || listed === undefined || compareMoney(listed, booking.price) === 0) continue;
       notes.push({
         code: 'quote-price-changed',
-        message: `${eventLabel(event)} quotes ${JSON.stringify(item.name)} at ${formatMoneyFixed(booking.price)}; its price for the event's rental block is now ${formatMoneyFixed(listed)}: the quote could be refreshed (booking ${booking.id})`,
+        message: `${eventLabel(event)} quotes ${quotedName(item.name)} at ${formatMoneyFixed(booking.price)}; its price for the event's rental block is now ${formatMoneyFixed(listed)}: the quote could be refreshed (booking ${booking.id})`,
         eventId: event.id,
         itemId: item.id,
         bookingId: booking.id,
@@ -173,7 +174,7 @@ function overbookingProblems(input: CheckInput, { active, byItem }: Held): Probl
       const holders = stretch.peak.holders.map((h) => `${eventLabel(byId.get(h.eventId)!)}: ${h.quantity}${inTurnaround(h) ? ` (in turnaround until ${shortWallTime(h.to)})` : ''}`);
       problems.push({
         code: 'overbooked',
-        message: `${JSON.stringify(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,
+        message: `${quotedName(item.name)} (item ${itemId}): ${stretch.peak.quantity} booked at ${at}, ${item.quantity} owned (${holders.join('; ')})`,
         itemId,
         eventIds: [...new Set(stretch.holders.map((h) => h.eventId))],
         held: heldByEvent(stretch.holders),
@@ -194,8 +195,8 @@ export function cancellationProblems(event: CalendarEvent): Problem[] {
   // A cancel date disagrees only with a status whose name is known.
   if (byDate === byStatus || (byDate && event.status === undefined)) return [];
   const message = byDate
-    ? `${eventLabel(event)} has a cancel date (${String(event.record.cancelDate)}) but its status is ${JSON.stringify(event.status ?? `status ${String(event.statusId)}`)}; it holds nothing (set the status, or \`rentals events uncancel ${event.id}\`)`
-    : `${eventLabel(event)} has the status ${JSON.stringify(event.status)} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --cancel-reason …\` records when and why)`;
+    ? `${eventLabel(event)} has a cancel date (${String(event.record.cancelDate)}) but its status is ${quotedName(event.status ?? `status ${String(event.statusId)}`)}; it holds nothing (set the status, or \`rentals events uncancel ${event.id}\`)`
+    : `${eventLabel(event)} has the status ${quotedName(String(event.status))} but no cancel date; it holds nothing (\`rentals events cancel ${event.id} --cancel-reason …\` records when and why)`;
   return [{ code: 'cancel-status-mismatch', message, eventId: event.id }];
 }
 
@@ -213,7 +214,7 @@ function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => Hold
     .filter((q) => !input.range || overlaps(q.event.window!, input.range))
     .map((q) => ({
       code: 'quote-cannot-confirm',
-      message: `${eventLabel(q.event)} cannot be confirmed: ${q.shortages.map((s) => `${JSON.stringify(s.itemName)} ${s.held} held firmly + ${s.asked} quoted > ${s.owned} owned`).join('; ')}`,
+      message: `${eventLabel(q.event)} cannot be confirmed: ${q.shortages.map((s) => `${quotedName(s.itemName)} ${s.held} held firmly + ${s.asked} quoted > ${s.owned} owned`).join('; ')}`,
       eventId: q.event.id,
       itemIds: q.shortages.map((s) => s.itemId),
       eventIds: [...new Set(q.shortages.flatMap((s) => s.holders.map((h) => h.event.id)))],

@@ -5,6 +5,7 @@ import { type Money, parseMoney } from './money.js';
 import { readBool } from '../schemas/values.js';
 import { type Cancellation, EVENT_DATE_FIELDS, type EventDates, cancellationOf, eventWindow } from './event-model.js';
 import { type Range, parseWallTime } from './wall-time.js';
+import { quotedName } from '../common/sanitize.js';
 
 type ApiRecord = Record<string, unknown>;
 
@@ -181,7 +182,7 @@ export function readPrice(record: ApiRecord, itemId: number): CalendarPrice | un
 
 /** `event 12 "Harper wedding"`. */
 export function eventLabel(event: Pick<CalendarEvent, 'id' | 'name'>): string {
-  return `event ${event.id} ${JSON.stringify(event.name)}`;
+  return `event ${event.id} ${quotedName(event.name)}`;
 }
 
 /** An item's name, or a note that the item is missing. */

@@ -4,11 +4,12 @@
 
 import { closest } from '../common/similar.js';
 import type { CalendarItem } from './records.js';
+import { quotedName } from '../common/sanitize.js';
 
 /** `"LED Par 65": no such item; did you mean "LED Par 64"?` */
 export function noSuch(name: string, what: string, names: readonly string[]): string {
   const near = closest(name, names, 1);
-  return `${JSON.stringify(name)}: no such ${what}${near.length > 0 ? `; did you mean ${JSON.stringify(near[0])}?` : ''}`;
+  return `${quotedName(name)}: no such ${what}${near.length > 0 ? `; did you mean ${quotedName(near[0]!)}?` : ''}`;
 }
 
 /** A lookup of setting names in `items`; each name that finds no single item adds its problem to `problems`. */
@@ -22,7 +23,7 @@ export function itemFinder(items: ReadonlyMap<number, CalendarItem>, problems: s
     if (/^\d+$/.test(name) && items.has(Number(name))) return items.get(Number(name));
     const found = byName.get(name.toLowerCase()) ?? [];
     if (found.length === 1) return found[0];
-    if (found.length > 1) problems.push(`${JSON.stringify(name)}: ${found.length} items have this name (ids ${found.map((i) => i.id).join(', ')}); give the id`);
+    if (found.length > 1) problems.push(`${quotedName(name)}: ${found.length} items have this name (ids ${found.map((i) => i.id).join(', ')}); give the id`);
     else problems.push(noSuch(name, 'item', [...items.values()].map((i) => i.name)));
     return undefined;
   };

@@ -9,6 +9,7 @@ import { eventLabel } from './records.js';
 import { peak } from './sweep.js';
 import { isFirm } from './tentative-holds.js';
 import { type Range, shortWallTime } from './wall-time.js';
+import { quotedName } from '../common/sanitize.js';
 
 /** A lowering of stock the rules refuse: exit 1, nothing changed. */
 export class StockChangeRefused extends DomainRefusal {}
@@ -42,6 +43,6 @@ export function describeStockShortage(short: StockShortage): string[] {
 export function judgeStockChange(short: StockShortage | undefined, options: { allowOverbook: boolean }): StockShortage | undefined {
   if (!short || options.allowOverbook) return short;
   throw new StockChangeRefused(
-    [`${JSON.stringify(short.item.name)} (item ${short.item.id}) cannot go down to ${short.newQuantity}: events hold more of it from now on:`, ...describeStockShortage(short), 'Nothing was changed. Change anyway with --allow-overbook.'].join('\n'),
+    [`${quotedName(short.item.name)} (item ${short.item.id}) cannot go down to ${short.newQuantity}: events hold more of it from now on:`, ...describeStockShortage(short), 'Nothing was changed. Change anyway with --allow-overbook.'].join('\n'),
   );
 }

@@ -13,6 +13,7 @@ import type { TurnaroundOf } from './turnaround.js';
 import { isFirm } from './tentative-holds.js';
 import type { CalendarEvent, CalendarItem } from './records.js';
 import { type Range, formatWallTime, overlaps } from './wall-time.js';
+import { quotedName } from '../common/sanitize.js';
 
 export interface Need {
   itemId: number;
@@ -141,7 +142,7 @@ function holdersBySize(holds: readonly Hold[], window: Range, events: ReadonlyMa
 export function describeWaysOut(way: WaysOut): string[] {
   const lines: string[] = [];
   const quotes = way.holders.filter((h) => h.tentative);
-  if (quotes.length > 0) lines.push(`    quotes over the window (they block nothing): ${quotes.map((q) => `event ${q.eventId} ${JSON.stringify(q.name)}: ${q.quantity}`).join('; ')}`);
+  if (quotes.length > 0) lines.push(`    quotes over the window (they block nothing): ${quotes.map((q) => `event ${q.eventId} ${quotedName(q.name)}: ${q.quantity}`).join('; ')}`);
   if (way.substitutes.length === 0 && way.windows.length === 0) lines.push('    no substitute is free and no window nearby fits (name substitutes: rentals config set alternatives "Item=Other|Other")');
   return lines;
 }

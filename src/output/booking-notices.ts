@@ -6,6 +6,7 @@ import { formatMoney } from '../domain/money.js';
 import { itemName } from '../domain/records.js';
 import { describeQuotesCountingOn } from '../domain/tentative-holds.js';
 import type { Notices } from './notices.js';
+import { quotedName } from '../common/sanitize.js';
 
 /** A plan with what it was planned against (data/booking-writer.ts's PlannedBookings). */
 export interface AnnouncedPlan {
@@ -30,7 +31,7 @@ export function announcement(planned: AnnouncedPlan): { warnings: string[]; note
   }
   const notes = planned.plan.unchanged.map(({ booking }) => {
     const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
-    return `${planned.target.label} already has ${booking.quantity} × ${JSON.stringify(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`;
+    return `${planned.target.label} already has ${booking.quantity} × ${quotedName(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`;
   });
   return { warnings, notes };
 }

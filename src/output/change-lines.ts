@@ -6,7 +6,7 @@
 // Confirmed), money in the shop's currency; last, one line that sums it up. All wrapped to the
 // terminal's width between words. A history entry's changes read the same, under its heading.
 
-import { escapeControl } from '../common/sanitize.js';
+import { escapeControl, quotedName } from '../common/sanitize.js';
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
 import { compareMoney, formatChangePercent, parseMoney } from '../domain/money.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
@@ -62,7 +62,7 @@ function nameOf(speaker: Speaker, resource: ResourceName, id: unknown): string |
 function eventText(speaker: Speaker, id: unknown): string {
   if (id === null || id === undefined) return 'the new event';
   const name = nameOf(speaker, 'events', id);
-  return name === undefined ? `event ${String(id)}` : JSON.stringify(name);
+  return name === undefined ? `event ${String(id)}` : quotedName(name);
 }
 
 /** An item: `Frame Tent`, or `item 7`. */
@@ -145,7 +145,7 @@ function priceSentence(speaker: Speaker, change: Change): string {
   const values = { ...change.after, ...change.before };
   const item = change.parentId ?? values.inventoryId;
   const block = values.rentalBlockId === undefined ? undefined : (nameOf(speaker, 'rentalBlocks', values.rentalBlockId) ?? `rental block ${String(values.rentalBlockId)}`);
-  const what = block !== undefined && item !== undefined ? `the ${block} price of ${itemText(speaker, item)}` : `the price ${change.name === undefined ? String(change.id) : JSON.stringify(change.name)}`;
+  const what = block !== undefined && item !== undefined ? `the ${block} price of ${itemText(speaker, item)}` : `the price ${change.name === undefined ? String(change.id) : quotedName(change.name)}`;
   const action = actionOf(change);
   if (action === 'create') return `${verb(speaker, 'add')} ${what}: ${money(speaker, change.after!.price) ?? '—'}`;
   if (action === 'delete') return `${verb(speaker, 'delete')} ${what} (${money(speaker, values.price) ?? '—'})`;
@@ -160,7 +160,7 @@ function priceSentence(speaker: Speaker, change: Change): string {
 function recordText(change: Change): string {
   const def = resources[change.resource as ResourceName];
   const word = RECORD_WORDS[change.resource as ResourceName] ?? def?.singular ?? change.resource;
-  const named = change.name === undefined ? '' : ` ${JSON.stringify(change.name)}`;
+  const named = change.name === undefined ? '' : ` ${quotedName(change.name)}`;
   return change.id === null ? `${word}${named}` : `${word} ${change.id}${named}`;
 }
 

@@ -58,6 +58,9 @@ describe('the changes of a write for people', () => {
     // A line break too, wrapped (a width) or not (piped): never a space, never a raw break.
     const broken: Change = { ...tabbed, name: 'Tent\nA', after: { id: 21, name: 'Tent\nA', quantityAvailable: 3 } };
     for (const width of [80, 0]) expect(changeLines(view([broken]), { width }).slice(0, 2)).toEqual(['Created item 21 "Tent\\nA"', '  Item   Tent\\nA']);
+    // An ESC in the sentence's quotes reads as under the title (\x1b, not JSON's \u001b); a quote and a backslash escaped.
+    const escaped: Change = { ...tabbed, name: 'Tent\u001b[2J "A"\\', after: { id: 21, name: 'Tent\u001b[2J', quantityAvailable: 3 } };
+    expect(changeLines(view([escaped]), { width: 0 }).slice(0, 2)).toEqual(['Created item 21 "Tent\\x1b[2J \\"A\\"\\\\"', '  Item   Tent\\x1b[2J']);
   });
 
   test('what is not known by name is said by its kind and id, never as a field name', () => {

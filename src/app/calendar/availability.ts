@@ -18,6 +18,7 @@ import type { Factory } from '../factory.js';
 import { chosenItems } from './chosen-items.js';
 import { parseItemAsks } from './item-asks.js';
 import { showRange } from './range.js';
+import { quotedName } from '../../common/sanitize.js';
 
 /** Items whose rows are made at once, as the list is printed. */
 const ROWS_PER_PIECE = 512;
@@ -132,7 +133,7 @@ export async function findWindows(deps: AvailabilityDeps, request: FindRequest):
     { duration, range, limit: request.limit ?? DEFAULT_WINDOWS, includeTentative: request.includeTentative },
   );
   const short = items.filter((item, i) => asks[i]!.quantity > item.quantity);
-  if (short.length > 0) notices.warn(`warning: ${short.map((i) => `${JSON.stringify(i.name)} has only ${i.quantity}`).join('; ')}: no window can hold the asked units`);
+  if (short.length > 0) notices.warn(`warning: ${short.map((i) => `${quotedName(i.name)} has only ${i.quantity}`).join('; ')}: no window can hold the asked units`);
   else if (windows.length === 0) notices.info(`No window of ${formatDuration(duration)} in the range; try a later --to.`);
   const rows = windows.map((w) => ({
     from: shortWallTime(w.from),

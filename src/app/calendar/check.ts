@@ -14,6 +14,7 @@ import { overlaps, shortWallTime } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
+import { quotedName } from '../../common/sanitize.js';
 
 export type CheckDeps = Pick<Factory, 'calendar' | 'advisor' | 'ruleOf' | 'wallNow' | 'notices'>;
 
@@ -96,7 +97,7 @@ async function overbookingWaysOut(deps: Pick<Factory, 'advisor'>, problems: read
 /** `way out for event 25: substitute "X" (3 free); or move it to 2026-12-12 09:00 → …`. */
 function wayOutLine(eventId: number, way: WaysOut): string {
   const options = [
-    ...way.substitutes.slice(0, 1).map((s) => `${way.short} × ${JSON.stringify(s.name)} instead (${s.free} free)`),
+    ...way.substitutes.slice(0, 1).map((s) => `${way.short} × ${quotedName(s.name)} instead (${s.free} free)`),
     ...way.windows.slice(0, 1).map((w) => `move it to ${shortWallTime(w.from)} → ${shortWallTime(w.to)}`),
   ];
   return options.length > 0 ? `way out for event ${eventId}: ${options.join(', or ')}` : `no substitute or nearby window for event ${eventId}`;

@@ -20,6 +20,7 @@ import { changesView } from '../changes-view.js';
 import type { ItemAsk } from '../calendar/item-asks.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
 import type { CalendarWrites } from '../ports.js';
+import { quotedName } from '../../common/sanitize.js';
 
 /** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute). */
 export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
@@ -109,7 +110,7 @@ async function distinctItems(deps: Pick<BookDeps, 'calendar'>, refs: readonly st
   const ids: number[] = [];
   for (const item of items) {
     if (!ids.includes(item.id)) ids.push(item.id);
-    else if (twice === 'refuse') throw new UsageError(`--item: ${JSON.stringify(item.name)} is given twice`);
+    else if (twice === 'refuse') throw new UsageError(`--item: ${quotedName(item.name)} is given twice`);
   }
   return ids;
 }
@@ -151,14 +152,14 @@ async function substituted(
   for (const s of split.splits) {
     const name = itemName(s.itemId, items);
     if (!s.substitute) {
-      deps.notices.warn(`warning: --substitute: no substitute has room for the ${s.asked - Math.max(0, ways.find((w) => w.itemId === s.itemId)?.free ?? 0)} missing ${JSON.stringify(name)}`);
+      deps.notices.warn(`warning: --substitute: no substitute has room for the ${s.asked - Math.max(0, ways.find((w) => w.itemId === s.itemId)?.free ?? 0)} missing ${quotedName(name)}`);
       continue;
     }
     const sub = s.substitute;
     // A stand-in of the asked item's name (a second batch of it, say) is told apart by its id.
     const twins = sub.name.trim().toLowerCase() === name.trim().toLowerCase();
     const plain = (itemName: string, id: number) => (twins ? `${itemName} (item ${id})` : itemName);
-    const quoted = (itemName: string, id: number) => plain(JSON.stringify(itemName), id);
+    const quoted = (itemName: string, id: number) => plain(quotedName(itemName), id);
     const [askedName, subName] = [quoted(name, s.itemId), quoted(sub.name, sub.itemId)];
     const said =
       s.kept > 0
@@ -193,8 +194,8 @@ export async function unbookEvent(deps: BookDeps, request: UnbookRequest): Promi
   const items = await deps.calendar.items();
   const notBooked = itemIds.filter((id) => !current.some((b) => b.itemId === id));
   if (notBooked.length > 0) {
-    const names = notBooked.map((id) => JSON.stringify(items.get(id)?.name ?? `item ${id}`));
-    throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${JSON.stringify(event.name)}; nothing was removed`);
+    const names = notBooked.map((id) => quotedName(items.get(id)?.name ?? `item ${id}`));
+    throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${quotedName(event.name)}; nothing was removed`);
   }
   const intents: BookingIntent[] = itemIds.map((itemId) => ({ kind: 'remove', itemId }));
   return bookingView(deps, await book(deps, deps.bookings.target(event), intents, { allowOverbook: false, dryRun: request.dryRun }));

@@ -12,6 +12,7 @@ import type { View } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { parseText } from '../../schemas/values.js';
 import { type EventDeps, changeEvent, eventView } from './change.js';
+import { quotedName } from '../../common/sanitize.js';
 
 /** A value as given, with the flag it came by (for messages). */
 export interface Given {
@@ -57,7 +58,7 @@ async function holdingStatus(deps: EventDeps, given: Given | undefined): Promise
   if (given === undefined) return undefined;
   const id = await catalog.idOf('statuses', given.value, given.flag);
   const name = (await catalog.names('statuses')).label(id);
-  if (isCancelledStatus(name)) throw new UsageError(`${given.flag}: ${JSON.stringify(name)} cancels the event; give a status that holds (e.g. Confirmed or Quoted)`);
+  if (isCancelledStatus(name)) throw new UsageError(`${given.flag}: ${quotedName(String(name))} cancels the event; give a status that holds (e.g. Confirmed or Quoted)`);
   return id;
 }
 

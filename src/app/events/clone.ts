@@ -34,6 +34,7 @@ import { changesView } from '../changes-view.js';
 import { bookingChanges, plannedNames } from './book.js';
 import type { CalendarWrites } from '../ports.js';
 import type { Given } from './cancel.js';
+import { quotedName } from '../../common/sanitize.js';
 
 type CloneDeps = Pick<CalendarWrites, 'calendar' | 'events' | 'bookings' | 'notices'> & { now: () => WallTime };
 
@@ -64,7 +65,7 @@ function copyTarget(deps: Pick<CalendarWrites, 'bookings'>, source: CalendarEven
   const status = isCancelledStatus(source.status) ? undefined : source.status;
   return {
     id: undefined,
-    label: `the copy ${JSON.stringify(String(body.eventName ?? source.name))}`,
+    label: `the copy ${quotedName(String(body.eventName ?? source.name))}`,
     window: eventWindow(dates),
     cancelled: false,
     blockId: source.blockId,
@@ -119,7 +120,7 @@ function linesNotCopied(planned: PlannedBookings, copy: ApiRecord | undefined): 
 
 /** `4 × "Chairs"`. */
 function say(planned: PlannedBookings, write: LineWrite): string {
-  return write.action === 'delete' ? `booking ${write.booking.id}` : `${write.quantity} × ${JSON.stringify(itemName(write.itemId, planned.world.items))}`;
+  return write.action === 'delete' ? `booking ${write.booking.id}` : `${write.quantity} × ${quotedName(itemName(write.itemId, planned.world.items))}`;
 }
 
 /**
@@ -172,7 +173,7 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   });
   const catalog = () => deps.calendar.catalog;
   const eventsAt = deps.events.address();
-  const copyOf = `a copy of event ${source.id} ${JSON.stringify(source.name)}`;
+  const copyOf = `a copy of event ${source.id} ${quotedName(source.name)}`;
   const lines = bookingChanges({ planned, written });
   const names = plannedNames(planned);
   if (!created) {

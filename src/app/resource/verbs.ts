@@ -24,6 +24,7 @@ import { NameResolver, isReference, needsResolution } from '../../data/resolver.
 import { type LookupResult, parseReference } from '../../data/names.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
+import { quotedName } from '../../common/sanitize.js';
 
 /** What the generic verbs use of the factory. */
 export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now' | 'wallNow'>;
@@ -251,7 +252,7 @@ export async function deleteView(deps: ResourceDeps, at: Address, ref: string, i
   const confirm = input.dryRun || input.yes ? undefined : deps.asker();
   // Nobody to ask: said before any request.
   if (!input.dryRun && !input.yes && !confirm) {
-    const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : JSON.stringify(ref);
+    const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : quotedName(ref);
     throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
   }
   const { writer, notices } = await writerOf(deps, at.def);
