@@ -109,7 +109,7 @@ function chosenEntry(entries: readonly HistoryEntry[], ref: string | undefined):
   const found = entries.filter((e) => e.id.startsWith(ref.trim().toLowerCase()));
   if (found.length === 1) return found[0]!;
   if (found.length === 0) throw new UsageError(`no entry ${quotedName(ref)} in the history of writes of this API (rentals history lists them)`);
-  throw new UsageError(`${found.length} entries start with ${JSON.stringify(ref)}: ${found.map((e) => e.id).join(', ')}; give more of the id`);
+  throw new UsageError(`${found.length} entries start with ${quotedName(ref)}: ${found.map((e) => e.id).join(', ')}; give more of the id`);
 }
 
 function label(resource: string): string {

@@ -6,6 +6,7 @@
 
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -49,17 +50,11 @@ const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (er
 function theBroker(): Broker {
   if (broker) return broker;
   const started = spawn(process.execPath, [BROKER], { stdio: ['pipe', 'pipe', 'inherit'] }) as Broker;
-  let buffered = '';
-  started.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    buffered += chunk;
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const answer = JSON.parse(buffered.slice(0, newline)) as Answer;
-      buffered = buffered.slice(newline + 1);
-      waiting.get(answer.id)?.resolve(answer);
-      waiting.delete(answer.id);
-      if (waiting.size === 0) idle(started);
-    }
+  createInterface({ input: started.stdout }).on('line', (line) => {
+    const answer = JSON.parse(line) as Answer;
+    waiting.get(answer.id)?.resolve(answer);
+    waiting.delete(answer.id);
+    if (waiting.size === 0) idle(started);
   });
   started.on('close', (code) => {
     broker = undefined;

@@ -5,6 +5,7 @@
 // grown it), and the layout and completion tests give tmux hundreds of commands.
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
 interface Pending {
   command: string;
@@ -19,7 +20,6 @@ function tmuxWord(arg: string): string {
 
 export class TmuxControl {
   private readonly pending: Pending[] = [];
-  private buffered = '';
   /** The lines of the answer being read, between its %begin and its %end. */
   private answer: string[] | undefined;
   private ended: Error | undefined;
@@ -28,7 +28,7 @@ export class TmuxControl {
     readonly socket: string,
     private readonly client: ChildProcessWithoutNullStreams,
   ) {
-    client.stdout.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
+    createInterface({ input: client.stdout }).on('line', (line) => this.readLine(line));
     let stderr = '';
     client.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     client.on('error', (error) => this.end(error));
@@ -64,16 +64,6 @@ export class TmuxControl {
     await this.run('kill-server').catch(() => undefined);
     this.client.stdin.end();
     await closed;
-  }
-
-  private read(chunk: string): void {
-    this.buffered += chunk;
-    let newline: number;
-    while ((newline = this.buffered.indexOf('\n')) >= 0) {
-      const line = this.buffered.slice(0, newline);
-      this.buffered = this.buffered.slice(newline + 1);
-      this.readLine(line);
-    }
   }
 
   /**
