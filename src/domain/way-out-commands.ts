@@ -101,7 +101,7 @@ export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
     const command = input.window ? input.window(window, commandLine) : eventId === undefined ? undefined : andThen(moveCommand(eventId, window), commandLine);
     if (command === undefined) continue;
     const fit = short.length === 1 ? `${short[0]!.asked} fit` : 'all fit';
-    out.push({ kind: 'window', what: `The event moved to ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
+    out.push({ kind: 'window', what: `${eventId === undefined ? 'The copy over' : 'The event moved to'} ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
   }
   if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: `${withoutWords(commandLine, ONLY_WHAT_FITS)} --allow-overbook` });
   return out;

@@ -314,6 +314,10 @@ describe('events cancel, uncancel, clone', () => {
     expect(result.stderr).toContain(`Nothing was written. Ways out:\n  Write anyway, overbooked:\n    rentals events clone ${source.id} --start-date 2026-05-08 --with-bookings --name 'Spring copy' --allow-overbook\n`);
     expect(result.stderr).not.toContain('event -1');
     expect((await data(call, 'GET', '/v1/events')).length).toBe(before);
+    // A dry run is refused alike, with the same ways out: the commands that write, none half previewed.
+    const dry = await rentals(['events', 'clone', String(source.id), '--start-date', '2026-05-08', '--with-bookings', '--dry-run', '--name', 'Spring copy']);
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toBe(result.stderr);
   });
 });
 

@@ -236,19 +236,22 @@ describe('ways out of a shortage', () => {
     expect(ways[0]!.command).toBe(`rentals events move ${mover.id} --to '2029-05-12 10:00'`);
   });
 
-  test('a refused copy: the same copy started where everything fits, named as asked', async () => {
+  test('a refused copy: the same copy started where everything fits, named as asked; a dry run is refused with the same ways out', async () => {
     const tent = await awkwardItem(2, 'tent');
     const source = await event('2029-06-01T08:00:00', '2029-06-02T10:00:00');
     await line(source.id, tent.id, 2);
     const rival = await event('2029-06-08T08:00:00', '2029-06-09T10:00:00');
     await line(rival.id, tent.id, 1);
-    const refused = await rentals(['events', 'clone', String(source.id), '--start-date', '2029-06-08', '--with-bookings', '--name', "Summer's copy", '-o', 'json']);
+    const asked = ['events', 'clone', String(source.id), '--start-date', '2029-06-08', '--with-bookings', '--name', "Summer's copy"];
+    const refused = await rentals([...asked, '-o', 'json']);
     expect(refused.code).toBe(1);
+    const dry = await rentals([...asked, '--dry-run', '-o', 'json']);
+    expect([dry.code, dry.stdout, dry.stderr]).toEqual([1, refused.stdout, refused.stderr]);
     const ways = JSON.parse(refused.stdout).refused.commands as Array<{ kind: string; command: string }>;
     // The rival takes its unit at 2029-06-08 08:00: the nearest window of the copy's length ends then.
     expect(ways[0]).toEqual({
       kind: 'window',
-      what: 'The event moved to 2029-06-07 06:00 → 2029-06-08 08:00, where 2 fit',
+      what: 'The copy over 2029-06-07 06:00 → 2029-06-08 08:00, where 2 fit',
       command: `rentals events clone ${source.id} --start-date '2029-06-07 06:00' --name ${String.raw`'Summer'\''s copy'`} --with-bookings`,
     });
     const [step] = await shellSteps('bash', ways[0]!.command);
@@ -306,6 +309,17 @@ describe('ways out of a shortage', () => {
     for (const step of await shellSteps('bash', keep.command)) ok(await rentals(step, { env }));
     const lines = await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`);
     expect(lines.map((l) => [l.inventoryId, l.quantity, l.price])).toEqual([[marquee.id, 2, 7.5]]);
+  });
+
+  test('a dry run refused is refused alike, with the same ways out: the commands that write, none half previewed (a move written, then a book only shown)', async () => {
+    const { tent, wanted, env } = await shortage();
+    const asked = ['events', 'book', String(wanted.id), '--item', `${tent.name}=2`];
+    const refused = await rentals(asked, { env });
+    expect(refused.code).toBe(1);
+    const previewed = await rentals([...asked, '--dry-run'], { env });
+    expect(previewed.code).toBe(1);
+    expect(previewed.stderr).toBe(refused.stderr);
+    expect(refused.stderr).toContain(`&& rentals events book ${wanted.id} --item '${tent.name}=2'\n`);
   });
 
   test('a --substitute --keep-price run refused (no substitute has room): its override books what was asked, without the flags --allow-overbook cannot be given with', async () => {

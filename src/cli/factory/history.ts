@@ -16,9 +16,21 @@ export function commandLineOf(ctx: Pick<Context, 'commandLine' | 'argv'>): strin
   return ctx.commandLine ?? redactedCommand(ctx.argv ?? []);
 }
 
-/** The run as a `rentals …` command to type again (a refusal's ways out end with it): its words, secrets redacted. */
+/**
+ * The run as a `rentals …` command to type again (a refusal's ways out end with it): its words,
+ * secrets redacted, without `--dry-run`. A way out is the command that does what it says (moves the
+ * event, then books; writes overbooked), also when the refused run was a dry run: half of a line
+ * previewed and half written would be neither.
+ */
 export function commandToTypeOf(ctx: Pick<Context, 'commandLine' | 'argv'>): string {
-  return ctx.argv === undefined ? commandLineOf(ctx) : redactedCommand(ctx.argv);
+  return ctx.argv === undefined ? commandLineOf(ctx) : redactedCommand(withoutDryRun(ctx.argv));
+}
+
+/** The words without the `--dry-run` flag (before a `--`, after which words are operands). */
+function withoutDryRun(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  return [...flags.filter((word) => word !== '--dry-run'), ...(end === -1 ? [] : argv.slice(end))];
 }
 
 export class RunHistory {
