@@ -352,6 +352,24 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     expect(typed.at(-1)!.command).toBe(`rentals events book 'Refusal check ${width}' --item '20x20 Frame Tent=2' --no-pager --allow-overbook`);
   });
 
+  test.concurrent.each(WIDTHS)('availability at %i columns: the Free column kept, the detail columns left out before it, every item with its free units', async (width) => {
+    const args = ['availability', '--from', '2025-06-10', '--to', '2025-06-16'];
+    const rows = await tsvRows(args);
+    const lines = await screen(width, args);
+    expectWithin(tableLines(lines), width);
+    const header = lines.find((line) => line.startsWith('│ ID'))!.split('│').map((cell) => cell.trim());
+    expect(header).toContain('Free');
+    expect(header).toContain('Item');
+    const note = lines.find((line) => line.startsWith('note:')) ?? '';
+    expect(note).not.toMatch(/\bfree\b/);
+    // Each item's row: its id, then its free units in the Free column.
+    const free = header.indexOf('Free');
+    for (const [id, , , , , units] of rows) {
+      const row = lines.find((line) => new RegExp(`^│ +${id} │`).test(line))!;
+      expect(row.split('│')[free]!.trim(), `item ${id}`).toBe(units);
+    }
+  });
+
   test('the quick start availability at 80 columns: the item name in full, the empty columns left out first', async () => {
     const items = JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string }>;
     const long = items.reduce((a, b) => (b.name.length > a.name.length ? b : a));
