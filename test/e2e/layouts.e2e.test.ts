@@ -381,6 +381,19 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     for (const word of long.name.split(' ')) expect(words).toContain(word);
   });
 
+  test('report revenue --include-cancelled at 80 columns: every name in full, a long one wrapped, never cut', async () => {
+    const args = ['report', 'revenue', '--from', '2025-06-01', '--to', '2025-07-31', '--by', 'item', '--include-cancelled'];
+    const rows = JSON.parse((await piped([...args, '-o', 'json'])).stdout).data as Array<{ key: string; label: string; cancelled?: boolean }>;
+    const cancelled = rows.filter((row) => row.cancelled && row.key !== 'cancelled');
+    expect(cancelled.length).toBeGreaterThan(0);
+    const lines = await screen(80, args);
+    expectWithin(lines, 80);
+    expect(lines.join('\n')).not.toContain('…');
+    const words = new Set(joined(lines).split(' '));
+    for (const row of rows.filter((r) => r.key !== 'cancelled')) for (const word of row.label.split(/\s+/)) expect(words, row.label).toContain(word);
+    expect(lines.filter((line) => line.includes('(cancelled)'))).toHaveLength(cancelled.length);
+  });
+
   test('prices import --dry-run at 80 columns: the one row that changes listed, the unchanged counted (--all lists them)', async () => {
     const csv = (await piped(['prices', 'export', '-o', 'csv'])).stdout.trimEnd().split('\n');
     const header = csv[0]!.split(',');
