@@ -364,13 +364,13 @@ describe('events: date defaults and names resolved to ids', () => {
     statusesListed();
     listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(
-      eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
+      eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-14 01:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
       withApi(),
     );
     expect(JSON.parse(result.stdout).data[0].body).toMatchObject({
       startDate: '2026-06-12T00:00:00',
       dropoffDate: '2026-06-11T16:00:00',
-      teardownDate: '2026-06-13T19:00:00',
+      teardownDate: '2026-06-14T01:00:00',
       pickupDate: '2026-06-14T08:00:00',
     });
     expectNothingSent();
