@@ -547,14 +547,14 @@ describe('--verbose and --debug', () => {
       .get('/v2/inventory/3')
       .reply(200, envelope([tent]))
       .put('/v2/inventory/3')
-      .reply(200, envelope([tent]));
-    const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Tent', '--verbose'], withApi());
+      .reply(200, envelope([{ ...tent, name: 'Big tent' }]));
+    const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Big tent', '--verbose'], withApi());
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
     expect(lines[1]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
-    expect(result.stdout).toBe('update\tinventory\t3\tTent\t\t\t\n');
+    expect(result.stdout).toBe('update\tinventory\t3\tBig tent\tname\tTent\tBig tent\n');
     expect(scope.isDone()).toBe(true);
   });
 
