@@ -55,7 +55,9 @@ export class UnknownNameError extends ValidationError {
 }
 
 export function formatIssue(issue: FieldIssue): string {
-  const shown = issue.value === undefined ? '' : ` (got ${formatValue(issue.value)})`;
+  // Not said twice: a message that quotes the text already (`no event is named "Gala"`).
+  const value = issue.value === undefined ? undefined : formatValue(issue.value);
+  const shown = value === undefined || (typeof issue.value === 'string' && issue.message.includes(value)) ? '' : ` (got ${value})`;
   return `${issue.field}: ${issue.message}${shown}`;
 }
 

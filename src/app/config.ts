@@ -14,10 +14,15 @@ export type ConfigDeps = Pick<Factory, 'settings' | 'notices'>;
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
 export const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
 
-function keyOf(name: string): SettingDef & { profileField: NonNullable<SettingDef['profileField']> } {
-  if (name === 'token' || name === 'client-secret') {
-    throw new UsageError(`${name} is not set with config (it would land in your shell history); use rentals auth login`);
-  }
+/** What to use instead of config for a secret: it is never printed, nor typed on a command line. */
+const SECRET_USE = {
+  get: (name: string) => `config does not print the ${name}; rentals auth status says whether one is stored`,
+  set: (name: string) => `${name} is not set with config (it would land in your shell history); use rentals auth login`,
+  unset: (name: string) => `${name} is not unset with config; rentals auth logout removes it`,
+};
+
+function keyOf(name: string, use: keyof typeof SECRET_USE): SettingDef & { profileField: NonNullable<SettingDef['profileField']> } {
+  if (name === 'token' || name === 'client-secret') throw new UsageError(SECRET_USE[use](name));
   const def = KEYS.get(name);
   if (!def?.profileField) throw new UsageError(`unknown key ${JSON.stringify(name)} (keys: ${[...KEYS.keys()].join(', ')})`);
   return { ...def, profileField: def.profileField };
@@ -35,13 +40,13 @@ export function listSettings(deps: Pick<ConfigDeps, 'settings'>): RecordListView
 /** The value as stored, in every format (nothing when unset). */
 export function getSetting(deps: Pick<ConfigDeps, 'settings'>, name: string): TextView {
   const settings = deps.settings();
-  const value = settings.profile[keyOf(name).profileField];
+  const value = settings.profile[keyOf(name, 'get').profileField];
   return { kind: 'text', text: value === undefined ? '' : String(value) };
 }
 
 export async function setSetting(deps: ConfigDeps, name: string, value: string | undefined): Promise<DoneView> {
   const settings = deps.settings();
-  const def = keyOf(name);
+  const def = keyOf(name, value === undefined ? 'unset' : 'set');
   if (value !== undefined) {
     // The rule the setting is read with later: a value that would only warn then is refused now.
     const problem = checkValue(def, value);

@@ -29,7 +29,7 @@ import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
 import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
-import { CancelledError, PartialFailureError, RentalsError, UsageError } from '../errors.js';
+import { CancelledError, PartialFailureError, RentalsError, UnknownNameError, UsageError } from '../errors.js';
 import type { View } from '../output/views.js';
 import { resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
@@ -108,7 +108,8 @@ function chosenEntry(entries: readonly HistoryEntry[], ref: string | undefined):
   if (ref === undefined) return entries[entries.length - 1]!;
   const found = entries.filter((e) => e.id.startsWith(ref.trim().toLowerCase()));
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) throw new UsageError(`no entry ${quotedName(ref)} in the history of writes of this API (rentals history lists them)`);
+  // Not found (exit 4), as a record named by what matches none.
+  if (found.length === 0) throw new UnknownNameError([{ field: 'entry', message: `no entry ${quotedName(ref)} in the history of writes of this API (rentals history lists them)` }]);
   throw new UsageError(`${found.length} entries start with ${quotedName(ref)}: ${found.map((e) => e.id).join(', ')}; give more of the id`);
 }
 

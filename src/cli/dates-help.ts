@@ -17,6 +17,7 @@ Date arguments (--from, --to, --date, and every datetime flag such as events add
                       --from mon --to sun is the coming week (an event's later dates
                       alike: --start-date mon --end-date sun)
   +3d, +2w, -1d       days or weeks from today
+  "fri 14:00"         one of those days at that time ("tomorrow 08:30", "+3d 09:00")
 
 A range by name (--range, on every command that takes --from/--to, instead of them):
   today, tomorrow, yesterday          that day

@@ -1,19 +1,19 @@
 // Datetime flags of the generic verbs (`events add --start-date tomorrow`) take the calendar's
-// relative dates too — today, tomorrow, a weekday, +3d, +2w, now — resolved on the local wall
-// clock, so every date on the command line reads the same way (`rentals help dates`). A weekday
-// reads forward through the resource's dates in their order: `--start-date mon --end-date sun`
-// on a Saturday is the coming Monday to the Sunday after it, as `--from mon --to sun` is.
-// A day given for a date that ends something (an event's end, teardown, pickup) is the whole day,
-// up to 24:00, as `--to` is: `--start-date 2026-12-22 --end-date 2026-12-22` is one day long, not
-// an event of no length that holds nothing. Absolute dates keep their own rule and message
-// (schemas/values.ts).
+// relative dates too (today, tomorrow, a weekday, +3d, +2w, now, a day with a time: `fri 14:00`),
+// resolved on the local wall clock, so every date on the command line reads the same way
+// (`rentals help dates`). A weekday reads forward through the resource's dates in their order:
+// `--start-date mon --end-date sun` on a Saturday is the coming Monday to the Sunday after it, as
+// `--from mon --to sun` is. A day given for a date that ends something (an event's end, teardown,
+// pickup) is the whole day, up to 24:00, as `--to` is: `--start-date 2026-12-22 --end-date
+// 2026-12-22` is one day long, not an event of no length that holds nothing. Absolute dates keep
+// their own rule and message (schemas/values.ts).
 
 import { parseDateArgument } from '../domain/dates.js';
 import { DAY_MS, formatWallTime, parseWallTime, wallTimeOf } from '../domain/wall-time.js';
 import { type ResourceDef, fieldByName, kebabCase } from '../resources/definitions.js';
 import { parseDatetime } from '../schemas/values.js';
 
-const RELATIVE = /^\s*(today|tomorrow|yesterday|now|[+-]\d{1,4}[dw]|(mon|tue|wed|thu|fri|sat|sun)[a-z]*)\s*$/i;
+const RELATIVE = /^\s*(today|tomorrow|yesterday|now|[+-]\d{1,4}[dw]|(mon|tue|wed|thu|fri|sat|sun)[a-z]*)(\s+\d{1,2}:\d{2}(:\d{2})?)?\s*$/i;
 const DAY = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
 
 /** `flags` with each relative date of a datetime field replaced by `YYYY-MM-DDTHH:MM:SS`. */

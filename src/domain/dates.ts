@@ -1,6 +1,7 @@
 // Date arguments: `YYYY-MM-DD[ HH:MM[:SS]]`, today, tomorrow, yesterday, a weekday (the next one,
 // today included; as the end of a range, the first one on or after its start), `+3d`, `+2w`,
-// `-1d`. Resolved against the local wall-clock "now".
+// `-1d`, each of those days with a clock time if given (`fri 14:00`, `+3d 08:30`). Resolved
+// against the local wall-clock "now".
 
 import { DomainRuleError } from './errors.js';
 import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from './wall-time.js';
@@ -15,7 +16,9 @@ export interface DateArgument {
 const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const FULL_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const RELATIVE = /^([+-])(\d{1,4})([dw])$/;
-const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d or +2w';
+const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d or +2w, or one of those days with a time ("fri 14:00")';
+/** A day named by a word (`tomorrow`, `fri`, `+3d`) and a clock time: `fri 14:00`, `+3d 08:30:15`. */
+const WORD_AND_TIME = /^(\S+)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * Parses one date argument; `flag` names it in the message of a DomainRuleError (exit 2).
@@ -23,6 +26,14 @@ const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow,
  */
 export function parseDateArgument(value: string, now: WallTime, flag: string, weekdaysFrom: WallTime = now): DateArgument {
   const text = value.trim().toLowerCase();
+  const timed = WORD_AND_TIME.exec(text);
+  if (timed && !/^\d{4}-/.test(timed[1]!)) {
+    const [, word, h, mi, sec = '0'] = timed;
+    const day = parseDateArgument(word!, now, flag, weekdaysFrom);
+    if (!day.wholeDay) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
+    if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)}: ${h}:${mi}${timed[4] === undefined ? '' : `:${sec}`} is no time of day (00:00 to 23:59:59)`);
+    return { time: day.time + ((Number(h) * 60 + Number(mi)) * 60 + Number(sec)) * 1000, wholeDay: false };
+  }
   const today = startOfDay(now);
   const day = (time: WallTime): DateArgument => ({ time, wholeDay: true });
   if (text === 'today') return day(today);

@@ -11,6 +11,7 @@ import { type UndoDeps, StaleEntryError, UnfinishedUndoError, undo } from '../..
 import { AlreadyUndoneError } from '../../src/app/undo-progress.js';
 import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
+import { UnknownNameError, UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
 import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
@@ -172,6 +173,14 @@ describe('undo through the writers', () => {
     const view = await undo(nothing.deps, { entry: 'back', allowOverbook: false, dryRun: false });
     expect(changesOf(view)).toEqual([]);
     expect(view).toMatchObject({ summary: expect.stringMatching(/^Nothing to undo: what entry back0001/) });
+
+    // An entry no id starts with is not found (exit 4), as a record no name matches; two that start alike are a usage error (exit 2).
+    const unknown = await undo(nothing.deps, { entry: 'zzz', allowOverbook: false, dryRun: false }).catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(UnknownNameError);
+    expect((unknown as UnknownNameError).exitCode).toBe(4);
+    expect((unknown as Error).message).toBe('not found: entry: no entry "zzz" in the history of writes of this API (rentals history lists them)');
+    const both = depsOf([entryOf('ab000001', []), entryOf('ab000002', [])]);
+    await expect(undo(both.deps, { entry: 'ab', allowOverbook: false, dryRun: false })).rejects.toThrow(UsageError);
   });
 
   /** Three lines deleted (entry X), then an undo of it that stopped: the first line back (recorded), the second sent and never answered (applied), the third not sent. */

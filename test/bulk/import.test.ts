@@ -58,9 +58,9 @@ describe('prices import: validation, all at once, with positions', () => {
     const { messages } = await planText(api, text);
     expect(messages).toEqual([
       'prices.csv:2:1 inventoryId: must be an integer id from 1 to 2147483647 (got "0")',
-      'prices.csv:3:2 inventoryName: no inventory item is named "Nope"; known: Item 1 (1), Item 2 (2), Item 3 (3), Tent (9), Tent (40) (got "Nope")',
-      'prices.csv:4:2 inventoryName: 2 inventory items are named "Tent": ids 9, 40 (give the id instead) (got "Tent")',
-      'prices.csv:5:4 pricingType: no rental block is named "Daily"; known: Weekend (1), Week (2) (got "Daily")',
+      'prices.csv:3:2 inventoryName: no inventory item is named "Nope"; known: Item 1 (1), Item 2 (2), Item 3 (3), Tent (9), Tent (40)',
+      'prices.csv:4:2 inventoryName: 2 inventory items are named "Tent": ids 9, 40 (give the id instead)',
+      'prices.csv:5:4 pricingType: no rental block is named "Daily"; known: Weekend (1), Week (2)',
       'prices.csv:6:1 inventoryId: no inventory item has this id (got 999)',
       'prices.csv:7:3 rentalBlockId: no rental block has this id (got 7)',
       'prices.csv:8: does not say which inventory price: give id, or inventoryId and rentalBlockId (or inventoryName and pricingType)',
@@ -89,8 +89,8 @@ describe('prices import: validation, all at once, with positions', () => {
     ].join('\n');
     const { messages, plan } = await planText(api, text);
     expect(messages).toEqual([
-      'prices.csv:4:1 inventoryId: no inventory item is named "Item 9"; did you mean "Item 1" (id 1) or "Item 2" (id 2) or "Item 3" (id 3)? (got "Item 9")',
-      'prices.csv:5:3 rentalBlockId: no rental block is named "Weekly"; did you mean "Week" (id 2)? (got "Weekly")',
+      'prices.csv:4:1 inventoryId: no inventory item is named "Item 9"; did you mean "Item 1" (id 1) or "Item 2" (id 2) or "Item 3" (id 3)?',
+      'prices.csv:5:3 rentalBlockId: no rental block is named "Weekly"; did you mean "Week" (id 2)?',
       'prices.csv:6:1 inventoryId: must be an integer id from 1 to 2147483647 (got "-1")',
       'prices.csv:7:1 inventoryId: must be an integer id from 1 to 2147483647 (got "Nope")',
       'prices.csv:10:1 inventoryId: no inventory item has this id (got "id:99")',

@@ -293,6 +293,9 @@ describe('config list/get/set/unset', () => {
   test.each([
     [['config', 'set', 'token', 'abc'], 'error: token is not set with config (it would land in your shell history); use rentals auth login\n'],
     [['config', 'set', 'client-secret', 'abc'], 'error: client-secret is not set with config (it would land in your shell history); use rentals auth login\n'],
+    // A get or an unset of a secret: what to use instead, not a word about setting it.
+    [['config', 'get', 'token'], 'error: config does not print the token; rentals auth status says whether one is stored\n'],
+    [['config', 'unset', 'client-secret'], 'error: client-secret is not unset with config; rentals auth logout removes it\n'],
     [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
     [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "api.example.com")\n'],
     [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "ftp://x")\n'],

@@ -417,7 +417,7 @@ describe('events: date defaults and names resolved to ids', () => {
     const result = await runCli(eventAddArgs('--event-status-id', 'Booked'), withApi());
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
-      'error: not found: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2) (got "Booked")\nNothing was sent.\n',
+      'error: not found: eventStatusId: no event status is named "Booked"; known: Quoted (1), Confirmed (2)\nNothing was sent.\n',
     );
     expect(scope.isDone()).toBe(true);
     expectNothingSent();

@@ -79,4 +79,12 @@ describe('relative dates in datetime flags', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('startDate');
   });
+
+  test('a day named by a word takes a time: fri 14:00, +20d 09:30, tomorrow 08:00:30', async () => {
+    expect(await body(eventAdd('+20d 14:00', 'fri 18:30'))).toMatchObject({ startDate: '2026-07-02T14:00:00', endDate: '2026-07-03T18:30:00', pickupDate: '2026-07-03T18:30:00' });
+    expect(await body(eventAdd('tomorrow 08:00:30', 'tomorrow 23:00'))).toMatchObject({ startDate: '2026-06-13T08:00:30', endDate: '2026-06-13T23:00:00' });
+    const result = await runCli(eventAdd('fri 24:00', '+1d'), withApi({ now: NOW }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--start-date: "fri 24:00": 24:00 is no time of day (00:00 to 23:59:59)');
+  });
 });
