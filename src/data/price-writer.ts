@@ -1,0 +1,68 @@
+// The writer of inventory prices. The rule: an item has one price per rental block
+// (domain/prices.ts). A create for a pair that has a price already, and an update that moves a
+// price onto such a pair, are refused before anything is sent (a dry run alike), naming the item,
+// the block and the price the pair has, with the command that changes that price instead. Every
+// path that writes a price through the writers gets it: `prices add`, the assistant's tool, undo.
+// Bulk runs match their rows to the pair's price (bulk/plan.ts): they update it, never add one.
+
+import type { Address, ApiRecord } from '../api/resource-api.js';
+import { readMoney, readInt } from '../domain/records.js';
+import { type PricePair, judgePricePair, pricesOfPair } from '../domain/prices.js';
+import { NotFoundError } from '../errors.js';
+import type { ValidBody } from '../schemas/valid-body.js';
+import type { CalendarData } from './calendar.js';
+import { type PlannedWrite, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
+import { RecordRequests, RecordWriter, checkedBody, mergedBody, plainPlan } from './record-writer.js';
+
+export class PriceWriter extends RecordWriter {
+  constructor(
+    private readonly calendar: CalendarData,
+    requests: RecordRequests,
+  ) {
+    super('prices', requests);
+  }
+
+  override async planCreate(at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    const valid = await checkedBody(at.def, body, 'create', choices);
+    await this.judge(valid);
+    return super.planCreate(at, valid, choices);
+  }
+
+  /** An update judged only when it moves the price to another item or block (its amount alone takes no pair). */
+  override async planUpdate(at: Address, id: number, changes: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
+    checkBodyId(changes, id);
+    const before = await readForWrite(this.requests.resourceApi(), at, id);
+    const body = await checkedBody(at.def, mergedBody(at.def, before, id, changes), 'update', choices, changes);
+    const moves = readInt(body.inventoryId) !== readInt(before.inventoryId) || readInt(body.rentalBlockId) !== readInt(before.rentalBlockId);
+    if (moves) await this.judge(body, id);
+    return plainPlan(recordChange(at, id, before, { ...before, ...body }), { method: 'PUT', at, id, body }, async () => [recordChange(at, id, before, await this.requests.update(at, id, body, before))]);
+  }
+
+  /** Refuses the body's price when its item has another price for its block (`self`: the price being written). */
+  private async judge(body: ValidBody | ApiRecord, self?: number): Promise<void> {
+    const itemId = readInt(body.inventoryId);
+    const blockId = readInt(body.rentalBlockId);
+    const price = readMoney(body.price);
+    if (itemId === undefined || blockId === undefined || price === undefined) return;
+    const existing = await this.pricesOf(itemId, blockId);
+    // The names are read only for the refusal.
+    if (pricesOfPair(existing, blockId, self).length === 0) return;
+    judgePricePair(await this.pair(itemId, blockId), price, existing, self);
+  }
+
+  /** The item's prices for the block as the server has them; none when the item is not found (the write then says so itself). */
+  private async pricesOf(itemId: number, blockId: number) {
+    try {
+      return (await this.calendar.prices([itemId])).all(itemId, blockId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return [];
+      throw error;
+    }
+  }
+
+  private async pair(itemId: number, blockId: number): Promise<PricePair> {
+    const { catalog } = this.calendar;
+    const [items, blocks] = await Promise.all([catalog.names('inventory'), catalog.names('rentalBlocks')]);
+    return { itemId, itemName: items.label(itemId) ?? `item ${itemId}`, blockId, blockName: blocks.label(blockId) ?? `rental block ${blockId}` };
+  }
+}
