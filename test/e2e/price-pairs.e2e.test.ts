@@ -24,6 +24,12 @@ async function secondPrice(itemId: number, price: number): Promise<number> {
 }
 
 describe('a second price for an item and rental block is refused', () => {
+  test('the help of prices add and prices set says an item has one price per rental block; check lists duplicate-price', async () => {
+    expect(ok(await rentals(['prices', 'add', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('An item has one price per rental block: a second is refused');
+    expect(ok(await rentals(['prices', 'set', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('An item has one price per rental block');
+    expect(ok(await rentals(['check', '--help'])).stdout).toContain('duplicate-price');
+  });
+
   test('prices add, its dry run too: exit 1, nothing sent, the item, block and existing price named, and the command that changes it', async () => {
     const tent = await item(4, 450);
     const before = await pricesOf(tent.id);
