@@ -3,11 +3,16 @@
 // price onto such a pair, are refused before anything is sent (a dry run alike), naming the item,
 // the block and the price the pair has, with the command that changes that price instead. Every
 // path that writes a price through the writers gets it: `prices add`, the assistant's tool, undo.
-// Bulk runs match their rows to the pair's price (bulk/plan.ts): they update it, never add one.
+// A create is read back: of two prices for one pair written at the same moment, the later backs
+// out. Bulk runs match their rows to the pair's price (bulk/plan.ts): they update it, never add one.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
+import { formatMoneyFixed } from '../domain/money.js';
 import { readMoney, readInt } from '../domain/records.js';
-import { type PricePair, judgePricePair, pricesOfPair } from '../domain/prices.js';
+import { type PricePair, judgePricePair, pricesOfPair, pricesText } from '../domain/prices.js';
+import { quotedName } from '../common/sanitize.js';
+import { shellLine } from '../common/shell-words.js';
+import { LostRace } from './refused.js';
 import { NotFoundError } from '../errors.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import type { CalendarData } from './calendar.js';
@@ -25,7 +30,35 @@ export class PriceWriter extends RecordWriter {
   override async planCreate(at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const valid = await checkedBody(at.def, body, 'create', choices);
     await this.judge(valid);
-    return super.planCreate(at, valid, choices);
+    return plainPlan(recordChange(at, null, null, { ...valid }), { method: 'POST', at, body: valid }, async () => {
+      const created = await this.createGuarded(at, valid, choices.replaces);
+      return [recordChange(at, Number(created.id), null, created)];
+    });
+  }
+
+  /**
+   * Creates the price, then reads the item's prices back: when another write added a price for the
+   * pair at the same moment, the later of the two (the higher id) is taken back, so of two the
+   * earlier stays and both never back out. What backs out is withdrawn from the run's history.
+   */
+  private async createGuarded(at: Address, body: ValidBody, replaces: number | undefined): Promise<ApiRecord> {
+    const api = this.requests.resourceApi();
+    const mark = api.historyMark();
+    const created = await this.requests.create(at, body, replaces);
+    const id = Number(created.id);
+    const itemId = readInt(created.inventoryId) ?? readInt(body.inventoryId);
+    const blockId = readInt(created.rentalBlockId) ?? readInt(body.rentalBlockId);
+    if (itemId === undefined || blockId === undefined) return created;
+    const earlier = pricesOfPair(await this.pricesOf(itemId, blockId), blockId, id).filter((price) => price.id < id);
+    if (earlier.length === 0) return created;
+    await this.requests.remove(at, id, created);
+    api.withdrawSince(mark);
+    const pair = await this.pair(itemId, blockId);
+    throw new LostRace(
+      `another write added a price for ${quotedName(pair.itemName)} and the rental block ${quotedName(pair.blockName)} at the same moment: ${pricesText(earlier)}. ` +
+        `Price ${id}, written after it, was taken back: an item has one price per rental block. Nothing was changed.\n` +
+        `Change that price instead:\n  ${shellLine(['rentals', 'prices', 'set', '--inventory-id', String(itemId), '--rental-block-id', String(blockId), '--price', amountText(body.price)])}`,
+    );
   }
 
   /** An update judged only when it moves the price to another item or block (its amount alone takes no pair). */
@@ -65,4 +98,10 @@ export class PriceWriter extends RecordWriter {
     const [items, blocks] = await Promise.all([catalog.names('inventory'), catalog.names('rentalBlocks')]);
     return { itemId, itemName: items.label(itemId) ?? `item ${itemId}`, blockId, blockName: blocks.label(blockId) ?? `rental block ${blockId}` };
   }
+}
+
+/** `15.00`: the amount as the refusal's command gives it (as sent when it is not a decimal). */
+function amountText(value: unknown): string {
+  const amount = readMoney(value);
+  return amount ? formatMoneyFixed(amount) : String(value);
 }

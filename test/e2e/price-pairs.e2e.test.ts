@@ -6,10 +6,11 @@
 
 import { describe, expect, test } from 'vitest';
 import { calendarSuite } from './calendar-fixtures.js';
-import { ok } from './harness.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { cliFor, ok } from './harness.js';
 import { data } from './server-state.js';
 
-const { call, rentals, item, event, line } = calendarSuite('Pairs');
+const { call, sandbox, rentals, item, event, line } = calendarSuite('Pairs');
 
 /** The item's prices on the server: `[id, rentalBlockId, price]`, by id. */
 async function pricesOf(itemId: number): Promise<Array<[number, number, number]>> {
@@ -84,6 +85,30 @@ describe('a second price for an item and rental block is refused', () => {
     expect(undo.code, undo.stderr).toBe(1);
     expect(undo.stderr).toContain(`already has a price for the rental block "Daily"`);
     expect((await pricesOf(tent.id)).map(([, block, price]) => [block, price])).toEqual([[1, 470]]);
+  });
+});
+
+describe('two prices for one pair written at the same moment', () => {
+  test('prices add reads back: the price written after another one for the pair is taken back (exit 1), and is not in the history', async () => {
+    const tent = await item(4, 450);
+    const proxy = await startFaultProxy({ target: sandbox().url });
+    try {
+      const viaProxy = cliFor({ url: proxy.url, token: sandbox().token });
+      // The add is held just before its POST, while another client adds the pair's price.
+      const held = proxy.gate((request) => request.method === 'POST' && request.path === `/v1/inventory/${tent.id}/pricing`, 0);
+      const adding = viaProxy(['prices', 'add', '--inventory-id', String(tent.id), '--rental-block-id', 'Weekend', '--price', '15']);
+      await held;
+      const [other] = await data(call(), 'POST', `/v1/inventory/${tent.id}/pricing`, { inventoryId: tent.id, rentalBlockId: 2, price: 20 });
+      proxy.open();
+      const lost = await adding;
+      expect(lost.code, lost.stderr).toBe(1);
+      expect(lost.stderr).toContain(`another write added a price for "${tent.name}" and the rental block "Weekend" at the same moment: price ${String(other!.id)} (20.00)`);
+      expect((await pricesOf(tent.id)).map(([id, block, price]) => [id === Number(other!.id) ? 'other' : id, block, price]).filter(([, block]) => block === 2)).toEqual([['other', 2, 20]]);
+      const history = JSON.parse(ok(await viaProxy(['history', '-o', 'json'])).stdout).data as unknown[];
+      expect(history).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
