@@ -4,7 +4,10 @@
 // price. A pair that has two prices already (written straight to the server, as another tool
 // would) is said to have two, by booking and by `check`, with the command that removes one.
 
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { cliFor, ok } from './harness.js';
@@ -72,6 +75,20 @@ describe('a second price for an item and rental block is refused', () => {
     const after = await pricesOf(tent.id);
     expect(after[0]).toEqual([daily, 1, 455]);
     expect(after.map(([, block, price]) => [block, price])).toEqual([[1, 455], [3, 1300]]);
+  });
+
+  test('prices apply of a plan that adds a price: a pair that got a price since is stale, never priced twice', async () => {
+    const tent = await item(4, 450);
+    const dir = fileTempDir('price-pairs-');
+    const csv = join(dir, 'weekly.csv');
+    const plan = join(dir, 'weekly.plan.json');
+    writeFileSync(csv, `inventoryId,rentalBlockId,price\n${tent.id},3,1300\n`);
+    ok(await rentals(['prices', 'import', csv, '--plan', plan]));
+    const [other] = await data(call(), 'POST', `/v1/inventory/${tent.id}/pricing`, { inventoryId: tent.id, rentalBlockId: 3, price: 1250 });
+    const applied = await rentals(['prices', 'apply', plan, '--yes']);
+    expect(applied.code, applied.stderr).not.toBe(0);
+    expect(applied.stderr).toContain('stale');
+    expect((await pricesOf(tent.id)).filter(([, block]) => block === 3)).toEqual([[Number(other!.id), 3, 1250]]);
   });
 
   test('undo of a price deleted is refused when the pair has a price again', async () => {
