@@ -156,8 +156,11 @@ function priceSentence(speaker: Speaker, change: Change): string {
   return `${verb(speaker, 'update')} ${what}${[price, inline(others)].filter((p) => p !== undefined && p !== '').map((p, i) => `${i === 0 ? ': ' : '; '}${p}`).join('')}`;
 }
 
-/** `event 12 "Smith wedding"`, `item "Frame Tent"`, `a new event "Smith wedding"` (a dry run's create). */
-function recordText(change: Change): string {
+/**
+ * `event 12 "Smith wedding"`, `item "Frame Tent"`, `a new event "Smith wedding"` (a dry run's create).
+ * @public used by app/resource/verbs.ts after `await import('…/change-lines.js')`, which knip 5 does not follow.
+ */
+export function recordText(change: Change): string {
   const def = resources[change.resource as ResourceName];
   const word = RECORD_WORDS[change.resource as ResourceName] ?? def?.singular ?? change.resource;
   const named = change.name === undefined ? '' : ` ${quotedName(change.name)}`;

@@ -106,6 +106,8 @@ export interface ResourceDef {
   writeRules?: 'bookings' | 'events' | 'inventory';
   /** Date fields in the order their values follow (events: dropoff ≤ start ≤ end ≤ teardown ≤ pickup). */
   dateOrder?: readonly string[];
+  /** Date fields that end something: a day given for one on the command line (2026-06-12, sun, +3d) is the whole day, up to 24:00, as `--to` is. */
+  dayEnds?: readonly string[];
   /** A field that names a record for people (used by name resolution, confirmations). */
   labelField?: string;
   /** Besides `id`, the fields that together identify one record (within the parent, if any). */
@@ -381,6 +383,7 @@ Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and 
     // Event dates a person rarely sets apart: dropoff = start; teardown and pickup = end.
     createDefaultsFrom: { dropoffDate: 'startDate', teardownDate: 'endDate', pickupDate: 'endDate' },
     dateOrder: EVENT_DATE_ORDER,
+    dayEnds: ['endDate', 'teardownDate', 'pickupDate'],
     labelField: 'eventName',
     // `show` is not an alias of `get` here: `events show` is a verb of its own (an event with its bookings).
     verbAliases: { get: ['view'] },

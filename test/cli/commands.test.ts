@@ -364,13 +364,13 @@ describe('events: date defaults and names resolved to ids', () => {
     statusesListed();
     listedForNames('/v2/rentalblocks', blocks.data);
     const result = await runCli(
-      eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-13 19:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
+      eventAddArgs('--dropoff-date', '2026-06-11 16:00', '--teardown-date', '2026-06-14 01:00', '--pickup-date', '2026-06-14 08:00', '--dry-run', '--json'),
       withApi(),
     );
     expect(JSON.parse(result.stdout).data[0].body).toMatchObject({
       startDate: '2026-06-12T00:00:00',
       dropoffDate: '2026-06-11T16:00:00',
-      teardownDate: '2026-06-13T19:00:00',
+      teardownDate: '2026-06-14T01:00:00',
       pickupDate: '2026-06-14T08:00:00',
     });
     expectNothingSent();
@@ -547,14 +547,14 @@ describe('--verbose and --debug', () => {
       .get('/v2/inventory/3')
       .reply(200, envelope([tent]))
       .put('/v2/inventory/3')
-      .reply(200, envelope([tent]));
-    const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Tent', '--verbose'], withApi());
+      .reply(200, envelope([{ ...tent, name: 'Big tent' }]));
+    const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Big tent', '--verbose'], withApi());
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
     expect(lines[1]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
-    expect(result.stdout).toBe('update\tinventory\t3\tTent\t\t\t\n');
+    expect(result.stdout).toBe('update\tinventory\t3\tBig tent\tname\tTent\tBig tent\n');
     expect(scope.isDone()).toBe(true);
   });
 

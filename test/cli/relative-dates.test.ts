@@ -25,14 +25,33 @@ beforeEach(() => namesListed());
 beforeEach(() => statusesListed());
 
 describe('relative dates in datetime flags', () => {
-  test('tomorrow, +2d, a weekday and now resolve on the local wall clock', async () => {
+  test('tomorrow, +2d, a weekday and now resolve on the local wall clock; a day given as an end is the whole day, up to 24:00', async () => {
     expect(await body(eventAdd('tomorrow', '+2d'))).toMatchObject({
       startDate: '2026-06-13T00:00:00',
-      endDate: '2026-06-14T00:00:00',
+      endDate: '2026-06-15T00:00:00',
       dropoffDate: '2026-06-13T00:00:00',
-      pickupDate: '2026-06-14T00:00:00',
+      pickupDate: '2026-06-15T00:00:00',
     });
-    expect(await body(eventAdd('now', 'mon'))).toMatchObject({ startDate: '2026-06-12T15:30:00', endDate: '2026-06-15T00:00:00' });
+    expect(await body(eventAdd('now', 'mon'))).toMatchObject({ startDate: '2026-06-12T15:30:00', endDate: '2026-06-16T00:00:00' });
+  });
+
+  test('an event of one day given as days is that whole day, not an event of no length that holds nothing', async () => {
+    expect(await body(eventAdd('2026-12-22', '2026-12-22'))).toMatchObject({
+      dropoffDate: '2026-12-22T00:00:00',
+      startDate: '2026-12-22T00:00:00',
+      endDate: '2026-12-23T00:00:00',
+      pickupDate: '2026-12-23T00:00:00',
+    });
+    // A teardown or pickup given as a day holds the units through it; a time given is that moment.
+    expect(await body([...eventAdd('2026-12-22 10:00', '2026-12-22 20:00'), '--pickup-date', '2026-12-23'])).toMatchObject({
+      endDate: '2026-12-22T20:00:00',
+      teardownDate: '2026-12-22T20:00:00',
+      pickupDate: '2026-12-24T00:00:00',
+    });
+    // A date that is not one of the calendar keeps the schema's rule.
+    const result = await runCli(eventAdd('2026-12-22', '2026-02-30'), withApi({ now: NOW }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('has no day 30');
   });
 
   test("a weekday reads forward through the event's dates in their order, as --from mon --to sun does", async () => {
@@ -42,14 +61,16 @@ describe('relative dates in datetime flags', () => {
       expect(result.code, result.stderr).toBe(0);
       return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;
     };
-    expect(await weekBody(eventAdd('mon', 'sun'))).toMatchObject({ startDate: '2026-06-15T00:00:00', endDate: '2026-06-21T00:00:00' });
+    expect(await weekBody(eventAdd('mon', 'sun'))).toMatchObject({ startDate: '2026-06-15T00:00:00', endDate: '2026-06-22T00:00:00' });
     expect(await weekBody([...eventAdd('sat', 'sun'), '--dropoff-date', 'fri', '--pickup-date', 'mon'])).toMatchObject({
       dropoffDate: '2026-06-19T00:00:00',
       startDate: '2026-06-20T00:00:00',
-      endDate: '2026-06-21T00:00:00',
-      pickupDate: '2026-06-22T00:00:00',
+      endDate: '2026-06-22T00:00:00',
+      pickupDate: '2026-06-23T00:00:00',
     });
-    expect(await weekBody(eventAdd('2026-07-01 10:00', 'fri'))).toMatchObject({ startDate: '2026-07-01T10:00:00', endDate: '2026-07-03T00:00:00' });
+    // The end's day, not its 24:00, orders the dates after it: the pickup is that same Sunday.
+    expect(await weekBody([...eventAdd('sat', 'sun'), '--pickup-date', 'sun'])).toMatchObject({ endDate: '2026-06-15T00:00:00', pickupDate: '2026-06-15T00:00:00' });
+    expect(await weekBody(eventAdd('2026-07-01 10:00', 'fri'))).toMatchObject({ startDate: '2026-07-01T10:00:00', endDate: '2026-07-04T00:00:00' });
   });
 
   test('absolute dates keep their own rule; a word that is no date names the flag (exit 2)', async () => {

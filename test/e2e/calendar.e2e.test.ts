@@ -322,6 +322,20 @@ describe('events cancel, uncancel, clone', () => {
 });
 
 describe('availability', () => {
+  test('an event of one day given as days holds its units that whole day: a second booking of them is refused', async () => {
+    const lamp = await item(2);
+    const add = (name: string) => rentals(['events', 'add', '--event-name', unique(name), '--event-status-id', '2', '--rental-block-id', '1', '--start-date', '2026-11-17', '--end-date', '2026-11-17', '-o', 'json']);
+    const gala = JSON.parse(ok(await add('Gala')).stdout).data[0];
+    expect(gala).toMatchObject({ startDate: '2026-11-17T00:00:00', endDate: '2026-11-18T00:00:00', pickupDate: '2026-11-18T00:00:00' });
+    ok(await rentals(['events', 'book', String(gala.id), '--item', `${lamp.name}=2`]));
+    const rows = JSON.parse(ok(await rentals(['availability', '--from', '2026-11-17', '--to', '2026-11-17', '--item', lamp.name, '-o', 'json'])).stdout).data;
+    expect(rows).toEqual([expect.objectContaining({ id: lamp.id, owned: 2, booked: 2, free: 0 })]);
+    const other = JSON.parse(ok(await add('Other')).stdout).data[0];
+    const refused = await rentals(['events', 'book', String(other.id), '--item', `${lamp.name}=1`]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not enough units');
+  });
+
   test('booked is the peak of overlapping bookings, not the sum over the range', async () => {
     const lamp = await item(5);
     const a = await event({ dropoff: '2026-10-01T08:00:00', pickup: '2026-10-03T10:00:00' });

@@ -130,9 +130,10 @@ describe('prices, events and bookings', () => {
       eventStatusId: 2,
       startDate: '2027-06-12T14:00:00',
       dropoffDate: '2027-06-12T14:00:00',
-      endDate: '2027-06-13T00:00:00',
-      teardownDate: '2027-06-13T00:00:00',
-      pickupDate: '2027-06-13T00:00:00',
+      // A day given as the end is the whole day.
+      endDate: '2027-06-14T00:00:00',
+      teardownDate: '2027-06-14T00:00:00',
+      pickupDate: '2027-06-14T00:00:00',
       customerName: 'Ann Smith',
       amountDeposit: 500,
       eventAddress1: null,
