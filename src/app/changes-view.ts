@@ -3,7 +3,8 @@
 // (an event's status, a line's item and event) shown by name, read only then (a script pays no
 // request for names it does not print).
 
-import { type Change, actionOf, changedFields } from '../domain/changes.js';
+import { type Change, actionOf, changedFields, sameRecord } from '../domain/changes.js';
+import type { PlannedWrite } from '../data/planned-write.js';
 import type { Catalog } from '../data/catalog.js';
 import type { ChangeNames, ChangesView } from '../output/changes.js';
 import type { View } from '../output/views.js';
@@ -86,4 +87,16 @@ export async function referenceNames(changes: readonly Change[], catalog: () => 
     }),
   );
   return names;
+}
+
+/** The record an update leaves as it is (every value given is the one it has): nothing to send. */
+export function unchangedRecord(planned: Pick<PlannedWrite, 'changes'>): Change | undefined {
+  const [change, ...more] = planned.changes;
+  return change && more.length === 0 && actionOf(change) === 'update' && sameRecord(change.before, change.after) ? change : undefined;
+}
+
+/** `Nothing changed: event 40 "Gala" already has those values.`; `-o json`: the record as it is, no changes. Nothing written, no history. */
+export async function unchangedView(change: Change, dryRun: boolean): Promise<View> {
+  const { recordText } = await import('../output/change-lines.js');
+  return changesView([], { dryRun, json: { data: [change.before] }, summary: `${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${recordText(named(change))} already has those values.` });
 }

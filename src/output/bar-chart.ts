@@ -1,10 +1,13 @@
 // The reports at a terminal: the numbers in aligned columns and a bar beside each row, filling
 // the rest of the width. A bar is drawn in eighths of a column (█▉▊▋▌▍▎▏), so small differences
-// show; a fraction above 1 (overbooked) fills the bar and ends in `!` (red with colour).
+// show; a fraction above 1 (overbooked) fills the bar and ends in `!` (red with colour). A label
+// wider than its column wraps (as a table's text does), never cut.
 
 import { escapeControl } from '../common/sanitize.js';
 import { terminalControl } from '../common/terminal-text.js';
-import { padToWidth, textWidth, truncateToWidth } from './width.js';
+import { MIN_TEXT_WIDTH, WORD_KEPT } from './fit.js';
+import { longestWord, padToWidth, textWidth, truncateToWidth } from './width.js';
+import { wrapText } from './wrap.js';
 
 export interface BarRow {
   /** The row's text cells (label first), already formatted. */
@@ -25,6 +28,8 @@ export interface BarChartOptions {
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 const MIN_BAR = 10;
 const MAX_LABEL = 30;
+/** A wrapped label's next lines are indented, so that they cannot read as a row of their own. */
+const CONTINUED = '  ';
 const RED = terminalControl('\u001b[1;31m');
 const RESET = terminalControl('\u001b[0m');
 
@@ -42,21 +47,21 @@ export function renderBarChart(rows: readonly BarRow[], options: BarChartOptions
   const count = Math.max(0, ...all.map((cells) => cells.length));
   const clean = all.map((cells) => cells.map((c) => escapeControl(c)));
   const widths = Array.from({ length: count }, (_, i) => Math.max(...clean.map((cells) => textWidth(cells[i] ?? ''))));
-  widths[0] = Math.min(widths[0] ?? 0, MAX_LABEL, Math.max(4, options.width - MIN_BAR - widths.slice(1).reduce((s, w) => s + w + 2, 0) - 2));
+  // The label gives way to a narrow terminal down to a table's text floor (its words whole), then the bar does.
+  const labelFloor = Math.min(widths[0] ?? 0, Math.max(MIN_TEXT_WIDTH, Math.min(WORD_KEPT, Math.max(0, ...clean.map((cells) => longestWord(cells[0] ?? '')))) + CONTINUED.length));
+  widths[0] = Math.min(widths[0] ?? 0, MAX_LABEL, Math.max(labelFloor, options.width - MIN_BAR - widths.slice(1).reduce((s, w) => s + w + 2, 0) - 2));
   const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => {
-        const text = truncateToWidth(cell, widths[i]!);
-        return options.rightAligned?.has(i) ? ' '.repeat(widths[i]! - textWidth(text)) + text : padToWidth(text, widths[i]!);
-      })
-      .join('  ');
+    cells.map((cell, i) => (options.rightAligned?.has(i) ? ' '.repeat(Math.max(0, widths[i]! - textWidth(cell))) + cell : padToWidth(cell, widths[i]!))).join('  ');
   const textColumns = widths.reduce((s, w) => s + w, 0) + 2 * (count - 1);
-  const barColumns = Math.max(MIN_BAR, options.width - textColumns - 2);
-  const lines = clean.map((cells, r) => {
-    const text = line(cells);
+  const barColumns = Math.max(1, options.width - textColumns - 2);
+  const lines = clean.flatMap((cells, r) => {
+    const [label = '', ...numbers] = cells;
+    const [first = '', ...more] = textWidth(label) > widths[0]! ? wrapText(label, widths[0]! - CONTINUED.length) : [label];
+    const text = line([first, ...numbers]);
     const row = options.header ? rows[r - 1] : rows[r];
     const fraction = row?.fraction;
-    return fraction === undefined ? text.trimEnd() : `${text}  ${bar(fraction, barColumns, options.colour)}`.trimEnd();
+    return [fraction === undefined ? text.trimEnd() : `${text}  ${bar(fraction, barColumns, options.colour)}`.trimEnd(), ...more.map((piece) => `${CONTINUED}${piece}`)];
   });
+  // Narrower than the label's floor and the numbers (a terminal of under ~30 columns): the line's end is cut.
   return lines.map((l) => (textWidth(l) > options.width ? truncateToWidth(l, options.width) : l));
 }

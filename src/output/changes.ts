@@ -52,7 +52,7 @@ function withoutLinks(record: Record<string, unknown> | null): Record<string, un
  * @public used as `changes.changesJson` after `await import('./changes.js')`, which knip 5 does not follow.
  */
 export function changesJson(view: ChangesView): Record<string, unknown> {
-  return { ...view.json, changes: view.changes.map(changeRecord) };
+  return { ...view.json, changes: view.changes.map(changeRecord), ...(view.entry === undefined ? {} : { entry: view.entry }) };
 }
 
 /** The writable fields of a resource, by name (none for one this rentals does not know). */

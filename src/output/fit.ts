@@ -39,9 +39,9 @@ export interface ColumnFit {
 }
 
 /** A text column is never narrower than this (or its widest word up to WORD_KEPT, or its widest rigid cell). */
-const MIN_TEXT_WIDTH = 8;
+export const MIN_TEXT_WIDTH = 8;
 /** Words up to this wide are kept whole when a column narrows; longer ones may break. */
-const WORD_KEPT = 16;
+export const WORD_KEPT = 16;
 
 /** Borders and padding: "│ a │ b │" is 3 per column plus 1. */
 export function tableWidth(widths: number[]): number {

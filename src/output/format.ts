@@ -20,7 +20,7 @@ function machineText(value: unknown): string {
  * or line break inside a value can never split a field or a row: `cut -f` and `while read` keep
  * working). No formula guard: a name that starts with `=` is printed so (csv is for spreadsheets).
  */
-export function tsvCell(value: unknown): string {
+function tsvCell(value: unknown): string {
   return escapeControl(machineText(value));
 }
 

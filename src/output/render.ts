@@ -2,7 +2,7 @@
 // tables (string-width, colours) load only when a table is printed. Nothing is ever one big
 // string: rows are written in batches and JSON in pieces, so memory stays near the data's size.
 
-import { type Row, csvHeader, csvLine, ndjsonLine, tsvCell, tsvLine } from './format.js';
+import { type Row, csvHeader, csvLine, ndjsonLine, tsvLine } from './format.js';
 import { escapeJsonControl } from '../common/sanitize.js';
 import { checkFieldNames } from './fields.js';
 import { checkFormat } from './formats.js';
@@ -56,7 +56,6 @@ async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewForm
     yield `${csvHeader(table.columns, dialect)}\n`;
     return yield* batches(table.rows, (row) => csvLine(row, table.columns, dialect));
   }
-  if (table.header) yield `${table.columns.map(tsvCell).join('\t')}\n`;
   yield* batches(table.rows, (row) => tsvLine(row, table.columns));
 }
 
@@ -151,32 +150,30 @@ export interface MachineTable {
   rows: Iterable<Row>;
   /** ndjson keeps whole rows unless --fields picked columns. */
   pick: boolean;
-  /** tsv has no header row, except for a grid (a matrix needs its column keys). */
-  header: boolean;
 }
 
 export function machineTable(view: DataView, options: RenderOptions): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':
-      return { columns: fields ?? view.columns, rows: view.rows, pick: fields !== undefined, header: false };
+      return { columns: fields ?? view.columns, rows: view.rows, pick: fields !== undefined };
     case 'calendar':
     case 'picture':
       return machineTable(view.listing, options);
     case 'groups':
       // Grouped rows may carry other names of their columns for --fields (agenda: eventName for event): ndjson shows the columns.
-      return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: true, header: false };
+      return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: true };
     case 'grid':
       ignoredFields(options, 'a grid');
-      return { columns: [view.rowHeader, ...view.columns.map((c) => c.key)], rows: gridRows(view), pick: false, header: true };
+      return { columns: [view.rowHeader, ...view.columns.map((c) => c.key)], rows: gridRows(view), pick: false };
     case 'diff':
-      return { columns: fields ?? DIFF_COLUMNS, rows: diffRows(view), pick: fields !== undefined, header: false };
+      return { columns: fields ?? DIFF_COLUMNS, rows: diffRows(view), pick: fields !== undefined };
     case 'detail':
       ignoredFields(options, 'one record');
       if (view.sections?.length) {
         options.info(`note: csv and tsv show the record's fields only; its ${view.sections.map((s) => s.title).join(', ')} are in -o json and the table`);
       }
-      return { columns: ['field', 'value'], rows: detailRows(view), pick: false, header: false };
+      return { columns: ['field', 'value'], rows: detailRows(view), pick: false };
   }
 }
 

@@ -5,7 +5,7 @@
 // onto more lines of its row (never cut).
 
 import { type ColumnMeasure, type ColumnFit, fitColumns } from './fit.js';
-import { padToWidth, textWidth } from './width.js';
+import { longestWord, padToWidth, textWidth } from './width.js';
 import { wrapText } from './wrap.js';
 
 /** How a cell is painted on a colour terminal. */
@@ -38,13 +38,6 @@ export interface TableLayout extends ColumnFit {
 
 const PAINTS: readonly CellPaint[] = ['plain', 'yes', 'no', 'problem'];
 
-/** The widest word of a text (it wraps between words). */
-function longestWord(text: string): number {
-  if (!text.includes(' ')) return textWidth(text);
-  let widest = 0;
-  for (const word of text.split(' ')) widest = Math.max(widest, textWidth(word));
-  return widest;
-}
 const RIGID = 4;
 
 /**

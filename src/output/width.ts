@@ -53,6 +53,14 @@ export function textWidth(text: string): number {
   return simple >= 0 ? simple : stringWidth(text);
 }
 
+/** The widest word of a text (it wraps between words). */
+export function longestWord(text: string): number {
+  if (!text.includes(' ')) return textWidth(text);
+  let widest = 0;
+  for (const word of text.split(' ')) widest = Math.max(widest, textWidth(word));
+  return widest;
+}
+
 let segmenter: Intl.Segmenter | undefined;
 
 /** The text cut to at most `width` columns, ending in "…" when cut; never splits a character. */

@@ -77,7 +77,7 @@ describe('delete', () => {
     const scope = api().get('/v1/events/12').reply(200, envelope([party])).delete('/v1/events/12').reply(200, { id: 12 });
     const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 12 }], changes: [{ action: 'delete', resource: 'events', id: 12, name: 'Party', before: party, after: null }] });
+    expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 12 }], changes: [{ action: 'delete', resource: 'events', id: 12, name: 'Party', before: party, after: null }], entry: expect.stringMatching(/^[0-9a-f]{8}$/) });
     expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
   });

@@ -77,10 +77,13 @@ describe('inventory and categories', () => {
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toMatch(/--yes/);
     const deleted = ok(await rentals(['inventory', 'delete', String(id), '--yes', '--json']));
-    expect(JSON.parse(deleted.stdout)).toEqual({ data: [{ id }], changes: [{ action: 'delete', resource: 'inventory', id, name: 'E2E tent', before: expect.objectContaining({ id, name: 'E2E tent', active: 0 }), after: null }] });
+    const body = JSON.parse(deleted.stdout) as { entry: string };
+    expect(body).toEqual({ data: [{ id }], changes: [{ action: 'delete', resource: 'inventory', id, name: 'E2E tent', before: expect.objectContaining({ id, name: 'E2E tent', active: 0 }), after: null }], entry: expect.any(String) });
     const gone = await rentals(['inventory', 'get', String(id)]);
     expect(gone.code).toBe(4);
     expect(gone.stderr).toMatch(/404/);
+    // `entry` is the history entry a script hands to `rentals undo`.
+    expect(jsonData(ok(await rentals(['history', '--limit', '1', '-o', 'json'])))[0]).toMatchObject({ id: body.entry });
   });
 
   test('categories are v2 only; a new category is not inactive', async () => {

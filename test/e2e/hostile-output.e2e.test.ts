@@ -6,7 +6,8 @@
 // are made from the sandbox. Whatever the outcome, the bytes are checked: text for people (a
 // table, a plan, a sentence, stderr, anything at a terminal) holds no raw control character but
 // the line feed; each machine format holds them only where its own escaping puts them (inside
-// RFC 4180 quotes, never in JSON, tsv, ics). Runs are bounded: one example per command, 8 runs each.
+// RFC 4180 quotes, never in JSON, tsv, ics), and tsv never begins with the header row csv has.
+// Runs are bounded: one example per command, 8 runs each.
 
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,14 @@ function problem(format: Format, out: RunResult, tty: boolean): string | undefin
     default:
       return unsafeIn(stdout);
   }
+}
+
+/** tsv has no header row, csv has one (rentals help formats): a message when tsv begins with csv's header. */
+function tsvHeader(tsv: RunResult, csv: RunResult): string | undefined {
+  // Text that is the same in every format (a completion script, a request) has no header to compare.
+  if (tsv.code !== 0 || csv.code !== 0 || tsv.stdout === csv.stdout) return undefined;
+  const first = tsv.stdout.split('\n')[0]!;
+  return first !== '' && first === csv.stdout.split('\n')[0]!.split(',').join('\t') ? `a header row, as csv's: ${JSON.stringify(first.slice(0, 80))}` : undefined;
 }
 
 function isJson(text: string): boolean {
@@ -261,7 +270,7 @@ async function makeFiles(group: string, dir: string): Promise<(name: string) => 
 
 const covered = new Set<string>();
 
-describe('every command, hostile names, every -o: the bytes are safe (property, from the registry)', () => {
+describe('every command, hostile names, every -o: the bytes are safe, and tsv has no header row (property, from the registry)', () => {
   const runnable = all.filter(({ path }) => !NEVER_ENDS.has(path[0]!));
 
   test.each(runnable.map(({ path, info }) => [path.join(' '), path, info] as const))('%s', async (name, path, info) => {
@@ -273,12 +282,16 @@ describe('every command, hostile names, every -o: the bytes are safe (property, 
     for (const example of examples) {
       const args = prepared(example, resourceFile);
       const configDir = freshConfigDir();
+      const piped = new Map<Format, RunResult>();
       for (const format of FORMATS) {
         const result = await runOf(args, format, false, configDir);
+        piped.set(format, result);
         const bad = problem(format, result, false);
         if (bad) failures.push(`${args.join(' ')} -o ${format}: ${bad}`);
         if (`${result.stdout}${result.stderr}`.includes(TAG)) covered.add(name);
       }
+      const header = tsvHeader(piped.get('tsv')!, piped.get('csv')!);
+      if (header) failures.push(`${args.join(' ')} -o tsv: ${header}`);
       const atTerminal = await runOf(args, undefined, true, configDir);
       const bad = problem('table', atTerminal, true);
       if (bad) failures.push(`${args.join(' ')} at a terminal: ${bad}`);

@@ -211,7 +211,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     const days = new Set(headers.flatMap((line) => line.split('│').slice(2).map((cell) => cell.trim())).filter((cell) => cell !== ''));
     expect([...days].sort()).toEqual(Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0')));
     const labels = joined(lines.filter((line) => line.startsWith('│') && !line.startsWith('│ Item')).map((line) => line.split('│')[1]!));
-    for (const line of grid.slice(1)) expect(labels).toContain(line.split('\t')[0]);
+    for (const line of grid) expect(labels).toContain(line.split('\t')[0]);
     expect(lines.join('\n')).not.toContain('…');
   });
 
@@ -352,6 +352,24 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     expect(typed.at(-1)!.command).toBe(`rentals events book 'Refusal check ${width}' --item '20x20 Frame Tent=2' --no-pager --allow-overbook`);
   });
 
+  test.concurrent.each(WIDTHS)('availability at %i columns: the Free column kept, the detail columns left out before it, every item with its free units', async (width) => {
+    const args = ['availability', '--from', '2025-06-10', '--to', '2025-06-16'];
+    const rows = await tsvRows(args);
+    const lines = await screen(width, args);
+    expectWithin(tableLines(lines), width);
+    const header = lines.find((line) => line.startsWith('│ ID'))!.split('│').map((cell) => cell.trim());
+    expect(header).toContain('Free');
+    expect(header).toContain('Item');
+    const note = lines.find((line) => line.startsWith('note:')) ?? '';
+    expect(note).not.toMatch(/\bfree\b/);
+    // Each item's row: its id, then its free units in the Free column.
+    const free = header.indexOf('Free');
+    for (const [id, , , , , units] of rows) {
+      const row = lines.find((line) => new RegExp(`^│ +${id} │`).test(line))!;
+      expect(row.split('│')[free]!.trim(), `item ${id}`).toBe(units);
+    }
+  });
+
   test('the quick start availability at 80 columns: the item name in full, the empty columns left out first', async () => {
     const items = JSON.parse((await piped(['inventory', 'list', '-o', 'json'])).stdout).data as Array<{ id: number; name: string }>;
     const long = items.reduce((a, b) => (b.name.length > a.name.length ? b : a));
@@ -361,6 +379,19 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     expect(lines.join('\n')).not.toContain('…');
     const words = new Set(joined(lines).split(' '));
     for (const word of long.name.split(' ')) expect(words).toContain(word);
+  });
+
+  test('report revenue --include-cancelled at 80 columns: every name in full, a long one wrapped, never cut', async () => {
+    const args = ['report', 'revenue', '--from', '2025-06-01', '--to', '2025-07-31', '--by', 'item', '--include-cancelled'];
+    const rows = JSON.parse((await piped([...args, '-o', 'json'])).stdout).data as Array<{ key: string; label: string; cancelled?: boolean }>;
+    const cancelled = rows.filter((row) => row.cancelled && row.key !== 'cancelled');
+    expect(cancelled.length).toBeGreaterThan(0);
+    const lines = await screen(80, args);
+    expectWithin(lines, 80);
+    expect(lines.join('\n')).not.toContain('…');
+    const words = new Set(joined(lines).split(' '));
+    for (const row of rows.filter((r) => r.key !== 'cancelled')) for (const word of row.label.split(/\s+/)) expect(words, row.label).toContain(word);
+    expect(lines.filter((line) => line.includes('(cancelled)'))).toHaveLength(cancelled.length);
   });
 
   test('prices import --dry-run at 80 columns: the one row that changes listed, the unchanged counted (--all lists them)', async () => {

@@ -44,6 +44,22 @@ describe('bar chart', () => {
     expect(drawn.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u2028\u2029]/);
   });
 
+  it('wraps a label wider than its column onto the next lines, indented under it, never cut; the numbers and the bar on its first line', () => {
+    const revenue = [
+      { cells: ['Silver Chiavari Chair', '1774.50', '6'], fraction: 0.4 },
+      { cells: ['Silver Chiavari Chair (cancelled)', '1040.00', '1'], fraction: 0.2 },
+      { cells: ['total', '2814.50', '7'], fraction: undefined },
+    ];
+    const drawn = renderBarChart(revenue, { width: 80, colour: false, header: ['item', 'revenue', 'lines'], rightAligned: new Set([1, 2]) });
+    expect(drawn.join('\n')).not.toContain('…');
+    for (const line of drawn) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    const at = drawn.findIndex((line) => line.startsWith('Silver Chiavari Chair ') && line.includes('1040.00'));
+    expect(at, drawn.join('\n')).toBeGreaterThan(0);
+    expect(drawn[at]).toMatch(/ 1040\.00 +1 +█/);
+    expect(drawn[at + 1]).toBe('  (cancelled)');
+    expect(drawn[at + 2]).toMatch(/^total +2814\.50 +7$/);
+  });
+
   it.each([20, 40, 80, 200])('fits a width of %i', (width) => {
     for (const line of renderBarChart(rows, { width, colour: true, header })) expect(textWidth(line)).toBeLessThanOrEqual(width);
   });

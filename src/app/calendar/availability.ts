@@ -109,6 +109,8 @@ export async function availability(deps: AvailabilityDeps, request: Availability
     pieces: pieces(),
     row: rowOf,
     columns: ['id', 'item', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
+    // Free answers the question: a narrow terminal leaves out every detail column first, and wraps the item's name.
+    rank: ['free', 'item', 'id', 'owned', 'booked', 'tentative', 'freeIfQuotesConfirm', 'peakAt', 'events'],
     knownColumns: ['id', 'item', 'active', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
   };
 }

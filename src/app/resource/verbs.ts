@@ -4,7 +4,7 @@
 import type { Address } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { PlannedWrite, RecordWrites } from '../../data/planned-write.js';
-import { type Change, actionOf, sameRecord } from '../../domain/changes.js';
+import type { Change } from '../../domain/changes.js';
 import { type FieldIssue, NotFoundError, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
@@ -235,21 +235,11 @@ export async function updateView(
     return writer.planUpdate({ def, version, parentId }, id, values, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
   };
   const planned = given === undefined ? await readNamed(deps.catalog(), def, String(idArgument), plan) : await plan(given);
+  // Loaded by a write only, as shownOrWritten's modules are.
+  const { unchangedRecord, unchangedView } = await import('../changes-view.js');
   const unchanged = unchangedRecord(planned);
   if (unchanged) return unchangedView(unchanged, input.dryRun === true);
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
-}
-
-/** The record an update leaves as it is (every value given is the one it has): nothing to send. */
-function unchangedRecord(planned: PlannedWrite): Change | undefined {
-  const [change, ...more] = planned.changes;
-  return change && more.length === 0 && actionOf(change) === 'update' && sameRecord(change.before, change.after) ? change : undefined;
-}
-
-/** `Nothing changed: event 40 "Gala" already has those values.`; `-o json`: the record as it is, no changes. Nothing written, no history. */
-async function unchangedView(change: Change, dryRun: boolean): Promise<View> {
-  const [{ changesView, named }, { recordText }] = await Promise.all([import('../changes-view.js'), import('../../output/change-lines.js')]);
-  return changesView([], { dryRun, json: { data: [change.before] }, summary: `${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${recordText(named(change))} already has those values.` });
 }
 
 export interface DeleteInput {
