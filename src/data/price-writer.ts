@@ -7,8 +7,9 @@
 // out. Bulk runs match their rows to the pair's price (bulk/plan.ts): they update it, never add one.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
+import { BeforeCreate } from '../api/unknown-outcome.js';
 import { formatMoneyFixed } from '../domain/money.js';
-import { readMoney, readInt } from '../domain/records.js';
+import { type CalendarPrice, readInt, readMoney, readPrice } from '../domain/records.js';
 import { type PricePair, judgePricePair, pricesOfPair, pricesText } from '../domain/prices.js';
 import { quotedName } from '../common/sanitize.js';
 import { shellLine } from '../common/shell-words.js';
@@ -29,9 +30,9 @@ export class PriceWriter extends RecordWriter {
 
   override async planCreate(at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const valid = await checkedBody(at.def, body, 'create', choices);
-    await this.judge(valid);
+    const known = await this.judge(valid);
     return plainPlan(recordChange(at, null, null, { ...valid }), { method: 'POST', at, body: valid }, async () => {
-      const created = await this.createGuarded(at, valid, choices.replaces);
+      const created = await this.createGuarded(at, valid, choices.replaces, known);
       return [recordChange(at, Number(created.id), null, created)];
     });
   }
@@ -41,13 +42,14 @@ export class PriceWriter extends RecordWriter {
    * pair at the same moment, the later of the two (the higher id) is taken back, so of two the
    * earlier stays and both never back out. What backs out is withdrawn from the run's history.
    */
-  private async createGuarded(at: Address, body: ValidBody, replaces: number | undefined): Promise<ApiRecord> {
+  private async createGuarded(at: Address, body: ValidBody, replaces: number | undefined, known: BeforeCreate | undefined): Promise<ApiRecord> {
     const api = this.requests.resourceApi();
     const mark = api.historyMark();
-    const created = await this.requests.create(at, body, replaces);
+    const created = await this.requests.create(at, body, replaces, known);
     const id = Number(created.id);
-    const itemId = readInt(created.inventoryId) ?? readInt(body.inventoryId);
-    const blockId = readInt(created.rentalBlockId) ?? readInt(body.rentalBlockId);
+    // The pair written: the item whose prices the POST went to, the block sent.
+    const itemId = at.parentId ?? readInt(body.inventoryId);
+    const blockId = readInt(body.rentalBlockId);
     if (itemId === undefined || blockId === undefined) return created;
     const earlier = pricesOfPair(await this.pricesOf(itemId, blockId), blockId, id).filter((price) => price.id < id);
     if (earlier.length === 0) return created;
@@ -71,24 +73,34 @@ export class PriceWriter extends RecordWriter {
     return plainPlan(recordChange(at, id, before, { ...before, ...body }), { method: 'PUT', at, id, body }, async () => [recordChange(at, id, before, await this.requests.update(at, id, body, before))]);
   }
 
-  /** Refuses the body's price when its item has another price for its block (`self`: the price being written). */
-  private async judge(body: ValidBody | ApiRecord, self?: number): Promise<void> {
+  /**
+   * Refuses the body's price when its item has another price for its block (`self`: the price
+   * being written). What it read is what exists before a create (its lost answer looked up against it).
+   */
+  private async judge(body: ValidBody | ApiRecord, self?: number): Promise<BeforeCreate | undefined> {
     const itemId = readInt(body.inventoryId);
     const blockId = readInt(body.rentalBlockId);
     const price = readMoney(body.price);
-    if (itemId === undefined || blockId === undefined || price === undefined) return;
-    const existing = await this.pricesOf(itemId, blockId);
+    if (itemId === undefined || blockId === undefined || price === undefined) return undefined;
+    const records = await this.listOf(itemId);
+    if (records === undefined) return undefined;
+    const existing = pricesOfPair(records.flatMap((record) => readPrice(record, itemId) ?? []), blockId);
     // The names are read only for the refusal.
-    if (pricesOfPair(existing, blockId, self).length === 0) return;
-    judgePricePair(await this.pair(itemId, blockId), price, existing, self);
+    if (pricesOfPair(existing, blockId, self).length > 0) judgePricePair(await this.pair(itemId, blockId), price, existing, self);
+    return BeforeCreate.of(records.map((record) => record.id));
   }
 
-  /** The item's prices for the block as the server has them; none when the item is not found (the write then says so itself). */
-  private async pricesOf(itemId: number, blockId: number) {
+  /** The item's prices for the block as the server has them now. */
+  private async pricesOf(itemId: number, blockId: number): Promise<CalendarPrice[]> {
+    return pricesOfPair((await this.listOf(itemId) ?? []).flatMap((record) => readPrice(record, itemId) ?? []), blockId);
+  }
+
+  /** The item's prices as the run's catalog has them; undefined when the item is not found (the write then says so itself). */
+  private async listOf(itemId: number): Promise<ApiRecord[] | undefined> {
     try {
-      return (await this.calendar.prices([itemId])).all(itemId, blockId);
+      return await this.calendar.catalog.list('prices', itemId);
     } catch (error) {
-      if (error instanceof NotFoundError) return [];
+      if (error instanceof NotFoundError) return undefined;
       throw error;
     }
   }
