@@ -5,7 +5,7 @@
 
 import { UsageError } from '../errors.js';
 import { type ImplausibleChange, implausibleChange, likelyCause } from '../domain/implausible-change.js';
-import { money } from '../domain/money.js';
+import { formatMoneyFixed, money } from '../domain/money.js';
 import { type AnyPlan, type PlanRow, rowsOf } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
 import { displayValue } from './values.js';
@@ -44,6 +44,42 @@ function changeOf(spec: RowSpec, row: PlanRow): { change: ImplausibleChange; tex
     const change = implausibleChange(money(before), money(after));
     const f = field(spec, name);
     if (change) return { change, text: `${name} ${displayValue(f, before)} → ${displayValue(f, after)} (${change.factor})` };
+  }
+  return undefined;
+}
+
+/**
+ * The refusal of an adjustment (`prices adjust --percent 1000`, `--percent -100`) that moves some
+ * price by a factor of ten or more, or takes it to 0: most likely a slip of the number given.
+ * Undefined when it moves none so; nothing is sent.
+ * @public used as `bulk.drasticAdjustmentRefusal` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
+ */
+export function drasticAdjustmentRefusal(spec: RowSpec, rows: readonly PlanRow[], given: string): UsageError | undefined {
+  const found = rows.flatMap((row) => {
+    const change = row.action === 'update' ? drasticChange(spec, row) : undefined;
+    return change === undefined ? [] : [{ ...change, line: `  - ${row.label ?? `${spec.def.singular} ${row.ids.id}`}: ${change.text}` }];
+  });
+  if (found.length === 0) return undefined;
+  const count = (n: number) => (n === 1 ? '1 price' : `${n} prices`);
+  const zeroed = found.filter((change) => change.zero).length;
+  const what = [zeroed > 0 ? `take ${count(zeroed)} to 0` : '', found.length > zeroed ? `move ${count(found.length - zeroed)} by a factor of 10 or more` : ''].filter(Boolean).join(' and ');
+  const more = found.length > LISTED ? `\n  … and ${found.length - LISTED} more` : '';
+  return new UsageError(
+    `${given} would ${what}:\n${found.slice(0, LISTED).map((change) => change.line).join('\n')}${more}\n` +
+      'Nothing was sent. If this is meant, run again with --allow-large-changes (or --max-change <percent>).',
+  );
+}
+
+/** A price taken to 0 (`675.00 → 0.00`) or moved ×10 or more (`675.00 → 7425.00 (×11)`). */
+function drasticChange(spec: RowSpec, row: PlanRow): { zero: boolean; text: string } | undefined {
+  for (const name of moneyFields(spec)) {
+    const before = row.old?.[name];
+    const after = row.new?.[name];
+    if (before === undefined || after === undefined) continue;
+    const [from, to] = [money(before), money(after)];
+    const change = implausibleChange(from, to);
+    const zero = from.units > 0n && to.units <= 0n;
+    if (change || zero) return { zero, text: `${formatMoneyFixed(from)} → ${formatMoneyFixed(to)}${change ? ` (${change.factor})` : ''}` };
   }
   return undefined;
 }

@@ -20,5 +20,5 @@ export { type RowOperations, type RunSummary, runPlan } from './runner.js';
 export { type ReportLine, APPLIED, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from './report.js';
 export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
-export { implausibleRefusal } from './implausible.js';
+export { drasticAdjustmentRefusal, implausibleRefusal } from './implausible.js';
 export { LiveIndex } from './live.js';

@@ -89,8 +89,9 @@ inventoryId and rentalBlockId may hold a name instead (Weekend, name:2026, id:7)
 id flags read it, when inventoryName or pricingType is empty.
 
 A price moved by a factor of 10 or more (a separator or unit mixed up) refuses the whole run
-unless --allow-large-changes or --max-change <percent>. Names a spreadsheet rewrote (007 as 7)
-are reported and left as they are; inventory import --renames writes them.
+unless --allow-large-changes or --max-change <percent>; so does an adjust that would take a price
+to 0 or move it x10 (--percent 1000 typed for 10). Names a spreadsheet rewrote (007 as 7) are
+reported and left as they are; inventory import --renames writes them.
 
 An unchanged row sends nothing. Exit code 6 when some rows failed; see rentals help exit-codes.`;
 }

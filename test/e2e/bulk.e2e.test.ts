@@ -502,6 +502,23 @@ describe('against the seeded sandbox', () => {
     expect(snapshot(prices)).toEqual({ '5/1': 20.99, '5/2': 18.9, '5/3': 37.8, '5/4': 315 });
   });
 
+  test('prices adjust that would take a price to 0 or move it ×10 is refused whole (exit 2, nothing sent), a dry run too, unless --allow-large-changes or --max-change', async () => {
+    const before = snapshot(await pricesOnServer(sandbox, [6]));
+    for (const [percent, said] of [['1000', /would move 3 prices by a factor of 10 or more:\n  - 6ft Banquet Table \/ Daily: \d+\.\d\d → \d+\.\d\d \(×11\)/], ['-100', /would take 3 prices to 0:\n  - 6ft Banquet Table \/ Daily: \d+\.\d\d → 0\.00\n/]] as const) {
+      for (const dry of [[], ['--dry-run']]) {
+        const refused = await rentals(['prices', 'adjust', '--percent', percent, '--inventory-id', '6', ...dry]);
+        expect(refused.code, refused.stderr).toBe(2);
+        expect(refused.stderr).toMatch(said);
+        expect(refused.stderr).toContain('Nothing was sent. If this is meant, run again with --allow-large-changes (or --max-change <percent>).');
+      }
+    }
+    expect(snapshot(await pricesOnServer(sandbox, [6]))).toEqual(before);
+    const meant = await rentals(['prices', 'adjust', '--percent', '1000', '--inventory-id', '6', '--allow-large-changes', '--dry-run', '-o', 'json']);
+    expect(meant.code, meant.stderr).toBe(0);
+    expect(JSON.parse(meant.stdout).changes).toHaveLength(3);
+    expect((await rentals(['prices', 'adjust', '--percent', '1000', '--inventory-id', '6', '--max-change', '2000', '--dry-run'])).code).toBe(0);
+  });
+
   test('inventory import upserts by id or by name', async () => {
     const items = await data(sandbox.call, 'GET', '/v2/inventory');
     const chair = items.find((i) => i.name === 'White Folding Chair')!;

@@ -18,6 +18,8 @@ export interface AdjustOptions {
   plan?: string;
   skipInvalid: boolean;
   maxChange?: string;
+  /** --allow-large-changes: a price may move by a factor of ten or more, or go to 0. */
+  allowLargeChanges?: boolean;
   concurrency: number;
   report?: string;
   resume?: string;
@@ -37,7 +39,8 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       : ({ kind: 'amount', by: bulk.moneyFlag('--amount', options.amount) } as const);
   const round = bulk.moneyFlag('--round', options.round, 'positive');
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
-  const source = `prices adjust ${options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`} --round ${options.round}`;
+  const given = options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`;
+  const source = `prices adjust ${given} --round ${options.round}`;
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
     const resolver = deps.names();
@@ -55,6 +58,9 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
             'adjustment',
           )
         : undefined;
+    // A price taken to 0 or moved ×10 refuses the run, a dry run too, unless allowed or a --max-change of the user's own judges instead.
+    const drastic = options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, given);
+    if (drastic) throw drastic;
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
     if (shown) return shown;

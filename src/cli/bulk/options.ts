@@ -48,7 +48,7 @@ export function bulkRunOptionsHelp(): string {
     return [[decl.short ? `-${decl.short}, ${long}` : long, decl.help] as const];
   });
   const width = Math.max(...entries.map(([term]) => term.length)) + 2;
-  return `Options of every bulk run (import, adjust, apply):\n${entries.map(([term, help]) => `  ${term.padEnd(width)}${help}`).join('\n')}`;
+  return `Options of a bulk import or adjust (apply takes --concurrency, --report, --force and -y):\n${entries.map(([term, help]) => `  ${term.padEnd(width)}${help}`).join('\n')}`;
 }
 
 /** --plan's file: "-" is refused (apply reads "-" as stdin, so the file named "-" could not be applied as the hint says). */
@@ -69,9 +69,9 @@ export function maxChangeFlags(when = true) {
   return { maxChange: { value: 'percent', help: 'refuse rows that move a price by more than this many percent (in place of the default guard)', when, topic: BULK_TOPIC } } as const satisfies FlagDecls;
 }
 
-/** --allow-large-changes where rows set a price: a move by a factor of 10 is refused by default (a separator or unit mix-up). */
+/** --allow-large-changes where rows set a price: a move by a factor of 10 is refused by default (a separator or unit mix-up, a slip of the percent). */
 export function largeChangeFlags(when = true) {
-  return { allowLargeChanges: { help: 'let a price move by a factor of 10 or more (refused by default: the mark of a separator or unit mix-up)', when, conflicts: ['maxChange'], topic: BULK_TOPIC } } as const satisfies FlagDecls;
+  return { allowLargeChanges: { help: 'let a price move by a factor of 10 or more, or adjust to 0 (refused by default: a separator or unit mix-up, a slip of the number)', when, conflicts: ['maxChange'], topic: BULK_TOPIC } } as const satisfies FlagDecls;
 }
 
 /** --allow-overbook where the resource has booking rules (bookings); other resources do not take it. */

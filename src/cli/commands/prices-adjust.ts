@@ -1,7 +1,7 @@
 // `rentals prices adjust --percent <n> | --amount <n>`: an across-the-board change of the prices
 // that match the filters, in exact decimals, rounded half-up to --round (default 0.01).
 
-import { CONCURRENCY, REPORT, YES, filterFlags, listingAll, maxChangeFlags, parseConcurrency, planFileOption, planningFlags } from '../bulk/options.js';
+import { CONCURRENCY, REPORT, YES, filterFlags, largeChangeFlags, listingAll, maxChangeFlags, parseConcurrency, planFileOption, planningFlags } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 
@@ -25,6 +25,7 @@ Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99.`,
     round: { value: 'step', help: `round new prices half-up to this step (default ${DEFAULT_ROUND})`, default: DEFAULT_ROUND },
     ...planningFlags('rentals prices apply'),
     ...maxChangeFlags(),
+    ...largeChangeFlags(),
     ...CONCURRENCY,
     ...REPORT,
     ...YES,
@@ -42,6 +43,7 @@ Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99.`,
       plan: planFileOption(options.plan),
       skipInvalid: options.skipInvalid === true,
       maxChange: options.maxChange,
+      allowLargeChanges: options.allowLargeChanges === true,
       concurrency: parseConcurrency(options.concurrency),
       report: options.report,
       resume: options.resume,
