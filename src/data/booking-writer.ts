@@ -108,6 +108,7 @@ export class BookingWriter implements RecordWrites {
       others,
       items,
       blockPrice: (itemId) => (blockId === undefined ? undefined : prices.get(itemId, blockId)?.price),
+      blockPrices: (itemId) => (blockId === undefined ? [] : prices.all(itemId, blockId)),
       blockLabel: blockId === undefined ? undefined : (blocks.label(blockId) ?? `rental block ${blockId}`),
     };
   }

@@ -47,10 +47,11 @@ export class RecordRequests {
     return this.api();
   }
 
-  async create(at: Address, body: ValidBody, replaces?: number): Promise<ApiRecord> {
+  /** `known`: what exists before the POST when the writer has just read it (else it is read here). */
+  async create(at: Address, body: ValidBody, replaces?: number, known?: BeforeCreate): Promise<ApiRecord> {
     const api = this.api();
     // What exists before the POST: after a fault, only a record that is new and matches is this one.
-    const before = await BeforeCreate.note(api, at);
+    const before = known ?? (await BeforeCreate.note(api, at));
     try {
       const result = await api.create(at, body, { grant: writeGrant, ...(replaces === undefined ? {} : { replaces }) }).catch(async (error: unknown) => {
         throw await settleCreate(api, at, body, before, error, replaces);

@@ -1,6 +1,7 @@
 // The writers, one per writable resource, each holding its resource's rules: events (status and
 // cancel date kept in step, the calendar's rule over its window), bookings (the booking planner),
-// inventory (units owned never below what is held), prices and categories (their values' rules).
+// inventory (units owned never below what is held), prices (one per item and rental block),
+// categories (their values' rules).
 // Every create, update and delete of the tool goes through one of them (the API refuses a write
 // without their grant: api/write-grant.ts); which one is chosen by the resource, typed, never by a
 // string branch at the call site.
@@ -15,6 +16,7 @@ import { BookingWriter } from './booking-writer.js';
 import type { CalendarData } from './calendar.js';
 import { EventWriter } from './event-writer.js';
 import { type RecordWrites, type WritableResource, isWritable } from './planned-write.js';
+import { PriceWriter } from './price-writer.js';
 import { RecordRequests, RecordWriter } from './record-writer.js';
 import type { ShortageAdvisor } from './shortage-advisor.js';
 import { StockWriter } from './stock-writer.js';
@@ -24,7 +26,7 @@ export interface WriterOf {
   events: EventWriter;
   bookings: BookingWriter;
   inventory: StockWriter;
-  prices: RecordWriter;
+  prices: PriceWriter;
   categories: RecordWriter;
 }
 
@@ -73,7 +75,7 @@ export function buildWriters(setup: WritersSetup): Writers {
     events: new EventWriter(calendar, api, ruleOf, now, advisor, pause),
     bookings: new BookingWriter(calendar, api, ruleOf, advisor, pause),
     inventory: new StockWriter(calendar, api, ruleOf, now, pause),
-    prices: new RecordWriter('prices', requests),
+    prices: new PriceWriter(calendar, requests),
     categories: new RecordWriter('categories', requests),
   });
 }

@@ -19,12 +19,13 @@ import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
 import type { BookingIntent } from './booking-intent.js';
 import { type Money, compareMoney } from './money.js';
-import type { CalendarBooking, CalendarEvent, CalendarItem, HeldLine } from './records.js';
+import type { CalendarBooking, CalendarEvent, CalendarItem, CalendarPrice, HeldLine } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import { type RefusalAsk, type WayOutCommand, type WindowRetry, wayOutCommands } from './way-out-commands.js';
 import { type WaysOut, describeWaysOut } from './ways-out.js';
 import { priceOnEvent } from './substitution.js';
+import { pricesText, removeOneCommands } from './prices.js';
 import { quotedName } from '../common/sanitize.js';
 
 /** The event the bookings are written to; `id` undefined: one not created yet (a copy being planned). */
@@ -64,6 +65,8 @@ export interface BookingWorld {
   items: ReadonlyMap<number, CalendarItem>;
   /** The item's price for the target's rental block, if it has exactly one. */
   blockPrice: (itemId: number) => Money | undefined;
+  /** Every price the item has for the target's rental block: more than one, and a booking cannot tell which is meant. */
+  blockPrices?: (itemId: number) => readonly CalendarPrice[];
   /** The block's label, for messages. */
   blockLabel: string | undefined;
 }
@@ -228,18 +231,7 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
   }
   const unknownItems = growing.filter((id) => !world.items.has(id));
   if (unknownItems.length > 0) throw new BookingRefused(`${unknownItems.map((id) => `item ${id}`).join(', ')}: no such inventory item. ${NOTHING_WRITTEN}`);
-  if (missingPrice.length > 0) {
-    const unpriced = [...new Set(missingPrice)];
-    const names = unpriced.map((id) => quotedName(world.items.get(id)?.name ?? `item ${id}`));
-    // Two items of one name are told apart by their ids.
-    const shown = names.map((name, index) => (names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (item ${unpriced[index]})`));
-    const block = world.blockLabel;
-    const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${quotedName(block)} (the block of ${target.label})`;
-    // By ids, the block's too: a block named like a reference (`7`, `id:3`) would be read as another.
-    const blockRef = block === undefined || target.blockId === undefined ? '<block>' : String(target.blockId);
-    const commands = unpriced.map((id) => `  rentals prices add --inventory-id ${id} --rental-block-id ${blockRef} --price <p>`);
-    throw new BookingRefused(`${shown.join(', ')}: ${what}.\nGive --price, or add the price${commands.length === 1 ? '' : 's'}:\n${commands.join('\n')}\n${NOTHING_WRITTEN}`);
-  }
+  if (missingPrice.length > 0) throw new BookingRefused(`${unpricedMessage(world, [...new Set(missingPrice)])}\n${NOTHING_WRITTEN}`);
 
   // Against firm holds only (quotes block nothing); the quotes whose units it takes are named.
   const check = checkBooking(
@@ -265,6 +257,38 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
     });
   }
   return { writes, unchanged, overbooked: short, quotesCountedOn: check.quotesCountingOn };
+}
+
+/**
+ * Why items take no price from the target's rental block, and the way out of each: a pair with
+ * no price (add one), a pair with several (remove all but one: which would a booking take?).
+ */
+function unpricedMessage(world: BookingWorld, unpriced: readonly number[]): string {
+  const { target } = world;
+  const names = unpriced.map((id) => quotedName(world.items.get(id)?.name ?? `item ${id}`));
+  // Two items of one name are told apart by their ids.
+  const shown = new Map(unpriced.map((id, index) => [id, names.indexOf(names[index]!) === names.lastIndexOf(names[index]!) ? names[index]! : `${names[index]!} (item ${id})`]));
+  const block = world.blockLabel;
+  const several = new Map(block === undefined ? [] : unpriced.map((id) => [id, world.blockPrices?.(id) ?? []] as const).filter(([, prices]) => prices.length > 1));
+  const none = unpriced.filter((id) => !several.has(id));
+  const parts: string[] = [];
+  if (none.length > 0) {
+    const what = block === undefined ? `${target.label} has no rental block` : `no price for the rental block ${quotedName(block)} (the block of ${target.label})`;
+    // By ids, the block's too: a block named like a reference (`7`, `id:3`) would be read as another.
+    const blockRef = block === undefined || target.blockId === undefined ? '<block>' : String(target.blockId);
+    const commands = none.map((id) => `  rentals prices add --inventory-id ${id} --rental-block-id ${blockRef} --price <p>`);
+    parts.push(`${none.map((id) => shown.get(id)!).join(', ')}: ${what}.\nGive --price, or add the price${commands.length === 1 ? '' : 's'}:\n${commands.join('\n')}`);
+  }
+  for (const [id, prices] of several) {
+    parts.push(
+      [
+        `${shown.get(id)!}: ${prices.length} prices for the rental block ${quotedName(block!)}: ${pricesText(prices)}; which one ${target.label} would take cannot be told.`,
+        `Give --price, or remove ${prices.length === 2 ? 'one of them' : 'all but one'}:`,
+        ...removeOneCommands(prices).map((command) => `  ${command}`),
+      ].join('\n'),
+    );
+  }
+  return parts.join('\n');
 }
 
 /** The price agreed for an item the write grows: its last line written (given or not), else its oldest line on the event. */

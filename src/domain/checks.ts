@@ -3,7 +3,7 @@
 // checked, except that their cancel date and status must agree.
 
 import { compareMoney, formatMoneyFixed, moneyToNumber } from './money.js';
-import type { PriceTable } from './prices.js';
+import { type PriceTable, pricesText, removeCommand } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
 import { overlaps, shortWallTime } from './wall-time.js';
@@ -19,6 +19,7 @@ const PROBLEM_CODES = [
   'inactive-item',
   'booking-without-price',
   'no-price-for-block',
+  'duplicate-price',
   'dates-out-of-order',
   'missing-date',
   'missing-item',
@@ -51,6 +52,8 @@ export interface CheckInput {
   items: Map<number, CalendarItem>;
   prices: PriceTable;
   blocks: ReadonlySet<number>;
+  /** The rental blocks' names (pricingType), for messages; a block without one is said by its id. */
+  blockNames?: ReadonlyMap<number, string>;
   statuses: ReadonlySet<number>;
   range?: { from: number; to: number };
   /**
@@ -109,10 +112,43 @@ function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: 
   if (event.blockId === undefined || !input.blocks.has(event.blockId)) return problems;
   // A price that differs from the list is the price agreed (a price-list change does not reprice a
   // booking): no problem; on a quote it is a note (calendarNotes).
-  if (input.prices.get(item.id, event.blockId) === undefined) {
-    problems.push({ code: 'no-price-for-block', message: `${what}: the item has no price for the event's rental block ${event.blockId}`, ...where, rentalBlockId: event.blockId });
+  // Two prices for the pair are a problem of their own (duplicatePriceProblems), not "no price".
+  if (input.prices.all(item.id, event.blockId).length === 0) {
+    problems.push({ code: 'no-price-for-block', message: `${what}: the item has no price for the event's rental block ${blockName(input, event.blockId)}`, ...where, rentalBlockId: event.blockId });
   }
   return problems;
+}
+
+/** `"Weekend"`, or `2` for a block whose name is not known. */
+function blockName(input: CheckInput, blockId: number): string {
+  const name = input.blockNames?.get(blockId);
+  return name === undefined ? String(blockId) : quotedName(name);
+}
+
+/**
+ * Each item × rental block with more than one price among the prices read: a booking takes no
+ * price from it (which one would it be?) until all but one are removed. `eventIds`: the events
+ * checked whose bookings of the item are in that block.
+ */
+function duplicatePriceProblems(input: CheckInput): Problem[] {
+  return input.prices.duplicates().map((prices) => {
+    const { itemId, blockId } = prices[0]!;
+    const item = input.items.get(itemId);
+    const itemText = `${quotedName(item?.name ?? `item ${itemId}`)} (item ${itemId})`;
+    const eventIds = input.events
+      .filter((e) => !e.cancelled && e.blockId === blockId && (!input.range || !e.window || overlaps(e.window, input.range)))
+      .filter((e) => (input.bookings.get(e.id) ?? []).some((b) => b.itemId === itemId))
+      .map((e) => e.id);
+    const until = prices.length === 2 ? 'neither until one is removed' : 'none of them until all but one are removed';
+    return {
+      code: 'duplicate-price',
+      message: `${itemText} has ${prices.length} prices for the rental block ${blockName(input, blockId)}: ${pricesText(prices)}; a booking takes ${until} (\`${removeCommand(prices.at(-1)!)}\`)`,
+      itemId,
+      rentalBlockId: blockId,
+      priceIds: prices.map((p) => p.id),
+      eventIds,
+    };
+  });
 }
 
 /** What check says beside its problems: no problem, the exit code unaffected. */
@@ -221,12 +257,13 @@ function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => Hold
     }));
 }
 
-/** Every problem of the calendar: overbookings first, then quotes that cannot confirm, then per event (by time). */
+/** Every problem of the calendar: overbookings first, then quotes that cannot confirm, pairs priced twice, then per event (by time). */
 export function checkCalendar(input: CheckInput): Problem[] {
   const active = input.events.filter((e) => !e.cancelled);
   const held: Held = { active, byItem: holdsOf(active, input.bookings, input.ruleOf, input.turnaround) };
   const problems = overbookingProblems(input, held);
   if (input.ruleOf) problems.push(...quoteProblems(input, input.ruleOf, held));
+  problems.push(...duplicatePriceProblems(input));
   const withoutItem = new Map<number, BookingWithoutItem[]>();
   for (const line of input.linesWithoutItem ?? []) {
     const lines = withoutItem.get(line.eventId);

@@ -112,6 +112,8 @@ export interface ResourceDef {
   labelField?: string;
   /** Besides `id`, the fields that together identify one record (within the parent, if any). */
   naturalKey?: readonly string[];
+  /** The rule a new record must keep beyond its values' (said in the help of `add`). */
+  addRule?: string;
   /** Replaces the generic aliases of a verb (events: `get` is not `show`, which is a verb of its own). */
   verbAliases?: Partial<Record<Verb, readonly string[]>>;
   /** Examples of the commands that need real values (add, update, export, import), by command name. */
@@ -276,6 +278,7 @@ Rows name an item by id or by name, and set quantityAvailable and active.`,
     columns: ['id', 'inventoryId', 'rentalBlockId', 'price'],
     rank: ['inventoryId', 'rentalBlockId', 'price', 'id'],
     naturalKey: ['inventoryId', 'rentalBlockId'],
+    addRule: 'An item has one price per rental block: a second is refused (exit 1, nothing sent); change the price it has with `rentals prices set`.',
     examples: {
       add: ['rentals prices add --inventory-id 7 --rental-block-id 2 --price 149.50', 'rentals prices add --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150'],
       update: ['rentals prices update 31 --inventory-id 7 --price 155'],

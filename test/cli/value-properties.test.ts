@@ -44,10 +44,12 @@ describe('sent as given when inside the limits', () => {
       fc.asyncProperty(decimalInside, async (price) => {
         let sent: unknown;
         const scope = api()
-          .get('/v1/inventory/1/pricing') // what exists before the POST (api/unknown-outcome.ts)
+          .get('/v1/inventory/1/pricing') // the item's prices: none for the block, and what exists before the POST
           .reply(200, envelope([]))
           .post('/v1/inventory/1/pricing', (body: Record<string, unknown>) => ((sent = body.price), true))
-          .reply(201, envelope([sampleRecord(resources.prices, 5)]));
+          .reply(201, envelope([sampleRecord(resources.prices, 5)]))
+          .get('/v1/inventory/1/pricing') // read back (data/price-writer.ts)
+          .reply(200, envelope([sampleRecord(resources.prices, 5, { inventoryId: 1, rentalBlockId: 1 })]));
         const result = await runCli(['prices', 'add', '--inventory-id', '1', '--rental-block-id', '1', '--price', price, '--fields', 'id'], withApi());
         expect(result.code).toBe(0);
         expect(scope.isDone()).toBe(true);

@@ -139,6 +139,8 @@ describe('every operation reaches the right method and path', () => {
           .matchHeader('content-type', 'application/json')
           .post(collection, exactBody(create.body))
           .reply(201, envelope([record(def, version)]));
+        // A price is read back: the item's prices, the new one among them (data/price-writer.ts).
+        if (def.name === 'prices') api().get(collection).reply(200, envelope([record(def, version)]));
         break;
       }
       case 'update': {

@@ -3,6 +3,9 @@
 // planned (a dry run) or written; `-o json` keeps the report line (a dry run: the row) in `data`.
 
 import type { ReportLine, RowOperations } from '../../bulk/index.js';
+import type { LiveRecord } from '../../bulk/live.js';
+import { refuseAmbiguousPair } from '../../domain/prices.js';
+import { readInt, readPrice } from '../../domain/records.js';
 import type { Change } from '../../domain/changes.js';
 import { type FieldIssue, RentalsError, UsageError, ValidationError } from '../../errors.js';
 import { kebabCase, resources } from '../../resources/definitions.js';
@@ -38,6 +41,10 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Vie
   const spec = bulk.priceRows;
   return withBulk(deps, 1, async (run) => {
     const planned = await bulk.planImport(spec, bulk.inputFromRows('prices set', [{ line: 1, values }]), run.ctx);
+    const itemId = readInt(inventoryId);
+    const blockId = readInt(rentalBlockId);
+    const matches = itemId === undefined || blockId === undefined ? [] : planned.live.withKey({ inventoryId: itemId, rentalBlockId: blockId });
+    if (matches.length > 1) await refuseSeveral(deps, matches);
     if (planned.issues.length > 0) {
       const issues: FieldIssue[] = planned.issues.map((i) => ({ field: FIELD_OF_COLUMN[i.field ?? ''] ?? i.field ?? 'price', message: i.rule, value: i.value }));
       throw new ValidationError(issues, def.singular);
@@ -58,6 +65,17 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Vie
     const written = line && WRITTEN.has(line.outcome) ? bulk.rowChange(spec, line) : undefined;
     return changesView(changesOf(written), { dryRun: false, json: { data: [line ?? row] }, catalog });
   });
+}
+
+/** The pair has several prices (written by another tool): refused, with the commands that remove all but one. */
+async function refuseSeveral(deps: Pick<BulkDeps, 'catalog'>, matches: readonly LiveRecord[]): Promise<never> {
+  const prices = matches.flatMap((record) => readPrice({ ...record.values, id: record.id }, Number(record.values.inventoryId)) ?? []);
+  const [first] = prices;
+  const catalog = deps.catalog();
+  const [items, blocks] = await Promise.all([catalog.names('inventory'), catalog.names('rentalBlocks')]);
+  const itemId = first!.itemId;
+  const blockId = first!.blockId;
+  refuseAmbiguousPair({ itemId, itemName: items.label(itemId) ?? `item ${itemId}`, blockId, blockName: blocks.label(blockId) ?? `rental block ${blockId}` }, prices);
 }
 
 /** The operations, keeping the last error they threw (the runner turns errors into a `failed` outcome). */

@@ -46,7 +46,8 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   });
   const prices = await calendar.prices(booked);
   const turnaround = await calendar.turnaround();
-  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, ...(turnaround ? { turnaround } : {}) };
+  const blockNames = new Map([...blocks].flatMap(([id, block]) => (typeof block.pricingType === 'string' ? [[id, block.pricingType] as const] : [])));
+  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), blockNames, statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, ...(turnaround ? { turnaround } : {}) };
   const problems = checkCalendar(input);
   const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));

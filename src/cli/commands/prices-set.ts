@@ -10,6 +10,7 @@ export const pricesSet = defineViewCommand({
   effect: 'sets',
   name: 'set',
   summary: 'Set the price of an item for a rental block',
+  help: '\nAn item has one price per rental block: set changes it, or adds it when there is none.\n',
   examples: [
     'rentals prices set --inventory-id 7 --rental-block-id 2 --price 149.50',
     'rentals prices set --inventory-id "Tent 20x20" --rental-block-id Weekend --price 150 --dry-run',

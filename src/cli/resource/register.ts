@@ -214,6 +214,7 @@ function requiredFieldsHelp(def: ResourceDef): string {
   if (copied.length > 0) defaults.push(copied.join('; '));
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
+  if (def.addRule) lines.push(def.addRule);
   if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: "2026-06-12 14:00", 2026-06-12, fri, +3d, now (rentals help dates)`);
   return `${lines.join('\n')}\n`;
 }

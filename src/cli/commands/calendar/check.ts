@@ -11,7 +11,7 @@ export const checkCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.check,
   help: withDatesLink(
-    "\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, no-price-for-block, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch, quote-cannot-confirm. A price agreed is no problem; a quote's that the price list changed since is a note.\n",
+    "\nExit 0 when clean, 1 when a problem is found. Codes: overbooked, inactive-item, booking-without-price, no-price-for-block, duplicate-price, dates-out-of-order, missing-date, missing-item, missing-block, missing-status, cancel-status-mismatch, quote-cannot-confirm. A price agreed is no problem; a quote's that the price list changed since is a note.\n",
   ),
   examples: ['rentals check', "rentals check --from today --to +90d -o json | jq -r '.data[].code'"],
   flags: rangeFlags({ from: 'every event', to: 'every event' }),
