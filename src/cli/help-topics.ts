@@ -20,10 +20,11 @@ export interface HelpTopic {
 
 const EXIT_CODES = `Exit codes:
   0  success
-  1  API or other error (also: no browser for -o pdf)
+  1  refused by the calendar's rules (a shortage, a price missing), problems found by check,
+     an API error, or another error (no browser for -o pdf)
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
-  4  not found (404)
+  4  not found: a 404, or a name or history entry that matches nothing
   5  network error, timeout or unreachable server, or a write that may have been applied
   6  partial failure of a bulk operation
   7  declined: the answer to a [y/N] prompt was no (nothing was changed)

@@ -77,7 +77,7 @@ describe('top-level help and version', () => {
     for (const def of resourceList) expect(result.stdout).toMatch(new RegExp(`\\n  ${def.command}\\b`));
     expect(result.stdout).toContain('rentals help exit-codes');
     const codes = (await runCli(['help', 'exit-codes'], { home: '/nonexistent' })).stdout;
-    for (const line of ['0  success', '2  usage or invalid input (nothing was sent)', '3  authentication or authorization', '4  not found (404)', '5  network error, timeout or unreachable server', '6  partial failure of a bulk operation']) {
+    for (const line of ['0  success', '2  usage or invalid input (nothing was sent)', '3  authentication or authorization', '4  not found: a 404, or a name or history entry that matches nothing', '5  network error, timeout or unreachable server', '6  partial failure of a bulk operation']) {
       expect(codes).toContain(line);
     }
   });
