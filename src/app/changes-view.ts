@@ -89,10 +89,16 @@ export async function referenceNames(changes: readonly Change[], catalog: () => 
   return names;
 }
 
-/** The record an update leaves as it is (every value given is the one it has): nothing to send. */
+/**
+ * The record an update leaves as it is (every value given is the one it has): nothing to send.
+ * Text is compared as written: a postal code `02134` is not the `2134` stored (the API's own ways
+ * of writing a number, a flag or a datetime are the same value).
+ */
 export function unchangedRecord(planned: Pick<PlannedWrite, 'changes'>): Change | undefined {
   const [change, ...more] = planned.changes;
-  return change && more.length === 0 && actionOf(change) === 'update' && sameRecord(change.before, change.after) ? change : undefined;
+  if (!change || more.length > 0 || actionOf(change) !== 'update' || !sameRecord(change.before, change.after)) return undefined;
+  const texts = resources[change.resource as ResourceName]?.fields.filter((field) => field.kind === 'string') ?? [];
+  return texts.every((field) => (change.before?.[field.name] ?? null) === (change.after?.[field.name] ?? null)) ? change : undefined;
 }
 
 /** `Nothing changed: event 40 "Gala" already has those values.`; `-o json`: the record as it is, no changes. Nothing written, no history. */

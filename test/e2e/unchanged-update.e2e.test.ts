@@ -52,3 +52,12 @@ describe.each(updatable.map((def) => [def.command, def] as const))('%s update to
     expect(await entries()).toBe(before);
   });
 });
+
+test('text is compared as written: a postal code 02134 over the 2134 stored is a change, sent', async () => {
+  const [event] = jsonData(await rentals(['events', 'list', '-o', 'json']));
+  expect((await rentals(['events', 'update', String(event!.id), '--event-postal-code', '2134'])).code).toBe(0);
+  const json = await rentals(['events', 'update', String(event!.id), '--event-postal-code', '02134', '-o', 'json']);
+  expect(json.code, json.stderr).toBe(0);
+  expect((JSON.parse(json.stdout) as { changes: unknown[] }).changes).toHaveLength(1);
+  expect(jsonData(await rentals(['events', 'get', String(event!.id), '-o', 'json']))[0]).toMatchObject({ eventPostalCode: '02134' });
+});
