@@ -20,7 +20,8 @@ import { emptyHoldings } from '../domain/holds.js';
 import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../domain/records.js';
 import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
 import { type WallTime, formatWallTime } from '../domain/wall-time.js';
-import { defaultVersion, resources, writableFields } from '../resources/definitions.js';
+import { throughTheDay } from '../domain/dates.js';
+import { EVENT_DATE_ORDER, defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import type { CalendarData } from './calendar.js';
 import { type PlannedWrite, type RecordWrites, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
@@ -180,8 +181,9 @@ export class EventWriter implements RecordWrites {
 
   async planUpdate(_at: Address, id: number, changes: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
     checkBodyId(changes, id);
-    const { id: _id, ...fields } = changes;
+    const { id: _id, ...given } = changes;
     const event = await this.read(id);
+    const fields = choices.wholeDays?.length ? throughTheDay(given, choices.wholeDays, EVENT_DATE_ORDER, event.record) : given;
     return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder, lines: choices.lines }));
   }
 

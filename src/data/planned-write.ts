@@ -44,6 +44,8 @@ export interface WriteChoices {
   replaces?: number;
   /** An event's update: the lines it will hold when the write stands (an undo that puts them back too). */
   lines?: readonly HeldLine[];
+  /** An update's ends given as a whole day (their 00:00): that whole day where the record's dates before them leave room. */
+  wholeDays?: readonly string[];
 }
 
 /** Create, update and delete of one resource, each planned as changes and judged by its rules: what every writer offers. */

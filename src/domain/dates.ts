@@ -4,7 +4,7 @@
 // against the local wall-clock "now".
 
 import { DomainRuleError } from './errors.js';
-import { DAY_MS, type WallTime, dayHeading, clockTime, parseWallTime, startOfDay } from './wall-time.js';
+import { DAY_MS, type WallTime, dayHeading, clockTime, formatWallTime, parseWallTime, startOfDay } from './wall-time.js';
 
 export interface DateArgument {
   /** The moment it names (midnight for a day). */
@@ -166,4 +166,23 @@ export function resolveRange(input: RangeInput, now: WallTime, defaults: { days:
 /** `Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00`. */
 export function describeRange(range: ResolvedRange): string {
   return `${dayHeading(range.from)} ${clockTime(range.from)} → ${dayHeading(range.to)} ${clockTime(range.to)}`;
+}
+
+/**
+ * The ends given as a whole day (`--end-date 2026-12-22`: its 00:00 in `values`) made that whole
+ * day, up to 24:00, as `--to` is, where the dates before them in `order` (given, else `stored`)
+ * leave room: a day before them stays its 00:00, for the order's rule to refuse (its 24:00 would
+ * make an event of no length). `values` itself is not changed.
+ */
+export function throughTheDay(values: Readonly<Record<string, unknown>>, wholeDays: readonly string[], order: readonly string[], stored: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  const out = { ...values };
+  let before: WallTime | undefined;
+  for (const name of order) {
+    const day = parseWallTime(out[name] ?? stored[name]);
+    if (day === undefined) continue;
+    if (wholeDays.includes(name) && name in out && (before === undefined || day + DAY_MS > before)) out[name] = formatWallTime(day + DAY_MS);
+    // The day's start orders what follows (`--end-date sun --pickup-date sun` is one Sunday).
+    if (before === undefined || day > before) before = day;
+  }
+  return out;
 }

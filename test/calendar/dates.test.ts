@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { describeRange, namedRange, parseDateArgument, resolveRange } from '../../src/domain/dates.js';
+import { describeRange, namedRange, parseDateArgument, resolveRange, throughTheDay } from '../../src/domain/dates.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import { UsageError } from '../../src/errors.js';
 import { DomainRuleError } from '../../src/domain/errors.js';
@@ -176,5 +176,19 @@ describe('named ranges (--range)', () => {
     expect(() => namedRange('2026-13', now)).toThrow(DomainRuleError);
     expect(() => resolveRange({ range: 'this-week', from: 'today' }, now, { days: 7 })).toThrow(/--range names the whole range/);
     expect(resolveRange({ range: '2026-06' }, now, { days: 7 })).toEqual(namedRange('2026-06', now));
+  });
+});
+
+describe('throughTheDay: an end given as a day is the whole day where the dates before it leave room', () => {
+  const order = ['startDate', 'endDate', 'pickupDate'];
+  test('the day after a start within it, or a stored one: its 24:00', () => {
+    expect(throughTheDay({ startDate: '2026-12-22T10:00:00', endDate: '2026-12-22T00:00:00' }, ['endDate'], order)).toEqual({ startDate: '2026-12-22T10:00:00', endDate: '2026-12-23T00:00:00' });
+    expect(throughTheDay({ endDate: '2026-12-22T00:00:00' }, ['endDate'], order, { startDate: '2026-12-22T00:00:00' })).toEqual({ endDate: '2026-12-23T00:00:00' });
+  });
+  test('a day before the start (given or stored) stays its 00:00; the day orders what follows', () => {
+    expect(throughTheDay({ endDate: '2026-12-21T00:00:00' }, ['endDate'], order, { startDate: '2026-12-22T00:00:00' })).toEqual({ endDate: '2026-12-21T00:00:00' });
+    expect(throughTheDay({ endDate: '2026-12-22T00:00:00', pickupDate: '2026-12-22T00:00:00' }, ['endDate', 'pickupDate'], order)).toEqual({ endDate: '2026-12-23T00:00:00', pickupDate: '2026-12-23T00:00:00' });
+    // A stored date is never written: only what was given.
+    expect(throughTheDay({}, ['endDate'], order, { endDate: '2026-12-22T00:00:00' })).toEqual({});
   });
 });

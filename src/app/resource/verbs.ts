@@ -5,6 +5,7 @@ import type { Address } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { PlannedWrite, RecordWrites } from '../../data/planned-write.js';
 import type { Change } from '../../domain/changes.js';
+import { throughTheDay } from '../../domain/dates.js';
 import { type FieldIssue, NotFoundError, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
@@ -39,6 +40,8 @@ export interface WriteInput {
   allowDateOrder?: boolean;
   /** Bookings: write even when other events hold the units. */
   allowOverbook?: boolean;
+  /** Ends given as a whole day (their 00:00 in `flags`): that whole day where the dates before them leave room (domain/dates.ts throughTheDay). */
+  wholeDays?: readonly string[];
 }
 
 /** `id:7` needs no list; a bare number may be some record's name, so it does. */
@@ -199,7 +202,8 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   checkGivenValues(def, body);
   const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
-  body = applyCreateDefaults(def, await resolver.resolve(def, body));
+  // The whole day of an end given as a day, before the dates that default to it (an event's teardown and pickup to its end).
+  body = applyCreateDefaults(def, throughTheDay(await resolver.resolve(def, body), input.wholeDays ?? [], def.dateOrder ?? []));
   const { writer, notices } = await writerOf(deps, def);
   const planned = await writer.planCreate({ def, version, parentId }, body, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
@@ -232,7 +236,7 @@ export async function updateView(
     if (bodyId !== undefined && String(bodyId) !== String(id)) {
       throw new UsageError(`the body's id ${JSON.stringify(bodyId)} is not the id being updated (${id})`);
     }
-    return writer.planUpdate({ def, version, parentId }, id, values, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
+    return writer.planUpdate({ def, version, parentId }, id, values, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true, wholeDays: input.wholeDays });
   };
   const planned = given === undefined ? await readNamed(deps.catalog(), def, String(idArgument), plan) : await plan(given);
   // Loaded by a write only, as shownOrWritten's modules are.
