@@ -20,6 +20,7 @@ const WRITE_AND_RULES = [
   'src/data/booking-writer.ts',
   'src/data/event-writer.ts',
   'src/data/stock-writer.ts',
+  'src/data/price-writer.ts',
   'src/data/calendar.ts',
   'src/data/shortage-advisor.ts',
   'src/domain/booking-plan.ts',

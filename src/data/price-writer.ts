@@ -24,6 +24,7 @@ export class PriceWriter extends RecordWriter {
   constructor(
     private readonly calendar: CalendarData,
     requests: RecordRequests,
+    private readonly warn: (message: string) => void = () => undefined,
   ) {
     super('prices', requests);
   }
@@ -51,9 +52,23 @@ export class PriceWriter extends RecordWriter {
     const itemId = at.parentId ?? readInt(body.inventoryId);
     const blockId = readInt(body.rentalBlockId);
     if (itemId === undefined || blockId === undefined) return created;
-    const earlier = pricesOfPair(await this.pricesOf(itemId, blockId), blockId, id).filter((price) => price.id < id);
+    let earlier: CalendarPrice[];
+    try {
+      earlier = pricesOfPair(await this.pricesOf(itemId, blockId), blockId, id).filter((price) => price.id < id);
+    } catch (error) {
+      // The price stands: a check after it that could not be made does not undo it.
+      this.warn(`warning: price ${id} was written, but whether another price of item ${itemId} for rental block ${blockId} was added at the same moment could not be read (${error instanceof Error ? error.message : String(error)}); rentals prices list --inventory-id ${itemId} shows its prices`);
+      return created;
+    }
     if (earlier.length === 0) return created;
-    await this.requests.remove(at, id, created);
+    try {
+      await this.requests.remove(at, id, created);
+    } catch (error) {
+      throw new LostRace(
+        `another write added a price for item ${itemId} and rental block ${blockId} at the same moment: ${pricesText(earlier)}. Price ${id}, written after it, could not be taken back ` +
+          `(${error instanceof Error ? error.message : String(error)}): the pair has two prices. Remove it:\n  ${shellLine(['rentals', 'prices', 'delete', String(id), '--inventory-id', String(itemId), '--yes'])}`,
+      );
+    }
     api.withdrawSince(mark);
     const pair = await this.pair(itemId, blockId);
     throw new LostRace(

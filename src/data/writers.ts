@@ -66,16 +66,18 @@ export interface WritersSetup {
   advisor?: ShortageAdvisor;
   /** The wait before a second try after a lost race (tests: none). */
   pause?: () => Promise<void>;
+  /** What a write says that did not stop it (a check after it that could not be made). */
+  warn?: (message: string) => void;
 }
 
 export function buildWriters(setup: WritersSetup): Writers {
-  const { calendar, api, ruleOf, now, advisor, pause } = setup;
+  const { calendar, api, ruleOf, now, advisor, pause, warn } = setup;
   const requests = new RecordRequests(api, calendar.catalog);
   return new Writers({
     events: new EventWriter(calendar, api, ruleOf, now, advisor, pause),
     bookings: new BookingWriter(calendar, api, ruleOf, advisor, pause),
     inventory: new StockWriter(calendar, api, ruleOf, now, pause),
-    prices: new PriceWriter(calendar, requests),
+    prices: new PriceWriter(calendar, requests, warn),
     categories: new RecordWriter('categories', requests),
   });
 }

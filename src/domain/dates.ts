@@ -29,8 +29,8 @@ export function parseDateArgument(value: string, now: WallTime, flag: string, we
   const timed = WORD_AND_TIME.exec(text);
   if (timed && !/^\d{4}-/.test(timed[1]!)) {
     const [, word, h, mi, sec = '0'] = timed;
-    const day = parseDateArgument(word!, now, flag, weekdaysFrom);
-    if (!day.wholeDay) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
+    const day = parseDayWord(word!, now, weekdaysFrom);
+    if (!day?.wholeDay) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
     if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) throw new DomainRuleError(`${flag}: ${JSON.stringify(value)}: ${h}:${mi}${timed[4] === undefined ? '' : `:${sec}`} is no time of day (00:00 to 23:59:59)`);
     return { time: day.time + ((Number(h) * 60 + Number(mi)) * 60 + Number(sec)) * 1000, wholeDay: false };
   }
@@ -63,6 +63,16 @@ export function parseDateArgument(value: string, now: WallTime, flag: string, we
     return { time, wholeDay: false };
   }
   throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${DATE_RULE}`);
+}
+
+/** The day a word names (`fri`, `+3d`), or undefined when it names none (the whole value is said in the message). */
+function parseDayWord(word: string, now: WallTime, weekdaysFrom: WallTime): DateArgument | undefined {
+  try {
+    return parseDateArgument(word, now, '', weekdaysFrom);
+  } catch (error) {
+    if (error instanceof DomainRuleError) return undefined;
+    throw error;
+  }
 }
 
 /**

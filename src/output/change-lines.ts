@@ -158,7 +158,7 @@ function priceSentence(speaker: Speaker, change: Change): string {
 
 /**
  * `event 12 "Smith wedding"`, `item "Frame Tent"`, `a new event "Smith wedding"` (a dry run's create).
- * @public used by app/resource/verbs.ts after `await import('…/change-lines.js')`, which knip 5 does not follow.
+ * @public used by app/changes-view.ts after `await import('…/change-lines.js')`, which knip 5 does not follow.
  */
 export function recordText(change: Change): string {
   const def = resources[change.resource as ResourceName];

@@ -192,3 +192,7 @@ describe('throughTheDay: an end given as a day is the whole day where the dates 
     expect(throughTheDay({}, ['endDate'], order, { endDate: '2026-12-22T00:00:00' })).toEqual({});
   });
 });
+
+test('a word that names no day, with a time: the value is said as typed, whole', () => {
+  expect(() => parseDateArgument('frday 14:00', Date.UTC(2026, 5, 12), '--from')).toThrow('--from: "frday 14:00" must be');
+});

@@ -129,6 +129,43 @@ describe('two prices for one pair written at the same moment', () => {
   });
 });
 
+describe('the read-back after a price added, when it cannot be done', () => {
+  test('the read fails: the price stands (exit 0), with a warning that the pair could not be checked', async () => {
+    const tent = await item(4, 450);
+    let reads = 0;
+    const listing = `/v1/inventory/${tent.id}/pricing`;
+    // The first read of the item's prices judges the add; the second, after the POST, is the read-back.
+    const proxy = await startFaultProxy({ target: sandbox().url, force: (request) => (request.method === 'GET' && request.path.startsWith(listing) && ++reads === 2 ? '403' : undefined) });
+    try {
+      const added = await cliFor({ url: proxy.url, token: sandbox().token })(['prices', 'add', '--inventory-id', String(tent.id), '--rental-block-id', 'Weekend', '--price', '15', '-o', 'json']);
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stderr).toMatch(/^warning: price \d+ was written, but whether another price of item \d+ for rental block 2 was added at the same moment could not be read/m);
+      expect((await pricesOf(tent.id)).filter(([, block]) => block === 2).map(([, , price]) => price)).toEqual([15]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('the later price cannot be taken back: exit 1 naming both and the command that removes it', async () => {
+    const tent = await item(4, 450);
+    const proxy = await startFaultProxy({ target: sandbox().url, force: (request) => (request.method === 'DELETE' ? '403' : undefined), forceAfterServer: false });
+    try {
+      const held = proxy.gate((request) => request.method === 'POST' && request.path === `/v1/inventory/${tent.id}/pricing`, 0);
+      const adding = cliFor({ url: proxy.url, token: sandbox().token })(['prices', 'add', '--inventory-id', String(tent.id), '--rental-block-id', 'Weekend', '--price', '15']);
+      await held;
+      const [other] = await data(call(), 'POST', `/v1/inventory/${tent.id}/pricing`, { inventoryId: tent.id, rentalBlockId: 2, price: 20 });
+      proxy.open();
+      const lost = await adding;
+      expect(lost.code, lost.stderr).toBe(1);
+      const later = (await pricesOf(tent.id)).find(([id, block]) => block === 2 && id !== Number(other!.id))![0];
+      expect(lost.stderr).toContain(`price ${String(other!.id)} (20.00). Price ${later}, written after it, could not be taken back`);
+      expect(lost.stderr).toContain(`rentals prices delete ${later} --inventory-id ${tent.id} --yes`);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('a pair that already has two prices (written by another tool)', () => {
   test('booking says the item has two prices for the block, naming both, and how to remove one', async () => {
     const tent = await item(4, 450);

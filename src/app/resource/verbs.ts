@@ -5,7 +5,6 @@ import type { Address } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { PlannedWrite, RecordWrites } from '../../data/planned-write.js';
 import type { Change } from '../../domain/changes.js';
-import { throughTheDay } from '../../domain/dates.js';
 import { type FieldIssue, NotFoundError, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
@@ -203,6 +202,7 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   // The whole day of an end given as a day, before the dates that default to it (an event's teardown and pickup to its end).
+  const { throughTheDay } = await import('../../domain/dates.js');
   body = applyCreateDefaults(def, throughTheDay(await resolver.resolve(def, body), input.wholeDays ?? [], def.dateOrder ?? []));
   const { writer, notices } = await writerOf(deps, def);
   const planned = await writer.planCreate({ def, version, parentId }, body, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });

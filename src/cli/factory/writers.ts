@@ -26,7 +26,7 @@ export interface WritersSetup {
 
 export function writersOver(setup: WritersSetup): BookingDeps {
   const { calendar, advisor, api, writeRule, wallNow } = setup;
-  const writers = buildWriters({ calendar, api, ruleOf: writeRule, now: wallNow, advisor });
+  const writers = buildWriters({ calendar, api, ruleOf: writeRule, now: wallNow, advisor, warn: (message) => setup.notices.warn(message) });
   return {
     calendar,
     advisor,
