@@ -8,7 +8,7 @@ import { type ImplausibleChange, implausibleChange, likelyCause } from '../domai
 import { formatMoneyFixed, money } from '../domain/money.js';
 import { type AnyPlan, type PlanRow, rowsOf } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
-import { displayValue } from './values.js';
+import { type Scalar, displayValue } from './values.js';
 
 const LISTED = 10;
 
@@ -35,12 +35,18 @@ export async function implausibleRefusal(spec: RowSpec, plan: AnyPlan, file: str
   );
 }
 
-/** The row's price moved ×10 or more, and how it reads: `price 33.333 → 33333.00 (×1000)`. */
-function changeOf(spec: RowSpec, row: PlanRow): { change: ImplausibleChange; text: string } | undefined {
+/** Each money field the row changes: its name and its values before and after. */
+function* moneyMoves(spec: RowSpec, row: PlanRow): Generator<{ name: string; before: Scalar; after: Scalar }> {
   for (const name of moneyFields(spec)) {
     const before = row.old?.[name];
     const after = row.new?.[name];
-    if (before === undefined || after === undefined) continue;
+    if (before !== undefined && after !== undefined) yield { name, before, after };
+  }
+}
+
+/** The row's price moved ×10 or more, and how it reads: `price 33.333 → 33333.00 (×1000)`. */
+function changeOf(spec: RowSpec, row: PlanRow): { change: ImplausibleChange; text: string } | undefined {
+  for (const { name, before, after } of moneyMoves(spec, row)) {
     const change = implausibleChange(money(before), money(after));
     const f = field(spec, name);
     if (change) return { change, text: `${name} ${displayValue(f, before)} → ${displayValue(f, after)} (${change.factor})` };
@@ -72,10 +78,7 @@ export function drasticAdjustmentRefusal(spec: RowSpec, rows: readonly PlanRow[]
 
 /** A price taken to 0 (`675.00 → 0.00`) or moved ×10 or more (`675.00 → 7425.00 (×11)`). */
 function drasticChange(spec: RowSpec, row: PlanRow): { zero: boolean; text: string } | undefined {
-  for (const name of moneyFields(spec)) {
-    const before = row.old?.[name];
-    const after = row.new?.[name];
-    if (before === undefined || after === undefined) continue;
+  for (const { before, after } of moneyMoves(spec, row)) {
     const [from, to] = [money(before), money(after)];
     const change = implausibleChange(from, to);
     const zero = from.units > 0n && to.units <= 0n;
