@@ -57,7 +57,8 @@ export class UnknownNameError extends ValidationError {
 export function formatIssue(issue: FieldIssue): string {
   // Not said twice: a message that quotes the text already (`no event is named "Gala"`).
   const value = issue.value === undefined ? undefined : formatValue(issue.value);
-  const shown = value === undefined || (typeof issue.value === 'string' && issue.message.includes(value)) ? '' : ` (got ${value})`;
+  const quoted = typeof issue.value === 'string' && issue.value.trim() !== '' && issue.message.includes(value!);
+  const shown = value === undefined || quoted ? '' : ` (got ${value})`;
   return `${issue.field}: ${issue.message}${shown}`;
 }
 
