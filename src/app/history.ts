@@ -14,7 +14,7 @@ import type { GroupedView, View } from '../output/views.js';
 import { named, referenceNames } from './changes-view.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
 import type { Factory } from './factory.js';
-import { describeProgress, howItStopped, rootOf, standingOf, standingUndoOf, stepStates, unfinished } from './undo-progress.js';
+import { describeProgress, howItStopped, openUndos, rootOf, standingOf, standingUndoOf, stepStates, unfinished } from './undo-progress.js';
 
 /** Which entries: from a wall time on, that changed an event (or its bookings) or an item (its prices, bookings of it), at most so many. */
 export interface HistoryFilter {
@@ -214,7 +214,7 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
   const entries = chosenEntries(standingOf(all), { since, eventId, itemId, limit: request.limit });
   if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
   const states = await undoStates(deps, all);
-  for (const entry of standingOf(all)) {
+  for (const entry of openUndos(all)) {
     const state = states.state.get(entry.id);
     if (state === 'partial' || state === 'interrupted') deps.notices().warn(unfinishedNotice(entry));
   }

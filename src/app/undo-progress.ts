@@ -63,6 +63,11 @@ export function unfinished(entry: HistoryEntry): boolean {
   return entry.end?.outcome !== 'complete';
 }
 
+/** The undos left unfinished that are still open: not taken back since (--reverse), oldest first. */
+export function openUndos(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  return standingOf(entries).filter((entry) => unfinished(entry) && !takenBack(entries, entry.id));
+}
+
 /** The entry undone first in the chain of undos `id` is part of (undo, redo, …): what one lock guards. */
 export function rootOf(entries: readonly HistoryEntry[], id: string): string {
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -97,8 +102,8 @@ export function undosOfReport(entries: readonly HistoryEntry[], path: string): {
   return found;
 }
 
-/** Whether a complete undo of `id` stands. */
-function takenBack(entries: readonly HistoryEntry[], id: string): boolean {
+/** Whether a complete undo of `id` stands (an unfinished undo taken back with --reverse is no longer one to finish). */
+export function takenBack(entries: readonly HistoryEntry[], id: string): boolean {
   const undo = standingUndoOf(entries, id);
   return undo !== undefined && !unfinished(undo);
 }

@@ -37,7 +37,7 @@ import { announcePlanned, carryOut } from './carry-out.js';
 import { changesView } from './changes-view.js';
 import type { Factory, HistoryLog, Interrupts } from './factory.js';
 import type { CalendarWrites } from './ports.js';
-import { AlreadyUndoneError, describeProgress, howItStopped, rootOf, standingOf, standingUndoOf, stands, stepStates, unfinished } from './undo-progress.js';
+import { AlreadyUndoneError, describeProgress, howItStopped, openUndos, rootOf, standingOf, standingUndoOf, stands, stepStates, takenBack, unfinished } from './undo-progress.js';
 import { type Verdict, addressOf, readNow, settleInDoubt } from './undo-settle.js';
 import { quotedName } from '../common/sanitize.js';
 
@@ -134,7 +134,7 @@ export async function undo(deps: UndoDeps, request: UndoRequest): Promise<View> 
 function choose(entries: readonly HistoryEntry[], request: UndoRequest): HistoryEntry {
   const standing = standingOf(entries);
   if (request.entry === undefined && (request.finish || request.reverse)) {
-    const open = standing.filter(unfinished);
+    const open = openUndos(entries);
     if (open.length === 0) throw new UsageError(`no undo was left unfinished: nothing to ${request.finish ? 'finish' : 'take back'} (rentals history)`);
     return open[open.length - 1]!;
   }
@@ -143,7 +143,7 @@ function choose(entries: readonly HistoryEntry[], request: UndoRequest): History
 
 /** The unfinished undo the entry is (or that partly undid it), if any. */
 function unfinishedUndo(entries: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry | undefined {
-  if (unfinished(entry) && stands(entry)) return entry;
+  if (unfinished(entry) && stands(entry) && !takenBack(entries, entry.id)) return entry;
   const undo = standingUndoOf(entries, entry.id);
   return undo && unfinished(undo) ? undo : undefined;
 }

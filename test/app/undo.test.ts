@@ -240,6 +240,12 @@ describe('undo through the writers', () => {
     expect(await lines()).toEqual([]);
     expect(reversing.own.undoes).toEqual(['undo0001']);
     expect(reversing.own.end).toEqual({ outcome: 'complete' });
+    // Taken back, the stopped undo is no longer one to finish: named or not, --finish is refused, nothing written.
+    const after = depsOf(reversing.deps.history.entries());
+    await expect(undo(after.deps, { entry: 'undo0001', allowOverbook: false, dryRun: false, finish: true })).rejects.toThrow(/was undone already, by/);
+    await expect(undo(after.deps, { allowOverbook: false, dryRun: false, finish: true })).rejects.toThrow('no undo was left unfinished');
+    expect(after.w.recorded).toEqual([]);
+    expect(await lines()).toEqual([]);
     const again = depsOf(reversing.deps.history.entries());
     await undo(again.deps, { entry: 'lines001', allowOverbook: false, dryRun: false });
     expect(await lines()).toEqual([2, 3, 4]);
