@@ -4,7 +4,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { openInput } from '../../src/bulk/input/index.js';
 import { readXlsx } from '../../src/bulk/input/xlsx.js';
+import { ZipWriter } from '../../src/common/zip-write.js';
 import type { Row } from '../../src/output/format.js';
 import { renderXlsx } from '../../src/output/xlsx-render.js';
 import type { RecordListView } from '../../src/output/views.js';
@@ -47,5 +49,18 @@ describe('rentals xlsx, read back', () => {
 
   test('a file that is no .xlsx is refused with what is wrong', () => {
     expect(readXlsx(Buffer.from('PK\u0003\u0004 not really a zip')).issues[0]!.rule).toMatch(/^not a readable \.xlsx: it is not a zip archive/);
+    // An OpenDocument spreadsheet is a zip too: it is named, with what to do instead.
+    const zip = new ZipWriter();
+    const ods = Buffer.concat([...zip.file('mimetype', 'application/vnd.oasis.opendocument.spreadsheet'), ...zip.file('content.xml', '<x/>'), ...zip.finish()]);
+    expect(readXlsx(ods).issues[0]!.rule).toBe('not a readable .xlsx: it is an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel Workbook) or as CSV, and import that');
+  });
+
+  test('a binary .xls (an Office 97-2003 compound document) is refused, not read as CSV', async () => {
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504, 0x41)]);
+    const input = await openInput((async function* () { yield new Uint8Array(xls); })(), { file: 'prices.xls' });
+    const rows: unknown[] = [];
+    for await (const row of input.rows) rows.push(row);
+    expect(rows).toEqual([]);
+    expect(input.issues()).toEqual([{ line: 1, rule: 'a binary .xls (Excel 97-2003) workbook, which is not read: save it as .xlsx (Excel Workbook) or as CSV, and import that' }]);
   });
 });

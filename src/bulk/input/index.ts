@@ -66,6 +66,12 @@ function isZip(chunk: string | Uint8Array | undefined): boolean {
   return chunk instanceof Uint8Array && chunk.length >= 4 && chunk[0] === 0x50 && chunk[1] === 0x4b && chunk[2] === 0x03 && chunk[3] === 0x04;
 }
 
+/** The first bytes of an Office 97-2003 file (a compound document): a binary .xls, not read. */
+function isCompoundDocument(chunk: string | Uint8Array | undefined): boolean {
+  const signature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+  return chunk instanceof Uint8Array && chunk.length >= signature.length && signature.every((byte, i) => chunk[i] === byte);
+}
+
 async function* replayed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
   if (first.done) return;
   yield first.value;
@@ -86,7 +92,12 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
   const raw = chunks[Symbol.asyncIterator]();
   const first = await raw.next();
   const all = replayed(first, raw);
-  if (options.format === 'xlsx' || (options.format === undefined && isZip(first.done ? undefined : first.value))) return openSpreadsheet(all, options.file);
+  const head0 = first.done ? undefined : first.value;
+  if (options.format === 'xlsx' || (options.format === undefined && isZip(head0))) return openSpreadsheet(all, options.file);
+  if (options.format === undefined && isCompoundDocument(head0)) {
+    const issue = { line: 1, rule: 'a binary .xls (Excel 97-2003) workbook, which is not read: save it as .xlsx (Excel Workbook) or as CSV, and import that' };
+    return { ...inputFromRows(options.file, []), format: 'xlsx', issues: () => [issue] };
+  }
   const texts = decode(all)[Symbol.asyncIterator]();
   // Read just far enough to see the first non-blank character.
   const head: string[] = [];

@@ -38,7 +38,11 @@ const textOf = (archive: ZipArchive, path: string): string | undefined => archiv
 function openWorkbook(archive: ZipArchive): Workbook {
   const officeDocument = relationships(textOf(archive, '_rels/.rels') ?? '', '').find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   const workbook = textOf(archive, officeDocument);
-  if (workbook === undefined) throw new ZipError(`it has no workbook (${officeDocument})`);
+  if (workbook === undefined) {
+    // An OpenDocument file says what it is in its first entry.
+    if (textOf(archive, 'mimetype')?.includes('opendocument.spreadsheet')) throw new ZipError('it is an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel Workbook) or as CSV, and import that');
+    throw new ZipError(`it has no workbook (${officeDocument})`);
+  }
   const base = officeDocument.replace(/[^/]*$/, '');
   const rels = relationships(textOf(archive, `${base}_rels/${officeDocument.slice(base.length)}.rels`) ?? '', base);
   const firstSheet = /<(?:\w+:)?sheet\b[^>]*?\b(?:\w+:)?id="([^"]+)"/.exec(workbook)?.[1];
