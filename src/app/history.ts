@@ -211,8 +211,13 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
   ]);
   // An entry whose every write backed out (a lost race) stands for nothing: not listed.
   const all = deps.history().entries();
-  const entries = chosenEntries(standingOf(all), { since, eventId, itemId, limit: request.limit });
-  if (entries.length === 0) deps.notices().info('No entries in the history of writes.');
+  const standing = standingOf(all);
+  const entries = chosenEntries(standing, { since, eventId, itemId, limit: request.limit });
+  const filters = [request.event === undefined ? '' : '--event', request.item === undefined ? '' : '--item', request.since === undefined ? '' : '--since'].filter(Boolean);
+  if (entries.length === 0) {
+    // Filters that keep none are not an empty history.
+    deps.notices().info(standing.length > 0 && filters.length > 0 ? `No entries match ${filters.join(' and ')} (the history of writes has ${standing.length === 1 ? '1 entry' : `${standing.length} entries`}).` : 'No entries in the history of writes.');
+  }
   const states = await undoStates(deps, all);
   for (const entry of openUndos(all)) {
     const state = states.state.get(entry.id);
