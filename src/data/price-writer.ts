@@ -10,7 +10,8 @@ import type { Address, ApiRecord } from '../api/resource-api.js';
 import { BeforeCreate } from '../api/unknown-outcome.js';
 import { formatMoneyFixed } from '../domain/money.js';
 import { type CalendarPrice, readInt, readMoney, readPrice } from '../domain/records.js';
-import { type PricePair, judgePricePair, pricesOfPair, pricesText } from '../domain/prices.js';
+import { type PricePair, judgePricePair, pricesOfPair, pricesText, removeCommand } from '../domain/prices.js';
+import type { Catalog } from './catalog.js';
 import { quotedName } from '../common/sanitize.js';
 import { shellLine } from '../common/shell-words.js';
 import { LostRace } from './refused.js';
@@ -66,7 +67,7 @@ export class PriceWriter extends RecordWriter {
     } catch (error) {
       throw new LostRace(
         `another write added a price for item ${itemId} and rental block ${blockId} at the same moment: ${pricesText(earlier)}. Price ${id}, written after it, could not be taken back ` +
-          `(${error instanceof Error ? error.message : String(error)}): the pair has two prices. Remove it:\n  ${shellLine(['rentals', 'prices', 'delete', String(id), '--inventory-id', String(itemId), '--yes'])}`,
+          `(${error instanceof Error ? error.message : String(error)}): the pair has two prices. Remove it:\n  ${removeCommand({ id, itemId })} --yes`,
       );
     }
     api.withdrawSince(mark);
@@ -120,11 +121,15 @@ export class PriceWriter extends RecordWriter {
     }
   }
 
-  private async pair(itemId: number, blockId: number): Promise<PricePair> {
-    const { catalog } = this.calendar;
-    const [items, blocks] = await Promise.all([catalog.names('inventory'), catalog.names('rentalBlocks')]);
-    return { itemId, itemName: items.label(itemId) ?? `item ${itemId}`, blockId, blockName: blocks.label(blockId) ?? `rental block ${blockId}` };
+  private pair(itemId: number, blockId: number): Promise<PricePair> {
+    return namedPair(this.calendar.catalog, itemId, blockId);
   }
+}
+
+/** The item and the rental block with the names people know them by (their kind and id when they have none). */
+export async function namedPair(catalog: Catalog, itemId: number, blockId: number): Promise<PricePair> {
+  const [items, blocks] = await Promise.all([catalog.names('inventory'), catalog.names('rentalBlocks')]);
+  return { itemId, itemName: items.label(itemId) ?? `item ${itemId}`, blockId, blockName: blocks.label(blockId) ?? `rental block ${blockId}` };
 }
 
 /** `15.00`: the amount as the refusal's command gives it (as sent when it is not a decimal). */

@@ -76,7 +76,7 @@ export function removeOneCommands(prices: readonly CalendarPrice[]): string[] {
 }
 
 /** `rentals prices delete 62 --inventory-id 7`. */
-export function removeCommand(price: CalendarPrice): string {
+export function removeCommand(price: Pick<CalendarPrice, 'id' | 'itemId'>): string {
   return shellLine(['rentals', 'prices', 'delete', String(price.id), '--inventory-id', String(price.itemId)]);
 }
 
@@ -97,7 +97,7 @@ export function judgePricePair(pair: PricePair, price: Money, existing: readonly
   const amount = formatMoneyFixed(price);
   const what = `${quotedName(pair.itemName)} already has ${taken.length === 1 ? 'a price' : `${taken.length} prices`} for the rental block ${quotedName(pair.blockName)}: ${pricesText(taken)}`;
   const rule = `An item has one price per rental block. Nothing was sent.`;
-  const moving = self === undefined ? [] : [`Or delete price ${self} instead of moving it:`, `  ${shellLine(['rentals', 'prices', 'delete', String(self), '--inventory-id', String(pair.itemId)])}`];
+  const moving = self === undefined ? [] : [`Or delete price ${self} instead of moving it:`, `  ${removeCommand({ id: self, itemId: pair.itemId })}`];
   if (taken.length === 1) {
     const [one] = taken as [CalendarPrice];
     throw new PricePairTaken(

@@ -4,6 +4,7 @@
 
 import type { ReportLine, RowOperations } from '../../bulk/index.js';
 import type { LiveRecord } from '../../bulk/live.js';
+import { namedPair } from '../../data/price-writer.js';
 import { refuseAmbiguousPair } from '../../domain/prices.js';
 import { readInt, readPrice } from '../../domain/records.js';
 import type { Change } from '../../domain/changes.js';
@@ -71,11 +72,7 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Vie
 async function refuseSeveral(deps: Pick<BulkDeps, 'catalog'>, matches: readonly LiveRecord[]): Promise<never> {
   const prices = matches.flatMap((record) => readPrice({ ...record.values, id: record.id }, Number(record.values.inventoryId)) ?? []);
   const [first] = prices;
-  const catalog = deps.catalog();
-  const [items, blocks] = await Promise.all([catalog.names('inventory'), catalog.names('rentalBlocks')]);
-  const itemId = first!.itemId;
-  const blockId = first!.blockId;
-  refuseAmbiguousPair({ itemId, itemName: items.label(itemId) ?? `item ${itemId}`, blockId, blockName: blocks.label(blockId) ?? `rental block ${blockId}` }, prices);
+  refuseAmbiguousPair(await namedPair(deps.catalog(), first!.itemId, first!.blockId), prices);
 }
 
 /** The operations, keeping the last error they threw (the runner turns errors into a `failed` outcome). */
