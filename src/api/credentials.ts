@@ -17,15 +17,25 @@ import { hasClientCredentials, updateProfile } from '../config/store.js';
 /** Renew this long before the stated expiry (at most half the token's life), so a token does not die mid-request. */
 const EXPIRY_SKEW_MS = 60_000;
 
-export function missingCredentialsMessage(settings: Settings, missing: Array<'base URL' | 'access token'>): string {
+export type MissingSetting = 'base URL' | 'access token';
+
+/** `no base URL and no access token is set (profile "default").` */
+export function missingSettingsLine(settings: Settings, missing: readonly MissingSetting[]): string {
+  return `no ${missing.join(' and no ')} is set (profile "${settings.profileName.value}").`;
+}
+
+/** What is missing and the ways to set it: the base URL the settings have (if any) is the one the commands name. */
+export function missingCredentialsMessage(settings: Settings, missing: readonly MissingSetting[]): string {
   const profile = settings.profileName.value;
   const flag = profile === 'default' ? '' : ` --profile ${profile}`;
+  const base = settings.baseUrl.value ?? 'https://api.example.com';
+  const exported = [missing.includes('base URL') ? `RENTALS_BASE_URL=${base}` : '', missing.includes('access token') ? 'RENTALS_TOKEN=<access token>' : ''].filter(Boolean);
   return [
-    `no ${missing.join(' and no ')} is set (profile "${profile}").`,
-    'Set them with one of:',
-    `  rentals auth login${flag} --base-url https://api.example.com --with-token < token.txt`,
-    `  rentals auth login${flag} --base-url https://api.example.com --client-id <id>   (asks for the secret)`,
-    '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN=<access token>',
+    missingSettingsLine(settings, missing),
+    `Set ${missing.length > 1 ? 'them' : 'it'} with one of:`,
+    `  rentals auth login${flag} --base-url ${base} --with-token < token.txt`,
+    `  rentals auth login${flag} --base-url ${base} --client-id <id>   (asks for the secret)`,
+    `  export ${exported.join(' ')}`,
     'Or try everything locally: rentals sandbox --seed',
   ].join('\n');
 }

@@ -4,7 +4,7 @@
 // Tokens never come from a flag (shell history, `ps`): from stdin, a hidden prompt or client credentials.
 
 import { authorize, expiryFrom } from '../api/authorize.js';
-import { StoredCredentials, credentialsWithheld } from '../api/credentials.js';
+import { type MissingSetting, StoredCredentials, credentialsWithheld, missingSettingsLine } from '../api/credentials.js';
 import { assertSafeTransport } from '../api/transport.js';
 import { maskSecret, shownSetting } from '../config/settings.js';
 import { type SettingDef, SETTINGS } from '../config/settings-table.js';
@@ -143,7 +143,14 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
   const width = Math.max(...rows.map(([k]) => k.length));
   const text = rows.map(([k, v, o]) => `${k.padEnd(width)}  ${v}${o && o !== 'not set' ? `  (from ${o})` : ''}`).join('\n');
   const view: TextView = { kind: 'text', text, data: [{ ready, ...out }] };
-  if (!ready) return { view, warnings: ['Not ready: a base URL and a token are needed. Run `rentals auth login --help`.'], exitCode: ExitCode.auth };
+  if (!ready) {
+    const missing: MissingSetting[] = [];
+    if (!settings.baseUrl.value) missing.push('base URL');
+    if (!credentials.usable && !withheld) missing.push('access token');
+    const why = missing.length > 0 ? missingSettingsLine(settings, missing) : `${withheld ?? 'the credentials cannot be used'}.`;
+    const flag = settings.profileName.value === 'default' ? '' : ` --profile ${settings.profileName.value}`;
+    return { view, warnings: [`Not ready: ${why} Run \`rentals auth login${flag} --help\`.`], exitCode: ExitCode.auth };
+  }
   return { view, exitCode: check?.code ?? ExitCode.ok };
 }
 

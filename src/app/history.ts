@@ -3,7 +3,7 @@
 // that did not finish: what it put back, what may have been sent, what not, and the ways on), an
 // entry undone with the undo that stands for it. An undo left unfinished is said on stderr too.
 
-import type { HistoryEntry, HistoryRecord } from '../config/history.js';
+import { type HistoryEntry, type HistoryRecord, renamesOf } from '../config/history.js';
 import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
 import { wallTimeOf } from '../domain/wall-time.js';
@@ -76,21 +76,33 @@ function fieldsOf(resource: string): string[] {
   return def ? writableFields(def).map((f) => f.name) : [];
 }
 
-function touches(record: HistoryRecord, resource: 'events' | 'inventory', id: number): boolean {
+/** Whether a record changed the event or item `is` names (or its bookings, its prices). */
+function touches(record: HistoryRecord, resource: 'events' | 'inventory', is: (id: number) => boolean): boolean {
   const values = [record.before, record.after].filter((r): r is Record<string, unknown> => r !== null);
-  if (resource === 'events') return (record.resource === 'events' && record.id === id) || (record.resource === 'bookings' && (record.parentId === id || values.some((r) => Number(r.eventId) === id)));
-  if (record.resource === 'inventory') return record.id === id;
-  if (record.resource === 'prices') return record.parentId === id || values.some((r) => Number(r.inventoryId) === id);
-  return record.resource === 'bookings' && values.some((r) => Number(r.inventoryId) === id);
+  if (resource === 'events') return (record.resource === 'events' && is(record.id)) || (record.resource === 'bookings' && ((record.parentId !== undefined && is(record.parentId)) || values.some((r) => is(Number(r.eventId)))));
+  if (record.resource === 'inventory') return is(record.id);
+  if (record.resource === 'prices') return (record.parentId !== undefined && is(record.parentId)) || values.some((r) => is(Number(r.inventoryId)));
+  return record.resource === 'bookings' && values.some((r) => is(Number(r.inventoryId)));
 }
 
-/** The entries (oldest first, as kept) the filter keeps, newest first. */
+/** The entries (oldest first, as kept) the filter keeps, newest first. A record deleted and brought back under a new id (an undo) is found by either id. */
 export function chosenEntries(entries: readonly HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
   const { since, eventId, itemId, limit } = filter;
+  const renamed = renamesOf(entries);
+  const sameAs = (resource: 'events' | 'inventory', wanted: number) => {
+    const standing = renamed(resource, wanted);
+    return (id: number) => renamed(resource, id) === standing;
+  };
   let chosen = [...entries].reverse();
   if (since !== undefined) chosen = chosen.filter((e) => wallTimeOf(Date.parse(e.at)) >= since);
-  if (eventId !== undefined) chosen = chosen.filter((e) => e.records.some((r) => touches(r, 'events', eventId)));
-  if (itemId !== undefined) chosen = chosen.filter((e) => e.records.some((r) => touches(r, 'inventory', itemId)));
+  if (eventId !== undefined) {
+    const is = sameAs('events', eventId);
+    chosen = chosen.filter((e) => e.records.some((r) => touches(r, 'events', is)));
+  }
+  if (itemId !== undefined) {
+    const is = sameAs('inventory', itemId);
+    chosen = chosen.filter((e) => e.records.some((r) => touches(r, 'inventory', is)));
+  }
   return limit === undefined ? chosen : chosen.slice(0, limit);
 }
 
@@ -224,5 +236,6 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
     if (state === 'partial' || state === 'interrupted') deps.notices().warn(unfinishedNotice(entry));
   }
   const view = historyView(entries, states);
-  return entries.length === 0 ? view : { ...view, forPeople: historyForPeople(entries, all, states, () => deps.catalog()) };
+  // The notice above has said why there is nothing to show.
+  return entries.length === 0 ? { ...view, emptyNote: '' } : { ...view, forPeople: historyForPeople(entries, all, states, () => deps.catalog()) };
 }

@@ -8,14 +8,28 @@ const UNIT_MS: Record<string, number> = { w: 7 * DAY_MS, d: DAY_MS, h: HOUR_MS, 
 const DURATION = /^(?:\d{1,5}[wdhm]\s*)+$/;
 const MAX_MS = 366 * DAY_MS;
 const RULE = 'must be a length like 2d, 36h, 90m, 1w or 1d12h (weeks, days, hours, minutes), more than 0 and at most 366 days';
+const SIGNED_RULE = 'must be a length like 2d, -36h, 90m, 1w or -1d12h (weeks, days, hours, minutes; - for earlier), more than 0 and at most 366 days';
 
 /** `2d`, `36h`, `1d12h`, `90m`, `1w` → milliseconds; a DomainRuleError naming `flag` otherwise. */
 export function parseDuration(text: string, flag: string): number {
-  const compact = text.trim().toLowerCase();
+  const ms = lengthOf(text.trim());
+  if (ms === undefined) throw new DomainRuleError(`${flag}: ${JSON.stringify(text)} ${RULE}`);
+  return ms;
+}
+
+/** As parseDuration, with a sign: `-1w` is a week earlier, `+2d` or `2d` two days later. */
+export function parseSignedDuration(text: string, flag: string): number {
+  const signed = /^([+-]?)\s*(.*)$/.exec(text.trim())!;
+  const ms = lengthOf(signed[2]!);
+  if (ms === undefined) throw new DomainRuleError(`${flag}: ${JSON.stringify(text)} ${SIGNED_RULE}`);
+  return signed[1] === '-' ? -ms : ms;
+}
+
+function lengthOf(text: string): number | undefined {
+  const compact = text.toLowerCase();
   let ms = 0;
   if (DURATION.test(compact)) for (const [, n, unit] of compact.matchAll(/(\d+)([wdhm])/g)) ms += Number(n) * UNIT_MS[unit!]!;
-  if (ms <= 0 || ms > MAX_MS) throw new DomainRuleError(`${flag}: ${JSON.stringify(text)} ${RULE}`);
-  return ms;
+  return ms <= 0 || ms > MAX_MS ? undefined : ms;
 }
 
 /** 2d, 1d12h, 90m → `2d`, `1d 12h`, `1h 30m`: the largest units first, zero parts left out. */

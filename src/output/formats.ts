@@ -46,16 +46,17 @@ export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean): Vi
 /** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
 export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false): void {
   if (prints(kind, format, hasPage)) return;
+  const printed = formatsFor(kind, hasPage).join(', ');
   if (format === 'xlsx') {
     const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
-    throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${OUTPUT_FORMATS.join(', ')}`);
+    throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);
   }
   if (format === 'html' || format === 'pdf') {
-    throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${OUTPUT_FORMATS.join(', ')}`);
+    throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${printed}`);
   }
   const name = kind === undefined ? undefined : KIND_NAMES[kind];
   const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;
-  throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${OUTPUT_FORMATS.join(', ')}`);
+  throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${printed}`);
 }
 
 /** Formats whose text keeps its own exact escaping (JSON's, RFC 4180's, RFC 5545's, tsv's visible escapes). */

@@ -70,7 +70,7 @@ export async function* renderTable(view: DataView, options: RenderOptions): Asyn
     if (cells.layout({ available: options.terminalWidth, assumedWidth: ASSUMED_WIDTH }).cut) return yield* entries(grouped, grouped.entry, options.terminalWidth, colors);
   }
   if (cells.rowCount === 0 && blocks.every((b) => !b.heading)) {
-    const note = view.kind === 'records' ? (view.emptyNote ?? 'No records.') : 'No records.';
+    const note = (view.kind === 'records' || view.kind === 'groups' ? view.emptyNote : undefined) ?? 'No records.';
     if (note !== '') options.info(note);
     return;
   }

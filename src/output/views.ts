@@ -102,6 +102,8 @@ export interface GroupedView {
   entry?: (row: Row, groupKey: string) => { lead: string; title: string; lines: string[] };
   /** The records of `-o json`'s `{ "data": [...] }`; by default one per group. */
   data?: readonly unknown[];
+  /** As a record list's: what a table says on stderr when there are no groups ('' says nothing). */
+  emptyNote?: string;
 }
 
 /** A grid: one row per item, one column per day (free units per day). */

@@ -123,6 +123,24 @@ describe('the history of writes', () => {
     expect(read.sort()).toEqual(['inventory']);
   });
 
+  test('an event deleted and brought back under a new id (by undo) is one event: either id, or its name, finds the entries of both', async () => {
+    const lineage = [
+      ...entries,
+      entry('d4', '2027-01-04T10:00:00Z', [{ resource: 'events', id: 7, before: { id: 7, eventName: 'Gala' }, after: null }]),
+      { ...entry('e5', '2027-01-05T10:00:00Z', [{ resource: 'events', id: 12, replaces: 7, before: null, after: { id: 12, eventName: 'Gala' } }]), undoes: 'd4' },
+      entry('f6', '2027-01-06T10:00:00Z', [{ resource: 'bookings', id: 30, parentId: 12, before: null, after: { id: 30, eventId: 12, inventoryId: 9, quantity: 1 } }]),
+      entry('g7', '2027-01-07T10:00:00Z', [{ resource: 'events', id: 8, before: null, after: { id: 8, eventName: 'Other' } }]),
+    ];
+    const calendar = { event: async (ref: string) => ({ id: ref === 'Gala' ? 12 : 0 }) };
+    const { notices } = recordingNotices();
+    const factory = fakeFactory({ history: () => ({ ...log(), entries: () => lineage }), calendar: async () => calendar as never, wallNow: () => Date.UTC(2027, 0, 8), notices: () => notices });
+    const keys = async (event: string) => (await history(factory, { event })).groups.map((g) => g.key);
+    expect(await keys('Gala')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
+    expect(await keys('12')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
+    expect(await keys('7')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
+    expect(await keys('8')).toEqual(['g7']);
+  });
+
   test('an item by its name is looked up in the calendar; nothing kept says so', async () => {
     const { notices, lines } = recordingNotices();
     const calendar = { item: async (ref: string) => ({ id: ref === 'Lamp' ? 9 : 0 }) };

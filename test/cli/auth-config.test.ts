@@ -205,7 +205,13 @@ describe('auth status and logout', () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('base URL    (not set)');
     expect(result.stdout).toContain('token       (not set)');
-    expect(result.stderr).toBe('Not ready: a base URL and a token are needed. Run `rentals auth login --help`.\n');
+    expect(result.stderr).toBe('Not ready: no base URL and no access token is set (profile "default"). Run `rentals auth login --help`.\n');
+  });
+
+  test('a base URL and no token: status names only the token as missing', async () => {
+    const result = await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('Not ready: no access token is set (profile "default"). Run `rentals auth login --help`.\n');
   });
 
   test('short tokens are fully masked', async () => {
@@ -410,13 +416,16 @@ describe('missing settings', () => {
     const result = await runCli(['inventory', 'list'], { env });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
+    // The base URL the settings have is the one the commands name; the export sets what is missing.
+    const base = env.RENTALS_BASE_URL ?? 'https://api.example.com';
+    const exported = [env.RENTALS_BASE_URL ? '' : 'RENTALS_BASE_URL=https://api.example.com', env.RENTALS_TOKEN ? '' : 'RENTALS_TOKEN=<access token>'].filter(Boolean).join(' ');
     expect(result.stderr).toBe(
       [
         `error: ${head}`,
-        'Set them with one of:',
-        '  rentals auth login --base-url https://api.example.com --with-token < token.txt',
-        '  rentals auth login --base-url https://api.example.com --client-id <id>   (asks for the secret)',
-        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN=<access token>',
+        Object.keys(env).length === 0 ? 'Set them with one of:' : 'Set it with one of:',
+        `  rentals auth login --base-url ${base} --with-token < token.txt`,
+        `  rentals auth login --base-url ${base} --client-id <id>   (asks for the secret)`,
+        `  export ${exported}`,
         'Or try everything locally: rentals sandbox --seed',
         '',
       ].join('\n'),

@@ -297,8 +297,19 @@ describe('narrow terminals', () => {
 test('-o ics on commands that print no view is a usage error too', async () => {
   const result = await runCli(['config', 'list', '-o', 'ics'], withApi());
   expect(result.code).toBe(2);
-  expect(result.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints a record list: use table, json, ndjson, csv, tsv\n');
+  expect(result.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints a record list: use table, json, ndjson, csv, tsv, xlsx\n');
   const status = await runCli(['auth', 'status', '-o', 'ics'], withApi());
   expect(status.code).toBe(2);
   expect(status.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints no calendar: use table, json, ndjson, csv, tsv\n');
+});
+
+test('a refused -o names every format the command prints, as its help lists them (agenda: ics and xlsx too)', async () => {
+  const help = await runCli(['agenda', '--help'], withApi());
+  const listed = /-o, --output <format>\s+([a-z|]+)/.exec(help.stdout)?.[1]?.split('|');
+  expect(listed).toEqual(['table', 'json', 'ndjson', 'csv', 'tsv', 'ics', 'xlsx']);
+  for (const format of ['html', 'pdf']) {
+    const result = await runCli(['agenda', '-o', format], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: -o ${format} is for the commands that have a page .*: use ${listed!.join(', ')}\\n$`));
+  }
 });

@@ -78,4 +78,16 @@ describe('notes in the paged text at a terminal, on stderr when piped', () => {
     expect(quiet.paged).not.toContain('Range: ');
     expect(quiet.stderr).not.toContain('Range: ');
   });
+
+  test('history whose filters keep no entry says so once, not also "No records."', async () => {
+    const rentals = cliFor(sandbox, env.RENTALS_CONFIG_DIR);
+    expect((await rentals(['inventory', 'update', '1', '--name', 'Filtered history tent'])).code).toBe(0);
+    for (const argv of [['history', '--item', '1', '--since', 'tomorrow'], ['history', '--item', '1', '--since', 'tomorrow', '--no-pager']]) {
+      const shown = await atTerminal(argv);
+      expect(shown.code).toBe(0);
+      const said = [...shown.paged.split('\n'), ...shown.stderr.split('\n')].filter((line) => line.trim() !== '');
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/^No entries match --item and --since \(the history of writes has \d+ entr(y|ies)\)\.$/);
+    }
+  });
 });

@@ -172,7 +172,7 @@ describe('calendar', () => {
     const error = await render(view, 'ics').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toBe(
-      `-o ics is only for calendar output (an iCalendar document); this command prints ${what}: use table, json, ndjson, csv, tsv`,
+      `-o ics is only for calendar output (an iCalendar document); this command prints ${what}: use table, json, ndjson, csv, tsv, xlsx`,
     );
   });
 });

@@ -2,7 +2,7 @@
 // (domain/event-shift.ts), its bookings judged over the new window by the event writer.
 
 import { parseDateArgument } from '../../domain/dates.js';
-import { formatDuration, parseDuration } from '../../domain/durations.js';
+import { formatDuration, parseSignedDuration } from '../../domain/durations.js';
 import { shiftOffset, shiftedDates } from '../../domain/event-shift.js';
 import { eventLabel } from '../../domain/records.js';
 import { shortWallTime } from '../../domain/wall-time.js';
@@ -21,15 +21,10 @@ export interface MoveRequest {
 }
 
 /** `2d`, `+36h`, `-1w`: a signed length of time. */
-function signedDuration(text: string): number {
-  const trimmed = text.trim();
-  const sign = trimmed.startsWith('-') ? -1 : 1;
-  return sign * parseDuration(trimmed.replace(/^[+-]/, ''), '--by');
-}
 
 export async function moveEvent(deps: EventDeps, request: MoveRequest): Promise<View> {
   if ((request.by === undefined) === (request.to === undefined)) throw new UsageError('give --by <duration> or --to <new dropoff>, one of them');
-  const by = request.by === undefined ? undefined : signedDuration(request.by);
+  const by = request.by === undefined ? undefined : parseSignedDuration(request.by, '--by');
   const to = request.to === undefined ? undefined : parseDateArgument(request.to, deps.now(), '--to');
   const event = await deps.calendar.event(request.event);
   const from = event.dates.dropoffDate ?? event.window?.from;

@@ -4,7 +4,7 @@
 
 import { ApiClient } from '../../api/client.js';
 import type { RequestLogEntry, TokenProvider } from '../../api/http-types.js';
-import { StoredCredentials, credentialsWithheld, insecureHttpAllowed, missingCredentialsMessage, withheldMessage } from '../../api/credentials.js';
+import { type MissingSetting, StoredCredentials, credentialsWithheld, insecureHttpAllowed, missingCredentialsMessage, withheldMessage } from '../../api/credentials.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import { truncate } from '../../common/text.js';
 import { refuseOpenSecretFile } from '../../config/file-mode.js';
@@ -40,7 +40,7 @@ export class RunClient {
       if (!profileExists && profileName.source !== 'default' && knownProfiles.length === 0) {
         ctx.term.stderr.write(`warning: ${profileName.origin}: no profile "${profileName.value}" in the config file (it holds none yet)\n`);
       }
-      const missing: Array<'base URL' | 'access token'> = ['base URL'];
+      const missing: MissingSetting[] = ['base URL'];
       if (!settings.token.value && !hasClientCredentials(settings.profile)) missing.push('access token');
       throw new AuthError(missingCredentialsMessage(settings, missing));
     }
