@@ -20,8 +20,6 @@ export interface MoveRequest {
   dryRun: boolean;
 }
 
-/** `2d`, `+36h`, `-1w`: a signed length of time. */
-
 export async function moveEvent(deps: EventDeps, request: MoveRequest): Promise<View> {
   if ((request.by === undefined) === (request.to === undefined)) throw new UsageError('give --by <duration> or --to <new dropoff>, one of them');
   const by = request.by === undefined ? undefined : parseSignedDuration(request.by, '--by');
