@@ -46,6 +46,17 @@ export class ValidationError extends RentalsError {
   }
 }
 
+/**
+ * A name several records share (`--event-id Gala` when two events are named so): the input is not
+ * invalid but cannot be told apart, exit 2. Said without a verdict: each issue says how many share
+ * the name, their ids, and to give the id instead.
+ */
+export class AmbiguousNameError extends ValidationError {
+  constructor(issues: FieldIssue[], context?: string) {
+    super(issues, context, '');
+  }
+}
+
 /** A name that matches nothing (`--inventory-id "Tnet"`, `events get "No such"`): not found, exit 4. */
 export class UnknownNameError extends ValidationError {
   override readonly exitCode: ExitCodeValue = ExitCode.notFound;
@@ -63,10 +74,10 @@ export function formatIssue(issue: FieldIssue): string {
 }
 
 function formatIssues(issues: FieldIssue[], context: string | undefined, verdict: string): string {
-  // "not found: eventStatusId: no event status is named …" (the issue names what was not found).
+  // "not found: eventStatusId: no event status is named …" (the issue names what was not found); no verdict: the issues alone.
   const head = verdict !== 'invalid' ? verdict : context ? `invalid ${context}` : 'invalid input';
-  if (issues.length === 1) return `${head}: ${formatIssue(issues[0]!)}`;
-  return `${head}:\n${issues.map((i) => `  - ${formatIssue(i)}`).join('\n')}`;
+  if (issues.length === 1) return head === '' ? formatIssue(issues[0]!) : `${head}: ${formatIssue(issues[0]!)}`;
+  return `${head === '' ? `${issues.length} names are ambiguous` : head}:\n${issues.map((i) => `  - ${formatIssue(i)}`).join('\n')}`;
 }
 
 function formatValue(value: unknown): string {

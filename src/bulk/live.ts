@@ -103,6 +103,13 @@ export class LiveIndex {
     return typeof rows === 'number' ? [this.recordAt(rows)] : rows.map((row) => this.recordAt(row));
   }
 
+  /** Each record's id with its value of one field (a name index made without a record per row). */
+  *valuesOf(name: string): Generator<[number, Scalar | undefined]> {
+    const column = this.columns[this.fields.indexOf(name)];
+    if (!column) return;
+    for (let row = 0; row < this.ids.length; row++) yield [this.ids[row]!, column[row]];
+  }
+
   /** The record a plan or report row names: by id when it has one, else by its key. */
   find(ids: Ids, values: Values): LiveRecord | undefined {
     if (ids.id !== undefined) return this.get(ids.id);

@@ -3,7 +3,7 @@
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
-import { type NameIndex, ambiguous } from '../data/names.js';
+import { type NameIndex, ambiguous, foldName } from '../data/names.js';
 import type { Draft } from './draft.js';
 import { spreadsheetRewrite } from './sheet-rewrites.js';
 import { type RowIssue, describeIssues } from './issues.js';
@@ -107,6 +107,16 @@ interface Planner {
   /** Found once for the run, not per row: the fields of a row's ids, each key field with the lookup that names it. */
   idNames: readonly string[];
   keyLabels: ReadonlyArray<{ name: string; names: NameIndex | undefined }>;
+  /** A resource whose names are unique (items): the names the rows give as folded by a lookup, and the live records' (made on first use). */
+  names?: { field: string; given: Map<string, GivenName>; live?: Map<string, Array<{ id: number; name: string }>> };
+}
+
+/** A name a row gives a new record, or a record it renames. */
+interface GivenName {
+  line: number;
+  name: string;
+  /** The record renamed; none for a new one. */
+  id?: number;
 }
 
 export function emptyTotals(): PlanTotals {
@@ -165,7 +175,8 @@ export function rowPlanner(spec: RowSpec, live: LiveIndex, lookups: Lookups, opt
     return { name, names: column && lookups[column.resource] };
   });
   const claimed = { ids: [], keys: new Map() };
-  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed, idNames: idFields(spec).filter((name) => name !== 'id'), keyLabels };
+  const names = spec.def.uniqueLabel ? { field: spec.def.labelField ?? 'name', given: new Map<string, GivenName>() } : undefined;
+  const planner: Planner = { spec, live, lookups, options, scope: options.scope ?? {}, claimed, idNames: idFields(spec).filter((name) => name !== 'id'), keyLabels, names };
   return (draft) => planDraft(planner, draft);
 }
 
@@ -201,6 +212,7 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
     changed.push(name);
   }
   if (changed.length === 0) return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
+  if (planner.names && changed.includes(planner.names.field) && !nameOfItsOwn(planner, draft, draft.values[planner.names.field], record.id)) return invalidRow(planner, draft);
   const row: PlanRow = {
     line: draft.line,
     action: 'update',
@@ -266,9 +278,53 @@ function createRow(planner: Planner, draft: Draft): PlanRow {
     }
   }
   if (draft.issues.length > 0) return invalidRow(planner, draft);
+  if (planner.names && !nameOfItsOwn(planner, draft, body[planner.names.field])) return invalidRow(planner, draft);
   const ids = idsOf(planner, undefined, body);
   const valuesOnly = pick(body, Object.keys(body).filter((f) => !(f in ids)));
   return { line: draft.line, action: 'create', ids, label: labelOf(planner, body), old: null, new: valuesOnly };
+}
+
+/**
+ * Whether `name`, given to a new record or to record `self`, is its own: a lookup tells it from
+ * every other record's (data/unique-names.ts) and from the names earlier rows give. Else an issue
+ * names the record or the line that has it. A name kept, it is noted for the rows after.
+ */
+function nameOfItsOwn(planner: Planner, draft: Draft, name: Scalar | undefined, self?: number): boolean {
+  const names = planner.names!;
+  if (typeof name !== 'string') return true;
+  const folded = foldName(name);
+  const { singular } = planner.spec.def;
+  const said = (other: string, what: string) => `${JSON.stringify(name)} cannot be told from ${JSON.stringify(other)}, ${what} (names are matched regardless of case, accents, dashes, quotes and spaces): a name names one ${singular}`;
+  const earlier = names.given.get(folded);
+  // Never the row's own record: a file sets each record once.
+  if (earlier) {
+    const what = earlier.id === undefined ? `the new ${singular} of line ${earlier.line}` : `the name line ${earlier.line} gives ${singular} ${earlier.id}`;
+    addIssue(planner, draft, names.field, said(earlier.name, what));
+    return false;
+  }
+  names.live ??= liveNames(planner.live, names.field);
+  const taken = (names.live.get(folded) ?? []).filter((one) => one.id !== self);
+  if (taken.length > 0) {
+    const ids = taken.map((one) => one.id);
+    const whose = ids.length === 1 ? `${singular} ${ids[0]}` : `${planner.spec.def.plural} ${ids.join(', ')}`;
+    addIssue(planner, draft, names.field, `${said(taken[0]!.name, `the name of ${whose}`)}; to change ${ids.length === 1 ? 'it' : 'one'}, give its id in an id column`);
+    return false;
+  }
+  names.given.set(folded, { line: draft.line, name, ...(self === undefined ? {} : { id: self }) });
+  return true;
+}
+
+/** The live records' names as a lookup folds them. */
+function liveNames(live: LiveIndex, field: string): Map<string, Array<{ id: number; name: string }>> {
+  const byName = new Map<string, Array<{ id: number; name: string }>>();
+  for (const [id, name] of live.valuesOf(field)) {
+    if (typeof name !== 'string') continue;
+    const key = foldName(name);
+    const list = byName.get(key);
+    if (list) list.push({ id, name });
+    else byName.set(key, [{ id, name }]);
+  }
+  return byName;
 }
 
 function addIssue(planner: Planner, draft: Draft, name: string | undefined, rule: string, value?: unknown): void {

@@ -1,5 +1,5 @@
-// The writer of a resource whose only rules are its values' (prices, categories; an item's create
-// and delete): every body through the validator (and an event's date order), the record read
+// The writer of a resource whose only rules are its values' (and, for items and categories, a
+// name of their own: unique-names.ts): every body through the validator (and an event's date order), the record read
 // before an update or delete checked to be the one named, a write whose answer was lost looked up
 // (api/unknown-outcome.ts), and the history told of each record before and after. The writers with
 // calendar rules (events, bookings, stock) build on the same pieces.
@@ -15,6 +15,7 @@ import type { ValidBody } from '../schemas/valid-body.js';
 import { readRecord } from '../schemas/values.js';
 import type { Catalog } from './catalog.js';
 import { type PlannedWrite, type RecordWrites, type WritableResource, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
+import type { UniqueNames } from './unique-names.js';
 
 /** The body through the validator, then (events) its dates in order unless allowed; `changed`: only when the write changes a date. */
 export async function checkedBody(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update', choices: WriteChoices = {}, changed?: Record<string, unknown>): Promise<ValidBody> {
@@ -97,12 +98,21 @@ export class RecordWriter implements RecordWrites {
   constructor(
     readonly resource: WritableResource,
     protected readonly requests: RecordRequests,
+    /** A resource whose names are unique (items, categories): their rule (unique-names.ts). */
+    protected readonly names?: UniqueNames,
   ) {}
 
   async planCreate(at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const valid = await checkedBody(at.def, body, 'create', choices);
+    const known = await this.names?.judgeCreate(at, valid);
     return plainPlan(recordChange(at, null, null, { ...valid }), { method: 'POST', at, body: valid }, async () => {
-      const created = await this.requests.create(at, valid, choices.replaces);
+      const api = this.requests.resourceApi();
+      const mark = api.historyMark();
+      const created = await this.requests.create(at, valid, choices.replaces, known);
+      await this.names?.readBack(at, created, async () => {
+        await this.requests.remove(at, Number(created.id), created);
+        api.withdrawSince(mark);
+      });
       return [recordChange(at, Number(created.id), null, created)];
     });
   }
@@ -111,6 +121,7 @@ export class RecordWriter implements RecordWrites {
     checkBodyId(changes, id);
     const before = await readForWrite(this.requests.resourceApi(), at, id);
     const body = await checkedBody(at.def, mergedBody(at.def, before, id, changes), 'update', choices, changes);
+    await this.names?.judgeUpdate(at, id, before, body);
     return plainPlan(recordChange(at, id, before, { ...before, ...body }), { method: 'PUT', at, id, body }, async () => [recordChange(at, id, before, await this.requests.update(at, id, body, before))]);
   }
 

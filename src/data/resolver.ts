@@ -5,7 +5,7 @@
 // unless the run knows some record is named so (Catalog.reference: then `id:7` or `name:7` says
 // which); a JSON number is an id.
 
-import { type FieldIssue, UnknownNameError, ValidationError } from '../errors.js';
+import { AmbiguousNameError, type FieldIssue, UnknownNameError, ValidationError } from '../errors.js';
 import { type FieldDef, type ResourceDef, type ResourceName, resources } from '../resources/definitions.js';
 import type { Catalog } from './catalog.js';
 import type { LookupResult } from './names.js';
@@ -38,6 +38,7 @@ export class NameResolver {
   async resolve(def: ResourceDef, body: Record<string, unknown>, given: Record<string, unknown> = body): Promise<Record<string, unknown>> {
     const issues: FieldIssue[] = [];
     let allMissing = true;
+    let allAmbiguous = true;
     const out = { ...body };
     for (const field of def.fields) {
       const value = body[field.name];
@@ -47,16 +48,21 @@ export class NameResolver {
         if (!result.ok) {
           issues.push({ field: field.name, message: result.rule, value });
           allMissing &&= result.reason === 'missing';
+          allAmbiguous &&= result.reason === 'ambiguous';
           continue;
         }
         id = out[field.name] = result.id;
       }
       const unknown = field.name in given ? await this.unknownId(field, id) : undefined;
-      if (unknown !== undefined) issues.push({ field: field.name, message: unknown, value });
+      if (unknown !== undefined) {
+        issues.push({ field: field.name, message: unknown, value });
+        allAmbiguous = false;
+      }
     }
-    // Names that match nothing are not found (exit 4); an ambiguous one is a usage error (exit 2).
-    if (issues.length > 0) throw allMissing ? new UnknownNameError(issues, def.singular) : new ValidationError(issues, def.singular);
-    return out;
+    // Names that match nothing are not found (exit 4); an ambiguous one is a usage error (exit 2), said as such (a read is not invalid).
+    if (issues.length === 0) return out;
+    if (allMissing) throw new UnknownNameError(issues, def.singular);
+    throw allAmbiguous ? new AmbiguousNameError(issues, def.singular) : new ValidationError(issues, def.singular);
   }
 
   /**

@@ -1,7 +1,8 @@
 // The writer of inventory items. The rule: an item's units owned never lowered below what events
 // hold of it from now on (domain/stock-change.ts), judged before the write and read back after it
 // (a booking written at the same moment may have taken the units: the item is put back as it was).
-// A new item holds nothing and a deleted one is gone: their writes are checked by the validator only.
+// A new item holds nothing and a deleted one is gone: their writes are checked by the validator,
+// and a new or renamed item's name by the rule that a name names one item (unique-names.ts).
 
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import type { HoldRule } from '../domain/hold-policy.js';
@@ -14,6 +15,7 @@ import type { CalendarData } from './calendar.js';
 import { type PlannedWrite, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
 import { writeGuarded } from './race-guard.js';
 import { RecordRequests, RecordWriter, checkedBody, mergedBody } from './record-writer.js';
+import type { UniqueNames } from './unique-names.js';
 
 export class StockWriter extends RecordWriter {
   constructor(
@@ -22,8 +24,9 @@ export class StockWriter extends RecordWriter {
     private readonly ruleOf: (event: CalendarEvent) => HoldRule,
     private readonly now: () => WallTime,
     private readonly pause?: () => Promise<void>,
+    names?: UniqueNames,
   ) {
-    super('inventory', new RecordRequests(api, calendar.catalog));
+    super('inventory', new RecordRequests(api, calendar.catalog), names);
   }
 
   private future(): Range {
@@ -48,6 +51,7 @@ export class StockWriter extends RecordWriter {
     checkBodyId(changes, id);
     const before = await readForWrite(this.api(), at, id);
     const body = await checkedBody(at.def, mergedBody(at.def, before, id, changes), 'update', choices, changes);
+    await this.names?.judgeUpdate(at, id, before, body);
     const allowOverbook = choices.allowOverbook === true;
     const overbooked = await this.judge(before, readInt(body.quantityAvailable), { allowOverbook });
     const warnings = overbooked ? [[`warning: overbooking: the stock of ${JSON.stringify(overbooked.item.name)} goes below what events hold:`, ...describeStockShortage(overbooked)].join('\n')] : [];

@@ -1,7 +1,7 @@
 // The writers, one per writable resource, each holding its resource's rules: events (status and
 // cancel date kept in step, the calendar's rule over its window), bookings (the booking planner),
 // inventory (units owned never below what is held), prices (one per item and rental block),
-// categories (their values' rules).
+// categories (their values' rules); items and categories, a name of their own (unique-names.ts).
 // Every create, update and delete of the tool goes through one of them (the API refuses a write
 // without their grant: api/write-grant.ts); which one is chosen by the resource, typed, never by a
 // string branch at the call site.
@@ -20,6 +20,7 @@ import { PriceWriter } from './price-writer.js';
 import { RecordRequests, RecordWriter } from './record-writer.js';
 import type { ShortageAdvisor } from './shortage-advisor.js';
 import { StockWriter } from './stock-writer.js';
+import { UniqueNames } from './unique-names.js';
 
 /** The writer of each writable resource, by its name. */
 export interface WriterOf {
@@ -73,11 +74,12 @@ export interface WritersSetup {
 export function buildWriters(setup: WritersSetup): Writers {
   const { calendar, api, ruleOf, now, advisor, pause, warn } = setup;
   const requests = new RecordRequests(api, calendar.catalog);
+  const names = new UniqueNames(calendar.catalog, warn);
   return new Writers({
     events: new EventWriter(calendar, api, ruleOf, now, advisor, pause),
     bookings: new BookingWriter(calendar, api, ruleOf, advisor, pause),
-    inventory: new StockWriter(calendar, api, ruleOf, now, pause),
+    inventory: new StockWriter(calendar, api, ruleOf, now, pause, names),
     prices: new PriceWriter(calendar, requests, warn),
-    categories: new RecordWriter('categories', requests),
+    categories: new RecordWriter('categories', requests, names),
   });
 }

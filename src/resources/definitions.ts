@@ -110,6 +110,11 @@ export interface ResourceDef {
   dayEnds?: readonly string[];
   /** A field that names a record for people (used by name resolution, confirmations). */
   labelField?: string;
+  /**
+   * The label names one record (a catalog entry the tool takes by name): a create or a rename to a
+   * label another record has, as a lookup matches it, is refused by the writer (data/unique-names.ts).
+   */
+  uniqueLabel?: true;
   /** Besides `id`, the fields that together identify one record (within the parent, if any). */
   naturalKey?: readonly string[];
   /** The rule a new record must keep beyond its values' (said in the help of `add`). */
@@ -211,7 +216,9 @@ const TABLE = table({
     columns: ['id', 'name', 'quantityAvailable', 'active'],
     createDefaults: { active: 1 },
     labelField: 'name',
+    uniqueLabel: true,
     naturalKey: ['name'],
+    addRule: 'A name names one item: a name another item has (regardless of case, accents, dashes, quotes and spaces) is refused (exit 1, nothing sent); change that item with `rentals inventory update <id>`.',
     examples: {
       add: ['rentals inventory add --name "Tent 20x20" --quantity-available 4', 'rentals inventory add --file item.json --dry-run'],
       update: ['rentals inventory update 7 --quantity-available 6', 'rentals inventory update 7 --inactive'],
@@ -252,6 +259,8 @@ Rows name an item by id or by name, and set quantityAvailable and active.`,
     columns: ['id', 'name', 'inactive'],
     createDefaults: { inactive: 0 },
     labelField: 'name',
+    uniqueLabel: true,
+    addRule: 'A name names one category: a name another category has (regardless of case, accents, dashes, quotes and spaces) is refused (exit 1, nothing sent); change that category with `rentals categories update <id>`.',
     examples: {
       add: ['rentals categories add --name Tents'],
       update: ['rentals categories update 3 --name "Party tents"'],

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { type ResourceDeps, addView, deleteView, updateView } from '../../src/app/resource/verbs.js';
 import { NameResolver } from '../../src/data/resolver.js';
+import { NameTaken } from '../../src/data/unique-names.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import { UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
@@ -81,5 +82,23 @@ describe('add, update and delete through the writers', () => {
     const category = (await w.call('POST', '/v2/inventorycategory', { body: { name: 'Tents', inactive: 0 } })).json.data[0]!;
     await deleteView(deps, { def: resources.categories, version: 'v2' }, `id:${category.id}`, {});
     expect(asked).toEqual([`Delete inventory category ${category.id} (Tents)?`]);
+  });
+
+  test("an item's or a category's name another record has: refused by its writer before any request, a dry run alike; a change that keeps the name passes", async () => {
+    const { w, deps } = depsOf();
+    const tent = await anItem(w.call, 2);
+    for (const dryRun of [false, true]) {
+      await expect(addView(deps, resources.inventory, 'v2', { flags: { name: tent.name.toUpperCase(), quantityAvailable: '1' }, dryRun })).rejects.toThrow(NameTaken);
+    }
+    const other = await anItem(w.call, 1);
+    await expect(updateView(deps, resources.inventory, 'v2', String(other.id), { flags: { name: ` ${tent.name} ` } }, undefined)).rejects.toThrow(`inventory item ${tent.id} is already named`);
+    await updateView(deps, resources.inventory, 'v2', String(tent.id), { flags: { name: tent.name.toLowerCase(), quantityAvailable: '3' } }, undefined);
+    const category = (await w.call('POST', '/v2/inventorycategory', { body: { name: 'Verbs lights', inactive: 0 } })).json.data[0]!;
+    await expect(addView(deps, resources.categories, 'v2', { flags: { name: 'verbs  LIGHTS' } })).rejects.toThrow(`inventory category ${category.id} is named "Verbs lights"`);
+    // Events are not catalog entries: their names repeat (a fair every year).
+    const fair = await anEvent(w.call, '2025-09-01T08:00:00', '2025-09-02T10:00:00');
+    const dates = { dropoffDate: '2026-09-01T08:00:00', startDate: '2026-09-01T08:00:00', endDate: '2026-09-02T10:00:00', teardownDate: '2026-09-02T10:00:00', pickupDate: '2026-09-02T10:00:00' };
+    await addView(deps, resources.events, 'v1', { flags: { eventName: fair.name, eventStatusId: 2, rentalBlockId: 1, ...dates } });
+    expect(w.recorded.map((r) => [r.resource, r.before === null])).toEqual([['inventory', false], ['events', true]]);
   });
 });

@@ -291,6 +291,19 @@ describe('inventory import (upsert by id or name)', () => {
     ]);
   });
 
+  it('a name a lookup cannot tell from another item\'s, or from one an earlier row gives, is refused with the lines', async () => {
+    const text = ['name,quantityAvailable,id', 'tent,2,', 'Table,1,', 'TABLE,3,', 'Bench,,1', 'bench,5,', 'CHAIR,1,'].join('\n');
+    const { plan, messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });
+    const rule = 'names are matched regardless of case, accents, dashes, quotes and spaces';
+    expect(messages).toEqual([
+      `inv.csv:2:1 name: "tent" cannot be told from "Tent", the name of inventory item 1 (${rule}): a name names one inventory item; to change it, give its id in an id column`,
+      `inv.csv:4:1 name: "TABLE" cannot be told from "Table", the new inventory item of line 3 (${rule}): a name names one inventory item`,
+      `inv.csv:6:1 name: "bench" cannot be told from "Bench", the name line 5 gives inventory item 1 (${rule}): a name names one inventory item`,
+      `inv.csv:7:1 name: "CHAIR" cannot be told from "Chair", the name of inventory items 2, 3 (${rule}): a name names one inventory item; to change one, give its id in an id column`,
+    ]);
+    expect(plan.rows.map((row) => row.action)).toEqual(['invalid', 'create', 'invalid', 'update', 'invalid', 'invalid']);
+  });
+
   it('an ambiguous name, a row that sets nothing, flags compared as 1/0', async () => {
     const text = ['name,active', 'Chair,yes', 'Tent,', 'Tent,true'].join('\n');
     const { plan, messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });

@@ -75,8 +75,10 @@ async function positionalId(catalog: Catalog, def: ResourceDef, value: string | 
 function foundId(found: LookupResult, def: ResourceDef, value: string, name: string): number {
   if (found.ok) return found.id;
   const issue = [{ field: name, message: found.rule, value }];
-  // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2.
-  throw found.reason === 'missing' ? new UnknownNameError(issue, def.singular) : new ValidationError(issue, def.singular);
+  // A name that matches nothing is not found (exit 4), as an id that matches nothing; an ambiguous one is exit 2,
+  // said alone (`2 inventory items are named "Tent": ids 4, 9 (give the id instead)`): a read is not invalid.
+  if (found.reason === 'missing') throw new UnknownNameError(issue, def.singular);
+  throw found.reason === 'ambiguous' ? new UsageError(found.rule) : new ValidationError(issue, def.singular);
 }
 
 /**

@@ -1,0 +1,147 @@
+// The rule of the catalog entries the tool takes by name (items, categories: `uniqueLabel` in their
+// description): a name names one record. Two records whose names a lookup cannot tell apart
+// (names.ts: regardless of case, accents, dashes, quotes and spaces) would make that name stop
+// working everywhere the tool takes one (get, booking by item name, completion), so a create, and
+// an update that renames, to such a name is refused before anything is sent (a dry run alike),
+// naming the record that has it and the command that changes it instead. Every path that writes
+// through the writers gets it: the generic verbs, undo, the assistant's tools; bulk import plans
+// by the same comparison (bulk/plan.ts). A create is read back: of two records of one name
+// written at the same moment, the later backs out. Records that share a name already (written by
+// another tool) can still be changed, and renamed apart.
+
+import type { Address, ApiRecord } from '../api/resource-api.js';
+import { BeforeCreate } from '../api/unknown-outcome.js';
+import { quotedName } from '../common/sanitize.js';
+import { shellLine } from '../common/shell-words.js';
+import { DomainRefusal } from '../domain/errors.js';
+import { type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
+import type { Catalog } from './catalog.js';
+import { foldName } from './names.js';
+import { LostRace } from './refused.js';
+
+/** A create or rename to a name another record has: exit 1, nothing sent. */
+export class NameTaken extends DomainRefusal {}
+
+export interface Namesake {
+  id: number;
+  name: string;
+}
+
+/** The records among `records` (but `self`) whose name a lookup cannot tell from `name`, by id. */
+export function namesakes(def: ResourceDef, records: Iterable<Record<string, unknown>>, name: string, self?: number): Namesake[] {
+  const field = def.labelField ?? 'name';
+  const wanted = foldName(name);
+  const found: Namesake[] = [];
+  for (const record of records) {
+    const label = record[field];
+    const id = Number(record.id);
+    if (typeof label === 'string' && id !== self && foldName(label) === wanted) found.push({ id, name: label });
+  }
+  return found.sort((a, b) => a.id - b.id);
+}
+
+/** `inventory item 25`, `inventory items 25, 26`. */
+function whoText(def: ResourceDef, found: readonly Namesake[]): string {
+  return found.length === 1 ? `${def.singular} ${found[0]!.id}` : `${def.plural} ${found.map((one) => one.id).join(', ')}`;
+}
+
+/** `inventory item 25 is already named "Tent"`, or `… is named "Tent", which "tent" cannot be told from`. */
+export function namesakesText(def: ResourceDef, name: string, found: readonly Namesake[]): string {
+  const verb = found.length === 1 ? 'is' : 'are';
+  if (found.every((one) => one.name.trim() === name.trim())) return `${whoText(def, found)} ${verb} already named ${quotedName(found[0]!.name)}`;
+  const names = [...new Set(found.map((one) => quotedName(one.name)))].join(', ');
+  return `${whoText(def, found)} ${verb} named ${names}, which ${quotedName(name)} cannot be told from (names are matched regardless of case, accents, dashes, quotes and spaces)`;
+}
+
+/**
+ * Refuses `body`'s name when another record of the resource has it (`self`: the record being
+ * renamed). The way out: the command that changes that record with the values given.
+ */
+export function judgeName(def: ResourceDef, records: readonly Record<string, unknown>[], body: Record<string, unknown>, self?: number): void {
+  const name = body[def.labelField ?? 'name'];
+  if (typeof name !== 'string') return;
+  const found = namesakes(def, records, name, self);
+  if (found.length === 0) return;
+  const head = `${namesakesText(def, name, found)}: a name stands for one ${def.singular} wherever rentals takes one by name. Nothing was sent.`;
+  const id = found.length === 1 ? String(found[0]!.id) : '<id>';
+  const change = `  ${updateCommand(def, id, self === undefined ? body : {})}`;
+  const lines =
+    self === undefined
+      ? [head, `Change that ${def.singular} instead:`, change]
+      : [head, `Give ${def.singular} ${self} a name of its own, or change ${found.length === 1 ? `${def.singular} ${id}` : 'one of them'} instead:`, change];
+  throw new NameTaken(lines.join('\n'));
+}
+
+/** `rentals inventory update 25 --quantity-available 3 --active`: the values of `body` but the name, as flags. */
+function updateCommand(def: ResourceDef, id: string, body: Record<string, unknown>): string {
+  const words = ['rentals', def.command, 'update'];
+  const flags: string[] = [];
+  for (const field of writableFields(def)) {
+    const value = body[field.name];
+    if (field.name === (def.labelField ?? 'name') || value === undefined || value === null) continue;
+    if (field.kind === 'bool') {
+      const on = value === true || value === 1 || value === '1' || value === 'true';
+      flags.push(on ? `--${kebabCase(field.name)}` : `--${field.inverseFlag ?? `no-${kebabCase(field.name)}`}`);
+    } else flags.push(`--${kebabCase(field.name)}`, String(value));
+  }
+  // The id is a placeholder when several records have the name: written as is, not quoted.
+  return `${shellLine(words)} ${id}${flags.length ? ` ${shellLine(flags)}` : ''}`;
+}
+
+/** The judgement and the read-back of the writer of a resource whose label is unique. */
+export class UniqueNames {
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {}
+
+  /** Refuses a create's name another record has; what it read is what exists before the create. */
+  async judgeCreate(at: Address, body: Record<string, unknown>): Promise<BeforeCreate | undefined> {
+    if (!at.def.uniqueLabel) return undefined;
+    const records = await this.catalog.list(at.def.name);
+    judgeName(at.def, records, body);
+    return BeforeCreate.of(records.map((record) => record.id));
+  }
+
+  /** Refuses an update that renames the record to a name another record has (one that keeps its name is not judged). */
+  async judgeUpdate(at: Address, id: number, before: ApiRecord, body: Record<string, unknown>): Promise<void> {
+    const field = at.def.labelField ?? 'name';
+    if (!at.def.uniqueLabel || typeof body[field] !== 'string' || body[field] === before[field]) return;
+    judgeName(at.def, await this.catalog.list(at.def.name), body, id);
+  }
+
+  /**
+   * After a create: the records read back; when another of the name was added at the same moment
+   * (a lower id), this one is taken back (`remove`: withdrawn from the run's history too), so of
+   * two the earlier stays and both never back out.
+   */
+  async readBack(at: Address, created: ApiRecord, remove: () => Promise<void>): Promise<void> {
+    if (!at.def.uniqueLabel) return;
+    const id = Number(created.id);
+    const name = created[at.def.labelField ?? 'name'];
+    if (typeof name !== 'string') return;
+    let earlier: Namesake[];
+    try {
+      this.catalog.forget(at.def.name);
+      earlier = namesakes(at.def, await this.catalog.list(at.def.name), name, id).filter((one) => one.id < id);
+    } catch (error) {
+      // The record stands: a check after it that could not be made does not undo it.
+      this.warn(`warning: ${at.def.singular} ${id} was written, but whether another ${at.def.singular} of its name was added at the same moment could not be read (${error instanceof Error ? error.message : String(error)}); rentals ${at.def.command} list shows them`);
+      return;
+    }
+    if (earlier.length === 0) return;
+    const other = `another write added ${whoText(at.def, earlier)} named ${quotedName(earlier[0]!.name)} at the same moment`;
+    try {
+      await remove();
+    } catch (error) {
+      throw new LostRace(
+        `${other}. ${capitalized(at.def.singular)} ${id}, written after it, could not be taken back (${error instanceof Error ? error.message : String(error)}): the name names two. Remove it:\n  ${shellLine(['rentals', at.def.command, 'delete', String(id), '--yes'])}`,
+      );
+    }
+    throw new LostRace(`${other}. ${capitalized(at.def.singular)} ${id}, written after it, was taken back: a name names one ${at.def.singular}. Nothing was changed.`);
+  }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
