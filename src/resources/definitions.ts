@@ -262,7 +262,7 @@ Rows name an item by id or by name, and set quantityAvailable and active.`,
     uniqueLabel: true,
     addRule: 'A name names one category: a name another category has (regardless of case, accents, dashes, quotes and spaces) is refused (exit 1, nothing sent); change that category with `rentals categories update <id>`.',
     examples: {
-      add: ['rentals categories add --name Tents'],
+      add: ['rentals categories add --name Linens'],
       update: ['rentals categories update 3 --name "Party tents"'],
     },
   },
