@@ -15,8 +15,10 @@ const text = pageText;
 const pages = { timeline: () => timelinePage().html, quote: () => quotePage(), 'pick list': () => pickListPage() };
 
 describe('escapeHtml', () => {
-  it('turns markup into entities and control characters into U+FFFD', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>\u0007\u001b[31m\u009b\ttab\nline`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\uFFFD\uFFFD[31m\uFFFD\ttab\nline');
+  it('turns markup into entities and control and bidi characters into the visible escapes the terminal shows', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>\u0007\u001b[31m\u009b\ttab\nline\u202eid\u2066`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\\x07\\x1b[31m\\u009b\\ttab\\nline\\u202eid\\u2066',
+    );
     expect(escapeHtml(12)).toBe('12');
   });
 });
@@ -88,9 +90,9 @@ describe.each(Object.entries(pages))('the %s page', (_name, render) => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`);
   });
 
-  it('shows a hostile name as text, never as markup or control characters', () => {
-    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
-    expect(html).toContain('Lee &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;\uFFFD\uFFFD[31m');
+  it('shows a hostile name as text, never as markup or control characters: its controls as visible escapes', () => {
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFD]/);
+    expect(html).toContain('Lee &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;\\x07\\x1b[31m');
   });
 
   it('has print CSS for the paper size asked', () => {
