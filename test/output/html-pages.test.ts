@@ -190,3 +190,15 @@ describe('the timeline page', () => {
     expect(html).toContain('class="bar firm" style="left:8.33%;width:54.17%"');
   });
 });
+
+describe('the timeline page measures a name as it shows it', () => {
+  it('a bar whose name fits only without its escapes shows no text in the bar (the label beside it names it)', () => {
+    const range = { from: parseWallTime('2026-06-08')!, to: parseWallTime('2026-06-15')! };
+    const bar = (eventId: number, eventName: string) => ({ eventId, eventName, from: parseWallTime('2026-06-09')!, to: parseWallTime('2026-06-10')!, quantity: 1, kind: 'firm' as const });
+    const item = { id: 1, name: 'Tent', owned: 2, steps: [], bars: [bar(1, 'Gala'), bar(2, 'Gala\u202e\u202e\u202e\u202e')] };
+    const page = renderTimelinePage([item], range, { size: 'A4' });
+    const bars = [...page.matchAll(/<span class="bar firm"[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(bars).toEqual(['Gala', '']);
+    expect(page).toContain('1× Gala\\u202e\\u202e\\u202e\\u202e');
+  });
+});
