@@ -9,13 +9,12 @@
 // written at the same moment, the later backs out. Records that share a name already (written by
 // another tool) can still be changed, and renamed apart.
 
-import type { Address, ApiRecord } from '../api/resource-api.js';
+import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import { BeforeCreate } from '../api/unknown-outcome.js';
 import { quotedName } from '../common/sanitize.js';
 import { shellLine } from '../common/shell-words.js';
 import { DomainRefusal } from '../domain/errors.js';
 import { type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
-import type { Catalog } from './catalog.js';
 import { foldName } from './names.js';
 import { LostRace } from './refused.js';
 
@@ -91,14 +90,19 @@ function updateCommand(def: ResourceDef, id: string, body: Record<string, unknow
 /** The judgement and the read-back of the writer of a resource whose label is unique. */
 export class UniqueNames {
   constructor(
-    private readonly catalog: Catalog,
+    private readonly api: () => ResourceApi,
     private readonly warn: (message: string) => void = () => undefined,
   ) {}
+
+  /** The records of the collection written to, as the server has them now (at the write's own API version). */
+  private async records(at: Address): Promise<ApiRecord[]> {
+    return (await this.api().list(at)).records;
+  }
 
   /** Refuses a create's name another record has; what it read is what exists before the create. */
   async judgeCreate(at: Address, body: Record<string, unknown>): Promise<BeforeCreate | undefined> {
     if (!at.def.uniqueLabel) return undefined;
-    const records = await this.catalog.list(at.def.name);
+    const records = await this.records(at);
     judgeName(at.def, records, body);
     return BeforeCreate.of(records.map((record) => record.id));
   }
@@ -107,7 +111,7 @@ export class UniqueNames {
   async judgeUpdate(at: Address, id: number, before: ApiRecord, body: Record<string, unknown>): Promise<void> {
     const field = at.def.labelField ?? 'name';
     if (!at.def.uniqueLabel || typeof body[field] !== 'string' || body[field] === before[field]) return;
-    judgeName(at.def, await this.catalog.list(at.def.name), body, id);
+    judgeName(at.def, await this.records(at), body, id);
   }
 
   /**
@@ -122,8 +126,7 @@ export class UniqueNames {
     if (typeof name !== 'string') return;
     let earlier: Namesake[];
     try {
-      this.catalog.forget(at.def.name);
-      earlier = namesakes(at.def, await this.catalog.list(at.def.name), name, id).filter((one) => one.id < id);
+      earlier = namesakes(at.def, await this.records(at), name, id).filter((one) => one.id < id);
     } catch (error) {
       // The record stands: a check after it that could not be made does not undo it.
       this.warn(`warning: ${at.def.singular} ${id} was written, but whether another ${at.def.singular} of its name was added at the same moment could not be read (${error instanceof Error ? error.message : String(error)}); rentals ${at.def.command} list shows them`);

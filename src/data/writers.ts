@@ -74,7 +74,7 @@ export interface WritersSetup {
 export function buildWriters(setup: WritersSetup): Writers {
   const { calendar, api, ruleOf, now, advisor, pause, warn } = setup;
   const requests = new RecordRequests(api, calendar.catalog);
-  const names = new UniqueNames(calendar.catalog, warn);
+  const names = new UniqueNames(api, warn);
   return new Writers({
     events: new EventWriter(calendar, api, ruleOf, now, advisor, pause),
     bookings: new BookingWriter(calendar, api, ruleOf, advisor, pause),

@@ -218,7 +218,7 @@ const TABLE = table({
     labelField: 'name',
     uniqueLabel: true,
     naturalKey: ['name'],
-    addRule: 'A name names one item: a name another item has (regardless of case, accents, dashes, quotes and spaces) is refused (exit 1, nothing sent); change that item with `rentals inventory update <id>`.',
+    addRule: 'A name another item has (in any case or spacing) is refused (exit 1).',
     examples: {
       add: ['rentals inventory add --name "Tent 20x20" --quantity-available 4', 'rentals inventory add --file item.json --dry-run'],
       update: ['rentals inventory update 7 --quantity-available 6', 'rentals inventory update 7 --inactive'],
@@ -260,7 +260,7 @@ Rows name an item by id or by name, and set quantityAvailable and active.`,
     createDefaults: { inactive: 0 },
     labelField: 'name',
     uniqueLabel: true,
-    addRule: 'A name names one category: a name another category has (regardless of case, accents, dashes, quotes and spaces) is refused (exit 1, nothing sent); change that category with `rentals categories update <id>`.',
+    addRule: 'A name another category has (in any case or spacing) is refused (exit 1).',
     examples: {
       add: ['rentals categories add --name Linens'],
       update: ['rentals categories update 3 --name "Party tents"'],

@@ -164,6 +164,8 @@ describe('delete', () => {
 
 describe('--dry-run on writes', () => {
   test('add: the record it would create for people, a row per field piped; nothing sent', async () => {
+    // The items are read to judge the name (a dry run is judged as a run is).
+    api().get('/v2/inventory').times(2).reply(200, envelope([]));
     const result = await runCli(['inventory', 'add', '--name', 'Tent', '--qty', '4', '--dry-run', '-o', 'table'], withApi());
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Would create item "Tent"\n  Item    Tent\n  Owned   4\n  Active  yes\n');
@@ -175,6 +177,7 @@ describe('--dry-run on writes', () => {
   });
 
   test('--json: a JSON description of the request, in the one envelope, with the change; -o ndjson: the change on one line', async () => {
+    api().get('/v2/inventorycategory').times(2).reply(200, envelope([]));
     const result = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '--json'], withApi());
     expect(result.stderr).toBe('Dry run: 1 record to create; nothing was sent.\n');
     const { data: [request], changes } = JSON.parse(result.stdout) as { data: unknown[]; changes: unknown[] };
@@ -308,9 +311,14 @@ describe('add with --file', () => {
   test('a JSON file gives the body; flags override its fields', async () => {
     const file = join(tempDir(), 'item.json');
     writeFileSync(file, JSON.stringify({ name: 'From file', quantityAvailable: 2, active: false }));
+    // The items read before (the name judged) and after (read back: no other item of the name added meanwhile).
     const scope = api()
+      .get('/v2/inventory')
+      .reply(200, envelope([]))
       .post('/v2/inventory', { name: 'From flag', quantityAvailable: 2, active: 0 })
-      .reply(201, envelope([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]));
+      .reply(201, envelope([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]))
+      .get('/v2/inventory')
+      .reply(200, envelope([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]));
     const result = await runCli(['inventory', 'add', '--file', file, '--name', 'From flag', '--json'], withApi());
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).data).toEqual([{ id: 8, name: 'From flag', quantityAvailable: 2, active: 0 }]);
@@ -546,15 +554,19 @@ describe('--verbose and --debug', () => {
     const scope = api()
       .get('/v2/inventory/3')
       .reply(200, envelope([tent]))
+      .get('/v2/inventory')
+      .reply(200, envelope([tent]))
       .put('/v2/inventory/3')
       .reply(200, envelope([{ ...tent, name: 'Big tent' }]));
     const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Big tent', '--verbose'], withApi());
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
-    expect(lines[1]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
-    expect(lines[2]).toMatch(/^1 record changed\. rentals undo [0-9a-f]{8} takes it back\.$/);
+    // A rename: the other items' names read, to judge the new one.
+    expect(lines[1]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory → 200 in \d+ ms$/);
+    expect(lines[2]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
+    expect(lines[3]).toMatch(/^1 record changed\. rentals undo [0-9a-f]{8} takes it back\.$/);
     expect(result.stdout).toBe('update\tinventory\t3\tBig tent\tname\tTent\tBig tent\n');
     expect(scope.isDone()).toBe(true);
   });

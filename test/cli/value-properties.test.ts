@@ -65,10 +65,12 @@ describe('sent as given when inside the limits', () => {
       fc.asyncProperty(textWith({ maxLength: 60 }), async (name) => {
         let sent: unknown;
         const scope = api()
-          .get('/v2/inventory') // what exists before the POST (api/unknown-outcome.ts)
+          .get('/v2/inventory') // what exists before the POST: its names judged, and api/unknown-outcome.ts
           .reply(200, envelope([]))
           .post('/v2/inventory', (body: Record<string, unknown>) => ((sent = body.name), true))
-          .reply(201, envelope([sampleRecord(resources.inventory, 5)]));
+          .reply(201, envelope([sampleRecord(resources.inventory, 5)]))
+          .get('/v2/inventory') // read back: no other item of the name added at the same moment (data/unique-names.ts)
+          .reply(200, envelope([sampleRecord(resources.inventory, 5)]));
         const result = await runCli(['inventory', 'add', '--name', name, '--quantity-available', '1', '--fields', 'id'], withApi());
         expect(result.code).toBe(0);
         expect(scope.isDone()).toBe(true);

@@ -3,7 +3,7 @@
 // gateways (small proxies on 127.0.0.1 between rentals and a sandbox) answer 502: one after the
 // sandbox applied the write, one without forwarding it. Exit 5 either way; "it was applied" only
 // where it was, and otherwise "may have been applied" with the exact command to check — also
-// when a record with the very values sent existed before (names and lines may repeat).
+// when a record with the very values sent existed before (event names and booking lines may repeat).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resourceList } from '../../src/resources/definitions.js';
@@ -55,10 +55,11 @@ interface WriteCase {
 }
 
 const CASES: WriteCase[] = [
-  { resource: 'inventory', verb: 'add', args: async () => (await item('Twin Tent'), ['inventory', 'add', '--name', 'Twin Tent', '--quantity-available', '50']) },
+  // No twin of an item or a category: a name another record has is refused before anything is sent.
+  { resource: 'inventory', verb: 'add', args: async () => (await item(), ['inventory', 'add', '--name', `Gateway tent ${++serial}`, '--quantity-available', '50']) },
   { resource: 'inventory', verb: 'update', args: async () => ['inventory', 'update', String((await item()).id), '--quantity-available', '9'] },
   { resource: 'inventory', verb: 'delete', args: async () => ['inventory', 'delete', String((await item()).id), '--yes'] },
-  { resource: 'categories', verb: 'add', args: async () => (await made(['categories', 'add', '--name', 'Twin shelf']), ['categories', 'add', '--name', 'Twin shelf']) },
+  { resource: 'categories', verb: 'add', args: async () => ['categories', 'add', '--name', `Gateway shelf ${++serial}`] },
   { resource: 'categories', verb: 'update', args: async () => ['categories', 'update', String((await made(['categories', 'add', '--name', `Shelf ${++serial}`])).id), '--name', `Renamed ${serial}`] },
   { resource: 'categories', verb: 'delete', args: async () => ['categories', 'delete', String((await made(['categories', 'add', '--name', `Shelf ${++serial}`])).id), '--yes'] },
   { resource: 'prices', verb: 'add', args: async () => ['prices', 'add', '--inventory-id', String((await item()).id), '--rental-block-id', '1', '--price', '5'] },

@@ -118,7 +118,10 @@ describe('names typed in another dash, quote or accent style, or case', () => {
 
     const cafe = await addItem('Café “Crème” Stand');
     expect(jsonData(ok(await rentals(['inventory', 'get', 'cafe "creme" stand', '--json'])))[0]!.id).toBe(cafe);
-    const plain = await addItem('Cafe "Creme" Stand');
+    // rentals refuses a second item of a name it could not tell apart; another tool writes one.
+    expect((await rentals(['inventory', 'add', '--name=Cafe "Creme" Stand', '--quantity-available', '2'])).code).toBe(1);
+    const body = JSON.stringify({ name: 'Cafe "Creme" Stand', quantityAvailable: 2, active: 1 });
+    const plain = jsonData(ok(await rentals(['api', 'POST', '/v2/inventory', '--data', body])))[0]!.id as number;
     expect(jsonData(ok(await rentals(['inventory', 'get', 'Cafe "Creme" Stand', '--json'])))[0]!.id).toBe(plain);
     expect(jsonData(ok(await rentals(['inventory', 'get', 'Café “Crème” Stand', '--json'])))[0]!.id).toBe(cafe);
     const both = await rentals(['inventory', 'get', 'CAFÉ "CRÈME" STAND']);

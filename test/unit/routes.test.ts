@@ -141,6 +141,8 @@ describe('every operation reaches the right method and path', () => {
           .reply(201, envelope([record(def, version)]));
         // A price is read back: the item's prices, the new one among them (data/price-writer.ts).
         if (def.name === 'prices') api().get(collection).reply(200, envelope([record(def, version)]));
+        // An item or a category is read back too: no other of its name added at the same moment (data/unique-names.ts).
+        if (def.uniqueLabel) api().get(collection).reply(200, envelope([record(def, version)]));
         break;
       }
       case 'update': {
