@@ -51,7 +51,7 @@ describe('beyond the limits: exit 2, nothing changed on the server', () => {
   test('prices import: float noise beyond 4 places is flagged with --round suggested; with --round it is sent rounded', async () => {
     const noisy = await rentals(['prices', 'import', '-', '--format', 'csv'], { input: 'id,price\n1,132.00000000000003\n' });
     expect(noisy.code).toBe(2);
-    expect(noisy.stderr).toContain('must have at most 4 decimal places (--round 0.01 rounds it)');
+    expect(noisy.stderr).toContain('must have at most 4 decimal places: it looks like floating-point noise; --round 0.01 would send 132.00');
     ok(await rentals(['prices', 'import', '-', '--format', 'csv', '--round', '0.01'], { input: 'id,price\n1,132.00000000000003\n' }));
     expect(await storedPrice()).toBe(132);
   });
