@@ -1,6 +1,7 @@
 // `rentals completion bash|zsh|fish` and the hidden `rentals __complete` the scripts call.
 
 import { HELP_TOPICS } from '../help-topics.js';
+import { SHELLS } from '../completion/shells.js';
 import { defineRawViewCommand, defineViewCommand } from '../registry/spec.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -23,6 +24,7 @@ export const completionCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.completion,
   args: '<shell>',
+  argValues: { shell: SHELLS },
   help: SETUP,
   examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
   view: 'text',
@@ -35,7 +37,7 @@ export const completeCommand = defineRawViewCommand({
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
   flags: {
-    shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' },
+    shell: { value: 'shell', values: SHELLS, help: SHELLS.join('|'), default: 'bash' },
     line: { value: 'text', help: "bash: the line up to the cursor (COMP_LINE), read as bash reads it; the answers are quoted for the shell" },
     replaced: { value: 'text', help: "bash: the text readline replaces (the completion function's $2)" },
   },
