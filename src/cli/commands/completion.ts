@@ -13,8 +13,9 @@ Setup:
   zsh    echo 'eval "$(rentals completion zsh)"' >> ~/.zshrc      (after compinit)
   fish   rentals completion fish > ~/.config/fish/completions/rentals.fish
 
-Completes commands, flags, formats and the names of items, rental blocks, statuses, events and
-categories. Names come from a cache in the config directory, refreshed at most every 5 minutes
+Completes commands, flags, the values a flag or an argument takes when the tool knows them (report
+kinds, --by, --range names, config keys, formats, paper sizes, time zones) and the names of items,
+rental blocks, statuses, events and categories. Names come from a cache in the config directory, refreshed at most every 5 minutes
 with one request bounded by a 1.5 s timeout; a TAB never waits longer. A record whose name holds
 a control character (a line break, a bidi override such as U+202E) is offered by its id, never
 with the raw character: \`--item 7\` takes the id wherever the name is taken.
