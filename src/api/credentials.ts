@@ -74,8 +74,10 @@ function tokenIsExplicit(settings: Settings): boolean {
 export function credentialsWithheld(settings: Settings): string | undefined {
   if (tokenIsExplicit(settings) || !profileHoldsCredentials(settings) || profileCredentialsApply(settings)) return undefined;
   const name = settings.profileName.value;
-  const what = hasClientCredentials(settings.profile) ? 'token and client secret' : 'token';
-  return `the ${what} of profile "${name}" belong to ${settings.profile.baseUrl === undefined ? '(no base URL)' : maskUrlCredentials(settings.profile.baseUrl)}; they are not sent to ${settings.baseUrl.value} (from ${settings.baseUrl.origin})`;
+  const both = hasClientCredentials(settings.profile);
+  const owner = settings.profile.baseUrl === undefined ? '(no base URL)' : maskUrlCredentials(settings.profile.baseUrl);
+  const [what, belong, they] = both ? ['token and client secret', 'belong', 'they are'] : ['token', 'belongs', 'it is'];
+  return `the ${what} of profile "${name}" ${belong} to ${owner}; ${they} not sent to ${settings.baseUrl.value} (from ${settings.baseUrl.origin})`;
 }
 
 /** The profile opted in to plain http:// (auth login --insecure-http) for the active base URL. */

@@ -134,7 +134,7 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
     rows.push(['client secret', maskSecret(profile.clientSecret), `profile "${settings.profileName.value}"; ${use}`]);
   }
   rows.push(...shown.filter((def) => def.name === 'configDir').map(row));
-  if (withheld) rows.push(['not used', withheld, 'credentials are bound to their base URL']);
+  if (withheld) rows.push(['not used', withheld, `profile "${settings.profileName.value}"`]);
   if (profile.insecureHttp) rows.push(['plain http', `allowed for ${profile.baseUrl ?? '(no base URL)'}`, `profile "${settings.profileName.value}"`]);
   const ready = Boolean(settings.baseUrl.value && credentials.usable);
   const check = ready && options.check ? await checkCredentials(deps) : undefined;

@@ -20,8 +20,8 @@ export interface ChangesViewOptions {
   names?: ChangeNames;
   /** For people: the line that sums the changes up (by default their count by action). */
   summary?: string;
-  /** Piped too, the sentences and summary on stderr (a command that tells what it did: events book, undo). */
-  narrate?: boolean;
+  /** Piped too, the sentences and summary on stderr (a command that tells what it did: events book, undo); `summary`: the summary alone. */
+  narrate?: ChangesView['narrate'];
 }
 
 /** The change with the name its record gives itself (an event's, an item's, a category's), when it has none yet. */
@@ -40,7 +40,7 @@ export function changesView(changes: readonly Change[], options: ChangesViewOpti
     ...(options.json ? { json: options.json } : {}),
     ...(options.names ? { names: options.names } : {}),
     ...(options.summary === undefined ? {} : { summary: options.summary }),
-    ...(options.narrate ? { narrate: true } : {}),
+    ...(options.narrate ? { narrate: options.narrate } : {}),
   };
   const { catalog } = options;
   if (!catalog) return view;
@@ -104,5 +104,5 @@ export function unchangedRecord(planned: Pick<PlannedWrite, 'changes'>): Change 
 /** `Nothing changed: event 40 "Gala" already has those values.`; `-o json`: the record as it is, no changes. Nothing written, no history. */
 export async function unchangedView(change: Change, dryRun: boolean): Promise<View> {
   const { recordText } = await import('../output/change-lines.js');
-  return changesView([], { dryRun, json: { data: [change.before] }, summary: `${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${recordText(named(change))} already has those values.` });
+  return changesView([], { dryRun, json: { data: [change.before] }, summary: `${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${recordText(named(change))} already has those values.`, narrate: 'summary' });
 }

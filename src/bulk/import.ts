@@ -328,14 +328,20 @@ function roundMoney(moneyNames: readonly string[], draft: Draft, step: Money): v
 }
 
 /** A money value must still fit the reference's scale once rounded (schemas/values.ts). */
-function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: (name: string) => number | undefined, rounded: boolean): void {
+/** Money cells with more decimals than the reference allows, refused (the fields refused); a cell in `noise` says so. */
+function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: (name: string) => number | undefined, rounded: boolean, noise: readonly RowIssue[]): Set<string> {
+  const refused = new Set<string>();
   for (const name of moneyNames) {
     const value = draft.values[name];
     const rule = value === undefined ? undefined : checkDecimalScale(Number(value));
     if (rule === undefined) continue;
     delete draft.values[name];
-    draft.issues.push({ line: draft.line, column: columnOf(name), field: name, rule: rounded ? rule : `${rule} (--round 0.01 rounds it)`, value });
+    refused.add(name);
+    const noisy = noise.find((notice) => notice.field === name);
+    const why = rounded ? rule : noisy ? `${rule}: it ${noisy.rule}` : `${rule} (--round 0.01 rounds it)`;
+    draft.issues.push({ line: draft.line, column: columnOf(name), field: name, rule: why, value });
   }
+  return refused;
 }
 
 function headerIssues(spec: RowSpec, columns: readonly string[] | undefined): RowIssue[] {
@@ -386,9 +392,12 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, lookups: Lookup
     /** The row's draft, its names resolved; undefined for a line --resume carries (checked, not planned). */
     draft(row: InputRow, options: ImportOptions, notices: RowIssue[], carriedIssues: RowIssue[] = []): Draft | undefined {
       const draft = readDraft(row, context);
+      const noise: RowIssue[] = [];
       if (options.round) roundMoney(moneyNames, draft, options.round);
-      else floatNoise(moneyNames, row, columnOf, notices);
-      checkMoneyScale(moneyNames, draft, columnOf, options.round !== undefined);
+      else floatNoise(moneyNames, row, columnOf, noise);
+      const refused = checkMoneyScale(moneyNames, draft, columnOf, options.round !== undefined, noise);
+      // Noise in a cell the scale refuses is said in that refusal, not warned of as sent beside it.
+      notices.push(...noise.filter((notice) => !refused.has(notice.field!)));
       // Resolved before a carried line is checked: a row naming its record by name is compared by id too.
       const checked = draft.issues.length === 0;
       if (checked) resolveNames(draft, spec, lookups, columnOf);

@@ -10,6 +10,9 @@ import { extname } from 'node:path';
 import type { AtomicFile } from '../common/atomic-file.js';
 import { UsageError } from '../errors.js';
 import type { ViewFormat } from '../output/views.js';
+import { VIEW_FORMATS } from '../output/formats.js';
+
+const OUTPUT_CHOICES = VIEW_FORMATS.join(', ');
 
 const BY_EXTENSION: Readonly<Record<string, ViewFormat>> = {
   '.xlsx': 'xlsx',
@@ -28,6 +31,13 @@ const BY_EXTENSION: Readonly<Record<string, ViewFormat>> = {
 /** The format a file's name asks for (`prices.xlsx` → xlsx), undefined for another extension. */
 export function formatOfFile(path: string): ViewFormat | undefined {
   return BY_EXTENSION[extname(path).toLowerCase()];
+}
+
+/** Why a file name chooses no format, for when nothing else (-o, --json, the output setting) does. */
+export function noFormatMessage(path: string): string {
+  const extension = extname(path);
+  const named = extension === '' ? `${JSON.stringify(path)} has no extension, so it` : `${JSON.stringify(extension)}`;
+  return `--out: ${named} names no format; give -o (${OUTPUT_CHOICES}) or a file name ending ${Object.keys(BY_EXTENSION).join(', ')}`;
 }
 
 export class OutputFile {

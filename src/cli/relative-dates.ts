@@ -12,7 +12,7 @@ import { formatWallTime, parseWallTime, wallTimeOf } from '../domain/wall-time.j
 import { type ResourceDef, fieldByName, kebabCase } from '../resources/definitions.js';
 import { parseDatetime } from '../schemas/values.js';
 
-const RELATIVE = /^\s*(today|tomorrow|yesterday|now|[+-]\d{1,4}[dw]|(mon|tue|wed|thu|fri|sat|sun)[a-z]*)(\s+\d{1,2}:\d{2}(:\d{2})?)?\s*$/i;
+const RELATIVE = /^\s*(today|tomorrow|yesterday|now|[+-]\d{1,9}[dw]|(mon|tue|wed|thu|fri|sat|sun)[a-z]*)(\s+\d{1,2}:\d{2}(:\d{2})?)?\s*$/i;
 const DAY = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
 
 /** Flags given as dates, resolved; `wholeDays`: the ends given as a whole day (resolved to its 00:00; domain/dates.ts throughTheDay makes them that whole day). */

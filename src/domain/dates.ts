@@ -3,6 +3,7 @@
 // `-1d`, each of those days with a clock time if given (`fri 14:00`, `+3d 08:30`). Resolved
 // against the local wall-clock "now".
 
+import { DATETIME_YEARS } from '../schemas/values.js';
 import { DomainRuleError } from './errors.js';
 import { DAY_MS, type WallTime, dayHeading, clockTime, formatWallTime, parseWallTime, startOfDay } from './wall-time.js';
 
@@ -15,7 +16,7 @@ export interface DateArgument {
 
 const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const FULL_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const RELATIVE = /^([+-])(\d{1,4})([dw])$/;
+const RELATIVE = /^([+-])(\d{1,9})([dw])$/;
 const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d, +2w or -1d, or one of those days with a time ("fri 14:00")';
 /** A day named by a word (`tomorrow`, `fri`, `+3d`) and a clock time: `fri 14:00`, `+3d 08:30:15`. */
 const WORD_AND_TIME = /^(\S+)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
@@ -25,6 +26,16 @@ const WORD_AND_TIME = /^(\S+)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
  * A weekday is the first such day on or after `weekdaysFrom` (default: today).
  */
 export function parseDateArgument(value: string, now: WallTime, flag: string, weekdaysFrom: WallTime = now): DateArgument {
+  const date = readDateArgument(value, now, flag, weekdaysFrom);
+  const year = new Date(date.time).getUTCFullYear();
+  if (!(year >= DATETIME_YEARS.min && year <= DATETIME_YEARS.max)) {
+    const named = Number.isNaN(year) ? 'is beyond any calendar' : `is in ${year}`;
+    throw new DomainRuleError(`${flag}: ${JSON.stringify(value)} ${named}; the year must be between ${DATETIME_YEARS.min} and ${DATETIME_YEARS.max}`);
+  }
+  return date;
+}
+
+function readDateArgument(value: string, now: WallTime, flag: string, weekdaysFrom: WallTime): DateArgument {
   const text = value.trim().toLowerCase();
   const timed = WORD_AND_TIME.exec(text);
   if (timed && !/^\d{4}-/.test(timed[1]!)) {
@@ -68,7 +79,7 @@ export function parseDateArgument(value: string, now: WallTime, flag: string, we
 /** The day a word names (`fri`, `+3d`), or undefined when it names none (the whole value is said in the message). */
 function parseDayWord(word: string, now: WallTime, weekdaysFrom: WallTime): DateArgument | undefined {
   try {
-    return parseDateArgument(word, now, '', weekdaysFrom);
+    return readDateArgument(word, now, '', weekdaysFrom);
   } catch (error) {
     if (error instanceof DomainRuleError) return undefined;
     throw error;

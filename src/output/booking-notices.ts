@@ -2,7 +2,7 @@
 // already as asked. Every booking write shows them (book, unbook, clone, bookings add/update, bulk rows).
 
 import { type BookingPlan, type BookingTarget, type BookingWorld, overbookingWarning } from '../domain/booking-plan.js';
-import { formatMoney } from '../domain/money.js';
+import { formatMoneyFixed } from '../domain/money.js';
 import { itemName } from '../domain/records.js';
 import { describeQuotesCountingOn } from '../domain/tentative-holds.js';
 import type { Notices } from './notices.js';
@@ -30,7 +30,7 @@ export function announcement(planned: AnnouncedPlan): { warnings: string[]; note
     warnings.push([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
   }
   const notes = planned.plan.unchanged.map(({ booking }) => {
-    const price = booking.price === undefined ? '' : ` at ${formatMoney(booking.price)}`;
+    const price = booking.price === undefined ? '' : ` at ${formatMoneyFixed(booking.price)}`;
     return `${planned.target.label} already has ${booking.quantity} × ${quotedName(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`;
   });
   return { warnings, notes };

@@ -25,8 +25,12 @@ export interface ChangesView {
    * a terminal, on stderr otherwise; by default their count by action (change-lines.ts).
    */
   summary?: string;
-  /** Piped (not the table): each change's sentence and the summary on stderr too, as the command tells what it did (events book, undo); else only a dry run's summary. */
-  narrate?: boolean;
+  /**
+   * Piped (not the table): each change's sentence and the summary on stderr too, as the command
+   * tells what it did (events book, undo); `summary`: the summary alone (the record verbs: it
+   * needs no names, so a piped write reads nothing more than its record).
+   */
+  narrate?: boolean | 'summary';
   /** The history entry the writes went into (said in the summary: `rentals undo <entry>` takes them back). */
   entry?: string;
   /** For people: the changes under headings (the history's entries), in place of the list of changes. */

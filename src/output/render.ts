@@ -68,8 +68,8 @@ async function* renderChanges(view: ChangesView, format: ViewFormat, options: Re
   const currency = options.currency?.();
   // At a terminal the sentences and the summary are the text itself (the summary last, in sight;
   // `-o table` into a pipe: the summary on stderr). In another format the data goes to stdout and
-  // stderr has, for people, what the command tells (its sentences and summary: events book, undo…)
-  // or, for the generic verbs, only that a dry run sent nothing (not with JSON).
+  // stderr has, for people, what the command tells (its sentences and summary: events book, undo…;
+  // the summary alone: the record verbs) or, otherwise, only that a dry run sent nothing (not with JSON).
   if (format === 'table') {
     const lines = people.changeLines(view, { width: options.terminal ? options.terminalWidth : 0, currency });
     if (options.terminal) return yield `${lines.join('\n')}\n`;
@@ -77,7 +77,7 @@ async function* renderChanges(view: ChangesView, format: ViewFormat, options: Re
     return yield lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   }
   if (view.narrate) {
-    for (const sentence of people.changeSentences(view, { currency })) options.info(sentence);
+    if (view.narrate === true) for (const sentence of people.changeSentences(view, { currency })) options.info(sentence);
     options.info(people.changeSummary(view));
   } else if (view.dryRun && format !== 'json' && format !== 'ndjson') options.info(people.changeSummary(view));
   if (format === 'json') return yield* prettyJsonChunks(changes.changesJson(view));

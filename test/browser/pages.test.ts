@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeControl } from '../../src/common/sanitize.js';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
 import { runProgram } from '../helpers/programs.js';
@@ -21,8 +22,8 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 /** Points, portrait: A4 is 210 × 297 mm, Letter 8.5 × 11 in. */
 const PAPER: Record<PaperSize, [number, number]> = { A4: [595.28, 841.89], Letter: [612, 792] };
 
-/** How a name reads on the page: control characters shown as U+FFFD (escape.ts). */
-const shown = (name: string) => name.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\uFFFD');
+/** How a name reads on the page: control characters as the terminal shows them (`\x1b`). */
+const shown = escapeControl;
 
 // Registered only where it fails, so a skipped run does not count it.
 if (browserTestsRequired() && !CHROMIUM) {

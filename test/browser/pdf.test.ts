@@ -96,6 +96,26 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     expect(result.stderr).not.toMatch(/ECONNREFUSED|network/i);
   });
 
+  it('a right-to-left override and control characters in names print as visible escapes: the text beside them reads in order', async () => {
+    const env = { RENTALS_CHROMIUM: CHROMIUM };
+    const item = jsonData(await rentals(['inventory', 'add', '--name', 'Evil\u001b[31mRED\u001b[0m\u202eTent', '--quantity-available', '3', '-o', 'json']))[0]!;
+    const added = await rentals(['events', 'add', '--event-name', 'Party\u202e', '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', '2031-08-01 09:00', '--end-date', '2031-08-01 18:00', '--customer-name', 'Bob\u2067', '-o', 'json']);
+    const id = Number(jsonData(added)[0]!.id);
+    expect((await rentals(['events', 'book', String(id), '--item', `${String(item.id)}=1`, '--price', '10'])).code).toBe(0);
+    const quote = join(dir, 'hostile-quote.pdf');
+    const pickList = join(dir, 'hostile-pick-list.pdf');
+    expect((await rentals(['events', 'show', String(id), '-o', 'pdf', '--out', quote], { env })).code).toBe(0);
+    expect((await rentals(['load-sheet', '--from', '2031-08-01', '-o', 'pdf', '--out', pickList], { env })).code).toBe(0);
+    const [quoteText, pickText] = await Promise.all([pdfText(quote), pdfText(pickList)]);
+    for (const text of [quoteText, pickText]) {
+      expect(text).toContain('Evil\\x1b[31mRED\\x1b[0m\\u202eTent');
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\uFFFD]/);
+    }
+    expect(quoteText).toMatch(/Party\\u202e · issued \d{4}-\d{2}-\d{2}/);
+    expect(quoteText).toContain('Bob\\u2067');
+    expect(pickText).toContain(`Party\\u202e (${id})`);
+  });
+
   it('the pick list prints to stdout when it is not a terminal; the timeline prints landscape', async () => {
     const piped = await rentals(['load-sheet', '--range', 'this-week', '-o', 'pdf'], { env: { RENTALS_CHROMIUM: CHROMIUM } });
     expect(piped.code, piped.stderr).toBe(0);

@@ -45,6 +45,15 @@ describe('date arguments', () => {
     expect(() => parse(text)).toThrow(/^--from: /);
   });
 
+  it('a relative day of any length is read; every date argument keeps to the years 1900 to 2199, saying which year it named', () => {
+    expect(parse('+10000d')).toEqual({ time: at('2053-10-26T00:00:00'), wholeDay: true });
+    expect(parse('-1000w')).toEqual({ time: at('2007-04-11T00:00:00'), wholeDay: true });
+    for (const [text, year] of [['+9999w', '2218'], ['-50000d', '1889'], ['2300-01-01', '2300'], ['1899-12-31 10:00', '1899'], ['+9999w 10:00', '2218']] as const) {
+      expect(() => parse(text), text).toThrow(DomainRuleError);
+      expect(() => parse(text), text).toThrow(`--from: ${JSON.stringify(text)} is in ${year}; the year must be between 1900 and 2199`);
+    }
+  });
+
   it('a whole day as --to counts in full; the default length follows --from', () => {
     expect(resolveRange({ from: '2026-06-12', to: '2026-06-14' }, NOW, { days: 7 })).toEqual({ from: at('2026-06-12T00:00:00'), to: at('2026-06-15T00:00:00') });
     expect(resolveRange({ from: '2026-06-12 10:00', to: '2026-06-12 18:00' }, NOW, { days: 7 })).toEqual({ from: at('2026-06-12T10:00:00'), to: at('2026-06-12T18:00:00') });

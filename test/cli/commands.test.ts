@@ -78,17 +78,17 @@ describe('delete', () => {
     const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ data: [{ id: 12 }], changes: [{ action: 'delete', resource: 'events', id: 12, name: 'Party', before: party, after: null }], entry: expect.stringMatching(/^[0-9a-f]{8}$/) });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record deleted\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(scope.isDone()).toBe(true);
   });
 
-  test('--yes piped: the change as a row, nothing on stderr', async () => {
+  test('--yes piped: the change as a row on stdout; on stderr the summary and its undo', async () => {
     listedForNames('/v1/events', [{ id: 7, eventName: 'Smith wedding' }]);
     const scope = api().get('/v2/events/7/inventory/40').reply(200, envelope([{ id: 40, eventId: 7, inventoryId: 3, quantity: 2, price: 5 }])).delete('/v2/events/7/inventory/40').reply(200, { id: 40 });
     const result = await runCli(['bookings', 'delete', '40', '--event-id', '7', '--yes'], withApi());
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('delete\tbookings\t40\t\t\t\t\n');
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record deleted\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(scope.isDone()).toBe(true);
   });
 
@@ -176,7 +176,7 @@ describe('--dry-run on writes', () => {
 
   test('--json: a JSON description of the request, in the one envelope, with the change; -o ndjson: the change on one line', async () => {
     const result = await runCli(['categories', 'add', '--name', 'Tents', '--dry-run', '--json'], withApi());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('Dry run: 1 record to create; nothing was sent.\n');
     const { data: [request], changes } = JSON.parse(result.stdout) as { data: unknown[]; changes: unknown[] };
     expect(changes).toEqual([{ action: 'create', resource: 'categories', id: null, name: 'Tents', before: null, after: { name: 'Tents', inactive: 0 } }]);
     expect(request).toEqual({
@@ -238,7 +238,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
       .put('/v1/events/12', exactBody(expected))
       .reply(200, envelope([{ ...current, cancelDate: '2026-05-01T00:00:00.000', cancelReason: 'Customer postponed' }]));
     const result = await runCli(['events', 'update', '12', '--cancel-date', '2026-05-01', '--cancel-reason', 'Customer postponed', '--fields', 'field,before,after'], withApi());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record changed\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('cancelDate\t\t2026-05-01T00:00:00.000\ncancelReason\t\tCustomer postponed\n');
     expect(scope.isDone()).toBe(true);
@@ -260,7 +260,7 @@ describe('update: read, change only what is given, PUT the whole record', () => 
       .put('/v2/inventory/3', { id: 3, name: 'Big tent', quantityAvailable: 10, active: 1 })
       .reply(200, envelope([{ ...tent, name: 'Big tent', quantityAvailable: 10 }]));
     const result = await runCli(['inventory', 'update', '3', '--file', '-', '--quantity-available', '10', '--fields', 'id,field,before,after'], withApi({ stdin: piped }));
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record changed\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.stdout).toBe('3\tname\tTent\tBig tent\n3\tquantityAvailable\t4\t10\n');
     expect(scope.isDone()).toBe(true);
   });
@@ -355,7 +355,7 @@ describe('events: date defaults and names resolved to ids', () => {
       ['events', 'add', '--name', 'Smith wedding', '--status', '2', '--block', '1', '--start', '2026-06-12 14:00', '--end', '2026-06-13 01:00'],
       withApi(),
     );
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record created\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });
@@ -406,7 +406,7 @@ describe('events: date defaults and names resolved to ids', () => {
       .post('/v1/events', (body: Record<string, unknown>) => body.eventStatusId === 2 && body.rentalBlockId === 2)
       .reply(201, created);
     const result = await runCli(eventAddArgs('--event-status-id', 'confirmed', '--rental-block-id', 'Weekend'), withApi());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record created\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });
@@ -438,7 +438,7 @@ describe('events: date defaults and names resolved to ids', () => {
       .post('/v2/events/12/inventory', { eventId: 12, inventoryId: 3, quantity: 2, price: 150 })
       .reply(201, envelope([{ id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 }]));
     const result = await runCli(['bookings', 'add', '--event', 'Smith wedding', '--item', 'tent', '--qty', '2', '--price', '150', '-o', 'ndjson'], withApi());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record created\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(JSON.parse(result.stdout)).toEqual({ action: 'create', resource: 'bookings', parentId: 12, id: 40, name: 'Tent', before: null, after: { id: 40, eventId: 12, inventoryId: 3, quantity: 2, price: 150 } });
     expect(scope.isDone()).toBe(true);
   });
@@ -551,9 +551,10 @@ describe('--verbose and --debug', () => {
     const result = await runCli(['inventory', 'update', 'id:3', '--name', 'Big tent', '--verbose'], withApi());
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^\* GET https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
     expect(lines[1]).toMatch(/^\* PUT https:\/\/api\.test\/v2\/inventory\/3 → 200 in \d+ ms$/);
+    expect(lines[2]).toMatch(/^1 record changed\. rentals undo [0-9a-f]{8} takes it back\.$/);
     expect(result.stdout).toBe('update\tinventory\t3\tBig tent\tname\tTent\tBig tent\n');
     expect(scope.isDone()).toBe(true);
   });

@@ -89,6 +89,17 @@ describe("a profile's credentials are never sent to another base URL", () => {
     expect(b.received).toEqual([]);
   });
 
+  test('a profile with a token alone: "the token … belongs …; it is not sent", in the status and in its warning', async () => {
+    const [a, b] = [await serverA(), await serverB()];
+    const fake = fakeContext({ stdin: TOKEN_A });
+    expect((await runCli(['auth', 'login', '--base-url', a.url, '--with-token'], fake)).code).toBe(0);
+    const result = await runCli(['auth', 'status'], { home: fake.home, env: { RENTALS_BASE_URL: b.url } });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain(`not used    the token of profile "default" belongs to ${a.url}; it is not sent to ${b.url} (from RENTALS_BASE_URL)  (from profile "default")\n`);
+    expect(result.stderr).toBe(`Not ready: the token of profile "default" belongs to ${a.url}; it is not sent to ${b.url} (from RENTALS_BASE_URL). Run \`rentals auth login --help\`.\n`);
+    expect(b.received).toEqual([]);
+  });
+
   test('the same base URL from the environment (trailing slash aside) does use them', async () => {
     const a = await serverA();
     const home = await loggedInToA(a);

@@ -59,7 +59,7 @@ describe('events add', () => {
       .post('/v1/events', (body: Record<string, unknown>) => body.endDate === '2026-06-11T00:00:00' && body.startDate === '2026-06-12T00:00:00')
       .reply(201, envelope([sampleRecord(resources.events, 30)]));
     const result = await runCli(eventAddArgs('--end-date', '2026-06-11', '--allow-date-order', '--fields', 'id'), withApi());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record created\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });
@@ -86,7 +86,7 @@ describe('events update', () => {
       .put('/v1/events/12')
       .reply(200, envelope([disordered]));
     const result = await runCli(['events', 'update', '12', '--event-name', 'Renamed', '--fields', 'id'], withApi());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^1 record changed\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
   });

@@ -3,7 +3,9 @@
 
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api, envelope, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
-import { type FakeOptions, runCli } from '../helpers/fake-context.js';
+import { type FakeOptions, runCli, tempDir } from '../helpers/fake-context.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 useNock();
 // A bare number given for a record with names reads its list: some record could be named so.
@@ -312,4 +314,32 @@ test('a refused -o names every format the command prints, as its help lists them
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^error: -o ${format} is for the commands that have a page .*: use ${listed!.join(', ')}\\n$`));
   }
+});
+
+describe('--out names a format by its extension, or -o does', () => {
+  test.each(['quote.docx', 'quote.pfd', 'quote'])('--out %s with no -o: exit 2 naming the extensions, nothing written or sent', async (name) => {
+    const file = join(tempDir(), name);
+    const result = await runCli(['inventory', 'list', '--out', file], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --out: .* names no format; give -o \(table, json, .*\) or a file name ending \.xlsx, \.csv, .*\.pdf\n$/);
+    expect(existsSync(file)).toBe(false);
+    expectNothingSent();
+  });
+
+  test('-o, --json or the output setting names the format of any file name', async () => {
+    const dir = tempDir();
+    api().get('/v2/inventory').query(true).times(3).reply(200, envelope(items));
+    expect((await runCli(['inventory', 'list', '--out', join(dir, 'a.docx'), '-o', 'csv'], withApi())).code).toBe(0);
+    expect((await runCli(['inventory', 'list', '--out', join(dir, 'b'), '--json'], withApi())).code).toBe(0);
+    expect((await runCli(['inventory', 'list', '--out', join(dir, 'c.out')], withApi({ env: { RENTALS_OUTPUT: 'ndjson' } }))).code).toBe(0);
+  });
+});
+
+test('-o and --json naming two formats is a usage error; the same one is not', async () => {
+  const result = await runCli(['inventory', 'list', '-o', 'csv', '--json'], withApi());
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('error: --json is -o json: it cannot go with -o csv\n');
+  expectNothingSent();
+  api().get('/v2/inventory').query(true).reply(200, envelope(items));
+  expect((await runCli(['inventory', 'list', '-o', 'json', '--json'], withApi())).code).toBe(0);
 });

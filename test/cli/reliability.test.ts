@@ -18,7 +18,7 @@ describe('rentals … delete through a 502 that had deleted it', () => {
       .delete('/v2/inventory/3')
       .reply(404, { message: 'not found' });
     const result = await runCli(['inventory', 'delete', '3', '--yes', '--retries', '2'], withApi());
-    expect(result.stderr).toBe('note: DELETE /v2/inventory/3: an earlier attempt failed (HTTP 502) after it was sent, and the retry found it gone (404): counted as deleted\n');
+    expect(result.stderr).toMatch(/^note: DELETE \/v2\/inventory\/3: an earlier attempt failed \(HTTP 502\) after it was sent, and the retry found it gone \(404\): counted as deleted\n1 record deleted\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.stdout).toBe('delete\tinventory\t3\tTent\t\t\t\n');
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);

@@ -129,7 +129,7 @@ describe('events book', () => {
     const own = await event({ dropoff: '2026-06-18T08:00:00', pickup: '2026-06-19T10:00:00' });
     await book(own.id, tent.id, 2, 10);
     const result = ok(await rentals(['events', 'book', String(own.id), '--item', `${tent.name}=2`, '--verbose']));
-    expect(result.stderr).toMatch(/already has 2 × .* at 10; nothing changed/);
+    expect(result.stderr).toMatch(/already has 2 × .* at 10.00; nothing changed/);
     expect(result.stderr).not.toMatch(/^\* PUT/m);
     expect(result.stderr).toMatch(/^\* GET/m);
     expect((await bookingsOf(own.id)).map((b) => [b.quantity, b.price])).toEqual([[2, 10]]);

@@ -15,8 +15,10 @@ const text = pageText;
 const pages = { timeline: () => timelinePage().html, quote: () => quotePage(), 'pick list': () => pickListPage() };
 
 describe('escapeHtml', () => {
-  it('turns markup into entities and control characters into U+FFFD', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>\u0007\u001b[31m\u009b\ttab\nline`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\uFFFD\uFFFD[31m\uFFFD\ttab\nline');
+  it('turns markup into entities and control and bidi characters into the visible escapes the terminal shows', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>\u0007\u001b[31m\u009b\ttab\nline\u202eid\u2066`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\\x07\\x1b[31m\\u009b\\ttab\\nline\\u202eid\\u2066',
+    );
     expect(escapeHtml(12)).toBe('12');
   });
 });
@@ -88,9 +90,9 @@ describe.each(Object.entries(pages))('the %s page', (_name, render) => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`);
   });
 
-  it('shows a hostile name as text, never as markup or control characters', () => {
-    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
-    expect(html).toContain('Lee &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;\uFFFD\uFFFD[31m');
+  it('shows a hostile name as text, never as markup or control characters: its controls as visible escapes', () => {
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFD]/);
+    expect(html).toContain('Lee &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;\\x07\\x1b[31m');
   });
 
   it('has print CSS for the paper size asked', () => {
@@ -186,5 +188,17 @@ describe('the timeline page', () => {
   it('places bars by time across the range', () => {
     // Harper wedding: 06-12 08:00 → 06-14 12:00 of 06-12 → 06-16: 8/96 = 8.33%, 52/96 = 54.17%
     expect(html).toContain('class="bar firm" style="left:8.33%;width:54.17%"');
+  });
+});
+
+describe('the timeline page measures a name as it shows it', () => {
+  it('a bar whose name fits only without its escapes shows no text in the bar (the label beside it names it)', () => {
+    const range = { from: parseWallTime('2026-06-08')!, to: parseWallTime('2026-06-15')! };
+    const bar = (eventId: number, eventName: string) => ({ eventId, eventName, from: parseWallTime('2026-06-09')!, to: parseWallTime('2026-06-10')!, quantity: 1, kind: 'firm' as const });
+    const item = { id: 1, name: 'Tent', owned: 2, steps: [], bars: [bar(1, 'Gala'), bar(2, 'Gala\u202e\u202e\u202e\u202e')] };
+    const page = renderTimelinePage([item], range, { size: 'A4' });
+    const bars = [...page.matchAll(/<span class="bar firm"[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(bars).toEqual(['Gala', '']);
+    expect(page).toContain('1× Gala\\u202e\\u202e\\u202e\\u202e');
   });
 });

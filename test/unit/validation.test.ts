@@ -47,7 +47,8 @@ function itemPricesRead(): void {
 /** Runs argv with --dry-run --json and returns the body that would have been sent. */
 async function dryRunBody(argv: string[]): Promise<Record<string, unknown>> {
   const result = await runCli([...argv, '--dry-run', '--json'], withApi());
-  expect(result.stderr).toBe('');
+  // Beside the JSON, for a person: what the dry run would do, and that nothing was sent.
+  expect(result.stderr).toMatch(/^Dry run: 1 record to (create|change); nothing was sent\.\n$/);
   expect(result.code).toBe(0);
   expectNothingSent();
   return (JSON.parse(result.stdout) as { data: Array<{ body: Record<string, unknown> }> }).data[0]!.body;

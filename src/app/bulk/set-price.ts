@@ -52,7 +52,7 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Vie
     }
     const row = planned.plan.rows[0]!;
     const catalog = () => deps.catalog();
-    if (options.dryRun) return changesView(changesOf(bulk.rowChange(spec, row)), { dryRun: true, json: { data: [{ ...row, dryRun: true }] }, catalog });
+    if (options.dryRun) return changesView(changesOf(bulk.rowChange(spec, row)), { dryRun: true, json: { data: [{ ...row, dryRun: true }] }, catalog, narrate: 'summary' });
     const seen: { error?: unknown } = {};
     let line: ReportLine | undefined;
     const summary = await bulk.runPlan([row], {
@@ -64,7 +64,7 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Vie
     // One row: its failure is the command's, with its own exit code (network 5, auth 3, …).
     if (!summary.complete) throw seen.error ?? new RentalsError(line?.error ?? 'the price was not set');
     const written = line && WRITTEN.has(line.outcome) ? bulk.rowChange(spec, line) : undefined;
-    return changesView(changesOf(written), { dryRun: false, json: { data: [line ?? row] }, catalog });
+    return changesView(changesOf(written), { dryRun: false, json: { data: [line ?? row] }, catalog, narrate: 'summary' });
   });
 }
 

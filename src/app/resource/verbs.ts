@@ -181,13 +181,13 @@ async function shownOrWritten(deps: Pick<ResourceDeps, 'describeRequest' | 'cata
   const [{ carryOut }, { changesView }] = await Promise.all([import('../carry-out.js'), import('../changes-view.js')]);
   const changes = await carryOut(planned, dryRun, notices);
   const catalog = () => deps.catalog();
-  if (!dryRun) return changesView(changes, { dryRun, json: { data: records(changes) }, catalog });
+  if (!dryRun) return changesView(changes, { dryRun, json: { data: records(changes) }, catalog, narrate: 'summary' });
   const { request } = planned;
-  if (!request) return changesView(changes, { dryRun, catalog });
+  if (!request) return changesView(changes, { dryRun, catalog, narrate: 'summary' });
   const { at, id, method, body } = request;
   const path = id === undefined ? collectionUrlPath(at.def, at.version, at.parentId) : recordUrlPath(at.def, at.version, id, at.parentId);
   const shown = await deps.describeRequest(method, path, body);
-  return changesView(changes, { dryRun, json: { data: [{ dryRun: true, method: shown.method, url: shown.url, headers: shown.headers, body: body ?? null }] }, catalog });
+  return changesView(changes, { dryRun, json: { data: [{ dryRun: true, method: shown.method, url: shown.url, headers: shown.headers, body: body ?? null }] }, catalog, narrate: 'summary' });
 }
 
 /** The records a create or update answered with. */

@@ -28,7 +28,7 @@ export class RunOutput {
   /** `currency`: the shop's, for money cells (xlsx), read only when a format needs it. */
   static async create(ctx: Context, globals: GlobalOptions, settings: Settings, currency: () => string | undefined): Promise<RunOutput> {
     const out = globals.out === undefined ? undefined : await outputFile(globals.out);
-    const { format, defaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out?.format);
+    const { format, defaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out);
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
@@ -103,9 +103,9 @@ export function pagerOf(ctx: Context, globals: Pick<GlobalOptions, 'pager'>): ((
 }
 
 /** --out FILE: the format its extension asks for, and the file opened (its module loads only for --out). */
-async function outputFile(path: string): Promise<{ format: ViewFormat | undefined; open: () => Promise<OutputFile> }> {
-  const { OutputFile, formatOfFile } = await import('../output-file.js');
-  return { format: formatOfFile(path), open: () => OutputFile.open(path) };
+async function outputFile(path: string): Promise<{ format: ViewFormat | undefined; noFormat: string; open: () => Promise<OutputFile> }> {
+  const { OutputFile, formatOfFile, noFormatMessage } = await import('../output-file.js');
+  return { format: formatOfFile(path), noFormat: noFormatMessage(path), open: () => OutputFile.open(path) };
 }
 
 /**
@@ -113,7 +113,7 @@ async function outputFile(path: string): Promise<{ format: ViewFormat | undefine
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  * The format, and whether nobody chose it (the default of a terminal or a pipe).
  */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, outFileFormat?: ViewFormat): { format: ViewFormat; defaulted: boolean } {
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, out?: { format: ViewFormat | undefined; noFormat: string }): { format: ViewFormat; defaulted: boolean } {
   const chosen = (format: ViewFormat) => ({ format, defaulted: false });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
@@ -122,15 +122,20 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     }
     return chosen(globals.output === 'ndjson' ? 'ndjson' : 'json');
   }
-  if (globals.json) return chosen('json');
+  if (globals.json) {
+    if (globals.output !== undefined && globals.output !== 'json') throw new UsageError(`--json is -o json: it cannot go with -o ${globals.output}`);
+    return chosen('json');
+  }
   // --out prices.xlsx: the file's extension, when -o names no format.
-  if (globals.output === undefined && outFileFormat) return chosen(outFileFormat);
+  if (globals.output === undefined && out?.format) return chosen(out.format);
   if (globals.output !== undefined) {
     if (VIEW_FORMATS.includes(globals.output as ViewFormat)) return chosen(globals.output as ViewFormat);
     throw new UsageError(`--output: unknown output format ${JSON.stringify(globals.output)} (use ${VIEW_FORMATS.join(', ')})`);
   }
   // The environment's or the profile's, by the setting's rule (one that breaks it was a warning).
   if (settings.output.value !== undefined) return chosen(settings.output.value as ViewFormat);
+  // A mistyped extension (`quote.pfd`) is not a tsv file.
+  if (out) throw new UsageError(out.noFormat);
   return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
 }
 

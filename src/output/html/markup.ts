@@ -2,7 +2,9 @@
 // unless it is itself markup — the result of another `html` template, or text explicitly marked
 // with `trusted()` (the pages' own constant CSS). A page can only be built from these, so a value
 // from the service reaches the page as text whether or not its author remembered to escape it.
-// Arrays are joined (rows), and undefined, null and false print nothing (optional parts).
+// Arrays are joined (rows), and undefined, null and false print nothing (optional parts). A line
+// feed in a value is shown as `\n` as every other control character is; text made of lines says so
+// with `textLines`.
 
 import { escapeHtml } from './escape.js';
 
@@ -36,6 +38,16 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
     text += piece(value) + strings[i + 1]!;
   });
   return markup(text);
+}
+
+/**
+ * Text whose line breaks are its lines (an address, the terms: shown with `white-space:pre-line`):
+ * each line escaped as every value is, the breaks between them kept. A string is split at its line
+ * feeds (CRLF too); a list is taken as its lines, a line feed inside one shown as `\n`.
+ */
+export function textLines(text: string | readonly string[]): Markup {
+  const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
+  return markup(lines.map((line) => escapeHtml(line)).join('\n'));
 }
 
 /** Constant markup of the program's own (never a value from outside): it is not escaped. */

@@ -12,7 +12,7 @@ import { type Money, formatMoneyFixed, roundToStep, subtractMoney } from '../../
 import type { CalendarBooking, CalendarEvent } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { DAY_MS, type WallTime, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
-import { MIDDLE_DOT, type Markup, html } from './markup.js';
+import { MIDDLE_DOT, type Markup, html, textLines } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export type QuoteKind = 'quote' | 'confirmation';
@@ -111,22 +111,22 @@ function amountFormat(currency: string | undefined): (value: Money | undefined) 
 
 const isZero = (value: Money | undefined) => value === undefined || value.units === 0n;
 
-/** The customer as a letter is addressed: name, address lines, city line, contact. */
-function customerLines(record: Readonly<Record<string, unknown>>, name: string | undefined): string {
+/** The customer as a letter is addressed: name, address lines, city line, contact (each field one line). */
+function customerLines(record: Readonly<Record<string, unknown>>, name: string | undefined): string[] {
   const field = (key: string) => (typeof record[key] === 'string' && (record[key] as string).trim() !== '' ? (record[key] as string).trim() : undefined);
   const region = [field('customerState'), field('customerPostalCode')].filter(Boolean).join(' ');
   const city = [field('customerCity'), region || undefined].filter(Boolean).join(', ');
-  return [name, field('customerAddress1'), field('customerAddress2'), city || undefined, field('customerContacts')].filter((line) => line !== undefined && line !== '').join('\n');
+  return [name, field('customerAddress1'), field('customerAddress2'), city || undefined, field('customerContacts')].filter((line): line is string => line !== undefined && line !== '');
 }
 
-function definitionList(rows: ReadonlyArray<readonly [string, string | undefined]>): Markup {
+function definitionList(rows: ReadonlyArray<readonly [string, string | Markup | undefined]>): Markup {
   return html`<dl>${rows.filter(([, value]) => value !== undefined && value !== '').map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>`;
 }
 
 function companyHead(company: Company | undefined): Markup | undefined {
   if (!company || (!company.name && !company.address && !company.contact && !company.logo)) return undefined;
-  const lines = [company.address, company.contact].filter((line): line is string => line !== undefined && line !== '');
-  return html`<div class="head keep">${company.logo ? html`<img src="${company.logo}" alt="${company.name ?? 'logo'}">` : html`<span></span>`}<div class="company">${company.name ? html`<strong>${company.name}</strong>\n` : ''}${lines.join('\n')}</div></div>`;
+  const lines = [company.address, company.contact].filter((text): text is string => text !== undefined && text !== '').join('\n');
+  return html`<div class="head keep">${company.logo ? html`<img src="${company.logo}" alt="${company.name ?? 'logo'}">` : html`<span></span>`}<div class="company">${company.name ? html`<strong>${company.name}</strong>\n` : ''}${textLines(lines)}</div></div>`;
 }
 
 /** The last lines printed on the page of the totals: a total never starts a page alone. */
@@ -159,12 +159,13 @@ export function renderQuotePage(input: QuoteInput): string {
   const heading = `${TITLES[input.kind]} ${documentNumber(input.kind, event.id, input.prefixes)}`;
   const until = input.kind === 'quote' ? dayKey(validUntil(input.issued, input.validDays, event.window?.from)) : undefined;
   const unpriced = totals.unpriced === 0 ? undefined : totals.unpriced === 1 ? '1 line has no price yet and adds nothing to the total.' : `${totals.unpriced} lines have no price yet and add nothing to the total.`;
+  const customer = customerLines(event.record, event.customer);
   const body = html`${companyHead(input.company)}<h1>${heading}</h1>
 <p class="meta">${event.name} ${MIDDLE_DOT} issued ${dayKey(input.issued)}${until ? html` ${MIDDLE_DOT} valid until ${until}` : ''}</p>
 ${event.cancelled ? html`<p class="cancelled">This event is cancelled.</p>` : ''}
 <div class="parties keep">
 ${definitionList([
-  ['Customer', customerLines(event.record, event.customer)],
+  ['Customer', customer.length === 0 ? undefined : textLines(customer)],
   ['Event', event.name],
   ['Venue', input.venue],
 ])}
@@ -180,6 +181,6 @@ ${unpriced ? html`<tr class="after"><td colspan="4" class="note">${unpriced}</td
 ${until ? html`<tr class="after"><td colspan="4" class="validity">This quote is valid until ${until}.</td></tr>` : ''}
 </tbody>
 </table>
-${input.terms ? html`<footer class="terms">${input.terms}</footer>` : ''}`;
+${input.terms ? html`<footer class="terms">${textLines(input.terms)}</footer>` : ''}`;
   return htmlPage({ title: `${heading}: ${event.name}`, css: CSS, body, size: input.size });
 }

@@ -5,6 +5,7 @@
 // stock strip (units free in each step) and one bar per event: firm solid, quotes hatched with a
 // dashed edge, so the printout reads in black and white too. Every shortage is also listed in words.
 
+import { escapeControl } from '../../common/sanitize.js';
 import { describeRange } from '../../domain/dates.js';
 import { type TimelineBar, type TimelineCell, type TimelineItem, type TimelineStep, shortageRank, timelineCells } from '../../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
@@ -91,7 +92,8 @@ function ticks(range: Range): Array<{ at: WallTime; until: WallTime; label: stri
  */
 const TRACK_PX = 700;
 function fits(text: string, share: number): boolean {
-  return share * TRACK_PX >= [...text].length * 6.5 + 6;
+  // Measured as the page shows it: a control character takes its escape's width (`\u202e`).
+  return share * TRACK_PX >= [...escapeControl(text)].length * 6.5 + 6;
 }
 
 function share(range: Range, from: WallTime, to: WallTime): number {

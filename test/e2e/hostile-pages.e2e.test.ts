@@ -1,0 +1,119 @@
+// Every command that has a page (`-o html`, printed as is by `-o pdf`), from the registry, with
+// hostile text in every field its page shows: the names of the event, the item and the customer,
+// the customer's address and contact, the venue, and the company's settings. The page shows each
+// control and bidi character as the terminal does, a visible escape (`\x1b`, `\u202e`, `\t`):
+// never raw (a right-to-left override would reverse the text after it, the event id beside the
+// name or the date of issue), never as U+FFFD (two names that differ by one control character
+// would look the same). Chromium's reading of the printed page: test/browser/pdf.test.ts.
+
+import { beforeAll, afterAll, describe, expect, test } from 'vitest';
+import { registry } from '../../src/cli/catalog.js';
+import { pageText } from '../helpers/pages-sample.js';
+import { openSandbox } from '../sandbox/helpers.js';
+import { type Runner, cliFor, jsonData } from './harness.js';
+
+/** Every C0 character class, DEL, C1, the bidi controls and a line separator: a tail for one-line text. */
+const TAIL = '\u001b[31m\u202e\t\u0007\u009b\u2066\u200f\u061c\r\n\u2028\u007f\u0000';
+/** The same as the page must show it, in the terminal's escapes. */
+const SHOWN = '\\x1b[31m\\u202e\\t\\x07\\u009b\\u2066\\u200f\\u061c\\r\\n\\u2028\\x7f\\x00';
+/** Text whose line breaks are its lines (an address, the terms): the tail less the line feed, which stays a line break. */
+const LINE_TAIL = TAIL.replace('\n', '');
+const LINE_SHOWN = SHOWN.replace('\\n', '');
+
+/** Raw characters no page may hold: C0 but the line feed, DEL, C1, the bidi controls, the separators, and U+FFFD. */
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\uFFFD]/;
+
+const DAY = '2031-07-04';
+const ITEM = `Evil${TAIL}Tent`;
+const EVENT = `Party${TAIL}`;
+/** Each event field the pages show, and its value: a tag to find it by, then the tail. */
+const EVENT_FIELDS: Record<string, string> = {
+  'customer-name': `Cust${TAIL}`,
+  'customer-address1': `CustA1${TAIL}`,
+  'customer-address2': `CustA2${TAIL}`,
+  'customer-city': `CustCity${TAIL}`,
+  'customer-state': `CustSt${TAIL}`,
+  'customer-postal-code': `CustZip${TAIL}`,
+  'customer-contacts': `CustTel${TAIL}`,
+  'event-address1': `Venue1${TAIL}`,
+  'event-address2': `Venue2${TAIL}`,
+  'event-city': `VenueCity${TAIL}`,
+  'event-state': `VenueSt${TAIL}`,
+  'event-postal-code': `VenueZip${TAIL}`,
+};
+/** The company's settings (the environment's; `\n` between lines of the multi-line ones). */
+const COMPANY = {
+  RENTALS_COMPANY_NAME: `Firm${TAIL}`,
+  RENTALS_COMPANY_ADDRESS: `Quay${LINE_TAIL}\nPort${LINE_TAIL}`,
+  RENTALS_COMPANY_CONTACT: `Phone${LINE_TAIL}`,
+  RENTALS_QUOTE_TERMS: `Terms${LINE_TAIL}\nPay${LINE_TAIL}`,
+};
+
+const shown = (text: string) => text.split(TAIL).join(SHOWN);
+
+let sandbox: Awaited<ReturnType<typeof openSandbox>>;
+let rentals: Runner;
+let eventId: number;
+let itemId: number;
+
+/** What each page command is run with, and what its page must read (in this order, on the page's text). */
+const RUNS: Record<string, () => { args: string[]; reads: string[] }> = {
+  'events show': () => ({
+    args: [String(eventId)],
+    reads: [
+      shown(COMPANY.RENTALS_COMPANY_NAME),
+      `Quay${LINE_SHOWN} Port${LINE_SHOWN}`,
+      `Phone${LINE_SHOWN}`,
+      `${shown(EVENT)} · issued `,
+      ...Object.values(EVENT_FIELDS).map(shown),
+      `${shown(ITEM)} 2 `,
+      `Terms${LINE_SHOWN} Pay${LINE_SHOWN}`,
+    ],
+  }),
+  'load-sheet': () => ({
+    args: ['--from', DAY, '--to', DAY],
+    reads: [`${shown(ITEM)} 2 ${shown(EVENT)} (${eventId})`, shown(EVENT_FIELDS['customer-name']!), shown(EVENT_FIELDS['event-address1']!)],
+  }),
+  timeline: () => ({
+    args: ['--item', String(itemId), '--from', DAY, '--to', DAY],
+    reads: [`Timeline: ${shown(ITEM)}`, `${shown(ITEM)} (5 owned)`, `2× ${shown(EVENT)}`],
+  }),
+};
+
+/** The commands that declare a page: those that print `-o html`. */
+const pageCommands = (await registry.everyCommand()).filter(({ command }) => command.formats?.includes('html') === true).map(({ words }) => words.join(' '));
+
+beforeAll(async () => {
+  sandbox = await openSandbox({ seed: true });
+  rentals = cliFor(sandbox);
+  const item = await rentals(['inventory', 'add', '--name', ITEM, '--quantity-available', '5', '-o', 'json']);
+  expect(item.code, item.stderr).toBe(0);
+  itemId = Number(jsonData(item)[0]!.id);
+  const fields = Object.entries(EVENT_FIELDS).flatMap(([flag, value]) => [`--${flag}`, value]);
+  const event = await rentals(['events', 'add', '--event-name', EVENT, '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', `${DAY} 09:00`, '--end-date', `${DAY} 18:00`, ...fields, '-o', 'json']);
+  expect(event.code, event.stderr).toBe(0);
+  eventId = Number(jsonData(event)[0]!.id);
+  const booked = await rentals(['events', 'book', String(eventId), '--item', `${itemId}=2`, '--price', '10']);
+  expect(booked.code, booked.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe('pages show hostile text as visible escapes (every command with a page, from the registry)', () => {
+  test('the commands with a page are known here', () => {
+    expect(pageCommands.length).toBeGreaterThanOrEqual(3);
+    expect(pageCommands.filter((words) => !(words in RUNS))).toEqual([]);
+  });
+
+  test.each(pageCommands)('%s -o html', async (words) => {
+    const { args, reads } = RUNS[words]!();
+    const page = await rentals([...words.split(' '), ...args, '-o', 'html'], { env: COMPANY });
+    expect(page.code, page.stderr).toBe(0);
+    const raw = UNSAFE.exec(page.stdout);
+    expect(raw && `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${JSON.stringify(page.stdout.slice(Math.max(0, raw.index - 40), raw.index + 20))}`).toBeNull();
+    const text = pageText(page.stdout);
+    for (const read of reads) expect(text, read).toContain(read);
+  });
+});
