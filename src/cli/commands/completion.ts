@@ -13,12 +13,11 @@ Setup:
   zsh    echo 'eval "$(rentals completion zsh)"' >> ~/.zshrc      (after compinit)
   fish   rentals completion fish > ~/.config/fish/completions/rentals.fish
 
-Completes commands, flags, the values a flag or an argument takes when the tool knows them (report
-kinds, --by, --range names, config keys, formats, paper sizes, time zones) and the names of items,
-rental blocks, statuses, events and categories. Names come from a cache in the config directory, refreshed at most every 5 minutes
-with one request bounded by a 1.5 s timeout; a TAB never waits longer. A record whose name holds
-a control character (a line break, a bidi override such as U+202E) is offered by its id, never
-with the raw character: \`--item 7\` takes the id wherever the name is taken.
+Completes commands, flags, known values (config keys, --range…) and the names of items, rental
+blocks, statuses, events and categories, from a cache in the config directory refreshed at most
+every 5 minutes with one request bounded by 1.5 s: a TAB never waits longer. A record whose name
+holds a control character (a line break, a bidi override such as U+202E) is offered by its id,
+never with the raw character: \`--item 7\` takes the id wherever the name is taken.
 `;
 
 export const completionCommand = defineViewCommand({
