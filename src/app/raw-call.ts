@@ -7,7 +7,8 @@ import type { RawView } from '../output/views.js';
 import type { Factory } from './factory.js';
 import { parseJsonText, readInput } from './input.js';
 
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+/** The methods `rentals api` sends. */
+export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 export interface ApiCallOptions {
   method: string;

@@ -4,7 +4,7 @@
 // are declared here. commander's options, the help that lists them and the type of what a run
 // reads (GlobalOptions) all derive from this declaration: a misspelt read fails `tsc`.
 
-import { SETTINGS, type SettingFlagKey, type SettingFlagValues, type SettingName } from '../config/settings-table.js';
+import { SETTINGS, settingValues, type SettingFlagKey, type SettingFlagValues, type SettingName } from '../config/settings-table.js';
 
 /** The help groups of the global flags, in the order help lists them. */
 export const GLOBAL_GROUPS = {
@@ -81,6 +81,8 @@ export interface GlobalFlagLine {
   help: string;
   group: GlobalGroup;
   brief: boolean;
+  /** The values it takes when they are a set the tool knows (a setting's choices, the time zones): completion offers them. */
+  values?: () => readonly string[] | undefined;
 }
 
 function kebab(key: string): string {
@@ -89,9 +91,9 @@ function kebab(key: string): string {
 
 function lineOf(key: keyof GlobalOptions, decl: GlobalDecl): GlobalFlagLine {
   if ('setting' in decl) {
-    const flag = SETTINGS.find((s) => s.name === decl.setting)?.flag;
-    if (!flag) throw new Error(`global flags: the setting ${decl.setting} has no flag in the settings table`);
-    return { key, usage: flag.usage, help: flag.help, group: decl.group, brief: decl.brief === true };
+    const def = SETTINGS.find((s) => s.name === decl.setting);
+    if (!def?.flag) throw new Error(`global flags: the setting ${decl.setting} has no flag in the settings table`);
+    return { key, usage: def.flag.usage, help: def.flag.help, group: decl.group, brief: decl.brief === true, values: () => settingValues(def) };
   }
   const long = `--${decl.negate ? 'no-' : ''}${kebab(key)}${decl.value === undefined ? '' : ` <${decl.value}>`}`;
   return { key, usage: decl.short ? `-${decl.short}, ${long}` : long, help: decl.help, group: decl.group, brief: decl.brief === true };

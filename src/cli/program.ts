@@ -4,6 +4,7 @@
 import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
+import { declareOptionValues } from './registry/flags.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames, globalOptionsLine } from './global-flags.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { aliasTarget } from './field-flags.js';
@@ -264,7 +265,11 @@ class RootCommand extends Command {
   addGlobalFlags(named?: ReadonlySet<string>, own: ReadonlySet<string> = new Set()): void {
     for (const flag of GLOBAL_FLAG_LINES) {
       if (flagNames(flag.usage).some((name) => own.has(name))) continue;
-      if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) this.option(flag.usage, flag.help);
+      if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) {
+        const option = this.createOption(flag.usage, flag.help);
+        if (flag.values) declareOptionValues(option, flag.values);
+        this.addOption(option);
+      }
       else this.pendingFlags.push(flag);
     }
   }

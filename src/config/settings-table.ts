@@ -66,6 +66,8 @@ export interface SettingDef {
   rule?: string;
   /** The allowed values, when they are a fixed list. */
   choices?: readonly string[];
+  /** The values it takes when they are a long list the platform knows (time zones, currencies): what completion offers. */
+  values?: () => readonly string[];
   /** The default, as shown to people. */
   default?: string;
   /** One line for the Environment help and the manual. */
@@ -239,6 +241,7 @@ const TABLE = [
     default: "this system's zone",
     help: "time zone of the API's wall-clock datetimes (iCalendar output)",
     parse: timeZone,
+    values: () => Intl.supportedValuesOf('timeZone'),
   },
   {
     name: 'holds',
@@ -358,7 +361,10 @@ const TABLE = [
   documentSetting('logo', 'logo', 'logo', 'image file embedded at the head of quotes', `a file name ending in ${Object.keys(LOGO_TYPES).map((e) => `.${e}`).join(', ')}`, (text) =>
     (LOGO_TYPES[text.trim().toLowerCase().split('.').pop() ?? ''] && text.trim().includes('.') ? text.trim() : undefined),
   ),
-  documentSetting('currency', 'currency', 'currency', 'currency of the amounts on quotes (formatted for it)', 'an ISO 4217 code such as USD, EUR or GBP', currency, 'none: plain amounts'),
+  {
+    ...documentSetting('currency', 'currency', 'currency', 'currency of the amounts on quotes (formatted for it)', 'an ISO 4217 code such as USD, EUR or GBP', currency, 'none: plain amounts'),
+    values: () => Intl.supportedValuesOf('currency'),
+  },
   documentSetting('quoteValidDays', 'quote-valid-days', 'quote valid days', 'days a quote is valid from its issue date', `a whole number of days from 1 to ${MAX_QUOTE_DAYS}`, (text) => {
     const n = Number(text.trim());
     return /^\d+$/.test(text.trim()) && n >= 1 && n <= MAX_QUOTE_DAYS ? n : undefined;
@@ -366,7 +372,10 @@ const TABLE = [
   documentSetting('quoteTerms', 'quote-terms', 'quote terms', 'terms printed at the foot of quotes and confirmations', PAGE_TEXT_RULE, pageText),
   documentSetting('quotePrefix', 'quote-prefix', 'quote prefix', "what a quote's number starts with (the number is the prefix and the event's id: Q-19)", PREFIX_RULE, (text) => (PREFIX.test(text.trim()) ? text.trim() : undefined), 'Q-'),
   documentSetting('orderPrefix', 'order-prefix', 'order prefix', "what an order confirmation's number starts with (O-19)", PREFIX_RULE, (text) => (PREFIX.test(text.trim()) ? text.trim() : undefined), 'O-'),
-  documentSetting('paper', 'paper', 'paper', 'the paper pages are printed on (-o pdf, and the print size of -o html)', `${PAPER_SIZES.join(' or ')}`, paperOf, `Letter when the currency is ${LETTER_CURRENCIES.join(' or ')}, else A4`),
+  {
+    ...documentSetting('paper', 'paper', 'paper', 'the paper pages are printed on (-o pdf, and the print size of -o html)', `${PAPER_SIZES.join(' or ')}`, paperOf, `Letter when the currency is ${LETTER_CURRENCIES.join(' or ')}, else A4`),
+    choices: PAPER_SIZES,
+  },
   {
     name: 'sandboxToken',
     label: 'sandbox token',
@@ -392,6 +401,11 @@ export type SettingFlagValues = { [D in WithFlag as FlagKey<D['flag']['usage']>]
 
 /** The key each setting's global flag is read back under (`token` → `tokenFile`). */
 export type SettingFlagKey = keyof SettingFlagValues;
+
+/** The values a setting takes when they are a set the tool knows (its choices, the platform's time zones); undefined for free text. */
+export function settingValues(def: SettingDef): readonly string[] | undefined {
+  return def.choices ?? def.values?.();
+}
 
 export function setting(name: SettingName): SettingDef {
   const found = SETTINGS.find((s) => s.name === name);

@@ -101,8 +101,46 @@ export interface RangeInput {
   range?: string;
 }
 
+/** The names --range takes besides a month (`2026-06`): what completion offers, what messages list. */
+export const RANGE_WORDS = ['today', 'tomorrow', 'yesterday', 'weekend', 'next-weekend', 'this-week', 'next-week', 'last-week', 'this-month', 'next-month', 'last-month'] as const;
+type RangeWord = (typeof RANGE_WORDS)[number];
+
 /** The names --range takes, for help and messages. */
-export const RANGE_NAMES = 'today, tomorrow, yesterday, weekend, next-weekend, this-week, next-week, last-week, this-month, next-month, last-month or YYYY-MM';
+export const RANGE_NAMES = `${RANGE_WORDS.join(', ')} or YYYY-MM`;
+
+/** Other spellings of a range's name. */
+const RANGE_ALIASES: ReadonlyMap<string, RangeWord> = new Map([['this-weekend', 'weekend']]);
+
+/** Where a named range starts from: today, the Monday and the Saturday of this ISO week (the coming Saturday, today on a Saturday, yesterday on a Sunday). */
+interface RangeAnchors {
+  today: WallTime;
+  monday: WallTime;
+  saturday: WallTime;
+}
+
+function daysFrom(from: WallTime, count: number): ResolvedRange {
+  return { from, to: from + count * DAY_MS };
+}
+
+function monthFrom(today: WallTime, offset: number): ResolvedRange {
+  const d = new Date(today);
+  return { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset + 1, 1) };
+}
+
+/** Each name's range: the one table the names (RANGE_WORDS) and the parsing share. */
+const NAMED_RANGES: Readonly<Record<RangeWord, (at: RangeAnchors) => ResolvedRange>> = {
+  today: ({ today }) => daysFrom(today, 1),
+  tomorrow: ({ today }) => daysFrom(today + DAY_MS, 1),
+  yesterday: ({ today }) => daysFrom(today - DAY_MS, 1),
+  weekend: ({ saturday }) => daysFrom(saturday, 2),
+  'next-weekend': ({ saturday }) => daysFrom(saturday + 7 * DAY_MS, 2),
+  'this-week': ({ monday }) => daysFrom(monday, 7),
+  'next-week': ({ monday }) => daysFrom(monday + 7 * DAY_MS, 7),
+  'last-week': ({ monday }) => daysFrom(monday - 7 * DAY_MS, 7),
+  'this-month': ({ today }) => monthFrom(today, 0),
+  'next-month': ({ today }) => monthFrom(today, 1),
+  'last-month': ({ today }) => monthFrom(today, -1),
+};
 
 /**
  * A named range as whole days, on the local wall clock: a day; a weekend, Saturday and Sunday (the
@@ -112,39 +150,9 @@ export const RANGE_NAMES = 'today, tomorrow, yesterday, weekend, next-weekend, t
 export function namedRange(name: string, now: WallTime, flag = '--range'): ResolvedRange {
   const text = name.trim().toLowerCase();
   const today = startOfDay(now);
-  const days = (from: WallTime, count: number): ResolvedRange => ({ from, to: from + count * DAY_MS });
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
-  // Saturday of this ISO week: the coming one, today on a Saturday, yesterday on a Sunday.
-  const saturday = monday + 5 * DAY_MS;
-  const month = (offset: number): ResolvedRange => {
-    const d = new Date(today);
-    return { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset + 1, 1) };
-  };
-  switch (text) {
-    case 'today':
-      return days(today, 1);
-    case 'tomorrow':
-      return days(today + DAY_MS, 1);
-    case 'yesterday':
-      return days(today - DAY_MS, 1);
-    case 'weekend':
-    case 'this-weekend':
-      return days(saturday, 2);
-    case 'next-weekend':
-      return days(saturday + 7 * DAY_MS, 2);
-    case 'this-week':
-      return days(monday, 7);
-    case 'next-week':
-      return days(monday + 7 * DAY_MS, 7);
-    case 'last-week':
-      return days(monday - 7 * DAY_MS, 7);
-    case 'this-month':
-      return month(0);
-    case 'next-month':
-      return month(1);
-    case 'last-month':
-      return month(-1);
-  }
+  const word = RANGE_ALIASES.get(text) ?? RANGE_WORDS.find((w) => w === text);
+  if (word !== undefined) return NAMED_RANGES[word]({ today, monday, saturday: monday + 5 * DAY_MS });
   const ym = /^(\d{4})-(\d{2})$/.exec(text);
   if (ym && Number(ym[2]) >= 1 && Number(ym[2]) <= 12) return { from: Date.UTC(Number(ym[1]), Number(ym[2]) - 1, 1), to: Date.UTC(Number(ym[1]), Number(ym[2]), 1) };
   throw new DomainRuleError(`${flag}: ${JSON.stringify(name)} is not a range: give ${RANGE_NAMES}`);

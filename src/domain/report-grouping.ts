@@ -1,6 +1,10 @@
-// How the reports (utilization, revenue) group their rows, and the calendar months of a range.
+// The reports (utilization, revenue), how they group their rows, and the calendar months of a range.
 
 import { type Range, type WallTime, dayKey } from './wall-time.js';
+
+/** The reports `rentals report <kind>` prints. */
+export const REPORT_KINDS = ['utilization', 'revenue'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_GROUPINGS = ['item', 'month', 'status'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];

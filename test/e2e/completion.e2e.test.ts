@@ -91,6 +91,14 @@ describe('rentals completion bash', () => {
     expect(await bashComplete('events list --output=c', 'c')).toEqual(['csv']);
   });
 
+  it('completes the fixed words a command takes: report kinds, --by groupings, --range names, config keys and values', async () => {
+    expect(await bashComplete('report ', '')).toEqual(['utilization', 'revenue']);
+    expect(await bashComplete('report revenue --by ', '')).toEqual(['item', 'month', 'status']);
+    expect(await bashComplete('agenda --range next-w')).toEqual(['next-weekend', 'next-week']);
+    expect(await bashComplete('config set ', '')).toEqual(expect.arrayContaining(['base-url', 'output', 'paper', 'timezone']));
+    expect(await bashComplete('config set paper l')).toEqual(['Letter']);
+  });
+
   it('completes names of records, escaped for the shell, from the cache once fetched', async () => {
     const names = await bashComplete('prices list --inventory-id 20x');
     expect(names).toEqual(expect.arrayContaining(['20x20\\ Frame\\ Tent', '20x40\\ Frame\\ Tent']));

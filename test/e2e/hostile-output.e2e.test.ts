@@ -385,7 +385,7 @@ function namePositions(): Array<{ words: string[]; resource: string }> {
       }
     }
     command.registeredArguments.forEach((_argument, index) => {
-      const source = argumentValues(command, index, () => []);
+      const source = argumentValues(command, index, [], () => []);
       if (source.kind === 'names' && index === 0) found.push({ words: [...path, ''], resource: source.resource });
     });
     for (const sub of command.commands) walk(sub, [...path, sub.name()]);

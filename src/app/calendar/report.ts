@@ -7,7 +7,7 @@
 import { closest } from '../../common/similar.js';
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import { formatMoneyFixed, moneyToNumber } from '../../domain/money.js';
-import { REPORT_GROUPINGS, type ReportGrouping } from '../../domain/report-grouping.js';
+import { REPORT_GROUPINGS, REPORT_KINDS, type ReportGrouping, type ReportKind } from '../../domain/report-grouping.js';
 import { type RevenueRow, revenue } from '../../domain/revenue.js';
 import { type UtilizationRow, utilization } from '../../domain/utilization.js';
 import { UsageError } from '../../errors.js';
@@ -29,8 +29,6 @@ export interface ReportRequest {
   includeCancelled: boolean;
 }
 
-const KINDS = ['utilization', 'revenue'] as const;
-type ReportKind = (typeof KINDS)[number];
 
 function grouping(value: string | undefined): ReportGrouping {
   if (value === undefined) return 'item';
@@ -51,10 +49,10 @@ function revenueRecord(row: RevenueRow, cancelled = false) {
 
 export async function report(deps: ReportDeps, request: ReportRequest): Promise<View> {
   const kindText = request.kind;
-  const kind = KINDS.find((k) => k === kindText.trim().toLowerCase()) as ReportKind | undefined;
+  const kind = REPORT_KINDS.find((k) => k === kindText.trim().toLowerCase()) as ReportKind | undefined;
   if (!kind) {
-    const near = closest(kindText, KINDS);
-    throw new UsageError(`report: say which, ${KINDS.join(' or ')} (got ${JSON.stringify(kindText)})${near.length > 0 ? `; did you mean ${near[0]}?` : ''}`);
+    const near = closest(kindText, REPORT_KINDS);
+    throw new UsageError(`report: say which, ${REPORT_KINDS.join(' or ')} (got ${JSON.stringify(kindText)})${near.length > 0 ? `; did you mean ${near[0]}?` : ''}`);
   }
   const by = grouping(request.by);
   if (request.includeCancelled && kind !== 'revenue') throw new UsageError('--include-cancelled goes with revenue');

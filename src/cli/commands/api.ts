@@ -1,6 +1,6 @@
 // `rentals api <METHOD> <path>`: a raw authenticated call for what the commands do not cover (app/raw-call.ts).
 
-import { rawCall } from '../../app/raw-call.js';
+import { METHODS, rawCall } from '../../app/raw-call.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -8,6 +8,7 @@ export const apiCommand = defineViewCommand({
   effect: 'changes',
   ...TOP_LEVEL.api,
   args: '<method> <path>',
+  argValues: { method: METHODS },
   help: `
 The raw escape hatch: the request is sent as given. None of the tool's own rules apply here —
 no field validation, no booking rules (availability, prices, inactive items), no stock rule, no

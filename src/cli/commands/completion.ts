@@ -1,6 +1,7 @@
 // `rentals completion bash|zsh|fish` and the hidden `rentals __complete` the scripts call.
 
 import { HELP_TOPICS } from '../help-topics.js';
+import { SHELLS } from '../completion/shells.js';
 import { defineRawViewCommand, defineViewCommand } from '../registry/spec.js';
 import { TOP_LEVEL } from './top-level.js';
 
@@ -12,17 +13,18 @@ Setup:
   zsh    echo 'eval "$(rentals completion zsh)"' >> ~/.zshrc      (after compinit)
   fish   rentals completion fish > ~/.config/fish/completions/rentals.fish
 
-Completes commands, flags, formats and the names of items, rental blocks, statuses, events and
-categories. Names come from a cache in the config directory, refreshed at most every 5 minutes
-with one request bounded by a 1.5 s timeout; a TAB never waits longer. A record whose name holds
-a control character (a line break, a bidi override such as U+202E) is offered by its id, never
-with the raw character: \`--item 7\` takes the id wherever the name is taken.
+Completes commands, flags, known values (config keys, --range…) and the names of items, rental
+blocks, statuses, events and categories, from a cache in the config directory refreshed at most
+every 5 minutes with one request bounded by 1.5 s: a TAB never waits longer. A record whose name
+holds a control character (a line break, a bidi override such as U+202E) is offered by its id,
+never with the raw character: \`--item 7\` takes the id wherever the name is taken.
 `;
 
 export const completionCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.completion,
   args: '<shell>',
+  argValues: { shell: SHELLS },
   help: SETUP,
   examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
   view: 'text',
@@ -35,7 +37,7 @@ export const completeCommand = defineRawViewCommand({
   args: '[words...]',
   examples: ['rentals __complete --shell bash -- events li'],
   flags: {
-    shell: { value: 'shell', help: 'bash|zsh|fish', default: 'bash' },
+    shell: { value: 'shell', values: SHELLS, help: SHELLS.join('|'), default: 'bash' },
     line: { value: 'text', help: "bash: the line up to the cursor (COMP_LINE), read as bash reads it; the answers are quoted for the shell" },
     replaced: { value: 'text', help: "bash: the text readline replaces (the completion function's $2)" },
   },

@@ -1,7 +1,8 @@
 // Shell completion: the shells' scripts (scripts.ts) hand the words typed so far to the hidden
 // `rentals __complete` command, which answers from the command tree itself, so completion can
-// never drift from the commands. Values that are records (items, blocks, statuses, events,
-// categories) come from a short-lived local cache of names (name-cache.ts).
+// never drift from the commands. Fixed sets of words (report kinds, --range names, config keys)
+// are the ones the commands declare (registry/flags.ts). Values that are records (items, blocks,
+// statuses, events, categories) come from a short-lived local cache of names (name-cache.ts).
 
 import type { Command, Option } from 'commander';
 import { type ResourceName } from '../../resources/definitions.js';
@@ -22,8 +23,8 @@ export type ValueSource =
 export interface CompletionSources {
   /** The values an option takes, from its long flag (`--item` → inventory names). */
   optionValues: (command: Command, option: Option) => ValueSource;
-  /** The values of a command's positional argument at `index`. */
-  argumentValues: (command: Command, index: number) => ValueSource;
+  /** The values of a command's positional argument at `index`, after the arguments `before` it. */
+  argumentValues: (command: Command, index: number, before: readonly string[]) => ValueSource;
   names: (resource: ResourceName) => Promise<string[]>;
   profiles: () => Promise<string[]>;
 }
@@ -33,7 +34,7 @@ export async function complete(root: Command, words: string[], sources: Completi
   const current = words.length > 0 ? words[words.length - 1]! : '';
   const before = words.slice(0, -1);
   let command = root;
-  let positionals = 0;
+  const positionals: string[] = [];
   let pendingOption: Option | undefined;
   let afterDoubleDash = false;
   for (const word of before) {
@@ -50,12 +51,12 @@ export async function complete(root: Command, words: string[], sources: Completi
       if (option && takesValue(option) && !word.includes('=')) pendingOption = option;
       continue;
     }
-    const sub = afterDoubleDash || positionals > 0 ? undefined : findCommand(command, word);
+    const sub = afterDoubleDash || positionals.length > 0 ? undefined : findCommand(command, word);
     if (sub) {
       command = sub;
-      positionals = 0;
+      positionals.length = 0;
     } else {
-      positionals++;
+      positionals.push(word);
     }
   }
   if (pendingOption) return values(sources.optionValues(command, pendingOption), current, sources);
@@ -69,10 +70,10 @@ export async function complete(root: Command, words: string[], sources: Completi
     }
     return optionsOf(command).filter((c) => c.value.startsWith(current));
   }
-  const subcommands = positionals === 0 ? visibleCommands(command) : [];
+  const subcommands = positionals.length === 0 ? visibleCommands(command) : [];
   const candidates = subcommands.filter((c) => c.value.startsWith(current));
   if (subcommands.length > 0) return candidates;
-  return values(sources.argumentValues(command, positionals), current, sources);
+  return values(sources.argumentValues(command, positionals.length, positionals), current, sources);
 }
 
 async function values(source: ValueSource, prefix: string, sources: CompletionSources): Promise<Candidate[] | 'files'> {

@@ -10,7 +10,8 @@ import type { Factory } from '../../app/factory.js';
 import { recordNames } from '../../app/record-names.js';
 import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
-import { SHELLS, type Shell, completionScript, formatCandidate } from './scripts.js';
+import { completionScript, formatCandidate } from './scripts.js';
+import { SHELLS, type Shell } from './shells.js';
 import { argumentValues, optionValues } from './sources.js';
 import { bashReplacement, lexBashLine } from './bash-line.js';
 
@@ -78,7 +79,7 @@ export async function completeView(
   const cache = new NameCache(settings.configDir, deps.now);
   const sources: CompletionSources = {
     optionValues,
-    argumentValues: (command, index) => argumentValues(command, index, topics),
+    argumentValues: (command, index, before) => argumentValues(command, index, before, topics),
     names: (resource) => namesOf(deps, cache, resource),
     profiles: async () => Object.keys((await readConfig(settings.configDir)).profiles).sort(),
   };

@@ -1,8 +1,7 @@
 // The scripts `rentals completion bash|zsh|fish` prints. Each one only passes the words typed so
 // far to `rentals __complete` and shows what it answers: the logic lives in one place (complete.ts).
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
+import type { Shell } from './shells.js';
 
 const bash = `# rentals completion for bash. Install:
 #   rentals completion bash > ~/.local/share/bash-completion/completions/rentals

@@ -5,7 +5,7 @@
 // concept entry (`{ concept: 'item' }`) adds every spelling of the concept (vocabulary.ts), a fields
 // entry the flags of a resource's fields (field-flags.ts).
 
-import { type Command, Option } from 'commander';
+import { type Argument, type Command, Option } from 'commander';
 import type { FieldDef } from '../../resources/definitions.js';
 import { type FieldFlagValues, addFieldOption } from '../field-flags.js';
 import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept } from '../vocabulary.js';
@@ -26,6 +26,54 @@ interface FlagBase {
    * (`rentals help bulk`): the options every bulk run shares, so that a command's help stays one screen.
    */
   topic?: string;
+}
+
+// The fixed sets of words a flag or a positional argument takes, as its command declares them:
+// commander's `choices` (checked by commander), a flag's `values` and a command's `argValues`
+// (checked by the use case, case aside, with a "did you mean"), a global flag's setting's values,
+// and an argument written as its words (`<utilization|revenue>`). Completion offers them; each
+// comes from the constant its parser checks against, so the two cannot disagree.
+
+/** An argument's words, or a function of the arguments before it (`config set <key> <value>`: the value's words depend on the key). */
+export type ArgumentValues = readonly string[] | ((before: readonly string[]) => readonly string[] | undefined);
+
+/** An option's words, or a function that gives them when asked (a long list the platform knows: the time zones). */
+type OptionValues = readonly string[] | (() => readonly string[] | undefined);
+
+const OPTION_VALUES = new WeakMap<Option, OptionValues>();
+const ARGUMENT_VALUES = new WeakMap<Argument, ArgumentValues>();
+
+export function declareOptionValues(option: Option, values: OptionValues): void {
+  OPTION_VALUES.set(option, values);
+}
+
+export function declareArgumentValues(argument: Argument, values: ArgumentValues): void {
+  ARGUMENT_VALUES.set(argument, values);
+}
+
+/** The words an option takes, when they are a fixed set; undefined for any other value. */
+export function declaredOptionValues(option: Option): readonly string[] | undefined {
+  const declared = option.argChoices ?? OPTION_VALUES.get(option);
+  return typeof declared === 'function' ? declared() : declared;
+}
+
+/** The words of a positional argument after the arguments `before` it, when they are a fixed set. */
+export function declaredArgumentValues(argument: Argument, before: readonly string[]): readonly string[] | undefined {
+  const declared = ARGUMENT_VALUES.get(argument) ?? argument.argChoices;
+  if (declared !== undefined) return typeof declared === 'function' ? declared(before) : declared;
+  const name = argument.name();
+  return name.includes('|') ? name.split('|') : undefined;
+}
+
+type Alternatives<W extends readonly string[]> = W extends readonly [infer Only extends string]
+  ? Only
+  : W extends readonly [infer First extends string, ...infer Rest extends readonly string[]]
+    ? `${First}|${Alternatives<Rest>}`
+    : string;
+
+/** `['utilization', 'revenue']` → `<utilization|revenue>`: a required argument written as its words, typed as the literal. */
+export function oneOf<const W extends readonly string[]>(words: W): `<${Alternatives<W>}>` {
+  return `<${words.join('|')}>` as `<${Alternatives<W>}>`;
 }
 
 const TOPICS = new WeakMap<Option, string>();
@@ -51,6 +99,11 @@ export interface ValueFlag extends FlagBase {
   /** The value's name in help (`file` → `--plan <file>`). */
   value: string;
   choices?: readonly string[];
+  /**
+   * The words it takes when they are a fixed set the handler checks itself (case aside, with a "did
+   * you mean"), unlike `choices`, which commander enforces as typed: completion offers them.
+   */
+  values?: readonly string[];
   default?: string;
   /** Repeatable: each value given, in order. */
   list?: (value: string, previous: string[] | undefined) => string[];
@@ -126,6 +179,7 @@ export function addFlags(command: Command, flags: FlagDecls): void {
     const option = new Option(decl.short ? `-${decl.short}, ${long}` : long, decl.help);
     if (decl.value !== undefined) {
       if (decl.choices) option.choices(decl.choices);
+      if (decl.values) declareOptionValues(option, decl.values);
       if (decl.default !== undefined) option.default(decl.default);
       if (decl.list) option.argParser(decl.list);
     }

@@ -9,7 +9,7 @@ import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
 import { formatsFor } from '../../output/formats.js';
 import { PAPER_SIZES } from '../../config/settings-table.js';
-import { type FlagDecls, type FlagValues, addFlags } from './flags.js';
+import { type ArgumentValues, type FlagDecls, type FlagValues, addFlags, declareArgumentValues } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../../app/factory.js';
@@ -36,6 +36,8 @@ export interface CommandInfo {
   name: string;
   /** Positional arguments in commander's syntax: `<id>`, `[file]`, `<method> <path>`. */
   args?: string;
+  /** The words of an argument, by its name, when they are a fixed set (flags.ts). */
+  argValues?: Readonly<Record<string, ArgumentValues>>;
   aliases: readonly string[];
   /** One line, shown in the parent's command list and on top of the command's help. */
   summary: string;
@@ -120,9 +122,14 @@ type ArgList<S extends string> = S extends `${infer First} ${infer Rest}` ? [Arg
 /** `<id> [file]` → `[string, string | undefined]`; no arguments → `[]`. */
 export type ArgsOf<S extends string> = S extends '' ? [] : string extends S ? string[] : ArgList<S>;
 
+/** The names of the arguments of `<id> [file] [words...]`: `id`, `file`, `words`. */
+type ArgNames<S extends string> = S extends `${infer First} ${infer Rest}` ? ArgNames<First> | ArgNames<Rest> : S extends `${'<' | '['}${infer Name}${'>' | ']'}` ? (Name extends `${infer Bare}...` ? Bare : Name) : never;
+
 interface BaseSpec<S extends string, F extends FlagDecls> {
   name: string;
   args?: S;
+  /** The words an argument takes when they are a fixed set the handler checks (completion offers them), by its name. */
+  argValues?: { readonly [N in ArgNames<S>]?: ArgumentValues };
   aliases?: readonly string[];
   summary: string;
   help?: string;
@@ -270,18 +277,19 @@ export function outputOf(command: Command): { formats: readonly ViewFormat[]; pa
  * defineViewCommand and read before the handler runs (registry/page-output.ts, loaded then).
  */
 const PAGE_FLAGS = {
-  paper: { value: 'size', help: `with -o html or pdf: ${PAPER_SIZES.join(' or ')} (default: the paper setting)` },
+  paper: { value: 'size', values: PAPER_SIZES, help: `with -o html or pdf: ${PAPER_SIZES.join(' or ')} (default: the paper setting)` },
 } as const satisfies FlagDecls;
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
 function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
-  const { name, args, summary, help, examples, hidden, effect, flags } = spec;
+  const { name, args, argValues, summary, help, examples, hidden, effect, flags } = spec;
   const aliases = spec.aliases ?? [];
   const output = 'output' in spec ? spec.output : undefined;
   return {
     kind: 'command',
     name,
     args,
+    ...(argValues ? { argValues: argValues as Readonly<Record<string, ArgumentValues>> } : {}),
     aliases,
     summary,
     help,
@@ -294,6 +302,10 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (output) OUTPUTS.set(command, output);
       if (args) command.arguments(args);
+      for (const argument of command.registeredArguments) {
+        const values = (argValues as Readonly<Record<string, ArgumentValues | undefined>> | undefined)?.[argument.name()];
+        if (values) declareArgumentValues(argument, values);
+      }
       if (flags) addFlags(command, flags);
       command.action(async (...values: unknown[]) => {
         const own = values[values.length - 1] as Command;

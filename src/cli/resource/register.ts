@@ -30,7 +30,7 @@ const VERB_ALIASES: Record<Verb, readonly string[]> = {
 function addressFlags(def: ResourceDef) {
   const parent = parentField(def);
   return {
-    apiVersion: { value: 'version', help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`, unlisted: def.versions.length === 1 },
+    apiVersion: { value: 'version', values: def.versions, help: `API version: ${def.versions.join('|')} (default ${defaultVersion(def)})`, unlisted: def.versions.length === 1 },
     parent: { fields: parent ? [parent] : [], required: true },
   } as const satisfies FlagDecls;
 }

@@ -6,7 +6,7 @@ import { defineViewCommand } from '../../registry/spec.js';
 import { chooseVersion } from '../../../app/resource/verbs.js';
 import { listEvents } from '../../../app/calendar/events-list.js';
 import { conceptValue } from '../../vocabulary.js';
-import { positiveInt, withDatesLink } from './options.js';
+import { RANGE_NAME_FLAG, positiveInt, withDatesLink } from './options.js';
 
 const versionHelp = `API version: ${resources.events.versions.join('|')}`;
 
@@ -23,10 +23,10 @@ export const eventsList = defineViewCommand({
   ],
   flags: {
     status: { concept: 'status', primary: 'status', value: 'name|id', description: 'event status (e.g. Confirmed)' },
-    apiVersion: { value: 'version', help: `${versionHelp} (default v1)`, unlisted: resources.events.versions.length === 1 },
+    apiVersion: { value: 'version', values: resources.events.versions, help: `${versionHelp} (default v1)`, unlisted: resources.events.versions.length === 1 },
     from: { value: 'date', help: 'events whose window (dropoff → pickup) ends after this' },
     to: { value: 'date', help: 'events whose window starts before this' },
-    range: { value: 'name', help: 'a named range instead: this-week, 2026-06…' },
+    ...RANGE_NAME_FLAG,
     search: { value: 'text', help: 'event or customer name contains this (any case)' },
     cancelled: { help: 'only cancelled events' },
     activeOnly: { help: 'only events that are not cancelled' },

@@ -5,7 +5,8 @@
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
 // At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
 
-import { REPORT_GROUPINGS } from '../../../domain/report-grouping.js';
+import { REPORT_GROUPINGS, REPORT_KINDS } from '../../../domain/report-grouping.js';
+import { oneOf } from '../../registry/flags.js';
 import { report } from '../../../app/calendar/report.js';
 import { defineViewCommand } from '../../registry/spec.js';
 import { rangeFlags, rangeOf, withDatesLink } from './options.js';
@@ -14,14 +15,14 @@ import { TOP_LEVEL } from '../top-level.js';
 export const reportCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.report,
-  args: '<utilization|revenue>',
+  args: oneOf(REPORT_KINDS),
   help: withDatesLink(
     '\nutilization = unit-hours held ÷ unit-hours owned (rentals help holds); revenue = quantity × unit price of the lines of the events starting in the range.\n',
   ),
   examples: ['rentals report utilization --from 2026-11-01 --to 2026-11-30', 'rentals report revenue --from 2026-10-01 --to 2026-10-31 --by item -o csv', 'rentals report revenue --from -30d --to today --by status --include-cancelled'],
   flags: {
     ...rangeFlags({ from: 'the first of this month', to: 'the end of the month' }),
-    by: { value: 'grouping', help: `rows by ${REPORT_GROUPINGS.join(', ')} (default item)` },
+    by: { value: 'grouping', values: REPORT_GROUPINGS, help: `rows by ${REPORT_GROUPINGS.join(', ')} (default item)` },
     includeCancelled: { help: "revenue: show the cancelled events' lines apart" },
   },
   view: 'records',
