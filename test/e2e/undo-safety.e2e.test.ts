@@ -315,3 +315,27 @@ describe('the undo of a bulk report', () => {
     expect((await rentals(['prices', 'import', '--undo', report, '--yes'])).stderr).toContain('was undone already');
   }, 60_000);
 });
+
+describe('a write interrupted by Ctrl-C (every command that writes, not only undo and bulk)', () => {
+  test('events book: the line in flight is answered and recorded, no other starts; exit 130 naming what was written and the entry; undo takes it back', async () => {
+    const { proxy, rentals, env } = await behindProxy();
+    const party = await event('2033-05-05');
+    const items = [await item(), await item(), await item()];
+    const held = proxy.gate((r) => r.method === 'POST' && r.path.endsWith('/inventory'), 1);
+    const run = startBin(['events', 'book', String(party.id), ...items.flatMap((id) => ['--item', `${id}=1`]), '--price', '10'], { env, timeoutMs: 30_000 });
+    stderrOf(run);
+    await held;
+    run.child.kill('SIGINT');
+    await expect.poll(() => stderrOf(run).includes('Interrupted: stopping after the write in flight')).toBe(true);
+    proxy.open();
+    const stopped = await run.done;
+    expect(stopped.code).toBe(130);
+    expect(await lines(party.id)).toHaveLength(1);
+    const [newest] = (await historyOf(rentals)) as unknown as Array<Entry & { records: Array<{ resource: string }> }>;
+    expect(newest!.records.map((r) => r.resource)).toEqual(['bookings']);
+    expect(stopped.stderr).toContain(`entry ${newest!.id} records what was written: rentals undo ${newest!.id} takes it back`);
+    expect(stopped.stderr).toMatch(/not sent: /);
+    ok(await rentals(['undo', newest!.id]));
+    expect(await lines(party.id)).toEqual([]);
+  }, 60_000);
+});
