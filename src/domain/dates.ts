@@ -105,6 +105,10 @@ export interface RangeInput {
 export const RANGE_WORDS = ['today', 'tomorrow', 'yesterday', 'weekend', 'next-weekend', 'this-week', 'next-week', 'last-week', 'this-month', 'next-month', 'last-month'] as const;
 type RangeWord = (typeof RANGE_WORDS)[number];
 
+/** What --range takes besides its words: a month, `2026-06` (as a JSON Schema pattern too, for an assistant). */
+export const RANGE_MONTH = { pattern: '^([0-9]{4})-([0-9]{2})$', description: 'a month (YYYY-MM)' } as const;
+const MONTH = new RegExp(RANGE_MONTH.pattern);
+
 /** The names --range takes, for help and messages. */
 export const RANGE_NAMES = `${RANGE_WORDS.join(', ')} or YYYY-MM`;
 
@@ -153,7 +157,7 @@ export function namedRange(name: string, now: WallTime, flag = '--range'): Resol
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
   const word = RANGE_ALIASES.get(text) ?? RANGE_WORDS.find((w) => w === text);
   if (word !== undefined) return NAMED_RANGES[word]({ today, monday, saturday: monday + 5 * DAY_MS });
-  const ym = /^(\d{4})-(\d{2})$/.exec(text);
+  const ym = MONTH.exec(text);
   if (ym && Number(ym[2]) >= 1 && Number(ym[2]) <= 12) return { from: Date.UTC(Number(ym[1]), Number(ym[2]) - 1, 1), to: Date.UTC(Number(ym[1]), Number(ym[2]), 1) };
   throw new DomainRuleError(`${flag}: ${JSON.stringify(name)} is not a range: give ${RANGE_NAMES}`);
 }

@@ -167,8 +167,8 @@ describe('load sheet', () => {
       expect(out.find((e) => e.id === quoted.id)?.quote).toBe(true);
       expect(out.find((e) => e.id === firm.id)?.quote).toBe(false);
       const page = String((view as unknown as { html: (size: string) => string }).html('A4'));
-      expect(page).toMatch(new RegExp(`${quoted.name}[^<]*<small>\\(${quoted.id}\\)</small> <strong class="quote">QUOTE</strong>`));
-      expect(page).not.toMatch(new RegExp(`<small>\\(${firm.id}\\)</small> <strong`));
+      expect(page).toMatch(new RegExp(`<bdi>${quoted.name}</bdi> <small>\\(<bdi>${quoted.id}</bdi>\\)</small> <strong class="quote">QUOTE</strong>`));
+      expect(page).not.toMatch(new RegExp(`<small>\\(<bdi>${firm.id}</bdi>\\)</small> <strong`));
     });
   });
 });

@@ -116,6 +116,20 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     expect(pickText).toContain(`Party\\u202e (${id})`);
   });
 
+  it('a name in right-to-left letters keeps to itself: the pick list reads the event id after the name, digits in order', async () => {
+    const name = '\u05d7\u05ea\u05d5\u05e0\u05d4'; // Hebrew for "wedding"
+    const added = await rentals(['events', 'add', '--event-name', name, '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', '2031-09-01 09:00', '--end-date', '2031-09-01 18:00', '-o', 'json']);
+    const id = Number(jsonData(added)[0]!.id);
+    expect((await rentals(['events', 'book', String(id), '--item', '1=1'])).code).toBe(0);
+    const pickList = join(dir, 'rtl-pick-list.pdf');
+    expect((await rentals(['load-sheet', '--from', '2031-09-01', '-o', 'pdf', '--out', pickList], { env: { RENTALS_CHROMIUM: CHROMIUM } })).code).toBe(0);
+    // -raw gives the order the glyphs are drawn in (left to right on the line), each right-to-left
+    // run turned to its logical order between embedding marks: without isolation the id is drawn
+    // on the name's left, mirrored (`)37( name`).
+    const text = (await runProgram('pdftotext', ['-raw', pickList, '-'])).stdout.replace(/[\u202a-\u202c]/g, '');
+    expect(text).toContain(`${name} (${id})`);
+  });
+
   it('the pick list prints to stdout when it is not a terminal; the timeline prints landscape', async () => {
     const piped = await rentals(['load-sheet', '--range', 'this-week', '-o', 'pdf'], { env: { RENTALS_CHROMIUM: CHROMIUM } });
     expect(piped.code, piped.stderr).toBe(0);

@@ -179,10 +179,10 @@ describe('printable sheets', () => {
     }
     expect((await rentals(['config', 'set', 'currency', 'dollars'])).stderr).toContain('currency must be an ISO 4217 code');
     const confirmation = ok(await rentals(['events', 'show', String(firm.id), '-o', 'html'])).stdout;
-    expect(confirmation).toContain(`<h1>Order confirmation O-${firm.id}</h1>`);
+    expect(confirmation).toContain(`<h1><bdi>Order confirmation O-${firm.id}</bdi></h1>`);
     expect(confirmation).not.toContain('valid until');
     expect(confirmation).toContain('Harbor Tents');
-    expect(confirmation).toContain('12 Quay St\nPortland');
+    expect(confirmation).toContain('<bdi>12 Quay St</bdi>\n<bdi>Portland</bdi>');
     expect(confirmation).toContain('$9.00');
     expect(confirmation).toContain('Payment within 14 days.');
     expect(confirmation).toContain('<img src="data:image/png;base64,iVBORw0KGgo="');
@@ -200,10 +200,10 @@ describe('printable sheets', () => {
     expect(readFileSync(page, 'utf8')).toBe(confirmation);
     expect(statSync(page).mode & 0o777).toBe(0o600);
     const quoted = ok(await rentals(['events', 'show', String(quote.id), '-o', 'html'])).stdout;
-    expect(quoted).toContain(`<h1>Quote Q-${quote.id}</h1>`);
-    expect(quoted).toMatch(/valid until \d{4}-\d{2}-\d{2}/);
+    expect(quoted).toContain(`<h1><bdi>Quote Q-${quote.id}</bdi></h1>`);
+    expect(quoted).toMatch(/valid until <bdi>\d{4}-\d{2}-\d{2}<\/bdi>/);
     ok(await rentals(['config', 'set', 'quote-prefix', 'HT-Q']));
-    expect(ok(await rentals(['events', 'show', String(quote.id), '-o', 'html'])).stdout).toContain(`<h1>Quote HT-Q${quote.id}</h1>`);
+    expect(ok(await rentals(['events', 'show', String(quote.id), '-o', 'html'])).stdout).toContain(`<h1><bdi>Quote HT-Q${quote.id}</bdi></h1>`);
     expect((await rentals(['config', 'set', 'quote-prefix', 'Q 1'])).stderr).toContain('quote-prefix must be 1 to 20 letters, digits or . _ / # -');
   });
 });

@@ -4,7 +4,9 @@
 // control and bidi character as the terminal does, a visible escape (`\x1b`, `\u202e`, `\t`):
 // never raw (a right-to-left override would reverse the text after it, the event id beside the
 // name or the date of issue), never as U+FFFD (two names that differ by one control character
-// would look the same). Chromium's reading of the printed page: test/browser/pdf.test.ts.
+// would look the same). And each value sits in an isolating element (`<bdi>`), so a name in
+// Hebrew or Arabic keeps to itself: the id beside it, the date after it stay on their side.
+// Chromium's reading of the printed page: test/browser/pdf.test.ts.
 
 import { beforeAll, afterAll, describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
@@ -56,8 +58,8 @@ let rentals: Runner;
 let eventId: number;
 let itemId: number;
 
-/** What each page command is run with, and what its page must read (in this order, on the page's text). */
-const RUNS: Record<string, () => { args: string[]; reads: string[] }> = {
+/** What each page command is run with, what its page must read (in this order, on the page's text), and the values from data it shows. */
+const RUNS: Record<string, () => { args: string[]; reads: string[]; values: string[] }> = {
   'events show': () => ({
     args: [String(eventId)],
     reads: [
@@ -69,16 +71,38 @@ const RUNS: Record<string, () => { args: string[]; reads: string[] }> = {
       `${shown(ITEM)} 2 `,
       `Terms${LINE_SHOWN} Pay${LINE_SHOWN}`,
     ],
+    values: [shown(EVENT), shown(ITEM), ...Object.values(EVENT_FIELDS).map(shown), shown(COMPANY.RENTALS_COMPANY_NAME), ...['Quay', 'Port', 'Phone', 'Terms', 'Pay'].map((line) => `${line}${LINE_SHOWN}`)],
   }),
   'load-sheet': () => ({
     args: ['--from', DAY, '--to', DAY],
     reads: [`${shown(ITEM)} 2 ${shown(EVENT)} (${eventId})`, shown(EVENT_FIELDS['customer-name']!), shown(EVENT_FIELDS['event-address1']!)],
+    values: [shown(ITEM), shown(EVENT), shown(EVENT_FIELDS['customer-name']!), shown(EVENT_FIELDS['event-address1']!)],
   }),
   timeline: () => ({
     args: ['--item', String(itemId), '--from', DAY, '--to', DAY],
     reads: [`Timeline: ${shown(ITEM)}`, `${shown(ITEM)} (5 owned)`, `2× ${shown(EVENT)}`],
+    values: [shown(ITEM), shown(EVENT)],
   }),
 };
+
+/**
+ * Each stretch of the page's text (outside tags, outside <title> and <style>, which show no
+ * markup) and whether it lies inside a `<bdi>`: where a value shows on the page.
+ */
+function textRuns(page: string): Array<{ text: string; isolated: boolean }> {
+  const runs: Array<{ text: string; isolated: boolean }> = [];
+  let depth = 0;
+  let hidden = false;
+  for (const [token] of page.matchAll(/<[^>]*>|[^<]+/g)) {
+    const tag = /^<(\/?)([a-z0-9]+)/i.exec(token);
+    if (tag) {
+      const name = tag[2]!.toLowerCase();
+      if (name === 'bdi') depth += tag[1] ? -1 : 1;
+      if (name === 'title' || name === 'style') hidden = !tag[1];
+    } else if (!hidden) runs.push({ text: token, isolated: depth > 0 });
+  }
+  return runs;
+}
 
 /** The commands that declare a page: those that print `-o html`. */
 const pageCommands = (await registry.everyCommand()).filter(({ command }) => command.formats?.includes('html') === true).map(({ words }) => words.join(' '));
@@ -115,5 +139,16 @@ describe('pages show hostile text as visible escapes (every command with a page,
     expect(raw && `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${JSON.stringify(page.stdout.slice(Math.max(0, raw.index - 40), raw.index + 20))}`).toBeNull();
     const text = pageText(page.stdout);
     for (const read of reads) expect(text, read).toContain(read);
+  });
+
+  test.each(pageCommands)('%s -o html: every value from data is inside an isolating element (<bdi>)', async (words) => {
+    const { args, values } = RUNS[words]!();
+    const page = await rentals([...words.split(' '), ...args, '-o', 'html'], { env: COMPANY });
+    expect(page.code, page.stderr).toBe(0);
+    const runs = textRuns(page.stdout);
+    for (const value of values) {
+      expect(runs.filter((run) => run.text.includes(value) && !run.isolated).map((run) => run.text), value).toEqual([]);
+      expect(runs.some((run) => run.text.includes(value) && run.isolated), value).toBe(true);
+    }
   });
 });

@@ -157,7 +157,7 @@ describe('the fleet timeline', () => {
     expect(drawn[0]).toBe(short.itemId);
     expect([...drawn].sort((a, b) => a - b)).toEqual(items.map((i) => i.id).sort((a, b) => a - b));
     const page = ok(await rentals(['timeline', '--from', day, '--to', day, '-o', 'html'])).stdout;
-    expect(page).toContain('<h1>Fleet timeline</h1>');
+    expect(page).toContain('<h1><bdi>Fleet timeline</bdi></h1>');
     for (const item of items) expect(page).toContain(item.name.replace(/&/g, '&amp;'));
   });
 });

@@ -11,10 +11,11 @@ import { HOSTILE_NAME, sampleFleet, sampleTimeline } from './timeline-sample.js'
 
 export { HOSTILE_NAME };
 
-/** The page's text as a reader sees it: styles and tags dropped, entities read back, spaces as one. */
+/** The page's text as a reader sees it: styles and tags dropped (an isolated value's `<bdi>` inline, with no space), entities read back, spaces as one. */
 export function pageText(html: string): string {
   return html
     .replace(/<style>[\s\S]*?<\/style>/, '')
+    .replace(/<\/?bdi>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

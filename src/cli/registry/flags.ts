@@ -31,8 +31,10 @@ interface FlagBase {
 // The fixed sets of words a flag or a positional argument takes, as its command declares them:
 // commander's `choices` (checked by commander), a flag's `values` and a command's `argValues`
 // (checked by the use case, case aside, with a "did you mean"), a global flag's setting's values,
-// and an argument written as its words (`<utilization|revenue>`). Completion offers them; each
-// comes from the constant its parser checks against, so the two cannot disagree.
+// and an argument written as its words (`<utilization|revenue>`). Completion offers them (read
+// from commander's options) and the assistant's tool schemas list them as enums (read from the
+// declarations: flagWords, argumentWords); each comes from the constant its parser checks against,
+// so none can disagree.
 
 /** An argument's words, or a function of the arguments before it (`config set <key> <value>`: the value's words depend on the key). */
 export type ArgumentValues = readonly string[] | ((before: readonly string[]) => readonly string[] | undefined);
@@ -59,10 +61,18 @@ export function declaredOptionValues(option: Option): readonly string[] | undefi
 
 /** The words of a positional argument after the arguments `before` it, when they are a fixed set. */
 export function declaredArgumentValues(argument: Argument, before: readonly string[]): readonly string[] | undefined {
-  const declared = ARGUMENT_VALUES.get(argument) ?? argument.argChoices;
+  return argumentWords(argument.name(), ARGUMENT_VALUES.get(argument) ?? argument.argChoices, before);
+}
+
+/** An argument's words from its declaration: its `argValues` (after the arguments `before` it), else the words of its name (`<utilization|revenue>`). */
+export function argumentWords(name: string, declared: ArgumentValues | undefined, before: readonly string[]): readonly string[] | undefined {
   if (declared !== undefined) return typeof declared === 'function' ? declared(before) : declared;
-  const name = argument.name();
   return name.includes('|') ? name.split('|') : undefined;
+}
+
+/** A value flag's words from its declaration: the `choices` commander checks, else the `values` its handler checks. */
+export function flagWords(decl: ValueFlag): readonly string[] | undefined {
+  return decl.choices ?? decl.values;
 }
 
 type Alternatives<W extends readonly string[]> = W extends readonly [infer Only extends string]
@@ -104,6 +114,8 @@ export interface ValueFlag extends FlagBase {
    * you mean"), unlike `choices`, which commander enforces as typed: completion offers them.
    */
   values?: readonly string[];
+  /** Any value of this form besides `values` (a JSON Schema pattern, and what it is): `--range` takes its words or a month. */
+  alsoTakes?: { readonly pattern: string; readonly description: string };
   default?: string;
   /** Repeatable: each value given, in order. */
   list?: (value: string, previous: string[] | undefined) => string[];

@@ -9,7 +9,7 @@ import { escapeControl } from '../../common/sanitize.js';
 import { describeRange } from '../../domain/dates.js';
 import { type TimelineBar, type TimelineCell, type TimelineItem, type TimelineStep, shortageRank, timelineCells } from '../../domain/timeline.js';
 import { DAY_MS, HOUR_MS, type Range, type WallTime, clockTime, dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
-import { type Markup, html } from './markup.js';
+import { TIMES, type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export interface TimelinePageOptions {
@@ -104,7 +104,7 @@ function barRow(bar: TimelineBar, range: Range): Markup {
   const label = `${bar.quantity}× ${bar.eventName}`;
   const when = `${shortWallTime(bar.from)} → ${shortWallTime(bar.to)}${bar.kind === 'tentative' ? ' (quote)' : ''}`;
   const text = fits(bar.eventName, share(range, bar.from, bar.to)) ? bar.eventName : '';
-  return html`<div class="row"><div class="label" title="${`${label}, ${when}`}">${label}${bar.kind === 'tentative' ? html` <em>(quote)</em>` : ''}</div><div class="track"><span class="bar ${bar.kind}" style="${place(range, bar.from, bar.to)}" title="${`${bar.eventName}, ${when}`}">${text}</span></div></div>\n`;
+  return html`<div class="row"><div class="label" title="${`${label}, ${when}`}">${bar.quantity}${TIMES} ${bar.eventName}${bar.kind === 'tentative' ? html` <em>(quote)</em>` : ''}</div><div class="track"><span class="bar ${bar.kind}" style="${place(range, bar.from, bar.to)}" title="${`${bar.eventName}, ${when}`}">${text}</span></div></div>\n`;
 }
 
 function shortageList(item: TimelineItem): Markup | undefined {

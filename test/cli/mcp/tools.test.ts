@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { registry } from '../../../src/cli/catalog.js';
 import { commandLine } from '../../../src/cli/commands/mcp/arguments.js';
 import { LEFT_OUT_COMMANDS, LEFT_OUT_OPTIONS } from '../../../src/cli/commands/mcp/left-out.js';
-import { type Tool, assistantTools } from '../../../src/cli/commands/mcp/tools.js';
+import { type InputSchema, type Tool, assistantTools } from '../../../src/cli/commands/mcp/tools.js';
+import { declaredArgumentValues, declaredOptionValues } from '../../../src/cli/registry/flags.js';
 import type { LeafCommand } from '../../../src/cli/registry/spec.js';
 import { ValidationError } from '../../../src/errors.js';
 import { fakeContext } from '../../helpers/fake-context.js';
@@ -100,6 +101,39 @@ describe('the tools of rentals mcp', () => {
       for (const input of t.inputs) if (input.place === 'switch' || input.place === 'value') expect(flags, `${t.name} ${input.property}`).toContain(`--${input.flag}`);
       expect(t.inputs.filter((input) => input.place === 'argument').length, t.name).toBe(built.registeredArguments.length);
     }
+  });
+
+  test('an argument or option that declares a fixed set of words (what completion offers) is an enum of exactly those words; any other is not', () => {
+    const { ctx } = fakeContext();
+    /** The words a schema allows: its enum, its items' enum, or the enum beside the form it also takes. */
+    const words = (schema: InputSchema) => (schema.type === 'string' ? (schema.enum ?? schema.anyOf?.[0].enum) : schema.type === 'array' ? schema.items.enum : undefined);
+    const enums: string[] = [];
+    for (const t of tools) {
+      const { command } = commands.find(({ words }) => words.join('_') === t.name)!;
+      const built = command.attach(new Command('rentals'), { ctx, state: { exitCode: 0 } });
+      t.inputs
+        .filter((input) => input.place === 'argument')
+        .forEach((input, i) => {
+          const declared = declaredArgumentValues(built.registeredArguments[i]!, []);
+          expect(words(input.schema), `${t.name} ${input.property}`).toEqual(declared && [...declared]);
+          if (declared) enums.push(`${t.name} ${input.property}`);
+        });
+      for (const input of t.inputs) {
+        if (input.place !== 'value') continue;
+        const declared = declaredOptionValues(built.options.find((option) => option.long === `--${input.flag}`)!);
+        expect(words(input.schema), `${t.name} ${input.property}`).toEqual(declared && [...declared]);
+        if (declared) enums.push(`${t.name} ${input.property}`);
+      }
+    }
+    expect(enums).toEqual(expect.arrayContaining(['report kind', 'report by', 'report range', 'availability range', 'prices_import format', 'config_get key', 'events_list apiVersion']));
+  });
+
+  test('--range takes its words or a month: an enum of the words, or the pattern of a month', () => {
+    const range = tool('availability').inputSchema.properties.range!;
+    expect(range).toMatchObject({ type: 'string', anyOf: [{ enum: expect.arrayContaining(['this-week', 'next-month']) }, { pattern: '^([0-9]{4})-([0-9]{2})$', description: 'a month (YYYY-MM)' }] });
+    expect(commandLine(tool('availability'), { range: '2026-06' })).toContain('--range=2026-06');
+    expect(commandLine(tool('availability'), { range: 'next-week' })).toContain('--range=next-week');
+    expect(() => commandLine(tool('availability'), { range: 'someday' })).toThrow(/range: must be one of today, .*, last-month or a month \(YYYY-MM\) \(got "someday"\)/);
   });
 
   test('annotations follow the declared effect: reads are read-only; adds are not destructive; sets and deletes are idempotent; changes are not', () => {

@@ -1,7 +1,7 @@
 // Option groups that several calendar commands share, as data (registry/flags.ts), each declared
 // once and spread into the commands' `flags`: a date range, an item list, the write guards.
 
-import { type RangeInput, RANGE_WORDS } from '../../../domain/dates.js';
+import { type RangeInput, RANGE_MONTH, RANGE_WORDS } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
 import type { FlagDecls } from '../../registry/flags.js';
@@ -13,7 +13,7 @@ export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
 /** --range: a range by its name, instead of --from/--to. */
 export const RANGE_NAME_FLAG = {
-  range: { value: 'name', values: RANGE_WORDS, help: 'a named range instead: this-week, 2026-06…' },
+  range: { value: 'name', values: RANGE_WORDS, alsoTakes: RANGE_MONTH, help: 'a named range instead: this-week, 2026-06…' },
 } as const satisfies FlagDecls;
 
 /** --from/--to: a range of days or times, or --range by its name (`rentals help dates`); `defaults` as help says them. */

@@ -3,7 +3,7 @@
 // `--flag=value` (a value that starts with `-` stays a value), the positional arguments after `--`.
 
 import { type FieldIssue, ValidationError } from '../../../errors.js';
-import type { InputSchema, Tool, ToolInput } from './tools.js';
+import type { InputSchema, Tool, ToolInput, Words } from './tools.js';
 
 /** The command line of a call of `tool` with `given`: its words, options and arguments. */
 export function commandLine(tool: Tool, given: unknown): string[] {
@@ -70,7 +70,7 @@ function check(schema: InputSchema, value: unknown): string[] | boolean | string
     case 'string': {
       const text = textOf(value);
       if (text === undefined) return 'must be text';
-      return inEnum(schema.enum, text) ?? [text];
+      return outside(schema, text) ?? [text];
     }
     case 'array': {
       const list = Array.isArray(value) ? value : [value];
@@ -78,7 +78,7 @@ function check(schema: InputSchema, value: unknown): string[] | boolean | string
       for (const item of list) {
         const text = textOf(item);
         if (text === undefined) return 'must be a list of texts';
-        const wrong = inEnum(schema.items.enum, text);
+        const wrong = outside(schema.items, text);
         if (wrong) return wrong;
         texts.push(text);
       }
@@ -95,8 +95,12 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
-function inEnum(choices: readonly string[] | undefined, text: string): string | undefined {
-  return choices && !choices.includes(text) ? `must be one of ${choices.join(', ')}` : undefined;
+/** The rule a text breaks when it is none of the input's words (nor of the form it takes besides). */
+function outside(words: Words, text: string): string | undefined {
+  if (words.enum) return words.enum.includes(text) ? undefined : `must be one of ${words.enum.join(', ')}`;
+  if (!words.anyOf) return undefined;
+  const [{ enum: list }, form] = words.anyOf;
+  return list.includes(text) || new RegExp(form.pattern).test(text) ? undefined : `must be one of ${list.join(', ')} or ${form.description}`;
 }
 
 function place(input: ToolInput, value: string[] | boolean, options: string[], positionals: string[]): void {

@@ -2,22 +2,31 @@
 // hand: one per command (those of left-out.ts aside), named by its words joined by `_`
 // (`events_book`); its input schema from the arguments and options the command declares (the
 // positional arguments by their help names, the options by their camelCase keys, a repeatable option
-// an array, choices an enum, descriptions from the help); its annotations from its declared effect.
+// an array, a declared set of words an enum, descriptions from the help); its annotations from its declared effect.
 
 import { VOCABULARY, type Concept } from '../../vocabulary.js';
 import { camel } from '../../field-flags.js';
 import { type FieldDef, kebabCase } from '../../../resources/definitions.js';
-import { type FlagDecl, type FlagDecls, kebab } from '../../registry/flags.js';
+import { type ArgumentValues, type FlagDecl, type FlagDecls, argumentWords, flagWords, kebab } from '../../registry/flags.js';
 import type { CommandRegistry } from '../../registry/registry.js';
 import type { Effect, LeafCommand } from '../../registry/spec.js';
 import { LEFT_OUT_COMMANDS, LEFT_OUT_OPTIONS } from './left-out.js';
 
+/**
+ * The words a text input takes, when they are a fixed set: an enum; or, where a value of some form
+ * is taken besides (`range`: its words or a month), either the enum or the pattern.
+ */
+export interface Words {
+  enum?: readonly string[];
+  anyOf?: readonly [{ enum: readonly string[] }, { pattern: string; description: string }];
+}
+
 /** The JSON Schema of one input: the few keywords the tools use. */
 export type InputSchema =
-  | { type: 'string'; description: string; enum?: readonly string[]; default?: string }
+  | ({ type: 'string'; description: string; default?: string } & Words)
   | { type: 'integer'; description: string }
   | { type: 'boolean'; description: string; const?: true }
-  | { type: 'array'; description: string; items: { type: 'string'; enum?: readonly string[] }; minItems?: number };
+  | { type: 'array'; description: string; items: { type: 'string' } & Words; minItems?: number };
 
 interface ToolSchema {
   type: 'object';
@@ -89,7 +98,7 @@ function toolOf(words: readonly string[], command: LeafCommand): Tool {
     if (inputs.some((other) => other.property === input.property)) throw new Error(`tool ${name}: two inputs are named ${input.property}`);
     inputs.push(input);
   };
-  for (const input of argumentInputs(command.args)) add(input);
+  for (const input of argumentInputs(command.args, command.argValues)) add(input);
   for (const [key, decl] of Object.entries(command.flags ?? {})) {
     if (decl.when === false || LEFT_OUT_OPTIONS[key] !== undefined) continue;
     for (const input of optionInputs(key, decl, command.flags ?? {})) add(input);
@@ -121,20 +130,24 @@ const ARGUMENT = /^([<[])(.+?)(\.\.\.)?[>\]]$/;
 
 /**
  * `<event>` → `event` (required), `[file]` → `file`, `[words...]` → a list; an argument that is one
- * of some words (`<utilization|revenue>`) is `kind`, an enum of them.
+ * of some words (`<utilization|revenue>`) is `kind`, an enum of them; one whose words the command
+ * declares (`config get <key>`) an enum of those. Words that depend on the arguments before (the
+ * value of `config set <key> <value>`) are no fixed set: text.
  */
-function argumentInputs(args: string | undefined): ToolInput[] {
+function argumentInputs(args: string | undefined, argValues: Readonly<Record<string, ArgumentValues>> | undefined): ToolInput[] {
   if (!args) return [];
   return args.split(' ').map((word) => {
     const match = ARGUMENT.exec(word);
     if (!match) throw new Error(`an argument is not <name>, [name] or [name...]: ${word}`);
     const [, bracket, name, variadic] = match as unknown as [string, string, string, string | undefined];
     const required = bracket === '<';
-    const words = name.includes('|') ? name.split('|') : undefined;
-    const description = words ? `which: ${words.join(' or ')}` : argumentHelp(name);
-    const value: InputSchema = { type: 'string', description, ...(words ? { enum: words } : {}) };
-    const schema: InputSchema = variadic ? { type: 'array', description, items: { type: 'string' }, ...(required ? { minItems: 1 } : {}) } : value;
-    return { place: 'argument', property: words ? 'kind' : camel(name), schema, required };
+    const declared = argValues?.[name];
+    const words = typeof declared === 'function' ? undefined : argumentWords(name, declared, []);
+    const named = name.includes('|');
+    const description = named ? `which: ${name.split('|').join(' or ')}` : argumentHelp(name);
+    const values = words ? { enum: words } : {};
+    const schema: InputSchema = variadic ? { type: 'array', description, items: { type: 'string', ...values }, ...(required ? { minItems: 1 } : {}) } : { type: 'string', description, ...values };
+    return { place: 'argument', property: named ? 'kind' : camel(name), schema, required };
   });
 }
 
@@ -158,7 +171,8 @@ function optionInputs(key: string, decl: FlagDecl, flags: FlagDecls): ToolInput[
   const description = others.length > 0 ? `${decl.help} (not with ${others.join(', ')})` : decl.help;
   const flag = kebab(key);
   if (decl.value === undefined) return [{ place: 'switch', flag, property: key, schema: { type: 'boolean', description }, required: false }];
-  const values = decl.choices ? { enum: decl.choices } : {};
+  const words = flagWords(decl);
+  const values: Words = !words ? {} : decl.alsoTakes ? { anyOf: [{ enum: words }, decl.alsoTakes] } : { enum: words };
   const schema: InputSchema = decl.list
     ? { type: 'array', description: `${description} (one or more)`, items: { type: 'string', ...values } }
     : { type: 'string', description, ...values, ...(decl.default !== undefined ? { default: decl.default } : {}) };
