@@ -11,7 +11,7 @@ export const ExitCode = {
   partial: 6,
   /** The answer to a [y/N] prompt was no: nothing was changed. */
   declined: 7,
-  /** Ctrl-C or Ctrl-D at a prompt (128 + SIGINT, as shells report it). */
+  /** Ctrl-C or Ctrl-D at a prompt, or Ctrl-C while a command writes (128 + SIGINT, as shells report it). */
   cancelled: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -153,6 +153,9 @@ export class PartialFailureError extends RentalsError {
 export class CancelledError extends RentalsError {
   override readonly exitCode = ExitCode.cancelled;
 }
+
+/** Ctrl-C while a command wrote: the write in flight was answered and recorded, no other was sent (exit 130). */
+export class InterruptedError extends CancelledError {}
 
 /** The user answered no at a [y/N] prompt: nothing was changed, exit 7. The message says what was not done. */
 export class DeclinedError extends RentalsError {

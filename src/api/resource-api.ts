@@ -45,6 +45,8 @@ export interface WriteJournal {
   withdraw?: (mark: number) => void;
   /** How many records `seen` keeps (default JOURNAL_REMEMBERS; a test of the bound keeps a few). */
   remembers?: number;
+  /** Called before each write is sent: throws to send it not (the run was interrupted). */
+  beforeWrite?: () => void;
 }
 
 /**
@@ -96,6 +98,7 @@ export class ResourceApi {
    */
   async create(at: Address, body: ValidBody, { grant, replaces }: WriteOptions & { replaces?: number } = {}): Promise<DataResult> {
     checkGrant(at.def, 'POST', grant);
+    this.journal?.beforeWrite?.();
     const result = await this.data('POST', collectionUrlPath(at.def, at.version, at.parentId), body);
     const after = result.records[0];
     if (this.journal && after) this.journal.wrote({ ...this.noted(at, Number(after.id), null, after), ...(replaces === undefined ? {} : { replaces }) });
@@ -107,6 +110,7 @@ export class ResourceApi {
   update(at: Address, id: number, body: ValidBody, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<DataResult> {
     try {
       checkGrant(at.def, 'PUT', grant);
+      this.journal?.beforeWrite?.();
       if (this.journal && !before) return this.before(at, id).then((was) => this.put(at, id, body, was, true));
       return this.put(at, id, body, before && this.journal ? given(before, id) : undefined, false);
     } catch (error) {
@@ -131,6 +135,7 @@ export class ResourceApi {
   /** DELETE; returns the `{ id }` body (or `{ id }` of the request when the server sent no body). */
   async remove(at: Address, id: number, { grant, before }: WriteOptions & { before?: ApiRecord } = {}): Promise<{ id: number }> {
     checkGrant(at.def, 'DELETE', grant);
+    this.journal?.beforeWrite?.();
     const was = this.journal ? (before ? given(before, id) : await this.before(at, id)) : undefined;
     const path = recordUrlPath(at.def, at.version, id, at.parentId);
     const response = await this.client.request('DELETE', path, { expect: 'id' });

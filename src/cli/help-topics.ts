@@ -28,7 +28,8 @@ const EXIT_CODES = `Exit codes:
   5  network error, timeout or unreachable server, or a write that may have been applied
   6  partial failure of a bulk operation
   7  declined: the answer to a [y/N] prompt was no (nothing was changed)
-130  cancelled: Ctrl-C or Ctrl-D at a prompt, or a second Ctrl-C during a bulk run`;
+130  cancelled: Ctrl-C or Ctrl-D at a prompt, or Ctrl-C during a write (the write in flight
+     finishes and is recorded; no other is sent), or a second Ctrl-C during a bulk run`;
 
 function formats(): string {
   return `Output formats (-o, --output; default from ${setting('output').env[0]} or the profile's output):

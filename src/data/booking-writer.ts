@@ -5,7 +5,7 @@
 // holds is read back and backed out when a concurrent write took the units (race-guard.ts).
 
 import { validated } from '../schemas/validated.js';
-import { UsageError, ValidationError } from '../errors.js';
+import { InterruptedError, UsageError, ValidationError } from '../errors.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../domain/records.js';
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
@@ -284,7 +284,7 @@ export class BookingWriter implements RecordWrites {
     } catch (error) {
       // The lines written before the failure stay written: say which, and which were not sent.
       // A body refused by the validator was never sent: it joins the lines not sent.
-      const sent = !(error instanceof ValidationError) && index < ordered.length;
+      const sent = !(error instanceof ValidationError) && !(error instanceof InterruptedError) && index < ordered.length;
       if (error instanceof Error && ordered.length > 1) error.message += `\n${progress(eventId, ordered, index, sent, unsent)}`;
       throw error;
     } finally {
@@ -375,7 +375,7 @@ function grows(planned: PlannedBookings): boolean {
   return planned.target.window !== undefined && grownItems(planned).length > 0;
 }
 
-/** `Event 12: written before the failure: delete line 40; not sent: create 2 × item 7.` (`unsent`: left unsent by the guard). */
+/** `Event 12: written before it stopped: delete line 40; not sent: create 2 × item 7.` (`unsent`: left unsent by the guard). */
 function progress(eventId: number, ordered: readonly LineWrite[], done: number, failedWasSent: boolean, unsent: ReadonlySet<LineWrite>): string {
   const say = (write: LineWrite) => {
     const row = lineRow(eventId, write);
@@ -384,5 +384,5 @@ function progress(eventId: number, ordered: readonly LineWrite[], done: number, 
   const before = ordered.slice(0, done).filter((write) => !unsent.has(write)).map(say);
   const after = [...ordered.slice(failedWasSent ? done + 1 : done), ...ordered.slice(0, done).filter((write) => unsent.has(write))].map(say);
   const failed = failedWasSent ? `; the failed one: ${say(ordered[done]!)}` : '';
-  return `Event ${eventId}: written before the failure: ${before.length > 0 ? before.join(', ') : 'nothing'}${failed}; not sent: ${after.length > 0 ? after.join(', ') : 'nothing'}.`;
+  return `Event ${eventId}: written before it stopped: ${before.length > 0 ? before.join(', ') : 'nothing'}${failed}; not sent: ${after.length > 0 ? after.join(', ') : 'nothing'}.`;
 }

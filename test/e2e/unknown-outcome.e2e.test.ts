@@ -56,7 +56,7 @@ describe('a booking line applied, then its answer lost', () => {
     const result = await rentals(['events', 'book', String(event!.id), '--item', `${String(item!.id)}=2`, '--item', `${String(other!.id)}=1`]);
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/Looked up: it was applied: booking \d+ is new and holds every value sent\./);
-    expect(result.stderr).toMatch(/Event \d+: written before the failure: nothing; the failed one: create 2 × item \d+; not sent: create 1 × item \d+\./);
+    expect(result.stderr).toMatch(/Event \d+: written before it stopped: nothing; the failed one: create 2 × item \d+; not sent: create 1 × item \d+\./);
     const lines = jsonData(await direct(['bookings', 'list', '--event-id', String(event!.id), '--json']));
     expect(lines.map((line) => [line.inventoryId, line.quantity])).toEqual([[item!.id, 2]]);
   });

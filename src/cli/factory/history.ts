@@ -8,6 +8,7 @@ import type { WriteJournal } from '../../api/resource-api.js';
 import type { HistoryLog } from '../../app/factory.js';
 import { HistoryWriter, historyDir, readHistory, redactedCommand } from '../../config/history.js';
 import { lockHolder, withFileLock } from '../../config/lock.js';
+import { ExitCode, InterruptedError } from '../../errors.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../context.js';
 
@@ -37,6 +38,8 @@ export class RunHistory {
   private writes?: { journal: WriteJournal; history: HistoryWriter };
   /** What this run undoes (`rentals undo`, `--undo <report>`), noted on its own entry. */
   private undoing?: { undoes?: string; undoesReport?: string };
+  /** From the run's first write: whether a Ctrl-C came (and the handler to remove); `handled`: the use case handles them itself (undo, bulk). */
+  private interrupt: { listening?: { interrupted: boolean; stop: () => void }; handled: boolean } = { handled: false };
 
   constructor(
     private readonly ctx: Context,
@@ -57,10 +60,45 @@ export class RunHistory {
       }));
       this.writes = {
         history,
-        journal: { seen: new Map(), wrote: (record) => history.record(record, this.warn), mark: () => history.mark(), withdraw: (mark) => history.withdraw(mark, this.warn) },
+        journal: {
+          seen: new Map(),
+          wrote: (record) => history.record(record, this.warn),
+          mark: () => history.mark(),
+          withdraw: (mark) => history.withdraw(mark, this.warn),
+          beforeWrite: () => this.beforeWrite(),
+        },
       };
     }
     return this.writes;
+  }
+
+  /**
+   * From the first write on, a Ctrl-C lets the write in flight be answered (and recorded) and
+   * starts no other: the next write throws, naming the entry that holds what was written. A second
+   * Ctrl-C stops at once. Not for a use case that handles interrupts itself (undo, bulk runs).
+   */
+  private beforeWrite(): void {
+    const { listening } = this.interrupt;
+    if (listening?.interrupted) {
+      const entry = this.writes?.history.id;
+      const written = entry === undefined ? 'nothing was written' : `entry ${entry} records what was written: rentals undo ${entry} takes it back`;
+      throw new InterruptedError(`interrupted (Ctrl-C): ${written}; nothing more was sent`);
+    }
+    if (listening || this.interrupt.handled) return;
+    const state = { interrupted: false, stop: () => undefined as void };
+    state.stop = this.ctx.onInterrupt(() => {
+      if (state.interrupted) this.ctx.exit?.(ExitCode.cancelled);
+      state.interrupted = true;
+      this.warn('\nInterrupted: stopping after the write in flight… (Ctrl-C again to stop at once; the history keeps what was sent)');
+    });
+    this.interrupt.listening = state;
+  }
+
+  /** The use case handles Ctrl-C itself (undo, a bulk run): the run's own handling stands aside. */
+  interruptsHandled(): void {
+    this.interrupt.handled = true;
+    this.interrupt.listening?.stop();
+    this.interrupt.listening = undefined;
   }
 
   /** Where the run's ResourceApi records each write: its entry, opened at the first. */
@@ -105,6 +143,7 @@ export class RunHistory {
   }
 
   close(): void {
+    this.interrupt.listening?.stop();
     this.writes?.history.close();
   }
 

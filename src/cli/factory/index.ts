@@ -125,7 +125,10 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     secretAsker: () => (term.stdinIsTTY ? (question) => ctx.promptSecret(question) : undefined),
     stdin: () => term.stdin,
     openBrowser: (url) => ctx.openBrowser(url),
-    interrupts: () => ({ listen: ctx.onInterrupt, exitNow: ctx.exit }),
+    interrupts: () => {
+      history.interruptsHandled();
+      return { listen: ctx.onInterrupt, exitNow: ctx.exit };
+    },
     now: ctx.now,
     wallNow,
     close: () => {
