@@ -146,14 +146,17 @@ describe('the tools of rentals mcp', () => {
     for (const t of tools) expect(t.annotations.readOnlyHint, t.name).toBe(t.effect === 'reads');
   });
 
-  test('every tool that writes offers dryRun; every delete requires yes: true', () => {
+  test('every tool that writes offers dryRun; every delete requires yes: true, but for a dry run (an assistant previews before it asks)', () => {
     for (const t of tools.filter((t) => t.effect !== 'reads')) expect(t.inputSchema.properties.dryRun, t.name).toMatchObject({ type: 'boolean' });
     const deletes = tools.filter((t) => t.effect === 'deletes');
     expect(deletes.map((t) => t.name)).toEqual(expect.arrayContaining(['inventory_delete', 'events_delete', 'bookings_delete', 'events_unbook']));
     for (const t of deletes) {
       expect(t.inputSchema.properties.yes, t.name).toMatchObject({ type: 'boolean', const: true });
-      expect(t.inputSchema.required, t.name).toContain('yes');
+      expect(t.inputSchema.required ?? [], t.name).not.toContain('yes');
+      expect(t.inputSchema.anyOf, t.name).toEqual([{ properties: { yes: { const: true } }, required: ['yes'] }, { properties: { dryRun: { const: true } }, required: ['dryRun'] }]);
     }
+    expect(commandLine(tool('events_delete'), { id: '40', dryRun: true })).toEqual(['events', 'delete', '--dry-run', '--', '40']);
+    expect(commandLine(tool('events_unbook'), { event: '12', item: 'Tent', dryRun: true })).toEqual(['events', 'unbook', '--item=Tent', '--dry-run', '--', '12']);
   });
 
   test('--read-only: the tools that change nothing, and every one of them', async () => {

@@ -17,7 +17,7 @@ export function commandLine(tool: Tool, given: unknown): string[] {
   for (const input of tool.inputs) {
     const value = values[input.property];
     if (value === undefined || value === null) {
-      if (input.required) problems.push({ field: input.property, message: input.schema.type === 'boolean' && input.schema.const ? input.schema.description : 'is required' });
+      if (input.required === true || (input.required === 'unless-dry-run' && values.dryRun !== true)) problems.push({ field: input.property, message: input.schema.type === 'boolean' && input.schema.const ? input.schema.description : 'is required' });
       continue;
     }
     const checked = check(input.schema, value);

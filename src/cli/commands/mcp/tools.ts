@@ -32,6 +32,8 @@ interface ToolSchema {
   type: 'object';
   properties: Record<string, InputSchema>;
   required?: string[];
+  /** A delete: `yes` given, or a dry run. */
+  anyOf?: Array<{ required: string[]; properties?: Record<string, { const: true }> }>;
   additionalProperties: false;
 }
 
@@ -46,7 +48,8 @@ type InputPlace =
   /** Asked of the assistant and checked, not passed on: a delete's `yes` where the command has no --yes. */
   | { place: 'guard' };
 
-export type ToolInput = InputPlace & { property: string; schema: InputSchema; required: boolean };
+/** `required: 'unless-dry-run'`: a delete's `yes`, which a dry run (a preview) does not need. */
+export type ToolInput = InputPlace & { property: string; schema: InputSchema; required: boolean | 'unless-dry-run' };
 
 /** MCP's tool annotations. */
 interface ToolAnnotations {
@@ -104,7 +107,8 @@ function toolOf(words: readonly string[], command: LeafCommand): Tool {
     for (const input of optionInputs(key, decl, command.flags ?? {})) add(input);
   }
   if (command.effect === 'deletes') guardDelete(inputs);
-  const required = inputs.filter((input) => input.required).map((input) => input.property);
+  const required = inputs.filter((input) => input.required === true).map((input) => input.property);
+  const unlessDryRun = inputs.filter((input) => input.required === 'unless-dry-run').map((input) => input.property);
   return {
     name,
     words,
@@ -115,6 +119,7 @@ function toolOf(words: readonly string[], command: LeafCommand): Tool {
       type: 'object',
       properties: Object.fromEntries(inputs.map((input) => [input.property, input.schema])),
       ...(required.length > 0 ? { required } : {}),
+      ...(unlessDryRun.length > 0 ? { anyOf: [{ properties: Object.fromEntries(unlessDryRun.map((name) => [name, { const: true as const }])), required: unlessDryRun }, { properties: { dryRun: { const: true } }, required: ['dryRun'] }] } : {}),
       additionalProperties: false,
     },
     annotations: { title: `rentals ${words.join(' ')}`, ...HINTS[command.effect], openWorldHint: false },
@@ -186,12 +191,12 @@ function fieldInput(field: FieldDef, required: boolean): ToolInput {
   return { place: 'value', flag: kebabCase(field.name), property: field.name, schema, required };
 }
 
-const YES_TO_DELETE = 'must be true: says that you mean to delete';
+const YES_TO_DELETE = 'must be true: says that you mean to delete (not needed with dryRun: true)';
 
-/** A delete asks `yes: true` of the assistant, whether or not the command itself has a --yes. */
+/** A delete asks `yes: true` of the assistant, whether or not the command itself has a --yes; a dry run does not. */
 function guardDelete(inputs: ToolInput[]): void {
   const yes: InputSchema = { type: 'boolean', const: true, description: YES_TO_DELETE };
   const own = inputs.findIndex((input) => input.property === 'yes');
-  if (own === -1) inputs.push({ place: 'guard', property: 'yes', schema: yes, required: true });
-  else inputs[own] = { ...inputs[own]!, schema: yes, required: true };
+  if (own === -1) inputs.push({ place: 'guard', property: 'yes', schema: yes, required: 'unless-dry-run' });
+  else inputs[own] = { ...inputs[own]!, schema: yes, required: 'unless-dry-run' };
 }
