@@ -301,7 +301,13 @@ function agreedPrice(world: BookingWorld, writes: readonly LineWrite[], itemId: 
 
 /** The overbooking warning for shortages let through. */
 export function overbookingWarning(target: BookingTarget, short: readonly Shortage[]): string {
-  return [`warning: overbooking: not enough units for ${target.label} (window ${target.window ? windowText(target.window) : 'unknown'}):`, ...describeShortages(short)].join('\n');
+  const window = `(window ${target.window ? windowText(target.window) : 'unknown'})`;
+  // A quote holds nothing firmly: it is written, and its confirmation is what will be refused.
+  if (target.holdRule === 'tentative') {
+    const confirm = target.id === undefined ? 'rentals events confirm' : `rentals events confirm ${target.id}`;
+    return [`warning: this quote cannot be confirmed as it stands: not enough units for ${target.label} ${window}:`, ...describeShortages(short), `It is written as a quote; ${confirm} refuses it until the units are free (rentals check lists it).`].join('\n');
+  }
+  return [`warning: overbooking: not enough units for ${target.label} ${window}:`, ...describeShortages(short)].join('\n');
 }
 
 /** `2026-06-12 09:00 → 2026-06-14 10:00`. */

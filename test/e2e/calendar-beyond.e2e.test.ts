@@ -47,7 +47,12 @@ describe('holds by status: quotes hold tentatively', () => {
     const stage = await item(1);
     const quote = await event('2028-02-01T08:00:00', '2028-02-02T10:00:00', QUOTED);
     const warned = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`]));
-    expect(warned.stderr).toContain('warning: overbooking');
+    // Said as what it means for a quote, with what comes next; never silenced by -q.
+    expect(warned.stderr).toContain(`warning: this quote cannot be confirmed as it stands: not enough units for event ${quote.id}`);
+    expect(warned.stderr).toContain('short by 2');
+    expect(warned.stderr).toContain(`It is written as a quote; rentals events confirm ${quote.id} refuses it until the units are free (rentals check lists it).`);
+    const quiet = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=4`, '-q']));
+    expect(quiet.stderr).toContain('warning: this quote cannot be confirmed as it stands');
     const fits = await event('2028-02-05T08:00:00', '2028-02-06T10:00:00', QUOTED);
     await line(fits.id, stage.id, 1);
     const dry = ok(await rentals(['events', 'confirm', String(fits.id), '--dry-run']));
