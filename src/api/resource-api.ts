@@ -47,6 +47,8 @@ export interface WriteJournal {
   remembers?: number;
   /** Called before each write is sent: throws to send it not (the run was interrupted). */
   beforeWrite?: () => void;
+  /** Runs writes that take back what the run just wrote (a back-out): sent even after an interrupt. */
+  takingBack?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -75,6 +77,11 @@ export class ResourceApi {
   /** The writes since `mark` backed out: the history keeps only what stands. */
   withdrawSince(mark: number): void {
     this.journal?.withdraw?.(mark);
+  }
+
+  /** Writes that take back what this run just wrote (a back-out, a read-back's removal): a Ctrl-C does not stop them. */
+  takingBack<T>(work: () => Promise<T>): Promise<T> {
+    return this.journal?.takingBack ? this.journal.takingBack(work) : work();
   }
 
   async list(at: Address): Promise<DataResult> {

@@ -63,7 +63,7 @@ export class PriceWriter extends RecordWriter {
     }
     if (earlier.length === 0) return created;
     try {
-      await this.requests.remove(at, id, created);
+      await api.takingBack(() => this.requests.remove(at, id, created));
     } catch (error) {
       throw new LostRace(
         `another write added a price for item ${itemId} and rental block ${blockId} at the same moment: ${pricesText(earlier)}. Price ${id}, written after it, could not be taken back ` +

@@ -41,7 +41,7 @@ export interface GuardedWrite<T> {
   /** For messages: `event 12 "Smith wedding"`. */
   label: string;
   /** The run's history: an attempt that backs out is withdrawn from it (absent: nothing to withdraw). */
-  history?: { historyMark(): number; withdrawSince(mark: number): void };
+  history?: { historyMark(): number; withdrawSince(mark: number): void; takingBack?<T>(work: () => Promise<T>): Promise<T> };
 }
 
 /**
@@ -76,7 +76,7 @@ export async function writeGuarded<T>(guard: GuardedWrite<T>): Promise<T> {
     if (!result.guarded) return result.written;
     const short = await guard.shortagesNow(result.written);
     if (short.length === 0) return result.written;
-    await guard.backOut(result.written);
+    await (guard.history?.takingBack ? guard.history.takingBack(() => guard.backOut(result.written)) : guard.backOut(result.written));
     if (mark !== undefined) guard.history!.withdrawSince(mark);
     if (again) {
       throw new LostRace([`${RACE_LOST}: ${guard.label} was written, then found short and backed out:`, ...describeShortages(short), 'Nothing was changed. Try again, or write anyway with --allow-overbook.'].join('\n'));

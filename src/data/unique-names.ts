@@ -135,7 +135,7 @@ export class UniqueNames {
     if (earlier.length === 0) return;
     const other = `another write added ${whoText(at.def, earlier)} named ${quotedName(earlier[0]!.name)} at the same moment`;
     try {
-      await remove();
+      await this.api().takingBack(remove);
     } catch (error) {
       throw new LostRace(
         `${other}. ${capitalized(at.def.singular)} ${id}, written after it, could not be taken back (${error instanceof Error ? error.message : String(error)}): the name names two. Remove it:\n  ${shellLine(['rentals', at.def.command, 'delete', String(id), '--yes'])}`,

@@ -38,8 +38,11 @@ export class RunHistory {
   private writes?: { journal: WriteJournal; history: HistoryWriter };
   /** What this run undoes (`rentals undo`, `--undo <report>`), noted on its own entry. */
   private undoing?: { undoes?: string; undoesReport?: string };
-  /** From the run's first write: whether a Ctrl-C came (and the handler to remove); `handled`: the use case handles them itself (undo, bulk). */
-  private interrupt: { listening?: { interrupted: boolean; stop: () => void }; handled: boolean } = { handled: false };
+  /**
+   * From the run's first write: whether a Ctrl-C came (and the handler to remove); `handled`: the
+   * use case handles them itself (undo, bulk); `takingBack`: back-outs under way, sent all the same.
+   */
+  private interrupt: { listening?: { interrupted: boolean; stop: () => void }; handled: boolean; takingBack: number; interrupted: boolean } = { handled: false, takingBack: 0, interrupted: false };
 
   constructor(
     private readonly ctx: Context,
@@ -66,6 +69,14 @@ export class RunHistory {
           mark: () => history.mark(),
           withdraw: (mark) => history.withdraw(mark, this.warn),
           beforeWrite: () => this.beforeWrite(),
+          takingBack: async (work) => {
+            this.interrupt.takingBack++;
+            try {
+              return await work();
+            } finally {
+              this.interrupt.takingBack--;
+            }
+          },
         },
       };
     }
@@ -80,18 +91,33 @@ export class RunHistory {
   private beforeWrite(): void {
     const { listening } = this.interrupt;
     if (listening?.interrupted) {
-      const entry = this.writes?.history.id;
-      const written = entry === undefined ? 'nothing was written' : `entry ${entry} records what was written: rentals undo ${entry} takes it back`;
-      throw new InterruptedError(`interrupted (Ctrl-C): ${written}; nothing more was sent`);
+      if (this.interrupt.takingBack > 0) return;
+      throw new InterruptedError(`interrupted (Ctrl-C): ${this.writtenText()}; nothing more was sent`);
     }
     if (listening || this.interrupt.handled) return;
     const state = { interrupted: false, stop: () => undefined as void };
     state.stop = this.ctx.onInterrupt(() => {
       if (state.interrupted) this.ctx.exit?.(ExitCode.cancelled);
       state.interrupted = true;
+      this.interrupt.interrupted = true;
       this.warn('\nInterrupted: stopping after the write in flight… (Ctrl-C again to stop at once; the history keeps what was sent)');
     });
     this.interrupt.listening = state;
+  }
+
+  private writtenText(): string {
+    const entry = this.writes?.history.id;
+    return entry === undefined ? 'nothing was written' : `entry ${entry} records what was written: rentals undo ${entry} takes it back`;
+  }
+
+  /**
+   * The use case is done writing: Ctrl-C is Node's again (it ends a run that prints, or pages, at
+   * once). Interrupted during its last write, which nothing after it refused: what to say of it.
+   */
+  writesEnded(): string | undefined {
+    this.interrupt.listening?.stop();
+    this.interrupt.listening = undefined;
+    return this.interrupt.interrupted ? `interrupted (Ctrl-C) during the last write, which was answered: ${this.writtenText()}` : undefined;
   }
 
   /** The use case handles Ctrl-C itself (undo, a bulk run): the run's own handling stands aside. */

@@ -23,6 +23,8 @@ import { RunHistory, commandToTypeOf } from './history.js';
 
 /** The factory of a run, and what ends the run's resources (its client, its history entry). */
 export interface RunFactory extends Factory {
+  /** The use case is done writing (see RunHistory.writesEnded): what to say of a Ctrl-C during its last write. */
+  writesEnded(): string | undefined;
   close(): void;
 }
 
@@ -131,6 +133,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     },
     now: ctx.now,
     wallNow,
+    writesEnded: () => history.writesEnded(),
     close: () => {
       client.close();
       history.close();

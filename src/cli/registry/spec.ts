@@ -4,6 +4,7 @@
 
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
+import { ExitCode } from '../../errors.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
@@ -225,6 +226,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
         await preparePage({ printer: output.printer, document: () => settings.documentSettings(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
       }
       let outcome: View | Outcome;
+      let interrupted: string | undefined;
       try {
         outcome = await handler(factory, options, args);
       } catch (error) {
@@ -234,9 +236,14 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
         const refused = (await import('../../output/refusal-view.js')).refusalOutcome(error);
         if (!refused) throw error;
         outcome = refused;
+      } finally {
+        interrupted = factory.writesEnded();
       }
       const shown = (view: View) => withEntry(withReferenceNames(view, factory.catalog), factory);
-      return printOutcome(output.printer, 'kind' in outcome ? shown(outcome) : { ...outcome, ...(outcome.view ? { view: shown(outcome.view) } : {}) });
+      const code = await printOutcome(output.printer, 'kind' in outcome ? shown(outcome) : { ...outcome, ...(outcome.view ? { view: shown(outcome.view) } : {}) });
+      if (interrupted === undefined) return code;
+      output.printer.warn(`error: ${interrupted}`);
+      return ExitCode.cancelled;
     },
   });
   return { ...command, view: view as LeafCommand['view'] };

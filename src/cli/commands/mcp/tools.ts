@@ -191,12 +191,14 @@ function fieldInput(field: FieldDef, required: boolean): ToolInput {
   return { place: 'value', flag: kebabCase(field.name), property: field.name, schema, required };
 }
 
-const YES_TO_DELETE = 'must be true: says that you mean to delete (not needed with dryRun: true)';
+const YES_TO_DELETE = 'must be true: says that you mean to delete';
 
-/** A delete asks `yes: true` of the assistant, whether or not the command itself has a --yes; a dry run does not. */
+/** A delete asks `yes: true` of the assistant, whether or not the command itself has a --yes; its dry run (where it has one) does not. */
 function guardDelete(inputs: ToolInput[]): void {
-  const yes: InputSchema = { type: 'boolean', const: true, description: YES_TO_DELETE };
+  const previews = inputs.some((input) => input.property === 'dryRun');
+  const yes: InputSchema = { type: 'boolean', const: true, description: previews ? `${YES_TO_DELETE} (not needed with dryRun: true)` : YES_TO_DELETE };
+  const required = previews ? 'unless-dry-run' : true;
   const own = inputs.findIndex((input) => input.property === 'yes');
-  if (own === -1) inputs.push({ place: 'guard', property: 'yes', schema: yes, required: 'unless-dry-run' });
-  else inputs[own] = { ...inputs[own]!, schema: yes, required: 'unless-dry-run' };
+  if (own === -1) inputs.push({ place: 'guard', property: 'yes', schema: yes, required });
+  else inputs[own] = { ...inputs[own]!, schema: yes, required };
 }
