@@ -34,7 +34,7 @@ import type { View } from '../output/views.js';
 import { resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import { announcePlanned, carryOut } from './carry-out.js';
-import { changesView } from './changes-view.js';
+import { changesView, referenceNames } from './changes-view.js';
 import type { Factory, HistoryLog, Interrupts } from './factory.js';
 import type { CalendarWrites } from './ports.js';
 import { AlreadyUndoneError, describeProgress, howItStopped, openUndos, rootOf, standingOf, standingUndoOf, stands, stepStates, takenBack, unfinished } from './undo-progress.js';
@@ -292,14 +292,30 @@ function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
 
 /** The steps whose record is not as the entry left it (read now, all at once). */
 async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<Array<{ step: UndoStep; why: string; line: string }>> {
-  const stale: Array<{ step: UndoStep; why: string; line: string }> = [];
+  const found: Array<{ step: UndoStep; differences: Difference[] }> = [];
   await Promise.all(
     steps.map(async (step) => {
-      const found = await changedSince(deps, step);
-      if (found.length > 0) stale.push({ step, why: found.map(describeDifference).join('; '), line: staleLine(step, found) });
+      const differences = await changedSince(deps, step);
+      if (differences.length > 0) found.push({ step, differences });
     }),
   );
-  return stale;
+  if (found.length === 0) return [];
+  // For people: the references by their names (a status, an item), read only for a refusal.
+  const [people, names] = await Promise.all([
+    import('../output/change-lines.js'),
+    referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog),
+  ]);
+  return found.map(({ step, differences }) => ({
+    step,
+    why: differences.map(describeDifference).join('; '),
+    line: `  ${label(step.record.resource)} ${step.record.id}: ${differences.map((d) => people.differenceText(step.record.resource, d, names)).join('; ')}`,
+  }));
+}
+
+/** The differences as a change (now → as the entry left it), whose references referenceNames names. */
+function differenceChange(step: UndoStep, differences: readonly Difference[]): Change {
+  const values = (which: 'left' | 'now') => Object.fromEntries(differences.filter((d) => d.field !== 'id').map((d) => [d.field, d[which]]));
+  return { resource: step.record.resource, id: step.record.id, before: values('now'), after: values('left') };
 }
 
 /** How the step's record now differs from what the entry left (read now). */
@@ -537,11 +553,6 @@ function bookingIntents(group: readonly UndoStep[]): BookingIntent[] {
     const line = { itemId: Number(before.inventoryId), quantity: Number(before.quantity), ...(before.price === undefined || before.price === null ? {} : { price: parseMoney(String(before.price)) }) };
     return action === 'restore' ? { kind: 'update-line', bookingId: target, ...line } : { kind: 'add-line', ...line, replaces: record.id };
   });
-}
-
-/** `  events 12: eventName is "B" now; the entry left "A"`. */
-function staleLine(step: UndoStep, found: readonly Difference[]): string {
-  return `  ${label(step.record.resource)} ${step.record.id}: ${found.map(describeDifference).join('; ')}`;
 }
 
 function records(count: number): string {

@@ -108,10 +108,25 @@ describe('history and undo', () => {
     const stale = await rentals(['undo', booked!.id]);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(`entry ${booked!.id} cannot be undone`);
-    expect(stale.stderr).toContain(`booking ${String(lightsLine!.id)}: quantity is 7 now; the entry left 4`);
+    expect(stale.stderr).toContain(`booking ${String(lightsLine!.id)}: Quantity is 7 now; the entry left 4`);
     expect(stale.stderr).toContain('Nothing was undone.');
     expect(await lines(gala.id)).toEqual(before);
     expect((await history())[0]!.id).toBe(booked!.id);
+  });
+
+  test('a stale refusal says each field by its title and each reference by its name, as the history does', async () => {
+    const gala = await event('2029-09-01T08:00:00', '2029-09-02T10:00:00');
+    ok(await rentals(['events', 'update', String(gala.id), '--event-name', `${gala.name} renamed`]));
+    const [renamed] = await history();
+    // Someone else cancels it afterwards, with a new start.
+    const now = await eventRecord(gala.id);
+    await data(call(), 'PUT', `/v1/events/${gala.id}`, { ...now, eventStatusId: 4, cancelDate: '2029-08-01T00:00:00', startDate: '2029-09-01T09:00:00' });
+    const stale = await rentals(['undo', renamed!.id]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain(`event ${gala.id}: `);
+    expect(stale.stderr).toContain('Status is Cancelled now; the entry left Confirmed');
+    expect(stale.stderr).toContain('Start is 2029-09-01 09:00 now; the entry left 2029-09-01 08:00');
+    expect(stale.stderr).not.toMatch(/eventStatusId|startDate/);
   });
 
   test('a deleted record comes back as a new record, the undo says its id, and its bookings come back on it', async () => {
