@@ -95,6 +95,21 @@ function stderrOf(run: ReturnType<typeof startBin>): string {
   return stderrSoFar.get(run)!;
 }
 
+/**
+ * `rentals …argv` as a process, sent SIGINT while its second booking-line POST is held at the
+ * proxy; the held write is let through once the run has taken the Ctrl-C. How it ended.
+ */
+async function interruptedAtSecondLine(proxy: FaultProxy, env: Record<string, string>, argv: string[]): Promise<RunResult> {
+  const held = proxy.gate((r) => r.method === 'POST' && r.path.endsWith('/inventory'), 1);
+  const run = startBin(argv, { env, timeoutMs: 30_000 });
+  stderrOf(run);
+  await held;
+  run.child.kill('SIGINT');
+  await expect.poll(() => stderrOf(run).includes('Interrupted: stopping after the write in flight')).toBe(true);
+  proxy.open();
+  return run.done;
+}
+
 /** Two `rentals undo <entry>` processes started at the same moment. */
 async function twoUndos(env: Record<string, string>, entry: string): Promise<RunResult[]> {
   return Promise.all([0, 1].map(() => runBin(['undo', entry], { env, timeoutMs: 30_000 })));
@@ -177,15 +192,7 @@ describe('an undo that stops part way', () => {
   test('Ctrl-C while a line is in flight: that write is answered, no other starts; exit 130, recorded as partial; --reverse takes back what it wrote', async () => {
     const { proxy, rentals, env } = await behindProxy();
     const { entry, eventId } = await unbooked(rentals, 3, '2033-04-04');
-    const held = proxy.gate((r) => r.method === 'POST' && r.path.endsWith('/inventory'), 1);
-    const run = startBin(['undo', entry], { env, timeoutMs: 30_000 });
-    stderrOf(run);
-    await held;
-    run.child.kill('SIGINT');
-    // The held write is let through once the undo has taken the Ctrl-C.
-    await expect.poll(() => stderrOf(run).includes('Interrupted: stopping after the write in flight')).toBe(true);
-    proxy.open();
-    const stopped = await run.done;
+    const stopped = await interruptedAtSecondLine(proxy, env, ['undo', entry]);
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain(`The undo of entry ${entry} stopped part way (interrupted by Ctrl-C).`);
     expect(stopped.stderr).toMatch(/put back: booking \d+ \(back as \d+\), booking \d+ \(back as \d+\)\n {2}not sent: booking \d+/);
@@ -321,14 +328,7 @@ describe('a write interrupted by Ctrl-C (every command that writes, not only und
     const { proxy, rentals, env } = await behindProxy();
     const party = await event('2033-05-05');
     const items = [await item(), await item(), await item()];
-    const held = proxy.gate((r) => r.method === 'POST' && r.path.endsWith('/inventory'), 1);
-    const run = startBin(['events', 'book', String(party.id), ...items.flatMap((id) => ['--item', `${id}=1`])], { env, timeoutMs: 30_000 });
-    stderrOf(run);
-    await held;
-    run.child.kill('SIGINT');
-    await expect.poll(() => stderrOf(run).includes('Interrupted: stopping after the write in flight')).toBe(true);
-    proxy.open();
-    const stopped = await run.done;
+    const stopped = await interruptedAtSecondLine(proxy, env, ['events', 'book', String(party.id), ...items.flatMap((id) => ['--item', `${id}=1`])]);
     expect(stopped.code).toBe(130);
     // The gate held the second line: the first was answered before, the second in flight, the third never sent.
     expect(await lines(party.id)).toHaveLength(2);
