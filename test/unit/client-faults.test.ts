@@ -2,8 +2,8 @@
 // response cut short): a DELETE whose retry finds the record gone counts as done, a POST whose
 // connection was reset says it may have been applied. A small server on 127.0.0.1 plays the API.
 
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type Server as HttpServer, type ServerResponse, createServer } from 'node:http';
+import { type AddressInfo, Server } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { NetworkError, NotFoundError } from '../../src/errors.js';
@@ -14,7 +14,7 @@ useNock();
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string, attempt: number) => void;
 
-const servers: Server[] = [];
+const servers: HttpServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
@@ -118,7 +118,9 @@ describe('a write whose earlier attempt was sent and whose last one never reache
       stop(); // the server stops listening: every later attempt is refused before it is sent
     });
     const running = servers.at(-1)!;
-    stop = () => running.close();
+    // Only the listener closes (net's close): http's close would also drop the connection that is
+    // still delivering the 502, and the client would then see a reset instead.
+    stop = () => Server.prototype.close.call(running);
     const error = await client(server.url)
       .request('PUT', '/v2/inventory/3', { body: { id: 3 }, expect: 'data' })
       .then(() => undefined, (e: unknown) => e);
