@@ -9,6 +9,7 @@
 
 import { closest } from '../common/similar.js';
 import { restoreFormula } from '../common/spreadsheet.js';
+import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import type { ResourceDef } from '../resources/definitions.js';
 import { parseId } from '../schemas/values.js';
 
@@ -100,6 +101,8 @@ export class NameIndex {
   /** Built on the first `resolve`: a run that only labels ids (an export of 300k rows) never needs them. */
   private names?: { byName: Map<string, number[]>; byLowerName: Map<string, number[]>; byFoldedName: Map<string, number[]> };
   private readonly labels = new Map<number, string>();
+  /** The def's labelHint of each record (`starts 2027-01-01 08:00`), said when a name is shared. */
+  private readonly hints = new Map<number, string>();
 
   constructor(
     readonly def: ResourceDef,
@@ -116,6 +119,8 @@ export class NameIndex {
       const label = record[labelField];
       if (!Number.isInteger(id) || typeof label !== 'string') continue;
       this.labels.set(id, label);
+      const hint = this.def.labelHint && parseWallTime(record[this.def.labelHint.field]);
+      if (hint !== undefined) this.hints.set(id, `${this.def.labelHint!.word} ${shortWallTime(hint)}`);
     }
     this.names = undefined;
   }
@@ -171,12 +176,12 @@ export class NameIndex {
 
   private oneOf(wanted: string, ids: readonly number[], folded = false): LookupResult {
     if (ids.length === 1) return { ok: true, id: ids[0]! };
-    return { ok: false, rule: folded ? this.ambiguousFolded(wanted, ids) : ambiguous(this.def, wanted, ids), reason: 'ambiguous' };
+    return { ok: false, rule: folded ? this.ambiguousFolded(wanted, ids) : ambiguous(this.def, wanted, ids, (id) => this.hints.get(id)), reason: 'ambiguous' };
   }
 
   /** `2 events match "harper-nguyen wedding" …: "Harper–Nguyen Wedding" (id 3), "Harper-Nguyen wedding" (id 9); …`. */
   private ambiguousFolded(wanted: string, ids: readonly number[]): string {
-    const named = [...ids].sort((a, b) => a - b).map((id) => `${JSON.stringify(this.labels.get(id))} (id ${id})`);
+    const named = [...ids].sort((a, b) => a - b).map((id) => `${JSON.stringify(this.labels.get(id))} (${[`id ${id}`, this.hints.get(id)].filter(Boolean).join(', ')})`);
     return `${ids.length} ${this.def.plural} match ${JSON.stringify(wanted)} when case, accents, dashes and quotes are ignored: ${named.join(', ')} (give the exact name or the id)`;
   }
 
@@ -220,9 +225,9 @@ export class NameIndex {
   }
 }
 
-/** `2 inventory items are named "Tent": ids 4, 9 (give the id instead)`. */
-export function ambiguous(def: ResourceDef, name: string, ids: readonly number[]): string {
-  const sorted = [...ids].sort((a, b) => a - b);
+/** `2 inventory items are named "Tent": ids 4, 9 (give the id instead)`; events with when each starts. */
+export function ambiguous(def: ResourceDef, name: string, ids: readonly number[], hintOf: (id: number) => string | undefined = () => undefined): string {
+  const sorted = [...ids].sort((a, b) => a - b).map((id) => (hintOf(id) === undefined ? `${id}` : `${id} (${hintOf(id)})`));
   return `${ids.length} ${def.plural} are named ${JSON.stringify(name)}: ids ${sorted.join(', ')} (give the id instead)`;
 }
 

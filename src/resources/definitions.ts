@@ -111,6 +111,11 @@ export interface ResourceDef {
   /** A field that names a record for people (used by name resolution, confirmations). */
   labelField?: string;
   /**
+   * A date said beside each id when several records share a label, so that the right one can be
+   * picked: events' start (their names repeat across years).
+   */
+  labelHint?: { field: string; word: string };
+  /**
    * The label names one record (a catalog entry the tool takes by name): a create or a rename to a
    * label another record has, as a lookup matches it, is refused by the writer (data/unique-names.ts).
    */
@@ -394,6 +399,7 @@ Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and 
     dateOrder: EVENT_DATE_ORDER,
     dayEnds: ['endDate', 'teardownDate', 'pickupDate'],
     labelField: 'eventName',
+    labelHint: { field: 'startDate', word: 'starts' },
     // `show` is not an alias of `get` here: `events show` is a verb of its own (an event with its bookings).
     verbAliases: { get: ['view'] },
     examples: {

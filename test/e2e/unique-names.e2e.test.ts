@@ -137,12 +137,18 @@ describe('a lookup of a name two records share', () => {
     expect(got.code).toBe(2);
     expect(got.stderr).toBe(`error: 2 inventory items are named "${name}": ids ${first}, ${second} (give the id instead)\n`);
     const party = unique('Shared party');
-    for (let i = 0; i < 2; i++) {
-      await data(call(), 'POST', '/v1/events', { eventStatusId: 2, rentalBlockId: 1, eventName: party, dropoffDate: '2027-01-01T08:00:00', startDate: '2027-01-01T08:00:00', endDate: '2027-01-02T08:00:00', teardownDate: '2027-01-02T08:00:00', pickupDate: '2027-01-02T08:00:00' });
+    const ids: number[] = [];
+    for (const year of [2028, 2027]) {
+      const window = { dropoffDate: `${year}-01-01T08:00:00`, startDate: `${year}-01-01T08:00:00`, endDate: `${year}-01-02T08:00:00`, teardownDate: `${year}-01-02T08:00:00`, pickupDate: `${year}-01-02T08:00:00` };
+      const [record] = await data(call(), 'POST', '/v1/events', { eventStatusId: 2, rentalBlockId: 1, eventName: party, ...window });
+      ids.push(Number(record!.id));
     }
     const listed = await rentals(['bookings', 'list', '--event-id', party]);
     expect(listed.code).toBe(2);
     expect(listed.stderr).not.toContain('invalid');
-    expect(listed.stderr).toMatch(new RegExp(`^error: eventId: 2 events are named "${party}": ids \\d+, \\d+ \\(give the id instead\\)`));
+    // Event names repeat across years: each id says when its event starts, so the right one can be picked.
+    expect(listed.stderr).toBe(`error: eventId: 2 events are named "${party}": ids ${ids[0]} (starts 2028-01-01 08:00), ${ids[1]} (starts 2027-01-01 08:00) (give the id instead)\nNothing was sent.\n`);
+    const folded = await rentals(['bookings', 'list', '--event-id', party.toUpperCase().replace('SHARED ', 'SHARED  ')]);
+    expect(folded.stderr).toContain(`"${party}" (id ${ids[0]}, starts 2028-01-01 08:00), "${party}" (id ${ids[1]}, starts 2027-01-01 08:00)`);
   });
 });
