@@ -37,11 +37,11 @@ export function listSettings(deps: Pick<ConfigDeps, 'settings'>): RecordListView
   return { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
 }
 
-/** The value as stored, in every format (nothing when unset). */
+/** The value as stored (nothing when unset); `-o json`: `{ "data": [{ key, value }] }`, null when unset. */
 export function getSetting(deps: Pick<ConfigDeps, 'settings'>, name: string): TextView {
   const settings = deps.settings();
   const value = settings.profile[keyOf(name, 'get').profileField];
-  return { kind: 'text', text: value === undefined ? '' : String(value) };
+  return { kind: 'text', text: value === undefined ? '' : String(value), data: [{ key: name, value: value ?? null }] };
 }
 
 export async function setSetting(deps: ConfigDeps, name: string, value: string | undefined): Promise<DoneView> {

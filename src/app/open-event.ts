@@ -24,6 +24,6 @@ export async function openEvent(deps: OpenDeps, ref: string, browser: boolean): 
   // Only http(s) links are printed or opened: a server's `file:` or custom-scheme link is refused.
   if (!isHttpUrl(url)) throw new RentalsError(`event ${id}'s web link is not an http(s) URL; not shown or opened`);
   const link = url;
-  return { view: { kind: 'text', text: link }, afterPrinting: browser ? () => deps.openBrowser(link) : undefined };
+  return { view: { kind: 'text', text: link, data: [{ id, url: link }] }, afterPrinting: browser ? () => deps.openBrowser(link) : undefined };
 }
 

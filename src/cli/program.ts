@@ -228,7 +228,7 @@ function gloss(format: ViewFormat, page: string | undefined): string | undefined
  */
 function outputOption(command: Command): Option | undefined {
   const output = outputOf(command);
-  if (output === undefined) return undefined;
+  if (output === undefined || output.formats.length === 0) return undefined;
   const notes = output.formats.flatMap((format) => gloss(format, output.page) ?? []);
   const flag = setting('output').flag!;
   // The default (table at a terminal, tsv piped) is the global option's: rentals help options.

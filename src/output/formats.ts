@@ -1,6 +1,9 @@
-// Which view renders in which format: every view in table/tsv/csv/json/ndjson, `ics` only for
-// a calendar, `html` only for a command that declares a page. Checked before anything is written
-// (and, for writes, before anything is sent): the runner checks the kind a command declares.
+// Which view renders in which format: the one truth that a command's help, its parsing of -o,
+// completion and the assistant's tools (`rentals mcp`) read. Rows (and changes, and plans) in
+// table/tsv/csv/json/ndjson; a sentence or text for people in table, its records in json/ndjson;
+// a body as sent (`rentals api`, a snapshot) in json only; `ics` only for a calendar, `html` only
+// for a command that declares a page. Checked before anything is written (and, for writes,
+// before anything is sent): the runner checks the kind a command declares.
 
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from './format.js';
@@ -24,6 +27,17 @@ const KIND_NAMES: Partial<Record<View['kind'], string>> = {
   changes: 'changes',
 };
 
+/** How a refusal of tsv, csv (or table, ndjson) names what the kinds without rows print. */
+const TEXT_NAMES: Partial<Record<View['kind'], string>> = {
+  request: 'a request (--dry-run), not rows',
+  done: 'a sentence (its records for json and ndjson), not rows',
+  text: 'text (its records for json and ndjson), not rows',
+  raw: 'a JSON document (the body as sent)',
+};
+
+/** The kinds whose text has no columns: table for people, their records (or body) as JSON. */
+const UNTABULATED: ReadonlySet<View['kind']> = new Set(['request', 'done', 'text']);
+
 /** The formats beyond table/tsv/csv/json/ndjson that a kind prints (html: any kind, when the command has a page). */
 const EXTRA_FORMATS: Partial<Record<View['kind'], readonly ViewFormat[]>> = { calendar: ['ics'] };
 
@@ -35,18 +49,34 @@ function supportsFormat(kind: View['kind'], format: ViewFormat): boolean {
 function prints(kind: View['kind'] | undefined, format: ViewFormat, hasPage: boolean): boolean {
   if (format === 'html' || format === 'pdf') return hasPage;
   if (format === 'xlsx') return kind === undefined || SHEET_KINDS.has(kind);
-  return kind === undefined ? format !== 'ics' : supportsFormat(kind, format);
+  if (kind === undefined) return format !== 'ics';
+  if (kind === 'raw') return format === 'json';
+  if (UNTABULATED.has(kind) && (format === 'tsv' || format === 'csv')) return false;
+  return supportsFormat(kind, format);
 }
 
-/** The formats a command prints, in the order help lists them: what its `-o` help shows (and what checkFormat accepts). */
-export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean): ViewFormat[] {
-  return VIEW_FORMATS.filter((format) => prints(kind, format, hasPage));
+/** Whether --fields picks columns of what `kind` prints (a body as sent, a sentence, text: none). */
+export function takesFields(kind: View['kind'] | undefined): boolean {
+  return kind === undefined || (kind !== 'raw' && !UNTABULATED.has(kind));
 }
 
-/** A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints no view. */
-export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false): void {
-  if (prints(kind, format, hasPage)) return;
-  const printed = formatsFor(kind, hasPage).join(', ');
+/**
+ * The formats a command prints, in the order help lists them: what its `-o` help shows (and what
+ * checkFormat accepts). `only`: the command prints fewer than its kind does (a shell script: none).
+ */
+export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean, only?: readonly ViewFormat[]): ViewFormat[] {
+  return VIEW_FORMATS.filter((format) => prints(kind, format, hasPage) && (only === undefined || only.includes(format)));
+}
+
+/**
+ * A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints
+ * no view. `only`: the command's own narrower list (formatsFor).
+ */
+export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false, only?: readonly ViewFormat[]): void {
+  const formats = formatsFor(kind, hasPage, only);
+  if (formats.includes(format)) return;
+  const printed = formats.join(', ');
+  if (formats.length === 0) throw new UsageError(`-o ${format}: this command prints ${only === undefined ? 'text' : 'text for a program to read as it is'}; it takes no -o`);
   if (format === 'xlsx') {
     const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
     throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);
@@ -54,6 +84,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
   if (format === 'html' || format === 'pdf') {
     throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${printed}`);
   }
+  if (format !== 'ics') throw new UsageError(`-o ${format}: this command prints ${(kind && TEXT_NAMES[kind]) ?? 'text'}: use ${printed}`);
   const name = kind === undefined ? undefined : KIND_NAMES[kind];
   const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;
   throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${printed}`);

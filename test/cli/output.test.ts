@@ -302,7 +302,7 @@ test('-o ics on commands that print no view is a usage error too', async () => {
   expect(result.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints a record list: use table, json, ndjson, csv, tsv, xlsx\n');
   const status = await runCli(['auth', 'status', '-o', 'ics'], withApi());
   expect(status.code).toBe(2);
-  expect(status.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints no calendar: use table, json, ndjson, csv, tsv\n');
+  expect(status.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints no calendar: use table, json, ndjson\n');
 });
 
 test('a refused -o names every format the command prints, as its help lists them (agenda: ics and xlsx too)', async () => {

@@ -6,7 +6,8 @@ import { checkFormat } from '../../src/output/formats.js';
 import type { PlanView, RequestView } from '../../src/output/views.js';
 import { render } from './helpers.js';
 
-const PEOPLE = ['table', 'tsv', 'csv'] as const;
+/** The format for people of the kinds without rows (tsv and csv are refused: formats.test). */
+const PEOPLE = ['table'] as const;
 
 describe('request (--dry-run)', () => {
   const request: RequestView = { kind: 'request', method: 'POST', url: 'https://api.test/v2/inventory', headers: { accept: 'application/json', authorization: 'bearer [redacted]' }, body: { name: 'Tent' } };
@@ -27,7 +28,7 @@ describe('request (--dry-run)', () => {
 
   test('a request without a body (DELETE): no blank line, body null for machines', async () => {
     const remove: RequestView = { kind: 'request', method: 'DELETE', url: 'https://api.test/v2/inventory/3', headers: {} };
-    expect((await render(remove, 'tsv')).out).toBe('DELETE https://api.test/v2/inventory/3\n');
+    expect((await render(remove, 'table')).out).toBe('DELETE https://api.test/v2/inventory/3\n');
     expect((await render(remove, 'ndjson')).out).toBe('{"dryRun":true,"method":"DELETE","url":"https://api.test/v2/inventory/3","headers":{},"body":null}\n');
   });
 });
@@ -66,12 +67,12 @@ describe('text', () => {
 });
 
 describe('raw (rentals api)', () => {
-  test('a JSON body pretty in every format; a text body as sent into a pipe, without control sequences at a terminal', async () => {
-    expect((await render({ kind: 'raw', json: { ok: true } }, 'csv')).out).toBe('{\n  "ok": true\n}\n');
+  test('a JSON body pretty; a text body as sent into a pipe, without control sequences at a terminal', async () => {
+    expect((await render({ kind: 'raw', json: { ok: true } }, 'json')).out).toBe('{\n  "ok": true\n}\n');
     const text = { kind: 'raw', text: 'plain \u001b[31mred\u001b[0m' } as const;
-    expect((await render(text, 'table')).out).toBe('plain \u001b[31mred\u001b[0m\n');
-    expect((await render(text, 'table', { terminal: true })).out).toBe('plain red\n');
-    expect((await render({ kind: 'raw', text: '' }, 'table')).out).toBe('');
+    expect((await render(text, 'json')).out).toBe('plain \u001b[31mred\u001b[0m\n');
+    expect((await render(text, 'json', { terminal: true })).out).toBe('plain red\n');
+    expect((await render({ kind: 'raw', text: '' }, 'json')).out).toBe('');
   });
 });
 
@@ -111,8 +112,17 @@ describe('formats of the text kinds', () => {
     for (const kind of ['request', 'done', 'text', 'raw', 'plan'] as const) {
       expect(() => checkFormat(kind, 'ics')).toThrow('this command prints no calendar');
       expect(() => checkFormat(kind, 'html')).toThrow('-o html is for the commands that have a page');
-      expect(() => checkFormat(kind, 'ndjson')).not.toThrow();
+      if (kind !== 'raw') expect(() => checkFormat(kind, 'ndjson')).not.toThrow();
     }
     expect(() => checkFormat('stream', 'ics')).toThrow('this command prints a record list');
+  });
+
+  test('rows only where there are rows: a request, a sentence and text refuse tsv and csv; a body as sent prints json only', () => {
+    for (const kind of ['request', 'done', 'text'] as const) {
+      for (const format of ['table', 'json', 'ndjson'] as const) expect(() => checkFormat(kind, format)).not.toThrow();
+      for (const format of ['tsv', 'csv'] as const) expect(() => checkFormat(kind, format)).toThrow(`-o ${format}: this command prints`);
+    }
+    for (const format of ['table', 'tsv', 'csv', 'ndjson'] as const) expect(() => checkFormat('raw', format)).toThrow(`-o ${format}: this command prints a JSON document (the body as sent): use json`);
+    expect(() => checkFormat('raw', 'json')).not.toThrow();
   });
 });

@@ -28,6 +28,8 @@ export const completionCommand = defineViewCommand({
   help: SETUP,
   examples: ['rentals completion bash > ~/.local/share/bash-completion/completions/rentals', 'rentals completion fish > ~/.config/fish/completions/rentals.fish'],
   view: 'text',
+  // A shell script, the same whatever -o says: it takes none.
+  formats: [],
   handler: async (_factory, _options, [shell]) => (await import('../completion/run.js')).completionScriptView(shell),
 });
 

@@ -35,6 +35,8 @@ export const configGroup = defineGroup({
       summary: `Print one setting (${[...KEYS.keys()].join(', ')})`,
       examples: ['rentals config get base-url'],
       view: 'text',
+      // The value as stored, for `$(rentals config get …)`, whatever the profile's output; -o json: { key, value }.
+      defaultFormat: () => 'table',
       handler: async (factory, _options, [key]) => getSetting(factory, key),
     }),
     defineViewCommand({

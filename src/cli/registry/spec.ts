@@ -201,6 +201,8 @@ export interface HandlerSpec<S extends string, F extends FlagDecls> extends Base
   view: View['kind'] | ((options: FlagValues<F>) => View['kind']);
   /** The view has a page for `-o html`, named here for help: "a quote or order confirmation", "the pick list". */
   page?: string;
+  /** Fewer formats than its kind of view prints (formatsFor): a shell script takes none. */
+  formats?: readonly ViewFormat[];
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   pipedFormat?: OutputFormat;
   /** With no format chosen, at a terminal too: the one the options ask for (export --for-spreadsheet: csv); undefined: the usual. */
@@ -210,17 +212,18 @@ export interface HandlerSpec<S extends string, F extends FlagDecls> extends Base
 
 /** A command whose handler returns a view: definition, typed options and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: HandlerSpec<S, F>): LeafCommand {
-  const { view, page, pipedFormat, defaultFormat, handler, ...rest } = spec;
+  const { view, page, pipedFormat, defaultFormat, handler, formats: only, ...rest } = spec;
+  // A kind that depends on the options: the one it prints when none is given.
+  const formats = formatsFor(typeof view === 'function' ? view({} as FlagValues<F>) : view, page !== undefined, only);
   const command = defineCommand<S, F>({
     ...rest,
     flags: page === undefined ? rest.flags : ({ ...rest.flags, ...PAGE_FLAGS } as unknown as F),
-    // A kind that depends on the options: the one it prints when none is given.
-    output: { formats: formatsFor(typeof view === 'function' ? view({} as FlagValues<F>) : view, page !== undefined), page },
+    output: { formats, page },
     run: async ({ output, factory, settings }, options, args) => {
       if (pipedFormat) output.preferPipedFormat(pipedFormat);
       const chosen = defaultFormat?.(options);
       if (chosen) output.preferFormat(chosen);
-      output.expectView(typeof view === 'function' ? view(options) : view, page !== undefined);
+      output.expectView(typeof view === 'function' ? view(options) : view, formats, page !== undefined);
       if (page !== undefined) {
         const { preparePage } = await import('./page-output.js');
         await preparePage({ printer: output.printer, document: () => settings.documentSettings(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);

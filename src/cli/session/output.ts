@@ -5,7 +5,7 @@
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { OutputFormat } from '../../output/format.js';
-import { VIEW_FORMATS, checkFormat } from '../../output/formats.js';
+import { VIEW_FORMATS, checkFormat, formatsFor, takesFields } from '../../output/formats.js';
 import { type Notices, noticesOf } from '../../output/notices.js';
 import { Printer } from '../../output/printer.js';
 import type { View, ViewFormat } from '../../output/views.js';
@@ -22,13 +22,16 @@ export class RunOutput {
     private readonly formatDefaulted: boolean,
     /** --out's file, written in place once the command has printed everything. */
     private outFile: OutputFile | undefined,
+    /** A flag chose the format (-o, --json, --jq, --out's extension), not a setting nor the terminal. */
+    private readonly formatGiven: boolean,
+    private readonly jq: boolean,
   ) {}
 
   /** The run's printer; a bad -o, --fields or --jq is refused here (exit 2), before any request. */
   /** `currency`: the shop's, for money cells (xlsx), read only when a format needs it. */
   static async create(ctx: Context, globals: GlobalOptions, settings: Settings, currency: () => string | undefined): Promise<RunOutput> {
     const out = globals.out === undefined ? undefined : await outputFile(globals.out);
-    const { format, defaulted } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out);
+    const { format, defaulted, given } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out);
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
@@ -43,7 +46,7 @@ export class RunOutput {
       jq: globals.jq,
       pager: pagerOf({ ...ctx, term }, globals),
     });
-    return new RunOutput(printer, term.stdoutIsTTY, defaulted, outFile);
+    return new RunOutput(printer, term.stdoutIsTTY, defaulted, outFile, given, globals.jq !== undefined);
   }
 
   /** After the command: --out's file takes its place (`done`), or is dropped and the target left as it was. */
@@ -75,14 +78,26 @@ export class RunOutput {
     if (this.formatDefaulted && !this.stdoutIsTTY) this.printer.options.format = format;
   }
 
-  /** This format when nobody chose one, at a terminal too (an export for a spreadsheet: csv). */
+  /** This format when no flag chose one (over a profile's or RENTALS_OUTPUT too), at a terminal too (an export for a spreadsheet: csv). */
   preferFormat(format: OutputFormat): void {
-    if (this.formatDefaulted) this.printer.options.format = format;
+    if (!this.formatGiven) this.printer.options.format = format;
   }
 
-  /** Refuses, before anything is sent, a format that the command's view cannot print (exit 2). */
-  expectView(kind: View['kind'], hasPage = false): void {
-    checkFormat(kind, this.printer.options.format, hasPage);
+  /**
+   * Refuses, before anything is sent, a format that the command does not print (exit 2): one of
+   * its declared `formats` that this run's view prints. A format nobody gave on the command line
+   * (the terminal's, a profile's or RENTALS_OUTPUT) gives way to the first the command prints
+   * (table for one that takes no -o).
+   * --fields and --jq are refused where there is nothing for them to pick or filter.
+   */
+  expectView(kind: View['kind'], formats: readonly ViewFormat[], hasPage = false): void {
+    const { options } = this.printer;
+    const printed = formatsFor(kind, hasPage, formats);
+    if (this.jq && !printed.includes('json')) throw new UsageError(`--jq filters JSON; this command prints none: it takes no --jq`);
+    // A command that takes no -o (a shell script) prints its text as a table does.
+    if (!this.formatGiven && !printed.includes(options.format)) options.format = printed[0] ?? 'table';
+    else checkFormat(kind, options.format, hasPage, formats);
+    if (options.fields && !takesFields(kind)) throw new UsageError(`--fields picks columns; this command prints ${kind === 'raw' ? 'a JSON document (use --jq)' : 'no columns'}: it takes no --fields`);
   }
 
   /** The context with its questions asked on a free terminal: the pager, if one is showing output, is closed first. */
@@ -113,8 +128,8 @@ async function outputFile(path: string): Promise<{ format: ViewFormat | undefine
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  * The format, and whether nobody chose it (the default of a terminal or a pipe).
  */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, out?: { format: ViewFormat | undefined; noFormat: string }): { format: ViewFormat; defaulted: boolean } {
-  const chosen = (format: ViewFormat) => ({ format, defaulted: false });
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, out?: { format: ViewFormat | undefined; noFormat: string }): { format: ViewFormat; defaulted: boolean; given: boolean } {
+  const chosen = (format: ViewFormat) => ({ format, defaulted: false, given: true });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
     if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
@@ -133,10 +148,10 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     throw new UsageError(`--output: unknown output format ${JSON.stringify(globals.output)} (use ${VIEW_FORMATS.join(', ')})`);
   }
   // The environment's or the profile's, by the setting's rule (one that breaks it was a warning).
-  if (settings.output.value !== undefined) return chosen(settings.output.value as ViewFormat);
+  if (settings.output.value !== undefined) return { format: settings.output.value as ViewFormat, defaulted: false, given: false };
   // A mistyped extension (`quote.pfd`) is not a tsv file.
   if (out) throw new UsageError(out.noFormat);
-  return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true };
+  return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true, given: false };
 }
 
 function parseFieldList(value: string | undefined): string[] | undefined {

@@ -55,6 +55,13 @@ describe('the tools of rentals mcp', () => {
     for (const name of ['mcp', 'sandbox', 'help', 'completion', 'auth_login', 'api']) expect(tools.map((t) => t.name)).not.toContain(name);
   });
 
+  test("every tool's command prints -o json, the answer a tool gives (its declared formats, as its help lists them)", () => {
+    for (const t of tools) {
+      const command = commands.find(({ words }) => words.join(' ') === t.words.join(' '))!.command;
+      expect(command.formats, t.name).toContain('json');
+    }
+  });
+
   test('every option left out is one that some command offered to an assistant declares', () => {
     const declared = new Set(commands.filter(({ words }) => LEFT_OUT_COMMANDS[words.join(' ')] === undefined).flatMap(({ command }) => Object.keys(command.flags ?? {})));
     for (const key of Object.keys(LEFT_OUT_OPTIONS)) expect(declared, key).toContain(key);
