@@ -41,7 +41,7 @@ describe("an event's web link", () => {
     const run = await factoryOver(sandbox, ['api', 'catalog', 'settings', 'openBrowser']);
     const outcome = await openEvent({ ...pick(run.factory), openBrowser: async (url) => void opened.push(url) }, 'Service gala', true);
     run.close();
-    expect(outcome.view).toEqual({ kind: 'text', text: `https://app.example.com/event/edit/${eventId}` });
+    expect(outcome.view).toEqual({ kind: 'text', text: `https://app.example.com/event/edit/${eventId}`, data: [{ id: eventId, url: `https://app.example.com/event/edit/${eventId}` }] });
     expect(opened).toEqual([]);
     await outcome.afterPrinting!();
     expect(opened).toEqual([`https://app.example.com/event/edit/${eventId}`]);

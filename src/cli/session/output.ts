@@ -94,8 +94,9 @@ export class RunOutput {
     const { options } = this.printer;
     const printed = formatsFor(kind, hasPage, formats);
     if (this.jq && !printed.includes('json')) throw new UsageError(`--jq filters JSON; this command prints none: it takes no --jq`);
-    // A command that takes no -o (a shell script) prints its text as a table does.
-    if (!this.formatGiven && !printed.includes(options.format)) options.format = printed[0] ?? 'table';
+    // A command that takes no -o (a shell script) prints its text as a table does; a kind its
+    // options chose (snapshot --out: a sentence) its own first format.
+    if (!this.formatGiven && !printed.includes(options.format)) options.format = formatsFor(kind, hasPage, formats.length === 0 ? ['table'] : undefined)[0] ?? 'table';
     else checkFormat(kind, options.format, hasPage, formats);
     if (options.fields && !takesFields(kind)) throw new UsageError(`--fields picks columns; this command prints ${kind === 'raw' ? 'a JSON document (use --jq)' : 'no columns'}: it takes no --fields`);
   }
