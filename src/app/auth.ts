@@ -118,8 +118,11 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
   // profile gives (or gives wrongly: it says why it is not used), then what this profile's
   // credentials add; the config dir last.
   const shown = SETTINGS.filter((def) => def.status);
+  // Unset: "(not set)" for people, null (value and origin) for machines, as config list has it.
+  const unset = new Set<string>();
   const row = (def: SettingDef): [string, string, string] => {
-    const { value, origin } = shownSetting(settings, def);
+    const { value, origin, missing } = shownSetting(settings, def);
+    if (missing) unset.add(def.label);
     return [def.label, value, origin];
   };
   const given = SETTINGS.filter((def) => !def.status && shownSetting(settings, def).set);
@@ -139,7 +142,7 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
   const ready = Boolean(settings.baseUrl.value && credentials.usable);
   const check = ready && options.check ? await checkCredentials(deps) : undefined;
   if (check) rows.push(check.row);
-  const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), { value: v, from: o }]));
+  const out = Object.fromEntries(rows.map(([k, v, o]) => [k.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()), unset.has(k) ? { value: null, from: null } : { value: v, from: o }]));
   const width = Math.max(...rows.map(([k]) => k.length));
   const text = rows.map(([k, v, o]) => `${k.padEnd(width)}  ${v}${o && o !== 'not set' ? `  (from ${o})` : ''}`).join('\n');
   const view: TextView = { kind: 'text', text, data: [{ ready, ...out }] };

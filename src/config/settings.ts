@@ -281,15 +281,16 @@ async function readTokenFile(path: string, allowInsecure: boolean, stdin: (() =>
 
 /**
  * A setting as `auth status` lists it (secrets masked): its value as given, or why it is not used,
- * and where it comes from; `set` is false when nothing gave it (its default or nothing stands).
+ * and where it comes from; `set` is false when nothing gave it (its default or nothing stands),
+ * `missing` when it has no value at all ("(not set)" for people, null for machines).
  */
-export function shownSetting(settings: Settings, def: SettingDef): { value: string; origin: string; set: boolean } {
+export function shownSetting(settings: Settings, def: SettingDef): { value: string; origin: string; set: boolean; missing: boolean } {
   const found = settings.inForce(def.name);
   const set = found.source === 'flag' || found.source === 'env' || found.source === 'profile';
-  if (found.refused !== undefined) return { value: `(not used: ${found.refused.rule})`, origin: found.refused.origin, set: true };
-  if (found.value === undefined) return { value: '(not set)', origin: 'not set', set: false };
-  if (def.secret) return { value: maskSecret(String(found.value)), origin: found.origin, set };
-  return { value: found.given ?? String(found.value), origin: found.origin, set };
+  if (found.refused !== undefined) return { value: `(not used: ${found.refused.rule})`, origin: found.refused.origin, set: true, missing: false };
+  if (found.value === undefined) return { value: '(not set)', origin: 'not set', set: false, missing: true };
+  if (def.secret) return { value: maskSecret(String(found.value)), origin: found.origin, set, missing: false };
+  return { value: found.given ?? String(found.value), origin: found.origin, set, missing: false };
 }
 
 /** Shows that a secret is set without showing it: `****1a2b` for long tokens, `****` otherwise. */

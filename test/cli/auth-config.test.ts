@@ -208,6 +208,17 @@ describe('auth status and logout', () => {
     expect(result.stderr).toBe('Not ready: no base URL and no access token is set (profile "default"). Run `rentals auth login --help`.\n');
   });
 
+  test('-o json: an unset setting is null, value and origin, as config list has it; the table keeps "(not set)"', async () => {
+    const result = await runCli(['auth', 'status', '-o', 'json'], { env: { RENTALS_BASE_URL: API } });
+    expect(result.code).toBe(3);
+    const status = (JSON.parse(result.stdout) as { data: Array<Record<string, unknown>> }).data[0]!;
+    expect(status.webURL).toEqual({ value: null, from: null });
+    expect(status.token).toEqual({ value: null, from: null });
+    expect(status.baseURL).toEqual({ value: API, from: 'RENTALS_BASE_URL' });
+    expect(result.stdout).not.toContain('not set');
+    expect((await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API } })).stdout).toContain('token       (not set)');
+  });
+
   test('a base URL and no token: status names only the token as missing', async () => {
     const result = await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API } });
     expect(result.code).toBe(3);
