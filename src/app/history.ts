@@ -113,15 +113,17 @@ function headingOf(entry: HistoryEntry, states: UndoStates): string {
   return `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}${undoNote(entry, states)}`;
 }
 
-/** One group per entry (when, the command line, its undo), a row per record it changed: what scripts read (tsv, json). */
+/** One group per entry (when, the command line, its undo), a row per record it changed: what scripts read (tsv, json); each row of csv/tsv/ndjson carries its entry's id, time and command. */
 export function historyView(entries: readonly HistoryEntry[], states: UndoStates = NO_STATES): GroupedView {
   return {
     kind: 'groups',
     groupColumn: 'entry',
+    groupColumns: ['at', 'command'],
     columns: ['resource', 'id', 'change'],
     groups: entries.map((entry) => ({
       heading: headingOf(entry, states),
       key: entry.id,
+      values: { at: entry.at, command: entry.command },
       rows: entry.records.map((r) => ({ resource: r.resource, id: r.id, change: describeChange(r, fieldsOf(r.resource)) })),
     })),
     data: entries.map((entry) => entryJson(entry, states)),

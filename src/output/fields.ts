@@ -2,7 +2,7 @@
 
 import { UsageError } from '../errors.js';
 import type { Row } from './format.js';
-import { DIFF_COLUMNS } from './view-rows.js';
+import { DIFF_COLUMNS, groupedColumns } from './view-rows.js';
 import type { DataView } from './views.js';
 
 export function checkFieldNames(fields: string[] | undefined, view: DataView): void {
@@ -25,7 +25,7 @@ function knownColumns(view: DataView): { names: string[]; rows: Row[] } | undefi
     case 'picture':
       return knownColumns(view.listing);
     case 'groups':
-      return { names: [view.groupColumn, ...view.columns], rows: view.groups.flatMap((g) => g.rows) };
+      return { names: groupedColumns(view), rows: view.groups.flatMap((g) => g.rows) };
     case 'diff':
       return { names: DIFF_COLUMNS, rows: [] };
     case 'grid':

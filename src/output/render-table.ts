@@ -129,7 +129,8 @@ function collect(view: Exclude<DataView, DetailView>, options: RenderOptions): {
       const cells = new TableCells(headers(columns, view.titles, options), columns, options.fields ? undefined : view.rank);
       const blocks = view.groups.map((group) => {
         const from = cells.rowCount;
-        addRows(cells, columns, group.rows);
+        // --fields may name the group's own columns (a history entry's time): each row carries them then.
+        addRows(cells, columns, options.fields ? group.rows.map((row) => ({ [view.groupColumn]: group.key, ...group.values, ...row })) : group.rows);
         return { heading: group.heading, from, to: cells.rowCount, footer: group.footer };
       });
       return { cells, blocks };

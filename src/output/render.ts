@@ -8,7 +8,7 @@ import { checkFieldNames } from './fields.js';
 import { checkFormat } from './formats.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
-import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows } from './view-rows.js';
+import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows, groupedColumns } from './view-rows.js';
 import type { ChangesView, DataView, View, ViewFormat } from './views.js';
 
 export async function* renderView(view: View, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
@@ -162,7 +162,7 @@ export function machineTable(view: DataView, options: RenderOptions): MachineTab
       return machineTable(view.listing, options);
     case 'groups':
       // Grouped rows may carry other names of their columns for --fields (agenda: eventName for event): ndjson shows the columns.
-      return { columns: fields ?? [view.groupColumn, ...view.columns], rows: groupRows(view), pick: true };
+      return { columns: fields ?? groupedColumns(view), rows: groupRows(view), pick: true };
     case 'grid':
       ignoredFields(options, 'a grid');
       return { columns: [view.rowHeader, ...view.columns.map((c) => c.key)], rows: gridRows(view), pick: false };

@@ -3,9 +3,14 @@
 import type { Row } from './format.js';
 import type { DetailView, DiffView, GridView, GroupedView } from './views.js';
 
+/** The columns of a grouped view's rows in machine formats: its key, the group's own, then the rows'. */
+export function groupedColumns(view: GroupedView): string[] {
+  return [view.groupColumn, ...(view.groupColumns ?? []), ...view.columns];
+}
+
 export function* groupRows(view: GroupedView): Generator<Row> {
   for (const group of view.groups) {
-    for (const row of group.rows) yield { [view.groupColumn]: group.key, ...row };
+    for (const row of group.rows) yield { [view.groupColumn]: group.key, ...group.values, ...row };
   }
 }
 
