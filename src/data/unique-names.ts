@@ -63,26 +63,43 @@ export function judgeName(def: ResourceDef, records: readonly Record<string, unk
   if (found.length === 0) return;
   const head = `${namesakesText(def, name, found)}: a name stands for one ${def.singular} wherever rentals takes one by name. Nothing was sent.`;
   const id = found.length === 1 ? String(found[0]!.id) : '<id>';
-  const change = `  ${updateCommand(def, id, self === undefined ? body : {})}`;
-  const lines =
-    self === undefined
-      ? [head, `Change that ${def.singular} instead:`, change]
-      : [head, `Give ${def.singular} ${self} a name of its own, or change ${found.length === 1 ? `${def.singular} ${id}` : 'one of them'} instead:`, change];
-  throw new NameTaken(lines.join('\n'));
+  if (self !== undefined) {
+    const change = `  ${updateCommand(def, id, {})}`;
+    throw new NameTaken([head, `Give ${def.singular} ${self} a name of its own, or change ${found.length === 1 ? `${def.singular} ${id}` : 'one of them'} instead:`, change].join('\n'));
+  }
+  // The values the create gives that the record has not (all of them when several records have the name).
+  const existing = found.length === 1 ? records.find((record) => Number(record.id) === found[0]!.id) : undefined;
+  const flags = changeFlags(def, body, existing);
+  if (existing !== undefined && flags.length === 0) {
+    throw new NameTaken([head, `${capitalized(def.singular)} ${id} already has the values given: use it as it is.`, `  ${shellLine(['rentals', def.command, 'get'])} ${id}`].join('\n'));
+  }
+  throw new NameTaken([head, `Change that ${def.singular} instead:`, `  ${updateCommand(def, id, body, existing)}`].join('\n'));
 }
 
-/** `rentals inventory update 25 --quantity-available 3 --active`: the values of `body` but the name, as flags. */
-function updateCommand(def: ResourceDef, id: string, body: Record<string, unknown>): string {
-  const words = ['rentals', def.command, 'update'];
+/** Whether a bool field's value is on (1, true, "1", "true"). */
+function isOn(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+/** The flags that give `body`'s values but the name; with `existing`, only those it does not have already. */
+function changeFlags(def: ResourceDef, body: Record<string, unknown>, existing?: Record<string, unknown>): string[] {
   const flags: string[] = [];
   for (const field of writableFields(def)) {
     const value = body[field.name];
     if (field.name === (def.labelField ?? 'name') || value === undefined || value === null) continue;
+    const had = existing?.[field.name];
     if (field.kind === 'bool') {
-      const on = value === true || value === 1 || value === '1' || value === 'true';
-      flags.push(on ? `--${kebabCase(field.name)}` : `--${field.inverseFlag ?? `no-${kebabCase(field.name)}`}`);
-    } else flags.push(`--${kebabCase(field.name)}`, String(value));
+      if (had !== undefined && had !== null && isOn(had) === isOn(value)) continue;
+      flags.push(isOn(value) ? `--${kebabCase(field.name)}` : `--${field.inverseFlag ?? `no-${kebabCase(field.name)}`}`);
+    } else if (had === undefined || had === null || String(had) !== String(value)) flags.push(`--${kebabCase(field.name)}`, String(value));
   }
+  return flags;
+}
+
+/** `rentals inventory update 25 --quantity-available 3`: the values of `body` but the name (and those `existing` has), as flags. */
+function updateCommand(def: ResourceDef, id: string, body: Record<string, unknown>, existing?: Record<string, unknown>): string {
+  const words = ['rentals', def.command, 'update'];
+  const flags = changeFlags(def, body, existing);
   // The id is a placeholder when several records have the name: written as is, not quoted.
   return `${shellLine(words)} ${id}${flags.length ? ` ${shellLine(flags)}` : ''}`;
 }

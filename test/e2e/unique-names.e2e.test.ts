@@ -31,7 +31,8 @@ describe('a second item or category of one name is refused', () => {
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toContain(`inventory item ${first} is already named "${name}"`);
       expect(refused.stderr).toContain('Nothing was sent.');
-      expect(refused.stderr).toContain(`rentals inventory update ${first} --quantity-available 3 --active`);
+      // Only what differs from the item as it is: it is active already.
+      expect(refused.stderr).toContain(`rentals inventory update ${first} --quantity-available 3\n`);
     }
     expect(await idsNamed('/v2/inventory', name)).toEqual([first]);
     // The name as the lookup matches it: case, spaces, dashes.
@@ -43,14 +44,21 @@ describe('a second item or category of one name is refused', () => {
     ok(await rentals(['inventory', 'get', name]));
   });
 
-  test('categories add of a name a category has: refused; another name is added', async () => {
+  test('categories add of a name a category has: refused, the way out fitting the category as it is; another name is added', async () => {
     const name = unique('Misc');
     ok(await rentals(['categories', 'add', '--name', name]));
     const [first] = await idsNamed('/v2/inventorycategory', name);
-    const again = await rentals(['categories', 'add', '--name', name]);
+    const again = await rentals(['categories', 'add', '--name', `  ${name.toLowerCase()} `]);
     expect(again.code, again.stderr).toBe(1);
-    expect(again.stderr).toContain(`inventory category ${first!} is already named "${name}"`);
-    expect(again.stderr).toContain(`rentals categories update ${first!} --active`);
+    expect(again.stderr).toContain(`inventory category ${first!} is named "${name}"`);
+    // Already active, as the add would make it: nothing to change, so no update is suggested.
+    expect(again.stderr).not.toContain('update');
+    expect(again.stderr).toContain(`Inventory category ${first!} already has the values given: use it as it is.`);
+    expect(again.stderr).toContain(`rentals categories get ${first!}`);
+    ok(await rentals(['categories', 'update', String(first!), '--inactive']));
+    const inactive = await rentals(['categories', 'add', '--name', name]);
+    expect(inactive.code, inactive.stderr).toBe(1);
+    expect(inactive.stderr).toContain(`rentals categories update ${first!} --active`);
     expect(await idsNamed('/v2/inventorycategory', name)).toEqual([first]);
     ok(await rentals(['categories', 'add', '--name', `${name} 2`]));
   });
