@@ -97,6 +97,8 @@ export class AuthError extends RentalsError {
   constructor(
     message: string,
     readonly status?: number,
+    /** The refusal's body as the server sent it (parsed JSON, or its text), when it came from an HTTP answer. */
+    readonly body?: unknown,
   ) {
     super(message);
   }

@@ -84,9 +84,9 @@ export function errorForStatus(
     const hint = auth?.explicit
       ? `The access token from ${auth.origin ?? 'the environment'} was refused. A token given explicitly is used as given, never renewed: check it with \`rentals auth status --check\`.`
       : 'The access token was refused; check it with `rentals auth status --check` or log in again with `rentals auth login`.';
-    return new AuthError(`${message}\n${hint}`, status);
+    return new AuthError(`${message}\n${hint}`, status, body);
   }
-  if (status === 403) return new AuthError(`${message}\nThe token is not allowed to do this.`, status);
+  if (status === 403) return new AuthError(`${message}\nThe token is not allowed to do this.`, status, body);
   if (status === 404) return new NotFoundError(message, status, body);
   return new ApiError(message, status, body);
 }

@@ -270,4 +270,6 @@ export interface Outcome {
   warnings?: readonly string[];
   /** A step that follows the printing (open the link just printed): its failure comes after the output. */
   afterPrinting?: () => Promise<void>;
+  /** The error the run ends with once the view is printed in full (`rentals api`'s error answer: its body, then its message and exit code). */
+  failure?: Error;
 }

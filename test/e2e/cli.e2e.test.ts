@@ -194,6 +194,22 @@ describe('raw calls, auth and failures', () => {
     expect(body.data.length).toBeGreaterThanOrEqual(2);
   });
 
+  test("api: an error answer's body goes to stdout as a success body would, through --jq; the exit code and the message on stderr are the error's", async () => {
+    const plain = await rentals(['api', 'GET', '/v2/inventory/99999']);
+    expect(plain.code).toBe(4);
+    expect(plain.stderr).toMatch(/^error: GET \/v2\/inventory\/99999: HTTP 404 Not Found: /);
+    const body = JSON.parse(plain.stdout) as { error: unknown };
+    expect(body.error).toBeDefined();
+    const filtered = await rentals(['api', 'GET', '/v2/inventory/99999', '--jq', '.error']);
+    expect(filtered.code).toBe(4);
+    expect(JSON.parse(filtered.stdout)).toEqual(body.error);
+    expect(filtered.stderr).toBe(plain.stderr);
+    const refused = await rentals(['api', 'GET', '/v2/status'], { env: { RENTALS_TOKEN: 'wrong-token-zzzz' } });
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).not.toBe('');
+    expect(refused.stdout + refused.stderr).not.toContain('wrong-token-zzzz');
+  });
+
   test('a wrong token is exit 3 and the token is never printed', async () => {
     const result = await rentals(['events', 'list', '--debug'], { env: { RENTALS_TOKEN: 'wrong-token-zzzz' } });
     expect(result.code).toBe(3);

@@ -187,6 +187,11 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
   for (const notice of outcome.notices ?? []) printer.info(notice);
   for (const warning of outcome.warnings ?? []) printer.warn(warning);
   await outcome.afterPrinting?.();
+  if (outcome.failure) {
+    // The view first, in full (its --jq filter run), then the error's message and exit code.
+    await printer.finish();
+    throw outcome.failure;
+  }
   return outcome.exitCode;
 }
 
