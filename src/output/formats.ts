@@ -76,7 +76,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
   const formats = formatsFor(kind, hasPage, only);
   if (formats.includes(format)) return;
   const printed = formats.join(', ');
-  if (formats.length === 0) throw new UsageError(`-o ${format}: this command prints ${only === undefined ? 'text' : 'text for a program to read as it is'}; it takes no -o`);
+  if (formats.length === 0) throw new UsageError(`-o ${format}: this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}; it takes no -o`);
   if (format === 'xlsx') {
     const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
     throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);

@@ -60,7 +60,7 @@ describe('-o xlsx for every command', async () => {
     if (!command.formats!.includes('xlsx')) {
       expect(declared === undefined || !SHEET_KINDS.has(declared), `${words} declares ${declared}`).toBe(true);
       expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr).toMatch(/-o xlsx writes rows as a spreadsheet; this command prints (a plan|a request|text)|-o xlsx: this command prints text for a program to read as it is; it takes no -o/);
+      expect(result.stderr).toMatch(/-o xlsx writes rows as a spreadsheet; this command prints (a plan|a request|text)|-o xlsx: this command prints text that is the same whatever -o says; it takes no -o/);
       expect(existsSync(out)).toBe(false);
       return;
     }
