@@ -3,7 +3,8 @@
 // "Reports").
 //   utilization = unit-hours held / unit-hours owned, each event's window clipped to the range;
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
-// At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
+// At a terminal a bar chart beside the numbers; piped, the rows only (tsv, csv, json, ndjson), the
+// totals beside them in -o json.
 
 import { REPORT_GROUPINGS, REPORT_KINDS } from '../../../domain/report-grouping.js';
 import { oneOf } from '../../registry/flags.js';
@@ -17,7 +18,8 @@ export const reportCommand = defineViewCommand({
   ...TOP_LEVEL.report,
   args: oneOf(REPORT_KINDS),
   help: withDatesLink(
-    '\nutilization = unit-hours held ÷ unit-hours owned (rentals help holds); revenue = quantity × unit price of the lines of the events starting in the range.\n',
+    '\nutilization = unit-hours held ÷ unit-hours owned (rentals help holds); revenue = quantity × unit price of the lines of the events starting in the range.\n' +
+      'Piped, the rows only: no total row; revenue rows have a cancelled column (true/false). -o json has the totals beside data: .total (and .cancelledTotal). --by month lists every month of the range.\n',
   ),
   examples: ['rentals report utilization --from 2026-11-01 --to 2026-11-30', 'rentals report revenue --from 2026-10-01 --to 2026-10-31 --by item -o csv', 'rentals report revenue --from -30d --to today --by status --include-cancelled'],
   flags: {
