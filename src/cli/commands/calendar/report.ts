@@ -18,14 +18,13 @@ export const reportCommand = defineViewCommand({
   ...TOP_LEVEL.report,
   args: oneOf(REPORT_KINDS),
   help: withDatesLink(
-    '\nutilization = unit-hours held ÷ unit-hours owned (rentals help holds); revenue = quantity × unit price of the lines of the events starting in the range.\n' +
-      'Piped, the rows only: no total row; revenue rows have a cancelled column (true/false). -o json has the totals beside data: .total (and .cancelledTotal). --by month lists every month of the range.\n',
+    '\nutilization = unit-hours held ÷ unit-hours owned (rentals help holds); revenue = quantity × unit price of the lines of the events starting in the range.\n',
   ),
   examples: ['rentals report utilization --from 2026-11-01 --to 2026-11-30', 'rentals report revenue --from 2026-10-01 --to 2026-10-31 --by item -o csv', 'rentals report revenue --from -30d --to today --by status --include-cancelled'],
   flags: {
     ...rangeFlags({ from: 'the first of this month', to: 'the end of the month' }),
     by: { value: 'grouping', values: REPORT_GROUPINGS, help: `rows by ${REPORT_GROUPINGS.join(', ')} (default item)` },
-    includeCancelled: { help: "revenue: show the cancelled events' lines apart" },
+    includeCancelled: { help: "revenue: the cancelled events' rows too, outside the total" },
   },
   view: 'records',
   handler: (factory, options, [kind]) => report(factory, { kind, range: rangeOf(options), by: options.by, includeCancelled: options.includeCancelled === true }),
