@@ -1,8 +1,25 @@
 // A sample invocation of every command the registry holds, against the seeded sandbox, for the
 // tests that run every command (each -o, -o xlsx): a new command without one fails those tests.
 
+import { join } from 'node:path';
 import { registry } from '../../src/cli/catalog.js';
 import type { LeafCommand } from '../../src/cli/registry/spec.js';
+import { type Runner, ok } from './harness.js';
+
+/** Names of the files the samples read, in `work`; the two snapshots taken, one event changed between them. */
+export async function sampleFiles(rentals: Runner, work: string): Promise<SampleFiles> {
+  const files = { csv: join(work, 'rows.csv'), plan: join(work, 'plan.json'), before: join(work, 'before.json'), after: join(work, 'after.json') };
+  ok(await rentals(['snapshot', '--out', files.before]));
+  ok(await rentals(['events', 'update', 'id:4', '--event-city', 'Elgin']));
+  ok(await rentals(['snapshot', '--out', files.after]));
+  return files;
+}
+
+/** The words of the commands in `all` that have no sample: a new command must get one. */
+export function withoutSample(all: ReadonlyArray<[string, LeafCommand]>, files: SampleFiles): string[] {
+  const known = Object.keys(samples(files));
+  return all.map(([words]) => words).filter((words) => !known.includes(words));
+}
 
 /** The files the samples read: rows to import, a plan to apply, two snapshots to compare. */
 export interface SampleFiles {

@@ -4,11 +4,10 @@
 // naming the formats the command prints. --fields is refused where it picks nothing (a body as
 // sent, a sentence, text).
 
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openSandbox } from '../sandbox/helpers.js';
-import { type SampleFiles, commands, samples } from './command-samples.js';
+import { type SampleFiles, commands, sampleFiles, samples, withoutSample } from './command-samples.js';
 import { type Runner, cliFor, freshConfigDir, ok } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -23,10 +22,7 @@ beforeAll(async () => {
   sandbox = await openSandbox({ seed: true });
   const work = fileTempDir('rentals-formats-');
   rentals = cliFor(sandbox, freshConfigDir());
-  files = { csv: join(work, 'rows.csv'), plan: join(work, 'plan.json'), before: join(work, 'before.json'), after: join(work, 'after.json') };
-  ok(await rentals(['snapshot', '--out', files.before]));
-  ok(await rentals(['events', 'update', 'id:4', '--event-city', 'Elgin']));
-  ok(await rentals(['snapshot', '--out', files.after]));
+  files = await sampleFiles(rentals, work);
 });
 
 afterAll(async () => {
@@ -45,8 +41,7 @@ describe('every command: the formats its help lists work, every other is refused
   const all = await commands();
 
   test('every command has a sample', () => {
-    const known = Object.keys(samples(files));
-    expect(all.map(([words]) => words).filter((words) => !known.includes(words))).toEqual([]);
+    expect(withoutSample(all, files)).toEqual([]);
   });
 
   test.each(all.map(([words, command]) => [words, command] as const))('%s', async (words, command) => {
