@@ -1,5 +1,5 @@
 // Every command of the registry, in each of the five text formats: a format its help lists is
-// printed (a JSON document for json, a JSON value a line for ndjson, rows — never a JSON
+// printed by each command that reads (a JSON document for json, a JSON value a line for ndjson, rows — never a JSON
 // document — for csv and tsv), and every other is refused before anything is done, exit 2,
 // naming the formats the command prints. --fields is refused where it picks nothing (a body as
 // sent, a sentence, text).
@@ -48,13 +48,12 @@ describe('every command: the formats its help lists work, every other is refused
     const sample = samples(files)[words]!;
     const listed = command.formats ?? [];
     for (const format of TEXT_FORMATS) {
+      // A write is run in a listed format by the tests of its command (its sample here would write again).
+      if (listed.includes(format) && !sample.reads) continue;
       const result = await rentals([...sample.args, '-o', format], { input: '' });
       if (listed.includes(format)) {
-        expect(result.stderr, `${words} -o ${format}`).not.toMatch(new RegExp(`^error: -o ${format} `, "m"));
-        if (sample.reads) {
-          expect([0, 1], `${words} -o ${format}: ${result.stderr}`).toContain(result.code);
-          expectShape(format, result.stdout, words);
-        }
+        expect([0, 1], `${words} -o ${format}: ${result.stderr}`).toContain(result.code);
+        expectShape(format, result.stdout, words);
         continue;
       }
       expect(result.code, `${words} -o ${format}: ${result.stderr}`).toBe(2);
