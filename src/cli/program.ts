@@ -4,7 +4,7 @@
 import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
-import { declareOptionValues } from './registry/flags.js';
+import { declareOptionValues, refuseEmptyFileName } from './registry/flags.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames, globalOptionsLine } from './global-flags.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { aliasTarget } from './field-flags.js';
@@ -268,6 +268,7 @@ class RootCommand extends Command {
       if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) {
         const option = this.createOption(flag.usage, flag.help);
         if (flag.values) declareOptionValues(option, flag.values);
+        refuseEmptyFileName(option);
         this.addOption(option);
       }
       else this.pendingFlags.push(flag);

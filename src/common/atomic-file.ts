@@ -27,6 +27,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { processAlive } from './process.js';
+import { shownPath } from './sanitize.js';
 
 export type Chunk = string | Uint8Array;
 
@@ -45,7 +46,7 @@ export class FileWriteError extends Error {
     readonly reason: string,
     readonly code: string | undefined,
   ) {
-    super(`cannot write ${path}: ${reason}`);
+    super(`cannot write ${shownPath(path)}: ${reason}`);
   }
 }
 

@@ -70,7 +70,7 @@ describe('rentals snapshot to standard output', () => {
       expect(result.code).toBe(3);
       expect(result.stdout).toMatch(/^\{"kind":"rentals-snapshot"/);
       expect(result.stderr).toMatch(/^error: .*401/m);
-      expect(result.stderr).toMatch(/the snapshot on standard output is incomplete/);
+      expect(result.stderr).toMatch(/the snapshot on standard output is incomplete/i);
     } finally {
       await proxy.close();
     }
@@ -101,7 +101,9 @@ describe('rentals diff of a record added or removed', () => {
       expect(tsv.stdout).toBe(`inventory\t${id}\tadded\t\t\t{"id":${id},"name":"Edge Tent","quantityAvailable":3,"active":1}\n`);
       const table = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'table'], { env: { COLUMNS: '80' } });
       expect(table.stdout).not.toMatch(/Links|href/);
-      expect(table.stdout).toContain('name: Edge Tent, quantityAvailable: 3, active: 1');
+      // At 80 columns the row folds between its fields: a few lines, the label first.
+      expect(table.stdout.replace(/\s*│\s*/g, ' ').replace(/\s+/g, ' ')).toContain('name: Edge Tent, quantityAvailable: 3, active: 1');
+      expect(table.stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(7);
       // The removed side, file against file: the record as the first file had it, without Links.
       const after = join(dir, 'after-added.json');
       expect((await rentals(['snapshot', '--out', after])).code).toBe(0);
@@ -131,12 +133,12 @@ describe('rentals diff of snapshots of two services', () => {
     writeFileSync(other, JSON.stringify({ ...document, source: 'https://shop:s3cret-pass@other.example.com' }));
     const live = await rentals(['diff', other, '--live']);
     expect(live.code, live.stderr).toBe(0);
-    expect(live.stderr).toContain(`warning: ${other} was taken of https://other.example.com/, the service now is ${production.url}`);
+    expect(live.stderr).toContain(`warning: ${other} was taken of https://other.example.com, the service now is ${production.url}`);
     expect(live.stderr).not.toContain('s3cret');
     const files = await rentals(['diff', before, other, '-o', 'json']);
     expect(files.code).toBe(0);
     expect(files.stdout).toBe('');
-    expect(files.stderr).toContain(`warning: ${before} was taken of ${production.url}, ${other} of https://other.example.com/`);
+    expect(files.stderr).toContain(`warning: ${before} was taken of ${production.url}, ${other} of https://other.example.com`);
     const same = await rentals(['diff', before, before]);
     expect(same.stderr).not.toContain('warning');
   });
