@@ -4,7 +4,8 @@
 import { type Argument, Command, Help, Option } from 'commander';
 import { helpWidth } from './help-output.js';
 import { registry } from './catalog.js';
-import { declareOptionValues, refuseEmptyFileName } from './registry/flags.js';
+import { declareOptionValues } from './registry/flags.js';
+import { refuseEmptyFileName } from './file-flag.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames, globalOptionsLine } from './global-flags.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { aliasTarget } from './field-flags.js';

@@ -7,6 +7,7 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { type Camel, addAliasOption, camel } from './field-flags.js';
+import { refuseEmptyFileName } from './file-flag.js';
 
 export interface Concept {
   /** The canonical flag, without dashes: named in help, the manual and messages. */
@@ -90,6 +91,7 @@ export function addConcept(command: Command, name: ConceptName, how: ConceptHow<
   const option = (flag: string, help: string) => {
     const made = new Option(`--${flag} <${value}>`, help);
     if (collect) made.argParser(collect);
+    else refuseEmptyFileName(made);
     return made;
   };
   command.addOption(option(first!, how.description ?? concept.description));

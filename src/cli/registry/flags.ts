@@ -9,7 +9,7 @@ import { type Argument, type Command, Option } from 'commander';
 import type { FieldDef } from '../../resources/definitions.js';
 import { type FieldFlagValues, addFieldOption } from '../field-flags.js';
 import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept } from '../vocabulary.js';
-import { UsageError } from '../../errors.js';
+import { refuseEmptyFileName } from '../file-flag.js';
 
 interface FlagBase {
   /** One line of help. */
@@ -98,19 +98,6 @@ export function unlisted(option: Option): boolean {
 /** The help topic that describes an option named in its topic's line (FlagBase.topic); undefined for the others. */
 export function optionTopic(option: Option): string | undefined {
   return TOPICS.get(option);
-}
-
-/**
- * A flag that names a file (`--out <file>`, a command's or the global one, `--plan <file>`): an
- * empty name is a usage error naming the flag as it is parsed, before anything is read or sent
- * (a shell's `--out "$unset"` would otherwise become "cannot write : no such directory").
- */
-export function refuseEmptyFileName(option: Option): void {
-  if (!option.flags.endsWith(' <file>')) return;
-  option.argParser((value: string) => {
-    if (value === '') throw new UsageError(`${option.long}: the file name is empty; name a file`);
-    return value;
-  });
 }
 
 /** `--dry-run`: true when given. */
