@@ -45,7 +45,7 @@ export function forReading(change: DiffChange): DiffChange {
  * column says it), its label first (an item's name, an event's eventName), each value as
  * compact JSON unless it is plain text.
  */
-export function recordLine(resource: string, record: SnapshotRecord): string {
+function recordLine(resource: string, record: SnapshotRecord): string {
   const label = resourceList.find((def) => def.command === resource)?.labelField;
   const fields = Object.keys(record).filter((field) => field !== 'id' && !IGNORED_FIELDS.has(field));
   const ordered = label && fields.includes(label) ? [label, ...fields.filter((field) => field !== label)] : fields;
