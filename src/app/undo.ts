@@ -300,16 +300,24 @@ async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<A
     }),
   );
   if (found.length === 0) return [];
-  // For people: the references by their names (a status, an item), read only for a refusal.
+  const said = await forPeople(deps, found);
+  return found.map(({ step, differences }, index) => ({
+    step,
+    why: differences.map(describeDifference).join('; '),
+    line: `  ${label(step.record.resource)} ${step.record.id}: ${said[index]}`,
+  }));
+}
+
+/**
+ * How each step's record differs, as people read it (`Status is Cancelled now; the entry left
+ * Confirmed`): the field's title and a reference by its name, read only when something differs.
+ */
+async function forPeople(deps: UndoDeps, found: ReadonlyArray<{ step: UndoStep; differences: readonly Difference[] }>): Promise<string[]> {
   const [people, names] = await Promise.all([
     import('../output/change-lines.js'),
     referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog),
   ]);
-  return found.map(({ step, differences }) => ({
-    step,
-    why: differences.map(describeDifference).join('; '),
-    line: `  ${label(step.record.resource)} ${step.record.id}: ${differences.map((d) => people.differenceText(step.record.resource, d, names)).join('; ')}`,
-  }));
+  return found.map(({ step, differences }) => differences.map((d) => people.differenceText(step.record.resource, d, names)).join('; '));
 }
 
 /** The differences as a change (now → as the entry left it), whose references referenceNames names. */
@@ -483,7 +491,8 @@ async function ready(deps: UndoDeps, run: UndoRun, step: UndoStep, create?: { at
   if (step.action !== 'recreate') {
     const found = await changedSince(deps, step);
     if (found.length > 0) {
-      skip(deps, run, step, found.map(describeDifference).join('; '));
+      const [why] = await forPeople(deps, [{ step, differences: found }]);
+      skip(deps, run, step, why!);
       return false;
     }
     deps.history.step(step.index, { state: 'sending', ...(step.target === step.record.id ? {} : { target: step.target }) });

@@ -247,7 +247,8 @@ describe('an undo that stops part way', () => {
     proxy.open();
     const result = await undoing;
     expect(result.code, result.stderr).toBe(6);
-    expect(result.stderr).toContain(`left as it is: booking ${changed}: quantity is 9 now; the entry left 5`);
+    // Said as the history says a difference: the field's title.
+    expect(result.stderr).toContain(`left as it is: booking ${changed}: Quantity is 9 now; the entry left 5`);
     expect(result.stderr).toContain(`put back: booking ${putFirst}\n`);
     const expected: Array<[number, number]> = [
       [changedItem, 9],
