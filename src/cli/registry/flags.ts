@@ -8,8 +8,7 @@
 import { type Argument, type Command, Option } from 'commander';
 import type { FieldDef } from '../../resources/definitions.js';
 import { type FieldFlagValues, addFieldOption } from '../field-flags.js';
-import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept } from '../vocabulary.js';
-import { refuseEmptyFileName } from '../file-flag.js';
+import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept, refuseEmptyFileName } from '../vocabulary.js';
 
 interface FlagBase {
   /** One line of help. */
