@@ -154,6 +154,12 @@ describe('file names in messages', () => {
     const missing = await rentals(['diff', join(dir, 'no\nx.json'), '--live']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`error: ${dir}/no\\nx.json: no such file\n`);
+    const body = await rentals(['inventory', 'add', '--file', join(dir, 'no\nx.json')]);
+    expect(body.code).toBe(2);
+    expect(body.stderr).toBe(`error: --file ${dir}/no\\nx.json: no such file\n`);
+    const notWritten = await rentals(['snapshot', '--out', join(dir, 'no\ndir', 'x.json')]);
+    expect(notWritten.code).toBe(2);
+    expect(notWritten.stderr).toBe(`error: --out: cannot write ${dir}/no\\ndir/x.json: no such directory\n`);
   });
 
   it('an empty --out is a usage error naming the flag, for snapshot and for the global --out', async () => {
