@@ -6,10 +6,11 @@
 // when that start lies in the range; it is not spread over the days it lasts. Delivery, labor, tax
 // and discounts are not booking lines and are left out. A line without a price adds nothing and is
 // counted in `unpriced`. Cancelled events are left out of the rows and total and reported apart.
+// By month, every month of the range has a row, zero when no event started in it.
 
 import { type Money, ZERO_MONEY, addMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem } from './records.js';
-import { type ReportGrouping, monthKey } from './report-grouping.js';
+import { type ReportGrouping, monthKey, monthParts } from './report-grouping.js';
 import { eventTotals } from './totals.js';
 import type { Range, WallTime } from './wall-time.js';
 
@@ -51,7 +52,8 @@ function emptyRow(key: string, label: string): RevenueRow {
 }
 
 function part(events: readonly CalendarEvent[], input: RevenueInput, by: ReportGrouping): RevenuePart {
-  const rows = new Map<string, RevenueRow>();
+  // By month, every month of the range has its row (zero when nothing started in it): a time series without gaps.
+  const rows = new Map<string, RevenueRow>(by === 'month' ? monthParts(input.range).map(({ key }) => [key, emptyRow(key, key)]) : []);
   const total = emptyRow('total', 'total');
   for (const event of events) {
     const bookings = input.bookings.get(event.id) ?? [];

@@ -1,7 +1,8 @@
 // The reports at a terminal: the numbers in aligned columns and a bar beside each row, filling
 // the rest of the width. A bar is drawn in eighths of a column (█▉▊▋▌▍▎▏), so small differences
 // show; a fraction above 1 (overbooked) fills the bar and ends in `!` (red with colour). A label
-// wider than its column wraps (as a table's text does), never cut.
+// wider than its column wraps (as a table's text does), never cut. A row may ask for lines above it
+// (a heading that sets the rows after it apart), the columns aligned across the parts.
 
 import { escapeControl } from '../common/sanitize.js';
 import { terminalControl } from '../common/terminal-text.js';
@@ -14,6 +15,8 @@ export interface BarRow {
   cells: readonly string[];
   /** The bar's length as a share of the full bar: 0–1, above 1 drawn full and marked; undefined: no bar. */
   fraction: number | undefined;
+  /** Lines printed above the row, outside the columns (a blank line and a heading that set a part apart). */
+  before?: readonly string[];
 }
 
 export interface BarChartOptions {
@@ -60,7 +63,7 @@ export function renderBarChart(rows: readonly BarRow[], options: BarChartOptions
     const text = line([first, ...numbers]);
     const row = options.header ? rows[r - 1] : rows[r];
     const fraction = row?.fraction;
-    return [fraction === undefined ? text.trimEnd() : `${text}  ${bar(fraction, barColumns, options.colour)}`.trimEnd(), ...more.map((piece) => `${CONTINUED}${piece}`)];
+    return [...(row?.before ?? []).map((l) => escapeControl(l)), fraction === undefined ? text.trimEnd() : `${text}  ${bar(fraction, barColumns, options.colour)}`.trimEnd(), ...more.map((piece) => `${CONTINUED}${piece}`)];
   });
   // Narrower than the label's floor and the numbers (a terminal of under ~30 columns): the line's end is cut.
   return lines.map((l) => (textWidth(l) > options.width ? truncateToWidth(l, options.width) : l));

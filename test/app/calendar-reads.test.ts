@@ -117,7 +117,7 @@ describe('check', () => {
 });
 
 describe('report', () => {
-  test('revenue: Σ quantity × price of the lines of the events that start in the range, with a total', async () => {
+  test('revenue: Σ quantity × price of the lines of the events that start in the range, with the total beside them', async () => {
     const lamp = await item(10);
     const fair = await event('2027-07-10 08:00', '2027-07-11 08:00');
     await line(fair.id, lamp.id, 3, 12.5);
@@ -125,8 +125,12 @@ describe('report', () => {
       const view = await report(factory, { kind: 'revenue', range: { from: '2027-07-01', to: '2027-07-31' }, by: 'item', includeCancelled: false });
       if (view.kind !== 'picture') throw new Error(view.kind);
       const rows = view.listing.rows;
-      expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ key: String(lamp.id), amount: 37.5, lines: 1 })]));
-      expect(rows.at(-1)).toEqual(expect.objectContaining({ key: 'total' }));
+      expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ key: String(lamp.id), amount: 37.5, lines: 1, cancelled: false })]));
+      // The total beside the rows (-o json's `total`), not among them.
+      expect(rows.map((r) => r.key)).not.toContain('total');
+      const body = view.listing.body as { data: unknown[]; total: { amount: number } };
+      expect(body.data).toBe(rows);
+      expect(body.total.amount).toBeGreaterThanOrEqual(37.5);
     });
   });
 

@@ -92,6 +92,18 @@ describe('the worked example (docs/calendar.md: Reports)', () => {
     ]);
   });
 
+  it('revenue by month has a row for every month of the range, a month without revenue as zero, cancelled ones too', () => {
+    const report = revenue({ ...input, range: { from: parseWallTime('2026-04-15')!, to: parseWallTime('2026-08-01')! } }, 'month');
+    expect(amounts(report)).toEqual([
+      ['2026-04', '0.00', 0],
+      ['2026-05', '0.00', 0],
+      ['2026-06', '941.50', 3],
+      ['2026-07', '0.00', 0],
+      ['total', '941.50', 3],
+    ]);
+    expect(amounts(report.cancelled).map(([month]) => month)).toEqual(['2026-04', '2026-05', '2026-06', '2026-07', 'total']);
+  });
+
   it('counts a line without a price as unpriced, adding nothing', () => {
     const unpriced = new Map(bookings);
     unpriced.set(11, [readBooking({ id: 3, inventoryId: 2, quantity: 6, price: null }, 11)]);

@@ -381,17 +381,21 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     for (const word of long.name.split(' ')) expect(words).toContain(word);
   });
 
-  test('report revenue --include-cancelled at 80 columns: every name in full, a long one wrapped, never cut', async () => {
+  test('report revenue --include-cancelled at 80 columns: every name in full, a long one wrapped, never cut; the cancelled rows after the total', async () => {
     const args = ['report', 'revenue', '--from', '2025-06-01', '--to', '2025-07-31', '--by', 'item', '--include-cancelled'];
-    const rows = JSON.parse((await piped([...args, '-o', 'json'])).stdout).data as Array<{ key: string; label: string; cancelled?: boolean }>;
-    const cancelled = rows.filter((row) => row.cancelled && row.key !== 'cancelled');
+    const rows = JSON.parse((await piped([...args, '-o', 'json'])).stdout).data as Array<{ key: string; label: string; cancelled: boolean }>;
+    const cancelled = rows.filter((row) => row.cancelled);
     expect(cancelled.length).toBeGreaterThan(0);
     const lines = await screen(80, args);
     expectWithin(lines, 80);
     expect(lines.join('\n')).not.toContain('…');
     const words = new Set(joined(lines).split(' '));
-    for (const row of rows.filter((r) => r.key !== 'cancelled')) for (const word of row.label.split(/\s+/)) expect(words, row.label).toContain(word);
-    expect(lines.filter((line) => line.includes('(cancelled)'))).toHaveLength(cancelled.length);
+    for (const row of rows) for (const word of row.label.split(/\s+/)) expect(words, row.label).toContain(word);
+    // The total under the rows it sums, then the cancelled rows apart, each starting a line of its own.
+    const heading = lines.indexOf('Cancelled, not in the total:');
+    expect(lines.findIndex((line) => /^total\s/.test(line))).toBe(heading - 2);
+    const after = lines.slice(heading + 1).filter((line) => /^\S/.test(line) && !line.startsWith('cancelled total'));
+    expect(after).toHaveLength(cancelled.length);
   });
 
   test('prices import --dry-run at 80 columns: the one row that changes listed, the unchanged counted (--all lists them)', async () => {

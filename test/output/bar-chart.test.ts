@@ -60,6 +60,19 @@ describe('bar chart', () => {
     expect(drawn[at + 2]).toMatch(/^total +2814\.50 +7$/);
   });
 
+  it('prints the lines a row asks for before it, set apart from the columns, which keep one alignment across both parts', () => {
+    const parted = [
+      { cells: ['Tent', '900.00', '1'], fraction: 1 },
+      { cells: ['total', '900.00', '1'], fraction: undefined },
+      { cells: ['Chair', '41.50', '2'], fraction: 0.05, before: ['', 'Cancelled, not in the total:'] },
+      { cells: ['cancelled total', '41.50', '2'], fraction: undefined },
+    ];
+    const drawn = renderBarChart(parted, { width: 50, colour: false, header: ['item', 'revenue', 'lines'], rightAligned: new Set([1, 2]) });
+    expect(drawn.slice(0, 6)).toEqual(['item             revenue  lines', expect.stringMatching(/^Tent +900\.00 +1  █+$/), 'total             900.00      1', '', 'Cancelled, not in the total:', expect.stringMatching(/^Chair +41\.50 +2  [▏▎▍▌▋▊▉]$/)]);
+    expect(drawn[6]).toBe('cancelled total    41.50      2');
+    expect(renderBarChart(parted, { width: 20, colour: false }).every((line) => textWidth(line) <= 20)).toBe(true);
+  });
+
   it.each([20, 40, 80, 200])('fits a width of %i', (width) => {
     for (const line of renderBarChart(rows, { width, colour: true, header })) expect(textWidth(line)).toBeLessThanOrEqual(width);
   });

@@ -2,7 +2,9 @@
 // earned, grouped by item, month or status (formulas in domain/utilization.ts and domain/revenue.ts).
 //   utilization = unit-hours held / unit-hours owned, each event's window clipped to the range;
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
-// At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
+// At a terminal a bar chart beside the numbers, the total under the rows it sums (the cancelled
+// rows after it, set apart); piped, only the rows (tsv, csv, json, ndjson), the totals beside them
+// in -o json (`total`, `cancelledTotal`).
 
 import { closest } from '../../common/similar.js';
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
@@ -11,7 +13,7 @@ import { REPORT_GROUPINGS, REPORT_KINDS, type ReportGrouping, type ReportKind } 
 import { type RevenueRow, revenue } from '../../domain/revenue.js';
 import { type UtilizationRow, utilization } from '../../domain/utilization.js';
 import { UsageError } from '../../errors.js';
-import { renderBarChart } from '../../output/bar-chart.js';
+import { type BarRow, renderBarChart } from '../../output/bar-chart.js';
 import type { View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
@@ -39,13 +41,24 @@ function grouping(value: string | undefined): ReportGrouping {
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
-function utilizationRecord(row: UtilizationRow) {
-  return { key: row.key, label: row.label, heldUnitHours: round(row.heldUnitHours, 2), ownedUnitHours: round(row.ownedUnitHours, 2), utilization: row.utilization === undefined ? null : round(row.utilization, 4) };
+function utilizationTotal(row: UtilizationRow) {
+  return { heldUnitHours: round(row.heldUnitHours, 2), ownedUnitHours: round(row.ownedUnitHours, 2), utilization: row.utilization === undefined ? null : round(row.utilization, 4) };
 }
 
-function revenueRecord(row: RevenueRow, cancelled = false) {
-  return { key: row.key, label: row.label, amount: moneyToNumber(row.amount), lines: row.lines, unpriced: row.unpriced, ...(cancelled ? { cancelled: true } : {}) };
+function utilizationRecord(row: UtilizationRow) {
+  return { key: row.key, label: row.label, ...utilizationTotal(row) };
 }
+
+function revenueTotal(row: RevenueRow) {
+  return { amount: moneyToNumber(row.amount), lines: row.lines, unpriced: row.unpriced };
+}
+
+/** Every revenue row says whether it is a cancelled event's, so csv and tsv tell the two apart. */
+function revenueRecord(row: RevenueRow, cancelled: boolean) {
+  return { key: row.key, label: row.label, ...revenueTotal(row), cancelled };
+}
+
+const CANCELLED_HEADING = 'Cancelled, not in the total:';
 
 export async function report(deps: ReportDeps, request: ReportRequest): Promise<View> {
   const kindText = request.kind;
@@ -74,31 +87,33 @@ export async function report(deps: ReportDeps, request: ReportRequest): Promise<
     const booked = new Set([...bookings.values()].flatMap((list) => list.map((b) => b.itemId)));
     const fleet = [...items.values()].filter((item) => item.active || booked.has(item.id)).sort((a, b) => a.id - b.id);
     const report = utilization({ range, fleet, events, bookings, ruleOf: deps.ruleOf, statusOf }, by);
-    const rows = [...report.rows, { ...report.total, key: 'total', label: 'total' }].map(utilizationRecord);
+    const rows = report.rows.map(utilizationRecord);
+    const total = utilizationTotal(report.total);
     return {
       kind: 'picture',
       draw: (width, colour) =>
         renderBarChart(
-          rows.map((r) => ({ cells: [r.label, r.heldUnitHours.toFixed(1), r.ownedUnitHours.toFixed(1), r.utilization === null ? '—' : `${(r.utilization * 100).toFixed(1)}%`], fraction: r.utilization ?? undefined })),
+          [...rows, { label: 'total', ...total }].map((r) => ({ cells: [r.label, r.heldUnitHours.toFixed(1), r.ownedUnitHours.toFixed(1), r.utilization === null ? '—' : `${(r.utilization * 100).toFixed(1)}%`], fraction: r.utilization ?? undefined })),
           { width, colour, header: [by, 'held unit-h', 'owned unit-h', 'utilization'], rightAligned: new Set([1, 2, 3]) },
         ),
-      listing: { kind: 'records', body: { data: rows }, rows, columns: ['key', 'label', 'heldUnitHours', 'ownedUnitHours', 'utilization'] },
+      listing: { kind: 'records', body: { data: rows, total }, rows, columns: ['key', 'label', 'heldUnitHours', 'ownedUnitHours', 'utilization'] },
     };
   }
 
   const report = revenue({ range, events, bookings, items, statusOf }, by);
-  const rows = [...report.rows.map((r) => revenueRecord(r)), revenueRecord({ ...report.total, key: 'total', label: 'total' })];
-  if (request.includeCancelled) rows.push(...report.cancelled.rows.map((r) => revenueRecord(r, true)), revenueRecord({ ...report.cancelled.total, key: 'cancelled', label: 'cancelled (total)' }, true));
-  const top = Math.max(0, ...report.rows.map((r) => moneyToNumber(r.amount)));
+  const cancelledRows = request.includeCancelled ? report.cancelled.rows : [];
+  const rows = [...report.rows.map((r) => revenueRecord(r, false)), ...cancelledRows.map((r) => revenueRecord(r, true))];
+  const totals = { total: revenueTotal(report.total), ...(request.includeCancelled ? { cancelledTotal: revenueTotal(report.cancelled.total) } : {}) };
+  const top = Math.max(0, ...[...report.rows, ...cancelledRows].map((r) => moneyToNumber(r.amount)));
+  const line = (row: RevenueRow, label = row.label) => ({ cells: [label, formatMoneyFixed(row.amount), String(row.lines)] });
+  const barred = (row: RevenueRow) => ({ ...line(row), fraction: top > 0 ? moneyToNumber(row.amount) / top : undefined });
+  // The total right under the rows it sums; the cancelled rows after it, set apart, with their own total.
+  const cancelledPart: BarRow[] = request.includeCancelled ? [...cancelledRows.map(barred), { ...line(report.cancelled.total, 'cancelled total'), fraction: undefined }] : [];
+  if (cancelledPart[0]) cancelledPart[0] = { ...cancelledPart[0], before: ['', CANCELLED_HEADING] };
   return {
     kind: 'picture',
     draw: (width, colour) =>
-      renderBarChart(
-        [...report.rows.map((r) => ({ row: r, cancelled: false })), ...(request.includeCancelled ? report.cancelled.rows.map((r) => ({ row: r, cancelled: true })) : [])]
-          .map(({ row, cancelled }) => ({ cells: [`${row.label}${cancelled ? ' (cancelled)' : ''}`, formatMoneyFixed(row.amount), String(row.lines)], fraction: top > 0 ? moneyToNumber(row.amount) / top : undefined }))
-          .concat([{ cells: ['total', formatMoneyFixed(report.total.amount), String(report.total.lines)], fraction: undefined }]),
-        { width, colour, header: [by, 'revenue', 'lines'], rightAligned: new Set([1, 2]) },
-      ),
-    listing: { kind: 'records', body: { data: rows }, rows, columns: ['key', 'label', 'amount', 'lines', 'unpriced'], knownColumns: ['key', 'label', 'amount', 'lines', 'unpriced', 'cancelled'] },
+      renderBarChart([...report.rows.map(barred), { ...line(report.total, 'total'), fraction: undefined }, ...cancelledPart], { width, colour, header: [by, 'revenue', 'lines'], rightAligned: new Set([1, 2]) }),
+    listing: { kind: 'records', body: { data: rows, ...totals }, rows, columns: ['key', 'label', 'amount', 'lines', 'unpriced', 'cancelled'] },
   };
 }

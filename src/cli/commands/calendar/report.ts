@@ -3,7 +3,8 @@
 // "Reports").
 //   utilization = unit-hours held / unit-hours owned, each event's window clipped to the range;
 //   revenue     = Σ quantity × unit price of the booking lines, exact decimals, cancelled apart.
-// At a terminal a bar chart beside the numbers; piped, rows (tsv, csv, json, ndjson).
+// At a terminal a bar chart beside the numbers; piped, the rows only (tsv, csv, json, ndjson), the
+// totals beside them in -o json.
 
 import { REPORT_GROUPINGS, REPORT_KINDS } from '../../../domain/report-grouping.js';
 import { oneOf } from '../../registry/flags.js';
@@ -23,7 +24,7 @@ export const reportCommand = defineViewCommand({
   flags: {
     ...rangeFlags({ from: 'the first of this month', to: 'the end of the month' }),
     by: { value: 'grouping', values: REPORT_GROUPINGS, help: `rows by ${REPORT_GROUPINGS.join(', ')} (default item)` },
-    includeCancelled: { help: "revenue: show the cancelled events' lines apart" },
+    includeCancelled: { help: "revenue: the cancelled events' rows too, outside the total" },
   },
   view: 'records',
   handler: (factory, options, [kind]) => report(factory, { kind, range: rangeOf(options), by: options.by, includeCancelled: options.includeCancelled === true }),
