@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/json-depth.js';
 import { describeJsonError } from '../json-error.js';
 import { checkReadableFile } from '../common/readable-file.js';
+import { shownPath } from '../common/sanitize.js';
 
 /** Request bodies are small (the sandbox takes at most 1 MiB); refuse to buffer more than this. */
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
@@ -21,16 +22,17 @@ export function readStream(stream: Readable, where = 'standard input'): Promise<
 /** The text of a file, or of stdin for `-`. */
 export async function readInput(path: string, stdin: Readable, flag = '--file'): Promise<string> {
   if (path === '-') return readStream(stdin);
-  await checkReadableFile(path, `${flag} ${path}`);
+  const label = `${flag} ${shownPath(path)}`;
+  await checkReadableFile(path, label);
   let stream;
   try {
     stream = createReadStream(path);
     await new Promise<void>((resolve, reject) => stream!.once('open', () => resolve()).once('error', reject));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`);
+    throw new UsageError(`${label}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'cannot read')}`);
   }
-  return readStream(stream, `${flag} ${path}`);
+  return readStream(stream, label);
 }
 
 export function parseJsonText(text: string, where: string): unknown {

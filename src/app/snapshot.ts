@@ -36,25 +36,47 @@ export async function snapshot(deps: SnapshotDeps, options: SnapshotOptions): Pr
   const takenAt = new Date(deps.now()).toISOString();
   const source = deps.baseUrl();
   if (options.out === undefined || snapshotToStdout(options)) {
-    return { kind: 'raw', pour: (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source) };
+    return { kind: 'raw', pour: (write) => toStdout((out) => takeSnapshot(catalogSource(deps.catalog()), out, takenAt, source), write) };
   }
-  const out = options.out;
+  const { shownPath } = await import('../common/sanitize.js');
+  const out = shownPath(options.out);
+  const path = options.out;
   // Checked before anything is read: a wrong path costs no request.
   const { lstat, stat } = await import('node:fs/promises');
-  const existing = await stat(out).catch(() => undefined);
+  const existing = await stat(path).catch(() => undefined);
   if (existing?.isDirectory()) throw new UsageError(`--out: ${out} is a directory; name a file`);
-  if (!options.force && (existing ?? (await lstat(out).catch(() => undefined)))) throw new UsageError(`--out: ${out} exists already; pass --force to replace it (nothing was read)`);
+  if (!options.force && (existing ?? (await lstat(path).catch(() => undefined)))) throw new UsageError(`--out: ${out} exists already; pass --force to replace it (nothing was read)`);
   const { FileWriteError, writeFileAtomically } = await import('../common/atomic-file.js');
   // Written beside the target and put in place at the end (common/atomic-file.ts): an interrupted
   // snapshot never looks whole. Without --force, a file that appeared at --out meanwhile is not replaced either.
-  const counts = await writeFileAtomically(out, (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source), { replace: options.force === true }).catch((error: unknown) => {
+  const counts = await writeFileAtomically(path, (write) => takeSnapshot(catalogSource(deps.catalog()), write, takenAt, source), { replace: options.force === true }).catch((error: unknown) => {
     if (!(error instanceof FileWriteError)) throw error;
     if (error.code === 'EEXIST') throw new UsageError(`--out: ${out} appeared while the snapshot was taken; it was not replaced (pass --force to replace it)`);
     throw new UsageError(`--out: ${error.message}`);
   });
   const summary = Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ');
-  return { kind: 'done', message: `Snapshot written to ${out}: ${summary}.`, records: [{ file: out, counts }] };
+  return { kind: 'done', message: `Snapshot written to ${out}: ${summary}.`, records: [{ file: path, counts }] };
 }
+
+/**
+ * The document to standard output as it is taken. The writer holds it until the first list has
+ * been read (snapshot/document.ts), so the common failures leave stdout empty; one after that
+ * cannot take back what was written, and its error says so.
+ */
+async function toStdout<T>(take: (write: (text: string) => Promise<void>) => Promise<T>, write: (text: string) => Promise<void>): Promise<T> {
+  let written = false;
+  try {
+    return await take(async (text) => {
+      written = true;
+      await write(text);
+    });
+  } catch (error) {
+    if (written && error instanceof Error) error.message += `\n${INCOMPLETE}`;
+    throw error;
+  }
+}
+
+const INCOMPLETE = 'The snapshot on standard output is incomplete (it stops inside the document): do not use it; take it again (--out FILE writes a file whole or not at all).';
 
 export interface DiffOptions {
   before: string;
@@ -116,11 +138,12 @@ export async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Ou
       opened.push(live);
       b = await readSnapshot(live, { check: 'ids' });
     }
+    const warnings = await sourceWarnings(a, b, options.live === true);
     const changes = mergeDiff(a, b, runs, only);
     const first = await changes.next();
     if (first.done) {
       await release();
-      return { notices: ['No differences.'], exitCode: 0 };
+      return { notices: ['No differences.'], ...(warnings.length > 0 ? { warnings } : {}), exitCode: 0 };
     }
     const { DIFF_COLUMNS, diffRow } = await import('../output/view-rows.js');
     async function* pieces(): AsyncGenerator<DataPiece> {
@@ -134,17 +157,27 @@ export async function diff(deps: SnapshotDeps, options: DiffOptions): Promise<Ou
       }
     }
     const view: RecordStreamView = { kind: 'stream', pieces: pieces(), row: (change) => diffRow(change as DiffChange), columns: DIFF_COLUMNS, knownColumns: DIFF_COLUMNS };
-    // A table sizes its columns from every row: it holds the changes anyway, and paints them as a diff.
+    // A table sizes its columns from every row: it holds the changes anyway, and paints them as a
+    // diff, a record added or removed as its fields on one line (snapshot/diff.ts recordLine).
     const forPeople = async (): Promise<DiffView> => {
+      const { forReading } = await import('../snapshot/diff.js');
       const all: DiffChange[] = [];
-      for await (const piece of view.pieces) if (piece.kind === 'records') for (const change of piece.records) all.push(change as DiffChange);
+      for await (const piece of view.pieces) if (piece.kind === 'records') for (const change of piece.records) all.push(forReading(change as DiffChange));
       return { kind: 'diff', changes: all };
     };
-    return { view: { ...view, forPeople }, exitCode: 1, afterPrinting: release };
+    return { view: { ...view, forPeople }, exitCode: 1, ...(warnings.length > 0 ? { warnings } : {}), afterPrinting: release };
   } catch (error) {
     await release();
     throw error;
   }
+}
+
+/** A warning when the two sides were taken of different services (not an error: a sandbox's copy is compared with production on purpose). */
+async function sourceWarnings(a: ReadSnapshot, b: ReadSnapshot, live: boolean): Promise<string[]> {
+  const { differentSources, shownSource } = await import('../snapshot/sources.js');
+  if (!differentSources(a.source, b.source)) return [];
+  const other = live ? `the service now is ${shownSource(b.source)}` : `${b.file.label} of ${shownSource(b.source)}`;
+  return [`warning: ${a.file.label} was taken of ${shownSource(a.source)}, ${other}; comparing them all the same`];
 }
 
 /** The service as it is now, as a snapshot of the resources compared, written into a private file. */

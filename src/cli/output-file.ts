@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { extname } from 'node:path';
 import type { AtomicFile } from '../common/atomic-file.js';
+import { shownPath } from '../common/sanitize.js';
 import { UsageError } from '../errors.js';
 import type { ViewFormat } from '../output/views.js';
 import { VIEW_FORMATS } from '../output/formats.js';
@@ -50,7 +51,7 @@ export class OutputFile {
   static async open(path: string): Promise<OutputFile> {
     if (path === '' || path === '-') throw new UsageError('--out: give a file name (leave --out out to write to standard output)');
     const existing = await fs.stat(path).catch(() => undefined);
-    if (existing?.isDirectory()) throw new UsageError(`--out: ${path} is a directory; name a file`);
+    if (existing?.isDirectory()) throw new UsageError(`--out: ${shownPath(path)} is a directory; name a file`);
     // Private (0600), as the shop's data it holds: never readable by others, even while it is written.
     const { FileWriteError, openAtomicFile } = await import('../common/atomic-file.js');
     const file = await openAtomicFile(path).catch((error: unknown) => {

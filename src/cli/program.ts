@@ -8,6 +8,7 @@ import { declareOptionValues } from './registry/flags.js';
 import { GLOBAL_FLAG_LINES, type GlobalFlagLine, flagNames, globalOptionsLine } from './global-flags.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { aliasTarget } from './field-flags.js';
+import { refuseEmptyFileName } from './vocabulary.js';
 import { optionTopic, unlisted } from './registry/flags.js';
 import type { CommandRegistry } from './registry/registry.js';
 import { type Registrar, outputOf } from './registry/spec.js';
@@ -268,6 +269,7 @@ class RootCommand extends Command {
       if (named === undefined || flagNames(flag.usage).some((name) => named.has(name))) {
         const option = this.createOption(flag.usage, flag.help);
         if (flag.values) declareOptionValues(option, flag.values);
+        refuseEmptyFileName(option);
         this.addOption(option);
       }
       else this.pendingFlags.push(flag);

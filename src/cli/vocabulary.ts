@@ -2,11 +2,25 @@
 // range, a request body…). Every spelling of a concept goes wherever the concept does: a command
 // that takes an item takes `--inventory-id` and `--item`. Field flags (field-flags.ts) get their
 // aliases from the fields (resources/definitions.ts), which must list the same ones (the contract
-// test in test/cli/vocabulary.test.ts checks both, over every registered command).
+// test in test/cli/vocabulary.test.ts checks both, over every registered command). A flag that
+// names a file, whoever declares it, refuses an empty name (refuseEmptyFileName).
 
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { type Camel, addAliasOption, camel } from './field-flags.js';
+
+/**
+ * A flag that names a file (`--out <file>`, a command's or the global one, `--plan <file>`): an
+ * empty name is a usage error naming the flag as it is parsed, before anything is read or sent
+ * (a shell's `--out "$unset"` would otherwise become "cannot write : no such directory").
+ */
+export function refuseEmptyFileName(option: Option): void {
+  if (!option.flags.endsWith(' <file>')) return;
+  option.argParser((value: string) => {
+    if (value === '') throw new UsageError(`${option.long}: the file name is empty; name a file`);
+    return value;
+  });
+}
 
 export interface Concept {
   /** The canonical flag, without dashes: named in help, the manual and messages. */
@@ -90,6 +104,7 @@ export function addConcept(command: Command, name: ConceptName, how: ConceptHow<
   const option = (flag: string, help: string) => {
     const made = new Option(`--${flag} <${value}>`, help);
     if (collect) made.argParser(collect);
+    else refuseEmptyFileName(made);
     return made;
   };
   command.addOption(option(first!, how.description ?? concept.description));

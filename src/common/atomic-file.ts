@@ -3,7 +3,8 @@
 // all, private. The rules, decided here once:
 //
 // - The content goes into a new file beside the target (`.NAME.PID.RANDOM.tmp` in the target's
-//   own directory, created exclusively: a planted file or link there is never followed), made
+//   own directory, NAME cut and marked with a hash where the whole would pass the 255 bytes a
+//   name may have, created exclusively: a planted file or link there is never followed), made
 //   private (0600, whatever the umask and the mode of the file it replaces: every file rentals
 //   keeps holds the shop's data or a secret), fsynced, then renamed over the target and the
 //   directory fsynced: a reader sees the old file or the new one, never half of either. A file that must not exist yet is linked into place
@@ -26,6 +27,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { processAlive } from './process.js';
+import { shownPath } from './sanitize.js';
 
 export type Chunk = string | Uint8Array;
 
@@ -44,7 +46,7 @@ export class FileWriteError extends Error {
     readonly reason: string,
     readonly code: string | undefined,
   ) {
-    super(`cannot write ${path}: ${reason}`);
+    super(`cannot write ${shownPath(path)}: ${reason}`);
   }
 }
 
@@ -68,7 +70,7 @@ export async function openAtomicFile(path: string, options: AtomicWriteOptions =
   const { target, kind } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
   if (kind === 'other') return inPlace(path, await step(path, () => fs.open(target, 'w')), false);
   removeLeftovers(target);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temp = join(dirname(target), `${tempPrefix(target)}${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   let handle: FileHandle;
   try {
     handle = await fs.open(temp, 'wx', PRIVATE);
@@ -277,9 +279,42 @@ function failure(path: string, error: unknown): FileWriteError {
   return new FileWriteError(path, (code && REASONS[code]) ?? code ?? 'failed', code);
 }
 
+/** The longest name of a directory entry (NAME_MAX: 255 bytes on Linux, macOS and Windows alike). */
+const NAME_MAX = 255;
+/** What a temporary name adds after its prefix: the pid (at most 10 digits), 8 random characters and `.tmp`. */
+const TEMP_TAIL = '.4294967295.xxxxxxxx.tmp'.length - 1;
+
+/**
+ * The start of the temporary names of `target`: `.NAME.`, or for a name too long to take it
+ * within NAME_MAX, the name cut at a character's end and marked with a hash of the whole name
+ * (`.NAME-CUT~1a2b3c4d.`): a different target never shares it, so its leftovers are found as well.
+ */
+function tempPrefix(target: string): string {
+  const name = basename(target);
+  const room = NAME_MAX - TEMP_TAIL - 2;
+  if (Buffer.byteLength(name, 'utf8') <= room) return `.${name}.`;
+  const mark = `~${nameHash(name)}`;
+  let cut = '';
+  let used = 0;
+  for (const char of name) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (used + size > room - mark.length) break;
+    cut += char;
+    used += size;
+  }
+  return `.${cut}${mark}.`;
+}
+
+/** FNV-1a of the name's bytes, 8 hex digits: enough to tell apart two long names sharing their start. */
+function nameHash(name: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(name, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
 /** Temporary files of earlier writes of `target` whose process is gone (killed mid-write). */
 function removeLeftovers(target: string): void {
-  const prefix = `.${basename(target)}.`;
+  const prefix = tempPrefix(target);
   let names: string[];
   try {
     names = readdirSync(dirname(target));

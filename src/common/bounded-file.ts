@@ -7,6 +7,7 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { shownPath } from './sanitize.js';
 
 export interface BoundedRead {
   /** Names the file in messages: `logo /srv/logo.png`, `--token-file t.txt`. */
@@ -23,7 +24,7 @@ const CHUNK = 64 * 1024;
 /** The bytes of `path`, bounded as above; a UsageError (exit 2) naming it otherwise. */
 export function readBoundedFile(path: string, options: BoundedRead): Buffer {
   const refuse = (why: string): never => {
-    throw new UsageError(`${options.label}: ${why}${options.hint ? ` (${options.hint})` : ''}`);
+    throw new UsageError(`${shownPath(options.label)}: ${why}${options.hint ? ` (${options.hint})` : ''}`);
   };
   let fd: number;
   try {

@@ -5,9 +5,11 @@
 
 import { constants, promises as fs } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { shownPath } from './sanitize.js';
 
 /** Throws a UsageError naming `label` unless `path` is a regular file (or a device such as /dev/null) this process may read. */
-export async function checkReadableFile(path: string, label: string): Promise<void> {
+export async function checkReadableFile(path: string, name: string): Promise<void> {
+  const label = shownPath(name);
   const info = await fs.stat(path).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`${label}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EACCES' ? 'permission denied' : (error.code ?? 'cannot read')}`);
   });

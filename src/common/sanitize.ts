@@ -80,6 +80,15 @@ export function quotedName(name: string): string {
   return `"${escapeControl(name.replace(/["\\]/g, '\\$&'))}"`;
 }
 
+/**
+ * A file name as a message on stderr shows it: every control character as a visible escape, the
+ * line feed too (`a\nb\x1b[31m.json`). stderr keeps the line feeds of a message, so a name's own
+ * would otherwise start a line of its own; a file name holds none that means anything there.
+ */
+export function shownPath(path: string): string {
+  return escapeControl(path);
+}
+
 /** DEL, C1, the bidi controls and the separators (JSON.stringify leaves them raw) as JSON escapes: the same JSON value, and nothing a terminal obeys. */
 const JSON_RAW_CONTROL = controlClass('\u007f-\u009f', 'g');
 

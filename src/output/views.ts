@@ -145,7 +145,8 @@ export interface DiffView {
   kind: 'diff';
   changes: Array<{
     resource: string;
-    id: string;
+    /** A number, as the snapshot and the service write it. */
+    id: number;
     change: 'added' | 'removed' | 'changed';
     field?: string;
     before?: unknown;

@@ -8,7 +8,7 @@
 import { ExternalSort } from '../common/external-sort.js';
 import type { Spool } from '../common/spool.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
-import { type DiffChange, recordChanges } from './diff.js';
+import { type DiffChange, comparedFields, recordChanges } from './diff.js';
 import { SNAPSHOT_ORDER, type SnapshotRecord } from './document.js';
 import { type ReadSnapshot, type ResourceSpan, recordId } from './read.js';
 import { ListParser } from './stream.js';
@@ -41,13 +41,13 @@ export async function* mergeDiff(before: ReadSnapshot, after: ReadSnapshot, spoo
     while (!x.done || !y.done) {
       const order = x.done ? 1 : y.done ? -1 : x.value.id - y.value.id;
       if (order < 0) {
-        batch.push({ resource, id: String(x.value!.id), change: 'removed', before: x.value!.record });
+        batch.push({ resource, id: x.value!.id, change: 'removed', before: comparedFields(x.value!.record) });
         x = await xs.next();
       } else if (order > 0) {
-        batch.push({ resource, id: String(y.value!.id), change: 'added', after: y.value!.record });
+        batch.push({ resource, id: y.value!.id, change: 'added', after: comparedFields(y.value!.record) });
         y = await ys.next();
       } else {
-        for (const change of recordChanges(resource, String(x.value!.id), x.value!.record, y.value!.record)) batch.push(change);
+        for (const change of recordChanges(resource, x.value!.id, x.value!.record, y.value!.record)) batch.push(change);
         x = await xs.next();
         y = await ys.next();
       }

@@ -18,15 +18,34 @@ export const SNAPSHOT_ORDER: ResourceName[] = dependencyOrder();
 
 export type SnapshotRecord = Record<string, unknown>;
 
-/** Writes a snapshot piece by piece; `write` is awaited so a slow disk or pipe applies backpressure. */
+/**
+ * Writes a snapshot piece by piece; `write` is awaited so a slow disk or pipe applies backpressure.
+ * Nothing is written until the first list has been read whole (held meanwhile, within the bound of
+ * one list): the failures that come first (a service out of reach, a token refused) leave the
+ * destination untouched, standard output empty.
+ */
 export class SnapshotWriter {
   private first = true;
+  private held: string[] | undefined = [];
 
-  private readonly write: (text: string) => Promise<void>;
+  private readonly out: (text: string) => Promise<void>;
 
   /** DEL, C1 and bidi controls are written as JSON escapes, as in every JSON rentals prints: the same values. */
   constructor(write: (text: string) => Promise<void>) {
-    this.write = (text) => write(escapeJsonControl(text));
+    this.out = (text) => write(escapeJsonControl(text));
+  }
+
+  private async write(text: string): Promise<void> {
+    if (this.held) this.held.push(text);
+    else await this.out(text);
+  }
+
+  /** What was held, written: the first list has been read. */
+  private async release(): Promise<void> {
+    const held = this.held;
+    if (!held) return;
+    this.held = undefined;
+    await this.out(held.join(''));
   }
 
   async begin(takenAt: string, source: string): Promise<void> {
@@ -47,9 +66,11 @@ export class SnapshotWriter {
       }
     }
     await this.write(`${chunk}]`);
+    await this.release();
   }
 
   async end(): Promise<void> {
     await this.write('\n}}\n');
+    await this.release();
   }
 }

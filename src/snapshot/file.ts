@@ -7,10 +7,11 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { checkReadableFile } from '../common/readable-file.js';
 import { rangeChunks } from '../common/file-chunks.js';
+import { shownPath } from '../common/sanitize.js';
 import { UsageError } from '../errors.js';
 
 export interface SnapshotFile {
-  /** How messages name it: the path, `(stdin)`, `--from-snapshot x.json`. */
+  /** How messages name it: the path (its controls escaped), `(stdin)`, `--from-snapshot x.json`. */
   label: string;
   /** Its bytes from `start` up to `end` (by default all of them), through one reused buffer. */
   chunks(start?: number, end?: number): AsyncGenerator<Buffer>;
@@ -21,7 +22,7 @@ export interface SnapshotFile {
 function descriptorFile(fd: number, label: string, owned: boolean): SnapshotFile {
   let open = true;
   return {
-    label,
+    label: shownPath(label),
     chunks: (start, end) => rangeChunks(fd, start, end),
     close: () => {
       if (open && owned) closeSync(fd);
@@ -37,7 +38,7 @@ export async function openSnapshotFile(path: string, label = path): Promise<Snap
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new UsageError(`${label}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(`${shownPath(label)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
   return descriptorFile(fd, label, true);
 }

@@ -33,6 +33,8 @@ export interface ResourceSpan {
 export interface ReadSnapshot {
   file: SnapshotFile;
   spans: ReadonlyMap<ResourceName, ResourceSpan>;
+  /** The service it was taken of, as its head says (a URL; anything, in a file written by hand). */
+  source: unknown;
 }
 
 export interface ReadOptions {
@@ -79,7 +81,8 @@ export async function readSnapshot(file: SnapshotFile, options: ReadOptions = {}
     if (error instanceof NotAnObject) throw reading.notASnapshot();
     throw error;
   }
-  return { file, spans: reading.finish() };
+  const spans = reading.finish();
+  return { file, spans, source: reading.source };
 }
 
 /** A snapshot as the records a store holds (sandbox --from-snapshot), each checked, with the next id of each resource. */
@@ -213,6 +216,10 @@ class Reading {
     // A reference to a resource the snapshot does not hold at all is not checked: a snapshot of some resources only.
     if (this.problem !== undefined) throw this.refusal();
     return this.spans;
+  }
+
+  get source(): unknown {
+    return this.head.source;
   }
 
   notASnapshot(): UsageError {

@@ -71,7 +71,7 @@ describe('diff', () => {
     let reads = 0;
     const stdin = () => (reads++, Readable.from([Buffer.from(JSON.stringify(snapshotOf([item(1, 7)])))]));
     const changes = await changesOf(await diff(fakeFactory({ stdin }), { before, after: '-' }));
-    expect(changes).toEqual([{ resource: 'inventory', id: '1', change: 'changed', field: 'quantityAvailable', before: 5, after: 7 }]);
+    expect(changes).toEqual([{ resource: 'inventory', id: 1, change: 'changed', field: 'quantityAvailable', before: 5, after: 7 }]);
     expect(reads).toBe(1);
   });
 
@@ -81,7 +81,7 @@ describe('diff', () => {
     const before = fileOf(snapshotOf(live.data.map((r) => (r.id === first.id ? { ...r, quantityAvailable: Number(r.quantityAvailable) + 3 } : r))));
     requests.length = 0;
     const changes = await changesOf(await diff(await service(), { before, live: true, only: 'inventory' }));
-    expect(changes).toEqual([{ resource: 'inventory', id: String(first.id), change: 'changed', field: 'quantityAvailable', before: Number(first.quantityAvailable) + 3, after: first.quantityAvailable }]);
+    expect(changes).toEqual([{ resource: 'inventory', id: first.id, change: 'changed', field: 'quantityAvailable', before: Number(first.quantityAvailable) + 3, after: first.quantityAvailable }]);
     expect(requests).toEqual(['GET /v2/inventory']);
   });
 

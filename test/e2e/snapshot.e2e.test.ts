@@ -100,7 +100,7 @@ describe('rentals snapshot and diff', () => {
     const changed = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'json']);
     expect(changed.code, changed.stderr).toBe(1);
     expect(JSON.parse(changed.stdout)).toEqual({
-      data: [{ resource: 'inventory', id: String(item.id), change: 'changed', field: 'quantityAvailable', before: item.quantityAvailable, after: item.quantityAvailable + 5 }],
+      data: [{ resource: 'inventory', id: item.id, change: 'changed', field: 'quantityAvailable', before: item.quantityAvailable, after: item.quantityAvailable + 5 }],
     });
     const table = await rentals(['diff', before, '--live', '--only', 'inventory', '-o', 'tsv']);
     expect(table.stdout).toBe(`inventory\t${item.id}\tchanged\tquantityAvailable\t${item.quantityAvailable}\t${item.quantityAvailable + 5}\n`);

@@ -52,8 +52,8 @@ const calendar: CalendarView = {
 const diff: DiffView = {
   kind: 'diff',
   changes: [
-    { resource: 'prices', id: '41', change: 'changed', field: 'price', before: 120, after: 126 },
-    { resource: 'inventory', id: '9', change: 'added' },
+    { resource: 'prices', id: 41, change: 'changed', field: 'price', before: 120, after: 126 },
+    { resource: 'inventory', id: 9, change: 'added' },
   ],
 };
 

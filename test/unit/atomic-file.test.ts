@@ -2,7 +2,7 @@
 // kept, errors naming the user's path, nothing left beside the file.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FileWriteError, createFileWhole, openAtomicFile, writeFileAtomically } from '../../src/common/atomic-file.js';
@@ -123,6 +123,51 @@ describe('writeFileAtomically', () => {
     await writeFileAtomically(join(own, 'data.json'), 'whole\n');
     expect(existsSync(name(dead))).toBe(false);
     expect(existsSync(name(process.ppid))).toBe(true);
+  });
+});
+
+describe('a name as long as the file system allows', () => {
+  const NAME_MAX = 255;
+  const bytes = (name: string): number => Buffer.byteLength(name, 'utf8');
+
+  test('is written, replaced and created new: the temporary name beside it fits the limit, in the same directory', async () => {
+    const own = join(dir, `long-${++n}`);
+    mkdirSync(own);
+    for (const base of ['s'.repeat(250), 'é'.repeat(125), `${'日'.repeat(83)}x`]) {
+      const path = join(own, `${base}.json`);
+      expect(bytes(`${base}.json`)).toBeLessThanOrEqual(NAME_MAX);
+      await writeFileAtomically(path, 'first\n');
+      expect(readFileSync(path, 'utf8')).toBe('first\n');
+      await writeFileAtomically(path, 'second\n');
+      expect(readFileSync(path, 'utf8')).toBe('second\n');
+      rmSync(path);
+      expect(await createFileWhole(path, 'new\n')).toBe(true);
+      expect(readFileSync(path, 'utf8')).toBe('new\n');
+      const file = await openAtomicFile(path);
+      const temps = readdirSync(own).filter((name) => name.endsWith('.tmp'));
+      expect(temps).toHaveLength(1);
+      expect(bytes(temps[0]!)).toBeLessThanOrEqual(NAME_MAX);
+      await file.discard();
+    }
+    expect(readdirSync(own).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('a leftover of a killed write of a long name is removed by the next write of that name, not of another', async () => {
+    const own = join(dir, `long-leftovers-${++n}`);
+    mkdirSync(own);
+    const path = join(own, `${'k'.repeat(250)}.json`);
+    const sibling = join(own, `${'k'.repeat(249)}z.json`);
+    const file = await openAtomicFile(path);
+    const [temp] = readdirSync(own).filter((name) => name.endsWith('.tmp'));
+    await file.discard();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const leftover = join(own, temp!.replace(`.${process.pid}.`, `.${dead}.`));
+    expect(leftover).not.toBe(join(own, temp!));
+    writeFileSync(leftover, 'half of a file');
+    await writeFileAtomically(sibling, 'other\n');
+    expect(existsSync(leftover)).toBe(true);
+    await writeFileAtomically(path, 'whole\n');
+    expect(existsSync(leftover)).toBe(false);
   });
 });
 

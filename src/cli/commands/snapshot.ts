@@ -10,10 +10,11 @@ export const snapshotCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.snapshot,
   help: `
-The document holds every resource, nested ones (prices, bookings) with their parent field. It is
-written as it is read, so memory stays bounded by the largest single list; with --out the file is
-written beside the target (mode 0600) and renamed when complete. An existing --out file is
-replaced only with --force. diff and sandbox --from-snapshot read it back under the same checks.
+Every resource, nested ones with their parent field, written as it is read
+(memory bounded by one list). With --out: written beside the target (0600) and
+renamed when complete; an existing file is replaced only with --force.
+To stdout: nothing until the first list is read; a later failure exits non-zero
+and says the document is incomplete. diff and sandbox --from-snapshot read it.
 `,
   examples: ['rentals snapshot --out before.json', 'rentals snapshot | jq \'.resources.inventory | length\'', 'rentals sandbox --from-snapshot before.json'],
   flags: {
@@ -29,10 +30,10 @@ export const diffCommand = defineViewCommand({
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
   help: `
-One row per change: a record added or removed, or one field of a record changed. The same value
-written two ways (1 and "1", 12.5 and "12.50", a datetime with or without .000) is no change;
-Links are ignored. Exit 0 when nothing changed, 1 when something did (like diff(1)).
-A snapshot is read in any order (keys sorted by jq -S, records out of id order), in bounded memory.
+One row per change: a record added or removed (its fields, without Links), or
+one field changed. The same value written two ways (1 and "1", 12.5 and "12.50")
+is no change; Links are ignored. Two services' snapshots: compared, with a
+warning naming both. Exit 0 when nothing changed, 1 when something did.
 `,
   examples: ['rentals diff before.json after.json', 'rentals snapshot | rentals diff before.json -', 'rentals diff before.json --live --only prices', "rentals diff before.json --live -o json | jq '.data | length'"],
   flags: {

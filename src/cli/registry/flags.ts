@@ -8,7 +8,7 @@
 import { type Argument, type Command, Option } from 'commander';
 import type { FieldDef } from '../../resources/definitions.js';
 import { type FieldFlagValues, addFieldOption } from '../field-flags.js';
-import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept } from '../vocabulary.js';
+import { type ConceptHow, type ConceptName, type ConceptOptions, addConcept, refuseEmptyFileName } from '../vocabulary.js';
 
 interface FlagBase {
   /** One line of help. */
@@ -194,6 +194,7 @@ export function addFlags(command: Command, flags: FlagDecls): void {
       if (decl.values) declareOptionValues(option, decl.values);
       if (decl.default !== undefined) option.default(decl.default);
       if (decl.list) option.argParser(decl.list);
+      else refuseEmptyFileName(option);
     }
     if (decl.conflicts) option.conflicts([...decl.conflicts]);
     if (decl.unlisted) UNLISTED.add(option);
