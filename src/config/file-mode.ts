@@ -4,6 +4,7 @@
 
 import { statSync } from 'node:fs';
 import { AuthError } from '../errors.js';
+import { shellWord } from '../common/shell-words.js';
 
 /** The group and other permission bits. */
 const GROUP_OTHER = 0o077;
@@ -23,7 +24,7 @@ export function refuseOpenSecretFile(path: string, what: string, allowed: boolea
   if ((mode & GROUP_OTHER) === 0) return;
   throw new AuthError(
     `${what}: its mode is ${mode.toString(8).padStart(4, '0')}, so group or others can read the secret in it; refused (it must be 0600 or 0400, as ssh requires of a key).\n` +
-      `Fix it with: chmod 600 ${path}\n` +
+      `Fix it with: chmod 600 ${shellWord(path)}\n` +
       'Or, knowingly, pass --allow-insecure-token-file (RENTALS_ALLOW_INSECURE_TOKEN_FILE=1).',
   );
 }

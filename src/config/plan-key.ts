@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { createFileWhole } from '../common/atomic-file.js';
 import { RentalsError } from '../errors.js';
+import { shownPath } from '../common/sanitize.js';
 
 export interface PlanKey {
   /** Names the key without revealing it: 16 hex digits of a hash of it. */
@@ -45,7 +46,7 @@ async function readKey(path: string): Promise<PlanKey | undefined> {
   }
   const hex = text.trim();
   if (!/^[0-9a-f]{64}$/.test(hex)) {
-    throw new RentalsError(`${path}: the plan key is not 64 hex digits; remove it to make a new one (plans signed with the old one can then not be applied)`);
+    throw new RentalsError(`${shownPath(path)}: the plan key is not 64 hex digits; remove it to make a new one (plans signed with the old one can then not be applied)`);
   }
   return planKeyFrom(Buffer.from(hex, 'hex'));
 }

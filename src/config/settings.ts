@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
+import { shownPath } from '../common/sanitize.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 
@@ -265,7 +266,7 @@ export function refusal(refused: { origin: string; rule: string }): string {
 const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 
 async function readTokenFile(path: string, allowInsecure: boolean, stdin: (() => AsyncIterable<unknown>) | undefined): Promise<string> {
-  const label = `--token-file ${path}`;
+  const label = `--token-file ${shownPath(path)}`;
   const fromStdin = path === '-' && stdin !== undefined;
   if (!fromStdin) refuseOpenSecretFile(path, label, allowInsecure);
   const tooLong = () => new UsageError(`${label}: holds more than ${MAX_TOKEN_FILE_BYTES} bytes; at most that many are read`);

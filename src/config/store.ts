@@ -7,6 +7,7 @@ import { writeFileAtomically } from '../common/atomic-file.js';
 import { RentalsError } from '../errors.js';
 import { describeJsonError } from '../json-error.js';
 import { type LockOptions, withFileLock } from './lock.js';
+import { shownPath } from '../common/sanitize.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -74,16 +75,16 @@ export async function readConfig(dir: string): Promise<ConfigFile> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw new RentalsError(`cannot read ${path}: ${(error as Error).message}`);
+    throw new RentalsError(`cannot read ${shownPath(path)}: ${(error as Error).message}`);
   }
   let parsed: Partial<ConfigFile>;
   try {
     parsed = JSON.parse(text) as Partial<ConfigFile>;
   } catch (error) {
-    throw new RentalsError(`${path} is not valid JSON (${describeJsonError(error, text)}); fix or remove it`);
+    throw new RentalsError(`${shownPath(path)} is not valid JSON (${describeJsonError(error, text)}); fix or remove it`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new RentalsError(`${path} must hold a JSON object; fix or remove it`);
+    throw new RentalsError(`${shownPath(path)} must hold a JSON object; fix or remove it`);
   }
   // A null-prototype map: a profile named like an Object.prototype member is just a key.
   const profiles = Object.assign(Object.create(null) as Record<string, Profile>, isObject(parsed.profiles) ? parsed.profiles : {});

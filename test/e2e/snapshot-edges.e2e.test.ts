@@ -162,6 +162,28 @@ describe('file names in messages', () => {
     expect(notWritten.stderr).toBe(`error: --out: cannot write ${dir}/no\\ndir/x.json: no such directory\n`);
   });
 
+  it("a bulk file's rows, its plan and report, and a token file are named with the newline escaped too", async () => {
+    const sheet = join(dir, 'bad\nsheet.csv');
+    writeFileSync(sheet, 'name,quantityAvailable\nEscaped Lamp,-3\n');
+    const refused = await rentals(['inventory', 'import', sheet, '--dry-run']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${dir}/bad\\nsheet.csv:2`);
+    writeFileSync(sheet, 'name,quantityAvailable\nEscaped Lamp,3\n');
+    const plan = join(dir, 'the\nplan.json');
+    const planned = await rentals(['inventory', 'import', sheet, '--plan', plan]);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stderr).toContain(`Plan written to ${dir}/the\\nplan.json`);
+    const report = join(dir, 'the\nreport.csv');
+    const applied = await rentals(['inventory', 'import', sheet, '--report', report, '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(`${dir}/the\\nreport.csv`);
+    expect(applied.stderr).not.toMatch(/the\nreport/);
+    const token = await rentals(['inventory', 'list', '--token-file', join(dir, 'no\ntoken')]);
+    expect(token.code).not.toBe(0);
+    expect(token.stderr).toContain(`${dir}/no\\ntoken`);
+    expect(token.stderr).not.toMatch(/no\ntoken/);
+  });
+
   it('an empty --out is a usage error naming the flag, for snapshot and for the global --out', async () => {
     for (const args of [['snapshot', '--out', ''], ['inventory', 'list', '--out', ''], ['inventory', 'list', '-o', 'json', '--out', '']]) {
       const result = await rentals([...args, '--verbose']);

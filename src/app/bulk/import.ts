@@ -13,6 +13,7 @@ import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
 import type { AppliedOutcome, BulkDeps } from './run.js';
+import { shownPath } from '../../common/sanitize.js';
 
 export interface ImportOptions {
   def: ResourceDef;
@@ -191,10 +192,10 @@ async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<Appli
     async () => {
       const { complete, open } = undosOfReport(history.entries(), path);
       if (complete) {
-        throw new AlreadyUndoneError(`the report ${file} was undone already, by entry ${complete.id} (${complete.at.slice(0, 16).replace('T', ' ')} UTC); nothing was sent. (rentals undo ${complete.id} takes that undo back.)`);
+        throw new AlreadyUndoneError(`the report ${shownPath(file)} was undone already, by entry ${complete.id} (${complete.at.slice(0, 16).replace('T', ' ')} UTC); nothing was sent. (rentals undo ${complete.id} takes that undo back.)`);
       }
       if (open) {
-        deps.notices().info(`Finishing the undo of ${file} that entry ${open.id} began (${open.end?.reason ?? 'interrupted'}): rows already put back send nothing.`);
+        deps.notices().info(`Finishing the undo of ${shownPath(file)} that entry ${open.id} began (${open.end?.reason ?? 'interrupted'}): rows already put back send nothing.`);
         history.resume(open.id, open.records.length);
       } else history.startUndo({ report: path });
       const partial = (error: unknown) => history.end({ outcome: 'partial', reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
@@ -209,7 +210,7 @@ async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<Appli
       else history.end({ outcome: 'complete' });
       return outcome;
     },
-    (pid) => deps.notices().info(`Waiting for another undo of ${file} to end (pid ${pid})…`),
+    (pid) => deps.notices().info(`Waiting for another undo of ${shownPath(file)} to end (pid ${pid})…`),
   );
 }
 

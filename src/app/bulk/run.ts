@@ -55,6 +55,8 @@ export type BulkDeps = Pick<
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
 import { isObject } from '../../common/objects.js';
+import { shownPath } from '../../common/sanitize.js';
+import { shellWord } from '../../common/shell-words.js';
 
 /**
  * The report a mass price change writes when none is named (--report) or resumed (--resume): a new
@@ -114,7 +116,7 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
   const stopListening = interrupts.listen(() => {
     if (controller.signal.aborted && interrupts.exitNow) {
       run.report?.flushSync();
-      deps.stderr(`\nInterrupted again: stopped at once${run.report ? `; ${run.report.path} has every row that finished` : ''}.\n`);
+      deps.stderr(`\nInterrupted again: stopped at once${run.report ? `; ${shownPath(run.report.path)} has every row that finished` : ''}.\n`);
       interrupts.exitNow(130);
     }
     if (!controller.signal.aborted) deps.notices().warn('\nInterrupted: no new row starts; waiting for the requests in flight… (Ctrl-C again to stop at once)');
@@ -159,7 +161,7 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
 export async function openSource(deps: BulkDeps, path: string, format?: InputFormat, delimiter?: CsvDelimiter): Promise<OpenedInput> {
   if (path === '-') return openInput(deps.stdin(), { file: '(stdin)', format, delimiter });
   await checkReadable(path);
-  return openInput(createReadStream(path), { file: path, format, delimiter });
+  return openInput(createReadStream(path), { file: shownPath(path), format, delimiter });
 }
 
 function checkReadable(path: string): Promise<void> {
@@ -171,7 +173,7 @@ export async function readPlan(deps: BulkDeps, path: string, spec: RowSpec, spoo
   if (path !== '-') await checkReadable(path);
   // A plan file's chunks are each parsed at once and not kept (readPlanFile): one buffer serves them all.
   const chunks = path === '-' ? asBuffers(deps.stdin()) : reusedChunks(path);
-  return readPlanFile(chunks, path, spec, await deps.planKey(), spool);
+  return readPlanFile(chunks, shownPath(path), spec, await deps.planKey(), spool);
 }
 
 async function* asBuffers(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
@@ -234,10 +236,10 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
     if (choices.implausible) throw choices.implausible;
     if (choices.planFile !== undefined) {
       await writeFileAtomically(choices.planFile, serialized()).catch((error: unknown) => {
-        throw error instanceof FileWriteError ? new UsageError(`cannot write the plan to ${choices.planFile}: ${error.reason}`) : error;
+        throw error instanceof FileWriteError ? new UsageError(`cannot write the plan to ${shownPath(choices.planFile!)}: ${error.reason}`) : error;
       });
-      notices.info(`Plan written to ${choices.planFile} (${planTotals(plan)}); nothing was sent.`);
-      notices.info(`Apply it with: ${choices.applyCommand} ${choices.planFile}`);
+      notices.info(`Plan written to ${shownPath(choices.planFile)} (${planTotals(plan)}); nothing was sent.`);
+      notices.info(`Apply it with: ${choices.applyCommand} ${shellWord(choices.planFile)}`);
     } else if (choices.dryRun) {
       notices.info('Dry run: nothing was sent.');
     }
@@ -426,12 +428,12 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
     run.report = undefined;
   }
   const carried = choices.carried?.size ?? 0;
-  const where = report?.mode === 'append' ? `; this run's lines were added to ${report.path}` : ' (carried into the report from --resume)';
+  const where = report?.mode === 'append' ? `; this run's lines were added to ${shownPath(report.path)}` : ' (carried into the report from --resume)';
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
-  const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${report.path}.` : '';
+  const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${shownPath(report.path)}.` : '';
   // The summary is for people: -q leaves only data (and errors) on the screen.
   deps.notices().info(formatSummary(summary) + before + appended);
-  if (choices.undoCommand && report) deps.notices().info(`Report: ${report.path} (undo: ${choices.undoCommand} --undo ${report.path})`);
+  if (choices.undoCommand && report) deps.notices().info(`Report: ${shownPath(report.path)} (undo: ${choices.undoCommand} --undo ${shellWord(report.path)})`);
   const view = writtenView({ spec, rows: written, summary, report: report?.path, catalog: () => run.ctx.catalog ?? deps.catalog() });
   if (summary.complete) return { view };
   let applied = 0;
@@ -491,11 +493,11 @@ function openReportFile(path: string, flags: 'w' | 'wx' | 'a'): ReportFile {
     const e = error as NodeJS.ErrnoException;
     if (e.code === 'EEXIST') {
       throw new UsageError(
-        `the report ${path} exists already: it may be the only record of what an earlier run changed (what --undo reads). ` +
+        `the report ${shownPath(path)} exists already: it may be the only record of what an earlier run changed (what --undo reads). ` +
           'Give another path, resume that run with --resume (without --report, its lines are added to it), or pass --force to replace it',
       );
     }
-    throw new UsageError(`cannot write the report to ${path}: ${describeFsError(e)}`);
+    throw new UsageError(`cannot write the report to ${shownPath(path)}: ${describeFsError(e)}`);
   }
   let buffer: string[] = [];
   let size = 0;
@@ -508,7 +510,7 @@ function openReportFile(path: string, flags: 'w' | 'wx' | 'a'): ReportFile {
     try {
       writeSync(fd, text);
     } catch (error) {
-      throw new UsageError(`writing the report ${path} failed: ${(error as Error).message}`);
+      throw new UsageError(`writing the report ${shownPath(path)} failed: ${(error as Error).message}`);
     }
   };
   return {
