@@ -11,9 +11,6 @@ import type { AtomicFile } from '../common/atomic-file.js';
 import { shownPath } from '../common/sanitize.js';
 import { UsageError } from '../errors.js';
 import type { ViewFormat } from '../output/views.js';
-import { VIEW_FORMATS } from '../output/formats.js';
-
-const OUTPUT_CHOICES = VIEW_FORMATS.join(', ');
 
 const BY_EXTENSION: Readonly<Record<string, ViewFormat>> = {
   '.xlsx': 'xlsx',
@@ -34,11 +31,21 @@ export function formatOfFile(path: string): ViewFormat | undefined {
   return BY_EXTENSION[extname(path).toLowerCase()];
 }
 
-/** Why a file name chooses no format, for when nothing else (-o, --json, the output setting) does. */
-export function noFormatMessage(path: string): string {
+/**
+ * Whether the file's name says only "text" (`notes.txt`, `status`, `quote.pfd`), not a format: it
+ * holds what a command prints as text (a status, a script), and the rows of one that prints rows
+ * as tsv when it ends `.txt`.
+ */
+export function namesText(path: string): boolean {
+  const extension = extname(path).toLowerCase();
+  return extension === '.txt' || BY_EXTENSION[extension] === undefined;
+}
+
+/** Why a file name chooses no format for a command that prints rows, when nothing else (-o, --json, the output setting) does. */
+export function noFormatMessage(path: string, formats: readonly ViewFormat[]): string {
   const extension = extname(path);
   const named = extension === '' ? `${JSON.stringify(path)} has no extension, so it` : `${JSON.stringify(extension)}`;
-  return `--out: ${named} names no format; give -o (${OUTPUT_CHOICES}) or a file name ending ${Object.keys(BY_EXTENSION).join(', ')}`;
+  return `--out: ${named} names no format; give -o (${formats.join(', ')}) or a file name ending ${Object.keys(BY_EXTENSION).join(', ')}`;
 }
 
 export class OutputFile {

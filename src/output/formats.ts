@@ -70,24 +70,54 @@ export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean, onl
 
 /**
  * A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints
- * no view. `only`: the command's own narrower list (formatsFor).
+ * no view. `only`: the command's own narrower list (formatsFor). `given`: how the run named the
+ * format, when no -o did (`--out "st.csv" (csv)`: the file's extension).
  */
-export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false, only?: readonly ViewFormat[]): void {
+export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false, only?: readonly ViewFormat[], given = `-o ${format}`): void {
   const formats = formatsFor(kind, hasPage, only);
   if (formats.includes(format)) return;
   const printed = formats.join(', ');
-  if (formats.length === 0) throw new UsageError(`-o ${format}: this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}; it takes no -o`);
+  if (formats.length === 0) throw new UsageError(`${given}: this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}; it takes no -o`);
   if (format === 'xlsx') {
     const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
-    throw new UsageError(`-o xlsx writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);
+    throw new UsageError(`${given} writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);
   }
   if (format === 'html' || format === 'pdf') {
-    throw new UsageError(`-o ${format} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${printed}`);
+    throw new UsageError(`${given} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${printed}`);
   }
-  if (format !== 'ics') throw new UsageError(`-o ${format}: this command prints ${(kind && TEXT_NAMES[kind]) ?? 'text'}: use ${printed}`);
+  if (format !== 'ics') throw new UsageError(`${given}: this command prints ${(kind && TEXT_NAMES[kind]) ?? 'text'}: use ${printed}`);
   const name = kind === undefined ? undefined : KIND_NAMES[kind];
   const what = name === undefined ? 'this command prints no calendar' : `this command prints ${name}`;
-  throw new UsageError(`-o ${format} is only for calendar output (an iCalendar document); ${what}: use ${printed}`);
+  throw new UsageError(`${given} is only for calendar output (an iCalendar document); ${what}: use ${printed}`);
+}
+
+/** A -o that names no format at all (`-o yaml`): the formats this command prints, or that it takes none. */
+export function unknownFormatError(value: string, kind: View['kind'] | undefined, hasPage = false, only?: readonly ViewFormat[]): UsageError {
+  const formats = formatsFor(kind, hasPage, only);
+  const named = `--output: unknown output format ${JSON.stringify(value)}`;
+  if (formats.length > 0) return new UsageError(`${named} (use ${formats.join(', ')})`);
+  return new UsageError(`${named}; this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}: it takes no -o`);
+}
+
+/** The global flags that shape a command's output, by the name a run reads them under. */
+export const OUTPUT_FLAGS = ['output', 'json', 'jq', 'fields', 'out'] as const;
+export type OutputFlag = (typeof OUTPUT_FLAGS)[number];
+
+/**
+ * The output flags a command takes: none without a view (the sandbox, help); --out for any view
+ * (a script is text a file can hold); -o where it prints more than one way, --json and --jq
+ * where one of them is JSON, --fields where there are columns to pick.
+ */
+export function outputFlagsFor(kind: View['kind'] | undefined, formats: readonly ViewFormat[] | undefined): OutputFlag[] {
+  if (formats === undefined) return [];
+  const takes: Record<OutputFlag, boolean> = {
+    output: formats.length > 0,
+    json: formats.includes('json'),
+    jq: formats.includes('json'),
+    fields: formats.length > 0 && takesFields(kind),
+    out: true,
+  };
+  return OUTPUT_FLAGS.filter((flag) => takes[flag]);
 }
 
 /** Formats whose text keeps its own exact escaping (JSON's, RFC 4180's, RFC 5545's, tsv's visible escapes). */

@@ -146,6 +146,20 @@ describe('completion of the fixed values a command declares', () => {
     }
   });
 
+  test('a command offers only the output flags it takes', async () => {
+    const OUTPUT_FLAGS = ['--output', '--json', '--jq', '--fields', '--out'];
+    const offered = async (words: string[]) => valuesIn('fish', await answer('fish', [...words, '--'])).filter((flag) => OUTPUT_FLAGS.includes(flag));
+    expect(await offered(['inventory', 'list'])).toEqual(expect.arrayContaining(OUTPUT_FLAGS));
+    // Text with its records as JSON: no columns to pick.
+    expect((await offered(['auth', 'status'])).sort()).toEqual(['--jq', '--json', '--out', '--output']);
+    // A shell script: no -o, but a file to write it to.
+    expect(await offered(['completion'])).toEqual(['--out']);
+    expect(await offered(['sandbox'])).toEqual([]);
+    expect(await offered(['mcp'])).toEqual([]);
+    // A group lists every global flag: the command after it decides.
+    expect(await offered([])).toEqual(expect.arrayContaining(OUTPUT_FLAGS));
+  });
+
   test('the hidden __complete answers the trial in process', async () => {
     const result = await runCli(['__complete', '--shell', 'bash', '--line=rentals report revenue --by ', '--replaced='], { home });
     expect(result.stdout.split('\n').filter(Boolean)).toEqual(['item', 'month', 'status']);

@@ -3,8 +3,8 @@
 
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api, envelope, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
-import { type FakeOptions, runCli, tempDir } from '../helpers/fake-context.js';
-import { existsSync } from 'node:fs';
+import { type FakeOptions, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 useNock();
@@ -210,10 +210,20 @@ describe('csv, json, ndjson, --fields', () => {
     expect(result.stderr).toBe('error: --fields: unknown field "colour" (known: id, name, quantityAvailable, active, Links)\n');
   });
 
-  test('an unknown output format is a usage error before any request', async () => {
+  test('an unknown output format is a usage error before any request, naming the formats this command prints', async () => {
     const result = await runCli(['inventory', 'list', '-o', 'xml'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, ics, html, pdf, xlsx)\n');
+    expect(result.stderr).toBe('error: --output: unknown output format "xml" (use table, json, ndjson, csv, tsv, xlsx)\n');
+    expectNothingSent();
+    const events = await runCli(['events', 'list', '-o', 'yaml'], withApi());
+    expect(events.code).toBe(2);
+    expect(events.stderr).toBe('error: --output: unknown output format "yaml" (use table, json, ndjson, csv, tsv, xlsx)\n');
+    const status = await runCli(['auth', 'status', '-o', 'yaml'], withApi());
+    expect(status.code).toBe(2);
+    expect(status.stderr).toBe('error: --output: unknown output format "yaml" (use table, json, ndjson)\n');
+    const script = await runCli(['completion', 'bash', '-o', 'yaml'], withApi());
+    expect(script.code).toBe(2);
+    expect(script.stderr).toBe('error: --output: unknown output format "yaml"; this command prints text that is the same whatever -o says: it takes no -o\n');
     expectNothingSent();
   });
 
@@ -324,6 +334,46 @@ describe('--out names a format by its extension, or -o does', () => {
     expect(result.stderr).toMatch(/^error: --out: .* names no format; give -o \(table, json, .*\) or a file name ending \.xlsx, \.csv, .*\.pdf\n$/);
     expect(existsSync(file)).toBe(false);
     expectNothingSent();
+  });
+
+  test('a .txt file or one with no extension takes the text of a command that prints text: a completion script, a status, a setting', async () => {
+    const dir = tempDir();
+    for (const name of ['c.txt', 'completions']) {
+      const result = await runCli(['completion', 'bash', '--out', join(dir, name)], withApi());
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(join(dir, name), 'utf8')).toContain('rentals __complete');
+    }
+    for (const name of ['st.txt', 'status']) {
+      const result = await runCli(['auth', 'status', '--out', join(dir, name)], withApi());
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(join(dir, name), 'utf8')).toContain('api.test');
+    }
+    const profile = fakeContext(withApi());
+    expect((await runCli(['config', 'set', 'paper', 'a4'], profile)).code).toBe(0);
+    const setting = await runCli(['config', 'get', 'paper', '--out', join(dir, 'paper.txt')], profile);
+    expect(setting.code, setting.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'paper.txt'), 'utf8')).toBe('a4\n');
+    expectNothingSent();
+  });
+
+  test('a .txt file takes the rows of a command that prints rows as tsv', async () => {
+    const file = join(tempDir(), 'items.txt');
+    expect((await list(['--out', file])).code).toBe(0);
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('1\tTent 20x20\t4\ttrue');
+  });
+
+  test('an extension naming a format the command does not print is refused as the extension, not as an -o never typed', async () => {
+    const file = join(tempDir(), 'st.csv');
+    const result = await runCli(['auth', 'status', '--out', file], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --out .*st\.csv \(csv\): this command prints text .*: use table, json, ndjson\n$/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('an explicit -o stays checked against a command that prints text, whatever the file', async () => {
+    const result = await runCli(['auth', 'status', '--out', join(tempDir(), 'st.txt'), '-o', 'tsv'], withApi());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: -o tsv: /);
   });
 
   test('-o, --json or the output setting names the format of any file name', async () => {

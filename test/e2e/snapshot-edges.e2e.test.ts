@@ -198,3 +198,29 @@ describe('file names in messages', () => {
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('rentals snapshot --out: the formats of the sentence it prints', () => {
+  it('-o table prints the sentence and -o ndjson its record: the formats of a snapshot written to a file, not of one on stdout', async () => {
+    const target = join(dir, 'formats.json');
+    const table = await rentals(['snapshot', '--out', target, '--force', '-o', 'table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout + table.stderr).toContain('Snapshot written');
+    const ndjson = await rentals(['snapshot', '--out', target, '--force', '-o', 'ndjson']);
+    expect(ndjson.code, ndjson.stderr).toBe(0);
+    expect(() => JSON.parse(ndjson.stdout.trim().split('\n')[0]!)).not.toThrow();
+    expect(JSON.parse(readFileSync(target, 'utf8')).resources).toBeDefined();
+  });
+
+  it('on stdout it still prints JSON only: -o table is refused, naming json', async () => {
+    const result = await rentals(['snapshot', '-o', 'table']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('use json');
+  });
+
+  it('with --out, -o csv is refused naming the formats of its sentence', async () => {
+    const result = await rentals(['snapshot', '--out', join(dir, 'refused.json'), '-o', 'csv']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('use table, json, ndjson');
+  });
+});

@@ -5,6 +5,8 @@
 // statuses, events, categories) come from a short-lived local cache of names (name-cache.ts).
 
 import type { Command, Option } from 'commander';
+import { OUTPUT_FLAGS } from '../../output/formats.js';
+import { outputFlagsOf } from '../registry/spec.js';
 import { type ResourceName } from '../../resources/definitions.js';
 
 export interface Candidate {
@@ -124,8 +126,11 @@ function takesValue(option: Option): boolean {
 
 function optionsOf(command: Command): Candidate[] {
   const out: Candidate[] = [];
+  // The global output flags the command takes, not the others (a server, a shell script: none or --out).
+  const takes = outputFlagsOf(command);
+  const refused = (option: Option) => takes !== undefined && !command.options.includes(option) && (OUTPUT_FLAGS as readonly string[]).includes(option.attributeName()) && !(takes as readonly string[]).includes(option.attributeName());
   for (const option of allOptions(command)) {
-    if (option.long) out.push({ value: option.long, description: option.description });
+    if (option.long && !refused(option)) out.push({ value: option.long, description: option.description });
   }
   out.push({ value: '--help', description: 'show help' });
   return out;

@@ -4,11 +4,11 @@
 
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
-import { ExitCode } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
-import { formatsFor } from '../../output/formats.js';
+import { type OutputFlag, formatsFor, outputFlagsFor } from '../../output/formats.js';
 import { PAPER_SIZES } from '../../config/settings-table.js';
 import { type ArgumentValues, type FlagDecls, type FlagValues, addFlags, declareArgumentValues } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
@@ -145,8 +145,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
 }
 
 interface RunSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
-  /** What `-o` prints for it, shown in its help. */
-  output?: { formats: readonly ViewFormat[]; page?: string | undefined };
+  /** What `-o` prints for it, shown in its help, and the output flags it takes. */
+  output?: CommandOutput;
   /** Gets the run built from the global flags, this command's options and its arguments. */
   run: (run: Run, options: FlagValues<F>, args: ArgsOf<S>) => Promise<number | void>;
 }
@@ -159,6 +159,8 @@ interface RawCall<A extends unknown[], O> {
   globals: GlobalOptions;
   /** The root of the command tree (help walks it). */
   root: Command;
+  /** The command itself. */
+  own: Command;
 }
 
 interface RawSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> {
@@ -218,17 +220,19 @@ export interface HandlerSpec<S extends string, F extends FlagDecls> extends Base
 /** A command whose handler returns a view: definition, typed options and view in one module. */
 export function defineViewCommand<S extends string = '', const F extends FlagDecls = {}>(spec: HandlerSpec<S, F>): LeafCommand {
   const { view, page, pipedFormat, defaultFormat, handler, formats: only, ...rest } = spec;
-  // A kind that depends on the options: the one it prints when none is given.
-  const formats = formatsFor(typeof view === 'function' ? view({} as FlagValues<F>) : view, page !== undefined, only);
+  // A kind that depends on the options: help, completion and an assistant's tools list what it prints
+  // when none is given; a run checks the kind of its own options (snapshot --out: a sentence).
+  const defaultKind = typeof view === 'function' ? view({} as FlagValues<F>) : view;
+  const formats = formatsFor(defaultKind, page !== undefined, only);
   const command = defineCommand<S, F>({
     ...rest,
     flags: page === undefined ? rest.flags : ({ ...rest.flags, ...PAGE_FLAGS } as unknown as F),
-    output: { formats, page },
+    output: { formats, page, flags: outputFlagsFor(defaultKind, formats) },
     run: async ({ output, factory, settings }, options, args) => {
       if (pipedFormat) output.preferPipedFormat(pipedFormat);
       const chosen = defaultFormat?.(options);
       if (chosen) output.preferFormat(chosen);
-      output.expectView(typeof view === 'function' ? view(options) : view, formats, page !== undefined);
+      output.expectView(typeof view === 'function' ? view(options) : view, only, page !== undefined);
       if (page !== undefined) {
         const { preparePage } = await import('./page-output.js');
         await preparePage({ printer: output.printer, document: () => settings.documentSettings(), env: factory.env() }, options as FlagValues<typeof PAGE_FLAGS>);
@@ -271,6 +275,7 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
   return defineCommand<S, F>({
     ...rest,
     runWithoutSettings: async (call) => {
+      refuseOutputFlags(call.globals, commandPath(call.own));
       // `rentals help …` is paged at a terminal as --help is (src/cli/help-output.ts).
       const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true, pager: pagerOf(call.ctx, call.globals) });
       const code = await printOutcome(printer, await handler(call));
@@ -280,11 +285,49 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
   });
 }
 
-/** What each built command prints (its `-o` formats and its page), for its help (program.ts). */
-const OUTPUTS = new WeakMap<Command, { formats: readonly ViewFormat[]; page?: string | undefined }>();
+/** What a command prints: its `-o` formats, its page, and the global output flags it takes. */
+interface CommandOutput {
+  formats: readonly ViewFormat[];
+  page?: string | undefined;
+  flags: readonly OutputFlag[];
+}
 
-export function outputOf(command: Command): { formats: readonly ViewFormat[]; page?: string | undefined } | undefined {
+/** What each built command prints, for its help (program.ts) and completion. */
+const OUTPUTS = new WeakMap<Command, CommandOutput>();
+
+export function outputOf(command: Command): CommandOutput | undefined {
   return OUTPUTS.get(command);
+}
+
+/** The built commands that print no view (the sandbox, help): they take no output flag. */
+const WITHOUT_VIEW = new WeakSet<Command>();
+
+/** The global output flags `command` takes (completion offers only those); undefined for a group, whose command decides. */
+export function outputFlagsOf(command: Command): readonly OutputFlag[] | undefined {
+  return WITHOUT_VIEW.has(command) ? [] : OUTPUTS.get(command)?.flags;
+}
+
+const OUTPUT_FLAG_NAMES: Record<OutputFlag, (globals: GlobalOptions) => string | undefined> = {
+  output: (globals) => (globals.output === undefined ? undefined : `-o ${globals.output}`),
+  json: (globals) => (globals.json ? '--json' : undefined),
+  jq: (globals) => (globals.jq === undefined ? undefined : '--jq'),
+  fields: (globals) => (globals.fields === undefined ? undefined : '--fields'),
+  out: (globals) => (globals.out === undefined ? undefined : '--out'),
+};
+
+/** A command without a view shapes no output: a flag that would is a mistake, refused before it starts. */
+function refuseOutputFlags(globals: GlobalOptions, command: string): void {
+  for (const named of Object.values(OUTPUT_FLAG_NAMES)) {
+    const flag = named(globals);
+    if (flag !== undefined) throw new UsageError(`${flag}: ${command} prints no output that -o, --json, --jq, --fields or --out shape; leave it out`);
+  }
+}
+
+/** `rentals sandbox`: the words that name a built command. */
+function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }
 
 /**
@@ -316,6 +359,7 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     attach(parent, reg) {
       const command = describe(parent.command(name, { hidden: hidden === true }), { name, args, aliases, summary, help, examples });
       if (output) OUTPUTS.set(command, output);
+      else WITHOUT_VIEW.add(command);
       if (args) command.arguments(args);
       for (const argument of command.registeredArguments) {
         const values = (argValues as Readonly<Record<string, ArgumentValues | undefined>> | undefined)?.[argument.name()];
@@ -332,7 +376,7 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
         if ('runWithoutSettings' in spec) {
           let root = own;
           while (root.parent) root = root.parent;
-          const code = await spec.runWithoutSettings({ ctx: reg.ctx, options, args: positionals, globals, root });
+          const code = await spec.runWithoutSettings({ ctx: reg.ctx, options, args: positionals, globals, root, own });
           if (typeof code === 'number') reg.state.exitCode = code;
           return;
         }

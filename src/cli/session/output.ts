@@ -5,7 +5,7 @@
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { OutputFormat } from '../../output/format.js';
-import { VIEW_FORMATS, checkFormat, formatsFor, takesFields } from '../../output/formats.js';
+import { VIEW_FORMATS, checkFormat, formatsFor, takesFields, unknownFormatError } from '../../output/formats.js';
 import { type Notices, noticesOf } from '../../output/notices.js';
 import { Printer } from '../../output/printer.js';
 import type { View, ViewFormat } from '../../output/views.js';
@@ -25,13 +25,18 @@ export class RunOutput {
     /** A flag chose the format (-o, --json, --jq, --out's extension), not a setting nor the terminal. */
     private readonly formatGiven: boolean,
     private readonly jq: boolean,
+    /** What chose the format, and what -o said when it named none (`-o yaml`): judged against the command (expectView). */
+    private readonly chosen: Pick<Chosen, 'by' | 'unknown'>,
+    /** --out's file name, as the format it names (undefined: none) and whether it says only "text". */
+    private readonly outName: OutName | undefined,
   ) {}
 
   /** The run's printer; a bad -o, --fields or --jq is refused here (exit 2), before any request. */
   /** `currency`: the shop's, for money cells (xlsx), read only when a format needs it. */
   static async create(ctx: Context, globals: GlobalOptions, settings: Settings, currency: () => string | undefined): Promise<RunOutput> {
     const out = globals.out === undefined ? undefined : await outputFile(globals.out);
-    const { format, defaulted, given } = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out);
+    const chosen = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out);
+    const { format } = chosen;
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
@@ -46,7 +51,7 @@ export class RunOutput {
       jq: globals.jq,
       pager: pagerOf({ ...ctx, term }, globals),
     });
-    return new RunOutput(printer, term.stdoutIsTTY, defaulted, outFile, given, globals.jq !== undefined);
+    return new RunOutput(printer, term.stdoutIsTTY, chosen.by === 'terminal', outFile, chosen.by === 'flag' || chosen.by === 'extension', globals.jq !== undefined, chosen, out);
   }
 
   /** After the command: --out's file takes its place (`done`), or is dropped and the target left as it was. */
@@ -84,20 +89,28 @@ export class RunOutput {
   }
 
   /**
-   * Refuses, before anything is sent, a format that the command does not print (exit 2): one of
-   * its declared `formats` that this run's view prints. A format nobody gave on the command line
-   * (the terminal's, a profile's or RENTALS_OUTPUT) gives way to the first the command prints
-   * (table for one that takes no -o).
+   * Refuses, before anything is sent, a format that the command does not print (exit 2): one that
+   * this run's view (`kind`, for these options) prints, within the command's own narrower list
+   * (`only`). A format nobody gave on the command line (the terminal's, a profile's or
+   * RENTALS_OUTPUT) gives way to the first the command prints (table for one that takes no -o);
+   * so does the tsv of a `.txt` file, or a file with no known extension, for a command that
+   * prints text (it holds that text), while a command that prints rows refuses the latter.
    * --fields and --jq are refused where there is nothing for them to pick or filter.
    */
-  expectView(kind: View['kind'], formats: readonly ViewFormat[], hasPage = false): void {
+  expectView(kind: View['kind'], only: readonly ViewFormat[] | undefined, hasPage = false): void {
     const { options } = this.printer;
-    const printed = formatsFor(kind, hasPage, formats);
+    const printed = formatsFor(kind, hasPage, only);
+    if (this.chosen.unknown !== undefined) throw unknownFormatError(this.chosen.unknown, kind, hasPage, only);
     if (this.jq && !printed.includes('json')) throw new UsageError(`--jq filters JSON; this command prints none: it takes no --jq`);
+    const fromFile = this.chosen.by === 'extension' ? this.outName : undefined;
     // A command that takes no -o (a shell script) prints its text as a table does; a kind its
     // options chose (snapshot --out: a sentence) its own first format.
-    if (!this.formatGiven && !printed.includes(options.format)) options.format = formatsFor(kind, hasPage, formats.length === 0 ? ['table'] : undefined)[0] ?? 'table';
-    else checkFormat(kind, options.format, hasPage, formats);
+    const own = printed[0] ?? 'table';
+    if (fromFile?.text && !printed.includes('tsv')) options.format = own;
+    else if (fromFile && fromFile.format === undefined) throw new UsageError(fromFile.noFormat(printed));
+    else if (fromFile) checkFormat(kind, options.format, hasPage, only, `--out ${fromFile.shown} (${options.format})`);
+    else if (!this.formatGiven && !printed.includes(options.format)) options.format = own;
+    else checkFormat(kind, options.format, hasPage, only);
     if (options.fields && !takesFields(kind)) throw new UsageError(`--fields picks columns; this command prints ${kind === 'raw' ? 'a JSON document (use --jq)' : 'no columns'}: it takes no --fields`);
   }
 
@@ -118,10 +131,30 @@ export function pagerOf(ctx: Context, globals: Pick<GlobalOptions, 'pager'>): ((
   return command === undefined ? undefined : () => ctx.startPager!(command, ctx.env);
 }
 
-/** --out FILE: the format its extension asks for, and the file opened (its module loads only for --out). */
-async function outputFile(path: string): Promise<{ format: ViewFormat | undefined; noFormat: string; open: () => Promise<OutputFile> }> {
-  const { OutputFile, formatOfFile, noFormatMessage } = await import('../output-file.js');
-  return { format: formatOfFile(path), noFormat: noFormatMessage(path), open: () => OutputFile.open(path) };
+/** --out's file name as it bears on the format: the one its extension names, whether it says only "text", how to name it. */
+interface OutName {
+  format: ViewFormat | undefined;
+  text: boolean;
+  shown: string;
+  /** Why it names no format, for a command that prints rows (`formats`: the ones it prints). */
+  noFormat: (formats: readonly ViewFormat[]) => string;
+}
+
+/** --out FILE: what its name says of the format, and the file opened (its module loads only for --out). */
+async function outputFile(path: string): Promise<OutName & { open: () => Promise<OutputFile> }> {
+  const [{ OutputFile, formatOfFile, namesText, noFormatMessage }, { shownPath }] = await Promise.all([import('../output-file.js'), import('../../common/sanitize.js')]);
+  return { format: formatOfFile(path), text: namesText(path), shown: shownPath(path), noFormat: (formats) => noFormatMessage(path, formats), open: () => OutputFile.open(path) };
+}
+
+/**
+ * What chose the format: a flag (-o, --json, --jq), --out's file name, the output setting (a
+ * profile, RENTALS_OUTPUT) or the terminal (table, or tsv when piped).
+ */
+interface Chosen {
+  format: ViewFormat;
+  by: 'flag' | 'extension' | 'setting' | 'terminal';
+  /** -o named no format (`-o yaml`): refused once the command's formats are known, before anything is sent. */
+  unknown?: string;
 }
 
 /**
@@ -129,8 +162,8 @@ async function outputFile(path: string): Promise<{ format: ViewFormat | undefine
  * default (RENTALS_OUTPUT, a profile) it would break every other command, so it is not one.
  * The format, and whether nobody chose it (the default of a terminal or a pipe).
  */
-function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, out?: { format: ViewFormat | undefined; noFormat: string }): { format: ViewFormat; defaulted: boolean; given: boolean } {
-  const chosen = (format: ViewFormat) => ({ format, defaulted: false, given: true });
+function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: boolean, out?: Pick<OutName, 'format'>): Chosen {
+  const chosen = (format: ViewFormat): Chosen => ({ format, by: 'flag' });
   if (globals.jq !== undefined) {
     // jq reads JSON: the body as -o json prints it (or -o ndjson's lines, one value each).
     if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
@@ -142,17 +175,19 @@ function chooseFormat(globals: GlobalOptions, settings: Settings, stdoutIsTTY: b
     if (globals.output !== undefined && globals.output !== 'json') throw new UsageError(`--json is -o json: it cannot go with -o ${globals.output}`);
     return chosen('json');
   }
-  // --out prices.xlsx: the file's extension, when -o names no format.
-  if (globals.output === undefined && out?.format) return chosen(out.format);
+  const byTerminal: ViewFormat = stdoutIsTTY ? 'table' : 'tsv';
   if (globals.output !== undefined) {
     if (VIEW_FORMATS.includes(globals.output as ViewFormat)) return chosen(globals.output as ViewFormat);
-    throw new UsageError(`--output: unknown output format ${JSON.stringify(globals.output)} (use ${VIEW_FORMATS.join(', ')})`);
+    return { format: byTerminal, by: 'flag', unknown: globals.output };
   }
+  // --out prices.xlsx: the file's extension, when -o names no format.
+  if (out?.format) return { format: out.format, by: 'extension' };
   // The environment's or the profile's, by the setting's rule (one that breaks it was a warning).
-  if (settings.output.value !== undefined) return { format: settings.output.value as ViewFormat, defaulted: false, given: false };
-  // A mistyped extension (`quote.pfd`) is not a tsv file.
-  if (out) throw new UsageError(out.noFormat);
-  return { format: stdoutIsTTY ? 'table' : 'tsv', defaulted: true, given: false };
+  if (settings.output.value !== undefined) return { format: settings.output.value as ViewFormat, by: 'setting' };
+  // A file name with no known extension: its text for a command that prints text; refused for rows
+  // (a mistyped `quote.pfd` is not a tsv file), once the command is known.
+  if (out) return { format: 'tsv', by: 'extension' };
+  return { format: byTerminal, by: 'terminal' };
 }
 
 function parseFieldList(value: string | undefined): string[] | undefined {
