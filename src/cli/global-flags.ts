@@ -116,8 +116,8 @@ export const OPTIONS_TOPIC = 'options';
  * The one line of global options that ends a command's help (gh's "INHERITED FLAGS", clig.dev):
  * the few a person reaches for, and where all of them are.
  */
-export function globalOptionsLine(): string {
-  const brief = GLOBAL_FLAG_LINES.filter((flag) => flag.brief).map((flag) => flagNames(flag.usage)[0]!);
+export function globalOptionsLine(refuses: (key: keyof GlobalOptions) => boolean = () => false): string {
+  const brief = GLOBAL_FLAG_LINES.filter((flag) => flag.brief && !refuses(flag.key)).map((flag) => flagNames(flag.usage)[0]!);
   return `Global options (rentals help ${OPTIONS_TOPIC}): -h, ${brief.join(', ')}, …`;
 }
 

@@ -11,7 +11,7 @@ import { aliasTarget } from './field-flags.js';
 import { refuseEmptyFileName } from './vocabulary.js';
 import { optionTopic, unlisted } from './registry/flags.js';
 import type { CommandRegistry } from './registry/registry.js';
-import { type Registrar, outputOf } from './registry/spec.js';
+import { type Registrar, outputOf, refusesGlobalFlag } from './registry/spec.js';
 import { didYouMean, suggestions } from './registry/suggest.js';
 import { setting } from '../config/settings-table.js';
 import type { ViewFormat } from '../output/views.js';
@@ -210,7 +210,7 @@ function formatHelp(command: Command, helper: Help): string {
     ...section('Commands:', helper.visibleCommands(command).filter((sub) => command.parent === null || sub.name() !== 'help').map((sub) => [helper.subcommandTerm(sub), helper.subcommandDescription(sub)] as const)),
     ...section('Options:', optionItems(helper, command)),
     ...topicLines(helper, command),
-    globalOptionsLine(),
+    globalOptionsLine((key) => refusesGlobalFlag(command, key)),
     '',
   ].join('\n');
 }

@@ -5,8 +5,7 @@
 // statuses, events, categories) come from a short-lived local cache of names (name-cache.ts).
 
 import type { Command, Option } from 'commander';
-import { OUTPUT_FLAGS } from '../../output/formats.js';
-import { outputFlagsOf } from '../registry/spec.js';
+import { refusesGlobalFlag } from '../registry/spec.js';
 import { type ResourceName } from '../../resources/definitions.js';
 
 export interface Candidate {
@@ -127,8 +126,7 @@ function takesValue(option: Option): boolean {
 function optionsOf(command: Command): Candidate[] {
   const out: Candidate[] = [];
   // The global output flags the command takes, not the others (a server, a shell script: none or --out).
-  const takes = outputFlagsOf(command);
-  const refused = (option: Option) => takes !== undefined && !command.options.includes(option) && (OUTPUT_FLAGS as readonly string[]).includes(option.attributeName()) && !(takes as readonly string[]).includes(option.attributeName());
+  const refused = (option: Option) => !command.options.includes(option) && refusesGlobalFlag(command, option.attributeName());
   for (const option of allOptions(command)) {
     if (option.long && !refused(option)) out.push({ value: option.long, description: option.description });
   }

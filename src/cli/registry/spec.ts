@@ -8,7 +8,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
-import { type OutputFlag, formatsFor, outputFlagsFor } from '../../output/formats.js';
+import { OUTPUT_FLAGS, type OutputFlag, formatsFor, outputFlagsFor } from '../../output/formats.js';
 import { PAPER_SIZES } from '../../config/settings-table.js';
 import { type ArgumentValues, type FlagDecls, type FlagValues, addFlags, declareArgumentValues } from './flags.js';
 import type { Outcome, View, ViewFormat } from '../../output/views.js';
@@ -302,9 +302,13 @@ export function outputOf(command: Command): CommandOutput | undefined {
 /** The built commands that print no view (the sandbox, help): they take no output flag. */
 const WITHOUT_VIEW = new WeakSet<Command>();
 
-/** The global output flags `command` takes (completion offers only those); undefined for a group, whose command decides. */
-export function outputFlagsOf(command: Command): readonly OutputFlag[] | undefined {
-  return WITHOUT_VIEW.has(command) ? [] : OUTPUTS.get(command)?.flags;
+/**
+ * Whether `command` refuses the global flag read under `key`: an output flag it does not take
+ * (help and completion leave it out). A group takes them all: its command decides.
+ */
+export function refusesGlobalFlag(command: Command, key: string): boolean {
+  const takes = WITHOUT_VIEW.has(command) ? [] : OUTPUTS.get(command)?.flags;
+  return takes !== undefined && (OUTPUT_FLAGS as readonly string[]).includes(key) && !(takes as readonly string[]).includes(key);
 }
 
 const OUTPUT_FLAG_NAMES: Record<OutputFlag, (globals: GlobalOptions) => string | undefined> = {
