@@ -12,7 +12,8 @@ export const snapshotCommand = defineViewCommand({
   help: `
 Every resource, nested ones with their parent field, written as it is read
 (memory bounded by one list). With --out: written beside the target (0600) and
-renamed when complete; an existing file is replaced only with --force.
+renamed when complete (an existing file replaced only with --force); it prints
+a sentence then, for -o table, json or ndjson.
 To stdout: nothing until the first list is read; a later failure exits non-zero
 and says the document is incomplete. diff and sandbox --from-snapshot read it.
 `,
