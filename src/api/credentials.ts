@@ -90,7 +90,7 @@ export function withheldMessage(settings: Settings, withheld: string): string {
   return [
     `${withheld}.`,
     'Credentials are bound to the base URL they were stored with. For this server, either:',
-    '  export RENTALS_TOKEN=<access token for it>   (or --token-file <path>)',
+    '  export RENTALS_TOKEN=<access token for it>   (or --token-file <file>)',
     `  rentals auth login --profile <name> --base-url ${base} …`,
   ].join('\n');
 }

@@ -113,7 +113,7 @@ function headingOf(entry: HistoryEntry, states: UndoStates): string {
   return `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}${undoNote(entry, states)}`;
 }
 
-/** One group per entry (when, the command line, its undo), a row per record it changed: what scripts read (tsv, json); each row of csv/tsv/ndjson carries its entry's id, time and command. */
+/** One group per entry (when, the command line, its undo), a row per record it changed: what scripts read (tsv, json); each row of csv/tsv/ndjson carries its entry's id first, its time and command last. */
 export function historyView(entries: readonly HistoryEntry[], states: UndoStates = NO_STATES): GroupedView {
   return {
     kind: 'groups',

@@ -19,7 +19,7 @@ export interface ApiCallOptions {
 
 /**
  * The response body as sent (JSON pretty-printed; text as is, cleaned of control sequences on a
- * terminal). An error answer's body too, as `gh api` prints it (through --jq when given): the
+ * terminal). An error answer's body too, as `gh api` prints it (as sent, not through --jq): the
  * error itself, its message on stderr and its exit code, follows once the body is printed.
  */
 export async function rawCall(deps: Pick<Factory, 'client' | 'stdin'>, options: ApiCallOptions): Promise<RawView | Outcome> {

@@ -28,7 +28,7 @@ import { type BookingIntent, type BookingTarget, type LineWrite, finalLines } fr
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
-import { type Difference, type UndoAction, describeDifference, differences, netChanges, undoAction } from '../domain/undo-steps.js';
+import { type Difference, type UndoAction, differences, netChanges, undoAction } from '../domain/undo-steps.js';
 import { CancelledError, PartialFailureError, RentalsError, UnknownNameError, UsageError } from '../errors.js';
 import type { View } from '../output/views.js';
 import { resources, writableFields } from '../resources/definitions.js';
@@ -240,7 +240,7 @@ async function finishUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open
     return dryRunView(deps, groups, fit, `${fit.length} more record${fit.length === 1 ? '' : 's'} of ${what} would be put back`);
   }
   const run: UndoRun = { own: open.id, undoing, groups, steps: fit, skipped: [], interrupted: false };
-  for (const { step, why } of stale) skip(deps, run, step, why);
+  for (const { step, why } of stale) skip(deps, run, step, why, 'since the undo stopped');
   const changes = await writeRun(deps, run);
   return undoView(deps, fit, changes, false, `Finished ${what}: ${fit.length} more ${records(fit.length).replace(/^\d+ /, '')} put back.`);
 }
@@ -301,9 +301,9 @@ async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<A
   );
   if (found.length === 0) return [];
   const said = await forPeople(deps, found);
-  return found.map(({ step, differences }, index) => ({
+  return found.map(({ step }, index) => ({
     step,
-    why: differences.map(describeDifference).join('; '),
+    why: said[index]!,
     line: `  ${label(step.record.resource)} ${step.record.id}: ${said[index]}`,
   }));
 }
@@ -315,7 +315,8 @@ async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<A
 async function forPeople(deps: UndoDeps, found: ReadonlyArray<{ step: UndoStep; differences: readonly Difference[] }>): Promise<string[]> {
   const [people, names] = await Promise.all([
     import('../output/change-lines.js'),
-    referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog),
+    // A reference it cannot name now (the read failed) is said by its id: the undo goes on.
+    referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog).catch(() => undefined),
   ]);
   return found.map(({ step, differences }) => differences.map((d) => people.differenceText(step.record.resource, d, names)).join('; '));
 }
@@ -475,10 +476,10 @@ function waysOn(own: string): string[] {
 }
 
 /** A step left as it is: its record changed since the undo began. */
-function skip(deps: UndoDeps, run: UndoRun, step: UndoStep, why: string): void {
+function skip(deps: UndoDeps, run: UndoRun, step: UndoStep, why: string, when = 'while the undo ran'): void {
   deps.history.step(step.index, { state: 'skipped', why });
   run.skipped.push({ step, why });
-  deps.notices.warn(`warning: ${label(step.record.resource)} ${step.record.id} changed while the undo ran (${why}): left as it is`);
+  deps.notices.warn(`warning: ${label(step.record.resource)} ${step.record.id} changed ${when} (${why}): left as it is`);
 }
 
 /**

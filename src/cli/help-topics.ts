@@ -54,8 +54,8 @@ Control and bidi characters in text are shown as escapes (\\t \\r \\x1b \\u009b 
 for people (tables, plans, stderr, any format at a terminal), and in tsv and ics; csv keeps them
 raw inside quoted fields (so import reads back the same value), json as JSON escapes. A csv
 cell starting with = + - @, a tab or a CR gets a leading ' so that a spreadsheet does not run it
-as a formula (numbers stay as they are; import takes it off again); tsv, for scripts, carries
-every value as it is.
+as a formula (numbers stay as they are; import takes it off again); tsv, for scripts, adds no
+such quote, and writes a backslash as \\\\ so that each escape reads back as one character.
 At a terminal, long output goes through a pager: RENTALS_PAGER, then PAGER, else "less -FRX";
 --no-pager turns it off.
 Bulk commands read back exactly what export prints with -o csv, -o ndjson, -o json or -o xlsx.

@@ -210,7 +210,7 @@ const TABLE = [
   {
     name: 'token',
     label: 'token',
-    flag: { usage: '--token-file <path>', help: 'read the access token from this file ("-" for stdin)' },
+    flag: { usage: '--token-file <file>', help: 'read the access token from this file ("-" for stdin)' },
     env: ['RENTALS_TOKEN'],
     profileField: 'token',
     help: 'access token (rentals auth login stores one in the profile)',

@@ -70,7 +70,8 @@ export class ShortageAdvisor {
     const known = commandLine === undefined ? {} : { commandLine };
     try {
       const { target } = refusal;
-      const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window }));
+      const current = refusal.parts.windowBefore;
+      const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window, ...(current ? { current } : {}) }));
       const ways = await this.waysOut(needs, target.id);
       // Without the prices the ways out still stand, less the one that keeps the agreed price.
       const priceOf = await this.pricesOnEvent(target, [...refusal.parts.asks.map((a) => a.itemId), ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);

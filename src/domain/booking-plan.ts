@@ -91,6 +91,8 @@ export interface RefusalParts {
   /** `Nothing was written.`, `Nothing was changed.` */
   nothing: string;
   target: BookingTarget & { window: Range };
+  /** The event's window before the write, when the write moves it: no way out moves it back there. */
+  windowBefore?: Range;
   shortages: readonly Shortage[];
   /** Filled by whoever adds them (data/shortage-advisor.ts): one per shortage, for `-o json` too. */
   waysOut: readonly WaysOut[];

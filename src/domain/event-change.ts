@@ -93,6 +93,7 @@ export function judgeEventChange(world: EventChangeWorld, options: { allowOverbo
     const asks = check.shortages.map((s) => ({ itemId: s.itemId, name: s.itemName, quantity: current.get(s.itemId) ?? s.asked }));
     throw new EventChangeRefused(options.verb, {
       target: { ...targetOf(world.after), window },
+      ...(moved && world.before.window ? { windowBefore: world.before.window } : {}),
       shortages: check.shortages,
       waysOut: [],
       asks,

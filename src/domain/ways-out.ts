@@ -3,7 +3,8 @@
 // - substitutes: items that may stand in for it (alternatives.ts) with units free over the window
 //   — enough for the rest once the item's own free units are booked, in the order of preference;
 // - windows: the nearest windows of the same length in which the whole quantity fits (the free-
-//   window search, free-windows.ts), before or after the asked one, nearest first;
+//   window search, free-windows.ts), before or after the asked one, nearest first — never the asked
+//   one nor the one the event holds now (a move there changes nothing);
 // - holders: the firm events holding the units at the peak and the quotes counting on them, by size.
 
 import { freeWindows } from './free-windows.js';
@@ -20,6 +21,8 @@ export interface Need {
   /** The units the window must take (all lines of the item on the event). */
   quantity: number;
   window: Range;
+  /** The window the event holds now, when the asked one is another (a move): never offered, moving there changes nothing. */
+  current?: Range;
 }
 
 export interface WaysOutWorld {
@@ -113,8 +116,9 @@ function nearestWindows(need: Need, owned: number, holds: readonly Hold[], searc
   if (duration <= 0 || search.to - search.from < duration || need.quantity > owned) return [];
   const stretches = freeWindows([{ itemId: need.itemId, owned, quantity: need.quantity, holds, turnaround }], { duration, range: search, limit: 50 });
   const starts = stretches.map((s) => Math.min(Math.max(need.window.from, s.from), s.latestStart));
+  const here = need.current && need.current.to - need.current.from === duration ? need.current.from : need.window.from;
   return [...new Set(starts)]
-    .filter((start) => start !== need.window.from)
+    .filter((start) => start !== need.window.from && start !== here)
     .sort((a, b) => Math.abs(a - need.window.from) - Math.abs(b - need.window.from) || a - b)
     .slice(0, MAX_WINDOWS)
     .map((from) => ({ from, to: from + duration }));

@@ -18,10 +18,12 @@ function machineText(value: unknown): string {
 /**
  * A TSV field, for scripts: the value as it is, its control characters as visible escapes (a TAB
  * or line break inside a value can never split a field or a row: `cut -f` and `while read` keep
- * working). No formula guard: a name that starts with `=` is printed so (csv is for spreadsheets).
+ * working) and its backslashes doubled, so that each escape reads back as one character (`\\t`
+ * is a backslash and a t, `\t` a TAB), as PostgreSQL's text format has it. No formula guard: a
+ * name that starts with `=` is printed so (csv is for spreadsheets).
  */
 function tsvCell(value: unknown): string {
-  return escapeControl(machineText(value));
+  return escapeControl(machineText(value).replace(/\\/g, '\\\\'));
 }
 
 /** A cell for people: yes/no, datetimes without seconds noise, nothing for null. */

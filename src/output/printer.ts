@@ -98,6 +98,11 @@ export class Printer {
     }
   }
 
+  /** What is written from now on goes out as it is, not through --jq (an error answer's body: the filter was written for a success). */
+  unfiltered(): void {
+    this.options.jq = undefined;
+  }
+
   /** After the command: the --jq result is written, and the pager is waited for. */
   async finish(): Promise<void> {
     if (this.options.jq !== undefined && this.held.length > 0) {

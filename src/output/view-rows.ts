@@ -3,9 +3,9 @@
 import type { Row } from './format.js';
 import type { DetailView, DiffView, GridView, GroupedView } from './views.js';
 
-/** The columns of a grouped view's rows in machine formats: its key, the group's own, then the rows'. */
+/** The columns of a grouped view's rows in machine formats: its key, the rows', then the group's own (added after the columns scripts read by position). */
 export function groupedColumns(view: GroupedView): string[] {
-  return [view.groupColumn, ...(view.groupColumns ?? []), ...view.columns];
+  return [view.groupColumn, ...view.columns, ...(view.groupColumns ?? [])];
 }
 
 export function* groupRows(view: GroupedView): Generator<Row> {

@@ -83,7 +83,7 @@ export interface GroupedView {
     heading: string;
     /** The group's key in machine formats: a column `groupColumn` added to each row. */
     key: string;
-    /** Machine formats: the group's values of `groupColumns`, added to each row after its key (a history entry's time and command). */
+    /** Machine formats: the group's values of `groupColumns`, added to each row after the row's own columns (a history entry's time and command). */
     values?: Row;
     rows: Row[];
     /** Lines printed under the group's rows on a terminal (e.g. totals). */
@@ -91,7 +91,7 @@ export interface GroupedView {
   }>;
   /** Name of the column that carries the group's key in csv/tsv/ndjson/json rows. */
   groupColumn: string;
-  /** Machine formats: more columns of the group's own (its `values`), after `groupColumn`; a table shows them in the heading. */
+  /** Machine formats: more columns of the group's own (its `values`), after the rows' columns; a table shows them in the heading. */
   groupColumns?: string[];
   columns: string[];
   /** Column titles for people (table only). */

@@ -72,6 +72,15 @@ describe('ways out of a need', () => {
     ]);
   });
 
+  it('windows: never the window the event holds now (a move there changes nothing)', () => {
+    // Asked 10 → 20 (a move); the event holds 30 → 40 now: only the window before the hold is a way out.
+    const way = waysOut({ ...need, current: { from: 30 * H, to: 40 * H } }, world({ 1: [hold(12, 30, 1, 1)] }));
+    expect(way.windows.map((w) => [w.from / H, w.to / H])).toEqual([[2, 12]]);
+    // A window of another length that starts where the event does now is a change: still offered.
+    const longer = waysOut({ ...need, current: { from: 30 * H, to: 45 * H } }, world({ 1: [hold(12, 30, 1, 1)] }));
+    expect(longer.windows.map((w) => [w.from / H, w.to / H])).toEqual([[2, 12], [30, 40]]);
+  });
+
   it('holders: firm at the peak and the quotes over the window, biggest first', () => {
     const way = waysOut(need, world({ 1: [hold(12, 14, 1, 1), hold(11, 30, 3, 2), hold(15, 16, 4, 3, 'tentative')] }));
     expect(way.holders).toEqual([

@@ -228,6 +228,14 @@ describe('events show', () => {
     expect(shown.totals).toEqual({ items: 24, delivery: null, labor: null, misc: null, salesTax: null, discount: null, total: 24, deposit: null, unpricedBookings: 0 });
   });
 
+  test('a cancelled event shows its cancel date as its other datetimes are shown, without the API\'s T', async () => {
+    const off = await event({ dropoff: '2026-08-07T08:00:00', pickup: '2026-08-07T20:00:00' }, { cancelDate: '2026-07-20T09:36:00', cancelReason: 'Rain' });
+    const table = ok(await rentals(['events', 'show', String(off.id), '-o', 'table'])).stdout;
+    expect(table).toMatch(/dropoff\s+2026-08-07 08:00\n/);
+    expect(table).toMatch(/cancelled\s+2026-07-20 09:36: Rain\n/);
+    expect(table).not.toContain('2026-07-20T09:36');
+  });
+
   test('`events get` keeps its aliases but `show` is the new verb', async () => {
     const bare = await event({ dropoff: '2026-08-06T08:00:00', pickup: '2026-08-06T20:00:00' });
     const viaView = JSON.parse(ok(await rentals(['events', 'view', String(bare.id), '--json'])).stdout);

@@ -194,15 +194,16 @@ describe('raw calls, auth and failures', () => {
     expect(body.data.length).toBeGreaterThanOrEqual(2);
   });
 
-  test("api: an error answer's body goes to stdout as a success body would, through --jq; the exit code and the message on stderr are the error's", async () => {
+  test("api: an error answer's body goes to stdout as sent, not through --jq (written for the success body), as gh api does; the exit code and the message on stderr are the error's", async () => {
     const plain = await rentals(['api', 'GET', '/v2/inventory/99999']);
     expect(plain.code).toBe(4);
     expect(plain.stderr).toMatch(/^error: GET \/v2\/inventory\/99999: HTTP 404 Not Found: /);
     const body = JSON.parse(plain.stdout) as { error: unknown };
     expect(body.error).toBeDefined();
-    const filtered = await rentals(['api', 'GET', '/v2/inventory/99999', '--jq', '.error']);
+    // A filter that fails on the error's body (it iterates the success body's data) changes nothing.
+    const filtered = await rentals(['api', 'GET', '/v2/inventory/99999', '--jq', '.data[] | .id']);
     expect(filtered.code).toBe(4);
-    expect(JSON.parse(filtered.stdout)).toEqual(body.error);
+    expect(JSON.parse(filtered.stdout)).toEqual(body);
     expect(filtered.stderr).toBe(plain.stderr);
     const refused = await rentals(['api', 'GET', '/v2/status'], { env: { RENTALS_TOKEN: 'wrong-token-zzzz' } });
     expect(refused.code).toBe(3);

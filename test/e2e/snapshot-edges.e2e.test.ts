@@ -184,11 +184,11 @@ describe('file names in messages', () => {
     expect(token.stderr).not.toMatch(/no\ntoken/);
   });
 
-  it('an empty --out is a usage error naming the flag, for snapshot and for the global --out', async () => {
-    for (const args of [['snapshot', '--out', ''], ['inventory', 'list', '--out', ''], ['inventory', 'list', '-o', 'json', '--out', '']]) {
+  it('an empty --out (or --token-file) is a usage error naming the flag, for snapshot and for the global --out', async () => {
+    for (const args of [['snapshot', '--out', ''], ['inventory', 'list', '--out', ''], ['inventory', 'list', '-o', 'json', '--out', ''], ['inventory', 'list', '--token-file', '']]) {
       const result = await rentals([...args, '--verbose']);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr, args.join(' ')).toMatch(/^error: --out: the file name is empty/m);
+      expect(result.stderr, args.join(' ')).toMatch(new RegExp(`^error: ${args.at(-2)}: the file name is empty`, 'm'));
       expect(result.stderr).not.toMatch(/^\* GET/m);
       expect(result.stdout).toBe('');
     }

@@ -188,14 +188,15 @@ describe('history and undo', () => {
     expect(table.stdout).toContain('created');
   });
 
-  test('csv, tsv and ndjson give each row its entry, when it was made and by which command (as -o json names them), selectable with --fields', async () => {
+  test('csv, tsv and ndjson give each row its entry, then the record, then when the entry was made and by which command (as -o json names them; the columns scripts read by position stay where they were), selectable with --fields', async () => {
     const lamp = await item(7);
     const party = await event('2029-09-05T08:00:00', '2029-09-06T10:00:00');
     ok(await rentals(['events', 'book', String(party.id), '--item', `${lamp.name}=2`]));
     const [entry] = await history(['--item', lamp.name]);
     const csv = ok(await rentals(['history', '--item', lamp.name, '-o', 'csv'])).stdout.split('\n');
-    expect(csv[0]).toBe('entry,at,command,resource,id,change');
-    expect(csv[1]!.startsWith(`${entry!.id},${entry!.at},${entry!.command},bookings,`), csv[1]).toBe(true);
+    expect(csv[0]).toBe('entry,resource,id,change,at,command');
+    expect(csv[1]!.startsWith(`${entry!.id},bookings,`), csv[1]).toBe(true);
+    expect(csv[1]!.endsWith(`,${entry!.at},${entry!.command}`), csv[1]).toBe(true);
     const picked = ok(await rentals(['history', '--item', lamp.name, '-o', 'tsv', '--fields', 'at,command'])).stdout;
     expect(picked).toBe(`${entry!.at}\t${entry!.command}\n`);
     const line = JSON.parse(ok(await rentals(['history', '--item', lamp.name, '-o', 'ndjson'])).stdout.split('\n')[0]!) as Record<string, unknown>;

@@ -236,6 +236,34 @@ describe('ways out of a shortage', () => {
     expect(ways[0]!.command).toBe(`rentals events move ${mover.id} --to '2029-05-12 10:00'`);
   });
 
+  test('a refused move or undo never offers the window the event holds now: moved there, nothing would change', async () => {
+    const tent = await item(2);
+    const holder = await event('2029-07-09T08:00:00', '2029-07-10T10:00:00');
+    await line(holder.id, tent.id, 2);
+    const mover = await event('2029-07-10T10:00:00', '2029-07-11T10:00:00');
+    await line(mover.id, tent.id, 2);
+    const moved = await rentals(['events', 'move', String(mover.id), '--by', '-1d', '-o', 'json']);
+    expect(moved.code, moved.stderr).toBe(1);
+    const refused = JSON.parse(moved.stdout).refused;
+    const here = `--to '2029-07-10 10:00'`;
+    expect(refused.commands.map((c: { command: string }) => c.command).filter((c: string) => c.includes(here))).toEqual([]);
+    expect(refused.shortages[0].windows).not.toContainEqual({ from: '2029-07-10T10:00:00', to: '2029-07-11T10:00:00' });
+    expect(refused.commands[0]).toMatchObject({ kind: 'window', command: `rentals events move ${mover.id} --to '2029-07-08 08:00'` });
+    expect(moved.stderr).not.toContain(here);
+
+    // Undoing a move whose old window is taken since: the event stays where it is, not "moved" there.
+    const back = await event('2029-08-01T10:00:00', '2029-08-02T10:00:00');
+    await line(back.id, tent.id, 2);
+    ok(await rentals(['events', 'move', String(back.id), '--to', '2029-08-05 10:00']));
+    // Held from before its old window until the new one begins: the nearest window after is where it is now.
+    await line((await event('2029-07-31T08:00:00', '2029-08-05T10:00:00')).id, tent.id, 2);
+    const undone = await rentals(['undo']);
+    expect(undone.code, undone.stderr).toBe(1);
+    expect(undone.stderr).toContain('Nothing was');
+    expect(undone.stderr).not.toContain(`rentals events move ${back.id} --to '2029-08-05 10:00'`);
+    expect(undone.stderr).toContain(`rentals events move ${back.id} --to '2029-07-30 08:00'`);
+  });
+
   test('a refused copy: the same copy started where everything fits, named as asked; a dry run is refused with the same ways out', async () => {
     const tent = await awkwardItem(2, 'tent');
     const source = await event('2029-06-01T08:00:00', '2029-06-02T10:00:00');

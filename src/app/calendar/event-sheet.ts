@@ -7,7 +7,7 @@ import { EVENT_DATE_FIELDS } from '../../domain/event-model.js';
 import { type Money, moneyToNumber } from '../../domain/money.js';
 import { itemName, venue } from '../../domain/records.js';
 import { TOTAL_FORMULA, eventTotals, showMoney } from '../../domain/totals.js';
-import { shortWallTime } from '../../domain/wall-time.js';
+import { parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { renderQuotePage } from '../../output/html/quote-page.js';
 import type { View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
@@ -22,6 +22,12 @@ const DATE_LABELS: Record<EventDateField, string> = {
   teardownDate: 'teardown',
   pickupDate: 'pickup',
 };
+
+/** A datetime of the record as the sheet shows its dates (`2027-01-02 10:00`); one that is no datetime as the service wrote it. */
+function shownTime(value: unknown): string {
+  const time = parseWallTime(value);
+  return time === undefined ? String(value) : shortWallTime(time);
+}
 
 const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
 
@@ -45,7 +51,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     const time = event.dates[field];
     fields.push([DATE_LABELS[field], time === undefined ? r[field] : shortWallTime(time)]);
   }
-  if (event.cancelled) fields.push(['cancelled', event.cancellation.byDate ? `${String(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}` : `by its status ${JSON.stringify(event.status)} (no cancel date)`]);
+  if (event.cancelled) fields.push(['cancelled', event.cancellation.byDate ? `${shownTime(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}` : `by its status ${JSON.stringify(event.status)} (no cancel date)`]);
   const rows = bookings.map((b, i) => ({
     booking: b.id,
     itemId: b.itemId,

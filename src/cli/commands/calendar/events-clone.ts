@@ -15,13 +15,15 @@ export const eventsClone = defineViewCommand({
   name: 'clone',
   args: '<event>',
   summary: 'Copy an event to a new start, every datetime shifted',
-  help: withDatesLink(),
+  help: withDatesLink(
+    '\nThe copy starts at --start-date, every other datetime as far from it as in the event. A relative date (+52w, fri) counts from today, not from the event: to copy an event a year on, give the date.\n',
+  ),
   examples: [
     'rentals events clone 12 --start-date 2027-06-11 --with-bookings',
-    'rentals events clone "Riverside Summer Festival" --start-date +52w --name "Riverside Summer Festival 2027"',
+    'rentals events clone "Riverside Summer Festival" --start-date 2027-06-18 --name "Riverside Summer Festival 2027"',
   ],
   flags: {
-    start: { concept: 'start', description: 'the new start (a day keeps the original clock time)', value: 'date', required: true },
+    start: { concept: 'start', description: 'the new start (a day keeps the original clock time; +52w counts from today)', value: 'date', required: true },
     name: { value: 'text', help: 'name of the copy (default: the same name)' },
     withBookings: { help: 'copy the bookings too, checked like `events book`' },
     ...WRITE_GUARD_FLAGS,
