@@ -33,10 +33,12 @@ describe('commands without a view refuse the flags that shape output', () => {
   });
 
   test.each(FLAGS)('mcp $words.0: exit 2 naming the flag, no server', async ({ words, named }) => {
-    const result = await runCli(['mcp', ...words], withApi());
+    const dir = tempDir();
+    const result = await runCli(['mcp', ...words.map((w) => (w === 'x.txt' ? join(dir, w) : w))], withApi());
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(named);
     expect(result.stderr).toContain('rentals mcp prints no output');
+    expect(existsSync(join(dir, 'x.txt'))).toBe(false);
     expectNothingSent();
   });
 
