@@ -40,7 +40,7 @@ export async function rawCall(deps: Pick<Factory, 'client' | 'stdin'>, options: 
     if (!(error instanceof ApiError || error instanceof AuthError) || error.body === undefined || error.body === '') throw error;
     const answered = error.body;
     const view: RawView = typeof answered === 'string' ? { kind: 'raw', text: answered } : { kind: 'raw', json: answered };
-    return { view, failure: error };
+    return { view, failure: error, unfiltered: true };
   }
 }
 

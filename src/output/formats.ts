@@ -71,7 +71,7 @@ export function formatsFor(kind: View['kind'] | undefined, hasPage: boolean, onl
 /**
  * A usage error (exit 2) when `kind` cannot be printed as `format`; no kind: a command that prints
  * no view. `only`: the command's own narrower list (formatsFor). `given`: how the run named the
- * format, when no -o did (`--out "st.csv" (csv)`: the file's extension).
+ * format, when no -o did (`--out st.csv (csv)`: the file's extension).
  */
 export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, hasPage = false, only?: readonly ViewFormat[], given = `-o ${format}`): void {
   const formats = formatsFor(kind, hasPage, only);

@@ -273,4 +273,6 @@ export interface Outcome {
   afterPrinting?: () => Promise<void>;
   /** The error the run ends with once the view is printed in full (`rentals api`'s error answer: its body, then its message and exit code). */
   failure?: Error;
+  /** The view is printed as sent, not through --jq (an error answer's body: the filter was written for the success body). */
+  unfiltered?: boolean;
 }

@@ -73,4 +73,13 @@ describe('what a bulk run wrote', () => {
     expect(applied.stdout).toMatch(/^update\tinventory\t1\t.*\tquantityAvailable\t\d+\t41\n$/);
     expect(applied.stderr).toMatch(/1 of 2 rows did not apply \(1 stale/);
   });
+
+  test('rows that did not apply, with --jq: the filter runs on what is printed, then exit 6', async () => {
+    const plan = join(dir, 'plan-jq.json');
+    ok(await rentals(['inventory', 'import', file('plan-jq.csv', 'id,name,quantityAvailable\n1,,51\n2,,52\n'), '--plan', plan]));
+    ok(await rentals(['inventory', 'update', '2', '--quantity-available', '8']));
+    const applied = await rentals(['inventory', 'apply', plan, '--jq', '.changes | length']);
+    expect(applied.code, applied.stderr).toBe(6);
+    expect(applied.stdout).toBe('1\n');
+  });
 });

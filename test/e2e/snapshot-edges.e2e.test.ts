@@ -184,6 +184,20 @@ describe('file names in messages', () => {
     expect(token.stderr).not.toMatch(/no\ntoken/);
   });
 
+  it('a run with rows that did not apply names its report escaped, and its --resume command quoted for the shell', async () => {
+    const sheet = join(dir, 'half.csv');
+    writeFileSync(sheet, 'name,quantityAvailable\nHalf Lamp,3\nHalf Bad,-3\n');
+    const report = join(dir, 'my run\nx.ndjson');
+    const run = await rentals(['inventory', 'import', sheet, '--skip-invalid', '--yes', '--report', report]);
+    expect(run.code, run.stderr).toBe(6);
+    expect(run.stderr).toContain(`${dir}/my run\\nx.ndjson says why; retry them with --resume $'${dir}/my run\\nx.ndjson'`);
+    writeFileSync(report, 'not json\n');
+    const resumed = await rentals(['inventory', 'import', sheet, '--resume', report, '--yes']);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).not.toMatch(/my run\nx/);
+    expect(resumed.stderr).toContain('my run\\nx.ndjson');
+  });
+
   it('an empty --out (or --token-file) is a usage error naming the flag, for snapshot and for the global --out', async () => {
     for (const args of [['snapshot', '--out', ''], ['inventory', 'list', '--out', ''], ['inventory', 'list', '-o', 'json', '--out', ''], ['inventory', 'list', '--token-file', '']]) {
       const result = await rentals([...args, '--verbose']);

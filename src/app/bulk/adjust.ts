@@ -6,6 +6,8 @@ import type { Outcome } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from './ids.js';
 import type { BulkDeps } from './run.js';
+import { shownPath } from '../../common/sanitize.js';
+import { shellWord } from '../../common/shell-words.js';
 
 export interface AdjustOptions {
   /** Exactly one of percent and amount, as given (`5`, `-2.5`). */
@@ -76,7 +78,7 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       retryHint: (report) =>
         report === undefined
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
-          : `${report} says why; retry them with the same flags and --resume ${report}`,
+          : `${shownPath(report)} says why; retry them with the same flags and --resume ${shellWord(report)}`,
     });
   });
 }

@@ -4,6 +4,7 @@
 import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import type { BulkDeps } from './run.js';
+import { shownPath } from '../../common/sanitize.js';
 
 export interface ApplyOptions {
   def: ResourceDef;
@@ -30,7 +31,7 @@ export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<O
       allowOverbook: options.allowOverbook,
       label: `${spec.def.command} apply`,
       staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
-      retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${report} says why for each row`),
+      retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${shownPath(report)} says why for each row`),
     });
   });
 }

@@ -14,6 +14,7 @@ import type { ResourceDef } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
 import type { AppliedOutcome, BulkDeps } from './run.js';
 import { shownPath } from '../../common/sanitize.js';
+import { shellWord } from '../../common/shell-words.js';
 
 export interface ImportOptions {
   def: ResourceDef;
@@ -123,7 +124,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const retryHint = (report: string | undefined): string =>
       report === undefined
         ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
-        : `${report} says why; retry them with --resume ${report}`;
+        : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)}`;
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
     // resource with write rules (bookings): the booking planner judges the whole run before any
     // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).

@@ -184,7 +184,7 @@ async function* asBuffers(chunks: AsyncIterable<string | Buffer>): AsyncGenerato
 export async function readReportFile(deps: BulkDeps, path: string, spec: RowSpec): Promise<ReportLine[]> {
   if (path === '-') return readReport(deps.stdin(), '(stdin)', spec);
   await checkReadable(path);
-  return readReport(createReadStream(path), path, spec);
+  return readReport(createReadStream(path), shownPath(path), spec);
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {
@@ -442,12 +442,8 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   const failure = new PartialFailureError(
     `${missing} of ${summary.total} ${summary.total === 1 ? 'row' : 'rows'} did not apply${whyNot(summary, choices.staleHint)}; ${choices.retryHint(report?.path)}`,
   );
-  // What did apply is printed first: the exit code (6) and the error come after it.
-  return {
-    view,
-    failure,
-    afterPrinting: () => Promise.reject(failure),
-  };
+  // What did apply is printed first (through --jq when given): the exit code (6) and the error come after it.
+  return { view, failure };
 }
 
 /** ` (2 stale: …; 1 failed: see the errors in the report)`: what kept rows from applying. */

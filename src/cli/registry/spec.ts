@@ -185,8 +185,7 @@ function withEntry(view: View, factory: Pick<Factory, 'history'>): View {
 async function printOutcome(printer: Printer, result: View | Outcome | void): Promise<number | undefined> {
   if (!result) return undefined;
   const outcome: Outcome = 'kind' in result ? { view: result } : result;
-  // A failure's view (an error answer's body) is printed as sent: a --jq filter was written for the success.
-  if (outcome.failure) printer.unfiltered();
+  if (outcome.unfiltered) printer.unfiltered();
   if (outcome.view) await printer.view(outcome.view);
   for (const notice of outcome.notices ?? []) printer.info(notice);
   for (const warning of outcome.warnings ?? []) printer.warn(warning);
