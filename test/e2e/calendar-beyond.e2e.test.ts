@@ -128,6 +128,20 @@ describe('availability --find', () => {
     expect(counted[0].from).toBe('2028-05-07 00:00');
     expect((await rentals(['availability', '--find', '--item', `${tents.name}=6`])).code).toBe(2);
   });
+
+  test('more units asked than the fleet owns: exit 1, saying so, so a script tells it from a range with no free window yet (exit 0, no rows)', async () => {
+    const tents = await item(6);
+    const impossible = await rentals(['availability', '--find', '--item', `${tents.name}=7`, '--duration', '1d', '--from', '2028-06-01', '--to', '2028-06-10']);
+    expect(impossible.code).toBe(1);
+    expect(impossible.stdout).toBe('');
+    expect(impossible.stderr).toContain(`error: "${tents.name}" has only 6, 7 asked: no window can hold them, in any range`);
+    const held = await event('2028-06-01T00:00:00', '2028-06-20T00:00:00');
+    await line(held.id, tents.id, 6);
+    const none = await rentals(['availability', '--find', '--item', `${tents.name}=6`, '--duration', '1d', '--from', '2028-06-01', '--to', '2028-06-10']);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('No window of 1d in the range; try a later --to.');
+  });
 });
 
 describe('reports', () => {

@@ -11,7 +11,7 @@ import type { CalendarItem } from '../../domain/records.js';
 import { dailyPeaks } from '../../domain/sweep.js';
 import { availabilityByKind, isFirm } from '../../domain/tentative-holds.js';
 import { DAY_MS, dayHeading, dayKey, shortWallTime } from '../../domain/wall-time.js';
-import { UsageError } from '../../errors.js';
+import { RentalsError, UsageError } from '../../errors.js';
 import type { Row } from '../../output/format.js';
 import type { RecordListView, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
@@ -134,9 +134,10 @@ export async function findWindows(deps: AvailabilityDeps, request: FindRequest):
     items.map((item, i) => ({ itemId: item.id, owned: item.quantity, quantity: asks[i]!.quantity, holds: held.byItem.get(item.id) ?? [], turnaround: held.turnaround?.(item.id) ?? 0 })),
     { duration, range, limit: request.limit ?? DEFAULT_WINDOWS, includeTentative: request.includeTentative },
   );
-  const short = items.filter((item, i) => asks[i]!.quantity > item.quantity);
-  if (short.length > 0) notices.warn(`warning: ${short.map((i) => `${quotedName(i.name)} has only ${i.quantity}`).join('; ')}: no window can hold the asked units`);
-  else if (windows.length === 0) notices.info(`No window of ${formatDuration(duration)} in the range; try a later --to.`);
+  // More asked than the fleet owns: no range holds it, which is not "no window yet" (exit 0, no rows) but a refusal (exit 1).
+  const short = items.flatMap((item, i) => (asks[i]!.quantity > item.quantity ? [`${quotedName(item.name)} has only ${item.quantity}, ${asks[i]!.quantity} asked`] : []));
+  if (short.length > 0) throw new RentalsError(`${short.join('; ')}: no window can hold them, in any range`);
+  if (windows.length === 0) notices.info(`No window of ${formatDuration(duration)} in the range; try a later --to.`);
   const rows = windows.map((w) => ({
     from: shortWallTime(w.from),
     to: shortWallTime(w.to),
