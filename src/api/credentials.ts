@@ -20,7 +20,7 @@ const EXPIRY_SKEW_MS = 60_000;
 export type MissingSetting = 'base URL' | 'access token';
 
 /** `no base URL and no access token is set (profile "default").` */
-export function missingSettingsLine(settings: Settings, missing: readonly MissingSetting[]): string {
+function missingSettingsLine(settings: Settings, missing: readonly MissingSetting[]): string {
   return `no ${missing.join(' and no ')} is set (profile "${settings.profileName.value}").`;
 }
 

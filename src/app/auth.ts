@@ -4,7 +4,7 @@
 // Tokens never come from a flag (shell history, `ps`): from stdin, a hidden prompt or client credentials.
 
 import { authorize, expiryFrom } from '../api/authorize.js';
-import { type MissingSetting, StoredCredentials, credentialsWithheld, missingSettingsLine } from '../api/credentials.js';
+import { type MissingSetting, StoredCredentials, credentialsWithheld, missingCredentialsMessage } from '../api/credentials.js';
 import { assertSafeTransport } from '../api/transport.js';
 import { maskSecret, shownSetting } from '../config/settings.js';
 import { type SettingDef, SETTINGS } from '../config/settings-table.js';
@@ -150,9 +150,10 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
     const missing: MissingSetting[] = [];
     if (!settings.baseUrl.value) missing.push('base URL');
     if (!credentials.usable && !withheld) missing.push('access token');
-    const why = missing.length > 0 ? missingSettingsLine(settings, missing) : `${withheld ?? 'the credentials cannot be used'}.`;
+    // What is missing, with the ways to set it (the sandbox too), as a command that needs them says it.
+    if (missing.length > 0) return { view, warnings: [`Not ready: ${missingCredentialsMessage(settings, missing)}`], exitCode: ExitCode.auth };
     const flag = settings.profileName.value === 'default' ? '' : ` --profile ${settings.profileName.value}`;
-    return { view, warnings: [`Not ready: ${why} Run \`rentals auth login${flag} --help\`.`], exitCode: ExitCode.auth };
+    return { view, warnings: [`Not ready: ${withheld ?? 'the credentials cannot be used'}. Run \`rentals auth login${flag} --help\`.`], exitCode: ExitCode.auth };
   }
   return { view, exitCode: check?.code ?? ExitCode.ok };
 }

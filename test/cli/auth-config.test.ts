@@ -200,12 +200,22 @@ describe('auth status and logout', () => {
     expect(secretsIn(result.stdout + result.stderr, FRESH, CLIENT_SECRET)).toEqual([]);
   });
 
-  test('not configured → exit 3 with a hint', async () => {
+  test('not configured → exit 3 with the ways to set it up, the sandbox too, as any command that needs them says', async () => {
     const result = await runCli(['auth', 'status']);
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('base URL    (not set)');
     expect(result.stdout).toContain('token       (not set)');
-    expect(result.stderr).toBe('Not ready: no base URL and no access token is set (profile "default"). Run `rentals auth login --help`.\n');
+    expect(result.stderr).toBe(
+      [
+        'Not ready: no base URL and no access token is set (profile "default").',
+        'Set them with one of:',
+        '  rentals auth login --base-url https://api.example.com --with-token < token.txt',
+        '  rentals auth login --base-url https://api.example.com --client-id <id>   (asks for the secret)',
+        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN=<access token>',
+        'Or try everything locally: rentals sandbox --seed',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('-o json: an unset setting is null, value and origin, as config list has it; the table keeps "(not set)"', async () => {
@@ -222,7 +232,9 @@ describe('auth status and logout', () => {
   test('a base URL and no token: status names only the token as missing', async () => {
     const result = await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toBe('Not ready: no access token is set (profile "default"). Run `rentals auth login --help`.\n');
+    expect(result.stderr).toMatch(/^Not ready: no access token is set \(profile "default"\)\.\nSet it with one of:\n/);
+    expect(result.stderr).toContain(`  export RENTALS_TOKEN=<access token>\n`);
+    expect(result.stderr).not.toContain('RENTALS_BASE_URL');
   });
 
   test('short tokens are fully masked', async () => {
