@@ -2,7 +2,8 @@
 // the order a shop would take them: the substitute `--substitute` books (the item's free units and
 // the rest on its first substitute with room), each other substitute booked by name (other stock),
 // the event moved to each nearest window where everything fits (then the refused command again),
-// and last the override (the refused command with --allow-overbook, without the words that book
+// what is free of each short item booked (for a change of the event, set on it before the change
+// is run again), and last the override (the refused command with --allow-overbook, without the words that book
 // only what fits: --substitute, --keep-price). Where a substitute's own price is not the one agreed
 // for the item it stands in for, the substitute is offered a second time with --keep-price (the
 // agreed price kept). A way out is offered only
@@ -15,7 +16,7 @@ import { substitute } from './substitution.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import type { WaysOut } from './ways-out.js';
 
-export type WayOutKind = 'substitute' | 'substitute-keep-price' | 'other-stock' | 'window' | 'override';
+export type WayOutKind = 'substitute' | 'substitute-keep-price' | 'other-stock' | 'window' | 'book-free' | 'override';
 
 export interface WayOutCommand {
   kind: WayOutKind;
@@ -103,8 +104,37 @@ export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
     const fit = short.length === 1 ? `${short[0]!.asked} fit` : 'all fit';
     out.push({ kind: 'window', what: `${eventId === undefined ? 'The copy over' : 'The event moved to'} ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
   }
+  if (eventId !== undefined && short.length > 0) out.push(...bookFreeWay(input, eventId, short));
   if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: `${withoutWords(commandLine, ONLY_WHAT_FITS)} --allow-overbook` });
   return out;
+}
+
+/**
+ * What is free of each short item booked, the other items as asked: each short item's units set to
+ * what the window has free (a booking sets an item's units on the event). Offered only when every
+ * short item has at least 1 free (a booking cannot set 0). A change of the event is run again after
+ * it, except an undo (run after a booking, it would take that booking back).
+ */
+function bookFreeWay(input: WayOutInput, eventId: number, short: readonly WaysOut[]): WayOutCommand[] {
+  if (short.some((way) => way.free < 1 || way.free >= way.asked)) return [];
+  const freeOf = new Map(short.map((way) => [way.itemId, way.free]));
+  const lines = input.asks.map((ask) => [ask.name, freeOf.get(ask.itemId) ?? ask.quantity] as const);
+  const book = bookCommand(eventId, lines, ...givenPrice(input.asks));
+  let command = book;
+  if (input.changesEvent) {
+    if (input.commandLine === undefined || isUndo(input.commandLine)) return [];
+    command = andThen(book, input.commandLine);
+  }
+  const [one] = short;
+  const what =
+    short.length === 1 && one
+      ? `Book the ${one.free} × ${one.name} that ${one.free === 1 ? 'is' : 'are'} free, of the ${one.asked} asked`
+      : `Book what is free: ${short.map((way) => `${way.free} × ${way.name} of the ${way.asked} asked`).join('; ')}`;
+  return [{ kind: 'book-free', what, command }];
+}
+
+function isUndo(line: string): boolean {
+  return (line.match(SHELL_WORD) ?? [])[1] === 'undo';
 }
 
 /** The flags that book only what fits, which --allow-overbook cannot be given with. */

@@ -26,6 +26,7 @@ describe('the ways out of a refusal as commands', () => {
     expect(ways).toEqual([
       { kind: 'substitute', what: '1 × Frame Tent and 2 × Marquee (5 free)', command: "rentals events book 12 --item 'Frame Tent=3' --substitute" },
       { kind: 'other-stock', what: "1 × Frame Tent and 2 × Kid's canopy (3 free)", command: "rentals events book 12 --item 'Frame Tent=1' --item 'Kid'\\''s canopy=2'" },
+      { kind: 'book-free', what: 'Book the 1 × Frame Tent that is free, of the 3 asked', command: "rentals events book 12 --item 'Frame Tent=1'" },
       { kind: 'override', what: 'Write anyway, overbooked', command: "rentals events book 12 --item 'Frame Tent=3' --allow-overbook" },
     ]);
   });
@@ -86,5 +87,35 @@ describe('the ways out of a refusal as commands', () => {
     expect(withoutWords("rentals events book 12 --item 'Big --substitute tent' --item 'it'\\''s --keep-price=2' --substitute", ['--substitute', '--keep-price'])).toBe(
       "rentals events book 12 --item 'Big --substitute tent' --item 'it'\\''s --keep-price=2'",
     );
+  });
+
+  test('what is free booked, the other lines as asked: after the substitutes and the windows, before the override; only when 1 or more is free and fewer than asked', () => {
+    const later = { from: window.from + 48 * HOUR, to: window.to + 48 * HOUR };
+    const asks = [{ itemId: 1, name: 'Crystal Chandelier', quantity: 7 }, { itemId: 5, name: 'Stage', quantity: 2 }];
+    const ways = wayOutCommands(input({ asks, commandLine: "rentals events book 'Script Party' --item 'Crystal Chandelier=7' --item Stage=2", waysOut: [way(1, 'Crystal Chandelier', 7, 6, [], [later]), way(5, 'Stage', 2, 2)] }));
+    expect(ways.map((w) => w.kind)).toEqual(['window', 'book-free', 'override']);
+    expect(ways[1]).toEqual({ kind: 'book-free', what: 'Book the 6 × Crystal Chandelier that are free, of the 7 asked', command: "rentals events book 12 --item 'Crystal Chandelier=6' --item Stage=2" });
+    // Two short items: each at what is free, in one booking.
+    const two = wayOutCommands(input({ asks, waysOut: [way(1, 'Crystal Chandelier', 7, 6), way(5, 'Stage', 2, 1)] }));
+    expect(two.find((w) => w.kind === 'book-free')).toEqual({ kind: 'book-free', what: 'Book what is free: 6 × Crystal Chandelier of the 7 asked; 1 × Stage of the 2 asked', command: "rentals events book 12 --item 'Crystal Chandelier=6' --item Stage=1" });
+    // Nothing free of one short item (a booking cannot set 0; nor below 0 for an overbooked window): not offered.
+    for (const free of [0, -2]) expect(wayOutCommands(input({ asks, waysOut: [way(1, 'Crystal Chandelier', 7, 6), way(5, 'Stage', 2, free)] })).map((w) => w.kind)).toEqual(['override']);
+    // The --price given is given again.
+    const priced = wayOutCommands(input({ asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3, price: money('600'), priceGiven: true }], waysOut: [way(1, 'Frame Tent', 3, 2)] }));
+    expect(priced[0]!.command).toBe("rentals events book 12 --item 'Frame Tent=2' --price 600.00");
+  });
+
+  test('a change of the event (confirm, move, uncancel): the line set to what is free first, then the command again; never before an undo, nor for a copy not yet made', () => {
+    const confirm = wayOutCommands(input({ changesEvent: true, asks: [{ itemId: 1, name: 'Crystal Chandelier', quantity: 10 }], commandLine: 'rentals events confirm 38', waysOut: [way(1, 'Crystal Chandelier', 10, 6)] }));
+    expect(confirm).toEqual([
+      { kind: 'book-free', what: 'Book the 6 × Crystal Chandelier that are free, of the 10 asked', command: "rentals events book 12 --item 'Crystal Chandelier=6' && rentals events confirm 38" },
+      { kind: 'override', what: 'Write anyway, overbooked', command: 'rentals events confirm 38 --allow-overbook' },
+    ]);
+    const moved = wayOutCommands(input({ changesEvent: true, substitutable: false, commandLine: "rentals events move 12 --to '2029-01-02'", waysOut: [way(1, 'Frame Tent', 3, 1)] }));
+    expect(moved[0]!.command).toBe("rentals events book 12 --item 'Frame Tent=1' && rentals events move 12 --to '2029-01-02'");
+    // An undo run after a booking would take that booking back, not the change refused.
+    expect(wayOutCommands(input({ changesEvent: true, commandLine: 'rentals undo', waysOut: [way(1, 'Frame Tent', 3, 1)] })).map((w) => w.kind)).toEqual(['override']);
+    expect(wayOutCommands(input({ changesEvent: true, commandLine: undefined, waysOut: [way(1, 'Frame Tent', 3, 1)] }))).toEqual([]);
+    expect(wayOutCommands(input({ eventId: undefined, waysOut: [way(1, 'Frame Tent', 3, 1)] })).map((w) => w.kind)).toEqual(['override']);
   });
 });

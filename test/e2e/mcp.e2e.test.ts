@@ -91,6 +91,17 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     expect(answer.structuredContent?.data).toEqual([expect.objectContaining({ id: chairs.id, owned: 2, booked: 1, free: 1 })]);
   });
 
+  test('is refused two where one is free: its ways out book the one free, before the override', async () => {
+    const answer = await callTool('events_book', { event: String(wedding.id), item: [`${chairs.name}=2`] });
+    expect(answer.isError).toBe(true);
+    const { commands } = (answer.structuredContent as { refused: { commands: Array<{ kind: string; what: string; command: string }> } }).refused;
+    expect(commands.slice(-2)).toEqual([
+      { kind: 'book-free', what: `Book the 1 × ${chairs.name} that is free, of the 2 asked`, command: `rentals events book ${wedding.id} --item '${chairs.name}=1'` },
+      { kind: 'override', what: 'Write anyway, overbooked', command: `rentals events book ${wedding.id} --item '${chairs.name}=2' --allow-overbook` },
+    ]);
+    expect(await lines(wedding.id)).toEqual([]);
+  });
+
   test('books the last unit', async () => {
     const answer = await callTool('events_book', { event: String(wedding.id), item: [`${chairs.name}=1`] });
     expect(answer.isError).toBeUndefined();

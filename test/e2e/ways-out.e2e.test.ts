@@ -363,4 +363,42 @@ describe('ways out of a shortage', () => {
     ok(await rentals(step!, { env }));
     expect((await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[tent.id, 1]]);
   });
+
+  test('short with some free: a way out books what is free (the quotes over the window blocking nothing), and running it books that many', async () => {
+    const chandelier = await awkwardItem(6, 'chandelier');
+    const party = await event('2029-09-10T08:00:00', '2029-09-11T10:00:00');
+    const rival = await event('2029-09-10T12:00:00', '2029-09-12T10:00:00');
+    await line(rival.id, chandelier.id, 1);
+    // A quote over the window holds 3: it blocks nothing, so 5 are free, not 2.
+    const quote = await event('2029-09-10T08:00:00', '2029-09-11T10:00:00', { eventStatusId: 1 });
+    await line(quote.id, chandelier.id, 3);
+    const asked = ['events', 'book', String(party.id), '--item', `${chandelier.name}=7`];
+    const refused = await rentals(asked);
+    expect(refused.code).toBe(1);
+    const booking = `rentals events book ${party.id} --item ${String.raw`'Kid'\''s`}`;
+    expect(refused.stderr).toContain(`  Book the 5 × ${chandelier.name} that are free, of the 7 asked:\n    ${booking}`);
+    const json = await rentals([...asked, '-o', 'json']);
+    const commands = JSON.parse(json.stdout).refused.commands as Array<{ kind: string; command: string }>;
+    expect(commands.map((c) => c.kind).slice(-2)).toEqual(['book-free', 'override']);
+    const [step] = await shellSteps('bash', commands.at(-2)!.command);
+    expect(step).toEqual(['events', 'book', String(party.id), '--item', `${chandelier.name}=5`]);
+    for (const shell of SHELLS) expect(await shellSteps(shell, commands.at(-2)!.command), shell).toEqual([step]);
+    ok(await rentals(step!));
+    expect((await data(call(), 'GET', `/v1/events/${party.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[chandelier.id, 5]]);
+  });
+
+  test('a refused confirmation of more than is free: the line set to what is free, then the same confirmation', async () => {
+    const chandelier = await awkwardItem(6, 'chandelier');
+    const quote = await event('2029-10-10T08:00:00', '2029-10-11T10:00:00', { eventStatusId: 1 });
+    await line(quote.id, chandelier.id, 10);
+    const refused = await rentals(['events', 'confirm', String(quote.id), '-o', 'json']);
+    expect(refused.code, refused.stderr).toBe(1);
+    const commands = JSON.parse(refused.stdout).refused.commands as Array<{ kind: string; command: string }>;
+    expect(commands.map((c) => c.kind)).toEqual(['book-free', 'override']);
+    const steps = await shellSteps('bash', commands[0]!.command);
+    expect(steps).toEqual([['events', 'book', String(quote.id), '--item', `${chandelier.name}=6`], ['events', 'confirm', String(quote.id), '-o', 'json']]);
+    for (const step of steps) ok(await rentals(step));
+    expect((await data(call(), 'GET', `/v1/events/${quote.id}`))[0]).toMatchObject({ eventStatusId: 2 });
+    expect((await data(call(), 'GET', `/v1/events/${quote.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[chandelier.id, 6]]);
+  });
 });
