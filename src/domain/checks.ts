@@ -41,6 +41,8 @@ export interface Problem {
   at?: string;
   /** Overbooked: what each event holds of the item. */
   held?: Array<{ eventId: number; quantity: number }>;
+  /** A quote that cannot be confirmed: the items it is short of. */
+  itemIds?: number[];
   [detail: string]: unknown;
 }
 

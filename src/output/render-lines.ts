@@ -6,7 +6,7 @@ import { humanCell } from './format.js';
 import { escapeControl } from '../common/sanitize.js';
 import type { GroupedView, RecordListView } from './views.js';
 import { padToWidth, textWidth } from './width.js';
-import { hangingLines } from './wrap.js';
+import { hangingLines, wrapPeopleLines } from './wrap.js';
 
 /** The paints these layouts use. */
 export interface LinePalette {
@@ -15,7 +15,7 @@ export interface LinePalette {
 }
 
 /** One paragraph per row: `lead  text`, the text wrapped to the terminal under itself. */
-export function* paragraphs(view: RecordListView, columns: { lead: string; text: string }, width: number, colors: LinePalette): Generator<string> {
+export function* paragraphs(view: RecordListView, columns: { lead: string; text: string; ways?: string }, width: number, colors: LinePalette): Generator<string> {
   const leads = view.rows.map((row) => humanCell(row[columns.lead]));
   const leadWidth = Math.max(0, ...leads.map(textWidth)) + 2;
   let text = '';
@@ -23,8 +23,21 @@ export function* paragraphs(view: RecordListView, columns: { lead: string; text:
     const lead = leads[r]!;
     const painted = `${colors.problem(lead)}${' '.repeat(leadWidth - textWidth(lead))}`;
     text += `${hangingLines(painted, leadWidth, humanCell(row[columns.text]).replace(/\s*\n\s*/g, ' '), width).join('\n')}\n`;
+    const ways = columns.ways === undefined ? undefined : row[columns.ways];
+    if (Array.isArray(ways)) text += wayOutLines(ways as readonly WayOutLine[], width);
   });
   yield text;
+}
+
+interface WayOutLine {
+  what: string;
+  command: string;
+}
+
+/** Each way out under what it does, as a refusal gives them: the what wrapped, the command whole (it pastes as it is). */
+function wayOutLines(ways: readonly WayOutLine[], width: number): string {
+  const text = ways.map((way) => `  ${escapeControl(way.what)}:\n    ${way.command}\n`).join('');
+  return width > 0 ? wrapPeopleLines(text, width) : text;
 }
 
 /** Each row of each group as a block: `lead  title` and its lines, wrapped under the title. */

@@ -30,9 +30,10 @@ export interface RecordListView {
   /**
    * On a terminal (table, no --fields): one paragraph per row instead of a table, the `lead`
    * column's value then the `text` column's, wrapped to the width with a hanging indent, so that
-   * a long message is never cut (check's problems).
+   * a long message is never cut (check's problems). `ways`: the column of a row's ways out
+   * (`{ what, command }[]`), each under the paragraph as a refusal gives them, the command whole.
    */
-  lines?: { lead: string; text: string };
+  lines?: { lead: string; text: string; ways?: string };
   /** Column titles for people (table only); csv, tsv, ndjson and --fields keep the column keys. */
   titles?: Readonly<Record<string, string>>;
   /** Table only: a column's value shown by its name where one is known (an event's status id → `Confirmed`). */

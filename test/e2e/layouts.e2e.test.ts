@@ -178,14 +178,23 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     await sandbox?.close();
   });
 
-  test.concurrent.each(WIDTHS)('check at %i columns: every problem in full, every event it names', async (width) => {
-    const problems = JSON.parse((await piped(['check', '-o', 'json'])).stdout) as { data: Array<{ code: string; message: string; events: Array<{ name: string }> }> };
+  test.concurrent.each(WIDTHS)('check at %i columns: every problem in full, every event it names, each way out a command whole on a line of its own', async (width) => {
+    type Shown = { code: string; message: string; events: Array<{ name: string }>; commands?: Array<{ what: string; command: string }> };
+    // A substitute named: the overbooking has ways out (its seeded window is past, no window is offered).
+    const alternatives = { RENTALS_ALTERNATIVES: '40x60 Pole Tent=20x40 Frame Tent|20x20 Frame Tent' };
+    const problems = JSON.parse((await piped(['check', '-o', 'json'], { env: alternatives })).stdout) as { data: Shown[] };
     expect(problems.data.length).toBeGreaterThan(0);
-    const text = await shownText(width, ['check']);
+    const lines = await screen(width, ['check'], alternatives);
+    const text = joined(lines);
     for (const problem of problems.data) {
       expect(text).toContain(spaced(`${problem.code} ${problem.message}`));
       for (const event of problem.events) expect(text).toContain(event.name);
+      for (const way of problem.commands ?? []) expect(lines).toContain(`    ${way.command}`);
     }
+    expect(problems.data.flatMap((p) => p.commands ?? []).length).toBeGreaterThan(0);
+    // Nothing cut, and no line wider than the terminal but a command to copy (pasted whole, never broken).
+    expect(text).not.toContain('…');
+    expectWithin(lines.filter((line) => !/^\s*rentals /.test(line)), width);
   });
 
   test.concurrent.each(WIDTHS)('agenda at %i columns: time, event, customer, items and total of every event', async (width) => {

@@ -143,8 +143,45 @@ describe('ways out of a shortage', () => {
       holders: [{ eventId: holder.id, quantity: 2 }],
     });
     expect((overbooked.waysOut as { windows: unknown[] }).windows[0]).toEqual({ from: '2029-03-12T10:00:00', to: '2029-03-14T10:00:00' });
-    const text = await rentals(['check', '--from', '2029-03-10', '--to', '2029-03-13'], { env });
-    expect(text.stdout).toContain(`way out for event ${wanted.id}: 1 × ${JSON.stringify(marquee.name)} instead (5 free)`);
+    // Each way out a command to copy, as a refusal gives them: the substitute, the window (a move: the event already holds the units).
+    const substitute = `rentals events book ${wanted.id} --item '${tent.name}=1' --substitute`;
+    const move = `rentals events move ${wanted.id} --to '2029-03-12 10:00'`;
+    const commands = overbooked.commands as Array<{ kind: string; what: string; command: string }>;
+    expect(commands.slice(0, 2)).toEqual([
+      { kind: 'substitute', what: `1 × ${marquee.name} instead of ${tent.name} (5 free)`, command: substitute },
+      { kind: 'window', what: 'The event moved to 2029-03-12 10:00 → 2029-03-14 10:00, where 1 fit', command: move },
+    ]);
+    // The other windows; no override (the event is overbooked already).
+    expect(commands.slice(2).map((c) => c.kind)).toEqual(commands.slice(2).map(() => 'window'));
+    // For people: each under what it does, on a line of its own, whole; in tsv, in the message between backquotes.
+    const text = await rentals(['check', '--from', '2029-03-10', '--to', '2029-03-13', '-o', 'table'], { env });
+    expect(text.stdout).toContain(`; ways out for event ${wanted.id}:\n  1 × ${marquee.name} instead of ${tent.name} (5 free):\n    ${substitute}\n  The event moved to 2029-03-12 10:00 → 2029-03-14 10:00, where 1 fit:\n    ${move}\n`);
+    const tsv = await rentals(['check', '--from', '2029-03-10', '--to', '2029-03-13'], { env });
+    expect(tsv.stdout).toContain(`; ways out for event ${wanted.id}: \`${substitute}\`, \`${move}\``);
+    // Run as given, the substitute ends the overbooking.
+    const [step] = await shellSteps('bash', substitute);
+    ok(await rentals(step!, { env }));
+    const after = jsonData(await rentals(['check', '--from', '2029-03-10', '--to', '2029-03-13', '-o', 'json'], { env }));
+    expect(after.filter((p) => p.itemId === tent.id)).toEqual([]);
+    expect((await data(call(), 'GET', `/v1/events/${wanted.id}/inventory`)).map((l) => [l.inventoryId, l.quantity])).toEqual([[marquee.id, 1]]);
+  });
+
+  test('check: a quote that cannot be confirmed has the ways out of its confirmation, the same commands as `events confirm` refused gives', async () => {
+    const chandelier = await awkwardItem(6, 'chandelier');
+    const quote = await event('2029-11-10T08:00:00', '2029-11-11T10:00:00', { eventStatusId: 1 });
+    await line(quote.id, chandelier.id, 8);
+    const range = ['--from', '2029-11-10', '--to', '2029-11-12'];
+    const check = await rentals(['check', ...range, '-o', 'json']);
+    expect(check.code).toBe(1);
+    const problem = jsonData(check).find((p) => p.code === 'quote-cannot-confirm' && p.eventId === quote.id)!;
+    const refused = await rentals(['events', 'confirm', String(quote.id), '-o', 'json']);
+    expect(refused.code).toBe(1);
+    const confirmWays = JSON.parse(refused.stdout).refused.commands as Array<{ kind: string; what: string; command: string }>;
+    const asTyped = (command: string) => command.replace(' -o json', '');
+    expect(problem.commands).toEqual(confirmWays.map((way) => ({ ...way, command: asTyped(way.command) })));
+    expect((problem.commands as Array<{ kind: string }>).map((c) => c.kind)).toEqual(['book-free', 'override']);
+    const text = await rentals(['check', ...range, '-o', 'table']);
+    expect(text.stdout).toContain(`  Book the 6 × ${chandelier.name} that are free, of the 8 asked:\n    rentals events book ${quote.id} --item ${String.raw`'Kid'\''s`}`);
   });
 
   test('--substitute books what is free of the item and the rest on the substitute, after showing it with --dry-run', async () => {

@@ -1,6 +1,7 @@
 // Use case: the calendar's lint (`rentals check`): every problem of the events in the range (or of
 // all of them), each with a stable `code` (domain/checks.ts) and the events it names; an
-// overbooking with its ways out (a substitute with room, a window that fits: data/shortage-advisor.ts).
+// overbooking and a quote that cannot be confirmed with their ways out, the commands a refusal
+// gives (data/shortage-advisor.ts, domain/way-out-commands.ts).
 // Exit 0 when clean, 1 when a problem is found. Beside them, notes that are no problem (a quote
 // priced otherwise than the price list now says could be refreshed): said after the summary, in
 // `notes` for -o json, the exit code unaffected.
@@ -8,13 +9,13 @@
 import { byWindow } from '../../data/calendar.js';
 import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.js';
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
-import type { CalendarEvent } from '../../domain/records.js';
-import { type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { overlaps, shortWallTime } from '../../domain/wall-time.js';
+import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../../domain/records.js';
+import { type Need, type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
+import { type WayOutCommand, wayOutCommands } from '../../domain/way-out-commands.js';
+import { overlaps } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
-import { quotedName } from '../../common/sanitize.js';
 
 export type CheckDeps = Pick<Factory, 'calendar' | 'advisor' | 'ruleOf' | 'wallNow' | 'notices'>;
 
@@ -51,16 +52,24 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   const problems = checkCalendar(input);
   const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));
-  const ways = await overbookingWaysOut(deps, problems, byId);
+  const ways = await problemWaysOut(deps, problems, byId, bookings);
   const data = problems.map((problem, index) => {
     const { held: _held, ...shown } = problem;
     const way = ways.get(index);
-    return { ...shown, events: problemEvents(problem, byId), ...(way ? { waysOut: { eventId: way.eventId, ...waysOutJson(way.way) } } : {}) };
+    return { ...shown, events: problemEvents(problem, byId), ...(way?.way ? { waysOut: { eventId: way.eventId, ...waysOutJson(way.way) } } : {}), ...(way ? { commands: way.commands } : {}) };
   });
-  const message = (problem: Problem, index: number) => {
-    const way = ways.get(index);
-    return way ? `${problem.message}; ${wayOutLine(way.eventId, way.way)}` : problem.message;
-  };
+  const rows = problems.map((p, i) => {
+    const row = { code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null };
+    const way = ways.get(i);
+    if (!way) return { ...row, message: p.message, problem: p.message, waysOut: [] };
+    if (way.commands.length === 0) {
+      const none = `${p.message}; no substitute or nearby window for event ${way.eventId}`;
+      return { ...row, message: none, problem: none, waysOut: [] };
+    }
+    const lead = `${p.message}; ways out${way.eventId === p.eventId ? '' : ` for event ${way.eventId}`}:`;
+    // For scripts (tsv, csv), one line: each command between backquotes, as a hint in a message is.
+    return { ...row, message: `${lead} ${way.commands.map((c) => `\`${c.command}\``).join(', ')}`, problem: lead, waysOut: way.commands };
+  });
 
   const checkedCount = range ? active.filter((e) => e.window && overlaps(e.window, range)).length : active.length;
   const checked = `${checkedCount} event${checkedCount === 1 ? '' : 's'} checked`;
@@ -73,35 +82,69 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
     view: {
       kind: 'records',
       body: { data, notes },
-      rows: problems.map((p, i) => ({ code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null, message: message(p, i) })),
+      rows,
       columns: ['code', 'message'],
-      lines: { lead: 'code', text: 'message' },
+      lines: { lead: 'code', text: 'problem', ways: 'waysOut' },
       emptyNote: '',
     },
     exitCode: problems.length === 0 ? 0 : 1,
   };
 }
 
-/** The ways out of each overbooking (by the problem's index): for the event whose units would end it. */
-async function overbookingWaysOut(deps: Pick<Factory, 'advisor'>, problems: readonly Problem[], byId: ReadonlyMap<number, CalendarEvent>): Promise<Map<number, { eventId: number; way: WaysOut }>> {
-  const needs = problems.flatMap((problem, index) => {
-    if (problem.code !== 'overbooked' || problem.itemId === undefined) return [];
-    const need = overbookingNeed({ itemId: problem.itemId, booked: Number(problem.booked), owned: Number(problem.owned), held: problem.held ?? [] }, byId);
-    return need ? [{ index, need }] : [];
-  });
-  if (needs.length === 0) return new Map();
-  const advisor = await deps.advisor();
-  const ways = await advisor.waysOut(needs.map((n) => n.need)).catch(() => []);
-  return new Map(ways.map((way, i) => [needs[i]!.index, { eventId: needs[i]!.need.exclude, way }]));
+interface ProblemWayOut {
+  /** The event the ways out change. */
+  eventId: number;
+  /** The item's ways out (an overbooking's); absent for a quote, whose ways out are of several items. */
+  way?: WaysOut;
+  commands: WayOutCommand[];
 }
 
-/** `way out for event 25: substitute "X" (3 free); or move it to 2026-12-12 09:00 → …`. */
-function wayOutLine(eventId: number, way: WaysOut): string {
-  const options = [
-    ...way.substitutes.slice(0, 1).map((s) => `${way.short} × ${quotedName(s.name)} instead (${s.free} free)`),
-    ...way.windows.slice(0, 1).map((w) => `move it to ${shortWallTime(w.from)} → ${shortWallTime(w.to)}`),
-  ];
-  return options.length > 0 ? `way out for event ${eventId}: ${options.join(', or ')}` : `no substitute or nearby window for event ${eventId}`;
+/**
+ * The ways out of each problem that has some (by the problem's index), as the commands a refusal
+ * gives: an overbooking's, for the event whose units would end it (the event already holds them:
+ * its lines changed, or the event moved); a quote's that cannot be confirmed, those of its
+ * confirmation (`rentals events confirm`), as that command refused gives them.
+ */
+async function problemWaysOut(
+  deps: Pick<Factory, 'advisor'>,
+  problems: readonly Problem[],
+  byId: ReadonlyMap<number, CalendarEvent>,
+  bookings: ReadonlyMap<number, readonly CalendarBooking[]>,
+): Promise<Map<number, ProblemWayOut>> {
+  const asked: Array<{ index: number; eventId: number; confirm: boolean; needs: Array<Need & { exclude: number }> }> = [];
+  problems.forEach((problem, index) => {
+    if (problem.code === 'overbooked' && problem.itemId !== undefined) {
+      const need = overbookingNeed({ itemId: problem.itemId, booked: Number(problem.booked), owned: Number(problem.owned), held: problem.held ?? [] }, byId);
+      if (need) asked.push({ index, eventId: need.exclude, confirm: false, needs: [need] });
+    }
+    const quote = problem.eventId === undefined ? undefined : byId.get(problem.eventId);
+    if (problem.code === 'quote-cannot-confirm' && quote?.window && problem.itemIds) {
+      const totals = totalsByItem(bookings.get(quote.id) ?? []);
+      const window = quote.window;
+      asked.push({ index, eventId: quote.id, confirm: true, needs: problem.itemIds.map((itemId) => ({ itemId, quantity: totals.get(itemId) ?? 0, window, exclude: quote.id })) });
+    }
+  });
+  if (asked.length === 0) return new Map();
+  const advisor = await deps.advisor();
+  const ways = await advisor.waysOut(asked.flatMap((a) => a.needs)).catch(() => undefined);
+  if (!ways) return new Map();
+  const out = new Map<number, ProblemWayOut>();
+  let next = 0;
+  for (const { index, eventId, confirm, needs } of asked) {
+    const mine = ways.slice(next, next + needs.length);
+    next += needs.length;
+    const current = confirm ? totalsByItem(bookings.get(eventId) ?? []) : new Map(mine.map((w) => [w.itemId, w.asked]));
+    const commands = wayOutCommands({
+      eventId,
+      asks: mine.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked })),
+      current,
+      waysOut: mine,
+      substitutable: true,
+      ...(confirm ? { changesEvent: true, commandLine: `rentals events confirm ${eventId}` } : {}),
+    });
+    out.set(index, { eventId, ...(confirm ? {} : { way: mine[0] }), commands });
+  }
+  return out;
 }
 
 /** The events a problem names, `{ id, name, quantity }` (quantity: what it holds of the problem's item, when there is one). */
