@@ -7,6 +7,7 @@
 // A reference (`resolveRef`) is an id or a name: `id:7` and `name:007` say which; a bare number
 // that is both some record's id and another's name is ambiguous.
 
+import { quotedName } from '../common/sanitize.js';
 import { closest } from '../common/similar.js';
 import { restoreFormula } from '../common/spreadsheet.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
@@ -181,8 +182,8 @@ export class NameIndex {
 
   /** `2 events match "harper-nguyen wedding" …: "Harper–Nguyen Wedding" (id 3), "Harper-Nguyen wedding" (id 9); …`. */
   private ambiguousFolded(wanted: string, ids: readonly number[]): string {
-    const named = [...ids].sort((a, b) => a - b).map((id) => `${JSON.stringify(this.labels.get(id))} (${[`id ${id}`, this.hints.get(id)].filter(Boolean).join(', ')})`);
-    return `${ids.length} ${this.def.plural} match ${JSON.stringify(wanted)} when case, accents, dashes and quotes are ignored: ${named.join(', ')} (give the exact name or the id)`;
+    const named = [...ids].sort((a, b) => a - b).map((id) => `${quotedName(this.labels.get(id) ?? '')} (${[`id ${id}`, this.hints.get(id)].filter(Boolean).join(', ')})`);
+    return `${ids.length} ${this.def.plural} match ${quotedName(wanted)} when case, accents, dashes and quotes are ignored: ${named.join(', ')} (give the exact name or the id)`;
   }
 
   private byNames(): NonNullable<NameIndex['names']> {
@@ -198,14 +199,14 @@ export class NameIndex {
 
   /** `no event status is named "Maybe"; known: Quoted (1), Confirmed (2)`. */
   private notFound(name: string): string {
-    const head = `no ${this.def.singular} is named ${JSON.stringify(name)}`;
+    const head = `no ${this.def.singular} is named ${quotedName(name)}`;
     if (this.labels.size === 0) return `${head}; there are none`;
     const near = closest(name, this.labels.values());
     // With its id: a name that cannot be typed back (control characters, look-alikes) still has a way in.
     const { byName } = this.byNames();
     const withIds = (label: string) => {
       const ids = [...(byName.get(label.trim()) ?? [])].sort((a, b) => a - b);
-      return `${JSON.stringify(label)}${ids.length === 0 ? '' : ` (${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')})`}`;
+      return `${quotedName(label)}${ids.length === 0 ? '' : ` (${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')})`}`;
     };
     if (near.length > 0) return `${head}; did you mean ${near.map(withIds).join(' or ')}?`;
     return this.withKnown(head);
@@ -228,14 +229,14 @@ export class NameIndex {
 /** `2 inventory items are named "Tent": ids 4, 9 (give the id instead)`; events with when each starts. */
 export function ambiguous(def: ResourceDef, name: string, ids: readonly number[], hintOf: (id: number) => string | undefined = () => undefined): string {
   const sorted = [...ids].sort((a, b) => a - b).map((id) => (hintOf(id) === undefined ? `${id}` : `${id} (${hintOf(id)})`));
-  return `${ids.length} ${def.plural} are named ${JSON.stringify(name)}: ids ${sorted.join(', ')} (give the id instead)`;
+  return `${ids.length} ${def.plural} are named ${quotedName(name)}: ids ${sorted.join(', ')} (give the id instead)`;
 }
 
 /** `"7" is both the id of inventory item 7 ("Ladder") and the name of inventory item 12: …`. */
 function bothIdAndName(def: ResourceDef, text: string, id: number, label: string, named: readonly number[]): string {
   const others = [...named].sort((a, b) => a - b);
   const which = others.length === 1 ? `${def.singular} ${others[0]}` : `${def.plural} ${others.join(', ')}`;
-  return `${JSON.stringify(text)} is both the id of ${def.singular} ${id} (${JSON.stringify(label)}) and the name of ${which}: write id:${id} for the first or name:${text} for the other`;
+  return `${quotedName(text)} is both the id of ${def.singular} ${id} (${quotedName(label)}) and the name of ${which}: write id:${id} for the first or name:${text} for the other`;
 }
 
 function push(map: Map<string, number[]>, key: string, id: number): void {

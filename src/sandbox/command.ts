@@ -55,10 +55,13 @@ export async function runSandboxCommand(
         io.stderr.write('error: --print-env: no sandbox is running on this data file, and --port 0 names no port; give a fixed --port\n');
         return 2;
       }
-      if (!printed.running && options.data !== undefined && (await answers(options.host, options.port))) {
+      const listening = printed.running || (await answers(options.host, options.port));
+      if (!printed.running && options.data !== undefined && listening) {
         // The trap: a sandbox of another data file (or any other program) has the port, refuses this token, and every command says 401.
         io.stderr.write(`warning: another program listens on ${printed.url}, not a sandbox of this data file: it will refuse this token. Stop it, or start this sandbox with another --port and print the line with the same --port.\n`);
       }
+      // Nothing there yet: the line is right for a sandbox started later, but a command run now would find no server (exit 5).
+      if (!listening) io.stderr.write(`note: no sandbox is running on ${printed.url} yet; start it (rentals sandbox --seed${options.data === undefined ? '' : ' --keep'}) before running commands\n`);
       io.stdout.write(`${exportLine(printed.url, credentials.token ?? '')}\n`);
       return 0;
     }

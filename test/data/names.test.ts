@@ -18,6 +18,15 @@ describe('foldName', () => {
 });
 
 describe('NameIndex.resolve', () => {
+  test("a name's controls are shown as every message and table shows them (\\x1b, \\t), not as JSON escapes", () => {
+    const hostile = 'Tent\u001b[31m\tX';
+    const index = items([1, hostile], [2, hostile]);
+    const shared = index.resolve(hostile);
+    expect(!shared.ok && shared.rule).toBe('2 inventory items are named "Tent\\x1b[31m\\tX": ids 1, 2 (give the id instead)');
+    const near = index.resolve('Tent\u001b[31m\tY');
+    expect(!near.ok && near.rule).toContain('did you mean "Tent\\x1b[31m\\tX" (ids 1, 2)?');
+  });
+
   test('the exact name wins over a folded one; a folded tie is ambiguous and names both', () => {
     const index = items([1, 'Café'], [2, 'cafe'], [3, 'Harper–Nguyen Wedding']);
     expect(index.resolve('cafe')).toEqual({ ok: true, id: 2 });

@@ -129,8 +129,9 @@ describe('rentals sandbox', () => {
       expect(printed.stderr).toBe(`warning: another program listens on http://127.0.0.1:${port}, not a sandbox of this data file: it will refuse this token. Stop it, or start this sandbox with another --port and print the line with the same --port.\n`);
       blocker.close();
       await new Promise((resolve) => blocker.once('close', resolve));
+      // Nothing on the port: the same line, and a note that a command run now would find no server.
       const free = await runRentals(['sandbox', '--data-file', join(dir, 'd.json'), '--port', String(port), '--print-env'], { env });
-      expect([free.code, free.stdout, free.stderr]).toEqual([0, printed.stdout, '']);
+      expect([free.code, free.stdout, free.stderr]).toEqual([0, printed.stdout, `note: no sandbox is running on http://127.0.0.1:${port} yet; start it (rentals sandbox --seed --keep) before running commands\n`]);
     } finally {
       blocker.close();
       await cleanup();
@@ -176,7 +177,7 @@ describe('rentals sandbox', () => {
       const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
       const port = String(await freePort());
       const printed = await runRentals(['sandbox', '--data-file', data, '--port', port, '--print-env'], { env });
-      expect(printed.stderr).toBe('');
+      expect(printed.stderr).toBe(`note: no sandbox is running on http://127.0.0.1:${port} yet; start it (rentals sandbox --seed --keep) before running commands\n`);
       expect(printed.code).toBe(0);
       const match = new RegExp(`^export RENTALS_BASE_URL=http://127\\.0\\.0\\.1:${port} RENTALS_TOKEN=(\\S+)\n$`).exec(printed.stdout);
       expect(match, printed.stdout).not.toBeNull();
@@ -202,7 +203,7 @@ describe('rentals sandbox', () => {
       const xdg = { RENTALS_CONFIG_DIR: dir, HOME: dir, XDG_DATA_HOME: join(dir, 'xdg') };
       const port = String(await freePort());
       const printed = await runRentals(['sandbox', '--keep', '--port', port, '--print-env'], { env: xdg });
-      expect([printed.code, printed.stderr]).toEqual([0, '']);
+      expect([printed.code, printed.stderr]).toEqual([0, `note: no sandbox is running on http://127.0.0.1:${port} yet; start it (rentals sandbox --seed --keep) before running commands\n`]);
       expect(printed.stdout).toMatch(new RegExp(`^export RENTALS_BASE_URL=http://127\\.0\\.0\\.1:${port} RENTALS_TOKEN=\\S+\n$`));
       expect(existsSync(join(dir, 'xdg', 'rentals', 'sandbox.json.credentials'))).toBe(true);
       const again = await runRentals(['sandbox', '--keep', '--port', port, '--print-env'], { env: xdg });
