@@ -154,6 +154,8 @@ export function withoutWords(line: string, words: readonly string[]): string {
  * be refused again).
  */
 function substituteWays(input: WayOutInput, eventId: number, short: readonly WaysOut[]): WayOutCommand[] {
+  // An undo run again after the substitute's booking would take that booking back, not the change refused.
+  if (input.changesEvent && input.commandLine !== undefined && isUndo(input.commandLine)) return [];
   const intents = input.asks.map((ask) => ({ kind: 'set' as const, itemId: ask.itemId, quantity: ask.quantity }));
   const split = substitute(intents, input.waysOut, input.current);
   const chosen = new Map(split.splits.map((s) => [s.itemId, s]));
