@@ -205,7 +205,7 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   }
   const stale = await staleSteps(deps, steps);
   if (stale.length > 0) {
-    throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map((s) => s.line).sort().join('\n')}\nNothing was undone.`);
+    throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map(({ step, why }) => `  ${label(step.record.resource)} ${step.record.id}: ${why}`).sort().join('\n')}\nNothing was undone.`);
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
   const groups = await planGroups(deps, steps, renamed, request.allowOverbook);
@@ -291,7 +291,7 @@ function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
 }
 
 /** The steps whose record is not as the entry left it (read now, all at once). */
-async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<Array<{ step: UndoStep; why: string; line: string }>> {
+async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<Array<{ step: UndoStep; why: string }>> {
   const found: Array<{ step: UndoStep; differences: Difference[] }> = [];
   await Promise.all(
     steps.map(async (step) => {
@@ -301,11 +301,7 @@ async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<A
   );
   if (found.length === 0) return [];
   const said = await forPeople(deps, found);
-  return found.map(({ step }, index) => ({
-    step,
-    why: said[index]!,
-    line: `  ${label(step.record.resource)} ${step.record.id}: ${said[index]}`,
-  }));
+  return found.map(({ step }, index) => ({ step, why: said[index]! }));
 }
 
 /**

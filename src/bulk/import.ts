@@ -327,7 +327,6 @@ function roundMoney(moneyNames: readonly string[], draft: Draft, step: Money): v
   }
 }
 
-/** A money value must still fit the reference's scale once rounded (schemas/values.ts). */
 /** Money cells with more decimals than the reference allows, refused (the fields refused); a cell in `noise` says so. */
 function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: (name: string) => number | undefined, rounded: boolean, noise: readonly RowIssue[]): Set<string> {
   const refused = new Set<string>();

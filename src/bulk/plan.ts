@@ -3,7 +3,7 @@
 // read back and applied later, when every write first checks that "old" is still true.
 
 import type { ResourceName } from '../resources/definitions.js';
-import { type NameIndex, ambiguous, foldName } from '../data/names.js';
+import { MATCHED_ALIKE, type NameIndex, ambiguous, foldName, recordsText } from '../data/names.js';
 import type { Draft } from './draft.js';
 import { spreadsheetRewrite } from './sheet-rewrites.js';
 import { type RowIssue, describeIssues } from './issues.js';
@@ -294,7 +294,7 @@ function nameOfItsOwn(planner: Planner, draft: Draft, name: Scalar | undefined, 
   if (typeof name !== 'string') return true;
   const folded = foldName(name);
   const { singular } = planner.spec.def;
-  const said = (other: string, what: string) => `${JSON.stringify(name)} cannot be told from ${JSON.stringify(other)}, ${what} (names are matched regardless of case, accents, dashes, quotes and spaces): a name names one ${singular}`;
+  const said = (other: string, what: string) => `${JSON.stringify(name)} cannot be told from ${JSON.stringify(other)}, ${what} (${MATCHED_ALIKE}): a name names one ${singular}`;
   const earlier = names.given.get(folded);
   // Never the row's own record: a file sets each record once.
   if (earlier) {
@@ -306,7 +306,7 @@ function nameOfItsOwn(planner: Planner, draft: Draft, name: Scalar | undefined, 
   const taken = (names.live.get(folded) ?? []).filter((one) => one.id !== self);
   if (taken.length > 0) {
     const ids = taken.map((one) => one.id);
-    const whose = ids.length === 1 ? `${singular} ${ids[0]}` : `${planner.spec.def.plural} ${ids.join(', ')}`;
+    const whose = recordsText(planner.spec.def, ids);
     addIssue(planner, draft, names.field, `${said(taken[0]!.name, `the name of ${whose}`)}; to change ${ids.length === 1 ? 'it' : 'one'}, give its id in an id column`);
     return false;
   }

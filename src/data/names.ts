@@ -20,6 +20,9 @@ import { parseId } from '../schemas/values.js';
  */
 export type LookupResult = { ok: true; id: number } | { ok: false; rule: string; reason: 'missing' | 'ambiguous' | 'invalid' };
 
+/** How names are found alike (foldName), said wherever a name is refused for another's. */
+export const MATCHED_ALIKE = 'names are matched regardless of case, accents, dashes, quotes and spaces';
+
 /** Up to this many names are listed when a name is not found; beyond it, the list command is named. */
 const KNOWN_LISTED = 12;
 
@@ -226,6 +229,11 @@ export class NameIndex {
   }
 }
 
+/** `inventory item 25`, `inventory items 25, 26`. */
+export function recordsText(def: Pick<ResourceDef, 'singular' | 'plural'>, ids: readonly number[]): string {
+  return ids.length === 1 ? `${def.singular} ${ids[0]}` : `${def.plural} ${ids.join(', ')}`;
+}
+
 /** `2 inventory items are named "Tent": ids 4, 9 (give the id instead)`; events with when each starts. */
 export function ambiguous(def: ResourceDef, name: string, ids: readonly number[], hintOf: (id: number) => string | undefined = () => undefined): string {
   const sorted = [...ids].sort((a, b) => a - b).map((id) => (hintOf(id) === undefined ? `${id}` : `${id} (${hintOf(id)})`));
@@ -234,8 +242,7 @@ export function ambiguous(def: ResourceDef, name: string, ids: readonly number[]
 
 /** `"7" is both the id of inventory item 7 ("Ladder") and the name of inventory item 12: …`. */
 function bothIdAndName(def: ResourceDef, text: string, id: number, label: string, named: readonly number[]): string {
-  const others = [...named].sort((a, b) => a - b);
-  const which = others.length === 1 ? `${def.singular} ${others[0]}` : `${def.plural} ${others.join(', ')}`;
+  const which = recordsText(def, [...named].sort((a, b) => a - b));
   return `${quotedName(text)} is both the id of ${def.singular} ${id} (${quotedName(label)}) and the name of ${which}: write id:${id} for the first or name:${text} for the other`;
 }
 

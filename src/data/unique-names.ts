@@ -15,19 +15,19 @@ import { quotedName } from '../common/sanitize.js';
 import { shellLine } from '../common/shell-words.js';
 import { DomainRefusal } from '../domain/errors.js';
 import { type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
-import { foldName } from './names.js';
+import { MATCHED_ALIKE, foldName, recordsText } from './names.js';
 import { LostRace } from './refused.js';
 
 /** A create or rename to a name another record has: exit 1, nothing sent. */
 export class NameTaken extends DomainRefusal {}
 
-export interface Namesake {
+interface Namesake {
   id: number;
   name: string;
 }
 
 /** The records among `records` (but `self`) whose name a lookup cannot tell from `name`, by id. */
-export function namesakes(def: ResourceDef, records: Iterable<Record<string, unknown>>, name: string, self?: number): Namesake[] {
+function namesakes(def: ResourceDef, records: Iterable<Record<string, unknown>>, name: string, self?: number): Namesake[] {
   const field = def.labelField ?? 'name';
   const wanted = foldName(name);
   const found: Namesake[] = [];
@@ -41,22 +41,22 @@ export function namesakes(def: ResourceDef, records: Iterable<Record<string, unk
 
 /** `inventory item 25`, `inventory items 25, 26`. */
 function whoText(def: ResourceDef, found: readonly Namesake[]): string {
-  return found.length === 1 ? `${def.singular} ${found[0]!.id}` : `${def.plural} ${found.map((one) => one.id).join(', ')}`;
+  return recordsText(def, found.map((one) => one.id));
 }
 
 /** `inventory item 25 is already named "Tent"`, or `… is named "Tent", which "tent" cannot be told from`. */
-export function namesakesText(def: ResourceDef, name: string, found: readonly Namesake[]): string {
+function namesakesText(def: ResourceDef, name: string, found: readonly Namesake[]): string {
   const verb = found.length === 1 ? 'is' : 'are';
   if (found.every((one) => one.name.trim() === name.trim())) return `${whoText(def, found)} ${verb} already named ${quotedName(found[0]!.name)}`;
   const names = [...new Set(found.map((one) => quotedName(one.name)))].join(', ');
-  return `${whoText(def, found)} ${verb} named ${names}, which ${quotedName(name)} cannot be told from (names are matched regardless of case, accents, dashes, quotes and spaces)`;
+  return `${whoText(def, found)} ${verb} named ${names}, which ${quotedName(name)} cannot be told from (${MATCHED_ALIKE})`;
 }
 
 /**
  * Refuses `body`'s name when another record of the resource has it (`self`: the record being
  * renamed). The way out: the command that changes that record with the values given.
  */
-export function judgeName(def: ResourceDef, records: readonly Record<string, unknown>[], body: Record<string, unknown>, self?: number): void {
+function judgeName(def: ResourceDef, records: readonly Record<string, unknown>[], body: Record<string, unknown>, self?: number): void {
   const name = body[def.labelField ?? 'name'];
   if (typeof name !== 'string') return;
   const found = namesakes(def, records, name, self);

@@ -77,7 +77,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
   const formats = formatsFor(kind, hasPage, only);
   if (formats.includes(format)) return;
   const printed = formats.join(', ');
-  if (formats.length === 0) throw new UsageError(`${given}: this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}; it takes no -o`);
+  if (formats.length === 0) throw new UsageError(`${given}: ${printsText(only)}; it takes no -o`);
   if (format === 'xlsx') {
     const name = kind === 'plan' ? 'a plan (--dry-run)' : kind === 'request' ? 'a request (--dry-run)' : 'text, not rows';
     throw new UsageError(`${given} writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);
@@ -96,7 +96,12 @@ export function unknownFormatError(value: string, kind: View['kind'] | undefined
   const formats = formatsFor(kind, hasPage, only);
   const named = `--output: unknown output format ${JSON.stringify(value)}`;
   if (formats.length > 0) return new UsageError(`${named} (use ${formats.join(', ')})`);
-  return new UsageError(`${named}; this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}: it takes no -o`);
+  return new UsageError(`${named}; ${printsText(only)}: it takes no -o`);
+}
+
+/** What a command that prints no format prints: `this command prints text`. */
+function printsText(only: readonly ViewFormat[] | undefined): string {
+  return `this command prints ${only === undefined ? 'text' : 'text that is the same whatever -o says'}`;
 }
 
 /** The global flags that shape a command's output, by the name a run reads them under. */
@@ -104,12 +109,11 @@ export const OUTPUT_FLAGS = ['output', 'json', 'jq', 'fields', 'out'] as const;
 export type OutputFlag = (typeof OUTPUT_FLAGS)[number];
 
 /**
- * The output flags a command takes: none without a view (the sandbox, help); --out for any view
+ * The output flags a command with a view takes (one without, the sandbox or help, takes none): --out for any view
  * (a script is text a file can hold); -o where it prints more than one way, --json and --jq
  * where one of them is JSON, --fields where there are columns to pick.
  */
-export function outputFlagsFor(kind: View['kind'] | undefined, formats: readonly ViewFormat[] | undefined): OutputFlag[] {
-  if (formats === undefined) return [];
+export function outputFlagsFor(kind: View['kind'] | undefined, formats: readonly ViewFormat[]): OutputFlag[] {
   const takes: Record<OutputFlag, boolean> = {
     output: formats.length > 0,
     json: formats.includes('json'),

@@ -39,10 +39,10 @@ export class RunHistory {
   /** What this run undoes (`rentals undo`, `--undo <report>`), noted on its own entry. */
   private undoing?: { undoes?: string; undoesReport?: string };
   /**
-   * From the run's first write: whether a Ctrl-C came (and the handler to remove); `handled`: the
-   * use case handles them itself (undo, bulk); `takingBack`: back-outs under way, sent all the same.
+   * From the run's first write: the Ctrl-C handler to remove, and whether a Ctrl-C came; `handled`:
+   * the use case handles them itself (undo, bulk); `takingBack`: back-outs under way, sent all the same.
    */
-  private interrupt: { listening?: { interrupted: boolean; stop: () => void }; handled: boolean; takingBack: number; interrupted: boolean } = { handled: false, takingBack: 0, interrupted: false };
+  private interrupt: { stopListening?: () => void; handled: boolean; takingBack: number; interrupted: boolean } = { handled: false, takingBack: 0, interrupted: false };
 
   constructor(
     private readonly ctx: Context,
@@ -89,20 +89,23 @@ export class RunHistory {
    * Ctrl-C stops at once. Not for a use case that handles interrupts itself (undo, bulk runs).
    */
   private beforeWrite(): void {
-    const { listening } = this.interrupt;
-    if (listening?.interrupted) {
+    const listening = this.interrupt.stopListening !== undefined;
+    if (listening && this.interrupt.interrupted) {
       if (this.interrupt.takingBack > 0) return;
       throw new InterruptedError(`interrupted (Ctrl-C): ${this.writtenText()}; nothing more was sent`);
     }
     if (listening || this.interrupt.handled) return;
-    const state = { interrupted: false, stop: () => undefined as void };
-    state.stop = this.ctx.onInterrupt(() => {
-      if (state.interrupted) this.ctx.exit?.(ExitCode.cancelled);
-      state.interrupted = true;
+    this.interrupt.stopListening = this.ctx.onInterrupt(() => {
+      if (this.interrupt.interrupted) this.ctx.exit?.(ExitCode.cancelled);
       this.interrupt.interrupted = true;
       this.warn('\nInterrupted: stopping after the write in flight… (Ctrl-C again to stop at once; the history keeps what was sent)');
     });
-    this.interrupt.listening = state;
+  }
+
+  /** Ctrl-C is Node's again. */
+  private stopListening(): void {
+    this.interrupt.stopListening?.();
+    this.interrupt.stopListening = undefined;
   }
 
   private writtenText(): string {
@@ -115,16 +118,14 @@ export class RunHistory {
    * once). Interrupted during its last write, which nothing after it refused: what to say of it.
    */
   writesEnded(): string | undefined {
-    this.interrupt.listening?.stop();
-    this.interrupt.listening = undefined;
+    this.stopListening();
     return this.interrupt.interrupted ? `interrupted (Ctrl-C) during the last write, which was answered: ${this.writtenText()}` : undefined;
   }
 
   /** The use case handles Ctrl-C itself (undo, a bulk run): the run's own handling stands aside. */
   interruptsHandled(): void {
     this.interrupt.handled = true;
-    this.interrupt.listening?.stop();
-    this.interrupt.listening = undefined;
+    this.stopListening();
   }
 
   /** Where the run's ResourceApi records each write: its entry, opened at the first. */
@@ -169,7 +170,7 @@ export class RunHistory {
   }
 
   close(): void {
-    this.interrupt.listening?.stop();
+    this.stopListening();
     this.writes?.history.close();
   }
 

@@ -18,12 +18,8 @@ export class RunOutput {
   private constructor(
     readonly printer: Printer,
     private readonly stdoutIsTTY: boolean,
-    /** No flag, variable or profile chose the format: the terminal did (table, or tsv when piped). */
-    private readonly formatDefaulted: boolean,
     /** --out's file, written in place once the command has printed everything. */
     private outFile: OutputFile | undefined,
-    /** A flag chose the format (-o, --json, --jq, --out's extension), not a setting nor the terminal. */
-    private readonly formatGiven: boolean,
     private readonly jq: boolean,
     /** What chose the format, and what -o said when it named none (`-o yaml`): judged against the command (expectView). */
     private readonly chosen: Pick<Chosen, 'by' | 'unknown'>,
@@ -51,7 +47,7 @@ export class RunOutput {
       jq: globals.jq,
       pager: pagerOf({ ...ctx, term }, globals),
     });
-    return new RunOutput(printer, term.stdoutIsTTY, chosen.by === 'terminal', outFile, chosen.by === 'flag' || chosen.by === 'extension', globals.jq !== undefined, chosen, out);
+    return new RunOutput(printer, term.stdoutIsTTY, outFile, globals.jq !== undefined, chosen, out);
   }
 
   /** After the command: --out's file takes its place (`done`), or is dropped and the target left as it was. */
@@ -80,12 +76,12 @@ export class RunOutput {
 
   /** Piped with no format chosen, this one instead of tsv (export: csv with its header, what import reads). */
   preferPipedFormat(format: OutputFormat): void {
-    if (this.formatDefaulted && !this.stdoutIsTTY) this.printer.options.format = format;
+    if (this.chosen.by === 'terminal' && !this.stdoutIsTTY) this.printer.options.format = format;
   }
 
   /** This format when no flag chose one (over a profile's or RENTALS_OUTPUT too), at a terminal too (an export for a spreadsheet: csv). */
   preferFormat(format: OutputFormat): void {
-    if (!this.formatGiven) this.printer.options.format = format;
+    if (!this.formatGiven()) this.printer.options.format = format;
   }
 
   /**
@@ -109,9 +105,14 @@ export class RunOutput {
     if (fromFile?.text && !printed.includes('tsv')) options.format = own;
     else if (fromFile && fromFile.format === undefined) throw new UsageError(fromFile.noFormat(printed));
     else if (fromFile) checkFormat(kind, options.format, hasPage, only, `--out ${fromFile.shown} (${options.format})`);
-    else if (!this.formatGiven && !printed.includes(options.format)) options.format = own;
+    else if (!this.formatGiven() && !printed.includes(options.format)) options.format = own;
     else checkFormat(kind, options.format, hasPage, only);
     if (options.fields && !takesFields(kind)) throw new UsageError(`--fields picks columns; this command prints ${kind === 'raw' ? 'a JSON document (use --jq)' : 'no columns'}: it takes no --fields`);
+  }
+
+  /** A flag chose the format (-o, --json, --jq, --out's extension), not a setting nor the terminal. */
+  private formatGiven(): boolean {
+    return this.chosen.by === 'flag' || this.chosen.by === 'extension';
   }
 
   /** The context with its questions asked on a free terminal: the pager, if one is showing output, is closed first. */
