@@ -6,16 +6,19 @@
 import { authorize, expiryFrom } from '../api/authorize.js';
 import { type MissingSetting, StoredCredentials, credentialsWithheld, missingCredentialsMessage } from '../api/credentials.js';
 import { assertSafeTransport } from '../api/transport.js';
-import { maskSecret, shownSetting } from '../config/settings.js';
-import { type SettingDef, SETTINGS } from '../config/settings-table.js';
+import { maskSecret, refusal, shownSetting } from '../config/settings.js';
+import { type SettingDef, SETTINGS, checkValue, setting } from '../config/settings-table.js';
 import { hasClientCredentials, updateProfile } from '../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError } from '../errors.js';
 import type { DoneView, Outcome, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 import { readStream } from './input.js';
 
-/** What the auth use cases use of the run: the settings, stdin or a hidden question for a secret, clients made on demand, the clock. */
-export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'clientTo' | 'client' | 'closeClient'>;
+/**
+ * What the auth use cases use of the run: the settings, stdin or a hidden question for a secret, a
+ * visible one for the address, clients made on demand, the clock, warnings.
+ */
+export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'lineAsker' | 'clientTo' | 'client' | 'closeClient' | 'notices'>;
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -36,10 +39,34 @@ async function readSecret(deps: AuthDeps, fromStdin: boolean, flag: string, ques
   return secret;
 }
 
+const NO_ADDRESS = 'give the API address: rentals auth login --base-url https://api.example.com …';
+/** Answers to the address question before giving up (gh's prompts give three tries too). */
+const ADDRESS_TRIES = 3;
+
+/**
+ * No base URL from a flag, the environment or the profile: at a terminal, the address asked for
+ * and judged by the rule --base-url is judged by. Nobody to ask (no terminal, or stdin holds the
+ * token or secret), an empty answer or end of input: give it with --base-url. A value from the
+ * environment that breaks the rule would win over the one typed, so it is not asked for either.
+ */
+async function askedBaseUrl(deps: AuthDeps, options: LoginOptions): Promise<string> {
+  const stdinTaken = options.withToken === true || (options.clientId !== undefined && options.withSecret === true);
+  const ask = stdinTaken || deps.settings().baseUrl.source === 'env' ? undefined : deps.lineAsker();
+  if (!ask) throw new UsageError(NO_ADDRESS);
+  for (let tries = 1; ; tries++) {
+    const answer = (await ask('API address (https://…): '))?.trim();
+    if (!answer) throw new UsageError(NO_ADDRESS);
+    const problem = checkValue(setting('baseUrl'), answer);
+    if (problem === undefined) return answer;
+    const refused = refusal({ origin: 'the answer', rule: problem });
+    if (tries === ADDRESS_TRIES) throw new UsageError(`${refused}; ${ADDRESS_TRIES} answers refused: ${NO_ADDRESS}`);
+    deps.notices().warn(refused);
+  }
+}
+
 export async function login(deps: AuthDeps, options: LoginOptions): Promise<DoneView> {
   const settings = deps.settings();
-  const baseUrl = settings.baseUrl.value;
-  if (!baseUrl) throw new UsageError('give the API address: rentals auth login --base-url https://api.example.com …');
+  const baseUrl = settings.baseUrl.value ?? (await askedBaseUrl(deps, options));
   const profileName = settings.profileName.value!;
   const insecureHttp = options.insecureHttp === true;
   // Before asking for a secret that could not be sent anyway.

@@ -135,6 +135,8 @@ export interface Factory {
   asker(): Asker | undefined;
   /** A hidden question on the terminal (a secret); undefined when stdin is not one. */
   secretAsker(): ((question: string) => Promise<string>) | undefined;
+  /** A visible one-line question on the terminal; undefined when stdin or stderr is not one. Its answer is undefined at end of input (Ctrl-D). */
+  lineAsker(): ((question: string) => Promise<string | undefined>) | undefined;
   /** Standard input (a `--file -` body; made only when read). */
   stdin(): Readable;
   /** Opens a URL in the default browser. */

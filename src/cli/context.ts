@@ -19,6 +19,8 @@ export interface Context {
   now: () => number;
   /** Reads a line from the terminal without echoing it. */
   promptSecret: (question: string) => Promise<string>;
+  /** Reads a line from the terminal, shown as typed; undefined at end of input (Ctrl-D). */
+  promptLine: (question: string) => Promise<string | undefined>;
   /** Asks a yes/no question on the terminal; default no. */
   confirm: (question: string) => Promise<boolean>;
   openBrowser: (url: string) => Promise<void>;
@@ -43,6 +45,7 @@ export async function processContext(): Promise<Context> {
     homedir: home,
     now: () => Date.now(),
     promptSecret: async (question) => (await import('./prompt.js')).promptSecret(term, question),
+    promptLine: async (question) => (await import('./prompt.js')).promptLine(term, question),
     confirm: async (question) => (await import('./prompt.js')).confirm(term, question),
     openBrowser: async (url) => {
       const { openBrowser } = await import('./browser.js');

@@ -49,6 +49,7 @@ function inertContext(): Context {
     homedir: '/',
     now: () => 0,
     promptSecret: none,
+    promptLine: none,
     confirm: none,
     openBrowser: none,
     onInterrupt: () => () => undefined,

@@ -1,4 +1,4 @@
-// Terminal prompts: a hidden one for secrets, a yes/no one for confirmations.
+// Terminal prompts: a hidden one for secrets, a visible line, a yes/no one for confirmations.
 
 import type { Terminal } from './context.js';
 import { CancelledError } from '../errors.js';
@@ -37,25 +37,34 @@ export function promptSecret(term: Terminal, question: string): Promise<string> 
   });
 }
 
-/** A [y/N] question; Ctrl-C or Ctrl-D (end of input) cancel: CancelledError, exit 130. */
-export async function confirm(term: Terminal, question: string): Promise<boolean> {
+/**
+ * One line typed at the terminal, shown as typed; undefined at end of input (Ctrl-D). Ctrl-C
+ * cancels: CancelledError, exit 130.
+ */
+export async function promptLine(term: Terminal, question: string): Promise<string | undefined> {
   const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: term.stdin, output: term.stderr });
   try {
-    const answer = await new Promise<string>((resolve, reject) => {
-      const cancel = (): void => {
-        term.stderr.write('\n');
-        reject(new CancelledError('cancelled'));
+    return await new Promise<string | undefined>((resolve, reject) => {
+      const settle = (done: () => void): void => {
+        rl.off('SIGINT', interrupted);
+        rl.off('close', ended);
+        done();
       };
-      rl.once('SIGINT', cancel);
-      rl.once('close', cancel);
-      rl.question(`${question} [y/N] `, (text) => {
-        rl.off('close', cancel);
-        resolve(text);
-      });
+      const interrupted = (): void => settle(() => (term.stderr.write('\n'), reject(new CancelledError('cancelled'))));
+      const ended = (): void => settle(() => (term.stderr.write('\n'), resolve(undefined)));
+      rl.once('SIGINT', interrupted);
+      rl.once('close', ended);
+      rl.question(question, (text) => settle(() => resolve(text)));
     });
-    return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();
   }
+}
+
+/** A [y/N] question; Ctrl-C or Ctrl-D (end of input) cancel: CancelledError, exit 130. */
+export async function confirm(term: Terminal, question: string): Promise<boolean> {
+  const answer = await promptLine(term, `${question} [y/N] `);
+  if (answer === undefined) throw new CancelledError('cancelled');
+  return /^y(es)?$/i.test(answer.trim());
 }

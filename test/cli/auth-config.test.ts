@@ -88,10 +88,22 @@ describe('auth login --with-token', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  test('on a TTY without a base URL: asks for it, then for the token; the address typed is stored', async () => {
+    const scope = api().get('/v2/rentalblocks').reply(200, rentalBlocks);
+    const result = await runCli(['auth', 'login'], { tty: true, lineAnswers: [API], promptAnswers: [TOKEN] });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.fake.questions).toEqual(['API address (https://…): ']);
+    expect(result.fake.prompts).toEqual(['Access token: ']);
+    expect((await readConfig(result.fake.configDir)).profiles.default).toMatchObject({ baseUrl: API, token: TOKEN });
+    expect(scope.isDone()).toBe(true);
+  });
+
   test.each<[string, string[], FakeOptions, string]>([
     ['no terminal and no --with-token', ['--base-url', API], {}, 'error: no terminal to ask on: pipe it to standard input with --with-token\n'],
     ['empty standard input', ['--base-url', API, '--with-token'], { stdin: '\n' }, 'error: standard input was empty\n'],
     ['no base URL', ['--with-token'], { stdin: TOKEN }, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
+    ['no base URL, no terminal', [], {}, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
+    ['no base URL, --with-token at a terminal', ['--with-token'], { tty: true, stdin: TOKEN }, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
     ['--client-id with --with-token', ['--base-url', API, '--with-token', '--client-id', 'x'], { stdin: TOKEN }, 'error: --with-token and --client-id exclude each other\n'],
   ])('%s → exit 2, nothing sent', async (_name, argv, options, message) => {
     const result = await runCli(['auth', 'login', ...argv], options);

@@ -1,9 +1,10 @@
-// The [y/N] prompt at a terminal: an answer, and Ctrl-C or Ctrl-D as "cancelled" (exit 130).
+// The questions at a terminal: the [y/N] one (Ctrl-C or Ctrl-D "cancelled", exit 130) and the
+// visible line (the line typed; Ctrl-D: no answer; Ctrl-C "cancelled").
 
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Terminal } from '../../src/cli/context.js';
-import { confirm } from '../../src/cli/prompt.js';
+import { confirm, promptLine } from '../../src/cli/prompt.js';
 import { CancelledError } from '../../src/errors.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 
@@ -40,6 +41,33 @@ describe('confirm', () => {
     const error = await answer.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
     expect((error as Error).message).toBe('cancelled');
+    expect(exitCodeFor(error)).toBe(130);
+  });
+});
+
+describe('promptLine', () => {
+  test('the question, then the line typed, shown as typed', async () => {
+    const t = terminal();
+    const answer = promptLine(t.term, 'API address (https://…): ');
+    t.type('https://api.example.com\r');
+    expect(await answer).toBe('https://api.example.com');
+    // Readline's cursor moves aside, the question and the answer as the terminal shows them.
+    expect(t.shown().replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toContain('API address (https://…): https://api.example.com');
+  });
+
+  test('Ctrl-D (end of input): no answer', async () => {
+    const t = terminal();
+    const answer = promptLine(t.term, 'API address: ');
+    t.end();
+    expect(await answer).toBeUndefined();
+  });
+
+  test('Ctrl-C is "cancelled", exit 130', async () => {
+    const t = terminal();
+    const answer = promptLine(t.term, 'API address: ');
+    t.type('https://api\u0003');
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
     expect(exitCodeFor(error)).toBe(130);
   });
 });

@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { runCli } from '../helpers/fake-context.js';
 import { type RunResult, cliEnv, cliFor, freshConfigDir, jsonData, runBin, runRentals } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -250,6 +251,20 @@ describe('raw calls, auth and failures', () => {
     expect(status.stdout).not.toContain(sandbox.token);
     ok(await runRentals(['auth', 'logout'], { env }));
     expect((await runRentals(['rental-blocks', 'list'], { env })).code).toBe(3);
+  });
+
+  test('auth login at a terminal with no base URL asks for it, then for the token; later commands use the profile', async () => {
+    const dir = freshConfigDir();
+    const env = { ...cliEnv(sandbox, dir), RENTALS_BASE_URL: undefined, RENTALS_TOKEN: undefined };
+    const login = await runCli(['auth', 'login'], { env, home: dir, tty: true, lineAnswers: ['sandbox.example', sandbox.url], promptAnswers: [sandbox.token] });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.fake.questions).toEqual(['API address (https://…): ', 'API address (https://…): ']);
+    expect(login.stderr).toContain('the answer: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "sandbox.example")');
+    expect(login.fake.prompts).toEqual(['Access token: ']);
+    expect(login.stdout + login.stderr).not.toContain(sandbox.token);
+    ok(await runRentals(['rental-blocks', 'list'], { env }));
+    const status = ok(await runRentals(['auth', 'status'], { env }));
+    expect(status.stdout.split('\n').find((line) => line.startsWith('base URL'))).toContain(`${sandbox.url}  (from profile "default")`);
   });
 
   test('auth login --client-id gets a token from /authorize and renews it when it expires', async () => {

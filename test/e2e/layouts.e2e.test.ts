@@ -102,6 +102,7 @@ async function screen(width: number, args: string[], more: Record<string, string
     homedir: env.HOME!,
     now: () => Date.now(),
     promptSecret: async (question) => expect.fail(`unexpected prompt: ${question}`),
+    promptLine: async (question) => expect.fail(`unexpected question: ${question}`),
     confirm: async (question) => expect.fail(`unexpected question: ${question}`),
     openBrowser: async (url) => expect.fail(`unexpected browser: ${url}`),
     onInterrupt: () => () => undefined,

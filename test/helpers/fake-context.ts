@@ -29,6 +29,8 @@ export interface FakeOptions {
   now?: number | (() => number);
   /** Answers of the hidden prompt, in order; a prompt beyond them fails the test. */
   promptAnswers?: string[];
+  /** Answers of the visible one-line question, in order (null: end of input, Ctrl-D); a question beyond them fails the test. */
+  lineAnswers?: Array<string | null>;
   /** The answer of every yes/no confirmation (default: no). */
   confirmAnswer?: boolean;
   /** Reuse this home directory (e.g. to run `auth login` then `auth status`). */
@@ -48,8 +50,9 @@ export interface FakeContext {
   configDir: string;
   stdout(): string;
   stderr(): string;
-  /** Questions asked through the hidden prompt and the yes/no confirmation. */
+  /** Questions asked through the hidden prompt, the visible one-line question and the yes/no confirmation. */
   prompts: string[];
+  questions: string[];
   confirms: string[];
   /** URLs handed to the browser opener. */
   opened: string[];
@@ -85,6 +88,8 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
   const tty = options.tty ?? false;
   const answers = [...(options.promptAnswers ?? [])];
   const prompts: string[] = [];
+  const lines = [...(options.lineAnswers ?? [])];
+  const questions: string[] = [];
   const confirms: string[] = [];
   const opened: string[] = [];
   const waits: number[] = [];
@@ -110,6 +115,11 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
       if (answer === undefined) throw new Error(`unexpected prompt: ${question}`);
       return answer;
     },
+    promptLine: async (question) => {
+      questions.push(question);
+      if (lines.length === 0) throw new Error(`unexpected question: ${question}`);
+      return lines.shift() ?? undefined;
+    },
     confirm: async (question) => {
       confirms.push(question);
       return options.confirmAnswer ?? false;
@@ -126,7 +136,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
           },
         }),
   };
-  return { ctx, home, configDir, stdout: out.text, stderr: err.text, prompts, confirms, opened, waits };
+  return { ctx, home, configDir, stdout: out.text, stderr: err.text, prompts, questions, confirms, opened, waits };
 }
 
 export interface CliResult {

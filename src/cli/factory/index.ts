@@ -125,6 +125,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     fields: () => output.fields(),
     asker: () => (term.stdinIsTTY && term.stderrIsTTY ? (question) => ctx.confirm(question) : undefined),
     secretAsker: () => (term.stdinIsTTY ? (question) => ctx.promptSecret(question) : undefined),
+    lineAsker: () => (term.stdinIsTTY && term.stderrIsTTY ? (question) => ctx.promptLine(question) : undefined),
     stdin: () => term.stdin,
     openBrowser: (url) => ctx.openBrowser(url),
     interrupts: () => {

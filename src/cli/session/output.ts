@@ -122,6 +122,7 @@ export class RunOutput {
       ...ctx,
       confirm: async (question) => (await printer.releaseTerminal(), ctx.confirm(question)),
       promptSecret: async (question) => (await printer.releaseTerminal(), ctx.promptSecret(question)),
+      promptLine: async (question) => (await printer.releaseTerminal(), ctx.promptLine(question)),
     };
   }
 }

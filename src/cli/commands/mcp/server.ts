@@ -140,6 +140,7 @@ function callContext(ctx: Context, commandLineText: string, words: readonly stri
       // The call as the command a person would type: what a refusal's ways out end with.
       argv: words,
       promptSecret: refuse,
+      promptLine: refuse,
       confirm: async () => false,
       openBrowser: refuse,
       onInterrupt: () => () => undefined,
