@@ -16,9 +16,9 @@ const authLogin = defineViewCommand({
   name: 'login',
   summary: 'Store the API address and an access token (or client credentials) in a profile',
   examples: [
+    'rentals auth login                # at a terminal: asks for the address, then the token',
     'rentals auth login --base-url https://api.example.com --with-token < token.txt',
     'rentals auth login --base-url https://api.example.com --client-id my-app',
-    'rentals auth login --profile staging --base-url https://staging.example.com --web-url https://app.example.com',
   ],
   createsProfile: true,
   flags: {
