@@ -51,6 +51,8 @@ interface Terminal {
   secret?: Question<string>;
   /** Standard input of the run (--with-token). */
   stdin?: string;
+  /** RENTALS_BASE_URL (default: unset). */
+  envBaseUrl?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ interface Terminal {
  */
 async function loginFactory(terminal: Terminal): Promise<{ factory: Factory; warnings: string[]; configDir: string }> {
   const run = await factoryOver(sandbox, ['settings', 'env', 'now', 'stdin', 'clientTo'], {
-    env: { RENTALS_BASE_URL: undefined, RENTALS_TOKEN: undefined },
+    env: { RENTALS_BASE_URL: terminal.envBaseUrl, RENTALS_TOKEN: undefined },
     ...(terminal.stdin === undefined ? {} : { stdin: terminal.stdin }),
   });
   const notes = recordingNotices();
@@ -138,6 +140,13 @@ describe('auth login without a base URL', () => {
   test('no terminal: the usage error naming --base-url, nothing asked', async () => {
     const { factory } = await loginFactory({});
     await expect(login(factory, { verify: true })).rejects.toThrow(new UsageError(NO_ADDRESS));
+  });
+
+  test('RENTALS_BASE_URL that breaks the rule: not asked (it would win over the answer), the usage error naming --base-url', async () => {
+    const line = scripted([]);
+    const { factory } = await loginFactory({ line, secret: scripted([]), envBaseUrl: 'ftp://api.example.com' });
+    await expect(login(factory, { verify: true })).rejects.toThrow(new UsageError(NO_ADDRESS));
+    expect(line.asked).toEqual([]);
   });
 
   test.each([
