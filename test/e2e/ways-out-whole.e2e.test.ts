@@ -29,6 +29,13 @@ function offeredMoves(stderr: string, id: string): string[] {
   return [...stderr.matchAll(new RegExp(`^ {4}rentals events move ${id} --to '([^']+)'$`, 'gm'))].map((m) => m[1]!);
 }
 
+/** The first window way out a refusal printed, as the steps of its command line (each step's words after `rentals`). */
+function firstWindowSteps(stderr: string): string[][] {
+  const line = /^ {2}The (?:event moved to|copy over) .*:\n {4}(.*)$/m.exec(stderr)?.[1];
+  expect(line, stderr).toBeDefined();
+  return line!.split(' && ').map((step) => [...step.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!).slice(1));
+}
+
 describe('the windows a refusal offers', () => {
   test('one item short: each window offered holds the other items too, and the first, run as printed, is accepted', async () => {
     const { rentals, id } = await wedding();
@@ -88,5 +95,22 @@ describe('the windows a refusal offers', () => {
       const [, event, to] = /^rentals events move (\d+) --to '([^']+)'$/.exec(command) ?? [];
       expect((await rentals(['events', 'move', event!, '--to', to!, '--dry-run'])).code, command).toBe(0);
     }
+  });
+
+  test('a refused confirmation: the event moved to the first window offered, then confirmed, both accepted', async () => {
+    const { rentals } = await wedding();
+    // A quote over the days the tent is taken (the chairs are free then): booked, warned, then its confirmation refused.
+    const quote = JSON.parse(ok(await rentals(['events', 'add', '--event-name', 'Quoted wedding', '--status', 'Quoted', '--block', 'Weekend', '--dropoff-date', '+13d 10:00', '--start', '+14d 14:00', '--end', '+14d 23:59', '--pickup-date', '+15d 12:00', '-o', 'json'])).stdout).data[0].id;
+    ok(await rentals(['events', 'book', String(quote), '--item', '40x60 Pole Tent=1', '--item', 'Gold Chiavari Chair=120']));
+    const confirm = await rentals(['events', 'confirm', String(quote)]);
+    expect(confirm.code, confirm.stderr).toBe(1);
+    for (const step of firstWindowSteps(confirm.stderr)) ok(await rentals(step));
+  });
+
+  test('a refused copy: the copy over the first window offered is accepted', async () => {
+    const { rentals, id } = await wedding();
+    const clone = await rentals(['events', 'clone', id, '--start-date', '+14d 14:00', '--with-bookings', '--name', 'Wedding copy']);
+    expect(clone.code, clone.stderr).toBe(1);
+    for (const step of firstWindowSteps(clone.stderr)) ok(await rentals(step));
   });
 });
