@@ -329,7 +329,7 @@ function liveNames(live: LiveIndex, field: string): Map<string, Array<{ id: numb
 
 function addIssue(planner: Planner, draft: Draft, name: string | undefined, rule: string, value?: unknown): void {
   const column = name === undefined ? undefined : planner.options.columnOf?.(name);
-  draft.issues.push({ line: draft.line, column, field: name, rule, value });
+  draft.issues.push({ line: draft.line, index: draft.index, column, field: name, rule, value });
 }
 
 function invalidRow(planner: Planner, draft: Draft): PlanRow {
