@@ -156,6 +156,11 @@ describe('CSV separators', () => {
     await expectChunkingIrrelevant(`\r\n\r\n${semicolons}`, 'csv');
     expect(csv('id;price').columns).toEqual(['id', 'price']); // a header alone, no line end
   });
+
+  it('a tab when the header line has more tabs than commas and semicolons (-o tsv, Excel\'s Unicode text)', () => {
+    expect(csv('id\tname\tprice\n1\tTent, white\t2\n').rows).toEqual([{ line: 2, values: { id: '1', name: 'Tent, white', price: '2' } }]);
+    expect(csv('id,name\tx\n1,a\tb\n').columns).toEqual(['id', 'name\tx']);
+  });
 });
 
 describe('JSON array', () => {

@@ -100,7 +100,7 @@ describe('encodings', () => {
     const id = (JSON.parse(created.stdout) as { data: Array<{ id: number }> }).data[0]!.id;
     const path = join(dir, 'unicode.txt');
     writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`id\tname\tquantityAvailable\r\n${id}\tCrème Brûlée Stand\t4\r\n`, 'utf16le')]));
-    const result = await rentals(['inventory', 'import', path, '--dry-run', '--delimiter', '\t']);
+    const result = await rentals(['inventory', 'import', path, '--dry-run']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^update\tinventory\t${id}\tCrème Brûlée Stand\t.*\\b2\\b.*\\b4\\b`, 'm'));
   });
