@@ -461,6 +461,15 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     expect(unknownStatus.code).toBe(2);
     expect(unknownStatus.stderr).toContain('--status: there is no event status with id 99');
   });
+
+  test('events list --search ignores case, accents, dashes and quotes in the name and the customer, as name lookup does', async () => {
+    const party = await event({ dropoff: '2026-09-01T08:00:00', pickup: '2026-09-02T10:00:00' }, { eventName: 'Ñúñez & O’Hara – Anniversary', customerName: 'Zoë Müller-Brandt' });
+    const names = async (text: string) => (JSON.parse(ok(await rentals(['events', 'list', '--search', text, '--json'])).stdout).data as Array<Record<string, unknown>>).map((e) => e.id);
+    expect(await names('nunez')).toEqual([party.id]);
+    expect(await names("o'hara - anniv")).toEqual([party.id]);
+    expect(await names('zoe muller‐brandt')).toEqual([party.id]);
+    expect((JSON.parse(ok(await seededRentals(['events', 'list', '--search', 'jensen-alvarez', '--json'])).stdout).data as Array<Record<string, unknown>>).map((e) => e.eventName)).toEqual(['Jensen–Alvarez Wedding']);
+  });
 });
 
 describe('check', () => {
