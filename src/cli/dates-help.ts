@@ -49,5 +49,8 @@ The time model:
   wall-clock hours: across a daylight-saving change, 09:00 stays 09:00.
 `;
 
-/** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: 2026-06-12, "2026-06-12 14:00", fri, +3d, weekend (rentals help ${DATES_HELP_TOPIC})`;
+/** What every date flag takes, as the line that ends a calendar command's help shows it (a range's name is not a date: --range's own help shows those). */
+const DATE_EXAMPLES = ['2026-06-12', '"2026-06-12 14:00"', 'fri', '+3d'];
+
+/** The line a calendar command's help ends with: examples that each of its date flags takes. */
+export const DATES_HELP_LINK = `\nDates: ${DATE_EXAMPLES.join(', ')} (rentals help ${DATES_HELP_TOPIC})`;
