@@ -10,7 +10,7 @@ import { NameIndex, bareNumber, parseReference } from '../../data/names.js';
 import type { CalendarEvent, CalendarItem } from '../../domain/records.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { resources } from '../../resources/definitions.js';
-import type { BookDeps } from './book.js';
+import type { CalendarWrites } from '../ports.js';
 
 /** Up to this many lines are listed when a name is near none of them. */
 const LINES_LISTED = 12;
@@ -21,7 +21,7 @@ const LINES_LISTED = 12;
  * command that acts only on lines (unbook) suggests only them; one that may add a line (book)
  * suggests the lines, then the other items.
  */
-export async function itemsOnEventFirst(deps: Pick<BookDeps, 'calendar'>, eventRead: Promise<CalendarEvent>, refs: readonly string[], suggest: 'lines' | 'lines and items'): Promise<number[]> {
+export async function itemsOnEventFirst(deps: Pick<CalendarWrites, 'calendar'>, eventRead: Promise<CalendarEvent>, refs: readonly string[], suggest: 'lines' | 'lines and items'): Promise<number[]> {
   // Read only when a name is not one item's: a plain run asks nothing more than before.
   let read: Promise<{ event: CalendarEvent; onEvent: CalendarItem[]; items: ReadonlyMap<number, CalendarItem>; lines: NameIndex }> | undefined;
   const eventLines = async () => {
