@@ -2,18 +2,9 @@
 // record, an array of records, or the `{ "data": [ … ] }` document `--json` prints.
 
 import { describe, expect, it } from 'vitest';
-import { type InputFormat, type InputRow, openInput, parseInputText } from '../../src/bulk/input/index.js';
+import { type InputRow, openInput, parseInputText } from '../../src/bulk/input/index.js';
+import { chunksOf, readAll } from './input-helpers.js';
 
-async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
-  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
-}
-
-async function readAll(chunks: AsyncIterable<string | Uint8Array>, format?: InputFormat) {
-  const input = await openInput(chunks, { file: 'in', format });
-  const rows: InputRow[] = [];
-  for await (const row of input.rows) rows.push(row);
-  return { format: input.format, rows, issues: input.issues() };
-}
 
 async function expectChunkingIrrelevant(text: string): Promise<void> {
   const whole = await readAll(chunksOf(text, text.length || 1));

@@ -1,21 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type InputFormat, type InputRow, detectFormat, openInput, parseInputText } from '../../src/bulk/input/index.js';
+import { type InputFormat, detectFormat, parseInputText } from '../../src/bulk/input/index.js';
+import { chunksOf, readAll } from './input-helpers.js';
 
 function csv(text: string) {
   return parseInputText(text, { file: 'prices.csv', format: 'csv' });
 }
 
-async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
-  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
-}
-
-async function readAll(chunks: AsyncIterable<string | Uint8Array>, format?: InputFormat) {
-  const input = await openInput(chunks, { file: 'in', format });
-  const rows: InputRow[] = [];
-  for await (const row of input.rows) rows.push(row);
-  return { format: input.format, rows, columns: input.columns(), issues: input.issues() };
-}
 
 /** The same text fed 1, 2, 3 … characters at a time must parse the same. */
 async function expectChunkingIrrelevant(text: string, format?: InputFormat): Promise<void> {

@@ -2,7 +2,7 @@
 // afterwards (read back over HTTP), not only on what the command printed. In-process, but for
 // Ctrl-C and the shell pipeline, which run the built bin/rentals.js.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parseInputText } from '../../src/bulk/input/index.js';
 import { csvLine } from '../../src/output/format.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { hasJq } from '../helpers/jq.js';
 import { TOKEN, openSandbox } from '../sandbox/helpers.js';
 import { BIN, type RunResult, cliEnv, cliFor, runBin, startBin } from './harness.js';
 import { type OpenSandbox, type PriceRecord, createItems, data, pricesOnServer, putPrice } from './server-state.js';
@@ -584,14 +585,6 @@ function runShell(script: string, env: Record<string, string>): Promise<{ code: 
   });
 }
 
-function hasJq(): boolean {
-  try {
-    execFileSync('jq', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** "14.443000000000001" → 14.44, "0.165" → 0.17: half-up at the cents, on the decimal text. */
 function roundHalfUpCents(text: string): number {

@@ -1,12 +1,13 @@
 // What a shell script pipes back into import: jq's pretty-printed output, the tool's own --json
 // document, and files in encodings other than UTF-8 (Excel's Windows-1252 CSV, its UTF-16 text).
 
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { hasJq } from '../helpers/jq.js';
+import { runProgram } from '../helpers/programs.js';
 import { type Runner, cliFor, freshConfigDir } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -25,14 +26,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function hasJq(): boolean {
-  try {
-    execFileSync('jq', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const jqMissing = !hasJq();
 if (jqMissing) console.warn('SKIPPED: the jq pipeline test needs jq on PATH (apt-get install jq)');
 
@@ -47,7 +40,9 @@ describe('JSON piped back in', () => {
     expect(exported.code, exported.stderr).toBe(0);
     const weekly = exported.stdout.split('\n').filter((line) => line.includes('"Weekly"'));
     expect(weekly.length).toBeGreaterThan(0);
-    const pretty = execFileSync('jq', ['select(.pricingType=="Weekly") | .price *= 1.1'], { input: exported.stdout, encoding: 'utf8' });
+    const jq = await runProgram('jq', ['select(.pricingType=="Weekly") | .price *= 1.1'], { input: exported.stdout });
+    expect(jq.status, jq.stderr).toBe(0);
+    const pretty = jq.stdout;
     expect(pretty.split('\n').length).toBeGreaterThan(weekly.length * 3); // pretty-printed: many lines a record
     const result = await rentals(['prices', 'import', '-', '--round', '0.01', '--dry-run'], { input: pretty });
     expect(result.code, result.stderr).toBe(0);
