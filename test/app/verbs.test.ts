@@ -81,7 +81,7 @@ describe('add, update and delete through the writers', () => {
     const { w, deps } = depsOf({ asker: () => async (question) => (asked.push(question), true) });
     const category = (await w.call('POST', '/v2/inventorycategory', { body: { name: 'Tents', inactive: 0 } })).json.data[0]!;
     await deleteView(deps, { def: resources.categories, version: 'v2' }, `id:${category.id}`, {});
-    expect(asked).toEqual([`Delete inventory category ${category.id} (Tents)?`]);
+    expect(asked).toEqual([`Delete inventory category ${category.id} "Tents"?`]);
   });
 
   test("an item's or a category's name another record has: refused by its writer before any request, a dry run alike; a change that keeps the name passes", async () => {
