@@ -9,6 +9,7 @@ import { shellLine, shellWord } from '../common/shell-words.js';
 import { quotedName } from '../common/sanitize.js';
 import { type ResourceDef, type ResourceName, kebabCase, resources } from '../resources/definitions.js';
 import { DomainRefusal } from './errors.js';
+import { formatMoneyFixed, parseMoney } from './money.js';
 
 /** Refused: records of other resources still refer to the record to delete; nothing was deleted. */
 export class StillReferenced extends DomainRefusal {
@@ -110,7 +111,13 @@ function describe(target: DeleteTarget, group: Referrers, referrer: ReferringRec
     const rest = named.filter((n) => n !== onEvent).map((n) => n.text);
     return [rest.length > 0 ? `${String(quantity)} × ${rest.join(' ')}` : String(quantity), onEvent ? `on ${onEvent.text}` : undefined].filter(Boolean).join(' ');
   }
-  return [...named.map((n) => n.text), amount === undefined || amount === null ? undefined : String(amount)].filter(Boolean).join(' ');
+  return [...named.map((n) => n.text), amount === undefined || amount === null ? undefined : moneyText(amount)].filter(Boolean).join(' ');
+}
+
+/** An amount with its scale (`150.00`), as given when it is not one. */
+function moneyText(value: unknown): string {
+  const money = typeof value === 'number' || typeof value === 'string' ? parseMoney(value) : undefined;
+  return money === undefined ? String(value) : formatMoneyFixed(money);
 }
 
 function article(noun: string): string {
@@ -122,24 +129,43 @@ function itemWord(id: number, name: string | undefined): string {
   return name !== undefined && name.trim() === name && name !== '' && !/^\d+$/.test(name) && !name.startsWith('id:') ? name : `id:${id}`;
 }
 
+/** A command that removes referrers, and what it is for (`event 37`), to count those not written out. */
+interface Removal {
+  command: string;
+  /** The plural of what the command is for (`events`), and its id. */
+  nouns: string;
+  id: number;
+}
+
 /** The commands to copy: the one-go flag where there is one, the natural removal of each referrer, then the delete again. */
 function waysOut(target: DeleteTarget, referrers: readonly Referrers[], labelOf: LabelOf): string[] {
-  const again = `rentals ${target.def.command} delete ${target.id}`;
+  const { def, id } = target;
+  const again = `rentals ${def.command} delete ${id}`;
   const out: string[] = [];
-  const onlyBookingsOfEvent = target.def.name === 'events' && referrers.every((group) => group.def.name === 'bookings');
+  const onlyBookingsOfEvent = def.name === 'events' && referrers.every((group) => group.def.name === 'bookings');
   if (onlyBookingsOfEvent) out.push('To delete it with its bookings in one go (rentals undo puts back both):', `  ${again} --with-bookings`);
-  const stopUsing = target.def.fields.find((f) => f.name === 'active' && f.inverseFlag !== undefined);
-  if (stopUsing) out.push(`To stop using it and keep what refers to it: rentals ${target.def.command} update ${target.id} --${kebabCase(stopUsing.inverseFlag!)}`);
+  const stopUsing = def.fields.find((f) => f.name === 'active' && f.inverseFlag !== undefined);
+  if (stopUsing) out.push(`To stop using it and keep what refers to it: rentals ${def.command} update ${id} --${kebabCase(stopUsing.inverseFlag!)}`);
   const removals = referrers.flatMap((group) => removalCommands(target, group, labelOf));
   const shown = removals.slice(0, COMMANDS_SHOWN);
-  out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${referrers.length === 1 && referrers[0]!.records.length === 1 ? 'it' : 'them'} first, then delete it:`, ...shown.map((c) => `  ${c}`));
-  if (removals.length > shown.length) out.push(`  … and ${removals.length - shown.length} more of the same kind (one for each record listed above)`);
+  const one = referrers.length === 1 && referrers[0]!.records.length === 1;
+  const them = one ? `the ${referrers[0]!.def.singular}` : 'them';
+  out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${them} first, then delete the ${def.singular}:`, ...shown.map((r) => `  ${r.command}`));
+  const rest = removals.slice(COMMANDS_SHOWN);
+  if (rest.length > 0) out.push(`  … and ${rest.length} more of the same, for ${restText(rest)}`);
   out.push(`  ${again}`);
   return out;
 }
 
+/** `events 16, 18 and 20`, `inventory prices 31, 32`: what the commands not written out are for. */
+function restText(rest: readonly Removal[]): string {
+  const byNoun = new Map<string, number[]>();
+  for (const removal of rest) byNoun.set(removal.nouns, [...(byNoun.get(removal.nouns) ?? []), removal.id]);
+  return [...byNoun].map(([nouns, ids]) => `${nouns} ${ids.join(', ')}`).join('; ');
+}
+
 /** Each referrer's natural removal: an event's bookings unbooked by item (one command per event), any other record deleted by its own command. */
-function removalCommands(target: DeleteTarget, group: Referrers, labelOf: LabelOf): string[] {
+function removalCommands(target: DeleteTarget, group: Referrers, labelOf: LabelOf): Removal[] {
   const { def, records } = group;
   if (def.name === 'bookings') {
     const byEvent = new Map<number, string[]>();
@@ -151,11 +177,11 @@ function removalCommands(target: DeleteTarget, group: Referrers, labelOf: LabelO
       if (!items.includes(word)) items.push(word);
       byEvent.set(eventId, items);
     }
-    return [...byEvent].map(([eventId, items]) => shellLine(['rentals', 'events', 'unbook', String(eventId), ...items.flatMap((item) => ['--item', item])]));
+    return [...byEvent].map(([eventId, items]) => ({ command: shellLine(['rentals', 'events', 'unbook', String(eventId), ...items.flatMap((item) => ['--item', item])]), nouns: resources.events.plural, id: eventId }));
   }
   const parent = def.parent;
   return records.map((r) => {
     const parentFlag = parent && r.parentId !== undefined ? ` --${kebabCase(parent.field)} ${r.parentId}` : '';
-    return `rentals ${def.command} delete ${shellWord(String(r.id))}${parentFlag} --yes`;
+    return { command: `rentals ${def.command} delete ${shellWord(String(r.id))}${parentFlag} --yes`, nouns: def.plural, id: r.id };
   });
 }
