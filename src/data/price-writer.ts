@@ -14,7 +14,7 @@ import { type PricePair, judgePricePair, pricesOfPair, pricesText, removeCommand
 import type { Catalog } from './catalog.js';
 import { quotedName } from '../common/sanitize.js';
 import { shellLine } from '../common/shell-words.js';
-import { LostRace } from './refused.js';
+import { readBackCreate } from './create-race.js';
 import { NotFoundError } from '../errors.js';
 import type { ValidBody } from '../schemas/valid-body.js';
 import type { CalendarData } from './calendar.js';
@@ -53,30 +53,27 @@ export class PriceWriter extends RecordWriter {
     const itemId = at.parentId ?? readInt(body.inventoryId);
     const blockId = readInt(body.rentalBlockId);
     if (itemId === undefined || blockId === undefined) return created;
-    let earlier: CalendarPrice[];
-    try {
-      earlier = pricesOfPair(await this.pricesOf(itemId, blockId), blockId, id).filter((price) => price.id < id);
-    } catch (error) {
-      // The price stands: a check after it that could not be made does not undo it.
-      this.warn(`warning: price ${id} was written, but whether another price of item ${itemId} for rental block ${blockId} was added at the same moment could not be read (${error instanceof Error ? error.message : String(error)}); rentals prices list --inventory-id ${itemId} shows its prices`);
-      return created;
-    }
-    if (earlier.length === 0) return created;
-    try {
-      await api.takingBack(() => this.requests.remove(at, id, created));
-    } catch (error) {
-      throw new LostRace(
+    await readBackCreate<CalendarPrice>({
+      api,
+      mark,
+      earlier: async () => pricesOfPair(await this.pricesOf(itemId, blockId), blockId, id).filter((price) => price.id < id),
+      takeBack: () => this.requests.remove(at, id, created),
+      warn: this.warn,
+      unreadText: (reason) =>
+        `warning: price ${id} was written, but whether another price of item ${itemId} for rental block ${blockId} was added at the same moment could not be read (${reason}); rentals prices list --inventory-id ${itemId} shows its prices`,
+      notTakenBackText: (earlier, reason) =>
         `another write added a price for item ${itemId} and rental block ${blockId} at the same moment: ${pricesText(earlier)}. Price ${id}, written after it, could not be taken back ` +
-          `(${error instanceof Error ? error.message : String(error)}): the pair has two prices. Remove it:\n  ${removeCommand({ id, itemId })} --yes`,
-      );
-    }
-    api.withdrawSince(mark);
-    const pair = await this.pair(itemId, blockId);
-    throw new LostRace(
-      `another write added a price for ${quotedName(pair.itemName)} and the rental block ${quotedName(pair.blockName)} at the same moment: ${pricesText(earlier)}. ` +
-        `Price ${id}, written after it, was taken back: an item has one price per rental block. Nothing was changed.\n` +
-        `Change that price instead:\n  ${shellLine(['rentals', 'prices', 'set', '--inventory-id', String(itemId), '--rental-block-id', String(blockId), '--price', amountText(body.price)])}`,
-    );
+        `(${reason}): the pair has two prices. Remove it:\n  ${removeCommand({ id, itemId })} --yes`,
+      takenBackText: async (earlier) => {
+        const pair = await this.pair(itemId, blockId);
+        return (
+          `another write added a price for ${quotedName(pair.itemName)} and the rental block ${quotedName(pair.blockName)} at the same moment: ${pricesText(earlier)}. ` +
+          `Price ${id}, written after it, was taken back: an item has one price per rental block. Nothing was changed.\n` +
+          `Change that price instead:\n  ${shellLine(['rentals', 'prices', 'set', '--inventory-id', String(itemId), '--rental-block-id', String(blockId), '--price', amountText(body.price)])}`
+        );
+      },
+    });
+    return created;
   }
 
   /** An update judged only when it moves the price to another item or block (its amount alone takes no pair). */

@@ -110,10 +110,7 @@ export class RecordWriter implements RecordWrites {
       const api = this.requests.resourceApi();
       const mark = api.historyMark();
       const created = await this.requests.create(at, valid, choices.replaces, known);
-      await this.names?.readBack(at, created, async () => {
-        await this.requests.remove(at, Number(created.id), created);
-        api.withdrawSince(mark);
-      });
+      await this.names?.readBack(at, created, mark, () => this.requests.remove(at, Number(created.id), created));
       return [recordChange(at, Number(created.id), null, created)];
     });
   }

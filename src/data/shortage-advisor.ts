@@ -11,6 +11,7 @@ import type { Money } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
 import { eventPrices } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
+import { eventLines } from '../domain/way-out-commands.js';
 import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
 import type { CalendarData } from './calendar.js';
 
@@ -71,7 +72,9 @@ export class ShortageAdvisor {
     try {
       const { target } = refusal;
       const current = refusal.parts.windowBefore;
-      const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window, ...(current ? { current } : {}) }));
+      // Every line of the event goes with each short item: a window offered holds them all.
+      const alongside = eventLines(refusal.parts);
+      const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window, alongside, ...(current ? { current } : {}) }));
       const ways = await this.waysOut(needs, target.id);
       // Without the prices the ways out still stand, less the one that keeps the agreed price.
       const priceOf = await this.pricesOnEvent(target, [...refusal.parts.asks.map((a) => a.itemId), ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);

@@ -16,7 +16,7 @@ import { shellLine } from '../common/shell-words.js';
 import { DomainRefusal } from '../domain/errors.js';
 import { type ResourceDef, kebabCase, writableFields } from '../resources/definitions.js';
 import { MATCHED_ALIKE, foldName, recordsText } from './names.js';
-import { LostRace } from './refused.js';
+import { readBackCreate } from './create-race.js';
 
 /** A create or rename to a name another record has: exit 1, nothing sent. */
 export class NameTaken extends DomainRefusal {}
@@ -133,32 +133,27 @@ export class UniqueNames {
 
   /**
    * After a create: the records read back; when another of the name was added at the same moment
-   * (a lower id), this one is taken back (`remove`: withdrawn from the run's history too), so of
-   * two the earlier stays and both never back out.
+   * (a lower id), this one is taken back (`remove`) and withdrawn from the run's history back to
+   * `mark`, so of two the earlier stays and both never back out (create-race.ts).
    */
-  async readBack(at: Address, created: ApiRecord, remove: () => Promise<void>): Promise<void> {
+  async readBack(at: Address, created: ApiRecord, mark: number, remove: () => Promise<unknown>): Promise<void> {
     if (!at.def.uniqueLabel) return;
     const id = Number(created.id);
     const name = created[at.def.labelField ?? 'name'];
     if (typeof name !== 'string') return;
-    let earlier: Namesake[];
-    try {
-      earlier = namesakes(at.def, await this.records(at), name, id).filter((one) => one.id < id);
-    } catch (error) {
-      // The record stands: a check after it that could not be made does not undo it.
-      this.warn(`warning: ${at.def.singular} ${id} was written, but whether another ${at.def.singular} of its name was added at the same moment could not be read (${error instanceof Error ? error.message : String(error)}); rentals ${at.def.command} list shows them`);
-      return;
-    }
-    if (earlier.length === 0) return;
-    const other = `another write added ${whoText(at.def, earlier)} named ${quotedName(earlier[0]!.name)} at the same moment`;
-    try {
-      await this.api().takingBack(remove);
-    } catch (error) {
-      throw new LostRace(
-        `${other}. ${capitalized(at.def.singular)} ${id}, written after it, could not be taken back (${error instanceof Error ? error.message : String(error)}): the name names two. Remove it:\n  ${shellLine(['rentals', at.def.command, 'delete', String(id), '--yes'])}`,
-      );
-    }
-    throw new LostRace(`${other}. ${capitalized(at.def.singular)} ${id}, written after it, was taken back: a name names one ${at.def.singular}. Nothing was changed.`);
+    const other = (earlier: Namesake[]) => `another write added ${whoText(at.def, earlier)} named ${quotedName(earlier[0]!.name)} at the same moment`;
+    await readBackCreate({
+      api: this.api(),
+      mark,
+      earlier: async () => namesakes(at.def, await this.records(at), name, id).filter((one) => one.id < id),
+      takeBack: remove,
+      warn: this.warn,
+      unreadText: (reason) =>
+        `warning: ${at.def.singular} ${id} was written, but whether another ${at.def.singular} of its name was added at the same moment could not be read (${reason}); rentals ${at.def.command} list shows them`,
+      notTakenBackText: (earlier, reason) =>
+        `${other(earlier)}. ${capitalized(at.def.singular)} ${id}, written after it, could not be taken back (${reason}): the name names two. Remove it:\n  ${shellLine(['rentals', at.def.command, 'delete', String(id), '--yes'])}`,
+      takenBackText: (earlier) => `${other(earlier)}. ${capitalized(at.def.singular)} ${id}, written after it, was taken back: a name names one ${at.def.singular}. Nothing was changed.`,
+    });
   }
 }
 

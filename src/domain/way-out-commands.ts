@@ -1,9 +1,9 @@
 // The ways out of a refusal for stock as commands a user can copy, each quoted for the shell, in
 // the order a shop would take them: the substitute `--substitute` books (the item's free units and
 // the rest on its first substitute with room), each other substitute booked by name (other stock),
-// the event moved to each nearest window where everything fits (then the refused command again),
-// what is free of each short item booked (for a change of the event, set on it before the change
-// is run again), and last the override (the refused command with --allow-overbook, without the words that book
+// the event moved to each nearest window where every line of the event fits (then the refused
+// command again), what is free of each short item booked (for a change of the event, set on it
+// before the change is run again), and last the override (the refused command with --allow-overbook, without the words that book
 // only what fits: --substitute, --keep-price). Where a substitute's own price is not the one agreed
 // for the item it stands in for, the substitute is offered a second time with --keep-price (the
 // agreed price kept). A way out is offered only
@@ -84,7 +84,18 @@ export function moveCommand(eventId: number, window: Range): string {
   return `rentals events move ${eventId} --to ${shellWord(shortWallTime(window.from))}`;
 }
 
-/** The windows every shortage's item fits in (each way out lists its own), the nearest first. */
+/**
+ * Every line of the event a window offered must hold: each item's units after the write, or before
+ * it where the write lowers them (the event is moved first, with its lines as they are, then the
+ * write is done again).
+ */
+export function eventLines(input: Pick<WayOutInput, 'asks' | 'current'>): Array<{ itemId: number; quantity: number }> {
+  const most = new Map(input.current);
+  for (const ask of input.asks) most.set(ask.itemId, Math.max(ask.quantity, most.get(ask.itemId) ?? 0));
+  return [...most].filter(([, quantity]) => quantity > 0).map(([itemId, quantity]) => ({ itemId, quantity }));
+}
+
+/** The windows every shortage's way out offers (each searched with every line of the event: ways-out.ts), the nearest first. */
 function commonWindows(ways: readonly WaysOut[]): Range[] {
   const [first, ...rest] = ways;
   if (!first) return [];
@@ -101,7 +112,7 @@ export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
   for (const window of windows) {
     const command = input.window ? input.window(window, commandLine) : eventId === undefined ? undefined : andThen(moveCommand(eventId, window), commandLine);
     if (command === undefined) continue;
-    const fit = short.length === 1 ? `${short[0]!.asked} fit` : 'all fit';
+    const fit = short.length === 1 && eventLines(input).length <= 1 ? `${short[0]!.asked} fit` : 'all fit';
     out.push({ kind: 'window', what: `${eventId === undefined ? 'The copy over' : 'The event moved to'} ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
   }
   if (eventId !== undefined && short.length > 0) out.push(...bookFreeWay(input, eventId, short));

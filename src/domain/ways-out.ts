@@ -2,9 +2,10 @@
 // and what the other events hold, three answers, each computed, none guessed:
 // - substitutes: items that may stand in for it (alternatives.ts) with units free over the window
 //   — enough for the rest once the item's own free units are booked, in the order of preference;
-// - windows: the nearest windows of the same length in which the whole quantity fits (the free-
-//   window search, free-windows.ts), before or after the asked one, nearest first — never the asked
-//   one nor the one the event holds now (a move there changes nothing);
+// - windows: the nearest windows of the same length in which the whole quantity fits together with
+//   every other line of the event (the free-window search over all of them, free-windows.ts), before
+//   or after the asked one, nearest first — never the asked one nor the one the event holds now (a
+//   move there changes nothing): the event moved to one of them is not refused for any of its items;
 // - holders: the firm events holding the units at the peak and the quotes counting on them, by size.
 
 import { freeWindows } from './free-windows.js';
@@ -23,6 +24,8 @@ export interface Need {
   window: Range;
   /** The window the event holds now, when the asked one is another (a move): never offered, moving there changes nothing. */
   current?: Range;
+  /** The event's other lines (each item's units on it, the most it holds before or after the change; a line naming no item holds nothing): a window offered holds them too. */
+  alongside?: ReadonlyArray<{ itemId: number; quantity: number }>;
 }
 
 export interface WaysOutWorld {
@@ -105,16 +108,19 @@ export function waysOut(need: Need, world: WaysOutWorld): WaysOut {
     free,
     short,
     substitutes,
-    windows: nearestWindows(need, owned, holds, world.search, world.turnaround?.(need.itemId) ?? 0),
+    windows: nearestWindows(need, world),
     holders: holdersBySize(holds, heldWindow(need.window, need.itemId, world.turnaround), world.events),
   };
 }
 
-/** The windows as long as the asked one in which the quantity fits, the nearest to it first. */
-function nearestWindows(need: Need, owned: number, holds: readonly Hold[], search: Range, turnaround: number): Range[] {
+/** The windows as long as the asked one in which the quantity and every other line of the event fit, the nearest to it first. */
+function nearestWindows(need: Need, world: WaysOutWorld): Range[] {
   const duration = need.window.to - need.window.from;
-  if (duration <= 0 || search.to - search.from < duration || need.quantity > owned) return [];
-  const stretches = freeWindows([{ itemId: need.itemId, owned, quantity: need.quantity, holds, turnaround }], { duration, range: search, limit: 50 });
+  if (duration <= 0 || world.search.to - world.search.from < duration) return [];
+  const lines = [{ itemId: need.itemId, quantity: need.quantity }, ...(need.alongside ?? []).filter((line) => line.itemId !== need.itemId && line.quantity > 0 && world.items.has(line.itemId))];
+  const asks = lines.map(({ itemId, quantity }) => ({ itemId, owned: world.items.get(itemId)?.quantity ?? 0, quantity, holds: world.holds(itemId), turnaround: world.turnaround?.(itemId) ?? 0 }));
+  if (asks.some((ask) => ask.quantity > ask.owned)) return [];
+  const stretches = freeWindows(asks, { duration, range: world.search, limit: 50 });
   const starts = stretches.map((s) => Math.min(Math.max(need.window.from, s.from), s.latestStart));
   const here = need.current && need.current.to - need.current.from === duration ? need.current.from : need.window.from;
   return [...new Set(starts)]

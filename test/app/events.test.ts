@@ -73,6 +73,15 @@ describe('events move and confirm', () => {
     expect(w.recorded).toHaveLength(1);
   });
 
+  test('move: the summary gives the new start beside the new dropoff, the day the customer knows', async () => {
+    const { w, deps } = depsOf();
+    const wedding = await anEvent(w.call, '2025-11-07T10:00:00', '2025-11-09T12:00:00', { startDate: '2025-11-08T14:00:00', endDate: '2025-11-08T23:00:00' });
+    const moved = await moveEvent(deps, { event: String(wedding.id), to: '2025-11-14 10:00', allowOverbook: false, dryRun: false });
+    expect(moved).toMatchObject({ summary: expect.stringMatching(/later by 7d: dropoff 2025-11-14 10:00, start 2025-11-15 14:00\.$/) });
+    const same = await anEvent(w.call, '2025-11-20T10:00:00', '2025-11-20T20:00:00');
+    expect(await moveEvent(deps, { event: String(same.id), by: '1d', allowOverbook: false, dryRun: true })).toMatchObject({ summary: expect.stringMatching(/later by 1d: dropoff 2025-11-21 10:00; nothing was sent\.$/) });
+  });
+
   test('confirm: a quote becomes Confirmed; already Confirmed: nothing written', async () => {
     const { w, deps } = depsOf();
     const quote = await anEvent(w.call, '2025-10-01T08:00:00', '2025-10-01T20:00:00', { eventStatusId: 1 });

@@ -81,6 +81,19 @@ describe('ways out of a need', () => {
     expect(longer.windows.map((w) => [w.from / H, w.to / H])).toEqual([[2, 12], [30, 40]]);
   });
 
+  it('windows: every line of the event fits in each one, not only the short item', () => {
+    // The Uplights (short at 10 → 20) fit from 2 and from 30; the event's 3 Par 64 are held until 15: only from 30 do both fit.
+    const alongside = [{ itemId: 2, quantity: 3 }];
+    const byItem = { 1: [hold(12, 30, 1, 1)], 2: [hold(0, 15, 1, 2)] };
+    const way = waysOut({ ...need, alongside }, world(byItem));
+    expect(way.windows.length).toBeGreaterThan(0);
+    for (const w of way.windows) {
+      expect(waysOut({ ...need, window: w }, world(byItem)).short, 'the Uplights').toBe(0);
+      expect(waysOut({ itemId: 2, quantity: 3, window: w }, world(byItem)).short, 'the Par 64').toBe(0);
+    }
+    expect(way.windows.map((w) => [w.from / H, w.to / H])).toEqual([[30, 40]]);
+  });
+
   it('holders: firm at the peak and the quotes over the window, biggest first', () => {
     const way = waysOut(need, world({ 1: [hold(12, 14, 1, 1), hold(11, 30, 3, 2), hold(15, 16, 4, 3, 'tentative')] }));
     expect(way.holders).toEqual([

@@ -112,16 +112,19 @@ async function problemWaysOut(
   bookings: ReadonlyMap<number, readonly CalendarBooking[]>,
 ): Promise<Map<number, ProblemWayOut>> {
   const asked: Array<{ index: number; eventId: number; confirm: boolean; needs: Array<Need & { exclude: number }> }> = [];
+  // Every line of the event goes with its short item: a window offered holds them all.
+  const linesOf = (eventId: number) => [...totalsByItem(bookings.get(eventId) ?? [])].map(([itemId, quantity]) => ({ itemId, quantity }));
   problems.forEach((problem, index) => {
     if (problem.code === 'overbooked' && problem.itemId !== undefined) {
       const need = overbookingNeed({ itemId: problem.itemId, booked: Number(problem.booked), owned: Number(problem.owned), held: problem.held ?? [] }, byId);
-      if (need) asked.push({ index, eventId: need.exclude, confirm: false, needs: [need] });
+      if (need) asked.push({ index, eventId: need.exclude, confirm: false, needs: [{ ...need, alongside: linesOf(need.exclude) }] });
     }
     const quote = problem.eventId === undefined ? undefined : byId.get(problem.eventId);
     if (problem.code === 'quote-cannot-confirm' && quote?.window && problem.itemIds) {
       const totals = totalsByItem(bookings.get(quote.id) ?? []);
       const window = quote.window;
-      asked.push({ index, eventId: quote.id, confirm: true, needs: problem.itemIds.map((itemId) => ({ itemId, quantity: totals.get(itemId) ?? 0, window, exclude: quote.id })) });
+      const alongside = linesOf(quote.id);
+      asked.push({ index, eventId: quote.id, confirm: true, needs: problem.itemIds.map((itemId) => ({ itemId, quantity: totals.get(itemId) ?? 0, window, exclude: quote.id, alongside })) });
     }
   });
   if (asked.length === 0) return new Map();
@@ -133,7 +136,7 @@ async function problemWaysOut(
   for (const { index, eventId, confirm, needs } of asked) {
     const mine = ways.slice(next, next + needs.length);
     next += needs.length;
-    const current = confirm ? totalsByItem(bookings.get(eventId) ?? []) : new Map(mine.map((w) => [w.itemId, w.asked]));
+    const current = totalsByItem(bookings.get(eventId) ?? []);
     const commands = wayOutCommands({
       eventId,
       asks: mine.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked })),

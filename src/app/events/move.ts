@@ -34,6 +34,9 @@ export async function moveEvent(deps: EventDeps, request: MoveRequest): Promise<
   }
   // Every date shifted alike: their order is the one they had.
   const { changes } = await changeEvent(deps, event, shiftedDates(event.record, offset), { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'moved', allowDateOrder: true });
-  const what = `${eventLabel(event)} ${offset > 0 ? 'later' : 'earlier'} by ${formatDuration(Math.abs(offset))}: dropoff ${shortWallTime(from + offset)}`;
+  // The start too when it is not the dropoff: the day the customer named is the event's, not the truck's.
+  const start = event.dates.startDate;
+  const startText = start === undefined || start === from ? '' : `, start ${shortWallTime(start + offset)}`;
+  const what = `${eventLabel(event)} ${offset > 0 ? 'later' : 'earlier'} by ${formatDuration(Math.abs(offset))}: dropoff ${shortWallTime(from + offset)}${startText}`;
   return eventView(deps, changes, request.dryRun, { summary: `${request.dryRun ? 'would move' : 'Moved'} ${what}` });
 }
