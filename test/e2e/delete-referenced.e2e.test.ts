@@ -184,4 +184,27 @@ describe('a server that still answers 409', () => {
       await proxy.close();
     }
   });
+
+  test('--with-bookings whose bookings stop part way: the event stays, the bookings deleted so far are said, and rentals undo puts them back', async () => {
+    const [chairs, tables] = [await item(20), await item(20)];
+    const party = await event('2030-05-09T08:00:00', '2030-05-10T10:00:00');
+    const first = await line(party.id, chairs.id, 4);
+    const second = await line(party.id, tables.id, 2);
+    const proxy = await startFaultProxy({ target: sandbox().url, force: (r) => (r.method === 'DELETE' && r.path.endsWith(`/inventory/${second}`) ? '403' : undefined), forceAfterServer: false });
+    try {
+      const through = { env: { RENTALS_BASE_URL: proxy.url } };
+      const run = await rentals(['events', 'delete', String(party.id), '--with-bookings', '--yes'], through);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain(`The event's bookings were deleted before: booking ${first} (4 × ${chairs.name}). The event stands; rentals undo puts its bookings back.`);
+      expect(await status(`/v1/events/${party.id}`)).toBe(200);
+      expect(await lines(party.id)).toEqual([[tables.id, 2]]);
+      ok(await rentals(['undo'], through));
+      expect((await lines(party.id)).sort()).toEqual([
+        [chairs.id, 4],
+        [tables.id, 2],
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
 });

@@ -34,30 +34,53 @@ export async function planEventDelete(deps: Pick<CalendarWrites, 'calendar' | 'w
   const bookings = [writers.bookings.planned(planned)];
   // A line without an item is not the planner's: deleted alone.
   for (const record of records) if (!known.has(Number(record.id))) bookings.push(await writers.bookings.planDelete(bookingsAddress(id), Number(record.id)));
-  return { planned: together(bookings, event, planned.world.items), bookings: records.length };
+  const gone = async (): Promise<ApiRecord[]> => {
+    // What a failed write left: the bookings planned that the event no longer has.
+    calendar.catalog.forget('bookings', id);
+    const now = new Set((await calendar.catalog.list('bookings', id)).map((record) => Number(record.id)));
+    return records.filter((record) => !now.has(Number(record.id)));
+  };
+  return { planned: together(bookings, event, planned.world.items, gone), bookings: records.length };
 }
 
-/** The bookings' plans, then the event's, as one plan; the event's failure says what was deleted before it. */
-function together(bookings: readonly PlannedWrite[], event: PlannedWrite, items: ReadonlyMap<number, { name: string }>): PlannedWrite {
+/**
+ * The bookings' plans, then the event's, as one plan. A failure after a booking was deleted says
+ * which were (those written; when the bookings' own write failed part way, those the event no
+ * longer has, read again) and that `rentals undo` puts them back: nothing half-done goes unsaid.
+ */
+function together(bookings: readonly PlannedWrite[], event: PlannedWrite, items: ReadonlyMap<number, { name: string }>, gone: () => Promise<ApiRecord[]>): PlannedWrite {
   return {
     changes: [...bookings.flatMap((plan) => plan.changes), ...event.changes],
     warnings: [...bookings.flatMap((plan) => plan.warnings), ...event.warnings],
     notes: [...bookings.flatMap((plan) => plan.notes), ...event.notes],
     write: async () => {
       const written: Change[] = [];
-      for (const plan of bookings) written.push(...(await plan.write()));
+      try {
+        for (const plan of bookings) written.push(...(await plan.write()));
+      } catch (error) {
+        if (error instanceof Error) error.message += `\n${await goneText(written, gone, items)}`;
+        throw error;
+      }
       try {
         return [...written, ...(await event.write())];
       } catch (error) {
-        if (error instanceof Error) error.message += `\n${deletedBefore(written, items)}`;
+        if (error instanceof Error) error.message += `\n${deletedBefore(written.map((change) => ({ id: change.id, before: change.before })), items)}`;
         throw error;
       }
     },
   };
 }
 
-function deletedBefore(written: readonly Change[], items: ReadonlyMap<number, { name: string }>): string {
-  const said = written.map((change) => `booking ${String(change.id)}${bookingText(change.before, items)}`);
+/** The bookings deleted before the bookings' write failed, as far as they can be known. */
+async function goneText(written: readonly Change[], gone: () => Promise<ApiRecord[]>, items: ReadonlyMap<number, { name: string }>): Promise<string> {
+  const found = await gone().catch(() => undefined);
+  if (found === undefined) return `The event was not deleted; some of its bookings may have been (rentals history shows which; rentals undo puts them back).`;
+  const deleted = [...written.map((change) => ({ id: change.id, before: change.before })), ...found.filter((record) => !written.some((change) => change.id === Number(record.id))).map((record) => ({ id: Number(record.id), before: record }))];
+  return deleted.length === 0 ? 'Nothing was deleted.' : deletedBefore(deleted, items);
+}
+
+function deletedBefore(deleted: ReadonlyArray<{ id: number | null; before: ApiRecord | null }>, items: ReadonlyMap<number, { name: string }>): string {
+  const said = deleted.map((line) => `booking ${String(line.id)}${bookingText(line.before, items)}`);
   return `The event's bookings were deleted before: ${said.join(', ')}. The event stands; rentals undo puts its bookings back.`;
 }
 
