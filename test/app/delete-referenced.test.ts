@@ -7,27 +7,18 @@
 import { describe, expect, test } from 'vitest';
 import { planEventDelete } from '../../src/app/events/delete.js';
 import { type ResourceDeps, deleteView } from '../../src/app/resource/verbs.js';
-import { NameResolver } from '../../src/data/resolver.js';
 import { StillReferenced } from '../../src/domain/references.js';
 import { UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { type ResourceDef, type ResourceName, referencesTo, resourceList, resources } from '../../src/resources/definitions.js';
 import type { Caller } from '../sandbox/helpers.js';
-import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+import { aLine, anEvent, anItem, resourceDepsOver, strict, writeWorldSuite } from '../helpers/app-context.js';
 
 const world = writeWorldSuite();
 
 function depsOf(given: Partial<ResourceDeps> = {}) {
   const w = world();
-  const notices = keptNotices();
-  const deps = strict<ResourceDeps>('deps', {
-    names: () => new NameResolver(w.calendar.catalog),
-    catalog: () => w.calendar.catalog,
-    booking: async () => strict<Awaited<ReturnType<ResourceDeps['booking']>>>('booking', { writers: w.writers, notices, calendar: w.calendar }),
-    describeRequest: async (method, path, body) => ({ kind: 'request', method, url: `https://api.test${path}`, headers: {}, body }),
-    ...given,
-  });
-  return { w, notices, deps };
+  return { w, ...resourceDepsOver(w, given) };
 }
 
 /** No question may be asked: the refusal comes first. */

@@ -5,27 +5,18 @@
 
 import { describe, expect, test } from 'vitest';
 import { type ResourceDeps, addView, deleteView, updateView } from '../../src/app/resource/verbs.js';
-import { NameResolver } from '../../src/data/resolver.js';
 import { NameTaken } from '../../src/data/unique-names.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import { UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
-import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+import { aLine, anEvent, anItem, resourceDepsOver, strict, writeWorldSuite } from '../helpers/app-context.js';
 
 const world = writeWorldSuite();
 
 function depsOf(given: Partial<ResourceDeps> = {}) {
   const w = world();
-  const notices = keptNotices();
-  const deps = strict<ResourceDeps>('deps', {
-    names: () => new NameResolver(w.calendar.catalog),
-    catalog: () => w.calendar.catalog,
-    booking: async () => strict<Awaited<ReturnType<ResourceDeps['booking']>>>('booking', { writers: w.writers, notices }),
-    describeRequest: async (method, path, body) => ({ kind: 'request', method, url: `https://api.test${path}`, headers: {}, body }),
-    ...given,
-  });
-  return { w, notices, deps };
+  return { w, ...resourceDepsOver(w, given) };
 }
 
 function json(view: View): Record<string, unknown> {

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { type ResourceDef, type ResourceName, referencesTo, resourceList } from '../../src/resources/definitions.js';
 import { runCli } from '../helpers/fake-context.js';
-import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
 import { calendarSuite } from './calendar-fixtures.js';
 import { type RunResult, cliEnv, jsonData, ok } from './harness.js';
 import { data } from './server-state.js';
@@ -15,12 +15,21 @@ import { data } from './server-state.js';
 const fixtures = calendarSuite('Delete');
 const { sandbox, call, rentals, item, event, line } = fixtures;
 
-/** Waits for the gate, failing at once (with its stderr) when the run ends before it reaches it. */
-async function reached(gate: Promise<void>, running: Promise<RunResult>): Promise<void> {
+/**
+ * `events delete <event> --yes …flags` through the proxy, with a booking of `itemId` made on the
+ * event once its DELETE is on its way (held at the proxy): the server then counts a booking the
+ * judgement did not see. The run ending before its DELETE fails at once, with its stderr.
+ */
+async function bookedDuringDelete(proxy: FaultProxy, eventId: number, itemId: number, quantity: number, flags: string[]): Promise<{ run: RunResult; late: number }> {
+  const held = proxy.gate((r) => r.method === 'DELETE' && r.path === `/v1/events/${eventId}`, 0);
+  const running = rentals(['events', 'delete', String(eventId), ...flags, '--yes'], { env: { RENTALS_BASE_URL: proxy.url } });
   const ended = running.then((run) => {
-    throw new Error(`the run ended before the gate (exit ${run.code}): ${run.stderr}`);
+    throw new Error(`the run ended before its DELETE (exit ${run.code}): ${run.stderr}`);
   });
-  await Promise.race([gate, ended]);
+  await Promise.race([held, ended]);
+  const late = await line(eventId, itemId, quantity);
+  proxy.open();
+  return { run: await running, late };
 }
 
 const status = async (path: string) => (await call()('GET', path)).status;
@@ -141,12 +150,7 @@ describe('a server that still answers 409', () => {
     const party = await event('2030-05-01T08:00:00', '2030-05-02T10:00:00');
     const proxy = await startFaultProxy({ target: sandbox().url });
     try {
-      const held = proxy.gate((r) => r.method === 'DELETE' && r.path === `/v1/events/${party.id}`, 0);
-      const running = rentals(['events', 'delete', String(party.id), '--yes'], { env: { RENTALS_BASE_URL: proxy.url } });
-      await reached(held, running);
-      const late = await line(party.id, chairs.id, 3);
-      proxy.open();
-      const run = await running;
+      const { run, late } = await bookedDuringDelete(proxy, party.id, chairs.id, 3, []);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`the server refused to delete event ${party.id} "${party.name}": event ${party.id} is still referenced by 1 booking (id ${late})`);
       expect(run.stderr).toContain('Nothing was deleted.');
@@ -162,12 +166,7 @@ describe('a server that still answers 409', () => {
     const first = await line(party.id, chairs.id, 4);
     const proxy = await startFaultProxy({ target: sandbox().url });
     try {
-      const held = proxy.gate((r) => r.method === 'DELETE' && r.path === `/v1/events/${party.id}`, 0);
-      const running = rentals(['events', 'delete', String(party.id), '--with-bookings', '--yes'], { env: { RENTALS_BASE_URL: proxy.url } });
-      await reached(held, running);
-      const late = await line(party.id, tables.id, 1);
-      proxy.open();
-      const run = await running;
+      const { run, late } = await bookedDuringDelete(proxy, party.id, tables.id, 1, ['--with-bookings']);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`still referenced by 1 booking (id ${late})`);
       expect(run.stderr).toContain(`deleted before: booking ${first} (4 × ${chairs.name})`);
