@@ -89,7 +89,9 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
     return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true });
   }
   const kept = planned.plan.unchanged.map((u) => u.booking.record);
-  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true });
+  // Lines already as asked were each said before writing (`… already has 2 × Tent …; nothing changed.`).
+  const saidUnchanged = kept.length > 0;
+  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true, saidUnchanged });
 }
 
 export interface BookEventRequest {
