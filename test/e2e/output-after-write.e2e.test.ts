@@ -93,6 +93,13 @@ describe('standard output failing (ENOSPC)', () => {
     await namedEntry(result);
   });
 
+  test("an error answer whose body cannot be printed keeps its own exit code (4), the failure to print said first", async () => {
+    const result = await rentals(['api', 'GET', '/v2/inventory/99999'], { stdout: fullDisk() });
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toMatch(/^error: the output could not be printed: ENOSPC: no space left on device, write\nerror: .*404/);
+    expectNoStack(result);
+  });
+
   test('after a read: "cannot write to standard output", exit 1, no stack trace', async () => {
     const result = await rentals(['inventory', 'list', '-o', 'json'], { stdout: fullDisk() });
     expect(result.code, result.stderr).toBe(1);
