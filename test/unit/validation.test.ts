@@ -205,13 +205,21 @@ describe('datetimes', () => {
     ['2026-06-12 25:00', 'the time is out of range'],
     ['2026-06-12T14:61', 'the time is out of range'],
     ['2026-13-01', 'month 13 does not exist'],
-    ['12/06/2026', ''],
-    // Relative dates (tomorrow, fri, +3d) are taken: test/cli/relative-dates.test.ts.
-    ['next week', ''],
   ])('%j → exit 2', async (given, detail) => {
     const rule = `must be a date or datetime: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or YYYY-MM-DDTHH:MM:SS${detail ? `; ${detail}` : ''}`;
     await expectRejected(eventAdd('--cancel-date', given), 'cancelDate', rule, given);
     await expectRejected(eventAdd('--pickup-date', given), 'pickupDate', rule, given);
+  });
+
+  // Relative dates (tomorrow, fri, +3d) are taken: test/cli/relative-dates.test.ts. A value in no
+  // form is refused with every form the flag takes, those included.
+  test.each(['12/06/2026', 'next week'])('%j → exit 2, the flag named with every form it takes', async (given) => {
+    for (const flag of ['--cancel-date', '--pickup-date']) {
+      const result = await runCli(eventAdd(flag, given), withApi());
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${flag}: ${JSON.stringify(given)} must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d`);
+      expectNothingSent();
+    }
   });
 });
 
