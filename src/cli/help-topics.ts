@@ -21,12 +21,14 @@ export interface HelpTopic {
 const EXIT_CODES = `Exit codes:
   0  success
   1  refused by the calendar's rules (a shortage, a price missing), problems found by check,
-     an API error, or another error (no browser for -o pdf)
+     an API error, or another error (no browser for -o pdf, a stdout that cannot be written);
+     also a write that was made whose output could not be printed (--jq failing on the answer,
+     a full disk): the changes stand, the message names the rentals undo that takes them back
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
   4  not found: a 404, or a name or history entry that matches nothing
   5  network error, timeout or unreachable server, or a write that may have been applied
-  6  partial failure of a bulk operation
+  6  partial failure of a bulk operation (a dry run: rows that would not apply)
   7  declined: the answer to a [y/N] prompt was no (nothing was changed)
 130  cancelled: Ctrl-C or Ctrl-D at a prompt, or Ctrl-C during a write (the write in flight
      finishes and is recorded; no other is sent), or a second Ctrl-C during a bulk run`;
