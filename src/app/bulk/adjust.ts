@@ -42,6 +42,13 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
   const round = bulk.moneyFlag('--round', options.round, 'positive');
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const given = options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`;
+  // The flags as given, for the command that runs the rest of a run stopped early.
+  const flagsGiven = [
+    given,
+    ...options.inventoryIds.map((id) => `--inventory-id ${shellWord(id)}`),
+    ...options.rentalBlockIds.map((id) => `--rental-block-id ${shellWord(id)}`),
+    `--round ${shellWord(options.round)}`,
+  ].join(' ');
   const source = `prices adjust ${given} --round ${options.round}`;
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
@@ -75,6 +82,7 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
       label: 'prices adjust',
+      rerunCommand: (report) => `rentals prices adjust ${flagsGiven} --resume ${shellWord(report ?? options.resume!)}`,
       retryHint: (report) =>
         report === undefined
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'

@@ -115,6 +115,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
           freshRows: true,
           staleHint: 'changed since the report (or while this undo ran), left as they are',
           retryHint: () => 'records changed since the report were left as they are',
+          // Run again, an undo finishes the one that did not: rows already put back send nothing.
+          rerunCommand: () => `${command} import --undo ${shellWord(options.undo!)}`,
         }),
       );
     }
@@ -125,6 +127,13 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       report === undefined
         ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
         : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)}`;
+    // The flags that shape the rows, as given, for the command that runs the rest of a run stopped early.
+    const shaping = (
+      [['--event-id', options.eventId], ['--format', options.format], ['--delimiter', options.delimiter], ['--locale', options.locale], ['--round', options.round]] as const
+    ).flatMap(([flag, value]) => (value === undefined ? [] : [` ${flag} ${shellWord(value)}`]));
+    if (options.renames) shaping.push(' --renames');
+    const rerunCommand = (report: string | undefined): string =>
+      `${command} import ${shellWord(options.file!)}${shaping.join('')}${report === undefined ? '' : ` --resume ${shellWord(report)}`}`;
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
     // resource with write rules (bookings): the booking planner judges the whole run before any
     // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
@@ -142,6 +151,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
           force: options.force,
           label,
           retryHint,
+          rerunCommand,
         });
       } finally {
         if (listed.lateIssues.length > 0) {
@@ -171,6 +181,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       allowOverbook: options.allowOverbook,
       label,
       retryHint,
+      rerunCommand,
     });
   });
 }
