@@ -6,6 +6,7 @@ import type { Outcome } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from './ids.js';
 import type { BulkDeps } from './run.js';
+import type { AdjustFlags } from './adjust-flags.js';
 import { shownPath } from '../../common/sanitize.js';
 import { shellWord } from '../../common/shell-words.js';
 
@@ -15,7 +16,8 @@ export interface AdjustOptions {
   amount?: string;
   inventoryIds: string[];
   rentalBlockIds: string[];
-  round: string;
+  /** --round as given; without it, the report's (--resume) or 0.01. */
+  round?: string;
   dryRun: boolean;
   plan?: string;
   skipInvalid: boolean;
@@ -31,33 +33,42 @@ export interface AdjustOptions {
 
 /** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise<Outcome> {
-  if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  if (options.percent !== undefined && options.amount !== undefined) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  if (options.percent === undefined && options.amount === undefined && options.resume === undefined) {
+    throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, defaultReport, readReportFile, settlePlan, withBulk } = await import('./run.js');
+  const { applyAndReport, defaultReport, readReportFileAndRun, settlePlan, withBulk } = await import('./run.js');
+  const { DEFAULT_ROUND, decimalText, describeFlags, recordOf, resumeFlags } = await import('./adjust-flags.js');
   const spec = bulk.priceRows;
-  const adjustment =
-    options.percent !== undefined
-      ? ({ kind: 'percent', by: bulk.moneyFlag('--percent', options.percent) } as const)
-      : ({ kind: 'amount', by: bulk.moneyFlag('--amount', options.amount) } as const);
-  const round = bulk.moneyFlag('--round', options.round, 'positive');
+  // Checked before anything is read or sent.
+  const given: AdjustFlags = {};
+  if (options.percent !== undefined) given.change = { kind: 'percent', by: decimalText('--percent', options.percent, 'any') };
+  else if (options.amount !== undefined) given.change = { kind: 'amount', by: decimalText('--amount', options.amount, 'any') };
+  if (options.round !== undefined) given.round = decimalText('--round', options.round, 'positive');
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
-  const given = options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`;
-  // The flags as given, for the command that runs the rest of a run stopped early.
-  const flagsGiven = [
-    given,
-    ...options.inventoryIds.map((id) => `--inventory-id ${shellWord(id)}`),
-    ...options.rentalBlockIds.map((id) => `--rental-block-id ${shellWord(id)}`),
-    `--round ${shellWord(options.round)}`,
-  ].join(' ');
-  const source = `prices adjust ${given} --round ${options.round}`;
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
     const resolver = deps.names();
-    const filter: Record<string, number[]> = {};
-    for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
-      if (given.length > 0) filter[name] = await resolveIds(resolver, fieldByName(resources.prices, name)!, given);
+    const typed = { inventoryId: options.inventoryIds, rentalBlockId: options.rentalBlockIds } as const;
+    for (const name of ['inventoryId', 'rentalBlockId'] as const) {
+      if (typed[name].length > 0) given[name] = (await resolveIds(resolver, fieldByName(resources.prices, name)!, typed[name])).sort((a, b) => a - b);
     }
-    const resumed = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec));
+    const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
+    const settled = earlier === undefined ? { flags: given } : resumeFlags(given, earlier.run, shownPath(options.resume!), typed);
+    const flags = { ...settled.flags, round: settled.flags.round ?? DEFAULT_ROUND };
+    if (!flags.change) {
+      throw new UsageError(`give --percent <n> or --amount <n> (one of them): the report ${shownPath(options.resume!)} does not record the run's flags (a report of an earlier version)`);
+    }
+    if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
+    const adjustment = { kind: flags.change.kind, by: bulk.moneyFlag(`--${flags.change.kind}`, flags.change.by) } as const;
+    const round = bulk.moneyFlag('--round', flags.round, 'positive');
+    const filter: Record<string, number[]> = {};
+    if (flags.inventoryId) filter.inventoryId = flags.inventoryId;
+    if (flags.rentalBlockId) filter.rentalBlockId = flags.rentalBlockId;
+    const described = describeFlags(flags);
+    const source = `prices adjust ${described}`;
+    const resumed = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines);
     const planned = await bulk.planAdjust(spec, run.ctx, { adjustment, round, filter, maxChange, only: resumed?.retryIds, source });
     const invalidRows = planned.plan.rows.filter((row) => row.action === 'invalid');
     const invalid =
@@ -68,7 +79,8 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
           )
         : undefined;
     // A price taken to 0 or moved ×10 refuses the run, a dry run too, unless allowed or a --max-change of the user's own judges instead.
-    const drastic = options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, given);
+    const drastic =
+      options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${flags.change.kind} ${flags.change.by}`);
     if (drastic) throw drastic;
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
@@ -78,15 +90,18 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       carried: resumed?.carried,
       // Every mass price change keeps a report (under the data directory when none is named), so --undo always works.
       report: options.report ?? (options.resume === undefined ? await defaultReport(deps, 'prices-adjust') : undefined),
+      // Its first line records the selection and change, which a --resume of it checks (or takes).
+      recorded: recordOf(flags),
       undoCommand: 'rentals prices import',
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
       label: 'prices adjust',
-      rerunCommand: (report) => `rentals prices adjust ${flagsGiven} --resume ${shellWord(report ?? options.resume!)}`,
+      // The report records the flags: --resume alone runs the rest.
+      rerunCommand: (report) => `rentals prices adjust --resume ${shellWord(report ?? options.resume!)}`,
       retryHint: (report) =>
         report === undefined
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
-          : `${shownPath(report)} says why; retry them with the same flags and --resume ${shellWord(report)}`,
+          : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)} (the report records the flags)`,
     });
   });
 }

@@ -33,7 +33,9 @@ import {
   predictedTotalsLine,
   progressRenderer,
   readPlanFile,
-  readReport,
+  readReportAndRun,
+  type ReportRun,
+  formatReportRun,
   rowChange,
   rowCount,
   rowsOf,
@@ -182,9 +184,14 @@ async function* asBuffers(chunks: AsyncIterable<string | Buffer>): AsyncGenerato
 
 /** A report of an earlier run (--resume, --undo; `-`: stdin), every malformed line named at once. */
 export async function readReportFile(deps: BulkDeps, path: string, spec: RowSpec): Promise<ReportLine[]> {
-  if (path === '-') return readReport(deps.stdin(), '(stdin)', spec);
+  return (await readReportFileAndRun(deps, path, spec)).lines;
+}
+
+/** readReportFile, and the run the report's first line records, if it does. */
+export async function readReportFileAndRun(deps: BulkDeps, path: string, spec: RowSpec): Promise<{ lines: ReportLine[]; run?: ReportRun }> {
+  if (path === '-') return readReportAndRun(deps.stdin(), '(stdin)', spec);
   await checkReadable(path);
-  return readReport(createReadStream(path), shownPath(path), spec);
+  return readReportAndRun(createReadStream(path), shownPath(path), spec);
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {
@@ -374,6 +381,8 @@ export interface RunChoices {
   appendTo?: string;
   /** --force: an existing --report file may be replaced. */
   force?: boolean;
+  /** What a new report's first line records of the run (adjust: its selection and change), for --resume to check. */
+  recorded?: ReportRun;
   /** `prices import`: the progress line's label. */
   label: string;
   /** What to do when rows did not apply, given the report (or its absence). */
@@ -409,6 +418,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   if (spec.def.writeRules !== undefined) run.ctx.rules = await writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
+  if (report?.mode === 'new' && choices.recorded) report.write(formatReportRun(choices.recorded));
   // Appending to the report resumed from: its applied lines are there already.
   const carriedLines = report?.mode === 'append' ? [] : (choices.carried?.values() ?? []);
   const written = writtenRows(run.spool);
