@@ -64,7 +64,7 @@ describe('prices adjust --resume', () => {
     const other = await rentals(['prices', 'adjust', '--item', 'LED Uplight', '--percent', '20', '--resume', report, '--dry-run', '-o', 'json']);
     expect(other.code, other.stderr).toBe(2);
     expect(other.stdout).toBe('');
-    expect(other.stderr).toContain(`--inventory-id: the run in the report adjusted ${chair}`);
+    expect(other.stderr).toContain(`--inventory-id: the run in the report had ${chair}`);
     expect(other.stderr).toMatch(/LED Uplight/);
     expect(other.stderr).toContain('--percent: the run in the report had 10, this one 20');
     const amount = await rentals(['prices', 'adjust', '--item', 'Kids Folding Chair', '--amount', '10', '--resume', report, '--yes']);

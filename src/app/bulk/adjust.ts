@@ -6,7 +6,7 @@ import type { Outcome } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from './ids.js';
 import type { BulkDeps } from './run.js';
-import type { AdjustFlags } from './adjust-flags.js';
+import type { RecordedFlags } from './resume-flags.js';
 import { shownPath } from '../../common/sanitize.js';
 import { shellWord } from '../../common/shell-words.js';
 
@@ -41,10 +41,10 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
   const { applyAndReport, defaultReport, readReportFileAndRun, settlePlan, withBulk } = await import('./run.js');
   const { DEFAULT_ROUND, decimalText, describeFlags, recordOf, resumeFlags } = await import('./adjust-flags.js');
   const spec = bulk.priceRows;
-  // Checked before anything is read or sent.
-  const given: AdjustFlags = {};
-  if (options.percent !== undefined) given.change = { kind: 'percent', by: decimalText('--percent', options.percent, 'any') };
-  else if (options.amount !== undefined) given.change = { kind: 'amount', by: decimalText('--amount', options.amount, 'any') };
+  // Checked before anything is read or sent; as a report records them (decimals normalised).
+  const given: RecordedFlags = {};
+  if (options.percent !== undefined) given.percent = decimalText('--percent', options.percent, 'any');
+  if (options.amount !== undefined) given.amount = decimalText('--amount', options.amount, 'any');
   if (options.round !== undefined) given.round = decimalText('--round', options.round, 'positive');
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
 
@@ -55,17 +55,21 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       if (typed[name].length > 0) given[name] = (await resolveIds(resolver, fieldByName(resources.prices, name)!, typed[name])).sort((a, b) => a - b);
     }
     const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
-    const settled = earlier === undefined ? { flags: given } : resumeFlags(given, earlier.run, shownPath(options.resume!), typed);
-    const flags = { ...settled.flags, round: settled.flags.round ?? DEFAULT_ROUND };
-    if (!flags.change) {
+    const settled: { flags: RecordedFlags; taken?: string } = earlier === undefined ? { flags: given } : resumeFlags(given, earlier.run, shownPath(options.resume!), typed);
+    const flags: RecordedFlags = { round: DEFAULT_ROUND, ...settled.flags };
+    const change = (['percent', 'amount'] as const).find((kind) => typeof flags[kind] === 'string');
+    if (change === undefined) {
       throw new UsageError(`give --percent <n> or --amount <n> (one of them): the report ${shownPath(options.resume!)} does not record the run's flags (a report of an earlier version)`);
     }
     if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
-    const adjustment = { kind: flags.change.kind, by: bulk.moneyFlag(`--${flags.change.kind}`, flags.change.by) } as const;
-    const round = bulk.moneyFlag('--round', flags.round, 'positive');
+    const by = flags[change] as string;
+    const adjustment = { kind: change, by: bulk.moneyFlag(`--${change}`, by) } as const;
+    const round = bulk.moneyFlag('--round', flags.round as string, 'positive');
     const filter: Record<string, number[]> = {};
-    if (flags.inventoryId) filter.inventoryId = flags.inventoryId;
-    if (flags.rentalBlockId) filter.rentalBlockId = flags.rentalBlockId;
+    for (const name of ['inventoryId', 'rentalBlockId'] as const) {
+      const ids = flags[name];
+      if (Array.isArray(ids)) filter[name] = ids;
+    }
     const described = describeFlags(flags);
     const source = `prices adjust ${described}`;
     const resumed = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines);
@@ -80,7 +84,7 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
         : undefined;
     // A price taken to 0 or moved ×10 refuses the run, a dry run too, unless allowed or a --max-change of the user's own judges instead.
     const drastic =
-      options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${flags.change.kind} ${flags.change.by}`);
+      options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${change} ${by}`);
     if (drastic) throw drastic;
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
