@@ -12,7 +12,13 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     // The usual probe of an installation, answered without loading the CLI: the same line
-    // commander prints, from the package.json the bundle's version comes from.
+    // commander prints, from the package.json the bundle's version comes from. A stdout that
+    // fails (a full disk) is said in one line, as the CLI says it (src/main.ts); a closed pipe is not an error.
+    process.stdout.on('error', (error) => {
+      if (error.code === 'EPIPE') return;
+      process.stderr.write(`error: cannot write to standard output: ${error.message}\n`);
+      process.exitCode = 1;
+    });
     process.stdout.write(`${require('../package.json').version}\n`);
   } else {
     loadBundle(args).run();

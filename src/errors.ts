@@ -164,6 +164,24 @@ export class RunStoppedError extends PartialFailureError {
   }
 }
 
+/**
+ * The command ran, but its output could not be printed: stdout refused the bytes (ENOSPC, EIO…),
+ * or --jq failed on the data. What it means depends on whether the run wrote (main's report):
+ * after a write, the changes stand (exit 1, with the entry that takes them back), so a script
+ * must not read it as "nothing was sent".
+ */
+export class OutputFailure extends RentalsError {
+  /** The run had written when its output failed (set by the run); `entry`: the history entry that holds the writes. */
+  written?: { entry?: string };
+  constructor(
+    /** jq's or the stream's own words (`ENOSPC: no space left on device, write`). */
+    readonly reason: string,
+    readonly source: 'jq' | 'stdout',
+  ) {
+    super(reason);
+  }
+}
+
 /** The user pressed Ctrl-C or Ctrl-D at a prompt: "cancelled", exit 130. */
 export class CancelledError extends RentalsError {
   override readonly exitCode = ExitCode.cancelled;

@@ -1,7 +1,7 @@
 // Entry point: main(argv, context) returns an exit code; bin/rentals.js only calls run().
 
 import { CommanderError } from 'commander';
-import { DeclinedError, ExitCode, ValidationError } from './errors.js';
+import { DeclinedError, ExitCode, OutputFailure, UsageError, ValidationError } from './errors.js';
 import { exitCodeFor, isExpected } from './cli/exit-codes.js';
 import type { RunState } from './cli/registry/spec.js';
 import type { Context } from './cli/context.js';
@@ -36,6 +36,7 @@ function report(error: unknown, ctx: Context, debug: boolean): number {
     return ExitCode.usage;
   }
   const stderr = ctx.term.stderr;
+  if (error instanceof OutputFailure) return reportOutputFailure(error, ctx, debug);
   if (error instanceof DeclinedError) {
     stderr.write(`${error.message}\n`); // an answer, not an error
     return exitCodeFor(error);
@@ -53,14 +54,44 @@ function report(error: unknown, ctx: Context, debug: boolean): number {
   return ExitCode.error;
 }
 
+/**
+ * The command ran but its output could not be printed. After a write the changes stand: exit 1
+ * (not 2, "nothing was sent": a script retrying on it would write twice), with the entry that
+ * takes them back. Without one, a --jq that failed on the data is a usage error, as it was given;
+ * a stdout that failed, an error of its own.
+ */
+function reportOutputFailure(error: OutputFailure, ctx: Context, debug: boolean): number {
+  const stderr = ctx.term.stderr;
+  if (debug && error.stack) stderr.write(`${error.stack}\n`);
+  if (error.written) {
+    const { entry } = error.written;
+    const undo = entry === undefined ? '' : `\nrentals undo ${entry} takes it back.`;
+    stderr.write(`error: the changes were made, but their output could not be printed: ${error.reason}${undo}\n`);
+    return ExitCode.error;
+  }
+  if (error.source === 'jq') return report(new UsageError(error.reason), ctx, false);
+  stderr.write(`error: cannot write to standard output: ${error.reason}\n`);
+  return ExitCode.error;
+}
+
 export function run(): void {
-  // `rentals … | head -1` closes the pipe early: that is not an error.
+  // `rentals … | head -1` closes the pipe early: that is not an error. Any other failure of stdout
+  // (ENOSPC, EIO) is the printer's to report, as an OutputFailure; one that came when nothing was
+  // printing (help, a late flush) is said here, once the run has ended.
+  let failed: Error | undefined;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    failed ??= error;
   });
   void (async () => {
     const { processContext } = await import('./cli/context.js');
-    process.exitCode = await main(process.argv.slice(2), await processContext());
+    const code = await main(process.argv.slice(2), await processContext());
+    process.exitCode = code;
+    // The last writes reach stdout, or their error is emitted (a tick or two after a failed write).
+    await new Promise<void>((resolve) => process.stdout.write('', () => setImmediate(resolve)));
+    if (failed && code === ExitCode.ok) {
+      process.stderr.write(`error: cannot write to standard output: ${failed.message}\n`);
+      process.exitCode = ExitCode.error;
+    }
   })();
 }

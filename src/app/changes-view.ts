@@ -20,6 +20,8 @@ export interface ChangesViewOptions {
   names?: ChangeNames;
   /** For people: the line that sums the changes up (by default their count by action). */
   summary?: string;
+  /** The command said already, in its own line, that nothing changed and why: no summary of its own then. */
+  saidUnchanged?: boolean;
   /** Piped too, the sentences and summary on stderr (a command that tells what it did: events book, undo); `summary`: the summary alone. */
   narrate?: ChangesView['narrate'];
 }
@@ -40,6 +42,7 @@ export function changesView(changes: readonly Change[], options: ChangesViewOpti
     ...(options.json ? { json: options.json } : {}),
     ...(options.names ? { names: options.names } : {}),
     ...(options.summary === undefined ? {} : { summary: options.summary }),
+    ...(options.saidUnchanged ? { saidUnchanged: true } : {}),
     ...(options.narrate ? { narrate: options.narrate } : {}),
   };
   const { catalog } = options;

@@ -20,6 +20,7 @@ import { HELD_ITEMS, type ItemFile, heldThenSpooled } from './spool.js';
 import { draftColumns } from './draft-columns.js';
 import { type NumberStyle, SEMICOLON_FILE } from './input/numbers.js';
 import { mapWhenReady } from './when-ready.js';
+import { type WriteRules, writerFill } from './judge.js';
 
 export interface ImportOptions {
   /** Fields fixed for the run: `{ eventId }` for bookings (required there). */
@@ -36,6 +37,8 @@ export interface ImportOptions {
   carried?: ReadonlyMap<number, ReportLine>;
   /** --round: money values are rounded to this step (half-up) before they are compared and sent. */
   round?: Money;
+  /** The writers of a resource whose writer fills a field a new record leaves out (bookings: the price from the block). */
+  writers?: WriteRules['writers'];
 }
 
 export interface PlannedImport {
@@ -215,6 +218,8 @@ export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkCo
   await checked.listing.done;
   const rewrites = new FirstIssues();
   const planning = planOptions(input, ctx, options, checked.columnOf, rewrites);
+  const fill = await writerFill(spec, options.scope ?? {}, checked.drafts, options.writers);
+  if (fill) planning.fill = fill;
   const late = new FirstIssues();
   const planned = spool.file('plan');
   const totals = emptyTotals();

@@ -9,13 +9,17 @@
 import type { BookingWriter, PlannedBookings } from '../data/booking-writer.js';
 import type { CalendarData } from '../data/calendar.js';
 import type { StockWriter } from '../data/stock-writer.js';
-import type { BookingIntent } from '../domain/booking-plan.js';
+import { type BookingIntent, blockPriceOf } from '../domain/booking-plan.js';
+import { moneyToNumber } from '../domain/money.js';
 import { readInt, readMoney } from '../domain/records.js';
 import { describeStockShortage } from '../domain/stock-change.js';
 import { RentalsError } from '../errors.js';
 import { DomainError } from '../domain/errors.js';
-import { type AnyPlan, rowsOf } from './plan.js';
+import type { Draft } from './draft.js';
+import { type AnyPlan, type WriterFill, rowsOf } from './plan.js';
 import type { RowSpec } from './spec.js';
+import type { ItemFile } from './spool.js';
+import type { Ids } from './values.js';
 
 export interface WriteRules {
   writers: { calendar: CalendarData; bookings: BookingWriter; stock: StockWriter };
@@ -78,4 +82,30 @@ async function judgeStock(plan: AnyPlan, rules: WriteRules): Promise<void> {
       throw error;
     }
   }
+}
+
+/**
+ * What the resource's writer fills in the new records the rows leave it out of, found before they
+ * are planned (plan.ts): bookings, a line's price from the event's rental block, by the booking
+ * planner's own rule (its refusal, when the item has none); undefined for a resource without.
+ */
+export async function writerFill(spec: RowSpec, scope: Ids, drafts: ItemFile<Draft>, writers: WriteRules['writers'] | undefined): Promise<WriterFill | undefined> {
+  const eventId = readInt(scope.eventId);
+  if (spec.def.writeRules !== 'bookings' || !spec.def.writerFills?.includes('price') || !writers || eventId === undefined) return undefined;
+  const intents: BookingIntent[] = [];
+  for await (const run of drafts.runs()) {
+    for (const draft of run) {
+      const itemId = readInt(draft.key.inventoryId);
+      if (draft.issues.length === 0 && draft.values.price === undefined && itemId !== undefined) intents.push({ kind: 'add-line', itemId, quantity: 0 });
+    }
+  }
+  if (intents.length === 0) return undefined;
+  const { bookings, calendar } = writers;
+  const world = await bookings.world(bookings.target(await calendar.event(String(eventId))), intents);
+  return (name, body) => {
+    const itemId = readInt(body.inventoryId);
+    if (name !== 'price' || itemId === undefined) return undefined;
+    const found = blockPriceOf(world, itemId);
+    return 'price' in found ? { value: moneyToNumber(found.price) } : { error: found.unpriced };
+  };
 }

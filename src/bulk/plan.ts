@@ -94,7 +94,12 @@ export interface PlanOptions {
   now?: () => number;
   /** The column number of a name in the input (CSV), for positions in messages. */
   columnOf?: (name: string) => number | undefined;
+  /** What the resource's writer fills in a new record's field left out (its `writerFills`), or why it cannot. */
+  fill?: WriterFill;
 }
+
+/** A value the writer would give a new record's field left out (a booking's price from the block), or why there is none. */
+export type WriterFill = (name: string, body: Values) => { value: Scalar } | { error: string } | undefined;
 
 interface Planner {
   spec: RowSpec;
@@ -270,12 +275,17 @@ function createRow(planner: Planner, draft: Draft): PlanRow {
   const { spec, scope } = planner;
   const defaults = (spec.def.createDefaults ?? {}) as Values;
   const body: Values = {};
+  const missing: string[] = [];
   for (const name of bodyFields(spec)) {
     const value = draft.values[name] ?? draft.key[name] ?? scope[name] ?? defaults[name];
     if (value !== undefined) body[name] = value;
-    else if (field(spec, name).required) {
-      addIssue(planner, draft, name, `is required to create a new ${spec.def.singular} (none matches ${describeKey(spec, draft.key)})`);
-    }
+    else if (field(spec, name).required) missing.push(name);
+  }
+  for (const name of missing) {
+    // The writer fills it as every write of the resource does (a booking's price from the block): it is planned so.
+    const filled = spec.def.writerFills?.includes(name) ? planner.options.fill?.(name, body) : undefined;
+    if (filled && 'value' in filled) body[name] = filled.value;
+    else addIssue(planner, draft, name, filled?.error ?? `is required to create a new ${spec.def.singular} (none matches ${describeKey(spec, draft.key)})`);
   }
   if (draft.issues.length > 0) return invalidRow(planner, draft);
   if (planner.names && !nameOfItsOwn(planner, draft, body[planner.names.field])) return invalidRow(planner, draft);

@@ -49,5 +49,12 @@ The time model:
   wall-clock hours: across a daylight-saving change, 09:00 stays 09:00.
 `;
 
-/** The line each calendar command's help ends with. */
-export const DATES_HELP_LINK = `\nDates: 2026-06-12, "2026-06-12 14:00", fri, +3d, weekend (rentals help ${DATES_HELP_TOPIC})`;
+/**
+ * Examples of the forms every date flag takes (domain/dates.ts reads them and lists them when one
+ * is refused); test/e2e/dates-line.e2e.test.ts runs each through each date flag of each command
+ * whose help shows them. Not imported from there: this module loads at every start, for the topics.
+ */
+const DATE_EXAMPLES = ['2026-06-12', '"2026-06-12 14:00"', 'fri', '+3d'];
+
+/** The line a calendar command's help ends with: examples that each of its date flags takes (a range's name is no date: --range's own help names those). */
+export const DATES_HELP_LINK = `\nDates: ${DATE_EXAMPLES.join(', ')} (rentals help ${DATES_HELP_TOPIC})`;

@@ -21,7 +21,9 @@ export interface HelpTopic {
 const EXIT_CODES = `Exit codes:
   0  success
   1  refused by the calendar's rules (a shortage, a price missing), problems found by check,
-     an API error, or another error (no browser for -o pdf)
+     an API error, or another error (no browser for -o pdf, a stdout that cannot be written);
+     also a write that was made whose output could not be printed (--jq failing on the answer,
+     a full disk): the changes stand, the message names the rentals undo that takes them back
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
   4  not found: a 404, or a name or history entry that matches nothing

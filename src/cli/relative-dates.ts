@@ -5,12 +5,13 @@
 // `--start-date mon --end-date sun` on a Saturday is the coming Monday to the Sunday after it, as
 // `--from mon --to sun` is. A day given for a date that ends something (an event's end, teardown,
 // pickup) is noted: the use case makes it the whole day, up to 24:00, once every date is known
-// (domain/dates.ts throughTheDay). Absolute dates keep their own rule and message (schemas/values.ts).
+// (domain/dates.ts throughTheDay). Absolute dates keep their own rule and message (schemas/values.ts);
+// a value in no form at all is refused with every form the flag takes (domain/dates.ts).
 
 import { parseDateArgument } from '../domain/dates.js';
 import { formatWallTime, parseWallTime, wallTimeOf } from '../domain/wall-time.js';
 import { type ResourceDef, fieldByName, kebabCase } from '../resources/definitions.js';
-import { parseDatetime } from '../schemas/values.js';
+import { isDatetimeForm, parseDatetime } from '../schemas/values.js';
 
 const RELATIVE = /^\s*(today|tomorrow|yesterday|now|[+-]\d{1,9}[dw]|(mon|tue|wed|thu|fri|sat|sun)[a-z]*)(\s+\d{1,2}:\d{2}(:\d{2})?)?\s*$/i;
 const DAY = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
@@ -36,7 +37,10 @@ export function resolveRelativeDates(def: ResourceDef, flags: Record<string, unk
     const inOrder = ordered.includes(name);
     const dayEnd = def.dayEnds?.includes(name) === true;
     // An absolute day of an end only, and one the schema takes (2026-02-30 and 0000-06-12 keep its rule and message).
-    if (RELATIVE.test(value) || (dayEnd && DAY.test(value) && parseDatetime(value).ok)) {
+    // A value in no form the schema reads goes to the date parser too: it takes what it can read,
+    // and refuses the rest naming the flag and every form the flag takes, relative ones included
+    // (the schema's rule lists only the absolute ones a JSON body takes).
+    if (RELATIVE.test(value) || (dayEnd && DAY.test(value) && parseDatetime(value).ok) || !isDatetimeForm(value)) {
       const given = parseDateArgument(value, wallNow, `--${kebabCase(name)}`, inOrder ? latest : wallNow);
       out[name] = formatWallTime(given.time);
       if (given.wholeDay && dayEnd) wholeDays.push(name);

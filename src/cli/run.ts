@@ -4,6 +4,7 @@
 // the client and the history entry closed.
 
 import type { Context } from './context.js';
+import { OutputFailure } from '../errors.js';
 import { type RunFactory, buildFactory } from './factory/index.js';
 import type { GlobalOptions } from './global-flags.js';
 import { RunOutput } from './session/output.js';
@@ -33,6 +34,10 @@ export async function withRun<T>(ctx: Context, globals: GlobalOptions, options: 
     await run.output.printer.finish();
     printed = true;
     return result;
+  } catch (error) {
+    // Printing failed: whether the run had written decides what that means (main.ts reports it).
+    if (error instanceof OutputFailure) error.written = run.factory.written();
+    throw error;
   } finally {
     await run.output.printer.releaseTerminal();
     await run.output.settle(printed);

@@ -137,6 +137,11 @@ export class NameIndex {
     return this.labels.get(id);
   }
 
+  /** The def's labelHint of the record (`starts 2027-01-01 08:00`), said beside its name where the name is shared. */
+  hint(id: number): string | undefined {
+    return this.hints.get(id);
+  }
+
   ids(): number[] {
     return [...this.labels.keys()];
   }

@@ -262,6 +262,15 @@ export function planBookings(world: BookingWorld, intents: readonly BookingInten
 }
 
 /**
+ * A new line's price when none is given, as every booking write takes it: the item's price for the
+ * target's rental block; else why it has none (no price for the block, or several), as a refusal says it.
+ */
+export function blockPriceOf(world: BookingWorld, itemId: number): { price: Money } | { unpriced: string } {
+  const price = world.blockPrice(itemId);
+  return price ? { price } : { unpriced: unpricedMessage(world, [itemId]) };
+}
+
+/**
  * Why items take no price from the target's rental block, and the way out of each: a pair with
  * no price (add one), a pair with several (remove all but one: which would a booking take?).
  */

@@ -17,6 +17,7 @@ export interface DateArgument {
 const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const FULL_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const RELATIVE = /^([+-])(\d{1,9})([dw])$/;
+/** What every date argument takes, said whenever one is refused (a flag's message lists what the flag takes: the JSON body's schema rule lists only the absolute forms). */
 const DATE_RULE = 'must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d, +2w or -1d, or one of those days with a time ("fri 14:00")';
 /** A day named by a word (`tomorrow`, `fri`, `+3d`) and a clock time: `fri 14:00`, `+3d 08:30:15`. */
 const WORD_AND_TIME = /^(\S+)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;

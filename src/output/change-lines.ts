@@ -224,8 +224,9 @@ function countsText(changes: readonly Change[], planned: boolean): string {
  * their count (`Dry run: 1 to create and 1 to change; nothing was sent.`, `2 records written: 1
  * created and 1 changed.`); a write that went into the history says how to take it back.
  */
-export function changeSummary(view: ChangesView): string {
+export function changeSummary(view: ChangesView): string | undefined {
   const { changes } = view;
+  if (changes.length === 0 && view.saidUnchanged) return undefined;
   const said =
     view.summary ??
     (changes.length === 0
@@ -259,7 +260,8 @@ export function changeLines(view: ChangesView, options: ChangeTextOptions): stri
   } else {
     for (const change of view.changes) lines.push(...linesOf(change, speaker, options.width, ''));
   }
-  lines.push(...hangingLines('', 0, changeSummary(view), options.width));
+  const summary = changeSummary(view);
+  if (summary !== undefined) lines.push(...hangingLines('', 0, summary, options.width));
   return lines;
 }
 

@@ -25,6 +25,8 @@ export interface ChangesView {
    * a terminal, on stderr otherwise; by default their count by action (change-lines.ts).
    */
   summary?: string;
+  /** The command said already, in its own line, that nothing changed and why (`… already has 2 × Tent …; nothing changed.`): no summary then. */
+  saidUnchanged?: boolean;
   /**
    * Piped (not the table): each change's sentence and the summary on stderr too, as the command
    * tells what it did (events book, undo); `summary`: the summary alone (the record verbs: it

@@ -7,7 +7,7 @@
 
 import type { Writable } from 'node:stream';
 import { forPeople } from '../common/terminal-text.js';
-import { UsageError } from '../errors.js';
+import { OutputFailure, UsageError } from '../errors.js';
 import { checkFormat, writtenForMachines } from './formats.js';
 import type { RenderOptions } from './render-options.js';
 import type { View, ViewFormat } from './views.js';
@@ -63,6 +63,8 @@ export class Printer {
   private notes: { before: string[]; after: string[] } = { before: [], after: [] };
   /** stderr was written to by others (a bulk run's progress): the notes go there at once too, in order. */
   private stderrShared = false;
+  /** What became of stdout: listened to from the first write; `gone` once closed early (EPIPE: `| head -1`), `failed` on any other error. */
+  private stdout: { listening: boolean; gone: boolean; failed?: Error; lastWrite: Promise<void> } = { listening: false, gone: false, lastWrite: Promise.resolve() };
 
   constructor(
     readonly term: OutputStreams,
@@ -89,13 +91,54 @@ export class Printer {
     }
     const pager = this.pager ? await this.pager : undefined;
     if (this.pagerGone) return;
-    const out = pager?.input ?? this.term.stdout;
-    if (!out.write(this.exact ? text : forPeople(text, this.tabs))) {
+    const shown = this.exact ? text : forPeople(text, this.tabs);
+    if (!pager) return this.toStdout(shown);
+    if (!pager.input.write(shown)) {
       await new Promise<void>((resolve) => {
-        out.once('drain', resolve);
-        void pager?.closed.then(resolve);
+        pager.input.once('drain', resolve);
+        void pager.closed.then(resolve);
       });
     }
+  }
+
+  /**
+   * Writes to stdout, waiting for it to drain. A stdout that failed (ENOSPC, EIO…) is an
+   * OutputFailure, thrown at this write or the next one (or at finish()); one closed early (EPIPE)
+   * takes nothing more, as a pager the user quit.
+   */
+  private async toStdout(bytes: string | Uint8Array): Promise<void> {
+    const out = this.term.stdout;
+    const state = this.stdout;
+    if (!state.listening) {
+      state.listening = true;
+      out.on('error', (error: Error) => this.stdoutFailed(error));
+    }
+    this.throwIfStdoutFailed();
+    if (state.gone) return;
+    let done!: () => void;
+    state.lastWrite = new Promise<void>((resolve) => (done = resolve));
+    const drained = out.write(bytes, (error) => {
+      if (error) this.stdoutFailed(error);
+      done();
+    });
+    if (!drained && !state.gone && state.failed === undefined) {
+      await new Promise<void>((resolve) => {
+        out.once('drain', resolve);
+        out.once('close', resolve);
+        void state.lastWrite.then(() => state.failed !== undefined && resolve());
+      });
+    }
+    this.throwIfStdoutFailed();
+  }
+
+  private stdoutFailed(error: Error): void {
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') this.stdout.gone = true;
+    else this.stdout.failed ??= error;
+  }
+
+  private throwIfStdoutFailed(): void {
+    const { failed } = this.stdout;
+    if (failed) throw new OutputFailure(failed.message, 'stdout');
   }
 
   /** What is written from now on goes out as it is, not through --jq (an error answer's body: the filter was written for a success). */
@@ -115,6 +158,9 @@ export class Printer {
       await this.emit(out);
     }
     await this.releaseTerminal();
+    // What was written has reached stdout, or failed to.
+    await this.stdout.lastWrite;
+    this.throwIfStdoutFailed();
   }
 
   /** Notes in the paged text, wrapped to the terminal as stderr's lines are. */
@@ -202,9 +248,7 @@ export class Printer {
     const { renderView } = await import('./render.js');
     const pieces: string[] = [];
     for await (const piece of renderView(view, 'html', this.renderOptions())) pieces.push(piece);
-    const document = await this.options.pdf(pieces.join(''), this.options.paper ?? 'A4');
-    const out = this.term.stdout;
-    if (!out.write(document)) await new Promise<void>((resolve) => out.once('drain', resolve));
+    await this.toStdout(await this.options.pdf(pieces.join(''), this.options.paper ?? 'A4'));
   }
 
   /** -o xlsx: bytes, to a file or a pipe only (a terminal would show garbage and may obey some of it). */
@@ -214,10 +258,7 @@ export class Printer {
       throw new UsageError('-o xlsx writes a binary file, not shown at a terminal: give --out FILE (e.g. --out prices.xlsx) or redirect standard output (> prices.xlsx)');
     }
     const { renderXlsx } = await import('./xlsx-render.js');
-    const out = this.term.stdout;
-    for await (const bytes of renderXlsx(view, this.renderOptions())) {
-      if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', resolve));
-    }
+    for await (const bytes of renderXlsx(view, this.renderOptions())) await this.toStdout(bytes);
   }
 
   private renderOptions(): RenderOptions {

@@ -72,14 +72,15 @@ async function* renderChanges(view: ChangesView, format: ViewFormat, options: Re
   // the summary alone: the record verbs) or, otherwise, only that a dry run sent nothing (not with JSON).
   if (format === 'table') {
     const lines = people.changeLines(view, { width: options.terminal ? options.terminalWidth : 0, currency });
-    if (options.terminal) return yield `${lines.join('\n')}\n`;
-    options.info(lines.pop()!);
+    if (options.terminal) return yield lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+    if (people.changeSummary(view) !== undefined) options.info(lines.pop()!);
     return yield lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   }
+  const summary = people.changeSummary(view);
   if (view.narrate) {
     if (view.narrate === true) for (const sentence of people.changeSentences(view, { currency })) options.info(sentence);
-    options.info(people.changeSummary(view));
-  } else if (view.dryRun && format !== 'json' && format !== 'ndjson') options.info(people.changeSummary(view));
+    if (summary !== undefined) options.info(summary);
+  } else if (view.dryRun && format !== 'json' && format !== 'ndjson' && summary !== undefined) options.info(summary);
   if (format === 'json') return yield* prettyJsonChunks(changes.changesJson(view));
   yield* renderRows(changes.changeRows(view.changes), format, fields, changes.CHANGE_COLUMNS, fields ? undefined : view.changes.map(changes.changeRecord));
 }

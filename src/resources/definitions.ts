@@ -96,6 +96,8 @@ export interface ResourceDef {
   rank?: readonly string[];
   /** Values a new record gets when neither a flag nor the file gives them. */
   createDefaults?: Record<string, unknown>;
+  /** Fields a new record may leave out because its writer fills them: a booking's price, from the event's rental block. */
+  writerFills?: readonly string[];
   /** Values copied from another field when a new record gives none: events' dropoffDate from startDate. */
   createDefaultsFrom?: Record<string, string>;
   /**
@@ -421,6 +423,7 @@ Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and 
     collectionPath: 'events/{eventId}/inventory',
     parent: { field: 'eventId', resource: 'events' },
     writeRules: 'bookings',
+    writerFills: ['price'],
     verbs: readWrite,
     links: ['self', 'edit', 'delete', 'add'],
     fields: [

@@ -138,6 +138,11 @@ export const DATETIME_YEARS = { min: 1900, max: 2199 } as const;
 
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
 
+/** Whether `value` is written in a form parseDatetime reads (it may still name no day of the calendar: 2026-02-30). */
+export function isDatetimeForm(value: string): boolean {
+  return DATETIME.test(value.trim());
+}
+
 /**
  * Datetimes: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS[.fff]]`.
  * Sent as `YYYY-MM-DDTHH:MM:SS` (the form of the reference's examples); the fraction is dropped.

@@ -80,10 +80,10 @@ describe('the raw call', () => {
 describe('the names completion offers', () => {
   test("each record's label, without the ones a shell line or a terminal cannot take", async () => {
     const run = await factoryOver(sandbox, ['api']);
-    const names = await recordNames(run.factory, 'inventory');
+    const { offered } = await recordNames(run.factory, 'inventory');
     run.close();
-    expect(names).toContain('Service tent');
-    expect(names.some((name) => name.includes('\u001b'))).toBe(false);
+    expect(offered.map((o) => o.value)).toContain('Service tent');
+    expect(offered.some((o) => o.value.includes('\u001b') || (o.description ?? '').includes('\u001b'))).toBe(false);
   });
 });
 

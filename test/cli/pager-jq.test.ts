@@ -111,8 +111,7 @@ describe('--jq', () => {
     expect(objects.stdout).toBe('{"id":1,"name":"Tent 1"}\n{"id":2,"name":"Tent 2"}\n{"id":3,"name":"Tent 3"}\n');
   });
 
-  test("a bad expression is exit 2 with jq's message; so is --jq with a format that is not JSON", async () => {
-    api().get('/v2/inventory').reply(200, inventory());
+  test("a bad expression is exit 2 with jq's message, before any request; so is --jq with a format that is not JSON", async () => {
     const bad = await runCli(['inventory', 'list', '--jq', '.data['], withApi());
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('syntax error');

@@ -54,6 +54,17 @@ describe('relative dates in datetime flags', () => {
     expect(result.stderr).toContain('has no day 30');
   });
 
+  test('a date no form reads is refused naming the flag and every form it takes, relative ones included; a bad day of the calendar keeps its detail', async () => {
+    for (const typed of ['sun 2:30pm', 'next friday', '12/06/2026']) {
+      const result = await runCli(eventAdd(typed, '+3d'), withApi({ now: NOW }));
+      expect(result.code, typed).toBe(2);
+      expect(result.stderr).toContain(`--start-date: ${JSON.stringify(typed)} must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d, +2w or -1d, or one of those days with a time ("fri 14:00")`);
+    }
+    const calendar = await runCli(eventAdd('2026-02-30 10:00', '+3d'), withApi({ now: NOW }));
+    expect(calendar.code).toBe(2);
+    expect(calendar.stderr).toContain('has no day 30');
+  });
+
   test("a weekday reads forward through the event's dates in their order, as --from mon --to sun does", async () => {
     const saturday = new Date(2026, 5, 13, 9, 0, 0).getTime();
     const weekBody = async (argv: string[]) => {
@@ -77,7 +88,7 @@ describe('relative dates in datetime flags', () => {
     expect(await body(eventAdd('2026-07-01 10:00', '2026-07-01 18:00'))).toMatchObject({ startDate: '2026-07-01T10:00:00' });
     const result = await runCli(eventAdd('someday', '+1d'), withApi({ now: NOW }));
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('startDate');
+    expect(result.stderr).toContain('--start-date: "someday" must be YYYY-MM-DD');
   });
 
   test('a day named by a word takes a time: fri 14:00, +20d 09:30, tomorrow 08:00:30', async () => {

@@ -188,6 +188,39 @@ describe('events book', () => {
     expect(await bookingsOf(party.id)).toEqual([]);
   });
 
+  test("unbook and book match an item among the event's lines first: a name only one line has is taken, the lines suggested first", async () => {
+    const named = async (name: string) => {
+      const [record] = await data(call, 'POST', '/v2/inventory', { name, quantityAvailable: 50, active: 1 });
+      const id = Number(record!.id);
+      await data(call, 'POST', `/v1/inventory/${id}/pricing`, { inventoryId: id, rentalBlockId: 1, price: 3 });
+      return id;
+    };
+    const word = unique('Stool').replace(' ', '');
+    for (const kind of ['Gold', 'Kids', 'Silver']) await named(`${kind} Bar ${word}`);
+    const white = await named(`White Bar ${word}`);
+    // Two items of one name (the API allows it; migrated data has them): only one is on the event.
+    const sofa = unique('Lounge Sofa');
+    const [, sofaOnEvent] = [await named(sofa), await named(sofa)];
+    const party = await event({ dropoff: '2026-07-20T08:00:00', pickup: '2026-07-21T10:00:00' });
+    await book(party.id, white, 4);
+    await book(party.id, sofaOnEvent!, 1);
+
+    const near = await rentals(['events', 'unbook', String(party.id), '--item', word]);
+    expect(near.code).toBe(4);
+    expect(near.stderr).toContain(`did you mean "White Bar ${word}" (id ${white}), booked on event ${party.id}`);
+    const far = await rentals(['events', 'unbook', String(party.id), '--item', 'Trampoline']);
+    expect(far.code).toBe(4);
+    expect(far.stderr).toContain(`booked on event ${party.id} ${JSON.stringify(party.name)}: "White Bar ${word}" (id ${white}), ${JSON.stringify(sofa)} (id ${sofaOnEvent})`);
+    const booking = await rentals(['events', 'book', String(party.id), '--item', `${word}=2`]);
+    expect(booking.code).toBe(4);
+    expect(booking.stderr).toContain(`did you mean "White Bar ${word}" (id ${white}), booked on event ${party.id}, or "Gold Bar ${word}"`);
+
+    ok(await rentals(['events', 'book', String(party.id), '--item', `${sofa.toLowerCase()}=3`]));
+    expect((await bookingsOf(party.id)).map((b) => [b.inventoryId, b.quantity]).sort()).toEqual([[white, 4], [sofaOnEvent, 3]].sort());
+    ok(await rentals(['events', 'unbook', String(party.id), '--item', sofa]));
+    expect((await bookingsOf(party.id)).map((b) => b.inventoryId)).toEqual([white]);
+  });
+
   test('a format the answer cannot take (-o ics) is refused before anything is written', async () => {
     const chairs = await item(10);
     const party = await event({ dropoff: '2026-07-12T08:00:00', pickup: '2026-07-13T10:00:00' });
@@ -460,6 +493,15 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     const unknownStatus = await seededRentals(['events', 'list', '--status', '99']);
     expect(unknownStatus.code).toBe(2);
     expect(unknownStatus.stderr).toContain('--status: there is no event status with id 99');
+  });
+
+  test('events list --search ignores case, accents, dashes and quotes in the name and the customer, as name lookup does', async () => {
+    const party = await event({ dropoff: '2026-09-01T08:00:00', pickup: '2026-09-02T10:00:00' }, { eventName: 'Ñúñez & O’Hara – Anniversary', customerName: 'Zoë Müller-Brandt' });
+    const names = async (text: string) => (JSON.parse(ok(await rentals(['events', 'list', '--search', text, '--json'])).stdout).data as Array<Record<string, unknown>>).map((e) => e.id);
+    expect(await names('nunez')).toEqual([party.id]);
+    expect(await names("o'hara - anniv")).toEqual([party.id]);
+    expect(await names('zoe muller‐brandt')).toEqual([party.id]);
+    expect((JSON.parse(ok(await seededRentals(['events', 'list', '--search', 'jensen-alvarez', '--json'])).stdout).data as Array<Record<string, unknown>>).map((e) => e.eventName)).toEqual(['Jensen–Alvarez Wedding']);
   });
 });
 

@@ -111,6 +111,31 @@ describe('rentals completion bash', () => {
     expect((await bashComplete('events book 1 --item Stage\\ S', 'Stage\\ S')).sort()).toEqual(['Stage\\ Skirting\\,\\ 8ft', 'Stage\\ Stairs']);
   });
 
+  it('offers a name several events share by their ids, with the name and start in zsh and fish: the command refuses the name', async () => {
+    const dir = freshConfigDir();
+    try {
+      const env = cliEnv(sandbox, dir);
+      const ids: number[] = [];
+      for (const day of ['2027-05-01', '2027-05-08']) {
+        const added = await runRentals(['events', 'add', '--event-name', 'Smith wedding', '--event-status-id', 'Quoted', '--rental-block-id', 'Daily', '--start-date', day, '--end-date', day, '-o', 'json'], { env });
+        expect(added.code, added.stderr).toBe(0);
+        ids.push(Number(JSON.parse(added.stdout).data[0].id));
+      }
+      const refused = await runRentals(['events', 'book', 'Smith wedding', '--item', 'LED Uplight=2', '--dry-run'], { env });
+      expect(refused.code).toBe(2);
+      const offered = await bashComplete('events book Smi', 'Smi', env);
+      expect(offered).not.toContain('Smith\\ wedding');
+      expect(offered).toEqual([`id:${ids[0]}`, `id:${ids[1]}`]);
+      expect((await runRentals(['events', 'book', offered[0]!, '--item', 'LED Uplight=2', '--dry-run'], { env })).code).toBe(0);
+      const zsh = await runRentals(['__complete', '--shell', 'zsh', '--', 'events', 'book', 'Smi'], { env });
+      expect(zsh.stdout.trim().split('\n')).toEqual([`id\\:${ids[0]}:"Smith wedding", starts 2027-05-01 00:00`, `id\\:${ids[1]}:"Smith wedding", starts 2027-05-08 00:00`]);
+      const fish = await runRentals(['__complete', '--shell', 'fish', '--', 'events', 'book', 'Smi'], { env });
+      expect(fish.stdout.trim().split('\n')).toEqual([`id:${ids[0]}\t"Smith wedding", starts 2027-05-01 00:00`, `id:${ids[1]}\t"Smith wedding", starts 2027-05-08 00:00`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers from the cache while it is fresh, even with the server gone', async () => {
     const other = await startSandbox({ port: 0, token: 'completion-token-other-0123456789', seed: true });
     const dir = freshConfigDir();

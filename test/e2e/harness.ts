@@ -5,6 +5,7 @@
 
 import { expect } from 'vitest';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { runCli } from '../helpers/fake-context.js';
@@ -29,6 +30,8 @@ export interface RunOptions {
    * pause) is noted here, in milliseconds, instead of waited out (default: waited, on real timers).
    */
   waits?: number[];
+  /** In-process runs only: standard output itself (a stream that fails, say); then `stdout` of the result is empty. */
+  stdout?: Writable;
   /** Spawned runs only: another copy of bin/rentals.js (default: this repository's). */
   bin?: string;
   /** Spawned runs only: the Node that runs it (default: this one). */
@@ -62,7 +65,7 @@ function runEnv(options: RunOptions): Record<string, string> {
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: options.waits === undefined });
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: options.waits === undefined, ...(options.stdout ? { stdout: options.stdout } : {}) });
   const { timeoutMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {

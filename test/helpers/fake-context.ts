@@ -23,6 +23,8 @@ export interface FakeOptions {
   stdinIsTTY?: boolean;
   /** Text on standard input (empty when not given). */
   stdin?: string;
+  /** Standard output itself (a stream that fails, say); then nothing of stdout is captured. */
+  stdout?: Writable;
   columns?: number;
   /** The width of the terminal stderr writes to (its lines are wrapped to it); absent: not wrapped. */
   stderrColumns?: number;
@@ -96,7 +98,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
   const now = options.now;
   const ctx: Context = {
     term: {
-      stdout: out.stream,
+      stdout: options.stdout ?? out.stream,
       stderr: err.stream,
       // Bytes, as a process's stdin gives them (a reader that buffers bytes, as the MCP SDK does, loops on strings).
       stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)], { objectMode: false }),

@@ -205,13 +205,21 @@ describe('datetimes', () => {
     ['2026-06-12 25:00', 'the time is out of range'],
     ['2026-06-12T14:61', 'the time is out of range'],
     ['2026-13-01', 'month 13 does not exist'],
-    ['12/06/2026', ''],
-    // Relative dates (tomorrow, fri, +3d) are taken: test/cli/relative-dates.test.ts.
-    ['next week', ''],
   ])('%j → exit 2', async (given, detail) => {
     const rule = `must be a date or datetime: YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or YYYY-MM-DDTHH:MM:SS${detail ? `; ${detail}` : ''}`;
     await expectRejected(eventAdd('--cancel-date', given), 'cancelDate', rule, given);
     await expectRejected(eventAdd('--pickup-date', given), 'pickupDate', rule, given);
+  });
+
+  // Relative dates (tomorrow, fri, +3d) are taken: test/cli/relative-dates.test.ts. A value in no
+  // form is refused with every form the flag takes, those included.
+  test.each(['12/06/2026', 'next week'])('%j → exit 2, the flag named with every form it takes', async (given) => {
+    for (const flag of ['--cancel-date', '--pickup-date']) {
+      const result = await runCli(eventAdd(flag, given), withApi());
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${flag}: ${JSON.stringify(given)} must be YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", today, tomorrow, yesterday, a weekday (fri), +3d`);
+      expectNothingSent();
+    }
   });
 });
 
@@ -259,20 +267,21 @@ describe('required fields', () => {
     [eventAdd().filter((a, i, all) => a !== '--rental-block-id' && all[i - 1] !== '--rental-block-id'), 'rentalBlockId'],
     [eventAdd().filter((a, i, all) => a !== '--event-status-id' && all[i - 1] !== '--event-status-id'), 'eventStatusId'],
     [eventAdd().filter((a, i, all) => a !== '--start-date' && all[i - 1] !== '--start-date'), 'startDate'],
-  ])('%j without %s → exit 2', async (argv, field) => {
-    await expectRejected(argv, field, 'is required');
+  ])('%j without %s → exit 2, named by its flag', async (argv, field) => {
+    await expectRejected(argv, `--${kebabCase(field)}`, 'is required');
   });
 
   test('an empty required string is refused', async () => {
     await expectRejected(['inventory', 'add', '--name', '', '--quantity-available', '1'], 'name', 'must not be empty', '');
   });
 
-  test('every missing field is listed at once', async () => {
+  test('every missing field is listed at once, by its flag; the dates that default to others are not', async () => {
     const result = await runCli(['events', 'add', '--event-name', 'x'], withApi());
     expect(result.code).toBe(2);
-    for (const field of ['eventStatusId', 'rentalBlockId', 'startDate', 'endDate', 'dropoffDate', 'teardownDate', 'pickupDate']) {
-      expect(result.stderr).toContain(`  - ${field}: is required\n`);
+    for (const flag of ['--event-status-id', '--rental-block-id', '--start-date', '--end-date']) {
+      expect(result.stderr).toContain(`  - ${flag}: is required`);
     }
+    expect(result.stderr).not.toMatch(/dropoff|teardown|pickup/);
     expectNothingSent();
   });
 });

@@ -173,7 +173,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       return outcome;
     }
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
-    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames }, run.spool);
+    // A field the writer fills (a booking's price from the block) is planned with the writers' own rule.
+    const writers = spec.def.writerFills === undefined ? undefined : await deps.booking();
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames, writers }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
     warnRewrites(deps, input.file, planned.rewrites, bulk.formatRowIssue);
     const uncounted = planned.issueCount - planned.issues.length;

@@ -1,9 +1,10 @@
 // Use case: the events list with filters (`rentals events list`): the API's reference shows no query
 // parameters, so the whole list is read (one request) and filtered here: a range the event's
-// window meets, a search in its name or customer, its status, cancelled or not, sorted (by start
+// window meets, a search in its name or customer (folded as names are looked up), its status, cancelled or not, sorted (by start
 // unless told: a column by its title, field or alias), limited.
 
 import type { CalendarData } from '../../data/calendar.js';
+import { foldName } from '../../data/names.js';
 import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
 import { DAY_MS, overlaps } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
@@ -24,7 +25,7 @@ export interface EventFilters {
   to?: string;
   /** Events whose window meets this range, by name. */
   range?: string;
-  /** Event or customer name contains this (any case). */
+  /** Event or customer name contains this, regardless of case, accents, dashes, quotes and spaces (foldName, as names are looked up). */
   search?: string;
   /** A status by name or id. */
   status?: string;
@@ -59,7 +60,7 @@ export async function listEvents(deps: EventsListDeps, filters: EventFilters): P
   if (ranged) showRange(deps.notices(), range);
   const sort = filters.sort === undefined ? BY_START : parseSortKey(filters.sort, SORT_COLUMNS, 'events');
   const { limit } = filters;
-  const search = filters.search?.toLowerCase();
+  const search = filters.search === undefined ? undefined : foldName(filters.search);
   let statusId: number | undefined;
   const { status } = filters;
   if (status !== undefined) {
@@ -73,7 +74,7 @@ export async function listEvents(deps: EventsListDeps, filters: EventFilters): P
     if (filters.activeOnly && event.cancelled) return false;
     if (statusId !== undefined && event.statusId !== statusId) return false;
     if (inRangeOnly && !(event.window && overlaps(event.window, range))) return false;
-    if (search !== undefined && !`${event.name}\n${event.customer ?? ''}`.toLowerCase().includes(search)) return false;
+    if (search !== undefined && !foldName(event.name).includes(search) && !foldName(event.customer ?? '').includes(search)) return false;
     return true;
   }).map((event) => event.record);
   chosen = sortedRecords(chosen, sort);

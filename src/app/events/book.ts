@@ -17,6 +17,7 @@ import type { ChangeNames } from '../../output/changes.js';
 import type { View } from '../../output/views.js';
 import type { ApiVersion } from '../../resources/definitions.js';
 import { changesView } from '../changes-view.js';
+import { itemsOnEventFirst } from './line-items.js';
 import type { ItemAsk } from '../calendar/item-asks.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
 import type { CalendarWrites } from '../ports.js';
@@ -88,7 +89,9 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
     return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true });
   }
   const kept = planned.plan.unchanged.map((u) => u.booking.record);
-  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true });
+  // Lines already as asked were each said before writing (`… already has 2 × Tent …; nothing changed.`).
+  const saidUnchanged = kept.length > 0;
+  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true, saidUnchanged });
 }
 
 export interface BookEventRequest {
@@ -104,13 +107,13 @@ export interface BookEventRequest {
   dryRun: boolean;
 }
 
-/** The items named, each once (by id and by name counts as twice: refused). */
-async function distinctItems(deps: Pick<BookDeps, 'calendar'>, refs: readonly string[], twice: 'refuse' | 'merge'): Promise<number[]> {
-  const items = await Promise.all(refs.map((ref) => deps.calendar.item(ref)));
+/** The items of `refs` (among the event's lines first: line-items.ts), each once (by id and by name counts as twice: refused, or merged). */
+async function distinctItems(deps: Pick<BookDeps, 'calendar'>, event: Promise<CalendarEvent>, refs: readonly string[], twice: 'refuse' | 'merge'): Promise<number[]> {
+  const found = await itemsOnEventFirst(deps, event, refs, twice === 'merge' ? 'lines' : 'lines and items');
   const ids: number[] = [];
-  for (const item of items) {
-    if (!ids.includes(item.id)) ids.push(item.id);
-    else if (twice === 'refuse') throw new UsageError(`--item: ${quotedName(item.name)} is given twice`);
+  for (const id of found) {
+    if (!ids.includes(id)) ids.push(id);
+    else if (twice === 'refuse') throw new UsageError(`--item: ${quotedName((await deps.calendar.item(`id:${id}`)).name)} is given twice`);
   }
   return ids;
 }
@@ -119,7 +122,8 @@ async function distinctItems(deps: Pick<BookDeps, 'calendar'>, refs: readonly st
 export async function bookEvent(deps: BookDeps, request: BookEventRequest): Promise<View> {
   if (request.substitute && request.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
   if (request.keepPrice && !request.substitute) throw new UsageError('--keep-price keeps the agreed price for a substitute: give it with --substitute');
-  const [event, itemIds] = await Promise.all([deps.calendar.event(request.event), distinctItems(deps, request.asks.map((a) => a.ref), 'refuse')]);
+  const eventRead = deps.calendar.event(request.event);
+  const [event, itemIds] = await Promise.all([eventRead, distinctItems(deps, eventRead, request.asks.map((a) => a.ref), 'refuse')]);
   const intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
   const split = request.substitute ? await substituted(deps, event, intents, { keepPrice: request.keepPrice === true, price: request.price }) : { intents, priceNotes: new Map<number, string>() };
   const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
@@ -189,7 +193,8 @@ export interface UnbookRequest {
 
 /** `events unbook`: every line of each item removed. */
 export async function unbookEvent(deps: BookDeps, request: UnbookRequest): Promise<View> {
-  const [event, itemIds] = await Promise.all([deps.calendar.event(request.event), distinctItems(deps, request.items, 'merge')]);
+  const eventRead = deps.calendar.event(request.event);
+  const [event, itemIds] = await Promise.all([eventRead, distinctItems(deps, eventRead, request.items, 'merge')]);
   const current = (await deps.calendar.bookings([event])).get(event.id) ?? [];
   const items = await deps.calendar.items();
   const notBooked = itemIds.filter((id) => !current.some((b) => b.itemId === id));

@@ -54,6 +54,8 @@ export function eventView(deps: Pick<EventDeps, 'calendar'>, changes: readonly C
   const { unchanged, summary } = said;
   return changesView(changes, {
     dryRun,
+    // An event left as it is: the command said so, and why (`… is already Confirmed; nothing changed.`).
+    saidUnchanged: unchanged !== undefined,
     json: { data: records.length > 0 || !unchanged ? records : [unchanged] },
     catalog: () => deps.calendar.catalog,
     ...(summary === undefined ? {} : { summary: dryRun ? `Dry run: ${summary}; nothing was sent.` : `${summary}.`, narrate: true }),

@@ -18,6 +18,7 @@ import {
   recordUrlPath,
   defaultVersion,
   kebabCase,
+  writableFields,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isReference, needsResolution } from '../../data/resolver.js';
@@ -168,6 +169,26 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
 }
 
 
+/**
+ * The fields a new record needs that no flag gave, each by the flag that gives it (`--start-date`),
+ * as `add --help` lists it: never one a default, another field (an event's dropoff from its start)
+ * or the writer (a booking's price from the block) fills; the parent is asked for on its own.
+ */
+function checkRequiredFlags(def: ResourceDef, given: Record<string, unknown>): void {
+  const missing = (name: string) => given[name] === undefined || given[name] === null;
+  const issues: FieldIssue[] = [];
+  for (const field of writableFields(def)) {
+    if (!field.required || !missing(field.name) || field.name === def.parent?.field) continue;
+    if (def.createDefaults?.[field.name] !== undefined || def.writerFills?.includes(field.name)) continue;
+    // Copied from its source: named only when that is missing and is not asked for itself.
+    const source = def.createDefaultsFrom?.[field.name];
+    if (source !== undefined && (!missing(source) || fieldByName(def, source)?.required)) continue;
+    const aliases = (field.aliases ?? []).map((alias) => `--${alias}`);
+    issues.push({ field: `--${kebabCase(field.name)}`, message: `is required${aliases.length > 0 ? ` (also ${aliases.join(', ')})` : ''}` });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, def.singular);
+}
+
 /** The writer of the resource (data/writers.ts): the one that holds its rules, chosen by the resource, never by a string branch here. */
 async function writerOf(deps: Pick<ResourceDeps, 'booking'>, def: ResourceDef): Promise<{ writer: RecordWrites; notices: Notices }> {
   const calendar = await deps.booking();
@@ -201,6 +222,8 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   const { id: _id, Links: _links, ...fromFile } = input.file ?? {};
   let body: Record<string, unknown> = { ...fromFile, ...input.flags };
   checkGivenValues(def, body);
+  // A body from --file is told by the fields it writes (the validator's), the flags by the flags.
+  if (input.file === undefined) checkRequiredFlags(def, body);
   const parentId = await resolveParentId(def, def.parent ? body[def.parent.field] : undefined, resolver);
   if (def.parent) body[def.parent.field] = parentId;
   // The whole day of an end given as a day, before the dates that default to it (an event's teardown and pickup to its end).

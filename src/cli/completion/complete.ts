@@ -26,7 +26,8 @@ export interface CompletionSources {
   optionValues: (command: Command, option: Option) => ValueSource;
   /** The values of a command's positional argument at `index`, after the arguments `before` it. */
   argumentValues: (command: Command, index: number, before: readonly string[]) => ValueSource;
-  names: (resource: ResourceName) => Promise<string[]>;
+  /** The records TAB offers: by name, or by id (`name` then says which name a typed prefix is matched against). */
+  names: (resource: ResourceName) => Promise<Array<Candidate & { name?: string }>>;
   profiles: () => Promise<string[]>;
 }
 
@@ -78,24 +79,31 @@ export async function complete(root: Command, words: string[], sources: Completi
 }
 
 async function values(source: ValueSource, prefix: string, sources: CompletionSources): Promise<Candidate[] | 'files'> {
-  let all: string[];
+  let all: Array<Candidate & { name?: string }>;
   switch (source.kind) {
     case 'files':
       return 'files';
     case 'none':
       return [];
     case 'fixed':
-      all = source.values;
+      all = source.values.map((value) => ({ value }));
       break;
     case 'profiles':
-      all = await sources.profiles();
+      all = (await sources.profiles()).map((value) => ({ value }));
       break;
     case 'names':
       all = await sources.names(source.resource);
       break;
   }
   const folded = prefix.toLowerCase();
-  return [...new Set(all)].filter((v) => v.toLowerCase().startsWith(folded)).map((value) => ({ value }));
+  const seen = new Set<string>();
+  const found: Candidate[] = [];
+  for (const { value, name, description } of all) {
+    if (seen.has(value) || !(value.toLowerCase().startsWith(folded) || (name ?? '').toLowerCase().startsWith(folded))) continue;
+    seen.add(value);
+    found.push(description === undefined ? { value } : { value, description });
+  }
+  return found;
 }
 
 function visibleCommands(command: Command): Candidate[] {

@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../../common/atomic-file.js';
+import type { OfferedName, RecordNames } from '../../app/record-names.js';
 import type { ResourceName } from '../../resources/definitions.js';
 
 const NAME_CACHE_TTL_MS = 5 * 60_000;
@@ -15,7 +16,10 @@ const FILE = join('cache', 'completion-names.json');
 
 interface Entry {
   fetchedAt: number;
+  /** Every record's name (a bare number that is one is read as a name: `fresh`). */
   names: string[];
+  /** What TAB offers (a name, or an id where the name would be refused); absent in a file of an earlier version. */
+  offered?: OfferedName[];
 }
 type CacheFile = Record<string, Partial<Record<ResourceName, Entry>>>;
 
@@ -25,20 +29,21 @@ export class NameCache {
     private readonly now: () => number,
   ) {}
 
-  /** Cached names of `resource` at `baseUrl`, or `fetch()`ed and stored; [] when that fails. */
-  async names(baseUrl: string, resource: ResourceName, fetch: () => Promise<string[]>): Promise<string[]> {
+  /** What TAB offers of `resource` at `baseUrl`, cached or `fetch()`ed and stored; [] when that fails. */
+  async names(baseUrl: string, resource: ResourceName, fetch: () => Promise<RecordNames>): Promise<OfferedName[]> {
     const file = await this.read();
     const entry = file[baseUrl]?.[resource];
-    if (entry && this.isFresh(entry)) return entry.names;
-    let names: string[];
+    const cached = Array.isArray(entry?.offered) ? entry.offered : undefined;
+    if (entry && cached && this.isFresh(entry)) return cached;
+    let fetched: RecordNames;
     try {
-      names = await fetch();
+      fetched = await fetch();
     } catch {
-      return entry?.names ?? [];
+      return cached ?? [];
     }
-    (file[baseUrl] ??= {})[resource] = { fetchedAt: this.now(), names };
+    (file[baseUrl] ??= {})[resource] = { fetchedAt: this.now(), ...fetched };
     await this.write(file).catch(() => undefined);
-    return names;
+    return fetched.offered;
   }
 
   /** The names cached of `resource` at `baseUrl` while fresh, else undefined; never a request. */

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
 import type { ResourceName } from '../../resources/definitions.js';
 import type { Factory } from '../../app/factory.js';
-import { recordNames } from '../../app/record-names.js';
+import { type OfferedName, recordNames } from '../../app/record-names.js';
 import { type CompletionSources, complete } from './complete.js';
 import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
 import { completionScript, formatCandidate } from './scripts.js';
@@ -96,7 +96,7 @@ export async function completeView(
   return { kind: 'text', text: lines.join('\n') };
 }
 
-async function namesOf(deps: CompletionDeps, cache: NameCache, resource: ResourceName): Promise<string[]> {
+async function namesOf(deps: CompletionDeps, cache: NameCache, resource: ResourceName): Promise<OfferedName[]> {
   const baseUrl = deps.settings().baseUrl.value;
   if (!baseUrl) return [];
   return cache.names(baseUrl, resource, () => recordNames(deps, resource));

@@ -43,6 +43,8 @@ export class RunHistory {
    * the use case handles them itself (undo, bulk); `takingBack`: back-outs under way, sent all the same.
    */
   private interrupt: { stopListening?: () => void; handled: boolean; takingBack: number; interrupted: boolean } = { handled: false, takingBack: 0, interrupted: false };
+  /** A write of this run was answered (and recorded, when the history can be written). */
+  private wroteOnce = false;
 
   constructor(
     private readonly ctx: Context,
@@ -65,7 +67,10 @@ export class RunHistory {
         history,
         journal: {
           seen: new Map(),
-          wrote: (record) => history.record(record, this.warn),
+          wrote: (record) => {
+            this.wroteOnce = true;
+            history.record(record, this.warn);
+          },
           mark: () => history.mark(),
           withdraw: (mark) => history.withdraw(mark, this.warn),
           beforeWrite: () => this.beforeWrite(),
@@ -120,6 +125,13 @@ export class RunHistory {
   writesEnded(): string | undefined {
     this.stopListening();
     return this.interrupt.interrupted ? `interrupted (Ctrl-C) during the last write, which was answered: ${this.writtenText()}` : undefined;
+  }
+
+  /** The run has written: the entry that holds its writes (absent when the history could not be written); undefined before any write. */
+  written(): { entry?: string } | undefined {
+    if (!this.wroteOnce) return undefined;
+    const entry = this.writes?.history.id;
+    return entry === undefined ? {} : { entry };
   }
 
   /** The use case handles Ctrl-C itself (undo, a bulk run): the run's own handling stands aside. */

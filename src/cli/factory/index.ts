@@ -25,6 +25,8 @@ import { RunHistory, commandToTypeOf } from './history.js';
 export interface RunFactory extends Factory {
   /** The use case is done writing (see RunHistory.writesEnded): what to say of a Ctrl-C during its last write. */
   writesEnded(): string | undefined;
+  /** The run has written to the server: its history entry (none when the history could not be written); undefined before any write. */
+  written(): { entry?: string } | undefined;
   close(): void;
 }
 
@@ -135,6 +137,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     now: ctx.now,
     wallNow,
     writesEnded: () => history.writesEnded(),
+    written: () => history.written(),
     close: () => {
       client.close();
       history.close();

@@ -4,7 +4,7 @@
 
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { ExitCode, OutputFailure, UsageError } from '../../errors.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
@@ -186,16 +186,26 @@ async function printOutcome(printer: Printer, result: View | Outcome | void): Pr
   if (!result) return undefined;
   const outcome: Outcome = 'kind' in result ? { view: result } : result;
   if (outcome.unfiltered) printer.unfiltered();
-  if (outcome.view) await printer.view(outcome.view);
-  for (const notice of outcome.notices ?? []) printer.info(notice);
-  for (const warning of outcome.warnings ?? []) printer.warn(warning);
-  await outcome.afterPrinting?.();
-  if (outcome.failure) {
-    // The view first, in full, then the error's message and exit code.
-    await printer.finish();
-    throw outcome.failure;
+  const printing = async (): Promise<void> => {
+    if (outcome.view) await printer.view(outcome.view);
+    for (const notice of outcome.notices ?? []) printer.info(notice);
+    for (const warning of outcome.warnings ?? []) printer.warn(warning);
+    await outcome.afterPrinting?.();
+  };
+  if (!outcome.failure) {
+    await printing();
+    return outcome.exitCode;
   }
-  return outcome.exitCode;
+  // The view first, in full, then the error's message and exit code; a view that could not be
+  // printed does not change them (a bulk run's rows that did not apply stay exit 6), it is said first.
+  try {
+    await printing();
+    await printer.finish();
+  } catch (error) {
+    if (!(error instanceof OutputFailure)) throw error;
+    printer.warn(`error: the output could not be printed: ${error.reason}`);
+  }
+  throw outcome.failure;
 }
 
 /**

@@ -33,6 +33,8 @@ export class RunOutput {
     const out = globals.out === undefined ? undefined : await outputFile(globals.out);
     const chosen = chooseFormat(globals, settings, ctx.term.stdoutIsTTY && out === undefined, out);
     const { format } = chosen;
+    // --jq is compiled now: an expression jq cannot compile is refused before anything is read or sent.
+    if (globals.jq !== undefined) await (await import('../../output/jq.js')).compileJq(globals.jq);
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).

@@ -5,14 +5,14 @@
 import { eventDeps } from '../../../app/events/change.js';
 import { confirmEvent } from '../../../app/events/confirm.js';
 import { defineViewCommand } from '../../registry/spec.js';
-import { WRITE_GUARD_FLAGS, withDatesLink } from './options.js';
+import { WRITE_GUARD_FLAGS } from './options.js';
 
 export const eventsConfirm = defineViewCommand({
   effect: 'sets',
   name: 'confirm',
   args: '<event>',
   summary: 'Confirm a quote when its bookings fit the firm holds',
-  help: withDatesLink('\nEvery booking of the event is checked against what the other events hold firmly over its window (`rentals help holds`); when one does not fit, nothing changes (exit 1) unless --allow-overbook.\n'),
+  help: '\nEvery booking of the event is checked against what the other events hold firmly over its window (`rentals help holds`); when one does not fit, nothing changes (exit 1) unless --allow-overbook.\n',
   examples: ['rentals events confirm 31', 'rentals check -o json | jq -r \'.data[] | select(.code == "quote-cannot-confirm") | .eventId\''],
   flags: WRITE_GUARD_FLAGS,
   view: 'changes',

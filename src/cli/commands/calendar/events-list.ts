@@ -27,7 +27,7 @@ export const eventsList = defineViewCommand({
     from: { value: 'date', help: 'events whose window (dropoff → pickup) ends after this' },
     to: { value: 'date', help: 'events whose window starts before this' },
     ...RANGE_NAME_FLAG,
-    search: { value: 'text', help: 'event or customer name contains this (any case)' },
+    search: { value: 'text', help: 'name or customer has this; case, accents, dashes aside' },
     cancelled: { help: 'only cancelled events' },
     activeOnly: { help: 'only events that are not cancelled' },
     sort: { value: 'column[:desc]', help: 'by a column, its title or field: Start (the default)' },

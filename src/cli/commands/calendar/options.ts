@@ -9,11 +9,12 @@ import { ALLOW_OVERBOOK_HELP } from '../../write-guards.js';
 
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
+/** `text` and the line of date examples (`rentals help dates`): only on a command with a date flag. */
 export const withDatesLink = (text = ''): string => `${text}${DATES_HELP_LINK}`;
 
 /** --range: a range by its name, instead of --from/--to. */
 export const RANGE_NAME_FLAG = {
-  range: { value: 'name', values: RANGE_WORDS, alsoTakes: RANGE_MONTH, help: 'a named range instead: this-week, 2026-06…' },
+  range: { value: 'name', values: RANGE_WORDS, alsoTakes: RANGE_MONTH, help: 'a named range instead: weekend, this-week, 2026-06…' },
 } as const satisfies FlagDecls;
 
 /** --from/--to: a range of days or times, or --range by its name (`rentals help dates`); `defaults` as help says them. */
