@@ -57,8 +57,10 @@ export function checkResumeFlags(check: ResumeCheck): { flags: RecordedFlags; ta
   const flags: RecordedFlags = { ...given };
   const taken: string[] = [];
   const givenOne = (key: string): boolean => given[key] !== undefined || (alternatives.includes(key) && alternatives.some((k) => given[k] !== undefined));
-  for (const [key, value] of Object.entries(theirs)) {
-    if (givenOne(key) || names[key] === undefined) continue;
+  // In command-line order (the order of `names`).
+  for (const key of Object.keys(names)) {
+    const value = theirs[key];
+    if (value === undefined || givenOne(key)) continue;
     flags[key] = value;
     if (check.defaults?.[key] !== value) taken.push(...(Array.isArray(value) ? value.map((v) => `${names[key]} ${v}`) : [`${names[key]} ${value}`]));
   }
