@@ -46,7 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The message of a JSON error body, in the shapes servers commonly use; with field details. */
-function errorMessageFromBody(body: unknown): string | undefined {
+export function errorMessageFromBody(body: unknown): string | undefined {
   if (typeof body === 'string' && body.trim()) return body.trim();
   if (!isObject(body)) return undefined;
   const error = body.error;

@@ -31,7 +31,7 @@ import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.j
 import { type Difference, type UndoAction, differences, netChanges, undoAction } from '../domain/undo-steps.js';
 import { CancelledError, PartialFailureError, RentalsError, UnknownNameError, UsageError } from '../errors.js';
 import type { View } from '../output/views.js';
-import { resources, writableFields } from '../resources/definitions.js';
+import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import { announcePlanned, carryOut } from './carry-out.js';
 import { changesView, referenceNames } from './changes-view.js';
@@ -365,6 +365,8 @@ function valuesOf(step: UndoStep): Record<string, unknown> {
  */
 async function planGroups(deps: UndoDeps, steps: readonly UndoStep[], renamed: Renamed, allowOverbook: boolean): Promise<PlannedGroup[]> {
   const eventSteps = new Map(steps.filter((s) => s.record.resource === 'events').map((s) => [s.record.id, s]));
+  // The records the undo deletes (those the entry created), newest first: a record's delete is judged with the ones that referred to it gone.
+  const deletedFirst = steps.filter((s) => s.action === 'delete').map((s) => ({ resource: s.record.resource as ResourceName, id: s.target }));
   const runs = groups(steps);
   const planned = new Map<UndoStep[], PlannedGroup>();
   // The lines the undo leaves on each event it puts back: its lines now, with the undo's line writes.
@@ -388,7 +390,7 @@ async function planGroups(deps: UndoDeps, steps: readonly UndoStep[], renamed: R
     const id = renamed(resource, step.record.id);
     const after = resource === 'events' ? linesAfter.get(step.record.id) : undefined;
     // Dates as the entry found them, in whatever order they were: put back as they were.
-    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back', ...(after ? { lines: finalLines(after.current, after.writes) } : {}) };
+    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back', deletedFirst, ...(after ? { lines: finalLines(after.current, after.writes) } : {}) };
     const write =
       step.action === 'delete'
         ? await writer.planDelete(at, id, choices)

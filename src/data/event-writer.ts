@@ -27,6 +27,7 @@ import type { CalendarData } from './calendar.js';
 import { type PlannedWrite, type RecordWrites, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
 import { writeGuarded } from './race-guard.js';
 import { RecordRequests, checkedBody } from './record-writer.js';
+import { judgeReferences } from './referrers.js';
 
 /** The status an uncancelled event gets when its own status cancels it and none is named. */
 const HOLDING_STATUS = 'Confirmed';
@@ -203,10 +204,11 @@ export class EventWriter implements RecordWrites {
     };
   }
 
-  /** Deleting an event: it holds nothing any more, never refused. */
-  async planDelete(_at: Address, id: number): Promise<PlannedWrite> {
+  /** Deleting an event: it holds nothing any more; refused while bookings still refer to it (beyond those the same plan deletes first). */
+  async planDelete(_at: Address, id: number, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const at = this.address();
     const before = await readForWrite(this.api(), at, id);
+    await judgeReferences(this.calendar.catalog, { def: at.def, id }, before, choices.deletedFirst);
     return {
       changes: [recordChange(at, id, before, null)],
       warnings: [],

@@ -6,6 +6,7 @@
 import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import { single } from '../api/resource-api.js';
 import type { Change } from '../domain/changes.js';
+import type { RecordRef } from '../domain/references.js';
 import type { HeldLine } from '../domain/records.js';
 import { RentalsError, ValidationError } from '../errors.js';
 import type { ResourceName } from '../resources/definitions.js';
@@ -44,6 +45,8 @@ export interface WriteChoices {
   replaces?: number;
   /** An event's update: the lines it will hold when the write stands (an undo that puts them back too). */
   lines?: readonly HeldLine[];
+  /** A delete: the records the same plan deletes before it (an event's bookings): they no longer refer to it. */
+  deletedFirst?: readonly RecordRef[];
   /** An update's ends given as a whole day (their 00:00): that whole day where the record's dates before them leave room. */
   wholeDays?: readonly string[];
 }

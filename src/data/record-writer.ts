@@ -16,6 +16,7 @@ import { readRecord } from '../schemas/values.js';
 import type { Catalog } from './catalog.js';
 import { type PlannedWrite, type RecordWrites, type WritableResource, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
 import type { UniqueNames } from './unique-names.js';
+import { judgeReferences, refusedAsReferenced } from './referrers.js';
 
 /** The body through the validator, then (events) its dates in order unless allowed; `changed`: only when the write changes a date. */
 export async function checkedBody(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'update', choices: WriteChoices = {}, changed?: Record<string, unknown>): Promise<ValidBody> {
@@ -41,7 +42,7 @@ export function mergedBody(def: ResourceDef, record: ApiRecord, id: number, chan
 export class RecordRequests {
   constructor(
     private readonly api: () => ResourceApi,
-    private readonly catalog: Catalog,
+    readonly catalog: Catalog,
   ) {}
 
   resourceApi(): ResourceApi {
@@ -81,7 +82,7 @@ export class RecordRequests {
     const api = this.api();
     try {
       return await api.remove(at, id, { grant: writeGrant, before }).catch(async (error: unknown) => {
-        throw await settleDelete(api, at, id, error, before);
+        throw refusedAsReferenced(error, at, id, before) ?? (await settleDelete(api, at, id, error, before));
       });
     } finally {
       this.catalog.forget(at.def.name, at.parentId);
@@ -122,8 +123,10 @@ export class RecordWriter implements RecordWrites {
     return plainPlan(recordChange(at, id, before, { ...before, ...body }), { method: 'PUT', at, id, body }, async () => [recordChange(at, id, before, await this.requests.update(at, id, body, before))]);
   }
 
-  async planDelete(at: Address, id: number): Promise<PlannedWrite> {
+  /** Refused while records still refer to it (data/referrers.ts), beyond those the same plan deletes first. */
+  async planDelete(at: Address, id: number, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const before = await readForWrite(this.requests.resourceApi(), at, id);
+    await judgeReferences(this.requests.catalog, { def: at.def, id }, before, choices.deletedFirst);
     return plainPlan(recordChange(at, id, before, null), { method: 'DELETE', at, id }, async () => {
       await this.requests.remove(at, id, before);
       return [recordChange(at, id, before, null)];

@@ -518,6 +518,22 @@ export function peopleColumns(def: ResourceDef): { titles: Record<string, string
   };
 }
 
+/** A field of one resource that holds the id of a record of another (a booking's eventId, a price's inventoryId). */
+export interface Reference {
+  def: ResourceDef;
+  field: FieldDef;
+}
+
+/** Every field of the table that holds another record's id: the references the service keeps whole (a record still referred to is not deleted). */
+export function referenceFields(): Reference[] {
+  return resourceList.flatMap((def) => def.fields.flatMap((field) => (field.references ? [{ def, field }] : [])));
+}
+
+/** The fields that refer to records of `name`: what a delete of one of them must find empty. */
+export function referencesTo(name: ResourceName): Reference[] {
+  return referenceFields().filter((reference) => reference.field.references === name);
+}
+
 export function fieldByName(def: ResourceDef, name: string): FieldDef | undefined {
   return def.fields.find((f) => f.name === name);
 }

@@ -4,7 +4,7 @@
 // Records are frozen and replaced on update, never changed in place: a snapshot can hold on
 // to them while writes go on.
 
-import { type ResourceDef, type ResourceName, resourceList } from '../resources/definitions.js';
+import { type ResourceDef, type ResourceName, referenceFields, resourceList } from '../resources/definitions.js';
 
 import type { StoreImage } from '../snapshot/image.js';
 import type { StoredRecord } from '../schemas/stored-record.js';
@@ -45,14 +45,9 @@ export class Store {
   private readonly versions = new Map<ResourceName, number>();
 
   constructor() {
-    for (const def of resourceList) {
-      this.tables.set(def.name, { records: new Map(), nextId: 1 });
-      for (const field of def.fields) {
-        if (field.references) {
-          this.indexes.push({ def, field: field.name, target: field.references, byTarget: new Map() });
-        }
-      }
-    }
+    for (const def of resourceList) this.tables.set(def.name, { records: new Map(), nextId: 1 });
+    // The references the CLI judges a delete by (data/referrers.ts): the same fields of the table.
+    for (const { def, field } of referenceFields()) this.indexes.push({ def, field: field.name, target: field.references!, byTarget: new Map() });
   }
 
   list(def: ResourceDef, parentId?: number): StoredRecord[] {

@@ -5,27 +5,18 @@
 
 import { describe, expect, test } from 'vitest';
 import { type ResourceDeps, addView, deleteView, updateView } from '../../src/app/resource/verbs.js';
-import { NameResolver } from '../../src/data/resolver.js';
 import { NameTaken } from '../../src/data/unique-names.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import { UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
-import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+import { aLine, anEvent, anItem, resourceDepsOver, strict, writeWorldSuite } from '../helpers/app-context.js';
 
 const world = writeWorldSuite();
 
 function depsOf(given: Partial<ResourceDeps> = {}) {
   const w = world();
-  const notices = keptNotices();
-  const deps = strict<ResourceDeps>('deps', {
-    names: () => new NameResolver(w.calendar.catalog),
-    catalog: () => w.calendar.catalog,
-    booking: async () => strict<Awaited<ReturnType<ResourceDeps['booking']>>>('booking', { writers: w.writers, notices }),
-    describeRequest: async (method, path, body) => ({ kind: 'request', method, url: `https://api.test${path}`, headers: {}, body }),
-    ...given,
-  });
-  return { w, notices, deps };
+  return { w, ...resourceDepsOver(w, given) };
 }
 
 function json(view: View): Record<string, unknown> {
@@ -81,7 +72,7 @@ describe('add, update and delete through the writers', () => {
     const { w, deps } = depsOf({ asker: () => async (question) => (asked.push(question), true) });
     const category = (await w.call('POST', '/v2/inventorycategory', { body: { name: 'Tents', inactive: 0 } })).json.data[0]!;
     await deleteView(deps, { def: resources.categories, version: 'v2' }, `id:${category.id}`, {});
-    expect(asked).toEqual([`Delete inventory category ${category.id} (Tents)?`]);
+    expect(asked).toEqual([`Delete inventory category ${category.id} "Tents"?`]);
   });
 
   test("an item's or a category's name another record has: refused by its writer before any request, a dry run alike; a change that keeps the name passes", async () => {

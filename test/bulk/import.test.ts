@@ -145,7 +145,7 @@ describe('prices import: planning', () => {
       { line: 3, action: 'update', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, label: 'Item 2 / Weekend', old: { price: 2.1 }, new: { price: 2.5 } },
       { line: 4, action: 'create', ids: { inventoryId: 4, rentalBlockId: 2 }, label: 'Tent 20x20 / Week', old: null, new: { price: 126 } },
     ]);
-    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0, unread: 0 });
+    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0, unread: 0, stale: 0 });
     expect(plan).toMatchObject({ version: 2, resource: 'prices', source: 'prices.csv', createdAt: '2026-11-22T08:00:00.000Z' });
   });
 

@@ -7,22 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { resourceList, resources } from '../../src/resources/definitions.js';
-import {
-  API,
-  TOKEN,
-  TOKEN_B64,
-  WEB,
-  api,
-  bookingRuleReads,
-  envelope,
-  exactBody,
-  expectNothingSent,
-  sampleRecord,
-  listedForNames,
-  statusesListed,
-  useNock,
-  withApi,
-} from '../helpers/api.js';
+import { API, TOKEN, TOKEN_B64, WEB, api, bookingRuleReads, envelope, exactBody, expectNothingSent, listedForNames, nothingRefersTo, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { type CliResult, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
 
@@ -74,6 +59,7 @@ describe('delete', () => {
   test('--yes --json prints { "data": [{ "id": N }] } and the change: the record as it was read, then gone', async () => {
     listedForNames('/v1/events', [{ id: 12, eventName: 'Smith wedding' }]);
     const party = sampleRecord(resources.events, 12, { eventName: 'Party' });
+    nothingRefersTo('events', 12);
     const scope = api().get('/v1/events/12').reply(200, envelope([party])).delete('/v1/events/12').reply(200, { id: 12 });
     const result = await runCli(['events', 'delete', '12', '--yes', '--json'], withApi());
     expect(result.code).toBe(0);
@@ -104,6 +90,7 @@ describe('delete', () => {
 
   test('an empty DELETE answer still reports the id', async () => {
     listedForNames('/v2/inventory', [tent]);
+    nothingRefersTo('inventory', 3);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(204);
     const result = await runCli(['inventory', 'delete', '3', '--yes', '--json'], withApi());
     expect(JSON.parse(result.stdout)).toMatchObject({ data: [{ id: 3 }] });
@@ -112,6 +99,7 @@ describe('delete', () => {
 
   test('a DELETE answer without an id is a protocol error', async () => {
     listedForNames('/v2/inventory', [tent]);
+    nothingRefersTo('inventory', 3);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { ok: true });
     const result = await runCli(['inventory', 'delete', '3', '--yes'], withApi());
     expect(result.code).toBe(1);
@@ -121,10 +109,11 @@ describe('delete', () => {
 
   test('on a TTY it asks, naming the record; yes deletes', async () => {
     listedForNames('/v2/inventory', [tent]);
+    nothingRefersTo('inventory', 3);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent])).delete('/v2/inventory/3').reply(200, { id: 3 });
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: true }));
     expect(result.code).toBe(0);
-    expect(result.fake.confirms).toEqual(['Delete inventory item 3 (Tent)?']);
+    expect(result.fake.confirms).toEqual(['Delete inventory item 3 "Tent"?']);
     expect(result.stdout).toMatch(/^Deleted item 3 "Tent"\n1 record deleted\. rentals undo [0-9a-f]{8} takes it back\.\n$/);
     expect(result.stderr).toBe('');
     expect(scope.isDone()).toBe(true);
@@ -132,6 +121,7 @@ describe('delete', () => {
 
   test('on a TTY, no deletes nothing and exits 7 (declined)', async () => {
     listedForNames('/v2/inventory', [tent]);
+    nothingRefersTo('inventory', 3);
     const scope = api().get('/v2/inventory/3').reply(200, envelope([tent]));
     const result = await runCli(['inventory', 'delete', '3'], withApi({ tty: true, confirmAnswer: false }));
     expect(result.code).toBe(7);

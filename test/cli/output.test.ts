@@ -2,7 +2,7 @@
 // ndjson, --fields, colour rules, and the tolerant reading of what the server sent.
 
 import { beforeEach, describe, expect, test } from 'vitest';
-import { api, envelope, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
+import { api, envelope, expectNothingSent, namesListed, nothingRefersTo, useNock, withApi } from '../helpers/api.js';
 import { type FakeOptions, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -260,9 +260,10 @@ describe('--quiet', () => {
   test('silences notices, never data', async () => {
     const result = await list(['--quiet'], { tty: true }, envelope([]));
     expect(result.stderr).toBe('');
+    nothingRefersTo('inventory', 4);
     const deleted = api().get('/v2/inventory/4').reply(200, envelope([{ id: 4, name: 'Lamp', quantityAvailable: 1, active: 1 }])).delete('/v2/inventory/4').reply(200, { id: 4 });
     const quiet = await runCli(['inventory', 'delete', '4', '--yes', '-q'], withApi());
-    expect(quiet.code).toBe(0);
+    expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).toBe('');
     expect(deleted.isDone()).toBe(true);
   });

@@ -1,7 +1,7 @@
 // Reliability at the command level: a DELETE retried after a 502 that had applied it.
 
 import { beforeEach, describe, expect, test } from 'vitest';
-import { api, expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
+import { api, expectNothingSent, namesListed, nothingRefersTo, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 import type { DataPiece } from '../../src/api/data-envelope.js';
 import type { ResourceApi } from '../../src/api/resource-api.js';
@@ -15,6 +15,7 @@ beforeEach(() => namesListed());
 
 describe('rentals … delete through a 502 that had deleted it', () => {
   test('exit 0, the note on stderr, the change on stdout', async () => {
+    nothingRefersTo('inventory', 3);
     const scope = api()
       .get('/v2/inventory/3')
       .reply(200, { data: [{ id: 3, name: 'Tent', quantityAvailable: 2, active: 1 }] })
@@ -155,6 +156,7 @@ describe('a write whose outcome is unknown: "may have been applied", exit 5, and
   });
 
   test('delete answered 502 on every attempt, the record still exists: it was not applied', async () => {
+    nothingRefersTo('inventory', 42);
     const scope = api()
       .get('/v2/inventory/42')
       .reply(200, { data: [tent] })

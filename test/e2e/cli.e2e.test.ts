@@ -180,12 +180,14 @@ describe('prices, events and bookings', () => {
     expect(result.stderr).toMatch(/eventStatusId: no event status is named "Maybe"; known: Quoted \(1\), Confirmed \(2\)/);
   });
 
-  test('a conflict from the server (delete an item that still has prices) is exit 1 with its message', async () => {
+  test('an item that still has prices is not deleted: exit 1, the prices named, before anything is sent', async () => {
     const prices = jsonData(ok(await rentals(['prices', 'list', '--inventory-id', '1', '--json'])));
     expect(prices.length).toBeGreaterThan(0);
     const result = await rentals(['inventory', 'delete', '1', '--yes']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/409/);
+    expect(result.stderr).toContain(`inventory item 1 "`);
+    expect(result.stderr).toContain(`rentals prices delete ${String(prices[0]!.id)} --inventory-id 1 --yes`);
+    expect(result.stderr).not.toMatch(/409/);
   });
 });
 

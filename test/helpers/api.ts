@@ -4,7 +4,7 @@
 import { syncBuiltinESMExports } from 'node:module';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { type ApiVersion, type ResourceDef, collectionUrlPath, resourceList, resources } from '../../src/resources/definitions.js';
+import { type ApiVersion, type ResourceDef, type ResourceName, collectionUrlPath, defaultVersion, referencesTo, resourceList, resources } from '../../src/resources/definitions.js';
 import type { FakeOptions } from './fake-context.js';
 
 /** https: credentials never go over plain http:// to a host that is not loopback. */
@@ -175,5 +175,28 @@ export function namesListed(ids: readonly number[] = [1, 2, 3, 7, 9, 12]): void 
   for (const def of resourceList) {
     if (def.labelField === undefined || def.parent !== undefined) continue;
     for (const version of def.versions) listedForNames(collectionUrlPath(def, version), ids.map((id) => sampleRecord(def, id)));
+  }
+}
+
+/**
+ * The reads a delete makes to learn what still refers to the record (data/referrers.ts: an event's
+ * bookings; an item's prices, and the events whose bookings may name it), each answered with none.
+ */
+export function nothingRefersTo(name: ResourceName, id: number): void {
+  for (const { def, field } of referencesTo(name)) {
+    const byParent = def.parent?.field === field.name;
+    const listed = def.parent && !byParent ? resources[def.parent.resource] : def;
+    if (byParent || !def.parent) {
+      listedForNames(byParent ? collectionUrlPath(def, defaultVersion(def), id) : collectionUrlPath(def, defaultVersion(def)), []);
+      continue;
+    }
+    // Found in every parent's list (a booking's item: every event's bookings): the parents as listed, each list empty.
+    listedForNames(collectionUrlPath(listed, defaultVersion(listed)), []);
+    const [before, after] = collectionUrlPath(def, defaultVersion(def), 0).split('/0');
+    api()
+      .get((uri) => uri.startsWith(`${before}/`) && uri.endsWith(after!) && /^\d+$/.test(uri.slice(before!.length + 1, uri.length - after!.length)))
+      .optionally()
+      .times(Number.MAX_SAFE_INTEGER)
+      .reply(200, envelope([]));
   }
 }

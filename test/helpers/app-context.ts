@@ -7,7 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ResourceApi } from '../../src/api/resource-api.js';
 import type { HistoryRecord } from '../../src/config/history.js';
+import type { ResourceDeps } from '../../src/app/resource/verbs.js';
 import { CalendarData } from '../../src/data/calendar.js';
+import { NameResolver } from '../../src/data/resolver.js';
 import { Catalog } from '../../src/data/catalog.js';
 import { type Writers, buildWriters } from '../../src/data/writers.js';
 import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
@@ -100,4 +102,17 @@ export async function anEvent(call: Caller, dropoff: string, pickup: string, ext
 /** A booking line; its id. */
 export async function aLine(call: Caller, eventId: number, inventoryId: number, quantity: number, price = 10): Promise<number> {
   return (await call('POST', `/v1/events/${eventId}/inventory`, { body: { eventId, inventoryId, quantity, price } })).json.data[0]!.id;
+}
+
+/** The generic verbs' dependencies (app/resource/verbs.ts) over a write world: its catalog, names and writers; what else a test gives; any other member throws. */
+export function resourceDepsOver(w: WriteWorld, given: Partial<ResourceDeps> = {}): { notices: ReturnType<typeof keptNotices>; deps: ResourceDeps } {
+  const notices = keptNotices();
+  const deps = strict<ResourceDeps>('deps', {
+    names: () => new NameResolver(w.calendar.catalog),
+    catalog: () => w.calendar.catalog,
+    booking: async () => strict<Awaited<ReturnType<ResourceDeps['booking']>>>('booking', { writers: w.writers, notices, calendar: w.calendar }),
+    describeRequest: async (method, path, body) => ({ kind: 'request', method, url: `https://api.test${path}`, headers: {}, body }),
+    ...given,
+  });
+  return { notices, deps };
 }

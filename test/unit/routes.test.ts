@@ -14,7 +14,7 @@ import {
   resources,
   writableFields,
 } from '../../src/resources/definitions.js';
-import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, namesListed, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
+import { api, bookingRuleReads, envelope, exactBody, expectNothingSent, links, namesListed, nothingRefersTo, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
 
 useNock();
@@ -167,6 +167,8 @@ describe('every operation reaches the right method and path', () => {
       case 'delete': {
         argv = [...base, String(RECORD_ID), ...parentArgs(def), '--yes', '--json', ...versionArgs];
         // The record is read first: the history of writes keeps it, so that `rentals undo` can bring it back.
+        // And what refers to it (none here): a record others refer to is not deleted.
+        nothingRefersTo(def.name, RECORD_ID);
         scope = api().get(one).reply(200, envelope([record(def, version)])).delete(one).reply(200, { id: RECORD_ID });
         break;
       }

@@ -274,28 +274,41 @@ export async function updateView(
 export interface DeleteInput {
   yes?: boolean;
   dryRun?: boolean;
+  /** Events: delete the event's bookings first, then the event (one plan, one history entry). */
+  withBookings?: boolean;
 }
 
 /**
- * The record as read, then deleted through its writer: `Deleted event 3 "Smith wedding"` for people;
- * `{ "data": [{ "id": 3 }], "changes": [...] }` for machines. `ref`: the record as the user named it
- * (an id or a name), resolved once no question stands in the way.
+ * The record as read, judged by its writer (refused while others refer to it: an event's bookings,
+ * an item's prices and bookings), then deleted through it: `Deleted event 3 "Smith wedding"` for
+ * people; `{ "data": [{ "id": 3 }], "changes": [...] }` for machines. `ref`: the record as the user
+ * named it (an id or a name), resolved once no question stands in the way. The judgement comes
+ * before the question: a delete that cannot be made is never asked about, and a dry run judges the same.
  */
 export async function deleteView(deps: ResourceDeps, at: Address, ref: string, input: DeleteInput): Promise<View> {
+  if (input.withBookings && at.def.name !== 'events') throw new UsageError(`--with-bookings is for an event's delete: ${at.def.plural} have no bookings of their own`);
   const confirm = input.dryRun || input.yes ? undefined : deps.asker();
   // Nobody to ask: said before any request.
   if (!input.dryRun && !input.yes && !confirm) {
     const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : quotedName(ref);
     throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
   }
-  const { writer, notices } = await writerOf(deps, at.def);
-  const planned = await readNamed(deps.catalog(), at.def, ref, (id) => writer.planDelete(at, id));
-  const id = planned.changes[0]?.id;
-  if (confirm) await confirmOrDecline(confirm, `Delete ${at.def.singular} ${id}${recordLabel(at.def, planned.changes[0]?.before)}?`, 'Nothing deleted.');
+  const calendar = await deps.booking();
+  const { notices } = calendar;
+  const writer = calendar.writers.for(at.def);
+  const plan = async (id: number) => {
+    if (!input.withBookings) return { planned: await writer.planDelete(at, id), bookings: 0 };
+    const { planEventDelete } = await import('../events/delete.js');
+    return planEventDelete(calendar, at, id);
+  };
+  const { planned, bookings } = await readNamed(deps.catalog(), at.def, ref, plan);
+  const record = planned.changes[planned.changes.length - 1];
+  const withThem = bookings === 0 ? '' : ` and its ${bookings} booking${bookings === 1 ? '' : 's'}`;
+  if (confirm) await confirmOrDecline(confirm, `Delete ${at.def.singular} ${String(record?.id)}${recordLabel(at.def, record?.before)}${withThem}?`, 'Nothing deleted.');
   return shownOrWritten(deps, planned, input.dryRun === true, notices, (changes) => changes.map((change) => ({ id: change.id })));
 }
 
 function recordLabel(def: ResourceDef, record: Record<string, unknown> | null | undefined): string {
   const value = def.labelField === undefined ? undefined : record?.[def.labelField];
-  return value ? ` (${String(value)})` : '';
+  return value ? ` ${quotedName(String(value))}` : '';
 }

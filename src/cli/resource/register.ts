@@ -8,6 +8,7 @@ import {
   defaultVersion,
   fieldByName,
   kebabCase,
+  referencesTo,
   writableFields,
 } from '../../resources/definitions.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
@@ -177,14 +178,26 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
           ...addressFlags(def),
           yes: { short: 'y', help: 'do not ask for confirmation (needed when not on a terminal)' },
           dryRun: { help: 'show what would be deleted; send nothing' },
+          // A record others refer to is refused (naming them); an event's bookings may go with it.
+          withBookings: { help: 'delete the bookings of the event first, then the event (one entry for rentals undo)', when: def.name === 'events' },
         },
+        help: deleteHelp(def),
         view: 'changes',
         handler: async (deps, options, [id]) => {
           const at = await address(deps, def, options);
-          return deleteView(deps, at, id, { yes: options.yes === true, dryRun: options.dryRun === true });
+          return deleteView(deps, at, id, { yes: options.yes === true, dryRun: options.dryRun === true, withBookings: options.withBookings === true });
         },
       }),
   };
+}
+
+/** What a delete of a record others refer to does, for the resources others refer to (the resource table's references). */
+function deleteHelp(def: ResourceDef): string | undefined {
+  const referrers = [...new Set(referencesTo(def.name).map((r) => r.def.plural))];
+  if (referrers.length === 0) return undefined;
+  const one = def.name === 'events' ? ' --with-bookings deletes them first, in the same entry of the history.' : '';
+  const noun = article(def.singular);
+  return `\n${noun[0]!.toUpperCase()}${noun.slice(1)} that ${referrers.join(' or ')} still refer to is not deleted: the refusal names them and the commands that make the delete possible.${one}\n`;
 }
 
 function article(noun: string): string {
