@@ -148,7 +148,20 @@ export class TimeoutError extends NetworkError {}
 
 /** Some rows of a bulk operation did not apply. */
 export class PartialFailureError extends RentalsError {
-  override readonly exitCode = ExitCode.partial;
+  override readonly exitCode: ExitCodeValue = ExitCode.partial;
+}
+
+/**
+ * A bulk run stopped early by an error no further row could get past (the server gone, the
+ * credentials refused): that error's exit code (5, 3), the rows it did not run in its report.
+ */
+export class RunStoppedError extends PartialFailureError {
+  constructor(
+    message: string,
+    override readonly exitCode: ExitCodeValue,
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ export { applyPlan, predictPlan } from './apply.js';
 export { type WriteRules, judgePlan } from './judge.js';
 export { apiOperations } from './api-operations.js';
 export { type RowOperations, type RunSummary, runPlan } from './runner.js';
-export { type ReportLine, APPLIED, formatReportLine, mergeCarried, readReport, resumeFrom, undoPlan } from './report.js';
+export { type ReportLine, type ReportRun, APPLIED, formatReportLine, formatReportRun, mergeCarried, readReport, readReportAndRun, resumeFrom, undoPlan } from './report.js';
 export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
 export { drasticAdjustmentRefusal, implausibleRefusal } from './implausible.js';

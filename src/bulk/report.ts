@@ -1,6 +1,9 @@
 // The report of a run: NDJSON, one line per input row, in input order:
 //   {"line":14,"action":"update","outcome":"updated","ids":{"id":55,"inventoryId":3,"rentalBlockId":2},
 //    "label":"Tent 20x20 / Weekend","old":{"price":120},"new":{"price":126}}
+// A report of `prices adjust` starts with a line that records the run's selection and change
+//   {"run":{"command":"prices adjust","flags":{"percent":"10","round":"0.01","inventoryId":[12]}}}
+// so that --resume adjusts the same prices by the same change.
 // Read back, it drives --resume (re-run every row that did not apply) and --undo (put back what
 // the run changed).
 
@@ -60,6 +63,26 @@ export function reportLine(row: PlanRow, outcome: Outcome, id?: number, error?: 
   return line;
 }
 
+/** What a report's first line may record: the command, and the flags its rows depend on (normalised: ids resolved). */
+export interface ReportRun {
+  command: string;
+  flags: Record<string, string | number[]>;
+}
+
+export function formatReportRun(run: ReportRun): string {
+  return `${JSON.stringify({ run })}\n`;
+}
+
+function reportRunOf(values: Record<string, unknown>): ReportRun | string {
+  const run = values.run as Partial<ReportRun> | undefined;
+  const flagsOk =
+    typeof run?.flags === 'object' &&
+    run.flags !== null &&
+    Object.values(run.flags).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((id) => Number.isSafeInteger(id))));
+  if (typeof run?.command !== 'string' || !flagsOk) return 'has a malformed run record (want {"run":{"command":…,"flags":{…}}})';
+  return { command: run.command, flags: run.flags as ReportRun['flags'] };
+}
+
 export function formatReportLine(line: ReportLine): string {
   return `${JSON.stringify(line)}\n`;
 }
@@ -69,17 +92,29 @@ export function formatReportLine(line: ReportLine): string {
  * `--resume` run appended to holds a row more than once: its last line is what became of it.
  * Rows come back in line order.
  */
-export async function readReport(
+export async function readReport(chunks: AsyncIterable<string | Uint8Array>, file: string, spec: RowSpec): Promise<ReportLine[]> {
+  return (await readReportAndRun(chunks, file, spec)).lines;
+}
+
+/** readReport, and the run its first line records (a report of `prices adjust`), if it does. */
+export async function readReportAndRun(
   chunks: AsyncIterable<string | Uint8Array>,
   file: string,
   spec: RowSpec,
-): Promise<ReportLine[]> {
+): Promise<{ lines: ReportLine[]; run?: ReportRun }> {
   const input = await openInput(chunks, { file, format: 'ndjson' });
+  let run: ReportRun | undefined;
   const latest = new Map<number, ReportLine>();
   const issues: RowIssue[] = [];
   let ordered = true;
   let previous = 0;
   for await (const row of input.rows) {
+    if (row.problem === undefined && row.line === 1 && 'run' in row.values && !('outcome' in row.values)) {
+      const recorded = reportRunOf(row.values);
+      if (typeof recorded === 'string') issues.push({ line: row.line, rule: recorded });
+      else run = recorded;
+      continue;
+    }
     const problem = row.problem ?? checkReportLine(row, spec);
     if (problem) {
       issues.push({ line: row.line, rule: problem });
@@ -93,7 +128,7 @@ export async function readReport(
   }
   if (issues.length > 0) throw validationError(file, issues);
   const lines = [...latest.values()];
-  return ordered ? lines : lines.sort((a, b) => a.line - b.line);
+  return { lines: ordered ? lines : lines.sort((a, b) => a.line - b.line), run };
 }
 
 function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {

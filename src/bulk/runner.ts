@@ -57,6 +57,15 @@ export interface RunOptions {
 const ROW_ATTEMPTS = 2;
 const ROW_RETRY_PAUSE_MS = 500;
 
+/**
+ * Rows in a row (in the order they end) that could not reach the server before the run stops. Each
+ * such failure already outlived the client's own retries and backoff, so one among rows that got
+ * an answer is a blip and the run goes on; five with no answer between them, whatever the
+ * concurrency, mean the server is gone: the rest would only fail the same way, a row at a time.
+ * Any row that got an answer (applied, stale, refused by the server) starts the count again.
+ */
+export const UNREACHABLE_ROWS_TO_STOP = 5;
+
 export interface RunSummary {
   total: number;
   counts: Record<Outcome, number>;
@@ -64,8 +73,10 @@ export interface RunSummary {
   complete: boolean;
   /** Stopped by the signal. */
   aborted: boolean;
-  /** Stopped by an error no further row could get past (credentials refused). */
+  /** Stopped by an error no further row could get past (credentials refused, the server gone): why. */
   stoppedBy?: string;
+  /** The error that stopped it: its exit code is the run's. */
+  stopError?: AuthError | NetworkError;
   elapsedMs: number;
 }
 
@@ -98,6 +109,8 @@ export async function runPlan(
   const counts = emptyCounts();
   const total = options.total ?? (Array.isArray(rows) ? rows.length : 0);
   let stoppedBy: string | undefined;
+  let stopError: AuthError | NetworkError | undefined;
+  let unreachable = 0;
   let done = 0;
 
   // Outcomes arrive out of order; the report gets them in plan order, holding only the gap.
@@ -138,9 +151,21 @@ export async function runPlan(
     return { index, row: value instanceof Promise ? await value : value };
   };
   const stopped = (): boolean => options.signal?.aborted === true || stoppedBy !== undefined;
+  const stop = (why: string, error: AuthError | NetworkError): void => {
+    if (stoppedBy !== undefined) return;
+    stoppedBy = why;
+    stopError = error;
+  };
   const failed = (error: unknown): Result => {
-    if (error instanceof AuthError) stoppedBy ??= error.message;
+    if (error instanceof AuthError) stop(error.message, error);
+    if (error instanceof NetworkError && ++unreachable >= UNREACHABLE_ROWS_TO_STOP) {
+      stop(`${unreachable} rows in a row could not reach the server (${error.message})`, error);
+    }
     return { outcome: 'failed', error: messageOf(error) };
+  };
+  // A row that needed no request says nothing about the server; one that got an answer does.
+  const answered = (row: PlanRow): void => {
+    if (NO_REQUEST[row.action] === undefined) unreachable = 0;
   };
   // The row's checks, body and write start in the turn the row arrives; the one wait is its request.
   const worker = async (): Promise<void> => {
@@ -158,7 +183,9 @@ export async function runPlan(
       try {
         const running = execute(row, options);
         result = running instanceof Promise ? await running : running;
+        answered(row);
       } catch (error) {
+        if (!(error instanceof NetworkError)) answered(row);
         result = failed(error);
       }
       finish(index, row, result);
@@ -175,6 +202,7 @@ export async function runPlan(
     complete: applied === done,
     aborted: options.signal?.aborted === true,
     stoppedBy,
+    stopError,
     elapsedMs: now() - startedAt,
   };
 }

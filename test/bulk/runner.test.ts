@@ -380,6 +380,66 @@ describe('runner: failures and progress', () => {
     expect(summary.counts.not_run).toBe(8);
   });
 
+  it('a server that cannot be reached stops the run after five rows in a row failed to reach it: the rest is not_run', async () => {
+    const { records, rows } = updates(20);
+    const { ops, calls } = fakeOps(records, {
+      update: async (row, current) => {
+        if (row.line > 3) throw new NetworkError('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED');
+        return current;
+      },
+    });
+    const { summary, lines } = await run(rows, ops, { concurrency: 1 });
+    expect(lines.map((l) => l.outcome)).toEqual([...Array(3).fill('updated'), ...Array(5).fill('failed'), ...Array(12).fill('not_run')]);
+    expect(calls.update).toBe(8);
+    expect(summary.stopError).toBeInstanceOf(NetworkError);
+    expect(summary.stoppedBy).toBe('5 rows in a row could not reach the server (connect ECONNREFUSED 127.0.0.1:9)');
+    expect(summary.complete).toBe(false);
+  });
+
+  it('with many rows in flight, those in flight when the run stops finish and are reported as they end', async () => {
+    const { records, rows } = updates(100);
+    const { ops, calls } = fakeOps(records, {
+      update: async () => {
+        await tick();
+        throw new NetworkError('socket hang up', 'ECONNRESET');
+      },
+    });
+    const { summary, lines } = await run(rows, ops, { concurrency: 8 });
+    expect(summary.stopError).toBeInstanceOf(NetworkError);
+    expect(summary.counts.failed).toBe(calls.update);
+    expect(summary.counts.failed).toBeGreaterThanOrEqual(5);
+    expect(summary.counts.failed).toBeLessThan(5 + 8);
+    expect(summary.counts.failed + summary.counts.not_run).toBe(100);
+    expect(lines.map((l) => l.line)).toEqual(rows.map((r) => r.line));
+  });
+
+  it('network failures with rows that reached the server between them do not stop the run', async () => {
+    const { records, rows } = updates(30);
+    const { ops } = fakeOps(records, {
+      update: async (row, current) => {
+        // Four failures, a success, four failures…: never five in a row.
+        if (row.line % 5 !== 0) throw new NetworkError('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED');
+        return current;
+      },
+    });
+    const { summary } = await run(rows, ops, { concurrency: 1 });
+    expect(summary.stopError).toBeUndefined();
+    expect(summary.counts).toMatchObject({ updated: 6, failed: 24, not_run: 0 });
+  });
+
+  it('other failures (the server answered) between network failures reset the count too', async () => {
+    const { records, rows } = updates(12);
+    const { ops } = fakeOps(records, {
+      update: async (row) => {
+        if (row.line % 3 === 0) throw new ApiError('HTTP 422: price is invalid', 422);
+        throw new NetworkError('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED');
+      },
+    });
+    const { summary } = await run(rows, ops, { concurrency: 1 });
+    expect(summary.stopError).toBeUndefined();
+    expect(summary.counts).toMatchObject({ failed: 12, not_run: 0 });
+  });
+
   it('reports done/total, failures, rate and ETA from the injected clock', async () => {
     let clock = 0;
     const records = new Map([[1, record(1, 1, 1)], [2, record(2, 2, 1)]]);

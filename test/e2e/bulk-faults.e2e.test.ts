@@ -85,7 +85,8 @@ function readReport(path: string): ReportRow[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReportRow);
+    .map((line) => JSON.parse(line) as ReportRow & { run?: unknown })
+    .filter((row) => row.run === undefined); // the first line records the run, the rows follow
 }
 
 /** The last line of each row (a resumed run appends), in line order. */

@@ -70,7 +70,8 @@ function readReport(path: string): ReportRow[] {
     .trim()
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReportRow);
+    .map((line) => JSON.parse(line) as ReportRow & { run?: unknown })
+    .filter((row) => row.run === undefined); // the first line records the run, the rows follow
 }
 
 function outcomes(rows: ReportRow[]): Record<string, number> {

@@ -6,6 +6,7 @@ import type { Outcome } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from './ids.js';
 import type { BulkDeps } from './run.js';
+import type { RecordedFlags } from './resume-flags.js';
 import { shownPath } from '../../common/sanitize.js';
 import { shellWord } from '../../common/shell-words.js';
 
@@ -15,7 +16,8 @@ export interface AdjustOptions {
   amount?: string;
   inventoryIds: string[];
   rentalBlockIds: string[];
-  round: string;
+  /** --round as given; without it, the report's (--resume) or 0.01. */
+  round?: string;
   dryRun: boolean;
   plan?: string;
   skipInvalid: boolean;
@@ -31,26 +33,46 @@ export interface AdjustOptions {
 
 /** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise<Outcome> {
-  if ((options.percent === undefined) === (options.amount === undefined)) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  if (options.percent !== undefined && options.amount !== undefined) throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  if (options.percent === undefined && options.amount === undefined && options.resume === undefined) {
+    throw new UsageError('give --percent <n> or --amount <n> (one of them)');
+  }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, defaultReport, readReportFile, settlePlan, withBulk } = await import('./run.js');
+  const { applyAndReport, defaultReport, readReportFileAndRun, settlePlan, withBulk } = await import('./run.js');
+  const { DEFAULT_ROUND, decimalText, describeFlags, recordOf, resumeFlags } = await import('./adjust-flags.js');
   const spec = bulk.priceRows;
-  const adjustment =
-    options.percent !== undefined
-      ? ({ kind: 'percent', by: bulk.moneyFlag('--percent', options.percent) } as const)
-      : ({ kind: 'amount', by: bulk.moneyFlag('--amount', options.amount) } as const);
-  const round = bulk.moneyFlag('--round', options.round, 'positive');
+  // Checked before anything is read or sent; as a report records them (decimals normalised).
+  const given: RecordedFlags = {};
+  if (options.percent !== undefined) given.percent = decimalText('--percent', options.percent, 'any');
+  if (options.amount !== undefined) given.amount = decimalText('--amount', options.amount, 'any');
+  if (options.round !== undefined) given.round = decimalText('--round', options.round, 'positive');
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
-  const given = options.percent !== undefined ? `--percent ${options.percent}` : `--amount ${options.amount}`;
-  const source = `prices adjust ${given} --round ${options.round}`;
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
     const resolver = deps.names();
-    const filter: Record<string, number[]> = {};
-    for (const [name, given] of [['inventoryId', options.inventoryIds], ['rentalBlockId', options.rentalBlockIds]] as const) {
-      if (given.length > 0) filter[name] = await resolveIds(resolver, fieldByName(resources.prices, name)!, given);
+    const typed = { inventoryId: options.inventoryIds, rentalBlockId: options.rentalBlockIds } as const;
+    for (const name of ['inventoryId', 'rentalBlockId'] as const) {
+      if (typed[name].length > 0) given[name] = (await resolveIds(resolver, fieldByName(resources.prices, name)!, typed[name])).sort((a, b) => a - b);
     }
-    const resumed = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec));
+    const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
+    const settled: { flags: RecordedFlags; taken?: string } = earlier === undefined ? { flags: given } : resumeFlags(given, earlier.run, shownPath(options.resume!), typed);
+    const flags: RecordedFlags = { round: DEFAULT_ROUND, ...settled.flags };
+    const change = (['percent', 'amount'] as const).find((kind) => typeof flags[kind] === 'string');
+    if (change === undefined) {
+      throw new UsageError(`give --percent <n> or --amount <n> (one of them): the report ${shownPath(options.resume!)} does not record the run's flags (a report of an earlier version)`);
+    }
+    if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
+    const by = flags[change] as string;
+    const adjustment = { kind: change, by: bulk.moneyFlag(`--${change}`, by) } as const;
+    const round = bulk.moneyFlag('--round', flags.round as string, 'positive');
+    const filter: Record<string, number[]> = {};
+    for (const name of ['inventoryId', 'rentalBlockId'] as const) {
+      const ids = flags[name];
+      if (Array.isArray(ids)) filter[name] = ids;
+    }
+    const described = describeFlags(flags);
+    const source = `prices adjust ${described}`;
+    const resumed = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines);
     const planned = await bulk.planAdjust(spec, run.ctx, { adjustment, round, filter, maxChange, only: resumed?.retryIds, source });
     const invalidRows = planned.plan.rows.filter((row) => row.action === 'invalid');
     const invalid =
@@ -61,7 +83,8 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
           )
         : undefined;
     // A price taken to 0 or moved ×10 refuses the run, a dry run too, unless allowed or a --max-change of the user's own judges instead.
-    const drastic = options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, given);
+    const drastic =
+      options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${change} ${by}`);
     if (drastic) throw drastic;
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
@@ -71,14 +94,18 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       carried: resumed?.carried,
       // Every mass price change keeps a report (under the data directory when none is named), so --undo always works.
       report: options.report ?? (options.resume === undefined ? await defaultReport(deps, 'prices-adjust') : undefined),
+      // Its first line records the selection and change, which a --resume of it checks (or takes).
+      recorded: recordOf(flags),
       undoCommand: 'rentals prices import',
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
       label: 'prices adjust',
+      // The report records the flags: --resume alone runs the rest.
+      rerunCommand: (report) => `rentals prices adjust --resume ${shellWord(report ?? options.resume!)}`,
       retryHint: (report) =>
         report === undefined
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
-          : `${shownPath(report)} says why; retry them with the same flags and --resume ${shellWord(report)}`,
+          : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)} (the report records the flags)`,
     });
   });
 }

@@ -5,6 +5,7 @@ import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import type { BulkDeps } from './run.js';
 import { shownPath } from '../../common/sanitize.js';
+import { shellWord } from '../../common/shell-words.js';
 
 export interface ApplyOptions {
   def: ResourceDef;
@@ -31,6 +32,8 @@ export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<O
       allowOverbook: options.allowOverbook,
       label: `${spec.def.command} apply`,
       staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
+      // A plan applied again sends nothing for the rows that applied (they are unchanged).
+      rerunCommand: () => `rentals ${spec.def.command} apply ${shellWord(options.plan)}`,
       retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${shownPath(report)} says why for each row`),
     });
   });

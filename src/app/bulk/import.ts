@@ -77,19 +77,19 @@ function warnRewrites(deps: BulkDeps, file: string, rewrites: FirstIssues, forma
 
 /** A dry run's plan, or a run's changes (its summary on stderr); nothing to print for --plan. */
 export async function runImport(deps: BulkDeps, options: ImportOptions): Promise<Outcome> {
-  if ((options.file === undefined) === (options.undo === undefined)) {
+  // Without --undo, a file, or --resume (a report that records its file).
+  if (options.undo !== undefined ? options.file !== undefined : options.file === undefined && options.resume === undefined) {
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, asksFirst, defaultReport, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
+  const { applyAndReport, asksFirst, defaultReport, openSource, readReportFile, readReportFileAndRun, settlePlan, warnIssues, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
-  const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
   // A price moved ×10 or more refuses the run, unless allowed or a --max-change of the user's own judges instead.
   const implausible = options.allowLargeChanges !== true && maxChange === undefined && bulk.moneyFields(spec).length > 0;
   const command = `rentals ${spec.def.command}`;
-  const delimiter = parseDelimiter(options.delimiter);
-  const locale = options.locale === undefined ? undefined : bulk.styleOfLocale(options.locale);
+  parseDelimiter(options.delimiter);
+  if (options.locale !== undefined) bulk.styleOfLocale(options.locale);
   const label = `${spec.def.command} ${options.undo === undefined ? 'import' : 'undo'}`;
   const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, applyCommand: `${command} apply`, yes: options.yes, allowOverbook: options.allowOverbook };
 
@@ -118,16 +118,34 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
           freshRows: true,
           staleHint: 'changed since the report (or while this undo ran), left as they are',
           retryHint: () => 'records changed since the report were left as they are',
+          // Run again, an undo finishes the one that did not: rows already put back send nothing.
+          rerunCommand: () => `${command} import --undo ${shellWord(options.undo!)}`,
         }),
       );
     }
-    const scope = await scopeOf(deps, spec.def, bulk.scopeField(spec), options.eventId);
-    const carried = options.resume === undefined ? undefined : bulk.resumeFrom(await readReportFile(deps, options.resume, spec)).carried;
-    const input = await openSource(deps, options.file!, options.format, delimiter);
+    // The flags the rows depend on: checked against (or taken from) the report's run on --resume, recorded in a new report.
+    const { importFlags } = await import('./import-flags.js');
+    const scopeName = bulk.scopeField(spec);
+    // Left out on --resume, the event is the report's.
+    const givenScope = options.eventId === undefined && options.resume !== undefined ? {} : await scopeOf(deps, spec.def, scopeName, options.eventId);
+    const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
+    const settled = await importFlags(options, `${spec.def.command} import`, scopeName === undefined ? undefined : givenScope[scopeName], earlier?.run, options.resume);
+    if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
+    const { file, format, delimiter: delimiterGiven, locale: localeGiven, round: roundGiven, eventId } = settled.options;
+    if (file === undefined) throw new UsageError(`give the file to import: the report ${shownPath(options.resume!)} does not record it (a report of an earlier version)`);
+    const scope = scopeName === undefined || eventId === undefined ? await scopeOf(deps, spec.def, scopeName, options.eventId) : { [scopeName]: eventId };
+    const delimiter = parseDelimiter(delimiterGiven);
+    const locale = localeGiven === undefined ? undefined : bulk.styleOfLocale(localeGiven);
+    const round = roundGiven === undefined ? undefined : bulk.moneyFlag('--round', roundGiven, 'positive');
+    const carried = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines).carried;
+    const input = await openSource(deps, file, format, delimiter);
     const retryHint = (report: string | undefined): string =>
       report === undefined
         ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
         : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)}`;
+    // The report records the flags: --resume alone runs the rest (a file from stdin is given again).
+    const rerunCommand = (report: string | undefined): string =>
+      report === undefined ? `${command} import ${shellWord(file)}` : `${command} import ${file === '-' ? '- ' : ''}--resume ${shellWord(report)}`;
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
     // resource with write rules (bookings): the booking planner judges the whole run before any
     // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
@@ -145,6 +163,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
           force: options.force,
           label,
           retryHint,
+          rerunCommand,
+          recorded: settled.recorded,
         });
       } finally {
         if (listed.lateIssues.length > 0) {
@@ -176,6 +196,8 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       allowOverbook: options.allowOverbook,
       label,
       retryHint,
+      rerunCommand,
+      recorded: settled.recorded,
     });
   });
 }

@@ -35,7 +35,9 @@ import {
   predictedTotalsLine,
   progressRenderer,
   readPlanFile,
-  readReport,
+  readReportAndRun,
+  type ReportRun,
+  formatReportRun,
   rowChange,
   rowCount,
   rowsOf,
@@ -44,7 +46,7 @@ import {
 import type { Change } from '../../domain/changes.js';
 import { CHANGE_COLUMNS, changeRecord, changeRows } from '../../output/changes.js';
 import type { Row } from '../../output/format.js';
-import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
+import { AuthError, PartialFailureError, RunStoppedError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
 import type { Factory } from '../factory.js';
@@ -185,9 +187,14 @@ async function* asBuffers(chunks: AsyncIterable<string | Buffer>): AsyncGenerato
 
 /** A report of an earlier run (--resume, --undo; `-`: stdin), every malformed line named at once. */
 export async function readReportFile(deps: BulkDeps, path: string, spec: RowSpec): Promise<ReportLine[]> {
-  if (path === '-') return readReport(deps.stdin(), '(stdin)', spec);
+  return (await readReportFileAndRun(deps, path, spec)).lines;
+}
+
+/** readReportFile, and the run the report's first line records, if it does. */
+export async function readReportFileAndRun(deps: BulkDeps, path: string, spec: RowSpec): Promise<{ lines: ReportLine[]; run?: ReportRun }> {
+  if (path === '-') return readReportAndRun(deps.stdin(), '(stdin)', spec);
   await checkReadable(path);
-  return readReport(createReadStream(path), shownPath(path), spec);
+  return readReportAndRun(createReadStream(path), shownPath(path), spec);
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {
@@ -425,10 +432,17 @@ export interface RunChoices {
   appendTo?: string;
   /** --force: an existing --report file may be replaced. */
   force?: boolean;
+  /** What a new report's first line records of the run (adjust: its selection and change), for --resume to check. */
+  recorded?: ReportRun;
   /** `prices import`: the progress line's label. */
   label: string;
   /** What to do when rows did not apply, given the report (or its absence). */
   retryHint: (report: string | undefined) => string;
+  /**
+   * The command that runs the rest of a run stopped early (the server gone, credentials refused),
+   * given the report (or its absence): `rentals prices adjust --resume run.ndjson`.
+   */
+  rerunCommand: (report: string | undefined) => string;
   /** The command whose --undo reads the report (`rentals prices import`): named with the report after the run. */
   undoCommand?: string;
   /** What to say about stale rows (default: they changed since the plan and were left as they are). */
@@ -455,6 +469,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   if (spec.def.writeRules !== undefined) run.ctx.rules = await writeRules(deps, choices.allowOverbook === true);
   const report = openReportFor(choices);
   run.report = report;
+  if (report?.mode === 'new' && choices.recorded) report.write(formatReportRun(choices.recorded));
   // Appending to the report resumed from: its applied lines are there already.
   const carriedLines = report?.mode === 'append' ? [] : (choices.carried?.values() ?? []);
   const written = writtenRows(run.spool);
@@ -490,11 +505,30 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   let applied = 0;
   for (const outcome of APPLIED) applied += summary.counts[outcome];
   const missing = summary.total - applied;
+  if (summary.stopError) return { view, failure: stoppedFailure(summary, summary.stopError, applied, choices, report?.path) };
   const failure = new PartialFailureError(
     `${missing} of ${summary.total} ${summary.total === 1 ? 'row' : 'rows'} did not apply${whyNot(summary, choices.staleHint)}; ${choices.retryHint(report?.path)}`,
   );
   // What did apply is printed first (through --jq when given): the exit code (6) and the error come after it.
   return { view, failure };
+}
+
+/**
+ * A run stopped early: what applied and what did not, where the report holds them, and the command
+ * that runs the rest once the server answers (or the credentials are accepted) again; the
+ * stopping error's exit code.
+ */
+function stoppedFailure(summary: RunSummary, stop: Error & { exitCode: RunStoppedError['exitCode'] }, applied: number, choices: RunChoices, report: string | undefined): RunStoppedError {
+  const { counts } = summary;
+  const notApplied = (['stale', 'failed', 'invalid', 'refused', 'not_run'] as const).filter((o) => counts[o] > 0).map((o) => `${counts[o]} ${o.replace('_', ' ')}`);
+  const rows = `${summary.total} ${summary.total === 1 ? 'row' : 'rows'}`;
+  const held = report === undefined ? 'there is no report (--report <file> keeps one)' : `${shownPath(report)} holds every row`;
+  const what = stop instanceof AuthError ? 'the credentials were refused' : 'the server could not be reached';
+  const when = stop instanceof AuthError ? 'Once the credentials are accepted again' : 'When the server answers again';
+  return new RunStoppedError(
+    `${what}: ${applied} of ${rows} applied, ${summary.total - applied} did not (${notApplied.join(', ')}); ${held}.\n${when}, run the rest with: ${choices.rerunCommand(report)}`,
+    stop.exitCode,
+  );
 }
 
 /** ` (2 stale: …; 1 failed: see the errors in the report)`: what kept rows from applying. */

@@ -30,7 +30,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
       ...CONCURRENCY,
       ...REPORT,
       ...YES,
-      resume: { value: 'report', help: 'apply only the rows the report says did not apply', conflicts: ['undo'], topic: 'bulk' },
+      resume: { value: 'report', help: 'apply only the rows the report says did not apply (the file and flags left out are the report\'s)', conflicts: ['undo'], topic: 'bulk' },
       undo: { value: 'report', help: 'put back what the report says was changed', topic: 'bulk' },
     },
     view: 'plan',

@@ -5,6 +5,7 @@ import { CONCURRENCY, REPORT, YES, filterFlags, largeChangeFlags, listingAll, ma
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
 
+// For the help: the default is applied where a --resume may take the report's instead (app/bulk/adjust-flags.ts).
 const DEFAULT_ROUND = '0.01';
 
 export const pricesAdjust = defineViewCommand({
@@ -22,14 +23,14 @@ Money is exact: 19.99 +5% is 20.9895, rounded half-up to 20.99.`,
     percent: { value: 'n', help: 'change by this many percent (e.g. 5, -10, 2.5)', conflicts: ['amount'] },
     amount: { value: 'n', help: 'change by this amount (e.g. 5, -2.50)' },
     ...filterFlags(),
-    round: { value: 'step', help: `round new prices half-up to this step (default ${DEFAULT_ROUND})`, default: DEFAULT_ROUND },
+    round: { value: 'step', help: `round new prices half-up to this step (default ${DEFAULT_ROUND})` },
     ...planningFlags('rentals prices apply'),
     ...maxChangeFlags(),
     ...largeChangeFlags(),
     ...CONCURRENCY,
     ...REPORT,
     ...YES,
-    resume: { value: 'report', help: 'adjust only the prices the report says did not change', topic: 'bulk' },
+    resume: { value: 'report', help: 'adjust only the prices the report says did not change (flags left out are the report\'s)', topic: 'bulk' },
   },
   view: 'plan',
   handler: async (deps, options) =>

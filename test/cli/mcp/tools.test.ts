@@ -92,7 +92,8 @@ describe('the tools of rentals mcp', () => {
     expect(book.properties.dryRun).toEqual({ type: 'boolean', description: 'show what would be written; send nothing' });
     expect(tool('report').inputSchema.properties.kind).toEqual({ type: 'string', description: 'which: utilization or revenue', enum: ['utilization', 'revenue'] });
     expect(tool('prices_import').inputSchema.properties.format).toMatchObject({ type: 'string', enum: ['csv', 'ndjson', 'json', 'xlsx'] });
-    expect(tool('prices_adjust').inputSchema.properties.round).toMatchObject({ type: 'string', default: '0.01' });
+    // No schema default: left out, a --resume takes the report's round (the help says the default otherwise).
+    expect(tool('prices_adjust').inputSchema.properties.round).toEqual({ type: 'string', description: expect.stringContaining('(default 0.01)') });
     expect(tool('inventory_add').inputSchema.properties).toMatchObject({ quantityAvailable: { type: 'integer' }, active: { type: 'boolean' }, name: { type: 'string' } });
     expect(tool('prices_set').inputSchema.required).toEqual(expect.arrayContaining(['inventoryId', 'rentalBlockId', 'price']));
     expect(tool('undo').inputSchema.properties.entry).toMatchObject({ type: 'string' });

@@ -1,0 +1,59 @@
+// `prices import --resume`: the report records the file (its line numbers are the report's) and
+// how it was read, so a resume runs the rest of the same rows read the same way. A different file
+// or reading is refused (exit 2, both values named, nothing sent); left out, they are the report's.
+
+import { copyFileSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { openSandbox } from '../sandbox/helpers.js';
+import { type Runner, cliFor } from './harness.js';
+import { type OpenSandbox, data } from './server-state.js';
+
+let sandbox: OpenSandbox;
+let rentals: Runner;
+let dir: string;
+let csv: string;
+let report: string;
+beforeAll(async () => {
+  sandbox = await openSandbox({ seed: true });
+  rentals = cliFor(sandbox);
+  const items = await data(sandbox.call, 'GET', '/v2/inventory');
+  const chair = Number(items.find((item) => item.name === 'Kids Folding Chair')!.id);
+  dir = realpathSync(fileTempDir('rentals-import-resume-'));
+  csv = join(dir, 'a.csv');
+  writeFileSync(csv, `inventoryId,rentalBlockId,price\n${chair},1,2\n${chair},2,3\n`);
+  report = join(dir, 'run.ndjson');
+  const run = await rentals(['prices', 'import', csv, '--report', report]);
+  expect(run.code, run.stderr).toBe(0);
+});
+afterAll(() => sandbox.close());
+
+describe('prices import --resume', () => {
+  test('the report starts with the file and the flags it was read with', () => {
+    const [first] = readFileSync(report, 'utf8').split('\n');
+    expect(JSON.parse(first!)).toEqual({ run: { command: 'prices import', flags: { file: csv } } });
+  });
+
+  test('another file, or the file read another way, is refused with both values named; nothing is sent', async () => {
+    const other = join(dir, 'b.csv');
+    copyFileSync(csv, other);
+    const moved = await rentals(['prices', 'import', other, '--resume', report]);
+    expect(moved.code, moved.stderr).toBe(2);
+    expect(moved.stderr).toContain(`file: the run in the report had ${csv}, this one ${other}`);
+    const rounded = await rentals(['prices', 'import', csv, '--round', '0.050', '--resume', report, '--dry-run']);
+    expect(rounded.code, rounded.stderr).toBe(2);
+    expect(rounded.stderr).toContain('--round: the run in the report had none, this one 0.05');
+  });
+
+  test('the same file resumes; left out, it is taken from the report, and said so', async () => {
+    const same = await rentals(['prices', 'import', csv, '--resume', report]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).not.toContain('taken from the report');
+    expect(same.stderr).toContain('2 rows had applied before');
+    const taken = await rentals(['prices', 'import', '--resume', report]);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(taken.stderr).toContain(`Flags taken from the report ${report}: file ${csv}`);
+    expect(taken.stderr).toContain('2 rows had applied before');
+  });
+});
