@@ -24,6 +24,8 @@ export function draftColumns(spec: RowSpec): HeldItems<Draft> {
   const keyOrder = shape.key.map((k) => ({ name: k.name, own: ownKeys.indexOf(k.name), value: values.indexOf(k.name) }));
   const lines: number[] = [];
   const ids: number[] = [];
+  /** JSON: each record's index in its array (NONE for none). */
+  const indexes: number[] = [];
   const keyColumns: Scalar[][] = ownKeys.map(() => []);
   const valueColumns: Scalar[][] = values.map(() => []);
   /** Drafts of another shape, by position. */
@@ -51,6 +53,8 @@ export function draftColumns(spec: RowSpec): HeldItems<Draft> {
     const draft: Draft = { line: lines[at]!, key: {}, names: {}, values: {}, issues: [] };
     const id = ids[at]!;
     if (!absent(id)) draft.id = id;
+    const index = indexes[at]!;
+    if (!absent(index)) draft.index = index;
     for (let v = 0; v < values.length; v++) {
       const value = valueColumns[v]![at]!;
       if (!absent(value)) draft.values[values[v]!] = value;
@@ -69,6 +73,7 @@ export function draftColumns(spec: RowSpec): HeldItems<Draft> {
       const packed = fits(draft);
       if (!packed) others.set(at, draft);
       ids.push(packed && draft.id !== undefined ? draft.id : NONE);
+      indexes.push(packed && draft.index !== undefined ? draft.index : NONE);
       for (let k = 0; k < ownKeys.length; k++) keyColumns[k]!.push((packed ? draft.key[ownKeys[k]!] : undefined) ?? NONE);
       for (let v = 0; v < values.length; v++) valueColumns[v]!.push((packed ? draft.values[values[v]!] : undefined) ?? NONE);
     },

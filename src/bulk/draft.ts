@@ -12,6 +12,8 @@ import { type Ids, type Values, isBlank, readCell } from './values.js';
 
 export interface Draft {
   line: number;
+  /** JSON: the record's index in its array (its rows may share a line). */
+  index?: number;
   id?: number;
   /** Key fields the row gives directly (ids, or text such as an inventory item's name). */
   key: Values;
@@ -67,6 +69,7 @@ export function shapeOf(spec: RowSpec): DraftShape {
 function addIssue(draft: Draft, columnOf: DraftContext['columnOf'], name: string | undefined, rule: string, value?: unknown): void {
   draft.issues.push({
     line: draft.line,
+    index: draft.index,
     column: name === undefined ? undefined : columnOf(name),
     field: name,
     rule,
@@ -93,6 +96,7 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
   const { spec } = ctx;
   const shape = shapeOf(spec);
   const draft: Draft = { line: row.line, key: {}, names: {}, values: {}, issues: [] };
+  if (row.index !== undefined) draft.index = row.index;
   if (row.problem !== undefined) {
     addIssue(draft, ctx.columnOf, undefined, row.problem);
     return draft;

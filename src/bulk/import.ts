@@ -343,7 +343,7 @@ function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: 
     refused.add(name);
     const noisy = noise.find((notice) => notice.field === name);
     const why = rounded ? rule : noisy ? `${rule}: it ${noisy.rule}` : `${rule} (--round 0.01 rounds it)`;
-    draft.issues.push({ line: draft.line, column: columnOf(name), field: name, rule: why, value });
+    draft.issues.push({ line: draft.line, index: draft.index, column: columnOf(name), field: name, rule: why, value });
   }
   return refused;
 }

@@ -4,6 +4,8 @@ import { type FieldIssue, ValidationError, formatIssue } from '../errors.js';
 
 export interface RowIssue {
   line: number;
+  /** JSON: the record's index in its array, named after the line (`(stdin):1 [37]`). */
+  index?: number;
   /** CSV column number, when the input has columns. */
   column?: number;
   /** Column or key name the rule is about; absent for a problem of the whole record. */
@@ -15,7 +17,7 @@ export interface RowIssue {
 
 /** The errors module's issue, with the place in the field slot, so one formatter serves all. */
 function toFieldIssue(file: string, issue: RowIssue): FieldIssue {
-  const place = `${file}:${issue.line}${issue.column === undefined ? '' : `:${issue.column}`}`;
+  const place = `${file}:${issue.line}${issue.column === undefined ? '' : `:${issue.column}`}${issue.index === undefined ? '' : ` [${issue.index}]`}`;
   return {
     field: issue.field === undefined ? place : `${place} ${issue.field}`,
     message: issue.rule,

@@ -20,7 +20,7 @@ import type { PlanKey } from '../config/plan-key.js';
 import { isObject } from '../common/objects.js';
 import type { Spool } from '../common/spool.js';
 import { type FieldIssue, UsageError, ValidationError } from '../errors.js';
-import { type AnyPlan, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
+import { type AnyPlan, NOT_SENT, PLAN_ACTIONS, PLAN_VERSION, type Plan, type PlanAction, type PlanRow, type SpooledPlan, UNDO_SOURCE_PREFIX, emptyTotals, looksUp, rowsOf, totalsOf } from './plan.js';
 import { type PlanPiece, PlanTextParser } from './plan-text.js';
 import { ISSUES_KEPT } from './issues.js';
 import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
@@ -356,7 +356,7 @@ function actionProblem(row: PlanRow, undo: boolean): string | undefined {
       if (row.new !== null) return 'will delete a record, yet has "new" values';
       return undefined;
     default:
-      return undefined; // invalid, refused, unread: never sent
+      return undefined; // invalid, refused, unread, stale: never sent
   }
 }
 
@@ -387,7 +387,7 @@ class RowValueChecker {
   check(row: PlanRow, index: number, issues: FieldIssue[]): void {
     const { spec } = this;
     const where = `${this.file} rows[${index}] (line ${row.line})`;
-    if (row.action === 'invalid' || row.action === 'refused' || row.action === 'unread') return;
+    if (NOT_SENT.has(row.action)) return;
     for (const [name, value] of Object.entries(row.new ?? {})) {
       if (!this.settable.has(name)) {
         issues.push({ field: `${where} ${name}`, message: `is not a field ${spec.def.plural} can set` });

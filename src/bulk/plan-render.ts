@@ -19,7 +19,8 @@ export function predictedTotalsLine(plan: Plan, predicted: PredictedOutcomes): s
   const extra: Record<string, number> = { stale: 0, failed: 0 };
   for (const row of plan.rows) {
     const outcome = predicted.get(row.line)?.outcome;
-    if (row.action === 'unchanged' || outcome === undefined || !SHOWN_OUTCOMES.has(outcome)) continue;
+    // A row marked stale when the plan was made is counted so in the plan's totals already.
+    if (row.action === 'unchanged' || row.action === 'stale' || outcome === undefined || !SHOWN_OUTCOMES.has(outcome)) continue;
     totals[row.action]--;
     if (outcome === 'unchanged') totals.unchanged++;
     else extra[outcome]!++;
@@ -38,6 +39,7 @@ function describeTotals(totals: PlanTotals): string {
   const parts = always.map((a) => `${totals[a]} ${a}`);
   if (totals.delete > 0) parts.splice(2, 0, `${totals.delete} delete`);
   if (totals.unread > 0) parts.push(`${totals.unread} unread`);
+  if (totals.stale > 0) parts.push(`${totals.stale} stale`);
   return parts.join(', ');
 }
 
@@ -56,6 +58,7 @@ export function rowDetail(spec: RowSpec, row: PlanRow): string {
       return values(spec, row.new ?? row.old ?? {});
     case 'invalid':
     case 'unread':
+    case 'stale':
       return row.error ?? '';
   }
 }

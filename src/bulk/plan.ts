@@ -19,9 +19,14 @@ export const PLAN_VERSION = 2;
 /** How an undo's plan names its source (`undo of run.ndjson`): the only plans that delete. */
 export const UNDO_SOURCE_PREFIX = 'undo of ';
 
-/** `unread`: the records the row names could not be read (a listing failed); it fails, --resume retries it. */
-export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'invalid' | 'refused' | 'unread';
-export const PLAN_ACTIONS: readonly PlanAction[] = ['create', 'update', 'delete', 'unchanged', 'invalid', 'refused', 'unread'];
+/**
+ * `unread`: the records the row names could not be read (a listing failed); it fails, --resume retries it.
+ * `stale`: an undo's row whose record changed since the report (found when the plan was made): never sent.
+ */
+export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'invalid' | 'refused' | 'unread' | 'stale';
+export const PLAN_ACTIONS: readonly PlanAction[] = ['create', 'update', 'delete', 'unchanged', 'invalid', 'refused', 'unread', 'stale'];
+/** The actions of rows that are never sent: they do not apply. */
+export const NOT_SENT: ReadonlySet<PlanAction> = new Set(['invalid', 'refused', 'unread', 'stale']);
 
 export interface PlanRow {
   /** The input line (or ordinal, for adjust) the row comes from. */
@@ -34,8 +39,10 @@ export interface PlanRow {
   old: Values | null;
   /** The same fields as they will be (create: the whole body); null for delete and invalid. */
   new: Values | null;
-  /** Why the row is invalid, refused or unread. */
+  /** Why the row is invalid, refused, unread or stale. */
   error?: string;
+  /** A refused or stale row's `error` again, under the name scripts read beside `action`. */
+  reason?: string;
 }
 
 export type PlanTotals = Record<PlanAction, number>;
@@ -125,13 +132,28 @@ interface GivenName {
 }
 
 export function emptyTotals(): PlanTotals {
-  return { create: 0, update: 0, delete: 0, unchanged: 0, invalid: 0, refused: 0, unread: 0 };
+  return { create: 0, update: 0, delete: 0, unchanged: 0, invalid: 0, refused: 0, unread: 0, stale: 0 };
 }
 
 export function totalsOf(rows: Iterable<PlanRow>): PlanTotals {
   const totals = emptyTotals();
   for (const row of rows) totals[row.action]++;
   return totals;
+}
+
+/**
+ * The plan with each row found stale by a check against the server (an undo's record changed
+ * since its report) marked `stale`, with why: such a row is shown so, counted so, and never sent.
+ * @public used as `bulk.markStale` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
+ */
+export function markStale(plan: Plan, found: ReadonlyMap<number, { outcome: string; error?: string }>): Plan {
+  const rows = plan.rows.map((row): PlanRow => {
+    const seen = found.get(row.line);
+    if (seen?.outcome !== 'stale' || NOT_SENT.has(row.action) || row.action === 'unchanged') return row;
+    const why = seen.error ?? 'changed since the plan';
+    return { ...row, action: 'stale', error: why, reason: why };
+  });
+  return { ...plan, rows, totals: totalsOf(rows) };
 }
 
 export function newPlan(spec: RowSpec, rows: PlanRow[], options: PlanOptions): Plan {
@@ -227,7 +249,7 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
     new: pick(draft.values, changed),
   };
   const refusal = options.maxChange ? refuse(spec, row, options.maxChange) : options.implausible ? refuseImplausible(spec, row) : undefined;
-  return refusal ? { ...row, action: 'refused', error: refusal } : row;
+  return refusal ? { ...row, action: 'refused', error: refusal, reason: refusal } : row;
 }
 
 /** The record's text and the file's differ only as a spreadsheet rewrites text: told, and left as the record has it. */
@@ -339,7 +361,7 @@ function liveNames(live: LiveIndex, field: string): Map<string, Array<{ id: numb
 
 function addIssue(planner: Planner, draft: Draft, name: string | undefined, rule: string, value?: unknown): void {
   const column = name === undefined ? undefined : planner.options.columnOf?.(name);
-  draft.issues.push({ line: draft.line, column, field: name, rule, value });
+  draft.issues.push({ line: draft.line, index: draft.index, column, field: name, rule, value });
 }
 
 function invalidRow(planner: Planner, draft: Draft): PlanRow {

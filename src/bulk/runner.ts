@@ -81,6 +81,7 @@ const NO_REQUEST: Partial<Record<PlanRow['action'], Outcome>> = {
   invalid: 'invalid',
   refused: 'refused',
   unread: 'failed',
+  stale: 'stale',
 };
 
 /**

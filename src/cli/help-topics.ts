@@ -29,7 +29,7 @@ const EXIT_CODES = `Exit codes:
   3  authentication or authorization (401, 403, missing credentials)
   4  not found: a 404, or a name or history entry that matches nothing
   5  network error, timeout or unreachable server, or a write that may have been applied
-  6  partial failure of a bulk operation
+  6  partial failure of a bulk operation (a dry run: rows that would not apply)
   7  declined: the answer to a [y/N] prompt was no (nothing was changed)
 130  cancelled: Ctrl-C or Ctrl-D at a prompt, or Ctrl-C during a write (the write in flight
      finishes and is recorded; no other is sent), or a second Ctrl-C during a bulk run`;

@@ -19,13 +19,11 @@ const LINES_PER_CHUNK = 1000;
 export async function* renderTextual(view: TextualView, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   switch (view.kind) {
     case 'plan':
-      if (format === 'json') {
-        if (!view.document) throw new Error('a plan printed as json has no document');
-        for await (const chunk of view.document()) yield escapeJsonControl(chunk);
+      if (format === 'json' || format === 'ndjson' || format === 'tsv' || format === 'csv') {
+        yield* planForMachines(view, format, options);
+        if (view.totals !== undefined) options.info(view.totals);
         return;
       }
-      if (format === 'ndjson') return yield* inBatches(mapLines(view.records(), escapeJsonControl));
-      if (format === 'tsv' || format === 'csv') return yield* planRows(view, format, options);
       if (view.note !== undefined) options.info(view.note);
       return yield* inBatches(fittedLines(view.lines(options.terminal && view.listAll !== true), options));
     case 'request':
@@ -96,11 +94,21 @@ async function* mapLines<T>(lines: Iterable<T> | AsyncIterable<T>, map: (line: T
   for await (const line of lines) yield map(line);
 }
 
-/** A plan's changes as rows (output/changes.ts's columns), csv with a header, tsv without. */
+async function* planForMachines(view: PlanView, format: 'json' | 'ndjson' | 'tsv' | 'csv', options: RenderOptions): AsyncGenerator<string> {
+  if (format === 'json') {
+    if (!view.document) throw new Error('a plan printed as json has no document');
+    for await (const chunk of view.document()) yield escapeJsonControl(chunk);
+    return;
+  }
+  if (format === 'ndjson') return yield* inBatches(mapLines(view.records(), escapeJsonControl));
+  return yield* planRows(view, format, options);
+}
+
+/** A plan's changes as rows (output/changes.ts's columns, or the view's own), csv with a header, tsv without. */
 async function* planRows(view: PlanView, format: 'tsv' | 'csv', options: RenderOptions): AsyncGenerator<string> {
-  const { CHANGE_COLUMNS } = await import('./changes.js');
-  if (options.fields) checkFieldNames(options.fields, { kind: 'records', body: null, rows: [], columns: CHANGE_COLUMNS, knownColumns: CHANGE_COLUMNS });
-  const columns = options.fields ?? CHANGE_COLUMNS;
+  const known = view.columns ?? (await import('./changes.js')).CHANGE_COLUMNS;
+  if (options.fields) checkFieldNames(options.fields, { kind: 'records', body: null, rows: [], columns: [...known], knownColumns: [...known] });
+  const columns = options.fields ?? [...known];
   if (format === 'csv') yield `${csvHeader(columns)}\n`;
   yield* inBatches(mapLines(view.rows(), (row: Row) => (format === 'csv' ? csvLine(row, columns) : tsvLine(row, columns))));
 }

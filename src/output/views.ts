@@ -240,6 +240,10 @@ export interface PlanView {
   records: () => Iterable<string> | AsyncIterable<string>;
   /** `-o tsv`, `-o csv`: a row per field each change touches (output/changes.ts's rows). */
   rows: () => Iterable<Row> | AsyncIterable<Row>;
+  /** The columns of `rows` (default: output/changes.ts's); a dry run's add why a row would not be sent. */
+  columns?: readonly string[];
+  /** For machines (json, ndjson, tsv, csv), on stderr after them: the plan's totals, which people read as the last of its lines. */
+  totals?: string;
   /** `-o json`: the plan file's text, in pieces, with the top-level `changes` array at its end. */
   document?: () => AsyncIterable<string>;
   /** For people only (a table), on stderr: where to see what is not listed (the changes of a bulk run). */

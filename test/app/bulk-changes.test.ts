@@ -38,7 +38,7 @@ describe('a bulk dry run carries its changes', () => {
     const change = { action: 'update', resource: 'prices', parentId: 1, id: 5, name: 'Tent\nWeekend / Daily', before: { price: 450 }, after: { price: 500 } };
     expect(document.changes).toEqual([change]);
     expect((await all(view.records())).map((line) => JSON.parse(line) as unknown)).toEqual([{ ...plan.rows[0], ...change }, plan.rows[1]]);
-    expect(await all(view.rows())).toEqual([{ action: 'update', resource: 'prices', id: 5, name: 'Tent\nWeekend / Daily', field: 'price', before: 450, after: 500 }]);
+    expect(await all(view.rows())).toEqual([{ action: 'update', resource: 'prices', id: 5, name: 'Tent\nWeekend / Daily', field: 'price', before: 450, after: 500, reason: null }]);
   });
 });
 

@@ -17,7 +17,7 @@ const all = (runs: Iterable<readonly Draft[]>): Draft[] => {
 const draft = (line: number, parts: Partial<Draft> = {}): Draft => ({ line, key: {}, names: {}, values: {}, issues: [], ...parts });
 
 describe('draftColumns', () => {
-  it('reads every draft back as appended, in order, as often as asked: ids or none, names, issues, text, decimals', () => {
+  it('reads every draft back as appended, in order, as often as asked: ids or none, names, issues, text, decimals, the index of a JSON element', () => {
     const drafts: Draft[] = [
       { ...draft(2, { key: { inventoryId: 1, rentalBlockId: 2 }, values: { price: 100.37 } }), id: 7 },
       draft(3, { key: { inventoryId: 1, rentalBlockId: 3 }, values: { price: 0 } }),
@@ -25,6 +25,7 @@ describe('draftColumns', () => {
       draft(5, { key: { rentalBlockId: 1 }, names: { inventoryId: 'Tent' }, values: { price: 3 } }),
       draft(6, { key: { inventoryId: 1 }, issues: [{ line: 6, field: 'price', rule: 'must be ≥ 0', value: '-4' }] }),
       { ...draft(7, { key: { inventoryId: 2147483647, rentalBlockId: 1 }, values: { price: 1e-2 } }), id: 2147483647 },
+      { ...draft(8, { key: { inventoryId: 1, rentalBlockId: 2 }, values: { price: 4 } }), id: 5, index: 37 }, // an element of a JSON array
     ];
     const held = draftColumns(priceRows);
     for (const d of drafts) held.push(d);

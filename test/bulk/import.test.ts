@@ -123,8 +123,10 @@ describe('prices import: validation, all at once, with positions', () => {
   it('ragged rows and bad JSON lines are invalid rows with their line', async () => {
     const { messages } = await planText(FakeApi.catalogue(2), 'inventoryId,rentalBlockId,price\n1,1\n');
     expect(messages).toEqual(['prices.csv:2: has 2 fields, the header has 3 (is a comma inside a value not quoted?)']);
-    const json = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":\n', { file: 'p.ndjson' });
+    const json = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":,"price":5}\n', { file: 'p.ndjson' });
     expect(json.messages[0]).toMatch(/^p\.ndjson:2: is not valid JSON/);
+    const cut = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":\n', { file: 'p.ndjson' });
+    expect(cut.messages[0]).toBe('p.ndjson:2: the input ends inside the JSON value that starts here: it is not closed (truncated?)');
   });
 });
 
@@ -145,7 +147,7 @@ describe('prices import: planning', () => {
       { line: 3, action: 'update', ids: { id: 21, inventoryId: 2, rentalBlockId: 1 }, label: 'Item 2 / Weekend', old: { price: 2.1 }, new: { price: 2.5 } },
       { line: 4, action: 'create', ids: { inventoryId: 4, rentalBlockId: 2 }, label: 'Tent 20x20 / Week', old: null, new: { price: 126 } },
     ]);
-    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0, unread: 0 });
+    expect(plan.totals).toEqual({ create: 1, update: 1, delete: 0, unchanged: 1, invalid: 0, refused: 0, unread: 0, stale: 0 });
     expect(plan).toMatchObject({ version: 2, resource: 'prices', source: 'prices.csv', createdAt: '2026-11-22T08:00:00.000Z' });
   });
 

@@ -89,7 +89,7 @@ describe.skipIf(missing !== undefined && !SPREADSHEET_TESTS_REQUIRED)('the price
     const plan = JSON.parse(dry.stdout) as { totals: Record<string, number>; rows: Array<{ action: string; ids: { id: number }; old: { price: number }; new: { price: number } }> };
     const changed = plan.rows.filter((row) => row.action !== 'unchanged');
     expect(changed.map((row) => [row.ids.id, row.old.price, row.new.price])).toEqual(edited.map((record, i) => [record.id, record.price, typed[i]]));
-    expect(plan.totals).toEqual({ create: 0, update: 2, delete: 0, unchanged: before.size - 2, invalid: 0, refused: 0, unread: 0 });
+    expect(plan.totals).toEqual({ create: 0, update: 2, delete: 0, unchanged: before.size - 2, invalid: 0, refused: 0, unread: 0, stale: 0 });
 
     ok(await rentals(['prices', 'import', saved, '--yes']));
     const after = await pricesOnServer(sandbox);

@@ -1,5 +1,5 @@
 // A write that would change nothing says so once: one "nothing changed" line on stderr, exit 0,
-// for every command that can be asked for what is already so.
+// for every command that can be asked for what is already so, its dry run too.
 
 import { expect, test } from 'vitest';
 import { ok } from './harness.js';
@@ -39,12 +39,12 @@ const cases: Array<[string, () => Promise<string[]>]> = [
   }],
 ];
 
-test.each(cases)('%s: one "nothing changed" line, exit 0, piped and as a table for people', async (_name, setUp) => {
+test.each(cases)('%s: one "nothing changed" line, exit 0, piped and as a table for people, run and dry run', async (_name, setUp) => {
   const args = await setUp();
-  for (const format of [[], ['-o', 'table']]) {
+  for (const format of [[], ['-o', 'table'], ['--dry-run'], ['--dry-run', '-o', 'table']]) {
     const run = await rentals([...args, ...format]);
     expect(run.code, run.stderr).toBe(0);
-    const said = `${run.stdout}${run.stderr}`.split('\n').filter((text) => /nothing changed/i.test(text));
+    const said = `${run.stdout}${run.stderr}`.split('\n').filter((text) => /nothing (would )?change/i.test(text));
     expect(said, `${format.join(' ')}: ${run.stdout}${run.stderr}`).toHaveLength(1);
   }
 });

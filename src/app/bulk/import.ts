@@ -81,7 +81,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
-  const { applyAndReport, defaultReport, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
+  const { applyAndReport, asksFirst, defaultReport, openSource, readReportFile, settlePlan, warnIssues, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const round = options.round === undefined ? undefined : bulk.moneyFlag('--round', options.round, 'positive');
@@ -100,9 +100,12 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
     if (options.undo !== undefined) {
-      const plan = bulk.undoPlan(spec, await readReportFile(deps, options.undo, spec), { file: options.undo, now: deps.now });
-      // A dry run of an undo checks every row against the server, as the undo itself will.
-      const predicted = options.dryRun ? await bulk.predictPlan(spec, plan, run.ctx) : undefined;
+      const undone = bulk.undoPlan(spec, await readReportFile(deps, options.undo, spec), { file: options.undo, now: deps.now });
+      // A dry run or a plan of an undo checks every row against the server, as the undo itself will,
+      // and so does an undo that asks first: it counts the changes it would send. Stale rows are marked so.
+      const check = options.dryRun || options.plan !== undefined || asksFirst(undone, options.yes === true);
+      const predicted = check ? await bulk.predictPlan(spec, undone, run.ctx) : undefined;
+      const plan = predicted ? bulk.markStale(undone, predicted) : undone;
       const shown = await settlePlan(deps, spec, plan, { ...choices, predicted });
       if (shown) return shown;
       return undoOnce(deps, options.undo, async () =>

@@ -24,8 +24,10 @@ import {
   type RunSummary,
   type SpooledPlan,
   type WriteRules,
+  NOT_SENT,
   applyPlan,
   formatSummary,
+  intendedChange,
   judgePlan,
   mergeCarried,
   openInput,
@@ -40,7 +42,8 @@ import {
   totalsLine,
 } from '../../bulk/index.js';
 import type { Change } from '../../domain/changes.js';
-import { changeRecord, changeRows } from '../../output/changes.js';
+import { CHANGE_COLUMNS, changeRecord, changeRows } from '../../output/changes.js';
+import type { Row } from '../../output/format.js';
 import { PartialFailureError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Outcome, PlanView } from '../../output/views.js';
 import { confirmOrDecline } from '../confirm.js';
@@ -208,7 +211,7 @@ export interface PlanChoices {
   applyCommand: string;
   /** --yes: no question before a mass change. */
   yes?: boolean;
-  /** An undo's dry run: what each row would do against the server now. */
+  /** An undo's dry run: what each row would do against the server now (its stale rows marked so in the plan). */
   predicted?: PredictedOutcomes;
   /** Bookings: let a shortage through. */
   allowOverbook?: boolean;
@@ -244,7 +247,8 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
       notices.info('Dry run: nothing was sent.');
     }
   };
-  if (choices.dryRun) return { view: planView(spec, plan, serialized, choices.predicted), afterPrinting: settle };
+  // A dry run ends as its run would: exit 6 when rows would not apply (after the plan, and after an exit 2 for invalid rows).
+  if (choices.dryRun) return { view: planView(spec, plan, serialized, choices.predicted), afterPrinting: settle, failure: wouldNotApply(plan, choices) };
   await settle();
   if (choices.planFile !== undefined) return {};
   await confirmMassChange(deps, plan, choices.yes === true);
@@ -263,13 +267,39 @@ async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, all
   await judgePlan(spec, plan, await writeRules(deps, allowOverbook));
 }
 
+/** The rows of a dry run's plan that its run would not apply (stale, refused, unread, invalid with --skip-invalid; a read that failed), as the error of its exit 6. */
+function wouldNotApply(plan: AnyPlan, choices: PlanChoices): PartialFailureError | undefined {
+  const { totals } = plan;
+  const counts: Array<[string, number]> = [
+    ['stale', totals.stale],
+    ['refused', totals.refused],
+    ['unread', totals.unread],
+    ['invalid', choices.skipInvalid ? totals.invalid : 0],
+    ['failed', [...(choices.predicted?.values() ?? [])].filter((seen) => seen.outcome === 'failed').length],
+  ];
+  const held = counts.filter(([, n]) => n > 0);
+  const count = held.reduce((sum, [, n]) => sum + n, 0);
+  if (count === 0) return undefined;
+  const total = rowCount(plan);
+  return new PartialFailureError(`${count} of ${total} ${total === 1 ? 'row' : 'rows'} would not apply (${held.map(([name, n]) => `${n} ${name}`).join(', ')}); nothing was sent`);
+}
+
+/** More than CONFIRM_ABOVE changes to send and no --yes: the run asks first (an undo counts what it would send: see import.ts). */
+export function asksFirst(plan: AnyPlan, yes: boolean): boolean {
+  return !yes && changesToSend(plan) > CONFIRM_ABOVE;
+}
+
+function changesToSend(plan: AnyPlan): number {
+  return plan.totals.create + plan.totals.update + plan.totals.delete;
+}
+
 /**
  * More than CONFIRM_ABOVE changes: at a terminal, the totals and a [y/N] question; elsewhere
  * (scripts, cron) exit 2 with the totals unless --yes; a "no" is declined (exit 7).
  */
 export async function confirmMassChange(deps: BulkDeps, plan: AnyPlan, yes: boolean): Promise<void> {
-  const changes = plan.totals.create + plan.totals.update + plan.totals.delete;
-  if (yes || changes <= CONFIRM_ABOVE) return;
+  const changes = changesToSend(plan);
+  if (!asksFirst(plan, yes)) return;
   const summary = `${planTotals(plan)}: ${changes} ${changes === 1 ? 'change' : 'changes'} to send`;
   const confirm = deps.asker();
   if (!confirm) {
@@ -295,10 +325,15 @@ function planTotals(plan: AnyPlan): string {
   return totalsLine({ rows: { length: rowCount(plan) }, totals: plan.totals });
 }
 
+/** The columns of a dry run's -o tsv/csv: those of every view of changes, then why a row would not be sent. */
+const PLAN_COLUMNS = [...CHANGE_COLUMNS, 'reason'];
+
 /**
  * -o json: the plan file's form, its `changes` at its end; -o ndjson: one row per line, with
- * its change's keys (`resource`, `id`, `before`, `after`) where it makes one; -o tsv/csv: the rows
- * of its changes (output/changes.ts); otherwise a line per row for people, then totals. A spooled
+ * its change's keys (`resource`, `id`, `before`, `after`) where it makes one or would (a refused or
+ * stale row: its action and `reason` kept); -o tsv/csv: the rows of its changes (output/changes.ts),
+ * and of the changes its refused, stale and unread rows would have made, under their action with
+ * their reason; otherwise a line per row for people, then totals (stderr for machines). A spooled
  * plan is read from its spool as it is printed (for people twice: once to measure the columns,
  * once to print), never held whole.
  */
@@ -315,10 +350,12 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
     document: () => withChanges(serialized(), changes()),
     records: () =>
       mapAsync(rows(), (row) => {
-        const change = rowChange(spec, row);
-        return JSON.stringify(change ? { ...row, ...changeRecord(change) } : row);
+        const change = rowChange(spec, row) ?? heldChange(spec, row);
+        return JSON.stringify(change ? { ...row, ...changeRecord(change), action: row.action } : row);
       }),
-    rows: () => flatMapAsync(changes(), (change) => changeRows([change])),
+    rows: () => flatMapAsync(rows(), (row) => planRows(spec, row)),
+    columns: PLAN_COLUMNS,
+    totals: predicted && typeof plan.rows !== 'function' ? predictedTotalsLine(plan as Plan, predicted) : planTotals(plan),
   };
   if (typeof plan.rows === 'function') {
     const spooled = plan as SpooledPlan;
@@ -336,9 +373,23 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
     lines: async function* (changesOnly) {
       const { planLines } = await import('../../bulk/plan-lines.js');
       yield* planLines(spec, held, predicted, changesOnly);
-      yield predicted ? predictedTotalsLine(held, predicted) : totalsLine(held);
+      yield common.totals;
     },
   };
+}
+
+/** A row that is not sent but names a change (refused, stale, unread): the change it would have made. */
+function heldChange(spec: RowSpec, row: PlanRow): Change | undefined {
+  return NOT_SENT.has(row.action) && row.action !== 'invalid' ? intendedChange(spec, row) : undefined;
+}
+
+/** A plan row's -o tsv/csv rows: its change's; a held row's under its own action, with why. */
+function planRows(spec: RowSpec, row: PlanRow): Iterable<Row> {
+  const change = rowChange(spec, row);
+  if (change) return [...changeRows([change])].map((shown) => ({ ...shown, reason: null }));
+  const held = heldChange(spec, row);
+  if (!held) return [];
+  return [...changeRows([held])].map((shown) => ({ ...shown, action: row.action, reason: row.error ?? null }));
 }
 
 /** The plan file's text with a top-level `changes` array at its end, after its digest (a reader of plans skips it). */
@@ -434,7 +485,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   // The summary is for people: -q leaves only data (and errors) on the screen.
   deps.notices().info(formatSummary(summary) + before + appended);
   if (choices.undoCommand && report) deps.notices().info(`Report: ${shownPath(report.path)} (undo: ${choices.undoCommand} --undo ${shellWord(report.path)})`);
-  const view = writtenView({ spec, rows: written, summary, report: report?.path, catalog: () => run.ctx.catalog ?? deps.catalog() });
+  const view = writtenView({ spec, rows: written, summary, report: report?.path, catalog: () => run.ctx.catalog ?? deps.catalog(), entry: () => deps.history().entry() });
   if (summary.complete) return { view };
   let applied = 0;
   for (const outcome of APPLIED) applied += summary.counts[outcome];

@@ -1,7 +1,8 @@
 // What a bulk run wrote (import, adjust, apply, an undo of a report), as every write answers: its
 // changes (domain/changes.ts). Kept as the run goes in a file of the run's private spool (the
 // report line's own JSON text, made once per row that wrote), never in memory, and read back as
-// they are printed: `-o json` `{ "summary", "report", "changes": [...] }`, `-o ndjson` a change a
+// they are printed: `-o json` `{ "summary", "report", "changes": [...], "entry" }` (the history
+// entry the run's writes went into, null when it wrote nothing), `-o ndjson` a change a
 // line, `-o tsv`/`csv` the change rows. At a terminal a few changes are shown as any write's are;
 // thousands would help nobody: the summary (stderr, as before) and where to see them.
 
@@ -58,6 +59,8 @@ export interface WrittenViewOptions {
   undoCommand?: string;
   /** For the names people read. */
   catalog: () => Catalog;
+  /** The history entry the run's writes went into, once it is over (none when it wrote nothing). */
+  entry: () => string | undefined;
 }
 
 /** The run's changes, read back from its spool as they are printed. */
@@ -75,7 +78,7 @@ export function writtenView(options: WrittenViewOptions): View {
     lines: () => [],
     records: () => mapAsync(changes(), (change) => JSON.stringify(changeRecord(change))),
     rows: () => flatMapAsync(changes(), (change) => changeRows([change])),
-    document: () => writtenDocument({ summary: summaryRecord(summary), report: report ?? null }, changes()),
+    document: () => writtenDocument({ summary: summaryRecord(summary), report: report ?? null }, changes(), { entry: options.entry() ?? null }),
     note: count === 0 ? undefined : whereToSee(count, options),
   };
   if (count === 0 || count > SHOWN_AT_A_TERMINAL) return view;
@@ -100,8 +103,8 @@ function summaryRecord(summary: RunSummary): Record<string, unknown> {
   return { total: summary.total, ...summary.counts, complete: summary.complete };
 }
 
-/** `JSON.stringify({ ...head, changes }, null, 2)` and a newline, the changes written as they are read. */
-async function* writtenDocument(head: Record<string, unknown>, changes: AsyncIterable<Change>): AsyncGenerator<string> {
+/** `JSON.stringify({ ...head, changes, ...tail }, null, 2)` and a newline, the changes written as they are read. */
+async function* writtenDocument(head: Record<string, unknown>, changes: AsyncIterable<Change>, tail: Record<string, unknown>): AsyncGenerator<string> {
   const opened = JSON.stringify(head, null, 2);
   let text = `${opened.slice(0, -2)},\n  "changes": [`;
   let any = false;
@@ -113,10 +116,11 @@ async function* writtenDocument(head: Record<string, unknown>, changes: AsyncIte
       text = '';
     }
   }
-  yield `${text}${any ? '\n  ' : ''}]\n}\n`;
+  const after = Object.entries(tail).map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join('');
+  yield `${text}${any ? '\n  ' : ''}]${after}\n}\n`;
 }
 
-export async function* flatMapAsync<T, R>(items: AsyncIterable<T>, fn: (item: T) => Iterable<R>): AsyncGenerator<R> {
+export async function* flatMapAsync<T, R>(items: Iterable<T> | AsyncIterable<T>, fn: (item: T) => Iterable<R>): AsyncGenerator<R> {
   for await (const item of items) yield* fn(item);
 }
 

@@ -83,14 +83,14 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
   const changes = bookingChanges(outcome);
   const catalog = () => deps.calendar.catalog;
   const names = plannedNames(planned);
+  // Lines already as asked were each said before writing, or by the dry run (`… already has 2 × Tent …; nothing changed.`).
+  const saidUnchanged = planned.plan.unchanged.length > 0;
   if (!written) {
     announce(planned, deps.notices);
     const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
-    return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true });
+    return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true, saidUnchanged });
   }
   const kept = planned.plan.unchanged.map((u) => u.booking.record);
-  // Lines already as asked were each said before writing (`… already has 2 × Tent …; nothing changed.`).
-  const saidUnchanged = kept.length > 0;
   return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true, saidUnchanged });
 }
 

@@ -1,7 +1,8 @@
 // RFC 4180 CSV, incrementally: quoted fields with commas, doubled quotes and line breaks inside;
 // CRLF, LF or CR line ends (also split across chunks); the first non-blank record is the header.
 // The separator is a comma, or a semicolon when the header line says so (European spreadsheets
-// write `;` because their decimal separator is the comma), or what --delimiter gives.
+// write `;` because their decimal separator is the comma), or a tab when it says so (Excel's
+// "Unicode text", `-o tsv`), or what --delimiter gives.
 // Lenient where spreadsheets are sloppy: a stray quote inside an unquoted field is kept as text,
 // and text after a closing quote is appended (as Python's csv module does). A value that `export`
 // neutralised as a formula (`'=x`) reads back as it was (`=x`); tab-separated values, which carry
@@ -23,11 +24,13 @@ const enum State {
   QuoteInQuoted,
 }
 
-/** `;` when the header line has more semicolons than commas outside quotes, else `,`. */
+/** A tab when the header line has more tabs than commas and semicolons outside quotes (Excel's "Unicode text", `-o tsv`); else `;` when it has more semicolons than commas; else `,`. */
 function detectDelimiter(headerLine: string): CsvDelimiter {
   const outside = headerLine.replace(/"[^"]*"/g, '');
   const count = (ch: string): number => outside.split(ch).length - 1;
-  return count(';') > count(',') ? ';' : ',';
+  const [tabs, semicolons, commas] = [count('\t'), count(';'), count(',')];
+  if (tabs > commas && tabs > semicolons) return '\t';
+  return semicolons > commas ? ';' : ',';
 }
 
 export class CsvParser implements RecordParser {

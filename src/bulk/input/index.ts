@@ -1,8 +1,11 @@
-// Reading bulk input: CSV, NDJSON or a JSON array, chosen by the caller or by the content's first
-// character. Rows stream out as they are parsed, so a large file never sits in memory twice.
+// Reading bulk input: CSV, JSON values (as jq reads them) or strict NDJSON, chosen by the caller
+// or by the content's first character; bytes that are not UTF-8 (or UTF-16 with its byte order
+// mark) are refused as an issue of the input. Rows stream out as they are parsed, so a large file never sits in memory twice.
 
 import { type CsvDelimiter, CsvParser } from './csv.js';
-import { JsonArrayParser, NdjsonParser } from './json.js';
+import { decodeInput } from './decode.js';
+import { NdjsonParser } from './json.js';
+import { JsonValuesParser } from './json-values.js';
 import type { InputFormat, InputIssue, InputRow, RecordParser } from './types.js';
 
 export type { InputFormat, InputIssue, InputRow } from './types.js';
@@ -31,34 +34,17 @@ export interface OpenedInput {
   delimiter?(): CsvDelimiter | undefined;
 }
 
-/** `[` → json, `{` → ndjson, anything else → csv (judged on the first non-blank character). */
+/** `[` or `{` → json (NDJSON is JSON values one a line), anything else → csv (judged on the first non-blank character). */
 export function detectFormat(text: string): InputFormat {
   const first = text.trimStart()[0];
-  if (first === '[') return 'json';
-  if (first === '{') return 'ndjson';
-  return 'csv';
+  return first === '[' || first === '{' ? 'json' : 'csv';
 }
 
 function createParser(format: InputFormat, delimiter?: CsvDelimiter): RecordParser {
   if (format === 'xlsx') throw new Error('an .xlsx is read by openInput, whole');
-  if (format === 'json') return new JsonArrayParser();
+  if (format === 'json') return new JsonValuesParser();
   if (format === 'ndjson') return new NdjsonParser();
   return new CsvParser(delimiter);
-}
-
-async function* decode(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  let first = true;
-  for await (const chunk of chunks) {
-    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (first && text.length > 0) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // UTF-8 byte order mark
-      first = false;
-    }
-    if (text) yield text;
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
 }
 
 /** A zip archive's first bytes: an .xlsx. */
@@ -98,7 +84,8 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
     const issue = { line: 1, rule: 'a binary .xls (Excel 97-2003) workbook, which is not read: save it as .xlsx (Excel Workbook) or as CSV, and import that' };
     return { ...inputFromRows(options.file, []), format: 'xlsx', issues: () => [issue] };
   }
-  const texts = decode(all)[Symbol.asyncIterator]();
+  const decoded = decodeInput(all, options.file);
+  const texts = decoded.texts;
   // Read just far enough to see the first non-blank character.
   const head: string[] = [];
   let done = false;
@@ -131,7 +118,8 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
       if (next.done) break;
       yield* feed(next.value);
     }
-    yield* feed(undefined);
+    // Bytes not of the encoding end the reading: what follows them is not parsed (nor its end judged).
+    if (decoded.problem() === undefined) yield* feed(undefined);
   }
   const inRuns = runs();
   return {
@@ -140,7 +128,10 @@ export async function openInput(chunks: AsyncIterable<string | Uint8Array>, opti
     rows: oneByOne(inRuns),
     runs: inRuns,
     columns: () => parser.columns,
-    issues: () => parser.issues,
+    issues: () => {
+      const problem = decoded.problem();
+      return problem === undefined ? parser.issues : [problem];
+    },
     delimiter: () => (parser instanceof CsvParser ? parser.delimiter : undefined),
   };
 }

@@ -4,6 +4,8 @@ export type InputFormat = 'csv' | 'ndjson' | 'json' | 'xlsx';
 export interface InputRow {
   /** 1-based physical line where the record starts. */
   line: number;
+  /** JSON: the record's index in the array that holds it (a one-line array's rows share a line). */
+  index?: number;
   /** Column or key → raw value: strings from CSV, any JSON value from NDJSON and JSON. */
   values: Record<string, unknown>;
   /** Why the record itself is broken (ragged CSV row, bad JSON): the row is invalid. */

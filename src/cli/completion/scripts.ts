@@ -38,7 +38,8 @@ _rentals() {
     return
   fi
   candidates=("\${(@f)out}")
-  _describe -t values 'rentals' candidates
+  # -U: rentals matched the typed word already (an id offered for a name does not begin with it).
+  _describe -t values 'rentals' candidates -U
 }
 if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then
   _rentals "$@"

@@ -1,0 +1,221 @@
+// JSON read as jq reads it: a stream of whole values separated by any whitespace (one a line,
+// pretty-printed over many, several on one line). Each value is a record, or an array of records,
+// or a `{ "data": [ … ] }` document (what `--json` prints), whose records are the rows. A small
+// scanner finds where each value starts and ends, so a row keeps the line it starts on (and, in an
+// array, its index) and an array's elements come out one by one: a large file is never held whole.
+
+import type { InputIssue, InputRow, RecordParser } from './types.js';
+import { rowOf, toRow } from './json.js';
+
+const enum Mode {
+  /** At the top, between values. */
+  Between,
+  /** Reading a value (a top-level one, or an element of the rows array). */
+  Value,
+  /** In the array whose elements are rows, between elements. */
+  Rows,
+  /** In a `{ "data": [ … ] }` document, after its array: the rest is skipped. */
+  WrapperRest,
+}
+
+const LF = 10;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === LF || c === 13 || c === 9;
+}
+
+/** A `{ "data": … }` document's first key, up to its colon. */
+const DATA_KEY = /^\{\s*"data"\s*$/;
+
+/** A top-level value's rows: a `{ "data": … }` document (`get --json`, a small `list --json`) gives what it holds. */
+function unwrapped(line: number, value: unknown): InputRow[] {
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject || Object.keys(value)[0] !== 'data') return [rowOf(line, value)];
+  const { data } = value as { data: unknown };
+  if (Array.isArray(data)) return data.map((element, index) => rowOf(line, element, index));
+  return typeof data === 'object' && data !== null ? [rowOf(line, data)] : [rowOf(line, value)];
+}
+
+export class JsonValuesParser implements RecordParser {
+  readonly issues: InputIssue[] = [];
+  private mode = Mode.Between;
+  private line = 1;
+  private seen = false;
+  // The value being read.
+  private valueLine = 1;
+  private valueIndex: number | undefined;
+  private text = '';
+  private container = false;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** A top-level object's first key: 'key' until its colon, 'value' once it was "data", until the next character. */
+  private probe: 'off' | 'key' | 'value' = 'off';
+  // The rows array.
+  private wrapper = false;
+  private rowsLine = 1;
+  private index = 0;
+  private afterElement = false;
+  private afterComma = false;
+
+  push(chunk: string, emit: (row: InputRow) => void): void {
+    let start = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === LF) this.line++;
+      if (this.mode === Mode.Between) {
+        if (isSpace(c)) continue;
+        this.seen = true;
+        if (c === OPEN_BRACKET) {
+          this.openRows(false);
+          continue;
+        }
+        this.begin(c, undefined);
+        start = i;
+      } else if (this.mode === Mode.Rows) {
+        if (isSpace(c)) continue;
+        if (c === COMMA) {
+          if (!this.afterElement) this.fail(this.line, 'an array element is missing before a "," (two commas, or one after "[")');
+          this.afterElement = false;
+          this.afterComma = true;
+          continue;
+        }
+        if (c === CLOSE_BRACKET) {
+          // JSON has no trailing comma: `[{…},]` is refused, as JSON.parse refuses it.
+          if (this.afterComma) this.fail(this.line, 'a comma before "]" (a trailing comma) is not valid JSON: remove it');
+          this.closeRows();
+          continue;
+        }
+        if (this.afterElement) this.fail(this.line, 'a "," is missing between two elements of the array');
+        this.begin(c, this.index++);
+        start = i;
+      } else if (this.mode === Mode.WrapperRest) {
+        this.skip(c);
+        continue;
+      }
+      // Mode.Value: this character is part of the value, or ends it.
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH) this.escaped = true;
+        else if (c === QUOTE) this.inString = false;
+        continue;
+      }
+      if (this.probe === 'value') {
+        if (isSpace(c)) continue;
+        this.probe = 'off';
+        if (c === OPEN_BRACKET) {
+          this.text = '';
+          this.openRows(true);
+          continue;
+        }
+      }
+      if (!this.container) {
+        // A scalar (a top-level one, or an element): it ends where the next value or separator starts.
+        const begun = i > start || this.text.length > 0;
+        const separates = this.valueIndex !== undefined && (c === COMMA || c === CLOSE_BRACKET); // an element's end
+        const ends = begun && (separates || isSpace(c) || c === OPEN_BRACE || c === OPEN_BRACKET || c === QUOTE);
+        if (ends) {
+          this.finish(chunk.slice(start, i), emit);
+          if (c === LF) this.line--;
+          i--; // read it again, as what follows the value
+        } else if (c === QUOTE && !begun) this.inString = true;
+        continue;
+      }
+      if (c === QUOTE) this.inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) this.depth++;
+      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        if (--this.depth === 0) this.finish(chunk.slice(start, i + 1), emit);
+      } else if (c === COLON && this.probe === 'key' && this.depth === 1) {
+        this.probe = DATA_KEY.test(this.text + chunk.slice(start, i)) ? 'value' : 'off';
+      }
+    }
+    if (this.mode === Mode.Value) this.text += chunk.slice(start);
+  }
+
+  end(emit: (row: InputRow) => void): void {
+    if (this.mode === Mode.Value) {
+      if (!this.container && !this.inString) this.finish('', emit);
+      else this.fail(this.valueLine, 'the input ends inside the JSON value that starts here: it is not closed (truncated?)');
+    }
+    if (this.mode === Mode.Rows) this.fail(this.rowsLine, 'the input ends inside the JSON array that starts here: it is not closed (truncated?)');
+    if (this.mode === Mode.WrapperRest) this.fail(this.line, 'the input ends inside the { "data": … } document: it is not closed (truncated?)');
+    if (!this.seen) this.fail(1, 'the input is empty: expected JSON records');
+  }
+
+  private begin(c: number, index: number | undefined): void {
+    this.mode = Mode.Value;
+    this.valueLine = this.line;
+    this.valueIndex = index;
+    this.text = '';
+    this.container = c === OPEN_BRACE || c === OPEN_BRACKET;
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+    this.probe = c === OPEN_BRACE && index === undefined ? 'key' : 'off';
+  }
+
+  private finish(tail: string, emit: (row: InputRow) => void): void {
+    const text = this.text + tail;
+    this.text = '';
+    this.mode = this.valueIndex === undefined ? Mode.Between : Mode.Rows;
+    if (this.valueIndex !== undefined) {
+      this.afterElement = true;
+      this.afterComma = false;
+      emit(toRow(this.valueLine, text, this.valueIndex));
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Not JSON at all where a value should start (CSV given --format json, say): once, for the input.
+      if (!this.container) this.fail(this.valueLine, `expected JSON: records as objects, an array of them, or { "data": [ … ] } (got ${JSON.stringify(text.slice(0, 40))})`);
+      else emit(toRow(this.valueLine, text));
+      return;
+    }
+    for (const row of unwrapped(this.valueLine, value)) emit(row);
+  }
+
+  private openRows(wrapper: boolean): void {
+    this.mode = Mode.Rows;
+    this.wrapper = wrapper;
+    this.rowsLine = this.line;
+    this.index = 0;
+    this.afterElement = false;
+    this.afterComma = false;
+  }
+
+  private closeRows(): void {
+    if (!this.wrapper) {
+      this.mode = Mode.Between;
+      return;
+    }
+    // The rest of the document (`"meta": …`) up to its closing brace.
+    this.mode = Mode.WrapperRest;
+    this.depth = 1;
+    this.inString = false;
+    this.escaped = false;
+  }
+
+  private skip(c: number): void {
+    if (this.inString) {
+      if (this.escaped) this.escaped = false;
+      else if (c === BACKSLASH) this.escaped = true;
+      else if (c === QUOTE) this.inString = false;
+    } else if (c === QUOTE) this.inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) this.depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --this.depth === 0) this.mode = Mode.Between;
+  }
+
+  private fail(line: number, rule: string): void {
+    if (this.issues.length === 0) this.issues.push({ line, rule });
+  }
+}

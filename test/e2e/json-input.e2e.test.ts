@@ -1,0 +1,102 @@
+// What a shell script pipes back into import: jq's pretty-printed output, the tool's own --json
+// document, and files in encodings other than UTF-8 (Excel's Windows-1252 CSV, its UTF-16 text).
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { hasJq } from '../helpers/jq.js';
+import { runProgram } from '../helpers/programs.js';
+import { type Runner, cliFor, freshConfigDir } from './harness.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let rentals: Runner;
+let dir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, token: 'json-input-token-0123456789', log: () => undefined, seed: true });
+  rentals = cliFor(sandbox, freshConfigDir());
+  dir = fileTempDir('rentals-json-input-');
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const jqMissing = !hasJq();
+if (jqMissing) console.warn('SKIPPED: the jq pipeline test needs jq on PATH (apt-get install jq)');
+
+/** The action of each row a dry run plans (piped: tab-separated rows, the action first). */
+function actions(stdout: string): string[] {
+  return stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t')[0]!);
+}
+
+describe('JSON piped back in', () => {
+  test.skipIf(jqMissing)("jq's pretty-printed output (no -c) is read as whole records", async () => {
+    const exported = await rentals(['prices', 'export', '-o', 'ndjson']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const weekly = exported.stdout.split('\n').filter((line) => line.includes('"Weekly"'));
+    expect(weekly.length).toBeGreaterThan(0);
+    const jq = await runProgram('jq', ['select(.pricingType=="Weekly") | .price *= 1.1'], { input: exported.stdout });
+    expect(jq.status, jq.stderr).toBe(0);
+    const pretty = jq.stdout;
+    expect(pretty.split('\n').length).toBeGreaterThan(weekly.length * 3); // pretty-printed: many lines a record
+    const result = await rentals(['prices', 'import', '-', '--round', '0.01', '--dry-run'], { input: pretty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/not valid JSON/);
+    const planned = actions(result.stdout);
+    expect(planned).toHaveLength(weekly.length);
+    expect(planned.every((action) => action === 'update')).toBe(true);
+  });
+
+  test('inventory list --json | inventory import - --dry-run: every record, all unchanged', async () => {
+    const listed = await rentals(['inventory', 'list', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const count = (JSON.parse(listed.stdout) as { data: unknown[] }).data.length;
+    const result = await rentals(['inventory', 'import', '-', '--dry-run', '-o', 'json'], { input: listed.stdout });
+    expect(result.code, result.stderr).toBe(0);
+    const { rows } = JSON.parse(result.stdout) as { rows: Array<{ line: number; action: string }> };
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((row) => row.action))).toEqual(new Set(['unchanged']));
+    expect(rows[0]!.line).toBe(3); // where the first record's "{" is, under `{ "data": [`
+  });
+
+  test("a one-line array's broken element is named by its line and index", async () => {
+    const result = await rentals(['inventory', 'import', '-', '--dry-run'], { input: '[{"id":1,"quantityAvailable":3},{"id":2,"quantityAvailable":},{"id":3,"quantityAvailable":-1}]\n' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/\(stdin\):1 \[1\]: is not valid JSON/);
+    expect(result.stderr).toMatch(/\(stdin\):1 \[2\] quantityAvailable: /);
+    expect(result.stderr).not.toMatch(/\[0\]/);
+  });
+});
+
+describe('encodings', () => {
+  test('a Windows-1252 CSV is refused before anything is sent, with the place and the iconv fix', async () => {
+    const created = await rentals(['inventory', 'add', '--name', 'Café Crème', '--quantity-available', '3', '-o', 'json']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = (JSON.parse(created.stdout) as { data: Array<{ id: number }> }).data[0]!.id;
+    const path = join(dir, 'inv1252.csv');
+    writeFileSync(path, Buffer.from(`id,name,quantityAvailable\n${id},Caf\xe9 Cr\xe8me,5\n`, 'latin1'));
+    for (const dryRun of [['--dry-run'], []]) {
+      const result = await rentals(['inventory', 'import', path, ...dryRun]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${path}:2: is not UTF-8 text: byte 0xE9`);
+      expect(result.stderr).toContain(`iconv -f WINDOWS-1252 -t UTF-8 ${path} > ${join(dir, 'inv1252.utf8.csv')}`);
+    }
+    const after = await rentals(['inventory', 'get', String(id), '-o', 'json']);
+    expect(JSON.parse(after.stdout)).toMatchObject({ data: [{ name: 'Café Crème', quantityAvailable: 3 }] });
+  });
+
+  test('a UTF-16 LE file with its byte order mark (Excel\'s "Unicode text", tab-separated) is read', async () => {
+    const created = await rentals(['inventory', 'add', '--name', 'Crème Brûlée Stand', '--quantity-available', '2', '-o', 'json']);
+    const id = (JSON.parse(created.stdout) as { data: Array<{ id: number }> }).data[0]!.id;
+    const path = join(dir, 'unicode.txt');
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`id\tname\tquantityAvailable\r\n${id}\tCrème Brûlée Stand\t4\r\n`, 'utf16le')]));
+    const result = await rentals(['inventory', 'import', path, '--dry-run']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^update\tinventory\t${id}\tCrème Brûlée Stand\t.*\\b2\\b.*\\b4\\b`, 'm'));
+  });
+});
