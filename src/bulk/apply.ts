@@ -49,8 +49,11 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
   });
 }
 
-/** What `applyPlan` would do with each row now, by line: the same checks against the live records, no write. */
-export type Prediction = ReadonlyMap<number, { outcome: Outcome; error?: string }>;
+/**
+ * What `applyPlan` would do with each row now, by line: the same checks against the live records, no
+ * write; and the error that stopped the checks (the server gone, the credentials refused), if one did.
+ */
+export type Prediction = ReadonlyMap<number, { outcome: Outcome; error?: string }> & { readonly stopError?: RunSummary['stopError'] };
 
 /**
  * A dry run that reads: every row is checked against the records as they are now, exactly as
@@ -67,12 +70,12 @@ export async function predictPlan(spec: RowSpec, plan: Plan, ctx: BulkContext): 
     remove: async () => undefined,
   };
   const predicted = new Map<number, { outcome: Outcome; error?: string }>();
-  await runPlan(plan.rows, {
+  const summary = await runPlan(plan.rows, {
     spec,
     ops,
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     onLine: (line) => predicted.set(line.line, line.error === undefined ? { outcome: line.outcome } : { outcome: line.outcome, error: line.error }),
   });
-  return predicted;
+  return Object.assign(predicted, { stopError: summary.stopError });
 }

@@ -13,7 +13,7 @@ export { type AnyPlan, type Plan, type PlanRow, type SpooledPlan, NOT_SENT, mark
 export { intendedChange, rowChange } from './plan-changes.js';
 export { planFileChunks, readPlanFile } from './plan-file.js';
 export { type PredictedOutcomes, predictedTotalsLine, rowDetail, totalsLine } from './plan-render.js';
-export { applyPlan, predictPlan } from './apply.js';
+export { type Prediction, applyPlan, predictPlan } from './apply.js';
 export { type WriteRules, judgePlan } from './judge.js';
 export { apiOperations } from './api-operations.js';
 export { type RowOperations, type RunSummary, runPlan } from './runner.js';

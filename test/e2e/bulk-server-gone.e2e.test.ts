@@ -79,3 +79,36 @@ describe('a bulk run whose server goes away', () => {
     expect([...prices.values()].map((price) => price.price)).toEqual(Array(40).fill(11));
   });
 });
+
+describe('a dry run of an undo when the server is gone', () => {
+  /** A report of a run that changed 12 prices, and the env of a CLI that reaches the sandbox. */
+  async function undoable(): Promise<{ report: string; env: Record<string, string>; dir: string }> {
+    const sandbox = await openSandbox();
+    cleanups.push(() => sandbox.close());
+    const items = await createItems(sandbox, Array.from({ length: 12 }, (_, i) => `Undo item ${i + 1}`));
+    await mapLimit(items, 12, (item) => data(sandbox.call, 'POST', `/v1/inventory/${item}/pricing`, { inventoryId: item, rentalBlockId: 1, price: 10 }));
+    const dir = fileTempDir('rentals-undo-gone-');
+    const report = join(dir, 'run.ndjson');
+    const env = cliEnv(sandbox, join(dir, 'config'));
+    const run = await runRentals(['prices', 'adjust', '--rental-block-id', '1', '--amount', '1', '--yes', '--report', report], { env });
+    expect(run.code, run.stderr).toBe(0);
+    return { report, env, dir };
+  }
+
+  test('exits 5 as its run would, not 6', { timeout: 60_000 }, async () => {
+    const { report, env } = await undoable();
+    const proxy = await startFaultProxy({ target: 'http://127.0.0.1:9' });
+    const gone = proxy.url;
+    await proxy.close();
+    const dry = await runRentals(['prices', 'import', '--undo', report, '--dry-run', '--concurrency', '1'], { env: { ...env, RENTALS_BASE_URL: gone }, waits: [], timeoutMs: 30_000 });
+    expect(dry.code, dry.stderr).toBe(5);
+    expect(dry.stderr).toContain('the server could not be reached');
+  });
+
+  test('exits 3 when the credentials are refused', { timeout: 60_000 }, async () => {
+    const { report, env } = await undoable();
+    const dry = await runRentals(['prices', 'import', '--undo', report, '--dry-run', '--concurrency', '1'], { env: { ...env, RENTALS_TOKEN: 'not-the-token-0123456789' }, waits: [], timeoutMs: 30_000 });
+    expect(dry.code, dry.stderr).toBe(3);
+    expect(dry.stderr).toContain('the credentials were refused');
+  });
+});

@@ -19,6 +19,7 @@ import {
   type Plan,
   type PlanRow,
   type PredictedOutcomes,
+  type Prediction,
   type ReportLine,
   type RowSpec,
   type RunSummary,
@@ -219,7 +220,7 @@ export interface PlanChoices {
   /** --yes: no question before a mass change. */
   yes?: boolean;
   /** An undo's dry run: what each row would do against the server now (its stale rows marked so in the plan). */
-  predicted?: PredictedOutcomes;
+  predicted?: Prediction;
   /** Bookings: let a shortage through. */
   allowOverbook?: boolean;
 }
@@ -277,6 +278,13 @@ async function checkWriteRules(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, all
 /** The rows of a dry run's plan that its run would not apply (stale, refused, unread, invalid with --skip-invalid; a read that failed), as the error of its exit 6. */
 function wouldNotApply(plan: AnyPlan, choices: PlanChoices): PartialFailureError | undefined {
   const { totals } = plan;
+  // Checks stopped (the server gone, the credentials refused): the dry run exits as its run would.
+  const stop = choices.predicted?.stopError;
+  if (stop) {
+    const unchecked = [...choices.predicted!.values()].filter((seen) => seen.outcome === 'failed' || seen.outcome === 'not_run').length;
+    const what = stop instanceof AuthError ? 'the credentials were refused' : 'the server could not be reached';
+    return new RunStoppedError(`${what}: ${unchecked} of ${rowCount(plan)} rows could not be checked; nothing was sent`, stop.exitCode);
+  }
   const counts: Array<[string, number]> = [
     ['stale', totals.stale],
     ['refused', totals.refused],
