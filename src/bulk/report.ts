@@ -63,10 +63,13 @@ export function reportLine(row: PlanRow, outcome: Outcome, id?: number, error?: 
   return line;
 }
 
-/** What a report's first line may record: the command, and the flags its rows depend on (normalised: ids resolved). */
+/**
+ * What a report's first line may record: the command, and the flags its rows depend on (normalised:
+ * ids resolved), guard flags too (`maxChange`; a switch given as `true`).
+ */
 export interface ReportRun {
   command: string;
-  flags: Record<string, string | number[]>;
+  flags: Record<string, string | number[] | true>;
 }
 
 export function formatReportRun(run: ReportRun): string {
@@ -78,7 +81,7 @@ function reportRunOf(values: Record<string, unknown>): ReportRun | string {
   const flagsOk =
     typeof run?.flags === 'object' &&
     run.flags !== null &&
-    Object.values(run.flags).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((id) => Number.isSafeInteger(id))));
+    Object.values(run.flags).every((v) => typeof v === 'string' || v === true || (Array.isArray(v) && v.every((id) => Number.isSafeInteger(id))));
   if (typeof run?.command !== 'string' || !flagsOk) return 'has a malformed run record (want {"run":{"command":…,"flags":{…}}})';
   return { command: run.command, flags: run.flags as ReportRun['flags'] };
 }

@@ -108,3 +108,40 @@ describe('the report of prices adjust', () => {
     expect(await chairPrices()).toEqual(before);
   });
 });
+
+describe('prices adjust --resume and the guard flags', () => {
+  /** A run of +5 on the Stage Stairs under --max-change 12: its 30 → 35 (+16.7%) is refused. */
+  async function guardedRun(): Promise<{ report: string; before: Map<string, number> }> {
+    const items = await data(sandbox.call, 'GET', '/v2/inventory');
+    const stairs = Number(items.find((item) => item.name === 'Stage Stairs')!.id);
+    const priceOf = async () => new Map([...(await pricesOnServer(sandbox, [stairs])).entries()].map(([key, p]) => [key, p.price]));
+    const report = join(fileTempDir('rentals-adjust-guard-'), 'm.ndjson');
+    const before = await priceOf();
+    const run = await rentals(['prices', 'adjust', '--item', 'Stage Stairs', '--amount', '5', '--max-change', '12', '--report', report, '--yes']);
+    expect(run.code, run.stderr).toBe(6);
+    expect(run.stderr).toMatch(/refused by --max-change/);
+    const [first] = readFileSync(report, 'utf8').split('\n');
+    expect(JSON.parse(first!)).toMatchObject({ run: { flags: { amount: '5', maxChange: '12' } } });
+    return { report, before: await priceOf().then((now) => new Map([...now].filter(([key, price]) => price === before.get(key)))) };
+  }
+
+  test('a resume keeps the run\'s --max-change: the refused rows are refused again', async () => {
+    const { report, before } = await guardedRun();
+    expect(before.size).toBeGreaterThan(0);
+    const resumed = await rentals(['prices', 'adjust', '--resume', report, '--yes']);
+    expect(resumed.code, resumed.stderr).toBe(6);
+    expect(resumed.stderr).toContain(`Flags taken from the report ${report}: --amount 5`);
+    expect(resumed.stderr).toContain('--max-change 12');
+    const prices = await pricesOnServer(sandbox);
+    for (const [key, price] of before) expect(prices.get(key)!.price).toBe(price);
+  });
+
+  test('a looser guard given on resume lets them through, and is named with both values', async () => {
+    const { report, before } = await guardedRun();
+    const resumed = await rentals(['prices', 'adjust', '--resume', report, '--max-change', '20', '--yes']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('--max-change: the run had 12, this one 20');
+    const prices = await pricesOnServer(sandbox);
+    for (const [key, price] of before) expect(prices.get(key)!.price).toBe(price + 5);
+  });
+});

@@ -57,3 +57,35 @@ describe('prices import --resume', () => {
     expect(taken.stderr).toContain('2 rows had applied before');
   });
 });
+
+describe('import --resume and the flags beside the file', () => {
+  test('the run records the guard flags; a resume takes them, and names a looser one with both values', async () => {
+    const guarded = join(dir, 'guarded.ndjson');
+    const run = await rentals(['prices', 'import', csv, '--max-change', '500', '--skip-invalid', '--report', guarded]);
+    expect(run.code, run.stderr).toBe(0);
+    const [first] = readFileSync(guarded, 'utf8').split('\n');
+    expect(JSON.parse(first!)).toEqual({ run: { command: 'prices import', flags: { file: csv, maxChange: '500', skipInvalid: true } } });
+    const taken = await rentals(['prices', 'import', '--resume', guarded]);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(taken.stderr).toContain(`Flags taken from the report ${guarded}: file ${csv} --max-change 500 --skip-invalid`);
+    const looser = await rentals(['prices', 'import', '--max-change', '900', '--resume', guarded]);
+    expect(looser.code, looser.stderr).toBe(0);
+    expect(looser.stderr).toContain('--max-change: the run had 500, this one 900');
+  });
+
+  test('--renames is recorded; a resume with another --renames is refused (it changes which names are written)', async () => {
+    const items = join(dir, 'items.csv');
+    const exported = await rentals(['inventory', 'export', '-o', 'csv']);
+    expect(exported.code, exported.stderr).toBe(0);
+    writeFileSync(items, exported.stdout);
+    const renamed = join(dir, 'renamed.ndjson');
+    expect((await rentals(['inventory', 'import', items, '--renames', '--report', renamed])).code).toBe(0);
+    const [first] = readFileSync(renamed, 'utf8').split('\n');
+    expect(JSON.parse(first!)).toEqual({ run: { command: 'inventory import', flags: { file: items, renames: true } } });
+    const plain = join(dir, 'plain.ndjson');
+    expect((await rentals(['inventory', 'import', items, '--report', plain])).code).toBe(0);
+    const other = await rentals(['inventory', 'import', '--renames', '--resume', plain]);
+    expect(other.code, other.stderr).toBe(2);
+    expect(other.stderr).toContain('--renames: the run in the report had none, this one --renames');
+  });
+});

@@ -6,9 +6,8 @@ import type { Outcome } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from './ids.js';
 import type { BulkDeps } from './run.js';
-import type { RecordedFlags } from './resume-flags.js';
+import type { RecordedFlags, SettledFlags } from './resume-flags.js';
 import { shownPath } from '../../common/sanitize.js';
-import { shellWord } from '../../common/shell-words.js';
 
 export interface AdjustOptions {
   /** Exactly one of percent and amount, as given (`5`, `-2.5`). */
@@ -39,14 +38,18 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
   }
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, defaultReport, readReportFileAndRun, settlePlan, withBulk } = await import('./run.js');
-  const { DEFAULT_ROUND, decimalText, describeFlags, recordOf, resumeFlags } = await import('./adjust-flags.js');
+  const { ADJUST_NAMES, decimalText, describeFlags, recordOf, resumeFlags } = await import('./adjust-flags.js');
+  const { DEFAULT_ROUND } = await import('./round.js');
+  const { rerunCommand } = await import('./rerun.js');
   const spec = bulk.priceRows;
   // Checked before anything is read or sent; as a report records them (decimals normalised).
   const given: RecordedFlags = {};
   if (options.percent !== undefined) given.percent = decimalText('--percent', options.percent, 'any');
   if (options.amount !== undefined) given.amount = decimalText('--amount', options.amount, 'any');
   if (options.round !== undefined) given.round = decimalText('--round', options.round, 'positive');
-  const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
+  if (options.maxChange !== undefined) given.maxChange = decimalText('--max-change', options.maxChange, 'non-negative');
+  if (options.allowLargeChanges === true) given.allowLargeChanges = true;
+  if (options.skipInvalid) given.skipInvalid = true;
 
   return withBulk(deps, options.concurrency, async (run): Promise<Outcome> => {
     const resolver = deps.names();
@@ -55,13 +58,16 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       if (typed[name].length > 0) given[name] = (await resolveIds(resolver, fieldByName(resources.prices, name)!, typed[name])).sort((a, b) => a - b);
     }
     const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
-    const settled: { flags: RecordedFlags; taken?: string } = earlier === undefined ? { flags: given } : resumeFlags(given, earlier.run, shownPath(options.resume!), typed);
+    const settled: SettledFlags = earlier === undefined ? { flags: given } : resumeFlags(given, earlier.run, shownPath(options.resume!), typed);
     const flags: RecordedFlags = { round: DEFAULT_ROUND, ...settled.flags };
     const change = (['percent', 'amount'] as const).find((kind) => typeof flags[kind] === 'string');
     if (change === undefined) {
       throw new UsageError(`give --percent <n> or --amount <n> (one of them): the report ${shownPath(options.resume!)} does not record the run's flags (a report of an earlier version)`);
     }
     if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
+    if (settled.loosened) deps.notices().warn(`Guard flags other than the run's in ${shownPath(options.resume!)}:\n${settled.loosened.map((d) => `  - ${d}`).join('\n')}`);
+    const maxChange = typeof flags.maxChange === 'string' ? bulk.moneyFlag('--max-change', flags.maxChange, 'non-negative') : undefined;
+    const skipInvalid = flags.skipInvalid === true;
     const by = flags[change] as string;
     const adjustment = { kind: change, by: bulk.moneyFlag(`--${change}`, by) } as const;
     const round = bulk.moneyFlag('--round', flags.round as string, 'positive');
@@ -73,6 +79,9 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
     const described = describeFlags(flags);
     const source = `prices adjust ${described}`;
     const resumed = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines);
+    // A resume without --report appends to the report resumed: its first line stays the earlier run's.
+    const recordedInReport = options.report === undefined && earlier !== undefined ? earlier.run?.flags : flags;
+    const rerun = { command: ['prices', 'adjust'], flags, names: ADJUST_NAMES, recordedInReport, yes: options.yes };
     const planned = await bulk.planAdjust(spec, run.ctx, { adjustment, round, filter, maxChange, only: resumed?.retryIds, source });
     const invalidRows = planned.plan.rows.filter((row) => row.action === 'invalid');
     const invalid =
@@ -84,9 +93,9 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
         : undefined;
     // A price taken to 0 or moved ×10 refuses the run, a dry run too, unless allowed or a --max-change of the user's own judges instead.
     const drastic =
-      options.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${change} ${by}`);
+      flags.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${change} ${by}`);
     if (drastic) throw drastic;
-    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid: options.skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
+    const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
     if (shown) return shown;
     return applyAndReport(deps, spec, planned.plan, run, {
@@ -100,12 +109,18 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       appendTo: options.report === undefined ? options.resume : undefined,
       force: options.force,
       label: 'prices adjust',
-      // The report records the flags: --resume alone runs the rest.
-      rerunCommand: (report) => `rentals prices adjust --resume ${shellWord(report ?? options.resume!)}`,
+      // The report records the flags: --resume runs the rest (with the guards given beside it when it records others).
+      rerunCommand: (report) => rerunCommand(rerun, report),
       retryHint: (report) =>
         report === undefined
           ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
-          : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)} (the report records the flags)`,
+          : `${shownPath(report)} says why; retry them with: ${rerunCommand(rerun, report)}${refusedHint(flags)}`,
     });
   });
+}
+
+/** Rows a guard refused are refused again by the same guard: how to let them through. */
+function refusedHint(flags: RecordedFlags): string {
+  if (flags.allowLargeChanges === true) return '';
+  return typeof flags.maxChange === 'string' ? ' (rows refused by --max-change need a larger one given)' : '';
 }

@@ -5,7 +5,7 @@ import type { Outcome } from '../../output/views.js';
 import type { ResourceDef } from '../../resources/definitions.js';
 import type { BulkDeps } from './run.js';
 import { shownPath } from '../../common/sanitize.js';
-import { shellWord } from '../../common/shell-words.js';
+import { shellLine } from '../../common/shell-words.js';
 
 export interface ApplyOptions {
   def: ResourceDef;
@@ -21,6 +21,7 @@ export interface ApplyOptions {
 export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<Outcome> {
   const bulk = await import('../../bulk/index.js');
   const { applyAndReport, confirmMassChange, readPlan, withBulk } = await import('./run.js');
+  const { unrecordedFlags } = await import('./rerun.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
   return withBulk(deps, options.concurrency, async (run) => {
     // Verified whole (shape, digest, values) into the run's private spool before any row is sent; run from there.
@@ -33,7 +34,8 @@ export async function runApply(deps: BulkDeps, options: ApplyOptions): Promise<O
       label: `${spec.def.command} apply`,
       staleHint: 'changed since the plan was made, left as they are: make a new plan for them',
       // A plan applied again sends nothing for the rows that applied (they are unchanged).
-      rerunCommand: () => `rentals ${spec.def.command} apply ${shellWord(options.plan)}`,
+      rerunCommand: () =>
+        shellLine(['rentals', ...spec.def.command.split(' '), 'apply', options.plan, ...unrecordedFlags(options)]),
       retryHint: (report) => (report === undefined ? 'run with --report <file> to see why for each row' : `${shownPath(report)} says why for each row`),
     });
   });

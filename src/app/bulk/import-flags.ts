@@ -1,17 +1,28 @@
 // The flags an import's rows depend on — the file (its line numbers are the report's), the event
-// of bookings, and how the file is read (--format, --delimiter, --locale, --round) — as its report
-// records them and a --resume checks them (app/bulk/resume-flags.ts). Guard flags (--max-change,
-// --allow-large-changes, --skip-invalid) may change between a run and its resume: letting refused
-// rows through is what a resume with them is for.
+// of bookings, how the file is read (--format, --delimiter, --locale, --round) and which names it
+// writes (--renames) — and its guards (--max-change, --allow-large-changes, --skip-invalid), as its
+// report records them and a --resume checks them (app/bulk/resume-flags.ts). The guards may change
+// between a run and its resume (named when they do): letting refused rows through is what a resume
+// with them is for.
 
 import { realpath } from 'node:fs/promises';
 import type { ReportRun } from '../../bulk/index.js';
 import { formatMoney } from '../../domain/money.js';
 import { moneyFlag } from '../../bulk/flags.js';
-import { type RecordedFlags, checkResumeFlags } from './resume-flags.js';
+import { GUARD_NAMES, type RecordedFlags, type SettledFlags, checkResumeFlags } from './resume-flags.js';
 import { shownPath } from '../../common/sanitize.js';
 
-const NAMES = { file: 'file', eventId: '--event-id', format: '--format', delimiter: '--delimiter', locale: '--locale', round: '--round' } as const;
+/** In command-line order; `file` is the positional file. */
+export const IMPORT_NAMES = {
+  file: 'file',
+  eventId: '--event-id',
+  format: '--format',
+  delimiter: '--delimiter',
+  locale: '--locale',
+  round: '--round',
+  renames: '--renames',
+  ...GUARD_NAMES,
+} as const;
 
 interface ImportFlagOptions {
   file?: string;
@@ -19,6 +30,11 @@ interface ImportFlagOptions {
   delimiter?: string;
   locale?: string;
   round?: string;
+  renames?: boolean;
+  /** Percent. */
+  maxChange?: string;
+  allowLargeChanges?: boolean;
+  skipInvalid?: boolean;
 }
 
 export interface SettledImportFlags {
@@ -26,6 +42,8 @@ export interface SettledImportFlags {
   options: ImportFlagOptions & { eventId?: number };
   /** The flags taken from the report, for the notice. */
   taken?: string;
+  /** The guard flags given other than the report's, for the notice. */
+  loosened?: string[];
   /** What the new report's first line records. */
   recorded: ReportRun;
 }
@@ -48,10 +66,14 @@ export async function importFlags(
   if (options.delimiter !== undefined) given.delimiter = DELIMITER_NAMES[options.delimiter.toLowerCase()] ?? options.delimiter;
   if (options.locale !== undefined) given.locale = options.locale.toLowerCase();
   if (options.round !== undefined) given.round = formatMoney(moneyFlag('--round', options.round, 'positive'));
-  const settled =
+  if (options.renames === true) given.renames = true;
+  if (options.maxChange !== undefined) given.maxChange = formatMoney(moneyFlag('--max-change', options.maxChange, 'non-negative'));
+  if (options.allowLargeChanges === true) given.allowLargeChanges = true;
+  if (options.skipInvalid === true) given.skipInvalid = true;
+  const settled: SettledFlags =
     report === undefined
       ? { flags: given }
-      : checkResumeFlags({ command, report: shownPath(report), given, recorded, names: NAMES, typed: { eventId: options.eventId === undefined ? [] : [options.eventId] } });
+      : checkResumeFlags({ command, report: shownPath(report), given, recorded, names: IMPORT_NAMES, typed: { eventId: options.eventId === undefined ? [] : [options.eventId] } });
   const { flags } = settled;
   const text = (key: string): string | undefined => (typeof flags[key] === 'string' ? (flags[key] as string) : undefined);
   const format = text('format');
@@ -63,9 +85,14 @@ export async function importFlags(
       delimiter: text('delimiter'),
       locale: text('locale'),
       round: text('round'),
+      renames: flags.renames === true,
+      maxChange: text('maxChange'),
+      allowLargeChanges: flags.allowLargeChanges === true,
+      skipInvalid: flags.skipInvalid === true,
       eventId: Array.isArray(ids) ? ids[0] : undefined,
     },
-    taken: 'taken' in settled ? settled.taken : undefined,
+    taken: settled.taken,
+    loosened: settled.loosened,
     recorded: { command, flags },
   };
 }

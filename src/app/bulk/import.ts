@@ -14,7 +14,7 @@ import type { ResourceDef } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
 import type { AppliedOutcome, BulkDeps } from './run.js';
 import { shownPath } from '../../common/sanitize.js';
-import { shellWord } from '../../common/shell-words.js';
+import { shellLine } from '../../common/shell-words.js';
 
 export interface ImportOptions {
   def: ResourceDef;
@@ -82,11 +82,11 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     throw new UsageError(options.undo === undefined ? 'give the file to import (or - for stdin), or --undo <report>' : '--undo takes no file: it reads the report');
   }
   const bulk = await import('../../bulk/index.js');
+  const { rerunCommand: rerunLine, unrecordedFlags } = await import('./rerun.js');
   const { applyAndReport, asksFirst, defaultReport, openSource, readReportFile, readReportFileAndRun, settlePlan, warnIssues, withBulk } = await import('./run.js');
   const spec = bulk.rowSpecFor(options.def.name)!;
-  const maxChange = options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
-  // A price moved ×10 or more refuses the run, unless allowed or a --max-change of the user's own judges instead.
-  const implausible = options.allowLargeChanges !== true && maxChange === undefined && bulk.moneyFields(spec).length > 0;
+  // Checked before anything is read or sent (on --resume, the report's may stand in: see below).
+  if (options.maxChange !== undefined) bulk.moneyFlag('--max-change', options.maxChange, 'non-negative');
   const command = `rentals ${spec.def.command}`;
   parseDelimiter(options.delimiter);
   if (options.locale !== undefined) bulk.styleOfLocale(options.locale);
@@ -119,7 +119,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
           staleHint: 'changed since the report (or while this undo ran), left as they are',
           retryHint: () => 'records changed since the report were left as they are',
           // Run again, an undo finishes the one that did not: rows already put back send nothing.
-          rerunCommand: () => `${command} import --undo ${shellWord(options.undo!)}`,
+          rerunCommand: () => shellLine(['rentals', ...spec.def.command.split(' '), 'import', '--undo', options.undo!, ...unrecordedFlags(options)]),
         }),
       );
     }
@@ -131,7 +131,12 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
     const settled = await importFlags(options, `${spec.def.command} import`, scopeName === undefined ? undefined : givenScope[scopeName], earlier?.run, options.resume);
     if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
-    const { file, format, delimiter: delimiterGiven, locale: localeGiven, round: roundGiven, eventId } = settled.options;
+    if (settled.loosened) deps.notices().warn(`Guard flags other than the run's in ${shownPath(options.resume!)}:\n${settled.loosened.map((d) => `  - ${d}`).join('\n')}`);
+    const { file, format, delimiter: delimiterGiven, locale: localeGiven, round: roundGiven, eventId, renames, skipInvalid } = settled.options;
+    const maxChange = settled.options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', settled.options.maxChange, 'non-negative');
+    // A price moved ×10 or more refuses the run, unless allowed or a --max-change of the user's own judges instead.
+    const implausible = !settled.options.allowLargeChanges && maxChange === undefined && bulk.moneyFields(spec).length > 0;
+    const guarded = { ...choices, skipInvalid: skipInvalid === true };
     if (file === undefined) throw new UsageError(`give the file to import: the report ${shownPath(options.resume!)} does not record it (a report of an earlier version)`);
     const scope = scopeName === undefined || eventId === undefined ? await scopeOf(deps, spec.def, scopeName, options.eventId) : { [scopeName]: eventId };
     const delimiter = parseDelimiter(delimiterGiven);
@@ -139,18 +144,21 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const round = roundGiven === undefined ? undefined : bulk.moneyFlag('--round', roundGiven, 'positive');
     const carried = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines).carried;
     const input = await openSource(deps, file, format, delimiter);
+    const { IMPORT_NAMES } = await import('./import-flags.js');
+    // A resume without --report appends to the report resumed: its first line stays the earlier run's.
+    const recordedInReport = options.report === undefined && earlier !== undefined ? earlier.run?.flags : settled.recorded.flags;
+    const rerun = { command: [...spec.def.command.split(' '), 'import'], flags: settled.recorded.flags, names: IMPORT_NAMES, recordedInReport, yes: options.yes, allowOverbook: options.allowOverbook };
+    // The report records the flags: --resume runs the rest (a file from stdin is given again); without one, every flag is given again.
+    const rerunCommand = (report: string | undefined): string => rerunLine(rerun, report);
     const retryHint = (report: string | undefined): string =>
       report === undefined
-        ? 'run the same import again to retry them (rows that applied are unchanged and send nothing)'
-        : `${shownPath(report)} says why; retry them with --resume ${shellWord(report)}`;
-    // The report records the flags: --resume alone runs the rest (a file from stdin is given again).
-    const rerunCommand = (report: string | undefined): string =>
-      report === undefined ? `${command} import ${shellWord(file)}` : `${command} import ${file === '-' ? '- ' : ''}--resume ${shellWord(report)}`;
+        ? `retry them with: ${rerunCommand(report)} (rows that applied are unchanged and send nothing)`
+        : `${shownPath(report)} says why; retry them with: ${rerunCommand(report)}`;
     // Nothing to show or confirm first: write while the listings are still being read. Not for a
     // resource with write rules (bookings): the booking planner judges the whole run before any
     // write; nor where a price moved ×10 would refuse the run (the plan is judged whole first).
-    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && !options.skipInvalid && spec.def.writeRules === undefined && !implausible) {
-      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames: options.renames }, run.spool);
+    if (options.yes && !options.dryRun && options.plan === undefined && carried === undefined && skipInvalid !== true && spec.def.writeRules === undefined && !implausible) {
+      const listed = await bulk.importWhileListing(spec, input, run.ctx, { scope, maxChange, round, locale, renames }, run.spool);
       warnNoise(deps, input.file, listed.notices, bulk.formatRowIssue);
       if (listed.issueCount > 0) throw bulk.validationError(input.file, listed.issues, listed.issueCount - listed.issues.length);
       let outcome: Outcome;
@@ -178,13 +186,13 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     // Planned from the run's spool, never held whole: a dry run prints it from there, --plan writes it, a run sends it.
     // A field the writer fills (a booking's price from the block) is planned with the writers' own rule.
     const writers = spec.def.writerFills === undefined ? undefined : await deps.booking();
-    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames: options.renames, writers }, run.spool);
+    const planned = await bulk.spoolImport(spec, input, run.ctx, { scope, maxChange, implausible, round, carried, locale, renames, writers }, run.spool);
     warnNoise(deps, input.file, planned.notices, bulk.formatRowIssue);
     warnRewrites(deps, input.file, planned.rewrites, bulk.formatRowIssue);
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
-    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
+    const shown = await settlePlan(deps, spec, planned.plan, { ...guarded, invalid, invalidMore: uncounted, implausible: refused });
     if (shown) return shown;
     return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,

@@ -4,9 +4,8 @@
 import { CONCURRENCY, REPORT, YES, filterFlags, largeChangeFlags, listingAll, maxChangeFlags, parseConcurrency, planFileOption, planningFlags } from '../bulk/options.js';
 import { defineViewCommand } from '../registry/spec.js';
 import { conceptValues } from '../vocabulary.js';
-
-// For the help: the default is applied where a --resume may take the report's instead (app/bulk/adjust-flags.ts).
-const DEFAULT_ROUND = '0.01';
+// For the help: the default is applied where a --resume may take the report's instead (app/bulk/adjust.ts).
+import { DEFAULT_ROUND } from '../../app/bulk/round.js';
 
 export const pricesAdjust = defineViewCommand({
   effect: 'changes',
