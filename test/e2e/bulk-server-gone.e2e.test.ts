@@ -3,19 +3,27 @@
 // the command it names then finishes the run. In-process, through a proxy that is closed mid-run
 // (connections refused from then on); the client's retry waits are noted, not waited out.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { cliEnv, runRentals } from './harness.js';
-import { createItems, data, mapLimit, pricesOnServer } from './server-state.js';
+import { type OpenSandbox, createItems, data, mapLimit, pricesOnServer } from './server-state.js';
+import { resources } from '../../src/resources/definitions.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** A command line as a POSIX shell splits it: plain words, and '…' quoting (a quote inside as '\\''). */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/(?:[^\s']+|'[^']*')+/g)) words.push(match[0].replace(/'([^']*)'/g, '$1'));
+  return words;
+}
 
 interface ReportRow {
   line: number;
@@ -71,8 +79,7 @@ describe('a bulk run whose server goes away', () => {
     expect(hint![1]).toContain(`--resume ${report}`);
 
     // The server is back (here: reached directly): the command named finishes the run, once.
-    const command = hint![1]!.split(' ').slice(1);
-    const resumed = await runRentals([...command, '--yes'], { env: { ...env, RENTALS_BASE_URL: sandbox.url }, timeoutMs: 30_000 });
+    const resumed = await runRentals(shellWords(hint![1]!).slice(1), { env: { ...env, RENTALS_BASE_URL: sandbox.url }, timeoutMs: 30_000 });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/^31 rows: 0 created, 31 updated/m);
     const prices = await pricesOnServer(sandbox, items);
@@ -110,5 +117,125 @@ describe('a dry run of an undo when the server is gone', () => {
     const dry = await runRentals(['prices', 'import', '--undo', report, '--dry-run', '--concurrency', '1'], { env: { ...env, RENTALS_TOKEN: 'not-the-token-0123456789' }, waits: [], timeoutMs: 30_000 });
     expect(dry.code, dry.stderr).toBe(3);
     expect(dry.stderr).toContain('the credentials were refused');
+  });
+});
+
+/** A bulk run of more rows than run without --yes (50), against a server that goes away at its tenth write. */
+interface GoneCase {
+  /** What to run (--concurrency 1 is added), given the sandbox and a directory for its files. */
+  setUp(sandbox: OpenSandbox, dir: string, items: number[]): Promise<string[]>;
+  /** The server once the run is finished: every row as the run meant it. */
+  check(sandbox: OpenSandbox, items: number[]): Promise<void>;
+}
+
+const ROWS = 64;
+
+const priceCheck = (price: number) => async (sandbox: OpenSandbox, items: number[]) => {
+  const prices = await pricesOnServer(sandbox, items);
+  expect([...prices.values()].map((p) => p.price)).toEqual(Array(ROWS).fill(price));
+};
+
+const GONE_CASES: Record<string, GoneCase> = {
+  'prices import': {
+    setUp: async (_sandbox, dir, items) => {
+      const file = join(dir, 'prices.csv');
+      writeFileSync(file, `inventoryId,rentalBlockId,price\n${items.map((id) => `${id},1,11`).join('\n')}\n`);
+      return ['prices', 'import', file, '--round', '0.01', '--yes'];
+    },
+    check: priceCheck(11),
+  },
+  'inventory import': {
+    setUp: async (sandbox, dir, items) => {
+      const names = (await data(sandbox.call, 'GET', '/v2/inventory')).filter((item) => items.includes(Number(item.id))).map((item) => String(item.name));
+      const file = join(dir, 'items.csv');
+      writeFileSync(file, `name;quantityAvailable\n${names.map((name) => `${name};2`).join('\n')}\n`);
+      return ['inventory', 'import', file, '--delimiter', ';', '--yes'];
+    },
+    check: async (sandbox, items) => {
+      const quantities = (await data(sandbox.call, 'GET', '/v2/inventory')).filter((item) => items.includes(Number(item.id))).map((item) => Number(item.quantityAvailable));
+      expect(quantities).toEqual(Array(ROWS).fill(2));
+    },
+  },
+  'bookings import': {
+    setUp: async (sandbox, dir, items) => {
+      const [event] = await data(sandbox.call, 'POST', '/v1/events', {
+        eventStatusId: 2,
+        rentalBlockId: 1,
+        eventName: 'Server gone party',
+        dropoffDate: '2031-05-01T08:00:00',
+        startDate: '2031-05-01T08:00:00',
+        endDate: '2031-05-02T10:00:00',
+        teardownDate: '2031-05-02T10:00:00',
+        pickupDate: '2031-05-02T10:00:00',
+      });
+      const file = join(dir, 'bookings.csv');
+      writeFileSync(file, `inventoryId,quantity\n${items.map((id) => `${id},1`).join('\n')}\n`);
+      return ['bookings', 'import', file, '--event-id', String(event!.id), '--yes'];
+    },
+    check: async (sandbox, items) => {
+      const [event] = (await data(sandbox.call, 'GET', '/v1/events')).filter((e) => e.eventName === 'Server gone party');
+      const lines = await data(sandbox.call, 'GET', `/v1/events/${event!.id}/inventory`);
+      expect(lines.map((line) => Number(line.inventoryId)).sort((a, b) => a - b)).toEqual([...items].sort((a, b) => a - b));
+    },
+  },
+  'prices adjust': {
+    setUp: async () => ['prices', 'adjust', '--rental-block-id', '1', '--amount', '1', '--yes'],
+    check: priceCheck(11),
+  },
+  'prices apply': {
+    setUp: async (sandbox, dir) => {
+      const plan = join(dir, 'plan.json');
+      const planned = await runRentals(['prices', 'adjust', '--rental-block-id', '1', '--amount', '1', '--plan', plan], { env: cliEnv(sandbox, join(dir, 'config')) });
+      expect(planned.code, planned.stderr).toBe(0);
+      return ['prices', 'apply', plan, '--yes'];
+    },
+    check: priceCheck(11),
+  },
+  'prices undo': {
+    setUp: async (sandbox, dir) => {
+      const report = join(dir, 'up.ndjson');
+      const up = await runRentals(['prices', 'adjust', '--rental-block-id', '1', '--amount', '1', '--yes', '--report', report], { env: cliEnv(sandbox, join(dir, 'config')) });
+      expect(up.code, up.stderr).toBe(0);
+      return ['prices', 'import', '--undo', report, '--yes'];
+    },
+    check: priceCheck(10),
+  },
+};
+
+describe('the command a stopped bulk run names, run as printed once the server is back', () => {
+  test('covers the import of every bulk resource', () => {
+    for (const def of Object.values(resources).filter((d) => d.bulk)) expect(Object.keys(GONE_CASES)).toContain(`${def.command} import`);
+  });
+
+  test.each(Object.keys(GONE_CASES))('%s: exits 0 and finishes the run', { timeout: 60_000 }, async (name) => {
+    const goneCase = GONE_CASES[name]!;
+    const sandbox = await openSandbox();
+    cleanups.push(() => sandbox.close());
+    const items = await createItems(sandbox, Array.from({ length: ROWS }, (_, i) => `Gone item ${i + 1}`));
+    await mapLimit(items, 16, (item) => data(sandbox.call, 'POST', `/v1/inventory/${item}/pricing`, { inventoryId: item, rentalBlockId: 1, price: 10 }));
+    const dir = fileTempDir('rentals-gone-rerun-');
+    const args = await goneCase.setUp(sandbox, dir, items);
+
+    let writes = 0;
+    const proxy = await startFaultProxy({
+      target: sandbox.url,
+      forceAfterServer: false,
+      // The tenth write never reaches the server: its connection drops as the server goes away.
+      force: (request) => {
+        if (request.method === 'GET' || ++writes !== 10) return undefined;
+        void proxy.close();
+        return 'drop';
+      },
+    });
+    cleanups.push(() => proxy.close());
+    const env = { ...cliEnv(sandbox, join(dir, 'config')), RENTALS_BASE_URL: proxy.url };
+    const first = await runRentals([...args, '--concurrency', '1'], { env, waits: [], timeoutMs: 30_000 });
+    expect(first.code, first.stderr).toBe(5);
+    const hint = /run the rest with: (rentals .*)$/m.exec(first.stderr);
+    expect(hint, first.stderr).not.toBeNull();
+
+    const rest = await runRentals(shellWords(hint![1]!).slice(1), { env: { ...env, RENTALS_BASE_URL: sandbox.url }, timeoutMs: 30_000 });
+    expect(rest.code, `${hint![1]}\n${rest.stderr}`).toBe(0);
+    await goneCase.check(sandbox, items);
   });
 });
