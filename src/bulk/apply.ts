@@ -5,7 +5,7 @@ import { rowWrites } from '../data/row-writes.js';
 import { judgePlan } from './judge.js';
 import type { LiveIndex } from './live.js';
 import type { BulkContext } from './loading.js';
-import { type AnyPlan, type Plan, rowCount, rowsOf } from './plan.js';
+import { type AnyPlan, type Plan, UNDO_SOURCE_PREFIX, rowCount, rowsOf } from './plan.js';
 import type { Outcome, ReportLine } from './report.js';
 import { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 import type { RowSpec } from './spec.js';
@@ -44,6 +44,7 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,
+    madeFrom: madeFrom(plan),
     onLine: options.onLine,
     onProgress: options.onProgress,
   });
@@ -75,7 +76,13 @@ export async function predictPlan(spec: RowSpec, plan: Plan, ctx: BulkContext): 
     ops,
     concurrency: ctx.concurrency,
     signal: ctx.signal,
+    madeFrom: madeFrom(plan),
     onLine: (line) => predicted.set(line.line, line.error === undefined ? { outcome: line.outcome } : { outcome: line.outcome, error: line.error }),
   });
   return Object.assign(predicted, { stopError: summary.stopError });
+}
+
+/** An undo's rows are made from the report it reads: a stale row's reason says "since the report". */
+function madeFrom(plan: AnyPlan): 'plan' | 'report' {
+  return plan.source.startsWith(UNDO_SOURCE_PREFIX) ? 'report' : 'plan';
 }

@@ -150,7 +150,7 @@ export function markStale(plan: Plan, found: ReadonlyMap<number, { outcome: stri
   const rows = plan.rows.map((row): PlanRow => {
     const seen = found.get(row.line);
     if (seen?.outcome !== 'stale' || NOT_SENT.has(row.action) || row.action === 'unchanged') return row;
-    const why = seen.error ?? 'changed since the plan';
+    const why = seen.error ?? 'changed since the report';
     return { ...row, action: 'stale', error: why, reason: why };
   });
   return { ...plan, rows, totals: totalsOf(rows) };

@@ -49,6 +49,8 @@ export interface RunOptions {
   /** Every row's outcome, in plan order (the report). */
   onLine?: (line: ReportLine) => void;
   onProgress?: (progress: Progress) => void;
+  /** What the rows were made from, as a stale row's reason names it: a plan (default), or the report an undo reads. */
+  madeFrom?: 'plan' | 'report';
   /** The pause before a row's second attempt after a 5xx or 429 (tests: no wait). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -303,30 +305,30 @@ const created = (record: unknown): Result => ({ outcome: 'created', id: (record 
  * a record that already has what the row asked for is the earlier attempt's work: created, updated
  * or deleted, not unchanged.
  */
-function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec, ops }: RunOptions, again: boolean): Result | Sent {
+function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec, ops, madeFrom = 'plan' }: RunOptions, again: boolean): Result | Sent {
   const what = spec.def.singular;
   switch (row.action) {
     case 'create': {
       if (current) {
         if (hasValues(spec, current, row.new)) return { outcome: again ? 'created' : 'unchanged', id: current.id };
-        const since = again ? 'appeared meanwhile' : 'was created since the plan';
+        const since = again ? 'appeared meanwhile' : `was created since the ${madeFrom}`;
         return { outcome: 'stale', error: `${what} ${current.id} with this key ${since}, with other values` };
       }
       return { sent: ops.create(row), then: created };
     }
     case 'update': {
       if (!current) return { outcome: 'stale', error: `the ${what} no longer exists` };
-      const moved = retargeted(row, current, what);
+      const moved = retargeted(row, current, what, madeFrom);
       if (moved) return { outcome: 'stale', error: moved };
       if (hasValues(spec, current, row.new)) return { outcome: again ? 'updated' : 'unchanged' };
-      if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
+      if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current, madeFrom) };
       return { sent: ops.update(row, current), then: updated };
     }
     case 'delete': {
       if (!current) return { outcome: again ? 'deleted' : 'unchanged' };
-      const moved = retargeted(row, current, what);
+      const moved = retargeted(row, current, what, madeFrom);
       if (moved) return { outcome: 'stale', error: moved };
-      if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current) };
+      if (!hasValues(spec, current, row.old)) return { outcome: 'stale', error: staleMessage(spec, row, current, madeFrom) };
       return { sent: ops.remove(row, current), then: deleted };
     }
     default:
@@ -338,21 +340,22 @@ function attemptRow(row: PlanRow, current: LiveRecord | undefined, { spec, ops }
  * The record the row's id names must still be the one the plan's row describes: each of the row's
  * other ids (a price's item and rental block) is the record's. Else the row is not for it.
  */
-function retargeted(row: PlanRow, current: LiveRecord, what: string): string | undefined {
+function retargeted(row: PlanRow, current: LiveRecord, what: string, madeFrom: 'plan' | 'report'): string | undefined {
   // One pass, and nothing allocated when every id agrees (every row of a run, nearly always).
   let parts: string[] | undefined;
   for (const name in row.ids) {
     const value = current.values[name];
     if (name === 'id' || value === undefined || value === row.ids[name]) continue;
-    (parts ??= []).push(`${name} is ${String(value)}, the plan row says ${row.ids[name]}`);
+    (parts ??= []).push(`${name} is ${String(value)}, the ${madeFrom} row says ${row.ids[name]}`);
   }
-  return parts && `${what} ${current.id} is not the record the plan row describes: ${parts.join('; ')}`;
+  return parts && `${what} ${current.id} is not the record the ${madeFrom} row describes: ${parts.join('; ')}`;
 }
 
-function staleMessage(spec: RowSpec, row: PlanRow, current: LiveRecord): string {
+function staleMessage(spec: RowSpec, row: PlanRow, current: LiveRecord, madeFrom: 'plan' | 'report'): string {
   const changed = Object.keys(row.old ?? {}).filter((name) => !hasValues(spec, current, { [name]: row.old![name]! }));
-  const parts = changed.map((name) => `${name} is now ${String(current.values[name])}, the plan expected ${String(row.old![name])}`);
-  return `changed since the plan: ${parts.join('; ')}`;
+  const expected = madeFrom === 'plan' ? 'the plan expected' : 'the report has';
+  const parts = changed.map((name) => `${name} is now ${String(current.values[name])}, ${expected} ${String(row.old![name])}`);
+  return `changed since the ${madeFrom}: ${parts.join('; ')}`;
 }
 
 function messageOf(error: unknown): string {

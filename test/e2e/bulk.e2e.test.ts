@@ -232,7 +232,7 @@ describe(`${LONG ? '10,000' : '400'} prices: import, second run, Ctrl-C and --re
     const predicted = await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--dry-run', '-o', 'table']);
     expect(predicted.code, predicted.stderr).toBe(6); // as the undo itself then exits
     expect(predicted.stdout).toMatch(new RegExp(`^${ROWS} rows: 0 create, ${ROWS - 1} update, 0 unchanged, 0 invalid, 0 refused, 1 stale$`, 'm'));
-    expect(predicted.stdout).toMatch(/ stale {5}.*changed since the plan: price is now 0\.5/);
+    expect(predicted.stdout).toMatch(/ stale {5}.*changed since the report: price is now 0\.5, the report has/);
     const undone = await rentals(['prices', 'import', '--undo', file('resumed.ndjson'), '--yes'], { timeoutMs: 30_000 * SLOWER });
     expect(undone.code, undone.stderr).toBe(6);
     expect(undone.stderr).toMatch(new RegExp(`^${ROWS} rows: 0 created, ${ROWS - 1} updated, 0 unchanged, 1 stale`, 'm'));
