@@ -82,9 +82,10 @@ and rentals prices set|adjust.
   --dry-run        print the plan (create, update old → new, unchanged, invalid) and send nothing
   --plan <file>    write the plan and send nothing; run it later with apply <file>
   apply <file>     run a plan; a record changed since the plan is skipped as stale
-  --report <file>  one NDJSON line per row (what was done, old and new values)
-  --resume <file>  retry only the rows a report says did not apply (its lines added to it
-                   unless --report names another file)
+  --report <file>  one NDJSON line per row (what was done, old and new values), after a first
+                   line {"run":…} that records the command and its flags
+  --resume <file>  retry only the rows a report says did not apply, with the file and flags the
+                   report records (its lines added to it unless --report names another file)
   --undo <file>    put back what a report says was changed
   --skip-invalid   apply the valid rows even when some are invalid
 

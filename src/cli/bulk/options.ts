@@ -19,7 +19,7 @@ export const CONCURRENCY = {
 } as const satisfies FlagDecls;
 
 export const REPORT = {
-  report: { value: 'file', help: 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file)', conflicts: ['dryRun', 'plan'], topic: BULK_TOPIC },
+  report: { value: 'file', help: 'write one NDJSON line per row: line, action, outcome, ids, old, new, error (a new file), after a first line {"run":…} recording the command and its flags (what --resume takes)', conflicts: ['dryRun', 'plan'], topic: BULK_TOPIC },
   force: { help: 'replace the --report file if it exists (it may be the only record of an earlier run)', topic: BULK_TOPIC },
 } as const satisfies FlagDecls;
 
