@@ -146,7 +146,9 @@ export class JsonValuesParser implements RecordParser {
       else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         if (--this.depth === 0) {
           this.finish(chunk.slice(start, i + 1), emit);
-          if (this.lines) return this.lines.push(chunk.slice(i + 1), emit);
+          // Read again as NDJSON (a line cut short): so is the rest.
+          const lines = this.linesFrom();
+          if (lines) return lines.push(chunk.slice(i + 1), emit);
         }
       } else if (c === COLON && this.probe === 'key' && this.depth === 1) {
         this.probe = DATA_KEY.test(this.text + chunk.slice(start, i)) ? 'value' : 'off';
@@ -217,6 +219,10 @@ export class JsonValuesParser implements RecordParser {
       const start = line.trimStart();
       return start === '' || start.charCodeAt(0) === OPEN_BRACE;
     });
+  }
+
+  private linesFrom(): NdjsonParser | undefined {
+    return this.lines;
   }
 
   /** From the value's first line on, the input read as NDJSON: that line one row (a broken one), each line after it one. */
