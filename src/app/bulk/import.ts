@@ -184,7 +184,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
-    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, implausible: refused });
+    const shown = await settlePlan(deps, spec, planned.plan, { ...choices, invalid, invalidMore: uncounted, readIncomplete: planned.readIncomplete, unplanned: planned.unplanned, implausible: refused });
     if (shown) return shown;
     return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
@@ -198,6 +198,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       retryHint,
       rerunCommand,
       recorded: settled.recorded,
+      unplanned: planned.unplanned,
     });
   });
 }
