@@ -5,7 +5,7 @@
 // possible: the one-go flag where there is one (`events delete --with-bookings`), else each
 // referrer removed by its natural command (`events unbook`, `prices delete`), then the delete again.
 
-import { withArticle } from '../common/indefinite-article.js';
+import { withArticle } from '../common/text.js';
 import { shellLine, shellWord } from '../common/shell-words.js';
 import { quotedName } from '../common/sanitize.js';
 import { type ResourceDef, type ResourceName, kebabCase, resources } from '../resources/definitions.js';

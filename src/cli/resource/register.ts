@@ -12,7 +12,7 @@ import {
   writableFields,
   requiredToCreate,
 } from '../../resources/definitions.js';
-import { withArticle } from '../../common/indefinite-article.js';
+import { withArticle } from '../../common/text.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
