@@ -56,6 +56,8 @@ export interface PlannedImport {
 interface CheckedImport {
   /** Problems of the file itself (header, a JSON array left open, a --resume line), in no order. */
   fileIssues: RowIssue[];
+  /** The reader's own problems (a document cut short, bytes not of the encoding): the input was not read whole. */
+  readIssues: number;
   /** The header lacks the columns that matter: every row is invalid, said once. */
   header: RowIssue[];
   /** Each row's own problems (values, names), in line order (the first ISSUES_KEPT, the rest counted). */
@@ -125,10 +127,12 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
     }
   }
   drafts.end();
-  appendAll(fileIssues, input.issues());
+  const readIssues = input.issues();
+  appendAll(fileIssues, readIssues);
   const header = headerIssues(spec, input.columns());
   return {
     fileIssues,
+    readIssues: readIssues.length,
     header,
     rowIssues,
     notices,
@@ -196,6 +200,10 @@ export interface SpooledImport {
   issues: RowIssue[];
   /** How many problems in all. */
   issueCount: number;
+  /** The input was not read whole (a document cut short, bytes not of the encoding): no --skip-invalid runs it. */
+  readIncomplete: boolean;
+  /** Problems of lines that are not rows of the plan (a --resume line that changed): --skip-invalid skips them, unapplied. */
+  unplanned: number;
   /** Values sent as given but worth a look: floating-point noise such as 12.600000000000001. */
   notices: RowIssue[];
   /** Text a spreadsheet rewrote (`007` → `7`), left as the records have it (the first ISSUES_KEPT, and how many). */
@@ -230,7 +238,8 @@ export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkCo
   planned.end();
   const plan: SpooledPlan = { ...planHead(spec, planning), totals, count: planned.count, rows: () => parsedLines<PlanRow>(planned) };
   const { issues, count } = importIssues(checked, late);
-  return { plan, issues, issueCount: count, notices: checked.notices, rewrites, live: checked.live, lookups: checked.lookups };
+  const unplanned = checked.fileIssues.length - checked.readIssues;
+  return { plan, issues, issueCount: count, readIncomplete: checked.readIssues > 0, unplanned, notices: checked.notices, rewrites, live: checked.live, lookups: checked.lookups };
 }
 
 async function* parsedLines<T>(file: SpoolFile): AsyncGenerator<T> {
@@ -239,7 +248,7 @@ async function* parsedLines<T>(file: SpoolFile): AsyncGenerator<T> {
 
 /** spoolImport held in memory, its rows an array: a few rows (`prices set`, tests). */
 export async function planImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, options: ImportOptions = {}): Promise<PlannedImport> {
-  const { plan, issueCount: _issueCount, ...rest } = await spoolImport(spec, input, ctx, options, memorySpool());
+  const { plan, issueCount: _issueCount, readIncomplete: _readIncomplete, unplanned: _unplanned, ...rest } = await spoolImport(spec, input, ctx, options, memorySpool());
   const rows: PlanRow[] = [];
   for await (const row of plan.rows()) rows.push(row);
   const { count: _count, lookupsByParent: _none, ...head } = plan;

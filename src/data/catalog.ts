@@ -50,6 +50,8 @@ export class Catalog {
   private readonly lists = new Map<string, Promise<ApiRecord[]>>();
   private readonly indexes = new Map<ResourceName, Promise<NameIndex>>();
   private readonly idMaps = new Map<ResourceName, Promise<Map<number, ApiRecord>>>();
+  /** What readers build from whole lists (see `derived`), with the resources each is built from. */
+  private readonly builtFrom = new Map<string, { over: readonly ResourceName[]; value: Promise<unknown> }>();
   /** Every nested list goes through it: at most this many in flight, whoever asks. */
   private readonly nested: Limiter;
 
@@ -140,21 +142,43 @@ export class Catalog {
 
   /**
    * The children of each parent in the given order, read `readAhead` parents ahead over the
-   * bounded pool and forgotten once handed on: memory holds those lists, never all of them.
+   * bounded pool and forgotten once handed on: memory holds those lists, never all of them. A
+   * list this run held already is handed over from memory and kept.
    */
   async *childrenInOrder(name: ResourceName, parentIds: readonly number[], readAhead = CATALOG_CONCURRENCY): AsyncGenerator<{ parentId: number; records: ApiRecord[] }> {
-    const pending: Array<Promise<ApiRecord[]>> = [];
+    const pending: Array<{ records: Promise<ApiRecord[]>; held: boolean }> = [];
     let next = 0;
     const fill = (): void => {
-      while (next < parentIds.length && pending.length < readAhead) pending.push(this.list(name, parentIds[next++]!));
+      while (next < parentIds.length && pending.length < readAhead) {
+        const parentId = parentIds[next++]!;
+        const held = this.holds(name, parentId);
+        pending.push({ records: this.list(name, parentId), held });
+      }
     };
     fill();
     for (const parentId of parentIds) {
-      const records = await pending.shift()!;
-      this.forget(name, parentId);
+      const { records, held } = pending.shift()!;
+      const read = await records;
+      if (!held) this.lists.delete(`${name}/${parentId}`);
       fill();
-      yield { parentId, records };
+      yield { parentId, records: read };
     }
+  }
+
+  /**
+   * What a reader builds from whole lists (the records that refer to each item, over every event's
+   * bookings), built once per run and shared by every reader that asks for `key`; let go when a
+   * list of a resource it is built from (`over`) is forgotten after a write, so the next ask
+   * builds it again. A failed build is not remembered.
+   */
+  derived<T>(key: string, over: readonly ResourceName[], build: () => Promise<T>): Promise<T> {
+    const held = this.builtFrom.get(key);
+    if (held) return held.value as Promise<T>;
+    const value = build();
+    const entry = { over, value };
+    value.catch(() => this.builtFrom.get(key) === entry && this.builtFrom.delete(key));
+    this.builtFrom.set(key, entry);
+    return value;
   }
 
   /** Records by id (from the list). */
@@ -246,6 +270,7 @@ export class Catalog {
   /** After a write: the next read of this list (and its indexes) asks the server again. */
   forget(name: ResourceName, parentId?: number): void {
     this.lists.delete(parentId === undefined ? name : `${name}/${parentId}`);
+    for (const [key, { over }] of this.builtFrom) if (over.includes(name)) this.builtFrom.delete(key);
     if (parentId === undefined) {
       this.indexes.delete(name);
       this.idMaps.delete(name);

@@ -1,14 +1,18 @@
 // The records that refer to a record about to be deleted, read as the service counts them: every
 // field of the resource table that holds its id (resources/definitions.ts referencesTo), the rule
 // the sandbox refuses a delete by (409). A child that refers to its parent is read from its
-// parent's list (an event's bookings: one request); one that refers to a record beside its parent
-// (a booking's item) is found in every parent's list, read a few parents at a time and let go.
+// parent's list (an event's bookings: one request, kept for the run). One that refers to a record
+// beside its parent (a booking's item), or a top-level record, is found by one scan of them all
+// (every event's bookings, a few events at a time and let go), indexed by the id they refer to and
+// kept for the run: every delete the run plans (an undo of an import: one per item) asks the index,
+// and the scan is made again only after a write of what it read. The index keeps ids and what a
+// refusal says of each referrer, never the whole records.
 // A resource nothing refers to (a category, a booking) reads nothing.
 
 import type { Address, ApiRecord } from '../api/resource-api.js';
 import { errorMessageFromBody } from '../api/error-mapping.js';
 import { stripControl } from '../common/sanitize.js';
-import { type DeleteTarget, type RecordRef, type Referrers, type ReferringRecord, judgeDelete, remainingReferrers, targetText } from '../domain/references.js';
+import { type DeleteTarget, type RecordRef, deleteTarget, type Referrers, type ReferringRecord, judgeDelete, referrerAsWorded, remainingReferrers, targetText } from '../domain/references.js';
 import { ApiError, RentalsError } from '../errors.js';
 import { type Reference, type ResourceName, referencesTo, resources } from '../resources/definitions.js';
 import type { Catalog } from './catalog.js';
@@ -19,26 +23,38 @@ export async function readReferrers(catalog: Catalog, name: ResourceName, id: nu
   return groups.filter((group) => group.records.length > 0);
 }
 
-async function referring(catalog: Catalog, { def, field }: Reference, id: number): Promise<ReferringRecord[]> {
-  const parent = def.parent;
-  const holds = (record: ApiRecord) => Number(record[field.name]) === id;
-  if (parent && parent.field === field.name) return (await catalog.list(def.name, id)).map((record) => referringRecord(record, id));
-  if (!parent) {
-    const found: ReferringRecord[] = [];
-    for await (const run of catalog.scan(def.name)) for (const record of run) if (holds(record)) found.push(referringRecord(record));
-    return found;
-  }
-  const parentIds: number[] = [];
-  for await (const run of catalog.scan(parent.resource)) for (const record of run) parentIds.push(Number(record.id));
-  const found: ReferringRecord[] = [];
-  for await (const { parentId, records } of catalog.childrenInOrder(def.name, parentIds)) {
-    for (const record of records) if (holds(record)) found.push(referringRecord(record, parentId));
-  }
-  return found;
+async function referring(catalog: Catalog, reference: Reference, id: number): Promise<readonly ReferringRecord[]> {
+  const { def, field } = reference;
+  if (def.parent?.field === field.name) return (await catalog.list(def.name, id)).map((record) => referringRecord(reference, record, id));
+  return (await referrerIndex(catalog, reference)).get(id) ?? [];
 }
 
-function referringRecord(record: ApiRecord, parentId?: number): ReferringRecord {
-  return { id: Number(record.id), ...(parentId === undefined ? {} : { parentId }), record };
+/** The records of `reference` by the id they hold in its field: one scan per run, shared by every delete it plans. */
+function referrerIndex(catalog: Catalog, reference: Reference): Promise<ReadonlyMap<number, readonly ReferringRecord[]>> {
+  const { def, field } = reference;
+  const parent = def.parent;
+  return catalog.derived(`referrers ${def.name}.${field.name}`, parent ? [def.name, parent.resource] : [def.name], async () => {
+    const index = new Map<number, ReferringRecord[]>();
+    const add = (record: ApiRecord, parentId?: number) => {
+      const held = Number(record[field.name]);
+      const found = index.get(held);
+      const referrer = referringRecord(reference, record, parentId);
+      if (found) found.push(referrer);
+      else index.set(held, [referrer]);
+    };
+    if (!parent) {
+      for await (const run of catalog.scan(def.name)) for (const record of run) add(record);
+      return index;
+    }
+    const parentIds: number[] = [];
+    for await (const run of catalog.scan(parent.resource)) for (const record of run) parentIds.push(Number(record.id));
+    for await (const { parentId, records } of catalog.childrenInOrder(def.name, parentIds)) for (const record of records) add(record, parentId);
+    return index;
+  });
+}
+
+function referringRecord({ def }: Reference, record: ApiRecord, parentId?: number): ReferringRecord {
+  return { id: Number(record.id), ...(parentId === undefined ? {} : { parentId }), record: referrerAsWorded(def, record) };
 }
 
 /**
@@ -51,8 +67,7 @@ export async function judgeReferences(catalog: Catalog, target: Omit<DeleteTarge
   const referrers = await readReferrers(catalog, target.def.name, target.id);
   const left = remainingReferrers(referrers, deletedFirst);
   if (left.length === 0) return;
-  const label = target.def.labelField === undefined ? undefined : before[target.def.labelField];
-  const named: DeleteTarget = { ...target, ...(label === undefined || label === null || label === '' ? {} : { name: String(label) }) };
+  const named = deleteTarget(target.def, target.id, before);
   const labels = await labelsOf(catalog, left);
   judgeDelete(named, left, (resource, id) => labels.get(resource)?.label(id), deletedFirst);
 }
@@ -73,8 +88,7 @@ export class ServerRefusedDelete extends RentalsError {
 /** A 409 answered to a DELETE, as ServerRefusedDelete naming the record and what the server said; undefined for any other error. */
 export function refusedAsReferenced(error: unknown, at: Address, id: number, before: ApiRecord | undefined): ServerRefusedDelete | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const label = at.def.labelField === undefined ? undefined : before?.[at.def.labelField];
-  const target = targetText({ def: at.def, id, ...(label === undefined || label === null || label === '' ? {} : { name: String(label) }) });
+  const target = targetText(deleteTarget(at.def, id, before));
   const said = errorMessageFromBody(error.body);
   const words = said === undefined ? 'it is in use (HTTP 409 Conflict, no reason given)' : stripControl(said);
   return new ServerRefusedDelete(`the server refused to delete ${target}: ${words}. Nothing was deleted.`);

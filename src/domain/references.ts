@@ -5,6 +5,7 @@
 // possible: the one-go flag where there is one (`events delete --with-bookings`), else each
 // referrer removed by its natural command (`events unbook`, `prices delete`), then the delete again.
 
+import { withArticle } from '../common/text.js';
 import { shellLine, shellWord } from '../common/shell-words.js';
 import { quotedName } from '../common/sanitize.js';
 import { type ResourceDef, type ResourceName, kebabCase, resources } from '../resources/definitions.js';
@@ -48,10 +49,26 @@ export interface RecordRef {
 /** The label of a record another one refers to (an item's name, an event's), when known. */
 export type LabelOf = (resource: ResourceName, id: number) => string | undefined;
 
+/** The fields of a referrer besides its references that `describe` says. */
+const WORDED = new Set(['quantity', 'price']);
+
 /** How many referrers of each kind are named before "and N more". */
 const NAMED_PER_KIND = 5;
-/** How many removal commands are written out before the rest are counted. */
+/** How many removal commands of each kind (price deletes, unbooks) are written out before the rest are counted. */
 const COMMANDS_SHOWN = 10;
+
+/** The record a delete is asked for, named by its label as read when it has one (an empty label names nothing). */
+export function deleteTarget(def: ResourceDef, id: number, record: Readonly<Record<string, unknown>> | undefined): DeleteTarget {
+  const label = def.labelField === undefined ? undefined : record?.[def.labelField];
+  return { def, id, ...(label === undefined || label === null || label === '' ? {} : { name: String(label) }) };
+}
+
+/** The fields of a referrer the refusal says beside its id (what it refers to, its quantity, its amount): all a run keeps of it. */
+export function referrerAsWorded(def: ResourceDef, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const field of def.fields) if (field.references !== undefined || WORDED.has(field.name)) kept[field.name] = record[field.name];
+  return kept;
+}
 
 /** `event 37 "Del test"`. */
 export function targetText(target: DeleteTarget): string {
@@ -75,7 +92,7 @@ export function judgeDelete(target: DeleteTarget, referrers: readonly Referrers[
 
 function refusalText(target: DeleteTarget, referrers: readonly Referrers[], labelOf: LabelOf): string {
   const kinds = referrers.map((group) => kindText(target, group, labelOf));
-  const head = `${targetText(target)} has ${kinds.join(', and ')}; ${article(target.def.singular)} ${target.def.singular} is deleted only once nothing refers to it. Nothing was deleted.`;
+  const head = `${targetText(target)} has ${kinds.join(', and ')}; ${withArticle(target.def.singular)} is deleted only once nothing refers to it. Nothing was deleted.`;
   return [head, ...waysOut(target, referrers, labelOf)].join('\n');
 }
 
@@ -120,10 +137,6 @@ function moneyText(value: unknown): string {
   return money === undefined ? String(value) : formatMoneyFixed(money);
 }
 
-function article(noun: string): string {
-  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
-}
-
 /** How an item is named on a command line: by its name, or `id:7` when the name could be read as an id. */
 function itemWord(id: number, name: string | undefined): string {
   return name !== undefined && name.trim() === name && name !== '' && !/^\d+$/.test(name) && !name.startsWith('id:') ? name : `id:${id}`;
@@ -146,14 +159,16 @@ function waysOut(target: DeleteTarget, referrers: readonly Referrers[], labelOf:
   if (onlyBookingsOfEvent) out.push('To delete it with its bookings in one go (rentals undo puts back both):', `  ${again} --with-bookings`);
   const stopUsing = def.fields.find((f) => f.name === 'active' && f.inverseFlag !== undefined);
   if (stopUsing) out.push(`To stop using it and keep what refers to it: rentals ${def.command} update ${id} --${kebabCase(stopUsing.inverseFlag!)}`);
-  const removals = referrers.flatMap((group) => removalCommands(target, group, labelOf));
-  const shown = removals.slice(0, COMMANDS_SHOWN);
   const one = referrers.length === 1 && referrers[0]!.records.length === 1;
   const them = one ? `the ${referrers[0]!.def.singular}` : 'them';
-  out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${them} first, then delete the ${def.singular}:`, ...shown.map((r) => `  ${r.command}`));
-  const rest = removals.slice(COMMANDS_SHOWN);
-  if (rest.length > 0) out.push(`  … and ${rest.length} more of the same, for ${restText(rest)}`);
-  out.push(`  ${again}`);
+  out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${them} first, then delete the ${def.singular}:`);
+  for (const group of referrers) {
+    const removals = removalCommands(target, group, labelOf);
+    out.push(...removals.slice(0, COMMANDS_SHOWN).map((r) => `  ${r.command}`));
+    const rest = removals.slice(COMMANDS_SHOWN);
+    if (rest.length > 0) out.push(`  … and ${rest.length} more of the same, for ${restText(rest)}`);
+  }
+  out.push(`  ${again} --yes`);
   return out;
 }
 

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ADJUST_NAMES } from '../../src/app/bulk/adjust-flags.js';
 import { IMPORT_NAMES } from '../../src/app/bulk/import-flags.js';
 import { rerunCommand } from '../../src/app/bulk/rerun.js';
+import type { RecordedFlags } from '../../src/app/bulk/resume-flags.js';
 
 describe('the command that runs the rest of a bulk run', () => {
   it('without a report gives the file and every flag again, shell-quoted, with --yes and --allow-overbook', () => {
-    const flags = { file: '/data/my bookings.csv', eventId: [3], delimiter: ';', locale: 'de', skipInvalid: true } as const;
+    const flags: RecordedFlags = { file: '/data/my bookings.csv', eventId: [3], delimiter: ';', locale: 'de', skipInvalid: true };
     const line = rerunCommand({ command: ['bookings', 'import'], flags, names: IMPORT_NAMES, yes: true, allowOverbook: true }, undefined);
     expect(line).toBe("rentals bookings import '/data/my bookings.csv' --event-id 3 --delimiter ';' --locale de --skip-invalid --yes --allow-overbook");
   });

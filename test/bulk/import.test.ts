@@ -125,7 +125,10 @@ describe('prices import: validation, all at once, with positions', () => {
     expect(messages).toEqual(['prices.csv:2: has 2 fields, the header has 3 (is a comma inside a value not quoted?)']);
     const json = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":,"price":5}\n', { file: 'p.ndjson' });
     expect(json.messages[0]).toMatch(/^p\.ndjson:2: is not valid JSON/);
-    const cut = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":\n', { file: 'p.ndjson' });
+    // A line broken before its line end is one invalid row; the input ending inside a record (no line end) is the file cut short.
+    const broken = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":\n', { file: 'p.ndjson' });
+    expect(broken.messages).toEqual([expect.stringMatching(/^p\.ndjson:2: is not valid JSON/)]);
+    const cut = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":', { file: 'p.ndjson' });
     expect(cut.messages[0]).toBe('p.ndjson:2: the input ends inside the JSON value that starts here: it is not closed (truncated?)');
   });
 });

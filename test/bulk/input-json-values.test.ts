@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { type InputRow, openInput, parseInputText } from '../../src/bulk/input/index.js';
-import { chunksOf, readAll } from './input-helpers.js';
+import { chunksOf, readAll } from './input-fixtures.js';
 
 
 async function expectChunkingIrrelevant(text: string): Promise<void> {
@@ -67,6 +67,45 @@ describe('JSON values as jq reads them', () => {
   it('a value the input ends inside is named by the line it starts on', () => {
     expect(read('{"id":1}\n{\n  "id": 2,\n').issues).toEqual([{ line: 2, rule: expect.stringMatching(/ends inside the JSON value that starts here/) }]);
     expect(read('[{"id":1},\n{"id":2').issues[0]!.rule).toMatch(/ends inside/);
+  });
+
+  it('NDJSON with a line cut short: that line is one invalid row, and the lines after it are rows', async () => {
+    const text = '{"id":52,"price":36}\n{"id":53,"price":51\n{"id":54,"price":96}\n';
+    const { rows, issues } = read(text);
+    expect(issues).toEqual([]);
+    expect(rows.map((r) => [r.line, r.values.id, r.problem ?? 'ok'])).toEqual([
+      [1, 52, 'ok'],
+      [2, undefined, expect.stringMatching(/^is not valid JSON/)],
+      [3, 54, 'ok'],
+    ]);
+    await expectChunkingIrrelevant(text);
+  });
+
+  it('NDJSON whose first line, or a line whose braces a later line closes, is broken: each line still its own row', () => {
+    const first = read('{"id":1,"price":\n{"id":2}\n{"id":3}');
+    expect(first.issues).toEqual([]);
+    expect(first.rows.map((r) => [r.line, r.problem ?? r.values.id])).toEqual([
+      [1, expect.stringMatching(/^is not valid JSON/)],
+      [2, 2],
+      [3, 3],
+    ]);
+    const closedLater = read('{"id":1}\n{"id":2,"price":5\n{"id":3}}\n{"id":4}\n');
+    expect(closedLater.issues).toEqual([]);
+    expect(closedLater.rows.map((r) => [r.line, r.problem === undefined ? r.values.id : 'invalid'])).toEqual([
+      [1, 1],
+      [2, 'invalid'],
+      [3, 'invalid'],
+      [4, 4],
+    ]);
+  });
+
+  it('a pretty-printed document cut short is a problem of the input, named by the line it starts on, not a row', () => {
+    const { rows, issues } = read('{\n  "id": 1,\n  "price": 3');
+    expect(rows).toEqual([]);
+    expect(issues).toEqual([{ line: 1, rule: expect.stringMatching(/ends inside the JSON value that starts here.*truncated/) }]);
+    const after = read('{\n  "id": 1\n}\n{\n  "id": 2,\n  "price": {"amount": 3\n');
+    expect(after.rows).toEqual([{ line: 1, values: { id: 1 } }]);
+    expect(after.issues).toEqual([{ line: 4, rule: expect.stringMatching(/ends inside/) }]);
   });
 
   it('streams a large { "data": [ … ] } document: its rows come out before the input ends', async () => {

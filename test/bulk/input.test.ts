@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type InputFormat, detectFormat, parseInputText } from '../../src/bulk/input/index.js';
-import { chunksOf, readAll } from './input-helpers.js';
+import { chunksOf, readAll } from './input-fixtures.js';
 
 function csv(text: string) {
   return parseInputText(text, { file: 'prices.csv', format: 'csv' });

@@ -38,6 +38,28 @@ describe('Catalog', () => {
     expect(requests).toEqual(['GET /v2/inventory']);
   });
 
+  it('hands over the nested lists this run holds from memory and keeps them; those it read for the walk are let go', async () => {
+    const catalog = newCatalog();
+    const events = (await catalog.list('events')).map((e) => Number(e.id)).slice(0, 4);
+    await catalog.list('bookings', events[0]);
+    requests.length = 0;
+    for await (const _ of catalog.childrenInOrder('bookings', events));
+    expect(requests.filter((r) => r.endsWith('/inventory'))).toHaveLength(events.length - 1);
+    expect(events.map((id) => catalog.holds('bookings', id))).toEqual([true, false, false, false]);
+  });
+
+  it('builds what is derived from lists once per run, and again after a write forgets one it is built from', async () => {
+    const catalog = newCatalog();
+    let built = 0;
+    const build = async () => ++built;
+    const [a, b] = await Promise.all([catalog.derived('count', ['bookings', 'events'], build), catalog.derived('count', ['bookings', 'events'], build)]);
+    expect([a, b, built]).toEqual([1, 1, 1]);
+    catalog.forget('inventory');
+    expect(await catalog.derived('count', ['bookings', 'events'], build)).toBe(1);
+    catalog.forget('bookings', 3);
+    expect(await catalog.derived('count', ['bookings', 'events'], build)).toBe(2);
+  });
+
   it('costs nothing until the first read', () => {
     let built = 0;
     const catalog = new Catalog(() => {

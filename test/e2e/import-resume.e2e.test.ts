@@ -56,6 +56,19 @@ describe('prices import --resume', () => {
     expect(taken.stderr).toContain(`Flags taken from the report ${report}: file ${csv}`);
     expect(taken.stderr).toContain('2 rows had applied before');
   });
+
+  test('a line that changed since the report, skipped with --skip-invalid, is a row that did not apply: exit 6, run and dry run', async () => {
+    const text = readFileSync(csv, 'utf8');
+    writeFileSync(csv, text.replace(/\n(\d+),1,2\n/, '\n$1,3,2\n'));
+    const dry = await rentals(['prices', 'import', csv, '--resume', report, '--skip-invalid', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(6);
+    expect(dry.stderr).toMatch(/is the report from this file\?/);
+    expect(dry.stderr).toMatch(/1 invalid/);
+    const run = await rentals(['prices', 'import', csv, '--resume', report, '--skip-invalid', '-o', 'json']);
+    expect(run.code, run.stderr).toBe(6);
+    expect(run.stderr).toMatch(/1 invalid/);
+    expect(JSON.parse(run.stdout)).toMatchObject({ summary: { complete: false } });
+  });
 });
 
 describe('import --resume and the flags beside the file', () => {

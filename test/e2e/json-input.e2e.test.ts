@@ -1,7 +1,7 @@
 // What a shell script pipes back into import: jq's pretty-printed output, the tool's own --json
 // document, and files in encodings other than UTF-8 (Excel's Windows-1252 CSV, its UTF-16 text).
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -70,6 +70,58 @@ describe('JSON piped back in', () => {
     expect(result.stderr).toMatch(/\(stdin\):1 \[1\]: is not valid JSON/);
     expect(result.stderr).toMatch(/\(stdin\):1 \[2\] quantityAvailable: /);
     expect(result.stderr).not.toMatch(/\[0\]/);
+  });
+});
+
+describe('JSON input cut short, with --skip-invalid', () => {
+  /** Three prices of the seed, each given a new price: the middle line cut short. */
+  async function allPrices(): Promise<Array<{ id: number; price: number }>> {
+    const exported = await rentals(['prices', 'export', '-o', 'ndjson']);
+    expect(exported.code, exported.stderr).toBe(0);
+    return exported.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { id: number; price: number });
+  }
+
+  async function threePrices(): Promise<Array<{ id: number; price: number }>> {
+    return (await allPrices()).slice(0, 3).map(({ id, price }) => ({ id, price: price + 1 }));
+  }
+
+  async function priceOf(id: number): Promise<number | undefined> {
+    return (await allPrices()).find((price) => price.id === id)?.price;
+  }
+
+  test('an NDJSON line cut short is one invalid row: the rows after it apply, it is reported, exit 6', async () => {
+    const [a, b, c] = await threePrices();
+    const before = await priceOf(b!.id);
+    const input = `{"id":${a!.id},"price":${a!.price}}\n{"id":${b!.id},"price":${b!.price}\n{"id":${c!.id},"price":${c!.price}}\n`;
+    const dry = await rentals(['prices', 'import', '-', '--skip-invalid', '--dry-run', '-o', 'json'], { input });
+    expect(dry.code, dry.stderr).toBe(6);
+    expect((JSON.parse(dry.stdout) as { rows: unknown[] }).rows).toHaveLength(3);
+    const report = join(dir, 'cut-line.ndjson');
+    const result = await rentals(['prices', 'import', '-', '--skip-invalid', '--report', report, '-o', 'json'], { input });
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).toMatch(/\(stdin\):2: is not valid JSON/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ summary: { total: 3, invalid: 1, complete: false } });
+    const lines = readFileSync(report, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { line?: number; outcome?: string });
+    expect(lines.filter((line) => line.line !== undefined).map((line) => [line.line, line.outcome])).toEqual([
+      [1, 'updated'],
+      [2, 'invalid'],
+      [3, 'updated'],
+    ]);
+    expect(await priceOf(a!.id)).toBe(a!.price);
+    expect(await priceOf(b!.id)).toBe(before);
+    expect(await priceOf(c!.id)).toBe(c!.price);
+  });
+
+  test('a pretty-printed document cut short is refused whole, --skip-invalid or not: exit 2, its place named, nothing sent', async () => {
+    const [a, b] = await threePrices();
+    const before = [await priceOf(a!.id), await priceOf(b!.id)];
+    const input = `{\n  "id": ${a!.id},\n  "price": ${a!.price}\n}\n{\n  "id": ${b!.id},\n  "price": ${b!.price}`;
+    for (const dryRun of [['--dry-run'], []]) {
+      const result = await rentals(['prices', 'import', '-', '--skip-invalid', ...dryRun], { input });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/\(stdin\):5: the input ends inside the JSON value that starts here/);
+    }
+    expect([await priceOf(a!.id), await priceOf(b!.id)]).toEqual(before);
   });
 });
 

@@ -192,7 +192,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const uncounted = planned.issueCount - planned.issues.length;
     const invalid = planned.issueCount > 0 ? bulk.validationError(input.file, planned.issues, uncounted) : undefined;
     const refused = implausible ? await bulk.implausibleRefusal(spec, planned.plan, input.file) : undefined;
-    const shown = await settlePlan(deps, spec, planned.plan, { ...guarded, invalid, invalidMore: uncounted, implausible: refused });
+    const shown = await settlePlan(deps, spec, planned.plan, { ...guarded, invalid, invalidMore: uncounted, readIncomplete: planned.readIncomplete, unplanned: planned.unplanned, implausible: refused });
     if (shown) return shown;
     return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
@@ -206,6 +206,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
       retryHint,
       rerunCommand,
       recorded: settled.recorded,
+      unplanned: planned.unplanned,
     });
   });
 }

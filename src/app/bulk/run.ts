@@ -213,6 +213,10 @@ export interface PlanChoices {
   invalid?: ValidationError;
   /** Invalid rows beyond those listed in `invalid`, counted. */
   invalidMore?: number;
+  /** The input was not read whole (a document cut short): `invalid` refuses the run, --skip-invalid or not. */
+  readIncomplete?: boolean;
+  /** Invalid lines that are not rows of the plan (a --resume line that changed): skipped, they too would not apply. */
+  unplanned?: number;
   /** Rows that move a price by a factor of ten or more: the whole run refused, --skip-invalid or not. */
   implausible?: UsageError;
   /** `rentals prices apply`, for the hint after --plan. */
@@ -241,7 +245,7 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
   if (choices.dryRun || choices.planFile !== undefined) await checkWriteRules(deps, spec, plan, choices.allowOverbook === true);
   const settle = async (): Promise<void> => {
     if (choices.invalid) {
-      if (!choices.skipInvalid) throw choices.invalid;
+      if (!choices.skipInvalid || choices.readIncomplete === true) throw choices.invalid;
       warnSkipped(deps, choices.invalid, choices.invalidMore);
     }
     if (choices.implausible) throw choices.implausible;
@@ -289,7 +293,7 @@ function wouldNotApply(plan: AnyPlan, choices: PlanChoices): PartialFailureError
     ['stale', totals.stale],
     ['refused', totals.refused],
     ['unread', totals.unread],
-    ['invalid', choices.skipInvalid ? totals.invalid : 0],
+    ['invalid', choices.skipInvalid ? totals.invalid + (choices.unplanned ?? 0) : 0],
     ['failed', [...(choices.predicted?.values() ?? [])].filter((seen) => seen.outcome === 'failed').length],
   ];
   const held = counts.filter(([, n]) => n > 0);
@@ -461,6 +465,8 @@ export interface RunChoices {
   whileListing?: boolean;
   /** Each row's record read just before its write (an undo). */
   freshRows?: boolean;
+  /** Invalid lines skipped (--skip-invalid) that are not rows of the plan (a --resume line that changed): they did not apply. */
+  unplanned?: number;
 }
 
 /**
@@ -508,14 +514,17 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   // The summary is for people: -q leaves only data (and errors) on the screen.
   deps.notices().info(formatSummary(summary) + before + appended);
   if (choices.undoCommand && report) deps.notices().info(`Report: ${shownPath(report.path)} (undo: ${choices.undoCommand} --undo ${shellWord(report.path)})`);
-  const view = writtenView({ spec, rows: written, summary, report: report?.path, catalog: () => run.ctx.catalog ?? deps.catalog(), entry: () => deps.history().entry() });
-  if (summary.complete) return { view };
+  const skipped = choices.unplanned ?? 0;
+  // Lines skipped before the plan did not apply either: the run is not complete.
+  const shown = skipped > 0 ? { ...summary, complete: false } : summary;
+  const view = writtenView({ spec, rows: written, summary: shown, report: report?.path, catalog: () => run.ctx.catalog ?? deps.catalog(), entry: () => deps.history().entry() });
+  if (shown.complete) return { view };
   let applied = 0;
   for (const outcome of APPLIED) applied += summary.counts[outcome];
-  const missing = summary.total - applied;
   if (summary.stopError) return { view, failure: stoppedFailure(summary, summary.stopError, applied, choices, report?.path) };
+  const total = summary.total + skipped;
   const failure = new PartialFailureError(
-    `${missing} of ${summary.total} ${summary.total === 1 ? 'row' : 'rows'} did not apply${whyNot(summary, choices.staleHint)}; ${choices.retryHint(report?.path)}`,
+    `${total - applied} of ${total} ${total === 1 ? 'row' : 'rows'} did not apply${whyNot(summary, choices.staleHint, skipped)}; ${choices.retryHint(report?.path)}`,
   );
   // What did apply is printed first (through --jq when given): the exit code (6) and the error come after it.
   return { view, failure };
@@ -540,12 +549,12 @@ function stoppedFailure(summary: RunSummary, stop: Error & { exitCode: RunStoppe
 }
 
 /** ` (2 stale: …; 1 failed: see the errors in the report)`: what kept rows from applying. */
-function whyNot(summary: RunSummary, staleHint = 'changed since the plan, left as they are'): string {
+function whyNot(summary: RunSummary, staleHint = 'changed since the plan, left as they are', skipped = 0): string {
   const { counts } = summary;
   const parts: string[] = [];
   if (counts.stale > 0) parts.push(`${counts.stale} stale: ${staleHint}`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed: the server refused them or could not be reached`);
-  if (counts.invalid > 0) parts.push(`${counts.invalid} invalid`);
+  if (counts.invalid + skipped > 0) parts.push(`${counts.invalid + skipped} invalid`);
   if (counts.refused > 0) parts.push(`${counts.refused} refused by --max-change`);
   if (counts.not_run > 0) parts.push(`${counts.not_run} not run`);
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';

@@ -187,10 +187,10 @@ function checkRequiredFlags(def: ResourceDef, given: Record<string, unknown>): v
   if (issues.length > 0) throw new ValidationError(issues, def.singular);
 }
 
-/** The writer of the resource (data/writers.ts): the one that holds its rules, chosen by the resource, never by a string branch here. */
-async function writerOf(deps: Pick<ResourceDeps, 'booking'>, def: ResourceDef): Promise<{ writer: RecordWrites; notices: Notices }> {
+/** The writer of the resource (data/writers.ts): the one that holds its rules, chosen by the resource, never by a string branch here; with the run's calendar it writes through. */
+async function writerOf(deps: Pick<ResourceDeps, 'booking'>, def: ResourceDef): Promise<{ writer: RecordWrites; notices: Notices; calendar: Awaited<ReturnType<ResourceDeps['booking']>> }> {
   const calendar = await deps.booking();
-  return { writer: calendar.writers.for(def), notices: calendar.notices };
+  return { writer: calendar.writers.for(def), notices: calendar.notices, calendar };
 }
 
 /**
@@ -291,9 +291,7 @@ export async function deleteView(deps: ResourceDeps, at: Address, ref: string, i
     const named = /^\s*\d+\s*$/.test(ref) ? ref.trim() : quotedName(ref);
     throw new UsageError(`deleting needs confirmation: pass --yes to delete ${at.def.singular} ${named} without a prompt`);
   }
-  const calendar = await deps.booking();
-  const { notices } = calendar;
-  const writer = calendar.writers.for(at.def);
+  const { writer, notices, calendar } = await writerOf(deps, at.def);
   const plan = async (id: number) => {
     if (!input.withBookings) return { planned: await writer.planDelete(at, id), bookings: 0 };
     const { planEventDelete } = await import('../events/delete.js');

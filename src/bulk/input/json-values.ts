@@ -3,9 +3,12 @@
 // or a `{ "data": [ … ] }` document (what `--json` prints), whose records are the rows. A small
 // scanner finds where each value starts and ends, so a row keeps the line it starts on (and, in an
 // array, its index) and an array's elements come out one by one: a large file is never held whole.
+// Input that looks like NDJSON (each value so far on a line of its own) whose record runs over a
+// line end and never closes (or closes into no JSON) was a line cut short: it is read again as
+// NDJSON from that line to the end, the broken line one invalid row and every line after it a row.
 
 import type { InputIssue, InputRow, RecordParser } from './types.js';
-import { rowOf, toRow } from './json.js';
+import { NdjsonParser, rowOf, toRow } from './json.js';
 
 const enum Mode {
   /** At the top, between values. */
@@ -65,8 +68,15 @@ export class JsonValuesParser implements RecordParser {
   private index = 0;
   private afterElement = false;
   private afterComma = false;
+  /** Every top-level value so far a record alone on its line: the input looks like NDJSON. */
+  private lineShaped = true;
+  /** The line the last top-level value ended on. */
+  private endLine = 0;
+  /** From a line cut short on: the rest of the input read as NDJSON. */
+  private lines: NdjsonParser | undefined;
 
   push(chunk: string, emit: (row: InputRow) => void): void {
+    if (this.lines) return this.lines.push(chunk, emit);
     let start = 0;
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk.charCodeAt(i);
@@ -75,9 +85,11 @@ export class JsonValuesParser implements RecordParser {
         if (isSpace(c)) continue;
         this.seen = true;
         if (c === OPEN_BRACKET) {
+          this.lineShaped = false;
           this.openRows(false);
           continue;
         }
+        if (this.line === this.endLine) this.lineShaped = false;
         this.begin(c, undefined);
         start = i;
       } else if (this.mode === Mode.Rows) {
@@ -132,7 +144,12 @@ export class JsonValuesParser implements RecordParser {
       if (c === QUOTE) this.inString = true;
       else if (c === OPEN_BRACE || c === OPEN_BRACKET) this.depth++;
       else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (--this.depth === 0) this.finish(chunk.slice(start, i + 1), emit);
+        if (--this.depth === 0) {
+          this.finish(chunk.slice(start, i + 1), emit);
+          // Read again as NDJSON (a line cut short): so is the rest.
+          const lines = this.linesFrom();
+          if (lines) return lines.push(chunk.slice(i + 1), emit);
+        }
       } else if (c === COLON && this.probe === 'key' && this.depth === 1) {
         this.probe = DATA_KEY.test(this.text + chunk.slice(start, i)) ? 'value' : 'off';
       }
@@ -141,6 +158,8 @@ export class JsonValuesParser implements RecordParser {
   }
 
   end(emit: (row: InputRow) => void): void {
+    if (this.mode === Mode.Value && this.cutLine(this.text)) this.readAsLines(this.text, emit);
+    if (this.lines) return this.lines.end(emit);
     if (this.mode === Mode.Value) {
       if (!this.container && !this.inString) this.finish('', emit);
       else this.fail(this.valueLine, 'the input ends inside the JSON value that starts here: it is not closed (truncated?)');
@@ -166,6 +185,7 @@ export class JsonValuesParser implements RecordParser {
     const text = this.text + tail;
     this.text = '';
     this.mode = this.valueIndex === undefined ? Mode.Between : Mode.Rows;
+    this.endLine = this.line;
     if (this.valueIndex !== undefined) {
       this.afterElement = true;
       this.afterComma = false;
@@ -178,10 +198,39 @@ export class JsonValuesParser implements RecordParser {
     } catch {
       // Not JSON at all where a value should start (CSV given --format json, say): once, for the input.
       if (!this.container) this.fail(this.valueLine, `expected JSON: records as objects, an array of them, or { "data": [ … ] } (got ${JSON.stringify(text.slice(0, 40))})`);
+      else if (this.cutLine(text)) this.readAsLines(text, emit);
       else emit(toRow(this.valueLine, text));
       return;
     }
+    if (text.includes('\n')) this.lineShaped = false;
     for (const row of unwrapped(this.valueLine, value)) emit(row);
+  }
+
+  /**
+   * A top-level record that runs over a line end and is no JSON, in input that looks like NDJSON:
+   * a line cut short when every line after its first starts a record of its own (a pretty-printed
+   * record's next lines start with a key or a closing bracket).
+   */
+  private cutLine(text: string): boolean {
+    if (!this.lineShaped || this.valueIndex !== undefined || text.charCodeAt(0) !== OPEN_BRACE) return false;
+    const lines = text.split('\n');
+    if (lines.length < 2) return false;
+    return lines.slice(1).every((line) => {
+      const start = line.trimStart();
+      return start === '' || start.charCodeAt(0) === OPEN_BRACE;
+    });
+  }
+
+  private linesFrom(): NdjsonParser | undefined {
+    return this.lines;
+  }
+
+  /** From the value's first line on, the input read as NDJSON: that line one row (a broken one), each line after it one. */
+  private readAsLines(text: string, emit: (row: InputRow) => void): void {
+    this.mode = Mode.Between;
+    this.text = '';
+    this.lines = new NdjsonParser(this.valueLine);
+    this.lines.push(text, emit);
   }
 
   private openRows(wrapper: boolean): void {

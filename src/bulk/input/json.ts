@@ -27,7 +27,9 @@ export function toRow(line: number, text: string, index?: number): InputRow {
 export class NdjsonParser implements RecordParser {
   readonly issues: InputIssue[] = [];
   private pending = '';
-  private line = 1;
+
+  /** `line`: the input's line the first text pushed starts on. */
+  constructor(private line = 1) {}
 
   push(text: string, emit: (row: InputRow) => void): void {
     const parts = (this.pending + text).split('\n');

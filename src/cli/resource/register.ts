@@ -12,6 +12,7 @@ import {
   writableFields,
   requiredToCreate,
 } from '../../resources/definitions.js';
+import { withArticle } from '../../common/text.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
@@ -139,7 +140,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         effect: 'adds',
         name: 'add',
         aliases: aliases('add'),
-        summary: `Create ${article(def.singular)}`,
+        summary: `Create ${withArticle(def.singular)}`,
         help: requiredFieldsHelp(def),
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
         flags: writeFlags(def, 'a JSON object of the fields (- for stdin); flags win', def.writeRules === 'bookings'),
@@ -156,7 +157,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         name: 'update',
         args: '<id>',
         aliases: aliases('update'),
-        summary: `Change fields of ${article(def.singular)} (others are kept)`,
+        summary: `Change fields of ${withArticle(def.singular)} (others are kept)`,
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
         flags: writeFlags(def, 'a JSON object of the fields to change (- for stdin); flags win', def.writeRules !== undefined),
         view: 'changes',
@@ -173,7 +174,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         name: 'delete',
         args: '<id>',
         aliases: aliases('delete'),
-        summary: `Delete ${article(def.singular)}`,
+        summary: `Delete ${withArticle(def.singular)}`,
         examples: [`${bin} delete 3${p}`, `${bin} delete 3${p} --yes --json`],
         flags: {
           ...addressFlags(def),
@@ -197,12 +198,8 @@ function deleteHelp(def: ResourceDef): string | undefined {
   const referrers = [...new Set(referencesTo(def.name).map((r) => r.def.plural))];
   if (referrers.length === 0) return undefined;
   const one = def.name === 'events' ? ' --with-bookings deletes them first, in the same entry of the history.' : '';
-  const noun = article(def.singular);
+  const noun = withArticle(def.singular);
   return `\n${noun[0]!.toUpperCase()}${noun.slice(1)} that ${referrers.join(' or ')} still refer to is not deleted: the refusal names them and the commands that make the delete possible.${one}\n`;
-}
-
-function article(noun: string): string {
-  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
 function flag(field: string): string {
