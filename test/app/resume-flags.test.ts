@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeFlags, recordOf, resumeFlags } from '../../src/app/bulk/adjust-flags.js';
 import { importFlags } from '../../src/app/bulk/import-flags.js';
 import { checkResumeFlags } from '../../src/app/bulk/resume-flags.js';
+import { DEFAULT_ROUND } from '../../src/app/bulk/round.js';
 import { UsageError } from '../../src/errors.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 
@@ -34,8 +35,9 @@ describe('the flags a --resume checks against its report', () => {
   });
 
   it('takes what is left out, and says so (not the default round)', () => {
-    expect(resumeFlags({}, recordOf({ percent: '10', round: '0.01', rentalBlockId: [2, 1] }), 'r', {})).toEqual({
-      flags: { percent: '10', round: '0.01', rentalBlockId: [2, 1] },
+    expect(DEFAULT_ROUND).toBe('0.01');
+    expect(resumeFlags({}, recordOf({ percent: '10', round: DEFAULT_ROUND, rentalBlockId: [2, 1] }), 'r', {})).toEqual({
+      flags: { percent: '10', round: DEFAULT_ROUND, rentalBlockId: [2, 1] },
       taken: '--percent 10 --rental-block-id 2 --rental-block-id 1',
     });
     expect(resumeFlags({ percent: '10', rentalBlockId: [1, 2] }, recordOf({ percent: '10', round: '0.05', rentalBlockId: [2, 1] }), 'r', {}).taken).toBe('--round 0.05');

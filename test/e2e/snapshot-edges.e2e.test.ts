@@ -190,7 +190,7 @@ describe('file names in messages', () => {
     const report = join(dir, 'my run\nx.ndjson');
     const run = await rentals(['inventory', 'import', sheet, '--skip-invalid', '--yes', '--report', report]);
     expect(run.code, run.stderr).toBe(6);
-    expect(run.stderr).toContain(`${dir}/my run\\nx.ndjson says why; retry them with --resume $'${dir}/my run\\nx.ndjson'`);
+    expect(run.stderr).toContain(`${dir}/my run\\nx.ndjson says why; retry them with: rentals inventory import --resume $'${dir}/my run\\nx.ndjson' --yes`);
     writeFileSync(report, 'not json\n');
     const resumed = await rentals(['inventory', 'import', sheet, '--resume', report, '--yes']);
     expect(resumed.code).toBe(2);
