@@ -3,32 +3,19 @@
 // the command it names then finishes the run. In-process, through a proxy that is closed mid-run
 // (connections refused from then on); the client's retry waits are noted, not waited out.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { cliEnv, runRentals } from './harness.js';
+import { reportRows } from './report-file.js';
 import { createItems, data, mapLimit, pricesOnServer } from './server-state.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-interface ReportRow {
-  line: number;
-  outcome: string;
-  error?: string;
-}
-
-function reportRows(path: string): ReportRow[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('{"line"'))
-    .map((line) => JSON.parse(line) as ReportRow);
-}
 
 describe('a bulk run whose server goes away', () => {
   test('stops after a few rows cannot reach it, exits 5, and the command it names finishes the run', { timeout: 60_000 }, async () => {

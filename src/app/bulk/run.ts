@@ -425,7 +425,7 @@ export interface RunChoices {
   /** The records the plan was just made from (import, adjust); absent for a plan file or an undo. */
   snapshot?: LiveIndex;
   /** --resume: the lines that applied in the earlier run, copied into this run's report. */
-  carried?: ReadonlyMap<number, ReportLine>;
+  carried?: ReadonlyMap<string, ReportLine>;
   /** --report <file> */
   report?: string;
   /** --resume <file> without --report: this run's lines are appended to it. */
