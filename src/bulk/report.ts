@@ -12,7 +12,8 @@ import { type RowIssue, validationError } from './issues.js';
 import { type Plan, type PlanRow, UNDO_SOURCE_PREFIX, newPlan } from './plan.js';
 import { checkRowShape } from './plan-file.js';
 import { type RowSpec, parentField } from './spec.js';
-import { compareRows, placeOf, rowKey } from './row-place.js';
+import { type RowPlace, compareRows, placeOf, rowKey } from './row-place.js';
+import { mayHaveApplied } from './maybe-applied.js';
 
 export type Outcome =
   | 'created'
@@ -139,22 +140,29 @@ function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {
   return checkRowShape(row.values, spec);
 }
 
+/** A row `adjust --resume` runs again, by the record it names. */
+export interface RetryRow extends RowPlace {
+  /** A failed update's report line (maybe-applied.ts: its write may have applied), judged against the live record rather than planned afresh. */
+  maybeApplied?: ReportLine;
+}
+
 /**
  * --resume: the lines that applied are carried into the new report unchanged; every other row
  * (failed, not_run, stale, invalid, refused, or missing from a report cut short) runs again,
- * planned afresh against the live records. A stale row is so re-planned, never forced.
+ * planned afresh against the live records. A stale row is so re-planned, never forced. A failed
+ * update of `adjust` may have applied: it is judged against its record instead (maybe-applied.ts).
  */
 export function resumeFrom(lines: readonly ReportLine[]): {
   /** rowKey (line, and index when a line holds several) → its applied report line. */
   carried: Map<string, ReportLine>;
-  /** Record id → line, of the rows to run again that name a record (what `adjust --resume` re-plans). */
-  retryIds: Map<number, number>;
+  /** Record id → the row, of the rows to run again that name a record (what `adjust --resume` re-plans). */
+  retryIds: Map<number, RetryRow>;
 } {
   const carried = new Map<string, ReportLine>();
-  const retryIds = new Map<number, number>();
+  const retryIds = new Map<number, RetryRow>();
   for (const line of lines) {
     if (APPLIED.has(line.outcome)) carried.set(rowKey(line), line);
-    else if (line.ids.id !== undefined) retryIds.set(line.ids.id, line.line);
+    else if (line.ids.id !== undefined) retryIds.set(line.ids.id, mayHaveApplied(line) ? { ...placeOf(line), maybeApplied: line } : placeOf(line));
   }
   return { carried, retryIds };
 }

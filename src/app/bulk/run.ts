@@ -426,6 +426,8 @@ export interface RunChoices {
   snapshot?: LiveIndex;
   /** --resume: the lines that applied in the earlier run, copied into this run's report. */
   carried?: ReadonlyMap<string, ReportLine>;
+  /** --resume: rows the earlier report says failed but that had applied (their answer lost), written to this run's report as applied in either mode. */
+  appliedBefore?: readonly ReportLine[];
   /** --report <file> */
   report?: string;
   /** --resume <file> without --report: this run's lines are appended to it. */
@@ -471,7 +473,8 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   run.report = report;
   if (report?.mode === 'new' && choices.recorded) report.write(formatReportRun(choices.recorded));
   // Appending to the report resumed from: its applied lines are there already.
-  const carriedLines = report?.mode === 'append' ? [] : (choices.carried?.values() ?? []);
+  const appliedBefore = choices.appliedBefore ?? [];
+  const carriedLines = report?.mode === 'append' ? appliedBefore : [...(choices.carried?.values() ?? []), ...appliedBefore];
   const written = writtenRows(run.spool);
   const sink = mergeCarried(carriedLines, (line) => report?.write(`${written.textOf(line)}\n`));
   const out = deps.progress();
@@ -493,7 +496,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
     report?.close();
     run.report = undefined;
   }
-  const carried = choices.carried?.size ?? 0;
+  const carried = (choices.carried?.size ?? 0) + appliedBefore.length;
   const where = report?.mode === 'append' ? `; this run's lines were added to ${shownPath(report.path)}` : ' (carried into the report from --resume)';
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
   const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${shownPath(report.path)}.` : '';
