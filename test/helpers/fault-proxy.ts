@@ -7,8 +7,8 @@
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** '404' and '403' only when forced: a server without an endpoint, or one that forbids it. */
-export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate' | '404' | '403';
+/** '404', '403' and '401' only when forced: a server without an endpoint, one that forbids it, one that refuses the token. */
+export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate' | '404' | '403' | '401';
 const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '503', '429', 'drop', 'truncate'];
 
 export interface ProxiedRequest {

@@ -527,9 +527,9 @@ function stoppedFailure(summary: RunSummary, stop: Error & { exitCode: RunStoppe
   const rows = `${summary.total} ${summary.total === 1 ? 'row' : 'rows'}`;
   const held = report === undefined ? 'there is no report (--report <file> keeps one)' : `${shownPath(report)} holds every row`;
   const what = stop instanceof AuthError ? 'the credentials were refused' : 'the server could not be reached';
-  const when = stop instanceof AuthError ? 'Once the credentials are accepted again' : 'When the server answers again';
+  const when = stop instanceof AuthError ? 'Log in again (`rentals auth login`) or give a token the server accepts, then' : 'When the server answers again,';
   return new RunStoppedError(
-    `${what}: ${applied} of ${rows} applied, ${summary.total - applied} did not (${notApplied.join(', ')}); ${held}.\n${when}, run the rest with: ${choices.rerunCommand(report)}`,
+    `${what}: ${applied} of ${rows} applied, ${summary.total - applied} did not (${notApplied.join(', ')}); ${held}.\n${when} run the rest with: ${choices.rerunCommand(report)}`,
     stop.exitCode,
   );
 }
