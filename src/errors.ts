@@ -170,9 +170,19 @@ export class RunStoppedError extends PartialFailureError {
  * after a write, the changes stand (exit 1, with the entry that takes them back), so a script
  * must not read it as "nothing was sent".
  */
+/**
+ * What a run had written when its output failed: `entry`, the history entry that holds the writes
+ * (absent when the history could not be written); `unrecorded`, its writes bypassed the history
+ * (`rentals api`), so no undo takes them back.
+ */
+export interface Written {
+  entry?: string;
+  unrecorded?: boolean;
+}
+
 export class OutputFailure extends RentalsError {
-  /** The run had written when its output failed (set by the run); `entry`: the history entry that holds the writes. */
-  written?: { entry?: string };
+  /** The run had written when its output failed (set by the run). */
+  written?: Written;
   constructor(
     /** jq's or the stream's own words (`ENOSPC: no space left on device, write`). */
     readonly reason: string,

@@ -64,8 +64,13 @@ function reportOutputFailure(error: OutputFailure, ctx: Context, debug: boolean)
   const stderr = ctx.term.stderr;
   if (debug && error.stack) stderr.write(`${error.stack}\n`);
   if (error.written) {
-    const { entry } = error.written;
-    const undo = entry === undefined ? '' : `\nrentals undo ${entry} takes it back.`;
+    const { entry, unrecorded } = error.written;
+    const undo =
+      entry !== undefined
+        ? `\nrentals undo ${entry} takes it back.`
+        : unrecorded
+          ? '\nIt is not in the history (rentals api writes are not recorded), so rentals undo cannot take it back.'
+          : '';
     stderr.write(`error: the changes were made, but their output could not be printed: ${error.reason}${undo}\n`);
     return ExitCode.error;
   }

@@ -29,6 +29,8 @@ export interface ClientOptions {
   log?: (entry: RequestLogEntry) => void;
   /** A one-line note for the user (stderr), e.g. a retried DELETE counted as done. */
   notice?: (message: string) => void;
+  /** Called when the server has answered a request (after its last attempt, retries done), with the status. */
+  answered?: (method: HttpMethod, status: number) => void;
   debug?: boolean;
   /** The environment to read HTTP_PROXY / HTTPS_PROXY / NO_PROXY from (none: direct connections). */
   env?: Record<string, string | undefined>;
@@ -148,6 +150,7 @@ export class ApiClient {
       const deleted = attempts.deletedEarlier(method, status, target.pathname);
       if (deleted !== undefined) {
         this.options.notice?.(deleted);
+        this.options.answered?.(method, status);
         return respond(status, response.headers, Buffer.alloc(0), undefined);
       }
       if (status === 401 && !options.anonymous && !refreshed && this.options.auth?.refresh) {
@@ -164,6 +167,7 @@ export class ApiClient {
         await this.sleep(wait ?? this.backoff(attempt));
         continue;
       }
+      this.options.answered?.(method, status);
       return interpret(method, target.pathname, response, options.expect ?? 'json', wait, options.anonymous ? undefined : this.options.auth);
     }
   }

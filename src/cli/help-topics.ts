@@ -24,6 +24,7 @@ const EXIT_CODES = `Exit codes:
      an API error, or another error (no browser for -o pdf, a stdout that cannot be written);
      also a write that was made whose output could not be printed (--jq failing on the answer,
      a full disk): the changes stand, the message names the rentals undo that takes them back
+     (a rentals api write is not in the history: the message says no undo takes it back)
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
   4  not found: a 404, or a name or history entry that matches nothing

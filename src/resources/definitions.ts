@@ -424,6 +424,7 @@ Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and 
     parent: { field: 'eventId', resource: 'events' },
     writeRules: 'bookings',
     writerFills: ['price'],
+    addRule: "Without --price, the booking takes the item's price for the event's rental block; an item with no price there (or several) is refused (exit 1) with the way out.",
     verbs: readWrite,
     links: ['self', 'edit', 'delete', 'add'],
     fields: [
@@ -495,6 +496,22 @@ export type BodyOf<N extends ResourceName> = { [K in FieldName<N>]?: unknown };
 /** The fields a create or update body carries (everything but response-only ones), their literal types kept. */
 export function writableFields<D extends ResourceDef>(def: D): Array<Writable<D['fields'][number]>> {
   return def.fields.filter((f): f is Writable<D['fields'][number]> => !f.responseOnly);
+}
+
+/**
+ * The fields a new record must be given, as `add --help` lists them and `add` refuses their
+ * absence: required by the API, and filled by nothing else: not by a default, not copied from a
+ * field itself required (an event's dropoff from its start), not by the writer (a booking's price
+ * from the rental block). The parent's field (a booking's event) is one of them.
+ */
+export function requiredToCreate<D extends ResourceDef>(def: D): Array<Writable<D['fields'][number]>> {
+  const required = (field: FieldDef) => field.required === true && !field.responseOnly;
+  return writableFields(def).filter((field) => {
+    if (!required(field) || def.createDefaults?.[field.name] !== undefined || def.writerFills?.includes(field.name)) return false;
+    const source = def.createDefaultsFrom?.[field.name];
+    const sourceField = source === undefined ? undefined : fieldByName(def, source);
+    return sourceField === undefined || !required(sourceField);
+  });
 }
 
 /** The titles of the fields that have one, for a table's header. */

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { resourceList, resources } from '../../src/resources/definitions.js';
+import { resources } from '../../src/resources/definitions.js';
 import { API, TOKEN, TOKEN_B64, WEB, api, bookingRuleReads, envelope, exactBody, expectNothingSent, listedForNames, nothingRefersTo, sampleRecord, statusesListed, useNock, withApi } from '../helpers/api.js';
 import { type CliResult, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
@@ -373,21 +373,6 @@ describe('events: date defaults and names resolved to ids', () => {
     });
     expectNothingSent();
   });
-
-  test.each(resourceList.filter((def) => def.verbs.includes('add')).map((def) => [def.command, def] as const))(
-    '%s add --help: Required names what must be given, never a flag with a default',
-    async (command, def) => {
-      const { stdout, code } = await runCli([command, 'add', '--help']);
-      expect(code).toBe(0);
-      // The line as help wraps it (at 80 columns when piped), joined.
-      const required = (stdout.match(/^Required: (.*(?:\n--.*)*)$/m)?.[1] ?? '').match(/--[a-z-]+/g) ?? [];
-      const flagOf = (name: string) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-      const withDefault = new Set([...Object.keys(def.createDefaults ?? {}), ...Object.keys(def.createDefaultsFrom ?? {})].map(flagOf));
-      expect(required.filter((f) => withDefault.has(f))).toEqual([]);
-      const mustGive = def.fields.filter((f) => f.required && !withDefault.has(flagOf(f.name)) && f.name !== 'id' && f.name !== def.parent?.field).map((f) => flagOf(f.name));
-      expect(required).toEqual(expect.arrayContaining(mustGive));
-    },
-  );
 
   test('the defaults are documented in --help', async () => {
     const result = await runCli(['events', 'add', '--help']);

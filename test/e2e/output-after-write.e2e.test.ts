@@ -38,6 +38,7 @@ function fullDisk(): Writable {
 }
 
 const MADE = 'error: the changes were made, but their output could not be printed: ';
+const NOT_RECORDED = 'It is not in the history (rentals api writes are not recorded), so rentals undo cannot take it back.';
 
 /** The history entry the message names: it holds the write. */
 async function namedEntry(result: RunResult): Promise<string> {
@@ -63,6 +64,23 @@ describe('a --jq that fails on the answer of a write', () => {
     await namedEntry(result);
     const found = jsonData(ok(await rentals(['events', 'list', '--search', 'JQ party', '--json'])));
     expect(found.map((event) => event.eventName)).toEqual(['JQ party']);
+  });
+
+  test('rentals api POST --jq .data.id: exit 1 (not 2), the changes were made, not in the history, the record exists', async () => {
+    const result = await rentals(['api', 'POST', '/v2/inventory', '--data', JSON.stringify({ name: 'Raw jq tent', quantityAvailable: 2, active: 1 }), '--jq', '.data.id']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`${MADE}--jq ".data.id": jq: error`);
+    expect(result.stderr).toContain(NOT_RECORDED);
+    expect(result.stderr).not.toContain('takes it back.');
+    expectNoStack(result);
+    const items = jsonData(ok(await rentals(['inventory', 'list', '--json'])));
+    expect(items.filter((item) => item.name === 'Raw jq tent')).toHaveLength(1);
+  });
+
+  test('rentals api GET whose --jq fails on the answer stays a usage error (exit 2: nothing was changed)', async () => {
+    const result = await rentals(['api', 'GET', '/v2/inventory', '--jq', '.data.id']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --jq ".data.id": jq: error .*Cannot index array with string "id"\n$/);
   });
 
   test('a read whose --jq fails on the data stays a usage error (exit 2: nothing was changed)', async () => {
@@ -98,6 +116,14 @@ describe('standard output failing (ENOSPC)', () => {
     expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).toMatch(/^error: the output could not be printed: ENOSPC: no space left on device, write\nerror: .*404/);
     expectNoStack(result);
+  });
+
+  test('after a rentals api write: exit 1, the changes were made, not in the history, the record exists', async () => {
+    const result = await rentals(['api', 'POST', '/v2/inventory', '--data', JSON.stringify({ name: 'Raw full-disk tent', quantityAvailable: 1, active: 1 })], { stdout: fullDisk() });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toBe(`${MADE}ENOSPC: no space left on device, write\n${NOT_RECORDED}\n`);
+    const items = jsonData(ok(await rentals(['inventory', 'list', '--json'])));
+    expect(items.filter((item) => item.name === 'Raw full-disk tent')).toHaveLength(1);
   });
 
   test('after a read: "cannot write to standard output", exit 1, no stack trace', async () => {

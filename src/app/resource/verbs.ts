@@ -18,7 +18,7 @@ import {
   recordUrlPath,
   defaultVersion,
   kebabCase,
-  writableFields,
+  requiredToCreate,
 } from '../../resources/definitions.js';
 import { parseFieldValue, parseId, readRecord } from '../../schemas/values.js';
 import { NameResolver, isReference, needsResolution } from '../../data/resolver.js';
@@ -170,19 +170,17 @@ export function checkGivenValues(def: ResourceDef, values: Record<string, unknow
 
 
 /**
- * The fields a new record needs that no flag gave, each by the flag that gives it (`--start-date`),
- * as `add --help` lists it: never one a default, another field (an event's dropoff from its start)
- * or the writer (a booking's price from the block) fills; the parent is asked for on its own.
+ * The fields a new record must be given (requiredToCreate: what `add --help` lists) that no flag
+ * gave, each by the flag that gives it (`--start-date`); the parent is asked for on its own.
  */
 function checkRequiredFlags(def: ResourceDef, given: Record<string, unknown>): void {
   const missing = (name: string) => given[name] === undefined || given[name] === null;
   const issues: FieldIssue[] = [];
-  for (const field of writableFields(def)) {
-    if (!field.required || !missing(field.name) || field.name === def.parent?.field) continue;
-    if (def.createDefaults?.[field.name] !== undefined || def.writerFills?.includes(field.name)) continue;
-    // Copied from its source: named only when that is missing and is not asked for itself.
+  for (const field of requiredToCreate(def)) {
+    if (!missing(field.name) || field.name === def.parent?.field) continue;
+    // Copied from its source when that is given.
     const source = def.createDefaultsFrom?.[field.name];
-    if (source !== undefined && (!missing(source) || fieldByName(def, source)?.required)) continue;
+    if (source !== undefined && !missing(source)) continue;
     const aliases = (field.aliases ?? []).map((alias) => `--${alias}`);
     issues.push({ field: `--${kebabCase(field.name)}`, message: `is required${aliases.length > 0 ? ` (also ${aliases.join(', ')})` : ''}` });
   }

@@ -1,6 +1,8 @@
 // The client part of a run: the base URL it talks to, its credentials (checked before the first
 // request: a missing token or an open secret file is exit 3 with no request sent), and the one
 // HTTP client, made on first use with the run's settings (timeout, retries, proxies, logging).
+// Every request of the run goes through a client made here: a write the server accepted is told
+// to the run, whether or not the history records it (`rentals api` writes bypass the history).
 
 import { ApiClient } from '../../api/client.js';
 import type { RequestLogEntry, TokenProvider } from '../../api/http-types.js';
@@ -20,6 +22,8 @@ export interface ClientSetup {
   /** --verbose: a line per request on stderr; --debug: headers and bodies too (secrets redacted). */
   verbose: boolean;
   debug: boolean;
+  /** A request that changes data (not GET or HEAD) was answered with success: the run has written. */
+  wrote: () => void;
 }
 
 export class RunClient {
@@ -74,7 +78,7 @@ export class RunClient {
    * (auth login --insecure-http).
    */
   newClient(baseUrl: string, maxSockets?: number, auth: TokenProvider | boolean = true, allowInsecureHttp = insecureHttpAllowed(this.setup.settings)): ApiClient {
-    const { ctx, settings, verbose, debug } = this.setup;
+    const { ctx, settings, verbose, debug, wrote } = this.setup;
     return new ApiClient({
       baseUrl,
       auth: auth === true ? this.credentials : auth === false ? undefined : auth,
@@ -87,6 +91,9 @@ export class RunClient {
       maxSockets,
       log: verbose || debug ? (entry) => ctx.term.stderr.write(formatLogEntry(entry)) : undefined,
       notice: (message) => ctx.term.stderr.write(`${message}\n`),
+      answered: (method, status) => {
+        if (method !== 'GET' && method !== 'HEAD' && status < 400) wrote();
+      },
     });
   }
 

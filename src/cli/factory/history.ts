@@ -8,7 +8,7 @@ import type { WriteJournal } from '../../api/resource-api.js';
 import type { HistoryLog } from '../../app/factory.js';
 import { HistoryWriter, historyDir, readHistory, redactedCommand } from '../../config/history.js';
 import { lockHolder, withFileLock } from '../../config/lock.js';
-import { ExitCode, InterruptedError } from '../../errors.js';
+import { ExitCode, InterruptedError, type Written } from '../../errors.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../context.js';
 
@@ -45,6 +45,8 @@ export class RunHistory {
   private interrupt: { stopListening?: () => void; handled: boolean; takingBack: number; interrupted: boolean } = { handled: false, takingBack: 0, interrupted: false };
   /** A write of this run was answered (and recorded, when the history can be written). */
   private wroteOnce = false;
+  /** The server accepted a write of this run, recorded or not (`rentals api` writes are not). */
+  private accepted = false;
 
   constructor(
     private readonly ctx: Context,
@@ -127,9 +129,17 @@ export class RunHistory {
     return this.interrupt.interrupted ? `interrupted (Ctrl-C) during the last write, which was answered: ${this.writtenText()}` : undefined;
   }
 
-  /** The run has written: the entry that holds its writes (absent when the history could not be written); undefined before any write. */
-  written(): { entry?: string } | undefined {
-    if (!this.wroteOnce) return undefined;
+  /** The server accepted a write of the run (the client says so of every request other than GET and HEAD). */
+  answered(): void {
+    this.accepted = true;
+  }
+
+  /**
+   * The run has written: the entry that holds its writes (absent when the history could not be
+   * written), or `unrecorded` when none of them went through the history; undefined before any write.
+   */
+  written(): Written | undefined {
+    if (!this.wroteOnce) return this.accepted ? { unrecorded: true } : undefined;
     const entry = this.writes?.history.id;
     return entry === undefined ? {} : { entry };
   }

@@ -20,13 +20,14 @@ import type { RunOutput } from '../session/output.js';
 import type { RunSettings } from '../session/settings.js';
 import { RunClient } from './client.js';
 import { RunHistory, commandToTypeOf } from './history.js';
+import type { Written } from '../../errors.js';
 
 /** The factory of a run, and what ends the run's resources (its client, its history entry). */
 export interface RunFactory extends Factory {
   /** The use case is done writing (see RunHistory.writesEnded): what to say of a Ctrl-C during its last write. */
   writesEnded(): string | undefined;
-  /** The run has written to the server: its history entry (none when the history could not be written); undefined before any write. */
-  written(): { entry?: string } | undefined;
+  /** The run has written to the server: see RunHistory.written; undefined before any write. */
+  written(): Written | undefined;
   close(): void;
 }
 
@@ -40,8 +41,8 @@ export interface RunParts {
 export function buildFactory({ ctx, settings: run, output }: RunParts): RunFactory {
   const { settings, globals } = run;
   const { term } = ctx;
-  const client = new RunClient({ ctx, settings, verbose: globals.verbose === true, debug: globals.debug === true });
   const history = new RunHistory(ctx, settings);
+  const client = new RunClient({ ctx, settings, verbose: globals.verbose === true, debug: globals.debug === true, wrote: () => history.answered() });
   const api = () => new ResourceApi(client.http(), history.journal());
   let catalog: Catalog | undefined;
   // Whether a bare number may be a name, asked of the completion cache (read only then: no request, no module at startup).

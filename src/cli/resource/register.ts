@@ -10,6 +10,7 @@ import {
   kebabCase,
   referencesTo,
   writableFields,
+  requiredToCreate,
 } from '../../resources/definitions.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
@@ -217,10 +218,7 @@ function copiedDefaults(def: ResourceDef): string[] {
 
 function requiredFieldsHelp(def: ResourceDef): string {
   // What the API requires but rentals fills in when not given is a default, not required of the user.
-  const filled = new Set([...Object.keys(def.createDefaults ?? {}), ...Object.keys(def.createDefaultsFrom ?? {})]);
-  const required = writableFields(def)
-    .filter((f) => f.required && !filled.has(f.name))
-    .map((f) => flag(f.name));
+  const required = requiredToCreate(def).map((f) => flag(f.name));
   const defaults: string[] = [];
   for (const [k, v] of Object.entries(def.createDefaults ?? {})) defaults.push(`${flag(k)} defaults to ${v === 1 ? 'true' : v === 0 ? 'false' : String(v)}`);
   const copied = copiedDefaults(def);
