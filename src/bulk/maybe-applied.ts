@@ -19,11 +19,6 @@ export type MaybeApplied =
   /** The record changed since the report: why, as a stale row's error says it. */
   | { stale: string };
 
-/** Whether a report line is a write that may have applied: a failed update with its planned values. */
-export function mayHaveApplied(line: ReportLine): boolean {
-  return line.outcome === 'failed' && line.action === 'update' && line.old !== null && line.new !== null;
-}
-
 export function judgeMaybeApplied(spec: RowSpec, line: ReportLine, current: LiveRecord): MaybeApplied {
   if (hasValues(spec, current, line.new)) {
     const { error: _failed, ...rest } = line;

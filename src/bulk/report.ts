@@ -13,7 +13,6 @@ import { type Plan, type PlanRow, UNDO_SOURCE_PREFIX, newPlan } from './plan.js'
 import { checkRowShape } from './plan-file.js';
 import { type RowSpec, parentField } from './spec.js';
 import { type RowPlace, compareRows, placeOf, rowKey } from './row-place.js';
-import { mayHaveApplied } from './maybe-applied.js';
 
 export type Outcome =
   | 'created'
@@ -138,6 +137,11 @@ export async function readReportAndRun(
 function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {
   if (!OUTCOMES.includes(row.values.outcome as Outcome)) return `has an unknown outcome ${JSON.stringify(row.values.outcome)}`;
   return checkRowShape(row.values, spec);
+}
+
+/** Whether a report line is a write that may have applied (its answer lost): a failed update with its planned values. */
+function mayHaveApplied(line: ReportLine): boolean {
+  return line.outcome === 'failed' && line.action === 'update' && line.old !== null && line.new !== null;
 }
 
 /** A row `adjust --resume` runs again, by the record it names. */
