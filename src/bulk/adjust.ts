@@ -6,7 +6,10 @@ import type { LiveIndex, LiveRecord } from './live.js';
 import { type BulkContext, loadLive, loadLookups } from './loading.js';
 import type { Lookups } from './lookups.js';
 import { type Adjustment, type Money, adjust, moneyToNumber, money } from '../domain/money.js';
-import { type Plan, planDrafts } from './plan.js';
+import { type Plan, markStale, planDrafts } from './plan.js';
+import { judgeMaybeApplied } from './maybe-applied.js';
+import type { ReportLine, RetryRow } from './report.js';
+import { rowKey } from './row-place.js';
 import { type RowSpec, moneyFields, parentField, scopeField } from './spec.js';
 import type { Ids } from './values.js';
 import { parseDecimal } from '../schemas/values.js';
@@ -19,14 +22,16 @@ export interface AdjustOptions {
   filter?: Record<string, readonly number[]>;
   maxChange?: Money;
   scope?: Ids;
-  /** --resume: only these records (id → its line in the earlier report). */
-  only?: ReadonlyMap<number, number>;
+  /** --resume: only these records (id → its row in the earlier report). */
+  only?: ReadonlyMap<number, RetryRow>;
   /** For the plan's `source`: the command line that asked for it. */
   source?: string;
 }
 
 export interface PlannedAdjust {
   plan: Plan;
+  /** --resume: failed rows whose write had applied after all (their record has the report's new value), as the report should say them. */
+  appliedBefore: ReportLine[];
   live: LiveIndex;
   lookups: Lookups;
 }
@@ -37,11 +42,26 @@ export async function planAdjust(spec: RowSpec, ctx: BulkContext, options: Adjus
   const lookups = await loadLookups(spec, ctx);
   const live = await loadLive(spec, ctx, parentsToAdjust(spec, lookups, options));
   const records = live.sorted().filter((r) => matches(r, options));
-  const drafts = records.map((record, index): Draft => {
-    const line = options.only?.get(record.id) ?? index + 1;
+  const appliedBefore: ReportLine[] = [];
+  const stale = new Map<string, { outcome: 'stale'; error: string }>();
+  const drafts = records.flatMap((record, index): Draft[] => {
+    const retry = options.only?.get(record.id);
+    const line = retry?.line ?? index + 1;
     // The key too, so that a row refused here still names its record (ids, label) in plan and report.
     const key = Object.fromEntries(spec.key.flatMap((name) => (record.values[name] === undefined ? [] : [[name, record.values[name]!]])));
     const draft: Draft = { line, id: record.id, key, names: {}, values: {}, issues: [] };
+    if (retry?.index !== undefined) draft.index = retry.index;
+    if (retry?.maybeApplied) {
+      const judged = judgeMaybeApplied(spec, retry.maybeApplied, record);
+      if ('applied' in judged) {
+        appliedBefore.push(judged.applied);
+        return [];
+      }
+      // Stale: planned as the report planned it, then marked so (never sent).
+      draft.values = { ...retry.maybeApplied.new };
+      if ('stale' in judged) stale.set(rowKey(draft), { outcome: 'stale', error: judged.stale });
+      return [draft];
+    }
     const old = record.values[target];
     const result = old === undefined ? undefined : adjust(money(old), options.adjustment, options.round);
     if (!result) draft.issues.push({ line, field: target, rule: 'has no value to adjust' });
@@ -52,7 +72,7 @@ export async function planAdjust(spec: RowSpec, ctx: BulkContext, options: Adjus
       if (checked.ok) draft.values[target] = checked.value;
       else draft.issues.push({ line, field: target, rule: `the adjusted value ${moneyToNumber(result.value)} ${checked.rule}`, value: old });
     }
-    return draft;
+    return [draft];
   });
   const { plan } = planDrafts(spec, drafts, live, lookups, {
     source: options.source ?? 'adjust',
@@ -60,7 +80,7 @@ export async function planAdjust(spec: RowSpec, ctx: BulkContext, options: Adjus
     maxChange: options.maxChange,
     now: ctx.now,
   });
-  return { plan, live, lookups };
+  return { plan: stale.size > 0 ? markStale(plan, stale) : plan, appliedBefore, live, lookups };
 }
 
 function parentsToAdjust(spec: RowSpec, lookups: Lookups, options: AdjustOptions): number[] {

@@ -14,6 +14,7 @@ import type { PlanRow } from './plan.js';
 import type { RowWrites } from '../data/row-writes.js';
 import type { RowOperations } from './runner.js';
 import { type RowSpec, bodyFields, parentField } from './spec.js';
+import { rowName } from './row-place.js';
 
 /**
  * `writes`: where rows are written: the writers' row writes (data/row-writes.ts), which apply.ts
@@ -36,7 +37,7 @@ export function apiOperations(
   const parentOf = (row: PlanRow): number | undefined => {
     if (parent === undefined) return undefined;
     const id = row.ids[parent];
-    if (id === undefined) throw new Error(`line ${row.line}: the plan row has no ${parent}`);
+    if (id === undefined) throw new Error(`${rowName(row)}: the plan row has no ${parent}`);
     return id;
   };
   // By id without the merged values, which only a look-up by key needs.
@@ -48,7 +49,7 @@ export function apiOperations(
     const raw = records[0];
     const record = raw === undefined ? undefined : toLiveRecord(spec, raw);
     if (record) return record;
-    const what = `${doing} the ${spec.def.singular} of line ${row.line}`;
+    const what = `${doing} the ${spec.def.singular} of ${rowName(row)}`;
     single({ body: {}, records }, what);
     throw new Error(`the server's answer to ${what} has no id`);
   };

@@ -9,6 +9,7 @@ import { type AnyPlan, type Plan, UNDO_SOURCE_PREFIX, rowCount, rowsOf } from '.
 import type { Outcome, ReportLine } from './report.js';
 import { type Progress, type RowOperations, type RunSummary, runPlan } from './runner.js';
 import type { RowSpec } from './spec.js';
+import { rowKey } from './row-place.js';
 
 export interface ApplyOptions {
   /**
@@ -51,10 +52,10 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
 }
 
 /**
- * What `applyPlan` would do with each row now, by line: the same checks against the live records, no
+ * What `applyPlan` would do with each row now, by row: the same checks against the live records, no
  * write; and the error that stopped the checks (the server gone, the credentials refused), if one did.
  */
-export type Prediction = ReadonlyMap<number, { outcome: Outcome; error?: string }> & { readonly stopError?: RunSummary['stopError'] };
+export type Prediction = ReadonlyMap<string, { outcome: Outcome; error?: string }> & { readonly stopError?: RunSummary['stopError'] };
 
 /**
  * A dry run that reads: every row is checked against the records as they are now, exactly as
@@ -70,14 +71,14 @@ export async function predictPlan(spec: RowSpec, plan: Plan, ctx: BulkContext): 
     update: async (row, current) => ({ id: current.id, values: { ...current.values, ...row.new } }),
     remove: async () => undefined,
   };
-  const predicted = new Map<number, { outcome: Outcome; error?: string }>();
+  const predicted = new Map<string, { outcome: Outcome; error?: string }>();
   const summary = await runPlan(plan.rows, {
     spec,
     ops,
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     madeFrom: madeFrom(plan),
-    onLine: (line) => predicted.set(line.line, line.error === undefined ? { outcome: line.outcome } : { outcome: line.outcome, error: line.error }),
+    onLine: (line) => predicted.set(rowKey(line), line.error === undefined ? { outcome: line.outcome } : { outcome: line.outcome, error: line.error }),
   });
   return Object.assign(predicted, { stopError: summary.stopError });
 }

@@ -9,6 +9,7 @@ import { formatMoneyFixed, money } from '../domain/money.js';
 import { type AnyPlan, type PlanRow, rowsOf } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
 import { type Scalar, displayValue } from './values.js';
+import { placeText } from './row-place.js';
 
 const LISTED = 10;
 
@@ -24,7 +25,7 @@ export async function implausibleRefusal(spec: RowSpec, plan: AnyPlan, file: str
     if (row.action !== 'refused') continue;
     const found = changeOf(spec, row);
     cause ??= found && likelyCause(found.change);
-    if (listed.length < LISTED) listed.push(`  - ${file}:${row.line} ${row.label ?? ''}: ${found?.text ?? row.error ?? ''}`);
+    if (listed.length < LISTED) listed.push(`  - ${file}:${placeText(row)} ${row.label ?? ''}: ${found?.text ?? row.error ?? ''}`);
   }
   const count = plan.totals.refused;
   const more = count > listed.length ? `\n  … and ${count - listed.length} more` : '';

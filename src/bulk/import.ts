@@ -18,6 +18,7 @@ import { boundOldGenerationGrowth, letOldGenerationGrow, letYoungGenerationGrow 
 import { type Spool, type SpoolFile, memorySpool } from '../common/spool.js';
 import { HELD_ITEMS, type ItemFile, heldThenSpooled } from './spool.js';
 import { draftColumns } from './draft-columns.js';
+import { placeOf, rowKey, rowName } from './row-place.js';
 import { type NumberStyle, SEMICOLON_FILE } from './input/numbers.js';
 import { mapWhenReady } from './when-ready.js';
 import { type WriteRules, writerFill } from './judge.js';
@@ -34,7 +35,7 @@ export interface ImportOptions {
   /** --renames: text a spreadsheet rewrote (`007` → `7`) is written as the file has it, not left as it was. */
   renames?: boolean;
   /** --resume: the lines that already applied (from `resumeFrom`); checked against the file, not planned. */
-  carried?: ReadonlyMap<number, ReportLine>;
+  carried?: ReadonlyMap<string, ReportLine>;
   /** --round: money values are rounded to this step (half-up) before they are compared and sent. */
   round?: Money;
   /** The writers of a resource whose writer fills a field a new record leaves out (bookings: the price from the block). */
@@ -378,9 +379,9 @@ function checkCarried(draft: Draft, previous: ReportLine): RowIssue[] {
   const [name, id] = differs;
   return [
     {
-      line: draft.line,
+      ...placeOf(draft),
       field: name,
-      rule: `the report says line ${draft.line} set ${name} ${id}: is the report from this file?`,
+      rule: `the report says ${rowName(draft)} set ${name} ${id}: is the report from this file?`,
       value: given[name],
     },
   ];
@@ -414,7 +415,7 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, lookups: Lookup
       // Resolved before a carried line is checked: a row naming its record by name is compared by id too.
       const checked = draft.issues.length === 0;
       if (checked) resolveNames(draft, spec, lookups, columnOf);
-      const previous = options.carried?.get(row.line);
+      const previous = options.carried?.get(rowKey(row));
       if (!previous) return draft;
       // A name that no longer names a record is as much a changed line as an id that differs.
       carriedIssues.push(...(checked && draft.issues.length > 0 ? draft.issues : checkCarried(draft, previous)));

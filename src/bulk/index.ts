@@ -22,3 +22,4 @@ export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
 export { drasticAdjustmentRefusal, implausibleRefusal } from './implausible.js';
 export { LiveIndex } from './live.js';
+export { rowName } from './row-place.js';

@@ -20,6 +20,7 @@ import { type AnyPlan, type WriterFill, rowsOf } from './plan.js';
 import type { RowSpec } from './spec.js';
 import type { ItemFile } from './spool.js';
 import type { Ids } from './values.js';
+import { rowName } from './row-place.js';
 
 export interface WriteRules {
   writers: { calendar: CalendarData; bookings: BookingWriter; stock: StockWriter };
@@ -76,9 +77,9 @@ async function judgeStock(plan: AnyPlan, rules: WriteRules): Promise<void> {
     if (!item) continue;
     try {
       const short = await rules.writers.stock.judge(item, readInt(row.new!.quantityAvailable)!, { allowOverbook: rules.allowOverbook });
-      if (short) rules.warn([`warning: overbooking: line ${row.line} lowers the stock below what events hold:`, ...describeStockShortage(short)].join('\n'));
+      if (short) rules.warn([`warning: overbooking: ${rowName(row)} lowers the stock below what events hold:`, ...describeStockShortage(short)].join('\n'));
     } catch (error) {
-      if (error instanceof RentalsError || error instanceof DomainError) error.message = `line ${row.line}: ${error.message}`;
+      if (error instanceof RentalsError || error instanceof DomainError) error.message = `${rowName(row)}: ${error.message}`;
       throw error;
     }
   }

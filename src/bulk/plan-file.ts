@@ -25,6 +25,7 @@ import { type PlanPiece, PlanTextParser } from './plan-text.js';
 import { ISSUES_KEPT } from './issues.js';
 import { type RowSpec, bodyFields, field, idFields, parentField } from './spec.js';
 import { type Values, readCell } from './values.js';
+import { rowName } from './row-place.js';
 
 const DIGEST_PREFIX = 'hmac-sha256';
 /** The versions read: 1 signed its head then its rows, the digest first; 2 (written now) its rows then its head, the digest last. */
@@ -321,7 +322,7 @@ function checkDigestForm(digest: unknown, spec: RowSpec, file: string): void {
  * and no "new", and only an undo makes one. Every id of the scope is the row's own.
  */
 function actionIssues(row: PlanRow, index: number, head: SignedHead, undo: boolean, file: string, issues: FieldIssue[]): void {
-  const where = `${file} rows[${index}] (line ${row.line})`;
+  const where = `${file} rows[${index}] (${rowName(row)})`;
   const problem = actionProblem(row, undo);
   if (problem) issues.push({ field: where, message: problem });
   for (const [name, id] of Object.entries(head.scope)) {
@@ -386,7 +387,7 @@ class RowValueChecker {
 
   check(row: PlanRow, index: number, issues: FieldIssue[]): void {
     const { spec } = this;
-    const where = `${this.file} rows[${index}] (line ${row.line})`;
+    const where = `${this.file} rows[${index}] (${rowName(row)})`;
     if (NOT_SENT.has(row.action)) return;
     for (const [name, value] of Object.entries(row.new ?? {})) {
       if (!this.settable.has(name)) {
@@ -416,6 +417,7 @@ function planError(file: string, issues: FieldIssue[]): ValidationError {
 export function checkRowShape(value: unknown, spec: RowSpec): string | undefined {
   if (!isObject(value)) return 'must be an object';
   if (!Number.isInteger(value.line) || (value.line as number) < 1) return '"line" must be a positive integer';
+  if (value.index !== undefined && (!Number.isInteger(value.index) || (value.index as number) < 0)) return '"index" must be a non-negative integer';
   if (!PLAN_ACTIONS.includes(value.action as PlanAction)) return `has an unknown action ${JSON.stringify(value.action)}`;
   if (!isIds(value.ids)) return '"ids" must be an object of integer ids';
   const allowed = idFields(spec);

@@ -7,6 +7,7 @@
 import type { Plan, PlanRow, SpooledPlan } from './plan.js';
 import { type PredictedOutcomes, SHOWN_OUTCOMES, rowDetail, totalsLine } from './plan-render.js';
 import type { RowSpec } from './spec.js';
+import { placeText, rowKey } from './row-place.js';
 import { padToWidth, textWidth } from '../output/width.js';
 
 const LABEL_WIDTH = 40;
@@ -44,7 +45,7 @@ class PlanLineWidths {
   label = 0;
 
   add(row: PlanRow): void {
-    this.line = Math.max(this.line, String(row.line).length);
+    this.line = Math.max(this.line, placeText(row).length);
     this.label = Math.max(this.label, Math.min(LABEL_WIDTH, textWidth(labelOf(row))));
   }
 }
@@ -53,11 +54,11 @@ class PlanLineWidths {
 function planLine(spec: RowSpec, row: PlanRow, widths: PlanLineWidths, predicted?: PredictedOutcomes): string {
   // A label longer than the column is shown whole (the line wraps at a terminal), never cut.
   const label = padToWidth(labelOf(row), widths.label);
-  const outcome = predicted?.get(row.line);
+  const outcome = predicted?.get(rowKey(row));
   const shown = outcome && row.action !== 'unchanged' && SHOWN_OUTCOMES.has(outcome.outcome) ? outcome : undefined;
   const action = shown ? shown.outcome : row.action;
   const detail = shown?.error ?? (shown?.outcome === 'unchanged' ? 'already as it was' : rowDetail(spec, row));
-  return `line ${String(row.line).padStart(widths.line)}  ${action.padEnd(9)}  ${label}  ${detail}`.trimEnd();
+  return `line ${placeText(row).padStart(widths.line)}  ${action.padEnd(9)}  ${label}  ${detail}`.trimEnd();
 }
 
 function labelOf(row: PlanRow): string {

@@ -6,9 +6,10 @@ import { type Money, formatChangePercent, money } from '../domain/money.js';
 import type { Plan, PlanRow, PlanTotals } from './plan.js';
 import { type RowSpec, field, moneyFields } from './spec.js';
 import { type Values, displayValue } from './values.js';
+import { rowKey } from './row-place.js';
 
-/** Rows that would not apply as planned, by line (an undo's dry run checks against the server). */
-export type PredictedOutcomes = ReadonlyMap<number, { outcome: string; error?: string }>;
+/** Rows that would not apply as planned, by rowKey (an undo's dry run checks against the server). */
+export type PredictedOutcomes = ReadonlyMap<string, { outcome: string; error?: string }>;
 
 /** Outcomes a prediction shows in place of the planned action. */
 export const SHOWN_OUTCOMES = new Set(['stale', 'failed', 'unchanged']);
@@ -18,7 +19,7 @@ export function predictedTotalsLine(plan: Plan, predicted: PredictedOutcomes): s
   const totals = { ...plan.totals };
   const extra: Record<string, number> = { stale: 0, failed: 0 };
   for (const row of plan.rows) {
-    const outcome = predicted.get(row.line)?.outcome;
+    const outcome = predicted.get(rowKey(row))?.outcome;
     // A row marked stale when the plan was made is counted so in the plan's totals already.
     if (row.action === 'unchanged' || row.action === 'stale' || outcome === undefined || !SHOWN_OUTCOMES.has(outcome)) continue;
     totals[row.action]--;

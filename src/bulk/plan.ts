@@ -8,6 +8,7 @@ import type { Draft } from './draft.js';
 import { spreadsheetRewrite } from './sheet-rewrites.js';
 import { type RowIssue, describeIssues } from './issues.js';
 import { type LiveIndex, type LiveRecord, keyString } from './live.js';
+import { type RowPlace, placeOf, rowKey, rowName } from './row-place.js';
 import type { Lookups } from './lookups.js';
 import { type Money, exceedsChange, formatChangePercent, formatMoney, money } from '../domain/money.js';
 import { implausibleChange } from '../domain/implausible-change.js';
@@ -31,6 +32,8 @@ export const NOT_SENT: ReadonlySet<PlanAction> = new Set(['invalid', 'refused', 
 export interface PlanRow {
   /** The input line (or ordinal, for adjust) the row comes from. */
   line: number;
+  /** JSON: the row's index in its line's array or values, when the line holds several rows: with `line`, its identity. */
+  index?: number;
   action: PlanAction;
   ids: Ids;
   /** For people: `Tent 20x20 / Weekend`. */
@@ -115,7 +118,8 @@ interface Planner {
   options: PlanOptions;
   scope: Ids;
   /** record → the first line that sets it: by id (an array: 300k ids are not 300k map entries), a new one by its key as text */
-  claimed: { ids: number[]; keys: Map<string, number> };
+  /** The line (a number: kept compact) or place of the row that set each record, by id, or a new one's key. */
+  claimed: { ids: Array<number | RowPlace>; keys: Map<string, number | RowPlace> };
   /** Found once for the run, not per row: the fields of a row's ids, each key field with the lookup that names it. */
   idNames: readonly string[];
   keyLabels: ReadonlyArray<{ name: string; names: NameIndex | undefined }>;
@@ -124,8 +128,7 @@ interface Planner {
 }
 
 /** A name a row gives a new record, or a record it renames. */
-interface GivenName {
-  line: number;
+interface GivenName extends RowPlace {
   name: string;
   /** The record renamed; none for a new one. */
   id?: number;
@@ -146,9 +149,9 @@ export function totalsOf(rows: Iterable<PlanRow>): PlanTotals {
  * since its report) marked `stale`, with why: such a row is shown so, counted so, and never sent.
  * @public used as `bulk.markStale` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
-export function markStale(plan: Plan, found: ReadonlyMap<number, { outcome: string; error?: string }>): Plan {
+export function markStale(plan: Plan, found: ReadonlyMap<string, { outcome: string; error?: string }>): Plan {
   const rows = plan.rows.map((row): PlanRow => {
-    const seen = found.get(row.line);
+    const seen = found.get(rowKey(row));
     if (seen?.outcome !== 'stale' || NOT_SENT.has(row.action) || row.action === 'unchanged') return row;
     const why = seen.error ?? 'changed since the report';
     return { ...row, action: 'stale', error: why, reason: why };
@@ -218,11 +221,13 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
   const key = record ? undefined : `+${keyString(spec, draft.key)}`;
   const first = record ? claimed.ids[record.id] : claimed.keys.get(key!);
   if (first !== undefined) {
-    addIssue(planner, draft, undefined, `sets the same ${spec.def.singular} as line ${first}; a file may set each once`);
+    const earlier = typeof first === 'number' ? { line: first } : first;
+    addIssue(planner, draft, undefined, `sets the same ${spec.def.singular} as ${rowName(earlier)}; a file may set each once`);
     return invalidRow(planner, draft);
   }
-  if (record) claimed.ids[record.id] = draft.line;
-  else claimed.keys.set(key!, draft.line);
+  const place = draft.index === undefined ? draft.line : placeOf(draft);
+  if (record) claimed.ids[record.id] = place;
+  else claimed.keys.set(key!, place);
 
   if (!record) return createRow(planner, draft);
   const ids = idsOf(planner, record.id, record.values);
@@ -238,10 +243,10 @@ function planDraft(planner: Planner, draft: Draft): PlanRow {
     if (!options.renames && rewrittenBySheet(planner, draft, name, value)) continue;
     changed.push(name);
   }
-  if (changed.length === 0) return { line: draft.line, action: 'unchanged', ids, label, old: current, new: current };
+  if (changed.length === 0) return { ...placeOf(draft), action: 'unchanged', ids, label, old: current, new: current };
   if (planner.names && changed.includes(planner.names.field) && !nameOfItsOwn(planner, draft, draft.values[planner.names.field], record.id)) return invalidRow(planner, draft);
   const row: PlanRow = {
-    line: draft.line,
+    ...placeOf(draft),
     action: 'update',
     ids,
     label,
@@ -313,7 +318,7 @@ function createRow(planner: Planner, draft: Draft): PlanRow {
   if (planner.names && !nameOfItsOwn(planner, draft, body[planner.names.field])) return invalidRow(planner, draft);
   const ids = idsOf(planner, undefined, body);
   const valuesOnly = pick(body, Object.keys(body).filter((f) => !(f in ids)));
-  return { line: draft.line, action: 'create', ids, label: labelOf(planner, body), old: null, new: valuesOnly };
+  return { ...placeOf(draft), action: 'create', ids, label: labelOf(planner, body), old: null, new: valuesOnly };
 }
 
 /**
@@ -330,7 +335,7 @@ function nameOfItsOwn(planner: Planner, draft: Draft, name: Scalar | undefined, 
   const earlier = names.given.get(folded);
   // Never the row's own record: a file sets each record once.
   if (earlier) {
-    const what = earlier.id === undefined ? `the new ${singular} of line ${earlier.line}` : `the name line ${earlier.line} gives ${singular} ${earlier.id}`;
+    const what = earlier.id === undefined ? `the new ${singular} of ${rowName(earlier)}` : `the name ${rowName(earlier)} gives ${singular} ${earlier.id}`;
     addIssue(planner, draft, names.field, said(earlier.name, what));
     return false;
   }
@@ -342,7 +347,7 @@ function nameOfItsOwn(planner: Planner, draft: Draft, name: Scalar | undefined, 
     addIssue(planner, draft, names.field, `${said(taken[0]!.name, `the name of ${whose}`)}; to change ${ids.length === 1 ? 'it' : 'one'}, give its id in an id column`);
     return false;
   }
-  names.given.set(folded, { line: draft.line, name, ...(self === undefined ? {} : { id: self }) });
+  names.given.set(folded, { ...placeOf(draft), name, ...(self === undefined ? {} : { id: self }) });
   return true;
 }
 
@@ -369,13 +374,13 @@ function invalidRow(planner: Planner, draft: Draft): PlanRow {
   const ids = idsOf(planner, draft.id, { ...scope, ...draft.key });
   const named = { ...draft.names, ...draft.key }; // names as written where they did not resolve
   const label = spec.key.every((k) => named[k] !== undefined) ? labelOf(planner, named) : undefined;
-  return { line: draft.line, action: 'invalid', ids, label, old: null, new: null, error: describeIssues(draft.issues) };
+  return { ...placeOf(draft), action: 'invalid', ids, label, old: null, new: null, error: describeIssues(draft.issues) };
 }
 
 function unreadRow(planner: Planner, draft: Draft, why: string): PlanRow {
   const { scope } = planner;
   const ids = idsOf(planner, draft.id, { ...scope, ...draft.key });
-  return { line: draft.line, action: 'unread', ids, label: labelOf(planner, { ...scope, ...draft.key }), old: null, new: null, error: why };
+  return { ...placeOf(draft), action: 'unread', ids, label: labelOf(planner, { ...scope, ...draft.key }), old: null, new: null, error: why };
 }
 
 function refuse(spec: RowSpec, row: PlanRow, maxChange: Money): string | undefined {

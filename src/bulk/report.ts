@@ -12,6 +12,7 @@ import { type RowIssue, validationError } from './issues.js';
 import { type Plan, type PlanRow, UNDO_SOURCE_PREFIX, newPlan } from './plan.js';
 import { checkRowShape } from './plan-file.js';
 import { type RowSpec, parentField } from './spec.js';
+import { type RowPlace, compareRows, placeOf, rowKey } from './row-place.js';
 
 export type Outcome =
   | 'created'
@@ -50,7 +51,7 @@ export function emptyCounts(): Record<Outcome, number> {
 
 export function reportLine(row: PlanRow, outcome: Outcome, id?: number, error?: string): ReportLine {
   const line: ReportLine = {
-    line: row.line,
+    ...placeOf(row),
     action: row.action,
     outcome,
     ids: id === undefined ? row.ids : { id, ...row.ids },
@@ -107,10 +108,11 @@ export async function readReportAndRun(
 ): Promise<{ lines: ReportLine[]; run?: ReportRun }> {
   const input = await openInput(chunks, { file, format: 'ndjson' });
   let run: ReportRun | undefined;
-  const latest = new Map<number, ReportLine>();
+  // By row (line, and index when a line holds several): rows that share a line are not one row.
+  const latest = new Map<string, ReportLine>();
   const issues: RowIssue[] = [];
   let ordered = true;
-  let previous = 0;
+  let previous: ReportLine | undefined;
   for await (const row of input.rows) {
     if (row.problem === undefined && row.line === 1 && 'run' in row.values && !('outcome' in row.values)) {
       const recorded = reportRunOf(row.values);
@@ -124,14 +126,15 @@ export async function readReportAndRun(
       continue;
     }
     const line = row.values as unknown as ReportLine;
-    if (line.line <= previous) ordered = false;
-    previous = line.line;
-    latest.delete(line.line);
-    latest.set(line.line, line);
+    if (previous !== undefined && compareRows(line, previous) <= 0) ordered = false;
+    previous = line;
+    const key = rowKey(line);
+    latest.delete(key);
+    latest.set(key, line);
   }
   if (issues.length > 0) throw validationError(file, issues);
   const lines = [...latest.values()];
-  return { lines: ordered ? lines : lines.sort((a, b) => a.line - b.line), run };
+  return { lines: ordered ? lines : lines.sort(compareRows), run };
 }
 
 function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {
@@ -139,22 +142,34 @@ function checkReportLine(row: InputRow, spec: RowSpec): string | undefined {
   return checkRowShape(row.values, spec);
 }
 
+/** Whether a report line is a write that may have applied (its answer lost): a failed update with its planned values. */
+function mayHaveApplied(line: ReportLine): boolean {
+  return line.outcome === 'failed' && line.action === 'update' && line.old !== null && line.new !== null;
+}
+
+/** A row `adjust --resume` runs again, by the record it names. */
+export interface RetryRow extends RowPlace {
+  /** A failed update's report line (maybe-applied.ts: its write may have applied), judged against the live record rather than planned afresh. */
+  maybeApplied?: ReportLine;
+}
+
 /**
  * --resume: the lines that applied are carried into the new report unchanged; every other row
  * (failed, not_run, stale, invalid, refused, or missing from a report cut short) runs again,
- * planned afresh against the live records. A stale row is so re-planned, never forced.
+ * planned afresh against the live records. A stale row is so re-planned, never forced. A failed
+ * update of `adjust` may have applied: it is judged against its record instead (maybe-applied.ts).
  */
 export function resumeFrom(lines: readonly ReportLine[]): {
-  /** line → its applied report line. */
-  carried: Map<number, ReportLine>;
-  /** Record id → line, of the rows to run again that name a record (what `adjust --resume` re-plans). */
-  retryIds: Map<number, number>;
+  /** rowKey (line, and index when a line holds several) → its applied report line. */
+  carried: Map<string, ReportLine>;
+  /** Record id → the row, of the rows to run again that name a record (what `adjust --resume` re-plans). */
+  retryIds: Map<number, RetryRow>;
 } {
-  const carried = new Map<number, ReportLine>();
-  const retryIds = new Map<number, number>();
+  const carried = new Map<string, ReportLine>();
+  const retryIds = new Map<number, RetryRow>();
   for (const line of lines) {
-    if (APPLIED.has(line.outcome)) carried.set(line.line, line);
-    else if (line.ids.id !== undefined) retryIds.set(line.ids.id, line.line);
+    if (APPLIED.has(line.outcome)) carried.set(rowKey(line), line);
+    else if (line.ids.id !== undefined) retryIds.set(line.ids.id, mayHaveApplied(line) ? { ...placeOf(line), maybeApplied: line } : placeOf(line));
   }
   return { carried, retryIds };
 }
@@ -167,17 +182,17 @@ export function mergeCarried(carried: Iterable<ReportLine>, write: (line: Report
   write: (line: ReportLine) => void;
   end: () => void;
 } {
-  const pending = [...carried].sort((a, b) => a.line - b.line);
+  const pending = [...carried].sort(compareRows);
   let next = 0;
-  const flushBefore = (line: number): void => {
-    while (next < pending.length && pending[next]!.line < line) write(pending[next++]!);
+  const flushBefore = (line: ReportLine | undefined): void => {
+    while (next < pending.length && (line === undefined || compareRows(pending[next]!, line) < 0)) write(pending[next++]!);
   };
   return {
     write: (line) => {
-      flushBefore(line.line);
+      flushBefore(line);
       write(line);
     },
-    end: () => flushBefore(Number.POSITIVE_INFINITY),
+    end: () => flushBefore(undefined),
   };
 }
 
@@ -190,7 +205,7 @@ export function undoPlan(spec: RowSpec, lines: readonly ReportLine[], options: {
   const parent = parentField(spec);
   const rows: PlanRow[] = [];
   for (const line of lines) {
-    const base = { line: line.line, ids: line.ids, label: line.label };
+    const base = { ...placeOf(line), ids: line.ids, label: line.label };
     if (line.outcome === 'updated') rows.push({ ...base, action: 'update', old: line.new, new: line.old });
     else if (line.outcome === 'created') rows.push({ ...base, action: 'delete', old: line.new, new: null });
     else if (line.outcome === 'deleted') {

@@ -24,12 +24,30 @@ describe('JSON values as jq reads them', () => {
     ]);
   });
 
-  it('several values on one line, and one per line (NDJSON) read the same', () => {
-    expect(read('{"id":1} {"id":2}{"id":3}\n{"id":4}').rows).toEqual([
-      { line: 1, values: { id: 1 } },
-      { line: 1, values: { id: 2 } },
-      { line: 1, values: { id: 3 } },
+  it('several values on one line are told apart by their index there; one per line (NDJSON) has none', async () => {
+    const text = '{"id":1} {"id":2}{"id":3}\n{"id":4}\n{"id":5} {"id":6}';
+    expect(read(text).rows).toEqual([
+      { line: 1, index: 0, values: { id: 1 } },
+      { line: 1, index: 1, values: { id: 2 } },
+      { line: 1, index: 2, values: { id: 3 } },
       { line: 2, values: { id: 4 } },
+      { line: 3, index: 0, values: { id: 5 } },
+      { line: 3, index: 1, values: { id: 6 } },
+    ]);
+    await expectChunkingIrrelevant(text);
+  });
+
+  it('a value and an array on one line: every row of the line has its own place', () => {
+    const places = (text: string) => read(text).rows.map((row) => [row.line, row.index]);
+    expect(places('{"id":1} [{"id":2},{"id":3}]')).toEqual([
+      [1, undefined],
+      [1, 0],
+      [1, 1],
+    ]);
+    expect(places('[{"id":1},{"id":2}] {"id":3}')).toEqual([
+      [1, 0],
+      [1, 1],
+      [1, 2],
     ]);
   });
 

@@ -7,8 +7,8 @@
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** '404' and '403' only when forced: a server without an endpoint, or one that forbids it. */
-export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate' | '404' | '403';
+/** '404', '403' and '401' only when forced: a server without an endpoint, one that forbids it, one that refuses the token. */
+export type FaultKind = '500' | '502' | '503' | '429' | 'drop' | 'truncate' | '404' | '403' | '401';
 const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '503', '429', 'drop', 'truncate'];
 
 export interface ProxiedRequest {
@@ -27,8 +27,8 @@ export interface FaultProxyOptions {
   kinds?: readonly FaultKind[];
   /** Retry-After of a 429, in seconds (default 1). */
   retryAfterSeconds?: number;
-  /** A fault for this request whatever the rate (e.g. every GET of one listing fails). */
-  force?: (request: ProxiedRequest) => FaultKind | undefined;
+  /** A fault for this request whatever the rate (e.g. every GET of one listing fails); with `afterServer`, whether it comes after the server acted. */
+  force?: (request: ProxiedRequest) => FaultKind | { kind: FaultKind; afterServer: boolean } | undefined;
   /** Whether a forced 5xx or drop comes after the server acted (true) or before (false); random when not given. */
   forceAfterServer?: boolean;
 }
@@ -129,9 +129,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     // Two draws per request whatever happens, so that a seed gives the same faults to the same order.
     const roll = next();
     const pick = next();
-    const forced = options.force?.(seen);
+    const asked = options.force?.(seen);
+    const forced = typeof asked === 'object' ? asked.kind : asked;
     const fault = forced ?? (roll < rate ? kinds[Math.floor(pick * kinds.length)] : undefined);
-    const afterServer = (forced ? options.forceAfterServer : undefined) ?? pick * kinds.length - Math.floor(pick * kinds.length) >= 0.5;
+    const forcedAfter = typeof asked === 'object' ? asked.afterServer : forced ? options.forceAfterServer : undefined;
+    const afterServer = forcedAfter ?? pick * kinds.length - Math.floor(pick * kinds.length) >= 0.5;
     if (!fault) {
       const upstream = await forward(req, body);
       res.writeHead(upstream.status, forwardHeaders(upstream.headers));

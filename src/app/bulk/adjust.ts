@@ -95,12 +95,17 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
     const drastic =
       flags.allowLargeChanges === true || maxChange !== undefined ? undefined : bulk.drasticAdjustmentRefusal(spec, planned.plan.rows, `--${change} ${by}`);
     if (drastic) throw drastic;
+    // A failed row whose write had applied after all (its answer was lost) is not adjusted again.
+    for (const line of planned.appliedBefore) {
+      deps.notices().info(`${bulk.rowName(line)} applied before the report was cut: ${line.label ?? `price ${line.ids.id}`} ${bulk.rowDetail(spec, line)}`);
+    }
     const choices = { dryRun: options.dryRun, planFile: options.plan, skipInvalid, invalid, applyCommand: 'rentals prices apply', yes: options.yes };
     const shown = await settlePlan(deps, spec, planned.plan, choices);
     if (shown) return shown;
     return applyAndReport(deps, spec, planned.plan, run, {
       snapshot: planned.live,
       carried: resumed?.carried,
+      appliedBefore: planned.appliedBefore,
       // Every mass price change keeps a report (under the data directory when none is named), so --undo always works.
       report: options.report ?? (options.resume === undefined ? await defaultReport(deps, 'prices-adjust') : undefined),
       // Its first line records the selection and change, which a --resume of it checks (or takes).

@@ -142,6 +142,9 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const delimiter = parseDelimiter(delimiterGiven);
     const locale = localeGiven === undefined ? undefined : bulk.styleOfLocale(localeGiven);
     const round = roundGiven === undefined ? undefined : bulk.moneyFlag('--round', roundGiven, 'positive');
+    // A failed row is planned afresh, even one whose write may have applied (its answer lost): an
+    // import sets the file's values, not a change to them, so it finds them there (unchanged, a
+    // created record found by its key) or sends the same values again. Only adjust needs judging.
     const carried = earlier === undefined ? undefined : bulk.resumeFrom(earlier.lines).carried;
     const input = await openSource(deps, file, format, delimiter);
     const { IMPORT_NAMES } = await import('./import-flags.js');

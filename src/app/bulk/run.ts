@@ -437,7 +437,9 @@ export interface RunChoices {
   /** The records the plan was just made from (import, adjust); absent for a plan file or an undo. */
   snapshot?: LiveIndex;
   /** --resume: the lines that applied in the earlier run, copied into this run's report. */
-  carried?: ReadonlyMap<number, ReportLine>;
+  carried?: ReadonlyMap<string, ReportLine>;
+  /** --resume: rows the earlier report says failed but that had applied (their answer lost), written to this run's report as applied in either mode. */
+  appliedBefore?: readonly ReportLine[];
   /** --report <file> */
   report?: string;
   /** --resume <file> without --report: this run's lines are appended to it. */
@@ -485,7 +487,8 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   run.report = report;
   if (report?.mode === 'new' && choices.recorded) report.write(formatReportRun(choices.recorded));
   // Appending to the report resumed from: its applied lines are there already.
-  const carriedLines = report?.mode === 'append' ? [] : (choices.carried?.values() ?? []);
+  const appliedBefore = choices.appliedBefore ?? [];
+  const carriedLines = report?.mode === 'append' ? appliedBefore : [...(choices.carried?.values() ?? []), ...appliedBefore];
   const written = writtenRows(run.spool);
   const sink = mergeCarried(carriedLines, (line) => report?.write(`${written.textOf(line)}\n`));
   const out = deps.progress();
@@ -507,7 +510,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
     report?.close();
     run.report = undefined;
   }
-  const carried = choices.carried?.size ?? 0;
+  const carried = (choices.carried?.size ?? 0) + appliedBefore.length;
   const where = report?.mode === 'append' ? `; this run's lines were added to ${shownPath(report.path)}` : ' (carried into the report from --resume)';
   const before = carried > 0 ? `\n${carried} ${carried === 1 ? 'row' : 'rows'} had applied before${where}.` : '';
   const appended = carried === 0 && report?.mode === 'append' ? `\nThis run's lines were added to ${shownPath(report.path)}.` : '';
@@ -541,9 +544,9 @@ function stoppedFailure(summary: RunSummary, stop: Error & { exitCode: RunStoppe
   const rows = `${summary.total} ${summary.total === 1 ? 'row' : 'rows'}`;
   const held = report === undefined ? 'there is no report (--report <file> keeps one)' : `${shownPath(report)} holds every row`;
   const what = stop instanceof AuthError ? 'the credentials were refused' : 'the server could not be reached';
-  const when = stop instanceof AuthError ? 'Once the credentials are accepted again' : 'When the server answers again';
+  const when = stop instanceof AuthError ? 'Log in again (`rentals auth login`) or give a token the server accepts, then' : 'When the server answers again,';
   return new RunStoppedError(
-    `${what}: ${applied} of ${rows} applied, ${summary.total - applied} did not (${notApplied.join(', ')}); ${held}.\n${when}, run the rest with: ${choices.rerunCommand(report)}`,
+    `${what}: ${applied} of ${rows} applied, ${summary.total - applied} did not (${notApplied.join(', ')}); ${held}.\n${when} run the rest with: ${choices.rerunCommand(report)}`,
     stop.exitCode,
   );
 }

@@ -47,6 +47,12 @@ function unwrapped(line: number, value: unknown): InputRow[] {
   return typeof data === 'object' && data !== null ? [rowOf(line, data)] : [rowOf(line, value)];
 }
 
+/** The row with its index, after its line (as an array's rows have it). */
+function indexed(row: InputRow, index: number): InputRow {
+  const { line, ...rest } = row;
+  return { line, index, ...rest };
+}
+
 export class JsonValuesParser implements RecordParser {
   readonly issues: InputIssue[] = [];
   private mode = Mode.Between;
@@ -74,6 +80,12 @@ export class JsonValuesParser implements RecordParser {
   private endLine = 0;
   /** From a line cut short on: the rest of the input read as NDJSON. */
   private lines: NdjsonParser | undefined;
+  // Rows that share a line are told apart by an index: an array's element by its index there, a
+  // value by how many rows of its line came before it. The first value of a line is held until
+  // the line shows whether another value follows it (then it is [0]) or not (then it has none).
+  private placedLine = 0;
+  private placed = 0;
+  private held: InputRow | undefined;
 
   push(chunk: string, emit: (row: InputRow) => void): void {
     if (this.lines) return this.lines.push(chunk, emit);
@@ -82,6 +94,7 @@ export class JsonValuesParser implements RecordParser {
       const c = chunk.charCodeAt(i);
       if (c === LF) this.line++;
       if (this.mode === Mode.Between) {
+        if (c === LF) this.release(emit);
         if (isSpace(c)) continue;
         this.seen = true;
         if (c === OPEN_BRACKET) {
@@ -166,6 +179,7 @@ export class JsonValuesParser implements RecordParser {
     }
     if (this.mode === Mode.Rows) this.fail(this.rowsLine, 'the input ends inside the JSON array that starts here: it is not closed (truncated?)');
     if (this.mode === Mode.WrapperRest) this.fail(this.line, 'the input ends inside the { "data": … } document: it is not closed (truncated?)');
+    this.release(emit);
     if (!this.seen) this.fail(1, 'the input is empty: expected JSON records');
   }
 
@@ -189,7 +203,7 @@ export class JsonValuesParser implements RecordParser {
     if (this.valueIndex !== undefined) {
       this.afterElement = true;
       this.afterComma = false;
-      emit(toRow(this.valueLine, text, this.valueIndex));
+      this.place(toRow(this.valueLine, text, this.valueIndex), emit);
       return;
     }
     let value: unknown;
@@ -199,11 +213,39 @@ export class JsonValuesParser implements RecordParser {
       // Not JSON at all where a value should start (CSV given --format json, say): once, for the input.
       if (!this.container) this.fail(this.valueLine, `expected JSON: records as objects, an array of them, or { "data": [ … ] } (got ${JSON.stringify(text.slice(0, 40))})`);
       else if (this.cutLine(text)) this.readAsLines(text, emit);
-      else emit(toRow(this.valueLine, text));
+      else this.place(toRow(this.valueLine, text), emit);
       return;
     }
     if (text.includes('\n')) this.lineShaped = false;
-    for (const row of unwrapped(this.valueLine, value)) emit(row);
+    for (const row of unwrapped(this.valueLine, value)) this.place(row, emit);
+  }
+
+  /** Emits a row, with the index that tells it from the other rows of its line (see `held`). */
+  private place(row: InputRow, emit: (row: InputRow) => void): void {
+    if (row.line !== this.placedLine) {
+      this.release(emit);
+      this.placedLine = row.line;
+      this.placed = 0;
+    }
+    const first = this.placed++ === 0;
+    if (row.index !== undefined) {
+      // An array's element: a value held before it on the line stays without an index (unlike every element).
+      this.release(emit);
+      emit(row);
+    } else if (first) this.held = row;
+    else {
+      if (this.held) {
+        emit(indexed(this.held, 0));
+        this.held = undefined;
+      }
+      emit(indexed(row, this.placed - 1));
+    }
+  }
+
+  /** The value held as its line's first row, emitted as it is: no other row followed it on its line. */
+  private release(emit: (row: InputRow) => void): void {
+    if (this.held) emit(this.held);
+    this.held = undefined;
   }
 
   /**
@@ -227,6 +269,7 @@ export class JsonValuesParser implements RecordParser {
 
   /** From the value's first line on, the input read as NDJSON: that line one row (a broken one), each line after it one. */
   private readAsLines(text: string, emit: (row: InputRow) => void): void {
+    this.release(emit);
     this.mode = Mode.Between;
     this.text = '';
     this.lines = new NdjsonParser(this.valueLine);
