@@ -96,7 +96,7 @@ describe('rows that share an input line', () => {
     const preview = await w.rentals(['prices', 'import', '--undo', report, '--dry-run', '-o', 'table']);
     expect(preview.code, preview.stderr).toBe(6);
     expect(preview.stdout).toMatch(/^line 1 \[1\]  update  /m);
-    expect(preview.stdout).toMatch(/^line 1 \[3\]  stale  +Tent \/ Monthly  changed since the plan/m);
+    expect(preview.stdout).toMatch(/^line 1 \[3\]  stale  +Tent \/ Monthly  changed since the report/m);
     const undone = await w.rentals(['prices', 'import', '--undo', report, '--yes']);
     expect(undone.code, undone.stderr).toBe(6);
     expect(undone.stderr).toMatch(/^4 rows: 0 created, 3 updated, 0 unchanged, 1 stale, 0 failed/m);
