@@ -158,7 +158,7 @@ function waysOut(target: DeleteTarget, referrers: readonly Referrers[], labelOf:
   const onlyBookingsOfEvent = def.name === 'events' && referrers.every((group) => group.def.name === 'bookings');
   if (onlyBookingsOfEvent) out.push('To delete it with its bookings in one go (rentals undo puts back both):', `  ${again} --with-bookings`);
   const stopUsing = def.fields.find((f) => f.name === 'active' && f.inverseFlag !== undefined);
-  if (stopUsing) out.push(`To stop using it and keep what refers to it: rentals ${def.command} update ${id} --${kebabCase(stopUsing.inverseFlag!)}`);
+  if (stopUsing) out.push('To stop using it and keep what refers to it:', `  rentals ${def.command} update ${id} --${kebabCase(stopUsing.inverseFlag!)}`);
   const one = referrers.length === 1 && referrers[0]!.records.length === 1;
   const them = one ? `the ${referrers[0]!.def.singular}` : 'them';
   out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${them} first, then delete the ${def.singular}:`);

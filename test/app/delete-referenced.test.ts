@@ -106,6 +106,8 @@ describe('an item with prices and bookings on many events', () => {
     expect(commands).toContain(`  … and 2 more of the same, for events ${shows[10]}, ${shows[11]}`);
     for (const line of commands.filter((command) => command.includes(' delete '))) expect(line).toMatch(/ --yes$/);
     expect(commands.at(-1)).toBe(`  rentals inventory delete ${tent.id} --yes`);
+    // Every command on a line of its own, so that wrapping the prose never breaks one.
+    expect(commands[0]).toBe(`  rentals inventory update ${tent.id} --inactive`);
   });
 });
 
