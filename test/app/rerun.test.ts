@@ -25,6 +25,11 @@ describe('the command that runs the rest of a bulk run', () => {
     expect(line).toBe('rentals prices adjust --resume run.ndjson --max-change 20');
   });
 
+  it('a report written before reports recorded the run: the file is given beside --resume', () => {
+    const flags = { file: '/data/prices.csv', round: '0.01' };
+    expect(rerunCommand({ command: ['prices', 'import'], flags, names: IMPORT_NAMES }, 'old.ndjson')).toBe('rentals prices import /data/prices.csv --resume old.ndjson --round 0.01');
+  });
+
   it('a file read from stdin is given again as -', () => {
     const flags = { file: '-' };
     expect(rerunCommand({ command: ['prices', 'import'], flags, names: IMPORT_NAMES, recordedInReport: flags }, 'run.ndjson')).toBe('rentals prices import - --resume run.ndjson');

@@ -51,6 +51,13 @@ describe('JSON values as jq reads them', () => {
     ]);
   });
 
+  it('two arrays on one line, or values then an array, would give two rows one place: the input is refused, not read', () => {
+    for (const text of ['[{"id":1}] [{"id":2}]', '{"id":1} {"id":2} [{"id":3}]', '[{"id":1},{"id":2}]  [{"id":3}]\n']) {
+      const { issues } = read(text);
+      expect(issues, text).toEqual([{ line: 1, rule: expect.stringMatching(/line of its own/) }]);
+    }
+  });
+
   it('an array of records: each element a row, with its line and its index', () => {
     const { rows, issues } = read('[{"id":1},{"id":2}]\n[\n  {"id":3}\n]');
     expect(issues).toEqual([]);

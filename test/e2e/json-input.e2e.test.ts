@@ -123,6 +123,16 @@ describe('JSON input cut short, with --skip-invalid', () => {
     }
     expect([await priceOf(a!.id), await priceOf(b!.id)]).toEqual(before);
   });
+
+  test('two arrays on one line are refused whole (their rows would share a place in the report): exit 2, nothing created', async () => {
+    const input = '[{"name":"Two arrays A","quantityAvailable":1}] [{"name":"Two arrays B","quantityAvailable":2}]\n';
+    const result = await rentals(['inventory', 'import', '-', '--skip-invalid', '--yes'], { input });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/\(stdin\):1: holds an array beside other rows/);
+    const listed = await rentals(['inventory', 'list', '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).not.toContain('Two arrays');
+  });
 });
 
 describe('encodings', () => {

@@ -30,10 +30,14 @@ export function rerunCommand(run: RerunOf, report: string | undefined): string {
     for (const key of positional) if (typeof run.flags[key] === 'string') words.push(run.flags[key]);
     words.push(...flagWords(run.flags, flagNames));
   } else {
-    // A file read from stdin is given again (`-`): the report cannot hold it.
-    for (const key of positional) if (run.flags[key] === '-') words.push('-');
-    words.push('--resume', report);
     const recorded = run.recordedInReport;
+    // A file read from stdin is given again (`-`): the report cannot hold it. Nor one a report
+    // written before reports recorded the run's flags.
+    for (const key of positional) {
+      const value = run.flags[key];
+      if (value === '-' || (typeof value === 'string' && recorded?.[key] === undefined)) words.push(value);
+    }
+    words.push('--resume', report);
     const beyond = Object.fromEntries(Object.entries(run.flags).filter(([key, value]) => recorded === undefined || !sameValue(value, recorded[key])));
     words.push(...flagWords(beyond, flagNames));
   }

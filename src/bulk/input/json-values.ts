@@ -86,6 +86,8 @@ export class JsonValuesParser implements RecordParser {
   private placedLine = 0;
   private placed = 0;
   private held: InputRow | undefined;
+  /** The indexes (-1: none) the rows of the current line have. */
+  private readonly placesTaken = new Set<number>();
 
   push(chunk: string, emit: (row: InputRow) => void): void {
     if (this.lines) return this.lines.push(chunk, emit);
@@ -226,26 +228,42 @@ export class JsonValuesParser implements RecordParser {
       this.release(emit);
       this.placedLine = row.line;
       this.placed = 0;
+      this.placesTaken.clear();
     }
     const first = this.placed++ === 0;
     if (row.index !== undefined) {
       // An array's element: a value held before it on the line stays without an index (unlike every element).
       this.release(emit);
-      emit(row);
+      this.emitPlaced(row, emit);
     } else if (first) this.held = row;
     else {
       if (this.held) {
-        emit(indexed(this.held, 0));
+        this.emitPlaced(indexed(this.held, 0), emit);
         this.held = undefined;
       }
-      emit(indexed(row, this.placed - 1));
+      this.emitPlaced(indexed(row, this.placed - 1), emit);
     }
   }
 
   /** The value held as its line's first row, emitted as it is: no other row followed it on its line. */
   private release(emit: (row: InputRow) => void): void {
-    if (this.held) emit(this.held);
+    if (this.held) this.emitPlaced(this.held, emit);
     this.held = undefined;
+  }
+
+  /**
+   * A row whose place (line and index) no other row of its line has: a report, a resume and an
+   * undo know a row by its place. A second array on a line numbers its elements from 0 again, so
+   * two rows could share one: the input is refused, never read with rows mixed up.
+   */
+  private emitPlaced(row: InputRow, emit: (row: InputRow) => void): void {
+    const place = row.index ?? -1;
+    if (this.placesTaken.has(place)) {
+      this.fail(row.line, 'holds an array beside other rows: put each array, and each value beside it, on a line of its own (jq -c \'.[]\' writes one record a line)');
+      return;
+    }
+    this.placesTaken.add(place);
+    emit(row);
   }
 
   /**
