@@ -239,7 +239,9 @@ export async function spoolImport(spec: RowSpec, input: OpenedInput, ctx: BulkCo
   planned.end();
   const plan: SpooledPlan = { ...planHead(spec, planning), totals, count: planned.count, rows: () => parsedLines<PlanRow>(planned) };
   const { issues, count } = importIssues(checked, late);
-  const unplanned = checked.fileIssues.length - checked.readIssues;
+  // Lines of --resume skipped before the plan (changed since the report): one row each, however many issues it has.
+  const carriedIssues = checked.fileIssues.slice(0, checked.fileIssues.length - checked.readIssues);
+  const unplanned = new Set(carriedIssues.map((issue) => rowKey(issue))).size;
   return { plan, issues, issueCount: count, readIncomplete: checked.readIssues > 0, unplanned, notices: checked.notices, rewrites, live: checked.live, lookups: checked.lookups };
 }
 

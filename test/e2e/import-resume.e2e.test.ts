@@ -101,4 +101,16 @@ describe('import --resume and the flags beside the file', () => {
     expect(other.code, other.stderr).toBe(2);
     expect(other.stderr).toContain('--renames: the run in the report had none, this one --renames');
   });
+
+  test('a carried line with two names that no longer resolve is one row that did not apply, not two', async () => {
+    const named = join(dir, 'named.csv');
+    writeFileSync(named, 'inventoryName,pricingType,price\nKids Folding Chair,Daily,4\nKids Folding Chair,Weekend,5\n');
+    const namedReport = join(dir, 'named.ndjson');
+    const first = await rentals(['prices', 'import', named, '--report', namedReport]);
+    expect(first.code, first.stderr).toBe(0);
+    writeFileSync(named, 'inventoryName,pricingType,price\nNo such item,No such block,4\nKids Folding Chair,Weekend,5\n');
+    const dry = await rentals(['prices', 'import', named, '--resume', namedReport, '--skip-invalid', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(6);
+    expect(dry.stderr).toContain('1 of 1 row would not apply (1 invalid)');
+  });
 });

@@ -299,7 +299,8 @@ function wouldNotApply(plan: AnyPlan, choices: PlanChoices): PartialFailureError
   const held = counts.filter(([, n]) => n > 0);
   const count = held.reduce((sum, [, n]) => sum + n, 0);
   if (count === 0) return undefined;
-  const total = rowCount(plan);
+  // Lines skipped before the plan are rows too, as the run counts them.
+  const total = rowCount(plan) + (choices.skipInvalid ? (choices.unplanned ?? 0) : 0);
   return new PartialFailureError(`${count} of ${total} ${total === 1 ? 'row' : 'rows'} would not apply (${held.map(([name, n]) => `${n} ${name}`).join(', ')}); nothing was sent`);
 }
 
