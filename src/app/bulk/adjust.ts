@@ -6,7 +6,7 @@ import type { Outcome } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { resolveIds } from './ids.js';
 import type { BulkDeps } from './run.js';
-import type { RecordedFlags, SettledFlags } from './resume-flags.js';
+import { type RecordedFlags, type SettledFlags, sayResumeFlags } from './resume-flags.js';
 import { shownPath } from '../../common/sanitize.js';
 
 export interface AdjustOptions {
@@ -64,8 +64,7 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
     if (change === undefined) {
       throw new UsageError(`give --percent <n> or --amount <n> (one of them): the report ${shownPath(options.resume!)} does not record the run's flags (a report of an earlier version)`);
     }
-    if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
-    if (settled.loosened) deps.notices().warn(`Guard flags other than the run's in ${shownPath(options.resume!)}:\n${settled.loosened.map((d) => `  - ${d}`).join('\n')}`);
+    if (options.resume !== undefined) sayResumeFlags(deps.notices(), options.resume, settled);
     const maxChange = typeof flags.maxChange === 'string' ? bulk.moneyFlag('--max-change', flags.maxChange, 'non-negative') : undefined;
     const skipInvalid = flags.skipInvalid === true;
     const by = flags[change] as string;

@@ -14,6 +14,7 @@ import type { ResourceDef } from '../../resources/definitions.js';
 import { resolveParentId } from '../resource/verbs.js';
 import type { AppliedOutcome, BulkDeps } from './run.js';
 import { shownPath } from '../../common/sanitize.js';
+import { sayResumeFlags } from './resume-flags.js';
 import { shellLine } from '../../common/shell-words.js';
 
 export interface ImportOptions {
@@ -130,8 +131,7 @@ export async function runImport(deps: BulkDeps, options: ImportOptions): Promise
     const givenScope = options.eventId === undefined && options.resume !== undefined ? {} : await scopeOf(deps, spec.def, scopeName, options.eventId);
     const earlier = options.resume === undefined ? undefined : await readReportFileAndRun(deps, options.resume, spec);
     const settled = await importFlags(options, `${spec.def.command} import`, scopeName === undefined ? undefined : givenScope[scopeName], earlier?.run, options.resume);
-    if (settled.taken) deps.notices().info(`Flags taken from the report ${shownPath(options.resume!)}: ${settled.taken}`);
-    if (settled.loosened) deps.notices().warn(`Guard flags other than the run's in ${shownPath(options.resume!)}:\n${settled.loosened.map((d) => `  - ${d}`).join('\n')}`);
+    if (options.resume !== undefined) sayResumeFlags(deps.notices(), options.resume, settled);
     const { file, format, delimiter: delimiterGiven, locale: localeGiven, round: roundGiven, eventId, renames, skipInvalid } = settled.options;
     const maxChange = settled.options.maxChange === undefined ? undefined : bulk.moneyFlag('--max-change', settled.options.maxChange, 'non-negative');
     // A price moved ×10 or more refuses the run, unless allowed or a --max-change of the user's own judges instead.

@@ -5,8 +5,10 @@
 // reason to resume — and is named with both values. A report written before runs were recorded
 // checks nothing.
 
+import { shownPath } from '../../common/sanitize.js';
 import { UsageError } from '../../errors.js';
 import type { ReportRun } from '../../bulk/index.js';
+import type { Notices } from '../../output/notices.js';
 
 /** Normalised values: decimals as formatMoney writes them, ids resolved and sorted, paths made absolute, a switch `true`. */
 export type RecordedFlags = ReportRun['flags'];
@@ -44,6 +46,12 @@ export interface SettledFlags {
 }
 
 const isGuard = (key: string): boolean => key in GUARD_NAMES;
+
+/** Says on stderr what a resume took from its report and which guard flags it was given otherwise. */
+export function sayResumeFlags(notices: Notices, report: string, settled: Pick<SettledFlags, 'taken' | 'loosened'>): void {
+  if (settled.taken) notices.info(`Flags taken from the report ${shownPath(report)}: ${settled.taken}`);
+  if (settled.loosened) notices.warn(`Guard flags other than the run's in ${shownPath(report)}:\n${settled.loosened.map((d) => `  - ${d}`).join('\n')}`);
+}
 
 export function checkResumeFlags(check: ResumeCheck): SettledFlags {
   const { given, recorded, names } = check;

@@ -281,6 +281,7 @@ export class JsonValuesParser implements RecordParser {
     });
   }
 
+  /** `this.lines` read afresh: after `finish()` may set it, where TypeScript still takes it for unset. */
   private linesFrom(): NdjsonParser | undefined {
     return this.lines;
   }
