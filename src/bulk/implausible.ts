@@ -15,7 +15,6 @@ const LISTED = 10;
 
 /**
  * The refusal of a plan with such rows (undefined when it has none): nothing is sent.
- * @public used as `bulk.implausibleRefusal` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export async function implausibleRefusal(spec: RowSpec, plan: AnyPlan, file: string): Promise<UsageError | undefined> {
   if (plan.totals.refused === 0) return undefined;
@@ -59,7 +58,6 @@ function changeOf(spec: RowSpec, row: PlanRow): { change: ImplausibleChange; tex
  * The refusal of an adjustment (`prices adjust --percent 1000`, `--percent -100`) that moves some
  * price by a factor of ten or more, or takes it to 0: most likely a slip of the number given.
  * Undefined when it moves none so; nothing is sent.
- * @public used as `bulk.drasticAdjustmentRefusal` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export function drasticAdjustmentRefusal(spec: RowSpec, rows: readonly PlanRow[], given: string): UsageError | undefined {
   const found = rows.flatMap((row) => {

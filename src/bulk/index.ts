@@ -4,7 +4,7 @@
 export { type RowSpec, moneyFields, priceRows, rowSpecFor, scopeField } from './spec.js';
 export { type CsvDelimiter, type InputFormat, type OpenedInput, inputFromRows, openInput } from './input/index.js';
 export { localeMarks, styleOfLocale } from './input/numbers.js';
-export { type RowIssue, formatRowIssue, validationError } from './issues.js';
+export { formatRowIssue, validationError } from './issues.js';
 export type { BulkContext } from './loading.js';
 export { importWhileListing, planImport, spoolImport } from './import.js';
 export { planAdjust } from './adjust.js';
@@ -17,7 +17,7 @@ export { type Prediction, applyPlan, predictPlan } from './apply.js';
 export { type WriteRules, judgePlan } from './judge.js';
 export { apiOperations } from './api-operations.js';
 export { type RowOperations, type RunSummary, runPlan } from './runner.js';
-export { type ReportLine, type ReportRun, APPLIED, formatReportLine, formatReportRun, mergeCarried, readReport, readReportAndRun, resumeFrom, undoPlan } from './report.js';
+export { type ReportLine, type ReportRun, APPLIED, formatReportRun, mergeCarried, readReportAndRun, resumeFrom, undoPlan } from './report.js';
 export { formatSummary, progressRenderer } from './progress.js';
 export { moneyFlag } from './flags.js';
 export { drasticAdjustmentRefusal, implausibleRefusal } from './implausible.js';

@@ -147,7 +147,6 @@ export function totalsOf(rows: Iterable<PlanRow>): PlanTotals {
 /**
  * The plan with each row found stale by a check against the server (an undo's record changed
  * since its report) marked `stale`, with why: such a row is shown so, counted so, and never sent.
- * @public used as `bulk.markStale` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export function markStale(plan: Plan, found: ReadonlyMap<string, { outcome: string; error?: string }>): Plan {
   const rows = plan.rows.map((row): PlanRow => {

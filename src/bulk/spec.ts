@@ -32,7 +32,6 @@ const specs = new Map(resourceList.filter((def) => def.bulk).map((def) => [def.n
 
 /**
  * The row spec of a resource with bulk commands (prices, inventory, bookings), else undefined.
- * @public used as `bulk.rowSpecFor` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export function rowSpecFor(resource: string): RowSpec | undefined {
   return specs.get(resource);

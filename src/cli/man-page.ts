@@ -56,7 +56,6 @@ function inertContext(): Context {
   };
 }
 
-/** The full command tree, as help shows it (hidden commands left out). */
 /**
  * Every top-level command word and alias (what bin/rentals.js names its code caches by), for
  * scripts/build.mjs, which writes them on the bundle's last line.
@@ -66,6 +65,7 @@ export function topLevelWords(): string[] {
   return registry.entries.flatMap((entry) => [entry.name, ...entry.aliases]);
 }
 
+/** The full command tree, as help shows it (hidden commands left out). */
 export function commandTree(): Promise<Command> {
   return buildProgram({ ctx: inertContext(), state: { exitCode: ExitCode.ok } });
 }

@@ -101,7 +101,6 @@ function shown(speaker: Speaker, resource: string, field: string, value: unknown
  * `Status is Cancelled now; the entry left Confirmed`: how a record differs from what a history
  * entry left, as people read it (the field's title, a reference by its name, a wall time, money).
  * A record gone, or back again, is said as the domain says it.
- * @public used as `people.differenceText` after `await import('./change-lines.js')`, which knip 5 does not follow.
  */
 export function differenceText(resource: string, difference: { field: string; left: unknown; now: unknown }, names?: ChangeNames): string {
   if (difference.field === 'id') return describeDifference(difference);
@@ -172,7 +171,6 @@ function priceSentence(speaker: Speaker, change: Change): string {
 
 /**
  * `event 12 "Smith wedding"`, `item "Frame Tent"`, `a new event "Smith wedding"` (a dry run's create).
- * @public used by app/changes-view.ts after `await import('…/change-lines.js')`, which knip 5 does not follow.
  */
 export function recordText(change: Change): string {
   const def = resources[change.resource as ResourceName];
@@ -245,7 +243,6 @@ function speakerOf(view: ChangesView, options: Pick<ChangeTextOptions, 'currency
 
 /**
  * The changes for people, wrapped to the width: each change's lines (under its group's heading, the history's entries), then the summary.
- * @public used as `people.changeLines` after `await import('./change-lines.js')`, which knip 5 does not follow.
  */
 export function changeLines(view: ChangesView, options: ChangeTextOptions): string[] {
   const speaker = speakerOf(view, options);
@@ -267,7 +264,6 @@ export function changeLines(view: ChangesView, options: ChangeTextOptions): stri
 
 /**
  * In another format than the table (piped): each change's sentence, one line each, for stderr.
- * @public used after `await import('./change-lines.js')`.
  */
 export function changeSentences(view: ChangesView, options: Pick<ChangeTextOptions, 'currency'>): string[] {
   const speaker = speakerOf(view, options);

@@ -55,7 +55,6 @@ function withoutLinks(record: Record<string, unknown> | null): Record<string, un
 
 /**
  * What `-o json` prints: the command's own keys and `changes`.
- * @public used as `changes.changesJson` after `await import('./changes.js')`, which knip 5 does not follow.
  */
 export function changesJson(view: ChangesView): Record<string, unknown> {
   return { ...view.json, changes: view.changes.map(changeRecord), ...(view.entry === undefined ? {} : { entry: view.entry }) };

@@ -46,7 +46,6 @@ const SPACES = ' \u00a0\u202f';
 
 /**
  * The numbers of a locale: `155,25` and `1.200,50` in de, `1,200.50` in en.
- * @public used as `bulk.styleOfLocale` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export function styleOfLocale(tag: string): NumberStyle {
   const { decimal, group, locale } = localeMarks(tag);
