@@ -144,6 +144,8 @@ export interface Factory {
   interrupts(): Interrupts;
   /** Milliseconds since the epoch (the real clock, or the test's). */
   now(): number;
+  /** Waits `ms` (the real timers, or the test's): a bulk row's pause before its second attempt. */
+  sleep(ms: number): Promise<void>;
   /** Local wall-clock time now, to the minute: what relative dates and ranges count from. */
   wallNow(): WallTime;
 }

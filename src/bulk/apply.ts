@@ -45,6 +45,7 @@ export async function applyPlan(spec: RowSpec, plan: AnyPlan, ctx: BulkContext, 
     concurrency: ctx.concurrency,
     signal: ctx.signal,
     now: ctx.now,
+    sleep: ctx.sleep,
     madeFrom: madeFrom(plan),
     onLine: options.onLine,
     onProgress: options.onProgress,
@@ -60,7 +61,6 @@ export type Prediction = ReadonlyMap<string, { outcome: Outcome; error?: string 
 /**
  * A dry run that reads: every row is checked against the records as they are now, exactly as
  * `applyPlan` checks it before writing (stale, unchanged, gone), and nothing is sent but reads.
- * @public used as `bulk.predictPlan` after `await import('…/bulk/index.js')`, which knip 5 does not follow.
  */
 export async function predictPlan(spec: RowSpec, plan: Plan, ctx: BulkContext): Promise<Prediction> {
   const reads = apiOperations(spec, ctx);

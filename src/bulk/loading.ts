@@ -34,6 +34,8 @@ export interface BulkContext {
   signal?: AbortSignal;
   /** Milliseconds since the epoch (plan timestamps, rates). */
   now?: () => number;
+  /** A row's pause before its second attempt (default: real timers). */
+  sleep?: (ms: number) => Promise<void>;
   /** The run's catalog, shared with the command (a list the command read is not read again); default: one over `api`. */
   catalog?: Catalog;
   /** The writers' rules a plan of bookings or inventory is judged by before any row is written. */

@@ -36,6 +36,8 @@ interface World {
   /** Price id by rental block. */
   priceIds: Map<number, number>;
   rentals: (args: string[], direct?: boolean) => Promise<RunResult>;
+  /** The waits the runs asked for (noted, not waited out), in milliseconds. */
+  waits: number[];
   prices: () => Promise<number[]>;
 }
 
@@ -55,13 +57,14 @@ async function world(force: Force, forceAfterServer: boolean, startPrice = 1): P
   cleanups.push(() => proxy.close());
   const dir = fileTempDir('rentals-row-identity-');
   const env = cliEnv(sandbox, join(dir, 'config'));
+  const waits: number[] = [];
   const rentals = (args: string[], direct = false) =>
-    runRentals(args, { env: { ...env, RENTALS_BASE_URL: direct ? sandbox.url : proxy.url }, waits: [], timeoutMs: 30_000 });
+    runRentals(args, { env: { ...env, RENTALS_BASE_URL: direct ? sandbox.url : proxy.url }, waits, timeoutMs: 30_000 });
   const prices = async () => {
     const all = await pricesOnServer(sandbox, [item!]);
     return [1, 2, 3, 4].map((block) => all.get(`${item}/${block}`)!.price);
   };
-  return { sandbox, item: item!, dir, priceIds, rentals, prices };
+  return { sandbox, item: item!, dir, priceIds, rentals, waits, prices };
 }
 
 describe('rows that share an input line', () => {
@@ -83,6 +86,8 @@ describe('rows that share an input line', () => {
       [1, 3, 'updated'],
     ]);
     expect(await w.prices()).toEqual([5, 1, 7, 8]);
+    // The failed row paused (250 to 500 ms, noted through the run's clock) before its second attempt.
+    expect(w.waits.filter((ms) => ms >= 250 && ms <= 500)).toHaveLength(1);
 
     failing = false;
     const resumed = await w.rentals(['prices', 'import', file, '--resume', report, '--yes']);

@@ -38,9 +38,9 @@ export interface FakeOptions {
   /** Reuse this home directory (e.g. to run `auth login` then `auth status`). */
   home?: string;
   /**
-   * Wait out the client's retry waits (backoff, Retry-After) on real timers, as the bin does (the
-   * end-to-end harness, against a sandbox whose faults and limits run on the real clock). By
-   * default each wait is noted in `waits` and not waited: against nock nothing changes with time.
+   * Wait out the run's retry waits (the client's backoff and Retry-After, a bulk row's pause) on
+   * real timers, as the bin does. By default each wait is noted in `waits` and not waited: a retry
+   * goes out at once (against nock or a sandbox nothing depends on the time between them).
    */
   realWaits?: boolean;
 }

@@ -57,7 +57,7 @@ import { flatMapAsync, mapAsync, writtenRows, writtenView } from './written.js';
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
-  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'dataDir' | 'history'
+  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'sleep' | 'dataDir' | 'history'
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
 import { isObject } from '../../common/objects.js';
@@ -117,7 +117,7 @@ export async function withBulk<T>(deps: BulkDeps, concurrency: number, body: (ru
   const controller = new AbortController();
   // One catalog for the run: a list the command read (a --event-id name) is not read again by the engine.
   const catalog = deps.catalog({ concurrency, signal: controller.signal });
-  const run: BulkRun = { ctx: { api: deps.api(), concurrency, signal: controller.signal, now: deps.now, catalog }, signal: controller.signal, spool: diskSpool() };
+  const run: BulkRun = { ctx: { api: deps.api(), concurrency, signal: controller.signal, now: deps.now, sleep: (ms) => deps.sleep(ms), catalog }, signal: controller.signal, spool: diskSpool() };
   const interrupts = deps.interrupts();
   const stopListening = interrupts.listen(() => {
     if (controller.signal.aborted && interrupts.exitNow) {

@@ -59,6 +59,7 @@ export async function setPrice(deps: BulkDeps, options: SetOptions): Promise<Vie
       spec,
       ops: remembering(bulk.apiOperations(spec, run.ctx, planned.live, rowWrites(run.ctx.api)), seen),
       concurrency: 1,
+      sleep: run.ctx.sleep,
       onLine: (reported) => (line = reported),
     });
     // One row: its failure is the command's, with its own exit code (network 5, auth 3, …).

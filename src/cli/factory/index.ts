@@ -136,6 +136,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
       return { listen: ctx.onInterrupt, exitNow: ctx.exit };
     },
     now: ctx.now,
+    sleep: ctx.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     wallNow,
     writesEnded: () => history.writesEnded(),
     written: () => history.written(),
