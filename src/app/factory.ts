@@ -108,7 +108,7 @@ export interface Factory {
   // ── Settings and files ──
   /** The settings in force (profile, base URL, document settings…), resolved once for the run. */
   settings(): Settings;
-  /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */
+  /** The shop's time zone: the `timezone` setting, else this system's; a bad --timezone is exit 2. Its clock is the one of wallNow and wallAt. */
   timeZone(): string;
   /** The settings of the customer's page; one from the environment or a profile that breaks its rule is a warning on stderr. */
   documentSettings(): DocumentSettings;
@@ -146,6 +146,8 @@ export interface Factory {
   now(): number;
   /** Waits `ms` (the real timers, or the test's): a bulk row's pause before its second attempt. */
   sleep(ms: number): Promise<void>;
-  /** Local wall-clock time now, to the minute: what relative dates and ranges count from. */
+  /** The shop's wall-clock time now (timeZone's clock), to the minute: what relative dates and ranges count from. */
   wallNow(): WallTime;
+  /** The wall time an instant reads on the shop's clock (timeZone's): a history entry's time, a relative date of a write. */
+  wallAt(instant: number): WallTime;
 }

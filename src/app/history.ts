@@ -6,19 +6,20 @@
 import { type HistoryEntry, type HistoryRecord, renamesOf } from '../config/history.js';
 import { parseDateArgument } from '../domain/dates.js';
 import { describeChange } from '../domain/undo-steps.js';
-import { wallTimeOf } from '../domain/wall-time.js';
+import type { WallTime } from '../domain/wall-time.js';
 import type { Change } from '../domain/changes.js';
 import type { Catalog } from '../data/catalog.js';
 import type { ChangeNames, ChangesView } from '../output/changes.js';
 import type { GroupedView, View } from '../output/views.js';
 import { named, referenceNames } from './changes-view.js';
+import { type ShopClock, entryTime, timesIn } from './entry-time.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
 import type { Factory } from './factory.js';
 import { describeProgress, howItStopped, openUndos, rootOf, standingOf, standingUndoOf, stepStates, unfinished } from './undo-progress.js';
 
-/** Which entries: from a wall time on, that changed an event (or its bookings) or an item (its prices, bookings of it), at most so many. */
+/** Which entries: from a wall time on (on the clock `on` reads an instant by), that changed an event (or its bookings) or an item (its prices, bookings of it), at most so many. */
 export interface HistoryFilter {
-  since?: number;
+  since?: { from: WallTime; on: (instant: number) => WallTime };
   eventId?: number;
   itemId?: number;
   limit?: number;
@@ -94,7 +95,7 @@ export function chosenEntries(entries: readonly HistoryEntry[], filter: HistoryF
     return (id: number) => renamed(resource, id) === standing;
   };
   let chosen = [...entries].reverse();
-  if (since !== undefined) chosen = chosen.filter((e) => wallTimeOf(Date.parse(e.at)) >= since);
+  if (since !== undefined) chosen = chosen.filter((e) => since.on(Date.parse(e.at)) >= since.from);
   if (eventId !== undefined) {
     const is = sameAs('events', eventId);
     chosen = chosen.filter((e) => e.records.some((r) => touches(r, 'events', is)));
@@ -106,22 +107,20 @@ export function chosenEntries(entries: readonly HistoryEntry[], filter: HistoryF
   return limit === undefined ? chosen : chosen.slice(0, limit);
 }
 
-const NO_STATES: UndoStates = { state: new Map(), undoneBy: new Map() };
-
-/** `18758f93  2026-06-12 14:03 UTC  rentals events confirm 12  [undone by 3f9c2a1b]`: when, the command line, its undo. */
-function headingOf(entry: HistoryEntry, states: UndoStates): string {
-  return `${entry.id}  ${entry.at.slice(0, 16).replace('T', ' ')} UTC  ${entry.command}${undoNote(entry, states)}`;
+/** `18758f93  Fri 2026-06-12 14:03  rentals events confirm 12  [undone by 3f9c2a1b]`: when (on the shop's clock), the command line, its undo. */
+function headingOf(entry: HistoryEntry, states: UndoStates, clock: ShopClock): string {
+  return `${entry.id}  ${entryTime(entry.at, clock)}  ${entry.command}${undoNote(entry, states)}`;
 }
 
-/** One group per entry (when, the command line, its undo), a row per record it changed: what scripts read (tsv, json); each row of csv/tsv/ndjson carries its entry's id first, its time and command last. */
-export function historyView(entries: readonly HistoryEntry[], states: UndoStates = NO_STATES): GroupedView {
+/** One group per entry (when, the command line, its undo), a row per record it changed: what scripts read (tsv, json); each row of csv/tsv/ndjson carries its entry's id first, its time (ISO UTC, as kept) and command last. */
+function historyView(entries: readonly HistoryEntry[], states: UndoStates, clock: ShopClock): GroupedView {
   return {
     kind: 'groups',
     groupColumn: 'entry',
     groupColumns: ['at', 'command'],
     columns: ['resource', 'id', 'change'],
     groups: entries.map((entry) => ({
-      heading: headingOf(entry, states),
+      heading: headingOf(entry, states, clock),
       key: entry.id,
       values: { at: entry.at, command: entry.command },
       rows: entry.records.map((r) => ({ resource: r.resource, id: r.id, change: describeChange(r, fieldsOf(r.resource)) })),
@@ -154,13 +153,13 @@ function changeOf(record: HistoryRecord): Change {
  * `Status Quoted → Confirmed`), named by what the history kept, else by the run's catalog; last,
  * how to undo.
  */
-function historyForPeople(entries: readonly HistoryEntry[], all: readonly HistoryEntry[], states: UndoStates, catalog: () => Catalog): () => Promise<ChangesView> {
+function historyForPeople(entries: readonly HistoryEntry[], all: readonly HistoryEntry[], states: UndoStates, clock: ShopClock, catalog: () => Catalog): () => Promise<ChangesView> {
   return async () => {
-    const groups = entries.map((entry) => ({ heading: `${headingOf(entry, states)}${entry.undoes ? `  (undoes ${entry.undoes})` : ''}`, changes: entry.records.map((r) => named(changeOf(r))) }));
+    const groups = entries.map((entry) => ({ heading: `${headingOf(entry, states, clock)}${entry.undoes ? `  (undoes ${entry.undoes})` : ''}`, changes: entry.records.map((r) => named(changeOf(r))) }));
     const changes = groups.flatMap((g) => g.changes);
     const names = await referenceNames(changes, catalog, keptNames(all));
     const newest = entries[0]!.id;
-    const summary = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, the newest first. rentals undo ${newest} takes back the newest; rentals undo ENTRY any other.`;
+    const summary = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, the newest first, ${timesIn(clock)}. rentals undo ${newest} takes back the newest; rentals undo ENTRY any other.`;
     return { kind: 'changes', changes, groups, dryRun: false, names, summary };
   };
 }
@@ -200,7 +199,7 @@ export function unfinishedNotice(entry: HistoryEntry): string {
   return [`warning: entry ${entry.id} did not finish undoing ${of} (${howItStopped(entry)}):`, ...describeProgress(stepStates(entry)), `  ${finish}, or take back what it wrote with rentals undo ${entry.id} --reverse`].join('\n');
 }
 
-export type HistoryDeps = Pick<Factory, 'history' | 'calendar' | 'catalog' | 'wallNow' | 'notices'>;
+export type HistoryDeps = Pick<Factory, 'history' | 'calendar' | 'catalog' | 'wallNow' | 'wallAt' | 'timeZone' | 'notices'>;
 
 /** What `rentals history` asks for: an event or item by id or name, a day or time (today, -7d), how many. */
 export interface HistoryRequest {
@@ -212,7 +211,7 @@ export interface HistoryRequest {
 
 /** The entries of this API the request keeps, newest first, as one group each. */
 export async function history(deps: HistoryDeps, request: HistoryRequest): Promise<GroupedView & Pick<View, 'forPeople'>> {
-  const since = request.since === undefined ? undefined : parseDateArgument(request.since, deps.wallNow(), '--since').time;
+  const since = request.since === undefined ? undefined : { from: parseDateArgument(request.since, deps.wallNow(), '--since').time, on: (instant: number) => deps.wallAt(instant) };
   // An id (`12`, `id:12`) is taken as it is, the record may be gone; a name is looked up (the calendar is read only then).
   const byId = async (ref: string | undefined, read: (ref: string) => Promise<{ id: number }>) => {
     if (ref === undefined) return undefined;
@@ -237,7 +236,7 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
     const state = states.state.get(entry.id);
     if (state === 'partial' || state === 'interrupted') deps.notices().warn(unfinishedNotice(entry));
   }
-  const view = historyView(entries, states);
+  const view = historyView(entries, states, deps);
   // The notice above has said why there is nothing to show.
-  return entries.length === 0 ? { ...view, emptyNote: '' } : { ...view, forPeople: historyForPeople(entries, all, states, () => deps.catalog()) };
+  return entries.length === 0 ? { ...view, emptyNote: '' } : { ...view, forPeople: historyForPeople(entries, all, states, deps, () => deps.catalog()) };
 }

@@ -8,8 +8,15 @@ import type { HistoryEntry, HistoryRecord, UndoStepRef } from '../config/history
 import { RentalsError } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 
+/**
+ * Refused: the history holds nothing for this undo to do (it is empty; the entry's writes were put
+ * back in their own run; no undo was left unfinished to finish). A state of the history, not a
+ * mistake in the command line: exit 1, as `rentals help exit-codes` says; nothing was written.
+ */
+export class NothingToUndoError extends RentalsError {}
+
 /** Refused: the entry (or report) is undone already, by an undo that stands; nothing was written. Exit 1. */
-export class AlreadyUndoneError extends RentalsError {}
+export class AlreadyUndoneError extends NothingToUndoError {}
 
 export type StepState = 'done' | 'skipped' | 'in doubt' | 'not sent';
 

@@ -37,17 +37,18 @@ import { announcePlanned, carryOut } from './carry-out.js';
 import { changesView, referenceNames } from './changes-view.js';
 import type { Factory, HistoryLog, Interrupts } from './factory.js';
 import type { CalendarWrites } from './ports.js';
-import { AlreadyUndoneError, describeProgress, howItStopped, openUndos, rootOf, standingOf, standingUndoOf, stands, stepStates, takenBack, unfinished } from './undo-progress.js';
+import { AlreadyUndoneError, NothingToUndoError, describeProgress, howItStopped, openUndos, rootOf, standingOf, standingUndoOf, stands, stepStates, takenBack, unfinished } from './undo-progress.js';
 import { type Verdict, addressOf, readNow, settleInDoubt } from './undo-settle.js';
 import { quotedName } from '../common/sanitize.js';
+import { type ShopClock, entryTimeInZone } from './entry-time.js';
 
 /** What undo uses: the calendar's reads, the writers, notices, the API (to read each record as it is now), the history of writes, Ctrl-C. */
-export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog; interrupts: Interrupts };
+export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog; interrupts: Interrupts; clock: ShopClock };
 
 /** Undo's dependencies, of the run's factory. */
-export async function undoDeps(factory: Pick<Factory, 'booking' | 'api' | 'history' | 'interrupts'>): Promise<UndoDeps> {
+export async function undoDeps(factory: Pick<Factory, 'booking' | 'api' | 'history' | 'interrupts' | 'timeZone' | 'wallAt'>): Promise<UndoDeps> {
   const { calendar, writers, notices } = await factory.booking();
-  return { calendar, writers, notices, api: () => factory.api(), history: factory.history(), interrupts: factory.interrupts() };
+  return { calendar, writers, notices, api: () => factory.api(), history: factory.history(), interrupts: factory.interrupts(), clock: factory };
 }
 
 export interface UndoRequest {
@@ -102,10 +103,12 @@ interface UndoRun {
 
 type Renamed = (resource: string, id: number) => number;
 
-/** The entry named by its id or the start of it; the newest without one. */
+/** The entry named by its id or the start of it (none matches: not found, exit 4); the newest without one (none: nothing to undo, exit 1). */
 function chosenEntry(entries: readonly HistoryEntry[], ref: string | undefined): HistoryEntry {
-  if (entries.length === 0) throw new UsageError('the history of writes is empty: nothing to undo (rentals history)');
-  if (ref === undefined) return entries[entries.length - 1]!;
+  if (ref === undefined) {
+    if (entries.length === 0) throw new NothingToUndoError('the history of writes is empty: nothing to undo (rentals history)');
+    return entries[entries.length - 1]!;
+  }
   const found = entries.filter((e) => e.id.startsWith(ref.trim().toLowerCase()));
   if (found.length === 1) return found[0]!;
   // Not found (exit 4), as a record named by what matches none.
@@ -135,7 +138,7 @@ function choose(entries: readonly HistoryEntry[], request: UndoRequest): History
   const standing = standingOf(entries);
   if (request.entry === undefined && (request.finish || request.reverse)) {
     const open = openUndos(entries);
-    if (open.length === 0) throw new UsageError(`no undo was left unfinished: nothing to ${request.finish ? 'finish' : 'take back'} (rentals history)`);
+    if (open.length === 0) throw new NothingToUndoError(`no undo was left unfinished: nothing to ${request.finish ? 'finish' : 'take back'} (rentals history)`);
     return open[open.length - 1]!;
   }
   return chosenEntry(standing, request.entry);
@@ -150,16 +153,17 @@ function unfinishedUndo(entries: readonly HistoryEntry[], entry: HistoryEntry): 
 
 async function carry(deps: UndoDeps, entries: readonly HistoryEntry[], id: string, request: UndoRequest): Promise<View> {
   const entry = entries.find((e) => e.id === id);
-  if (!entry) throw new UsageError(`entry ${id} is no longer in the history of writes`);
+  // Gone while this undo waited for the lock (rotated out): not found, as an id that matches none.
+  if (!entry) throw new UnknownNameError([{ field: 'entry', message: `entry ${id} is no longer in the history of writes` }]);
   if (request.finish || request.reverse) {
     const open = unfinishedUndo(entries, entry);
     if (!open) {
       const undone = standingUndoOf(entries, entry.id);
-      if (undone) throw alreadyUndone(entry, undone);
-      throw new UsageError(`entry ${entry.id} is not an undo left unfinished, nor partly undone by one: nothing to ${request.finish ? 'finish' : 'take back'}`);
+      if (undone) throw alreadyUndone(deps, entry, undone);
+      throw new NothingToUndoError(`entry ${entry.id} is not an undo left unfinished, nor partly undone by one: nothing to ${request.finish ? 'finish' : 'take back'}`);
     }
     if (open.undoesReport !== undefined) {
-      if (request.finish) throw new UsageError(`entry ${open.id} put back the report ${open.undoesReport}: finish it by running its command again (${open.command}); rows already put back send nothing`);
+      if (request.finish) throw new NothingToUndoError(`entry ${open.id} put back the report ${open.undoesReport}: finish it by running its command again (${open.command}); rows already put back send nothing`);
       return undoEntry(deps, entries, open, request);
     }
     const undoing = entries.find((e) => e.id === open.undoes);
@@ -167,31 +171,26 @@ async function carry(deps: UndoDeps, entries: readonly HistoryEntry[], id: strin
     return request.finish ? finishUndo(deps, entries, open, undoing, request) : reverseUndo(deps, entries, open, undoing, request);
   }
   const open = unfinishedUndo(entries, entry);
-  if (open) throw unfinishedError(entries, open);
+  if (open) throw unfinishedError(deps, open);
   const undone = standingUndoOf(entries, entry.id);
-  if (undone) throw alreadyUndone(entry, undone);
+  if (undone) throw alreadyUndone(deps, entry, undone);
   return undoEntry(deps, entries, entry, request);
 }
 
-function when(entry: HistoryEntry): string {
-  return `${entry.at.slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-function alreadyUndone(entry: HistoryEntry, by: HistoryEntry): AlreadyUndoneError {
-  return new AlreadyUndoneError(`entry ${entry.id} was undone already, by entry ${by.id} (${when(by)}); nothing was written. (rentals undo ${by.id} takes that undo back.)`);
+function alreadyUndone(deps: UndoDeps, entry: HistoryEntry, by: HistoryEntry): AlreadyUndoneError {
+  return new AlreadyUndoneError(`entry ${entry.id} was undone already, by entry ${by.id} (${entryTimeInZone(by.at, deps.clock)}); nothing was written. (rentals undo ${by.id} takes that undo back.)`);
 }
 
 /** What an unfinished undo did and the two ways on. */
-function unfinishedText(entries: readonly HistoryEntry[], open: HistoryEntry): string[] {
+function unfinishedText(deps: UndoDeps, open: HistoryEntry): string[] {
   const of = open.undoes === undefined ? `the report ${open.undoesReport ?? '?'}` : `entry ${open.undoes}`;
-  const head = `entry ${open.id} (${open.command}, ${when(open)}) did not finish undoing ${of}: ${howItStopped(open)}.`;
+  const head = `entry ${open.id} (${open.command}, ${entryTimeInZone(open.at, deps.clock)}) did not finish undoing ${of}: ${howItStopped(open)}.`;
   const finish = open.undoesReport !== undefined ? `Finish it by running its command again: ${open.command}` : `Finish it: rentals undo ${open.id} --finish`;
-  void entries;
   return [head, ...describeProgress(stepStates(open)), finish, `Or take back what it wrote: rentals undo ${open.id} --reverse`];
 }
 
-function unfinishedError(entries: readonly HistoryEntry[], open: HistoryEntry): UnfinishedUndoError {
-  return new UnfinishedUndoError([...unfinishedText(entries, open), 'Nothing was written.'].join('\n'));
+function unfinishedError(deps: UndoDeps, open: HistoryEntry): UnfinishedUndoError {
+  return new UnfinishedUndoError([...unfinishedText(deps, open), 'Nothing was written.'].join('\n'));
 }
 
 /** Undoes `entry` afresh (or takes back an unfinished undo, `--reverse`): refused whole when a record changed since. `started`: this run's entry is open already. */
@@ -201,7 +200,10 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   const what = `entry ${entry.id} (${entry.command})`;
   const { notices } = deps;
   if (steps.length === 0) {
-    return undoView(deps, steps, [], request.dryRun, `Nothing to undo: what ${what} wrote was put back in the same run (a write backed out after a lost race).`);
+    const said = `what ${what} wrote was put back in the same run (a write backed out after a lost race)`;
+    // This run's own entry is open already (--reverse): it ends complete, having had nothing to take back.
+    if (started) return undoView(deps, steps, [], request.dryRun, `Nothing to undo: ${said}.`);
+    throw new NothingToUndoError(`nothing to undo: ${said}; nothing was written.`);
   }
   const stale = await staleSteps(deps, steps);
   if (stale.length > 0) {

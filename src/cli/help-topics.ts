@@ -21,6 +21,7 @@ export interface HelpTopic {
 const EXIT_CODES = `Exit codes:
   0  success
   1  refused by the calendar's rules (a shortage, a price missing), problems found by check,
+     nothing to undo (an empty history, an entry undone already, no undo left unfinished),
      an API error, or another error (no browser for -o pdf, a stdout that cannot be written);
      also a write that was made whose output could not be printed (--jq failing on the answer,
      a full disk): the changes stand, the message names the rentals undo that takes them back

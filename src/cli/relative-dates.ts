@@ -1,15 +1,16 @@
 // Datetime flags of the generic verbs (`events add --start-date tomorrow`) take the calendar's
 // relative dates too (today, tomorrow, a weekday, +3d, +2w, now, a day with a time: `fri 14:00`),
-// resolved on the local wall clock, so every date on the command line reads the same way
-// (`rentals help dates`). A weekday reads forward through the resource's dates in their order:
-// `--start-date mon --end-date sun` on a Saturday is the coming Monday to the Sunday after it, as
-// `--from mon --to sun` is. A day given for a date that ends something (an event's end, teardown,
-// pickup) is noted: the use case makes it the whole day, up to 24:00, once every date is known
-// (domain/dates.ts throughTheDay). Absolute dates keep their own rule and message (schemas/values.ts);
-// a value in no form at all is refused with every form the flag takes (domain/dates.ts).
+// resolved on the shop's wall clock (the timezone setting, else this system's zone), so every date
+// on the command line reads the same way (`rentals help dates`). A weekday reads forward through
+// the resource's dates in their order: `--start-date mon --end-date sun` on a Saturday is the
+// coming Monday to the Sunday after it, as `--from mon --to sun` is. A day given for a date that
+// ends something (an event's end, teardown, pickup) is noted: the use case makes it the whole day,
+// up to 24:00, once every date is known (domain/dates.ts throughTheDay). Absolute dates keep their
+// own rule and message (schemas/values.ts); a value in no form at all is refused with every form
+// the flag takes (domain/dates.ts).
 
 import { parseDateArgument } from '../domain/dates.js';
-import { formatWallTime, parseWallTime, wallTimeOf } from '../domain/wall-time.js';
+import { type WallTime, formatWallTime, parseWallTime } from '../domain/wall-time.js';
 import { type ResourceDef, fieldByName, kebabCase } from '../resources/definitions.js';
 import { isDatetimeForm, parseDatetime } from '../schemas/values.js';
 
@@ -22,11 +23,10 @@ export interface ResolvedDates {
   wholeDays: string[];
 }
 
-/** `flags` with each relative date of a datetime field replaced by `YYYY-MM-DDTHH:MM:SS`, and the ends given as a day. */
-export function resolveRelativeDates(def: ResourceDef, flags: Record<string, unknown>, now: number): ResolvedDates {
+/** `flags` with each relative date (counted from `wallNow`, the shop's clock to the second) of a datetime field replaced by `YYYY-MM-DDTHH:MM:SS`, and the ends given as a day. */
+export function resolveRelativeDates(def: ResourceDef, flags: Record<string, unknown>, wallNow: WallTime): ResolvedDates {
   const out = { ...flags };
   const wholeDays: string[] = [];
-  const wallNow = wallTimeOf(now);
   const ordered = def.dateOrder ?? [];
   // The resource's dates in their order first (each weekday on or after the one before), then the others.
   const names = [...ordered.filter((name) => name in flags), ...Object.keys(flags).filter((name) => !ordered.includes(name))];

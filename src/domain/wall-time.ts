@@ -58,6 +58,22 @@ export function dayHeading(time: WallTime): string {
   return `${WEEKDAYS[new Date(time).getUTCDay()]} ${dayKey(time)}`;
 }
 
+/** `Fri 2026-06-12 14:03`: a moment as people read it. */
+export function dayAndTime(time: WallTime): string {
+  return `${dayHeading(time)} ${clockTime(time)}`;
+}
+
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall time a real instant reads on the clock of a time zone (`America/Chicago`, `UTC`). */
+export function wallTimeIn(instant: number, timeZone: string): WallTime {
+  let clock = zoneClocks.get(timeZone);
+  if (!clock) zoneClocks.set(timeZone, (clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })));
+  const part: Record<string, number> = {};
+  for (const { type, value } of clock.formatToParts(instant)) part[type] = Number(value);
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
 /** The wall time a real instant reads on this machine's clock (its time zone). */
 export function wallTimeOf(instant: number): WallTime {
   const d = new Date(instant);

@@ -18,6 +18,7 @@ import { recordNames } from '../../src/app/record-names.js';
 import type { HistoryEntry } from '../../src/config/history.js';
 import { NameIndex } from '../../src/data/names.js';
 import { resources } from '../../src/resources/definitions.js';
+import { wallTimeIn } from '../../src/domain/wall-time.js';
 import { DeclinedError, UsageError } from '../../src/errors.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/fake-context.js';
@@ -88,6 +89,7 @@ describe('the names completion offers', () => {
 });
 
 describe('the history of writes', () => {
+  const UTC_CLOCK = { timeZone: () => 'UTC', wallAt: (instant: number) => wallTimeIn(instant, 'UTC') };
   const entry = (id: string, at: string, records: HistoryEntry['records']): HistoryEntry => ({ id, at, command: `rentals ${id}`, baseUrl: 'http://x', records });
   const entries = [
     entry('a1', '2027-01-01T10:00:00Z', [{ resource: 'events', id: 7, before: null, after: { id: 7, eventName: 'Gala' } }]),
@@ -98,7 +100,7 @@ describe('the history of writes', () => {
 
   test('newest first; an event by id keeps the entries that changed it or its bookings, with no calendar read', async () => {
     const { notices } = recordingNotices();
-    const factory = fakeFactory({ history: log, wallNow: () => Date.UTC(2027, 0, 5), notices: () => notices });
+    const factory = fakeFactory({ history: log, wallNow: () => Date.UTC(2027, 0, 5), ...UTC_CLOCK, notices: () => notices });
     const view = await history(factory, { event: '7' });
     expect(view.groups.map((g) => g.key)).toEqual(['b2', 'a1']);
     expect(chosenEntries(entries, { itemId: 9, limit: 1 }).map((e) => e.id)).toEqual(['c3']);
@@ -109,7 +111,7 @@ describe('the history of writes', () => {
     const read: string[] = [];
     const catalog = { names: async (resource: string) => (read.push(resource), new NameIndex(resources[resource as 'inventory'], resource === 'inventory' ? [{ id: 9, name: 'Lamp' }] : [])) };
     const { notices } = recordingNotices();
-    const factory = fakeFactory({ history: () => ({ ...log(), entries: () => [...entries, deleted] }), catalog: () => catalog as never, wallNow: () => Date.UTC(2027, 0, 5), notices: () => notices });
+    const factory = fakeFactory({ history: () => ({ ...log(), entries: () => [...entries, deleted] }), catalog: () => catalog as never, wallNow: () => Date.UTC(2027, 0, 5), ...UTC_CLOCK, notices: () => notices });
     const view = await history(factory, {});
     expect(read).toEqual([]);
     const people = await view.forPeople!();
@@ -119,7 +121,7 @@ describe('the history of writes', () => {
     expect(text).toContain('  Booked 2 × Lamp on "Gala"');
     expect(text).toContain('  Deleted event 7 "Gala"');
     expect(text).toContain('    Owned  1 → 4');
-    expect(text.at(-1)).toBe('4 entries, the newest first. rentals undo d4 takes back the newest; rentals undo ENTRY any other.');
+    expect(text.at(-1)).toBe('4 entries, the newest first, times in UTC. rentals undo d4 takes back the newest; rentals undo ENTRY any other.');
     expect(read.sort()).toEqual(['inventory']);
   });
 
@@ -133,7 +135,7 @@ describe('the history of writes', () => {
     ];
     const calendar = { event: async (ref: string) => ({ id: ref === 'Gala' ? 12 : 0 }) };
     const { notices } = recordingNotices();
-    const factory = fakeFactory({ history: () => ({ ...log(), entries: () => lineage }), calendar: async () => calendar as never, wallNow: () => Date.UTC(2027, 0, 8), notices: () => notices });
+    const factory = fakeFactory({ history: () => ({ ...log(), entries: () => lineage }), calendar: async () => calendar as never, wallNow: () => Date.UTC(2027, 0, 8), ...UTC_CLOCK, notices: () => notices });
     const keys = async (event: string) => (await history(factory, { event })).groups.map((g) => g.key);
     expect(await keys('Gala')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
     expect(await keys('12')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
@@ -144,7 +146,7 @@ describe('the history of writes', () => {
   test('an item by its name is looked up in the calendar; nothing kept says so', async () => {
     const { notices, lines } = recordingNotices();
     const calendar = { item: async (ref: string) => ({ id: ref === 'Lamp' ? 9 : 0 }) };
-    const factory = fakeFactory({ history: log, calendar: async () => calendar as never, wallNow: () => Date.UTC(2027, 0, 5), notices: () => notices });
+    const factory = fakeFactory({ history: log, calendar: async () => calendar as never, wallNow: () => Date.UTC(2027, 0, 5), ...UTC_CLOCK, notices: () => notices });
     expect((await history(factory, { item: 'Lamp', since: '2027-01-03' })).groups.map((g) => g.key)).toEqual(['c3']);
     expect((await history(factory, { item: 'Lamp', since: '2027-01-04' })).groups).toEqual([]);
     // Filters that keep none are said as such, not as an empty history.

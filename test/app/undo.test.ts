@@ -8,9 +8,10 @@
 import { describe, expect, test } from 'vitest';
 import type { HistoryLog } from '../../src/app/factory.js';
 import { type UndoDeps, StaleEntryError, UnfinishedUndoError, undo } from '../../src/app/undo.js';
-import { AlreadyUndoneError } from '../../src/app/undo-progress.js';
+import { AlreadyUndoneError, NothingToUndoError } from '../../src/app/undo-progress.js';
 import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
+import { wallTimeIn } from '../../src/domain/wall-time.js';
 import { UnknownNameError, UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
@@ -62,11 +63,13 @@ function entryOf(id: string, records: HistoryRecord[]): HistoryEntry {
   return { id, at: '2025-06-01T12:00:00.000Z', command: `rentals something ${id}`, baseUrl: 'http://sandbox', records: records.map((r) => ({ ...r })) };
 }
 
+const UTC_CLOCK = { timeZone: () => 'UTC', wallAt: (instant: number) => wallTimeIn(instant, 'UTC') };
+
 function depsOf(entries: HistoryEntry[]) {
   const w = world();
   const notices = keptNotices();
   const { history, own } = historyOf(entries, w.recorded);
-  return { w, notices, own, deps: strict<UndoDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, api: w.api, history, interrupts: { listen: () => () => undefined } }) };
+  return { w, notices, own, deps: strict<UndoDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, api: w.api, history, interrupts: { listen: () => () => undefined }, clock: UTC_CLOCK }) };
 }
 
 function changesOf(view: View) {
@@ -170,16 +173,20 @@ describe('undo through the writers', () => {
 
     const putBack = entryOf('back0001', [...first.recorded, { ...first.recorded[0]!, before: first.recorded[0]!.after, after: first.recorded[0]!.before }]);
     const nothing = depsOf([putBack]);
-    const view = await undo(nothing.deps, { entry: 'back', allowOverbook: false, dryRun: false });
-    expect(changesOf(view)).toEqual([]);
-    expect(view).toMatchObject({ summary: expect.stringMatching(/^Nothing to undo: what entry back0001/) });
+    // Nothing to undo is a state of the history (exit 1), not a mistake in the command line.
+    const refused = await undo(nothing.deps, { entry: 'back', allowOverbook: false, dryRun: false }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(NothingToUndoError);
+    expect((refused as NothingToUndoError).exitCode).toBe(1);
+    expect((refused as Error).message).toMatch(/^nothing to undo: what entry back0001/);
+    expect(nothing.w.recorded).toEqual([]);
 
     // An entry no id starts with is not found (exit 4), as a record no name matches; two that start alike are a usage error (exit 2).
     const unknown = await undo(nothing.deps, { entry: 'zzz', allowOverbook: false, dryRun: false }).catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(UnknownNameError);
     expect((unknown as UnknownNameError).exitCode).toBe(4);
     expect((unknown as Error).message).toBe('not found: entry: no entry "zzz" in the history of writes of this API (rentals history lists them)');
-    const both = depsOf([entryOf('ab000001', []), entryOf('ab000002', [])]);
+    const both = depsOf([entryOf('ab000001', first.recorded), entryOf('ab000002', first.recorded)]);
+    await expect(undo(both.deps, { entry: 'ab', allowOverbook: false, dryRun: false })).rejects.toThrow(/2 entries start with "ab"/);
     await expect(undo(both.deps, { entry: 'ab', allowOverbook: false, dryRun: false })).rejects.toThrow(UsageError);
   });
 

@@ -217,7 +217,7 @@ test('the history file is 0600 in a 0700 directory', async () => {
   expect(statSync(join(configDir, 'history', 'history.ndjson')).mode & 0o777).toBe(0o600);
 });
 
-test('an entry whose writes were put back in the same run (a lost race backed out) leaves nothing to undo, and undo sends nothing', async () => {
+test('an entry whose writes were put back in the same run (a lost race backed out) leaves nothing to undo: undo refuses (exit 1) and sends nothing', async () => {
   const { sandbox } = fixtures;
   const harness = await import('./harness.js');
   const configDir = harness.freshConfigDir();
@@ -235,8 +235,9 @@ test('an entry whose writes were put back in the same run (a lost race backed ou
     { kind: 'record', entry: 'raced01', resource: 'bookings', parentId: party.id, id: booked.id, before: { ...booked, quantity: 3 }, after: booked },
   ];
   appendFileSync(file, raced.map((line) => `${JSON.stringify(line)}\n`).join(''));
-  const undone = ok(await cli(['undo', 'raced01']));
-  expect(undone.stderr).toContain('Nothing to undo: what entry raced01');
+  const undone = await cli(['undo', 'raced01']);
+  expect(undone.code).toBe(1);
+  expect(undone.stderr).toContain('nothing to undo: what entry raced01');
   expect(undone.stderr).not.toContain('Undid');
   expect(await lines(party.id)).toEqual([[lamp.id, 1]]);
   const newest = readFileSync(file, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as { kind: string; undoes?: string });

@@ -225,14 +225,14 @@ async function undoOnce(deps: BulkDeps, file: string, apply: () => Promise<Appli
   const { realpath } = await import('node:fs/promises');
   const path = await realpath(file);
   const { reportLockKey } = await import('../history.js');
-  const { AlreadyUndoneError, undosOfReport } = await import('../undo-progress.js');
+  const [{ AlreadyUndoneError, undosOfReport }, { entryTimeInZone }] = await Promise.all([import('../undo-progress.js'), import('../entry-time.js')]);
   const history = deps.history();
   return history.exclusive(
     await reportLockKey(path),
     async () => {
       const { complete, open } = undosOfReport(history.entries(), path);
       if (complete) {
-        throw new AlreadyUndoneError(`the report ${shownPath(file)} was undone already, by entry ${complete.id} (${complete.at.slice(0, 16).replace('T', ' ')} UTC); nothing was sent. (rentals undo ${complete.id} takes that undo back.)`);
+        throw new AlreadyUndoneError(`the report ${shownPath(file)} was undone already, by entry ${complete.id} (${entryTimeInZone(complete.at, deps)}); nothing was sent. (rentals undo ${complete.id} takes that undo back.)`);
       }
       if (open) {
         deps.notices().info(`Finishing the undo of ${shownPath(file)} that entry ${open.id} began (${open.end?.reason ?? 'interrupted'}): rows already put back send nothing.`);

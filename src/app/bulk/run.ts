@@ -57,7 +57,7 @@ import { flatMapAsync, mapAsync, writtenRows, writtenView } from './written.js';
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
-  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'sleep' | 'dataDir' | 'history'
+  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'sleep' | 'dataDir' | 'history' | 'timeZone' | 'wallAt'
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
 import { isObject } from '../../common/objects.js';

@@ -28,7 +28,7 @@ import type { Factory } from '../factory.js';
 import { quotedName } from '../../common/sanitize.js';
 
 /** What the generic verbs use of the factory. */
-export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now' | 'wallNow'>;
+export type ResourceDeps = Pick<Factory, 'api' | 'names' | 'catalog' | 'fields' | 'describeRequest' | 'asker' | 'booking' | 'stdin' | 'now' | 'wallNow' | 'wallAt'>;
 
 export interface WriteInput {
   /** Fields from `--file`, by API name. */

@@ -13,7 +13,7 @@ import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
 import { ResourceApi } from '../../api/resource-api.js';
 import { dataDir } from '../../config/store.js';
 import { holdRuleFor, writeRuleFor } from '../../domain/hold-policy.js';
-import { wallTimeOf } from '../../domain/wall-time.js';
+import { wallTimeIn } from '../../domain/wall-time.js';
 import type { Context } from '../context.js';
 import type { ResourceName } from '../../resources/definitions.js';
 import type { RunOutput } from '../session/output.js';
@@ -57,8 +57,12 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
   const holds = settings.holds.value!;
   const ruleOf = holdRuleFor(holds);
   const writeRule = writeRuleFor(settings.shopHolds, holds);
+  // One clock for every wall time of the run: the timezone setting's, else this system's (read once: its warning said once).
+  let zone: string | undefined;
+  const timeZone = () => (zone ??= run.timeZone());
+  const wallAt = (instant: number) => wallTimeIn(instant, timeZone());
   const wallNow = () => {
-    const wall = wallTimeOf(ctx.now());
+    const wall = wallAt(ctx.now());
     return wall - (wall % 60_000);
   };
   // The calendar, its advisor and the writers load their modules on first use, each made once.
@@ -103,7 +107,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     advisor: advisorOf,
     booking,
     settings: () => settings,
-    timeZone: () => run.timeZone(),
+    timeZone,
     documentSettings: () => run.documentSettings(),
     apiHost: () => {
       try {
@@ -138,6 +142,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     now: ctx.now,
     sleep: ctx.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     wallNow,
+    wallAt,
     writesEnded: () => history.writesEnded(),
     written: () => history.written(),
     close: () => {

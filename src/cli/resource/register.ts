@@ -78,7 +78,7 @@ async function writeInput(deps: ResourceDeps, def: ResourceDef, options: WriteOp
   // Loaded for a write only: a list reads no body.
   const [{ readJsonObject }, { resolveRelativeDates }] = await Promise.all([import('../../app/input.js'), import('../relative-dates.js')]);
   const file = typeof options.file === 'string' ? await readJsonObject(options.file, deps.stdin()) : undefined;
-  const { flags, wholeDays } = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.now());
+  const { flags, wholeDays } = resolveRelativeDates(def, fieldsFromFlags(def, options), deps.wallAt(deps.now()));
   return { file, flags, wholeDays, dryRun: options.dryRun === true, allowDateOrder: options.allowDateOrder === true, allowOverbook: options.allowOverbook === true };
 }
 
