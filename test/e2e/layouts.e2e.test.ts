@@ -333,7 +333,7 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     expect(text).toContain(`Booked 1 × 20x20 Frame Tent on "${name}" at 675.00`);
     expect(text).toMatch(new RegExp(`Created event \\d+ "${name}" Status Quoted Block Weekend Dropoff 2032-06-12 14:00 Start 2032-06-12 14:00 End 2032-06-13 01:00`));
     for (const apiWord of ['eventStatusId', 'startDate', 'inventoryId', 'rentalBlockId', '│ bookings', 'created']) expect(text).not.toContain(apiWord);
-    expect(text).toMatch(/4 entries, the newest first\. rentals undo [0-9a-f]{8} takes back the newest; rentals undo ENTRY any other\.$/);
+    expect(text).toMatch(/4 entries, the newest first, times in [A-Za-z_/+-]+\. rentals undo [0-9a-f]{8} takes back the newest; rentals undo ENTRY any other\.$/);
 
     const undo = joined(await screen(width, ['undo', '--dry-run']));
     expect(undo).toMatch(/^Would change the Weekend price of 20x20 Frame Tent: 742\.50 → 675\.00 \(-9\.1%\) Dry run: 1 record of entry [0-9a-f]{8} \(rentals prices update .*\) would be put back; nothing was sent\.$/);
