@@ -6,7 +6,8 @@ export const DATES_HELP_TOPIC = 'dates';
 export const DATES_HELP = `Dates and times in rentals
 
 The API's datetimes carry no time zone: rentals treats them as the business's local wall-clock
-time, and so are the dates you type.
+time, and so are the dates you type. Today and now are read on the shop's clock: the timezone
+setting (--timezone, RENTALS_TIMEZONE), else this system's zone.
 
 Date arguments (--from, --to, --date, and every datetime flag such as events add --start-date):
   2026-06-12          that day (as a start: 00:00; as an end: the whole day, up to 24:00)

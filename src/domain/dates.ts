@@ -1,7 +1,7 @@
 // Date arguments: `YYYY-MM-DD[ HH:MM[:SS]]`, today, tomorrow, yesterday, a weekday (the next one,
 // today included; as the end of a range, the first one on or after its start), `+3d`, `+2w`,
 // `-1d`, each of those days with a clock time if given (`fri 14:00`, `+3d 08:30`). Resolved
-// against the local wall-clock "now".
+// against the wall-clock "now" it is given (the shop's clock: the factory's wallNow).
 
 import { DATETIME_YEARS } from '../schemas/values.js';
 import { DomainRuleError } from './errors.js';
