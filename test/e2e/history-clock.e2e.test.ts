@@ -144,3 +144,16 @@ describe('undo when there is nothing to undo: exit 1 (a state of the history); n
     expect(result.code, result.stderr).toBe(code);
   });
 });
+
+test("a write's relative dates count on the same clock: --start-date today at 21:00 in Chicago is Chicago's today", async () => {
+  const evening = Date.UTC(2026, 10, 30, 3, 0);
+  const add = (env: Record<string, string>) =>
+    cliFor(sandbox, freshConfigDir())(['events', 'add', '--event-name', 'Clock party', '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', 'today', '--end-date', 'today', '--dry-run', '-o', 'json'], { now: () => evening, env });
+  const start = async (env: Record<string, string>) => {
+    const result = await add(env);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.stringify(JSON.parse(result.stdout)).match(/"startDate":"([^"]+)"/)?.[1];
+  };
+  expect(await start(CHICAGO)).toBe('2026-11-29T00:00:00');
+  expect(await start({ RENTALS_TIMEZONE: 'UTC' })).toBe('2026-11-30T00:00:00');
+});
