@@ -74,12 +74,6 @@ export function wallTimeIn(instant: number, timeZone: string): WallTime {
   return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
 }
 
-/** The wall time a real instant reads on this machine's clock (its time zone). */
-export function wallTimeOf(instant: number): WallTime {
-  const d = new Date(instant);
-  return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds());
-}
-
 /** Half-open windows [from, to): windows that only touch (one ends when the other starts) do not overlap. */
 export function overlaps(a: { from: WallTime; to: WallTime }, b: { from: WallTime; to: WallTime }): boolean {
   return a.from < b.to && b.from < a.to;

@@ -64,7 +64,8 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     gala = await event('2029-05-01T12:00:00', '2029-05-02T12:00:00');
     const picnic = await event('2029-05-01T06:00:00', '2029-05-03T06:00:00');
     await line(picnic.id, chairs.id, 1);
-    served = await serve([]);
+    // The shop's clock: what a person reads says times on it; the JSON keeps the UTC instant.
+    served = await serve([], { RENTALS_TIMEZONE: 'America/Chicago' });
   });
   afterAll(async () => {
     await served?.client.close();
@@ -132,10 +133,15 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
     const history = await callTool('history', { limit: '1' });
     const [entry] = history.structuredContent?.data as Array<{ id: string; command: string }>;
     expect(entry!.command).toBe(`mcp: events_book ${JSON.stringify({ event: String(wedding.id), item: [`${chairs.name}=1`] })}`);
+    expect((entry as { at?: string }).at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const undone = await callTool('undo', {});
     expect(undone.isError).toBeUndefined();
     expect(JSON.stringify(undone.content)).toContain(entry!.id);
     expect(await lines(wedding.id)).toEqual([]);
+    // Undone already: an error result whose text says when, on the shop's clock and in its zone.
+    const again = await callTool('undo', { entry: entry!.id });
+    expect(again.isError).toBe(true);
+    expect(JSON.stringify(again.content)).toMatch(/was undone already, by entry [0-9a-f]{8} \((Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d{2}-\d{2} \d{2}:\d{2} America\/Chicago\)/);
   });
 
   test('bad arguments: an error result naming the input and the rule (usage), nothing run', async () => {

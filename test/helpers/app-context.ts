@@ -13,7 +13,7 @@ import { NameResolver } from '../../src/data/resolver.js';
 import { Catalog } from '../../src/data/catalog.js';
 import { type Writers, buildWriters } from '../../src/data/writers.js';
 import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
-import { type WallTime, wallTimeOf } from '../../src/domain/wall-time.js';
+import { type WallTime, wallTimeIn } from '../../src/domain/wall-time.js';
 import type { Notices } from '../../src/output/notices.js';
 import { FIXED_NOW, type Caller, openSandbox } from '../sandbox/helpers.js';
 
@@ -72,7 +72,7 @@ export function writeWorldSuite(): () => WriteWorld {
     };
     const http = client;
     const api = () => new ResourceApi(http, journal);
-    const now = () => wallTimeOf(FIXED_NOW);
+    const now = () => wallTimeIn(FIXED_NOW, new Intl.DateTimeFormat().resolvedOptions().timeZone);
     const fresh = () => {
       const calendar = new CalendarData(new Catalog(api));
       const ruleOf = holdRuleFor(DEFAULT_HOLD_POLICY);
