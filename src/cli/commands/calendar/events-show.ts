@@ -12,7 +12,7 @@ export const eventsShow = defineViewCommand({
   name: 'show',
   args: '<event>',
   summary: 'An event with its bookings, line totals and total',
-  help: `\nAfter the dates: the customer contact, the customer address (when it is not the venue's), the venue contact, the special requirements and the internal notes, each where the event has it.\n\n${TOTAL_FORMULA}.\n`,
+  help: `\nAfter the dates, where the event has them: its contacts, the customer's address (when not the venue's), special requirements and internal notes.\n\n${TOTAL_FORMULA}.\n`,
   examples: [
     'rentals events show 12',
     'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
