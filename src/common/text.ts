@@ -11,3 +11,15 @@ export function truncate(text: string, max: number): string {
 export function withArticle(noun: string): string {
   return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
+
+/**
+ * The lines of text whose line breaks are its lines (a contact, a note): split at each line feed
+ * (a CRLF is one line break, a lone CR is not one), each line without its trailing spaces, the
+ * blank ones left out.
+ */
+export function textLinesOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
+}

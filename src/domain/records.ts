@@ -200,12 +200,28 @@ export function itemsJson(bookings: readonly CalendarBooking[], items: ReadonlyM
   return bookings.map((b) => ({ inventoryId: b.itemId, name: items.get(b.itemId)?.name ?? null, quantity: b.quantity }));
 }
 
-/** The one-line address of an event's venue. */
-export function venue(event: CalendarEvent): string {
-  const r = event.record;
-  return [r.eventAddress1, r.eventAddress2, r.eventCity, r.eventState, r.eventPostalCode]
+/** The record's address fields that are set, on one line: `12 Quay St, Portland, ME, 04101`. */
+function addressLine(record: ApiRecord, fields: readonly string[]): string {
+  return fields
+    .map((field) => record[field])
     .filter((p) => typeof p === 'string' && p.trim() !== '')
     .join(', ');
+}
+
+/** The one-line address of an event's venue. */
+export function venue(event: CalendarEvent): string {
+  return addressLine(event.record, ['eventAddress1', 'eventAddress2', 'eventCity', 'eventState', 'eventPostalCode']);
+}
+
+/** The customer's own (billing) address as the event gives it, on one line as the venue's. */
+export function customerAddress(event: CalendarEvent): string {
+  return addressLine(event.record, ['customerAddress1', 'customerAddress2', 'customerCity', 'customerState', 'customerPostalCode']);
+}
+
+/** Two addresses that read the same, whatever their case and spacing (`2840 Elm St` and `2840 elm st `). */
+export function sameAddress(a: string, b: string): boolean {
+  const folded = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').replace(/ ?, ?/g, ',').trim();
+  return folded(a) === folded(b);
 }
 
 /** Units per item over booking lines: every line of an item counted together. */

@@ -12,7 +12,8 @@ import { padToWidth, textWidth } from './width.js';
 import { DIFF_COLUMNS, diffRows } from './view-rows.js';
 import type { DataView, DetailView, GridView, RecordListView } from './views.js';
 import { columnTitle } from './titles.js';
-import { wrapText } from './wrap.js';
+import { hangingLines, wrapText } from './wrap.js';
+import { textLinesOf } from '../common/text.js';
 import { entries, paragraphs } from './render-lines.js';
 
 interface Palette extends TablePalette {
@@ -289,12 +290,27 @@ function isRigid(value: unknown): boolean {
   return typeof value === 'string' && (DATE_OR_TIME.test(value) || NUMBER_TEXT.test(value));
 }
 
+/**
+ * One record as `label  value` lines, each value from the same column. At a terminal a line
+ * wider than it wraps under the value column; a value of lines (`lines`) shows each of its lines
+ * there, so that no line of a value can start at the labels' column and pass for a row.
+ */
 function* detail(view: DetailView, options: RenderOptions, colors: Palette): Generator<string> {
   if (options.fields) options.info('note: --fields does not apply to one record');
   const labelWidth = Math.max(0, ...view.fields.map(([label]) => textWidth(label)));
+  const indent = ' '.repeat(labelWidth + 2);
+  const width = options.terminal ? options.terminalWidth : 0;
+  const fitted = (lead: string, line: string): string =>
+    width <= 0 || textWidth(`${lead}${line}`) <= width ? `${lead}${line}`.trimEnd() : lead === '' ? wrapText(line, width).join('\n') : hangingLines(lead, labelWidth + 2, line, width).join('\n');
   let text = '';
-  for (const [label, value] of view.fields) {
-    text += `${padToWidth(escapeControl(label), labelWidth)}  ${humanCell(value).replace(/\s*\n\s*/g, ' ')}`.trimEnd() + '\n';
+  for (const [label, value, shape] of view.fields) {
+    // A CRLF in text of lines is its line break (written on Windows), not a CR to show.
+    const lines = shape === 'lines' ? textLinesOf(humanCell(typeof value === 'string' ? value.replace(/\r\n/g, '\n') : value)) : [humanCell(value).replace(/\s*\n\s*/g, ' ')];
+    const lead = `${padToWidth(escapeControl(label), labelWidth)}  `;
+    lines.forEach((line, i) => {
+      text += `${fitted(i === 0 ? lead : indent, line)}\n`;
+    });
+    if (lines.length === 0) text += `${lead.trimEnd()}\n`;
   }
   yield text;
   for (const section of view.sections ?? []) {
@@ -305,7 +321,7 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
       const cells = rowCells(section.columns, section.rows);
       yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
     }
-    for (const line of section.footer ?? []) yield `${escapeControl(line)}\n`;
+    for (const line of section.footer ?? []) yield `${fitted('', escapeControl(line))}\n`;
   }
 }
 

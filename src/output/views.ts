@@ -155,11 +155,18 @@ export interface DiffView {
   }>;
 }
 
+/**
+ * A row of a detail view: its label, its value and, for text whose line breaks are its lines (a
+ * contact, a note), `lines`: a table shows each of its lines under the value column where another
+ * value's line break folds into a space. Machine formats print the value as it is.
+ */
+export type DetailField = readonly [label: string, value: unknown, shape?: 'lines'];
+
 /** One record shown as `field: value` lines on a terminal, with optional sub-tables. */
 export interface DetailView {
   kind: 'detail';
   /** Ordered label → value pairs of the record itself. */
-  fields: Array<[string, unknown]>;
+  fields: DetailField[];
   /** Tables under it (e.g. an event's bookings), each with a title. */
   sections?: Array<{ title: string; rows: Row[]; columns: string[]; footer?: string[] }>;
   /** What `-o json` / `-o ndjson` prints. */

@@ -12,7 +12,8 @@ import { escapeControl } from '../../src/common/sanitize.js';
 import type { PaperSize } from '../../src/output/html/page.js';
 import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
 import { runProgram } from '../helpers/programs.js';
-import { HOSTILE_NAME, fleetTimelinePage, longPickList, longQuote, pickListPage, pickMovements, quoteBookings, quotePage, timelinePage } from '../helpers/pages-sample.js';
+import { HOSTILE_NAME, fleetTimelinePage, longPickList, longQuote, pickListPage, pickMovements, quoteBookings, quoteEvent, quotePage, timelinePage } from '../helpers/pages-sample.js';
+import { readEvent } from '../../src/domain/records.js';
 
 const CHROMIUM = findChromium();
 /** pdfinfo and pdftotext read the printed pages back. */
@@ -143,13 +144,16 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
     await expectPrints(opened.page, size, false);
   });
 
-  it.each(['A4', 'Letter'] as const)('the order confirmation (%s) with a logo, currency and terms loads cleanly, shows the logo and prints', async (size) => {
+  it.each(['A4', 'Letter'] as const)('the order confirmation (%s) with a logo, currency, terms, a venue contact and special requirements loads cleanly, shows them and prints', async (size) => {
     const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-    const opened = await open(quotePage(size, { kind: 'confirmation', company: { name: 'Harbor Tents', address: '12 Quay St', logo }, currency: 'EUR', terms: 'Payment within 14 days.' }));
+    const event = readEvent({ ...quoteEvent.record, eventContacts: 'Sam Ortega, site lead\nGate code 4412', eventSpecialRequirements: 'Tent up by noon the day before.\nNo stakes on the lawn.' });
+    const opened = await open(quotePage(size, { kind: 'confirmation', event, company: { name: 'Harbor Tents', address: '12 Quay St', logo }, currency: 'EUR', terms: 'Payment within 14 days.' }));
     await expectClean(opened);
     expect(await opened.page.locator('h1').innerText()).toBe('Order confirmation O-12');
     expect(await opened.page.locator('.head img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
     expect(await visible(opened.page, 'footer.terms', 'Payment within 14 days.')).toBe(true);
+    expect(await visible(opened.page, '.parties dd', 'Gate code 4412')).toBe(true);
+    expect(await opened.page.locator('.requirements p').innerText()).toBe('Tent up by noon the day before.\nNo stakes on the lawn.');
     await expectPrints(opened.page, size, false);
   });
 

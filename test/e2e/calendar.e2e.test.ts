@@ -269,6 +269,70 @@ describe('events show', () => {
     expect(table).not.toContain('2026-07-20T09:36');
   });
 
+  test("who to call and what to know: the customer's contact, the venue contact, the customer's address apart from the venue, special requirements, internal notes; each line of a value under its label", async () => {
+    const counter = await event(
+      { dropoff: '2026-08-09T08:00:00', pickup: '2026-08-10T10:00:00' },
+      {
+        customerName: 'Acme Corp',
+        customerContacts: 'Priya Shah (630) 555-0163\r\npriya@acme.example',
+        customerAddress1: '900 Commerce Dr',
+        customerAddress2: 'Suite 200',
+        customerCity: 'Oak Brook',
+        customerState: 'IL',
+        customerPostalCode: '60523',
+        eventAddress1: 'Lakeside Pavilion',
+        eventCity: 'Naperville',
+        eventContacts: 'Sam Ortega, site lead (630) 555-0110\n\nGate code 4412',
+        eventSpecialRequirements: 'Tent up by noon the day before.\nNo stakes on the lawn.',
+        internalNotes: 'Pays late: deposit first.',
+      },
+    );
+    const table = ok(await rentals(['events', 'show', String(counter.id), '-o', 'table'])).stdout;
+    const lines = table.slice(0, table.indexOf('\n\n')).split('\n');
+    // The rows the sheet always had, in their order, then what the counter needs, each line of a value under the value column.
+    expect(lines.map((line) => /^\S+(?: \S+)*/.exec(line)?.[0] ?? '')).toEqual(
+      ['id', 'event', 'status', 'block', 'customer', 'venue', 'dropoff', 'start', 'end', 'teardown', 'pickup', 'customer contact', '', 'customer address', 'venue contact', '', 'special requirements', '', 'internal notes'],
+    );
+    const under = ' '.repeat('special requirements'.length + 2);
+    expect(lines.slice(11)).toEqual([
+      'customer contact      Priya Shah (630) 555-0163',
+      `${under}priya@acme.example`,
+      'customer address      900 Commerce Dr, Suite 200, Oak Brook, IL, 60523',
+      'venue contact         Sam Ortega, site lead (630) 555-0110',
+      `${under}Gate code 4412`,
+      'special requirements  Tent up by noon the day before.',
+      `${under}No stakes on the lawn.`,
+      'internal notes        Pays late: deposit first.',
+    ]);
+    // tsv and csv: the same rows, the ones scripts read first and where they were; a value on one row, its line breaks escaped.
+    const tsv = ok(await rentals(['events', 'show', String(counter.id), '-o', 'tsv'])).stdout.trimEnd().split('\n');
+    expect(tsv.slice(0, 6)).toEqual([`id\t${counter.id}`, `event\t${counter.name}`, 'status\tConfirmed', 'block\tDaily', 'customer\tAcme Corp', 'venue\tLakeside Pavilion, Naperville']);
+    expect(tsv.slice(11)).toEqual([
+      'customer contact\tPriya Shah (630) 555-0163\\r\\npriya@acme.example',
+      'customer address\t900 Commerce Dr, Suite 200, Oak Brook, IL, 60523',
+      'venue contact\tSam Ortega, site lead (630) 555-0110\\n\\nGate code 4412',
+      'special requirements\tTent up by noon the day before.\\nNo stakes on the lawn.',
+      'internal notes\tPays late: deposit first.',
+    ]);
+    // json: the record as the service sent it, in the shape it always had.
+    const shown = JSON.parse(ok(await rentals(['events', 'show', String(counter.id), '-o', 'json'])).stdout).data[0];
+    expect(Object.keys(shown)).toEqual(['event', 'bookings', 'totals', 'formula']);
+    expect(shown.event).toMatchObject({ customerContacts: 'Priya Shah (630) 555-0163\r\npriya@acme.example', internalNotes: 'Pays late: deposit first.', eventContacts: 'Sam Ortega, site lead (630) 555-0110\n\nGate code 4412' });
+  });
+
+  test("what is not set is left out, and the customer's address when it is the venue's", async () => {
+    const home = { eventAddress1: '2840 Elm St', eventCity: 'Evanston', eventState: 'IL', eventPostalCode: '60201' };
+    const party = await event(
+      { dropoff: '2026-08-11T08:00:00', pickup: '2026-08-12T10:00:00' },
+      { ...home, customerName: 'Luis Garcia', customerAddress1: '2840 elm st ', customerCity: 'Evanston', customerState: 'IL', customerPostalCode: '60201', customerContacts: '  ', internalNotes: '' },
+    );
+    const table = ok(await rentals(['events', 'show', String(party.id), '-o', 'table'])).stdout;
+    expect(table).toContain('venue     2840 Elm St, Evanston, IL, 60201\n');
+    for (const label of ['customer contact', 'customer address', 'venue contact', 'special requirements', 'internal notes']) expect(table).not.toContain(label);
+    const tsv = ok(await rentals(['events', 'show', String(party.id)])).stdout.trimEnd().split('\n');
+    expect(tsv.map((row) => row.split('\t')[0])).toEqual(['id', 'event', 'status', 'block', 'customer', 'venue', 'dropoff', 'start', 'end', 'teardown', 'pickup']);
+  });
+
   test('`events get` keeps its aliases but `show` is the new verb', async () => {
     const bare = await event({ dropoff: '2026-08-06T08:00:00', pickup: '2026-08-06T20:00:00' });
     const viaView = JSON.parse(ok(await rentals(['events', 'view', String(bare.id), '--json'])).stdout);

@@ -159,10 +159,17 @@ function strip(record: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-async function rename(path: string, fields: string[], suffixes: string[]): Promise<void> {
+/**
+ * Gives each record's `fields` a hostile suffix (and `filled` a value first where it has none).
+ * `filled` holds text whose line breaks are its lines (contacts, notes): its suffixes lose their
+ * line feeds here (a line of its own is what such a line break is for; where it is drawn, a test
+ * below says), the forged row with it, but keep every other control.
+ */
+async function rename(path: string, fields: string[], suffixes: string[], filled: string[] = []): Promise<void> {
   let k = 0;
   for (const record of await api('GET', path)) {
     const body = strip(record);
+    for (const field of filled) body[field] = `${TAG}${typeof body[field] === 'string' && body[field] !== '' ? String(body[field]) : field}${suffixes[k++ % suffixes.length]!.split(FORGED_ROW).join('\u2028').replace(/\n/g, ' ')}`;
     for (const field of fields) {
       const old = body[field];
       if (typeof old !== 'string' || old === '') continue;
@@ -217,7 +224,7 @@ beforeAll(async () => {
   const [suffixes] = fc.sample(fc.array(hostileSuffix, { minLength: 8, maxLength: 8 }), { numRuns: 1, seed: 26 });
   await rename('/v1/inventory', ['name'], suffixes!);
   await rename('/v2/inventorycategory', ['name'], suffixes!);
-  await rename('/v1/events', ['eventName', 'customerName'], suffixes!);
+  await rename('/v1/events', ['eventName', 'customerName'], suffixes!, ['customerContacts', 'eventContacts', 'eventSpecialRequirements', 'internalNotes']);
   await runOf(['snapshot', '--out', join(files, 'after.json')], undefined, false, freshConfigDir());
 }, 60_000);
 
@@ -345,6 +352,22 @@ describe('pictures at a terminal: a line break in a name is shown escaped, never
       expect(lines.filter((line) => /^\s*FAKE/.test(line)), args.join(' ')).toEqual([]);
       expect(shown.stdout, args.join(' ')).toMatch(args[0] === 'timeline' ? /2× Gala\\u2028FAKE\\r\\u2029 +█/ : /Real\\nFAKE LINE/);
     }
+  });
+
+  test("events show at a terminal: a contact's or a note's line feed starts a line under its label, never one of its own; every other control escaped", async () => {
+    const configDir = freshConfigDir();
+    const run = (args: string[], tty = false) => runOf(args, undefined, tty, configDir);
+    const hostile = `\u001b[2J\u202e\t\u0007\u009b31m\rX${FORGED_ROW}`;
+    const flags = ['--customer-contacts', '--event-contacts', '--event-special-requirements', '--internal-notes'].flatMap((flag, i) => [flag, `Line${i}${hostile}`]);
+    const event = added(await run(['events', 'add', '--event-name', 'Notes party', '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', '2031-07-05 09:00', '--end-date', '2031-07-05 18:00', ...flags, '-o', 'json']));
+    const shown = await run(['events', 'show', String(event.id)], true);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(unsafeIn(shown.stdout)).toBeUndefined();
+    const forged = shown.stdout.split('\n').filter((line) => line.trimStart().startsWith(FORGED));
+    expect(forged).toHaveLength(4);
+    const column = 'special requirements'.length + 2;
+    for (const line of forged) expect(line).toBe(`${' '.repeat(column)}${FORGED_ROW.trim()}`);
+    expect(shown.stdout).toContain('Line3\\x1b[2J\\u202e\\t\\x07\\u009b31m\\rX\n');
   });
 
   test('a table row whose name holds U+2028/U+2029 is as wide as the others: the separators are shown escaped and measured so', async () => {

@@ -1,6 +1,7 @@
 // Every command that has a page (`-o html`, printed as is by `-o pdf`), from the registry, with
 // hostile text in every field its page shows: the names of the event, the item and the customer,
-// the customer's address and contact, the venue, and the company's settings. The page shows each
+// the customer's address and contact, the venue and its contact, the special requirements, and
+// the company's settings; and internal notes on the event, which no page shows. The page shows each
 // control and bidi character as the terminal does, a visible escape (`\x1b`, `\u202e`, `\t`):
 // never raw (a right-to-left override would reverse the text after it, the event id beside the
 // name or the date of issue), never as U+FFFD (two names that differ by one control character
@@ -36,13 +37,17 @@ const EVENT_FIELDS: Record<string, string> = {
   'customer-city': `CustCity${TAIL}`,
   'customer-state': `CustSt${TAIL}`,
   'customer-postal-code': `CustZip${TAIL}`,
-  'customer-contacts': `CustTel${TAIL}`,
+  'customer-contacts': `CustTel${LINE_TAIL}\nCustMail${LINE_TAIL}`,
   'event-address1': `Venue1${TAIL}`,
   'event-address2': `Venue2${TAIL}`,
   'event-city': `VenueCity${TAIL}`,
   'event-state': `VenueSt${TAIL}`,
   'event-postal-code': `VenueZip${TAIL}`,
+  'event-contacts': `SiteTel${LINE_TAIL}\nSiteGate${LINE_TAIL}`,
+  'event-special-requirements': `Needs${LINE_TAIL}\nNoStakes${LINE_TAIL}`,
 };
+/** The shop's own notes on the event: on no page. */
+const INTERNAL_NOTES = `Secret${LINE_TAIL}\nPaysLate`;
 /** The company's settings (the environment's; `\n` between lines of the multi-line ones). */
 const COMPANY = {
   RENTALS_COMPANY_NAME: `Firm${TAIL}`,
@@ -51,7 +56,10 @@ const COMPANY = {
   RENTALS_QUOTE_TERMS: `Terms${LINE_TAIL}\nPay${LINE_TAIL}`,
 };
 
-const shown = (text: string) => text.split(TAIL).join(SHOWN);
+/** A value as the page must show it: a one-line value's tail escaped; text of lines, each line's tail escaped and the lines one after the other. */
+const shown = (text: string) => text.split(TAIL).join(SHOWN).split(LINE_TAIL).join(LINE_SHOWN).replace(/\n/g, ' ');
+/** Each line a value shows as: all of a one-line value, each line of text of lines. */
+const shownLines = (text: string) => (text.includes(TAIL) ? [shown(text)] : text.split('\n').map(shown));
 
 let sandbox: Awaited<ReturnType<typeof openSandbox>>;
 let rentals: Runner;
@@ -71,7 +79,7 @@ const RUNS: Record<string, () => { args: string[]; reads: string[]; values: stri
       `${shown(ITEM)} 2 `,
       `Terms${LINE_SHOWN} Pay${LINE_SHOWN}`,
     ],
-    values: [shown(EVENT), shown(ITEM), ...Object.values(EVENT_FIELDS).map(shown), shown(COMPANY.RENTALS_COMPANY_NAME), ...['Quay', 'Port', 'Phone', 'Terms', 'Pay'].map((line) => `${line}${LINE_SHOWN}`)],
+    values: [shown(EVENT), shown(ITEM), ...Object.values(EVENT_FIELDS).flatMap(shownLines), shown(COMPANY.RENTALS_COMPANY_NAME), ...['Quay', 'Port', 'Phone', 'Terms', 'Pay'].map((line) => `${line}${LINE_SHOWN}`)],
   }),
   'load-sheet': () => ({
     args: ['--from', DAY, '--to', DAY],
@@ -113,7 +121,7 @@ beforeAll(async () => {
   const item = await rentals(['inventory', 'add', '--name', ITEM, '--quantity-available', '5', '-o', 'json']);
   expect(item.code, item.stderr).toBe(0);
   itemId = Number(jsonData(item)[0]!.id);
-  const fields = Object.entries(EVENT_FIELDS).flatMap(([flag, value]) => [`--${flag}`, value]);
+  const fields = [...Object.entries(EVENT_FIELDS), ['internal-notes', INTERNAL_NOTES] as const].flatMap(([flag, value]) => [`--${flag}`, value]);
   const event = await rentals(['events', 'add', '--event-name', EVENT, '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', `${DAY} 09:00`, '--end-date', `${DAY} 18:00`, ...fields, '-o', 'json']);
   expect(event.code, event.stderr).toBe(0);
   eventId = Number(jsonData(event)[0]!.id);
@@ -139,6 +147,8 @@ describe('pages show hostile text as visible escapes (every command with a page,
     expect(raw && `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${JSON.stringify(page.stdout.slice(Math.max(0, raw.index - 40), raw.index + 20))}`).toBeNull();
     const text = pageText(page.stdout);
     for (const read of reads) expect(text, read).toContain(read);
+    expect(text).not.toContain('Secret');
+    expect(text).not.toContain('PaysLate');
   });
 
   test.each(pageCommands)('%s -o html: every value from data is inside an isolating element (<bdi>)', async (words) => {

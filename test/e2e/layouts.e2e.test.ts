@@ -483,6 +483,41 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     expect(own).toContain('the quote');
   });
 
+  test.concurrent.each(WIDTHS)("events show at %i columns: the contacts, the customer's address, the requirements and the notes, each line wrapped under its label, nothing cut", async (width) => {
+    const values: Record<string, string> = {
+      'customer contact': 'Priya Shah, events manager, (630) 555-0163, priya.shah@acme-corporation.example\nAccounts payable: ap@acme-corporation.example',
+      'customer address': '900 Commerce Drive, Suite 200, Oak Brook, IL, 60523',
+      'venue contact': 'Sam Ortega, site lead, (630) 555-0110, on site from 7am on the day of delivery\nGate code 4412',
+      'special requirements': 'Tent up by noon the day before the ceremony, sides rolled up unless it rains.\nNo stakes on the lawn: water barrels only.',
+      'internal notes': 'Pays late: take the deposit before anything goes out on the truck.',
+    };
+    const name = `Counter check ${width}`;
+    const [address1, address2, city, state, zip] = values['customer address']!.split(', ');
+    const added = await piped([
+      'events', 'add', '--event-name', name, '--event-status-id', 'Confirmed', '--rental-block-id', 'Daily', '--start-date', `2033-0${WIDTHS.indexOf(width) + 1}-10 09:00`, '--end-date', `2033-0${WIDTHS.indexOf(width) + 1}-10 18:00`,
+      '--customer-name', 'Acme Corp', '--customer-contacts', values['customer contact']!, '--customer-address1', address1!, '--customer-address2', address2!, '--customer-city', city!, '--customer-state', state!, '--customer-postal-code', zip!,
+      '--event-address1', 'Lakeside Pavilion', '--event-city', 'Naperville', '--event-contacts', values['venue contact']!, '--event-special-requirements', values['special requirements']!, '--internal-notes', values['internal notes']!,
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const lines = await screen(width, ['events', 'show', name]);
+    expectWithin(lines, width);
+    const fields = lines.slice(0, lines.indexOf(''));
+    const column = 'special requirements'.length + 2;
+    for (const [label, value] of Object.entries(values)) {
+      const at = fields.findIndex((line) => line.startsWith(`${label}  `));
+      expect(at, label).toBeGreaterThan(0);
+      const next = fields.findIndex((line, i) => i > at && !line.startsWith(' '));
+      const block = fields.slice(at, next < 0 ? undefined : next);
+      // Every line of the value from the value column on, the label's alone on the left.
+      for (const line of block.slice(1)) expect(line.slice(0, column).trim(), line).toBe('');
+      const shown = block.map((line) => line.slice(column));
+      expect(joined(shown)).toBe(spaced(value.replace(/\n/g, ' ')));
+      // Each line of the value starts a line of its own.
+      for (const line of value.split('\n')) expect(shown.some((piece) => line === piece || line.startsWith(`${piece} `)), line).toBe(true);
+    }
+    expect(lines.join('\n')).not.toContain('…');
+  });
+
   test.concurrent.each(WIDTHS)('events list at %i columns: in date order, the Start column rising', async (width) => {
     const lines = await screen(width, ['events', 'list', '--fields', 'id,startDate,eventName']);
     const starts = lines.flatMap((line) => /^│ +\d+ │ (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(line)?.[1] ?? []);

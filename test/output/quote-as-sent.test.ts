@@ -49,6 +49,29 @@ describe('the quote as a shop sends it', () => {
     expect(page).toContain('Customer Harper & Sons 4 Harbour Rd Springfield, IL 62701 ann@harper.example, 555 0100');
   });
 
+  it.each(['quote', 'confirmation'] as const)('%s: each line of a contact a line, the venue contact and the special requirements the customer gave; never the internal notes nor the cancel reason', (kind) => {
+    const html = quotePage('A4', {
+      kind,
+      event: event({
+        customerContacts: 'Ann Harper (555) 0100\r\nann@harper.example',
+        eventContacts: 'Sam Ortega, site lead\n\nGate code 4412',
+        eventSpecialRequirements: 'Tent up by noon the day before.\nNo stakes on the lawn.',
+        internalNotes: 'Pays late: deposit first.',
+        cancelReason: 'Double-booked the hall',
+      }),
+    });
+    expect(html).toContain('<bdi>Ann Harper (555) 0100</bdi>\n<bdi>ann@harper.example</bdi>');
+    expect(html).toContain('<dt><bdi>Venue contact</bdi></dt><dd><bdi>Sam Ortega, site lead</bdi>\n<bdi>Gate code 4412</bdi></dd>');
+    const page = text(html);
+    expect(page).toContain('Venue 1 Main St, Springfield Venue contact Sam Ortega, site lead Gate code 4412');
+    expect(page).toContain('Special requirements Tent up by noon the day before. No stakes on the lawn. Item Quantity');
+    expect(page).not.toContain('Pays late');
+    expect(page).not.toContain('Double-booked');
+    expect(page).not.toMatch(/internal|notes/i);
+    // None given, none shown: no empty heading.
+    expect(text(quotePage('A4', { kind }))).not.toMatch(/Venue contact|Special requirements/);
+  });
+
   it("shows amounts to the currency's minor unit, the totals computed exactly", () => {
     const bookings = [readBooking({ id: 1, inventoryId: 7, quantity: 1, price: '1234.5678' }, 12), readBooking({ id: 2, inventoryId: 7, quantity: 1, price: '0.005' }, 12), readBooking({ id: 3, inventoryId: 7, quantity: 1, price: '0.005' }, 12)];
     const plain = event({ amountDelivery: null, amountSalesTax: null, amountDiscount: null, amountDeposit: null });

@@ -5,11 +5,11 @@
 import type { EventDateField } from '../../domain/event-model.js';
 import { EVENT_DATE_FIELDS } from '../../domain/event-model.js';
 import { type Money, moneyToNumber } from '../../domain/money.js';
-import { itemName, venue } from '../../domain/records.js';
+import { type CalendarEvent, customerAddress, itemName, sameAddress, venue } from '../../domain/records.js';
 import { TOTAL_FORMULA, eventTotals, showMoney } from '../../domain/totals.js';
 import { parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { renderQuotePage } from '../../output/html/quote-page.js';
-import type { View } from '../../output/views.js';
+import type { DetailField, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { companyOf } from './company.js';
 
@@ -31,6 +31,30 @@ function shownTime(value: unknown): string {
 
 const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
 
+/** Text of lines the event gives, when it gives some. */
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * What the counter needs to call and serve the customer, each where it is set: the customer's
+ * contact, their own (billing) address where it is not the venue's, who to reach at the venue,
+ * the special requirements and the shop's internal notes. After the rows the sheet always had,
+ * so that a script reading those by position finds them where they were.
+ */
+function counterFields(event: CalendarEvent): DetailField[] {
+  const r = event.record;
+  const billing = customerAddress(event);
+  const rows: Array<DetailField | undefined> = [
+    ['customer contact', textOf(r.customerContacts), 'lines'],
+    billing === '' || sameAddress(billing, venue(event)) ? undefined : ['customer address', billing],
+    ['venue contact', textOf(r.eventContacts), 'lines'],
+    ['special requirements', textOf(r.eventSpecialRequirements), 'lines'],
+    ['internal notes', textOf(r.internalNotes), 'lines'],
+  ];
+  return rows.filter((row): row is DetailField => row !== undefined && row[1] !== undefined);
+}
+
 /** The event `ref` names (an id or a name), with its bookings and totals, and its page (`-o html`, `-o pdf`). */
 export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<View> {
   const calendar = await deps.calendar();
@@ -39,7 +63,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
   const bookings = bookingLists.get(event.id) ?? [];
   const totals = eventTotals(event.record, bookings);
   const r = event.record;
-  const fields: Array<[string, unknown]> = [
+  const fields: DetailField[] = [
     ['id', event.id],
     ['event', event.name],
     ['status', event.status ?? r.eventStatusId],
@@ -52,6 +76,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     fields.push([DATE_LABELS[field], time === undefined ? r[field] : shortWallTime(time)]);
   }
   if (event.cancelled) fields.push(['cancelled', event.cancellation.byDate ? `${shownTime(r.cancelDate)}${r.cancelReason ? `: ${String(r.cancelReason)}` : ''}` : `by its status ${JSON.stringify(event.status)} (no cancel date)`]);
+  fields.push(...counterFields(event));
   const rows = bookings.map((b, i) => ({
     booking: b.id,
     itemId: b.itemId,

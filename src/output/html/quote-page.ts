@@ -3,9 +3,11 @@
 // the equipment goes out); for one that holds firmly an *Order confirmation*. Numbered from the
 // event (Q-12, O-12: the prefixes are settings). The company's name, address, contact and logo at
 // the head (the document settings), the customer with the address and contact the event gives,
-// the event, its dates and venue, one line per booking (quantity × unit price = amount), the totals
-// of domain/totals.ts with the deposit apart (a zero amount is left out), and the terms. No
-// internal id or status. Amounts shown to the currency's minor unit (Intl; two places without a
+// the event, its dates, venue and venue contact, the special requirements the customer gave (so
+// they can check what the crew will go by), one line per booking (quantity × unit price = amount),
+// the totals of domain/totals.ts with the deposit apart (a zero amount is left out), and the terms.
+// No internal id or status, and never what the shop keeps to itself: the internal notes, the
+// reason of a cancellation. Amounts shown to the currency's minor unit (Intl; two places without a
 // currency) while every total is computed exactly.
 
 import { type Money, formatMoneyFixed, roundToStep, subtractMoney } from '../../domain/money.js';
@@ -13,6 +15,7 @@ import type { CalendarBooking, CalendarEvent } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { DAY_MS, type WallTime, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import { MIDDLE_DOT, type Markup, html, textLines } from './markup.js';
+import { textLinesOf } from '../../common/text.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export type QuoteKind = 'quote' | 'confirmation';
@@ -63,6 +66,9 @@ const CSS = `
 .cancelled{border:2px solid #b00;color:#b00;padding:6px 10px;font-weight:700;display:inline-block}
 .note{color:#555;font-size:12px}
 .terms{white-space:pre-line}
+.requirements{margin:0 0 12px}
+.requirements h2{font-size:13px;margin:0 0 2px;color:#555;font-weight:normal}
+.requirements p{margin:0;white-space:pre-line}
 `;
 
 const TITLES: Record<QuoteKind, string> = { quote: 'Quote', confirmation: 'Order confirmation' };
@@ -111,12 +117,29 @@ function amountFormat(currency: string | undefined): (value: Money | undefined) 
 
 const isZero = (value: Money | undefined) => value === undefined || value.units === 0n;
 
-/** The customer as a letter is addressed: name, address lines, city line, contact (each field one line). */
+/** A text field of the record, trimmed; undefined when it is not set. */
+function fieldText(record: Readonly<Record<string, unknown>>, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** A field whose line breaks are its lines (a contact, the special requirements): its lines, none when it is not set. */
+function fieldLines(record: Readonly<Record<string, unknown>>, key: string): string[] {
+  const text = fieldText(record, key);
+  return text === undefined ? [] : textLinesOf(text);
+}
+
+/** The customer as a letter is addressed: name, address lines, city line (each field one line), then each line of the contact. */
 function customerLines(record: Readonly<Record<string, unknown>>, name: string | undefined): string[] {
-  const field = (key: string) => (typeof record[key] === 'string' && (record[key] as string).trim() !== '' ? (record[key] as string).trim() : undefined);
+  const field = (key: string) => fieldText(record, key);
   const region = [field('customerState'), field('customerPostalCode')].filter(Boolean).join(' ');
   const city = [field('customerCity'), region || undefined].filter(Boolean).join(', ');
-  return [name, field('customerAddress1'), field('customerAddress2'), city || undefined, field('customerContacts')].filter((line): line is string => line !== undefined && line !== '');
+  return [name, field('customerAddress1'), field('customerAddress2'), city || undefined, ...fieldLines(record, 'customerContacts')].filter((line): line is string => line !== undefined && line !== '');
+}
+
+/** Lines as a definition's value; undefined (the row left out) when there are none. */
+function linesValue(lines: readonly string[]): Markup | undefined {
+  return lines.length === 0 ? undefined : textLines(lines);
 }
 
 function definitionList(rows: ReadonlyArray<readonly [string, string | Markup | undefined]>): Markup {
@@ -160,17 +183,20 @@ export function renderQuotePage(input: QuoteInput): string {
   const until = input.kind === 'quote' ? dayKey(validUntil(input.issued, input.validDays, event.window?.from)) : undefined;
   const unpriced = totals.unpriced === 0 ? undefined : totals.unpriced === 1 ? '1 line has no price yet and adds nothing to the total.' : `${totals.unpriced} lines have no price yet and add nothing to the total.`;
   const customer = customerLines(event.record, event.customer);
+  const requirements = fieldLines(event.record, 'eventSpecialRequirements');
   const body = html`${companyHead(input.company)}<h1>${heading}</h1>
 <p class="meta">${event.name} ${MIDDLE_DOT} issued ${dayKey(input.issued)}${until ? html` ${MIDDLE_DOT} valid until ${until}` : ''}</p>
 ${event.cancelled ? html`<p class="cancelled">This event is cancelled.</p>` : ''}
 <div class="parties keep">
 ${definitionList([
-  ['Customer', customer.length === 0 ? undefined : textLines(customer)],
+  ['Customer', linesValue(customer)],
   ['Event', event.name],
   ['Venue', input.venue],
+  ['Venue contact', linesValue(fieldLines(event.record, 'eventContacts'))],
 ])}
 ${definitionList(dates)}
 </div>
+${requirements.length > 0 ? html`<section class="requirements keep"><h2>Special requirements</h2><p>${textLines(requirements)}</p></section>` : ''}
 <table class="lines">
 <thead><tr><th>Item</th><th class="num">Quantity</th><th class="num">Unit price</th><th class="num">Amount</th></tr></thead>
 ${lines.length > KEPT_LINES ? html`<tbody>\n${lines.slice(0, -KEPT_LINES)}</tbody>` : ''}

@@ -1,5 +1,6 @@
-// `rentals events show <event>`: the event, its bookings with item names, unit prices and line
-// totals, and the event's total (formula in domain/totals.ts); the deposit apart. `-o html` (or
+// `rentals events show <event>`: the event, who to call and what to know (its contacts, the
+// customer's address, special requirements, internal notes), its bookings with item names, unit
+// prices and line totals, and the event's total (formula in domain/totals.ts); the deposit apart. `-o html` (or
 // pdf): the page for the customer, a quote or an order confirmation (app/calendar/event-sheet.ts).
 
 import { TOTAL_FORMULA } from '../../../domain/totals.js';
@@ -11,7 +12,7 @@ export const eventsShow = defineViewCommand({
   name: 'show',
   args: '<event>',
   summary: 'An event with its bookings, line totals and total',
-  help: `\n${TOTAL_FORMULA}.\n`,
+  help: `\nAfter the dates, where the event has them: its contacts, the customer's address (when not the venue's), special requirements and internal notes.\n\n${TOTAL_FORMULA}.\n`,
   examples: [
     'rentals events show 12',
     'rentals events show "Harper–Nguyen Wedding" --json | jq .data[0].totals.total',
