@@ -346,7 +346,7 @@ function commandPath(command: Command): string {
 }
 
 /**
- * The flags of every command that has a page (events show, load-sheet, timeline), added by
+ * The flags of every command that has a page (events show, load-sheet, agenda, timeline), added by
  * defineViewCommand and read before the handler runs (registry/page-output.ts, loaded then).
  */
 const PAGE_FLAGS = {
