@@ -27,15 +27,9 @@ export interface RunOptions {
   now?: () => number;
   /**
    * In-process runs only: each retry wait the run asks for (backoff, Retry-After, a bulk row's
-   * pause) is noted here, in milliseconds. It is not waited out unless `realWaits` is set.
+   * pause) is noted here, in milliseconds. It is never waited out: a retry goes out at once.
    */
   waits?: number[];
-  /**
-   * In-process runs only: wait out each retry wait on real timers, as the binary does (for a
-   * sandbox whose limits run on the real clock). By default it is noted, not waited: a retry
-   * goes out at once.
-   */
-  realWaits?: boolean;
   /** In-process runs only: standard output itself (a stream that fails, say); then `stdout` of the result is empty. */
   stdout?: Writable;
   /** Spawned runs only: another copy of bin/rentals.js (default: this repository's). */
@@ -67,11 +61,11 @@ function runEnv(options: RunOptions): Record<string, string> {
 /**
  * `rentals …args` in this process, as the binary would run it: the same environment as runBin,
  * stdin/stdout/stderr pipes (not TTYs) and the real clock; its retry waits are noted, not waited
- * out (unless `realWaits`). Bounded by the test's timeout, or by `timeoutMs` when given.
+ * out. Bounded by the test's timeout, or by `timeoutMs` when given.
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: options.realWaits === true, ...(options.stdout ? { stdout: options.stdout } : {}) });
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: false, ...(options.stdout ? { stdout: options.stdout } : {}) });
   const { timeoutMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
