@@ -35,8 +35,8 @@ td.time{white-space:nowrap}
 const BOX = html`<td class="box"><span aria-hidden="true"></span></td>`;
 
 const SECTIONS = {
-  out: { heading: 'Load (going out)', time: 'Dropoff', totals: 'To load' },
-  in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive' },
+  out: { heading: 'Load (going out)', time: 'Dropoff', totals: 'To load', quotes: 'load them only once confirmed' },
+  in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive', quotes: 'they come back only if they went out' },
 } as const;
 
 /** One direction of a day; `tail` (the lines to sign, after the day's last section) printed with its totals. */
@@ -67,7 +67,7 @@ ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on 
 <table class="totals"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th>${quoted ? html`<th class="num">On quotes</th>` : ''}</tr></thead><tbody>
 ${sums}
 </tbody></table>
-${quoted ? html`<p class="note">Quantity: the confirmed events'. On quotes: the units of the events marked QUOTE, which may never go out; load them only once confirmed.</p>` : ''}
+${quoted ? html`<p class="note">Quantity: confirmed events only. On quotes: the units of the events marked QUOTE, not confirmed and may never go out: ${words.quotes}.</p>` : ''}
 ${tail}
 </div>`;
 }
