@@ -2,7 +2,8 @@
 // sandbox). Peak RSS per format against the size of the response and against `rentals --version`;
 // targets: the 300k peak within 1.2× of the 100k peak, and at most --version + 32 MB (json, ndjson,
 // csv, tsv); a table at most 3× the response. Then the time of `-o ndjson` against
-// `curl | jq -c '.data[]'` (target ≤ 0.7×), alternately, and how that time grows with the list.
+// `curl | jq -c '.data[]'` (target ≤ 0.7×), alternately, and how that time grows with the list;
+// beside them `--jq '.data[]'`, jq inside rentals, against the same curl | jq.
 // Peaks are measured by /usr/bin/time: a child forked straight from this (big) process would
 // report this process's peak, which Linux carries over fork and exec.
 import { spawnSync } from 'node:child_process';
@@ -39,13 +40,16 @@ for (const count of SIZES) {
     idle ??= peak(['--version'], sandbox.env);
     const bytes = await sandbox.responseBytes();
     const peaks = Object.fromEntries(FORMATS.map((format) => [format, peak(['inventory', 'list', '-o', format], sandbox.env)]));
-    const commands = [{ label: 'rentals -o ndjson', argv: [process.execPath, bin, 'inventory', 'list', '-o', 'ndjson'] }];
+    const commands = [
+      { label: 'rentals -o ndjson', argv: [process.execPath, bin, 'inventory', 'list', '-o', 'ndjson'] },
+      { label: 'rentals --jq', argv: [process.execPath, bin, 'inventory', 'list', '--jq', '.data[]'] },
+    ];
     if (jq) {
       const auth = `authorization: bearer ${Buffer.from(sandbox.env.RENTALS_TOKEN).toString('base64')}`;
       commands.push({ label: 'curl | jq', argv: ['sh', '-c', `curl -sf -H '${auth}' ${sandbox.url}/v2/inventory | jq -c '.data[]'`] });
     }
     const times = timeAlternately(commands, { rounds: ROUNDS, perRound: 1, env: sandbox.env });
-    bySize.set(count, { bytes, peaks, rentals: times[0], jq: times[1] });
+    bySize.set(count, { bytes, peaks, rentals: times[0], withJq: times[1], jq: times[2] });
   } finally {
     sandbox.stop();
   }
@@ -73,14 +77,15 @@ console.log(`Responses: ${sizes.map((n) => `${n / 1000}k items ${mb(bySize.get(n
 console.log('');
 console.log(`Time, median of ${ROUNDS} alternating rounds${jq ? ' (target: rentals ≤ 0.7× curl | jq)' : ' (curl or jq missing: no comparison)'}:`);
 console.log('');
-console.log(`| items | rentals -o ndjson | ms per 1k items | CPU ms per 1k items | ${jq ? 'curl \\| jq -c \'.data[]\' | rentals / jq |' : ''}`);
-console.log(`|---:|---:|---:|---:|${jq ? '---:|---:|' : ''}`);
+console.log(`| items | rentals -o ndjson | ms per 1k items | CPU ms per 1k items | ${jq ? 'curl \\| jq -c \'.data[]\' | rentals / jq |' : ''} rentals --jq '.data[]' |${jq ? ' --jq / curl \\| jq |' : ''}`);
+console.log(`|---:|---:|---:|---:|${jq ? '---:|---:|' : ''}---:|${jq ? '---:|' : ''}`);
 const perK = (ms, n) => (ms === undefined ? '–' : ((ms / n) * 1000).toFixed(2));
 for (const n of sizes) {
-  const { rentals, jq: q } = bySize.get(n);
+  const { rentals, withJq, jq: q } = bySize.get(n);
   const ratio = q ? rentals.median / q.median : undefined;
   const jqCells = q ? ` ${q.median.toFixed(0)} ms | ${ratio.toFixed(2)}×${n === 100_000 ? (ratio <= 0.7 ? ' ✓' : ' ✗') : ''} |` : '';
-  console.log(`| ${n.toLocaleString('en')} | ${rentals.median.toFixed(0)} ms | ${perK(rentals.median, n)} | ${perK(rentals.cpuMedian, n)} |${jqCells}`);
+  const withJqCells = ` ${withJq.median.toFixed(0)} ms |${q ? ` ${(withJq.median / q.median).toFixed(2)}× |` : ''}`;
+  console.log(`| ${n.toLocaleString('en')} | ${rentals.median.toFixed(0)} ms | ${perK(rentals.median, n)} | ${perK(rentals.cpuMedian, n)} |${jqCells}${withJqCells}`);
 }
 if (sizes.length >= 2) {
   const [a, b] = [sizes.at(-2), sizes.at(-1)];

@@ -32,7 +32,7 @@ rmSync(staging, { recursive: true, force: true });
 // several specifiers (the MCP SDK's server, its stdio transport and its message schemas) bundles
 // them once, with what they share.
 const LAZY_VENDORS = {
-  'jq-wasm': ['jq-wasm'],
+  'jq-wasm': ['jq-wasm/inline'],
   'temporal-polyfill': ['temporal-polyfill'],
   'timezones-ical-library': ['timezones-ical-library'],
   'mcp-sdk': ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/sdk/server/stdio.js', '@modelcontextprotocol/sdk/types.js'],

@@ -1,5 +1,5 @@
 // --jq: the JSON a command prints, filtered by jq itself (jq compiled to WebAssembly, jq-wasm),
-// loaded only when the flag is given (~90 ms: the library's import and its first run). As gh's
+// loaded only when the flag is given (~25 ms: the library's import and jq's compilation). As gh's
 // --jq: strings raw, one per line; every other value as compact JSON. The expression is compiled
 // before anything is sent (compileJq): one jq cannot compile is a usage error with jq's own
 // message. One that fails on the data is an output failure: what it means (a usage error, or a
@@ -7,23 +7,27 @@
 
 import { OutputFailure, UsageError } from '../errors.js';
 
-type Jq = typeof import('jq-wasm');
+type Jq = Awaited<ReturnType<typeof import('jq-wasm/inline').loadJq>>;
 
-async function loadJq(): Promise<Jq> {
-  // The default export: the library is CommonJS, bundled on its own as dist/vendor/jq-wasm.js.
-  return (await import('jq-wasm')).default;
+let loaded: Promise<Jq> | undefined;
+
+/** jq, compiled once per process (the WebAssembly is inside the library's file: one file to read). */
+function loadJq(): Promise<Jq> {
+  loaded ??= import('jq-wasm/inline').then((library) => library.loadJq());
+  return loaded;
 }
 
 /**
- * jq's output for `json`, or the words of its error. jq-wasm runs jq's main(), which sets the
- * process's exit code to jq's own (3, 5): put back, as the run's exit code is the tool's.
+ * jq's output for `json` (the library trims its ends), or the words of its error. jq reads its
+ * input from memory as it goes: the time grows with the size of the input and the output alone.
+ * The library sets the process's exit code as it runs jq: put back, the run's exit code is the tool's.
  */
-async function jqRun(jq: Jq, json: string, expression: string): Promise<{ out: string } | { error: string }> {
+async function jqRun(json: string, expression: string): Promise<{ out: string } | { error: string }> {
+  const jq = await loadJq();
   const exitCode = process.exitCode;
   try {
-    return { out: await jq.raw(json, expression, ['-r', '-c']) };
-  } catch (error) {
-    return { error: (error instanceof Error ? error.message : String(error)).trim() };
+    const result = jq.raw(json, expression, ['-r', '-c']);
+    return result.exitCode === 0 ? { out: result.stdout } : { error: result.stderr.trim() || `jq exited ${result.exitCode}` };
   } finally {
     process.exitCode = exitCode;
   }
@@ -38,12 +42,12 @@ function described(expression: string, message: string): string {
  * and given none it runs nothing, so every error of a run on no input is a compile error.
  */
 export async function compileJq(expression: string): Promise<void> {
-  const result = await jqRun(await loadJq(), '', expression);
+  const result = await jqRun('', expression);
   if ('error' in result) throw new UsageError(described(expression, result.error));
 }
 
 export async function runJq(json: string, expression: string): Promise<string> {
-  const result = await jqRun(await loadJq(), json, expression);
+  const result = await jqRun(json, expression);
   if ('error' in result) throw new OutputFailure(described(expression, result.error), 'jq');
   return result.out === '' ? '' : `${result.out}\n`;
 }

@@ -59,7 +59,7 @@ describe('a --jq that fails on the answer of a write', () => {
     const result = await rentals(['events', 'add', '--event-name', 'JQ party', '--event-status-id', 'Quoted', '--rental-block-id', 'Daily', '--start-date', '+50d', '--end-date', '+50d', '--jq', '.data.id']);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(`${MADE}--jq ".data.id": jq: error`);
-    expect(result.stderr).toContain('Cannot index array with string "id"');
+    expect(result.stderr).toContain('Cannot index array with string ("id")');
     expectNoStack(result);
     await namedEntry(result);
     const found = jsonData(ok(await rentals(['events', 'list', '--search', 'JQ party', '--json'])));
@@ -80,7 +80,7 @@ describe('a --jq that fails on the answer of a write', () => {
   test('rentals api GET whose --jq fails on the answer stays a usage error (exit 2: nothing was changed)', async () => {
     const result = await rentals(['api', 'GET', '/v2/inventory', '--jq', '.data.id']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: --jq ".data.id": jq: error .*Cannot index array with string "id"\n$/);
+    expect(result.stderr).toMatch(/^error: --jq ".data.id": jq: error .*Cannot index array with string \("id"\)\n$/);
   });
 
   test('a read whose --jq fails on the data stays a usage error (exit 2: nothing was changed)', async () => {

@@ -1,0 +1,49 @@
+// --jq's filter itself (src/output/jq.ts): what jq prints is printed as jq prints it, whatever the
+// size of the command's output.
+
+import { describe, expect, test } from 'vitest';
+import { OutputFailure, UsageError } from '../../src/errors.js';
+import { compileJq, runJq } from '../../src/output/jq.js';
+
+describe('runJq', () => {
+  test('prints each output on its own line, strings raw, other values as compact JSON', async () => {
+    expect(await runJq('{"data":[{"id":1,"name":"Tent"},{"id":2,"name":"Chair"}]}', '.data[] | .name, {id}')).toBe('Tent\n{"id":1}\nChair\n{"id":2}\n');
+  });
+
+  test('filters a command output of several megabytes (jq reads its input as it goes, never a byte at a time)', async () => {
+    const events = Array.from({ length: 20_000 }, (_, id) => ({ id, eventName: `Event ${id}`, notes: 'x'.repeat(60) }));
+    const json = JSON.stringify({ data: events });
+    expect(json.length).toBeGreaterThan(2_000_000);
+    expect(await runJq(json, '.data | length')).toBe('20000\n');
+    // The output as large as the input: every record back, one per line.
+    expect((await runJq(json, '.data[]')).split('\n')).toHaveLength(20_001);
+  });
+
+  test('a filter that fails on the data is an output failure with jq\'s words', async () => {
+    await expect(runJq('{"data":[1]}', '.data.id')).rejects.toThrow(OutputFailure);
+    await expect(runJq('{"data":[1]}', '.data.id')).rejects.toThrow(/^--jq "\.data\.id": jq: error .*Cannot index array/);
+  });
+});
+
+describe('compileJq', () => {
+  test('an expression jq cannot compile is a usage error naming it; one it can passes', async () => {
+    await expect(compileJq('.data[')).rejects.toThrow(UsageError);
+    await expect(compileJq('.data[')).rejects.toThrow(/^--jq "\.data\[": jq: error: syntax error/);
+    await expect(compileJq('.data[] | {id}')).resolves.toBeUndefined();
+  });
+
+  test('leaves the process\'s exit code as it was, unset or set (jq\'s own is not the tool\'s)', async () => {
+    const before = process.exitCode;
+    try {
+      for (const code of [undefined, 6]) {
+        process.exitCode = code;
+        await compileJq('.data[').catch(() => undefined);
+        await runJq('{}', 'error("boom")').catch(() => undefined);
+        await runJq('{}', '.');
+        expect(process.exitCode).toBe(code);
+      }
+    } finally {
+      process.exitCode = before;
+    }
+  });
+});
