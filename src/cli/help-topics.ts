@@ -44,7 +44,7 @@ function formats(): string {
   ndjson  one JSON object per line, one line per record
   ics     an iCalendar file, for the commands that print a calendar (rentals agenda)
   html    a self-contained page to send or print, for the commands that have one
-          (events show: the quote; load-sheet: the pick list; timeline); see docs/documents.md
+          (events show: the quote; load-sheet: the pick list; agenda; timeline); see docs/documents.md
   pdf     the same page printed to PDF through a Chromium-family browser (RENTALS_CHROMIUM
           names one), on the paper setting or --paper; --out FILE, or stdout when piped
   xlsx    a spreadsheet file with typed cells, for the commands that print rows (to --out FILE

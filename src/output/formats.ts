@@ -83,7 +83,7 @@ export function checkFormat(kind: View['kind'] | undefined, format: ViewFormat, 
     throw new UsageError(`${given} writes rows as a spreadsheet; this command prints ${name}: use ${printed}`);
   }
   if (format === 'html' || format === 'pdf') {
-    throw new UsageError(`${given} is for the commands that have a page (events show: a quote; load-sheet: a pick list; timeline); this one has none: use ${printed}`);
+    throw new UsageError(`${given} is for the commands that have a page (events show: a quote; load-sheet: a pick list; agenda; timeline); this one has none: use ${printed}`);
   }
   if (format !== 'ics') throw new UsageError(`${given}: this command prints ${(kind && TEXT_NAMES[kind]) ?? 'text'}: use ${printed}`);
   const name = kind === undefined ? undefined : KIND_NAMES[kind];

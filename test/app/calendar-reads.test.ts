@@ -22,6 +22,7 @@ import type { GroupedView, RecordListView, RecordStreamView, View } from '../../
 import { calendarSuite } from '../e2e/calendar-fixtures.js';
 import { tempDir } from '../helpers/fake-context.js';
 import { factoryOver, fakeFactory, recordingNotices } from '../helpers/fake-factory.js';
+import { pageText } from '../helpers/pages-sample.js';
 import { FIXED_NOW } from '../sandbox/helpers.js';
 
 const { sandbox, item, event, line } = calendarSuite('Reads');
@@ -173,6 +174,59 @@ describe('load sheet', () => {
       const page = String((view as unknown as { html: (size: string) => string }).html('A4'));
       expect(page).toMatch(new RegExp(`<bdi>${quoted.name}</bdi> <small>\\(<bdi>${quoted.id}</bdi>\\)</small> <strong class="quote">QUOTE</strong>`));
       expect(page).not.toMatch(new RegExp(`<small>\\(<bdi>${firm.id}</bdi>\\)</small> <strong`));
+    });
+  });
+
+  test("a day's totals are the confirmed units; a quote's are shown apart (+N on quotes), the same in the table, -o json and the printed pick list", async () => {
+    const tent = await item(6);
+    const chair = await item(50);
+    const stage = await item(4);
+    const quoted = await event('2027-08-12 09:00', '2027-08-13 17:00', { eventStatusId: 1 });
+    const firm = await event('2027-08-12 10:00', '2027-08-13 18:00');
+    await line(quoted.id, tent.id, 2);
+    await line(quoted.id, chair.id, 5);
+    await line(firm.id, tent.id, 1);
+    await line(firm.id, stage.id, 3);
+    await reading(async (factory) => {
+      const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-12' }, to: '2027-08-13' })) as GroupedView;
+      const out = view.groups.find((g) => g.heading.includes('OUT'))!;
+      const back = view.groups.find((g) => g.heading.includes('IN'))!;
+      // By name, as the sheet lists them.
+      const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name));
+      const lines = byName([
+        { name: chair.name, line: `      0 × ${chair.name}  (+5 on quotes)`, cells: `${chair.name} 0 +5` },
+        { name: stage.name, line: `      3 × ${stage.name}`, cells: `${stage.name} 3` },
+        { name: tent.name, line: `      1 × ${tent.name}  (+2 on quotes)`, cells: `${tent.name} 1 +2` },
+      ]);
+      expect(out.footer).toEqual(['To load:', ...lines.map((l) => l.line)]);
+      expect(back.footer).toEqual(['To receive:', ...lines.map((l) => l.line)]);
+      // -o json: quantity is what is confirmed, onQuotes what quotes hold besides.
+      const days = view.data as Array<{ date: string; out: { items: unknown[] }; in: { items: unknown[] } }>;
+      const totals = byName([
+        { inventoryId: chair.id, name: chair.name, quantity: 0, onQuotes: 5 },
+        { inventoryId: stage.id, name: stage.name, quantity: 3, onQuotes: 0 },
+        { inventoryId: tent.id, name: tent.name, quantity: 1, onQuotes: 2 },
+      ]);
+      expect(days[0]!.out.items).toEqual(totals);
+      expect(days[1]!.in.items).toEqual(totals);
+      // The printed pick list: its totals table has the confirmed quantity, and the quotes' apart.
+      const page = pageText(String((view as unknown as { html: (size: string) => string }).html('A4')));
+      const cells = lines.map((l) => l.cells).join(' ');
+      expect(page).toContain(`To load ✓ Item Quantity On quotes ${cells}`);
+      expect(page).toContain(`To receive ✓ Item Quantity On quotes ${cells}`);
+    });
+  });
+
+  test('a day with no quote keeps its totals as they were: no quotes column, nothing added to a line', async () => {
+    const table = await item(20);
+    const dinner = await event('2027-08-16 09:00', '2027-08-16 17:00');
+    await line(dinner.id, table.id, 8);
+    await reading(async (factory) => {
+      const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-16' } })) as GroupedView;
+      expect(view.groups.find((g) => g.heading.includes('OUT'))!.footer).toEqual(['To load:', `      8 × ${table.name}`]);
+      const html = String((view as unknown as { html: (size: string) => string }).html('A4'));
+      expect(pageText(html)).toContain(`To load ✓ Item Quantity ${table.name} 8`);
+      expect(html).not.toContain('On quotes');
     });
   });
 });

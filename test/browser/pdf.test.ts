@@ -1,7 +1,8 @@
 // `-o pdf` through a real headless Chromium, read back with poppler (pdfinfo, pdftotext): the
 // quote on the shop's paper with no browser furniture (no date, no URL, no page numbers), to a
 // private file or to a pipe; refused at a terminal without --out and without a browser, before
-// any request. Skipped (loudly) without chromium or poppler, unless RENTALS_BROWSER_TESTS=required.
+// any request; the agenda and the timeline landscape. Skipped (loudly) without chromium or
+// poppler, unless RENTALS_BROWSER_TESTS=required.
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -124,6 +125,21 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () 
     // on the name's left, mirrored (`)37( name`).
     const raw = (await runProgram('pdftotext', ['-raw', pickList, '-'])).stdout.replace(/[\u202a-\u202c]/g, '');
     expect(raw).toContain(`${hebrew} (${rtl})`);
+  });
+
+  it('the agenda prints landscape, with every event of the range and its total', async () => {
+    const file = join(dir, 'agenda.pdf');
+    const args = ['agenda', '--range', 'next-week'];
+    const printed = await rentals([...args, '-o', 'pdf', '--out', file], { env: { RENTALS_CHROMIUM: CHROMIUM } });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect((await pdfInfo(file))['Page size']).toMatch(/^841\.\d+ x 59[45]\.\d+ pts \(A4\)/);
+    const text = (await pdfText(file)).replace(/\s+/g, ' ');
+    const days = JSON.parse((await rentals([...args, '-o', 'json'])).stdout).data as Array<{ date: string; eventName: string; total: number }>;
+    expect(days.length).toBeGreaterThan(0);
+    for (const event of days) {
+      expect(text).toContain(event.eventName);
+      expect(text).toContain(event.total.toFixed(2));
+    }
   });
 
   it('the pick list prints to stdout when it is not a terminal; the timeline prints landscape', async () => {

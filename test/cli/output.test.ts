@@ -316,12 +316,12 @@ test('-o ics on commands that print no view is a usage error too', async () => {
   expect(status.stderr).toBe('error: -o ics is only for calendar output (an iCalendar document); this command prints no calendar: use table, json, ndjson\n');
 });
 
-test('a refused -o names every format the command prints, as its help lists them (agenda: ics and xlsx too)', async () => {
-  const help = await runCli(['agenda', '--help'], withApi());
+test('a refused -o names every format the command prints, as its help lists them (availability: xlsx too)', async () => {
+  const help = await runCli(['availability', '--help'], withApi());
   const listed = /-o, --output <format>\s+([a-z|]+)/.exec(help.stdout)?.[1]?.split('|');
-  expect(listed).toEqual(['table', 'json', 'ndjson', 'csv', 'tsv', 'ics', 'xlsx']);
+  expect(listed).toEqual(['table', 'json', 'ndjson', 'csv', 'tsv', 'xlsx']);
   for (const format of ['html', 'pdf']) {
-    const result = await runCli(['agenda', '-o', format], withApi());
+    const result = await runCli(['availability', '-o', format], withApi());
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^error: -o ${format} is for the commands that have a page .*: use ${listed!.join(', ')}\\n$`));
   }

@@ -2,9 +2,12 @@
 // asserting on the server's state and on the output. Each test builds its own items and events in
 // an empty sandbox; the seeded one serves `check` and the agenda's request count.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, FIXED_NOW, openSandbox } from '../sandbox/helpers.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { type RunResult, cliFor } from './harness.js';
 import { data } from './server-state.js';
 
@@ -518,6 +521,23 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
     expect(requests.filter((r) => r === 'GET /v2/inventory')).toHaveLength(1);
     expect(requests.filter((r) => r.endsWith('/inventory') && r.includes('/events/'))).toHaveLength(eventsShown.size);
     expect(requests).toHaveLength(3 + eventsShown.size);
+  });
+
+  test('agenda -o html: the page on the paper asked (--paper, else the paper setting); --out picks it by the extension; a bad --paper is refused before any request', async () => {
+    const args = ['agenda', '--from', day(11), '--to', day(13)];
+    const letter = ok(await seededRentals([...args, '-o', 'html', '--paper', 'Letter'])).stdout;
+    expect(letter.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(letter).toContain('@page{size:Letter landscape');
+    expect(letter).toContain('Harper–Nguyen Wedding');
+    expect(ok(await seededRentals([...args, '-o', 'html'], { env: { RENTALS_PAPER: 'Letter' } })).stdout).toContain('@page{size:Letter landscape');
+    const file = join(fileTempDir('rentals-agenda-page-'), 'agenda.html');
+    ok(await seededRentals([...args, '--out', file]));
+    expect(readFileSync(file, 'utf8')).toMatch(/^<!DOCTYPE html>[\s\S]*Harper–Nguyen Wedding/);
+    requests = [];
+    const bad = await seededRentals([...args, '-o', 'html', '--paper', 'A5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--paper: must be A4 or Letter');
+    expect(requests).toEqual([]);
   });
 
   test('load-sheet: dropoffs go out, pickups come in, with item totals', async () => {

@@ -86,6 +86,11 @@ const RUNS: Record<string, () => { args: string[]; reads: string[]; values: stri
     reads: [`${shown(ITEM)} 2 ${shown(EVENT)} (${eventId})`, shown(EVENT_FIELDS['customer-name']!), shown(EVENT_FIELDS['event-address1']!)],
     values: [shown(ITEM), shown(EVENT), shown(EVENT_FIELDS['customer-name']!), shown(EVENT_FIELDS['event-address1']!)],
   }),
+  agenda: () => ({
+    args: ['--from', DAY, '--to', DAY],
+    reads: [`${shown(EVENT)} (${eventId}) Confirmed ${shown(EVENT_FIELDS['customer-name']!)} 2 × ${shown(ITEM)}`],
+    values: [shown(ITEM), shown(EVENT), shown(EVENT_FIELDS['customer-name']!)],
+  }),
   timeline: () => ({
     args: ['--item', String(itemId), '--from', DAY, '--to', DAY],
     reads: [`Timeline: ${shown(ITEM)}`, `${shown(ITEM)} (5 owned)`, `2× ${shown(EVENT)}`],
@@ -135,7 +140,7 @@ afterAll(async () => {
 
 describe('pages show hostile text as visible escapes (every command with a page, from the registry)', () => {
   test('the commands with a page are known here', () => {
-    expect(pageCommands.length).toBeGreaterThanOrEqual(3);
+    expect(pageCommands.length).toBeGreaterThanOrEqual(4);
     expect(pageCommands.filter((words) => !(words in RUNS))).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import { readEvent } from '../../src/domain/records.js';
 import { readBooking } from './bookings.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
 import type { PaperSize } from '../../src/output/html/page.js';
-import { type PickMovement, renderPickListPage } from '../../src/output/html/pick-list-page.js';
+import { type PickMovement, pickDays } from '../../src/domain/pick-list.js';
+import { renderPickListPage } from '../../src/output/html/pick-list-page.js';
 import { type QuoteInput, renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
 import { HOSTILE_NAME, sampleFleet, sampleTimeline } from './timeline-sample.js';
@@ -65,14 +66,20 @@ export function quotePage(size: PaperSize = 'A4', extra: Partial<QuoteInput> = {
 }
 
 export const pickMovements: PickMovement[] = [
-  { direction: 'out', time: parseWallTime('2026-06-12T08:00')!, eventId: 12, eventName: HOSTILE_NAME, customer: 'Harper & Sons', venue: '1 Main St', lines: [{ itemName: 'Tent 20x20', quantity: 2 }, { itemName: 'Chair', quantity: 40 }] },
-  { direction: 'out', time: parseWallTime('2026-06-12T07:30')!, eventId: 14, eventName: 'Ng fair', venue: 'Fairground', lines: [{ itemName: 'Chair', quantity: 10 }] },
-  { direction: 'in', time: parseWallTime('2026-06-12T17:00')!, eventId: 9, eventName: 'Lee party', venue: '5 Elm Rd', lines: [{ itemName: 'Tent 20x20', quantity: 1 }] },
-  { direction: 'out', time: parseWallTime('2026-06-13T09:00')!, eventId: 15, eventName: 'Okafor reunion', venue: 'Hall B', lines: [{ itemName: 'Stage deck', quantity: 4 }] },
+  { direction: 'out', time: parseWallTime('2026-06-12T08:00')!, eventId: 12, eventName: HOSTILE_NAME, quote: false, customer: 'Harper & Sons', venue: '1 Main St', lines: [{ inventoryId: 7, itemName: 'Tent 20x20', quantity: 2 }, { inventoryId: 3, itemName: 'Chair', quantity: 40 }] },
+  { direction: 'out', time: parseWallTime('2026-06-12T07:30')!, eventId: 14, eventName: 'Ng fair', quote: false, venue: 'Fairground', lines: [{ inventoryId: 3, itemName: 'Chair', quantity: 10 }] },
+  { direction: 'in', time: parseWallTime('2026-06-12T17:00')!, eventId: 9, eventName: 'Lee party', quote: false, venue: '5 Elm Rd', lines: [{ inventoryId: 7, itemName: 'Tent 20x20', quantity: 1 }] },
+  { direction: 'out', time: parseWallTime('2026-06-13T09:00')!, eventId: 15, eventName: 'Okafor reunion', quote: false, venue: 'Hall B', lines: [{ inventoryId: 5, itemName: 'Stage deck', quantity: 4 }] },
 ];
 
+/** A pick list of `movements` over 2026-06-12 and 13. */
+function pickList(movements: readonly PickMovement[], size: PaperSize): string {
+  const range = { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! };
+  return renderPickListPage({ range, days: pickDays(range, movements), size });
+}
+
 export function pickListPage(size: PaperSize = 'A4'): string {
-  return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements: pickMovements, size });
+  return pickList(pickMovements, size);
 }
 
 export function timelinePage(size: PaperSize = 'A4', days = 4): { html: string; eventNames: string[] } {
@@ -93,10 +100,11 @@ export function longPickList(count: number, size: PaperSize = 'A4'): string {
     time: parseWallTime('2026-06-13T08:00')! + i * 60_000,
     eventId: 100 + i,
     eventName: `Party ${i + 1}`,
+    quote: false,
     venue: `${i + 1} Elm Rd`,
-    lines: [{ itemName: `Item ${i + 1}`, quantity: 1 }],
+    lines: [{ inventoryId: 100 + i, itemName: `Item ${i + 1}`, quantity: 1 }],
   }));
-  return renderPickListPage({ range: { from: parseWallTime('2026-06-12')!, to: parseWallTime('2026-06-14')! }, movements, size });
+  return pickList(movements, size);
 }
 
 /** The fleet timeline page of a `count`-item fleet (timeline-sample.ts sampleFleet), in name order as given. */

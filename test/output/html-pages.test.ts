@@ -3,6 +3,7 @@ import { escapeHtml } from '../../src/output/html/escape.js';
 import { html, markupText, trusted } from '../../src/output/html/markup.js';
 import { readEvent } from '../../src/domain/records.js';
 import { parseWallTime } from '../../src/domain/wall-time.js';
+import { pickDays } from '../../src/domain/pick-list.js';
 import { renderPickListPage } from '../../src/output/html/pick-list-page.js';
 import { renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
@@ -64,12 +65,12 @@ function everyPage(text: (label: string) => string): string[] {
       size: 'A4',
     });
   const { items } = sampleTimeline({ quote: text('quote') });
-  const movements = [{ direction: 'out' as const, time: range.from, eventId: 4, eventName: text('event'), customer: text('customer'), venue: text('venue'), lines: [{ itemName: text('item'), quantity: 1 }] }];
+  const movements = [{ direction: 'out' as const, time: range.from, eventId: 4, eventName: text('event'), quote: true, customer: text('customer'), venue: text('venue'), lines: [{ inventoryId: 1, itemName: text('item'), quantity: 1 }] }];
   return [
     quote('quote'),
     quote('confirmation'),
     renderTimelinePage(items.map((i) => ({ ...i, name: text('item') })), range, { size: 'A4', title: text('title') }),
-    renderPickListPage({ range, movements, size: 'Letter' }),
+    renderPickListPage({ range, days: pickDays(range, movements), size: 'Letter' }),
   ];
 }
 

@@ -1,16 +1,19 @@
 // Use case: the agenda (`rentals agenda`): the events whose window meets the range, by time,
 // under the day their window begins, with dropoff, start, end, pickup, customer, status, booked
-// items and total; `-o ics` gives the same events as an iCalendar document. An event already under
+// items and total; `-o ics` gives the same events as an iCalendar document, `-o html` (and `-o pdf`)
+// the same days and rows as a page to pin up (output/html/agenda-page.ts). An event already under
 // way when the range begins is under its own first day, marked as continuing: never shown as
 // beginning on the range's first day (one event under different days in two ranges).
 
-import { type RangeInput, resolveRange } from '../../domain/dates.js';
+import { type RangeInput, describeRange, resolveRange } from '../../domain/dates.js';
 import { buildIcs } from '../../domain/ics.js';
 import { formatMoneyFixed, moneyToNumber } from '../../domain/money.js';
 import { itemsJson, itemsText, venue } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
-import type { CalendarView } from '../../output/views.js';
+import type { PaperSize } from '../../config/settings-table.js';
+import { type AgendaPageDay, renderAgendaPage } from '../../output/html/agenda-page.js';
+import type { CalendarView, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
@@ -45,8 +48,9 @@ function agendaEntry(row: Record<string, unknown>, day: string): { lead: string;
   return { lead: onDay(row.start, day), title, lines: lines.filter((l) => l !== '') };
 }
 
-export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<CalendarView> {
-  const range = resolveRange(request.range, deps.wallNow(), { days: 8 });
+export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<CalendarView & Pick<View, 'html'>> {
+  const now = deps.wallNow();
+  const range = resolveRange(request.range, now, { days: 8 });
   showRange(deps.notices(), range);
   const calendar = await deps.calendar({ lean: true });
   const events = await calendar.eventsIn(range, { active: request.activeOnly });
@@ -107,6 +111,29 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
     if (list) list.push(entry);
     else groups.set(key, [entry]);
   }
+  const days = [...groups.values()].map((list) => {
+    const { day, continuing } = list[0]!;
+    return { heading: continuing ? `${dayHeading(day)}, ${CONTINUING}` : dayHeading(day), key: dayKey(day), list };
+  });
+  // The page: the table's days and rows, each time written for the day it is under (as a narrow terminal's entries).
+  const pageDays = (): AgendaPageDay[] =>
+    days.map(({ heading, key, list }) => ({
+      heading,
+      entries: list.map(({ row, event, continuing, lines }) => ({
+        id: row.id,
+        event: row.event,
+        status: row.status,
+        cancelled: event.cancelled,
+        continuing,
+        customer: row.customer,
+        items: lines.map((b) => itemsText([b], items)),
+        start: onDay(row.start, key),
+        end: onDay(row.end, key),
+        dropoff: onDay(row.dropoff, key),
+        pickup: onDay(row.pickup, key),
+        total: row.total,
+      })),
+    }));
   return {
     kind: 'calendar',
     ics: () =>
@@ -121,11 +148,9 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       groupColumn: 'date',
       columns: COLUMNS,
       entry: agendaEntry,
-      groups: [...groups.values()].map((list) => {
-        const { day, continuing } = list[0]!;
-        return { heading: continuing ? `${dayHeading(day)}, ${CONTINUING}` : dayHeading(day), key: dayKey(day), rows: list.map((e) => e.row) };
-      }),
+      groups: days.map(({ heading, key, list }) => ({ heading, key, rows: list.map((e) => e.row) })),
       data: entries.map((e) => e.data),
     },
+    html: (size: PaperSize) => renderAgendaPage({ range: describeRange(range), asOf: shortWallTime(now), days: pageDays(), size }),
   };
 }

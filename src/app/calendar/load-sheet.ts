@@ -2,10 +2,13 @@
 // each event's window: its dropoff, or its start without one) and what comes back (the end of the
 // window: the pickup, or the end), per event with its time, customer and address, and per item the
 // total units. Cancelled events are left out (they hold nothing); a quote (an event the hold
-// policy counts as tentative) is marked as one: its units may never go out.
+// policy counts as tentative) is marked as one: its units may never go out, so the totals are the
+// confirmed events' units, a quote's counted apart ("+2 on quotes"; domain/pick-list.ts computes
+// them once, for the table, -o json and the printed page alike).
 
 import { namedRangeOf, parseDateArgument, parseRangeEnd } from '../../domain/dates.js';
-import { type CalendarBooking, type CalendarEvent, type CalendarItem, itemName, itemsJson, itemsText, totalsByItem, venue } from '../../domain/records.js';
+import { type Direction, type PickDay, type PickMovement, type PickTotal, pickDays } from '../../domain/pick-list.js';
+import { type CalendarEvent, itemName, itemsJson, itemsText, venue } from '../../domain/records.js';
 import { DAY_MS, clockTime, dayHeading, dayKey, startOfDay } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import type { PaperSize } from '../../config/settings-table.js';
@@ -26,7 +29,6 @@ export interface LoadSheetRequest {
   range?: string;
 }
 
-type Direction = 'out' | 'in';
 const COLUMNS = ['direction', 'time', 'id', 'event', 'customer', 'address', 'items', 'quote'];
 /** The address a movement goes to or comes from is the event's venue. */
 const TITLES = { address: shopWord('venue') };
@@ -66,55 +68,58 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
   movements.sort((a, b) => a.time - b.time || (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) || a.event.id - b.event.id);
 
   const isQuote = (event: CalendarEvent) => deps.ruleOf(event) === 'tentative';
+  const picked: PickMovement[] = movements.map((m) => ({
+    direction: m.direction,
+    time: m.time,
+    eventId: m.event.id,
+    eventName: m.event.name,
+    quote: isQuote(m.event),
+    customer: m.event.customer,
+    venue: venue(m.event),
+    lines: (bookings.get(m.event.id) ?? []).map((b) => ({ inventoryId: b.itemId, itemName: itemName(b.itemId, items), quantity: b.quantity })),
+  }));
+  const sheet = pickDays(range, picked);
   const groups: GroupedView['groups'] = [];
-  const days: unknown[] = [];
-  for (let day = startOfDay(range.from); day < range.to; day += DAY_MS) {
-    const today = movements.filter((m) => startOfDay(m.time) === day);
-    const dayData: Record<string, unknown> = { date: dayKey(day) };
+  for (const day of sheet) {
     for (const direction of ['out', 'in'] as const) {
-      const list = today.filter((m) => m.direction === direction);
-      const totals = itemTotals(list.flatMap((m) => bookings.get(m.event.id) ?? []), items);
-      dayData[direction] = {
-        events: list.map((m) => ({ id: m.event.id, eventName: m.event.name, quote: isQuote(m.event), time: clockTime(m.time), customerName: m.event.customer ?? null, address: venue(m.event), items: itemsJson(bookings.get(m.event.id) ?? [], items) })),
-        items: totals,
-      };
+      const { movements: list, totals } = day[direction];
       if (list.length === 0) continue;
       const verb = direction === 'out' ? 'load' : 'receive';
       groups.push({
-        heading: `${dayHeading(day)} — ${direction === 'out' ? 'OUT (dropoffs)' : 'IN (pickups)'}`,
-        key: `${dayKey(day)}`,
+        heading: `${dayHeading(day.day)} — ${direction === 'out' ? 'OUT (dropoffs)' : 'IN (pickups)'}`,
+        key: dayKey(day.day),
         rows: list.map((m) => ({
           direction,
           time: clockTime(m.time),
-          id: m.event.id,
-          event: m.event.name,
-          customer: m.event.customer ?? null,
-          address: venue(m.event),
-          items: itemsText(bookings.get(m.event.id) ?? [], items),
+          id: m.eventId,
+          event: m.eventName,
+          customer: m.customer ?? null,
+          address: m.venue ?? '',
+          items: itemsText(bookings.get(m.eventId) ?? [], items),
           // A quote: marked, its units may never go out (empty for a firm event).
-          quote: isQuote(m.event) || null,
+          quote: m.quote || null,
         })),
-        footer: [`To ${verb}:`, ...totals.map((t) => `  ${String(t.quantity).padStart(5)} × ${t.name}`)],
+        footer: [`To ${verb}:`, ...totals.map(totalLine)],
       });
     }
-    days.push(dayData);
   }
-  const page = (size: PaperSize) =>
-    renderPickListPage({
-      range,
-      size,
-      movements: movements.map((m) => ({
-        direction: m.direction,
-        time: m.time,
-        eventId: m.event.id,
-        eventName: m.event.name,
-        quote: isQuote(m.event),
-        customer: m.event.customer,
-        venue: venue(m.event),
-        lines: (bookings.get(m.event.id) ?? []).map((b) => ({ itemName: itemName(b.itemId, items), quantity: b.quantity })),
-      })),
-    });
-  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, groups, data: days, html: page, entry: movementEntry };
+  // -o json: per day and direction, the events and the totals.
+  const directionJson = (day: PickDay, direction: Direction) => {
+    const { movements: list, totals } = day[direction];
+    return {
+      events: list.map((m) => ({ id: m.eventId, eventName: m.eventName, quote: m.quote, time: clockTime(m.time), customerName: m.customer ?? null, address: m.venue ?? '', items: itemsJson(bookings.get(m.eventId) ?? [], items) })),
+      items: totals,
+    };
+  };
+  const data = sheet.map((day) => ({ date: dayKey(day.day), out: directionJson(day, 'out'), in: directionJson(day, 'in') }));
+  const page = (size: PaperSize) => renderPickListPage({ range, size, days: sheet });
+  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, groups, data, html: page, entry: movementEntry };
+}
+
+/** A footer line of the totals: the confirmed units, a quote's apart (`  1 × Tent  (+2 on quotes)`). */
+function totalLine(total: PickTotal): string {
+  const line = `  ${String(total.quantity).padStart(5)} × ${total.name}`;
+  return total.onQuotes > 0 ? `${line}  (+${total.onQuotes} on quotes)` : line;
 }
 
 /** A movement where the table would be cut: time, event, customer, address and items, wrapped. */
@@ -122,10 +127,4 @@ function movementEntry(row: Record<string, unknown>): { lead: string; title: str
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   const lines = [text(row.customer), text(row.address), text(row.items)].filter((line) => line !== '');
   return { lead: text(row.time), title: `${text(row.event)} (${text(row.id)})${row.quote === true ? ' · QUOTE, not confirmed' : ''}`, lines };
-}
-
-function itemTotals(bookings: readonly CalendarBooking[], items: ReadonlyMap<number, CalendarItem>): Array<{ inventoryId: number; name: string; quantity: number }> {
-  return [...totalsByItem(bookings)]
-    .map(([inventoryId, quantity]) => ({ inventoryId, name: itemName(inventoryId, items), quantity }))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -8,7 +8,7 @@ import type { CommandHeading } from '../registry/spec.js';
 export const TOP_LEVEL = {
   availability: { name: 'availability', summary: 'Units owned, booked at the peak moment and free, per item, over a range' },
   timeline: { name: 'timeline', summary: "The fleet's stock over time, a bar per event holding it, shortages first" },
-  agenda: { name: 'agenda', summary: 'The events of a range by day: windows, items, totals (-o ics)' },
+  agenda: { name: 'agenda', summary: 'The events of a range by day: windows, items, totals (-o ics, -o html)' },
   loadSheet: { name: 'load-sheet', summary: "The warehouse's pick list: what goes out and comes back each day" },
   check: { name: 'check', summary: 'Lint the calendar: overbookings, prices, inactive items, dates out of order, missing references' },
   report: { name: 'report', summary: 'Utilization or revenue over a range, by item, month or status' },

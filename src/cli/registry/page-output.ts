@@ -1,5 +1,5 @@
 // The preparation of every command that has a page (`page` in its definition: events show,
-// load-sheet, timeline), from its --paper (declared in spec.ts): the paper it is printed on, and
+// load-sheet, agenda, timeline), from its --paper (declared in spec.ts): the paper it is printed on, and
 // for -o pdf the browser that prints it, read before the handler runs (a bad --paper, -o pdf at a
 // terminal, or no browser to print with: refused before any request); the handler only renders
 // the page for the paper it is given. Loaded by a run of one of them only.

@@ -346,11 +346,11 @@ function commandPath(command: Command): string {
 }
 
 /**
- * The flags of every command that has a page (events show, load-sheet, timeline), added by
+ * The flags of every command that has a page (events show, load-sheet, agenda, timeline), added by
  * defineViewCommand and read before the handler runs (registry/page-output.ts, loaded then).
  */
 const PAGE_FLAGS = {
-  paper: { value: 'size', values: PAPER_SIZES, help: `with -o html or pdf: ${PAPER_SIZES.join(' or ')} (default: the paper setting)` },
+  paper: { value: 'size', values: PAPER_SIZES, help: `-o html/pdf: ${PAPER_SIZES.join(' or ')} (default: the paper setting)` },
 } as const satisfies FlagDecls;
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */

@@ -1,30 +1,20 @@
 // `rentals load-sheet --date D -o html`: the warehouse's pick list. Per day, what goes out (the
 // dropoffs: load) and what comes back (the pickups: receive), one row per event × item with a box
-// to tick, then the day's totals per item, also with boxes, and lines to sign. Printed, each day
+// to tick, then the day's totals per item, also with boxes (the confirmed events' units; a quote's
+// in a column apart, "On quotes", where a day has any), and lines to sign. Printed, each day
 // with something to do starts a page; the days with nothing are named in one line at the top
 // (never a page each), and a day's totals stay with its lines to sign (never a page of their own).
 
-import { type Range, type WallTime, DAY_MS, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
+import { type PickDay, type PickMovement, anyOnQuotes } from '../../domain/pick-list.js';
+import { type Range, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
 import { CHECK_MARK, MIDDLE_DOT, type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
-
-export interface PickMovement {
-  direction: 'out' | 'in';
-  /** The dropoff (out) or pickup (in). */
-  time: WallTime;
-  eventId: number;
-  eventName: string;
-  /** The event is a quote (it holds tentatively): marked, its units may never go out. */
-  quote?: boolean;
-  customer?: string | undefined;
-  venue?: string | undefined;
-  lines: ReadonlyArray<{ itemName: string; quantity: number }>;
-}
 
 export interface PickListInput {
   /** Whole days. */
   range: Range;
-  movements: readonly PickMovement[];
+  /** Each day of the range with its movements and totals (domain/pick-list.ts: the one computation of them). */
+  days: readonly PickDay[];
   size: PaperSize;
 }
 
@@ -39,31 +29,32 @@ td.time{white-space:nowrap}
 .sign{display:flex;gap:40px;margin-top:18px}
 .sign span{flex:1;border-top:1px solid #111;padding-top:2px;font-size:12px;color:#444}
 .empty{color:#555}
+.note{font-size:12px;color:#444;margin:4px 0 0}
 `;
 
 const BOX = html`<td class="box"><span aria-hidden="true"></span></td>`;
 
 const SECTIONS = {
-  out: { heading: 'Load (going out)', time: 'Dropoff', totals: 'To load' },
-  in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive' },
+  out: { heading: 'Load (going out)', time: 'Dropoff', totals: 'To load', quotes: 'load them only once confirmed' },
+  in: { heading: 'Receive (coming back)', time: 'Pickup', totals: 'To receive', quotes: 'they come back only if they went out' },
 } as const;
 
 /** One direction of a day; `tail` (the lines to sign, after the day's last section) printed with its totals. */
-function section(direction: 'out' | 'in', movements: readonly PickMovement[], tail?: Markup): Markup | undefined {
-  const list = movements.filter((m) => m.direction === direction);
-  if (list.length === 0) return undefined;
+function section(direction: 'out' | 'in', day: PickDay, tail?: Markup): Markup | undefined {
+  const { movements, totals } = day[direction];
+  if (movements.length === 0) return undefined;
   const words = SECTIONS[direction];
-  const rows = list.flatMap((m) =>
+  const rows = movements.flatMap((m: PickMovement) =>
     m.lines.map(
       (line) =>
         html`<tr>${BOX}<td>${line.itemName}</td><td class="num">${line.quantity}</td><td>${m.eventName} <small>(${m.eventId})</small>${m.quote ? html` <strong class="quote">QUOTE</strong>` : ''}${m.customer ? html`<br><small>${m.customer}</small>` : ''}</td><td>${m.venue ?? ''}</td><td class="time">${clockTime(m.time)}</td></tr>\n`,
     ),
   );
-  const sums = new Map<string, number>();
-  for (const m of list) for (const line of m.lines) sums.set(line.itemName, (sums.get(line.itemName) ?? 0) + line.quantity);
-  const totals = [...sums]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, quantity]) => html`<tr>${BOX}<td>${name}</td><td class="num">${quantity}</td></tr>\n`);
+  // The quantity to load is the confirmed events'; a quote's units are in a column apart, where there are any.
+  const quoted = anyOnQuotes(totals);
+  const sums = totals.map(
+    (t) => html`<tr>${BOX}<td>${t.name}</td><td class="num">${t.quantity}</td>${quoted ? html`<td class="num">${t.onQuotes > 0 ? `+${t.onQuotes}` : ''}</td>` : ''}</tr>\n`,
+  );
   return html`<h3>${words.heading}</h3>
 <table class="pick">
 <thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
@@ -73,9 +64,10 @@ ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on 
 </table>
 <div class="close">
 <h4>${words.totals}</h4>
-<table class="totals"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th></tr></thead><tbody>
-${totals}
+<table class="totals"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th>${quoted ? html`<th class="num">On quotes</th>` : ''}</tr></thead><tbody>
+${sums}
 </tbody></table>
+${quoted ? html`<p class="note">Quantity: confirmed events only. On quotes: the units of the events marked QUOTE, not confirmed and may never go out: ${words.quotes}.</p>` : ''}
 ${tail}
 </div>`;
 }
@@ -85,17 +77,16 @@ const SIGN = html`<div class="sign"><span>Picked by</span><span>Checked by</span
 export function renderPickListPage(input: PickListInput): string {
   const days: Markup[] = [];
   const quiet: string[] = [];
-  for (let day = startOfDay(input.range.from); day < input.range.to; day += DAY_MS) {
-    const today = input.movements.filter((m) => startOfDay(m.time) === day).sort((a, b) => a.time - b.time || a.eventId - b.eventId);
-    const backs = today.some((m) => m.direction === 'in');
-    const out = section('out', today, backs ? undefined : SIGN);
-    const back = section('in', today, SIGN);
+  for (const day of input.days) {
+    const backs = day.in.movements.length > 0;
+    const out = section('out', day, backs ? undefined : SIGN);
+    const back = section('in', day, SIGN);
     if (!out && !back) {
-      quiet.push(dayHeading(day));
+      quiet.push(dayHeading(day.day));
       continue;
     }
     days.push(html`<section class="day">
-<h2>Pick list ${MIDDLE_DOT} ${dayHeading(day)}</h2>
+<h2>Pick list ${MIDDLE_DOT} ${dayHeading(day.day)}</h2>
 ${[out, back]}
 </section>\n`);
   }
