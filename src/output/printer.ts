@@ -224,7 +224,10 @@ export class Printer {
   async view(shown: View): Promise<void> {
     if (this.options.format === 'pdf') return this.page(shown);
     // Names for people: the table, and the sentences a command tells on stderr in any format.
-    const forPeople = this.options.format === 'table' || (shown.kind === 'changes' && shown.narrate === true);
+    // --fields names columns of rows (those csv and tsv have): a grouped view (the history) asked
+    // for some shows its rows with them at the table too, not its sentences for people.
+    const rowsAsked = this.options.fields !== undefined && shown.kind === 'groups';
+    const forPeople = (this.options.format === 'table' && !rowsAsked) || (shown.kind === 'changes' && shown.narrate === true);
     const view = forPeople && shown.forPeople ? await shown.forPeople() : shown;
     const forMachines = writtenForMachines(view, this.options.format);
     this.exact = this.term.stdoutIsTTY !== true && forMachines;

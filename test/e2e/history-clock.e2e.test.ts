@@ -50,6 +50,18 @@ describe("rentals history in the shop's clock", () => {
     expect(shown).toContain('1 entry, the newest first, times in America/Chicago.');
   });
 
+  test('--fields at the table names the columns of csv and tsv (the entry, its time, its command), as they do', async () => {
+    const table = ok(await rentals(['history', '-o', 'table', '--fields', 'entry,at,command']));
+    const csv = ok(await rentals(['history', '-o', 'csv', '--fields', 'entry,at,command']));
+    expect(csv.stdout.split('\n')[0]).toBe('entry,at,command');
+    expect(table.stdout).toMatch(/entry\s*│\s*at\s*│\s*command/);
+    expect(table.stdout).toContain(ISO);
+    expect(table.stdout).toContain('rentals inventory update');
+    const wrong = await rentals(['history', '-o', 'table', '--fields', 'at,nonesuch']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--fields: unknown field "nonesuch" (known: entry, resource, id, change, at, command)');
+  });
+
   test('--timezone chooses the clock as the setting does', async () => {
     const { stdout, stderr } = ok(await rentals(['history', '-o', 'table', '--timezone', 'Asia/Tokyo']));
     expect(stdout).toContain('Sun 2026-11-29 23:30');
