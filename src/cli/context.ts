@@ -17,6 +17,8 @@ export interface Context {
   env: Record<string, string | undefined>;
   homedir: string;
   now: () => number;
+  /** This system's time zone as Node reports it (`Etc/Unknown` for TZ=, undefined for TZ=Foo/Bar); absent: this process's. */
+  systemZone?: () => string | undefined;
   /** Reads a line from the terminal without echoing it. */
   promptSecret: (question: string) => Promise<string>;
   /** Reads a line from the terminal, shown as typed; undefined at end of input (Ctrl-D). */

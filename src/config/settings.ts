@@ -85,12 +85,19 @@ function pick<T>(candidates: Array<[T | undefined, Source, string]>): Setting<T>
   return { value: undefined, source: 'none', origin: 'not set' };
 }
 
-/** `stdin`: where `--token-file -` reads the token (asked for only then: making process.stdin costs a start ~2 ms). */
+/** What a run learns of the machine beyond its environment. */
+export interface SystemReadings {
+  /** Where `--token-file -` reads the token (asked for only then: making process.stdin costs a start ~2 ms). */
+  stdin?: () => AsyncIterable<unknown>;
+  /** This system's time zone as Node reports it (absent: this process's). */
+  systemZone?: () => string | undefined;
+}
+
 export async function resolveSettings(
   flags: GlobalFlags,
   env: Record<string, string | undefined>,
   homedir: string,
-  stdin?: () => AsyncIterable<unknown>,
+  { stdin, systemZone = processZone }: SystemReadings = {},
 ): Promise<Settings> {
   const dir = configDir(env, homedir);
   const config = await readConfig(dir);
@@ -146,8 +153,10 @@ export async function resolveSettings(
       items: checkedSetting<TurnaroundRule[]>(setting('turnaroundItems'), [], candidates('turnaroundItems', undefined, ''), warnings).value!,
       categories: checkedSetting<TurnaroundRule[]>(setting('turnaroundCategories'), [], candidates('turnaroundCategories', undefined, ''), warnings).value!,
     },
-    timeZone: (zoneWarnings) =>
-      checkedSetting(setting('timezone'), new Intl.DateTimeFormat().resolvedOptions().timeZone, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings),
+    timeZone: (zoneWarnings) => {
+      const chosen = checkedSetting<string>(setting('timezone'), undefined, candidates('timezone', flags.timezone, '--timezone'), zoneWarnings);
+      return chosen.value === undefined ? { ...chosen, value: systemTimeZone(systemZone(), env.TZ, zoneWarnings) } : chosen;
+    },
     document: (into) => ({
       companyName: documentValue<string>('companyName', into),
       companyAddress: documentValue<string>('companyAddress', into),
@@ -229,6 +238,23 @@ export interface DocumentSettings {
 /** A shop that counts in dollars of the US or Canada prints on Letter; every other on A4. */
 export function defaultPaper(currency: string | undefined): PaperSize {
   return currency !== undefined && LETTER_CURRENCIES.includes(currency) ? 'Letter' : 'A4';
+}
+
+/** The zone this process's clock reads: `Etc/Unknown` when TZ is empty, undefined when TZ names no zone (`Foo/Bar`, `:/etc/localtime`). */
+function processZone(): string | undefined {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
+}
+
+/** This system's zone when it passes the timezone setting's rule; else UTC, and a warning that says what was found and how to set the shop's zone. */
+function systemTimeZone(reported: string | undefined, tz: string | undefined, warnings: string[]): string {
+  const zone = reported === undefined ? undefined : (setting('timezone').parse!(reported) as string | undefined);
+  if (zone !== undefined) return zone;
+  const found = [reported === undefined ? undefined : quotedValue(reported), tz === undefined ? undefined : `TZ=${quotedValue(tz)}`].filter((part) => part !== undefined);
+  warnings.push(
+    `warning: this system's time zone is not one this Node knows (${found.length > 0 ? `found ${found.join(', ')}` : 'none found'}); using UTC. ` +
+      `Set the shop's zone with \`rentals config set timezone Europe/Berlin\` (or RENTALS_TIMEZONE, --timezone)`,
+  );
+  return 'UTC';
 }
 
 /** A bad flag is a usage error; a bad environment or profile value is a warning and the default,

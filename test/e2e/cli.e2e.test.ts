@@ -87,6 +87,14 @@ describe('inventory and categories', () => {
     expect(jsonData(ok(await rentals(['history', '--limit', '1', '-o', 'json'])))[0]).toMatchObject({ id: body.entry });
   });
 
+  test('TZ= (a system with no time zone Node knows: Etc/Unknown) still writes, in UTC, with one warning', async () => {
+    // Spawned: the zone is what Node makes of the process's TZ.
+    const id = idOf(await rentals(['inventory', 'add', '--name', 'Zoneless tent', '--quantity-available', '2', '--json']));
+    const { stdout, stderr } = ok(await runBin(['inventory', 'update', String(id), '--quantity-available', '4', '-o', 'json'], { env: { ...cliEnv(sandbox), TZ: '' } }));
+    expect((JSON.parse(stdout) as { data: unknown[] }).data[0]).toMatchObject({ id, quantityAvailable: 4 });
+    expect(stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([expect.stringContaining('(found "Etc/Unknown", TZ=""); using UTC')]);
+  });
+
   test('categories are v2 only; a new category is not inactive', async () => {
     const created = jsonData(ok(await rentals(['categories', 'add', '--name', 'E2E category', '--json'])))[0]!;
     expect(created.inactive).toBe(0);

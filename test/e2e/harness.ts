@@ -25,6 +25,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** In-process runs only: the clock (default: the real one). */
   now?: () => number;
+  /** In-process runs only: this system's time zone as Node would report it for the environment's TZ (`Etc/Unknown` for TZ=, undefined for TZ=Foo/Bar). */
+  systemZone?: () => string | undefined;
   /**
    * In-process runs only: each retry wait the run asks for (backoff, Retry-After, a bulk row's
    * pause) is noted here, in milliseconds. It is never waited out: a retry goes out at once.
@@ -65,7 +67,7 @@ function runEnv(options: RunOptions): Record<string, string> {
  */
 export async function runRentals(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: false, ...(options.stdout ? { stdout: options.stdout } : {}) });
+  const running = runCli(args, { env, home: env.HOME ?? fileTempDir('rentals-home-'), stdin: options.input ?? '', now: options.now ?? Date.now, realWaits: false, ...(options.systemZone ? { systemZone: options.systemZone } : {}), ...(options.stdout ? { stdout: options.stdout } : {}) });
   const { timeoutMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {

@@ -169,3 +169,45 @@ test("a write's relative dates count on the same clock: --start-date today at 21
   expect(await start(CHICAGO)).toBe('2026-11-29T00:00:00');
   expect(await start({ RENTALS_TIMEZONE: 'UTC' })).toBe('2026-11-30T00:00:00');
 });
+
+describe("a system whose time zone Node does not know (TZ= gives Etc/Unknown; TZ=Foo/Bar gives none): UTC, said once, never a crash", () => {
+  const UNKNOWN = { systemZone: () => 'Etc/Unknown', env: { TZ: '' } };
+  const NONE = { systemZone: () => undefined, env: { TZ: 'Foo/Bar' } };
+  const warningsOf = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
+
+  test('a write still writes, records its entry in UTC and warns once, naming what it found and how to set the zone', async () => {
+    const configDir = freshConfigDir();
+    const { json } = await sandbox.call('POST', '/v2/inventory', { body: { name: 'Zoneless tent', quantityAvailable: 2, active: 1 } });
+    const id = (json.data as Array<{ id: number }>)[0]!.id;
+    const { stderr } = ok(await cliFor(sandbox, configDir)(['inventory', 'update', String(id), '--quantity-available', '4'], { ...UNKNOWN, now: () => WRITTEN }));
+    expect(warningsOf(stderr)).toEqual([
+      'warning: this system\'s time zone is not one this Node knows (found "Etc/Unknown", TZ=""); using UTC. Set the shop\'s zone with `rentals config set timezone Europe/Berlin` (or RENTALS_TIMEZONE, --timezone)',
+    ]);
+    const history = ok(await cliFor(sandbox, configDir)(['history', '-o', 'table'], { ...NONE, now: () => WRITTEN + 60_000 }));
+    expect(history.stdout).toContain('Sun 2026-11-29 14:30');
+    expect(history.stderr).toContain('times in UTC.');
+    expect(history.stdout + history.stderr).not.toContain('undefined');
+    expect(warningsOf(history.stderr)).toEqual([expect.stringContaining('(found TZ="Foo/Bar"); using UTC')]);
+  });
+
+  test.each([
+    ['agenda', ['agenda', '--from', 'today', '--to', '+7d']],
+    ['events list --from today', ['events', 'list', '--from', 'today']],
+    ['events add --dry-run', ['events', 'add', '--event-name', 'Zoneless party', '--event-status-id', 'Quoted', '--rental-block-id', 'Weekend', '--start-date', 'today', '--end-date', 'today', '--dry-run']],
+  ])('%s reads today in UTC, with the one warning', async (_name, args) => {
+    const { stderr } = ok(await cliFor(sandbox, freshConfigDir())(args, UNKNOWN));
+    expect(warningsOf(stderr)).toEqual([expect.stringContaining('using UTC')]);
+  });
+
+  test('the timezone setting stands without a warning; a command that reads no time says nothing', async () => {
+    const berlin = ok(await cliFor(sandbox, freshConfigDir())(['agenda', '--from', 'today', '-o', 'table'], { ...UNKNOWN, env: { ...UNKNOWN.env, RENTALS_TIMEZONE: 'Europe/Berlin' } }));
+    expect(warningsOf(berlin.stderr)).toEqual([]);
+    const list = ok(await cliFor(sandbox, freshConfigDir())(['inventory', 'list'], UNKNOWN));
+    expect(warningsOf(list.stderr)).toEqual([]);
+  });
+
+  test('a refused RENTALS_TIMEZONE falls back to a usable zone, not to the unknown one', async () => {
+    const { stderr } = ok(await cliFor(sandbox, freshConfigDir())(['agenda', '--from', 'today'], { ...UNKNOWN, env: { ...UNKNOWN.env, RENTALS_TIMEZONE: 'Mars/Olympus' } }));
+    expect(warningsOf(stderr)).toEqual([expect.stringContaining('RENTALS_TIMEZONE: timezone must be'), expect.stringContaining('using UTC')]);
+  });
+});

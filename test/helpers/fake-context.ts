@@ -29,6 +29,8 @@ export interface FakeOptions {
   /** The width of the terminal stderr writes to (its lines are wrapped to it); absent: not wrapped. */
   stderrColumns?: number;
   now?: number | (() => number);
+  /** This system's time zone as Node would report it (`Etc/Unknown` for TZ=, undefined for TZ=Foo/Bar); absent: this process's. */
+  systemZone?: () => string | undefined;
   /** Answers of the hidden prompt, in order; a prompt beyond them fails the test. */
   promptAnswers?: string[];
   /** Answers of the visible one-line question, in order (null: end of input, Ctrl-D); a question beyond them fails the test. */
@@ -111,6 +113,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     env: { HOME: home, RENTALS_CONFIG_DIR: configDir, ...options.env },
     homedir: home,
     now: typeof now === 'function' ? now : () => now ?? FIXED_NOW,
+    ...(options.systemZone ? { systemZone: options.systemZone } : {}),
     promptSecret: async (question) => {
       prompts.push(question);
       const answer = answers.shift();

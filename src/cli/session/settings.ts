@@ -17,7 +17,7 @@ export class RunSettings {
   /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
   static async resolve(ctx: Context, flags: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<RunSettings> {
     const globals: GlobalOptions = { ...flags, debug: flags.debug === true || debugFromEnv(ctx.env) ? true : undefined };
-    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, () => ctx.term.stdin);
+    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, { stdin: () => ctx.term.stdin, ...(ctx.systemZone ? { systemZone: ctx.systemZone } : {}) });
     if (!options.createsProfile) {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);
