@@ -392,7 +392,7 @@ Rows name a price by id, or inventoryId and rentalBlockId (or inventoryName and 
       amount('amountSalesTax', 'Sales tax', 'sales tax amount'),
       { name: 'cancelDate', title: 'Cancelled', kind: 'datetime', description: 'cancellation date, if cancelled' },
       { ...eventString('cancelReason', 4000, 'internal notes about the cancellation'), aliases: ['reason'] },
-      eventString('internalNotes', 4000, 'internal notes that appear on no report'),
+      eventString('internalNotes', 4000, 'internal notes for the shop: shown by events show, never on a quote or order confirmation'),
     ],
     columns: ['id', 'eventName', 'eventStatusId', 'startDate', 'endDate', 'customerName', 'eventCity', 'cancelDate'],
     rank: ['id', 'eventName', 'startDate', 'eventStatusId', 'customerName', 'endDate', 'eventCity', 'cancelDate'],

@@ -69,6 +69,11 @@ describe('one vocabulary, as a user types it', () => {
     expect(help.replace(/\s+/g, ' ')).toMatch(/--cancel-reason <text> internal notes about the cancellation \(also --reason\)/);
   });
 
+  test('--internal-notes says where the notes show: events show, never a document sent to the customer', async () => {
+    const help = ok(await rentals(['events', 'update', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--internal-notes <text> internal notes for the shop: shown by events show, never on a quote or order confirmation');
+  });
+
   test('load-sheet takes --from (as every other range does), --date still works', async () => {
     const byFrom = ok(await rentals(['load-sheet', '--from', '2027-06-12', '--to', '2027-06-13', '-o', 'json']));
     const byDate = ok(await rentals(['load-sheet', '--date', '2027-06-12', '--to', '2027-06-13', '-o', 'json']));
