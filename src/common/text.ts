@@ -1,6 +1,7 @@
 // Text for people, one way each: the one truncation (at most `max` characters, code points, so an
 // emoji is never cut in half, the last one an ellipsis when the text was longer; display width is
-// the output layer's concern), and a noun of the resource table with its indefinite article.
+// the output layer's concern), a noun of the resource table with its indefinite article, and a
+// record's text as shown (trimmed, none when blank) and its lines.
 
 export function truncate(text: string, max: number): string {
   const chars = [...text];
@@ -10,6 +11,11 @@ export function truncate(text: string, max: number): string {
 /** `an item`, `a booking`: by the noun's first letter (the table's nouns). */
 export function withArticle(noun: string): string {
   return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** A text value of a record as it is shown (the event sheet, the customer's page): trimmed; undefined when it is no string or blank, so that its row is left out. */
+export function shownText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /**

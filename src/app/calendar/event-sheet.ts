@@ -2,6 +2,7 @@
 // unit prices and line totals, and the event's total (formula in domain/totals.ts); the deposit
 // apart. `-o html` (or pdf): the page for the customer, a quote or an order confirmation (output/html/quote-page.ts).
 
+import { shownText } from '../../common/text.js';
 import type { EventDateField } from '../../domain/event-model.js';
 import { EVENT_DATE_FIELDS } from '../../domain/event-model.js';
 import { type Money, moneyToNumber } from '../../domain/money.js';
@@ -31,11 +32,6 @@ function shownTime(value: unknown): string {
 
 const asNumber = (value: Money | undefined): number | null => (value === undefined ? null : moneyToNumber(value));
 
-/** Text of lines the event gives, when it gives some. */
-function textOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
 /**
  * What the counter needs to call and serve the customer, each where it is set: the customer's
  * contact, their own (billing) address where it is not the venue's, who to reach at the venue,
@@ -46,11 +42,11 @@ function counterFields(event: CalendarEvent): DetailField[] {
   const r = event.record;
   const billing = customerAddress(event);
   const rows: Array<DetailField | undefined> = [
-    ['customer contact', textOf(r.customerContacts), 'lines'],
+    ['customer contact', shownText(r.customerContacts), 'lines'],
     billing === '' || sameAddress(billing, venue(event)) ? undefined : ['customer address', billing],
-    ['venue contact', textOf(r.eventContacts), 'lines'],
-    ['special requirements', textOf(r.eventSpecialRequirements), 'lines'],
-    ['internal notes', textOf(r.internalNotes), 'lines'],
+    ['venue contact', shownText(r.eventContacts), 'lines'],
+    ['special requirements', shownText(r.eventSpecialRequirements), 'lines'],
+    ['internal notes', shownText(r.internalNotes), 'lines'],
   ];
   return rows.filter((row): row is DetailField => row !== undefined && row[1] !== undefined);
 }

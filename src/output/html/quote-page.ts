@@ -15,7 +15,7 @@ import type { CalendarBooking, CalendarEvent } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { DAY_MS, type WallTime, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import { MIDDLE_DOT, type Markup, html, textLines } from './markup.js';
-import { textLinesOf } from '../../common/text.js';
+import { shownText, textLinesOf } from '../../common/text.js';
 import { type PaperSize, htmlPage } from './page.js';
 
 export type QuoteKind = 'quote' | 'confirmation';
@@ -117,21 +117,15 @@ function amountFormat(currency: string | undefined): (value: Money | undefined) 
 
 const isZero = (value: Money | undefined) => value === undefined || value.units === 0n;
 
-/** A text field of the record, trimmed; undefined when it is not set. */
-function fieldText(record: Readonly<Record<string, unknown>>, key: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 /** A field whose line breaks are its lines (a contact, the special requirements): its lines, none when it is not set. */
 function fieldLines(record: Readonly<Record<string, unknown>>, key: string): string[] {
-  const text = fieldText(record, key);
+  const text = shownText(record[key]);
   return text === undefined ? [] : textLinesOf(text);
 }
 
 /** The customer as a letter is addressed: name, address lines, city line (each field one line), then each line of the contact. */
 function customerLines(record: Readonly<Record<string, unknown>>, name: string | undefined): string[] {
-  const field = (key: string) => fieldText(record, key);
+  const field = (key: string) => shownText(record[key]);
   const region = [field('customerState'), field('customerPostalCode')].filter(Boolean).join(' ');
   const city = [field('customerCity'), region || undefined].filter(Boolean).join(', ');
   return [name, field('customerAddress1'), field('customerAddress2'), city || undefined, ...fieldLines(record, 'customerContacts')].filter((line): line is string => line !== undefined && line !== '');
