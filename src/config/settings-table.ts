@@ -238,7 +238,7 @@ const TABLE = [
     configKey: 'timezone',
     profileField: 'timezone',
     rule: 'an IANA time zone such as Europe/Berlin or UTC',
-    default: "this system's zone",
+    default: "this system's zone, else UTC",
     help: "the shop's time zone: relative dates, history times, iCalendar output",
     parse: timeZone,
     values: () => Intl.supportedValuesOf('timeZone'),
