@@ -19,10 +19,13 @@ const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .map((path) => join(src, path))
   .filter((file) => folders.some((folder) => file.startsWith(folder)));
 
-/** `options` (a command's) or `globals` (the global flags'), also behind a cast or parentheses (`(options as { x?: true }).x` is a read too). */
-function isOptions(node) {
+/**
+ * `options` (a command's) or `globals` (the global flags'), also behind a cast or parentheses
+ * (`(options as { x?: true }).x` is a read too): its name, else undefined.
+ */
+function optionsName(node) {
   while (['ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression'].includes(node.type)) node = node.expression;
-  return node.type === 'Identifier' && (node.name === 'options' || node.name === 'globals');
+  return node.type === 'Identifier' && (node.name === 'options' || node.name === 'globals') ? node.name : undefined;
 }
 
 /** `options.<name>` reads (not plain assignments) of a source text: each name's offset and text. */
@@ -36,9 +39,10 @@ function optionReads(file, text) {
       for (const child of node) visit(child, parent);
       return;
     }
-    if (node.type === 'MemberExpression' && !node.computed && isOptions(node.object)) {
+    const object = node.type === 'MemberExpression' && !node.computed ? optionsName(node.object) : undefined;
+    if (object !== undefined) {
       const written = parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === node;
-      if (!written) reads.push({ at: node.property.start, name: node.property.name });
+      if (!written) reads.push({ at: node.property.start, name: node.property.name, object });
     }
     for (const [key, child] of Object.entries(node)) if (key !== 'parent' && typeof child === 'object') visit(child, node);
   };
@@ -72,7 +76,7 @@ try {
     // Offsets in the misspelt text: each earlier read has moved this one on by "Misspelt".
     reads.sort((a, b) => a.at - b.at).forEach((read, index) => {
       const where = `${relative(root, file)}(${lineAndColumn(misspelt, read.at + index * 'Misspelt'.length)})`;
-      expected.set(where, `${relative(root, file)}:${where.split('(')[1].split(',')[0]} options.${read.name}`);
+      expected.set(where, `${relative(root, file)}:${where.split('(')[1].split(',')[0]} ${read.object}.${read.name}`);
     });
     writeFileSync(join(copy, relative(root, file)), misspelt);
   }

@@ -18,19 +18,40 @@ function loadJq(): Promise<Jq> {
 }
 
 /**
- * jq's output for `json` (the library trims its ends), or the words of its error. jq reads its
- * input from memory as it goes: the time grows with the size of the input and the output alone.
- * The library sets the process's exit code as it runs jq: put back, the run's exit code is the tool's.
+ * What jq prints for `json` (its stdout, or the words of its error). `--` ends jq's options: an
+ * expression that starts with `-` is a program, never a flag. jq reads its input from memory as it
+ * goes: the time grows with the size of the input and the output alone. The library sets the
+ * process's exit code as it runs jq: put back, the run's exit code is the tool's.
  */
-async function jqRun(json: string, expression: string): Promise<{ out: string } | { error: string }> {
+async function jqRun(json: string, program: string): Promise<{ out: string } | { error: string }> {
   const jq = await loadJq();
   const exitCode = process.exitCode;
   try {
-    const result = jq.raw(json, expression, ['-r', '-c']);
+    const result = jq.raw(json, program, ['-r', '-c', '--']);
     return result.exitCode === 0 ? { out: result.stdout } : { error: result.stderr.trim() || `jq exited ${result.exitCode}` };
   } finally {
     process.exitCode = exitCode;
   }
+}
+
+/**
+ * The library trims what jq printed, which would lose the spaces at its ends and its empty outputs
+ * (an empty string, an empty last column of `@tsv`). So the expression runs between two outputs
+ * of a character that is not white space, on lines of their own (a `#` comment in the expression
+ * ends at its line), and what jq printed is what lies between them.
+ */
+const MARK = '\u0001';
+
+function between(expression: string): string {
+  return `"\\u0001", (\n${expression}\n), "\\u0001"`;
+}
+
+/** The lines jq printed, each ended by a newline, from the output of `between(expression)`. */
+function printed(out: string): string {
+  const inside = out.startsWith(`${MARK}\n`) ? out.slice(2) : out.slice(1);
+  // `halt` ends the program before the closing mark: what it printed has lost its last newline.
+  if (inside.endsWith(MARK)) return inside.slice(0, -1);
+  return inside === '' ? '' : `${inside}\n`;
 }
 
 function described(expression: string, message: string): string {
@@ -39,15 +60,17 @@ function described(expression: string, message: string): string {
 
 /**
  * Compiles the expression without running it: jq compiles its program before it reads any input,
- * and given none it runs nothing, so every error of a run on no input is a compile error.
+ * and given none it runs nothing, so every error of a run on no input is a compile error (its line
+ * and column are the expression's own).
  */
 export async function compileJq(expression: string): Promise<void> {
   const result = await jqRun('', expression);
   if ('error' in result) throw new UsageError(described(expression, result.error));
 }
 
+/** What jq prints for `json`, exactly: every output on its own line, strings raw. */
 export async function runJq(json: string, expression: string): Promise<string> {
-  const result = await jqRun(json, expression);
+  const result = await jqRun(json, between(expression));
   if ('error' in result) throw new OutputFailure(described(expression, result.error), 'jq');
-  return result.out === '' ? '' : `${result.out}\n`;
+  return printed(result.out);
 }

@@ -10,6 +10,21 @@ describe('runJq', () => {
     expect(await runJq('{"data":[{"id":1,"name":"Tent"},{"id":2,"name":"Chair"}]}', '.data[] | .name, {id}')).toBe('Tent\n{"id":1}\nChair\n{"id":2}\n');
   });
 
+  test('prints what jq prints, exactly: spaces at the ends, empty strings, an empty last column of @tsv', async () => {
+    expect(await runJq('[" a ", "", "b "]', '.[]')).toBe(' a \n\nb \n');
+    expect(await runJq('""', '.')).toBe('\n');
+    expect(await runJq('[[1, ""], [2, ""]]', '.[] | @tsv')).toBe('1\t\n2\t\n');
+    expect(await runJq('[1]', 'empty')).toBe('');
+  });
+
+  test('an expression may end in a comment, define functions, halt, or start with a minus sign', async () => {
+    expect(await runJq('[1, 2]', '.[] # the ids')).toBe('1\n2\n');
+    expect(await runJq('[1, 2]', 'def twice: . * 2; .[] | twice')).toBe('2\n4\n');
+    expect(await runJq('[" a", 2]', '.[0], halt')).toBe(' a\n');
+    expect(await runJq('null', '-1')).toBe('-1\n');
+    await expect(compileJq('-1')).resolves.toBeUndefined();
+  });
+
   test('filters a command output of several megabytes (jq reads its input as it goes, never a byte at a time)', async () => {
     const events = Array.from({ length: 20_000 }, (_, id) => ({ id, eventName: `Event ${id}`, notes: 'x'.repeat(60) }));
     const json = JSON.stringify({ data: events });
