@@ -336,7 +336,7 @@ describe('events show', () => {
     expect(tsv.map((row) => row.split('\t')[0])).toEqual(['id', 'event', 'status', 'block', 'customer', 'venue', 'dropoff', 'start', 'end', 'teardown', 'pickup']);
   });
 
-  test('a value is shown without the blank space around it, piped as at the table and on the customer's page', async () => {
+  test("a value is shown without the blank space around it, piped as at the table and on the customer's page", async () => {
     const padded = await event({ dropoff: '2026-08-13T08:00:00', pickup: '2026-08-14T10:00:00' }, { eventContacts: '\r\n  Sam Ortega (630) 555-0110\r\n', internalNotes: '\nPays late.  \n\n' });
     const tsv = ok(await rentals(['events', 'show', String(padded.id), '-o', 'tsv'])).stdout.trimEnd().split('\n');
     expect(tsv.slice(11)).toEqual(['venue contact\tSam Ortega (630) 555-0110', 'internal notes\tPays late.']);
