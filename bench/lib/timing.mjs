@@ -84,7 +84,8 @@ function spawnRound(commands, order, runs, env, cwd) {
 function diagnose(commands, env, cwd) {
   for (const command of commands) {
     const [file, ...args] = command.argv;
-    const run = spawnSync(file, args, { env, cwd, encoding: 'utf8' });
+    // Its output is not kept: a large one would overflow spawnSync's buffer and kill the command.
+    const run = spawnSync(file, args, { env, cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
     if (run.status !== 0) return `\n${command.label} exited ${run.status ?? run.signal}: ${run.stderr.trim()}`;
   }
   return '\n(every command succeeds when run again)';

@@ -26,10 +26,19 @@ function loadJq(): Promise<Jq> {
 async function jqRun(json: string, program: string): Promise<{ out: string } | { error: string }> {
   const jq = await loadJq();
   const exitCode = process.exitCode;
+  // jq's WebAssembly memory is bounded: a run that needs more aborts, and the library says
+  // "Aborted()" on the console first, which is not for the user (the error below says it).
+  const consoleError = console.error;
+  console.error = () => undefined;
   try {
     const result = jq.raw(json, program, ['-r', '-c', '--']);
     return result.exitCode === 0 ? { out: result.stdout } : { error: result.stderr.trim() || `jq exited ${result.exitCode}` };
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith('Aborted('))) throw error;
+    const megabytes = (Buffer.byteLength(json) / 1024 / 1024).toFixed(1);
+    return { error: `jq ran out of memory (the JSON is ${megabytes} MB): for output this large, pipe -o json to jq instead` };
   } finally {
+    console.error = consoleError;
     process.exitCode = exitCode;
   }
 }

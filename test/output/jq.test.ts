@@ -1,7 +1,7 @@
 // --jq's filter itself (src/output/jq.ts): what jq prints is printed as jq prints it, whatever the
 // size of the command's output.
 
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { OutputFailure, UsageError } from '../../src/errors.js';
 import { compileJq, runJq } from '../../src/output/jq.js';
 
@@ -32,6 +32,18 @@ describe('runJq', () => {
     expect(await runJq(json, '.data | length')).toBe('20000\n');
     // The output as large as the input: every record back, one per line.
     expect((await runJq(json, '.data[]')).split('\n')).toHaveLength(20_001);
+  });
+
+  test('a run that needs more memory than jq inside rentals has is an output failure saying so, and jq still runs after it', async () => {
+    const said = vi.spyOn(console, 'error');
+    try {
+      await expect(runJq('null', '"x" * 300000000 | length')).rejects.toThrow(OutputFailure);
+      await expect(runJq('null', '"x" * 300000000 | length')).rejects.toThrow(/jq ran out of memory \(the JSON is 0\.0 MB\): for output this large, pipe -o json to jq instead$/);
+      expect(said).not.toHaveBeenCalled();
+    } finally {
+      said.mockRestore();
+    }
+    expect(await runJq('[1]', '.[]')).toBe('1\n');
   });
 
   test('a filter that fails on the data is an output failure with jq\'s words', async () => {
