@@ -8,9 +8,29 @@ import type { Factory } from './factory.js';
 /** The shop's clock: its zone, and the wall time an instant reads on it. */
 export type ShopClock = Pick<Factory, 'timeZone' | 'wallAt'>;
 
-/** `Sun 2026-11-29 08:30`: among others whose zone is said once. */
+/**
+ * `Sun 2026-11-29 08:30`: among others whose zone is said once. In the hour a clock going back
+ * reads twice, the reading says which one it is by its offset: `Sun 2026-11-01 01:30 UTC-05:00`.
+ */
 export function entryTime(at: string, clock: ShopClock): string {
-  return dayAndTime(clock.wallAt(Date.parse(at)));
+  const instant = Date.parse(at);
+  const wall = clock.wallAt(instant);
+  return readTwice(instant, wall, clock) ? `${dayAndTime(wall)} ${utcOffset(wall - instant)}` : dayAndTime(wall);
+}
+
+/** The sizes of the steps clocks go back by (Lord Howe Island's is half an hour). */
+const STEPS_BACK_MS = [30, 60, 120].map((minutes) => minutes * 60_000);
+
+/** Whether the clock shows this reading at another instant too (just before or after it went back). */
+function readTwice(instant: number, wall: number, clock: ShopClock): boolean {
+  return STEPS_BACK_MS.some((step) => clock.wallAt(instant - step) === wall || clock.wallAt(instant + step) === wall);
+}
+
+/** `UTC-05:00`, `UTC+10:30`. */
+function utcOffset(offsetMs: number): string {
+  const minutes = Math.round(offsetMs / 60_000);
+  const whole = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /** `Sun 2026-11-29 08:30 America/Chicago`: a time said alone, with its zone. */

@@ -128,6 +128,8 @@ export async function resolveSettings(
   const tokenFromFile = flags.tokenFile ? await readTokenFile(flags.tokenFile, allowInsecureTokenFile, stdin) : undefined;
   const documentSetting = (key: DocumentKey, into: string[]): Setting<unknown> => checkedSetting<unknown>(setting(key), undefined, candidates(key, undefined, ''), into);
   const documentValue = <T>(key: DocumentKey, into: string[]): T | undefined => documentSetting(key, into).value as T | undefined;
+  // The zone is resolved when a command reads the clock, but a bad --timezone is a usage error on every command.
+  if (flags.timezone !== undefined) ruledSetting(setting('timezone'), [[flags.timezone, 'flag', '--timezone']]);
   const resolved: Settings = {
     configDir: dir,
     configDirOrigin: env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default',

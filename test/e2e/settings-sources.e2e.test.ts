@@ -114,9 +114,12 @@ describe('every setting, every way it is given: honoured or refused with a word 
       expect(row!.from.startsWith(flag), row!.from).toBe(true);
     }
     if (sample.bad !== undefined && !switchOnly) {
-      const refused = await runRentals(['auth', 'status', flag, sample.bad], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
-      expect(refused.code, refused.stderr).toBe(2);
-      expect(refused.stderr).toContain(flag);
+      // Refused whether or not the command reads the setting (inventory list reads no clock, no page).
+      for (const command of [['auth', 'status'], ['inventory', 'list']]) {
+        const refused = await runRentals([...command, flag, sample.bad], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir } });
+        expect(refused.code, `${command.join(' ')} ${flag} ${sample.bad}: ${refused.stderr}`).toBe(2);
+        expect(refused.stderr).toContain(flag);
+      }
     }
   });
 
