@@ -34,7 +34,9 @@ export function missingCredentialsMessage(settings: Settings, missing: readonly 
     missingSettingsLine(settings, missing),
     `Set ${missing.length > 1 ? 'them' : 'it'} with one of:`,
     `  rentals auth login${flag} --base-url ${base} --with-token < token.txt`,
-    `  rentals auth login${flag} --base-url ${base} --client-id <id>   (asks for the secret)`,
+    `  rentals auth login${flag} --base-url ${base} --client-id <id>`,
+    // Under the command, not after it: a command is never wrapped (it is copied whole), its note would be.
+    '    (asks for the client secret)',
     `  export ${exported.join(' ')}`,
     'Or try everything locally: rentals sandbox --seed',
   ].join('\n');

@@ -456,6 +456,16 @@ describe.skipIf(!HAVE_TMUX && !TERMINAL_TESTS_REQUIRED)('layouts for people in a
     expect(joined(lines)).toBe(spaced(message.replace(/\s+/g, ' ')));
   });
 
+  test.concurrent.each(WIDTHS)('nothing set up at %i columns: each way to set it up a command alone on its line, whole; every other line within the width', async (width) => {
+    const lines = (await screen(width, ['inventory', 'list'], { RENTALS_BASE_URL: '', RENTALS_TOKEN: '', RENTALS_CONFIG_DIR: freshConfigDir() })).filter((line) => line !== '');
+    const commands = lines.filter((line) => /^ {2}(rentals|export) /.test(line));
+    expect(commands.length).toBe(3);
+    // A command and nothing after it (a note after a command is wrapped by the terminal, mid-phrase).
+    for (const command of commands) expect(command.trim(), command).not.toMatch(/ {2}/);
+    expectWithin(lines.filter((line) => !commands.includes(line)), width);
+    expect(joined(lines)).toContain('--client-id <id> (asks for the client secret)');
+  });
+
   test.concurrent.each(WIDTHS)('rentals --help at %i columns: the commands first, every line fits (examples stay whole, to paste)', async (width) => {
     // The built bin: the process finds that its stdout is a terminal, and its width.
     const lines = await screen(width, ['--help'], {}, { bin: true });
