@@ -83,14 +83,21 @@ export function run(): void {
   // `rentals … | head -1` closes the pipe early: that is not an error. Any other failure of stdout
   // (ENOSPC, EIO) is the printer's to report, as an OutputFailure; one that came when nothing was
   // printing (help, a late flush) is said here, once the run has ended.
+  // A command that knew a failing exit code before printing (check's problems, a refusal) runs to
+  // its end instead: its messages reach stderr and it ends with that code (the printer writes
+  // nothing more to the closed stdout).
   let failed: Error | undefined;
+  let known: number | undefined;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (error.code === 'EPIPE') {
+      if (process.exitCode === undefined && (known === undefined || known === ExitCode.ok)) process.exit(0);
+      return;
+    }
     failed ??= error;
   });
   void (async () => {
     const { processContext } = await import('./cli/context.js');
-    const code = await main(process.argv.slice(2), await processContext());
+    const code = await main(process.argv.slice(2), { ...(await processContext()), exitCodeKnown: (exitCode) => (known = exitCode) });
     process.exitCode = code;
     // The last writes reach stdout, or their error is emitted (a tick or two after a failed write).
     await new Promise<void>((resolve) => process.stdout.write('', () => setImmediate(resolve)));

@@ -30,6 +30,11 @@ export interface Context {
   onInterrupt: (handler: () => void) => () => void;
   /** Starts a pager command for output at a terminal; absent: never page (tests, unless given). */
   startPager?: (command: string, env: Record<string, string | undefined>) => Promise<Pager>;
+  /**
+   * Told the exit code a command ends with once it is known, before its output is printed: a real
+   * process whose stdout is closed early (`rentals check | head -1`) still ends with it.
+   */
+  exitCodeKnown?: (code: number) => void;
   /** Ends the process at once (a second Ctrl-C during a bulk run); absent in tests. */
   exit?: (code: number) => never;
   /** The wait before a request is retried (backoff, Retry-After); absent: a timer. Tests record it instead of waiting. */

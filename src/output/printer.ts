@@ -41,6 +41,8 @@ export interface PrinterOptions {
   pdf?: (html: string, paper: PaperSize) => Promise<Uint8Array>;
   /** Starts the pager that data goes through; absent: straight to stdout. */
   pager?: () => Promise<PagerSink>;
+  /** Told the exit code the run ends with, before the output is printed (Context.exitCodeKnown). */
+  exitCodeKnown?: (code: number) => void;
 }
 
 /** A running pager: data is written to `input`; `closed` settles when it has exited. */
@@ -139,6 +141,11 @@ export class Printer {
   private throwIfStdoutFailed(): void {
     const { failed } = this.stdout;
     if (failed) throw new OutputFailure(failed.message, 'stdout');
+  }
+
+  /** The exit code the run ends with, known before its output: a stdout closed early does not turn it into 0. */
+  willExit(code: number): void {
+    this.options.exitCodeKnown?.(code);
   }
 
   /** What is written from now on goes out as it is, not through --jq (an error answer's body: the filter was written for a success). */

@@ -5,28 +5,18 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { spawnPager } from '../../src/cli/pager.js';
 import { fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
-import { openSandbox } from '../sandbox/helpers.js';
-import { cliEnv, cliFor, freshConfigDir } from './harness.js';
+import { cliFor } from './harness.js';
+import { seededSandboxForFile } from './seeded-sandbox.js';
 
-type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
-let sandbox: Sandbox;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  sandbox = await openSandbox({ seed: true });
-  env = cliEnv(sandbox, freshConfigDir());
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const seeded = seededSandboxForFile();
 
 /** `rentals …argv` at an 80-column terminal whose pager writes to a file: what it showed, and stderr. */
 async function atTerminal(argv: string[]): Promise<{ code: number; paged: string; stderr: string }> {
   const file = join(tempDir(), 'paged.txt');
-  const fake = fakeContext({ tty: true, columns: 80, now: () => Date.now(), env: { ...env, RENTALS_PAGER: `cat > '${file}'` } });
+  const fake = fakeContext({ tty: true, columns: 80, now: () => Date.now(), env: { ...seeded.env(), RENTALS_PAGER: `cat > '${file}'` } });
   fake.ctx.startPager = spawnPager;
   const result = await runCli(argv, fake);
   let paged = '';
@@ -40,7 +30,7 @@ async function atTerminal(argv: string[]): Promise<{ code: number; paged: string
 
 describe('notes in the paged text at a terminal, on stderr when piped', () => {
   test('check: "N problems found" opens the paged list, and is not left behind on stderr', async () => {
-    const piped = await cliFor(sandbox, env.RENTALS_CONFIG_DIR)(['check']);
+    const piped = await cliFor(seeded.sandbox(), seeded.env().RENTALS_CONFIG_DIR)(['check']);
     const summary = /^\d+ problems? found \(\d+ events? checked\)\.$/m.exec(piped.stderr)?.[0];
     expect(summary, piped.stderr).toBeDefined();
     expect(piped.stdout).not.toContain(summary!);
@@ -52,7 +42,7 @@ describe('notes in the paged text at a terminal, on stderr when piped', () => {
 
   test('agenda: the Range line opens the paged text', async () => {
     const argv = ['agenda', '--from', '2025-06-10', '--to', '2025-06-20'];
-    const piped = await cliFor(sandbox, env.RENTALS_CONFIG_DIR)(argv);
+    const piped = await cliFor(seeded.sandbox(), seeded.env().RENTALS_CONFIG_DIR)(argv);
     const range = piped.stderr.split('\n').find((line) => line.startsWith('Range: '))!;
     expect(range).toBeDefined();
     const shown = await atTerminal(argv);
@@ -62,7 +52,7 @@ describe('notes in the paged text at a terminal, on stderr when piped', () => {
   });
 
   test('undo: what was put back, and the summary, in the paged text', async () => {
-    const rentals = cliFor(sandbox, env.RENTALS_CONFIG_DIR);
+    const rentals = cliFor(seeded.sandbox(), seeded.env().RENTALS_CONFIG_DIR);
     expect((await rentals(['inventory', 'add', '--name', 'Paged notes tent', '--quantity-available', '2'])).code).toBe(0);
     const shown = await atTerminal(['undo']);
     expect(shown.code).toBe(0);
@@ -80,7 +70,7 @@ describe('notes in the paged text at a terminal, on stderr when piped', () => {
   });
 
   test('history whose filters keep no entry says so once, not also "No records."', async () => {
-    const rentals = cliFor(sandbox, env.RENTALS_CONFIG_DIR);
+    const rentals = cliFor(seeded.sandbox(), seeded.env().RENTALS_CONFIG_DIR);
     expect((await rentals(['inventory', 'update', '1', '--name', 'Filtered history tent'])).code).toBe(0);
     for (const argv of [['history', '--item', '1', '--since', 'tomorrow'], ['history', '--item', '1', '--since', 'tomorrow', '--no-pager']]) {
       const shown = await atTerminal(argv);

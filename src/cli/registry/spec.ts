@@ -5,6 +5,7 @@
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
 import { ExitCode, OutputFailure, UsageError } from '../../errors.js';
+import { exitCodeFor } from '../exit-codes.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
 import type { OutputFormat } from '../../output/format.js';
@@ -181,10 +182,14 @@ function withEntry(view: View, factory: Pick<Factory, 'history'>): View {
   return { ...view, entry, ...(forPeople ? { forPeople } : {}) };
 }
 
-/** Prints what a handler returned: the view, then its notices and warnings; gives its exit code. */
-async function printOutcome(printer: Printer, result: View | Outcome | void): Promise<number | undefined> {
+/**
+ * Prints what a handler returned: the view, then its notices and warnings; gives its exit code,
+ * which the printer is told first (`ending`: the code the run ends with whatever the outcome's).
+ */
+async function printOutcome(printer: Printer, result: View | Outcome | void, ending?: number): Promise<number | undefined> {
   if (!result) return undefined;
   const outcome: Outcome = 'kind' in result ? { view: result } : result;
+  printer.willExit(ending ?? (outcome.failure ? exitCodeFor(outcome.failure) : (outcome.exitCode ?? ExitCode.ok)));
   if (outcome.unfiltered) printer.unfiltered();
   const printing = async (): Promise<void> => {
     if (outcome.view) await printer.view(outcome.view);
@@ -263,7 +268,7 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
         interrupted = factory.writesEnded();
       }
       const shown = (view: View) => withEntry(withReferenceNames(view, factory.catalog), factory);
-      const code = await printOutcome(output.printer, 'kind' in outcome ? shown(outcome) : { ...outcome, ...(outcome.view ? { view: shown(outcome.view) } : {}) });
+      const code = await printOutcome(output.printer, 'kind' in outcome ? shown(outcome) : { ...outcome, ...(outcome.view ? { view: shown(outcome.view) } : {}) }, interrupted === undefined ? undefined : ExitCode.cancelled);
       if (interrupted === undefined) return code;
       output.printer.warn(`error: ${interrupted}`);
       return ExitCode.cancelled;
@@ -288,7 +293,7 @@ export function defineRawViewCommand<S extends string = '', const F extends Flag
     runWithoutSettings: async (call) => {
       refuseOutputFlags(call.globals, commandPath(call.own));
       // `rentals help …` is paged at a terminal as --help is (src/cli/help-output.ts).
-      const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true, pager: pagerOf(call.ctx, call.globals) });
+      const printer = new Printer(call.ctx.term, { format: 'table', color: false, quiet: call.globals.quiet === true, pager: pagerOf(call.ctx, call.globals), ...(call.ctx.exitCodeKnown ? { exitCodeKnown: call.ctx.exitCodeKnown } : {}) });
       const code = await printOutcome(printer, await handler(call));
       await printer.finish();
       return code;

@@ -48,6 +48,7 @@ export class RunOutput {
       quiet: globals.quiet === true,
       jq: globals.jq,
       pager: pagerOf({ ...ctx, term }, globals),
+      ...(ctx.exitCodeKnown ? { exitCodeKnown: ctx.exitCodeKnown } : {}),
     });
     return new RunOutput(printer, term.stdoutIsTTY, outFile, globals.jq !== undefined, chosen, out);
   }
