@@ -2,7 +2,7 @@
 // For machines (here): `-o json` the keys a command always printed (`data`) with a top-level
 // `changes` array of `{ action, resource, parentId?, id, name?, before, after }`; `-o ndjson` one
 // change a line; `-o tsv`/`csv` a row per field a change touches (`action resource id name field
-// before after`), control characters escaped as in every row. For people: change-lines.ts.
+// before after`; a bulk command's with `reason`), control characters escaped as in every row. For people: change-lines.ts.
 
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
@@ -40,6 +40,20 @@ export interface ChangesView {
 }
 
 export const CHANGE_COLUMNS = ['action', 'resource', 'id', 'name', 'field', 'before', 'after'];
+
+/**
+ * The columns of a bulk command's -o tsv/csv, its dry run and its run alike: those of every view of
+ * changes, then why a row was not (or would not be) sent, empty for a row that was (or would be).
+ */
+export const BULK_CHANGE_COLUMNS = [...CHANGE_COLUMNS, 'reason'];
+
+/**
+ * A bulk row's change as rows under BULK_CHANGE_COLUMNS: sent (or to be), with no reason; `held`:
+ * not sent, under what became of its row (`stale`, `refused`…) with why.
+ */
+export function reasonRows(change: Change, held?: { action: string; reason: string | undefined }): Row[] {
+  return [...changeRows([change])].map((shown) => (held ? { ...shown, action: held.action, reason: held.reason ?? null } : { ...shown, reason: null }));
+}
 
 /** A change as `-o json` and `-o ndjson` print it: the records without the service's `Links` (navigation, not data). */
 export function changeRecord(change: Change): Record<string, unknown> {

@@ -1,6 +1,7 @@
 // A write refused for stock, as what a command prints: the message on stderr (exit 1), and for
 // `-o json` the refusal with its ways out on stdout, `{ "data": [], "refused": { message, event,
-// shortages, commands } }` (docs/calendar.md, "Ways out of a shortage"), so a script can act on them.
+// shortages, commands } }` (docs/calendar.md, "Ways out of a shortage"), so a script can act on them;
+// every other format prints nothing on stdout (no csv header: nothing was written).
 
 import { ShortageRefused } from '../domain/booking-plan.js';
 import { waysOutJson } from '../domain/ways-out.js';
@@ -21,5 +22,5 @@ export function refusalOutcome(refusal: unknown): Outcome | undefined {
     // Each way out as the command line that takes it (quoted for a POSIX shell), the override last.
     commands: refusal.commands.map(({ kind, what, command }) => ({ kind, what, command })),
   };
-  return { view: { kind: 'records', body: { data: [], refused }, rows: [], columns: ['itemId'], emptyNote: '' }, warnings: [`error: ${refusal.message}`], exitCode: 1 };
+  return { view: { kind: 'records', body: { data: [], refused }, rows: [], columns: [], emptyNote: '', refused: true }, warnings: [`error: ${refusal.message}`], exitCode: 1 };
 }

@@ -30,6 +30,8 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
 
 async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFieldNames(options.fields, view);
+  // A refusal has no rows to print: only its JSON says anything on stdout (its message is on stderr).
+  if (view.kind === 'records' && view.refused === true && format !== 'json') return;
   if (format === 'html') {
     if (!view.html) throw new Error('a view printed as html has no page');
     return yield view.html(options.paper ?? 'A4');

@@ -46,6 +46,12 @@ export interface RecordListView {
   money?: readonly string[];
   /** `-o csv` for a spreadsheet (an export's --for-spreadsheet, --locale): its separator, decimal mark and byte order mark. */
   csv?: CsvDialect;
+  /**
+   * A write refused (nothing was written): `-o json` prints the body (the refusal and its ways
+   * out); every other format prints nothing on stdout, not even csv's header, as there are no rows
+   * (a list that found none is not a refusal: its csv keeps the header).
+   */
+  refused?: true;
 }
 
 /**

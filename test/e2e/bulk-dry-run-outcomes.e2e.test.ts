@@ -173,3 +173,39 @@ describe('what a bulk run wrote, -o json: the history entry it went into', () =>
     expect(again.entry).toBeNull();
   });
 });
+
+describe('a dry run and its run print the same columns: the rows that did not apply listed in both, with their reason', () => {
+  /** The bulk runs, each with rows that apply and a row refused by --max-change. */
+  const RUNS: Record<string, () => Promise<{ args: string[]; input?: string }>> = {
+    // +20 on the chandelier's prices: its Daily price moves by more than 14%, the others by less.
+    'prices adjust': async () => ({ args: ['prices', 'adjust', '--item', 'Crystal Chandelier', '--amount', '20', '--max-change', '14'] }),
+    // One price of the stairs by 1, another five times over.
+    'prices import': async () => {
+      const prices = JSON.parse(ok(await rentals(['prices', 'list', '--inventory-id', 'Stage Stairs', '-o', 'json'])).stdout).data as Array<{ id: number; price: number }>;
+      const [near, far] = prices;
+      return { args: ['prices', 'import', '-', '--max-change', '100'], input: `id,price\n${near!.id},${near!.price + 1}\n${far!.id},${far!.price * 5}\n` };
+    },
+  };
+  const cases = Object.keys(RUNS).flatMap((name) => (['csv', 'tsv', 'json'] as const).map((format) => [name, format] as const));
+
+  test.each(cases)('%s -o %s', async (name, format) => {
+    const { args, input } = await RUNS[name]!();
+    const dry = await rentals([...args, '--dry-run', '-o', format], { input });
+    expect(dry.code, dry.stderr).toBe(6);
+    const run = await rentals([...args, '-o', format], { input });
+    expect(run.code, run.stderr).toBe(6);
+    if (format === 'json') {
+      // The plan file and the run's document differ (docs/scripting.md); their changes are the one model, the same.
+      const changes = (stdout: string): unknown[] => (JSON.parse(stdout) as { changes: unknown[] }).changes;
+      expect(changes(run.stdout)).toEqual(changes(dry.stdout));
+      expect(changes(run.stdout).length).toBeGreaterThan(0);
+      return;
+    }
+    const header = (stdout: string): string[] => (format === 'csv' ? csvCells(stdout.split('\n')[0]!) : stdout.split('\n')[0]!.split('\t').map((_, i) => String(i)));
+    expect(header(run.stdout)).toEqual(header(dry.stdout));
+    const rows = shownRows(format, run.stdout);
+    expect(rows).toEqual(shownRows(format, dry.stdout));
+    expect(rows.map((row) => row.action)).toContain('update');
+    expect(rows.filter((row) => row.action === 'refused').map((row) => row.reason)).toEqual([expect.stringMatching(/max-change/)]);
+  });
+});

@@ -1,7 +1,8 @@
 // A bulk run that writes answers as every write does, with its changes: `-o json` a `changes` array
 // (beside the run's summary and report), `-o ndjson` a change a line, piped tsv a row per field
-// changed; at a terminal a few changes as any write shows them, many counted with where to see
-// them. A run where some rows did not apply prints what did, then exits 6.
+// changed (then `reason`, as in its dry run); at a terminal a few changes as any write shows them,
+// many counted with where to see them. A run where some rows did not apply prints what did, then
+// (tsv, csv) those that did not, with why, and exits 6.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,14 +64,14 @@ describe('what a bulk run wrote', () => {
     expect(many.stderr).toContain('25 changes written: list them with -o tsv or -o json, or with rentals history.');
   });
 
-  test('rows that did not apply: what did is printed, then exit 6', async () => {
+  test('rows that did not apply: what did is printed, then those that did not with why (as its dry run lists them), then exit 6', async () => {
     const plan = join(dir, 'plan.json');
     ok(await rentals(['inventory', 'import', file('plan.csv', 'id,name,quantityAvailable\n1,,41\n2,,42\n'), '--plan', plan]));
     // Item 2 changes after the plan: its row is stale, item 1's applies.
     ok(await rentals(['inventory', 'update', '2', '--quantity-available', '9']));
     const applied = await rentals(['inventory', 'apply', plan]);
     expect(applied.code).toBe(6);
-    expect(applied.stdout).toMatch(/^update\tinventory\t1\t.*\tquantityAvailable\t\d+\t41\n$/);
+    expect(applied.stdout).toMatch(/^update\tinventory\t1\t.*\tquantityAvailable\t\d+\t41\t\nstale\tinventory\t2\t.*\tquantityAvailable\t\d+\t42\tchanged since the plan: quantityAvailable is now 9, the plan expected \d+\n$/);
     expect(applied.stderr).toMatch(/1 of 2 rows did not apply \(1 stale/);
   });
 

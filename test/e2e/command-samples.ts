@@ -112,6 +112,20 @@ export function samples(files: SampleFiles): Record<string, Sample> {
   };
 }
 
+/**
+ * Writes the seeded sandbox refuses (nothing written, exit 1), by the command's words: for want of
+ * stock (their ways out in `-o json`), a name taken, a price pair taken, units owned below what
+ * events hold.
+ */
+export const REFUSALS: Readonly<Record<string, readonly string[]>> = {
+  'events book': ['events', 'book', '23', '--item', '40x60 Pole Tent=1'],
+  'events move': ['events', 'move', '25', '--by', '1h'],
+  'bookings update': ['bookings', 'update', '88', '--event-id', '25', '--quantity', '2'],
+  'inventory update': ['inventory', 'update', '40x60 Pole Tent', '--quantity-available', '0'],
+  'categories add': ['categories', 'add', '--name', 'Tents'],
+  'prices add': ['prices', 'add', '--inventory-id', 'id:1', '--rental-block-id', 'Daily', '--price', '5'],
+};
+
 /** Every command of the registry with its words; those without a session (help, the sandbox) take no -o. */
 export async function commands(): Promise<Array<[string, LeafCommand]>> {
   const all: Array<[string, LeafCommand]> = [];

@@ -6,8 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
-import { openSandbox } from '../sandbox/helpers.js';
-import { type SampleFiles, commands, sampleFiles, samples, withoutSample } from './command-samples.js';
+import { FIXED_NOW, openSandbox } from '../sandbox/helpers.js';
+import { REFUSALS, type SampleFiles, commands, sampleFiles, samples, withoutSample } from './command-samples.js';
 import { type Runner, cliFor, freshConfigDir, ok } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof openSandbox>>;
@@ -69,6 +69,23 @@ describe('every command: the formats its help lists work, every other is refused
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--fields');
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('a refused write, in every machine format its command prints: nothing on stdout but -o json\'s refusal', async () => {
+  const all = new Map(await commands());
+  const cases = Object.entries(REFUSALS).flatMap(([words, args]) =>
+    (all.get(words)?.formats ?? ['(no such command)']).filter((format) => format !== 'table').map((format) => [words, format, args] as const),
+  );
+
+  test.each(cases)('%s -o %s', async (words, format, args) => {
+    // At the sandbox's day: the events it holds are still to come (units owned are judged from now on).
+    const result = await rentals([...args, '-o', format], { input: '', now: () => FIXED_NOW });
+    expect(result.code, `${words} -o ${format}: ${result.stderr}`).toBe(1);
+    expect(result.stderr).toMatch(/^error: /m);
+    // -o json: the refusal with its ways out (a refusal for stock), or nothing.
+    if (format === 'json' && result.stdout !== '') expect(JSON.parse(result.stdout)).toMatchObject({ data: [], refused: { message: expect.any(String) } });
+    else expect(result.stdout, `${words} -o ${format}`).toBe('');
   });
 });
 

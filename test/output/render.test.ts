@@ -239,6 +239,22 @@ describe('record list', () => {
   });
 });
 
+describe('a list with no rows, and a refusal', () => {
+  const MACHINE = ['json', 'ndjson', 'csv', 'tsv'] as const;
+  const empty: RecordListView = { kind: 'records', body: { data: [] }, rows: [], columns: ['id', 'name'], emptyNote: '' };
+  const refused: RecordListView = { ...empty, body: { data: [], refused: { message: 'short' } }, refused: true };
+  const listed = { json: '{\n  "data": []\n}\n', ndjson: '', csv: 'id,name\n', tsv: '' };
+
+  test.each(MACHINE)('-o %s: a list that found nothing keeps the csv header and the json envelope', async (format) => {
+    expect((await render(empty, format)).out).toBe(listed[format]);
+  });
+
+  test.each(MACHINE)('-o %s: a refusal prints its JSON and nothing in any other format (no csv header)', async (format) => {
+    expect((await render(refused, format)).out).toBe(format === 'json' ? `${JSON.stringify(refused.body, null, 2)}\n` : '');
+    expect((await render(refused, format, { fields: ['id'] })).out).toBe(format === 'json' ? `${JSON.stringify(refused.body, null, 2)}\n` : '');
+  });
+});
+
 describe('pretty JSON in pieces', () => {
   test('the same text as JSON.stringify(value, null, 2) for any JSON value', () => {
     fc.assert(

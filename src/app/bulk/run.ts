@@ -45,7 +45,7 @@ import {
   totalsLine,
 } from '../../bulk/index.js';
 import type { Change } from '../../domain/changes.js';
-import { CHANGE_COLUMNS, changeRecord, changeRows } from '../../output/changes.js';
+import { BULK_CHANGE_COLUMNS, changeRecord, reasonRows } from '../../output/changes.js';
 import type { Row } from '../../output/format.js';
 import { AuthError, PartialFailureError, RunStoppedError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Outcome, PlanView } from '../../output/views.js';
@@ -345,9 +345,6 @@ function planTotals(plan: AnyPlan): string {
   return totalsLine({ rows: { length: rowCount(plan) }, totals: plan.totals });
 }
 
-/** The columns of a dry run's -o tsv/csv: those of every view of changes, then why a row would not be sent. */
-const PLAN_COLUMNS = [...CHANGE_COLUMNS, 'reason'];
-
 /**
  * -o json: the plan file's form, its `changes` at its end; -o ndjson: one row per line, with
  * its change's keys (`resource`, `id`, `before`, `after`) where it makes one or would (a refused or
@@ -374,7 +371,7 @@ function planView(spec: RowSpec, plan: AnyPlan, serialized: () => AsyncIterable<
         return JSON.stringify(change ? { ...row, ...changeRecord(change), action: row.action } : row);
       }),
     rows: () => flatMapAsync(rows(), (row) => planRows(spec, row)),
-    columns: PLAN_COLUMNS,
+    columns: BULK_CHANGE_COLUMNS,
     totals: predicted && typeof plan.rows !== 'function' ? predictedTotalsLine(plan as Plan, predicted) : planTotals(plan),
   };
   if (typeof plan.rows === 'function') {
@@ -403,13 +400,12 @@ function heldChange(spec: RowSpec, row: PlanRow): Change | undefined {
   return NOT_SENT.has(row.action) && row.action !== 'invalid' ? intendedChange(spec, row) : undefined;
 }
 
-/** A plan row's -o tsv/csv rows: its change's; a held row's under its own action, with why. */
+/** A plan row's -o tsv/csv rows: its change's; a held row's under its own action, with why (as its run prints them: written.ts). */
 function planRows(spec: RowSpec, row: PlanRow): Iterable<Row> {
   const change = rowChange(spec, row);
-  if (change) return [...changeRows([change])].map((shown) => ({ ...shown, reason: null }));
+  if (change) return reasonRows(change);
   const held = heldChange(spec, row);
-  if (!held) return [];
-  return [...changeRows([held])].map((shown) => ({ ...shown, action: row.action, reason: row.error ?? null }));
+  return held ? reasonRows(held, { action: row.action, reason: row.error }) : [];
 }
 
 /** The plan file's text with a top-level `changes` array at its end, after its digest (a reader of plans skips it). */

@@ -3,14 +3,17 @@
 // report line's own JSON text, made once per row that wrote), never in memory, and read back as
 // they are printed: `-o json` `{ "summary", "report", "changes": [...], "entry" }` (the history
 // entry the run's writes went into, null when it wrote nothing), `-o ndjson` a change a
-// line, `-o tsv`/`csv` the change rows. At a terminal a few changes are shown as any write's are;
+// line, `-o tsv`/`csv` the change rows in the columns of its dry run, `reason` last: the rows that
+// did not apply (stale, refused, failed, not run) listed too, under that outcome with why, as the
+// dry run lists the rows that would not. At a terminal a few changes are shown as any write's are;
 // thousands would help nobody: the summary (stderr, as before) and where to see them.
 
-import { type ReportLine, type RowSpec, type RunSummary, rowChange } from '../../bulk/index.js';
+import { type ReportLine, type RowSpec, type RunSummary, intendedChange, rowChange } from '../../bulk/index.js';
 import type { Spool, SpoolFile } from '../../common/spool.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { Change } from '../../domain/changes.js';
-import { changeRecord, changeRows } from '../../output/changes.js';
+import { BULK_CHANGE_COLUMNS, changeRecord, reasonRows } from '../../output/changes.js';
+import type { Row } from '../../output/format.js';
 import type { PlanView, View } from '../../output/views.js';
 import { changesView } from '../changes-view.js';
 
@@ -20,9 +23,17 @@ const SHOWN_AT_A_TERMINAL = 20;
 /** The outcomes of a row that wrote its record. */
 const WROTE: ReadonlySet<string> = new Set(['created', 'updated', 'deleted']);
 
-/** The rows a run wrote, kept as they are reported. */
+/** The outcomes of a row that did not apply; kept (for -o tsv/csv) when the row names a change. */
+const HELD: ReadonlySet<string> = new Set(['stale', 'refused', 'failed', 'not_run']);
+
+/** Whether a reported row is kept: it wrote, or it names a change that did not apply (an invalid or unchanged row names none). */
+function kept(line: ReportLine): boolean {
+  return WROTE.has(line.outcome) || (HELD.has(line.outcome) && line.action !== 'invalid' && line.action !== 'unchanged');
+}
+
+/** The rows a run wrote, and those that did not apply, kept as they are reported. */
 export interface WrittenRows {
-  /** A row reported: kept when it wrote. */
+  /** A row reported: kept when it wrote or names a change that did not apply. */
   note(line: ReportLine): void;
   /** The JSON text of the last row noted, when it was made (the report line need not be made twice). */
   textOf(line: ReportLine): string;
@@ -31,7 +42,7 @@ export interface WrittenRows {
   readonly file: SpoolFile;
 }
 
-/** The rows a run writes, in a file of its spool; one JSON text per row that wrote, no await. */
+/** The rows a run writes (and those that did not apply), in a file of its spool; one JSON text per row, no await. */
 export function writtenRows(spool: Spool): WrittenRows {
   const file = spool.file('written');
   let lastLine: ReportLine | undefined;
@@ -39,7 +50,7 @@ export function writtenRows(spool: Spool): WrittenRows {
   return {
     file,
     note(line) {
-      if (!WROTE.has(line.outcome)) return;
+      if (!kept(line)) return;
       lastLine = line;
       lastText = JSON.stringify(line);
       file.append(lastText);
@@ -67,9 +78,12 @@ export interface WrittenViewOptions {
 export function writtenView(options: WrittenViewOptions): View {
   const { spec, rows, summary, report } = options;
   const count = summary.counts.created + summary.counts.updated + summary.counts.deleted;
+  const lines = async function* (): AsyncGenerator<ReportLine> {
+    for await (const text of rows.file.lines()) yield JSON.parse(text) as ReportLine;
+  };
   const changes = async function* (): AsyncGenerator<Change> {
-    for await (const text of rows.file.lines()) {
-      const change = rowChange(spec, JSON.parse(text) as ReportLine);
+    for await (const line of lines()) {
+      const change = WROTE.has(line.outcome) ? rowChange(spec, line) : undefined;
       if (change) yield change;
     }
   };
@@ -77,7 +91,8 @@ export function writtenView(options: WrittenViewOptions): View {
     kind: 'plan',
     lines: () => [],
     records: () => mapAsync(changes(), (change) => JSON.stringify(changeRecord(change))),
-    rows: () => flatMapAsync(changes(), (change) => changeRows([change])),
+    rows: () => flatMapAsync(lines(), (line) => lineRows(spec, line)),
+    columns: BULK_CHANGE_COLUMNS,
     document: () => writtenDocument({ summary: summaryRecord(summary), report: report ?? null }, changes(), { entry: options.entry() ?? null }),
     note: count === 0 ? undefined : whereToSee(count, options),
   };
@@ -91,6 +106,15 @@ export function writtenView(options: WrittenViewOptions): View {
       return (await shown.forPeople?.()) ?? shown;
     },
   };
+}
+
+/** A reported row's -o tsv/csv rows: its change's when it wrote; else the change it would have made, under its outcome, with why. */
+function lineRows(spec: RowSpec, line: ReportLine): Row[] {
+  if (WROTE.has(line.outcome)) {
+    const change = rowChange(spec, line);
+    return change ? reasonRows(change) : [];
+  }
+  return reasonRows(intendedChange(spec, line), { action: line.outcome, reason: line.error });
 }
 
 /** `2,000 changes written: see them with -o tsv or -o json (the report …; rentals history).` */
