@@ -64,7 +64,7 @@ function sheetOf(view: View, options: RenderOptions): Sheet {
   if (view.kind === 'stream') return streamSheet(view, options);
   const data = view as DataView;
   checkFieldNames(options.fields, data);
-  const table = machineTable(data, options);
+  const table = machineTable(data, options, 'xlsx');
   return { columns: table.columns, rows: table.rows, money: new Set(moneyOf(data)) };
 }
 
