@@ -40,6 +40,11 @@ export function humanCell(value: unknown): string {
   return String(value);
 }
 
+/** A flag for people where only its `true` says something (a quote, an event that continues): `yes`, else nothing. */
+export function shownWhenTrue(value: unknown): string {
+  return value === true ? 'yes' : '';
+}
+
 /** Tab-separated: one row per line, one field per tab. */
 export function tsvLine(row: Row, columns: string[]): string {
   return columns.map((c) => tsvCell(row[c])).join('\t');

@@ -128,10 +128,11 @@ function collect(view: Exclude<DataView, DetailView>, options: RenderOptions): {
     case 'groups': {
       const columns = options.fields ?? view.columns;
       const cells = new TableCells(headers(columns, view.titles, options), columns, options.fields ? undefined : view.rank);
+      const names = withMoney(view.names, view.money);
       const blocks = view.groups.map((group) => {
         const from = cells.rowCount;
         // --fields may name the group's own columns (a history entry's time): each row carries them then.
-        addRows(cells, columns, options.fields ? group.rows.map((row) => ({ [view.groupColumn]: group.key, ...group.values, ...row })) : group.rows);
+        addRows(cells, columns, options.fields ? group.rows.map((row) => ({ [view.groupColumn]: group.key, ...group.values, ...row })) : group.rows, names);
         return { heading: group.heading, from, to: cells.rowCount, footer: group.footer };
       });
       return { cells, blocks };

@@ -100,6 +100,13 @@ export interface GroupedView {
   /** Table only: the columns from the most to the least important (a narrow terminal leaves out the least important first). */
   rank?: readonly string[];
   /**
+   * Table only, as a record list's: a value shown otherwise (a flag as `yes` or nothing); the rows
+   * hold the values of `-o json` (numbers, true/false), which every other format prints.
+   */
+  names?: RecordListView['names'];
+  /** As a record list's: money columns a table shows with their scale (`428.00`). */
+  money?: RecordListView['money'];
+  /**
    * On a terminal where the table would be cut (and no --fields): each row as a block under its
    * group's heading instead, `lead  title` then `lines`, all wrapped to the width (an agenda's
    * time, event, customer, items and total).

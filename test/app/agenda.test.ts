@@ -59,7 +59,7 @@ describe('agenda', () => {
       }
       const starting = begins.listing.groups.find((g) => g.rows.some((r) => r.event === 'Harper–Nguyen Wedding'))!;
       expect(starting.heading).toBe('Thu 2025-06-12');
-      expect(starting.rows.find((r) => r.event === 'Harper–Nguyen Wedding')!.continuing).toBeNull();
+      expect(starting.rows.find((r) => r.event === 'Harper–Nguyen Wedding')!.continuing).toBe(false);
     });
   });
 

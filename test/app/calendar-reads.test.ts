@@ -163,7 +163,7 @@ describe('load sheet', () => {
       const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-09' } })) as GroupedView;
       const rows = view.groups.flatMap((g) => g.rows);
       expect(rows.find((r) => r.id === quoted.id)).toMatchObject({ quote: true });
-      expect(rows.find((r) => r.id === firm.id)?.quote).toBeNull();
+      expect(rows.find((r) => r.id === firm.id)?.quote).toBe(false);
       // Where the table would be cut, the entry says it.
       expect(view.entry!(rows.find((r) => r.id === quoted.id)!, '2027-08-09').title).toContain('QUOTE, not confirmed');
       expect(view.entry!(rows.find((r) => r.id === firm.id)!, '2027-08-09').title).not.toContain('QUOTE');

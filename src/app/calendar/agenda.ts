@@ -7,12 +7,13 @@
 
 import { type RangeInput, describeRange, resolveRange } from '../../domain/dates.js';
 import { buildIcs } from '../../domain/ics.js';
-import { formatMoneyFixed, moneyToNumber } from '../../domain/money.js';
+import { formatMoneyFixed, money, moneyToNumber } from '../../domain/money.js';
 import { itemsJson, itemsText, venue } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import type { PaperSize } from '../../config/settings-table.js';
 import { type AgendaPageDay, renderAgendaPage } from '../../output/html/agenda-page.js';
+import { shownWhenTrue } from '../../output/format.js';
 import type { CalendarView, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
@@ -43,7 +44,8 @@ function agendaEntry(row: Record<string, unknown>, day: string): { lead: string;
   const title = [`${text(row.event)} (${text(row.id)})`, text(row.status), row.continuing === true ? 'continuing' : ''].filter((p) => p !== '').join(' · ');
   // No-break spaces: a label and its time are never wrapped apart.
   const labelled = (label: string, value: string) => (value === '' ? '' : `${label} ${value}`.replace(/ /g, '\u00a0'));
-  const window = [labelled('total', text(row.total)), labelled('ends', onDay(row.end, day)), labelled('dropoff', onDay(row.dropoff, day)), labelled('pickup', onDay(row.pickup, day))];
+  const total = typeof row.total === 'number' ? formatMoneyFixed(money(row.total)) : '';
+  const window = [labelled('total', total), labelled('ends', onDay(row.end, day)), labelled('dropoff', onDay(row.dropoff, day)), labelled('pickup', onDay(row.pickup, day))];
   const lines = [text(row.customer), text(row.items), window.filter((p) => p !== '').join(' · ')];
   return { lead: onDay(row.start, day), title, lines: lines.filter((l) => l !== '') };
 }
@@ -64,6 +66,8 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
     const totals = eventTotals(event.record, lines);
     const when = (field: keyof typeof event.dates) => (event.dates[field] === undefined ? null : shortWallTime(event.dates[field]!));
     const place = venue(event);
+    // The values of -o json, for every format: a table shows the total with its scale and marks only the continuing events (names, money).
+    const total = moneyToNumber(totals.total);
     const shown = {
       id: event.id,
       event: event.name,
@@ -74,9 +78,8 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       customer: event.customer ?? null,
       status: event.cancelled ? 'cancelled' : (event.status ?? null),
       items: itemsText(lines, items),
-      total: formatMoneyFixed(totals.total),
-      // Marked where it continues into the range; empty where it begins in it.
-      continuing: continuing || null,
+      total,
+      continuing,
     };
     // --fields takes the names of -o json too (eventName, startDate, …): the same values by either name.
     const row = { ...shown, eventName: shown.event, dropoffDate: shown.dropoff, startDate: shown.start, endDate: shown.end, pickupDate: shown.pickup, customerName: shown.customer, venue: place };
@@ -94,9 +97,9 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       customerName: event.customer ?? null,
       venue: place,
       items: itemsJson(lines, items),
-      total: moneyToNumber(totals.total),
+      total,
     };
-    return { event, row, data, day, continuing, lines, place };
+    return { event, row, data, day, continuing, lines, place, totalText: formatMoneyFixed(totals.total) };
   });
 
   // A day reads in the order of the time it shows: each event's start (its dropoff when it has
@@ -119,7 +122,7 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
   const pageDays = (): AgendaPageDay[] =>
     days.map(({ heading, key, list }) => ({
       heading,
-      entries: list.map(({ row, event, continuing, lines }) => ({
+      entries: list.map(({ row, event, continuing, lines, totalText }) => ({
         id: row.id,
         event: row.event,
         status: row.status,
@@ -131,14 +134,14 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
         end: onDay(row.end, key),
         dropoff: onDay(row.dropoff, key),
         pickup: onDay(row.pickup, key),
-        total: row.total,
+        total: totalText,
       })),
     }));
   return {
     kind: 'calendar',
     ics: () =>
       buildIcs(
-        entries.map((e) => ({ event: e.event, items: e.lines.map((b) => itemsText([b], items)), total: e.row.total, venue: e.place })),
+        entries.map((e) => ({ event: e.event, items: e.lines.map((b) => itemsText([b], items)), total: e.totalText, venue: e.place })),
         deps.apiHost(),
         new Date(deps.now()),
         deps.timeZone(),
@@ -147,6 +150,8 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       kind: 'groups',
       groupColumn: 'date',
       columns: COLUMNS,
+      money: ['total'],
+      names: { continuing: shownWhenTrue },
       entry: agendaEntry,
       groups: days.map(({ heading, key, list }) => ({ heading, key, rows: list.map((e) => e.row) })),
       data: entries.map((e) => e.data),

@@ -14,6 +14,7 @@ import { UsageError } from '../../errors.js';
 import type { PaperSize } from '../../config/settings-table.js';
 import { shopWord } from '../../resources/shop-words.js';
 import { renderPickListPage } from '../../output/html/pick-list-page.js';
+import { shownWhenTrue } from '../../output/format.js';
 import type { GroupedView, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
@@ -96,8 +97,8 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
           customer: m.customer ?? null,
           address: m.venue ?? '',
           items: itemsText(bookings.get(m.eventId) ?? [], items),
-          // A quote: marked, its units may never go out (empty for a firm event).
-          quote: m.quote || null,
+          // true for a quote (its units may never go out), as in -o json; a table marks only the quotes (names).
+          quote: m.quote,
         })),
         footer: [`To ${verb}:`, ...totals.map(totalLine)],
       });
@@ -113,7 +114,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
   };
   const data = sheet.map((day) => ({ date: dayKey(day.day), out: directionJson(day, 'out'), in: directionJson(day, 'in') }));
   const page = (size: PaperSize) => renderPickListPage({ range, size, days: sheet });
-  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, groups, data, html: page, entry: movementEntry };
+  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, names: { quote: shownWhenTrue }, groups, data, html: page, entry: movementEntry };
 }
 
 /** A footer line of the totals: the confirmed units, a quote's apart (`  1 × Tent  (+2 on quotes)`). */
