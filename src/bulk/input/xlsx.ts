@@ -140,8 +140,9 @@ function columnIndex(reference: string): number | undefined {
   return index - 1;
 }
 
-/** A serial day as the API's wall-clock datetime, to the second. */
+/** A serial day as the API's wall-clock datetime, to the second; a time of day alone (under 1, no day) as `HH:MM:SS`. */
 function serialToDateTime(serial: number, date1904: boolean): string {
+  if (serial >= 0 && serial < 1) return new Date(Math.round(serial * 86_400) * 1000).toISOString().slice(11, 19);
   const ms = Math.round(((serial + (date1904 ? 1462 : 0) - 25_569) * 86_400_000) / 1000) * 1000;
   return new Date(ms).toISOString().slice(0, 19);
 }
