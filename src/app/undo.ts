@@ -33,7 +33,7 @@ import { CancelledError, PartialFailureError, RentalsError, UnknownNameError, Us
 import type { View } from '../output/views.js';
 import { type ResourceName, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
-import { announcePlanned, carryOut } from './carry-out.js';
+import { announcePlanned, sendPlanned } from './carry-out.js';
 import { changesView, referenceNames } from './changes-view.js';
 import type { Factory, HistoryLog, Interrupts } from './factory.js';
 import type { CalendarWrites } from './ports.js';
@@ -417,7 +417,7 @@ async function linesTarget(deps: UndoDeps, step: UndoStep, parentStep: UndoStep 
 /** A dry run: the plan's changes, its warnings said, what it would do; nothing is sent or noted. */
 async function dryRunView(deps: UndoDeps, planned: readonly PlannedGroup[], steps: readonly UndoStep[], summary: string): Promise<View> {
   const changes: Change[] = [];
-  for (const group of planned) changes.push(...(await carryOut(group.kind === 'record' ? group.planned : deps.writers.bookings.planned(group.planned), true, deps.notices)));
+  for (const group of planned) changes.push(...(await sendPlanned(group.kind === 'record' ? group.planned : deps.writers.bookings.planned(group.planned), true, deps.notices)));
   return undoView(deps, steps, changes, true, `Dry run: ${summary}; nothing was sent.`);
 }
 
@@ -511,7 +511,7 @@ async function runGroup(deps: UndoDeps, run: UndoRun, group: PlannedGroup, newId
     const request = planned.request;
     const create = step.action === 'recreate' && request?.body ? { at: request.at, body: { ...request.body } } : undefined;
     if (!(await ready(deps, run, step, create))) return [];
-    const changes = await carryOut(planned, false, deps.notices);
+    const changes = await sendPlanned(planned, false, deps.notices);
     if (step.action === 'recreate') {
       step.newId = Number(changes[0]?.id);
       if (step.record.resource === 'events') newIds.set(step.record.id, step.newId);

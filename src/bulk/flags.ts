@@ -12,9 +12,13 @@ const RULE_TEXT: Record<MoneyFlagRule, string> = {
   'non-negative': 'a decimal number ≥ 0, such as 10',
 };
 
-/** `--round 0.05` → Money; a UsageError naming the flag otherwise (commas and currency symbols included). */
+/** A decimal as typed: digits, a point and digits, a sign; no exponent (`1e2`), as a price is written (schemas/values.ts). */
+const TYPED_DECIMAL = /^\s*[+-]?\d+(\.\d+)?\s*$/;
+
+/** `--round 0.05` → Money; a UsageError naming the flag otherwise (exponents, commas and currency symbols included). */
 export function moneyFlag(flag: string, value: unknown, rule: MoneyFlagRule = 'any'): Money {
-  const parsed = typeof value === 'string' || typeof value === 'number' ? parseMoney(value) : undefined;
+  const typed = typeof value === 'string' && TYPED_DECIMAL.test(value);
+  const parsed = typed || typeof value === 'number' ? parseMoney(value) : undefined;
   const ok = parsed !== undefined && (rule === 'any' || (rule === 'positive' ? parsed.units > 0n : parsed.units >= 0n));
   if (!ok) throw new UsageError(`${flag}: must be ${RULE_TEXT[rule]} (got ${JSON.stringify(value)})`);
   return parsed;

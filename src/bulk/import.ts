@@ -106,7 +106,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   for await (const run of input.runs) {
     for (const row of run) {
       // A header with problems refuses the file: no listing is started for it.
-      if (first && headerIssues(spec, input.columns()).length > 0) listing.hold();
+      if (first && headerIssues(spec, input.columns(), input.delimiter?.()).length > 0) listing.hold();
       first = false;
       const draft = read.draft(row, options, notices, fileIssues);
       if (fileIssues.length > 0) listing.hold();
@@ -130,7 +130,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   drafts.end();
   const readIssues = input.issues();
   appendAll(fileIssues, readIssues);
-  const header = headerIssues(spec, input.columns());
+  const header = headerIssues(spec, input.columns(), input.delimiter?.());
   return {
     fileIssues,
     readIssues: readIssues.length,
@@ -360,10 +360,19 @@ function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: 
   return refused;
 }
 
-function headerIssues(spec: RowSpec, columns: readonly string[] | undefined): RowIssue[] {
+/**
+ * What is wrong with the header line. A tab-separated file without one is most likely what
+ * `export -o tsv` prints (rows for scripts, never a header): the message names the formats that
+ * read back.
+ */
+function headerIssues(spec: RowSpec, columns: readonly string[] | undefined, delimiter?: string): RowIssue[] {
   if (!columns) return [];
   const issues: RowIssue[] = [];
   const identity = ['id', ...spec.key, ...spec.names.map((n) => n.column)];
+  const named = [...identity, ...spec.values].some((c) => columns.includes(c));
+  if (!named && delimiter === '\t') {
+    return [{ line: 1, rule: `the first line is not a header (none of the columns ${identity.join(', ')}): tab-separated rows without a header, as \`export -o tsv\` prints them for scripts, cannot be read back; export with -o csv (or ndjson, json, xlsx) to import the file` }];
+  }
   if (!identity.some((c) => columns.includes(c))) {
     issues.push({ line: 1, rule: `the header (first line) has none of the columns ${identity.join(', ')}: a header row is required` });
   }

@@ -19,9 +19,22 @@ describe('carry out a planned write', () => {
     const written: Change[] = [{ ...change, after: { ...change.after, eventName: 'Gala' } }];
     const planned = strict<PlannedWrite>('planned', { changes: [change], warnings: ['warning: overbooking'], notes: ['already as asked'], write: async () => written });
     const notices = keptNotices();
-    expect(await carryOut(strict<PlannedWrite>('planned', { changes: [change], warnings: [], notes: [] }), true, notices)).toEqual([change]);
-    expect(await carryOut(planned, false, notices)).toBe(written);
+    expect(await carryOut(strict<PlannedWrite>('planned', { changes: [change], warnings: [], notes: [] }), true, notices)).toEqual({ changes: [change] });
+    expect((await carryOut(planned, false, notices)).changes).toBe(written);
     expect([notices.warnings, notices.infos]).toEqual([['warning: overbooking'], ['already as asked']]);
+  });
+
+  test('a plan that leaves its record as it is: never written, said as unchanged, a dry run alike', async () => {
+    const same: Change = { ...change, after: { ...change.before, eventStatusId: '1' } };
+    const planned = strict<PlannedWrite>('planned', { changes: [same], warnings: ['warning: overbooking'], notes: [] });
+    for (const dryRun of [false, true]) {
+      const notices = keptNotices();
+      expect(await carryOut(planned, dryRun, notices)).toEqual({ changes: [], unchanged: same });
+      expect(notices.warnings).toEqual([]);
+    }
+    // A text written otherwise is a change (a postal code 02134 is not the 2134 stored).
+    const text: Change = { ...change, before: { eventPostalCode: 2134 }, after: { eventPostalCode: '02134' } };
+    expect(await carryOut(strict<PlannedWrite>('planned', { changes: [text], warnings: [], notes: [] }), true, keptNotices())).toEqual({ changes: [text] });
   });
 });
 

@@ -59,6 +59,41 @@ describe('events cancel and uncancel', () => {
   });
 });
 
+describe('asked again for what the event already is: nothing sent, no history, said as unchanged', () => {
+  // Every event verb, its second run (the clock stands still: a cancel in the same minute).
+  const verbs: Record<string, (deps: EventDeps, event: string, dryRun: boolean) => Promise<View>> = {
+    cancel: (deps, event, dryRun) => cancelEvent(deps, { event, reason: { value: 'Rain', flag: '--reason' }, dryRun }),
+    'cancel --date': (deps, event, dryRun) => cancelEvent(deps, { event, reason: { value: 'Rain', flag: '--reason' }, date: { value: '2025-07-01', flag: '--date' }, dryRun }),
+    uncancel: (deps, event, dryRun) => uncancelEvent(deps, { event, allowOverbook: false, dryRun }),
+    confirm: (deps, event, dryRun) => confirmEvent(deps, { event, allowOverbook: false, dryRun }),
+    'move --to': (deps, event, dryRun) => moveEvent(deps, { event, to: '2025-12-02 08:00', allowOverbook: false, dryRun }),
+  };
+  test.each(Object.keys(verbs))('%s', async (verb) => {
+    const { w, deps } = depsOf();
+    const party = await anEvent(w.call, '2025-12-01T08:00:00', '2025-12-01T20:00:00', { eventStatusId: 1 });
+    const run = verbs[verb]!;
+    await run(deps, String(party.id), false);
+    const written = w.recorded.length;
+    for (const dryRun of [true, false]) {
+      const again = depsOf(w);
+      const view = await run(again.deps, String(party.id), dryRun);
+      expect(changes(view)).toEqual([]);
+      expect(view).toMatchObject({ saidUnchanged: true });
+      expect(again.notices.infos).toEqual([expect.stringMatching(/; nothing (would change|changed)\.$/)]);
+    }
+    expect(w.recorded).toHaveLength(written);
+  });
+
+  test('a second cancel for another reason is a change: written, the reason replaced', async () => {
+    const { w, deps } = depsOf();
+    const party = await anEvent(w.call, '2025-12-03T08:00:00', '2025-12-03T20:00:00');
+    await cancelEvent(deps, { event: String(party.id), reason: { value: 'Rain', flag: '--reason' }, dryRun: false });
+    const again = await cancelEvent(depsOf(w).deps, { event: String(party.id), reason: { value: 'Wind', flag: '--reason' }, dryRun: false });
+    expect(changes(again)).toEqual([expect.objectContaining({ before: expect.objectContaining({ cancelReason: 'Rain' }), after: expect.objectContaining({ cancelReason: 'Wind' }) })]);
+    expect(w.recorded).toHaveLength(2);
+  });
+});
+
 describe('events move and confirm', () => {
   test('move: the five dates shifted alike; refused whole when the new window is held (exit 1), nothing written', async () => {
     const { w, deps } = depsOf();

@@ -38,10 +38,15 @@ export async function cancelEvent(deps: EventDeps, request: CancelRequest): Prom
   const when = request.date === undefined ? deps.now() : parseDateArgument(request.date.value, deps.now(), request.date.flag).time;
   const event = await deps.calendar.event(request.event);
   const changes = { cancelDate: formatWallTime(when), cancelReason: reason.value };
-  const { changes: done } = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: request.dryRun, verb: 'cancelled' });
+  const outcome = await changeEvent(deps, event, changes, { allowOverbook: false, dryRun: request.dryRun, verb: 'cancelled' });
+  if (outcome.unchanged) {
+    // Cancelled already as of the same minute for the same reason: nothing sent, nothing in the history.
+    deps.notices.info(`${eventLabel(event)} is already cancelled as of ${shortWallTime(when)} for that reason; nothing ${request.dryRun ? 'would change' : 'changed'}.`);
+    return eventView(deps, outcome, request.dryRun, { unchanged: event.record });
+  }
   if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason ${request.dryRun ? 'would be' : 'are'} replaced.`);
   const summary = request.dryRun ? `${eventLabel(event)} would be cancelled as of ${shortWallTime(when)} (it would hold no inventory)` : `Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now`;
-  return eventView(deps, done, request.dryRun, { summary });
+  return eventView(deps, outcome, request.dryRun, { summary });
 }
 
 export interface UncancelRequest {
@@ -67,11 +72,11 @@ export async function uncancelEvent(deps: EventDeps, request: UncancelRequest): 
   const statusId = await holdingStatus(deps, request.status);
   if (!event.cancelled && (statusId === undefined || statusId === event.statusId)) {
     deps.notices.info(`${eventLabel(event)} is not cancelled; nothing changed.`);
-    return eventView(deps, [], false, { unchanged: event.record });
+    return eventView(deps, { changes: [] }, false, { unchanged: event.record });
   }
   const changes: Record<string, unknown> = { cancelDate: null, cancelReason: null };
   if (statusId !== undefined) changes.eventStatusId = statusId;
-  const { changes: done } = await changeEvent(deps, event, changes, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'uncancelled' });
+  const outcome = await changeEvent(deps, event, changes, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'uncancelled' });
   const summary = request.dryRun ? `${eventLabel(event)} would be active again (its bookings would hold)` : `${eventLabel(event)} is active again: its bookings hold from now on`;
-  return eventView(deps, done, request.dryRun, { summary });
+  return eventView(deps, outcome, request.dryRun, { summary });
 }

@@ -10,7 +10,7 @@ import type { WallTime } from '../../domain/wall-time.js';
 import type { View } from '../../output/views.js';
 import type { BodyOf } from '../../resources/definitions.js';
 import { carryOut } from '../carry-out.js';
-import { changesView } from '../changes-view.js';
+import { changesView, unchangedView } from '../changes-view.js';
 import type { Factory } from '../factory.js';
 import type { CalendarWrites } from '../ports.js';
 
@@ -34,22 +34,27 @@ export interface EventChangeRequest {
 
 export interface EventChangeOutcome {
   planned: PlannedEventChange;
-  /** As planned (a dry run) or as written. */
+  /** As planned (a dry run) or as written; none when the event already is as asked. */
   changes: Change[];
+  /** The event already is as asked: nothing was sent, nothing went into the history (app/carry-out.ts). */
+  unchanged?: Change;
 }
 
 export async function changeEvent(deps: Pick<EventDeps, 'writers' | 'notices'>, event: CalendarEvent, changes: BodyOf<'events'>, request: EventChangeRequest): Promise<EventChangeOutcome> {
   const { events } = deps.writers;
   const planned = await events.plan(event, changes, { allowOverbook: request.allowOverbook, verb: request.verb, allowDateOrder: request.allowDateOrder });
-  return { planned, changes: await carryOut(events.planned(planned), request.dryRun, deps.notices) };
+  return { planned, ...(await carryOut(events.planned(planned), request.dryRun, deps.notices)) };
 }
 
 /**
  * The view of an event command: its changes, and for people the line that sums them up (`event 12
  * "Gala" is Confirmed: …`; a dry run says it would be); `-o json`'s `data` the event as it is (or, a
- * dry run, would be), `unchanged` when nothing changed.
+ * dry run, would be), `unchanged` when nothing changed. A change that changes nothing
+ * (`outcome.unchanged`) is said as such, whatever summary the command has for a change.
  */
-export function eventView(deps: Pick<EventDeps, 'calendar'>, changes: readonly Change[], dryRun: boolean, said: { unchanged?: Record<string, unknown>; summary?: string } = {}): View {
+export async function eventView(deps: Pick<EventDeps, 'calendar'>, outcome: Pick<EventChangeOutcome, 'changes' | 'unchanged'>, dryRun: boolean, said: { unchanged?: Record<string, unknown>; summary?: string } = {}): Promise<View> {
+  if (outcome.unchanged && said.unchanged === undefined) return unchangedView(outcome.unchanged, dryRun);
+  const { changes } = outcome;
   const records = changes.flatMap((change) => (change.after ? [change.after] : []));
   const { unchanged, summary } = said;
   return changesView(changes, {

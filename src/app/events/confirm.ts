@@ -22,12 +22,13 @@ export async function confirmEvent(deps: EventDeps, request: ConfirmRequest): Pr
   const confirmedId = await calendar.catalog.idOfName('statuses', CONFIRMED, 'status');
   if (event.statusId === confirmedId) {
     deps.notices.info(`${eventLabel(event)} is already ${CONFIRMED}; nothing changed.`);
-    return eventView(deps, [], false, { unchanged: event.record });
+    return eventView(deps, { changes: [] }, false, { unchanged: event.record });
   }
   if (!event.window) throw new RentalsError(`${eventLabel(event)} has no dates: its window (dropoff → pickup) is unknown. Nothing was changed.`);
-  const { planned, changes } = await changeEvent(deps, event, { eventStatusId: confirmedId }, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'confirmed' });
+  const outcome = await changeEvent(deps, event, { eventStatusId: confirmedId }, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'confirmed' });
+  const { planned } = outcome;
   const one = planned.lines.length === 1;
   const lines = `${planned.lines.length} booking${one ? '' : 's'}`;
   const summary = request.dryRun ? `${eventLabel(event)} would be ${CONFIRMED} (its ${lines} would then hold firmly)` : `${eventLabel(event)} is ${CONFIRMED}: its ${lines} now hold${one ? 's' : ''} firmly`;
-  return eventView(deps, changes, request.dryRun, { summary });
+  return eventView(deps, outcome, request.dryRun, { summary });
 }

@@ -30,13 +30,13 @@ export async function moveEvent(deps: EventDeps, request: MoveRequest): Promise<
   const offset = by ?? shiftOffset(from, to!);
   if (offset === 0) {
     deps.notices.info(`${eventLabel(event)} is already there; nothing changed.`);
-    return eventView(deps, [], false, { unchanged: event.record });
+    return eventView(deps, { changes: [] }, false, { unchanged: event.record });
   }
   // Every date shifted alike: their order is the one they had.
-  const { changes } = await changeEvent(deps, event, shiftedDates(event.record, offset), { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'moved', allowDateOrder: true });
+  const outcome = await changeEvent(deps, event, shiftedDates(event.record, offset), { allowOverbook: request.allowOverbook, dryRun: request.dryRun, verb: 'moved', allowDateOrder: true });
   // The start too when it is not the dropoff: the day the customer named is the event's, not the truck's.
   const start = event.dates.startDate;
   const startText = start === undefined || start === from ? '' : `, start ${shortWallTime(start + offset)}`;
   const what = `${eventLabel(event)} ${offset > 0 ? 'later' : 'earlier'} by ${formatDuration(Math.abs(offset))}: dropoff ${shortWallTime(from + offset)}${startText}`;
-  return eventView(deps, changes, request.dryRun, { summary: `${request.dryRun ? 'would move' : 'Moved'} ${what}` });
+  return eventView(deps, outcome, request.dryRun, { summary: `${request.dryRun ? 'would move' : 'Moved'} ${what}` });
 }

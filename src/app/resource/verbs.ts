@@ -195,12 +195,14 @@ async function writerOf(deps: Pick<ResourceDeps, 'booking'>, def: ResourceDef): 
 
 /**
  * A planned write shown (--dry-run: its changes, and for `-o json` the request it would send, as
- * before) or written (its changes, and the records the server answered). The same plan either way.
+ * before) or written (its changes, and the records the server answered). The same plan either way;
+ * one that changes nothing says so, and sends nothing (app/carry-out.ts).
  */
 async function shownOrWritten(deps: Pick<ResourceDeps, 'describeRequest' | 'catalog'>, planned: PlannedWrite, dryRun: boolean, notices: Notices, records: (changes: readonly Change[]) => unknown[]): Promise<View> {
   // Loaded by a write only: a list or a get never pays for them.
-  const [{ carryOut }, { changesView }] = await Promise.all([import('../carry-out.js'), import('../changes-view.js')]);
-  const changes = await carryOut(planned, dryRun, notices);
+  const [{ carryOut }, { changesView, unchangedView }] = await Promise.all([import('../carry-out.js'), import('../changes-view.js')]);
+  const { changes, unchanged } = await carryOut(planned, dryRun, notices);
+  if (unchanged) return unchangedView(unchanged, dryRun);
   const catalog = () => deps.catalog();
   if (!dryRun) return changesView(changes, { dryRun, json: { data: records(changes) }, catalog, narrate: 'summary' });
   const { request } = planned;
@@ -262,10 +264,6 @@ export async function updateView(
     return writer.planUpdate({ def, version, parentId }, id, values, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true, wholeDays: input.wholeDays });
   };
   const planned = given === undefined ? await readNamed(deps.catalog(), def, String(idArgument), plan) : await plan(given);
-  // Loaded by a write only, as shownOrWritten's modules are.
-  const { unchangedRecord, unchangedView } = await import('../changes-view.js');
-  const unchanged = unchangedRecord(planned);
-  if (unchanged) return unchangedView(unchanged, input.dryRun === true);
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
 }
 

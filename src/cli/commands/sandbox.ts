@@ -12,6 +12,13 @@ function port(value: string): number {
   return n;
 }
 
+/** Digits only, as every count is written (`1e3` and `0x10` are refused, as for a price). */
+function wholeAboveZero(flag: string, value: string, rule: string): number {
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${flag} must be ${rule} (got ${JSON.stringify(value)})`);
+  return n;
+}
+
 function httpUrl(flag: string, value: string | undefined): string | undefined {
   if (value !== undefined && !isPlainHttpUrl(value)) throw new UsageError(`${flag} must be ${plainHttpUrlRule('http://127.0.0.1:4010')} (got ${JSON.stringify(maskUrlCredentials(value))})`);
   return value;
@@ -61,12 +68,9 @@ export const sandboxCommand = defineRawViewCommand({
   handler: async ({ ctx, options, globals }) => {
     const webUrl = httpUrl('--web-url', options.webUrl ?? globals.webUrl);
     const publicUrl = httpUrl('--public-url', options.publicUrl);
-    const maxConnections = Number(options.maxConnections);
-    if (!Number.isInteger(maxConnections) || maxConnections <= 0) throw new UsageError(`--max-connections must be a whole number > 0`);
-    const maxConnectionsPerClient = Number(options.maxConnectionsPerClient);
-    if (!Number.isInteger(maxConnectionsPerClient) || maxConnectionsPerClient <= 0) throw new UsageError(`--max-connections-per-client must be a whole number > 0`);
-    const ttl = Number(options.tokenTtl);
-    if (!Number.isInteger(ttl) || ttl <= 0) throw new UsageError(`--token-ttl must be a whole number of seconds > 0`);
+    const maxConnections = wholeAboveZero('--max-connections', options.maxConnections, 'a whole number > 0');
+    const maxConnectionsPerClient = wholeAboveZero('--max-connections-per-client', options.maxConnectionsPerClient, 'a whole number > 0');
+    const ttl = wholeAboveZero('--token-ttl', options.tokenTtl, 'a whole number of seconds > 0');
     const printEnv = options.printEnv === true;
     const dataFile = conceptValue('dataFile', options, ['data']);
     if (options.keep && dataFile) throw new UsageError('--keep keeps the data in the data directory; --data-file names another file: give one');

@@ -68,10 +68,17 @@ export function completionScript(shell: Shell): string {
   return { bash, zsh, fish }[shell];
 }
 
-/** One candidate as each shell reads it: bash a bare value, zsh `value:description`, fish `value<TAB>description`. */
+/**
+ * One candidate as each shell reads it: bash a bare value, zsh `value:description` (`_describe`
+ * reads a backslash as an escape on both sides: it is doubled, and a colon of the value escaped),
+ * fish `value<TAB>description`.
+ */
 export function formatCandidate(shell: Shell, value: string, description?: string): string {
   const desc = (description ?? '').replace(/\s+/g, ' ').trim();
-  if (shell === 'zsh') return desc ? `${value.replace(/:/g, '\\:')}:${desc}` : value.replace(/:/g, '\\:');
+  if (shell === 'zsh') {
+    const zshValue = value.replace(/\\/g, '\\\\').replace(/:/g, '\\:');
+    return desc ? `${zshValue}:${desc.replace(/\\/g, '\\\\')}` : zshValue;
+  }
   if (shell === 'fish') return desc ? `${value}\t${desc}` : value;
   return value;
 }
