@@ -101,6 +101,12 @@ export function readDraft(row: InputRow, ctx: DraftContext): Draft {
     addIssue(draft, ctx.columnOf, undefined, row.problem);
     return draft;
   }
+  if (row.unread) {
+    // A formula never calculated is no blank cell: the fields read from one say so.
+    const used = new Set(['id', ...shape.values.map((v) => v.name), ...shape.key.flatMap((k) => [k.name, k.nameColumn ?? k.name]), ...(shape.scope === undefined ? [] : [shape.scope])]);
+    for (const [name, rule] of Object.entries(row.unread)) if (used.has(name)) addIssue(draft, ctx.columnOf, name, rule);
+    if (draft.issues.length > 0) return draft;
+  }
 
   const id = cell(row, ctx, draft, 'id', shape.id);
   if (id?.ok) draft.id = id.value as number;

@@ -51,7 +51,7 @@ async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewForm
   }
   if (format === 'json') return yield* renderJson(view, options);
   if (format === 'ndjson' && view.kind === 'detail') return yield `${escapeJsonControl(JSON.stringify(view.json))}\n`;
-  const table = machineTable(view, options);
+  const table = machineTable(view, options, format);
   if (format === 'ndjson') return yield* batches(table.rows, (row) => ndjsonLine(row, table.pick ? table.columns : undefined));
   if (format === 'csv') {
     const dialect = view.kind === 'records' ? view.csv : undefined;
@@ -155,14 +155,15 @@ export interface MachineTable {
   pick: boolean;
 }
 
-export function machineTable(view: DataView, options: RenderOptions): MachineTable {
+/** `format`: the format the rows are printed in, as a note names it. */
+export function machineTable(view: DataView, options: RenderOptions, format: ViewFormat): MachineTable {
   const { fields } = options;
   switch (view.kind) {
     case 'records':
       return { columns: fields ?? view.columns, rows: view.rows, pick: fields !== undefined };
     case 'calendar':
     case 'picture':
-      return machineTable(view.listing, options);
+      return machineTable(view.listing, options, format);
     case 'groups':
       // Grouped rows may carry other names of their columns for --fields (agenda: eventName for event): ndjson shows the columns.
       return { columns: fields ?? groupedColumns(view), rows: groupRows(view), pick: true };
@@ -174,7 +175,7 @@ export function machineTable(view: DataView, options: RenderOptions): MachineTab
     case 'detail':
       ignoredFields(options, 'one record');
       if (view.sections?.length) {
-        options.info(`note: csv and tsv show the record's fields only; its ${view.sections.map((s) => s.title).join(', ')} are in -o json and the table`);
+        options.info(`note: -o ${format} shows the record's fields only; its ${view.sections.map((s) => s.title).join(', ')} are in -o json and the table`);
       }
       return { columns: ['field', 'value'], rows: detailRows(view), pick: false };
   }

@@ -10,6 +10,14 @@ import type { ChangesView } from './changes.js';
 
 export type { ChangesView } from './changes.js';
 
+/**
+ * What a column's text stands for where the text alone does not say (the API's own datetimes and
+ * numbers need no kind): `datetime` a day or a time of day written for people (`2026-11-29`,
+ * `2026-11-29 09:00`), `time` a clock time (`09:00`), `id` an id written as text (a report's key by
+ * item). -o xlsx writes them as date, time and number cells; every other format prints the text.
+ */
+export type ColumnKinds = Readonly<Record<string, 'datetime' | 'time' | 'id'>>;
+
 /** Today's view: the records of a `{ data: [...] }` answer. */
 export interface RecordListView {
   kind: 'records';
@@ -42,8 +50,10 @@ export interface RecordListView {
   rank?: readonly string[];
   /** Columns that hold another resource's id: at a terminal the runner shows its name (`inventoryId` → the item's name). */
   references?: Readonly<Partial<Record<string, ResourceName>>>;
-  /** Money columns: a table shows them with their scale (`67.50`). */
+  /** Money columns: a table shows them with their scale (`67.50`), -o xlsx with the currency's number format. */
   money?: readonly string[];
+  /** Columns whose text stands for a date, a time or a number, for the formats that type cells (-o xlsx). */
+  kinds?: ColumnKinds;
   /** `-o csv` for a spreadsheet (an export's --for-spreadsheet, --locale): its separator, decimal mark and byte order mark. */
   csv?: CsvDialect;
   /**
@@ -75,6 +85,7 @@ export interface RecordStreamView {
   rank?: readonly string[];
   references?: RecordListView['references'];
   money?: RecordListView['money'];
+  kinds?: RecordListView['kinds'];
   /** Every column a row may have: --fields naming another is refused before anything is printed. */
   knownColumns?: string[];
   /** `-o json`: the records as a bare array (an export: the file `import` reads back), not the body. */
@@ -112,6 +123,8 @@ export interface GroupedView {
   names?: RecordListView['names'];
   /** As a record list's: money columns a table shows with their scale (`428.00`). */
   money?: RecordListView['money'];
+  /** As a record list's; the group's column too (a day). */
+  kinds?: ColumnKinds;
   /**
    * On a terminal where the table would be cut (and no --fields): each row as a block under its
    * group's heading instead, `lead  title` then `lines`, all wrapped to the width (an agenda's

@@ -39,15 +39,36 @@ export function serialDay(text: string): { serial: number; timeOfDay: boolean } 
   return { serial: ms / 86_400_000 + 25_569, timeOfDay: Number(h) !== 0 || Number(mi) !== 0 || Number(s) !== 0 };
 }
 
-/** One cell's XML (empty for no value); `money`: a number shown with the currency's decimals. */
-export function cellXml(ref: string, value: unknown, money: boolean): string {
+/** What a column's cells are beyond their values (views.ts's ColumnKinds, and money). */
+export type CellKind = 'money' | 'datetime' | 'time' | 'id' | undefined;
+
+const CLOCK = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A value its column's kind reads as a number: a day or time written for people, an id written as text. */
+function kindNumber(text: string, kind: CellKind): { value: number; style?: number } | undefined {
+  if (kind === 'datetime') {
+    const day = serialDay(text);
+    return day && { value: day.serial, style: day.timeOfDay ? Style.dateTime : Style.date };
+  }
+  if (kind === 'time') {
+    const m = CLOCK.exec(text);
+    return m ? { value: (Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3] ?? 0)) / 86_400, style: Style.time } : undefined;
+  }
+  if (kind === 'id' && /^[1-9]\d{0,14}$/.test(text)) return { value: Number(text) };
+  return undefined;
+}
+
+/** One cell's XML (empty for no value); `kind` `money`: a number shown with the currency's decimals. */
+export function cellXml(ref: string, value: unknown, kind: CellKind): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '';
-    return `<c r="${ref}"${money ? ` s="${Style.money}"` : ''}><v>${value}</v></c>`;
+    return `<c r="${ref}"${kind === 'money' ? ` s="${Style.money}"` : ''}><v>${value}</v></c>`;
   }
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const typed = kindNumber(text, kind);
+  if (typed) return `<c r="${ref}"${typed.style === undefined ? '' : ` s="${typed.style}"`}><v>${typed.value}</v></c>`;
   // Only the API's own datetimes: a name such as `2026-03-05` stays text.
   const day = API_DATETIME.test(text) ? serialDay(text) : undefined;
   if (day) return `<c r="${ref}" s="${day.timeOfDay ? Style.dateTime : Style.date}"><v>${day.serial}</v></c>`;
@@ -61,8 +82,8 @@ export function headerXml(columns: readonly string[]): string {
 }
 
 /** Data row `number` (2 for the first after the header). */
-export function rowXml(number: number, values: readonly unknown[], money: readonly boolean[]): string {
+export function rowXml(number: number, values: readonly unknown[], kinds: readonly CellKind[]): string {
   let cells = '';
-  for (let i = 0; i < values.length; i++) cells += cellXml(`${columnLetters(i)}${number}`, values[i], money[i] === true);
+  for (let i = 0; i < values.length; i++) cells += cellXml(`${columnLetters(i)}${number}`, values[i], kinds[i]);
   return `<row r="${number}">${cells}</row>`;
 }

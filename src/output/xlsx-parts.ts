@@ -1,6 +1,6 @@
 // The parts of an .xlsx (ECMA-376, SpreadsheetML) other than the sheet's rows: the package's
 // content types and relationships, the workbook, and the styles the cells use (bold header, text,
-// money with the currency's decimals, date and date-time).
+// money with the currency's decimals, date, date-time and time).
 
 import { minorUnitDigits } from './money-text.js';
 
@@ -13,7 +13,7 @@ export const SHEET_PATH = 'xl/worksheets/sheet1.xml';
 export const SHEET_NAME = 'Sheet1';
 
 /** Cell styles: indices into styles.xml's cellXfs. */
-export const Style = { general: 0, header: 1, text: 2, money: 3, dateTime: 4, date: 5 } as const;
+export const Style = { general: 0, header: 1, text: 2, money: 3, dateTime: 4, date: 5, time: 6 } as const;
 
 export const contentTypes = (): string =>
   `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -54,13 +54,13 @@ export const styles = (money: string): string => {
     `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${numFmtId === 0 ? '' : ' applyNumberFormat="1"'}${fontId === 0 ? '' : ' applyFont="1"'}/>`;
   return (
     `${XML}<styleSheet xmlns="${MAIN}">` +
-    `<numFmts count="3"><numFmt numFmtId="164" formatCode="${money}"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/><numFmt numFmtId="166" formatCode="yyyy-mm-dd"/></numFmts>` +
+    `<numFmts count="4"><numFmt numFmtId="164" formatCode="${money}"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/><numFmt numFmtId="166" formatCode="yyyy-mm-dd"/><numFmt numFmtId="167" formatCode="hh:mm"/></numFmts>` +
     '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    // In the order of Style: general, header, text (@), money, date-time, date.
-    `<cellXfs count="6">${xf(0)}${xf(49, 1)}${xf(49)}${xf(164)}${xf(165)}${xf(166)}</cellXfs>` +
+    // In the order of Style: general, header, text (@), money, date-time, date, time.
+    `<cellXfs count="7">${xf(0)}${xf(49, 1)}${xf(49)}${xf(164)}${xf(165)}${xf(166)}${xf(167)}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
     '</styleSheet>'
   );

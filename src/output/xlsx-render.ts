@@ -8,8 +8,8 @@ import { checkFieldNames } from './fields.js';
 import type { Row } from './format.js';
 import { machineTable } from './render.js';
 import type { RenderOptions } from './render-options.js';
-import type { DataView, RecordStreamView, View } from './views.js';
-import { columnLetters, headerXml, rowXml } from './xlsx-cells.js';
+import type { ColumnKinds, DataView, RecordStreamView, View } from './views.js';
+import { type CellKind, columnLetters, headerXml, rowXml } from './xlsx-cells.js';
 import { SHEET_PATH, contentTypes, moneyFormat, packageRelationships, sheetEnd, sheetStart, styles, workbook, workbookRelationships } from './xlsx-parts.js';
 
 /** Text of the sheet handed to the deflater at a time. */
@@ -18,7 +18,8 @@ const CHUNK = 64 * 1024;
 interface Sheet {
   columns: readonly string[];
   rows: AsyncIterable<Row> | Iterable<Row>;
-  money: ReadonlySet<string>;
+  /** What the view says of its columns: money, and what text stands for (views.ts's ColumnKinds). */
+  kinds: Readonly<Record<string, CellKind>>;
 }
 
 export async function* renderXlsx(view: View, options: RenderOptions): AsyncGenerator<Buffer> {
@@ -36,14 +37,14 @@ export async function* renderXlsx(view: View, options: RenderOptions): AsyncGene
 }
 
 async function* sheetText(sheet: Sheet, counted: (rows: number) => void, filter: () => string | undefined): AsyncGenerator<string> {
-  const money = sheet.columns.map((column) => sheet.money.has(column));
-  yield sheetStart(sheet.columns.map((column, i) => width(column, money[i]!)));
+  const kinds = sheet.columns.map((column) => (Object.hasOwn(sheet.kinds, column) ? sheet.kinds[column] : undefined));
+  yield sheetStart(sheet.columns.map((column, i) => width(column, kinds[i])));
   yield headerXml(sheet.columns);
   let text = '';
   let count = 0;
   for await (const row of sheet.rows) {
     count++;
-    text += rowXml(count + 1, sheet.columns.map((column) => row[column]), money);
+    text += rowXml(count + 1, sheet.columns.map((column) => row[column]), kinds);
     if (text.length >= CHUNK) {
       yield text;
       text = '';
@@ -54,8 +55,9 @@ async function* sheetText(sheet: Sheet, counted: (rows: number) => void, filter:
 }
 
 /** A column wide enough for its header; names and other text wider. */
-function width(column: string, money: boolean): number {
-  if (money) return 14;
+function width(column: string, kind: CellKind): number {
+  if (kind === 'money') return 14;
+  if (kind === 'datetime') return 17;
   if (/name|address|notes?$|reason|description/i.test(column)) return 32;
   return Math.min(40, Math.max(10, column.length + 2));
 }
@@ -64,14 +66,18 @@ function sheetOf(view: View, options: RenderOptions): Sheet {
   if (view.kind === 'stream') return streamSheet(view, options);
   const data = view as DataView;
   checkFieldNames(options.fields, data);
-  const table = machineTable(data, options);
-  return { columns: table.columns, rows: table.rows, money: new Set(moneyOf(data)) };
+  const table = machineTable(data, options, 'xlsx');
+  return { columns: table.columns, rows: table.rows, kinds: kindsOf(data) };
 }
 
-function moneyOf(view: DataView): readonly string[] {
-  if (view.kind === 'records') return view.money ?? [];
-  if (view.kind === 'calendar' || view.kind === 'picture') return moneyOf(view.listing);
-  return [];
+function kindsOf(view: DataView): Readonly<Record<string, CellKind>> {
+  if (view.kind === 'calendar' || view.kind === 'picture') return kindsOf(view.listing);
+  if (view.kind === 'records' || view.kind === 'groups') return withMoney(view.kinds, view.money);
+  return {};
+}
+
+function withMoney(kinds: ColumnKinds | undefined, money: readonly string[] | undefined): Record<string, CellKind> {
+  return { ...kinds, ...Object.fromEntries((money ?? []).map((column) => [column, 'money'])) };
 }
 
 function streamSheet(view: RecordStreamView, options: RenderOptions): Sheet {
@@ -79,7 +85,7 @@ function streamSheet(view: RecordStreamView, options: RenderOptions): Sheet {
   if (view.knownColumns) checkFieldNames(fields, { kind: 'records', body: undefined, rows: [], columns: view.columns, knownColumns: view.knownColumns });
   return {
     columns: fields ?? view.columns,
-    money: new Set(view.money ?? []),
+    kinds: withMoney(view.kinds, view.money),
     rows: (async function* () {
       for await (const piece of view.pieces) if (piece.kind === 'records') for (const record of piece.records) yield view.row(record);
     })(),

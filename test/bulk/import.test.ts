@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { spoolImport } from '../../src/bulk/import.js';
+import { planImport, spoolImport } from '../../src/bulk/import.js';
+import { formatRowIssue } from '../../src/bulk/issues.js';
+import { ZipWriter } from '../../src/common/zip-write.js';
+import { SHEET_PATH, contentTypes, packageRelationships, sheetEnd, sheetStart, styles, workbook, workbookRelationships } from '../../src/output/xlsx-parts.js';
 import { diskSpool } from '../../src/common/spool.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { openInput } from '../../src/bulk/input/index.js';
@@ -130,6 +133,39 @@ describe('prices import: validation, all at once, with positions', () => {
     expect(broken.messages).toEqual([expect.stringMatching(/^p\.ndjson:2: is not valid JSON/)]);
     const cut = await planText(FakeApi.catalogue(2), '{"inventoryId":1,"rentalBlockId":1,"price":5}\n{"inventoryId":', { file: 'p.ndjson' });
     expect(cut.messages[0]).toBe('p.ndjson:2: the input ends inside the JSON value that starts here: it is not closed (truncated?)');
+  });
+});
+
+/** An .xlsx whose first sheet holds `rows` (each cell's XML, `A1`… given by place). */
+function workbookWith(rows: string[][]): Buffer {
+  const letter = (i: number) => String.fromCharCode(65 + i);
+  const sheet = rows.map((cells, r) => `<row r="${r + 1}">${cells.map((cell, c) => cell.replace('<c>', `<c r="${letter(c)}${r + 1}">`).replace('<c ', `<c r="${letter(c)}${r + 1}" `)).join('')}</row>`).join('');
+  const zip = new ZipWriter();
+  return Buffer.concat([
+    ...zip.file('[Content_Types].xml', contentTypes()),
+    ...zip.file('_rels/.rels', packageRelationships()),
+    ...zip.file('xl/_rels/workbook.xml.rels', workbookRelationships()),
+    ...zip.file('xl/styles.xml', styles('#,##0.00')),
+    ...zip.file(SHEET_PATH, sheetStart([]) + sheet + sheetEnd(undefined)),
+    ...zip.file('xl/workbook.xml', workbook(undefined)),
+    ...zip.finish(),
+  ]);
+}
+
+describe('prices import from an .xlsx', () => {
+  it('a formula saved without its value (a program that does not calculate) is named as such, not as a blank price', async () => {
+    const text = (t: string) => `<c t="inlineStr"><is><t>${t}</t></is></c>`;
+    const file = workbookWith([
+      ['inventoryId', 'rentalBlockId', 'price', 'id', 'notes'].map(text),
+      ['<c><v>1</v></c>', '<c><v>1</v></c>', '<c><f>2*3</f></c>', '<c><v>11</v></c>', '<c><f>A2&amp;"x"</f></c>'],
+      ['<c><v>2</v></c>', '<c><v>1</v></c>', '<c><f>2*3</f><v>6</v></c>', '<c><v>21</v></c>'],
+    ]);
+    const input = await openInput((async function* () { yield new Uint8Array(file); })(), { file: 'f.xlsx' });
+    const planned = await planImport(priceRows, input, contextFor(FakeApi.catalogue(3)), {});
+    expect(planned.issues.map((issue) => formatRowIssue('f.xlsx', issue))).toEqual([
+      'f.xlsx:2:3 price: holds a formula (=2*3) with no computed value (the program that saved the file does not calculate): open and save it in a spreadsheet program, or type the value',
+    ]);
+    expect(planned.plan.rows[1]).toMatchObject({ line: 3, action: 'update' });
   });
 });
 

@@ -212,7 +212,8 @@ describe('one record (detail)', () => {
     expect((await render(detail, 'ndjson')).out).toBe(`${JSON.stringify(detail.json)}\n`);
     const csv = await render(detail, 'csv');
     expect(csv.out).toBe('field,value\nevent,Smith wedding\nstart,2026-06-12T14:00:00\ncity,\n');
-    expect(csv.notes).toEqual(["note: csv and tsv show the record's fields only; its Bookings are in -o json and the table"]);
+    expect(csv.notes).toEqual(["note: -o csv shows the record's fields only; its Bookings are in -o json and the table"]);
+    expect((await render(detail, 'tsv')).notes).toEqual(["note: -o tsv shows the record's fields only; its Bookings are in -o json and the table"]);
   });
 });
 

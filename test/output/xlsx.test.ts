@@ -9,13 +9,19 @@ import { readXlsx } from '../../src/bulk/input/xlsx.js';
 import { ZipWriter } from '../../src/common/zip-write.js';
 import type { Row } from '../../src/output/format.js';
 import { renderXlsx } from '../../src/output/xlsx-render.js';
-import type { RecordListView } from '../../src/output/views.js';
+import type { DetailView, GroupedView, RecordListView, View } from '../../src/output/views.js';
 
 async function xlsxOf(rows: Row[], columns: string[], money: string[] = []): Promise<Buffer> {
   const view: RecordListView = { kind: 'records', body: { data: rows }, rows, columns, money };
+  return (await written(view)).file;
+}
+
+/** A view as -o xlsx writes it, with the notes it gives. */
+async function written(view: View): Promise<{ file: Buffer; notes: string[] }> {
   const chunks: Buffer[] = [];
-  for await (const chunk of renderXlsx(view, { color: false, terminalWidth: 0, info: () => {} })) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  const notes: string[] = [];
+  for await (const chunk of renderXlsx(view, { color: false, terminalWidth: 0, info: (note) => notes.push(note) })) chunks.push(chunk);
+  return { file: Buffer.concat(chunks), notes };
 }
 
 describe('rentals xlsx, read back', () => {
@@ -62,5 +68,28 @@ describe('rentals xlsx, read back', () => {
     for await (const row of input.rows) rows.push(row);
     expect(rows).toEqual([]);
     expect(input.issues()).toEqual([{ line: 1, rule: 'a binary .xls (Excel 97-2003) workbook, which is not read: save it as .xlsx (Excel Workbook) or as CSV, and import that' }]);
+  });
+
+  test('one record: its fields, and a note naming -o xlsx that its sections are elsewhere', async () => {
+    const detail: DetailView = { kind: 'detail', fields: [['event', 'Smith wedding']], sections: [{ title: 'Bookings', rows: [{ item: 'Tent' }], columns: ['item'] }], json: {} };
+    const { file, notes } = await written(detail);
+    expect(readXlsx(file).rows).toEqual([{ line: 2, values: { field: 'event', value: 'Smith wedding' } }]);
+    expect(notes).toEqual(["note: -o xlsx shows the record's fields only; its Bookings are in -o json and the table"]);
+  });
+
+  test('columns a view declares: days and times written for people as dates and times, ids as numbers, money with its format', async () => {
+    const view: GroupedView = {
+      kind: 'groups',
+      groupColumn: 'date',
+      columns: ['key', 'start', 'time', 'total', 'name'],
+      money: ['total'],
+      kinds: { date: 'datetime', key: 'id', start: 'datetime', time: 'time' },
+      groups: [{ heading: 'Sun 2026-11-29', key: '2026-11-29', rows: [{ key: '7', start: '2026-11-29 09:00', time: '09:30', total: 428, name: '2026-11-29' }] }],
+    };
+    const { file } = await written(view);
+    const { ZipArchive } = await import('../../src/common/zip-read.js');
+    const xml = new ZipArchive(file).read('xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(xml).toContain('<row r="2"><c r="A2" s="5"><v>46355</v></c><c r="B2"><v>7</v></c><c r="C2" s="4"><v>46355.375</v></c><c r="D2" s="6"><v>0.3958333333333333</v></c><c r="E2" s="3"><v>428</v></c><c r="F2" s="2" t="inlineStr">');
+    expect(readXlsx(file).rows[0]!.values).toEqual({ date: '2026-11-29T00:00:00', key: '7', start: '2026-11-29T09:00:00', time: '09:30:00', total: '428', name: '2026-11-29' });
   });
 });

@@ -28,6 +28,9 @@ export type AgendaDeps = Pick<Factory, 'calendar' | 'wallNow' | 'now' | 'notices
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total', 'continuing'];
 
+/** The days and times written for people (`2026-11-29 09:00`), by their names in both the table's and -o json's words. */
+const WHEN = Object.fromEntries(['date', 'dropoff', 'start', 'end', 'pickup', 'dropoffDate', 'startDate', 'endDate', 'pickupDate'].map((column) => [column, 'datetime' as const]));
+
 /** The heading of the day an event under way began, above the events that continue into the range. */
 const CONTINUING = 'under way when the range begins';
 
@@ -151,6 +154,7 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       groupColumn: 'date',
       columns: COLUMNS,
       money: ['total'],
+      kinds: WHEN,
       names: { continuing: shownWhenTrue },
       entry: agendaEntry,
       groups: days.map(({ heading, key, list }) => ({ heading, key, rows: list.map((e) => e.row) })),

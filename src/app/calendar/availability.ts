@@ -112,6 +112,7 @@ export async function availability(deps: AvailabilityDeps, request: Availability
     // Free answers the question: a narrow terminal leaves out every detail column first, and wraps the item's name.
     rank: ['free', 'item', 'id', 'owned', 'booked', 'tentative', 'freeIfQuotesConfirm', 'peakAt', 'events'],
     knownColumns: ['id', 'item', 'active', 'owned', 'booked', 'tentative', 'free', 'freeIfQuotesConfirm', 'peakAt', 'events'],
+    kinds: { peakAt: 'datetime' },
   };
 }
 
@@ -145,5 +146,5 @@ export async function findWindows(deps: AvailabilityDeps, request: FindRequest):
     length: formatDuration(w.to - w.from),
     reachesRangeEnd: w.reachesRangeEnd,
   }));
-  return { kind: 'records', body: { data: rows }, rows, columns: ['from', 'to', 'latestStart', 'length'], knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
+  return { kind: 'records', body: { data: rows }, rows, columns: ['from', 'to', 'latestStart', 'length'], kinds: { from: 'datetime', to: 'datetime', latestStart: 'datetime' }, knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
 }

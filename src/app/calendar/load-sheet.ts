@@ -114,7 +114,7 @@ export async function loadSheet(deps: LoadSheetDeps, request: LoadSheetRequest):
   };
   const data = sheet.map((day) => ({ date: dayKey(day.day), out: directionJson(day, 'out'), in: directionJson(day, 'in') }));
   const page = (size: PaperSize) => renderPickListPage({ range, size, days: sheet });
-  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, names: { quote: shownWhenTrue }, groups, data, html: page, entry: movementEntry };
+  return { kind: 'groups', groupColumn: 'date', columns: COLUMNS, titles: TITLES, names: { quote: shownWhenTrue }, kinds: { date: 'datetime', time: 'time' }, groups, data, html: page, entry: movementEntry };
 }
 
 /** A footer line of the totals: the confirmed units, a quote's apart (`  1 × Tent  (+2 on quotes)`). */

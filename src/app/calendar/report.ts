@@ -14,7 +14,7 @@ import { type RevenueRow, revenue } from '../../domain/revenue.js';
 import { type UtilizationRow, utilization } from '../../domain/utilization.js';
 import { UsageError } from '../../errors.js';
 import { type BarRow, renderBarChart } from '../../output/bar-chart.js';
-import type { View } from '../../output/views.js';
+import type { ColumnKinds, View } from '../../output/views.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
@@ -58,6 +58,11 @@ function revenueRecord(row: RevenueRow, cancelled: boolean) {
   return { key: row.key, label: row.label, ...revenueTotal(row), cancelled };
 }
 
+/** By item, a row's key is the item's id (text in -o json, as the other groupings' keys): a number in a spreadsheet. */
+function keyKind(by: ReportGrouping): ColumnKinds {
+  return by === 'item' ? { key: 'id' } : {};
+}
+
 const CANCELLED_HEADING = 'Cancelled, not in the total:';
 
 export async function report(deps: ReportDeps, request: ReportRequest): Promise<View> {
@@ -96,7 +101,7 @@ export async function report(deps: ReportDeps, request: ReportRequest): Promise<
           [...rows, { label: 'total', ...total }].map((r) => ({ cells: [r.label, r.heldUnitHours.toFixed(1), r.ownedUnitHours.toFixed(1), r.utilization === null ? '—' : `${(r.utilization * 100).toFixed(1)}%`], fraction: r.utilization ?? undefined })),
           { width, colour, header: [by, 'held unit-h', 'owned unit-h', 'utilization'], rightAligned: new Set([1, 2, 3]) },
         ),
-      listing: { kind: 'records', body: { data: rows, total }, rows, columns: ['key', 'label', 'heldUnitHours', 'ownedUnitHours', 'utilization'] },
+      listing: { kind: 'records', body: { data: rows, total }, rows, columns: ['key', 'label', 'heldUnitHours', 'ownedUnitHours', 'utilization'], kinds: keyKind(by) },
     };
   }
 
@@ -114,6 +119,6 @@ export async function report(deps: ReportDeps, request: ReportRequest): Promise<
     kind: 'picture',
     draw: (width, colour) =>
       renderBarChart([...report.rows.map(barred), { ...line(report.total, 'total'), fraction: undefined }, ...cancelledPart], { width, colour, header: [by, 'revenue', 'lines'], rightAligned: new Set([1, 2]) }),
-    listing: { kind: 'records', body: { data: rows, ...totals }, rows, columns: ['key', 'label', 'amount', 'lines', 'unpriced', 'cancelled'] },
+    listing: { kind: 'records', body: { data: rows, ...totals }, rows, columns: ['key', 'label', 'amount', 'lines', 'unpriced', 'cancelled'], money: ['amount'], kinds: keyKind(by) },
   };
 }

@@ -38,7 +38,7 @@ export async function timeline(deps: TimelineDeps, request: TimelineRequest): Pr
   return {
     kind: 'picture',
     draw: (width, colour) => renderTimelineText(pictured, range, { width, colour }),
-    listing: { kind: 'records', body: { data: rows }, rows, columns: COLUMNS, knownColumns: Object.keys(rows[0] ?? Object.fromEntries(COLUMNS.map((c) => [c, null]))) },
+    listing: { kind: 'records', body: { data: rows }, rows, columns: COLUMNS, kinds: { from: 'datetime', to: 'datetime' }, knownColumns: Object.keys(rows[0] ?? Object.fromEntries(COLUMNS.map((c) => [c, null]))) },
     html: (size) => renderTimelinePage(pictured, range, { size, title: fleet ? `Fleet timeline${category === undefined ? '' : `: ${category}`}` : `Timeline: ${items.map((i) => i.name).join(', ')}` }),
   };
 }

@@ -10,6 +10,8 @@ export interface InputRow {
   values: Record<string, unknown>;
   /** Why the record itself is broken (ragged CSV row, bad JSON): the row is invalid. */
   problem?: string;
+  /** .xlsx: cells read as empty that hold something (a formula never calculated), by column: the rule a field read from one breaks. */
+  unread?: Record<string, string>;
 }
 
 /** A problem that is not one row's: a bad header, an unclosed JSON array. */

@@ -140,8 +140,9 @@ function columnIndex(reference: string): number | undefined {
   return index - 1;
 }
 
-/** A serial day as the API's wall-clock datetime, to the second. */
+/** A serial day as the API's wall-clock datetime, to the second; a time of day alone (under 1, no day) as `HH:MM:SS`. */
 function serialToDateTime(serial: number, date1904: boolean): string {
+  if (serial >= 0 && serial < 1) return new Date(Math.round(serial * 86_400) * 1000).toISOString().slice(11, 19);
   const ms = Math.round(((serial + (date1904 ? 1462 : 0) - 25_569) * 86_400_000) / 1000) * 1000;
   return new Date(ms).toISOString().slice(0, 19);
 }
@@ -170,10 +171,13 @@ function sheetRows(book: Workbook): XlsxRows {
   for (const [, rowAttributes, rowInner] of data.matchAll(/<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g)) {
     rowNumber = Number(attribute(rowAttributes!, 'r') ?? rowNumber + 1);
     const cells: string[] = [];
+    const formulas: string[] = [];
     let next = 0;
     for (const [, attributes, inner] of (rowInner ?? '').matchAll(/<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g)) {
       const index = columnIndex(attribute(attributes!, 'r') ?? '') ?? next;
       cells[index] = cellText(attributes!, inner ?? '', book);
+      const formula = uncalculated(inner ?? '');
+      if (formula !== undefined) formulas[index] = formula;
       next = index + 1;
     }
     if (cells.every((cell) => cell === undefined || cell.trim() === '')) continue;
@@ -182,7 +186,7 @@ function sheetRows(book: Workbook): XlsxRows {
       headerIssues(columns, rowNumber, issues);
       continue;
     }
-    rows.push(row(rowNumber, cells, columns));
+    rows.push(row(rowNumber, cells, columns, formulas));
   }
   if (!columns) issues.push({ line: 1, rule: 'the sheet is empty: a header row is required' });
   return { rows, columns, issues };
@@ -198,13 +202,29 @@ function headerIssues(columns: readonly string[], line: number, issues: InputIss
   });
 }
 
-function row(line: number, cells: readonly (string | undefined)[], columns: readonly string[]): InputRow {
+/**
+ * A formula cell saved without its value (by a program that does not calculate): its formula.
+ * Read as empty, it would pass for a cell left blank.
+ */
+function uncalculated(inner: string): string | undefined {
+  const formula = /<(?:\w+:)?f\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?f>)/.exec(inner);
+  if (!formula || /<(?:\w+:)?v\b/.test(inner)) return undefined;
+  return decodeXml(formula[1] ?? '');
+}
+
+function row(line: number, cells: readonly (string | undefined)[], columns: readonly string[], formulas: readonly (string | undefined)[]): InputRow {
   const values: Record<string, unknown> = {};
+  const unread: Record<string, string> = {};
   columns.forEach((name, index) => {
     const cell = cells[index];
     if (name !== '' && cell !== undefined) values[name] = cell;
+    const formula = formulas[index];
+    if (name !== '' && formula !== undefined) {
+      unread[name] = `holds a formula${formula === '' ? '' : ` (=${formula})`} with no computed value (the program that saved the file does not calculate): open and save it in a spreadsheet program, or type the value`;
+    }
   });
+  const read: InputRow = Object.keys(unread).length === 0 ? { line, values } : { line, values, unread };
   const beyond = cells.slice(columns.length).some((cell) => cell !== undefined && cell.trim() !== '');
-  if (!beyond) return { line, values };
-  return { line, values, problem: `has values beyond the header's ${columns.length} columns (is a column without a name in the first row?)` };
+  if (!beyond) return read;
+  return { ...read, problem: `has values beyond the header's ${columns.length} columns (is a column without a name in the first row?)` };
 }
