@@ -120,6 +120,8 @@ export interface Factory {
   planKey(): Promise<PlanKey>;
   /** The tool's data directory (config/store.ts dataDir): where mass changes keep their reports. */
   dataDir(): string;
+  /** A tool call of `rentals mcp` (Context.toolCall): no report is written unasked; the undo tool, not a report, takes a mass change back. */
+  toolCall(): boolean;
   /** The history of writes: its entries, and this run's own. */
   history(): HistoryLog;
 

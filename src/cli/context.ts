@@ -12,6 +12,11 @@ export interface Context {
   argv?: readonly string[];
   /** What the history of writes records as the run's command (`mcp: events_book {…}`); by default the command line, its secrets redacted. */
   commandLine?: string;
+  /**
+   * The run is a tool call of `rentals mcp`: it writes no file on this machine unasked (a mass price
+   * change keeps no report: its history entry is the record), and says the undo tool takes it back.
+   */
+  toolCall?: boolean;
   /** Runs a command line in this process, as typed (main.ts's main, which sets it): `rentals mcp` runs each tool call through it. */
   main?: (argv: string[], ctx: Context) => Promise<number>;
   env: Record<string, string | undefined>;

@@ -32,6 +32,7 @@ function depsOf() {
     interrupts: () => ({ listen: () => () => undefined }),
     planKey: async () => planKeyFrom(Buffer.alloc(32, 3)),
     dataDir: () => dir,
+    toolCall: () => false,
     booking: async () => strict<Awaited<ReturnType<BulkDeps['booking']>>>('booking', { calendar: w.calendar, writers: w.writers, bookings: w.writers.bookings, stock: w.writers.stock, notices }),
   });
   return { w, notices, deps, dir };

@@ -2,7 +2,7 @@
 // set, an across-the-board adjust), each given the CLI's own factory against an in-process sandbox
 // with only the members a bulk run may use, and its files under the test's temporary directory.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runAdjust } from '../../src/app/bulk/adjust.js';
@@ -24,7 +24,7 @@ import { FIXED_NOW } from '../sandbox/helpers.js';
 const { sandbox, call, item } = calendarSuite('Bulk');
 
 /** What a bulk run uses of the factory. */
-const BULK = ['api', 'names', 'catalog', 'sizeClient', 'notices', 'progress', 'stderr', 'interrupts', 'asker', 'planKey', 'booking', 'stdin', 'now', 'dataDir'] as const;
+const BULK = ['api', 'names', 'catalog', 'sizeClient', 'notices', 'progress', 'stderr', 'interrupts', 'asker', 'planKey', 'booking', 'stdin', 'now', 'dataDir', 'toolCall'] as const;
 
 async function bulkRun<T>(body: (factory: BulkDeps, stderr: () => string) => Promise<T>, home = tempDir()): Promise<T> {
   const run = await factoryOver(sandbox(), BULK, { now: FIXED_NOW, home });
@@ -107,7 +107,13 @@ describe('bulk', () => {
 
   test("a mass change's report, when none is named: a new file under the data directory", async () => {
     const dir = tempDir();
-    const first = await defaultReport(fakeFactory({ dataDir: () => dir, now: () => Date.UTC(2027, 0, 2, 3, 4, 5) }), 'prices import');
+    const first = await defaultReport(fakeFactory({ dataDir: () => dir, toolCall: () => false, now: () => Date.UTC(2027, 0, 2, 3, 4, 5) }), 'prices import');
     expect(first).toBe(join(dir, 'reports', 'prices-import-20270102T030405Z.ndjson'));
+  });
+
+  test('a tool call of rentals mcp keeps no report unasked: no file, no directory', async () => {
+    const dir = tempDir();
+    expect(await defaultReport(fakeFactory({ dataDir: () => dir, toolCall: () => true, now: () => Date.UTC(2027, 0, 2, 3, 4, 5) }), 'prices import')).toBeUndefined();
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -4,8 +4,7 @@
 // one more (nothing written, check clean), undo; with --read-only, no tool that writes.
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { registry } from '../../src/cli/catalog.js';
 import { assistantTools } from '../../src/cli/commands/mcp/tools.js';
@@ -13,6 +12,7 @@ import { calendarSuite } from './calendar-fixtures.js';
 import { BIN, cliEnv, runBin } from './harness.js';
 import { data } from './server-state.js';
 import { TOKEN } from '../sandbox/helpers.js';
+import { spawnedClient } from '../helpers/mcp-client.js';
 
 const fixtures = calendarSuite('MCP');
 const { call, item, event, line } = fixtures;
@@ -31,17 +31,7 @@ interface Answer {
 
 /** `rentals mcp …args` spawned with the sandbox's settings in its environment, and a client connected to it. */
 async function serve(args: string[], env: Record<string, string> = {}): Promise<Served> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', ...args],
-    env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8', ...cliEnv(fixtures.sandbox()), ...env },
-    stderr: 'pipe',
-  });
-  let log = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-  const client = new Client({ name: 'rentals-e2e', version: '1' });
-  await client.connect(transport);
-  return { client, log: () => log };
+  return spawnedClient(BIN, args, { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8', ...cliEnv(fixtures.sandbox()), ...env });
 }
 
 const lines = async (eventId: number) => (await data(call(), 'GET', `/v1/events/${eventId}/inventory`)).map((l) => [l.inventoryId, l.quantity]);

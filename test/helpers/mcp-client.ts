@@ -1,9 +1,11 @@
-// An MCP client of the SDK talking to `rentals mcp`'s server in this process: the server reads the
-// client's messages from one stream (its stdin) and writes its own to another (its stdout), as it
-// does over a real process's stdio, with no process between them.
+// An MCP client of the SDK talking to `rentals mcp`: to its server in this process (the server reads
+// the client's messages from one stream, its stdin, and writes its own to another, its stdout, as it
+// does over a real process's stdio, with no process between them); or to the built binary spawned
+// by the SDK's own StdioClientTransport.
 
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -50,4 +52,14 @@ export function pipedClient(): { stdin: PassThrough; stdout: PassThrough; connec
       return client;
     },
   };
+}
+
+/** `rentals mcp …args` (the binary `bin`) spawned with `env` as its whole environment, a client connected to it, and what it wrote on stderr so far. */
+export async function spawnedClient(bin: string, args: readonly string[], env: Record<string, string>): Promise<{ client: Client; log: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...args], env, stderr: 'pipe' });
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+  const client = new Client({ name: 'rentals-e2e', version: '1' });
+  await client.connect(transport);
+  return { client, log: () => log };
 }

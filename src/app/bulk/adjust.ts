@@ -117,7 +117,7 @@ export async function runAdjust(deps: BulkDeps, options: AdjustOptions): Promise
       rerunCommand: (report) => rerunCommand(rerun, report),
       retryHint: (report) =>
         report === undefined
-          ? 'without a --report, running adjust again would adjust again the prices that did change: check them with `rentals prices export`'
+          ? `${deps.toolCall() ? '' : 'without a --report, '}running adjust again would adjust again the prices that did change: check them with \`rentals prices export\``
           : `${shownPath(report)} says why; retry them with: ${rerunCommand(rerun, report)}${refusedHint(flags)}`,
     });
   });

@@ -57,7 +57,7 @@ import { flatMapAsync, mapAsync, writtenRows, writtenView } from './written.js';
 /** What a bulk run uses of the factory. */
 export type BulkDeps = Pick<
   Factory,
-  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'sleep' | 'dataDir' | 'history' | 'timeZone' | 'wallAt'
+  'api' | 'names' | 'catalog' | 'sizeClient' | 'notices' | 'progress' | 'stderr' | 'interrupts' | 'asker' | 'planKey' | 'booking' | 'stdin' | 'now' | 'sleep' | 'dataDir' | 'toolCall' | 'history' | 'timeZone' | 'wallAt'
 >;
 import { checkReadableFile } from '../../common/readable-file.js';
 import { isObject } from '../../common/objects.js';
@@ -66,9 +66,12 @@ import { shellWord } from '../../common/shell-words.js';
 
 /**
  * The report a mass price change writes when none is named (--report) or resumed (--resume): a new
- * file under the data directory's `reports/`, so that `--undo` always has one to read.
+ * file under the data directory's `reports/`, so that `--undo` always has one to read. None in a
+ * tool call of `rentals mcp`, which writes no file on this machine unasked: the undo tool takes
+ * the run back through its history entry.
  */
-export async function defaultReport(deps: Pick<BulkDeps, 'dataDir' | 'now'>, label: string): Promise<string> {
+export async function defaultReport(deps: Pick<BulkDeps, 'dataDir' | 'toolCall' | 'now'>, label: string): Promise<string | undefined> {
+  if (deps.toolCall()) return undefined;
   const { mkdir } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const dir = join(deps.dataDir(), 'reports');
@@ -514,6 +517,8 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   // The summary is for people: -q leaves only data (and errors) on the screen.
   deps.notices().info(formatSummary(summary) + before + appended);
   if (choices.undoCommand && report) deps.notices().info(`Report: ${shownPath(report.path)} (undo: ${choices.undoCommand} --undo ${shellWord(report.path)})`);
+  const entry = deps.toolCall() ? deps.history().entry() : undefined;
+  if (entry !== undefined) deps.notices().info(`Undo: the undo tool with {"entry":"${entry}"} takes it back.`);
   const skipped = choices.unplanned ?? 0;
   // Lines skipped before the plan did not apply either: the run is not complete.
   const shown = skipped > 0 ? { ...summary, complete: false } : summary;

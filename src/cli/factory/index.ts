@@ -120,6 +120,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     // node:crypto loads only for a plan: `inventory list` and the like never pay for it.
     planKey: async () => (await import('../../config/plan-key.js')).loadPlanKey(settings.configDir),
     dataDir: () => dataDir(ctx.env, ctx.homedir),
+    toolCall: () => ctx.toolCall === true,
     history: () => (historyLog ??= history.log()),
     notices: () => output.notices(),
     // A run that writes its own lines on stderr (a bulk run's progress and summary) takes the

@@ -133,6 +133,40 @@ describe('rentals mcp: the server', () => {
     await server.stop();
   });
 
+  test("what a command says names the tool's inputs where it names their flags: the command lines and values it quotes, and other flags, as they are", async () => {
+    const said = [
+      'error: --inventory-id "Tent": how many? write NAME=QTY or add --quantity <n>; --qty: is required (also --quantity)',
+      'No event is named "--dry-run"; --report is no option of a tool.',
+      'Write anyway with --allow-overbook, or type `rentals events book 12 --item Tent=1 --allow-overbook`:',
+      "  rentals events book 12 --item 'Tent=1' --dry-run",
+    ];
+    const server = await started(printing('', `${said.join('\n')}\n`, 2).main);
+    const result = await server.client.callTool({ name: 'events_book', arguments: { event: '12', item: ['Tent'] } });
+    const inWords = [
+      'item "Tent": how many? write NAME=QTY or add quantity; quantity: is required',
+      'No event is named "--dry-run"; --report is no option of a tool.',
+      'Write anyway with allowOverbook: true, or type `rentals events book 12 --item Tent=1 --allow-overbook`:',
+      "  rentals events book 12 --item 'Tent=1' --dry-run",
+    ];
+    expect(result.content).toEqual([{ type: 'text', text: `error: ${inWords.join('\n')}` }]);
+    expect((result.structuredContent as { error: { message: string } }).error.message).toBe(inWords.join('\n'));
+    await server.stop();
+
+    const inverse = await started(printing('', 'error: --inactive and --active disagree\n', 2).main);
+    expect((await inverse.client.callTool({ name: 'inventory_update', arguments: { id: '3' } })).content).toEqual([{ type: 'text', text: 'error: active: false and active disagree' }]);
+    await inverse.stop();
+
+    const envelope = { data: [], refused: { message: 'not enough units for event 12. Write anyway with --allow-overbook.', commands: [{ command: 'rentals events book 12 --item Tent=1 --allow-overbook' }] } };
+    const refusal = await started(printing(JSON.stringify(envelope), `error: ${envelope.refused.message}\n`, 1).main);
+    const refused = await refusal.client.callTool({ name: 'events_book', arguments: { event: '12', item: ['Tent=1'] } });
+    expect(refused.structuredContent).toEqual({ ...envelope, error: { exitCode: 1, meaning: 'refused', message: 'not enough units for event 12. Write anyway with allowOverbook: true.' } });
+    expect(refused.content).toEqual([
+      { type: 'text', text: 'error: not enough units for event 12. Write anyway with allowOverbook: true.' },
+      { type: 'text', text: JSON.stringify(envelope) },
+    ]);
+    await refusal.stop();
+  });
+
   test('no secret leaves the server: a secret a command printed is redacted from the answer, its structured content and the log', async () => {
     const secret = 'tok-0123456789-secret';
     const server = await started(printing(JSON.stringify({ data: [{ note: `token ${secret}` }] }), `said ${secret}\n`).main, { secrets: [secret] });

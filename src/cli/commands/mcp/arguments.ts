@@ -117,3 +117,39 @@ function place(input: ToolInput, value: string[] | boolean, options: string[], p
       for (const word of typeof value === 'boolean' ? [String(value)] : value) options.push(`--${input.flag}=${word}`);
   }
 }
+
+/** What a command quotes as it is: a command line (`rentals prices import --undo r.ndjson`), a text in backticks or in double quotes (a value given). */
+const QUOTED = /`[^`\n]*`|"(?:[^"\\\n]|\\.)*"|\brentals(?: (?:'[^'\n]*'|[^\s'"`;(),.:]|[,.:](?=\S))+)+/g;
+/** A flag as a message names it, with the value's placeholder after it (`--quantity <n>`). */
+const FLAG = /(?<![\w-])--([a-z0-9][\w-]*)(?![\w-])( <[^<>\n]+>)?/g;
+/** The other spellings of a flag a message lists beside it (`--event-status-id: is required (also --status)`). */
+const ALSO = / \(also (--[\w-]+(?:, --[\w-]+)*)\)/g;
+
+/**
+ * What a command said, in the tool's words: each flag of one of the tool's inputs named as the
+ * input, from the same inputs that place them on the command line (`--limit` → `limit`, a switch
+ * `--yes` → `yes: true`, `--inactive` → `active: false`, an alias as its input); a value's
+ * placeholder after it goes, and so does a list of other spellings of inputs (an input has one).
+ * A command line the message quotes, a quoted value and every other flag are left as they are.
+ */
+export function inToolWords(tool: Tool): (text: string) => string {
+  const named = new Map<string, string>();
+  for (const input of tool.inputs) {
+    if (input.place !== 'switch' && input.place !== 'value') continue;
+    for (const flag of [input.flag, ...(input.aliases ?? [])]) named.set(flag, input.place === 'switch' ? `${input.property}: true` : input.property);
+    if (input.inverse) named.set(input.inverse, `${input.property}: false`);
+  }
+  const inputs = (text: string): string =>
+    text
+      .replace(ALSO, (said, flags: string) => (flags.split(', ').every((flag) => named.has(flag.slice(2))) ? '' : said))
+      .replace(FLAG, (said, flag: string) => named.get(flag) ?? said);
+  return (text) => {
+    let out = '';
+    let from = 0;
+    for (const quoted of text.matchAll(QUOTED)) {
+      out += inputs(text.slice(from, quoted.index)) + quoted[0];
+      from = quoted.index + quoted[0].length;
+    }
+    return out + inputs(text.slice(from));
+  };
+}

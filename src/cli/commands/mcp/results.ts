@@ -34,16 +34,21 @@ function exitMeaning(exitCode: number): string {
   return Object.entries(ExitCode).find(([, code]) => code === exitCode)?.[0] ?? 'error';
 }
 
-export function toolResult(run: CommandRun): ToolResult {
+/**
+ * The run as the tool's answer; what the command said (its stderr, a refusal's message) through
+ * `inWords`, which names the tool's inputs where the command names its flags. What it printed is its own.
+ */
+export function toolResult(run: CommandRun, inWords: (text: string) => string): ToolResult {
   const envelope = jsonObject(run.stdout);
   const printed = run.stdout.trim() === '' ? [] : [run.stdout.trimEnd()];
-  const said = run.stderr.trim() === '' ? [] : [run.stderr.trimEnd()];
+  const stderr = inWords(run.stderr);
+  const said = stderr.trim() === '' ? [] : [stderr.trimEnd()];
   if (run.exitCode === ExitCode.ok) {
     const texts = [...printed, ...said];
     return { content: (texts.length > 0 ? texts : ['Done.']).map(text), ...(envelope ? { structuredContent: envelope } : {}) };
   }
   const refused = envelope?.refused as { message?: unknown } | undefined;
-  const message = typeof refused?.message === 'string' ? refused.message : errorMessage(run);
+  const message = typeof refused?.message === 'string' ? inWords(refused.message) : errorMessage(run.exitCode, stderr);
   const error: ToolError = { exitCode: run.exitCode, meaning: refused ? 'refused' : exitMeaning(run.exitCode), message };
   const texts = said.length > 0 ? [...said, ...printed] : [message, ...printed];
   return { content: texts.map(text), structuredContent: { ...envelope, error }, isError: true };
@@ -54,11 +59,11 @@ function text(value: string): { type: 'text'; text: string } {
 }
 
 /** The message after `error: ` (to the end: its hints too), or all that was said. */
-function errorMessage(run: CommandRun): string {
-  const said = run.stderr.trim();
+function errorMessage(exitCode: number, stderr: string): string {
+  const said = stderr.trim();
   const at = said.search(/^error: /m);
   if (at !== -1) return said.slice(at + 'error: '.length);
-  return said === '' ? `exit ${run.exitCode} (${exitMeaning(run.exitCode)})` : said;
+  return said === '' ? `exit ${exitCode} (${exitMeaning(exitCode)})` : said;
 }
 
 function jsonObject(textOut: string): Record<string, unknown> | undefined {

@@ -8,7 +8,7 @@
 import { Readable, Writable } from 'node:stream';
 import { VERSION } from '../../../common/version.js';
 import type { Context } from '../../context.js';
-import { commandLine, typedCommandLine } from './arguments.js';
+import { commandLine, inToolWords, typedCommandLine } from './arguments.js';
 import { ValidationError } from '../../../errors.js';
 import { type CommandRun, type ToolResult, toolResult } from './results.js';
 import type { Tool } from './tools.js';
@@ -26,7 +26,7 @@ const INSTRUCTIONS = [
   "rentals operates this shop's equipment rental calendar (items, prices, events, bookings) under the shop's own rules: every tool runs the rentals command of its name and answers with that command's JSON (`data`).",
   'Every write is judged by the booking rules before anything is sent. One that would overbook is refused: an error result whose `refused` names the shortages and the ways out (substitutes with room, the nearest windows that fit, the events holding the units), and nothing is written.',
   'Give `dryRun: true` to see what a write would do first. A delete needs `yes: true`.',
-  "A tool's description is the command's help, which names its options as flags: `--dry-run` is the input `dryRun`, `--item` is `item`.",
+  "A tool's description is the command's help, which names its options as flags: `--dry-run` is the input `dryRun`, `--item` is `item`. What a call says back names the inputs (`yes: true`), except in the `rentals …` commands it quotes.",
   'Every write is recorded in the history (the `history` tool) with the tool and its arguments; the `undo` tool takes back the newest entry, or the one named, through the same rules.',
 ];
 
@@ -113,7 +113,7 @@ async function callTool(run: NonNullable<Context['main']>, ctx: Context, tool: T
     if (!(error instanceof ValidationError)) throw error;
     ran = { exitCode: error.exitCode, stdout: '', stderr: `error: ${error.message}\nNothing was run.\n` };
   }
-  return scrubbed(toolResult(ran), options.secrets);
+  return scrubbed(toolResult(ran, inToolWords(tool)), options.secrets);
 }
 
 /**
@@ -137,6 +137,7 @@ function callContext(ctx: Context, commandLineText: string, words: readonly stri
       homedir: ctx.homedir,
       now: ctx.now,
       commandLine: commandLineText,
+      toolCall: true,
       // The call as the command a person would type: what a refusal's ways out end with.
       argv: words,
       promptSecret: refuse,

@@ -42,11 +42,17 @@ type InputPlace =
   /** A positional argument (a list: each value), after `--`. */
   | { place: 'argument' }
   /** `--flag` when true. */
-  | { place: 'switch'; flag: string }
+  | ({ place: 'switch'; flag: string } & Spellings)
   /** `--flag=value`, once per value of a list. */
-  | { place: 'value'; flag: string }
+  | ({ place: 'value'; flag: string } & Spellings)
   /** Asked of the assistant and checked, not passed on: a delete's `yes` where the command has no --yes. */
   | { place: 'guard' };
+
+/** The command's other flags for the same input, which its messages may name: its aliases (`--status` for `--event-status-id`), the flag that gives false (`--inactive`). */
+interface Spellings {
+  aliases?: readonly string[];
+  inverse?: string;
+}
 
 /** `required: 'unless-dry-run'`: a delete's `yes`, which a dry run (a preview) does not need. */
 export type ToolInput = InputPlace & { property: string; schema: InputSchema; required: boolean | 'unless-dry-run' };
@@ -170,7 +176,8 @@ function optionInputs(key: string, decl: FlagDecl, flags: FlagDecls): ToolInput[
     const flag = decl.primary ?? concept.flag;
     const description = decl.description ?? concept.description;
     const schema: InputSchema = decl.list ? { type: 'array', description: `${description} (one or more)`, items: { type: 'string' } } : { type: 'string', description };
-    return [{ place: 'value', flag, property: camel(flag), schema, required: decl.required === true }];
+    const aliases = [concept.flag, ...concept.aliases, ...(decl.keep ?? [])].filter((other) => other !== flag);
+    return [{ place: 'value', flag, aliases, property: camel(flag), schema, required: decl.required === true }];
   }
   const others = (decl.conflicts ?? []).filter((other) => other in flags && LEFT_OUT_OPTIONS[other] === undefined);
   const description = others.length > 0 ? `${decl.help} (not with ${others.join(', ')})` : decl.help;
@@ -188,7 +195,8 @@ function optionInputs(key: string, decl: FlagDecl, flags: FlagDecls): ToolInput[
 function fieldInput(field: FieldDef, required: boolean): ToolInput {
   const description = field.description;
   const schema: InputSchema = field.kind === 'bool' ? { type: 'boolean', description } : field.kind === 'int' ? { type: 'integer', description } : { type: 'string', description };
-  return { place: 'value', flag: kebabCase(field.name), property: field.name, schema, required };
+  const spellings: Spellings = { ...(field.aliases?.length ? { aliases: field.aliases } : {}), ...(field.kind === 'bool' && field.inverseFlag ? { inverse: field.inverseFlag } : {}) };
+  return { place: 'value', flag: kebabCase(field.name), ...spellings, property: field.name, schema, required };
 }
 
 const YES_TO_DELETE = 'must be true: says that you mean to delete';
