@@ -33,7 +33,8 @@ if (browserTestsRequired() && !CHROMIUM) {
   });
 }
 
-describe.skipIf(!CHROMIUM)('pages in headless chromium', () => {
+// Printing a long page takes seconds on a slow or busy machine.
+describe.skipIf(!CHROMIUM)('pages in headless chromium', { timeout: 120_000 }, () => {
   let dir: string;
   let context: BrowserContext;
 

@@ -37,7 +37,8 @@ async function pdfText(file: string, first?: number, last?: number): Promise<str
   return (await runProgram('pdftotext', [...range, '-layout', file, '-'])).stdout;
 }
 
-describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', () => {
+// A browser start takes seconds on a slow or busy machine, and a test here may print three PDFs.
+describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', { timeout: 120_000 }, () => {
   type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
   let sandbox: Sandbox;
   let config: string;

@@ -3,8 +3,7 @@
 // Exponent notation (`1e2`, which made `prices adjust --percent 1e2` double every price) and hex
 // (`0x10`) are refused before anything is sent: exit 2, the flag (or its field) named.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command, Option } from 'commander';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -12,6 +11,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { ExitCode } from '../../src/errors.js';
 import { expectNothingSent, namesListed, useNock, withApi } from '../helpers/api.js';
 import { fakeContext, runCli } from '../helpers/fake-context.js';
+import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { eventAddArgs } from '../helpers/fixtures.js';
 
 useNock();
@@ -46,7 +46,7 @@ const BASE: Record<string, (flag: string) => string[]> = {
   // --print-env prints the line and exits: a sandbox that takes the value never starts serving here.
   sandbox: (flag) => ['sandbox', '--print-env', '--token', 'token-0123456789abcdef', ...(flag === '--port' ? [] : ['--port', '4999'])],
 };
-const dir = mkdtempSync(join(tmpdir(), 'rentals-numeric-'));
+const dir = fileTempDir('rentals-numeric-');
 const rows = join(dir, 'rows.csv');
 writeFileSync(rows, 'id,price\n1,5\n');
 const bulkBase = (path: string): string[] | undefined => {
