@@ -4,6 +4,8 @@
 // naming the formats the command prints. --fields is refused where it picks nothing (a body as
 // sent, a sentence, text).
 
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { FIXED_NOW, openSandbox } from '../sandbox/helpers.js';
@@ -86,6 +88,14 @@ describe('a refused write, in every machine format its command prints: nothing o
     // -o json: the refusal with its ways out (a refusal for stock), or nothing.
     if (format === 'json' && result.stdout !== '') expect(JSON.parse(result.stdout)).toMatchObject({ data: [], refused: { message: expect.any(String) } });
     else expect(result.stdout, `${words} -o ${format}`).toBe('');
+    // --out: the file a refusal prints nothing into is left as it was (json's gets the refusal).
+    const out = join(fileTempDir('rentals-refused-'), `before.${format}`);
+    writeFileSync(out, 'kept\n');
+    const toFile = await rentals([...args, '-o', format, '--out', out], { input: '', now: () => FIXED_NOW });
+    expect(toFile.code, `${words} -o ${format} --out: ${toFile.stderr}`).toBe(1);
+    const written = readFileSync(out, 'utf8');
+    if (format === 'json' && result.stdout !== '') expect(JSON.parse(written)).toMatchObject({ data: [], refused: { message: expect.any(String) } });
+    else expect(written, `${words} -o ${format} --out`).toBe('kept\n');
   });
 });
 

@@ -58,9 +58,16 @@ export class RunOutput {
     const file = this.outFile;
     this.outFile = undefined;
     if (!file) return;
-    if (done) await file.commit();
+    if (done && !this.refused) await file.commit();
     else await file.discard();
   }
+
+  /** A refused write, printed in a format that shows nothing of it (all but json): --out's target stays as it was. */
+  refusedWrite(): void {
+    this.refused = this.printer.options.format !== 'json';
+  }
+
+  private refused = false;
 
   /** Lines for people on stderr while a handler runs (notices silenced by --quiet, warnings not). */
   notices(): Notices {
