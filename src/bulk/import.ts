@@ -361,16 +361,16 @@ function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: 
 }
 
 /**
- * What is wrong with the header line. A tab-separated file without one is most likely what
- * `export -o tsv` prints (rows for scripts, never a header): the message names the formats that
- * read back.
+ * What is wrong with the header line. A tab-separated file without one whose first cell is an id
+ * is most likely what `export -o tsv` prints (rows for scripts, never a header): the message names
+ * the formats that read back. One with a header of other names is told which columns it needs.
  */
 function headerIssues(spec: RowSpec, columns: readonly string[] | undefined, delimiter?: string): RowIssue[] {
   if (!columns) return [];
   const issues: RowIssue[] = [];
   const identity = ['id', ...spec.key, ...spec.names.map((n) => n.column)];
   const named = [...identity, ...spec.values].some((c) => columns.includes(c));
-  if (!named && delimiter === '\t') {
+  if (!named && delimiter === '\t' && /^\d+$/.test(columns[0]?.trim() ?? '')) {
     return [{ line: 1, rule: `the first line is not a header (none of the columns ${identity.join(', ')}): tab-separated rows without a header, as \`export -o tsv\` prints them for scripts, cannot be read back; export with -o csv (or ndjson, json, xlsx) to import the file` }];
   }
   if (!identity.some((c) => columns.includes(c))) {

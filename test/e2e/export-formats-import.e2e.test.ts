@@ -55,3 +55,12 @@ describe('an export imports back', async () => {
     expect(run.stderr).toContain('Nothing was sent.');
   });
 });
+
+test('a tab-separated file with a header of other names (made by hand, "Unicode text" from a spreadsheet) is told which columns it needs', async () => {
+  const file = join(work, 'own-names.tsv');
+  writeFileSync(file, 'Item ID\tNew Price\n1\t40\n');
+  const run = await rentals(['prices', 'import', file, '--dry-run']);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('the header (first line) has none of the columns id');
+  expect(run.stderr).not.toContain('export -o tsv');
+});
