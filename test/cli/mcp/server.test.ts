@@ -139,6 +139,7 @@ describe('rentals mcp: the server', () => {
       'No event is named "--dry-run"; --report is no option of a tool.',
       'Write anyway with --allow-overbook, or type `rentals events book 12 --item Tent=1 --allow-overbook`:',
       "  rentals events book 12 --item 'Tent=1' --dry-run",
+      "unknown item 'Tent --allow-overbook' at http://x/--allow-overbook (path /srv/--allow-overbook, field=--allow-overbook); it's --allow-overbook that isn't",
     ];
     const server = await started(printing('', `${said.join('\n')}\n`, 2).main);
     const result = await server.client.callTool({ name: 'events_book', arguments: { event: '12', item: ['Tent'] } });
@@ -147,6 +148,7 @@ describe('rentals mcp: the server', () => {
       'No event is named "--dry-run"; --report is no option of a tool.',
       'Write anyway with allowOverbook: true, or type `rentals events book 12 --item Tent=1 --allow-overbook`:',
       "  rentals events book 12 --item 'Tent=1' --dry-run",
+      "unknown item 'Tent --allow-overbook' at http://x/--allow-overbook (path /srv/--allow-overbook, field=--allow-overbook); it's allowOverbook: true that isn't",
     ];
     expect(result.content).toEqual([{ type: 'text', text: `error: ${inWords.join('\n')}` }]);
     expect((result.structuredContent as { error: { message: string } }).error.message).toBe(inWords.join('\n'));

@@ -119,9 +119,9 @@ function place(input: ToolInput, value: string[] | boolean, options: string[], p
 }
 
 /** What a command quotes as it is: a command line (`rentals prices import --undo r.ndjson`), a text in backticks or in double quotes (a value given). */
-const QUOTED = /`[^`\n]*`|"(?:[^"\\\n]|\\.)*"|\brentals(?: (?:'[^'\n]*'|[^\s'"`;(),.:]|[,.:](?=\S))+)+/g;
+const QUOTED = /`[^`\n]*`|"(?:[^"\\\n]|\\.)*"|(?<!\w)'[^'\n]*'|\brentals(?: (?:'[^'\n]*'|[^\s'"`;(),.:]|[,.:](?=\S))+)+/g;
 /** A flag as a message names it, with the value's placeholder after it (`--quantity <n>`). */
-const FLAG = /(?<![\w-])--([a-z0-9][\w-]*)(?![\w-])( <[^<>\n]+>)?/g;
+const FLAG = /(?<![\w\-/=])--([a-z0-9][\w-]*)(?![\w-])( <[^<>\n]+>)?/g;
 /** The other spellings of a flag a message lists beside it (`--event-status-id: is required (also --status)`). */
 const ALSO = / \(also (--[\w-]+(?:, --[\w-]+)*)\)/g;
 
