@@ -234,7 +234,8 @@ export function changeSummary(view: ChangesView): string | undefined {
       : view.dryRun
         ? `Dry run: ${countsText(changes, true)}; nothing was sent.`
         : `${countsText(changes, false)}.`);
-  return view.entry === undefined ? said : `${said} rentals undo ${view.entry} takes it back.`;
+  if (view.entry === undefined) return said;
+  return view.undoneBy === 'tool' ? `${said} The undo tool with {"entry":"${view.entry}"} takes it back.` : `${said} rentals undo ${view.entry} takes it back.`;
 }
 
 function speakerOf(view: ChangesView, options: Pick<ChangeTextOptions, 'currency'>): Speaker {

@@ -35,6 +35,8 @@ export interface ChangesView {
   narrate?: boolean | 'summary';
   /** The history entry the writes went into (said in the summary: `rentals undo <entry>` takes them back). */
   entry?: string;
+  /** Who takes the entry back: `rentals undo` (a person at a shell), or the undo tool (a tool call of `rentals mcp`). */
+  undoneBy?: 'tool';
   /** For people: the changes under headings (the history's entries), in place of the list of changes. */
   groups?: ReadonlyArray<{ heading: string; changes: readonly Change[] }>;
 }

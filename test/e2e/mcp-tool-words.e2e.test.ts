@@ -86,6 +86,15 @@ describe('a bulk tool keeps no report on the server and points to the undo tool'
     expect(texts(answer)).toContain(`Undo: the undo tool with {"entry":"${newest!.id}"} takes it back.`);
     expect(texts(answer)).not.toMatch(/--undo|Report:/);
   });
+
+  test('a single write too: the undo tool with its entry, no shell command', async () => {
+    const tent = await item(1);
+    const answer = await served.call('inventory_update', { id: String(tent.id), name: fixtures.unique('MCP words renamed') });
+    expect(answer.isError, texts(answer)).toBeUndefined();
+    const [newest] = (await served.call('history', { limit: '1' })).structuredContent?.data as Array<{ id: string }>;
+    expect(texts(answer)).toContain(`The undo tool with {"entry":"${newest!.id}"} takes it back.`);
+    expect(texts(answer)).not.toContain('rentals undo');
+  });
 });
 
 describe("what a command says back names the tool's inputs, not its flags", () => {

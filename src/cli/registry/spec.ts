@@ -169,17 +169,18 @@ interface RawSpec<S extends string, F extends FlagDecls> extends BaseSpec<S, F> 
   runWithoutSettings: (call: RawCall<ArgsOf<S>, FlagValues<F>>) => Promise<number | void>;
 }
 
-/** A write's changes with the history entry they went into: its summary says how to take them back. */
-function withEntry(view: View, factory: Pick<Factory, 'history'>): View {
+/** A write's changes with the history entry they went into: its summary says how to take them back (a tool call: with the undo tool). */
+function withEntry(view: View, factory: Pick<Factory, 'history' | 'toolCall'>): View {
   if (view.kind !== 'changes' || view.dryRun || view.entry !== undefined || view.changes.length === 0) return view;
   const entry = factory.history().entry();
   if (entry === undefined) return view;
+  const taken = { entry, ...(factory.toolCall() ? { undoneBy: 'tool' as const } : {}) };
   const own = view.forPeople;
   const forPeople = own && (async () => {
     const base = await own();
-    return base.kind === 'changes' ? { ...base, entry } : base;
+    return base.kind === 'changes' ? { ...base, ...taken } : base;
   });
-  return { ...view, entry, ...(forPeople ? { forPeople } : {}) };
+  return { ...view, ...taken, ...(forPeople ? { forPeople } : {}) };
 }
 
 /**
