@@ -21,8 +21,13 @@ export function entryTime(at: string, clock: ShopClock): string {
 /** The sizes of the steps clocks go back by (Lord Howe Island's is half an hour). */
 const STEPS_BACK_MS = [30, 60, 120].map((minutes) => minutes * 60_000);
 
+const WIDEST_STEP_MS = STEPS_BACK_MS.at(-1)!;
+
 /** Whether the clock shows this reading at another instant too (just before or after it went back). */
 function readTwice(instant: number, wall: number, clock: ShopClock): boolean {
+  // The same offset from UTC on both sides of the widest step: no change of the clock near this instant.
+  const offsetAt = (at: number) => clock.wallAt(at) - at;
+  if (offsetAt(instant - WIDEST_STEP_MS) === offsetAt(instant + WIDEST_STEP_MS)) return false;
   return STEPS_BACK_MS.some((step) => clock.wallAt(instant - step) === wall || clock.wallAt(instant + step) === wall);
 }
 

@@ -12,7 +12,7 @@ import { compareMoney, formatChangePercent, parseMoney } from '../domain/money.j
 import { describeDifference } from '../domain/undo-steps.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import { type ResourceName, fieldByName, fieldTitles, resources } from '../resources/definitions.js';
-import { type ChangeNames, type ChangesView, fieldsOf } from './changes.js';
+import { type ChangeNames, type ChangesView, fieldsOf, undoToolWith } from './changes.js';
 import { moneyText } from './money-text.js';
 import { columnTitle } from './titles.js';
 import { textWidth } from './width.js';
@@ -235,7 +235,7 @@ export function changeSummary(view: ChangesView): string | undefined {
         ? `Dry run: ${countsText(changes, true)}; nothing was sent.`
         : `${countsText(changes, false)}.`);
   if (view.entry === undefined) return said;
-  return view.undoneBy === 'tool' ? `${said} The undo tool with {"entry":"${view.entry}"} takes it back.` : `${said} rentals undo ${view.entry} takes it back.`;
+  return view.undoneBy === 'tool' ? `${said} The ${undoToolWith(view.entry)} takes it back.` : `${said} rentals undo ${view.entry} takes it back.`;
 }
 
 function speakerOf(view: ChangesView, options: Pick<ChangeTextOptions, 'currency'>): Speaker {

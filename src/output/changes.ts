@@ -100,3 +100,7 @@ function readValue(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
+/** What a tool call of `rentals mcp` takes a history entry back with: `undo tool with {"entry":"5a95f554"}`. */
+export function undoToolWith(entry: string): string {
+  return `undo tool with {"entry":"${entry}"}`;
+}

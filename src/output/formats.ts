@@ -139,3 +139,8 @@ export function writtenForMachines(view: View, format: ViewFormat): boolean {
   if (view.kind === 'request' || view.kind === 'done' || view.kind === 'text') return format === 'json' || format === 'ndjson';
   return true;
 }
+
+/** A refusal has no rows to print: only its JSON says anything on stdout (its message is on stderr). */
+export function refusalPrintsNothing(view: { refused?: true }, format: ViewFormat): boolean {
+  return view.refused === true && format !== 'json';
+}

@@ -5,7 +5,7 @@
 import { type Row, csvHeader, csvLine, ndjsonLine, tsvLine } from './format.js';
 import { escapeJsonControl } from '../common/sanitize.js';
 import { checkFieldNames } from './fields.js';
-import { checkFormat } from './formats.js';
+import { checkFormat, refusalPrintsNothing } from './formats.js';
 import { prettyJsonChunks } from './json-chunks.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { DIFF_COLUMNS, detailRows, diffRows, gridRows, groupRows, groupedColumns } from './view-rows.js';
@@ -30,8 +30,7 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
 
 async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFieldNames(options.fields, view);
-  // A refusal has no rows to print: only its JSON says anything on stdout (its message is on stderr).
-  if (view.kind === 'records' && view.refused === true && format !== 'json') return;
+  if (view.kind === 'records' && refusalPrintsNothing(view, format)) return;
   if (format === 'html') {
     if (!view.html) throw new Error('a view printed as html has no page');
     return yield view.html(options.paper ?? 'A4');

@@ -45,7 +45,7 @@ import {
   totalsLine,
 } from '../../bulk/index.js';
 import type { Change } from '../../domain/changes.js';
-import { BULK_CHANGE_COLUMNS, changeRecord, reasonRows } from '../../output/changes.js';
+import { BULK_CHANGE_COLUMNS, changeRecord, reasonRows, undoToolWith } from '../../output/changes.js';
 import type { Row } from '../../output/format.js';
 import { AuthError, PartialFailureError, RunStoppedError, UsageError, type ValidationError, formatIssue } from '../../errors.js';
 import type { Outcome, PlanView } from '../../output/views.js';
@@ -518,7 +518,7 @@ export async function applyAndReport(deps: BulkDeps, spec: RowSpec, plan: AnyPla
   deps.notices().info(formatSummary(summary) + before + appended);
   if (choices.undoCommand && report) deps.notices().info(`Report: ${shownPath(report.path)} (undo: ${choices.undoCommand} --undo ${shellWord(report.path)})`);
   const entry = deps.toolCall() ? deps.history().entry() : undefined;
-  if (entry !== undefined) deps.notices().info(`Undo: the undo tool with {"entry":"${entry}"} takes it back.`);
+  if (entry !== undefined) deps.notices().info(`Undo: the ${undoToolWith(entry)} takes it back.`);
   const skipped = choices.unplanned ?? 0;
   // Lines skipped before the plan did not apply either: the run is not complete.
   const shown = skipped > 0 ? { ...summary, complete: false } : summary;

@@ -264,12 +264,11 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
         if (!(error instanceof DomainRefusal)) throw error;
         const refused = (await import('../../output/refusal-view.js')).refusalOutcome(error);
         if (!refused) throw error;
+        output.refusedWrite();
         outcome = refused;
       } finally {
         interrupted = factory.writesEnded();
       }
-      const printed = 'kind' in outcome ? outcome : outcome.view;
-      if (printed?.kind === 'records' && printed.refused) output.refusedWrite();
       const shown = (view: View) => withEntry(withReferenceNames(view, factory.catalog), factory);
       const code = await printOutcome(output.printer, 'kind' in outcome ? shown(outcome) : { ...outcome, ...(outcome.view ? { view: shown(outcome.view) } : {}) }, interrupted === undefined ? undefined : ExitCode.cancelled);
       if (interrupted === undefined) return code;

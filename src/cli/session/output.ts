@@ -5,7 +5,7 @@
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { OutputFormat } from '../../output/format.js';
-import { VIEW_FORMATS, checkFormat, formatsFor, takesFields, unknownFormatError } from '../../output/formats.js';
+import { VIEW_FORMATS, checkFormat, formatsFor, refusalPrintsNothing, takesFields, unknownFormatError } from '../../output/formats.js';
 import { type Notices, noticesOf } from '../../output/notices.js';
 import { Printer } from '../../output/printer.js';
 import type { View, ViewFormat } from '../../output/views.js';
@@ -64,7 +64,7 @@ export class RunOutput {
 
   /** A refused write, printed in a format that shows nothing of it (all but json): --out's target stays as it was. */
   refusedWrite(): void {
-    this.refused = this.printer.options.format !== 'json';
+    this.refused = refusalPrintsNothing({ refused: true }, this.printer.options.format);
   }
 
   private refused = false;
