@@ -89,6 +89,9 @@ export async function runBin(args: string[], options: RunOptions = {}): Promise<
   return { code: status, stdout, stderr };
 }
 
+/** How long after its deadline a started child is judged (see startBin). */
+const VERDICT_GRACE_MS = 2_000;
+
 /** runBin, with the child at hand while it runs (to send it SIGINT). */
 export function startBin(args: string[], options: RunOptions = {}): { child: ChildProcessWithoutNullStreams; done: Promise<RunResult> } {
   const child = spawn(options.node ?? process.execPath, [options.bin ?? BIN, ...args], { env: runEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -97,12 +100,19 @@ export function startBin(args: string[], options: RunOptions = {}): { child: Chi
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    let closed = false;
+    // The verdict waits out a grace period after the deadline: when this process itself was held up
+    // (a loaded or paused machine), timers run before the output and exit already waiting for it.
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`rentals ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+      setTimeout(() => {
+        if (closed) return;
+        child.kill('SIGKILL');
+        reject(new Error(`rentals ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+      }, VERDICT_GRACE_MS);
     }, options.timeoutMs ?? 15_000);
     child.on('error', reject);
     child.on('close', (code) => {
+      closed = true;
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
