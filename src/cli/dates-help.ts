@@ -31,7 +31,8 @@ A range by name (--range, on every command that takes --from/--to, instead of th
   2026-06                             that month
 These are a small fixed grammar, not free text: a word it does not know is an error naming the
 ones it does, never a guess. Without --range or --from/--to, a calendar command shows today and
-the days ahead (each command's help says how many).
+the days ahead (each command's help says how many; check and events list read every event,
+report this month).
 
 The resolved range is printed on stderr (-q silences it), e.g.
   Range: Fri 2026-06-12 00:00 → Mon 2026-06-15 00:00
