@@ -5,7 +5,7 @@
 // poppler, unless RENTALS_BROWSER_TESTS=required.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -13,7 +13,7 @@ import { browserTestsRequired, findChromium } from '../helpers/chromium.js';
 import { runCli } from '../helpers/fake-context.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 import { runProgram } from '../helpers/programs.js';
-import { cliEnv, cliFor, freshConfigDir, jsonData } from '../e2e/harness.js';
+import { cliEnv, cliFor, freshConfigDir, jsonData, runBin } from '../e2e/harness.js';
 
 const CHROMIUM = findChromium();
 const POPPLER = spawnSync('pdfinfo', ['-v']).status === 0 && spawnSync('pdftotext', ['-v']).status === 0;
@@ -88,6 +88,17 @@ describe.skipIf(!CHROMIUM || !POPPLER)('-o pdf through a headless Chromium', { t
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('give --out FILE, or redirect stdout');
     expect(result.stdout).toBe('');
+  });
+
+  it("leaves nothing of the browser's in the user's home: its crash reports and settings go with its throwaway profile", async () => {
+    const home = fileTempDir('rentals-pdf-home-');
+    const cache = fileTempDir('rentals-pdf-cache-');
+    // A process of its own: the browser inherits its environment, and so its HOME.
+    const env = { ...cliEnv(sandbox, config), RENTALS_CHROMIUM: CHROMIUM!, HOME: home, XDG_CACHE_HOME: cache };
+    const result = await runBin(['events', 'show', String(quote.id), '-o', 'pdf', '--out', join(dir, 'home.pdf')], { env, timeoutMs: 60_000 });
+    expect(result.code, result.stderr).toBe(0);
+    const left = [home, cache].flatMap((root) => readdirSync(root, { recursive: true }).map(String));
+    expect(left.filter((path) => /chrom|crash|dconf/i.test(path))).toEqual([]);
   });
 
   it('without a browser: a clear error (exit 1) naming how to install one, before any request', async () => {

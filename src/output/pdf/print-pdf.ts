@@ -2,7 +2,8 @@
 // on a pipe: the page is handed over in memory (Page.setDocumentContent, never a file), printed
 // with no header or footer (no date, no file:// URL, no title) on the paper its CSS asks for, and
 // the PDF comes back over the pipe. The browser's profile lives in a private temporary directory
-// (0700) removed when it has exited; nothing with the customer's data is written anywhere else.
+// (0700) removed when it has exited, its crash reports and caches with it; nothing with the
+// customer's data is written anywhere else.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -64,7 +65,10 @@ async function printPdf(html: string, options: PrintOptions): Promise<Buffer> {
   const stderr: string[] = [];
   let child: ChildProcess | undefined;
   try {
-    child = spawn(options.browser, [...FLAGS, ...(options.noSandbox ? ['--no-sandbox'] : []), `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+    // Its crash reports (a dump would hold the page) and settings caches go to XDG_CONFIG_HOME and
+    // XDG_CACHE_HOME whatever --user-data-dir says: inside the profile too, so none is left behind.
+    const env = { ...process.env, XDG_CONFIG_HOME: join(profile, 'config'), XDG_CACHE_HOME: join(profile, 'cache') };
+    child = spawn(options.browser, [...FLAGS, ...(options.noSandbox ? ['--no-sandbox'] : []), `--user-data-dir=${profile}`, 'about:blank'], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
     child.stderr!.setEncoding('utf8').on('data', (text: string) => {
       stderr.push(text);
       if (stderr.length > 50) stderr.shift();
