@@ -30,7 +30,8 @@ const EXIT_CODES = `Exit codes:
   3  authentication or authorization (401, 403, missing credentials)
   4  not found: a 404, or a name or history entry that matches nothing
   5  network error, timeout or unreachable server, or a write that may have been applied
-  6  partial failure of a bulk operation (a dry run: rows that would not apply)
+  6  partial failure of a bulk operation (a dry run: rows that would not apply), or an undo that
+     left records someone changed while it ran
   7  declined: the answer to a [y/N] prompt was no (nothing was changed)
 130  cancelled: Ctrl-C or Ctrl-D at a prompt, or Ctrl-C during a write (the write in flight
      finishes and is recorded; no other is sent), or a second Ctrl-C during a bulk run`;

@@ -166,6 +166,7 @@ const FILES: ReadonlyArray<readonly [string, string]> = [
   ['~/.config/rentals/config.json', 'the profiles: settings and stored credentials (mode 0600)'],
   ['~/.config/rentals/history/', 'the history of the writes made through rentals (rentals history, rentals undo)'],
   ['~/.config/rentals/plan-key', 'the key that signs plan files (mode 0600)'],
+  ['~/.config/rentals/cache/completion-names.json', 'the names shell completion offers, per base URL, refreshed at most every 5 minutes (mode 0600)'],
   ['~/.local/share/rentals/reports/', 'the reports of mass price changes run without --report'],
   ['~/.local/share/rentals/sandbox.json', 'the data of rentals sandbox --keep'],
   ['~/.cache/rentals/', 'compiled code, to start faster; may be deleted at any time'],
