@@ -37,6 +37,8 @@ describe('settings of the page, from the environment', () => {
     expect(bad.code, bad.stderr).toBe(0);
     expect(bad.stderr).toContain('warning: RENTALS_CURRENCY: currency must be an ISO 4217 code such as USD, EUR or GBP (got "EURO"); using the default\n');
     expect(bad.stderr).toContain('warning: RENTALS_QUOTE_VALID_DAYS: quote-valid-days must be a whole number of days from 1 to 365 (got "0"); using the default\n');
+    // Each said once, however many parts of the run read the page's settings.
+    expect(bad.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toHaveLength(2);
   });
 
   test('RENTALS_LOGO: a small image is embedded', async () => {

@@ -30,12 +30,16 @@ export class RunSettings {
     for (const warning of this.settings.warnings.splice(0)) this.stderr(`${warning}\n`);
   }
 
-  /** The settings of the customer's page; a value of the environment or a profile that breaks its rule is a warning on stderr. */
+  /** The settings of the page, read once a run. */
+  private document: DocumentSettings | undefined;
+
+  /** The settings of the customer's page; a value of the environment or a profile that breaks its rule is a warning on stderr, once a run. */
   documentSettings(): DocumentSettings {
+    if (this.document !== undefined) return this.document;
     const warnings: string[] = [];
-    const settings = this.settings.document(warnings);
+    this.document = this.settings.document(warnings);
     for (const warning of warnings) this.stderr(`${warning}\n`);
-    return settings;
+    return this.document;
   }
 
   /** The calendar's time zone (the `timezone` setting); a bad --timezone is exit 2. */
