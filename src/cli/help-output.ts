@@ -30,18 +30,37 @@ export async function showHelp(state: RunState, ctx: Context, argv: readonly str
   await pager.closed;
 }
 
+/** `  term   text`: the term with the spaces after it, and the text. */
+const TERM_LINE = /^(\s*\S.*?\s{2,})(\S.*)$/;
+
 /**
- * A paragraph's lines as one: a line at the margin continues the one before when it goes on with
- * the sentence (it starts with a small letter, a backtick or a bracket, or the one before ends
- * with a comma or a semicolon) and that one introduces no list (it does not end with a colon). Indented lines, examples and headings stay as they are.
+ * The column a line's text goes on at on the next line: under the text of `  term   text`, else
+ * under its own indent.
+ */
+function hangColumn(line: string): number {
+  const term = TERM_LINE.exec(line);
+  return term ? term[1]!.length : /^\s*/.exec(line)![0].length;
+}
+
+/**
+ * A paragraph's lines as one: a line continues the one before when it goes on with the sentence
+ * (it starts with a small letter, a backtick or a bracket, or the one before ends with a comma or
+ * a semicolon), that one introduces no list (it does not end with a colon) and is no example, and
+ * it stands where that one's text goes on: at the margin under a line at the margin, or indented
+ * under the text of `  term   text` or of an indented line. Headings stay as they are.
  */
 function paragraphs(lines: readonly string[]): string[] {
   const joined: string[] = [];
   for (const line of lines) {
     const last = joined[joined.length - 1];
-    const midSentence = /^[a-z`(]/.test(line) || /[,;]$/.test(last?.trimEnd() ?? '');
-    const continues = last !== undefined && midSentence && /^\S/.test(line) && /^\S/.test(last) && !/^\$ /.test(last) && !/:$/.test(last.trimEnd());
-    if (continues) joined[joined.length - 1] = `${last.trimEnd()} ${line}`;
+    if (last === undefined || line.trim() === '' || /^\s*\$ /.test(last) || /:$/.test(last.trimEnd())) {
+      joined.push(line);
+      continue;
+    }
+    const midSentence = /^\s*[a-z`(]/.test(line) || /[,;]$/.test(last.trimEnd());
+    const indent = /^\s*/.exec(line)![0].length;
+    const under = indent === 0 ? /^\S/.test(last) : indent === hangColumn(last) && !TERM_LINE.test(line);
+    if (midSentence && under) joined[joined.length - 1] = `${last.trimEnd()} ${line.trim()}`;
     else joined.push(line);
   }
   return joined;

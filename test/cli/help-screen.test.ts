@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { GLOBAL_FLAG_LINES, flagNames } from '../../src/cli/global-flags.js';
+import { HELP_TOPICS } from '../../src/cli/help-topics.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { textWidth } from '../../src/output/width.js';
 import { fakeContext, runCli } from '../helpers/fake-context.js';
@@ -48,6 +49,18 @@ describe('every command’s help fits one 80×24 screen', () => {
     const global = takesOutput ? 'Global options (rentals help options): -h, --profile, -o, --json, --jq, -q, …' : 'Global options (rentals help options): -h, --profile, -q, …';
     expect(shown.filter((line) => line.startsWith('Global options'))).toEqual([global]);
     expect(result.stdout).not.toContain('--allow-insecure-token-file');
+  });
+});
+
+describe('the help topics at an 80-column terminal', () => {
+  // A topic is written for a wider screen; at 80 columns an entry's text is filled again under
+  // its start, not wrapped line by line (which leaves a short line in the middle of a sentence).
+  test.each(HELP_TOPICS.map((topic) => [topic.name] as const))('rentals help %s reads as filled paragraphs', async (name) => {
+    const result = await runCli(['help', name], SCREEN);
+    expect(result.code).toBe(0);
+    const shown = lines(result.stdout);
+    for (const line of shown) if (!/^\s*\$ /.test(line)) expect(textWidth(line), line).toBeLessThanOrEqual(80);
+    expect(shown.filter((line) => /[,;]$/.test(line) && textWidth(line) < 60)).toEqual([]);
   });
 });
 
