@@ -11,7 +11,10 @@
 //   instead: of two processes creating it at once, exactly one wins.
 // - A symbolic link stays a link: the file it names is replaced, or created when the link dangles.
 // - A path that is not a regular file (/dev/stdout, a FIFO, a terminal) is written in place: it is
-//   not kept, and cannot be replaced.
+//   not kept, and cannot be replaced. So is an open descriptor's name (/dev/stdout, /dev/fd/N,
+//   /proc/self/fd/N on Linux, links the kernel resolves to what the descriptor holds): the file
+//   behind it is the one the shell opened (`>> cron.log`), appended to, never replaced, and a pipe
+//   behind it is no path to follow.
 // - A directory that cannot be written (no file can be made in it) while the file itself can: the
 //   file is written in place, made private (fchmod) before a byte of the new content reaches it.
 //   Not atomic (a write that fails there leaves the file cut), but the only way there; never
@@ -69,6 +72,7 @@ export interface AtomicFile {
 export async function openAtomicFile(path: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const { target, kind } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
   if (kind === 'other') return inPlace(path, await step(path, () => fs.open(target, 'w')), false);
+  if (kind === 'descriptor') return inPlace(path, await step(path, () => fs.open(target, 'a')), false);
   removeLeftovers(target);
   const temp = join(dirname(target), `${tempPrefix(target)}${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   let handle: FileHandle;
@@ -149,7 +153,7 @@ function producerOf<T>(content: Chunk | AsyncIterable<Chunk> | Produce<T>): Prod
   };
 }
 
-type Kind = 'new' | 'file' | 'other';
+type Kind = 'new' | 'file' | 'other' | 'descriptor';
 
 /** Where the content goes: the path itself, or the file its symbolic links end at (which may not exist yet). */
 async function resolveTarget(path: string): Promise<{ target: string; kind: Kind }> {
@@ -161,6 +165,7 @@ async function resolveTarget(path: string): Promise<{ target: string; kind: Kind
     });
     if (info === undefined) return { target, kind: 'new' };
     if (info.isSymbolicLink()) {
+      if (await isDescriptorLink(target)) return { target, kind: 'descriptor' };
       if (links >= MAX_LINKS) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
       target = resolve(dirname(target), await fs.readlink(target));
       continue;
@@ -168,6 +173,12 @@ async function resolveTarget(path: string): Promise<{ target: string; kind: Kind
     if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     return { target, kind: info.isFile() ? 'file' : 'other' };
   }
+}
+
+/** A name of an open descriptor (/dev/fd/1, /proc/self/fd/1): its link names no path to follow (`pipe:[…]`, a file the shell opened). */
+async function isDescriptorLink(link: string): Promise<boolean> {
+  const dir = await fs.realpath(dirname(link)).catch(() => '');
+  return /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/fd$/.test(dir);
 }
 
 /** A file that must not exist yet: anything at the path (a link too, dangling or not) is there already. */

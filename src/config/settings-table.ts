@@ -421,6 +421,11 @@ export function configKeys(): SettingDef[] {
 /** The problem with `value` for this setting (`retries must be a whole number from 0 to 10 (got "x")`), or undefined. */
 export function checkValue(def: SettingDef, value: string): string | undefined {
   if (!def.parse || def.parse(value) !== undefined) return undefined;
+  return brokenRule(def, value);
+}
+
+/** `retries must be a whole number from 0 to 10 (got "x")`: the setting named as people know it (its config key, else its label). */
+export function brokenRule(def: SettingDef, value: string): string {
   return `${def.configKey ?? def.label} must be ${def.rule} (got ${quotedValue(value)})`;
 }
 

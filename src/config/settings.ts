@@ -7,7 +7,7 @@ import { DEFAULT_HOLD_POLICY, type HoldPolicy } from '../domain/hold-policy.js';
 import type { AlternativeRule } from '../domain/alternatives.js';
 import type { TurnaroundPolicy, TurnaroundRule } from '../domain/turnaround.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, quotedValue, setting } from './settings-table.js';
+import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, brokenRule, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
 import { type Profile, configDir, readConfig } from './store.js';
 import { shownPath } from '../common/sanitize.js';
@@ -91,13 +91,15 @@ export interface SystemReadings {
   stdin?: () => AsyncIterable<unknown>;
   /** This system's time zone as Node reports it (absent: this process's). */
   systemZone?: () => string | undefined;
+  /** Where the warnings go as they are found: the caller's, so that it can show them when a later setting stops the run (a --token-file refused). */
+  warnings?: string[];
 }
 
 export async function resolveSettings(
   flags: GlobalFlags,
   env: Record<string, string | undefined>,
   homedir: string,
-  { stdin, systemZone = processZone }: SystemReadings = {},
+  { stdin, systemZone = processZone, warnings = [] }: SystemReadings = {},
 ): Promise<Settings> {
   const dir = configDir(env, homedir);
   const config = await readConfig(dir);
@@ -112,7 +114,6 @@ export async function resolveSettings(
     throw new UsageError(`${profileName.origin}: a profile name is ${setting('profile').rule} (got ${JSON.stringify(name)})`);
   }
   const profile = config.profiles[name] ?? {};
-  const warnings: string[] = [];
   const inProfile = `profile "${name}"`;
   /** Flag, then environment, then profile, for a setting of the table. */
   const candidates = (name: SettingName, flag: string | undefined, flagOrigin: string): Array<[string | undefined, Source, string]> => {
@@ -279,7 +280,7 @@ function ruledSetting<T>(def: SettingDef, candidates: Array<[string | undefined,
   if (chosen.value === undefined) return { value: undefined, source: 'none', origin: 'not set' };
   const value = def.parse!(chosen.value as string) as T | undefined;
   if (value !== undefined) return { value, source: chosen.source, origin: chosen.origin, given: chosen.value as string };
-  const refused = { origin: chosen.origin, rule: `${def.configKey ?? def.name} must be ${def.rule} (got ${quotedValue(chosen.value as string)})` };
+  const refused = { origin: chosen.origin, rule: brokenRule(def, chosen.value as string) };
   if (chosen.source === 'flag') throw new UsageError(refusal(refused));
   warnings?.push(`warning: ${refusal(refused)}; not used`);
   return { value: undefined, source: chosen.source, origin: chosen.origin, refused };

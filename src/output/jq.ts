@@ -23,7 +23,7 @@ function loadJq(): Promise<Jq> {
  * goes: the time grows with the size of the input and the output alone. The library sets the
  * process's exit code as it runs jq: put back, the run's exit code is the tool's.
  */
-async function jqRun(json: string, program: string): Promise<{ out: string } | { error: string }> {
+async function jqRun(json: string, program: string, options: string[] = []): Promise<{ out: string } | { error: string }> {
   const jq = await loadJq();
   const exitCode = process.exitCode;
   // jq's WebAssembly memory is bounded: a run that needs more aborts, and the library says
@@ -31,7 +31,7 @@ async function jqRun(json: string, program: string): Promise<{ out: string } | {
   const consoleError = console.error;
   console.error = () => undefined;
   try {
-    const result = jq.raw(json, program, ['-r', '-c', '--']);
+    const result = jq.raw(json, program, [...options, '-r', '-c', '--']);
     return result.exitCode === 0 ? { out: result.stdout } : { error: result.stderr.trim() || `jq exited ${result.exitCode}` };
   } catch (error) {
     if (!(error instanceof Error && error.message.startsWith('Aborted('))) throw error;
@@ -47,12 +47,14 @@ async function jqRun(json: string, program: string): Promise<{ out: string } | {
  * The library trims what jq printed, which would lose the spaces at its ends and its empty outputs
  * (an empty string, an empty last column of `@tsv`). So the expression runs between two outputs
  * of a character that is not white space, on lines of their own (a `#` comment in the expression
- * ends at its line), and what jq printed is what lies between them.
+ * ends at its line), and what jq printed is what lies between them. The marks are printed once
+ * for the whole input, however many values it holds (`-o ndjson`: one a line): jq runs with `-n`
+ * and the expression on each of `inputs`, as jq itself runs a program on each value it reads.
  */
 const MARK = '\u0001';
 
 function between(expression: string): string {
-  return `"\\u0001", (\n${expression}\n), "\\u0001"`;
+  return `"\\u0001", (inputs | (\n${expression}\n)), "\\u0001"`;
 }
 
 /** The lines jq printed, each ended by a newline, from the output of `between(expression)`. */
@@ -79,7 +81,7 @@ export async function compileJq(expression: string): Promise<void> {
 
 /** What jq prints for `json`, exactly: every output on its own line, strings raw. */
 export async function runJq(json: string, expression: string): Promise<string> {
-  const result = await jqRun(json, between(expression));
+  const result = await jqRun(json, between(expression), ['-n']);
   if ('error' in result) throw new OutputFailure(described(expression, result.error), 'jq');
   return printed(result.out);
 }

@@ -60,6 +60,10 @@ export async function runSandboxCommand(
         // The trap: a sandbox of another data file (or any other program) has the port, refuses this token, and every command says 401.
         io.stderr.write(`warning: another program listens on ${printed.url}, not a sandbox of this data file: it will refuse this token. Stop it, or start this sandbox with another --port and print the line with the same --port.\n`);
       }
+      if (printed.running && (await refuses(printed.url, credentials.token ?? ''))) {
+        // The same trap from the sandbox of this very data file: started with its own --token (or RENTALS_SANDBOX_TOKEN), it does not take the kept one.
+        io.stderr.write(`warning: the sandbox running on this data file (${printed.url}) refuses this token: it was started with another one (--token or RENTALS_SANDBOX_TOKEN). Print the line with that same --token, or restart the sandbox without one to use the token kept with the data file.\n`);
+      }
       // Nothing there yet: the line is right for a sandbox started later, but a command run now would find no server (exit 5).
       if (!listening) io.stderr.write(`note: no sandbox is running on ${printed.url} yet; start it (rentals sandbox --seed${options.data === undefined ? '' : ' --keep'}) before running commands\n`);
       io.stdout.write(`${exportLine(printed.url, credentials.token ?? '')}\n`);
@@ -118,6 +122,17 @@ async function answers(host: string, port: number): Promise<boolean> {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
+}
+
+/** Whether the sandbox at `url` answers 401 to this token, sent as the API asks (base64); one request within 1 s, no answer being no verdict. */
+async function refuses(url: string, token: string): Promise<boolean> {
+  try {
+    const answer = await fetch(`${url}/v2/status`, { headers: { authorization: `bearer ${Buffer.from(token, 'utf8').toString('base64')}` }, signal: AbortSignal.timeout(1000) });
+    await answer.body?.cancel();
+    return answer.status === 401;
+  } catch {
+    return false;
+  }
 }
 
 /** Flags first, then RENTALS_SANDBOX_TOKEN, then what is stored with the data file (made the first time). */

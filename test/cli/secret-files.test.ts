@@ -45,6 +45,15 @@ describe.skipIf(process.platform === 'win32')('a token file others can read', ()
     expect(scope.isDone()).toBe(true);
   });
 
+  test('RENTALS_ALLOW_INSECURE_TOKEN_FILE=maybe: warned about in the words of the help (never the code\'s name), and refused as by default', async () => {
+    const file = tokenFile(0o640);
+    const result = await runCli(['statuses', 'list', '--token-file', file], { env: { RENTALS_BASE_URL: API, RENTALS_ALLOW_INSECURE_TOKEN_FILE: 'maybe' } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('warning: RENTALS_ALLOW_INSECURE_TOKEN_FILE: insecure token file must be 1, true or yes (0, false or no: refused, as by default) (got "maybe"); using the default');
+    expect(result.stderr).not.toContain('allowInsecureTokenFile');
+    expectNothingSent();
+  });
+
   test('a config file holding the profile\'s token, made 0644: refused with the same fix; 0600 again: used', async () => {
     const fake = fakeContext();
     await writeConfig(fake.configDir, { profiles: { default: { baseUrl: API, token: TOKEN } } });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
+import { runProgram } from '../helpers/programs.js';
 import { BIN, type RunResult, cliEnv, cliFor, freshConfigDir, startBin } from './harness.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -75,6 +76,22 @@ describe('a command\'s --out', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, 'utf8')).toMatch(/^id,name,/);
     expect(mode(target)).toBe(0o600);
+    expect(temporaries(dir)).toEqual([]);
+  });
+});
+
+describe('--out /dev/stdout in a shell script', () => {
+  test.runIf(process.platform === 'linux')('appended to the log the shell opened (>>), never replacing it; through a pipe, the rows', { timeout: 30_000 }, async () => {
+    const log = join(dir, 'cron.log');
+    writeFileSync(log, 'earlier run\n');
+    const script = `set -euo pipefail
+"$NODE" "$BIN" inventory list -o tsv --fields id,name --out /dev/stdout >> "$LOG"
+"$NODE" "$BIN" inventory list -o tsv --fields id,name --out /dev/stdout | head -2`;
+    const result = await runProgram('bash', ['-c', script], { env: { ...process.env, ...cliEnv(sandbox), NODE: process.execPath, BIN, LOG: log }, timeoutMs: 25_000 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe('1\t20x20 Frame Tent\n2\t20x40 Frame Tent\n');
+    const lines = readFileSync(log, 'utf8').split('\n');
+    expect(lines.slice(0, 3)).toEqual(['earlier run', '1\t20x20 Frame Tent', '2\t20x40 Frame Tent']);
     expect(temporaries(dir)).toEqual([]);
   });
 });

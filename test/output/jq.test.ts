@@ -17,6 +17,14 @@ describe('runJq', () => {
     expect(await runJq('[1]', 'empty')).toBe('');
   });
 
+  test('on several values (-o ndjson, one a line): the expression runs on each, and only what it prints is printed', async () => {
+    const ndjson = '{"id":1,"name":"Tent"}\n{"id":2,"name":"Chair"}\n{"id":3,"name":""}\n';
+    expect(await runJq(ndjson, '.name')).toBe('Tent\nChair\n\n');
+    expect(await runJq(ndjson, '{id}')).toBe('{"id":1}\n{"id":2}\n{"id":3}\n');
+    expect(await runJq(ndjson, 'select(.id == 2) | .name')).toBe('Chair\n');
+    expect(await runJq('{"id":1}\n{"id":2}\n', '[., input] | map(.id)')).toBe('[1,2]\n'); // input reads the next value, as in jq
+  });
+
   test('an expression may end in a comment, define functions, halt, or start with a minus sign', async () => {
     expect(await runJq('[1, 2]', '.[] # the ids')).toBe('1\n2\n');
     expect(await runJq('[1, 2]', 'def twice: . * 2; .[] | twice')).toBe('2\n4\n');

@@ -196,6 +196,27 @@ describe('rentals sandbox', () => {
     }
   });
 
+  it('--print-env warns when the sandbox running on the data file was started with its own --token: the kept token it prints would be refused', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const data = join(dir, 'rentals.json');
+      const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
+      const run = runCommand({ data, token: 'given-token-0123456789' });
+      const [, url] = await run.waitFor(/^Sandbox listening on (\S+)$/m);
+      const kept = await runRentals(['sandbox', '--data-file', data, '--print-env'], { env });
+      expect(kept.code).toBe(0);
+      expect(kept.stdout).toMatch(new RegExp(`^export RENTALS_BASE_URL=${url} RENTALS_TOKEN=\\S+\n$`));
+      expect(kept.stdout).not.toContain('given-token-0123456789');
+      expect(kept.stderr).toBe(`warning: the sandbox running on this data file (${url}) refuses this token: it was started with another one (--token or RENTALS_SANDBOX_TOKEN). Print the line with that same --token, or restart the sandbox without one to use the token kept with the data file.\n`);
+      const same = await runRentals(['sandbox', '--data-file', data, '--print-env', '--token', 'given-token-0123456789'], { env });
+      expect([same.code, same.stdout, same.stderr]).toEqual([0, `export RENTALS_BASE_URL=${url} RENTALS_TOKEN=given-token-0123456789\n`, '']);
+      run.kill('SIGTERM');
+      expect(await run.exit).toBe(0);
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('--keep keeps the data and its token in the XDG data directory (else ~/.local/share/rentals), never in the working directory', async () => {
     const { dir, cleanup } = await tempDir();
     try {

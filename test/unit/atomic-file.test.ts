@@ -2,7 +2,7 @@
 // kept, errors naming the user's path, nothing left beside the file.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FileWriteError, createFileWhole, openAtomicFile, writeFileAtomically } from '../../src/common/atomic-file.js';
@@ -102,6 +102,24 @@ describe('writeFileAtomically', () => {
   test('a path that is not a regular file (/dev/null) is written in place', async () => {
     await writeFileAtomically('/dev/null', pieces('discarded\n'));
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  test.runIf(process.platform === 'linux')('an open descriptor\'s name (/dev/fd/N, /proc/self/fd/N) is written to, never replaced: a log opened for appending keeps its lines', async () => {
+    const log = fresh();
+    writeFileSync(log, 'earlier line\n', { mode: 0o644 });
+    chmodSync(log, 0o644);
+    const inode = statSync(log).ino;
+    const fd = openSync(log, 'a');
+    try {
+      await writeFileAtomically(`/dev/fd/${fd}`, pieces('a,b\n'));
+      await writeFileAtomically(`/proc/self/fd/${fd}`, 'c,d\n');
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(log, 'utf8')).toBe('earlier line\na,b\nc,d\n');
+    expect(statSync(log).ino).toBe(inode);
+    expect(mode(log)).toBe(0o644);
+    expect(besides()).toEqual([]);
   });
 
   test('an error names the path given, never the temporary file', async () => {

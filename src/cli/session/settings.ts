@@ -17,7 +17,12 @@ export class RunSettings {
   /** `createsProfile`: the command writes the profile (auth login, config set), so a new name is no mistake. */
   static async resolve(ctx: Context, flags: GlobalOptions, options: { createsProfile?: boolean } = {}): Promise<RunSettings> {
     const globals: GlobalOptions = { ...flags, debug: flags.debug === true || debugFromEnv(ctx.env) ? true : undefined };
-    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, { stdin: () => ctx.term.stdin, ...(ctx.systemZone ? { systemZone: ctx.systemZone } : {}) });
+    const warnings: string[] = [];
+    const settings = await resolveSettings(globals, ctx.env, ctx.homedir, { stdin: () => ctx.term.stdin, warnings, ...(ctx.systemZone ? { systemZone: ctx.systemZone } : {}) }).catch((error: unknown) => {
+      // A value replaced by its default may be why the run stops (RENTALS_ALLOW_INSECURE_TOKEN_FILE=on before a refused --token-file): said first.
+      for (const warning of warnings) ctx.term.stderr.write(`${warning}\n`);
+      throw error;
+    });
     if (!options.createsProfile) {
       const unknown = unknownProfileProblem(settings);
       if (unknown) throw new UsageError(unknown);
