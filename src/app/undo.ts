@@ -24,7 +24,7 @@ import { type HistoryEntry, type HistoryRecord, type UndoStepRef, renamesOf } fr
 import type { PlannedBookings } from '../data/booking-writer.js';
 import { bookingsAddress, lineRow, namedLine, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
-import { type BookingIntent, type BookingTarget, type LineWrite, finalLines } from '../domain/booking-plan.js';
+import { type BookingIntent, type BookingTarget, type LineWrite, ShortageRefused, finalLines } from '../domain/booking-plan.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
@@ -210,7 +210,7 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
     throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map(({ step, why }) => `  ${label(step.record.resource)} ${step.record.id}: ${why}`).sort().join('\n')}\nNothing was undone.`);
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
-  const groups = await planGroups(deps, steps, renamed, request.allowOverbook);
+  const groups = await namingEntry(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id);
   if (request.dryRun) return dryRunView(deps, groups, steps, `${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back`);
   const own = started ? deps.history.entry()! : deps.history.startUndo({ entry: entry.id });
   deps.history.intent(steps.map(refOf));
@@ -218,6 +218,20 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   const changes = await writeRun(deps, run);
   for (const step of steps.filter((s) => s.newId !== undefined)) notices.info(`${label(step.record.resource)} ${step.record.id} was deleted: it comes back as ${label(step.record.resource)} ${step.newId}.`);
   return undoView(deps, steps, changes, false, `Undid ${what}: ${records(steps.length)} put back.`);
+}
+
+/**
+ * A refusal's ways out name the entry: `rentals undo --allow-overbook` typed bare would undo
+ * whatever is newest when it is run, not the entry refused.
+ */
+async function namingEntry<T>(work: Promise<T>, request: UndoRequest, id: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const typed = error instanceof ShortageRefused ? error.parts.commandLine : undefined;
+    if (request.entry !== undefined || typed === undefined || !/^rentals undo(?= |$)/.test(typed)) throw error;
+    throw (error as ShortageRefused).with({ commandLine: typed.replace(/^rentals undo/, `rentals undo ${id}`) });
+  }
 }
 
 /** Finishes the unfinished undo `open` of `undoing`: its steps in doubt looked up, the others it did not write written, into its entry. */
@@ -236,7 +250,7 @@ async function finishUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open
   const stale = await staleSteps(deps, steps);
   const fit = steps.filter((s) => !stale.some((x) => x.step === s));
   const what = `the undo of entry ${undoing.id} (entry ${open.id})`;
-  const groups = fit.length === 0 ? [] : await planGroups(deps, fit, renamed, request.allowOverbook);
+  const groups = fit.length === 0 ? [] : await namingEntry(planGroups(deps, fit, renamed, request.allowOverbook), request, open.id);
   if (request.dryRun) {
     for (const s of stale) deps.notices.info(`would leave ${label(s.step.record.resource)} ${s.step.record.id} as it is: ${s.why}`);
     return dryRunView(deps, groups, fit, `${fit.length} more record${fit.length === 1 ? '' : 's'} of ${what} would be put back`);

@@ -11,6 +11,10 @@ import { type UndoDeps, StaleEntryError, UnfinishedUndoError, undo } from '../..
 import { AlreadyUndoneError, NothingToUndoError } from '../../src/app/undo-progress.js';
 import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
+import { ShortageRefused } from '../../src/domain/booking-plan.js';
+import { ShortageAdvisor } from '../../src/data/shortage-advisor.js';
+import { buildWriters } from '../../src/data/writers.js';
+import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
 import { wallTimeIn } from '../../src/domain/wall-time.js';
 import { UnknownNameError, UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
@@ -78,6 +82,30 @@ function changesOf(view: View) {
 }
 
 describe('undo through the writers', () => {
+  test('refused for stock, run as `rentals undo` without an entry: its ways out name the entry (run later, a bare undo would take back the move it offers first)', async () => {
+    const first = world();
+    const tent = await anItem(first.call, 1);
+    const fair = await anEvent(first.call, '2025-10-01T08:00:00', '2025-10-02T10:00:00');
+    const line = await aLine(first.call, fair.id, tent.id, 1);
+    await (await first.writers.bookings.planDelete({ def: resources.bookings, version: 'v2', parentId: fair.id }, line)).write();
+    const removed = entryOf('unb00001', first.recorded);
+    const other = await anEvent(first.call, '2025-10-01T12:00:00', '2025-10-01T20:00:00');
+    await aLine(first.call, other.id, tent.id, 1);
+
+    for (const [entry, typed] of [[undefined, 'rentals undo -q'], ['unb0', 'rentals undo unb0 -q']] as const) {
+      const { w, deps } = depsOf([removed]);
+      const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => [], now: w.now, warn: () => undefined, commandLine: () => typed });
+      const writers = buildWriters({ calendar: w.calendar, api: w.api, ruleOf: holdRuleFor(DEFAULT_HOLD_POLICY), now: w.now, advisor, pause: async () => undefined });
+      const refused = await undo({ ...deps, writers }, { ...(entry ? { entry } : {}), allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ShortageRefused);
+      const commands = (refused as ShortageRefused).commands.map((c) => c.command);
+      const named = entry ?? 'unb00001';
+      expect(commands.at(-1)).toBe(`rentals undo ${named} -q --allow-overbook`);
+      expect(commands.filter((c) => /rentals undo(?! unb0)/.test(c))).toEqual([]);
+      expect((refused as Error).message).not.toMatch(/rentals undo(?! unb0)/);
+    }
+  });
+
   test('a stock raise undone once the units are booked: refused by the stock rule, dry run and run alike; nothing written', async () => {
     const first = world();
     const tent = await anItem(first.call, 30);
