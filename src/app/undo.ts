@@ -330,7 +330,7 @@ async function forPeople(deps: UndoDeps, found: ReadonlyArray<{ step: UndoStep; 
     // A reference it cannot name now (the read failed) is said by its id: the undo goes on.
     referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog).catch(() => undefined),
   ]);
-  return found.map(({ step, differences }) => differences.map((d) => people.differenceText(step.record.resource, d, names)).join('; '));
+  return found.map(({ step, differences }) => people.differencesText(step.record.resource, differences, names));
 }
 
 /** The differences as a change (now → as the entry left it), whose references referenceNames names. */
