@@ -207,7 +207,8 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   }
   const stale = await staleSteps(deps, steps);
   if (stale.length > 0) {
-    throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map(({ step, why }) => `  ${label(step.record.resource)} ${step.record.id}: ${why}`).sort().join('\n')}\nNothing was undone.`);
+    const head = `entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map(({ step, why }) => `  ${label(step.record.resource)} ${step.record.id}: ${why}`).sort().join('\n')}\nNothing was undone.`;
+    throw new StaleEntryError([head, ...laterChanges(entries, entry, stale.map(({ step }) => step), renamed)].join('\n'));
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
   const groups = await namingEntry(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id);
@@ -304,6 +305,30 @@ function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
       const parentId = parentNow(record, renamed);
       return { index, action: undoAction(record), record, target: renamed(record.resource, record.id), ...(parentId === undefined ? {} : { parentId }) };
     });
+}
+
+/**
+ * The later entries of this history that wrote the records found changed and still stand (not
+ * undone), newest first: undone in that order, they leave the records as the entry did. None:
+ * the change came from outside rentals (the web application, rentals api), to be put right by hand.
+ */
+function laterChanges(entries: readonly HistoryEntry[], entry: HistoryEntry, stale: readonly UndoStep[], renamed: Renamed): string[] {
+  const touches = (record: HistoryRecord) => stale.some((step) => step.record.resource === record.resource && renamed(record.resource, record.id) === step.target);
+  const later = entries
+    .slice(entries.findIndex((e) => e.id === entry.id) + 1)
+    .filter((e) => stands(e) && standingUndoOf(entries, e.id) === undefined && e.records.some(touches))
+    .reverse();
+  if (later.length === 0) return [`No later entry in the history of writes changed ${stale.length === 1 ? 'it' : 'them'} (a change made outside rentals: the web application, rentals api); change ${stale.length === 1 ? 'it' : 'them'} back by hand to undo this entry.`];
+  const shown = later.slice(0, 5).map((e) => `  ${e.id} ${e.command}`);
+  const more = later.length > shown.length ? [`  … and ${later.length - shown.length} more (rentals history)`] : [];
+  // Among undos (a record deleted and brought back, undone again) the order to undo in is not
+  // simply the newest first: the entries are named, the choice left to rentals history.
+  const undos = later.some((e) => e.undoes !== undefined || e.undoesReport !== undefined);
+  const many = later.length > 1;
+  const lead = undos
+    ? `Written since by ${many ? 'these entries, the newest first' : 'this entry'} (rentals history shows what ${many ? 'each' : 'it'} did):`
+    : `Written since by ${many ? 'these entries, the newest first' : 'this entry'}: undo ${many ? 'them in this order' : 'it'} first (rentals undo ${later[0]!.id}), then this one.`;
+  return [lead, ...shown, ...more];
 }
 
 /** The steps whose record is not as the entry left it (read now, all at once). */

@@ -198,6 +198,18 @@ describe('undo through the writers', () => {
     const stale = depsOf([entry]);
     await expect(undo(stale.deps, { allowOverbook: false, dryRun: false })).rejects.toThrow(StaleEntryError);
     expect(stale.w.recorded).toEqual([]);
+    // Changed outside rentals: said, to be put right by hand.
+    await expect(undo(depsOf([entry]).deps, { allowOverbook: false, dryRun: true })).rejects.toThrow(/\nNo later entry in the history of writes changed it \(a change made outside rentals/);
+    // Changed by later entries of the history: they are named, the newest first, with the undo to run first.
+    const mark = first.recorded.length;
+    await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, lamp, { quantity: 8 })).write();
+    const later = entryOf('chg00002', first.recorded.slice(mark));
+    const mark2 = first.recorded.length;
+    await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, lamp, { quantity: 9 })).write();
+    const latest = entryOf('chg00003', first.recorded.slice(mark2));
+    const named = await undo(depsOf([entry, later, latest]).deps, { entry: 'chg00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(named).toBeInstanceOf(StaleEntryError);
+    expect((named as Error).message.split('Nothing was undone.\n')[1]).toBe('Written since by these entries, the newest first: undo them in this order first (rentals undo chg00003), then this one.\n  chg00003 rentals something chg00003\n  chg00002 rentals something chg00002');
 
     const putBack = entryOf('back0001', [...first.recorded, { ...first.recorded[0]!, before: first.recorded[0]!.after, after: first.recorded[0]!.before }]);
     const nothing = depsOf([putBack]);
