@@ -25,6 +25,7 @@ import type { PlannedBookings } from '../data/booking-writer.js';
 import { bookingsAddress, lineRow, namedLine, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
 import { type BookingIntent, type BookingTarget, type LineWrite, ShortageRefused, finalLines } from '../domain/booking-plan.js';
+import type { WindowRetry } from '../domain/way-out-commands.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
@@ -211,7 +212,7 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
     throw new StaleEntryError([head, ...laterChanges(entries, entry, stale.map(({ step }) => step), renamed)].join('\n'));
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
-  const groups = await namingEntry(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id);
+  const groups = await waysOutOfUndo(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id, steps);
   if (request.dryRun) return dryRunView(deps, groups, steps, `${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back`);
   const own = started ? deps.history.entry()! : deps.history.startUndo({ entry: entry.id });
   deps.history.intent(steps.map(refOf));
@@ -222,16 +223,28 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
 }
 
 /**
- * A refusal's ways out name the entry: `rentals undo --allow-overbook` typed bare would undo
- * whatever is newest when it is run, not the entry refused.
+ * The ways out of an undo refused for stock, each of which works when run: they name the entry
+ * (`rentals undo --allow-overbook` typed bare would undo whatever is newest when it is run, not the
+ * entry refused); and when the undo puts the event itself back (its dates, its status), the event
+ * is not offered moved first (the move would change it since the entry: the undo then refused as stale).
  */
-async function namingEntry<T>(work: Promise<T>, request: UndoRequest, id: string): Promise<T> {
+async function waysOutOfUndo<T>(work: Promise<T>, request: UndoRequest, id: string, steps: readonly UndoStep[]): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    const typed = error instanceof ShortageRefused ? error.parts.commandLine : undefined;
-    if (request.entry !== undefined || typed === undefined || !/^rentals undo(?= |$)/.test(typed)) throw error;
-    throw (error as ShortageRefused).with({ commandLine: typed.replace(/^rentals undo/, `rentals undo ${id}`) });
+    if (!(error instanceof ShortageRefused)) throw error;
+    const typed = error.parts.commandLine;
+    const named = request.entry === undefined && typed !== undefined && /^rentals undo(?= |$)/.test(typed) ? { commandLine: typed.replace(/^rentals undo/, `rentals undo ${id}`) } : {};
+    const event = error.target.id;
+    const putsEventBack = event !== undefined && steps.some((step) => step.record.resource === 'events' && step.target === event);
+    if (Object.keys(named).length === 0 && !putsEventBack) throw error;
+    // A move offered alone (the event elsewhere instead of back) still works; a move then the undo does not.
+    const own = error.parts.window;
+    const window: WindowRetry = (range, again) => {
+      const command = own?.(range, again);
+      return command === undefined || / && rentals undo(?= |$)/.test(command) ? undefined : command;
+    };
+    throw error.with({ ...named, ...(putsEventBack ? { window } : {}) });
   }
 }
 
@@ -251,7 +264,7 @@ async function finishUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open
   const stale = await staleSteps(deps, steps);
   const fit = steps.filter((s) => !stale.some((x) => x.step === s));
   const what = `the undo of entry ${undoing.id} (entry ${open.id})`;
-  const groups = fit.length === 0 ? [] : await namingEntry(planGroups(deps, fit, renamed, request.allowOverbook), request, open.id);
+  const groups = fit.length === 0 ? [] : await waysOutOfUndo(planGroups(deps, fit, renamed, request.allowOverbook), request, open.id, fit);
   if (request.dryRun) {
     for (const s of stale) deps.notices.info(`would leave ${label(s.step.record.resource)} ${s.step.record.id} as it is: ${s.why}`);
     return dryRunView(deps, groups, fit, `${fit.length} more record${fit.length === 1 ? '' : 's'} of ${what} would be put back`);

@@ -106,6 +106,25 @@ describe('undo through the writers', () => {
     }
   });
 
+  test('an undone cancel refused for stock: the event is not offered moved and then the undo (the move would leave the undo stale)', async () => {
+    const first = world();
+    const tent = await anItem(first.call, 1);
+    const fair = await anEvent(first.call, '2025-10-01T08:00:00', '2025-10-02T10:00:00');
+    await aLine(first.call, fair.id, tent.id, 1);
+    await (await first.writers.events.planUpdate(first.writers.events.address(), fair.id, { cancelDate: '2025-06-01T12:00:00', cancelReason: 'Rain' })).write();
+    const cancelled = entryOf('can00001', first.recorded);
+    const other = await anEvent(first.call, '2025-10-01T12:00:00', '2025-10-01T20:00:00');
+    await aLine(first.call, other.id, tent.id, 1);
+
+    const { w, deps } = depsOf([cancelled]);
+    const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => [], now: () => Date.UTC(2025, 8, 1), warn: () => undefined, commandLine: () => 'rentals undo can00001' });
+    const writers = buildWriters({ calendar: w.calendar, api: w.api, ruleOf: holdRuleFor(DEFAULT_HOLD_POLICY), now: w.now, advisor, pause: async () => undefined });
+    const refused = await undo({ ...deps, writers }, { entry: 'can00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ShortageRefused);
+    expect((refused as ShortageRefused).waysOut[0]!.windows.length).toBeGreaterThan(0);
+    expect((refused as ShortageRefused).commands.map((c) => c.command)).toEqual(['rentals undo can00001 --allow-overbook']);
+  });
+
   test('a stock raise undone once the units are booked: refused by the stock rule, dry run and run alike; nothing written', async () => {
     const first = world();
     const tent = await anItem(first.call, 30);
