@@ -26,6 +26,7 @@ import { bookingsAddress, lineRow, namedLine, writtenChange } from '../data/book
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
 import { type BookingIntent, type BookingTarget, type LineWrite, ShortageRefused, finalLines } from '../domain/booking-plan.js';
 import type { WindowRetry } from '../domain/way-out-commands.js';
+import { StillReferenced } from '../domain/references.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
@@ -212,7 +213,7 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
     throw new StaleEntryError([head, ...laterChanges(entries, entry, stale.map(({ step }) => step), renamed)].join('\n'));
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
-  const groups = await waysOutOfUndo(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id, steps);
+  const groups = await waysOutOfUndo(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id, steps, { entries, entry, renamed });
   if (request.dryRun) return dryRunView(deps, groups, steps, `${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back`);
   const own = started ? deps.history.entry()! : deps.history.startUndo({ entry: entry.id });
   deps.history.intent(steps.map(refOf));
@@ -228,10 +229,11 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
  * entry refused); and when the undo puts the event itself back (its dates, its status), the event
  * is not offered moved first (the move would change it since the entry: the undo then refused as stale).
  */
-async function waysOutOfUndo<T>(work: Promise<T>, request: UndoRequest, id: string, steps: readonly UndoStep[]): Promise<T> {
+async function waysOutOfUndo<T>(work: Promise<T>, request: UndoRequest, id: string, steps: readonly UndoStep[], later?: { entries: readonly HistoryEntry[]; entry: HistoryEntry; renamed: Renamed }): Promise<T> {
   try {
     return await work;
   } catch (error) {
+    if (error instanceof StillReferenced && later) throw referencedSince(error, id, steps, later);
     if (!(error instanceof ShortageRefused)) throw error;
     const typed = error.parts.commandLine;
     const named = request.entry === undefined && typed !== undefined && /^rentals undo(?= |$)/.test(typed) ? { commandLine: typed.replace(/^rentals undo/, `rentals undo ${id}`) } : {};
@@ -246,6 +248,28 @@ async function waysOutOfUndo<T>(work: Promise<T>, request: UndoRequest, id: stri
     };
     throw error.with({ ...named, ...(putsEventBack ? { window } : {}) });
   }
+}
+
+/**
+ * An event (an item) the undo would delete that records written since refer to (bookings made on
+ * it): said as the undo refused, with the later entries that wrote them, to undo first.
+ */
+function referencedSince(error: StillReferenced, id: string, steps: readonly UndoStep[], later: { entries: readonly HistoryEntry[]; entry: HistoryEntry; renamed: Renamed }): StillReferenced {
+  const { renamed } = later;
+  const deleted = steps.filter((step) => step.action === 'delete');
+  const refers = (record: HistoryRecord) => {
+    const values = { ...record.before, ...record.after };
+    return deleted.some((step) => {
+      const parent = resources[record.resource as ResourceName]?.parent;
+      const field = parent?.resource === step.record.resource ? parent.field : undefined;
+      const to = record.parentId ?? (field === undefined ? undefined : values[field]);
+      return to !== undefined && to !== null && renamed(step.record.resource, Number(to)) === step.target;
+    });
+  };
+  const [head = '', ...ways] = error.message.replace(/ Nothing was deleted\.$/m, ' Nothing was undone.').split('\n');
+  // Made outside rentals: the delete's own ways out alone.
+  const lines = laterWriters(later.entries, later.entry, refers, 'them').filter((line) => !line.startsWith('No later entry'));
+  return new StillReferenced([`entry ${id} cannot be undone: ${head}`, ...lines, ...ways].join('\n'));
 }
 
 /** Finishes the unfinished undo `open` of `undoing`: its steps in doubt looked up, the others it did not write written, into its entry. */
@@ -327,11 +351,16 @@ function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
  */
 function laterChanges(entries: readonly HistoryEntry[], entry: HistoryEntry, stale: readonly UndoStep[], renamed: Renamed): string[] {
   const touches = (record: HistoryRecord) => stale.some((step) => step.record.resource === record.resource && renamed(record.resource, record.id) === step.target);
+  return laterWriters(entries, entry, touches, stale.length === 1 ? 'it' : 'them');
+}
+
+/** The later entries that still stand and wrote a record `touches` keeps, newest first, as the lines that name them. */
+function laterWriters(entries: readonly HistoryEntry[], entry: HistoryEntry, touches: (record: HistoryRecord) => boolean, them: 'it' | 'them'): string[] {
   const later = entries
     .slice(entries.findIndex((e) => e.id === entry.id) + 1)
     .filter((e) => stands(e) && standingUndoOf(entries, e.id) === undefined && e.records.some(touches))
     .reverse();
-  if (later.length === 0) return [`No later entry in the history of writes changed ${stale.length === 1 ? 'it' : 'them'} (a change made outside rentals: the web application, rentals api); change ${stale.length === 1 ? 'it' : 'them'} back by hand to undo this entry.`];
+  if (later.length === 0) return [`No later entry in the history of writes changed ${them} (a change made outside rentals: the web application, rentals api); change ${them} back by hand to undo this entry.`];
   const shown = later.slice(0, 5).map((e) => `  ${e.id} ${e.command}`);
   const more = later.length > shown.length ? [`  … and ${later.length - shown.length} more (rentals history)`] : [];
   // Among undos (a record deleted and brought back, undone again) the order to undo in is not

@@ -12,6 +12,7 @@ import { AlreadyUndoneError, NothingToUndoError } from '../../src/app/undo-progr
 import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
 import { ShortageRefused } from '../../src/domain/booking-plan.js';
+import { StillReferenced } from '../../src/domain/references.js';
 import { ShortageAdvisor } from '../../src/data/shortage-advisor.js';
 import { buildWriters } from '../../src/data/writers.js';
 import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
@@ -104,6 +105,23 @@ describe('undo through the writers', () => {
       expect(commands.filter((c) => /rentals undo(?! unb0)/.test(c))).toEqual([]);
       expect((refused as Error).message).not.toMatch(/rentals undo(?! unb0)/);
     }
+  });
+
+  test('an event created, booked on since: its undo refused naming the entry that booked it, to undo first', async () => {
+    const first = world();
+    const lamps = await anItem(first.call, 5);
+    await (await first.writers.events.planCreate(first.writers.events.address(), { eventStatusId: 2, rentalBlockId: 1, eventName: 'Created then booked', dropoffDate: '2025-10-05T08:00:00', startDate: '2025-10-05T08:00:00', endDate: '2025-10-05T20:00:00', teardownDate: '2025-10-05T20:00:00', pickupDate: '2025-10-05T20:00:00' })).write();
+    const created = entryOf('cre00001', first.recorded);
+    const eventId = first.recorded[0]!.id;
+    const mark = first.recorded.length;
+    await (await first.writers.bookings.planCreate({ def: resources.bookings, version: 'v2', parentId: eventId }, { eventId, inventoryId: lamps.id, quantity: 2, price: 10 })).write();
+    const booked = entryOf('bkg00001', first.recorded.slice(mark));
+
+    const refused = await undo(depsOf([created, booked]).deps, { entry: 'cre00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StillReferenced);
+    const lines = (refused as Error).message.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^entry cre00001 cannot be undone: event ${eventId} "Created then booked" has 1 booking: .* Nothing was undone\\.$`));
+    expect(lines.slice(1, 3)).toEqual(['Written since by this entry: undo it first (rentals undo bkg00001), then this one.', '  bkg00001 rentals something bkg00001']);
   });
 
   test('an undone cancel refused for stock: the event is not offered moved and then the undo (the move would leave the undo stale)', async () => {
