@@ -47,7 +47,21 @@ export function changesView(changes: readonly Change[], options: ChangesViewOpti
   };
   const { catalog } = options;
   if (!catalog) return view;
-  return { ...view, forPeople: async () => ({ ...view, names: await referenceNames(view.changes, catalog, view.names) }) };
+  // A record the write itself names (an event it deletes with its bookings) is named from it: the
+  // service, read after the write, no longer has it.
+  return { ...view, forPeople: async () => ({ ...view, names: await referenceNames(view.changes, catalog, { ...ownNames(view.changes), ...view.names }) }) };
+}
+
+/** The names the changes' own records give themselves (an event's, an item's), by resource and id. */
+function ownNames(changes: readonly Change[]): ChangeNames {
+  const names: Partial<Record<ResourceName, Record<number, string>>> = {};
+  for (const change of changes) {
+    const id = Number(change.id);
+    if (change.name === undefined || change.id === null || !Number.isInteger(id)) continue;
+    if (resources[change.resource as ResourceName]?.labelField === undefined) continue;
+    (names[change.resource as ResourceName] ??= {})[id] = change.name;
+  }
+  return names;
 }
 
 /** The ids a change refers to that people are shown: a booking's item and event, a price's item and block (their sentences name them), any other reference it sets or changes. */

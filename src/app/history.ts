@@ -219,7 +219,7 @@ export async function history(deps: HistoryDeps, request: HistoryRequest): Promi
     return id !== undefined ? Number(id) : (await read(ref)).id;
   };
   const [eventId, itemId] = await Promise.all([
-    byId(request.event, async (ref) => (await deps.calendar()).event(ref)),
+    byId(request.event, async (ref) => (await deps.calendar()).event(ref, '--event')),
     byId(request.item, async (ref) => (await deps.calendar()).item(ref)),
   ]);
   // An entry whose every write backed out (a lost race) stands for nothing: not listed.

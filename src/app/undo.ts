@@ -24,7 +24,9 @@ import { type HistoryEntry, type HistoryRecord, type UndoStepRef, renamesOf } fr
 import type { PlannedBookings } from '../data/booking-writer.js';
 import { bookingsAddress, lineRow, namedLine, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
-import { type BookingIntent, type BookingTarget, type LineWrite, finalLines } from '../domain/booking-plan.js';
+import { type BookingIntent, type BookingTarget, type LineWrite, ShortageRefused, finalLines } from '../domain/booking-plan.js';
+import type { WindowRetry } from '../domain/way-out-commands.js';
+import { StillReferenced } from '../domain/references.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
@@ -207,10 +209,11 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   }
   const stale = await staleSteps(deps, steps);
   if (stale.length > 0) {
-    throw new StaleEntryError(`entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map(({ step, why }) => `  ${label(step.record.resource)} ${step.record.id}: ${why}`).sort().join('\n')}\nNothing was undone.`);
+    const head = `entry ${entry.id} cannot be undone: ${stale.length === 1 ? 'a record was' : `${stale.length} records were`} changed since (undoing would overwrite that):\n${stale.map(({ step, why }) => `  ${label(step.record.resource)} ${step.record.id}: ${why}`).sort().join('\n')}\nNothing was undone.`;
+    throw new StaleEntryError([head, ...laterChanges(entries, entry, stale.map(({ step }) => step), renamed)].join('\n'));
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
-  const groups = await planGroups(deps, steps, renamed, request.allowOverbook);
+  const groups = await waysOutOfUndo(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id, steps, { entries, entry, renamed });
   if (request.dryRun) return dryRunView(deps, groups, steps, `${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back`);
   const own = started ? deps.history.entry()! : deps.history.startUndo({ entry: entry.id });
   deps.history.intent(steps.map(refOf));
@@ -218,6 +221,55 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   const changes = await writeRun(deps, run);
   for (const step of steps.filter((s) => s.newId !== undefined)) notices.info(`${label(step.record.resource)} ${step.record.id} was deleted: it comes back as ${label(step.record.resource)} ${step.newId}.`);
   return undoView(deps, steps, changes, false, `Undid ${what}: ${records(steps.length)} put back.`);
+}
+
+/**
+ * The ways out of an undo refused for stock, each of which works when run: they name the entry
+ * (`rentals undo --allow-overbook` typed bare would undo whatever is newest when it is run, not the
+ * entry refused); and when the undo puts the event itself back (its dates, its status), the event
+ * is not offered moved first (the move would change it since the entry: the undo then refused as stale).
+ */
+async function waysOutOfUndo<T>(work: Promise<T>, request: UndoRequest, id: string, steps: readonly UndoStep[], later?: { entries: readonly HistoryEntry[]; entry: HistoryEntry; renamed: Renamed }): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof StillReferenced && later) throw referencedSince(error, id, steps, later);
+    if (!(error instanceof ShortageRefused)) throw error;
+    const typed = error.parts.commandLine;
+    const named = request.entry === undefined && typed !== undefined && /^rentals undo(?= |$)/.test(typed) ? { commandLine: typed.replace(/^rentals undo/, `rentals undo ${id}`) } : {};
+    const event = error.target.id;
+    const putsEventBack = event !== undefined && steps.some((step) => step.record.resource === 'events' && step.target === event);
+    if (Object.keys(named).length === 0 && !putsEventBack) throw error;
+    // A move offered alone (the event elsewhere instead of back) still works; a move then the undo does not.
+    const own = error.parts.window;
+    const window: WindowRetry = (range, again) => {
+      const command = own?.(range, again);
+      return command === undefined || / && rentals undo(?= |$)/.test(command) ? undefined : command;
+    };
+    throw error.with({ ...named, ...(putsEventBack ? { window } : {}) });
+  }
+}
+
+/**
+ * An event (an item) the undo would delete that records written since refer to (bookings made on
+ * it): said as the undo refused, with the later entries that wrote them, to undo first.
+ */
+function referencedSince(error: StillReferenced, id: string, steps: readonly UndoStep[], later: { entries: readonly HistoryEntry[]; entry: HistoryEntry; renamed: Renamed }): StillReferenced {
+  const { renamed } = later;
+  const deleted = steps.filter((step) => step.action === 'delete');
+  const refers = (record: HistoryRecord) => {
+    const values = { ...record.before, ...record.after };
+    return deleted.some((step) => {
+      const parent = resources[record.resource as ResourceName]?.parent;
+      const field = parent?.resource === step.record.resource ? parent.field : undefined;
+      const to = record.parentId ?? (field === undefined ? undefined : values[field]);
+      return to !== undefined && to !== null && renamed(step.record.resource, Number(to)) === step.target;
+    });
+  };
+  const [head = '', ...ways] = error.message.replace(/ Nothing was deleted\.$/m, ' Nothing was undone.').split('\n');
+  // Made outside rentals: the delete's own ways out alone.
+  const lines = laterWriters(later.entries, later.entry, refers, 'them').filter((line) => !line.startsWith('No later entry'));
+  return new StillReferenced([`entry ${id} cannot be undone: ${head}`, ...lines, ...ways].join('\n'));
 }
 
 /** Finishes the unfinished undo `open` of `undoing`: its steps in doubt looked up, the others it did not write written, into its entry. */
@@ -236,7 +288,7 @@ async function finishUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open
   const stale = await staleSteps(deps, steps);
   const fit = steps.filter((s) => !stale.some((x) => x.step === s));
   const what = `the undo of entry ${undoing.id} (entry ${open.id})`;
-  const groups = fit.length === 0 ? [] : await planGroups(deps, fit, renamed, request.allowOverbook);
+  const groups = fit.length === 0 ? [] : await waysOutOfUndo(planGroups(deps, fit, renamed, request.allowOverbook), request, open.id, fit);
   if (request.dryRun) {
     for (const s of stale) deps.notices.info(`would leave ${label(s.step.record.resource)} ${s.step.record.id} as it is: ${s.why}`);
     return dryRunView(deps, groups, fit, `${fit.length} more record${fit.length === 1 ? '' : 's'} of ${what} would be put back`);
@@ -292,6 +344,35 @@ function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
     });
 }
 
+/**
+ * The later entries of this history that wrote the records found changed and still stand (not
+ * undone), newest first: undone in that order, they leave the records as the entry did. None:
+ * the change came from outside rentals (the web application, rentals api), to be put right by hand.
+ */
+function laterChanges(entries: readonly HistoryEntry[], entry: HistoryEntry, stale: readonly UndoStep[], renamed: Renamed): string[] {
+  const touches = (record: HistoryRecord) => stale.some((step) => step.record.resource === record.resource && renamed(record.resource, record.id) === step.target);
+  return laterWriters(entries, entry, touches, stale.length === 1 ? 'it' : 'them');
+}
+
+/** The later entries that still stand and wrote a record `touches` keeps, newest first, as the lines that name them. */
+function laterWriters(entries: readonly HistoryEntry[], entry: HistoryEntry, touches: (record: HistoryRecord) => boolean, them: 'it' | 'them'): string[] {
+  const later = entries
+    .slice(entries.findIndex((e) => e.id === entry.id) + 1)
+    .filter((e) => stands(e) && standingUndoOf(entries, e.id) === undefined && e.records.some(touches))
+    .reverse();
+  if (later.length === 0) return [`No later entry in the history of writes changed ${them} (a change made outside rentals: the web application, rentals api); change ${them} back by hand to undo this entry.`];
+  const shown = later.slice(0, 5).map((e) => `  ${e.id} ${e.command}`);
+  const more = later.length > shown.length ? [`  … and ${later.length - shown.length} more (rentals history)`] : [];
+  // Among undos (a record deleted and brought back, undone again) the order to undo in is not
+  // simply the newest first: the entries are named, the choice left to rentals history.
+  const undos = later.some((e) => e.undoes !== undefined || e.undoesReport !== undefined);
+  const many = later.length > 1;
+  const lead = undos
+    ? `Written since by ${many ? 'these entries, the newest first' : 'this entry'} (rentals history shows what ${many ? 'each' : 'it'} did):`
+    : `Written since by ${many ? 'these entries, the newest first' : 'this entry'}: undo ${many ? 'them in this order' : 'it'} first (rentals undo ${later[0]!.id}), then this one.`;
+  return [lead, ...shown, ...more];
+}
+
 /** The steps whose record is not as the entry left it (read now, all at once). */
 async function staleSteps(deps: UndoDeps, steps: readonly UndoStep[]): Promise<Array<{ step: UndoStep; why: string }>> {
   const found: Array<{ step: UndoStep; differences: Difference[] }> = [];
@@ -316,7 +397,7 @@ async function forPeople(deps: UndoDeps, found: ReadonlyArray<{ step: UndoStep; 
     // A reference it cannot name now (the read failed) is said by its id: the undo goes on.
     referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog).catch(() => undefined),
   ]);
-  return found.map(({ step, differences }) => differences.map((d) => people.differenceText(step.record.resource, d, names)).join('; '));
+  return found.map(({ step, differences }) => people.differencesText(step.record.resource, differences, names));
 }
 
 /** The differences as a change (now → as the entry left it), whose references referenceNames names. */

@@ -139,8 +139,9 @@ export class CalendarData {
   }
 
   /** The event an argument names (id or name). */
-  async event(ref: string): Promise<CalendarEvent> {
-    const [record, status] = await Promise.all([this.catalog.find('events', ref, 'event'), this.statusNames()]);
+  /** The event `ref` names (a name or an id); `field`: what a message names it by (the argument, or a flag such as --event). */
+  async event(ref: string, field = 'event'): Promise<CalendarEvent> {
+    const [record, status] = await Promise.all([this.catalog.find('events', ref, field), this.statusNames()]);
     return readEvent(record, status);
   }
 

@@ -128,6 +128,8 @@ export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
  */
 function bookFreeWay(input: WayOutInput, eventId: number, short: readonly WaysOut[]): WayOutCommand[] {
   if (short.some((way) => way.free < 1 || way.free >= way.asked)) return [];
+  // What is free is what the event holds already (its own units counted free): booking it changes nothing.
+  if (short.every((way) => input.current.get(way.itemId) === way.free)) return [];
   const freeOf = new Map(short.map((way) => [way.itemId, way.free]));
   const lines = input.asks.map((ask) => [ask.name, freeOf.get(ask.itemId) ?? ask.quantity] as const);
   const book = bookCommand(eventId, lines, ...givenPrice(input.asks));

@@ -102,11 +102,20 @@ function shown(speaker: Speaker, resource: string, field: string, value: unknown
  * entry left, as people read it (the field's title, a reference by its name, a wall time, money).
  * A record gone, or back again, is said as the domain says it.
  */
-export function differenceText(resource: string, difference: { field: string; left: unknown; now: unknown }, names?: ChangeNames): string {
+function differenceText(resource: string, difference: { field: string; left: unknown; now: unknown }, names?: ChangeNames): string {
   if (difference.field === 'id') return describeDifference(difference);
   const speaker: Speaker = { names, currency: undefined, planned: false };
   const value = (v: unknown) => shown(speaker, resource, difference.field, v);
   return `${fieldTitle(resource, difference.field)} is ${value(difference.now)} now; the entry left ${value(difference.left)}`;
+}
+
+/** How a record differs from what an entry left, each field said by differenceText, an event's dates in the order they follow (Dropoff, Start, End…). */
+export function differencesText(resource: string, differences: ReadonlyArray<{ field: string; left: unknown; now: unknown }>, names?: ChangeNames): string {
+  const order = inDateOrder(
+    differences.map((d) => d.field),
+    resources[resource as ResourceName]?.dateOrder,
+  );
+  return order.map((field) => differenceText(resource, differences.find((d) => d.field === field)!, names)).join('; ');
 }
 
 /** An event's dates in the order they follow (dropoff, start, end, teardown, pickup), where the first of them is. */

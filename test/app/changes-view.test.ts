@@ -49,4 +49,15 @@ describe('the view of changes', () => {
     expect(await view.forPeople!()).toMatchObject({ names: { statuses: { 1: 'Quoted', 2: 'Confirmed' } } });
     expect(read).toEqual(['statuses']);
   });
+
+  test('an event the write deletes with its bookings: its bookings name it as the write left it, the service not asked (it has it no more)', async () => {
+    const read: string[] = [];
+    const gone = strict<NameIndex>('events', { label: () => undefined });
+    const catalog = strict<Catalog>('catalog', { names: async (resource) => (read.push(resource), resource === 'events' ? gone : strict<NameIndex>(resource, { label: () => 'Chair' })) });
+    const line: Change = { resource: 'bookings', parentId: 40, id: 7, before: { id: 7, eventId: 40, inventoryId: 9, quantity: 100, price: 2.25 }, after: null };
+    const event: Change = { resource: 'events', id: 40, before: { id: 40, eventName: 'Kowalski party' }, after: null };
+    const view = changesView([line, event], { dryRun: false, catalog: () => catalog });
+    expect(await view.forPeople!()).toMatchObject({ names: { events: { 40: 'Kowalski party' }, inventory: { 9: 'Chair' } } });
+    expect(read).toEqual(['inventory']);
+  });
 });

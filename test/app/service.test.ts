@@ -133,7 +133,9 @@ describe('the history of writes', () => {
       entry('f6', '2027-01-06T10:00:00Z', [{ resource: 'bookings', id: 30, parentId: 12, before: null, after: { id: 30, eventId: 12, inventoryId: 9, quantity: 1 } }]),
       entry('g7', '2027-01-07T10:00:00Z', [{ resource: 'events', id: 8, before: null, after: { id: 8, eventName: 'Other' } }]),
     ];
-    const calendar = { event: async (ref: string) => ({ id: ref === 'Gala' ? 12 : 0 }) };
+    const asked: unknown[] = [];
+    // A name is looked up as the flag it came by: a name that matches none is said as `--event: no event is named …`.
+    const calendar = { event: async (ref: string, field?: string) => (asked.push(field), { id: ref === 'Gala' ? 12 : 0 }) };
     const { notices } = recordingNotices();
     const factory = fakeFactory({ history: () => ({ ...log(), entries: () => lineage }), calendar: async () => calendar as never, wallNow: () => Date.UTC(2027, 0, 8), ...UTC_CLOCK, notices: () => notices });
     const keys = async (event: string) => (await history(factory, { event })).groups.map((g) => g.key);
@@ -141,6 +143,7 @@ describe('the history of writes', () => {
     expect(await keys('12')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
     expect(await keys('7')).toEqual(['f6', 'e5', 'd4', 'b2', 'a1']);
     expect(await keys('8')).toEqual(['g7']);
+    expect(asked).toEqual(['--event']);
   });
 
   test('an item by its name is looked up in the calendar; nothing kept says so', async () => {

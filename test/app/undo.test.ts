@@ -11,6 +11,11 @@ import { type UndoDeps, StaleEntryError, UnfinishedUndoError, undo } from '../..
 import { AlreadyUndoneError, NothingToUndoError } from '../../src/app/undo-progress.js';
 import type { EntryEnd, HistoryEntry, HistoryRecord, StepNote, UndoStepRef } from '../../src/config/history.js';
 import { StockChangeRefused } from '../../src/domain/stock-change.js';
+import { ShortageRefused } from '../../src/domain/booking-plan.js';
+import { StillReferenced } from '../../src/domain/references.js';
+import { ShortageAdvisor } from '../../src/data/shortage-advisor.js';
+import { buildWriters } from '../../src/data/writers.js';
+import { DEFAULT_HOLD_POLICY, holdRuleFor } from '../../src/domain/hold-policy.js';
 import { wallTimeIn } from '../../src/domain/wall-time.js';
 import { UnknownNameError, UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
@@ -78,6 +83,66 @@ function changesOf(view: View) {
 }
 
 describe('undo through the writers', () => {
+  test('refused for stock, run as `rentals undo` without an entry: its ways out name the entry (run later, a bare undo would take back the move it offers first)', async () => {
+    const first = world();
+    const tent = await anItem(first.call, 1);
+    const fair = await anEvent(first.call, '2025-10-01T08:00:00', '2025-10-02T10:00:00');
+    const line = await aLine(first.call, fair.id, tent.id, 1);
+    await (await first.writers.bookings.planDelete({ def: resources.bookings, version: 'v2', parentId: fair.id }, line)).write();
+    const removed = entryOf('unb00001', first.recorded);
+    const other = await anEvent(first.call, '2025-10-01T12:00:00', '2025-10-01T20:00:00');
+    await aLine(first.call, other.id, tent.id, 1);
+
+    for (const [entry, typed] of [[undefined, 'rentals undo -q'], ['unb0', 'rentals undo unb0 -q']] as const) {
+      const { w, deps } = depsOf([removed]);
+      const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => [], now: w.now, warn: () => undefined, commandLine: () => typed });
+      const writers = buildWriters({ calendar: w.calendar, api: w.api, ruleOf: holdRuleFor(DEFAULT_HOLD_POLICY), now: w.now, advisor, pause: async () => undefined });
+      const refused = await undo({ ...deps, writers }, { ...(entry ? { entry } : {}), allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ShortageRefused);
+      const commands = (refused as ShortageRefused).commands.map((c) => c.command);
+      const named = entry ?? 'unb00001';
+      expect(commands.at(-1)).toBe(`rentals undo ${named} -q --allow-overbook`);
+      expect(commands.filter((c) => /rentals undo(?! unb0)/.test(c))).toEqual([]);
+      expect((refused as Error).message).not.toMatch(/rentals undo(?! unb0)/);
+    }
+  });
+
+  test('an event created, booked on since: its undo refused naming the entry that booked it, to undo first', async () => {
+    const first = world();
+    const lamps = await anItem(first.call, 5);
+    await (await first.writers.events.planCreate(first.writers.events.address(), { eventStatusId: 2, rentalBlockId: 1, eventName: 'Created then booked', dropoffDate: '2025-10-05T08:00:00', startDate: '2025-10-05T08:00:00', endDate: '2025-10-05T20:00:00', teardownDate: '2025-10-05T20:00:00', pickupDate: '2025-10-05T20:00:00' })).write();
+    const created = entryOf('cre00001', first.recorded);
+    const eventId = first.recorded[0]!.id;
+    const mark = first.recorded.length;
+    await (await first.writers.bookings.planCreate({ def: resources.bookings, version: 'v2', parentId: eventId }, { eventId, inventoryId: lamps.id, quantity: 2, price: 10 })).write();
+    const booked = entryOf('bkg00001', first.recorded.slice(mark));
+
+    const refused = await undo(depsOf([created, booked]).deps, { entry: 'cre00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StillReferenced);
+    const lines = (refused as Error).message.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^entry cre00001 cannot be undone: event ${eventId} "Created then booked" has 1 booking: .* Nothing was undone\\.$`));
+    expect(lines.slice(1, 3)).toEqual(['Written since by this entry: undo it first (rentals undo bkg00001), then this one.', '  bkg00001 rentals something bkg00001']);
+  });
+
+  test('an undone cancel refused for stock: the event is not offered moved and then the undo (the move would leave the undo stale)', async () => {
+    const first = world();
+    const tent = await anItem(first.call, 1);
+    const fair = await anEvent(first.call, '2025-10-01T08:00:00', '2025-10-02T10:00:00');
+    await aLine(first.call, fair.id, tent.id, 1);
+    await (await first.writers.events.planUpdate(first.writers.events.address(), fair.id, { cancelDate: '2025-06-01T12:00:00', cancelReason: 'Rain' })).write();
+    const cancelled = entryOf('can00001', first.recorded);
+    const other = await anEvent(first.call, '2025-10-01T12:00:00', '2025-10-01T20:00:00');
+    await aLine(first.call, other.id, tent.id, 1);
+
+    const { w, deps } = depsOf([cancelled]);
+    const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => [], now: () => Date.UTC(2025, 8, 1), warn: () => undefined, commandLine: () => 'rentals undo can00001' });
+    const writers = buildWriters({ calendar: w.calendar, api: w.api, ruleOf: holdRuleFor(DEFAULT_HOLD_POLICY), now: w.now, advisor, pause: async () => undefined });
+    const refused = await undo({ ...deps, writers }, { entry: 'can00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ShortageRefused);
+    expect((refused as ShortageRefused).waysOut[0]!.windows.length).toBeGreaterThan(0);
+    expect((refused as ShortageRefused).commands.map((c) => c.command)).toEqual(['rentals undo can00001 --allow-overbook']);
+  });
+
   test('a stock raise undone once the units are booked: refused by the stock rule, dry run and run alike; nothing written', async () => {
     const first = world();
     const tent = await anItem(first.call, 30);
@@ -170,6 +235,18 @@ describe('undo through the writers', () => {
     const stale = depsOf([entry]);
     await expect(undo(stale.deps, { allowOverbook: false, dryRun: false })).rejects.toThrow(StaleEntryError);
     expect(stale.w.recorded).toEqual([]);
+    // Changed outside rentals: said, to be put right by hand.
+    await expect(undo(depsOf([entry]).deps, { allowOverbook: false, dryRun: true })).rejects.toThrow(/\nNo later entry in the history of writes changed it \(a change made outside rentals/);
+    // Changed by later entries of the history: they are named, the newest first, with the undo to run first.
+    const mark = first.recorded.length;
+    await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, lamp, { quantity: 8 })).write();
+    const later = entryOf('chg00002', first.recorded.slice(mark));
+    const mark2 = first.recorded.length;
+    await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, lamp, { quantity: 9 })).write();
+    const latest = entryOf('chg00003', first.recorded.slice(mark2));
+    const named = await undo(depsOf([entry, later, latest]).deps, { entry: 'chg00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(named).toBeInstanceOf(StaleEntryError);
+    expect((named as Error).message.split('Nothing was undone.\n')[1]).toBe('Written since by these entries, the newest first: undo them in this order first (rentals undo chg00003), then this one.\n  chg00003 rentals something chg00003\n  chg00002 rentals something chg00002');
 
     const putBack = entryOf('back0001', [...first.recorded, { ...first.recorded[0]!, before: first.recorded[0]!.after, after: first.recorded[0]!.before }]);
     const nothing = depsOf([putBack]);

@@ -16,4 +16,9 @@ describe('--item and --quantity', () => {
     expect(() => parseItemAsks(['Tent=2'], '3')).toThrow(UsageError);
     expect(() => parseItemAsks(['Tent=2'], '3')).toThrow(/--quantity: every --item has its own =QTY/);
   });
+
+  test('a quantity without its item (`=2`) is said as the item missing, not asked how many', () => {
+    expect(() => parseItemAsks(['=2'], undefined)).toThrow(/^--item "=2": the item is missing before the =: write NAME=QTY$/);
+    expect(() => parseItemAsks([' = 2'], '3')).toThrow(/the item is missing before the =/);
+  });
 });

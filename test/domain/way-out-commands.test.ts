@@ -103,6 +103,10 @@ describe('the ways out of a refusal as commands', () => {
     // The --price given is given again.
     const priced = wayOutCommands(input({ asks: [{ itemId: 1, name: 'Frame Tent', quantity: 3, price: money('600'), priceGiven: true }], waysOut: [way(1, 'Frame Tent', 3, 2)] }));
     expect(priced[0]!.command).toBe("rentals events book 12 --item 'Frame Tent=2' --price 600.00");
+    // What is free is what the event holds already (a line raised past it): booking it would change nothing, not offered.
+    expect(wayOutCommands(input({ current: new Map([[1, 2]]), waysOut: [way(1, 'Frame Tent', 3, 2)] })).map((w) => w.kind)).toEqual(['override']);
+    // One short item of two already at what is free: the other still gains, offered.
+    expect(wayOutCommands(input({ asks, current: new Map([[1, 6]]), waysOut: [way(1, 'Crystal Chandelier', 7, 6), way(5, 'Stage', 2, 1)] })).map((w) => w.kind)).toEqual(['book-free', 'override']);
   });
 
   test('a change of the event (confirm, move, uncancel): the line set to what is free first, then the command again; never before an undo, nor for a copy not yet made', () => {

@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import type { Change } from '../../src/domain/changes.js';
-import { changeLines, changeSummary } from '../../src/output/change-lines.js';
+import { changeLines, changeSummary, differencesText } from '../../src/output/change-lines.js';
 import type { ChangeNames, ChangesView } from '../../src/output/changes.js';
 
 const names: ChangeNames = {
@@ -92,5 +92,19 @@ describe('the changes of a write for people', () => {
       '2 entries.',
     ]);
     expect(changeSummary(view([], { dryRun: true }))).toBe('Nothing would change.');
+  });
+});
+
+describe('how a record differs from what an entry left (an undo refused as stale)', () => {
+  test("an event's dates in the order they follow, as its changes show them; each by its title and on the wall clock", () => {
+    const moved = [
+      { field: 'startDate', left: '2026-12-20T18:00:00', now: '2026-12-21T20:00:00' },
+      { field: 'endDate', left: '2026-12-20T23:30:00', now: '2026-12-22T01:30:00' },
+      { field: 'dropoffDate', left: '2026-12-20T10:00:00', now: '2026-12-21T12:00:00' },
+      { field: 'teardownDate', left: '2026-12-20T23:30:00', now: '2026-12-22T01:30:00' },
+      { field: 'pickupDate', left: '2026-12-21T10:00:00', now: '2026-12-22T12:00:00' },
+    ];
+    expect([...differencesText('events', moved).matchAll(/(?:^|; )(\w+) is /g)].map((m) => m[1])).toEqual(['Dropoff', 'Start', 'End', 'Teardown', 'Pickup']);
+    expect(differencesText('events', moved.slice(0, 1))).toBe('Start is 2026-12-21 20:00 now; the entry left 2026-12-20 18:00');
   });
 });

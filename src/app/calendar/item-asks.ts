@@ -20,6 +20,7 @@ export function parseItemAsks(values: readonly string[], quantity: string | unde
     const ref = pair ? pair[1]! : value.trim();
     const given = pair ? pair[2]! : quantity;
     if (ref === '') throw new UsageError('--item: give an item name or id');
+    if (!pair && /^=/.test(ref)) throw new UsageError(`--item ${JSON.stringify(value)}: the item is missing before the =: write NAME=QTY`);
     if (given === undefined) throw new UsageError(`--item ${JSON.stringify(value)}: how many? write NAME=QTY or add --quantity <n>`);
     const parsed = parseCount(given);
     if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);

@@ -6,7 +6,7 @@
 import { parseDateArgument } from '../../domain/dates.js';
 import { isCancelledStatus } from '../../domain/event-model.js';
 import { eventLabel } from '../../domain/records.js';
-import { formatWallTime, shortWallTime } from '../../domain/wall-time.js';
+import { formatWallTime, parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
@@ -44,7 +44,11 @@ export async function cancelEvent(deps: EventDeps, request: CancelRequest): Prom
     deps.notices.info(`${eventLabel(event)} is already cancelled as of ${shortWallTime(when)} for that reason; nothing ${request.dryRun ? 'would change' : 'changed'}.`);
     return eventView(deps, outcome, request.dryRun, { unchanged: event.record });
   }
-  if (event.cancellation.byDate) deps.notices.info(`${eventLabel(event)} was already cancelled (${String(event.record.cancelDate)}); its date and reason ${request.dryRun ? 'would be' : 'are'} replaced.`);
+  if (event.cancellation.byDate) {
+    const since = parseWallTime(event.record.cancelDate);
+    const asOf = since === undefined ? String(event.record.cancelDate) : shortWallTime(since);
+    deps.notices.info(`${eventLabel(event)} was already cancelled as of ${asOf}; its date and reason ${request.dryRun ? 'would be' : 'are'} replaced.`);
+  }
   const summary = request.dryRun ? `${eventLabel(event)} would be cancelled as of ${shortWallTime(when)} (it would hold no inventory)` : `Cancelled ${eventLabel(event)} as of ${shortWallTime(when)}: it holds no inventory now`;
   return eventView(deps, outcome, request.dryRun, { summary });
 }
