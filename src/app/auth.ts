@@ -10,6 +10,7 @@ import { maskSecret, refusal, shownSetting } from '../config/settings.js';
 import { type SettingDef, SETTINGS, checkValue, setting } from '../config/settings-table.js';
 import { hasClientCredentials, updateProfile } from '../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError } from '../errors.js';
+import { shellLine } from '../common/shell-words.js';
 import type { DoneView, Outcome, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 import { readStream } from './input.js';
@@ -29,13 +30,23 @@ export interface LoginOptions {
   insecureHttp?: boolean;
 }
 
-async function readSecret(deps: AuthDeps, fromStdin: boolean, flag: string, question: string): Promise<string> {
+/** A secret read from stdin (its flag given) or asked for at a terminal. */
+interface SecretSource {
+  flag: '--with-token' | '--with-secret';
+  question: string;
+  /** What it is, for people: `access token`. */
+  what: string;
+  /** The command that pipes it in, with `$VARIABLE` for the secret. */
+  piped: string;
+}
+
+async function readSecret(deps: AuthDeps, fromStdin: boolean, source: SecretSource): Promise<string> {
   let secret: string;
   const ask = deps.secretAsker();
   if (fromStdin) secret = (await readStream(deps.stdin())).trim();
-  else if (ask) secret = (await ask(question)).trim();
-  else throw new UsageError(`no terminal to ask on: pipe it to standard input with ${flag}`);
-  if (!secret) throw new UsageError(`${fromStdin ? 'standard input' : 'the answer'} was empty`);
+  else if (ask) secret = (await ask(source.question)).trim();
+  else throw new UsageError(`no terminal to ask on: pipe it to standard input with ${source.flag}`);
+  if (!secret) throw new UsageError(fromStdin ? `${source.flag}: standard input was empty: pipe the ${source.what} to it (${source.piped})` : 'the answer was empty');
   return secret;
 }
 
@@ -75,7 +86,8 @@ export async function login(deps: AuthDeps, options: LoginOptions): Promise<Done
   let saved: Record<string, string | undefined>;
   if (options.clientId) {
     if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
-    const secret = await readSecret(deps, options.withSecret === true, '--with-secret', 'Client secret: ');
+    const piped = `printf %s "$SECRET" | ${shellLine(['rentals', 'auth', 'login', '--client-id', options.clientId, '--with-secret'])}`;
+    const secret = await readSecret(deps, options.withSecret === true, { flag: '--with-secret', question: 'Client secret: ', what: 'client secret', piped });
     const issued = await authorize(anonymous, options.clientId, secret);
     const now = deps.now();
     saved = {
@@ -86,7 +98,8 @@ export async function login(deps: AuthDeps, options: LoginOptions): Promise<Done
       clientSecret: secret,
     };
   } else {
-    const token = await readSecret(deps, options.withToken === true, '--with-token', 'Access token: ');
+    const piped = 'printf %s "$TOKEN" | rentals auth login --with-token';
+    const token = await readSecret(deps, options.withToken === true, { flag: '--with-token', question: 'Access token: ', what: 'access token', piped });
     if (options.verify !== false) await verifyToken(deps, baseUrl, token, insecureHttp);
     saved = { token, tokenIssuedAt: undefined, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
   }

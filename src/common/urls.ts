@@ -29,6 +29,19 @@ export function isPlainHttpUrl(value: string): boolean {
   return isHttpUrl(value) && !carriesCredentials(value);
 }
 
+/**
+ * The API's base URL: a plain http(s) URL whose path does not end in the API's version (`/v1`,
+ * `/v2`), which rentals puts before every path (`…/v2` would ask for `/v2/v2/inventory`).
+ */
+export function isApiBaseUrl(value: string): boolean {
+  return isPlainHttpUrl(value) && !/\/v\d+\/*$/i.test(new URL(value).pathname);
+}
+
+/** The rule isApiBaseUrl checks, as a phrase after "must be". */
+export function apiBaseUrlRule(example: string): string {
+  return `an http(s) URL such as ${example}, without a user name, password or API version (/v1, /v2: rentals adds it)`;
+}
+
 /** The rule isPlainHttpUrl checks, as a phrase after "must be", with an example. */
 export function plainHttpUrlRule(example: string): string {
   return `an http(s) URL such as ${example}, without a user name or password`;

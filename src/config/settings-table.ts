@@ -4,7 +4,7 @@
 // A new setting: add a row here (and its field to Profile in store.ts if a profile stores it).
 
 import { DEFAULT_HOLD_POLICY, HOLD_POLICY_RULE, formatHoldPolicy, readHoldPolicy } from '../domain/hold-policy.js';
-import { isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../common/urls.js';
+import { apiBaseUrlRule, isApiBaseUrl, isPlainHttpUrl, maskUrlCredentials, plainHttpUrlRule } from '../common/urls.js';
 import { ALTERNATIVES_RULE, readAlternatives } from '../domain/alternatives.js';
 import type { TurnaroundRule } from '../domain/turnaround.js';
 
@@ -190,9 +190,9 @@ const TABLE = [
     env: ['RENTALS_BASE_URL'],
     configKey: 'base-url',
     profileField: 'baseUrl',
-    rule: plainHttpUrlRule('https://api.example.com'),
+    rule: apiBaseUrlRule('https://api.example.com'),
     help: 'API base URL',
-    parse: (text) => (isPlainHttpUrl(text) ? text : undefined),
+    parse: (text) => (isApiBaseUrl(text) ? text : undefined),
     status: true,
   },
   {

@@ -21,7 +21,7 @@ afterAll(() => sandbox.close());
 
 const QUESTION = 'API address (https://…): ';
 const NO_ADDRESS = 'give the API address: rentals auth login --base-url https://api.example.com …';
-const RULE = 'base-url must be an http(s) URL such as https://api.example.com, without a user name or password';
+const RULE = 'base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it)';
 
 interface Question<T> {
   ask: (question: string) => Promise<T>;

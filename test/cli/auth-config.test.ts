@@ -100,7 +100,9 @@ describe('auth login --with-token', () => {
 
   test.each<[string, string[], FakeOptions, string]>([
     ['no terminal and no --with-token', ['--base-url', API], {}, 'error: no terminal to ask on: pipe it to standard input with --with-token\n'],
-    ['empty standard input', ['--base-url', API, '--with-token'], { stdin: '\n' }, 'error: standard input was empty\n'],
+    ['empty standard input', ['--base-url', API, '--with-token'], { stdin: '\n' }, "error: --with-token: standard input was empty: pipe the access token to it (printf %s \"$TOKEN\" | rentals auth login --with-token)\n"],
+    ['empty standard input for the secret', ['--base-url', API, '--client-id', 'x', '--with-secret'], { stdin: '' }, "error: --with-secret: standard input was empty: pipe the client secret to it (printf %s \"$SECRET\" | rentals auth login --client-id x --with-secret)\n"],
+    ['a base URL with the API version', ['--base-url', `${API}/v2`, '--with-token'], { stdin: TOKEN }, `error: --base-url: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "${API}/v2")\n`],
     ['no base URL', ['--with-token'], { stdin: TOKEN }, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
     ['no base URL, no terminal', [], {}, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
     ['no base URL, --with-token at a terminal', ['--with-token'], { tty: true, stdin: TOKEN }, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
@@ -339,8 +341,8 @@ describe('config list/get/set/unset', () => {
     [['config', 'get', 'token'], 'error: config does not print the token; rentals auth status says whether one is stored\n'],
     [['config', 'unset', 'client-secret'], 'error: client-secret is not unset with config; rentals auth logout removes it\n'],
     [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
-    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "api.example.com")\n'],
-    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "ftp://x")\n'],
+    [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "api.example.com")\n'],
+    [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
     [['config', 'set', 'timeout', '0'], 'error: timeout must be a number of seconds from 0.001 to 86400 (got "0")\n'],
     [['config', 'set', 'retries', '-1'], 'error: retries must be a whole number from 0 to 10 (got "-1")\n'],

@@ -126,7 +126,7 @@ describe('network failures and timeouts → exit 5', () => {
   test('a base URL that is not a URL → exit 2 (bad input) before any request', async () => {
     const result = await runCli(['inventory', 'list'], withApi({ env: { RENTALS_BASE_URL: 'api.example.com' } }));
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: RENTALS_BASE_URL: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "api.example.com")\n');
+    expect(result.stderr).toBe('error: RENTALS_BASE_URL: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "api.example.com")\n');
     expectNothingSent();
   });
 });

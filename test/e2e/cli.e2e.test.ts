@@ -269,7 +269,7 @@ describe('raw calls, auth and failures', () => {
     const login = await runCli(['auth', 'login'], { env, home: dir, tty: true, lineAnswers: ['sandbox.example', sandbox.url], promptAnswers: [sandbox.token] });
     expect(login.code, login.stderr).toBe(0);
     expect(login.fake.questions).toEqual(['API address (https://…): ', 'API address (https://…): ']);
-    expect(login.stderr).toContain('the answer: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "sandbox.example")');
+    expect(login.stderr).toContain('the answer: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "sandbox.example")');
     expect(login.fake.prompts).toEqual(['Access token: ']);
     expect(login.stdout + login.stderr).not.toContain(sandbox.token);
     ok(await runRentals(['rental-blocks', 'list'], { env }));

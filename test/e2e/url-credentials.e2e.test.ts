@@ -43,7 +43,7 @@ describe('a base URL carrying a password is refused, shown without it, and never
     const dir = freshConfigDir();
     const result = await runRentals(['inventory', 'add', '--name', 'Url Tent', '--quantity-available', '1', '--base-url', withPassword], { env: { RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: dir, HOME: dir } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`--base-url: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "${masked}")`);
+    expect(result.stderr).toContain(`--base-url: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "${masked}")`);
     expectNoPassword(result, dir);
     const listed = await runRentals(['inventory', 'list', '-o', 'json'], { env: { RENTALS_BASE_URL: sandbox.url, RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: dir, HOME: dir } });
     expect(listed.stdout).not.toContain('Url Tent');
@@ -53,7 +53,7 @@ describe('a base URL carrying a password is refused, shown without it, and never
     const dir = freshConfigDir();
     const result = await runRentals(['inventory', 'list'], { env: { RENTALS_BASE_URL: withPassword, RENTALS_TOKEN: sandbox.token, RENTALS_CONFIG_DIR: dir, HOME: dir } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`RENTALS_BASE_URL: base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "${masked}")\n`);
+    expect(result.stderr).toContain(`RENTALS_BASE_URL: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "${masked}")\n`);
     expectNoPassword(result, dir);
   });
 
@@ -62,7 +62,7 @@ describe('a base URL carrying a password is refused, shown without it, and never
     const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
     const set = await runRentals(['config', 'set', 'base-url', withPassword], { env });
     expect(set.code).toBe(2);
-    expect(set.stderr).toContain(`base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "${masked}")`);
+    expect(set.stderr).toContain(`base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "${masked}")`);
     expectNoPassword(set, dir);
     const login = await runRentals(['auth', 'login', '--base-url', withPassword, '--with-token'], { env, input: `${sandbox.token}\n` });
     expect(login.code).toBe(2);
@@ -79,7 +79,7 @@ describe('a base URL carrying a password is refused, shown without it, and never
     const env = { RENTALS_CONFIG_DIR: dir, HOME: dir };
     const list = await runRentals(['inventory', 'list'], { env });
     expect(list.code).toBe(2);
-    expect(list.stderr).toContain(`profile "default": base-url must be an http(s) URL such as https://api.example.com, without a user name or password (got "${masked}"); set it again with rentals config set base-url <url>`);
+    expect(list.stderr).toContain(`profile "default": base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "${masked}"); set it again with rentals config set base-url <url>`);
     expect(list.stdout + list.stderr).not.toContain(PASSWORD);
     const status = await runRentals(['auth', 'status'], { env });
     expect(status.stdout + status.stderr).not.toContain(PASSWORD);
