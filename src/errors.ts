@@ -46,6 +46,29 @@ export class ValidationError extends RentalsError {
   }
 }
 
+/** Two dates of a record out of order (schemas/date-order.ts): `field`'s value comes after `later`'s. */
+export interface DateOrderIssue extends FieldIssue {
+  value: string;
+  /** The date it comes after, and its value. */
+  later: string;
+  laterValue: string;
+}
+
+/**
+ * Dates out of their order, refused before sending: the finding as data (the two fields and their
+ * values, of `resource`), said in the API's fields here; the CLI says it in the words of the
+ * command line (cli/date-order-words.ts).
+ */
+export class DateOrderError extends ValidationError {
+  constructor(
+    readonly issue: DateOrderIssue,
+    readonly resource: string,
+    context?: string,
+  ) {
+    super([issue], context);
+  }
+}
+
 /**
  * A name several records share (`--event-id Gala` when two events are named so): the input is not
  * invalid but cannot be told apart, exit 2. Said without a verdict: each issue says how many share

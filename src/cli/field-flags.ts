@@ -75,6 +75,19 @@ export function addFieldOption(command: Command, field: FieldDef, required = fal
 
 /** The value a field's flags gave (canonical flag, alias or inverse), or undefined. */
 export function fieldFlagValue<F extends FieldDef>(field: F, flags: FieldFlagValues<F>): unknown {
+  const given = givenFlags(field, flags);
+  if (given.length > 1 && new Set(given.map(([, v]) => String(v))).size > 1) {
+    throw new UsageError(`${given.map(([f]) => f).join(' and ')} disagree; give ${field.name} once`);
+  }
+  return given[0]?.[1];
+}
+
+/** The flag that set a field, as typed (`--start` for `--start-date`), or undefined when none did. */
+export function fieldFlagGiven(field: FieldDef, flags: object): string | undefined {
+  return givenFlags(field, flags)[0]?.[0];
+}
+
+function givenFlags(field: FieldDef, flags: object): Array<[string, unknown]> {
   const options = values(flags);
   const given: Array<[string, unknown]> = [];
   const canonical = options[field.name];
@@ -84,10 +97,7 @@ export function fieldFlagValue<F extends FieldDef>(field: F, flags: FieldFlagVal
     if (value !== undefined) given.push([`--${alias}`, value]);
   }
   if (field.inverseFlag && options[camel(field.inverseFlag)] === true) given.push([`--${field.inverseFlag}`, 'false']);
-  if (given.length > 1 && new Set(given.map(([, v]) => String(v))).size > 1) {
-    throw new UsageError(`${given.map(([f]) => f).join(' and ')} disagree; give ${field.name} once`);
-  }
-  return given[0]?.[1];
+  return given;
 }
 
 /** The fields given as flags, by API name. */

@@ -8,7 +8,7 @@ import type { Address, ApiRecord, ResourceApi } from '../api/resource-api.js';
 import { BeforeCreate, settleCreate, settleDelete, settleUpdate } from '../api/unknown-outcome.js';
 import { writeGrant } from '../api/write-grant.js';
 import type { Change } from '../domain/changes.js';
-import { ValidationError } from '../errors.js';
+import { DateOrderError, ValidationError } from '../errors.js';
 import { type ResourceDef, writableFields } from '../resources/definitions.js';
 import { validated } from '../schemas/validated.js';
 import type { ValidBody } from '../schemas/valid-body.js';
@@ -25,7 +25,7 @@ export async function checkedBody(def: ResourceDef, body: Record<string, unknown
   const { dateOrderIssue } = await import('../schemas/date-order.js');
   if (changed && !def.dateOrder.some((name) => changed[name] !== undefined)) return valid;
   const issue = dateOrderIssue(def.name, valid);
-  if (issue) throw new ValidationError([issue], def.singular);
+  if (issue) throw new DateOrderError(issue, def.name, def.singular);
   return valid;
 }
 

@@ -1,8 +1,9 @@
 // The order of an event's dates: dropoff ≤ start ≤ end ≤ teardown ≤ pickup. The reference states
 // no such rule, so the sandbox does not enforce it (the service may well accept any order); the CLI
-// refuses it before sending unless asked (`--allow-date-order`), since it is nearly always a typo.
+// refuses it before sending unless asked (`--allow-date-order`), since it is nearly always a typo,
+// in the words of the command line that gave the dates (cli/date-order-words.ts).
 
-import type { FieldIssue } from '../errors.js';
+import type { DateOrderIssue } from '../errors.js';
 import { type ResourceName, resources } from '../resources/definitions.js';
 
 export function dateOrderFields(resource: ResourceName): readonly string[] | undefined {
@@ -13,7 +14,7 @@ export function dateOrderFields(resource: ResourceName): readonly string[] | und
  * The first date that comes after a later field's date, as an issue naming both; undefined when the
  * dates are in order. Values are canonical datetimes (`YYYY-MM-DDTHH:MM:SS`), so text order is time order.
  */
-export function dateOrderIssue(resource: ResourceName, record: Readonly<Record<string, unknown>>): FieldIssue | undefined {
+export function dateOrderIssue(resource: ResourceName, record: Readonly<Record<string, unknown>>): DateOrderIssue | undefined {
   const order = resources[resource].dateOrder;
   if (!order) return undefined;
   const given = order.filter((name) => typeof record[name] === 'string');
@@ -25,6 +26,8 @@ export function dateOrderIssue(resource: ResourceName, record: Readonly<Record<s
         field: before,
         message: `must not be after ${after} (${b}): the dates go ${order.join(' ≤ ')} (--allow-date-order sends them anyway)`,
         value: a,
+        later: after,
+        laterValue: b,
       };
     }
   }

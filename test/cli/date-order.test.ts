@@ -1,9 +1,11 @@
 // Event dates out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup): `events add/update` refuse
 // them with exit 2 and send nothing, unless --allow-date-order; an update that changes no date is
 // not judged (the record's dates are the server's business). The sandbox accepts any order.
+// The refusal speaks the command line: a date a flag set by that flag (as typed), any other as the
+// event's date in words, each time on the wall clock; generated over every command that refuses.
 
 import { beforeEach, describe, expect, test } from 'vitest';
-import { resources } from '../../src/resources/definitions.js';
+import { kebabCase, resources } from '../../src/resources/definitions.js';
 import { dateOrderIssue } from '../../src/schemas/date-order.js';
 import { api, envelope, expectNothingSent, sampleRecord, statusesListed, namesListed, useNock, withApi } from '../helpers/api.js';
 import { runCli } from '../helpers/fake-context.js';
@@ -15,7 +17,8 @@ beforeEach(() => namesListed());
 // An event write checks its status id against the service's statuses first.
 beforeEach(() => statusesListed());
 
-const RULE = 'the dates go dropoffDate ≤ startDate ≤ endDate ≤ teardownDate ≤ pickupDate (--allow-date-order sends them anyway)';
+const RULE = "an event's dates go dropoff ≤ start ≤ end ≤ teardown ≤ pickup (--allow-date-order sends them anyway)";
+const refusal = (said: string) => `error: ${said}: ${RULE}\nNothing was sent.\n`;
 
 describe('the rule (schemas/date-order.ts)', () => {
   const inOrder = {
@@ -30,8 +33,10 @@ describe('the rule (schemas/date-order.ts)', () => {
     expect(dateOrderIssue('events', inOrder)).toBeUndefined();
     expect(dateOrderIssue('events', { ...inOrder, pickupDate: '2026-06-13T00:59:59' })).toEqual({
       field: 'teardownDate',
-      message: `must not be after pickupDate (2026-06-13T00:59:59): ${RULE}`,
+      message: 'must not be after pickupDate (2026-06-13T00:59:59): the dates go dropoffDate ≤ startDate ≤ endDate ≤ teardownDate ≤ pickupDate (--allow-date-order sends them anyway)',
       value: '2026-06-13T01:00:00',
+      later: 'pickupDate',
+      laterValue: '2026-06-13T00:59:59',
     });
     expect(dateOrderIssue('events', { ...inOrder, endDate: '2026-06-12T13:00:00' })?.field).toBe('startDate');
     expect(dateOrderIssue('inventory', { startDate: 'b', endDate: 'a' })).toBeUndefined();
@@ -39,10 +44,10 @@ describe('the rule (schemas/date-order.ts)', () => {
 });
 
 describe('events add', () => {
-  test('an end before the start: exit 2 naming both fields, nothing sent', async () => {
+  test('an end before the start: exit 2 naming both flags, nothing sent', async () => {
     const result = await runCli(eventAddArgs('--end-date', '2026-06-11'), withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: invalid event: startDate: must not be after endDate (2026-06-11T00:00:00): ${RULE} (got "2026-06-12T00:00:00")\nNothing was sent.\n`);
+    expect(result.stderr).toBe(refusal('--start-date 2026-06-12 00:00 is after --end-date 2026-06-11 00:00'));
     expect(result.stdout).toBe('');
     expectNothingSent();
   });
@@ -50,7 +55,7 @@ describe('events add', () => {
   test('a dropoff after the start: refused even under --dry-run', async () => {
     const result = await runCli(eventAddArgs('--dropoff-date', '2026-06-12 10:00', '--dry-run'), withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('dropoffDate: must not be after startDate (2026-06-12T00:00:00)');
+    expect(result.stderr).toBe(refusal('--dropoff-date 2026-06-12 10:00 is after --start-date 2026-06-12 00:00'));
     expectNothingSent();
   });
 
@@ -73,7 +78,7 @@ describe('events update', () => {
     // A day before the record's dates stays the day typed (its 24:00 would not put it in order either).
     const result = await runCli(['events', 'update', '12', '--pickup-date', '2026-06-01'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('teardownDate: must not be after pickupDate (2026-06-01T00:00:00)');
+    expect(result.stderr).toBe(refusal("--pickup-date 2026-06-01 00:00 is before the event's teardown 2026-06-12 14:00"));
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
   });
@@ -107,5 +112,62 @@ describe('events update', () => {
     expect(rule.isDone()).toBe(true);
     expect(result.code).toBe(0);
     expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('every command that refuses dates out of order says them in its own words', () => {
+  const order = resources.events.dateOrder!;
+  const flag = (field: string) => `--${kebabCase(field)}`;
+  const word = (field: string) => resources.events.fields.find((f) => f.name === field)!.title!.toLowerCase();
+  // The commands that can refuse: the writes of a resource with a date order (events add and update).
+  const commands = Object.values(resources).flatMap((def) => (def.dateOrder ? def.verbs.filter((verb) => verb === 'add' || verb === 'update').map((verb) => `${def.command} ${verb}`) : []));
+  test('they are events add and update', () => expect(commands).toEqual(['events add', 'events update']));
+  // Each pair of neighbouring dates, the earlier one set an hour and a half after the later one.
+  const pairs = order.slice(1).map((later, i) => [order[i]!, later] as const);
+  const inOrder = (hours: number[]) => order.flatMap((field, i) => [flag(field), `2026-06-12 ${String(hours[i]).padStart(2, '0')}:00`]);
+  const outOf = (early: string) => inOrder(order.map((field, i) => (field === early ? 8 + 2 * (i + 1) + 1 : 8 + 2 * i)));
+  const args = (command: string, dates: string[]) =>
+    command === 'events add' ? ['events', 'add', '--event-name', 'Smith wedding', '--event-status-id', '2', '--rental-block-id', '1', ...dates] : ['events', 'update', '12', ...dates];
+  const current = sampleRecord(resources.events, 12); // every date 2026-06-12T14:00:00.000
+  const run = async (command: string, dates: string[]) => {
+    if (command === 'events update') api().get('/v1/events/12').reply(200, envelope([current]));
+    const result = await runCli(args(command, dates), withApi());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expectNothingSent();
+    return result.stderr;
+  };
+
+  describe.each(commands)('%s', (command) => {
+    test.each(pairs)('%s after %s, both flags: the flags and their wall times', async (early, later) => {
+      const i = order.indexOf(later);
+      const hour = (h: number) => `2026-06-12 ${String(h).padStart(2, '0')}:00`;
+      expect(await run(command, outOf(early))).toBe(refusal(`${flag(early)} ${hour(8 + 2 * i + 1)} is after ${flag(later)} ${hour(8 + 2 * i)}`));
+    });
+  });
+
+  describe('events update: one flag against the dates the event has', () => {
+    test.each(pairs)('%s set after the event\'s %s', async (early, later) => {
+      expect(await run('events update', [flag(early), '2026-06-12 15:00'])).toBe(refusal(`${flag(early)} 2026-06-12 15:00 is after the event's ${word(later)} 2026-06-12 14:00`));
+    });
+    test.each(pairs)('%s of the event after %s set: the flag leads', async (early, later) => {
+      expect(await run('events update', [flag(later), '2026-06-12 13:00'])).toBe(refusal(`${flag(later)} 2026-06-12 13:00 is before the event's ${word(early)} 2026-06-12 14:00`));
+    });
+    test('an alias is named as typed', async () => {
+      expect(await run('events update', ['--end', '2026-06-12 13:00'])).toBe(refusal("--end 2026-06-12 13:00 is before the event's start 2026-06-12 14:00"));
+    });
+    test('a date from --file is the event\'s, in words', async () => {
+      api().get('/v1/events/12').reply(200, envelope([current]));
+      const result = await runCli(['events', 'update', '12', '--file', '-'], withApi({ stdin: '{"startDate": "2026-06-12T15:00:00"}' }));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(refusal("the event's start 2026-06-12 15:00 is after the event's end 2026-06-12 14:00"));
+      expectNothingSent();
+    });
+  });
+
+  test('events add: a date against one its default gave', async () => {
+    expect(await run('events add', ['--start-date', '2026-06-12 10:00', '--end-date', '2026-06-12 18:00', '--pickup-date', '2026-06-12 17:00'])).toBe(
+      refusal("--pickup-date 2026-06-12 17:00 is before the event's teardown 2026-06-12 18:00"),
+    );
   });
 });

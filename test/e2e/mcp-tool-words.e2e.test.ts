@@ -143,6 +143,15 @@ describe("what a command says back names the tool's inputs, not its flags", () =
     expect(answer.content[0]?.text).not.toMatch(/(?<![\w-])--[a-z]/);
   });
 
+  test('dates out of order: the inputs that set them, the override as the input', async () => {
+    const party = await event('2029-09-01T08:00:00', '2029-09-02T08:00:00');
+    const rule = "an event's dates go dropoff ≤ start ≤ end ≤ teardown ≤ pickup (allowDateOrder: true sends them anyway)";
+    const both = await served.call('events_update', { id: String(party.id), startDate: '2029-09-05 10:00', endDate: '2029-09-04 10:00' });
+    expect(both.structuredContent?.error).toMatchObject({ exitCode: 2, message: `startDate 2029-09-05 10:00 is after endDate 2029-09-04 10:00: ${rule}\nNothing was sent.` });
+    const one = await served.call('events_update', { id: String(party.id), endDate: '2029-08-31 10:00' });
+    expect(texts(one)).toBe(`error: endDate 2029-08-31 10:00 is before the event's start 2029-09-01 08:00: ${rule}\nNothing was sent.`);
+  });
+
   test('a refusal keeps its ways out as commands to type, the override named as the input', async () => {
     const [tent, party] = [await item(1), await event('2029-08-01T08:00:00', '2029-08-02T08:00:00')];
     const answer = await served.call('events_book', { event: String(party.id), item: [`${tent.name}=2`] });

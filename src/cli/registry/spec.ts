@@ -4,7 +4,7 @@
 
 import { withReferenceNames } from './reference-names.js';
 import { DomainRefusal } from '../../domain/errors.js';
-import { ExitCode, OutputFailure, UsageError } from '../../errors.js';
+import { DateOrderError, ExitCode, OutputFailure, UsageError } from '../../errors.js';
 import { exitCodeFor } from '../exit-codes.js';
 import type { Command } from 'commander';
 import { Printer } from '../../output/printer.js';
@@ -259,6 +259,8 @@ export function defineViewCommand<S extends string = '', const F extends FlagDec
       try {
         outcome = await handler(factory, options, args);
       } catch (error) {
+        // Dates out of order: said in the words of this command line (its flags), whichever command wrote them.
+        if (error instanceof DateOrderError) error.message = (await import('../date-order-words.js')).dateOrderInWords(error, options);
         // Refused for stock: the ways out are data too (`-o json`), whichever command wrote. The view
         // (and the booking domain behind it) loads only for a refusal, not for every failed command.
         if (!(error instanceof DomainRefusal)) throw error;
