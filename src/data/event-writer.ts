@@ -9,6 +9,9 @@
 //   can make the event hold more: its status, its window dates, its cancel date. Written changes
 //   that add firm holds are read back and backed out when a concurrent write took the units
 //   (race-guard.ts). A write whose outcome is unknown is looked up (api/unknown-outcome.ts).
+// - Every plan of an event, a create's as an update's, says when it leaves the event wholly in the
+//   past and it was not before (domain/past-event.ts: a year typed wrong), unless it puts back a
+//   state the event had (an undo). Said, never refused.
 
 import type { ValidBody } from '../schemas/valid-body.js';
 import { type Address, type ApiRecord, type ResourceApi } from '../api/resource-api.js';
@@ -202,9 +205,11 @@ export class EventWriter implements RecordWrites {
   async planCreate(_at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const at = this.address();
     const valid = await checkedBody(resources.events, await this.inStep({ statusId: undefined, cancellation: { cancelled: false, byDate: false, byStatus: false } }, body), 'create', choices);
+    // The event as it will be, before it has an id: its name and window.
+    const created = readEvent({ ...valid, id: 0 });
     return {
       changes: [recordChange(at, null, null, { ...valid })],
-      warnings: this.pastWarnings(`the new event ${quotedName(readEvent({ ...valid, id: 0 }).name)}`, null, readEvent({ ...valid, id: 0 }).window, choices.putsBack),
+      warnings: this.pastWarnings(`the new event ${quotedName(created.name)}`, null, created.window, choices.putsBack),
       notes: [],
       request: { method: 'POST', at, body: valid },
       write: async () => {
