@@ -473,7 +473,7 @@ async function planGroups(deps: UndoDeps, steps: readonly UndoStep[], renamed: R
     const id = renamed(resource, step.record.id);
     const after = resource === 'events' ? linesAfter.get(step.record.id) : undefined;
     // Dates as the entry found them, in whatever order they were: put back as they were.
-    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back', deletedFirst, ...(after ? { lines: finalLines(after.current, after.writes) } : {}) };
+    const choices = { allowOverbook, allowDateOrder: true, verb: 'put back', putsBack: true, deletedFirst, ...(after ? { lines: finalLines(after.current, after.writes) } : {}) };
     const write =
       step.action === 'delete'
         ? await writer.planDelete(at, id, choices)

@@ -28,7 +28,8 @@ const EXIT_CODES = `Exit codes:
      (a rentals api write is not in the history: the message says no undo takes it back)
   2  usage or invalid input (nothing was sent)
   3  authentication or authorization (401, 403, missing credentials)
-  4  not found: a 404, or a name or history entry that matches nothing
+  4  not found: a 404, or a name or history entry that matches nothing, or a booking looked
+     for that is not there (events unbook of an item the event does not book)
   5  network error, timeout or unreachable server, or a write that may have been applied
   6  partial failure of a bulk operation (a dry run: rows that would not apply), or an undo that
      left records someone changed while it ran

@@ -9,17 +9,22 @@
 //   can make the event hold more: its status, its window dates, its cancel date. Written changes
 //   that add firm holds are read back and backed out when a concurrent write took the units
 //   (race-guard.ts). A write whose outcome is unknown is looked up (api/unknown-outcome.ts).
+// - Every plan of an event, a create's as an update's, says when it leaves the event wholly in the
+//   past and it was not before (domain/past-event.ts: a year typed wrong), unless it puts back a
+//   state the event had (an undo). Said, never refused.
 
 import type { ValidBody } from '../schemas/valid-body.js';
 import { type Address, type ApiRecord, type ResourceApi } from '../api/resource-api.js';
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
 import { ShortageRefused, overbookingWarning, targetOf } from '../domain/booking-plan.js';
 import { isCancelledStatus } from '../domain/event-model.js';
+import { pastEventWarning } from '../domain/past-event.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
 import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../domain/records.js';
 import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
-import { type WallTime, formatWallTime } from '../domain/wall-time.js';
+import { type Range, type WallTime, formatWallTime } from '../domain/wall-time.js';
+import { quotedName } from '../common/sanitize.js';
 import { throughTheDay } from '../domain/dates.js';
 import { EVENT_DATE_ORDER, defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
@@ -39,6 +44,8 @@ export interface EventChangeOptions {
   /** Completes "cannot be …" in a refusal: confirmed, moved, uncancelled, changed. */
   verb: string;
   allowDateOrder?: boolean;
+  /** The values are a state the event had (an undo): no warning that it is in the past. */
+  putsBack?: boolean;
 }
 
 export interface PlannedEventChange {
@@ -131,6 +138,12 @@ export class EventWriter implements RecordWrites {
     }
   }
 
+  /** An event a write leaves wholly in the past, when it was not before (domain/past-event.ts): a year typed wrong, said, never refused. */
+  private pastWarnings(label: string, before: Range | undefined | null, after: Range | undefined, putsBack: boolean | undefined): string[] {
+    const warning = putsBack ? undefined : pastEventWarning(label, before, after, this.now());
+    return warning === undefined ? [] : [warning];
+  }
+
   /** The event as the server has it now (one GET, not the list), checked to be the one named. */
   async read(id: number): Promise<CalendarEvent> {
     return readEvent(await readForWrite(this.api(), this.address(), id));
@@ -170,7 +183,7 @@ export class EventWriter implements RecordWrites {
     const id = planned.before.id;
     return {
       changes: [recordChange(at, id, planned.before.record, { ...planned.before.record, ...planned.body })],
-      warnings: eventWarnings(planned),
+      warnings: [...eventWarnings(planned), ...this.pastWarnings(eventLabel(planned.after), planned.before.window, planned.after.window, planned.options.putsBack)],
       notes: [],
       request: { method: 'PUT', at, id, body: planned.body },
       write: async () => {
@@ -185,16 +198,18 @@ export class EventWriter implements RecordWrites {
     const { id: _id, ...given } = changes;
     const event = await this.read(id);
     const fields = choices.wholeDays?.length ? throughTheDay(given, choices.wholeDays, EVENT_DATE_ORDER, event.record) : given;
-    return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder, lines: choices.lines }));
+    return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder, lines: choices.lines, putsBack: choices.putsBack }));
   }
 
   /** A new event holds nothing until bookings are written through the booking writer: checked by its values, kept in step. */
   async planCreate(_at: Address, body: Record<string, unknown>, choices: WriteChoices = {}): Promise<PlannedWrite> {
     const at = this.address();
     const valid = await checkedBody(resources.events, await this.inStep({ statusId: undefined, cancellation: { cancelled: false, byDate: false, byStatus: false } }, body), 'create', choices);
+    // The event as it will be, before it has an id: its name and window.
+    const created = readEvent({ ...valid, id: 0 });
     return {
       changes: [recordChange(at, null, null, { ...valid })],
-      warnings: [],
+      warnings: this.pastWarnings(`the new event ${quotedName(created.name)}`, null, created.window, choices.putsBack),
       notes: [],
       request: { method: 'POST', at, body: valid },
       write: async () => {
@@ -219,13 +234,6 @@ export class EventWriter implements RecordWrites {
         return [recordChange(at, id, before, null)];
       },
     };
-  }
-
-  /** A new event from a body already made whole (a clone's copy); `replaces`: the deleted one it brings back (undo). */
-  async create(body: Record<string, unknown>, replaces?: number): Promise<WrittenEvent & { after: ApiRecord }> {
-    const planned = await this.planCreate(this.address(), body, { replaces, allowDateOrder: true });
-    const [written] = await planned.write();
-    return { before: undefined, after: written!.after! };
   }
 
   /** Deletes an event as it was read (`before`). */

@@ -41,6 +41,8 @@ export interface WriteChoices {
   allowDateOrder?: boolean;
   /** Completes "cannot be …" in a refusal of an event change: confirmed, moved, put back. */
   verb?: string;
+  /** The values are a state the record had (an undo puts it back): what was said of them when first written is not said again. */
+  putsBack?: boolean;
   /** A create that brings back the deleted record of this id (undo), kept in the history. */
   replaces?: number;
   /** An event's update: the lines it will hold when the write stands (an undo that puts them back too). */

@@ -16,7 +16,7 @@ import { substitute } from './substitution.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import type { WaysOut } from './ways-out.js';
 
-export type WayOutKind = 'substitute' | 'substitute-keep-price' | 'other-stock' | 'window' | 'book-free' | 'override';
+export type WayOutKind = 'substitute' | 'substitute-keep-price' | 'other-stock' | 'window' | 'book-free' | 'override' | 'reactivate' | 'unbook';
 
 export interface WayOutCommand {
   kind: WayOutKind;
@@ -212,4 +212,16 @@ function substituteWays(input: WayOutInput, eventId: number, short: readonly Way
     }
   }
   return out;
+}
+
+/**
+ * The ways out of an event that books an item no longer active (`rentals check`'s inactive-item):
+ * the item made active again, or its lines taken off the event. Named by id: an inactive item's
+ * name may have been given to another since.
+ */
+export function inactiveItemCommands(eventId: number, item: { id: number; name: string }): WayOutCommand[] {
+  return [
+    { kind: 'reactivate', what: `Make ${item.name} active again`, command: shellLine(['rentals', 'inventory', 'update', String(item.id), '--active']) },
+    { kind: 'unbook', what: `Take ${item.name} off event ${eventId}`, command: shellLine(['rentals', 'events', 'unbook', String(eventId), ITEM_FLAG, String(item.id)]) },
+  ];
 }

@@ -6,7 +6,6 @@ import { describe, expect, test } from 'vitest';
 import { type BookDeps, bookEvent, unbookEvent } from '../../src/app/events/book.js';
 import { ShortageAdvisor } from '../../src/data/shortage-advisor.js';
 import { ShortageRefused } from '../../src/domain/booking-plan.js';
-import { RentalsError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
 
@@ -102,7 +101,7 @@ describe('events book --substitute --keep-price', () => {
 });
 
 describe('events unbook', () => {
-  test('every line of the item deleted, each a change; an item not booked is refused, nothing written', async () => {
+  test('every line of the item deleted, each a change; an item not booked is not found (exit 4), nothing written', async () => {
     const { w, deps } = depsOf();
     const crates = await anItem(w.call, 9);
     const fair = await anEvent(w.call, '2025-07-16T08:00:00', '2025-07-17T10:00:00');
@@ -112,7 +111,10 @@ describe('events unbook', () => {
       [first, null],
       [second, null],
     ]);
-    await expect(unbookEvent(deps, { event: String(fair.id), items: [crates.name], dryRun: false })).rejects.toThrow(RentalsError);
+    // The booking looked for is not there: not found, the message kept.
+    const missing = unbookEvent(deps, { event: String(fair.id), items: [crates.name], dryRun: false });
+    await expect(missing).rejects.toThrow(`"${crates.name}" is not booked on event ${fair.id} "${fair.name}"; nothing was removed`);
+    await expect(missing).rejects.toMatchObject({ exitCode: 4 });
     expect(w.recorded).toHaveLength(2);
   });
 });

@@ -26,7 +26,8 @@ async function cloneFailing(failure: Error) {
   const deleted: number[] = [];
   const created = { ...event.record, id: 999, eventName: 'Copy' };
   const events = strict<EventWriter>('events', {
-    create: async () => ({ before: undefined, after: created }),
+    address: () => writers.events.address(),
+    planCreate: async () => ({ changes: [], warnings: [], notes: [], write: async () => [{ resource: 'events', id: 999, before: null, after: created }] }),
     remove: async (id) => (deleted.push(id), { before: created, after: undefined, id }),
   });
   const bookings = strict<BookingWriter>('bookings', {
@@ -65,7 +66,8 @@ describe('events clone', () => {
     await aLine(call, source.id, lights.id, 2);
     await aLine(call, source.id, lights.id, 1);
     const notices = keptNotices();
-    const events = strict<EventWriter>('events', { address: () => writers.events.address() });
+    // Planned as every create is (its warnings), never written.
+    const events = strict<EventWriter>('events', { address: () => writers.events.address(), planCreate: (at, body, choices) => writers.events.planCreate(at, body, choices) });
     const deps = strict('deps', { calendar, events, bookings: writers.bookings, notices, now: world().now });
     const view = await cloneEventView(deps, { event: String(source.id), start: { value: '2025-11-01', flag: '--start-date' }, withBookings: true, allowOverbook: false, dryRun: true });
     expect(view).toMatchObject({

@@ -183,7 +183,7 @@ describe('events book', () => {
     await book(party.id, table.id, 4);
     ok(await rentals(['events', 'unbook', party.name, '--item', table.name]));
     expect(await bookingsOf(party.id)).toEqual([]);
-    expect((await rentals(['events', 'unbook', String(party.id), '--item', table.name])).code).toBe(1);
+    expect((await rentals(['events', 'unbook', String(party.id), '--item', table.name])).code).toBe(4); // not booked there: not found
     // The same item named twice (id and name) is removed once, not a 404 on the second try.
     await book(party.id, table.id, 2);
     const twice = ok(await rentals(['events', 'unbook', String(party.id), '--item', String(table.id), '--item', table.name]));
@@ -603,6 +603,21 @@ describe('check', () => {
     expect(problems.map((p) => p.code)).toEqual(['overbooked', 'inactive-item']);
     expect(problems[0]).toMatchObject({ booked: 2, owned: 1 });
     expect(String(problems[0]!.message)).toContain('40x60 Pole Tent');
+  });
+
+  test('an inactive item booked: ways out to make it active again or take it off the event, in -o json, piped and at a table', async () => {
+    const json = await seededRentals(['check', '-o', 'json']);
+    const inactive = (JSON.parse(json.stdout).data as Array<Record<string, unknown>>).find((p) => p.code === 'inactive-item')!;
+    const [eventId, itemId] = [inactive.eventId, inactive.itemId];
+    const commands = [`rentals inventory update ${itemId} --active`, `rentals events unbook ${eventId} --item ${itemId}`];
+    expect(inactive.commands).toEqual([
+      { kind: 'reactivate', what: 'Make Kids Folding Chair active again', command: commands[0] },
+      { kind: 'unbook', what: `Take Kids Folding Chair off event ${eventId}`, command: commands[1] },
+    ]);
+    const piped = (await seededRentals(['check'])).stdout.split('\n').find((line) => line.startsWith('inactive-item'));
+    expect(piped).toContain(`the item is inactive; ways out: \`${commands[0]}\`, \`${commands[1]}\``);
+    const table = (await seededRentals(['check', '-o', 'table'])).stdout;
+    for (const command of commands) expect(table).toContain(`    ${command}\n`);
   });
 
   test('after a price-list change: the prices agreed on firm and completed events are no problem, a quote\'s is a note (exit 0)', async () => {

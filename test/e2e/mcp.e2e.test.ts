@@ -146,6 +146,21 @@ describe('rentals mcp, driven by the SDK client against the sandbox', () => {
       expect(text).not.toContain('[redacted]');
     }
   });
+
+  test('check: an inactive item booked comes with its ways out, the commands to type', async () => {
+    const stool = await item(3);
+    // Booked while active, retired since.
+    const picnic = await event('2029-07-01T08:00:00', '2029-07-02T10:00:00');
+    await line(picnic.id, stool.id, 2);
+    await data(call(), 'PUT', `/v2/inventory/${stool.id}`, { id: stool.id, name: stool.name, quantityAvailable: 3, active: 0 });
+    const check = await callTool('check', { from: '2029-07-01', to: '2029-07-03' });
+    const [problem] = check.structuredContent?.data as Array<{ code: string; commands: Array<{ kind: string; command: string }> }>;
+    expect(problem).toMatchObject({ code: 'inactive-item' });
+    expect(problem!.commands.map((c) => [c.kind, c.command])).toEqual([
+      ['reactivate', `rentals inventory update ${stool.id} --active`],
+      ['unbook', `rentals events unbook ${picnic.id} --item ${stool.id}`],
+    ]);
+  });
 });
 
 describe('rentals mcp --read-only', () => {

@@ -1,7 +1,8 @@
 // Use case: the calendar's lint (`rentals check`): every problem of the events in the range (or of
 // all of them), each with a stable `code` (domain/checks.ts) and the events it names; an
 // overbooking and a quote that cannot be confirmed with their ways out, the commands a refusal
-// gives (data/shortage-advisor.ts, domain/way-out-commands.ts).
+// gives (data/shortage-advisor.ts, domain/way-out-commands.ts); an inactive item booked, the item
+// made active again or taken off the event.
 // Exit 0 when clean, 1 when a problem is found. Beside them, notes that are no problem (a quote
 // priced otherwise than the price list now says could be refreshed): said after the summary, in
 // `notes` for -o json, the exit code unaffected.
@@ -11,7 +12,7 @@ import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../../domain/records.js';
 import { type Need, type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { type WayOutCommand, wayOutCommands } from '../../domain/way-out-commands.js';
+import { type WayOutCommand, inactiveItemCommands, wayOutCommands } from '../../domain/way-out-commands.js';
 import { overlaps } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import type { Factory } from '../factory.js';
@@ -53,6 +54,11 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));
   const ways = await problemWaysOut(deps, problems, byId, bookings);
+  // An item no longer active: made active again, or taken off the event (no advisor needed).
+  problems.forEach((problem, index) => {
+    const item = problem.itemId === undefined ? undefined : items.get(problem.itemId);
+    if (problem.code === 'inactive-item' && problem.eventId !== undefined && item) ways.set(index, { eventId: problem.eventId, commands: inactiveItemCommands(problem.eventId, item) });
+  });
   const data = problems.map((problem, index) => {
     const { held: _held, ...shown } = problem;
     const way = ways.get(index);

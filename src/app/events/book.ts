@@ -11,7 +11,7 @@ import type { Change } from '../../domain/changes.js';
 import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
 import { eventPrices, substitute } from '../../domain/substitution.js';
-import { RentalsError, UsageError } from '../../errors.js';
+import { NotFoundError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
 import type { ChangeNames } from '../../output/changes.js';
 import type { View } from '../../output/views.js';
@@ -200,7 +200,8 @@ export async function unbookEvent(deps: BookDeps, request: UnbookRequest): Promi
   const notBooked = itemIds.filter((id) => !current.some((b) => b.itemId === id));
   if (notBooked.length > 0) {
     const names = notBooked.map((id) => quotedName(items.get(id)?.name ?? `item ${id}`));
-    throw new RentalsError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${quotedName(event.name)}; nothing was removed`);
+    // The booking looked for is not there: not found (exit 4), as a name that matches nothing is.
+    throw new NotFoundError(`${names.join(', ')} ${notBooked.length === 1 ? 'is' : 'are'} not booked on event ${event.id} ${quotedName(event.name)}; nothing was removed`, 404);
   }
   const intents: BookingIntent[] = itemIds.map((itemId) => ({ kind: 'remove', itemId }));
   return bookingView(deps, await book(deps, deps.bookings.target(event), intents, { allowOverbook: false, dryRun: request.dryRun }));

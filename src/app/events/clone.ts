@@ -26,6 +26,7 @@ import { type CalendarEvent, eventLabel, itemName, readEvent, totalsByItem } fro
 import { type WallTime, parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
+import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { parseText } from '../../schemas/values.js';
@@ -42,14 +43,16 @@ export interface CloneRequest {
   withBookings: boolean;
   allowOverbook: boolean;
   dryRun: boolean;
-  /** Called once the plan is known, before anything is sent (its warnings). */
-  beforeWriting?: (planned: PlannedBookings) => void;
+  /** Called once the plan is known, before anything is sent (its warnings, and the copy's own). */
+  beforeWriting?: (planned: PlannedBookings, warnings: readonly string[]) => void;
 }
 
 export interface CloneOutcome {
   /** The body of the copy (with the status it gets). */
   body: Record<string, unknown>;
   planned: PlannedBookings;
+  /** What the copy's creation says before it is sent (domain/past-event.ts). */
+  warnings: readonly string[];
   /** Undefined for a dry run. */
   created: ApiRecord | undefined;
   written: WrittenLine[] | undefined;
@@ -84,21 +87,23 @@ export async function cloneEvent(deps: Pick<CalendarWrites, 'calendar' | 'events
   // Several lines of one item on the source become one line of their total on the copy, at the first line's price when the block has none.
   const intents = [...totalsByItem(bookings)].map(([itemId, quantity]) => ({ kind: 'set' as const, itemId, quantity, fallbackPrice: bookings.find((b) => b.itemId === itemId && b.price !== undefined)?.price }));
   const planned = await deps.bookings.plan(copy, intents, { allowOverbook: request.allowOverbook });
-  if (request.dryRun) return { body, planned, created: undefined, written: undefined };
-  request.beforeWriting?.(planned);
+  // The copy is created as every event is, through the event writer's plan (its warnings: a copy wholly in the past).
+  const creation = await deps.events.planCreate(deps.events.address(), body, { allowDateOrder: true });
+  if (request.dryRun) return { body, planned, warnings: creation.warnings, created: undefined, written: undefined };
+  request.beforeWriting?.(planned, creation.warnings);
   let created: ApiRecord;
   try {
-    created = (await deps.events.create(body)).after;
+    created = (await creation.write())[0]!.after!;
   } catch (error) {
     // The copy may have been made, its answer lost: its lines were never sent.
     if (outcomeUnknown(error) && planned.plan.writes.length > 0) error.message += `\n${linesNotCopied(planned, appliedRecord(error))}`;
     throw error;
   }
-  if (planned.plan.writes.length === 0) return { body, planned, created, written: [] };
+  if (planned.plan.writes.length === 0) return { body, planned, warnings: creation.warnings, created, written: [] };
   const event = readEvent(created);
   const onCopy = { ...planned, target: { ...copy, id: event.id, label: eventLabel(event) } };
   try {
-    return { body, planned: onCopy, created, written: await deps.bookings.write(onCopy) };
+    return { body, planned: onCopy, warnings: creation.warnings, created, written: await deps.bookings.write(onCopy) };
   } catch (error) {
     if (refusedByRules(error)) {
       await deps.events.remove(event.id, created);
@@ -155,6 +160,12 @@ function copiedTo(source: CalendarEvent, body: Record<string, unknown>, request:
   };
 }
 
+/** What a clone says before it is sent, its dry run alike: the copy's warnings, then its lines'. */
+function announceCopy(planned: PlannedBookings, warnings: readonly string[], notices: Notices): void {
+  for (const warning of warnings) notices.warn(warning);
+  announce(planned, notices);
+}
+
 /** `events clone`: the copy and (--with-bookings) its lines, as changes; `-o json`'s `data` the copy. */
 export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest): Promise<View> {
   const target = parseDateArgument(request.start.value, deps.now(), request.start.flag);
@@ -168,7 +179,7 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   const body = shiftedCopy(source.record, shiftOffset(start, target), request.name);
   await validated(resources.events, body, 'create');
 
-  const { planned, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan) => announce(plan, deps.notices) }).catch((error: unknown) => {
+  const { planned, warnings, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan, said) => announceCopy(plan, said, deps.notices) }).catch((error: unknown) => {
     throw error instanceof ShortageRefused && error.target.id === undefined ? error.with({ window: copiedTo(source, body, request) }) : error;
   });
   const catalog = () => deps.calendar.catalog;
@@ -177,7 +188,7 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   const lines = bookingChanges({ planned, written });
   const names = plannedNames(planned);
   if (!created) {
-    announce(planned, deps.notices);
+    announceCopy(planned, warnings, deps.notices);
     const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body, note: copyOf }, ...lines];
     return changesView(changes, { dryRun: true, json: { data: [body] }, catalog, names, narrate: true });
   }

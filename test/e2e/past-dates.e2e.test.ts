@@ -1,0 +1,73 @@
+// A year typed wrong (2025-12-19 for 2026-12-19) is said, never refused: a write that leaves an
+// event wholly in the past (its pickup, or its end without one, before the shop's now) warns on
+// stderr, its dry run alike, `-o json` too (its data unchanged), and through `rentals mcp`; an
+// event already wholly in the past before the change (moved within the past, cancelled, put back
+// by an undo) is not warned about.
+
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { spawnedClient } from '../helpers/mcp-client.js';
+import { calendarSuite } from './calendar-fixtures.js';
+import { BIN, cliEnv, ok } from './harness.js';
+
+const fixtures = calendarSuite('Past');
+const { rentals: run, event } = fixtures;
+
+/** The shop's clock: Sun 2026-11-29 12:00 UTC. */
+const NOW = Date.UTC(2026, 10, 29, 12, 0);
+const rentals = (args: string[]) => run(args, { now: () => NOW, env: { RENTALS_TIMEZONE: 'UTC' } });
+const warnings = (stderr: string): string[] => stderr.split('\n').filter((line) => line.includes('check the year'));
+
+describe('a write that leaves an event wholly in the past', () => {
+  test('events move: the event, its end on the wall clock and how long ago; the dry run and -o json say it too', async () => {
+    const party = await event('2026-12-01T09:00:00', '2026-12-02T10:00:00', {}, 'Past Chen Baby Shower');
+    for (const extra of [['--dry-run'], ['--dry-run', '-o', 'json'], []]) {
+      const moved = await rentals(['events', 'move', String(party.id), '--to', '2025-12-01', ...extra]);
+      expect(moved.code, moved.stderr).toBe(0);
+      expect(warnings(moved.stderr), extra.join(' ')).toEqual([`warning: event ${party.id} "Past Chen Baby Shower" now ends 2025-12-02 10:00, 362 days ago; nothing stops that, but check the year`]);
+    }
+    // Moved within the past, cancelled, the cancel undone and done again, moved ahead and that undone (back in the past): nothing new was typed.
+    for (const args of [['events', 'move', String(party.id), '--by', '1d'], ['events', 'cancel', String(party.id), '--cancel-reason', 'Old'], ['undo'], ['undo'], ['events', 'uncancel', String(party.id)], ['events', 'move', String(party.id), '--to', '2026-12-20'], ['undo']]) {
+      const again = ok(await rentals(args));
+      expect(warnings(again.stderr), args.join(' ')).toEqual([]);
+    }
+  });
+
+  test('events add and events update, run and dry run; a date still ahead is not warned about', async () => {
+    const add = ['events', 'add', '--event-name', 'Past typo', '--event-status-id', '1', '--rental-block-id', '1', '--start-date', '2025-12-19 10:00', '--end-date', '2025-12-19 18:00'];
+    for (const extra of [['--dry-run'], ['-o', 'json']]) {
+      const added = ok(await rentals([...add, ...extra]));
+      expect(warnings(added.stderr)).toEqual(['warning: the new event "Past typo" ends 2025-12-19 18:00, 344 days ago; nothing stops that, but check the year']);
+    }
+    const party = await event('2026-12-05T09:00:00', '2026-12-06T10:00:00');
+    const dates = ['--dropoff-date', '2025-12-05 09:00', '--start-date', '2025-12-05 09:00', '--end-date', '2025-12-06 10:00', '--teardown-date', '2025-12-06 10:00', '--pickup-date', '2025-12-06 10:00'];
+    for (const extra of [['--dry-run'], []]) {
+      const updated = ok(await rentals(['events', 'update', String(party.id), ...dates, ...extra]));
+      expect(warnings(updated.stderr)).toEqual([`warning: event ${party.id} "${party.name}" now ends 2025-12-06 10:00, 358 days ago; nothing stops that, but check the year`]);
+    }
+    const ahead = ok(await rentals(['events', 'move', String(party.id), '--to', '2026-12-10']));
+    expect(warnings(ahead.stderr)).toEqual([]);
+  });
+
+  test('events clone to a past start, its dry run alike', async () => {
+    const source = await event('2026-12-07T09:00:00', '2026-12-08T10:00:00', {}, 'Past festival');
+    for (const extra of [['--dry-run'], []]) {
+      const cloned = ok(await rentals(['events', 'clone', String(source.id), '--start-date', '2025-12-07', ...extra]));
+      expect(warnings(cloned.stderr)).toEqual(['warning: the new event "Past festival" ends 2025-12-08 10:00, 356 days ago; nothing stops that, but check the year']);
+    }
+  });
+
+  describe('through rentals mcp', () => {
+    let client: Client | undefined;
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    test('the tool answer carries the warning', async () => {
+      const party = await event('2029-03-01T09:00:00', '2029-03-02T10:00:00', {}, 'Past MCP party');
+      client = (await spawnedClient(BIN, [], { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8', ...cliEnv(fixtures.sandbox()) })).client;
+      const answer = (await client.callTool({ name: 'events_move', arguments: { event: String(party.id), to: '2020-03-01' } })) as { content: Array<{ text?: string }> };
+      expect(answer.content.map((c) => c.text ?? '').join('\n')).toMatch(new RegExp(`warning: event ${party.id} "Past MCP party" now ends 2020-03-02 10:00, \\d+ days ago; nothing stops that, but check the year`));
+    });
+  });
+});
