@@ -10,7 +10,6 @@ import { maskSecret, refusal, shownSetting } from '../config/settings.js';
 import { type SettingDef, SETTINGS, checkValue, setting } from '../config/settings-table.js';
 import { hasClientCredentials, updateProfile } from '../config/store.js';
 import { AuthError, ExitCode, RentalsError, UsageError } from '../errors.js';
-import { shellLine } from '../common/shell-words.js';
 import type { DoneView, Outcome, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 import { readStream } from './input.js';
@@ -19,7 +18,7 @@ import { readStream } from './input.js';
  * What the auth use cases use of the run: the settings, stdin or a hidden question for a secret, a
  * visible one for the address, clients made on demand, the clock, warnings.
  */
-export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'lineAsker' | 'clientTo' | 'client' | 'closeClient' | 'notices'>;
+export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'lineAsker' | 'clientTo' | 'client' | 'closeClient' | 'notices' | 'typedCommand'>;
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -36,8 +35,8 @@ interface SecretSource {
   question: string;
   /** What it is, for people: `access token`. */
   what: string;
-  /** The command that pipes it in, with `$VARIABLE` for the secret. */
-  piped: string;
+  /** The shell variable the example that pipes it in reads it from. */
+  variable: string;
 }
 
 async function readSecret(deps: AuthDeps, fromStdin: boolean, source: SecretSource): Promise<string> {
@@ -46,7 +45,7 @@ async function readSecret(deps: AuthDeps, fromStdin: boolean, source: SecretSour
   if (fromStdin) secret = (await readStream(deps.stdin())).trim();
   else if (ask) secret = (await ask(source.question)).trim();
   else throw new UsageError(`no terminal to ask on: pipe it to standard input with ${source.flag}`);
-  if (!secret) throw new UsageError(fromStdin ? `${source.flag}: standard input was empty: pipe the ${source.what} to it (${source.piped})` : 'the answer was empty');
+  if (!secret) throw new UsageError(fromStdin ? `${source.flag}: standard input was empty: pipe the ${source.what} to it (printf %s "$${source.variable}" | ${deps.typedCommand()})` : 'the answer was empty');
   return secret;
 }
 
@@ -86,8 +85,7 @@ export async function login(deps: AuthDeps, options: LoginOptions): Promise<Done
   let saved: Record<string, string | undefined>;
   if (options.clientId) {
     if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
-    const piped = `printf %s "$SECRET" | ${shellLine(['rentals', 'auth', 'login', '--client-id', options.clientId, '--with-secret'])}`;
-    const secret = await readSecret(deps, options.withSecret === true, { flag: '--with-secret', question: 'Client secret: ', what: 'client secret', piped });
+    const secret = await readSecret(deps, options.withSecret === true, { flag: '--with-secret', question: 'Client secret: ', what: 'client secret', variable: 'SECRET' });
     const issued = await authorize(anonymous, options.clientId, secret);
     const now = deps.now();
     saved = {
@@ -98,8 +96,7 @@ export async function login(deps: AuthDeps, options: LoginOptions): Promise<Done
       clientSecret: secret,
     };
   } else {
-    const piped = 'printf %s "$TOKEN" | rentals auth login --with-token';
-    const token = await readSecret(deps, options.withToken === true, { flag: '--with-token', question: 'Access token: ', what: 'access token', piped });
+    const token = await readSecret(deps, options.withToken === true, { flag: '--with-token', question: 'Access token: ', what: 'access token', variable: 'TOKEN' });
     if (options.verify !== false) await verifyToken(deps, baseUrl, token, insecureHttp);
     saved = { token, tokenIssuedAt: undefined, tokenExpiresAt: undefined, clientId: undefined, clientSecret: undefined };
   }

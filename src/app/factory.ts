@@ -124,6 +124,8 @@ export interface Factory {
   toolCall(): boolean;
   /** The history of writes: its entries, and this run's own. */
   history(): HistoryLog;
+  /** The run as a `rentals …` command to type again, secrets redacted, without --dry-run: what a message says to run again. */
+  typedCommand(): string;
 
   // ── The terminal and the clock ──
   notices(): Notices;

@@ -61,8 +61,8 @@ export async function runSandboxCommand(
         io.stderr.write(`warning: another program listens on ${printed.url}, not a sandbox of this data file: it will refuse this token. Stop it, or start this sandbox with another --port and print the line with the same --port.\n`);
       }
       if (printed.running && (await refuses(printed.url, credentials.token ?? ''))) {
-        // The same trap from the sandbox of this very data file: started with its own --token (or RENTALS_SANDBOX_TOKEN), it does not take the kept one.
-        io.stderr.write(`warning: the sandbox running on this data file (${printed.url}) refuses this token: it was started with another one (--token or RENTALS_SANDBOX_TOKEN). Print the line with that same --token, or restart the sandbox without one to use the token kept with the data file.\n`);
+        // The same trap from the sandbox of this very data file: started with a token of its own, or with the kept one while this line prints another.
+        io.stderr.write(`warning: the sandbox running on this data file (${printed.url}) ${refusedTokenAdvice(tokenOrigin(options, env))}\n`);
       }
       // Nothing there yet: the line is right for a sandbox started later, but a command run now would find no server (exit 5).
       if (!listening) io.stderr.write(`note: no sandbox is running on ${printed.url} yet; start it (rentals sandbox --seed${options.data === undefined ? '' : ' --keep'}) before running commands\n`);
@@ -136,6 +136,20 @@ async function refuses(url: string, token: string): Promise<boolean> {
 }
 
 /** Flags first, then RENTALS_SANDBOX_TOKEN, then what is stored with the data file (made the first time). */
+/** Where the token --print-env prints comes from: --token, RENTALS_SANDBOX_TOKEN, or the data file's kept one. */
+type TokenOrigin = 'flag' | 'env' | 'kept';
+
+function tokenOrigin(options: SandboxCommandOptions, env: Record<string, string | undefined>): TokenOrigin {
+  return options.token !== undefined ? 'flag' : env.RENTALS_SANDBOX_TOKEN ? 'env' : 'kept';
+}
+
+/** What to change when the running sandbox refuses the printed token, by where that token came from. */
+function refusedTokenAdvice(origin: TokenOrigin): string {
+  if (origin === 'kept') return 'refuses this token: it was started with another one (--token or RENTALS_SANDBOX_TOKEN). Print the line with that same --token, or restart the sandbox without one to use the token kept with the data file.';
+  const [named, without] = origin === 'flag' ? ['given with --token', 'without --token'] : ['from RENTALS_SANDBOX_TOKEN', 'unset RENTALS_SANDBOX_TOKEN'];
+  return `refuses the token ${named}: it was started with another one. Print the line with the token it was started with, or ${without} if it was started with the token kept with the data file.`;
+}
+
 async function chooseCredentials(options: SandboxCommandOptions, env: Record<string, string | undefined>): Promise<Partial<Credentials>> {
   const given = { token: options.token ?? (env.RENTALS_SANDBOX_TOKEN || undefined), clientId: options.clientId, clientSecret: options.clientSecret };
   if (!options.data) return given;

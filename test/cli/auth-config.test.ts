@@ -100,8 +100,8 @@ describe('auth login --with-token', () => {
 
   test.each<[string, string[], FakeOptions, string]>([
     ['no terminal and no --with-token', ['--base-url', API], {}, 'error: no terminal to ask on: pipe it to standard input with --with-token\n'],
-    ['empty standard input', ['--base-url', API, '--with-token'], { stdin: '\n' }, "error: --with-token: standard input was empty: pipe the access token to it (printf %s \"$TOKEN\" | rentals auth login --with-token)\n"],
-    ['empty standard input for the secret', ['--base-url', API, '--client-id', 'x', '--with-secret'], { stdin: '' }, "error: --with-secret: standard input was empty: pipe the client secret to it (printf %s \"$SECRET\" | rentals auth login --client-id x --with-secret)\n"],
+    ['empty standard input', ['--base-url', API, '--profile', 'prod', '--with-token'], { stdin: '\n' }, `error: --with-token: standard input was empty: pipe the access token to it (printf %s "$TOKEN" | rentals auth login --base-url ${API} --profile prod --with-token)\n`],
+    ['empty standard input for the secret', ['--base-url', API, '--client-id', 'x', '--with-secret'], { stdin: '' }, `error: --with-secret: standard input was empty: pipe the client secret to it (printf %s "$SECRET" | rentals auth login --base-url ${API} --client-id x --with-secret)\n`],
     ['a base URL with the API version', ['--base-url', `${API}/v2`, '--with-token'], { stdin: TOKEN }, `error: --base-url: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "${API}/v2")\n`],
     ['no base URL', ['--with-token'], { stdin: TOKEN }, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],
     ['no base URL, no terminal', [], {}, 'error: give the API address: rentals auth login --base-url https://api.example.com …\n'],

@@ -210,6 +210,11 @@ describe('rentals sandbox', () => {
       expect(kept.stderr).toBe(`warning: the sandbox running on this data file (${url}) refuses this token: it was started with another one (--token or RENTALS_SANDBOX_TOKEN). Print the line with that same --token, or restart the sandbox without one to use the token kept with the data file.\n`);
       const same = await runRentals(['sandbox', '--data-file', data, '--print-env', '--token', 'given-token-0123456789'], { env });
       expect([same.code, same.stdout, same.stderr]).toEqual([0, `export RENTALS_BASE_URL=${url} RENTALS_TOKEN=given-token-0123456789\n`, '']);
+      // A token printed from the environment or a flag is not the sandbox's: that is what to change.
+      const fromEnv = await runRentals(['sandbox', '--data-file', data, '--print-env'], { env: { ...env, RENTALS_SANDBOX_TOKEN: 'other-token-0123456789' } });
+      expect(fromEnv.stderr).toBe(`warning: the sandbox running on this data file (${url}) refuses the token from RENTALS_SANDBOX_TOKEN: it was started with another one. Print the line with the token it was started with, or unset RENTALS_SANDBOX_TOKEN if it was started with the token kept with the data file.\n`);
+      const fromFlag = await runRentals(['sandbox', '--data-file', data, '--print-env', '--token', 'other-token-0123456789'], { env });
+      expect(fromFlag.stderr).toBe(`warning: the sandbox running on this data file (${url}) refuses the token given with --token: it was started with another one. Print the line with the token it was started with, or without --token if it was started with the token kept with the data file.\n`);
       run.kill('SIGTERM');
       expect(await run.exit).toBe(0);
     } finally {
