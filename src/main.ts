@@ -10,6 +10,7 @@ import { showHelp } from './cli/help-output.js';
 import { debugFromEnv } from './cli/session/settings.js';
 import { forPeopleContext, peopleStreamsSettled } from './cli/people-streams.js';
 import { putHeapFlagsBack } from './common/heap.js';
+import { noteGivenDescriptors } from './common/descriptors.js';
 
 export async function main(argv: string[], given: Context): Promise<number> {
   const state: RunState = { exitCode: ExitCode.ok };
@@ -86,6 +87,9 @@ export function run(): void {
   // A command that knew a failing exit code before printing (check's problems, a refusal) runs to
   // its end instead: its messages reach stderr and it ends with that code (the printer writes
   // nothing more to the closed stdout).
+  // The descriptors this command was given (`--out /dev/fd/3` with `3>> log`), before it opens any:
+  // noted when an argument may name one.
+  if (process.argv.some((arg) => arg.includes('/dev/') || arg.includes('/proc/'))) noteGivenDescriptors();
   let failed: Error | undefined;
   let known: number | undefined;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

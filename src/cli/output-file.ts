@@ -3,6 +3,8 @@
 // (common/atomic-file.ts), it goes to a temporary file beside the target and takes its place once
 // the command has printed everything; a command that fails leaves the target as it was. The
 // format, when no -o names one, is the file's extension's (`prices.xlsx`, `events.ics`, `quote.pdf`).
+// A descriptor the shell gave the command (`--out /dev/fd/3` with `3>> log`) is written through
+// as it comes, the shell's file kept as it is; `--out /dev/stdout` is stdout itself.
 
 import { promises as fs } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -51,8 +53,9 @@ export function noFormatMessage(path: string, formats: readonly ViewFormat[]): s
 export class OutputFile {
   private constructor(
     readonly path: string,
-    private readonly file: AtomicFile,
-    readonly stream: Writable,
+    private readonly file: AtomicFile | undefined,
+    /** undefined: the path names this command's own stdout (`--out /dev/stdout`), which gets what it would without --out. */
+    readonly stream: Writable | undefined,
   ) {}
 
   static async open(path: string): Promise<OutputFile> {
@@ -60,25 +63,30 @@ export class OutputFile {
     const existing = await fs.stat(path).catch(() => undefined);
     if (existing?.isDirectory()) throw new UsageError(`--out: ${shownPath(path)} is a directory; name a file`);
     // Private (0600), as the shop's data it holds: never readable by others, even while it is written.
-    const { FileWriteError, openAtomicFile } = await import('../common/atomic-file.js');
-    const file = await openAtomicFile(path).catch((error: unknown) => {
+    const { FileWriteError, givenDescriptor, openAtomicFile } = await import('../common/atomic-file.js');
+    const refused = (error: unknown): never => {
       throw error instanceof FileWriteError ? new UsageError(`--out: ${error.message}`) : error;
-    });
+    };
+    // A descriptor the shell gave (/dev/stdout, /dev/fd/3 with `3>> log`) is written through, as it is: the shell's file, its mode and position.
+    if ((await givenDescriptor(path).catch(refused)) === 1) return new OutputFile(path, undefined, undefined);
+    const file = await openAtomicFile(path).catch(refused);
     return new OutputFile(path, file, file.stream());
   }
 
   /** Everything printed: the file is closed and takes the target's place. */
   async commit(): Promise<void> {
+    const { stream, file } = this;
+    if (!stream || !file) return;
     await new Promise<void>((resolve, reject) => {
-      this.stream.once('error', reject);
-      this.stream.end(resolve);
+      stream.once('error', reject);
+      stream.end(resolve);
     });
-    await this.file.commit();
+    await file.commit();
   }
 
   /** The command failed (or never committed): the temporary file goes, the target stays as it was. */
   async discard(): Promise<void> {
-    this.stream.destroy();
-    await this.file.discard();
+    this.stream?.destroy();
+    await this.file?.discard();
   }
 }

@@ -10,11 +10,14 @@
 //   directory fsynced: a reader sees the old file or the new one, never half of either. A file that must not exist yet is linked into place
 //   instead: of two processes creating it at once, exactly one wins.
 // - A symbolic link stays a link: the file it names is replaced, or created when the link dangles.
-// - A path that is not a regular file (/dev/stdout, a FIFO, a terminal) is written in place: it is
-//   not kept, and cannot be replaced. So is an open descriptor's name (/dev/stdout, /dev/fd/N,
-//   /proc/self/fd/N on Linux, links the kernel resolves to what the descriptor holds): the file
-//   behind it is the one the shell opened (`>> cron.log`), appended to, never replaced, and a pipe
-//   behind it is no path to follow.
+// - A path that is not a regular file (a FIFO, a terminal, /dev/null) is written in place: it is
+//   not kept, and cannot be replaced.
+// - A name of one of this process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N,
+//   /proc/self/fd/N, /proc/PID/fd/N on Linux) is written through that descriptor itself, at the
+//   position it shares with the shell (`>> cron.log` appended to, `> report.txt` after what the
+//   script wrote before), never closed, cut nor made private: it is the shell's. Only a descriptor
+//   the command was given, open for writing (common/descriptors.ts); any other (Node's own, one
+//   read-only, another process's) is refused and nothing is written.
 // - A directory that cannot be written (no file can be made in it) while the file itself can: the
 //   file is written in place, made private (fchmod) before a byte of the new content reaches it.
 //   Not atomic (a write that fails there leaves the file cut), but the only way there; never
@@ -25,10 +28,11 @@
 //   again, so the process ends as it would have). One left by a process killed outright (SIGKILL,
 //   a power cut) is removed by the next write of the same file, once that process is gone.
 
-import { constants, promises as fs, readdirSync, unlinkSync } from 'node:fs';
+import { constants, promises as fs, readdirSync, unlinkSync, write as writeFd } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
+import { refusedDescriptor } from './descriptors.js';
 import { processAlive } from './process.js';
 import { shownPath } from './sanitize.js';
 
@@ -70,9 +74,9 @@ export interface AtomicFile {
  * the file system are FileWriteErrors naming `path`.
  */
 export async function openAtomicFile(path: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
-  const { target, kind } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
+  const { target, kind, descriptor } = await step(path, () => (options.replace === false ? newTarget(path) : resolveTarget(path)));
   if (kind === 'other') return inPlace(path, await step(path, () => fs.open(target, 'w')), false);
-  if (kind === 'descriptor') return inPlace(path, await step(path, () => fs.open(target, 'a')), false);
+  if (descriptor) return throughDescriptor(path, checked(path, descriptor));
   removeLeftovers(target);
   const temp = join(dirname(target), `${tempPrefix(target)}${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   let handle: FileHandle;
@@ -155,17 +159,23 @@ function producerOf<T>(content: Chunk | AsyncIterable<Chunk> | Produce<T>): Prod
 
 type Kind = 'new' | 'file' | 'other' | 'descriptor';
 
+interface Descriptor {
+  pid: number;
+  fd: number;
+}
+
 /** Where the content goes: the path itself, or the file its symbolic links end at (which may not exist yet). */
-async function resolveTarget(path: string): Promise<{ target: string; kind: Kind }> {
+async function resolveTarget(path: string): Promise<{ target: string; kind: Kind; descriptor?: Descriptor }> {
   let target = path;
   for (let links = 0; ; links++) {
     const info = await fs.lstat(target).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
+    const descriptor = await descriptorNamed(target);
+    if (descriptor) return { target, kind: 'descriptor', descriptor };
     if (info === undefined) return { target, kind: 'new' };
     if (info.isSymbolicLink()) {
-      if (await isDescriptorLink(target)) return { target, kind: 'descriptor' };
       if (links >= MAX_LINKS) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
       target = resolve(dirname(target), await fs.readlink(target));
       continue;
@@ -175,14 +185,33 @@ async function resolveTarget(path: string): Promise<{ target: string; kind: Kind
   }
 }
 
-/** A name of an open descriptor (/dev/fd/1, /proc/self/fd/1): its link names no path to follow (`pipe:[…]`, a file the shell opened). */
-async function isDescriptorLink(link: string): Promise<boolean> {
-  const dir = await fs.realpath(dirname(link)).catch(() => '');
-  return /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/fd$/.test(dir);
+/** The descriptor `path` names (/proc/PID/fd/N, /dev/fd/N, open or not): its link names no path to follow (`pipe:[…]`, a file the shell opened). */
+async function descriptorNamed(path: string): Promise<Descriptor | undefined> {
+  const fd = basename(path);
+  if (!/^\d+$/.test(fd)) return undefined;
+  const dir = await fs.realpath(dirname(path)).catch(() => '');
+  const match = /^\/proc\/(\d+)(?:\/task\/\d+)?\/fd$/.exec(dir);
+  return match ? { pid: Number(match[1]), fd: Number(fd) } : undefined;
+}
+
+/**
+ * The descriptor `path` names (/dev/stdout, /dev/fd/N…), when it is one this process was given to
+ * write to: its number; undefined for a path that names no descriptor. Any other descriptor is a
+ * FileWriteError naming `path` and the rule.
+ */
+export async function givenDescriptor(path: string): Promise<number | undefined> {
+  const { descriptor } = await step(path, () => resolveTarget(path));
+  return descriptor === undefined ? undefined : checked(path, descriptor);
+}
+
+function checked(path: string, { pid, fd }: Descriptor): number {
+  const reason = pid === process.pid ? refusedDescriptor(fd) : "another process's descriptor, not one this command was given to write to";
+  if (reason !== undefined) throw new FileWriteError(path, reason, 'EBADF');
+  return fd;
 }
 
 /** A file that must not exist yet: anything at the path (a link too, dangling or not) is there already. */
-async function newTarget(path: string): Promise<{ target: string; kind: Kind }> {
+async function newTarget(path: string): Promise<{ target: string; kind: Kind; descriptor?: Descriptor }> {
   const exists = await fs.lstat(path).then(
     () => true,
     (error: NodeJS.ErrnoException) => {
@@ -230,6 +259,45 @@ async function inPlace(path: string, handle: FileHandle, cut: boolean): Promise<
     },
     discard: close,
   };
+}
+
+/**
+ * Written through a descriptor the command was given: at the position it shares with the shell,
+ * never closed, cut nor made private. One whose reader is gone (EPIPE: `| head -1`) takes nothing
+ * more, as a stdout closed early.
+ */
+function throughDescriptor(path: string, fd: number): AtomicFile {
+  let gone = false;
+  const write = (chunk: Chunk): Promise<void> =>
+    gone
+      ? Promise.resolve()
+      : step(path, () =>
+          writeToDescriptor(fd, chunk).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EPIPE') throw error;
+            gone = true;
+          }),
+        );
+  return {
+    write,
+    stream: () => new Writable({ write: (chunk: Buffer, _encoding, done) => void write(chunk).then(() => done(), done) }),
+    commit: async () => undefined,
+    discard: async () => undefined,
+  };
+}
+
+/** Every byte written; a descriptor Node made non-blocking (a pipe, a socket) that is full is waited for. */
+async function writeToDescriptor(fd: number, chunk: Chunk): Promise<void> {
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+  for (let offset = 0, wait = 1; offset < bytes.length; ) {
+    try {
+      offset += await new Promise<number>((done, fail) => writeFd(fd, bytes, offset, bytes.length - offset, null, (error, written) => (error ? fail(error) : done(written))));
+      wait = 1;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      await new Promise((done) => setTimeout(done, wait));
+      wait = Math.min(wait * 2, 50);
+    }
+  }
 }
 
 /** Writes through to the handle, which stays the file's own: the stream never closes it. */

@@ -94,6 +94,50 @@ describe('--out /dev/stdout in a shell script', () => {
     expect(lines.slice(0, 3)).toEqual(['earlier run', '1\t20x20 Frame Tent', '2\t20x40 Frame Tent']);
     expect(temporaries(dir)).toEqual([]);
   });
+
+  const shell = (script: string, env: Record<string, string> = {}) =>
+    runProgram('bash', ['-c', script], { env: { ...process.env, ...cliEnv(sandbox), NODE: process.execPath, BIN, ...env }, timeoutMs: 25_000 });
+
+  test.runIf(process.platform === 'linux')('a report the shell opened (>): the rows between what the script writes before and after, at the position the shell shares', { timeout: 30_000 }, async () => {
+    const report = join(dir, 'report.txt');
+    const result = await shell(`{ echo HEADER; "$NODE" "$BIN" inventory list -o tsv --fields id,name --out /dev/stdout; echo FOOTER; } > "$REPORT"`, { REPORT: report });
+    expect(result.status, result.stderr).toBe(0);
+    const lines = readFileSync(report, 'utf8').split('\n');
+    expect(lines.slice(0, 3)).toEqual(['HEADER', '1\t20x20 Frame Tent', '2\t20x40 Frame Tent']);
+    expect(lines.slice(-3)).toEqual(['20\tStage Skirting, 8ft', 'FOOTER', '']);
+  });
+
+  test.runIf(process.platform === 'linux')('a stdout that is a socket (a Node parent\'s stdio: \'pipe\') gets the rows, as without --out', async () => {
+    const result = await rentals(['inventory', 'list', '-o', 'tsv', '--fields', 'id,name', '--out', '/dev/stdout']);
+    expect(result.code, result.stderr).toBe(0);
+    const without = await rentals(['inventory', 'list', '-o', 'tsv', '--fields', 'id,name']);
+    expect(result.stdout).toBe(without.stdout);
+    expect(result.stdout).toMatch(/^1\t20x20 Frame Tent\n/);
+  });
+
+  test.runIf(process.platform === 'linux')('a descriptor it was not given (Node\'s own pipes and event queues, one not open) is refused: exit 2, nothing written anywhere', { timeout: 60_000 }, async () => {
+    // Every descriptor above stderr closed first: all of 3 to 20 are Node's own in the command, or not open.
+    const result = await shell(`for n in $(seq 3 20); do eval "exec $n>&-"; done
+for n in $(seq 3 20); do "$NODE" "$BIN" inventory list -o tsv --fields id,name --out /dev/fd/$n; echo "$n exit $?"; done`);
+    expect(result.stdout).toBe(Array.from({ length: 18 }, (_, i) => `${i + 3} exit 2\n`).join(''));
+    const refusals = result.stderr.trim().split('\n');
+    expect(refusals).toHaveLength(18);
+    for (const [i, line] of refusals.entries()) expect(line).toBe(`error: --out: cannot write /dev/fd/${i + 3}: not a descriptor this command was given to write to (its stdout, its stderr, or one the shell opened for writing: ${i + 3}> FILE, ${i + 3}>> FILE)`);
+  });
+
+  test.runIf(process.platform === 'linux')('a file the shell opened for reading (3<) is refused and left as it was; one opened for appending (3>>) gets the rows after its lines', { timeout: 30_000 }, async () => {
+    const kept = join(dir, 'kept.txt');
+    writeFileSync(kept, 'read only\n');
+    const log = join(dir, 'fd3.log');
+    writeFileSync(log, 'earlier run\n');
+    const result = await shell(`"$NODE" "$BIN" inventory list -o tsv --fields id,name --out /dev/fd/3 3< "$KEPT"; echo "exit $?"
+"$NODE" "$BIN" inventory list -o tsv --fields id,name --out /proc/self/fd/3 3>> "$LOG"; echo "exit $?"`, { KEPT: kept, LOG: log });
+    expect(result.stdout).toBe('exit 2\nexit 0\n');
+    expect(result.stderr).toBe('error: --out: cannot write /dev/fd/3: the descriptor is open for reading only; give one opened for writing (3> FILE, 3>> FILE)\n');
+    expect(readFileSync(kept, 'utf8')).toBe('read only\n');
+    expect(readFileSync(log, 'utf8').split('\n').slice(0, 3)).toEqual(['earlier run', '1\t20x20 Frame Tent', '2\t20x40 Frame Tent']);
+    expect(temporaries(dir)).toEqual([]);
+  });
 });
 
 describe('a directory rentals may not write in', () => {

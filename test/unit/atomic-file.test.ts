@@ -2,10 +2,11 @@
 // kept, errors naming the user's path, nothing left beside the file.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FileWriteError, createFileWhole, openAtomicFile, writeFileAtomically } from '../../src/common/atomic-file.js';
+import { noteGivenDescriptors } from '../../src/common/descriptors.js';
 import { fileTempDir } from '../helpers/file-temp-dirs.js';
 
 const dir = fileTempDir('rentals-atomic-file-');
@@ -104,22 +105,65 @@ describe('writeFileAtomically', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
-  test.runIf(process.platform === 'linux')('an open descriptor\'s name (/dev/fd/N, /proc/self/fd/N) is written to, never replaced: a log opened for appending keeps its lines', async () => {
-    const log = fresh();
-    writeFileSync(log, 'earlier line\n', { mode: 0o644 });
-    chmodSync(log, 0o644);
-    const inode = statSync(log).ino;
-    const fd = openSync(log, 'a');
-    try {
-      await writeFileAtomically(`/dev/fd/${fd}`, pieces('a,b\n'));
-      await writeFileAtomically(`/proc/self/fd/${fd}`, 'c,d\n');
-    } finally {
-      closeSync(fd);
-    }
-    expect(readFileSync(log, 'utf8')).toBe('earlier line\na,b\nc,d\n');
-    expect(statSync(log).ino).toBe(inode);
-    expect(mode(log)).toBe(0o644);
-    expect(besides()).toEqual([]);
+  describe.runIf(process.platform === 'linux')('a descriptor\'s name (/dev/fd/N, /proc/self/fd/N): written through the descriptor the command was given', () => {
+    // The descriptors open when noteGivenDescriptors() is called are the ones "given", as the CLI notes them as it starts.
+    test('at the position it shares with the shell, never replaced, its mode kept: a log opened for appending keeps its lines', async () => {
+      const log = fresh();
+      writeFileSync(log, 'earlier line\n', { mode: 0o644 });
+      chmodSync(log, 0o644);
+      const inode = statSync(log).ino;
+      const fd = openSync(log, 'a');
+      noteGivenDescriptors();
+      try {
+        await writeFileAtomically(`/dev/fd/${fd}`, pieces('a,b\n'));
+        await writeFileAtomically(`/proc/self/fd/${fd}`, 'c,d\n');
+        await writeFileAtomically(`/proc/${process.pid}/fd/${fd}`, 'e,f\n');
+      } finally {
+        closeSync(fd);
+      }
+      expect(readFileSync(log, 'utf8')).toBe('earlier line\na,b\nc,d\ne,f\n');
+      expect(statSync(log).ino).toBe(inode);
+      expect(mode(log)).toBe(0o644);
+      expect(besides()).toEqual([]);
+    });
+
+    test('a file the shell opened (`> report.txt`): what the script writes after the rows comes after them', async () => {
+      const report = fresh();
+      const fd = openSync(report, 'w');
+      noteGivenDescriptors();
+      try {
+        writeSync(fd, 'HEADER\n');
+        await writeFileAtomically(`/dev/fd/${fd}`, pieces('1\tFrame Tent\n', '2\tPole Tent\n'));
+        writeSync(fd, 'FOOTER\n');
+      } finally {
+        closeSync(fd);
+      }
+      expect(readFileSync(report, 'utf8')).toBe('HEADER\n1\tFrame Tent\n2\tPole Tent\nFOOTER\n');
+    });
+
+    test('one opened for reading only, or one the command opened itself, is refused, naming the path and the rule; nothing is written', async () => {
+      const path = fresh();
+      writeFileSync(path, 'as it was\n');
+      const readOnly = openSync(path, 'r');
+      noteGivenDescriptors();
+      const own = openSync(path, 'a');
+      try {
+        const reading = await writeFileAtomically(`/dev/fd/${readOnly}`, 'x\n').catch((e: unknown) => e);
+        expect(reading).toBeInstanceOf(FileWriteError);
+        expect((reading as Error).message).toBe(`cannot write /dev/fd/${readOnly}: the descriptor is open for reading only; give one opened for writing (${readOnly}> FILE, ${readOnly}>> FILE)`);
+        const opened = await writeFileAtomically(`/proc/self/fd/${own}`, 'x\n').catch((e: unknown) => e);
+        expect((opened as Error).message).toMatch(new RegExp(`^cannot write /proc/self/fd/${own}: not a descriptor this command was given to write to`));
+        const closed = await writeFileAtomically('/dev/fd/987', 'x\n').catch((e: unknown) => e);
+        expect((closed as Error).message).toMatch(/^cannot write \/dev\/fd\/987: not a descriptor this command was given to write to/);
+        const another = await writeFileAtomically(`/proc/${process.ppid}/fd/1`, 'x\n').catch((e: unknown) => e);
+        expect((another as Error).message).toBe(`cannot write /proc/${process.ppid}/fd/1: another process's descriptor, not one this command was given to write to`);
+      } finally {
+        closeSync(readOnly);
+        closeSync(own);
+      }
+      expect(readFileSync(path, 'utf8')).toBe('as it was\n');
+      expect(besides()).toEqual([]);
+    });
   });
 
   test('an error names the path given, never the temporary file', async () => {

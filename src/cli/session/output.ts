@@ -38,13 +38,15 @@ export class RunOutput {
     // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
     if (format === 'ics') settings.timeZone([]);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
+    // `--out /dev/stdout`: stdout, as if --out were not given (its format chosen as for a file).
     const outFile = await out?.open();
-    const term = outFile ? { ...ctx.term, stdout: outFile.stream, stdoutIsTTY: false, columns: 0 } : ctx.term;
+    const toFile = outFile?.stream;
+    const term = toFile ? { ...ctx.term, stdout: toFile, stdoutIsTTY: false, columns: 0 } : ctx.term;
     const printer = new Printer(term, {
       format,
       currency,
       fields: parseFieldList(globals.fields),
-      color: outFile ? false : (settings.color.value ?? term.stdoutIsTTY),
+      color: toFile ? false : (settings.color.value ?? term.stdoutIsTTY),
       quiet: globals.quiet === true,
       jq: globals.jq,
       pager: pagerOf({ ...ctx, term }, globals),
