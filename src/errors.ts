@@ -55,11 +55,20 @@ export interface DateOrderIssue extends FieldIssue {
 }
 
 /**
+ * Where a date judged came from: a flag (`day`: the day it gave as a whole day, its 00:00 as
+ * `YYYY-MM-DDT00:00:00`), the body of --file (under the field's name), a default the command filled
+ * in from another field (`of`: an event's teardown from its end), or the record as stored.
+ */
+export type DateSource = { from: 'flag'; day?: string } | { from: 'file' } | { from: 'default'; of: string } | { from: 'record' };
+
+/**
  * Dates out of their order, refused before sending: the finding as data (the two fields and their
  * values, of `resource`), said in the API's fields here; the CLI says it in the words of the
- * command line (cli/date-order-words.ts).
+ * command line (cli/date-order-words.ts), with where each date came from (`sources`, by field,
+ * set by the command that gathered them).
  */
 export class DateOrderError extends ValidationError {
+  sources: Readonly<Record<string, DateSource>> = {};
   constructor(
     readonly issue: DateOrderIssue,
     readonly resource: string,

@@ -46,6 +46,11 @@ export function shortWallTime(time: WallTime, dateOnlyAtMidnight = false): strin
   return dateOnlyAtMidnight && text.endsWith(' 00:00') ? text.slice(0, 10) : text;
 }
 
+/** `YYYY-MM-DD HH:MM:SS`: a moment to the second. */
+export function wallTimeToSecond(time: WallTime): string {
+  return formatWallTime(time).replace('T', ' ');
+}
+
 /** Midnight of the day `time` falls on. */
 export function startOfDay(time: WallTime): WallTime {
   return Math.floor(time / DAY_MS) * DAY_MS;

@@ -1,8 +1,10 @@
 // Event dates out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup): `events add/update` refuse
 // them with exit 2 and send nothing, unless --allow-date-order; an update that changes no date is
 // not judged (the record's dates are the server's business). The sandbox accepts any order.
-// The refusal speaks the command line: a date a flag set by that flag (as typed), any other as the
-// event's date in words, each time on the wall clock; generated over every command that refuses.
+// The refusal speaks the command line: a date a flag set by that flag (as typed; a day given whole as
+// that day, to its end), one from --file by its name there, a default by what gave it, the event's
+// in words, each time on the wall clock (to the second when either has seconds); generated over
+// every command that refuses.
 
 import { beforeEach, describe, expect, test } from 'vitest';
 import { kebabCase, resources } from '../../src/resources/definitions.js';
@@ -156,18 +158,35 @@ describe('every command that refuses dates out of order says them in its own wor
     test('an alias is named as typed', async () => {
       expect(await run('events update', ['--end', '2026-06-12 13:00'])).toBe(refusal("--end 2026-06-12 13:00 is before the event's start 2026-06-12 14:00"));
     });
-    test('a date from --file is the event\'s, in words', async () => {
+    test.each([
+      ['startDate', '15:00', "startDate 2026-06-12 15:00 in the file is after the event's end 2026-06-12 14:00"],
+      ['pickupDate', '13:00', "pickupDate 2026-06-12 13:00 in the file is before the event's teardown 2026-06-12 14:00"],
+    ])('a date from --file (%s) is the file\'s, by its name there, and leads the event\'s', async (name, clock, said) => {
       api().get('/v1/events/12').reply(200, envelope([current]));
-      const result = await runCli(['events', 'update', '12', '--file', '-'], withApi({ stdin: '{"startDate": "2026-06-12T15:00:00"}' }));
+      const result = await runCli(['events', 'update', '12', '--file', '-'], withApi({ stdin: JSON.stringify({ [name]: `2026-06-12T${clock}:00` }) }));
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(refusal("the event's start 2026-06-12 15:00 is after the event's end 2026-06-12 14:00"));
+      expect(result.stderr).toBe(refusal(said));
       expectNothingSent();
+    });
+    test('a day given whole is that day, to its end (not the next day\'s 00:00 under the flag)', async () => {
+      expect(await run('events update', ['--end-date', '2026-06-12'])).toBe(refusal("--end-date 2026-06-12 (the whole day, to 2026-06-13 00:00) is after the event's teardown 2026-06-12 14:00"));
+    });
+    test('seconds are shown when either date has them', async () => {
+      expect(await run('events update', ['--teardown-date', '2026-06-12 14:00:30', '--pickup-date', '2026-06-12 14:00'])).toBe(refusal('--teardown-date 2026-06-12 14:00:30 is after --pickup-date 2026-06-12 14:00:00'));
     });
   });
 
-  test('events add: a date against one its default gave', async () => {
+  test('events add: a date against one its default gave, from the flag that gave it', async () => {
     expect(await run('events add', ['--start-date', '2026-06-12 10:00', '--end-date', '2026-06-12 18:00', '--pickup-date', '2026-06-12 17:00'])).toBe(
-      refusal("--pickup-date 2026-06-12 17:00 is before the event's teardown 2026-06-12 18:00"),
+      refusal('--pickup-date 2026-06-12 17:00 is before the teardown 2026-06-12 18:00 (from --end-date)'),
     );
+  });
+
+  test('events add: a default from a date in the file says the file', async () => {
+    const body = { eventName: 'Smith wedding', eventStatusId: 2, rentalBlockId: 1, startDate: '2026-06-12T10:00:00', endDate: '2026-06-12T18:00:00' };
+    const result = await runCli(['events', 'add', '--file', '-', '--pickup-date', '2026-06-12 17:00'], withApi({ stdin: JSON.stringify(body) }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(refusal('--pickup-date 2026-06-12 17:00 is before the teardown 2026-06-12 18:00 (from endDate in the file)'));
+    expectNothingSent();
   });
 });

@@ -5,7 +5,7 @@ import type { Address } from '../../api/resource-api.js';
 import type { Catalog } from '../../data/catalog.js';
 import type { PlannedWrite, RecordWrites } from '../../data/planned-write.js';
 import type { Change } from '../../domain/changes.js';
-import { type FieldIssue, NotFoundError, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
+import { type DateSource, DateOrderError, type FieldIssue, NotFoundError, UnknownNameError, UsageError, ValidationError } from '../../errors.js';
 import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
 import { knownColumns, resultView } from '../../output/records-view.js';
@@ -152,6 +152,32 @@ function applyCreateDefaults(def: ResourceDef, body: Record<string, unknown>): R
   return out;
 }
 
+/**
+ * Where each date of the resource's order came from, for a refusal of their order to say
+ * (DateOrderError.sources): a flag (with the day it gave as a whole day), else the file, else a
+ * default of `add` (`defaults`: an event's teardown from its end), else the record as stored.
+ */
+function dateSources(def: ResourceDef, input: WriteInput, defaults: boolean): Record<string, DateSource> {
+  const sources: Record<string, DateSource> = {};
+  for (const name of def.dateOrder ?? []) {
+    const of = defaults ? def.createDefaultsFrom?.[name] : undefined;
+    if (input.flags[name] !== undefined) sources[name] = input.wholeDays?.includes(name) ? { from: 'flag', day: String(input.flags[name]) } : { from: 'flag' };
+    else if (input.file?.[name] !== undefined) sources[name] = { from: 'file' };
+    else sources[name] = of === undefined ? { from: 'record' } : { from: 'default', of };
+  }
+  return sources;
+}
+
+/** `work`, a refusal of dates out of order told where each date came from. */
+async function withDateSources<T>(sources: Record<string, DateSource>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DateOrderError) error.sources = sources;
+    throw error;
+  }
+}
+
 /** The rule of each value given, checked before any request (even a name lookup or the read of update). */
 export function checkGivenValues(def: ResourceDef, values: Record<string, unknown>): void {
   const issues: FieldIssue[] = [];
@@ -230,7 +256,7 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   const { throughTheDay } = await import('../../domain/dates.js');
   body = applyCreateDefaults(def, throughTheDay(await resolver.resolve(def, body), input.wholeDays ?? [], def.dateOrder ?? []));
   const { writer, notices } = await writerOf(deps, def);
-  const planned = await writer.planCreate({ def, version, parentId }, body, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true });
+  const planned = await withDateSources(dateSources(def, input, true), () => writer.planCreate({ def, version, parentId }, body, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true }));
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
 }
 
@@ -263,7 +289,7 @@ export async function updateView(
     }
     return writer.planUpdate({ def, version, parentId }, id, values, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true, wholeDays: input.wholeDays });
   };
-  const planned = given === undefined ? await readNamed(deps.catalog(), def, String(idArgument), plan) : await plan(given);
+  const planned = await withDateSources(dateSources(def, input, false), () => (given === undefined ? readNamed(deps.catalog(), def, String(idArgument), plan) : plan(given)));
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);
 }
 
