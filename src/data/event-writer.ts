@@ -9,22 +9,21 @@
 //   can make the event hold more: its status, its window dates, its cancel date. Written changes
 //   that add firm holds are read back and backed out when a concurrent write took the units
 //   (race-guard.ts). A write whose outcome is unknown is looked up (api/unknown-outcome.ts).
-// - Every plan of an event, a create's as an update's, says when it leaves the event wholly in the
-//   past and it was not before (domain/past-event.ts: a year typed wrong), unless it puts back a
-//   state the event had (an undo). Said, never refused.
+// - Every plan of an event, a create's as an update's, says when it leaves the event wholly and
+//   long in the past and it was not in the past before (domain/past-event.ts: a year typed
+//   wrong), unless it puts back a state the event had (an undo). Said, never refused.
 
 import type { ValidBody } from '../schemas/valid-body.js';
 import { type Address, type ApiRecord, type ResourceApi } from '../api/resource-api.js';
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
 import { ShortageRefused, overbookingWarning, targetOf } from '../domain/booking-plan.js';
 import { isCancelledStatus } from '../domain/event-model.js';
-import { pastEventWarning } from '../domain/past-event.js';
+import { type EventWrite, pastEventWarning } from '../domain/past-event.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
 import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../domain/records.js';
 import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
-import { type Range, type WallTime, formatWallTime } from '../domain/wall-time.js';
-import { quotedName } from '../common/sanitize.js';
+import { type WallTime, formatWallTime } from '../domain/wall-time.js';
 import { throughTheDay } from '../domain/dates.js';
 import { EVENT_DATE_ORDER, defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
@@ -138,9 +137,9 @@ export class EventWriter implements RecordWrites {
     }
   }
 
-  /** An event a write leaves wholly in the past, when it was not before (domain/past-event.ts): a year typed wrong, said, never refused. */
-  private pastWarnings(label: string, before: Range | undefined | null, after: Range | undefined, putsBack: boolean | undefined): string[] {
-    const warning = putsBack ? undefined : pastEventWarning(label, before, after, this.now());
+  /** An event a write leaves wholly and long in the past, when it was not in the past before (domain/past-event.ts): a year typed wrong, said, never refused. */
+  private pastWarnings(write: EventWrite, putsBack: boolean | undefined): string[] {
+    const warning = putsBack ? undefined : pastEventWarning(write, this.now());
     return warning === undefined ? [] : [warning];
   }
 
@@ -183,7 +182,7 @@ export class EventWriter implements RecordWrites {
     const id = planned.before.id;
     return {
       changes: [recordChange(at, id, planned.before.record, { ...planned.before.record, ...planned.body })],
-      warnings: [...eventWarnings(planned), ...this.pastWarnings(eventLabel(planned.after), planned.before.window, planned.after.window, planned.options.putsBack)],
+      warnings: [...eventWarnings(planned), ...this.pastWarnings({ event: planned.after, isNew: false, before: planned.before.window, after: planned.after.window }, planned.options.putsBack)],
       notes: [],
       request: { method: 'PUT', at, id, body: planned.body },
       write: async () => {
@@ -209,7 +208,7 @@ export class EventWriter implements RecordWrites {
     const created = readEvent({ ...valid, id: 0 });
     return {
       changes: [recordChange(at, null, null, { ...valid })],
-      warnings: this.pastWarnings(`the new event ${quotedName(created.name)}`, null, created.window, choices.putsBack),
+      warnings: this.pastWarnings({ event: created, isNew: true, before: undefined, after: created.window }, choices.putsBack),
       notes: [],
       request: { method: 'POST', at, body: valid },
       write: async () => {

@@ -6,7 +6,7 @@ import { compareMoney, formatMoneyFixed, moneyToNumber } from './money.js';
 import { type PriceTable, pricesText, removeCommand } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
-import { overlaps, shortWallTime } from './wall-time.js';
+import { type WallTime, overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import type { TurnaroundOf } from './turnaround.js';
@@ -65,6 +65,8 @@ export interface CheckInput {
   ruleOf?: (event: CalendarEvent) => HoldRule;
   /** How long each item stays held after a pickup (turnaround.ts); absent: none. */
   turnaround?: TurnaroundOf;
+  /** The shop's now: an event wholly before it is not reported for an item retired since (inactive-item). */
+  now?: WallTime;
 }
 
 /** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
@@ -106,7 +108,10 @@ function bookingProblems(event: CalendarEvent, booking: CalendarBooking, input: 
   if (!item) return [{ code: 'missing-item', message: `booking ${booking.id} of ${eventLabel(event)} references item ${booking.itemId}, which does not exist`, ...where }];
   const problems: Problem[] = [];
   const what = `booking ${booking.id} of ${eventLabel(event)} (${booking.quantity} × ${quotedName(item.name)})`;
-  if (!item.active) problems.push({ code: 'inactive-item', message: `${what}: the item is inactive`, ...where });
+  // An item retired after an event that is over rented it is how an item's life ends, not a
+  // problem: nothing is left to do about the finished rental (as a price agreed stands).
+  const over = input.now !== undefined && event.window !== undefined && event.window.to < input.now;
+  if (!item.active && !over) problems.push({ code: 'inactive-item', message: `${what}: the item is inactive`, ...where });
   if (booking.price === undefined) {
     problems.push({ code: 'booking-without-price', message: `${what} has no price`, ...where });
     return problems;

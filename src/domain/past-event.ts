@@ -1,26 +1,43 @@
-// An event whose every date is already behind the shop's clock is often a year typed wrong
+// An event whose every date is long behind the shop's clock is often a year typed wrong
 // (2025-12-19 for 2026-12-19). It is no error — a past event entered for the records is
 // legitimate — so a write that leaves an event so is said as a warning, never refused. An event
 // that was wholly in the past before the change (an old one moved within the past, cancelled) is
 // not: nothing new was typed about its year.
 
-import { DAY_MS, HOUR_MS, type Range, type WallTime, shortWallTime } from './wall-time.js';
-
-/** How long ago `then` was at `now`: `362 days`, `5 hours`, `1 minute`. */
-function howLongAgo(then: WallTime, now: WallTime): string {
-  const span = now - then;
-  const [count, unit] = span >= DAY_MS ? [Math.floor(span / DAY_MS), 'day'] : span >= HOUR_MS ? [Math.floor(span / HOUR_MS), 'hour'] : [Math.max(1, Math.floor(span / 60_000)), 'minute'];
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
+import { DAY_MS, type Range, type WallTime, dayKey, shortWallTime } from './wall-time.js';
+import { type CalendarEvent, eventLabel } from './records.js';
+import { quotedName } from '../common/sanitize.js';
 
 /**
- * The warning for an event left wholly in the past by a write, or undefined. `before`: its window
- * before the write, null for a new event (undefined: it had no dates); `after`: its window as
- * written (its end is its pickup, or its end when it has none); `label`: how it is named.
+ * How far behind now an event must end to be warned about. A year typed wrong puts it months
+ * back; an event closed out early (its end set to this morning) or entered a few weeks late ends
+ * well within this: everyday work, not warned about.
  */
-export function pastEventWarning(label: string, before: Range | undefined | null, after: Range | undefined, now: WallTime): string | undefined {
-  if (!after || after.to >= now) return undefined;
-  if (before && before.to < now) return undefined;
-  const ends = before === null ? 'ends' : 'now ends';
-  return `warning: ${label} ${ends} ${shortWallTime(after.to)}, ${howLongAgo(after.to, now)} ago; nothing stops that, but check the year`;
+export const PAST_EVENT_WARNING_AGE_MS = 30 * DAY_MS;
+
+/** A write of an event, as the warning needs it. */
+export interface EventWrite {
+  /** The event as written (a new one: its name; its id is not known yet). */
+  event: Pick<CalendarEvent, 'id' | 'name'>;
+  /** The event is created (added, cloned) by the write. */
+  isNew: boolean;
+  /** Its window before the write (undefined: it had no dates, or it is new). */
+  before: Range | undefined;
+  /** Its window as written (its end is its pickup, or its end when it has none). */
+  after: Range | undefined;
+}
+
+/** `2025-12-02 10:00`, or `with 2025-12-19` for an end at midnight: the whole of that day (domain/dates.ts throughTheDay). */
+function endText(to: WallTime): string {
+  return to % DAY_MS === 0 ? `with ${dayKey(to - DAY_MS)}` : shortWallTime(to);
+}
+
+/** The warning for an event left wholly and long in the past by a write, or undefined. */
+export function pastEventWarning(write: EventWrite, now: WallTime): string | undefined {
+  const { after, before } = write;
+  if (!after || after.to >= now - PAST_EVENT_WARNING_AGE_MS) return undefined;
+  if (!write.isNew && before && before.to < now) return undefined;
+  const label = write.isNew ? `the new event ${quotedName(write.event.name)}` : eventLabel(write.event);
+  const days = Math.floor((now - after.to) / DAY_MS);
+  return `warning: ${label} ${write.isNew ? 'ends' : 'now ends'} ${endText(after.to)}, ${days} days ago; nothing stops that, but check the year`;
 }

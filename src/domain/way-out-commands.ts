@@ -11,6 +11,7 @@
 // (not for a change that moves the event), and every short item must have one.
 
 import { shellLine, shellWord } from '../common/shell-words.js';
+import { quotedName } from '../common/sanitize.js';
 import { type Money, compareMoney, formatMoneyFixed } from './money.js';
 import { substitute } from './substitution.js';
 import { type Range, shortWallTime } from './wall-time.js';
@@ -221,7 +222,7 @@ function substituteWays(input: WayOutInput, eventId: number, short: readonly Way
  */
 export function inactiveItemCommands(eventId: number, item: { id: number; name: string }): WayOutCommand[] {
   return [
-    { kind: 'reactivate', what: `Make ${item.name} active again`, command: shellLine(['rentals', 'inventory', 'update', String(item.id), '--active']) },
-    { kind: 'unbook', what: `Take ${item.name} off event ${eventId}`, command: shellLine(['rentals', 'events', 'unbook', String(eventId), ITEM_FLAG, String(item.id)]) },
+    { kind: 'reactivate', what: `Make ${quotedName(item.name)} active again`, command: shellLine(['rentals', 'inventory', 'update', String(item.id), '--active']) },
+    { kind: 'unbook', what: `Take ${quotedName(item.name)} off event ${eventId}`, command: shellLine(['rentals', 'events', 'unbook', String(eventId), ITEM_FLAG, String(item.id)]) },
   ];
 }

@@ -596,8 +596,11 @@ describe('agenda, load-sheet, events list (seeded sandbox)', () => {
 });
 
 describe('check', () => {
+  /** On the seeded calendar's own clock (its dates count from it). */
+  const seededCheck = (args: string[]) => seededRentals(['check', ...args], { now: () => FIXED_NOW });
+
   test('the seeded calendar has its one overbooking and one inactive item; -o json codes', async () => {
-    const result = await seededRentals(['check', '-o', 'json']);
+    const result = await seededCheck(['-o', 'json']);
     expect(result.code).toBe(1);
     const problems = JSON.parse(result.stdout).data as Array<Record<string, unknown>>;
     expect(problems.map((p) => p.code)).toEqual(['overbooked', 'inactive-item']);
@@ -606,35 +609,46 @@ describe('check', () => {
   });
 
   test('an inactive item booked: ways out to make it active again or take it off the event, in -o json, piped and at a table', async () => {
-    const json = await seededRentals(['check', '-o', 'json']);
+    const json = await seededCheck(['-o', 'json']);
     const inactive = (JSON.parse(json.stdout).data as Array<Record<string, unknown>>).find((p) => p.code === 'inactive-item')!;
     const [eventId, itemId] = [inactive.eventId, inactive.itemId];
     const commands = [`rentals inventory update ${itemId} --active`, `rentals events unbook ${eventId} --item ${itemId}`];
     expect(inactive.commands).toEqual([
-      { kind: 'reactivate', what: 'Make Kids Folding Chair active again', command: commands[0] },
-      { kind: 'unbook', what: `Take Kids Folding Chair off event ${eventId}`, command: commands[1] },
+      { kind: 'reactivate', what: 'Make "Kids Folding Chair" active again', command: commands[0] },
+      { kind: 'unbook', what: `Take "Kids Folding Chair" off event ${eventId}`, command: commands[1] },
     ]);
-    const piped = (await seededRentals(['check'])).stdout.split('\n').find((line) => line.startsWith('inactive-item'));
+    const piped = (await seededCheck([])).stdout.split('\n').find((line) => line.startsWith('inactive-item'));
     expect(piped).toContain(`the item is inactive; ways out: \`${commands[0]}\`, \`${commands[1]}\``);
-    const table = (await seededRentals(['check', '-o', 'table'])).stdout;
+    const table = (await seededCheck(['-o', 'table'])).stdout;
     for (const command of commands) expect(table).toContain(`    ${command}\n`);
   });
 
-  test('after a price-list change: the prices agreed on firm and completed events are no problem, a quote\'s is a note (exit 0)', async () => {
+  /**
+   * On a calendar of its own with one item priced for block 1: `post` adds a record, `eventOf`
+   * an event of one day (its lines of the item given as quantities), `cli` runs rentals on it.
+   */
+  async function onOwnCalendar(item: { name: string; price: number }, body: (own: { cli: ReturnType<typeof cliFor>; call: Caller; itemId: number; post: (path: string, record: Record<string, unknown>) => Promise<number>; eventOf: (name: string, status: number, day: string, lines: number[]) => Promise<number> }) => Promise<void>) {
     const own = await openSandbox();
-    const cli = cliFor(own);
     try {
-      const post = async (path: string, body: Record<string, unknown>) => Number((await data(own.call, 'POST', path, body))[0]!.id);
-      const tent = await post('/v2/inventory', { name: 'Tent', quantityAvailable: 10, active: 1 });
-      await post(`/v1/inventory/${tent}/pricing`, { inventoryId: tent, rentalBlockId: 1, price: 100 });
-      const eventOf = async (name: string, status: number, day: string) => {
+      const post = async (path: string, record: Record<string, unknown>) => Number((await data(own.call, 'POST', path, record))[0]!.id);
+      const itemId = await post('/v2/inventory', { name: item.name, quantityAvailable: 10, active: 1 });
+      await post(`/v1/inventory/${itemId}/pricing`, { inventoryId: itemId, rentalBlockId: 1, price: item.price });
+      const eventOf = async (name: string, status: number, day: string, lines: number[]) => {
         const id = await post('/v1/events', { eventStatusId: status, rentalBlockId: 1, eventName: name, dropoffDate: `${day}T08:00:00`, startDate: `${day}T09:00:00`, endDate: `${day}T18:00:00`, teardownDate: `${day}T19:00:00`, pickupDate: `${day}T20:00:00` });
-        await post(`/v1/events/${id}/inventory`, { eventId: id, inventoryId: tent, quantity: 1, price: 100 });
+        for (const quantity of lines) await post(`/v1/events/${id}/inventory`, { eventId: id, inventoryId: itemId, quantity, price: item.price });
         return id;
       };
-      await eventOf('Done party', 3, '2026-05-01');
-      await eventOf('Firm party', 2, '2026-05-02');
-      const quote = await eventOf('Quoted party', 1, '2026-05-03');
+      await body({ cli: cliFor(own), call: own.call, itemId, post, eventOf });
+    } finally {
+      await own.close();
+    }
+  }
+
+  test('after a price-list change: the prices agreed on firm and completed events are no problem, a quote\'s is a note (exit 0)', async () => {
+    await onOwnCalendar({ name: 'Tent', price: 100 }, async ({ cli, itemId: tent, eventOf }) => {
+      await eventOf('Done party', 3, '2026-05-01', [1]);
+      await eventOf('Firm party', 2, '2026-05-02', [1]);
+      const quote = await eventOf('Quoted party', 1, '2026-05-03', [1]);
       ok(await cli(['prices', 'adjust', '--percent', '10', '--yes']));
       const json = await cli(['check', '-o', 'json']);
       expect(json.code).toBe(0);
@@ -645,9 +659,7 @@ describe('check', () => {
       expect(people.code).toBe(0);
       expect(people.stderr).toContain('No problems found (3 events checked).');
       expect(people.stderr).toMatch(/^note: event \d+ "Quoted party" quotes "Tent" at 100\.00; its price for the event's rental block is now 110\.00: the quote could be refreshed/m);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   test('each finding on a calendar of its own, and exit 0 when clean', async () => {
@@ -667,28 +679,45 @@ describe('check', () => {
       ok(await cli(['check']));
       expect(JSON.parse(ok(await cli(['check', '-o', 'json'])).stdout)).toEqual({ data: [], notes: [] });
 
-      const a = await post('/v1/events', eventBody('A', '2026-06-01T08:00:00', '2026-06-03T08:00:00'));
-      const b = await post('/v1/events', eventBody('B', '2026-06-02T08:00:00', '2026-06-04T08:00:00', { startDate: '2026-06-05T08:00:00' }));
-      const weekly = await post('/v1/events', eventBody('Weekly', '2026-07-01T08:00:00', '2026-07-02T08:00:00', { rentalBlockId: 3 }));
+      const a = await post('/v1/events', eventBody('A', '2036-06-01T08:00:00', '2036-06-03T08:00:00'));
+      const b = await post('/v1/events', eventBody('B', '2036-06-02T08:00:00', '2036-06-04T08:00:00', { startDate: '2036-06-05T08:00:00' }));
+      const weekly = await post('/v1/events', eventBody('Weekly', '2036-07-01T08:00:00', '2036-07-02T08:00:00', { rentalBlockId: 3 }));
       await post(`/v1/events/${a}/inventory`, { eventId: a, inventoryId: tent, quantity: 1, price: 100 });
       await post(`/v1/events/${b}/inventory`, { eventId: b, inventoryId: tent, quantity: 1, price: 90 });
       await post(`/v1/events/${a}/inventory`, { eventId: a, inventoryId: old, quantity: 5, price: 2 });
       await post(`/v1/events/${weekly}/inventory`, { eventId: weekly, inventoryId: old, quantity: 1, price: 2 });
       await data(own.call, 'PUT', `/v2/inventory/${old}`, { id: old, name: 'Old chair', quantityAvailable: 10, active: 0 });
 
-      const result = await cli(['check', '--from', '2026-06-01', '--to', '2026-07-31', '-o', 'json']);
+      const result = await cli(['check', '--from', '2036-06-01', '--to', '2036-07-31', '-o', 'json']);
       expect(result.code).toBe(1);
       const problems = JSON.parse(result.stdout).data as Array<Record<string, unknown>>;
       // B agreed 90.00 where the list says 100.00: the price agreed, no problem.
       expect(problems.map((p) => p.code).sort()).toEqual(['dates-out-of-order', 'inactive-item', 'inactive-item', 'no-price-for-block', 'overbooked'].sort());
-      expect(problems.find((p) => p.code === 'overbooked')).toMatchObject({ itemId: tent, eventIds: [a, b], at: '2026-06-02 08:00', booked: 2, owned: 1 });
+      expect(problems.find((p) => p.code === 'overbooked')).toMatchObject({ itemId: tent, eventIds: [a, b], at: '2036-06-02 08:00', booked: 2, owned: 1 });
       expect(problems.find((p) => p.code === 'dates-out-of-order')).toMatchObject({ eventId: b, fields: ['startDate', 'endDate'] });
-      expect(String(problems.find((p) => p.code === 'dates-out-of-order')!.message)).toContain('startDate 2026-06-05 08:00 is after endDate 2026-06-04 08:00');
+      expect(String(problems.find((p) => p.code === 'dates-out-of-order')!.message)).toContain('startDate 2036-06-05 08:00 is after endDate 2036-06-04 08:00');
       // Outside the range the problems of June are not reported.
-      const later = await cli(['check', '--from', '2026-07-01', '--to', '2026-07-31', '-o', 'json']);
+      const later = await cli(['check', '--from', '2036-07-01', '--to', '2036-07-31', '-o', 'json']);
       expect((JSON.parse(later.stdout).data as Array<{ code: string }>).map((p) => p.code).sort()).toEqual(['inactive-item', 'no-price-for-block']);
     } finally {
       await own.close();
     }
+  });
+
+  test('an item retired since: not reported for an event that is over; ways out once per event and item, the name quoted', async () => {
+    await onOwnCalendar({ name: 'Old chair', price: 2 }, async ({ cli, call: own, itemId: old, eventOf }) => {
+      await eventOf('Done party', 3, '2020-05-01', [2]);
+      const coming = await eventOf('Coming party', 2, '2036-05-02', [2, 3]);
+      await data(own, 'PUT', `/v2/inventory/${old}`, { id: old, name: 'Old chair', quantityAvailable: 10, active: 0 });
+      const problems = JSON.parse((await cli(['check', '-o', 'json'])).stdout).data as Array<{ code: string; eventId: number; commands?: Array<{ what: string; command: string }> }>;
+      expect(problems.map((p) => [p.code, p.eventId])).toEqual([['inactive-item', coming], ['inactive-item', coming]]);
+      expect(problems[0]!.commands).toEqual([
+        { kind: 'reactivate', what: 'Make "Old chair" active again', command: `rentals inventory update ${old} --active` },
+        { kind: 'unbook', what: `Take "Old chair" off event ${coming}`, command: `rentals events unbook ${coming} --item ${old}` },
+      ]);
+      expect(problems[1]!.commands).toBeUndefined();
+      const table = (await cli(['check', '-o', 'table'])).stdout;
+      expect(table.split(`rentals events unbook ${coming} --item ${old}`).length).toBe(2);
+    });
   });
 });

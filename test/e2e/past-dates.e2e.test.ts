@@ -1,8 +1,9 @@
 // A year typed wrong (2025-12-19 for 2026-12-19) is said, never refused: a write that leaves an
-// event wholly in the past (its pickup, or its end without one, before the shop's now) warns on
-// stderr, its dry run alike, `-o json` too (its data unchanged), and through `rentals mcp`; an
-// event already wholly in the past before the change (moved within the past, cancelled, put back
-// by an undo) is not warned about.
+// event wholly and long in the past (its pickup, or its end without one, more than 30 days before
+// the shop's now) warns on stderr, its dry run alike, `-o json` too (its data unchanged), and
+// through `rentals mcp`; an event that ends within those days (closed out early) or was already
+// wholly in the past before the change (moved within the past, cancelled, put back by an undo) is
+// not warned about.
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -47,6 +48,16 @@ describe('a write that leaves an event wholly in the past', () => {
     }
     const ahead = ok(await rentals(['events', 'move', String(party.id), '--to', '2026-12-10']));
     expect(warnings(ahead.stderr)).toEqual([]);
+  });
+
+  test('an event running today closed out early is no warning; a whole day is said as typed', async () => {
+    const today = await event('2026-11-29T08:00:00', '2026-11-29T18:00:00', {}, 'Past today thing');
+    const early = ok(await rentals(['events', 'update', String(today.id), '--end-date', 'today 11:00', '--teardown-date', 'today 11:30', '--pickup-date', 'today 11:30']));
+    expect(warnings(early.stderr)).toEqual([]);
+    const recent = ok(await rentals(['events', 'move', String(today.id), '--by=-20d', '--dry-run']));
+    expect(warnings(recent.stderr)).toEqual([]);
+    const wholeDay = ok(await rentals(['events', 'add', '--event-name', 'Past day', '--event-status-id', '1', '--rental-block-id', '1', '--start-date', '2025-12-19', '--end-date', '2025-12-19', '--dry-run']));
+    expect(warnings(wholeDay.stderr)).toEqual(['warning: the new event "Past day" ends with 2025-12-19, 344 days ago; nothing stops that, but check the year']);
   });
 
   test('events clone to a past start, its dry run alike', async () => {

@@ -49,15 +49,20 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   const prices = await calendar.prices(booked);
   const turnaround = await calendar.turnaround();
   const blockNames = new Map([...blocks].flatMap(([id, block]) => (typeof block.pricingType === 'string' ? [[id, block.pricingType] as const] : [])));
-  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), blockNames, statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, ...(turnaround ? { turnaround } : {}) };
+  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), blockNames, statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, now: deps.wallNow(), ...(turnaround ? { turnaround } : {}) };
   const problems = checkCalendar(input);
   const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));
   const ways = await problemWaysOut(deps, problems, byId, bookings);
-  // An item no longer active: made active again, or taken off the event (no advisor needed).
+  // An item no longer active: made active again, or taken off the event (no advisor needed); an
+  // event with two lines of the item has them once, under the first.
+  const offered = new Set<string>();
   problems.forEach((problem, index) => {
     const item = problem.itemId === undefined ? undefined : items.get(problem.itemId);
-    if (problem.code === 'inactive-item' && problem.eventId !== undefined && item) ways.set(index, { eventId: problem.eventId, commands: inactiveItemCommands(problem.eventId, item) });
+    const key = `${problem.eventId} ${problem.itemId}`;
+    if (problem.code !== 'inactive-item' || problem.eventId === undefined || !item || offered.has(key)) return;
+    offered.add(key);
+    ways.set(index, { eventId: problem.eventId, commands: inactiveItemCommands(problem.eventId, item) });
   });
   const data = problems.map((problem, index) => {
     const { held: _held, ...shown } = problem;

@@ -1,0 +1,42 @@
+// The warning for a write that leaves an event long in the past (a year typed wrong), at its edges.
+
+import { describe, expect, test } from 'vitest';
+import { PAST_EVENT_WARNING_AGE_MS, pastEventWarning } from '../../src/domain/past-event.js';
+import { DAY_MS, HOUR_MS } from '../../src/domain/wall-time.js';
+
+/** Sun 2026-11-29 12:00. */
+const NOW = Date.UTC(2026, 10, 29, 12, 0);
+const event = { id: 37, name: 'Chen Baby Shower' };
+const ahead = { from: NOW + DAY_MS, to: NOW + 2 * DAY_MS };
+const endingAt = (to: number) => ({ from: to - 5 * HOUR_MS, to });
+const moved = (to: number, before: { from: number; to: number } | undefined = ahead) => pastEventWarning({ event, isNew: false, before, after: endingAt(to) }, NOW);
+
+describe('pastEventWarning', () => {
+  test('an end at now, or just inside the threshold, is no warning; just outside it is', () => {
+    expect(PAST_EVENT_WARNING_AGE_MS).toBe(30 * DAY_MS);
+    expect(moved(NOW)).toBeUndefined();
+    expect(moved(NOW - PAST_EVENT_WARNING_AGE_MS)).toBeUndefined();
+    expect(moved(NOW - PAST_EVENT_WARNING_AGE_MS - 60_000)).toBe('warning: event 37 "Chen Baby Shower" now ends 2026-10-30 11:59, 30 days ago; nothing stops that, but check the year');
+  });
+
+  test('an event running now closed out early (its end this morning) is no warning', () => {
+    expect(moved(NOW - HOUR_MS, { from: NOW - 4 * HOUR_MS, to: NOW + 6 * HOUR_MS })).toBeUndefined();
+  });
+
+  test('an event with no dates before is warned about; one already wholly in the past is not', () => {
+    expect(moved(NOW - 362 * DAY_MS, undefined)).toBe('warning: event 37 "Chen Baby Shower" now ends 2025-12-02 12:00, 362 days ago; nothing stops that, but check the year');
+    expect(moved(NOW - 362 * DAY_MS, endingAt(NOW - HOUR_MS))).toBeUndefined();
+  });
+
+  test('a new event is named as new; no window, no warning', () => {
+    expect(pastEventWarning({ event: { id: 0, name: 'Past typo' }, isNew: true, before: undefined, after: endingAt(NOW - 40 * DAY_MS) }, NOW)).toBe(
+      'warning: the new event "Past typo" ends 2026-10-20 12:00, 40 days ago; nothing stops that, but check the year',
+    );
+    expect(pastEventWarning({ event, isNew: true, before: undefined, after: undefined }, NOW)).toBeUndefined();
+  });
+
+  test('an end at midnight is the whole day before it, said as that day', () => {
+    const wholeDay = Date.UTC(2025, 11, 20);
+    expect(moved(wholeDay)).toBe('warning: event 37 "Chen Baby Shower" now ends with 2025-12-19, 344 days ago; nothing stops that, but check the year');
+  });
+});
