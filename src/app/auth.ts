@@ -18,7 +18,7 @@ import { readStream } from './input.js';
  * What the auth use cases use of the run: the settings, stdin or a hidden question for a secret, a
  * visible one for the address, clients made on demand, the clock, warnings.
  */
-export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'lineAsker' | 'clientTo' | 'client' | 'closeClient' | 'notices' | 'typedCommand'>;
+export type AuthDeps = Pick<Factory, 'settings' | 'env' | 'now' | 'stdin' | 'secretAsker' | 'lineAsker' | 'clientTo' | 'client' | 'closeClient' | 'notices' | 'commandToType'>;
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -45,7 +45,7 @@ async function readSecret(deps: AuthDeps, fromStdin: boolean, source: SecretSour
   if (fromStdin) secret = (await readStream(deps.stdin())).trim();
   else if (ask) secret = (await ask(source.question)).trim();
   else throw new UsageError(`no terminal to ask on: pipe it to standard input with ${source.flag}`);
-  if (!secret) throw new UsageError(fromStdin ? `${source.flag}: standard input was empty: pipe the ${source.what} to it (printf %s "$${source.variable}" | ${deps.typedCommand()})` : 'the answer was empty');
+  if (!secret) throw new UsageError(fromStdin ? `${source.flag}: standard input was empty: pipe the ${source.what} to it (printf %s "$${source.variable}" | ${deps.commandToType()})` : 'the answer was empty');
   return secret;
 }
 

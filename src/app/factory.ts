@@ -122,10 +122,10 @@ export interface Factory {
   dataDir(): string;
   /** A tool call of `rentals mcp` (Context.toolCall): no report is written unasked; the undo tool, not a report, takes a mass change back. */
   toolCall(): boolean;
+  /** The run as a `rentals …` command to type again (secrets redacted, without --dry-run), with `operands` after its words: what a refusal's ways out run. */
+  commandToType(operands?: readonly string[]): string;
   /** The history of writes: its entries, and this run's own. */
   history(): HistoryLog;
-  /** The run as a `rentals …` command to type again, secrets redacted, without --dry-run: what a message says to run again. */
-  typedCommand(): string;
 
   // ── The terminal and the clock ──
   notices(): Notices;

@@ -25,8 +25,7 @@ import type { PlannedBookings } from '../data/booking-writer.js';
 import { bookingsAddress, lineRow, namedLine, writtenChange } from '../data/booking-writer.js';
 import { type PlannedWrite, checkSameRecord } from '../data/planned-write.js';
 import { type BookingIntent, type BookingTarget, type LineWrite, ShortageRefused, finalLines } from '../domain/booking-plan.js';
-import type { WindowRetry } from '../domain/way-out-commands.js';
-import { StillReferenced } from '../domain/references.js';
+import { type Referrers, type ReferringRecord, StillReferenced, removalLines } from '../domain/references.js';
 import type { Change } from '../domain/changes.js';
 import { parseMoney } from '../domain/money.js';
 import { type CalendarBooking, eventLabel, readEvent } from '../domain/records.js';
@@ -62,6 +61,11 @@ export interface UndoRequest {
   finish?: boolean;
   /** Take back what an undo that did not finish wrote. */
   reverse?: boolean;
+  /**
+   * The undo as the command to run again, naming `entry` (the one it was run for) when typed
+   * without one: what a refusal's ways out run. Absent: `rentals undo <entry>`.
+   */
+  again?: (entry: string) => string;
 }
 
 /** Refused: records changed since the entry; nothing was undone. */
@@ -213,7 +217,8 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
     throw new StaleEntryError([head, ...laterChanges(entries, entry, stale.map(({ step }) => step), renamed)].join('\n'));
   }
   // Planned and judged whole before anything is written, for a dry run and a run alike.
-  const groups = await waysOutOfUndo(planGroups(deps, steps, renamed, request.allowOverbook), request, entry.id, steps, { entries, entry, renamed });
+  const refusal = { refused: `entry ${entry.id} cannot be undone: `, nothing: 'Nothing was undone.', again: againOf(request, entry.id, `rentals undo ${entry.id}`), steps, entries, entry, renamed };
+  const groups = await refusedAsUndo(planGroups(deps, steps, renamed, request.allowOverbook), refusal);
   if (request.dryRun) return dryRunView(deps, groups, steps, `${steps.length} record${steps.length === 1 ? '' : 's'} of ${what} would be put back`);
   const own = started ? deps.history.entry()! : deps.history.startUndo({ entry: entry.id });
   deps.history.intent(steps.map(refOf));
@@ -223,53 +228,78 @@ async function undoEntry(deps: UndoDeps, entries: readonly HistoryEntry[], entry
   return undoView(deps, steps, changes, false, `Undid ${what}: ${records(steps.length)} put back.`);
 }
 
-/**
- * The ways out of an undo refused for stock, each of which works when run: they name the entry
- * (`rentals undo --allow-overbook` typed bare would undo whatever is newest when it is run, not the
- * entry refused); and when the undo puts the event itself back (its dates, its status), the event
- * is not offered moved first (the move would change it since the entry: the undo then refused as stale).
- */
-async function waysOutOfUndo<T>(work: Promise<T>, request: UndoRequest, id: string, steps: readonly UndoStep[], later?: { entries: readonly HistoryEntry[]; entry: HistoryEntry; renamed: Renamed }): Promise<T> {
+/** How an undo refused is said: what was refused, what the undo does not write, the undo run again, and the entries after which others wrote. */
+interface UndoRefusal {
+  /** `entry 3f9c2a1b cannot be undone: ` */
+  refused: string;
+  nothing: string;
+  /** The undo as a command to run again (it names the entry). */
+  again: string;
+  /** The steps planned: an event among them is put back. */
+  steps: readonly UndoStep[];
+  /** The history, the entry undone (written since: the entries after it), and where records are now. */
+  entries: readonly HistoryEntry[];
+  entry: HistoryEntry;
+  renamed: Renamed;
+}
+
+/** The plan, or its refusal said as the undo's, with the undo's own ways out. */
+async function refusedAsUndo<T>(work: Promise<T>, refusal: UndoRefusal): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof StillReferenced && later) throw referencedSince(error, id, steps, later);
-    if (!(error instanceof ShortageRefused)) throw error;
-    const typed = error.parts.commandLine;
-    const named = request.entry === undefined && typed !== undefined && /^rentals undo(?= |$)/.test(typed) ? { commandLine: typed.replace(/^rentals undo/, `rentals undo ${id}`) } : {};
-    const event = error.target.id;
-    const putsEventBack = event !== undefined && steps.some((step) => step.record.resource === 'events' && step.target === event);
-    if (Object.keys(named).length === 0 && !putsEventBack) throw error;
-    // A move offered alone (the event elsewhere instead of back) still works; a move then the undo does not.
-    const own = error.parts.window;
-    const window: WindowRetry = (range, again) => {
-      const command = own?.(range, again);
-      return command === undefined || / && rentals undo(?= |$)/.test(command) ? undefined : command;
-    };
-    throw error.with({ ...named, ...(putsEventBack ? { window } : {}) });
+    if (error instanceof StillReferenced) throw referencedSince(error, refusal);
+    if (error instanceof ShortageRefused) throw shortageWaysOut(error, refusal);
+    throw error;
   }
 }
 
+/** The undo as a command to run again, naming the entry (typed without one, run later it would undo whatever is newest then). */
+function againOf(request: UndoRequest, id: string, fallback: string): string {
+  return request.again?.(id) ?? fallback;
+}
+
 /**
- * An event (an item) the undo would delete that records written since refer to (bookings made on
- * it): said as the undo refused, with the later entries that wrote them, to undo first.
+ * The ways out of an undo refused for stock, each of which works when run: the undo is run again
+ * by the command that names its entry, never after a booking (the refusal marked `undo`); and when it puts
+ * the event itself back (its dates, its status), the event is not offered moved first (the move
+ * would change it since the entry: the undo then refused as stale), only a move that stands instead.
  */
-function referencedSince(error: StillReferenced, id: string, steps: readonly UndoStep[], later: { entries: readonly HistoryEntry[]; entry: HistoryEntry; renamed: Renamed }): StillReferenced {
-  const { renamed } = later;
-  const deleted = steps.filter((step) => step.action === 'delete');
-  const refers = (record: HistoryRecord) => {
-    const values = { ...record.before, ...record.after };
-    return deleted.some((step) => {
-      const parent = resources[record.resource as ResourceName]?.parent;
-      const field = parent?.resource === step.record.resource ? parent.field : undefined;
-      const to = record.parentId ?? (field === undefined ? undefined : values[field]);
-      return to !== undefined && to !== null && renamed(step.record.resource, Number(to)) === step.target;
-    });
+function shortageWaysOut(error: ShortageRefused, refusal: UndoRefusal): ShortageRefused {
+  const event = error.target.id;
+  const putsEventBack = event !== undefined && refusal.steps.some((step) => step.record.resource === 'events' && step.target === event);
+  return error.with({ undo: true, commandLine: refusal.again, ...(putsEventBack ? { window: error.parts.window ?? (() => undefined) } : {}) });
+}
+
+/**
+ * A record the undo would delete (an event, an item it created) that others refer to now (bookings
+ * made on it, of it): said as the undo refused, with the later entries that made them, to undo
+ * first; those not made through this history, with the commands that remove them, then the undo.
+ */
+function referencedSince(error: StillReferenced, refusal: UndoRefusal): StillReferenced {
+  const { target, referrers, labelOf } = error.parts;
+  const { renamed } = refusal;
+  // A record of the entry that made it refer to the target: created so, or pointed at it since.
+  const brings = (record: HistoryRecord, group: Referrers, referrer: ReferringRecord) => {
+    if (record.resource !== group.def.name || renamed(record.resource, record.id) !== referrer.id) return false;
+    const points = (values: Readonly<Record<string, unknown>> | null | undefined) => {
+      if (!values) return false;
+      const to = values[group.field] ?? (group.def.parent?.field === group.field ? record.parentId : undefined);
+      return to !== undefined && to !== null && renamed(target.def.name, Number(to)) === target.id;
+    };
+    return points(record.after) && !points(record.before);
   };
-  const [head = '', ...ways] = error.message.replace(/ Nothing was deleted\.$/m, ' Nothing was undone.').split('\n');
-  // Made outside rentals: the delete's own ways out alone.
-  const lines = laterWriters(later.entries, later.entry, refers, 'them').filter((line) => !line.startsWith('No later entry'));
-  return new StillReferenced([`entry ${id} cannot be undone: ${head}`, ...lines, ...ways].join('\n'));
+  const later = laterEntries(refusal.entries, refusal.entry, (record) => referrers.some((group) => group.records.some((r) => brings(record, group, r))));
+  const outside = referrers
+    .map((group) => ({ ...group, records: group.records.filter((r) => !later.some((e) => e.records.some((record) => brings(record, group, r)))) }))
+    .filter((group) => group.records.length > 0);
+  const one = outside.length === 1 && outside[0]!.records.length === 1;
+  const were = later.length > 0 ? 'The others were' : one ? 'It was' : 'They were';
+  const removed =
+    outside.length === 0
+      ? []
+      : [`${were} not made in this history of writes (${ELSEWHERE}): remove ${one ? `the ${outside[0]!.def.singular}` : 'them'} first, then undo this entry:`, ...removalLines(target, outside, labelOf), `  ${refusal.again}`];
+  return error.with({ refused: refusal.refused, nothing: refusal.nothing, waysOut: [...(later.length > 0 ? namedLater(later) : []), ...removed] });
 }
 
 /** Finishes the unfinished undo `open` of `undoing`: its steps in doubt looked up, the others it did not write written, into its entry. */
@@ -288,7 +318,8 @@ async function finishUndo(deps: UndoDeps, entries: readonly HistoryEntry[], open
   const stale = await staleSteps(deps, steps);
   const fit = steps.filter((s) => !stale.some((x) => x.step === s));
   const what = `the undo of entry ${undoing.id} (entry ${open.id})`;
-  const groups = fit.length === 0 ? [] : await waysOutOfUndo(planGroups(deps, fit, renamed, request.allowOverbook), request, open.id, fit);
+  const refusal = { refused: `entry ${open.id} cannot finish undoing entry ${undoing.id}: `, nothing: 'Nothing more was undone.', again: againOf(request, open.id, `rentals undo ${open.id} --finish`), steps: fit, entries: now, entry: undoing, renamed };
+  const groups = fit.length === 0 ? [] : await refusedAsUndo(planGroups(deps, fit, renamed, request.allowOverbook), refusal);
   if (request.dryRun) {
     for (const s of stale) deps.notices.info(`would leave ${label(s.step.record.resource)} ${s.step.record.id} as it is: ${s.why}`);
     return dryRunView(deps, groups, fit, `${fit.length} more record${fit.length === 1 ? '' : 's'} of ${what} would be put back`);
@@ -344,27 +375,36 @@ function stepsOf(entry: HistoryEntry, renamed: Renamed): UndoStep[] {
     });
 }
 
+/** Where a change no later entry made came from. */
+const ELSEWHERE = "someone else's rentals, the web application, rentals api";
+
 /**
  * The later entries of this history that wrote the records found changed and still stand (not
  * undone), newest first: undone in that order, they leave the records as the entry did. None:
- * the change came from outside rentals (the web application, rentals api), to be put right by hand.
+ * the change is not in this history of writes, to be put right by hand.
  */
 function laterChanges(entries: readonly HistoryEntry[], entry: HistoryEntry, stale: readonly UndoStep[], renamed: Renamed): string[] {
   const touches = (record: HistoryRecord) => stale.some((step) => step.record.resource === record.resource && renamed(record.resource, record.id) === step.target);
-  return laterWriters(entries, entry, touches, stale.length === 1 ? 'it' : 'them');
+  const later = laterEntries(entries, entry, touches);
+  const them = stale.length === 1 ? 'it' : 'them';
+  if (later.length === 0) return [`No later entry changed ${them}: the change is not in this history of writes (${ELSEWHERE}); change ${them} back by hand to undo this entry.`];
+  return namedLater(later);
 }
 
-/** The later entries that still stand and wrote a record `touches` keeps, newest first, as the lines that name them. */
-function laterWriters(entries: readonly HistoryEntry[], entry: HistoryEntry, touches: (record: HistoryRecord) => boolean, them: 'it' | 'them'): string[] {
-  const later = entries
+/** The later entries that still stand (not undone) and wrote a record `touches` keeps, newest first. */
+function laterEntries(entries: readonly HistoryEntry[], entry: HistoryEntry, touches: (record: HistoryRecord) => boolean): HistoryEntry[] {
+  return entries
     .slice(entries.findIndex((e) => e.id === entry.id) + 1)
     .filter((e) => stands(e) && standingUndoOf(entries, e.id) === undefined && e.records.some(touches))
     .reverse();
-  if (later.length === 0) return [`No later entry in the history of writes changed ${them} (a change made outside rentals: the web application, rentals api); change ${them} back by hand to undo this entry.`];
+}
+
+/** The later entries (some), as the lines that name them: with the undo to run first, unless one of them is an undo. */
+function namedLater(later: readonly HistoryEntry[]): string[] {
   const shown = later.slice(0, 5).map((e) => `  ${e.id} ${e.command}`);
   const more = later.length > shown.length ? [`  … and ${later.length - shown.length} more (rentals history)`] : [];
-  // Among undos (a record deleted and brought back, undone again) the order to undo in is not
-  // simply the newest first: the entries are named, the choice left to rentals history.
+  // With an undo among them (a record deleted and brought back, undone again) the order to undo in
+  // is not simply the newest first: the entries are named, the choice left to rentals history.
   const undos = later.some((e) => e.undoes !== undefined || e.undoesReport !== undefined);
   const many = later.length > 1;
   const lead = undos

@@ -138,7 +138,6 @@ export class CalendarData {
     return kept.sort(byWindow);
   }
 
-  /** The event an argument names (id or name). */
   /** The event `ref` names (a name or an id); `field`: what a message names it by (the argument, or a flag such as --event). */
   async event(ref: string, field = 'event'): Promise<CalendarEvent> {
     const [record, status] = await Promise.all([this.catalog.find('events', ref, field), this.statusNames()]);

@@ -108,6 +108,8 @@ export interface RefusalParts {
   window?: WindowRetry;
   /** The refused command as typed (secrets redacted), for the ways out that run it again and the override. */
   commandLine?: string;
+  /** The refused command is an undo: no booking way out is followed by it. */
+  undo?: boolean;
   /** A substitute's own unit price on the event: where it is not the agreed one, a way out keeps the agreed (--keep-price). */
   ownPrice?: (itemId: number) => Money | undefined;
 }

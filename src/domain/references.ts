@@ -12,9 +12,31 @@ import { type ResourceDef, type ResourceName, kebabCase, resources } from '../re
 import { DomainRefusal } from './errors.js';
 import { formatMoneyFixed, parseMoney } from './money.js';
 
+/** What a refusal of a delete still referred to knows: the record, its referrers, and how it is said. */
+export interface ReferencedParts {
+  target: DeleteTarget;
+  referrers: readonly Referrers[];
+  labelOf: LabelOf;
+  /** What was refused, said first when it is not the delete itself (`entry 3f9c2a1b cannot be undone: `). */
+  refused?: string;
+  /** `Nothing was deleted.`, `Nothing was undone.` */
+  nothing: string;
+  /** The ways out, as lines; absent: the delete's (the one-go flag, each referrer removed, the delete again). */
+  waysOut?: readonly string[];
+}
+
 /** Refused: records of other resources still refer to the record to delete; nothing was deleted. */
 export class StillReferenced extends DomainRefusal {
   override readonly name: string = 'StillReferenced';
+
+  constructor(readonly parts: ReferencedParts) {
+    super(refusalText(parts));
+  }
+
+  /** The same refusal said for what refused it (an undo that deletes the record), with its own ways out. */
+  with(more: Partial<ReferencedParts>): StillReferenced {
+    return new StillReferenced({ ...this.parts, ...more });
+  }
 }
 
 /** A record that refers to the one to delete, as read. */
@@ -87,13 +109,14 @@ export function remainingReferrers(referrers: readonly Referrers[], deletedFirst
 export function judgeDelete(target: DeleteTarget, referrers: readonly Referrers[], labelOf: LabelOf, deletedFirst: readonly RecordRef[] = []): void {
   const left = remainingReferrers(referrers, deletedFirst);
   if (left.length === 0) return;
-  throw new StillReferenced(refusalText(target, left, labelOf));
+  throw new StillReferenced({ target, referrers: left, labelOf, nothing: 'Nothing was deleted.' });
 }
 
-function refusalText(target: DeleteTarget, referrers: readonly Referrers[], labelOf: LabelOf): string {
+function refusalText(parts: ReferencedParts): string {
+  const { target, referrers, labelOf } = parts;
   const kinds = referrers.map((group) => kindText(target, group, labelOf));
-  const head = `${targetText(target)} has ${kinds.join(', and ')}; ${withArticle(target.def.singular)} is deleted only once nothing refers to it. Nothing was deleted.`;
-  return [head, ...waysOut(target, referrers, labelOf)].join('\n');
+  const head = `${parts.refused ?? ''}${targetText(target)} has ${kinds.join(', and ')}; ${withArticle(target.def.singular)} is deleted only once nothing refers to it. ${parts.nothing}`;
+  return [head, ...(parts.waysOut ?? waysOut(target, referrers, labelOf))].join('\n');
 }
 
 /** `1 booking: 121 (5 × White Folding Chair)`, `7 bookings: 1 (…), …, 5 (…) and 2 more`. */
@@ -161,14 +184,19 @@ function waysOut(target: DeleteTarget, referrers: readonly Referrers[], labelOf:
   if (stopUsing) out.push('To stop using it and keep what refers to it:', `  rentals ${def.command} update ${id} --${kebabCase(stopUsing.inverseFlag!)}`);
   const one = referrers.length === 1 && referrers[0]!.records.length === 1;
   const them = one ? `the ${referrers[0]!.def.singular}` : 'them';
-  out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${them} first, then delete the ${def.singular}:`);
+  out.push(`${out.length > 0 ? 'Or remove' : 'Remove'} ${them} first, then delete the ${def.singular}:`, ...removalLines(target, referrers, labelOf), `  ${again} --yes`);
+  return out;
+}
+
+/** The commands that remove the referrers, as lines to copy: a few of each kind written out, the rest counted. */
+export function removalLines(target: DeleteTarget, referrers: readonly Referrers[], labelOf: LabelOf): string[] {
+  const out: string[] = [];
   for (const group of referrers) {
     const removals = removalCommands(target, group, labelOf);
     out.push(...removals.slice(0, COMMANDS_SHOWN).map((r) => `  ${r.command}`));
     const rest = removals.slice(COMMANDS_SHOWN);
     if (rest.length > 0) out.push(`  … and ${rest.length} more of the same, for ${restText(rest)}`);
   }
-  out.push(`  ${again} --yes`);
   return out;
 }
 

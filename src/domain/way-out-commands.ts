@@ -59,6 +59,11 @@ export interface WayOutInput {
   window?: WindowRetry;
   /** The refused command as typed (secrets redacted): done again after a move, and the override. */
   commandLine?: string;
+  /**
+   * The refused command is an undo: no booking way out is followed by it (run after a booking, it
+   * would find the lines it puts back changed since, or, typed without an entry, take the booking back).
+   */
+  undo?: boolean;
   /** A substitute's own unit price on the event (its line there, else its block price); absent: not known. */
   ownPrice?: (itemId: number) => Money | undefined;
 }
@@ -136,7 +141,7 @@ function bookFreeWay(input: WayOutInput, eventId: number, short: readonly WaysOu
   const book = bookCommand(eventId, lines, ...givenPrice(input.asks));
   let command = book;
   if (input.changesEvent) {
-    if (input.commandLine === undefined || isUndo(input.commandLine)) return [];
+    if (input.commandLine === undefined || input.undo) return [];
     command = andThen(book, input.commandLine);
   }
   const [one] = short;
@@ -145,10 +150,6 @@ function bookFreeWay(input: WayOutInput, eventId: number, short: readonly WaysOu
       ? `Book the ${one.free} × ${one.name} that ${one.free === 1 ? 'is' : 'are'} free, of the ${one.asked} asked`
       : `Book what is free: ${short.map((way) => `${way.free} × ${way.name} of the ${way.asked} asked`).join('; ')}`;
   return [{ kind: 'book-free', what, command }];
-}
-
-function isUndo(line: string): boolean {
-  return (line.match(SHELL_WORD) ?? [])[1] === 'undo';
 }
 
 /** The flags that book only what fits, which --allow-overbook cannot be given with. */
@@ -169,7 +170,7 @@ export function withoutWords(line: string, words: readonly string[]): string {
  */
 function substituteWays(input: WayOutInput, eventId: number, short: readonly WaysOut[]): WayOutCommand[] {
   // An undo run again after the substitute's booking would take that booking back, not the change refused.
-  if (input.changesEvent && input.commandLine !== undefined && isUndo(input.commandLine)) return [];
+  if (input.changesEvent && input.undo) return [];
   const intents = input.asks.map((ask) => ({ kind: 'set' as const, itemId: ask.itemId, quantity: ask.quantity }));
   const split = substitute(intents, input.waysOut, input.current);
   const chosen = new Map(split.splits.map((s) => [s.itemId, s]));

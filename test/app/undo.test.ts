@@ -93,17 +93,21 @@ describe('undo through the writers', () => {
     const other = await anEvent(first.call, '2025-10-01T12:00:00', '2025-10-01T20:00:00');
     await aLine(first.call, other.id, tent.id, 1);
 
-    for (const [entry, typed] of [[undefined, 'rentals undo -q'], ['unb0', 'rentals undo unb0 -q']] as const) {
+    // A global flag first (`rentals -q undo`): the command to run again is the command line's (the CLI's), naming the entry.
+    for (const entry of [undefined, 'unb0']) {
       const { w, deps } = depsOf([removed]);
+      const typed = `rentals -q undo${entry ? ` ${entry}` : ''}`;
       const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => [], now: w.now, warn: () => undefined, commandLine: () => typed });
       const writers = buildWriters({ calendar: w.calendar, api: w.api, ruleOf: holdRuleFor(DEFAULT_HOLD_POLICY), now: w.now, advisor, pause: async () => undefined });
-      const refused = await undo({ ...deps, writers }, { ...(entry ? { entry } : {}), allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+      const again = (id: string) => (entry ? typed : `${typed} ${id}`);
+      const refused = await undo({ ...deps, writers }, { ...(entry ? { entry } : {}), allowOverbook: false, dryRun: true, again }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ShortageRefused);
       const commands = (refused as ShortageRefused).commands.map((c) => c.command);
       const named = entry ?? 'unb00001';
-      expect(commands.at(-1)).toBe(`rentals undo ${named} -q --allow-overbook`);
-      expect(commands.filter((c) => /rentals undo(?! unb0)/.test(c))).toEqual([]);
-      expect((refused as Error).message).not.toMatch(/rentals undo(?! unb0)/);
+      expect(commands.at(-1)).toBe(`rentals -q undo ${named} --allow-overbook`);
+      expect(commands.some((c) => c.includes(`&& rentals -q undo ${named}`))).toBe(true);
+      expect(commands.filter((c) => /rentals -q undo(?! unb0)/.test(c))).toEqual([]);
+      expect((refused as Error).message).not.toMatch(/rentals -q undo(?! unb0)/);
     }
   });
 
@@ -121,7 +125,51 @@ describe('undo through the writers', () => {
     expect(refused).toBeInstanceOf(StillReferenced);
     const lines = (refused as Error).message.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^entry cre00001 cannot be undone: event ${eventId} "Created then booked" has 1 booking: .* Nothing was undone\\.$`));
-    expect(lines.slice(1, 3)).toEqual(['Written since by this entry: undo it first (rentals undo bkg00001), then this one.', '  bkg00001 rentals something bkg00001']);
+    expect(lines.slice(1)).toEqual(['Written since by this entry: undo it first (rentals undo bkg00001), then this one.', '  bkg00001 rentals something bkg00001']);
+
+    // Booked outside this history: the booking removed by hand first, then the undo (not the delete's ways out).
+    const outside = await undo(depsOf([created]).deps, { entry: 'cre00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(outside).toBeInstanceOf(StillReferenced);
+    expect((outside as Error).message.split('\n').slice(1)).toEqual([
+      "It was not made in this history of writes (someone else's rentals, the web application, rentals api): remove the booking first, then undo this entry:",
+      `  rentals events unbook ${eventId} --item '${lamps.name}'`,
+      '  rentals undo cre00001',
+    ]);
+
+    // Its undo stopped, the delete sent and not answered (not applied): --finish says the same, the entry that booked it to undo first.
+    const stopped: HistoryEntry = { ...entryOf('und00001', []), undoes: 'cre00001', undo: { steps: [{ resource: 'events', id: eventId, action: 'delete' }], notes: [{ state: 'sending' }], resumed: 0 }, end: { outcome: 'partial', reason: 'stopped by an error: the answer was lost' } };
+    const finishing = await undo(depsOf([created, stopped, booked]).deps, { allowOverbook: false, dryRun: true, finish: true }).catch((error: unknown) => error);
+    expect(finishing).toBeInstanceOf(StillReferenced);
+    const said = (finishing as Error).message.split('\n');
+    expect(said[0]).toMatch(new RegExp(`^entry und00001 cannot finish undoing entry cre00001: event ${eventId} "Created then booked" has 1 booking: .* Nothing more was undone\\.$`));
+    expect(said.slice(1)).toEqual(['Written since by this entry: undo it first (rentals undo bkg00001), then this one.', '  bkg00001 rentals something bkg00001']);
+  });
+
+  test('an item added, booked since, and another event booked whose id is the item\'s: its undo names the entry that booked the item', async () => {
+    const first = world();
+    const chairs = await anItem(first.call, 50);
+    // Event and item ids alike (a booking's event id is not its item's): the event made to have the new item's id.
+    let probe = await anEvent(first.call, '2025-11-01T08:00:00', '2025-11-01T20:00:00');
+    let last = await anItem(first.call, 1);
+    while (last.id < probe.id) last = await anItem(first.call, 1);
+    await (await first.writers.stock.planCreate({ def: resources.inventory, version: 'v2' }, { name: 'Zed', quantityAvailable: 3, active: 1 })).write();
+    const added = entryOf('add00001', first.recorded);
+    const zed = first.recorded[0]!.id;
+    while (probe.id < zed) probe = await anEvent(first.call, '2025-11-01T08:00:00', '2025-11-01T20:00:00');
+    expect(probe.id).toBe(zed);
+    const party = await anEvent(first.call, '2025-11-02T08:00:00', '2025-11-02T20:00:00');
+    let mark = first.recorded.length;
+    await (await first.writers.bookings.planCreate({ def: resources.bookings, version: 'v2', parentId: party.id }, { eventId: party.id, inventoryId: zed, quantity: 1, price: 10 })).write();
+    const bookedZed = entryOf('bkz00001', first.recorded.slice(mark));
+    mark = first.recorded.length;
+    await (await first.writers.bookings.planCreate({ def: resources.bookings, version: 'v2', parentId: zed }, { eventId: zed, inventoryId: chairs.id, quantity: 1, price: 10 })).write();
+    const bookedChairs = entryOf('bkc00001', first.recorded.slice(mark));
+
+    const refused = await undo(depsOf([added, bookedZed, bookedChairs]).deps, { entry: 'add00001', allowOverbook: false, dryRun: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StillReferenced);
+    const lines = (refused as Error).message.split('\n');
+    expect(lines[0]).toMatch(/^entry add00001 cannot be undone: .* Nothing was undone\.$/);
+    expect(lines.slice(1)).toEqual(['Written since by this entry: undo it first (rentals undo bkz00001), then this one.', '  bkz00001 rentals something bkz00001']);
   });
 
   test('an undone cancel refused for stock: the event is not offered moved and then the undo (the move would leave the undo stale)', async () => {
@@ -236,7 +284,7 @@ describe('undo through the writers', () => {
     await expect(undo(stale.deps, { allowOverbook: false, dryRun: false })).rejects.toThrow(StaleEntryError);
     expect(stale.w.recorded).toEqual([]);
     // Changed outside rentals: said, to be put right by hand.
-    await expect(undo(depsOf([entry]).deps, { allowOverbook: false, dryRun: true })).rejects.toThrow(/\nNo later entry in the history of writes changed it \(a change made outside rentals/);
+    await expect(undo(depsOf([entry]).deps, { allowOverbook: false, dryRun: true })).rejects.toThrow(/\nNo later entry changed it: the change is not in this history of writes \(someone else's rentals, the web application, rentals api\); change it back by hand/);
     // Changed by later entries of the history: they are named, the newest first, with the undo to run first.
     const mark = first.recorded.length;
     await (await first.writers.bookings.planUpdate({ def: resources.bookings, version: 'v2', parentId: gala.id }, lamp, { quantity: 8 })).write();

@@ -117,12 +117,12 @@ describe('the ways out of a refusal as commands', () => {
     ]);
     const moved = wayOutCommands(input({ changesEvent: true, substitutable: false, commandLine: "rentals events move 12 --to '2029-01-02'", waysOut: [way(1, 'Frame Tent', 3, 1)] }));
     expect(moved[0]!.command).toBe("rentals events book 12 --item 'Frame Tent=1' && rentals events move 12 --to '2029-01-02'");
-    // An undo run after a booking would take that booking back, not the change refused.
-    expect(wayOutCommands(input({ changesEvent: true, commandLine: 'rentals undo', waysOut: [way(1, 'Frame Tent', 3, 1)] })).map((w) => w.kind)).toEqual(['override']);
+    // An undo (the refusal says so, whatever flags come first) run after a booking would take that booking back, not the change refused.
+    expect(wayOutCommands(input({ changesEvent: true, commandLine: 'rentals -q undo 3f9c2a1b', undo: true, waysOut: [way(1, 'Frame Tent', 3, 1)] })).map((w) => w.kind)).toEqual(['override']);
     // Nor a substitute booked before an undo: the undo would take the substitute's booking back.
     const marquee = [{ itemId: 2, name: 'Marquee', free: 5, coversAll: true }];
     expect(wayOutCommands(input({ changesEvent: true, commandLine: 'rentals events confirm 12', waysOut: [way(1, 'Frame Tent', 3, 1, marquee)] })).map((w) => w.kind)).toContain('substitute');
-    expect(wayOutCommands(input({ changesEvent: true, commandLine: 'rentals undo', waysOut: [way(1, 'Frame Tent', 3, 1, marquee)] })).map((w) => w.kind)).toEqual(['override']);
+    expect(wayOutCommands(input({ changesEvent: true, commandLine: 'rentals -q undo 3f9c2a1b', undo: true, waysOut: [way(1, 'Frame Tent', 3, 1, marquee)] })).map((w) => w.kind)).toEqual(['override']);
     expect(wayOutCommands(input({ changesEvent: true, commandLine: undefined, waysOut: [way(1, 'Frame Tent', 3, 1)] }))).toEqual([]);
     expect(wayOutCommands(input({ eventId: undefined, waysOut: [way(1, 'Frame Tent', 3, 1)] })).map((w) => w.kind)).toEqual(['override']);
   });

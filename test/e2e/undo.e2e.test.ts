@@ -26,6 +26,16 @@ async function history(args: string[] = []): Promise<Entry[]> {
 const lines = async (eventId: number) => (await data(call(), 'GET', `/v1/events/${eventId}/inventory`)).map((l) => [l.inventoryId, l.quantity]);
 const eventRecord = async (eventId: number) => (await data(call(), 'GET', `/v1/events/${eventId}`))[0]!;
 
+/** An item of `owned` units booked `quantity` on a new event, then unbooked through rentals: the item, the event, the unbook's entry. */
+async function unbookedLine(owned: number, quantity: number, dropoff: string, pickup: string) {
+  const stock = await item(owned);
+  const fair = await event(dropoff, pickup);
+  await line(fair.id, stock.id, quantity);
+  ok(await rentals(['events', 'unbook', String(fair.id), '--item', String(stock.id)]));
+  const [entry] = await history();
+  return { owned: stock, fair, entry };
+}
+
 describe('history and undo', () => {
   test('book, then undo: the lines are gone; history -o json has the entry with before and after; undo of the undo books again', async () => {
     const chairs = await item(50);
@@ -130,11 +140,7 @@ describe('history and undo', () => {
   });
 
   test('a deleted record comes back as a new record, the undo says its id, and its bookings come back on it', async () => {
-    const crate = await item(3);
-    const fair = await event('2029-04-01T08:00:00', '2029-04-02T10:00:00');
-    await line(fair.id, crate.id, 2);
-    ok(await rentals(['events', 'unbook', String(fair.id), '--item', String(crate.id)]));
-    const [unbooked] = await history();
+    const { owned: crate, fair, entry: unbooked } = await unbookedLine(3, 2, '2029-04-01T08:00:00', '2029-04-02T10:00:00');
     ok(await rentals(['events', 'delete', String(fair.id), '--yes']));
 
     const undone = ok(await rentals(['undo']));
@@ -152,6 +158,19 @@ describe('history and undo', () => {
     // The earlier unbook's line comes back on the event as it is now.
     ok(await rentals(['undo', unbooked!.id]));
     expect(await lines(newId)).toEqual([[crate.id, 2]]);
+  });
+
+  test('`rentals -q undo` (a global flag before undo) refused for stock: every way out names the entry, the move then the undo too', async () => {
+    const { owned: tent, fair, entry: unbooked } = await unbookedLine(1, 1, '2029-10-01T08:00:00', '2029-10-02T10:00:00');
+    const other = await event('2029-10-01T12:00:00', '2029-10-01T20:00:00');
+    await line(other.id, tent.id, 1);
+
+    const refused = await rentals(['-q', 'undo']);
+    expect(refused.code).toBe(1);
+    const id = unbooked!.id;
+    expect(refused.stderr).toMatch(new RegExp(`\\n    rentals events move ${fair.id} --to '[^']+' && rentals -q undo ${id}\\n`));
+    expect(refused.stderr).toContain(`\n    rentals -q undo ${id} --allow-overbook`);
+    expect(refused.stderr).not.toMatch(new RegExp(`rentals -q undo(?! ${id})`));
   });
 
   test('a line brought back by an undo is not brought back twice by undoing the same entry again', async () => {

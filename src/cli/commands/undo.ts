@@ -21,5 +21,13 @@ export const undoCommand = defineViewCommand({
   },
   view: 'changes',
   handler: async (factory, options, [entry]) =>
-    undo(await undoDeps(factory), { entry, allowOverbook: options.allowOverbook === true, dryRun: options.dryRun === true, finish: options.finish === true, reverse: options.reverse === true }),
+    undo(await undoDeps(factory), {
+      entry,
+      allowOverbook: options.allowOverbook === true,
+      dryRun: options.dryRun === true,
+      finish: options.finish === true,
+      reverse: options.reverse === true,
+      // Typed without an entry, the command run again names the one it was run for: run later, a bare undo would undo whatever is newest then.
+      again: (id) => factory.commandToType(entry === undefined ? [id] : []),
+    }),
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { WriteJournal } from '../../api/resource-api.js';
 import type { HistoryLog } from '../../app/factory.js';
 import { HistoryWriter, historyDir, readHistory, redactedCommand } from '../../config/history.js';
+import { shellWord } from '../../common/shell-words.js';
 import { lockHolder, withFileLock } from '../../config/lock.js';
 import { ExitCode, InterruptedError, type Written } from '../../errors.js';
 import type { Settings } from '../../config/settings.js';
@@ -21,10 +22,12 @@ export function commandLineOf(ctx: Pick<Context, 'commandLine' | 'argv'>): strin
  * The run as a `rentals …` command to type again (a refusal's ways out end with it): its words,
  * secrets redacted, without `--dry-run`. A way out is the command that does what it says (moves the
  * event, then books; writes overbooked), also when the refused run was a dry run: half of a line
- * previewed and half written would be neither.
+ * previewed and half written would be neither. `operands` go after its words (the entry an undo
+ * typed without one undid, so that the command run later undoes that entry, not the newest).
  */
-export function commandToTypeOf(ctx: Pick<Context, 'commandLine' | 'argv'>): string {
-  return ctx.argv === undefined ? commandLineOf(ctx) : redactedCommand(withoutDryRun(ctx.argv));
+export function commandToTypeOf(ctx: Pick<Context, 'commandLine' | 'argv'>, operands: readonly string[] = []): string {
+  if (ctx.argv === undefined) return [commandLineOf(ctx), ...operands.map(shellWord)].join(' ');
+  return redactedCommand([...withoutDryRun(ctx.argv), ...operands]);
 }
 
 /** The words without the `--dry-run` flag (before a `--`, after which words are operands). */

@@ -121,7 +121,7 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
     planKey: async () => (await import('../../config/plan-key.js')).loadPlanKey(settings.configDir),
     dataDir: () => dataDir(ctx.env, ctx.homedir),
     toolCall: () => ctx.toolCall === true,
-    typedCommand: () => commandToTypeOf(ctx),
+    commandToType: (operands) => commandToTypeOf(ctx, operands),
     history: () => (historyLog ??= history.log()),
     notices: () => output.notices(),
     // A run that writes its own lines on stderr (a bulk run's progress and summary) takes the
