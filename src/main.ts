@@ -92,6 +92,9 @@ export function run(): void {
   if (process.argv.some((arg) => arg.includes('/dev/') || arg.includes('/proc/'))) noteGivenDescriptors();
   let failed: Error | undefined;
   let known: number | undefined;
+  // A reader of stderr that has gone (`2>&1 | head -2`): what was left to say is lost, nothing
+  // remains to say it on, and the exit code stays the command's.
+  process.stderr.on('error', () => undefined);
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') {
       if (process.exitCode === undefined && (known === undefined || known === ExitCode.ok)) process.exit(0);

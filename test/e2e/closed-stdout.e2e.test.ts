@@ -57,3 +57,21 @@ describe('a reader that stops early keeps the verdict', () => {
     expect(await exitWithReaderGone(['check', '-o', 'json'], 'after the first bytes')).toMatchObject({ code: 1 });
   });
 });
+
+describe('a closed stderr keeps the verdict', () => {
+  /** The bin's exit code with its stderr's reader gone before it starts (`2>&1 | head -2` that has left). */
+  async function exitWithStderrGone(args: string[]): Promise<number | null> {
+    const { child, done } = startBin(args, { env: seeded.env() });
+    child.stderr.destroy();
+    return (await done).code;
+  }
+
+  test.each<[string[], number]>([
+    [['inventory', 'lisst'], 2],
+    [['check'], 1],
+    [['undo', 'ffffffff'], 4],
+    [['inventory', 'list', '--quiet'], 0],
+  ])('rentals %j: exit %i, what it could not say lost', async (args, code) => {
+    expect(await exitWithStderrGone(args)).toBe(code);
+  });
+});
