@@ -122,7 +122,7 @@ export function wayOutCommands(input: WayOutInput): WayOutCommand[] {
     out.push({ kind: 'window', what: `${eventId === undefined ? 'The copy over' : 'The event moved to'} ${shortWallTime(window.from)} → ${shortWallTime(window.to)}, where ${fit}`, command });
   }
   if (eventId !== undefined && short.length > 0) out.push(...bookFreeWay(input, eventId, short));
-  if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: `${withoutWords(commandLine, ONLY_WHAT_FITS)} --allow-overbook` });
+  if (commandLine !== undefined) out.push({ kind: 'override', what: 'Write anyway, overbooked', command: withFlag(withoutWords(commandLine, ONLY_WHAT_FITS), '--allow-overbook') });
   return out;
 }
 
@@ -157,6 +157,13 @@ const ONLY_WHAT_FITS = ['--substitute', '--keep-price'];
 
 /** A word of a line the shell-words module quoted: a plain word, or single-quoted parts joined by `\'`. */
 const SHELL_WORD = /(?:'[^']*'|\\'|[^\s'\\]+)+/g;
+
+/** The command line with `flag` among its flags: before a `--` (the words after it are operands), else last. */
+function withFlag(line: string, flag: string): string {
+  const words: string[] = line.match(SHELL_WORD) ?? [];
+  const operands = words.indexOf('--');
+  return (operands === -1 ? [...words, flag] : [...words.slice(0, operands), flag, ...words.slice(operands)]).join(' ');
+}
 
 /** The command line without the given words (whole words only: a quoted name that holds one keeps it). */
 export function withoutWords(line: string, words: readonly string[]): string {

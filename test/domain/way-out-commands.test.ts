@@ -31,6 +31,11 @@ describe('the ways out of a refusal as commands', () => {
     ]);
   });
 
+  test('the override goes among the flags, before a `--` after which words are operands', () => {
+    const ways = wayOutCommands(input({ commandLine: "rentals events book --item 'Frame Tent=3' -- 12", waysOut: [way(1, 'Frame Tent', 3, 0)] }));
+    expect(ways.find((w) => w.kind === 'override')?.command).toBe("rentals events book --item 'Frame Tent=3' --allow-overbook -- 12");
+  });
+
   test('a substitute already on the event grows by the rest; nothing kept of an item on the event: its lines go first', () => {
     const ways = wayOutCommands(input({ current: new Map([[1, 1], [3, 1]]), waysOut: [way(1, 'Frame Tent', 3, 0, [marquee, { ...canopy, free: 4 }])] }));
     expect(ways.find((w) => w.kind === 'other-stock')).toEqual({
