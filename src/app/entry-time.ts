@@ -2,7 +2,7 @@
 // else this system's zone, as every relative date and range counts), `Sun 2026-11-29 08:30`.
 // Scripts read the entry's instant as it is kept (ISO UTC, `2026-11-29T14:30:54.567Z`).
 
-import { dayAndTime } from '../domain/wall-time.js';
+import { clockTime, dayAndTime } from '../domain/wall-time.js';
 import type { Factory } from './factory.js';
 
 /** The shop's clock: its zone, and the wall time an instant reads on it. */
@@ -34,8 +34,7 @@ function readTwice(instant: number, wall: number, clock: ShopClock): boolean {
 /** `UTC-05:00`, `UTC+10:30`. */
 function utcOffset(offsetMs: number): string {
   const minutes = Math.round(offsetMs / 60_000);
-  const whole = Math.abs(minutes);
-  return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+  return `UTC${minutes < 0 ? '-' : '+'}${clockTime(Math.abs(minutes) * 60_000)}`;
 }
 
 /** `Sun 2026-11-29 08:30 America/Chicago`: a time said alone, with its zone. */

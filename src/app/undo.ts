@@ -395,7 +395,7 @@ function laterChanges(entries: readonly HistoryEntry[], entry: HistoryEntry, sta
 function laterEntries(entries: readonly HistoryEntry[], entry: HistoryEntry, touches: (record: HistoryRecord) => boolean): HistoryEntry[] {
   return entries
     .slice(entries.findIndex((e) => e.id === entry.id) + 1)
-    .filter((e) => stands(e) && standingUndoOf(entries, e.id) === undefined && e.records.some(touches))
+    .filter((e) => e.records.some(touches) && stands(e) && standingUndoOf(entries, e.id) === undefined)
     .reverse();
 }
 

@@ -63,13 +63,13 @@ export class OutputFile {
     const existing = await fs.stat(path).catch(() => undefined);
     if (existing?.isDirectory()) throw new UsageError(`--out: ${shownPath(path)} is a directory; name a file`);
     // Private (0600), as the shop's data it holds: never readable by others, even while it is written.
-    const { FileWriteError, givenDescriptor, openAtomicFile } = await import('../common/atomic-file.js');
+    const { FileWriteError, openAtomicFile } = await import('../common/atomic-file.js');
     const refused = (error: unknown): never => {
       throw error instanceof FileWriteError ? new UsageError(`--out: ${error.message}`) : error;
     };
     // A descriptor the shell gave (/dev/stdout, /dev/fd/3 with `3>> log`) is written through, as it is: the shell's file, its mode and position.
-    if ((await givenDescriptor(path).catch(refused)) === 1) return new OutputFile(path, undefined, undefined);
     const file = await openAtomicFile(path).catch(refused);
+    if (file.descriptor === 1) return new OutputFile(path, undefined, undefined);
     return new OutputFile(path, file, file.stream());
   }
 

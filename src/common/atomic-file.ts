@@ -67,6 +67,8 @@ export interface AtomicFile {
   stream(): Writable;
   commit(): Promise<void>;
   discard(): Promise<void>;
+  /** The descriptor written through, when the path named one the command was given (`/dev/stdout`: 1). */
+  readonly descriptor?: number;
 }
 
 /**
@@ -194,16 +196,6 @@ async function descriptorNamed(path: string): Promise<Descriptor | undefined> {
   return match ? { pid: Number(match[1]), fd: Number(fd) } : undefined;
 }
 
-/**
- * The descriptor `path` names (/dev/stdout, /dev/fd/N…), when it is one this process was given to
- * write to: its number; undefined for a path that names no descriptor. Any other descriptor is a
- * FileWriteError naming `path` and the rule.
- */
-export async function givenDescriptor(path: string): Promise<number | undefined> {
-  const { descriptor } = await step(path, () => resolveTarget(path));
-  return descriptor === undefined ? undefined : checked(path, descriptor);
-}
-
 function checked(path: string, { pid, fd }: Descriptor): number {
   const reason = pid === process.pid ? refusedDescriptor(fd) : "another process's descriptor, not one this command was given to write to";
   if (reason !== undefined) throw new FileWriteError(path, reason, 'EBADF');
@@ -282,6 +274,7 @@ function throughDescriptor(path: string, fd: number): AtomicFile {
     stream: () => new Writable({ write: (chunk: Buffer, _encoding, done) => void write(chunk).then(() => done(), done) }),
     commit: async () => undefined,
     discard: async () => undefined,
+    descriptor: fd,
   };
 }
 

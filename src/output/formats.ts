@@ -141,6 +141,6 @@ export function writtenForMachines(view: View, format: ViewFormat): boolean {
 }
 
 /** A refusal has no rows to print: only its JSON says anything on stdout (its message is on stderr). */
-export function refusalPrintsNothing(view: { refused?: true }, format: ViewFormat): boolean {
-  return view.refused === true && format !== 'json';
+export function refusalPrintsNothing(format: ViewFormat): boolean {
+  return format !== 'json';
 }

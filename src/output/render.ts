@@ -30,7 +30,7 @@ export async function* renderView(view: View, format: ViewFormat, options: Rende
 
 async function* renderData(view: DataView & Pick<View, 'html'>, format: ViewFormat, options: RenderOptions): AsyncGenerator<string> {
   checkFieldNames(options.fields, view);
-  if (view.kind === 'records' && refusalPrintsNothing(view, format)) return;
+  if (view.kind === 'records' && view.refused === true && refusalPrintsNothing(format)) return;
   if (format === 'html') {
     if (!view.html) throw new Error('a view printed as html has no page');
     return yield view.html(options.paper ?? 'A4');

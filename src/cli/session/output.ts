@@ -35,8 +35,6 @@ export class RunOutput {
     const { format } = chosen;
     // --jq is compiled now: an expression jq cannot compile is refused before anything is read or sent.
     if (globals.jq !== undefined) await (await import('../../output/jq.js')).compileJq(globals.jq);
-    // -o ics reads the time zone: a bad --timezone is refused now, before any request (its use resolves it again).
-    if (format === 'ics') settings.timeZone([]);
     // --out: what stdout would get goes to the file (not a terminal: machine formats, no pager, no colour).
     // `--out /dev/stdout`: stdout, as if --out were not given (its format chosen as for a file).
     const outFile = await out?.open();
@@ -66,7 +64,7 @@ export class RunOutput {
 
   /** A refused write, printed in a format that shows nothing of it (all but json): --out's target stays as it was. */
   refusedWrite(): void {
-    this.refused = refusalPrintsNothing({ refused: true }, this.printer.options.format);
+    this.refused = refusalPrintsNothing(this.printer.options.format);
   }
 
   private refused = false;
