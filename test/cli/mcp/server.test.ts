@@ -22,7 +22,7 @@ async function started(main: Main, options: Partial<ServeOptions> = {}) {
   const pipes = pipedClient();
   const fake = fakeContext();
   const ctx: Context = { ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main };
-  const served = serve(ctx, { tools, readOnly: false, settingFlags: [], secrets: [], ...options });
+  const served = serve(ctx, { tools, readOnly: false, settingFlags: [], secrets: [], timeZone: 'UTC', ...options });
   const client = await pipes.connect();
   return {
     client,
@@ -56,6 +56,16 @@ describe('rentals mcp: the server', () => {
     const book = listed.find((t) => t.name === 'events_book')!;
     expect(book.inputSchema).toEqual(tools.find((t) => t.name === 'events_book')!.inputSchema);
     expect(book.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    await server.stop();
+  });
+
+  test("dates are said to be the shop's wall-clock time in its zone: in the instructions, and where a description points to `rentals help dates`, which no tool is", async () => {
+    const server = await started(printing('').main, { timeZone: 'America/Chicago' });
+    expect(server.client.getInstructions()).toMatch(/Dates and times carry no time zone: .*the shop's wall-clock time in America\/Chicago\..*UTC offset or `Z` is refused/);
+    const { tools: listed } = await server.client.listTools();
+    const move = listed.find((t) => t.name === 'events_move')!;
+    expect(move.description).toContain(`+3d (the shop's wall-clock time in America/Chicago, no UTC offset)`);
+    expect(listed.map((t) => t.description).join('\n')).not.toContain('rentals help dates');
     await server.stop();
   });
 
@@ -210,7 +220,7 @@ describe('rentals mcp: the server', () => {
     const pipes = pipedClient();
     const fake = fakeContext();
     const { main } = printing(JSON.stringify(ENVELOPE));
-    const served = serve({ ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main }, { tools, readOnly: false, settingFlags: [], secrets: [] });
+    const served = serve({ ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main }, { tools, readOnly: false, settingFlags: [], secrets: [], timeZone: 'UTC' });
     let out = '';
     pipes.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     const requests = [
@@ -228,7 +238,7 @@ describe('rentals mcp: the server', () => {
   test('a line that is no message is logged as a protocol error, and the server goes on answering', async () => {
     const pipes = pipedClient();
     const fake = fakeContext();
-    const served = serve({ ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main: printing('{}').main }, { tools, readOnly: false, settingFlags: [], secrets: [] });
+    const served = serve({ ...fake.ctx, term: { ...fake.ctx.term, stdin: pipes.stdin, stdout: pipes.stdout }, main: printing('{}').main }, { tools, readOnly: false, settingFlags: [], secrets: [], timeZone: 'UTC' });
     let out = '';
     pipes.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     pipes.stdin.end(`not json\n${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);

@@ -27,21 +27,21 @@ An MCP client (Claude Desktop, an editor, an agent) starts \`rentals mcp\` and t
   },
   handler: async ({ ctx, options, globals }) => {
     if (globals.tokenFile === '-') throw new UsageError('--token-file -: rentals mcp reads the protocol on standard input; give the token in a file or RENTALS_TOKEN');
-    const secrets = await credentialSecrets(ctx, globals);
+    const { secrets, timeZone } = await credentials(ctx, globals);
     const [{ assistantTools }, { serve }, { registry }] = await Promise.all([import('./tools.js'), import('./server.js'), import('../../catalog.js')]);
     const readOnly = options.readOnly === true;
-    await serve(ctx, { tools: await assistantTools(registry, { readOnly }), readOnly, settingFlags: settingFlags(globals), secrets });
+    await serve(ctx, { tools: await assistantTools(registry, { readOnly }), readOnly, settingFlags: settingFlags(globals), secrets, timeZone });
   },
 });
 
-/** The credentials checked as any command's are (exit 3 without them), and their secret values. */
-async function credentialSecrets(ctx: Context, globals: GlobalOptions): Promise<string[]> {
+/** The credentials checked as any command's are (exit 3 without them), their secret values, and the shop's time zone every call reads dates in. */
+async function credentials(ctx: Context, globals: GlobalOptions): Promise<{ secrets: string[]; timeZone: string }> {
   const { settings: run, factory } = await startRun(ctx, globals);
   try {
     factory.client();
     const { settings } = run;
     const values = [settings.token.value, settings.profile.token, settings.profile.clientSecret, ctx.env.RENTALS_SANDBOX_TOKEN];
-    return [...new Set(values.filter((value): value is string => value !== undefined && value.length >= SHORTEST_SECRET))];
+    return { secrets: [...new Set(values.filter((value): value is string => value !== undefined && value.length >= SHORTEST_SECRET))], timeZone: factory.timeZone() };
   } finally {
     factory.close();
   }

@@ -20,6 +20,8 @@ export interface ServeOptions {
   settingFlags: readonly string[];
   /** Values that never leave the server: the token, the client secret. */
   secrets: readonly string[];
+  /** The shop's time zone (the timezone setting, else this system's): the clock of every date a call takes or answers with. */
+  timeZone: string;
 }
 
 const INSTRUCTIONS = [
@@ -29,6 +31,22 @@ const INSTRUCTIONS = [
   "A tool's description is the command's help, which names its options as flags: `--dry-run` is the input `dryRun`, `--item` is `item`. What a call says back names the inputs (`yes: true`), except in the `rentals …` commands it quotes.",
   'Every write is recorded in the history (the `history` tool) with the tool and its arguments; the `undo` tool takes back the newest entry, or the one named, through the same rules.',
 ];
+
+/** How dates are read and written, on the shop's clock: what `rentals help dates` tells people, which no tool is. */
+function datesInstruction(timeZone: string): string {
+  return [
+    `Dates and times carry no time zone: those a tool takes and those it answers with are the shop's wall-clock time in ${timeZone}.`,
+    'Give them as `2026-06-12` (that day: as a start 00:00, as an end the whole day) or `2026-06-12 14:00`, or as today, tomorrow, a weekday (`fri`), `+3d`, `"fri 14:00"`; one with a UTC offset or `Z` is refused.',
+    "`range` names days instead (weekend, next-week, 2026-06). Only the history's `at` is an instant in UTC.",
+  ].join(' ');
+}
+
+/** A description's pointer to `rentals help dates` (no tool), as the clock the dates are read on. */
+const DATES_POINTER = ' (rentals help dates)';
+
+function describedFor(description: string, timeZone: string): string {
+  return description.split(DATES_POINTER).join(` (the shop's wall-clock time in ${timeZone}, no UTC offset)`);
+}
 
 export async function serve(ctx: Context, options: ServeOptions): Promise<void> {
   const run = ctx.main;
@@ -40,12 +58,12 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   ]);
   const log = (line: string) => ctx.term.stderr.write(`rentals mcp: ${scrubbed(line, options.secrets)}\n`);
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
-  const instructions = [...INSTRUCTIONS, ...(options.readOnly ? ['This server is read-only: it offers no tool that writes.'] : [])].join('\n\n');
+  const instructions = [...INSTRUCTIONS, datesInstruction(options.timeZone), ...(options.readOnly ? ['This server is read-only: it offers no tool that writes.'] : [])].join('\n\n');
   // The low-level server: the tools' schemas are JSON Schema generated from the registry, which
   // McpServer's registerTool (zod schemas) does not take.
   const server = new Server({ name: 'rentals', version: VERSION }, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.tools.map((tool) => ({ name: tool.name, title: tool.annotations.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations })),
+    tools: options.tools.map((tool) => ({ name: tool.name, title: tool.annotations.title, description: describedFor(tool.description, options.timeZone), inputSchema: tool.inputSchema, annotations: tool.annotations })),
   }));
   const queue = oneAtATime();
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
