@@ -78,4 +78,15 @@ describe('a flag that takes a number', () => {
     expect(result.stderr).toMatch(new RegExp(`(${names.join('|')})\\b.*must`, 'i'));
     expectNothingSent();
   });
+
+  test.each([
+    ['events list --limit', ['events', 'list', '--limit', '3000000000'], '--limit: must be a whole number from 1 to 2147483647 (got "3000000000")'],
+    ['history --limit', ['history', '--limit', '100000000000000000000'], '--limit: must be a whole number from 1 to 2147483647 (got "100000000000000000000")'],
+    ['events book --item NAME=QTY', ['events', 'book', '1', '--item', 'Tent=3000000000', '--dry-run'], 'quantity of "Tent": must be a whole number from 1 to 2147483647 (got "3000000000")'],
+  ])('%s too large for the service: exit 2, the rule with its upper bound, nothing sent', async (_name, argv, said) => {
+    const result = await runCli(argv, withApi());
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(said);
+    expectNothingSent();
+  });
 });

@@ -133,7 +133,7 @@ describe("what a command says back names the tool's inputs, not its flags", () =
     // More than 50 prices (every item has one), so that the adjust asks for yes: true.
     ['prices_adjust', { percent: '10' }, 2, 'pass yes: true to apply them without a prompt', 51],
     ['events_add', {}, 2, '  - eventStatusId: is required\n', 0],
-    ['history', { limit: 'abc' }, 2, 'limit: must be a whole number from 1 (got "abc")', 0],
+    ['history', { limit: 'abc' }, 2, 'limit: must be a whole number from 1 to 2147483647 (got "abc")', 0],
     ['prices_adjust', {}, 2, 'give percent or amount (one of them)', 0],
   ])('%s %j: exit %i, "%s"', async (name, args, exitCode, said, items) => {
     for (let n = 0; n < items; n++) await item(1);

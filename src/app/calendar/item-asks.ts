@@ -2,6 +2,7 @@
 // `events book` books them and `availability --find` looks for them.
 
 import { UsageError } from '../../errors.js';
+import { MAX_INT } from '../../resources/definitions.js';
 import { parseCount } from '../../schemas/values.js';
 
 export interface ItemAsk {
@@ -23,7 +24,7 @@ export function parseItemAsks(values: readonly string[], quantity: string | unde
     if (!pair && /^=/.test(ref)) throw new UsageError(`--item ${JSON.stringify(value)}: the item is missing before the =: write NAME=QTY`);
     if (given === undefined) throw new UsageError(`--item ${JSON.stringify(value)}: how many? write NAME=QTY or add --quantity <n>`);
     const parsed = parseCount(given);
-    if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);
+    if (!parsed.ok || parsed.value === 0) throw new UsageError(`quantity of ${JSON.stringify(ref)}: must be a whole number from 1 to ${MAX_INT} (got ${JSON.stringify(given)}); to remove an item use \`rentals events unbook\``);
     asks.push({ ref, quantity: parsed.value });
   }
   if (quantity !== undefined && values.length > 0 && values.every((value) => ITEM_PAIR.test(value))) {

@@ -3,6 +3,7 @@
 
 import { type RangeInput, RANGE_MONTH, RANGE_WORDS } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
+import { MAX_INT } from '../../../resources/definitions.js';
 import { DATES_HELP_LINK } from '../../dates-help.js';
 import type { FlagDecls } from '../../registry/flags.js';
 import { ALLOW_OVERBOOK_HELP } from '../../write-guards.js';
@@ -56,7 +57,7 @@ export const WRITE_GUARD_FLAGS = {
 export function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) throw new UsageError(`${flag}: must be a whole number from 1 (got ${JSON.stringify(value)})`);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_INT) throw new UsageError(`${flag}: must be a whole number from 1 to ${MAX_INT} (got ${JSON.stringify(value)})`);
   return Number(text);
 }
 
