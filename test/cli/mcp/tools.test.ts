@@ -208,5 +208,9 @@ describe("a call's arguments as its command line", () => {
     expect(refused('inventory_delete', { id: '3', yes: false })).toContain('yes: must be true: says that you mean to delete');
     expect(refused('events_unbook', { event: '3', item: ['Tent'] })).toContain('yes: must be true: says that you mean to delete');
     expect(refused('check', ['--from'])).toContain('arguments: must be an object of named inputs');
+    const noStdin = `is standard input at the shell, which a tool call has none of: name a file on the machine the server runs on`;
+    expect(refused('events_add', { file: '-', dryRun: true })).toContain(`file: ${noStdin}`);
+    expect(refused('prices_import', { file: '-' })).toContain(`file: ${noStdin}`);
+    expect(refused('diff', { before: '-', live: true })).toContain(`before: ${noStdin}`);
   });
 });

@@ -5,6 +5,11 @@
 import { type FieldIssue, ValidationError } from '../../../errors.js';
 import type { InputSchema, Tool, ToolInput, Words } from './tools.js';
 
+/** Inputs that name a file to read, where the shell takes `-` for standard input: a record's fields (`file`), an import's rows, diff's snapshots. */
+const STDIN_INPUTS: ReadonlySet<string> = new Set(['file', 'before', 'after']);
+/** A tool call has no standard input (docs/assistant.md): `-` would read nothing, and the command would blame what it read. */
+const NO_STDIN = 'is standard input at the shell, which a tool call has none of: name a file on the machine the server runs on (a record\'s fields can be given as inputs instead)';
+
 /** The command line of a call of `tool` with `given`: its words, options and arguments. */
 export function commandLine(tool: Tool, given: unknown): string[] {
   const values = argumentsObject(tool, given);
@@ -20,7 +25,7 @@ export function commandLine(tool: Tool, given: unknown): string[] {
       if (input.required === true || (input.required === 'unless-dry-run' && values.dryRun !== true)) problems.push({ field: input.property, message: input.schema.type === 'boolean' && input.schema.const ? input.schema.description : 'is required' });
       continue;
     }
-    const checked = check(input.schema, value);
+    const checked = value === '-' && STDIN_INPUTS.has(input.property) ? NO_STDIN : check(input.schema, value);
     if (typeof checked === 'string') {
       problems.push({ field: input.property, message: checked, value });
       continue;
