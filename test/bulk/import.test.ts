@@ -265,6 +265,21 @@ describe('prices import: planning', () => {
     ]);
   });
 
+  it('a price as an English spreadsheet shows it (1,350.00, as LibreOffice saves an exported .xlsx to CSV) names --locale en, in a comma- or ;-separated file', async () => {
+    const api = FakeApi.catalogue(2);
+    const comma = await planText(api, 'id,price\n11,"1,350.00"\n');
+    expect(comma.messages).toEqual([
+      'prices.csv:2:2 price: has a thousands separator: write the price without it (1200.50), or give the file\'s locale (--locale en reads 1,200.50) (got "1,350.00")',
+    ]);
+    const semicolon = await planText(api, 'id;price\n11;1,350.00\n12;1.350,00\n');
+    expect(semicolon.messages).toEqual([
+      'prices.csv:2:2 price: has a thousands separator: write the price without it (1200.50 or 1200,50), or give the file\'s locale (--locale en reads 1,200.50) (got "1,350.00")',
+      'prices.csv:3:2 price: has a thousands separator: write the price without it (1200.50 or 1200,50), or give the file\'s locale (--locale de reads 1.200,50) (got "1.350,00")',
+    ]);
+    const english = await planText(api, 'id;price\n11;1,350.00\n', { locale: styleOfLocale('en') });
+    expect(english.plan.rows[0]!.new).toEqual({ price: 1350 });
+  });
+
   it('--locale de reads 155,25 and 1.200,50; a point that groups no thousands is refused naming the locale', async () => {
     const api = FakeApi.catalogue(2);
     const { plan, messages } = await planText(api, 'id,price\n11,"155,25"\n12,"1.200,50"\n21,12.50\n', { locale: styleOfLocale('de') });
