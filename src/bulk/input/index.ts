@@ -64,7 +64,7 @@ async function* replayed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): A
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
-/** An .xlsx: read whole (its index is at its end), then its first sheet's rows as a CSV's. */
+/** An .xlsx: read whole (its index is at its end), then its first visible sheet's rows as a CSV's. */
 async function openSpreadsheet(chunks: AsyncIterable<string | Uint8Array>, file: string): Promise<OpenedInput> {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
