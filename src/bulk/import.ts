@@ -373,6 +373,12 @@ function headerIssues(spec: RowSpec, columns: readonly string[] | undefined, del
   if (!named && delimiter === '\t' && /^\d+$/.test(columns[0]?.trim() ?? '')) {
     return [{ line: 1, rule: `the first line is not a header (none of the columns ${identity.join(', ')}): tab-separated rows without a header, as \`export -o tsv\` prints them for scripts, cannot be read back; export with -o csv (or ndjson, json, xlsx) to import the file` }];
   }
+  // A column renamed by hand (`Price`, `Quantity Available`) is not another column to ignore: its edits would be lost.
+  const loose = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+  for (const column of columns) {
+    const meant = [...identity, ...spec.values].find((c) => c !== column && !columns.includes(c) && loose(c) === loose(column));
+    if (meant !== undefined) issues.push({ line: 1, rule: `the header's column ${JSON.stringify(column)} is not read: name it ${meant}, as the export does (a column's name is matched as written)` });
+  }
   if (!identity.some((c) => columns.includes(c))) {
     issues.push({ line: 1, rule: `the header (first line) has none of the columns ${identity.join(', ')}: a header row is required` });
   }

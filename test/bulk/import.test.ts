@@ -123,6 +123,16 @@ describe('prices import: validation, all at once, with positions', () => {
     ]);
   });
 
+  it('a column renamed by hand (Price, Inventory ID) is refused naming the name to give it, not ignored with its edits', async () => {
+    const { messages, plan } = await planText(FakeApi.catalogue(2), 'Inventory ID,rentalBlockId,Price,price_note\n1,1,5,\n');
+    expect(messages).toEqual([
+      'prices.csv:1: the header\'s column "Inventory ID" is not read: name it inventoryId, as the export does (a column\'s name is matched as written)',
+      'prices.csv:1: the header\'s column "Price" is not read: name it price, as the export does (a column\'s name is matched as written)',
+      'prices.csv:1: the header (first line) has none of the columns price: nothing to set',
+    ]);
+    expect(plan.rows.map((r) => r.action)).toEqual(['invalid']);
+  });
+
   it('ragged rows and bad JSON lines are invalid rows with their line', async () => {
     const { messages } = await planText(FakeApi.catalogue(2), 'inventoryId,rentalBlockId,price\n1,1\n');
     expect(messages).toEqual(['prices.csv:2: has 2 fields, the header has 3 (is a comma inside a value not quoted?)']);
@@ -340,6 +350,12 @@ describe('inventory import (upsert by id or name)', () => {
       'inv.csv:5:2 quantityAvailable: is required to create a new inventory item (none matches name "Stool")',
       'inv.csv:6: sets the same inventory item as line 2; a file may set each once',
     ]);
+  });
+
+  it('a value column renamed by hand beside the others (Quantity Available) refuses the file: its edits are not dropped in silence', async () => {
+    const text = ['id,name,Quantity Available,active', '1,Tent,6,1'].join('\n');
+    const { messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });
+    expect(messages).toEqual(['inv.csv:1: the header\'s column "Quantity Available" is not read: name it quantityAvailable, as the export does (a column\'s name is matched as written)']);
   });
 
   it('a name a lookup cannot tell from another item\'s, or from one an earlier row gives, is refused with the lines', async () => {
