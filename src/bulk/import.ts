@@ -380,7 +380,10 @@ function headerIssues(spec: RowSpec, columns: readonly string[] | undefined, del
     if (meant !== undefined) issues.push({ line: 1, rule: `the header's column ${JSON.stringify(column)} is not read: name it ${meant}, as the export does (a column's name is matched as written)` });
   }
   if (!identity.some((c) => columns.includes(c))) {
-    issues.push({ line: 1, rule: `the header (first line) has none of the columns ${identity.join(', ')}: a header row is required` });
+    // What was taken for the header: a title row above it (`Price list 2026`) is then plain to see.
+    const held = columns.filter((c) => c !== '').map((c) => JSON.stringify(c));
+    const holds = held.length === 0 ? '' : ` (it holds ${held.slice(0, 6).join(', ')}${held.length > 6 ? ', …' : ''})`;
+    issues.push({ line: 1, rule: `the header (first line) has none of the columns ${identity.join(', ')}: a header row is required${holds}` });
   }
   if (!spec.values.some((c) => columns.includes(c))) {
     issues.push({ line: 1, rule: `the header (first line) has none of the columns ${spec.values.join(', ')}: nothing to set` });

@@ -118,9 +118,14 @@ describe('prices import: validation, all at once, with positions', () => {
   it('says once that a header is missing, instead of once per row', async () => {
     const { messages } = await planText(FakeApi.catalogue(2), '1,2,5\n2,1,6\n');
     expect(messages).toEqual([
-      'prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required',
+      'prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required (it holds "1", "2", "5")',
       'prices.csv:1: the header (first line) has none of the columns price: nothing to set',
     ]);
+  });
+
+  it('a title row above the header (as a spreadsheet user adds one) is named as what was read for the header', async () => {
+    const { messages } = await planText(FakeApi.catalogue(2), 'Price list 2026,,\nid,price,\n11,5,\n');
+    expect(messages[0]).toBe('prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required (it holds "Price list 2026")');
   });
 
   it('a column renamed by hand (Price, Inventory ID) is refused naming the name to give it, not ignored with its edits', async () => {
