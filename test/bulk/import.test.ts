@@ -184,6 +184,19 @@ describe('prices import from an .xlsx', () => {
   });
 });
 
+describe('prices import from an .xlsx: the header', () => {
+  it('is named by the row the spreadsheet shows it in, not as line 1, when rows above it are empty', async () => {
+    const text = (t: string) => `<c t="inlineStr"><is><t>${t}</t></is></c>`;
+    const file = workbookWith([[], [], ['id', 'Price'].map(text), ['<c><v>11</v></c>', '<c><v>5</v></c>']]);
+    const input = await openInput((async function* () { yield new Uint8Array(file); })(), { file: 'f.xlsx' });
+    const planned = await planImport(priceRows, input, contextFor(FakeApi.catalogue(3)), {});
+    expect(planned.issues.map((issue) => formatRowIssue('f.xlsx', issue))).toEqual([
+      'f.xlsx:3: the header\'s column "Price" is not read: name it price, as the export does (a column\'s name is matched as written)',
+      "f.xlsx:3: the header (row 3, the sheet's first non-empty row) has none of the columns price: nothing to set",
+    ]);
+  });
+});
+
 describe('prices import: planning', () => {
   it('update (old → new), unchanged, create; unknown columns ignored; numbers compared exactly', async () => {
     const api = FakeApi.catalogue(3);

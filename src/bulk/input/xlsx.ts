@@ -11,6 +11,8 @@ import type { InputIssue, InputRow } from './types.js';
 export interface XlsxRows {
   rows: InputRow[];
   columns?: string[];
+  /** The row the header is in. */
+  headerRow?: number;
   issues: InputIssue[];
 }
 
@@ -169,6 +171,7 @@ function sheetRows(book: Workbook): XlsxRows {
   const rows: InputRow[] = [];
   const issues: InputIssue[] = [];
   let columns: string[] | undefined;
+  let headerRow: number | undefined;
   let rowNumber = 0;
   const data = /<(?:\w+:)?sheetData\b[^>]*>([\s\S]*)<\/(?:\w+:)?sheetData>/.exec(book.sheet)?.[1] ?? '';
   for (const [, rowAttributes, rowInner] of data.matchAll(/<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g)) {
@@ -186,13 +189,14 @@ function sheetRows(book: Workbook): XlsxRows {
     if (cells.every((cell) => cell === undefined || cell.trim() === '')) continue;
     if (!columns) {
       columns = Array.from(cells, (cell) => (cell ?? '').trim());
+      headerRow = rowNumber;
       headerIssues(columns, rowNumber, issues);
       continue;
     }
     rows.push(row(rowNumber, cells, columns, formulas));
   }
   if (!columns) issues.push({ line: 1, rule: 'the sheet is empty: a header row is required' });
-  return { rows, columns, issues };
+  return { rows, columns, headerRow, issues };
 }
 
 function headerIssues(columns: readonly string[], line: number, issues: InputIssue[]): void {
