@@ -106,7 +106,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   for await (const run of input.runs) {
     for (const row of run) {
       // A header with problems refuses the file: no listing is started for it.
-      if (first && headerIssues(spec, input.columns(), input.delimiter?.()).length > 0) listing.hold();
+      if (first && headerIssues(spec, input).length > 0) listing.hold();
       first = false;
       const draft = read.draft(row, options, notices, fileIssues);
       if (fileIssues.length > 0) listing.hold();
@@ -130,7 +130,7 @@ async function checkImport(spec: RowSpec, input: OpenedInput, ctx: BulkContext, 
   drafts.end();
   const readIssues = input.issues();
   appendAll(fileIssues, readIssues);
-  const header = headerIssues(spec, input.columns(), input.delimiter?.());
+  const header = headerIssues(spec, input);
   return {
     fileIssues,
     readIssues: readIssues.length,
@@ -365,19 +365,34 @@ function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: 
  * is most likely what `export -o tsv` prints (rows for scripts, never a header): the message names
  * the formats that read back. One with a header of other names is told which columns it needs.
  */
-function headerIssues(spec: RowSpec, columns: readonly string[] | undefined, delimiter?: string): RowIssue[] {
+function headerIssues(spec: RowSpec, input: OpenedInput): RowIssue[] {
+  const columns = input.columns();
+  const delimiter = input.delimiter?.();
   if (!columns) return [];
   const issues: RowIssue[] = [];
+  // A sheet's header is its first non-empty row: named by the row number the spreadsheet shows.
+  const row = input.headerRow?.();
+  const line = row ?? 1;
+  const where = row === undefined ? 'the header (first line)' : `the header (row ${row}, the sheet's first non-empty row)`;
   const identity = ['id', ...spec.key, ...spec.names.map((n) => n.column)];
   const named = [...identity, ...spec.values].some((c) => columns.includes(c));
   if (!named && delimiter === '\t' && /^\d+$/.test(columns[0]?.trim() ?? '')) {
     return [{ line: 1, rule: `the first line is not a header (none of the columns ${identity.join(', ')}): tab-separated rows without a header, as \`export -o tsv\` prints them for scripts, cannot be read back; export with -o csv (or ndjson, json, xlsx) to import the file` }];
   }
+  // A column renamed by hand (`Price`, `Quantity Available`) is not another column to ignore: its edits would be lost.
+  const loose = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+  for (const column of columns) {
+    const meant = [...identity, ...spec.values].find((c) => c !== column && !columns.includes(c) && loose(c) === loose(column));
+    if (meant !== undefined) issues.push({ line, rule: `the header's column ${JSON.stringify(column)} is not read: name it ${meant}, as the export does (a column's name is matched as written)` });
+  }
   if (!identity.some((c) => columns.includes(c))) {
-    issues.push({ line: 1, rule: `the header (first line) has none of the columns ${identity.join(', ')}: a header row is required` });
+    // What was taken for the header: a title row above it (`Price list 2026`) is then plain to see.
+    const held = columns.filter((c) => c !== '').map((c) => JSON.stringify(c));
+    const holds = held.length === 0 ? '' : ` (it holds ${held.slice(0, 6).join(', ')}${held.length > 6 ? ', …' : ''})`;
+    issues.push({ line, rule: `${where} has none of the columns ${identity.join(', ')}: a header row is required${holds}` });
   }
   if (!spec.values.some((c) => columns.includes(c))) {
-    issues.push({ line: 1, rule: `the header (first line) has none of the columns ${spec.values.join(', ')}: nothing to set` });
+    issues.push({ line, rule: `${where} has none of the columns ${spec.values.join(', ')}: nothing to set` });
   }
   return issues;
 }

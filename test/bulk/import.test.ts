@@ -118,9 +118,24 @@ describe('prices import: validation, all at once, with positions', () => {
   it('says once that a header is missing, instead of once per row', async () => {
     const { messages } = await planText(FakeApi.catalogue(2), '1,2,5\n2,1,6\n');
     expect(messages).toEqual([
-      'prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required',
+      'prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required (it holds "1", "2", "5")',
       'prices.csv:1: the header (first line) has none of the columns price: nothing to set',
     ]);
+  });
+
+  it('a title row above the header (as a spreadsheet user adds one) is named as what was read for the header', async () => {
+    const { messages } = await planText(FakeApi.catalogue(2), 'Price list 2026,,\nid,price,\n11,5,\n');
+    expect(messages[0]).toBe('prices.csv:1: the header (first line) has none of the columns id, inventoryId, rentalBlockId, inventoryName, pricingType: a header row is required (it holds "Price list 2026")');
+  });
+
+  it('a column renamed by hand (Price, Inventory ID) is refused naming the name to give it, not ignored with its edits', async () => {
+    const { messages, plan } = await planText(FakeApi.catalogue(2), 'Inventory ID,rentalBlockId,Price,price_note\n1,1,5,\n');
+    expect(messages).toEqual([
+      'prices.csv:1: the header\'s column "Inventory ID" is not read: name it inventoryId, as the export does (a column\'s name is matched as written)',
+      'prices.csv:1: the header\'s column "Price" is not read: name it price, as the export does (a column\'s name is matched as written)',
+      'prices.csv:1: the header (first line) has none of the columns price: nothing to set',
+    ]);
+    expect(plan.rows.map((r) => r.action)).toEqual(['invalid']);
   });
 
   it('ragged rows and bad JSON lines are invalid rows with their line', async () => {
@@ -166,6 +181,19 @@ describe('prices import from an .xlsx', () => {
       'f.xlsx:2:3 price: holds a formula (=2*3) with no computed value (the program that saved the file does not calculate): open and save it in a spreadsheet program, or type the value',
     ]);
     expect(planned.plan.rows[1]).toMatchObject({ line: 3, action: 'update' });
+  });
+});
+
+describe('prices import from an .xlsx: the header', () => {
+  it('is named by the row the spreadsheet shows it in, not as line 1, when rows above it are empty', async () => {
+    const text = (t: string) => `<c t="inlineStr"><is><t>${t}</t></is></c>`;
+    const file = workbookWith([[], [], ['id', 'Price'].map(text), ['<c><v>11</v></c>', '<c><v>5</v></c>']]);
+    const input = await openInput((async function* () { yield new Uint8Array(file); })(), { file: 'f.xlsx' });
+    const planned = await planImport(priceRows, input, contextFor(FakeApi.catalogue(3)), {});
+    expect(planned.issues.map((issue) => formatRowIssue('f.xlsx', issue))).toEqual([
+      'f.xlsx:3: the header\'s column "Price" is not read: name it price, as the export does (a column\'s name is matched as written)',
+      "f.xlsx:3: the header (row 3, the sheet's first non-empty row) has none of the columns price: nothing to set",
+    ]);
   });
 });
 
@@ -265,6 +293,21 @@ describe('prices import: planning', () => {
     ]);
   });
 
+  it('a price as an English spreadsheet shows it (1,350.00, as LibreOffice saves an exported .xlsx to CSV) names --locale en, in a comma- or ;-separated file', async () => {
+    const api = FakeApi.catalogue(2);
+    const comma = await planText(api, 'id,price\n11,"1,350.00"\n');
+    expect(comma.messages).toEqual([
+      'prices.csv:2:2 price: has a thousands separator: write the price without it (1200.50), or give the file\'s locale (--locale en reads 1,200.50) (got "1,350.00")',
+    ]);
+    const semicolon = await planText(api, 'id;price\n11;1,350.00\n12;1.350,00\n');
+    expect(semicolon.messages).toEqual([
+      'prices.csv:2:2 price: has a thousands separator: write the price without it (1200.50 or 1200,50), or give the file\'s locale (--locale en reads 1,200.50) (got "1,350.00")',
+      'prices.csv:3:2 price: has a thousands separator: write the price without it (1200.50 or 1200,50), or give the file\'s locale (--locale de reads 1.200,50) (got "1.350,00")',
+    ]);
+    const english = await planText(api, 'id;price\n11;1,350.00\n', { locale: styleOfLocale('en') });
+    expect(english.plan.rows[0]!.new).toEqual({ price: 1350 });
+  });
+
   it('--locale de reads 155,25 and 1.200,50; a point that groups no thousands is refused naming the locale', async () => {
     const api = FakeApi.catalogue(2);
     const { plan, messages } = await planText(api, 'id,price\n11,"155,25"\n12,"1.200,50"\n21,12.50\n', { locale: styleOfLocale('de') });
@@ -325,6 +368,12 @@ describe('inventory import (upsert by id or name)', () => {
       'inv.csv:5:2 quantityAvailable: is required to create a new inventory item (none matches name "Stool")',
       'inv.csv:6: sets the same inventory item as line 2; a file may set each once',
     ]);
+  });
+
+  it('a value column renamed by hand beside the others (Quantity Available) refuses the file: its edits are not dropped in silence', async () => {
+    const text = ['id,name,Quantity Available,active', '1,Tent,6,1'].join('\n');
+    const { messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });
+    expect(messages).toEqual(['inv.csv:1: the header\'s column "Quantity Available" is not read: name it quantityAvailable, as the export does (a column\'s name is matched as written)']);
   });
 
   it('a name a lookup cannot tell from another item\'s, or from one an earlier row gives, is refused with the lines', async () => {

@@ -61,6 +61,24 @@ describe('rentals xlsx, read back', () => {
     expect(readXlsx(ods).issues[0]!.rule).toBe('not a readable .xlsx: it is an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel Workbook) or as CSV, and import that');
   });
 
+  test('the first sheet the user sees is read: a hidden sheet before it (a scratch or lookup sheet) is passed over', () => {
+    const sheet = (text: string) => `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${text}</t></is></c></row><row r="2"><c r="A2"><v>7</v></c></row></sheetData></worksheet>`;
+    const file = (state: string) => {
+      const zip = new ZipWriter();
+      return Buffer.concat([
+        ...zip.file('_rels/.rels', '<Relationships><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+        ...zip.file('xl/workbook.xml', `<workbook xmlns:r="r"><sheets><sheet name="Notes" sheetId="1" state="${state}" r:id="rId1"/><sheet name="Prices" sheetId="2" r:id="rId2"/></sheets></workbook>`),
+        ...zip.file('xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet2.xml"/></Relationships>'),
+        ...zip.file('xl/worksheets/sheet1.xml', sheet('scratch')),
+        ...zip.file('xl/worksheets/sheet2.xml', sheet('id')),
+        ...zip.finish(),
+      ]);
+    };
+    expect(readXlsx(file('hidden')).columns).toEqual(['id']);
+    expect(readXlsx(file('veryHidden')).rows).toEqual([{ line: 2, values: { id: '7' } }]);
+    expect(readXlsx(file('visible')).columns).toEqual(['scratch']);
+  });
+
   test('a binary .xls (an Office 97-2003 compound document) is refused, not read as CSV', async () => {
     const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504, 0x41)]);
     const input = await openInput((async function* () { yield new Uint8Array(xls); })(), { file: 'prices.xls' });

@@ -32,6 +32,8 @@ export interface OpenedInput {
   issues(): readonly InputIssue[];
   /** CSV: the separator, once the header line has been read. */
   delimiter?(): CsvDelimiter | undefined;
+  /** .xlsx: the row the header is in (its first non-empty row), as the spreadsheet numbers it. */
+  headerRow?(): number | undefined;
 }
 
 /** `[` or `{` → json (NDJSON is JSON values one a line), anything else → csv (judged on the first non-blank character). */
@@ -64,13 +66,13 @@ async function* replayed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): A
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
-/** An .xlsx: read whole (its index is at its end), then its first sheet's rows as a CSV's. */
+/** An .xlsx: read whole (its index is at its end), then its first visible sheet's rows as a CSV's. */
 async function openSpreadsheet(chunks: AsyncIterable<string | Uint8Array>, file: string): Promise<OpenedInput> {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   const { readXlsx } = await import('./xlsx.js');
   const sheet = readXlsx(Buffer.concat(parts));
-  return { ...inputFromRows(file, sheet.rows, sheet.columns), format: 'xlsx', issues: () => sheet.issues };
+  return { ...inputFromRows(file, sheet.rows, sheet.columns), format: 'xlsx', issues: () => sheet.issues, headerRow: () => sheet.headerRow };
 }
 
 /** Opens a stream (a file's or stdin's chunks) for reading rows; an .xlsx (by --format, or its zip signature) as its first sheet. */

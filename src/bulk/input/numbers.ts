@@ -76,7 +76,10 @@ export function styleOfLocale(tag: string): NumberStyle {
  */
 export function localeProblem(text: string, style: NumberStyle | undefined): string | undefined {
   const value = text.trim();
+  // 1,200.50: an English spreadsheet's thousands group (LibreOffice saves a price as shown).
+  const english = /^\d{1,3}(?:,\d{3})+\.\d+$/.test(value) ? 'give the file\'s locale (--locale en reads 1,200.50)' : undefined;
   if (style === undefined) {
+    if (english) return `has a thousands separator: write the price without it (1200.50), or ${english}`;
     const comma = /^(\d+),(\d+)$/.exec(value);
     if (!comma || comma[2]!.length === 3) return undefined;
     const point = `${comma[1]}.${comma[2]}`;
@@ -84,7 +87,7 @@ export function localeProblem(text: string, style: NumberStyle | undefined): str
   }
   if (style.decimal === 'either') {
     if (!/^\d{1,3}([.,]\d{3})+([.,]\d+)?$/.test(value) && !/^\d+[.,]\d+[.,]\d+$/.test(value)) return undefined;
-    return `has a thousands separator: write the price without it (1200.50 or 1200,50), or give the file's locale (--locale de reads 1.200,50)`;
+    return `has a thousands separator: write the price without it (1200.50 or 1200,50), or ${english ?? "give the file's locale (--locale de reads 1.200,50)"}`;
   }
   if (!/^[\d.,\s\u00a0\u202f]+$/.test(value)) return undefined;
   const example = `1${style.group === '' ? '' : style.group}200${style.decimal}50`;

@@ -1,4 +1,4 @@
-// Rows of an .xlsx (as Excel, LibreOffice or `-o xlsx` save it): the workbook's first sheet, its
+// Rows of an .xlsx (as Excel, LibreOffice or `-o xlsx` save it): the workbook's first visible sheet, its
 // first non-empty row the header. A cell becomes the text it holds, so that the engine judges it
 // as it judges a csv cell: a text cell as written (`007` stays `007`), a number by its shortest
 // decimal (Excel's 33.332999999999998 is 33.333), a flag as true/false, a date cell as the API's
@@ -11,6 +11,8 @@ import type { InputIssue, InputRow } from './types.js';
 export interface XlsxRows {
   rows: InputRow[];
   columns?: string[];
+  /** The row the header is in. */
+  headerRow?: number;
   issues: InputIssue[];
 }
 
@@ -45,7 +47,10 @@ function openWorkbook(archive: ZipArchive): Workbook {
   }
   const base = officeDocument.replace(/[^/]*$/, '');
   const rels = relationships(textOf(archive, `${base}_rels/${officeDocument.slice(base.length)}.rels`) ?? '', base);
-  const firstSheet = /<(?:\w+:)?sheet\b[^>]*?\b(?:\w+:)?id="([^"]+)"/.exec(workbook)?.[1];
+  // The first sheet the user sees: a hidden one (a scratch or lookup sheet) is no tab in the window.
+  const sheets = [...workbook.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)].map(([, attributes]) => attributes!);
+  const shown = sheets.find((attributes) => !/\bstate="(?:hidden|veryHidden)"/.test(attributes)) ?? sheets[0];
+  const firstSheet = shown === undefined ? undefined : /\b(?:\w+:)?id="([^"]+)"/.exec(shown)?.[1];
   const sheet = rels.find((r) => r.id === firstSheet)?.target ?? rels.find((r) => r.type.endsWith('/worksheet'))?.target;
   if (sheet === undefined || !archive.has(sheet)) throw new ZipError('it has no worksheet');
   const shared = rels.find((r) => r.type.endsWith('/sharedStrings'))?.target;
@@ -166,6 +171,7 @@ function sheetRows(book: Workbook): XlsxRows {
   const rows: InputRow[] = [];
   const issues: InputIssue[] = [];
   let columns: string[] | undefined;
+  let headerRow: number | undefined;
   let rowNumber = 0;
   const data = /<(?:\w+:)?sheetData\b[^>]*>([\s\S]*)<\/(?:\w+:)?sheetData>/.exec(book.sheet)?.[1] ?? '';
   for (const [, rowAttributes, rowInner] of data.matchAll(/<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g)) {
@@ -183,13 +189,14 @@ function sheetRows(book: Workbook): XlsxRows {
     if (cells.every((cell) => cell === undefined || cell.trim() === '')) continue;
     if (!columns) {
       columns = Array.from(cells, (cell) => (cell ?? '').trim());
+      headerRow = rowNumber;
       headerIssues(columns, rowNumber, issues);
       continue;
     }
     rows.push(row(rowNumber, cells, columns, formulas));
   }
   if (!columns) issues.push({ line: 1, rule: 'the sheet is empty: a header row is required' });
-  return { rows, columns, issues };
+  return { rows, columns, headerRow, issues };
 }
 
 function headerIssues(columns: readonly string[], line: number, issues: InputIssue[]): void {
