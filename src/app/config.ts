@@ -1,15 +1,21 @@
 // Use cases of `rentals config list|get|set|unset`: the non-secret settings of a profile, checked
-// by the rule they are read with (config/settings-table.ts) before they are stored.
+// by the rule they are read with (config/settings-table.ts) before they are stored. The names of
+// `alternatives` are matched when used; a name the service in force has no item for is said when
+// set too, if the service answers at once (stored all the same: the item may come later).
 
 import { maskSecret } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
 import { updateProfile } from '../config/store.js';
+import { readAlternatives } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
 import type { DoneView, RecordListView, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 
-/** What the config use cases need: the settings in force and a line on stderr while waiting for the lock. */
-export type ConfigDeps = Pick<Factory, 'settings' | 'notices'>;
+/** What the config use cases need: the settings in force, a line on stderr (waiting for the lock, a name of no item) and the items. */
+export type ConfigDeps = Pick<Factory, 'settings' | 'notices' | 'calendar'>;
+
+/** How long `config set alternatives` waits for the items, one try, as a TAB does (cli/completion/name-cache.ts): a slower service is not asked. */
+const ITEMS_WAIT_MS = 1500;
 
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
 export const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
@@ -56,6 +62,7 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
   const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
     onWaiting: (pid) => deps.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
+  if (def.name === 'alternatives' && value !== undefined) await warnUnknownItems(deps, value);
   return {
     kind: 'done',
     message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`,
@@ -63,3 +70,16 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
   };
 }
 
+/** The names of an alternatives setting that no item of the service has, as its use says them (domain/stand-ins.ts); nothing when the service is not set or does not answer. */
+async function warnUnknownItems(deps: ConfigDeps, value: string): Promise<void> {
+  const settings = deps.settings();
+  const read = readAlternatives(value);
+  if (!settings.baseUrl.value || !read.ok) return;
+  settings.timeoutMs = { value: ITEMS_WAIT_MS, source: 'default', origin: 'config set' };
+  settings.retries = { value: 0, source: 'default', origin: 'config set' };
+  const items = await deps.calendar().then((calendar) => calendar.items()).catch(() => undefined);
+  if (items === undefined) return;
+  const { resolveAlternatives } = await import('../domain/stand-ins.js');
+  const { problems } = resolveAlternatives(read.rules, items);
+  if (problems.length > 0) deps.notices().warn(`warning: the alternatives setting: ${problems.join('; ')} (saved all the same)`);
+}

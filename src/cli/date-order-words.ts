@@ -1,10 +1,11 @@
 // Dates out of order, said in the words of the command line that gave them, each by where it came
 // from: a date a flag set by that flag as typed (`--start-date 2026-12-05 10:00`; a day given as a
-// whole day as that day, to its end: `--end-date 2026-12-01 (the whole day, to 2026-12-02 00:00)`),
-// one from --file by its name there (`pickupDate 2026-12-01 00:00 in the file`), one the command
-// filled in by what it came from (`the teardown 2026-12-04 10:00 (from --end-date)`), the record's
-// as a person reads it (`the event's end 2026-12-04 10:00`); each time as the shop's wall clock
-// shows it, to the second when either has seconds, then the rule in words. The finding is the
+// whole day as that day, to its end: `--end-date 2026-12-01 (the whole day, to 2026-12-02 00:00)`;
+// one before the dates it follows, `--end-date 2026-11-30 (the whole day)`), one from --file by
+// its name there (`pickupDate 2026-12-01 00:00 in the file`), one the command filled in by what it
+// came from (`the teardown 2026-12-04 10:00 (from --end-date)`), the record's as a person reads it
+// (`the event's end 2026-12-04 10:00`); each time as the shop's wall clock shows it, to the second
+// when either has seconds, then the rule in words. The finding is the
 // domain's (schemas/date-order.ts), where each date came from the command's (app/resource/verbs.ts);
 // the command's runner (registry/spec.ts) says it so, for every command that writes dates.
 
@@ -37,10 +38,12 @@ export function dateOrderInWords(refused: DateOrderError, options: object): stri
     const source = sourceOf(name);
     const flag = flagOf(name);
     if (source.from === 'flag' && flag !== undefined) {
-      // A day given whole is that day, to its end (its 00:00 when the dates before it left no room).
+      // A day given whole is that day, to its end; its 00:00 when the dates before it left no room,
+      // said as the day typed all the same (the 00:00 is the tool's, not the user's).
       const day = parseWallTime(source.day);
       const at = parseWallTime(text);
       if (day !== undefined && at !== undefined && at === day + DAY_MS) return `${flag} ${dayKey(day)} (the whole day, to ${time(text)})`;
+      if (day !== undefined && at === day) return `${flag} ${dayKey(day)} (the whole day)`;
       return `${flag} ${time(text)}`;
     }
     if (source.from === 'file') return `${name} ${time(text)} in the file`;

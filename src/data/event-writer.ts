@@ -10,15 +10,15 @@
 //   that add firm holds are read back and backed out when a concurrent write took the units
 //   (race-guard.ts). A write whose outcome is unknown is looked up (api/unknown-outcome.ts).
 // - Every plan of an event, a create's as an update's, says when it leaves the event wholly and
-//   long in the past and it was not in the past before (domain/past-event.ts: a year typed
-//   wrong), unless it puts back a state the event had (an undo). Said, never refused.
+//   long in the past, or starting years ahead, and it was not so before (domain/past-event.ts: a
+//   year typed wrong), unless it puts back a state the event had (an undo). Said, never refused.
 
 import type { ValidBody } from '../schemas/valid-body.js';
 import { type Address, type ApiRecord, type ResourceApi } from '../api/resource-api.js';
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
 import { ShortageRefused, overbookingWarning, targetOf } from '../domain/booking-plan.js';
 import { isCancelledStatus } from '../domain/event-model.js';
-import { type EventWrite, pastEventWarning } from '../domain/past-event.js';
+import { type EventWrite, farEventWarning, pastEventWarning } from '../domain/past-event.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
 import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../domain/records.js';
@@ -137,10 +137,11 @@ export class EventWriter implements RecordWrites {
     }
   }
 
-  /** An event a write leaves wholly and long in the past, when it was not in the past before (domain/past-event.ts): a year typed wrong, said, never refused. */
+  /** An event a write leaves wholly and long in the past, or starting years ahead, when it was not so before (domain/past-event.ts): a year typed wrong, said, never refused. */
   private pastWarnings(write: EventWrite, putsBack: boolean | undefined): string[] {
-    const warning = putsBack ? undefined : pastEventWarning(write, this.now());
-    return warning === undefined ? [] : [warning];
+    if (putsBack) return [];
+    const now = this.now();
+    return [pastEventWarning(write, now), farEventWarning(write, now)].filter((warning) => warning !== undefined);
   }
 
   /** The event as the server has it now (one GET, not the list), checked to be the one named. */

@@ -2,7 +2,8 @@
 // (2025-12-19 for 2026-12-19). It is no error — a past event entered for the records is
 // legitimate — so a write that leaves an event so is said as a warning, never refused. An event
 // that was wholly in the past before the change (an old one moved within the past, cancelled) is
-// not: nothing new was typed about its year.
+// not: nothing new was typed about its year. The same holds the other way: an event that now
+// starts years ahead (2062-12-01 for 2026-12-01) is said, unless it started so far ahead before.
 
 import { DAY_MS, type Range, type WallTime, dayKey, shortWallTime } from './wall-time.js';
 import { type CalendarEvent, eventLabel } from './records.js';
@@ -14,6 +15,13 @@ import { quotedName } from '../common/sanitize.js';
  * well within this: everyday work, not warned about.
  */
 export const PAST_EVENT_WARNING_AGE_MS = 30 * DAY_MS;
+
+/**
+ * How far ahead of now an event must start to be warned about. Events are booked a season or a
+ * year ahead, a wedding at most a little more; a year typed wrong (its digits swapped, a decade
+ * off) puts it years ahead.
+ */
+export const FAR_EVENT_WARNING_AHEAD_MS = 2 * 365 * DAY_MS;
 
 /** A write of an event, as the warning needs it. */
 export interface EventWrite {
@@ -40,4 +48,14 @@ export function pastEventWarning(write: EventWrite, now: WallTime): string | und
   const label = write.isNew ? `the new event ${quotedName(write.event.name)}` : eventLabel(write.event);
   const days = Math.floor((now - after.to) / DAY_MS);
   return `warning: ${label} ${write.isNew ? 'ends' : 'now ends'} ${endText(after.to)}, ${days} days ago; nothing stops that, but check the year`;
+}
+
+/** The warning for an event a write makes start long after now (its start, from the shop's now), or undefined. */
+export function farEventWarning(write: EventWrite, now: WallTime): string | undefined {
+  const { after, before } = write;
+  if (!after || after.from <= now + FAR_EVENT_WARNING_AHEAD_MS) return undefined;
+  if (!write.isNew && before && before.from > now + FAR_EVENT_WARNING_AHEAD_MS) return undefined;
+  const label = write.isNew ? `the new event ${quotedName(write.event.name)}` : eventLabel(write.event);
+  const days = Math.floor((after.from - now) / DAY_MS);
+  return `warning: ${label} ${write.isNew ? 'starts' : 'now starts'} ${shortWallTime(after.from)}, ${days} days from now; nothing stops that, but check the year`;
 }

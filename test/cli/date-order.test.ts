@@ -49,7 +49,7 @@ describe('events add', () => {
   test('an end before the start: exit 2 naming both flags, nothing sent', async () => {
     const result = await runCli(eventAddArgs('--end-date', '2026-06-11'), withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(refusal('--start-date 2026-06-12 00:00 is after --end-date 2026-06-11 00:00'));
+    expect(result.stderr).toBe(refusal('--start-date 2026-06-12 00:00 is after --end-date 2026-06-11 (the whole day)'));
     expect(result.stdout).toBe('');
     expectNothingSent();
   });
@@ -80,7 +80,7 @@ describe('events update', () => {
     // A day before the record's dates stays the day typed (its 24:00 would not put it in order either).
     const result = await runCli(['events', 'update', '12', '--pickup-date', '2026-06-01'], withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(refusal("--pickup-date 2026-06-01 00:00 is before the event's teardown 2026-06-12 14:00"));
+    expect(result.stderr).toBe(refusal("--pickup-date 2026-06-01 (the whole day) is before the event's teardown 2026-06-12 14:00"));
     expect(scope.isDone()).toBe(true);
     expectNothingSent();
   });
@@ -170,6 +170,9 @@ describe('every command that refuses dates out of order says them in its own wor
     });
     test('a day given whole is that day, to its end (not the next day\'s 00:00 under the flag)', async () => {
       expect(await run('events update', ['--end-date', '2026-06-12'])).toBe(refusal("--end-date 2026-06-12 (the whole day, to 2026-06-13 00:00) is after the event's teardown 2026-06-12 14:00"));
+    });
+    test('a day given whole before the dates it follows is that day, not its 00:00', async () => {
+      expect(await run('events update', ['--end-date', '2026-06-11'])).toBe(refusal("--end-date 2026-06-11 (the whole day) is before the event's start 2026-06-12 14:00"));
     });
     test('seconds are shown when either date has them', async () => {
       expect(await run('events update', ['--teardown-date', '2026-06-12 14:00:30', '--pickup-date', '2026-06-12 14:00'])).toBe(refusal('--teardown-date 2026-06-12 14:00:30 is after --pickup-date 2026-06-12 14:00:00'));

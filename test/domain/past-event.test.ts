@@ -1,7 +1,7 @@
 // The warning for a write that leaves an event long in the past (a year typed wrong), at its edges.
 
 import { describe, expect, test } from 'vitest';
-import { PAST_EVENT_WARNING_AGE_MS, pastEventWarning } from '../../src/domain/past-event.js';
+import { FAR_EVENT_WARNING_AHEAD_MS, PAST_EVENT_WARNING_AGE_MS, farEventWarning, pastEventWarning } from '../../src/domain/past-event.js';
 import { DAY_MS, HOUR_MS } from '../../src/domain/wall-time.js';
 
 /** Sun 2026-11-29 12:00. */
@@ -38,5 +38,23 @@ describe('pastEventWarning', () => {
   test('an end at midnight is the whole day before it, said as that day', () => {
     const wholeDay = Date.UTC(2025, 11, 20);
     expect(moved(wholeDay)).toBe('warning: event 37 "Chen Baby Shower" now ends with 2025-12-19, 344 days ago; nothing stops that, but check the year');
+  });
+});
+
+describe('farEventWarning', () => {
+  const startingAt = (from: number) => ({ from, to: from + 5 * HOUR_MS });
+  const moved = (from: number, before: { from: number; to: number } | undefined = ahead) => farEventWarning({ event, isNew: false, before, after: startingAt(from) }, NOW);
+
+  test('a start two years ahead is no warning; a minute more is, in days from now', () => {
+    expect(FAR_EVENT_WARNING_AHEAD_MS).toBe(730 * DAY_MS);
+    expect(moved(NOW + FAR_EVENT_WARNING_AHEAD_MS)).toBeUndefined();
+    expect(moved(NOW + FAR_EVENT_WARNING_AHEAD_MS + 60_000)).toBe('warning: event 37 "Chen Baby Shower" now starts 2028-11-28 12:01, 730 days from now; nothing stops that, but check the year');
+  });
+
+  test('an event that started so far ahead before is not warned about; a new one is named as new', () => {
+    expect(moved(NOW + 4000 * DAY_MS, startingAt(NOW + 3000 * DAY_MS))).toBeUndefined();
+    expect(farEventWarning({ event: { id: 0, name: 'Far typo' }, isNew: true, before: undefined, after: startingAt(NOW + 1000 * DAY_MS) }, NOW)).toBe(
+      'warning: the new event "Far typo" starts 2029-08-25 12:00, 1000 days from now; nothing stops that, but check the year',
+    );
   });
 });

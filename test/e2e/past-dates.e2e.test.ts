@@ -3,7 +3,7 @@
 // the shop's now) warns on stderr, its dry run alike, `-o json` too (its data unchanged), and
 // through `rentals mcp`; an event that ends within those days (closed out early) or was already
 // wholly in the past before the change (moved within the past, cancelled, put back by an undo) is
-// not warned about.
+// not warned about. A start more than two years ahead (2062 for 2026) is said the same way.
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -66,6 +66,20 @@ describe('a write that leaves an event wholly in the past', () => {
       const cloned = ok(await rentals(['events', 'clone', String(source.id), '--start-date', '2025-12-07', ...extra]));
       expect(warnings(cloned.stderr)).toEqual(['warning: the new event "Past festival" ends 2025-12-08 10:00, 356 days ago; nothing stops that, but check the year']);
     }
+  });
+
+  test('a year typed ahead (2062 for 2026): move, update and add warn of the start, years ahead; a change of an event already so far ahead does not; next season does not', async () => {
+    const party = await event('2026-12-09T09:00:00', '2026-12-10T10:00:00', {}, 'Far fair');
+    for (const extra of [['--dry-run'], []]) {
+      const moved = ok(await rentals(['events', 'move', String(party.id), '--to', '2062-12-09', ...extra]));
+      expect(warnings(moved.stderr), extra.join(' ')).toEqual([`warning: event ${party.id} "Far fair" now starts 2062-12-09 09:00, 13158 days from now; nothing stops that, but check the year`]);
+    }
+    const later = ok(await rentals(['events', 'update', String(party.id), '--start-date', '2062-12-09 10:00']));
+    expect(warnings(later.stderr)).toEqual([]);
+    const added = ok(await rentals(['events', 'add', '--event-name', 'Far typo', '--event-status-id', '1', '--rental-block-id', '1', '--start-date', '2036-12-19', '--end-date', '2036-12-19', '--dry-run']));
+    expect(warnings(added.stderr)).toEqual(['warning: the new event "Far typo" starts 2036-12-19 00:00, 3672 days from now; nothing stops that, but check the year']);
+    const nextYear = ok(await rentals(['events', 'add', '--event-name', 'Next season', '--event-status-id', '1', '--rental-block-id', '1', '--start-date', '2028-06-01', '--end-date', '2028-06-01', '--dry-run']));
+    expect(warnings(nextYear.stderr)).toEqual([]);
   });
 
   describe('through rentals mcp', () => {
