@@ -40,6 +40,20 @@ describe('wrapText', () => {
     expect(wrapText(change, 16)).toEqual(['675.00 → 742.50', '(+10.0%)']);
   });
 
+  test('a name split to fit breaks between its visible escapes, never inside one (`\\x1b` is not cut into `\\x` and `1b`)', () => {
+    // What an event named with an escape sequence, a tab and a bidi override shows, in a column too narrow for it.
+    const name = String.raw`Party\t\x1b[31mRED\x1b[0m \u202eevil.exe`;
+    expect(wrapText(name, 20)).toEqual([String.raw`Party\t\x1b[31mRED`, String.raw`\x1b[0m`, String.raw`\u202eevil.exe`]);
+    const escapes = (text: string) => text.match(/\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|t)/g) ?? [];
+    for (let width = 6; width <= name.length; width++) {
+      const shown = wrapText(name, width);
+      for (const l of shown) expect(textWidth(l)).toBeLessThanOrEqual(width);
+      expect(shown.flatMap(escapes), `at ${width}: ${JSON.stringify(shown)}`).toEqual(escapes(name));
+    }
+    // An escape wider than the whole line is still split rather than let past the edge.
+    expect(wrapText(String.raw`\u202e`, 4)).toEqual([String.raw`\u20`, '2e']);
+  });
+
   test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ' ', '帐', '🎪', 'é', '-', '\u00a0'), maxLength: 120 });
     fc.assert(
