@@ -9,7 +9,7 @@ import { renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
 import { readBooking } from '../helpers/bookings.js';
 import { sampleTimeline } from '../helpers/timeline-sample.js';
-import { HOSTILE_NAME, pageText, pickListPage, quotePage, timelinePage } from '../helpers/pages-sample.js';
+import { HOSTILE_NAME, pageText, pickListPage, quoteEvent, quotePage, timelinePage } from '../helpers/pages-sample.js';
 
 const text = pageText;
 
@@ -138,6 +138,14 @@ describe('the quote and the order confirmation a company sends', () => {
     expect(page).toMatch(/^ ?Quote Q-12: .* Quote Q-12 /);
     expect(page).toContain('issued 2026-06-01 · valid until 2026-06-06');
     expect(page).toContain('This quote is valid until 2026-06-06.');
+  });
+
+  it('says a cancelled event is cancelled and offers no validity for it', () => {
+    const cancelled = readEvent({ ...quoteEvent.record, cancelDate: '2026-05-30T10:00:00', cancelReason: 'rained off' });
+    const page = text(quotePage('A4', { event: cancelled }));
+    expect(page).toContain('This event is cancelled.');
+    expect(page).not.toMatch(/valid until/);
+    expect(page).not.toContain('rained off');
   });
 
   it('is an Order confirmation, with no validity, for a firm event', () => {
