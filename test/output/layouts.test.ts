@@ -188,6 +188,21 @@ describe('an agenda where its table would be cut', () => {
     expect(out).not.toContain('…');
   });
 
+  test.each([60, 80])('at %i columns: a total line (the load sheet\'s `To load:`) too long for the terminal wraps under its item, the quantities a column of their own', async (width) => {
+    const name = 'Premium White "Luxe" Chiavari Chair with an Extra-Long Descriptive Name, Gold';
+    const sheet: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, footer: ['To load:', '      1 × 20x40 Frame Tent', `     10 × ${name}`] }] };
+    const shown = lines((await render(sheet, 'table', { terminalWidth: width })).out);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    const at = shown.indexOf('To load:');
+    expect(shown[at + 1]).toBe('      1 × 20x40 Frame Tent');
+    expect(shown[at + 2]).toMatch(/^ {5}10 × Premium/);
+    // Every line after it is under the name, never at the quantities' column.
+    const rest = shown.slice(at + 3).filter((l) => l !== '');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const line of rest) expect(line).toMatch(/^ {10}\S/);
+    expect([shown[at + 2]!.slice(10), ...rest.map((l) => l.trim())].join(' ')).toBe(name);
+  });
+
   test('a table when it fits, or with --fields; rows in machine formats', async () => {
     const short: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')] }] };
     expect(lines((await render(short, 'table', { terminalWidth: 120 })).out)[1]).toMatch(/^┌/);
