@@ -54,9 +54,19 @@ export function* entries(view: GroupedView, entry: NonNullable<GroupedView['entr
       text += `${hangingLines(lead, indent, escapeControl(e.title), width).join('\n')}\n`;
       for (const line of e.lines) text += `${hangingLines(' '.repeat(indent), indent, escapeControl(line), width).join('\n')}\n`;
     }
-    for (const line of group.footer ?? []) text += `${escapeControl(line)}\n`;
+    for (const line of group.footer ?? []) text += `${footerLine(escapeControl(line), width)}\n`;
     yield text;
   }
+}
+
+/**
+ * A group's footer line (`     10 × White Folding Chair`) at `width`: one wider than the terminal
+ * wraps under its text (after the quantity and its ×), so the quantities stay a column of their own.
+ */
+export function footerLine(line: string, width: number): string {
+  if (width <= 0 || textWidth(line) <= width) return line;
+  const lead = /^\s*(?:\d+ \u00d7 )?/.exec(line)![0];
+  return hangingLines(lead, textWidth(lead), line.slice(lead.length), width).join('\n');
 }
 
 /** An entry's lead is indented under its day's heading. */

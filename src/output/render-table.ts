@@ -14,7 +14,7 @@ import type { DataView, DetailView, GridView, RecordListView } from './views.js'
 import { columnTitle } from './titles.js';
 import { hangingLines, wrapText } from './wrap.js';
 import { textLinesOf } from '../common/text.js';
-import { entries, paragraphs } from './render-lines.js';
+import { entries, footerLine, paragraphs } from './render-lines.js';
 
 interface Palette extends TablePalette {
   heading: (text: string) => string;
@@ -110,7 +110,7 @@ function* drawBlocks(cells: TableCells, blocks: Block[], options: RenderOptions,
       }
       text += `${drawer.bottom()}\n`;
     }
-    for (const line of block.footer ?? []) text += `${escapeControl(line)}\n`;
+    for (const line of block.footer ?? []) text += `${footerLine(escapeControl(line), options.terminal ? options.terminalWidth : 0)}\n`;
     yield text;
   }
 }

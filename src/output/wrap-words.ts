@@ -76,12 +76,22 @@ export function wrapWords(text: string, width: number, measure: Measure): string
 
 let segmenter: Intl.Segmenter | undefined;
 
-/** A word too wide for a line, in pieces of at most `width` columns (never inside a character). */
+/** A control character's visible escape (`\x1b`, `\u202e`, `\t`: sanitize.ts), kept whole when a word is split. */
+const VISIBLE_ESCAPE = /(\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[tnr]))/;
+
+/** The word's characters, each visible escape one piece (unless it alone is wider than the line). */
+function segments(word: string, width: number, measure: Measure): string[] {
+  const graphemes = (text: string) => [...(segmenter ??= new Intl.Segmenter()).segment(text)].map((s) => s.segment);
+  // split with a group: the escapes at the odd places.
+  return word.split(VISIBLE_ESCAPE).flatMap((part, i) => (i % 2 === 1 && measure(part) <= width ? [part] : graphemes(part)));
+}
+
+/** A word too wide for a line, in pieces of at most `width` columns (never inside a character, nor inside a visible escape). */
 function splitWord(word: string, width: number, measure: Measure): string[] {
   const pieces: string[] = [];
   let piece = '';
   let used = 0;
-  for (const { segment } of (segmenter ??= new Intl.Segmenter()).segment(word)) {
+  for (const segment of segments(word, width, measure)) {
     const w = measure(segment);
     if (used + w > width && piece !== '') {
       pieces.push(piece);

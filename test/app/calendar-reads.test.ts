@@ -212,8 +212,8 @@ describe('load sheet', () => {
       // The printed pick list: its totals table has the confirmed quantity, and the quotes' apart.
       const page = pageText(String((view as unknown as { html: (size: string) => string }).html('A4')));
       const cells = lines.map((l) => l.cells).join(' ');
-      expect(page).toContain(`To load ✓ Item Quantity On quotes ${cells}`);
-      expect(page).toContain(`To receive ✓ Item Quantity On quotes ${cells}`);
+      expect(page).toContain(`To load · Thu 2027-08-12 ✓ Item Quantity On quotes ${cells}`);
+      expect(page).toContain(`To receive · Fri 2027-08-13 ✓ Item Quantity On quotes ${cells}`);
     });
   });
 
@@ -225,7 +225,7 @@ describe('load sheet', () => {
       const view = (await loadSheet(factory, { from: { flag: '--from', value: '2027-08-16' } })) as GroupedView;
       expect(view.groups.find((g) => g.heading.includes('OUT'))!.footer).toEqual(['To load:', `      8 × ${table.name}`]);
       const html = String((view as unknown as { html: (size: string) => string }).html('A4'));
-      expect(pageText(html)).toContain(`To load ✓ Item Quantity ${table.name} 8`);
+      expect(pageText(html)).toContain(`To load · Mon 2027-08-16 ✓ Item Quantity ${table.name} 8`);
       expect(html).not.toContain('On quotes');
     });
   });

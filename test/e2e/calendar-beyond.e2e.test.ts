@@ -141,6 +141,11 @@ describe('availability --find', () => {
     expect(none.code).toBe(0);
     expect(none.stdout).toBe('');
     expect(none.stderr).toContain('No window of 1d in the range; try a later --to.');
+    // As a table, said once: not followed by a "No records." that says less.
+    const table = await rentals(['availability', '--find', '--item', `${tents.name}=6`, '--duration', '1d', '--from', '2028-06-01', '--to', '2028-06-10', '-o', 'table']);
+    expect(table.code).toBe(0);
+    expect(table.stderr).toContain('No window of 1d in the range; try a later --to.');
+    expect(table.stderr).not.toContain('No records.');
   });
 });
 

@@ -9,7 +9,7 @@ import { renderQuotePage } from '../../src/output/html/quote-page.js';
 import { renderTimelinePage } from '../../src/output/html/timeline-page.js';
 import { readBooking } from '../helpers/bookings.js';
 import { sampleTimeline } from '../helpers/timeline-sample.js';
-import { HOSTILE_NAME, pageText, pickListPage, quotePage, timelinePage } from '../helpers/pages-sample.js';
+import { HOSTILE_NAME, pageText, pickListPage, quoteEvent, quotePage, timelinePage } from '../helpers/pages-sample.js';
 
 const text = pageText;
 
@@ -140,6 +140,14 @@ describe('the quote and the order confirmation a company sends', () => {
     expect(page).toContain('This quote is valid until 2026-06-06.');
   });
 
+  it('says a cancelled event is cancelled and offers no validity for it', () => {
+    const cancelled = readEvent({ ...quoteEvent.record, cancelDate: '2026-05-30T10:00:00', cancelReason: 'rained off' });
+    const page = text(quotePage('A4', { event: cancelled }));
+    expect(page).toContain('This event is cancelled.');
+    expect(page).not.toMatch(/valid until/);
+    expect(page).not.toContain('rained off');
+  });
+
   it('is an Order confirmation, with no validity, for a firm event', () => {
     const page = text(quotePage('A4', { kind: 'confirmation' }));
     expect(page).toContain('Order confirmation');
@@ -169,15 +177,33 @@ describe('the pick list', () => {
   const page = text(html);
 
   it('gives one row per event × item with a box to tick, by dropoff time', () => {
-    expect(page).toContain('Pick list · Fri 2026-06-12 Load (going out) ✓ Item Quantity Event Venue Dropoff Chair 10 Ng fair (14) Fairground 07:30 Tent 20x20 2');
-    expect(page).toContain('Receive (coming back) ✓ Item Quantity Event Venue Pickup Tent 20x20 1 Lee party (9) 5 Elm Rd 17:00');
+    expect(page).toContain('Pick list · Fri 2026-06-12 Load (going out) · Fri 2026-06-12 ✓ Item Quantity Event Venue Dropoff Chair 10 Ng fair (14) Fairground 07:30 Tent 20x20 2');
+    expect(page).toContain('Receive (coming back) · Fri 2026-06-12 ✓ Item Quantity Event Venue Pickup Tent 20x20 1 Lee party (9) 5 Elm Rd 17:00');
     // day 1: 3 rows + 2 totals out, 1 + 1 in; day 2: 1 + 1
     expect(html.match(/<td class="box">/g)).toHaveLength(9);
   });
 
   it('totals each item for the day', () => {
-    expect(page).toContain('To load ✓ Item Quantity Chair 50 Tent 20x20 2');
-    expect(page).toContain('Pick list · Sat 2026-06-13 Load (going out) ✓ Item Quantity Event Venue Dropoff Stage deck 4 Okafor reunion (15) Hall B 09:00');
+    expect(page).toContain('To load · Fri 2026-06-12 ✓ Item Quantity Chair 50 Tent 20x20 2');
+    expect(page).toContain('Pick list · Sat 2026-06-13 Load (going out) · Sat 2026-06-13 ✓ Item Quantity Event Venue Dropoff Stage deck 4 Okafor reunion (15) Hall B 09:00');
+  });
+});
+
+describe('the pick list names the day on every heading a page may start with', () => {
+  // Printed, the day's receiving (or its totals) may start a page of its own: without the day in
+  // its heading that page says nothing of which day it is for.
+  const html = pickListPage();
+
+  it('a section and its totals each carry the day', () => {
+    const headings = [...html.matchAll(/<h[34]>([\s\S]*?)<\/h[34]>/g)].map((m) => text(m[1]!).trim());
+    expect(headings).toEqual([
+      'Load (going out) · Fri 2026-06-12',
+      'To load · Fri 2026-06-12',
+      'Receive (coming back) · Fri 2026-06-12',
+      'To receive · Fri 2026-06-12',
+      'Load (going out) · Sat 2026-06-13',
+      'To load · Sat 2026-06-13',
+    ]);
   });
 });
 

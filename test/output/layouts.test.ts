@@ -40,6 +40,20 @@ describe('wrapText', () => {
     expect(wrapText(change, 16)).toEqual(['675.00 → 742.50', '(+10.0%)']);
   });
 
+  test('a name split to fit breaks between its visible escapes, never inside one (`\\x1b` is not cut into `\\x` and `1b`)', () => {
+    // What an event named with an escape sequence, a tab and a bidi override shows, in a column too narrow for it.
+    const name = String.raw`Party\t\x1b[31mRED\x1b[0m \u202eevil.exe`;
+    expect(wrapText(name, 20)).toEqual([String.raw`Party\t\x1b[31mRED`, String.raw`\x1b[0m`, String.raw`\u202eevil.exe`]);
+    const escapes = (text: string) => text.match(/\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|t)/g) ?? [];
+    for (let width = 6; width <= name.length; width++) {
+      const shown = wrapText(name, width);
+      for (const l of shown) expect(textWidth(l)).toBeLessThanOrEqual(width);
+      expect(shown.flatMap(escapes), `at ${width}: ${JSON.stringify(shown)}`).toEqual(escapes(name));
+    }
+    // An escape wider than the whole line is still split rather than let past the edge.
+    expect(wrapText(String.raw`\u202e`, 4)).toEqual([String.raw`\u20`, '2e']);
+  });
+
   test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ' ', '帐', '🎪', 'é', '-', '\u00a0'), maxLength: 120 });
     fc.assert(
@@ -172,6 +186,21 @@ describe('an agenda where its table would be cut', () => {
     expect(joined).toContain('total\u00a03933.50');
     for (const line of shown.slice(1)) expect(line).toMatch(/^ {2}\S| {9}\S/);
     expect(out).not.toContain('…');
+  });
+
+  test.each([60, 80])('at %i columns: a total line (the load sheet\'s `To load:`) too long for the terminal wraps under its item, the quantities a column of their own', async (width) => {
+    const name = 'Premium White "Luxe" Chiavari Chair with an Extra-Long Descriptive Name, Gold';
+    const sheet: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, footer: ['To load:', '      1 × 20x40 Frame Tent', `     10 × ${name}`] }] };
+    const shown = lines((await render(sheet, 'table', { terminalWidth: width })).out);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    const at = shown.indexOf('To load:');
+    expect(shown[at + 1]).toBe('      1 × 20x40 Frame Tent');
+    expect(shown[at + 2]).toMatch(/^ {5}10 × Premium/);
+    // Every line after it is under the name, never at the quantities' column.
+    const rest = shown.slice(at + 3).filter((l) => l !== '');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const line of rest) expect(line).toMatch(/^ {10}\S/);
+    expect([shown[at + 2]!.slice(10), ...rest.map((l) => l.trim())].join(' ')).toBe(name);
   });
 
   test('a table when it fits, or with --fields; rows in machine formats', async () => {

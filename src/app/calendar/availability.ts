@@ -146,5 +146,6 @@ export async function findWindows(deps: AvailabilityDeps, request: FindRequest):
     length: formatDuration(w.to - w.from),
     reachesRangeEnd: w.reachesRangeEnd,
   }));
-  return { kind: 'records', body: { data: rows }, rows, columns: ['from', 'to', 'latestStart', 'length'], kinds: { from: 'datetime', to: 'datetime', latestStart: 'datetime' }, knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
+  // No window is said above (with what to try): the table adds no "No records." under it.
+  return { kind: 'records', body: { data: rows }, rows, emptyNote: '', columns: ['from', 'to', 'latestStart', 'length'], kinds: { from: 'datetime', to: 'datetime', latestStart: 'datetime' }, knownColumns: ['from', 'to', 'latestStart', 'length', 'reachesRangeEnd'] };
 }

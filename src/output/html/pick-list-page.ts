@@ -29,6 +29,7 @@ td.time{white-space:nowrap}
 .sign{display:flex;gap:40px;margin-top:18px}
 .sign span{flex:1;border-top:1px solid #111;padding-top:2px;font-size:12px;color:#444}
 .empty{color:#555}
+.on{font-weight:normal;color:#444}
 .note{font-size:12px;color:#444;margin:4px 0 0}
 `;
 
@@ -55,7 +56,9 @@ function section(direction: 'out' | 'in', day: PickDay, tail?: Markup): Markup |
   const sums = totals.map(
     (t) => html`<tr>${BOX}<td>${t.name}</td><td class="num">${t.quantity}</td>${quoted ? html`<td class="num">${t.onQuotes > 0 ? `+${t.onQuotes}` : ''}</td>` : ''}</tr>\n`,
   );
-  return html`<h3>${words.heading}</h3>
+  // The day in each heading: a section or its totals that a page break carries over is never a page without its date.
+  const on = html` <span class="on">${MIDDLE_DOT} ${dayHeading(day.day)}</span>`;
+  return html`<h3>${words.heading}${on}</h3>
 <table class="pick">
 <thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
@@ -63,7 +66,7 @@ ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on 
 </tbody>
 </table>
 <div class="close">
-<h4>${words.totals}</h4>
+<h4>${words.totals}${on}</h4>
 <table class="totals"><thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th>${quoted ? html`<th class="num">On quotes</th>` : ''}</tr></thead><tbody>
 ${sums}
 </tbody></table>

@@ -174,7 +174,8 @@ export function renderQuotePage(input: QuoteInput): string {
   }
   const dates = DATE_ROWS.map(([label, field]) => [label, event.dates[field] === undefined ? undefined : shortWallTime(event.dates[field]!)] as const);
   const heading = `${TITLES[input.kind]} ${documentNumber(input.kind, event.id, input.prefixes)}`;
-  const until = input.kind === 'quote' ? dayKey(validUntil(input.issued, input.validDays, event.window?.from)) : undefined;
+  // A cancelled event's page is no offer: it says it is cancelled and names no date it is valid until.
+  const until = input.kind === 'quote' && !event.cancelled ? dayKey(validUntil(input.issued, input.validDays, event.window?.from)) : undefined;
   const unpriced = totals.unpriced === 0 ? undefined : totals.unpriced === 1 ? '1 line has no price yet and adds nothing to the total.' : `${totals.unpriced} lines have no price yet and add nothing to the total.`;
   const customer = customerLines(event.record, event.customer);
   const requirements = fieldLines(event.record, 'eventSpecialRequirements');
