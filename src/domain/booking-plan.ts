@@ -156,8 +156,7 @@ function refusalMessage(parts: RefusalParts, commands: readonly WayOutCommand[])
     if (way) lines.push(...describeWaysOut(way));
   }
   if (commands.length === 0) return [...lines, `${parts.nothing} Write anyway with --allow-overbook.`].join('\n');
-  lines.push(`${parts.nothing} Ways out:`);
-  for (const way of commands) lines.push(`  ${way.what}:`, `    ${way.command}`);
+  lines.push(`${parts.nothing} Ways out:`, ...wayOutLines(commands));
   if (!commands.some((c) => c.kind === 'override')) lines.push('  Write anyway: give the command again with --allow-overbook.');
   return lines.join('\n');
 }
@@ -312,13 +311,22 @@ function agreedPrice(world: BookingWorld, writes: readonly LineWrite[], itemId: 
   return price ? { price } : {};
 }
 
-/** The overbooking warning for shortages let through. */
-export function overbookingWarning(target: BookingTarget, short: readonly Shortage[]): string {
+/** Each way out as people copy it: what it does, then the command under it, whole. */
+export function wayOutLines(commands: readonly WayOutCommand[]): string[] {
+  return commands.flatMap((way) => [`  ${way.what}:`, `    ${way.command}`]);
+}
+
+/**
+ * The overbooking warning for shortages let through; a quote's with the ways out its confirmation
+ * refused gives (`confirmWays`: app/events/confirm.ts), when they are known.
+ */
+export function overbookingWarning(target: BookingTarget, short: readonly Shortage[], confirmWays: readonly WayOutCommand[] = []): string {
   const window = `(window ${target.window ? windowText(target.window) : 'unknown'})`;
   // A quote holds nothing firmly: it is written, and its confirmation is what will be refused.
   if (target.holdRule === 'tentative') {
     const confirm = target.id === undefined ? 'rentals events confirm' : `rentals events confirm ${target.id}`;
-    return [`warning: this quote cannot be confirmed as it stands: not enough units for ${target.label} ${window}:`, ...describeShortages(short), `It is written as a quote; ${confirm} refuses it until the units are free (rentals check lists it).`].join('\n');
+    const ways = confirmWays.length === 0 ? [] : ['Ways out:', ...wayOutLines(confirmWays)];
+    return [`warning: this quote cannot be confirmed as it stands: not enough units for ${target.label} ${window}:`, ...describeShortages(short), `It is written as a quote; ${confirm} refuses it until the units are free (rentals check lists it).`, ...ways].join('\n');
   }
   return [`warning: overbooking: not enough units for ${target.label} ${window}:`, ...describeShortages(short)].join('\n');
 }

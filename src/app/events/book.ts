@@ -6,7 +6,7 @@
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
 import { lineChange, lineRow, namedLine, writtenChange } from '../../data/booking-writer.js';
 import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js';
-import { type LineWrite, priceSourceText } from '../../domain/booking-plan.js';
+import { type LineWrite, finalLines, overbookingWarning, priceSourceText } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
 import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
@@ -20,18 +20,20 @@ import { changesView } from '../changes-view.js';
 import { itemsOnEventFirst } from './line-items.js';
 import type { ItemAsk } from '../calendar/item-asks.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
+import type { WayOutCommand } from '../../domain/way-out-commands.js';
+import { confirmWaysOut } from './confirm.js';
 import type { CalendarWrites } from '../ports.js';
 import { quotedName } from '../../common/sanitize.js';
 
-/** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute). */
-export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
+/** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute), the writers (a quote's confirmation judged). */
+export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'writers' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
 
 export interface BookRequest {
   allowOverbook: boolean;
   dryRun: boolean;
   version?: ApiVersion;
   /** Called once the plan is known and before anything is sent (the warnings of the plan). */
-  beforeWriting?: (planned: PlannedBookings) => void;
+  beforeWriting?: (planned: PlannedBookings) => void | Promise<void>;
 }
 
 export interface BookOutcome {
@@ -40,13 +42,15 @@ export interface BookOutcome {
   written: WrittenLine[] | undefined;
   /** More to say of an item's price, for people (a substitute at its own price, not the one agreed). */
   priceNotes?: ReadonlyMap<number, string>;
+  /** A quote the write leaves short: the ways out of its confirmation (confirmWaysOut), said with its warning. */
+  confirmWays?: readonly WayOutCommand[];
 }
 
 /** The intents planned whole, then written (not for a dry run). */
 export async function book(deps: Pick<BookDeps, 'bookings'>, target: BookingTarget, intents: readonly BookingIntent[], request: BookRequest): Promise<BookOutcome> {
   const planned = await deps.bookings.plan(target, intents, { allowOverbook: request.allowOverbook });
   if (request.dryRun) return { planned, written: undefined };
-  request.beforeWriting?.(planned);
+  await request.beforeWriting?.(planned);
   return { planned, written: await deps.bookings.write(planned, request.version) };
 }
 
@@ -76,7 +80,8 @@ export function plannedNames(planned: PlannedBookings): ChangeNames {
  * What a booking write shows: its changes (for people each line's sentence: `Booked 2 × Tent on
  * "Gala" at 450.00 (Daily price)`); `-o json`'s `data` the line writes planned (a dry run:
  * `action`, `id`, `eventId`, `inventoryId`, `quantity`, `price`) or the records written (deleted
- * lines as they were, lines already as asked too).
+ * lines as they were, lines already as asked too); a quote left short, `quoteCannotConfirm`: its
+ * warning and the ways out of its confirmation (`commands`, as `events confirm` refused has them).
  */
 export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcome: BookOutcome): View {
   const { planned, written } = outcome;
@@ -85,13 +90,23 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
   const names = plannedNames(planned);
   // Lines already as asked were each said before writing, or by the dry run (`… already has 2 × Tent …; nothing changed.`).
   const saidUnchanged = planned.plan.unchanged.length > 0;
+  const { target, plan } = planned;
+  const ways = outcome.confirmWays ?? [];
+  const quote = target.holdRule === 'tentative' && plan.overbooked.length > 0 ? { quoteCannotConfirm: { eventId: target.id ?? null, message: overbookingWarning(target, plan.overbooked, ways).replace(/^warning: /, ''), commands: ways.map(({ kind, what, command }) => ({ kind, what, command })) } } : {};
   if (!written) {
-    announce(planned, deps.notices);
-    const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
-    return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true, saidUnchanged });
+    announce(planned, deps.notices, ways);
+    const rows = plan.writes.map((write) => lineRow(target.id, write));
+    return changesView(changes, { dryRun: true, json: { data: rows, ...quote }, catalog, names, narrate: true, saidUnchanged });
   }
-  const kept = planned.plan.unchanged.map((u) => u.booking.record);
-  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)] }, catalog, names, narrate: true, saidUnchanged });
+  const kept = plan.unchanged.map((u) => u.booking.record);
+  return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)], ...quote }, catalog, names, narrate: true, saidUnchanged });
+}
+
+/** The ways out of the confirmation of a quote the plan leaves short (its lines as the plan leaves them); none for any other plan. */
+async function quoteConfirmWays(deps: Pick<CalendarWrites, 'calendar' | 'writers'>, event: CalendarEvent, planned: PlannedBookings): Promise<readonly WayOutCommand[]> {
+  const { target, plan, world } = planned;
+  if (target.holdRule !== 'tentative' || plan.overbooked.length === 0) return [];
+  return confirmWaysOut(deps, event, finalLines(world.current, plan.writes));
 }
 
 export interface BookEventRequest {
@@ -118,7 +133,10 @@ async function distinctItems(deps: Pick<BookDeps, 'calendar'>, event: Promise<Ca
   return ids;
 }
 
-/** `events book`: each item set to its quantity on the event (one line each), judged together. */
+/**
+ * `events book`: each item set to its quantity on the event (one line each), judged together; a
+ * quote left short is written, warned about with the ways out `events confirm` would give.
+ */
 export async function bookEvent(deps: BookDeps, request: BookEventRequest): Promise<View> {
   if (request.substitute && request.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
   if (request.keepPrice && !request.substitute) throw new UsageError('--keep-price keeps the agreed price for a substitute: give it with --substitute');
@@ -126,8 +144,14 @@ export async function bookEvent(deps: BookDeps, request: BookEventRequest): Prom
   const [event, itemIds] = await Promise.all([eventRead, distinctItems(deps, eventRead, request.asks.map((a) => a.ref), 'refuse')]);
   const intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
   const split = request.substitute ? await substituted(deps, event, intents, { keepPrice: request.keepPrice === true, price: request.price }) : { intents, priceNotes: new Map<number, string>() };
-  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
-  return bookingView(deps, { ...outcome, priceNotes: split.priceNotes });
+  let confirmWays: readonly WayOutCommand[] = [];
+  const beforeWriting = async (plan: PlannedBookings) => {
+    confirmWays = await quoteConfirmWays(deps, event, plan);
+    announce(plan, deps.notices, confirmWays);
+  };
+  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting });
+  if (!outcome.written) confirmWays = await quoteConfirmWays(deps, event, outcome.planned);
+  return bookingView(deps, { ...outcome, priceNotes: split.priceNotes, confirmWays });
 }
 
 /**
