@@ -216,6 +216,13 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', { timeout: 120_000 }, (
     }
   });
 
+  it.skipIf(!POPPLER)('the pick list: a day whose lines run over a page names the day again on the next, above the column headers', async () => {
+    const pages = await printedPages(longPickList(60));
+    const withLines = pages.filter((text) => /Party \d+/.test(text));
+    expect(withLines.length, 'the lines take two pages or more').toBeGreaterThan(1);
+    for (const [i, text] of withLines.entries()) expect(text, `page ${i + 1}`).toMatch(/Load \(going out\) · Sat 2026-06-13\s+✓\s+Item\s+Quantity\s+Event/);
+  });
+
   it('the fleet timeline: an overview of every item of a 20-item fleet on the first screen (1280×800), the legend on top, shortages first and red, the detail below', async () => {
     const opened = await open(fleetTimelinePage(20));
     const { page } = opened;

@@ -195,7 +195,7 @@ describe('the pick list names the day on every heading a page may start with', (
   const html = pickListPage();
 
   it('a section and its totals each carry the day', () => {
-    const headings = [...html.matchAll(/<h[34]>([\s\S]*?)<\/h[34]>/g)].map((m) => text(m[1]!).trim());
+    const headings = [...html.matchAll(/<h4>([\s\S]*?)<\/h4>|<th class="heading"[^>]*>([\s\S]*?)<\/th>/g)].map((m) => text(m[1] ?? m[2]!).trim());
     expect(headings).toEqual([
       'Load (going out) · Fri 2026-06-12',
       'To load · Fri 2026-06-12',
@@ -203,6 +203,21 @@ describe('the pick list names the day on every heading a page may start with', (
       'To receive · Fri 2026-06-12',
       'Load (going out) · Sat 2026-06-13',
       'To load · Sat 2026-06-13',
+    ]);
+  });
+});
+
+describe('the pick list repeats the day on a page a long table runs over to', () => {
+  // A printed table repeats its head (thead) on each page it runs over: the section's heading with
+  // its day is the head's first row, above the column headers, never a line before the table.
+  const html = pickListPage();
+
+  it('each table of lines has the section and its day as the first row of its head', () => {
+    const heads = [...html.matchAll(/<table class="pick">\s*<thead>([\s\S]*?)<\/thead>/g)].map((m) => [...m[1]!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => text(row[1]!).trim()));
+    expect(heads).toEqual([
+      ['Load (going out) · Fri 2026-06-12', '✓ Item Quantity Event Venue Dropoff'],
+      ['Receive (coming back) · Fri 2026-06-12', '✓ Item Quantity Event Venue Pickup'],
+      ['Load (going out) · Sat 2026-06-13', '✓ Item Quantity Event Venue Dropoff'],
     ]);
   });
 });

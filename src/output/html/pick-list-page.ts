@@ -4,6 +4,8 @@
 // in a column apart, "On quotes", where a day has any), and lines to sign. Printed, each day
 // with something to do starts a page; the days with nothing are named in one line at the top
 // (never a page each), and a day's totals stay with its lines to sign (never a page of their own).
+// A section's heading, with its day, is the first row of its table's head: a table that runs over
+// a page repeats it with the column headers, so a continuation page still says which day it is.
 
 import { type PickDay, type PickMovement, anyOnQuotes } from '../../domain/pick-list.js';
 import { type Range, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
@@ -22,6 +24,7 @@ const CSS = `
 .day{break-before:page}
 .day:first-of-type{break-before:auto}
 h2,h3,h4{break-after:avoid}
+th.heading{border-bottom:none;padding:14px 0 6px;font-size:16px;font-weight:bold}
 .close{break-inside:avoid}
 .box{width:28px;text-align:center}
 .box span{display:inline-block;width:14px;height:14px;border:1.5px solid #111;vertical-align:middle}
@@ -58,9 +61,9 @@ function section(direction: 'out' | 'in', day: PickDay, tail?: Markup): Markup |
   );
   // The day in each heading: a section or its totals that a page break carries over is never a page without its date.
   const on = html` <span class="on">${MIDDLE_DOT} ${dayHeading(day.day)}</span>`;
-  return html`<h3>${words.heading}${on}</h3>
-<table class="pick">
-<thead><tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
+  return html`<table class="pick">
+<thead><tr><th class="heading" colspan="6" role="heading" aria-level="3">${words.heading}${on}</th></tr>
+<tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
 ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on these events.</td></tr>`}
 </tbody>
