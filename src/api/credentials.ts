@@ -43,7 +43,7 @@ export function missingCredentialsMessage(settings: Settings, missing: readonly 
 }
 
 /** A base URL compared as the same server: scheme, host, port and path, trailing slashes aside. */
-function sameBaseUrl(a: string, b: string): boolean {
+export function sameBaseUrl(a: string, b: string): boolean {
   const normal = (value: string): string | undefined => {
     try {
       const url = new URL(value);

@@ -1,9 +1,11 @@
 // Use cases of `rentals config list|get|set|unset`: the non-secret settings of a profile, checked
 // by the rule they are read with (config/settings-table.ts) before they are stored.
 
+import { sameBaseUrl } from '../api/credentials.js';
+import { maskUrlCredentials } from '../common/urls.js';
 import { maskSecret } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
-import { updateProfile } from '../config/store.js';
+import { type Profile, hasClientCredentials, updateProfile } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import type { DoneView, RecordListView, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
@@ -53,7 +55,8 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
     if (problem) throw new UsageError(problem);
   }
   const profileName = settings.profileName.value!;
-  const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
+  if (def.profileField === 'baseUrl' && value !== undefined) refuseMovingCredentials(settings.profile, profileName, value);
+  const path = await updateProfile(settings.configDir, profileName, (profile) => withSetting(profile, def.profileField, value), {
     onWaiting: (pid) => deps.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
   return {
@@ -63,3 +66,24 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
   };
 }
 
+
+/**
+ * Stored credentials are bound to the base URL they were stored with: another server needs its own
+ * login, so that `config set base-url` never sends a token (or the plain-http opt-in) elsewhere.
+ */
+function refuseMovingCredentials(profile: Profile, profileName: string, value: string): void {
+  if (!(profile.token || hasClientCredentials(profile)) || (profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value))) return;
+  const flag = profileName === 'default' ? '' : ` --profile ${profileName}`;
+  const owner = profile.baseUrl === undefined ? 'no base URL' : maskUrlCredentials(profile.baseUrl);
+  throw new UsageError(
+    `base-url: profile "${profileName}" holds credentials for ${owner}, which are never sent to another server; ` +
+      `log in to ${value} instead (rentals auth login${flag} --base-url ${value} …), or log out first (rentals auth logout${flag})`,
+  );
+}
+
+/** The profile with one setting changed; a base URL of another server drops the plain-http opt-in made for the old one. */
+function withSetting(profile: Profile, field: keyof Profile, value: string | undefined): Profile {
+  const changed = { ...profile, [field]: value };
+  const sameServer = value !== undefined && profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value);
+  return field === 'baseUrl' && !sameServer ? { ...changed, insecureHttp: undefined } : changed;
+}

@@ -357,6 +357,25 @@ describe('config list/get/set/unset', () => {
     expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
   });
 
+  test('config set base-url never moves stored credentials, nor the plain-http opt-in, to another server', async () => {
+    const lan = { baseUrl: 'http://10.0.0.5:8080', token: TOKEN, insecureHttp: true };
+    const fake = await configured({ lan, other: { baseUrl: API, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } });
+    const moved = await runCli(['config', 'set', 'base-url', 'http://192.0.2.77:9', '--profile', 'lan'], fake);
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toBe(
+      'error: base-url: profile "lan" holds credentials for http://10.0.0.5:8080, which are never sent to another server; ' +
+        'log in to http://192.0.2.77:9 instead (rentals auth login --profile lan --base-url http://192.0.2.77:9 …), or log out first (rentals auth logout --profile lan)\n',
+    );
+    expect((await runCli(['config', 'set', 'base-url', 'https://elsewhere.test', '--profile', 'other'], fake)).code).toBe(2);
+    expect((await readConfig(fake.configDir)).profiles.lan).toEqual(lan);
+    // The same server (a trailing slash aside) keeps them; after a logout the profile moves, without the opt-in.
+    expect((await runCli(['config', 'set', 'base-url', 'http://10.0.0.5:8080/', '--profile', 'lan'], fake)).code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles.lan).toEqual({ ...lan, baseUrl: 'http://10.0.0.5:8080/' });
+    expect((await runCli(['auth', 'logout', '--profile', 'lan'], fake)).code).toBe(0);
+    expect((await runCli(['config', 'set', 'base-url', 'http://192.0.2.77:9', '--profile', 'lan'], fake)).code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles.lan).toEqual({ baseUrl: 'http://192.0.2.77:9' });
+  });
+
   test('a config file that is not JSON is reported, not a crash', async () => {
     const fake = fakeContext();
     await writeConfig(fake.configDir, { profiles: {} });
