@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import nock from 'nock';
 import { describe, expect, test } from 'vitest';
 import { type ConfigFile, type Profile, readConfig, writeConfig } from '../../src/config/store.js';
-import { API, TOKEN, api, envelope, expectNothingSent, useNock } from '../helpers/api.js';
+import { API, TOKEN, api, envelope, expectNothingSent, socketError, useNock } from '../helpers/api.js';
 import { FIXED_NOW, type FakeContext, type FakeOptions, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 
 useNock();
@@ -67,6 +67,17 @@ describe('auth login --with-token', () => {
     const result = await runCli(['auth', 'login', '--base-url', API, '--with-token'], { stdin: TOKEN });
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(`error: ${API} refused this token (HTTP 401); nothing was saved\n`);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('an unreachable server: nothing saved, and the message says so and names --skip-verify (exit 5)', async () => {
+    const scope = api().get('/v2/rentalblocks').replyWithError(socketError('ECONNREFUSED'));
+    const result = await runCli(['auth', 'login', '--base-url', API, '--with-token', '--retries', '0'], { stdin: TOKEN });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(
+      `error: cannot complete GET ${API}/v2/rentalblocks (ECONNREFUSED): is the server running, and is the base URL right?\nNothing was saved; --skip-verify stores the token without checking it.\n`,
+    );
     expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
     expect(scope.isDone()).toBe(true);
   });
