@@ -7,7 +7,7 @@ import { maskSecret } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
 import { type Profile, hasClientCredentials, updateProfile } from '../config/store.js';
 import { UsageError } from '../errors.js';
-import type { DoneView, RecordListView, TextView } from '../output/views.js';
+import type { DoneView, Outcome, RecordListView, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 
 /** What the config use cases need: the settings in force and a line on stderr while waiting for the lock. */
@@ -30,13 +30,22 @@ function keyOf(name: string, use: keyof typeof SECRET_USE): SettingDef & { profi
   return { ...def, profileField: def.profileField };
 }
 
-/** The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. */
-export function listSettings(deps: Pick<ConfigDeps, 'settings'>): RecordListView {
+/**
+ * The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. A value a flag or
+ * the environment gives instead of the profile's is named in a notice, so the list is not taken
+ * for what is in force.
+ */
+export function listSettings(deps: Pick<ConfigDeps, 'settings'>): Outcome {
   const settings = deps.settings();
   const { profile } = settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
-  return { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
+  const givenHere = [...[...KEYS].map(([key, def]) => [key, settings.inForce(def.name)] as const), ['token', settings.token] as const]
+    .filter(([, found]) => found.source === 'flag' || found.source === 'env')
+    .map(([key, found]) => `${key} from ${found.origin}`);
+  const view: RecordListView = { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
+  if (givenHere.length === 0) return { view };
+  return { view, notices: [`In force instead of the profile's: ${givenHere.join(', ')} (rentals auth status shows every setting in force).`] };
 }
 
 /** The value as stored (nothing when unset); `-o json`: `{ "data": [{ key, value }] }`, null when unset. */

@@ -417,6 +417,19 @@ describe('precedence: flags > environment > profile', () => {
     expect(profileOnly.stdout).toContain(`base URL    ${hosts.profile}  (from profile "default")`);
   });
 
+  test('config list names the values a flag or the environment gives instead of the profile\'s', async () => {
+    const fake = await configured({ default: { baseUrl: hosts.profile, token: TOKEN, output: 'csv' } }, { env: { RENTALS_BASE_URL: hosts.env, RENTALS_TOKEN: 'env-token-value-1234567' } });
+    const listed = await runCli(['config', 'list', '--timeout', '12'], fake);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`base-url,${hosts.profile}\n`);
+    expect(listed.stderr).toBe(
+      'In force instead of the profile\'s: base-url from RENTALS_BASE_URL, timeout from --timeout, token from RENTALS_TOKEN (rentals auth status shows every setting in force).\n',
+    );
+    expect(secretsIn(listed.stdout + listed.stderr, TOKEN, 'env-token-value-1234567')).toEqual([]);
+    expect((await runCli(['config', 'list', '-q'], fake)).stderr).toBe('');
+    expect((await runCli(['config', 'list'], { home: fake.home })).stderr).toBe('');
+  });
+
   test('the token: --token-file > RENTALS_TOKEN > profile', async () => {
     const file = join(tempDir(), 'token.txt');
     writeFileSync(file, `${TOKEN}\n`, { mode: 0o600 });
