@@ -2,6 +2,7 @@
 // by the rule they are read with (config/settings-table.ts) before they are stored.
 
 import { sameBaseUrl } from '../api/credentials.js';
+import { closest } from '../common/similar.js';
 import { maskUrlCredentials } from '../common/urls.js';
 import { maskSecret } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
@@ -26,7 +27,10 @@ const SECRET_USE = {
 function keyOf(name: string, use: keyof typeof SECRET_USE): SettingDef & { profileField: NonNullable<SettingDef['profileField']> } {
   if (name === 'token' || name === 'client-secret') throw new UsageError(SECRET_USE[use](name));
   const def = KEYS.get(name);
-  if (!def?.profileField) throw new UsageError(`unknown key ${JSON.stringify(name)} (keys: ${[...KEYS.keys()].join(', ')})`);
+  if (!def?.profileField) {
+    const near = closest(name, KEYS.keys(), 1);
+    throw new UsageError(`unknown key ${JSON.stringify(name)}${near.length > 0 ? `; did you mean ${near[0]}?` : ''} (keys: ${[...KEYS.keys()].join(', ')})`);
+  }
   return { ...def, profileField: def.profileField };
 }
 

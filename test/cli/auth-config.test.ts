@@ -352,6 +352,9 @@ describe('config list/get/set/unset', () => {
     [['config', 'get', 'token'], 'error: config does not print the token; rentals auth status says whether one is stored\n'],
     [['config', 'unset', 'client-secret'], 'error: client-secret is not unset with config; rentals auth logout removes it\n'],
     [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
+    // A typo gets the key it is closest to.
+    [['config', 'set', 'outptu', 'json'], 'error: unknown key "outptu"; did you mean output? (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
+    [['config', 'unset', 'base_url'], 'error: unknown key "base_url"; did you mean base-url? (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
     [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "api.example.com")\n'],
     [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
