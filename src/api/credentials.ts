@@ -29,7 +29,7 @@ export function missingCredentialsMessage(settings: Settings, missing: readonly 
   const profile = settings.profileName.value;
   const flag = profile === 'default' ? '' : ` --profile ${profile}`;
   const base = settings.baseUrl.value ?? 'https://api.example.com';
-  const exported = [missing.includes('base URL') ? `RENTALS_BASE_URL=${base}` : '', missing.includes('access token') ? 'RENTALS_TOKEN=<access token>' : ''].filter(Boolean);
+  const exported = [missing.includes('base URL') ? `RENTALS_BASE_URL=${base}` : '', missing.includes('access token') ? 'RENTALS_TOKEN="$(cat token.txt)"' : ''].filter(Boolean);
   return [
     missingSettingsLine(settings, missing),
     `Set ${missing.length > 1 ? 'them' : 'it'} with one of:`,
@@ -92,7 +92,7 @@ export function withheldMessage(settings: Settings, withheld: string): string {
   return [
     `${withheld}.`,
     'Credentials are bound to the base URL they were stored with. For this server, either:',
-    '  export RENTALS_TOKEN=<access token for it>   (or --token-file <file>)',
+    '  export RENTALS_TOKEN="$(cat token.txt)"   (a token for it, from a file; or --token-file <file>)',
     `  rentals auth login --profile <name> --base-url ${base} …`,
   ].join('\n');
 }

@@ -237,7 +237,7 @@ describe('auth status and logout', () => {
         '  rentals auth login --base-url https://api.example.com --with-token < token.txt',
         '  rentals auth login --base-url https://api.example.com --client-id <id>',
         '    (asks for the client secret)',
-        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN=<access token>',
+        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN="$(cat token.txt)"',
         'Or try everything locally: rentals sandbox --seed',
         '',
       ].join('\n'),
@@ -259,7 +259,8 @@ describe('auth status and logout', () => {
     const result = await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API } });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^Not ready: no access token is set \(profile "default"\)\.\nSet it with one of:\n/);
-    expect(result.stderr).toContain(`  export RENTALS_TOKEN=<access token>\n`);
+    // The token from a file, never typed on a command line (the shell's history would keep it).
+    expect(result.stderr).toContain(`  export RENTALS_TOKEN="$(cat token.txt)"\n`);
     expect(result.stderr).not.toContain('RENTALS_BASE_URL');
   });
 
@@ -502,7 +503,7 @@ describe('missing settings', () => {
     expect(result.stdout).toBe('');
     // The base URL the settings have is the one the commands name; the export sets what is missing.
     const base = env.RENTALS_BASE_URL ?? 'https://api.example.com';
-    const exported = [env.RENTALS_BASE_URL ? '' : 'RENTALS_BASE_URL=https://api.example.com', env.RENTALS_TOKEN ? '' : 'RENTALS_TOKEN=<access token>'].filter(Boolean).join(' ');
+    const exported = [env.RENTALS_BASE_URL ? '' : 'RENTALS_BASE_URL=https://api.example.com', env.RENTALS_TOKEN ? '' : 'RENTALS_TOKEN="$(cat token.txt)"'].filter(Boolean).join(' ');
     expect(result.stderr).toBe(
       [
         `error: ${head}`,
