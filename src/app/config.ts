@@ -72,9 +72,12 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
   const path = await updateProfile(settings.configDir, profileName, (profile) => withSetting(profile, def.profileField, value), {
     onWaiting: (pid) => deps.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
+  // A set makes the profile when it is new: said so, with the name it may have been meant for (a typo of --profile).
+  const near = settings.profileExists ? [] : closest(profileName, settings.knownProfiles, 1);
+  const created = settings.profileExists ? '' : `, a new profile${near.length > 0 ? ` (did you mean ${near[0]}?)` : ''}`;
   return {
     kind: 'done',
-    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`,
+    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}"${created} (${path}).`,
     records: [{ profile: profileName, key: name, value: value ?? null, configFile: path }],
   };
 }

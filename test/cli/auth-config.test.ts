@@ -334,9 +334,20 @@ describe('config list/get/set/unset', () => {
 
   test('--profile picks the profile that config changes', async () => {
     const fake = await configured({ default: { output: 'csv' } });
-    expect((await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], fake)).code).toBe(0);
+    const created = await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], fake);
+    expect(created.code).toBe(0);
+    expect(created.stderr).toBe(`Set output in profile "ci", a new profile (${join(fake.configDir, 'config.json')}).\n`);
     expect((await readConfig(fake.configDir)).profiles).toEqual({ default: { output: 'csv' }, ci: { output: 'json' } });
     expect((await runCli(['config', 'get', 'output', '--profile', 'ci'], fake)).stdout).toBe('json\n');
+  });
+
+  test('a set that makes a new profile says so, naming the profile a typo was likely meant for', async () => {
+    const fake = await configured({ production: { baseUrl: API, token: TOKEN } });
+    const typo = await runCli(['config', 'set', 'timeout', '20', '--profile', 'prodution'], fake);
+    expect(typo.code).toBe(0);
+    expect(typo.stderr).toBe(`Set timeout in profile "prodution", a new profile (did you mean production?) (${join(fake.configDir, 'config.json')}).\n`);
+    const again = await runCli(['config', 'set', 'timeout', '25', '--profile', 'prodution'], fake);
+    expect(again.stderr).toBe(`Set timeout in profile "prodution" (${join(fake.configDir, 'config.json')}).\n`);
   });
 
   test('config list masks the token', async () => {
