@@ -29,7 +29,7 @@ export function missingCredentialsMessage(settings: Settings, missing: readonly 
   const profile = settings.profileName.value;
   const flag = profile === 'default' ? '' : ` --profile ${profile}`;
   const base = settings.baseUrl.value ?? 'https://api.example.com';
-  const exported = [missing.includes('base URL') ? `RENTALS_BASE_URL=${base}` : '', missing.includes('access token') ? 'RENTALS_TOKEN=<access token>' : ''].filter(Boolean);
+  const exported = [missing.includes('base URL') ? `RENTALS_BASE_URL=${base}` : '', missing.includes('access token') ? 'RENTALS_TOKEN="$(cat token.txt)"' : ''].filter(Boolean);
   return [
     missingSettingsLine(settings, missing),
     `Set ${missing.length > 1 ? 'them' : 'it'} with one of:`,
@@ -43,7 +43,7 @@ export function missingCredentialsMessage(settings: Settings, missing: readonly 
 }
 
 /** A base URL compared as the same server: scheme, host, port and path, trailing slashes aside. */
-function sameBaseUrl(a: string, b: string): boolean {
+export function sameBaseUrl(a: string, b: string): boolean {
   const normal = (value: string): string | undefined => {
     try {
       const url = new URL(value);
@@ -92,7 +92,7 @@ export function withheldMessage(settings: Settings, withheld: string): string {
   return [
     `${withheld}.`,
     'Credentials are bound to the base URL they were stored with. For this server, either:',
-    '  export RENTALS_TOKEN=<access token for it>   (or --token-file <file>)',
+    '  export RENTALS_TOKEN="$(cat token.txt)"   (a token for it, from a file; or --token-file <file>)',
     `  rentals auth login --profile <name> --base-url ${base} …`,
   ].join('\n');
 }

@@ -125,6 +125,8 @@ async function verifyToken(deps: AuthDeps, baseUrl: string, token: string, insec
     await client.get(CHECK_PATH);
   } catch (error) {
     if (error instanceof AuthError) throw new AuthError(`${baseUrl} refused this token (HTTP ${error.status ?? '401'}); nothing was saved`, error.status);
+    // Unreachable or failing: the same error and exit code, saying what was kept and the way on.
+    if (error instanceof RentalsError) error.message += '\nNothing was saved; --skip-verify stores the token without checking it.';
     throw error;
   } finally {
     client.close();

@@ -3,12 +3,15 @@
 // `alternatives` are matched when used; a name the service in force has no item for is said when
 // set too, if the service answers at once (stored all the same: the item may come later).
 
+import { sameBaseUrl } from '../api/credentials.js';
+import { closest } from '../common/similar.js';
+import { maskUrlCredentials } from '../common/urls.js';
 import { maskSecret } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
-import { updateProfile } from '../config/store.js';
+import { type Profile, hasClientCredentials, updateProfile } from '../config/store.js';
 import { readAlternatives } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
-import type { DoneView, RecordListView, TextView } from '../output/views.js';
+import type { DoneView, Outcome, RecordListView, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 
 /** What the config use cases need: the settings in force, a line on stderr (waiting for the lock, a name of no item) and the items. */
@@ -30,17 +33,29 @@ const SECRET_USE = {
 function keyOf(name: string, use: keyof typeof SECRET_USE): SettingDef & { profileField: NonNullable<SettingDef['profileField']> } {
   if (name === 'token' || name === 'client-secret') throw new UsageError(SECRET_USE[use](name));
   const def = KEYS.get(name);
-  if (!def?.profileField) throw new UsageError(`unknown key ${JSON.stringify(name)} (keys: ${[...KEYS.keys()].join(', ')})`);
+  if (!def?.profileField) {
+    const near = closest(name, KEYS.keys(), 1);
+    throw new UsageError(`unknown key ${JSON.stringify(name)}${near.length > 0 ? `; did you mean ${near[0]}?` : ''} (keys: ${[...KEYS.keys()].join(', ')})`);
+  }
   return { ...def, profileField: def.profileField };
 }
 
-/** The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. */
-export function listSettings(deps: Pick<ConfigDeps, 'settings'>): RecordListView {
+/**
+ * The settings as rows; `-o json`: `{ "profile": …, "data": [{ key, value }…] }`. A value a flag or
+ * the environment gives instead of the profile's is named in a notice, so the list is not taken
+ * for what is in force.
+ */
+export function listSettings(deps: Pick<ConfigDeps, 'settings'>): Outcome {
   const settings = deps.settings();
   const { profile } = settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
-  return { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
+  const givenHere = [...[...KEYS].map(([key, def]) => [key, settings.inForce(def.name)] as const), ['token', settings.token] as const]
+    .filter(([, found]) => found.source === 'flag' || found.source === 'env')
+    .map(([key, found]) => `${key} from ${found.origin}`);
+  const view: RecordListView = { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
+  if (givenHere.length === 0) return { view };
+  return { view, notices: [`In force instead of the profile's: ${givenHere.join(', ')} (rentals auth status shows every setting in force).`] };
 }
 
 /** The value as stored (nothing when unset); `-o json`: `{ "data": [{ key, value }] }`, null when unset. */
@@ -59,13 +74,17 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
     if (problem) throw new UsageError(problem);
   }
   const profileName = settings.profileName.value!;
-  const path = await updateProfile(settings.configDir, profileName, (profile) => ({ ...profile, [def.profileField]: value }), {
+  if (def.profileField === 'baseUrl' && value !== undefined) refuseMovingCredentials(settings.profile, profileName, value);
+  const path = await updateProfile(settings.configDir, profileName, (profile) => withSetting(profile, def.profileField, value), {
     onWaiting: (pid) => deps.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
+  // A set makes the profile when it is new: said so, with the name it may have been meant for (a typo of --profile).
+  const near = settings.profileExists ? [] : closest(profileName, settings.knownProfiles, 1);
+  const created = settings.profileExists ? '' : `, a new profile${near.length > 0 ? ` (did you mean ${near[0]}?)` : ''}`;
   if (def.name === 'alternatives' && value !== undefined) await warnUnknownItems(deps, value);
   return {
     kind: 'done',
-    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}" (${path}).`,
+    message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}"${created} (${path}).`,
     records: [{ profile: profileName, key: name, value: value ?? null, configFile: path }],
   };
 }
@@ -82,4 +101,25 @@ async function warnUnknownItems(deps: ConfigDeps, value: string): Promise<void> 
   const { resolveAlternatives } = await import('../domain/stand-ins.js');
   const { problems } = resolveAlternatives(read.rules, items);
   if (problems.length > 0) deps.notices().warn(`warning: the alternatives setting: ${problems.join('; ')} (saved all the same)`);
+}
+
+/**
+ * Stored credentials are bound to the base URL they were stored with: another server needs its own
+ * login, so that `config set base-url` never sends a token (or the plain-http opt-in) elsewhere.
+ */
+function refuseMovingCredentials(profile: Profile, profileName: string, value: string): void {
+  if (!(profile.token || hasClientCredentials(profile)) || (profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value))) return;
+  const flag = profileName === 'default' ? '' : ` --profile ${profileName}`;
+  const owner = profile.baseUrl === undefined ? 'no base URL' : maskUrlCredentials(profile.baseUrl);
+  throw new UsageError(
+    `base-url: profile "${profileName}" holds credentials for ${owner}, which are never sent to another server; ` +
+      `log in to ${value} instead (rentals auth login${flag} --base-url ${value} …), or log out first (rentals auth logout${flag})`,
+  );
+}
+
+/** The profile with one setting changed; a base URL of another server drops the plain-http opt-in made for the old one. */
+function withSetting(profile: Profile, field: keyof Profile, value: string | undefined): Profile {
+  const changed = { ...profile, [field]: value };
+  const sameServer = value !== undefined && profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value);
+  return field === 'baseUrl' && !sameServer ? { ...changed, insecureHttp: undefined } : changed;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import nock from 'nock';
 import { describe, expect, test } from 'vitest';
 import { type ConfigFile, type Profile, readConfig, writeConfig } from '../../src/config/store.js';
-import { API, TOKEN, api, envelope, expectNothingSent, useNock } from '../helpers/api.js';
+import { API, TOKEN, api, envelope, expectNothingSent, socketError, useNock } from '../helpers/api.js';
 import { FIXED_NOW, type FakeContext, type FakeOptions, fakeContext, runCli, tempDir } from '../helpers/fake-context.js';
 
 useNock();
@@ -67,6 +67,17 @@ describe('auth login --with-token', () => {
     const result = await runCli(['auth', 'login', '--base-url', API, '--with-token'], { stdin: TOKEN });
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(`error: ${API} refused this token (HTTP 401); nothing was saved\n`);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('an unreachable server: nothing saved, and the message says so and names --skip-verify (exit 5)', async () => {
+    const scope = api().get('/v2/rentalblocks').replyWithError(socketError('ECONNREFUSED'));
+    const result = await runCli(['auth', 'login', '--base-url', API, '--with-token', '--retries', '0'], { stdin: TOKEN });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(
+      `error: cannot complete GET ${API}/v2/rentalblocks (ECONNREFUSED): is the server running, and is the base URL right?\nNothing was saved; --skip-verify stores the token without checking it.\n`,
+    );
     expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
     expect(scope.isDone()).toBe(true);
   });
@@ -226,7 +237,7 @@ describe('auth status and logout', () => {
         '  rentals auth login --base-url https://api.example.com --with-token < token.txt',
         '  rentals auth login --base-url https://api.example.com --client-id <id>',
         '    (asks for the client secret)',
-        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN=<access token>',
+        '  export RENTALS_BASE_URL=https://api.example.com RENTALS_TOKEN="$(cat token.txt)"',
         'Or try everything locally: rentals sandbox --seed',
         '',
       ].join('\n'),
@@ -248,7 +259,8 @@ describe('auth status and logout', () => {
     const result = await runCli(['auth', 'status'], { env: { RENTALS_BASE_URL: API } });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^Not ready: no access token is set \(profile "default"\)\.\nSet it with one of:\n/);
-    expect(result.stderr).toContain(`  export RENTALS_TOKEN=<access token>\n`);
+    // The token from a file, never typed on a command line (the shell's history would keep it).
+    expect(result.stderr).toContain(`  export RENTALS_TOKEN="$(cat token.txt)"\n`);
     expect(result.stderr).not.toContain('RENTALS_BASE_URL');
   });
 
@@ -322,9 +334,20 @@ describe('config list/get/set/unset', () => {
 
   test('--profile picks the profile that config changes', async () => {
     const fake = await configured({ default: { output: 'csv' } });
-    expect((await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], fake)).code).toBe(0);
+    const created = await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], fake);
+    expect(created.code).toBe(0);
+    expect(created.stderr).toBe(`Set output in profile "ci", a new profile (${join(fake.configDir, 'config.json')}).\n`);
     expect((await readConfig(fake.configDir)).profiles).toEqual({ default: { output: 'csv' }, ci: { output: 'json' } });
     expect((await runCli(['config', 'get', 'output', '--profile', 'ci'], fake)).stdout).toBe('json\n');
+  });
+
+  test('a set that makes a new profile says so, naming the profile a typo was likely meant for', async () => {
+    const fake = await configured({ production: { baseUrl: API, token: TOKEN } });
+    const typo = await runCli(['config', 'set', 'timeout', '20', '--profile', 'prodution'], fake);
+    expect(typo.code).toBe(0);
+    expect(typo.stderr).toBe(`Set timeout in profile "prodution", a new profile (did you mean production?) (${join(fake.configDir, 'config.json')}).\n`);
+    const again = await runCli(['config', 'set', 'timeout', '25', '--profile', 'prodution'], fake);
+    expect(again.stderr).toBe(`Set timeout in profile "prodution" (${join(fake.configDir, 'config.json')}).\n`);
   });
 
   test('config list masks the token', async () => {
@@ -341,6 +364,9 @@ describe('config list/get/set/unset', () => {
     [['config', 'get', 'token'], 'error: config does not print the token; rentals auth status says whether one is stored\n'],
     [['config', 'unset', 'client-secret'], 'error: client-secret is not unset with config; rentals auth logout removes it\n'],
     [['config', 'get', 'colour'], 'error: unknown key "colour" (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
+    // A typo gets the key it is closest to.
+    [['config', 'set', 'outptu', 'json'], 'error: unknown key "outptu"; did you mean output? (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
+    [['config', 'unset', 'base_url'], 'error: unknown key "base_url"; did you mean base-url? (keys: base-url, web-url, output, timezone, holds, alternatives, turnaround, turnaround-items, turnaround-categories, timeout, retries, company-name, company-address, company-contact, logo, currency, quote-valid-days, quote-terms, quote-prefix, order-prefix, paper)\n'],
     [['config', 'set', 'base-url', 'api.example.com'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "api.example.com")\n'],
     [['config', 'set', 'base-url', 'ftp://x'], 'error: base-url must be an http(s) URL such as https://api.example.com, without a user name, password or API version (/v1, /v2: rentals adds it) (got "ftp://x")\n'],
     [['config', 'set', 'output', 'xml'], 'error: output must be one of table, json, ndjson, csv, tsv (got "xml")\n'],
@@ -355,6 +381,25 @@ describe('config list/get/set/unset', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(message);
     expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+  });
+
+  test('config set base-url never moves stored credentials, nor the plain-http opt-in, to another server', async () => {
+    const lan = { baseUrl: 'http://10.0.0.5:8080', token: TOKEN, insecureHttp: true };
+    const fake = await configured({ lan, other: { baseUrl: API, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } });
+    const moved = await runCli(['config', 'set', 'base-url', 'http://192.0.2.77:9', '--profile', 'lan'], fake);
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toBe(
+      'error: base-url: profile "lan" holds credentials for http://10.0.0.5:8080, which are never sent to another server; ' +
+        'log in to http://192.0.2.77:9 instead (rentals auth login --profile lan --base-url http://192.0.2.77:9 …), or log out first (rentals auth logout --profile lan)\n',
+    );
+    expect((await runCli(['config', 'set', 'base-url', 'https://elsewhere.test', '--profile', 'other'], fake)).code).toBe(2);
+    expect((await readConfig(fake.configDir)).profiles.lan).toEqual(lan);
+    // The same server (a trailing slash aside) keeps them; after a logout the profile moves, without the opt-in.
+    expect((await runCli(['config', 'set', 'base-url', 'http://10.0.0.5:8080/', '--profile', 'lan'], fake)).code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles.lan).toEqual({ ...lan, baseUrl: 'http://10.0.0.5:8080/' });
+    expect((await runCli(['auth', 'logout', '--profile', 'lan'], fake)).code).toBe(0);
+    expect((await runCli(['config', 'set', 'base-url', 'http://192.0.2.77:9', '--profile', 'lan'], fake)).code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles.lan).toEqual({ baseUrl: 'http://192.0.2.77:9' });
   });
 
   test('a config file that is not JSON is reported, not a crash', async () => {
@@ -385,6 +430,19 @@ describe('precedence: flags > environment > profile', () => {
     expect((await runCli(['auth', 'status'], fake)).stdout).toContain(`base URL    ${hosts.env}  (from RENTALS_BASE_URL)`);
     const profileOnly = await runCli(['auth', 'status'], { home: fake.home });
     expect(profileOnly.stdout).toContain(`base URL    ${hosts.profile}  (from profile "default")`);
+  });
+
+  test('config list names the values a flag or the environment gives instead of the profile\'s', async () => {
+    const fake = await configured({ default: { baseUrl: hosts.profile, token: TOKEN, output: 'csv' } }, { env: { RENTALS_BASE_URL: hosts.env, RENTALS_TOKEN: 'env-token-value-1234567' } });
+    const listed = await runCli(['config', 'list', '--timeout', '12'], fake);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`base-url,${hosts.profile}\n`);
+    expect(listed.stderr).toBe(
+      'In force instead of the profile\'s: base-url from RENTALS_BASE_URL, timeout from --timeout, token from RENTALS_TOKEN (rentals auth status shows every setting in force).\n',
+    );
+    expect(secretsIn(listed.stdout + listed.stderr, TOKEN, 'env-token-value-1234567')).toEqual([]);
+    expect((await runCli(['config', 'list', '-q'], fake)).stderr).toBe('');
+    expect((await runCli(['config', 'list'], { home: fake.home })).stderr).toBe('');
   });
 
   test('the token: --token-file > RENTALS_TOKEN > profile', async () => {
@@ -456,7 +514,7 @@ describe('missing settings', () => {
     expect(result.stdout).toBe('');
     // The base URL the settings have is the one the commands name; the export sets what is missing.
     const base = env.RENTALS_BASE_URL ?? 'https://api.example.com';
-    const exported = [env.RENTALS_BASE_URL ? '' : 'RENTALS_BASE_URL=https://api.example.com', env.RENTALS_TOKEN ? '' : 'RENTALS_TOKEN=<access token>'].filter(Boolean).join(' ');
+    const exported = [env.RENTALS_BASE_URL ? '' : 'RENTALS_BASE_URL=https://api.example.com', env.RENTALS_TOKEN ? '' : 'RENTALS_TOKEN="$(cat token.txt)"'].filter(Boolean).join(' ');
     expect(result.stderr).toBe(
       [
         `error: ${head}`,

@@ -73,7 +73,7 @@ describe("a profile's credentials are never sent to another base URL", () => {
       [
         `error: the token and client secret of profile "default" belong to ${a.url}; they are not sent to ${b.url} (from ${origin}).`,
         'Credentials are bound to the base URL they were stored with. For this server, either:',
-        '  export RENTALS_TOKEN=<access token for it>   (or --token-file <file>)',
+        '  export RENTALS_TOKEN="$(cat token.txt)"   (a token for it, from a file; or --token-file <file>)',
         `  rentals auth login --profile <name> --base-url ${b.url} …`,
         '',
       ].join('\n'),
