@@ -13,7 +13,7 @@ const fixtures = calendarSuite('Alt');
 const { rentals, call } = fixtures;
 /** The warnings of a run (its stderr also says where the setting was saved). */
 const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
-const saved = { code: 0, stderr: expect.stringMatching(/^Set alternatives in profile "default" \(.*\)\.\n$/) };
+const saved = { code: 0, stderr: expect.stringMatching(/^Set alternatives in profile "default"(, a new profile)? \(.*\)\.\n$/) };
 
 describe('config set alternatives', () => {
   test('a name of no item is warned about, with the close one; the setting is saved, exit 0', async () => {
