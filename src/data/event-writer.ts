@@ -25,7 +25,7 @@ import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../dom
 import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
 import { type WallTime, formatWallTime } from '../domain/wall-time.js';
 import { throughTheDay } from '../domain/dates.js';
-import { EVENT_DATE_ORDER, defaultVersion, resources, writableFields } from '../resources/definitions.js';
+import { defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import type { CalendarData } from './calendar.js';
 import { type PlannedWrite, type RecordWrites, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
@@ -197,7 +197,7 @@ export class EventWriter implements RecordWrites {
     checkBodyId(changes, id);
     const { id: _id, ...given } = changes;
     const event = await this.read(id);
-    const fields = choices.wholeDays?.length ? throughTheDay(given, choices.wholeDays, EVENT_DATE_ORDER, event.record) : given;
+    const fields = choices.wholeDays?.length ? throughTheDay(given, choices.wholeDays, resources.events, event.record) : given;
     return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder, lines: choices.lines, putsBack: choices.putsBack }));
   }
 
