@@ -6,7 +6,7 @@
 import { sameBaseUrl } from '../api/credentials.js';
 import { closest } from '../common/similar.js';
 import { maskUrlCredentials } from '../common/urls.js';
-import { maskSecret } from '../config/settings.js';
+import { maskSecret, quickSettings } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
 import { type Profile, hasClientCredentials, updateProfile } from '../config/store.js';
 import { readAlternatives } from '../domain/alternatives.js';
@@ -16,9 +16,6 @@ import type { Factory } from './factory.js';
 
 /** What the config use cases need: the settings in force, a line on stderr (waiting for the lock, a name of no item) and the items. */
 export type ConfigDeps = Pick<Factory, 'settings' | 'notices' | 'calendar'>;
-
-/** How long `config set alternatives` waits for the items, one try, as a TAB does (cli/completion/name-cache.ts): a slower service is not asked. */
-const ITEMS_WAIT_MS = 1500;
 
 /** The stored settings of the settings table, by config key (base-url, web-url, timeout…). */
 export const KEYS = new Map(configKeys().map((def) => [def.configKey!, def] as const));
@@ -94,8 +91,8 @@ async function warnUnknownItems(deps: ConfigDeps, value: string): Promise<void> 
   const settings = deps.settings();
   const read = readAlternatives(value);
   if (!settings.baseUrl.value || !read.ok) return;
-  settings.timeoutMs = { value: ITEMS_WAIT_MS, source: 'default', origin: 'config set' };
-  settings.retries = { value: 0, source: 'default', origin: 'config set' };
+  // The items, as a TAB reads names: a slower service is not asked.
+  quickSettings(settings, 'config set');
   const items = await deps.calendar().then((calendar) => calendar.items()).catch(() => undefined);
   if (items === undefined) return;
   const { resolveAlternatives } = await import('../domain/stand-ins.js');

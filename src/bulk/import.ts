@@ -14,6 +14,7 @@ import { type RowSpec, moneyFields, parentField } from './spec.js';
 import type { Ids } from './values.js';
 import { checkDecimalScale } from '../schemas/values.js';
 import { appendAll } from '../common/arrays.js';
+import { foldedName } from '../common/text.js';
 import { boundOldGenerationGrowth, letOldGenerationGrow, letYoungGenerationGrow } from '../common/heap.js';
 import { type Spool, type SpoolFile, memorySpool } from '../common/spool.js';
 import { HELD_ITEMS, type ItemFile, heldThenSpooled } from './spool.js';
@@ -360,6 +361,23 @@ function checkMoneyScale(moneyNames: readonly string[], draft: Draft, columnOf: 
   return refused;
 }
 
+/** The columns that name a row's record: its id, its key, the names that stand for them. */
+function identityColumns(spec: RowSpec): string[] {
+  return ['id', ...spec.key, ...spec.names.map((n) => n.column)];
+}
+
+/**
+ * A column (or JSON key) renamed by hand (`Price`, `Quantity Available`) with the name it stands for:
+ * not another column to ignore, since its edits would be lost.
+ */
+function renamedColumns(spec: RowSpec, columns: readonly string[]): Array<[string, string]> {
+  const known = [...identityColumns(spec), ...spec.values];
+  return columns.flatMap((column) => {
+    const meant = known.find((c) => c !== column && !columns.includes(c) && foldedName(c) === foldedName(column));
+    return meant === undefined ? [] : [[column, meant] as [string, string]];
+  });
+}
+
 /**
  * What is wrong with the header line. A tab-separated file without one whose first cell is an id
  * is most likely what `export -o tsv` prints (rows for scripts, never a header): the message names
@@ -374,16 +392,13 @@ function headerIssues(spec: RowSpec, input: OpenedInput): RowIssue[] {
   const row = input.headerRow?.();
   const line = row ?? 1;
   const where = row === undefined ? 'the header (first line)' : `the header (row ${row}, the sheet's first non-empty row)`;
-  const identity = ['id', ...spec.key, ...spec.names.map((n) => n.column)];
+  const identity = identityColumns(spec);
   const named = [...identity, ...spec.values].some((c) => columns.includes(c));
   if (!named && delimiter === '\t' && /^\d+$/.test(columns[0]?.trim() ?? '')) {
     return [{ line: 1, rule: `the first line is not a header (none of the columns ${identity.join(', ')}): tab-separated rows without a header, as \`export -o tsv\` prints them for scripts, cannot be read back; export with -o csv (or ndjson, json, xlsx) to import the file` }];
   }
-  // A column renamed by hand (`Price`, `Quantity Available`) is not another column to ignore: its edits would be lost.
-  const loose = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
-  for (const column of columns) {
-    const meant = [...identity, ...spec.values].find((c) => c !== column && !columns.includes(c) && loose(c) === loose(column));
-    if (meant !== undefined) issues.push({ line, rule: `the header's column ${JSON.stringify(column)} is not read: name it ${meant}, as the export does (a column's name is matched as written)` });
+  for (const [column, meant] of renamedColumns(spec, columns)) {
+    issues.push({ line, rule: `the header's column ${JSON.stringify(column)} is not read: name it ${meant}, as the export does (a column's name is matched as written)` });
   }
   if (!identity.some((c) => columns.includes(c))) {
     // What was taken for the header: a title row above it (`Price list 2026`) is then plain to see.
@@ -432,6 +447,12 @@ function drafting(spec: RowSpec, input: OpenedInput, scope: Ids, lookups: Lookup
     /** The row's draft, its names resolved; undefined for a line --resume carries (checked, not planned). */
     draft(row: InputRow, options: ImportOptions, notices: RowIssue[], carriedIssues: RowIssue[] = []): Draft | undefined {
       const draft = readDraft(row, context);
+      // A JSON record names its fields by its keys, each record its own: a renamed one as the header's column is.
+      if (!input.columns() && row.problem === undefined) {
+        for (const [key, meant] of renamedColumns(spec, Object.keys(row.values))) {
+          draft.issues.push({ line: draft.line, index: draft.index, field: key, rule: `is not read: name it ${meant}, as the export does (a key's name is matched as written)`, value: row.values[key] });
+        }
+      }
       const noise: RowIssue[] = [];
       if (options.round) roundMoney(moneyNames, draft, options.round);
       else floatNoise(moneyNames, row, columnOf, noise);

@@ -53,6 +53,13 @@ export function dateOrderInWords(refused: DateOrderError, options: object): stri
     }
     return `the ${def.singular}'s ${word(name)} ${time(text)}`;
   };
+  // A day given whole that would end as the date before it begins: its 00:00 was kept (domain/dates.ts
+  // throughTheDay) since at its 24:00 the event would be of no length, which the order's rule (≤) does not say.
+  const whole = sourceOf(later);
+  const day = whole.from === 'flag' ? parseWallTime(whole.day) : undefined;
+  if (day !== undefined && parseWallTime(laterValue) === day && parseWallTime(value) === day + DAY_MS) {
+    return `${said(later, laterValue)} ends as ${said(field, value)} begins: ${withArticle(def.singular)} ends after it starts (--allow-date-order sends them anyway)`;
+  }
   // What the command line set leads: a later date typed is before the earlier one, not the other way round.
   const order = WEIGHT[sourceOf(later).from] > WEIGHT[sourceOf(field).from] ? `${said(later, laterValue)} is before ${said(field, value)}` : `${said(field, value)} is after ${said(later, laterValue)}`;
   const rule = `${withArticle(def.singular)}'s dates go ${(def.dateOrder ?? []).map(word).join(' ≤ ')}`;

@@ -55,8 +55,12 @@ The time model:
  * Examples of the forms every date flag takes (domain/dates.ts reads them and lists them when one
  * is refused); test/e2e/dates-line.e2e.test.ts runs each through each date flag of each command
  * whose help shows them. Not imported from there: this module loads at every start, for the topics.
+ * A day, a moment (quoted for the shell), a weekday, days ahead: `rentals mcp`'s instructions name them so.
  */
-const DATE_EXAMPLES = ['2026-06-12', '"2026-06-12 14:00"', 'fri', '+3d'];
+export const DATE_EXAMPLES = ['2026-06-12', '"2026-06-12 14:00"', 'fri', '+3d'] as const;
+
+/** What a help line that names dates ends with: the topic that tells them (`rentals mcp` replaces it, no tool being that topic). */
+export const DATES_HELP_POINTER = ` (rentals help ${DATES_HELP_TOPIC})`;
 
 /** The line a calendar command's help ends with: examples that each of its date flags takes (a range's name is no date: --range's own help names those). */
-export const DATES_HELP_LINK = `\nDates: ${DATE_EXAMPLES.join(', ')} (rentals help ${DATES_HELP_TOPIC})`;
+export const DATES_HELP_LINK = `\nDates: ${DATE_EXAMPLES.join(', ')}${DATES_HELP_POINTER}`;

@@ -36,6 +36,8 @@ export interface Concept {
   description: string;
   /** The API field whose flag this is (its aliases in definitions.ts are `aliases`). */
   field?: string;
+  /** A file to read, `-` its standard input (an assistant's tool, which has none, refuses `-`). */
+  stdin?: true;
 }
 
 export const VOCABULARY = {
@@ -53,7 +55,7 @@ export const VOCABULARY = {
   from: { flag: 'from', aliases: [], kept: { date: ['load-sheet'] }, value: 'date', description: 'start of the range' },
   to: { flag: 'to', aliases: [], value: 'date', description: 'end of the range (a day counts in full)' },
   body: { flag: 'data', aliases: [], value: 'json', description: 'request body as a JSON string' },
-  bodyFile: { flag: 'file', aliases: [], value: 'path', description: 'JSON object from a file ("-" for stdin)' },
+  bodyFile: { flag: 'file', aliases: [], value: 'path', stdin: true, description: 'JSON object from a file ("-" for stdin)' },
   dataFile: {
     flag: 'data-file',
     aliases: [],
@@ -79,6 +81,8 @@ export type DeclaredConcept<O> = { [C in ConceptName]: Camel<(typeof VOCABULARY)
 export interface ConceptHow<K extends string> {
   /** Help of the flag shown first (default: the concept's description). */
   description?: string;
+  /** Its help in an assistant's tool (`rentals mcp`), where it differs (default: `description`). */
+  toolDescription?: string;
   /** The value's name in help (default: the concept's). */
   value?: string;
   /** Show this alias first, the canonical one as its alias (a command whose users know the short word). */

@@ -8,6 +8,11 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : text;
 }
 
+/** `Customer name`, `customer-name`, `customerName` → `customername`: a name as people write it, its case, spaces, dashes and underscores aside. */
+export function foldedName(text: string): string {
+  return text.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
 /** `an item`, `a booking`: by the noun's first letter (the table's nouns). */
 export function withArticle(noun: string): string {
   return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;

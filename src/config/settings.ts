@@ -328,3 +328,12 @@ export function maskSecret(secret: string | undefined): string {
   if (!secret) return '(not set)';
   return secret.length >= 20 ? `****${secret.slice(-4)}` : '****';
 }
+
+/** How long a request may take that must never make the user wait: a TAB's names, the items a saved setting is checked against. */
+const QUICK_TIMEOUT_MS = 1500;
+
+/** `settings` for requests that must never make the user wait: one try, bounded by a short timeout, whatever the profile says; `origin` names what asked for it. */
+export function quickSettings(settings: Settings, origin: string): void {
+  settings.timeoutMs = { value: QUICK_TIMEOUT_MS, source: 'default', origin };
+  settings.retries = { value: 0, source: 'default', origin };
+}

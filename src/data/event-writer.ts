@@ -18,14 +18,14 @@ import { type Address, type ApiRecord, type ResourceApi } from '../api/resource-
 import { type EventChangeJudgement, addsHolds, judgeEventChange, mayAddHolds } from '../domain/event-change.js';
 import { ShortageRefused, overbookingWarning, targetOf } from '../domain/booking-plan.js';
 import { isCancelledStatus } from '../domain/event-model.js';
-import { type EventWrite, farEventWarning, pastEventWarning } from '../domain/past-event.js';
+import { type EventWrite, farEventWarning, pastEventWarning, startOf } from '../domain/past-event.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import { emptyHoldings } from '../domain/holds.js';
 import { type CalendarEvent, type HeldLine, eventLabel, readEvent } from '../domain/records.js';
 import { describeQuotesCountingOn, firmShortages } from '../domain/tentative-holds.js';
 import { type WallTime, formatWallTime } from '../domain/wall-time.js';
 import { throughTheDay } from '../domain/dates.js';
-import { EVENT_DATE_ORDER, defaultVersion, resources, writableFields } from '../resources/definitions.js';
+import { defaultVersion, resources, writableFields } from '../resources/definitions.js';
 import { readRecord } from '../schemas/values.js';
 import type { CalendarData } from './calendar.js';
 import { type PlannedWrite, type RecordWrites, type WriteChoices, checkBodyId, readForWrite, recordChange } from './planned-write.js';
@@ -183,7 +183,7 @@ export class EventWriter implements RecordWrites {
     const id = planned.before.id;
     return {
       changes: [recordChange(at, id, planned.before.record, { ...planned.before.record, ...planned.body })],
-      warnings: [...eventWarnings(planned), ...this.pastWarnings({ event: planned.after, isNew: false, before: planned.before.window, after: planned.after.window }, planned.options.putsBack)],
+      warnings: [...eventWarnings(planned), ...this.pastWarnings({ event: planned.after, isNew: false, before: planned.before.window, after: planned.after.window, startBefore: startOf(planned.before), start: startOf(planned.after) }, planned.options.putsBack)],
       notes: [],
       request: { method: 'PUT', at, id, body: planned.body },
       write: async () => {
@@ -197,7 +197,7 @@ export class EventWriter implements RecordWrites {
     checkBodyId(changes, id);
     const { id: _id, ...given } = changes;
     const event = await this.read(id);
-    const fields = choices.wholeDays?.length ? throughTheDay(given, choices.wholeDays, EVENT_DATE_ORDER, event.record) : given;
+    const fields = choices.wholeDays?.length ? throughTheDay(given, choices.wholeDays, resources.events, event.record) : given;
     return this.planned(await this.plan(event, fields, { allowOverbook: choices.allowOverbook === true, verb: choices.verb ?? 'changed', allowDateOrder: choices.allowDateOrder, lines: choices.lines, putsBack: choices.putsBack }));
   }
 
@@ -209,7 +209,7 @@ export class EventWriter implements RecordWrites {
     const created = readEvent({ ...valid, id: 0 });
     return {
       changes: [recordChange(at, null, null, { ...valid })],
-      warnings: this.pastWarnings({ event: created, isNew: true, before: undefined, after: created.window }, choices.putsBack),
+      warnings: this.pastWarnings({ event: created, isNew: true, before: undefined, after: created.window, startBefore: undefined, start: startOf(created) }, choices.putsBack),
       notes: [],
       request: { method: 'POST', at, body: valid },
       write: async () => {

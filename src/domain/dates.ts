@@ -204,19 +204,28 @@ export function describeRange(range: ResolvedRange): string {
 
 /**
  * The ends given as a whole day (`--end-date 2026-12-22`: its 00:00 in `values`) made that whole
- * day, up to 24:00, as `--to` is, where the dates before them in `order` (given, else `stored`)
- * leave room: a day before them stays its 00:00, for the order's rule to refuse (its 24:00 would
- * make an event of no length). `values` itself is not changed.
+ * day, up to 24:00, as `--to` is, where the dates before them in `dates.dateOrder` (given, else
+ * `stored`) leave room: as the order's rule has it (≤), a day may end at the date before it when
+ * that is an end too (a pickup as the teardown ends); at a start, after it (at it, the event would
+ * be of no length). A day before them stays its 00:00, for the order's rule to refuse. `values`
+ * itself is not changed.
  */
-export function throughTheDay(values: Readonly<Record<string, unknown>>, wholeDays: readonly string[], order: readonly string[], stored: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+export function throughTheDay(values: Readonly<Record<string, unknown>>, wholeDays: readonly string[], dates: DateFields, stored: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   const out = { ...values };
-  let before: WallTime | undefined;
-  for (const name of order) {
+  let before: { at: WallTime; end: boolean } | undefined;
+  for (const name of dates.dateOrder ?? []) {
     const day = parseWallTime(out[name] ?? stored[name]);
     if (day === undefined) continue;
-    if (wholeDays.includes(name) && name in out && (before === undefined || day + DAY_MS > before)) out[name] = formatWallTime(day + DAY_MS);
+    const through = day + DAY_MS;
+    if (wholeDays.includes(name) && name in out && (before === undefined || through > before.at || (through === before.at && before.end))) out[name] = formatWallTime(through);
     // The day's start orders what follows (`--end-date sun --pickup-date sun` is one Sunday).
-    if (before === undefined || day > before) before = day;
+    if (before === undefined || day >= before.at) before = { at: day, end: dates.dayEnds?.includes(name) === true };
   }
   return out;
+}
+
+/** A record's dates in their order, and those that end something (ResourceDef). */
+interface DateFields {
+  dateOrder?: readonly string[];
+  dayEnds?: readonly string[];
 }

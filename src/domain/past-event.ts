@@ -3,7 +3,8 @@
 // legitimate — so a write that leaves an event so is said as a warning, never refused. An event
 // that was wholly in the past before the change (an old one moved within the past, cancelled) is
 // not: nothing new was typed about its year. The same holds the other way: an event that now
-// starts years ahead (2062-12-01 for 2026-12-01) is said, unless it started so far ahead before.
+// starts years ahead (its start date 2062-12-01 for 2026-12-01, not its dropoff) is said, unless it
+// started so far ahead before (a clone is new: said).
 
 import { DAY_MS, type Range, type WallTime, dayKey, shortWallTime } from './wall-time.js';
 import { type CalendarEvent, eventLabel } from './records.js';
@@ -33,6 +34,14 @@ export interface EventWrite {
   before: Range | undefined;
   /** Its window as written (its end is its pickup, or its end when it has none). */
   after: Range | undefined;
+  /** Its start before the write and as written (its start date; its window's first date when it has none): what the far-ahead warning measures and names. */
+  startBefore: WallTime | undefined;
+  start: WallTime | undefined;
+}
+
+/** An event's start as the far-ahead warning names it: its start date; its window's first date when it has none. */
+export function startOf(event: Pick<CalendarEvent, 'dates' | 'window'>): WallTime | undefined {
+  return event.dates.startDate ?? event.window?.from;
 }
 
 /** `2025-12-02 10:00`, or `with 2025-12-19` for an end at midnight: the whole of that day (domain/dates.ts throughTheDay). */
@@ -52,10 +61,10 @@ export function pastEventWarning(write: EventWrite, now: WallTime): string | und
 
 /** The warning for an event a write makes start long after now (its start, from the shop's now), or undefined. */
 export function farEventWarning(write: EventWrite, now: WallTime): string | undefined {
-  const { after, before } = write;
-  if (!after || after.from <= now + FAR_EVENT_WARNING_AHEAD_MS) return undefined;
-  if (!write.isNew && before && before.from > now + FAR_EVENT_WARNING_AHEAD_MS) return undefined;
+  const { start, startBefore } = write;
+  if (start === undefined || start <= now + FAR_EVENT_WARNING_AHEAD_MS) return undefined;
+  if (!write.isNew && startBefore !== undefined && startBefore > now + FAR_EVENT_WARNING_AHEAD_MS) return undefined;
   const label = write.isNew ? `the new event ${quotedName(write.event.name)}` : eventLabel(write.event);
-  const days = Math.floor((after.from - now) / DAY_MS);
-  return `warning: ${label} ${write.isNew ? 'starts' : 'now starts'} ${shortWallTime(after.from)}, ${days} days from now; nothing stops that, but check the year`;
+  const days = Math.floor((start - now) / DAY_MS);
+  return `warning: ${label} ${write.isNew ? 'starts' : 'now starts'} ${shortWallTime(start)}, ${days} days from now; nothing stops that, but check the year`;
 }

@@ -3,6 +3,7 @@
 // or without spaces and dashes. A key that names none is refused with the choices.
 
 import { UsageError } from '../errors.js';
+import { foldedName as folded } from '../common/text.js';
 import { columnTitle } from './titles.js';
 
 export interface SortColumn {
@@ -17,9 +18,6 @@ export interface SortKey {
   key: string;
   desc: boolean;
 }
-
-/** `Customer name`, `customer-name`, `customerName` → `customername`. */
-const folded = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** The column `value` names, and the direction; a usage error naming the choices when it names none. */
 export function parseSortKey(value: string, columns: readonly SortColumn[], what: string): SortKey {

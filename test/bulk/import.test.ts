@@ -376,6 +376,14 @@ describe('inventory import (upsert by id or name)', () => {
     expect(messages).toEqual(['inv.csv:1: the header\'s column "Quantity Available" is not read: name it quantityAvailable, as the export does (a column\'s name is matched as written)']);
   });
 
+  it('a key renamed by hand in a JSON or NDJSON record is refused the same way, naming the key and the name to give it', async () => {
+    const ndjson = await planText(api(), '{"id":1,"name":"Tent","Quantity Available":6}\n{"id":3,"name":"Chair","quantityAvailable":50}\n', { spec: inventoryRows, file: 'inv.ndjson' });
+    expect(ndjson.messages).toEqual(['inv.ndjson:1 Quantity Available: is not read: name it quantityAvailable, as the export does (a key\'s name is matched as written) (got 6)']);
+    expect(ndjson.plan.rows.map((row) => row.action)).toEqual(['invalid', 'unchanged']);
+    const json = await planText(api(), '[{"id":1,"name":"Tent","quantity_available":6}]', { spec: inventoryRows, file: 'inv.json' });
+    expect(json.messages).toEqual(['inv.json:1 [0] quantity_available: is not read: name it quantityAvailable, as the export does (a key\'s name is matched as written) (got 6)']);
+  });
+
   it('a name a lookup cannot tell from another item\'s, or from one an earlier row gives, is refused with the lines', async () => {
     const text = ['name,quantityAvailable,id', 'tent,2,', 'Table,1,', 'TABLE,3,', 'Bench,,1', 'bench,5,', 'CHAIR,1,'].join('\n');
     const { plan, messages } = await planText(api(), text, { spec: inventoryRows, file: 'inv.csv' });

@@ -189,7 +189,7 @@ describe('named ranges (--range)', () => {
 });
 
 describe('throughTheDay: an end given as a day is the whole day where the dates before it leave room', () => {
-  const order = ['startDate', 'endDate', 'pickupDate'];
+  const order = { dateOrder: ['startDate', 'endDate', 'teardownDate', 'pickupDate'], dayEnds: ['endDate', 'teardownDate', 'pickupDate'] };
   test('the day after a start within it, or a stored one: its 24:00', () => {
     expect(throughTheDay({ startDate: '2026-12-22T10:00:00', endDate: '2026-12-22T00:00:00' }, ['endDate'], order)).toEqual({ startDate: '2026-12-22T10:00:00', endDate: '2026-12-23T00:00:00' });
     expect(throughTheDay({ endDate: '2026-12-22T00:00:00' }, ['endDate'], order, { startDate: '2026-12-22T00:00:00' })).toEqual({ endDate: '2026-12-23T00:00:00' });
@@ -199,6 +199,11 @@ describe('throughTheDay: an end given as a day is the whole day where the dates 
     expect(throughTheDay({ endDate: '2026-12-22T00:00:00', pickupDate: '2026-12-22T00:00:00' }, ['endDate', 'pickupDate'], order)).toEqual({ endDate: '2026-12-23T00:00:00', pickupDate: '2026-12-23T00:00:00' });
     // A stored date is never written: only what was given.
     expect(throughTheDay({}, ['endDate'], order, { endDate: '2026-12-22T00:00:00' })).toEqual({});
+  });
+  test('a day that ends as the end before it does is that whole day (teardown ≤ pickup); one that ends as the start begins stays its 00:00 (no length)', () => {
+    expect(throughTheDay({ pickupDate: '2027-03-05T00:00:00' }, ['pickupDate'], order, { teardownDate: '2027-03-06T00:00:00' })).toEqual({ pickupDate: '2027-03-06T00:00:00' });
+    expect(throughTheDay({ teardownDate: '2027-03-05T00:00:00' }, ['teardownDate'], order, { startDate: '2027-03-06T00:00:00', endDate: '2027-03-06T00:00:00' })).toEqual({ teardownDate: '2027-03-06T00:00:00' });
+    expect(throughTheDay({ endDate: '2027-03-05T00:00:00' }, ['endDate'], order, { startDate: '2027-03-06T00:00:00' })).toEqual({ endDate: '2027-03-05T00:00:00' });
   });
 });
 

@@ -49,7 +49,8 @@ describe('events add', () => {
   test('an end before the start: exit 2 naming both flags, nothing sent', async () => {
     const result = await runCli(eventAddArgs('--end-date', '2026-06-11'), withApi());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(refusal('--start-date 2026-06-12 00:00 is after --end-date 2026-06-11 (the whole day)'));
+    // The whole day before a start at 00:00 ends as it begins: an event of no length.
+    expect(result.stderr).toBe('error: --end-date 2026-06-11 (the whole day) ends as --start-date 2026-06-12 00:00 begins: an event ends after it starts (--allow-date-order sends them anyway)\nNothing was sent.\n');
     expect(result.stdout).toBe('');
     expectNothingSent();
   });
@@ -82,6 +83,19 @@ describe('events update', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(refusal("--pickup-date 2026-06-01 (the whole day) is before the event's teardown 2026-06-12 14:00"));
     expect(scope.isDone()).toBe(true);
+    expectNothingSent();
+  });
+
+  test('a day given whole may end at the date before it where the rule allows equal (teardown ≤ pickup); at the start it would make an event of no length, said so', async () => {
+    const midnight = { ...current, dropoffDate: '2026-06-12T00:00:00', startDate: '2026-06-12T00:00:00', endDate: '2026-06-12T18:00:00', teardownDate: '2026-06-13T00:00:00', pickupDate: '2026-06-13T09:00:00' };
+    api().get('/v1/events/12').reply(200, envelope([midnight]));
+    const pickup = await runCli(['events', 'update', '12', '--pickup-date', '2026-06-12', '--dry-run', '-o', 'json'], withApi());
+    expect(pickup.code, pickup.stderr).toBe(0);
+    expect(JSON.stringify(JSON.parse(pickup.stdout))).toContain('"pickupDate":"2026-06-13T00:00:00"');
+    api().get('/v1/events/12').reply(200, envelope([{ ...midnight, startDate: '2026-06-13T00:00:00', endDate: '2026-06-13T00:00:00', teardownDate: '2026-06-13T00:00:00' }]));
+    const end = await runCli(['events', 'update', '12', '--end-date', '2026-06-12'], withApi());
+    expect(end.code).toBe(2);
+    expect(end.stderr).toBe("error: --end-date 2026-06-12 (the whole day) ends as the event's start 2026-06-13 00:00 begins: an event ends after it starts (--allow-date-order sends them anyway)\nNothing was sent.\n");
     expectNothingSent();
   });
 

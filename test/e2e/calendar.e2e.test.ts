@@ -452,7 +452,7 @@ describe('availability', () => {
     // An update knows the dates the event has: an end the day before its start is refused, not made an event of no length.
     const early = await rentals(['events', 'update', String(gala.id), '--end-date', '2026-11-16']);
     expect(early.code).toBe(2);
-    expect(early.stderr).toContain("--end-date 2026-11-16 (the whole day) is before the event's start 2026-11-17 00:00: an event's dates go dropoff ≤ start ≤ end ≤ teardown ≤ pickup");
+    expect(early.stderr).toContain("--end-date 2026-11-16 (the whole day) ends as the event's start 2026-11-17 00:00 begins: an event ends after it starts");
     const longer = JSON.parse(ok(await rentals(['events', 'update', String(gala.id), '--end-date', '2026-11-18', '--teardown-date', '2026-11-18', '--pickup-date', '2026-11-18', '-o', 'json'])).stdout).data[0];
     expect(longer).toMatchObject({ startDate: '2026-11-17T00:00:00', endDate: '2026-11-19T00:00:00', pickupDate: '2026-11-19T00:00:00' });
   });

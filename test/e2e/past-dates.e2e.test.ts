@@ -82,6 +82,14 @@ describe('a write that leaves an event wholly in the past', () => {
     expect(warnings(nextYear.stderr)).toEqual([]);
   });
 
+  test('the start warned of is the start date, not the dropoff a day before it; a clone of an event already so far ahead is new, and warned about', async () => {
+    const fair = await event('2027-01-14T09:00:00', '2027-01-17T10:00:00', { startDate: '2027-01-15T16:00:00', endDate: '2027-01-16T22:00:00' }, 'Far dropoff fair');
+    const moved = ok(await rentals(['events', 'move', String(fair.id), '--to', '2062-01-14']));
+    expect(warnings(moved.stderr)).toEqual([`warning: event ${fair.id} "Far dropoff fair" now starts 2062-01-15 16:00, 12831 days from now; nothing stops that, but check the year`]);
+    const cloned = ok(await rentals(['events', 'clone', String(fair.id), '--start-date', '2062-03-01', '--dry-run']));
+    expect(warnings(cloned.stderr)).toEqual(['warning: the new event "Far dropoff fair" starts 2062-03-01 16:00, 12876 days from now; nothing stops that, but check the year']);
+  });
+
   describe('through rentals mcp', () => {
     let client: Client | undefined;
     afterAll(async () => {

@@ -254,7 +254,7 @@ export async function addView(deps: ResourceDeps, def: ResourceDef, version: Api
   if (def.parent) body[def.parent.field] = parentId;
   // The whole day of an end given as a day, before the dates that default to it (an event's teardown and pickup to its end).
   const { throughTheDay } = await import('../../domain/dates.js');
-  body = applyCreateDefaults(def, throughTheDay(await resolver.resolve(def, body), input.wholeDays ?? [], def.dateOrder ?? []));
+  body = applyCreateDefaults(def, throughTheDay(await resolver.resolve(def, body), input.wholeDays ?? [], def));
   const { writer, notices } = await writerOf(deps, def);
   const planned = await withDateSources(dateSources(def, input, true), () => writer.planCreate({ def, version, parentId }, body, { allowOverbook: input.allowOverbook === true, allowDateOrder: input.allowDateOrder === true }));
   return shownOrWritten(deps, planned, input.dryRun === true, notices, afterRecords);

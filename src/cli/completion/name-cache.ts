@@ -11,7 +11,6 @@ import type { OfferedName, RecordNames } from '../../app/record-names.js';
 import type { ResourceName } from '../../resources/definitions.js';
 
 const NAME_CACHE_TTL_MS = 5 * 60_000;
-export const NAME_FETCH_TIMEOUT_MS = 1500;
 const FILE = join('cache', 'completion-names.json');
 
 interface Entry {

@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { hasControl } from '../../common/sanitize.js';
+import { quickSettings } from '../../config/settings.js';
 import { readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { TextView } from '../../output/views.js';
@@ -9,7 +10,7 @@ import type { ResourceName } from '../../resources/definitions.js';
 import type { Factory } from '../../app/factory.js';
 import { type OfferedName, recordNames } from '../../app/record-names.js';
 import { type CompletionSources, complete } from './complete.js';
-import { NAME_FETCH_TIMEOUT_MS, NameCache } from './name-cache.js';
+import { NameCache } from './name-cache.js';
 import { completionScript, formatCandidate } from './scripts.js';
 import { SHELLS, type Shell } from './shells.js';
 import { argumentValues, optionValues } from './sources.js';
@@ -74,8 +75,7 @@ export async function completeView(
   const { words, strip } = lexed !== undefined ? { words: lexed.words.slice(1), strip: '' } : shell === 'bash' ? joinBashEquals(typed) : { words: typed, strip: '' };
   // A TAB must never wait: one try, bounded by a short timeout, whatever the profile says.
   const settings = deps.settings();
-  settings.timeoutMs = { value: NAME_FETCH_TIMEOUT_MS, source: 'default', origin: 'completion' };
-  settings.retries = { value: 0, source: 'default', origin: 'completion' };
+  quickSettings(settings, 'completion');
   const cache = new NameCache(settings.configDir, deps.now);
   const sources: CompletionSources = {
     optionValues,

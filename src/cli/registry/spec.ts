@@ -40,6 +40,8 @@ export interface CommandInfo {
   args?: string;
   /** The words of an argument, by its name, when they are a fixed set (flags.ts). */
   argValues?: Readonly<Record<string, ArgumentValues>>;
+  /** The arguments, by name, that are a file to read, `-` its standard input (an assistant's tool, which has none, refuses `-`). */
+  stdinArgs?: readonly string[];
   aliases: readonly string[];
   /** One line, shown in the parent's command list and on top of the command's help. */
   summary: string;
@@ -132,6 +134,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
   args?: S;
   /** The words an argument takes when they are a fixed set the handler checks (completion offers them), by its name. */
   argValues?: { readonly [N in ArgNames<S>]?: ArgumentValues };
+  /** The arguments that are a file to read, `-` its standard input (CommandInfo.stdinArgs). */
+  stdinArgs?: readonly ArgNames<S>[];
   aliases?: readonly string[];
   summary: string;
   help?: string;
@@ -364,7 +368,7 @@ const PAGE_FLAGS = {
 
 /** The wiring under both: every command is defined through one of them (no command prints by itself). */
 function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F> | RawSpec<S, F>): LeafCommand {
-  const { name, args, argValues, summary, help, examples, hidden, effect, flags } = spec;
+  const { name, args, argValues, stdinArgs, summary, help, examples, hidden, effect, flags } = spec;
   const aliases = spec.aliases ?? [];
   const output = 'output' in spec ? spec.output : undefined;
   return {
@@ -372,6 +376,7 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     name,
     args,
     ...(argValues ? { argValues: argValues as Readonly<Record<string, ArgumentValues>> } : {}),
+    ...(stdinArgs ? { stdinArgs } : {}),
     aliases,
     summary,
     help,

@@ -13,6 +13,7 @@ import {
   requiredToCreate,
 } from '../../resources/definitions.js';
 import { withArticle } from '../../common/text.js';
+import { DATES_HELP_POINTER } from '../dates-help.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
@@ -40,11 +41,13 @@ function addressFlags(def: ResourceDef) {
 
 /** add and update: the fields, a body file, --dry-run, and the write rules' overrides. */
 /** `overbook`: whether this verb's writes can overbook (a booking; an event's status or dates, an item's stock on update). */
-function writeFlags<D extends ResourceDef>(def: D, fileHelp: string, overbook: boolean) {
+/** `fields`: what the file holds (`the fields to change`). */
+function writeFlags<D extends ResourceDef>(def: D, fields: string, overbook: boolean) {
   return {
     apiVersion: addressFlags(def).apiVersion,
     fields: { fields: writableFields(def) },
-    file: { concept: 'bodyFile', description: fileHelp },
+    // A tool call has no standard input (cli/commands/mcp/arguments.ts): its file is one on the server's machine.
+    file: { concept: 'bodyFile', description: `a JSON object of ${fields} (- for stdin); flags win`, toolDescription: `a JSON file of ${fields}, on the machine the server runs on; the field inputs win` },
     dryRun: { help: 'show the change and its request; send nothing' },
     // Events: dates out of order are refused unless this flag (schemas/date-order.ts).
     allowDateOrder: { help: 'send dates even when out of order (dropoff ≤ start ≤ end ≤ teardown ≤ pickup)', when: dateOrderFields(def.name) !== undefined },
@@ -143,7 +146,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         summary: `Create ${withArticle(def.singular)}`,
         help: requiredFieldsHelp(def),
         examples: def.examples?.add ?? [`${bin} add --file body.json`],
-        flags: writeFlags(def, 'a JSON object of the fields (- for stdin); flags win', def.writeRules === 'bookings'),
+        flags: writeFlags(def, 'the fields', def.writeRules === 'bookings'),
         // What it planned (a dry run) or wrote: its changes, with the records the server answered.
         view: 'changes',
         handler: async (deps, options) => {
@@ -159,7 +162,7 @@ function verbCommands(def: ResourceDef): Record<Verb, () => LeafCommand> {
         aliases: aliases('update'),
         summary: `Change fields of ${withArticle(def.singular)} (others are kept)`,
         examples: def.examples?.update ?? [`${bin} update 1 --file body.json`],
-        flags: writeFlags(def, 'a JSON object of the fields to change (- for stdin); flags win', def.writeRules !== undefined),
+        flags: writeFlags(def, 'the fields to change', def.writeRules !== undefined),
         view: 'changes',
         handler: async (deps, options, [id]) => {
           const version = chooseVersion(def, options.apiVersion);
@@ -223,6 +226,6 @@ function requiredFieldsHelp(def: ResourceDef): string {
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
   if (def.addRule) lines.push(def.addRule);
-  if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: "2026-06-12 14:00", 2026-06-12, fri, +3d, now (rentals help dates)`);
+  if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: "2026-06-12 14:00", 2026-06-12, fri, +3d, now${DATES_HELP_POINTER}`);
   return `${lines.join('\n')}\n`;
 }

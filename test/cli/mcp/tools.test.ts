@@ -209,8 +209,22 @@ describe("a call's arguments as its command line", () => {
     expect(refused('events_unbook', { event: '3', item: ['Tent'] })).toContain('yes: must be true: says that you mean to delete');
     expect(refused('check', ['--from'])).toContain('arguments: must be an object of named inputs');
     const noStdin = `is standard input at the shell, which a tool call has none of: name a file on the machine the server runs on`;
-    expect(refused('events_add', { file: '-', dryRun: true })).toContain(`file: ${noStdin}`);
-    expect(refused('prices_import', { file: '-' })).toContain(`file: ${noStdin}`);
-    expect(refused('diff', { before: '-', live: true })).toContain(`before: ${noStdin}`);
+    expect(refused('events_add', { file: '-', dryRun: true })).toContain(`file: ${noStdin} (a record's fields can be given as inputs instead)`);
+    // An import's rows and diff's snapshots have no inputs that could stand for them.
+    expect(refused('prices_import', { file: '-' })).toContain(`file: ${noStdin} (got "-")`);
+    expect(refused('diff', { before: '-', live: true })).toContain(`before: ${noStdin} (got "-")`);
+    expect(refused('diff', { before: 'a.json', after: '-' })).toContain(`after: ${noStdin} (got "-")`);
+  });
+
+  test('an input that names a file is known by what the command declares, not by its name; none is described as taking standard input', () => {
+    const reading = tools.flatMap((t) => t.inputs.filter((input) => input.stdin !== undefined).map((input) => `${t.name} ${input.property} ${input.stdin}`));
+    expect(reading).toContain('events_update file fields');
+    expect(reading).toContain('inventory_import file file');
+    expect(reading).toContain('diff after file');
+    expect(reading.every((line) => /^\S+ (file|before|after) /.test(line))).toBe(true);
+    for (const t of tools) {
+      for (const input of t.inputs) expect(input.schema.description, `${t.name} ${input.property}`).not.toMatch(/stdin|standard input/i);
+    }
+    expect(tool('events_add').inputSchema.properties.file?.description).toBe('a JSON file of the fields, on the machine the server runs on; the field inputs win');
   });
 });

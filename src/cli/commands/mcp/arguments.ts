@@ -5,10 +5,13 @@
 import { type FieldIssue, ValidationError } from '../../../errors.js';
 import type { InputSchema, Tool, ToolInput, Words } from './tools.js';
 
-/** Inputs that name a file to read, where the shell takes `-` for standard input: a record's fields (`file`), an import's rows, diff's snapshots. */
-const STDIN_INPUTS: ReadonlySet<string> = new Set(['file', 'before', 'after']);
-/** A tool call has no standard input (docs/assistant.md): `-` would read nothing, and the command would blame what it read. */
-const NO_STDIN = 'is standard input at the shell, which a tool call has none of: name a file on the machine the server runs on (a record\'s fields can be given as inputs instead)';
+/**
+ * `-` for an input that names a file to read (ToolInput.stdin: a record's fields, an import's rows,
+ * diff's snapshots): a tool call has no standard input (docs/assistant.md), and the command would
+ * blame what it read. A record's fields can be given as its other inputs instead.
+ */
+const NO_STDIN = 'is standard input at the shell, which a tool call has none of: name a file on the machine the server runs on';
+const NO_STDIN_FIELDS = `${NO_STDIN} (a record's fields can be given as inputs instead)`;
 
 /** The command line of a call of `tool` with `given`: its words, options and arguments. */
 export function commandLine(tool: Tool, given: unknown): string[] {
@@ -25,7 +28,7 @@ export function commandLine(tool: Tool, given: unknown): string[] {
       if (input.required === true || (input.required === 'unless-dry-run' && values.dryRun !== true)) problems.push({ field: input.property, message: input.schema.type === 'boolean' && input.schema.const ? input.schema.description : 'is required' });
       continue;
     }
-    const checked = value === '-' && STDIN_INPUTS.has(input.property) ? NO_STDIN : check(input.schema, value);
+    const checked = value === '-' && input.stdin !== undefined ? (input.stdin === 'fields' ? NO_STDIN_FIELDS : NO_STDIN) : check(input.schema, value);
     if (typeof checked === 'string') {
       problems.push({ field: input.property, message: checked, value });
       continue;

@@ -8,6 +8,7 @@
 import { Readable, Writable } from 'node:stream';
 import { VERSION } from '../../../common/version.js';
 import type { Context } from '../../context.js';
+import { DATE_EXAMPLES, DATES_HELP_POINTER } from '../../dates-help.js';
 import { commandLine, inToolWords, typedCommandLine } from './arguments.js';
 import { ValidationError } from '../../../errors.js';
 import { type CommandRun, type ToolResult, toolResult } from './results.js';
@@ -34,18 +35,18 @@ const INSTRUCTIONS = [
 
 /** How dates are read and written, on the shop's clock: what `rentals help dates` tells people, which no tool is. */
 function datesInstruction(timeZone: string): string {
+  // The help's examples, without the quotes a shell needs: a tool's argument is a JSON string.
+  const [day, moment, weekday, ahead] = DATE_EXAMPLES.map((example) => example.replace(/^"(.*)"$/, '$1'));
   return [
     `Dates and times carry no time zone: those a tool takes and those it answers with are the shop's wall-clock time in ${timeZone}.`,
-    'Give them as `2026-06-12` (that day: as a start 00:00, as an end the whole day) or `2026-06-12 14:00`, or as today, tomorrow, a weekday (`fri`), `+3d`, `"fri 14:00"`; one with a UTC offset or `Z` is refused.',
+    `Give them as \`${day}\` (that day: as a start 00:00, as an end the whole day) or \`${moment}\`, or as today, tomorrow, a weekday (\`${weekday}\`), \`${ahead}\`, \`"${weekday} 14:00"\`; one with a UTC offset or \`Z\` is refused.`,
     "`range` names days instead (weekend, next-week, 2026-06). Only the history's `at` is an instant in UTC.",
   ].join(' ');
 }
 
-/** A description's pointer to `rentals help dates` (no tool), as the clock the dates are read on. */
-const DATES_POINTER = ' (rentals help dates)';
-
+/** A description's pointer to `rentals help dates` (no tool) made the clock the dates are read on. */
 function describedFor(description: string, timeZone: string): string {
-  return description.split(DATES_POINTER).join(` (the shop's wall-clock time in ${timeZone}, no UTC offset)`);
+  return description.split(DATES_HELP_POINTER).join(` (the shop's wall-clock time in ${timeZone}, no UTC offset)`);
 }
 
 export async function serve(ctx: Context, options: ServeOptions): Promise<void> {

@@ -54,8 +54,12 @@ interface Spellings {
   inverse?: string;
 }
 
-/** `required: 'unless-dry-run'`: a delete's `yes`, which a dry run (a preview) does not need. */
-export type ToolInput = InputPlace & { property: string; schema: InputSchema; required: boolean | 'unless-dry-run' };
+/**
+ * `required: 'unless-dry-run'`: a delete's `yes`, which a dry run (a preview) does not need.
+ * `stdin`: a file to read, where the shell takes `-` for standard input, as declared: a record's
+ * fields (`fields`, which its field inputs can give instead), or any other (`file`).
+ */
+export type ToolInput = InputPlace & { property: string; schema: InputSchema; required: boolean | 'unless-dry-run'; stdin?: 'fields' | 'file' };
 
 /** MCP's tool annotations. */
 interface ToolAnnotations {
@@ -107,7 +111,7 @@ function toolOf(words: readonly string[], command: LeafCommand): Tool {
     if (inputs.some((other) => other.property === input.property)) throw new Error(`tool ${name}: two inputs are named ${input.property}`);
     inputs.push(input);
   };
-  for (const input of argumentInputs(command.args, command.argValues)) add(input);
+  for (const input of argumentInputs(command.args, command.argValues, command.stdinArgs ?? [])) add(input);
   for (const [key, decl] of Object.entries(command.flags ?? {})) {
     if (decl.when === false || LEFT_OUT_OPTIONS[key] !== undefined) continue;
     for (const input of optionInputs(key, decl, command.flags ?? {})) add(input);
@@ -145,7 +149,7 @@ const ARGUMENT = /^([<[])(.+?)(\.\.\.)?[>\]]$/;
  * declares (`config get <key>`) an enum of those. Words that depend on the arguments before (the
  * value of `config set <key> <value>`) are no fixed set: text.
  */
-function argumentInputs(args: string | undefined, argValues: Readonly<Record<string, ArgumentValues>> | undefined): ToolInput[] {
+function argumentInputs(args: string | undefined, argValues: Readonly<Record<string, ArgumentValues>> | undefined, stdinArgs: readonly string[]): ToolInput[] {
   if (!args) return [];
   return args.split(' ').map((word) => {
     const match = ARGUMENT.exec(word);
@@ -158,7 +162,7 @@ function argumentInputs(args: string | undefined, argValues: Readonly<Record<str
     const description = named ? `which: ${name.split('|').join(' or ')}` : argumentHelp(name);
     const values = words ? { enum: words } : {};
     const schema: InputSchema = variadic ? { type: 'array', description, items: { type: 'string', ...values }, ...(required ? { minItems: 1 } : {}) } : { type: 'string', description, ...values };
-    return { place: 'argument', property: named ? 'kind' : camel(name), schema, required };
+    return { place: 'argument', property: named ? 'kind' : camel(name), schema, required, ...(stdinArgs.includes(name) ? { stdin: 'file' as const } : {}) };
   });
 }
 
@@ -174,10 +178,12 @@ function optionInputs(key: string, decl: FlagDecl, flags: FlagDecls): ToolInput[
   if ('concept' in decl) {
     const concept: Concept = VOCABULARY[decl.concept];
     const flag = decl.primary ?? concept.flag;
-    const description = decl.description ?? concept.description;
+    const description = decl.toolDescription ?? decl.description ?? concept.description;
     const schema: InputSchema = decl.list ? { type: 'array', description: `${description} (one or more)`, items: { type: 'string' } } : { type: 'string', description };
     const aliases = [concept.flag, ...concept.aliases, ...(decl.keep ?? [])].filter((other) => other !== flag);
-    return [{ place: 'value', flag, aliases, property: camel(flag), schema, required: decl.required === true }];
+    // A file of the record's fields where the command takes them as flags too (add, update).
+    const stdin = concept.stdin ? { stdin: Object.values(flags).some((other) => 'fields' in other) ? ('fields' as const) : ('file' as const) } : {};
+    return [{ place: 'value', flag, aliases, property: camel(flag), schema, required: decl.required === true, ...stdin }];
   }
   const others = (decl.conflicts ?? []).filter((other) => other in flags && LEFT_OUT_OPTIONS[other] === undefined);
   const description = others.length > 0 ? `${decl.help} (not with ${others.join(', ')})` : decl.help;
