@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
 import { hangingLines, wrapPeopleLines, wrapText } from '../../src/output/wrap.js';
+import { VISIBLE_CONTROL, visibleControl } from '../../src/common/sanitize.js';
 import { render } from './helpers.js';
 
 const WIDTHS = [60, 80, 120];
@@ -52,6 +53,13 @@ describe('wrapText', () => {
     }
     // An escape wider than the whole line is still split rather than let past the edge.
     expect(wrapText(String.raw`\u202e`, 4)).toEqual([String.raw`\u20`, '2e']);
+  });
+
+  test('every escape a control character is shown as is one such unit, however the control is written (`\\t`, `\\x1b`, `\\u009b`, `\\u202e`)', () => {
+    const whole = new RegExp(`^${VISIBLE_CONTROL.source}$`);
+    const controls = ['\t', '\n', '\r', '\u0000', '\u001b', '\u007f', '\u009b', '\u061c', '\u202e', '\u2028', '\u2069'];
+    for (const char of controls) expect(visibleControl(char), JSON.stringify(char)).toMatch(whole);
+    for (const char of controls) expect(wrapText(`ab${visibleControl(char)}cd`, 6).some((l) => l.includes(visibleControl(char))), JSON.stringify(char)).toBe(true);
   });
 
   test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
