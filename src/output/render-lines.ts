@@ -60,7 +60,7 @@ export function* entries(view: GroupedView, entry: NonNullable<GroupedView['entr
 }
 
 /**
- * A group's footer line (`     10 × White Folding Chair`) at `width`: one wider than the terminal
+ * A group's or a section's footer line (`     10 × White Folding Chair`) at `width`: one wider than the terminal
  * wraps under its text (after the quantity and its ×), so the quantities stay a column of their own.
  */
 export function footerLine(line: string, width: number): string {
