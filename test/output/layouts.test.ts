@@ -211,6 +211,16 @@ describe('an agenda where its table would be cut', () => {
     expect([shown[at + 2]!.slice(10), ...rest.map((l) => l.trim())].join(' ')).toBe(name);
   });
 
+  test('a table that fits with a total line that does not: the line wraps under its item, the quantities a column of their own', async () => {
+    const name = 'Premium White "Luxe" Chiavari Chair with an Extra-Long Descriptive Name, Gold';
+    const sheet: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')], footer: ['To load:', '      2 × Stage', `     10 × ${name}`] }] };
+    const shown = lines((await render(sheet, 'table', { terminal: true, terminalWidth: 72 })).out);
+    expect(shown[1]).toMatch(/^┌/);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(72);
+    const at = shown.indexOf('To load:');
+    expect(shown.slice(at + 1)).toEqual(['      2 × Stage', '     10 × Premium White "Luxe" Chiavari Chair with an Extra-Long', '          Descriptive Name, Gold']);
+  });
+
   test('a table when it fits, or with --fields; rows in machine formats', async () => {
     const short: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')] }] };
     expect(lines((await render(short, 'table', { terminalWidth: 120 })).out)[1]).toMatch(/^┌/);
