@@ -221,6 +221,19 @@ describe('an agenda where its table would be cut', () => {
     expect(shown.slice(at + 1)).toEqual(['      2 × Stage', '     10 × Premium White "Luxe" Chiavari Chair with an Extra-Long', '          Descriptive Name, Gold']);
   });
 
+  test('at 26 columns, too narrow to hang a total line under its item: it wraps plainly, the quantity with its name, never alone on a line', async () => {
+    const name = 'Premium White "Luxe" Chiavari Chair with an Extra-Long Descriptive Name, Gold';
+    const sheet: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, footer: ['To load:', '      2 × Stage', `     10 × ${name}`, `      1 × ${name}`] }] };
+    const shown = lines((await render(sheet, 'table', { terminal: true, terminalWidth: 26 })).out);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(26);
+    const at = shown.indexOf('To load:');
+    const totals = shown.slice(at + 1).filter((l) => l !== '');
+    expect(totals[0]).toBe('      2 × Stage');
+    expect(totals.filter((l) => /\d ×$/.test(l))).toEqual([]);
+    expect(totals.filter((l) => /^\d+ × Premium White/.test(l))).toHaveLength(2);
+    expect(totals.slice(1).join(' ')).toBe(`10 × ${name} 1 × ${name}`);
+  });
+
   test('a table when it fits, or with --fields; rows in machine formats', async () => {
     const short: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')] }] };
     expect(lines((await render(short, 'table', { terminalWidth: 120 })).out)[1]).toMatch(/^┌/);
