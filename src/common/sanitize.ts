@@ -48,6 +48,9 @@ export function visibleControl(char: string): string {
   return code >= 0x80 ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
+/** One escape as visibleControl writes it (NAMED's, `\x1b`, `\u202e`): wrapping keeps it whole (output/wrap-words.ts). */
+export const VISIBLE_CONTROL = /\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[tnr])/;
+
 /** Which control characters stay raw: none (TSV), LF (ICS, table cells). */
 export type ControlKept = 'none' | 'newline';
 

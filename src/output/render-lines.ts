@@ -6,7 +6,7 @@ import { humanCell } from './format.js';
 import { escapeControl } from '../common/sanitize.js';
 import type { GroupedView, RecordListView } from './views.js';
 import { padToWidth, textWidth } from './width.js';
-import { hangingLines, wrapPeopleLines } from './wrap.js';
+import { MIN_HANGING_ROOM, hangingLines, wrapPeopleLines, wrapText } from './wrap.js';
 
 /** The paints these layouts use. */
 export interface LinePalette {
@@ -60,12 +60,15 @@ export function* entries(view: GroupedView, entry: NonNullable<GroupedView['entr
 }
 
 /**
- * A group's footer line (`     10 × White Folding Chair`) at `width`: one wider than the terminal
+ * A group's or a section's footer line (`     10 × White Folding Chair`) at `width`: one wider than the terminal
  * wraps under its text (after the quantity and its ×), so the quantities stay a column of their own.
  */
 export function footerLine(line: string, width: number): string {
   if (width <= 0 || textWidth(line) <= width) return line;
   const lead = /^\s*(?:\d+ \u00d7 )?/.exec(line)![0];
+  // Too narrow to hang the text beside its quantity (hangingLines would put the quantity on a line
+  // of its own, the name under it): the line wrapped plainly, the quantity with its name.
+  if (width - textWidth(lead) < MIN_HANGING_ROOM) return wrapText(line, width).join('\n');
   return hangingLines(lead, textWidth(lead), line.slice(lead.length), width).join('\n');
 }
 

@@ -301,8 +301,7 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
   const labelWidth = Math.max(0, ...view.fields.map(([label]) => textWidth(label)));
   const indent = ' '.repeat(labelWidth + 2);
   const width = options.terminal ? options.terminalWidth : 0;
-  const fitted = (lead: string, line: string): string =>
-    width <= 0 || textWidth(`${lead}${line}`) <= width ? `${lead}${line}`.trimEnd() : lead === '' ? wrapText(line, width).join('\n') : hangingLines(lead, labelWidth + 2, line, width).join('\n');
+  const fitted = (lead: string, line: string): string => (width <= 0 || textWidth(`${lead}${line}`) <= width ? `${lead}${line}`.trimEnd() : hangingLines(lead, labelWidth + 2, line, width).join('\n'));
   let text = '';
   for (const [label, value, shape] of view.fields) {
     // A CRLF in text of lines is its line break (written on Windows), not a CR to show.
@@ -322,7 +321,7 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
       const cells = rowCells(section.columns, section.rows);
       yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
     }
-    for (const line of section.footer ?? []) yield `${fitted('', escapeControl(line))}\n`;
+    for (const line of section.footer ?? []) yield `${footerLine(escapeControl(line), width)}\n`;
   }
 }
 

@@ -5,7 +5,9 @@
 // (`40 × White`). Only a word (or a figure) wider than the
 // whole line is split, and only then: between characters, so nothing is ever cut. How wide a text
 // is, is the caller's measure (output/width.ts's textWidth, in display columns): this module
-// imports nothing, so stderr can wrap a plain line without loading the width tables.
+// imports no width tables, so stderr can wrap a plain line without loading them.
+
+import { VISIBLE_CONTROL } from '../common/sanitize.js';
 
 export type Measure = (text: string) => number;
 
@@ -77,7 +79,7 @@ export function wrapWords(text: string, width: number, measure: Measure): string
 let segmenter: Intl.Segmenter | undefined;
 
 /** A control character's visible escape (`\x1b`, `\u202e`, `\t`: sanitize.ts), kept whole when a word is split. */
-const VISIBLE_ESCAPE = /(\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[tnr]))/;
+const VISIBLE_ESCAPE = new RegExp(`(${VISIBLE_CONTROL.source})`);
 
 /** The word's characters, each visible escape one piece (unless it alone is wider than the line). */
 function segments(word: string, width: number, measure: Measure): string[] {

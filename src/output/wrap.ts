@@ -10,6 +10,9 @@ export function wrapText(text: string, width: number): string[] {
   return wrapWords(text, width, textWidth);
 }
 
+/** The fewest columns hangingLines wraps a text in beside its lead; with less, the text goes under the lead, further left. */
+export const MIN_HANGING_ROOM = 20;
+
 /**
  * `lead` then `text` wrapped to `width`, the following lines indented under the text (a hanging
  * indent). `leadWidth`: the columns the lead takes with its padding. A width of 0 (unknown): one line.
@@ -17,7 +20,7 @@ export function wrapText(text: string, width: number): string[] {
 export function hangingLines(lead: string, leadWidth: number, text: string, width: number): string[] {
   const indent = ' '.repeat(leadWidth);
   if (width <= 0) return [`${lead}${text}`.trimEnd()];
-  const room = Math.max(width - leadWidth, Math.min(20, width));
+  const room = Math.max(width - leadWidth, Math.min(MIN_HANGING_ROOM, width));
   const lines = wrapText(text, room);
   if (room !== width - leadWidth) return [...(lead.trim() === '' ? [] : [lead.trimEnd()]), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
   return lines.map((l, i) => `${i === 0 ? lead : indent}${l}`.trimEnd());

@@ -220,7 +220,30 @@ describe.skipIf(!CHROMIUM)('pages in headless chromium', { timeout: 120_000 }, (
     const pages = await printedPages(longPickList(60));
     const withLines = pages.filter((text) => /Party \d+/.test(text));
     expect(withLines.length, 'the lines take two pages or more').toBeGreaterThan(1);
-    for (const [i, text] of withLines.entries()) expect(text, `page ${i + 1}`).toMatch(/Load \(going out\) · Sat 2026-06-13\s+✓\s+Item\s+Quantity\s+Event/);
+    for (const [i, text] of withLines.entries()) {
+      expect(text, `page ${i + 1}`).toMatch(/Load \(going out\) · Sat 2026-06-13\s+✓\s+Item\s+Quantity\s+Event/);
+      // Once a page: the heading a screen reader navigates by is never printed besides.
+      expect(text.match(/Load \(going out\)/g), `page ${i + 1}`).toHaveLength(1);
+    }
+  });
+
+  it('the pick list to a screen reader: each table of lines named by its section and day, a heading to reach it by, and no heading inside a row', async () => {
+    const { page } = await open(pickListPage());
+    const sections = ['Load (going out) · Fri 2026-06-12', 'Receive (coming back) · Fri 2026-06-12', 'Load (going out) · Sat 2026-06-13'];
+    const tables = page.locator('table.pick');
+    expect(await tables.count()).toBe(sections.length);
+    for (const [i, name] of sections.entries()) {
+      const tree = await tables.nth(i).ariaSnapshot();
+      expect(tree.split('\n')[0], name).toBe(`- table "${name}":`);
+      expect(tree, name).not.toMatch(/heading/);
+      expect(tree, name).toContain(`- columnheader "${name}"`);
+      expect(await page.getByRole('table', { name, exact: true }).count(), name).toBe(1);
+      expect(await page.getByRole('heading', { level: 3, name, exact: true }).count(), name).toBe(1);
+    }
+    // On screen the section's words show once: the hidden heading takes no room.
+    const hidden = await page.locator('h3').first().boundingBox();
+    expect(hidden && hidden.width <= 1 && hidden.height <= 1).toBe(true);
+    expect(await page.locator('th.heading').first().isVisible()).toBe(true);
   });
 
   it('the fleet timeline: an overview of every item of a 20-item fleet on the first screen (1280×800), the legend on top, shortages first and red, the detail below', async () => {

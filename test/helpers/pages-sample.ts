@@ -16,6 +16,8 @@ export { HOSTILE_NAME };
 export function pageText(html: string): string {
   return html
     .replace(/<style>[\s\S]*?<\/style>/, '')
+    // What only a screen reader reads (a heading hidden from sight) is no text on the page.
+    .replace(/<(\w+) class="unseen">[\s\S]*?<\/\1>/g, '')
     .replace(/<\/?bdi>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')

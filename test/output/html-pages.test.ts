@@ -213,12 +213,24 @@ describe('the pick list repeats the day on a page a long table runs over to', ()
   const html = pickListPage();
 
   it('each table of lines has the section and its day as the first row of its head', () => {
-    const heads = [...html.matchAll(/<table class="pick">\s*<thead>([\s\S]*?)<\/thead>/g)].map((m) => [...m[1]!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => text(row[1]!).trim()));
+    const heads = [...html.matchAll(/<table class="pick"[^>]*>\s*<thead>([\s\S]*?)<\/thead>/g)].map((m) => [...m[1]!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => text(row[1]!).trim()));
     expect(heads).toEqual([
       ['Load (going out) · Fri 2026-06-12', '✓ Item Quantity Event Venue Dropoff'],
       ['Receive (coming back) · Fri 2026-06-12', '✓ Item Quantity Event Venue Pickup'],
       ['Load (going out) · Sat 2026-06-13', '✓ Item Quantity Event Venue Dropoff'],
     ]);
+  });
+
+  it('that row names its table and is no heading (a screen reader reads a table whose rows hold header cells); a hidden <h3> of the same words is the heading to reach it by', () => {
+    const sections = [...html.matchAll(/<h3 class="unseen">([\s\S]*?)<\/h3>\s*<table class="pick" aria-labelledby="([^"]+)">\s*<thead><tr><th class="heading" colspan="6" scope="colgroup" id="([^"]+)">([\s\S]*?)<\/th>/g)];
+    expect(sections.map((m) => text(m[1]!).trim())).toEqual(['Load (going out) · Fri 2026-06-12', 'Receive (coming back) · Fri 2026-06-12', 'Load (going out) · Sat 2026-06-13']);
+    for (const m of sections) {
+      expect(m[2]).toBe(m[3]);
+      expect(text(m[4]!)).toBe(text(m[1]!));
+    }
+    expect(new Set(sections.map((m) => m[2])).size).toBe(3);
+    expect(html).not.toMatch(/role="heading"/);
+    expect(html.match(/<table class="pick"/g)).toHaveLength(3);
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { GridView, GroupedView, RecordListView } from '../../src/output/views.js';
 import { textWidth } from '../../src/output/width.js';
 import { hangingLines, wrapPeopleLines, wrapText } from '../../src/output/wrap.js';
+import { VISIBLE_CONTROL, visibleControl } from '../../src/common/sanitize.js';
 import { render } from './helpers.js';
 
 const WIDTHS = [60, 80, 120];
@@ -52,6 +53,13 @@ describe('wrapText', () => {
     }
     // An escape wider than the whole line is still split rather than let past the edge.
     expect(wrapText(String.raw`\u202e`, 4)).toEqual([String.raw`\u20`, '2e']);
+  });
+
+  test('every escape a control character is shown as is one such unit, however the control is written (`\\t`, `\\x1b`, `\\u009b`, `\\u202e`)', () => {
+    const whole = new RegExp(`^${VISIBLE_CONTROL.source}$`);
+    const controls = ['\t', '\n', '\r', '\u0000', '\u001b', '\u007f', '\u009b', '\u061c', '\u202e', '\u2028', '\u2069'];
+    for (const char of controls) expect(visibleControl(char), JSON.stringify(char)).toMatch(whole);
+    for (const char of controls) expect(wrapText(`ab${visibleControl(char)}cd`, 6).some((l) => l.includes(visibleControl(char))), JSON.stringify(char)).toBe(true);
   });
 
   test('any text at any width: no line wider than the terminal, every character kept, in order', () => {
@@ -201,6 +209,29 @@ describe('an agenda where its table would be cut', () => {
     expect(rest.length).toBeGreaterThan(0);
     for (const line of rest) expect(line).toMatch(/^ {10}\S/);
     expect([shown[at + 2]!.slice(10), ...rest.map((l) => l.trim())].join(' ')).toBe(name);
+  });
+
+  test('a table that fits with a total line that does not: the line wraps under its item, the quantities a column of their own', async () => {
+    const name = 'Premium White "Luxe" Chiavari Chair with an Extra-Long Descriptive Name, Gold';
+    const sheet: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, rows: [row(2, 'Gala', '2 × Stage')], footer: ['To load:', '      2 × Stage', `     10 × ${name}`] }] };
+    const shown = lines((await render(sheet, 'table', { terminal: true, terminalWidth: 72 })).out);
+    expect(shown[1]).toMatch(/^┌/);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(72);
+    const at = shown.indexOf('To load:');
+    expect(shown.slice(at + 1)).toEqual(['      2 × Stage', '     10 × Premium White "Luxe" Chiavari Chair with an Extra-Long', '          Descriptive Name, Gold']);
+  });
+
+  test('at 26 columns, too narrow to hang a total line under its item: it wraps plainly, the quantity with its name, never alone on a line', async () => {
+    const name = 'Premium White "Luxe" Chiavari Chair with an Extra-Long Descriptive Name, Gold';
+    const sheet: GroupedView = { ...agenda, groups: [{ ...agenda.groups[0]!, footer: ['To load:', '      2 × Stage', `     10 × ${name}`, `      1 × ${name}`] }] };
+    const shown = lines((await render(sheet, 'table', { terminal: true, terminalWidth: 26 })).out);
+    for (const line of shown) expect(textWidth(line)).toBeLessThanOrEqual(26);
+    const at = shown.indexOf('To load:');
+    const totals = shown.slice(at + 1).filter((l) => l !== '');
+    expect(totals[0]).toBe('      2 × Stage');
+    expect(totals.filter((l) => /\d ×$/.test(l))).toEqual([]);
+    expect(totals.filter((l) => /^\d+ × Premium White/.test(l))).toHaveLength(2);
+    expect(totals.slice(1).join(' ')).toBe(`10 × ${name} 1 × ${name}`);
   });
 
   test('a table when it fits, or with --fields; rows in machine formats', async () => {

@@ -6,9 +6,12 @@
 // (never a page each), and a day's totals stay with its lines to sign (never a page of their own).
 // A section's heading, with its day, is the first row of its table's head: a table that runs over
 // a page repeats it with the column headers, so a continuation page still says which day it is.
+// That row is a header cell naming the table (aria-labelledby), not a heading: a heading in place
+// of a row's header cells is no table a screen reader can read. The heading to navigate by is an
+// <h3> of the same words before the table, hidden from sight (the row shows them once already).
 
 import { type PickDay, type PickMovement, anyOnQuotes } from '../../domain/pick-list.js';
-import { type Range, clockTime, dayHeading, startOfDay } from '../../domain/wall-time.js';
+import { type Range, clockTime, dayHeading, dayKey, startOfDay } from '../../domain/wall-time.js';
 import { CHECK_MARK, MIDDLE_DOT, type Markup, html } from './markup.js';
 import { type PaperSize, htmlPage } from './page.js';
 
@@ -25,6 +28,7 @@ const CSS = `
 .day:first-of-type{break-before:auto}
 h2,h3,h4{break-after:avoid}
 th.heading{border-bottom:none;padding:14px 0 6px;font-size:16px;font-weight:bold}
+.unseen{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .close{break-inside:avoid}
 .box{width:28px;text-align:center}
 .box span{display:inline-block;width:14px;height:14px;border:1.5px solid #111;vertical-align:middle}
@@ -61,8 +65,10 @@ function section(direction: 'out' | 'in', day: PickDay, tail?: Markup): Markup |
   );
   // The day in each heading: a section or its totals that a page break carries over is never a page without its date.
   const on = html` <span class="on">${MIDDLE_DOT} ${dayHeading(day.day)}</span>`;
-  return html`<table class="pick">
-<thead><tr><th class="heading" colspan="6" role="heading" aria-level="3">${words.heading}${on}</th></tr>
+  const id = `${direction}-${dayKey(day.day)}`;
+  return html`<h3 class="unseen">${words.heading}${on}</h3>
+<table class="pick" aria-labelledby="${id}">
+<thead><tr><th class="heading" colspan="6" scope="colgroup" id="${id}">${words.heading}${on}</th></tr>
 <tr><th class="box">${CHECK_MARK}</th><th>Item</th><th class="num">Quantity</th><th>Event</th><th>Venue</th><th>${words.time}</th></tr></thead>
 <tbody>
 ${rows.length > 0 ? rows : html`<tr><td></td><td colspan="5">No items booked on these events.</td></tr>`}
