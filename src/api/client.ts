@@ -132,6 +132,7 @@ export class ApiClient {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     let refreshed = false;
     const attempts = new Attempts();
+    const closings = this.closings;
     for (let attempt = 1; ; attempt++) {
       const made = this.headers(payload, options);
       const headers = made instanceof Promise ? await made : made;
@@ -139,9 +140,10 @@ export class ApiClient {
       try {
         response = await this.transport.send(method, target, headers, payload, attempt, stream);
       } catch (error) {
-        if (retryable && error instanceof NetworkError && attempt <= this.retries) {
+        if (retryable && error instanceof NetworkError && attempt <= this.retries && closings === this.closings) {
           attempts.failedAfterSending(error);
           await this.sleep(this.backoff(attempt));
+          if (closings !== this.closings) throw attempts.lastError(method, error);
           continue;
         }
         throw attempts.lastError(method, error);
@@ -162,7 +164,7 @@ export class ApiClient {
         }
       }
       const wait = retryAfterMs(response.headers['retry-after']);
-      if (retryable && retryableStatus(method, status) && attempt <= this.retries && waitsFor(wait)) {
+      if (retryable && retryableStatus(method, status) && attempt <= this.retries && waitsFor(wait) && closings === this.closings) {
         attempts.answered(status);
         await this.sleep(wait ?? this.backoff(attempt));
         continue;
@@ -184,10 +186,14 @@ export class ApiClient {
     return { url: displayUrl(this.url(path)), headers: redactHeaders(headers) };
   }
 
-  /** Closes idle keep-alive sockets so the process can exit at once. */
+  /** Closes the keep-alive sockets so the process can exit at once; a request started before is not tried again. */
   close(): void {
+    this.closings++;
     this.transport.close();
   }
+
+  /** How many times close() was called: a request started before the last close is not tried again. */
+  private closings = 0;
 
   /** Exponential backoff with jitter: a random wait in [ceiling/2, ceiling], ceiling = min(cap, base·2^(attempt-1)). */
   backoff(attempt: number): number {

@@ -64,8 +64,15 @@ export class Transport {
     this.direct = plainBase && !proxied ? { host: base.hostname.replace(/^\[|\]$/g, ''), port: base.port, hostHeader: base.host } : undefined;
   }
 
-  /** Closes idle keep-alive sockets so the process can exit at once. */
+  /**
+   * Closes the keep-alive sockets so the process can exit at once: a request still in flight (a read
+   * whose answer nobody waits for any more) fails, and one not yet sent fails without being sent.
+   */
   close(): void {
+    for (const sending of this.waiting.splice(0)) {
+      sending.settled = true;
+      sending.reject(new NetworkError(`${sending.method} ${displayUrl(sending.target.url)} was not sent: the run has ended`, 'ECONNABORTED', false));
+    }
     this.ready?.agent.destroy();
   }
 

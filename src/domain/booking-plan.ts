@@ -316,17 +316,13 @@ export function wayOutLines(commands: readonly WayOutCommand[]): string[] {
   return commands.flatMap((way) => [`  ${way.what}:`, `    ${way.command}`]);
 }
 
-/**
- * The overbooking warning for shortages let through; a quote's with the ways out its confirmation
- * refused gives (`confirmWays`: app/events/confirm.ts), when they are known.
- */
-export function overbookingWarning(target: BookingTarget, short: readonly Shortage[], confirmWays: readonly WayOutCommand[] = []): string {
+/** The overbooking warning for shortages let through. */
+export function overbookingWarning(target: BookingTarget, short: readonly Shortage[]): string {
   const window = `(window ${target.window ? windowText(target.window) : 'unknown'})`;
   // A quote holds nothing firmly: it is written, and its confirmation is what will be refused.
   if (target.holdRule === 'tentative') {
     const confirm = target.id === undefined ? 'rentals events confirm' : `rentals events confirm ${target.id}`;
-    const ways = confirmWays.length === 0 ? [] : ['Ways out:', ...wayOutLines(confirmWays)];
-    return [`warning: this quote cannot be confirmed as it stands: not enough units for ${target.label} ${window}:`, ...describeShortages(short), `It is written as a quote; ${confirm} refuses it until the units are free (rentals check lists it).`, ...ways].join('\n');
+    return [`warning: this quote cannot be confirmed as it stands: not enough units for ${target.label} ${window}:`, ...describeShortages(short), `It is written as a quote; ${confirm} refuses it until the units are free (rentals check lists it).`].join('\n');
   }
   return [`warning: overbooking: not enough units for ${target.label} ${window}:`, ...describeShortages(short)].join('\n');
 }

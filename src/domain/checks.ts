@@ -10,7 +10,7 @@ import { type WallTime, overlaps, shortWallTime } from './wall-time.js';
 import { holdsOf } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import type { TurnaroundOf } from './turnaround.js';
-import { isFirm, unconfirmableQuotes } from './tentative-holds.js';
+import { cannotConfirmMessage, isFirm, unconfirmableQuotes } from './tentative-holds.js';
 import { type Hold, overbookings } from './sweep.js';
 import { quotedName } from '../common/sanitize.js';
 
@@ -257,7 +257,7 @@ function quoteProblems(input: CheckInput, ruleOf: (event: CalendarEvent) => Hold
     .filter((q) => !input.range || overlaps(q.event.window!, input.range))
     .map((q) => ({
       code: 'quote-cannot-confirm',
-      message: `${eventLabel(q.event)} cannot be confirmed: ${q.shortages.map((s) => `${quotedName(s.itemName)} ${s.held} held firmly + ${s.asked} quoted > ${s.owned} owned`).join('; ')}`,
+      message: cannotConfirmMessage(q.event, q.shortages),
       eventId: q.event.id,
       itemIds: q.shortages.map((s) => s.itemId),
       eventIds: [...new Set(q.shortages.flatMap((s) => s.holders.map((h) => h.event.id)))],

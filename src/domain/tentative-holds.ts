@@ -7,6 +7,7 @@ import type { TurnaroundOf } from './turnaround.js';
 import { type CalendarBooking, type CalendarEvent, type CalendarItem, type HeldLine, eventLabel, totalsByItem } from './records.js';
 import { type Hold, overbookings, peak } from './sweep.js';
 import type { HoldRule } from './hold-policy.js';
+import { quotedName } from '../common/sanitize.js';
 import { type Range, overlaps } from './wall-time.js';
 
 export const isFirm = (hold: Hold): boolean => hold.kind !== 'tentative';
@@ -155,6 +156,11 @@ export function unconfirmableQuotes(
     if (short.length > 0) found.push({ event, shortages: short });
   }
   return found;
+}
+
+/** A quote that cannot be confirmed, in one line: `Event 19 "Gala" cannot be confirmed: "Tent" 2 held firmly + 3 quoted > 4 owned`. */
+export function cannotConfirmMessage(quote: CalendarEvent, short: readonly Shortage[]): string {
+  return `${eventLabel(quote)} cannot be confirmed: ${short.map((s) => `${quotedName(s.itemName)} ${s.held} held firmly + ${s.asked} quoted > ${s.owned} owned`).join('; ')}`;
 }
 
 /** An event's bookings as asks: every line of an item summed (an item with several lines holds their total). */

@@ -15,7 +15,7 @@ import { quotedName } from '../common/sanitize.js';
 import { type Money, compareMoney, formatMoneyFixed } from './money.js';
 import { substitute } from './substitution.js';
 import { type Range, shortWallTime } from './wall-time.js';
-import type { WaysOut } from './ways-out.js';
+import type { Need, WaysOut } from './ways-out.js';
 
 export type WayOutKind = 'substitute' | 'substitute-keep-price' | 'other-stock' | 'window' | 'book-free' | 'override' | 'reactivate' | 'unbook';
 
@@ -233,4 +233,22 @@ export function inactiveItemCommands(eventId: number, item: { id: number; name: 
     { kind: 'reactivate', what: `Make ${quotedName(item.name)} active again`, command: shellLine(['rentals', 'inventory', 'update', String(item.id), '--active']) },
     { kind: 'unbook', what: `Take ${quotedName(item.name)} off event ${eventId}`, command: shellLine(['rentals', 'events', 'unbook', String(eventId), ITEM_FLAG, String(item.id)]) },
   ];
+}
+
+/**
+ * What the confirmation of a quote asks of the ways out (ways-out.ts): each short item at its units
+ * on the quote (`totals`) over its window, every line of the quote alongside, its own holds left out.
+ */
+export function confirmNeeds(quote: { id: number; window: Range }, totals: ReadonlyMap<number, number>, shortIds: readonly number[]): Array<Need & { exclude: number }> {
+  const alongside = [...totals].map(([itemId, quantity]) => ({ itemId, quantity }));
+  return shortIds.map((itemId) => ({ itemId, quantity: totals.get(itemId) ?? 0, window: quote.window, exclude: quote.id, alongside }));
+}
+
+/**
+ * The ways out of a quote's confirmation as commands, as `rentals events confirm N` refused gives
+ * them: each followed by the confirmation, the override last (`rentals check` and `events book`).
+ */
+export function confirmCommands(quoteId: number, totals: ReadonlyMap<number, number>, ways: readonly WaysOut[]): WayOutCommand[] {
+  const asks = ways.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked }));
+  return wayOutCommands({ eventId: quoteId, asks, current: totals, waysOut: ways, substitutable: true, changesEvent: true, commandLine: `rentals events confirm ${quoteId}` });
 }

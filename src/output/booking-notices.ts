@@ -4,7 +4,6 @@
 import { type BookingPlan, type BookingTarget, type BookingWorld, overbookingWarning } from '../domain/booking-plan.js';
 import { formatMoneyFixed } from '../domain/money.js';
 import { itemName } from '../domain/records.js';
-import type { WayOutCommand } from '../domain/way-out-commands.js';
 import { describeQuotesCountingOn } from '../domain/tentative-holds.js';
 import type { Notices } from './notices.js';
 import { quotedName } from '../common/sanitize.js';
@@ -16,17 +15,17 @@ export interface AnnouncedPlan {
   plan: BookingPlan;
 }
 
-/** The warnings and "already as asked" notes of a plan, before it is written; a quote left short with the ways out of its confirmation, when known. */
-export function announce(planned: AnnouncedPlan, notices: Notices, confirmWays: readonly WayOutCommand[] = []): void {
-  const { warnings, notes } = announcement(planned, confirmWays);
+/** The warnings and "already as asked" notes of a plan, before it is written. */
+export function announce(planned: AnnouncedPlan, notices: Notices): void {
+  const { warnings, notes } = announcement(planned);
   for (const warning of warnings) notices.warn(warning);
   for (const note of notes) notices.info(note);
 }
 
 /** What announce says: the warnings (never silenced) and the notes (for people). */
-export function announcement(planned: AnnouncedPlan, confirmWays: readonly WayOutCommand[] = []): { warnings: string[]; notes: string[] } {
+export function announcement(planned: AnnouncedPlan): { warnings: string[]; notes: string[] } {
   const warnings: string[] = [];
-  if (planned.plan.overbooked.length > 0) warnings.push(overbookingWarning(planned.target, planned.plan.overbooked, confirmWays));
+  if (planned.plan.overbooked.length > 0) warnings.push(overbookingWarning(planned.target, planned.plan.overbooked));
   if (planned.plan.quotesCountedOn.length > 0) {
     warnings.push([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
   }

@@ -15,7 +15,7 @@ function depsOf(alternatives: Array<{ item: string; alternatives: string[] }> = 
   const w = world();
   const notices = keptNotices();
   const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => alternatives, now: w.now, warn: (text) => notices.warn(text) });
-  return { w, notices, deps: strict<BookDeps>('deps', { calendar: w.calendar, bookings: w.writers.bookings, writers: w.writers, notices, advisor }) };
+  return { w, notices, deps: strict<BookDeps>('deps', { calendar: w.calendar, bookings: w.writers.bookings, notices, advisor }) };
 }
 
 function shown(view: View) {

@@ -62,25 +62,49 @@ describe('holds by status: quotes hold tentatively', () => {
     expect((await data(call(), 'GET', `/v1/events/${fits.id}`))[0]).toMatchObject({ eventStatusId: CONFIRMED });
   });
 
-  test('booking onto a quote past the stock offers the ways out of its confirmation, as events confirm and check give them', async () => {
+  test('booking onto a quote past the stock offers, once written, the ways out of its confirmation, as events confirm and check give them', async () => {
     const stage = await item(1);
     const quote = await event('2028-02-10T08:00:00', '2028-02-11T10:00:00', QUOTED);
     const warned = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`]));
     // At a terminal: under the warning, each way out a command to copy under what it does, as `events confirm` refused has them.
     const refused = await rentals(['events', 'confirm', String(quote.id)]);
     expect(refused.code).toBe(1);
-    const ways = (text: string) => {
-      const after = text.slice(text.indexOf('Ways out:\n')).split('\n').slice(1);
+    const ways = (text: string, lead: string) => {
+      const after = text.slice(text.indexOf(lead)).split('\n').slice(1);
       return after.slice(0, after.findIndex((l) => !l.startsWith('  '))).join('\n');
     };
-    expect(warned.stderr).toContain(`rentals check lists it).\nWays out:\n  Book the 1 × ${stage.name} that is free, of the 3 asked:\n`);
-    expect(ways(warned.stderr)).toBe(ways(refused.stderr));
-    // -o json: the warning with its `commands`, those `check` gives the quote; the exit code is a warning's.
+    expect(warned.stderr).toContain(`rentals check lists it).\nWays out of its confirmation (every short line):\n  Book the 1 × ${stage.name} that is free, of the 3 asked:\n`);
+    expect(ways(warned.stderr, 'Ways out of its confirmation (every short line):\n')).toBe(ways(refused.stderr, 'Ways out:\n'));
+    // -o json: check's one-line message and its `commands`; the exit code is a warning's.
     const json = JSON.parse(ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=4`, '--json'])).stdout);
     const check = JSON.parse((await rentals(['check', '--from', '2028-02-10', '--to', '2028-02-11', '--json'])).stdout);
     const problem = check.data.find((p: { code: string; eventId?: number }) => p.code === 'quote-cannot-confirm' && p.eventId === quote.id);
-    expect(json.quoteCannotConfirm).toMatchObject({ eventId: quote.id, message: expect.stringContaining('short by 3'), commands: problem.commands });
+    expect(json.quoteCannotConfirm).toEqual({ eventId: quote.id, message: problem.message, commands: problem.commands, commandsKnown: true });
+    expect(json.quoteCannotConfirm.message).not.toContain('\n');
     expect(json.quoteCannotConfirm.commands.map((c: { kind: string }) => c.kind)).toEqual(['book-free', 'override']);
+  });
+
+  test('a dry run onto a quote past the stock warns without ways out: nothing is on the event to confirm', async () => {
+    const stage = await item(1);
+    const quote = await event('2028-02-14T08:00:00', '2028-02-15T10:00:00', QUOTED);
+    const dry = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`, '--dry-run']));
+    expect(dry.stderr).toContain('warning: this quote cannot be confirmed as it stands');
+    expect(dry.stderr).not.toContain('Ways out');
+    expect(dry.stderr).not.toContain('--allow-overbook');
+    const json = JSON.parse(ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`, '--dry-run', '--json'])).stdout);
+    expect(json).not.toHaveProperty('quoteCannotConfirm');
+  });
+
+  test('booking onto a quote already short on another item: the ways out cover every short line, under a lead line that says so', async () => {
+    const [stage, chair] = [await item(1), await item(1)];
+    const quote = await event('2028-02-17T08:00:00', '2028-02-18T10:00:00', QUOTED);
+    await line(quote.id, chair.id, 2);
+    const warned = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`]));
+    const [warning, ways] = warned.stderr.split('Ways out of its confirmation (every short line):\n');
+    expect(warning).not.toContain(chair.name);
+    expect(ways).toContain(`1 × ${chair.name} of the 2 asked`);
+    const json = JSON.parse(ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=4`, '--json'])).stdout);
+    expect(json.quoteCannotConfirm.message).toContain(chair.name);
   });
 
   test('the holds setting changes which statuses hold: Quoted=firm makes a quote block', async () => {

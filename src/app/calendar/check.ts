@@ -12,7 +12,7 @@ import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../../domain/records.js';
 import { type Need, type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { type WayOutCommand, inactiveItemCommands, wayOutCommands } from '../../domain/way-out-commands.js';
+import { type WayOutCommand, confirmCommands, confirmNeeds, inactiveItemCommands, wayOutCommands } from '../../domain/way-out-commands.js';
 import { overlaps } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import type { Factory } from '../factory.js';
@@ -132,10 +132,7 @@ async function problemWaysOut(
     }
     const quote = problem.eventId === undefined ? undefined : byId.get(problem.eventId);
     if (problem.code === 'quote-cannot-confirm' && quote?.window && problem.itemIds) {
-      const totals = totalsByItem(bookings.get(quote.id) ?? []);
-      const window = quote.window;
-      const alongside = linesOf(quote.id);
-      asked.push({ index, eventId: quote.id, confirm: true, needs: problem.itemIds.map((itemId) => ({ itemId, quantity: totals.get(itemId) ?? 0, window, exclude: quote.id, alongside })) });
+      asked.push({ index, eventId: quote.id, confirm: true, needs: confirmNeeds({ id: quote.id, window: quote.window }, totalsByItem(bookings.get(quote.id) ?? []), problem.itemIds) });
     }
   });
   if (asked.length === 0) return new Map();
@@ -148,14 +145,9 @@ async function problemWaysOut(
     const mine = ways.slice(next, next + needs.length);
     next += needs.length;
     const current = totalsByItem(bookings.get(eventId) ?? []);
-    const commands = wayOutCommands({
-      eventId,
-      asks: mine.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked })),
-      current,
-      waysOut: mine,
-      substitutable: true,
-      ...(confirm ? { changesEvent: true, commandLine: `rentals events confirm ${eventId}` } : {}),
-    });
+    const asks = mine.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked }));
+    // A quote's: the ways out of its confirmation, as `events book` onto it gives them.
+    const commands = confirm ? confirmCommands(eventId, current, mine) : wayOutCommands({ eventId, asks, current, waysOut: mine, substitutable: true });
     out.set(index, { eventId, ...(confirm ? {} : { way: mine[0] }), commands });
   }
   return out;

@@ -6,7 +6,7 @@
 import type { PlannedBookings, WrittenLine } from '../../data/booking-writer.js';
 import { lineChange, lineRow, namedLine, writtenChange } from '../../data/booking-writer.js';
 import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js';
-import { type LineWrite, finalLines, overbookingWarning, priceSourceText } from '../../domain/booking-plan.js';
+import { type LineWrite, finalLines, priceSourceText, wayOutLines } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
 import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
@@ -20,20 +20,20 @@ import { changesView } from '../changes-view.js';
 import { itemsOnEventFirst } from './line-items.js';
 import type { ItemAsk } from '../calendar/item-asks.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
-import type { WayOutCommand } from '../../domain/way-out-commands.js';
-import { confirmWaysOut } from './confirm.js';
+import { type WayOutCommand, confirmCommands, confirmNeeds } from '../../domain/way-out-commands.js';
+import { askedItems, cannotConfirmMessage, firmShortages } from '../../domain/tentative-holds.js';
 import type { CalendarWrites } from '../ports.js';
 import { quotedName } from '../../common/sanitize.js';
 
-/** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute), the writers (a quote's confirmation judged). */
-export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'writers' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
+/** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute, a quote's confirmation). */
+export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
 
 export interface BookRequest {
   allowOverbook: boolean;
   dryRun: boolean;
   version?: ApiVersion;
   /** Called once the plan is known and before anything is sent (the warnings of the plan). */
-  beforeWriting?: (planned: PlannedBookings) => void | Promise<void>;
+  beforeWriting?: (planned: PlannedBookings) => void;
 }
 
 export interface BookOutcome {
@@ -42,15 +42,23 @@ export interface BookOutcome {
   written: WrittenLine[] | undefined;
   /** More to say of an item's price, for people (a substitute at its own price, not the one agreed). */
   priceNotes?: ReadonlyMap<number, string>;
-  /** A quote the write leaves short: the ways out of its confirmation (confirmWaysOut), said with its warning. */
-  confirmWays?: readonly WayOutCommand[];
+  /** A quote the write left short (not for a dry run): what `rentals check` says of it, the ways out of its confirmation. */
+  quoteLeftShort?: QuoteLeftShort;
+}
+
+export interface QuoteLeftShort {
+  eventId: number;
+  /** In one line, as `rentals check` says it (`quote-cannot-confirm`). */
+  message: string;
+  /** The ways out of its confirmation, as `events confirm` refused gives them; undefined: they could not be read in time. */
+  commands: readonly WayOutCommand[] | undefined;
 }
 
 /** The intents planned whole, then written (not for a dry run). */
 export async function book(deps: Pick<BookDeps, 'bookings'>, target: BookingTarget, intents: readonly BookingIntent[], request: BookRequest): Promise<BookOutcome> {
   const planned = await deps.bookings.plan(target, intents, { allowOverbook: request.allowOverbook });
   if (request.dryRun) return { planned, written: undefined };
-  await request.beforeWriting?.(planned);
+  request.beforeWriting?.(planned);
   return { planned, written: await deps.bookings.write(planned, request.version) };
 }
 
@@ -80,8 +88,9 @@ export function plannedNames(planned: PlannedBookings): ChangeNames {
  * What a booking write shows: its changes (for people each line's sentence: `Booked 2 × Tent on
  * "Gala" at 450.00 (Daily price)`); `-o json`'s `data` the line writes planned (a dry run:
  * `action`, `id`, `eventId`, `inventoryId`, `quantity`, `price`) or the records written (deleted
- * lines as they were, lines already as asked too); a quote left short, `quoteCannotConfirm`: its
- * warning and the ways out of its confirmation (`commands`, as `events confirm` refused has them).
+ * lines as they were, lines already as asked too); a quote the write left short,
+ * `quoteCannotConfirm`: check's message and the ways out of its confirmation (`commands`, as
+ * `events confirm` refused has them; `commandsKnown: false` and none when they could not be read).
  */
 export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcome: BookOutcome): View {
   const { planned, written } = outcome;
@@ -90,23 +99,51 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
   const names = plannedNames(planned);
   // Lines already as asked were each said before writing, or by the dry run (`… already has 2 × Tent …; nothing changed.`).
   const saidUnchanged = planned.plan.unchanged.length > 0;
-  const { target, plan } = planned;
-  const ways = outcome.confirmWays ?? [];
-  const quote = target.holdRule === 'tentative' && plan.overbooked.length > 0 ? { quoteCannotConfirm: { eventId: target.id ?? null, message: overbookingWarning(target, plan.overbooked, ways).replace(/^warning: /, ''), commands: ways.map(({ kind, what, command }) => ({ kind, what, command })) } } : {};
+  const short = outcome.quoteLeftShort;
+  const quote = short ? { quoteCannotConfirm: { eventId: short.eventId, message: short.message, commands: (short.commands ?? []).map(({ kind, what, command }) => ({ kind, what, command })), commandsKnown: short.commands !== undefined } } : {};
   if (!written) {
-    announce(planned, deps.notices, ways);
-    const rows = plan.writes.map((write) => lineRow(target.id, write));
-    return changesView(changes, { dryRun: true, json: { data: rows, ...quote }, catalog, names, narrate: true, saidUnchanged });
+    announce(planned, deps.notices);
+    const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
+    return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true, saidUnchanged });
   }
-  const kept = plan.unchanged.map((u) => u.booking.record);
+  const kept = planned.plan.unchanged.map((u) => u.booking.record);
   return changesView(changes, { dryRun: false, json: { data: [...kept, ...written.map((w) => w.record)], ...quote }, catalog, names, narrate: true, saidUnchanged });
 }
 
-/** The ways out of the confirmation of a quote the plan leaves short (its lines as the plan leaves them); none for any other plan. */
-async function quoteConfirmWays(deps: Pick<CalendarWrites, 'calendar' | 'writers'>, event: CalendarEvent, planned: PlannedBookings): Promise<readonly WayOutCommand[]> {
+/** How long the ways out of a quote's confirmation are searched for after its booking is written. */
+const CONFIRM_WAYS_WAIT_MS = 3000;
+
+/** `work`'s value, or undefined when it fails or takes longer than `ms` (its reads left to the end of the run, which closes them). */
+async function withinTime<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  try {
+    return await Promise.race([work.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A quote the written plan left short: every line of it judged against the firm holds the plan read
+ * (no read), said in one line as `rentals check` says it; then the ways out of its confirmation
+ * searched (the holds around its window: several reads), CONFIRM_WAYS_WAIT_MS at most, said on
+ * stderr under a lead line (they may change lines the warning did not name), or that they could
+ * not be read.
+ */
+async function quoteLeftShort(deps: Pick<BookDeps, 'advisor' | 'notices'>, event: CalendarEvent, planned: PlannedBookings): Promise<QuoteLeftShort | undefined> {
   const { target, plan, world } = planned;
-  if (target.holdRule !== 'tentative' || plan.overbooked.length === 0) return [];
-  return confirmWaysOut(deps, event, finalLines(world.current, plan.writes));
+  if (target.holdRule !== 'tentative' || plan.overbooked.length === 0 || !target.window || target.id === undefined) return undefined;
+  const [id, window] = [target.id, target.window];
+  const lines = finalLines(world.current, plan.writes);
+  const judged = firmShortages(window, askedItems(lines, new Map(world.items)), world.others);
+  const short = judged.length > 0 ? judged : plan.overbooked;
+  const totals = totalsByItem(lines);
+  const search = deps.advisor.waysOut(confirmNeeds({ id, window }, totals, short.map((s) => s.itemId))).then((ways) => confirmCommands(id, totals, ways));
+  const commands = await withinTime(search, CONFIRM_WAYS_WAIT_MS);
+  if (commands) deps.notices.warn(['Ways out of its confirmation (every short line):', ...wayOutLines(commands)].join('\n'));
+  else deps.notices.warn(`warning: the ways out of its confirmation could not be read: run \`rentals events confirm ${id}\` to see them.`);
+  return { eventId: id, message: cannotConfirmMessage(event, short), commands };
 }
 
 export interface BookEventRequest {
@@ -135,7 +172,8 @@ async function distinctItems(deps: Pick<BookDeps, 'calendar'>, event: Promise<Ca
 
 /**
  * `events book`: each item set to its quantity on the event (one line each), judged together; a
- * quote left short is written, warned about with the ways out `events confirm` would give.
+ * quote left short is written, warned about, then (not for a dry run) the ways out `events confirm`
+ * would give.
  */
 export async function bookEvent(deps: BookDeps, request: BookEventRequest): Promise<View> {
   if (request.substitute && request.allowOverbook) throw new UsageError('--substitute books only what fits: give it or --allow-overbook, not both');
@@ -144,14 +182,10 @@ export async function bookEvent(deps: BookDeps, request: BookEventRequest): Prom
   const [event, itemIds] = await Promise.all([eventRead, distinctItems(deps, eventRead, request.asks.map((a) => a.ref), 'refuse')]);
   const intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
   const split = request.substitute ? await substituted(deps, event, intents, { keepPrice: request.keepPrice === true, price: request.price }) : { intents, priceNotes: new Map<number, string>() };
-  let confirmWays: readonly WayOutCommand[] = [];
-  const beforeWriting = async (plan: PlannedBookings) => {
-    confirmWays = await quoteConfirmWays(deps, event, plan);
-    announce(plan, deps.notices, confirmWays);
-  };
-  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting });
-  if (!outcome.written) confirmWays = await quoteConfirmWays(deps, event, outcome.planned);
-  return bookingView(deps, { ...outcome, priceNotes: split.priceNotes, confirmWays });
+  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
+  // Worked out once the lines are written: the write never waits on the search.
+  const short = outcome.written ? await quoteLeftShort(deps, event, outcome.planned) : undefined;
+  return bookingView(deps, { ...outcome, priceNotes: split.priceNotes, ...(short ? { quoteLeftShort: short } : {}) });
 }
 
 /**

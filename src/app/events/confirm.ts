@@ -2,9 +2,7 @@
 // fit against the firm holds of the other events over its window (quotes block nothing), judged
 // by the event writer as `events update --event-status-id` is.
 
-import { ShortageRefused } from '../../domain/booking-plan.js';
-import { type CalendarEvent, type HeldLine, eventLabel } from '../../domain/records.js';
-import type { WayOutCommand } from '../../domain/way-out-commands.js';
+import { eventLabel } from '../../domain/records.js';
 import { RentalsError } from '../../errors.js';
 import type { View } from '../../output/views.js';
 import { type EventDeps, changeEvent, eventView } from './change.js';
@@ -33,20 +31,4 @@ export async function confirmEvent(deps: EventDeps, request: ConfirmRequest): Pr
   const lines = `${planned.lines.length} booking${one ? '' : 's'}`;
   const summary = request.dryRun ? `${eventLabel(event)} would be ${CONFIRMED} (its ${lines} would then hold firmly)` : `${eventLabel(event)} is ${CONFIRMED}: its ${lines} now hold${one ? 's' : ''} firmly`;
   return eventView(deps, outcome, request.dryRun, { summary });
-}
-
-/**
- * The ways out `events confirm` refused gives a quote whose lines (`lines`, as a write will leave
- * them) do not fit against the firm holds: its confirmation judged as that command judges it, each
- * way out followed by the confirmation, the override last. None when it fits, or when they cannot
- * be read (a warning is said without them).
- */
-export async function confirmWaysOut(deps: Pick<EventDeps, 'calendar' | 'writers'>, event: CalendarEvent, lines: readonly HeldLine[]): Promise<readonly WayOutCommand[]> {
-  try {
-    const confirmedId = await deps.calendar.catalog.idOfName('statuses', CONFIRMED, 'status');
-    await deps.writers.events.plan(event, { eventStatusId: confirmedId }, { allowOverbook: false, verb: 'confirmed', lines });
-    return [];
-  } catch (error) {
-    return error instanceof ShortageRefused ? error.with({ commandLine: `rentals events confirm ${event.id}` }).commands : [];
-  }
 }
