@@ -8,7 +8,7 @@ import { lineChange, lineRow, namedLine, writtenChange } from '../../data/bookin
 import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js';
 import { type LineWrite, priceSourceText } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
-import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
+import { type Money, compareMoney } from '../../domain/money.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
 import { eventPrices, substitute } from '../../domain/substitution.js';
 import { NotFoundError, UsageError } from '../../errors.js';
@@ -24,7 +24,7 @@ import type { CalendarWrites } from '../ports.js';
 import { quotedName } from '../../common/sanitize.js';
 
 /** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute). */
-export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
+export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices' | 'money'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
 
 export interface BookRequest {
   allowOverbook: boolean;
@@ -78,7 +78,7 @@ export function plannedNames(planned: PlannedBookings): ChangeNames {
  * `action`, `id`, `eventId`, `inventoryId`, `quantity`, `price`) or the records written (deleted
  * lines as they were, lines already as asked too).
  */
-export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcome: BookOutcome): View {
+export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices' | 'money'>, outcome: BookOutcome): View {
   const { planned, written } = outcome;
   const changes = bookingChanges(outcome);
   const catalog = () => deps.calendar.catalog;
@@ -86,7 +86,7 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
   // Lines already as asked were each said before writing, or by the dry run (`… already has 2 × Tent …; nothing changed.`).
   const saidUnchanged = planned.plan.unchanged.length > 0;
   if (!written) {
-    announce(planned, deps.notices);
+    announce(planned, deps.notices, deps.money);
     const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
     return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true, saidUnchanged });
   }
@@ -126,7 +126,7 @@ export async function bookEvent(deps: BookDeps, request: BookEventRequest): Prom
   const [event, itemIds] = await Promise.all([eventRead, distinctItems(deps, eventRead, request.asks.map((a) => a.ref), 'refuse')]);
   const intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
   const split = request.substitute ? await substituted(deps, event, intents, { keepPrice: request.keepPrice === true, price: request.price }) : { intents, priceNotes: new Map<number, string>() };
-  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
+  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices, deps.money) });
   return bookingView(deps, { ...outcome, priceNotes: split.priceNotes });
 }
 
@@ -137,7 +137,7 @@ export async function bookEvent(deps: BookDeps, request: BookEventRequest): Prom
  * own price that differs from the agreed one is said, with how to keep the agreed one (`priceNotes`).
  */
 async function substituted(
-  deps: Pick<BookDeps, 'calendar' | 'advisor' | 'notices'>,
+  deps: Pick<BookDeps, 'calendar' | 'advisor' | 'notices' | 'money'>,
   event: CalendarEvent,
   intents: BookingIntent[],
   options: { keepPrice: boolean; price: Money | undefined },
@@ -170,15 +170,15 @@ async function substituted(
         ? `Substitute: ${s.kept} × ${askedName} and ${sub.quantity} × ${subName} for the ${s.asked} asked`
         : `Substitute: ${sub.quantity} × ${subName} instead of the ${s.asked} × ${askedName} asked`;
     if (s.price) {
-      deps.notices.info(`${said}; the ${sub.quantity} × ${subName} at ${formatMoneyFixed(s.price)}, the price agreed for ${askedName} (--keep-price).`);
+      deps.notices.info(`${said}; the ${sub.quantity} × ${subName} at ${deps.money(s.price)}, the price agreed for ${askedName} (--keep-price).`);
       continue;
     }
     const itsOwn = eventPrices(onEvent, own, event.blockId)(sub.itemId);
     const kept = agreed(s.itemId);
     if (itsOwn && kept && compareMoney(itsOwn, kept) !== 0) {
-      const note = `not the ${formatMoneyFixed(kept)} agreed for ${plain(name, s.itemId)}: --keep-price books it at ${formatMoneyFixed(kept)}`;
+      const note = `not the ${deps.money(kept)} agreed for ${plain(name, s.itemId)}: --keep-price books it at ${deps.money(kept)}`;
       priceNotes.set(sub.itemId, note);
-      deps.notices.info(`${said}; ${subName} at its own price, ${formatMoneyFixed(itsOwn)}, ${note}.`);
+      deps.notices.info(`${said}; ${subName} at its own price, ${deps.money(itsOwn)}, ${note}.`);
     } else deps.notices.info(`${said}.`);
   }
   return { intents: split.intents, priceNotes };
