@@ -6,6 +6,7 @@ import type { CalendarData } from '../data/calendar.js';
 import type { EventWriter } from '../data/event-writer.js';
 import type { StockWriter } from '../data/stock-writer.js';
 import type { Writers } from '../data/writers.js';
+import type { MoneyText } from '../domain/money.js';
 import type { Notices } from '../output/notices.js';
 
 /** The calendar's reads and the writers: every change of every resource goes through these. */
@@ -17,4 +18,6 @@ export interface CalendarWrites {
   bookings: BookingWriter;
   stock: StockWriter;
   notices: Notices;
+  /** How an amount is shown to a person (the shop's currency when one is set). */
+  money: MoneyText;
 }

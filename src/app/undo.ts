@@ -44,12 +44,12 @@ import { quotedName } from '../common/sanitize.js';
 import { type ShopClock, entryTimeInZone } from './entry-time.js';
 
 /** What undo uses: the calendar's reads, the writers, notices, the API (to read each record as it is now), the history of writes, Ctrl-C. */
-export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices'> & { api: () => ResourceApi; history: HistoryLog; interrupts: Interrupts; clock: ShopClock };
+export type UndoDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'notices' | 'money'> & { api: () => ResourceApi; history: HistoryLog; interrupts: Interrupts; clock: ShopClock };
 
 /** Undo's dependencies, of the run's factory. */
 export async function undoDeps(factory: Pick<Factory, 'booking' | 'api' | 'history' | 'interrupts' | 'timeZone' | 'wallAt'>): Promise<UndoDeps> {
-  const { calendar, writers, notices } = await factory.booking();
-  return { calendar, writers, notices, api: () => factory.api(), history: factory.history(), interrupts: factory.interrupts(), clock: factory };
+  const { calendar, writers, notices, money } = await factory.booking();
+  return { calendar, writers, notices, money, api: () => factory.api(), history: factory.history(), interrupts: factory.interrupts(), clock: factory };
 }
 
 export interface UndoRequest {
@@ -437,7 +437,7 @@ async function forPeople(deps: UndoDeps, found: ReadonlyArray<{ step: UndoStep; 
     // A reference it cannot name now (the read failed) is said by its id: the undo goes on.
     referenceNames(found.map(({ step, differences }) => differenceChange(step, differences)), () => deps.calendar.catalog).catch(() => undefined),
   ]);
-  return found.map(({ step, differences }) => people.differencesText(step.record.resource, differences, names));
+  return found.map(({ step, differences }) => people.differencesText(step.record.resource, differences, names, deps.money));
 }
 
 /** The differences as a change (now → as the entry left it), whose references referenceNames names. */

@@ -362,7 +362,7 @@ const TABLE = [
     (LOGO_TYPES[text.trim().toLowerCase().split('.').pop() ?? ''] && text.trim().includes('.') ? text.trim() : undefined),
   ),
   {
-    ...documentSetting('currency', 'currency', 'currency', 'currency of the amounts on quotes (formatted for it)', 'an ISO 4217 code such as USD, EUR or GBP', currency, 'none: plain amounts'),
+    ...documentSetting('currency', 'currency', 'currency', 'currency of every amount shown to people (screens, messages, pages; machine output keeps plain numbers)', 'an ISO 4217 code such as USD, EUR or GBP', currency, 'none: plain amounts'),
     values: () => Intl.supportedValuesOf('currency'),
   },
   documentSetting('quoteValidDays', 'quote-valid-days', 'quote valid days', 'days a quote is valid from its issue date', `a whole number of days from 1 to ${MAX_QUOTE_DAYS}`, (text) => {

@@ -24,7 +24,7 @@ import {
 } from '../domain/booking-plan.js';
 import type { Change } from '../domain/changes.js';
 import { type Holdings, emptyHoldings, holdsOf } from '../domain/holds.js';
-import { type Money, moneyToNumber, parseMoney } from '../domain/money.js';
+import { type Money, type MoneyText, moneyToNumber, parseMoney } from '../domain/money.js';
 import { firmShortages } from '../domain/tentative-holds.js';
 import { writeGrant } from '../api/write-grant.js';
 import { announcement } from '../output/booking-notices.js';
@@ -76,6 +76,8 @@ export class BookingWriter implements RecordWrites {
     private readonly advisor?: { advise: (refusal: ShortageRefused) => Promise<ShortageRefused> },
     /** The wait before a second try after a lost race (tests: none). */
     private readonly pause?: () => Promise<void>,
+    /** How an amount is shown to a person in what a plan says (absent: the plain decimal). */
+    private readonly money?: MoneyText,
   ) {}
 
   /** The event as the planner sees it, holding by this writer's rule (the shop's and the run's, the stricter). */
@@ -177,7 +179,7 @@ export class BookingWriter implements RecordWrites {
   /** A plan of the booking planner as every writer answers: the line writes as changes, its warnings and notes, the write. */
   planned(planned: PlannedBookings, version?: ApiVersion): PlannedWrite {
     const eventId = planned.target.id;
-    const { warnings, notes } = announcement(planned);
+    const { warnings, notes } = announcement(planned, this.money);
     const writes = planned.plan.writes;
     const items = planned.world.items;
     return {

@@ -7,7 +7,7 @@ import type { AlternativeRule } from '../domain/alternatives.js';
 import { resolveAlternatives, standIns } from '../domain/stand-ins.js';
 import type { BookingTarget, ShortageRefused } from '../domain/booking-plan.js';
 import type { HoldRule } from '../domain/hold-policy.js';
-import type { Money } from '../domain/money.js';
+import type { Money, MoneyText } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
 import { eventPrices } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
@@ -31,6 +31,8 @@ export class ShortageAdvisor {
       warn: (message: string) => void;
       /** The refused command as typed: run again after a move, and with --allow-overbook (absent: not known). */
       commandLine?: () => string;
+      /** How an amount is shown to a person in the ways out (absent: the plain decimal). */
+      money?: () => MoneyText;
     },
   ) {}
 
@@ -68,7 +70,8 @@ export class ShortageAdvisor {
   /** The refusal again, its message and fields with the ways out as commands; without them when they cannot be read. */
   async advise(refusal: ShortageRefused): Promise<ShortageRefused> {
     const commandLine = this.options.commandLine?.();
-    const known = commandLine === undefined ? {} : { commandLine };
+    const money = this.options.money?.();
+    const known = { ...(commandLine === undefined ? {} : { commandLine }), ...(money === undefined ? {} : { money }) };
     try {
       const { target } = refusal;
       const current = refusal.parts.windowBefore;

@@ -9,6 +9,7 @@
 import type { ResourceApi } from '../api/resource-api.js';
 import type { HoldRule } from '../domain/hold-policy.js';
 import type { CalendarEvent } from '../domain/records.js';
+import type { MoneyText } from '../domain/money.js';
 import type { WallTime } from '../domain/wall-time.js';
 import { UsageError } from '../errors.js';
 import type { ResourceDef } from '../resources/definitions.js';
@@ -67,17 +68,19 @@ export interface WritersSetup {
   advisor?: ShortageAdvisor;
   /** The wait before a second try after a lost race (tests: none). */
   pause?: () => Promise<void>;
+  /** How an amount is shown to a person (absent: the plain decimal). */
+  money?: MoneyText;
   /** What a write says that did not stop it (a check after it that could not be made). */
   warn?: (message: string) => void;
 }
 
 export function buildWriters(setup: WritersSetup): Writers {
-  const { calendar, api, ruleOf, now, advisor, pause, warn } = setup;
+  const { calendar, api, ruleOf, now, advisor, pause, money, warn } = setup;
   const requests = new RecordRequests(api, calendar.catalog);
   const names = new UniqueNames(api, warn);
   return new Writers({
     events: new EventWriter(calendar, api, ruleOf, now, advisor, pause),
-    bookings: new BookingWriter(calendar, api, ruleOf, advisor, pause),
+    bookings: new BookingWriter(calendar, api, ruleOf, advisor, pause, money),
     inventory: new StockWriter(calendar, api, ruleOf, now, pause, names),
     prices: new PriceWriter(calendar, requests, warn),
     categories: new RecordWriter('categories', requests, names),

@@ -18,7 +18,7 @@ import { describeShortages } from './holds.js';
 import type { HoldRule } from './hold-policy.js';
 import { type QuotesCountingOn, checkBooking } from './tentative-holds.js';
 import type { BookingIntent } from './booking-intent.js';
-import { type Money, compareMoney } from './money.js';
+import { type Money, type MoneyText, compareMoney } from './money.js';
 import type { CalendarBooking, CalendarEvent, CalendarItem, CalendarPrice, HeldLine } from './records.js';
 import { eventLabel, totalsByItem } from './records.js';
 import { type Range, shortWallTime } from './wall-time.js';
@@ -112,6 +112,8 @@ export interface RefusalParts {
   undo?: boolean;
   /** A substitute's own unit price on the event: where it is not the agreed one, a way out keeps the agreed (--keep-price). */
   ownPrice?: (itemId: number) => Money | undefined;
+  /** How an amount is shown to a person in the ways out (absent: the plain decimal). */
+  money?: MoneyText;
 }
 
 /**

@@ -2,7 +2,7 @@
 // stable `code` for scripts and a sentence for people. Cancelled events hold nothing and are not
 // checked, except that their cancel date and status must agree.
 
-import { compareMoney, formatMoneyFixed, moneyToNumber } from './money.js';
+import { type MoneyText, compareMoney, formatMoneyFixed, moneyToNumber } from './money.js';
 import { type PriceTable, pricesText, removeCommand } from './prices.js';
 import { EVENT_DATE_FIELDS } from './event-model.js';
 import { type BookingWithoutItem, type CalendarBooking, type CalendarEvent, type CalendarItem, eventLabel } from './records.js';
@@ -67,6 +67,8 @@ export interface CheckInput {
   turnaround?: TurnaroundOf;
   /** The shop's now: an event wholly before it is not reported for an item retired since (inactive-item). */
   now?: WallTime;
+  /** How an amount is shown to a person in a message (absent: the plain decimal); the fields keep numbers. */
+  money?: MoneyText;
 }
 
 /** dropoff ≤ start ≤ end ≤ teardown ≤ pickup: the first pair out of order, and missing dates. */
@@ -177,6 +179,7 @@ export interface Note {
  */
 export function calendarNotes(input: CheckInput): Note[] {
   const notes: Note[] = [];
+  const shown = input.money ?? formatMoneyFixed;
   for (const event of input.events) {
     if (event.cancelled || input.ruleOf?.(event) !== 'tentative' || event.blockId === undefined) continue;
     if (input.range && event.window && !overlaps(event.window, input.range)) continue;
@@ -186,7 +189,7 @@ export function calendarNotes(input: CheckInput): Note[] {
       if (!item || booking.price === undefined || listed === undefined || compareMoney(listed, booking.price) === 0) continue;
       notes.push({
         code: 'quote-price-changed',
-        message: `${eventLabel(event)} quotes ${quotedName(item.name)} at ${formatMoneyFixed(booking.price)}; its price for the event's rental block is now ${formatMoneyFixed(listed)}: the quote could be refreshed (booking ${booking.id})`,
+        message: `${eventLabel(event)} quotes ${quotedName(item.name)} at ${shown(booking.price)}; its price for the event's rental block is now ${shown(listed)}: the quote could be refreshed (booking ${booking.id})`,
         eventId: event.id,
         itemId: item.id,
         bookingId: booking.id,

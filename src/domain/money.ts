@@ -133,6 +133,12 @@ export function formatMoneyFixed(value: Money, minDecimals = 2): string {
   return formatMoney({ units: value.units * pow10(scale - value.scale), scale });
 }
 
+/**
+ * How an amount is shown to a person: output/money-text.ts's moneyTextIn (in the shop's currency
+ * when one is set, else as formatMoneyFixed). Machine output and a command to type keep the plain number.
+ */
+export type MoneyText = (value: Money) => string;
+
 /** The JSON number of a value (exact up to the ~15 significant digits a double holds). */
 export function moneyToNumber(value: Money): number {
   return Number(formatMoney(value));

@@ -5,7 +5,7 @@
 // The deposit is shown apart: it is paid towards the total, not added to it. A missing amount
 // (null) counts as 0; a booking without a price adds nothing and is counted in `unpriced`.
 
-import { type Money, ZERO_MONEY, addMoney, formatMoneyFixed, multiplyMoney, subtractMoney } from './money.js';
+import { type Money, type MoneyText, ZERO_MONEY, addMoney, formatMoneyFixed, multiplyMoney, subtractMoney } from './money.js';
 import { type CalendarBooking, readMoney } from './records.js';
 
 export const TOTAL_FORMULA = 'total = Σ quantity × unit price + delivery + labor + misc + sales tax − discount (deposit shown apart)';
@@ -52,7 +52,7 @@ export function eventTotals(record: Record<string, unknown>, bookings: readonly 
   };
 }
 
-/** `1234.50`; undefined stays undefined (shown empty, null in JSON). */
-export function showMoney(value: Money | undefined): string | undefined {
-  return value === undefined ? undefined : formatMoneyFixed(value);
+/** `1234.50` (or as `money` shows it: `$1,234.50`); undefined stays undefined (shown empty, null in JSON). */
+export function showMoney(value: Money | undefined, money: MoneyText = formatMoneyFixed): string | undefined {
+  return value === undefined ? undefined : money(value);
 }

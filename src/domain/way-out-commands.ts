@@ -12,7 +12,7 @@
 
 import { shellLine, shellWord } from '../common/shell-words.js';
 import { quotedName } from '../common/sanitize.js';
-import { type Money, compareMoney, formatMoneyFixed } from './money.js';
+import { type Money, type MoneyText, compareMoney, formatMoneyFixed } from './money.js';
 import { substitute } from './substitution.js';
 import { type Range, shortWallTime } from './wall-time.js';
 import type { Need, WaysOut } from './ways-out.js';
@@ -66,6 +66,8 @@ export interface WayOutInput {
   undo?: boolean;
   /** A substitute's own unit price on the event (its line there, else its block price); absent: not known. */
   ownPrice?: (itemId: number) => Money | undefined;
+  /** How an amount is shown to a person (absent: the plain decimal); a command's --price stays plain, to be typed back. */
+  money?: MoneyText;
 }
 
 const ITEM_FLAG = '--item';
@@ -199,7 +201,8 @@ function substituteWays(input: WayOutInput, eventId: number, short: readonly Way
     const ask = input.asks.find((a) => a.itemId === s.itemId);
     const own = input.ownPrice?.(s.substitute!.itemId);
     if (!ask?.price || !own || compareMoney(ask.price, own) === 0) return [];
-    return [`${s.substitute!.quantity} × ${s.substitute!.name} at ${formatMoneyFixed(ask.price)}, the price agreed for ${ask.name} (its own: ${formatMoneyFixed(own)})`];
+    const shown = input.money ?? formatMoneyFixed;
+    return [`${s.substitute!.quantity} × ${s.substitute!.name} at ${shown(ask.price)}, the price agreed for ${ask.name} (its own: ${shown(own)})`];
   });
   if (repriced.length > 0) out.push({ kind: 'substitute-keep-price', what: `The same, ${repriced.join('; ')}`, command: again(bookCommand(eventId, asked, ...price, '--substitute', '--keep-price')) });
 

@@ -2,7 +2,7 @@
 // already as asked. Every booking write shows them (book, unbook, clone, bookings add/update, bulk rows).
 
 import { type BookingPlan, type BookingTarget, type BookingWorld, overbookingWarning } from '../domain/booking-plan.js';
-import { formatMoneyFixed } from '../domain/money.js';
+import { type MoneyText, formatMoneyFixed } from '../domain/money.js';
 import { itemName } from '../domain/records.js';
 import { describeQuotesCountingOn } from '../domain/tentative-holds.js';
 import type { Notices } from './notices.js';
@@ -16,21 +16,21 @@ export interface AnnouncedPlan {
 }
 
 /** The warnings and "already as asked" notes of a plan, before it is written. */
-export function announce(planned: AnnouncedPlan, notices: Notices): void {
-  const { warnings, notes } = announcement(planned);
+export function announce(planned: AnnouncedPlan, notices: Notices, money: MoneyText): void {
+  const { warnings, notes } = announcement(planned, money);
   for (const warning of warnings) notices.warn(warning);
   for (const note of notes) notices.info(note);
 }
 
-/** What announce says: the warnings (never silenced) and the notes (for people). */
-export function announcement(planned: AnnouncedPlan): { warnings: string[]; notes: string[] } {
+/** What announce says: the warnings (never silenced) and the notes (for people, amounts shown by `money`; absent: the plain decimal). */
+export function announcement(planned: AnnouncedPlan, money: MoneyText = formatMoneyFixed): { warnings: string[]; notes: string[] } {
   const warnings: string[] = [];
   if (planned.plan.overbooked.length > 0) warnings.push(overbookingWarning(planned.target, planned.plan.overbooked));
   if (planned.plan.quotesCountedOn.length > 0) {
     warnings.push([`warning: ${planned.target.label} takes units that quotes are counting on:`, ...describeQuotesCountingOn(planned.plan.quotesCountedOn)].join('\n'));
   }
   const notes = planned.plan.unchanged.map(({ booking }) => {
-    const price = booking.price === undefined ? '' : ` at ${formatMoneyFixed(booking.price)}`;
+    const price = booking.price === undefined ? '' : ` at ${money(booking.price)}`;
     return `${planned.target.label} already has ${booking.quantity} × ${quotedName(itemName(booking.itemId, planned.world.items))} (booking ${booking.id})${price}; nothing changed.`;
   });
   return { warnings, notes };

@@ -8,12 +8,12 @@
 
 import { escapeControl, quotedName } from '../common/sanitize.js';
 import { type Change, actionOf, changedFields } from '../domain/changes.js';
-import { compareMoney, formatChangePercent, parseMoney } from '../domain/money.js';
+import { type MoneyText, compareMoney, formatChangePercent, parseMoney } from '../domain/money.js';
 import { describeDifference } from '../domain/undo-steps.js';
 import { parseWallTime, shortWallTime } from '../domain/wall-time.js';
 import { type ResourceName, fieldByName, fieldTitles, resources } from '../resources/definitions.js';
 import { type ChangeNames, type ChangesView, fieldsOf, undoToolWith } from './changes.js';
-import { moneyText } from './money-text.js';
+import { moneyTextIn } from './money-text.js';
 import { columnTitle } from './titles.js';
 import { textWidth } from './width.js';
 import { hangingLines } from './wrap.js';
@@ -25,10 +25,10 @@ export interface ChangeTextOptions {
   currency?: string | undefined;
 }
 
-/** What a sentence needs: the names of what ids refer to, the currency, planned or written. */
+/** What a sentence needs: the names of what ids refer to, how an amount is shown, planned or written. */
 interface Speaker {
   names: ChangeNames | undefined;
-  currency: string | undefined;
+  money: MoneyText;
   planned: boolean;
 }
 
@@ -74,7 +74,7 @@ function itemText(speaker: Speaker, id: unknown, own?: string): string {
 function money(speaker: Speaker, value: unknown): string | undefined {
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const parsed = parseMoney(value);
-  return parsed ? moneyText(parsed, speaker.currency) : undefined;
+  return parsed ? speaker.money(parsed) : undefined;
 }
 
 /** A value for people: a reference by its name (`Confirmed`), money in the currency, a time on the wall (`2026-06-12 14:00`), yes/no, none as `—`. */
@@ -102,20 +102,20 @@ function shown(speaker: Speaker, resource: string, field: string, value: unknown
  * entry left, as people read it (the field's title, a reference by its name, a wall time, money).
  * A record gone, or back again, is said as the domain says it.
  */
-function differenceText(resource: string, difference: { field: string; left: unknown; now: unknown }, names?: ChangeNames): string {
+function differenceText(resource: string, difference: { field: string; left: unknown; now: unknown }, names: ChangeNames | undefined, money: MoneyText): string {
   if (difference.field === 'id') return describeDifference(difference);
-  const speaker: Speaker = { names, currency: undefined, planned: false };
+  const speaker: Speaker = { names, money, planned: false };
   const value = (v: unknown) => shown(speaker, resource, difference.field, v);
   return `${fieldTitle(resource, difference.field)} is ${value(difference.now)} now; the entry left ${value(difference.left)}`;
 }
 
-/** How a record differs from what an entry left, each field said by differenceText, an event's dates in the order they follow (Dropoff, Start, End…). */
-export function differencesText(resource: string, differences: ReadonlyArray<{ field: string; left: unknown; now: unknown }>, names?: ChangeNames): string {
+/** How a record differs from what an entry left, each field said by differenceText (amounts as `money` shows them), an event's dates in the order they follow (Dropoff, Start, End…). */
+export function differencesText(resource: string, differences: ReadonlyArray<{ field: string; left: unknown; now: unknown }>, names: ChangeNames | undefined, money: MoneyText): string {
   const order = inDateOrder(
     differences.map((d) => d.field),
     resources[resource as ResourceName]?.dateOrder,
   );
-  return order.map((field) => differenceText(resource, differences.find((d) => d.field === field)!, names)).join('; ');
+  return order.map((field) => differenceText(resource, differences.find((d) => d.field === field)!, names, money)).join('; ');
 }
 
 /** An event's dates in the order they follow (dropoff, start, end, teardown, pickup), where the first of them is. */
@@ -248,7 +248,7 @@ export function changeSummary(view: ChangesView): string | undefined {
 }
 
 function speakerOf(view: ChangesView, options: Pick<ChangeTextOptions, 'currency'>): Speaker {
-  return { names: view.names, currency: options.currency, planned: view.dryRun };
+  return { names: view.names, money: moneyTextIn(options.currency), planned: view.dryRun };
 }
 
 /**

@@ -4,7 +4,8 @@
 
 import { type Row, humanCell } from './format.js';
 import { escapeControl } from '../common/sanitize.js';
-import { formatMoneyFixed, parseMoney } from '../domain/money.js';
+import { parseMoney } from '../domain/money.js';
+import { moneyTextIn } from './money-text.js';
 import { terminalControl } from '../common/terminal-text.js';
 import { ROWS_PER_CHUNK, type RenderOptions } from './render-options.js';
 import { type CellPaint, type TableLayout, type TablePalette, TableCells, TableDrawer } from './table.js';
@@ -83,7 +84,7 @@ export async function* renderTable(view: DataView, options: RenderOptions): Asyn
 export async function* renderRowBatches(columns: string[], batches: AsyncIterable<Row[]>, options: RenderOptions, people: Pick<RecordListView, 'titles' | 'names' | 'rank' | 'money'> = {}): AsyncGenerator<string> {
   const colors = palette(options.color);
   const cells = new TableCells(headers(columns, people.titles, options), columns, options.fields ? undefined : people.rank);
-  const names = withMoney(people.names, people.money);
+  const names = withMoney(people.names, people.money, options);
   for await (const rows of batches) addRows(cells, columns, rows, names);
   if (cells.rowCount === 0) return options.info('No records.');
   yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
@@ -122,13 +123,13 @@ function collect(view: Exclude<DataView, DetailView>, options: RenderOptions): {
       return collect(view.listing, options);
     case 'records': {
       const columns = options.fields ?? view.columns;
-      const cells = rowCells(columns, view.rows, view.titles, options, withMoney(view.names, view.money), options.fields ? undefined : view.rank);
+      const cells = rowCells(columns, view.rows, view.titles, options, withMoney(view.names, view.money, options), options.fields ? undefined : view.rank);
       return { cells, blocks: [{ from: 0, to: cells.rowCount }] };
     }
     case 'groups': {
       const columns = options.fields ?? view.columns;
       const cells = new TableCells(headers(columns, view.titles, options), columns, options.fields ? undefined : view.rank);
-      const names = withMoney(view.names, view.money);
+      const names = withMoney(view.names, view.money, options);
       const blocks = view.groups.map((group) => {
         const from = cells.rowCount;
         // --fields may name the group's own columns (a history entry's time): each row carries them then.
@@ -157,29 +158,42 @@ function headers(columns: string[], titles: Readonly<Record<string, string>> | u
 
 type ValueNames = RecordListView['names'];
 
-/** The names, and each money column's value with its scale (`67.5` → `67.50`; `20.9895` as it is). */
-function withMoney(names: ValueNames, money: readonly string[] | undefined): ValueNames {
-  if (!money || money.length === 0) return names;
-  const scaled = (value: unknown) => {
-    const parsed = typeof value === 'number' || typeof value === 'string' ? parseMoney(value) : undefined;
-    return parsed === undefined ? undefined : formatMoneyFixed(parsed);
-  };
-  return { ...Object.fromEntries(money.map((c) => [c, scaled])), ...names };
+/** How a table shows its columns' values: by their names, and the money columns' amounts. */
+interface ColumnText {
+  names: ValueNames;
+  /** The money columns: shown as money-text.ts shows them, right-aligned and never cut. */
+  money: ReadonlySet<string>;
 }
 
-function rowCells(columns: string[], rows: Row[], titles?: Readonly<Record<string, string>>, options: Pick<RenderOptions, 'fields'> = {}, names?: ValueNames, rank?: readonly string[]): TableCells {
+/**
+ * The names, and each money column's amount as people see it: with its scale (`67.5` → `67.50`;
+ * `20.9895` as it is), in the shop's currency when one is set (`$67.50`).
+ */
+function withMoney(names: ValueNames, money: readonly string[] | undefined, options: Pick<RenderOptions, 'currency'>): ColumnText {
+  if (!money || money.length === 0) return { names, money: new Set() };
+  const shown = moneyTextIn(options.currency?.());
+  const scaled = (value: unknown) => {
+    const parsed = typeof value === 'number' || typeof value === 'string' ? parseMoney(value) : undefined;
+    return parsed === undefined ? undefined : shown(parsed);
+  };
+  return { names: { ...Object.fromEntries(money.map((c) => [c, scaled])), ...names }, money: new Set(money) };
+}
+
+function rowCells(columns: string[], rows: Row[], titles?: Readonly<Record<string, string>>, options: Pick<RenderOptions, 'fields'> = {}, text?: ColumnText, rank?: readonly string[]): TableCells {
   const cells = new TableCells(headers(columns, titles, options), columns, rank);
-  addRows(cells, columns, rows, names);
+  addRows(cells, columns, rows, text);
   return cells;
 }
 
-function addRows(cells: TableCells, columns: string[], rows: Row[], names?: ValueNames): void {
+function addRows(cells: TableCells, columns: string[], rows: Row[], text?: ColumnText): void {
+  const names = text?.names;
   for (const row of rows) {
     for (const c of columns) {
       const value = row[c];
       const name = names?.[c] && value !== null && value !== undefined ? names[c](value) : undefined;
       if (name !== undefined) {
-        cells.add(humanCell(name), isRigid(name), 'plain', isNumber(name));
+        const money = text?.money.has(c) === true;
+        cells.add(humanCell(name), money || isRigid(name), 'plain', money || isNumber(name));
         continue;
       }
       cells.add(humanCell(value), isRigid(value), value === true ? 'yes' : value === false ? 'no' : 'plain', isNumber(value));
@@ -318,7 +332,7 @@ function* detail(view: DetailView, options: RenderOptions, colors: Palette): Gen
     if (section.rows.length === 0) {
       yield '(none)\n';
     } else {
-      const cells = rowCells(section.columns, section.rows);
+      const cells = rowCells(section.columns, section.rows, undefined, {}, withMoney(undefined, section.money, options));
       yield* drawBlocks(cells, [{ from: 0, to: cells.rowCount }], options, colors);
     }
     for (const line of section.footer ?? []) yield `${footerLine(escapeControl(line), width)}\n`;

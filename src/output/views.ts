@@ -193,8 +193,8 @@ export interface DetailView {
   kind: 'detail';
   /** Ordered label → value pairs of the record itself. */
   fields: DetailField[];
-  /** Tables under it (e.g. an event's bookings), each with a title. */
-  sections?: Array<{ title: string; rows: Row[]; columns: string[]; footer?: string[] }>;
+  /** Tables under it (e.g. an event's bookings), each with a title; `money`: its money columns, shown as a list's are. */
+  sections?: Array<{ title: string; rows: Row[]; columns: string[]; money?: readonly string[]; footer?: string[] }>;
   /** What `-o json` / `-o ndjson` prints. */
   json: unknown;
 }

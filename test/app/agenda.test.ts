@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const USES = ['calendar', 'wallNow', 'now', 'notices', 'apiHost', 'timeZone'] as const;
+const USES = ['calendar', 'wallNow', 'now', 'notices', 'apiHost', 'timeZone', 'documentSettings'] as const;
 
 /** `body` with a factory of the USES members over the seeded sandbox (and `env`), closed after. */
 async function reading(body: (factory: Factory, stderr: () => string) => Promise<void>, env: Record<string, string> = {}): Promise<void> {

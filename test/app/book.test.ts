@@ -8,6 +8,7 @@ import { ShortageAdvisor } from '../../src/data/shortage-advisor.js';
 import { ShortageRefused } from '../../src/domain/booking-plan.js';
 import type { View } from '../../src/output/views.js';
 import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+import { formatMoneyFixed } from '../../src/domain/money.js';
 
 const world = writeWorldSuite();
 
@@ -15,7 +16,7 @@ function depsOf(alternatives: Array<{ item: string; alternatives: string[] }> = 
   const w = world();
   const notices = keptNotices();
   const advisor = new ShortageAdvisor(w.calendar, { alternatives: () => alternatives, now: w.now, warn: (text) => notices.warn(text) });
-  return { w, notices, deps: strict<BookDeps>('deps', { calendar: w.calendar, bookings: w.writers.bookings, notices, advisor }) };
+  return { w, notices, deps: strict<BookDeps>('deps', { calendar: w.calendar, bookings: w.writers.bookings, notices, advisor, money: formatMoneyFixed }) };
 }
 
 function shown(view: View) {

@@ -28,7 +28,7 @@ import { FIXED_NOW } from '../sandbox/helpers.js';
 const { sandbox, item, event, line } = calendarSuite('Reads');
 
 /** The members a calendar read may use: its reads, how a status holds, the clock, notices. */
-const READS = ['calendar', 'ruleOf', 'wallNow', 'notices'] as const;
+const READS = ['calendar', 'ruleOf', 'wallNow', 'notices', 'documentSettings'] as const;
 
 /** `body` with a factory of the READS members (and `more`), closed after. */
 async function reading<T>(body: (factory: Factory, stderr: () => string) => Promise<T>, more: ReadonlyArray<keyof Factory> = []): Promise<T> {

@@ -9,6 +9,7 @@ import type { BookingWriter } from '../../src/data/booking-writer.js';
 import type { EventWriter } from '../../src/data/event-writer.js';
 import { LostRace } from '../../src/data/refused.js';
 import { BookingRefused } from '../../src/domain/booking-plan.js';
+import { formatMoneyFixed } from '../../src/domain/money.js';
 import { readEvent } from '../../src/domain/records.js';
 import { ProtocolError } from '../../src/errors.js';
 import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
@@ -68,7 +69,7 @@ describe('events clone', () => {
     const notices = keptNotices();
     // Planned as every create is (its warnings), never written.
     const events = strict<EventWriter>('events', { address: () => writers.events.address(), planCreate: (at, body, choices) => writers.events.planCreate(at, body, choices) });
-    const deps = strict('deps', { calendar, events, bookings: writers.bookings, notices, now: world().now });
+    const deps = strict('deps', { calendar, events, bookings: writers.bookings, notices, money: formatMoneyFixed, now: world().now });
     const view = await cloneEventView(deps, { event: String(source.id), start: { value: '2025-11-01', flag: '--start-date' }, withBookings: true, allowOverbook: false, dryRun: true });
     expect(view).toMatchObject({
       kind: 'changes',
@@ -87,7 +88,7 @@ describe('events clone', () => {
     const tables = await anItem(call, 6, 5);
     const source = await anEvent(call, '2025-12-01T08:00:00', '2025-12-02T10:00:00');
     await aLine(call, source.id, tables.id, 2);
-    const deps = strict('deps', { calendar, events: writers.events, bookings: writers.bookings, notices: keptNotices(), now: world().now });
+    const deps = strict('deps', { calendar, events: writers.events, bookings: writers.bookings, notices: keptNotices(), money: formatMoneyFixed, now: world().now });
     const view = await cloneEventView(deps, { event: String(source.id), start: { value: '2026-01-05', flag: '--start-date' }, name: 'The copy', withBookings: true, allowOverbook: false, dryRun: false });
     if (view.kind !== 'changes') throw new Error('a clone answers with its changes');
     const [copy, booked] = view.changes;

@@ -21,6 +21,7 @@ import { UnknownNameError, UsageError } from '../../src/errors.js';
 import type { View } from '../../src/output/views.js';
 import { resources } from '../../src/resources/definitions.js';
 import { aLine, anEvent, anItem, keptNotices, strict, writeWorldSuite } from '../helpers/app-context.js';
+import { formatMoneyFixed } from '../../src/domain/money.js';
 
 const world = writeWorldSuite();
 
@@ -74,7 +75,7 @@ function depsOf(entries: HistoryEntry[]) {
   const w = world();
   const notices = keptNotices();
   const { history, own } = historyOf(entries, w.recorded);
-  return { w, notices, own, deps: strict<UndoDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, api: w.api, history, interrupts: { listen: () => () => undefined }, clock: UTC_CLOCK }) };
+  return { w, notices, own, deps: strict<UndoDeps>('deps', { calendar: w.calendar, writers: w.writers, notices, money: formatMoneyFixed, api: w.api, history, interrupts: { listen: () => () => undefined }, clock: UTC_CLOCK }) };
 }
 
 function changesOf(view: View) {

@@ -10,6 +10,7 @@ import { cloneEvent } from '../../src/app/events/clone.js';
 import type { Factory } from '../../src/app/factory.js';
 import type { CalendarWrites } from '../../src/app/ports.js';
 import { addView, addressOf, chooseVersion, deleteView, getView, listView, readNamed, updateView } from '../../src/app/resource/verbs.js';
+import { formatMoneyFixed } from '../../src/domain/money.js';
 import { formatWallTime } from '../../src/domain/wall-time.js';
 import { UsageError, ValidationError } from '../../src/errors.js';
 import type { ChangesView, RecordListView, View } from '../../src/output/views.js';
@@ -50,14 +51,14 @@ describe('booking lines', () => {
       expect(await linesOf(party.id)).toEqual([]);
       const { notices, lines } = recordingNotices();
       const calendar = writes.calendar;
-      const planned = bookingView({ calendar, notices }, dry) as ChangesView;
+      const planned = bookingView({ calendar, notices, money: formatMoneyFixed }, dry) as ChangesView;
       expect(planned.json).toEqual({ data: [expect.objectContaining({ action: 'create', inventoryId: tent.id, quantity: 2 })] });
       expect(planned).toMatchObject({ dryRun: true, changes: [{ note: expect.stringMatching(/price$/) }], names: { inventory: { [tent.id]: tent.name }, events: { [party.id]: party.name } } });
       expect(lines).toEqual([]);
 
       const done = await book(writes, target, [{ kind: 'set', itemId: tent.id, quantity: 2 }], { allowOverbook: false, dryRun: false });
       expect(await linesOf(party.id)).toEqual([expect.objectContaining({ inventoryId: tent.id, quantity: 2 })]);
-      expect((bookingView({ calendar, notices }, done) as ChangesView).changes).toEqual([expect.objectContaining({ before: null, after: expect.objectContaining({ inventoryId: tent.id, quantity: 2 }) })]);
+      expect((bookingView({ calendar, notices, money: formatMoneyFixed }, done) as ChangesView).changes).toEqual([expect.objectContaining({ before: null, after: expect.objectContaining({ inventoryId: tent.id, quantity: 2 }) })]);
     });
   });
 

@@ -4,6 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import type { Change } from '../../src/domain/changes.js';
+import { formatMoneyFixed } from '../../src/domain/money.js';
 import { changeLines, changeSummary, differencesText } from '../../src/output/change-lines.js';
 import type { ChangeNames, ChangesView } from '../../src/output/changes.js';
 
@@ -104,7 +105,7 @@ describe('how a record differs from what an entry left (an undo refused as stale
       { field: 'teardownDate', left: '2026-12-20T23:30:00', now: '2026-12-22T01:30:00' },
       { field: 'pickupDate', left: '2026-12-21T10:00:00', now: '2026-12-22T12:00:00' },
     ];
-    expect([...differencesText('events', moved).matchAll(/(?:^|; )(\w+) is /g)].map((m) => m[1])).toEqual(['Dropoff', 'Start', 'End', 'Teardown', 'Pickup']);
-    expect(differencesText('events', moved.slice(0, 1))).toBe('Start is 2026-12-21 20:00 now; the entry left 2026-12-20 18:00');
+    expect([...differencesText('events', moved, undefined, formatMoneyFixed).matchAll(/(?:^|; )(\w+) is /g)].map((m) => m[1])).toEqual(['Dropoff', 'Start', 'End', 'Teardown', 'Pickup']);
+    expect(differencesText('events', moved.slice(0, 1), undefined, formatMoneyFixed)).toBe('Start is 2026-12-21 20:00 now; the entry left 2026-12-20 18:00');
   });
 });

@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { money } from '../../src/domain/money.js';
-import { minorUnitDigits, moneyText } from '../../src/output/money-text.js';
+import { minorUnitDigits, moneyText, moneyTextIn } from '../../src/output/money-text.js';
 import { moneyFormat } from '../../src/output/xlsx-parts.js';
 
 describe("a currency's minor unit, in the terminal and in a spreadsheet alike", () => {
@@ -26,5 +26,13 @@ describe("a currency's minor unit, in the terminal and in a spreadsheet alike", 
     expect(moneyText(money('1275'), 'JPY')).toBe('¥1,275');
     expect(moneyText(money('2.2345'), 'EUR')).toBe('€2.2345');
     expect(moneyText(money('1.5'), 'BHD')).toMatch(/1\.500$/);
+  });
+});
+
+describe('the one way of a run', () => {
+  test('moneyTextIn: in the currency when one is set, else the plain decimal', () => {
+    expect(moneyTextIn('USD')(money('1900'))).toBe('$1,900.00');
+    expect(moneyTextIn(undefined)(money('1900'))).toBe('1900.00');
+    expect(moneyTextIn(undefined)(money('20.9895'))).toBe('20.9895');
   });
 });

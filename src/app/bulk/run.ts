@@ -273,7 +273,7 @@ export async function settlePlan(deps: BulkDeps, spec: RowSpec, plan: AnyPlan, c
 /** The writers' rules a plan is judged by (bulk/judge.ts): the run's calendar writers, warnings on stderr. */
 async function writeRules(deps: BulkDeps, allowOverbook: boolean): Promise<WriteRules> {
   const writers = await deps.booking();
-  return { writers, allowOverbook, announce: (planned) => announce(planned, writers.notices), warn: (text) => writers.notices.warn(text) };
+  return { writers, allowOverbook, announce: (planned) => announce(planned, writers.notices, writers.money), warn: (text) => writers.notices.warn(text) };
 }
 
 /** The resource's own write rules over the whole plan (bookings: the booking planner; inventory: the stock), before anything is sent. */

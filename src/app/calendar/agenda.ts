@@ -7,7 +7,7 @@
 
 import { type RangeInput, describeRange, resolveRange } from '../../domain/dates.js';
 import { buildIcs } from '../../domain/ics.js';
-import { formatMoneyFixed, money, moneyToNumber } from '../../domain/money.js';
+import { type MoneyText, money, moneyToNumber } from '../../domain/money.js';
 import { itemsJson, itemsText, venue } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { dayHeading, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
@@ -15,6 +15,7 @@ import type { PaperSize } from '../../config/settings-table.js';
 import { type AgendaPageDay, renderAgendaPage } from '../../output/html/agenda-page.js';
 import { shownWhenTrue } from '../../output/format.js';
 import type { CalendarView, View } from '../../output/views.js';
+import { moneyTextIn } from '../../output/money-text.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
@@ -24,7 +25,7 @@ export interface AgendaRequest {
   activeOnly: boolean;
 }
 
-export type AgendaDeps = Pick<Factory, 'calendar' | 'wallNow' | 'now' | 'notices' | 'apiHost' | 'timeZone'>;
+export type AgendaDeps = Pick<Factory, 'calendar' | 'wallNow' | 'now' | 'notices' | 'apiHost' | 'timeZone' | 'documentSettings'>;
 
 const COLUMNS = ['id', 'event', 'dropoff', 'start', 'end', 'pickup', 'customer', 'status', 'items', 'total', 'continuing'];
 
@@ -41,13 +42,13 @@ function onDay(value: unknown, day: string): string {
   return value.startsWith(day.slice(0, 5)) ? value.slice(5) : value;
 }
 
-/** An agenda row where the table would be cut: time, event, customer, items, total and window, wrapped. */
-function agendaEntry(row: Record<string, unknown>, day: string): { lead: string; title: string; lines: string[] } {
+/** An agenda row where the table would be cut: time, event, customer, items, total (as `shown`) and window, wrapped. */
+function agendaEntry(row: Record<string, unknown>, day: string, shown: MoneyText): { lead: string; title: string; lines: string[] } {
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   const title = [`${text(row.event)} (${text(row.id)})`, text(row.status), row.continuing === true ? 'continuing' : ''].filter((p) => p !== '').join(' · ');
   // No-break spaces: a label and its time are never wrapped apart.
   const labelled = (label: string, value: string) => (value === '' ? '' : `${label} ${value}`.replace(/ /g, '\u00a0'));
-  const total = typeof row.total === 'number' ? formatMoneyFixed(money(row.total)) : '';
+  const total = typeof row.total === 'number' ? shown(money(row.total)) : '';
   const window = [labelled('total', total), labelled('ends', onDay(row.end, day)), labelled('dropoff', onDay(row.dropoff, day)), labelled('pickup', onDay(row.pickup, day))];
   const lines = [text(row.customer), text(row.items), window.filter((p) => p !== '').join(' · ')];
   return { lead: onDay(row.start, day), title, lines: lines.filter((l) => l !== '') };
@@ -60,6 +61,7 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
   const calendar = await deps.calendar({ lean: true });
   const events = await calendar.eventsIn(range, { active: request.activeOnly });
   const [bookings, items] = await Promise.all([calendar.bookings(events), calendar.items()]);
+  const moneyShown = moneyTextIn(deps.documentSettings().currency);
 
   const entries = events.map((event) => {
     // Under the day its window begins, in the range or (an event already under way) before it.
@@ -102,7 +104,7 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       items: itemsJson(lines, items),
       total,
     };
-    return { event, row, data, day, continuing, lines, place, totalText: formatMoneyFixed(totals.total) };
+    return { event, row, data, day, continuing, lines, place, totalText: moneyShown(totals.total) };
   });
 
   // A day reads in the order of the time it shows: each event's start (its dropoff when it has
@@ -156,7 +158,7 @@ export async function agenda(deps: AgendaDeps, request: AgendaRequest): Promise<
       money: ['total'],
       kinds: WHEN,
       names: { continuing: shownWhenTrue },
-      entry: agendaEntry,
+      entry: (row, day) => agendaEntry(row, day, moneyShown),
       groups: days.map(({ heading, key, list }) => ({ heading, key, rows: list.map((e) => e.row) })),
       data: entries.map((e) => e.data),
     },

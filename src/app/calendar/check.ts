@@ -15,10 +15,11 @@ import { type Need, type WaysOut, overbookingNeed, waysOutJson } from '../../dom
 import { type WayOutCommand, confirmCommands, confirmNeeds, inactiveItemCommands, wayOutCommands } from '../../domain/way-out-commands.js';
 import { overlaps } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
+import { moneyTextIn } from '../../output/money-text.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
-export type CheckDeps = Pick<Factory, 'calendar' | 'advisor' | 'ruleOf' | 'wallNow' | 'notices'>;
+export type CheckDeps = Pick<Factory, 'calendar' | 'advisor' | 'ruleOf' | 'wallNow' | 'notices' | 'documentSettings'>;
 
 /** The problems of the events in `asked` (every event when it names no range), as a view and the exit code. */
 export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome> {
@@ -49,7 +50,7 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   const prices = await calendar.prices(booked);
   const turnaround = await calendar.turnaround();
   const blockNames = new Map([...blocks].flatMap(([id, block]) => (typeof block.pricingType === 'string' ? [[id, block.pricingType] as const] : [])));
-  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), blockNames, statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, now: deps.wallNow(), ...(turnaround ? { turnaround } : {}) };
+  const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), blockNames, statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, now: deps.wallNow(), money: moneyTextIn(deps.documentSettings().currency), ...(turnaround ? { turnaround } : {}) };
   const problems = checkCalendar(input);
   const notes = calendarNotes(input);
   const byId = new Map(events.map((e) => [e.id, e]));

@@ -11,6 +11,7 @@ import { TOTAL_FORMULA, eventTotals, showMoney } from '../../domain/totals.js';
 import { parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { renderQuotePage } from '../../output/html/quote-page.js';
 import type { DetailField, View } from '../../output/views.js';
+import { moneyTextIn } from '../../output/money-text.js';
 import type { Factory } from '../factory.js';
 import { companyOf } from './company.js';
 
@@ -92,7 +93,8 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     ['deposit (apart)', totals.deposit],
   ];
   // Labels right-aligned, amounts on their decimal points (an exact price may have 4 decimals), as on a printed bill.
-  const amounts = amountLines.map(([, value]) => (showMoney(value) ?? '—').split('.'));
+  const money = moneyTextIn(deps.documentSettings().currency);
+  const amounts = amountLines.map(([, value]) => (showMoney(value, money) ?? '—').split('.'));
   const labelWidth = Math.max(...amountLines.map(([label]) => label.length));
   const wholeWidth = Math.max(...amounts.map(([whole]) => whole!.length));
   const fractionWidth = Math.max(...amounts.map(([, fraction]) => (fraction === undefined ? 0 : fraction.length + 1)));
@@ -122,7 +124,7 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     },
     kind: 'detail',
     fields,
-    sections: [{ title: `Bookings (${bookings.length})`, rows, columns: ['booking', 'item', 'quantity', 'price', 'lineTotal'], footer }],
+    sections: [{ title: `Bookings (${bookings.length})`, rows, columns: ['booking', 'item', 'quantity', 'price', 'lineTotal'], money: ['price', 'lineTotal'], footer }],
     json: {
       event: r,
       bookings: bookings.map((b, i) => ({ ...b.record, itemName: items.get(b.itemId)?.name ?? null, lineTotal: asNumber(totals.lines[i]) })),

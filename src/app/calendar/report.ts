@@ -8,17 +8,18 @@
 
 import { closest } from '../../common/similar.js';
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
-import { formatMoneyFixed, moneyToNumber } from '../../domain/money.js';
+import { moneyToNumber } from '../../domain/money.js';
 import { REPORT_GROUPINGS, REPORT_KINDS, type ReportGrouping, type ReportKind } from '../../domain/report-grouping.js';
 import { type RevenueRow, revenue } from '../../domain/revenue.js';
 import { type UtilizationRow, utilization } from '../../domain/utilization.js';
 import { UsageError } from '../../errors.js';
 import { type BarRow, renderBarChart } from '../../output/bar-chart.js';
 import type { ColumnKinds, View } from '../../output/views.js';
+import { moneyTextIn } from '../../output/money-text.js';
 import type { Factory } from '../factory.js';
 import { showRange } from './range.js';
 
-export type ReportDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'notices'>;
+export type ReportDeps = Pick<Factory, 'calendar' | 'ruleOf' | 'wallNow' | 'notices' | 'documentSettings'>;
 
 export interface ReportRequest {
   /** `utilization` or `revenue`, as typed. */
@@ -110,7 +111,8 @@ export async function report(deps: ReportDeps, request: ReportRequest): Promise<
   const rows = [...report.rows.map((r) => revenueRecord(r, false)), ...cancelledRows.map((r) => revenueRecord(r, true))];
   const totals = { total: revenueTotal(report.total), ...(request.includeCancelled ? { cancelledTotal: revenueTotal(report.cancelled.total) } : {}) };
   const top = Math.max(0, ...[...report.rows, ...cancelledRows].map((r) => moneyToNumber(r.amount)));
-  const line = (row: RevenueRow, label = row.label) => ({ cells: [label, formatMoneyFixed(row.amount), String(row.lines)] });
+  const shown = moneyTextIn(deps.documentSettings().currency);
+  const line = (row: RevenueRow, label = row.label) => ({ cells: [label, shown(row.amount), String(row.lines)] });
   const barred = (row: RevenueRow) => ({ ...line(row), fraction: top > 0 ? moneyToNumber(row.amount) / top : undefined });
   // The total right under the rows it sums; the cancelled rows after it, set apart, with their own total.
   const cancelledPart: BarRow[] = request.includeCancelled ? [...cancelledRows.map(barred), { ...line(report.cancelled.total, 'cancelled total'), fraction: undefined }] : [];

@@ -8,7 +8,7 @@ import { lineChange, lineRow, namedLine, writtenChange } from '../../data/bookin
 import type { BookingIntent, BookingTarget } from '../../domain/booking-plan.js';
 import { type LineWrite, finalLines, priceSourceText, wayOutLines } from '../../domain/booking-plan.js';
 import type { Change } from '../../domain/changes.js';
-import { type Money, compareMoney, formatMoneyFixed } from '../../domain/money.js';
+import { type Money, compareMoney } from '../../domain/money.js';
 import { type CalendarEvent, itemName, totalsByItem } from '../../domain/records.js';
 import { eventPrices, substitute } from '../../domain/substitution.js';
 import { NotFoundError, UsageError } from '../../errors.js';
@@ -26,7 +26,7 @@ import type { CalendarWrites } from '../ports.js';
 import { quotedName } from '../../common/sanitize.js';
 
 /** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute, a quote's confirmation). */
-export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
+export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices' | 'money'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
 
 export interface BookRequest {
   allowOverbook: boolean;
@@ -92,7 +92,7 @@ export function plannedNames(planned: PlannedBookings): ChangeNames {
  * `quoteCannotConfirm`: check's message and the ways out of its confirmation (`commands`, as
  * `events confirm` refused has them; `commandsKnown: false` and none when they could not be read).
  */
-export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcome: BookOutcome): View {
+export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices' | 'money'>, outcome: BookOutcome): View {
   const { planned, written } = outcome;
   const changes = bookingChanges(outcome);
   const catalog = () => deps.calendar.catalog;
@@ -102,7 +102,7 @@ export function bookingView(deps: Pick<BookDeps, 'calendar' | 'notices'>, outcom
   const short = outcome.quoteLeftShort;
   const quote = short ? { quoteCannotConfirm: { eventId: short.eventId, message: short.message, commands: (short.commands ?? []).map(({ kind, what, command }) => ({ kind, what, command })), commandsKnown: short.commands !== undefined } } : {};
   if (!written) {
-    announce(planned, deps.notices);
+    announce(planned, deps.notices, deps.money);
     const rows = planned.plan.writes.map((write) => lineRow(planned.target.id, write));
     return changesView(changes, { dryRun: true, json: { data: rows }, catalog, names, narrate: true, saidUnchanged });
   }
@@ -182,7 +182,7 @@ export async function bookEvent(deps: BookDeps, request: BookEventRequest): Prom
   const [event, itemIds] = await Promise.all([eventRead, distinctItems(deps, eventRead, request.asks.map((a) => a.ref), 'refuse')]);
   const intents: BookingIntent[] = request.asks.map((ask, i) => ({ kind: 'set', itemId: itemIds[i]!, quantity: ask.quantity, price: request.price }));
   const split = request.substitute ? await substituted(deps, event, intents, { keepPrice: request.keepPrice === true, price: request.price }) : { intents, priceNotes: new Map<number, string>() };
-  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices) });
+  const outcome = await book(deps, deps.bookings.target(event), split.intents, { allowOverbook: request.allowOverbook, dryRun: request.dryRun, beforeWriting: (plan) => announce(plan, deps.notices, deps.money) });
   // Worked out once the lines are written: the write never waits on the search.
   const short = outcome.written ? await quoteLeftShort(deps, event, outcome.planned) : undefined;
   return bookingView(deps, { ...outcome, priceNotes: split.priceNotes, ...(short ? { quoteLeftShort: short } : {}) });
@@ -195,7 +195,7 @@ export async function bookEvent(deps: BookDeps, request: BookEventRequest): Prom
  * own price that differs from the agreed one is said, with how to keep the agreed one (`priceNotes`).
  */
 async function substituted(
-  deps: Pick<BookDeps, 'calendar' | 'advisor' | 'notices'>,
+  deps: Pick<BookDeps, 'calendar' | 'advisor' | 'notices' | 'money'>,
   event: CalendarEvent,
   intents: BookingIntent[],
   options: { keepPrice: boolean; price: Money | undefined },
@@ -228,15 +228,15 @@ async function substituted(
         ? `Substitute: ${s.kept} × ${askedName} and ${sub.quantity} × ${subName} for the ${s.asked} asked`
         : `Substitute: ${sub.quantity} × ${subName} instead of the ${s.asked} × ${askedName} asked`;
     if (s.price) {
-      deps.notices.info(`${said}; the ${sub.quantity} × ${subName} at ${formatMoneyFixed(s.price)}, the price agreed for ${askedName} (--keep-price).`);
+      deps.notices.info(`${said}; the ${sub.quantity} × ${subName} at ${deps.money(s.price)}, the price agreed for ${askedName} (--keep-price).`);
       continue;
     }
     const itsOwn = eventPrices(onEvent, own, event.blockId)(sub.itemId);
     const kept = agreed(s.itemId);
     if (itsOwn && kept && compareMoney(itsOwn, kept) !== 0) {
-      const note = `not the ${formatMoneyFixed(kept)} agreed for ${plain(name, s.itemId)}: --keep-price books it at ${formatMoneyFixed(kept)}`;
+      const note = `not the ${deps.money(kept)} agreed for ${plain(name, s.itemId)}: --keep-price books it at ${deps.money(kept)}`;
       priceNotes.set(sub.itemId, note);
-      deps.notices.info(`${said}; ${subName} at its own price, ${formatMoneyFixed(itsOwn)}, ${note}.`);
+      deps.notices.info(`${said}; ${subName} at its own price, ${deps.money(itsOwn)}, ${note}.`);
     } else deps.notices.info(`${said}.`);
   }
   return { intents: split.intents, priceNotes };

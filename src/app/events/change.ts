@@ -15,12 +15,12 @@ import type { Factory } from '../factory.js';
 import type { CalendarWrites } from '../ports.js';
 
 /** What the event commands use: the calendar's reads, the writers, notices, the clock on the local wall. */
-export type EventDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'events' | 'bookings' | 'notices'> & { now: () => WallTime };
+export type EventDeps = Pick<CalendarWrites, 'calendar' | 'writers' | 'events' | 'bookings' | 'notices' | 'money'> & { now: () => WallTime };
 
 /** The event commands' dependencies, of the run's factory (the writers load on first use). */
 export async function eventDeps(factory: Pick<Factory, 'booking' | 'wallNow'>): Promise<EventDeps> {
-  const { calendar, writers, events, bookings, notices } = await factory.booking();
-  return { calendar, writers, events, bookings, notices, now: () => factory.wallNow() };
+  const { calendar, writers, events, bookings, notices, money } = await factory.booking();
+  return { calendar, writers, events, bookings, notices, money, now: () => factory.wallNow() };
 }
 
 export interface EventChangeRequest {

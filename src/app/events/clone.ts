@@ -26,7 +26,6 @@ import { type CalendarEvent, eventLabel, itemName, readEvent, totalsByItem } fro
 import { type WallTime, parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { RentalsError, UsageError } from '../../errors.js';
 import { announce } from '../../output/booking-notices.js';
-import type { Notices } from '../../output/notices.js';
 import type { View } from '../../output/views.js';
 import { fieldByName, resources } from '../../resources/definitions.js';
 import { parseText } from '../../schemas/values.js';
@@ -37,7 +36,7 @@ import type { CalendarWrites } from '../ports.js';
 import type { Given } from './cancel.js';
 import { quotedName } from '../../common/sanitize.js';
 
-type CloneDeps = Pick<CalendarWrites, 'calendar' | 'events' | 'bookings' | 'notices'> & { now: () => WallTime };
+type CloneDeps = Pick<CalendarWrites, 'calendar' | 'events' | 'bookings' | 'notices' | 'money'> & { now: () => WallTime };
 
 export interface CloneRequest {
   withBookings: boolean;
@@ -161,9 +160,9 @@ function copiedTo(source: CalendarEvent, body: Record<string, unknown>, request:
 }
 
 /** What a clone says before it is sent, its dry run alike: the copy's warnings, then its lines'. */
-function announceCopy(planned: PlannedBookings, warnings: readonly string[], notices: Notices): void {
-  for (const warning of warnings) notices.warn(warning);
-  announce(planned, notices);
+function announceCopy(planned: PlannedBookings, warnings: readonly string[], deps: Pick<CalendarWrites, 'notices' | 'money'>): void {
+  for (const warning of warnings) deps.notices.warn(warning);
+  announce(planned, deps.notices, deps.money);
 }
 
 /** `events clone`: the copy and (--with-bookings) its lines, as changes; `-o json`'s `data` the copy. */
@@ -179,7 +178,7 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   const body = shiftedCopy(source.record, shiftOffset(start, target), request.name);
   await validated(resources.events, body, 'create');
 
-  const { planned, warnings, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan, said) => announceCopy(plan, said, deps.notices) }).catch((error: unknown) => {
+  const { planned, warnings, created, written } = await cloneEvent(deps, source, body, { ...request, beforeWriting: (plan, said) => announceCopy(plan, said, deps) }).catch((error: unknown) => {
     throw error instanceof ShortageRefused && error.target.id === undefined ? error.with({ window: copiedTo(source, body, request) }) : error;
   });
   const catalog = () => deps.calendar.catalog;
@@ -188,7 +187,7 @@ export async function cloneEventView(deps: CloneDeps, request: CloneEventRequest
   const lines = bookingChanges({ planned, written });
   const names = plannedNames(planned);
   if (!created) {
-    announceCopy(planned, warnings, deps.notices);
+    announceCopy(planned, warnings, deps);
     const changes: Change[] = [{ resource: eventsAt.def.name, id: null, before: null, after: body, note: copyOf }, ...lines];
     return changesView(changes, { dryRun: true, json: { data: [body] }, catalog, names, narrate: true });
   }

@@ -9,6 +9,7 @@ import type { AlternativeRule } from '../../domain/alternatives.js';
 import type { HoldRule } from '../../domain/hold-policy.js';
 import type { CalendarEvent } from '../../domain/records.js';
 import type { WallTime } from '../../domain/wall-time.js';
+import { moneyTextIn } from '../../output/money-text.js';
 import type { Notices } from '../../output/notices.js';
 
 export function calendarOver(catalog: Catalog, notices: Notices, reading: CalendarReading, turnaround: TurnaroundPolicy): CalendarData {
@@ -26,8 +27,10 @@ export interface AdvisorSetup {
   notices: Notices;
   /** The run's command line as typed (secrets redacted): the refused command a way out runs again. */
   commandLine: () => string;
+  /** The shop's currency (the `currency` setting): the amounts of the ways out in it. */
+  currency: () => string | undefined;
 }
 
 export function advisorOver(calendar: CalendarData, setup: AdvisorSetup): ShortageAdvisor {
-  return new ShortageAdvisor(calendar, { ruleOf: setup.writeRule, alternatives: setup.alternatives, now: setup.wallNow, warn: (message) => setup.notices.warn(message), commandLine: setup.commandLine });
+  return new ShortageAdvisor(calendar, { ruleOf: setup.writeRule, alternatives: setup.alternatives, now: setup.wallNow, warn: (message) => setup.notices.warn(message), commandLine: setup.commandLine, money: () => moneyTextIn(setup.currency()) });
 }

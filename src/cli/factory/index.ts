@@ -72,17 +72,19 @@ export function buildFactory({ ctx, settings: run, output }: RunParts): RunFacto
       const { calendarOver } = await import('./calendar.js');
       return calendarOver(catalogOf(), output.notices(), reading, settings.turnaround);
     })());
+  // Amounts for people in the shop's currency (the setting read when they are first shown).
+  const currency = () => run.documentSettings().currency;
   let advisor: Promise<ShortageAdvisor> | undefined;
   const advisorOf = () =>
     (advisor ??= (async () => {
       const [{ advisorOver }, data] = await Promise.all([import('./calendar.js'), calendarOf()]);
-      return advisorOver(data, { writeRule, alternatives: () => settings.alternatives.value ?? [], wallNow, notices: output.notices(), commandLine: () => commandToTypeOf(ctx) });
+      return advisorOver(data, { writeRule, alternatives: () => settings.alternatives.value ?? [], wallNow, notices: output.notices(), commandLine: () => commandToTypeOf(ctx), currency });
     })());
   let writers: Promise<BookingDeps> | undefined;
   const booking = () =>
     (writers ??= (async () => {
       const [{ writersOver }, data, ways] = await Promise.all([import('./writers.js'), calendarOf(), advisorOf()]);
-      return writersOver({ calendar: data, advisor: ways, api, ruleOf, writeRule, wallNow, notices: output.notices() });
+      return writersOver({ calendar: data, advisor: ways, api, ruleOf, writeRule, wallNow, notices: output.notices(), currency });
     })());
   let historyLog: HistoryLog | undefined;
 

@@ -10,6 +10,7 @@ import { buildWriters } from '../../data/writers.js';
 import type { HoldRule } from '../../domain/hold-policy.js';
 import type { CalendarEvent } from '../../domain/records.js';
 import type { WallTime } from '../../domain/wall-time.js';
+import { moneyTextIn } from '../../output/money-text.js';
 import type { Notices } from '../../output/notices.js';
 
 export interface WritersSetup {
@@ -22,16 +23,20 @@ export interface WritersSetup {
   writeRule: (event: CalendarEvent) => HoldRule;
   wallNow: () => WallTime;
   notices: Notices;
+  /** The shop's currency (the `currency` setting): amounts for people in it. */
+  currency: () => string | undefined;
 }
 
 export function writersOver(setup: WritersSetup): BookingDeps {
   const { calendar, advisor, api, writeRule, wallNow } = setup;
-  const writers = buildWriters({ calendar, api, ruleOf: writeRule, now: wallNow, advisor, warn: (message) => setup.notices.warn(message) });
+  const money = moneyTextIn(setup.currency());
+  const writers = buildWriters({ calendar, api, ruleOf: writeRule, now: wallNow, advisor, money, warn: (message) => setup.notices.warn(message) });
   return {
     calendar,
     advisor,
     ruleOf: setup.ruleOf,
     notices: setup.notices,
+    money,
     writers,
     bookings: writers.bookings,
     events: writers.events,

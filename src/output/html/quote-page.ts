@@ -10,13 +10,14 @@
 // reason of a cancellation. Amounts shown to the currency's minor unit (Intl; two places without a
 // currency) while every total is computed exactly.
 
-import { type Money, formatMoneyFixed, roundToStep, subtractMoney } from '../../domain/money.js';
+import { type Money, roundToStep, subtractMoney } from '../../domain/money.js';
 import type { CalendarBooking, CalendarEvent } from '../../domain/records.js';
 import { eventTotals } from '../../domain/totals.js';
 import { DAY_MS, type WallTime, dayKey, shortWallTime, startOfDay } from '../../domain/wall-time.js';
 import { MIDDLE_DOT, type Markup, html, textLines } from './markup.js';
 import { shownText, textLinesOf } from '../../common/text.js';
 import { type PaperSize, htmlPage } from './page.js';
+import { minorUnitDigits, moneyTextIn } from '../money-text.js';
 
 export type QuoteKind = 'quote' | 'confirmation';
 
@@ -99,20 +100,15 @@ const DATE_ROWS = [
   ['Pickup', 'pickupDate'],
 ] as const;
 
-const CENT: Money = { units: 1n, scale: 2 };
-
 /**
- * Amounts as the page shows them, to the currency's minor unit: in the currency when one is set
- * (Intl rounds the exact decimal text, half away from zero, to its digits: 2 for EUR, 0 for JPY),
- * else to the cent (`1234.50`). Only the display is rounded: every total is computed exactly.
+ * Amounts as the page shows them, rounded (half away from zero) to the currency's minor unit (2
+ * digits for EUR, 0 for JPY; the cent without a currency), then shown as every amount for people
+ * is (money-text.ts): `$1,234.50`, `1234.50`. Only the display is rounded: every total is computed exactly.
  */
 function amountFormat(currency: string | undefined): (value: Money | undefined) => string {
-  const format = currency ? new Intl.NumberFormat(undefined, { style: 'currency', currency }) : undefined;
-  return (value) => {
-    if (value === undefined) return '—';
-    // Intl takes a decimal string exactly (no float on the way); its type says number only.
-    return format ? format.format(formatMoneyFixed(value) as unknown as number) : formatMoneyFixed(roundToStep(value, CENT));
-  };
+  const shown = moneyTextIn(currency);
+  const minorUnit: Money = { units: 1n, scale: currency === undefined ? 2 : minorUnitDigits(currency) };
+  return (value) => (value === undefined ? '—' : shown(roundToStep(value, minorUnit)));
 }
 
 const isZero = (value: Money | undefined) => value === undefined || value.units === 0n;
