@@ -82,7 +82,7 @@ describe('config', () => {
     expect(done.records).toEqual([expect.objectContaining({ key: 'retries', value: '2' })]);
 
     const again = await factoryOver(sandbox, ['settings'], { home: run.fake.home });
-    expect(getSetting(again.factory, 'retries').text).toBe('2');
+    expect(getSetting(again.factory, 'retries').view).toMatchObject({ text: '2' });
     expect(listSettings(again.factory).view).toMatchObject({ rows: expect.arrayContaining([{ key: 'retries', value: '2' }]) });
     again.close();
   });
