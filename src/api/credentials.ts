@@ -12,7 +12,7 @@ import type { ApiClient } from './client.js';
 import type { TokenProvider } from './http-types.js';
 import { AuthError } from '../errors.js';
 import type { Settings } from '../config/settings.js';
-import { hasClientCredentials, updateProfile } from '../config/store.js';
+import { hasClientCredentials, holdsCredentials, updateProfile } from '../config/store.js';
 
 /** Renew this long before the stated expiry (at most half the token's life), so a token does not die mid-request. */
 const EXPIRY_SKEW_MS = 60_000;
@@ -63,10 +63,6 @@ function profileCredentialsApply(settings: Settings): boolean {
   return active !== undefined && stored !== undefined && sameBaseUrl(active, stored);
 }
 
-function profileHoldsCredentials(settings: Settings): boolean {
-  return Boolean(settings.profile.token || hasClientCredentials(settings.profile));
-}
-
 /** Whether the token is one the user gave (environment, --token-file) rather than one from the profile. */
 function tokenIsExplicit(settings: Settings): boolean {
   return settings.token.value !== undefined && settings.token.source !== 'profile';
@@ -74,7 +70,7 @@ function tokenIsExplicit(settings: Settings): boolean {
 
 /** Why the profile's credentials are not used with the active base URL (undefined when they are, or there are none). */
 export function credentialsWithheld(settings: Settings): string | undefined {
-  if (tokenIsExplicit(settings) || !profileHoldsCredentials(settings) || profileCredentialsApply(settings)) return undefined;
+  if (tokenIsExplicit(settings) || !holdsCredentials(settings.profile) || profileCredentialsApply(settings)) return undefined;
   const name = settings.profileName.value;
   const both = hasClientCredentials(settings.profile);
   const owner = settings.profile.baseUrl === undefined ? '(no base URL)' : maskUrlCredentials(settings.profile.baseUrl);

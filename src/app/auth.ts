@@ -8,8 +8,8 @@ import { type MissingSetting, StoredCredentials, credentialsWithheld, missingCre
 import { assertSafeTransport } from '../api/transport.js';
 import { maskSecret, refusal, shownSetting } from '../config/settings.js';
 import { type SettingDef, SETTINGS, checkValue, setting } from '../config/settings-table.js';
-import { hasClientCredentials, updateProfile } from '../config/store.js';
-import { AuthError, ExitCode, RentalsError, UsageError } from '../errors.js';
+import { hasClientCredentials, holdsCredentials, updateProfile } from '../config/store.js';
+import { ApiError, AuthError, ExitCode, NetworkError, NotFoundError, RentalsError, UsageError } from '../errors.js';
 import type { DoneView, Outcome, TextView } from '../output/views.js';
 import type { Factory } from './factory.js';
 import { readStream } from './input.js';
@@ -86,7 +86,9 @@ export async function login(deps: AuthDeps, options: LoginOptions): Promise<Done
   if (options.clientId) {
     if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
     const secret = await readSecret(deps, options.withSecret === true, { flag: '--with-secret', question: 'Client secret: ', what: 'client secret', variable: 'SECRET' });
-    const issued = await authorize(anonymous, options.clientId, secret);
+    const issued = await authorize(anonymous, options.clientId, secret).catch((error: unknown) => {
+      throw error instanceof AuthError ? error : nothingSaved(error, baseUrl, false);
+    });
     const now = deps.now();
     saved = {
       token: issued.accessToken,
@@ -125,12 +127,24 @@ async function verifyToken(deps: AuthDeps, baseUrl: string, token: string, insec
     await client.get(CHECK_PATH);
   } catch (error) {
     if (error instanceof AuthError) throw new AuthError(`${baseUrl} refused this token (HTTP ${error.status ?? '401'}); nothing was saved`, error.status);
-    // Unreachable or failing: the same error and exit code, saying what was kept and the way on.
-    if (error instanceof RentalsError) error.message += '\nNothing was saved; --skip-verify stores the token without checking it.';
-    throw error;
+    throw nothingSaved(error, baseUrl, true);
   } finally {
     client.close();
   }
+}
+
+/**
+ * A login that failed before saving: the same error and exit code, saying that nothing was saved
+ * and the way on. Out of reach or failing (a network error, a 5xx): a token can be stored unchecked
+ * (`withToken`); a 404: the base URL is likely wrong, and a token stored for it would be no use.
+ */
+function nothingSaved(error: unknown, baseUrl: string, withToken: boolean): unknown {
+  if (!(error instanceof RentalsError)) return error;
+  const failing = error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+  if (error instanceof NotFoundError) error.message += `\nNothing was saved: is ${baseUrl} the right base URL?`;
+  else if (failing && withToken) error.message += '\nNothing was saved; --skip-verify stores the token without checking it.';
+  else error.message += '\nNothing was saved.';
+  return error;
 }
 
 /** `auth status --check`: one authenticated request with the credentials a command would use. */
@@ -200,7 +214,7 @@ export async function status(deps: AuthDeps, options: { check?: boolean } = {}):
 export async function logout(deps: Pick<AuthDeps, 'settings'>): Promise<Outcome> {
   const settings = deps.settings();
   const name = settings.profileName.value!;
-  if (!settings.profile.token && !settings.profile.clientSecret) {
+  if (!holdsCredentials(settings.profile)) {
     return { view: { kind: 'done', message: `Profile "${name}" holds no token; nothing to do.`, records: [{ profile: name, loggedOut: false }] } };
   }
   await updateProfile(settings.configDir, name, (profile) => ({

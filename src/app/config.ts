@@ -6,9 +6,9 @@
 import { sameBaseUrl } from '../api/credentials.js';
 import { closest } from '../common/similar.js';
 import { maskUrlCredentials } from '../common/urls.js';
-import { maskSecret, quickSettings } from '../config/settings.js';
+import { type Settings, maskSecret, quickSettings } from '../config/settings.js';
 import { type SettingDef, checkValue, configKeys } from '../config/settings-table.js';
-import { type Profile, hasClientCredentials, updateProfile } from '../config/store.js';
+import { type Profile, holdsCredentials, updateProfile } from '../config/store.js';
 import { readAlternatives } from '../domain/alternatives.js';
 import { UsageError } from '../errors.js';
 import type { DoneView, Outcome, RecordListView, TextView } from '../output/views.js';
@@ -47,19 +47,24 @@ export function listSettings(deps: Pick<ConfigDeps, 'settings'>): Outcome {
   const { profile } = settings;
   const rows = [...KEYS].map(([key, def]) => ({ key, value: (def.profileField && profile[def.profileField]) ?? null }));
   rows.push({ key: 'token', value: profile.token ? maskSecret(profile.token) : null });
-  const givenHere = [...[...KEYS].map(([key, def]) => [key, settings.inForce(def.name)] as const), ['token', settings.token] as const]
-    .filter(([, found]) => found.source === 'flag' || found.source === 'env')
-    .map(([key, found]) => `${key} from ${found.origin}`);
   const view: RecordListView = { kind: 'records', body: { profile: settings.profileName.value, data: rows }, rows, columns: ['key', 'value'] };
-  if (givenHere.length === 0) return { view };
-  return { view, notices: [`In force instead of the profile's: ${givenHere.join(', ')} (rentals auth status shows every setting in force).`] };
+  return { view, ...inForceInstead([...[...KEYS].map(([key, def]) => [key, settings.inForce(def.name)] as const), ['token', settings.token]]) };
 }
 
-/** The value as stored (nothing when unset); `-o json`: `{ "data": [{ key, value }] }`, null when unset. */
-export function getSetting(deps: Pick<ConfigDeps, 'settings'>, name: string): TextView {
+/** The notice naming those of these settings (by config key) a flag or the environment gives instead of the profile's; none when it gives none. */
+function inForceInstead(found: ReadonlyArray<readonly [string, ReturnType<Settings['inForce']>]>): Pick<Outcome, 'notices'> {
+  const givenHere = found.filter(([, setting]) => setting.source === 'flag' || setting.source === 'env').map(([key, setting]) => `${key} from ${setting.origin}`);
+  if (givenHere.length === 0) return {};
+  return { notices: [`In force instead of the profile's: ${givenHere.join(', ')} (rentals auth status shows every setting in force).`] };
+}
+
+/** The value as stored (nothing when unset); `-o json`: `{ "data": [{ key, value }] }`, null when unset. A value a flag or the environment gives instead is named in a notice, as config list does. */
+export function getSetting(deps: Pick<ConfigDeps, 'settings'>, name: string): Outcome {
   const settings = deps.settings();
-  const value = settings.profile[keyOf(name, 'get').profileField];
-  return { kind: 'text', text: value === undefined ? '' : String(value), data: [{ key: name, value: value ?? null }] };
+  const def = keyOf(name, 'get');
+  const value = settings.profile[def.profileField];
+  const view: TextView = { kind: 'text', text: value === undefined ? '' : String(value), data: [{ key: name, value: value ?? null }] };
+  return { view, ...inForceInstead([[name, settings.inForce(def.name)]]) };
 }
 
 export async function setSetting(deps: ConfigDeps, name: string, value: string | undefined): Promise<DoneView> {
@@ -71,7 +76,7 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
     if (problem) throw new UsageError(problem);
   }
   const profileName = settings.profileName.value!;
-  if (def.profileField === 'baseUrl' && value !== undefined) refuseMovingCredentials(settings.profile, profileName, value);
+  if (def.profileField === 'baseUrl') refuseMovingCredentials(settings.profile, profileName, value);
   const path = await updateProfile(settings.configDir, profileName, (profile) => withSetting(profile, def.profileField, value), {
     onWaiting: (pid) => deps.notices().info(`Waiting for rentals process ${pid}, which is changing the config file…`),
   });
@@ -102,15 +107,17 @@ async function warnUnknownItems(deps: ConfigDeps, value: string): Promise<void> 
 
 /**
  * Stored credentials are bound to the base URL they were stored with: another server needs its own
- * login, so that `config set base-url` never sends a token (or the plain-http opt-in) elsewhere.
+ * login, so that `config set base-url` never sends a token (or the plain-http opt-in) elsewhere,
+ * and `config unset base-url` (value undefined) never leaves them bound to no server.
  */
-function refuseMovingCredentials(profile: Profile, profileName: string, value: string): void {
-  if (!(profile.token || hasClientCredentials(profile)) || (profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value))) return;
+function refuseMovingCredentials(profile: Profile, profileName: string, value: string | undefined): void {
+  if (!holdsCredentials(profile) || (value !== undefined && profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value))) return;
   const flag = profileName === 'default' ? '' : ` --profile ${profileName}`;
   const owner = profile.baseUrl === undefined ? 'no base URL' : maskUrlCredentials(profile.baseUrl);
+  const [server, url] = value === undefined ? ['another server', '<url>'] : [value, value];
   throw new UsageError(
     `base-url: profile "${profileName}" holds credentials for ${owner}, which are never sent to another server; ` +
-      `log in to ${value} instead (rentals auth login${flag} --base-url ${value} …), or log out first (rentals auth logout${flag})`,
+      `log in to ${server} instead (rentals auth login${flag} --base-url ${url} …), or log out first (rentals auth logout${flag})`,
   );
 }
 

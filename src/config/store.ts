@@ -99,6 +99,11 @@ export function hasClientCredentials(profile: Profile): boolean {
   return Boolean(profile.clientId && profile.clientSecret);
 }
 
+/** The profile holds a secret (a token, or a client secret, even one whose id is missing): bound to its base URL, removed by `auth logout`. */
+export function holdsCredentials(profile: Profile): boolean {
+  return Boolean(profile.token || profile.clientSecret);
+}
+
 /** Writes the whole file at once (common/atomic-file.ts: 0600, fsynced, renamed into place; a link to it kept). */
 export async function writeConfig(dir: string, config: ConfigFile): Promise<string> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });

@@ -6,7 +6,7 @@ import { humanCell } from './format.js';
 import { escapeControl } from '../common/sanitize.js';
 import type { GroupedView, RecordListView } from './views.js';
 import { padToWidth, textWidth } from './width.js';
-import { MIN_HANGING_ROOM, hangingLines, wrapPeopleLines, wrapText } from './wrap.js';
+import { fitsBeside, hangingLines, wrapPeopleLines, wrapText } from './wrap.js';
 
 /** The paints these layouts use. */
 export interface LinePalette {
@@ -68,7 +68,7 @@ export function footerLine(line: string, width: number): string {
   const lead = /^\s*(?:\d+ \u00d7 )?/.exec(line)![0];
   // Too narrow to hang the text beside its quantity (hangingLines would put the quantity on a line
   // of its own, the name under it): the line wrapped plainly, the quantity with its name.
-  if (width - textWidth(lead) < MIN_HANGING_ROOM) return wrapText(line, width).join('\n');
+  if (!fitsBeside(textWidth(lead), width)) return wrapText(line, width).join('\n');
   return hangingLines(lead, textWidth(lead), line.slice(lead.length), width).join('\n');
 }
 

@@ -11,7 +11,12 @@ export function wrapText(text: string, width: number): string[] {
 }
 
 /** The fewest columns hangingLines wraps a text in beside its lead; with less, the text goes under the lead, further left. */
-export const MIN_HANGING_ROOM = 20;
+const MIN_HANGING_ROOM = 20;
+
+/** Whether a text has room to wrap beside a lead of `leadWidth` columns at `width` (else it goes under the lead). */
+export function fitsBeside(leadWidth: number, width: number): boolean {
+  return width - leadWidth >= Math.min(MIN_HANGING_ROOM, width);
+}
 
 /**
  * `lead` then `text` wrapped to `width`, the following lines indented under the text (a hanging
@@ -20,9 +25,10 @@ export const MIN_HANGING_ROOM = 20;
 export function hangingLines(lead: string, leadWidth: number, text: string, width: number): string[] {
   const indent = ' '.repeat(leadWidth);
   if (width <= 0) return [`${lead}${text}`.trimEnd()];
-  const room = Math.max(width - leadWidth, Math.min(MIN_HANGING_ROOM, width));
+  const beside = fitsBeside(leadWidth, width);
+  const room = beside ? width - leadWidth : Math.min(MIN_HANGING_ROOM, width);
   const lines = wrapText(text, room);
-  if (room !== width - leadWidth) return [...(lead.trim() === '' ? [] : [lead.trimEnd()]), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
+  if (!beside) return [...(lead.trim() === '' ? [] : [lead.trimEnd()]), ...lines.map((l) => `${indent.slice(0, width - room)}${l}`)];
   return lines.map((l, i) => `${i === 0 ? lead : indent}${l}`.trimEnd());
 }
 

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { login, logout, status } from '../../src/app/auth.js';
 import { getSetting, listSettings, setSetting } from '../../src/app/config.js';
-import { configFilePath, readConfig } from '../../src/config/store.js';
+import { configFilePath, readConfig, updateProfile } from '../../src/config/store.js';
 import { AuthError, UsageError } from '../../src/errors.js';
 import type { TextView } from '../../src/output/views.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
@@ -71,6 +71,17 @@ describe('auth', () => {
     expect(outcome.view).toMatchObject({ kind: 'done', records: [{ profile: 'default', loggedOut: true }] });
     expect((await readConfig(run.fake.configDir)).profiles.default?.token).toBeUndefined();
   });
+
+  test('logout: a client secret left without its id (a file edited by hand) is a secret all the same, and leaves', async () => {
+    const first = await factoryOver(sandbox, ['settings'], { env: { RENTALS_TOKEN: undefined } });
+    first.close();
+    await updateProfile(first.fake.configDir, 'default', (profile) => ({ ...profile, clientSecret: 'stray-secret-0123456789' }));
+    const out = await factoryOver(sandbox, ['settings'], { home: first.fake.home, env: { RENTALS_TOKEN: undefined } });
+    const outcome = await logout(out.factory);
+    out.close();
+    expect(outcome.view).toMatchObject({ kind: 'done', records: [{ profile: 'default', loggedOut: true }] });
+    expect((await readConfig(out.fake.configDir)).profiles.default?.clientSecret).toBeUndefined();
+  });
 });
 
 describe('config', () => {
@@ -82,7 +93,7 @@ describe('config', () => {
     expect(done.records).toEqual([expect.objectContaining({ key: 'retries', value: '2' })]);
 
     const again = await factoryOver(sandbox, ['settings'], { home: run.fake.home });
-    expect(getSetting(again.factory, 'retries').text).toBe('2');
+    expect(getSetting(again.factory, 'retries').view).toMatchObject({ text: '2' });
     expect(listSettings(again.factory).view).toMatchObject({ rows: expect.arrayContaining([{ key: 'retries', value: '2' }]) });
     again.close();
   });

@@ -82,6 +82,22 @@ describe('auth login --with-token', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  test.each<[string, number, number, string]>([
+    // A wrong base URL: --skip-verify would store the token for it, so it is not offered.
+    ['a 404 (a wrong base URL)', 404, 4, `Nothing was saved: is ${API} the right base URL?`],
+    ['a failing server (5xx)', 503, 1, 'Nothing was saved; --skip-verify stores the token without checking it.'],
+    ['any other answer', 400, 1, 'Nothing was saved.'],
+  ])('%s: nothing saved, and the message says what to check', async (_name, status, code, note) => {
+    const scope = api().get('/v2/rentalblocks').reply(status, { message: 'no' });
+    const result = await runCli(['auth', 'login', '--base-url', API, '--with-token', '--retries', '0'], { stdin: TOKEN });
+    expect(result.code).toBe(code);
+    expect(result.stderr).toMatch(/^error: .*\n/);
+    expect(result.stderr.endsWith(`\n${note}\n`), result.stderr).toBe(true);
+    expect(result.stderr.match(/Nothing was saved/g)).toHaveLength(1);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+    expect(scope.isDone()).toBe(true);
+  });
+
   test('--skip-verify stores without a request', async () => {
     const result = await runCli(['auth', 'login', '--base-url', API, '--with-token', '--skip-verify', '--profile', 'ci'], { stdin: TOKEN });
     expect(result.code).toBe(0);
@@ -183,11 +199,20 @@ describe('auth login --client-id', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  test('an unreachable server: nothing saved, and the message says so (exit 5)', async () => {
+    const scope = nock(API).get('/authorize').replyWithError(socketError('ECONNREFUSED'));
+    const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret', '--retries', '0'], { stdin: CLIENT_SECRET });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(`error: cannot complete GET ${API}/authorize (ECONNREFUSED): is the server running, and is the base URL right?\nNothing was saved.\n`);
+    expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
+    expect(scope.isDone()).toBe(true);
+  });
+
   test('an /authorize answer without access_token is a clear error (exit 1)', async () => {
     const scope = nock(API).get('/authorize').reply(200, { token_type: 'bearer' });
     const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret'], { stdin: CLIENT_SECRET });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: the answer of /authorize has no access_token\n');
+    expect(result.stderr).toBe('error: the answer of /authorize has no access_token\nNothing was saved.\n');
     expect(scope.isDone()).toBe(true);
   });
 });
@@ -402,6 +427,24 @@ describe('config list/get/set/unset', () => {
     expect((await readConfig(fake.configDir)).profiles.lan).toEqual({ baseUrl: 'http://192.0.2.77:9' });
   });
 
+  test('config unset base-url never leaves stored credentials bound to no server', async () => {
+    const fake = fakeContext({ stdin: TOKEN });
+    const ex = 'https://api.example.com';
+    expect((await runCli(['auth', 'login', '--profile', 'ex', '--base-url', ex, '--with-token', '--skip-verify'], fake)).code).toBe(0);
+    const unset = await runCli(['config', 'unset', '--profile', 'ex', 'base-url'], fake);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toBe(
+      `error: base-url: profile "ex" holds credentials for ${ex}, which are never sent to another server; ` +
+        'log in to another server instead (rentals auth login --profile ex --base-url <url> …), or log out first (rentals auth logout --profile ex)\n',
+    );
+    expect((await readConfig(fake.configDir)).profiles.ex).toEqual({ baseUrl: ex, token: TOKEN });
+    // The same server can still be set; after a logout the base URL unsets.
+    expect((await runCli(['config', 'set', '--profile', 'ex', 'base-url', ex], fake)).code).toBe(0);
+    expect((await runCli(['auth', 'logout', '--profile', 'ex'], fake)).code).toBe(0);
+    expect((await runCli(['config', 'unset', '--profile', 'ex', 'base-url'], fake)).code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles.ex).toEqual({});
+  });
+
   test('a config file that is not JSON is reported, not a crash', async () => {
     const fake = fakeContext();
     await writeConfig(fake.configDir, { profiles: {} });
@@ -443,6 +486,20 @@ describe('precedence: flags > environment > profile', () => {
     expect(secretsIn(listed.stdout + listed.stderr, TOKEN, 'env-token-value-1234567')).toEqual([]);
     expect((await runCli(['config', 'list', '-q'], fake)).stderr).toBe('');
     expect((await runCli(['config', 'list'], { home: fake.home })).stderr).toBe('');
+  });
+
+  test('config get names the value a flag or the environment gives instead of the stored one; -q silences it', async () => {
+    const fake = await configured({ default: { baseUrl: hosts.profile, output: 'csv' } }, { env: { RENTALS_BASE_URL: hosts.env } });
+    const got = await runCli(['config', 'get', 'base-url'], fake);
+    expect(got.code).toBe(0);
+    expect(got.stdout).toBe(`${hosts.profile}\n`);
+    expect(got.stderr).toBe('In force instead of the profile\'s: base-url from RENTALS_BASE_URL (rentals auth status shows every setting in force).\n');
+    expect((await runCli(['config', 'get', 'timeout', '--timeout', '12'], fake)).stderr).toBe(
+      'In force instead of the profile\'s: timeout from --timeout (rentals auth status shows every setting in force).\n',
+    );
+    expect((await runCli(['config', 'get', 'base-url', '-q'], fake)).stderr).toBe('');
+    // Only the setting asked for: the environment's base URL is not named for another key.
+    expect((await runCli(['config', 'get', 'output'], fake)).stderr).toBe('');
   });
 
   test('the token: --token-file > RENTALS_TOKEN > profile', async () => {

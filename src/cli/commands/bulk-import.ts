@@ -13,7 +13,7 @@ export function bulkImportCommand(def: ResourceDef): LeafCommand {
     effect: 'sets',
     name: 'import',
     args: '[file]',
-    stdinArgs: ['file'],
+    stdinArgs: { file: `the ${def.plural} to import` },
     summary: `Create or update ${def.plural} from CSV, NDJSON, JSON or .xlsx`,
     help: def.bulk?.rowsHelp,
     examples: def.examples?.import ?? [],

@@ -30,7 +30,7 @@ export const diffCommand = defineViewCommand({
   effect: 'reads',
   ...TOP_LEVEL.diff,
   args: '<before> [after]',
-  stdinArgs: ['before', 'after'],
+  stdinArgs: { before: 'the snapshot before', after: 'the snapshot after' },
   help: `
 One row per change: a record added or removed (its fields, without Links), or
 one field changed. The same value written two ways (1 and "1", 12.5 and "12.50")

@@ -40,8 +40,12 @@ export interface CommandInfo {
   args?: string;
   /** The words of an argument, by its name, when they are a fixed set (flags.ts). */
   argValues?: Readonly<Record<string, ArgumentValues>>;
-  /** The arguments, by name, that are a file to read, `-` its standard input (an assistant's tool, which has none, refuses `-`). */
-  stdinArgs?: readonly string[];
+  /**
+   * The arguments, by name, that are a file to read, `-` its standard input, each with what the file
+   * holds (`the snapshot before`): an assistant's tool, which has no standard input, refuses `-` and
+   * says the file is one on the machine the server runs on.
+   */
+  stdinArgs?: Readonly<Record<string, string>>;
   aliases: readonly string[];
   /** One line, shown in the parent's command list and on top of the command's help. */
   summary: string;
@@ -134,8 +138,8 @@ interface BaseSpec<S extends string, F extends FlagDecls> {
   args?: S;
   /** The words an argument takes when they are a fixed set the handler checks (completion offers them), by its name. */
   argValues?: { readonly [N in ArgNames<S>]?: ArgumentValues };
-  /** The arguments that are a file to read, `-` its standard input (CommandInfo.stdinArgs). */
-  stdinArgs?: readonly ArgNames<S>[];
+  /** The arguments that are a file to read, `-` its standard input, with what the file holds (CommandInfo.stdinArgs). */
+  stdinArgs?: { readonly [N in ArgNames<S>]?: string };
   aliases?: readonly string[];
   summary: string;
   help?: string;
@@ -376,7 +380,7 @@ function defineCommand<S extends string, F extends FlagDecls>(spec: RunSpec<S, F
     name,
     args,
     ...(argValues ? { argValues: argValues as Readonly<Record<string, ArgumentValues>> } : {}),
-    ...(stdinArgs ? { stdinArgs } : {}),
+    ...(stdinArgs ? { stdinArgs: stdinArgs as Readonly<Record<string, string>> } : {}),
     aliases,
     summary,
     help,

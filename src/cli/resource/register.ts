@@ -13,7 +13,7 @@ import {
   requiredToCreate,
 } from '../../resources/definitions.js';
 import { withArticle } from '../../common/text.js';
-import { DATES_HELP_POINTER } from '../dates-help.js';
+import { DATE_EXAMPLES, DATES_HELP_POINTER } from '../dates-help.js';
 import { fieldFlagValue, fieldsFromFlags } from '../field-flags.js';
 import type { FlagDecls, FlagValues } from '../registry/flags.js';
 import { type LeafCommand, defineViewCommand } from '../registry/spec.js';
@@ -226,6 +226,8 @@ function requiredFieldsHelp(def: ResourceDef): string {
   const lines = [`\nRequired: ${required.join(', ')}`];
   if (defaults.length) lines.push(`Defaults: ${defaults.join('; ')}.`);
   if (def.addRule) lines.push(def.addRule);
-  if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: "2026-06-12 14:00", 2026-06-12, fri, +3d, now${DATES_HELP_POINTER}`);
+  // A datetime field: the moment first, then the forms every date flag takes, and now.
+  const [day, moment, ...words] = DATE_EXAMPLES;
+  if (def.fields.some((f) => f.kind === 'datetime')) lines.push(`Datetimes: ${[moment, day, ...words, 'now'].join(', ')}${DATES_HELP_POINTER}`);
   return `${lines.join('\n')}\n`;
 }

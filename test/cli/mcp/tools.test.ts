@@ -226,5 +226,11 @@ describe("a call's arguments as its command line", () => {
       for (const input of t.inputs) expect(input.schema.description, `${t.name} ${input.property}`).not.toMatch(/stdin|standard input/i);
     }
     expect(tool('events_add').inputSchema.properties.file?.description).toBe('a JSON file of the fields, on the machine the server runs on; the field inputs win');
+    // Every file the tools read is named as one on the server's machine, not the assistant's, and keeps what it is.
+    for (const t of tools) {
+      for (const input of t.inputs.filter((i) => i.stdin !== undefined)) expect(input.schema.description, `${t.name} ${input.property}`).toMatch(/\bon the machine the server runs on\b/);
+    }
+    expect(tool('diff').inputSchema.properties.before?.description).toBe('the snapshot before: a file on the machine the server runs on');
+    expect(tool('prices_import').inputSchema.properties.file?.description).toBe('the inventory prices to import: a file on the machine the server runs on');
   });
 });

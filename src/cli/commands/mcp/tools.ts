@@ -111,7 +111,7 @@ function toolOf(words: readonly string[], command: LeafCommand): Tool {
     if (inputs.some((other) => other.property === input.property)) throw new Error(`tool ${name}: two inputs are named ${input.property}`);
     inputs.push(input);
   };
-  for (const input of argumentInputs(command.args, command.argValues, command.stdinArgs ?? [])) add(input);
+  for (const input of argumentInputs(command.args, command.argValues, command.stdinArgs ?? {})) add(input);
   for (const [key, decl] of Object.entries(command.flags ?? {})) {
     if (decl.when === false || LEFT_OUT_OPTIONS[key] !== undefined) continue;
     for (const input of optionInputs(key, decl, command.flags ?? {})) add(input);
@@ -149,7 +149,7 @@ const ARGUMENT = /^([<[])(.+?)(\.\.\.)?[>\]]$/;
  * declares (`config get <key>`) an enum of those. Words that depend on the arguments before (the
  * value of `config set <key> <value>`) are no fixed set: text.
  */
-function argumentInputs(args: string | undefined, argValues: Readonly<Record<string, ArgumentValues>> | undefined, stdinArgs: readonly string[]): ToolInput[] {
+function argumentInputs(args: string | undefined, argValues: Readonly<Record<string, ArgumentValues>> | undefined, stdinArgs: Readonly<Record<string, string>>): ToolInput[] {
   if (!args) return [];
   return args.split(' ').map((word) => {
     const match = ARGUMENT.exec(word);
@@ -159,12 +159,16 @@ function argumentInputs(args: string | undefined, argValues: Readonly<Record<str
     const declared = argValues?.[name];
     const words = typeof declared === 'function' ? undefined : argumentWords(name, declared, []);
     const named = name.includes('|');
-    const description = named ? `which: ${name.split('|').join(' or ')}` : argumentHelp(name);
+    // A file to read is one on the machine the server runs on, not the assistant's.
+    const file = Object.hasOwn(stdinArgs, name) ? stdinArgs[name] : undefined;
+    const description = named ? `which: ${name.split('|').join(' or ')}` : file !== undefined ? `${file}: ${ON_THE_SERVER}` : argumentHelp(name);
     const values = words ? { enum: words } : {};
     const schema: InputSchema = variadic ? { type: 'array', description, items: { type: 'string', ...values }, ...(required ? { minItems: 1 } : {}) } : { type: 'string', description, ...values };
-    return { place: 'argument', property: named ? 'kind' : camel(name), schema, required, ...(stdinArgs.includes(name) ? { stdin: 'file' as const } : {}) };
+    return { place: 'argument', property: named ? 'kind' : camel(name), schema, required, ...(file !== undefined ? { stdin: 'file' as const } : {}) };
   });
 }
+
+const ON_THE_SERVER = 'a file on the machine the server runs on';
 
 /** An argument named as a concept (`<event>`) is described as it is; `<id>` and the others by their name. */
 function argumentHelp(name: string): string {
