@@ -11,7 +11,7 @@ import type { Money, MoneyText } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
 import { eventPrices } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
-import { eventLines } from '../domain/way-out-commands.js';
+import { type WayOutInput, eventLines } from '../domain/way-out-commands.js';
 import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
 import type { CalendarData } from './calendar.js';
 
@@ -60,8 +60,20 @@ export class ShortageAdvisor {
     );
   }
 
+  /**
+   * What the ways out of a quote's confirmation (`events book` onto it, `rentals check`) say of
+   * prices, as `events confirm` refused has it (domain/way-out-commands.ts confirmCommands): each
+   * item's unit price on the quote (the price agreed for a short item, a substitute's own; none when
+   * they cannot be read) and how an amount is shown to a person.
+   */
+  async confirmPricing(quote: Pick<BookingTarget, 'blockId'> & { id: number }, ways: readonly WaysOut[]): Promise<Pick<WayOutInput, 'ownPrice' | 'money'>> {
+    const ownPrice = await this.pricesOnEvent(quote, [...ways.map((w) => w.itemId), ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);
+    const money = this.options.money?.();
+    return { ownPrice, ...(money === undefined ? {} : { money }) };
+  }
+
   /** Each item's unit price on the event (its line there, else its block price): whether a substitute's differs from the agreed one. */
-  private async pricesOnEvent(target: BookingTarget, itemIds: readonly number[]): Promise<(itemId: number) => Money | undefined> {
+  private async pricesOnEvent(target: Pick<BookingTarget, 'id' | 'blockId'>, itemIds: readonly number[]): Promise<(itemId: number) => Money | undefined> {
     const [prices, lines] = await Promise.all([this.calendar.prices(new Set(itemIds)), target.id === undefined ? undefined : this.calendar.bookings([target.id])]);
     const onEvent = target.id === undefined ? [] : (lines?.get(target.id) ?? []);
     return eventPrices(onEvent, prices, target.blockId);

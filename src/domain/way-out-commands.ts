@@ -250,8 +250,10 @@ export function confirmNeeds(quote: { id: number; window: Range }, totals: Reado
 /**
  * The ways out of a quote's confirmation as commands, as `rentals events confirm N` refused gives
  * them: each followed by the confirmation, the override last (`rentals check` and `events book`).
+ * `priced`, as the refusal has them: each item's unit price on the quote (its line there, else its
+ * block price: the price agreed for a short item, a substitute's own) and how an amount is shown.
  */
-export function confirmCommands(quoteId: number, totals: ReadonlyMap<number, number>, ways: readonly WaysOut[]): WayOutCommand[] {
-  const asks = ways.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked }));
-  return wayOutCommands({ eventId: quoteId, asks, current: totals, waysOut: ways, substitutable: true, changesEvent: true, commandLine: `rentals events confirm ${quoteId}` });
+export function confirmCommands(quoteId: number, totals: ReadonlyMap<number, number>, ways: readonly WaysOut[], priced: Pick<WayOutInput, 'ownPrice' | 'money'> = {}): WayOutCommand[] {
+  const asks = ways.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked, price: priced.ownPrice?.(w.itemId) }));
+  return wayOutCommands({ ...priced, eventId: quoteId, asks, current: totals, waysOut: ways, substitutable: true, changesEvent: true, commandLine: `rentals events confirm ${quoteId}` });
 }

@@ -8,12 +8,13 @@ import { type Money, type MoneyText, formatMoneyFixed } from '../domain/money.js
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-function formatFor(currency: string, decimals: number): Intl.NumberFormat {
-  const key = `${currency}:${decimals}`;
+/** The currency's format in `locale` (absent: the system's, from LANG and the like). */
+function formatFor(currency: string, decimals: number, locale: string | undefined): Intl.NumberFormat {
+  const key = `${currency}:${decimals}:${locale ?? ''}`;
   let format = formats.get(key);
   if (!format) {
     const minimum = minorUnitDigits(currency);
-    format = new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: minimum, maximumFractionDigits: Math.max(minimum, decimals) });
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minimum, maximumFractionDigits: Math.max(minimum, decimals) });
     formats.set(key, format);
   }
   return format;
@@ -28,11 +29,37 @@ export function minorUnitDigits(currency: string): number {
   }
 }
 
-/** `1275.00` without a currency, `$1,275.00` with USD: the exact value either way. */
-export function moneyText(value: Money, currency?: string): string {
-  if (currency === undefined) return formatMoneyFixed(value);
+/** `1275.00` without a currency, `$1,275.00` with USD (`1.275,00 $` in de-DE): the exact value either way. */
+export function moneyText(value: Money, currency?: string, locale?: string): string {
+  return moneyTextCut(value, currency, locale).join('');
+}
+
+/**
+ * moneyText cut where its decimals start, at the locale's decimal mark (`1.234.567` and `,00 €` in
+ * de-DE; `$1,275` and `.00`): the two joined are the whole text; without decimals (JPY) the second is ''.
+ */
+function moneyTextCut(value: Money, currency: string | undefined, locale: string | undefined): [string, string] {
+  if (currency === undefined) {
+    const plain = formatMoneyFixed(value);
+    const mark = plain.indexOf('.');
+    return mark === -1 ? [plain, ''] : [plain.slice(0, mark), plain.slice(mark)];
+  }
   // Intl takes a decimal string exactly (no float on the way); its type says number only.
-  return formatFor(currency, value.scale).format(formatMoneyFixed(value) as unknown as number);
+  const parts = formatFor(currency, value.scale, locale).formatToParts(formatMoneyFixed(value) as unknown as number);
+  const mark = parts.findIndex((part) => part.type === 'decimal');
+  const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value).join('');
+  return mark === -1 ? [text(0), ''] : [text(0, mark), text(mark)];
+}
+
+/**
+ * Amounts under one another, as on a printed bill: each as moneyText writes it, their decimal marks
+ * in one column (an exact price may have 4 decimals), padded to one width; `empty` for one not set.
+ */
+export function alignedMoney(values: ReadonlyArray<Money | undefined>, currency: string | undefined, options: { empty: string; locale?: string }): string[] {
+  const cut = values.map((value) => (value === undefined ? ([options.empty, ''] as const) : moneyTextCut(value, currency, options.locale)));
+  const wholeWidth = Math.max(...cut.map(([whole]) => whole.length));
+  const fractionWidth = Math.max(...cut.map(([, fraction]) => fraction.length));
+  return cut.map(([whole, fraction]) => `${whole.padStart(wholeWidth)}${fraction.padEnd(fractionWidth)}`);
 }
 
 /** The one way every amount is shown to a person in this run: moneyText in `currency` (none: the plain decimal). */

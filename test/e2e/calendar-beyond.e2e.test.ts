@@ -84,6 +84,32 @@ describe('holds by status: quotes hold tentatively', () => {
     expect(json.quoteCannotConfirm.commands.map((c: { kind: string }) => c.kind)).toEqual(['book-free', 'override']);
   });
 
+  test('booking onto a quote past the stock, a substitute priced otherwise than agreed: the same ways out as events confirm and check, the agreed price kept among them', async () => {
+    const [stage, marquee] = [await item(1, 10), await item(5, 30)];
+    const quote = await event('2028-02-12T08:00:00', '2028-02-13T10:00:00', QUOTED);
+    const env = { RENTALS_ALTERNATIVES: `${stage.name}=${marquee.name}` };
+    const ways = (text: string, lead: string) => {
+      const after = text.slice(text.indexOf(lead)).split('\n').slice(1);
+      return after.slice(0, after.findIndex((l) => !l.startsWith('  '))).join('\n');
+    };
+    const warned = ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=3`, '--price', '40'], { env }));
+    const refused = await rentals(['events', 'confirm', String(quote.id)], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The same, 2 × ${marquee.name} at 40.00, the price agreed for ${stage.name} (its own: 30.00):`);
+    expect(ways(warned.stderr, 'Ways out of its confirmation (every short line):\n')).toBe(ways(refused.stderr, 'Ways out:\n'));
+
+    const json = JSON.parse(ok(await rentals(['events', 'book', String(quote.id), '--item', `${stage.name}=4`, '--price', '40', '--json'], { env })).stdout);
+    const confirmJson = await rentals(['events', 'confirm', String(quote.id), '--json'], { env });
+    expect(confirmJson.code).toBe(1);
+    const confirmWays = (JSON.parse(confirmJson.stdout).refused.commands as Array<{ command: string }>).map((way) => ({ ...way, command: way.command.replace(' --json', '') }));
+    expect(json.quoteCannotConfirm.commands).toEqual(confirmWays);
+    expect(json.quoteCannotConfirm.commands.map((c: { kind: string }) => c.kind)).toEqual(['substitute', 'substitute-keep-price', 'book-free', 'override']);
+    // check gives them alike.
+    const check = JSON.parse((await rentals(['check', '--from', '2028-02-12', '--to', '2028-02-13', '--json'], { env })).stdout);
+    const problem = check.data.find((p: { code: string; eventId?: number }) => p.code === 'quote-cannot-confirm' && p.eventId === quote.id);
+    expect(problem.commands).toEqual(json.quoteCannotConfirm.commands);
+  });
+
   test('a dry run onto a quote past the stock warns without ways out: nothing is on the event to confirm', async () => {
     const stage = await item(1);
     const quote = await event('2028-02-14T08:00:00', '2028-02-15T10:00:00', QUOTED);

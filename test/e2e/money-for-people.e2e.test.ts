@@ -87,21 +87,7 @@ describe('a currency set: every amount for people in it', () => {
     }
   });
 
-  test('machine output is the same with a currency or without', async () => {
-    for (const args of [
-      ['events', 'show', '11', '-o', 'json'],
-      ['agenda', ...SEEDED, '-o', 'json'],
-      ['report', 'revenue', ...SEEDED, '-o', 'json'],
-      ['events', 'show', '11', '-o', 'tsv'],
-      [...POLE_TENT, '--substitute', '--dry-run', '-o', 'json'],
-    ]) {
-      const [plain, usd] = [await rentals(args), await rentals(args, { env: USD })];
-      expect(usd.code, usd.stderr).toBe(plain.code);
-      expect(usd.stdout, args.join(' ')).toBe(plain.stdout);
-    }
-  });
-
-  // Last: it changes a price the other cases read.
+  // Late: it changes a price the screens above read.
   test('check: a quote priced otherwise than the list now says, in the currency', async () => {
     const changed = await rentals(['prices', 'update', '10', '--inventory-id', '4', '--price', '1100']);
     expect(changed.code, changed.stderr).toBe(0);
@@ -109,5 +95,29 @@ describe('a currency set: every amount for people in it', () => {
     const result = await rentals(args, { env: USD });
     expect(result.stderr).toMatch(/quotes "10x10 Pop-up Canopy" at \$95\.00; its price for the event's rental block is now \$1,100\.00/);
     expectOneWay(args, result);
+  });
+
+  // After the check above: its note is there to compare.
+  test('machine output is the same with a currency or without', async () => {
+    for (const args of [
+      ['events', 'show', '11', '-o', 'json'],
+      ['agenda', ...SEEDED, '-o', 'json'],
+      ['report', 'revenue', ...SEEDED, '-o', 'json'],
+      ['events', 'show', '11', '-o', 'tsv'],
+      [...POLE_TENT, '--substitute', '--dry-run', '-o', 'json'],
+      // With the note of a quote priced otherwise than the list (the case above): its message too.
+      ['check', '-o', 'json'],
+    ]) {
+      const [plain, usd] = [await rentals(args), await rentals(args, { env: USD })];
+      expect(usd.code, usd.stderr).toBe(plain.code);
+      expect(usd.stdout, args.join(' ')).toBe(plain.stdout);
+    }
+    // A refusal: its ways out plain too (its message is the text said on stderr, for people).
+    const refused = async (env: Record<string, string>) => JSON.parse((await rentals([...POLE_TENT, '--price', '1900', '-o', 'json'], { env })).stdout).refused.commands as Array<{ kind: string; what: string }>;
+    const [plainWays, usdWays] = [await refused({}), await refused(USD)];
+    expect(usdWays).toEqual(plainWays);
+    expect(plainWays.find((way) => way.kind === 'substitute-keep-price')?.what).toContain('at 1900.00, the price agreed for 40x60 Pole Tent (its own: 850.00)');
+    const { notes } = JSON.parse((await rentals(['check', '-o', 'json'], { env: USD })).stdout) as { notes: Array<{ message: string; price: number }> };
+    expect(notes.find((note) => note.price === 95)?.message).toMatch(/ at 95\.00; .* now 1100\.00: /);
   });
 });

@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { money } from '../../src/domain/money.js';
-import { minorUnitDigits, moneyText, moneyTextIn } from '../../src/output/money-text.js';
+import { alignedMoney, minorUnitDigits, moneyText, moneyTextIn } from '../../src/output/money-text.js';
 import { moneyFormat } from '../../src/output/xlsx-parts.js';
 
 describe("a currency's minor unit, in the terminal and in a spreadsheet alike", () => {
@@ -34,5 +34,28 @@ describe('the one way of a run', () => {
     expect(moneyTextIn('USD')(money('1900'))).toBe('$1,900.00');
     expect(moneyTextIn(undefined)(money('1900'))).toBe('1900.00');
     expect(moneyTextIn(undefined)(money('20.9895'))).toBe('20.9895');
+  });
+});
+
+describe('amounts under one another (the totals of events show)', () => {
+  /** The column each amount's decimal mark stands in (its last digit, for one without decimals). */
+  const markAt = (lines: readonly string[], mark: string) => lines.map((line) => line.lastIndexOf(mark));
+
+  test('in a decimal-comma locale: on the comma, every digit kept', () => {
+    const lines = alignedMoney([money('1234567'), money('75'), undefined, money('2.2345')], 'EUR', { empty: '—', locale: 'de-DE' });
+    // Intl puts a no-break space before the sign.
+    expect(lines.map((line) => line.trim())).toEqual(['1.234.567,00\u00a0€', '75,00\u00a0€', '—', '2,2345\u00a0€']);
+    expect(new Set(markAt(lines.filter((line) => line.includes(',')), ',')).size).toBe(1);
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+  });
+
+  test('in a decimal-point locale, and plain: on the point', () => {
+    const usd = alignedMoney([money('1234567'), money('75.5')], 'USD', { empty: '—', locale: 'en-US' });
+    expect(usd).toEqual(['$1,234,567.00', '       $75.50']);
+    expect(alignedMoney([money('62.1251'), money('75'), undefined], undefined, { empty: '—' })).toEqual(['62.1251', '75.00  ', ' —     ']);
+  });
+
+  test('a currency without decimals: the amounts right-aligned', () => {
+    expect(alignedMoney([money('1275'), money('75')], 'JPY', { empty: '—', locale: 'en-US' })).toEqual(['¥1,275', '   ¥75']);
   });
 });

@@ -52,7 +52,9 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   const blockNames = new Map([...blocks].flatMap(([id, block]) => (typeof block.pricingType === 'string' ? [[id, block.pricingType] as const] : [])));
   const input = { events, bookings, linesWithoutItem: calendar.linesWithoutItem(), items, prices, blocks: new Set(blocks.keys()), blockNames, statuses: new Set(statuses.keys()), range, ruleOf: deps.ruleOf, now: deps.wallNow(), money: moneyTextIn(deps.documentSettings().currency), ...(turnaround ? { turnaround } : {}) };
   const problems = checkCalendar(input);
+  // Said to a person in the shop's currency; -o json's `notes` plain, as its other amounts.
   const notes = calendarNotes(input);
+  const plainNotes = calendarNotes({ ...input, money: undefined });
   const byId = new Map(events.map((e) => [e.id, e]));
   const ways = await problemWaysOut(deps, problems, byId, bookings);
   // An item no longer active: made active again, or taken off the event (no advisor needed); an
@@ -68,7 +70,7 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   const data = problems.map((problem, index) => {
     const { held: _held, ...shown } = problem;
     const way = ways.get(index);
-    return { ...shown, events: problemEvents(problem, byId), ...(way?.way ? { waysOut: { eventId: way.eventId, ...waysOutJson(way.way) } } : {}), ...(way ? { commands: way.commands } : {}) };
+    return { ...shown, events: problemEvents(problem, byId), ...(way?.way ? { waysOut: { eventId: way.eventId, ...waysOutJson(way.way) } } : {}), ...(way ? { commands: way.plain ?? way.commands } : {}) };
   });
   const rows = problems.map((p, i) => {
     const row = { code: p.code, event: p.eventId ?? p.eventIds?.join(' ') ?? null, item: p.itemId ?? null };
@@ -93,7 +95,7 @@ export async function check(deps: CheckDeps, asked: RangeInput): Promise<Outcome
   return {
     view: {
       kind: 'records',
-      body: { data, notes },
+      body: { data, notes: plainNotes },
       rows,
       columns: ['code', 'message'],
       lines: { lead: 'code', text: 'problem', ways: 'waysOut' },
@@ -109,6 +111,8 @@ interface ProblemWayOut {
   /** The item's ways out (an overbooking's); absent for a quote, whose ways out are of several items. */
   way?: WaysOut;
   commands: WayOutCommand[];
+  /** The same with amounts plain, for -o json (absent: `commands` have none in the currency). */
+  plain?: WayOutCommand[];
 }
 
 /**
@@ -147,9 +151,14 @@ async function problemWaysOut(
     next += needs.length;
     const current = totalsByItem(bookings.get(eventId) ?? []);
     const asks = mine.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked }));
-    // A quote's: the ways out of its confirmation, as `events book` onto it gives them.
-    const commands = confirm ? confirmCommands(eventId, current, mine) : wayOutCommands({ eventId, asks, current, waysOut: mine, substitutable: true });
-    out.set(index, { eventId, ...(confirm ? {} : { way: mine[0] }), commands });
+    if (!confirm) {
+      out.set(index, { eventId, way: mine[0], commands: wayOutCommands({ eventId, asks, current, waysOut: mine, substitutable: true }) });
+      continue;
+    }
+    // A quote's: the ways out of its confirmation, as `events book` onto it gives them (for people
+    // amounts in the shop's currency, plain for -o json).
+    const priced = await advisor.confirmPricing({ id: eventId, blockId: byId.get(eventId)?.blockId }, mine);
+    out.set(index, { eventId, commands: confirmCommands(eventId, current, mine, priced), plain: confirmCommands(eventId, current, mine, { ownPrice: priced.ownPrice }) });
   }
   return out;
 }

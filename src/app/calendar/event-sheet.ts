@@ -11,7 +11,7 @@ import { TOTAL_FORMULA, eventTotals, showMoney } from '../../domain/totals.js';
 import { parseWallTime, shortWallTime } from '../../domain/wall-time.js';
 import { renderQuotePage } from '../../output/html/quote-page.js';
 import type { DetailField, View } from '../../output/views.js';
-import { moneyTextIn } from '../../output/money-text.js';
+import { alignedMoney } from '../../output/money-text.js';
 import type { Factory } from '../factory.js';
 import { companyOf } from './company.js';
 
@@ -92,16 +92,10 @@ export async function eventSheet(deps: EventSheetDeps, ref: string): Promise<Vie
     ['= total', totals.total],
     ['deposit (apart)', totals.deposit],
   ];
-  // Labels right-aligned, amounts on their decimal points (an exact price may have 4 decimals), as on a printed bill.
-  const money = moneyTextIn(deps.documentSettings().currency);
-  const amounts = amountLines.map(([, value]) => (showMoney(value, money) ?? '—').split('.'));
+  // Labels right-aligned, amounts on their decimal marks (the locale's), as on a printed bill.
+  const amounts = alignedMoney(amountLines.map(([, value]) => value), deps.documentSettings().currency, { empty: '—' });
   const labelWidth = Math.max(...amountLines.map(([label]) => label.length));
-  const wholeWidth = Math.max(...amounts.map(([whole]) => whole!.length));
-  const fractionWidth = Math.max(...amounts.map(([, fraction]) => (fraction === undefined ? 0 : fraction.length + 1)));
-  const footer = amountLines.map(([label], i) => {
-    const [whole, fraction] = amounts[i]!;
-    return `${label.padStart(labelWidth)}  ${whole!.padStart(wholeWidth)}${(fraction === undefined ? '' : `.${fraction}`).padEnd(fractionWidth)}`.trimEnd();
-  });
+  const footer = amountLines.map(([label], i) => `${label.padStart(labelWidth)}  ${amounts[i]!}`.trimEnd());
   if (totals.unpriced > 0) footer.push(`(${totals.unpriced} booking${totals.unpriced === 1 ? ' has' : 's have'} no price and add nothing)`);
   footer.push(TOTAL_FORMULA);
   return {

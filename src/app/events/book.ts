@@ -26,7 +26,7 @@ import type { CalendarWrites } from '../ports.js';
 import { quotedName } from '../../common/sanitize.js';
 
 /** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute, a quote's confirmation). */
-export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices' | 'money'> & { advisor: Pick<ShortageAdvisor, 'waysOut'> };
+export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices' | 'money'> & { advisor: Pick<ShortageAdvisor, 'waysOut' | 'confirmPricing'> };
 
 export interface BookRequest {
   allowOverbook: boolean;
@@ -50,7 +50,7 @@ export interface QuoteLeftShort {
   eventId: number;
   /** In one line, as `rentals check` says it (`quote-cannot-confirm`). */
   message: string;
-  /** The ways out of its confirmation, as `events confirm` refused gives them; undefined: they could not be read in time. */
+  /** The ways out of its confirmation, as `events confirm` refused gives them (amounts plain: for -o json); undefined: they could not be read in time. */
   commands: readonly WayOutCommand[] | undefined;
 }
 
@@ -139,11 +139,15 @@ async function quoteLeftShort(deps: Pick<BookDeps, 'advisor' | 'notices'>, event
   const judged = firmShortages(window, askedItems(lines, new Map(world.items)), world.others);
   const short = judged.length > 0 ? judged : plan.overbooked;
   const totals = totalsByItem(lines);
-  const search = deps.advisor.waysOut(confirmNeeds({ id, window }, totals, short.map((s) => s.itemId))).then((ways) => confirmCommands(id, totals, ways));
-  const commands = await withinTime(search, CONFIRM_WAYS_WAIT_MS);
-  if (commands) deps.notices.warn(['Ways out of its confirmation (every short line):', ...wayOutLines(commands)].join('\n'));
+  const search = deps.advisor.waysOut(confirmNeeds({ id, window }, totals, short.map((s) => s.itemId))).then(async (ways) => {
+    const priced = await deps.advisor.confirmPricing({ id, blockId: target.blockId }, ways);
+    // Said to a person with amounts in the shop's currency; -o json's plain, as check's.
+    return { shown: confirmCommands(id, totals, ways, priced), plain: confirmCommands(id, totals, ways, { ownPrice: priced.ownPrice }) };
+  });
+  const found = await withinTime(search, CONFIRM_WAYS_WAIT_MS);
+  if (found) deps.notices.warn(['Ways out of its confirmation (every short line):', ...wayOutLines(found.shown)].join('\n'));
   else deps.notices.warn(`warning: the ways out of its confirmation could not be read: run \`rentals events confirm ${id}\` to see them.`);
-  return { eventId: id, message: cannotConfirmMessage(event, short), commands };
+  return { eventId: id, message: cannotConfirmMessage(event, short), commands: found?.plain };
 }
 
 export interface BookEventRequest {
