@@ -9,7 +9,7 @@ import type { TurnaroundPolicy, TurnaroundRule } from '../domain/turnaround.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type DocumentKey, LETTER_CURRENCIES, type PaperSize, type SettingDef, type SettingFlagValues, type SettingName, brokenRule, quotedValue, setting } from './settings-table.js';
 import { refuseOpenSecretFile } from './file-mode.js';
-import { type Profile, configDir, readConfig } from './store.js';
+import { type Profile, configDir, readConfig, xdgBase } from './store.js';
 import { shownPath } from '../common/sanitize.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -133,7 +133,7 @@ export async function resolveSettings(
   if (flags.timezone !== undefined) ruledSetting(setting('timezone'), [[flags.timezone, 'flag', '--timezone']]);
   const resolved: Settings = {
     configDir: dir,
-    configDirOrigin: env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'default',
+    configDirOrigin: env.RENTALS_CONFIG_DIR ? 'RENTALS_CONFIG_DIR' : xdgBase(env.XDG_CONFIG_HOME) ? 'XDG_CONFIG_HOME' : 'default',
     profileName,
     profile,
     profileExists: config.profiles[name] !== undefined,

@@ -2,7 +2,7 @@
 // in a 0700 directory, because it holds access tokens and client secrets.
 
 import { promises as fs, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { writeFileAtomically } from '../common/atomic-file.js';
 import { RentalsError } from '../errors.js';
 import { describeJsonError } from '../json-error.js';
@@ -50,16 +50,25 @@ export interface ConfigFile {
 
 const CONFIG_FILE_NAME = 'config.json';
 
+/**
+ * An XDG base directory variable, when it counts: the XDG spec has a relative path ignored (else
+ * the tool's files would land in whatever directory a command runs in, a working tree say).
+ */
+export function xdgBase(value: string | undefined): string | undefined {
+  return value && isAbsolute(value) ? value : undefined;
+}
+
 /** `$RENTALS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/rentals`, else `~/.config/rentals`. */
 export function configDir(env: Record<string, string | undefined>, homedir: string): string {
   if (env.RENTALS_CONFIG_DIR) return env.RENTALS_CONFIG_DIR;
-  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'rentals');
-  return join(homedir, '.config', 'rentals');
+  const xdg = xdgBase(env.XDG_CONFIG_HOME);
+  return xdg ? join(xdg, 'rentals') : join(homedir, '.config', 'rentals');
 }
 
 /** The tool's data (reports of mass changes, a kept sandbox): `$XDG_DATA_HOME/rentals`, else `~/.local/share/rentals`. */
 export function dataDir(env: Record<string, string | undefined>, homedir: string): string {
-  return env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'rentals') : join(homedir, '.local', 'share', 'rentals');
+  const xdg = xdgBase(env.XDG_DATA_HOME);
+  return xdg ? join(xdg, 'rentals') : join(homedir, '.local', 'share', 'rentals');
 }
 
 export function configFilePath(dir: string): string {

@@ -100,14 +100,18 @@ function matchSegments(pattern: string[], segments: string[]): Record<string, st
 
 const DIGITS = /^\d{1,10}$/;
 
-/** Path ids must be integers 1..2147483647; anything else is a 400 `invalid_id`. */
+/**
+ * Path ids must be integers 1..2147483647; anything else is a 400 `invalid_id`. A segment is read
+ * percent-decoded (`%31` is `1`, as URLs have it), the same text the message shows.
+ */
 export function pathIds(raw: Record<string, string>): Record<string, number> {
   const params: Record<string, number> = {};
-  for (const [name, text] of Object.entries(raw)) {
+  for (const [name, segment] of Object.entries(raw)) {
+    const text = decodeSafely(segment);
     const value = DIGITS.test(text) ? Number(text) : NaN;
     if (!(value >= 1 && value <= MAX_ID)) {
       const message = `must be an integer from 1 to ${MAX_ID}`;
-      throw badRequest('invalid_id', `the ${name} in the path ${message} (got ${JSON.stringify(decodeSafely(text))})`, [
+      throw badRequest('invalid_id', `the ${name} in the path ${message} (got ${JSON.stringify(text.slice(0, 40))})`, [
         { field: name, message },
       ]);
     }
@@ -118,8 +122,8 @@ export function pathIds(raw: Record<string, string>): Record<string, number> {
 
 function decodeSafely(text: string): string {
   try {
-    return decodeURIComponent(text).slice(0, 40);
+    return decodeURIComponent(text);
   } catch {
-    return text.slice(0, 40);
+    return text;
   }
 }

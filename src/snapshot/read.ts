@@ -19,7 +19,7 @@ import { SNAPSHOT_KIND, SNAPSHOT_ORDER, SNAPSHOT_VERSION } from './document.js';
 import type { SnapshotFile } from './file.js';
 import { IdColumn } from './id-column.js';
 import type { StoreImage } from './image.js';
-import { NotAnObject, type SnapshotPiece, SnapshotSyntaxError, snapshotPieces } from './stream.js';
+import { EmptyDocument, NotAnObject, type SnapshotPiece, SnapshotSyntaxError, snapshotPieces } from './stream.js';
 
 /** Where one resource's list lies in the file: bytes `start` (its `[`) to `end` (after its `]`). */
 export interface ResourceSpan {
@@ -79,6 +79,9 @@ export async function readSnapshot(file: SnapshotFile, options: ReadOptions = {}
   } catch (error) {
     if (error instanceof SnapshotSyntaxError) throw new UsageError(`${file.label}: not a JSON document (${error.message})`);
     if (error instanceof NotAnObject) throw reading.notASnapshot();
+    if (error instanceof EmptyDocument) {
+      throw new UsageError(`${file.label}: empty, no snapshot in it (a \`rentals snapshot\` that failed before writing leaves it so); make one with \`rentals snapshot --out FILE\``);
+    }
     throw error;
   }
   const spans = reading.finish();

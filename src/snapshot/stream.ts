@@ -22,6 +22,9 @@ export class SnapshotSyntaxError extends Error {}
 /** The top of the file is JSON, but not an object: not a snapshot whatever its keys. */
 export class NotAnObject extends Error {}
 
+/** Nothing but white space: no document at all (what a failed `rentals snapshot > file` leaves). */
+export class EmptyDocument extends Error {}
+
 const RUN_BYTES = 16 * 1024;
 
 type Phase =
@@ -50,6 +53,7 @@ export class SnapshotStreamParser extends ChunkedJsonParser<SnapshotPiece> {
   private list: ListState = { afterRecord: false, empty: true };
 
   end(): void {
+    if (this.phase === 'open') throw new EmptyDocument();
     if (!this.complete(this.phase === 'done')) throw new SnapshotSyntaxError(this.phase === 'done' ? `more after the document's end (byte ${this.base})` : 'it ends inside the document (cut off?)');
   }
 

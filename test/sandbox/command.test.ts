@@ -245,6 +245,21 @@ describe('rentals sandbox', () => {
     }
   });
 
+  it('--keep takes a relative XDG_DATA_HOME for unset, as the XDG spec says: nothing lands in the working directory', async () => {
+    const { dir, cleanup } = await tempDir();
+    const relative = `xdg-relative-${process.pid}`;
+    try {
+      const port = String(await freePort());
+      const printed = await runRentals(['sandbox', '--keep', '--port', port, '--print-env'], { env: { RENTALS_CONFIG_DIR: dir, HOME: dir, XDG_DATA_HOME: relative } });
+      expect(printed.code).toBe(0);
+      expect(existsSync(join(process.cwd(), relative))).toBe(false);
+      expect(existsSync(join(dir, '.local', 'share', 'rentals', 'sandbox.json.credentials'))).toBe(true);
+    } finally {
+      await (await import('node:fs/promises')).rm(join(process.cwd(), relative), { recursive: true, force: true });
+      await cleanup();
+    }
+  });
+
   it('--print-env refuses what cannot make a usable line (exit 2): --port 0, or no --data-file and no token', async () => {
     const { dir, cleanup } = await tempDir();
     try {

@@ -87,6 +87,13 @@ describe('400 invalid_id', () => {
     expect(response.json.error.fields![0]!.field).toBe('eventId');
   });
 
+  it('reads a percent-encoded id as the digits it encodes, never refusing what its message shows as valid', async () => {
+    const response = await call('GET', '/v1/inventory/%31');
+    expect([response.status, response.json.data?.[0]?.id]).toEqual([200, 1]);
+    const refused = await call('GET', '/v1/inventory/%31%2E5');
+    expect(refused.json.error.message).toBe('the id in the path must be an integer from 1 to 2147483647 (got "1.5")');
+  });
+
   it('accepts the largest id (and answers 404)', async () => {
     expectError(await call('GET', '/v1/inventory/2147483647'), 404, 'not_found');
   });

@@ -100,6 +100,9 @@ describe('a snapshot refused whole, naming the file and what is wrong', () => {
     'no resources': ['{"kind":"rentals-snapshot","version":1}', 'snap.json: the snapshot has no "resources" object'],
     'resources that are not an object': ['{"kind":"rentals-snapshot","version":1,"resources":[]}', 'snap.json: the snapshot has no "resources" object'],
     'cut off': [`${head}{"inventory":[${item(1)}`, 'snap.json: not a JSON document (it ends inside the document (cut off?))'],
+    // What `rentals snapshot > file` leaves when it fails before the first list: not a cut-off document.
+    empty: ['', 'snap.json: empty, no snapshot in it (a `rentals snapshot` that failed before writing leaves it so); make one with `rentals snapshot --out FILE`'],
+    'only white space': [' \n', 'snap.json: empty, no snapshot in it (a `rentals snapshot` that failed before writing leaves it so); make one with `rentals snapshot --out FILE`'],
     'not JSON': ['nope', 'snap.json: not a JSON document (unexpected "n" at byte 0)'],
     'a stray comma': [`${head}{"inventory":[${item(1)},]}}`, `snap.json: not a JSON document (unexpected "]" at byte ${`${head}{"inventory":[${item(1)},`.length})`],
     // The head comes last here, and says it is no snapshot: that is what is wrong, not its records.
