@@ -61,7 +61,9 @@ function requireWithSourceMap() {
 function cacheDirectory() {
   const env = process.env;
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && `${env.HOME}/.cache`);
+  // A relative XDG_CACHE_HOME is ignored, as the XDG spec says: it would put the cache where the command runs.
+  const xdg = env.XDG_CACHE_HOME && require('node:path').isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
+  const base = xdg || (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && `${env.HOME}/.cache`);
   return base ? `${base}/rentals` : undefined;
 }
 

@@ -3,7 +3,7 @@
 // only after a run that succeeded, used as it is by the next start, replaced when V8 refuses it,
 // and never a reason for a start to fail or to print anything else.
 
-import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { nodeCacheDir } from '../../bench/lib/nodes.mjs';
 import { tempDir } from '../helpers/fake-context.js';
-import { cliEnv, runBin } from './harness.js';
+import { runProgram } from '../helpers/programs.js';
+import { BIN, cliEnv, runBin } from './harness.js';
 
 /**
  * A Node with a compile cache (22.1+): this one, else one the benches fetched (never fetched here);
@@ -42,6 +43,19 @@ function setup() {
 }
 
 describe('the code cache of the bundle', () => {
+  test('a relative XDG_CACHE_HOME is ignored, as the XDG spec says: the cache goes under HOME, nothing where the command runs', async () => {
+    const { cache } = setup();
+    const work = join(cache, 'work');
+    const home = join(cache, 'home');
+    mkdirSync(work);
+    mkdirSync(home);
+    const env = { PATH: process.env.PATH!, LANG: 'C.UTF-8', HOME: home, XDG_CACHE_HOME: 'relative-cache', RENTALS_CONFIG_DIR: join(cache, 'config') };
+    const run = await runProgram(process.execPath, [BIN, 'config', 'list'], { env, cwd: work, timeoutMs: 15_000 });
+    expect(run.status).toBe(0);
+    expect(readdirSync(work)).toEqual([]);
+    expect(readdirSync(join(home, '.cache', 'rentals', 'code-cache'))).toHaveLength(1);
+  });
+
   test('a run that succeeds leaves its word\'s cache, private; the next run takes it as it is', async () => {
     const { env, dir, files, cache } = setup();
     const plain = await runBin(['config', 'list'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
