@@ -72,9 +72,9 @@ function tokenIsExplicit(settings: Settings): boolean {
 export function credentialsWithheld(settings: Settings): string | undefined {
   if (tokenIsExplicit(settings) || !holdsCredentials(settings.profile) || profileCredentialsApply(settings)) return undefined;
   const name = settings.profileName.value;
-  const both = hasClientCredentials(settings.profile);
   const owner = settings.profile.baseUrl === undefined ? '(no base URL)' : maskUrlCredentials(settings.profile.baseUrl);
-  const [what, belong, they] = both ? ['token and client secret', 'belong', 'they are'] : ['token', 'belongs', 'it is'];
+  const { token, clientSecret } = settings.profile;
+  const [what, belong, they] = token && clientSecret ? ['token and client secret', 'belong', 'they are'] : [token ? 'token' : 'client secret', 'belongs', 'it is'];
   return `the ${what} of profile "${name}" ${belong} to ${owner}; ${they} not sent to ${settings.baseUrl.value} (from ${settings.baseUrl.origin})`;
 }
 

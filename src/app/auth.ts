@@ -87,7 +87,7 @@ export async function login(deps: AuthDeps, options: LoginOptions): Promise<Done
     if (options.withToken) throw new UsageError('--with-token and --client-id exclude each other');
     const secret = await readSecret(deps, options.withSecret === true, { flag: '--with-secret', question: 'Client secret: ', what: 'client secret', variable: 'SECRET' });
     const issued = await authorize(anonymous, options.clientId, secret).catch((error: unknown) => {
-      throw error instanceof AuthError ? error : nothingSaved(error, baseUrl, false);
+      throw nothingSaved(error, baseUrl, false);
     });
     const now = deps.now();
     saved = {

@@ -111,14 +111,13 @@ async function warnUnknownItems(deps: ConfigDeps, value: string): Promise<void> 
  * and `config unset base-url` (value undefined) never leaves them bound to no server.
  */
 function refuseMovingCredentials(profile: Profile, profileName: string, value: string | undefined): void {
-  if (!holdsCredentials(profile) || (value !== undefined && profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value))) return;
+  if (!holdsCredentials(profile) || (value === undefined && profile.baseUrl === undefined)) return;
+  if (value !== undefined && profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value)) return;
   const flag = profileName === 'default' ? '' : ` --profile ${profileName}`;
   const owner = profile.baseUrl === undefined ? 'no base URL' : maskUrlCredentials(profile.baseUrl);
-  const [server, url] = value === undefined ? ['another server', '<url>'] : [value, value];
-  throw new UsageError(
-    `base-url: profile "${profileName}" holds credentials for ${owner}, which are never sent to another server; ` +
-      `log in to ${server} instead (rentals auth login${flag} --base-url ${url} …), or log out first (rentals auth logout${flag})`,
-  );
+  const logout = `log out first (rentals auth logout${flag})`;
+  const ways = value === undefined ? logout : `log in to ${value} instead (rentals auth login${flag} --base-url ${value} …), or ${logout}`;
+  throw new UsageError(`base-url: profile "${profileName}" holds credentials for ${owner}, which are never sent to another server; ${ways}`);
 }
 
 /** The profile with one setting changed; a base URL of another server drops the plain-http opt-in made for the old one. */

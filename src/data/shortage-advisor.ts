@@ -11,12 +11,18 @@ import type { Money, MoneyText } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
 import { eventPrices } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
-import { type WayOutInput, eventLines } from '../domain/way-out-commands.js';
+import { type WayOutCommand, type WayOutInput, confirmCommands, eventLines, wayOutCommands } from '../domain/way-out-commands.js';
 import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
 import type { CalendarData } from './calendar.js';
 
 const BEFORE = 30 * DAY_MS;
 const AFTER = 60 * DAY_MS;
+
+/** Ways out as commands: `shown` to people (amounts in the shop's currency), `plain` for -o json. */
+interface ShownAndPlain {
+  shown: WayOutCommand[];
+  plain: WayOutCommand[];
+}
 
 export class ShortageAdvisor {
   private warned = false;
@@ -61,15 +67,46 @@ export class ShortageAdvisor {
   }
 
   /**
-   * What the ways out of a quote's confirmation (`events book` onto it, `rentals check`) say of
-   * prices, as `events confirm` refused has it (domain/way-out-commands.ts confirmCommands): each
-   * item's unit price on the quote (the price agreed for a short item, a substitute's own; none when
-   * they cannot be read) and how an amount is shown to a person.
+   * The ways out of a quote's confirmation (`events book` onto it, `rentals check`), as `events
+   * confirm` refused has them (domain/way-out-commands.ts confirmCommands).
    */
-  async confirmPricing(quote: Pick<BookingTarget, 'blockId'> & { id: number }, ways: readonly WaysOut[]): Promise<Pick<WayOutInput, 'ownPrice' | 'money'>> {
-    const ownPrice = await this.pricesOnEvent(quote, [...ways.map((w) => w.itemId), ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);
+  async confirmWays(quote: Pick<BookingTarget, 'blockId'> & { id: number }, totals: ReadonlyMap<number, number>, ways: readonly WaysOut[]): Promise<ShownAndPlain> {
+    return this.shownAndPlain(quote, ways, (priced) => confirmCommands(quote.id, totals, ways, priced));
+  }
+
+  /**
+   * The ways out of an event's lines gone short (`rentals check`'s overbooking), as a refused
+   * `events book` of them has them: each line at its price on the event, so a substitute priced
+   * otherwise is offered at the agreed price too (--keep-price).
+   */
+  async eventWays(event: Pick<BookingTarget, 'blockId'> & { id: number }, current: ReadonlyMap<number, number>, ways: readonly WaysOut[]): Promise<ShownAndPlain> {
+    return this.shownAndPlain(event, ways, (priced) => {
+      const asks = ways.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked, price: priced.ownPrice?.(w.itemId) }));
+      return wayOutCommands({ eventId: event.id, asks, current, waysOut: ways, substitutable: true, ...priced });
+    });
+  }
+
+  /** The commands `write` gives for people, with amounts in the shop's currency, and plain, for -o json. */
+  private async shownAndPlain(target: Pick<BookingTarget, 'blockId'> & { id: number }, ways: readonly WaysOut[], write: (priced: Pick<WayOutInput, 'ownPrice' | 'money'>) => WayOutCommand[]): Promise<ShownAndPlain> {
+    const priced = await this.pricing(target, ways.map((w) => w.itemId), ways);
+    return { shown: write(priced), plain: write({ ownPrice: priced.ownPrice }) };
+  }
+
+  /**
+   * What the ways out say of prices: each item's unit price on the event, of the items asked and the
+   * substitutes offered (the price agreed for a short item, a substitute's own; none when they cannot
+   * be read: the ways out still stand, less the one that keeps the agreed price), and how an amount
+   * is shown to a person.
+   */
+  private async pricing(target: Pick<BookingTarget, 'id' | 'blockId'>, asked: readonly number[], ways: readonly WaysOut[]): Promise<{ ownPrice: (itemId: number) => Money | undefined; money?: MoneyText }> {
+    const ownPrice = await this.pricesOnEvent(target, [...asked, ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);
+    return { ownPrice, ...this.money() };
+  }
+
+  /** How an amount is shown to a person, when the run says. */
+  private money(): { money?: MoneyText } {
     const money = this.options.money?.();
-    return { ownPrice, ...(money === undefined ? {} : { money }) };
+    return money === undefined ? {} : { money };
   }
 
   /** Each item's unit price on the event (its line there, else its block price): whether a substitute's differs from the agreed one. */
@@ -82,8 +119,7 @@ export class ShortageAdvisor {
   /** The refusal again, its message and fields with the ways out as commands; without them when they cannot be read. */
   async advise(refusal: ShortageRefused): Promise<ShortageRefused> {
     const commandLine = this.options.commandLine?.();
-    const money = this.options.money?.();
-    const known = { ...(commandLine === undefined ? {} : { commandLine }), ...(money === undefined ? {} : { money }) };
+    const known = { ...(commandLine === undefined ? {} : { commandLine }), ...this.money() };
     try {
       const { target } = refusal;
       const current = refusal.parts.windowBefore;
@@ -91,8 +127,7 @@ export class ShortageAdvisor {
       const alongside = eventLines(refusal.parts);
       const needs = refusal.shortages.map((s) => ({ itemId: s.itemId, quantity: s.asked, window: target.window, alongside, ...(current ? { current } : {}) }));
       const ways = await this.waysOut(needs, target.id);
-      // Without the prices the ways out still stand, less the one that keeps the agreed price.
-      const priceOf = await this.pricesOnEvent(target, [...refusal.parts.asks.map((a) => a.itemId), ...ways.flatMap((w) => w.substitutes.map((s) => s.itemId))]).catch(() => () => undefined);
+      const { ownPrice: priceOf } = await this.pricing(target, refusal.parts.asks.map((a) => a.itemId), ways);
       // An ask the refusal does not price (a change of the event: its lines as they are) has the price of its line.
       const asks = refusal.parts.asks.map((ask) => (ask.price === undefined ? { ...ask, price: priceOf(ask.itemId) } : ask));
       return refusal.with({ ...known, waysOut: ways, asks, ownPrice: priceOf });

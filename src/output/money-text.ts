@@ -36,7 +36,8 @@ export function moneyText(value: Money, currency?: string, locale?: string): str
 
 /**
  * moneyText cut where its decimals start, at the locale's decimal mark (`1.234.567` and `,00 €` in
- * de-DE; `$1,275` and `.00`): the two joined are the whole text; without decimals (JPY) the second is ''.
+ * de-DE; `$1,275` and `.00`): the two joined are the whole text; without decimals (JPY) the cut is after
+ * the last digit (`¥1,275` and ''; `2.671` and ` ¥` in de-DE).
  */
 function moneyTextCut(value: Money, currency: string | undefined, locale: string | undefined): [string, string] {
   if (currency === undefined) {
@@ -46,9 +47,11 @@ function moneyTextCut(value: Money, currency: string | undefined, locale: string
   }
   // Intl takes a decimal string exactly (no float on the way); its type says number only.
   const parts = formatFor(currency, value.scale, locale).formatToParts(formatMoneyFixed(value) as unknown as number);
-  const mark = parts.findIndex((part) => part.type === 'decimal');
+  const decimal = parts.findIndex((part) => part.type === 'decimal');
+  // Without decimals (JPY), the cut is after the last digit: a sign after the number goes with the decimals.
+  const mark = decimal === -1 ? parts.findLastIndex((part) => part.type === 'integer') + 1 : decimal;
   const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value).join('');
-  return mark === -1 ? [text(0), ''] : [text(0, mark), text(mark)];
+  return [text(0, mark), text(mark)];
 }
 
 /**

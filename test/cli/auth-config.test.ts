@@ -194,7 +194,7 @@ describe('auth login --client-id', () => {
     const scope = nock(API).get('/authorize').reply(401, { error: 'invalid_client' });
     const result = await runCli(['auth', 'login', '--base-url', API, '--client-id', CLIENT_ID, '--with-secret'], { stdin: 'wrong' });
     expect(result.code).toBe(3);
-    expect(result.stderr).toBe(`error: the client id or secret was refused by ${API}/authorize\n`);
+    expect(result.stderr).toBe(`error: the client id or secret was refused by ${API}/authorize\nNothing was saved.\n`);
     expect((await readConfig(result.fake.configDir)).profiles).toEqual({});
     expect(scope.isDone()).toBe(true);
   });
@@ -434,8 +434,7 @@ describe('config list/get/set/unset', () => {
     const unset = await runCli(['config', 'unset', '--profile', 'ex', 'base-url'], fake);
     expect(unset.code).toBe(2);
     expect(unset.stderr).toBe(
-      `error: base-url: profile "ex" holds credentials for ${ex}, which are never sent to another server; ` +
-        'log in to another server instead (rentals auth login --profile ex --base-url <url> …), or log out first (rentals auth logout --profile ex)\n',
+      `error: base-url: profile "ex" holds credentials for ${ex}, which are never sent to another server; log out first (rentals auth logout --profile ex)\n`,
     );
     expect((await readConfig(fake.configDir)).profiles.ex).toEqual({ baseUrl: ex, token: TOKEN });
     // The same server can still be set; after a logout the base URL unsets.
@@ -443,6 +442,14 @@ describe('config list/get/set/unset', () => {
     expect((await runCli(['auth', 'logout', '--profile', 'ex'], fake)).code).toBe(0);
     expect((await runCli(['config', 'unset', '--profile', 'ex', 'base-url'], fake)).code).toBe(0);
     expect((await readConfig(fake.configDir)).profiles.ex).toEqual({});
+  });
+
+  test('config unset base-url of a profile with credentials but no base URL: nothing to unset, no refusal', async () => {
+    const fake = await configured({ ex: { token: TOKEN } });
+    const unset = await runCli(['config', 'unset', '--profile', 'ex', 'base-url'], fake);
+    expect(unset.stderr).toMatch(/^Unset base-url in profile "ex" /);
+    expect(unset.code).toBe(0);
+    expect((await readConfig(fake.configDir)).profiles.ex).toEqual({ token: TOKEN });
   });
 
   test('a config file that is not JSON is reported, not a crash', async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { type Received, basicOf, bearerOf, recordingServer } from '../helpers/recording-server.js';
 import { fakeContext, runCli } from '../helpers/fake-context.js';
-import { readConfig } from '../../src/config/store.js';
+import { type Profile, readConfig, writeConfig } from '../../src/config/store.js';
 
 const CLIENT_ID = 'my-app';
 const CLIENT_SECRET = 'client-secret-of-server-a-5e6f7a8b';
@@ -97,6 +97,19 @@ describe("a profile's credentials are never sent to another base URL", () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toContain(`not used    the token of profile "default" belongs to ${a.url}; it is not sent to ${b.url} (from RENTALS_BASE_URL)  (from profile "default")\n`);
     expect(result.stderr).toBe(`Not ready: the token of profile "default" belongs to ${a.url}; it is not sent to ${b.url} (from RENTALS_BASE_URL). Run \`rentals auth login --help\`.\n`);
+    expect(b.received).toEqual([]);
+  });
+
+  test.each<[string, Profile, string]>([
+    ['a client secret alone', { clientSecret: CLIENT_SECRET }, 'the client secret of profile "default" belongs to A; it is not sent'],
+    ['client credentials without a token', { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, 'the client secret of profile "default" belongs to A; it is not sent'],
+    ['a token and a client secret without its id', { token: TOKEN_A, clientSecret: CLIENT_SECRET }, 'the token and client secret of profile "default" belong to A; they are not sent'],
+  ])('a profile with %s: the words name what is stored', async (_, stored, words) => {
+    const [a, b] = [await serverA(), await serverB()];
+    const fake = fakeContext();
+    await writeConfig(fake.configDir, { profiles: { default: { baseUrl: a.url, ...stored } } });
+    const result = await runCli(['auth', 'status'], { home: fake.home, env: { RENTALS_BASE_URL: b.url } });
+    expect(result.stdout).toContain(`${words.replace('A', a.url)} to ${b.url} (from RENTALS_BASE_URL)`);
     expect(b.received).toEqual([]);
   });
 

@@ -110,6 +110,22 @@ describe('holds by status: quotes hold tentatively', () => {
     expect(problem.commands).toEqual(json.quoteCannotConfirm.commands);
   });
 
+  test('check: an overbooking whose substitute is priced otherwise than agreed offers the agreed price kept, as a refused events book does', async () => {
+    const [stage, marquee] = [await item(1, 10), await item(5, 30)];
+    const [first, second] = [await event('2028-02-20T08:00:00', '2028-02-21T10:00:00'), await event('2028-02-20T12:00:00', '2028-02-21T12:00:00')];
+    await line(first.id, stage.id, 1, 40);
+    await line(second.id, stage.id, 1, 40);
+    const env = { RENTALS_ALTERNATIVES: `${stage.name}=${marquee.name}` };
+    const check = JSON.parse((await rentals(['check', '--from', '2028-02-20', '--to', '2028-02-21', '--json'], { env })).stdout);
+    const problem = check.data.find((p: { code: string; itemId?: number }) => p.code === 'overbooked' && p.itemId === stage.id);
+    const kept = problem.commands.find((c: { kind: string }) => c.kind === 'substitute-keep-price');
+    expect(kept).toEqual({
+      kind: 'substitute-keep-price',
+      what: `The same, 1 × ${marquee.name} at 40.00, the price agreed for ${stage.name} (its own: 30.00)`,
+      command: `rentals events book ${problem.waysOut.eventId} --item '${stage.name}=1' --substitute --keep-price`,
+    });
+  });
+
   test('a dry run onto a quote past the stock warns without ways out: nothing is on the event to confirm', async () => {
     const stage = await item(1);
     const quote = await event('2028-02-14T08:00:00', '2028-02-15T10:00:00', QUOTED);

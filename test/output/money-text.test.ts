@@ -38,7 +38,7 @@ describe('the one way of a run', () => {
 });
 
 describe('amounts under one another (the totals of events show)', () => {
-  /** The column each amount's decimal mark stands in (its last digit, for one without decimals). */
+  /** The column each amount's decimal mark stands in (−1 for one without decimals). */
   const markAt = (lines: readonly string[], mark: string) => lines.map((line) => line.lastIndexOf(mark));
 
   test('in a decimal-comma locale: on the comma, every digit kept', () => {
@@ -57,5 +57,11 @@ describe('amounts under one another (the totals of events show)', () => {
 
   test('a currency without decimals: the amounts right-aligned', () => {
     expect(alignedMoney([money('1275'), money('75')], 'JPY', { empty: '—', locale: 'en-US' })).toEqual(['¥1,275', '   ¥75']);
+  });
+
+  test('a currency without decimals, the sign after the number: the sign goes with the decimals, the digits aligned', () => {
+    // An exact price may have decimals the currency has not (412.5 yen).
+    const lines = alignedMoney([money('2671'), money('412.5'), money('75')], 'JPY', { empty: '—', locale: 'de-DE' });
+    expect(lines).toEqual(['2.671\u00a0¥  ', '  412,5\u00a0¥', '   75\u00a0¥  ']);
   });
 });

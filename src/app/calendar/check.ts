@@ -12,7 +12,7 @@ import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../../domain/records.js';
 import { type Need, type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { type WayOutCommand, confirmCommands, confirmNeeds, inactiveItemCommands, wayOutCommands } from '../../domain/way-out-commands.js';
+import { type WayOutCommand, confirmNeeds, inactiveItemCommands } from '../../domain/way-out-commands.js';
 import { overlaps } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import { moneyTextIn } from '../../output/money-text.js';
@@ -150,15 +150,15 @@ async function problemWaysOut(
     const mine = ways.slice(next, next + needs.length);
     next += needs.length;
     const current = totalsByItem(bookings.get(eventId) ?? []);
-    const asks = mine.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked }));
+    const event = { id: eventId, blockId: byId.get(eventId)?.blockId };
     if (!confirm) {
-      out.set(index, { eventId, way: mine[0], commands: wayOutCommands({ eventId, asks, current, waysOut: mine, substitutable: true }) });
+      const { shown, plain } = await advisor.eventWays(event, current, mine);
+      out.set(index, { eventId, way: mine[0], commands: shown, plain });
       continue;
     }
-    // A quote's: the ways out of its confirmation, as `events book` onto it gives them (for people
-    // amounts in the shop's currency, plain for -o json).
-    const priced = await advisor.confirmPricing({ id: eventId, blockId: byId.get(eventId)?.blockId }, mine);
-    out.set(index, { eventId, commands: confirmCommands(eventId, current, mine, priced), plain: confirmCommands(eventId, current, mine, { ownPrice: priced.ownPrice }) });
+    // A quote's: the ways out of its confirmation, as `events book` onto it gives them.
+    const { shown, plain } = await advisor.confirmWays(event, current, mine);
+    out.set(index, { eventId, commands: shown, plain });
   }
   return out;
 }

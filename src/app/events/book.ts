@@ -20,13 +20,13 @@ import { changesView } from '../changes-view.js';
 import { itemsOnEventFirst } from './line-items.js';
 import type { ItemAsk } from '../calendar/item-asks.js';
 import type { ShortageAdvisor } from '../../data/shortage-advisor.js';
-import { type WayOutCommand, confirmCommands, confirmNeeds } from '../../domain/way-out-commands.js';
+import { type WayOutCommand, confirmNeeds } from '../../domain/way-out-commands.js';
 import { askedItems, cannotConfirmMessage, firmShortages } from '../../domain/tentative-holds.js';
 import type { CalendarWrites } from '../ports.js';
 import { quotedName } from '../../common/sanitize.js';
 
 /** What the booking use cases use: the calendar's reads, the booking writer, notices, the ways out of a shortage (--substitute, a quote's confirmation). */
-export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices' | 'money'> & { advisor: Pick<ShortageAdvisor, 'waysOut' | 'confirmPricing'> };
+export type BookDeps = Pick<CalendarWrites, 'calendar' | 'bookings' | 'notices' | 'money'> & { advisor: Pick<ShortageAdvisor, 'waysOut' | 'confirmWays'> };
 
 export interface BookRequest {
   allowOverbook: boolean;
@@ -139,11 +139,7 @@ async function quoteLeftShort(deps: Pick<BookDeps, 'advisor' | 'notices'>, event
   const judged = firmShortages(window, askedItems(lines, new Map(world.items)), world.others);
   const short = judged.length > 0 ? judged : plan.overbooked;
   const totals = totalsByItem(lines);
-  const search = deps.advisor.waysOut(confirmNeeds({ id, window }, totals, short.map((s) => s.itemId))).then(async (ways) => {
-    const priced = await deps.advisor.confirmPricing({ id, blockId: target.blockId }, ways);
-    // Said to a person with amounts in the shop's currency; -o json's plain, as check's.
-    return { shown: confirmCommands(id, totals, ways, priced), plain: confirmCommands(id, totals, ways, { ownPrice: priced.ownPrice }) };
-  });
+  const search = deps.advisor.waysOut(confirmNeeds({ id, window }, totals, short.map((s) => s.itemId))).then((ways) => deps.advisor.confirmWays({ id, blockId: target.blockId }, totals, ways));
   const found = await withinTime(search, CONFIRM_WAYS_WAIT_MS);
   if (found) deps.notices.warn(['Ways out of its confirmation (every short line):', ...wayOutLines(found.shown)].join('\n'));
   else deps.notices.warn(`warning: the ways out of its confirmation could not be read: run \`rentals events confirm ${id}\` to see them.`);
