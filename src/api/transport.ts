@@ -450,11 +450,17 @@ export function assertSafeTransport(baseUrl: string, env?: Record<string, string
  * http:// request travels in clear to the proxy too, so both must be loopback.
  */
 export function refuseInsecureHttp(url: URL, proxy?: URL): void {
-  if (url.protocol !== 'http:' || (isLoopback(url.hostname) && (!proxy || isLoopback(proxy.hostname)))) return;
-  throw new UsageError(
-    `refusing to send credentials over plain http:// to ${url.host}${proxy ? ` through the proxy ${proxyLabel(proxy)}` : ''}: anyone on the network could read them. ` +
-      'Use an https:// base URL, or, for a server you trust on a network you trust, opt in for the profile: ' +
-      `rentals auth login --base-url ${displayUrl(url).replace(/\/$/, '')} --insecure-http …`,
+  const reason = insecureHttpReason(url, proxy);
+  if (reason !== undefined) throw new UsageError(`refusing to send credentials ${reason}`);
+}
+
+/** Why credentials may not go to this base URL (`over plain http:// to … : … opt in …`); undefined when they may. */
+export function insecureHttpReason(url: URL, proxy?: URL): string | undefined {
+  if (url.protocol !== 'http:' || (isLoopback(url.hostname) && (!proxy || isLoopback(proxy.hostname)))) return undefined;
+  return (
+    `over plain http:// to ${url.host}${proxy ? ` through the proxy ${proxyLabel(proxy)}` : ''}: anyone on the network could read them. ` +
+    'Use an https:// base URL, or, for a server you trust on a network you trust, opt in for the profile: ' +
+    `rentals auth login --base-url ${displayUrl(url).replace(/\/$/, '')} --insecure-http …`
   );
 }
 

@@ -4,6 +4,7 @@
 // set too, if the service answers at once (stored all the same: the item may come later).
 
 import { sameBaseUrl } from '../api/credentials.js';
+import { insecureHttpReason, parseBaseUrl } from '../api/transport.js';
 import { closest } from '../common/similar.js';
 import { maskUrlCredentials } from '../common/urls.js';
 import { type Settings, maskSecret, quickSettings } from '../config/settings.js';
@@ -84,11 +85,23 @@ export async function setSetting(deps: ConfigDeps, name: string, value: string |
   const near = settings.profileExists ? [] : closest(profileName, settings.knownProfiles, 1);
   const created = settings.profileExists ? '' : `, a new profile${near.length > 0 ? ` (did you mean ${near[0]}?)` : ''}`;
   if (def.name === 'alternatives' && value !== undefined) await warnUnknownItems(deps, value);
+  if (def.profileField === 'baseUrl' && value !== undefined) warnPlainHttp(deps, settings.profile, value);
   return {
     kind: 'done',
     message: value === undefined ? `Unset ${name} in profile "${profileName}" (${path}).` : `Set ${name} in profile "${profileName}"${created} (${path}).`,
     records: [{ profile: profileName, key: name, value: value ?? null, configFile: path }],
   };
+}
+
+/**
+ * A base URL that commands will not send credentials to (plain http:// to another machine, with no
+ * opt-in for that server): said now, with the ways on, rather than by every later command. Stored
+ * all the same: a token from the environment is refused the same way, and the opt-in comes with a login.
+ */
+function warnPlainHttp(deps: ConfigDeps, profile: Profile, value: string): void {
+  if (profile.insecureHttp && profile.baseUrl !== undefined && sameBaseUrl(profile.baseUrl, value)) return;
+  const reason = insecureHttpReason(parseBaseUrl(value));
+  if (reason !== undefined) deps.notices().warn(`warning: base-url: commands will not send credentials ${reason}`);
 }
 
 /** The names of an alternatives setting that no item of the service has, as its use says them (domain/stand-ins.ts); nothing when the service is not set or does not answer. */

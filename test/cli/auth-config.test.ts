@@ -427,6 +427,18 @@ describe('config list/get/set/unset', () => {
     expect((await readConfig(fake.configDir)).profiles.lan).toEqual({ baseUrl: 'http://192.0.2.77:9' });
   });
 
+  test('config set base-url of plain http:// to another machine warns that commands will not send credentials there; stored, exit 0', async () => {
+    const fake = await configured({ lan: { baseUrl: 'http://10.0.0.5:8080', insecureHttp: true } });
+    const set = await runCli(['config', 'set', 'base-url', 'http://192.0.2.77:9'], fake);
+    expect(set.code).toBe(0);
+    expect(set.stderr).toMatch(/^warning: base-url: commands will not send credentials over plain http:\/\/ to 192\.0\.2\.77:9: .*rentals auth login --base-url http:\/\/192\.0\.2\.77:9 --insecure-http …\nSet base-url in profile "default"/);
+    expect((await readConfig(fake.configDir)).profiles.default).toEqual({ baseUrl: 'http://192.0.2.77:9' });
+    // No warning for loopback, https, or the server a profile opted in for.
+    for (const [url, profile] of [['http://127.0.0.1:4010', 'default'], ['https://api.example.com', 'default'], ['http://10.0.0.5:8080/', 'lan']]) {
+      expect((await runCli(['config', 'set', 'base-url', url!, '--profile', profile!], fake)).stderr).toMatch(/^Set base-url/);
+    }
+  });
+
   test('config unset base-url never leaves stored credentials bound to no server', async () => {
     const fake = fakeContext({ stdin: TOKEN });
     const ex = 'https://api.example.com';
