@@ -11,7 +11,7 @@ import type { Money, MoneyText } from '../domain/money.js';
 import type { CalendarEvent } from '../domain/records.js';
 import { eventPrices } from '../domain/substitution.js';
 import { type Need, type WaysOut, waysOut } from '../domain/ways-out.js';
-import { type WayOutCommand, type WayOutInput, confirmCommands, eventLines, wayOutCommands } from '../domain/way-out-commands.js';
+import { type WayOutCommand, type WayOutInput, confirmCommands, eventCommands, eventLines } from '../domain/way-out-commands.js';
 import { DAY_MS, type Range, type WallTime } from '../domain/wall-time.js';
 import type { CalendarData } from './calendar.js';
 
@@ -80,10 +80,7 @@ export class ShortageAdvisor {
    * otherwise is offered at the agreed price too (--keep-price).
    */
   async eventWays(event: Pick<BookingTarget, 'blockId'> & { id: number }, current: ReadonlyMap<number, number>, ways: readonly WaysOut[]): Promise<ShownAndPlain> {
-    return this.shownAndPlain(event, ways, (priced) => {
-      const asks = ways.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked, price: priced.ownPrice?.(w.itemId) }));
-      return wayOutCommands({ eventId: event.id, asks, current, waysOut: ways, substitutable: true, ...priced });
-    });
+    return this.shownAndPlain(event, ways, (priced) => eventCommands(event.id, current, ways, priced));
   }
 
   /** The commands `write` gives for people, with amounts in the shop's currency, and plain, for -o json. */

@@ -242,8 +242,13 @@ export function inactiveItemCommands(eventId: number, item: { id: number; name: 
  * What the confirmation of a quote asks of the ways out (ways-out.ts): each short item at its units
  * on the quote (`totals`) over its window, every line of the quote alongside, its own holds left out.
  */
+/** An event's lines as its totals by item, each a line a window offered must hold. */
+export function linesOfTotals(totals: ReadonlyMap<number, number>): Array<{ itemId: number; quantity: number }> {
+  return [...totals].map(([itemId, quantity]) => ({ itemId, quantity }));
+}
+
 export function confirmNeeds(quote: { id: number; window: Range }, totals: ReadonlyMap<number, number>, shortIds: readonly number[]): Array<Need & { exclude: number }> {
-  const alongside = [...totals].map(([itemId, quantity]) => ({ itemId, quantity }));
+  const alongside = linesOfTotals(totals);
   return shortIds.map((itemId) => ({ itemId, quantity: totals.get(itemId) ?? 0, window: quote.window, exclude: quote.id, alongside }));
 }
 
@@ -254,6 +259,20 @@ export function confirmNeeds(quote: { id: number; window: Range }, totals: Reado
  * block price: the price agreed for a short item, a substitute's own) and how an amount is shown.
  */
 export function confirmCommands(quoteId: number, totals: ReadonlyMap<number, number>, ways: readonly WaysOut[], priced: Pick<WayOutInput, 'ownPrice' | 'money'> = {}): WayOutCommand[] {
+  return eventCommands(quoteId, totals, ways, priced, { changesEvent: true, commandLine: `rentals events confirm ${quoteId}` });
+}
+
+/**
+ * The ways out of an event's lines gone short as commands, each line asked at its price on the event
+ * (`priced`), so that a substitute priced otherwise is offered at the agreed price too (--keep-price).
+ */
+export function eventCommands(
+  eventId: number,
+  current: ReadonlyMap<number, number>,
+  ways: readonly WaysOut[],
+  priced: Pick<WayOutInput, 'ownPrice' | 'money'> = {},
+  extra: Pick<WayOutInput, 'changesEvent' | 'commandLine'> = {},
+): WayOutCommand[] {
   const asks = ways.map((w) => ({ itemId: w.itemId, name: w.name, quantity: w.asked, price: priced.ownPrice?.(w.itemId) }));
-  return wayOutCommands({ ...priced, eventId: quoteId, asks, current: totals, waysOut: ways, substitutable: true, changesEvent: true, commandLine: `rentals events confirm ${quoteId}` });
+  return wayOutCommands({ ...priced, eventId, asks, current, waysOut: ways, substitutable: true, ...extra });
 }

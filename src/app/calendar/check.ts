@@ -12,7 +12,7 @@ import { type Problem, calendarNotes, checkCalendar } from '../../domain/checks.
 import { type RangeInput, resolveRange } from '../../domain/dates.js';
 import { type CalendarBooking, type CalendarEvent, totalsByItem } from '../../domain/records.js';
 import { type Need, type WaysOut, overbookingNeed, waysOutJson } from '../../domain/ways-out.js';
-import { type WayOutCommand, confirmNeeds, inactiveItemCommands } from '../../domain/way-out-commands.js';
+import { type WayOutCommand, confirmNeeds, inactiveItemCommands, linesOfTotals } from '../../domain/way-out-commands.js';
 import { overlaps } from '../../domain/wall-time.js';
 import type { Outcome } from '../../output/views.js';
 import { moneyTextIn } from '../../output/money-text.js';
@@ -129,7 +129,7 @@ async function problemWaysOut(
 ): Promise<Map<number, ProblemWayOut>> {
   const asked: Array<{ index: number; eventId: number; confirm: boolean; needs: Array<Need & { exclude: number }> }> = [];
   // Every line of the event goes with its short item: a window offered holds them all.
-  const linesOf = (eventId: number) => [...totalsByItem(bookings.get(eventId) ?? [])].map(([itemId, quantity]) => ({ itemId, quantity }));
+  const linesOf = (eventId: number) => linesOfTotals(totalsByItem(bookings.get(eventId) ?? []));
   problems.forEach((problem, index) => {
     if (problem.code === 'overbooked' && problem.itemId !== undefined) {
       const need = overbookingNeed({ itemId: problem.itemId, booked: Number(problem.booked), owned: Number(problem.owned), held: problem.held ?? [] }, byId);
